@@ -1,0 +1,75 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const features = ['tco', 'hardware', 'benchmarks', 'pilot', 'report'];
+const uiPackages = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', 'recharts', 'comlink'];
+
+/**
+ * Import boundaries (one-way): core ← worker ← lib ← state ← components ← features ← app.
+ * core is pure; features never import each other; only app/ brings features together.
+ */
+function restrict(patterns, message) {
+  return { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] };
+}
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render data as text only.' },
+      ],
+    },
+  },
+  {
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/**/*.test.ts'],
+    rules: restrict(
+      [...uiPackages, '**/worker/**', '**/lib/**', '**/state/**', '**/components/**', '**/features/**', '**/app/**', '**/cli/**', 'node:*'],
+      'src/core is pure: no UI, DOM, state, worker or Node imports.',
+    ),
+  },
+  {
+    files: ['src/worker/**/*.ts'],
+    rules: restrict(['react', 'react-dom', 'zustand', '@tanstack/*', 'recharts', '**/lib/**', '**/state/**', '**/components/**', '**/features/**', '**/app/**'], 'The worker sees only core.'),
+  },
+  {
+    files: ['src/lib/**/*.ts', 'src/lib/**/*.tsx'],
+    rules: restrict(['**/state/**', '**/components/**', '**/features/**', '**/app/**'], 'lib is below state, components, features and app.'),
+  },
+  {
+    files: ['src/state/**/*.ts', 'src/components/**/*.ts', 'src/components/**/*.tsx'],
+    rules: restrict(['**/features/**', '**/app/**'], 'Shared code must not depend on features or the app shell.'),
+  },
+  ...features.map((f) => ({
+    files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`],
+    rules: restrict(
+      [...features.filter((o) => o !== f).map((o) => `**/features/${o}/**`), '**/app/**'],
+      'Features do not import each other; share through components/, lib/ or core/.',
+    ),
+  })),
+  {
+    files: ['src/cli/**/*.ts'],
+    rules: restrict(['react', 'react-dom', 'zustand', '@tanstack/*', 'recharts', '**/state/**', '**/components/**', '**/features/**', '**/app/**'], 'The CLI is a thin Node entry over core.'),
+  },
+);

@@ -1,0 +1,46 @@
+import { readScenarioDocument } from '../../core/scenario/document';
+import { decodeScenario } from '../../lib/url/share-link';
+import { json, parseFlags, type CliCommand } from '../command';
+
+/**
+ * Validates a scenario file (or a share link with --link) and prints the resolved scenario:
+ * the complete document after migration and restore, plus what had to be repaired.
+ */
+export const validateCommand: CliCommand = {
+  name: 'validate',
+  summary: 'Check a scenario file or share link and print the resolved scenario as JSON',
+  usage: 'validate <scenario.json> | validate --link "<url or 1.payload>"',
+  async run(args, io) {
+    const { flags, positional } = parseFlags(args);
+    const link = flags.get('link');
+    let result;
+    let origin: string;
+    if (typeof link === 'string') {
+      const payload = link.includes('s=') ? link.slice(link.indexOf('s=') + 2).split('&')[0] ?? '' : link;
+      origin = 'link';
+      result = decodeScenario(payload);
+    } else {
+      const file = positional[0];
+      if (!file) {
+        io.err(`Usage: ${this.usage}`);
+        return 2;
+      }
+      origin = file;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(new TextDecoder().decode(await io.readFile(file)));
+      } catch (e) {
+        io.err(`${file}: not readable JSON (${e instanceof Error ? e.message : String(e)})`);
+        return 1;
+      }
+      result = readScenarioDocument(raw, false);
+    }
+    if (!result.ok) {
+      io.err(`${origin}: ${json(result.error)}`);
+      return 1;
+    }
+    for (const n of result.value.notices) io.err(`${origin}: ${n.path}: ${n.problem} (${n.action}; was ${n.rejected})`);
+    io.out(json({ ok: true, fromVersion: result.value.fromVersion, migrations: result.value.migrations, notices: result.value.notices, scenario: result.value.scenario }));
+    return 0;
+  },
+};

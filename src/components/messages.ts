@@ -1,0 +1,38 @@
+import { defineMessages } from '../lib/i18n/define';
+
+export const componentMessages = defineMessages(
+  {
+    notANumber: 'Enter a number',
+    atLeast: 'Must be at least {min}',
+    atMost: 'Must be at most {max}',
+    wholeNumber: 'Whole numbers only',
+    source: 'Source',
+    checked: 'checked {date}',
+    stale: 'older than 6 months',
+    custom: 'custom',
+    customTitle: 'You changed this value; the catalog says {value}.',
+    restore: 'Use catalog value',
+    dismiss: 'Dismiss',
+    copy: 'Copy',
+    copied: 'Copied',
+    showTable: 'Show data table',
+    hideTable: 'Hide data table',
+  },
+  {
+    notANumber: 'Bitte eine Zahl eingeben',
+    atLeast: 'Muss mindestens {min} sein',
+    atMost: 'Darf höchstens {max} sein',
+    wholeNumber: 'Nur ganze Zahlen',
+    source: 'Quelle',
+    checked: 'geprüft {date}',
+    stale: 'älter als 6 Monate',
+    custom: 'eigener Wert',
+    customTitle: 'Sie haben diesen Wert geändert; der Katalog nennt {value}.',
+    restore: 'Katalogwert verwenden',
+    dismiss: 'Schließen',
+    copy: 'Kopieren',
+    copied: 'Kopiert',
+    showTable: 'Datentabelle zeigen',
+    hideTable: 'Datentabelle ausblenden',
+  },
+);

@@ -1,0 +1,100 @@
+import type { Currency } from '../scenario/schema';
+import type { ModelSpec, WeightFormat } from '../scenario/model-spec';
+
+/**
+ * Where a catalog figure comes from. Every record carries one: the UI shows it in a badge
+ * with the date and flags figures older than six months.
+ */
+export interface SourceRef {
+  /** Short human label, e.g. "pydantic/genai-prices moonshotai.yml". */
+  title: string;
+  url?: string;
+  /** ISO date (YYYY-MM-DD) the figure was last checked or published. */
+  checked: string;
+  kind: 'vendor' | 'aggregator' | 'article' | 'community' | 'derived' | 'benchmark';
+  /** Free text: caveats, conflicts with other sources, what was assumed. */
+  note?: string;
+}
+
+export interface GpuRecord {
+  id: string;
+  name: string;
+  vendor: 'NVIDIA' | 'AMD';
+  memoryGB: number;
+  /** TB/s (1e12 bytes per second). */
+  bandwidthTBps: number;
+  /** Dense tensor TFLOPS (no sparsity); null where the GPU has no such unit. */
+  tflops: { bf16: number; fp8: number | null; fp4: number | null };
+  interconnect: {
+    kind: 'nvlink' | 'infinity-fabric' | 'pcie';
+    /** Unidirectional scale-up bandwidth per GPU, GB/s; null if unknown. */
+    scaleUpGBps: number | null;
+    /** GPUs in one scale-up domain (8 for an HGX board, 72 for NVL72). */
+    domainSize: number;
+  };
+  tdpW: number | null;
+  /** GPUs in a typical server / rental node. */
+  gpusPerNode: number;
+  source: SourceRef;
+  tdpSource?: SourceRef;
+}
+
+export interface ModelRecord extends ModelSpec {
+  id: string;
+  vendor: string;
+  /** Other formats the model is commonly served in, with their checkpoint bytes where known. */
+  variants?: { format: WeightFormat; checkpointBytes: number | null; label: string }[];
+  source: SourceRef;
+}
+
+export interface ApiOfferRecord {
+  id: string;
+  provider: string;
+  model: string;
+  /** Catalog model this offer serves, if it is in the catalog. */
+  modelId: string | null;
+  channel: 'first-party' | 'relay' | 'reseller';
+  currency: Currency;
+  priceInputPerM: number;
+  priceCachedInputPerM: number | null;
+  priceOutputPerM: number;
+  /** USD per unit of the billing currency under a relay's peg, e.g. 1 CNY = 1 USD. */
+  pegUsdPerUnit?: number;
+  source: SourceRef;
+}
+
+export type GpuPriceTier =
+  | 'on-demand'
+  | 'reserved'
+  | 'spot'
+  | 'tco-hyperscaler'
+  | 'tco-neocloud'
+  | 'rental-3yr';
+
+export interface GpuPriceRecord {
+  id: string;
+  gpuId: string;
+  provider: string;
+  tier: GpuPriceTier;
+  /** USD per GPU-hour (node prices are divided by the node's GPU count at entry). */
+  usdPerGpuHour: number;
+  source: SourceRef;
+}
+
+export interface GpuPurchaseRecord {
+  id: string;
+  gpuId: string;
+  /** USD per GPU, low and high end of the quoted range. */
+  usdLow: number;
+  usdHigh: number;
+  powerW: number | null;
+  source: SourceRef;
+}
+
+/** A statement made by a source article that the product recomputes and checks. */
+export interface ArticleClaim {
+  id: string;
+  article: string;
+  claim: string;
+  source: SourceRef;
+}

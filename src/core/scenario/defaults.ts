@@ -1,0 +1,183 @@
+import {
+  HOURS_PER_WEEK,
+  SCENARIO_TYPE,
+  SCENARIO_VERSION,
+  type DayMetrics,
+  type Scenario,
+} from './schema';
+import { cloneJson } from './json';
+
+/**
+ * The built-in example scenario, and the base every share link is a diff against.
+ *
+ * A Kimi K2.6 deployment that physically fits: the INT4 checkpoint (~594 GB) on one node of
+ * 8× H200 (8 × 141 GB = 1,128 GB; budget at 0.92 utilisation 1,038 GB), 48 sequences of
+ * 64K context with DP-attention so the MLA cache is not replicated on every rank, against
+ * Moonshot's own K2.6 API. Prices are catalog records (source and date shown in the app).
+ *
+ * Changing a default changes what every existing link means, so change it only with a
+ * migration step.
+ */
+export const EMPTY_DAY: DayMetrics = Object.freeze({
+  ttftP50Ms: null,
+  ttftP95Ms: null,
+  generationMs: null,
+  tasksAttempted: null,
+  tasksCompleted: null,
+  tasksAccepted: null,
+  errorRate: null,
+  timeoutRate: null,
+  retries: null,
+  inputTokens: null,
+  outputTokens: null,
+  toolCallsTotal: null,
+  toolCallsCorrect: null,
+  teamHours: null,
+  outOfHoursHours: null,
+  utilisation: null,
+  costUsd: null,
+});
+
+/** Office-hours-heavy week: weekdays ramp up 08-18 h, nights and weekends low. */
+function officeWeek(): number[] {
+  const profile: number[] = [];
+  for (let h = 0; h < HOURS_PER_WEEK; h++) {
+    const day = Math.floor(h / 24);
+    const hour = h % 24;
+    const weekday = day < 5;
+    const office = hour >= 8 && hour < 18;
+    profile.push(weekday ? (office ? 10 : 3) : 2);
+  }
+  return profile;
+}
+
+export const DEFAULT_SCENARIO: Scenario = {
+  type: SCENARIO_TYPE,
+  version: SCENARIO_VERSION,
+  name: 'Kimi K2.6: 8× H200 vs Moonshot API',
+  notes: '',
+  workload: {
+    mode: 'requests',
+    requestsPerDay: 30_000,
+    inputTokensPerRequest: 12_000,
+    outputTokensPerRequest: 800,
+    daysPerMonth: 30,
+    inputTokensPerMonth: 10_800_000_000,
+    outputTokensPerMonth: 720_000_000,
+    cacheHitShare: 0.5,
+    reasoningMode: 'tokens',
+    reasoningTokensPerRequest: 1_200,
+    reasoningMultiplier: 1,
+    retryRate: 0.03,
+    acceptanceApi: 0.9,
+    acceptanceSelfHosted: 0.88,
+    peakToAverage: 2.5,
+    profileMode: 'peak-to-average',
+    weeklyProfile: officeWeek(),
+  },
+  api: {
+    offerId: 'moonshot-kimi-k2.6',
+    provider: 'Moonshot AI',
+    model: 'Kimi K2.6',
+    channel: 'first-party',
+    currency: 'USD',
+    priceInputPerM: 0.95,
+    priceCachedInputPerM: 0.16,
+    priceOutputPerM: 4.0,
+    fxMode: 'market',
+    pegUsdPerUnit: 1,
+    rateLimitRpm: null,
+    rateLimitTpm: null,
+  },
+  selfHosted: {
+    modelId: 'kimi-k2.6',
+    gpuId: 'h200-sxm',
+    gpusPerReplica: 8,
+    gpusPerNode: 8,
+    replicas: 1,
+    redundancy: 'none',
+    costMode: 'rent',
+    rentPriceId: 'h200-crusoe-on-demand',
+    rentUnit: 'gpu-hour',
+    rentPrice: 4.29,
+    capexPerGpu: 35_000,
+    infraOverheadShare: 0.15,
+    amortisationMonths: 36,
+    residualShare: 0.2,
+    powerWattsPerGpu: 700,
+    pue: 1.3,
+    pricePerKwh: 0.15,
+    hoursMode: 'always',
+    scheduleHoursPerDay: 24,
+    scheduleDaysPerWeek: 7,
+    staffFte: 1,
+    staffLoadedYearlyUsd: 180_000,
+    upgradeHoursPerMonth: 8,
+    otherMonthly: [
+      { label: 'Monitoring and logs', usd: 400 },
+      { label: 'Storage and network', usd: 600 },
+    ],
+    oneTimeUsd: 20_000,
+    horizonMonths: 12,
+    throughput: {
+      source: 'entered',
+      tokensPerSecond: 2_000,
+      basis: 'output',
+      latencyTargetMs: null,
+      measuredRun: null,
+    },
+    maxUtilisation: 0.8,
+  },
+  hardware: {
+    customModel: null,
+    weightFormat: 'int4',
+    kvFormat: 'bf16',
+    contextLength: 65_536,
+    concurrentSequences: 48,
+    tensorParallel: 8,
+    mlaKvMode: 'dp-attention',
+    dcpSize: 8,
+    memoryUtilisation: 0.92,
+    runtimeOverheadGiB: 4,
+    activationGiB: 3,
+    downloadGbps: 10,
+    bandwidthEfficiency: 0.8,
+    computeEfficiency: 0.5,
+    stepOverheadMs: 2,
+    promptTokens: 12_000,
+  },
+  pilot: {
+    startDate: null,
+    days: Array.from({ length: 7 }, () => ({ api: { ...EMPTY_DAY }, selfHosted: { ...EMPTY_DAY } })),
+    incidents: [],
+    checks: {},
+    thresholds: {
+      acceptanceGapPoints: 5,
+      ttftP95Ratio: 1.5,
+      utilisationMin: 0.6,
+      incidentsPerDayMax: 0.5,
+      teamHoursPerWeekMax: 40,
+      costRatioMax: 1,
+      sensitiveShareForHybrid: 0.2,
+    },
+    sensitiveShare: 0,
+    plannableShare: 0,
+  },
+  uncertainty: {
+    sensitivityShare: 0.2,
+    samples: 10_000,
+    seed: 42,
+    ranges: {},
+  },
+  fx: {
+    EUR: 0.86,
+    CNY: 7.1,
+    checked: '2026-11-30',
+  },
+  view: null,
+};
+
+/** A fresh, deeply independent copy of the defaults (callers may mutate it). */
+export function defaultScenario(): Scenario {
+  return cloneJson(DEFAULT_SCENARIO);
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCENARIO, defaultScenario } from './defaults';
+import { readScenarioDocument, toSparseDocument } from './document';
+import { SCENARIO_TYPE, SCENARIO_VERSION, scenarioSchema } from './schema';
+
+describe('default scenario', () => {
+  it('is valid under its own schema', () => {
+    expect(scenarioSchema.safeParse(DEFAULT_SCENARIO).success).toBe(true);
+  });
+  it('diffs to an envelope with nothing else', () => {
+    expect(toSparseDocument(defaultScenario())).toEqual({ type: SCENARIO_TYPE, version: SCENARIO_VERSION });
+  });
+});
+
+describe('readScenarioDocument', () => {
+  it('round-trips a changed scenario through its sparse form', () => {
+    const s = defaultScenario();
+    s.workload.requestsPerDay = 1234;
+    s.api.priceOutputPerM = 2.5;
+    s.pilot.days[2]!.selfHosted.ttftP95Ms = 850;
+    const sparse = toSparseDocument(s);
+    expect(sparse).toEqual({
+      type: SCENARIO_TYPE,
+      version: 1,
+      workload: { requestsPerDay: 1234 },
+      api: { priceOutputPerM: 2.5 },
+      pilot: { days: s.pilot.days },
+    });
+    const back = readScenarioDocument(JSON.parse(JSON.stringify(sparse)), true);
+    expect(back.ok && back.value.scenario).toEqual(s);
+    expect(back.ok && back.value.notices).toEqual([]);
+  });
+
+  it('rejects what is not a scenario before looking at fields', () => {
+    expect(readScenarioDocument([1, 2], true)).toEqual({ ok: false, error: { kind: 'not-an-object' } });
+    expect(readScenarioDocument({ type: 'excalidraw', version: 1 }, true)).toEqual({
+      ok: false,
+      error: { kind: 'wrong-type', found: 'excalidraw' },
+    });
+    expect(readScenarioDocument({ type: SCENARIO_TYPE, version: '1' }, true)).toEqual({
+      ok: false,
+      error: { kind: 'bad-version', found: '1' },
+    });
+  });
+
+  it('refuses a document from a newer version instead of guessing', () => {
+    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: SCENARIO_VERSION + 1 }, true);
+    expect(r).toEqual({ ok: false, error: { kind: 'too-new', version: SCENARIO_VERSION + 1, supported: SCENARIO_VERSION } });
+  });
+
+  it('costs a bad field that field only, and names it', () => {
+    const r = readScenarioDocument(
+      {
+        type: SCENARIO_TYPE,
+        version: 1,
+        workload: { cacheHitShare: 1.7, requestsPerDay: 500 },
+        api: { priceInputPerM: 'cheap' },
+      },
+      true,
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.scenario.workload.requestsPerDay).toBe(500);
+    expect(r.value.scenario.workload.cacheHitShare).toBe(DEFAULT_SCENARIO.workload.cacheHitShare);
+    expect(r.value.scenario.api.priceInputPerM).toBe(DEFAULT_SCENARIO.api.priceInputPerM);
+    const paths = r.value.notices.map((n) => `${n.path}:${n.action}:${n.rejected}`).sort();
+    expect(paths).toEqual(['api.priceInputPerM:reset-to-default:"cheap"', 'workload.cacheHitShare:reset-to-default:1.7']);
+  });
+
+  it('rejects non-finite numbers smuggled in as huge literals', () => {
+    const r = readScenarioDocument(JSON.parse(`{"type":"${SCENARIO_TYPE}","version":1,"selfHosted":{"rentPrice":1e999}}`), true);
+    expect(r.ok && r.value.scenario.selfHosted.rentPrice).toBe(DEFAULT_SCENARIO.selfHosted.rentPrice);
+    expect(r.ok && r.value.notices.map((n) => n.path)).toEqual(['selfHosted.rentPrice']);
+  });
+
+  it('drops an invalid list entry but keeps the valid ones', () => {
+    const good = { day: 2, start: '09:10', recoveryMinutes: 40, cause: 'oom', affectedTasks: 3, countermeasure: 'lower max-num-seqs', outOfHours: false };
+    const r = readScenarioDocument(
+      { type: SCENARIO_TYPE, version: 1, pilot: { incidents: [good, { ...good, day: 8 }, good] } },
+      true,
+    );
+    expect(r.ok && r.value.scenario.pilot.incidents).toEqual([good, good]);
+    expect(r.ok && r.value.notices.map((n) => `${n.path}:${n.action}`)).toEqual(['pilot.incidents[1]:dropped']);
+  });
+
+  it('reports unknown fields instead of silently keeping or losing them', () => {
+    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 1, workload: { colour: 'red' } }, true);
+    expect(r.ok && r.value.notices).toEqual([
+      { path: 'workload.colour', problem: 'Unknown field', action: 'ignored-unknown', rejected: '"red"' },
+    ]);
+  });
+
+  it('fills a partial hand-written complete document from the defaults', () => {
+    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 1, name: 'Hand-written' }, false);
+    expect(r.ok && r.value.scenario.name).toBe('Hand-written');
+    expect(r.ok && r.value.scenario.selfHosted).toEqual(DEFAULT_SCENARIO.selfHosted);
+  });
+});

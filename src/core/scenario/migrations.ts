@@ -1,0 +1,91 @@
+import { isPlainObject } from './json';
+import { SCENARIO_TYPE } from './schema';
+
+/**
+ * Append-only list of named steps that lift a scenario document one version up.
+ * A step receives a full document of version `from` and returns a new document of version
+ * `from + 1`. Steps must not modify their input (a test checks every step).
+ *
+ * Version 0 was the single-page prototype format (flat token volume, one API price pair,
+ * one GPU line). No link of it was ever published; the step exists so that the migration
+ * path is exercised from the first release on.
+ */
+export interface MigrationStep {
+  readonly name: string;
+  readonly from: number;
+  readonly up: (doc: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+function obj(value: unknown): Record<string, unknown> {
+  return isPlainObject(value) ? value : {};
+}
+
+/** v0 → v1: flat prototype fields move into the workload / api / selfHosted sections. */
+const v0ToV1: MigrationStep = {
+  name: 'v0-flat-prototype-to-sections',
+  from: 0,
+  up(doc) {
+    const tokens = obj(doc.tokensPerMonth);
+    const price = obj(doc.apiPrice);
+    const gpu = obj(doc.gpu);
+    const out: Record<string, unknown> = { type: SCENARIO_TYPE, version: 1 };
+    const name = str(doc.title);
+    if (name !== undefined) out.name = name;
+
+    const workload: Record<string, unknown> = { mode: 'tokens' };
+    if (num(tokens.input) !== undefined) workload.inputTokensPerMonth = tokens.input;
+    if (num(tokens.output) !== undefined) workload.outputTokensPerMonth = tokens.output;
+    // The prototype had no cache model: everything was billed as a cache miss.
+    workload.cacheHitShare = 0;
+    workload.reasoningMode = 'none';
+    out.workload = workload;
+
+    const api: Record<string, unknown> = { offerId: null };
+    if (str(price.provider) !== undefined) api.provider = price.provider;
+    if (num(price.input) !== undefined) {
+      api.priceInputPerM = price.input;
+      api.priceCachedInputPerM = price.input;
+    }
+    if (num(price.output) !== undefined) api.priceOutputPerM = price.output;
+    out.api = api;
+
+    const selfHosted: Record<string, unknown> = {};
+    if (str(gpu.id) !== undefined) selfHosted.gpuId = gpu.id;
+    if (num(gpu.count) !== undefined) selfHosted.gpusPerReplica = gpu.count;
+    if (num(gpu.usdPerHour) !== undefined) {
+      selfHosted.rentPriceId = null;
+      selfHosted.rentUnit = 'gpu-hour';
+      selfHosted.rentPrice = gpu.usdPerHour;
+    }
+    if (num(doc.staffFte) !== undefined) selfHosted.staffFte = doc.staffFte;
+    out.selfHosted = selfHosted;
+    return out;
+  },
+};
+
+export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1];
+
+export type MigrateResult =
+  | { ok: true; doc: Record<string, unknown>; applied: string[] }
+  | { ok: false; error: 'no-path'; from: number };
+
+/** Applies the steps from `doc.version` up to `target`. Never modifies `doc`. */
+export function migrate(doc: Readonly<Record<string, unknown>>, target: number): MigrateResult {
+  let current: Record<string, unknown> = { ...doc };
+  let version = typeof doc.version === 'number' ? doc.version : -1;
+  const applied: string[] = [];
+  while (version < target) {
+    const step = MIGRATIONS.find((m) => m.from === version);
+    if (!step) return { ok: false, error: 'no-path', from: version };
+    current = step.up(current);
+    applied.push(step.name);
+    version = typeof current.version === 'number' ? current.version : version + 1;
+  }
+  return { ok: true, doc: current, applied };
+}

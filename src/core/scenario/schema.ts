@@ -1,0 +1,257 @@
+import { z } from 'zod';
+import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spec';
+
+/**
+ * The scenario document: every input of every area in one versioned, validated object.
+ * It round-trips through the share link, saved scenarios and JSON export. Results are never
+ * stored here; they are recomputed from it.
+ *
+ * Conventions: money in US dollars unless a field names its currency; shares as fractions
+ * (0.25 = 25 %); token prices per 1,000,000 tokens; durations in ms unless named otherwise.
+ */
+export const SCENARIO_TYPE = 'llm-selfhost-scenario';
+export const SCENARIO_VERSION = 1;
+
+const finite = z.number().refine(Number.isFinite, { message: 'Must be a finite number' });
+const nonNegative = finite.pipe(z.number().nonnegative());
+const positive = finite.pipe(z.number().positive());
+const share = finite.pipe(z.number().min(0).max(1));
+const count = z.number().int().nonnegative();
+const usd = nonNegative;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-30');
+
+export const currencies = ['USD', 'EUR', 'CNY'] as const;
+export const currencySchema = z.enum(currencies);
+export type Currency = z.infer<typeof currencySchema>;
+
+export const languages = ['en', 'de'] as const;
+export const languageSchema = z.enum(languages);
+export type Language = z.infer<typeof languageSchema>;
+
+/** Hours in an average month: 8,760 / 12. */
+export const HOURS_PER_MONTH = 730;
+export const HOURS_PER_WEEK = 168;
+
+export const workloadSchema = z.strictObject({
+  mode: z.enum(['requests', 'tokens']).describe('Describe volume as requests per day or as tokens per month'),
+  requestsPerDay: nonNegative.pipe(z.number().max(1e9)),
+  inputTokensPerRequest: nonNegative.pipe(z.number().max(1e8)),
+  outputTokensPerRequest: nonNegative.pipe(z.number().max(1e8)),
+  daysPerMonth: finite.pipe(z.number().min(1).max(31)),
+  inputTokensPerMonth: nonNegative.pipe(z.number().max(1e16)),
+  outputTokensPerMonth: nonNegative.pipe(z.number().max(1e16)),
+  cacheHitShare: share.describe('Share of input tokens served from the prefix cache'),
+  reasoningMode: z.enum(['none', 'tokens', 'multiplier']),
+  reasoningTokensPerRequest: nonNegative.pipe(z.number().max(1e8)).describe('Extra (hidden) output tokens per request, billed as output'),
+  reasoningMultiplier: finite.pipe(z.number().min(1).max(100)).describe('Output tokens × this factor when reasoning is given as a multiplier'),
+  retryRate: finite.pipe(z.number().min(0).max(10)).describe('Retried requests per request (0.05 = 5 % are sent twice)'),
+  acceptanceApi: share.describe('Share of API tasks that pass quality review'),
+  acceptanceSelfHosted: share.describe('Share of self-hosted tasks that pass quality review'),
+  peakToAverage: finite.pipe(z.number().min(1).max(1000)).describe('Peak hourly demand / average hourly demand'),
+  profileMode: z.enum(['peak-to-average', 'weekly']),
+  /** Relative demand for each hour of a week (Mon 00:00 … Sun 23:00); scale does not matter. */
+  weeklyProfile: z.array(nonNegative).length(HOURS_PER_WEEK),
+});
+export type Workload = z.infer<typeof workloadSchema>;
+
+export const apiOfferSchema = z.strictObject({
+  offerId: z.string().max(80).nullable().describe('Catalog offer this was taken from, or null for a custom offer'),
+  provider: z.string().max(80),
+  model: z.string().max(120),
+  channel: z.enum(['first-party', 'relay', 'reseller']),
+  currency: currencySchema.describe('Currency the offer bills in'),
+  priceInputPerM: nonNegative.describe('Price per 1M input tokens on a cache miss, in the offer currency'),
+  priceCachedInputPerM: nonNegative.describe('Price per 1M input tokens on a cache hit, in the offer currency'),
+  priceOutputPerM: nonNegative.describe('Price per 1M output tokens (incl. reasoning), in the offer currency'),
+  fxMode: z.enum(['market', 'peg']).describe('Convert at the market rate or at a relay\'s fixed peg'),
+  pegUsdPerUnit: positive.pipe(z.number().max(1000)).describe('USD paid per 1 unit of the offer currency under a peg (1 CNY = 1 USD → 1)'),
+  rateLimitRpm: nonNegative.nullable(),
+  rateLimitTpm: nonNegative.nullable(),
+});
+export type ApiOffer = z.infer<typeof apiOfferSchema>;
+
+export const throughputSchema = z.strictObject({
+  source: z.enum(['entered', 'measured', 'estimated']),
+  tokensPerSecond: nonNegative.pipe(z.number().max(1e9)).describe('Sustained tokens/s of one replica at the latency target'),
+  basis: z.enum(['output', 'total']).describe('Whether tokens/s counts output tokens only or input + output'),
+  latencyTargetMs: nonNegative.nullable(),
+  /** Summary of the benchmark run the measured value came from (never the raw file). */
+  measuredRun: z
+    .strictObject({
+      label: z.string().max(200),
+      tool: z.string().max(60),
+      fileHash: z.string().max(128),
+      outputTokensPerSecond: nonNegative,
+      totalTokensPerSecond: nonNegative,
+      concurrency: nonNegative.nullable(),
+    })
+    .nullable(),
+});
+
+export const selfHostedSchema = z.strictObject({
+  modelId: z.string().max(80).describe('Catalog model id, or "custom" for the custom model in the hardware section'),
+  gpuId: z.string().max(80),
+  gpusPerReplica: z.number().int().min(1).max(4096),
+  gpusPerNode: z.number().int().min(1).max(72),
+  replicas: z.number().int().min(0).max(64),
+  redundancy: z.enum(['none', 'n-plus-1']),
+  costMode: z.enum(['rent', 'buy']),
+  rentPriceId: z.string().max(80).nullable(),
+  rentUnit: z.enum(['gpu-hour', 'node-hour']),
+  rentPrice: usd.describe('USD per GPU-hour or per node-hour (see rentUnit)'),
+  capexPerGpu: usd.describe('Purchase price per GPU incl. its share of the server, USD'),
+  infraOverheadShare: finite.pipe(z.number().min(0).max(5)).describe('Racks, network, installation as a share of capex'),
+  amortisationMonths: z.number().int().min(1).max(240),
+  residualShare: share.describe('Resale value at the end of amortisation, as a share of capex'),
+  powerWattsPerGpu: nonNegative.pipe(z.number().max(10_000)),
+  pue: finite.pipe(z.number().min(1).max(5)),
+  pricePerKwh: usd.pipe(z.number().max(10)),
+  hoursMode: z.enum(['always', 'schedule']),
+  scheduleHoursPerDay: finite.pipe(z.number().min(0).max(24)),
+  scheduleDaysPerWeek: finite.pipe(z.number().min(0).max(7)),
+  staffFte: nonNegative.pipe(z.number().max(1000)),
+  staffLoadedYearlyUsd: usd,
+  upgradeHoursPerMonth: nonNegative.pipe(z.number().max(744)).describe('Staff hours for upgrades and re-testing beyond the FTE above'),
+  otherMonthly: z
+    .array(z.strictObject({ label: z.string().max(80), usd }))
+    .max(20)
+    .describe('Monitoring, log storage, network, storage, licences: USD per month each'),
+  oneTimeUsd: usd.describe('Burn-in, set-up and migration work, USD once'),
+  horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
+  throughput: throughputSchema,
+  maxUtilisation: finite.pipe(z.number().min(0.01).max(1)).describe('Highest sustainable share of capacity'),
+});
+export type SelfHosted = z.infer<typeof selfHostedSchema>;
+
+export const hardwareSchema = z.strictObject({
+  customModel: modelSpecSchema.nullable(),
+  weightFormat: weightFormatSchema,
+  kvFormat: kvFormatSchema,
+  contextLength: z.number().int().min(1).max(100_000_000),
+  concurrentSequences: z.number().int().min(1).max(1_000_000),
+  tensorParallel: z.number().int().min(1).max(1024),
+  mlaKvMode: z.enum(['replicated', 'dp-attention', 'dcp']),
+  dcpSize: z.number().int().min(1).max(1024),
+  memoryUtilisation: finite.pipe(z.number().min(0.1).max(1)),
+  runtimeOverheadGiB: nonNegative.pipe(z.number().max(1000)).describe('CUDA graphs, NCCL buffers, non-torch memory per GPU'),
+  activationGiB: nonNegative.pipe(z.number().max(1000)).describe('Peak activation memory per GPU'),
+  downloadGbps: positive.pipe(z.number().max(100_000)),
+  bandwidthEfficiency: finite.pipe(z.number().min(0.05).max(1)),
+  computeEfficiency: finite.pipe(z.number().min(0.05).max(1)),
+  stepOverheadMs: nonNegative.pipe(z.number().max(1000)),
+  promptTokens: z.number().int().min(1).max(100_000_000),
+});
+export type Hardware = z.infer<typeof hardwareSchema>;
+
+const nullableCount = count.nullable();
+const nullableMs = nonNegative.nullable();
+const nullableShare = share.nullable();
+
+export const dayMetricsSchema = z.strictObject({
+  ttftP50Ms: nullableMs,
+  ttftP95Ms: nullableMs,
+  generationMs: nullableMs,
+  tasksAttempted: nullableCount,
+  tasksCompleted: nullableCount,
+  tasksAccepted: nullableCount,
+  errorRate: nullableShare,
+  timeoutRate: nullableShare,
+  retries: nullableCount,
+  inputTokens: nullableCount,
+  outputTokens: nullableCount,
+  toolCallsTotal: nullableCount,
+  toolCallsCorrect: nullableCount,
+  teamHours: nonNegative.pipe(z.number().max(24 * 50)).nullable(),
+  outOfHoursHours: nonNegative.pipe(z.number().max(24 * 50)).nullable(),
+  utilisation: nullableShare,
+  costUsd: usd.nullable(),
+});
+export type DayMetrics = z.infer<typeof dayMetricsSchema>;
+
+export const incidentCauses = [
+  'failed-start',
+  'oom',
+  'inter-node',
+  'parser-tool-call',
+  'timeout',
+  'driver-engine-upgrade',
+  'other',
+] as const;
+
+export const incidentSchema = z.strictObject({
+  day: z.number().int().min(1).max(7),
+  start: z.string().max(40),
+  recoveryMinutes: nonNegative.pipe(z.number().max(60 * 24 * 7)),
+  cause: z.enum(incidentCauses),
+  affectedTasks: count,
+  countermeasure: z.string().max(500),
+  outOfHours: z.boolean(),
+});
+export type Incident = z.infer<typeof incidentSchema>;
+
+export const checkStatusSchema = z.enum(['passed', 'failed', 'not-tested']);
+
+export const pilotThresholdsSchema = z.strictObject({
+  acceptanceGapPoints: finite.pipe(z.number().min(0).max(100)).describe('Self-hosted acceptance may trail the API by at most this many percentage points'),
+  ttftP95Ratio: finite.pipe(z.number().min(1).max(100)).describe('Self-hosted p95 TTFT may be at most this multiple of the API'),
+  utilisationMin: share.describe('Durable utilisation needed to continue'),
+  incidentsPerDayMax: nonNegative,
+  teamHoursPerWeekMax: nonNegative,
+  costRatioMax: positive.describe('Self-hosted cost per accepted task / API cost per accepted task must stay below this'),
+  sensitiveShareForHybrid: share.describe('Share of work bound to local processing that argues for hybrid'),
+});
+
+export const pilotSchema = z.strictObject({
+  startDate: isoDate.nullable(),
+  days: z
+    .array(z.strictObject({ api: dayMetricsSchema, selfHosted: dayMetricsSchema }))
+    .length(7),
+  incidents: z.array(incidentSchema).max(500),
+  checks: z.record(z.string().max(60), z.strictObject({ status: checkStatusSchema, note: z.string().max(500) })),
+  thresholds: pilotThresholdsSchema,
+  sensitiveShare: share.describe('Share of work that must stay on own infrastructure (data protection)'),
+  plannableShare: share.describe('Share of work that is plannable batch work'),
+});
+export type Pilot = z.infer<typeof pilotSchema>;
+
+export const rangeSchema = z
+  .strictObject({ low: finite, high: finite })
+  .refine((r) => r.low <= r.high, { message: 'Low must not exceed high', path: ['low'] });
+
+export const uncertaintySchema = z.strictObject({
+  sensitivityShare: finite.pipe(z.number().min(0.01).max(0.9)).describe('± swing used by the tornado chart (0.2 = ±20 %)'),
+  samples: z.number().int().min(1000).max(200_000),
+  seed: z.number().int().min(0).max(2 ** 31 - 1),
+  ranges: z.record(z.string().max(80), rangeSchema),
+});
+
+export const fxSchema = z.strictObject({
+  /** Units of each currency per 1 USD. */
+  EUR: positive.pipe(z.number().max(1e6)),
+  CNY: positive.pipe(z.number().max(1e6)),
+  checked: isoDate,
+});
+export type FxRates = z.infer<typeof fxSchema>;
+
+export const viewSchema = z.strictObject({
+  language: languageSchema,
+  currency: currencySchema,
+});
+
+export const scenarioSchema = z.strictObject({
+  type: z.literal(SCENARIO_TYPE),
+  version: z.literal(SCENARIO_VERSION),
+  name: z.string().max(120),
+  notes: z.string().max(4000),
+  workload: workloadSchema,
+  api: apiOfferSchema,
+  selfHosted: selfHostedSchema,
+  hardware: hardwareSchema,
+  pilot: pilotSchema,
+  uncertainty: uncertaintySchema,
+  fx: fxSchema,
+  /** Present only when the author chose to share language and currency with the link. */
+  view: viewSchema.nullable(),
+});
+export type Scenario = z.infer<typeof scenarioSchema>;
+export type ScenarioSection = Exclude<keyof Scenario, 'type' | 'version' | 'name' | 'notes' | 'view'>;

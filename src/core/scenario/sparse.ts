@@ -1,0 +1,48 @@
+import { deepEqual, isPlainObject } from './json';
+
+/**
+ * Sparse documents: only what differs from a base. Share links carry the difference from the
+ * defaults so the example scenario makes a short link. Objects are compared key by key;
+ * arrays and scalars are taken whole.
+ */
+export function diffFromBase(value: unknown, base: unknown): unknown {
+  if (isPlainObject(value) && isPlainObject(base)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (!Object.hasOwn(base, key)) {
+        out[key] = v;
+        continue;
+      }
+      if (deepEqual(v, base[key])) continue;
+      out[key] = diffFromBase(v, base[key]);
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Lays a sparse document over a base. Returns a new object; neither input is modified.
+ * Keys the base does not know are kept so that validation can name them.
+ */
+export function mergeOntoBase(sparse: unknown, base: unknown): unknown {
+  if (isPlainObject(sparse) && isPlainObject(base)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(base)) out[key] = copy(v);
+    for (const [key, v] of Object.entries(sparse)) {
+      out[key] = Object.hasOwn(base, key) ? mergeOntoBase(v, base[key]) : copy(v);
+    }
+    return out;
+  }
+  return copy(sparse);
+}
+
+function copy(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copy);
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = copy(v);
+    return out;
+  }
+  return value;
+}

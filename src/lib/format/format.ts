@@ -1,0 +1,71 @@
+import type { Currency, FxRates, Language } from '../../core/scenario/schema';
+
+/**
+ * Numbers stay numbers until here, the edge where they become text for a locale.
+ * Money is computed in USD and converted for display with the scenario's rates.
+ */
+export const LOCALES: Readonly<Record<Language, string>> = { en: 'en-US', de: 'de-DE' };
+
+const cache = new Map<string, Intl.NumberFormat>();
+function nf(language: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(LOCALES[language], options);
+    cache.set(key, f);
+  }
+  return f;
+}
+
+const DASH = '–';
+
+function finiteOr(value: number | null | undefined, render: (v: number) => string): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? DASH : render(value);
+}
+
+export function formatNumber(language: Language, value: number | null | undefined, maxFractionDigits = 1): string {
+  return finiteOr(value, (v) => nf(language, { maximumFractionDigits: maxFractionDigits }).format(v));
+}
+
+export function formatInteger(language: Language, value: number | null | undefined): string {
+  return finiteOr(value, (v) => nf(language, { maximumFractionDigits: 0 }).format(v));
+}
+
+/** 1.2B / 1,2 Mrd. — for token volumes. */
+export function formatCompact(language: Language, value: number | null | undefined): string {
+  return finiteOr(value, (v) => nf(language, { notation: 'compact', maximumFractionDigits: 2 }).format(v));
+}
+
+export function formatPercent(language: Language, share: number | null | undefined, digits = 1): string {
+  return finiteOr(share, (v) => nf(language, { style: 'percent', maximumFractionDigits: digits }).format(v));
+}
+
+export function usdTo(currency: Currency, fx: FxRates, usd: number): number {
+  return currency === 'USD' ? usd : usd * fx[currency];
+}
+
+export function formatMoney(
+  language: Language,
+  currency: Currency,
+  fx: FxRates,
+  usd: number | null | undefined,
+  options: { digits?: number; compact?: boolean } = {},
+): string {
+  return finiteOr(usd, (v) => {
+    const amount = usdTo(currency, fx, v);
+    const digits = options.digits ?? (Math.abs(amount) >= 1000 ? 0 : Math.abs(amount) >= 1 ? 2 : 4);
+    return nf(language, {
+      style: 'currency',
+      currency,
+      notation: options.compact ? 'compact' : 'standard',
+      maximumFractionDigits: digits,
+      minimumFractionDigits: options.compact ? 0 : Math.min(digits, 2),
+    }).format(amount);
+  });
+}
+
+export function formatDate(language: Language, isoDate: string): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(LOCALES[language], { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+}

@@ -1,0 +1,136 @@
+import { Inflate, zlibSync } from 'fflate';
+
+/**
+ * Bytes ⇄ share-link text: zlib (deflate + Adler-32 checksum) and base64url, behind a
+ * format-version prefix ("1."). The checksum tells a tampered link from a valid one; a cut-off
+ * link fails to inflate and is reported as truncated.
+ *
+ * Limits are enforced before work is done: the encoded text is length-checked before
+ * decoding, and inflation runs in small input slices so a decompression bomb stops at
+ * MAX_DECODED_BYTES instead of filling memory.
+ */
+export const LINK_FORMAT_VERSION = 1;
+export const MAX_LINK_CHARS = 64 * 1024;
+export const MAX_DECODED_BYTES = 1024 * 1024;
+const INPUT_SLICE = 512;
+
+export type CodecError =
+  | { kind: 'empty' }
+  | { kind: 'too-long'; length: number; max: number }
+  | { kind: 'malformed'; detail: string }
+  | { kind: 'future-format'; version: number; supported: number }
+  | { kind: 'truncated' }
+  | { kind: 'corrupt'; detail: string }
+  | { kind: 'too-large'; max: number };
+
+export type CodecResult = { ok: true; text: string } | { ok: false; error: CodecError };
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array | null {
+  if (text.length % 4 === 1) return null;
+  const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
+  let binary: string;
+  try {
+    binary = atob(b64);
+  } catch {
+    return null;
+  }
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+function adler32(data: Uint8Array): number {
+  let a = 1;
+  let b = 0;
+  for (let i = 0; i < data.length; ) {
+    const end = Math.min(i + 3800, data.length);
+    for (; i < end; i++) {
+      a += data[i] as number;
+      b += a;
+    }
+    a %= 65521;
+    b %= 65521;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+export function encodeLinkPayload(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  return `${LINK_FORMAT_VERSION}.${toBase64Url(zlibSync(bytes, { level: 9 }))}`;
+}
+
+class TooLarge extends Error {}
+
+function inflateCapped(deflated: Uint8Array): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const inflater = new Inflate((chunk) => {
+    total += chunk.length;
+    if (total > MAX_DECODED_BYTES) throw new TooLarge();
+    chunks.push(chunk);
+  });
+  if (deflated.length === 0) inflater.push(deflated, true);
+  for (let i = 0; i < deflated.length; i += INPUT_SLICE) {
+    inflater.push(deflated.subarray(i, i + INPUT_SLICE), i + INPUT_SLICE >= deflated.length);
+  }
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+export function decodeLinkPayload(payload: string): CodecResult {
+  if (payload.length === 0) return { ok: false, error: { kind: 'empty' } };
+  if (payload.length > MAX_LINK_CHARS) {
+    return { ok: false, error: { kind: 'too-long', length: payload.length, max: MAX_LINK_CHARS } };
+  }
+  const match = /^(\d{1,6})\.([A-Za-z0-9_-]*)$/.exec(payload);
+  if (!match) return { ok: false, error: { kind: 'malformed', detail: 'not of the form <version>.<base64url>' } };
+  const version = Number(match[1]);
+  if (version > LINK_FORMAT_VERSION) {
+    return { ok: false, error: { kind: 'future-format', version, supported: LINK_FORMAT_VERSION } };
+  }
+  if (version !== LINK_FORMAT_VERSION) {
+    return { ok: false, error: { kind: 'malformed', detail: `unknown link format ${version}` } };
+  }
+  const bytes = fromBase64Url(match[2] as string);
+  if (!bytes) return { ok: false, error: { kind: 'truncated' } };
+  // zlib: 2-byte header, deflate stream, 4-byte Adler-32 of the uncompressed data.
+  if (bytes.length < 7) return { ok: false, error: { kind: 'truncated' } };
+  const cmf = bytes[0] as number;
+  const flg = bytes[1] as number;
+  if ((cmf & 0x0f) !== 8 || ((cmf << 8) | flg) % 31 !== 0) {
+    return { ok: false, error: { kind: 'corrupt', detail: 'bad header' } };
+  }
+  let inflated: Uint8Array;
+  try {
+    inflated = inflateCapped(bytes.subarray(2, bytes.length - 4));
+  } catch (e) {
+    if (e instanceof TooLarge) return { ok: false, error: { kind: 'too-large', max: MAX_DECODED_BYTES } };
+    const code = (e as { code?: number }).code;
+    // fflate code 0 = unexpected end of data: the link was cut off.
+    if (code === 0) return { ok: false, error: { kind: 'truncated' } };
+    return { ok: false, error: { kind: 'corrupt', detail: e instanceof Error ? e.message : 'inflate failed' } };
+  }
+  const t = bytes.length - 4;
+  const expected = (((bytes[t] as number) << 24) | ((bytes[t + 1] as number) << 16) | ((bytes[t + 2] as number) << 8) | (bytes[t + 3] as number)) >>> 0;
+  if (adler32(inflated) !== expected) {
+    return { ok: false, error: { kind: 'corrupt', detail: 'checksum mismatch' } };
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(inflated) };
+  } catch {
+    return { ok: false, error: { kind: 'corrupt', detail: 'not UTF-8 text' } };
+  }
+}

@@ -1,0 +1,144 @@
+import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
+import { deepEqual } from '../core/scenario/json';
+import type { Scenario } from '../core/scenario/schema';
+import { loadWorkingCopy, savePrefs, saveWorkingCopy } from '../lib/storage/local';
+import { buildHash, decodeScenario, encodeScenario, parseHash } from '../lib/url/share-link';
+import { isArea, useSessionStore, type Area } from './session';
+import { prefsOf, useAppStore } from './store';
+
+/**
+ * Keeps three homes of the scenario in step: the store (truth while the tab is open), the URL
+ * fragment (the share link, rewritten with replaceState after each change) and the working copy
+ * in local storage (so a reload without a link keeps the user's work).
+ */
+const WRITE_DELAY_MS = 250;
+
+let lastPayload: string | null = null;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+export function currentPayload(): string {
+  return encodeScenario(useAppStore.getState().scenario);
+}
+
+export function shareUrl(): string {
+  const { area } = useSessionStore.getState();
+  return `${location.origin}${location.pathname}${buildHash(area, currentPayload())}`;
+}
+
+function writeUrl(area: Area, push: boolean): void {
+  const payload = currentPayload();
+  lastPayload = payload;
+  const hash = buildHash(area, payload);
+  if (location.hash === hash) return;
+  if (push) history.pushState(null, '', hash);
+  else history.replaceState(null, '', hash);
+}
+
+function hasLocalWork(current: Scenario): boolean {
+  return !deepEqual(current, DEFAULT_SCENARIO);
+}
+
+/** Handles a scenario payload arriving in the URL (page load, pasted link, back button). */
+export function openPayload(payload: string): void {
+  if (payload === lastPayload) return;
+  const session = useSessionStore.getState();
+  const app = useAppStore.getState();
+  const result = decodeScenario(payload);
+  if (!result.ok) {
+    session.setLink({ kind: 'broken', error: result.error, payload });
+    return;
+  }
+  const { scenario, notices, fromVersion } = result.value;
+  lastPayload = payload;
+  if (deepEqual(scenario, app.scenario)) {
+    if (notices.length > 0 || fromVersion !== scenario.version) {
+      session.setLink({ kind: 'opened', notices, fromVersion, previous: null });
+    }
+    return;
+  }
+  if (hasLocalWork(app.scenario)) {
+    session.setLink({ kind: 'confirm', incoming: scenario, notices, fromVersion, payload });
+    return;
+  }
+  app.replaceScenario(scenario);
+  if (notices.length > 0 || fromVersion !== scenario.version) {
+    session.setLink({ kind: 'opened', notices, fromVersion, previous: null });
+  }
+}
+
+export function acceptIncoming(): void {
+  const session = useSessionStore.getState();
+  const link = session.link;
+  if (link.kind !== 'confirm') return;
+  const previous = useAppStore.getState().scenario;
+  useAppStore.getState().replaceScenario(link.incoming);
+  session.setLink({ kind: 'opened', notices: link.notices, fromVersion: link.fromVersion, previous });
+}
+
+export function keepLocal(): void {
+  const session = useSessionStore.getState();
+  const link = session.link;
+  if (link.kind !== 'confirm') return;
+  session.setLink({ kind: 'kept-local', payload: link.payload });
+  writeUrl(session.area, false);
+}
+
+export function undoOpen(): void {
+  const session = useSessionStore.getState();
+  const link = session.link;
+  if (link.kind !== 'opened' || !link.previous) return;
+  useAppStore.getState().replaceScenario(link.previous);
+  session.setLink({ kind: 'none' });
+}
+
+export function navigate(area: Area): void {
+  useSessionStore.getState().setArea(area);
+  writeUrl(area, true);
+}
+
+function onHashChange(): void {
+  const { area, payload } = parseHash(location.hash);
+  if (isArea(area) && area !== useSessionStore.getState().area) useSessionStore.getState().setArea(area);
+  if (payload !== null) openPayload(payload);
+}
+
+/** Reads the link and the working copy once at start-up and starts syncing. Returns a stop function. */
+export function startLinkSync(): () => void {
+  const { area, payload } = parseHash(location.hash);
+  const session = useSessionStore.getState();
+  if (isArea(area)) session.setArea(area);
+
+  const working = loadWorkingCopy();
+  if (working.kind === 'ok') useAppStore.getState().replaceScenario(working.scenario);
+  if (working.kind === 'quarantined') {
+    session.setStorage({ kind: 'quarantined', key: working.key, reason: working.reason.kind });
+  }
+  if (payload !== null) openPayload(payload);
+
+  const unsubscribe = useAppStore.subscribe((state, prev) => {
+    if (state.scenario !== prev.scenario) {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timer = null;
+        const s = useSessionStore.getState();
+        // A broken link stays in the address bar until the user changes something.
+        if (s.link.kind === 'confirm') return;
+        writeUrl(s.area, false);
+        const saved = saveWorkingCopy(useAppStore.getState().scenario);
+        if (!saved.ok) s.setStorage({ kind: 'write-failed', reason: saved.reason });
+      }, WRITE_DELAY_MS);
+    }
+    if (prefsChanged(state, prev)) savePrefs(prefsOf(state));
+  });
+  window.addEventListener('hashchange', onHashChange);
+  window.addEventListener('popstate', onHashChange);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('hashchange', onHashChange);
+    window.removeEventListener('popstate', onHashChange);
+  };
+}
+
+function prefsChanged(a: ReturnType<typeof prefsOf>, b: ReturnType<typeof prefsOf>): boolean {
+  return a.language !== b.language || a.currency !== b.currency || a.theme !== b.theme || a.shareView !== b.shareView;
+}

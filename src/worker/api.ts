@@ -1,0 +1,17 @@
+import { tcoApi } from './tco-api';
+
+/**
+ * The one contract between the UI and the computation core, composed of one object per area
+ * (`<area>-api.ts`). The worker exposes it; the client derives its types from it
+ * (`ComputeApi = typeof computeApi`), so there is no hand-written twin interface to drift.
+ * The same object runs on the main thread as a fallback when no worker can start.
+ */
+export const computeApi = {
+  ping(): 'pong' {
+    return 'pong';
+  },
+  ...tcoApi,
+};
+
+export type ComputeApi = typeof computeApi;
+export type ComputeMethod = keyof ComputeApi;

@@ -1,0 +1,175 @@
+import { wrap, type Remote } from 'comlink';
+import type { ComputeApi, ComputeMethod } from './api';
+
+/**
+ * The UI's only door to the computation core.
+ * - Every call takes an AbortSignal (TanStack Query's); an aborted call settles at once and
+ *   its late result is dropped, so a newer slider value supersedes an older computation.
+ * - If the worker cannot start, dies or stops answering, pending calls are retried on a fresh
+ *   worker; if that fails too, the same core runs on the main thread. Inputs live in the store,
+ *   so nothing the user typed is lost either way.
+ */
+export type EngineState =
+  | { mode: 'starting' }
+  | { mode: 'worker'; restarts: number }
+  | { mode: 'main-thread'; reason: string };
+
+type Args<M extends ComputeMethod> = Parameters<ComputeApi[M]>;
+type Out<M extends ComputeMethod> = Awaited<ReturnType<ComputeApi[M]>>;
+
+export class AbortError extends Error {
+  constructor() {
+    super('Computation superseded');
+    this.name = 'AbortError';
+  }
+}
+
+class WorkerDied extends Error {}
+
+const START_TIMEOUT_MS = 5000;
+const CALL_TIMEOUT_MS = 15000;
+const MAX_RESTARTS = 3;
+
+export interface ComputeClientOptions {
+  createWorker?: () => Worker;
+}
+
+export class ComputeClient {
+  private worker: Worker | null = null;
+  private remote: Remote<ComputeApi> | null = null;
+  private ready: Promise<void> | null = null;
+  private fallback: Promise<ComputeApi> | null = null;
+  private died: { promise: Promise<never>; reject: (e: Error) => void } | null = null;
+  private state: EngineState = { mode: 'starting' };
+  private restarts = 0;
+  private listeners = new Set<() => void>();
+
+  constructor(private readonly options: ComputeClientOptions = {}) {}
+
+  getState = (): EngineState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private setState(state: EngineState): void {
+    this.state = state;
+    for (const l of this.listeners) l();
+  }
+
+  private newDeathSignal(): void {
+    let reject!: (e: Error) => void;
+    const promise = new Promise<never>((_, r) => {
+      reject = r;
+    });
+    promise.catch(() => undefined);
+    this.died = { promise, reject };
+  }
+
+  private start(): Promise<void> {
+    if (this.ready) return this.ready;
+    this.ready = (async () => {
+      let worker: Worker;
+      try {
+        worker = this.options.createWorker
+          ? this.options.createWorker()
+          : new Worker(new URL('./compute.worker.ts', import.meta.url), { type: 'module', name: 'compute' });
+      } catch (e) {
+        throw new WorkerDied(`Worker could not be created: ${e instanceof Error ? e.message : String(e)}`);
+      }
+      this.worker = worker;
+      this.newDeathSignal();
+      const died = this.died;
+      worker.addEventListener('error', (ev) => {
+        ev.preventDefault();
+        died?.reject(new WorkerDied(ev.message || 'Worker error'));
+        this.discard(worker);
+      });
+      this.remote = wrap<ComputeApi>(worker);
+      const pong = await this.race(this.remote.ping(), START_TIMEOUT_MS, undefined);
+      if (pong !== 'pong') throw new WorkerDied('Worker did not answer');
+      this.setState({ mode: 'worker', restarts: this.restarts });
+    })();
+    this.ready.catch(() => undefined);
+    return this.ready;
+  }
+
+  private discard(worker: Worker): void {
+    if (this.worker !== worker) return;
+    worker.terminate();
+    this.worker = null;
+    this.remote = null;
+    this.ready = null;
+  }
+
+  /** Stops the worker as if it had crashed (used by fault-injection tests and on hangs). */
+  crashForTest(): void {
+    const worker = this.worker;
+    if (!worker) return;
+    this.died?.reject(new WorkerDied('Worker terminated'));
+    this.discard(worker);
+  }
+
+  private race<T>(work: Promise<T>, timeoutMs: number, signal: AbortSignal | undefined): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new WorkerDied(`No answer within ${timeoutMs} ms`)), timeoutMs);
+      const onAbort = () => reject(new AbortError());
+      if (signal?.aborted) onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const cleanup = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const died = this.died?.promise ?? new Promise<never>(() => undefined);
+      Promise.race([work, died]).then(
+        (v) => {
+          cleanup();
+          resolve(v);
+        },
+        (e: unknown) => {
+          cleanup();
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
+  }
+
+  private useMainThread(reason: string): Promise<ComputeApi> {
+    if (!this.fallback) {
+      this.setState({ mode: 'main-thread', reason });
+      this.fallback = import('./api').then((m) => m.computeApi);
+    }
+    return this.fallback;
+  }
+
+  async call<M extends ComputeMethod>(method: M, args: Args<M>, signal?: AbortSignal): Promise<Out<M>> {
+    if (signal?.aborted) throw new AbortError();
+    for (;;) {
+      if (this.fallback) {
+        const api = await this.fallback;
+        if (signal?.aborted) throw new AbortError();
+        const fn = api[method] as (...a: Args<M>) => Out<M>;
+        return fn(...args);
+      }
+      try {
+        await this.start();
+        const remote = this.remote;
+        if (!remote) throw new WorkerDied('Worker went away');
+        const fn = remote[method] as unknown as (...a: Args<M>) => Promise<Out<M>>;
+        return await this.race(fn(...args), CALL_TIMEOUT_MS, signal);
+      } catch (e) {
+        if (e instanceof AbortError) throw e;
+        if (!(e instanceof WorkerDied)) throw e;
+        if (this.worker) this.discard(this.worker);
+        this.ready = null;
+        this.restarts += 1;
+        if (this.restarts > MAX_RESTARTS) {
+          void this.useMainThread(e.message);
+        } else {
+          this.setState({ mode: 'starting' });
+        }
+      }
+    }
+  }
+}
