@@ -159,9 +159,19 @@ export const DEFAULT_SCENARIO: Scenario = {
       teamHoursPerWeekMax: 40,
       costRatioMax: 1,
       sensitiveShareForHybrid: 0.2,
+      // Added after the first release; the reasons for each default are in docs/pilot.md.
+      toolCallGapPoints: 5,
+      errorRateGapPoints: 2,
+      outOfHoursPerWeekMax: 4,
+      plannableShareForHybrid: 0.3,
     },
     sensitiveShare: 0,
     plannableShare: 0,
+    // 220 working days × 8 h: the hours a loaded yearly salary actually buys.
+    staffHoursPerYear: 1_760,
+    dayReasons: Array.from({ length: 7 }, () => ({ origin: null, note: '' })),
+    filledFrom: {},
+    example: null,
   },
   uncertainty: {
     sensitivityShare: 0.2,

@@ -146,27 +146,61 @@ export type Hardware = z.infer<typeof hardwareSchema>;
 const nullableCount = count.nullable();
 const nullableMs = nonNegative.nullable();
 const nullableShare = share.nullable();
+const nullableHours = nonNegative.pipe(z.number().max(24 * 50)).nullable();
 
-export const dayMetricsSchema = z.strictObject({
-  ttftP50Ms: nullableMs,
-  ttftP95Ms: nullableMs,
-  generationMs: nullableMs,
-  tasksAttempted: nullableCount,
-  tasksCompleted: nullableCount,
-  tasksAccepted: nullableCount,
-  errorRate: nullableShare,
-  timeoutRate: nullableShare,
-  retries: nullableCount,
-  inputTokens: nullableCount,
-  outputTokens: nullableCount,
-  toolCallsTotal: nullableCount,
-  toolCallsCorrect: nullableCount,
-  teamHours: nonNegative.pipe(z.number().max(24 * 50)).nullable(),
-  outOfHoursHours: nonNegative.pipe(z.number().max(24 * 50)).nullable(),
-  utilisation: nullableShare,
-  costUsd: usd.nullable(),
+/** The two sides of the pilot: the API baseline and the self-hosted endpoint. */
+export const pilotSides = ['api', 'selfHosted'] as const;
+export type PilotSide = (typeof pilotSides)[number];
+
+/**
+ * One side's evidence for one pilot day (article 002's baseline table). null = not measured:
+ * a blank is never read as zero. Rates are fractions of tasks attempted that day.
+ */
+const dayMetricsShape = z.strictObject({
+  ttftP50Ms: nullableMs.describe('Median time to first token, ms'),
+  ttftP95Ms: nullableMs.describe('95th-percentile time to first token, ms'),
+  generationMs: nullableMs.describe('Mean generation duration per task, ms'),
+  tasksAttempted: nullableCount.describe('Tasks sent that day'),
+  tasksCompleted: nullableCount.describe('Tasks that finished with an answer'),
+  tasksAccepted: nullableCount.describe('Completed tasks that passed quality review'),
+  errorRate: nullableShare.describe('Share of attempted tasks that ended in an error (timeouts counted separately)'),
+  timeoutRate: nullableShare.describe('Share of attempted tasks that timed out'),
+  retries: nullableCount.describe('Requests sent again after a failure'),
+  inputTokens: nullableCount.describe('Input tokens sent that day (API log or server log)'),
+  outputTokens: nullableCount.describe('Output tokens incl. reasoning that day'),
+  toolCallsTotal: nullableCount.describe('Tool calls the model made'),
+  toolCallsCorrect: nullableCount.describe('Tool calls with the right function, valid JSON arguments and a usable result'),
+  teamHours: nullableHours.describe('Team hours spent on this side that day, out-of-hours included'),
+  outOfHoursHours: nullableHours.describe('Part of the team hours worked outside regular working time'),
+  utilisation: nullableShare.describe('Productive cluster hours / provisioned cluster hours (self-hosted side)'),
+  costUsd: usd.nullable().describe('Infrastructure or API bill for the day, USD; team hours are priced separately'),
+});
+
+/**
+ * Pairs [a, b] where a can never exceed b on the same day (both measured). Checked on load and
+ * at the field in the UI: more accepted than attempted tasks would be an acceptance above 100 %.
+ */
+export const DAY_METRIC_ORDER: readonly (readonly [keyof z.infer<typeof dayMetricsShape>, keyof z.infer<typeof dayMetricsShape>])[] = [
+  ['tasksCompleted', 'tasksAttempted'],
+  ['tasksAccepted', 'tasksCompleted'],
+  ['tasksAccepted', 'tasksAttempted'],
+  ['toolCallsCorrect', 'toolCallsTotal'],
+  ['outOfHoursHours', 'teamHours'],
+  ['ttftP50Ms', 'ttftP95Ms'],
+];
+
+export const dayMetricsSchema = dayMetricsShape.superRefine((day, ctx) => {
+  const flagged = new Set<string>();
+  for (const [a, b] of DAY_METRIC_ORDER) {
+    const va = day[a];
+    const vb = day[b];
+    if (va === null || vb === null || va <= vb || flagged.has(a)) continue;
+    flagged.add(a);
+    ctx.addIssue({ code: 'custom', path: [a], message: `${a} (${va}) must not exceed ${b} (${vb})` });
+  }
 });
 export type DayMetrics = z.infer<typeof dayMetricsSchema>;
+export type DayMetricKey = keyof DayMetrics;
 
 export const incidentCauses = [
   'failed-start',
@@ -179,27 +213,38 @@ export const incidentCauses = [
 ] as const;
 
 export const incidentSchema = z.strictObject({
-  day: z.number().int().min(1).max(7),
-  start: z.string().max(40),
-  recoveryMinutes: nonNegative.pipe(z.number().max(60 * 24 * 7)),
+  day: z.number().int().min(1).max(7).describe('Pilot day 1-7'),
+  start: z.string().max(40).describe('When it began, local time (e.g. 02:15)'),
+  recoveryMinutes: nonNegative.pipe(z.number().max(60 * 24 * 7)).describe('Minutes until the service was usable again'),
   cause: z.enum(incidentCauses),
-  affectedTasks: count,
-  countermeasure: z.string().max(500),
-  outOfHours: z.boolean(),
+  affectedTasks: count.describe('Tasks that failed or had to be repeated'),
+  countermeasure: z.string().max(500).describe('Permanent countermeasure; empty = not yet fixed for good'),
+  outOfHours: z.boolean().describe('Someone had to step in outside regular working time'),
 });
 export type Incident = z.infer<typeof incidentSchema>;
 
 export const checkStatusSchema = z.enum(['passed', 'failed', 'not-tested']);
+export type CheckStatus = z.infer<typeof checkStatusSchema>;
+
+/** Where a deviation between the two sides comes from (article 002: "Entscheidungsgrund"). */
+export const deviationOrigins = ['model', 'engine', 'message-handling', 'network', 'agent-framework', 'other'] as const;
+
+export const pilotExamples = ['continue', 'return', 'hybrid'] as const;
 
 export const pilotThresholdsSchema = z.strictObject({
   acceptanceGapPoints: finite.pipe(z.number().min(0).max(100)).describe('Self-hosted acceptance may trail the API by at most this many percentage points'),
   ttftP95Ratio: finite.pipe(z.number().min(1).max(100)).describe('Self-hosted p95 TTFT may be at most this multiple of the API'),
-  utilisationMin: share.describe('Durable utilisation needed to continue'),
-  incidentsPerDayMax: nonNegative,
-  teamHoursPerWeekMax: nonNegative,
-  costRatioMax: positive.describe('Self-hosted cost per accepted task / API cost per accepted task must stay below this'),
-  sensitiveShareForHybrid: share.describe('Share of work bound to local processing that argues for hybrid'),
+  utilisationMin: share.describe('Mean productive utilisation over the measured days needed to continue (at least)'),
+  incidentsPerDayMax: nonNegative.describe('Self-hosted incidents per pilot day, at most'),
+  teamHoursPerWeekMax: nonNegative.describe('Self-hosted team hours per week (out-of-hours included), at most'),
+  costRatioMax: positive.describe('Self-hosted cost per accepted task / API cost per accepted task must be at most this'),
+  sensitiveShareForHybrid: share.describe('Share of work bound to local processing at or above which hybrid is considered'),
+  toolCallGapPoints: finite.pipe(z.number().min(0).max(100)).describe('Self-hosted correct tool calls may trail the API by at most this many percentage points'),
+  errorRateGapPoints: finite.pipe(z.number().min(0).max(100)).describe('Self-hosted error + timeout rate may exceed the API by at most this many percentage points'),
+  outOfHoursPerWeekMax: nonNegative.pipe(z.number().max(168)).describe('Self-hosted out-of-hours team hours per week, at most'),
+  plannableShareForHybrid: share.describe('Share of plannable batch work at or above which hybrid is considered'),
 });
+export type PilotThresholds = z.infer<typeof pilotThresholdsSchema>;
 
 export const pilotSchema = z.strictObject({
   startDate: isoDate.nullable(),
@@ -211,6 +256,23 @@ export const pilotSchema = z.strictObject({
   thresholds: pilotThresholdsSchema,
   sensitiveShare: share.describe('Share of work that must stay on own infrastructure (data protection)'),
   plannableShare: share.describe('Share of work that is plannable batch work'),
+  staffHoursPerYear: finite.pipe(z.number().min(100).max(8760)).describe('Working hours one loaded yearly staff cost pays for; prices the team hours of both sides'),
+  dayReasons: z
+    .array(z.strictObject({ origin: z.enum(deviationOrigins).nullable(), note: z.string().max(500) }))
+    .length(7)
+    .describe('Per day: where a deviation between the sides came from, and a note'),
+  filledFrom: z
+    .record(
+      z.string().regex(/^[1-7]:(api|selfHosted)$/, 'Use "<day>:<side>", e.g. "3:selfHosted"'),
+      z.strictObject({
+        kind: z.enum(['benchmark-run', 'api-usage']),
+        label: z.string().max(200),
+        fileHash: z.string().max(128),
+        fields: z.array(z.string().max(40)).max(20),
+      }),
+    )
+    .describe('Which day fields were filled from an imported run (removed field by field when edited)'),
+  example: z.enum(pilotExamples).nullable().describe('Set while the pilot holds one of the built-in example weeks'),
 });
 export type Pilot = z.infer<typeof pilotSchema>;
 
