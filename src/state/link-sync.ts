@@ -45,7 +45,7 @@ export function openPayload(payload: string): void {
   const app = useAppStore.getState();
   const result = decodeScenario(payload);
   if (!result.ok) {
-    session.setLink({ kind: 'broken', error: result.error, payload });
+    session.setLink({ kind: 'broken', error: result.error, payload, showing: hasLocalWork(app.scenario) ? 'yours' : 'example' });
     return;
   }
   const { scenario, notices, fromVersion } = result.value;

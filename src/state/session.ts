@@ -17,7 +17,7 @@ export function isArea(value: string): value is Area {
 export type LinkStatus =
   | { kind: 'none' }
   | { kind: 'opened'; notices: RestoreNotice[]; fromVersion: number; previous: Scenario | null }
-  | { kind: 'broken'; error: LinkError; payload: string }
+  | { kind: 'broken'; error: LinkError; payload: string; showing: 'example' | 'yours' }
   | { kind: 'confirm'; incoming: Scenario; notices: RestoreNotice[]; fromVersion: number; payload: string }
   | { kind: 'kept-local'; payload: string };
 

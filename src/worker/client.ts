@@ -95,8 +95,10 @@ export class ComputeClient {
     return this.ready;
   }
 
+  /** Drops a dead or hung worker; the next call starts a fresh one and counts a restart. */
   private discard(worker: Worker): void {
     if (this.worker !== worker) return;
+    this.restarts += 1;
     worker.terminate();
     this.worker = null;
     this.remote = null;
@@ -162,8 +164,8 @@ export class ComputeClient {
         if (e instanceof AbortError) throw e;
         if (!(e instanceof WorkerDied)) throw e;
         if (this.worker) this.discard(this.worker);
+        else this.restarts += 1;
         this.ready = null;
-        this.restarts += 1;
         if (this.restarts > MAX_RESTARTS) {
           void this.useMainThread(e.message);
         } else {

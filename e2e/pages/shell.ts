@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Page model of the app shell: navigation, settings, share link, banners. */
+export class ShellPage {
+  constructor(readonly page: Page) {}
+
+  async open(hash = ''): Promise<void> {
+    await this.page.goto(`/${hash}`);
+    await expect(this.page.getByTestId('engine-status')).toBeVisible();
+  }
+
+  nav(name: RegExp | string) {
+    return this.page.getByRole('navigation').getByRole('link', { name });
+  }
+
+  async goTo(name: RegExp | string): Promise<void> {
+    await this.nav(name).click();
+    await expect(this.nav(name)).toHaveAttribute('aria-current', 'page');
+  }
+
+  scenarioName() {
+    return this.page.getByTestId('scenario-name');
+  }
+
+  async setLanguage(value: 'en' | 'de'): Promise<void> {
+    await this.page.getByTestId('language-select').selectOption(value);
+  }
+
+  async openSettings(): Promise<void> {
+    await this.page.getByTestId('settings').locator('summary').click();
+  }
+
+  /** Waits until the share link in the address bar encodes the current state. */
+  async waitForUrlChange(from: string): Promise<string> {
+    await expect.poll(() => this.page.url()).not.toBe(from);
+    return this.page.url();
+  }
+}

@@ -1,0 +1,80 @@
+import { encodeLinkPayload } from '../src/lib/url/codec';
+import { expect, test } from './fixtures';
+import { ShellPage } from './pages/shell';
+
+test.describe('app shell', () => {
+  test('loads the example scenario cleanly and computes in a Web Worker', async ({ page }) => {
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    const shell = new ShellPage(page);
+    await shell.open();
+    await expect(shell.scenarioName()).toHaveValue('Kimi K2.6: 8× H200 vs Moonshot API');
+    // The footer shows a figure the worker computed from the default scenario:
+    // 30,000 req/day × 30 days × (12,000 + 800 + 1,200) tokens × 1.03 retries = 12.978B tokens.
+    await expect(page.getByTestId('engine-status')).toHaveAttribute('data-engine', 'worker');
+    await expect(page.getByTestId('engine-result')).toContainText('12.98B');
+    expect(workers.some((u) => u.includes('compute.worker'))).toBe(true);
+  });
+
+  test('reaches all five areas', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open();
+    for (const name of [/Hardware fit/, /Benchmarks/, /Pilot/, /Report/, /TCO/]) {
+      await shell.goTo(name);
+      await expect(page.locator('main')).not.toBeEmpty();
+    }
+    await expect(page).toHaveURL(/#\/tco/);
+  });
+
+  test('German switches the text and the number format', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open();
+    await expect(page.getByTestId('engine-result')).toContainText('12.98B');
+    await shell.setLanguage('de');
+    await expect(shell.nav('TCO & Break-even')).toBeVisible();
+    await expect(page.getByText('Läuft vollständig im Browser')).toBeVisible();
+    // 12.978e9 tokens in German compact notation, and the API bill with decimal comma.
+    await expect(page.getByTestId('engine-result')).toContainText('12,98 Mrd.');
+    await shell.openSettings();
+    await expect(page.getByTestId('fx-eur').getByRole('textbox')).toHaveValue('0,86');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+
+  test('works at 360 px phone width without horizontal scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const shell = new ShellPage(page);
+    await shell.open();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shell.goTo(/Pilot/);
+  });
+
+  test('dark theme applies to the document', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open();
+    await page.getByTestId('theme-select').selectOption('dark');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('recovers when the worker dies, keeping the inputs', async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open();
+    await expect(page.getByTestId('engine-status')).toHaveAttribute('data-engine', 'worker');
+    await page.evaluate(() => (window as unknown as { __compute: { crashForTest(): void } }).__compute.crashForTest());
+    // Any change of the scenario asks the engine again; it must come back on a fresh worker.
+    await shell.scenarioName().fill('Survives a crash');
+    await expect(page.getByTestId('engine-restarted')).toBeVisible();
+    await expect(page.getByTestId('engine-status')).toHaveAttribute('data-engine', 'worker');
+    await expect(page.getByTestId('engine-result')).toContainText('12.98B');
+    await expect(shell.scenarioName()).toHaveValue('Survives a crash');
+  });
+
+  test('a new-format link is refused by name', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const future = encodeLinkPayload('{}').replace(/^1\./, '7.');
+    await shell.open(`#/tco?s=${future}`);
+    await expect(page.getByTestId('link-error-reason')).toContainText('newer version');
+  });
+});

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Banner } from '../components/card';
+import { componentMessages } from '../components/messages';
+import { useT } from '../components/use-t';
+import type { RestoreNotice } from '../core/scenario/restore';
+import type { LinkError } from '../lib/url/share-link';
+import { acceptIncoming, keepLocal, undoOpen } from '../state/link-sync';
+import { useSessionStore } from '../state/session';
+import { useEngineState } from '../lib/query/compute';
+import { shellMessages } from './messages';
+
+type T = ReturnType<typeof useT<keyof (typeof shellMessages)['en']>>;
+
+/** One precise sentence per way a link can fail (exhaustive: a new error kind will not compile). */
+export function linkErrorText(t: T, error: LinkError): string {
+  switch (error.kind) {
+    case 'empty':
+      return t('link.reason.empty');
+    case 'too-long':
+      return t('link.reason.too-long', { length: error.length, max: error.max });
+    case 'malformed':
+      return t('link.reason.malformed', { detail: error.detail });
+    case 'future-format':
+      return t('link.reason.future-format', { version: error.version, supported: error.supported });
+    case 'truncated':
+      return t('link.reason.truncated');
+    case 'corrupt':
+      return t('link.reason.corrupt', { detail: error.detail });
+    case 'too-large':
+      return t('link.reason.too-large', { max: error.max });
+    case 'not-json':
+      return t('link.reason.not-json');
+    case 'not-an-object':
+      return t('link.reason.not-an-object');
+    case 'wrong-type':
+      return t('link.reason.wrong-type', { found: error.found });
+    case 'bad-version':
+      return t('link.reason.bad-version', { found: error.found });
+    case 'too-new':
+      return t('link.reason.too-new', { version: error.version, supported: error.supported });
+    case 'no-migration':
+      return t('link.reason.no-migration', { from: error.from });
+  }
+}
+
+function noticeText(t: T, n: RestoreNotice): string {
+  const params = { path: n.path, problem: n.problem, rejected: n.rejected };
+  if (n.action === 'dropped') return t('link.notice.dropped', params);
+  if (n.action === 'ignored-unknown') return t('link.notice.unknown', params);
+  return t('link.notice.reset', params);
+}
+
+function CopyableLink(props: { payload: string; testId: string }) {
+  const t = useT(shellMessages);
+  const c = useT(componentMessages);
+  const [copied, setCopied] = useState(false);
+  const url = `${location.origin}${location.pathname}#/?s=${props.payload}`;
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      <input readOnly value={url} aria-label={t('link.copyBad')} onFocus={(e) => e.target.select()} className="min-w-0 flex-1 rounded border border-border bg-surface px-2 py-1 font-mono text-xs" data-testid={props.testId} />
+      <button
+        type="button"
+        className="rounded border border-border bg-surface px-2 py-1 text-xs hover:bg-surface-2"
+        onClick={() => {
+          void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
+        }}
+      >
+        {copied ? c('copied') : t('link.copyBad')}
+      </button>
+    </div>
+  );
+}
+
+export function LinkBanners() {
+  const t = useT(shellMessages);
+  const link = useSessionStore((s) => s.link);
+  const storage = useSessionStore((s) => s.storage);
+  const setLink = useSessionStore((s) => s.setLink);
+  const setStorage = useSessionStore((s) => s.setStorage);
+  const engine = useEngineState();
+  const dismiss = (
+    <button type="button" className="ml-3 text-xs underline" onClick={() => setLink({ kind: 'none' })}>
+      {t('dismiss')}
+    </button>
+  );
+  return (
+    <div className="space-y-2 empty:hidden">
+      {link.kind === 'broken' ? (
+        <Banner tone="bad" role="alert" testId="link-error">
+          <p className="font-semibold">{t('link.broken.title')}</p>
+          <p data-testid="link-error-reason">{linkErrorText(t, link.error)}</p>
+          <p className="mt-1 text-muted">{t('link.broken.body', { what: link.showing === 'yours' ? t('link.broken.yours') : t('link.broken.example') })}</p>
+          <CopyableLink payload={link.payload} testId="bad-link" />
+          <div className="mt-2">{dismiss}</div>
+        </Banner>
+      ) : null}
+      {link.kind === 'opened' ? (
+        <Banner tone={link.notices.length > 0 ? 'warn' : 'info'} testId="link-opened">
+          {link.notices.length > 0 ? (
+            <>
+              <p className="font-semibold">{t('link.notices.title', { count: link.notices.length })}</p>
+              <ul className="mt-1 list-disc pl-5" data-testid="link-notices">
+                {link.notices.map((n) => (
+                  <li key={`${n.path}-${n.action}`}>{noticeText(t, n)}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{t('link.opened')}</p>
+          )}
+          {link.fromVersion < 1 ? <p className="mt-1">{t('link.migrated', { version: link.fromVersion })}</p> : null}
+          <div className="mt-2 flex flex-wrap gap-3">
+            {link.previous ? (
+              <button type="button" className="text-xs font-medium underline" onClick={undoOpen}>
+                {t('link.undo')}
+              </button>
+            ) : null}
+            {dismiss}
+          </div>
+        </Banner>
+      ) : null}
+      {link.kind === 'kept-local' ? (
+        <Banner tone="info" testId="link-kept">
+          <p>{t('link.kept')}</p>
+          <CopyableLink payload={link.payload} testId="kept-link" />
+          <div className="mt-2">{dismiss}</div>
+        </Banner>
+      ) : null}
+      {storage.kind === 'quarantined' ? (
+        <Banner tone="warn" testId="storage-problem">
+          {t('storage.quarantined', { reason: storage.reason })}
+          <button type="button" className="ml-3 text-xs underline" onClick={() => setStorage({ kind: 'ok' })}>
+            {t('dismiss')}
+          </button>
+        </Banner>
+      ) : null}
+      {storage.kind === 'write-failed' ? (
+        <Banner tone="warn" role="alert" testId="storage-problem">
+          {t('storage.writeFailed', { reason: storage.reason })}
+        </Banner>
+      ) : null}
+      {engine.mode === 'main-thread' ? (
+        <Banner tone="warn" testId="engine-fallback">
+          {t('engine.fallback', { reason: engine.reason })}
+        </Banner>
+      ) : null}
+      {engine.mode === 'worker' && engine.restarts > 0 ? (
+        <Banner tone="info" testId="engine-restarted">
+          {t('engine.restarted', { count: engine.restarts })}
+        </Banner>
+      ) : null}
+    </div>
+  );
+}
+
+/** Asks before a shared link replaces the user's own work. */
+export function ConfirmLinkDialog() {
+  const t = useT(shellMessages);
+  const link = useSessionStore((s) => s.link);
+  if (link.kind !== 'confirm') return null;
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4">
+      <div role="dialog" aria-modal="true" aria-labelledby="confirm-title" className="w-full max-w-md rounded-lg border border-border bg-surface p-5 shadow-xl" data-testid="confirm-link">
+        <h2 id="confirm-title" className="text-lg font-semibold">
+          {t('link.confirm.title')}
+        </h2>
+        <p className="mt-2 text-sm text-muted">{t('link.confirm.body')}</p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <button type="button" autoFocus className="rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2" onClick={keepLocal}>
+            {t('link.confirm.keep')}
+          </button>
+          <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast" onClick={acceptIncoming}>
+            {t('link.confirm.open')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { currencies, type Currency, type Language } from '../core/scenario/schema';
+import { NumberField } from '../components/number-field';
+import { useT } from '../components/use-t';
+import { useAppStore } from '../state/store';
+import type { Theme } from '../lib/storage/local';
+import { shellMessages } from './messages';
+
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
+
+/** Language, currency, theme and exchange rates. */
+export function SettingsBar() {
+  const t = useT(shellMessages);
+  const language = useAppStore((s) => s.language);
+  const currency = useAppStore((s) => s.currency);
+  const theme = useAppStore((s) => s.theme);
+  const setLanguage = useAppStore((s) => s.setLanguage);
+  const setCurrency = useAppStore((s) => s.setCurrency);
+  const setTheme = useAppStore((s) => s.setTheme);
+  const select = 'rounded-md border border-border bg-surface px-1.5 py-1 text-sm';
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label className="sr-only" htmlFor="ui-language">
+        {t('language')}
+      </label>
+      <select id="ui-language" className={select} value={language} onChange={(e) => setLanguage(e.target.value as Language)} data-testid="language-select">
+        {(Object.keys(LANGUAGE_NAMES) as Language[]).map((l) => (
+          <option key={l} value={l}>
+            {LANGUAGE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+      <label className="sr-only" htmlFor="ui-currency">
+        {t('currency')}
+      </label>
+      <select id="ui-currency" className={select} value={currency} onChange={(e) => setCurrency(e.target.value as Currency)} data-testid="currency-select">
+        {currencies.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+      <label className="sr-only" htmlFor="ui-theme">
+        {t('theme')}
+      </label>
+      <select id="ui-theme" className={select} value={theme} onChange={(e) => setTheme(e.target.value as Theme)} data-testid="theme-select">
+        {(['system', 'light', 'dark'] as const).map((th) => (
+          <option key={th} value={th}>
+            {t(`theme.${th}`)}
+          </option>
+        ))}
+      </select>
+      <SettingsDisclosure />
+    </div>
+  );
+}
+
+function SettingsDisclosure() {
+  const t = useT(shellMessages);
+  const fx = useAppStore((s) => s.scenario.fx);
+  const updateSection = useAppStore((s) => s.updateSection);
+  const shareView = useAppStore((s) => s.shareView);
+  const setShareView = useAppStore((s) => s.setShareView);
+  return (
+    <details className="relative" data-testid="settings">
+      <summary className="cursor-pointer list-none rounded-md border border-border px-2 py-1 text-sm hover:bg-surface-2">{t('settings')}</summary>
+      <div className="absolute right-0 z-30 mt-1 w-[min(92vw,22rem)] space-y-3 rounded-md border border-border bg-surface p-4 shadow-lg">
+        <h2 className="text-sm font-semibold">{t('fxTitle')}</h2>
+        <p className="text-xs text-muted">{t('fxHelp')}</p>
+        <NumberField label={t('fxEur')} value={fx.EUR} min={0.000001} max={1e6} digits={4} onCommit={(EUR) => updateSection('fx', { EUR })} testId="fx-eur" />
+        <NumberField label={t('fxCny')} value={fx.CNY} min={0.000001} max={1e6} digits={4} onCommit={(CNY) => updateSection('fx', { CNY })} testId="fx-cny" />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="fx-date" className="text-sm font-medium">
+            {t('fxDate')}
+          </label>
+          <input
+            id="fx-date"
+            type="date"
+            value={fx.checked}
+            onChange={(e) => {
+              if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) updateSection('fx', { checked: e.target.value });
+            }}
+            className="rounded-md border border-border bg-surface px-2 py-1 text-sm"
+          />
+        </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" checked={shareView} onChange={(e) => setShareView(e.target.checked)} className="mt-1" />
+          <span>{t('shareView')}</span>
+        </label>
+      </div>
+    </details>
+  );
+}
