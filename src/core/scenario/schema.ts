@@ -12,10 +12,11 @@ import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spe
 export const SCENARIO_TYPE = 'llm-selfhost-scenario';
 export const SCENARIO_VERSION = 1;
 
-const finite = z.number().refine(Number.isFinite, { message: 'Must be a finite number' });
-const nonNegative = finite.pipe(z.number().nonnegative());
-const positive = finite.pipe(z.number().positive());
-const share = finite.pipe(z.number().min(0).max(1));
+// Zod 4's z.number() already rejects NaN and ±Infinity.
+const finite = z.number();
+const nonNegative = z.number().nonnegative();
+const positive = z.number().positive();
+const share = z.number().min(0).max(1);
 const count = z.number().int().nonnegative();
 const usd = nonNegative;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-30');
@@ -34,20 +35,20 @@ export const HOURS_PER_WEEK = 168;
 
 export const workloadSchema = z.strictObject({
   mode: z.enum(['requests', 'tokens']).describe('Describe volume as requests per day or as tokens per month'),
-  requestsPerDay: nonNegative.pipe(z.number().max(1e9)),
-  inputTokensPerRequest: nonNegative.pipe(z.number().max(1e8)),
-  outputTokensPerRequest: nonNegative.pipe(z.number().max(1e8)),
-  daysPerMonth: finite.pipe(z.number().min(1).max(31)),
-  inputTokensPerMonth: nonNegative.pipe(z.number().max(1e16)),
-  outputTokensPerMonth: nonNegative.pipe(z.number().max(1e16)),
+  requestsPerDay: nonNegative.max(1e9),
+  inputTokensPerRequest: nonNegative.max(1e8),
+  outputTokensPerRequest: nonNegative.max(1e8),
+  daysPerMonth: finite.min(1).max(31),
+  inputTokensPerMonth: nonNegative.max(1e16),
+  outputTokensPerMonth: nonNegative.max(1e16),
   cacheHitShare: share.describe('Share of input tokens served from the prefix cache'),
   reasoningMode: z.enum(['none', 'tokens', 'multiplier']),
-  reasoningTokensPerRequest: nonNegative.pipe(z.number().max(1e8)).describe('Extra (hidden) output tokens per request, billed as output'),
-  reasoningMultiplier: finite.pipe(z.number().min(1).max(100)).describe('Output tokens × this factor when reasoning is given as a multiplier'),
-  retryRate: finite.pipe(z.number().min(0).max(10)).describe('Retried requests per request (0.05 = 5 % are sent twice)'),
+  reasoningTokensPerRequest: nonNegative.max(1e8).describe('Extra (hidden) output tokens per request, billed as output'),
+  reasoningMultiplier: finite.min(1).max(100).describe('Output tokens × this factor when reasoning is given as a multiplier'),
+  retryRate: finite.min(0).max(10).describe('Retried requests per request (0.05 = 5 % are sent twice)'),
   acceptanceApi: share.describe('Share of API tasks that pass quality review'),
   acceptanceSelfHosted: share.describe('Share of self-hosted tasks that pass quality review'),
-  peakToAverage: finite.pipe(z.number().min(1).max(1000)).describe('Peak hourly demand / average hourly demand'),
+  peakToAverage: finite.min(1).max(1000).describe('Peak hourly demand / average hourly demand'),
   profileMode: z.enum(['peak-to-average', 'weekly']),
   /** Relative demand for each hour of a week (Mon 00:00 … Sun 23:00); scale does not matter. */
   weeklyProfile: z.array(nonNegative).length(HOURS_PER_WEEK),
@@ -64,7 +65,7 @@ export const apiOfferSchema = z.strictObject({
   priceCachedInputPerM: nonNegative.describe('Price per 1M input tokens on a cache hit, in the offer currency'),
   priceOutputPerM: nonNegative.describe('Price per 1M output tokens (incl. reasoning), in the offer currency'),
   fxMode: z.enum(['market', 'peg']).describe('Convert at the market rate or at a relay\'s fixed peg'),
-  pegUsdPerUnit: positive.pipe(z.number().max(1000)).describe('USD paid per 1 unit of the offer currency under a peg (1 CNY = 1 USD → 1)'),
+  pegUsdPerUnit: positive.max(1000).describe('USD paid per 1 unit of the offer currency under a peg (1 CNY = 1 USD → 1)'),
   rateLimitRpm: nonNegative.nullable(),
   rateLimitTpm: nonNegative.nullable(),
 });
@@ -72,7 +73,7 @@ export type ApiOffer = z.infer<typeof apiOfferSchema>;
 
 export const throughputSchema = z.strictObject({
   source: z.enum(['entered', 'measured', 'estimated']),
-  tokensPerSecond: nonNegative.pipe(z.number().max(1e9)).describe('Sustained tokens/s of one replica at the latency target'),
+  tokensPerSecond: nonNegative.max(1e9).describe('Sustained tokens/s of one replica at the latency target'),
   basis: z.enum(['output', 'total']).describe('Whether tokens/s counts output tokens only or input + output'),
   latencyTargetMs: nonNegative.nullable(),
   /** Summary of the benchmark run the measured value came from (never the raw file). */
@@ -100,18 +101,18 @@ export const selfHostedSchema = z.strictObject({
   rentUnit: z.enum(['gpu-hour', 'node-hour']),
   rentPrice: usd.describe('USD per GPU-hour or per node-hour (see rentUnit)'),
   capexPerGpu: usd.describe('Purchase price per GPU incl. its share of the server, USD'),
-  infraOverheadShare: finite.pipe(z.number().min(0).max(5)).describe('Racks, network, installation as a share of capex'),
+  infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),
   residualShare: share.describe('Resale value at the end of amortisation, as a share of capex'),
-  powerWattsPerGpu: nonNegative.pipe(z.number().max(10_000)),
-  pue: finite.pipe(z.number().min(1).max(5)),
-  pricePerKwh: usd.pipe(z.number().max(10)),
+  powerWattsPerGpu: nonNegative.max(10_000),
+  pue: finite.min(1).max(5),
+  pricePerKwh: usd.max(10),
   hoursMode: z.enum(['always', 'schedule']),
-  scheduleHoursPerDay: finite.pipe(z.number().min(0).max(24)),
-  scheduleDaysPerWeek: finite.pipe(z.number().min(0).max(7)),
-  staffFte: nonNegative.pipe(z.number().max(1000)),
+  scheduleHoursPerDay: finite.min(0).max(24),
+  scheduleDaysPerWeek: finite.min(0).max(7),
+  staffFte: nonNegative.max(1000),
   staffLoadedYearlyUsd: usd,
-  upgradeHoursPerMonth: nonNegative.pipe(z.number().max(744)).describe('Staff hours for upgrades and re-testing beyond the FTE above'),
+  upgradeHoursPerMonth: nonNegative.max(744).describe('Staff hours for upgrades and re-testing beyond the FTE above'),
   otherMonthly: z
     .array(z.strictObject({ label: z.string().max(80), usd }))
     .max(20)
@@ -119,7 +120,7 @@ export const selfHostedSchema = z.strictObject({
   oneTimeUsd: usd.describe('Burn-in, set-up and migration work, USD once'),
   horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
   throughput: throughputSchema,
-  maxUtilisation: finite.pipe(z.number().min(0.01).max(1)).describe('Highest sustainable share of capacity'),
+  maxUtilisation: finite.min(0.01).max(1).describe('Highest sustainable share of capacity'),
 });
 export type SelfHosted = z.infer<typeof selfHostedSchema>;
 
@@ -132,13 +133,13 @@ export const hardwareSchema = z.strictObject({
   tensorParallel: z.number().int().min(1).max(1024),
   mlaKvMode: z.enum(['replicated', 'dp-attention', 'dcp']),
   dcpSize: z.number().int().min(1).max(1024),
-  memoryUtilisation: finite.pipe(z.number().min(0.1).max(1)),
-  runtimeOverheadGiB: nonNegative.pipe(z.number().max(1000)).describe('CUDA graphs, NCCL buffers, non-torch memory per GPU'),
-  activationGiB: nonNegative.pipe(z.number().max(1000)).describe('Peak activation memory per GPU'),
-  downloadGbps: positive.pipe(z.number().max(100_000)),
-  bandwidthEfficiency: finite.pipe(z.number().min(0.05).max(1)),
-  computeEfficiency: finite.pipe(z.number().min(0.05).max(1)),
-  stepOverheadMs: nonNegative.pipe(z.number().max(1000)),
+  memoryUtilisation: finite.min(0.1).max(1),
+  runtimeOverheadGiB: nonNegative.max(1000).describe('CUDA graphs, NCCL buffers, non-torch memory per GPU'),
+  activationGiB: nonNegative.max(1000).describe('Peak activation memory per GPU'),
+  downloadGbps: positive.max(100_000),
+  bandwidthEfficiency: finite.min(0.05).max(1),
+  computeEfficiency: finite.min(0.05).max(1),
+  stepOverheadMs: nonNegative.max(1000),
   promptTokens: z.number().int().min(1).max(100_000_000),
 });
 export type Hardware = z.infer<typeof hardwareSchema>;
@@ -146,7 +147,7 @@ export type Hardware = z.infer<typeof hardwareSchema>;
 const nullableCount = count.nullable();
 const nullableMs = nonNegative.nullable();
 const nullableShare = share.nullable();
-const nullableHours = nonNegative.pipe(z.number().max(24 * 50)).nullable();
+const nullableHours = nonNegative.max(24 * 50).nullable();
 
 /** The two sides of the pilot: the API baseline and the self-hosted endpoint. */
 export const pilotSides = ['api', 'selfHosted'] as const;
@@ -215,7 +216,7 @@ export const incidentCauses = [
 export const incidentSchema = z.strictObject({
   day: z.number().int().min(1).max(7).describe('Pilot day 1-7'),
   start: z.string().max(40).describe('When it began, local time (e.g. 02:15)'),
-  recoveryMinutes: nonNegative.pipe(z.number().max(60 * 24 * 7)).describe('Minutes until the service was usable again'),
+  recoveryMinutes: nonNegative.max(60 * 24 * 7).describe('Minutes until the service was usable again'),
   cause: z.enum(incidentCauses),
   affectedTasks: count.describe('Tasks that failed or had to be repeated'),
   countermeasure: z.string().max(500).describe('Permanent countermeasure; empty = not yet fixed for good'),
@@ -232,16 +233,16 @@ export const deviationOrigins = ['model', 'engine', 'message-handling', 'network
 export const pilotExamples = ['continue', 'return', 'hybrid'] as const;
 
 export const pilotThresholdsSchema = z.strictObject({
-  acceptanceGapPoints: finite.pipe(z.number().min(0).max(100)).describe('Self-hosted acceptance may trail the API by at most this many percentage points'),
-  ttftP95Ratio: finite.pipe(z.number().min(1).max(100)).describe('Self-hosted p95 TTFT may be at most this multiple of the API'),
+  acceptanceGapPoints: finite.min(0).max(100).describe('Self-hosted acceptance may trail the API by at most this many percentage points'),
+  ttftP95Ratio: finite.min(1).max(100).describe('Self-hosted p95 TTFT may be at most this multiple of the API'),
   utilisationMin: share.describe('Mean productive utilisation over the measured days needed to continue (at least)'),
   incidentsPerDayMax: nonNegative.describe('Self-hosted incidents per pilot day, at most'),
   teamHoursPerWeekMax: nonNegative.describe('Self-hosted team hours per week (out-of-hours included), at most'),
   costRatioMax: positive.describe('Self-hosted cost per accepted task / API cost per accepted task must be at most this'),
   sensitiveShareForHybrid: share.describe('Share of work bound to local processing at or above which hybrid is considered'),
-  toolCallGapPoints: finite.pipe(z.number().min(0).max(100)).describe('Self-hosted correct tool calls may trail the API by at most this many percentage points'),
-  errorRateGapPoints: finite.pipe(z.number().min(0).max(100)).describe('Self-hosted error + timeout rate may exceed the API by at most this many percentage points'),
-  outOfHoursPerWeekMax: nonNegative.pipe(z.number().max(168)).describe('Self-hosted out-of-hours team hours per week, at most'),
+  toolCallGapPoints: finite.min(0).max(100).describe('Self-hosted correct tool calls may trail the API by at most this many percentage points'),
+  errorRateGapPoints: finite.min(0).max(100).describe('Self-hosted error + timeout rate may exceed the API by at most this many percentage points'),
+  outOfHoursPerWeekMax: nonNegative.max(168).describe('Self-hosted out-of-hours team hours per week, at most'),
   plannableShareForHybrid: share.describe('Share of plannable batch work at or above which hybrid is considered'),
 });
 export type PilotThresholds = z.infer<typeof pilotThresholdsSchema>;
@@ -256,7 +257,7 @@ export const pilotSchema = z.strictObject({
   thresholds: pilotThresholdsSchema,
   sensitiveShare: share.describe('Share of work that must stay on own infrastructure (data protection)'),
   plannableShare: share.describe('Share of work that is plannable batch work'),
-  staffHoursPerYear: finite.pipe(z.number().min(100).max(8760)).describe('Working hours one loaded yearly staff cost pays for; prices the team hours of both sides'),
+  staffHoursPerYear: finite.min(100).max(8760).describe('Working hours one loaded yearly staff cost pays for; prices the team hours of both sides'),
   dayReasons: z
     .array(z.strictObject({ origin: z.enum(deviationOrigins).nullable(), note: z.string().max(500) }))
     .length(7)
@@ -281,7 +282,7 @@ export const rangeSchema = z
   .refine((r) => r.low <= r.high, { message: 'Low must not exceed high', path: ['low'] });
 
 export const uncertaintySchema = z.strictObject({
-  sensitivityShare: finite.pipe(z.number().min(0.01).max(0.9)).describe('± swing used by the tornado chart (0.2 = ±20 %)'),
+  sensitivityShare: finite.min(0.01).max(0.9).describe('± swing used by the tornado chart (0.2 = ±20 %)'),
   samples: z.number().int().min(1000).max(200_000),
   seed: z.number().int().min(0).max(2 ** 31 - 1),
   ranges: z.record(z.string().max(80), rangeSchema),
@@ -289,8 +290,8 @@ export const uncertaintySchema = z.strictObject({
 
 export const fxSchema = z.strictObject({
   /** Units of each currency per 1 USD. */
-  EUR: positive.pipe(z.number().max(1e6)),
-  CNY: positive.pipe(z.number().max(1e6)),
+  EUR: positive.max(1e6),
+  CNY: positive.max(1e6),
   checked: isoDate,
 });
 export type FxRates = z.infer<typeof fxSchema>;
