@@ -1,0 +1,115 @@
+import { GPUS } from '../catalog/gpus';
+import type { GpuRecord, SourceRef } from '../catalog/types';
+import { GIB } from './formats';
+import { budgetPerGpu, kvPerGpu, weightTerm, type Layout } from './fit';
+import { hasMla, weightBytes, type WeightBytes } from './model-math';
+import type { FitInput } from './setup';
+
+/**
+ * For every GPU in the catalog, the smallest count (and nodes) that holds the model at the
+ * scenario's precision, context, concurrency and MLA mode.
+ *
+ * Layout rule for the search (one rule for every GPU so rows are comparable): TP is the largest
+ * power of two ≤ 8 that divides the count (TP stays inside a typical 8-GPU board), the remaining
+ * factor becomes pipeline stages. Counts tried: 1, 2, 4, then whole nodes.
+ */
+export const MAX_SEARCH_GPUS = 1024;
+const MAX_TP = 8;
+
+export type MinGpuResult =
+  | {
+      kind: 'fits';
+      count: number;
+      nodes: number;
+      tp: number;
+      pp: number;
+      usedPerGpu: number;
+      budgetPerGpu: number;
+      headroomPerGpu: number;
+      /** MoE spread over more than one node: expert all-to-all crosses the node boundary. */
+      multiNodeMoe: boolean;
+    }
+  | { kind: 'none'; checkedUpTo: number };
+
+export interface MinGpuRow {
+  gpuId: string;
+  name: string;
+  memoryGB: number;
+  gpusPerNode: number;
+  interconnect: GpuRecord['interconnect']['kind'];
+  source: SourceRef;
+  selected: boolean;
+  result: MinGpuResult;
+}
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+export function candidateCounts(gpusPerNode: number, max = MAX_SEARCH_GPUS): number[] {
+  const set = new Set<number>([1, 2, 4]);
+  for (let n = gpusPerNode; n <= max; n += gpusPerNode) set.add(n);
+  return [...set].filter((n) => n <= max).sort((a, b) => a - b);
+}
+
+export function searchLayout(input: FitInput, count: number, gpusPerNode: number): Layout {
+  const tp = gcd(count, MAX_TP);
+  const mla = hasMla(input.model);
+  const mlaMode: Layout['mlaMode'] = mla ? (tp === 1 ? 'replicated' : input.mlaKvMode) : 'not-mla';
+  return {
+    gpus: count,
+    tp,
+    pp: count / tp,
+    nodes: Math.ceil(count / gpusPerNode),
+    mlaMode,
+    dp: mlaMode === 'dp-attention' ? tp : 1,
+    dcp: mlaMode === 'dcp' ? gcd(input.dcpSize, tp) : 1,
+  };
+}
+
+export function minGpusFor(input: FitInput, gpu: GpuRecord, gpusPerNode: number, bytes: WeightBytes): MinGpuResult {
+  const at = { ...input, gpu };
+  const budget = budgetPerGpu(at);
+  const overhead = (input.activationGiB + input.runtimeOverheadGiB) * GIB;
+  for (const count of candidateCounts(gpusPerNode)) {
+    const layout = searchLayout(input, count, gpusPerNode);
+    if (layout.pp > input.model.layers) break;
+    const weights = weightTerm(at, layout, bytes).perGpuBytes;
+    if (weights + overhead > budget) continue;
+    const used = weights + overhead + kvPerGpu(input.model, input.kvFormat, layout, input.concurrentSequences, input.contextLength);
+    if (used <= budget) {
+      return {
+        kind: 'fits',
+        count,
+        nodes: layout.nodes,
+        tp: layout.tp,
+        pp: layout.pp,
+        usedPerGpu: used,
+        budgetPerGpu: budget,
+        headroomPerGpu: budget - used,
+        multiNodeMoe: input.model.moe !== null && layout.nodes > 1,
+      };
+    }
+  }
+  return { kind: 'none', checkedUpTo: MAX_SEARCH_GPUS };
+}
+
+/** The table over the whole GPU catalog. The scenario's own GPU uses the scenario's node size. */
+export function minGpuTable(input: FitInput, gpus: readonly GpuRecord[] = GPUS): MinGpuRow[] {
+  const bytes = weightBytes(input.model, input.weightFormat);
+  return gpus.map((gpu) => {
+    const selected = gpu.id === input.gpu.id;
+    const perNode = selected ? input.gpusPerNode : gpu.gpusPerNode;
+    return {
+      gpuId: gpu.id,
+      name: gpu.name,
+      memoryGB: gpu.memoryGB,
+      gpusPerNode: perNode,
+      interconnect: gpu.interconnect.kind,
+      source: gpu.source,
+      selected,
+      result: minGpusFor(input, gpu, perNode, bytes),
+    };
+  });
+}
