@@ -1,0 +1,48 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SCENARIO_TYPE } from '../../core/scenario/schema';
+import golden from '../../lib/url/fixtures/golden-links-v1.json';
+import { testIo } from '../cli-test-io';
+import { validateCommand } from './validate';
+
+const dir = mkdtempSync(join(tmpdir(), 'cli-validate-'));
+function file(name: string, content: string): string {
+  const p = join(dir, name);
+  writeFileSync(p, content);
+  return p;
+}
+
+describe('cli validate', () => {
+  it('prints the resolved scenario of a hand-written partial file', async () => {
+    const io = testIo();
+    const p = file('partial.json', JSON.stringify({ type: SCENARIO_TYPE, version: 1, name: 'By hand', workload: { requestsPerDay: 42 } }));
+    expect(await validateCommand.run([p], io)).toBe(0);
+    const out = JSON.parse(io.stdout.join('\n')) as { scenario: { name: string; workload: { requestsPerDay: number; daysPerMonth: number } } };
+    expect(out.scenario.name).toBe('By hand');
+    expect(out.scenario.workload.requestsPerDay).toBe(42);
+    expect(out.scenario.workload.daysPerMonth).toBe(30);
+  });
+
+  it('names each repaired field on stderr', async () => {
+    const io = testIo();
+    const p = file('bad-field.json', JSON.stringify({ type: SCENARIO_TYPE, version: 1, workload: { retryRate: -1 } }));
+    expect(await validateCommand.run([p], io)).toBe(0);
+    expect(io.stderr.join('\n')).toContain('workload.retryRate');
+  });
+
+  it('fails with a reason on a file from the future and on non-JSON', async () => {
+    const io = testIo();
+    expect(await validateCommand.run([file('future.json', JSON.stringify({ type: SCENARIO_TYPE, version: 99 }))], io)).toBe(1);
+    expect(io.stderr.join('\n')).toContain('too-new');
+    expect(await validateCommand.run([file('text.json', 'hello')], io)).toBe(1);
+    expect(io.stderr.join('\n')).toContain('not readable JSON');
+  });
+
+  it('decodes a share link, full URL or bare payload', async () => {
+    const io = testIo();
+    expect(await validateCommand.run(['--link', `https://example.org/app/#/tco?s=${golden.links['h100-cheaper-output']}`], io)).toBe(0);
+    expect((JSON.parse(io.stdout.join('\n')) as { scenario: { name: string } }).scenario.name).toBe('Golden B');
+  });
+});
