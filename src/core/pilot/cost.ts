@@ -1,0 +1,167 @@
+import type { DayMetrics, PilotSide, Scenario } from '../scenario/schema';
+import { HOURS_PER_MONTH } from '../scenario/schema';
+import { usdPerUnit } from '../tco/workload';
+import { dayNumber, meanOf } from './aggregate';
+
+/**
+ * Cost per accepted, quality-checked task on each side (article 002: "Gesamtkosten geteilt
+ * durch erfolgreich abgeschlossene und qualitätsgeprüfte Aufgaben"; article 003's unit).
+ *
+ * Per side, over the days on which accepted tasks were counted:
+ *   (Σ day bill + team hours × hourly staff rate) / Σ accepted tasks
+ * - day bill: the cost entered for that day; when blank, derived from the scenario's TCO inputs:
+ *   API = the day's tokens at the offer's prices; self-hosted = one day of the cluster
+ *   (GPU rent or amortisation + power + other monthly costs + one-time costs over the horizon).
+ * - hourly staff rate = selfHosted.staffLoadedYearlyUsd / pilot.staffHoursPerYear (the same
+ *   rate for both sides: the same people do the work). The FTE and upgrade hours of the TCO
+ *   inputs are not added: the pilot measures the real hours instead.
+ * - Failed, rejected or retried work never counts as output; zero accepted tasks makes the
+ *   cost per task undefined (never Infinity).
+ */
+export type DayBillSource = 'entered' | 'derived';
+
+export interface CostDay {
+  day: number;
+  billUsd: number;
+  billSource: DayBillSource;
+  staffHours: number;
+  staffHoursSource: 'entered' | 'mean-of-other-days' | 'none';
+  acceptedTasks: number;
+}
+
+export type CostPerTaskUndefinedReason = 'no-task-data' | 'no-cost-data' | 'no-accepted-tasks';
+
+export interface CostPerTaskBase {
+  side: PilotSide;
+  days: CostDay[];
+  /** Days with accepted tasks counted but no bill entered or derivable (left out entirely). */
+  skippedDays: number[];
+  billUsd: number;
+  staffUsd: number;
+  totalUsd: number;
+  acceptedTasks: number;
+  staffHours: number;
+  /** False when this side never recorded team hours: staff cost is then missing, not zero. */
+  staffRecorded: boolean;
+}
+
+export type CostPerTask =
+  | (CostPerTaskBase & { kind: 'defined'; usdPerAcceptedTask: number })
+  | (CostPerTaskBase & { kind: 'undefined'; reason: CostPerTaskUndefinedReason });
+
+export function staffUsdPerHour(scenario: Scenario): number {
+  return scenario.selfHosted.staffLoadedYearlyUsd / scenario.pilot.staffHoursPerYear;
+}
+
+export interface ClusterDayCost {
+  usd: number;
+  gpuUsd: number;
+  powerUsd: number;
+  otherUsd: number;
+  oneTimeUsd: number;
+  gpus: number;
+  hoursPerDay: number;
+}
+
+const DAYS_PER_MONTH = HOURS_PER_MONTH / 24;
+
+/**
+ * One day of the self-hosted cluster from the TCO inputs (SPEC §3 formulas, per day instead of
+ * per month). Staff is left out on purpose: the pilot prices the hours it measured.
+ */
+export function clusterCostPerDay(scenario: Scenario): ClusterDayCost {
+  const s = scenario.selfHosted;
+  const replicas = s.replicas + (s.redundancy === 'n-plus-1' && s.replicas > 0 ? 1 : 0);
+  const gpus = replicas * s.gpusPerReplica;
+  const hoursPerDay = s.hoursMode === 'always' ? 24 : (s.scheduleHoursPerDay * s.scheduleDaysPerWeek) / 7;
+  let gpuUsd: number;
+  let powerUsd = 0;
+  if (s.costMode === 'rent') {
+    const units = s.rentUnit === 'gpu-hour' ? gpus : replicas * Math.ceil(s.gpusPerReplica / s.gpusPerNode);
+    gpuUsd = units * s.rentPrice * hoursPerDay;
+  } else {
+    const capex = gpus * s.capexPerGpu * (1 + s.infraOverheadShare);
+    // Racks and installation have no resale value: the residual share applies to the GPUs only.
+    const residual = gpus * s.capexPerGpu * s.residualShare;
+    gpuUsd = (capex - residual) / s.amortisationMonths / DAYS_PER_MONTH;
+    powerUsd = ((gpus * s.powerWattsPerGpu * s.pue * hoursPerDay) / 1000) * s.pricePerKwh;
+  }
+  const otherUsd = s.otherMonthly.reduce((a, o) => a + o.usd, 0) / DAYS_PER_MONTH;
+  const oneTimeUsd = s.oneTimeUsd / s.horizonMonths / DAYS_PER_MONTH;
+  return { usd: gpuUsd + powerUsd + otherUsd + oneTimeUsd, gpuUsd, powerUsd, otherUsd, oneTimeUsd, gpus, hoursPerDay };
+}
+
+/** The API bill for a day's tokens at the scenario's offer; null when tokens were not logged. */
+export function apiBillFromTokens(scenario: Scenario, day: DayMetrics): number | null {
+  if (day.inputTokens === null || day.outputTokens === null) return null;
+  const p = scenario.api;
+  const hit = scenario.workload.cacheHitShare;
+  const usd =
+    ((day.inputTokens * (1 - hit) * p.priceInputPerM + day.inputTokens * hit * p.priceCachedInputPerM + day.outputTokens * p.priceOutputPerM) /
+      1e6) *
+    usdPerUnit(scenario);
+  return usd;
+}
+
+export function dayBill(scenario: Scenario, side: PilotSide, day: DayMetrics): { usd: number; source: DayBillSource } | null {
+  if (day.costUsd !== null) return { usd: day.costUsd, source: 'entered' };
+  const derived = side === 'api' ? apiBillFromTokens(scenario, day) : clusterCostPerDay(scenario).usd;
+  return derived === null ? null : { usd: derived, source: 'derived' };
+}
+
+export function costPerAcceptedTask(scenario: Scenario, side: PilotSide): CostPerTask {
+  const pilot = scenario.pilot;
+  const rate = staffUsdPerHour(scenario);
+  const meanHours = meanOf(pilot, side, 'teamHours');
+  const days: CostDay[] = [];
+  const skippedDays: number[] = [];
+  let sawTasks = false;
+  pilot.days.forEach((d, i) => {
+    const m = d[side];
+    if (m.tasksAccepted === null) return;
+    sawTasks = true;
+    const bill = dayBill(scenario, side, m);
+    if (!bill) {
+      skippedDays.push(dayNumber(i));
+      return;
+    }
+    const staffHoursSource = m.teamHours !== null ? 'entered' : meanHours ? 'mean-of-other-days' : 'none';
+    days.push({
+      day: dayNumber(i),
+      billUsd: bill.usd,
+      billSource: bill.source,
+      staffHours: m.teamHours ?? meanHours?.value ?? 0,
+      staffHoursSource,
+      acceptedTasks: m.tasksAccepted,
+    });
+  });
+  const billUsd = days.reduce((a, d) => a + d.billUsd, 0);
+  const staffHours = days.reduce((a, d) => a + d.staffHours, 0);
+  const staffUsd = staffHours * rate;
+  const acceptedTasks = days.reduce((a, d) => a + d.acceptedTasks, 0);
+  const base: CostPerTaskBase = {
+    side,
+    days,
+    skippedDays,
+    billUsd,
+    staffUsd,
+    totalUsd: billUsd + staffUsd,
+    acceptedTasks,
+    staffHours,
+    staffRecorded: meanHours !== null,
+  };
+  if (!sawTasks) return { ...base, kind: 'undefined', reason: 'no-task-data' };
+  if (days.length === 0) return { ...base, kind: 'undefined', reason: 'no-cost-data' };
+  if (acceptedTasks === 0) return { ...base, kind: 'undefined', reason: 'no-accepted-tasks' };
+  return { ...base, kind: 'defined', usdPerAcceptedTask: base.totalUsd / acceptedTasks };
+}
+
+/** One day's cost per accepted task (for the week chart); null when it cannot be computed. */
+export function dayCostPerAcceptedTask(scenario: Scenario, side: PilotSide, index: number): number | null {
+  const m = scenario.pilot.days[index]?.[side];
+  if (!m || m.tasksAccepted === null || m.tasksAccepted === 0) return null;
+  const bill = dayBill(scenario, side, m);
+  if (!bill) return null;
+  const hours = m.teamHours ?? meanOf(scenario.pilot, side, 'teamHours')?.value ?? 0;
+  return (bill.usd + hours * staffUsdPerHour(scenario)) / m.tasksAccepted;
+}

@@ -1,0 +1,160 @@
+import { criterionIds, type Criterion, type CriterionId, type Verdict } from './criteria';
+
+/**
+ * Article 002's decision table as explicit rules over the criteria verdicts:
+ *
+ * | after seven days                          | decision |
+ * | quality stable, utilisation durably high  | continue: every criterion except the two local-work signals passes |
+ * | mixed requirements                        | hybrid: a local-work signal (sensitive or plannable share) is present, and the self-hosted side reaches API quality with manageable errors and sustainable staffing; what fails (utilisation, latency, cost) is what routing fixes: peaks and critical paths go to the API |
+ * | demand fluctuates or staff is missing     | return to the API: everything else, e.g. idle capacity, too many hours, API cheaper after staff |
+ *
+ * A criterion that could not be measured counts as not passed: without evidence the safe
+ * route is the API (article 002: "Ohne API-Baseline entsteht schnell ein Bericht, der nur die
+ * erfolgreichen lokalen Anfragen zeigt").
+ */
+export const pilotDecisions = ['continue', 'hybrid', 'return'] as const;
+export type PilotDecision = (typeof pilotDecisions)[number];
+
+export type Verdicts = Readonly<Record<CriterionId, Verdict>>;
+
+const LOCAL_WORK: readonly CriterionId[] = ['sensitive-share', 'plannable-share'];
+export const CONTINUE_REQUIRES: readonly CriterionId[] = criterionIds.filter((id) => !LOCAL_WORK.includes(id));
+/** What the self-hosted side must deliver even when it only takes part of the work. */
+export const HYBRID_REQUIRES: readonly CriterionId[] = [
+  'acceptance-gap',
+  'tool-call-gap',
+  'compatibility',
+  'failure-rate-gap',
+  'incidents-per-day',
+  'countermeasures',
+  'team-hours',
+  'out-of-hours',
+];
+export const HYBRID_SIGNALS: readonly CriterionId[] = LOCAL_WORK;
+/** Article 002's signals for going back: idle capacity, manual effort, API cheaper after staff. */
+export const RETURN_SIGNALS: readonly CriterionId[] = ['utilisation', 'team-hours', 'out-of-hours', 'cost-ratio'];
+
+export interface RuleCondition {
+  mode: 'all' | 'any' | 'none-of-the-above';
+  criteria: readonly CriterionId[];
+  met: boolean;
+}
+
+export interface RuleTrace {
+  decision: PilotDecision;
+  conditions: RuleCondition[];
+  met: boolean;
+}
+
+const passes = (v: Verdicts, id: CriterionId) => v[id] === 'pass';
+
+export function decideFromVerdicts(v: Verdicts): PilotDecision {
+  if (CONTINUE_REQUIRES.every((id) => passes(v, id))) return 'continue';
+  if (HYBRID_SIGNALS.some((id) => passes(v, id)) && HYBRID_REQUIRES.every((id) => passes(v, id))) return 'hybrid';
+  return 'return';
+}
+
+export function ruleTrace(v: Verdicts): RuleTrace[] {
+  const cont = CONTINUE_REQUIRES.every((id) => passes(v, id));
+  const signals = HYBRID_SIGNALS.some((id) => passes(v, id));
+  const hybridBase = HYBRID_REQUIRES.every((id) => passes(v, id));
+  const hybrid = !cont && signals && hybridBase;
+  return [
+    { decision: 'continue', conditions: [{ mode: 'all', criteria: CONTINUE_REQUIRES, met: cont }], met: cont },
+    {
+      decision: 'hybrid',
+      conditions: [
+        { mode: 'any', criteria: HYBRID_SIGNALS, met: signals },
+        { mode: 'all', criteria: HYBRID_REQUIRES, met: hybridBase },
+      ],
+      met: hybrid,
+    },
+    {
+      decision: 'return',
+      conditions: [{ mode: 'none-of-the-above', criteria: RETURN_SIGNALS, met: !cont && !hybrid }],
+      met: !cont && !hybrid,
+    },
+  ];
+}
+
+/** The criteria that decided: why this decision and not the others. */
+export function decidingCriteria(v: Verdicts, decision: PilotDecision): CriterionId[] {
+  const notPassing = (ids: readonly CriterionId[]) => ids.filter((id) => !passes(v, id));
+  if (decision === 'continue') return [...CONTINUE_REQUIRES];
+  if (decision === 'hybrid') {
+    return [...HYBRID_SIGNALS.filter((id) => passes(v, id)), ...notPassing(CONTINUE_REQUIRES)];
+  }
+  const blocking = new Set<CriterionId>(notPassing(CONTINUE_REQUIRES));
+  const signals = HYBRID_SIGNALS.filter((id) => passes(v, id));
+  if (signals.length > 0) for (const id of notPassing(HYBRID_REQUIRES)) blocking.add(id);
+  return criterionIds.filter((id) => blocking.has(id));
+}
+
+/** One change to one criterion that is part of a flip. */
+export interface FlipChange {
+  criterion: CriterionId;
+  /** 'reach': the value must meet the threshold; 'cross': it must go past it; 'measure': not measured yet. */
+  kind: 'reach' | 'cross' | 'measure';
+  from: number | null;
+  /** The threshold: the boundary the value has to reach (or pass, for 'cross'). */
+  to: number;
+  direction: 'increase' | 'decrease';
+  /** Size of the change relative to the threshold (|to - from| / threshold); 1 for 'measure'. */
+  relative: number;
+}
+
+export interface FlipOption {
+  to: PilotDecision;
+  changes: FlipChange[];
+}
+
+function changeFor(c: Criterion): FlipChange {
+  const toPass = c.verdict !== 'pass';
+  if (c.value === null) {
+    return { criterion: c.id, kind: 'measure', from: null, to: c.threshold, direction: c.comparator === 'max' ? 'decrease' : 'increase', relative: 1 };
+  }
+  // Passing a 'max' criterion means going down to the threshold; failing it means going above.
+  const up = c.comparator === 'min' ? toPass : !toPass;
+  // Counts (failed checks, incidents without a fix) move in whole steps: crossing "at most 0"
+  // takes one more, reaching it takes all of them; each step weighs as much as a 100 % change.
+  const relative =
+    c.unit === 'count'
+      ? Math.abs(c.threshold - c.value) + (toPass ? 0 : 1)
+      : Math.abs(c.threshold - c.value) / (Math.abs(c.threshold) > 0 ? Math.abs(c.threshold) : 1);
+  return { criterion: c.id, kind: toPass ? 'reach' : 'cross', from: c.value, to: c.threshold, direction: up ? 'increase' : 'decrease', relative };
+}
+
+/**
+ * For every other decision, the smallest set of criteria whose verdicts would have to change
+ * to reach it: fewest criteria first, then the smallest total relative change. There are only
+ * 13 criteria, so all 8,192 combinations are tried; the answer is exact, not a heuristic.
+ */
+export function flipOptions(criteria: readonly Criterion[], current: PilotDecision): FlipOption[] {
+  const base: Record<string, Verdict> = {};
+  for (const c of criteria) base[c.id] = c.verdict;
+  const changes = criteria.map(changeFor);
+  const best = new Map<PilotDecision, { mask: number; size: number; cost: number }>();
+  const n = criteria.length;
+  for (let mask = 1; mask < 1 << n; mask++) {
+    const v: Record<string, Verdict> = { ...base };
+    let size = 0;
+    let cost = 0;
+    for (let i = 0; i < n; i++) {
+      if (!(mask & (1 << i))) continue;
+      const c = criteria[i] as Criterion;
+      v[c.id] = c.verdict === 'pass' ? 'fail' : 'pass';
+      size++;
+      cost += (changes[i] as FlipChange).relative;
+    }
+    const d = decideFromVerdicts(v as Verdicts);
+    if (d === current) continue;
+    const prev = best.get(d);
+    if (!prev || size < prev.size || (size === prev.size && cost < prev.cost - 1e-12)) best.set(d, { mask, size, cost });
+  }
+  const options: (FlipOption & { size: number; cost: number })[] = [];
+  for (const [to, b] of best) {
+    options.push({ to, changes: changes.filter((_, i) => b.mask & (1 << i)), size: b.size, cost: b.cost });
+  }
+  options.sort((a, b) => a.size - b.size || a.cost - b.cost);
+  return options.map(({ to, changes: ch }) => ({ to, changes: ch }));
+}
