@@ -1,3 +1,4 @@
+import { hardwareApi } from './hardware-api';
 import { tcoApi } from './tco-api';
 
 /**
@@ -11,6 +12,7 @@ export const computeApi = {
     return 'pong';
   },
   ...tcoApi,
+  ...hardwareApi,
 };
 
 export type ComputeApi = typeof computeApi;
