@@ -1,0 +1,247 @@
+import { readScenarioDocument } from '../../core/scenario/document';
+import { defaultScenario } from '../../core/scenario/defaults';
+import { scenarioSchema, type Scenario } from '../../core/scenario/schema';
+import { parseHfConfig } from '../../core/hardware/hf-config';
+import { buildHardwareReport, type HardwareReport } from '../../core/hardware/report';
+import { json, parseFlags, type CliCommand, type CliIo } from '../command';
+
+/**
+ * `fit`: does a model fit on N GPUs? Prints the per-GPU memory breakdown as JSON.
+ *
+ * Every size is printed as `{ "bytes": …, "gib": … }` (GiB = 2^30 bytes; vendors' "GB" are
+ * 1e9 bytes, so an "80 GB" GPU is 74.5 GiB). Fields:
+ * - `setup`: what was computed (model, GPU, count, nodes, TP, pipeline stages, formats,
+ *   context, sequences, MLA mode, utilisation).
+ * - `verdict`: `fits`, `reason` when it does not (weights-exceed-physical,
+ *   weights-exceed-budget, fixed-terms-exceed-budget, kv-exceeds-remaining), headroom per GPU
+ *   and in total (negative = shortfall), and whether used memory exceeds the physical memory.
+ * - `perGpu`: weights, kv, activations, runtime, used, free, budget (= memory × utilisation),
+ *   physical.
+ * - `total`: the same over all GPUs of the replica (replicated copies counted).
+ * - `weights`: checkpoint bytes, their source (checkpoint / variant / estimate), the
+ *   parameter-based estimate, attention weights replicated under DP-attention.
+ * - `kv`: per attention group: kind, layers, bytes per token, tokens held, bytes per sequence,
+ *   distribution rule, GPUs one copy is split over, sequences per GPU, bytes per GPU.
+ * - `fixes`: smallest count of this GPU that fits, max sequences at this context, max context
+ *   at this concurrency, whether FP8 KV or DP-attention would make it fit.
+ * - `checkpoint`: size and download seconds at --download-gbps.
+ * - `roofline`: decode step at the configured concurrency, TTFT, estimated output tokens/s.
+ * - `warnings`: codes with their numbers (see docs/hardware.md).
+ * - `gpuTable` (with --table): minimum count and nodes for every GPU in the catalog.
+ */
+const FLAG_TO_FIELD: Readonly<Record<string, string>> = {
+  model: 'selfHosted.modelId',
+  gpu: 'selfHosted.gpuId',
+  count: 'selfHosted.gpusPerReplica',
+  'gpus-per-node': 'selfHosted.gpusPerNode',
+  context: 'hardware.contextLength',
+  concurrency: 'hardware.concurrentSequences',
+  weights: 'hardware.weightFormat',
+  kv: 'hardware.kvFormat',
+  tp: 'hardware.tensorParallel',
+  'mla-mode': 'hardware.mlaKvMode',
+  dcp: 'hardware.dcpSize',
+  util: 'hardware.memoryUtilisation',
+  'runtime-gib': 'hardware.runtimeOverheadGiB',
+  'activation-gib': 'hardware.activationGiB',
+  'download-gbps': 'hardware.downloadGbps',
+  'prompt-tokens': 'hardware.promptTokens',
+  'bw-eff': 'hardware.bandwidthEfficiency',
+  'compute-eff': 'hardware.computeEfficiency',
+  'step-ms': 'hardware.stepOverheadMs',
+};
+const NUMERIC = new Set([
+  'count', 'gpus-per-node', 'context', 'concurrency', 'tp', 'dcp', 'util', 'runtime-gib', 'activation-gib',
+  'download-gbps', 'prompt-tokens', 'bw-eff', 'compute-eff', 'step-ms',
+]);
+const KNOWN = new Set([...Object.keys(FLAG_TO_FIELD), 'config', 'scenario', 'table', 'help']);
+
+const GIB = 2 ** 30;
+const size = (bytes: number) => ({ bytes: Math.round(bytes), gib: Math.round((bytes / GIB) * 1000) / 1000 });
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function flagFor(path: string): string {
+  const hit = Object.entries(FLAG_TO_FIELD).find(([, field]) => path === field || path.startsWith(`${field}.`));
+  return hit ? `--${hit[0]}` : path;
+}
+
+async function baseScenario(flags: Map<string, string | true>, io: CliIo): Promise<Scenario | null> {
+  const file = flags.get('scenario');
+  if (typeof file !== 'string') return defaultScenario();
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder().decode(await io.readFile(file)));
+  } catch (e) {
+    io.err(`--scenario ${file}: not readable JSON (${e instanceof Error ? e.message : String(e)})`);
+    return null;
+  }
+  const doc = readScenarioDocument(raw, false);
+  if (!doc.ok) {
+    io.err(`--scenario ${file}: ${json(doc.error)}`);
+    return null;
+  }
+  for (const n of doc.value.notices) io.err(`--scenario ${file}: ${n.path}: ${n.problem} (${n.action})`);
+  return doc.value.scenario;
+}
+
+function setAt(target: Record<string, unknown>, path: string, value: unknown): void {
+  const [section, field] = path.split('.') as [string, string];
+  (target[section] as Record<string, unknown>)[field] = value;
+}
+
+function render(report: HardwareReport, withTable: boolean) {
+  const m = report.memory;
+  const L = m.layout;
+  const n = L.gpus;
+  return {
+    ok: true,
+    setup: {
+      model: { id: report.model.id, name: report.model.name, maxContext: report.model.maxContext },
+      gpu: { id: report.gpu.id, name: report.gpu.name, memoryGB: report.gpu.memoryGB },
+      gpus: n,
+      nodes: L.nodes,
+      tensorParallel: L.tp,
+      pipelineStages: L.pp,
+      mlaKvMode: L.mlaMode,
+    },
+    verdict: {
+      fits: m.verdict.fits,
+      reason: m.verdict.reason,
+      overPhysical: m.verdict.overPhysical,
+      headroomPerGpu: size(m.verdict.headroomPerGpu),
+      headroomTotal: size(m.verdict.headroomTotal),
+    },
+    perGpu: {
+      weights: size(m.weights.perGpuBytes),
+      kv: size(m.kv.perGpuBytes),
+      activations: size(m.activationPerGpu),
+      runtime: size(m.runtimePerGpu),
+      used: size(m.usedPerGpu),
+      free: size(m.freePerGpu),
+      budget: size(m.budgetPerGpu),
+      physical: size(m.physicalPerGpu),
+    },
+    total: {
+      weights: size(m.weights.perGpuBytes * n),
+      kv: size(m.kv.heldBytes),
+      activationsAndRuntime: size((m.activationPerGpu + m.runtimePerGpu) * n),
+      used: size(m.usedPerGpu * n),
+      budget: size(m.budgetPerGpu * n),
+      physical: size(m.physicalPerGpu * n),
+    },
+    weights: {
+      source: m.weights.bytes.source,
+      checkpoint: size(m.weights.bytes.totalBytes),
+      estimate: size(m.weights.bytes.estimateBytes),
+      routedExperts: size(m.weights.bytes.routedBytes),
+      nonRouted: size(m.weights.bytes.nonRoutedBytes),
+      attention: size(m.weights.bytes.attentionBytes),
+      replicatedAttentionPerGpu: size(m.weights.replicatedPerGpu),
+    },
+    kv: {
+      perGpu: size(m.kv.perGpuBytes),
+      uniqueAllSequences: size(m.kv.uniqueBytes),
+      groups: m.kv.groups.map((g) => ({
+        kind: g.kind,
+        layers: g.layers,
+        bytesPerToken: g.bytesPerToken,
+        tokensHeld: g.tokensHeld,
+        perSequence: size(g.bytesPerSequence),
+        rule: g.rule,
+        splitOver: g.splitOver,
+        sequencesPerGpu: g.sequencesPerGpu,
+        perGpu: size(g.perGpuBytes),
+      })),
+    },
+    fixes: report.fixes,
+    checkpoint: { size: size(report.checkpoint.bytes), downloadGbps: report.checkpoint.downloadGbps, downloadSeconds: report.checkpoint.downloadSeconds },
+    roofline: {
+      precision: report.roofline.precision,
+      decodeContext: report.roofline.decodeContext,
+      atConcurrency: report.roofline.atConcurrency,
+      ttftMs: report.roofline.ttft.ttftMs,
+      estimate: report.roofline.estimate,
+    },
+    warnings: report.warnings,
+    ...(withTable ? { gpuTable: report.minGpuTable.map(({ source: _s, ...row }) => row) } : {}),
+  };
+}
+
+export const fitCommand: CliCommand = {
+  name: 'fit',
+  summary: 'Memory per GPU, verdict and roofline for a model on N GPUs (JSON; sizes in bytes and GiB)',
+  usage:
+    'fit --model <id> --gpu <id> --count <n> [--context <tokens>] [--concurrency <n>] [--weights bf16|fp8|int4|mxfp4] ' +
+    '[--kv bf16|fp8] [--tp <n>] [--gpus-per-node <n>] [--mla-mode replicated|dp-attention|dcp] [--dcp <n>] [--util <0..1>] ' +
+    '[--runtime-gib <GiB>] [--activation-gib <GiB>] [--download-gbps <Gbit/s>] [--config <config.json>] [--scenario <file>] [--table]',
+  async run(args, io) {
+    const { flags, positional } = parseFlags(args);
+    const unknown = [...flags.keys()].filter((k) => !KNOWN.has(k));
+    if (unknown.length > 0 || positional.length > 0) {
+      io.err(`Unknown argument(s): ${[...unknown.map((u) => `--${u}`), ...positional].join(', ')}\nUsage: ${this.usage}`);
+      return 2;
+    }
+    const base = await baseScenario(flags, io);
+    if (!base) return 1;
+    const draft = structuredClone(base) as unknown as Record<string, unknown>;
+    const problems: string[] = [];
+    for (const [flag, field] of Object.entries(FLAG_TO_FIELD)) {
+      const value = flags.get(flag);
+      if (value === undefined) continue;
+      if (value === true) {
+        problems.push(`--${flag}: needs a value`);
+        continue;
+      }
+      if (NUMERIC.has(flag)) {
+        const num = Number(value);
+        if (value.trim() === '' || !Number.isFinite(num)) problems.push(`--${flag}: "${value}" is not a number`);
+        else setAt(draft, field, num);
+      } else setAt(draft, field, value);
+    }
+    const config = flags.get('config');
+    if (typeof config === 'string') {
+      let text: string;
+      try {
+        text = new TextDecoder().decode(await io.readFile(config));
+      } catch (e) {
+        io.err(`--config ${config}: not readable (${e instanceof Error ? e.message : String(e)})`);
+        return 1;
+      }
+      const parsed = parseHfConfig(text);
+      if (!parsed.ok) {
+        for (const i of parsed.issues) io.err(`--config ${config}: ${i.path || '(file)'}: ${i.code}${i.neededFor ? ` (needed for ${i.neededFor})` : ''}${i.detail ? `: ${i.detail}` : ''}`);
+        return 1;
+      }
+      setAt(draft, 'hardware.customModel', parsed.spec);
+      setAt(draft, 'selfHosted.modelId', 'custom');
+      if (!flags.has('weights')) setAt(draft, 'hardware.weightFormat', parsed.spec.releasedFormat);
+    }
+    // Without --tp: TP over the largest part of the count that fits in one node.
+    if (!flags.has('tp') && (flags.has('count') || flags.has('gpus-per-node'))) {
+      const s = draft.selfHosted as Scenario['selfHosted'];
+      if (Number.isInteger(s.gpusPerReplica) && Number.isInteger(s.gpusPerNode) && s.gpusPerReplica > 0 && s.gpusPerNode > 0) {
+        setAt(draft, 'hardware.tensorParallel', gcd(s.gpusPerReplica, s.gpusPerNode));
+      }
+    }
+    if (problems.length > 0) {
+      for (const p of problems) io.err(p);
+      return 1;
+    }
+    const checked = scenarioSchema.safeParse(draft);
+    if (!checked.success) {
+      for (const i of checked.error.issues) io.err(`${flagFor(i.path.join('.'))}: ${i.message}`);
+      return 1;
+    }
+    const result = buildHardwareReport(checked.data);
+    if (!result.ok) {
+      for (const i of result.issues) io.err(`${flagFor(i.field)}: ${i.code}${i.params ? ` ${JSON.stringify(i.params)}` : ''}`);
+      return 1;
+    }
+    io.out(json(render(result.report, flags.has('table'))));
+    return 0;
+  },
+};
