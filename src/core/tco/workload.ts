@@ -5,7 +5,32 @@ import type { Scenario } from '../scenario/schema';
  * API monthly = (miss_in/1e6 × p_in + hit_in/1e6 × p_hit + (out + reasoning)/1e6 × p_out)
  *               × (1 + retry rate) × FX.
  * Reasoning tokens are billed as output. Retried requests are billed again in full.
+ *
+ * Every TCO figure is linear in the number of tasks except the self-hosted replica count, so
+ * the workload is reduced to one task's mix (`taskMix`) times the tasks per month. The
+ * break-even search, the hybrid sizing and the Monte Carlo run scale that mix.
  */
+
+/** Tokens one task sends, including its retries (retried requests are sent and billed again). */
+export interface TaskMix {
+  /** Tasks attempted per month, before retries: the unit of volume of every TCO figure. */
+  tasksPerMonth: number;
+  /**
+   * False when tasks cannot be counted: token mode without tokens per request. Then one
+   * "task" stands for the whole month as entered and per-task figures are not shown.
+   */
+  tasksCounted: boolean;
+  retryFactor: number;
+  inputTokens: number;
+  cachedInputTokens: number;
+  uncachedInputTokens: number;
+  visibleOutputTokens: number;
+  reasoningTokens: number;
+  /** Visible output + reasoning: what the API bills as output. */
+  billedOutputTokens: number;
+  totalTokens: number;
+}
+
 export interface WorkloadSummary {
   /** Requests per month before retries (the tasks the team wants done). */
   tasksPerMonth: number;
@@ -21,70 +46,108 @@ export interface WorkloadSummary {
   totalTokens: number;
   /** USD per unit of the API's billing currency as used for this scenario. */
   usdPerApiCurrencyUnit: number;
-  api: {
-    uncachedInputUsd: number;
-    cachedInputUsd: number;
-    outputUsd: number;
-    totalUsd: number;
-  };
+  api: ApiBill;
+}
+
+export interface ApiBill {
+  uncachedInputUsd: number;
+  cachedInputUsd: number;
+  outputUsd: number;
+  totalUsd: number;
 }
 
 /** USD per unit of the offer currency: the relay's peg when one applies, else the market rate. */
-export function usdPerUnit(scenario: Scenario): number {
+export function usdPerUnit(scenario: Pick<Scenario, 'api' | 'fx'>): number {
   const { currency, fxMode, pegUsdPerUnit } = scenario.api;
   if (currency === 'USD') return 1;
   if (fxMode === 'peg') return pegUsdPerUnit;
   return 1 / scenario.fx[currency];
 }
 
-export function summarizeWorkload(scenario: Scenario): WorkloadSummary {
+/**
+ * One task's tokens and the tasks per month.
+ * - Requests mode: tasks = requests/day × days/month; sizes per request as entered.
+ * - Tokens mode: tasks = input tokens ÷ input tokens per request (or output ÷ output per
+ *   request when there is no input); the monthly totals divided by the tasks give the mix.
+ *   With a zero volume the per-request sizes still define the mix, so the break-even (which
+ *   does not depend on the current volume) can be computed.
+ */
+export function taskMix(scenario: Pick<Scenario, 'workload'>): TaskMix {
   const w = scenario.workload;
   const retryFactor = 1 + w.retryRate;
   let tasks: number;
   let input: number;
-  let visibleOutput: number;
+  let output: number;
+  let counted = true;
   if (w.mode === 'requests') {
     tasks = w.requestsPerDay * w.daysPerMonth;
-    input = tasks * w.inputTokensPerRequest;
-    visibleOutput = tasks * w.outputTokensPerRequest;
+    input = w.inputTokensPerRequest;
+    output = w.outputTokensPerRequest;
   } else {
-    // Token mode has no request count of its own; derive tasks from the per-request sizes.
-    input = w.inputTokensPerMonth;
-    visibleOutput = w.outputTokensPerMonth;
-    tasks = w.inputTokensPerRequest > 0 ? input / w.inputTokensPerRequest : 0;
+    const inMonth = w.inputTokensPerMonth;
+    const outMonth = w.outputTokensPerMonth;
+    if (inMonth > 0 && w.inputTokensPerRequest > 0) tasks = inMonth / w.inputTokensPerRequest;
+    else if (outMonth > 0 && w.outputTokensPerRequest > 0) tasks = outMonth / w.outputTokensPerRequest;
+    else if (inMonth > 0 || outMonth > 0) {
+      tasks = 1;
+      counted = false;
+    } else tasks = 0;
+    if (tasks > 0) {
+      input = inMonth / tasks;
+      output = outMonth / tasks;
+    } else {
+      input = w.inputTokensPerRequest;
+      output = w.outputTokensPerRequest;
+      counted = input > 0 || output > 0;
+    }
   }
   let reasoning = 0;
-  if (w.reasoningMode === 'tokens') reasoning = tasks * w.reasoningTokensPerRequest;
-  else if (w.reasoningMode === 'multiplier') reasoning = visibleOutput * (w.reasoningMultiplier - 1);
+  if (w.reasoningMode === 'tokens') reasoning = counted ? w.reasoningTokensPerRequest : 0;
+  else if (w.reasoningMode === 'multiplier') reasoning = output * (w.reasoningMultiplier - 1);
 
   const inputSent = input * retryFactor;
   const cached = inputSent * w.cacheHitShare;
-  const uncached = inputSent - cached;
-  const visibleSent = visibleOutput * retryFactor;
+  const visibleSent = output * retryFactor;
   const reasoningSent = reasoning * retryFactor;
   const billedOutput = visibleSent + reasoningSent;
-
-  const fx = usdPerUnit(scenario);
-  const p = scenario.api;
-  const uncachedInputUsd = (uncached / 1e6) * p.priceInputPerM * fx;
-  const cachedInputUsd = (cached / 1e6) * p.priceCachedInputPerM * fx;
-  const outputUsd = (billedOutput / 1e6) * p.priceOutputPerM * fx;
   return {
     tasksPerMonth: tasks,
-    requestsPerMonth: tasks * retryFactor,
+    tasksCounted: counted,
+    retryFactor,
     inputTokens: inputSent,
     cachedInputTokens: cached,
-    uncachedInputTokens: uncached,
+    uncachedInputTokens: inputSent - cached,
     visibleOutputTokens: visibleSent,
     reasoningTokens: reasoningSent,
     billedOutputTokens: billedOutput,
     totalTokens: inputSent + billedOutput,
-    usdPerApiCurrencyUnit: fx,
-    api: {
-      uncachedInputUsd,
-      cachedInputUsd,
-      outputUsd,
-      totalUsd: uncachedInputUsd + cachedInputUsd + outputUsd,
-    },
+  };
+}
+
+/** The API bill for `tasks` tasks of the given mix, in USD. */
+export function apiBill(mix: TaskMix, scenario: Pick<Scenario, 'api' | 'fx'>, tasks: number): ApiBill {
+  const fx = usdPerUnit(scenario);
+  const p = scenario.api;
+  const uncachedInputUsd = ((mix.uncachedInputTokens * tasks) / 1e6) * p.priceInputPerM * fx;
+  const cachedInputUsd = ((mix.cachedInputTokens * tasks) / 1e6) * p.priceCachedInputPerM * fx;
+  const outputUsd = ((mix.billedOutputTokens * tasks) / 1e6) * p.priceOutputPerM * fx;
+  return { uncachedInputUsd, cachedInputUsd, outputUsd, totalUsd: uncachedInputUsd + cachedInputUsd + outputUsd };
+}
+
+export function summarizeWorkload(scenario: Scenario): WorkloadSummary {
+  const mix = taskMix(scenario);
+  const t = mix.tasksPerMonth;
+  return {
+    tasksPerMonth: mix.tasksCounted ? t : 0,
+    requestsPerMonth: mix.tasksCounted ? t * mix.retryFactor : 0,
+    inputTokens: mix.inputTokens * t,
+    cachedInputTokens: mix.cachedInputTokens * t,
+    uncachedInputTokens: mix.uncachedInputTokens * t,
+    visibleOutputTokens: mix.visibleOutputTokens * t,
+    reasoningTokens: mix.reasoningTokens * t,
+    billedOutputTokens: mix.billedOutputTokens * t,
+    totalTokens: mix.totalTokens * t,
+    usdPerApiCurrencyUnit: usdPerUnit(scenario),
+    api: apiBill(mix, scenario, t),
   };
 }

@@ -1,0 +1,154 @@
+import {
+  MAX_REPLICAS,
+  apiPerTaskTotal,
+  marginalReplicaCost,
+  selfHostedTotal,
+  type TcoModel,
+} from './model';
+
+/**
+ * Break-even volume (SPEC §3, reference F7): the monthly volume above which self-hosting is
+ * cheaper, found over the real step-shaped cost. Replicas come whole, so the self-hosted cost
+ * is flat while one more task still fits and jumps by a replica's cost when it does not;
+ * the API cost rises linearly. Within the step of n replicas the two meet where
+ * API per task × V = C(n); that point counts if it lies inside the step.
+ *
+ * Volumes are in workload tasks per month (the evaluation turns them into tokens and accepted
+ * tasks). The deployment never shrinks below the replicas entered (at least one) and grows to
+ * at most MAX_REPLICAS: beyond that, capacity has run out.
+ */
+
+/** A volume range where self-hosting is cheaper; `to` null = no upper end within the search. */
+export interface CheaperWindow {
+  fromTasks: number;
+  toTasks: number | null;
+  /** Serving replicas at the start of the window. */
+  replicas: number;
+}
+
+/**
+ * Article 003's closed form with a fixed deployment: break-even tasks = self-hosted monthly
+ * cost ÷ API cost per task. Valid only while that volume fits the deployment's capacity.
+ */
+export interface ClosedForm {
+  replicas: number;
+  selfMonthlyUsd: number;
+  tasks: number;
+  /** Tasks per month the deployment carries at its peak; null when unlimited. */
+  capacityTasks: number | null;
+  withinCapacity: boolean;
+  /** How many replicas' throughput the closed-form volume needs (e.g. 3.2); null when unlimited. */
+  replicasOfThroughput: number | null;
+}
+
+export type NeverReason =
+  | 'api-free'
+  | 'no-throughput'
+  | 'self-accepts-nothing'
+  | 'demand-outside-schedule'
+  | 'replica-costs-more'
+  | 'beyond-max-replicas';
+
+export type AlwaysReason = 'self-costs-nothing' | 'api-accepts-nothing';
+
+export type BreakEven =
+  | {
+      kind: 'at';
+      /** Lowest volume from which self-hosting is cheaper. */
+      tasks: number;
+      replicas: number;
+      selfMonthlyUsd: number;
+      windows: CheaperWindow[];
+      /** Volume from which self-hosting stays cheaper up to the replica limit; null if it does not. */
+      stableFromTasks: number | null;
+      closedForm: ClosedForm | null;
+    }
+  | { kind: 'always'; reason: AlwaysReason; closedForm: ClosedForm | null }
+  | {
+      kind: 'never';
+      reason: NeverReason;
+      /** Monthly cost of one more replica and the API cost of the work it would carry. */
+      replicaMonthlyUsd: number | null;
+      apiUsdPerReplicaCapacity: number | null;
+      /** For 'beyond-max-replicas': serving replicas the first break-even would need. */
+      replicasNeeded: number | null;
+      closedForm: ClosedForm | null;
+    };
+
+function closedForm(model: TcoModel, p: number): ClosedForm | null {
+  if (p <= 0) return null;
+  const replicas = Math.max(1, model.replicasEntered);
+  const cost = selfHostedTotal(model, replicas);
+  const tasks = cost / p;
+  const k = model.tasksPerReplica;
+  if (k === null) return { replicas, selfMonthlyUsd: cost, tasks, capacityTasks: null, withinCapacity: true, replicasOfThroughput: null };
+  const capacity = replicas * k;
+  return {
+    replicas,
+    selfMonthlyUsd: cost,
+    tasks,
+    capacityTasks: capacity,
+    withinCapacity: tasks <= capacity * (1 + 1e-12),
+    replicasOfThroughput: k > 0 ? tasks / k : null,
+  };
+}
+
+function never(reason: NeverReason, cf: ClosedForm | null, extra: Partial<Extract<BreakEven, { kind: 'never' }>> = {}): BreakEven {
+  return { kind: 'never', reason, replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, closedForm: cf, ...extra };
+}
+
+export function solveBreakEven(model: TcoModel): BreakEven {
+  const p = apiPerTaskTotal(model);
+  const cf = closedForm(model, p);
+  if (model.selfAttemptFactor === null) return never('self-accepts-nothing', cf);
+  if (model.tasksPerReplica !== null && model.tasksPerReplica <= 0) {
+    return never(model.tokensPerSecond <= 0 ? 'no-throughput' : 'demand-outside-schedule', cf);
+  }
+  if (model.acceptanceApi <= 0) return { kind: 'always', reason: 'api-accepts-nothing', closedForm: cf };
+  if (p <= 0) return never('api-free', cf);
+  const floor = Math.max(1, model.replicasEntered);
+  if (selfHostedTotal(model, floor) <= 0) return { kind: 'always', reason: 'self-costs-nothing', closedForm: cf };
+
+  const k = model.tasksPerReplica ?? Number.POSITIVE_INFINITY;
+  const windows: CheaperWindow[] = [];
+  for (let n = floor; n <= MAX_REPLICAS; n++) {
+    const lo = n === floor ? 0 : (n - 1) * k;
+    const hi = n * k;
+    const crossing = selfHostedTotal(model, n) / p;
+    if (crossing <= hi) {
+      const from = Math.max(lo, crossing);
+      const last = windows[windows.length - 1];
+      if (last && last.toTasks !== null && Math.abs(last.toTasks - from) <= 1e-9 * Math.max(1, from)) {
+        last.toTasks = Number.isFinite(hi) ? hi : null;
+      } else windows.push({ fromTasks: from, toTasks: Number.isFinite(hi) ? hi : null, replicas: n });
+    }
+    if (!Number.isFinite(k)) break;
+  }
+  const first = windows[0];
+  if (!first) {
+    const marginal = marginalReplicaCost(model);
+    const apiPerReplica = p * k;
+    if (marginal >= apiPerReplica) {
+      return never('replica-costs-more', cf, { replicaMonthlyUsd: marginal, apiUsdPerReplicaCapacity: apiPerReplica });
+    }
+    // (n + spare) × c + fixed ≤ p × k × n  ⇔  n ≥ (spare × c + fixed) / (p × k − c)
+    const fixed = selfHostedTotal(model, 1) - (1 + model.spareReplicas) * marginal;
+    const n = Math.ceil((model.spareReplicas * marginal + fixed) / (apiPerReplica - marginal) - 1e-9);
+    return never('beyond-max-replicas', cf, {
+      replicaMonthlyUsd: marginal,
+      apiUsdPerReplicaCapacity: apiPerReplica,
+      replicasNeeded: Math.max(n, MAX_REPLICAS + 1),
+    });
+  }
+  const lastWindow = windows[windows.length - 1] as CheaperWindow;
+  const reachesLimit = lastWindow.toTasks === null || lastWindow.toTasks >= MAX_REPLICAS * k * (1 - 1e-12);
+  return {
+    kind: 'at',
+    tasks: first.fromTasks,
+    replicas: first.replicas,
+    selfMonthlyUsd: selfHostedTotal(model, first.replicas),
+    windows,
+    stableFromTasks: reachesLimit ? lastWindow.fromTasks : null,
+    closedForm: cf,
+  };
+}

@@ -1,0 +1,460 @@
+import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
+import { solveBreakEven, type BreakEven } from './break-even';
+import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
+import {
+  MAX_REPLICAS,
+  apiPerTaskTotal,
+  buildModel,
+  replicasNeeded,
+  replicasUsed,
+  selfHostedCost,
+  selfHostedTotal,
+  type TcoModel,
+} from './model';
+import type { ShapeNote } from './profile';
+
+/**
+ * The full TCO evaluation of a scenario at its current volume (SPEC §3 outputs): monthly cost
+ * of API, self-hosted and hybrid; cost per 1M tokens and per accepted task on each side;
+ * capacity check; productive utilisation; break-even; the chosen hybrid split; the verdict;
+ * and the cost-vs-volume curves. Plain serialisable data; every figure that cannot be
+ * computed is an explicit state with its reason, never NaN or Infinity.
+ */
+
+export type NotApplicableReason =
+  | 'no-volume'
+  | 'no-tokens'
+  | 'tasks-not-counted'
+  | 'api-accepts-nothing'
+  | 'self-accepts-nothing'
+  | 'no-throughput'
+  | 'demand-outside-schedule'
+  | 'no-deployment';
+
+export type Figure = { ok: true; value: number } | { ok: false; reason: NotApplicableReason };
+
+const value = (v: number): Figure => ({ ok: true, value: v });
+const na = (reason: NotApplicableReason): Figure => ({ ok: false, reason });
+
+export type SelfHostedState =
+  /** The replicas entered serve the peak. */
+  | 'ok'
+  /** More replicas than entered are needed for the peak; costs use the needed count. */
+  | 'sized-up'
+  /** The peak needs more than MAX_REPLICAS replicas; costs use the needed count anyway. */
+  | 'beyond-max-replicas'
+  | 'no-throughput'
+  | 'demand-outside-schedule'
+  | 'self-accepts-nothing';
+
+export type Option = 'api' | 'self-hosted' | 'hybrid';
+
+export type VerdictReason =
+  | 'cheapest'
+  | 'no-volume'
+  | 'api-accepts-nothing'
+  | 'nothing-accepted';
+
+export interface Verdict {
+  best: Option | 'none';
+  reason: VerdictReason;
+  /** The cheapest other option and how much more it costs per month. */
+  runnerUp: Option | null;
+  savingVsRunnerUpUsd: number | null;
+  /** Monthly saving of the best option against the API (0 when the API is best). */
+  savingVsApiUsd: number;
+  savingVsApiShare: Figure;
+  /** Best and runner-up differ by less than 5 %: inputs within their uncertainty could flip it. */
+  closeCall: boolean;
+}
+
+/** Runner-up within this share of the best is a close call. */
+export const CLOSE_CALL_SHARE = 0.05;
+
+export interface CostPoint {
+  /** Volume in the curve's unit (tokens or tasks per month). */
+  x: number;
+  usd: number;
+}
+
+export interface HybridCostPoint extends CostPoint {
+  replicas: number;
+}
+
+export interface CostCurves {
+  unit: 'tokens' | 'tasks';
+  /** Tokens per workload task (0 when the curve is in tasks). */
+  tokensPerTask: number;
+  xMax: number;
+  api: CostPoint[];
+  /** Step-shaped: both ends of every replica step; empty when self-hosting cannot serve. */
+  selfHosted: CostPoint[];
+  hybrid: HybridCostPoint[];
+  current: number;
+  breakEven: number | null;
+}
+
+export interface BreakEvenView {
+  result: BreakEven;
+  /** The first break-even volume in each unit (null unless result.kind is 'at'). */
+  tasksPerMonth: number | null;
+  tokensPerMonth: number | null;
+  outputTokensPerMonth: number | null;
+  acceptedTasksPerMonth: number | null;
+  /** The closed form's volume in tokens (for the cross-check). */
+  closedFormTokensPerMonth: number | null;
+  /** Difference between the numerical and the closed-form break-even, as a share; null when they do not describe the same step. */
+  crossCheckDeviation: number | null;
+}
+
+export interface TcoEvaluation {
+  volume: {
+    tasksPerMonth: number;
+    tasksCounted: boolean;
+    tokensPerMonth: number;
+    inputTokensPerMonth: number;
+    cachedInputTokensPerMonth: number;
+    outputTokensPerMonth: number;
+    reasoningTokensPerMonth: number;
+    acceptedTasksPerMonth: number;
+    /** Tasks the self-hosted side attempts to deliver the same accepted work. */
+    selfAttemptsPerMonth: Figure;
+  };
+  api: {
+    monthlyUsd: number;
+    uncachedInputUsd: number;
+    cachedInputUsd: number;
+    outputUsd: number;
+    perMillionTokens: Figure;
+    perAcceptedTask: Figure;
+  };
+  selfHosted: {
+    state: SelfHostedState;
+    replicasEntered: number;
+    /** Serving replicas the peak needs; null when no number can serve it. */
+    replicasNeeded: number | null;
+    /** Serving replicas the costs are for (entered, or needed when more). */
+    replicasServing: number;
+    spareReplicas: number;
+    gpus: number;
+    monthlyUsd: number;
+    gpuUsd: number;
+    powerUsd: number;
+    staffUsd: number;
+    opsUsd: number;
+    perMillionTokens: Figure;
+    /** Cost per 1M throughput-basis tokens if the deployment ran at its maximum utilisation (reference F1). */
+    perMillionTokensAtMaxUtilisation: Figure;
+    perAcceptedTask: Figure;
+    capacity: {
+      basis: 'output' | 'total';
+      /** SPEC §3: replicas × tokens/s × 3,600 × hours × max utilisation (serving replicas). */
+      tokensPerMonth: number;
+      demandTokensPerMonth: number;
+      peakDemandTokensPerSecond: number;
+      /** Usable tokens/s of the entered replicas at max utilisation. */
+      enteredPeakCapacityTokensPerSecond: number;
+      enteredServesPeak: boolean;
+    };
+    utilisation: {
+      /** Busy share of provisioned replica-hours (all attempts, incl. retries and rejected work). */
+      average: Figure;
+      /** SPEC §3: cluster hours spent on accepted work / provisioned cluster hours. */
+      productive: Figure;
+      /** Peak-hour demand ÷ capacity of the serving replicas. */
+      peak: Figure;
+      max: number;
+    };
+  };
+  hybrid: {
+    replicas: number;
+    selfShare: number;
+    monthlyUsd: number;
+    selfUsd: number;
+    apiUsd: number;
+    perMillionTokens: Figure;
+    perAcceptedTask: Figure;
+    productiveUtilisation: Figure;
+    byReplicas: { replicas: number; totalUsd: number; selfShare: number }[];
+    hourly: HourSplit[];
+  };
+  breakEven: BreakEvenView;
+  verdict: Verdict;
+  shape: {
+    mode: 'peak-to-average' | 'weekly';
+    peakToAverage: number;
+    runningHoursPerMonth: number;
+    offScheduleShare: number;
+    notes: ShapeNote[];
+  };
+  curves: CostCurves;
+}
+
+function perMillion(usd: number, tokens: number, volumeTasks: number): Figure {
+  if (volumeTasks <= 0) return na('no-volume');
+  if (tokens <= 0) return na('no-tokens');
+  return value((usd / tokens) * 1e6);
+}
+
+function perAccepted(usd: number, accepted: number, model: TcoModel, side: 'api' | 'self'): Figure {
+  if (side === 'api' && model.acceptanceApi <= 0) return na('api-accepts-nothing');
+  if (side === 'self' && model.acceptanceSelf <= 0) return na('self-accepts-nothing');
+  if (!model.mix.tasksCounted) return na('tasks-not-counted');
+  if (accepted <= 0) return na('no-volume');
+  return value(usd / accepted);
+}
+
+function selfState(model: TcoModel, needed: number | null): SelfHostedState {
+  if (model.selfAttemptFactor === null) return 'self-accepts-nothing';
+  if (needed === null) return model.tokensPerSecond <= 0 ? 'no-throughput' : 'demand-outside-schedule';
+  if (needed > MAX_REPLICAS) return 'beyond-max-replicas';
+  if (needed > Math.max(1, model.replicasEntered)) return 'sized-up';
+  return 'ok';
+}
+
+function toCurveX(tasks: number, unit: 'tokens' | 'tasks', tokensPerTask: number): number {
+  return unit === 'tokens' ? tasks * tokensPerTask : tasks;
+}
+
+const MAX_EXACT_STEPS = 120;
+const HYBRID_SAMPLES = 48;
+
+export function costCurves(model: TcoModel, breakEvenTasks: number | null): CostCurves {
+  const tokensPerTask = model.mix.totalTokens;
+  const unit: 'tokens' | 'tasks' = tokensPerTask > 0 ? 'tokens' : 'tasks';
+  const k = model.tasksPerReplica;
+  const floor = Math.max(1, model.replicasEntered);
+  const candidates = [model.tasks * 2];
+  if (breakEvenTasks !== null) candidates.push(breakEvenTasks * 1.6);
+  if (k !== null && k > 0) candidates.push(k * floor * 1.5);
+  let xMaxTasks = Math.max(...candidates.filter((c) => c > 0 && Number.isFinite(c)), 0);
+  if (xMaxTasks <= 0) xMaxTasks = 1000;
+  const p = apiPerTaskTotal(model);
+  const x = (t: number) => toCurveX(t, unit, tokensPerTask);
+
+  const api: CostPoint[] = [
+    { x: 0, usd: 0 },
+    { x: x(xMaxTasks), usd: p * xMaxTasks },
+  ];
+
+  const selfHosted: CostPoint[] = [];
+  const canServe = model.selfAttemptFactor !== null && !(k !== null && k <= 0);
+  if (canServe) {
+    if (k === null || xMaxTasks / k <= MAX_EXACT_STEPS) {
+      // Exact steps: flat at C(n) from the end of step n−1 to the end of step n.
+      let n = floor;
+      let start = 0;
+      for (;;) {
+        const end = k === null ? xMaxTasks : Math.min(xMaxTasks, n * k);
+        if (end > start || n === floor) {
+          const usd = selfHostedTotal(model, n);
+          selfHosted.push({ x: x(start), usd }, { x: x(end), usd });
+        }
+        if (end >= xMaxTasks) break;
+        start = end;
+        n += 1;
+      }
+    } else {
+      const samples = 240;
+      for (let i = 0; i <= samples; i++) {
+        const t = (xMaxTasks * i) / samples;
+        const n = replicasUsed(model, t) ?? floor;
+        selfHosted.push({ x: x(t), usd: selfHostedTotal(model, n) });
+      }
+    }
+  }
+
+  const hybrid: HybridCostPoint[] = [];
+  for (let i = 0; i <= HYBRID_SAMPLES; i++) {
+    const t = (xMaxTasks * i) / HYBRID_SAMPLES;
+    const h = cheapestHybridTotal(model, t);
+    hybrid.push({ x: x(t), usd: h.totalUsd, replicas: h.replicas });
+  }
+
+  return {
+    unit,
+    tokensPerTask: unit === 'tokens' ? tokensPerTask : 0,
+    xMax: x(xMaxTasks),
+    api,
+    selfHosted,
+    hybrid,
+    current: x(model.tasks),
+    breakEven: breakEvenTasks === null ? null : x(breakEvenTasks),
+  };
+}
+
+function breakEvenView(model: TcoModel, result: BreakEven): BreakEvenView {
+  const mix = model.mix;
+  const at = result.kind === 'at' ? result.tasks : null;
+  const cf = result.closedForm;
+  let deviation: number | null = null;
+  if (result.kind === 'at' && cf && cf.withinCapacity && result.replicas === cf.replicas && cf.tasks > 0) {
+    deviation = Math.abs(result.tasks - cf.tasks) / cf.tasks;
+  }
+  return {
+    result,
+    tasksPerMonth: at,
+    tokensPerMonth: at === null ? null : at * mix.totalTokens,
+    outputTokensPerMonth: at === null ? null : at * mix.billedOutputTokens,
+    acceptedTasksPerMonth: at === null || !mix.tasksCounted ? null : at * model.referenceAcceptance,
+    closedFormTokensPerMonth: cf ? cf.tasks * mix.totalTokens : null,
+    crossCheckDeviation: deviation,
+  };
+}
+
+function decide(model: TcoModel, apiUsd: number, self: { usd: number; feasible: boolean }, hybrid: { usd: number; replicas: number; selfShare: number }): Verdict {
+  const base = { runnerUp: null, savingVsRunnerUpUsd: null, savingVsApiUsd: 0, savingVsApiShare: na('no-volume'), closeCall: false } as const;
+  if (model.acceptanceApi <= 0 && model.acceptanceSelf <= 0) return { ...base, best: 'none', reason: 'nothing-accepted' };
+  if (model.tasks <= 0) return { ...base, best: 'api', reason: 'no-volume' };
+  if (model.acceptanceApi <= 0) {
+    return self.feasible
+      ? { ...base, best: 'self-hosted', reason: 'api-accepts-nothing', savingVsApiShare: na('api-accepts-nothing') }
+      : { ...base, best: 'none', reason: 'nothing-accepted' };
+  }
+  // Ties go to the simpler option: API, then self-hosted, then hybrid. A hybrid with no owned
+  // replicas is the API; one that serves everything is self-hosting.
+  const options: { option: Option; usd: number }[] = [{ option: 'api', usd: apiUsd }];
+  if (self.feasible) options.push({ option: 'self-hosted', usd: self.usd });
+  const hybridIsPure = hybrid.replicas === 0 || hybrid.selfShare >= 1 - 1e-12;
+  if (!hybridIsPure) options.push({ option: 'hybrid', usd: hybrid.usd });
+  const sorted = [...options].sort((a, b) => a.usd - b.usd);
+  const tolerance = (u: number) => 1e-9 * Math.max(1, Math.abs(u));
+  let best = sorted[0] as { option: Option; usd: number };
+  for (const o of options) {
+    if (o.usd <= best.usd + tolerance(best.usd)) {
+      best = o;
+      break;
+    }
+  }
+  const others = sorted.filter((o) => o.option !== best.option);
+  const runnerUp = others[0] ?? null;
+  const savingVsApiUsd = apiUsd - best.usd;
+  return {
+    best: best.option,
+    reason: 'cheapest',
+    runnerUp: runnerUp?.option ?? null,
+    savingVsRunnerUpUsd: runnerUp ? runnerUp.usd - best.usd : null,
+    savingVsApiUsd,
+    savingVsApiShare: apiUsd > 0 ? value(savingVsApiUsd / apiUsd) : na('no-volume'),
+    closeCall: runnerUp !== null && runnerUp.usd - best.usd < CLOSE_CALL_SHARE * Math.max(best.usd, 1e-9),
+  };
+}
+
+export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly'): TcoEvaluation {
+  const mix = model.mix;
+  const tasks = model.tasks;
+  const tokens = mix.totalTokens * tasks;
+  const accepted = tasks * model.referenceAcceptance;
+  const attempts = model.selfAttemptFactor === null ? null : tasks * model.selfAttemptFactor;
+
+  // API
+  const p = model.apiPerTask;
+  const apiUsd = p.totalUsd * tasks;
+
+  // Self-hosted
+  const needed = replicasNeeded(model, tasks);
+  const state = selfState(model, needed);
+  const feasible = state === 'ok' || state === 'sized-up' || state === 'beyond-max-replicas';
+  const serving = feasible ? Math.max(1, model.replicasEntered, needed ?? 0) : Math.max(1, model.replicasEntered);
+  const cost = selfHostedCost(model, serving);
+  const tps = model.tokensPerSecond;
+  const basisDemand = (attempts ?? 0) * model.basisTokensPerAttempt;
+  const capacityTokens = serving * tps * 3600 * HOURS_PER_MONTH * model.maxUtilisation;
+  const averageRate = basisDemand / (HOURS_PER_MONTH * 3600);
+  const peakRate = averageRate * model.shape.maxWeight;
+  const peakLoad = averageRate * (model.shape.peakFactor ?? model.shape.maxWeight);
+  const enteredPeakCapacity = model.replicasEntered * tps * model.maxUtilisation;
+  const provisionedReplicaHours = cost.totalReplicas * model.paidHoursPerMonth;
+  const busyHours = tps > 0 ? basisDemand / (tps * 3600) : 0;
+  const productiveHours = tps > 0 ? (accepted * model.basisTokensPerAttempt) / mix.retryFactor / (tps * 3600) : 0;
+  const selfUnavailable: Figure | null = state === 'self-accepts-nothing' || state === 'no-throughput' || state === 'demand-outside-schedule' ? na(state) : null;
+  const utilisation = {
+    average: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : value(busyHours / provisionedReplicaHours)),
+    productive: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : value(productiveHours / provisionedReplicaHours)),
+    peak: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : value(peakLoad / (serving * tps))),
+    max: model.maxUtilisation,
+  };
+
+  // Hybrid
+  const hybrid = optimiseHybrid(model, tasks);
+  const h = hybrid.best;
+  const hybridSelfAccepted = accepted * h.selfShare;
+  const hybridBusy = tps > 0 && h.replicas > 0 ? (hybridSelfAccepted * model.basisTokensPerAttempt) / mix.retryFactor / (tps * 3600) : 0;
+  const hybridProvisioned = (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
+
+  const breakEven = breakEvenView(model, solveBreakEven(model));
+  const verdict = decide(model, apiUsd, { usd: cost.total, feasible }, { usd: h.totalUsd, replicas: h.replicas, selfShare: h.selfShare });
+
+  return {
+    volume: {
+      tasksPerMonth: mix.tasksCounted ? tasks : 0,
+      tasksCounted: mix.tasksCounted,
+      tokensPerMonth: tokens,
+      inputTokensPerMonth: mix.inputTokens * tasks,
+      cachedInputTokensPerMonth: mix.cachedInputTokens * tasks,
+      outputTokensPerMonth: mix.billedOutputTokens * tasks,
+      reasoningTokensPerMonth: mix.reasoningTokens * tasks,
+      acceptedTasksPerMonth: mix.tasksCounted ? accepted : 0,
+      selfAttemptsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts) : na('tasks-not-counted'),
+    },
+    api: {
+      monthlyUsd: apiUsd,
+      uncachedInputUsd: p.uncachedInputUsd * tasks,
+      cachedInputUsd: p.cachedInputUsd * tasks,
+      outputUsd: p.outputUsd * tasks,
+      perMillionTokens: perMillion(apiUsd, tokens, tasks),
+      perAcceptedTask: perAccepted(apiUsd, tasks * model.acceptanceApi, model, 'api'),
+    },
+    selfHosted: {
+      state,
+      replicasEntered: model.replicasEntered,
+      replicasNeeded: needed,
+      replicasServing: serving,
+      spareReplicas: model.spareReplicas,
+      gpus: cost.totalReplicas * model.gpusPerReplica,
+      monthlyUsd: cost.total,
+      gpuUsd: cost.gpu,
+      powerUsd: cost.power,
+      staffUsd: cost.staff,
+      opsUsd: cost.ops,
+      perMillionTokens: selfUnavailable ?? perMillion(cost.total, tokens, tasks),
+      perMillionTokensAtMaxUtilisation: selfUnavailable ?? (capacityTokens > 0 ? value((cost.total / capacityTokens) * 1e6) : na('no-throughput')),
+      perAcceptedTask: selfUnavailable ?? perAccepted(cost.total, accepted, model, 'self'),
+      capacity: {
+        basis: model.basis,
+        tokensPerMonth: capacityTokens,
+        demandTokensPerMonth: basisDemand,
+        peakDemandTokensPerSecond: peakRate,
+        enteredPeakCapacityTokensPerSecond: enteredPeakCapacity,
+        enteredServesPeak: selfUnavailable === null && needed !== null && needed <= model.replicasEntered,
+      },
+      utilisation,
+    },
+    hybrid: {
+      replicas: h.replicas,
+      selfShare: h.selfShare,
+      monthlyUsd: h.totalUsd,
+      selfUsd: h.selfUsd,
+      apiUsd: h.apiUsd,
+      perMillionTokens: perMillion(h.totalUsd, tokens, tasks),
+      perAcceptedTask: model.acceptanceApi > 0 ? perAccepted(h.totalUsd, accepted, model, 'api') : na('api-accepts-nothing'),
+      productiveUtilisation: h.replicas === 0 ? na('no-deployment') : tasks <= 0 ? na('no-volume') : value(hybridBusy / hybridProvisioned),
+      byReplicas: hybrid.byReplicas.map((b) => ({ replicas: b.replicas, totalUsd: b.totalUsd, selfShare: b.selfShare })),
+      hourly: hourlySplit(model, tasks, h.replicas),
+    },
+    breakEven,
+    verdict,
+    shape: {
+      mode: profileMode,
+      peakToAverage: model.shape.peakToAverage,
+      runningHoursPerMonth: model.shape.runningHoursPerMonth,
+      offScheduleShare: model.shape.offScheduleShare,
+      notes: model.shape.notes,
+    },
+    curves: costCurves(model, breakEven.tasksPerMonth),
+  };
+}
+
+export function evaluateTco(scenario: Scenario): TcoEvaluation {
+  return evaluateModel(buildModel(scenario), scenario.workload.profileMode);
+}

@@ -1,0 +1,188 @@
+import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
+import { demandShape, type DemandShape } from './profile';
+import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
+
+/**
+ * The scenario reduced to the numbers every TCO computation needs (SPEC §3). Built once per
+ * evaluation; the break-even search, hybrid sizing, tornado and Monte Carlo only scale it.
+ *
+ * Acceptance (article 003's unit): both sides must deliver the same accepted work, which is
+ * the workload's tasks at the API's acceptance rate. The API bill is for the workload as
+ * entered; the self-hosted side attempts `selfAttemptFactor` = acceptance API ÷ acceptance
+ * self-hosted tasks per workload task (it re-runs what it additionally rejects, or needs fewer
+ * attempts when it is better), and its capacity is sized for those attempts. When the API
+ * accepts nothing, the self-hosted side's own accepted work is the reference.
+ */
+
+/** Replicas a deployment may have (schema limit); "within capacity" means within this. */
+export const MAX_REPLICAS = 64;
+/** Working hours in one FTE-year, used to price upgrade hours: 220 days × 8 h (assumption). */
+export const WORK_HOURS_PER_FTE_YEAR = 1_760;
+
+export interface SelfHostedCostRates {
+  /** Monthly GPU cost of one replica: rent, or capex amortisation in buy mode. */
+  gpuPerReplica: number;
+  /** Monthly power cost of one replica (buy mode only; rent includes power). */
+  powerPerReplica: number;
+  /** Staff FTE × loaded cost / 12 plus upgrade hours. */
+  staff: number;
+  /** Other fixed monthly costs plus one-time costs spread over the horizon. */
+  ops: number;
+}
+
+export interface TcoModel {
+  mix: TaskMix;
+  /** Tasks per month attempted (the volume as entered). */
+  tasks: number;
+  /** API bill per workload task (per "month as entered" when tasks are not counted). */
+  apiPerTask: ApiBill;
+  acceptanceApi: number;
+  acceptanceSelf: number;
+  /** Self-hosted attempts per workload task; null when self-hosting accepts nothing. */
+  selfAttemptFactor: number | null;
+  /** Accepted tasks per workload task for the reference (API, or self-hosted if the API accepts none). */
+  referenceAcceptance: number;
+  /** Whether throughput counts output tokens only or input + output. */
+  basis: 'output' | 'total';
+  /** Tokens of the throughput basis one self-hosted attempt needs (incl. retries). */
+  basisTokensPerAttempt: number;
+  tokensPerSecond: number;
+  maxUtilisation: number;
+  shape: DemandShape;
+  /**
+   * Workload tasks per month one serving replica can carry at the peak hour; null when it
+   * can carry any volume (no tokens per task), 0 when it carries none (no throughput, demand
+   * outside the schedule, nothing accepted).
+   */
+  tasksPerReplica: number | null;
+  replicasEntered: number;
+  spareReplicas: 0 | 1;
+  rates: SelfHostedCostRates;
+  paidHoursPerMonth: number;
+  gpusPerReplica: number;
+}
+
+export interface SelfHostedCost {
+  servingReplicas: number;
+  totalReplicas: number;
+  gpu: number;
+  power: number;
+  staff: number;
+  ops: number;
+  total: number;
+}
+
+function costRates(s: Scenario['selfHosted'], runningHours: number): SelfHostedCostRates {
+  const gpus = s.gpusPerReplica;
+  let gpuPerReplica: number;
+  let powerPerReplica = 0;
+  if (s.costMode === 'rent') {
+    // Rented capacity is billed while it runs (730 h, or the schedule's hours).
+    const units = s.rentUnit === 'gpu-hour' ? gpus : Math.ceil(gpus / s.gpusPerNode);
+    gpuPerReplica = units * s.rentPrice * runningHours;
+  } else {
+    // Reference F2: (capex × (1 + overhead) − residual) / months; the overhead (racks, network,
+    // installation) has no resale value, so the residual applies to the hardware alone.
+    const hardware = gpus * s.capexPerGpu;
+    const capex = hardware * (1 + s.infraOverheadShare);
+    gpuPerReplica = Math.max(0, capex - hardware * s.residualShare) / s.amortisationMonths;
+    // SPEC §3: GPUs × W × PUE × hours / 1000 × $/kWh (drawn at the rated power while running).
+    powerPerReplica = ((gpus * s.powerWattsPerGpu * s.pue * runningHours) / 1000) * s.pricePerKwh;
+  }
+  const hourly = s.staffLoadedYearlyUsd / WORK_HOURS_PER_FTE_YEAR;
+  const staff = (s.staffFte * s.staffLoadedYearlyUsd) / 12 + s.upgradeHoursPerMonth * hourly;
+  const other = s.otherMonthly.reduce((sum, o) => sum + o.usd, 0);
+  const ops = other + s.oneTimeUsd / s.horizonMonths;
+  return { gpuPerReplica, powerPerReplica, staff, ops };
+}
+
+export function buildModel(scenario: Scenario, shape: DemandShape = demandShape(scenario)): TcoModel {
+  const mix = taskMix(scenario);
+  const w = scenario.workload;
+  const s = scenario.selfHosted;
+  const acceptanceApi = w.acceptanceApi;
+  const acceptanceSelf = w.acceptanceSelfHosted;
+  const referenceAcceptance = acceptanceApi > 0 ? acceptanceApi : acceptanceSelf;
+  const selfAttemptFactor = acceptanceSelf > 0 ? referenceAcceptance / acceptanceSelf : null;
+  const basisPerTask = s.throughput.basis === 'output' ? mix.billedOutputTokens : mix.totalTokens;
+  const tps = s.throughput.tokensPerSecond;
+  const shapeFactor = shape.peakFactor;
+
+  let tasksPerReplica: number | null;
+  const demandPerTask = basisPerTask * (selfAttemptFactor ?? 0);
+  if (selfAttemptFactor === null || shapeFactor === null || tps <= 0) tasksPerReplica = 0;
+  else if (demandPerTask <= 0) tasksPerReplica = null;
+  else {
+    // One replica serves tps × maxU tokens/s; the peak hour runs at (average × peakFactor),
+    // average = tasks × demand per task / (730 h × 3600 s).
+    tasksPerReplica = (tps * s.maxUtilisation * HOURS_PER_MONTH * 3600) / (demandPerTask * shapeFactor);
+  }
+  return {
+    mix,
+    tasks: mix.tasksPerMonth,
+    apiPerTask: apiBill(mix, scenario, 1),
+    acceptanceApi,
+    acceptanceSelf,
+    selfAttemptFactor,
+    referenceAcceptance,
+    basis: s.throughput.basis,
+    basisTokensPerAttempt: basisPerTask,
+    tokensPerSecond: tps,
+    maxUtilisation: s.maxUtilisation,
+    shape,
+    tasksPerReplica,
+    replicasEntered: s.replicas,
+    spareReplicas: s.redundancy === 'n-plus-1' ? 1 : 0,
+    rates: costRates(s, shape.runningHoursPerMonth),
+    paidHoursPerMonth: shape.runningHoursPerMonth,
+    gpusPerReplica: s.gpusPerReplica,
+  };
+}
+
+/** Monthly self-hosted cost with n serving replicas (plus the N+1 spare); nothing at n = 0. */
+export function selfHostedCost(model: TcoModel, servingReplicas: number): SelfHostedCost {
+  if (servingReplicas <= 0) return { servingReplicas: 0, totalReplicas: 0, gpu: 0, power: 0, staff: 0, ops: 0, total: 0 };
+  const total = servingReplicas + model.spareReplicas;
+  const r = model.rates;
+  const gpu = total * r.gpuPerReplica;
+  const power = total * r.powerPerReplica;
+  return { servingReplicas, totalReplicas: total, gpu, power, staff: r.staff, ops: r.ops, total: gpu + power + r.staff + r.ops };
+}
+
+/** Total monthly self-hosted cost with n serving replicas (hot path of the searches). */
+export function selfHostedTotal(model: TcoModel, servingReplicas: number): number {
+  if (servingReplicas <= 0) return 0;
+  const r = model.rates;
+  return (servingReplicas + model.spareReplicas) * (r.gpuPerReplica + r.powerPerReplica) + r.staff + r.ops;
+}
+
+/** Monthly cost of one more serving replica. */
+export function marginalReplicaCost(model: TcoModel): number {
+  return model.rates.gpuPerReplica + model.rates.powerPerReplica;
+}
+
+/**
+ * Serving replicas needed to carry `tasks` workload tasks per month at the peak hour; null
+ * when no number of replicas can (no throughput, demand outside the schedule, self-hosting
+ * accepts nothing).
+ */
+export function replicasNeeded(model: TcoModel, tasks: number): number | null {
+  if (tasks <= 0) return 0;
+  const k = model.tasksPerReplica;
+  if (k === null) return 1;
+  if (k <= 0) return null;
+  // Tolerance so an exact fit (e.g. 2.0000000001 from rounding) does not add a replica.
+  return Math.max(1, Math.ceil(tasks / k - 1e-9));
+}
+
+/** Replicas the self-hosted option runs: as entered (at least one), more when the peak needs it. */
+export function replicasUsed(model: TcoModel, tasks: number): number | null {
+  const needed = replicasNeeded(model, tasks);
+  if (needed === null) return null;
+  return Math.max(1, model.replicasEntered, needed);
+}
+
+/** API bill per workload task, total USD. */
+export function apiPerTaskTotal(model: TcoModel): number {
+  return model.apiPerTask.totalUsd;
+}

@@ -1,0 +1,172 @@
+import type { Scenario } from '../scenario/schema';
+import {
+  DEFAULT_UNCERTAIN_KEYS,
+  UNCERTAIN_INPUTS,
+  UNCERTAINTY_KEYS,
+  draftOf,
+  isUncertaintyKey,
+  rangeFor,
+  type InputRange,
+} from './inputs';
+import { buildModel } from './model';
+import { demandShape } from './profile';
+import { createRandom, triangular } from './random';
+import { modelOfDraft, savingOf } from './sensitivity';
+
+/**
+ * Uncertainty (SPEC §3): inputs given as low/base/high ranges are sampled from a triangular
+ * distribution with its mode at the base value, independently of each other; every sample is
+ * a full self-hosted vs API comparison. The result is the distribution of the monthly saving
+ * of self-hosting and the probability that self-hosting is cheaper.
+ *
+ * Without user ranges, the inputs analysts drag most vary by ± the sensitivity share.
+ * The run is a stepper so the worker can do it in slices, stay responsive and drop a run a
+ * newer one supersedes.
+ */
+
+export interface HistogramBin {
+  from: number;
+  to: number;
+  count: number;
+}
+
+export interface MonteCarloResult {
+  samples: number;
+  seed: number;
+  ranges: InputRange[];
+  /** User ranges for inputs that do not apply to this scenario (e.g. capex when renting). */
+  ignoredKeys: string[];
+  /** Samples where self-hosting could not serve the volume (counted as "not cheaper"). */
+  cannotServe: number;
+  /** Share of all samples where self-hosting is cheaper than the API. */
+  probabilitySelfCheaper: number;
+  /** Saving statistics over the samples where self-hosting can serve; null when there are none. */
+  saving: {
+    mean: number;
+    p5: number;
+    p50: number;
+    p95: number;
+    min: number;
+    max: number;
+  } | null;
+  bins: HistogramBin[];
+}
+
+export interface MonteCarloRun {
+  readonly total: number;
+  done(): boolean;
+  /** Draws up to `count` more samples; returns how many have been drawn in all. */
+  step(count: number): number;
+  result(): MonteCarloResult;
+}
+
+export const HISTOGRAM_BINS = 40;
+
+function quantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return 0;
+  const pos = (sorted.length - 1) * q;
+  const lo = Math.floor(pos);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  const a = sorted[lo] as number;
+  const b = sorted[hi] as number;
+  return a + (b - a) * (pos - lo);
+}
+
+/** Equal-width bins from the 0.5th to the 99.5th percentile; the tails fall into the end bins. */
+export function histogram(sorted: Float64Array, bins = HISTOGRAM_BINS): HistogramBin[] {
+  if (sorted.length === 0) return [];
+  let lo = quantile(sorted, 0.005);
+  let hi = quantile(sorted, 0.995);
+  if (hi - lo <= Math.abs(lo) * 1e-9 + 1e-9) {
+    return [{ from: sorted[0] as number, to: sorted[sorted.length - 1] as number, count: sorted.length }];
+  }
+  let width = (hi - lo) / bins;
+  let count = bins;
+  if (lo < 0 && hi > 0) {
+    // Put zero on a bin edge so "cheaper" and "dearer" never share a bar.
+    lo = Math.floor(lo / width) * width;
+    count = Math.ceil((hi - lo) / width - 1e-9);
+    hi = lo + count * width;
+  }
+  width = (hi - lo) / count;
+  const out: HistogramBin[] = Array.from({ length: count }, (_, i) => ({ from: lo + i * width, to: lo + (i + 1) * width, count: 0 }));
+  for (const v of sorted) {
+    const i = Math.min(count - 1, Math.max(0, Math.floor((v - lo) / width)));
+    (out[i] as HistogramBin).count += 1;
+  }
+  return out;
+}
+
+export function createMonteCarlo(scenario: Scenario, options: { samples?: number; seed?: number } = {}): MonteCarloRun {
+  const total = options.samples ?? scenario.uncertainty.samples;
+  const seed = options.seed ?? scenario.uncertainty.seed;
+  const random = createRandom(seed);
+  const baseDraft = draftOf(scenario);
+  const userKeys = Object.keys(scenario.uncertainty.ranges);
+  const ignoredKeys = userKeys.filter((k) => !isUncertaintyKey(k) || !UNCERTAIN_INPUTS[k].applies(baseDraft));
+  const chosen = userKeys.length > 0 ? UNCERTAINTY_KEYS.filter((k) => userKeys.includes(k)) : DEFAULT_UNCERTAIN_KEYS;
+  const ranges = chosen.filter((k) => UNCERTAIN_INPUTS[k].applies(baseDraft)).map((k) => rangeFor(scenario, k));
+  const reshapes = ranges.some((r) => UNCERTAIN_INPUTS[r.key].shape);
+  const baseShape = demandShape(scenario);
+  const savings = new Float64Array(total);
+  let valid = 0;
+  let cheaper = 0;
+  let cannotServe = 0;
+  let drawn = 0;
+
+  const step = (count: number): number => {
+    const end = Math.min(total, drawn + count);
+    for (; drawn < end; drawn++) {
+      const draft = draftOf(scenario);
+      for (const r of ranges) UNCERTAIN_INPUTS[r.key].set(draft, triangular(random.next(), r.low, r.base, r.high));
+      const saving = savingOf(modelOfDraft(scenario, draft, baseShape, reshapes));
+      if (saving === null) {
+        cannotServe += 1;
+        continue;
+      }
+      savings[valid++] = saving;
+      if (saving > 0) cheaper += 1;
+    }
+    return drawn;
+  };
+
+  const result = (): MonteCarloResult => {
+    const sorted = savings.slice(0, valid).sort();
+    let sum = 0;
+    for (const v of sorted) sum += v;
+    return {
+      samples: drawn,
+      seed,
+      ranges,
+      ignoredKeys,
+      cannotServe,
+      probabilitySelfCheaper: drawn > 0 ? cheaper / drawn : 0,
+      saving:
+        valid > 0
+          ? {
+              mean: sum / valid,
+              p5: quantile(sorted, 0.05),
+              p50: quantile(sorted, 0.5),
+              p95: quantile(sorted, 0.95),
+              min: sorted[0] as number,
+              max: sorted[valid - 1] as number,
+            }
+          : null,
+      bins: histogram(sorted),
+    };
+  };
+
+  return { total, done: () => drawn >= total, step, result };
+}
+
+/** Runs all samples at once (CLI, tests, benchmarks). */
+export function monteCarlo(scenario: Scenario, options: { samples?: number; seed?: number } = {}): MonteCarloResult {
+  const run = createMonteCarlo(scenario, options);
+  run.step(run.total);
+  return run.result();
+}
+
+/** The saving of the base scenario, for marking it in the histogram. */
+export function baseSaving(scenario: Scenario): number | null {
+  return savingOf(buildModel(scenario));
+}
