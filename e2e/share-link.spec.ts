@@ -78,7 +78,7 @@ test.describe('share links', () => {
     await page.goto(`/#/tco?s=${payload}`);
     await page.reload();
     await expect(page.getByTestId('confirm-link')).toBeVisible();
-    await page.getByRole('button', { name: 'Open the linked scenario' }).click();
+    await page.getByRole('button', { name: /^Open the linked scenario/ }).click();
     await expect(shell.scenarioName()).toHaveValue('Colleague scenario');
     await page.getByRole('button', { name: /Undo/ }).click();
     await expect(shell.scenarioName()).toHaveValue('My own work');

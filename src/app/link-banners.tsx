@@ -6,7 +6,9 @@ import type { RestoreNotice } from '../core/scenario/restore';
 import type { LinkError } from '../lib/url/share-link';
 import { acceptIncoming, keepLocal, undoOpen } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
-import { useEngineState } from '../lib/query/compute';
+import { queryClient, useEngineState } from '../lib/query/compute';
+import { saveScenario } from '../lib/storage/scenarios-db';
+import { useAppStore } from '../state/store';
 import { shellMessages } from './messages';
 
 type T = ReturnType<typeof useT<keyof (typeof shellMessages)['en']>>;
@@ -157,7 +159,23 @@ export function LinkBanners() {
 export function ConfirmLinkDialog() {
   const t = useT(shellMessages);
   const link = useSessionStore((s) => s.link);
+  const [saveError, setSaveError] = useState<string | null>(null);
   if (link.kind !== 'confirm') return null;
+
+  async function saveMineThenOpen() {
+    const current = useAppStore.getState().scenario;
+    const saved = useSessionStore.getState().saved;
+    const result = saved
+      ? await saveScenario({ scenario: current, name: current.name, id: saved.id, expectedRevision: saved.revision })
+      : await saveScenario({ scenario: current, name: current.name });
+    if (!result.ok) {
+      setSaveError(result.kind === 'conflict' ? t('link.confirm.conflict') : result.reason);
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: ['saved-scenarios'] });
+    acceptIncoming();
+  }
+
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4">
       <div role="dialog" aria-modal="true" aria-labelledby="confirm-title" className="w-full max-w-md rounded-lg border border-border bg-surface p-5 shadow-xl" data-testid="confirm-link">
@@ -169,10 +187,18 @@ export function ConfirmLinkDialog() {
           <button type="button" autoFocus className="rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2" onClick={keepLocal}>
             {t('link.confirm.keep')}
           </button>
-          <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast" onClick={acceptIncoming}>
+          <button type="button" className="rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2" onClick={acceptIncoming}>
             {t('link.confirm.open')}
           </button>
+          <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast" onClick={() => void saveMineThenOpen()}>
+            {t('link.confirm.saveThenOpen')}
+          </button>
         </div>
+        {saveError ? (
+          <p role="alert" className="mt-2 text-sm text-bad">
+            {saveError}
+          </p>
+        ) : null}
       </div>
     </div>
   );

@@ -8,6 +8,7 @@ import { useAppStore } from '../state/store';
 import { ConfirmLinkDialog, LinkBanners } from './link-banners';
 import { shellMessages } from './messages';
 import { SettingsBar } from './settings-menu';
+import { ScenarioLibraryButton } from './scenario-library';
 import { ShareButton } from './share-button';
 import { useDocumentLanguage, useThemeClass } from './use-theme';
 
@@ -120,6 +121,7 @@ export function Shell() {
               </div>
             </div>
             <div className="flex flex-wrap items-center gap-2">
+              <ScenarioLibraryButton />
               <SettingsBar />
               <ShareButton />
             </div>

@@ -61,6 +61,7 @@ export function openPayload(payload: string): void {
     return;
   }
   app.replaceScenario(scenario);
+  session.setSaved(null);
   if (notices.length > 0 || fromVersion !== scenario.version) {
     session.setLink({ kind: 'opened', notices, fromVersion, previous: null });
   }
@@ -72,6 +73,8 @@ export function acceptIncoming(): void {
   if (link.kind !== 'confirm') return;
   const previous = useAppStore.getState().scenario;
   useAppStore.getState().replaceScenario(link.incoming);
+  // The linked scenario is a new, unsaved scenario; saved ones in the library stay untouched.
+  session.setSaved(null);
   session.setLink({ kind: 'opened', notices: link.notices, fromVersion: link.fromVersion, previous });
 }
 

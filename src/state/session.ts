@@ -26,20 +26,37 @@ export type StorageStatus =
   | { kind: 'quarantined'; key: string; reason: string }
   | { kind: 'write-failed'; reason: string };
 
+/** The saved scenario the current inputs were loaded from or last saved to. */
+export interface SavedRef {
+  id: string;
+  revision: number;
+  /** JSON of the scenario as saved, to tell whether there are unsaved changes. */
+  snapshot: string;
+}
+
 interface SessionState {
   area: Area;
   link: LinkStatus;
   storage: StorageStatus;
+  saved: SavedRef | null;
+  /** Saved scenarios picked for side-by-side comparison (2 or 3). */
+  compareIds: string[];
   setArea: (area: Area) => void;
   setLink: (link: LinkStatus) => void;
   setStorage: (storage: StorageStatus) => void;
+  setSaved: (saved: SavedRef | null) => void;
+  setCompareIds: (ids: string[]) => void;
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({
   area: 'tco',
   link: { kind: 'none' },
   storage: { kind: 'ok' },
+  saved: null,
+  compareIds: [],
   setArea: (area) => set({ area }),
+  setSaved: (saved) => set({ saved }),
+  setCompareIds: (compareIds) => set({ compareIds }),
   setLink: (link) => set({ link }),
   setStorage: (storage) => set({ storage }),
 }));
