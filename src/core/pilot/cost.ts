@@ -1,5 +1,6 @@
 import type { DayMetrics, PilotSide, Scenario } from '../scenario/schema';
 import { HOURS_PER_MONTH } from '../scenario/schema';
+import { buildModel, selfHostedCost } from '../tco/model';
 import { usdPerUnit } from '../tco/workload';
 import { dayNumber, meanOf } from './aggregate';
 
@@ -55,40 +56,35 @@ export function staffUsdPerHour(scenario: Scenario): number {
 
 export interface ClusterDayCost {
   usd: number;
+  /** GPU rent, or capex amortisation when bought. */
   gpuUsd: number;
+  /** Power (bought hardware only; rent includes it). */
   powerUsd: number;
-  otherUsd: number;
-  oneTimeUsd: number;
+  /** Other monthly costs and one-time costs spread over the horizon. */
+  opsUsd: number;
   gpus: number;
   hoursPerDay: number;
 }
 
-const DAYS_PER_MONTH = HOURS_PER_MONTH / 24;
+const DAY_SHARE_OF_MONTH = 24 / HOURS_PER_MONTH;
 
 /**
- * One day of the self-hosted cluster from the TCO inputs (SPEC §3 formulas, per day instead of
- * per month). Staff is left out on purpose: the pilot prices the hours it measured.
+ * One day of the self-hosted cluster from the TCO model (rent or amortisation, power, other
+ * monthly and one-time costs), i.e. a month's cost × 24 / 730, for the replicas entered plus
+ * the N+1 spare. Staff is left out on purpose: the pilot prices the hours it measured.
  */
 export function clusterCostPerDay(scenario: Scenario): ClusterDayCost {
-  const s = scenario.selfHosted;
-  const replicas = s.replicas + (s.redundancy === 'n-plus-1' && s.replicas > 0 ? 1 : 0);
-  const gpus = replicas * s.gpusPerReplica;
-  const hoursPerDay = s.hoursMode === 'always' ? 24 : (s.scheduleHoursPerDay * s.scheduleDaysPerWeek) / 7;
-  let gpuUsd: number;
-  let powerUsd = 0;
-  if (s.costMode === 'rent') {
-    const units = s.rentUnit === 'gpu-hour' ? gpus : replicas * Math.ceil(s.gpusPerReplica / s.gpusPerNode);
-    gpuUsd = units * s.rentPrice * hoursPerDay;
-  } else {
-    const capex = gpus * s.capexPerGpu * (1 + s.infraOverheadShare);
-    // Racks and installation have no resale value: the residual share applies to the GPUs only.
-    const residual = gpus * s.capexPerGpu * s.residualShare;
-    gpuUsd = (capex - residual) / s.amortisationMonths / DAYS_PER_MONTH;
-    powerUsd = ((gpus * s.powerWattsPerGpu * s.pue * hoursPerDay) / 1000) * s.pricePerKwh;
-  }
-  const otherUsd = s.otherMonthly.reduce((a, o) => a + o.usd, 0) / DAYS_PER_MONTH;
-  const oneTimeUsd = s.oneTimeUsd / s.horizonMonths / DAYS_PER_MONTH;
-  return { usd: gpuUsd + powerUsd + otherUsd + oneTimeUsd, gpuUsd, powerUsd, otherUsd, oneTimeUsd, gpus, hoursPerDay };
+  const model = buildModel(scenario);
+  const c = selfHostedCost(model, scenario.selfHosted.replicas);
+  const ops = c.totalReplicas > 0 ? c.ops : 0;
+  return {
+    usd: (c.gpu + c.power + ops) * DAY_SHARE_OF_MONTH,
+    gpuUsd: c.gpu * DAY_SHARE_OF_MONTH,
+    powerUsd: c.power * DAY_SHARE_OF_MONTH,
+    opsUsd: ops * DAY_SHARE_OF_MONTH,
+    gpus: c.totalReplicas * model.gpusPerReplica,
+    hoursPerDay: model.paidHoursPerMonth * DAY_SHARE_OF_MONTH,
+  };
 }
 
 /** The API bill for a day's tokens at the scenario's offer; null when tokens were not logged. */
