@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import { findModel } from '../catalog/catalog';
+import { defaultScenario } from '../scenario/defaults';
+import type { Scenario } from '../scenario/schema';
+import { memoryBreakdown } from './fit';
+import { weightBytes } from './model-math';
+import { buildHardwareReport } from './report';
+import { resolveSetup } from './setup';
+
+const GiB = 2 ** 30;
+
+function scenario(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>): Scenario {
+  const s = defaultScenario();
+  Object.assign(s.selfHosted, selfHosted);
+  Object.assign(s.hardware, hardware);
+  return s;
+}
+
+function report(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>) {
+  const r = buildHardwareReport(scenario(selfHosted, hardware));
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.report;
+}
+
+function model(id: string) {
+  const m = findModel(id);
+  if (!m) throw new Error(id);
+  return m;
+}
+
+describe('weights from checkpoint bytes or from parameters × effective bits', () => {
+  it('uses the real checkpoint when the catalog has one for the format', () => {
+    const k3 = weightBytes(model('kimi-k3'), 'mxfp4');
+    expect(k3.source.kind).toBe('checkpoint');
+    expect(k3.totalBytes).toBe(1_560_936_091_448);
+    const k2int4 = weightBytes(model('kimi-k2'), 'int4');
+    expect(k2int4.source.kind).toBe('variant');
+    expect(k2int4.totalBytes).toBe(594e9);
+  });
+
+  it('the estimate reproduces real checkpoints: experts quantised, the rest BF16', () => {
+    // Kimi K3: routed (2,780 − 104) / (1 − 16/896) = 2,724.6B × 4.25 / 8 = 1,447.4 GB; rest 55.4B × 2 = 110.8 GB → 1,558.3 GB vs 1,560.9 GB.
+    const k3 = weightBytes(model('kimi-k3'), 'mxfp4');
+    expect(k3.estimateBytes / 1e9).toBeCloseTo(1558.3, 0);
+    expect(Math.abs(k3.estimateBytes / 1_560_936_091_448 - 1)).toBeLessThan(0.005);
+    // Kimi K2.6 INT4: (1,026.4 − 32) / (1 − 8/384) = 1,015.56B × 4.5 / 8 = 571.25 GB; 10.84B × 2 = 21.68 GB → 592.9 GB vs ≈594 GB.
+    const k26 = weightBytes(model('kimi-k2.6'), 'int4');
+    expect(k26.estimateBytes / 1e9).toBeCloseTo(592.9, 0);
+    // Llama-3.1-70B BF16: 70.55B × 2 = 141.1 GB.
+    const llama = weightBytes(model('llama-3.1-70b'), 'bf16');
+    expect(llama.estimateBytes).toBeCloseTo(141.1e9, -6);
+  });
+
+  it('estimates formats the catalog has no checkpoint for', () => {
+    // Llama-3.1-70B FP8: (70.55 − 2.101 embeddings)B × (8 + 32/16,384) / 8 + 2.101B × 2 = 68.466 + 4.203 = 72.67 GB.
+    const emb = (2 * 128_256 * 8192) / 1e9;
+    const expected = ((70.55 - emb) * (8 + 32 / 16_384)) / 8 + emb * 2;
+    const fp8 = weightBytes(model('llama-3.1-70b'), 'fp8');
+    expect(fp8.source.kind).toBe('estimate');
+    expect(fp8.totalBytes / 1e9).toBeCloseTo(expected, 6);
+    // Dense INT4: everything but the embeddings at 4.5 bits: 68.449B × 0.5625 + 4.203 = 42.71 GB.
+    expect(weightBytes(model('llama-3.1-70b'), 'int4').totalBytes / 1e9).toBeCloseTo(((70.55 - emb) * 4.5) / 8 + emb * 2, 6);
+  });
+});
+
+describe('vendor-anchored checks', () => {
+  it('gpt-oss-120b fits one 80 GB GPU at 128K context', () => {
+    // 65.28 GB weights + 4.832 GB full-attention KV (36,864 × 131,072) + 0.005 GB window KV
+    // + 1 GiB activations + 1 GiB runtime (2.147 GB) = 72.26 GB ≤ 80 × 0.92 = 73.6 GB.
+    const r = report(
+      { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 },
+      { weightFormat: 'mxfp4', kvFormat: 'bf16', tensorParallel: 1, contextLength: 131_072, concurrentSequences: 1, activationGiB: 1, runtimeOverheadGiB: 1 },
+    );
+    const m = r.memory;
+    expect(m.weights.perGpuBytes).toBe(65.28e9);
+    expect(m.kv.perGpuBytes).toBe(4_831_838_208 + 4_718_592);
+    expect(m.usedPerGpu).toBeCloseTo(65.28e9 + 4_836_556_800 + 2 * GiB, 0);
+    expect(m.budgetPerGpu).toBe(73.6e9);
+    expect(m.verdict.fits).toBe(true);
+    expect(m.verdict.headroomPerGpu / 1e9).toBeCloseTo(73.6 - 72.264, 2);
+    // The same on 80 GB with the default 7 GiB of overheads is 7.5 GB too much for 0.92: the fit is tight.
+    const tight = report(
+      { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 },
+      { weightFormat: 'mxfp4', tensorParallel: 1, contextLength: 131_072, concurrentSequences: 1 },
+    );
+    expect(tight.memory.verdict.fits).toBe(false);
+    expect(tight.memory.verdict.reason).toBe('kv-exceeds-remaining');
+  });
+
+  it("Kimi K3's 1.561 TB checkpoint needs more than 8× H200", () => {
+    // 1,560.9 GB / 8 = 195.1 GB per GPU > 141 GB physical.
+    const r = report(
+      { modelId: 'kimi-k3', gpuId: 'h200-sxm', gpusPerReplica: 8 },
+      { weightFormat: 'mxfp4', tensorParallel: 8, mlaKvMode: 'dcp', dcpSize: 8, contextLength: 8192, concurrentSequences: 1 },
+    );
+    expect(r.memory.weights.perGpuBytes).toBeCloseTo(1_560_936_091_448 / 8, 0);
+    expect(r.memory.verdict.fits).toBe(false);
+    expect(r.memory.verdict.reason).toBe('weights-exceed-physical');
+    expect(r.fixes.minGpus.kind).toBe('fits');
+    if (r.fixes.minGpus.kind === 'fits') expect(r.fixes.minGpus.count).toBeGreaterThan(8);
+    const h200 = r.minGpuTable.find((row) => row.gpuId === 'h200-sxm');
+    expect(h200?.result.kind === 'fits' && h200.result.count > 8).toBe(true);
+  });
+
+  it('DeepSeek-V3 MLA KV at 128K ≈ 8.6 GiB per sequence in BF16', () => {
+    const r = report(
+      { modelId: 'deepseek-v3', gpuId: 'h200-sxm', gpusPerReplica: 8 },
+      { weightFormat: 'fp8', kvFormat: 'bf16', tensorParallel: 8, mlaKvMode: 'replicated', contextLength: 131_072, concurrentSequences: 1 },
+    );
+    expect(r.memory.kv.uniqueBytes / GiB).toBeCloseTo(8.58, 2);
+    // Replicated on 8 ranks: every GPU holds the full 8.58 GiB.
+    expect(r.memory.kv.perGpuBytes / GiB).toBeCloseTo(8.58, 2);
+  });
+
+  it('article 000 "Kimi K2 FP8 on 8× H100" does not fit: weights alone exceed the physical memory', () => {
+    // 1.03 TB / 8 = 128.75 GB per GPU > 80 GB physical > 73.6 GB budget.
+    const r = report(
+      { modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 8 },
+      { weightFormat: 'fp8', kvFormat: 'fp8', tensorParallel: 8, mlaKvMode: 'replicated', contextLength: 32_768, concurrentSequences: 64 },
+    );
+    expect(r.memory.weights.perGpuBytes).toBe(128.75e9);
+    expect(r.memory.verdict.fits).toBe(false);
+    expect(r.memory.verdict.reason).toBe('weights-exceed-physical');
+    expect(r.memory.verdict.overPhysical).toBe(true);
+    // It needs 16 H100 just to hold the weights (64.4 GB each) and more for a replicated cache.
+    expect(r.fixes.minGpus.kind === 'fits' && r.fixes.minGpus.count >= 16).toBe(true);
+    expect(r.warnings.some((w) => w.code === 'mla-replicated')).toBe(true);
+  });
+});
+
+describe('the default scenario', () => {
+  it('Kimi K2.6 INT4 on 8× H200, 48 × 64K with DP-attention fits', () => {
+    const r = buildHardwareReport(defaultScenario());
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const m = r.report.memory;
+    // KV: 6 sequences per rank × 61 × 576 × 2 B × 65,536 = 27.63 GB.
+    expect(m.kv.perGpuBytes).toBe(6 * 70_272 * 65_536);
+    // Weights: routed + rest sharded ÷ 8, attention replicated on each of the 8 ranks.
+    const w = m.weights;
+    expect(w.perGpuBytes).toBeCloseTo((594e9 - w.bytes.attentionBytes) / 8 + w.bytes.attentionBytes, 0);
+    expect(w.bytes.attentionBytes / 1e9).toBeGreaterThan(10);
+    expect(w.bytes.attentionBytes / 1e9).toBeLessThan(15);
+    // Budget 141 GB × 0.92 = 129.72 GB.
+    expect(m.budgetPerGpu).toBe(129.72e9);
+    expect(m.verdict.fits).toBe(true);
+    expect(m.verdict.headroomPerGpu).toBeGreaterThan(5e9);
+  });
+});
+
+describe('verdict, reasons and fixes', () => {
+  const base = { modelId: 'llama-3.1-70b', gpuId: 'h100-sxm', gpusPerReplica: 2 } as const;
+  const hw = { weightFormat: 'bf16', kvFormat: 'bf16', tensorParallel: 2, contextLength: 8192, concurrentSequences: 4, activationGiB: 2, runtimeOverheadGiB: 2 } as const;
+
+  it('reports headroom per GPU and in total', () => {
+    // Per GPU: 70.55 GB + 4 × 2.684 GB / 2 + 4 GiB = 70.55 + 5.369 + 4.295 = 80.21 GB > 73.6 budget.
+    const r = report(base, hw);
+    expect(r.memory.usedPerGpu / 1e9).toBeCloseTo(70.55 + (4 * 2.684354560) / 2 + (4 * GiB) / 1e9, 3);
+    expect(r.memory.verdict.fits).toBe(false);
+    expect(r.memory.verdict.reason).toBe('fixed-terms-exceed-budget');
+    expect(r.memory.verdict.headroomTotal).toBeCloseTo(2 * r.memory.verdict.headroomPerGpu, 0);
+  });
+
+  it('changing the GPU count changes the verdict', () => {
+    // 4 GPUs: 35.275 + 4 × 2.684 / 4 + 4.295 = 42.25 GB ≤ 73.6.
+    const r = report({ ...base, gpusPerReplica: 4 }, { ...hw, tensorParallel: 4 });
+    expect(r.memory.verdict.fits).toBe(true);
+    expect(r.memory.usedPerGpu / 1e9).toBeCloseTo(35.275 + 2.684354560 + (4 * GiB) / 1e9, 3);
+  });
+
+  it('names the KV cache when only the cache does not fit, and offers the maximum concurrency and context', () => {
+    // 4× H100, TP 4: available for KV per GPU = 73.6 − 141.1 / 4 − 4.295 = 34.03 GB; one 8K sequence costs 2.684 / 4 = 0.671 GB per GPU → 50 sequences.
+    const r = report({ ...base, gpusPerReplica: 4 }, { ...hw, tensorParallel: 4, concurrentSequences: 200 });
+    expect(r.memory.verdict.reason).toBe('kv-exceeds-remaining');
+    const available = 73.6e9 - 141.1e9 / 4 - 4 * GiB;
+    expect(r.fixes.maxConcurrencyAtContext).toBe(Math.floor(available / (2_684_354_560 / 4)));
+    expect(r.fixes.maxConcurrencyAtContext).toBe(50);
+    // Max context for 200 sequences: 200 × c × 327,680 / 4 ≤ available → c = ⌊available × 4 / (200 × 327,680)⌋.
+    expect(r.fixes.maxContextAtConcurrency).toEqual({ kind: 'tokens', tokens: Math.floor((available * 4) / (200 * 327_680)) });
+    expect(r.fixes.fitsWithFp8Kv).toBe(false);
+  });
+
+  it('flags memory used beyond the physical line separately from the budget', () => {
+    const r = report(base, { ...hw, gpusPerReplica: 1 } as never);
+    expect(r.memory.verdict.overPhysical).toBe(true);
+    expect(r.warnings.some((w) => w.code === 'over-physical')).toBe(true);
+  });
+
+  it('DP-attention fix for a replicated MLA cache', () => {
+    const r = report(
+      { modelId: 'kimi-k2.6', gpuId: 'h200-sxm', gpusPerReplica: 8 },
+      { weightFormat: 'int4', tensorParallel: 8, mlaKvMode: 'replicated', contextLength: 65_536, concurrentSequences: 48 },
+    );
+    // Replicated: 48 × 70,272 × 65,536 = 221.1 GB per GPU — cannot fit 141 GB.
+    expect(r.memory.kv.perGpuBytes).toBe(48 * 70_272 * 65_536);
+    expect(r.memory.verdict.fits).toBe(false);
+    expect(r.fixes.dpAttention).toEqual({ fits: true, kvPerGpu: 6 * 70_272 * 65_536 });
+    const warning = r.warnings.find((w) => w.code === 'mla-replicated');
+    expect(warning?.params).toMatchObject({ tp: 8, kvPerGpu: 48 * 70_272 * 65_536, kvPerGpuDpAttention: 6 * 70_272 * 65_536 });
+  });
+});
+
+describe('warnings', () => {
+  it('multi-node MoE needs NVLink/RDMA-class interconnect', () => {
+    const r = report({ modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 16, gpusPerNode: 8 }, { weightFormat: 'fp8', tensorParallel: 8, concurrentSequences: 1, contextLength: 4096 });
+    expect(r.memory.layout.nodes).toBe(2);
+    expect(r.warnings.find((w) => w.code === 'multi-node-moe')?.params).toMatchObject({ nodes: 2 });
+    // A dense model on two nodes gets no MoE warning.
+    const dense = report({ modelId: 'llama-3.1-405b', gpuId: 'h100-sxm', gpusPerReplica: 16, gpusPerNode: 8 }, { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 4096 });
+    expect(dense.warnings.some((w) => w.code === 'multi-node-moe')).toBe(false);
+  });
+
+  it('configured context versus the model maximum', () => {
+    const over = report({ modelId: 'llama-3.1-70b', gpuId: 'h200-sxm', gpusPerReplica: 8 }, { weightFormat: 'bf16', contextLength: 10_000_000, concurrentSequences: 1 });
+    expect(over.warnings.find((w) => w.code === 'context-exceeds-max')?.params).toEqual({ context: 10_000_000, max: 131_072 });
+    const at = report({ modelId: 'llama-3.1-70b', gpuId: 'h200-sxm', gpusPerReplica: 8 }, { weightFormat: 'bf16', contextLength: 131_072, concurrentSequences: 1 });
+    expect(at.warnings.some((w) => w.code === 'context-at-max')).toBe(true);
+    const below = report({ modelId: 'llama-3.1-70b', gpuId: 'h200-sxm', gpusPerReplica: 8 }, { weightFormat: 'bf16', contextLength: 32_768, concurrentSequences: 1 });
+    expect(below.warnings.some((w) => w.code === 'context-below-max')).toBe(true);
+  });
+
+  it('context 10M: finite numbers everywhere, not a fit', () => {
+    const r = report({ modelId: 'kimi-k2.6' }, { contextLength: 10_000_000 });
+    expect(r.memory.verdict.fits).toBe(false);
+    const numbers: number[] = [];
+    JSON.stringify(r, (_k, v: unknown) => {
+      if (typeof v === 'number') numbers.push(v);
+      return v;
+    });
+    expect(numbers.length).toBeGreaterThan(100);
+    expect(numbers.every(Number.isFinite)).toBe(true);
+  });
+});
+
+describe('input problems are reported at the field', () => {
+  it('0 GPUs, negative overheads, TP larger than the count, DCP not dividing TP', () => {
+    const r = resolveSetup(scenario({ gpusPerReplica: 0 }, { runtimeOverheadGiB: -1, contextLength: -5 }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const fields = r.issues.map((i) => i.field);
+    expect(fields).toContain('selfHosted.gpusPerReplica');
+    expect(fields).toContain('hardware.runtimeOverheadGiB');
+    expect(fields).toContain('hardware.contextLength');
+    const tp = resolveSetup(scenario({ gpusPerReplica: 4 }, { tensorParallel: 8 }));
+    expect(tp.ok ? [] : tp.issues).toEqual([{ field: 'hardware.tensorParallel', code: 'tp-exceeds-gpus', params: { tp: 8, gpus: 4 } }]);
+    const mult = resolveSetup(scenario({ gpusPerReplica: 12 }, { tensorParallel: 8 }));
+    expect(mult.ok ? [] : mult.issues.map((i) => i.code)).toEqual(['gpus-not-multiple-of-tp']);
+    const dcp = resolveSetup(scenario({}, { mlaKvMode: 'dcp', dcpSize: 3 }));
+    expect(dcp.ok ? [] : dcp.issues.map((i) => i.field)).toEqual(['hardware.dcpSize']);
+  });
+
+  it('unknown ids and a missing custom model', () => {
+    const r = resolveSetup(scenario({ modelId: 'nope', gpuId: 'nada' }, {}));
+    expect(r.ok ? [] : r.issues.map((i) => i.code)).toEqual(['unknown-model', 'unknown-gpu']);
+    const c = resolveSetup(scenario({ modelId: 'custom' }, { customModel: null }));
+    expect(c.ok ? [] : c.issues).toEqual([{ field: 'hardware.customModel', code: 'custom-model-missing' }]);
+  });
+
+  it('a custom model is used as given', () => {
+    const { id: _id, vendor: _v, source: _s, variants: _variants, ...spec } = model('llama-3.1-70b');
+    const r = report({ modelId: 'custom', gpuId: 'h100-sxm', gpusPerReplica: 2 }, { customModel: { ...spec, name: 'My Llama' }, weightFormat: 'bf16', tensorParallel: 2, concurrentSequences: 1, contextLength: 8192 });
+    expect(r.model.name).toBe('My Llama');
+    expect(r.memory.weights.perGpuBytes).toBe(141.1e9 / 2);
+  });
+});
+
+describe('memoryBreakdown is consistent', () => {
+  it('used = weights + KV + activations + runtime; free = max(0, budget − used)', () => {
+    const r = resolveSetup(defaultScenario());
+    if (!r.ok) throw new Error('default');
+    const m = memoryBreakdown(r.input);
+    expect(m.usedPerGpu).toBeCloseTo(m.weights.perGpuBytes + m.kv.perGpuBytes + m.activationPerGpu + m.runtimePerGpu, 0);
+    expect(m.freePerGpu).toBeCloseTo(m.budgetPerGpu - m.usedPerGpu, 0);
+    expect(m.activationPerGpu).toBe(3 * GiB);
+    expect(m.runtimePerGpu).toBe(4 * GiB);
+  });
+});
