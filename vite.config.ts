@@ -2,11 +2,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { cspMetaPlugin, offlinePlugin, SECURITY_HEADERS } from './scripts/vite-plugins';
 
 export default defineConfig({
   // Relative base so the built app also works from a sub-path or a file share.
   base: './',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), cspMetaPlugin(), offlinePlugin()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',
@@ -14,7 +15,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
   },
   server: { port: 5173, strictPort: false },
-  preview: { port: 4173, strictPort: true },
+  // The preview server (used by the browser tests) sends the same headers a deployment should.
+  preview: { port: 4173, strictPort: true, headers: SECURITY_HEADERS },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',

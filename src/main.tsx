@@ -11,5 +11,14 @@ startLinkSync();
 // Fault-injection hook for the browser tests (stops the worker as if it had crashed).
 (window as unknown as { __compute?: typeof compute }).__compute = compute;
 
+// Offline use after the first visit (production builds only; the dev server stays uncached).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('./sw.js').catch(() => {
+      // Offline support is a convenience; the app works without it.
+    });
+  });
+}
+
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<App />);
