@@ -1,4 +1,5 @@
 import { hardwareApi } from './hardware-api';
+import { pilotApi } from './pilot-api';
 import { tcoApi } from './tco-api';
 
 /**
@@ -13,6 +14,7 @@ export const computeApi = {
   },
   ...tcoApi,
   ...hardwareApi,
+  ...pilotApi,
 };
 
 export type ComputeApi = typeof computeApi;
