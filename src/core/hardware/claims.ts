@@ -14,7 +14,7 @@ export interface ClaimSetup {
   selfHosted: Pick<Scenario['selfHosted'], 'modelId' | 'gpuId' | 'gpusPerReplica' | 'gpusPerNode'>;
   hardware: Pick<
     Scenario['hardware'],
-    'weightFormat' | 'kvFormat' | 'contextLength' | 'concurrentSequences' | 'tensorParallel' | 'mlaKvMode' | 'memoryUtilisation'
+    'weightFormat' | 'kvFormat' | 'contextLength' | 'concurrentSequences' | 'tensorParallel' | 'mlaKvMode' | 'dcpSize' | 'memoryUtilisation'
   >;
 }
 
@@ -56,7 +56,7 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     source: ARTICLE_SOURCES.a000,
     setup: {
       selfHosted: { modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'fp8', kvFormat: 'fp8', contextLength: 32_768, concurrentSequences: 64, tensorParallel: 8, mlaKvMode: 'replicated', memoryUtilisation: 0.92 },
+      hardware: { weightFormat: 'fp8', kvFormat: 'fp8', contextLength: 32_768, concurrentSequences: 64, tensorParallel: 8, mlaKvMode: 'replicated', dcpSize: 8, memoryUtilisation: 0.92 },
     },
     stated: { weightsBytes: 580e9, kvBytes: 120e9 },
   },
@@ -70,7 +70,7 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     source: ARTICLE_SOURCES.a000,
     setup: {
       selfHosted: { modelId: 'kimi-k2', gpuId: 'h200-sxm', gpusPerReplica: 4, gpusPerNode: 8 },
-      hardware: { weightFormat: 'fp8', kvFormat: 'fp8', contextLength: 32_768, concurrentSequences: 64, tensorParallel: 4, mlaKvMode: 'replicated', memoryUtilisation: 0.92 },
+      hardware: { weightFormat: 'fp8', kvFormat: 'fp8', contextLength: 32_768, concurrentSequences: 64, tensorParallel: 4, mlaKvMode: 'replicated', dcpSize: 8, memoryUtilisation: 0.92 },
     },
   },
   {
@@ -80,13 +80,13 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
       de: 'Community-Beitrag: Kimi K3 mindestens 8× H100 80 GB (~700 GB aggregierter GPU-Speicher).',
     },
     setupNote: {
-      en: 'Released MXFP4 checkpoint, the post\'s example context of 131,072 tokens, a single sequence.',
-      de: 'Veröffentlichter MXFP4-Checkpoint, Beispielkontext des Beitrags 131.072 Token, eine einzige Sequenz.',
+      en: 'Released MXFP4 checkpoint, the post\'s example context of 131,072 tokens, a single sequence, TP 8 with decode-context parallelism 8.',
+      de: 'Veröffentlichter MXFP4-Checkpoint, Beispielkontext des Beitrags 131.072 Token, eine einzige Sequenz, TP 8 mit Decode-Context-Parallelität 8.',
     },
     source: COMMUNITY_K3,
     setup: {
       selfHosted: { modelId: 'kimi-k3', gpuId: 'h100-sxm', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 1, tensorParallel: 8, mlaKvMode: 'dp-attention', memoryUtilisation: 0.92 },
+      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 1, tensorParallel: 8, mlaKvMode: 'dcp', dcpSize: 8, memoryUtilisation: 0.92 },
     },
     stated: { weightsBytes: 700e9 },
   },
@@ -97,13 +97,13 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
       de: 'Community-Beitrag: 8× H200 als empfohlene Kimi-K3-Konfiguration.',
     },
     setupNote: {
-      en: 'Released MXFP4 checkpoint, 131,072-token context, a single sequence.',
-      de: 'Veröffentlichter MXFP4-Checkpoint, 131.072 Token Kontext, eine einzige Sequenz.',
+      en: 'Released MXFP4 checkpoint, 131,072-token context, a single sequence, TP 8 with decode-context parallelism 8.',
+      de: 'Veröffentlichter MXFP4-Checkpoint, 131.072 Token Kontext, eine einzige Sequenz, TP 8 mit Decode-Context-Parallelität 8.',
     },
     source: COMMUNITY_K3,
     setup: {
       selfHosted: { modelId: 'kimi-k3', gpuId: 'h200-sxm', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 1, tensorParallel: 8, mlaKvMode: 'dp-attention', memoryUtilisation: 0.92 },
+      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 1, tensorParallel: 8, mlaKvMode: 'dcp', dcpSize: 8, memoryUtilisation: 0.92 },
     },
   },
   {
@@ -113,13 +113,13 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
       de: 'Offizielles vLLM-Rezept: Kimi K3 ab 8× NVIDIA GB300.',
     },
     setupNote: {
-      en: 'Released MXFP4 checkpoint, 131,072-token context, 16 sequences, DP-attention.',
-      de: 'Veröffentlichter MXFP4-Checkpoint, 131.072 Token Kontext, 16 Sequenzen, DP-Attention.',
+      en: 'Released MXFP4 checkpoint, 131,072-token context, 16 sequences, TP 8 with decode-context parallelism 8 (DP-attention would replicate ~68 GB of attention weights on every GPU).',
+      de: 'Veröffentlichter MXFP4-Checkpoint, 131.072 Token Kontext, 16 Sequenzen, TP 8 mit Decode-Context-Parallelität 8 (DP-Attention würde ~68 GB Attention-Gewichte auf jeder GPU replizieren).',
     },
     source: VLLM_RECIPE,
     setup: {
       selfHosted: { modelId: 'kimi-k3', gpuId: 'gb300', gpusPerReplica: 8, gpusPerNode: 4 },
-      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 16, tensorParallel: 8, mlaKvMode: 'dp-attention', memoryUtilisation: 0.92 },
+      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 16, tensorParallel: 8, mlaKvMode: 'dcp', dcpSize: 8, memoryUtilisation: 0.92 },
     },
   },
   {
@@ -129,13 +129,13 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
       de: 'Offizielles vLLM-Rezept: Kimi K3 auf 8× AMD MI355X.',
     },
     setupNote: {
-      en: 'Released MXFP4 checkpoint, 131,072-token context, 16 sequences, DP-attention.',
-      de: 'Veröffentlichter MXFP4-Checkpoint, 131.072 Token Kontext, 16 Sequenzen, DP-Attention.',
+      en: 'Released MXFP4 checkpoint, 131,072-token context, 16 sequences, TP 8 with decode-context parallelism 8 (DP-attention would replicate ~68 GB of attention weights on every GPU).',
+      de: 'Veröffentlichter MXFP4-Checkpoint, 131.072 Token Kontext, 16 Sequenzen, TP 8 mit Decode-Context-Parallelität 8 (DP-Attention würde ~68 GB Attention-Gewichte auf jeder GPU replizieren).',
     },
     source: VLLM_RECIPE,
     setup: {
       selfHosted: { modelId: 'kimi-k3', gpuId: 'mi355x', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 16, tensorParallel: 8, mlaKvMode: 'dp-attention', memoryUtilisation: 0.92 },
+      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 16, tensorParallel: 8, mlaKvMode: 'dcp', dcpSize: 8, memoryUtilisation: 0.92 },
     },
   },
   {
@@ -151,7 +151,7 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     source: ARTICLE_SOURCES.a004,
     setup: {
       selfHosted: { modelId: 'minimax-m2', gpuId: 'h100-sxm', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'fp8', kvFormat: 'bf16', contextLength: 32_768, concurrentSequences: 64, tensorParallel: 8, mlaKvMode: 'replicated', memoryUtilisation: 0.92 },
+      hardware: { weightFormat: 'fp8', kvFormat: 'bf16', contextLength: 32_768, concurrentSequences: 64, tensorParallel: 8, mlaKvMode: 'replicated', dcpSize: 8, memoryUtilisation: 0.92 },
     },
   },
 ];

@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { testIo } from '../cli-test-io';
+import { fitCommand } from './fit';
+
+interface Size {
+  bytes: number;
+  gib: number;
+}
+
+async function run(args: string[]) {
+  const io = testIo();
+  const code = await fitCommand.run(args, io);
+  return { code, io, out: code === 0 ? (JSON.parse(io.stdout.join('\n')) as Record<string, unknown>) : null };
+}
+
+describe('cli fit', () => {
+  it('prints the article-000 setup (Kimi K2 FP8 on 8× H100) as not fitting, with bytes and GiB', async () => {
+    const { code, out } = await run(['--model', 'kimi-k2', '--gpu', 'h100-sxm', '--count', '8', '--context', '32768', '--concurrency', '64', '--weights', 'fp8', '--kv', 'fp8', '--mla-mode', 'replicated']);
+    expect(code).toBe(0);
+    const verdict = out?.verdict as { fits: boolean; reason: string };
+    expect(verdict).toMatchObject({ fits: false, reason: 'weights-exceed-physical' });
+    const perGpu = out?.perGpu as Record<string, Size>;
+    // 1.03e12 / 8 = 128,750,000,000 B = 119.908 GiB.
+    expect(perGpu.weights).toEqual({ bytes: 128_750_000_000, gib: 119.908 });
+    // 64 × 32,768 × 61 × 576 × 1 B = 73,685,532,672 B, replicated on each rank.
+    expect(perGpu.kv?.bytes).toBe(73_685_532_672);
+    expect(perGpu.budget).toEqual({ bytes: 73_600_000_000, gib: 68.545 });
+    expect((out?.setup as { tensorParallel: number }).tensorParallel).toBe(8);
+  });
+
+  it('defaults TP to the part of the count inside one node and prints the GPU table on request', async () => {
+    const { out } = await run(['--model', 'llama-3.1-70b', '--gpu', 'h100-sxm', '--count', '16', '--weights', 'bf16', '--table']);
+    expect(out?.setup).toMatchObject({ gpus: 16, nodes: 2, tensorParallel: 8, pipelineStages: 2 });
+    expect(Array.isArray(out?.gpuTable)).toBe(true);
+  });
+
+  it('reads a config.json as the custom model', async () => {
+    const { code, out } = await run(['--config', join(__dirname, '../../core/hardware/fixtures/minimax-m2.config.json'), '--gpu', 'h100-sxm', '--count', '8', '--context', '4096', '--concurrency', '8']);
+    expect(code).toBe(0);
+    expect((out?.setup as { model: { id: string } }).model.id).toBe('custom');
+    expect((out?.weights as { source: { kind: string; format: string } }).source).toEqual({ kind: 'estimate', format: 'fp8' });
+  });
+
+  it('names the flag of a bad value', async () => {
+    const zero = await run(['--count', '0']);
+    expect(zero.code).toBe(1);
+    expect(zero.io.stderr.join('\n')).toContain('--count');
+    const text = await run(['--context', 'lots']);
+    expect(text.code).toBe(1);
+    expect(text.io.stderr.join('\n')).toContain('--context: "lots" is not a number');
+    const tp = await run(['--count', '4', '--tp', '8']);
+    expect(tp.io.stderr.join('\n')).toContain('--tp: tp-exceeds-gpus');
+    const model = await run(['--model', 'gpt-9']);
+    expect(model.io.stderr.join('\n')).toContain('--model: unknown-model');
+    const unknown = await run(['--colour', 'red']);
+    expect(unknown.code).toBe(2);
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { findGpu } from '../catalog/catalog';
+import { GPUS } from '../catalog/gpus';
+import { defaultScenario } from '../scenario/defaults';
+import type { Scenario } from '../scenario/schema';
+import { weightBytes } from './model-math';
+import { candidateCounts, minGpusFor, minGpuTable, searchLayout } from './min-gpus';
+import { resolveSetup } from './setup';
+
+function input(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>) {
+  const s = defaultScenario();
+  Object.assign(s.selfHosted, selfHosted);
+  Object.assign(s.hardware, hardware);
+  const r = resolveSetup(s);
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.input;
+}
+
+const gpu = (id: string) => {
+  const g = findGpu(id);
+  if (!g) throw new Error(id);
+  return g;
+};
+
+describe('search layout', () => {
+  it('tries 1, 2, 4 and then whole nodes', () => {
+    expect(candidateCounts(8).slice(0, 6)).toEqual([1, 2, 4, 8, 16, 24]);
+    expect(candidateCounts(4).slice(0, 5)).toEqual([1, 2, 4, 8, 12]);
+    expect(candidateCounts(1).slice(0, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(candidateCounts(8).at(-1)).toBe(1024);
+  });
+
+  it('TP is the largest power of two ≤ 8 dividing the count; the rest are pipeline stages', () => {
+    const i = input({}, {});
+    expect(searchLayout(i, 16, 8)).toMatchObject({ tp: 8, pp: 2, nodes: 2 });
+    expect(searchLayout(i, 12, 4)).toMatchObject({ tp: 4, pp: 3, nodes: 3 });
+    expect(searchLayout(i, 6, 8)).toMatchObject({ tp: 2, pp: 3, nodes: 1 });
+    expect(searchLayout(i, 1, 8)).toMatchObject({ tp: 1, pp: 1, mlaMode: 'replicated' });
+  });
+});
+
+describe('minimum GPUs', () => {
+  // Llama-3.1-70B BF16 (141.1 GB), one 8K sequence (2.684 GB), 2 + 2 GiB overheads (4.295 GB).
+  const llama = input(
+    { modelId: 'llama-3.1-70b', gpuId: 'h100-sxm', gpusPerReplica: 1 },
+    { weightFormat: 'bf16', tensorParallel: 1, contextLength: 8192, concurrentSequences: 1, activationGiB: 2, runtimeOverheadGiB: 2 },
+  );
+  const bytes = weightBytes(llama.model, 'bf16');
+
+  it('H100 (73.6 GB budget): 2 GPUs need 70.55 + 1.342 + 4.295 = 76.19 GB each, 4 need 40.24 GB → 4', () => {
+    const r = minGpusFor(llama, gpu('h100-sxm'), 8, bytes);
+    expect(r).toMatchObject({ kind: 'fits', count: 4, nodes: 1, tp: 4, pp: 1, multiNodeMoe: false });
+    if (r.kind === 'fits') expect(r.usedPerGpu).toBeCloseTo(141.1e9 / 4 + 2_684_354_560 / 4 + 4 * 2 ** 30, 0);
+  });
+
+  it('H200 (129.72 GB): 1 GPU needs 148.1 GB, 2 need 76.19 GB → 2; B200 (165.6 GB) → 1', () => {
+    expect(minGpusFor(llama, gpu('h200-sxm'), 8, bytes)).toMatchObject({ kind: 'fits', count: 2 });
+    expect(minGpusFor(llama, gpu('b200'), 8, bytes)).toMatchObject({ kind: 'fits', count: 1 });
+  });
+
+  it('RTX 4090 (22.08 GB, one per node): 143.78 GB / n + 4.295 ≤ 22.08 → n ≥ 8.08 → 9 GPUs in 9 nodes', () => {
+    expect(minGpusFor(llama, gpu('rtx-4090'), 1, bytes)).toMatchObject({ kind: 'fits', count: 9, nodes: 9, tp: 1, pp: 9 });
+  });
+
+  it('marks MoE setups that span nodes', () => {
+    // Kimi K2 FP8: 1,030 GB / 16 = 64.4 GB per H100 — two 8-GPU nodes.
+    const k2 = input({ modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 8 }, { weightFormat: 'fp8', kvFormat: 'fp8', mlaKvMode: 'dp-attention', contextLength: 4096, concurrentSequences: 8, activationGiB: 1, runtimeOverheadGiB: 1 });
+    const r = minGpusFor(k2, gpu('h100-sxm'), 8, weightBytes(k2.model, 'fp8'));
+    expect(r.kind === 'fits' && r.count >= 16 && r.multiNodeMoe).toBe(true);
+  });
+
+  it("reports 'none' when 1,024 GPUs are not enough", () => {
+    const huge = input({ modelId: 'kimi-k2' }, { weightFormat: 'bf16', mlaKvMode: 'replicated', contextLength: 100_000_000, concurrentSequences: 10_000 });
+    expect(minGpusFor(huge, gpu('rtx-4090'), 1, weightBytes(huge.model, 'bf16'))).toEqual({ kind: 'none', checkedUpTo: 1024 });
+  });
+
+  it('covers every GPU of the catalog and marks the selected one', () => {
+    const rows = minGpuTable(llama);
+    expect(rows.map((r) => r.gpuId)).toEqual(GPUS.map((g) => g.id));
+    expect(rows.filter((r) => r.selected).map((r) => r.gpuId)).toEqual(['h100-sxm']);
+    for (const r of rows) expect(r.source.title.length).toBeGreaterThan(0);
+    // Bigger memory never needs more GPUs for the same model (same node size).
+    const count = (id: string) => {
+      const row = rows.find((r) => r.gpuId === id);
+      return row?.result.kind === 'fits' ? row.result.count : Infinity;
+    };
+    expect(count('b300')).toBeLessThanOrEqual(count('b200'));
+    expect(count('b200')).toBeLessThanOrEqual(count('h200-sxm'));
+    expect(count('h200-sxm')).toBeLessThanOrEqual(count('h100-sxm'));
+  });
+});
