@@ -1,0 +1,265 @@
+import { deriveThroughput, endpointFromUrl, ErrorCounter, isRecord, newRun, note, type FileContext, type ParsedRun, type ValueParser } from '../common';
+import { isUnfinished } from '../json-stream';
+import { recompute } from '../recompute';
+import { RequestTableBuilder } from '../request-table';
+
+/**
+ * Per-request log of an OpenAI-compatible client, one JSON object per line (SPEC §5;
+ * bench-formats.md §8 "proposed per-request log"):
+ * `{ts, model, status, ttft_ms, duration_ms, in_tok, out_tok, cached_tok?, reasoning_tok?,
+ *   cost_usd?, http_status?, error?}`.
+ * `ts` is the request start, ISO 8601 or epoch seconds (epoch milliseconds are recognised by
+ * size). Common alternative names are accepted (latency_ms, input_tokens, prompt_tokens …).
+ * `ttft_ms` may be null (non-streaming or failed requests). One run per model in the log.
+ * This is the hot path of large imports: rows are checked by hand, not with a schema.
+ */
+export function looksLikeRequestLogRow(v: Record<string, unknown>): boolean {
+  const latency = 'ttft_ms' in v || 'duration_ms' in v || 'latency_ms' in v || 'e2e_ms' in v || 'e2el_ms' in v;
+  const tokens = 'in_tok' in v || 'out_tok' in v || 'input_tokens' in v || 'output_tokens' in v || 'prompt_tokens' in v || 'completion_tokens' in v;
+  return latency && tokens;
+}
+
+const OK_STATUS = new Set(['ok', 'success', 'succeeded', 'completed', 'done', '200']);
+
+/** Epoch seconds from an ISO string or an epoch number (s or ms); NaN when unreadable. */
+export function parseTimestamp(raw: unknown): number {
+  if (typeof raw === 'number') {
+    if (!Number.isFinite(raw) || raw < 0) return Number.NaN;
+    return raw > 1e12 ? raw / 1000 : raw;
+  }
+  if (typeof raw !== 'string') return Number.NaN;
+  const s = raw;
+  // Fast path for "YYYY-MM-DDTHH:MM:SS(.fff)Z" (millions of rows); anything else via Date.parse.
+  if (s.length >= 20 && s.charCodeAt(4) === 45 && s.charCodeAt(10) === 84 && s.charCodeAt(s.length - 1) === 90) {
+    const d = (i: number) => s.charCodeAt(i) - 48;
+    const year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3);
+    const month = d(5) * 10 + d(6);
+    const day = d(8) * 10 + d(9);
+    const hour = d(11) * 10 + d(12);
+    const minute = d(14) * 10 + d(15);
+    const second = d(17) * 10 + d(18);
+    let frac = 0;
+    if (s.charCodeAt(19) === 46) {
+      let scale = 0.1;
+      for (let i = 20; i < s.length - 1; i++) {
+        const c = d(i);
+        if (c < 0 || c > 9) return Number.NaN;
+        frac += c * scale;
+        scale /= 10;
+      }
+    } else if (s.length !== 20) return parseSlow(s);
+    const ms = Date.UTC(year, month - 1, day, hour, minute, second);
+    return Number.isNaN(ms) || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60 ? Number.NaN : ms / 1000 + frac;
+  }
+  return parseSlow(s);
+}
+
+function parseSlow(s: string): number {
+  if (/^\d+(\.\d+)?$/.test(s.trim())) return parseTimestamp(Number(s));
+  const ms = Date.parse(s);
+  return Number.isNaN(ms) ? Number.NaN : ms / 1000;
+}
+
+interface Acc {
+  model: string | null;
+  builder: RequestTableBuilder;
+  errors: ErrorCounter;
+  ok: number;
+  failed: number;
+  inTok: number;
+  outTok: number;
+  cachedTok: number;
+  reasoningTok: number;
+  cost: number;
+  withCost: number;
+  withoutCost: number;
+  minStart: number;
+  maxEnd: number;
+  busyMs: number;
+  target: string | null;
+  firstLine: number;
+}
+
+function newAcc(model: string | null, line: number): Acc {
+  return {
+    model,
+    builder: new RequestTableBuilder(),
+    errors: new ErrorCounter(),
+    ok: 0,
+    failed: 0,
+    inTok: 0,
+    outTok: 0,
+    cachedTok: 0,
+    reasoningTok: 0,
+    cost: 0,
+    withCost: 0,
+    withoutCost: 0,
+    minStart: Number.POSITIVE_INFINITY,
+    maxEnd: Number.NEGATIVE_INFINITY,
+    busyMs: 0,
+    target: null,
+    firstLine: line,
+  };
+}
+
+/**
+ * Reads an optional non-negative number. Returns NaN for "absent" (undefined or null) and -1
+ * for a present value that is not a non-negative number (the caller reports it).
+ */
+function opt(v: unknown): number {
+  if (v === undefined || v === null) return Number.NaN;
+  if (typeof v === 'number') return v >= 0 && v !== Number.POSITIVE_INFINITY ? v : -1;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v);
+    return Number.isFinite(n) && n >= 0 ? n : -1;
+  }
+  return -1;
+}
+
+export interface RequestLogOptions {
+  format: 'request-log' | 'mapped-csv';
+  /** Names fields in messages the way the file names them (CSV column headers). */
+  label: (field: string) => string;
+}
+
+export function requestLogParser(ctx: FileContext, options: RequestLogOptions = { format: 'request-log', label: (f) => f }): ValueParser {
+  const byModel = new Map<string, Acc>();
+  const label = options.label;
+  const bad = (line: number, code: 'field-invalid' | 'field-negative', field: string, raw: unknown) => {
+    const n = typeof raw === 'number' ? raw : Number.NaN;
+    ctx.issues.skip(line, n < 0 ? 'field-negative' : code, label(field), raw === undefined ? null : String(raw));
+  };
+  return {
+    format: options.format,
+    value(value, line, index) {
+      if (!isRecord(value)) {
+        ctx.issues.skip(line, 'row-not-object', index === null || index === undefined ? null : `[${index}]`, null);
+        return;
+      }
+      const r = value;
+      if (isUnfinished(r)) {
+        ctx.issues.skip(line, 'row-unfinished', null, null);
+        return;
+      }
+      let ttftRaw = r.ttft_ms;
+      let ttftField = 'ttft_ms';
+      if (ttftRaw === undefined) {
+        if (r.ttft_s !== undefined) {
+          const s = opt(r.ttft_s);
+          ttftRaw = s >= 0 ? s * 1000 : r.ttft_s;
+          ttftField = 'ttft_s';
+        } else if (r.time_to_first_token_ms !== undefined) {
+          ttftRaw = r.time_to_first_token_ms;
+          ttftField = 'time_to_first_token_ms';
+        }
+      }
+      let durRaw = r.duration_ms;
+      let durField = 'duration_ms';
+      if (durRaw === undefined) {
+        for (const k of ['latency_ms', 'e2e_ms', 'e2el_ms']) {
+          if (r[k] !== undefined) {
+            durRaw = r[k];
+            durField = k;
+            break;
+          }
+        }
+        if (durRaw === undefined && (r.duration_s !== undefined || r.latency_s !== undefined)) {
+          const raw = r.duration_s ?? r.latency_s;
+          const s = opt(raw);
+          durRaw = s >= 0 ? s * 1000 : raw;
+          durField = r.duration_s !== undefined ? 'duration_s' : 'latency_s';
+        }
+      }
+      const inRaw = r.in_tok ?? r.input_tokens ?? r.prompt_tokens;
+      const outRaw = r.out_tok ?? r.output_tokens ?? r.completion_tokens;
+      const ttft = opt(ttftRaw);
+      const dur = opt(durRaw);
+      const inTok = opt(inRaw);
+      const outTok = opt(outRaw);
+      if (ttft === -1) return bad(line, 'field-invalid', ttftField, ttftRaw);
+      if (dur === -1) return bad(line, 'field-invalid', durField, durRaw);
+      if (inTok === -1) return bad(line, 'field-invalid', 'in_tok', inRaw);
+      if (outTok === -1) return bad(line, 'field-invalid', 'out_tok', outRaw);
+
+      const status = r.status;
+      const http = typeof r.http_status === 'number' ? r.http_status : null;
+      let ok: boolean;
+      if (typeof status === 'string') ok = OK_STATUS.has(status.toLowerCase());
+      else if (typeof status === 'number') ok = status >= 200 && status < 300;
+      else if (typeof r.ok === 'boolean') ok = r.ok;
+      else ok = (r.error === undefined || r.error === null || r.error === '') && (http === null || http < 400);
+      const tpot = opt(r.tpot_ms);
+      if (tpot === -1) return bad(line, 'field-invalid', 'tpot_ms', r.tpot_ms);
+      if (ok && ttft > dur) {
+        ctx.issues.skip(line, 'ttft-exceeds-e2el', label(ttftField), `${ttft} > ${dur}`);
+        return;
+      }
+      const model = typeof r.model === 'string' ? r.model : null;
+      const key = model ?? '';
+      let acc = byModel.get(key);
+      if (acc === undefined) {
+        acc = newAcc(model === null ? null : model.slice(0, 300), line);
+        byModel.set(key, acc);
+      }
+      const start = r.ts !== undefined ? parseTimestamp(r.ts) : r.timestamp !== undefined ? parseTimestamp(r.timestamp) : parseTimestamp(r.start_time);
+      if (start === start) {
+        if (start < acc.minStart) acc.minStart = start;
+        const end = dur === dur ? start + dur / 1000 : start;
+        if (end > acc.maxEnd) acc.maxEnd = end;
+      }
+      if (dur === dur) acc.busyMs += dur;
+      const cost = r.cost_usd;
+      if (typeof cost === 'number' && cost >= 0 && cost !== Number.POSITIVE_INFINITY) {
+        acc.cost += cost;
+        acc.withCost += 1;
+      } else acc.withoutCost += 1;
+      if (acc.target === null && typeof r.base_url === 'string') acc.target = r.base_url;
+      if (ok) {
+        acc.ok += 1;
+        if (inTok === inTok) acc.inTok += inTok;
+        if (outTok === outTok) acc.outTok += outTok;
+        const cached = opt(r.cached_tok);
+        if (cached > 0) acc.cachedTok += cached;
+        const reasoning = opt(r.reasoning_tok);
+        if (reasoning > 0) acc.reasoningTok += reasoning;
+        acc.builder.add(true, ttft, dur, tpot, Number.NaN, inTok, outTok, start);
+      } else {
+        acc.failed += 1;
+        const kind = [typeof status === 'string' ? status : null, http !== null ? `HTTP ${http}` : null, typeof r.error === 'string' ? r.error : null].filter(Boolean).join(': ');
+        acc.errors.add(kind || 'error');
+        acc.builder.add(false, Number.NaN, Number.NaN, Number.NaN, Number.NaN, inTok, outTok, start);
+      }
+    },
+    finish() {
+      const runs: ParsedRun[] = [];
+      let index = 0;
+      for (const acc of byModel.values()) {
+        const run = newRun(ctx, options.format === 'mapped-csv' ? 'csv' : 'client-log', options.format, index++, acc.firstLine);
+        run.model = acc.model;
+        run.endpoint = endpointFromUrl(acc.target);
+        run.requests = { total: acc.ok + acc.failed, ok: acc.ok, failed: acc.failed, incomplete: null, errors: acc.errors.list() };
+        run.tokens = { input: acc.inTok, output: acc.outTok };
+        if (Number.isFinite(acc.minStart) && acc.maxEnd > acc.minStart) {
+          run.durationS = acc.maxEnd - acc.minStart;
+          run.date = new Date(acc.minStart * 1000).toISOString();
+          run.load.measuredConcurrency = acc.busyMs / 1000 / run.durationS;
+          note(run, 'estimate', 'duration from the first request start to the last request end');
+        }
+        run.cost = { totalUsd: acc.cost, rowsWithCost: acc.withCost, rowsWithoutCost: acc.withoutCost };
+        if (acc.cachedTok > 0) run.extras.push({ key: 'cached_tok', value: acc.cachedTok });
+        if (acc.reasoningTok > 0) run.extras.push({ key: 'reasoning_tok', value: acc.reasoningTok });
+        const table = acc.builder.build();
+        run.definitions = {
+          ttft: { sourceName: label('ttft_ms'), weighting: 'requests', percentileMethod: 'linear' },
+          e2el: { sourceName: label('duration_ms'), weighting: 'requests', percentileMethod: 'linear' },
+          tpot: { sourceName: label('tpot_ms'), weighting: 'requests', percentileMethod: 'linear' },
+          perTokenInclTtft: { sourceName: `${label('duration_ms')} / ${label('out_tok')}`, weighting: 'requests', percentileMethod: 'linear' },
+        };
+        recompute(run, table, { method: 'linear', ddof: 0, sampled: false, partial: false });
+        deriveThroughput(run);
+        runs.push({ run, table });
+      }
+      return runs;
+    },
+  };
+}

@@ -1,0 +1,421 @@
+import type { FileContext, ParsedRun, ValueParser } from './common';
+import { isRecord } from './common';
+import { CsvReader, detectDelimiter, suggestMapping, type CsvMapping, type CsvPreview, type CsvRow } from './csv';
+import { createParser, detectCsvHeader, detectValue, isRowFormat } from './detect';
+import { aiperfCsvRun } from './formats/aiperf';
+import { mappedCsvParser, type MappedCsvParser } from './formats/mapped-csv';
+import { IssueLog, type ImportIssue, type SkippedRow } from './issues';
+import { JsonValueStream, parseTolerant } from './json-stream';
+import type { RequestTable } from './request-table';
+import type { BenchRun, FormatId } from './run-schema';
+
+/**
+ * Streaming import of one benchmark result file. The file is read in chunks (4 MiB), decoded
+ * incrementally and parsed as it arrives: JSON Lines line by line with the native parser, other
+ * JSON with the incremental reader, CSV row by row. Between chunks the import reports progress
+ * and checks for cancellation, so it can run in a worker with a progress bar and a cancel
+ * button. Pure: reading bytes, decoding, hashing and the clock come from the host.
+ */
+export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
+export const CHUNK_BYTES = 4 * 1024 * 1024;
+
+export interface ByteSource {
+  name: string;
+  size: number;
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+export interface TextDecoderLike {
+  decode(input?: Uint8Array, options?: { stream?: boolean }): string;
+}
+
+export interface ImportProgress {
+  fileName: string;
+  fileIndex: number;
+  fileCount: number;
+  bytesRead: number;
+  totalBytes: number;
+  rows: number;
+}
+
+export interface ImportHost {
+  decoder(): TextDecoderLike;
+  /** SHA-256 of the bytes. */
+  sha256(bytes: Uint8Array): Promise<Uint8Array>;
+  /** Milliseconds on a monotonic clock (for progress pacing only). */
+  now(): number;
+  progress?(p: ImportProgress): void;
+  cancelled?(): boolean;
+}
+
+export interface ImportOptions {
+  maxBytes?: number;
+  chunkBytes?: number;
+  /** Minimum time between progress reports. */
+  progressIntervalMs?: number;
+  /** Column mapping for a CSV of unknown layout (from the mapping dialog). */
+  mapping?: CsvMapping | null;
+  fileIndex?: number;
+  fileCount?: number;
+}
+
+export type ImportStatus = 'ok' | 'partial' | 'failed' | 'needs-mapping' | 'cancelled';
+
+export interface FileImport {
+  file: {
+    name: string;
+    size: number;
+    /**
+     * Content hash (hex): the SHA-256 of the file when it fits in one 4 MiB block, otherwise
+     * the SHA-256 of the concatenated SHA-256 digests of its 4 MiB blocks. Either way it
+     * depends only on the content, which is what duplicate detection needs, and the blocks
+     * can be hashed while the file streams.
+     */
+    hash: string | null;
+    hashAlgorithm: 'sha256' | 'sha256-of-4mib-blocks' | null;
+  };
+  status: ImportStatus;
+  format: FormatId | null;
+  runs: BenchRun[];
+  /** Per-request data by run id. */
+  tables: { runId: string; table: RequestTable }[];
+  issues: ImportIssue[];
+  issuesOmitted: number;
+  rows: { read: number; skipped: number; skippedSamples: SkippedRow[] };
+  csvPreview: CsvPreview | null;
+  /** Set when this file's data was merged into a run of another file of the same import. */
+  mergedInto: string | null;
+}
+
+function hex(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i++) s += (bytes[i] as number).toString(16).padStart(2, '0');
+  return s;
+}
+
+async function finalHash(host: ImportHost, digests: Promise<Uint8Array>[]): Promise<{ hash: string; algorithm: 'sha256' | 'sha256-of-4mib-blocks' }> {
+  const parts = await Promise.all(digests);
+  if (parts.length === 1) return { hash: hex(parts[0] as Uint8Array), algorithm: 'sha256' };
+  const all = new Uint8Array(parts.length * 32);
+  parts.forEach((p, i) => all.set(p.subarray(0, 32), i * 32));
+  return { hash: hex(await host.sha256(all)), algorithm: 'sha256-of-4mib-blocks' };
+}
+
+type Mode = 'lines' | 'document' | 'csv-known' | 'csv-mapped' | 'csv-preview' | 'unknown' | 'binary';
+
+/** Decides how to read the file from its first decoded text. */
+export function sniffMode(head: string): { mode: Mode; csvKind: 'aiperf-csv' | 'genai-perf-csv' | null } {
+  const sample = head.slice(0, 8192);
+  if (sample.includes('\u0000')) return { mode: 'binary', csvKind: null };
+  let bad = 0;
+  for (let i = 0; i < sample.length; i++) if (sample.charCodeAt(i) === 0xfffd) bad += 1;
+  if (sample.length > 0 && bad / sample.length > 0.05) return { mode: 'binary', csvKind: null };
+  const trimmed = head.replace(/^\uFEFF/, '').trimStart();
+  const c = trimmed[0];
+  if (c === '{') {
+    // JSON Lines when the first line is a complete object and another object line follows.
+    const firstEnd = trimmed.indexOf('\n');
+    if (firstEnd > 0) {
+      const first = trimmed.slice(0, firstEnd).trim();
+      const rest = trimmed.slice(firstEnd + 1).trimStart();
+      if (first.endsWith('}') && (rest === '' || rest[0] === '{')) {
+        let parsed: boolean;
+        try {
+          JSON.parse(first);
+          parsed = true;
+        } catch {
+          parsed = parseTolerant(first).ok;
+        }
+        if (parsed && rest !== '') return { mode: 'lines', csvKind: null };
+      }
+    }
+    return { mode: 'document', csvKind: null };
+  }
+  if (c === '[') return { mode: 'document', csvKind: null };
+  const firstLine = trimmed.split('\n', 1)[0] ?? '';
+  const known = detectCsvHeader(firstLine);
+  if (known) return { mode: 'csv-known', csvKind: known };
+  const delimiter = detectDelimiter(firstLine);
+  if (firstLine.includes(delimiter) && !/^\s*</.test(firstLine)) return { mode: 'csv-preview', csvKind: null };
+  return { mode: 'unknown', csvKind: null };
+}
+
+function describeValue(v: unknown): string {
+  if (isRecord(v)) return `keys: ${Object.keys(v).slice(0, 8).join(', ')}`;
+  if (Array.isArray(v)) return `an array of ${v.length} items`;
+  return typeof v;
+}
+
+export async function importFile(source: ByteSource, host: ImportHost, options: ImportOptions = {}): Promise<FileImport> {
+  const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
+  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+  const interval = options.progressIntervalMs ?? 100;
+  const issues = new IssueLog();
+  const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues };
+  const result: FileImport = {
+    file: { name: source.name, size: source.size, hash: null, hashAlgorithm: null },
+    status: 'failed',
+    format: null,
+    runs: [],
+    tables: [],
+    issues: issues.issues,
+    issuesOmitted: 0,
+    rows: { read: 0, skipped: 0, skippedSamples: issues.skippedSamples },
+    csvPreview: null,
+    mergedInto: null,
+  };
+  const finish = (status: ImportStatus): FileImport => {
+    result.status = status;
+    result.issuesOmitted = issues.omitted;
+    result.rows.read = issues.rowsRead;
+    result.rows.skipped = issues.rowsSkipped;
+    return result;
+  };
+  if (source.size > maxBytes) {
+    issues.add('error', 'too-large', null, null, `${source.size} bytes; the limit is ${maxBytes} bytes`);
+    return finish('failed');
+  }
+  if (source.size === 0) {
+    issues.add('error', 'empty-file', null, null, null);
+    return finish('failed');
+  }
+
+  let parser: ValueParser | null = null;
+  let format: FormatId | null = null;
+  const pending: { value: unknown; line: number }[] = [];
+  let firstUnrecognised: unknown = undefined;
+
+  const feed = (value: unknown, line: number, index: number | null) => {
+    issues.rowsRead += 1;
+    (parser as ValueParser).value(value, line, index);
+  };
+  const dispatch = (value: unknown, line: number): void => {
+    if (!parser) {
+      const f = detectValue(value);
+      if (f === null) {
+        if (firstUnrecognised === undefined) firstUnrecognised = value;
+        pending.push({ value, line });
+        return;
+      }
+      format = f;
+      parser = createParser(f, ctx);
+      if (!parser) return;
+      for (const p of pending) issues.skip(p.line, 'row-other-format', null, describeValue(p.value));
+      pending.length = 0;
+    }
+    if (Array.isArray(value) && format !== null && isRowFormat(format)) {
+      for (let i = 0; i < value.length; i++) feed(value[i], line, i);
+    } else feed(value, line, null);
+  };
+
+  // ---- the readers, one per mode ----
+  let mode: Mode | null = null;
+  let lineNo = 0;
+  let carry = '';
+  const handleLine = (data: string, start: number, end: number) => {
+    lineNo += 1;
+    if (end > start && data.charCodeAt(end - 1) === 13) end -= 1;
+    if (end <= start) return;
+    const line = data.slice(start, end);
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      if (line.trim() === '') return;
+      const t = parseTolerant(line);
+      if (!t.ok) {
+        issues.rowsRead += 1;
+        issues.skip(lineNo, 'row-invalid-json', null, `column ${t.problem.column}: ${t.problem.problem}`);
+        return;
+      }
+      value = t.value;
+    }
+    dispatch(value, lineNo);
+  };
+  const feedLines = (text: string, final: boolean) => {
+    const data = carry.length > 0 ? carry + text : text;
+    let start = 0;
+    for (;;) {
+      const nl = data.indexOf('\n', start);
+      if (nl === -1) break;
+      handleLine(data, start, nl);
+      start = nl + 1;
+    }
+    carry = data.slice(start);
+    if (final && carry.length > 0) {
+      const last = carry;
+      carry = '';
+      handleLine(last, 0, last.length);
+    }
+  };
+  let json: JsonValueStream | null = null;
+  let csv: CsvReader | null = null;
+  let csvKind: 'aiperf-csv' | 'genai-perf-csv' | null = null;
+  const csvRows: CsvRow[] = [];
+  let mapped: MappedCsvParser | null = null;
+  let csvHeader: string[] | null = null;
+  const previewRows: string[][] = [];
+
+  const start = (head: string): void => {
+    const sniff = sniffMode(head);
+    mode = sniff.mode;
+    if (mode === 'csv-preview' && options.mapping) mode = 'csv-mapped';
+    csvKind = sniff.csvKind;
+    if (mode === 'document') json = new JsonValueStream({ onValue: dispatch });
+    if (mode === 'csv-known') {
+      format = csvKind;
+      csv = new CsvReader(',', (r) => csvRows.push(r));
+    }
+    if (mode === 'csv-mapped' && options.mapping) {
+      const m = mapped = mappedCsvParser(ctx, options.mapping);
+      format = 'mapped-csv';
+      parser = m.parser;
+      csv = new CsvReader(options.mapping.delimiter, (r) => {
+        if (csvHeader === null) {
+          if (r.cells.length === 0) return;
+          csvHeader = r.cells;
+          m.header(r.cells);
+          return;
+        }
+        if (r.cells.length === 0) return;
+        issues.rowsRead += 1;
+        m.row(r);
+      });
+    }
+    if (mode === 'csv-preview') {
+      const firstLine = head.replace(/^\uFEFF/, '').trimStart().split('\n', 1)[0] ?? '';
+      const delimiter = detectDelimiter(firstLine);
+      csv = new CsvReader(delimiter, (r) => {
+        if (r.cells.length === 0) return;
+        if (csvHeader === null) csvHeader = r.cells.map((c) => c.trim());
+        else if (previewRows.length < 5) previewRows.push(r.cells);
+      });
+      result.csvPreview = { delimiter, headers: [], sample: previewRows, suggested: null };
+    }
+  };
+  const push = (text: string, final: boolean): void => {
+    switch (mode) {
+      case 'lines':
+        feedLines(text, final);
+        break;
+      case 'document':
+        (json as unknown as JsonValueStream).push(text);
+        break;
+      case 'csv-known':
+      case 'csv-mapped':
+      case 'csv-preview':
+        (csv as unknown as CsvReader).push(text);
+        break;
+      default:
+        break;
+    }
+  };
+
+  // ---- the read loop ----
+  const decoder = host.decoder();
+  const digests: Promise<Uint8Array>[] = [];
+  let offset = 0;
+  let lastProgress = Number.NEGATIVE_INFINITY;
+  const report = (force: boolean) => {
+    const now = host.now();
+    if (!force && now - lastProgress < interval) return;
+    lastProgress = now;
+    host.progress?.({ fileName: source.name, fileIndex: options.fileIndex ?? 0, fileCount: options.fileCount ?? 1, bytesRead: offset, totalBytes: source.size, rows: issues.rowsRead });
+  };
+  report(true);
+  let stoppedEarly = false;
+  while (offset < source.size) {
+    if (host.cancelled?.()) {
+      issues.add('info', 'cancelled', null, null, `after ${offset} of ${source.size} bytes`);
+      return finish('cancelled');
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = await source.read(offset, Math.min(chunkBytes, source.size - offset));
+    } catch (e) {
+      issues.add('error', 'read-failed', null, null, e instanceof Error ? e.message : String(e));
+      return finish('failed');
+    }
+    if (bytes.length === 0) {
+      issues.add('error', 'read-failed', null, null, `no data at byte ${offset}`);
+      return finish('failed');
+    }
+    digests.push(host.sha256(bytes));
+    offset += bytes.length;
+    let text = decoder.decode(bytes, { stream: offset < source.size });
+    if (mode === null) {
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      start(text);
+      if (mode === 'binary') {
+        issues.add('error', 'binary-file', null, null, null);
+        return finish('failed');
+      }
+      if (mode === 'unknown') {
+        issues.add('error', 'unrecognised-format', 1, null, text.slice(0, 60));
+        return finish('failed');
+      }
+    }
+    push(text, false);
+    report(false);
+    if (mode === 'csv-preview' && csvHeader !== null && previewRows.length >= 5) {
+      stoppedEarly = true;
+      break;
+    }
+    if (host.cancelled?.()) {
+      issues.add('info', 'cancelled', null, null, `after ${offset} of ${source.size} bytes`);
+      return finish('cancelled');
+    }
+  }
+  if (!stoppedEarly) {
+    const tail = decoder.decode();
+    push(tail, true);
+  }
+  report(true);
+
+  // ---- end of text ----
+  if (mode === 'document' && json) {
+    const end = (json as JsonValueStream).end();
+    if (end.error) issues.add('error', 'invalid-json', end.error.line, null, `column ${end.error.column}: ${end.error.problem}`);
+    else if (end.truncated) issues.add('error', 'truncated', end.salvagedLine, null, null);
+    if (end.salvaged !== undefined) dispatch(end.salvaged, end.salvagedLine);
+    if (end.shortenedStrings > 0) issues.add('info', 'strings-shortened', null, null, `${end.shortenedStrings} strings`);
+  }
+  if (csv && mode !== 'csv-preview') {
+    const { unterminatedQuote } = (csv as CsvReader).end();
+    if (unterminatedQuote) issues.add('warning', 'truncated', null, null, 'an opening quote is never closed');
+  }
+  if (mode === 'csv-preview') {
+    if (!stoppedEarly) (csv as unknown as CsvReader).end();
+    const preview = result.csvPreview as CsvPreview;
+    preview.headers = csvHeader ?? [];
+    preview.suggested = suggestMapping(preview.headers, preview.delimiter);
+    issues.add('info', 'needs-column-mapping', 1, null, preview.headers.slice(0, 12).join(', '));
+    return finish('needs-mapping');
+  }
+
+  let parsed: ParsedRun[] = [];
+  if (mode === 'csv-known' && csvKind) {
+    result.format = csvKind;
+    parsed = [{ run: aiperfCsvRun(ctx, csvRows, csvKind), table: null }];
+  } else if (parser) {
+    parsed = (parser as ValueParser).finish();
+    result.format = format;
+  } else {
+    const what = firstUnrecognised === undefined ? 'no JSON value' : describeValue(firstUnrecognised);
+    issues.add('error', 'unrecognised-format', pending[0]?.line ?? 1, null, what);
+  }
+  void mapped;
+
+  const { hash, algorithm } = await finalHash(host, digests);
+  result.file.hash = hash;
+  result.file.hashAlgorithm = algorithm;
+  for (const p of parsed) {
+    p.run.source.fileHash = hash;
+    p.run.id = `${hash.slice(0, 16)}-${p.run.source.index}`;
+    result.runs.push(p.run);
+    if (p.table) result.tables.push({ runId: p.run.id, table: p.table });
+  }
+  if (result.runs.length === 0 && !issues.issues.some((i) => i.code === 'unrecognised-format')) issues.add('error', 'no-runs', null, null, null);
+  const damaged = issues.rowsSkipped > 0 || issues.issues.some((i) => i.severity === 'error' || i.code === 'truncated');
+  return finish(result.runs.length === 0 ? 'failed' : damaged ? 'partial' : 'ok');
+}

@@ -1,0 +1,146 @@
+import type { MetricSummary } from './run-schema';
+
+/**
+ * Summary statistics over per-request values, computed the way the tools do so the results
+ * can be compared with the file's own numbers:
+ * - 'linear': numpy.percentile / pandas.quantile default (linear interpolation between closest
+ *   ranks): vLLM, SGLang, llmperf, AIPerf.
+ * - 'lower': the value at rank floor(p/100 · n) of the sorted sample (no interpolation), which
+ *   reproduces GuideLLM's percentiles exactly on the fixture files.
+ */
+export type PercentileMethod = 'linear' | 'lower';
+
+export function sortedFinite(values: ArrayLike<number>, keep?: ArrayLike<number>): Float64Array {
+  let n = 0;
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (keep && keep[i] !== 1) continue;
+    if (Number.isFinite(v)) out[n++] = v;
+  }
+  return out.subarray(0, n).sort();
+}
+
+export function percentileOfSorted(sorted: Float64Array, p: number, method: PercentileMethod): number | null {
+  const n = sorted.length;
+  if (n === 0) return null;
+  if (method === 'lower') {
+    const idx = Math.min(n - 1, Math.max(0, Math.floor((p / 100) * n)));
+    return sorted[idx] as number;
+  }
+  const pos = (p / 100) * (n - 1);
+  const lo = Math.floor(pos);
+  const hi = Math.min(n - 1, lo + 1);
+  const a = sorted[lo] as number;
+  const b = sorted[hi] as number;
+  return a + (b - a) * (pos - lo);
+}
+
+/** Key under which a percentile is stored: 99 → "99", 99.9 → "99.9". */
+export function percentileKey(p: number): string {
+  return String(Math.round(p * 1000) / 1000);
+}
+
+export interface SummarizeOptions {
+  percentiles: readonly number[];
+  method: PercentileMethod;
+  /** 0 for population standard deviation (numpy default), 1 for sample (pandas default). */
+  ddof: 0 | 1;
+}
+
+export function summarizeSorted(sorted: Float64Array, options: SummarizeOptions): MetricSummary {
+  const n = sorted.length;
+  if (n === 0) return { count: 0, mean: null, median: null, std: null, min: null, max: null, percentiles: {} };
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += sorted[i] as number;
+  const mean = sum / n;
+  let sq = 0;
+  for (let i = 0; i < n; i++) {
+    const d = (sorted[i] as number) - mean;
+    sq += d * d;
+  }
+  const denom = n - options.ddof;
+  const percentiles: Record<string, number> = {};
+  for (const p of options.percentiles) {
+    const v = percentileOfSorted(sorted, p, options.method);
+    if (v !== null) percentiles[percentileKey(p)] = v;
+  }
+  return {
+    count: n,
+    mean,
+    median: percentileOfSorted(sorted, 50, options.method),
+    std: denom > 0 ? Math.sqrt(sq / denom) : null,
+    min: sorted[0] as number,
+    max: sorted[n - 1] as number,
+    percentiles,
+  };
+}
+
+/**
+ * Token-weighted summary: each value counts `weight` times (GuideLLM's per-token
+ * distributions repeat a request's TPOT once per output token). Same rank rule as 'lower'.
+ */
+export function summarizeWeighted(values: ArrayLike<number>, weights: ArrayLike<number>, options: SummarizeOptions): MetricSummary {
+  const pairs: [number, number][] = [];
+  let total = 0;
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    const w = weights[i] as number;
+    if (!Number.isFinite(v) || !Number.isFinite(w) || w <= 0) continue;
+    pairs.push([v, w]);
+    total += w;
+    sum += v * w;
+  }
+  if (pairs.length === 0 || total <= 0) return { count: 0, mean: null, median: null, std: null, min: null, max: null, percentiles: {} };
+  pairs.sort((a, b) => a[0] - b[0]);
+  const mean = sum / total;
+  let sq = 0;
+  for (const [v, w] of pairs) sq += w * (v - mean) * (v - mean);
+  const at = (p: number): number => {
+    const rank = Math.min(total - 1, Math.floor((p / 100) * total));
+    let cum = 0;
+    for (const [v, w] of pairs) {
+      cum += w;
+      if (rank < cum) return v;
+    }
+    return (pairs[pairs.length - 1] as [number, number])[0];
+  };
+  const percentiles: Record<string, number> = {};
+  for (const p of options.percentiles) percentiles[percentileKey(p)] = at(p);
+  const denom = total - options.ddof;
+  return {
+    count: total,
+    mean,
+    median: at(50),
+    std: denom > 0 ? Math.sqrt(sq / denom) : null,
+    min: (pairs[0] as [number, number])[0],
+    max: (pairs[pairs.length - 1] as [number, number])[0],
+    percentiles,
+  };
+}
+
+export interface CdfPoint {
+  /** Value (ms for latencies). */
+  value: number;
+  /** Share of samples at or below the value, 0..1. */
+  share: number;
+}
+
+/** Empirical CDF, thinned to at most `maxPoints` points (always keeping min and max). */
+export function cdfPoints(sorted: Float64Array, maxPoints = 200): CdfPoint[] {
+  const n = sorted.length;
+  if (n === 0) return [];
+  const points: CdfPoint[] = [];
+  const steps = Math.min(n, Math.max(2, maxPoints));
+  for (let k = 0; k < steps; k++) {
+    const idx = steps === 1 ? n - 1 : Math.round((k * (n - 1)) / (steps - 1));
+    points.push({ value: sorted[idx] as number, share: (idx + 1) / n });
+  }
+  return points;
+}
+
+/** Agreement rule between a file's figure and our recomputation: within 0.1 % or 0.001 units. */
+export function agrees(file: number, recomputed: number): boolean {
+  return Math.abs(recomputed - file) <= Math.max(1e-3, Math.abs(file) * 1e-3);
+}
