@@ -1,3 +1,4 @@
+import { benchmarksApi } from './benchmarks-api';
 import { hardwareApi } from './hardware-api';
 import { pilotApi } from './pilot-api';
 import { tcoApi } from './tco-api';
@@ -15,6 +16,7 @@ export const computeApi = {
   ...tcoApi,
   ...hardwareApi,
   ...pilotApi,
+  ...benchmarksApi,
 };
 
 export type ComputeApi = typeof computeApi;
