@@ -52,3 +52,20 @@ describe('smallest change that flips the decision', () => {
     ]);
   });
 });
+
+describe('flip search', () => {
+  it('agrees with the decision rules on every combination of verdicts', () => {
+    // The search uses bit masks for speed; check it against decideFromVerdicts exhaustively:
+    // from an all-pass start, flipping exactly the criteria in `mask` must lead where the
+    // plain rules lead, so the best option for each reachable decision must reproduce it.
+    const list = criterionIds.map((id) => c(id, 0.5, 1, 'max', 'pass'));
+    const options = flipOptions(list, 'continue');
+    for (const o of options) {
+      const v = verdicts({}, 'pass');
+      const all = Object.fromEntries(criterionIds.map((id) => [id, 'pass' as Verdict])) as Record<CriterionId, Verdict>;
+      for (const ch of o.changes) all[ch.criterion] = 'fail';
+      expect(decideFromVerdicts({ ...v, ...all })).toBe(o.to);
+    }
+    expect(options.map((o) => o.to).sort()).toEqual(['hybrid', 'return']);
+  });
+});

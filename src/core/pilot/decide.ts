@@ -130,24 +130,28 @@ function changeFor(c: Criterion): FlipChange {
  * 13 criteria, so all 8,192 combinations are tried; the answer is exact, not a heuristic.
  */
 export function flipOptions(criteria: readonly Criterion[], current: PilotDecision): FlipOption[] {
-  const base: Record<string, Verdict> = {};
-  for (const c of criteria) base[c.id] = c.verdict;
+  // Verdicts as bit masks (bit i = criteria[i] passes) so each of the 2^n combinations costs
+  // a few integer operations; the rules are the same as decideFromVerdicts (a test checks it).
+  const n = criteria.length;
+  const bit = (ids: readonly CriterionId[]) => criteria.reduce((m, c, i) => (ids.includes(c.id) ? m | (1 << i) : m), 0);
+  const contMask = bit(CONTINUE_REQUIRES);
+  const hybridMask = bit(HYBRID_REQUIRES);
+  const signalMask = bit(HYBRID_SIGNALS);
+  const decide = (pass: number): PilotDecision =>
+    (pass & contMask) === contMask ? 'continue' : (pass & signalMask) !== 0 && (pass & hybridMask) === hybridMask ? 'hybrid' : 'return';
+  const basePass = criteria.reduce((m, c, i) => (c.verdict === 'pass' ? m | (1 << i) : m), 0);
   const changes = criteria.map(changeFor);
   const best = new Map<PilotDecision, { mask: number; size: number; cost: number }>();
-  const n = criteria.length;
   for (let mask = 1; mask < 1 << n; mask++) {
-    const v: Record<string, Verdict> = { ...base };
+    const d = decide(basePass ^ mask);
+    if (d === current) continue;
     let size = 0;
     let cost = 0;
     for (let i = 0; i < n; i++) {
       if (!(mask & (1 << i))) continue;
-      const c = criteria[i] as Criterion;
-      v[c.id] = c.verdict === 'pass' ? 'fail' : 'pass';
       size++;
       cost += (changes[i] as FlipChange).relative;
     }
-    const d = decideFromVerdicts(v as Verdicts);
-    if (d === current) continue;
     const prev = best.get(d);
     if (!prev || size < prev.size || (size === prev.size && cost < prev.cost - 1e-12)) best.set(d, { mask, size, cost });
   }
