@@ -1,9 +1,10 @@
 import { Inflate, zlibSync } from 'fflate';
+import { LINK_DICTIONARY_V1 } from './link-dictionary';
 
 /**
- * Bytes ⇄ share-link text: zlib (deflate + Adler-32 checksum) and base64url, behind a
- * format-version prefix ("1."). The checksum tells a tampered link from a valid one; a cut-off
- * link fails to inflate and is reported as truncated.
+ * Bytes ⇄ share-link text: zlib (deflate with a preset dictionary + Adler-32 checksum) and
+ * base64url, behind a format-version prefix ("1."). The checksum tells a tampered link from a
+ * valid one; a cut-off link fails to inflate and is reported as truncated.
  *
  * Limits are enforced before work is done: the encoded text is length-checked before
  * decoding, and inflation runs in small input slices so a decompression bomb stops at
@@ -13,6 +14,8 @@ export const LINK_FORMAT_VERSION = 1;
 export const MAX_LINK_CHARS = 64 * 1024;
 export const MAX_DECODED_BYTES = 1024 * 1024;
 const INPUT_SLICE = 512;
+
+const DICTIONARY = new TextEncoder().encode(LINK_DICTIONARY_V1);
 
 export type CodecError =
   | { kind: 'empty' }
@@ -62,9 +65,13 @@ function adler32(data: Uint8Array): number {
   return ((b << 16) | a) >>> 0;
 }
 
+function readUint32(bytes: Uint8Array, at: number): number {
+  return (((bytes[at] as number) << 24) | ((bytes[at + 1] as number) << 16) | ((bytes[at + 2] as number) << 8) | (bytes[at + 3] as number)) >>> 0;
+}
+
 export function encodeLinkPayload(text: string): string {
   const bytes = new TextEncoder().encode(text);
-  return `${LINK_FORMAT_VERSION}.${toBase64Url(zlibSync(bytes, { level: 9 }))}`;
+  return `${LINK_FORMAT_VERSION}.${toBase64Url(zlibSync(bytes, { level: 9, dictionary: DICTIONARY }))}`;
 }
 
 class TooLarge extends Error {}
@@ -72,7 +79,7 @@ class TooLarge extends Error {}
 function inflateCapped(deflated: Uint8Array): Uint8Array {
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const inflater = new Inflate((chunk) => {
+  const inflater = new Inflate({ dictionary: DICTIONARY }, (chunk) => {
     total += chunk.length;
     if (total > MAX_DECODED_BYTES) throw new TooLarge();
     chunks.push(chunk);
@@ -106,16 +113,25 @@ export function decodeLinkPayload(payload: string): CodecResult {
   }
   const bytes = fromBase64Url(match[2] as string);
   if (!bytes) return { ok: false, error: { kind: 'truncated' } };
-  // zlib: 2-byte header, deflate stream, 4-byte Adler-32 of the uncompressed data.
+  // zlib: 2-byte header, 4-byte dictionary id (when FDICT is set), deflate stream,
+  // 4-byte Adler-32 of the uncompressed data.
   if (bytes.length < 7) return { ok: false, error: { kind: 'truncated' } };
   const cmf = bytes[0] as number;
   const flg = bytes[1] as number;
   if ((cmf & 0x0f) !== 8 || ((cmf << 8) | flg) % 31 !== 0) {
     return { ok: false, error: { kind: 'corrupt', detail: 'bad header' } };
   }
+  let start = 2;
+  if (flg & 0x20) {
+    if (bytes.length < 11) return { ok: false, error: { kind: 'truncated' } };
+    if (readUint32(bytes, 2) !== adler32(DICTIONARY)) return { ok: false, error: { kind: 'corrupt', detail: 'unknown dictionary' } };
+    start = 6;
+  } else {
+    return { ok: false, error: { kind: 'corrupt', detail: 'no dictionary' } };
+  }
   let inflated: Uint8Array;
   try {
-    inflated = inflateCapped(bytes.subarray(2, bytes.length - 4));
+    inflated = inflateCapped(bytes.subarray(start, bytes.length - 4));
   } catch (e) {
     if (e instanceof TooLarge) return { ok: false, error: { kind: 'too-large', max: MAX_DECODED_BYTES } };
     const code = (e as { code?: number }).code;
@@ -123,9 +139,7 @@ export function decodeLinkPayload(payload: string): CodecResult {
     if (code === 0) return { ok: false, error: { kind: 'truncated' } };
     return { ok: false, error: { kind: 'corrupt', detail: e instanceof Error ? e.message : 'inflate failed' } };
   }
-  const t = bytes.length - 4;
-  const expected = (((bytes[t] as number) << 24) | ((bytes[t + 1] as number) << 16) | ((bytes[t + 2] as number) << 8) | (bytes[t + 3] as number)) >>> 0;
-  if (adler32(inflated) !== expected) {
+  if (adler32(inflated) !== readUint32(bytes, bytes.length - 4)) {
     return { ok: false, error: { kind: 'corrupt', detail: 'checksum mismatch' } };
   }
   try {

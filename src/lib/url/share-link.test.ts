@@ -4,6 +4,7 @@ import { DEFAULT_SCENARIO, defaultScenario } from '../../core/scenario/defaults'
 import { SCENARIO_TYPE } from '../../core/scenario/schema';
 import { MAX_DECODED_BYTES, MAX_LINK_CHARS, decodeLinkPayload, encodeLinkPayload } from './codec';
 import golden from './fixtures/golden-links-v1.json';
+import { LINK_DICTIONARY_V1 } from './link-dictionary';
 import { buildHash, decodeScenario, encodeScenario, parseHash } from './share-link';
 
 function ok(payload: string) {
@@ -91,7 +92,7 @@ describe('broken links', () => {
   });
 
   it('a link from a newer format or a newer scenario version is refused by name', () => {
-    expect(decodeScenario('2.eNqrViqpLEhVslLKycnVLU7NScvILy7RLU5OzUssysxX0lEqSy0qzszPU7IyrAUAZHEPuQ')).toEqual({
+    expect(decodeScenario('2.ePmHfcpzI6HLVQsAZHEPuQ')).toEqual({
       ok: false,
       error: { kind: 'future-format', version: 2, supported: 1 },
     });
@@ -101,6 +102,9 @@ describe('broken links', () => {
 
   it('valid compression of non-JSON or a foreign document is refused', () => {
     expect(decodeScenario(encodeLinkPayload('not json {'))).toEqual({ ok: false, error: { kind: 'not-json' } });
+    // zlib data made without the link dictionary is not a link of this format.
+    const plain = `1.${b64url(zlibSync(new TextEncoder().encode('{}')))}`;
+    expect(decodeScenario(plain)).toEqual({ ok: false, error: { kind: 'corrupt', detail: 'no dictionary' } });
     expect(decodeScenario(encodeLinkPayload('{"type":"other","version":1}'))).toEqual({
       ok: false,
       error: { kind: 'wrong-type', found: 'other' },
@@ -124,7 +128,7 @@ describe('broken links', () => {
 
   it('stops a decompression bomb at the cap', () => {
     // 8 MB of spaces compress to ~8 KB: a small link that would expand far beyond the cap.
-    const bomb = zlibSync(new Uint8Array(8 * 1024 * 1024).fill(32), { level: 9 });
+    const bomb = zlibSync(new Uint8Array(8 * 1024 * 1024).fill(32), { level: 9, dictionary: new TextEncoder().encode(LINK_DICTIONARY_V1) });
     const payload = `1.${b64url(bomb)}`;
     expect(payload.length).toBeLessThan(MAX_LINK_CHARS);
     expect(decodeLinkPayload(payload)).toEqual({ ok: false, error: { kind: 'too-large', max: MAX_DECODED_BYTES } });

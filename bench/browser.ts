@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+// @ts-expect-error plain ESM helper shared with the Node scripts
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/chromium-path.mjs';
+
+/**
+ * Browser benchmarks run the production build (`dist/`, built on demand) in headless Chromium,
+ * the same browser the end-to-end tests use.
+ */
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function run(cmd: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+    p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}`))));
+  });
+}
+
+export async function ensureBuild(): Promise<void> {
+  if (!existsSync(join(root, 'dist', 'index.html')) || process.env.BENCH_REBUILD) await run('npx', ['vite', 'build', '--logLevel', 'warn']);
+}
+
+async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error(`${url} did not start`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Serves dist/ with vite preview and opens Chromium; both are closed afterwards. */
+export async function withBrowser<T>(work: (browser: Browser, baseURL: string) => Promise<T>): Promise<T> {
+  await ensureBuild();
+  const port = await freePort();
+  const server: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' });
+  const baseURL = `http://127.0.0.1:${port}`;
+  let browser: Browser | null = null;
+  try {
+    await waitForHttp(baseURL, 30_000);
+    browser = await chromium.launch({ executablePath: (chromiumPath as () => string | undefined)(), args: CHROMIUM_ARGS as string[] });
+    return await work(browser, baseURL);
+  } finally {
+    await browser?.close();
+    server.kill();
+  }
+}

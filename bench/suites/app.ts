@@ -1,0 +1,68 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { defaultScenario } from '../../src/core/scenario/defaults';
+import { encodeScenario } from '../../src/lib/url/share-link';
+import { fullyCustomisedScenario } from '../../src/testing/custom-scenario';
+import { ensureBuild, withBrowser } from '../browser';
+import { median, type BenchRow, type BenchSuite } from '../types';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dist = join(root, 'dist');
+const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length / 1024;
+
+function listFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? listFiles(p) : [p];
+  });
+}
+
+/** JS and CSS the browser must load before the first render: entry script, module preloads, styles. */
+function initialAssets(): { js: string[]; css: string[] } {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const js = [...html.matchAll(/<script[^>]+src="\.\/([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]+href="\.\/([^"]+)"/g)].map((m) => join(dist, m[1] as string));
+  const css = [...html.matchAll(/<link rel="stylesheet"[^>]+href="\.\/([^"]+)"/g)].map((m) => join(dist, m[1] as string));
+  return { js, css };
+}
+
+export const suite: BenchSuite = {
+  name: 'app',
+  async run() {
+    const rows: BenchRow[] = [];
+    const row = (metric: string, value: number, unit: string, budget: number | null, note?: string): void => {
+      rows.push({ suite: 'app', metric, value, unit, budget, direction: 'max', note });
+    };
+
+    await ensureBuild();
+    const { js, css } = initialAssets();
+    row('initial JS (gzip)', js.reduce((a, f) => a + gz(f), 0), 'KB', 250, `${js.length} file(s)`);
+    row('initial CSS (gzip)', css.reduce((a, f) => a + gz(f), 0), 'KB', null);
+    const all = listFiles(dist).filter((f) => /\.(js|css|html|svg)$/.test(f));
+    row('whole app (gzip)', all.reduce((a, f) => a + gz(f), 0), 'KB', null, `${all.length} files incl. lazy areas and worker`);
+
+    row('share link, default scenario', encodeScenario(defaultScenario()).length + '/#/tco?s='.length, 'chars', 200, 'fragment after the host');
+    row('share link, fully customised scenario', encodeScenario(fullyCustomisedScenario()).length + '/#/tco?s='.length, 'chars', 2000, 'all sections changed, pilot week filled');
+
+    const firstRender = await withBrowser(async (browser, baseURL) => {
+      const times: { fcp: number; result: number }[] = [];
+      for (let i = 0; i < 5; i++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.goto(baseURL);
+        await page.getByTestId('engine-result').waitFor();
+        const t = await page.evaluate(() => ({
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          result: performance.now(),
+        }));
+        times.push(t);
+        await context.close();
+      }
+      return times;
+    });
+    row('first contentful paint, default scenario', median(firstRender.map((t) => t.fcp)), 'ms', null, 'median of 5 cold loads');
+    row('first worker result on screen', median(firstRender.map((t) => t.result)), 'ms', 1000, 'median of 5 cold loads; navigation start → footer figure');
+    return rows;
+  },
+};
