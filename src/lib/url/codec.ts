@@ -121,14 +121,11 @@ export function decodeLinkPayload(payload: string): CodecResult {
   if ((cmf & 0x0f) !== 8 || ((cmf << 8) | flg) % 31 !== 0) {
     return { ok: false, error: { kind: 'corrupt', detail: 'bad header' } };
   }
-  let start = 2;
-  if (flg & 0x20) {
-    if (bytes.length < 11) return { ok: false, error: { kind: 'truncated' } };
-    if (readUint32(bytes, 2) !== adler32(DICTIONARY)) return { ok: false, error: { kind: 'corrupt', detail: 'unknown dictionary' } };
-    start = 6;
-  } else {
-    return { ok: false, error: { kind: 'corrupt', detail: 'no dictionary' } };
-  }
+  // Format 1 always uses the preset dictionary.
+  if (!(flg & 0x20)) return { ok: false, error: { kind: 'corrupt', detail: 'no dictionary' } };
+  if (bytes.length < 11) return { ok: false, error: { kind: 'truncated' } };
+  if (readUint32(bytes, 2) !== adler32(DICTIONARY)) return { ok: false, error: { kind: 'corrupt', detail: 'unknown dictionary' } };
+  const start = 6;
   let inflated: Uint8Array;
   try {
     inflated = inflateCapped(bytes.subarray(start, bytes.length - 4));
