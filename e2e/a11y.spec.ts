@@ -1,0 +1,52 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+import { ShellPage } from './pages/shell';
+
+/**
+ * Accessibility: every area scanned with axe-core (WCAG 2.1 A/AA rules) in light and dark,
+ * with zero serious or critical violations; the whole shell is operable by keyboard.
+ */
+const AREAS = [/TCO/, /Hardware fit/, /Benchmarks/, /Pilot/, /Report/] as const;
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: every area has no serious or critical violations (${theme})`, async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.open();
+    await page.getByTestId('theme-select').selectOption(theme);
+    for (const area of AREAS) {
+      await shell.goTo(area);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const bad = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      expect(bad, `${String(area)} in ${theme}`).toEqual([]);
+    }
+  });
+}
+
+test('the shell is operable by keyboard alone', async ({ page }) => {
+  const shell = new ShellPage(page);
+  await shell.open();
+  // Tab from the top: skip link first, then into the header controls and the navigation.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  const reached = new Set<string>();
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    const label = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el ? `${el.tagName}:${el.getAttribute('data-testid') ?? el.textContent?.trim().slice(0, 30) ?? ''}` : '';
+    });
+    reached.add(label);
+  }
+  const all = [...reached].join('\n');
+  expect(all).toContain('library-button');
+  expect(all).toContain('language-select');
+  expect(all).toContain('share-button');
+  expect(all).toContain('Hardware fit');
+  // Navigating with Enter on a focused link.
+  await page.getByRole('navigation').getByRole('link', { name: /Pilot/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(shell.nav(/Pilot/)).toHaveAttribute('aria-current', 'page');
+});
