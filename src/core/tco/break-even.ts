@@ -80,6 +80,7 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
   const replicas = Math.max(1, model.replicasEntered);
   const cost = selfHostedTotal(model, replicas);
   const tasks = cost / p;
+  if (!Number.isFinite(tasks)) return null;
   const k = model.tasksPerReplica;
   if (k === null) return { replicas, selfMonthlyUsd: cost, tasks, capacityTasks: null, withinCapacity: true, replicasOfThroughput: null };
   const capacity = replicas * k;
@@ -89,7 +90,7 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
     tasks,
     capacityTasks: capacity,
     withinCapacity: tasks <= capacity * (1 + 1e-12),
-    replicasOfThroughput: k > 0 ? tasks / k : null,
+    replicasOfThroughput: k > 0 && Number.isFinite(tasks / k) ? tasks / k : null,
   };
 }
 
@@ -105,7 +106,8 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     return never(model.tokensPerSecond <= 0 ? 'no-throughput' : 'demand-outside-schedule', cf);
   }
   if (model.acceptanceApi <= 0) return { kind: 'always', reason: 'api-accepts-nothing', closedForm: cf };
-  if (p <= 0) return never('api-free', cf);
+  // A price so small that no finite volume reaches the self-hosted cost counts as free.
+  if (p <= 0 || !Number.isFinite(selfHostedTotal(model, Math.max(1, model.replicasEntered)) / p)) return never('api-free', cf);
   const floor = Math.max(1, model.replicasEntered);
   if (selfHostedTotal(model, floor) <= 0) return { kind: 'always', reason: 'self-costs-nothing', closedForm: cf };
 
@@ -115,7 +117,7 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     const lo = n === floor ? 0 : (n - 1) * k;
     const hi = n * k;
     const crossing = selfHostedTotal(model, n) / p;
-    if (crossing <= hi) {
+    if (crossing <= hi * (1 + 1e-12)) {
       const from = Math.max(lo, crossing);
       const last = windows[windows.length - 1];
       if (last && last.toTasks !== null && Math.abs(last.toTasks - from) <= 1e-9 * Math.max(1, from)) {

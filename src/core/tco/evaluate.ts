@@ -29,11 +29,13 @@ export type NotApplicableReason =
   | 'self-accepts-nothing'
   | 'no-throughput'
   | 'demand-outside-schedule'
-  | 'no-deployment';
+  | 'no-deployment'
+  /** The inputs are so extreme that the figure leaves the range of numbers (e.g. 1e-300 tokens/s). */
+  | 'out-of-range';
 
 export type Figure = { ok: true; value: number } | { ok: false; reason: NotApplicableReason };
 
-const value = (v: number): Figure => ({ ok: true, value: v });
+const value = (v: number): Figure => (Number.isFinite(v) ? { ok: true, value: v } : { ok: false, reason: 'out-of-range' });
 const na = (reason: NotApplicableReason): Figure => ({ ok: false, reason });
 
 export type SelfHostedState =
@@ -190,6 +192,11 @@ export interface TcoEvaluation {
   curves: CostCurves;
 }
 
+/** Products of extreme inputs can leave the range of numbers; those become "not available". */
+function finiteOrNull(v: number): number | null {
+  return Number.isFinite(v) ? v : null;
+}
+
 function perMillion(usd: number, tokens: number, volumeTasks: number): Figure {
   if (volumeTasks <= 0) return na('no-volume');
   if (tokens <= 0) return na('no-tokens');
@@ -227,8 +234,10 @@ export function costCurves(model: TcoModel, breakEvenTasks: number | null): Cost
   const candidates = [model.tasks * 2];
   if (breakEvenTasks !== null) candidates.push(breakEvenTasks * 1.6);
   if (k !== null && k > 0) candidates.push(k * floor * 1.5);
-  let xMaxTasks = Math.max(...candidates.filter((c) => c > 0 && Number.isFinite(c)), 0);
-  if (xMaxTasks <= 0) xMaxTasks = 1000;
+  // Keep the axis (and the API cost at its end) within the range of numbers.
+  const limit = 1e290 / Math.max(1, tokensPerTask, apiPerTaskTotal(model));
+  let xMaxTasks = Math.max(...candidates.filter((c) => c > 0 && c < limit), 0);
+  if (xMaxTasks <= 0) xMaxTasks = Math.min(1000, limit);
   const p = apiPerTaskTotal(model);
   const x = (t: number) => toCurveX(t, unit, tokensPerTask);
 
@@ -279,7 +288,7 @@ export function costCurves(model: TcoModel, breakEvenTasks: number | null): Cost
     selfHosted,
     hybrid,
     current: x(model.tasks),
-    breakEven: breakEvenTasks === null ? null : x(breakEvenTasks),
+    breakEven: breakEvenTasks === null ? null : finiteOrNull(x(breakEvenTasks)),
   };
 }
 
@@ -294,10 +303,10 @@ function breakEvenView(model: TcoModel, result: BreakEven): BreakEvenView {
   return {
     result,
     tasksPerMonth: at,
-    tokensPerMonth: at === null ? null : at * mix.totalTokens,
-    outputTokensPerMonth: at === null ? null : at * mix.billedOutputTokens,
-    acceptedTasksPerMonth: at === null || !mix.tasksCounted ? null : at * model.referenceAcceptance,
-    closedFormTokensPerMonth: cf ? cf.tasks * mix.totalTokens : null,
+    tokensPerMonth: at === null ? null : finiteOrNull(at * mix.totalTokens),
+    outputTokensPerMonth: at === null ? null : finiteOrNull(at * mix.billedOutputTokens),
+    acceptedTasksPerMonth: at === null || !mix.tasksCounted ? null : finiteOrNull(at * model.referenceAcceptance),
+    closedFormTokensPerMonth: cf ? finiteOrNull(cf.tasks * mix.totalTokens) : null,
     crossCheckDeviation: deviation,
   };
 }

@@ -41,7 +41,8 @@ export function servedShare(model: TcoModel, tasks: number, replicas: number): n
   let served = 0;
   for (let h = 0; h < HOURS_PER_WEEK; h++) {
     const w = weights[h] as number;
-    const cap = r * (availability[h] as number);
+    const a = availability[h] as number;
+    const cap = a > 0 ? r * a : 0;
     served += w < cap ? w : cap;
   }
   return Math.min(1, served / HOURS_PER_WEEK);

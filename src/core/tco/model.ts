@@ -16,6 +16,10 @@ import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
 
 /** Replicas a deployment may have (schema limit); "within capacity" means within this. */
 export const MAX_REPLICAS = 64;
+/** Below this a replica's throughput counts as none (1 token per ~12 days). */
+export const MIN_TOKENS_PER_SECOND = 1e-6;
+/** Acceptance below this counts as none. */
+export const MIN_ACCEPTANCE = 1e-9;
 /** Working hours in one FTE-year, used to price upgrade hours: 220 days × 8 h (assumption). */
 export const WORK_HOURS_PER_FTE_YEAR = 1_760;
 
@@ -100,12 +104,13 @@ export function buildModel(scenario: Scenario, shape: DemandShape = demandShape(
   const mix = taskMix(scenario);
   const w = scenario.workload;
   const s = scenario.selfHosted;
-  const acceptanceApi = w.acceptanceApi;
-  const acceptanceSelf = w.acceptanceSelfHosted;
+  // Acceptance below one task in a billion counts as none (it would only overflow the numbers).
+  const acceptanceApi = w.acceptanceApi >= MIN_ACCEPTANCE ? w.acceptanceApi : 0;
+  const acceptanceSelf = w.acceptanceSelfHosted >= MIN_ACCEPTANCE ? w.acceptanceSelfHosted : 0;
   const referenceAcceptance = acceptanceApi > 0 ? acceptanceApi : acceptanceSelf;
   const selfAttemptFactor = acceptanceSelf > 0 ? referenceAcceptance / acceptanceSelf : null;
   const basisPerTask = s.throughput.basis === 'output' ? mix.billedOutputTokens : mix.totalTokens;
-  const tps = s.throughput.tokensPerSecond;
+  const tps = s.throughput.tokensPerSecond >= MIN_TOKENS_PER_SECOND ? s.throughput.tokensPerSecond : 0;
   const shapeFactor = shape.peakFactor;
 
   let tasksPerReplica: number | null;

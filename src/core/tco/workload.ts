@@ -86,12 +86,19 @@ export function taskMix(scenario: Pick<Scenario, 'workload'>): TaskMix {
   } else {
     const inMonth = w.inputTokensPerMonth;
     const outMonth = w.outputTokensPerMonth;
-    if (inMonth > 0 && w.inputTokensPerRequest > 0) tasks = inMonth / w.inputTokensPerRequest;
-    else if (outMonth > 0 && w.outputTokensPerRequest > 0) tasks = outMonth / w.outputTokensPerRequest;
+    // A request of less than one token is not a request: such sizes count as not given.
+    if (inMonth > 0 && w.inputTokensPerRequest >= 1) tasks = inMonth / w.inputTokensPerRequest;
+    else if (outMonth > 0 && w.outputTokensPerRequest >= 1) tasks = outMonth / w.outputTokensPerRequest;
     else if (inMonth > 0 || outMonth > 0) {
       tasks = 1;
       counted = false;
     } else tasks = 0;
+    // Absurd combinations (a billion input tokens against 1e-300 output) would overflow the
+    // per-task sizes; then the month as entered is the unit.
+    if (tasks > 0 && !(Number.isFinite(inMonth / tasks) && Number.isFinite(outMonth / tasks))) {
+      tasks = 1;
+      counted = false;
+    }
     if (tasks > 0) {
       input = inMonth / tasks;
       output = outMonth / tasks;
