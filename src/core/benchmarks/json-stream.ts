@@ -105,6 +105,11 @@ export class JsonValueStream {
   private shortened = 0;
   private failed: JsonSyntaxProblem | null = null;
   private lastString = '';
+  private resumeFrom = 0;
+  /** Serial number of the text being scanned (one per push). */
+  private textSerial = 0;
+  private slashText = -1;
+  private slashPos = -1;
 
   constructor(options: JsonStreamOptions) {
     this.onValue = options.onValue;
@@ -181,6 +186,7 @@ export class JsonValueStream {
   }
 
   private scan(text: string, final: boolean): void {
+    this.textSerial += 1;
     const n = text.length;
     const base = this.base;
     let i = 0;
@@ -322,13 +328,18 @@ export class JsonValueStream {
 
   /** Reads a string starting at the quote at `start`; returns the index after it, or -1. */
   private readString(text: string, start: number, final: boolean): number {
-    const firstSlash = text.indexOf('\\', start + 1);
-    let j = start + 1;
+    // A string cut by a chunk boundary is carried into the next text; resume the search where
+    // it stopped so a long string over many small chunks is not rescanned each time.
+    const resume = start === 0 && this.resumeFrom > 0 ? this.resumeFrom : start + 1;
+    this.resumeFrom = 0;
+    const firstSlash = this.nextBackslash(text, start + 1);
+    let j = resume;
     for (;;) {
       const q = text.indexOf('"', j);
       if (q === -1) {
         if (final) return this.stop(start, 'the text ends inside a string');
         this.carry = text.slice(start);
+        this.resumeFrom = Math.max(1, this.carry.length - 1);
         return -1;
       }
       const escaped = firstSlash !== -1 && firstSlash < q;
@@ -359,6 +370,19 @@ export class JsonValueStream {
       }
       return q + 1;
     }
+  }
+
+  /**
+   * Position of the next backslash at or after `from`, remembered per text so the search is
+   * linear over the whole text instead of once per string (-1 when there is none).
+   */
+  private nextBackslash(text: string, from: number): number {
+    if (this.slashText !== this.textSerial) {
+      this.slashText = this.textSerial;
+      this.slashPos = text.indexOf('\\');
+    }
+    if (this.slashPos !== -1 && this.slashPos < from) this.slashPos = text.indexOf('\\', from);
+    return this.slashPos;
   }
 
   private readLiteral(text: string, start: number, literal: string, final: boolean): number {
