@@ -1,3 +1,4 @@
+import { EMPTY_DAY } from '../scenario/defaults';
 import type { DayMetricKey, DayMetrics, Pilot, PilotSide } from '../scenario/schema';
 
 /**
@@ -12,6 +13,8 @@ import type { DayMetricKey, DayMetrics, Pilot, PilotSide } from '../scenario/sch
  * - Hours per week extrapolate the measured days to seven: Σ hours / measured days × 7.
  */
 export const PILOT_DAYS = 7;
+
+export const DAY_METRIC_KEYS = Object.keys(EMPTY_DAY) as DayMetricKey[];
 
 export interface Measured {
   value: number;
@@ -45,6 +48,9 @@ export interface SideWeek {
   outOfHoursPerWeek: Measured | null;
   /** Mean team hours on the days they were recorded (used to price staff on other days). */
   teamHoursPerDay: Measured | null;
+  /** Every field summed and averaged over the days it was measured (the grid's week column). */
+  sums: Record<DayMetricKey, Measured | null>;
+  means: Record<DayMetricKey, Measured | null>;
 }
 
 export function dayNumber(index: number): number {
@@ -136,6 +142,8 @@ export function summarizeSide(pilot: Pilot, side: PilotSide): SideWeek {
     teamHoursPerWeek: perWeek(pilot, side, 'teamHours'),
     outOfHoursPerWeek: perWeek(pilot, side, 'outOfHoursHours'),
     teamHoursPerDay: meanOf(pilot, side, 'teamHours'),
+    sums: Object.fromEntries(DAY_METRIC_KEYS.map((k) => [k, sumOf(pilot, side, k)])) as SideWeek['sums'],
+    means: Object.fromEntries(DAY_METRIC_KEYS.map((k) => [k, meanOf(pilot, side, k)])) as SideWeek['means'],
   };
 }
 
