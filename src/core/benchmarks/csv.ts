@@ -156,7 +156,7 @@ export function suggestMapping(headers: string[], delimiter: Delimiter): CsvMapp
     inputTokens: find(/in_?tok|input.?tok|prompt.?tok|^input$|isl/),
     outputTokens: find(/out_?tok|output.?tok|completion.?tok|gen.?tok|^output$|osl/),
     status: find(/status|success|^ok$|error/),
-    timestamp: find(/^ts$|timestamp|start.?time|^time$|^date/),
+    timestamp: find(/^ts$|timestamp|^start|^time$|^date|created/),
     model: find(/model/),
   };
   return csvMappingSchema.safeParse(mapping).success ? mapping : null;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { agrees, cdfPoints, percentileOfSorted, sortedFinite, summarizeSorted, summarizeWeighted } from './stats';
+
+describe('percentiles', () => {
+  const s = Float64Array.from([10, 20, 30, 40]);
+
+  it('linear interpolation as numpy.percentile', () => {
+    // p50: position 0.5·3 = 1.5 → 20 + 0.5·10 = 25; p99: position 2.97 → 30 + 0.97·10 = 39.7.
+    expect(percentileOfSorted(s, 50, 'linear')).toBe(25);
+    expect(percentileOfSorted(s, 99, 'linear')).toBeCloseTo(39.7, 12);
+    expect(percentileOfSorted(s, 0, 'linear')).toBe(10);
+    expect(percentileOfSorted(s, 100, 'linear')).toBe(40);
+  });
+
+  it('lower rank as GuideLLM: index floor(p/100 · n)', () => {
+    // n = 4: p50 → index 2 → 30; p90 → floor(3.6) = 3 → 40; p10 → floor(0.4) = 0 → 10.
+    expect(percentileOfSorted(s, 50, 'lower')).toBe(30);
+    expect(percentileOfSorted(s, 90, 'lower')).toBe(40);
+    expect(percentileOfSorted(s, 10, 'lower')).toBe(10);
+  });
+
+  it('empty input has no percentile', () => {
+    expect(percentileOfSorted(new Float64Array(0), 50, 'linear')).toBeNull();
+  });
+});
+
+describe('summaries', () => {
+  it('mean, population and sample standard deviation', () => {
+    const sorted = sortedFinite([4, 2, Number.NaN, 6, Number.POSITIVE_INFINITY]);
+    expect([...sorted]).toEqual([2, 4, 6]);
+    // mean 4; squared deviations 4 + 0 + 4 = 8 → population sqrt(8/3), sample sqrt(8/2) = 2.
+    const pop = summarizeSorted(sorted, { percentiles: [50], method: 'linear', ddof: 0 });
+    expect(pop).toMatchObject({ count: 3, mean: 4, median: 4, min: 2, max: 6, percentiles: { '50': 4 } });
+    expect(pop.std).toBeCloseTo(Math.sqrt(8 / 3), 12);
+    expect(summarizeSorted(sorted, { percentiles: [], method: 'linear', ddof: 1 }).std).toBe(2);
+  });
+
+  it('respects a mask of successful requests', () => {
+    expect([...sortedFinite([5, 1, 3], Uint8Array.from([1, 0, 1]))]).toEqual([3, 5]);
+  });
+
+  it('token-weighted: each value counts weight times', () => {
+    // 10 ms × 1 token, 20 ms × 3 tokens → mean (10 + 60) / 4 = 17.5; expanded 10,20,20,20:
+    // p25 → index 1 → 20; p10 → index 0 → 10.
+    const w = summarizeWeighted([10, 20], [1, 3], { percentiles: [10, 25], method: 'lower', ddof: 0 });
+    expect(w).toMatchObject({ count: 4, mean: 17.5, min: 10, max: 20, percentiles: { '10': 10, '25': 20 } });
+  });
+});
+
+describe('cdf and agreement', () => {
+  it('thins the CDF but keeps both ends', () => {
+    const sorted = Float64Array.from({ length: 1000 }, (_, i) => i);
+    const pts = cdfPoints(sorted, 11);
+    expect(pts).toHaveLength(11);
+    expect(pts[0]).toEqual({ value: 0, share: 0.001 });
+    expect(pts[10]).toEqual({ value: 999, share: 1 });
+  });
+
+  it('agrees within 0.1 % or 0.001', () => {
+    expect(agrees(1000, 1000.9)).toBe(true);
+    expect(agrees(1000, 1001.1)).toBe(false);
+    expect(agrees(0, 0.0009)).toBe(true);
+  });
+});
