@@ -1,0 +1,256 @@
+import type { CostPerTask } from '../../core/pilot/cost';
+import type { Criterion, CriterionId } from '../../core/pilot/criteria';
+import type { FlipChange, PilotDecision } from '../../core/pilot/decide';
+import type { PilotEvaluation, PilotWarning } from '../../core/pilot/evaluate';
+import { useT } from '../../components/use-t';
+import { formatMoney, formatNumber } from '../../lib/format/format';
+import type { Fmt } from './format-pilot';
+import { formatCriterionValue, formatField } from './format-pilot';
+import { pilotMessages, type PilotT } from './messages';
+import type { FieldUnit } from './pilot-fields';
+
+type T = PilotT;
+
+const DECISION_TONE: Readonly<Record<PilotDecision, string>> = {
+  continue: 'var(--ok)',
+  hybrid: 'var(--series-hybrid)',
+  return: 'var(--series-api)',
+};
+
+/** How the two sides' own figures behind a comparison are shown. */
+const SIDE_UNIT: Partial<Record<CriterionId, FieldUnit>> = {
+  'acceptance-gap': 'pct',
+  'tool-call-gap': 'pct',
+  'failure-rate-gap': 'pct',
+  'ttft-p95-ratio': 'ms',
+  'cost-ratio': 'money',
+};
+
+function valueText(t: T, f: Fmt, c: Pick<Criterion, 'unit'>, v: number): string {
+  return formatCriterionValue(f, c.unit, v, (unit, value) => t(`unitValue.${unit}`, { value }));
+}
+
+function thresholdText(t: T, f: Fmt, c: Criterion): string {
+  const v = valueText(t, f, c, c.threshold);
+  return c.comparator === 'max' ? t('atMost', { value: v }) : t('atLeast', { value: v });
+}
+
+function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) {
+  const { c, deciding, t, f } = props;
+  const sideUnit = SIDE_UNIT[c.id];
+  const verdictClass = c.verdict === 'pass' ? 'text-ok' : c.verdict === 'fail' ? 'text-bad' : 'text-warn';
+  const mark = c.verdict === 'pass' ? '✓' : c.verdict === 'fail' ? '✗' : '?';
+  return (
+    <tr data-testid={`criterion-${c.id}`} data-verdict={c.verdict} data-deciding={deciding ? 'true' : 'false'} className={deciding ? 'bg-surface-2 print:bg-transparent' : undefined}>
+      <th scope="row" className="py-1.5 pr-2 text-left align-top font-normal">
+        {t(`crit.${c.id}`)}
+      </th>
+      <td className="figures px-2 py-1.5 text-right align-top">
+        <span className="font-medium" data-testid={`criterion-${c.id}-value`}>
+          {c.value === null ? '–' : valueText(t, f, c, c.value)}
+        </span>
+        {sideUnit && (c.api !== null || c.selfHosted !== null) ? (
+          <span className="block text-xs text-muted">{t('sidesDetail', { api: formatField(f, sideUnit, c.api), self: formatField(f, sideUnit, c.selfHosted) })}</span>
+        ) : null}
+        {c.note ? <span className="block text-xs text-muted">{t(`note.${c.note}`)}</span> : null}
+      </td>
+      <td className="figures whitespace-nowrap px-2 py-1.5 text-right align-top">{thresholdText(t, f, c)}</td>
+      <td className={`whitespace-nowrap px-2 py-1.5 align-top font-medium ${verdictClass}`}>
+        <span aria-hidden="true">{mark} </span>
+        {t(`verdict.${c.verdict}`)}
+      </td>
+      <td className="px-2 py-1.5 align-top text-xs">{deciding ? <span className="rounded bg-accent/15 px-1.5 py-0.5 font-medium text-accent print:border print:border-current">{t('decidingMark')}</span> : null}</td>
+    </tr>
+  );
+}
+
+function changeText(t: T, f: Fmt, criteria: readonly Criterion[], ch: FlipChange): string {
+  const c = criteria.find((x) => x.id === ch.criterion);
+  const criterion = t(`crit.${ch.criterion}`);
+  if (!c) return criterion;
+  const to = valueText(t, f, c, ch.to);
+  if (ch.kind === 'measure') return t('flip.measure', { criterion, to: c.comparator === 'max' ? t('atMost', { value: to }) : t('atLeast', { value: to }) });
+  const from = valueText(t, f, c, ch.from ?? 0);
+  if (c.unit === 'count') return t(ch.kind === 'reach' ? 'flip.reach.count' : 'flip.cross.count', { criterion, from, to });
+  return t(`flip.${ch.kind}.${ch.direction}`, { criterion, from, to });
+}
+
+function warningText(t: T, w: PilotWarning): string {
+  switch (w.kind) {
+    case 'fix-compatibility-first':
+      return t('warn.fix-compatibility-first', { checks: w.checkIds.map((id) => `“${t(`check.${id}` as `check.d1.messages-exact`)}”`).join(', ') });
+    case 'days-missing':
+      return t('warn.days-missing', { side: t(`side.${w.side}`), days: w.days.join(', ') });
+    case 'staff-not-recorded':
+      return t('warn.staff-not-recorded', { side: t(`side.${w.side}`) });
+    case 'costs-skipped':
+      return t('warn.costs-skipped', { side: t(`side.${w.side}`), days: w.days.join(', ') });
+    case 'no-api-baseline':
+      return t('warn.no-api-baseline');
+    case 'example-data':
+      return t('warn.example-data');
+  }
+}
+
+function CostKpi(props: { label: string; cost: CostPerTask; t: T; f: Fmt; rate: number; testId: string }) {
+  const { label, cost, t, f, rate, testId } = props;
+  return (
+    <div className="rounded-md border border-border p-3" data-testid={testId}>
+      <div className="text-xs font-medium uppercase tracking-wide text-muted">{label}</div>
+      <div className="figures mt-1 text-xl font-semibold">
+        {cost.kind === 'defined' ? formatMoney(f.language, f.currency, f.fx, cost.usdPerAcceptedTask) : t('costUndefined')}
+      </div>
+      <div className="figures mt-0.5 text-xs text-muted">
+        {cost.kind === 'undefined' ? `${t(`costReason.${cost.reason}`)} · ` : ''}
+        {t('costBasis', {
+          days: cost.days.length,
+          bill: formatMoney(f.language, f.currency, f.fx, cost.billUsd),
+          staff: formatMoney(f.language, f.currency, f.fx, cost.staffUsd),
+          hours: formatNumber(f.language, cost.staffHours, 1),
+          rate: formatMoney(f.language, f.currency, f.fx, rate),
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** The decision with everything behind it; also what the print view shows. */
+export function DecisionCard(props: {
+  evaluation: PilotEvaluation;
+  fmt: Fmt;
+  staffLoadedYearlyUsd: number;
+  staffHoursPerYear: number;
+  onPrint: () => void;
+}) {
+  const { evaluation: e, fmt: f, staffLoadedYearlyUsd, staffHoursPerYear, onPrint } = props;
+  const t = useT(pilotMessages);
+  const ratio = e.criteria.find((c) => c.id === 'cost-ratio');
+  const deciding = new Set(e.deciding);
+  const noData = e.daysElapsed === 0;
+  return (
+    <section
+      aria-labelledby="pilot-decision-heading"
+      data-testid="pilot-decision-card"
+      data-decision={e.decision}
+      data-status={e.status}
+      className="rounded-lg border border-border bg-surface p-4 shadow-sm print:border-black print:shadow-none"
+      style={{ borderLeft: `6px solid ${DECISION_TONE[e.decision]}` }}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-medium uppercase tracking-wide text-muted">
+            {t('decisionAfter', { days: e.daysElapsed })} ·{' '}
+            <span data-testid="pilot-status" title={e.status === 'provisional' ? t('statusHelpProvisional') : undefined} className={e.status === 'final' ? 'text-ok' : 'text-warn'}>
+              {t(`status.${e.status}`)}
+            </span>
+          </p>
+          <h2 id="pilot-decision-heading" className="mt-1 text-xl font-semibold sm:text-2xl" data-testid="pilot-decision">
+            {t(`decision.${e.decision}`)}
+          </h2>
+        </div>
+        <button type="button" onClick={onPrint} className="no-print rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2">
+          {t('printDecision')}
+        </button>
+      </div>
+      <p className="mt-2 max-w-4xl text-sm text-muted">{noData ? t('decisionNoData') : t(`decisionWhy.${e.decision}`)}</p>
+
+      {e.warnings.length > 0 ? (
+        <ul className="mt-3 space-y-1 text-sm" data-testid="pilot-warnings">
+          {e.warnings.map((w, i) => (
+            <li
+              key={i}
+              data-warning={w.kind}
+              className={`rounded-md border px-3 py-1.5 ${w.kind === 'fix-compatibility-first' ? 'border-bad/50 bg-bad-bg font-medium' : w.kind === 'example-data' ? 'border-accent/40 bg-surface-2' : 'border-warn/50 bg-warn-bg'}`}
+            >
+              {warningText(t, w)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <div className="mt-4 grid gap-3 sm:grid-cols-3">
+        <CostKpi label={`${t('costPerAccepted')} · ${t('side.api')}`} cost={e.cost.api} t={t} f={f} rate={e.cost.staffUsdPerHour} testId="cost-api" />
+        <CostKpi label={`${t('costPerAccepted')} · ${t('side.selfHosted')}`} cost={e.cost.selfHosted} t={t} f={f} rate={e.cost.staffUsdPerHour} testId="cost-selfHosted" />
+        <div className="rounded-md border border-border p-3" data-testid="cost-ratio">
+          <div className="text-xs font-medium uppercase tracking-wide text-muted">{t('costRatio')}</div>
+          <div className="figures mt-1 text-xl font-semibold">{ratio && ratio.value !== null ? valueText(t, f, ratio, ratio.value) : '–'}</div>
+          <div className="figures mt-0.5 text-xs text-muted">{ratio ? thresholdText(t, f, ratio) : null}</div>
+        </div>
+      </div>
+
+      <h3 className="mt-5 text-sm font-semibold">{t('ruleTrace')}</h3>
+      <div className="mt-1 overflow-x-auto print:overflow-visible">
+        <table className="w-full min-w-[640px] text-sm print:min-w-0" data-testid="pilot-rule-trace">
+          <thead>
+            <tr className="border-b border-border text-left text-xs text-muted">
+              <th scope="col" className="py-1 pr-2 font-medium">
+                {t('criterion')}
+              </th>
+              <th scope="col" className="px-2 py-1 text-right font-medium">
+                {t('measured')}
+              </th>
+              <th scope="col" className="px-2 py-1 text-right font-medium">
+                {t('threshold')}
+              </th>
+              <th scope="col" className="px-2 py-1 font-medium">
+                {t('verdict')}
+              </th>
+              <th scope="col" className="px-2 py-1 font-medium">
+                <span className="sr-only">{t('deciding')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border/60">
+            {e.criteria.map((c) => (
+              <CriterionRow key={c.id} c={c} deciding={deciding.has(c.id)} t={t} f={f} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-1 text-xs text-muted">{t('unknownCounts')}</p>
+
+      <div className="mt-4 grid gap-4 lg:grid-cols-2 print:grid-cols-2">
+        <div>
+          <h3 className="text-sm font-semibold">{t('rules')}</h3>
+          <ul className="mt-1 space-y-1 text-sm" data-testid="pilot-rules">
+            {e.rules.map((r) => (
+              <li key={r.decision} data-rule={r.decision} data-met={r.met ? 'true' : 'false'} className={r.met ? 'font-medium' : 'text-muted'}>
+                <span aria-hidden="true">{r.met ? '● ' : '○ '}</span>
+                {t(`rule.${r.decision}`)} <span className={r.met ? 'text-ok' : ''}>({t(r.met ? 'ruleMet' : 'ruleNotMet')})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h3 className="text-sm font-semibold">{t('flipTitle')}</h3>
+          {e.flips.length === 0 ? (
+            <p className="mt-1 text-sm text-muted">{t('flipNone')}</p>
+          ) : (
+            <ol className="mt-1 space-y-2 text-sm" data-testid="pilot-flips">
+              {e.flips.map((flip) => (
+                <li key={flip.to} data-flip-to={flip.to}>
+                  <span className="font-medium">{t('flipTo', { decision: t(`decision.${flip.to}`) })}</span>
+                  <ul className="ml-4 list-disc">
+                    {flip.changes.map((ch) => (
+                      <li key={ch.criterion}>{changeText(t, f, e.criteria, ch)}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </div>
+
+      <p className="figures mt-4 text-xs text-muted">
+        {t('staffRate', {
+          rate: formatMoney(f.language, f.currency, f.fx, e.cost.staffUsdPerHour),
+          yearly: formatMoney(f.language, f.currency, f.fx, staffLoadedYearlyUsd),
+          hours: formatNumber(f.language, staffHoursPerYear, 0),
+        })}
+        {' · '}
+        {t('clusterDay', { usd: formatMoney(f.language, f.currency, f.fx, e.cost.clusterDay.usd) })}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { useId, useState, type ReactNode } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { WeekPoint, WeekSeries, WeekSeriesKey } from '../../core/pilot/series';
+import type { PilotThresholds } from '../../core/scenario/schema';
+import { useT } from '../../components/use-t';
+import { formatInteger, formatMoney, formatPercent, usdTo } from '../../lib/format/format';
+import type { Fmt } from './format-pilot';
+import { pilotMessages, type PilotT } from './messages';
+
+/** A chart with its title, an accessible summary and a data-table alternative. */
+function ChartFrame(props: { title: string; aria: string; table: ReactNode; children: ReactNode; testId: string; t: PilotT }) {
+  const { title, aria, table, children, testId, t } = props;
+  const [showTable, setShowTable] = useState(false);
+  const headingId = useId();
+  return (
+    <figure className="flex min-w-0 flex-col gap-2 rounded-md border border-border p-3 print:break-inside-avoid" data-testid={testId} aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <figcaption id={headingId} className="text-sm font-semibold">
+          {title}
+        </figcaption>
+        <button type="button" className="no-print text-xs text-accent underline-offset-2 hover:underline" aria-expanded={showTable} onClick={() => setShowTable((v) => !v)}>
+          {showTable ? t('hideTable') : t('showTable')}
+        </button>
+      </div>
+      <div role="img" aria-label={aria} className="h-56 w-full min-w-0">
+        {children}
+      </div>
+      {showTable ? table : null}
+    </figure>
+  );
+}
+
+interface ChartDef {
+  key: WeekSeriesKey;
+  /** Display value from the stored one (share → %, USD → the chosen currency). */
+  toShown: (v: number) => number;
+  format: (v: number | null | undefined) => string;
+  axisUnit: string;
+  threshold?: number;
+}
+
+function SeriesTable(props: { points: readonly WeekPoint[]; def: ChartDef; t: PilotT }) {
+  const { points, def, t } = props;
+  return (
+    <table className="figures w-full text-xs">
+      <thead>
+        <tr className="text-left text-muted">
+          <th scope="col" className="py-0.5 font-medium">
+            {t('axisDay')}
+          </th>
+          <th scope="col" className="py-0.5 text-right font-medium">
+            {t('side.api')}
+          </th>
+          <th scope="col" className="py-0.5 text-right font-medium">
+            {t('side.selfHosted')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {points.map((p) => (
+          <tr key={p.day} className="border-t border-border/60">
+            <th scope="row" className="py-0.5 text-left font-normal">
+              {p.day}
+            </th>
+            <td className="py-0.5 text-right">{def.format(p.api)}</td>
+            <td className="py-0.5 text-right">{def.format(p.selfHosted)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Acceptance, p95 TTFT, utilisation and cost per accepted task over the week, API vs self-hosted. */
+export function WeekCharts(props: { series: WeekSeries; fmt: Fmt; thresholds: PilotThresholds }) {
+  const { series, fmt: f, thresholds } = props;
+  const t = useT(pilotMessages);
+  const money = usdTo(f.currency, f.fx, 1);
+  const defs: ChartDef[] = [
+    { key: 'acceptance', toShown: (v) => v * 100, format: (v) => formatPercent(f.language, v, 1), axisUnit: '%' },
+    { key: 'ttftP95Ms', toShown: (v) => v, format: (v) => (v === null || v === undefined ? '–' : `${formatInteger(f.language, v)} ms`), axisUnit: 'ms' },
+    { key: 'utilisation', toShown: (v) => v * 100, format: (v) => formatPercent(f.language, v, 1), axisUnit: '%', threshold: thresholds.utilisationMin * 100 },
+    { key: 'costPerAcceptedTask', toShown: (v) => v * money, format: (v) => formatMoney(f.language, f.currency, f.fx, v), axisUnit: `${f.currency}/task` },
+  ];
+  return (
+    <div className="grid gap-3 md:grid-cols-2 print:grid-cols-2">
+      {defs.map((def) => {
+        const points = series[def.key];
+        const data = points.map((p) => ({
+          day: p.day,
+          api: p.api === null ? null : def.toShown(p.api),
+          selfHosted: p.selfHosted === null ? null : def.toShown(p.selfHosted),
+        }));
+        const empty = points.every((p) => p.api === null && p.selfHosted === null);
+        const title = t(`chart.${def.key}`);
+        const hasApi = def.key !== 'utilisation';
+        return (
+          <ChartFrame key={def.key} title={`${title} (${def.axisUnit})`} aria={t('chartAria', { title })} testId={`pilot-chart-${def.key}`} t={t} table={<SeriesTable points={points} def={def} t={t} />}>
+            {empty ? (
+              <p className="flex h-full items-center justify-center text-sm text-muted">{t('noChartData')}</p>
+            ) : (
+              <ResponsiveContainer width="100%" height="100%">
+                <LineChart data={data} margin={{ top: 8, right: 12, bottom: 18, left: 4 }}>
+                  <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
+                  <XAxis
+                    dataKey="day"
+                    type="number"
+                    domain={[1, 7]}
+                    ticks={[1, 2, 3, 4, 5, 6, 7]}
+                    tick={{ fill: 'var(--muted)', fontSize: 11 }}
+                    stroke="var(--border)"
+                    label={{ value: t('axisDay'), position: 'insideBottom', offset: -10, fill: 'var(--muted)', fontSize: 11 }}
+                  />
+                  <YAxis
+                    tick={{ fill: 'var(--muted)', fontSize: 11 }}
+                    stroke="var(--border)"
+                    width={56}
+                    domain={def.key === 'acceptance' || def.key === 'utilisation' ? [0, 100] : [0, 'auto']}
+                    tickFormatter={(v: number) => (def.key === 'costPerAcceptedTask' ? formatMoney(f.language, f.currency, f.fx, v / money) : `${formatInteger(f.language, v)}`)}
+                    label={{ value: def.axisUnit, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11 }}
+                  />
+                  <Tooltip
+                    isAnimationActive={false}
+                    contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }}
+                    labelFormatter={(d) => t('day', { day: String(d) })}
+                    formatter={(v) => (typeof v === 'number' ? def.format(def.key === 'costPerAcceptedTask' ? v / money : def.key === 'ttftP95Ms' ? v : v / 100) : '–')}
+                  />
+                  <Legend verticalAlign="top" height={22} wrapperStyle={{ fontSize: 12 }} />
+                  {def.threshold !== undefined ? (
+                    <ReferenceLine y={def.threshold} stroke="var(--warn)" strokeDasharray="5 3" label={{ value: t('thresholdLine', { value: formatPercent(f.language, def.threshold / 100, 0) }), position: 'insideTopRight', fill: 'var(--warn)', fontSize: 11 }} />
+                  ) : null}
+                  {hasApi ? <Line type="linear" dataKey="api" name={t('side.api')} stroke="var(--series-api)" strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} /> : null}
+                  <Line type="linear" dataKey="selfHosted" name={t('side.selfHosted')} stroke="var(--series-self)" strokeWidth={2} dot={{ r: 3 }} strokeDasharray="6 2" connectNulls={false} isAnimationActive={false} />
+                </LineChart>
+              </ResponsiveContainer>
+            )}
+          </ChartFrame>
+        );
+      })}
+    </div>
+  );
+}
