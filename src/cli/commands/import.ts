@@ -1,0 +1,137 @@
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { mergeCompanions } from '../../core/benchmarks/companions';
+import { csvMappingSchema, type CsvMapping } from '../../core/benchmarks/csv';
+import { describeIssue } from '../../core/benchmarks/issues';
+import { importFile, type ByteSource, type FileImport } from '../../core/benchmarks/importer';
+import type { RequestTable } from '../../core/benchmarks/request-table';
+import { platformHost } from '../../worker/benchmarks-api';
+import { json, parseFlags, type CliCommand, type CliIo } from '../command';
+
+/**
+ * `import FILE…`: reads benchmark result files the way the app does (content sniffing,
+ * streaming, companion files merged) and prints the normalised runs as JSON.
+ *
+ * Output: `{ files: [...] }`, one entry per file, in order:
+ * - `file` {name, size, hash, hashAlgorithm}: hash is the SHA-256 of files up to 4 MiB, else
+ *   the SHA-256 over the SHA-256 digests of their 4 MiB blocks;
+ * - `status` ok | partial (rows skipped or the file damaged) | failed | needs-mapping | cancelled;
+ * - `format` (vllm, sglang, guidellm, llmperf-summary, llmperf-individual, aiperf-json,
+ *   aiperf-csv, aiperf-jsonl, genai-perf-json, genai-perf-csv, inferencex, inference-perf,
+ *   request-log, api-usage, openai-org-usage, mapped-csv);
+ * - `issues` [{severity, code, line, field, detail, message}], `issuesOmitted`;
+ * - `rows` {read, skipped, skippedSamples [{line, code, field}]};
+ * - `runs`: the normalised run records (src/core/benchmarks/run-schema.ts; all times in ms,
+ *   throughput per second, percentiles as {"99": value}; `metrics` are the file's own figures,
+ *   `recomputed` the ones computed from per-request data, `comparison` the two side by side);
+ * - `csvPreview` for CSV files of unknown layout (headers, sample rows, suggested mapping);
+ * - `mergedInto` when the file's requests were merged into a run of another file;
+ * - with `--per-request`: `requests` per run id, columns as arrays (null = missing).
+ *
+ * Options: `--mapping mapping.json` (a column mapping for CSV files; see `csvMappingSchema`),
+ * `--per-request`. Exit codes: 0 every file imported (possibly partially); 1 a file failed or
+ * needs a mapping; 2 usage error.
+ */
+function fileSource(path: string, size: number, handle: Awaited<ReturnType<typeof open>>): ByteSource {
+  return {
+    name: basename(path),
+    size,
+    read: async (offset, length) => {
+      const buffer = new Uint8Array(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, offset);
+      return buffer.subarray(0, bytesRead);
+    },
+  };
+}
+
+function column(values: ArrayLike<number>): (number | null)[] {
+  return Array.from(values, (v) => (Number.isFinite(v) ? v : null));
+}
+
+function requestsJson(t: RequestTable) {
+  return {
+    count: t.count,
+    ok: Array.from(t.ok, (v) => v === 1),
+    ttftMs: column(t.ttftMs),
+    e2elMs: column(t.e2elMs),
+    tpotMs: column(t.tpotMs),
+    perTokenMs: column(t.perTokenMs),
+    inputTokens: column(t.inputTokens),
+    outputTokens: column(t.outputTokens),
+    startS: column(t.startS),
+    itlGapsMs: t.itlGapsMs ? column(t.itlGapsMs) : null,
+  };
+}
+
+async function readMapping(path: string, io: CliIo): Promise<CsvMapping | string> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder().decode(await io.readFile(path)));
+  } catch (e) {
+    return `${path}: not readable JSON (${e instanceof Error ? e.message : String(e)})`;
+  }
+  const parsed = csvMappingSchema.safeParse(raw);
+  if (!parsed.success) return `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`;
+  return parsed.data;
+}
+
+export const importCommand: CliCommand = {
+  name: 'import',
+  summary: 'Read benchmark result files (vLLM, SGLang, GuideLLM, llmperf, AIPerf, …) and print the normalised runs as JSON',
+  usage: 'import <file> [<file> …] [--mapping mapping.json] [--per-request]',
+  async run(args, io) {
+    const { flags, positional } = parseFlags(args);
+    if (positional.length === 0) {
+      io.err(`Usage: ${this.usage}`);
+      return 2;
+    }
+    let mapping: CsvMapping | null = null;
+    const mappingPath = flags.get('mapping');
+    if (typeof mappingPath === 'string') {
+      const m = await readMapping(mappingPath, io);
+      if (typeof m === 'string') {
+        io.err(m);
+        return 2;
+      }
+      mapping = m;
+    }
+    const host = platformHost();
+    const results: FileImport[] = [];
+    for (const [i, path] of positional.entries()) {
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        handle = await open(path, 'r');
+      } catch (e) {
+        io.err(`${path}: cannot open (${e instanceof Error ? e.message : String(e)})`);
+        return 1;
+      }
+      try {
+        const { size } = await handle.stat();
+        results.push(await importFile(fileSource(path, size, handle), host, { mapping, fileIndex: i, fileCount: positional.length }));
+      } finally {
+        await handle.close();
+      }
+    }
+    mergeCompanions(results);
+    const perRequest = flags.has('per-request');
+    let failed = false;
+    const files = results.map((r) => {
+      for (const issue of r.issues) if (issue.severity !== 'info') io.err(describeIssue(r.file.name, issue));
+      if (r.status === 'failed' || r.status === 'needs-mapping') failed = true;
+      return {
+        file: r.file,
+        status: r.status,
+        format: r.format,
+        issues: r.issues.map((issue) => ({ ...issue, message: describeIssue(r.file.name, issue) })),
+        issuesOmitted: r.issuesOmitted,
+        rows: r.rows,
+        runs: r.runs,
+        csvPreview: r.csvPreview,
+        mergedInto: r.mergedInto,
+        ...(perRequest ? { requests: Object.fromEntries(r.tables.map((t) => [t.runId, requestsJson(t.table)])) } : {}),
+      };
+    });
+    io.out(json({ files }));
+    return failed ? 1 : 0;
+  },
+};
