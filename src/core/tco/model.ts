@@ -20,8 +20,6 @@ export const MAX_REPLICAS = 64;
 export const MIN_TOKENS_PER_SECOND = 1e-6;
 /** Acceptance below this counts as none. */
 export const MIN_ACCEPTANCE = 1e-9;
-/** Working hours in one FTE-year, used to price upgrade hours: 220 days × 8 h (assumption). */
-export const WORK_HOURS_PER_FTE_YEAR = 1_760;
 
 export interface SelfHostedCostRates {
   /** Monthly GPU cost of one replica: rent, or capex amortisation in buy mode. */
@@ -76,7 +74,7 @@ export interface SelfHostedCost {
   total: number;
 }
 
-function costRates(s: Scenario['selfHosted'], runningHours: number): SelfHostedCostRates {
+function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPerYear: number): SelfHostedCostRates {
   const gpus = s.gpusPerReplica;
   let gpuPerReplica: number;
   let powerPerReplica = 0;
@@ -93,7 +91,8 @@ function costRates(s: Scenario['selfHosted'], runningHours: number): SelfHostedC
     // SPEC §3: GPUs × W × PUE × hours / 1000 × $/kWh (drawn at the rated power while running).
     powerPerReplica = ((gpus * s.powerWattsPerGpu * s.pue * runningHours) / 1000) * s.pricePerKwh;
   }
-  const hourly = s.staffLoadedYearlyUsd / WORK_HOURS_PER_FTE_YEAR;
+  // Upgrade hours at the loaded cost per working hour (the same rate the pilot uses).
+  const hourly = s.staffLoadedYearlyUsd / staffHoursPerYear;
   const staff = (s.staffFte * s.staffLoadedYearlyUsd) / 12 + s.upgradeHoursPerMonth * hourly;
   const other = s.otherMonthly.reduce((sum, o) => sum + o.usd, 0);
   const ops = other + s.oneTimeUsd / s.horizonMonths;
@@ -138,7 +137,7 @@ export function buildModel(scenario: Scenario, shape: DemandShape = demandShape(
     tasksPerReplica,
     replicasEntered: s.replicas,
     spareReplicas: s.redundancy === 'n-plus-1' ? 1 : 0,
-    rates: costRates(s, shape.runningHoursPerMonth),
+    rates: costRates(s, shape.runningHoursPerMonth, scenario.pilot.staffHoursPerYear),
     paidHoursPerMonth: shape.runningHoursPerMonth,
     gpusPerReplica: s.gpusPerReplica,
   };
