@@ -1,0 +1,89 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
+import { testIo } from '../cli-test-io';
+import { evaluateCommand } from './evaluate';
+
+const dir = mkdtempSync(join(tmpdir(), 'cli-evaluate-'));
+function file(name: string, content: unknown): string {
+  const p = join(dir, name);
+  writeFileSync(p, typeof content === 'string' ? content : JSON.stringify(content));
+  return p;
+}
+
+async function run(args: string[]) {
+  const io = testIo();
+  const code = await evaluateCommand.run(args, io);
+  return { code, io, out: code === 0 ? (JSON.parse(io.stdout.join('\n')) as Record<string, Record<string, unknown>>) : null };
+}
+
+/** One task = 1,000 output tokens at $10 per 1M; one replica of 8 GPUs at $4/GPU-h. */
+const plain = {
+  type: SCENARIO_TYPE,
+  version: SCENARIO_VERSION,
+  workload: {
+    mode: 'requests', requestsPerDay: 100_000, daysPerMonth: 30, inputTokensPerRequest: 0, outputTokensPerRequest: 1_000,
+    cacheHitShare: 0, reasoningMode: 'none', retryRate: 0, acceptanceApi: 1, acceptanceSelfHosted: 1, peakToAverage: 1, profileMode: 'peak-to-average',
+  },
+  api: { currency: 'USD', priceInputPerM: 0, priceCachedInputPerM: 0, priceOutputPerM: 10 },
+  selfHosted: {
+    gpusPerReplica: 8, replicas: 1, redundancy: 'none', costMode: 'rent', rentUnit: 'gpu-hour', rentPrice: 4, hoursMode: 'always',
+    staffFte: 0, upgradeHoursPerMonth: 0, otherMonthly: [], oneTimeUsd: 0,
+    throughput: { source: 'entered', tokensPerSecond: 1_000, basis: 'output', latencyTargetMs: null, measuredRun: null },
+    maxUtilisation: 1,
+  },
+};
+
+describe('cli evaluate', () => {
+  it('prints monthly costs, break-even, hybrid split and capacity for a scenario file', async () => {
+    const { code, out } = await run([file('plain.json', plain)]);
+    expect(code).toBe(0);
+    // 3,000,000 tasks × $0.01 = $30,000; self-hosted needs 2 replicas = 2 × 8 × 4 × 730 = $46,720
+    expect(out?.monthlyUsd).toEqual({ api: 30_000, selfHosted: expect.closeTo(46_720, 6) as number, hybrid: expect.closeTo(27_080, 6) as number });
+    // 23,360 / $10 per 1M = 2.336B tokens
+    expect(out?.breakEven).toMatchObject({ kind: 'at', tokensPerMonth: expect.closeTo(2.336e9, 0) as number, replicas: 1 });
+    expect(out?.hybrid).toMatchObject({ ownedReplicas: 1, selfShare: expect.closeTo(0.876, 12) as number });
+    expect(out?.capacity).toMatchObject({ state: 'sized-up', replicasNeeded: 2, enteredServesPeak: false });
+    expect(out?.usdPerAcceptedTask).toMatchObject({ api: expect.closeTo(0.01, 12) as number });
+  });
+
+  it('states instead of numbers: zero throughput', async () => {
+    const bad = { ...plain, selfHosted: { ...plain.selfHosted, throughput: { ...plain.selfHosted.throughput, tokensPerSecond: 0 } } };
+    const { code, out } = await run([file('zero.json', bad)]);
+    expect(code).toBe(0);
+    expect(out?.usdPerMillionTokens?.selfHosted).toEqual({ notApplicable: 'no-throughput' });
+    expect(out?.breakEven).toMatchObject({ kind: 'never', reason: 'no-throughput' });
+  });
+
+  it('a preset with its claim check: article 004 gives ~139M, not 1.2B', async () => {
+    const { code, out } = await run(['--preset', 'a004-m27-gpt55', '--claims']);
+    expect(code).toBe(0);
+    expect(out?.breakEven?.outputTokensPerMonth).toBeCloseTo(140_744_000, 0);
+    const claims = out?.claims as unknown as { id: string; verdict: string }[];
+    expect(claims.find((c) => c.id === 'a004-break-even')?.verdict).toBe('contradiction');
+  });
+
+  it('tornado and Monte Carlo on request', async () => {
+    const { out } = await run([file('plain2.json', plain), '--tornado', '--monte-carlo']);
+    expect(out?.monteCarlo).toMatchObject({ samples: 10_000, seed: 42 });
+    expect(Array.isArray(out?.tornado?.bySaving)).toBe(true);
+  });
+
+  it('rejects a field outside sense unless --lenient', async () => {
+    const bad = { ...plain, workload: { ...plain.workload, cacheHitShare: 1.7 } };
+    const p = file('bad.json', bad);
+    const strict = await run([p]);
+    expect(strict.code).toBe(1);
+    expect(strict.io.stderr.join('\n')).toContain('workload.cacheHitShare');
+    const lenient = await run([p, '--lenient']);
+    expect(lenient.code).toBe(0);
+  });
+
+  it('usage errors', async () => {
+    expect((await run([])).code).toBe(2);
+    expect((await run(['--preset', 'nope'])).code).toBe(2);
+    expect((await run([file('notjson.json', '{')])).code).toBe(1);
+  });
+});

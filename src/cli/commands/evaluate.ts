@@ -1,0 +1,172 @@
+import { allClaimChecks, claimChecksForPreset } from '../../core/presets/claims';
+import { PRESET_IDS, loadPreset, type PresetId } from '../../core/presets/presets';
+import { readScenarioDocument } from '../../core/scenario/document';
+import { isPlainObject } from '../../core/scenario/json';
+import type { Scenario } from '../../core/scenario/schema';
+import { evaluateTco, type Figure } from '../../core/tco/evaluate';
+import { monteCarlo } from '../../core/tco/monte-carlo';
+import { tornado } from '../../core/tco/sensitivity';
+import { json, parseFlags, type CliCommand } from '../command';
+
+/**
+ * `evaluate <scenario.json>` (or `evaluate --preset <id>`): the TCO comparison as JSON.
+ *
+ * Output fields (money in USD, shares as fractions, volumes per month):
+ * - `monthlyUsd`: { api, selfHosted, hybrid }
+ * - `usdPerMillionTokens`: { api, selfHosted, selfHostedAtMaxUtilisation, hybrid }
+ * - `usdPerAcceptedTask`: { api, selfHosted, hybrid }
+ * - `breakEven`: { kind: at | never | always, reason, tokensPerMonth, outputTokensPerMonth,
+ *   tasksPerMonth, acceptedTasksPerMonth, replicas, stableFromTokensPerMonth,
+ *   closedForm: { replicas, tokensPerMonth, withinCapacity, replicasOfThroughput } }
+ * - `hybrid`: the chosen split { ownedReplicas, selfShare, apiShare, monthlyUsd, selfUsd, apiUsd }
+ * - `capacity`: { state, replicasEntered, replicasNeeded, replicasServing, spareReplicas,
+ *   enteredServesPeak, basis, capacityTokensPerMonth, demandTokensPerMonth,
+ *   peakDemandTokensPerSecond, utilisation: { average, productive, peak, max } }
+ * - `costBreakdownUsd`: self-hosted { gpu, power, staff, ops }, api { input, cachedInput, output }
+ * - `volume`, `verdict`; with `--tornado` the inputs by saving swing; with `--monte-carlo`
+ *   the saving distribution's summary; with `--claims` the preset's article claim check.
+ * A figure that cannot be computed is { "notApplicable": "<reason>" }, never NaN.
+ *
+ * Exit codes: 0 ok; 1 unreadable file or rejected fields (named on stderr; `--lenient`
+ * evaluates with the defaults in their place); 2 usage error.
+ */
+const fig = (f: Figure): number | { notApplicable: string } => (f.ok ? f.value : { notApplicable: f.reason });
+
+function isPresetId(id: string): id is PresetId {
+  return (PRESET_IDS as readonly string[]).includes(id);
+}
+
+function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boolean; claims: PresetId | 'all' | null }) {
+  const e = evaluateTco(scenario);
+  const be = e.breakEven.result;
+  const cf = be.closedForm;
+  const tokensPerTask = e.curves.unit === 'tokens' ? e.curves.tokensPerTask : 0;
+  const tokens = (tasks: number | null) => (tasks === null || tokensPerTask === 0 ? null : tasks * tokensPerTask);
+  const t = options.tornado ? tornado(scenario) : null;
+  const mc = options.monteCarlo ? monteCarlo(scenario) : null;
+  return {
+    scenario: scenario.name,
+    volume: {
+      tasksPerMonth: e.volume.tasksPerMonth,
+      tokensPerMonth: e.volume.tokensPerMonth,
+      inputTokensPerMonth: e.volume.inputTokensPerMonth,
+      cachedInputTokensPerMonth: e.volume.cachedInputTokensPerMonth,
+      outputTokensPerMonth: e.volume.outputTokensPerMonth,
+      acceptedTasksPerMonth: e.volume.acceptedTasksPerMonth,
+    },
+    monthlyUsd: { api: e.api.monthlyUsd, selfHosted: e.selfHosted.monthlyUsd, hybrid: e.hybrid.monthlyUsd },
+    usdPerMillionTokens: {
+      api: fig(e.api.perMillionTokens),
+      selfHosted: fig(e.selfHosted.perMillionTokens),
+      selfHostedAtMaxUtilisation: fig(e.selfHosted.perMillionTokensAtMaxUtilisation),
+      hybrid: fig(e.hybrid.perMillionTokens),
+    },
+    usdPerAcceptedTask: { api: fig(e.api.perAcceptedTask), selfHosted: fig(e.selfHosted.perAcceptedTask), hybrid: fig(e.hybrid.perAcceptedTask) },
+    breakEven: {
+      kind: be.kind,
+      reason: be.kind === 'at' ? null : be.reason,
+      tokensPerMonth: e.breakEven.tokensPerMonth,
+      outputTokensPerMonth: e.breakEven.outputTokensPerMonth,
+      tasksPerMonth: e.breakEven.tasksPerMonth,
+      acceptedTasksPerMonth: e.breakEven.acceptedTasksPerMonth,
+      replicas: be.kind === 'at' ? be.replicas : null,
+      stableFromTokensPerMonth: be.kind === 'at' ? tokens(be.stableFromTasks) : null,
+      replicaMonthlyUsd: be.kind === 'never' ? be.replicaMonthlyUsd : null,
+      apiUsdPerReplicaCapacity: be.kind === 'never' ? be.apiUsdPerReplicaCapacity : null,
+      closedForm: cf
+        ? { replicas: cf.replicas, selfMonthlyUsd: cf.selfMonthlyUsd, tokensPerMonth: e.breakEven.closedFormTokensPerMonth, withinCapacity: cf.withinCapacity, replicasOfThroughput: cf.replicasOfThroughput }
+        : null,
+    },
+    hybrid: {
+      ownedReplicas: e.hybrid.replicas,
+      selfShare: e.hybrid.selfShare,
+      apiShare: 1 - e.hybrid.selfShare,
+      monthlyUsd: e.hybrid.monthlyUsd,
+      selfUsd: e.hybrid.selfUsd,
+      apiUsd: e.hybrid.apiUsd,
+    },
+    capacity: {
+      state: e.selfHosted.state,
+      replicasEntered: e.selfHosted.replicasEntered,
+      replicasNeeded: e.selfHosted.replicasNeeded,
+      replicasServing: e.selfHosted.replicasServing,
+      spareReplicas: e.selfHosted.spareReplicas,
+      enteredServesPeak: e.selfHosted.capacity.enteredServesPeak,
+      basis: e.selfHosted.capacity.basis,
+      capacityTokensPerMonth: e.selfHosted.capacity.tokensPerMonth,
+      demandTokensPerMonth: e.selfHosted.capacity.demandTokensPerMonth,
+      peakDemandTokensPerSecond: e.selfHosted.capacity.peakDemandTokensPerSecond,
+      utilisation: {
+        average: fig(e.selfHosted.utilisation.average),
+        productive: fig(e.selfHosted.utilisation.productive),
+        peak: fig(e.selfHosted.utilisation.peak),
+        max: e.selfHosted.utilisation.max,
+      },
+    },
+    costBreakdownUsd: {
+      selfHosted: { gpu: e.selfHosted.gpuUsd, power: e.selfHosted.powerUsd, staff: e.selfHosted.staffUsd, ops: e.selfHosted.opsUsd },
+      api: { input: e.api.uncachedInputUsd, cachedInput: e.api.cachedInputUsd, output: e.api.outputUsd },
+    },
+    verdict: { ...e.verdict, savingVsApiShare: fig(e.verdict.savingVsApiShare) },
+    ...(t ? { tornado: { baseSaving: t.baseSaving, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh })) } } : {}),
+    ...(mc ? { monteCarlo: { samples: mc.samples, seed: mc.seed, probabilitySelfCheaper: mc.probabilitySelfCheaper, cannotServe: mc.cannotServe, saving: mc.saving, ranges: mc.ranges } } : {}),
+    ...(options.claims ? { claims: options.claims === 'all' ? allClaimChecks() : claimChecksForPreset(options.claims) } : {}),
+  };
+}
+
+export const evaluateCommand: CliCommand = {
+  name: 'evaluate',
+  summary: 'Compare API, self-hosted and hybrid costs for a scenario and print the results as JSON',
+  usage: 'evaluate <scenario.json> | evaluate --preset <id> [--tornado] [--monte-carlo] [--claims] [--lenient]',
+  async run(args, io) {
+    const { flags, positional } = parseFlags(args);
+    const preset = flags.get('preset');
+    const file = positional[0];
+    let scenario: Scenario;
+    let presetId: PresetId | null = null;
+    if (typeof preset === 'string') {
+      if (!isPresetId(preset)) {
+        io.err(`Unknown preset "${preset}". Presets: ${PRESET_IDS.join(', ')}`);
+        return 2;
+      }
+      const loaded = loadPreset(preset);
+      if (!loaded.ok) {
+        io.err(loaded.error);
+        return 1;
+      }
+      scenario = loaded.scenario;
+      presetId = preset;
+    } else {
+      if (!file) {
+        io.err(`Usage: ${this.usage}`);
+        return 2;
+      }
+      let raw: unknown;
+      try {
+        raw = JSON.parse(new TextDecoder().decode(await io.readFile(file)));
+      } catch (e) {
+        io.err(`${file}: not readable JSON (${e instanceof Error ? e.message : String(e)})`);
+        return 1;
+      }
+      if (!isPlainObject(raw)) {
+        io.err(`${file}: expected a JSON object (a scenario document)`);
+        return 1;
+      }
+      const result = readScenarioDocument(raw, false);
+      if (!result.ok) {
+        io.err(`${file}: ${json(result.error)}`);
+        return 1;
+      }
+      for (const n of result.value.notices) io.err(`${file}: ${n.path}: ${n.problem} (${n.action}; was ${n.rejected})`);
+      const rejected = result.value.notices.filter((n) => n.action !== 'ignored-unknown');
+      if (rejected.length > 0 && flags.get('lenient') !== true) {
+        io.err(`${file}: ${rejected.length} field(s) rejected; fix them, or pass --lenient to evaluate with the defaults in their place`);
+        return 1;
+      }
+      scenario = result.value.scenario;
+    }
+    const claims = flags.get('claims') === true ? (presetId ?? 'all') : null;
+    io.out(json(report(scenario, { tornado: flags.get('tornado') === true, monteCarlo: flags.get('monte-carlo') === true, claims })));
+    return 0;
+  },
+};
