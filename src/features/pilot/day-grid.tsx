@@ -71,7 +71,7 @@ export function DayGrid(props: { side: PilotSide; evaluation: PilotEvaluation | 
 
   return (
     <div className="overflow-x-auto" data-testid={`pilot-grid-${side}`}>
-      <table className="w-full min-w-[920px] border-separate border-spacing-0 text-sm">
+      <table className="w-full min-w-[1040px] border-separate border-spacing-0 text-sm">
         <caption className="sr-only">{sideLabel}</caption>
         <thead>
           <tr className="text-left text-xs text-muted">
@@ -113,7 +113,7 @@ export function DayGrid(props: { side: PilotSide; evaluation: PilotEvaluation | 
                       const isFilled = filled?.fields.includes(s.key) ?? false;
                       const scale = s.unit === 'money' ? moneyScale : s.scale;
                       return (
-                        <td key={d} className="w-[5.75rem] px-0.5 py-0.5 align-middle">
+                        <td key={d} className="w-[7rem] px-0.5 py-0.5 align-middle">
                           <NumberCell
                             value={value}
                             language={fmt.language}

@@ -38,8 +38,11 @@ function thresholdText(t: T, f: Fmt, c: Criterion): string {
 function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) {
   const { c, deciding, t, f } = props;
   const sideUnit = SIDE_UNIT[c.id];
-  const verdictClass = c.verdict === 'pass' ? 'text-ok' : c.verdict === 'fail' ? 'text-bad' : 'text-warn';
-  const mark = c.verdict === 'pass' ? '✓' : c.verdict === 'fail' ? '✗' : '?';
+  // The two local-work criteria are signals for a hybrid, not hurdles: no pass/fail colours.
+  const signal = c.group === 'local-work';
+  const verdictClass = signal ? (c.verdict === 'pass' ? 'text-text' : 'text-muted') : c.verdict === 'pass' ? 'text-ok' : c.verdict === 'fail' ? 'text-bad' : 'text-warn';
+  const mark = signal ? (c.verdict === 'pass' ? '●' : '○') : c.verdict === 'pass' ? '✓' : c.verdict === 'fail' ? '✗' : '?';
+  const verdictText = signal ? t(c.verdict === 'pass' ? 'verdict.signal' : 'verdict.noSignal') : t(`verdict.${c.verdict}`);
   return (
     <tr data-testid={`criterion-${c.id}`} data-verdict={c.verdict} data-deciding={deciding ? 'true' : 'false'} className={deciding ? 'bg-surface-2 print:bg-transparent' : undefined}>
       <th scope="row" className="py-1.5 pr-2 text-left align-top font-normal">
@@ -57,14 +60,14 @@ function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) 
       <td className="figures whitespace-nowrap px-2 py-1.5 text-right align-top">{thresholdText(t, f, c)}</td>
       <td className={`whitespace-nowrap px-2 py-1.5 align-top font-medium ${verdictClass}`}>
         <span aria-hidden="true">{mark} </span>
-        {t(`verdict.${c.verdict}`)}
+        {verdictText}
       </td>
       <td className="px-2 py-1.5 align-top text-xs">{deciding ? <span className="rounded bg-accent/15 px-1.5 py-0.5 font-medium text-accent print:border print:border-current">{t('decidingMark')}</span> : null}</td>
     </tr>
   );
 }
 
-function changeText(t: T, f: Fmt, criteria: readonly Criterion[], ch: FlipChange): string {
+function changeText(t: T, f: Fmt, criteria: readonly Criterion[], ch: FlipChange, alone: boolean): string {
   const c = criteria.find((x) => x.id === ch.criterion);
   const criterion = t(`crit.${ch.criterion}`);
   if (!c) return criterion;
@@ -72,7 +75,9 @@ function changeText(t: T, f: Fmt, criteria: readonly Criterion[], ch: FlipChange
   if (ch.kind === 'measure') return t('flip.measure', { criterion, to: c.comparator === 'max' ? t('atMost', { value: to }) : t('atLeast', { value: to }) });
   const from = valueText(t, f, c, ch.from ?? 0);
   if (c.unit === 'count') return t(ch.kind === 'reach' ? 'flip.reach.count' : 'flip.cross.count', { criterion, from, to });
-  return t(`flip.${ch.kind}.${ch.direction}`, { criterion, from, to });
+  const text = t(`flip.${ch.kind}.${ch.direction}`, { criterion, from, to });
+  // For a single change, moving the threshold instead is a real alternative worth naming.
+  return alone && ch.kind === 'reach' && c.thresholdKey !== null ? `${text} (${t('flipThresholdAlt', { from })})` : text;
 }
 
 function warningText(t: T, w: PilotWarning): string {
@@ -232,7 +237,7 @@ export function DecisionCard(props: {
                   <span className="font-medium">{t('flipTo', { decision: t(`decision.${flip.to}`) })}</span>
                   <ul className="ml-4 list-disc">
                     {flip.changes.map((ch) => (
-                      <li key={ch.criterion}>{changeText(t, f, e.criteria, ch)}</li>
+                      <li key={ch.criterion}>{changeText(t, f, e.criteria, ch, flip.changes.length === 1)}</li>
                     ))}
                   </ul>
                 </li>

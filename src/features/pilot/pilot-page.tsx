@@ -135,7 +135,7 @@ export function PilotPage() {
       )}
 
       {series.data ? (
-        <Card title={t('sectionCharts')} className="print:break-before-page">
+        <Card title={t('sectionCharts')} className="print:break-before-page" testId="pilot-charts">
           <WeekCharts series={series.data} fmt={fmt} thresholds={pilot.thresholds} />
         </Card>
       ) : null}
