@@ -4,7 +4,7 @@ import { GPUS } from '../catalog/gpus';
 import { defaultScenario } from '../scenario/defaults';
 import type { Scenario } from '../scenario/schema';
 import { weightBytes } from './model-math';
-import { candidateCounts, minGpusFor, minGpuTable, searchLayout } from './min-gpus';
+import { candidateCounts, crossesNodesWithoutNvlink, minGpusFor, minGpuTable, searchLayout } from './min-gpus';
 import { resolveSetup } from './setup';
 
 function input(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>) {
@@ -87,5 +87,20 @@ describe('minimum GPUs', () => {
     expect(count('b300')).toBeLessThanOrEqual(count('b200'));
     expect(count('b200')).toBeLessThanOrEqual(count('h200-sxm'));
     expect(count('h200-sxm')).toBeLessThanOrEqual(count('h100-sxm'));
+  });
+});
+
+describe('interconnect', () => {
+  it('an MoE replica over several nodes needs RDMA, unless one NVL72 domain holds it', () => {
+    const gb200 = gpu('gb200');
+    // 8 GB200 GPUs = 2 trays of 4, inside the 72-GPU NVLink domain.
+    expect(crossesNodesWithoutNvlink(true, 2, 8, gb200)).toBe(false);
+    // 80 GPUs exceed the domain.
+    expect(crossesNodesWithoutNvlink(true, 20, 80, gb200)).toBe(true);
+    // Two HGX H100 nodes: the NVLink domain is 8.
+    expect(crossesNodesWithoutNvlink(true, 2, 16, gpu('h100-sxm'))).toBe(true);
+    // Dense models and single nodes never.
+    expect(crossesNodesWithoutNvlink(false, 2, 16, gpu('h100-sxm'))).toBe(false);
+    expect(crossesNodesWithoutNvlink(true, 1, 8, gpu('h100-sxm'))).toBe(false);
   });
 });

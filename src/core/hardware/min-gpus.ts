@@ -47,6 +47,15 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
+/**
+ * MoE all-to-all leaves the NVLink domain: more than one node, unless the whole replica sits in
+ * one rack-scale NVLink domain (GB200/GB300 NVL72 trays hold 4 GPUs but share a 72-GPU domain).
+ */
+export function crossesNodesWithoutNvlink(moe: boolean, nodes: number, gpus: number, gpu: GpuRecord): boolean {
+  if (!moe || nodes <= 1) return false;
+  return !(gpu.interconnect.kind === 'nvlink' && gpus <= gpu.interconnect.domainSize);
+}
+
 export function candidateCounts(gpusPerNode: number, max = MAX_SEARCH_GPUS): number[] {
   const set = new Set<number>([1, 2, 4]);
   for (let n = gpusPerNode; n <= max; n += gpusPerNode) set.add(n);
@@ -88,7 +97,7 @@ export function minGpusFor(input: FitInput, gpu: GpuRecord, gpusPerNode: number,
         usedPerGpu: used,
         budgetPerGpu: budget,
         headroomPerGpu: budget - used,
-        multiNodeMoe: input.model.moe !== null && layout.nodes > 1,
+        multiNodeMoe: crossesNodesWithoutNvlink(input.model.moe !== null, layout.nodes, count, gpu),
       };
     }
   }

@@ -1,9 +1,10 @@
 import type { SourceRef } from '../catalog/types';
+import type { AttentionGroup } from '../scenario/model-spec';
 import type { Scenario } from '../scenario/schema';
 import { memoryBreakdown, layoutOf, type Layout, type MemoryBreakdown } from './fit';
 import { frontierSeries, maxConcurrency, maxContext, type FrontierPoint, type MaxContext } from './frontier';
-import { nativeFormatSupport } from './formats';
-import { minGpusFor, minGpuTable, type MinGpuResult, type MinGpuRow } from './min-gpus';
+import { KV_BYTES, nativeFormatSupport } from './formats';
+import { crossesNodesWithoutNvlink, minGpusFor, minGpuTable, type MinGpuResult, type MinGpuRow } from './min-gpus';
 import { hasMla, weightBytes, type WeightBytes } from './model-math';
 import {
   batchGrid,
@@ -96,6 +97,17 @@ export interface HardwareReport {
     moe: { experts: number; activePerToken: number; moeLayers: number } | null;
     totalParamsB: number;
     activeParamsB: number;
+    /** The attention groups, for showing each KV formula with its numbers. */
+    attention: AttentionGroup[];
+  };
+  /** The configured values the figures refer to. */
+  setup: {
+    contextLength: number;
+    concurrentSequences: number;
+    weightFormat: FitInput['weightFormat'];
+    kvFormat: FitInput['kvFormat'];
+    kvBytesPerElement: number;
+    memoryUtilisation: number;
   };
   gpu: { id: string; name: string; memoryGB: number; bandwidthTBps: number; source: SourceRef };
   memory: MemoryBreakdown;
@@ -117,7 +129,7 @@ function warningsFor(input: FitInput, mem: MemoryBreakdown, fixes: Fixes): Hardw
   const push = (code: WarningCode, severity: Severity, params: HardwareWarning['params'] = {}) => out.push({ code, severity, params });
 
   if (mem.verdict.overPhysical) push('over-physical', 'error', { used: mem.usedPerGpu, physical: mem.physicalPerGpu });
-  if (model.moe && layout.nodes > 1) {
+  if (crossesNodesWithoutNvlink(model.moe !== null, layout.nodes, layout.gpus, gpu)) {
     push('multi-node-moe', 'warning', { nodes: layout.nodes, interconnect: gpu.interconnect.kind, domain: gpu.interconnect.domainSize, gpus: layout.gpus });
   }
   if (gpu.interconnect.kind === 'pcie' && layout.gpus > 1) push('pcie-multi-gpu', 'warning', { gpus: layout.gpus });
@@ -238,6 +250,15 @@ export function buildHardwareReport(scenario: Scenario): HardwareReportResult {
       moe: model.moe ? { experts: model.moe.experts, activePerToken: model.moe.activePerToken, moeLayers: model.moe.moeLayers } : null,
       totalParamsB: model.totalParamsB,
       activeParamsB: model.activeParamsB,
+      attention: model.attention,
+    },
+    setup: {
+      contextLength: input.contextLength,
+      concurrentSequences: input.concurrentSequences,
+      weightFormat: input.weightFormat,
+      kvFormat: input.kvFormat,
+      kvBytesPerElement: KV_BYTES[input.kvFormat],
+      memoryUtilisation: input.memoryUtilisation,
     },
     gpu: { id: input.gpu.id, name: input.gpu.name, memoryGB: input.gpu.memoryGB, bandwidthTBps: input.gpu.bandwidthTBps, source: input.gpu.source },
     memory,

@@ -1,34 +1,73 @@
-import { Card } from '../../components/card';
-import { FactsList } from '../../components/facts-list';
-import { useT } from '../../components/use-t';
-import { findGpu, findModel } from '../../core/catalog/catalog';
-import { formatInteger, formatPercent } from '../../lib/format/format';
+import { Banner, Card } from '../../components/card';
+import { useLanguage, useT } from '../../components/use-t';
+import { findModel } from '../../core/catalog/catalog';
 import { useAppStore } from '../../state/store';
+import { ClaimsCard } from './claims-card';
+import { CustomModelCard } from './custom-model';
+import { VerdictCard, WorkTable } from './fit-panel';
+import { FrontierChart } from './frontier-chart';
+import { CheckpointCard, GpuTable } from './gpu-table';
+import { InputsPanel, issueText } from './inputs-panel';
 import { hardwareMessages } from './messages';
+import { RooflinePanel } from './roofline-panel';
+import { useHardwareReport } from './use-hardware';
+import { WarningsList } from './warnings-list';
 
+/**
+ * Hardware fit: does the model fit on these GPUs, by how much, what would it take, and how
+ * fast would it decode. Every figure comes from the worker; this page only lays them out.
+ */
 export function HardwarePage() {
   const t = useT(hardwareMessages);
-  const s = useAppStore((st) => st.scenario);
-  const language = useAppStore((st) => st.language);
-  const model = findModel(s.selfHosted.modelId);
-  const gpu = findGpu(s.selfHosted.gpuId);
+  const language = useLanguage();
+  const scenario = useAppStore((s) => s.scenario);
+  const report = useHardwareReport(scenario);
+  const result = report.data;
+  const catalogModel = findModel(scenario.selfHosted.modelId);
+  const spec = catalogModel ?? (scenario.selfHosted.modelId === 'custom' ? scenario.hardware.customModel : null);
+  const mla = spec ? spec.attention.some((g) => g.kind === 'mla') : false;
+  const issues = result && !result.ok ? result.issues : [];
+  const r = result && result.ok ? result.report : null;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <Card title={t('inputs')}>
-        <FactsList
-          rows={[
-            { label: 'Model', value: model?.name ?? s.selfHosted.modelId },
-            { label: 'GPU', value: `${s.selfHosted.gpusPerReplica} × ${gpu?.name ?? s.selfHosted.gpuId}` },
-            { label: 'Weights / KV', value: `${s.hardware.weightFormat.toUpperCase()} / ${s.hardware.kvFormat.toUpperCase()}` },
-            { label: 'Context', value: `${formatInteger(language, s.hardware.contextLength)} tokens` },
-            { label: 'Sequences', value: formatInteger(language, s.hardware.concurrentSequences) },
-            { label: 'gpu_memory_utilization', value: formatPercent(language, s.hardware.memoryUtilisation) },
-          ]}
-        />
-      </Card>
-      <Card title={t('next')}>
-        <p className="text-sm text-muted">{t('nextBody')}</p>
-      </Card>
+    <div className="grid gap-4 lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]" data-testid="hardware-page" aria-busy={report.isFetching}>
+      <div className="grid content-start gap-4">
+        <InputsPanel issues={issues} mla={mla} modelMax={spec?.maxContext ?? null} />
+        <CustomModelCard t={t} />
+      </div>
+      <div className="grid min-w-0 content-start gap-4">
+        {report.isError ? (
+          <Banner tone="bad" role="alert">
+            {t('failed', { message: report.error instanceof Error ? report.error.message : String(report.error) })}
+          </Banner>
+        ) : null}
+        {issues.length > 0 ? (
+          <Banner tone="warn" role="alert" testId="hw-invalid">
+            <p className="font-medium">{t('invalidSetup')}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {issues.map((i) => (
+                <li key={`${i.field}-${i.code}`}>{issueText(t, language, i)}</li>
+              ))}
+            </ul>
+          </Banner>
+        ) : null}
+        {!result && !report.isError ? <p className="text-sm text-muted">{t('computing')}</p> : null}
+        {r ? (
+          <>
+            <VerdictCard report={r} t={t} />
+            <WarningsList warnings={r.warnings} t={t} />
+            <WorkTable report={r} t={t} />
+            <div className="grid min-w-0 gap-4 2xl:grid-cols-2">
+              <Card title={t('frontierTitle')}>
+                <FrontierChart report={r} t={t} />
+              </Card>
+              <RooflinePanel report={r} t={t} />
+            </div>
+            <GpuTable report={r} t={t} />
+            <CheckpointCard report={r} t={t} />
+          </>
+        ) : null}
+        <ClaimsCard scenario={scenario} t={t} />
+      </div>
     </div>
   );
 }

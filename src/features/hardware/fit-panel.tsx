@@ -1,0 +1,271 @@
+import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Card } from '../../components/card';
+import { useLanguage } from '../../components/use-t';
+import type { KvGroupTerm } from '../../core/hardware/fit';
+import type { HardwareReport } from '../../core/hardware/report';
+import type { Language } from '../../core/scenario/schema';
+import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
+import { ChartFrame } from './chart-frame';
+import type { HardwareT } from './messages';
+import { gb, gbGib, tokens } from './units';
+
+const COLORS = {
+  weights: 'var(--series-api)',
+  kv: 'var(--series-self)',
+  overhead: 'var(--series-6)',
+  free: 'var(--series-hybrid)',
+} as const;
+
+export function verdictReason(t: HardwareT, language: Language, r: HardwareReport): string | null {
+  const m = r.memory;
+  if (!m.verdict.reason) return null;
+  return t(`reason.${m.verdict.reason}`, {
+    weights: gb(language, m.weights.perGpuBytes),
+    physical: gb(language, m.physicalPerGpu),
+    budget: gb(language, m.budgetPerGpu),
+    util: formatPercent(language, m.budgetPerGpu / m.physicalPerGpu, 0),
+    overhead: gb(language, m.activationPerGpu + m.runtimePerGpu),
+    kv: gb(language, m.kv.perGpuBytes),
+    available: gb(language, Math.max(0, m.kvAvailablePerGpu)),
+  });
+}
+
+export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
+  const { report: r, t } = props;
+  const language = useLanguage();
+  const m = r.memory;
+  const fits = m.verdict.fits;
+  const reason = verdictReason(t, language, r);
+  const f = r.fixes;
+  return (
+    <Card title={t('verdict')} testId="hw-verdict-card">
+      <div className="flex flex-wrap items-center gap-3">
+        <span
+          className={`rounded-md px-3 py-1 text-lg font-semibold ${fits ? 'bg-ok-bg text-ok' : 'bg-bad-bg text-bad'}`}
+          data-testid="hw-verdict"
+          data-fits={fits ? 'yes' : 'no'}
+        >
+          {fits ? t('fits') : t('notFits')}
+        </span>
+        <span className="figures text-sm" data-testid="hw-headroom">
+          {fits
+            ? t('headroom', { perGpu: gb(language, m.verdict.headroomPerGpu), total: gb(language, m.verdict.headroomTotal), gpus: formatInteger(language, m.layout.gpus) })
+            : t('shortfall', { perGpu: gb(language, -m.verdict.headroomPerGpu), total: gb(language, -m.verdict.headroomTotal), gpus: formatInteger(language, m.layout.gpus) })}
+        </span>
+      </div>
+      {reason ? (
+        <p className="mt-2 text-sm font-medium text-bad" data-testid="hw-reason">
+          {reason}
+        </p>
+      ) : null}
+      <MemoryBar report={r} t={t} />
+      <div className="mt-3">
+        <h3 className="text-sm font-semibold">{t('fixesTitle')}</h3>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm" data-testid="hw-fixes">
+          <li>
+            {f.minGpus.kind === 'fits'
+              ? t('fix.minGpus', { count: formatInteger(language, f.minGpus.count), nodes: formatInteger(language, f.minGpus.nodes), tp: f.minGpus.tp, pp: f.minGpus.pp })
+              : t('fix.minGpusNone', { max: formatInteger(language, f.minGpus.checkedUpTo) })}
+          </li>
+          <li>{t('fix.maxConcurrency', { context: tokens(language, contextOf(r)), n: formatInteger(language, f.maxConcurrencyAtContext) })}</li>
+          <li>
+            {f.maxContextAtConcurrency.kind === 'tokens'
+              ? t('fix.maxContext', { n: formatInteger(language, concurrencyOf(r)), context: tokens(language, f.maxContextAtConcurrency.tokens) })
+              : f.maxContextAtConcurrency.kind === 'none'
+                ? t('fix.maxContextNone', { n: formatInteger(language, concurrencyOf(r)) })
+                : t('fix.maxContextUnbounded', { n: formatInteger(language, concurrencyOf(r)) })}
+          </li>
+          {f.fitsWithFp8Kv !== null && !fits ? <li>{f.fitsWithFp8Kv ? t('fix.fp8Yes') : t('fix.fp8No')}</li> : null}
+          {f.dpAttention ? <li>{f.dpAttention.fits ? t('fix.dpYes', { kv: gb(language, f.dpAttention.kvPerGpu) }) : t('fix.dpNo', { kv: gb(language, f.dpAttention.kvPerGpu) })}</li> : null}
+        </ul>
+      </div>
+    </Card>
+  );
+}
+
+const contextOf = (r: HardwareReport) => r.setup.contextLength;
+const concurrencyOf = (r: HardwareReport) => r.setup.concurrentSequences;
+
+/** A label above a vertical reference line, right-aligned to it; `row` stacks labels that would collide. */
+function lineLabel(text: string, color: string, row: number) {
+  return function LineLabel(props: { viewBox?: { x?: number; y?: number } }) {
+    const x = props.viewBox?.x ?? 0;
+    const y = props.viewBox?.y ?? 0;
+    return (
+      <text x={x - 4} y={y - 6 - row * 14} textAnchor="end" fill={color} fontSize={11} fontWeight={600}>
+        {text}
+      </text>
+    );
+  };
+}
+
+function MemoryBar(props: { report: HardwareReport; t: HardwareT }) {
+  const { report: r, t } = props;
+  const language = useLanguage();
+  const m = r.memory;
+  const G = 1e9;
+  const row = {
+    name: 'gpu',
+    weights: m.weights.perGpuBytes / G,
+    kv: m.kv.perGpuBytes / G,
+    overhead: (m.activationPerGpu + m.runtimePerGpu) / G,
+    free: m.freePerGpu / G,
+  };
+  const top = Math.max(m.physicalPerGpu, m.usedPerGpu) / G;
+  const domainMax = Math.ceil((top * 1.05) / 10) * 10;
+  const fmt = (v: number) => `${formatNumber(language, v, v >= 1000 ? 0 : 1)} GB`;
+  const summary = t('barAria', {
+    weights: gb(language, m.weights.perGpuBytes),
+    kv: gb(language, m.kv.perGpuBytes),
+    overhead: gb(language, m.activationPerGpu + m.runtimePerGpu),
+    free: gb(language, m.freePerGpu),
+    budget: gb(language, m.budgetPerGpu),
+    physical: gb(language, m.physicalPerGpu),
+  });
+  const series = [
+    { key: 'weights', label: t('weights') },
+    { key: 'kv', label: t('kv') },
+    { key: 'overhead', label: t('overhead') },
+    { key: 'free', label: t('free') },
+  ] as const;
+  const budgetText = t('budgetLine', { value: fmt(m.budgetPerGpu / G) });
+  const physicalText = t('physicalLine', { value: fmt(m.physicalPerGpu / G) });
+  return (
+    <div className="mt-3" data-testid="hw-memory-bar" data-used-gb={(m.usedPerGpu / G).toFixed(3)} data-kv-gb={row.kv.toFixed(3)}>
+      <ChartFrame
+        title={t('barTitle')}
+        summary={summary}
+        height={150}
+        table={{
+          head: [t('term'), t('perGpu')],
+          rows: [...series.map((s) => [s.label, fmt(row[s.key])]), [t('budget'), fmt(m.budgetPerGpu / G)], [physicalText, fmt(m.physicalPerGpu / G)]],
+        }}
+        footer={
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden="true">
+            {series.map((s) => (
+              <li key={s.key} className="flex items-center gap-1.5">
+                <span className="inline-block h-3 w-3 rounded-sm" style={{ background: COLORS[s.key], opacity: s.key === 'free' ? 0.35 : 1 }} />
+                {s.label} <span className="figures text-muted">{fmt(row[s.key])}</span>
+              </li>
+            ))}
+            <li className="flex items-center gap-1.5">
+              <span className="inline-block h-0 w-4 border-t-2 border-dashed" style={{ borderColor: 'var(--warn)' }} />
+              {budgetText}
+            </li>
+            <li className="flex items-center gap-1.5">
+              <span className="inline-block h-0 w-4 border-t-2" style={{ borderColor: 'var(--text)' }} />
+              {physicalText}
+            </li>
+          </ul>
+        }
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={[row]} layout="vertical" margin={{ top: 34, right: 12, bottom: 4, left: 4 }} barCategoryGap={6}>
+            <CartesianGrid horizontal={false} stroke="var(--grid)" />
+            <XAxis
+              type="number"
+              domain={[0, domainMax]}
+              tickFormatter={(v: number) => formatNumber(language, v, 0)}
+              stroke="var(--muted)"
+              fontSize={11}
+              label={{ value: t('axisGb'), position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 11 }}
+              height={36}
+            />
+            <YAxis type="category" dataKey="name" hide />
+            <Tooltip
+              formatter={(value) => fmt(Number(value))}
+              contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }}
+              labelFormatter={() => t('barTitle')}
+              cursor={false}
+            />
+            {series.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.label} stackId="mem" fill={COLORS[s.key]} fillOpacity={s.key === 'free' ? 0.35 : 1} isAnimationActive={false} />
+            ))}
+            <ReferenceLine x={m.budgetPerGpu / G} stroke="var(--warn)" strokeWidth={2} strokeDasharray="5 3" label={lineLabel(budgetText, 'var(--warn)', 1)} />
+            <ReferenceLine x={m.physicalPerGpu / G} stroke="var(--text)" strokeWidth={2} label={lineLabel(physicalText, 'var(--text)', 0)} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartFrame>
+    </div>
+  );
+}
+
+function kvFormula(t: HardwareT, language: Language, g: KvGroupTerm, report: HardwareReport, index: number): string {
+  const spec = report.model.attention[index];
+  const n = (v: number) => formatInteger(language, v);
+  const kvBytes = report.setup.kvBytesPerElement;
+  let first: string;
+  if (spec?.kind === 'gqa') first = t('kv.gqa', { layers: n(spec.layers), kvHeads: n(spec.kvHeads), headDim: n(spec.headDim), bytes: kvBytes, perToken: n(g.bytesPerToken) });
+  else if (spec?.kind === 'swa') first = t('kv.swa', { layers: n(spec.layers), kvHeads: n(spec.kvHeads), headDim: n(spec.headDim), bytes: kvBytes, perToken: n(g.bytesPerToken), window: n(spec.window), tokens: n(g.tokensHeld) });
+  else if (spec?.kind === 'mla') first = t('kv.mla', { layers: n(spec.layers), rank: n(spec.kvLoraRank), rope: n(spec.ropeDim), bytes: kvBytes, perToken: n(g.bytesPerToken) });
+  else if (spec?.kind === 'linear') first = t('kv.linear', { layers: n(spec.layers), heads: n(spec.heads), dk: n(spec.keyDim), dv: n(spec.valueDim), extra: n(spec.extraStatePerLayer), perSeq: gb(language, g.bytesPerSequence) });
+  else first = '';
+  const tokensPart = g.kind === 'linear' ? '' : ` ${t('kv.tokens', { tokens: n(g.tokensHeld), perSeq: gb(language, g.bytesPerSequence) })}`;
+  const rule = t(`rule.${g.rule}`, {
+    seqs: n(g.sequencesPerGpu),
+    split: n(g.splitOver),
+    perGpu: gbGib(language, g.perGpuBytes),
+    total: n(report.setup.concurrentSequences),
+    dp: n(report.memory.layout.dp),
+  });
+  return `${first}${tokensPart} ${rule}`;
+}
+
+export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
+  const { report: r, t } = props;
+  const language = useLanguage();
+  const m = r.memory;
+  const w = m.weights;
+  const src = w.bytes.source;
+  const fmtName = src.format.toUpperCase();
+  const sourceLine =
+    src.kind === 'estimate'
+      ? t('weights.estimate', { quantised: formatNumber(language, w.bytes.quantisedParamsB, 1), bits: formatNumber(language, w.bytes.quantisedBits, 3), total: gb(language, w.bytes.totalBytes), format: fmtName })
+      : t(src.kind === 'checkpoint' ? 'weights.checkpoint' : 'weights.variant', { format: fmtName, total: gb(language, w.bytes.totalBytes) });
+  const split =
+    w.replicatedPerGpu > 0
+      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: m.layout.pp, perGpu: gb(language, w.perGpuBytes) })
+      : t('weights.split', { total: gb(language, w.bytes.totalBytes), gpus: m.layout.gpus, perGpu: gb(language, w.perGpuBytes) });
+  const rows: { term: string; formula: string; value: string; testId: string }[] = [
+    { term: t('weights'), formula: `${sourceLine} ${split}`, value: gb(language, w.perGpuBytes), testId: 'work-weights' },
+    ...m.kv.groups.map((g, i) => ({
+      term: t(`kind.${g.kind}`, { layers: formatInteger(language, g.layers) }),
+      formula: kvFormula(t, language, g, r, i),
+      value: gb(language, g.perGpuBytes),
+      testId: `work-kv-${i}`,
+    })),
+    { term: t('activation'), formula: t('work.activation', { gib: formatNumber(language, m.activationPerGpu / 2 ** 30, 2) }), value: gb(language, m.activationPerGpu), testId: 'work-activation' },
+    { term: t('runtime'), formula: t('work.runtime', { gib: formatNumber(language, m.runtimePerGpu / 2 ** 30, 2) }), value: gb(language, m.runtimePerGpu), testId: 'work-runtime' },
+    { term: t('used'), formula: t('work.used', { used: gbGib(language, m.usedPerGpu) }), value: gb(language, m.usedPerGpu), testId: 'work-used' },
+    {
+      term: t('budget'),
+      formula: t('work.budget', { memory: gb(language, m.physicalPerGpu), util: formatNumber(language, m.budgetPerGpu / m.physicalPerGpu, 2), budget: gb(language, m.budgetPerGpu) }),
+      value: gb(language, m.budgetPerGpu),
+      testId: 'work-budget',
+    },
+  ];
+  return (
+    <Card title={t('workTitle')} testId="hw-work">
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr className="text-left text-xs text-muted">
+              <th scope="col" className="border-b border-border py-1 pr-3 font-medium">{t('term')}</th>
+              <th scope="col" className="border-b border-border py-1 pr-3 font-medium">{t('formula')}</th>
+              <th scope="col" className="border-b border-border py-1 text-right font-medium">{t('perGpu')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.testId} data-testid={row.testId} className="align-top">
+                <th scope="row" className="border-b border-border/60 py-1.5 pr-3 text-left font-medium whitespace-nowrap">{row.term}</th>
+                <td className="figures border-b border-border/60 py-1.5 pr-3 text-xs text-muted">{row.formula}</td>
+                <td className="figures border-b border-border/60 py-1.5 text-right font-medium whitespace-nowrap">{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}

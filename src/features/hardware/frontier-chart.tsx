@@ -1,0 +1,88 @@
+import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Kpi } from '../../components/card';
+import { useLanguage } from '../../components/use-t';
+import type { HardwareReport } from '../../core/hardware/report';
+import { formatInteger } from '../../lib/format/format';
+import { ChartFrame } from './chart-frame';
+import type { HardwareT } from './messages';
+import { shortTokens, tokens } from './units';
+
+/** Maximum concurrent sequences against context length (both log scales) with the configured point. */
+export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
+  const { report: r, t } = props;
+  const language = useLanguage();
+  const { contextLength, concurrentSequences } = r.setup;
+  // Zero does not exist on a log axis: "not even one sequence" is drawn as a gap.
+  const data = r.frontier.points.map((p) => ({ context: p.context, seqs: p.maxConcurrency > 0 ? p.maxConcurrency : null }));
+  const maxCtx = r.frontier.maxContextAtConcurrency;
+  const fits = r.memory.verdict.fits;
+  const summary = t('frontierAria', { context: tokens(language, contextLength), n: formatInteger(language, r.frontier.maxConcurrencyAtContext) });
+  const ys = data.map((d) => d.seqs ?? 1);
+  const yMax = Math.pow(10, Math.ceil(Math.log10(Math.max(concurrentSequences, ...ys) * 1.5)));
+  const yTicks: number[] = [];
+  for (let v = 1; v <= yMax; v *= 10) yTicks.push(v);
+  return (
+    <div className="grid gap-3" data-testid="hw-frontier">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        <Kpi label={t('kpiMaxSeq', { context: shortTokens(language, contextLength) })} value={formatInteger(language, r.frontier.maxConcurrencyAtContext)} tone={r.frontier.maxConcurrencyAtContext >= concurrentSequences ? 'ok' : 'bad'} testId="hw-max-seq" />
+        <Kpi
+          label={t('kpiMaxCtx', { n: formatInteger(language, concurrentSequences) })}
+          value={maxCtx.kind === 'tokens' ? tokens(language, maxCtx.tokens) : maxCtx.kind === 'none' ? t('none') : t('unbounded')}
+          sub={maxCtx.kind === 'tokens' ? shortTokens(language, maxCtx.tokens) : undefined}
+          tone={maxCtx.kind === 'unbounded' || (maxCtx.kind === 'tokens' && maxCtx.tokens >= contextLength) ? 'ok' : 'bad'}
+          testId="hw-max-ctx"
+        />
+      </div>
+      <ChartFrame
+        title={t('frontierChart')}
+        summary={summary}
+        height={260}
+        table={{ head: [t('context'), t('maxSequences')], rows: r.frontier.points.map((p) => [tokens(language, p.context), formatInteger(language, p.maxConcurrency)]) }}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={data} margin={{ top: 12, right: 16, bottom: 28, left: 8 }}>
+            <CartesianGrid stroke="var(--grid)" />
+            <XAxis
+              dataKey="context"
+              type="number"
+              scale="log"
+              domain={['dataMin', 'dataMax']}
+              ticks={data.map((d) => d.context).filter((c) => Math.log2(c) % 2 === 0 || c === contextLength)}
+              tickFormatter={(v: number) => shortTokens(language, v)}
+              stroke="var(--muted)"
+              fontSize={11}
+              label={{ value: t('axisContext'), position: 'insideBottom', offset: -16, fill: 'var(--muted)', fontSize: 11 }}
+            />
+            <YAxis
+              type="number"
+              scale="log"
+              domain={[1, yMax]}
+              ticks={yTicks}
+              allowDataOverflow
+              tickFormatter={(v: number) => formatInteger(language, v)}
+              stroke="var(--muted)"
+              fontSize={11}
+              width={56}
+              label={{ value: t('axisSequences'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
+            />
+            <Tooltip
+              formatter={(v) => [formatInteger(language, Number(v)), t('maxSequences')]}
+              labelFormatter={(v) => `${tokens(language, Number(v))} ${t('units_tokens')}`}
+              contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }}
+            />
+            <ReferenceLine x={r.model.maxContext} stroke="var(--muted)" strokeDasharray="4 3" label={{ value: t('modelMax'), position: 'insideTopRight', fill: 'var(--muted)', fontSize: 11 }} />
+            <Line type="monotone" dataKey="seqs" name={t('maxSequences')} stroke="var(--series-api)" strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />
+            <ReferenceDot
+              x={contextLength}
+              y={concurrentSequences}
+              r={6}
+              fill={fits ? 'var(--ok)' : 'var(--bad)'}
+              stroke="var(--surface)"
+              label={{ value: t('yourSetup'), position: 'top', fill: 'var(--text)', fontSize: 11 }}
+            />
+          </LineChart>
+        </ResponsiveContainer>
+      </ChartFrame>
+    </div>
+  );
+}
