@@ -35,6 +35,9 @@ describe('evaluateTco at the current volume', () => {
     // hybrid: 23,360 + 30,000 × (1 − 2.628 / 3) = 23,360 + 3,720 = 27,080
     expect(e.hybrid.replicas).toBe(1);
     expect(e.hybrid.monthlyUsd).toBeCloseTo(27_080, 6);
+    // its split: one replica's GPUs $23,360 + output tokens of the 12.4 % overflow $3,720
+    expect(e.hybrid.breakdown.gpuUsd).toBeCloseTo(23_360, 6);
+    expect(e.hybrid.breakdown.outputUsd).toBeCloseTo(3_720, 6);
     expect(e.verdict).toMatchObject({ best: 'hybrid', runnerUp: 'api' });
     expect(e.verdict.savingVsApiUsd).toBeCloseTo(2_920, 6);
     expect(e.verdict.closeCall).toBe(false);

@@ -177,6 +177,8 @@ export interface TcoEvaluation {
     perMillionTokens: Figure;
     perAcceptedTask: Figure;
     productiveUtilisation: Figure;
+    /** Cost split of the chosen hybrid: the owned replicas' costs and the API bill for the overflow. */
+    breakdown: { gpuUsd: number; powerUsd: number; staffUsd: number; opsUsd: number; uncachedInputUsd: number; cachedInputUsd: number; outputUsd: number };
     byReplicas: { replicas: number; totalUsd: number; selfShare: number }[];
     hourly: HourSplit[];
   };
@@ -390,6 +392,8 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const hybridSelfAccepted = accepted * h.selfShare;
   const hybridBusy = tps > 0 && h.replicas > 0 ? (hybridSelfAccepted * model.basisTokensPerAttempt) / mix.retryFactor / (tps * 3600) : 0;
   const hybridProvisioned = (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
+  const hybridOwned = selfHostedCost(model, h.replicas);
+  const overflowTasks = tasks * (1 - h.selfShare);
 
   const breakEven = breakEvenView(model, solveBreakEven(model));
   const verdict = decide(model, apiUsd, { usd: cost.total, feasible }, { usd: h.totalUsd, replicas: h.replicas, selfShare: h.selfShare });
@@ -448,6 +452,15 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       perMillionTokens: perMillion(h.totalUsd, tokens, tasks),
       perAcceptedTask: model.acceptanceApi > 0 ? perAccepted(h.totalUsd, accepted, model, 'api') : na('api-accepts-nothing'),
       productiveUtilisation: h.replicas === 0 ? na('no-deployment') : tasks <= 0 ? na('no-volume') : value(hybridBusy / hybridProvisioned),
+      breakdown: {
+        gpuUsd: hybridOwned.gpu,
+        powerUsd: hybridOwned.power,
+        staffUsd: hybridOwned.staff,
+        opsUsd: hybridOwned.ops,
+        uncachedInputUsd: p.uncachedInputUsd * overflowTasks,
+        cachedInputUsd: p.cachedInputUsd * overflowTasks,
+        outputUsd: p.outputUsd * overflowTasks,
+      },
       byReplicas: hybrid.byReplicas.map((b) => ({ replicas: b.replicas, totalUsd: b.totalUsd, selfShare: b.selfShare })),
       hourly: hourlySplit(model, tasks, h.replicas),
     },
