@@ -61,6 +61,17 @@ test.describe('share links', () => {
     await expect(page.getByTestId('link-notices')).toContainText('was 7');
   });
 
+  test('markup in a link is shown as text, never run', async ({ page }) => {
+    const s = structuredClone(DEFAULT_SCENARIO);
+    s.name = '<img src=x onerror="window.__pwned=1">';
+    const shell = new ShellPage(page);
+    await shell.open(`#/report?s=${encodeScenario(s)}`);
+    await expect(shell.scenarioName()).toHaveValue('<img src=x onerror="window.__pwned=1">');
+    await shell.goTo(/Report/);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('main img[src="x"]').count()).toBe(0);
+  });
+
   test('opening a link over local work asks first, and keeping it keeps the link to copy', async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.open();

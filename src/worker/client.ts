@@ -36,6 +36,9 @@ export interface ComputeClientOptions {
 
 export class ComputeClient {
   private worker: Worker | null = null;
+  /** A second worker kept loaded in the background, so a crash is recovered from at once. */
+  private spare: Worker | null = null;
+  private spareTimer: ReturnType<typeof setTimeout> | null = null;
   private remote: Remote<ComputeApi> | null = null;
   private ready: Promise<void> | null = null;
   private fallback: Promise<ComputeApi> | null = null;
@@ -72,9 +75,8 @@ export class ComputeClient {
     this.ready = (async () => {
       let worker: Worker;
       try {
-        worker = this.options.createWorker
-          ? this.options.createWorker()
-          : new Worker(new URL('./compute.worker.ts', import.meta.url), { type: 'module', name: 'compute' });
+        worker = this.spare ?? this.createWorker();
+        this.spare = null;
       } catch (e) {
         throw new WorkerDied(`Worker could not be created: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -90,9 +92,30 @@ export class ComputeClient {
       const pong = await this.race(this.remote.ping(), START_TIMEOUT_MS, undefined);
       if (pong !== 'pong') throw new WorkerDied('Worker did not answer');
       this.setState({ mode: 'worker', restarts: this.restarts });
+      this.prepareSpare();
     })();
     this.ready.catch(() => undefined);
     return this.ready;
+  }
+
+  private createWorker(): Worker {
+    return this.options.createWorker
+      ? this.options.createWorker()
+      : new Worker(new URL('./compute.worker.ts', import.meta.url), { type: 'module', name: 'compute' });
+  }
+
+  /** Loads the spare a little later, so it does not compete with the first paint. */
+  private prepareSpare(): void {
+    if (this.spare || this.spareTimer || this.fallback) return;
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = null;
+      if (this.spare || this.fallback) return;
+      try {
+        this.spare = this.createWorker();
+      } catch {
+        this.spare = null;
+      }
+    }, 2000);
   }
 
   /** Drops a dead or hung worker; the next call starts a fresh one and counts a restart. */
@@ -103,6 +126,16 @@ export class ComputeClient {
     this.worker = null;
     this.remote = null;
     this.ready = null;
+    // Start the replacement right away so it is warm when the next computation arrives.
+    if (!this.fallback && this.restarts <= MAX_RESTARTS) {
+      this.setState({ mode: 'starting' });
+      void this.start().catch(() => undefined);
+    }
+  }
+
+  /** Whether a spare worker is loaded and ready to take over (for tests and diagnostics). */
+  hasSpare(): boolean {
+    return this.spare !== null;
   }
 
   /** Stops the worker as if it had crashed (used by fault-injection tests and on hangs). */
@@ -163,9 +196,13 @@ export class ComputeClient {
       } catch (e) {
         if (e instanceof AbortError) throw e;
         if (!(e instanceof WorkerDied)) throw e;
-        if (this.worker) this.discard(this.worker);
-        else this.restarts += 1;
-        this.ready = null;
+        if (this.worker) {
+          // Drops it and starts a replacement (see discard).
+          this.discard(this.worker);
+        } else {
+          this.restarts += 1;
+          this.ready = null;
+        }
         if (this.restarts > MAX_RESTARTS) {
           void this.useMainThread(e.message);
         } else {
