@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScenario } from '../scenario/defaults';
+import { assumptionRows } from './assumptions';
+
+describe('assumptions appendix', () => {
+  it('lists the catalog source of each catalog-derived value and marks edits as custom', () => {
+    const s = defaultScenario();
+    const rows = assumptionRows(s);
+    const price = rows.find((r) => r.key === 'api.priceOutputPerM');
+    // The example uses Moonshot's K2.6 offer: $4.00 per 1M output, checked 2026-05-22.
+    expect(price).toMatchObject({ value: 4, unit: 'USD/1M tokens', custom: null });
+    expect(price?.source?.checked).toBe('2026-05-22');
+    const gpuPrice = rows.find((r) => r.key === 'selfHosted.rentPrice');
+    expect(gpuPrice?.value).toBe(4.29);
+    expect(gpuPrice?.source?.checked).toBe('2026-08-01');
+
+    s.api.priceOutputPerM = 3.5;
+    s.selfHosted.rentPrice = 3.9;
+    const edited = assumptionRows(s);
+    expect(edited.find((r) => r.key === 'api.priceOutputPerM')?.custom).toEqual({ catalogValue: 4 });
+    expect(edited.find((r) => r.key === 'selfHosted.rentPrice')?.custom).toEqual({ catalogValue: 4.29 });
+  });
+
+  it('a custom offer has no source and no custom marker', () => {
+    const s = defaultScenario();
+    s.api.offerId = null;
+    const row = assumptionRows(s).find((r) => r.key === 'api.priceInputPerM');
+    expect(row).toMatchObject({ source: null, custom: null, value: 0.95 });
+  });
+
+  it('shows buy inputs instead of rent inputs for owned hardware, and pilot thresholds only when a pilot ran', () => {
+    const s = defaultScenario();
+    s.selfHosted.costMode = 'buy';
+    let keys = assumptionRows(s).map((r) => r.key);
+    expect(keys).toContain('selfHosted.capexPerGpu');
+    expect(keys).not.toContain('selfHosted.rentPrice');
+    expect(keys).not.toContain('pilot.thresholds.utilisationMin');
+    s.pilot.days[0]!.selfHosted.tasksAttempted = 10;
+    keys = assumptionRows(s).map((r) => r.key);
+    expect(keys).toContain('pilot.thresholds.utilisationMin');
+  });
+});

@@ -1,0 +1,124 @@
+import { findApiOffer, findGpu, findGpuPrice, findModel } from '../catalog/catalog';
+import type { SourceRef } from '../catalog/types';
+import type { Scenario } from '../scenario/schema';
+
+/**
+ * The assumptions appendix: every input that drives the result, with its value, unit, and —
+ * where it came from the catalog — the source and date; values the user changed away from the
+ * catalog are marked custom. The report shows it and the CSV export writes it. Labels are
+ * looked up by `key` in the UI's message catalogue; the unit is a language-neutral symbol.
+ */
+export type AssumptionGroup = 'workload' | 'api' | 'selfHosted' | 'hardware' | 'pilot' | 'fx';
+
+export interface AssumptionRow {
+  group: AssumptionGroup;
+  /** Path of the input in the scenario document, also the message key of its label. */
+  key: string;
+  /** Number (in `unit`) or text. Shares are given as fractions with unit "share". */
+  value: number | string | boolean;
+  unit: string;
+  source: SourceRef | null;
+  /** The catalog value this input was taken from, when the user changed it. */
+  custom: { catalogValue: number | string } | null;
+}
+
+const USER: null = null;
+
+function offerSourced(scenario: Scenario, field: 'priceInputPerM' | 'priceCachedInputPerM' | 'priceOutputPerM'): Pick<AssumptionRow, 'source' | 'custom'> {
+  const offer = scenario.api.offerId ? findApiOffer(scenario.api.offerId) : undefined;
+  if (!offer) return { source: USER, custom: null };
+  const catalogValue = offer[field];
+  const custom = catalogValue === null || catalogValue === scenario.api[field] ? null : { catalogValue };
+  return { source: offer.source, custom };
+}
+
+export function assumptionRows(scenario: Scenario): AssumptionRow[] {
+  const { workload: w, api, selfHosted: sh, hardware: hw, pilot } = scenario;
+  const rows: AssumptionRow[] = [];
+  const add = (group: AssumptionGroup, key: string, value: AssumptionRow['value'], unit: string, extra: Partial<Pick<AssumptionRow, 'source' | 'custom'>> = {}) =>
+    rows.push({ group, key, value, unit, source: extra.source ?? null, custom: extra.custom ?? null });
+
+  // Workload
+  add('workload', 'workload.mode', w.mode, '');
+  if (w.mode === 'requests') {
+    add('workload', 'workload.requestsPerDay', w.requestsPerDay, 'req/day');
+    add('workload', 'workload.daysPerMonth', w.daysPerMonth, 'days');
+  } else {
+    add('workload', 'workload.inputTokensPerMonth', w.inputTokensPerMonth, 'tokens/month');
+    add('workload', 'workload.outputTokensPerMonth', w.outputTokensPerMonth, 'tokens/month');
+  }
+  add('workload', 'workload.inputTokensPerRequest', w.inputTokensPerRequest, 'tokens');
+  add('workload', 'workload.outputTokensPerRequest', w.outputTokensPerRequest, 'tokens');
+  add('workload', 'workload.cacheHitShare', w.cacheHitShare, 'share');
+  if (w.reasoningMode === 'tokens') add('workload', 'workload.reasoningTokensPerRequest', w.reasoningTokensPerRequest, 'tokens');
+  if (w.reasoningMode === 'multiplier') add('workload', 'workload.reasoningMultiplier', w.reasoningMultiplier, '×');
+  add('workload', 'workload.retryRate', w.retryRate, 'share');
+  add('workload', 'workload.acceptanceApi', w.acceptanceApi, 'share');
+  add('workload', 'workload.acceptanceSelfHosted', w.acceptanceSelfHosted, 'share');
+  add('workload', w.profileMode === 'weekly' ? 'workload.weeklyProfile' : 'workload.peakToAverage', w.profileMode === 'weekly' ? 'shaped' : w.peakToAverage, w.profileMode === 'weekly' ? '' : '×');
+
+  // API offer
+  const offer = api.offerId ? findApiOffer(api.offerId) : undefined;
+  add('api', 'api.offer', `${api.provider} · ${api.model} (${api.channel})`, '', { source: offer?.source ?? null });
+  add('api', 'api.priceInputPerM', api.priceInputPerM, `${api.currency}/1M tokens`, offerSourced(scenario, 'priceInputPerM'));
+  add('api', 'api.priceCachedInputPerM', api.priceCachedInputPerM, `${api.currency}/1M tokens`, offerSourced(scenario, 'priceCachedInputPerM'));
+  add('api', 'api.priceOutputPerM', api.priceOutputPerM, `${api.currency}/1M tokens`, offerSourced(scenario, 'priceOutputPerM'));
+  if (api.currency !== 'USD') {
+    add('api', api.fxMode === 'peg' ? 'api.pegUsdPerUnit' : 'api.fxMarket', api.fxMode === 'peg' ? api.pegUsdPerUnit : scenario.fx[api.currency], api.fxMode === 'peg' ? `USD/${api.currency}` : `${api.currency}/USD`);
+  }
+
+  // Self-hosted deployment
+  const model = findModel(sh.modelId);
+  const gpu = findGpu(sh.gpuId);
+  add('selfHosted', 'selfHosted.modelId', model?.name ?? (sh.modelId === 'custom' ? hw.customModel?.name ?? 'custom' : sh.modelId), '', { source: model?.source ?? null });
+  add('selfHosted', 'selfHosted.gpuId', gpu?.name ?? sh.gpuId, '', { source: gpu?.source ?? null });
+  add('selfHosted', 'selfHosted.gpusPerReplica', sh.gpusPerReplica, 'GPUs');
+  add('selfHosted', 'selfHosted.replicas', sh.replicas, 'replicas');
+  add('selfHosted', 'selfHosted.redundancy', sh.redundancy, '');
+  if (sh.costMode === 'rent') {
+    const price = sh.rentPriceId ? findGpuPrice(sh.rentPriceId) : undefined;
+    const perGpu = sh.rentUnit === 'gpu-hour' ? sh.rentPrice : sh.rentPrice / sh.gpusPerNode;
+    const custom = price && Math.abs(price.usdPerGpuHour - perGpu) > 1e-9 ? { catalogValue: price.usdPerGpuHour } : null;
+    add('selfHosted', 'selfHosted.rentPrice', sh.rentPrice, sh.rentUnit === 'gpu-hour' ? 'USD/GPU-h' : 'USD/node-h', { source: price?.source ?? null, custom });
+  } else {
+    add('selfHosted', 'selfHosted.capexPerGpu', sh.capexPerGpu, 'USD/GPU');
+    add('selfHosted', 'selfHosted.infraOverheadShare', sh.infraOverheadShare, 'share');
+    add('selfHosted', 'selfHosted.amortisationMonths', sh.amortisationMonths, 'months');
+    add('selfHosted', 'selfHosted.residualShare', sh.residualShare, 'share');
+    add('selfHosted', 'selfHosted.powerWattsPerGpu', sh.powerWattsPerGpu, 'W', { source: gpu?.tdpSource ?? null });
+    add('selfHosted', 'selfHosted.pue', sh.pue, '');
+    add('selfHosted', 'selfHosted.pricePerKwh', sh.pricePerKwh, 'USD/kWh');
+  }
+  if (sh.hoursMode === 'always') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
+  else add('selfHosted', 'selfHosted.schedule', `${sh.scheduleHoursPerDay} h × ${sh.scheduleDaysPerWeek} d`, 'per week');
+  add('selfHosted', 'selfHosted.staffFte', sh.staffFte, 'FTE');
+  add('selfHosted', 'selfHosted.staffLoadedYearlyUsd', sh.staffLoadedYearlyUsd, 'USD/year');
+  add('selfHosted', 'selfHosted.upgradeHoursPerMonth', sh.upgradeHoursPerMonth, 'h/month');
+  add('selfHosted', 'selfHosted.otherMonthly', sh.otherMonthly.reduce((a, o) => a + o.usd, 0), 'USD/month');
+  add('selfHosted', 'selfHosted.oneTimeUsd', sh.oneTimeUsd, 'USD');
+  add('selfHosted', 'selfHosted.horizonMonths', sh.horizonMonths, 'months');
+  add('selfHosted', 'selfHosted.throughput', sh.throughput.tokensPerSecond, `tokens/s (${sh.throughput.basis}, ${sh.throughput.source})`);
+  add('selfHosted', 'selfHosted.maxUtilisation', sh.maxUtilisation, 'share');
+
+  // Hardware fit
+  add('hardware', 'hardware.weightFormat', hw.weightFormat.toUpperCase(), '');
+  add('hardware', 'hardware.kvFormat', hw.kvFormat.toUpperCase(), '');
+  add('hardware', 'hardware.contextLength', hw.contextLength, 'tokens');
+  add('hardware', 'hardware.concurrentSequences', hw.concurrentSequences, 'sequences');
+  add('hardware', 'hardware.memoryUtilisation', hw.memoryUtilisation, 'share');
+
+  // Pilot thresholds (only when a pilot was recorded)
+  const pilotUsed = pilot.days.some((d) => Object.values(d.selfHosted).some((v) => v !== null) || Object.values(d.api).some((v) => v !== null));
+  if (pilotUsed) {
+    add('pilot', 'pilot.thresholds.acceptanceGapPoints', pilot.thresholds.acceptanceGapPoints, 'pp');
+    add('pilot', 'pilot.thresholds.ttftP95Ratio', pilot.thresholds.ttftP95Ratio, '×');
+    add('pilot', 'pilot.thresholds.utilisationMin', pilot.thresholds.utilisationMin, 'share');
+    add('pilot', 'pilot.thresholds.costRatioMax', pilot.thresholds.costRatioMax, '×');
+  }
+
+  // Exchange rates (used for display and non-USD offers)
+  add('fx', 'fx.EUR', scenario.fx.EUR, 'EUR/USD');
+  add('fx', 'fx.CNY', scenario.fx.CNY, 'CNY/USD');
+  add('fx', 'fx.checked', scenario.fx.checked, 'date');
+  return rows;
+}
