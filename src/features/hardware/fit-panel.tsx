@@ -246,26 +246,18 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
   ];
   return (
     <Card title={t('workTitle')} testId="hw-work">
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm">
-          <thead>
-            <tr className="text-left text-xs text-muted">
-              <th scope="col" className="border-b border-border py-1 pr-3 font-medium">{t('term')}</th>
-              <th scope="col" className="border-b border-border py-1 pr-3 font-medium">{t('formula')}</th>
-              <th scope="col" className="border-b border-border py-1 text-right font-medium">{t('perGpu')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.testId} data-testid={row.testId} className="align-top">
-                <th scope="row" className="border-b border-border/60 py-1.5 pr-3 text-left font-medium whitespace-nowrap">{row.term}</th>
-                <td className="figures border-b border-border/60 py-1.5 pr-3 text-xs text-muted">{row.formula}</td>
-                <td className="figures border-b border-border/60 py-1.5 text-right font-medium whitespace-nowrap">{row.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* Term and value on one line, the formula with its numbers underneath: reads the same on a phone and a projector. */}
+      <dl className="grid gap-0">
+        {rows.map((row) => (
+          <div key={row.testId} data-testid={row.testId} className="border-b border-border/60 py-2">
+            <div className="flex items-baseline justify-between gap-3">
+              <dt className="text-sm font-medium">{row.term}</dt>
+              <dd className="figures m-0 text-sm font-semibold whitespace-nowrap">{row.value}</dd>
+            </div>
+            <dd className="figures m-0 mt-0.5 text-xs break-words text-muted">{row.formula}</dd>
+          </div>
+        ))}
+      </dl>
     </Card>
   );
 }

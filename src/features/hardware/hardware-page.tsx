@@ -29,12 +29,12 @@ export function HardwarePage() {
   const issues = result && !result.ok ? result.issues : [];
   const r = result && result.ok ? result.report : null;
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]" data-testid="hardware-page" aria-busy={report.isFetching}>
-      <div className="grid content-start gap-4">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]" data-testid="hardware-page" aria-busy={report.isFetching}>
+      <div className="grid min-w-0 grid-cols-1 content-start gap-4">
         <InputsPanel issues={issues} mla={mla} modelMax={spec?.maxContext ?? null} />
         <CustomModelCard t={t} />
       </div>
-      <div className="grid min-w-0 content-start gap-4">
+      <div className="grid min-w-0 grid-cols-1 content-start gap-4">
         {report.isError ? (
           <Banner tone="bad" role="alert">
             {t('failed', { message: report.error instanceof Error ? report.error.message : String(report.error) })}

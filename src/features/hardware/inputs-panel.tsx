@@ -73,7 +73,8 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
   return (
     <Card title={t('inputs')} testId="hardware-inputs">
       <p className="mb-3 text-xs text-muted">{t('inputsHint')}</p>
-      <div className="grid gap-3">
+      {/* Long option texts must not widen the column on a phone. */}
+      <div className="grid min-w-0 gap-3 [&_select]:w-full [&_select]:min-w-0">
         <div>
           <SelectField
             label={t('model')}
