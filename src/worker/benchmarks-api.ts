@@ -22,10 +22,21 @@ export interface ImportRequest {
   mapping?: CsvMapping | null;
 }
 
-/** Decoding, hashing and the clock of the platform (browser, worker or Node ≥ 20). */
+interface NodeBufferLike {
+  from(buffer: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'utf8'): string };
+}
+
+/**
+ * Decoding, hashing and the clock of the platform (browser, worker or Node ≥ 20). Under Node,
+ * Buffer decodes UTF-8 natively and several times faster than its TextDecoder.
+ */
 export function platformHost(): Omit<ImportHost, 'progress' | 'cancelled'> {
+  const NodeBuffer = (globalThis as unknown as { Buffer?: NodeBufferLike }).Buffer;
   return {
-    decoder: () => new TextDecoder('utf-8'),
+    decoder: () =>
+      NodeBuffer
+        ? { decode: (b?: Uint8Array) => (b && b.length > 0 ? NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8') : '') }
+        : new TextDecoder('utf-8'),
     sha256: async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)),
     now: () => performance.now(),
   };

@@ -9,6 +9,8 @@ export interface FileContext {
   size: number;
   hash: string;
   issues: IssueLog;
+  /** Lets long steps after the last chunk (statistics over a million requests) report progress. */
+  tick?: () => void;
 }
 
 /** A run as a parser produces it, with its per-request data when the file has any. */

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformHost } from '../../worker/benchmarks-api';
 import { computeGoodput } from './goodput';
 import { describeIssue } from './issues';
-import { importFile, type ImportHost, type ImportProgress } from './importer';
+import { HASH_BLOCK_BYTES, importFile, utf8Boundary, type ImportHost, type ImportProgress } from './importer';
 import { memorySource } from './memory-source';
 
 const ROOT = resolve(process.cwd(), '../shared/fixtures/bench');
@@ -93,9 +94,8 @@ describe('streaming', () => {
       const bytes = fixture(path);
       const whole = await importFile(memorySource(path, bytes), platformHost());
       const pieces = await importFile(memorySource(path, bytes), platformHost(), { chunkBytes: 1000 });
-      // Block hashing differs with the block size; everything else must not.
-      const strip = (r: typeof whole) => r.runs.map((run) => ({ ...run, id: '', source: { ...run.source, fileHash: '' } }));
-      expect(strip(pieces)).toEqual(strip(whole));
+      expect(pieces.runs).toEqual(whole.runs);
+      expect(pieces.file.hash).toBe(whole.file.hash);
     }
   });
 
@@ -104,12 +104,44 @@ describe('streaming', () => {
     const seen: ImportProgress[] = [];
     const done = await importFile(memorySource('g.json', bytes), { ...platformHost(), progress: (p) => seen.push(p) }, { chunkBytes: 65536, progressIntervalMs: 0 });
     expect(done.status).toBe('ok');
-    expect(seen.map((p) => p.bytesRead)).toEqual([0, 65536, 131072, 196608, 262144, 273349, 273349]);
+    // One report per 64 KiB chunk, then more while statistics are computed at the end.
+    expect([...new Set(seen.map((p) => p.bytesRead))]).toEqual([0, 65536, 131072, 196608, 262144, 273349]);
+    expect(seen.at(-1)).toMatchObject({ bytesRead: 273349, totalBytes: 273349, fileName: 'g.json', rows: 1 });
     let calls = 0;
     const cancelled = await importFile(memorySource('g.json', bytes), { ...platformHost(), cancelled: () => ++calls > 2 }, { chunkBytes: 65536 });
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.runs).toEqual([]);
     expect(cancelled.issues[0]).toMatchObject({ code: 'cancelled', detail: 'after 65536 of 273349 bytes' });
+  });
+});
+
+describe('content hash and character boundaries', () => {
+  it('hashes files over 4 MiB as SHA-256 of the block digests, whatever the chunk size', async () => {
+    const row = '{"ts":1768471200,"model":"m","status":"ok","ttft_ms":100,"duration_ms":1000,"in_tok":10,"out_tok":11}\n';
+    const bytes = enc.encode(row.repeat(Math.ceil((HASH_BLOCK_BYTES * 1.5) / row.length)));
+    const sha = (b: Uint8Array) => createHash('sha256').update(b).digest();
+    const expected = createHash('sha256')
+      .update(Buffer.concat([sha(bytes.subarray(0, HASH_BLOCK_BYTES)), sha(bytes.subarray(HASH_BLOCK_BYTES))]))
+      .digest('hex');
+    for (const chunkBytes of [1 << 20, 3 << 20, 5 << 20]) {
+      const r = await importFile(memorySource('big.jsonl', bytes), platformHost(), { chunkBytes });
+      expect(r.file).toMatchObject({ hash: expected, hashAlgorithm: 'sha256-of-4mib-blocks' });
+    }
+  });
+
+  it('never splits a UTF-8 character between chunks', async () => {
+    // "ü" is 2 bytes, "€" 3, "🚀" 4.
+    const b = enc.encode('aü€🚀');
+    expect(utf8Boundary(b.subarray(0, 2))).toBe(1);
+    expect(utf8Boundary(b.subarray(0, 3))).toBe(3);
+    expect(utf8Boundary(b.subarray(0, 5))).toBe(3);
+    expect(utf8Boundary(b.subarray(0, 9))).toBe(6);
+    expect(utf8Boundary(b)).toBe(10);
+    const log = ['ü-modell', 'modèle-€', 'モデル🚀'].map((m, i) => `{"ts":${1768471200 + i},"model":"${m}","status":"ok","ttft_ms":100,"duration_ms":1000,"in_tok":10,"out_tok":11}`).join('\n');
+    for (const chunkBytes of [1, 2, 3, 5, 7]) {
+      const r = await text('utf8.jsonl', log, { chunkBytes });
+      expect(r.runs.map((x) => x.model)).toEqual(['ü-modell', 'modèle-€', 'モデル🚀']);
+    }
   });
 });
 
@@ -143,7 +175,7 @@ describe('vLLM per-request arrays (--save-detailed)', () => {
     expect(find('outputTokens', 'total')).toMatchObject({ verdict: 'agrees', file: 13, recomputed: 13 });
     expect(find('outputTokensPerS', 'total')).toMatchObject({ verdict: 'agrees', recomputed: 6.5 });
     expect(run.requests.errors).toEqual([{ kind: 'boom', count: 1 }]);
-    expect(run.perRequest).toEqual({ count: 4, ok: 3, sampled: false, metrics: ['ttft', 'tpot', 'itl', 'e2el', 'perTokenInclTtft'] });
+    expect(run.perRequest).toEqual({ count: 4, ok: 3, sampled: false, metrics: ['ttft', 'tpot', 'itl', 'e2el'] });
   });
 
   it('goodput: share of requests and of output tokens within the limits', async () => {

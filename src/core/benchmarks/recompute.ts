@@ -16,6 +16,8 @@ export interface RecomputeOptions {
   sampled: boolean;
   /** The per-request data covers fewer requests than the summary (e.g. a truncated companion file). */
   partial: boolean;
+  /** Called between metrics so a long recomputation can report progress. */
+  tick?: (() => void) | undefined;
 }
 
 const DEFAULT_PERCENTILES = [50, 90, 95, 99];
@@ -99,6 +101,9 @@ export function recompute(run: BenchRun, table: RequestTable, options: Recompute
 
   for (const id of ['ttft', 'tpot', 'itl', 'e2el', 'perTokenInclTtft'] as const) {
     const def = run.definitions[id];
+    // The per-token figure that includes TTFT is only recomputed for tools that report it.
+    if (id === 'perTokenInclTtft' && !def) continue;
+    options.tick?.();
     const tokenWeighted = def?.weighting === 'tokens';
     const summary = summarizeColumn(table, id, filePercentiles(run.metrics[id]), options.method, options.ddof, tokenWeighted);
     if (!summary || !hasAnyStat(summary)) continue;

@@ -82,15 +82,17 @@ export function decodePerToken(e2elMs: number, ttftMs: number, outputTokens: num
   return (e2elMs - ttftMs) / (outputTokens - 1);
 }
 
+/** Columns grow together, with one capacity check per request (the import's hot loop). */
 export class RequestTableBuilder {
-  private ok: Uint8Array = new Uint8Array(1024);
-  private readonly ttft = new GrowF64();
-  private readonly e2el = new GrowF64();
-  private readonly tpot = new GrowF64();
-  private readonly perToken = new GrowF64();
-  private readonly input = new GrowF64();
-  private readonly output = new GrowF64();
-  private readonly start = new GrowF64();
+  private capacity = 1024;
+  private ok = new Uint8Array(this.capacity);
+  private ttft = new Float64Array(this.capacity);
+  private e2el = new Float64Array(this.capacity);
+  private tpot = new Float64Array(this.capacity);
+  private perToken = new Float64Array(this.capacity);
+  private input = new Float64Array(this.capacity);
+  private output = new Float64Array(this.capacity);
+  private start = new Float64Array(this.capacity);
   private gaps: GrowF64 | null = null;
   private n = 0;
   private minStart = Number.POSITIVE_INFINITY;
@@ -99,22 +101,39 @@ export class RequestTableBuilder {
     return this.n;
   }
 
+  private grow(): void {
+    const c = this.capacity * 2;
+    const f = (a: Float64Array) => {
+      const b = new Float64Array(c);
+      b.set(a);
+      return b;
+    };
+    const ok = new Uint8Array(c);
+    ok.set(this.ok);
+    this.ok = ok;
+    this.ttft = f(this.ttft);
+    this.e2el = f(this.e2el);
+    this.tpot = f(this.tpot);
+    this.perToken = f(this.perToken);
+    this.input = f(this.input);
+    this.output = f(this.output);
+    this.start = f(this.start);
+    this.capacity = c;
+  }
+
   /** Adds one request. Arguments are positional to keep the hot import loop allocation-free. */
   add(ok: boolean, ttftMs: number, e2elMs: number, tpotMs: number, perTokenMs: number, inputTokens: number, outputTokens: number, startS: number): void {
-    if (this.n === this.ok.length) {
-      const next = new Uint8Array(this.ok.length * 2);
-      next.set(this.ok);
-      this.ok = next;
-    }
-    this.ok[this.n] = ok ? 1 : 0;
-    this.n += 1;
-    this.ttft.push(ttftMs);
-    this.e2el.push(e2elMs);
-    this.tpot.push(Number.isNaN(tpotMs) && ok ? decodePerToken(e2elMs, ttftMs, outputTokens) : tpotMs);
-    this.perToken.push(Number.isNaN(perTokenMs) && ok && outputTokens > 0 ? e2elMs / outputTokens : perTokenMs);
-    this.input.push(inputTokens);
-    this.output.push(outputTokens);
-    this.start.push(startS);
+    if (this.n === this.capacity) this.grow();
+    const i = this.n;
+    this.n = i + 1;
+    this.ok[i] = ok ? 1 : 0;
+    this.ttft[i] = ttftMs;
+    this.e2el[i] = e2elMs;
+    this.tpot[i] = tpotMs !== tpotMs && ok ? decodePerToken(e2elMs, ttftMs, outputTokens) : tpotMs;
+    this.perToken[i] = perTokenMs !== perTokenMs && ok && outputTokens > 0 ? e2elMs / outputTokens : perTokenMs;
+    this.input[i] = inputTokens;
+    this.output[i] = outputTokens;
+    this.start[i] = startS;
     if (startS < this.minStart) this.minStart = startS;
   }
 
@@ -128,17 +147,18 @@ export class RequestTableBuilder {
   }
 
   build(): RequestTable {
-    const startS = this.start.done();
-    if (Number.isFinite(this.minStart)) for (let i = 0; i < startS.length; i++) startS[i] = (startS[i] as number) - this.minStart;
+    const n = this.n;
+    const startS = this.start.slice(0, n);
+    if (Number.isFinite(this.minStart)) for (let i = 0; i < n; i++) startS[i] = (startS[i] as number) - this.minStart;
     return {
-      count: this.n,
-      ok: this.ok.slice(0, this.n),
-      ttftMs: this.ttft.done(),
-      e2elMs: this.e2el.done(),
-      tpotMs: this.tpot.done(),
-      perTokenMs: this.perToken.done(),
-      inputTokens: this.input.done(),
-      outputTokens: this.output.done(),
+      count: n,
+      ok: this.ok.slice(0, n),
+      ttftMs: this.ttft.slice(0, n),
+      e2elMs: this.e2el.slice(0, n),
+      tpotMs: this.tpot.slice(0, n),
+      perTokenMs: this.perToken.slice(0, n),
+      inputTokens: this.input.slice(0, n),
+      outputTokens: this.output.slice(0, n),
       startS,
       itlGapsMs: this.gaps ? this.gaps.done() : null,
     };

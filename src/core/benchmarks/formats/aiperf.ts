@@ -272,7 +272,7 @@ export function aiperfRecordsParser(ctx: FileContext): ValueParser {
         tpot: { sourceName: 'inter_token_latency', weighting: 'requests', percentileMethod: 'linear' },
         itl: { sourceName: 'inter_chunk_latency', weighting: 'chunks', percentileMethod: 'linear' },
       };
-      recompute(run, table, { method: 'linear', ddof: 0, sampled: false, partial: false });
+      recompute(run, table, { method: 'linear', ddof: 0, sampled: false, partial: false, tick: ctx.tick });
       deriveThroughput(run);
       return [{ run, table }];
     },

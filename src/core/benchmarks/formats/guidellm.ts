@@ -227,7 +227,7 @@ function benchmarkRun(ctx: FileContext, top: Record<string, unknown>, b: Record<
     for (let i = 0; i < table.count; i++) okRecords += table.ok[i] as number;
     const sampled = okCount !== null && okRecords < okCount;
     if (sampled) note(run, 'sampled-requests', `${okRecords} of ${okCount}`);
-    recompute(run, table, { method: 'lower', ddof: 0, sampled, partial: false });
+    recompute(run, table, { method: 'lower', ddof: 0, sampled, partial: false, tick: ctx.tick });
   }
   return { run, table };
 }

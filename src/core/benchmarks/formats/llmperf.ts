@@ -213,8 +213,9 @@ export function llmperfIndividualParser(ctx: FileContext): ValueParser {
       const run = newRun(ctx, 'llmperf', 'llmperf-individual', 0, 1);
       run.requests = { total: rows.ok + rows.failed, ok: rows.ok, failed: rows.failed, incomplete: null, errors: rows.errors.list() };
       run.load.strategy = 'concurrency';
+      run.definitions.perTokenInclTtft = definition('inter_token_latency_s');
       const table = rows.builder.build();
-      recompute(run, table, { method: 'linear', ddof: 1, sampled: false, partial: false });
+      recompute(run, table, { method: 'linear', ddof: 1, sampled: false, partial: false, tick: ctx.tick });
       let out = 0;
       let input = 0;
       for (let i = 0; i < table.count; i++) {

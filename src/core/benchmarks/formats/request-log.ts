@@ -21,6 +21,14 @@ export function looksLikeRequestLogRow(v: Record<string, unknown>): boolean {
 
 const OK_STATUS = new Set(['ok', 'success', 'succeeded', 'completed', 'done', '200']);
 
+function digit(s: string, i: number): number {
+  return s.charCodeAt(i) - 48;
+}
+
+/** The last calendar day seen, so consecutive timestamps of one day skip Date.UTC. */
+let cachedDay = '';
+let cachedDayMs = 0;
+
 /** Epoch seconds from an ISO string or an epoch number (s or ms); NaN when unreadable. */
 export function parseTimestamp(raw: unknown): number {
   if (typeof raw === 'number') {
@@ -31,25 +39,29 @@ export function parseTimestamp(raw: unknown): number {
   const s = raw;
   // Fast path for "YYYY-MM-DDTHH:MM:SS(.fff)Z" (millions of rows); anything else via Date.parse.
   if (s.length >= 20 && s.charCodeAt(4) === 45 && s.charCodeAt(10) === 84 && s.charCodeAt(s.length - 1) === 90) {
-    const d = (i: number) => s.charCodeAt(i) - 48;
-    const year = d(0) * 1000 + d(1) * 100 + d(2) * 10 + d(3);
-    const month = d(5) * 10 + d(6);
-    const day = d(8) * 10 + d(9);
-    const hour = d(11) * 10 + d(12);
-    const minute = d(14) * 10 + d(15);
-    const second = d(17) * 10 + d(18);
+    const hour = digit(s, 11) * 10 + digit(s, 12);
+    const minute = digit(s, 14) * 10 + digit(s, 15);
+    const second = digit(s, 17) * 10 + digit(s, 18);
+    if (!(hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 60)) return Number.NaN;
     let frac = 0;
     if (s.charCodeAt(19) === 46) {
       let scale = 0.1;
       for (let i = 20; i < s.length - 1; i++) {
-        const c = d(i);
+        const c = digit(s, i);
         if (c < 0 || c > 9) return Number.NaN;
         frac += c * scale;
         scale /= 10;
       }
     } else if (s.length !== 20) return parseSlow(s);
-    const ms = Date.UTC(year, month - 1, day, hour, minute, second);
-    return Number.isNaN(ms) || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60 ? Number.NaN : ms / 1000 + frac;
+    if (!s.startsWith(cachedDay) || cachedDay === '') {
+      const year = digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3);
+      const month = digit(s, 5) * 10 + digit(s, 6);
+      const day = digit(s, 8) * 10 + digit(s, 9);
+      if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && year >= 1970 && year <= 9999)) return Number.NaN;
+      cachedDay = s.slice(0, 10);
+      cachedDayMs = Date.UTC(year, month - 1, day);
+    }
+    return cachedDayMs / 1000 + hour * 3600 + minute * 60 + second + frac;
   }
   return parseSlow(s);
 }
@@ -253,9 +265,8 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
           ttft: { sourceName: label('ttft_ms'), weighting: 'requests', percentileMethod: 'linear' },
           e2el: { sourceName: label('duration_ms'), weighting: 'requests', percentileMethod: 'linear' },
           tpot: { sourceName: label('tpot_ms'), weighting: 'requests', percentileMethod: 'linear' },
-          perTokenInclTtft: { sourceName: `${label('duration_ms')} / ${label('out_tok')}`, weighting: 'requests', percentileMethod: 'linear' },
         };
-        recompute(run, table, { method: 'linear', ddof: 0, sampled: false, partial: false });
+        recompute(run, table, { method: 'linear', ddof: 0, sampled: false, partial: false, tick: ctx.tick });
         deriveThroughput(run);
         runs.push({ run, table });
       }

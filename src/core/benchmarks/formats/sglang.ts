@@ -139,7 +139,7 @@ export function sglangParser(ctx: FileContext): ValueParser {
       }
       deriveThroughput(run);
       const table = detailsTable(v);
-      if (table && table.count > 0) recompute(run, table, { method: 'linear', ddof: 0, sampled: false, partial: false });
+      if (table && table.count > 0) recompute(run, table, { method: 'linear', ddof: 0, sampled: false, partial: false, tick: ctx.tick });
       runs.push({ run, table: table && table.count > 0 ? table : null });
     },
     finish: () => runs,

@@ -200,7 +200,7 @@ export function vllmRunFromObject(ctx: FileContext, v: Record<string, unknown>, 
   const table = perRequestTable(ctx, v, line, field);
   if (table && table.count > 0) {
     const partial = completed !== null && failed !== null && table.count < completed + failed;
-    recompute(run, table, { method: 'linear', ddof: 0, sampled: false, partial });
+    recompute(run, table, { method: 'linear', ddof: 0, sampled: false, partial, tick: ctx.tick });
     if (partial) note(run, 'per-request-partial', `${table.count} of ${completed! + failed!}`);
   }
   return { run, table: table && table.count > 0 ? table : null };
