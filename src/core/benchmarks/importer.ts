@@ -283,11 +283,17 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   const feedLines = (text: string, final: boolean) => {
     const data = carry.length > 0 ? carry + text : text;
     let start = 0;
+    let sinceReport = 0;
     for (;;) {
       const nl = data.indexOf('\n', start);
       if (nl === -1) break;
       handleLine(data, start, nl);
       start = nl + 1;
+      // Progress from inside a chunk too, so a slow (busy) machine still reports in time.
+      if (++sinceReport === 4096) {
+        sinceReport = 0;
+        report(false);
+      }
     }
     carry = data.slice(start);
     if (final && carry.length > 0) {
