@@ -137,11 +137,17 @@ describe('clear messages for bad configs', () => {
     ]);
   });
 
-  it('names wrong types and negative numbers with their path, including inside text_config', () => {
-    const r = parseHfConfig(JSON.stringify({ num_hidden_layers: '61', hidden_size: -7168 }));
-    expect(r.ok ? [] : r.issues.map((i) => [i.path, i.code])).toEqual([
-      ['num_hidden_layers', 'wrong-type'],
+  it('names wrong types and negative numbers with their path, and the missing fields in the same pass', () => {
+    const r = parseHfConfig(JSON.stringify({ num_hidden_layers: '61', hidden_size: -7168, num_attention_heads: 2.5, vocab_size: 1000, max_position_embeddings: 4096 }));
+    expect(r.ok ? [] : r.issues.map((i) => [i.path, i.code, i.expected ?? i.neededFor])).toEqual([
+      ['num_hidden_layers', 'wrong-type', 'number'],
+      ['hidden_size', 'wrong-type', 'positive'],
+      ['num_attention_heads', 'wrong-type', 'whole-number'],
+    ]);
+    const both = parseHfConfig(JSON.stringify({ hidden_size: 'big', num_attention_heads: 8, vocab_size: 10, max_position_embeddings: 10 }));
+    expect(both.ok ? [] : both.issues.map((i) => [i.path, i.code])).toEqual([
       ['hidden_size', 'wrong-type'],
+      ['num_hidden_layers', 'missing'],
     ]);
     const k = JSON.parse(fixture('kimi-k2.5')) as { text_config: Record<string, unknown> };
     delete k.text_config.hidden_size;

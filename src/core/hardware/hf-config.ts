@@ -91,6 +91,11 @@ export type ConfigIssueCode = 'too-large' | 'not-json' | 'not-object' | 'wrong-t
 export interface ConfigIssue {
   path: string;
   code: ConfigIssueCode;
+  /** For 'inconsistent': which rule, with its numbers in `values`. */
+  rule?: 'layer-count' | 'top-k-above-experts' | 'sliding-window-with-mla' | 'no-moe-layer';
+  values?: Record<string, number>;
+  /** For 'wrong-type': what the field must be. */
+  expected?: 'number' | 'whole-number' | 'positive' | 'non-negative' | 'boolean' | 'text' | 'list' | 'object';
   /** Which part of the model needs the field (for 'missing'). */
   neededFor?: 'model' | 'mla' | 'moe' | 'linear' | 'sliding-window';
   detail?: string;
@@ -116,6 +121,27 @@ export interface ConfigNote {
 export type ConfigParseResult =
   | { ok: true; spec: ModelSpec; notes: ConfigNote[]; detected: { kinds: AttentionGroup['kind'][]; moe: boolean; totalParamsB: number; activeParamsB: number } }
   | { ok: false; issues: ConfigIssue[] };
+
+function expectedOf(i: z.core.$ZodIssue): ConfigIssue['expected'] {
+  if (i.code === 'too_small') return i.minimum === 0 && i.inclusive ? 'non-negative' : 'positive';
+  if (i.code === 'invalid_type') {
+    switch (i.expected) {
+      case 'int':
+        return 'whole-number';
+      case 'boolean':
+        return 'boolean';
+      case 'string':
+        return 'text';
+      case 'array':
+        return 'list';
+      case 'object':
+        return 'object';
+      default:
+        return 'number';
+    }
+  }
+  return undefined;
+}
 
 function pathOf(prefix: string, path: readonly PropertyKey[]): string {
   return [prefix, ...path.map(String)].filter(Boolean).join('.');
@@ -176,17 +202,25 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
     notes.push({ code: 'text-config' });
   }
 
-  const parsed = hfTextConfigSchema.safeParse(body);
+  // Wrongly typed fields are reported and then treated as absent, so one pass names every
+  // problem (a wrong type here and a missing field there), not only the first.
+  const issues: ConfigIssue[] = [];
+  let parsed = hfTextConfigSchema.safeParse(body);
   if (!parsed.success) {
-    return {
-      ok: false,
-      issues: parsed.error.issues.map((i) => ({ path: pathOf(prefix, i.path), code: 'wrong-type', detail: i.message })),
-    };
+    const bad = new Set<string>();
+    for (const i of parsed.error.issues) {
+      issues.push({ path: pathOf(prefix, i.path), code: 'wrong-type', expected: expectedOf(i), detail: i.message });
+      if (i.path.length > 0) bad.add(String(i.path[0]));
+    }
+    const rest = Object.fromEntries(Object.entries(body).filter(([k]) => !bad.has(k)));
+    parsed = hfTextConfigSchema.safeParse(rest);
+    if (!parsed.success) return { ok: false, issues };
   }
   const cfg = parsed.data;
-  const issues: ConfigIssue[] = [];
   const need = <T>(value: T | null | undefined, field: string, neededFor: ConfigIssue['neededFor']): T | undefined => {
-    if (value === undefined || value === null) issues.push({ path: pathOf(prefix, [field]), code: 'missing', neededFor });
+    const path = pathOf(prefix, [field]);
+    // A field already reported with the wrong type is not reported again as missing.
+    if ((value === undefined || value === null) && !issues.some((i) => i.path === path)) issues.push({ path, code: 'missing', neededFor });
     return value ?? undefined;
   };
 
@@ -207,7 +241,7 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
     expertInter = cfg.moe_intermediate_size ?? cfg.intermediate_size;
     if (expertInter === undefined) issues.push({ path: pathOf(prefix, ['moe_intermediate_size']), code: 'missing', neededFor: 'moe' });
     if (topK !== undefined && topK > experts) {
-      issues.push({ path: pathOf(prefix, ['num_experts_per_tok']), code: 'inconsistent', detail: `${topK} > ${experts} experts` });
+      issues.push({ path: pathOf(prefix, ['num_experts_per_tok']), code: 'inconsistent', rule: 'top-k-above-experts', values: { topK, experts }, detail: `${topK} > ${experts} experts` });
     }
   }
 
@@ -228,7 +262,7 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
     need(cfg.linear_value_head_dim, 'linear_value_head_dim', 'linear');
   }
   if (L !== undefined && layerTypes && layerTypes.length !== L) {
-    issues.push({ path: pathOf(prefix, ['layer_types']), code: 'inconsistent', detail: `${layerTypes.length} entries for ${L} layers` });
+    issues.push({ path: pathOf(prefix, ['layer_types']), code: 'inconsistent', rule: 'layer-count', values: { entries: layerTypes.length, layers: L }, detail: `${layerTypes.length} entries for ${L} layers` });
   }
   if (issues.length > 0 || L === undefined || hidden === undefined || heads === undefined || vocab === undefined || maxContext === undefined) {
     return { ok: false, issues };
@@ -279,7 +313,7 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
     if (L - linear > 0) groups.unshift(fullAttention(L - linear));
   } else if (layerTypes && layerTypes.includes('sliding_attention')) {
     const swa = layerTypes.filter((t) => t === 'sliding_attention').length;
-    if (mla) issues.push({ path: pathOf(prefix, ['layer_types']), code: 'inconsistent', detail: 'sliding window with MLA is not modelled' });
+    if (mla) issues.push({ path: pathOf(prefix, ['layer_types']), code: 'inconsistent', rule: 'sliding-window-with-mla', detail: 'sliding window with MLA is not modelled' });
     else {
       groups.push({ kind: 'swa', layers: swa, kvHeads: kvHeads as number, headDim: headDim as number, window: cfg.sliding_window as number });
       if (L - swa > 0) groups.push(fullAttention(L - swa));
@@ -322,7 +356,7 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
       if ((l + 1) % step !== 0) continue;
       moeLayers++;
     }
-    if (moeLayers === 0) issues.push({ path: pathOf(prefix, ['first_k_dense_replace']), code: 'inconsistent', detail: 'no MoE layer left' });
+    if (moeLayers === 0) issues.push({ path: pathOf(prefix, ['first_k_dense_replace']), code: 'inconsistent', rule: 'no-moe-layer', detail: 'no MoE layer left' });
   }
   if (issues.length > 0) return { ok: false, issues };
   const denseLayers = L - moeLayers;

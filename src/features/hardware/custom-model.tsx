@@ -11,7 +11,12 @@ import type { HardwareT } from './messages';
 import { useParsedConfig } from './use-hardware';
 
 function issueLine(t: HardwareT, i: ConfigIssue): string {
-  return t(`cfg.${i.code}`, { path: i.path || 'config.json', detail: i.detail ?? '', neededFor: i.neededFor ? t(`need.${i.neededFor}`) : '' });
+  return t(`cfg.${i.code}`, {
+    path: i.path || 'config.json',
+    detail: i.rule ? t(`rule.${i.rule}`, i.values) : (i.detail ?? ''),
+    neededFor: i.neededFor ? t(`need.${i.neededFor}`) : '',
+    expected: i.expected ? t(`expect.${i.expected}`) : t('expect.unknown', { detail: i.detail ?? '' }),
+  });
 }
 
 function noteLine(t: HardwareT, language: ReturnType<typeof useLanguage>, n: ConfigNote): string {
