@@ -1,28 +1,185 @@
-import { Card } from '../../components/card';
-import { NumberField } from '../../components/number-field';
-import { useT } from '../../components/use-t';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Banner, Card } from '../../components/card';
+import { FactsList } from '../../components/facts-list';
+import { Help } from '../../components/help';
+import { useLanguage, useT } from '../../components/use-t';
+import { findPreset, type ArticleId, type PresetId } from '../../core/presets/presets';
+import type { Scenario } from '../../core/scenario/schema';
+import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { useAppStore } from '../../state/store';
-import { tcoMessages } from './messages';
+import { BreakdownChart } from './breakdown-chart';
+import { ClaimCheckCard } from './claim-check';
+import { CostVolumeChart } from './cost-volume-chart';
+import { makeFmt, type Fmt } from './format-tco';
+import { HybridChart } from './hybrid-chart';
+import { InputsPanel } from './inputs-panel';
+import { tcoMessages, type TcoT } from './messages';
+import { MonteCarloChart } from './monte-carlo-chart';
+import { PresetPicker } from './preset-picker';
+import { TornadoChart } from './tornado-chart';
+import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
+import { UtilisationGauge } from './utilisation-gauge';
+import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
+
+/**
+ * The TCO and break-even page: the verdict with the numbers behind it, KPI cards, the charts,
+ * the inputs (sliders on what analysts drag), presets and the article claim check.
+ *
+ * Speed while a slider is dragged: every computation runs in the worker; the verdict and KPIs
+ * follow each result at once, the charts render from deferred values (React may skip or
+ * interrupt them while input keeps coming), every chart is memoised on its data and draws few
+ * SVG nodes, and the previous result stays on screen until the next one arrives.
+ */
+const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: TcoEvaluation; fmt: Fmt; t: TcoT }) {
+  const { evaluation: e, fmt, t } = props;
+  const b = e.breakEven;
+  const cross = crossCheckSentence(b, fmt, t);
+  const windows = b.result.kind === 'at' && b.result.windows.length > 1 && b.tasksPerMonth !== null && b.tokensPerMonth !== null ? b.result.windows : [];
+  const perTask = b.tokensPerMonth !== null && b.tasksPerMonth ? b.tokensPerMonth / b.tasksPerMonth : e.curves.tokensPerTask;
+  const cap = e.selfHosted.capacity;
+  const basis = cap.basis === 'output' ? t('unit.outputTokens') : t('unit.tokens');
+  return (
+    <div className="grid gap-3 text-sm" data-testid="tco-break-even-details">
+      {cross ? <p data-testid="tco-cross-check">{cross}</p> : null}
+      {windows.length > 0 ? (
+        <p className="text-muted">
+          {t('be.windows', {
+            list: windows
+              .slice(0, 4)
+              .map((w) => `${fmt.compact(w.fromTasks * perTask)}–${w.toTasks === null ? '∞' : fmt.compact(w.toTasks * perTask)}`)
+              .join(', '),
+          })}
+        </p>
+      ) : null}
+      <FactsList
+        rows={[
+          { label: t('facts.volume'), value: t('facts.volumeValue', { tokens: fmt.compact(e.volume.tokensPerMonth), tasks: e.volume.tasksCounted ? fmt.compact(e.volume.tasksPerMonth) : '–' }) },
+          { label: t('facts.accepted'), value: e.volume.tasksCounted ? fmt.compact(e.volume.acceptedTasksPerMonth) : t('na.tasks-not-counted') },
+          { label: t('facts.selfAttempts'), value: figureText(e.volume.selfAttemptsPerMonth, (v) => fmt.compact(v), t) },
+          { label: t('facts.capacity', { basis }), value: fmt.compact(cap.tokensPerMonth), testId: 'tco-capacity-tokens' },
+          { label: t('facts.demand', { basis }), value: fmt.compact(cap.demandTokensPerMonth) },
+          { label: t('facts.peak'), value: t('facts.peakValue', { peak: fmt.compact(cap.peakDemandTokensPerSecond), capacity: fmt.compact(cap.enteredPeakCapacityTokensPerSecond) }) },
+          { label: t('facts.perMAtMax', { basis }), value: figureText(e.selfHosted.perMillionTokensAtMaxUtilisation, (v) => fmt.moneySmall(v), t) },
+          { label: t('facts.par'), value: `${fmt.number(e.shape.peakToAverage, 2)}×` },
+          { label: t('facts.hours'), value: t('facts.hoursValue', { h: fmt.number(e.shape.runningHoursPerMonth, 0) }) },
+          { label: t('facts.gpus'), value: fmt.number(e.selfHosted.gpus, 0) },
+        ]}
+      />
+      {e.shape.notes.map((n) => (
+        <p key={n} className="text-xs text-warn">
+          {t(`shapeNote.${n}`)}
+        </p>
+      ))}
+      {e.shape.offScheduleShare > 0 ? <p className="text-xs text-warn">{t('facts.offSchedule', { share: fmt.percent(e.shape.offScheduleShare, 0) })}</p> : null}
+    </div>
+  );
+});
 
 export function TcoPage() {
   const t = useT(tcoMessages);
-  const workload = useAppStore((s) => s.scenario.workload);
-  const api = useAppStore((s) => s.scenario.api);
-  const selfHosted = useAppStore((s) => s.scenario.selfHosted);
-  const update = useAppStore((s) => s.updateSection);
+  const language = useLanguage();
+  const currency = useAppStore((s) => s.currency);
+  const scenario = useAppStore((s) => s.scenario);
+  const replaceScenario = useAppStore((s) => s.replaceScenario);
+  const fmt = useMemo(() => makeFmt(language, currency, scenario.fx), [language, currency, scenario.fx]);
+  const { evalKey, uncertainKey } = useTcoKeys(scenario);
+  const evaluation = useTcoEvaluation(scenario, evalKey);
+  const tornado = useTcoTornado(scenario, uncertainKey);
+  const monteCarlo = useTcoMonteCarlo(scenario, uncertainKey);
+  // Charts draw deferred results: a newer input interrupts their render instead of waiting for it.
+  const chartEval = useDeferredValue(evaluation.data);
+  const chartTornado = useDeferredValue(tornado.data);
+  const chartMc = useDeferredValue(monteCarlo.data);
+
+  const [article, setArticle] = useState<ArticleId>('a004');
+  const [loaded, setLoaded] = useState<PresetId | null>(null);
+  const [previous, setPrevious] = useState<Scenario | null>(null);
+  const [presetError, setPresetError] = useState<string | null>(null);
+  const loadPreset = useCallback(
+    async (id: PresetId) => {
+      setPresetError(null);
+      const r = await fetchPreset(id);
+      if (!r.ok) {
+        setPresetError(r.error);
+        return;
+      }
+      setPrevious(useAppStore.getState().scenario);
+      replaceScenario(r.scenario);
+      setLoaded(id);
+      const a = findPreset(id)?.article;
+      if (a) setArticle(a);
+    },
+    [replaceScenario],
+  );
+  const undo = useCallback(() => {
+    if (previous) replaceScenario(previous);
+    setPrevious(null);
+    setLoaded(null);
+  }, [previous, replaceScenario]);
+
+  const e = evaluation.data?.value;
+  const baseSaving = chartTornado?.value.baseSaving ?? null;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <Card title={t('inputs')}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <NumberField label={t('requestsPerDay')} value={workload.requestsPerDay} min={0} max={1e9} integer unit="req/day" onCommit={(requestsPerDay) => update('workload', { requestsPerDay })} testId="requests-per-day" />
-          <NumberField label={t('cacheHit')} value={workload.cacheHitShare} min={0} max={1} scale={100} digits={1} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => update('workload', { cacheHitShare })} />
-          <NumberField label={t('priceOut')} value={api.priceOutputPerM} min={0} unit={`${api.currency}/1M tok`} onCommit={(priceOutputPerM) => update('api', { priceOutputPerM })} />
-          <NumberField label={t('gpuPrice')} value={selfHosted.rentPrice} min={0} unit="USD/GPU-h" onCommit={(rentPrice) => update('selfHosted', { rentPrice })} />
+    <div className="grid gap-4" data-testid="tco-page" data-eval-key={evalKey} data-uncertain-key={uncertainKey}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-xl font-semibold">{t('title')}</h1>
+        <PresetPicker t={t} onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded} error={presetError} />
+      </div>
+      {evaluation.error ? (
+        <Banner tone="bad" role="alert">
+          {t('error', { message: evaluation.error.message })}
+        </Banner>
+      ) : null}
+      {e && evaluation.data ? (
+        <VerdictPanel evaluation={e} selfHosted={scenario.selfHosted} resultKey={evaluation.data.key} stale={evaluation.data.key !== evalKey} fmt={fmt} t={t} />
+      ) : (
+        <p className="text-sm text-muted">{t('computing')}</p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,380px)]">
+        <aside aria-label={t('inputsLabel')} className="min-w-0 lg:sticky lg:top-28 lg:order-2 lg:max-h-[calc(100vh-8rem)] lg:self-start lg:overflow-y-auto">
+          <InputsPanel />
+        </aside>
+        <div className="grid min-w-0 content-start gap-4 lg:order-1">
+          {chartEval ? (
+            <>
+              <Card testId="tco-cost-card">
+                <CostVolumeChart curves={chartEval.value.curves} breakEven={chartEval.value.breakEven} resultKey={chartEval.key} fmt={fmt} t={t} />
+              </Card>
+              <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+                <Card>
+                  <BreakdownChart evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
+                </Card>
+                <Card>
+                  <UtilisationGauge evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
+                </Card>
+              </div>
+              <Card>
+                <HybridChart evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
+              </Card>
+            </>
+          ) : null}
+          <div className="grid gap-4 xl:grid-cols-2">
+            <Card title={t('sensitivityTitle')}>{chartTornado ? <TornadoChart tornado={chartTornado.value} resultKey={chartTornado.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}</Card>
+            <Card title={t('uncertaintyTitle')}>
+              {chartMc ? <MonteCarloChart result={chartMc.value} baseSavingUsd={baseSaving} resultKey={chartMc.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}
+            </Card>
+          </div>
+          {chartEval ? (
+            <Card
+              title={t('detailsTitle')}
+              actions={
+                <span className="text-xs text-muted">
+                  {t('detailsHint')}
+                  <Help topic="breakEven" />
+                </span>
+              }
+            >
+              <BreakEvenDetails evaluation={chartEval.value} fmt={fmt} t={t} />
+            </Card>
+          ) : null}
         </div>
-      </Card>
-      <Card title={t('next')}>
-        <p className="text-sm text-muted">{t('nextBody')}</p>
-      </Card>
+      </div>
+      <ClaimCheckCard article={article} onArticle={setArticle} onLoad={(id) => void loadPreset(id)} language={language} t={t} />
     </div>
   );
 }

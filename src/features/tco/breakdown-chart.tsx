@@ -1,0 +1,78 @@
+import { memo, useMemo } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '../../components/chart-frame';
+import type { TcoEvaluation } from '../../core/tco/evaluate';
+import { BREAKDOWN_KEYS, breakdownRows, niceTicks, type BreakdownKey } from './chart-data';
+import type { Fmt } from './format-tco';
+import type { TcoT } from './messages';
+
+/** Warm colours for the self-hosted parts, cool ones for the API bill. */
+export const BREAKDOWN_COLORS: Record<BreakdownKey, string> = {
+  gpu: 'var(--series-self)',
+  power: 'var(--series-6)',
+  staff: 'var(--series-4)',
+  ops: 'var(--muted)',
+  input: 'var(--series-api)',
+  cached: 'var(--series-5)',
+  output: 'var(--series-hybrid)',
+};
+
+/** Monthly cost of each option, stacked by what it is spent on. */
+export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const { evaluation, resultKey, fmt, t } = props;
+  const rows = useMemo(() => breakdownRows(evaluation, fmt.toDisplay), [evaluation, fmt]);
+  const data = rows.map((r) => ({ ...r, name: t(`option.${r.option}`) }));
+  const max = Math.max(...rows.map((r) => BREAKDOWN_KEYS.reduce((s, k) => s + r[k], 0)), 1e-9);
+  const ticks = niceTicks(max, 4);
+  const present = BREAKDOWN_KEYS.filter((k) => rows.some((r) => r[k] > 0));
+  const back = (v: number) => v / (fmt.toDisplay(1) || 1);
+  const table = {
+    head: [t('chart.option'), ...present.map((k) => t(`part.${k}`)), t('chart.total')],
+    rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => fmt.money(back(r[k]))), fmt.money(back(BREAKDOWN_KEYS.reduce((s, k) => s + r[k], 0)))]),
+  };
+  const summary = t('chart.breakdownAria', {
+    api: fmt.money(evaluation.api.monthlyUsd),
+    self: fmt.money(evaluation.selfHosted.monthlyUsd),
+    hybrid: fmt.money(evaluation.hybrid.monthlyUsd),
+  });
+  return (
+    <div data-chart="breakdown" data-kind="eval" data-for={resultKey}>
+      <ChartFrame
+        title={t('chart.breakdownTitle')}
+        summary={summary}
+        table={table}
+        height={200}
+        testId="tco-breakdown-chart"
+        footer={
+          <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-hidden>
+            {present.map((k) => (
+              <li key={k} className="flex items-center gap-1">
+                <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: BREAKDOWN_COLORS[k] }} />
+                {t(`part.${k}`)}
+              </li>
+            ))}
+          </ul>
+        }
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 20, bottom: 24, left: 8 }} barCategoryGap="22%">
+            <CartesianGrid stroke="var(--grid)" horizontal={false} />
+            <XAxis
+              type="number"
+              domain={[0, ticks[ticks.length - 1] ?? max]}
+              ticks={ticks}
+              tickFormatter={(v: number) => fmt.moneyCompact(back(v))}
+              stroke="var(--muted)"
+              fontSize={11}
+              label={{ value: t('chart.costAxis', { currency: fmt.currency }), position: 'insideBottom', offset: -14, fill: 'var(--muted)', fontSize: 11 }}
+            />
+            <YAxis type="category" dataKey="name" width={92} stroke="var(--muted)" fontSize={12} />
+            {present.map((k) => (
+              <Bar key={k} dataKey={k} stackId="cost" fill={BREAKDOWN_COLORS[k]} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartFrame>
+    </div>
+  );
+});

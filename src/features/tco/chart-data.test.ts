@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { allClaimChecks } from '../../core/presets/claims';
+import { PRESET_IDS } from '../../core/presets/presets';
+import { evaluateTco } from '../../core/tco/evaluate';
+import { UNCERTAINTY_KEYS } from '../../core/tco/inputs';
+import { tornado } from '../../core/tco/sensitivity';
+import { plainScenario } from '../../core/tco/test-scenarios';
+import { breakdownRows, costCurveRows, histogramBars, niceTicks, stepValueAt, tornadoBars } from './chart-data';
+import { fromSlider, toSlider } from './log-slider-field';
+import { tcoMessages } from './messages';
+
+const same = (usd: number) => usd;
+
+describe('TCO chart data', () => {
+  it('reads a step series: flat $23,360 up to 2.628B tokens, then $46,720', () => {
+    const e = evaluateTco(plainScenario());
+    expect(stepValueAt(e.curves.selfHosted, 1e9)).toBeCloseTo(23_360, 6);
+    expect(stepValueAt(e.curves.selfHosted, 3e9)).toBeCloseTo(46_720, 6);
+    // API row at 3B tokens: $10 per 1M → $30,000
+    const row = costCurveRows(e.curves).find((r) => Math.abs(r.x - 3e9) < 1);
+    if (row) expect(row.api).toBeCloseTo(30_000, 6);
+  });
+
+  it('breakdown rows add up to each option\'s monthly cost', () => {
+    const e = evaluateTco(plainScenario());
+    const rows = breakdownRows(e, same);
+    const sum = (r: (typeof rows)[number]) => r.gpu + r.power + r.staff + r.ops + r.input + r.cached + r.output;
+    expect(sum(rows[0] as (typeof rows)[number])).toBeCloseTo(e.api.monthlyUsd, 6);
+    expect(sum(rows[1] as (typeof rows)[number])).toBeCloseTo(e.selfHosted.monthlyUsd, 6);
+    expect(sum(rows[2] as (typeof rows)[number])).toBeCloseTo(e.hybrid.monthlyUsd, 6);
+    // Display currency: EUR at 0.86 per USD scales every part.
+    expect(breakdownRows(e, (u) => u * 0.86)[1]?.gpu).toBeCloseTo(46_720 * 0.86, 6);
+  });
+
+  it('tornado bars start at the base saving; "never" ends reach the edge', () => {
+    const t = tornado(plainScenario());
+    const s = tornadoBars(t, 'saving', same);
+    const gpu = s.bars.find((b) => b.key === 'rentPrice');
+    // base −16,720; GPU price −20 % → 2 replicas cost 37,376 → −7,376; +20 % → −26,064
+    expect(gpu?.low).toEqual([expect.closeTo(-16_720, 6), expect.closeTo(-7_376, 6)]);
+    expect(gpu?.high).toEqual([expect.closeTo(-16_720, 6), expect.closeTo(-26_064, 6)]);
+    const b = tornadoBars(t, 'breakEven', same);
+    const gpuBe = b.bars.find((x) => x.key === 'rentPrice');
+    expect(gpuBe?.highLabel).toBe('never');
+    expect(gpuBe?.high?.[1]).toBe(b.edge);
+  });
+
+  it('histogram bars carry shares and the side of zero', () => {
+    const bars = histogramBars([{ from: -10, to: 0, count: 3 }, { from: 0, to: 10, count: 1 }], 4, same);
+    expect(bars.map((x) => [x.mid, x.share, x.selfCheaper])).toEqual([[-5, 0.75, false], [5, 0.25, true]]);
+  });
+
+  it('nice ticks and the logarithmic slider', () => {
+    expect(niceTicks(23_360, 4)).toEqual([0, 10_000, 20_000, 30_000]);
+    expect(niceTicks(0)).toEqual([0]);
+    // 1 … 10M over 400 steps: the middle is √(1e7) ≈ 3,162 → rounded to two digits 3,200
+    expect(fromSlider(200, 1, 1e7)).toBe(3_200);
+    expect(toSlider(3_162.28, 1, 1e7)).toBe(200);
+    expect(fromSlider(400, 1, 1e7)).toBe(1e7);
+  });
+
+  it('every claim, preset and uncertain input has its words in both languages', () => {
+    const keys = new Set(Object.keys(tcoMessages.en));
+    for (const c of allClaimChecks()) expect(keys.has(`claim.${c.id}`), c.id).toBe(true);
+    for (const id of PRESET_IDS) expect(keys.has(`preset.${id}`), id).toBe(true);
+    for (const k of UNCERTAINTY_KEYS) expect(keys.has(`key.${k}`), k).toBe(true);
+    for (const c of allClaimChecks()) for (const l of c.lines) expect(keys.has(`line.${l.label}`), l.label).toBe(true);
+  });
+});

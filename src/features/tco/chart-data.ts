@@ -1,0 +1,163 @@
+import type { CostCurves, CostPoint, TcoEvaluation } from '../../core/tco/evaluate';
+import type { HistogramBin } from '../../core/tco/monte-carlo';
+import type { BreakEvenOutcome, Tornado, TornadoRow } from '../../core/tco/sensitivity';
+
+/**
+ * Shaping worker results into what the charts draw. Pure functions, numbers stay numbers;
+ * `toDisplay` converts USD into the display currency (the only unit change made here).
+ */
+
+/** Value of a step-shaped series (pairs of points per step) at x; null outside the series. */
+export function stepValueAt(points: readonly CostPoint[], x: number): number | null {
+  if (points.length === 0) return null;
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i] as CostPoint;
+    const next = points[i + 1];
+    if (next && x >= p.x && x <= next.x && next.x > p.x) return p.usd + ((next.usd - p.usd) * (x - p.x)) / (next.x - p.x);
+  }
+  const last = points[points.length - 1] as CostPoint;
+  return x >= last.x ? last.usd : (points[0] as CostPoint).usd;
+}
+
+export interface CurveSeries {
+  api: { x: number; y: number }[];
+  self: { x: number; y: number }[];
+  hybrid: { x: number; y: number }[];
+  xMax: number;
+  yMax: number;
+}
+
+export function costCurveSeries(curves: CostCurves, toDisplay: (usd: number) => number): CurveSeries {
+  const map = (ps: readonly CostPoint[]) => ps.map((p) => ({ x: p.x, y: toDisplay(p.usd) }));
+  const self = map(curves.selfHosted);
+  const hybrid = map(curves.hybrid);
+  const api = map(curves.api);
+  // The self-hosted steps can run far above the others; keep the chart readable by capping
+  // the axis at 1.5× the highest API/hybrid cost or the first self-hosted step.
+  const apiMax = Math.max(0, ...api.map((p) => p.y), ...hybrid.map((p) => p.y));
+  const selfFirst = self[0]?.y ?? 0;
+  const selfMax = Math.max(0, ...self.map((p) => p.y));
+  const yMax = Math.max(apiMax, Math.min(selfMax, Math.max(apiMax * 1.5, selfFirst * 1.5)), 1e-9);
+  return { api, self, hybrid, xMax: curves.xMax, yMax };
+}
+
+/** Table rows of the cost curves at the hybrid sample volumes. */
+export function costCurveRows(curves: CostCurves): { x: number; api: number; self: number | null; hybrid: number; replicas: number }[] {
+  const apiEnd = curves.api[1];
+  const slope = apiEnd && apiEnd.x > 0 ? apiEnd.usd / apiEnd.x : 0;
+  return curves.hybrid
+    .filter((_, i) => i % 4 === 0)
+    .map((h) => ({ x: h.x, api: slope * h.x, self: stepValueAt(curves.selfHosted, h.x), hybrid: h.usd, replicas: h.replicas }));
+}
+
+export const BREAKDOWN_KEYS = ['gpu', 'power', 'staff', 'ops', 'input', 'cached', 'output'] as const;
+export type BreakdownKey = (typeof BREAKDOWN_KEYS)[number];
+export type BreakdownRow = { option: 'api' | 'self-hosted' | 'hybrid' } & Record<BreakdownKey, number>;
+
+export function breakdownRows(e: TcoEvaluation, toDisplay: (usd: number) => number): BreakdownRow[] {
+  const d = toDisplay;
+  const zero = { gpu: 0, power: 0, staff: 0, ops: 0, input: 0, cached: 0, output: 0 };
+  const b = e.hybrid.breakdown;
+  return [
+    { option: 'api', ...zero, input: d(e.api.uncachedInputUsd), cached: d(e.api.cachedInputUsd), output: d(e.api.outputUsd) },
+    { option: 'self-hosted', ...zero, gpu: d(e.selfHosted.gpuUsd), power: d(e.selfHosted.powerUsd), staff: d(e.selfHosted.staffUsd), ops: d(e.selfHosted.opsUsd) },
+    {
+      option: 'hybrid',
+      gpu: d(b.gpuUsd),
+      power: d(b.powerUsd),
+      staff: d(b.staffUsd),
+      ops: d(b.opsUsd),
+      input: d(b.uncachedInputUsd),
+      cached: d(b.cachedInputUsd),
+      output: d(b.outputUsd),
+    },
+  ];
+}
+
+export type TornadoMetric = 'saving' | 'breakEven';
+
+export interface TornadoBar {
+  key: TornadoRow['key'];
+  /** [from, to] of each end's bar in the chart's unit; null when that end has no value. */
+  low: [number, number] | null;
+  high: [number, number] | null;
+  lowLabel: 'value' | 'never' | 'always' | 'cannot-serve';
+  highLabel: 'value' | 'never' | 'always' | 'cannot-serve';
+  row: TornadoRow;
+}
+
+function endOf(o: BreakEvenOutcome): { v: number | null; label: TornadoBar['lowLabel'] } {
+  return o.kind === 'at' ? { v: o.tokens, label: 'value' } : { v: null, label: o.kind };
+}
+
+/**
+ * Bars of the tornado: each input's two ends drawn from the base value. Inputs that change
+ * nothing are dropped; at most `limit` rows, the largest swings first.
+ * Break-even "never" ends are drawn to the edge of the axis (`edge`) and labelled.
+ */
+export function tornadoBars(t: Tornado, metric: TornadoMetric, toDisplay: (usd: number) => number, limit = 10): { base: number | null; bars: TornadoBar[]; edge: number } {
+  if (metric === 'saving') {
+    const base = t.baseSaving === null ? null : toDisplay(t.baseSaving);
+    const bars = t.bySaving
+      .filter((r) => r.savingSwing > 1e-6)
+      .slice(0, limit)
+      .map((r): TornadoBar => {
+        const b = base ?? 0;
+        const lo = r.savingLow === null ? null : toDisplay(r.savingLow);
+        const hi = r.savingHigh === null ? null : toDisplay(r.savingHigh);
+        return {
+          key: r.key,
+          low: lo === null ? null : [b, lo],
+          high: hi === null ? null : [b, hi],
+          lowLabel: lo === null ? 'cannot-serve' : 'value',
+          highLabel: hi === null ? 'cannot-serve' : 'value',
+          row: r,
+        };
+      });
+    return { base, bars, edge: 0 };
+  }
+  const baseEnd = endOf(t.baseBreakEven);
+  const values = t.byBreakEven.flatMap((r) => [endOf(r.breakEvenLow).v, endOf(r.breakEvenHigh).v]).filter((v): v is number => v !== null);
+  const edge = Math.max(baseEnd.v ?? 0, ...values) * 1.15 || 1;
+  const base = baseEnd.v ?? edge;
+  const bars = t.byBreakEven
+    .filter((r) => r.breakEvenFlips || (r.breakEvenSwing ?? 0) > 0)
+    .slice(0, limit)
+    .map((r): TornadoBar => {
+      const lo = endOf(r.breakEvenLow);
+      const hi = endOf(r.breakEvenHigh);
+      return { key: r.key, low: [base, lo.v ?? edge], high: [base, hi.v ?? edge], lowLabel: lo.label, highLabel: hi.label, row: r };
+    });
+  return { base: baseEnd.v, bars, edge };
+}
+
+export interface HistogramBar {
+  mid: number;
+  from: number;
+  to: number;
+  count: number;
+  share: number;
+  selfCheaper: boolean;
+}
+
+export function histogramBars(bins: readonly HistogramBin[], samples: number, toDisplay: (usd: number) => number): HistogramBar[] {
+  return bins.map((b) => ({
+    mid: toDisplay((b.from + b.to) / 2),
+    from: toDisplay(b.from),
+    to: toDisplay(b.to),
+    count: b.count,
+    share: samples > 0 ? b.count / samples : 0,
+    selfCheaper: (b.from + b.to) / 2 > 0,
+  }));
+}
+
+/** "Nice" ticks from 0 to the first tick ≥ max: 1, 2, 2.5 or 5 × a power of ten, about `count` steps. */
+export function niceTicks(max: number, count = 5): number[] {
+  if (!(max > 0)) return [0];
+  const raw = max / count;
+  const pow = Math.pow(10, Math.floor(Math.log10(raw)));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= raw) ?? 10 * pow;
+  const ticks: number[] = [0];
+  for (let i = 1; (ticks[ticks.length - 1] as number) < max * (1 - 1e-9); i++) ticks.push(i * step);
+  return ticks;
+}

@@ -1,0 +1,70 @@
+import { memo, useMemo } from 'react';
+import { Area, AreaChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '../../components/chart-frame';
+import { Help } from '../../components/help';
+import type { TcoEvaluation } from '../../core/tco/evaluate';
+import type { Fmt } from './format-tco';
+import type { TcoT } from './messages';
+
+/**
+ * The chosen hybrid split hour by hour: what the owned replicas serve and what overflows to
+ * the API. In peak-to-average mode the hours are a load-duration curve (busiest first).
+ */
+export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const { evaluation: e, resultKey, fmt, t } = props;
+  const h = e.hybrid;
+  const weekly = e.shape.mode === 'weekly';
+  const data = useMemo(() => h.hourly.map((x) => ({ hour: x.hour, owned: x.owned, overflow: x.overflow })), [h.hourly]);
+  const dayNames = t('profile.days').split(',');
+  const hourLabel = (hour: number) => (weekly ? `${dayNames[Math.floor(hour / 24)] ?? ''} ${String(hour % 24).padStart(2, '0')}:00` : `${hour + 1}`);
+  const unit = e.selfHosted.capacity.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond');
+  const summary = t('chart.hybridAria', { replicas: h.replicas, self: fmt.percent(h.selfShare, 0), api: fmt.percent(1 - h.selfShare, 0) });
+  const table = {
+    head: [weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), `${t('chart.owned')} (${unit})`, `${t('chart.overflow')} (${unit})`],
+    rows: h.hourly.map((x) => [hourLabel(x.hour), fmt.number(x.owned, 0), fmt.number(x.overflow, 0)]),
+  };
+  return (
+    <div data-chart="hybrid" data-kind="eval" data-for={resultKey}>
+      <ChartFrame
+        title={t('chart.hybridTitle')}
+        summary={summary}
+        table={table}
+        height={180}
+        testId="tco-hybrid-chart"
+        footer={
+          <p className="text-xs text-muted">
+            <span className="inline-flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-self)' }} />
+              {t('chart.owned')}
+            </span>{' '}
+            <span className="ml-3 inline-flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-api)' }} />
+              {t('chart.overflow')}
+            </span>
+            <span className="ml-3">{summary}</span>
+            <Help topic="hybrid" />
+          </p>
+        }
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <AreaChart data={data} margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
+            <CartesianGrid stroke="var(--grid)" vertical={false} />
+            <XAxis
+              dataKey="hour"
+              type="number"
+              domain={[0, 167]}
+              ticks={weekly ? [0, 24, 48, 72, 96, 120, 144] : [0, 42, 84, 126, 167]}
+              tickFormatter={(v: number) => (weekly ? (dayNames[Math.floor(v / 24)] ?? '') : String(v + 1))}
+              stroke="var(--muted)"
+              fontSize={11}
+              label={{ value: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
+            />
+            <YAxis tickFormatter={(v: number) => fmt.compact(v)} stroke="var(--muted)" fontSize={11} width={48} label={{ value: unit, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 10, dy: 40 }} />
+            <Area type="stepAfter" dataKey="owned" stackId="h" stroke="none" fill="var(--series-self)" fillOpacity={0.85} isAnimationActive={false} />
+            <Area type="stepAfter" dataKey="overflow" stackId="h" stroke="none" fill="var(--series-api)" fillOpacity={0.75} isAnimationActive={false} />
+          </AreaChart>
+        </ResponsiveContainer>
+      </ChartFrame>
+    </div>
+  );
+});

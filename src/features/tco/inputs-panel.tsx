@@ -1,0 +1,388 @@
+import { memo, useState, type ReactNode } from 'react';
+import { NumberField } from '../../components/number-field';
+import { SelectField } from '../../components/select-field';
+import { SourceBadge } from '../../components/source-badge';
+import { Help } from '../../components/help';
+import { useLanguage, useT } from '../../components/use-t';
+import { API_OFFERS } from '../../core/catalog/api-offers';
+import { findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } from '../../core/catalog/catalog';
+import { GPUS } from '../../core/catalog/gpus';
+import type { ApiOfferRecord } from '../../core/catalog/types';
+import { currencies, type Scenario } from '../../core/scenario/schema';
+import { formatNumber } from '../../lib/format/format';
+import { useAppStore } from '../../state/store';
+import { LogSliderField } from './log-slider-field';
+import { tcoMessages, type TcoT } from './messages';
+import { ProfileEditor } from './profile-editor';
+import { RangesEditor } from './ranges-editor';
+
+type Workload = Scenario['workload'];
+type Api = Scenario['api'];
+type SelfHosted = Scenario['selfHosted'];
+
+const setWorkload = (patch: Partial<Workload>) => useAppStore.getState().updateSection('workload', patch);
+const setApi = (patch: Partial<Api>) => useAppStore.getState().updateSection('api', patch);
+const setSelf = (patch: Partial<SelfHosted>) => useAppStore.getState().updateSection('selfHosted', patch);
+
+/** A collapsible group whose fields are only rendered while it is open (fewer nodes while dragging). */
+function Group(props: { title: string; defaultOpen?: boolean; children: () => ReactNode; testId: string }) {
+  const [open, setOpen] = useState(props.defaultOpen ?? false);
+  return (
+    <details
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+      className="rounded-lg border border-border bg-surface"
+      data-testid={props.testId}
+    >
+      <summary className="cursor-pointer select-none px-3 py-2 text-sm font-semibold">{props.title}</summary>
+      {open ? <div className="grid gap-3 border-t border-border px-3 py-3">{props.children()}</div> : null}
+    </details>
+  );
+}
+
+function offerMatches(api: Api, rec: ApiOfferRecord): boolean {
+  return (
+    api.priceInputPerM === rec.priceInputPerM &&
+    api.priceOutputPerM === rec.priceOutputPerM &&
+    api.priceCachedInputPerM === (rec.priceCachedInputPerM ?? rec.priceInputPerM) &&
+    api.currency === rec.currency
+  );
+}
+
+export function applyOffer(rec: ApiOfferRecord): Partial<Api> {
+  return {
+    offerId: rec.id,
+    provider: rec.provider,
+    model: rec.model,
+    channel: rec.channel,
+    currency: rec.currency,
+    priceInputPerM: rec.priceInputPerM,
+    // No cached price listed: cache hits are billed as misses.
+    priceCachedInputPerM: rec.priceCachedInputPerM ?? rec.priceInputPerM,
+    priceOutputPerM: rec.priceOutputPerM,
+    fxMode: rec.pegUsdPerUnit === undefined ? 'market' : 'peg',
+    pegUsdPerUnit: rec.pegUsdPerUnit ?? 1,
+  };
+}
+
+/** The sliders analysts drag: volume, GPU price, utilisation, throughput, cache hits, acceptance. */
+const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
+  const { t } = props;
+  const w = useAppStore((s) => s.scenario.workload);
+  const sh = useAppStore((s) => s.scenario.selfHosted);
+  const currencyUnit = t('unit.usdPerGpuHour');
+  const rentPrice = sh.rentPriceId ? findGpuPrice(sh.rentPriceId) : undefined;
+  return (
+    <div className="grid gap-3" data-testid="tco-quick-inputs">
+      {w.mode === 'requests' ? (
+        <LogSliderField label={t('in.requestsPerDay')} value={w.requestsPerDay} min={1} max={10_000_000} fieldMax={1e9} unit={t('unit.requestsPerDay')} onCommit={(requestsPerDay) => setWorkload({ requestsPerDay })} testId="tco-volume" />
+      ) : (
+        <LogSliderField
+          label={t('in.tokensPerMonthTotal')}
+          value={w.inputTokensPerMonth + w.outputTokensPerMonth}
+          min={1e5}
+          max={1e13}
+          fieldMax={2e16}
+          unit={t('unit.tokensPerMonth')}
+          onCommit={(total) => {
+            const sum = w.inputTokensPerMonth + w.outputTokensPerMonth;
+            const inShare = sum > 0 ? w.inputTokensPerMonth / sum : 0.5;
+            setWorkload({ inputTokensPerMonth: total * inShare, outputTokensPerMonth: total * (1 - inShare) });
+          }}
+          testId="tco-volume"
+        />
+      )}
+      {sh.costMode === 'rent' ? (
+        <NumberField
+          label={sh.rentUnit === 'gpu-hour' ? t('in.gpuPrice') : t('in.nodePrice')}
+          value={sh.rentPrice}
+          min={0}
+          max={1e6}
+          digits={3}
+          unit={sh.rentUnit === 'gpu-hour' ? currencyUnit : t('unit.usdPerNodeHour')}
+          slider={sh.rentUnit === 'gpu-hour' ? { min: 0, max: 15, step: 0.05 } : { min: 0, max: 120, step: 0.5 }}
+          onCommit={(rentPrice) => setSelf({ rentPrice })}
+          badge={rentPrice ? <SourceBadge source={rentPrice.source} custom={rentPrice.usdPerGpuHour === sh.rentPrice ? null : { catalogValue: formatNumber('en', rentPrice.usdPerGpuHour, 3), onRestore: () => setSelf({ rentPrice: rentPrice.usdPerGpuHour }) }} /> : null}
+          testId="tco-gpu-price"
+        />
+      ) : (
+        <NumberField label={t('in.capexPerGpu')} value={sh.capexPerGpu} min={0} max={1e9} digits={0} unit={t('unit.usdPerGpu')} slider={{ min: 0, max: 80_000, step: 500 }} onCommit={(capexPerGpu) => setSelf({ capexPerGpu })} testId="tco-gpu-price" />
+      )}
+      <LogSliderField
+        label={t('in.throughput')}
+        value={sh.throughput.tokensPerSecond}
+        min={10}
+        max={200_000}
+        fieldMax={1e9}
+        unit={sh.throughput.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond')}
+        onCommit={(tokensPerSecond) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, tokensPerSecond } })}
+        badge={<span className="text-[11px] text-muted">{t(`throughputSource.${sh.throughput.source}`)}<Help topic="throughputSource" /></span>}
+        testId="tco-throughput"
+      />
+      <NumberField label={t('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />
+      <NumberField label={t('in.cacheHit')} value={w.cacheHitShare} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })} testId="tco-cache-hit" />
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField label={t('in.acceptanceApi')} value={w.acceptanceApi} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceApi) => setWorkload({ acceptanceApi })} testId="tco-acceptance-api" />
+        <NumberField label={t('in.acceptanceSelf')} value={w.acceptanceSelfHosted} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceSelfHosted) => setWorkload({ acceptanceSelfHosted })} testId="tco-acceptance-self" />
+      </div>
+    </div>
+  );
+});
+
+function WorkloadFields(props: { t: TcoT }) {
+  const { t } = props;
+  const w = useAppStore((s) => s.scenario.workload);
+  return (
+    <>
+      <SelectField label={t('in.volumeMode')} value={w.mode} options={[{ value: 'requests', label: t('in.modeRequests') }, { value: 'tokens', label: t('in.modeTokens') }]} onChange={(mode) => setWorkload({ mode })} testId="tco-volume-mode" />
+      {w.mode === 'requests' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <NumberField label={t('in.inputPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
+          <NumberField label={t('in.outputPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
+          <NumberField label={t('in.daysPerMonth')} value={w.daysPerMonth} min={1} max={31} digits={1} unit={t('unit.days')} onCommit={(daysPerMonth) => setWorkload({ daysPerMonth })} />
+        </div>
+      ) : (
+        <div className="grid grid-cols-2 gap-3">
+          <NumberField label={t('in.inputPerMonth')} value={w.inputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(inputTokensPerMonth) => setWorkload({ inputTokensPerMonth })} />
+          <NumberField label={t('in.outputPerMonth')} value={w.outputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(outputTokensPerMonth) => setWorkload({ outputTokensPerMonth })} />
+          <NumberField label={t('in.inputPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} help={t('in.perRequestHelp')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
+          <NumberField label={t('in.outputPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
+        </div>
+      )}
+      <SelectField
+        label={t('in.reasoning')}
+        value={w.reasoningMode}
+        options={[{ value: 'none', label: t('in.reasoningNone') }, { value: 'tokens', label: t('in.reasoningTokens') }, { value: 'multiplier', label: t('in.reasoningMultiplier') }]}
+        onChange={(reasoningMode) => setWorkload({ reasoningMode })}
+        help={t('in.reasoningHelp')}
+      />
+      {w.reasoningMode === 'tokens' ? (
+        <NumberField label={t('in.reasoningPerRequest')} value={w.reasoningTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(reasoningTokensPerRequest) => setWorkload({ reasoningTokensPerRequest })} />
+      ) : w.reasoningMode === 'multiplier' ? (
+        <NumberField label={t('in.reasoningFactor')} value={w.reasoningMultiplier} min={1} max={100} digits={2} unit="×" onCommit={(reasoningMultiplier) => setWorkload({ reasoningMultiplier })} />
+      ) : null}
+      <NumberField label={t('in.retryRate')} value={w.retryRate} min={0} max={10} scale={100} digits={1} unit="%" help={t('in.retryHelp')} onCommit={(retryRate) => setWorkload({ retryRate })} />
+    </>
+  );
+}
+
+function ShapeFields(props: { t: TcoT }) {
+  const { t } = props;
+  const w = useAppStore((s) => s.scenario.workload);
+  return (
+    <>
+      <SelectField
+        label={t('in.profileMode')}
+        value={w.profileMode}
+        options={[{ value: 'peak-to-average', label: t('in.profilePar') }, { value: 'weekly', label: t('in.profileWeekly') }]}
+        onChange={(profileMode) => setWorkload({ profileMode })}
+        testId="tco-profile-mode"
+      />
+      {w.profileMode === 'peak-to-average' ? (
+        <NumberField label={t('in.peakToAverage')} value={w.peakToAverage} min={1} max={1000} digits={2} unit="×" slider={{ min: 1, max: 10, step: 0.1 }} help={t('in.peakHelp')} onCommit={(peakToAverage) => setWorkload({ peakToAverage })} testId="tco-par" />
+      ) : (
+        <ProfileEditor t={t} profile={w.weeklyProfile} onChange={(weeklyProfile) => setWorkload({ weeklyProfile })} />
+      )}
+    </>
+  );
+}
+
+function ApiFields(props: { t: TcoT }) {
+  const { t } = props;
+  const api = useAppStore((s) => s.scenario.api);
+  const fx = useAppStore((s) => s.scenario.fx);
+  const language = useLanguage();
+  const rec = api.offerId ? findApiOffer(api.offerId) : undefined;
+  const options = [
+    ...(rec ? [] : [{ value: '', label: t('in.customOffer') }]),
+    ...API_OFFERS.map((o) => ({ value: o.id, label: `${o.provider} · ${o.model}${o.channel === 'first-party' ? '' : ` (${t(`channel.${o.channel}`)})`}` })),
+  ];
+  const unit = t('unit.perMillion', { currency: api.currency });
+  const badge = rec ? (
+    <SourceBadge source={rec.source} custom={offerMatches(api, rec) ? null : { catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)}`, onRestore: () => setApi(applyOffer(rec)) }} />
+  ) : null;
+  return (
+    <>
+      <SelectField
+        label={t('in.apiOffer')}
+        value={api.offerId ?? ''}
+        options={options}
+        onChange={(id) => {
+          const r = findApiOffer(id);
+          if (r) setApi(applyOffer(r));
+        }}
+        badge={badge}
+        testId="tco-api-offer"
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField label={t('in.priceInput')} value={api.priceInputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceInputPerM) => setApi({ priceInputPerM })} testId="tco-price-input" />
+        <NumberField label={t('in.priceCached')} value={api.priceCachedInputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceCachedInputPerM) => setApi({ priceCachedInputPerM })} />
+        <NumberField label={t('in.priceOutput')} value={api.priceOutputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApi({ priceOutputPerM })} testId="tco-price-output" />
+        <SelectField label={t('in.currency')} value={api.currency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(currency) => setApi({ currency })} />
+      </div>
+      {api.currency !== 'USD' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField label={t('in.fxMode')} value={api.fxMode} options={[{ value: 'market', label: t('in.fxMarket', { rate: formatNumber(language, fx[api.currency], 4), currency: api.currency }) }, { value: 'peg', label: t('in.fxPeg') }]} onChange={(fxMode) => setApi({ fxMode })} />
+          {api.fxMode === 'peg' ? (
+            <NumberField label={t('in.peg', { currency: api.currency })} value={api.pegUsdPerUnit} min={0.000001} max={1000} digits={4} unit="USD" onCommit={(pegUsdPerUnit) => setApi({ pegUsdPerUnit })} />
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function DeploymentFields(props: { t: TcoT }) {
+  const { t } = props;
+  const sh = useAppStore((s) => s.scenario.selfHosted);
+  const language = useLanguage();
+  const gpu = findGpu(sh.gpuId);
+  const prices = pricesForGpu(sh.gpuId);
+  const priceRec = sh.rentPriceId ? findGpuPrice(sh.rentPriceId) : undefined;
+  const purchase = purchasesForGpu(sh.gpuId)[0];
+  return (
+    <>
+      <SelectField
+        label={t('in.gpu')}
+        value={sh.gpuId}
+        options={GPUS.map((g) => ({ value: g.id, label: g.name }))}
+        onChange={(gpuId) => {
+          const g = findGpu(gpuId);
+          const first = pricesForGpu(gpuId).find((p) => p.tier === 'on-demand') ?? pricesForGpu(gpuId)[0];
+          setSelf({ gpuId, gpusPerNode: g?.gpusPerNode ?? sh.gpusPerNode, rentPriceId: first?.id ?? null, rentUnit: 'gpu-hour', rentPrice: first?.usdPerGpuHour ?? sh.rentPrice, powerWattsPerGpu: g?.tdpW ?? sh.powerWattsPerGpu });
+        }}
+        badge={gpu ? <SourceBadge source={gpu.source} /> : null}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField label={t('in.gpusPerReplica')} value={sh.gpusPerReplica} min={1} max={4096} integer unit={t('unit.gpus')} onCommit={(gpusPerReplica) => setSelf({ gpusPerReplica })} />
+        <NumberField label={t('in.gpusPerNode')} value={sh.gpusPerNode} min={1} max={72} integer unit={t('unit.gpus')} onCommit={(gpusPerNode) => setSelf({ gpusPerNode })} />
+        <NumberField label={t('in.replicas')} value={sh.replicas} min={0} max={64} integer unit={t('unit.replicas')} help={t('in.replicasHelp')} onCommit={(replicas) => setSelf({ replicas })} testId="tco-replicas" />
+        <SelectField label={t('in.redundancy')} value={sh.redundancy} options={[{ value: 'none', label: t('in.redundancyNone') }, { value: 'n-plus-1', label: t('in.redundancyN1') }]} onChange={(redundancy) => setSelf({ redundancy })} />
+      </div>
+      <SelectField label={t('in.costMode')} value={sh.costMode} options={[{ value: 'rent', label: t('in.rent') }, { value: 'buy', label: t('in.buy') }]} onChange={(costMode) => setSelf({ costMode })} testId="tco-cost-mode" />
+      {sh.costMode === 'rent' ? (
+        <>
+          <SelectField
+            label={t('in.rentOffer')}
+            value={sh.rentPriceId ?? ''}
+            options={[
+              ...(priceRec ? [] : [{ value: '', label: t('in.customPrice') }]),
+              ...prices.map((p) => ({ value: p.id, label: `${p.provider} · ${t(`tier.${p.tier}`)} · ${formatNumber(language, p.usdPerGpuHour, 3)} ${t('unit.usdPerGpuHour')}` })),
+            ]}
+            onChange={(id) => {
+              const p = findGpuPrice(id);
+              if (p) setSelf({ rentPriceId: p.id, rentUnit: 'gpu-hour', rentPrice: p.usdPerGpuHour });
+            }}
+            badge={priceRec ? <SourceBadge source={priceRec.source} /> : null}
+            testId="tco-rent-offer"
+          />
+          <SelectField label={t('in.rentUnit')} value={sh.rentUnit} options={[{ value: 'gpu-hour', label: t('in.perGpuHour') }, { value: 'node-hour', label: t('in.perNodeHour') }]} onChange={(rentUnit) => setSelf({ rentUnit })} />
+        </>
+      ) : (
+        <>
+          {purchase ? (
+            <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
+              {t('in.purchaseQuote', { low: formatNumber(language, purchase.usdLow, 0), high: formatNumber(language, purchase.usdHigh, 0) })}
+              <SourceBadge source={purchase.source} />
+            </p>
+          ) : null}
+          <div className="grid grid-cols-2 gap-3">
+            <NumberField label={t('in.infraOverhead')} value={sh.infraOverheadShare} min={0} max={5} scale={100} digits={0} unit="%" onCommit={(infraOverheadShare) => setSelf({ infraOverheadShare })} />
+            <NumberField label={t('in.amortisation')} value={sh.amortisationMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(amortisationMonths) => setSelf({ amortisationMonths })} />
+            <NumberField label={t('in.residual')} value={sh.residualShare} min={0} max={1} scale={100} digits={0} unit="%" onCommit={(residualShare) => setSelf({ residualShare })} />
+            <NumberField label={t('in.power')} value={sh.powerWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })} />
+            <NumberField label={t('in.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
+            <NumberField label={t('in.kwh')} value={sh.pricePerKwh} min={0} max={10} digits={3} unit={t('unit.usdPerKwh')} onCommit={(pricePerKwh) => setSelf({ pricePerKwh })} />
+          </div>
+        </>
+      )}
+      <SelectField label={t('in.basis')} value={sh.throughput.basis} options={[{ value: 'output', label: t('in.basisOutput') }, { value: 'total', label: t('in.basisTotal') }]} onChange={(basis) => setSelf({ throughput: { ...sh.throughput, basis } })} />
+      <SelectField label={t('in.hoursMode')} value={sh.hoursMode} options={[{ value: 'always', label: t('in.always') }, { value: 'schedule', label: t('in.schedule') }]} onChange={(hoursMode) => setSelf({ hoursMode })} />
+      {sh.hoursMode === 'schedule' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <NumberField label={t('in.hoursPerDay')} value={sh.scheduleHoursPerDay} min={0} max={24} digits={1} unit={t('unit.hours')} help={t('in.scheduleHelp')} onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })} />
+          <NumberField label={t('in.daysPerWeek')} value={sh.scheduleDaysPerWeek} min={0} max={7} digits={1} unit={t('unit.days')} onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })} />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function CostFields(props: { t: TcoT }) {
+  const { t } = props;
+  const sh = useAppStore((s) => s.scenario.selfHosted);
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField label={t('in.staffFte')} value={sh.staffFte} min={0} max={1000} digits={2} unit={t('unit.fte')} help={t('in.staffHelp')} onCommit={(staffFte) => setSelf({ staffFte })} testId="tco-staff-fte" />
+        <NumberField label={t('in.staffCost')} value={sh.staffLoadedYearlyUsd} min={0} max={1e9} digits={0} unit={t('unit.usdPerYear')} onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })} />
+        <NumberField label={t('in.upgradeHours')} value={sh.upgradeHoursPerMonth} min={0} max={744} digits={1} unit={t('unit.hoursPerMonth')} onCommit={(upgradeHoursPerMonth) => setSelf({ upgradeHoursPerMonth })} />
+      </div>
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-medium">{t('in.otherMonthly')}</legend>
+        {sh.otherMonthly.map((o, i) => (
+          <div key={i} className="grid grid-cols-[minmax(0,1fr)_minmax(0,8rem)_auto] items-end gap-2">
+            <label className="flex flex-col gap-1 text-xs text-muted">
+              {t('in.otherLabel')}
+              <input
+                value={o.label}
+                maxLength={80}
+                onChange={(e) => setSelf({ otherMonthly: sh.otherMonthly.map((x, j) => (j === i ? { ...x, label: e.target.value } : x)) })}
+                className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm text-text"
+              />
+            </label>
+            <NumberField label={t('in.otherAmount')} value={o.usd} min={0} max={1e9} digits={0} unit={t('unit.usdPerMonth')} onCommit={(usd) => setSelf({ otherMonthly: sh.otherMonthly.map((x, j) => (j === i ? { ...x, usd } : x)) })} />
+            <button type="button" className="mb-1 text-xs text-accent hover:underline" onClick={() => setSelf({ otherMonthly: sh.otherMonthly.filter((_, j) => j !== i) })} aria-label={t('in.removeCost', { label: o.label })}>
+              {t('in.remove')}
+            </button>
+          </div>
+        ))}
+        {sh.otherMonthly.length < 20 ? (
+          <button type="button" className="justify-self-start text-xs text-accent hover:underline" onClick={() => setSelf({ otherMonthly: [...sh.otherMonthly, { label: t('in.newCost'), usd: 0 }] })}>
+            {t('in.addCost')}
+          </button>
+        ) : null}
+      </fieldset>
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField label={t('in.oneTime')} value={sh.oneTimeUsd} min={0} max={1e12} digits={0} unit="USD" help={t('in.oneTimeHelp')} onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })} />
+        <NumberField label={t('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} />
+      </div>
+    </>
+  );
+}
+
+function UncertaintyFields(props: { t: TcoT }) {
+  const { t } = props;
+  const u = useAppStore((s) => s.scenario.uncertainty);
+  const update = useAppStore((s) => s.updateSection);
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField label={t('in.sensitivity')} value={u.sensitivityShare} min={0.01} max={0.9} scale={100} digits={0} unit="± %" onCommit={(sensitivityShare) => update('uncertainty', { sensitivityShare })} />
+        <NumberField label={t('in.samples')} value={u.samples} min={1000} max={200_000} integer unit={t('unit.samples')} onCommit={(samples) => update('uncertainty', { samples })} />
+        <NumberField label={t('in.seed')} value={u.seed} min={0} max={2 ** 31 - 1} integer onCommit={(seed) => update('uncertainty', { seed })} />
+      </div>
+      <RangesEditor t={t} />
+    </>
+  );
+}
+
+export const InputsPanel = memo(function InputsPanel() {
+  const t = useT(tcoMessages);
+  return (
+    <div className="grid gap-3" data-testid="tco-inputs">
+      <section aria-labelledby="tco-quick-title" className="rounded-lg border border-border bg-surface p-3">
+        <h2 id="tco-quick-title" className="mb-2 text-sm font-semibold">
+          {t('group.quick')}
+        </h2>
+        <QuickInputs t={t} />
+      </section>
+      <Group title={t('group.workload')} testId="tco-group-workload">{() => <WorkloadFields t={t} />}</Group>
+      <Group title={t('group.shape')} testId="tco-group-shape">{() => <ShapeFields t={t} />}</Group>
+      <Group title={t('group.api')} testId="tco-group-api">{() => <ApiFields t={t} />}</Group>
+      <Group title={t('group.deployment')} testId="tco-group-deployment">{() => <DeploymentFields t={t} />}</Group>
+      <Group title={t('group.costs')} testId="tco-group-costs">{() => <CostFields t={t} />}</Group>
+      <Group title={t('group.uncertainty')} testId="tco-group-uncertainty">{() => <UncertaintyFields t={t} />}</Group>
+    </div>
+  );
+});

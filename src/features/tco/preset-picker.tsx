@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { PRESET_IDS, type PresetId } from '../../core/presets/presets';
+import type { TcoT } from './messages';
+
+/** Load a scenario preset of a source article; the previous scenario can be restored once. */
+export function PresetPicker(props: { t: TcoT; onLoad: (id: PresetId) => void; onUndo: (() => void) | null; loaded: PresetId | null; error: string | null }) {
+  const { t, onLoad, onUndo, loaded, error } = props;
+  const [choice, setChoice] = useState<PresetId>(PRESET_IDS[0]);
+  return (
+    <div className="flex flex-wrap items-end gap-2" data-testid="tco-presets">
+      <label className="flex min-w-0 flex-col gap-1 text-sm">
+        <span className="font-medium">{t('presets.label')}</span>
+        <select value={choice} onChange={(e) => setChoice(e.target.value as PresetId)} className="max-w-full rounded-md border border-border bg-surface px-2 py-1.5 text-sm" data-testid="tco-preset-select">
+          {PRESET_IDS.map((id) => (
+            <option key={id} value={id}>
+              {t(`preset.${id}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast" onClick={() => onLoad(choice)} data-testid="tco-preset-load">
+        {t('presets.load')}
+      </button>
+      {loaded ? (
+        <p role="status" className="text-xs text-muted" data-testid="tco-preset-loaded">
+          {t('presets.loaded', { name: t(`preset.${loaded}`) })}{' '}
+          {onUndo ? (
+            <button type="button" className="text-accent underline-offset-2 hover:underline" onClick={onUndo}>
+              {t('presets.undo')}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-xs text-bad">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

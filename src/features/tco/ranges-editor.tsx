@@ -1,0 +1,90 @@
+import { NumberField } from '../../components/number-field';
+import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, isUncertaintyKey, type InputUnit, type UncertaintyKey } from '../../core/tco/inputs';
+import { useAppStore } from '../../state/store';
+import type { TcoT } from './messages';
+
+/**
+ * Low/high ranges per input for the Monte Carlo run and the tornado (uncertainty.ranges).
+ * Shares are entered in percent, volume as a multiple of the volume entered.
+ */
+export function unitOf(t: TcoT, unit: InputUnit): { label: string; scale: number } {
+  switch (unit) {
+    case 'share':
+      return { label: '%', scale: 100 };
+    case 'multiplier':
+    case 'ratio':
+      return { label: '×', scale: 1 };
+    default:
+      return { label: t(`unit.key.${unit}`), scale: 1 };
+  }
+}
+
+export function RangesEditor(props: { t: TcoT }) {
+  const { t } = props;
+  const scenario = useAppStore((s) => s.scenario);
+  const update = useAppStore((s) => s.updateSection);
+  const ranges = scenario.uncertainty.ranges;
+  const draft = draftOf(scenario);
+  const keys = Object.keys(ranges);
+  const free = UNCERTAINTY_KEYS.filter((k) => !keys.includes(k) && UNCERTAIN_INPUTS[k].applies(draft));
+  const share = scenario.uncertainty.sensitivityShare;
+
+  const setRanges = (next: typeof ranges) => update('uncertainty', { ranges: next });
+  const add = (key: UncertaintyKey) => {
+    const input = UNCERTAIN_INPUTS[key];
+    const base = input.get(draft);
+    const clamp = (v: number) => Math.min(input.max, Math.max(input.min, v));
+    setRanges({ ...ranges, [key]: { low: clamp(base * (1 - share)), high: clamp(base * (1 + share)) } });
+  };
+
+  return (
+    <div className="grid gap-2" data-testid="tco-ranges">
+      <p className="text-xs text-muted">{keys.length === 0 ? t('ranges.none') : t('ranges.some')}</p>
+      {keys.map((key) => {
+        const range = ranges[key];
+        if (!range) return null;
+        const known = isUncertaintyKey(key);
+        const unit = known ? unitOf(t, UNCERTAIN_INPUTS[key].unit) : { label: '', scale: 1 };
+        const name = known ? t(`key.${key}`) : key;
+        return (
+          <div key={key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2">
+            <NumberField label={t('ranges.low', { name })} value={range.low} scale={unit.scale} digits={4} unit={unit.label} max={range.high} onCommit={(low) => setRanges({ ...ranges, [key]: { low, high: range.high } })} />
+            <NumberField label={t('ranges.high', { name })} value={range.high} scale={unit.scale} digits={4} unit={unit.label} min={range.low} onCommit={(high) => setRanges({ ...ranges, [key]: { low: range.low, high } })} />
+            <button
+              type="button"
+              className="mb-1 text-xs text-accent hover:underline"
+              aria-label={t('ranges.remove', { name })}
+              onClick={() => {
+                const { [key]: _gone, ...rest } = ranges;
+                setRanges(rest);
+              }}
+            >
+              {t('in.remove')}
+            </button>
+          </div>
+        );
+      })}
+      {free.length > 0 ? (
+        <label className="flex flex-wrap items-center gap-2 text-xs">
+          {t('ranges.add')}
+          <select
+            value=""
+            onChange={(e) => {
+              const k = e.target.value;
+              if (isUncertaintyKey(k)) add(k);
+            }}
+            className="rounded border border-border bg-surface px-1 py-1 text-sm"
+            data-testid="tco-add-range"
+          >
+            <option value="">{t('ranges.choose')}</option>
+            {free.map((k) => (
+              <option key={k} value={k}>
+                {t(`key.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+    </div>
+  );
+}

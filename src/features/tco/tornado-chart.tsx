@@ -1,0 +1,103 @@
+import { memo, useMemo, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { ChartFrame } from '../../components/chart-frame';
+import type { Tornado } from '../../core/tco/sensitivity';
+import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
+import { tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
+import type { Fmt } from './format-tco';
+import type { TcoT } from './messages';
+import { unitOf } from './ranges-editor';
+
+/**
+ * Which inputs move the monthly saving (or the break-even) most: each input swung to its low
+ * and high end with everything else at base. Bars start at the base value; the two ends of an
+ * input overlap on one row.
+ */
+const BAR = 14;
+
+export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const { tornado, resultKey, fmt, t } = props;
+  const [metric, setMetric] = useState<TornadoMetric>('saving');
+  const shaped = useMemo(() => tornadoBars(tornado, metric, fmt.toDisplay), [tornado, metric, fmt]);
+  const back = (v: number) => v / (fmt.toDisplay(1) || 1);
+  const value = (v: number) => (metric === 'saving' ? fmt.moneyCompact(back(v)) : fmt.compact(v));
+  const inputValue = (key: keyof typeof UNCERTAIN_INPUTS, v: number) => {
+    const u = unitOf(t, UNCERTAIN_INPUTS[key].unit);
+    return `${fmt.number(v * u.scale, 3)} ${u.label}`;
+  };
+  const data = shaped.bars.map((b) => ({ name: t(`key.${b.key}`), low: b.low, high: b.high }));
+  const endText = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? value(v[1]) : t(`chart.end.${label}`));
+  const table = {
+    head: [t('chart.input'), t('chart.lowEnd'), t('chart.highEnd'), metric === 'saving' ? t('chart.savingAtLow') : t('chart.breakEvenAtLow'), metric === 'saving' ? t('chart.savingAtHigh') : t('chart.breakEvenAtHigh')],
+    rows: shaped.bars.map((b) => [t(`key.${b.key}`), inputValue(b.key, b.row.low), inputValue(b.key, b.row.high), endText(b.lowLabel, b.low), endText(b.highLabel, b.high)]),
+  };
+  const top = shaped.bars[0];
+  const summary = top ? t('chart.tornadoAria', { input: t(`key.${top.key}`) }) : t('chart.tornadoEmpty');
+  const height = Math.max(120, 34 + data.length * (BAR + 12));
+  const values = data.flatMap((d) => [...(d.low ?? []), ...(d.high ?? [])]);
+  const lo = Math.min(0, ...values);
+  const hi = Math.max(0, ...values);
+  const pad = (hi - lo) * 0.05 || 1;
+  return (
+    <div data-chart="tornado" data-kind="uncertain" data-for={resultKey}>
+      <div className="mb-2 flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={t('chart.tornadoMetric')}>
+        {(['saving', 'breakEven'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="radio"
+            aria-checked={metric === m}
+            onClick={() => setMetric(m)}
+            className={`rounded-full border px-2.5 py-0.5 ${metric === m ? 'border-accent bg-accent text-accent-contrast' : 'border-border'}`}
+          >
+            {t(`chart.metric.${m}`)}
+          </button>
+        ))}
+      </div>
+      <ChartFrame
+        title={metric === 'saving' ? t('chart.tornadoSavingTitle') : t('chart.tornadoBreakEvenTitle')}
+        summary={summary}
+        table={table}
+        height={height}
+        testId="tco-tornado-chart"
+        footer={
+          <ul className="flex flex-wrap gap-x-4 text-xs" aria-hidden>
+            <li className="flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-5)' }} />
+              {t('chart.lowEnd')}
+            </li>
+            <li className="flex items-center gap-1">
+              <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-6)' }} />
+              {t('chart.highEnd')}
+            </li>
+            <li className="text-muted">{metric === 'saving' ? t('chart.tornadoSavingNote') : t('chart.tornadoBreakEvenNote')}</li>
+          </ul>
+        }
+      >
+        {data.length === 0 ? (
+          <p className="text-sm text-muted">{t('chart.tornadoEmpty')}</p>
+        ) : (
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={data} layout="vertical" margin={{ top: 4, right: 20, bottom: 22, left: 8 }} barGap={-BAR} barSize={BAR}>
+              <CartesianGrid stroke="var(--grid)" horizontal={false} />
+              <XAxis
+                type="number"
+                domain={metric === 'saving' ? [lo - pad, hi + pad] : [0, shaped.edge]}
+                allowDataOverflow
+                tickFormatter={value}
+                stroke="var(--muted)"
+                fontSize={11}
+                label={{ value: metric === 'saving' ? t('chart.savingAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
+              />
+              <YAxis type="category" dataKey="name" width={128} stroke="var(--muted)" fontSize={11} interval={0} />
+              {metric === 'saving' ? <ReferenceLine x={0} stroke="var(--text)" /> : null}
+              {shaped.base !== null ? <ReferenceLine x={shaped.base} stroke="var(--muted)" strokeDasharray="3 3" /> : null}
+              <Bar dataKey="low" fill="var(--series-5)" isAnimationActive={false} />
+              <Bar dataKey="high" fill="var(--series-6)" fillOpacity={0.85} isAnimationActive={false} />
+            </BarChart>
+          </ResponsiveContainer>
+        )}
+      </ChartFrame>
+    </div>
+  );
+});

@@ -1,0 +1,82 @@
+import { memo } from 'react';
+import { ChartFrame } from '../../components/chart-frame';
+import { Help } from '../../components/help';
+import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
+import type { Fmt } from './format-tco';
+import type { TcoT } from './messages';
+
+/**
+ * Utilisation of the self-hosted deployment as a half-circle gauge: busy share (all attempts)
+ * and productive share (accepted work only), with the maximum sustainable utilisation marked.
+ * Plain SVG: five paths, nothing to lay out.
+ */
+const R = 80;
+const CX = 100;
+const CY = 96;
+
+function point(share: number, r = R): [number, number] {
+  const a = Math.PI * (1 - Math.min(1, Math.max(0, share)));
+  return [CX + r * Math.cos(a), CY - r * Math.sin(a)];
+}
+
+function arc(share: number, r = R): string {
+  const [x0, y0] = point(0, r);
+  const [x1, y1] = point(share, r);
+  return `M ${x0} ${y0} A ${r} ${r} 0 0 1 ${x1.toFixed(2)} ${y1.toFixed(2)}`;
+}
+
+const val = (f: Figure) => (f.ok ? f.value : null);
+
+export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const { evaluation: e, resultKey, fmt, t } = props;
+  const u = e.selfHosted.utilisation;
+  const avg = val(u.average);
+  const productive = val(u.productive);
+  const peak = val(u.peak);
+  const text = (f: Figure) => (f.ok ? fmt.percent(f.value, 0) : t(`na.${f.reason}`));
+  const summary = t('chart.gaugeAria', { average: text(u.average), productive: text(u.productive), max: fmt.percent(u.max, 0) });
+  const [mx0, my0] = point(u.max, R - 14);
+  const [mx1, my1] = point(u.max, R + 10);
+  const table = {
+    head: [t('chart.measure'), t('chart.value')],
+    rows: [
+      [t('chart.utilAverage'), text(u.average)],
+      [t('chart.utilProductive'), text(u.productive)],
+      [t('chart.utilPeak'), text(u.peak)],
+      [t('chart.utilMax'), fmt.percent(u.max, 0)],
+    ],
+  };
+  return (
+    <div data-chart="gauge" data-kind="eval" data-for={resultKey}>
+      <ChartFrame title={t('chart.gaugeTitle')} summary={summary} table={table} height={150} testId="tco-gauge">
+        <svg viewBox="0 0 200 112" className="h-full w-full" aria-hidden>
+          <path d={arc(1)} fill="none" stroke="var(--grid)" strokeWidth={18} />
+          {avg !== null ? <path d={arc(avg)} fill="none" stroke="var(--series-5)" strokeWidth={18} /> : null}
+          {productive !== null ? <path d={arc(productive)} fill="none" stroke="var(--series-self)" strokeWidth={10} /> : null}
+          <line x1={mx0} y1={my0} x2={mx1} y2={my1} stroke="var(--text)" strokeWidth={2} />
+          <text x={CX} y={CY - 14} textAnchor="middle" fontSize={22} fontWeight={600} fill="var(--text)" className="figures">
+            {productive === null ? '–' : fmt.percent(productive, 0)}
+          </text>
+          <text x={CX} y={CY + 4} textAnchor="middle" fontSize={9} fill="var(--muted)">
+            {t('chart.utilProductive')}
+          </text>
+        </svg>
+      </ChartFrame>
+      <ul className="mt-1 grid gap-0.5 text-xs text-muted">
+        <li className="flex items-center gap-1.5">
+          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-self)' }} />
+          {t('chart.utilProductive')}: <span className="figures text-text">{text(u.productive)}</span>
+          <Help topic="utilisation" />
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-5)' }} />
+          {t('chart.utilAverage')}: <span className="figures text-text">{text(u.average)}</span>
+        </li>
+        <li>
+          {t('chart.utilPeak')}: <span className="figures text-text">{text(u.peak)}</span> · {t('chart.utilMax')}: <span className="figures text-text">{fmt.percent(u.max, 0)}</span>
+          {peak !== null && peak > u.max + 1e-9 ? <span className="text-bad"> · {t('chart.utilOver')}</span> : null}
+        </li>
+      </ul>
+    </div>
+  );
+});
