@@ -1,0 +1,85 @@
+import 'fake-indexeddb/auto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { importFile, type FileImport } from '../../core/benchmarks/importer';
+import { memorySource } from '../../core/benchmarks/memory-source';
+import { platformHost } from '../../worker/benchmarks-api';
+import {
+  deleteFile,
+  deleteRun,
+  listRuns,
+  loadSloLimits,
+  loadTable,
+  putRawRecordForTests,
+  resetRunsDbForTests,
+  saveImport,
+  saveSloLimits,
+} from './runs-db';
+
+const ROOT = resolve(process.cwd(), '../shared/fixtures/bench');
+
+async function imported(path: string): Promise<FileImport> {
+  return importFile(memorySource(path.split('/').pop() as string, new Uint8Array(readFileSync(resolve(ROOT, path)))), platformHost());
+}
+
+beforeEach(async () => {
+  await resetRunsDbForTests();
+  await new Promise<void>((done) => {
+    const r = indexedDB.deleteDatabase('llm-selfhost-runs');
+    r.onsuccess = () => done();
+    r.onerror = () => done();
+  });
+});
+
+describe('runs database', () => {
+  it('stores files with runs and per-request data, recognises the same file, deletes', async () => {
+    const log = await imported('api-usage/SYNTHETIC_per_request_log.jsonl');
+    const vllm = await imported('vllm/nerdalert_benchmark_serving_append_results.json');
+    expect((await saveImport(log, '2026-11-30T10:00:00.000Z')).status).toBe('saved');
+    expect((await saveImport(vllm, '2026-11-30T11:00:00.000Z')).status).toBe('saved');
+
+    const again = await saveImport(await imported('api-usage/SYNTHETIC_per_request_log.jsonl'), '2026-11-30T12:00:00.000Z');
+    expect(again).toMatchObject({ status: 'duplicate', existing: { name: 'SYNTHETIC_per_request_log.jsonl', importedAt: '2026-11-30T10:00:00.000Z' } });
+
+    let snap = await listRuns();
+    // Newest import first.
+    expect(snap.files.map((f) => f.name)).toEqual(['nerdalert_benchmark_serving_append_results.json', 'SYNTHETIC_per_request_log.jsonl']);
+    expect(snap.files[1]).toMatchObject({ size: 834, hash: log.file.hash, format: 'request-log', runIds: log.runs.map((r) => r.id) });
+    expect(snap.runs).toHaveLength(14);
+    const table = await loadTable(log.runs[0]!.id);
+    expect(table?.count).toBe(4);
+    expect(table?.ttftMs).toBeInstanceOf(Float64Array);
+
+    await deleteRun(log.runs[1]!.id);
+    snap = await listRuns();
+    expect(snap.runs).toHaveLength(13);
+    await deleteFile(vllm.file.hash!);
+    snap = await listRuns();
+    expect(snap.files.map((f) => f.name)).toEqual(['SYNTHETIC_per_request_log.jsonl']);
+    expect(snap.runs.map((r) => r.model)).toEqual(['gpt-4o-mini']);
+    await deleteRun(log.runs[0]!.id);
+    expect((await listRuns()).files).toEqual([]);
+    expect(await loadTable(log.runs[0]!.id)).toBeNull();
+  });
+
+  it('quarantines a corrupted record with the reason and keeps the rest', async () => {
+    const vllm = await imported('vllm/er0080_bench_serve_v0.25.1.json');
+    await saveImport(vllm, '2026-11-30T10:00:00.000Z');
+    const run = vllm.runs[0]!;
+    await putRawRecordForTests('runs', { type: 'bench-run', version: 1, id: 'broken', fileHash: vllm.file.hash, run: { ...run, id: 'broken', durationS: -3 } });
+    const snap = await listRuns();
+    expect(snap.runs.map((r) => r.id)).toEqual([run.id]);
+    expect(snap.quarantined).toHaveLength(1);
+    expect(snap.quarantined[0]).toMatchObject({ key: 'runs:broken', store: 'runs' });
+    expect(snap.quarantined[0]?.reason).toContain('run.durationS');
+    // It stays listed (in quarantine) on the next read and is not back among the runs.
+    expect((await listRuns()).quarantined).toHaveLength(1);
+  });
+
+  it('keeps the goodput limits as a preference', async () => {
+    expect(await loadSloLimits()).toEqual({ ttftMs: null, tpotMs: null, e2elMs: null });
+    await saveSloLimits({ ttftMs: 500, tpotMs: 50, e2elMs: null });
+    expect(await loadSloLimits()).toEqual({ ttftMs: 500, tpotMs: 50, e2elMs: null });
+  });
+});

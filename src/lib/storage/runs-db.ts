@@ -1,0 +1,340 @@
+import { z } from 'zod';
+import type { FileImport } from '../../core/benchmarks/importer';
+import { issueCodes, type ImportIssue, type SkippedRow } from '../../core/benchmarks/issues';
+import { requestTableSchema, type RequestTable } from '../../core/benchmarks/request-table';
+import { benchRunSchema, formatIdSchema, RUN_SCHEMA_VERSION, sloLimitsSchema, type BenchRun, type SloLimits } from '../../core/benchmarks/run-schema';
+import { openDatabase, requestToPromise, storageErrorText, transact } from './idb';
+
+/**
+ * Imported benchmark runs in this browser's IndexedDB: the normalised runs, their per-request
+ * data and the files they came from. Other areas (the pilot scorecard, the report) read runs
+ * through this module only.
+ *
+ * API
+ * - `listRuns()` → `{ files, runs, quarantined }`: every stored file (name, size, SHA-256
+ *   content hash, import date, format, status, issues, row counts) and every run, newest file
+ *   first. Records that fail validation are moved to a quarantine store and listed with the
+ *   reason instead of breaking the list.
+ * - `saveImport(result, importedAt)` → `{ status: 'saved' }` or `{ status: 'duplicate',
+ *   existing }` when a file with the same content hash was imported before (nothing is
+ *   written then), or `{ status: 'failed', reason }` (e.g. storage full; nothing half-written).
+ * - `loadTable(runId)` / `loadTables(runIds)`: per-request columns of a run (typed arrays),
+ *   null when the file had none.
+ * - `deleteFile(hash)` removes a file with its runs; `deleteRun(id)` removes one run (and the
+ *   file record when it was the last one); `clearQuarantine()`.
+ * - `loadSloLimits()` / `saveSloLimits(limits)`: the goodput limits the user set (a local
+ *   preference, not part of the shared scenario).
+ * - `onRunsChanged(listener)`: called when another tab changed the stored runs.
+ *
+ * Records carry `{type, version}`; `version` follows `RUN_SCHEMA_VERSION` of the run record.
+ */
+const DB_NAME = 'llm-selfhost-runs';
+const DB_VERSION = 1;
+const FILES = 'files';
+const RUNS = 'runs';
+const TABLES = 'tables';
+const PREFS = 'prefs';
+const QUARANTINE = 'quarantine';
+const CHANNEL = 'llm-selfhost-runs';
+
+const issueSchema = z.strictObject({
+  severity: z.enum(['error', 'warning', 'info']),
+  code: z.enum(issueCodes),
+  line: z.number().int().nullable(),
+  field: z.string().max(300).nullable(),
+  detail: z.string().max(400).nullable(),
+});
+
+const fileRecordSchema = z.strictObject({
+  type: z.literal('bench-file'),
+  version: z.literal(RUN_SCHEMA_VERSION),
+  hash: z.string().min(8).max(128),
+  hashAlgorithm: z.enum(['sha256', 'sha256-of-4mib-blocks']),
+  name: z.string().max(500),
+  size: z.number().nonnegative(),
+  importedAt: z.string().max(40),
+  format: formatIdSchema.nullable(),
+  status: z.enum(['ok', 'partial']),
+  issues: z.array(issueSchema).max(1000),
+  issuesOmitted: z.number().int().nonnegative(),
+  rows: z.strictObject({
+    read: z.number().int().nonnegative(),
+    skipped: z.number().int().nonnegative(),
+    skippedSamples: z.array(z.strictObject({ line: z.number().int(), code: z.enum(issueCodes), field: z.string().max(300).nullable() })).max(1000),
+  }),
+  runIds: z.array(z.string().max(120)).max(10_000),
+  mergedInto: z.string().max(500).nullable(),
+});
+
+const runRecordSchema = z.strictObject({
+  type: z.literal('bench-run'),
+  version: z.literal(RUN_SCHEMA_VERSION),
+  id: z.string().max(120),
+  fileHash: z.string().max(128),
+  run: benchRunSchema,
+});
+
+const tableRecordSchema = z.strictObject({
+  type: z.literal('bench-table'),
+  version: z.literal(RUN_SCHEMA_VERSION),
+  runId: z.string().max(120),
+  table: requestTableSchema,
+});
+
+export interface StoredFile {
+  hash: string;
+  hashAlgorithm: 'sha256' | 'sha256-of-4mib-blocks';
+  name: string;
+  size: number;
+  importedAt: string;
+  format: BenchRun['source']['format'] | null;
+  status: 'ok' | 'partial';
+  issues: ImportIssue[];
+  issuesOmitted: number;
+  rows: { read: number; skipped: number; skippedSamples: SkippedRow[] };
+  runIds: string[];
+  mergedInto: string | null;
+}
+
+export interface QuarantinedEntry {
+  key: string;
+  store: string;
+  reason: string;
+}
+
+export interface RunsSnapshot {
+  files: StoredFile[];
+  runs: BenchRun[];
+  quarantined: QuarantinedEntry[];
+}
+
+export type SaveResult = { status: 'saved'; file: StoredFile } | { status: 'duplicate'; existing: StoredFile } | { status: 'failed'; reason: string };
+
+export const DEFAULT_SLO: SloLimits = { ttftMs: null, tpotMs: null, e2elMs: null };
+
+let dbPromise: Promise<IDBDatabase> | null = null;
+function db(): Promise<IDBDatabase> {
+  dbPromise ??= openDatabase(DB_NAME, DB_VERSION, (d) => {
+    if (!d.objectStoreNames.contains(FILES)) d.createObjectStore(FILES, { keyPath: 'hash' });
+    if (!d.objectStoreNames.contains(RUNS)) d.createObjectStore(RUNS, { keyPath: 'id' });
+    if (!d.objectStoreNames.contains(TABLES)) d.createObjectStore(TABLES, { keyPath: 'runId' });
+    if (!d.objectStoreNames.contains(PREFS)) d.createObjectStore(PREFS, { keyPath: 'key' });
+    if (!d.objectStoreNames.contains(QUARANTINE)) d.createObjectStore(QUARANTINE, { keyPath: 'key' });
+  });
+  dbPromise.catch(() => {
+    dbPromise = null;
+  });
+  return dbPromise;
+}
+
+/** For tests: close and forget the open connection. */
+export async function resetRunsDbForTests(): Promise<void> {
+  const open = dbPromise;
+  dbPromise = null;
+  if (open) (await open.catch(() => null))?.close();
+}
+
+function announce(): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const c = new BroadcastChannel(CHANNEL);
+  c.postMessage('changed');
+  c.close();
+}
+
+export function onRunsChanged(listener: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => undefined;
+  const c = new BroadcastChannel(CHANNEL);
+  c.onmessage = () => listener();
+  return () => c.close();
+}
+
+function describeZod(error: z.ZodError): string {
+  const first = error.issues[0];
+  return first ? `${first.path.join('.') || '(record)'}: ${first.message}` : 'invalid record';
+}
+
+function quarantineKey(store: string, key: unknown): string {
+  return `${store}:${typeof key === 'string' ? key : JSON.stringify(key)}`;
+}
+
+/** Reads every record of a store; records that fail their schema are moved to quarantine. */
+async function readAll<T>(database: IDBDatabase, store: string, schema: z.ZodType<T>, keyOf: (raw: unknown) => unknown): Promise<{ ok: T[]; bad: QuarantinedEntry[] }> {
+  const raw = await transact(database, store, 'readonly', (tx) => requestToPromise(tx.objectStore(store).getAll() as IDBRequest<unknown[]>));
+  const ok: T[] = [];
+  const bad: (QuarantinedEntry & { raw: unknown; storeKey: unknown })[] = [];
+  for (const r of raw) {
+    const parsed = schema.safeParse(r);
+    if (parsed.success) ok.push(parsed.data);
+    else {
+      const storeKey = keyOf(r);
+      bad.push({ key: quarantineKey(store, storeKey), store, reason: describeZod(parsed.error), raw: r, storeKey });
+    }
+  }
+  if (bad.length > 0) {
+    await transact(database, [store, QUARANTINE], 'readwrite', (tx) => {
+      for (const b of bad) {
+        tx.objectStore(QUARANTINE).put({ key: b.key, store: b.store, reason: b.reason, raw: b.raw });
+        if (b.storeKey !== undefined && b.storeKey !== null) tx.objectStore(store).delete(b.storeKey as IDBValidKey);
+      }
+    });
+  }
+  return { ok, bad: bad.map(({ key, store: s, reason }) => ({ key, store: s, reason })) };
+}
+
+function keyField(field: string): (raw: unknown) => unknown {
+  return (raw) => (typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[field] : undefined);
+}
+
+export async function listRuns(): Promise<RunsSnapshot> {
+  const database = await db();
+  const files = await readAll(database, FILES, fileRecordSchema, keyField('hash'));
+  const runs = await readAll(database, RUNS, runRecordSchema, keyField('id'));
+  const old = await transact(database, QUARANTINE, 'readonly', (tx) => requestToPromise(tx.objectStore(QUARANTINE).getAll() as IDBRequest<unknown[]>));
+  const quarantined: QuarantinedEntry[] = old.map((q) => {
+    const r = q as { key?: unknown; store?: unknown; reason?: unknown };
+    return { key: String(r.key), store: String(r.store), reason: String(r.reason) };
+  });
+  const sortedFiles = files.ok
+    .map(({ type: _t, version: _v, ...f }) => f)
+    .sort((a, b) => (a.importedAt < b.importedAt ? 1 : a.importedAt > b.importedAt ? -1 : a.name.localeCompare(b.name)));
+  const order = new Map<string, number>();
+  sortedFiles.forEach((f, i) => order.set(f.hash, i));
+  const list = runs.ok
+    .filter((r) => order.has(r.fileHash))
+    .sort((a, b) => (order.get(a.fileHash) as number) - (order.get(b.fileHash) as number) || a.run.source.index - b.run.source.index)
+    .map((r) => r.run);
+  return { files: sortedFiles, runs: list, quarantined };
+}
+
+export async function saveImport(result: FileImport, importedAt: string): Promise<SaveResult> {
+  const hash = result.file.hash;
+  if (!hash || !result.file.hashAlgorithm || (result.status !== 'ok' && result.status !== 'partial')) {
+    return { status: 'failed', reason: 'only imported files with runs can be stored' };
+  }
+  const file: StoredFile = {
+    hash,
+    hashAlgorithm: result.file.hashAlgorithm,
+    name: result.file.name.slice(0, 500),
+    size: result.file.size,
+    importedAt,
+    format: result.format,
+    status: result.status,
+    issues: result.issues.slice(0, 1000),
+    issuesOmitted: result.issuesOmitted,
+    rows: { read: result.rows.read, skipped: result.rows.skipped, skippedSamples: result.rows.skippedSamples.slice(0, 1000) },
+    runIds: result.runs.map((r) => r.id),
+    mergedInto: result.mergedInto,
+  };
+  try {
+    const database = await db();
+    return await transact(database, [FILES, RUNS, TABLES], 'readwrite', async (tx) => {
+      const existing = await requestToPromise(tx.objectStore(FILES).get(hash) as IDBRequest<unknown>);
+      if (existing !== undefined) {
+        const parsed = fileRecordSchema.safeParse(existing);
+        if (parsed.success) {
+          const { type: _t, version: _v, ...f } = parsed.data;
+          return { status: 'duplicate', existing: f } as SaveResult;
+        }
+      }
+      tx.objectStore(FILES).put({ type: 'bench-file', version: RUN_SCHEMA_VERSION, ...file });
+      for (const run of result.runs) tx.objectStore(RUNS).put({ type: 'bench-run', version: RUN_SCHEMA_VERSION, id: run.id, fileHash: hash, run });
+      for (const t of result.tables) tx.objectStore(TABLES).put({ type: 'bench-table', version: RUN_SCHEMA_VERSION, runId: t.runId, table: t.table });
+      return { status: 'saved', file } as SaveResult;
+    }).then((r) => {
+      if (r.status === 'saved') announce();
+      return r;
+    });
+  } catch (e) {
+    return { status: 'failed', reason: storageErrorText(e) };
+  }
+}
+
+export async function loadTable(runId: string): Promise<RequestTable | null> {
+  const database = await db();
+  const raw = await transact(database, TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
+  if (raw === undefined) return null;
+  const parsed = tableRecordSchema.safeParse(raw);
+  if (parsed.success) return parsed.data.table;
+  await transact(database, [TABLES, QUARANTINE], 'readwrite', (tx) => {
+    tx.objectStore(QUARANTINE).put({ key: quarantineKey(TABLES, runId), store: TABLES, reason: describeZod(parsed.error), raw });
+    tx.objectStore(TABLES).delete(runId);
+  });
+  return null;
+}
+
+export async function loadTables(runIds: readonly string[]): Promise<{ runId: string; table: RequestTable }[]> {
+  const out: { runId: string; table: RequestTable }[] = [];
+  for (const runId of runIds) {
+    const table = await loadTable(runId);
+    if (table) out.push({ runId, table });
+  }
+  return out;
+}
+
+export async function deleteFile(hash: string): Promise<void> {
+  const database = await db();
+  await transact(database, [FILES, RUNS, TABLES], 'readwrite', async (tx) => {
+    const raw = await requestToPromise(tx.objectStore(FILES).get(hash) as IDBRequest<unknown>);
+    const ids = fileRecordSchema.safeParse(raw).success ? (raw as { runIds: string[] }).runIds : [];
+    // Runs of this file whose id is not in the record (should not happen) go too.
+    const all = (await requestToPromise(tx.objectStore(RUNS).getAll() as IDBRequest<unknown[]>)) as { id?: unknown; fileHash?: unknown }[];
+    const extra = all.filter((r) => r.fileHash === hash && typeof r.id === 'string').map((r) => r.id as string);
+    for (const id of new Set([...ids, ...extra])) {
+      tx.objectStore(RUNS).delete(id);
+      tx.objectStore(TABLES).delete(id);
+    }
+    tx.objectStore(FILES).delete(hash);
+  });
+  announce();
+}
+
+export async function deleteRun(runId: string): Promise<void> {
+  const database = await db();
+  await transact(database, [FILES, RUNS, TABLES], 'readwrite', async (tx) => {
+    const raw = (await requestToPromise(tx.objectStore(RUNS).get(runId) as IDBRequest<unknown>)) as { fileHash?: unknown } | undefined;
+    tx.objectStore(RUNS).delete(runId);
+    tx.objectStore(TABLES).delete(runId);
+    if (!raw || typeof raw.fileHash !== 'string') return;
+    const fileRaw = await requestToPromise(tx.objectStore(FILES).get(raw.fileHash) as IDBRequest<unknown>);
+    const parsed = fileRecordSchema.safeParse(fileRaw);
+    if (!parsed.success) return;
+    const runIds = parsed.data.runIds.filter((id) => id !== runId);
+    if (runIds.length === 0) tx.objectStore(FILES).delete(raw.fileHash);
+    else tx.objectStore(FILES).put({ ...parsed.data, runIds });
+  });
+  announce();
+}
+
+export async function clearQuarantine(): Promise<void> {
+  const database = await db();
+  await transact(database, QUARANTINE, 'readwrite', (tx) => {
+    tx.objectStore(QUARANTINE).clear();
+  });
+}
+
+export async function loadSloLimits(): Promise<SloLimits> {
+  try {
+    const database = await db();
+    const raw = await transact(database, PREFS, 'readonly', (tx) => requestToPromise(tx.objectStore(PREFS).get('slo') as IDBRequest<unknown>));
+    const parsed = sloLimitsSchema.safeParse((raw as { value?: unknown } | undefined)?.value);
+    return parsed.success ? parsed.data : DEFAULT_SLO;
+  } catch {
+    return DEFAULT_SLO;
+  }
+}
+
+export async function saveSloLimits(limits: SloLimits): Promise<void> {
+  const value = sloLimitsSchema.parse(limits);
+  const database = await db();
+  await transact(database, PREFS, 'readwrite', (tx) => {
+    tx.objectStore(PREFS).put({ key: 'slo', value });
+  });
+}
+
+/** For tests: writes a raw record into a store, bypassing validation. */
+export async function putRawRecordForTests(store: 'files' | 'runs' | 'tables', record: unknown): Promise<void> {
+  const database = await db();
+  await transact(database, store, 'readwrite', (tx) => {
+    tx.objectStore(store).put(record);
+  });
+}
