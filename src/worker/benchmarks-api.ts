@@ -1,6 +1,10 @@
 import { mergeCompanions } from '../core/benchmarks/companions';
 import type { CsvMapping } from '../core/benchmarks/csv';
+import type { GoodputResult } from '../core/benchmarks/goodput';
 import { importFile, type ByteSource, type FileImport, type ImportHost, type ImportProgress } from '../core/benchmarks/importer';
+import type { RequestTable } from '../core/benchmarks/request-table';
+import type { MetricId, MetricSummary, SloLimits } from '../core/benchmarks/run-schema';
+import { cdfSeries, goodputForRuns, type CdfSeries, type GoodputItem } from '../core/benchmarks/views';
 
 /**
  * Imported benchmark results (area C) offered to the UI. Files are read here, in the worker,
@@ -95,5 +99,15 @@ export const benchmarksApi = {
     }
     mergeCompanions(results);
     return results;
+  },
+
+  /** Goodput of each run under the user's limits (runs with per-request data only). */
+  benchmarkGoodput(items: GoodputItem[], limits: SloLimits): Record<string, GoodputResult> {
+    return goodputForRuns(items, limits);
+  },
+
+  /** Latency CDFs for the overlay: from per-request data, else through the file's percentiles. */
+  benchmarkCdfs(items: { runId: string; table: RequestTable | null; fallback: MetricSummary | null }[], metric: MetricId, maxPoints: number): CdfSeries[] {
+    return items.map((i) => cdfSeries(i.runId, i.table, i.fallback, metric, maxPoints)).filter((s): s is CdfSeries => s !== null);
   },
 };
