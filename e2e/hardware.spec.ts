@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+import { HardwarePage } from './pages/hardware-page';
+import { ShellPage } from './pages/shell';
+
+const deepseekConfig = readFileSync(new URL('../src/core/hardware/fixtures/deepseek-v3.config.json', import.meta.url), 'utf8');
+
+test.describe('hardware fit', () => {
+  test('the example scenario fits and shows its work', async ({ page }) => {
+    const hw = new HardwarePage(page);
+    await hw.open();
+    await hw.expectVerdict(true);
+    // Kimi K2.6 INT4 on 8× H200: 6 sequences per DP-attention rank × 61 × 576 × 2 B × 65,536 = 27.6 GB.
+    await expect(page.getByTestId('work-kv-0')).toContainText('70,272 B/token');
+    await expect(page.getByTestId('work-kv-0')).toContainText('27.6 GB');
+    await expect(page.getByTestId('work-budget')).toContainText('141 GB × 0.92 = 129.7 GB');
+    await expect(hw.bar().getByRole('img')).toHaveAttribute('aria-label', /budget 129.7 GB, physical 141 GB/);
+    await expect(page.getByTestId('hw-gpu-table').getByTestId('source-badge').first()).toBeVisible();
+    await expect(page.getByTestId('gpu-row-h200-sxm').getByTestId('min-count')).toHaveText('8');
+  });
+
+  test('changing the GPU count changes the bar and the verdict', async ({ page }) => {
+    const hw = new HardwarePage(page);
+    await hw.open();
+    await hw.expectVerdict(true);
+    const before = await hw.usedGb();
+    await hw.setNumber('hw-gpu-count', '4');
+    // 594 GB over 4 H200 (TP follows to 4): 148.5 GB of weights alone > 141 GB.
+    await hw.expectVerdict(false);
+    await expect(hw.reason()).toContainText('more than the 141 GB the GPU physically has');
+    await expect.poll(() => hw.usedGb()).toBeGreaterThan(before);
+    await expect(hw.field('hw-tp')).toHaveValue('4');
+    await hw.setNumber('hw-gpu-count', '16');
+    await expect(hw.field('hw-tp')).toHaveValue('4');
+    await hw.expectVerdict(true);
+    await expect.poll(() => hw.usedGb()).toBeLessThan(before);
+  });
+
+  test('an MLA model on TP 8 warns about replication; DP-attention cuts the per-GPU KV cache', async ({ page }) => {
+    const hw = new HardwarePage(page);
+    await hw.open();
+    await hw.select('hw-model', 'deepseek-v3');
+    await hw.select('hw-mla-mode', 'replicated');
+    await expect(hw.warning('mla-replicated')).toBeVisible();
+    await expect(hw.warning('mla-replicated')).toContainText('replicated on all 8 TP ranks');
+    const replicated = await hw.kvGb();
+    // 48 × 70,272 B × 65,536 = 221.1 GB per GPU, the full cache on every rank.
+    expect(replicated).toBeCloseTo(221.05, 1);
+    await hw.select('hw-mla-mode', 'dp-attention');
+    await expect(hw.warning('mla-replicated')).toHaveCount(0);
+    await expect.poll(() => hw.kvGb()).toBeCloseTo(27.63, 1);
+    await hw.select('hw-mla-mode', 'dcp');
+    await expect(page.getByTestId('hw-dcp')).toBeVisible();
+    await expect.poll(() => hw.kvGb()).toBeCloseTo(27.63, 1);
+  });
+
+  test('the article claim "Kimi K2 FP8 on 8× H100" is shown not to fit, with the reason', async ({ page }) => {
+    const hw = new HardwarePage(page);
+    await hw.open();
+    const claim = hw.claim('a000-kimi-k2-fp8-8x-h100');
+    await expect(claim.getByTestId('claim-verdict')).toHaveAttribute('data-fits', 'no');
+    await expect(claim).toContainText('128.8 GB per GPU, more than the 80 GB');
+    await claim.getByTestId('claim-load').click();
+    await hw.expectVerdict(false);
+    await expect(hw.reason()).toHaveText('The weights alone need 128.8 GB per GPU, more than the 80 GB the GPU physically has.');
+    await expect(hw.warning('over-physical')).toBeVisible();
+  });
+
+  test('extreme inputs give messages at the field, never NaN', async ({ page }) => {
+    const hw = new HardwarePage(page);
+    await hw.open();
+    await hw.setNumber('hw-context', '10000000');
+    await expect(hw.warning('context-exceeds-max')).toContainText('10,000,000');
+    await hw.expectVerdict(false);
+    await hw.setNumber('hw-gpu-count', '0');
+    await expect(page.getByTestId('hw-gpu-count').getByRole('alert')).toContainText('Must be at least 1');
+    await hw.setNumber('hw-runtime', '-3');
+    await expect(page.getByTestId('hw-runtime').getByRole('alert')).toHaveText('Must be at least 0 GiB');
+    await hw.setNumber('hw-tp', '16');
+    await expect(page.getByTestId('issue-hardware.tensorParallel')).toContainText('TP 16 needs at least 16 GPUs');
+    await expect(page.getByTestId('hw-invalid')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('NaN');
+    await expect(page.locator('main')).not.toContainText('Infinity');
+  });
+
+  test('a pasted config.json becomes the custom model; missing fields are named', async ({ page }) => {
+    const hw = new HardwarePage(page);
+    await hw.open();
+    await page.getByTestId('hw-config-text').fill('{"model_type": "llama", "hidden_size": 4096}');
+    await page.getByTestId('hw-config-read').click();
+    await expect(page.getByTestId('hw-config-issues')).toContainText('num_hidden_layers is missing (needed for the basic geometry).');
+    await page.getByTestId('hw-config-text').fill(deepseekConfig);
+    await page.getByTestId('hw-config-read').click();
+    await expect(page.getByTestId('hw-config-ok')).toContainText('MLA');
+    await page.getByTestId('hw-config-use').click();
+    await expect(page.getByTestId('hw-model').getByRole('combobox')).toHaveValue('custom');
+    await expect(page.getByTestId('work-kv-0')).toContainText('61 layers × (512 latent + 64 RoPE)');
+    await expect(page.getByTestId('hw-checkpoint-size')).toContainText('estimated from parameters');
+  });
+
+  test('the roofline estimate becomes the TCO throughput, labelled estimated', async ({ page }) => {
+    const hw = new HardwarePage(page);
+    await hw.open();
+    await expect(page.getByTestId('hw-tco-current')).toContainText('(entered)');
+    await page.getByTestId('hw-use-estimate').click();
+    await expect(page.getByTestId('hw-tco-current')).toContainText('(estimated)');
+    await expect(page.getByTestId('hw-use-estimate')).toBeDisabled();
+  });
+
+  test('German and phone width', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const shell = new ShellPage(page);
+    const hw = new HardwarePage(page);
+    await hw.open();
+    await shell.setLanguage('de');
+    await expect(hw.verdict()).toHaveText('Passt');
+    await expect(page.getByTestId('work-budget')).toContainText('141 GB × 0,92 = 129,7 GB');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
