@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { CHECKS, checkPhases, type CheckPhase } from '../../core/pilot/checklist';
 import type { ChecklistSummary } from '../../core/pilot/checklist';
 import type { CheckStatus } from '../../core/scenario/schema';
@@ -54,7 +54,7 @@ function CheckRow(props: { id: string; optional: boolean; phase: CheckPhase }) {
 }
 
 /** The article's day checklists, one tab per phase, with counts of what is open. */
-export function ChecklistPanel(props: { summary: ChecklistSummary | undefined }) {
+export const ChecklistPanel = memo(function ChecklistPanel(props: { summary: ChecklistSummary | undefined }) {
   const t = useT(pilotMessages);
   const [phase, setPhase] = useState<CheckPhase>('day-1');
   const counts = props.summary?.phases;
@@ -96,4 +96,4 @@ export function ChecklistPanel(props: { summary: ChecklistSummary | undefined })
       </div>
     </div>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CostPerTask } from '../../core/pilot/cost';
 import type { Criterion, CriterionId } from '../../core/pilot/criteria';
 import type { FlipChange, PilotDecision } from '../../core/pilot/decide';
@@ -120,7 +121,7 @@ function CostKpi(props: { label: string; cost: CostPerTask; t: T; f: Fmt; rate: 
 }
 
 /** The decision with everything behind it; also what the print view shows. */
-export function DecisionCard(props: {
+export const DecisionCard = memo(function DecisionCard(props: {
   evaluation: PilotEvaluation;
   fmt: Fmt;
   staffLoadedYearlyUsd: number;
@@ -258,4 +259,4 @@ export function DecisionCard(props: {
       </p>
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import { applyEvidence, EVIDENCE_FIELDS, type EvidenceKind } from '../../core/pilot/evidence';
@@ -38,7 +38,7 @@ function defaultKind(run: BenchRun): EvidenceKind {
  * tick the fields to take. Only the figures and where they came from go into the scenario; the
  * file itself stays on this machine.
  */
-export function EvidencePanel() {
+export const EvidencePanel = memo(function EvidencePanel() {
   const t = useT(pilotMessages);
   const language = useAppStore((s) => s.language);
   const pilot = useAppStore((s) => s.scenario.pilot);
@@ -199,4 +199,4 @@ export function EvidencePanel() {
       ) : null}
     </div>
   );
-}
+});

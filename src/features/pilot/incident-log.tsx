@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { IncidentSummary } from '../../core/pilot/evaluate';
 import { incidentCauses, type Incident } from '../../core/scenario/schema';
 import { useT } from '../../components/use-t';
@@ -164,7 +164,7 @@ function IncidentEditor(props: { incident: Incident; index: number; fmt: Fmt }) 
  * Incidents of the self-hosted side. Each one is edited in place and stored as soon as a field
  * is valid, so nothing typed waits in a form that a reload could lose.
  */
-export function IncidentLog(props: { fmt: Fmt; summary: IncidentSummary | undefined; nextDay: number }) {
+export const IncidentLog = memo(function IncidentLog(props: { fmt: Fmt; summary: IncidentSummary | undefined; nextDay: number }) {
   const { fmt, summary, nextDay } = props;
   const t = useT(pilotMessages);
   const incidents = useAppStore((s) => s.scenario.pilot.incidents);
@@ -204,4 +204,4 @@ export function IncidentLog(props: { fmt: Fmt; summary: IncidentSummary | undefi
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import type { PilotExample } from '../../core/pilot/samples';
 import { DEFAULT_SCENARIO } from '../../core/scenario/defaults';
 import { cloneJson, deepEqual } from '../../core/scenario/json';
@@ -28,7 +28,7 @@ function clearedPilot(p: Pilot): Partial<Pilot> {
   return { ...evidenceOf(d), filledFrom: d.filledFrom, example: null, startDate: p.startDate };
 }
 
-function ExamplesBar() {
+const ExamplesBar = memo(function ExamplesBar() {
   const t = useT(pilotMessages);
   const pilot = useAppStore((s) => s.scenario.pilot);
   const update = useAppStore((s) => s.updateSection);
@@ -87,7 +87,9 @@ function ExamplesBar() {
       ) : null}
     </div>
   );
-}
+});
+
+const printPage = () => window.print();
 
 export function PilotPage() {
   const t = useT(pilotMessages);
@@ -127,7 +129,7 @@ export function PilotPage() {
       ) : null}
 
       {e ? (
-        <DecisionCard evaluation={e} fmt={fmt} staffLoadedYearlyUsd={scenario.selfHosted.staffLoadedYearlyUsd} staffHoursPerYear={pilot.staffHoursPerYear} onPrint={() => window.print()} />
+        <DecisionCard evaluation={e} fmt={fmt} staffLoadedYearlyUsd={scenario.selfHosted.staffLoadedYearlyUsd} staffHoursPerYear={pilot.staffHoursPerYear} onPrint={printPage} />
       ) : (
         <Card title={t('sectionDecision')}>
           <p className="text-sm text-muted">…</p>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { deviationOrigins, type Pilot } from '../../core/scenario/schema';
 import { useT } from '../../components/use-t';
 import { useAppStore } from '../../state/store';
@@ -6,7 +7,7 @@ import { pilotMessages } from './messages';
 type Origin = Pilot['dayReasons'][number]['origin'];
 
 /** Article 002's "Entscheidungsgrund": per day, where a deviation between the sides came from. */
-export function ReasonsPanel() {
+export const ReasonsPanel = memo(function ReasonsPanel() {
   const t = useT(pilotMessages);
   const reasons = useAppStore((s) => s.scenario.pilot.dayReasons);
   const update = useAppStore((s) => s.updateSection);
@@ -44,4 +45,4 @@ export function ReasonsPanel() {
       </ul>
     </div>
   );
-}
+});

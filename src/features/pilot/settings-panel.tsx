@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { PilotThresholds } from '../../core/scenario/schema';
 import { NumberField } from '../../components/number-field';
 import { useT } from '../../components/use-t';
@@ -27,7 +27,7 @@ const THRESHOLDS: readonly ThresholdSpec[] = [
   { key: 'plannableShareForHybrid', unit: 'pct', min: 0, max: 1 },
 ];
 
-export function SettingsPanel() {
+export const SettingsPanel = memo(function SettingsPanel() {
   const t = useT(pilotMessages);
   const pilot = useAppStore((s) => s.scenario.pilot);
   const update = useAppStore((s) => s.updateSection);
@@ -74,4 +74,4 @@ export function SettingsPanel() {
       </div>
     </div>
   );
-}
+});

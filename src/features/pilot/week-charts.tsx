@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WeekPoint, WeekSeries, WeekSeriesKey } from '../../core/pilot/series';
 import type { PilotThresholds } from '../../core/scenario/schema';
@@ -72,7 +72,7 @@ function SeriesTable(props: { points: readonly WeekPoint[]; def: ChartDef; t: Pi
 }
 
 /** Acceptance, p95 TTFT, utilisation and cost per accepted task over the week, API vs self-hosted. */
-export function WeekCharts(props: { series: WeekSeries; fmt: Fmt; thresholds: PilotThresholds }) {
+export const WeekCharts = memo(function WeekCharts(props: { series: WeekSeries; fmt: Fmt; thresholds: PilotThresholds }) {
   const { series, fmt: f, thresholds } = props;
   const t = useT(pilotMessages);
   const money = usdTo(f.currency, f.fx, 1);
@@ -139,4 +139,4 @@ export function WeekCharts(props: { series: WeekSeries; fmt: Fmt; thresholds: Pi
       })}
     </div>
   );
-}
+});

@@ -1,0 +1,64 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type Side = 'api' | 'selfHosted';
+export type Decision = 'continue' | 'hybrid' | 'return';
+
+/** Page model of the seven-day pilot scorecard. */
+export class PilotPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/#/pilot');
+    await expect(this.page.getByTestId('pilot-page')).toBeVisible();
+    await expect(this.card()).toBeVisible();
+  }
+
+  card(): Locator {
+    return this.page.getByTestId('pilot-decision-card');
+  }
+
+  async expectDecision(decision: Decision): Promise<void> {
+    await expect(this.card()).toHaveAttribute('data-decision', decision);
+  }
+
+  cell(side: Side, field: string, day: number): Locator {
+    return this.page.getByTestId(`cell-${side}-${field}-${day}`);
+  }
+
+  /** Types one day's values (already in the units the grid shows: %, the display currency). */
+  async fillDay(side: Side, day: number, values: Record<string, string>): Promise<void> {
+    for (const [field, text] of Object.entries(values)) {
+      const cell = this.cell(side, field, day);
+      await cell.fill(text);
+      await expect(cell).not.toHaveAttribute('aria-invalid', 'true');
+    }
+  }
+
+  async fillWeek(side: Side, values: Record<string, string>): Promise<void> {
+    for (let day = 1; day <= 7; day++) await this.fillDay(side, day, values);
+  }
+
+  criterion(id: string): Locator {
+    return this.page.getByTestId(`criterion-${id}`);
+  }
+
+  rule(decision: Decision): Locator {
+    return this.page.getByTestId('pilot-rules').locator(`[data-rule="${decision}"]`);
+  }
+
+  check(id: string): Locator {
+    return this.page.getByTestId(`check-${id}`);
+  }
+
+  async setCheck(id: string, status: 'Passed' | 'Failed' | 'Not tested'): Promise<void> {
+    await this.check(id).getByRole('radio', { name: status, exact: true }).check();
+  }
+
+  async loadExample(kind: Decision): Promise<void> {
+    await this.page.getByTestId('pilot-example-select').selectOption(kind);
+    await this.page.getByTestId('pilot-example-load').click();
+    const confirm = this.page.getByRole('alertdialog');
+    if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Replace' }).click();
+    await this.expectDecision(kind);
+  }
+}

@@ -1,0 +1,138 @@
+import { expect, test } from './fixtures';
+import { PilotPage } from './pages/pilot-page';
+
+const DAY1_REQUIRED = ['d1.messages-exact', 'd1.reasoning-history', 'd1.tool-schema', 'd1.context-not-truncated', 'd1.sampling-identical', 'd1.code-patches'];
+
+/*
+ * A week where everything passes except utilisation. The API baseline is recorded once, on
+ * day 1 (article 002: the API comparison is fixed before switching); the self-hosted side on
+ * all seven days.
+ *   API, day 1:   1,000 tasks, 900 accepted (90 %), p95 2,000 ms, 1 % errors,
+ *                 2,925 of 3,000 tool calls correct, bill $1,000.
+ *   Self-hosted:  1,000 tasks, 880 accepted (88 %: gap 2 points ≤ 5), p95 2,400 ms (1.2× ≤ 1.5),
+ *                 1.5 % errors (gap 0.5 points ≤ 2), 2,880 of 3,000 tool calls correct (gap 1.5),
+ *                 5 team hours a day (35 h/week ≤ 40), 0.5 out of hours (3.5 h/week ≤ 4),
+ *                 bill $100 a day, utilisation 30 % (< 60 %: fails).
+ * Cost per accepted task, staff at $180,000 / 1,760 h = $102.27/h (the API side has no team
+ * hours recorded, so none are added there):
+ *   API 1,000 / 900 = $1.1111; self (100 + 5 × 102.27) / 880 = $0.6947; ratio 0.625 ≤ 1.
+ * No sensitive or plannable share, so nothing argues for a hybrid: the decision is "return".
+ */
+const API_DAY = { tasksAttempted: '1000', tasksAccepted: '900', ttftP95Ms: '2000', errorRate: '1', toolCallsTotal: '3000', toolCallsCorrect: '2925', costUsd: '1000' };
+const SELF_DAY = { tasksAttempted: '1000', tasksAccepted: '880', ttftP95Ms: '2400', errorRate: '1.5', toolCallsTotal: '3000', toolCallsCorrect: '2880', teamHours: '5', outOfHoursHours: '0.5', utilisation: '30', costUsd: '100' };
+
+test.describe('seven-day pilot', () => {
+  test('a week that returns to the API flips to continue when utilisation rises, and the rule trace follows', async ({ page }) => {
+    // About 80 typed cells: give a loaded machine time.
+    test.setTimeout(240_000);
+    const pilot = new PilotPage(page);
+    await pilot.open();
+    await pilot.fillDay('api', 1, API_DAY);
+    await pilot.fillWeek('selfHosted', SELF_DAY);
+    for (const id of DAY1_REQUIRED) await pilot.setCheck(id, 'Passed');
+
+    await pilot.expectDecision('return');
+    await expect(pilot.card()).toHaveAttribute('data-status', 'final');
+    await expect(pilot.criterion('utilisation')).toHaveAttribute('data-verdict', 'fail');
+    await expect(pilot.criterion('utilisation')).toHaveAttribute('data-deciding', 'true');
+    await expect(page.getByTestId('criterion-utilisation-value')).toHaveText('30%');
+    await expect(pilot.criterion('cost-ratio')).toHaveAttribute('data-verdict', 'pass');
+    // 0.6947 / 1.1111 = 0.625.
+    await expect(page.getByTestId('criterion-cost-ratio-value')).toHaveText('0.63×');
+    await expect(pilot.rule('return')).toHaveAttribute('data-met', 'true');
+    // The smallest way to continue: utilisation from 30 % to the 60 % threshold.
+    await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="continue"]')).toContainText('must rise from 30% to at least 60%');
+
+    for (let day = 1; day <= 7; day++) await pilot.fillDay('selfHosted', day, { utilisation: '70' });
+
+    await pilot.expectDecision('continue');
+    await expect(pilot.criterion('utilisation')).toHaveAttribute('data-verdict', 'pass');
+    await expect(page.getByTestId('criterion-utilisation-value')).toHaveText('70%');
+    await expect(pilot.rule('continue')).toHaveAttribute('data-met', 'true');
+    await expect(pilot.rule('return')).toHaveAttribute('data-met', 'false');
+    await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="continue"]')).toHaveCount(0);
+  });
+
+  test('inputs outside sense are rejected at the field and not stored', async ({ page }) => {
+    const pilot = new PilotPage(page);
+    await pilot.open();
+    await pilot.fillDay('selfHosted', 1, { tasksAttempted: '100', tasksAccepted: '90' });
+    await expect(page.getByTestId('acceptance-selfHosted-1')).toHaveText('90%');
+
+    // 130 accepted of 100 attempted would be an acceptance of 130 %.
+    const accepted = pilot.cell('selfHosted', 'tasksAccepted', 1);
+    await accepted.fill('130');
+    await expect(accepted).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: 'acceptance of 130%' })).toBeVisible();
+    await expect(page.getByTestId('acceptance-selfHosted-1')).toHaveText('90%');
+
+    const hours = pilot.cell('selfHosted', 'teamHours', 2);
+    await hours.fill('-2');
+    await expect(hours).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: 'Must be at least 0' })).toBeVisible();
+
+    const util = pilot.cell('selfHosted', 'utilisation', 2);
+    await util.fill('130');
+    await expect(page.getByRole('alert').filter({ hasText: 'Must be at most 100%' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add incident' }).click();
+    const day = page.getByTestId('incident-0-day');
+    await day.fill('8');
+    await expect(day).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: 'Pilot days are 1 to 7' })).toBeVisible();
+  });
+
+  test('nothing typed is lost on reload', async ({ page }) => {
+    const pilot = new PilotPage(page);
+    await pilot.open();
+    await pilot.fillDay('selfHosted', 3, { ttftP95Ms: '2750', utilisation: '64.5' });
+    await pilot.fillDay('api', 3, { costUsd: '412.5' });
+    await page.getByRole('button', { name: 'Add incident' }).click();
+    await page.getByTestId('incident-0-day').fill('4');
+    await page.getByTestId('incident-0-countermeasure').fill('max-num-seqs 32');
+    await page.getByTestId('incident-0-cause').selectOption('oom');
+    await pilot.setCheck('d1.tool-schema', 'Failed');
+    await page.getByLabel('Note on day 3').fill('Parser version differs');
+    // The working copy is written shortly after the last change.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('llm-selfhost:working') ?? '')).toContain('Parser version differs');
+
+    await page.reload();
+    await expect(pilot.cell('selfHosted', 'ttftP95Ms', 3)).toHaveValue('2,750');
+    await expect(pilot.cell('selfHosted', 'utilisation', 3)).toHaveValue('64.5');
+    await expect(pilot.cell('api', 'costUsd', 3)).toHaveValue('412.5');
+    await expect(page.getByTestId('incident-0-day')).toHaveValue('4');
+    await expect(page.getByTestId('incident-0-countermeasure')).toHaveValue('max-num-seqs 32');
+    await expect(page.getByTestId('incident-0-cause')).toHaveValue('oom');
+    await expect(pilot.check('d1.tool-schema')).toHaveAttribute('data-status', 'failed');
+    await expect(page.getByLabel('Note on day 3')).toHaveValue('Parser version differs');
+    // A failed day-1 check says what to do first.
+    await expect(pilot.check('d1.tool-schema')).toContainText('Fix compatibility before measuring speed.');
+    await expect(page.locator('[data-warning="fix-compatibility-first"]')).toBeVisible();
+  });
+
+  test('each example week is labelled as example data and reaches its decision', async ({ page }) => {
+    const pilot = new PilotPage(page);
+    await pilot.open();
+    for (const kind of ['continue', 'return', 'hybrid'] as const) {
+      await pilot.loadExample(kind);
+      await expect(page.getByTestId('pilot-example-banner')).toContainText('Example data');
+    }
+    await page.getByRole('button', { name: 'Treat as my data' }).click();
+    await expect(page.getByTestId('pilot-example-banner')).toHaveCount(0);
+  });
+
+  test('the print view renders the decision card and leaves the inputs out', async ({ page }) => {
+    const pilot = new PilotPage(page);
+    await pilot.open();
+    await pilot.loadExample('hybrid');
+    await page.emulateMedia({ media: 'print' });
+    await expect(pilot.card()).toBeVisible();
+    await expect(page.getByTestId('pilot-rule-trace')).toBeVisible();
+    await expect(pilot.criterion('sensitive-share')).toBeVisible();
+    await expect(page.getByTestId('pilot-grid-api')).toBeHidden();
+    await expect(page.getByTestId('pilot-incidents')).toBeHidden();
+    await expect(page.getByRole('navigation')).toBeHidden();
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    expect(pdf.byteLength).toBeGreaterThan(10_000);
+  });
+});
