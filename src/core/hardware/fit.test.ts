@@ -264,6 +264,23 @@ describe('input problems are reported at the field', () => {
   });
 });
 
+describe('checkpoint download', () => {
+  it('Kimi K3 at 10 Gbit/s: 1,560,936,091,448 B × 8 / 10e9 = 1,248.7 s', () => {
+    const r = report({ modelId: 'kimi-k3', gpuId: 'gb300', gpusPerReplica: 8, gpusPerNode: 4 }, { weightFormat: 'mxfp4', downloadGbps: 10, mlaKvMode: 'dcp', dcpSize: 8 });
+    expect(r.checkpoint.bytes).toBe(1_560_936_091_448);
+    expect(r.checkpoint.downloadSeconds).toBeCloseTo(1248.75, 2);
+    expect(r.checkpoint.source).toEqual({ kind: 'checkpoint', format: 'mxfp4' });
+  });
+
+  it('an invalid custom model is reported at its field', () => {
+    const { id: _id, vendor: _v, source: _s, variants: _variants, ...spec } = model('llama-3.1-70b');
+    const r = resolveSetup(scenario({ modelId: 'custom' }, { customModel: { ...spec, activeParamsB: 500 } }));
+    expect(r.ok ? [] : r.issues).toEqual([
+      { field: 'hardware.customModel.activeParamsB', code: 'custom-model-invalid', params: { problem: 'Active parameters cannot exceed total parameters' } },
+    ]);
+  });
+});
+
 describe('memoryBreakdown is consistent', () => {
   it('used = weights + KV + activations + runtime; free = max(0, budget − used)', () => {
     const r = resolveSetup(defaultScenario());
