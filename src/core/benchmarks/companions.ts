@@ -10,10 +10,12 @@ import type { FileImport } from './importer';
  * file is merged into the summary's run so the file's statistics can be checked against the
  * requests. Files are paired by name only after each was recognised by its content.
  */
+/** Folder + the part of the file name before the tool's suffix; null when the name does not fit. */
 function stem(name: string, pattern: RegExp): string | null {
-  const base = name.split(/[\\/]/).pop() ?? name;
+  const parts = name.split(/[\\/]/);
+  const base = parts.pop() ?? name;
   const m = pattern.exec(base);
-  return m ? (m[1] as string).toLowerCase() : null;
+  return m ? `${parts.join('/')}/${(m[1] as string).toLowerCase()}` : null;
 }
 
 const PAIRS = [

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Card } from '../../components/card';
+import { useT } from '../../components/use-t';
+import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
+import { CdfChart, ErrorsChart, LoadChart, PercentileChart, RunLegend } from './compare-charts';
+import { benchmarksMessages } from './messages';
+import { useCdfs } from './use-benchmarks';
+
+const METRICS: MetricId[] = ['ttft', 'tpot', 'itl', 'e2el'];
+
+/** Side-by-side views of the ticked runs: percentiles, latency CDF, throughput vs load, errors. */
+export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: number; onClear: () => void }) {
+  const { runs, maxSelected, onClear } = props;
+  const t = useT(benchmarksMessages);
+  const [metric, setMetric] = useState<MetricId>('ttft');
+  const cdfs = useCdfs(runs, metric);
+  const sources = [...new Set(runs.map((r) => r.definitions[metric]).filter((d) => d !== undefined).map((d) => `${d.sourceName}, ${t(`def.weighting.${d.weighting}`)}`))];
+  const dashed = new Set((cdfs.data ?? []).filter((s) => s.from === 'percentiles').map((s) => s.runId));
+  return (
+    <Card
+      title={t('cmp.title')}
+      testId="bench-compare"
+      actions={
+        runs.length > 0 ? (
+          <span className="flex items-center gap-3 text-xs">
+            <span data-testid="compare-count">{t('cmp.selected', { n: runs.length })}</span>
+            <button type="button" className="text-accent underline" onClick={onClear}>
+              {t('cmp.clear')}
+            </button>
+          </span>
+        ) : null
+      }
+    >
+      {runs.length === 0 ? (
+        <p className="text-sm text-muted">{t('cmp.hint', { max: maxSelected })}</p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <RunLegend runs={runs} dashed={dashed} />
+            <div className="flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={t('cmp.metric')}>
+              {METRICS.map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  role="radio"
+                  aria-checked={metric === m}
+                  onClick={() => setMetric(m)}
+                  className={`rounded-full border px-2.5 py-0.5 ${metric === m ? 'border-accent bg-accent text-accent-contrast' : 'border-border'}`}
+                >
+                  {t(`metric.${m}`)}
+                </button>
+              ))}
+            </div>
+          </div>
+          {sources.length > 1 ? (
+            <p className="rounded-md border border-warn/50 bg-warn-bg px-3 py-2 text-xs" role="note" data-testid="defs-differ">
+              {t('cmp.defsDiffer', { metric: t(`metric.${metric}`), sources: sources.join('; ') })}
+            </p>
+          ) : null}
+          <div className="grid gap-6 xl:grid-cols-2">
+            <PercentileChart runs={runs} metric={metric} />
+            <CdfChart runs={runs} metric={metric} series={cdfs.data ?? []} />
+            <LoadChart runs={runs} />
+            <ErrorsChart runs={runs} />
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}

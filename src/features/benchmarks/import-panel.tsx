@@ -1,0 +1,245 @@
+import { useRef, useState, type DragEvent } from 'react';
+import { Card } from '../../components/card';
+import { useLanguage, useT } from '../../components/use-t';
+import type { CsvMapping } from '../../core/benchmarks/csv';
+import { MAX_IMPORT_BYTES, type ImportProgress } from '../../core/benchmarks/importer';
+import { formatInteger } from '../../lib/format/format';
+import { filesFromDataTransfer, filesFromList, type DroppedFile } from '../../lib/files/dropped-files';
+import { formatBytes, formatDateTime } from './format-bench';
+import { issueText } from './issue-text';
+import { MappingDialog } from './mapping-dialog';
+import { benchmarksMessages } from './messages';
+import { useImportFiles, type ImportOutcome } from './use-benchmarks';
+
+const PROGRESS_EVERY_MS = 100;
+
+function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) => void }) {
+  const { outcome, onMap } = props;
+  const t = useT(benchmarksMessages);
+  const language = useLanguage();
+  const [showRows, setShowRows] = useState(false);
+  const r = outcome.result;
+  const name = outcome.name;
+  const format = r.format ?? '';
+  let tone: 'ok' | 'warn' | 'bad' = 'ok';
+  let head: string;
+  if (r.status === 'needs-mapping') {
+    tone = 'warn';
+    head = t('result.needsMapping', { name });
+  } else if (r.status === 'cancelled') {
+    tone = 'warn';
+    head = t('result.cancelled', { name });
+  } else if (r.status === 'failed') {
+    tone = 'bad';
+    head = t('result.failed', { name });
+  } else if (outcome.saved?.status === 'duplicate') {
+    tone = 'warn';
+    head = t('result.duplicate', { name, date: formatDateTime(language, outcome.saved.existing.importedAt) });
+  } else if (outcome.saved?.status === 'failed') {
+    tone = 'bad';
+    head = t('result.storeFailed', { name, reason: outcome.saved.reason });
+  } else if (r.mergedInto) {
+    head = t('result.merged', { name, into: r.mergedInto });
+  } else if (r.status === 'partial') {
+    tone = 'warn';
+    head = t('result.partial', { name, runs: formatInteger(language, r.runs.length), format, skipped: formatInteger(language, r.rows.skipped) });
+  } else {
+    head = t('result.saved', { name, runs: formatInteger(language, r.runs.length), format });
+  }
+  const shown = r.issues.filter((i) => i.severity !== 'info' || r.status === 'failed').slice(0, 6);
+  const more = r.issues.length - shown.length + r.issuesOmitted;
+  const toneClass = { ok: 'border-ok/40', warn: 'border-warn/50 bg-warn-bg', bad: 'border-bad/50 bg-bad-bg' }[tone];
+  return (
+    <li className={`rounded-md border px-3 py-2 text-sm ${toneClass}`} data-testid="import-outcome" data-status={r.status} data-file={name}>
+      <p className="font-medium break-words">{head}</p>
+      {shown.length > 0 ? (
+        <ul className="mt-1 list-disc pl-5 text-xs break-words">
+          {shown.map((issue, i) => (
+            <li key={i}>{issueText(t, language, issue)}</li>
+          ))}
+          {more > 0 ? <li className="list-none text-muted">{t('result.more', { n: formatInteger(language, more) })}</li> : null}
+        </ul>
+      ) : null}
+      <div className="mt-1 flex flex-wrap gap-3 text-xs">
+        {r.status === 'needs-mapping' && r.csvPreview ? (
+          <button type="button" className="text-accent underline" onClick={() => onMap(outcome)}>
+            {t('result.mapColumns')}
+          </button>
+        ) : null}
+        {r.rows.skippedSamples.length > 0 ? (
+          <button type="button" className="text-accent underline" aria-expanded={showRows} onClick={() => setShowRows((v) => !v)}>
+            {showRows ? t('result.hideRows') : t('result.showRows')}
+          </button>
+        ) : null}
+      </div>
+      {showRows ? (
+        <ul className="figures mt-1 max-h-40 overflow-auto text-xs" data-testid="skipped-rows">
+          {r.rows.skippedSamples.map((s, i) => (
+            <li key={i}>{issueText(t, language, { code: s.code, line: s.line, field: s.field, detail: null })}</li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * Dropping or picking result files: the import runs in the worker with a progress bar and a
+ * cancel button; each file ends with a message naming it (imported, already there, partly read
+ * with the skipped rows, or why it could not be read).
+ */
+export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
+  const { onImported } = props;
+  const t = useT(benchmarksMessages);
+  const language = useLanguage();
+  const importer = useImportFiles();
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [outcomes, setOutcomes] = useState<ImportOutcome[]>([]);
+  const [message, setMessage] = useState<string | null>(null);
+  const [dragOver, setDragOver] = useState(false);
+  const [mapping, setMapping] = useState<ImportOutcome | null>(null);
+  const [controller, setController] = useState<AbortController | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const busy = controller !== null;
+
+  async function run(files: DroppedFile[], csvMapping: CsvMapping | null) {
+    if (files.length === 0 || controller) return;
+    const abort = new AbortController();
+    setController(abort);
+    setMessage(null);
+    setProgress(null);
+    let last = 0;
+    try {
+      const result = await importer.mutateAsync({
+        files,
+        mapping: csvMapping,
+        signal: abort.signal,
+        now: () => new Date().toISOString(),
+        onProgress: (p) => {
+          const now = performance.now();
+          if (now - last >= PROGRESS_EVERY_MS || p.bytesRead === p.totalBytes) {
+            last = now;
+            setProgress(p);
+          }
+        },
+      });
+      setOutcomes((prev) => [...result, ...prev.filter((o) => !result.some((n) => n.name === o.name))].slice(0, 50));
+      const ids = result.flatMap((o) => (o.saved?.status === 'saved' ? o.result.runs.map((r) => r.id) : []));
+      if (ids.length > 0) onImported(ids);
+    } catch (e) {
+      const aborted = abort.signal.aborted || (e instanceof Error && e.name === 'AbortError');
+      setMessage(aborted ? t('import.cancelled') : t('import.failed', { reason: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setController(null);
+      setProgress(null);
+    }
+  }
+
+  async function onDrop(e: DragEvent<HTMLDivElement>) {
+    e.preventDefault();
+    setDragOver(false);
+    const files = await filesFromDataTransfer(e.dataTransfer);
+    void run(files, null);
+  }
+
+  const pct = progress && progress.totalBytes > 0 ? progress.bytesRead / progress.totalBytes : 0;
+  return (
+    <Card title={t('import.title')} testId="bench-import">
+      <p className="mb-3 text-sm text-muted">{t('import.intro')}</p>
+      <div
+        data-testid="drop-zone"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragOver(true);
+        }}
+        onDragLeave={() => setDragOver(false)}
+        onDrop={(e) => void onDrop(e)}
+        className={`flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center ${dragOver ? 'border-accent bg-surface-2' : 'border-border'}`}
+      >
+        <p className="text-sm font-medium">{t('import.drop')}</p>
+        <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast disabled:opacity-50" disabled={busy} onClick={() => inputRef.current?.click()}>
+          {t('import.choose')}
+        </button>
+        <input
+          ref={inputRef}
+          type="file"
+          multiple
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid="file-input"
+          onChange={(e) => {
+            const files = filesFromList(e.target.files);
+            e.target.value = '';
+            void run(files, null);
+          }}
+        />
+        <p className="text-xs text-muted">{t('import.limit', { size: formatBytes(language, MAX_IMPORT_BYTES) })}</p>
+      </div>
+
+      {busy ? (
+        <div className="mt-3 flex flex-col gap-2" data-testid="import-progress">
+          <div
+            role="progressbar"
+            aria-label={t('import.progressLabel')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(pct * 100)}
+            className="h-2 w-full overflow-hidden rounded bg-surface-2"
+          >
+            <div className="h-full bg-accent" style={{ width: `${Math.round(pct * 100)}%` }} />
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+            <span className="figures break-all text-muted">
+              {progress
+                ? t('import.progress', {
+                    name: progress.fileName,
+                    index: progress.fileIndex + 1,
+                    count: progress.fileCount,
+                    read: formatBytes(language, progress.bytesRead),
+                    total: formatBytes(language, progress.totalBytes),
+                    rows: formatInteger(language, progress.rows),
+                  })
+                : '…'}
+            </span>
+            <button type="button" className="rounded-md border border-border px-3 py-1 text-sm" onClick={() => controller?.abort()} data-testid="import-cancel">
+              {t('import.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {message ? (
+        <p role="status" className="mt-3 text-sm" data-testid="import-message">
+          {message}
+        </p>
+      ) : null}
+
+      {outcomes.length > 0 ? (
+        <section className="mt-3" aria-label={t('import.results')}>
+          <ul className="flex flex-col gap-2" aria-live="polite">
+            {outcomes.map((o) => (
+              <OutcomeItem key={o.name} outcome={o} onMap={setMapping} />
+            ))}
+          </ul>
+          <button type="button" className="mt-2 text-xs text-accent underline" onClick={() => setOutcomes([])}>
+            {t('result.dismiss')}
+          </button>
+        </section>
+      ) : null}
+
+      {mapping?.result.csvPreview ? (
+        <MappingDialog
+          name={mapping.name}
+          preview={mapping.result.csvPreview}
+          onCancel={() => setMapping(null)}
+          onImport={(m) => {
+            const target = mapping;
+            setMapping(null);
+            void run([{ file: target.file, name: target.name }], m);
+          }}
+        />
+      ) : null}
+    </Card>
+  );
+}
