@@ -34,7 +34,7 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
     head = t('result.failed', { name });
   } else if (outcome.saved?.status === 'duplicate') {
     tone = 'warn';
-    head = t('result.duplicate', { name, date: formatDateTime(language, outcome.saved.existing.importedAt) });
+    head = t('result.duplicate', { name, existing: outcome.saved.existing.name, date: formatDateTime(language, outcome.saved.existing.importedAt) });
   } else if (outcome.saved?.status === 'failed') {
     tone = 'bad';
     head = t('result.storeFailed', { name, reason: outcome.saved.reason });

@@ -1,0 +1,93 @@
+import { expect, test } from './fixtures';
+import { BenchmarksPage, fixtureFile, textFile } from './pages/benchmarks-page';
+import { ShellPage } from './pages/shell';
+
+/*
+ * Two real result files:
+ *  - vLLM bench serve 0.25.1: 8 requests ok, output 82.89297074037474 tok/s,
+ *    TTFT p99 734.4049174101428 ms, concurrency 2;
+ *  - llmperf summary (Groq, Llama-2 70B): 150 ok, TTFT p99 0.3500269545800982 s = 350.03 ms,
+ *    output 441.84737788500206 tok/s.
+ */
+const VLLM = 'vllm/er0080_bench_serve_v0.25.1.json';
+const LLMPERF = 'llmperf/leaderboard_groq_70b_summary.json';
+
+test.describe('imported benchmark results', () => {
+  test('drop two files → both listed → compared → one feeds the TCO page; a bad file is named', async ({ page }) => {
+    const bench = new BenchmarksPage(page);
+    const shell = new ShellPage(page);
+    await bench.open();
+
+    await bench.drop([fixtureFile(VLLM), fixtureFile(LLMPERF)]);
+    await bench.waitForImportDone();
+    await expect(bench.outcome('er0080_bench_serve_v0.25.1.json')).toContainText('1 run(s) imported (vllm)');
+    await expect(bench.outcome('leaderboard_groq_70b_summary.json')).toContainText('1 run(s) imported (llmperf-summary)');
+
+    await expect(bench.rows()).toHaveCount(2);
+    const vllm = bench.row('vLLM · facebook/opt-125m');
+    const groq = bench.row('llmperf · llama2-70b-4096');
+    await expect(vllm.getByTestId('cell-ttft99')).toHaveText('734');
+    await expect(groq.getByTestId('cell-ttft99')).toHaveText('350');
+    await expect(groq.getByTestId('cell-out-tps')).toHaveText('442');
+
+    // Freshly imported runs are ticked for comparison; the compare view shows both.
+    await expect(vllm.getByTestId('run-select')).toBeChecked();
+    await expect(groq.getByTestId('run-select')).toBeChecked();
+    await expect(page.getByTestId('compare-count')).toHaveText('2 run(s) selected');
+    await expect(bench.legend().locator('li')).toHaveCount(2);
+    await expect(bench.legend()).toContainText('facebook/opt-125m');
+    await expect(bench.legend()).toContainText('llama2-70b-4096');
+    await expect(page.getByTestId('chart-percentiles').getByRole('img')).toHaveAttribute('aria-label', /Highest p99: vLLM · facebook\/opt-125m, 734 ms/);
+
+    // Sorting by output throughput puts llmperf (442 tok/s) above vLLM (82.9 tok/s).
+    await page.getByRole('button', { name: 'Sort by Output (tok/s)' }).click();
+    await expect(bench.rows().first()).toContainText('llama2-70b-4096');
+
+    await vllm.getByTestId('use-measured').click();
+    await expect(page.getByTestId('measured-notice')).toContainText('82.9 Output (tok/s)');
+    await shell.goTo('TCO & break-even');
+    const field = page.getByTestId('tco-throughput');
+    await expect(field.locator('input[type="text"]')).toHaveValue('82.89');
+    await expect(field).toContainText('measured');
+
+    await shell.goTo('Benchmarks');
+    await bench.drop([textFile('broken-results.json', '{"hello": "world"}')]);
+    await bench.waitForImportDone();
+    const bad = bench.outcome('broken-results.json');
+    await expect(bad).toContainText('broken-results.json could not be imported.');
+    await expect(bad).toContainText('line 1: the content matches none of the supported result formats (keys: hello)');
+    // Nothing already imported is lost.
+    await expect(bench.rows()).toHaveCount(2);
+  });
+
+  test('runs survive a reload; the same file twice is recognised; skipped rows are listed', async ({ page }) => {
+    const bench = new BenchmarksPage(page);
+    await bench.open();
+    const log = [
+      '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}',
+      '{"ts":"2026-01-15T10:00:01.000Z","model":"m","status":"ok","ttft_ms":-3,"duration_ms":2000,"in_tok":100,"out_tok":50}',
+      '{"ts":"2026-01-15T10:00:02.000Z","model":"m","status":"ok","ttft_ms":600,"duration_ms":3000,"in_tok":100,"out_tok":70}',
+    ].join('\n');
+    await bench.drop([textFile('client-log.jsonl', log)]);
+    await bench.waitForImportDone();
+    const outcome = bench.outcome('client-log.jsonl');
+    await expect(outcome).toContainText('1 row(s) skipped');
+    await expect(outcome).toContainText('line 2, field “ttft_ms”: a negative value; row skipped (-3)');
+    // TTFT of the two kept rows: 400 and 600 ms → p50 500 ms (from the requests: marked †).
+    await expect(bench.row('client log · m').getByTestId('cell-ttft50')).toHaveText('500†');
+
+    await page.getByTestId('slo-ttft').fill('500');
+    // 400 ms meets the limit, 600 ms does not: 1 of 2 requests.
+    await expect(bench.row('client log · m').getByTestId('cell-goodput')).toContainText('50% (1 of 2)');
+
+    await page.reload();
+    await expect(bench.rows()).toHaveCount(1);
+    await expect(page.getByTestId('file-row').filter({ hasText: 'client-log.jsonl' })).toBeVisible();
+    await expect(page.getByTestId('slo-ttft')).toHaveValue('500');
+
+    await bench.drop([textFile('client-log-copy.jsonl', log)]);
+    await bench.waitForImportDone();
+    await expect(bench.outcome('client-log-copy.jsonl')).toContainText('has the same content as client-log.jsonl, imported on');
+    await expect(bench.rows()).toHaveCount(1);
+  });
+});

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Real result files live outside the repository, in the shared fixtures. */
+export const BENCH_FIXTURES = resolve(process.cwd(), '../shared/fixtures/bench');
+
+export interface DropFile {
+  name: string;
+  /** File content as base64. */
+  base64: string;
+}
+
+export function fixtureFile(relativePath: string): DropFile {
+  return { name: basename(relativePath), base64: readFileSync(resolve(BENCH_FIXTURES, relativePath)).toString('base64') };
+}
+
+export function textFile(name: string, content: string): DropFile {
+  return { name, base64: Buffer.from(content, 'utf8').toString('base64') };
+}
+
+/** Page model of the imported-benchmark-results page. */
+export class BenchmarksPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.goto('/#/benchmarks');
+    await expect(this.page.getByTestId('benchmarks-page')).toBeVisible();
+  }
+
+  dropZone(): Locator {
+    return this.page.getByTestId('drop-zone');
+  }
+
+  /** Drops files on the drop zone the way a browser does: dragover, then drop with a DataTransfer. */
+  async drop(files: DropFile[]): Promise<void> {
+    const dataTransfer = await this.page.evaluateHandle((list: DropFile[]) => {
+      const dt = new DataTransfer();
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+        dt.items.add(new File([bytes], f.name));
+      }
+      return dt;
+    }, files);
+    await this.dropZone().dispatchEvent('dragover', { dataTransfer });
+    await this.dropZone().dispatchEvent('drop', { dataTransfer });
+  }
+
+  /** The message of one dropped file. */
+  outcome(fileName: string): Locator {
+    return this.page.locator(`[data-testid="import-outcome"][data-file="${fileName}"]`);
+  }
+
+  rows(): Locator {
+    return this.page.getByTestId('run-row');
+  }
+
+  row(text: string | RegExp): Locator {
+    return this.rows().filter({ hasText: text });
+  }
+
+  legend(): Locator {
+    return this.page.getByTestId('compare-legend');
+  }
+
+  async waitForImportDone(): Promise<void> {
+    await expect(this.page.getByTestId('import-progress')).toHaveCount(0);
+  }
+}
