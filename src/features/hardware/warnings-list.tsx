@@ -13,7 +13,8 @@ export function warningText(t: HardwareT, language: Language, w: HardwareWarning
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(w.params)) {
     const key = RENAME[k] ?? k;
-    if (typeof v === 'string') params[key] = k === 'format' || k === 'released' ? v.toUpperCase() : v;
+    if (k === 'mode') params[key] = v === 'dp-attention' ? t('mlaDp') : v === 'dcp' ? t('mlaDcp') : t('mlaReplicated');
+    else if (typeof v === 'string') params[key] = k === 'format' || k === 'released' ? v.toUpperCase() : v;
     else if (BYTE_PARAMS.has(k)) params[key] = gb(language, v);
     else if (k === 'bits') params[key] = formatNumber(language, v, 3);
     else params[key] = Number.isInteger(v) ? formatInteger(language, v) : formatNumber(language, v, 2);
