@@ -23,7 +23,7 @@ function scenarios(): { label: string; scenario: Scenario }[] {
   llama.hardware.weightFormat = 'bf16';
   return [
     { label: 'default (Kimi K2.6, 48 × 64K)', scenario: base },
-    { label: 'Kimi K3, 64 × 1M (worst case: most counts tried)', scenario: k3 },
+    { label: 'Kimi K3 MXFP4, 64 × 1M context', scenario: k3 },
     { label: 'Llama-3.1-405B BF16', scenario: llama },
   ];
 }
