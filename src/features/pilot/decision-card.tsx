@@ -45,11 +45,17 @@ function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) 
   const mark = signal ? (c.verdict === 'pass' ? '●' : '○') : c.verdict === 'pass' ? '✓' : c.verdict === 'fail' ? '✗' : '?';
   const verdictText = signal ? t(c.verdict === 'pass' ? 'verdict.signal' : 'verdict.noSignal') : t(`verdict.${c.verdict}`);
   return (
-    <tr data-testid={`criterion-${c.id}`} data-verdict={c.verdict} data-deciding={deciding ? 'true' : 'false'} className={deciding ? 'bg-surface-2 print:bg-transparent' : undefined}>
-      <th scope="row" className="py-1.5 pr-2 text-left align-top font-normal">
+    <tr
+      data-testid={`criterion-${c.id}`}
+      data-verdict={c.verdict}
+      data-deciding={deciding ? 'true' : 'false'}
+      // On a phone each criterion is a small block (name, then value · threshold · verdict); a table from sm up.
+      className={`flex flex-wrap items-baseline gap-x-3 py-1.5 sm:table-row sm:py-0 ${deciding ? 'bg-surface-2 print:bg-transparent' : ''}`}
+    >
+      <th scope="row" className="basis-full py-0 pr-2 text-left align-top font-normal sm:py-1.5">
         {t(`crit.${c.id}`)}
       </th>
-      <td className="figures px-2 py-1.5 text-right align-top">
+      <td className="figures py-0 text-left align-top sm:px-2 sm:py-1.5 sm:text-right">
         <span className="font-medium" data-testid={`criterion-${c.id}-value`}>
           {c.value === null ? '–' : valueText(t, f, c, c.value)}
         </span>
@@ -58,12 +64,12 @@ function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) 
         ) : null}
         {c.note ? <span className="block text-xs text-muted">{t(`note.${c.note}`)}</span> : null}
       </td>
-      <td className="figures whitespace-nowrap px-2 py-1.5 text-right align-top">{thresholdText(t, f, c)}</td>
-      <td className={`whitespace-nowrap px-2 py-1.5 align-top font-medium ${verdictClass}`}>
+      <td className="figures whitespace-nowrap py-0 text-right align-top text-muted sm:px-2 sm:py-1.5 sm:text-text">{thresholdText(t, f, c)}</td>
+      <td className={`whitespace-nowrap py-0 align-top font-medium sm:px-2 sm:py-1.5 ${verdictClass}`}>
         <span aria-hidden="true">{mark} </span>
         {verdictText}
       </td>
-      <td className="px-2 py-1.5 align-top text-xs">{deciding ? <span className="rounded bg-accent/15 px-1.5 py-0.5 font-medium text-accent print:border print:border-current">{t('decidingMark')}</span> : null}</td>
+      <td className="py-0 align-top text-xs sm:px-2 sm:py-1.5">{deciding ? <span className="rounded bg-accent/15 px-1.5 py-0.5 font-medium text-accent print:border print:border-current">{t('decidingMark')}</span> : null}</td>
     </tr>
   );
 }
@@ -185,9 +191,9 @@ export const DecisionCard = memo(function DecisionCard(props: {
       </div>
 
       <h3 className="mt-5 text-sm font-semibold">{t('ruleTrace')}</h3>
-      <div className="mt-1 overflow-x-auto print:overflow-visible">
-        <table className="w-full min-w-[640px] text-sm print:min-w-0" data-testid="pilot-rule-trace">
-          <thead>
+      <div className="mt-1">
+        <table className="block w-full text-sm sm:table" data-testid="pilot-rule-trace">
+          <thead className="hidden sm:table-header-group">
             <tr className="border-b border-border text-left text-xs text-muted">
               <th scope="col" className="py-1 pr-2 font-medium">
                 {t('criterion')}
@@ -206,7 +212,7 @@ export const DecisionCard = memo(function DecisionCard(props: {
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-border/60">
+          <tbody className="block divide-y divide-border/60 sm:table-row-group">
             {e.criteria.map((c) => (
               <CriterionRow key={c.id} c={c} deciding={deciding.has(c.id)} t={t} f={f} />
             ))}

@@ -118,6 +118,7 @@ export function PilotPage() {
       </Card>
 
       {pilot.example ? (
+        <div className="print:hidden">
         <Banner tone="info" testId="pilot-example-banner">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span>{t('exampleBanner', { decision: t(`decision.${pilot.example}`) })}</span>
@@ -126,6 +127,7 @@ export function PilotPage() {
             </button>
           </div>
         </Banner>
+        </div>
       ) : null}
 
       {e ? (

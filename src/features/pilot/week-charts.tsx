@@ -7,6 +7,17 @@ import { formatInteger, formatMoney, formatPercent, usdTo } from '../../lib/form
 import type { Fmt } from './format-pilot';
 import { pilotMessages, type PilotT } from './messages';
 
+/** Round axis ticks: 0 … a 1-2-2.5-5 step above the largest value (3,800 → 0, 1,000 … 4,000). */
+function niceTicks(max: number, count = 4): number[] {
+  if (!(max > 0)) return [0, 1];
+  const raw = max / count;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const norm = raw / mag;
+  const step = (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 2.5 ? 2.5 : norm <= 5 ? 5 : 10) * mag;
+  const n = Math.ceil(max / step - 1e-9);
+  return Array.from({ length: n + 1 }, (_, i) => i * step);
+}
+
 /** A chart with its title, an accessible summary and a data-table alternative. */
 function ChartFrame(props: { title: string; aria: string; table: ReactNode; children: ReactNode; testId: string; t: PilotT }) {
   const { title, aria, table, children, testId, t } = props;
@@ -92,6 +103,9 @@ export const WeekCharts = memo(function WeekCharts(props: { series: WeekSeries; 
           selfHosted: p.selfHosted === null ? null : def.toShown(p.selfHosted),
         }));
         const empty = points.every((p) => p.api === null && p.selfHosted === null);
+        const fixed = def.key === 'acceptance' || def.key === 'utilisation';
+        const top = Math.max(0, ...data.flatMap((p) => [p.api ?? 0, p.selfHosted ?? 0]));
+        const ticks = fixed ? [0, 25, 50, 75, 100] : niceTicks(top);
         const title = t(`chart.${def.key}`);
         const hasApi = def.key !== 'utilisation';
         return (
@@ -115,7 +129,8 @@ export const WeekCharts = memo(function WeekCharts(props: { series: WeekSeries; 
                     tick={{ fill: 'var(--muted)', fontSize: 11 }}
                     stroke="var(--border)"
                     width={56}
-                    domain={def.key === 'acceptance' || def.key === 'utilisation' ? [0, 100] : [0, 'auto']}
+                    domain={[0, ticks[ticks.length - 1] ?? 1]}
+                    ticks={ticks}
                     tickFormatter={(v: number) => (def.key === 'costPerAcceptedTask' ? formatMoney(f.language, f.currency, f.fx, v / money) : `${formatInteger(f.language, v)}`)}
                     label={{ value: def.axisUnit, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11 }}
                   />
