@@ -87,7 +87,7 @@ const GridRow = memo(
           const index = d - 1;
           const from = filled[index] ?? null;
           return (
-            <td key={d} className="w-[7rem] px-0.5 py-0.5 align-middle">
+            <td key={d} className="w-[7.5rem] min-w-[7.5rem] px-0.5 py-0.5 align-middle">
               <NumberCell
                 value={values[index] ?? null}
                 language={fmt.language}
@@ -140,7 +140,7 @@ export const DayGrid = memo(function DayGrid(props: { side: PilotSide; evaluatio
 
   return (
     <div className="overflow-x-auto" data-testid={`pilot-grid-${side}`}>
-      <table className="w-full min-w-[1040px] border-separate border-spacing-0 text-sm">
+      <table className="w-full min-w-[1100px] border-separate border-spacing-0 text-sm">
         <caption className="sr-only">{sideLabel}</caption>
         <thead>
           <tr className="text-left text-xs text-muted">
