@@ -226,6 +226,14 @@ function toCurveX(tasks: number, unit: 'tokens' | 'tasks', tokensPerTask: number
 }
 
 const MAX_EXACT_STEPS = 120;
+
+/** Rounds up to 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 or 10 × a power of ten, so the axis ends on a round number. */
+export function niceCeil(v: number): number {
+  if (!(v > 0) || !Number.isFinite(v)) return v;
+  const pow = Math.pow(10, Math.floor(Math.log10(v)));
+  const m = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((x) => x * pow >= v * (1 - 1e-12)) ?? 10;
+  return m * pow;
+}
 const HYBRID_SAMPLES = 48;
 
 export function costCurves(model: TcoModel, breakEvenTasks: number | null): CostCurves {
@@ -233,13 +241,17 @@ export function costCurves(model: TcoModel, breakEvenTasks: number | null): Cost
   const unit: 'tokens' | 'tasks' = tokensPerTask > 0 ? 'tokens' : 'tasks';
   const k = model.tasksPerReplica;
   const floor = Math.max(1, model.replicasEntered);
+  // Today's volume and the break-even both in view; without a break-even, the first steps.
   const candidates = [model.tasks * 2];
-  if (breakEvenTasks !== null) candidates.push(breakEvenTasks * 1.6);
-  if (k !== null && k > 0) candidates.push(k * floor * 1.5);
+  if (breakEvenTasks !== null) candidates.push(breakEvenTasks * 2);
+  else if (k !== null && k > 0) candidates.push(k * floor * 2.2);
   // Keep the axis (and the API cost at its end) within the range of numbers.
   const limit = 1e290 / Math.max(1, tokensPerTask, apiPerTaskTotal(model));
   let xMaxTasks = Math.max(...candidates.filter((c) => c > 0 && c < limit), 0);
   if (xMaxTasks <= 0) xMaxTasks = Math.min(1000, limit);
+  const perUnit = unit === 'tokens' ? tokensPerTask : 1;
+  const rounded = niceCeil(xMaxTasks * perUnit) / perUnit;
+  if (Number.isFinite(rounded) && rounded < limit) xMaxTasks = rounded;
   const p = apiPerTaskTotal(model);
   const x = (t: number) => toCurveX(t, unit, tokensPerTask);
 

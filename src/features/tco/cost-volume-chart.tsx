@@ -15,7 +15,7 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
   const { curves, breakEven, resultKey, fmt, t } = props;
   const series = useMemo(() => costCurveSeries(curves, fmt.toDisplay), [curves, fmt]);
   const unitLabel = curves.unit === 'tokens' ? t('unit.tokensPerMonth') : t('unit.tasksPerMonth');
-  const xTicks = niceTicks(series.xMax, 4);
+  const xTicks = niceTicks(series.xMax, 4).filter((x) => x <= series.xMax);
   const yTicks = niceTicks(series.yMax, 4);
   const be = curves.breakEven;
   const summary =
@@ -61,7 +61,7 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
             <XAxis
               dataKey="x"
               type="number"
-              domain={[0, xTicks[xTicks.length - 1] ?? series.xMax]}
+              domain={[0, series.xMax]}
               ticks={xTicks}
               allowDataOverflow
               tickFormatter={(v: number) => fmt.compact(v)}
@@ -82,7 +82,12 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
             />
             <ReferenceLine x={curves.current} stroke="var(--muted)" strokeDasharray="3 3" label={{ value: t('chart.today'), position: 'top', fill: 'var(--muted)', fontSize: 11 }} />
             {be !== null && beLabel ? (
-              <ReferenceLine x={be} stroke="var(--text)" strokeWidth={1.5} label={{ value: beLabel, position: 'insideTopRight', fill: 'var(--text)', fontSize: 12, fontWeight: 600 }} />
+              <ReferenceLine
+                x={be}
+                stroke="var(--text)"
+                strokeWidth={1.5}
+                label={{ value: beLabel, position: be > series.xMax * 0.6 ? 'insideTopRight' : 'insideTopLeft', fill: 'var(--text)', fontSize: 12, fontWeight: 600 }}
+              />
             ) : null}
             <Line data={series.api} dataKey="y" name={t('option.api')} stroke="var(--series-api)" strokeWidth={2.5} dot={false} isAnimationActive={false} />
             <Line data={series.self} dataKey="y" name={t('option.self-hosted')} stroke="var(--series-self)" strokeWidth={2.5} dot={false} type="linear" isAnimationActive={false} />

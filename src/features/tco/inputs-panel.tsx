@@ -70,6 +70,7 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
   const { t } = props;
   const w = useAppStore((s) => s.scenario.workload);
   const sh = useAppStore((s) => s.scenario.selfHosted);
+  const language = useLanguage();
   const currencyUnit = t('unit.usdPerGpuHour');
   const rentPrice = sh.rentPriceId ? findGpuPrice(sh.rentPriceId) : undefined;
   return (
@@ -102,7 +103,7 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           unit={sh.rentUnit === 'gpu-hour' ? currencyUnit : t('unit.usdPerNodeHour')}
           slider={sh.rentUnit === 'gpu-hour' ? { min: 0, max: 15, step: 0.05 } : { min: 0, max: 120, step: 0.5 }}
           onCommit={(rentPrice) => setSelf({ rentPrice })}
-          badge={rentPrice ? <SourceBadge source={rentPrice.source} custom={rentPrice.usdPerGpuHour === sh.rentPrice ? null : { catalogValue: formatNumber('en', rentPrice.usdPerGpuHour, 3), onRestore: () => setSelf({ rentPrice: rentPrice.usdPerGpuHour }) }} /> : null}
+          badge={rentPrice ? <SourceBadge source={rentPrice.source} custom={rentPrice.usdPerGpuHour === sh.rentPrice ? null : { catalogValue: formatNumber(language, rentPrice.usdPerGpuHour, 3), onRestore: () => setSelf({ rentPrice: rentPrice.usdPerGpuHour }) }} /> : null}
           testId="tco-gpu-price"
         />
       ) : (
@@ -121,7 +122,7 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
       />
       <NumberField label={t('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />
       <NumberField label={t('in.cacheHit')} value={w.cacheHitShare} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })} testId="tco-cache-hit" />
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-2 items-end gap-3">
         <NumberField label={t('in.acceptanceApi')} value={w.acceptanceApi} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceApi) => setWorkload({ acceptanceApi })} testId="tco-acceptance-api" />
         <NumberField label={t('in.acceptanceSelf')} value={w.acceptanceSelfHosted} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceSelfHosted) => setWorkload({ acceptanceSelfHosted })} testId="tco-acceptance-self" />
       </div>

@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Cell, ReferenceLine, ResponsiveContainer,
 import { ChartFrame } from '../../components/chart-frame';
 import { Help } from '../../components/help';
 import type { MonteCarloResult } from '../../core/tco/monte-carlo';
-import { histogramBars } from './chart-data';
+import { histogramBars, niceRangeTicks } from './chart-data';
 import type { Fmt } from './format-tco';
 import type { TcoT } from './messages';
 
@@ -18,6 +18,9 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
     head: [t('chart.savingFrom'), t('chart.savingTo'), t('chart.samples'), t('chart.share')],
     rows: bars.map((b) => [fmt.money(back(b.from)), fmt.money(back(b.to)), fmt.number(b.count, 0), fmt.percent(b.share, 1)]),
   };
+  const lo = bars[0]?.from ?? 0;
+  const hi = bars[bars.length - 1]?.to ?? 1;
+  const ticks = niceRangeTicks(lo, hi, 4).filter((x) => x >= lo && x <= hi);
   const ranges = r.ranges.map((x) => t(`key.${x.key}`)).join(', ');
   return (
     <div data-chart="monte-carlo" data-kind="uncertain" data-for={resultKey}>
@@ -53,11 +56,11 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
               <XAxis
                 dataKey="mid"
                 type="number"
-                domain={[bars[0]?.from ?? 0, bars[bars.length - 1]?.to ?? 1]}
+                domain={[lo, hi]}
+                ticks={ticks}
                 tickFormatter={(v: number) => fmt.moneyCompact(back(v))}
                 stroke="var(--muted)"
                 fontSize={11}
-                tickCount={5}
                 label={{ value: t('chart.savingAxis', { currency: fmt.currency }), position: 'insideBottom', offset: -14, fill: 'var(--muted)', fontSize: 11 }}
               />
               <YAxis tickFormatter={(v: number) => fmt.percent(v, 0)} stroke="var(--muted)" fontSize={11} width={44} />

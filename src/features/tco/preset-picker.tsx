@@ -7,10 +7,10 @@ export function PresetPicker(props: { t: TcoT; onLoad: (id: PresetId) => void; o
   const { t, onLoad, onUndo, loaded, error } = props;
   const [choice, setChoice] = useState<PresetId>(PRESET_IDS[0]);
   return (
-    <div className="flex flex-wrap items-end gap-2" data-testid="tco-presets">
-      <label className="flex min-w-0 flex-col gap-1 text-sm">
+    <div className="flex min-w-0 max-w-full flex-wrap items-end gap-2" data-testid="tco-presets">
+      <label className="flex w-full min-w-0 flex-col gap-1 text-sm sm:w-auto sm:max-w-[34rem]">
         <span className="font-medium">{t('presets.label')}</span>
-        <select value={choice} onChange={(e) => setChoice(e.target.value as PresetId)} className="max-w-full rounded-md border border-border bg-surface px-2 py-1.5 text-sm" data-testid="tco-preset-select">
+        <select value={choice} onChange={(e) => setChoice(e.target.value as PresetId)} className="w-full min-w-0 rounded-md border border-border bg-surface px-2 py-1.5 text-sm" data-testid="tco-preset-select">
           {PRESET_IDS.map((id) => (
             <option key={id} value={id}>
               {t(`preset.${id}`)}

@@ -120,7 +120,7 @@ export function TcoPage() {
   const e = evaluation.data?.value;
   const baseSaving = chartTornado?.value.baseSaving ?? null;
   return (
-    <div className="grid gap-4" data-testid="tco-page" data-eval-key={evalKey} data-uncertain-key={uncertainKey}>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="tco-page" data-eval-key={evalKey} data-uncertain-key={uncertainKey}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-xl font-semibold">{t('title')}</h1>
         <PresetPicker t={t} onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded} error={presetError} />

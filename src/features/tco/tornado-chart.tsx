@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAxis
 import { ChartFrame } from '../../components/chart-frame';
 import type { Tornado } from '../../core/tco/sensitivity';
 import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
-import { tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
+import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
 import type { Fmt } from './format-tco';
 import type { TcoT } from './messages';
 import { unitOf } from './ranges-editor';
@@ -37,7 +37,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   const values = data.flatMap((d) => [...(d.low ?? []), ...(d.high ?? [])]);
   const lo = Math.min(0, ...values);
   const hi = Math.max(0, ...values);
-  const pad = (hi - lo) * 0.05 || 1;
+  const ticks = metric === 'saving' ? niceRangeTicks(lo, hi, 4) : niceRangeTicks(0, shaped.edge, 4);
   return (
     <div data-chart="tornado" data-kind="uncertain" data-for={resultKey}>
       <div className="mb-2 flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={t('chart.tornadoMetric')}>
@@ -82,7 +82,8 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
               <CartesianGrid stroke="var(--grid)" horizontal={false} />
               <XAxis
                 type="number"
-                domain={metric === 'saving' ? [lo - pad, hi + pad] : [0, shaped.edge]}
+                domain={metric === 'saving' ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
+                ticks={metric === 'saving' ? ticks : ticks.filter((x) => x <= shaped.edge)}
                 allowDataOverflow
                 tickFormatter={value}
                 stroke="var(--muted)"

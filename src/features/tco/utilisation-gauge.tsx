@@ -33,7 +33,7 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
   const avg = val(u.average);
   const productive = val(u.productive);
   const peak = val(u.peak);
-  const text = (f: Figure) => (f.ok ? fmt.percent(f.value, 0) : t(`na.${f.reason}`));
+  const text = (f: Figure) => (f.ok ? fmt.percent(f.value, f.value < 0.1 ? 1 : 0) : t(`na.${f.reason}`));
   const summary = t('chart.gaugeAria', { average: text(u.average), productive: text(u.productive), max: fmt.percent(u.max, 0) });
   const [mx0, my0] = point(u.max, R - 14);
   const [mx1, my1] = point(u.max, R + 10);
@@ -55,7 +55,7 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
           {productive !== null ? <path d={arc(productive)} fill="none" stroke="var(--series-self)" strokeWidth={10} /> : null}
           <line x1={mx0} y1={my0} x2={mx1} y2={my1} stroke="var(--text)" strokeWidth={2} />
           <text x={CX} y={CY - 14} textAnchor="middle" fontSize={22} fontWeight={600} fill="var(--text)" className="figures">
-            {productive === null ? '–' : fmt.percent(productive, 0)}
+            {productive === null ? '–' : fmt.percent(productive, productive < 0.1 ? 1 : 0)}
           </text>
           <text x={CX} y={CY + 4} textAnchor="middle" fontSize={9} fill="var(--muted)">
             {t('chart.utilProductive')}

@@ -94,6 +94,7 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
   const tone = (o: 'api' | 'self-hosted' | 'hybrid') => (v.best === o ? 'ok' : 'neutral');
   const perM = (f: Figure) => figureText(f, (x) => fmt.moneySmall(x), t);
   const perTask = (f: Figure) => figureText(f, (x) => fmt.moneySmall(x), t);
+  const share = (x: number) => fmt.percent(x, x < 0.1 ? 1 : 0);
   const b = e.breakEven;
   const cap = e.selfHosted.capacity;
   const servesTone = e.selfHosted.state === 'ok' ? 'ok' : e.selfHosted.state === 'sized-up' ? 'warn' : 'bad';
@@ -128,7 +129,7 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         <Kpi
           label={t('kpi.breakEven')}
           value={b.result.kind === 'at' ? (b.tokensPerMonth === null ? fmt.compact(b.tasksPerMonth) : fmt.compact(b.tokensPerMonth)) : t(`kpi.be.${b.result.kind}`)}
-          sub={b.result.kind === 'at' ? t('kpi.breakEvenSub', { tasks: b.acceptedTasksPerMonth === null ? '–' : fmt.compact(b.acceptedTasksPerMonth) }) : t('kpi.breakEvenReason', { reason: t(`kpi.reason.${b.result.reason}`) })}
+          sub={b.result.kind === 'at' ? t('kpi.breakEvenSub', { output: fmt.compact(b.outputTokensPerMonth), tasks: b.acceptedTasksPerMonth === null ? '–' : fmt.compact(b.acceptedTasksPerMonth) }) : t('kpi.breakEvenReason', { reason: t(`kpi.reason.${b.result.reason}`) })}
           tone={b.result.kind === 'never' ? 'bad' : 'neutral'}
           testId="tco-kpi-break-even"
         />
@@ -141,8 +142,8 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         />
         <Kpi
           label={t('kpi.utilisation')}
-          value={figureText(e.selfHosted.utilisation.productive, (x) => fmt.percent(x, 0), t)}
-          sub={t('kpi.utilisationSub', { average: figureText(e.selfHosted.utilisation.average, (x) => fmt.percent(x, 0), t), max: fmt.percent(e.selfHosted.utilisation.max, 0) })}
+          value={figureText(e.selfHosted.utilisation.productive, share, t)}
+          sub={t('kpi.utilisationSub', { average: figureText(e.selfHosted.utilisation.average, share, t), max: fmt.percent(e.selfHosted.utilisation.max, 0) })}
           testId="tco-kpi-utilisation"
         />
       </div>
