@@ -110,6 +110,40 @@ test.describe('seven-day pilot', () => {
     await expect(page.locator('[data-warning="fix-compatibility-first"]')).toBeVisible();
   });
 
+  test('a day is filled from an imported request log', async ({ page }) => {
+    const pilot = new PilotPage(page);
+    await pilot.open();
+    // Four requests of one model in the per-request log shape (ts, ttft_ms, duration_ms, …):
+    // two ok (TTFT 400 and 500 ms, 2,000 and 3,000 ms end to end), one HTTP 429, one timeout.
+    // Recomputed TTFT: p50 = 450 ms, p95 = 400 + 0.95 × 100 = 495 ms (linear); generation = mean
+    // of the ok durations = 2,500 ms; error rate (2 failed − 1 timeout) / 4 = 25 %; timeouts 25 %.
+    const log = [
+      { ts: '2026-09-08T10:00:00Z', model: 'k2', status: 'ok', ttft_ms: 400, duration_ms: 2000, in_tok: 1000, out_tok: 100, cost_usd: 0.001 },
+      { ts: '2026-09-08T10:00:01Z', model: 'k2', status: 'ok', ttft_ms: 500, duration_ms: 3000, in_tok: 1000, out_tok: 100, cost_usd: 0.001 },
+      { ts: '2026-09-08T10:00:02Z', model: 'k2', status: 'error', http_status: 429, error: 'rate_limit_exceeded', ttft_ms: null, duration_ms: 30, in_tok: 1000, out_tok: 0, cost_usd: 0 },
+      { ts: '2026-09-08T10:00:03Z', model: 'k2', status: 'timeout', ttft_ms: null, duration_ms: 60000, in_tok: 1000, out_tok: null },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n');
+    const panel = page.getByTestId('pilot-evidence');
+    await panel.locator('input[type="file"]').setInputFiles({ name: 'requests.jsonl', mimeType: 'application/json', buffer: Buffer.from(log) });
+    await panel.getByLabel('Day', { exact: true }).selectOption('2');
+    await panel.getByLabel('Side').selectOption('selfHosted');
+    await panel.getByRole('button', { name: 'Fill the ticked fields' }).click();
+    await expect(panel.getByRole('status')).toContainText('Filled 7 field(s) of day 2');
+    await expect(pilot.cell('selfHosted', 'ttftP50Ms', 2)).toHaveValue('450');
+    await expect(pilot.cell('selfHosted', 'ttftP95Ms', 2)).toHaveValue('495');
+    await expect(pilot.cell('selfHosted', 'generationMs', 2)).toHaveValue('2,500');
+    await expect(pilot.cell('selfHosted', 'tasksAttempted', 2)).toHaveValue('4');
+    await expect(pilot.cell('selfHosted', 'tasksCompleted', 2)).toHaveValue('2');
+    await expect(pilot.cell('selfHosted', 'errorRate', 2)).toHaveValue('25');
+    await expect(pilot.cell('selfHosted', 'timeoutRate', 2)).toHaveValue('25');
+    await expect(pilot.cell('selfHosted', 'ttftP95Ms', 2)).toHaveAttribute('title', 'Filled from “requests.jsonl”');
+    // Typing over a filled value makes it the user's own.
+    await pilot.fillDay('selfHosted', 2, { ttftP95Ms: '520' });
+    await expect(pilot.cell('selfHosted', 'ttftP95Ms', 2)).not.toHaveAttribute('title');
+  });
+
   test('each example week is labelled as example data and reaches its decision', async ({ page }) => {
     const pilot = new PilotPage(page);
     await pilot.open();
