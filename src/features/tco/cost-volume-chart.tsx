@@ -80,10 +80,11 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
               width={64}
               label={{ value: t('chart.costAxis', { currency: fmt.currency }), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }}
             />
-            <ReferenceLine x={curves.current} stroke="var(--muted)" strokeDasharray="3 3" label={{ value: t('chart.today'), position: 'top', fill: 'var(--muted)', fontSize: 11 }} />
+            <ReferenceLine x={curves.current} className="tco-today-line" stroke="var(--muted)" strokeDasharray="3 3" label={{ value: t('chart.today'), position: 'top', fill: 'var(--muted)', fontSize: 11 }} />
             {be !== null && beLabel ? (
               <ReferenceLine
                 x={be}
+                className="tco-break-even-line"
                 stroke="var(--text)"
                 strokeWidth={1.5}
                 label={{ value: beLabel, position: be > series.xMax * 0.6 ? 'insideTopRight' : 'insideTopLeft', fill: 'var(--text)', fontSize: 12, fontWeight: 600 }}
