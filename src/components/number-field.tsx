@@ -4,6 +4,12 @@ import { parseLocaleNumber } from '../lib/format/parse';
 import { componentMessages } from './messages';
 import { useLanguage, useT } from './use-t';
 
+/** "1 (GPUs)", "80 %": symbols follow the number, words go in brackets so grammar never breaks. */
+function withUnit(value: string, unit: string | undefined): string {
+  if (!unit) return value;
+  return /^[%×°]|^[A-Z]{3}\/|\//.test(unit) || unit.length <= 2 ? `${value} ${unit}` : `${value} (${unit})`;
+}
+
 export interface NumberFieldProps {
   label: string;
   value: number;
@@ -42,10 +48,10 @@ export function NumberField(props: NumberFieldProps) {
     if (n === null) return { value: null, error: t('notANumber') };
     if (integer && !Number.isInteger(n)) return { value: null, error: t('wholeNumber') };
     if (min !== undefined && n < min * scale) {
-      return { value: null, error: t('atLeast', { min: `${formatNumber(language, min * scale, digits)}${unit ? ` ${unit}` : ''}` }) };
+      return { value: null, error: t('atLeast', { min: withUnit(formatNumber(language, min * scale, digits), unit) }) };
     }
     if (max !== undefined && n > max * scale) {
-      return { value: null, error: t('atMost', { max: `${formatNumber(language, max * scale, digits)}${unit ? ` ${unit}` : ''}` }) };
+      return { value: null, error: t('atMost', { max: withUnit(formatNumber(language, max * scale, digits), unit) }) };
     }
     return { value: n / scale, error: null };
   }

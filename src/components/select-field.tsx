@@ -17,7 +17,7 @@ export function SelectField<V extends string>(props: {
   const id = useId();
   const { label, value, options, onChange, badge, help, testId } = props;
   return (
-    <div className="flex flex-col gap-1" data-testid={testId}>
+    <div className="flex min-w-0 flex-col gap-1" data-testid={testId}>
       <div className="flex items-baseline justify-between gap-2">
         <label htmlFor={id} className="text-sm font-medium">
           {label}
@@ -28,7 +28,7 @@ export function SelectField<V extends string>(props: {
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value as V)}
-        className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
+        className="w-full min-w-0 rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>

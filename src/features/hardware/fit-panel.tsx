@@ -5,7 +5,7 @@ import type { KvGroupTerm } from '../../core/hardware/fit';
 import type { HardwareReport } from '../../core/hardware/report';
 import type { Language } from '../../core/scenario/schema';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
-import { ChartFrame } from './chart-frame';
+import { ChartFrame } from '../../components/chart-frame';
 import type { HardwareT } from './messages';
 import { gb, gbGib, tokens } from './units';
 

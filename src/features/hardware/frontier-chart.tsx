@@ -3,7 +3,7 @@ import { Kpi } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import { formatInteger } from '../../lib/format/format';
-import { ChartFrame } from './chart-frame';
+import { ChartFrame } from '../../components/chart-frame';
 import type { HardwareT } from './messages';
 import { shortTokens, tokens } from './units';
 

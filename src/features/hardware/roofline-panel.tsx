@@ -4,7 +4,7 @@ import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import { ChartFrame } from './chart-frame';
+import { ChartFrame } from '../../components/chart-frame';
 import type { HardwareT } from './messages';
 import { gb, tokens } from './units';
 
