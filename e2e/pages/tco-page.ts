@@ -1,0 +1,86 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Page model of the TCO and break-even page. */
+export class TcoPage {
+  constructor(readonly page: Page) {}
+
+  async open(hash = '#/tco'): Promise<void> {
+    await this.page.goto(`/${hash}`);
+    await expect(this.verdict()).toBeVisible();
+    await this.waitForCharts();
+  }
+
+  root(): Locator {
+    return this.page.getByTestId('tco-page');
+  }
+
+  verdict(): Locator {
+    return this.page.getByTestId('tco-verdict');
+  }
+
+  kpi(name: 'api' | 'self' | 'hybrid' | 'break-even' | 'capacity' | 'utilisation'): Locator {
+    return this.page.getByTestId(`tco-kpi-${name}`);
+  }
+
+  /** The big figure of a KPI card. */
+  async kpiValue(name: Parameters<TcoPage['kpi']>[0]): Promise<string> {
+    return (await this.kpi(name).locator('div').nth(1).innerText()).trim();
+  }
+
+  slider(name: RegExp): Locator {
+    return this.page.getByTestId('tco-quick-inputs').getByRole('slider', { name });
+  }
+
+  field(testId: string): Locator {
+    return this.page.getByTestId(testId).getByRole('textbox');
+  }
+
+  /** Drags a range input's thumb with the mouse from its current position to `to` (0…1 of the track). */
+  async drag(slider: Locator, to: number, steps = 20): Promise<void> {
+    await slider.scrollIntoViewIfNeeded();
+    const box = await slider.boundingBox();
+    if (!box) throw new Error('slider not visible');
+    const value = Number(await slider.inputValue());
+    const min = Number((await slider.getAttribute('min')) ?? 0);
+    const max = Number((await slider.getAttribute('max')) ?? 100);
+    const y = box.y + box.height / 2;
+    const x = (f: number) => box.x + 8 + (box.width - 16) * f;
+    await this.page.mouse.move(x((value - min) / (max - min)), y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x(to), y, { steps });
+    await this.page.mouse.up();
+  }
+
+  /** Every chart shows the result of the current inputs (its data-for equals the page's key). */
+  async waitForCharts(): Promise<void> {
+    await expect
+      .poll(async () =>
+        this.page.evaluate(() => {
+          const root = document.querySelector('[data-testid="tco-page"]');
+          if (!root) return false;
+          const charts = [...document.querySelectorAll<HTMLElement>('[data-chart]')];
+          if (charts.length < 6) return false;
+          return charts.every((c) => c.dataset.for === (c.dataset.kind === 'eval' ? root.getAttribute('data-eval-key') : root.getAttribute('data-uncertain-key')));
+        }),
+      )
+      .toBe(true);
+  }
+
+  async loadPreset(id: string): Promise<void> {
+    await this.page.getByTestId('tco-preset-select').selectOption(id);
+    await this.page.getByTestId('tco-preset-load').click();
+    await expect(this.page.getByTestId('tco-preset-loaded')).toBeVisible();
+    await this.waitForCharts();
+  }
+
+  claim(id: string): Locator {
+    return this.page.locator(`[data-testid="tco-claim"][data-claim="${id}"]`);
+  }
+
+  /** Horizontal position of the break-even marker in the cost chart (SVG x), or null when absent. */
+  async breakEvenX(): Promise<number | null> {
+    const line = this.page.locator('.tco-break-even-line line');
+    if ((await line.count()) === 0) return null;
+    return Number(await line.first().getAttribute('x1'));
+  }
+}
