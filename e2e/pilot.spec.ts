@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { PilotPage } from './pages/pilot-page';
 
@@ -169,4 +170,20 @@ test.describe('seven-day pilot', () => {
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     expect(pdf.byteLength).toBeGreaterThan(10_000);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe: a filled pilot week has no serious or critical violations (${theme})`, async ({ page }) => {
+      // Two grids of 7 × 17 inputs, charts and the rule trace: the colour-contrast scan takes a while.
+      test.setTimeout(180_000);
+      const pilot = new PilotPage(page);
+      await pilot.open();
+      await page.getByTestId('theme-select').selectOption(theme);
+      await pilot.loadExample('hybrid');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const bad = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      expect(bad).toEqual([]);
+    });
+  }
 });

@@ -69,7 +69,7 @@ function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) 
         <span aria-hidden="true">{mark} </span>
         {verdictText}
       </td>
-      <td className="py-0 align-top text-xs sm:px-2 sm:py-1.5">{deciding ? <span className="rounded bg-accent/15 px-1.5 py-0.5 font-medium text-accent print:border print:border-current">{t('decidingMark')}</span> : null}</td>
+      <td className="py-0 align-top text-xs sm:px-2 sm:py-1.5">{deciding ? <span className="rounded border border-accent bg-surface px-1.5 py-0.5 font-medium text-text">{t('decidingMark')}</span> : null}</td>
     </tr>
   );
 }
