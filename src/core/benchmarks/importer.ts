@@ -16,7 +16,8 @@ import type { BenchRun, FormatId } from './run-schema';
  * and checks for cancellation, so it can run in a worker with a progress bar and a cancel
  * button. Pure: reading bytes, decoding, hashing and the clock come from the host.
  */
-export const MAX_IMPORT_BYTES = 1024 * 1024 * 1024;
+/** 1 GB: above this a file is refused with a message (browser memory, and no load test needs more). */
+export const MAX_IMPORT_BYTES = 1_000_000_000;
 export const CHUNK_BYTES = 1024 * 1024;
 /** Hash block size; independent of the chunk size so the hash depends on the content only. */
 export const HASH_BLOCK_BYTES = 4 * 1024 * 1024;

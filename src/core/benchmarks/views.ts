@@ -110,10 +110,11 @@ export function loadValue(run: BenchRun, axis: LoadAxis): number | null {
  * form one curve. The axis is the one most runs can be placed on; runs without a value on it
  * (e.g. "as fast as possible" without a concurrency limit) are listed as unplaced.
  */
-export function throughputVsLoad(runs: readonly BenchRun[]): { axis: LoadAxis; series: LoadSeries[]; unplaced: string[] } {
+export function throughputVsLoad(runs: readonly BenchRun[], chosen: LoadAxis | null = null): { axis: LoadAxis; series: LoadSeries[]; unplaced: string[]; available: LoadAxis[] } {
   const byConc = runs.filter((r) => loadValue(r, 'concurrency') !== null).length;
   const byRate = runs.filter((r) => loadValue(r, 'rate') !== null).length;
-  const axis: LoadAxis = byRate > byConc ? 'rate' : 'concurrency';
+  const available: LoadAxis[] = [...(byConc > 0 ? (['concurrency'] as const) : []), ...(byRate > 0 ? (['rate'] as const) : [])];
+  const axis: LoadAxis = chosen !== null && available.includes(chosen) ? chosen : byRate > byConc ? 'rate' : 'concurrency';
   const series = new Map<string, LoadSeries>();
   const unplaced: string[] = [];
   for (const run of runs) {
@@ -131,7 +132,7 @@ export function throughputVsLoad(runs: readonly BenchRun[]): { axis: LoadAxis; s
     s.points.push({ runId: run.id, x, outputTokensPerS: run.throughput.outputTokensPerS, totalTokensPerS: run.throughput.totalTokensPerS, requestsPerS: run.throughput.requestsPerS });
   }
   for (const s of series.values()) s.points.sort((a, b) => a.x - b.x);
-  return { axis, series: [...series.values()], unplaced };
+  return { axis, series: [...series.values()], unplaced, available };
 }
 
 export interface ErrorRow {

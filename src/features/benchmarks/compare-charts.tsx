@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
-import { errorBreakdown, percentileBars, throughputVsLoad, type CdfSeries } from '../../core/benchmarks/views';
+import { errorBreakdown, percentileBars, throughputVsLoad, type CdfSeries, type LoadAxis } from '../../core/benchmarks/views';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
 import { formatMs, formatRate, runName } from './format-bench';
 import { benchmarksMessages } from './messages';
@@ -83,6 +83,17 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
   );
 }
 
+/** Decade-aligned domain and 1-2-5 ticks for a log axis (Recharts picks poor ticks itself). */
+function logAxis(lo: number, hi: number): { domain: [number, number]; ticks: number[] } {
+  const from = Math.floor(Math.log10(lo));
+  const to = Math.ceil(Math.log10(hi));
+  const ticks: number[] = [];
+  const steps = to - from > 4 ? [1] : [1, 2, 5];
+  for (let e = from; e <= to; e++) for (const m of steps) ticks.push(m * 10 ** e);
+  const domain: [number, number] = [10 ** from, 10 ** to];
+  return { domain, ticks: ticks.filter((v) => v >= domain[0] && v <= domain[1]) };
+}
+
 export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; series: readonly CdfSeries[] }) {
   const { runs, metric, series } = props;
   const t = useT(benchmarksMessages);
@@ -93,6 +104,7 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
   const lo = values.length ? Math.min(...values) : 1;
   const hi = values.length ? Math.max(...values) : 10;
   const log = hi / lo > 20;
+  const axis = log ? logAxis(lo, hi) : null;
   const table = {
     head: [t('th.run'), `${metricName} (ms)`, t('th.share')],
     rows: series.flatMap((s) => {
@@ -123,8 +135,9 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
             <XAxis
               type="number"
               dataKey="value"
-              scale={log ? 'log' : 'linear'}
-              domain={log ? [lo, hi] : [0, 'auto']}
+              scale={axis ? 'log' : 'linear'}
+              domain={axis ? axis.domain : [0, 'auto']}
+              ticks={axis ? axis.ticks : undefined}
               allowDataOverflow
               {...AXIS}
               tickFormatter={(v: number) => formatMs(language, v)}
@@ -160,7 +173,8 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
   const { runs } = props;
   const t = useT(benchmarksMessages);
   const language = useLanguage();
-  const view = useMemo(() => throughputVsLoad(runs), [runs]);
+  const [chosen, setChosen] = useState<LoadAxis | null>(null);
+  const view = useMemo(() => throughputVsLoad(runs, chosen), [runs, chosen]);
   const index = new Map(runs.map((r, i) => [r.id, i]));
   const axisName = t(`chart.load.axis.${view.axis}`);
   const seriesName = (s: (typeof view.series)[number]) => s.points.map((p) => `R${(index.get(p.runId) ?? 0) + 1}`).join(', ');
@@ -175,7 +189,27 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
       table={table}
       height={260}
       testId="chart-load"
-      footer={view.unplaced.length > 0 ? <p className="text-xs text-muted">{t('chart.load.unplaced', { n: view.unplaced.length })}</p> : null}
+      footer={
+        <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+          {view.unplaced.length > 0 ? <p className="text-muted">{t('chart.load.unplaced', { n: view.unplaced.length })}</p> : <span />}
+          {view.available.length > 1 ? (
+            <span className="flex gap-2" role="radiogroup" aria-label={t('chart.load.axis')}>
+              {view.available.map((a) => (
+                <button
+                  key={a}
+                  type="button"
+                  role="radio"
+                  aria-checked={view.axis === a}
+                  onClick={() => setChosen(a)}
+                  className={`rounded-full border px-2.5 py-0.5 ${view.axis === a ? 'border-accent bg-accent text-accent-contrast' : 'border-border'}`}
+                >
+                  {t(`chart.load.axis.${a}`)}
+                </button>
+              ))}
+            </span>
+          ) : null}
+        </div>
+      }
     >
       {view.series.length === 0 ? (
         <p className="text-sm text-muted">{t('chart.load.none')}</p>

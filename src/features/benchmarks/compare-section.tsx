@@ -14,7 +14,10 @@ export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: 
   const t = useT(benchmarksMessages);
   const [metric, setMetric] = useState<MetricId>('ttft');
   const cdfs = useCdfs(runs, metric);
-  const sources = [...new Set(runs.map((r) => r.definitions[metric]).filter((d) => d !== undefined).map((d) => `${d.sourceName}, ${t(`def.weighting.${d.weighting}`)}`))];
+  // Same metric, different sampling (per request, per token, per chunk gap): say so.
+  const defs = runs.map((r) => r.definitions[metric]).filter((d) => d !== undefined);
+  const weightings = new Set(defs.map((d) => d.weighting));
+  const sources = weightings.size > 1 ? [...new Set(defs.map((d) => `${d.sourceName}: ${t(`def.weighting.${d.weighting}`)}`))] : [];
   const dashed = new Set((cdfs.data ?? []).filter((s) => s.from === 'percentiles').map((s) => s.runId));
   return (
     <Card

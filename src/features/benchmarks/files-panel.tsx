@@ -80,7 +80,7 @@ export function FilesPanel(props: { files: readonly StoredFile[]; runCounts: Rea
       {files.length === 0 ? (
         <p className="text-sm text-muted">{t('files.empty')}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="figures w-full min-w-[640px] border-collapse text-sm" data-testid="files-table">
             <thead>
               <tr>

@@ -3,8 +3,18 @@ import type { BenchRun, ComparisonRow, MetricId } from '../../core/benchmarks/ru
 import { metricIds } from '../../core/benchmarks/run-schema';
 import { formatInteger, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import { formatMs, formatRate, runName } from './format-bench';
+import { formatDateTime, formatMs, formatRate, runName } from './format-bench';
 import { benchmarksMessages, type BenchT } from './messages';
+
+/** Float noise such as -1e-13 shows as 0, not "-0". */
+function tiny(v: number): boolean {
+  return Math.abs(v) < 1e-9;
+}
+
+/** A date with a zone in the reader's local time; local time without a zone as written. */
+function showDate(language: ReturnType<typeof useLanguage>, date: string): string {
+  return /(Z|[+-]\d{2}:?\d{2})$/.test(date) ? formatDateTime(language, date) : date.replace('T', ' ');
+}
 
 function figureName(t: BenchT, row: ComparisonRow): string {
   const q = (metricIds as readonly string[]).includes(row.quantity) ? t(`metric.${row.quantity as MetricId}`) : t(`q.${row.quantity as 'ok'}`);
@@ -37,7 +47,7 @@ export function RunDetails(props: { run: BenchRun; fileName: string }) {
           {run.date ? (
             <>
               <dt className={dt}>{t('det.date')}</dt>
-              <dd className={dd}>{run.date}</dd>
+              <dd className={dd}>{showDate(language, run.date)}</dd>
             </>
           ) : null}
         </dl>
@@ -116,8 +126,8 @@ export function RunDetails(props: { run: BenchRun; fileName: string }) {
                     <td className="border-b border-border/60 px-2 py-1">{value(row, row.file)}</td>
                     <td className="border-b border-border/60 px-2 py-1">{value(row, row.recomputed)}</td>
                     <td className="border-b border-border/60 px-2 py-1">
-                      {value(row, row.diff)}
-                      {row.relDiff !== null ? ` (${formatPercent(language, row.relDiff, 2)})` : ''}
+                      {value(row, tiny(row.diff) ? 0 : row.diff)}
+                      {row.relDiff !== null ? ` (${formatPercent(language, tiny(row.relDiff) ? 0 : row.relDiff, 2)})` : ''}
                     </td>
                     <td className={`border-b border-border/60 px-2 py-1 ${row.verdict === 'agrees' ? 'text-ok' : row.verdict === 'differs' ? 'text-bad' : 'text-muted'}`}>
                       {t(`verdict.${row.verdict}`)}

@@ -88,6 +88,17 @@ export function RunsTable(props: {
     [t, goodput],
   );
 
+  // Columns no run has a value for are left out, so the table fits more often without scrolling.
+  const shown = useMemo(() => {
+    const always = new Set(['run', 'load', 'requests', 'outTps']);
+    return new Set(
+      columns
+        .filter((c) => always.has(c.id) || (c.id === 'goodput' ? runs.some((r) => r.perRequest !== null) : runs.some((r) => c.sort(r) !== null && c.sort(r) !== '')))
+        .map((c) => c.id),
+    );
+  }, [columns, runs]);
+  const visible = columns.filter((c) => shown.has(c.id));
+
   const rows = useMemo(() => {
     if (!sort) return [...runs];
     const col = columns.find((c) => c.id === sort.id);
@@ -102,17 +113,17 @@ export function RunsTable(props: {
     });
   }, [runs, sort, columns]);
 
-  const th = 'border-b border-border px-2 py-1.5 text-left align-bottom text-xs font-medium text-muted';
-  const td = 'border-b border-border/60 px-2 py-1.5 align-top';
+  const th = 'border-b border-border px-1.5 py-1.5 text-left align-bottom text-xs font-medium text-muted';
+  const td = 'border-b border-border/60 px-1.5 py-1.5 align-top';
   return (
-    <div className="overflow-x-auto" data-testid="runs-table-wrap">
-      <table className="figures w-full min-w-[1100px] border-collapse text-sm" data-testid="runs-table">
+    <div className="relative overflow-x-auto" data-testid="runs-table-wrap">
+      <table className="figures w-full min-w-[960px] border-collapse text-sm" data-testid="runs-table">
         <thead>
           <tr>
             <th scope="col" className={th}>
               {t('col.select')}
             </th>
-            {columns.map((c) => {
+            {visible.map((c) => {
               const active = sort?.id === c.id;
               return (
                 <th key={c.id} scope="col" className={`${th} ${c.numeric ? 'text-right' : ''}`} aria-sort={active ? (sort?.dir === 1 ? 'ascending' : 'descending') : 'none'}>
@@ -152,22 +163,26 @@ export function RunsTable(props: {
                       data-testid="run-select"
                     />
                   </td>
-                  <td className={`${td} max-w-[280px]`}>
+                  <td className={`${td} w-[180px] max-w-[180px] sm:w-[260px] sm:max-w-[260px]`}>
                     <div className="font-medium break-words">{name}</div>
-                    <div className="text-xs text-muted break-all">
+                    <div className="truncate text-xs text-muted" title={`${run.label ? `${run.label} · ` : ''}${fileName.get(run.source.fileHash) ?? run.source.fileName}`}>
                       {run.label ? `${run.label} · ` : ''}
                       {fileName.get(run.source.fileHash) ?? run.source.fileName}
                     </div>
                     {isMeasured ? <div className="text-xs text-ok">{t('measured.current')}</div> : null}
                   </td>
+                  {shown.has('endpoint') ? (
                   <td className={td}>
                     {t(`endpoint.${run.endpoint.kind}`)}
                     {run.endpoint.provider ? <div className="text-xs text-muted break-all">{run.endpoint.provider}</div> : null}
                   </td>
-                  <td className={`${td} break-words`}>
-                    {run.hardware ?? '–'}
-                    {run.gpus !== null ? <div className="text-xs text-muted">× {formatInteger(language, run.gpus)}</div> : null}
-                  </td>
+                  ) : null}
+                  {shown.has('hardware') ? (
+                    <td className={`${td} break-words`}>
+                      {run.hardware ?? '–'}
+                      {run.gpus !== null ? <div className="text-xs text-muted">× {formatInteger(language, run.gpus)}</div> : null}
+                    </td>
+                  ) : null}
                   <td className={`${td} text-right whitespace-nowrap`}>{loadText(t, language, run)}</td>
                   <td className={`${td} text-right whitespace-nowrap`}>
                     {formatInteger(language, run.requests.ok)} / <span className={run.requests.failed ? 'text-bad' : undefined}>{formatInteger(language, run.requests.failed)}</span>
@@ -176,15 +191,19 @@ export function RunsTable(props: {
                     {formatRate(language, run.throughput.outputTokensPerS)}
                     {run.throughput.derived.includes('outputTokensPerS') ? <sup title={t('derived')}>*</sup> : null}
                   </td>
-                  <td className={`${td} text-right`}>
-                    {formatRate(language, run.throughput.totalTokensPerS)}
-                    {run.throughput.derived.includes('totalTokensPerS') ? <sup title={t('derived')}>*</sup> : null}
-                  </td>
-                  <td className={`${td} text-right`}>
-                    {formatRate(language, run.throughput.requestsPerS)}
-                    {run.throughput.derived.includes('requestsPerS') ? <sup title={t('derived')}>*</sup> : null}
-                  </td>
-                  {LATENCY_COLUMNS.map((c) => {
+                  {shown.has('totalTps') ? (
+                    <td className={`${td} text-right`}>
+                      {formatRate(language, run.throughput.totalTokensPerS)}
+                      {run.throughput.derived.includes('totalTokensPerS') ? <sup title={t('derived')}>*</sup> : null}
+                    </td>
+                  ) : null}
+                  {shown.has('rps') ? (
+                    <td className={`${td} text-right`}>
+                      {formatRate(language, run.throughput.requestsPerS)}
+                      {run.throughput.derived.includes('requestsPerS') ? <sup title={t('derived')}>*</sup> : null}
+                    </td>
+                  ) : null}
+                  {LATENCY_COLUMNS.filter((c) => shown.has(c.id)).map((c) => {
                     const v = latency(run, c.metric, c.p);
                     return (
                       <td key={c.id} className={`${td} text-right`} data-testid={`cell-${c.id}`}>
@@ -193,19 +212,21 @@ export function RunsTable(props: {
                       </td>
                     );
                   })}
-                  <td className={`${td} text-right text-xs`} data-testid="cell-goodput">
-                    {goodputText(t, language, run, g, limitsSet)}
-                    {g?.status === 'ok' && g.outputTokenShare !== null ? <div className="text-muted">{t('goodput.tokens', { share: formatPercent(language, g.outputTokenShare, 1) })}</div> : null}
-                  </td>
-                  <td className={`${td} text-xs`}>
+                  {shown.has('goodput') ? (
+                    <td className={`${td} text-right text-xs`} data-testid="cell-goodput">
+                      {goodputText(t, language, run, g, limitsSet)}
+                      {g?.status === 'ok' && g.outputTokenShare !== null ? <div className="text-muted">{t('goodput.tokens', { share: formatPercent(language, g.outputTokenShare, 1) })}</div> : null}
+                    </td>
+                  ) : null}
+                  <td className={`${td} text-xs whitespace-nowrap`}>
                     <div className="flex flex-col items-start gap-1">
                       <button type="button" className="text-accent underline" aria-expanded={open === run.id} onClick={() => setOpen((o) => (o === run.id ? null : run.id))}>
                         {open === run.id ? t('action.hideDetails') : t('action.details')}
                       </button>
-                      <button type="button" className="text-left text-accent underline" onClick={() => onUseMeasured(run)} data-testid="use-measured">
-                        {t('action.useMeasured')}
+                      <button type="button" className="text-accent underline" onClick={() => onUseMeasured(run)} data-testid="use-measured" title={t('action.useMeasured')} aria-label={`${t('action.useMeasured')}: ${name}`}>
+                        {t('action.useInTco')}
                       </button>
-                      <button type="button" className="text-bad underline" onClick={() => onDelete(run)}>
+                      <button type="button" className="text-bad underline" onClick={() => onDelete(run)} aria-label={`${t('action.delete')}: ${name}`}>
                         {t('action.delete')}
                       </button>
                     </div>
@@ -213,7 +234,7 @@ export function RunsTable(props: {
                 </tr>
                 {open === run.id ? (
                   <tr>
-                    <td colSpan={columns.length + 2} className="border-b border-border bg-surface-2/50">
+                    <td colSpan={visible.length + 2} className="border-b border-border bg-surface-2/50">
                       <RunDetails run={run} fileName={fileName.get(run.source.fileHash) ?? run.source.fileName} />
                     </td>
                   </tr>
