@@ -1,26 +1,255 @@
-import { Card } from '../../components/card';
-import { FactsList } from '../../components/facts-list';
-import { useT } from '../../components/use-t';
+import { useMemo, useState } from 'react';
+import { Banner, Card, Kpi } from '../../components/card';
+import { todayIso } from '../../components/source-badge';
+import { useLanguage, useT } from '../../components/use-t';
+import { findGpu } from '../../core/catalog/catalog';
+import { assumptionRows } from '../../core/export/assumptions';
+import { toCsv } from '../../core/export/csv';
+import type { HardwareReportResult } from '../../core/hardware/report';
+import type { PilotEvaluation } from '../../core/pilot/evaluate';
+import type { Scenario } from '../../core/scenario/schema';
+import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
+import { downloadText, fileSlug } from '../../lib/export/download';
+import { formatCompact, formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
+import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
-import { reportMessages } from './messages';
+import { AssumptionsTable, assumptionValueText } from './assumptions-table';
+import { CompareView } from './compare-view';
+import { reportMessages, type ReportT } from './messages';
+import { Presentation, type Slide } from './presentation';
+import { ReportCharts } from './report-charts';
+import { useReportResults } from './use-report';
+
+type Money = (usd: number | null | undefined) => string;
+
+function figure(f: Figure, money: Money, t: ReportT): string {
+  return f.ok ? money(f.value) : t('notAvailable');
+}
+
+export function decisionSentence(e: TcoEvaluation, s: Scenario, money: Money, percent: (v: number) => string, t: ReportT): string {
+  const v = e.verdict;
+  const deployment = t('deployment', { replicas: e.selfHosted.replicasServing, gpus: s.selfHosted.gpusPerReplica, gpu: findGpu(s.selfHosted.gpuId)?.name ?? s.selfHosted.gpuId });
+  const api = money(e.api.monthlyUsd);
+  const self = money(e.selfHosted.monthlyUsd);
+  let text: string;
+  if (v.best === 'none') text = t('verdict.none');
+  else if (v.reason === 'no-volume') text = t('verdict.noVolume', { self });
+  else if (v.best === 'self-hosted') text = t('verdict.self', { deployment, self, api, saving: money(v.savingVsApiUsd), share: v.savingVsApiShare.ok ? percent(v.savingVsApiShare.value) : '–' });
+  else if (v.best === 'hybrid') text = t('verdict.hybrid', { k: e.hybrid.replicas, selfShare: percent(e.hybrid.selfShare), hybrid: money(e.hybrid.monthlyUsd), api });
+  else text = t('verdict.api', { api, deployment, self });
+  return v.closeCall ? `${text} ${t('verdict.close')}` : text;
+}
+
+export function breakEvenText(e: TcoEvaluation, compact: (n: number | null) => string, t: ReportT): string {
+  const r = e.breakEven.result;
+  if (r.kind === 'at') return t('be.at', { tokens: compact(e.breakEven.tokensPerMonth), tasks: compact(e.breakEven.tasksPerMonth) });
+  return r.kind === 'always' ? t('be.always') : t('be.never');
+}
+
+export function fitText(fit: HardwareReportResult | undefined, s: Scenario, bytes: (n: number) => string, t: ReportT): string {
+  if (!fit) return '…';
+  if (!fit.ok) return t('fitUnknown', { problem: fit.issues.map((i) => `${i.field}: ${i.code}`).join('; ') });
+  const r = fit.report;
+  const v = r.memory.verdict;
+  const params = { model: r.model.name, gpus: s.selfHosted.gpusPerReplica, gpu: r.gpu.name };
+  return v.fits ? t('fitYes', { ...params, free: bytes(v.headroomPerGpu) }) : t('fitNo', { ...params, short: bytes(-v.headroomPerGpu) });
+}
+
+export function pilotText(p: PilotEvaluation | undefined, t: ReportT): string {
+  if (!p || p.daysElapsed === 0) return t('pilotNone');
+  const decision = t(`pilot.${p.decision}`);
+  return p.status === 'final' ? decision : t('pilotProvisional', { decision, days: p.daysElapsed });
+}
 
 export function ReportPage() {
   const t = useT(reportMessages);
-  const s = useAppStore((st) => st.scenario);
+  const language = useLanguage();
+  const scenario = useAppStore((s) => s.scenario);
+  const currency = useAppStore((s) => s.currency);
+  const compareIds = useSessionStore((s) => s.compareIds);
+  const [view, setView] = useState<'report' | 'compare'>(compareIds.length >= 2 ? 'compare' : 'report');
+  const [presenting, setPresenting] = useState(false);
+  const { tco, fit, pilot, error } = useReportResults(scenario);
+  const rows = useMemo(() => assumptionRows(scenario), [scenario]);
+
+  const money: Money = (usd) => formatMoney(language, currency, scenario.fx, usd);
+  const percent = (v: number) => formatPercent(language, v, 0);
+  const compact = (n: number | null) => (n === null ? t('notAvailable') : formatCompact(language, n));
+  const bytes = (n: number) => `${formatNumber(language, n / 1e9, 1)} GB`;
+
+  const decision = tco ? decisionSentence(tco, scenario, money, percent, t) : null;
+  const kpis = tco
+    ? [
+        { label: t('apiMonthly'), value: money(tco.api.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'api' ? ('ok' as const) : ('neutral' as const) },
+        { label: t('selfMonthly'), value: money(tco.selfHosted.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'self-hosted' ? ('ok' as const) : ('neutral' as const) },
+        { label: t('hybridMonthly'), value: money(tco.hybrid.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'hybrid' ? ('ok' as const) : ('neutral' as const) },
+        { label: t('perAcceptedApi'), value: figure(tco.api.perAcceptedTask, money, t) },
+        { label: t('perAcceptedSelf'), value: figure(tco.selfHosted.perAcceptedTask, money, t) },
+        { label: t('breakEven'), value: tco.breakEven.result.kind === 'at' ? compact(tco.breakEven.tokensPerMonth) : tco.breakEven.result.kind === 'never' ? '—' : '0', sub: breakEvenText(tco, compact, t) },
+      ]
+    : [];
+
+  function exportCsv(): void {
+    const header = ['section', 'item', 'value', 'unit', 'source', 'checked', 'custom'];
+    const body: (string | number | null)[][] = [];
+    if (tco) {
+      const r = (item: string, value: number | null, unit: string) => body.push(['result', item, value, unit, null, null, null]);
+      r('api_monthly_usd', tco.api.monthlyUsd, 'USD/month');
+      r('self_hosted_monthly_usd', tco.selfHosted.monthlyUsd, 'USD/month');
+      r('hybrid_monthly_usd', tco.hybrid.monthlyUsd, 'USD/month');
+      r('api_per_accepted_task_usd', tco.api.perAcceptedTask.ok ? tco.api.perAcceptedTask.value : null, 'USD');
+      r('self_hosted_per_accepted_task_usd', tco.selfHosted.perAcceptedTask.ok ? tco.selfHosted.perAcceptedTask.value : null, 'USD');
+      r('break_even_tokens_per_month', tco.breakEven.tokensPerMonth, 'tokens/month');
+      r('hybrid_owned_replicas', tco.hybrid.replicas, 'replicas');
+      r('productive_utilisation', tco.selfHosted.utilisation.productive.ok ? tco.selfHosted.utilisation.productive.value : null, 'share');
+      body.push(['result', 'best_option', tco.verdict.best, '', null, null, null]);
+    }
+    if (fit?.ok) body.push(['result', 'fits', fit.report.memory.verdict.fits ? 'yes' : 'no', '', null, null, null]);
+    if (pilot && pilot.daysElapsed > 0) body.push(['result', 'pilot_decision', pilot.decision, pilot.status, null, null, null]);
+    for (const a of rows) {
+      body.push(['assumption', a.key, typeof a.value === 'boolean' ? String(a.value) : a.value, a.unit, a.source?.title ?? 'user input', a.source?.checked ?? null, a.custom ? String(a.custom.catalogValue) : null]);
+    }
+    downloadText(toCsv(header, body), `${fileSlug(scenario.name)}-report.csv`, 'text/csv;charset=utf-8');
+  }
+
+  function exportJson(): void {
+    const payload = { scenario: scenario.name, generated: new Date().toISOString(), tco, fit, pilot, assumptions: rows };
+    downloadText(`${JSON.stringify(payload, null, 2)}\n`, `${fileSlug(scenario.name)}-results.json`, 'application/json');
+  }
+
+  const slides: Slide[] = [
+    {
+      id: 'decision',
+      title: t('decision'),
+      body: (
+        <div className="space-y-6">
+          <p className="text-2xl font-semibold sm:text-3xl">{decision ?? t('loading')}</p>
+          <div className="grid gap-4 sm:grid-cols-3">
+            {kpis.slice(0, 3).map((k) => (
+              <Kpi key={k.label} label={k.label} value={k.value} sub={k.sub} tone={k.tone} />
+            ))}
+          </div>
+        </div>
+      ),
+    },
+    {
+      id: 'per-task',
+      title: t('keyFigures'),
+      body: (
+        <div className="grid gap-4 sm:grid-cols-3">
+          {kpis.slice(3).map((k) => (
+            <Kpi key={k.label} label={k.label} value={k.value} sub={k.sub} />
+          ))}
+        </div>
+      ),
+    },
+    ...(tco ? [{ id: 'charts', title: t('charts'), body: <ReportCharts tco={tco} money={money} /> }] : []),
+    {
+      id: 'fit-pilot',
+      title: `${t('fit')} · ${t('pilot')}`,
+      body: (
+        <ul className="space-y-4">
+          <li>{fitText(fit, scenario, bytes, t)}</li>
+          <li>{pilotText(pilot, t)}</li>
+        </ul>
+      ),
+    },
+    {
+      id: 'assumptions',
+      title: t('assumptions'),
+      body: (
+        <ul className="columns-1 gap-8 text-base sm:columns-2">
+          {rows
+            .filter((r) => r.group !== 'fx')
+            .map((r) => (
+              <li key={r.key} className="break-inside-avoid py-0.5">
+                <span className="text-muted">{t(r.key as Parameters<typeof t>[0])}:</span> {assumptionValueText(language, r)}
+                {r.custom ? <span className="text-warn"> ({t('custom', { value: String(r.custom.catalogValue) })})</span> : null}
+              </li>
+            ))}
+        </ul>
+      ),
+    },
+  ];
+
+  const btn = 'rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2';
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <Card title={t('inputs')}>
-        <FactsList
-          rows={[
-            { label: 'Scenario', value: s.name },
-            { label: 'API', value: `${s.api.provider} · ${s.api.model}` },
-            { label: 'Self-hosted', value: `${s.selfHosted.replicas} × ${s.selfHosted.gpusPerReplica} × ${s.selfHosted.gpuId}` },
-          ]}
-        />
-      </Card>
-      <Card title={t('next')}>
-        <p className="text-sm text-muted">{t('nextBody')}</p>
-      </Card>
+    <div className="space-y-4" data-testid="report">
+      <div className="no-print flex flex-wrap items-center justify-between gap-2">
+        <div className="flex gap-1" role="tablist" aria-label={t('title')}>
+          <button type="button" role="tab" aria-selected={view === 'report'} className={`${btn} ${view === 'report' ? 'bg-surface-2 font-semibold' : ''}`} onClick={() => setView('report')}>
+            {t('title')}
+          </button>
+          <button type="button" role="tab" aria-selected={view === 'compare'} className={`${btn} ${view === 'compare' ? 'bg-surface-2 font-semibold' : ''}`} onClick={() => setView('compare')} data-testid="compare-tab">
+            {t('compareTitle')}
+          </button>
+        </div>
+        {view === 'report' ? (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={btn} onClick={() => setPresenting(true)} data-testid="present">
+              {t('present')}
+            </button>
+            <button type="button" className={btn} onClick={exportCsv} data-testid="report-csv">
+              {t('exportCsv')}
+            </button>
+            <button type="button" className={btn} onClick={exportJson}>
+              {t('exportJson')}
+            </button>
+            <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast" onClick={() => window.print()} data-testid="print">
+              {t('print')}
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      {view === 'compare' ? (
+        <CompareView />
+      ) : (
+        <article className="report mx-auto max-w-[1100px] space-y-4">
+          <header>
+            <h1 className="text-2xl font-semibold" data-testid="report-title">
+              {scenario.name}
+            </h1>
+            <p className="text-xs text-muted">{t('subtitle', { date: formatDate(language, todayIso()), currency })}</p>
+          </header>
+          {error ? (
+            <Banner tone="bad" role="alert">
+              {error instanceof Error ? error.message : String(error)}
+            </Banner>
+          ) : null}
+          <Card title={t('decision')} testId="report-decision">
+            <p className="text-lg font-semibold">{decision ?? t('loading')}</p>
+            {tco ? <p className="mt-1 text-sm text-muted">{breakEvenText(tco, compact, t)}</p> : null}
+          </Card>
+          <section aria-label={t('keyFigures')} className="grid grid-cols-2 gap-3 md:grid-cols-3 print:grid-cols-3" data-testid="report-kpis">
+            {kpis.map((k) => (
+              <Kpi key={k.label} label={k.label} value={k.value} sub={k.sub} tone={k.tone} />
+            ))}
+          </section>
+          <Card testId="report-fit-pilot">
+            <dl className="grid gap-2 text-sm sm:grid-cols-2">
+              <div>
+                <dt className="text-xs font-medium uppercase tracking-wide text-muted">{t('fit')}</dt>
+                <dd data-testid="report-fit">{fitText(fit, scenario, bytes, t)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs font-medium uppercase tracking-wide text-muted">{t('pilot')}</dt>
+                <dd data-testid="report-pilot">{pilotText(pilot, t)}</dd>
+              </div>
+            </dl>
+          </Card>
+          {tco ? (
+            <Card title={t('charts')} className="break-inside-avoid">
+              <ReportCharts tco={tco} money={money} />
+            </Card>
+          ) : null}
+          <Card title={t('assumptions')} className="report-appendix">
+            <p className="mb-2 text-xs text-muted">{t('assumptionsHint')}</p>
+            <AssumptionsTable rows={rows} />
+          </Card>
+        </article>
+      )}
+      {presenting ? <Presentation slides={slides} onClose={() => setPresenting(false)} /> : null}
     </div>
   );
 }

@@ -1,0 +1,70 @@
+import { memo } from 'react';
+import { todayIso } from '../../components/source-badge';
+import { useLanguage, useT } from '../../components/use-t';
+import { isStale } from '../../core/catalog/catalog';
+import type { AssumptionGroup, AssumptionRow } from '../../core/export/assumptions';
+import type { Language } from '../../core/scenario/schema';
+import { formatDate, formatNumber, formatPercent } from '../../lib/format/format';
+import { reportMessages } from './messages';
+
+/** A value with its unit, formatted for the locale (shares as percent). */
+export function assumptionValueText(language: Language, row: Pick<AssumptionRow, 'value' | 'unit'>): string {
+  const { value, unit } = row;
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return unit === 'date' ? formatDate(language, value) : unit ? `${value} ${unit}` : value;
+  if (unit === 'share') return formatPercent(language, value, 1);
+  return `${formatNumber(language, value, value >= 100 ? 0 : 4)}${unit ? ` ${unit}` : ''}`;
+}
+
+const GROUPS: AssumptionGroup[] = ['workload', 'api', 'selfHosted', 'hardware', 'pilot', 'fx'];
+
+export const AssumptionsTable = memo(function AssumptionsTable(props: { rows: AssumptionRow[]; highlight?: ReadonlySet<string> }) {
+  const t = useT(reportMessages);
+  const language = useLanguage();
+  const today = todayIso();
+  return (
+    <div className="columns-1 gap-6 text-xs lg:columns-2 print:columns-2" data-testid="assumptions">
+      {GROUPS.map((g) => {
+        const rows = props.rows.filter((r) => r.group === g);
+        if (rows.length === 0) return null;
+        return (
+          <table key={g} className="figures mb-3 w-full break-inside-avoid border-collapse">
+            <caption className="py-1 text-left text-xs font-semibold">{t(`group.${g}`)}</caption>
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">{t('colInput')}</th>
+                <th scope="col">{t('colValue')}</th>
+                <th scope="col">{t('colSource')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => {
+                const stale = r.source ? isStale(r.source.checked, today) : false;
+                return (
+                  <tr key={r.key} className={`border-b border-border/60 align-top ${props.highlight?.has(r.key) ? 'bg-warn-bg' : ''}`} data-key={r.key}>
+                    <th scope="row" className="py-0.5 pr-2 text-left font-normal text-muted">
+                      {t(r.key as Parameters<typeof t>[0])}
+                    </th>
+                    <td className="py-0.5 pr-2 text-right font-medium whitespace-nowrap">{assumptionValueText(language, r)}</td>
+                    <td className="py-0.5 text-[10px] text-muted">
+                      {r.custom ? (
+                        <span className="font-medium text-warn">{t('custom', { value: String(r.custom.catalogValue) })}</span>
+                      ) : r.source ? (
+                        <span>
+                          {r.source.title} · {formatDate(language, r.source.checked)}
+                          {stale ? <span className="font-medium text-warn"> · {t('stale')}</span> : null}
+                        </span>
+                      ) : (
+                        t('userInput')
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        );
+      })}
+    </div>
+  );
+});
