@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import { applyEvidence, EVIDENCE_FIELDS, type EvidenceKind } from '../../core/pilot/evidence';
@@ -6,6 +6,7 @@ import { pilotSides, type DayMetricKey, type PilotSide } from '../../core/scenar
 import { useT } from '../../components/use-t';
 import { formatNumber, formatPercent } from '../../lib/format/format';
 import { compute } from '../../lib/query/compute';
+import { listRuns, onRunsChanged } from '../../lib/storage/runs-db';
 import { useAppStore } from '../../state/store';
 import { pilotMessages } from './messages';
 import { FIELD_SPECS } from './pilot-fields';
@@ -18,6 +19,24 @@ function useRunImport() {
       return results.flatMap((r) => r.runs);
     },
   });
+}
+
+/** Runs imported earlier in the Benchmarks area, stored in this browser (re-read when they change). */
+function useStoredRuns() {
+  const query = useQuery({
+    queryKey: ['pilotStoredRuns'] as const,
+    queryFn: async () => (await listRuns()).runs,
+    staleTime: 0,
+    refetchOnMount: 'always',
+    retry: false,
+  });
+  const { refetch } = query;
+  useEffect(() => onRunsChanged(() => void refetch()), [refetch]);
+  return query;
+}
+
+function runLabel(r: BenchRun): string {
+  return [r.label ?? r.source.fileName, r.model, r.load.concurrency !== null ? `c=${r.load.concurrency}` : null].filter(Boolean).join(' · ');
 }
 
 function useEvidenceFill(run: BenchRun | null, kind: EvidenceKind) {
@@ -44,7 +63,9 @@ export const EvidencePanel = memo(function EvidencePanel() {
   const pilot = useAppStore((s) => s.scenario.pilot);
   const update = useAppStore((s) => s.updateSection);
   const importer = useRunImport();
-  const runs = importer.data ?? [];
+  const stored = useStoredRuns();
+  // Runs of a file picked here come first, then those stored by the Benchmarks area.
+  const runs = [...(importer.data ?? []), ...(stored.data ?? []).filter((r) => !(importer.data ?? []).some((x) => x.id === r.id))];
   const [runIndex, setRunIndex] = useState(0);
   const run = runs[runIndex] ?? null;
   const [kindChoice, setKindChoice] = useState<EvidenceKind | null>(null);
@@ -72,7 +93,7 @@ export const EvidencePanel = memo(function EvidencePanel() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <label htmlFor={ids.file} className="text-sm font-medium">
-            {t('evidenceRun')}
+            {t('evidenceFile')}
           </label>
           <input
             id={ids.file}
@@ -89,15 +110,15 @@ export const EvidencePanel = memo(function EvidencePanel() {
             }}
           />
         </div>
-        {runs.length > 1 ? (
+        {runs.length > 0 ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.run} className="text-sm font-medium">
               {t('evidenceRun')}
             </label>
             <select id={ids.run} value={runIndex} onChange={(e) => setRunIndex(Number(e.target.value))} className="max-w-xs rounded-md border border-border bg-surface px-2 py-1.5 text-sm">
               {runs.map((r, i) => (
-                <option key={r.id} value={i}>
-                  {r.label ?? `${r.source.fileName} #${i + 1}`}
+                <option key={`${r.id}-${i}`} value={i}>
+                  {runLabel(r)}
                 </option>
               ))}
             </select>
@@ -105,7 +126,7 @@ export const EvidencePanel = memo(function EvidencePanel() {
         ) : null}
       </div>
       {importer.isError ? <p className="text-sm text-bad">{String(importer.error)}</p> : null}
-      {importer.isSuccess && runs.length === 0 ? <p className="text-sm text-muted">{t('evidenceNone')}</p> : null}
+      {runs.length === 0 && !importer.isPending ? <p className="text-sm text-muted">{t('evidenceNone')}</p> : null}
       {run ? (
         <div className="flex flex-col gap-3 rounded-md border border-border p-3">
           <div className="grid gap-3 sm:grid-cols-3">

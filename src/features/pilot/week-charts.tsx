@@ -1,11 +1,12 @@
-import { memo, useId, useState, type ReactNode } from 'react';
+import { memo } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { WeekPoint, WeekSeries, WeekSeriesKey } from '../../core/pilot/series';
+import type { WeekSeries, WeekSeriesKey } from '../../core/pilot/series';
 import type { PilotThresholds } from '../../core/scenario/schema';
+import { ChartFrame } from '../../components/chart-frame';
 import { useT } from '../../components/use-t';
 import { formatInteger, formatMoney, formatPercent, usdTo } from '../../lib/format/format';
 import type { Fmt } from './format-pilot';
-import { pilotMessages, type PilotT } from './messages';
+import { pilotMessages } from './messages';
 
 /** Round axis ticks: 0 … a 1-2-2.5-5 step above the largest value (3,800 → 0, 1,000 … 4,000). */
 function niceTicks(max: number, count = 4): number[] {
@@ -18,29 +19,6 @@ function niceTicks(max: number, count = 4): number[] {
   return Array.from({ length: n + 1 }, (_, i) => i * step);
 }
 
-/** A chart with its title, an accessible summary and a data-table alternative. */
-function ChartFrame(props: { title: string; aria: string; table: ReactNode; children: ReactNode; testId: string; t: PilotT }) {
-  const { title, aria, table, children, testId, t } = props;
-  const [showTable, setShowTable] = useState(false);
-  const headingId = useId();
-  return (
-    <figure className="flex min-w-0 flex-col gap-2 rounded-md border border-border p-3 print:break-inside-avoid" data-testid={testId} aria-labelledby={headingId}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <figcaption id={headingId} className="text-sm font-semibold">
-          {title}
-        </figcaption>
-        <button type="button" className="no-print text-xs text-accent underline-offset-2 hover:underline" aria-expanded={showTable} onClick={() => setShowTable((v) => !v)}>
-          {showTable ? t('hideTable') : t('showTable')}
-        </button>
-      </div>
-      <div role="img" aria-label={aria} className="h-56 w-full min-w-0">
-        {children}
-      </div>
-      {showTable ? table : null}
-    </figure>
-  );
-}
-
 interface ChartDef {
   key: WeekSeriesKey;
   /** Display value from the stored one (share → %, USD → the chosen currency). */
@@ -48,38 +26,6 @@ interface ChartDef {
   format: (v: number | null | undefined) => string;
   axisUnit: string;
   threshold?: number;
-}
-
-function SeriesTable(props: { points: readonly WeekPoint[]; def: ChartDef; t: PilotT }) {
-  const { points, def, t } = props;
-  return (
-    <table className="figures w-full text-xs">
-      <thead>
-        <tr className="text-left text-muted">
-          <th scope="col" className="py-0.5 font-medium">
-            {t('axisDay')}
-          </th>
-          <th scope="col" className="py-0.5 text-right font-medium">
-            {t('side.api')}
-          </th>
-          <th scope="col" className="py-0.5 text-right font-medium">
-            {t('side.selfHosted')}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {points.map((p) => (
-          <tr key={p.day} className="border-t border-border/60">
-            <th scope="row" className="py-0.5 text-left font-normal">
-              {p.day}
-            </th>
-            <td className="py-0.5 text-right">{def.format(p.api)}</td>
-            <td className="py-0.5 text-right">{def.format(p.selfHosted)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 /** Acceptance, p95 TTFT, utilisation and cost per accepted task over the week, API vs self-hosted. */
@@ -109,7 +55,25 @@ export const WeekCharts = memo(function WeekCharts(props: { series: WeekSeries; 
         const title = t(`chart.${def.key}`);
         const hasApi = def.key !== 'utilisation';
         return (
-          <ChartFrame key={def.key} title={`${title} (${def.axisUnit})`} aria={t('chartAria', { title })} testId={`pilot-chart-${def.key}`} t={t} table={<SeriesTable points={points} def={def} t={t} />}>
+          <div key={def.key} className="rounded-md border border-border p-3 print:break-inside-avoid">
+          <ChartFrame
+            title={`${title} (${def.axisUnit})`}
+            summary={t('chartAria', {
+              title,
+              api: hasApi ? points.map((p) => def.format(p.api)).join(', ') : t('notApplicable'),
+              self: points.map((p) => def.format(p.selfHosted)).join(', '),
+            })}
+            height={224}
+            testId={`pilot-chart-${def.key}`}
+            table={{
+              head: [t('axisDay'), t('side.api'), t('side.selfHosted')],
+              rows: points.map((p) => [p.day, hasApi ? def.format(p.api) : t('notApplicable'), def.format(p.selfHosted)]),
+            }}
+            csv={{
+              head: [t('axisDay'), `${t('side.api')} (${def.axisUnit})`, `${t('side.selfHosted')} (${def.axisUnit})`],
+              rows: data.map((p) => [p.day, p.api ?? '', p.selfHosted ?? '']),
+            }}
+          >
             {empty ? (
               <p className="flex h-full items-center justify-center text-sm text-muted">{t('noChartData')}</p>
             ) : (
@@ -150,6 +114,7 @@ export const WeekCharts = memo(function WeekCharts(props: { series: WeekSeries; 
               </ResponsiveContainer>
             )}
           </ChartFrame>
+          </div>
         );
       })}
     </div>
