@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
+import { BenchmarksPage, fixtureFile } from './pages/benchmarks-page';
 import { PilotPage } from './pages/pilot-page';
 
 const DAY1_REQUIRED = ['d1.messages-exact', 'd1.reasoning-history', 'd1.tool-schema', 'd1.context-not-truncated', 'd1.sampling-identical', 'd1.code-patches'];
@@ -143,6 +144,26 @@ test.describe('seven-day pilot', () => {
     // Typing over a filled value makes it the user's own.
     await pilot.fillDay('selfHosted', 2, { ttftP95Ms: '520' });
     await expect(pilot.cell('selfHosted', 'ttftP95Ms', 2)).not.toHaveAttribute('title');
+  });
+
+  test('a day is filled from a run stored by the Benchmarks area, without inventing a missing p95', async ({ page }) => {
+    const bench = new BenchmarksPage(page);
+    await bench.open();
+    await bench.drop([fixtureFile('vllm/er0080_bench_serve_v0.25.1.json')]);
+    await bench.waitForImportDone();
+    await expect(bench.rows()).toHaveCount(1);
+
+    const pilot = new PilotPage(page);
+    await page.getByRole('navigation').getByRole('link', { name: /Pilot/ }).click();
+    const panel = page.getByTestId('pilot-evidence');
+    await expect(panel.getByLabel('Run', { exact: true })).toContainText('opt-125m');
+    // The file's own summary: 8 completed, 0 failed, median TTFT 55.68 ms, p99 734.4 ms, no p95.
+    await expect(panel).toContainText('TTFT p95: not in this run');
+    await panel.getByRole('button', { name: 'Fill the ticked fields' }).click();
+    await expect(pilot.cell('selfHosted', 'ttftP50Ms', 1)).toHaveValue('55.68');
+    await expect(pilot.cell('selfHosted', 'ttftP95Ms', 1)).toHaveValue('');
+    await expect(pilot.cell('selfHosted', 'tasksAttempted', 1)).toHaveValue('8');
+    await expect(pilot.cell('selfHosted', 'errorRate', 1)).toHaveValue('0');
   });
 
   test('each example week is labelled as example data and reaches its decision', async ({ page }) => {
