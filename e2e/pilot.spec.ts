@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
-import { BenchmarksPage, fixtureFile } from './pages/benchmarks-page';
+import { BenchmarksPage, fixtureFile, textFile } from './pages/benchmarks-page';
 import { PilotPage } from './pages/pilot-page';
 
 const DAY1_REQUIRED = ['d1.messages-exact', 'd1.reasoning-history', 'd1.tool-schema', 'd1.context-not-truncated', 'd1.sampling-identical', 'd1.code-patches'];
@@ -114,7 +114,6 @@ test.describe('seven-day pilot', () => {
 
   test('a day is filled from an imported request log', async ({ page }) => {
     const pilot = new PilotPage(page);
-    await pilot.open();
     // Four requests of one model in the per-request log shape (ts, ttft_ms, duration_ms, …):
     // two ok (TTFT 400 and 500 ms, 2,000 and 3,000 ms end to end), one HTTP 429, one timeout.
     // Recomputed TTFT: p50 = 450 ms, p95 = 400 + 0.95 × 100 = 495 ms (linear); generation = mean
@@ -127,8 +126,13 @@ test.describe('seven-day pilot', () => {
     ]
       .map((r) => JSON.stringify(r))
       .join('\n');
+    const bench = new BenchmarksPage(page);
+    await bench.open();
+    await bench.drop([textFile('requests.jsonl', log)]);
+    await bench.waitForImportDone();
+    await page.getByRole('navigation').getByRole('link', { name: /Pilot/ }).click();
     const panel = page.getByTestId('pilot-evidence');
-    await panel.locator('input[type="file"]').setInputFiles({ name: 'requests.jsonl', mimeType: 'application/json', buffer: Buffer.from(log) });
+    await expect(panel.getByLabel('Run', { exact: true })).toContainText('requests.jsonl');
     await panel.getByLabel('Day', { exact: true }).selectOption('2');
     await panel.getByLabel('Side').selectOption('selfHosted');
     await panel.getByRole('button', { name: 'Fill the ticked fields' }).click();

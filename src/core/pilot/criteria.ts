@@ -120,6 +120,8 @@ function union(...lists: (number[] | undefined)[]): number[] {
   return [...new Set(lists.flatMap((l) => l ?? []))].sort((a, b) => a - b);
 }
 
+const COMPARES_SIDES: ReadonlySet<CriterionId> = new Set(['acceptance-gap', 'tool-call-gap', 'ttft-p95-ratio', 'failure-rate-gap']);
+
 export function evaluateCriteria(scenario: Scenario, input: CriteriaInput): Criterion[] {
   const t = scenario.pilot.thresholds;
   const pilot = scenario.pilot;
@@ -146,7 +148,8 @@ export function evaluateCriteria(scenario: Scenario, input: CriteriaInput): Crit
       thresholdKey,
       comparator,
       verdict,
-      note: verdict === 'unknown' ? (sides.selfHosted !== null && sides.api === null ? 'no-api-baseline' : noteWhenUnknown) : null,
+      // A comparison of the sides with only the self-hosted figure lacks its baseline.
+      note: verdict === 'unknown' ? (COMPARES_SIDES.has(id) && sides.selfHosted !== null && sides.api === null ? 'no-api-baseline' : noteWhenUnknown) : null,
       ...sides,
     });
   };

@@ -110,7 +110,8 @@ export interface FlipOption {
 
 function changeFor(c: Criterion): FlipChange {
   const toPass = c.verdict !== 'pass';
-  if (c.value === null) {
+  // Not measured (e.g. required day-1 checks still open, though none failed): measure first.
+  if (c.value === null || c.verdict === 'unknown') {
     return { criterion: c.id, kind: 'measure', from: null, to: c.threshold, direction: c.comparator === 'max' ? 'decrease' : 'increase', relative: 1 };
   }
   // Passing a 'max' criterion means going down to the threshold; failing it means going above.

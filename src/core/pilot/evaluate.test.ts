@@ -302,3 +302,23 @@ describe('borderline cases', () => {
     expect(criterion(e, 'cost-ratio').value).toBeCloseTo(3_000 / 88_000 / (1_466 / 90_000), 9);
   });
 });
+
+describe('rule-trace details', () => {
+  it('open day-1 checks are something to measure, not a change from 0 to 0', () => {
+    // Everything passes except that the six required day-1 checks were never marked.
+    const s = referenceWeek();
+    s.pilot.checks = {};
+    const e = evaluatePilot(s);
+    expect(criterion(e, 'compatibility')).toMatchObject({ verdict: 'unknown', value: 0, note: 'checks-open' });
+    expect(e.decision).toBe('return');
+    expect(e.flips.find((f) => f.to === 'continue')?.changes).toEqual([
+      { criterion: 'compatibility', kind: 'measure', from: null, to: 0, direction: 'decrease', relative: 1 },
+    ]);
+  });
+
+  it('only comparisons of the two sides report a missing API baseline', () => {
+    const e = evaluatePilot(defaultScenario());
+    expect(criterion(e, 'incidents-per-day').note).toBe('no-pilot-days');
+    expect(criterion(e, 'team-hours').note).toBe('not-measured');
+  });
+});

@@ -74,10 +74,11 @@ function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) 
   );
 }
 
-function changeText(t: T, f: Fmt, criteria: readonly Criterion[], ch: FlipChange, alone: boolean): string {
-  const c = criteria.find((x) => x.id === ch.criterion);
+function changeText(t: T, f: Fmt, e: PilotEvaluation, ch: FlipChange, alone: boolean): string {
+  const c = e.criteria.find((x) => x.id === ch.criterion);
   const criterion = t(`crit.${ch.criterion}`);
   if (!c) return criterion;
+  if (ch.criterion === 'compatibility' && ch.kind === 'measure') return t('flip.compatibilityOpen', { count: e.checklist.compatibilityOpenIds.length });
   const to = valueText(t, f, c, ch.to);
   if (ch.kind === 'measure') return t('flip.measure', { criterion, to: c.comparator === 'max' ? t('atMost', { value: to }) : t('atLeast', { value: to }) });
   const from = valueText(t, f, c, ch.from ?? 0);
@@ -113,8 +114,9 @@ function CostKpi(props: { label: string; cost: CostPerTask; t: T; f: Fmt; rate: 
         {cost.kind === 'defined' ? formatMoney(f.language, f.currency, f.fx, cost.usdPerAcceptedTask) : t('costUndefined')}
       </div>
       <div className="figures mt-0.5 text-xs text-muted">
-        {cost.kind === 'undefined' ? `${t(`costReason.${cost.reason}`)} · ` : ''}
-        {t('costBasis', {
+        {cost.kind === 'undefined' ? t(`costReason.${cost.reason}`) : null}
+        {cost.kind === 'undefined' && cost.days.length === 0 ? null : cost.kind === 'undefined' ? ' · ' : null}
+        {cost.kind === 'undefined' && cost.days.length === 0 ? null : t('costBasis', {
           days: cost.days.length,
           bill: formatMoney(f.language, f.currency, f.fx, cost.billUsd),
           staff: formatMoney(f.language, f.currency, f.fx, cost.staffUsd),
@@ -157,7 +159,7 @@ export const DecisionCard = memo(function DecisionCard(props: {
             </span>
           </p>
           <h2 id="pilot-decision-heading" className="mt-1 text-xl font-semibold sm:text-2xl" data-testid="pilot-decision">
-            {t(`decision.${e.decision}`)}
+            {noData ? t('decisionNone') : t(`decision.${e.decision}`)}
           </h2>
         </div>
         <button type="button" onClick={onPrint} className="no-print rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2">
@@ -233,7 +235,7 @@ export const DecisionCard = memo(function DecisionCard(props: {
             ))}
           </ul>
         </div>
-        <div>
+        <div className={noData ? 'hidden' : undefined}>
           <h3 className="text-sm font-semibold">{t('flipTitle')}</h3>
           {e.flips.length === 0 ? (
             <p className="mt-1 text-sm text-muted">{t('flipNone')}</p>
@@ -244,7 +246,7 @@ export const DecisionCard = memo(function DecisionCard(props: {
                   <span className="font-medium">{t('flipTo', { decision: t(`decision.${flip.to}`) })}</span>
                   <ul className="ml-4 list-disc">
                     {flip.changes.map((ch) => (
-                      <li key={ch.criterion}>{changeText(t, f, e.criteria, ch, flip.changes.length === 1)}</li>
+                      <li key={ch.criterion}>{changeText(t, f, e, ch, flip.changes.length === 1)}</li>
                     ))}
                   </ul>
                 </li>

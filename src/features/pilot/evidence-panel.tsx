@@ -1,5 +1,5 @@
 import { memo, useEffect, useId, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import { applyEvidence, EVIDENCE_FIELDS, type EvidenceKind } from '../../core/pilot/evidence';
 import { pilotSides, type DayMetricKey, type PilotSide } from '../../core/scenario/schema';
@@ -10,16 +10,6 @@ import { listRuns, onRunsChanged } from '../../lib/storage/runs-db';
 import { useAppStore } from '../../state/store';
 import { pilotMessages } from './messages';
 import { FIELD_SPECS } from './pilot-fields';
-
-/** Reads a result file in the worker (the benchmark import) and keeps its runs for this panel only. */
-function useRunImport() {
-  return useMutation({
-    mutationFn: async (file: File) => {
-      const results = await compute.call('importBenchmarkFiles', [{ files: [file], names: [file.name] }]);
-      return results.flatMap((r) => r.runs);
-    },
-  });
-}
 
 /** Runs imported earlier in the Benchmarks area, stored in this browser (re-read when they change). */
 function useStoredRuns() {
@@ -53,21 +43,19 @@ function defaultKind(run: BenchRun): EvidenceKind {
 }
 
 /**
- * "Fill from evidence": pick a load-test result or an API usage log, choose the day and side,
- * tick the fields to take. Only the figures and where they came from go into the scenario; the
- * file itself stays on this machine.
+ * "Fill from evidence": pick a load-test run or an API usage log imported in the Benchmarks area
+ * (read from this browser's run store), choose the day and side, tick the fields to take. Only
+ * the figures and where they came from go into the scenario; the file stays on this machine.
  */
 export const EvidencePanel = memo(function EvidencePanel() {
   const t = useT(pilotMessages);
   const language = useAppStore((s) => s.language);
   const pilot = useAppStore((s) => s.scenario.pilot);
   const update = useAppStore((s) => s.updateSection);
-  const importer = useRunImport();
   const stored = useStoredRuns();
-  // Runs of a file picked here come first, then those stored by the Benchmarks area.
-  const runs = [...(importer.data ?? []), ...(stored.data ?? []).filter((r) => !(importer.data ?? []).some((x) => x.id === r.id))];
-  const [runIndex, setRunIndex] = useState(0);
-  const run = runs[runIndex] ?? null;
+  const runs = stored.data ?? [];
+  const [runId, setRunId] = useState<string | null>(null);
+  const run = runs.find((r) => r.id === runId) ?? runs[0] ?? null;
   const [kindChoice, setKindChoice] = useState<EvidenceKind | null>(null);
   const kind = kindChoice ?? (run ? defaultKind(run) : 'benchmark-run');
   const [day, setDay] = useState(1);
@@ -75,7 +63,7 @@ export const EvidencePanel = memo(function EvidencePanel() {
   const [unticked, setUnticked] = useState<ReadonlySet<DayMetricKey>>(new Set());
   const [message, setMessage] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null);
   const fill = useEvidenceFill(run, kind);
-  const ids = { file: useId(), run: useId(), kind: useId(), day: useId(), side: useId() };
+  const ids = { run: useId(), kind: useId(), day: useId(), side: useId() };
 
   const show = (key: DayMetricKey, v: number) => {
     const spec = FIELD_SPECS.find((f) => f.key === key);
@@ -91,33 +79,24 @@ export const EvidencePanel = memo(function EvidencePanel() {
     <div className="flex flex-col gap-3" data-testid="pilot-evidence">
       <p className="text-sm text-muted">{t('evidenceHelp')}</p>
       <div className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.file} className="text-sm font-medium">
-            {t('evidenceFile')}
-          </label>
-          <input
-            id={ids.file}
-            type="file"
-            accept=".json,.jsonl,.csv,.txt"
-            className="max-w-full text-sm"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (!file) return;
-              setRunIndex(0);
-              setKindChoice(null);
-              setMessage(null);
-              importer.mutate(file);
-            }}
-          />
-        </div>
         {runs.length > 0 ? (
           <div className="flex flex-col gap-1">
             <label htmlFor={ids.run} className="text-sm font-medium">
               {t('evidenceRun')}
             </label>
-            <select id={ids.run} value={runIndex} onChange={(e) => setRunIndex(Number(e.target.value))} className="max-w-xs rounded-md border border-border bg-surface px-2 py-1.5 text-sm">
-              {runs.map((r, i) => (
-                <option key={`${r.id}-${i}`} value={i}>
+            <select
+              id={ids.run}
+              value={run?.id ?? ''}
+              onChange={(e) => {
+                setRunId(e.target.value);
+                setKindChoice(null);
+                setUnticked(new Set());
+                setMessage(null);
+              }}
+              className="max-w-full rounded-md border border-border bg-surface px-2 py-1.5 text-sm sm:max-w-md"
+            >
+              {runs.map((r) => (
+                <option key={r.id} value={r.id}>
                   {runLabel(r)}
                 </option>
               ))}
@@ -125,8 +104,8 @@ export const EvidencePanel = memo(function EvidencePanel() {
           </div>
         ) : null}
       </div>
-      {importer.isError ? <p className="text-sm text-bad">{String(importer.error)}</p> : null}
-      {runs.length === 0 && !importer.isPending ? <p className="text-sm text-muted">{t('evidenceNone')}</p> : null}
+      {stored.isError ? <p className="text-sm text-bad">{String(stored.error)}</p> : null}
+      {stored.isSuccess && runs.length === 0 ? <p className="text-sm text-muted">{t('evidenceNone')}</p> : null}
       {run ? (
         <div className="flex flex-col gap-3 rounded-md border border-border p-3">
           <div className="grid gap-3 sm:grid-cols-3">
