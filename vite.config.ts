@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { cspMetaPlugin, offlinePlugin, SECURITY_HEADERS } from './scripts/vite-plugins';
+import { cspMetaPlugin, offlinePlugin, SECURITY_HEADERS } from './scripts/vite-plugins.ts';
 
 export default defineConfig({
   // Relative base so the built app also works from a sub-path or a file share.

@@ -91,7 +91,7 @@ export function ReportPage() {
 
   function exportCsv(): void {
     const header = ['section', 'item', 'value', 'unit', 'source', 'checked', 'custom'];
-    const body: (string | number | null)[][] = [];
+    const body: (string | number | null)[][] = [['scenario', 'name', scenario.name, '', null, null, null]];
     if (tco) {
       const r = (item: string, value: number | null, unit: string) => body.push(['result', item, value, unit, null, null, null]);
       r('api_monthly_usd', tco.api.monthlyUsd, 'USD/month');

@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Page model of the Report area. */
+export class ReportPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.getByRole('navigation').getByRole('link', { name: /Report|Bericht/ }).click();
+    await expect(this.page.getByTestId('report')).toBeVisible();
+  }
+
+  decision() {
+    return this.page.getByTestId('report-decision');
+  }
+
+  kpis() {
+    return this.page.getByTestId('report-kpis');
+  }
+
+  assumptions() {
+    return this.page.getByTestId('assumptions');
+  }
+
+  async waitForNumbers(): Promise<void> {
+    await expect(this.decision()).not.toContainText('…');
+    await expect(this.kpis()).toContainText(/\$|€|¥/);
+    await expect(this.page.getByTestId('report-fit')).not.toHaveText('…');
+  }
+}

@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { shellMessages } from '../src/app/messages';
+import { componentMessages } from '../src/components/messages';
+import { reportMessages } from '../src/features/report/messages';
+import { expect, test } from './fixtures';
+import { LibraryPanel } from './pages/library';
+import { ReportPage } from './pages/report-page';
+import { ShellPage } from './pages/shell';
+
+test.describe('report', () => {
+  test('renders every section with real numbers', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const report = new ReportPage(page);
+    await shell.open();
+    await report.open();
+    await report.waitForNumbers();
+    // Example scenario: the API bill is $13,590 a month (see the shell test's arithmetic).
+    await expect(report.decision()).toContainText('Buy tokens from the API: $13,590 a month');
+    await expect(report.kpis()).toContainText('$13,590');
+    await expect(page.getByTestId('report-fit')).toContainText('Fits: Kimi K2.6 on 8 × NVIDIA H200');
+    await expect(page.getByTestId('report-pilot')).toContainText('No pilot data recorded.');
+    // Assumptions carry their catalog source and date.
+    await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('4 USD/1M tokens');
+    await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('May 22, 2026');
+  });
+
+  test('prints to at most two A4 pages', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const report = new ReportPage(page);
+    await shell.open();
+    await report.open();
+    await report.waitForNumbers();
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThanOrEqual(2);
+    const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
+    writeFileSync(join(dir, 'report.pdf'), pdf);
+    // Keep the pages as pictures for a look (pdftoppm where installed).
+    if (existsSync('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', join(dir, 'report.pdf'), join(dir, 'page')]);
+    test.info().annotations.push({ type: 'pdf', description: join(dir, 'report.pdf') });
+  });
+
+  test('the CSV export escapes a formula-like name and keeps numbers as numbers', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const report = new ReportPage(page);
+    await shell.open();
+    await shell.scenarioName().fill('=cmd|"/c calc"!A1');
+    await report.open();
+    await report.waitForNumbers();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('report-csv').click();
+    const text = readFileSync(await (await download).path(), 'utf8');
+    expect(text).toContain(`scenario,name,"'=cmd|""/c calc""!A1"`);
+    // The API bill as a plain number with a decimal point, no grouping, no currency sign:
+    // 927,000 requests × (6,000 × $0.95 + 6,000 × $0.16 + 2,000 × $4.00) / 1M
+    // = 5,283.90 + 889.92 + 7,416.00 = 13,589.82.
+    expect(text).toContain('result,api_monthly_usd,13589.82,USD/month');
+  });
+
+  test('German shows no English leftovers', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const report = new ReportPage(page);
+    await shell.open();
+    await shell.setLanguage('de');
+    await report.open();
+    await report.waitForNumbers();
+    await expect(report.decision()).toContainText('Tokens über die API kaufen');
+    const text = await page.locator('body').innerText();
+    // Every English UI sentence of the shell, shared components and report must be gone.
+    const english = [shellMessages.en, componentMessages.en, reportMessages.en]
+      .flatMap((m) => Object.values(m))
+      .map((s) => s.replace(/\{\w+\}.*$/, '').trim())
+      .filter((s) => s.split(' ').length >= 2 && !/^[A-Z]{2,}\b/.test(s));
+    const leftovers = english.filter((s) => text.includes(s));
+    expect(leftovers).toEqual([]);
+  });
+
+  test('compare two saved scenarios highlights the differing input', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const library = new LibraryPanel(page);
+    await shell.open();
+    await shell.scenarioName().fill('API only');
+    await library.open();
+    await library.saveAsNew();
+    await library.close();
+    await shell.openSettings();
+    await page.getByTestId('fx-eur').getByRole('textbox').fill('0.95');
+    await shell.scenarioName().fill('EUR at 0.95');
+    await library.open();
+    await library.saveAsNew();
+    await library.item('API only').getByRole('checkbox').check();
+    await library.item('EUR at 0.95').getByRole('checkbox').check();
+    await page.getByTestId('compare-button').click();
+    const inputs = page.getByTestId('compare-inputs');
+    await expect(inputs.locator('tr[data-key="fx.EUR"]')).toHaveAttribute('data-differs', 'true');
+    await expect(inputs.locator('tr[data-key="workload.requestsPerDay"]')).toHaveAttribute('data-differs', 'false');
+    await expect(page.getByTestId('compare-results')).toContainText('$13,590');
+  });
+
+  test('presentation mode moves through slides with the keyboard', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const report = new ReportPage(page);
+    await shell.open();
+    await report.open();
+    await report.waitForNumbers();
+    await page.getByTestId('present').click();
+    const deck = page.getByTestId('presentation');
+    await expect(deck).toContainText('Slide 1 of');
+    await page.keyboard.press('ArrowRight');
+    await expect(deck).toContainText('Slide 2 of');
+    await page.keyboard.press('End');
+    await expect(deck).toContainText('Assumptions');
+    await page.keyboard.press('Escape');
+    await expect(deck).toHaveCount(0);
+  });
+});
