@@ -46,7 +46,7 @@ export const AssumptionsTable = memo(function AssumptionsTable(props: { rows: As
                       {t(r.key as Parameters<typeof t>[0])}
                     </th>
                     <td className="py-0.5 pr-2 text-right font-medium whitespace-nowrap">{assumptionValueText(language, r)}</td>
-                    <td className="py-0.5 text-[10px] text-muted">
+                    <td className="py-0.5 text-[0.68rem] leading-tight text-muted">
                       {r.custom ? (
                         <span className="font-medium text-warn">{t('custom', { value: String(r.custom.catalogValue) })}</span>
                       ) : r.source ? (
