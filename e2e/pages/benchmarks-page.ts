@@ -59,6 +59,12 @@ export class BenchmarksPage {
     return this.rows().filter({ hasText: text });
   }
 
+  /** Charts are drawn when they scroll into view. */
+  async showCompare(): Promise<void> {
+    await this.page.getByTestId('bench-compare').scrollIntoViewIfNeeded();
+    await this.page.getByTestId('chart-percentiles').scrollIntoViewIfNeeded();
+  }
+
   legend(): Locator {
     return this.page.getByTestId('compare-legend');
   }

@@ -1,8 +1,11 @@
+import { transfer } from 'comlink';
 import { mergeCompanions } from '../core/benchmarks/companions';
 import type { CsvMapping } from '../core/benchmarks/csv';
 import type { GoodputResult } from '../core/benchmarks/goodput';
 import { importFile, type ByteSource, type FileImport, type ImportHost, type ImportProgress } from '../core/benchmarks/importer';
 import type { RequestTable } from '../core/benchmarks/request-table';
+import { RUN_TABLES_DB, RUN_TABLES_STORE, RUN_TABLES_VERSION, tableRecordSchema, upgradeRunTables } from '../core/benchmarks/table-store';
+import { RUN_SCHEMA_VERSION } from '../core/benchmarks/run-schema';
 import type { MetricId, MetricSummary, SloLimits } from '../core/benchmarks/run-schema';
 import { cdfSeries, goodputForRuns, type CdfSeries, type GoodputItem } from '../core/benchmarks/views';
 
@@ -16,8 +19,6 @@ import { cdfSeries, goodputForRuns, type CdfSeries, type GoodputItem } from '../
  * callback answers `true` when the user pressed cancel. The answer arrives asynchronously, so
  * the import stops at the next chunk boundary after it (well within 250 ms).
  */
-export type ImportControl = (progress: ImportProgress) => boolean | void | Promise<boolean | void>;
-
 export interface ImportRequest {
   files: Blob[];
   /** Display names; `File.name` is used when the blob is a File. */
@@ -61,53 +62,240 @@ function nameOf(blob: Blob, i: number, names: string[] | undefined): string {
   return typeof n === 'string' && n !== '' ? n : `file ${i + 1}`;
 }
 
-export const benchmarksApi = {
-  /**
-   * Imports result files one after another and merges companion files (llmperf summary +
-   * individual responses, AIPerf aggregate + per-request JSONL). One result per file, in order.
-   */
-  async importBenchmarkFiles(request: ImportRequest, control?: ImportControl): Promise<FileImport[]> {
-    let cancelRequested = false;
-    const base = platformHost();
-    const results: FileImport[] = [];
-    for (let i = 0; i < request.files.length; i++) {
-      const blob = request.files[i] as Blob;
-      const name = nameOf(blob, i, request.names);
-      if (cancelRequested) break;
-      const host: ImportHost = {
-        ...base,
-        progress: (p) => {
-          if (!control) return;
-          try {
-            const answer = control(p);
-            if (answer === true) cancelRequested = true;
-            else if (answer && typeof (answer as Promise<boolean | void>).then === 'function') {
-              (answer as Promise<boolean | void>).then(
-                (c) => {
-                  if (c === true) cancelRequested = true;
-                },
-                () => undefined,
-              );
-            }
-          } catch {
-            // A closed page cannot take progress; the import result is simply not collected.
-          }
+interface ImportJob {
+  cancelled: boolean;
+  state: 'running' | 'done' | 'failed';
+  results: FileImport[] | null;
+  error: string | null;
+}
+
+const jobs = new Map<string, ImportJob>();
+let jobSerial = 0;
+
+/** Progress of a running import; the last update of a job has `done: true`. */
+export type ImportUpdate = ImportProgress & { done: boolean };
+export type ImportUpdateCallback = (update: ImportUpdate) => boolean | void | Promise<boolean | void>;
+
+function ask(control: ImportUpdateCallback | undefined, update: ImportUpdate, job: ImportJob): void {
+  if (!control) return;
+  try {
+    const answer = control(update);
+    if (answer === true) job.cancelled = true;
+    else if (answer && typeof (answer as Promise<boolean | void>).then === 'function') {
+      (answer as Promise<boolean | void>).then(
+        (c) => {
+          if (c === true) job.cancelled = true;
         },
-        cancelled: () => cancelRequested,
-      };
-      results.push(await importFile(blobSource(blob, name), host, { mapping: request.mapping ?? null, fileIndex: i, fileCount: request.files.length }));
+        () => undefined,
+      );
     }
-    mergeCompanions(results);
-    return results;
+  } catch {
+    // A closed page cannot take progress; the job's results are simply never collected.
+  }
+}
+
+/**
+ * Imports the files one after another and merges companion files (llmperf summary + individual
+ * responses, AIPerf aggregate + per-request JSONL). One result per file, in order.
+ */
+export async function importBlobs(request: ImportRequest, job: ImportJob, control?: ImportUpdateCallback): Promise<FileImport[]> {
+  const base = platformHost();
+  const results: FileImport[] = [];
+  let last: ImportProgress = { fileName: '', fileIndex: 0, fileCount: request.files.length, bytesRead: 0, totalBytes: 0, rows: 0 };
+  for (let i = 0; i < request.files.length && !job.cancelled; i++) {
+    const blob = request.files[i] as Blob;
+    const host: ImportHost = {
+      ...base,
+      progress: (p) => {
+        last = p;
+        ask(control, { ...p, done: false }, job);
+      },
+      cancelled: () => job.cancelled,
+    };
+    results.push(await importFile(blobSource(blob, nameOf(blob, i, request.names)), host, { mapping: request.mapping ?? null, fileIndex: i, fileCount: request.files.length }));
+  }
+  mergeCompanions(results);
+  ask(control, { ...last, done: true }, job);
+  return results;
+}
+
+function buffersOf(results: FileImport[]): ArrayBuffer[] {
+  const out = new Set<ArrayBuffer>();
+  for (const r of results) {
+    for (const { table } of r.tables) {
+      for (const a of [table.ok, table.ttftMs, table.e2elMs, table.tpotMs, table.perTokenMs, table.inputTokens, table.outputTokens, table.startS, table.itlGapsMs]) {
+        if (a && a.buffer instanceof ArrayBuffer) out.add(a.buffer);
+      }
+    }
+  }
+  return [...out];
+}
+
+/* ---------- per-request tables in IndexedDB, read and written here in the worker ---------- */
+
+let tablesDb: Promise<IDBDatabase> | null = null;
+function openTables(): Promise<IDBDatabase> | null {
+  if (typeof indexedDB === 'undefined') return null;
+  tablesDb ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const r = indexedDB.open(RUN_TABLES_DB, RUN_TABLES_VERSION);
+    r.onupgradeneeded = () => upgradeRunTables(r.result);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error ?? new Error('The per-request store could not be opened'));
+  });
+  tablesDb.catch(() => {
+    tablesDb = null;
+  });
+  return tablesDb;
+}
+
+function done(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+/** Recently used tables stay in memory: goodput is recomputed on every change of a limit. */
+const cache = new Map<string, RequestTable>();
+const CACHE_ROWS = 4_000_000;
+function remember(runId: string, table: RequestTable): void {
+  cache.delete(runId);
+  cache.set(runId, table);
+  let rows = 0;
+  for (const t of cache.values()) rows += t.count;
+  for (const key of cache.keys()) {
+    if (rows <= CACHE_ROWS || cache.size <= 1) break;
+    rows -= (cache.get(key) as RequestTable).count;
+    cache.delete(key);
+  }
+}
+
+async function putTables(tables: { runId: string; table: RequestTable }[]): Promise<boolean> {
+  const open = openTables();
+  if (!open || tables.length === 0) return false;
+  const db = await open;
+  const tx = db.transaction(RUN_TABLES_STORE, 'readwrite');
+  for (const { runId, table } of tables) tx.objectStore(RUN_TABLES_STORE).put({ type: 'bench-table', version: RUN_SCHEMA_VERSION, runId, table });
+  await done(tx);
+  for (const { runId, table } of tables) remember(runId, table);
+  return true;
+}
+
+/** A stored table, validated; an unreadable record is removed (its run then shows no per-request data). */
+async function getTable(runId: string): Promise<RequestTable | null> {
+  const hit = cache.get(runId);
+  if (hit) return hit;
+  const open = openTables();
+  if (!open) return null;
+  const db = await open;
+  const raw = await new Promise<unknown>((resolve, reject) => {
+    const r = db.transaction(RUN_TABLES_STORE, 'readonly').objectStore(RUN_TABLES_STORE).get(runId);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error ?? new Error('IndexedDB read failed'));
+  });
+  if (raw === undefined) return null;
+  const parsed = tableRecordSchema.safeParse(raw);
+  if (!parsed.success) {
+    const tx = db.transaction(RUN_TABLES_STORE, 'readwrite');
+    tx.objectStore(RUN_TABLES_STORE).delete(runId);
+    await done(tx);
+    return null;
+  }
+  remember(runId, parsed.data.table);
+  return parsed.data.table;
+}
+
+async function deleteTables(runIds: readonly string[]): Promise<void> {
+  for (const id of runIds) cache.delete(id);
+  const open = openTables();
+  if (!open) return;
+  const db = await open;
+  const tx = db.transaction(RUN_TABLES_STORE, 'readwrite');
+  for (const id of runIds) tx.objectStore(RUN_TABLES_STORE).delete(id);
+  await done(tx);
+}
+
+/**
+ * The import is a job: `startBenchmarkImport` returns at once and the worker reads the files in
+ * the background, calling the UI's callback (wrapped in `comlink.proxy`) with progress at least
+ * every 100 ms and once more with `done: true`. A callback answer of `true`, or
+ * `cancelBenchmarkImport`, stops the job at the next chunk. `takeBenchmarkImport` hands the
+ * results over (per-request arrays are transferred, not copied). Every call is short, so a large
+ * file never runs into the client's per-call timeout; `benchmarkImportState` lets the UI notice
+ * a job that disappeared with a restarted worker.
+ */
+export const benchmarksApi = {
+  startBenchmarkImport(request: ImportRequest, control?: ImportUpdateCallback): { importId: string } {
+    jobSerial += 1;
+    const importId = `import-${jobSerial}`;
+    const job: ImportJob = { cancelled: false, state: 'running', results: null, error: null };
+    jobs.set(importId, job);
+    importBlobs(request, job, control).then(
+      (results) => {
+        job.results = results;
+        job.state = 'done';
+      },
+      (e: unknown) => {
+        job.error = e instanceof Error ? e.message : String(e);
+        job.state = 'failed';
+        ask(control, { fileName: '', fileIndex: 0, fileCount: 0, bytesRead: 0, totalBytes: 0, rows: 0, done: true }, job);
+      },
+    );
+    return { importId };
   },
 
-  /** Goodput of each run under the user's limits (runs with per-request data only). */
-  benchmarkGoodput(items: GoodputItem[], limits: SloLimits): Record<string, GoodputResult> {
-    return goodputForRuns(items, limits);
+  benchmarkImportState(importId: string): { state: 'running' | 'done' | 'failed' | 'unknown'; error: string | null } {
+    const job = jobs.get(importId);
+    return job ? { state: job.state, error: job.error } : { state: 'unknown', error: null };
   },
 
-  /** Latency CDFs for the overlay: from per-request data, else through the file's percentiles. */
-  benchmarkCdfs(items: { runId: string; table: RequestTable | null; fallback: MetricSummary | null }[], metric: MetricId, maxPoints: number): CdfSeries[] {
-    return items.map((i) => cdfSeries(i.runId, i.table, i.fallback, metric, maxPoints)).filter((s): s is CdfSeries => s !== null);
+  cancelBenchmarkImport(importId: string): void {
+    const job = jobs.get(importId);
+    if (job) job.cancelled = true;
+  },
+
+  /**
+   * Hands over the results. Per-request tables are written to IndexedDB here in the worker and
+   * left out of the results (`tablesStored: true`); without IndexedDB they are transferred.
+   */
+  async takeBenchmarkImport(importId: string): Promise<{ results: FileImport[]; tablesStored: boolean } | null> {
+    const job = jobs.get(importId);
+    if (!job || job.state === 'running') return null;
+    jobs.delete(importId);
+    if (!job.results) return null;
+    const tables = job.results.flatMap((r) => r.tables);
+    const stored = await putTables(tables).catch(() => false);
+    if (stored) {
+      const results = job.results.map((r) => ({ ...r, tables: [] }));
+      return { results, tablesStored: true };
+    }
+    return transfer({ results: job.results, tablesStored: false }, buffersOf(job.results));
+  },
+
+  /** Removes stored per-request tables (their runs were not kept, or were deleted). */
+  async discardBenchmarkTables(runIds: string[]): Promise<void> {
+    await deleteTables(runIds);
+  },
+
+  /** Goodput of each run under the user's limits, from its stored per-request data. */
+  async benchmarkGoodput(items: { runId: string; durationS: number | null }[], limits: SloLimits): Promise<Record<string, GoodputResult>> {
+    const withTables: GoodputItem[] = [];
+    for (const item of items) {
+      const table = await getTable(item.runId);
+      if (table) withTables.push({ runId: item.runId, table, durationS: item.durationS });
+    }
+    return goodputForRuns(withTables, limits);
+  },
+
+  /** Latency CDFs for the overlay: from stored per-request data, else through the file's percentiles. */
+  async benchmarkCdfs(items: { runId: string; hasRequests: boolean; fallback: MetricSummary | null }[], metric: MetricId, maxPoints: number): Promise<CdfSeries[]> {
+    const out: CdfSeries[] = [];
+    for (const i of items) {
+      const table = i.hasRequests ? await getTable(i.runId) : null;
+      const s = cdfSeries(i.runId, table, i.fallback, metric, maxPoints);
+      if (s) out.push(s);
+    }
+    return out;
   },
 };

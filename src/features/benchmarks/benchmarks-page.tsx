@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Banner, Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, SloLimits } from '../../core/benchmarks/run-schema';
@@ -32,6 +32,9 @@ export function BenchmarksPage() {
   const runs = useMemo(() => stored.data?.runs ?? [], [stored.data]);
   const files = useMemo(() => stored.data?.files ?? [], [stored.data]);
   const goodput = useGoodput(runs, slo.data);
+  // The table and charts follow the data in a background render React can interrupt, so new
+  // results never hold the main thread for long.
+  const shownRuns = useDeferredValue(runs);
   const [picked, setPicked] = useState<string[]>([]);
   const [notice, setNotice] = useState<{ tone: 'info' | 'bad'; text: string } | null>(null);
   const throughput = useAppStore((s) => s.scenario.selfHosted.throughput);
@@ -39,6 +42,7 @@ export function BenchmarksPage() {
   // Ticked runs that still exist, in the order they were ticked.
   const selectedRuns = useMemo(() => picked.map((id) => runs.find((r) => r.id === id)).filter((r): r is BenchRun => r !== undefined), [picked, runs]);
   const selected = useMemo(() => new Set(selectedRuns.map((r) => r.id)), [selectedRuns]);
+  const deferredSelection = useDeferredValue(selectedRuns);
   const runCounts = useMemo(() => {
     const m = new Map<string, number>();
     for (const r of runs) m.set(r.source.fileHash, (m.get(r.source.fileHash) ?? 0) + 1);
@@ -115,7 +119,7 @@ export function BenchmarksPage() {
           <p className="text-sm text-muted">{t('runs.empty')}</p>
         ) : (
           <RunsTable
-            runs={runs}
+            runs={shownRuns}
             files={files}
             selected={selected}
             maxSelected={MAX_COMPARE}
@@ -130,7 +134,7 @@ export function BenchmarksPage() {
         )}
       </Card>
 
-      <CompareSection runs={selectedRuns} maxSelected={MAX_COMPARE} onClear={() => setPicked([])} />
+      <CompareSection runs={deferredSelection} maxSelected={MAX_COMPARE} onClear={() => setPicked([])} />
 
       <FilesPanel
         files={files}

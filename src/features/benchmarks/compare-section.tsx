@@ -5,6 +5,7 @@ import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
 import { CdfChart, ErrorsChart, LoadChart, PercentileChart, RunLegend } from './compare-charts';
 import { benchmarksMessages } from './messages';
 import { useCdfs } from './use-benchmarks';
+import { WhenVisible } from './when-visible';
 
 const METRICS: MetricId[] = ['ttft', 'tpot', 'itl', 'e2el'];
 
@@ -61,10 +62,18 @@ export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: 
             </p>
           ) : null}
           <div className="grid gap-6 xl:grid-cols-2">
-            <PercentileChart runs={runs} metric={metric} />
-            <CdfChart runs={runs} metric={metric} series={cdfs.data ?? []} />
-            <LoadChart runs={runs} />
-            <ErrorsChart runs={runs} />
+            <WhenVisible minHeight={300}>
+              <PercentileChart runs={runs} metric={metric} />
+            </WhenVisible>
+            <WhenVisible minHeight={300}>
+              <CdfChart runs={runs} metric={metric} series={cdfs.data ?? []} />
+            </WhenVisible>
+            <WhenVisible minHeight={300}>
+              <LoadChart runs={runs} />
+            </WhenVisible>
+            <WhenVisible minHeight={260}>
+              <ErrorsChart runs={runs} />
+            </WhenVisible>
           </div>
         </div>
       )}

@@ -178,7 +178,7 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
       </div>
 
       {busy ? (
-        <div className="mt-3 flex flex-col gap-2" data-testid="import-progress">
+        <div className="mt-3 flex flex-col gap-2" data-testid="import-progress" data-rows={progress?.rows ?? 0} data-bytes={progress?.bytesRead ?? 0}>
           <div
             role="progressbar"
             aria-label={t('import.progressLabel')}

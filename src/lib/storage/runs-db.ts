@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FileImport } from '../../core/benchmarks/importer';
 import { issueCodes, type ImportIssue, type SkippedRow } from '../../core/benchmarks/issues';
-import { requestTableSchema, type RequestTable } from '../../core/benchmarks/request-table';
+import type { RequestTable } from '../../core/benchmarks/request-table';
+import { RUN_TABLES_DB, RUN_TABLES_STORE, RUN_TABLES_VERSION, tableRecordSchema, upgradeRunTables } from '../../core/benchmarks/table-store';
 import { benchRunSchema, formatIdSchema, RUN_SCHEMA_VERSION, sloLimitsSchema, type BenchRun, type SloLimits } from '../../core/benchmarks/run-schema';
 import { openDatabase, requestToPromise, storageErrorText, transact } from './idb';
 
@@ -19,7 +20,9 @@ import { openDatabase, requestToPromise, storageErrorText, transact } from './id
  *   existing }` when a file with the same content hash was imported before (nothing is
  *   written then), or `{ status: 'failed', reason }` (e.g. storage full; nothing half-written).
  * - `loadTable(runId)` / `loadTables(runIds)`: per-request columns of a run (typed arrays),
- *   null when the file had none.
+ *   null when the file had none. They live in a separate database the worker writes and reads
+ *   (src/core/benchmarks/table-store.ts); reading a large one here copies it to the main
+ *   thread, so heavy work on them belongs in the worker (see src/worker/benchmarks-api.ts).
  * - `deleteFile(hash)` removes a file with its runs; `deleteRun(id)` removes one run (and the
  *   file record when it was the last one); `clearQuarantine()`.
  * - `loadSloLimits()` / `saveSloLimits(limits)`: the goodput limits the user set (a local
@@ -32,7 +35,6 @@ const DB_NAME = 'llm-selfhost-runs';
 const DB_VERSION = 1;
 const FILES = 'files';
 const RUNS = 'runs';
-const TABLES = 'tables';
 const PREFS = 'prefs';
 const QUARANTINE = 'quarantine';
 const CHANNEL = 'llm-selfhost-runs';
@@ -74,13 +76,6 @@ const runRecordSchema = z.strictObject({
   run: benchRunSchema,
 });
 
-const tableRecordSchema = z.strictObject({
-  type: z.literal('bench-table'),
-  version: z.literal(RUN_SCHEMA_VERSION),
-  runId: z.string().max(120),
-  table: requestTableSchema,
-});
-
 export interface StoredFile {
   hash: string;
   hashAlgorithm: 'sha256' | 'sha256-of-4mib-blocks';
@@ -117,7 +112,6 @@ function db(): Promise<IDBDatabase> {
   dbPromise ??= openDatabase(DB_NAME, DB_VERSION, (d) => {
     if (!d.objectStoreNames.contains(FILES)) d.createObjectStore(FILES, { keyPath: 'hash' });
     if (!d.objectStoreNames.contains(RUNS)) d.createObjectStore(RUNS, { keyPath: 'id' });
-    if (!d.objectStoreNames.contains(TABLES)) d.createObjectStore(TABLES, { keyPath: 'runId' });
     if (!d.objectStoreNames.contains(PREFS)) d.createObjectStore(PREFS, { keyPath: 'key' });
     if (!d.objectStoreNames.contains(QUARANTINE)) d.createObjectStore(QUARANTINE, { keyPath: 'key' });
   });
@@ -127,11 +121,31 @@ function db(): Promise<IDBDatabase> {
   return dbPromise;
 }
 
-/** For tests: close and forget the open connection. */
+let tablesPromise: Promise<IDBDatabase> | null = null;
+function tablesDb(): Promise<IDBDatabase> {
+  tablesPromise ??= openDatabase(RUN_TABLES_DB, RUN_TABLES_VERSION, upgradeRunTables);
+  tablesPromise.catch(() => {
+    tablesPromise = null;
+  });
+  return tablesPromise;
+}
+
+async function deleteTables(runIds: readonly string[]): Promise<void> {
+  if (runIds.length === 0) return;
+  const database = await tablesDb();
+  await transact(database, RUN_TABLES_STORE, 'readwrite', (tx) => {
+    for (const id of runIds) tx.objectStore(RUN_TABLES_STORE).delete(id);
+  });
+}
+
+/** For tests: close and forget the open connections. */
 export async function resetRunsDbForTests(): Promise<void> {
   const open = dbPromise;
+  const tables = tablesPromise;
   dbPromise = null;
+  tablesPromise = null;
   if (open) (await open.catch(() => null))?.close();
+  if (tables) (await tables.catch(() => null))?.close();
 }
 
 function announce(): void {
@@ -227,7 +241,7 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
   };
   try {
     const database = await db();
-    return await transact(database, [FILES, RUNS, TABLES], 'readwrite', async (tx) => {
+    const saved = await transact(database, [FILES, RUNS], 'readwrite', async (tx) => {
       const existing = await requestToPromise(tx.objectStore(FILES).get(hash) as IDBRequest<unknown>);
       if (existing !== undefined) {
         const parsed = fileRecordSchema.safeParse(existing);
@@ -238,27 +252,35 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
       }
       tx.objectStore(FILES).put({ type: 'bench-file', version: RUN_SCHEMA_VERSION, ...file });
       for (const run of result.runs) tx.objectStore(RUNS).put({ type: 'bench-run', version: RUN_SCHEMA_VERSION, id: run.id, fileHash: hash, run });
-      for (const t of result.tables) tx.objectStore(TABLES).put({ type: 'bench-table', version: RUN_SCHEMA_VERSION, runId: t.runId, table: t.table });
       return { status: 'saved', file } as SaveResult;
-    }).then((r) => {
-      if (r.status === 'saved') announce();
-      return r;
     });
+    // Per-request tables usually arrive already stored by the worker (result.tables is empty);
+    // when they come along (no worker), they are stored here.
+    if (saved.status === 'saved' && result.tables.length > 0) {
+      const tables = await tablesDb();
+      await transact(tables, RUN_TABLES_STORE, 'readwrite', (tx) => {
+        for (const t of result.tables) tx.objectStore(RUN_TABLES_STORE).put({ type: 'bench-table', version: RUN_SCHEMA_VERSION, runId: t.runId, table: t.table });
+      });
+    }
+    if (saved.status === 'saved') announce();
+    return saved;
   } catch (e) {
     return { status: 'failed', reason: storageErrorText(e) };
   }
 }
 
 export async function loadTable(runId: string): Promise<RequestTable | null> {
-  const database = await db();
-  const raw = await transact(database, TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
+  const tables = await tablesDb();
+  const raw = await transact(tables, RUN_TABLES_STORE, 'readonly', (tx) => requestToPromise(tx.objectStore(RUN_TABLES_STORE).get(runId) as IDBRequest<unknown>));
   if (raw === undefined) return null;
   const parsed = tableRecordSchema.safeParse(raw);
   if (parsed.success) return parsed.data.table;
-  await transact(database, [TABLES, QUARANTINE], 'readwrite', (tx) => {
-    tx.objectStore(QUARANTINE).put({ key: quarantineKey(TABLES, runId), store: TABLES, reason: describeZod(parsed.error), raw });
-    tx.objectStore(TABLES).delete(runId);
+  // Set aside with the reason (only the reason: the raw columns can be very large).
+  const database = await db();
+  await transact(database, QUARANTINE, 'readwrite', (tx) => {
+    tx.objectStore(QUARANTINE).put({ key: quarantineKey(RUN_TABLES_STORE, runId), store: RUN_TABLES_STORE, reason: describeZod(parsed.error), raw: null });
   });
+  await deleteTables([runId]);
   return null;
 }
 
@@ -273,27 +295,26 @@ export async function loadTables(runIds: readonly string[]): Promise<{ runId: st
 
 export async function deleteFile(hash: string): Promise<void> {
   const database = await db();
-  await transact(database, [FILES, RUNS, TABLES], 'readwrite', async (tx) => {
+  const removed = await transact(database, [FILES, RUNS], 'readwrite', async (tx) => {
     const raw = await requestToPromise(tx.objectStore(FILES).get(hash) as IDBRequest<unknown>);
     const ids = fileRecordSchema.safeParse(raw).success ? (raw as { runIds: string[] }).runIds : [];
     // Runs of this file whose id is not in the record (should not happen) go too.
     const all = (await requestToPromise(tx.objectStore(RUNS).getAll() as IDBRequest<unknown[]>)) as { id?: unknown; fileHash?: unknown }[];
     const extra = all.filter((r) => r.fileHash === hash && typeof r.id === 'string').map((r) => r.id as string);
-    for (const id of new Set([...ids, ...extra])) {
-      tx.objectStore(RUNS).delete(id);
-      tx.objectStore(TABLES).delete(id);
-    }
+    const every = [...new Set([...ids, ...extra])];
+    for (const id of every) tx.objectStore(RUNS).delete(id);
     tx.objectStore(FILES).delete(hash);
+    return every;
   });
+  await deleteTables(removed);
   announce();
 }
 
 export async function deleteRun(runId: string): Promise<void> {
   const database = await db();
-  await transact(database, [FILES, RUNS, TABLES], 'readwrite', async (tx) => {
+  await transact(database, [FILES, RUNS], 'readwrite', async (tx) => {
     const raw = (await requestToPromise(tx.objectStore(RUNS).get(runId) as IDBRequest<unknown>)) as { fileHash?: unknown } | undefined;
     tx.objectStore(RUNS).delete(runId);
-    tx.objectStore(TABLES).delete(runId);
     if (!raw || typeof raw.fileHash !== 'string') return;
     const fileRaw = await requestToPromise(tx.objectStore(FILES).get(raw.fileHash) as IDBRequest<unknown>);
     const parsed = fileRecordSchema.safeParse(fileRaw);
@@ -302,6 +323,7 @@ export async function deleteRun(runId: string): Promise<void> {
     if (runIds.length === 0) tx.objectStore(FILES).delete(raw.fileHash);
     else tx.objectStore(FILES).put({ ...parsed.data, runIds });
   });
+  await deleteTables([runId]);
   announce();
 }
 
@@ -333,7 +355,7 @@ export async function saveSloLimits(limits: SloLimits): Promise<void> {
 
 /** For tests: writes a raw record into a store, bypassing validation. */
 export async function putRawRecordForTests(store: 'files' | 'runs' | 'tables', record: unknown): Promise<void> {
-  const database = await db();
+  const database = store === 'tables' ? await tablesDb() : await db();
   await transact(database, store, 'readwrite', (tx) => {
     tx.objectStore(store).put(record);
   });
