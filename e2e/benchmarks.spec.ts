@@ -91,4 +91,19 @@ test.describe('imported benchmark results', () => {
     await expect(bench.outcome('client-log-copy.jsonl')).toContainText('has the same content as client-log.jsonl, imported on');
     await expect(bench.rows()).toHaveCount(1);
   });
+
+  test('a large import shows progress and can be cancelled; nothing is stored', async ({ page }) => {
+    const bench = new BenchmarksPage(page);
+    await bench.open();
+    // 600,000 lines of ~120 bytes: about 70 MB, read in 1 MiB chunks.
+    await bench.dropGenerated('large-log.jsonl', 600_000);
+    const progress = page.getByTestId('import-progress');
+    await expect(progress).toBeVisible();
+    await expect(progress).toContainText('large-log.jsonl (file 1 of 1)');
+    await page.getByTestId('import-cancel').click();
+    await expect(page.getByTestId('import-message')).toHaveText('Import cancelled; nothing from it was stored.');
+    await expect(progress).toHaveCount(0);
+    await expect(bench.rows()).toHaveCount(0);
+    await expect(page.getByText('No files stored yet.')).toBeVisible();
+  });
 });

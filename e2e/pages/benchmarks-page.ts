@@ -46,6 +46,20 @@ export class BenchmarksPage {
     await this.dropZone().dispatchEvent('drop', { dataTransfer });
   }
 
+  /** Drops a large request log built inside the page (no transfer from the test runner). */
+  async dropGenerated(name: string, lines: number): Promise<void> {
+    const dataTransfer = await this.page.evaluateHandle(
+      ({ fileName, count }) => {
+        const row = '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}\n';
+        const dt = new DataTransfer();
+        dt.items.add(new File([row.repeat(count)], fileName));
+        return dt;
+      },
+      { fileName: name, count: lines },
+    );
+    await this.dropZone().dispatchEvent('drop', { dataTransfer });
+  }
+
   /** The message of one dropped file. */
   outcome(fileName: string): Locator {
     return this.page.locator(`[data-testid="import-outcome"][data-file="${fileName}"]`);

@@ -235,6 +235,8 @@ export const benchmarksApi = {
       (results) => {
         job.results = results;
         job.state = 'done';
+        // Nobody collects a cancelled job.
+        if (job.cancelled) jobs.delete(importId);
       },
       (e: unknown) => {
         job.error = e instanceof Error ? e.message : String(e);
