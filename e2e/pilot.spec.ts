@@ -181,6 +181,17 @@ test.describe('seven-day pilot', () => {
     await expect(page.getByTestId('pilot-example-banner')).toHaveCount(0);
   });
 
+  test('a filled week fits a 360 px phone without horizontal page scrolling', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const pilot = new PilotPage(page);
+    await pilot.open();
+    await pilot.loadExample('return');
+    // The grids scroll inside their own frame; the page itself must not.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(pilot.criterion('utilisation')).toBeVisible();
+  });
+
   test('the print view renders the decision card and leaves the inputs out', async ({ page }) => {
     const pilot = new PilotPage(page);
     await pilot.open();

@@ -139,7 +139,7 @@ export const DayGrid = memo(function DayGrid(props: { side: PilotSide; evaluatio
   const rows = GROUP_ORDER.map((g) => ({ group: g, specs: FIELD_SPECS.filter((s) => s.group === g && !(s.selfHostedOnly && side === 'api')) })).filter((g) => g.specs.length > 0);
 
   return (
-    <div className="overflow-x-auto" data-testid={`pilot-grid-${side}`}>
+    <div className="relative overflow-x-auto" data-testid={`pilot-grid-${side}`}>
       <table className="w-full min-w-[1100px] border-separate border-spacing-0 text-sm">
         <caption className="sr-only">{sideLabel}</caption>
         <thead>
