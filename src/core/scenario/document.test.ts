@@ -96,3 +96,18 @@ describe('readScenarioDocument', () => {
     expect(r.ok && r.value.scenario.selfHosted).toEqual(DEFAULT_SCENARIO.selfHosted);
   });
 });
+
+describe('forward compatibility of list entries', () => {
+  it('fills a field missing from a pilot day from that day\'s default instead of dropping the day', () => {
+    const s = defaultScenario();
+    const day = { ...s.pilot.days[0]!.api, ttftP95Ms: 900 } as Record<string, unknown>;
+    delete day.costUsd; // as if the link predates the field
+    const r = readScenarioDocument(
+      { type: SCENARIO_TYPE, version: 1, pilot: { days: [{ api: day, selfHosted: s.pilot.days[0]!.selfHosted }, ...s.pilot.days.slice(1)] } },
+      true,
+    );
+    expect(r.ok && r.value.notices).toEqual([]);
+    expect(r.ok && r.value.scenario.pilot.days[0]?.api.ttftP95Ms).toBe(900);
+    expect(r.ok && r.value.scenario.pilot.days[0]?.api.costUsd).toBeNull();
+  });
+});

@@ -23,9 +23,16 @@ export function diffFromBase(value: unknown, base: unknown): unknown {
 
 /**
  * Lays a sparse document over a base. Returns a new object; neither input is modified.
+ * Note for schema changes: entries of lists without a per-position default (incidents) do not
+ * get this merge, so fields added to them need a Zod `.default()`.
  * Keys the base does not know are kept so that validation can name them.
  */
 export function mergeOntoBase(sparse: unknown, base: unknown): unknown {
+  // Lists of records with a default entry per position (the pilot's seven days) merge entry by
+  // entry, so a field added to the entries later takes its default in older documents.
+  if (Array.isArray(sparse) && Array.isArray(base)) {
+    return sparse.map((item, i) => (isPlainObject(item) && isPlainObject(base[i]) ? mergeOntoBase(item, base[i]) : copy(item)));
+  }
   if (isPlainObject(sparse) && isPlainObject(base)) {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(base)) out[key] = copy(v);
