@@ -1,4 +1,10 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import fc from 'fast-check';
+import { importFile } from '../src/core/benchmarks/importer';
+import { memorySource } from '../src/core/benchmarks/memory-source';
+import { benchRunSchema } from '../src/core/benchmarks/run-schema';
+import { platformHost } from '../src/worker/benchmarks-api';
 import { readScenarioDocument } from '../src/core/scenario/document';
 import { scenarioSchema } from '../src/core/scenario/schema';
 import { decodeScenario } from '../src/lib/url/share-link';
@@ -15,6 +21,8 @@ const flag = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const RUNS = flag('runs', 100_000);
+/** Truncated/mutated copies per benchmark fixture format (folder under shared/fixtures/bench). */
+const BENCH_RUNS = flag('bench-runs', 10_000);
 const SEED = flag('seed', Date.now() % 2 ** 31);
 
 interface Tally {
@@ -63,6 +71,50 @@ const tallies: Tally[] = [
     return scenarioSchema.safeParse(r.value.scenario).success ? 'ok' : 'invalid';
   }),
 ];
+
+/** Truncated and mutated copies of the real load-test files, spread over each format's files. */
+async function fuzzBenchFixtures(): Promise<Tally[]> {
+  const root = resolve(process.cwd(), '../shared/fixtures/bench');
+  const out: Tally[] = [];
+  let formats: string[];
+  try {
+    formats = readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory());
+  } catch {
+    console.error(`benchmark fixtures not found at ${root}; skipped`);
+    return out;
+  }
+  const host = platformHost();
+  for (const format of formats) {
+    const files = readdirSync(join(root, format)).map((f) => ({ name: `${format}/${f}`, bytes: new Uint8Array(readFileSync(join(root, format, f))) }));
+    const tally: Tally = { target: `benchmark import: ${format} (${files.length} files)`, cases: 0, ok: 0, typedErrors: 0, exceptions: 0, invalid: 0, slowestMs: 0 };
+    const cases = fc.sample(
+      fc.tuple(fc.nat(files.length - 1), fc.nat(), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }), fc.integer({ min: 64, max: 65536 })),
+      { numRuns: BENCH_RUNS, seed: SEED },
+    );
+    for (const [fileIndex, cut, edits, chunk] of cases) {
+      const file = files[fileIndex] as { name: string; bytes: Uint8Array };
+      const bytes = file.bytes.slice(0, file.bytes.length === 0 ? 0 : cut % (file.bytes.length + 1));
+      for (const [at, value] of edits) if (bytes.length > 0) bytes[at % bytes.length] = value;
+      tally.cases++;
+      const t0 = performance.now();
+      try {
+        const r = await importFile(memorySource(file.name, bytes), host, { chunkBytes: chunk });
+        const valid = r.runs.every((run) => benchRunSchema.safeParse(run).success);
+        if (!valid) tally.invalid++;
+        else if (r.status === 'failed' || r.status === 'needs-mapping') tally.typedErrors++;
+        else tally.ok++;
+      } catch (e) {
+        tally.exceptions++;
+        if (tally.exceptions <= 3) console.error(`${file.name}: exception: ${String(e)}`);
+      }
+      tally.slowestMs = Math.max(tally.slowestMs, performance.now() - t0);
+    }
+    out.push(tally);
+  }
+  return out;
+}
+
+tallies.push(...(await fuzzBenchFixtures()));
 
 console.log(`seed ${SEED}`);
 console.table(tallies.map((t) => ({ ...t, slowestMs: Number(t.slowestMs.toFixed(1)) })));
