@@ -470,6 +470,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   }
   void mapped;
 
+  report(false);
   const { hash, algorithm } = await finalHash(host, hasher.finish());
   result.file.hash = hash;
   result.file.hashAlgorithm = algorithm;
@@ -481,5 +482,6 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   }
   if (result.runs.length === 0 && !issues.issues.some((i) => i.code === 'unrecognised-format')) issues.add('error', 'no-runs', null, null, null);
   const damaged = issues.rowsSkipped > 0 || issues.issues.some((i) => i.severity === 'error' || i.code === 'truncated');
+  report(true);
   return finish(result.runs.length === 0 ? 'failed' : damaged ? 'partial' : 'ok');
 }

@@ -47,11 +47,11 @@ function weightsFor(table: RequestTable, id: MetricId): Float64Array {
   return w;
 }
 
-export function summarizeColumn(table: RequestTable, id: MetricId, percentiles: readonly number[], method: PercentileMethod, ddof: 0 | 1, tokenWeighted = false): MetricSummary | null {
+export function summarizeColumn(table: RequestTable, id: MetricId, percentiles: readonly number[], method: PercentileMethod, ddof: 0 | 1, tokenWeighted = false, tick?: () => void): MetricSummary | null {
   const values = column(table, id);
   if (!values) return null;
   if (tokenWeighted && id !== 'itl') return summarizeWeighted(values, weightsFor(table, id), { percentiles, method, ddof });
-  const sorted = id === 'itl' ? sortedFinite(values) : sortedFinite(values, table.ok);
+  const sorted = id === 'itl' ? sortedFinite(values, undefined, tick) : sortedFinite(values, table.ok, tick);
   if (sorted.length === 0) return null;
   return summarizeSorted(sorted, { percentiles, method, ddof });
 }
@@ -105,7 +105,7 @@ export function recompute(run: BenchRun, table: RequestTable, options: Recompute
     if (id === 'perTokenInclTtft' && !def) continue;
     options.tick?.();
     const tokenWeighted = def?.weighting === 'tokens';
-    const summary = summarizeColumn(table, id, filePercentiles(run.metrics[id]), options.method, options.ddof, tokenWeighted);
+    const summary = summarizeColumn(table, id, filePercentiles(run.metrics[id]), options.method, options.ddof, tokenWeighted, options.tick);
     if (!summary || !hasAnyStat(summary)) continue;
     recomputed[id] = summary;
     available.push(id);

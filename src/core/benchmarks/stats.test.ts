@@ -35,6 +35,19 @@ describe('summaries', () => {
     expect(summarizeSorted(sorted, { percentiles: [], method: 'linear', ddof: 1 }).std).toBe(2);
   });
 
+  it('sorts large inputs in pieces with the same result', () => {
+    // 600,001 values in a scrambled order (i·7919 mod n is a permutation since 7919 is prime).
+    const n = 600_001;
+    const values = Float64Array.from({ length: n }, (_, i) => (i * 7919) % n);
+    let ticks = 0;
+    const sorted = sortedFinite(values, undefined, () => ticks++);
+    expect(ticks).toBeGreaterThan(3);
+    expect(sorted.length).toBe(n);
+    expect(sorted[0]).toBe(0);
+    expect(sorted[n - 1]).toBe(n - 1);
+    expect(sorted.every((v, i) => v === i)).toBe(true);
+  });
+
   it('respects a mask of successful requests', () => {
     expect([...sortedFinite([5, 1, 3], Uint8Array.from([1, 0, 1]))]).toEqual([3, 5]);
   });

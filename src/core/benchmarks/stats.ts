@@ -10,7 +10,39 @@ import type { MetricSummary } from './run-schema';
  */
 export type PercentileMethod = 'linear' | 'lower';
 
-export function sortedFinite(values: ArrayLike<number>, keep?: ArrayLike<number>): Float64Array {
+const PIECE = 1 << 18;
+
+/**
+ * Sorts in pieces of 262,144 values and merges them, calling `tick` in between, so that sorting
+ * a million latencies never runs for long without a chance to report progress.
+ */
+function sortInPieces(a: Float64Array, tick: (() => void) | undefined): Float64Array {
+  const n = a.length;
+  if (n <= PIECE || !tick) return a.sort();
+  for (let start = 0; start < n; start += PIECE) {
+    a.subarray(start, Math.min(n, start + PIECE)).sort();
+    tick();
+  }
+  let src: Float64Array = a;
+  let dst: Float64Array = new Float64Array(n);
+  for (let width = PIECE; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(n, lo + width);
+      const hi = Math.min(n, lo + 2 * width);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) dst[k++] = (src[i] as number) <= (src[j] as number) ? (src[i++] as number) : (src[j++] as number);
+      while (i < mid) dst[k++] = src[i++] as number;
+      while (j < hi) dst[k++] = src[j++] as number;
+    }
+    [src, dst] = [dst, src];
+    tick();
+  }
+  return src;
+}
+
+export function sortedFinite(values: ArrayLike<number>, keep?: ArrayLike<number>, tick?: () => void): Float64Array {
   let n = 0;
   const out = new Float64Array(values.length);
   for (let i = 0; i < values.length; i++) {
@@ -18,7 +50,7 @@ export function sortedFinite(values: ArrayLike<number>, keep?: ArrayLike<number>
     if (keep && keep[i] !== 1) continue;
     if (Number.isFinite(v)) out[n++] = v;
   }
-  return out.subarray(0, n).sort();
+  return sortInPieces(out.subarray(0, n), tick);
 }
 
 export function percentileOfSorted(sorted: Float64Array, p: number, method: PercentileMethod): number | null {
