@@ -146,9 +146,9 @@ export class ComputeClient {
     this.discard(worker);
   }
 
-  private race<T>(work: Promise<T>, timeoutMs: number, signal: AbortSignal | undefined): Promise<T> {
+  private race<T>(work: Promise<T>, timeoutMs: number | null, signal: AbortSignal | undefined): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new WorkerDied(`No answer within ${timeoutMs} ms`)), timeoutMs);
+      const timer = timeoutMs === null ? undefined : setTimeout(() => reject(new WorkerDied(`No answer within ${timeoutMs} ms`)), timeoutMs);
       const onAbort = () => reject(new AbortError());
       if (signal?.aborted) onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -178,7 +178,13 @@ export class ComputeClient {
     return this.fallback;
   }
 
-  async call<M extends ComputeMethod>(method: M, args: Args<M>, signal?: AbortSignal): Promise<Out<M>> {
+  /**
+   * @param options.timeoutMs how long a call may take before the worker is considered hung and
+   *   replaced (default 15 s); `null` for calls that legitimately run long (they must report
+   *   progress by other means).
+   */
+  async call<M extends ComputeMethod>(method: M, args: Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}): Promise<Out<M>> {
+    const timeoutMs = options.timeoutMs === undefined ? CALL_TIMEOUT_MS : options.timeoutMs;
     if (signal?.aborted) throw new AbortError();
     for (;;) {
       if (this.fallback) {
@@ -192,7 +198,7 @@ export class ComputeClient {
         const remote = this.remote;
         if (!remote) throw new WorkerDied('Worker went away');
         const fn = remote[method] as unknown as (...a: Args<M>) => Promise<Out<M>>;
-        return await this.race(fn(...args), CALL_TIMEOUT_MS, signal);
+        return await this.race(fn(...args), timeoutMs, signal);
       } catch (e) {
         if (e instanceof AbortError) throw e;
         if (!(e instanceof WorkerDied)) throw e;
