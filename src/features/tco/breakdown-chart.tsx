@@ -5,6 +5,7 @@ import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { BREAKDOWN_KEYS, breakdownRows, niceTicks, type BreakdownKey } from './chart-data';
 import type { Fmt } from './format-tco';
 import type { TcoT } from './messages';
+import { memoPlot, useStable } from './plot-memo';
 
 /** Warm colours for the self-hosted parts, cool ones for the API bill. */
 export const BREAKDOWN_COLORS: Record<BreakdownKey, string> = {
@@ -17,18 +18,47 @@ export const BREAKDOWN_COLORS: Record<BreakdownKey, string> = {
   output: 'var(--series-hybrid)',
 };
 
+const MARGIN = { top: 4, right: 20, bottom: 24, left: 8 };
+
+const BreakdownPlot = memoPlot(function BreakdownPlot(props: { data: ({ name: string } & Record<BreakdownKey, number>)[]; present: BreakdownKey[]; ticks: number[]; axisLabel: string; fmt: Fmt }) {
+  const { data, axisLabel, fmt } = props;
+  const present = useStable(props.present);
+  const ticks = useStable(props.ticks);
+  const axis = useMemo(() => {
+    const back = fmt.toDisplay(1) || 1;
+    return {
+      domain: [0, ticks[ticks.length - 1] ?? 1] as [number, number],
+      format: (v: number) => fmt.moneyCompact(v / back),
+      label: { value: axisLabel, position: 'insideBottom' as const, offset: -14, fill: 'var(--muted)', fontSize: 11 },
+    };
+  }, [ticks, axisLabel, fmt]);
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={data} layout="vertical" margin={MARGIN} barCategoryGap="22%">
+        <CartesianGrid stroke="var(--grid)" horizontal={false} />
+        <XAxis interval={0} type="number" domain={axis.domain} ticks={ticks} tickFormatter={axis.format} stroke="var(--muted)" fontSize={11} label={axis.label} />
+        <YAxis interval={0} type="category" dataKey="name" width={92} stroke="var(--muted)" fontSize={12} />
+        {present.map((k) => (
+          <Bar key={k} dataKey={k} stackId="cost" fill={BREAKDOWN_COLORS[k]} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+});
+
 /** Monthly cost of each option, stacked by what it is spent on. */
 export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { evaluation, resultKey, fmt, t } = props;
   const rows = useMemo(() => breakdownRows(evaluation, fmt.toDisplay), [evaluation, fmt]);
   const data = rows.map((r) => ({ ...r, name: t(`option.${r.option}`) }));
-  const max = Math.max(...rows.map((r) => BREAKDOWN_KEYS.reduce((s, k) => s + r[k], 0)), 1e-9);
+  const total = (r: (typeof rows)[number]) => BREAKDOWN_KEYS.reduce((s, k) => s + r[k], 0);
+  const max = Math.max(...rows.map(total), 1e-9);
   const ticks = niceTicks(max, 4);
   const present = BREAKDOWN_KEYS.filter((k) => rows.some((r) => r[k] > 0));
   const back = (v: number) => v / (fmt.toDisplay(1) || 1);
   const table = {
     head: [t('chart.option'), ...present.map((k) => t(`part.${k}`)), t('chart.total')],
-    rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => fmt.money(back(r[k]))), fmt.money(back(BREAKDOWN_KEYS.reduce((s, k) => s + r[k], 0)))]),
+    rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => fmt.money(back(r[k]))), fmt.money(back(total(r)))]),
   };
   const summary = t('chart.breakdownAria', {
     api: fmt.money(evaluation.api.monthlyUsd),
@@ -54,24 +84,7 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
           </ul>
         }
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 20, bottom: 24, left: 8 }} barCategoryGap="22%">
-            <CartesianGrid stroke="var(--grid)" horizontal={false} />
-            <XAxis
-              type="number"
-              domain={[0, ticks[ticks.length - 1] ?? max]}
-              ticks={ticks}
-              tickFormatter={(v: number) => fmt.moneyCompact(back(v))}
-              stroke="var(--muted)"
-              fontSize={11}
-              label={{ value: t('chart.costAxis', { currency: fmt.currency }), position: 'insideBottom', offset: -14, fill: 'var(--muted)', fontSize: 11 }}
-            />
-            <YAxis type="category" dataKey="name" width={92} stroke="var(--muted)" fontSize={12} />
-            {present.map((k) => (
-              <Bar key={k} dataKey={k} stackId="cost" fill={BREAKDOWN_COLORS[k]} isAnimationActive={false} />
-            ))}
-          </BarChart>
-        </ResponsiveContainer>
+        <BreakdownPlot data={data} present={present} ticks={ticks} axisLabel={t('chart.costAxis', { currency: fmt.currency })} fmt={fmt} />
       </ChartFrame>
     </div>
   );

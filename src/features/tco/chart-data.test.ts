@@ -5,7 +5,7 @@ import { evaluateTco } from '../../core/tco/evaluate';
 import { UNCERTAINTY_KEYS } from '../../core/tco/inputs';
 import { tornado } from '../../core/tco/sensitivity';
 import { plainScenario } from '../../core/tco/test-scenarios';
-import { breakdownRows, costCurveRows, histogramBars, niceTicks, stepValueAt, tornadoBars } from './chart-data';
+import { breakdownRows, costChartRows, costCurveRows, costCurveSeries, histogramBars, histogramSteps, niceTicks, stepValueAt, tornadoBars } from './chart-data';
 import { fromSlider, toSlider } from './log-slider-field';
 import { tcoMessages } from './messages';
 
@@ -65,5 +65,29 @@ describe('TCO chart data', () => {
     for (const id of PRESET_IDS) expect(keys.has(`preset.${id}`), id).toBe(true);
     for (const k of UNCERTAINTY_KEYS) expect(keys.has(`key.${k}`), k).toBe(true);
     for (const c of allClaimChecks()) for (const l of c.lines) expect(keys.has(`line.${l.label}`), l.label).toBe(true);
+  });
+});
+
+describe('histogram steps', () => {
+  it('one point per bin start plus a closing point, split at zero', () => {
+    const bars = histogramBars([{ from: -10, to: 0, count: 3 }, { from: 0, to: 10, count: 1 }], 4, same);
+    expect(histogramSteps(bars)).toEqual([
+      { x: -10, dearer: 0.75, cheaper: 0 },
+      { x: 0, dearer: 0, cheaper: 0.25 },
+      { x: 10, dearer: 0, cheaper: 0.25 },
+    ]);
+  });
+});
+
+describe('cost chart rows', () => {
+  it('merge the step points and the hybrid samples into one array, steps kept as vertical pairs', () => {
+    const e = evaluateTco(plainScenario());
+    const rows = costChartRows(costCurveSeries(e.curves, same));
+    // x never decreases; the step at one replica's capacity (2.628B tokens) is two rows
+    for (let i = 1; i < rows.length; i++) expect(rows[i]?.x).toBeGreaterThanOrEqual(rows[i - 1]?.x ?? 0);
+    const atStep = rows.filter((r) => Math.abs(r.x - 2.628e9) < 1);
+    expect(atStep.map((r) => r.self)).toEqual([expect.closeTo(23_360, 6), expect.closeTo(46_720, 6)]);
+    // API at $10 per 1M tokens on every row
+    for (const r of rows) expect(r.api).toBeCloseTo((r.x / 1e6) * 10, 6);
   });
 });

@@ -41,6 +41,45 @@ export function costCurveSeries(curves: CostCurves, toDisplay: (usd: number) => 
   return { api, self, hybrid, xMax: curves.xMax, yMax };
 }
 
+export interface CostRow {
+  x: number;
+  api: number;
+  self: number | null;
+  hybrid: number;
+}
+
+function interpolate(points: readonly { x: number; y: number }[], x: number): number {
+  if (points.length === 0) return 0;
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1] as { x: number; y: number };
+    const b = points[i] as { x: number; y: number };
+    if (x <= b.x) return b.x > a.x ? a.y + ((b.y - a.y) * (x - a.x)) / (b.x - a.x) : b.y;
+  }
+  return (points[points.length - 1] as { x: number; y: number }).y;
+}
+
+/**
+ * One data array for all three lines (so the chart gets one data change per result, not
+ * three): the self-hosted step points in order (two rows at each step's volume draw the
+ * vertical jump), merged with the hybrid samples; the API and hybrid values at every row.
+ */
+export function costChartRows(series: CurveSeries): CostRow[] {
+  const apiEnd = series.api[1];
+  const slope = apiEnd && apiEnd.x > 0 ? apiEnd.y / apiEnd.x : 0;
+  const steps = series.self.map((p) => ({ x: p.x, usd: p.y }));
+  const rows: CostRow[] = [];
+  let j = 0;
+  const pushHybrid = (h: { x: number; y: number }) =>
+    rows.push({ x: h.x, api: slope * h.x, self: steps.length > 0 ? stepValueAt(steps, h.x) : null, hybrid: h.y });
+  for (const p of series.self) {
+    while (j < series.hybrid.length && (series.hybrid[j] as { x: number }).x < p.x) pushHybrid(series.hybrid[j++] as { x: number; y: number });
+    while (j < series.hybrid.length && (series.hybrid[j] as { x: number }).x === p.x) j++;
+    rows.push({ x: p.x, api: slope * p.x, self: p.y, hybrid: interpolate(series.hybrid, p.x) });
+  }
+  while (j < series.hybrid.length) pushHybrid(series.hybrid[j++] as { x: number; y: number });
+  return rows;
+}
+
 /** Table rows of the cost curves at the hybrid sample volumes. */
 export function costCurveRows(curves: CostCurves): { x: number; api: number; self: number | null; hybrid: number; replicas: number }[] {
   const apiEnd = curves.api[1];
@@ -155,6 +194,18 @@ function niceStep(range: number, count: number): number {
   const raw = range / count;
   const pow = Math.pow(10, Math.floor(Math.log10(raw)));
   return [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= raw) ?? 10 * pow;
+}
+
+/**
+ * The histogram as points of two step areas: a point at each bin's start carrying its share
+ * (in the "dearer" or the "cheaper" series by the side of zero), and one closing point.
+ */
+export function histogramSteps(bars: readonly HistogramBar[]): { x: number; dearer: number; cheaper: number }[] {
+  const points = bars.map((b) => ({ x: b.from, dearer: b.selfCheaper ? 0 : b.share, cheaper: b.selfCheaper ? b.share : 0 }));
+  const last = points[points.length - 1];
+  const lastBar = bars[bars.length - 1];
+  if (last && lastBar) points.push({ ...last, x: lastBar.to });
+  return points;
 }
 
 /** "Nice" ticks covering [lo, hi] (either may be negative), about `count` steps. */

@@ -1,23 +1,104 @@
 import { memo, useMemo } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
 import type { BreakEvenView, CostCurves } from '../../core/tco/evaluate';
-import { costCurveRows, costCurveSeries, niceTicks } from './chart-data';
+import { costChartRows, costCurveRows, costCurveSeries, niceTicks, type CostRow } from './chart-data';
 import type { Fmt } from './format-tco';
 import type { TcoT } from './messages';
+import { memoPlot, useStable } from './plot-memo';
 
 /**
  * Monthly cost against monthly volume for the three options, with today's volume and the
  * break-even marked. The self-hosted line is drawn as exact steps (replicas come whole).
- * One path per series, no dots, no animation: cheap to redraw while a slider moves.
+ * One data array and one path per series, no dots, no animation; the drawing is memoised on
+ * its numbers and every prop handed to the chart library keeps its reference while equal.
  */
+const MARGIN = { top: 24, right: 20, bottom: 30, left: 12 };
+const Y_AXIS_WIDTH = 64;
+const X_AXIS_HEIGHT = 30;
+const AXIS_FONT = 11;
+/** Horizontal span of the plot area inside the chart: from the left margin + y axis to the right margin. */
+const PLOT_LEFT = MARGIN.left + Y_AXIS_WIDTH;
+const PLOT_INSET = PLOT_LEFT + MARGIN.right;
+
+/**
+ * Today's volume and the break-even are drawn over the chart as plain HTML lines placed by
+ * CSS (a share of the plot width): moving them costs a style change, not a chart update.
+ */
+function Marker(props: { share: number; label: string; kind: 'today' | 'break-even' }) {
+  const { share, label, kind } = props;
+  if (!(share >= 0 && share <= 1)) return null;
+  const left = `calc(${PLOT_LEFT}px + (100% - ${PLOT_INSET}px) * ${share})`;
+  const right = share > 0.6;
+  return (
+    <div
+      className="pointer-events-none absolute"
+      style={{ left, top: MARGIN.top, bottom: MARGIN.bottom + X_AXIS_HEIGHT }}
+      data-testid={kind === 'today' ? 'tco-today-marker' : 'tco-break-even-marker'}
+      data-share={share}
+    >
+      <div className={`absolute inset-y-0 left-0 ${kind === 'today' ? 'border-l border-dashed border-muted' : 'border-l-2 border-text'}`} />
+      <span
+        className={`absolute whitespace-nowrap text-[11px] ${kind === 'today' ? '-top-5 -translate-x-1/2 text-muted' : `top-0 font-semibold text-text ${right ? 'right-1.5' : 'left-1.5'}`}`}
+      >
+        {label}
+      </span>
+    </div>
+  );
+}
+
+const CostPlot = memoPlot(function CostPlot(props: {
+  rows: CostRow[];
+  xMax: number;
+  xTicks: number[];
+  yTicks: number[];
+  labels: { unit: string; cost: string; api: string; self: string; hybrid: string };
+  fmt: Fmt;
+}) {
+  const { rows, xMax, fmt } = props;
+  const xTicks = useStable(props.xTicks);
+  const yTicks = useStable(props.yTicks);
+  const labels = useStable(props.labels);
+  const axes = useMemo(() => {
+    const back = fmt.toDisplay(1) || 1;
+    return {
+      xFormat: (v: number) => fmt.compact(v),
+      yFormat: (v: number) => fmt.moneyCompact(v / back),
+      xLabel: { value: labels.unit, position: 'insideBottom' as const, offset: -18, fill: 'var(--muted)', fontSize: AXIS_FONT },
+      yLabel: { value: labels.cost, angle: -90, position: 'insideLeft' as const, fill: 'var(--muted)', fontSize: AXIS_FONT, dy: 60 },
+    };
+  }, [labels, fmt]);
+  const xDomain = useStable<[number, number]>([0, xMax]);
+  const yDomain = useStable<[number, number]>([0, yTicks[yTicks.length - 1] ?? 1]);
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <LineChart data={rows} margin={MARGIN}>
+        <CartesianGrid stroke="var(--grid)" />
+        <XAxis interval={0} dataKey="x" type="number" domain={xDomain} ticks={xTicks} allowDataOverflow tickFormatter={axes.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axes.xLabel} height={X_AXIS_HEIGHT} />
+        <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} allowDataOverflow tickFormatter={axes.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={Y_AXIS_WIDTH} label={axes.yLabel} />
+        <Line dataKey="api" name={labels.api} stroke="var(--series-api)" strokeWidth={2.5} dot={false} isAnimationActive={false} />
+        <Line dataKey="self" name={labels.self} stroke="var(--series-self)" strokeWidth={2.5} dot={false} type="linear" connectNulls={false} isAnimationActive={false} />
+        <Line dataKey="hybrid" name={labels.hybrid} stroke="var(--series-hybrid)" strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />
+      </LineChart>
+    </ResponsiveContainer>
+  );
+});
+
 export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: CostCurves; breakEven: BreakEvenView; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { curves, breakEven, resultKey, fmt, t } = props;
   const series = useMemo(() => costCurveSeries(curves, fmt.toDisplay), [curves, fmt]);
+  const chartRows = useMemo(() => costChartRows(series), [series]);
   const unitLabel = curves.unit === 'tokens' ? t('unit.tokensPerMonth') : t('unit.tasksPerMonth');
   const xTicks = niceTicks(series.xMax, 4).filter((x) => x <= series.xMax);
   const yTicks = niceTicks(series.yMax, 4);
   const be = curves.breakEven;
+  const labels = {
+    unit: unitLabel,
+    cost: t('chart.costAxis', { currency: fmt.currency }),
+    api: t('option.api'),
+    self: t('option.self-hosted'),
+    hybrid: t('option.hybrid'),
+  };
   const summary =
     be === null
       ? t('chart.costAriaNever', { current: fmt.compact(curves.current), unit: unitLabel })
@@ -27,7 +108,6 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
     head: [unitLabel, t('option.api'), t('option.self-hosted'), t('option.hybrid'), t('chart.ownedReplicas')],
     rows: rows.map((r) => [fmt.compact(r.x), fmt.money(r.api), fmt.money(r.self), fmt.money(r.hybrid), String(r.replicas)]),
   };
-  const beLabel = be === null ? null : `${t('chart.breakEven')} ${fmt.compact(be)}`;
   const never = breakEven.result.kind === 'never';
   return (
     <div data-chart="cost-volume" data-kind="eval" data-for={resultKey}>
@@ -55,46 +135,11 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
           </ul>
         }
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart margin={{ top: 24, right: 20, bottom: 30, left: 12 }}>
-            <CartesianGrid stroke="var(--grid)" />
-            <XAxis
-              dataKey="x"
-              type="number"
-              domain={[0, series.xMax]}
-              ticks={xTicks}
-              allowDataOverflow
-              tickFormatter={(v: number) => fmt.compact(v)}
-              stroke="var(--muted)"
-              fontSize={11}
-              label={{ value: unitLabel, position: 'insideBottom', offset: -18, fill: 'var(--muted)', fontSize: 11 }}
-            />
-            <YAxis
-              type="number"
-              domain={[0, yTicks[yTicks.length - 1] ?? series.yMax]}
-              ticks={yTicks}
-              allowDataOverflow
-              tickFormatter={(v: number) => fmt.moneyCompact(v / (fmt.toDisplay(1) || 1))}
-              stroke="var(--muted)"
-              fontSize={11}
-              width={64}
-              label={{ value: t('chart.costAxis', { currency: fmt.currency }), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }}
-            />
-            <ReferenceLine x={curves.current} className="tco-today-line" stroke="var(--muted)" strokeDasharray="3 3" label={{ value: t('chart.today'), position: 'top', fill: 'var(--muted)', fontSize: 11 }} />
-            {be !== null && beLabel ? (
-              <ReferenceLine
-                x={be}
-                className="tco-break-even-line"
-                stroke="var(--text)"
-                strokeWidth={1.5}
-                label={{ value: beLabel, position: be > series.xMax * 0.6 ? 'insideTopRight' : 'insideTopLeft', fill: 'var(--text)', fontSize: 12, fontWeight: 600 }}
-              />
-            ) : null}
-            <Line data={series.api} dataKey="y" name={t('option.api')} stroke="var(--series-api)" strokeWidth={2.5} dot={false} isAnimationActive={false} />
-            <Line data={series.self} dataKey="y" name={t('option.self-hosted')} stroke="var(--series-self)" strokeWidth={2.5} dot={false} type="linear" isAnimationActive={false} />
-            <Line data={series.hybrid} dataKey="y" name={t('option.hybrid')} stroke="var(--series-hybrid)" strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />
-          </LineChart>
-        </ResponsiveContainer>
+        <div className="relative h-full w-full">
+          <CostPlot rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} labels={labels} fmt={fmt} />
+          <Marker kind="today" share={series.xMax > 0 ? curves.current / series.xMax : -1} label={t('chart.today')} />
+          {be !== null ? <Marker kind="break-even" share={series.xMax > 0 ? be / series.xMax : -1} label={`${t('chart.breakEven')} ${fmt.compact(be)}`} /> : null}
+        </div>
       </ChartFrame>
     </div>
   );

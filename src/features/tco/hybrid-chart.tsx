@@ -5,6 +5,44 @@ import { Help } from '../../components/help';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import type { Fmt } from './format-tco';
 import type { TcoT } from './messages';
+import { memoPlot, useStable } from './plot-memo';
+
+const MARGIN = { top: 8, right: 16, bottom: 24, left: 8 };
+const WEEK_TICKS = [0, 24, 48, 72, 96, 120, 144];
+const RANK_TICKS = [0, 42, 84, 126, 167];
+const DOMAIN: [number, number] = [0, 167];
+
+const HybridPlot = memoPlot(function HybridPlot(props: {
+  data: { hour: number; owned: number; overflow: number }[];
+  weekly: boolean;
+  dayNames: string[];
+  labels: { x: string; unit: string };
+  fmt: Fmt;
+}) {
+  const { data, weekly, fmt } = props;
+  const dayNames = useStable(props.dayNames);
+  const labels = useStable(props.labels);
+  const axis = useMemo(
+    () => ({
+      xFormat: (v: number) => (weekly ? (dayNames[Math.floor(v / 24)] ?? '') : String(v + 1)),
+      yFormat: (v: number) => fmt.compact(v),
+      xLabel: { value: labels.x, position: 'insideBottom' as const, offset: -12, fill: 'var(--muted)', fontSize: 11 },
+      yLabel: { value: labels.unit, angle: -90, position: 'insideLeft' as const, fill: 'var(--muted)', fontSize: 10, dy: 40 },
+    }),
+    [weekly, dayNames, labels, fmt],
+  );
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <AreaChart data={data} margin={MARGIN}>
+        <CartesianGrid stroke="var(--grid)" vertical={false} />
+        <XAxis interval={0} dataKey="hour" type="number" domain={DOMAIN} ticks={weekly ? WEEK_TICKS : RANK_TICKS} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={11} label={axis.xLabel} />
+        <YAxis interval={0} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={11} width={48} label={axis.yLabel} />
+        <Area type="stepAfter" dataKey="owned" stackId="h" stroke="none" fill="var(--series-self)" fillOpacity={0.85} isAnimationActive={false} />
+        <Area type="stepAfter" dataKey="overflow" stackId="h" stroke="none" fill="var(--series-api)" fillOpacity={0.75} isAnimationActive={false} />
+      </AreaChart>
+    </ResponsiveContainer>
+  );
+});
 
 /**
  * The chosen hybrid split hour by hour: what the owned replicas serve and what overflows to
@@ -46,24 +84,7 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
           </p>
         }
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <AreaChart data={data} margin={{ top: 8, right: 16, bottom: 24, left: 8 }}>
-            <CartesianGrid stroke="var(--grid)" vertical={false} />
-            <XAxis
-              dataKey="hour"
-              type="number"
-              domain={[0, 167]}
-              ticks={weekly ? [0, 24, 48, 72, 96, 120, 144] : [0, 42, 84, 126, 167]}
-              tickFormatter={(v: number) => (weekly ? (dayNames[Math.floor(v / 24)] ?? '') : String(v + 1))}
-              stroke="var(--muted)"
-              fontSize={11}
-              label={{ value: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
-            />
-            <YAxis tickFormatter={(v: number) => fmt.compact(v)} stroke="var(--muted)" fontSize={11} width={48} label={{ value: unit, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 10, dy: 40 }} />
-            <Area type="stepAfter" dataKey="owned" stackId="h" stroke="none" fill="var(--series-self)" fillOpacity={0.85} isAnimationActive={false} />
-            <Area type="stepAfter" dataKey="overflow" stackId="h" stroke="none" fill="var(--series-api)" fillOpacity={0.75} isAnimationActive={false} />
-          </AreaChart>
-        </ResponsiveContainer>
+        <HybridPlot data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), unit }} fmt={fmt} />
       </ChartFrame>
     </div>
   );

@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Banner, Card } from '../../components/card';
 import { FactsList } from '../../components/facts-list';
 import { Help } from '../../components/help';
@@ -17,6 +17,7 @@ import { tcoMessages, type TcoT } from './messages';
 import { MonteCarloChart } from './monte-carlo-chart';
 import { PresetPicker } from './preset-picker';
 import { TornadoChart } from './tornado-chart';
+import { useStaggered } from './staggered';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { UtilisationGauge } from './utilisation-gauge';
 import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
@@ -25,10 +26,12 @@ import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
  * The TCO and break-even page: the verdict with the numbers behind it, KPI cards, the charts,
  * the inputs (sliders on what analysts drag), presets and the article claim check.
  *
- * Speed while a slider is dragged: every computation runs in the worker; the verdict and KPIs
- * follow each result at once, the charts render from deferred values (React may skip or
- * interrupt them while input keeps coming), every chart is memoised on its data and draws few
- * SVG nodes, and the previous result stays on screen until the next one arrives.
+ * Speed while a slider is dragged: every computation runs in the worker; the verdict, KPIs,
+ * gauge and facts follow each result at once (plain DOM, cheap); the Recharts charts adopt
+ * new results one chart per task after each paint, the heavier views less often while input
+ * keeps coming (staggered.ts), so input is handled between them and no single task redraws
+ * them all; every chart is memoised on its numbers with stable props and draws few SVG nodes;
+ * the previous result stays on screen until the next one arrives.
  */
 const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: TcoEvaluation; fmt: Fmt; t: TcoT }) {
   const { evaluation: e, fmt, t } = props;
@@ -86,10 +89,13 @@ export function TcoPage() {
   const evaluation = useTcoEvaluation(scenario, evalKey);
   const tornado = useTcoTornado(scenario, uncertainKey);
   const monteCarlo = useTcoMonteCarlo(scenario, uncertainKey);
-  // Charts draw deferred results: a newer input interrupts their render instead of waiting for it.
-  const chartEval = useDeferredValue(evaluation.data);
-  const chartTornado = useDeferredValue(tornado.data);
-  const chartMc = useDeferredValue(monteCarlo.data);
+  // Each Recharts chart takes the newest result in its turn (cost chart first).
+  const costEval = useStaggered('tco-cost', 0, evaluation.data);
+  const breakdownEval = useStaggered('tco-breakdown', 1, evaluation.data, 100);
+  const hybridEval = useStaggered('tco-hybrid', 2, evaluation.data, 100);
+  const chartTornado = useStaggered('tco-tornado', 3, tornado.data, 250);
+  const chartMc = useStaggered('tco-monte-carlo', 4, monteCarlo.data, 250);
+  const chartEval = evaluation.data;
 
   const [article, setArticle] = useState<ArticleId>('a004');
   const [loaded, setLoaded] = useState<PresetId | null>(null);
@@ -111,6 +117,7 @@ export function TcoPage() {
     },
     [replaceScenario],
   );
+  const loadFromClaims = useCallback((id: PresetId) => void loadPreset(id), [loadPreset]);
   const undo = useCallback(() => {
     if (previous) replaceScenario(previous);
     setPrevious(null);
@@ -140,21 +147,21 @@ export function TcoPage() {
           <InputsPanel />
         </aside>
         <div className="grid min-w-0 content-start gap-4 lg:order-1">
-          {chartEval ? (
+          {chartEval && costEval && breakdownEval && hybridEval ? (
             <>
               <Card testId="tco-cost-card">
-                <CostVolumeChart curves={chartEval.value.curves} breakEven={chartEval.value.breakEven} resultKey={chartEval.key} fmt={fmt} t={t} />
+                <CostVolumeChart curves={costEval.value.curves} breakEven={costEval.value.breakEven} resultKey={costEval.key} fmt={fmt} t={t} />
               </Card>
               <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
                 <Card>
-                  <BreakdownChart evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
+                  <BreakdownChart evaluation={breakdownEval.value} resultKey={breakdownEval.key} fmt={fmt} t={t} />
                 </Card>
                 <Card>
                   <UtilisationGauge evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
                 </Card>
               </div>
               <Card>
-                <HybridChart evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
+                <HybridChart evaluation={hybridEval.value} resultKey={hybridEval.key} fmt={fmt} t={t} />
               </Card>
             </>
           ) : null}
@@ -179,7 +186,7 @@ export function TcoPage() {
           ) : null}
         </div>
       </div>
-      <ClaimCheckCard article={article} onArticle={setArticle} onLoad={(id) => void loadPreset(id)} language={language} t={t} />
+      <ClaimCheckCard article={article} onArticle={setArticle} onLoad={loadFromClaims} language={language} t={t} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
 import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
 import type { Fmt } from './format-tco';
 import type { TcoT } from './messages';
+import { memoPlot, useStable } from './plot-memo';
 import { unitOf } from './ranges-editor';
 
 /**
@@ -14,6 +15,40 @@ import { unitOf } from './ranges-editor';
  * input overlap on one row.
  */
 const BAR = 14;
+const MARGIN = { top: 4, right: 20, bottom: 22, left: 8 };
+
+const TornadoPlot = memoPlot(function TornadoPlot(props: {
+  data: { name: string; low: [number, number] | null; high: [number, number] | null }[];
+  domain: [number, number];
+  ticks: number[];
+  zeroLine: boolean;
+  axisLabel: string;
+  money: boolean;
+  fmt: Fmt;
+}) {
+  const { data, zeroLine, axisLabel, money, fmt } = props;
+  const domain = useStable(props.domain);
+  const ticks = useStable(props.ticks);
+  const axis = useMemo(() => {
+    const back = fmt.toDisplay(1) || 1;
+    return {
+      format: money ? (v: number) => fmt.moneyCompact(v / back) : (v: number) => fmt.compact(v),
+      label: { value: axisLabel, position: 'insideBottom' as const, offset: -12, fill: 'var(--muted)', fontSize: 11 },
+    };
+  }, [money, axisLabel, fmt]);
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={data} layout="vertical" margin={MARGIN} barGap={-BAR} barSize={BAR}>
+        <CartesianGrid stroke="var(--grid)" horizontal={false} />
+        <XAxis interval={0} type="number" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={axis.format} stroke="var(--muted)" fontSize={11} label={axis.label} />
+        <YAxis type="category" dataKey="name" width={128} stroke="var(--muted)" fontSize={11} interval={0} />
+        {zeroLine ? <ReferenceLine x={0} stroke="var(--text)" /> : null}
+        <Bar dataKey="low" fill="var(--series-5)" isAnimationActive={false} />
+        <Bar dataKey="high" fill="var(--series-6)" fillOpacity={0.85} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+});
 
 export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { tornado, resultKey, fmt, t } = props;
@@ -77,26 +112,15 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
         {data.length === 0 ? (
           <p className="text-sm text-muted">{t('chart.tornadoEmpty')}</p>
         ) : (
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={data} layout="vertical" margin={{ top: 4, right: 20, bottom: 22, left: 8 }} barGap={-BAR} barSize={BAR}>
-              <CartesianGrid stroke="var(--grid)" horizontal={false} />
-              <XAxis
-                type="number"
-                domain={metric === 'saving' ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
-                ticks={metric === 'saving' ? ticks : ticks.filter((x) => x <= shaped.edge)}
-                allowDataOverflow
-                tickFormatter={value}
-                stroke="var(--muted)"
-                fontSize={11}
-                label={{ value: metric === 'saving' ? t('chart.savingAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
-              />
-              <YAxis type="category" dataKey="name" width={128} stroke="var(--muted)" fontSize={11} interval={0} />
-              {metric === 'saving' ? <ReferenceLine x={0} stroke="var(--text)" /> : null}
-              {shaped.base !== null ? <ReferenceLine x={shaped.base} stroke="var(--muted)" strokeDasharray="3 3" /> : null}
-              <Bar dataKey="low" fill="var(--series-5)" isAnimationActive={false} />
-              <Bar dataKey="high" fill="var(--series-6)" fillOpacity={0.85} isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
+          <TornadoPlot
+            data={data}
+            domain={metric === 'saving' ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
+            ticks={metric === 'saving' ? ticks : ticks.filter((x) => x <= shaped.edge)}
+            zeroLine={metric === 'saving'}
+            axisLabel={metric === 'saving' ? t('chart.savingAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth')}
+            money={metric === 'saving'}
+            fmt={fmt}
+          />
         )}
       </ChartFrame>
     </div>
