@@ -68,7 +68,8 @@ const INSTRUMENT = `(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) if (e.name === 'input' || e.name.startsWith('pointer') || e.name.startsWith('mouse')) b.slow.push(e.duration);
   }).observe({ type: 'event', durationThreshold: 16 });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) b.long.push(e.duration); }).observe({ type: 'longtask' });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) { b.long.push(e.duration); (b.longAt ??= []).push([Math.round(e.startTime - b.t0), Math.round(e.duration)]); } }).observe({ type: 'longtask' });
+  b.t0 = performance.now();
 })()`;
 
 const SETTLE = `new Promise((resolve) => {
@@ -96,11 +97,9 @@ async function drag(page: Page, sliderName: RegExp): Promise<DragResult> {
   await page.mouse.move(x(pos(0)), y);
   await page.mouse.down();
   const t0 = Date.now();
-  for (let tick = 1; ; tick++) {
-    const due = t0 + tick * 16;
-    const elapsed = due - t0;
-    if (elapsed > DRAG_MS) break;
-    await page.mouse.move(x(pos(elapsed)), y);
+  // One move per 16 ms frame for 5 s of wall time (slow handling means fewer moves, not a longer drag).
+  for (let due = t0 + 16; Date.now() - t0 < DRAG_MS; due += 16) {
+    await page.mouse.move(x(pos(Date.now() - t0)), y);
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
@@ -110,7 +109,8 @@ async function drag(page: Page, sliderName: RegExp): Promise<DragResult> {
   const settleMs = (await page.evaluate(SETTLE)) as number;
   // Let the observers deliver the last entries.
   await page.waitForTimeout(300);
-  const b = (await page.evaluate('window.__bench')) as { inputs: number; slow: number[]; long: number[]; toPaint: number[] };
+  const b = (await page.evaluate('window.__bench')) as { inputs: number; slow: number[]; long: number[]; toPaint: number[]; longAt?: number[][] };
+  if (process.env.TCO_BENCH_DEBUG) process.stderr.write(`long tasks [ms after start, duration]: ${JSON.stringify(b.longAt ?? [])}\n`);
   return { inputs: b.inputs, toPaint: b.toPaint, slowEvents: b.slow, longTasks: b.long, settleMs };
 }
 

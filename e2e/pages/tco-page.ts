@@ -77,10 +77,14 @@ export class TcoPage {
     return this.page.locator(`[data-testid="tco-claim"][data-claim="${id}"]`);
   }
 
-  /** Horizontal position of the break-even marker in the cost chart (SVG x), or null when absent. */
+  breakEvenMarker(): Locator {
+    return this.page.getByTestId('tco-break-even-marker');
+  }
+
+  /** Horizontal position of the break-even marker over the cost chart (px), or null when absent. */
   async breakEvenX(): Promise<number | null> {
-    const line = this.page.locator('.tco-break-even-line line');
-    if ((await line.count()) === 0) return null;
-    return Number(await line.first().getAttribute('x1'));
+    if ((await this.breakEvenMarker().count()) === 0) return null;
+    const box = await this.breakEvenMarker().boundingBox();
+    return box ? box.x : null;
   }
 }
