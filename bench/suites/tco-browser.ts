@@ -126,7 +126,8 @@ export const suite: BenchSuite = {
     const dist = process.env.TCO_BENCH_DIST ? resolve(process.env.TCO_BENCH_DIST) : join(root, 'dist');
     if (!process.env.TCO_BENCH_DIST) await ensureBuild();
     const port = await freePort();
-    const server: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dist], { cwd: root, stdio: 'ignore' });
+    // Own process group, so stopping it also stops the vite process npx starts.
+    const server: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dist], { cwd: root, stdio: 'ignore', detached: true });
     const rows: BenchRow[] = [];
     const row = (metric: string, value: number, unit: string, budget: number | null, note?: string) =>
       rows.push({ suite: 'tco-browser', metric, value, unit, budget, direction: 'max', note });
@@ -156,7 +157,7 @@ export const suite: BenchSuite = {
       }
     } finally {
       await browser.close();
-      server.kill();
+      if (server.pid !== undefined) process.kill(-server.pid, 'SIGTERM');
     }
     return rows;
   },
