@@ -27,7 +27,6 @@ const HybridPlot = memoPlot(function HybridPlot(props: {
       xFormat: (v: number) => (weekly ? (dayNames[Math.floor(v / 24)] ?? '') : String(v + 1)),
       yFormat: (v: number) => fmt.compact(v),
       xLabel: { value: labels.x, position: 'insideBottom' as const, offset: -12, fill: 'var(--muted)', fontSize: 11 },
-      yLabel: { value: labels.unit, angle: -90, position: 'insideLeft' as const, fill: 'var(--muted)', fontSize: 10, dy: 40 },
     }),
     [weekly, dayNames, labels, fmt],
   );
@@ -36,7 +35,7 @@ const HybridPlot = memoPlot(function HybridPlot(props: {
       <AreaChart data={data} margin={MARGIN}>
         <CartesianGrid stroke="var(--grid)" vertical={false} />
         <XAxis interval={0} dataKey="hour" type="number" domain={DOMAIN} ticks={weekly ? WEEK_TICKS : RANK_TICKS} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={11} label={axis.xLabel} />
-        <YAxis interval={0} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={11} width={48} label={axis.yLabel} />
+        <YAxis interval={0} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={11} width={52} />
         <Area type="stepAfter" dataKey="owned" stackId="h" stroke="none" fill="var(--series-self)" fillOpacity={0.85} isAnimationActive={false} />
         <Area type="stepAfter" dataKey="overflow" stackId="h" stroke="none" fill="var(--series-api)" fillOpacity={0.75} isAnimationActive={false} />
       </AreaChart>
@@ -64,7 +63,7 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
   return (
     <div data-chart="hybrid" data-kind="eval" data-for={resultKey}>
       <ChartFrame
-        title={t('chart.hybridTitle')}
+        title={t('chart.hybridTitle', { unit })}
         summary={summary}
         table={table}
         height={180}
