@@ -51,10 +51,14 @@ export class TcoPage {
     await this.page.mouse.up();
   }
 
-  /** Every chart shows the result of the current inputs (its data-for equals the page's key). */
+  /**
+   * Every chart shows the result of the current inputs (its data-for equals the page's key).
+   * Generous timeout: this machine is shared, and the budget itself is measured by the bench.
+   */
   async waitForCharts(): Promise<void> {
     await expect
-      .poll(async () =>
+      .poll(
+        async () =>
         this.page.evaluate(() => {
           const root = document.querySelector('[data-testid="tco-page"]');
           if (!root) return false;
@@ -62,6 +66,7 @@ export class TcoPage {
           if (charts.length < 6) return false;
           return charts.every((c) => c.dataset.for === (c.dataset.kind === 'eval' ? root.getAttribute('data-eval-key') : root.getAttribute('data-uncertain-key')));
         }),
+        { timeout: 30_000 },
       )
       .toBe(true);
   }
