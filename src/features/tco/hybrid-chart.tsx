@@ -3,9 +3,9 @@ import { Area, AreaChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } fro
 import { ChartFrame } from '../../components/chart-frame';
 import { Help } from '../../components/help';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
-import type { Fmt } from './format-tco';
-import type { TcoT } from './messages';
-import { memoPlot, useStable } from './plot-memo';
+import type { Fmt } from '../../components/tco/format-tco';
+import type { TcoT } from '../../components/tco/messages';
+import { memoPlot, useStable } from '../../components/tco/plot-memo';
 
 const MARGIN = { top: 8, right: 16, bottom: 24, left: 8 };
 const WEEK_TICKS = [0, 24, 48, 72, 96, 120, 144];

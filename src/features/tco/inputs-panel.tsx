@@ -11,8 +11,8 @@ import type { ApiOfferRecord } from '../../core/catalog/types';
 import { currencies, type Scenario } from '../../core/scenario/schema';
 import { formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import { LogSliderField } from './log-slider-field';
-import { tcoMessages, type TcoT } from './messages';
+import { LogSliderField } from '../../components/tco/log-slider-field';
+import { tcoMessages, type TcoT } from '../../components/tco/messages';
 import { ProfileEditor } from './profile-editor';
 import { RangesEditor } from './ranges-editor';
 

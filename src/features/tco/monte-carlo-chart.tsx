@@ -3,10 +3,10 @@ import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAx
 import { ChartFrame } from '../../components/chart-frame';
 import { Help } from '../../components/help';
 import type { MonteCarloResult } from '../../core/tco/monte-carlo';
-import { histogramBars, histogramSteps, niceRangeTicks } from './chart-data';
-import type { Fmt } from './format-tco';
-import type { TcoT } from './messages';
-import { memoPlot, useStable } from './plot-memo';
+import { histogramBars, histogramSteps, niceRangeTicks } from '../../components/tco/chart-data';
+import type { Fmt } from '../../components/tco/format-tco';
+import type { TcoT } from '../../components/tco/messages';
+import { memoPlot, useStable } from '../../components/tco/plot-memo';
 
 const MARGIN = { top: 16, right: 16, bottom: 26, left: 8 };
 

@@ -3,10 +3,10 @@ import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAxis
 import { ChartFrame } from '../../components/chart-frame';
 import type { Tornado } from '../../core/tco/sensitivity';
 import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
-import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
-import type { Fmt } from './format-tco';
-import type { TcoT } from './messages';
-import { memoPlot, useStable } from './plot-memo';
+import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from '../../components/tco/chart-data';
+import type { Fmt } from '../../components/tco/format-tco';
+import type { TcoT } from '../../components/tco/messages';
+import { memoPlot, useStable } from '../../components/tco/plot-memo';
 import { unitOf } from './ranges-editor';
 
 /**

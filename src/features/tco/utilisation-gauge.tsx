@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
 import { Help } from '../../components/help';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
-import type { Fmt } from './format-tco';
-import type { TcoT } from './messages';
+import type { Fmt } from '../../components/tco/format-tco';
+import type { TcoT } from '../../components/tco/messages';
 
 /**
  * Utilisation of the self-hosted deployment as a half-circle gauge: busy share (all attempts)

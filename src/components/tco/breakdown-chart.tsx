@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import { ChartFrame } from '../../components/chart-frame';
+import { ChartFrame } from '../chart-frame';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { BREAKDOWN_KEYS, breakdownRows, niceTicks, type BreakdownKey } from './chart-data';
 import type { Fmt } from './format-tco';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { Kpi } from '../../components/card';
-import { Help } from '../../components/help';
+import { Kpi } from '../card';
+import { Help } from '../help';
 import { findGpu } from '../../core/catalog/catalog';
 import type { Scenario } from '../../core/scenario/schema';
 import type { BreakEvenView, Figure, TcoEvaluation } from '../../core/tco/evaluate';

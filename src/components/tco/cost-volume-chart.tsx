@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import { ChartFrame } from '../../components/chart-frame';
+import { ChartFrame } from '../chart-frame';
 import type { BreakEvenView, CostCurves } from '../../core/tco/evaluate';
 import { costChartRows, costCurveRows, costCurveSeries, niceTicks, type CostRow } from './chart-data';
 import type { Fmt } from './format-tco';
