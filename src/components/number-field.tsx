@@ -4,10 +4,10 @@ import { parseLocaleNumber } from '../lib/format/parse';
 import { componentMessages } from './messages';
 import { useLanguage, useT } from './use-t';
 
-/** "1 (GPUs)", "80 %": symbols follow the number, words go in brackets so grammar never breaks. */
+/** Symbols follow the number ("0 GiB", "80 %"); word units go in brackets ("1 (tokens)"). */
 function withUnit(value: string, unit: string | undefined): string {
   if (!unit) return value;
-  return /^[%×°]|^[A-Z]{3}\/|\//.test(unit) || unit.length <= 2 ? `${value} ${unit}` : `${value} (${unit})`;
+  return /[a-z]{3,}/.test(unit) ? `${value} (${unit})` : `${value} ${unit}`;
 }
 
 export interface NumberFieldProps {
