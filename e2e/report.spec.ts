@@ -9,6 +9,8 @@ import { expect, test } from './fixtures';
 import { LibraryPanel } from './pages/library';
 import { ReportPage } from './pages/report-page';
 import { ShellPage } from './pages/shell';
+import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
+import { encodeScenario } from '../src/lib/url/share-link';
 
 test.describe('report', () => {
   test('renders every section with real numbers', async ({ page }) => {
@@ -22,6 +24,8 @@ test.describe('report', () => {
     await expect(report.kpis()).toContainText('$13,590');
     await expect(page.getByTestId('report-fit')).toContainText('Fits: Kimi K2.6 on 8 × NVIDIA H200');
     await expect(page.getByTestId('report-pilot')).toContainText('No pilot data recorded.');
+    // The same charts as the TCO page: cost against volume and the cost breakdown.
+    await expect(page.getByTestId('report-charts').locator('svg.recharts-surface')).toHaveCount(2);
     // Assumptions carry their catalog source and date.
     await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('4 USD/1M tokens');
     await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('May 22, 2026');
@@ -78,6 +82,28 @@ test.describe('report', () => {
       .filter((s) => s.split(' ').length >= 2 && !/^[A-Z]{2,}\b/.test(s));
     const leftovers = english.filter((s) => text.includes(s));
     expect(leftovers).toEqual([]);
+    // Units and option words of the appendix are German too.
+    const appendix = await report.assumptions().innerText();
+    for (const word of ['req/day', 'replicas', 'months', 'sequences', 'tokens/month', 'first-party', 'entered']) {
+      expect(appendix, word).not.toContain(word);
+    }
+    expect(appendix).toContain('Anfr./Tag');
+  });
+
+  test('a pilot decision from example data is flagged as example, and the page fits a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const s = structuredClone(DEFAULT_SCENARIO);
+    s.pilot.example = 'hybrid';
+    s.pilot.days[0]!.selfHosted.tasksAttempted = 100;
+    s.pilot.days[0]!.selfHosted.tasksCompleted = 95;
+    s.pilot.days[0]!.selfHosted.tasksAccepted = 90;
+    const shell = new ShellPage(page);
+    const report = new ReportPage(page);
+    await shell.open(`#/report?s=${encodeScenario(s)}`);
+    await report.waitForNumbers();
+    await expect(page.getByTestId('report-pilot')).toContainText('EXAMPLE data');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   test('compare two saved scenarios highlights the differing input', async ({ page }) => {
@@ -100,6 +126,7 @@ test.describe('report', () => {
     await expect(inputs.locator('tr[data-key="fx.EUR"]')).toHaveAttribute('data-differs', 'true');
     await expect(inputs.locator('tr[data-key="workload.requestsPerDay"]')).toHaveAttribute('data-differs', 'false');
     await expect(page.getByTestId('compare-results')).toContainText('$13,590');
+    await expect(page.getByTestId('compare-chart').locator('svg.recharts-surface')).toHaveCount(1);
   });
 
   test('presentation mode moves through slides with the keyboard', async ({ page }) => {

@@ -20,6 +20,8 @@ export interface AssumptionRow {
   source: SourceRef | null;
   /** The catalog value this input was taken from, when the user changed it. */
   custom: { catalogValue: number | string } | null;
+  /** Option words that qualify the value (e.g. throughput basis and source); translated by the UI. */
+  qualifiers?: string[];
 }
 
 const USER: null = null;
@@ -59,7 +61,7 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
 
   // API offer
   const offer = api.offerId ? findApiOffer(api.offerId) : undefined;
-  add('api', 'api.offer', `${api.provider} · ${api.model} (${api.channel})`, '', { source: offer?.source ?? null });
+  rows.push({ group: 'api', key: 'api.offer', value: `${api.provider} · ${api.model}`, unit: '', source: offer?.source ?? null, custom: null, qualifiers: [api.channel] });
   add('api', 'api.priceInputPerM', api.priceInputPerM, `${api.currency}/1M tokens`, offerSourced(scenario, 'priceInputPerM'));
   add('api', 'api.priceCachedInputPerM', api.priceCachedInputPerM, `${api.currency}/1M tokens`, offerSourced(scenario, 'priceCachedInputPerM'));
   add('api', 'api.priceOutputPerM', api.priceOutputPerM, `${api.currency}/1M tokens`, offerSourced(scenario, 'priceOutputPerM'));
@@ -97,7 +99,7 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   add('selfHosted', 'selfHosted.otherMonthly', sh.otherMonthly.reduce((a, o) => a + o.usd, 0), 'USD/month');
   add('selfHosted', 'selfHosted.oneTimeUsd', sh.oneTimeUsd, 'USD');
   add('selfHosted', 'selfHosted.horizonMonths', sh.horizonMonths, 'months');
-  add('selfHosted', 'selfHosted.throughput', sh.throughput.tokensPerSecond, `tokens/s (${sh.throughput.basis}, ${sh.throughput.source})`);
+  rows.push({ group: 'selfHosted', key: 'selfHosted.throughput', value: sh.throughput.tokensPerSecond, unit: 'tokens/s', source: null, custom: null, qualifiers: [sh.throughput.basis, sh.throughput.source] });
   add('selfHosted', 'selfHosted.maxUtilisation', sh.maxUtilisation, 'share');
 
   // Hardware fit

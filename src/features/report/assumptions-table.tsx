@@ -6,14 +6,21 @@ import type { AssumptionGroup, AssumptionRow } from '../../core/export/assumptio
 import type { Language } from '../../core/scenario/schema';
 import { formatDate, formatNumber, formatPercent } from '../../lib/format/format';
 import { reportMessages } from './messages';
+import { localOption, localUnit } from './units';
 
-/** A value with its unit, formatted for the locale (shares as percent). */
-export function assumptionValueText(language: Language, row: Pick<AssumptionRow, 'value' | 'unit'>): string {
-  const { value, unit } = row;
+/** A value with its unit, formatted for the locale (shares as percent, option words translated). */
+export function assumptionValueText(language: Language, row: Pick<AssumptionRow, 'value' | 'unit' | 'qualifiers'>): string {
+  const { value } = row;
+  const unit = localUnit(language, row.unit);
+  const qualifiers = row.qualifiers?.length ? ` (${row.qualifiers.map((q) => localOption(language, q)).join(', ')})` : '';
   if (typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return unit === 'date' ? formatDate(language, value) : unit ? `${value} ${unit}` : value;
-  if (unit === 'share') return formatPercent(language, value, 1);
-  return `${formatNumber(language, value, value >= 100 ? 0 : 4)}${unit ? ` ${unit}` : ''}`;
+  if (typeof value === 'string') {
+    if (row.unit === 'date') return formatDate(language, value);
+    const text = localOption(language, value);
+    return `${unit ? `${text} ${unit}` : text}${qualifiers}`;
+  }
+  if (row.unit === 'share') return formatPercent(language, value, 1);
+  return `${formatNumber(language, value, value >= 100 ? 0 : 4)}${unit ? ` ${unit}` : ''}${qualifiers}`;
 }
 
 const GROUPS: AssumptionGroup[] = ['workload', 'api', 'selfHosted', 'hardware', 'pilot', 'fx'];
@@ -45,8 +52,8 @@ export const AssumptionsTable = memo(function AssumptionsTable(props: { rows: As
                     <th scope="row" className="py-0.5 pr-2 text-left font-normal text-muted">
                       {t(r.key as Parameters<typeof t>[0])}
                     </th>
-                    <td className="py-0.5 pr-2 text-right font-medium whitespace-nowrap">{assumptionValueText(language, r)}</td>
-                    <td className="py-0.5 text-[0.68rem] leading-tight text-muted">
+                    <td className="py-0.5 pr-2 text-right font-medium sm:whitespace-nowrap">{assumptionValueText(language, r)}</td>
+                    <td className="py-0.5 text-[0.68rem] leading-tight text-muted [overflow-wrap:anywhere]">
                       {r.custom ? (
                         <span className="font-medium text-warn">{t('custom', { value: String(r.custom.catalogValue) })}</span>
                       ) : r.source ? (

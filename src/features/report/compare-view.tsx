@@ -8,6 +8,8 @@ import { useLibraryScenarios } from './use-library-scenarios';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { assumptionValueText } from './assumptions-table';
+import { CompareChart } from './compare-chart';
+import { makeFmt } from '../../components/tco/format-tco';
 import { reportMessages } from './messages';
 import { useTcoForMany } from './use-report';
 
@@ -38,15 +40,18 @@ export function CompareView() {
 
   if (ids.length < 2) return <Banner tone="info">{t('compareNone')}</Banner>;
   const money = (usd: number | null) => formatMoney(language, currency, fx, usd);
+  const fmt = makeFmt(language, currency, fx);
   const done = results.map((r) => r.data);
-  const metric = (label: string, pick: (e: TcoEvaluation) => Figure | number) => {
-    const values = done.map((e) => {
+  /** One result row: per scenario a number, 'na' (not defined, e.g. no break-even) or null (still computing). */
+  const metric = (label: string, pick: (e: TcoEvaluation) => Figure | number | null, kind: 'money' | 'tokens' = 'money') => {
+    const values = done.map((e): number | 'na' | null => {
       if (!e) return null;
       const v = pick(e);
-      return typeof v === 'number' ? v : v.ok ? v.value : null;
+      if (v === null) return 'na';
+      return typeof v === 'number' ? v : v.ok ? v.value : 'na';
     });
-    const first = values[0] ?? null;
-    return { label, values, first };
+    const first = typeof values[0] === 'number' ? values[0] : null;
+    return { label, values, first, kind };
   };
   const metrics = [
     metric(t('apiMonthly'), (e) => e.api.monthlyUsd),
@@ -54,6 +59,7 @@ export function CompareView() {
     metric(t('hybridMonthly'), (e) => e.hybrid.monthlyUsd),
     metric(t('perAcceptedApi'), (e) => e.api.perAcceptedTask),
     metric(t('perAcceptedSelf'), (e) => e.selfHosted.perAcceptedTask),
+    metric(t('breakEvenTokens'), (e) => e.breakEven.tokensPerMonth, 'tokens'),
   ];
   const th = 'border-b border-border px-2 py-1 text-left text-xs font-medium text-muted';
   const td = 'border-b border-border/60 px-2 py-1 text-right';
@@ -82,15 +88,16 @@ export function CompareView() {
                     {m.label}
                   </th>
                   {m.values.map((v, i) => {
-                    const diff = i > 0 && v !== null && m.first !== null ? v - m.first : null;
+                    const show = (n: number) => (m.kind === 'tokens' ? fmt.compact(n) : money(n));
+                    const diff = i > 0 && typeof v === 'number' && m.first !== null ? v - m.first : null;
                     const rel = diff !== null && m.first ? diff / m.first : null;
                     return (
                       <td key={picked[i]?.id ?? i} className={td}>
-                        {v === null ? '…' : money(v)}
+                        {v === null ? '…' : v === 'na' ? t('notAvailable') : show(v)}
                         {diff !== null ? (
-                          <span className={`block text-xs ${diff > 0 ? 'text-bad' : diff < 0 ? 'text-ok' : 'text-muted'}`}>
+                          <span className={`block text-xs ${m.kind === 'tokens' ? 'text-muted' : diff > 0 ? 'text-bad' : diff < 0 ? 'text-ok' : 'text-muted'}`}>
                             {diff > 0 ? '+' : ''}
-                            {money(diff)}
+                            {show(diff)}
                             {rel !== null ? ` (${diff > 0 ? '+' : ''}${formatPercent(language, rel, 1)})` : ''}
                           </span>
                         ) : null}
@@ -103,6 +110,11 @@ export function CompareView() {
           </table>
         </div>
       </Card>
+      {done.every((d) => d !== undefined) && done.length >= 2 ? (
+        <Card>
+          <CompareChart names={picked.map((p) => p.name)} results={done as TcoEvaluation[]} fmt={fmt} t={t} />
+        </Card>
+      ) : null}
       <Card title={t('compareInputs')}>
         <div className="overflow-x-auto">
           <table className="figures w-full border-collapse text-xs" data-testid="compare-inputs">

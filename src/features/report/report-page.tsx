@@ -55,10 +55,12 @@ export function fitText(fit: HardwareReportResult | undefined, s: Scenario, byte
   return v.fits ? t('fitYes', { ...params, free: bytes(v.headroomPerGpu) }) : t('fitNo', { ...params, short: bytes(-v.headroomPerGpu) });
 }
 
-export function pilotText(p: PilotEvaluation | undefined, t: ReportT): string {
+export function pilotText(p: PilotEvaluation | undefined, s: Scenario, t: ReportT): string {
   if (!p || p.daysElapsed === 0) return t('pilotNone');
   const decision = t(`pilot.${p.decision}`);
-  return p.status === 'final' ? decision : t('pilotProvisional', { decision, days: p.daysElapsed });
+  const text = p.status === 'final' ? decision : t('pilotProvisional', { decision, days: p.daysElapsed });
+  // Example weeks are for learning the scorecard; never present them as evidence.
+  return s.pilot.example ? `${text} ${t('pilotExample')}` : text;
 }
 
 export function ReportPage() {
@@ -105,7 +107,7 @@ export function ReportPage() {
       body.push(['result', 'best_option', tco.verdict.best, '', null, null, null]);
     }
     if (fit?.ok) body.push(['result', 'fits', fit.report.memory.verdict.fits ? 'yes' : 'no', '', null, null, null]);
-    if (pilot && pilot.daysElapsed > 0) body.push(['result', 'pilot_decision', pilot.decision, pilot.status, null, null, null]);
+    if (pilot && pilot.daysElapsed > 0) body.push(['result', 'pilot_decision', pilot.decision, scenario.pilot.example ? `${pilot.status}, example data` : pilot.status, null, null, null]);
     for (const a of rows) {
       body.push(['assumption', a.key, typeof a.value === 'boolean' ? String(a.value) : a.value, a.unit, a.source?.title ?? 'user input', a.source?.checked ?? null, a.custom ? String(a.custom.catalogValue) : null]);
     }
@@ -143,14 +145,14 @@ export function ReportPage() {
         </div>
       ),
     },
-    ...(tco ? [{ id: 'charts', title: t('charts'), body: <ReportCharts tco={tco} money={money} /> }] : []),
+    ...(tco ? [{ id: 'charts', title: t('charts'), body: <ReportCharts tco={tco} resultKey="report" /> }] : []),
     {
       id: 'fit-pilot',
       title: `${t('fit')} · ${t('pilot')}`,
       body: (
         <ul className="space-y-4">
           <li>{fitText(fit, scenario, bytes, t)}</li>
-          <li>{pilotText(pilot, t)}</li>
+          <li>{pilotText(pilot, scenario, t)}</li>
         </ul>
       ),
     },
@@ -234,13 +236,13 @@ export function ReportPage() {
               </div>
               <div>
                 <dt className="text-xs font-medium uppercase tracking-wide text-muted">{t('pilot')}</dt>
-                <dd data-testid="report-pilot">{pilotText(pilot, t)}</dd>
+                <dd data-testid="report-pilot">{pilotText(pilot, scenario, t)}</dd>
               </div>
             </dl>
           </Card>
           {tco ? (
             <Card title={t('charts')} className="break-inside-avoid">
-              <ReportCharts tco={tco} money={money} />
+              <ReportCharts tco={tco} resultKey="report" />
             </Card>
           ) : null}
           <Card title={t('assumptions')} className="report-appendix">

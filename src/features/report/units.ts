@@ -1,0 +1,64 @@
+import type { Language } from '../../core/scenario/schema';
+
+/**
+ * Units and option words of the assumptions appendix in the reader's language. Units from core
+ * are language-neutral symbols built from a few English words; German replaces those words.
+ */
+const UNIT_WORDS_DE: Readonly<Record<string, string>> = {
+  tokens: 'Tokens',
+  token: 'Token',
+  req: 'Anfr.',
+  day: 'Tag',
+  days: 'Tage',
+  month: 'Monat',
+  months: 'Monate',
+  year: 'Jahr',
+  replicas: 'Replikate',
+  sequences: 'Sequenzen',
+  per: 'pro',
+  week: 'Woche',
+  shaped: 'geformt',
+};
+
+export function localUnit(language: Language, unit: string): string {
+  if (language === 'en' || !unit) return unit;
+  return unit.replace(/[A-Za-z]+/g, (word) => UNIT_WORDS_DE[word] ?? word);
+}
+
+const OPTION_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>> = {
+  en: {
+    requests: 'requests per day',
+    tokens: 'tokens per month',
+    none: 'none',
+    'n-plus-1': 'N+1',
+    shaped: 'shaped weekly profile',
+    output: 'output tokens',
+    total: 'input + output tokens',
+    entered: 'entered',
+    measured: 'measured',
+    estimated: 'estimated',
+    'first-party': 'first-party',
+    relay: 'relay',
+    reseller: 'reseller',
+  },
+  de: {
+    requests: 'Anfragen pro Tag',
+    tokens: 'Tokens pro Monat',
+    none: 'keine',
+    'n-plus-1': 'N+1',
+    shaped: 'geformtes Wochenprofil',
+    output: 'Ausgabe-Tokens',
+    total: 'Eingabe- + Ausgabe-Tokens',
+    entered: 'eingegeben',
+    measured: 'gemessen',
+    estimated: 'geschätzt',
+    'first-party': 'Anbieter direkt',
+    relay: 'Relay',
+    reseller: 'Wiederverkäufer',
+  },
+};
+
+/** An option value (e.g. "n-plus-1") in words; other text is returned unchanged. */
+export function localOption(language: Language, value: string): string {
+  return OPTION_WORDS[language][value] ?? value;
+}
