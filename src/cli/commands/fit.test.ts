@@ -42,6 +42,25 @@ describe('cli fit', () => {
     expect((out?.weights as { source: { kind: string; format: string } }).source).toEqual({ kind: 'estimate', format: 'fp8' });
   });
 
+  it('a model without --weights uses its released format, not the base scenario\'s INT4', async () => {
+    // gpt-oss-120b ships MXFP4; the model card's checkpoint is 60.8 GiB = 65,280,000,000 B.
+    const { code, out } = await run(['--model', 'gpt-oss-120b', '--gpu', 'h100-sxm', '--count', '1', '--context', '131072', '--concurrency', '1', '--runtime-gib', '1', '--activation-gib', '1']);
+    expect(code).toBe(0);
+    const weights = out?.weights as { source: { kind: string; format: string }; checkpoint: Size };
+    expect(weights.source).toEqual({ kind: 'checkpoint', format: 'mxfp4' });
+    expect(weights.checkpoint.bytes).toBe(65_280_000_000);
+    // 65.28e9 + KV (18 full layers × 8 × 64 × 2 × 2 B = 36,864 B × 131,072 = 4,831,838,208 B;
+    // 18 window layers × 36,864 B × 128 = 4,718,592 B) + 2 GiB = 72,264,040,448 B ≤ 73.6e9.
+    expect((out?.perGpu as Record<string, Size>).used.bytes).toBe(72_264_040_448);
+    expect((out?.verdict as { fits: boolean }).fits).toBe(true);
+    // With the base scenario's INT4 it would have been an estimate: routed (116.83 − 5.1) / (1 − 4/128)
+    // = 115.334B × 4.5 / 8 = 64.876 GB + the other 1.496B × 2 B = 2.992 GB → 67.87 GB.
+    const int4 = await run(['--model', 'gpt-oss-120b', '--weights', 'int4']);
+    const w4 = int4.out?.weights as { source: { kind: string; format: string }; checkpoint: Size };
+    expect(w4.source).toEqual({ kind: 'estimate', format: 'int4' });
+    expect(w4.checkpoint.bytes / 1e9).toBeCloseTo(67.867, 2);
+  });
+
   it('names the flag of a bad value', async () => {
     const zero = await run(['--count', '0']);
     expect(zero.code).toBe(1);

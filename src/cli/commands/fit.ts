@@ -1,3 +1,4 @@
+import { findModel } from '../../core/catalog/catalog';
 import { readScenarioDocument } from '../../core/scenario/document';
 import { defaultScenario } from '../../core/scenario/defaults';
 import { scenarioSchema, type Scenario } from '../../core/scenario/schema';
@@ -177,7 +178,8 @@ export const fitCommand: CliCommand = {
   usage:
     'fit --model <id> --gpu <id> --count <n> [--context <tokens>] [--concurrency <n>] [--weights bf16|fp8|int4|mxfp4] ' +
     '[--kv bf16|fp8] [--tp <n>] [--gpus-per-node <n>] [--mla-mode replicated|dp-attention|dcp] [--dcp <n>] [--util <0..1>] ' +
-    '[--runtime-gib <GiB>] [--activation-gib <GiB>] [--download-gbps <Gbit/s>] [--config <config.json>] [--scenario <file>] [--table]',
+    '[--runtime-gib <GiB>] [--activation-gib <GiB>] [--download-gbps <Gbit/s>] [--config <config.json>] [--scenario <file>] [--table]\n' +
+    'Without --weights, --model and --config use the model\'s released format.',
   async run(args, io) {
     const { flags, positional } = parseFlags(args);
     const unknown = [...flags.keys()].filter((k) => !KNOWN.has(k));
@@ -201,6 +203,13 @@ export const fitCommand: CliCommand = {
         if (value.trim() === '' || !Number.isFinite(num)) problems.push(`--${flag}: "${value}" is not a number`);
         else setAt(draft, field, num);
       } else setAt(draft, field, value);
+    }
+    // A model chosen without --weights runs in its own released format (as picking it on the
+    // page does), not in whatever format the base scenario's model used.
+    const modelFlag = flags.get('model');
+    if (typeof modelFlag === 'string' && !flags.has('weights')) {
+      const record = findModel(modelFlag);
+      if (record) setAt(draft, 'hardware.weightFormat', record.releasedFormat);
     }
     const config = flags.get('config');
     if (typeof config === 'string') {
