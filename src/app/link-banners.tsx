@@ -86,7 +86,7 @@ export function LinkBanners() {
     </button>
   );
   return (
-    <div className="space-y-2 empty:hidden">
+    <div className="no-print space-y-2 empty:hidden">
       {link.kind === 'broken' ? (
         <Banner tone="bad" role="alert" testId="link-error">
           <p className="font-semibold">{t('link.broken.title')}</p>
@@ -149,6 +149,7 @@ export function LinkBanners() {
       {engine.mode === 'worker' && engine.restarts > 0 ? (
         <Banner tone="info" testId="engine-restarted">
           {t('engine.restarted', { count: engine.restarts })}
+          {engine.lastFailure ? <span className="ml-1 text-xs text-muted">({engine.lastFailure})</span> : null}
         </Banner>
       ) : null}
     </div>

@@ -11,7 +11,7 @@ import type { ComputeApi, ComputeMethod } from './api';
  */
 export type EngineState =
   | { mode: 'starting' }
-  | { mode: 'worker'; restarts: number }
+  | { mode: 'worker'; restarts: number; lastFailure: string | null }
   | { mode: 'main-thread'; reason: string };
 
 type Args<M extends ComputeMethod> = Parameters<ComputeApi[M]>;
@@ -45,6 +45,7 @@ export class ComputeClient {
   private died: { promise: Promise<never>; reject: (e: Error) => void } | null = null;
   private state: EngineState = { mode: 'starting' };
   private restarts = 0;
+  private lastFailure: string | null = null;
   private listeners = new Set<() => void>();
 
   constructor(private readonly options: ComputeClientOptions = {}) {}
@@ -86,12 +87,12 @@ export class ComputeClient {
       worker.addEventListener('error', (ev) => {
         ev.preventDefault();
         died?.reject(new WorkerDied(ev.message || 'Worker error'));
-        this.discard(worker);
+        this.discard(worker, ev.message || 'Worker error');
       });
       this.remote = wrap<ComputeApi>(worker);
       const pong = await this.race(this.remote.ping(), START_TIMEOUT_MS, undefined);
       if (pong !== 'pong') throw new WorkerDied('Worker did not answer');
-      this.setState({ mode: 'worker', restarts: this.restarts });
+      this.setState({ mode: 'worker', restarts: this.restarts, lastFailure: this.lastFailure });
       this.prepareSpare();
     })();
     this.ready.catch(() => undefined);
@@ -119,9 +120,10 @@ export class ComputeClient {
   }
 
   /** Drops a dead or hung worker; the next call starts a fresh one and counts a restart. */
-  private discard(worker: Worker): void {
+  private discard(worker: Worker, reason: string): void {
     if (this.worker !== worker) return;
     this.restarts += 1;
+    this.lastFailure = reason;
     worker.terminate();
     this.worker = null;
     this.remote = null;
@@ -143,7 +145,7 @@ export class ComputeClient {
     const worker = this.worker;
     if (!worker) return;
     this.died?.reject(new WorkerDied('Worker terminated'));
-    this.discard(worker);
+    this.discard(worker, 'Worker terminated');
   }
 
   private race<T>(work: Promise<T>, timeoutMs: number | null, signal: AbortSignal | undefined): Promise<T> {
@@ -193,8 +195,12 @@ export class ComputeClient {
         const fn = api[method] as (...a: Args<M>) => Out<M>;
         return fn(...args);
       }
+      // The worker this call runs on: if it fails, only that one is replaced (several calls in
+      // flight on a dead worker must not each kill its replacement).
+      let used: Worker | null = null;
       try {
         await this.start();
+        used = this.worker;
         const remote = this.remote;
         if (!remote) throw new WorkerDied('Worker went away');
         const fn = remote[method] as unknown as (...a: Args<M>) => Promise<Out<M>>;
@@ -202,11 +208,14 @@ export class ComputeClient {
       } catch (e) {
         if (e instanceof AbortError) throw e;
         if (!(e instanceof WorkerDied)) throw e;
-        if (this.worker) {
-          // Drops it and starts a replacement (see discard).
-          this.discard(this.worker);
+        if (used) {
+          // Drops it and starts a replacement (see discard); a no-op if already replaced.
+          this.discard(used, e.message);
+        } else if (this.worker) {
+          this.discard(this.worker, e.message);
         } else {
           this.restarts += 1;
+          this.lastFailure = e.message;
           this.ready = null;
         }
         if (this.restarts > MAX_RESTARTS) {
