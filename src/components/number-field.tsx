@@ -110,9 +110,12 @@ export function NumberField(props: NumberFieldProps) {
         />
       ) : null}
       {error ? (
-        <p id={errorId} role="alert" className="text-xs text-bad">
-          {error}
-        </p>
+        <>
+          <p id={errorId} role="alert" className="text-xs text-bad">
+            {error}
+          </p>
+          <p className="text-xs text-muted">{t('stillUsing', { value: withUnit(formatted, unit) })}</p>
+        </>
       ) : null}
       {help ? (
         <p id={helpId} className="text-xs text-muted">

@@ -14,7 +14,7 @@ describe('parseLocaleNumber', () => {
     expect(parseLocaleNumber('en', '1e9')).toBe(1e9);
   });
   it('rejects text, blanks and overflow', () => {
-    for (const bad of ['', 'abc', '12abc', '1,2,3.4.5', '1e999', '--1', 'NaN', 'Infinity']) {
+    for (const bad of ['', 'abc', '12abc', '1,2,3.4.5', '1e999', '--1', 'NaN', 'Infinity', '1,5', '1,2,3', '12,34']) {
       expect(parseLocaleNumber('en', bad)).toBeNull();
     }
   });

@@ -12,7 +12,11 @@ export function parseLocaleNumber(language: Language, text: string): number | nu
     if (t.includes(',')) t = t.replace(/\./g, '').replace(',', '.');
     else if (/^[+-]?\d{1,3}(\.\d{3})+$/.test(t)) t = t.replace(/\./g, '');
   } else {
-    t = t.replace(/,/g, '');
+    // Commas only as thousands separators ("1,234.5"); "1,5" is ambiguous and refused.
+    if (t.includes(',')) {
+      if (!/^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(t)) return null;
+      t = t.replace(/,/g, '');
+    }
   }
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return null;
   const n = Number(t);
