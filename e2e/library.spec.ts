@@ -50,6 +50,6 @@ test.describe('saved scenarios', () => {
     await shell.open();
     await library.open();
     await page.getByTestId('import-json').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"type":"other","version":1}') });
-    await expect(page.getByTestId('library-message')).toContainText('notes.json could not be opened: wrong-type');
+    await expect(page.getByTestId('library-message')).toContainText('notes.json could not be opened: it holds a document of another kind ("other")');
   });
 });

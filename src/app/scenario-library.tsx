@@ -17,6 +17,7 @@ import { navigate } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
 import { useAppStore } from '../state/store';
 import { libraryMessages } from './library-messages';
+import type { DocumentError } from '../core/scenario/document';
 import { LIBRARY_KEY, useLibrary } from './use-library';
 
 const MAX_IMPORT_BYTES = 1024 * 1024;
@@ -37,6 +38,22 @@ export function useDirtyState(): 'unsaved-new' | 'dirty' | 'clean' {
 
 function remember(saved: SavedScenario): void {
   useSessionStore.getState().setSaved({ id: saved.id, revision: saved.revision, snapshot: JSON.stringify(saved.scenario) });
+}
+
+/** Why a scenario file could not be read, in words (exhaustive over the document errors). */
+function documentErrorText(t: ReturnType<typeof useT<keyof (typeof libraryMessages)['en']>>, e: DocumentError): string {
+  switch (e.kind) {
+    case 'not-an-object':
+      return t('doc.not-an-object');
+    case 'wrong-type':
+      return t('doc.wrong-type', { found: e.found });
+    case 'bad-version':
+      return t('doc.bad-version', { found: e.found });
+    case 'too-new':
+      return t('doc.too-new', { version: e.version, supported: e.supported });
+    case 'no-migration':
+      return t('doc.no-migration', { from: e.from });
+  }
 }
 
 type Message = { tone: 'info' | 'warn' | 'bad'; text: string } | null;
@@ -103,7 +120,7 @@ function ScenarioLibrary(props: { onClose: () => void }) {
   }
 
   async function save(asNew: boolean, force = false): Promise<void> {
-    const name = scenario.name || 'Scenario';
+    const name = scenario.name || t('untitled');
     const result = await saveScenario(
       asNew || !saved ? { scenario, name } : { scenario, name, id: saved.id, expectedRevision: saved.revision, force },
     );
@@ -124,21 +141,22 @@ function ScenarioLibrary(props: { onClose: () => void }) {
 
   async function importFile(file: File): Promise<void> {
     if (file.size > MAX_IMPORT_BYTES) {
-      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: `larger than ${MAX_IMPORT_BYTES} bytes` }) });
+      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: t('importTooLarge', { max: '1 MB' }) }) });
       return;
     }
     let raw: unknown;
     try {
       raw = JSON.parse(await file.text());
     } catch {
-      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: 'not JSON' }) });
+      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: t('importNotJson') }) });
       return;
     }
     const doc = readScenarioDocument(raw, false);
     if (!doc.ok) {
-      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: doc.error.kind }) });
+      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: documentErrorText(t, doc.error) }) });
       return;
     }
+    if (dirty === 'dirty' && !window.confirm(t('openUnsavedConfirm', { name: doc.value.scenario.name || file.name }))) return;
     replaceScenario(doc.value.scenario);
     useSessionStore.getState().setSaved(null);
     const notices = doc.value.notices;
