@@ -31,6 +31,28 @@ test.describe('report', () => {
     await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('May 22, 2026');
   });
 
+  test('a chart downloads as a standalone SVG with its title and legend, and as PNG', async ({ page }) => {
+    const shell = new ShellPage(page);
+    const report = new ReportPage(page);
+    await shell.open();
+    await report.open();
+    await report.waitForNumbers();
+    const frame = page.getByTestId('report-charts').locator('figure').first();
+    const title = (await frame.locator('figcaption > span').first().innerText()).trim();
+    const svgDownload = page.waitForEvent('download');
+    await frame.getByRole('button', { name: /: SVG$/ }).click();
+    const svg = readFileSync(await (await svgDownload).path(), 'utf8');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain(title);
+    // Colours are resolved: no CSS variables survive in the file.
+    expect(svg).not.toContain('var(--');
+    expect(svg).toContain('API');
+    const pngDownload = page.waitForEvent('download');
+    await frame.getByRole('button', { name: /: PNG$/ }).click();
+    const png = readFileSync(await (await pngDownload).path());
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
   test('prints to at most two A4 pages', async ({ page }) => {
     const shell = new ShellPage(page);
     const report = new ReportPage(page);

@@ -32,13 +32,31 @@ export function ChartFrame(props: {
   const [error, setError] = useState<string | null>(null);
   const tableId = useId();
   const chartRef = useRef<HTMLDivElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
   const name = fileSlug(title, 'chart');
 
   function svgOf(): ReturnType<typeof standaloneSvg> | null {
     const svg = chartRef.current?.querySelector('svg');
     if (!svg) return null;
-    const bg = getComputedStyle(document.documentElement).getPropertyValue('--surface').trim() || '#ffffff';
-    return standaloneSvg(svg, bg);
+    const css = getComputedStyle(document.documentElement);
+    const bg = css.getPropertyValue('--surface').trim() || '#ffffff';
+    const box = svg.getBoundingClientRect();
+    // Markers drawn as HTML over the chart (data-export-label) become SVG lines in the file.
+    const markers = Array.from(chartRef.current?.querySelectorAll<HTMLElement>('[data-export-label]') ?? []).map((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.left - box.left, top: r.top - box.top, bottom: r.bottom - box.top, label: el.dataset.exportLabel ?? '' };
+    });
+    // The legend below the chart: each list item's text and the colour of its swatch.
+    const legend = Array.from(footerRef.current?.querySelectorAll('li') ?? []).flatMap((li) => {
+      const swatch = li.querySelector('span');
+      const label = li.textContent?.trim() ?? '';
+      if (!label) return [];
+      if (!swatch) return [{ label, color: 'transparent', dashed: false }];
+      const sc = getComputedStyle(swatch);
+      const solid = sc.backgroundColor && sc.backgroundColor !== 'rgba(0, 0, 0, 0)' ? sc.backgroundColor : null;
+      return [{ label, color: solid ?? sc.borderTopColor, dashed: sc.borderTopStyle === 'dashed' }];
+    });
+    return standaloneSvg(svg, bg, { title, markers, legend, textColor: css.getPropertyValue('--text').trim(), mutedColor: css.getPropertyValue('--muted').trim() });
   }
 
   async function exportImage(kind: 'png' | 'svg') {
@@ -82,7 +100,7 @@ export function ChartFrame(props: {
       <div ref={chartRef} role="img" aria-label={summary} style={{ height }} className="w-full min-w-0">
         {children}
       </div>
-      {footer}
+      {footer ? <div ref={footerRef}>{footer}</div> : null}
       {error ? <p role="alert" className="text-xs text-bad">{error}</p> : null}
       {showTable ? (
         <div className="overflow-x-auto" id={tableId}>

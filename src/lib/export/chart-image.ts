@@ -5,10 +5,33 @@
  */
 const STYLE_PROPS = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'opacity', 'fill-opacity', 'stroke-opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline'] as const;
 
-export function standaloneSvg(svg: SVGSVGElement, background: string): { text: string; width: number; height: number } {
+export interface ExportExtras {
+  title?: string;
+  /** Vertical markers drawn over the chart as HTML (x in px from the svg's left edge). */
+  markers?: { x: number; top: number; bottom: number; label: string }[];
+  legend?: { label: string; color: string; dashed: boolean }[];
+  textColor?: string;
+  mutedColor?: string;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const TITLE_BAND = 28;
+const LEGEND_ROW = 20;
+
+function svgEl(name: string, attrs: Record<string, string | number>, text?: string): SVGElement {
+  const el = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+export function standaloneSvg(svg: SVGSVGElement, background: string, extras: ExportExtras = {}): { text: string; width: number; height: number } {
   const rect = svg.getBoundingClientRect();
   const width = Math.max(1, Math.round(rect.width));
-  const height = Math.max(1, Math.round(rect.height));
+  const chartHeight = Math.max(1, Math.round(rect.height));
+  const top = extras.title ? TITLE_BAND : 0;
+  const legendRows = extras.legend?.length ? Math.ceil(extras.legend.length / 3) : 0;
+  const height = top + chartHeight + legendRows * LEGEND_ROW + (legendRows ? 8 : 0);
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const originals = [svg, ...Array.from(svg.querySelectorAll('*'))];
   const copies = [clone, ...Array.from(clone.querySelectorAll('*'))];
@@ -23,16 +46,34 @@ export function standaloneSvg(svg: SVGSVGElement, background: string): { text: s
     copy.removeAttribute('class');
     copy.removeAttribute('style');
   });
-  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  // The chart goes into a group shifted below the title; markers and legend are added as SVG.
+  const root = svgEl('svg', { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}` }) as SVGSVGElement;
+  root.appendChild(svgEl('rect', { width: '100%', height: '100%', fill: background }));
+  const text = extras.textColor ?? '#111827';
+  const muted = extras.mutedColor ?? '#4b5563';
+  const font = 'system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif';
+  if (extras.title) root.appendChild(svgEl('text', { x: 8, y: 19, fill: text, 'font-family': font, 'font-size': 14, 'font-weight': 600 }, extras.title));
+  const group = svgEl('g', { transform: `translate(0 ${top})` });
+  clone.removeAttribute('width');
+  clone.removeAttribute('height');
   clone.setAttribute('width', String(width));
-  clone.setAttribute('height', String(height));
-  clone.setAttribute('viewBox', `0 0 ${width} ${height}`);
-  const bg = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
-  bg.setAttribute('width', '100%');
-  bg.setAttribute('height', '100%');
-  bg.setAttribute('fill', background);
-  clone.insertBefore(bg, clone.firstChild);
-  return { text: new XMLSerializer().serializeToString(clone), width, height };
+  clone.setAttribute('height', String(chartHeight));
+  group.appendChild(clone);
+  for (const m of extras.markers ?? []) {
+    group.appendChild(svgEl('line', { x1: m.x, x2: m.x, y1: m.top, y2: m.bottom, stroke: text, 'stroke-width': 1.5, 'stroke-dasharray': '4 3' }));
+    const anchor = m.x > width * 0.6 ? 'end' : 'start';
+    group.appendChild(svgEl('text', { x: anchor === 'end' ? m.x - 4 : m.x + 4, y: m.top + 12, fill: text, 'font-family': font, 'font-size': 11, 'font-weight': 600, 'text-anchor': anchor }, m.label));
+  }
+  root.appendChild(group);
+  (extras.legend ?? []).forEach((item, i) => {
+    const col = i % 3;
+    const row = Math.floor(i / 3);
+    const x = 8 + col * Math.floor((width - 16) / 3);
+    const y = top + chartHeight + 8 + row * LEGEND_ROW + 10;
+    root.appendChild(svgEl('line', { x1: x, x2: x + 18, y1: y - 4, y2: y - 4, stroke: item.color, 'stroke-width': 3, ...(item.dashed ? { 'stroke-dasharray': '4 3' } : {}) }));
+    root.appendChild(svgEl('text', { x: x + 24, y, fill: muted, 'font-family': font, 'font-size': 11 }, item.label));
+  });
+  return { text: new XMLSerializer().serializeToString(root), width, height };
 }
 
 export function svgToPngBlob(svgText: string, width: number, height: number, scale = 2): Promise<Blob> {
