@@ -65,6 +65,20 @@ describe('cli evaluate', () => {
     expect(claims.find((c) => c.id === 'a004-break-even')?.verdict).toBe('contradiction');
   });
 
+  it('rate limits of the API tier against the busiest hour', async () => {
+    const limited = { ...plain, api: { ...plain.api, rateLimitRpm: 60, rateLimitTpm: null } };
+    const { code, out } = await run([file('limited.json', limited)]);
+    expect(code).toBe(0);
+    // 3,000,000 requests ÷ (730 h × 60 min) = 68.49 per minute (flat load) > 60
+    expect(out?.rateLimits).toMatchObject({
+      limited: true,
+      api: { exceeds: true, requests: { peakPerMinute: expect.closeTo(3_000_000 / 43_800, 9) as number, limit: 60, exceeds: true } },
+      // the hybrid's one replica leaves 12.4 % to the API: 8.49 per minute
+      hybrid: { exceeds: false },
+      hybridReplicasWithinLimits: 1,
+    });
+  });
+
   it('tornado and Monte Carlo on request', async () => {
     const { out } = await run([file('plain2.json', plain), '--tornado', '--monte-carlo']);
     expect(out?.monteCarlo).toMatchObject({ samples: 10_000, seed: 42 });

@@ -16,12 +16,18 @@ import { json, parseFlags, type CliCommand } from '../command';
  * - `usdPerMillionTokens`: { api, selfHosted, selfHostedAtMaxUtilisation, hybrid }
  * - `usdPerAcceptedTask`: { api, selfHosted, hybrid }
  * - `breakEven`: { kind: at | never | always, reason, tokensPerMonth, outputTokensPerMonth,
- *   tasksPerMonth, acceptedTasksPerMonth, replicas, stableFromTokensPerMonth,
+ *   tasksPerMonth, acceptedTasksPerMonth, replicas, stableFromTokensPerMonth, for "never" the
+ *   replica's monthly GPU cost, the API cost of the work it carries and `maxGpuPrice` { unit,
+ *   usd } below which it would pay off (null: no GPU price would),
  *   closedForm: { replicas, tokensPerMonth, withinCapacity, replicasOfThroughput } }
  * - `hybrid`: the chosen split { ownedReplicas, selfShare, apiShare, monthlyUsd, selfUsd, apiUsd }
  * - `capacity`: { state, replicasEntered, replicasNeeded, replicasServing, spareReplicas,
  *   enteredServesPeak, basis, capacityTokensPerMonth, demandTokensPerMonth,
  *   peakDemandTokensPerSecond, utilisation: { average, productive, peak, max } }
+ * - `rateLimits`: the API tier's limits against the busiest hour: { limited, api, hybrid,
+ *   hybridReplicasWithinLimits }; api and hybrid each { exceeds, requests, tokens } with
+ *   { peakPerMinute, limit, exceeds } (peak = average minute of the busiest hour; requests
+ *   include retries; tokens are input incl. cached + output incl. reasoning; null = not countable)
  * - `costBreakdownUsd`: self-hosted { gpu, power, staff, ops }, api { input, cachedInput, output }
  * - `volume`, `verdict`; with `--tornado` the inputs by saving swing; with `--monte-carlo`
  *   the saving distribution's summary; with `--claims` the preset's article claim check.
@@ -73,6 +79,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       stableFromTokensPerMonth: be.kind === 'at' ? tokens(be.stableFromTasks) : null,
       replicaMonthlyUsd: be.kind === 'never' ? be.replicaMonthlyUsd : null,
       apiUsdPerReplicaCapacity: be.kind === 'never' ? be.apiUsdPerReplicaCapacity : null,
+      maxGpuPrice: be.kind === 'never' ? be.maxGpuPrice : null,
       closedForm: cf
         ? { replicas: cf.replicas, selfMonthlyUsd: cf.selfMonthlyUsd, tokensPerMonth: e.breakEven.closedFormTokensPerMonth, withinCapacity: cf.withinCapacity, replicasOfThroughput: cf.replicasOfThroughput }
         : null,
@@ -103,6 +110,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
         max: e.selfHosted.utilisation.max,
       },
     },
+    rateLimits: e.rateLimits,
     costBreakdownUsd: {
       selfHosted: { gpu: e.selfHosted.gpuUsd, power: e.selfHosted.powerUsd, staff: e.selfHosted.staffUsd, ops: e.selfHosted.opsUsd },
       api: { input: e.api.uncachedInputUsd, cachedInput: e.api.cachedInputUsd, output: e.api.outputUsd },

@@ -66,8 +66,8 @@ export const apiOfferSchema = z.strictObject({
   priceOutputPerM: nonNegative.describe('Price per 1M output tokens (incl. reasoning), in the offer currency'),
   fxMode: z.enum(['market', 'peg']).describe('Convert at the market rate or at a relay\'s fixed peg'),
   pegUsdPerUnit: positive.max(1000).describe('USD paid per 1 unit of the offer currency under a peg (1 CNY = 1 USD → 1)'),
-  rateLimitRpm: nonNegative.nullable(),
-  rateLimitTpm: nonNegative.nullable(),
+  rateLimitRpm: nonNegative.nullable().describe('Requests per minute the API tier allows (retries count); null = no limit'),
+  rateLimitTpm: nonNegative.nullable().describe('Tokens per minute the API tier allows (input incl. cached + output incl. reasoning); null = no limit'),
 });
 export type ApiOffer = z.infer<typeof apiOfferSchema>;
 

@@ -41,6 +41,34 @@ describe('break-even over the step-shaped cost', () => {
     // 2,336,000 / 1,314,000 = 1.7778 replicas' throughput
     expect(be.closedForm?.withinCapacity).toBe(false);
     expect(be.closedForm?.replicasOfThroughput).toBeCloseTo(2_336_000 / 1_314_000, 12);
+    // It would pay off below the GPU price at which the replica costs its API work:
+    // 13,140 / (8 GPUs × 730 h) = $2.25 per GPU-hour (8 × 2.25 × 730 = 13,140).
+    expect(be.maxGpuPrice).toEqual({ unit: 'gpu-hour', usd: expect.closeTo(2.25, 12) as number });
+  });
+
+  it('the GPU price to pay off counts staff and fixed costs, per node-hour or per GPU bought', () => {
+    const s = plainScenario();
+    s.selfHosted.throughput.tokensPerSecond = 500; // the replica carries $13,140 of API work
+    s.selfHosted.staffFte = 0.5; // 0.5 × 180,000 / 12 = $7,500 a month
+    let be = solveBreakEven(buildModel(s));
+    // GPU cost per replica may be 13,140 − 7,500 = 5,640 → 5,640 / (8 × 730) = $0.9658/GPU-h
+    expect(be.kind === 'never' && be.maxGpuPrice?.usd).toBeCloseTo(5_640 / 5_840, 12);
+    // Per node-hour on 8-GPU nodes: one node × 730 h → 5,640 / 730 = $7.726 per node-hour
+    s.selfHosted.rentUnit = 'node-hour';
+    s.selfHosted.rentPrice = 32;
+    be = solveBreakEven(buildModel(s));
+    expect(be.kind === 'never' && be.maxGpuPrice).toEqual({ unit: 'node-hour', usd: expect.closeTo(5_640 / 730, 12) as number });
+    // Bought: 8 GPUs × (1 + 15 % overhead − 20 % residual) / 36 months per $ of price = 0.2111 $/month;
+    // power 8 × 700 W × 1.3 × 730 h / 1000 × $0.15 = $797.16; (5,640 − 797.16) / 0.2111 = $22,940 per GPU
+    s.selfHosted.costMode = 'buy';
+    s.selfHosted.capexPerGpu = 1e6;
+    be = solveBreakEven(buildModel(s));
+    expect(be.kind === 'never' && be.maxGpuPrice?.unit).toBe('gpu');
+    expect(be.kind === 'never' && be.maxGpuPrice?.usd).toBeCloseTo((5_640 - 797.16) / ((8 * 0.95) / 36), 6);
+    // Staff alone above the API work: no GPU price helps.
+    s.selfHosted.staffFte = 1; // $15,000 > $13,140
+    be = solveBreakEven(buildModel(s));
+    expect(be).toMatchObject({ kind: 'never', reason: 'replica-costs-more', maxGpuPrice: null });
   });
 
   it('fixed costs push the break-even to the fourth replica; windows are separate until they join at 12', () => {

@@ -72,6 +72,13 @@ export type BreakEven =
       apiUsdPerReplicaCapacity: number | null;
       /** For 'beyond-max-replicas': serving replicas the first break-even would need. */
       replicasNeeded: number | null;
+      /**
+       * For 'replica-costs-more': the GPU price (in the unit entered) below which the replicas
+       * entered (at least one), fully loaded, cost less than their work at API prices, so a
+       * break-even exists within them; null when even free GPUs would not get there (staff,
+       * power and fixed costs alone exceed it).
+       */
+      maxGpuPrice: { unit: 'gpu-hour' | 'node-hour' | 'gpu'; usd: number } | null;
       closedForm: ClosedForm | null;
     };
 
@@ -95,7 +102,24 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
 }
 
 function never(reason: NeverReason, cf: ClosedForm | null, extra: Partial<Extract<BreakEven, { kind: 'never' }>> = {}): BreakEven {
-  return { kind: 'never', reason, replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, closedForm: cf, ...extra };
+  return { kind: 'never', reason, replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, maxGpuPrice: null, closedForm: cf, ...extra };
+}
+
+/**
+ * GPU price at which n serving replicas (plus the spare) cost exactly the API price of the
+ * work they carry at capacity: (n + spare) × (g + power) + staff + ops = p × n × k, solved for
+ * the GPU cost per replica g and divided by what one unit of the price adds to it.
+ */
+export function maxGpuPriceToBreakEven(model: TcoModel, p: number): { unit: 'gpu-hour' | 'node-hour' | 'gpu'; usd: number } | null {
+  const k = model.tasksPerReplica;
+  if (k === null || !(k > 0) || !(p > 0)) return null;
+  const n = Math.max(1, model.replicasEntered);
+  const r = model.rates;
+  const g = (p * n * k - r.staff - r.ops) / (n + model.spareReplicas) - r.powerPerReplica;
+  const perUsd = r.gpuPrice.monthlyPerReplicaPerUsd;
+  if (!(g > 0) || !(perUsd > 0)) return null;
+  const usd = g / perUsd;
+  return Number.isFinite(usd) ? { unit: r.gpuPrice.unit, usd } : null;
 }
 
 export function solveBreakEven(model: TcoModel): BreakEven {
@@ -131,7 +155,7 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     const marginal = marginalReplicaCost(model);
     const apiPerReplica = p * k;
     if (marginal >= apiPerReplica) {
-      return never('replica-costs-more', cf, { replicaMonthlyUsd: marginal, apiUsdPerReplicaCapacity: apiPerReplica });
+      return never('replica-costs-more', cf, { replicaMonthlyUsd: marginal, apiUsdPerReplicaCapacity: apiPerReplica, maxGpuPrice: maxGpuPriceToBreakEven(model, p) });
     }
     // (n + spare) × c + fixed ≤ p × k × n  ⇔  n ≥ (spare × c + fixed) / (p × k − c)
     const fixed = selfHostedTotal(model, 1) - (1 + model.spareReplicas) * marginal;

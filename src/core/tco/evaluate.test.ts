@@ -95,6 +95,28 @@ describe('evaluateTco at the current volume', () => {
     expect(nonFinitePaths(e)).toEqual([]);
   });
 
+  it('API accepts 0 % while self-hosting accepts work but cannot serve it: its own reason, not "nothing accepted"', () => {
+    const s = plainScenario();
+    s.workload.acceptanceApi = 0;
+    s.workload.acceptanceSelfHosted = 0.88;
+    s.selfHosted.throughput.tokensPerSecond = 0;
+    let e = evaluateTco(s);
+    expect(e.selfHosted.state).toBe('no-throughput');
+    expect(e.verdict).toMatchObject({ best: 'none', reason: 'api-accepts-nothing-self-cannot-serve' });
+    // The same with throughput but all demand in hours the cluster is switched off:
+    // a schedule of 0 hours a day runs the cluster never.
+    s.selfHosted.throughput.tokensPerSecond = 1_000;
+    s.selfHosted.hoursMode = 'schedule';
+    s.selfHosted.scheduleHoursPerDay = 0;
+    e = evaluateTco(s);
+    expect(e.selfHosted.state).toBe('demand-outside-schedule');
+    expect(e.verdict).toMatchObject({ best: 'none', reason: 'api-accepts-nothing-self-cannot-serve' });
+    // Only when self-hosting accepts nothing either is it "nothing accepted".
+    s.workload.acceptanceSelfHosted = 0;
+    expect(evaluateTco(s).verdict.reason).toBe('nothing-accepted');
+    expect(nonFinitePaths(e)).toEqual([]);
+  });
+
   it('API price 0: the API is free, never beaten', () => {
     const s = plainScenario();
     s.api.priceOutputPerM = 0;

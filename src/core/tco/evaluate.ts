@@ -12,6 +12,7 @@ import {
   type TcoModel,
 } from './model';
 import type { ShapeNote } from './profile';
+import { checkRateLimits, type RateLimitCheck } from './rate-limits';
 
 /**
  * The full TCO evaluation of a scenario at its current volume (SPEC §3 outputs): monthly cost
@@ -55,7 +56,13 @@ export type VerdictReason =
   | 'cheapest'
   | 'no-volume'
   | 'api-accepts-nothing'
-  | 'nothing-accepted';
+  /** Both acceptance rates are 0 %. */
+  | 'nothing-accepted'
+  /**
+   * The API accepts nothing and self-hosting, which would accept work, cannot serve the
+   * workload (no throughput, or demand in hours the cluster is off): `selfHosted.state` says why.
+   */
+  | 'api-accepts-nothing-self-cannot-serve';
 
 export interface Verdict {
   best: Option | 'none';
@@ -110,6 +117,8 @@ export interface BreakEvenView {
 }
 
 export interface TcoEvaluation {
+  /** Acceptance rates as used (below one in a billion counts as 0). */
+  acceptance: { api: number; selfHosted: number };
   volume: {
     tasksPerMonth: number;
     tasksCounted: boolean;
@@ -184,6 +193,8 @@ export interface TcoEvaluation {
   };
   breakEven: BreakEvenView;
   verdict: Verdict;
+  /** Whether the API tier's requests/tokens per minute carry the busiest hour, API-only and hybrid. */
+  rateLimits: RateLimitCheck;
   shape: {
     mode: 'peak-to-average' | 'weekly';
     peakToAverage: number;
@@ -332,7 +343,7 @@ function decide(model: TcoModel, apiUsd: number, self: { usd: number; feasible: 
   if (model.acceptanceApi <= 0) {
     return self.feasible
       ? { ...base, best: 'self-hosted', reason: 'api-accepts-nothing', savingVsApiShare: na('api-accepts-nothing') }
-      : { ...base, best: 'none', reason: 'nothing-accepted' };
+      : { ...base, best: 'none', reason: 'api-accepts-nothing-self-cannot-serve' };
   }
   // Ties go to the simpler option: API, then self-hosted, then hybrid. A hybrid with no owned
   // replicas is the API; one that serves everything is self-hosting.
@@ -363,7 +374,12 @@ function decide(model: TcoModel, apiUsd: number, self: { usd: number; feasible: 
   };
 }
 
-export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly'): TcoEvaluation {
+export interface ApiLimits {
+  rpm: number | null;
+  tpm: number | null;
+}
+
+export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly', limits: ApiLimits = { rpm: null, tpm: null }): TcoEvaluation {
   const mix = model.mix;
   const tasks = model.tasks;
   const tokens = mix.totalTokens * tasks;
@@ -411,6 +427,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const verdict = decide(model, apiUsd, { usd: cost.total, feasible }, { usd: h.totalUsd, replicas: h.replicas, selfShare: h.selfShare });
 
   return {
+    acceptance: { api: model.acceptanceApi, selfHosted: model.acceptanceSelf },
     volume: {
       tasksPerMonth: mix.tasksCounted ? tasks : 0,
       tasksCounted: mix.tasksCounted,
@@ -478,6 +495,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
     },
     breakEven,
     verdict,
+    rateLimits: checkRateLimits(model, tasks, h.replicas, limits),
     shape: {
       mode: profileMode,
       peakToAverage: model.shape.peakToAverage,
@@ -490,5 +508,5 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
 }
 
 export function evaluateTco(scenario: Scenario): TcoEvaluation {
-  return evaluateModel(buildModel(scenario), scenario.workload.profileMode);
+  return evaluateModel(buildModel(scenario), scenario.workload.profileMode, { rpm: scenario.api.rateLimitRpm, tpm: scenario.api.rateLimitTpm });
 }

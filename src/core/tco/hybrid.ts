@@ -48,6 +48,24 @@ export function servedShare(model: TcoModel, tasks: number, replicas: number): n
   return Math.min(1, served / HOURS_PER_WEEK);
 }
 
+/**
+ * The busiest hour's demand left to the API with K owned replicas, as a weight (1 = the
+ * average hour): max over hours of max(0, w_h − r × a_h). 0 when the replicas serve every hour.
+ * The API's requests and tokens per minute in that hour are this × their monthly average.
+ */
+export function peakOverflowWeight(model: TcoModel, tasks: number, replicas: number): number {
+  const r = capacityRatio(model, tasks, replicas);
+  const { weights, availability } = model.shape;
+  let peak = 0;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) {
+    const w = weights[h] as number;
+    const a = availability[h] as number;
+    const left = Number.isFinite(r) ? w - (a > 0 ? r * a : 0) : a > 0 ? 0 : w;
+    if (left > peak) peak = left;
+  }
+  return peak;
+}
+
 export function hybridPoint(model: TcoModel, tasks: number, replicas: number): HybridPoint {
   const selfShare = tasks > 0 ? servedShare(model, tasks, replicas) : 0;
   const selfUsd = selfHostedTotal(model, replicas);

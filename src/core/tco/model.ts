@@ -24,6 +24,11 @@ export const MIN_ACCEPTANCE = 1e-9;
 export interface SelfHostedCostRates {
   /** Monthly GPU cost of one replica: rent, or capex amortisation in buy mode. */
   gpuPerReplica: number;
+  /**
+   * The GPU price as entered and what one unit of it adds to `gpuPerReplica` (the cost is
+   * linear in it): per GPU-hour or node-hour when rented, per GPU when bought.
+   */
+  gpuPrice: { unit: 'gpu-hour' | 'node-hour' | 'gpu'; usd: number; monthlyPerReplicaPerUsd: number };
   /** Monthly power cost of one replica (buy mode only; rent includes power). */
   powerPerReplica: number;
   /** Staff FTE × loaded cost / 12 plus upgrade hours. */
@@ -77,17 +82,21 @@ export interface SelfHostedCost {
 function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPerYear: number): SelfHostedCostRates {
   const gpus = s.gpusPerReplica;
   let gpuPerReplica: number;
+  let gpuPrice: SelfHostedCostRates['gpuPrice'];
   let powerPerReplica = 0;
   if (s.costMode === 'rent') {
     // Rented capacity is billed while it runs (730 h, or the schedule's hours).
     const units = s.rentUnit === 'gpu-hour' ? gpus : Math.ceil(gpus / s.gpusPerNode);
     gpuPerReplica = units * s.rentPrice * runningHours;
+    gpuPrice = { unit: s.rentUnit, usd: s.rentPrice, monthlyPerReplicaPerUsd: units * runningHours };
   } else {
     // Reference F2: (capex × (1 + overhead) − residual) / months; the overhead (racks, network,
     // installation) has no resale value, so the residual applies to the hardware alone.
+    // (1 + overhead − residual) ≥ 0 as the residual is at most 100 %, so this is linear in the price.
     const hardware = gpus * s.capexPerGpu;
     const capex = hardware * (1 + s.infraOverheadShare);
     gpuPerReplica = Math.max(0, capex - hardware * s.residualShare) / s.amortisationMonths;
+    gpuPrice = { unit: 'gpu', usd: s.capexPerGpu, monthlyPerReplicaPerUsd: (gpus * (1 + s.infraOverheadShare - s.residualShare)) / s.amortisationMonths };
     // SPEC §3: GPUs × W × PUE × hours / 1000 × $/kWh (drawn at the rated power while running).
     powerPerReplica = ((gpus * s.powerWattsPerGpu * s.pue * runningHours) / 1000) * s.pricePerKwh;
   }
@@ -96,7 +105,7 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
   const staff = (s.staffFte * s.staffLoadedYearlyUsd) / 12 + s.upgradeHoursPerMonth * hourly;
   const other = s.otherMonthly.reduce((sum, o) => sum + o.usd, 0);
   const ops = other + s.oneTimeUsd / s.horizonMonths;
-  return { gpuPerReplica, powerPerReplica, staff, ops };
+  return { gpuPerReplica, gpuPrice, powerPerReplica, staff, ops };
 }
 
 export function buildModel(scenario: Scenario, shape: DemandShape = demandShape(scenario)): TcoModel {
