@@ -25,13 +25,45 @@ function svgEl(name: string, attrs: Record<string, string | number>, text?: stri
   return el;
 }
 
+/** Approximate width of a label at 11 px (average glyph ~6.2 px): enough to keep items apart. */
+function labelWidth(label: string): number {
+  return label.length * 6.2;
+}
+
+/**
+ * Legend entries flow left to right and wrap; entries without a swatch (notes) get a row of
+ * their own below the swatches.
+ */
+function layoutLegend(entries: readonly { label: string; color: string; dashed: boolean }[], width: number) {
+  const items: { label: string; color: string | null; dashed: boolean; x: number; row: number }[] = [];
+  let row = 0;
+  let x = 8;
+  const swatches = entries.filter((e) => e.color !== 'transparent');
+  const notes = entries.filter((e) => e.color === 'transparent');
+  for (const e of swatches) {
+    const w = 24 + labelWidth(e.label) + 18;
+    if (x > 8 && x + w > width - 8) {
+      row += 1;
+      x = 8;
+    }
+    items.push({ label: e.label, color: e.color, dashed: e.dashed, x, row });
+    x += w;
+  }
+  let rows = swatches.length > 0 ? row + 1 : 0;
+  for (const n of notes) {
+    items.push({ label: n.label, color: null, dashed: false, x: 8, row: rows });
+    rows += 1;
+  }
+  return { items, rows };
+}
+
 export function standaloneSvg(svg: SVGSVGElement, background: string, extras: ExportExtras = {}): { text: string; width: number; height: number } {
   const rect = svg.getBoundingClientRect();
   const width = Math.max(1, Math.round(rect.width));
   const chartHeight = Math.max(1, Math.round(rect.height));
   const top = extras.title ? TITLE_BAND : 0;
-  const legendRows = extras.legend?.length ? Math.ceil(extras.legend.length / 3) : 0;
-  const height = top + chartHeight + legendRows * LEGEND_ROW + (legendRows ? 8 : 0);
+  const legend = layoutLegend(extras.legend ?? [], width);
+  const height = top + chartHeight + (legend.rows > 0 ? legend.rows * LEGEND_ROW + 8 : 0);
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const originals = [svg, ...Array.from(svg.querySelectorAll('*'))];
   const copies = [clone, ...Array.from(clone.querySelectorAll('*'))];
@@ -65,14 +97,13 @@ export function standaloneSvg(svg: SVGSVGElement, background: string, extras: Ex
     group.appendChild(svgEl('text', { x: anchor === 'end' ? m.x - 4 : m.x + 4, y: m.top + 12, fill: text, 'font-family': font, 'font-size': 11, 'font-weight': 600, 'text-anchor': anchor }, m.label));
   }
   root.appendChild(group);
-  (extras.legend ?? []).forEach((item, i) => {
-    const col = i % 3;
-    const row = Math.floor(i / 3);
-    const x = 8 + col * Math.floor((width - 16) / 3);
-    const y = top + chartHeight + 8 + row * LEGEND_ROW + 10;
-    root.appendChild(svgEl('line', { x1: x, x2: x + 18, y1: y - 4, y2: y - 4, stroke: item.color, 'stroke-width': 3, ...(item.dashed ? { 'stroke-dasharray': '4 3' } : {}) }));
-    root.appendChild(svgEl('text', { x: x + 24, y, fill: muted, 'font-family': font, 'font-size': 11 }, item.label));
-  });
+  for (const item of legend.items) {
+    const y = top + chartHeight + 8 + item.row * LEGEND_ROW + 10;
+    if (item.color !== null) {
+      root.appendChild(svgEl('line', { x1: item.x, x2: item.x + 18, y1: y - 4, y2: y - 4, stroke: item.color, 'stroke-width': 3, ...(item.dashed ? { 'stroke-dasharray': '4 3' } : {}) }));
+    }
+    root.appendChild(svgEl('text', { x: item.color === null ? item.x : item.x + 24, y, fill: muted, 'font-family': font, 'font-size': 11 }, item.label));
+  }
   return { text: new XMLSerializer().serializeToString(root), width, height };
 }
 
