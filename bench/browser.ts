@@ -52,7 +52,8 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
 export async function withBrowser<T>(work: (browser: Browser, baseURL: string) => Promise<T>): Promise<T> {
   await ensureBuild();
   const port = await freePort();
-  const server: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' });
+  // Own process group, so stopping it also stops the vite process npx starts.
+  const server: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore', detached: true });
   const baseURL = `http://127.0.0.1:${port}`;
   let browser: Browser | null = null;
   try {
@@ -61,6 +62,12 @@ export async function withBrowser<T>(work: (browser: Browser, baseURL: string) =
     return await work(browser, baseURL);
   } finally {
     await browser?.close();
-    server.kill();
+    if (server.pid) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        server.kill();
+      }
+    }
   }
 }

@@ -11,7 +11,8 @@ import { prefsOf, useAppStore } from './store';
  * fragment (the share link, rewritten with replaceState after each change) and the working copy
  * in local storage (so a reload without a link keeps the user's work).
  */
-const WRITE_DELAY_MS = 250;
+/** Quiet time after the last change before the link and working copy are written (not while dragging). */
+const WRITE_DELAY_MS = 400;
 
 let lastPayload: string | null = null;
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -105,6 +106,12 @@ function onHashChange(): void {
   if (payload !== null) openPayload(payload);
 }
 
+/** Runs work when the main thread is idle (within 500 ms at the latest). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 500 });
+  else work();
+}
+
 /** Reads the link and the working copy once at start-up and starts syncing. Returns a stop function. */
 export function startLinkSync(): () => void {
   const { area, payload } = parseHash(location.hash);
@@ -121,7 +128,7 @@ export function startLinkSync(): () => void {
   const unsubscribe = useAppStore.subscribe((state, prev) => {
     if (state.scenario !== prev.scenario) {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
+      timer = setTimeout(() => whenIdle(() => {
         timer = null;
         const s = useSessionStore.getState();
         // A broken link stays in the address bar until the user changes something.
@@ -129,7 +136,7 @@ export function startLinkSync(): () => void {
         writeUrl(s.area, false);
         const saved = saveWorkingCopy(useAppStore.getState().scenario);
         if (!saved.ok) s.setStorage({ kind: 'write-failed', reason: saved.reason });
-      }, WRITE_DELAY_MS);
+      }), WRITE_DELAY_MS);
     }
     if (prefsChanged(state, prev)) savePrefs(prefsOf(state));
   });
