@@ -32,6 +32,11 @@ export function cspMetaPlugin(): Plugin {
   return {
     name: 'csp-meta',
     apply: 'build',
+    // Static hosts that read a _headers file (Netlify, Cloudflare Pages) get the same headers.
+    generateBundle() {
+      const lines = Object.entries(SECURITY_HEADERS).map(([k, v]) => `  ${k}: ${v}`);
+      this.emitFile({ type: 'asset', fileName: '_headers', source: `# Generated at build time from scripts/vite-plugins.ts.\n/*\n${lines.join('\n')}\n` });
+    },
     transformIndexHtml(html) {
       return html.replace(
         '<meta charset="UTF-8" />',
@@ -51,7 +56,7 @@ export function offlinePlugin(): Plugin {
     name: 'offline-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const files = Object.keys(bundle).filter((f) => !f.endsWith('.map') && f !== 'sw.js');
+      const files = Object.keys(bundle).filter((f) => !f.endsWith('.map') && f !== 'sw.js' && f !== '_headers');
       const assets = ['./', ...files.map((f) => `./${f}`), './favicon.svg'];
       const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: serviceWorkerSource(version, assets) });
