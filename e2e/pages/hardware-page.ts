@@ -6,7 +6,8 @@ export class HardwarePage {
 
   async open(): Promise<void> {
     await this.page.goto('/#/hardware');
-    await expect(this.verdict()).toBeVisible();
+    // The first result waits for the worker to start: allow for a busy machine.
+    await expect(this.verdict()).toBeVisible({ timeout: 30_000 });
   }
 
   verdict(): Locator {
@@ -47,6 +48,15 @@ export class HardwarePage {
 
   claim(id: string): Locator {
     return this.page.getByTestId(`claim-${id}`);
+  }
+
+  /** Opens every collapsible part of the page: <details> and the charts' data tables. */
+  async openEverything(): Promise<void> {
+    const root = this.page.getByTestId('hardware-page');
+    for (const d of await root.locator('details:not([open]) > summary').all()) await d.click();
+    const closed = root.locator('button[aria-expanded="false"][aria-controls]');
+    while ((await closed.count()) > 0) await closed.first().click();
+    await expect(root.locator('details:not([open])')).toHaveCount(0);
   }
 
   /** Waits until the verdict has been recomputed for a new input. */
