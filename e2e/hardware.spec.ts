@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { HardwarePage } from './pages/hardware-page';
 import { ShellPage } from './pages/shell';
@@ -70,17 +71,50 @@ test.describe('hardware fit', () => {
     const hw = new HardwarePage(page);
     await hw.open();
     await hw.setNumber('hw-context', '10000000');
+    // Said at the field, with the model's maximum; the fit is still computed.
+    await expect(page.getByTestId('hw-context-over-max')).toHaveText(
+      'Above the model maximum of 262,144 tokens: computed anyway, but the model cannot attend to more than 262,144 tokens.',
+    );
     await expect(hw.warning('context-exceeds-max')).toContainText('10,000,000');
     await hw.expectVerdict(false);
+    await hw.setNumber('hw-context', '262144');
+    await expect(page.getByTestId('hw-context-over-max')).toHaveCount(0);
+    // Limit messages: a symbol unit follows the number, a word unit goes in brackets.
     await hw.setNumber('hw-gpu-count', '0');
-    await expect(page.getByTestId('hw-gpu-count').getByRole('alert')).toContainText('Must be at least 1');
+    await expect(page.getByTestId('hw-gpu-count').getByRole('alert')).toHaveText('Must be at least 1 GPUs');
     await hw.setNumber('hw-runtime', '-3');
     await expect(page.getByTestId('hw-runtime').getByRole('alert')).toHaveText('Must be at least 0 GiB');
+    await page.getByTestId('hardware-inputs').locator('summary').click();
+    await hw.setNumber('hw-prompt', '0');
+    await expect(page.getByTestId('hw-prompt').getByRole('alert')).toHaveText('Must be at least 1 (tokens)');
     await hw.setNumber('hw-tp', '16');
     await expect(page.getByTestId('issue-hardware.tensorParallel')).toContainText('TP 16 needs at least 16 GPUs');
     await expect(page.getByTestId('hw-invalid')).toBeVisible();
     await expect(page.locator('main')).not.toContainText('NaN');
     await expect(page.locator('main')).not.toContainText('Infinity');
+  });
+
+  test('gpt-oss-120b: the vendor\'s "one 80 GB GPU" is shown with the overheads under which it holds', async ({ page }) => {
+    const hw = new HardwarePage(page);
+    await hw.open();
+    await hw.select('hw-model', 'gpt-oss-120b');
+    const note = page.getByTestId('hw-vendor-note');
+    await expect(note).toContainText('fits into a single 80GB GPU');
+    // One H100 at 131,072 tokens, one sequence: budget 73.6 GB − weights 65.28 GB − KV 4.84 GB
+    // (36,864 B × 131,072 + 36,864 B × 128) = 3.48 GB = 3.24 GiB for activations + runtime.
+    await expect(note.getByTestId('hw-vendor-room')).toContainText('leave 3.48 GB (3.24 GiB) of the 73.6 GB budget');
+    // 1 + 1 GiB: 73.6 − 72.26 = 1.34 GB to spare; the page's 4 + 3 GiB: 77.63 − 73.6 = 4.03 GB short.
+    await expect(note.getByTestId('hw-vendor-example')).toContainText('runtime 1 GiB + activations 1 GiB (1.34 GB to spare)');
+    await expect(note.getByTestId('hw-vendor-page')).toContainText('(runtime 4 GiB + activations 3 GiB) are more than that: short by 4.03 GB');
+    await note.getByTestId('hw-vendor-use-example').click();
+    await expect(note.getByTestId('hw-vendor-page')).toContainText('fit as well: 1.34 GB to spare');
+    await expect(hw.field('hw-runtime')).toHaveValue('1');
+    await note.getByTestId('hw-vendor-load').click();
+    await expect(hw.field('hw-gpu-count')).toHaveValue('1');
+    await hw.expectVerdict(true);
+    // Another model has no such statement.
+    await hw.select('hw-model', 'llama-3.1-70b');
+    await expect(note).toHaveCount(0);
   });
 
   test('a pasted config.json becomes the custom model; missing fields are named', async ({ page }) => {
@@ -107,6 +141,23 @@ test.describe('hardware fit', () => {
     await expect(page.getByTestId('hw-use-estimate')).toBeDisabled();
   });
 
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe: no serious or critical violations with every panel open (${theme})`, async ({ page }) => {
+      const hw = new HardwarePage(page);
+      await hw.open();
+      await page.getByTestId('theme-select').selectOption(theme);
+      // A setup that does not fit: reason, warnings and fixes are all on screen.
+      await hw.claim('a000-kimi-k2-fp8-8x-h100').getByTestId('claim-load').click();
+      await hw.expectVerdict(false);
+      await hw.openEverything();
+      const results = await new AxeBuilder({ page }).include('[data-testid="hardware-page"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const bad = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      expect(bad).toEqual([]);
+    });
+  }
+
   test('German and phone width', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     const shell = new ShellPage(page);
@@ -114,6 +165,16 @@ test.describe('hardware fit', () => {
     await hw.open();
     await shell.setLanguage('de');
     await expect(hw.verdict()).toHaveText('Passt');
+    // The verdict is above the inputs on a phone and stays in view while they scroll.
+    const top = page.getByTestId('hw-top-verdict');
+    await expect(top).toContainText('Passt: ');
+    const topY = (await top.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+    expect(topY).toBeLessThan((await page.getByTestId('hardware-inputs').boundingBox())?.y ?? 0);
+    await page.getByTestId('hw-download').scrollIntoViewIfNeeded();
+    await expect(top).toBeInViewport();
+    await hw.setNumber('hw-gpu-count', '4');
+    await expect(top).toHaveAttribute('data-fits', 'no');
+    await expect(top).toContainText('Passt nicht: es fehlen');
     await expect(page.getByTestId('work-budget')).toContainText('141 GB × 0,92 = 129,7 GB');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -51,7 +51,7 @@ describe('cli fit', () => {
     expect(weights.checkpoint.bytes).toBe(65_280_000_000);
     // 65.28e9 + KV (18 full layers × 8 × 64 × 2 × 2 B = 36,864 B × 131,072 = 4,831,838,208 B;
     // 18 window layers × 36,864 B × 128 = 4,718,592 B) + 2 GiB = 72,264,040,448 B ≤ 73.6e9.
-    expect((out?.perGpu as Record<string, Size>).used.bytes).toBe(72_264_040_448);
+    expect((out?.perGpu as Record<string, Size>).used?.bytes).toBe(72_264_040_448);
     expect((out?.verdict as { fits: boolean }).fits).toBe(true);
     // With the base scenario's INT4 it would have been an estimate: routed (116.83 − 5.1) / (1 − 4/128)
     // = 115.334B × 4.5 / 8 = 64.876 GB + the other 1.496B × 2 B = 2.992 GB → 67.87 GB.

@@ -17,6 +17,7 @@ import {
   type RooflineSettings,
 } from './roofline';
 import { resolveSetup, type FitInput, type InputIssue } from './setup';
+import { checkVendorStatements, type VendorFitCheck } from './vendor-statements';
 
 /**
  * Everything the hardware page shows, computed in one pass from the scenario: the memory
@@ -117,6 +118,8 @@ export interface HardwareReport {
   checkpoint: { bytes: number; estimateBytes: number; source: WeightBytes['source']; downloadGbps: number; downloadSeconds: number };
   roofline: RooflineReport;
   warnings: HardwareWarning[];
+  /** The model vendor's own fit statements, with the overheads under which they hold. */
+  vendorStatements: VendorFitCheck[];
 }
 
 export type HardwareReportResult = { ok: true; report: HardwareReport } | { ok: false; issues: InputIssue[] };
@@ -289,6 +292,7 @@ export function buildHardwareReport(scenario: Scenario): HardwareReportResult {
       estimate,
     },
     warnings: [],
+    vendorStatements: checkVendorStatements(scenario),
   };
   report.warnings = warningsFor(input, memory, fixes);
   return { ok: true, report };

@@ -10,7 +10,9 @@ import { CheckpointCard, GpuTable } from './gpu-table';
 import { InputsPanel, issueText } from './inputs-panel';
 import { hardwareMessages } from './messages';
 import { RooflinePanel } from './roofline-panel';
+import { TopVerdict } from './top-verdict';
 import { useHardwareReport } from './use-hardware';
+import { VendorNote } from './vendor-note';
 import { WarningsList } from './warnings-list';
 
 /**
@@ -30,6 +32,8 @@ export function HardwarePage() {
   const r = result && result.ok ? result.report : null;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]" data-testid="hardware-page" aria-busy={report.isFetching}>
+      {/* Below the two-column width the inputs come first: the verdict sits above them too. */}
+      <TopVerdict report={r} invalid={issues.length > 0} t={t} />
       <div className="grid min-w-0 grid-cols-1 content-start gap-4">
         <InputsPanel issues={issues} mla={mla} modelMax={spec?.maxContext ?? null} />
         <CustomModelCard t={t} />
@@ -54,6 +58,7 @@ export function HardwarePage() {
         {r ? (
           <>
             <VerdictCard report={r} t={t} />
+            <VendorNote report={r} t={t} />
             <WarningsList warnings={r.warnings} t={t} />
             <WorkTable report={r} t={t} />
             <div className="grid min-w-0 gap-4 2xl:grid-cols-2">

@@ -137,6 +137,12 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
               </button>
             ))}
           </div>
+          {modelMax !== null && h.contextLength > modelMax ? (
+            // Still computed (memory for an over-long context is a fair question), but said at the field.
+            <p className="mt-1 text-xs font-medium text-warn" role="status" data-testid="hw-context-over-max">
+              {t('contextOverMax', { max: formatInteger(language, modelMax) })}
+            </p>
+          ) : null}
           <FieldIssues issues={issues} field="hardware.contextLength" t={t} />
         </div>
         <div>

@@ -1,0 +1,120 @@
+import { findModel } from '../catalog/catalog';
+import type { SourceRef } from '../catalog/types';
+import type { Scenario } from '../scenario/schema';
+import type { ClaimSetup } from './claims';
+import { memoryBreakdown } from './fit';
+import { resolveSetup } from './setup';
+
+/**
+ * A model vendor's own statement that the model fits a given GPU setup. Such statements assume
+ * lean engine overheads; the page's defaults (4 GiB runtime + 3 GiB activations per GPU) are
+ * deliberately conservative, so the two can disagree. For the chosen model we recompute the
+ * statement and say under which overheads it holds, so the claim and our verdict do not look
+ * contradictory.
+ */
+export interface VendorFitStatement {
+  id: string;
+  modelId: string;
+  /** The statement, quoted in both UI languages. */
+  text: { en: string; de: string };
+  /** Where the statement is made; the date is the catalog's check of that page. */
+  source: SourceRef;
+  /** The setup the statement describes (context and sequences where the vendor gives them). */
+  setup: ClaimSetup;
+  /** Lean overheads shown as an example of values under which it fits (GiB per GPU). */
+  example: { runtimeOverheadGiB: number; activationGiB: number };
+}
+
+export const VENDOR_FIT_STATEMENTS: readonly VendorFitStatement[] = [
+  {
+    id: 'gpt-oss-120b-one-80gb-gpu',
+    modelId: 'gpt-oss-120b',
+    text: {
+      en: 'OpenAI: gpt-oss-120b “fits into a single 80GB GPU (like NVIDIA H100 or AMD MI300X)”.',
+      de: 'OpenAI: gpt-oss-120b „passt auf eine einzelne 80-GB-GPU (etwa NVIDIA H100 oder AMD MI300X)“.',
+    },
+    source: {
+      title: 'openai/gpt-oss README.md',
+      url: 'https://github.com/openai/gpt-oss',
+      checked: '2026-08-15',
+      kind: 'vendor',
+      note: 'The README gives no engine overheads; the statement is checked at the full 131,072-token context with one sequence.',
+    },
+    setup: {
+      selfHosted: { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1, gpusPerNode: 8 },
+      hardware: {
+        weightFormat: 'mxfp4',
+        kvFormat: 'bf16',
+        contextLength: 131_072,
+        concurrentSequences: 1,
+        tensorParallel: 1,
+        mlaKvMode: 'replicated',
+        dcpSize: 1,
+        memoryUtilisation: 0.92,
+      },
+    },
+    example: { runtimeOverheadGiB: 1, activationGiB: 1 },
+  },
+];
+
+export type VendorFitCheck =
+  | {
+      kind: 'checked';
+      id: string;
+      text: VendorFitStatement['text'];
+      source: SourceRef;
+      setup: ClaimSetup;
+      gpuName: string;
+      weightsPerGpu: number;
+      kvPerGpu: number;
+      budgetPerGpu: number;
+      /** Budget − weights − KV per GPU: what activations + runtime overhead may take together (may be negative). */
+      overheadRoomPerGpu: number;
+      /** The scenario's own overheads (bytes per GPU) and the result with them. */
+      page: { runtimeOverheadGiB: number; activationGiB: number; usedPerGpu: number; headroomPerGpu: number; fits: boolean };
+      /** The example's lean overheads and the result with them. */
+      example: { runtimeOverheadGiB: number; activationGiB: number; usedPerGpu: number; headroomPerGpu: number; fits: boolean };
+    }
+  | { kind: 'invalid'; id: string };
+
+function withSetup(base: Scenario, setup: ClaimSetup, overheads: { runtimeOverheadGiB: number; activationGiB: number }): Scenario {
+  return {
+    ...base,
+    selfHosted: { ...base.selfHosted, ...setup.selfHosted },
+    hardware: { ...base.hardware, ...setup.hardware, ...overheads },
+  };
+}
+
+/** Vendor fit statements about the scenario's model, recomputed with its overheads and with lean ones. */
+export function checkVendorStatements(scenario: Scenario): VendorFitCheck[] {
+  const modelId = scenario.selfHosted.modelId;
+  if (!findModel(modelId)) return [];
+  return VENDOR_FIT_STATEMENTS.filter((s) => s.modelId === modelId).map((statement) => {
+    const pageOverheads = { runtimeOverheadGiB: scenario.hardware.runtimeOverheadGiB, activationGiB: scenario.hardware.activationGiB };
+    const atPage = resolveSetup(withSetup(scenario, statement.setup, pageOverheads));
+    const atExample = resolveSetup(withSetup(scenario, statement.setup, statement.example));
+    if (!atPage.ok || !atExample.ok) return { kind: 'invalid', id: statement.id };
+    const page = memoryBreakdown(atPage.input);
+    const example = memoryBreakdown(atExample.input);
+    const result = (m: typeof page, o: { runtimeOverheadGiB: number; activationGiB: number }) => ({
+      ...o,
+      usedPerGpu: m.usedPerGpu,
+      headroomPerGpu: m.verdict.headroomPerGpu,
+      fits: m.verdict.fits,
+    });
+    return {
+      kind: 'checked',
+      id: statement.id,
+      text: statement.text,
+      source: statement.source,
+      setup: statement.setup,
+      gpuName: atPage.input.gpu.name,
+      weightsPerGpu: page.weights.perGpuBytes,
+      kvPerGpu: page.kv.perGpuBytes,
+      budgetPerGpu: page.budgetPerGpu,
+      overheadRoomPerGpu: page.budgetPerGpu - page.weights.perGpuBytes - page.kv.perGpuBytes,
+      page: result(page, pageOverheads),
+      example: result(example, statement.example),
+    };
+  });
+}
