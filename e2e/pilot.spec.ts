@@ -1,64 +1,98 @@
 import AxeBuilder from '@axe-core/playwright';
+import { CHECKS } from '../src/core/pilot/checklist';
+import { examplePilot, type PilotExample } from '../src/core/pilot/samples';
+import { DEFAULT_SCENARIO, EMPTY_DAY } from '../src/core/scenario/defaults';
+import type { DayMetrics, Scenario } from '../src/core/scenario/schema';
+import { encodeScenario } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
 import { BenchmarksPage, fixtureFile, textFile } from './pages/benchmarks-page';
 import { PilotPage } from './pages/pilot-page';
 
-const DAY1_REQUIRED = ['d1.messages-exact', 'd1.reasoning-history', 'd1.tool-schema', 'd1.context-not-truncated', 'd1.sampling-identical', 'd1.code-patches'];
-
 /*
  * A week where everything passes except utilisation. The API baseline is recorded once, on
  * day 1 (article 002: the API comparison is fixed before switching); the self-hosted side on
- * all seven days.
+ * all seven days. The week travels in a share link built here, so the test types only what it
+ * is about.
  *   API, day 1:   1,000 tasks, 900 accepted (90 %), p95 2,000 ms, 1 % errors,
  *                 2,925 of 3,000 tool calls correct, bill $1,000.
  *   Self-hosted:  1,000 tasks, 880 accepted (88 %: gap 2 points ≤ 5), p95 2,400 ms (1.2× ≤ 1.5),
  *                 1.5 % errors (gap 0.5 points ≤ 2), 2,880 of 3,000 tool calls correct (gap 1.5),
  *                 5 team hours a day (35 h/week ≤ 40), 0.5 out of hours (3.5 h/week ≤ 4),
- *                 bill $100 a day, utilisation 30 % (< 60 %: fails).
+ *                 bill $100 a day; utilisation 65 % on days 1-6 and 20 % on day 7:
+ *                 mean (6 × 65 + 20) / 7 = 410 / 7 = 58.571 % < 60 %: fails.
  * Cost per accepted task, staff at $180,000 / 1,760 h = $102.27/h (the API side has no team
  * hours recorded, so none are added there):
  *   API 1,000 / 900 = $1.1111; self (100 + 5 × 102.27) / 880 = $0.6947; ratio 0.625 ≤ 1.
- * No sensitive or plannable share, so nothing argues for a hybrid: the decision is "return".
+ * Every required day-1 check passed. No sensitive or plannable share, so nothing argues for a
+ * hybrid: the decision is "return".
  */
-const API_DAY = { tasksAttempted: '1000', tasksAccepted: '900', ttftP95Ms: '2000', errorRate: '1', toolCallsTotal: '3000', toolCallsCorrect: '2925', costUsd: '1000' };
-const SELF_DAY = { tasksAttempted: '1000', tasksAccepted: '880', ttftP95Ms: '2400', errorRate: '1.5', toolCallsTotal: '3000', toolCallsCorrect: '2880', teamHours: '5', outOfHoursHours: '0.5', utilisation: '30', costUsd: '100' };
+function returnWeek(): Scenario {
+  const s = structuredClone(DEFAULT_SCENARIO);
+  const api: DayMetrics = { ...EMPTY_DAY, tasksAttempted: 1000, tasksAccepted: 900, ttftP95Ms: 2000, errorRate: 0.01, toolCallsTotal: 3000, toolCallsCorrect: 2925, costUsd: 1000 };
+  const self: DayMetrics = { ...EMPTY_DAY, tasksAttempted: 1000, tasksAccepted: 880, ttftP95Ms: 2400, errorRate: 0.015, toolCallsTotal: 3000, toolCallsCorrect: 2880, teamHours: 5, outOfHoursHours: 0.5, costUsd: 100 };
+  s.pilot.days = s.pilot.days.map((_, i) => ({ api: i === 0 ? api : { ...EMPTY_DAY }, selfHosted: { ...self, utilisation: i === 6 ? 0.2 : 0.65 } }));
+  for (const c of CHECKS) if (c.phase === 'day-1' && c.role === 'required') s.pilot.checks[c.id] = { status: 'passed', note: '' };
+  return s;
+}
+
+/** The default scenario with one of the built-in example weeks (labelled as example data). */
+function exampleWeek(kind: PilotExample): Scenario {
+  const s = structuredClone(DEFAULT_SCENARIO);
+  s.pilot = examplePilot(kind);
+  return s;
+}
+
+function pilotLink(s: Scenario): string {
+  return `/#/pilot?s=${encodeScenario(s)}`;
+}
 
 test.describe('seven-day pilot', () => {
   test('a week that returns to the API flips to continue when utilisation rises, and the rule trace follows', async ({ page }) => {
-    // About 80 typed cells: give a loaded machine time.
-    test.setTimeout(240_000);
     const pilot = new PilotPage(page);
-    await pilot.open();
-    await pilot.fillDay('api', 1, API_DAY);
-    await pilot.fillWeek('selfHosted', SELF_DAY);
-    for (const id of DAY1_REQUIRED) await pilot.setCheck(id, 'Passed');
+    await pilot.open(pilotLink(returnWeek()));
 
     await pilot.expectDecision('return');
     await expect(pilot.card()).toHaveAttribute('data-status', 'final');
     await expect(pilot.criterion('utilisation')).toHaveAttribute('data-verdict', 'fail');
     await expect(pilot.criterion('utilisation')).toHaveAttribute('data-deciding', 'true');
-    await expect(page.getByTestId('criterion-utilisation-value')).toHaveText('30%');
+    await expect(page.getByTestId('criterion-utilisation-value')).toHaveText('58.6%');
     await expect(pilot.criterion('cost-ratio')).toHaveAttribute('data-verdict', 'pass');
     // 0.6947 / 1.1111 = 0.625.
     await expect(page.getByTestId('criterion-cost-ratio-value')).toHaveText('0.63×');
     await expect(pilot.rule('return')).toHaveAttribute('data-met', 'true');
-    // The smallest way to continue: utilisation from 30 % to the 60 % threshold.
-    await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="continue"]')).toContainText('must rise from 30% to at least 60%');
+    // The smallest way to continue: utilisation from 58.6 % to the 60 % threshold.
+    await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="continue"]')).toContainText('must rise from 58.6% to at least 60%');
 
-    for (let day = 1; day <= 7; day++) await pilot.fillDay('selfHosted', day, { utilisation: '70' });
+    // Day 7 was busier than first entered: 50 % instead of 20 %. Mean (390 + 50) / 7 = 62.857 % ≥ 60 %.
+    await pilot.fillDay('selfHosted', 7, { utilisation: '50' });
 
     await pilot.expectDecision('continue');
     await expect(pilot.criterion('utilisation')).toHaveAttribute('data-verdict', 'pass');
-    await expect(page.getByTestId('criterion-utilisation-value')).toHaveText('70%');
+    await expect(page.getByTestId('criterion-utilisation-value')).toHaveText('62.9%');
     await expect(pilot.rule('continue')).toHaveAttribute('data-met', 'true');
     await expect(pilot.rule('return')).toHaveAttribute('data-met', 'false');
     await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="continue"]')).toHaveCount(0);
+    // Now the smallest way back is the same criterion falling below its threshold.
+    await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="return"]')).toContainText('would have to fall below 60% (now 62.9%)');
+
+    // The lead prints it for management: the card with its trace, without the inputs.
+    await page.emulateMedia({ media: 'print' });
+    await expect(pilot.card()).toBeVisible();
+    await expect(page.getByTestId('pilot-rule-trace')).toBeVisible();
+    await expect(pilot.criterion('utilisation')).toBeVisible();
+    await expect(page.getByTestId('pilot-grid-api')).toBeHidden();
+    await expect(page.getByTestId('pilot-incidents')).toBeHidden();
+    await expect(page.getByRole('navigation')).toBeHidden();
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    expect(pdf.byteLength).toBeGreaterThan(10_000);
   });
 
   test('inputs outside sense are rejected at the field and not stored', async ({ page }) => {
+    // Day 1 of the self-hosted side: 90 of 100 tasks accepted.
+    const s = structuredClone(DEFAULT_SCENARIO);
+    s.pilot.days[0] = { api: { ...EMPTY_DAY }, selfHosted: { ...EMPTY_DAY, tasksAttempted: 100, tasksAccepted: 90 } };
     const pilot = new PilotPage(page);
-    await pilot.open();
-    await pilot.fillDay('selfHosted', 1, { tasksAttempted: '100', tasksAccepted: '90' });
+    await pilot.open(pilotLink(s));
     await expect(page.getByTestId('acceptance-selfHosted-1')).toHaveText('90%');
 
     // 130 accepted of 100 attempted would be an acceptance of 130 %.
@@ -85,10 +119,12 @@ test.describe('seven-day pilot', () => {
   });
 
   test('nothing typed is lost on reload', async ({ page }) => {
+    // Two page loads on a busy machine: the engine starts twice.
+    test.setTimeout(90_000);
     const pilot = new PilotPage(page);
     await pilot.open();
+    // One cell with a thousands separator, one shown in % but stored as a share.
     await pilot.fillDay('selfHosted', 3, { ttftP95Ms: '2750', utilisation: '64.5' });
-    await pilot.fillDay('api', 3, { costUsd: '412.5' });
     await page.getByRole('button', { name: 'Add incident' }).click();
     await page.getByTestId('incident-0-day').fill('4');
     await page.getByTestId('incident-0-countermeasure').fill('max-num-seqs 32');
@@ -99,9 +135,8 @@ test.describe('seven-day pilot', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('llm-selfhost:working') ?? '')).toContain('Parser version differs');
 
     await page.reload();
-    await expect(pilot.cell('selfHosted', 'ttftP95Ms', 3)).toHaveValue('2,750');
+    await expect(pilot.cell('selfHosted', 'ttftP95Ms', 3)).toHaveValue('2,750', { timeout: 30_000 });
     await expect(pilot.cell('selfHosted', 'utilisation', 3)).toHaveValue('64.5');
-    await expect(pilot.cell('api', 'costUsd', 3)).toHaveValue('412.5');
     await expect(page.getByTestId('incident-0-day')).toHaveValue('4');
     await expect(page.getByTestId('incident-0-countermeasure')).toHaveValue('max-num-seqs 32');
     await expect(page.getByTestId('incident-0-cause')).toHaveValue('oom');
@@ -170,56 +205,39 @@ test.describe('seven-day pilot', () => {
     await expect(pilot.cell('selfHosted', 'errorRate', 1)).toHaveValue('0');
   });
 
-  test('each example week is labelled as example data and reaches its decision', async ({ page }) => {
+  test('each example week is labelled as example data, reaches its decision and fits a 360 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
     const pilot = new PilotPage(page);
     await pilot.open();
     for (const kind of ['continue', 'return', 'hybrid'] as const) {
       await pilot.loadExample(kind);
       await expect(page.getByTestId('pilot-example-banner')).toContainText('Example data');
+      // The grids scroll inside their own frame; the page itself must not.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
     }
+    await expect(pilot.criterion('utilisation')).toBeVisible();
     await page.getByRole('button', { name: 'Treat as my data' }).click();
     await expect(page.getByTestId('pilot-example-banner')).toHaveCount(0);
   });
 
-  test('a filled week fits a 360 px phone without horizontal page scrolling', async ({ page }) => {
-    await page.setViewportSize({ width: 360, height: 780 });
+  test('axe: a filled pilot week has no serious or critical violations, light and dark', async ({ page }) => {
+    // One scan of the whole filled page per theme: the decision card, charts, the self-hosted
+    // grid, incidents, checklists and settings. The API grid is the same component with the
+    // same markup as the self-hosted grid (minus one row), so scanning its 112 inputs again
+    // in each theme would only double the colour-contrast pass on a busy machine.
+    test.setTimeout(150_000);
     const pilot = new PilotPage(page);
-    await pilot.open();
-    await pilot.loadExample('return');
-    // The grids scroll inside their own frame; the page itself must not.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expect(pilot.criterion('utilisation')).toBeVisible();
-  });
-
-  test('the print view renders the decision card and leaves the inputs out', async ({ page }) => {
-    const pilot = new PilotPage(page);
-    await pilot.open();
-    await pilot.loadExample('hybrid');
-    await page.emulateMedia({ media: 'print' });
-    await expect(pilot.card()).toBeVisible();
-    await expect(page.getByTestId('pilot-rule-trace')).toBeVisible();
-    await expect(pilot.criterion('sensitive-share')).toBeVisible();
-    await expect(page.getByTestId('pilot-grid-api')).toBeHidden();
-    await expect(page.getByTestId('pilot-incidents')).toBeHidden();
-    await expect(page.getByRole('navigation')).toBeHidden();
-    const pdf = await page.pdf({ format: 'A4', printBackground: true });
-    expect(pdf.byteLength).toBeGreaterThan(10_000);
-  });
-
-  for (const theme of ['light', 'dark'] as const) {
-    test(`axe: a filled pilot week has no serious or critical violations (${theme})`, async ({ page }) => {
-      // Two grids of 7 × 17 inputs, charts and the rule trace: the colour-contrast scan takes a while.
-      test.setTimeout(180_000);
-      const pilot = new PilotPage(page);
-      await pilot.open();
+    await pilot.open(pilotLink(exampleWeek('hybrid')));
+    for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId('theme-select').selectOption(theme);
-      await pilot.loadExample('hybrid');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-testid="pilot-grid-api"]').analyze();
       const bad = results.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        .map((v) => `${theme}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
       expect(bad).toEqual([]);
-    });
-  }
+    }
+  });
 });

@@ -7,8 +7,9 @@ export type Decision = 'continue' | 'hybrid' | 'return';
 export class PilotPage {
   constructor(readonly page: Page) {}
 
-  async open(): Promise<void> {
-    await this.page.goto('/#/pilot');
+  /** Opens the pilot page, optionally through a share link (`/#/pilot?s=…`) that carries a week. */
+  async open(url = '/#/pilot'): Promise<void> {
+    await this.page.goto(url);
     await expect(this.page.getByTestId('pilot-page')).toBeVisible();
     await expect(this.card()).toBeVisible();
   }

@@ -88,6 +88,7 @@ export const pilotMessages = defineMessages(
     'unit.h': 'h',
     'unit.count': 'requests',
     'unit.moneyPerDay': '{currency}/day',
+    unitPerTask: '{currency}/task',
     // Decision card
     decisionAfter: 'Decision after {days} of 7 days',
     decisionNoData: 'No evidence yet. Enter the first day, or load an example week. Until there is evidence, the safe route is the API.',
@@ -384,6 +385,7 @@ export const pilotMessages = defineMessages(
     'unit.h': 'h',
     'unit.count': 'Anfragen',
     'unit.moneyPerDay': '{currency}/Tag',
+    unitPerTask: '{currency}/Aufgabe',
     decisionAfter: 'Entscheidung nach {days} von 7 Tagen',
     decisionNoData: 'Noch keine Belege. Tragen Sie den ersten Tag ein oder laden Sie eine Beispielwoche. Bis Belege vorliegen, ist die API der sichere Weg.',
     decisionNone: 'Noch keine Entscheidung',

@@ -97,7 +97,7 @@ export function PilotPage() {
   const language = useAppStore((s) => s.language);
   const currency = useAppStore((s) => s.currency);
   const update = useAppStore((s) => s.updateSection);
-  const evaluation = usePilotEvaluation(scenario);
+  const e = usePilotEvaluation(scenario);
   const series = usePilotSeries(scenario);
   const pilot = scenario.pilot;
   const fmt: Fmt = useMemo(
@@ -109,7 +109,6 @@ export function PilotPage() {
     }),
     [language, currency, scenario.fx, t],
   );
-  const e = evaluation.data;
   return (
     <div className="flex flex-col gap-4" data-testid="pilot-page">
       <Card title={t('title')} className="no-print">
@@ -138,9 +137,9 @@ export function PilotPage() {
         </Card>
       )}
 
-      {series.data ? (
+      {series ? (
         <Card title={t('sectionCharts')} className="print:break-before-page" testId="pilot-charts">
-          <WeekCharts series={series.data} fmt={fmt} thresholds={pilot.thresholds} />
+          <WeekCharts series={series} fmt={fmt} thresholds={pilot.thresholds} />
         </Card>
       ) : null}
 
@@ -153,7 +152,7 @@ export function PilotPage() {
                 <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: side === 'api' ? 'var(--series-api)' : 'var(--series-self)' }} />
                 {t(`side.${side}`)}
               </h3>
-              <DayGrid side={side} evaluation={e} series={series.data} fmt={fmt} />
+              <DayGrid side={side} evaluation={e} series={series} fmt={fmt} />
             </section>
           ))}
         </div>
