@@ -7,6 +7,7 @@ import { encodeScenario } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
 import { BenchmarksPage, fixtureFile, textFile } from './pages/benchmarks-page';
 import { PilotPage } from './pages/pilot-page';
+import { ShellPage } from './pages/shell';
 
 /*
  * A week where everything passes except utilisation. The API baseline is recorded once, on
@@ -85,6 +86,30 @@ test.describe('seven-day pilot', () => {
     await expect(page.getByRole('navigation')).toBeHidden();
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     expect(pdf.byteLength).toBeGreaterThan(10_000);
+  });
+
+  test('a side without accepted tasks has its cost per accepted task in words, with the reason, in English and German', async ({ page }) => {
+    // Day 1: the API accepted 90 of 100 tasks for a $10 bill; the self-hosted side accepted none
+    // of 100 for a $500 bill and 2 team hours at $180,000 / 1,760 h = $102.27:
+    // 500 + 2 × 102.2727 = $704.55 spent, nothing to divide it by.
+    const s = structuredClone(DEFAULT_SCENARIO);
+    s.pilot.days[0] = {
+      api: { ...EMPTY_DAY, tasksAttempted: 100, tasksAccepted: 90, costUsd: 10 },
+      selfHosted: { ...EMPTY_DAY, tasksAttempted: 100, tasksAccepted: 0, costUsd: 500, teamHours: 2 },
+    };
+    const pilot = new PilotPage(page);
+    await pilot.open(pilotLink(s));
+    const self = page.getByTestId('cost-selfHosted');
+    await expect(self).toHaveAttribute('data-cost-state', 'undefined');
+    await expect(self).toContainText('Not defined');
+    await expect(page.getByTestId('cost-selfHosted-reason')).toHaveText('no accepted tasks: $704.55 spent, and a cost per task needs at least one');
+    await expect(page.getByTestId('cost-ratio')).toContainText('self-hosted spent money but no task was accepted');
+    await expect(pilot.card()).not.toContainText(/undefined|Infinity|NaN/);
+
+    await new ShellPage(page).setLanguage('de');
+    await expect(self).toContainText('Nicht definiert');
+    await expect(page.getByTestId('cost-selfHosted-reason')).toHaveText('keine akzeptierten Aufgaben: 704,55 $ ausgegeben, und Kosten je Aufgabe brauchen mindestens eine');
+    await expect(pilot.card()).not.toContainText(/undefined|Infinity|NaN/);
   });
 
   test('inputs outside sense are rejected at the field and not stored', async ({ page }) => {

@@ -107,23 +107,29 @@ function warningText(t: T, w: PilotWarning): string {
 
 function CostKpi(props: { label: string; cost: CostPerTask; t: T; f: Fmt; rate: number; testId: string }) {
   const { label, cost, t, f, rate, testId } = props;
+  const money = (usd: number) => formatMoney(f.language, f.currency, f.fx, usd);
+  // No accepted task means nothing to divide by: say so in words, with the reason, never a
+  // placeholder that reads like a program error.
   return (
-    <div className="rounded-md border border-border p-3" data-testid={testId}>
+    <div className="rounded-md border border-border p-3" data-testid={testId} data-cost-state={cost.kind}>
       <div className="text-xs font-medium uppercase tracking-wide text-muted">{label}</div>
-      <div className="figures mt-1 text-xl font-semibold">
-        {cost.kind === 'defined' ? formatMoney(f.language, f.currency, f.fx, cost.usdPerAcceptedTask) : t('costUndefined')}
-      </div>
-      <div className="figures mt-0.5 text-xs text-muted">
-        {cost.kind === 'undefined' ? t(`costReason.${cost.reason}`) : null}
-        {cost.kind === 'undefined' && cost.days.length === 0 ? null : cost.kind === 'undefined' ? ' · ' : null}
-        {cost.kind === 'undefined' && cost.days.length === 0 ? null : t('costBasis', {
-          days: cost.days.length,
-          bill: formatMoney(f.language, f.currency, f.fx, cost.billUsd),
-          staff: formatMoney(f.language, f.currency, f.fx, cost.staffUsd),
-          hours: formatNumber(f.language, cost.staffHours, 1),
-          rate: formatMoney(f.language, f.currency, f.fx, rate),
-        })}
-      </div>
+      <div className={`figures mt-1 text-xl font-semibold ${cost.kind === 'undefined' ? 'text-muted' : ''}`}>{cost.kind === 'defined' ? money(cost.usdPerAcceptedTask) : t('costUndefined')}</div>
+      {cost.kind === 'undefined' ? (
+        <div className="mt-0.5 text-xs font-medium" data-testid={`${testId}-reason`}>
+          {t(`costReason.${cost.reason}`, { total: money(cost.totalUsd) })}
+        </div>
+      ) : null}
+      {cost.days.length > 0 ? (
+        <div className="figures mt-0.5 text-xs text-muted">
+          {t('costBasis', {
+            days: cost.days.length,
+            bill: money(cost.billUsd),
+            staff: money(cost.staffUsd),
+            hours: formatNumber(f.language, cost.staffHours, 1),
+            rate: money(rate),
+          })}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -187,7 +193,8 @@ export const DecisionCard = memo(function DecisionCard(props: {
         <CostKpi label={`${t('costPerAccepted')} · ${t('side.selfHosted')}`} cost={e.cost.selfHosted} t={t} f={f} rate={e.cost.staffUsdPerHour} testId="cost-selfHosted" />
         <div className="rounded-md border border-border p-3" data-testid="cost-ratio">
           <div className="text-xs font-medium uppercase tracking-wide text-muted">{t('costRatio')}</div>
-          <div className="figures mt-1 text-xl font-semibold">{ratio && ratio.value !== null ? valueText(t, f, ratio, ratio.value) : '–'}</div>
+          <div className={`figures mt-1 text-xl font-semibold ${ratio && ratio.value !== null ? '' : 'text-muted'}`}>{ratio && ratio.value !== null ? valueText(t, f, ratio, ratio.value) : t('costUndefined')}</div>
+          {ratio && ratio.value === null && ratio.note ? <div className="mt-0.5 text-xs font-medium">{t(`note.${ratio.note}`)}</div> : null}
           <div className="figures mt-0.5 text-xs text-muted">{ratio ? thresholdText(t, f, ratio) : null}</div>
         </div>
       </div>
