@@ -11,6 +11,8 @@ import { ShellPage } from './pages/shell';
  */
 const VLLM = 'vllm/er0080_bench_serve_v0.25.1.json';
 const LLMPERF = 'llmperf/leaderboard_groq_70b_summary.json';
+// vLLM 0.25.1 with "completed": 0, "failed": 8 and zero throughput.
+const FAILED = 'vllm/er0080_bench_serve_all_requests_failed_v0.25.1.json';
 
 test.describe('imported benchmark results', () => {
   test('drop two files → both listed → compared → one feeds the TCO page; a bad file is named', async ({ page }) => {
@@ -44,7 +46,18 @@ test.describe('imported benchmark results', () => {
     await page.getByRole('button', { name: 'Sort by Output (tok/s)' }).click();
     await expect(bench.rows().first()).toContainText('llama2-70b-4096');
 
+    // llmperf ran against Groq's API: named before anything is written; cancelling writes nothing.
+    await groq.getByTestId('use-measured').click();
+    const confirm = page.getByTestId('measured-confirm');
+    await expect(confirm.locator('li[data-code="api-endpoint"]')).toContainText('It measured an API endpoint');
+    await expect(confirm.locator('li[data-code="model-mismatch"]')).toHaveText('It measured “llama2-70b-4096”; the scenario self-hosts “Kimi K2.6”.');
+    await page.getByTestId('measured-cancel').click();
+    await expect(confirm).toHaveCount(0);
+    // The vLLM run is self-hosted, but of facebook/opt-125m: the model names are shown, then it may be used.
     await vllm.getByTestId('use-measured').click();
+    await expect(confirm.locator('li')).toHaveText(['It measured “facebook/opt-125m”; the scenario self-hosts “Kimi K2.6”.']);
+    await expect(confirm).toContainText('Use its throughput (82.9 Output (tok/s)) for the TCO page anyway?');
+    await page.getByTestId('measured-use-anyway').click();
     await expect(page.getByTestId('measured-notice')).toContainText('82.9 Output (tok/s)');
     await shell.goTo('TCO & break-even');
     const field = page.getByTestId('tco-throughput');
@@ -52,13 +65,16 @@ test.describe('imported benchmark results', () => {
     await expect(field).toContainText('measured');
 
     await shell.goTo('Benchmarks');
-    await bench.drop([textFile('broken-results.json', '{"hello": "world"}')]);
+    await bench.drop([textFile('broken-results.json', '{"hello": "world"}'), fixtureFile(FAILED)]);
     await bench.waitForImportDone();
     const bad = bench.outcome('broken-results.json');
     await expect(bad).toContainText('broken-results.json could not be imported.');
     await expect(bad).toContainText('line 1: the content matches none of the supported result formats (keys: hello)');
     // Nothing already imported is lost.
-    await expect(bench.rows()).toHaveCount(2);
+    await expect(bench.rows()).toHaveCount(3);
+    // A run in which every request failed has no throughput: refused, with the reason.
+    await bench.rows().filter({ hasText: 'er0080_bench_serve_all_requests_failed' }).getByTestId('use-measured').click();
+    await expect(page.getByTestId('measured-notice')).toHaveText('Not used: no request of this run succeeded, so it has no throughput to take.');
   });
 
   test('runs survive a reload; the same file twice is recognised; skipped rows are listed', async ({ page }) => {
@@ -80,6 +96,12 @@ test.describe('imported benchmark results', () => {
     await page.getByTestId('slo-ttft').fill('500');
     // 400 ms meets the limit, 600 ms does not: 1 of 2 requests.
     await expect(bench.row('client log · m').getByTestId('cell-goodput')).toContainText('50% (1 of 2)');
+
+    // Only half the completed requests met the limit, so the limit is not stored as the latency target.
+    await bench.row('client log · m').getByTestId('use-measured').click();
+    await expect(page.getByTestId('measured-confirm')).toContainText('It measured “m”; the scenario self-hosts “Kimi K2.6”.');
+    await page.getByTestId('measured-use-anyway').click();
+    await expect(page.getByTestId('measured-notice')).toContainText('No latency target stored: only 50% of the completed requests met your limits');
 
     await page.reload();
     await expect(bench.rows()).toHaveCount(1);

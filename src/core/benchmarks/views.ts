@@ -163,14 +163,3 @@ export function goodputForRuns(items: readonly GoodputItem[], limits: SloLimits)
   for (const item of items) out[item.runId] = computeGoodput(item.table, limits, item.durationS);
   return out;
 }
-
-/** Throughput the TCO page takes from a run: the figure on the requested basis, else the other. */
-export function measuredThroughput(run: BenchRun, basis: 'output' | 'total'): { tokensPerSecond: number; basis: 'output' | 'total' } | null {
-  const out = run.throughput.outputTokensPerS;
-  const total = run.throughput.totalTokensPerS;
-  if (basis === 'output' && out !== null && out > 0) return { tokensPerSecond: out, basis: 'output' };
-  if (basis === 'total' && total !== null && total > 0) return { tokensPerSecond: total, basis: 'total' };
-  if (out !== null && out > 0) return { tokensPerSecond: out, basis: 'output' };
-  if (total !== null && total > 0) return { tokensPerSecond: total, basis: 'total' };
-  return null;
-}

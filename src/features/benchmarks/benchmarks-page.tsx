@@ -2,13 +2,15 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Banner, Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, SloLimits } from '../../core/benchmarks/run-schema';
-import { measuredThroughput } from '../../core/benchmarks/views';
-import { formatInteger } from '../../lib/format/format';
+import { planMeasuredThroughput, type Deployment, type LatencyNote, type MeasuredPlan } from '../../core/benchmarks/measured';
+import { findModel } from '../../core/catalog/catalog';
+import type { Scenario } from '../../core/scenario/schema';
+import { formatInteger, formatPercent } from '../../lib/format/format';
 import { clearQuarantine, DEFAULT_SLO, deleteFile, deleteRun, type StoredFile } from '../../lib/storage/runs-db';
 import { useAppStore } from '../../state/store';
 import { CompareSection } from './compare-section';
 import { FilesPanel } from './files-panel';
-import { formatRate, measuredLabel } from './format-bench';
+import { formatMs, formatRate, measuredLabel } from './format-bench';
 import { ImportPanel } from './import-panel';
 import { benchmarksMessages } from './messages';
 import { RunsTable } from './runs-table';
@@ -16,6 +18,16 @@ import { SloPanel } from './slo-panel';
 import { useGoodput, useInvalidateRuns, useSaveSlo, useSloLimits, useStoredRuns } from './use-benchmarks';
 
 const MAX_COMPARE = 8;
+
+/** The scenario's self-hosted model and the names a benchmark file may call it. */
+function deploymentOf(scenario: Scenario): Deployment {
+  const id = scenario.selfHosted.modelId;
+  if (id === 'custom') return { modelId: id, names: scenario.hardware.customModel ? [scenario.hardware.customModel.name] : [] };
+  const record = findModel(id);
+  return { modelId: id, names: record ? [record.id, record.name] : [id] };
+}
+
+type OkPlan = Extract<MeasuredPlan, { kind: 'ok' }>;
 
 /**
  * Area C: imported load-test results. Drop files, see every run normalised in one table, tick
@@ -37,6 +49,7 @@ export function BenchmarksPage() {
   const shownRuns = useDeferredValue(runs);
   const [picked, setPicked] = useState<string[]>([]);
   const [notice, setNotice] = useState<{ tone: 'info' | 'bad'; text: string } | null>(null);
+  const [pending, setPending] = useState<OkPlan | null>(null);
   const throughput = useAppStore((s) => s.scenario.selfHosted.throughput);
 
   // Ticked runs that still exist, in the order they were ticked.
@@ -53,33 +66,43 @@ export function BenchmarksPage() {
     setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.filter((x) => selected.has(x)), id].slice(-MAX_COMPARE)));
   }
 
+  const tpsText = (plan: OkPlan) =>
+    `${formatRate(language, plan.throughput.tokensPerSecond)} ${plan.throughput.basis === 'output' ? t('q.outputTokensPerS') : t('q.totalTokensPerS')}`;
+
+  function latencyText(note: LatencyNote): string | null {
+    if (note.kind === 'applies') return t('measured.latency.applies', { metric: t(`metric.${note.limit}`), ms: formatMs(language, note.ms) });
+    if (note.reason === 'no-limit') return null;
+    return t(`measured.latency.${note.reason}`, { share: formatPercent(language, note.share ?? 0, 1) });
+  }
+
+  function applyMeasured(plan: OkPlan) {
+    useAppStore.getState().updateSection('selfHosted', { throughput: plan.throughput });
+    setPending(null);
+    const latency = latencyText(plan.latency);
+    setNotice({ tone: 'info', text: `${t('measured.done', { tps: tpsText(plan), label: plan.throughput.measuredRun.label })}${latency ? ` ${latency}` : ''}` });
+  }
+
   function useMeasured(run: BenchRun) {
-    const current = useAppStore.getState().scenario.selfHosted.throughput;
-    const m = measuredThroughput(run, current.basis);
-    if (!m) {
-      setNotice({ tone: 'bad', text: t('measured.none') });
+    const scenario = useAppStore.getState().scenario;
+    const plan = planMeasuredThroughput(run, {
+      basis: scenario.selfHosted.throughput.basis,
+      deployment: deploymentOf(scenario),
+      limits,
+      goodput: goodput.data?.[run.id],
+      label: measuredLabel(t, language, run),
+    });
+    if (plan.kind === 'refuse') {
+      setPending(null);
+      setNotice({ tone: 'bad', text: t(`measured.refuse.${plan.reason}`, { missing: plan.missing ? t(`measured.missing.${plan.missing}`) : '' }) });
       return;
     }
-    const label = measuredLabel(t, language, run);
-    useAppStore.getState().updateSection('selfHosted', {
-      throughput: {
-        source: 'measured',
-        tokensPerSecond: m.tokensPerSecond,
-        basis: m.basis,
-        // The latency the throughput was accepted at: the end-to-end limit, else the TTFT limit.
-        latencyTargetMs: limits.e2elMs ?? limits.ttftMs ?? null,
-        measuredRun: {
-          label,
-          tool: run.tool,
-          fileHash: run.source.fileHash,
-          outputTokensPerSecond: run.throughput.outputTokensPerS ?? 0,
-          totalTokensPerSecond: run.throughput.totalTokensPerS ?? 0,
-          concurrency: run.load.concurrency ?? run.load.measuredConcurrency,
-        },
-      },
-    });
-    const unit = m.basis === 'output' ? t('q.outputTokensPerS') : t('q.totalTokensPerS');
-    setNotice({ tone: 'info', text: t('measured.done', { tps: `${formatRate(language, m.tokensPerSecond)} ${unit}`, label }) });
+    // A run of another model or of an API endpoint is a real measurement of something else: ask first.
+    if (plan.warnings.length > 0) {
+      setNotice(null);
+      setPending(plan);
+      return;
+    }
+    applyMeasured(plan);
   }
 
   async function removeRun(run: BenchRun) {
@@ -95,6 +118,32 @@ export function BenchmarksPage() {
   return (
     <div className="flex flex-col gap-4" data-testid="benchmarks-page">
       <ImportPanel onImported={(ids) => setPicked((p) => [...new Set([...p, ...ids])].slice(-MAX_COMPARE))} />
+
+      {pending ? (
+        <Banner tone="warn" testId="measured-confirm" role="alert">
+          <p className="font-medium">{t('measured.confirm')}</p>
+          <ul className="mt-1 list-disc pl-5 break-words">
+            {pending.warnings.map((w) => (
+              <li key={w.code} data-code={w.code}>
+                {w.code === 'api-endpoint'
+                  ? t('measured.warn.api-endpoint', { provider: w.provider ? ` (${w.provider})` : '' })
+                  : w.code === 'model-mismatch'
+                    ? t('measured.warn.model-mismatch', { runModel: w.runModel, deployment: w.deployment })
+                    : t('measured.warn.model-not-stated', { deployment: w.deployment })}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1">{t('measured.confirmQuestion', { tps: tpsText(pending) })}</p>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <button type="button" className="rounded-md border border-border bg-surface px-3 py-1 text-sm font-medium hover:bg-surface-2" onClick={() => applyMeasured(pending)} data-testid="measured-use-anyway">
+              {t('measured.useAnyway')}
+            </button>
+            <button type="button" className="rounded-md px-3 py-1 text-sm text-accent underline" onClick={() => setPending(null)} data-testid="measured-cancel">
+              {t('measured.cancel')}
+            </button>
+          </div>
+        </Banner>
+      ) : null}
 
       {notice ? (
         <Banner tone={notice.tone} testId="measured-notice" role={notice.tone === 'bad' ? 'alert' : 'status'}>
