@@ -109,6 +109,9 @@ test.describe('seven-day pilot', () => {
     await new ShellPage(page).setLanguage('de');
     await expect(self).toContainText('Nicht definiert');
     await expect(page.getByTestId('cost-selfHosted-reason')).toHaveText('keine akzeptierten Aufgaben: 704,55 $ ausgegeben, und Kosten je Aufgabe brauchen mindestens eine');
+    // The same word for a reviewed task as in the rest of the app.
+    await expect(self).toContainText('Kosten je akzeptierter Aufgabe');
+    await expect(page.getByTestId('pilot-page')).not.toContainText(/abgenommen|Abnahme/);
     await expect(pilot.card()).not.toContainText(/undefined|Infinity|NaN/);
   });
 
