@@ -88,7 +88,7 @@ test.describe('seven-day pilot', () => {
     expect(pdf.byteLength).toBeGreaterThan(10_000);
   });
 
-  test('a side without accepted tasks has its cost per accepted task in words, with the reason, in English and German', async ({ page }) => {
+  test('a side without accepted tasks has its cost per accepted task in words, and an empty pilot decides nothing, in English and German', async ({ page }) => {
     // Day 1: the API accepted 90 of 100 tasks for a $10 bill; the self-hosted side accepted none
     // of 100 for a $500 bill and 2 team hours at $180,000 / 1,760 h = $102.27:
     // 500 + 2 × 102.2727 = $704.55 spent, nothing to divide it by.
@@ -112,6 +112,18 @@ test.describe('seven-day pilot', () => {
     // The same word for a reviewed task as in the rest of the app.
     await expect(self).toContainText('Kosten je akzeptierter Aufgabe');
     await expect(page.getByTestId('pilot-page')).not.toContainText(/abgenommen|Abnahme/);
+
+    // Cleared, the pilot has no self-hosted evidence: no decision, and no rule shown as met.
+    await page.getByTestId('pilot-clear').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ersetzen' }).click();
+    await pilot.expectDecision('undecided');
+    await expect(pilot.card()).toHaveAttribute('data-status', 'no-evidence');
+    await expect(page.getByTestId('pilot-decision')).toHaveText('Noch keine Entscheidung: keine Belege zum Eigenbetrieb');
+    await expect(page.getByTestId('pilot-rules').locator('[data-met="true"]')).toHaveCount(0);
+    await new ShellPage(page).setLanguage('en');
+    await expect(page.getByTestId('pilot-decision')).toHaveText('No decision yet: no self-hosted evidence');
+    await expect(page.getByTestId('pilot-rules-no-evidence')).toContainText('Until evidence exists, stay with the API (a default, not a met rule).');
+    await expect(page.getByTestId('pilot-status')).toHaveText('no evidence yet');
     await expect(pilot.card()).not.toContainText(/undefined|Infinity|NaN/);
   });
 

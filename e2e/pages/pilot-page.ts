@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 export type Side = 'api' | 'selfHosted';
 export type Decision = 'continue' | 'hybrid' | 'return';
+export type Outcome = Decision | 'undecided';
 
 /** Page model of the seven-day pilot scorecard. */
 export class PilotPage {
@@ -18,7 +19,7 @@ export class PilotPage {
     return this.page.getByTestId('pilot-decision-card');
   }
 
-  async expectDecision(decision: Decision): Promise<void> {
+  async expectDecision(decision: Outcome): Promise<void> {
     await expect(this.card()).toHaveAttribute('data-decision', decision);
   }
 

@@ -63,6 +63,18 @@ describe('cli pilot', () => {
     expect(io.stdout.join('')).not.toMatch(/Infinity|NaN/);
   });
 
+  it('an empty pilot prints "undecided" with the status "no-evidence", and no rule as met', async () => {
+    // Nothing recorded for the self-hosted side: the table has nothing to judge. The UI shows
+    // "No decision yet"; the CLI must say the same instead of a "return" that no rule produced.
+    const { code, out } = await run([file('empty.json', { pilot: { days: [] } })]);
+    expect(code).toBe(0);
+    expect(out?.decision).toBe('undecided');
+    expect(out?.status).toBe('no-evidence');
+    expect(out?.rules.map((r) => r.met)).toEqual([false, false, false]);
+    expect(out?.deciding).toEqual([]);
+    expect(out?.flips).toEqual([]);
+  });
+
   it('rejects inputs outside sense, naming the field', async () => {
     const p = examplePilot('continue');
     p.days[2]!.selfHosted.tasksAccepted = 130;

@@ -14,7 +14,8 @@ import { json, parseFlags, type CliCommand } from '../command';
  * part: fewer than seven days are padded with unmeasured days and missing fields of a day
  * count as not measured (null), never as zero. More than seven days is an error.
  *
- * Output fields: `decision` (continue | hybrid | return), `status` (final | provisional),
+ * Output fields: `decision` (continue | hybrid | return, or undecided while the self-hosted side
+ * has no evidence at all), `status` (final | provisional | no-evidence),
  * `daysElapsed`, `deciding` (criterion ids), `criteria` (id, value, threshold, comparator,
  * verdict, note, the sides' figures, days), `rules` (each decision's conditions and whether
  * they are met), `flips` (for every other decision, the smallest set of changes that reaches

@@ -14,6 +14,13 @@ import { criterionIds, type Criterion, type CriterionId, type Verdict } from './
  */
 export const pilotDecisions = ['continue', 'hybrid', 'return'] as const;
 export type PilotDecision = (typeof pilotDecisions)[number];
+/**
+ * What the scorecard reports: one of the three decisions, or 'undecided' while the
+ * self-hosted side has no evidence at all. Then no rule of the table applies (there is nothing
+ * to judge); the advice until evidence exists is to stay with the API, but that is a default,
+ * not a rule that was met.
+ */
+export type PilotOutcome = PilotDecision | 'undecided';
 
 export type Verdicts = Readonly<Record<CriterionId, Verdict>>;
 
@@ -34,8 +41,13 @@ export const HYBRID_SIGNALS: readonly CriterionId[] = LOCAL_WORK;
 /** Article 002's signals for going back: idle capacity, manual effort, API cheaper after staff. */
 export const RETURN_SIGNALS: readonly CriterionId[] = ['utilisation', 'team-hours', 'out-of-hours', 'cost-ratio'];
 
+export type RuleConditionId = 'evidence' | 'continue-all' | 'local-signal' | 'sound-local-side' | 'otherwise';
+
 export interface RuleCondition {
-  mode: 'all' | 'any' | 'none-of-the-above';
+  /** Which condition of the table this is (stable; the UI words it). */
+  id: RuleConditionId;
+  /** 'evidence': the self-hosted side has evidence at all; every rule needs it. */
+  mode: 'evidence' | 'all' | 'any' | 'none-of-the-above';
   criteria: readonly CriterionId[];
   met: boolean;
 }
@@ -54,25 +66,31 @@ export function decideFromVerdicts(v: Verdicts): PilotDecision {
   return 'return';
 }
 
-export function ruleTrace(v: Verdicts): RuleTrace[] {
+/**
+ * Each decision's conditions and whether they hold. Every rule starts with the evidence
+ * condition: without any self-hosted evidence no rule is met (not even "return otherwise").
+ */
+export function ruleTrace(v: Verdicts, evidence = true): RuleTrace[] {
   const cont = CONTINUE_REQUIRES.every((id) => passes(v, id));
   const signals = HYBRID_SIGNALS.some((id) => passes(v, id));
   const hybridBase = HYBRID_REQUIRES.every((id) => passes(v, id));
   const hybrid = !cont && signals && hybridBase;
+  const ev: RuleCondition = { id: 'evidence', mode: 'evidence', criteria: [], met: evidence };
   return [
-    { decision: 'continue', conditions: [{ mode: 'all', criteria: CONTINUE_REQUIRES, met: cont }], met: cont },
+    { decision: 'continue', conditions: [ev, { id: 'continue-all', mode: 'all', criteria: CONTINUE_REQUIRES, met: cont }], met: evidence && cont },
     {
       decision: 'hybrid',
       conditions: [
-        { mode: 'any', criteria: HYBRID_SIGNALS, met: signals },
-        { mode: 'all', criteria: HYBRID_REQUIRES, met: hybridBase },
+        ev,
+        { id: 'local-signal', mode: 'any', criteria: HYBRID_SIGNALS, met: signals },
+        { id: 'sound-local-side', mode: 'all', criteria: HYBRID_REQUIRES, met: hybridBase },
       ],
-      met: hybrid,
+      met: evidence && hybrid,
     },
     {
       decision: 'return',
-      conditions: [{ mode: 'none-of-the-above', criteria: RETURN_SIGNALS, met: !cont && !hybrid }],
-      met: !cont && !hybrid,
+      conditions: [ev, { id: 'otherwise', mode: 'none-of-the-above', criteria: RETURN_SIGNALS, met: !cont && !hybrid }],
+      met: evidence && !cont && !hybrid,
     },
   ];
 }

@@ -158,7 +158,11 @@ describe('the three decisions', () => {
     expect(e.deciding).toEqual(['sensitive-share', 'utilisation']);
     const hybridRule = e.rules.find((r) => r.decision === 'hybrid');
     expect(hybridRule?.met).toBe(true);
-    expect(hybridRule?.conditions.map((c) => c.met)).toEqual([true, true]);
+    expect(hybridRule?.conditions.map((c) => [c.id, c.met])).toEqual([
+      ['evidence', true],
+      ['local-signal', true],
+      ['sound-local-side', true],
+    ]);
   });
 
   it('hybrid needs a sound local side: with the same shares but too many staff hours it is return', () => {
@@ -272,8 +276,6 @@ describe('borderline cases', () => {
 
   it('an empty pilot evaluates without NaN and asks for evidence', () => {
     const e = evaluatePilot(defaultScenario());
-    expect(e.decision).toBe('return');
-    expect(e.status).toBe('provisional');
     expect(e.daysElapsed).toBe(0);
     expect(JSON.stringify(e)).not.toMatch(/Infinity|NaN/);
   });
@@ -320,5 +322,62 @@ describe('rule-trace details', () => {
     const e = evaluatePilot(defaultScenario());
     expect(criterion(e, 'incidents-per-day').note).toBe('no-pilot-days');
     expect(criterion(e, 'team-hours').note).toBe('not-measured');
+  });
+});
+
+describe('no evidence yet', () => {
+  // Without anything recorded for the self-hosted side there is nothing for the decision table
+  // to judge. Calling that "return to the API (met)" would present a default as a finding; the
+  // scorecard says "undecided" with the status "no-evidence" instead, and no rule is met.
+  it('an empty pilot is undecided: no rule met, nothing deciding, nothing to flip, no day list', () => {
+    const e = evaluatePilot(defaultScenario());
+    expect(e.decision).toBe('undecided');
+    expect(e.status).toBe('no-evidence');
+    expect(e.rules.map((r) => [r.decision, r.met])).toEqual([
+      ['continue', false],
+      ['hybrid', false],
+      ['return', false],
+    ]);
+    // Every rule names the missing evidence as its first, unmet condition.
+    for (const r of e.rules) expect(r.conditions[0]).toEqual({ id: 'evidence', mode: 'evidence', criteria: [], met: false });
+    expect(e.deciding).toEqual([]);
+    expect(e.flips).toEqual([]);
+    // The status already says it; seven "no evidence for day n" lines would only repeat it.
+    expect(e.warnings.filter((w) => w.kind === 'days-missing')).toEqual([]);
+  });
+
+  it('an API baseline alone is not evidence about the self-hosted side', () => {
+    // The API was recorded on day 1 (as article 002 asks before switching), the self-hosted
+    // endpoint not yet: still nothing to decide.
+    const s = referenceWeek();
+    s.pilot.days = s.pilot.days.map((d, i) => ({ api: i === 0 ? d.api : { ...EMPTY_DAY }, selfHosted: { ...EMPTY_DAY } }));
+    s.pilot.incidents = [];
+    const e = evaluatePilot(s);
+    expect(e).toMatchObject({ decision: 'undecided', status: 'no-evidence', daysElapsed: 1 });
+  });
+
+  it('a failed day-1 check alone still warns, but decides nothing', () => {
+    const s = defaultScenario();
+    s.pilot.checks['d1.tool-schema'] = { status: 'failed', note: 'invalid JSON arguments' };
+    const e = evaluatePilot(s);
+    expect(e.decision).toBe('undecided');
+    expect(e.warnings).toContainEqual({ kind: 'fix-compatibility-first', checkIds: ['d1.tool-schema'] });
+  });
+
+  it('one self-hosted value or one incident is evidence: the table decides, provisionally', () => {
+    // One day of self-hosted utilisation (30 %) and nothing else: every comparison is open and
+    // utilisation fails, so the table's last row holds: return, provisional.
+    let s = defaultScenario();
+    s.pilot.days[0]!.selfHosted = { ...EMPTY_DAY, utilisation: 0.3 };
+    let e = evaluatePilot(s);
+    expect(e).toMatchObject({ decision: 'return', status: 'provisional' });
+    expect(e.rules.find((r) => r.decision === 'return')?.met).toBe(true);
+    expect(e.deciding).toContain('utilisation');
+
+    s = defaultScenario();
+    s.pilot.incidents = [{ day: 2, start: '03:10', recoveryMinutes: 40, cause: 'oom', affectedTasks: 12, countermeasure: '', outOfHours: true }];
+    e = evaluatePilot(s);
+    expect(e).toMatchObject({ decision: 'return', status: 'provisional' });
+    expect(criterion(e, 'countermeasures').verdict).toBe('fail');
   });
 });

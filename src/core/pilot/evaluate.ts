@@ -9,7 +9,7 @@ import {
   flipOptions,
   ruleTrace,
   type FlipOption,
-  type PilotDecision,
+  type PilotOutcome,
   type RuleTrace,
   type Verdicts,
 } from './decide';
@@ -38,12 +38,15 @@ export interface IncidentSummary {
 }
 
 export interface PilotEvaluation {
-  decision: PilotDecision;
+  /** 'undecided' exactly when status is 'no-evidence'. */
+  decision: PilotOutcome;
   /**
-   * 'final' once all seven self-hosted days carry evidence, an API baseline exists and every
-   * criterion was measured; 'provisional' before that.
+   * 'no-evidence' while the self-hosted side has nothing recorded (no day value, no incident):
+   * no rule applies, nothing decided, nothing to flip. 'final' once all seven self-hosted days
+   * carry evidence, an API baseline exists and every criterion was measured; 'provisional'
+   * in between.
    */
-  status: 'final' | 'provisional';
+  status: 'no-evidence' | 'provisional' | 'final';
   daysElapsed: number;
   criteria: Criterion[];
   rules: RuleTrace[];
@@ -70,11 +73,21 @@ export function summarizeIncidents(incidents: readonly Incident[]): IncidentSumm
   };
 }
 
+/**
+ * Whether the self-hosted side has any evidence: a measured day value or a logged incident.
+ * The API baseline alone, thresholds, context shares or ticked checks are not evidence about
+ * the self-hosted endpoint's week (a failed day-1 check still warns on its own).
+ */
+export function hasSelfHostedEvidence(scenario: Scenario): boolean {
+  return scenario.pilot.incidents.length > 0 || scenario.pilot.days.some((d) => hasAnyValue(d.selfHosted));
+}
+
 export function evaluatePilot(scenario: Scenario): PilotEvaluation {
   const pilot = scenario.pilot;
   const input = gatherCriteriaInput(scenario);
   const criteria = evaluateCriteria(scenario, input);
   const verdicts = Object.fromEntries(criteria.map((c) => [c.id, c.verdict])) as Verdicts;
+  const evidence = hasSelfHostedEvidence(scenario);
   const decision = decideFromVerdicts(verdicts);
 
   const warnings: PilotWarning[] = [];
@@ -88,9 +101,10 @@ export function evaluatePilot(scenario: Scenario): PilotEvaluation {
   });
   if (missing.api.length === PILOT_DAYS && missing.selfHosted.length < PILOT_DAYS) warnings.push({ kind: 'no-api-baseline' });
   // The API baseline may be recorded on fewer days (often once, before switching); missing
-  // self-hosted days weaken every criterion.
-  if (missing.selfHosted.length > 0) warnings.push({ kind: 'days-missing', side: 'selfHosted', days: missing.selfHosted });
-  if (missing.api.length > 0 && missing.api.length < PILOT_DAYS) warnings.push({ kind: 'days-missing', side: 'api', days: missing.api });
+  // self-hosted days weaken every criterion. Without any self-hosted evidence the status says
+  // so already; listing all seven days again would only repeat it.
+  if (evidence && missing.selfHosted.length > 0) warnings.push({ kind: 'days-missing', side: 'selfHosted', days: missing.selfHosted });
+  if (evidence && missing.api.length > 0 && missing.api.length < PILOT_DAYS) warnings.push({ kind: 'days-missing', side: 'api', days: missing.api });
   for (const side of ['api', 'selfHosted'] as const) {
     const c = input.cost[side];
     if (c.days.length > 0 && !c.staffRecorded) warnings.push({ kind: 'staff-not-recorded', side });
@@ -101,13 +115,13 @@ export function evaluatePilot(scenario: Scenario): PilotEvaluation {
   const complete = missing.selfHosted.length === 0 && missing.api.length < PILOT_DAYS;
   const measured = criteria.every((c) => c.verdict !== 'unknown');
   return {
-    decision,
-    status: complete && measured ? 'final' : 'provisional',
+    decision: evidence ? decision : 'undecided',
+    status: !evidence ? 'no-evidence' : complete && measured ? 'final' : 'provisional',
     daysElapsed: input.daysElapsed,
     criteria,
-    rules: ruleTrace(verdicts),
-    deciding: decidingCriteria(verdicts, decision),
-    flips: flipOptions(criteria, decision),
+    rules: ruleTrace(verdicts, evidence),
+    deciding: evidence ? decidingCriteria(verdicts, decision) : [],
+    flips: evidence ? flipOptions(criteria, decision) : [],
     cost: { ...input.cost, staffUsdPerHour: staffUsdPerHour(scenario), clusterDay: clusterCostPerDay(scenario) },
     week: input.week,
     checklist: input.checklist,

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { CostPerTask } from '../../core/pilot/cost';
 import type { Criterion, CriterionId } from '../../core/pilot/criteria';
-import type { FlipChange, PilotDecision } from '../../core/pilot/decide';
+import type { FlipChange, PilotOutcome } from '../../core/pilot/decide';
 import type { PilotEvaluation, PilotWarning } from '../../core/pilot/evaluate';
 import { useT } from '../../components/use-t';
 import { formatMoney, formatNumber } from '../../lib/format/format';
@@ -12,10 +12,11 @@ import type { FieldUnit } from './pilot-fields';
 
 type T = PilotT;
 
-const DECISION_TONE: Readonly<Record<PilotDecision, string>> = {
+const DECISION_TONE: Readonly<Record<PilotOutcome, string>> = {
   continue: 'var(--ok)',
   hybrid: 'var(--series-hybrid)',
   return: 'var(--series-api)',
+  undecided: 'var(--border)',
 };
 
 /** How the two sides' own figures behind a comparison are shown. */
@@ -146,7 +147,7 @@ export const DecisionCard = memo(function DecisionCard(props: {
   const t = useT(pilotMessages);
   const ratio = e.criteria.find((c) => c.id === 'cost-ratio');
   const deciding = new Set(e.deciding);
-  const noData = e.daysElapsed === 0;
+  const noEvidence = e.status === 'no-evidence';
   return (
     <section
       aria-labelledby="pilot-decision-heading"
@@ -160,19 +161,19 @@ export const DecisionCard = memo(function DecisionCard(props: {
         <div className="min-w-0">
           <p className="text-xs font-medium uppercase tracking-wide text-muted">
             {t('decisionAfter', { days: e.daysElapsed })} ·{' '}
-            <span data-testid="pilot-status" title={e.status === 'provisional' ? t('statusHelpProvisional') : undefined} className={e.status === 'final' ? 'text-ok' : 'text-warn'}>
+            <span data-testid="pilot-status" title={e.status === 'provisional' ? t('statusHelpProvisional') : undefined} className={e.status === 'final' ? 'text-ok' : e.status === 'provisional' ? 'text-warn' : ''}>
               {t(`status.${e.status}`)}
             </span>
           </p>
           <h2 id="pilot-decision-heading" className="mt-1 text-xl font-semibold sm:text-2xl" data-testid="pilot-decision">
-            {noData ? t('decisionNone') : t(`decision.${e.decision}`)}
+            {t(`decision.${e.decision}`)}
           </h2>
         </div>
         <button type="button" onClick={onPrint} className="no-print rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2">
           {t('printDecision')}
         </button>
       </div>
-      <p className="mt-2 max-w-4xl text-sm text-muted">{noData ? t('decisionNoData') : t(`decisionWhy.${e.decision}`)}</p>
+      <p className="mt-2 max-w-4xl text-sm text-muted">{t(`decisionWhy.${e.decision}`)}</p>
 
       {e.warnings.length > 0 ? (
         <ul className="mt-3 space-y-1 text-sm" data-testid="pilot-warnings">
@@ -233,6 +234,11 @@ export const DecisionCard = memo(function DecisionCard(props: {
       <div className="mt-4 grid gap-4 lg:grid-cols-2 print:grid-cols-2">
         <div>
           <h3 className="text-sm font-semibold">{t('rules')}</h3>
+          {noEvidence ? (
+            <p className="mt-1 text-sm font-medium" data-testid="pilot-rules-no-evidence">
+              {t('ruleNoEvidence')}
+            </p>
+          ) : null}
           <ul className="mt-1 space-y-1 text-sm" data-testid="pilot-rules">
             {e.rules.map((r) => (
               <li key={r.decision} data-rule={r.decision} data-met={r.met ? 'true' : 'false'} className={r.met ? 'font-medium' : 'text-muted'}>
@@ -242,9 +248,11 @@ export const DecisionCard = memo(function DecisionCard(props: {
             ))}
           </ul>
         </div>
-        <div className={noData ? 'hidden' : undefined}>
+        <div>
           <h3 className="text-sm font-semibold">{t('flipTitle')}</h3>
-          {e.flips.length === 0 ? (
+          {noEvidence ? (
+            <p className="mt-1 text-sm">{t('flipNoEvidence')}</p>
+          ) : e.flips.length === 0 ? (
             <p className="mt-1 text-sm text-muted">{t('flipNone')}</p>
           ) : (
             <ol className="mt-1 space-y-2 text-sm" data-testid="pilot-flips">
