@@ -1,9 +1,10 @@
 import { memo } from 'react';
-import { Kpi } from '../card';
+import { Banner, Kpi } from '../card';
 import { Help } from '../help';
 import { findGpu } from '../../core/catalog/catalog';
 import type { Scenario } from '../../core/scenario/schema';
 import type { BreakEvenView, Figure, TcoEvaluation } from '../../core/tco/evaluate';
+import type { RateSide } from '../../core/tco/rate-limits';
 import type { Fmt } from './format-tco';
 import type { TcoT } from './messages';
 
@@ -33,14 +34,20 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, currentTo
   }
   if (r.kind === 'always') return t(`be.always.${r.reason}`);
   const cf = r.closedForm;
-  const throughputs = cf?.replicasOfThroughput ?? null;
   switch (r.reason) {
-    case 'replica-costs-more':
-      return t('be.never.replica-costs-more', {
-        replica: fmt.money(r.replicaMonthlyUsd),
-        api: fmt.money(r.apiUsdPerReplicaCapacity),
-        needs: throughputs === null ? '–' : fmt.number(throughputs, 1),
-      });
+    case 'replica-costs-more': {
+      const head = t('be.never.replica-costs-more', { replica: fmt.money(r.replicaMonthlyUsd), api: fmt.money(r.apiUsdPerReplicaCapacity) });
+      // How far off it is: the replicas' full monthly cost against the API price of all the
+      // work they can carry, and the GPU price at which the two would meet.
+      if (!cf || cf.capacityTasks === null || !(cf.capacityTasks > 0)) return head;
+      const times = fmt.number(cf.tasks / cf.capacityTasks, 1);
+      const total = fmt.money(cf.selfMonthlyUsd);
+      const count = cf.replicas === 1 ? 'one' : 'many';
+      if (r.maxGpuPrice === null) return `${head} ${t(`be.payOffNoPrice.${count}`, { n: cf.replicas, total, times })}`;
+      const price = fmt.moneySmall(r.maxGpuPrice.usd);
+      const priceText = r.maxGpuPrice.unit === 'gpu-hour' ? t('q.perGpuHour', { v: price }) : r.maxGpuPrice.unit === 'node-hour' ? t('q.perNodeHour', { v: price }) : t('q.perGpu', { v: price });
+      return `${head} ${t(`be.payOff.${count}`, { n: cf.replicas, total, times, price: priceText })}`;
+    }
     case 'beyond-max-replicas':
       return t('be.never.beyond-max-replicas', { n: r.replicasNeeded ?? 65 });
     default:
@@ -48,12 +55,26 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, currentTo
   }
 }
 
+/**
+ * Article 003's closed form in words: the replicas' monthly cost, the API price per 1M tokens
+ * of this workload, the volume where the API bill reaches that cost, and whether the replicas
+ * can carry that volume at all.
+ */
 export function crossCheckSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string | null {
   const cf = b.result.closedForm;
-  if (!cf) return null;
-  const tokens = b.closedFormTokensPerMonth === null ? fmt.compact(cf.tasks) : fmt.compact(b.closedFormTokensPerMonth);
-  const head = t('cf.head', { replicas: cf.replicas, cost: fmt.money(cf.selfMonthlyUsd), tokens });
-  if (!cf.withinCapacity) return `${head} ${t('cf.outside', { n: cf.replicasOfThroughput === null ? '–' : fmt.number(cf.replicasOfThroughput, 1) })}`;
+  if (!cf || !(cf.tasks > 0)) return null;
+  const cost = fmt.money(cf.selfMonthlyUsd);
+  const tokens = b.closedFormTokensPerMonth;
+  const inTokens = tokens !== null && tokens > 0;
+  const head = inTokens
+    ? t('cf.head', { replicas: cf.replicas, cost, perM: fmt.moneySmall((cf.selfMonthlyUsd / tokens) * 1e6), tokens: fmt.compact(tokens) })
+    : t('cf.headTasks', { replicas: cf.replicas, cost, perTask: fmt.moneySmall(cf.selfMonthlyUsd / cf.tasks), tasks: fmt.compact(cf.tasks) });
+  if (!cf.withinCapacity) {
+    const perTask = inTokens ? tokens / cf.tasks : 0;
+    const capacity =
+      cf.capacityTasks === null ? '–' : inTokens ? `${fmt.compact(cf.capacityTasks * perTask)} ${t('unit.tokens')}` : `${fmt.compact(cf.capacityTasks)} ${t('unit.tasksPerMonth')}`;
+    return `${head} ${t('cf.outside', { replicas: cf.replicas, capacity, n: cf.replicasOfThroughput === null ? '–' : fmt.number(cf.replicasOfThroughput, 1) })}`;
+  }
   if (b.crossCheckDeviation !== null) return `${head} ${t('cf.agrees', { dev: fmt.percent(b.crossCheckDeviation, 2) })}`;
   return `${head} ${t('cf.otherStep')}`;
 }
@@ -63,7 +84,11 @@ export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHost
   const deployment = deploymentText(e, selfHosted, t);
   const api = fmt.money(e.api.monthlyUsd);
   const self = fmt.money(e.selfHosted.monthlyUsd);
-  if (v.best === 'none') return t('verdict.none');
+  if (v.best === 'none') {
+    return v.reason === 'api-accepts-nothing-self-cannot-serve'
+      ? t('verdict.noneSelfCannot', { apiAcceptance: fmt.percent(0, 0), acceptance: fmt.percent(e.acceptance.selfHosted, 0), reason: t(`state.${e.selfHosted.state}`) })
+      : t('verdict.none');
+  }
   if (v.reason === 'no-volume') return t('verdict.noVolume', { self, deployment });
   if (v.reason === 'api-accepts-nothing') return t('verdict.apiAcceptsNothing', { self, deployment });
   const share = v.savingVsApiShare.ok ? fmt.percent(v.savingVsApiShare.value, 0) : '–';
@@ -88,6 +113,45 @@ export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHost
   return first + close;
 }
 
+function rateDetail(side: RateSide, fmt: Fmt, t: TcoT, onlyExceeded: boolean): string {
+  const parts: string[] = [];
+  const { requests, tokens } = side;
+  if (requests.limit !== null && (!onlyExceeded || requests.exceeds)) {
+    parts.push(
+      requests.peakPerMinute === null
+        ? t('rate.rpmUnknown', { limit: fmt.number(requests.limit, 0) })
+        : t('rate.rpm', { peak: fmt.number(requests.peakPerMinute, requests.peakPerMinute < 10 ? 1 : 0), limit: fmt.number(requests.limit, 0) }),
+    );
+  }
+  if (tokens.limit !== null && tokens.peakPerMinute !== null && (!onlyExceeded || tokens.exceeds)) {
+    parts.push(t('rate.tpm', { peak: fmt.compact(tokens.peakPerMinute), limit: fmt.compact(tokens.limit) }));
+  }
+  return parts.join(t('rate.and'));
+}
+
+/**
+ * The rate-limit check in sentences: whether the API tier carries the busiest hour, and what
+ * that means for the hybrid. Null when no limit is entered.
+ */
+export function rateLimitSentences(e: TcoEvaluation, fmt: Fmt, t: TcoT): { over: boolean; text: string } | null {
+  const r = e.rateLimits;
+  if (!r.limited || e.volume.tokensPerMonth <= 0) return null;
+  if (!r.api.exceeds) return { over: false, text: `${t('rate.apiWithin', { detail: rateDetail(r.api, fmt, t, false) })} ${t('rate.note')}` };
+  const parts = [t('rate.apiOver', { detail: rateDetail(r.api, fmt, t, true) })];
+  if (e.hybrid.replicas > 0) {
+    parts.push(r.hybrid.exceeds ? t('rate.hybridOver', { detail: rateDetail(r.hybrid, fmt, t, true) }) : t('rate.hybridWithin', { detail: rateDetail(r.hybrid, fmt, t, false) }));
+  }
+  if (r.hybrid.exceeds || e.hybrid.replicas === 0) {
+    const k = r.hybridReplicasWithinLimits;
+    // The cheapest hybrid among those with enough owned replicas to stay within the limits.
+    const within = k === null ? [] : e.hybrid.byReplicas.filter((b) => b.replicas >= k);
+    const cheapest = within.length > 0 ? Math.min(...within.map((b) => b.totalUsd)) : null;
+    parts.push(k === null || cheapest === null ? t('rate.hybridNever') : t('rate.hybridMin', { k, cost: fmt.money(cheapest) }));
+  }
+  parts.push(t('rate.note'));
+  return { over: true, text: parts.join(' ') };
+}
+
 export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoEvaluation; selfHosted: Scenario['selfHosted']; resultKey: string; stale: boolean; fmt: Fmt; t: TcoT }) {
   const { evaluation: e, selfHosted, resultKey, stale, fmt, t } = props;
   const v = e.verdict;
@@ -98,6 +162,8 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
   const b = e.breakEven;
   const cap = e.selfHosted.capacity;
   const servesTone = e.selfHosted.state === 'ok' ? 'ok' : e.selfHosted.state === 'sized-up' ? 'warn' : 'bad';
+  const rate = rateLimitSentences(e, fmt, t);
+  const overLimit = (text: string, exceeds: boolean) => (exceeds && e.volume.tokensPerMonth > 0 ? `${text} · ${t('kpi.overLimit')}` : text);
   return (
     <section aria-labelledby="tco-verdict" className="grid gap-3" data-testid="tco-verdict-panel" data-for={resultKey} aria-busy={stale}>
       <div className="rounded-lg border border-border bg-surface p-4">
@@ -109,9 +175,28 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
           {breakEvenSentence(b, fmt, t, e.volume.tokensPerMonth)}
           <Help topic={b.result.kind === 'never' ? 'breakEvenNever' : 'breakEven'} />
         </p>
+        {rate ? (
+          <div className="mt-3">
+            {rate.over ? (
+              <Banner tone="warn" role="alert" testId="tco-rate-limit">
+                {rate.text}
+              </Banner>
+            ) : (
+              <p className="text-xs text-muted" data-testid="tco-rate-limit">
+                {rate.text}
+              </p>
+            )}
+          </div>
+        ) : null}
       </div>
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
-        <Kpi label={t('kpi.api')} value={fmt.money(e.api.monthlyUsd)} sub={t('kpi.apiSub', { perM: perM(e.api.perMillionTokens), perTask: perTask(e.api.perAcceptedTask) })} tone={tone('api')} testId="tco-kpi-api" />
+        <Kpi
+          label={t('kpi.api')}
+          value={fmt.money(e.api.monthlyUsd)}
+          sub={overLimit(t('kpi.apiSub', { perM: perM(e.api.perMillionTokens), perTask: perTask(e.api.perAcceptedTask) }), e.rateLimits.api.exceeds)}
+          tone={e.rateLimits.api.exceeds && e.volume.tokensPerMonth > 0 ? 'warn' : tone('api')}
+          testId="tco-kpi-api"
+        />
         <Kpi
           label={t('kpi.self')}
           value={fmt.money(e.selfHosted.monthlyUsd)}
@@ -122,8 +207,8 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         <Kpi
           label={t('kpi.hybrid')}
           value={fmt.money(e.hybrid.monthlyUsd)}
-          sub={t('kpi.hybridSub', { k: e.hybrid.replicas, share: fmt.percent(e.hybrid.selfShare, 0), perTask: perTask(e.hybrid.perAcceptedTask) })}
-          tone={tone('hybrid')}
+          sub={overLimit(t('kpi.hybridSub', { k: e.hybrid.replicas, share: fmt.percent(e.hybrid.selfShare, 0), perTask: perTask(e.hybrid.perAcceptedTask) }), e.rateLimits.hybrid.exceeds)}
+          tone={e.rateLimits.hybrid.exceeds && e.volume.tokensPerMonth > 0 ? 'warn' : tone('hybrid')}
           testId="tco-kpi-hybrid"
         />
         <Kpi

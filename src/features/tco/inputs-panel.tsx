@@ -13,8 +13,10 @@ import { formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import { LogSliderField } from '../../components/tco/log-slider-field';
 import { tcoMessages, type TcoT } from '../../components/tco/messages';
+import { OptionalNumberField } from './optional-number-field';
 import { ProfileEditor } from './profile-editor';
 import { RangesEditor } from './ranges-editor';
+import { catalogPriceInUnit, convertRentPrice, matchesCatalogPrice } from './rent-unit';
 
 type Workload = Scenario['workload'];
 type Api = Scenario['api'];
@@ -103,7 +105,24 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           unit={sh.rentUnit === 'gpu-hour' ? currencyUnit : t('unit.usdPerNodeHour')}
           slider={sh.rentUnit === 'gpu-hour' ? { min: 0, max: 15, step: 0.05 } : { min: 0, max: 120, step: 0.5 }}
           onCommit={(rentPrice) => setSelf({ rentPrice })}
-          badge={rentPrice ? <SourceBadge source={rentPrice.source} custom={rentPrice.usdPerGpuHour === sh.rentPrice ? null : { catalogValue: formatNumber(language, rentPrice.usdPerGpuHour, 3), onRestore: () => setSelf({ rentPrice: rentPrice.usdPerGpuHour }) }} /> : null}
+          badge={
+            rentPrice ? (
+              <SourceBadge
+                source={rentPrice.source}
+                custom={
+                  matchesCatalogPrice(sh.rentPrice, sh.rentUnit, sh.gpusPerNode, rentPrice.usdPerGpuHour)
+                    ? null
+                    : {
+                        catalogValue: `${formatNumber(language, catalogPriceInUnit(rentPrice.usdPerGpuHour, sh.rentUnit, sh.gpusPerNode), 3)} ${sh.rentUnit === 'gpu-hour' ? currencyUnit : t('unit.usdPerNodeHour')}`,
+                        onRestore: () => {
+                          const now = useAppStore.getState().scenario.selfHosted;
+                          setSelf({ rentPrice: catalogPriceInUnit(rentPrice.usdPerGpuHour, now.rentUnit, now.gpusPerNode) });
+                        },
+                      }
+                }
+              />
+            ) : null
+          }
           testId="tco-gpu-price"
         />
       ) : (
@@ -221,6 +240,29 @@ function ApiFields(props: { t: TcoT }) {
         <NumberField label={t('in.priceOutput')} value={api.priceOutputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApi({ priceOutputPerM })} testId="tco-price-output" />
         <SelectField label={t('in.currency')} value={api.currency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(currency) => setApi({ currency })} />
       </div>
+      <div className="grid grid-cols-2 gap-3">
+        <OptionalNumberField
+          label={t('in.rateLimitRpm')}
+          value={api.rateLimitRpm}
+          min={1}
+          max={1e12}
+          unit={t('unit.requestsPerMinute')}
+          placeholder={t('in.noLimit')}
+          onCommit={(rateLimitRpm) => setApi({ rateLimitRpm })}
+          testId="tco-rate-limit-rpm"
+        />
+        <OptionalNumberField
+          label={t('in.rateLimitTpm')}
+          value={api.rateLimitTpm}
+          min={1}
+          max={1e15}
+          unit={t('unit.tokensPerMinute')}
+          placeholder={t('in.noLimit')}
+          onCommit={(rateLimitTpm) => setApi({ rateLimitTpm })}
+          testId="tco-rate-limit-tpm"
+        />
+      </div>
+      <p className="-mt-1 text-xs text-muted">{t('in.rateLimitHelp')}</p>
       {api.currency !== 'USD' ? (
         <div className="grid grid-cols-2 gap-3">
           <SelectField label={t('in.fxMode')} value={api.fxMode} options={[{ value: 'market', label: t('in.fxMarket', { rate: formatNumber(language, fx[api.currency], 4), currency: api.currency }) }, { value: 'peg', label: t('in.fxPeg') }]} onChange={(fxMode) => setApi({ fxMode })} />
@@ -272,12 +314,20 @@ function DeploymentFields(props: { t: TcoT }) {
             ]}
             onChange={(id) => {
               const p = findGpuPrice(id);
-              if (p) setSelf({ rentPriceId: p.id, rentUnit: 'gpu-hour', rentPrice: p.usdPerGpuHour });
+              // Catalog rates are per GPU-hour; shown in the unit the price field uses.
+              if (p) setSelf({ rentPriceId: p.id, rentPrice: catalogPriceInUnit(p.usdPerGpuHour, sh.rentUnit, sh.gpusPerNode) });
             }}
             badge={priceRec ? <SourceBadge source={priceRec.source} /> : null}
             testId="tco-rent-offer"
           />
-          <SelectField label={t('in.rentUnit')} value={sh.rentUnit} options={[{ value: 'gpu-hour', label: t('in.perGpuHour') }, { value: 'node-hour', label: t('in.perNodeHour') }]} onChange={(rentUnit) => setSelf({ rentUnit })} />
+          <SelectField
+            label={t('in.rentUnit')}
+            value={sh.rentUnit}
+            options={[{ value: 'gpu-hour', label: t('in.perGpuHour') }, { value: 'node-hour', label: t('in.perNodeHour', { n: sh.gpusPerNode }) }]}
+            // The same rent in the other unit: × or ÷ the GPUs per node, so the cost does not jump.
+            onChange={(rentUnit) => setSelf({ rentUnit, rentPrice: convertRentPrice(sh.rentPrice, sh.rentUnit, rentUnit, sh.gpusPerNode) })}
+            testId="tco-rent-unit"
+          />
         </>
       ) : (
         <>
