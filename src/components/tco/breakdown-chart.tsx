@@ -2,7 +2,10 @@ import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../chart-frame';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
+import { edgeOverhang, fitTicks, widestText } from './axis-layout';
+import { useWidth } from './use-width';
 import { BREAKDOWN_KEYS, breakdownRows, niceTicks, type BreakdownKey } from './chart-data';
+import { csvMoney } from './csv';
 import type { Fmt } from './format-tco';
 import type { TcoT } from './messages';
 import { memoPlot, useStable } from './plot-memo';
@@ -18,26 +21,41 @@ export const BREAKDOWN_COLORS: Record<BreakdownKey, string> = {
   output: 'var(--series-hybrid)',
 };
 
-const MARGIN = { top: 4, right: 20, bottom: 24, left: 8 };
+const AXIS_FONT = 11;
+/**
+ * Category names are given a width measured in the chart's font; the chart library would
+ * measure them in the page's default size and wrap them, so its wrapping is switched off.
+ */
+const NO_WRAP = { width: 10_000 };
+const NAME_FONT = 12;
 
-const BreakdownPlot = memoPlot(function BreakdownPlot(props: { data: ({ name: string } & Record<BreakdownKey, number>)[]; present: BreakdownKey[]; ticks: number[]; axisLabel: string; fmt: Fmt }) {
-  const { data, axisLabel, fmt } = props;
+const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
+  data: ({ name: string } & Record<BreakdownKey, number>)[];
+  present: BreakdownKey[];
+  ticks: number[];
+  axisLabel: string;
+  nameWidth: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+  fmt: Fmt;
+}) {
+  const { data, axisLabel, nameWidth, fmt } = props;
   const present = useStable(props.present);
   const ticks = useStable(props.ticks);
+  const margin = useStable(props.margin);
   const axis = useMemo(() => {
     const back = fmt.toDisplay(1) || 1;
     return {
       domain: [0, ticks[ticks.length - 1] ?? 1] as [number, number],
       format: (v: number) => fmt.moneyCompact(v / back),
-      label: { value: axisLabel, position: 'insideBottom' as const, offset: -14, fill: 'var(--muted)', fontSize: 11 },
+      label: { value: axisLabel, position: 'insideBottom' as const, offset: -14, fill: 'var(--muted)', fontSize: AXIS_FONT },
     };
   }, [ticks, axisLabel, fmt]);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} layout="vertical" margin={MARGIN} barCategoryGap="22%">
+      <BarChart data={data} layout="vertical" margin={margin} barCategoryGap="22%">
         <CartesianGrid stroke="var(--grid)" horizontal={false} />
-        <XAxis interval={0} type="number" domain={axis.domain} ticks={ticks} tickFormatter={axis.format} stroke="var(--muted)" fontSize={11} label={axis.label} />
-        <YAxis interval={0} type="category" dataKey="name" width={92} stroke="var(--muted)" fontSize={12} />
+        <XAxis interval={0} type="number" domain={axis.domain} ticks={ticks} tickFormatter={axis.format} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.label} />
+        <YAxis interval={0} type="category" dataKey="name" width={nameWidth} tick={NO_WRAP} stroke="var(--muted)" fontSize={NAME_FONT} />
         {present.map((k) => (
           <Bar key={k} dataKey={k} stackId="cost" fill={BREAKDOWN_COLORS[k]} isAnimationActive={false} />
         ))}
@@ -49,17 +67,30 @@ const BreakdownPlot = memoPlot(function BreakdownPlot(props: { data: ({ name: st
 /** Monthly cost of each option, stacked by what it is spent on. */
 export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { evaluation, resultKey, fmt, t } = props;
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const rows = useMemo(() => breakdownRows(evaluation, fmt.toDisplay), [evaluation, fmt]);
   const data = rows.map((r) => ({ ...r, name: t(`option.${r.option}`) }));
   const total = (r: (typeof rows)[number]) => BREAKDOWN_KEYS.reduce((s, k) => s + r[k], 0);
   const max = Math.max(...rows.map(total), 1e-9);
-  const ticks = niceTicks(max, 4);
   const present = BREAKDOWN_KEYS.filter((k) => rows.some((r) => r[k] > 0));
   const back = (v: number) => v / (fmt.toDisplay(1) || 1);
   const table = {
     head: [t('chart.option'), ...present.map((k) => t(`part.${k}`)), t('chart.total')],
     rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => fmt.money(back(r[k]))), fmt.money(back(total(r)))]),
   };
+  const money = `${fmt.currency}/${t('unit.month')}`;
+  const csv = {
+    head: [t('chart.option'), ...present.map((k) => `${t(`part.${k}`)} (${money})`), `${t('chart.total')} (${money})`],
+    rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => csvMoney(r[k])), csvMoney(total(r))]),
+  };
+  // Names as wide as the widest; as many value ticks as fit the plot's width, the last one
+  // centred on the plot's right edge.
+  const nameWidth = widestText(data.map((d) => d.name), NAME_FONT) + 12;
+  const tickText = (v: number | undefined) => (v === undefined ? undefined : fmt.moneyCompact(back(v)));
+  const rightFor = (ticks: number[]) => edgeOverhang(tickText(ticks[ticks.length - 1]), AXIS_FONT, 12);
+  const plotWidth = boxWidth === null ? null : boxWidth - nameWidth - 4 - rightFor(niceTicks(max, 4));
+  const ticks = fitTicks((n) => niceTicks(max, n), (v) => fmt.moneyCompact(back(v)), plotWidth, AXIS_FONT);
+  const margin = { top: 4, right: rightFor(ticks), bottom: 24, left: 4 };
   const summary = t('chart.breakdownAria', {
     api: fmt.money(evaluation.api.monthlyUsd),
     self: fmt.money(evaluation.selfHosted.monthlyUsd),
@@ -71,6 +102,7 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
         title={t('chart.breakdownTitle')}
         summary={summary}
         table={table}
+        csv={csv}
         height={200}
         testId="tco-breakdown-chart"
         footer={
@@ -84,7 +116,9 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
           </ul>
         }
       >
-        <BreakdownPlot data={data} present={present} ticks={ticks} axisLabel={t('chart.costAxis', { currency: fmt.currency })} fmt={fmt} />
+        <div ref={boxRef} className="h-full w-full">
+          <BreakdownPlot data={data} present={present} ticks={ticks} axisLabel={t('chart.costAxis', { currency: fmt.currency })} nameWidth={nameWidth} margin={margin} fmt={fmt} />
+        </div>
       </ChartFrame>
     </div>
   );

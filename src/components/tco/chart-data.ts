@@ -41,6 +41,16 @@ export function costCurveSeries(curves: CostCurves, toDisplay: (usd: number) => 
   return { api, self, hybrid, xMax: curves.xMax, yMax };
 }
 
+/**
+ * Where a series first rises above the top of the chart (the axis is capped so the cheap
+ * options stay readable): the volume of that step and the value it jumps to; null when the
+ * series stays within the chart.
+ */
+export function offChartPoint(points: readonly { x: number; y: number }[], top: number): { x: number; y: number } | null {
+  for (const p of points) if (p.y > top * (1 + 1e-9)) return { x: p.x, y: p.y };
+  return null;
+}
+
 export interface CostRow {
   x: number;
   api: number;

@@ -2,7 +2,11 @@ import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../chart-frame';
 import type { BreakEvenView, CostCurves } from '../../core/tco/evaluate';
-import { costChartRows, costCurveRows, costCurveSeries, niceTicks, type CostRow } from './chart-data';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from './axis-layout';
+import { useWidth } from './use-width';
+import { costChartRows, costCurveRows, costCurveSeries, niceTicks, offChartPoint, type CostRow } from './chart-data';
+import { OffChartMark, YAxisTitle } from './chart-parts';
+import { csvMoney, csvNumber } from './csv';
 import type { Fmt } from './format-tco';
 import type { TcoT } from './messages';
 import { memoPlot, useStable } from './plot-memo';
@@ -13,27 +17,35 @@ import { memoPlot, useStable } from './plot-memo';
  * One data array and one path per series, no dots, no animation; the drawing is memoised on
  * its numbers and every prop handed to the chart library keeps its reference while equal.
  */
-const MARGIN = { top: 24, right: 20, bottom: 30, left: 12 };
-const Y_AXIS_WIDTH = 64;
+const MARGIN_TOP = 24;
+const MARGIN_BOTTOM = 30;
+const MARGIN_LEFT = 6;
 const X_AXIS_HEIGHT = 30;
 const AXIS_FONT = 11;
-/** Horizontal span of the plot area inside the chart: from the left margin + y axis to the right margin. */
-const PLOT_LEFT = MARGIN.left + Y_AXIS_WIDTH;
-const PLOT_INSET = PLOT_LEFT + MARGIN.right;
+
+/**
+ * The chart's horizontal layout from its tick texts: the value axis as wide as its widest
+ * tick plus its title's band, the right margin as wide as half the last volume tick.
+ */
+function costChartLayout(yTickTexts: readonly string[], lastXTick: string | undefined) {
+  const yAxisWidth = verticalAxisWidth(yTickTexts, AXIS_FONT, true);
+  const right = edgeOverhang(lastXTick, AXIS_FONT, 16);
+  return { yAxisWidth, margin: { top: MARGIN_TOP, right, bottom: MARGIN_BOTTOM, left: MARGIN_LEFT }, plotLeft: MARGIN_LEFT + yAxisWidth, plotInset: MARGIN_LEFT + yAxisWidth + right };
+}
 
 /**
  * Today's volume and the break-even are drawn over the chart as plain HTML lines placed by
  * CSS (a share of the plot width): moving them costs a style change, not a chart update.
  */
-function Marker(props: { share: number; label: string; kind: 'today' | 'break-even' }) {
-  const { share, label, kind } = props;
+function Marker(props: { share: number; label: string; kind: 'today' | 'break-even'; plotLeft: number; plotInset: number }) {
+  const { share, label, kind, plotLeft, plotInset } = props;
   if (!(share >= 0 && share <= 1)) return null;
-  const left = `calc(${PLOT_LEFT}px + (100% - ${PLOT_INSET}px) * ${share})`;
+  const left = `calc(${plotLeft}px + (100% - ${plotInset}px) * ${share})`;
   const right = share > 0.6;
   return (
     <div
       className="pointer-events-none absolute"
-      style={{ left, top: MARGIN.top, bottom: MARGIN.bottom + X_AXIS_HEIGHT }}
+      style={{ left, top: MARGIN_TOP, bottom: MARGIN_BOTTOM + X_AXIS_HEIGHT }}
       data-testid={kind === 'today' ? 'tco-today-marker' : 'tco-break-even-marker'}
       data-share={share}
     >
@@ -52,33 +64,38 @@ const CostPlot = memoPlot(function CostPlot(props: {
   xMax: number;
   xTicks: number[];
   yTicks: number[];
+  yAxisWidth: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+  offChart: { share: number; label: string } | null;
   labels: { unit: string; cost: string; api: string; self: string; hybrid: string };
   fmt: Fmt;
 }) {
-  const { rows, xMax, fmt } = props;
+  const { rows, xMax, yAxisWidth, fmt } = props;
   const xTicks = useStable(props.xTicks);
   const yTicks = useStable(props.yTicks);
   const labels = useStable(props.labels);
+  const margin = useStable(props.margin);
   const axes = useMemo(() => {
     const back = fmt.toDisplay(1) || 1;
     return {
       xFormat: (v: number) => fmt.compact(v),
       yFormat: (v: number) => fmt.moneyCompact(v / back),
       xLabel: { value: labels.unit, position: 'insideBottom' as const, offset: -18, fill: 'var(--muted)', fontSize: AXIS_FONT },
-      yLabel: { value: labels.cost, angle: -90, position: 'insideLeft' as const, fill: 'var(--muted)', fontSize: AXIS_FONT, dy: 60 },
     };
   }, [labels, fmt]);
   const xDomain = useStable<[number, number]>([0, xMax]);
   const yDomain = useStable<[number, number]>([0, yTicks[yTicks.length - 1] ?? 1]);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={rows} margin={MARGIN}>
+      <LineChart data={rows} margin={margin}>
         <CartesianGrid stroke="var(--grid)" />
         <XAxis interval={0} dataKey="x" type="number" domain={xDomain} ticks={xTicks} allowDataOverflow tickFormatter={axes.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axes.xLabel} height={X_AXIS_HEIGHT} />
-        <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} allowDataOverflow tickFormatter={axes.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={Y_AXIS_WIDTH} label={axes.yLabel} />
+        <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} allowDataOverflow tickFormatter={axes.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
         <Line dataKey="api" name={labels.api} stroke="var(--series-api)" strokeWidth={2.5} dot={false} isAnimationActive={false} />
         <Line dataKey="self" name={labels.self} stroke="var(--series-self)" strokeWidth={2.5} dot={false} type="linear" connectNulls={false} isAnimationActive={false} />
         <Line dataKey="hybrid" name={labels.hybrid} stroke="var(--series-hybrid)" strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />
+        <YAxisTitle text={labels.cost} left={margin.left} fontSize={AXIS_FONT} />
+        {props.offChart ? <OffChartMark share={props.offChart.share} label={props.offChart.label} color="var(--series-self)" fontSize={AXIS_FONT} /> : null}
       </LineChart>
     </ResponsiveContainer>
   );
@@ -86,11 +103,20 @@ const CostPlot = memoPlot(function CostPlot(props: {
 
 export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: CostCurves; breakEven: BreakEvenView; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { curves, breakEven, resultKey, fmt, t } = props;
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const series = useMemo(() => costCurveSeries(curves, fmt.toDisplay), [curves, fmt]);
   const chartRows = useMemo(() => costChartRows(series), [series]);
   const unitLabel = curves.unit === 'tokens' ? t('unit.tokensPerMonth') : t('unit.tasksPerMonth');
-  const xTicks = niceTicks(series.xMax, 4).filter((x) => x <= series.xMax);
   const yTicks = niceTicks(series.yMax, 4);
+  const back = fmt.toDisplay(1) || 1;
+  const yTexts = yTicks.map((v) => fmt.moneyCompact(v / back));
+  // As many volume ticks as fit the plot's width (fewer on a phone).
+  const makeXTicks = (n: number) => niceTicks(series.xMax, n).filter((x) => x <= series.xMax);
+  const wide = costChartLayout(yTexts, fmt.compact(series.xMax));
+  const xTicks = fitTicks(makeXTicks, (v) => fmt.compact(v), boxWidth === null ? null : boxWidth - wide.plotInset, AXIS_FONT);
+  const layout = costChartLayout(yTexts, xTicks.length > 0 ? fmt.compact(xTicks[xTicks.length - 1]) : undefined);
+  const leaves = offChartPoint(series.self, yTicks[yTicks.length - 1] ?? series.yMax);
+  const offChart = leaves && series.xMax > 0 ? { share: leaves.x / series.xMax, label: fmt.money(leaves.y / back) } : null;
   const be = curves.breakEven;
   const labels = {
     unit: unitLabel,
@@ -99,14 +125,27 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
     self: t('option.self-hosted'),
     hybrid: t('option.hybrid'),
   };
+  const offText = leaves ? ` ${t('chart.offChartAria', { value: fmt.money(leaves.y / back), volume: fmt.compact(leaves.x), unit: unitLabel })}` : '';
   const summary =
-    be === null
+    (be === null
       ? t('chart.costAriaNever', { current: fmt.compact(curves.current), unit: unitLabel })
-      : t('chart.costAria', { breakEven: fmt.compact(be), current: fmt.compact(curves.current), unit: unitLabel });
+      : t('chart.costAria', { breakEven: fmt.compact(be), current: fmt.compact(curves.current), unit: unitLabel })) + offText;
   const rows = useMemo(() => costCurveRows(curves), [curves]);
   const table = {
     head: [unitLabel, t('option.api'), t('option.self-hosted'), t('option.hybrid'), t('chart.ownedReplicas')],
     rows: rows.map((r) => [fmt.compact(r.x), fmt.money(r.api), fmt.money(r.self), fmt.money(r.hybrid), String(r.replicas)]),
+  };
+  // The same rows as plain numbers in the display currency, units in the header.
+  const money = `${fmt.currency}/${t('unit.month')}`;
+  const csv = {
+    head: [
+      `${t('chart.csvVolume')} (${unitLabel})`,
+      `${t('option.api')} (${money})`,
+      `${t('option.self-hosted')} (${money})`,
+      `${t('option.hybrid')} (${money})`,
+      t('chart.ownedReplicas'),
+    ],
+    rows: rows.map((r) => [csvNumber(r.x), csvMoney(fmt.toDisplay(r.api)), r.self === null ? '' : csvMoney(fmt.toDisplay(r.self)), csvMoney(fmt.toDisplay(r.hybrid)), r.replicas]),
   };
   const never = breakEven.result.kind === 'never';
   return (
@@ -115,6 +154,7 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
         title={t('chart.costTitle')}
         summary={summary}
         table={table}
+        csv={csv}
         height={320}
         testId="tco-cost-chart"
         footer={
@@ -132,13 +172,14 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
               {t('option.hybrid')}
             </li>
             {never ? <li className="text-muted">{t('chart.noBreakEven')}</li> : null}
+            {offChart ? <li className="text-muted">{t('chart.offChart')}</li> : null}
           </ul>
         }
       >
-        <div className="relative h-full w-full">
-          <CostPlot rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} labels={labels} fmt={fmt} />
-          <Marker kind="today" share={series.xMax > 0 ? curves.current / series.xMax : -1} label={t('chart.today')} />
-          {be !== null ? <Marker kind="break-even" share={series.xMax > 0 ? be / series.xMax : -1} label={`${t('chart.breakEven')} ${fmt.compact(be)}`} /> : null}
+        <div ref={boxRef} className="relative h-full w-full">
+          <CostPlot rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={layout.yAxisWidth} margin={layout.margin} offChart={offChart} labels={labels} fmt={fmt} />
+          <Marker kind="today" share={series.xMax > 0 ? curves.current / series.xMax : -1} label={t('chart.today')} plotLeft={layout.plotLeft} plotInset={layout.plotInset} />
+          {be !== null ? <Marker kind="break-even" share={series.xMax > 0 ? be / series.xMax : -1} label={`${t('chart.breakEven')} ${fmt.compact(be)}`} plotLeft={layout.plotLeft} plotInset={layout.plotInset} /> : null}
         </div>
       </ChartFrame>
     </div>

@@ -6,8 +6,11 @@ import type { TcoEvaluation } from '../../core/tco/evaluate';
 import type { Fmt } from '../../components/tco/format-tco';
 import type { TcoT } from '../../components/tco/messages';
 import { memoPlot, useStable } from '../../components/tco/plot-memo';
+import { edgeOverhang, verticalAxisWidth } from '../../components/tco/axis-layout';
+import { niceTicks } from '../../components/tco/chart-data';
+import { csvNumber } from '../../components/tco/csv';
 
-const MARGIN = { top: 8, right: 16, bottom: 24, left: 8 };
+const AXIS_FONT = 11;
 const WEEK_TICKS = [0, 24, 48, 72, 96, 120, 144];
 const RANK_TICKS = [0, 42, 84, 126, 167];
 const DOMAIN: [number, number] = [0, 167];
@@ -17,25 +20,31 @@ const HybridPlot = memoPlot(function HybridPlot(props: {
   weekly: boolean;
   dayNames: string[];
   labels: { x: string; unit: string };
+  yTicks: number[];
+  yAxisWidth: number;
+  margin: { top: number; right: number; bottom: number; left: number };
   fmt: Fmt;
 }) {
-  const { data, weekly, fmt } = props;
+  const { data, weekly, yAxisWidth, fmt } = props;
   const dayNames = useStable(props.dayNames);
   const labels = useStable(props.labels);
+  const yTicks = useStable(props.yTicks);
+  const margin = useStable(props.margin);
+  const yDomain = useStable<[number, number]>([0, yTicks[yTicks.length - 1] ?? 1]);
   const axis = useMemo(
     () => ({
       xFormat: (v: number) => (weekly ? (dayNames[Math.floor(v / 24)] ?? '') : String(v + 1)),
       yFormat: (v: number) => fmt.compact(v),
-      xLabel: { value: labels.x, position: 'insideBottom' as const, offset: -12, fill: 'var(--muted)', fontSize: 11 },
+      xLabel: { value: labels.x, position: 'insideBottom' as const, offset: -12, fill: 'var(--muted)', fontSize: AXIS_FONT },
     }),
     [weekly, dayNames, labels, fmt],
   );
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <AreaChart data={data} margin={MARGIN}>
+      <AreaChart data={data} margin={margin}>
         <CartesianGrid stroke="var(--grid)" vertical={false} />
-        <XAxis interval={0} dataKey="hour" type="number" domain={DOMAIN} ticks={weekly ? WEEK_TICKS : RANK_TICKS} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={11} label={axis.xLabel} />
-        <YAxis interval={0} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={11} width={52} />
+        <XAxis interval={0} dataKey="hour" type="number" domain={DOMAIN} ticks={weekly ? WEEK_TICKS : RANK_TICKS} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.xLabel} />
+        <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
         <Area type="stepAfter" dataKey="owned" stackId="h" stroke="none" fill="var(--series-self)" fillOpacity={0.85} isAnimationActive={false} />
         <Area type="stepAfter" dataKey="overflow" stackId="h" stroke="none" fill="var(--series-api)" fillOpacity={0.75} isAnimationActive={false} />
       </AreaChart>
@@ -60,12 +69,21 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
     head: [weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), `${t('chart.owned')} (${unit})`, `${t('chart.overflow')} (${unit})`],
     rows: h.hourly.map((x) => [hourLabel(x.hour), fmt.number(x.owned, 0), fmt.number(x.overflow, 0)]),
   };
+  const csv = {
+    head: [weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), `${t('chart.owned')} (${unit})`, `${t('chart.overflow')} (${unit})`],
+    rows: h.hourly.map((x) => [weekly ? hourLabel(x.hour) : x.hour + 1, csvNumber(x.owned), csvNumber(x.overflow)]),
+  };
+  // The value axis from its tick texts; the last hour tick (rank 168) sits on the right edge.
+  const yTicks = niceTicks(Math.max(0, ...h.hourly.map((x) => x.owned + x.overflow)), 4);
+  const yAxisWidth = verticalAxisWidth(yTicks.map((v) => fmt.compact(v)), AXIS_FONT, false);
+  const margin = { top: 8, right: edgeOverhang(weekly ? undefined : '168', AXIS_FONT, 12), bottom: 24, left: 4 };
   return (
     <div data-chart="hybrid" data-kind="eval" data-for={resultKey}>
       <ChartFrame
         title={t('chart.hybridTitle', { unit })}
         summary={summary}
         table={table}
+        csv={csv}
         height={180}
         testId="tco-hybrid-chart"
         footer={
@@ -83,7 +101,7 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
           </p>
         }
       >
-        <HybridPlot data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), unit }} fmt={fmt} />
+        <HybridPlot data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), unit }} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} fmt={fmt} />
       </ChartFrame>
     </div>
   );

@@ -3,39 +3,48 @@ import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAx
 import { ChartFrame } from '../../components/chart-frame';
 import { Help } from '../../components/help';
 import type { MonteCarloResult } from '../../core/tco/monte-carlo';
-import { histogramBars, histogramSteps, niceRangeTicks } from '../../components/tco/chart-data';
+import { histogramBars, histogramSteps, niceRangeTicks, niceTicks } from '../../components/tco/chart-data';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/tco/axis-layout';
+import { useWidth } from '../../components/tco/use-width';
+import { csvMoney, csvShare } from '../../components/tco/csv';
 import type { Fmt } from '../../components/tco/format-tco';
 import type { TcoT } from '../../components/tco/messages';
 import { memoPlot, useStable } from '../../components/tco/plot-memo';
 
-const MARGIN = { top: 16, right: 16, bottom: 26, left: 8 };
+const AXIS_FONT = 11;
 
 const HistogramPlot = memoPlot(function HistogramPlot(props: {
   steps: { x: number; dearer: number; cheaper: number }[];
   domain: [number, number];
   ticks: number[];
+  yTicks: number[];
+  yAxisWidth: number;
+  margin: { top: number; right: number; bottom: number; left: number };
   labels: { axis: string; zero: string };
   fmt: Fmt;
 }) {
-  const { steps, fmt } = props;
+  const { steps, yAxisWidth, fmt } = props;
   const domain = useStable(props.domain);
   const ticks = useStable(props.ticks);
+  const yTicks = useStable(props.yTicks);
+  const margin = useStable(props.margin);
   const labels = useStable(props.labels);
+  const yDomain = useStable<[number, number]>([0, yTicks[yTicks.length - 1] ?? 1]);
   const axis = useMemo(() => {
     const back = fmt.toDisplay(1) || 1;
     return {
       xFormat: (v: number) => fmt.moneyCompact(v / back),
       yFormat: (v: number) => fmt.percent(v, 0),
-      xLabel: { value: labels.axis, position: 'insideBottom' as const, offset: -14, fill: 'var(--muted)', fontSize: 11 },
-      zeroLabel: { value: labels.zero, position: 'top' as const, fill: 'var(--text)', fontSize: 11 },
+      xLabel: { value: labels.axis, position: 'insideBottom' as const, offset: -14, fill: 'var(--muted)', fontSize: AXIS_FONT },
+      zeroLabel: { value: labels.zero, position: 'top' as const, fill: 'var(--text)', fontSize: AXIS_FONT },
     };
   }, [labels, fmt]);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <AreaChart data={steps} margin={MARGIN}>
+      <AreaChart data={steps} margin={margin}>
         <CartesianGrid stroke="var(--grid)" vertical={false} />
-        <XAxis interval={0} dataKey="x" type="number" domain={domain} ticks={ticks} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={11} label={axis.xLabel} />
-        <YAxis interval={0} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={11} width={44} />
+        <XAxis interval={0} dataKey="x" type="number" domain={domain} ticks={ticks} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.xLabel} />
+        <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
         <Area type="stepAfter" dataKey="dearer" stroke="none" fill="var(--series-api)" fillOpacity={0.85} isAnimationActive={false} />
         <Area type="stepAfter" dataKey="cheaper" stroke="none" fill="var(--series-self)" fillOpacity={0.85} isAnimationActive={false} />
         <ReferenceLine x={0} stroke="var(--text)" label={axis.zeroLabel} />
@@ -50,6 +59,7 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
  */
 export const MonteCarloChart = memo(function MonteCarloChart(props: { result: MonteCarloResult; baseSavingUsd: number | null; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { result: r, baseSavingUsd, resultKey, fmt, t } = props;
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const bars = useMemo(() => histogramBars(r.bins, r.samples, fmt.toDisplay), [r, fmt]);
   const steps = useMemo(() => histogramSteps(bars), [bars]);
   const back = (v: number) => v / (fmt.toDisplay(1) || 1);
@@ -59,9 +69,30 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
     head: [t('chart.savingFrom'), t('chart.savingTo'), t('chart.samples'), t('chart.share')],
     rows: bars.map((b) => [fmt.money(back(b.from)), fmt.money(back(b.to)), fmt.number(b.count, 0), fmt.percent(b.share, 1)]),
   };
+  const money = `${fmt.currency}/${t('unit.month')}`;
+  const csv = {
+    head: [`${t('chart.savingFrom')} (${money})`, `${t('chart.savingTo')} (${money})`, t('chart.samples'), `${t('chart.share')} (0–1)`],
+    rows: bars.map((b) => [csvMoney(b.from), csvMoney(b.to), b.count, csvShare(b.share)]),
+  };
   const lo = bars[0]?.from ?? 0;
   const hi = bars[bars.length - 1]?.to ?? 1;
-  const ticks = niceRangeTicks(lo, hi, 4).filter((x) => x >= lo && x <= hi);
+  // Axis space from the texts drawn: the share axis as wide as its widest tick, as many money
+  // ticks as fit the plot's width, the first and last with room to show in full.
+  const yTicks = niceTicks(Math.max(0, ...bars.map((b) => b.share)), 4);
+  const yAxisWidth = verticalAxisWidth(yTicks.map((v) => fmt.percent(v, 0)), AXIS_FONT, false);
+  const tickText = (v: number | undefined) => (v === undefined ? undefined : fmt.moneyCompact(back(v)));
+  const makeTicks = (n: number) => niceRangeTicks(lo, hi, n).filter((x) => x >= lo && x <= hi);
+  const plotWidth = boxWidth === null ? null : boxWidth - yAxisWidth - 2 * edgeOverhang(tickText(lo), AXIS_FONT, 12);
+  const ticks = fitTicks(makeTicks, (v) => fmt.moneyCompact(back(v)), plotWidth, AXIS_FONT);
+  const first = ticks[0];
+  const last = ticks[ticks.length - 1];
+  // A tick may sit on the plot's edge (the range is rounded to the bins, not to the ticks).
+  const margin = {
+    top: 16,
+    right: edgeOverhang(tickText(last), AXIS_FONT, 12),
+    bottom: 26,
+    left: Math.max(4, edgeOverhang(tickText(first), AXIS_FONT, 0) - yAxisWidth),
+  };
   const ranges = r.ranges.map((x) => t(`key.${x.key}`)).join(', ');
   return (
     <div data-chart="monte-carlo" data-kind="uncertain" data-for={resultKey}>
@@ -69,6 +100,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
         title={t('chart.mcTitle')}
         summary={summary}
         table={table}
+        csv={csv}
         height={220}
         testId="tco-mc-chart"
         footer={
@@ -89,6 +121,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
           </div>
         }
       >
+        <div ref={boxRef} className="h-full w-full">
         {bars.length === 0 ? (
           <p className="text-sm text-muted">{t('chart.mcEmpty')}</p>
         ) : (
@@ -96,10 +129,14 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
             steps={steps}
             domain={[lo, hi]}
             ticks={ticks}
+            yTicks={yTicks}
+            yAxisWidth={yAxisWidth}
+            margin={margin}
             labels={{ axis: t('chart.savingAxis', { currency: fmt.currency }), zero: t('chart.mcZero') }}
             fmt={fmt}
           />
         )}
+        </div>
       </ChartFrame>
     </div>
   );

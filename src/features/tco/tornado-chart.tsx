@@ -7,6 +7,9 @@ import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from
 import type { Fmt } from '../../components/tco/format-tco';
 import type { TcoT } from '../../components/tco/messages';
 import { memoPlot, useStable } from '../../components/tco/plot-memo';
+import { edgeOverhang, fitTicks, widestText } from '../../components/tco/axis-layout';
+import { useWidth } from '../../components/tco/use-width';
+import { csvMoney, csvNumber } from '../../components/tco/csv';
 import { unitOf } from './ranges-editor';
 
 /**
@@ -15,7 +18,14 @@ import { unitOf } from './ranges-editor';
  * input overlap on one row.
  */
 const BAR = 14;
-const MARGIN = { top: 4, right: 20, bottom: 22, left: 8 };
+const AXIS_FONT = 11;
+/**
+ * Category names are given a width measured in the chart's font; the chart library would
+ * measure them in the page's default size and wrap them, so its wrapping is switched off.
+ */
+const NO_WRAP = { width: 10_000 };
+/** Input names wider than this wrap into the plot's space less than they would cut it. */
+const MAX_NAME_WIDTH = 220;
 
 const TornadoPlot = memoPlot(function TornadoPlot(props: {
   data: { name: string; low: [number, number] | null; high: [number, number] | null }[];
@@ -24,24 +34,27 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
   zeroLine: boolean;
   axisLabel: string;
   money: boolean;
+  nameWidth: number;
+  margin: { top: number; right: number; bottom: number; left: number };
   fmt: Fmt;
 }) {
-  const { data, zeroLine, axisLabel, money, fmt } = props;
+  const { data, zeroLine, axisLabel, money, nameWidth, fmt } = props;
   const domain = useStable(props.domain);
   const ticks = useStable(props.ticks);
+  const margin = useStable(props.margin);
   const axis = useMemo(() => {
     const back = fmt.toDisplay(1) || 1;
     return {
       format: money ? (v: number) => fmt.moneyCompact(v / back) : (v: number) => fmt.compact(v),
-      label: { value: axisLabel, position: 'insideBottom' as const, offset: -12, fill: 'var(--muted)', fontSize: 11 },
+      label: { value: axisLabel, position: 'insideBottom' as const, offset: -12, fill: 'var(--muted)', fontSize: AXIS_FONT },
     };
   }, [money, axisLabel, fmt]);
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} layout="vertical" margin={MARGIN} barGap={-BAR} barSize={BAR}>
+      <BarChart data={data} layout="vertical" margin={margin} barGap={-BAR} barSize={BAR}>
         <CartesianGrid stroke="var(--grid)" horizontal={false} />
-        <XAxis interval={0} type="number" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={axis.format} stroke="var(--muted)" fontSize={11} label={axis.label} />
-        <YAxis type="category" dataKey="name" width={128} stroke="var(--muted)" fontSize={11} interval={0} />
+        <XAxis interval={0} type="number" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={axis.format} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.label} />
+        <YAxis type="category" dataKey="name" width={nameWidth} tick={NO_WRAP} stroke="var(--muted)" fontSize={AXIS_FONT} interval={0} />
         {zeroLine ? <ReferenceLine x={0} stroke="var(--text)" /> : null}
         <Bar dataKey="low" fill="var(--series-5)" isAnimationActive={false} />
         <Bar dataKey="high" fill="var(--series-6)" fillOpacity={0.85} isAnimationActive={false} />
@@ -53,6 +66,7 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
 export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { tornado, resultKey, fmt, t } = props;
   const [metric, setMetric] = useState<TornadoMetric>('saving');
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const shaped = useMemo(() => tornadoBars(tornado, metric, fmt.toDisplay), [tornado, metric, fmt]);
   const back = (v: number) => v / (fmt.toDisplay(1) || 1);
   const value = (v: number) => (metric === 'saving' ? fmt.moneyCompact(back(v)) : fmt.compact(v));
@@ -66,13 +80,41 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
     head: [t('chart.input'), t('chart.lowEnd'), t('chart.highEnd'), metric === 'saving' ? t('chart.savingAtLow') : t('chart.breakEvenAtLow'), metric === 'saving' ? t('chart.savingAtHigh') : t('chart.breakEvenAtHigh')],
     rows: shaped.bars.map((b) => [t(`key.${b.key}`), inputValue(b.key, b.row.low), inputValue(b.key, b.row.high), endText(b.lowLabel, b.low), endText(b.highLabel, b.high)]),
   };
+  // Plain numbers for the CSV: the input's ends in their unit, the saving in the display
+  // currency (or the break-even in tokens); an end without a value says why.
+  const csvEnd = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? (metric === 'saving' ? csvMoney(v[1]) : csvNumber(v[1])) : t(`chart.end.${label}`));
+  const resultUnit = metric === 'saving' ? `${fmt.currency}/${t('unit.month')}` : t('unit.tokensPerMonth');
+  const csv = {
+    head: [
+      t('chart.input'),
+      t('chart.csvUnit'),
+      t('chart.lowEnd'),
+      t('chart.highEnd'),
+      `${metric === 'saving' ? t('chart.savingAtLow') : t('chart.breakEvenAtLow')} (${resultUnit})`,
+      `${metric === 'saving' ? t('chart.savingAtHigh') : t('chart.breakEvenAtHigh')} (${resultUnit})`,
+    ],
+    rows: shaped.bars.map((b) => {
+      const u = unitOf(t, UNCERTAIN_INPUTS[b.key].unit);
+      return [t(`key.${b.key}`), u.label, b.row.low * u.scale, b.row.high * u.scale, csvEnd(b.lowLabel, b.low), csvEnd(b.highLabel, b.high)];
+    }),
+  };
   const top = shaped.bars[0];
   const summary = top ? t('chart.tornadoAria', { input: t(`key.${top.key}`) }) : t('chart.tornadoEmpty');
   const height = Math.max(120, 34 + data.length * (BAR + 12));
   const values = data.flatMap((d) => [...(d.low ?? []), ...(d.high ?? [])]);
   const lo = Math.min(0, ...values);
   const hi = Math.max(0, ...values);
-  const ticks = metric === 'saving' ? niceRangeTicks(lo, hi, 4) : niceRangeTicks(0, shaped.edge, 4);
+  // As many value ticks as fit the plot's width (a phone has room for two or three).
+  const nameWidth = Math.min(MAX_NAME_WIDTH, widestText(data.map((d) => d.name), AXIS_FONT) + 12);
+  const makeTicks = (n: number) => (metric === 'saving' ? niceRangeTicks(lo, hi, n) : niceRangeTicks(0, shaped.edge, n));
+  const rightFor = (ts: number[]) => {
+    const last = ts[ts.length - 1];
+    return edgeOverhang(last === undefined ? undefined : value(last), AXIS_FONT, 12);
+  };
+  const plotWidth = boxWidth === null ? null : boxWidth - nameWidth - 4 - rightFor(makeTicks(4));
+  const ticks = fitTicks(makeTicks, value, plotWidth, AXIS_FONT);
+  const shownTicks = metric === 'saving' ? ticks : ticks.filter((x) => x <= shaped.edge);
+  const margin = { top: 4, right: rightFor(shownTicks), bottom: 22, left: 4 };
   return (
     <div data-chart="tornado" data-kind="uncertain" data-for={resultKey}>
       <div className="mb-2 flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={t('chart.tornadoMetric')}>
@@ -93,6 +135,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
         title={metric === 'saving' ? t('chart.tornadoSavingTitle') : t('chart.tornadoBreakEvenTitle')}
         summary={summary}
         table={table}
+        csv={csv}
         height={height}
         testId="tco-tornado-chart"
         footer={
@@ -109,19 +152,23 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
           </ul>
         }
       >
+        <div ref={boxRef} className="h-full w-full">
         {data.length === 0 ? (
           <p className="text-sm text-muted">{t('chart.tornadoEmpty')}</p>
         ) : (
           <TornadoPlot
             data={data}
             domain={metric === 'saving' ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
-            ticks={metric === 'saving' ? ticks : ticks.filter((x) => x <= shaped.edge)}
+            ticks={shownTicks}
             zeroLine={metric === 'saving'}
             axisLabel={metric === 'saving' ? t('chart.savingAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth')}
             money={metric === 'saving'}
+            nameWidth={nameWidth}
+            margin={margin}
             fmt={fmt}
           />
         )}
+        </div>
       </ChartFrame>
     </div>
   );

@@ -4,6 +4,7 @@ import { Help } from '../../components/help';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import type { Fmt } from '../../components/tco/format-tco';
 import type { TcoT } from '../../components/tco/messages';
+import { csvShare } from '../../components/tco/csv';
 
 /**
  * Utilisation of the self-hosted deployment as a half-circle gauge: busy share (all attempts)
@@ -46,9 +47,20 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
       [t('chart.utilMax'), fmt.percent(u.max, 0)],
     ],
   };
+  // Shares as fractions; a figure without a value says why.
+  const raw = (f: Figure) => (f.ok ? csvShare(f.value) : t(`na.${f.reason}`));
+  const csv = {
+    head: [t('chart.measure'), `${t('chart.value')} (${t('chart.csvShare')})`],
+    rows: [
+      [t('chart.utilAverage'), raw(u.average)],
+      [t('chart.utilProductive'), raw(u.productive)],
+      [t('chart.utilPeak'), raw(u.peak)],
+      [t('chart.utilMax'), csvShare(u.max)],
+    ],
+  };
   return (
     <div data-chart="gauge" data-kind="eval" data-for={resultKey}>
-      <ChartFrame title={t('chart.gaugeTitle')} summary={summary} table={table} height={150} testId="tco-gauge">
+      <ChartFrame title={t('chart.gaugeTitle')} summary={summary} table={table} csv={csv} height={150} testId="tco-gauge">
         <svg viewBox="0 0 200 112" className="h-full w-full" aria-hidden>
           <path d={arc(1)} fill="none" stroke="var(--grid)" strokeWidth={18} />
           {avg !== null ? <path d={arc(avg)} fill="none" stroke="var(--series-5)" strokeWidth={18} /> : null}

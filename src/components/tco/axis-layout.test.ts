@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateTco } from '../../core/tco/evaluate';
+import { defaultScenario } from '../../core/scenario/defaults';
+import { edgeOverhang, fitTicks, textWidth, verticalAxisWidth } from './axis-layout';
+import { costCurveSeries, niceTicks, offChartPoint } from './chart-data';
+import { csvMoney, csvNumber, csvShare } from './csv';
+
+// Without a canvas (tests) text is estimated at 0.62 × the font size per character.
+describe('axis space from the labels drawn', () => {
+  it('a vertical axis is as wide as its widest tick, plus the tick line and its title band', () => {
+    // "600.000 CN¥" = 11 characters × 11 px × 0.62 = 75.02 → 76; + 8 tick line + 4 safety = 88
+    expect(textWidth('600.000 CN¥', 11)).toBeCloseTo(75.02, 9);
+    expect(verticalAxisWidth(['0 CN¥', '600.000 CN¥'], 11, false)).toBe(88);
+    // with a title: + ⌈11 × 1.2⌉ + 6 = 20 → 108; the title never shares space with a tick
+    expect(verticalAxisWidth(['0 CN¥', '600.000 CN¥'], 11, true)).toBe(108);
+    // "$80K" needs far less than the old fixed 64 px: 4 × 6.82 = 27.28 → 28 + 12 = 40
+    expect(verticalAxisWidth(['$0', '$80K'], 11, false)).toBe(40);
+  });
+
+  it('the last tick on a horizontal axis sticks out by half its width', () => {
+    // "80.000 $" = 8 × 6.82 = 54.56 → half 27.28 → 28 + 4 = 32 > the minimum 12
+    expect(edgeOverhang('80.000 $', 11, 12)).toBe(32);
+    expect(edgeOverhang(undefined, 11, 12)).toBe(12);
+    expect(edgeOverhang('0', 11, 12)).toBe(12);
+  });
+
+  it('fewer ticks when the plot is narrow', () => {
+    const make = (n: number) => niceTicks(60_000, n);
+    const label = (v: number) => `${(v / 1000).toFixed(0)}.000 €`; // "60.000 €" = 8 chars = 54.56 px
+    // 1,000 px: four steps of 20,000 (0…60,000) are 333 px apart ≥ 54.56 + 10
+    expect(fitTicks(make, label, 1000, 11)).toEqual([0, 20_000, 40_000, 60_000]);
+    // 120 px: 3 steps would be 40 px apart (too close); 2 steps of 50,000 (0, 50,000, 100,000) 60 px: too
+    // close as well; 1 step: [0, 100,000]
+    expect(fitTicks(make, label, 120, 11)).toEqual([0, 100_000]);
+    // width unknown (first render): the most ticks
+    expect(fitTicks(make, label, null, 11)).toEqual([0, 20_000, 40_000, 60_000]);
+  });
+
+  it('a line capped by the axis is marked where it leaves: the example’s third replica', () => {
+    const e = evaluateTco(defaultScenario());
+    const series = costCurveSeries(e.curves, (usd) => usd);
+    const top = niceTicks(series.yMax, 4).at(-1) as number;
+    // y axis: 1.5 × the first step 43,538.45 = 65,308 → ticks to 80,000
+    expect(top).toBe(80_000);
+    // steps: 43,538.45 (1 replica), 68,592.05 (2), 93,645.65 (3 = 3 × 25,053.60 + 18,484.85)
+    const leaves = offChartPoint(series.self, top);
+    expect(leaves?.y).toBeCloseTo(93_645.65, 1);
+    expect(offChartPoint([{ x: 0, y: 10 }, { x: 5, y: 20 }], 20)).toBeNull();
+  });
+
+  it('CSV numbers: money to the cent, volumes whole, shares to a millionth', () => {
+    expect(csvMoney(13_589.820000000002)).toBe(13_589.82);
+    expect(csvNumber(12_978_000_000.4)).toBe(12_978_000_000);
+    expect(csvNumber(8.4934)).toBe(8.493);
+    expect(csvShare(0.2712345678)).toBe(0.271235);
+  });
+});

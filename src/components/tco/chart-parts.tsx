@@ -1,0 +1,57 @@
+import { memo } from 'react';
+import { usePlotArea } from 'recharts';
+import { titleBand } from './axis-layout';
+
+/**
+ * SVG parts drawn inside a Recharts chart (so they are part of the PNG/SVG download), placed
+ * from the chart's plot area.
+ */
+
+/**
+ * The title of the left value axis, rotated, centred on the plot's height in its own band at
+ * the chart's left edge (`left` = the chart's left margin). The axis width includes that band
+ * (verticalAxisWidth with a title), so the title never overlaps the tick labels.
+ */
+export const YAxisTitle = memo(function YAxisTitle(props: { text: string; left: number; fontSize: number }) {
+  const area = usePlotArea();
+  if (!area) return null;
+  const x = props.left + titleBand(props.fontSize) / 2 - 2;
+  const y = area.y + area.height / 2;
+  return (
+    <text x={x} y={y} transform={`rotate(-90 ${x} ${y})`} textAnchor="middle" dominantBaseline="central" fill="var(--muted)" fontSize={props.fontSize} data-testid="y-axis-title">
+      {props.text}
+    </text>
+  );
+});
+
+/**
+ * Where a line leaves the top of the chart: an arrow at that volume and the value it jumps to,
+ * so a capped axis never hides that the line goes on.
+ */
+export const OffChartMark = memo(function OffChartMark(props: { share: number; label: string; color: string; fontSize: number }) {
+  const area = usePlotArea();
+  if (!area || !(props.share >= 0 && props.share <= 1)) return null;
+  const x = area.x + area.width * props.share;
+  const y = area.y;
+  const right = props.share > 0.7;
+  return (
+    <g data-testid="tco-off-chart" data-share={props.share}>
+      <path d={`M ${x} ${y + 14} L ${x} ${y + 2} M ${x - 4} ${y + 6} L ${x} ${y + 1} L ${x + 4} ${y + 6}`} stroke={props.color} strokeWidth={2} fill="none" />
+      {/* A halo in the background colour keeps the label readable where a line crosses it. */}
+      <text
+        x={right ? x - 7 : x + 7}
+        y={y + 11}
+        textAnchor={right ? 'end' : 'start'}
+        fontSize={props.fontSize}
+        fontWeight={600}
+        fill={props.color}
+        stroke="var(--surface)"
+        strokeWidth={4}
+        strokeLinejoin="round"
+        paintOrder="stroke"
+      >
+        {props.label}
+      </text>
+    </g>
+  );
+});
