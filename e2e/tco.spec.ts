@@ -1,14 +1,26 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { TcoPage } from './pages/tco-page';
+import { TcoPage, slow } from './pages/tco-page';
 
 /**
  * The TCO page in the browser: sliders update numbers and charts, presets bring the article
- * claim check with its contradictions, the break-even marker follows the GPU price, and bad
- * entries are refused at the field.
+ * claim check with its contradictions, the break-even marker follows the GPU price, bad
+ * entries are refused at the field, and the axes, downloads and warnings stay right.
+ *
+ * Waits are web-first: every check on a computed figure retries until the worker's result is
+ * on screen (`slow` allows 20 s for a shared, busy machine); nothing sleeps a fixed time.
  */
 const usd = (v: number) => `$${Math.round(v).toLocaleString('en-US')}`;
 
+// The example scenario's self-hosted month with one replica of 8 H200 at $4.29/GPU-h:
+// GPUs 8 × 4.29 × 730 = $25,053.60; staff 1 FTE × 180,000 / 12 = $15,000 + 8 upgrade hours ×
+// 180,000 / 1,760 = $818.18; ops $400 + $600 + one-time 20,000 / 12 = $2,666.67 → $43,538.45.
+const SELF_MONTH = '$43,538';
+
 test.describe('TCO and break-even', () => {
+  // Room for a shared, busy machine; a healthy run takes a few seconds per test.
+  test.describe.configure({ timeout: 90_000 });
+
   test('dragging the volume slider updates the figures and every chart', async ({ page }) => {
     const tco = new TcoPage(page);
     await tco.open();
@@ -16,12 +28,16 @@ test.describe('TCO and break-even', () => {
     // 6,000 cached × $0.16 and 800 + 1,200 reasoning output × $4.00 per 1M, × 1.03 retries:
     // (5,700 + 960 + 8,000) / 1e6 × 1.03 = $0.0150998 → 900,000 × 0.0150998 = $13,590.
     await expect(tco.kpi('api')).toContainText('$13,590');
+    // One replica serves the peak: 900,000 × 2,000 × 1.03 × 0.90 / 0.88 / 2,628,000 s × 2.5
+    // = 1,803.8 output tok/s ≤ 2,300 × 0.8 = 1,840.
+    await expect(tco.kpi('capacity')).toContainText('1 needed / 1 entered');
+    await expect(tco.kpi('self')).toContainText(SELF_MONTH);
     const before = await page.getByTestId('tco-cost-chart').locator('..').getAttribute('data-for');
 
     await tco.drag(tco.slider(/^Requests per day/), 0.8);
     const requests = Number((await tco.field('tco-volume').inputValue()).replace(/,/g, ''));
     expect(requests).toBeGreaterThan(30_000);
-    await expect(tco.kpi('api')).toContainText(usd(requests * 30 * ((5_700 + 960 + 8_000) / 1e6) * 1.03));
+    await slow(tco.kpi('api')).toContainText(usd(requests * 30 * ((5_700 + 960 + 8_000) / 1e6) * 1.03));
     await tco.waitForCharts();
     const after = await page.getByTestId('tco-cost-chart').locator('..').getAttribute('data-for');
     expect(after).not.toBe(before);
@@ -29,8 +45,8 @@ test.describe('TCO and break-even', () => {
     const today = Number(await page.getByTestId('tco-today-marker').getAttribute('data-share'));
     expect(today).toBeGreaterThan(0.3);
     expect(today).toBeLessThan(0.6);
-    // The charts show the new volume: the self-hosted side now needs more replicas.
-    await expect(tco.kpi('capacity')).not.toContainText('2 needed');
+    // The new volume needs more than the one replica entered.
+    await expect(tco.kpi('capacity')).not.toContainText('1 needed');
   });
 
   test('an article preset shows its claims with the contradiction flagged', async ({ page }) => {
@@ -71,36 +87,121 @@ test.describe('TCO and break-even', () => {
     const price = tco.field('tco-gpu-price');
     await price.fill('1.205');
     // Twice the GPU price, twice the break-even: 581.16M tokens.
-    await expect(tco.kpi('break-even')).toContainText('581.16M');
-    await expect(tco.breakEvenMarker()).toHaveText('break-even 581.16M');
+    await slow(tco.kpi('break-even')).toContainText('581.16M');
+    await slow(tco.breakEvenMarker()).toHaveText('break-even 581.16M');
     await tco.waitForCharts();
     expect(await tco.breakEvenX()).not.toBe(x0);
 
     // Dragging the GPU price far up: a replica then costs more than the API work it carries.
     await tco.drag(tco.slider(/^GPU price/), 0.9);
-    await expect(tco.kpi('break-even')).toContainText('never');
+    await slow(tco.kpi('break-even')).toContainText('never');
     await expect(tco.breakEvenMarker()).toHaveCount(0);
   });
 
   test('bad entries are refused at the field and impossible inputs give reasons, not NaN', async ({ page }) => {
     const tco = new TcoPage(page);
-    await tco.open();
+    await tco.open({ charts: false });
     const price = tco.field('tco-gpu-price');
     await price.fill('-3');
     await expect(page.getByTestId('tco-gpu-price').getByRole('alert')).toBeVisible();
-    await expect(tco.kpi('self')).toContainText('$68,592');
+    await expect(tco.kpi('self')).toContainText(SELF_MONTH);
 
     await tco.field('tco-throughput').fill('0');
-    await expect(tco.kpi('break-even')).toContainText('never');
+    await slow(tco.kpi('break-even')).toContainText('never');
     await expect(tco.kpi('break-even')).toContainText('no throughput');
     await expect(tco.kpi('capacity')).toContainText('cannot serve');
     await expect(tco.verdict()).toContainText('Self-hosting cannot serve this workload');
 
+    // The API accepting nothing while self-hosting (88 %) cannot serve: its own sentence, not
+    // "0 % on both sides".
+    await tco.field('tco-acceptance-api').fill('0');
+    await slow(tco.verdict()).toContainText('the API accepts 0% of the tasks, and self-hosting (acceptance 88%) cannot serve this workload: the throughput is 0 tokens/s.');
+    await expect(tco.verdict()).not.toContainText('on both sides');
+    await page.getByTestId('language-select').selectOption('de');
+    await expect(tco.verdict()).toContainText('der Eigenbetrieb (Akzeptanz 88 %) kann diese Last nicht bedienen');
+    await page.getByTestId('language-select').selectOption('en');
+
+    await tco.field('tco-acceptance-api').fill('90');
     await tco.field('tco-volume').fill('0');
-    await expect(tco.verdict()).toContainText('No volume entered');
+    await slow(tco.verdict()).toContainText('No volume entered');
     await expect(tco.kpi('api')).toContainText('no volume');
     await expect(page.locator('main')).not.toContainText('NaN');
     await expect(page.locator('main')).not.toContainText('Infinity');
+  });
+
+  test('switching the rent unit converts the price; the catalog badge compares per GPU', async ({ page }) => {
+    const tco = new TcoPage(page);
+    await tco.open({ charts: false });
+    await tco.openGroup('tco-group-deployment');
+    const price = tco.field('tco-gpu-price');
+    await expect(price).toHaveValue('4.29');
+    await page.getByTestId('tco-rent-unit').locator('select').selectOption('node-hour');
+    // 8 GPUs per node × $4.29 = $34.32 per node-hour; the month stays $43,538.
+    await expect(price).toHaveValue('34.32');
+    await expect(page.getByTestId('tco-gpu-price')).toContainText('USD/node-h');
+    await expect(page.getByTestId('tco-gpu-price')).not.toContainText('custom');
+    await slow(tco.kpi('self')).toContainText(SELF_MONTH);
+
+    // A node price of its own is custom; restoring writes the catalog price per node-hour.
+    await price.fill('40');
+    await slow(tco.kpi('self')).not.toContainText(SELF_MONTH);
+    await page.getByTestId('tco-gpu-price').getByRole('button', { name: /catalog/i }).click();
+    await expect(price).toHaveValue('34.32');
+    await slow(tco.kpi('self')).toContainText(SELF_MONTH);
+
+    await page.getByTestId('tco-rent-unit').locator('select').selectOption('gpu-hour');
+    await expect(price).toHaveValue('4.29');
+    await slow(tco.kpi('self')).toContainText(SELF_MONTH);
+  });
+
+  test('API rate limits: a limit below the busiest hour warns in the verdict and on the API and hybrid figures', async ({ page }) => {
+    const tco = new TcoPage(page);
+    await tco.open({ charts: false });
+    await expect(page.getByTestId('tco-rate-limit')).toHaveCount(0);
+    await tco.openGroup('tco-group-api');
+    // 927,000 requests a month (incl. 3 % retries) ÷ 43,800 min × 2.5 peak-to-average = 52.9/min
+    await page.getByTestId('tco-rate-limit-rpm').getByRole('textbox').fill('40');
+    const warning = page.getByTestId('tco-rate-limit');
+    await slow(warning).toContainText('in the busiest hour the workload needs 53 requests/min (limit 40)');
+    await expect(warning).toContainText('cannot serve that without a higher tier');
+    await expect(tco.kpi('api')).toContainText('above the rate limit');
+    await expect(tco.kpi('hybrid')).toContainText('above the rate limit');
+    // Cleared: no limit, no warning.
+    await page.getByTestId('tco-rate-limit-rpm').getByRole('textbox').fill('');
+    await slow(warning).toHaveCount(0);
+  });
+
+  test('chart CSV files hold plain numbers; axes fit their labels in German with yuan; a capped line shows where it leaves', async ({ page }) => {
+    const tco = new TcoPage(page);
+    await tco.open();
+    const csv = async (title: string) => {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: `${title}: CSV` }).click();
+      // The file starts with a byte-order mark so spreadsheets read it as UTF-8.
+      return readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+    };
+    const cost = await csv('Monthly cost by monthly volume');
+    expect(cost[0]).toBe('Volume (tokens/month),API (USD/month),Self-hosted (USD/month),Hybrid (USD/month),Owned replicas (hybrid)');
+    // At zero volume: no API cost, one replica's $43,538.45, no owned replica in the hybrid.
+    expect(cost[1]).toBe('0,0,43538.45,0,0');
+    const breakdown = await csv('Where the money goes');
+    expect(breakdown[0]).toContain('GPUs (USD/month)');
+    // API at today's volume: 927,000 × 6,000 × $0.95 = 5,283.90; × 6,000 × $0.16 = 889.92;
+    // × 2,000 × $4.00 = 7,416.00 → 13,589.82.
+    expect(breakdown[1]).toBe('API,0,0,0,5283.9,889.92,7416,13589.82');
+    for (const file of [cost, breakdown]) expect(file.join('\n')).not.toMatch(/\$|'-|\d[KMB]\b/);
+
+    await page.getByTestId('language-select').selectOption('de');
+    await page.getByTestId('currency-select').selectOption('CNY');
+    await tco.waitForCharts();
+    await slow(page.getByTestId('tco-cost-chart').locator('.recharts-yAxis-tick-labels text').first()).toContainText('CN¥');
+    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-hybrid-chart']) {
+      const outside = await tco.labelsOutside(chart);
+      expect(outside, `${chart}: tick labels outside the chart or under the axis title`).toEqual([]);
+    }
+    // The cost axis ends at ¥600,000 (1.5 × the first step, rounded up); the third replica's
+    // step, 3 × 25,053.60 + 18,484.85 = $93,645.65 × 7.1 = ¥664,884, leaves it: marked there.
+    await expect(page.getByTestId('tco-off-chart')).toContainText('664.884 CN¥');
   });
 
   test('fits a 360 px phone without horizontal scrolling', async ({ page }) => {
@@ -109,5 +210,9 @@ test.describe('TCO and break-even', () => {
     await tco.open();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Narrow plots get fewer ticks, never labels outside the chart.
+    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart']) {
+      expect(await tco.labelsOutside(chart), chart).toEqual([]);
+    }
   });
 });

@@ -1,13 +1,55 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+/**
+ * Assertions on figures the worker computes: retried until they hold, for up to 20 s, because
+ * the machine running the tests may be shared and busy (the speed itself is measured by the
+ * benchmarks, not here).
+ */
+export const slow = expect.configure({ timeout: 20_000 });
+
 /** Page model of the TCO and break-even page. */
 export class TcoPage {
   constructor(readonly page: Page) {}
 
-  async open(hash = '#/tco'): Promise<void> {
-    await this.page.goto(`/${hash}`);
-    await expect(this.verdict()).toBeVisible();
-    await this.waitForCharts();
+  /**
+   * Opens the page and waits until the verdict shows, and (unless `charts` is false, for tests
+   * that check only figures and sentences) until every chart shows the current inputs.
+   */
+  async open(options: { hash?: string; charts?: boolean } = {}): Promise<void> {
+    await this.page.goto(`/${options.hash ?? '#/tco'}`);
+    // The first result needs the worker started and the app's chunks parsed: generous on a busy machine.
+    await expect(this.verdict()).toBeVisible({ timeout: 30_000 });
+    if (options.charts ?? true) await this.waitForCharts();
+  }
+
+  /** Opens one of the collapsible input groups (its fields exist only while it is open). */
+  async openGroup(testId: string): Promise<void> {
+    const group = this.page.getByTestId(testId);
+    if ((await group.getAttribute('open')) === null) await group.locator('summary').click();
+    await expect(group).toHaveAttribute('open', '');
+  }
+
+  /**
+   * Texts of a chart's SVG that stick out of it, or that overlap the rotated axis title:
+   * each as "<text> (<why>)"; empty when every label is readable in full.
+   */
+  async labelsOutside(chartTestId: string): Promise<string[]> {
+    return this.page.getByTestId(chartTestId).evaluate((figure) => {
+      const svg = figure.querySelector('svg.recharts-surface');
+      if (!svg) return ['no chart drawn'];
+      const frame = svg.getBoundingClientRect();
+      const texts = [...svg.querySelectorAll('text')].filter((t) => (t.textContent ?? '').trim() !== '');
+      const title = svg.querySelector('[data-testid="y-axis-title"]');
+      const titleBox = title?.getBoundingClientRect() ?? null;
+      const problems: string[] = [];
+      for (const t of texts) {
+        const b = t.getBoundingClientRect();
+        const label = (t.textContent ?? '').trim();
+        if (b.left < frame.left - 0.5 || b.right > frame.right + 0.5 || b.top < frame.top - 0.5 || b.bottom > frame.bottom + 0.5) problems.push(`${label} (outside)`);
+        if (titleBox && t !== title && b.left < titleBox.right && b.right > titleBox.left && b.top < titleBox.bottom && b.bottom > titleBox.top) problems.push(`${label} (under the axis title)`);
+      }
+      return problems;
+    });
   }
 
   root(): Locator {
@@ -66,7 +108,7 @@ export class TcoPage {
           if (charts.length < 6) return false;
           return charts.every((c) => c.dataset.for === (c.dataset.kind === 'eval' ? root.getAttribute('data-eval-key') : root.getAttribute('data-uncertain-key')));
         }),
-        { timeout: 30_000 },
+        { timeout: 45_000 },
       )
       .toBe(true);
   }
