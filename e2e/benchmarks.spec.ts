@@ -56,9 +56,10 @@ test.describe('imported benchmark results', () => {
     // The vLLM run is self-hosted, but of facebook/opt-125m: the model names are shown, then it may be used.
     await vllm.getByTestId('use-measured').click();
     await expect(confirm.locator('li')).toHaveText(['It measured “facebook/opt-125m”; the scenario self-hosts “Kimi K2.6”.']);
-    await expect(confirm).toContainText('Use its throughput (82.9 Output (tok/s)) for the TCO page anyway?');
+    await expect(confirm).toContainText('Use its throughput (82.9 output tokens/s) for the TCO page anyway?');
+    await expect(page.getByTestId('measured-use-anyway')).toBeFocused();
     await page.getByTestId('measured-use-anyway').click();
-    await expect(page.getByTestId('measured-notice')).toContainText('82.9 Output (tok/s)');
+    await expect(page.getByTestId('measured-notice')).toContainText('The TCO scenario now uses 82.9 output tokens/s measured in');
     await shell.goTo('TCO & break-even');
     const field = page.getByTestId('tco-throughput');
     await expect(field.locator('input[type="text"]')).toHaveValue('82.89');
@@ -75,6 +76,28 @@ test.describe('imported benchmark results', () => {
     // A run in which every request failed has no throughput: refused, with the reason.
     await bench.rows().filter({ hasText: 'er0080_bench_serve_all_requests_failed' }).getByTestId('use-measured').click();
     await expect(page.getByTestId('measured-notice')).toHaveText('Not used: no request of this run succeeded, so it has no throughput to take.');
+  });
+
+  test('a 10,000-request run with 10 s TTFT does not flatten the others: log scale by default, linear on request', async ({ page }) => {
+    const bench = new BenchmarksPage(page);
+    await bench.open();
+    await bench.drop([fixtureFile(VLLM)]);
+    await bench.waitForImportDone();
+    await bench.dropGenerated('slow-log.jsonl', 10_000, '{"ts":"2026-01-15T10:00:00.000Z","model":"slow","status":"ok","ttft_ms":10000,"duration_ms":20000,"in_tok":100,"out_tok":50}');
+    await bench.waitForImportDone();
+    await expect(bench.rows()).toHaveCount(2);
+    await bench.showCompare();
+    // TTFT median 55.7 ms (vLLM) next to 10,000 ms: 180× apart, so the axis starts on log.
+    const pct = page.getByTestId('chart-percentiles');
+    await expect(page.getByTestId('scale-percentiles')).toHaveAttribute('data-value', 'log');
+    await expect(pct.getByText('TTFT (ms, log)')).toBeVisible();
+    await page.getByTestId('scale-percentiles').getByRole('radio', { name: 'linear' }).click();
+    await expect(page.getByTestId('scale-percentiles')).toHaveAttribute('data-value', 'linear');
+    await expect(pct.getByText('TTFT (ms)', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('scale-cdf')).toHaveAttribute('data-value', 'log');
+    // 8 requests next to 10,000: the request chart shows shares, counts on request.
+    await page.getByTestId('chart-errors').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('mode-errors')).toHaveAttribute('data-value', 'shares');
   });
 
   test('runs survive a reload; the same file twice is recognised; skipped rows are listed', async ({ page }) => {

@@ -47,15 +47,14 @@ export class BenchmarksPage {
   }
 
   /** Drops a large request log built inside the page (no transfer from the test runner). */
-  async dropGenerated(name: string, lines: number): Promise<void> {
+  async dropGenerated(name: string, lines: number, row = '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}'): Promise<void> {
     const dataTransfer = await this.page.evaluateHandle(
-      ({ fileName, count }) => {
-        const row = '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}\n';
+      ({ fileName, count, line }) => {
         const dt = new DataTransfer();
-        dt.items.add(new File([row.repeat(count)], fileName));
+        dt.items.add(new File([`${line}\n`.repeat(count)], fileName));
         return dt;
       },
-      { fileName: name, count: lines },
+      { fileName: name, count: lines, line: row },
     );
     await this.dropZone().dispatchEvent('drop', { dataTransfer });
   }

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Banner, Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, SloLimits } from '../../core/benchmarks/run-schema';
@@ -50,6 +50,11 @@ export function BenchmarksPage() {
   const [picked, setPicked] = useState<string[]>([]);
   const [notice, setNotice] = useState<{ tone: 'info' | 'bad'; text: string } | null>(null);
   const [pending, setPending] = useState<OkPlan | null>(null);
+  // The question appears above the table: move focus (and the view) to it.
+  const useAnywayRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (pending) useAnywayRef.current?.focus();
+  }, [pending]);
   const throughput = useAppStore((s) => s.scenario.selfHosted.throughput);
 
   // Ticked runs that still exist, in the order they were ticked.
@@ -67,7 +72,7 @@ export function BenchmarksPage() {
   }
 
   const tpsText = (plan: OkPlan) =>
-    `${formatRate(language, plan.throughput.tokensPerSecond)} ${plan.throughput.basis === 'output' ? t('q.outputTokensPerS') : t('q.totalTokensPerS')}`;
+    `${formatRate(language, plan.throughput.tokensPerSecond)} ${t(`measured.unit.${plan.throughput.basis}`)}`;
 
   function latencyText(note: LatencyNote): string | null {
     if (note.kind === 'applies') return t('measured.latency.applies', { metric: t(`metric.${note.limit}`), ms: formatMs(language, note.ms) });
@@ -135,7 +140,7 @@ export function BenchmarksPage() {
           </ul>
           <p className="mt-1">{t('measured.confirmQuestion', { tps: tpsText(pending) })}</p>
           <div className="mt-2 flex flex-wrap gap-3">
-            <button type="button" className="rounded-md border border-border bg-surface px-3 py-1 text-sm font-medium hover:bg-surface-2" onClick={() => applyMeasured(pending)} data-testid="measured-use-anyway">
+            <button type="button" className="rounded-md border border-border bg-surface px-3 py-1 text-sm font-medium hover:bg-surface-2" onClick={() => applyMeasured(pending)} data-testid="measured-use-anyway" ref={useAnywayRef}>
               {t('measured.useAnyway')}
             </button>
             <button type="button" className="rounded-md px-3 py-1 text-sm text-accent underline" onClick={() => setPending(null)} data-testid="measured-cancel">

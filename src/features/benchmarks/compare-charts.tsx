@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
 import { useLanguage, useT } from '../../components/use-t';
@@ -6,7 +6,8 @@ import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
 import { errorBreakdown, percentileBars, throughputVsLoad, type CdfSeries, type LoadAxis } from '../../core/benchmarks/views';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
 import { formatMs, formatRate, runName } from './format-bench';
-import { benchmarksMessages } from './messages';
+import { benchmarksMessages, type BenchT } from './messages';
+import { axisFor, defaultScale, spreadOf, type Scale } from './scale';
 
 /** Okabe-Ito series colours from the theme; runs beyond six repeat them dashed. */
 export const SERIES = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)', 'var(--series-4)', 'var(--series-5)', 'var(--series-6)'];
@@ -19,6 +20,63 @@ export function seriesDash(i: number): string | undefined {
 
 const AXIS = { stroke: 'var(--muted)', fontSize: 11 } as const;
 const TOOLTIP = { contentStyle: { background: 'var(--surface)', border: '1px solid var(--border)', fontSize: 12, color: 'var(--text)' } } as const;
+
+/** A small radio group in a chart's footer (scale, load axis, counts vs shares). */
+export function ChartToggle<V extends string>(props: { label: string; value: V; options: readonly { value: V; label: string }[]; onChange: (v: V) => void; testId?: string }) {
+  const { label, value, options, onChange, testId } = props;
+  return (
+    <span className="flex flex-wrap items-center gap-2 text-xs" role="radiogroup" aria-label={label} data-testid={testId} data-value={value}>
+      <span className="text-muted" aria-hidden>
+        {label}:
+      </span>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          role="radio"
+          aria-checked={value === o.value}
+          onClick={() => onChange(o.value)}
+          className={`rounded-full border px-2.5 py-0.5 ${value === o.value ? 'border-accent bg-accent text-accent-contrast' : 'border-border'}`}
+        >
+          {o.label}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+/** Phone width: horizontal axes get fewer tick labels. */
+const NARROW = '(max-width: 639px)';
+function subscribeNarrow(onChange: () => void): () => void {
+  const mq = window.matchMedia(NARROW);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}
+function useNarrow(): boolean {
+  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches, () => false);
+}
+
+/** The scale the user picked, or the default for the data (log beyond a 30× spread). */
+function useScale(values: readonly (number | null | undefined)[]): [Scale, (s: Scale) => void] {
+  const [chosen, setChosen] = useState<Scale | null>(null);
+  return [chosen ?? defaultScale(values), setChosen];
+}
+
+function ScaleToggle(props: { t: BenchT; value: Scale; onChange: (s: Scale) => void; testId: string }) {
+  const { t, value, onChange, testId } = props;
+  return (
+    <ChartToggle
+      label={t('chart.scale')}
+      value={value}
+      onChange={onChange}
+      testId={testId}
+      options={[
+        { value: 'linear', label: t('chart.scale.linear') },
+        { value: 'log', label: t('chart.scale.log') },
+      ]}
+    />
+  );
+}
 
 /** Short tags R1, R2 … keep axes readable; the legend and the tables give the full names. */
 export function RunLegend(props: { runs: readonly BenchRun[]; dashed?: ReadonlySet<string> }) {
@@ -46,8 +104,15 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
   const t = useT(benchmarksMessages);
   const language = useLanguage();
   const rows = useMemo(() => percentileBars(runs, metric), [runs, metric]);
+  const all = useMemo(() => rows.flatMap((r) => Object.values(r.values)), [rows]);
+  const [scale, setScale] = useScale(all);
+  const axis = useMemo(() => axisFor(scale, all), [scale, all]);
   const statName = (p: number) => (p === -1 ? t('chart.pct.mean') : `p${p}`);
-  const data = rows.map((r) => ({ stat: statName(r.percentile), ...r.values }));
+  // A log axis has no zero: values of 0 are left out there (the table keeps them).
+  const data = rows.map((r) => ({
+    stat: statName(r.percentile),
+    ...Object.fromEntries(Object.entries(r.values).map(([id, v]) => [id, scale === 'log' && (v === null || v <= 0) ? null : v])),
+  }));
   const metricName = t(`metric.${metric}`);
   const p99 = rows.find((r) => r.percentile === 99);
   let worst: { run: BenchRun; v: number } | null = null;
@@ -67,12 +132,23 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
       csv={{ head: table.head, rows: runs.map((run, i) => [`R${i + 1} ${runName(t, run)}`, ...rows.map((r) => r.values[run.id] ?? '')]) }}
       height={260}
       testId="chart-percentiles"
+      footer={<ScaleToggle t={t} value={scale} onChange={setScale} testId="scale-percentiles" />}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 22, left: 8 }}>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 22, left: 8 }} baseValue={scale === 'log' ? axis.domain[0] : 0}>
           <CartesianGrid stroke="var(--grid)" vertical={false} />
-          <XAxis dataKey="stat" {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }} />
-          <YAxis {...AXIS} width={64} tickFormatter={(v: number) => formatMs(language, v)} label={{ value: t('chart.pct.y', { metric: metricName }), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }} />
+          <XAxis dataKey="stat" interval={0} {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }} />
+          <YAxis
+            {...AXIS}
+            width={64}
+            scale={scale}
+            domain={axis.domain}
+            ticks={axis.ticks}
+            interval={0}
+            allowDataOverflow
+            tickFormatter={(v: number) => formatMs(language, v)}
+            label={{ value: t(scale === 'log' ? 'chart.pct.yLog' : 'chart.pct.y', { metric: metricName }), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
+          />
           <Tooltip {...TOOLTIP} formatter={(v) => `${formatMs(language, Number(v))} ms`} />
           {runs.map((run, i) => (
             <Bar key={run.id} dataKey={run.id} name={`R${i + 1}`} fill={seriesColor(i)} fillOpacity={i >= SERIES.length ? 0.55 : 0.9} isAnimationActive={false} />
@@ -83,28 +159,17 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
   );
 }
 
-/** Decade-aligned domain and 1-2-5 ticks for a log axis (Recharts picks poor ticks itself). */
-function logAxis(lo: number, hi: number): { domain: [number, number]; ticks: number[] } {
-  const from = Math.floor(Math.log10(lo));
-  const to = Math.ceil(Math.log10(hi));
-  const ticks: number[] = [];
-  const steps = to - from > 4 ? [1] : [1, 2, 5];
-  for (let e = from; e <= to; e++) for (const m of steps) ticks.push(m * 10 ** e);
-  const domain: [number, number] = [10 ** from, 10 ** to];
-  return { domain, ticks: ticks.filter((v) => v >= domain[0] && v <= domain[1]) };
-}
-
 export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; series: readonly CdfSeries[] }) {
   const { runs, metric, series } = props;
   const t = useT(benchmarksMessages);
   const language = useLanguage();
   const metricName = t(`metric.${metric}`);
   const index = new Map(runs.map((r, i) => [r.id, i]));
-  const values = series.flatMap((s) => s.points.map((p) => p.value)).filter((v) => v > 0);
-  const lo = values.length ? Math.min(...values) : 1;
-  const hi = values.length ? Math.max(...values) : 10;
-  const log = hi / lo > 20;
-  const axis = log ? logAxis(lo, hi) : null;
+  const values = useMemo(() => series.flatMap((s) => s.points.map((p) => p.value)), [series]);
+  const [scale, setScale] = useScale(values);
+  const log = scale === 'log';
+  const narrow = useNarrow();
+  const axis = useMemo(() => axisFor(scale, values, narrow), [scale, values, narrow]);
   const table = {
     head: [t('th.run'), `${metricName} (ms)`, t('th.share')],
     rows: series.flatMap((s) => {
@@ -124,33 +189,39 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
       csv={csv}
       height={260}
       testId="chart-cdf"
-      footer={series.some((s) => s.from === 'percentiles') ? <p className="text-xs text-muted">{t('chart.cdf.dashed')}</p> : null}
+      footer={
+        <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
+          {series.some((s) => s.from === 'percentiles') ? <p className="text-muted">{t('chart.cdf.dashed')}</p> : <span />}
+          {series.length > 0 ? <ScaleToggle t={t} value={scale} onChange={setScale} testId="scale-cdf" /> : null}
+        </div>
+      }
     >
       {series.length === 0 ? (
         <p className="text-sm text-muted">{t('chart.cdf.none')}</p>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart margin={{ top: 8, right: 12, bottom: 22, left: 8 }}>
+          <LineChart margin={{ top: 8, right: 24, bottom: 22, left: 8 }}>
             <CartesianGrid stroke="var(--grid)" />
             <XAxis
               type="number"
               dataKey="value"
-              scale={axis ? 'log' : 'linear'}
-              domain={axis ? axis.domain : [0, 'auto']}
-              ticks={axis ? axis.ticks : undefined}
+              scale={scale}
+              domain={axis.domain}
+              ticks={axis.ticks}
+              interval={0}
               allowDataOverflow
               {...AXIS}
               tickFormatter={(v: number) => formatMs(language, v)}
               label={{ value: log ? t('chart.cdf.x', { metric: metricName }) : `${metricName} (ms)`, position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
             />
-            <YAxis type="number" dataKey="share" domain={[0, 1]} {...AXIS} width={48} tickFormatter={(v: number) => formatPercent(language, v, 0)} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} />
+            <YAxis type="number" dataKey="share" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} interval={0} {...AXIS} width={48} tickFormatter={(v: number) => formatPercent(language, v, 0)} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} />
             <Tooltip {...TOOLTIP} labelFormatter={(v) => `${formatMs(language, Number(v))} ms`} formatter={(v) => formatPercent(language, Number(v), 1)} />
             {series.map((s) => {
               const i = index.get(s.runId) ?? 0;
               return (
                 <Line
                   key={s.runId}
-                  data={s.from === 'requests' ? s.points : s.points}
+                  data={log ? s.points.filter((p) => p.value > 0) : s.points}
                   dataKey="share"
                   name={`R${i + 1}`}
                   type={s.from === 'requests' ? 'stepAfter' : 'linear'}
@@ -175,6 +246,13 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
   const language = useLanguage();
   const [chosen, setChosen] = useState<LoadAxis | null>(null);
   const view = useMemo(() => throughputVsLoad(runs, chosen), [runs, chosen]);
+  const ys = useMemo(() => view.series.flatMap((s) => s.points.map((p) => p.outputTokensPerS)), [view]);
+  const xs = useMemo(() => view.series.flatMap((s) => s.points.map((p) => p.x)), [view]);
+  // One scale for both axes: loads (1 … 10,000 in flight) spread as widely as throughputs.
+  const [scale, setScale] = useScale(spreadOf(xs) > spreadOf(ys) ? xs : ys);
+  const yAxis = useMemo(() => axisFor(scale, ys), [scale, ys]);
+  const narrow = useNarrow();
+  const xAxis = useMemo(() => axisFor(scale, xs, narrow), [scale, xs, narrow]);
   const index = new Map(runs.map((r, i) => [r.id, i]));
   const axisName = t(`chart.load.axis.${view.axis}`);
   const seriesName = (s: (typeof view.series)[number]) => s.points.map((p) => `R${(index.get(p.runId) ?? 0) + 1}`).join(', ');
@@ -192,21 +270,9 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
       footer={
         <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
           {view.unplaced.length > 0 ? <p className="text-muted">{t('chart.load.unplaced', { n: view.unplaced.length })}</p> : <span />}
+          {view.series.length > 0 ? <ScaleToggle t={t} value={scale} onChange={setScale} testId="scale-load" /> : null}
           {view.available.length > 1 ? (
-            <span className="flex gap-2" role="radiogroup" aria-label={t('chart.load.axis')}>
-              {view.available.map((a) => (
-                <button
-                  key={a}
-                  type="button"
-                  role="radio"
-                  aria-checked={view.axis === a}
-                  onClick={() => setChosen(a)}
-                  className={`rounded-full border px-2.5 py-0.5 ${view.axis === a ? 'border-accent bg-accent text-accent-contrast' : 'border-border'}`}
-                >
-                  {t(`chart.load.axis.${a}`)}
-                </button>
-              ))}
-            </span>
+            <ChartToggle label={t('chart.load.axis')} value={view.axis} onChange={setChosen} options={view.available.map((a) => ({ value: a, label: t(`chart.load.axis.${a}`) }))} testId="load-axis" />
           ) : null}
         </div>
       }
@@ -215,15 +281,37 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
         <p className="text-sm text-muted">{t('chart.load.none')}</p>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart margin={{ top: 8, right: 12, bottom: 22, left: 8 }}>
+          <LineChart margin={{ top: 8, right: 24, bottom: 22, left: 8 }}>
             <CartesianGrid stroke="var(--grid)" />
-            <XAxis type="number" dataKey="x" domain={[0, 'auto']} {...AXIS} tickFormatter={(v: number) => formatRate(language, v)} label={{ value: axisName, position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }} />
-            <YAxis type="number" {...AXIS} width={64} tickFormatter={(v: number) => formatRate(language, v)} label={{ value: t('chart.load.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }} />
+            <XAxis
+              type="number"
+              dataKey="x"
+              scale={scale}
+              domain={xAxis.domain}
+              ticks={xAxis.ticks}
+              interval={0}
+              allowDataOverflow
+              {...AXIS}
+              tickFormatter={(v: number) => formatRate(language, v)}
+              label={{ value: scale === 'log' ? t('chart.load.xLog', { axis: axisName }) : axisName, position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
+            />
+            <YAxis
+              type="number"
+              scale={scale}
+              domain={yAxis.domain}
+              ticks={yAxis.ticks}
+              interval={0}
+              allowDataOverflow
+              {...AXIS}
+              width={64}
+              tickFormatter={(v: number) => formatRate(language, v)}
+              label={{ value: t(scale === 'log' ? 'chart.load.yLog' : 'chart.load.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
+            />
             <Tooltip {...TOOLTIP} labelFormatter={(v) => `${axisName}: ${formatRate(language, Number(v))}`} formatter={(v) => formatRate(language, Number(v))} />
             {view.series.map((s) => {
               const i = index.get(s.points[0]?.runId ?? '') ?? 0;
               return (
-                <Line key={s.key} data={s.points} dataKey="outputTokensPerS" name={seriesName(s)} stroke={seriesColor(i)} strokeWidth={2} strokeDasharray={seriesDash(i)} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
+                <Line key={s.key} data={scale === 'log' ? s.points.filter((p) => p.x > 0 && p.outputTokensPerS !== null && p.outputTokensPerS > 0) : s.points} dataKey="outputTokensPerS" name={seriesName(s)} stroke={seriesColor(i)} strokeWidth={2} strokeDasharray={seriesDash(i)} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
               );
             })}
           </LineChart>
@@ -238,7 +326,19 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
   const t = useT(benchmarksMessages);
   const language = useLanguage();
   const rows = useMemo(() => errorBreakdown(runs), [runs]);
-  const data = rows.map((r, i) => ({ run: `R${i + 1}`, ok: r.ok ?? 0, failed: r.failed ?? 0 }));
+  const totals = useMemo(() => rows.map((r) => (r.ok ?? 0) + (r.failed ?? 0)), [rows]);
+  // Stacked counts cannot go on a log axis; when run sizes differ by more than 30× (8 requests
+  // next to 10,000) the chart shows each run's shares instead, so small runs stay readable.
+  const [chosen, setChosen] = useState<'counts' | 'shares' | null>(null);
+  const mode = chosen ?? (defaultScale(totals) === 'log' ? 'shares' : 'counts');
+  const data = rows.map((r, i) => {
+    const ok = r.ok ?? 0;
+    const failed = r.failed ?? 0;
+    const total = ok + failed;
+    return mode === 'shares' ? { run: `R${i + 1}`, ok: total > 0 ? ok / total : 0, failed: total > 0 ? failed / total : 0 } : { run: `R${i + 1}`, ok, failed };
+  });
+  const yAxis = mode === 'shares' ? { domain: [0, 1] as [number, number], ticks: [0, 0.25, 0.5, 0.75, 1] } : axisFor('linear', totals);
+  const fmt = (v: number) => (mode === 'shares' ? formatPercent(language, v, 0) : formatInteger(language, v));
   const table = {
     head: [t('th.run'), t('chart.err.ok'), t('chart.err.failed'), t('th.share')],
     rows: rows.map((r, i) => [`R${i + 1} ${runName(t, runs[i] as BenchRun)}`, formatInteger(language, r.ok), r.failed === null ? t('chart.err.unknown') : formatInteger(language, r.failed), r.errorShare === null ? '–' : formatNumber(language, r.errorShare * 100, 1)]),
@@ -252,28 +352,48 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
       height={220}
       testId="chart-errors"
       footer={
-        kinds.length === 0 ? (
-          <p className="text-xs text-muted">{t('chart.err.none')}</p>
-        ) : (
-          <div className="text-xs">
-            <p className="font-medium">{t('chart.err.kinds')}</p>
-            <ul className="figures max-h-40 overflow-auto">
-              {kinds.slice(0, 40).map((k, i) => (
-                <li key={i} className="break-words">
-                  R{k.run + 1}: {formatInteger(language, k.count)} × {k.kind}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )
+        <div className="flex flex-col gap-2">
+          <ChartToggle
+            label={t('chart.err.mode')}
+            value={mode}
+            onChange={setChosen}
+            testId="mode-errors"
+            options={[
+              { value: 'counts', label: t('chart.err.counts') },
+              { value: 'shares', label: t('chart.err.shares') },
+            ]}
+          />
+          {kinds.length === 0 ? (
+            <p className="text-xs text-muted">{t('chart.err.none')}</p>
+          ) : (
+            <div className="text-xs">
+              <p className="font-medium">{t('chart.err.kinds')}</p>
+              <ul className="figures max-h-40 overflow-auto">
+                {kinds.slice(0, 40).map((k, i) => (
+                  <li key={i} className="break-words">
+                    R{k.run + 1}: {formatInteger(language, k.count)} × {k.kind}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
       }
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" vertical={false} />
-          <XAxis dataKey="run" {...AXIS} />
-          <YAxis {...AXIS} width={56} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('chart.err.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 30 }} />
-          <Tooltip {...TOOLTIP} formatter={(v) => formatInteger(language, Number(v))} />
+          <XAxis dataKey="run" interval={0} {...AXIS} />
+          <YAxis
+            {...AXIS}
+            width={56}
+            domain={yAxis.domain}
+            ticks={yAxis.ticks}
+            interval={0}
+            tickFormatter={fmt}
+            label={{ value: t(mode === 'shares' ? 'chart.err.yShare' : 'chart.err.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 30 }}
+          />
+          <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
           <Bar dataKey="ok" name={t('chart.err.ok')} stackId="r" fill="var(--series-hybrid)" isAnimationActive={false} />
           <Bar dataKey="failed" name={t('chart.err.failed')} stackId="r" fill="var(--bad)" isAnimationActive={false} />
         </BarChart>
