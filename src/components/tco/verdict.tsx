@@ -24,7 +24,8 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, currentTo
   if (r.kind === 'at') {
     const tokens = b.tokensPerMonth === null ? fmt.compact(b.tasksPerMonth) : fmt.compact(b.tokensPerMonth);
     const ratio = currentTokens > 0 && b.tokensPerMonth !== null ? fmt.number(b.tokensPerMonth / currentTokens, 2) : null;
-    const base = ratio === null ? t('be.atNoRatio', { tokens, replicas: r.replicas }) : t('be.at', { tokens, replicas: r.replicas, ratio });
+    const replicas = r.replicas === 1 ? t('cf.replicas.one') : t('cf.replicas.many', { n: r.replicas });
+    const base = ratio === null ? t('be.atNoRatio', { tokens, replicas }) : t('be.at', { tokens, replicas, ratio });
     if (r.stableFromTasks === null) return `${base} ${t('be.notStable')}`;
     if (r.windows.length > 1 && b.tokensPerMonth !== null && b.tasksPerMonth !== null) {
       const stable = (r.stableFromTasks / b.tasksPerMonth) * b.tokensPerMonth;
@@ -66,14 +67,17 @@ export function crossCheckSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string 
   const cost = fmt.money(cf.selfMonthlyUsd);
   const tokens = b.closedFormTokensPerMonth;
   const inTokens = tokens !== null && tokens > 0;
+  const replicas = cf.replicas === 1 ? t('cf.replicas.one') : t('cf.replicas.many', { n: cf.replicas });
+  // Four digits on the API rate so the division shown multiplies out to the volume shown.
+  const rate = (usd: number) => fmt.money(usd, Math.abs(fmt.toDisplay(usd)) >= 100 ? 2 : 4);
   const head = inTokens
-    ? t('cf.head', { replicas: cf.replicas, cost, perM: fmt.moneySmall((cf.selfMonthlyUsd / tokens) * 1e6), tokens: fmt.compact(tokens) })
-    : t('cf.headTasks', { replicas: cf.replicas, cost, perTask: fmt.moneySmall(cf.selfMonthlyUsd / cf.tasks), tasks: fmt.compact(cf.tasks) });
+    ? t('cf.head', { replicas, cost, perM: rate((cf.selfMonthlyUsd / tokens) * 1e6), tokens: fmt.compact(tokens) })
+    : t('cf.headTasks', { replicas, cost, perTask: rate(cf.selfMonthlyUsd / cf.tasks), tasks: fmt.compact(cf.tasks) });
   if (!cf.withinCapacity) {
     const perTask = inTokens ? tokens / cf.tasks : 0;
     const capacity =
       cf.capacityTasks === null ? '–' : inTokens ? `${fmt.compact(cf.capacityTasks * perTask)} ${t('unit.tokens')}` : `${fmt.compact(cf.capacityTasks)} ${t('unit.tasksPerMonth')}`;
-    return `${head} ${t('cf.outside', { replicas: cf.replicas, capacity, n: cf.replicasOfThroughput === null ? '–' : fmt.number(cf.replicasOfThroughput, 1) })}`;
+    return `${head} ${t('cf.outside', { replicas, capacity, n: cf.replicasOfThroughput === null ? '–' : fmt.number(cf.replicasOfThroughput, 1) })}`;
   }
   if (b.crossCheckDeviation !== null) return `${head} ${t('cf.agrees', { dev: fmt.percent(b.crossCheckDeviation, 2) })}`;
   return `${head} ${t('cf.otherStep')}`;
