@@ -256,6 +256,10 @@ test.describe('seven-day pilot', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     }
+    // The hybrid week rests on its bound share while a local task costs 4.73× the API's: the
+    // rule trace says so (see docs/pilot.md, "Cost in the hybrid rule").
+    await expect(pilot.rule('hybrid').locator('[data-condition="cost-justified"]')).toHaveAttribute('data-met', 'true');
+    await expect(page.getByTestId('pilot-hybrid-caution')).toContainText('a local accepted task costs 4.73× the API’s (threshold 1×)');
     await expect(pilot.criterion('utilisation')).toBeVisible();
     await page.getByRole('button', { name: 'Treat as my data' }).click();
     await expect(page.getByTestId('pilot-example-banner')).toHaveCount(0);

@@ -20,12 +20,30 @@ describe('the decision table', () => {
   });
 
   it('hybrid: a local-work signal plus a sound local side, whatever routing can fix', () => {
-    for (const fixable of ['utilisation', 'ttft-p95-ratio', 'cost-ratio'] as const) {
+    // Idle hours and slow first tokens are what routing fixes (peaks and critical paths go to
+    // the API), so either local-work signal carries the hybrid past them.
+    for (const fixable of ['utilisation', 'ttft-p95-ratio'] as const) {
       expect(decideFromVerdicts(verdicts({ [fixable]: 'fail', 'plannable-share': 'pass' }))).toBe('hybrid');
+      expect(decideFromVerdicts(verdicts({ [fixable]: 'fail', 'sensitive-share': 'pass' }))).toBe('hybrid');
     }
     for (const blocking of ['acceptance-gap', 'compatibility', 'incidents-per-day', 'team-hours', 'out-of-hours'] as const) {
       expect(decideFromVerdicts(verdicts({ utilisation: 'fail', [blocking]: 'fail', 'sensitive-share': 'pass' }))).toBe('return');
     }
+  });
+
+  it('hybrid and cost: plannable work needs a local task that is not dearer; bound work has no API route', () => {
+    // Article 002: "API bleibt insgesamt günstiger" → back to the API, without sunk-cost
+    // reasoning. Plannable batch work argues for local capacity only through cost (it fills idle
+    // hours); when a local accepted task still costs more than allowed, that argument fails.
+    expect(decideFromVerdicts(verdicts({ utilisation: 'fail', 'cost-ratio': 'fail', 'plannable-share': 'pass' }))).toBe('return');
+    // An unmeasured cost cannot justify it either (not measured counts as not passed).
+    expect(decideFromVerdicts(verdicts({ utilisation: 'fail', 'cost-ratio': 'unknown', 'plannable-share': 'pass' }))).toBe('return');
+    // Work bound to own infrastructure cannot go to the API at any price: the hybrid stands
+    // (with a caution in the trace, see the evaluation tests), with or without plannable work.
+    expect(decideFromVerdicts(verdicts({ utilisation: 'fail', 'cost-ratio': 'fail', 'sensitive-share': 'pass' }))).toBe('hybrid');
+    expect(decideFromVerdicts(verdicts({ utilisation: 'fail', 'cost-ratio': 'fail', 'sensitive-share': 'pass', 'plannable-share': 'pass' }))).toBe('hybrid');
+    // The cost failing alone still blocks continue, and with plannable work only it is return.
+    expect(decideFromVerdicts(verdicts({ 'cost-ratio': 'fail', 'plannable-share': 'pass' }))).toBe('return');
   });
 });
 

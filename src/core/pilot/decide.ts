@@ -5,8 +5,19 @@ import { criterionIds, type Criterion, type CriterionId, type Verdict } from './
  *
  * | after seven days                          | decision |
  * | quality stable, utilisation durably high  | continue: every criterion except the two local-work signals passes |
- * | mixed requirements                        | hybrid: a local-work signal (sensitive or plannable share) is present, and the self-hosted side reaches API quality with manageable errors and sustainable staffing; what fails (utilisation, latency, cost) is what routing fixes: peaks and critical paths go to the API |
+ * | mixed requirements                        | hybrid: a local-work signal (sensitive or plannable share) is present, the self-hosted side reaches API quality with manageable errors and sustainable staffing, and the local share is justified on cost (see below); what may fail is what routing fixes: idle hours and latency (peaks and critical paths go to the API) |
  * | demand fluctuates or staff is missing     | return to the API: everything else, e.g. idle capacity, too many hours, API cheaper after staff |
+ *
+ * Cost in the hybrid rule. The article returns to the API when it "bleibt insgesamt günstiger"
+ * once all staff is counted, and picks the hybrid when "Datenschutz und planbare Aufgaben für
+ * Self-Hosting sprechen". The two local-work signals argue differently:
+ * - plannable batch work argues for local capacity only through cost (it fills idle hours). If a
+ *   local accepted task still costs more than the threshold allows, that argument fails and the
+ *   cheaper API wins: return.
+ * - work bound to own infrastructure (data protection) has no API route at all; an API price
+ *   cannot send it back. It keeps the hybrid possible even when the API is cheaper, but the
+ *   trace carries a caution (the local share is a compliance cost, to be kept to that work).
+ * So: cost-justified = sensitive-share present OR cost-ratio passes.
  *
  * A criterion that could not be measured counts as not passed: without evidence the safe
  * route is the API (article 002: "Ohne API-Baseline entsteht schnell ein Bericht, der nur die
@@ -41,7 +52,10 @@ export const HYBRID_SIGNALS: readonly CriterionId[] = LOCAL_WORK;
 /** Article 002's signals for going back: idle capacity, manual effort, API cheaper after staff. */
 export const RETURN_SIGNALS: readonly CriterionId[] = ['utilisation', 'team-hours', 'out-of-hours', 'cost-ratio'];
 
-export type RuleConditionId = 'evidence' | 'continue-all' | 'local-signal' | 'sound-local-side' | 'otherwise';
+/** The hybrid's cost condition: bound work (no API route) or a local task no dearer than allowed. */
+export const HYBRID_COST_JUSTIFIED: readonly CriterionId[] = ['sensitive-share', 'cost-ratio'];
+
+export type RuleConditionId = 'evidence' | 'continue-all' | 'local-signal' | 'sound-local-side' | 'cost-justified' | 'otherwise';
 
 export interface RuleCondition {
   /** Which condition of the table this is (stable; the UI words it). */
@@ -52,17 +66,27 @@ export interface RuleCondition {
   met: boolean;
 }
 
+/**
+ * A met hybrid that rests on the bound share alone while a local accepted task costs more than
+ * the threshold allows ('local-share-dearer'), or while that cost could not be compared
+ * ('local-share-cost-unknown').
+ */
+export type RuleCaution = 'local-share-dearer' | 'local-share-cost-unknown';
+
 export interface RuleTrace {
   decision: PilotDecision;
   conditions: RuleCondition[];
   met: boolean;
+  caution: RuleCaution | null;
 }
 
 const passes = (v: Verdicts, id: CriterionId) => v[id] === 'pass';
 
 export function decideFromVerdicts(v: Verdicts): PilotDecision {
   if (CONTINUE_REQUIRES.every((id) => passes(v, id))) return 'continue';
-  if (HYBRID_SIGNALS.some((id) => passes(v, id)) && HYBRID_REQUIRES.every((id) => passes(v, id))) return 'hybrid';
+  if (HYBRID_SIGNALS.some((id) => passes(v, id)) && HYBRID_REQUIRES.every((id) => passes(v, id)) && HYBRID_COST_JUSTIFIED.some((id) => passes(v, id))) {
+    return 'hybrid';
+  }
   return 'return';
 }
 
@@ -74,23 +98,28 @@ export function ruleTrace(v: Verdicts, evidence = true): RuleTrace[] {
   const cont = CONTINUE_REQUIRES.every((id) => passes(v, id));
   const signals = HYBRID_SIGNALS.some((id) => passes(v, id));
   const hybridBase = HYBRID_REQUIRES.every((id) => passes(v, id));
-  const hybrid = !cont && signals && hybridBase;
+  const costJustified = HYBRID_COST_JUSTIFIED.some((id) => passes(v, id));
+  const hybrid = !cont && signals && hybridBase && costJustified;
+  const caution: RuleCaution | null = evidence && hybrid && !passes(v, 'cost-ratio') ? (v['cost-ratio'] === 'fail' ? 'local-share-dearer' : 'local-share-cost-unknown') : null;
   const ev: RuleCondition = { id: 'evidence', mode: 'evidence', criteria: [], met: evidence };
   return [
-    { decision: 'continue', conditions: [ev, { id: 'continue-all', mode: 'all', criteria: CONTINUE_REQUIRES, met: cont }], met: evidence && cont },
+    { decision: 'continue', conditions: [ev, { id: 'continue-all', mode: 'all', criteria: CONTINUE_REQUIRES, met: cont }], met: evidence && cont, caution: null },
     {
       decision: 'hybrid',
       conditions: [
         ev,
         { id: 'local-signal', mode: 'any', criteria: HYBRID_SIGNALS, met: signals },
         { id: 'sound-local-side', mode: 'all', criteria: HYBRID_REQUIRES, met: hybridBase },
+        { id: 'cost-justified', mode: 'any', criteria: HYBRID_COST_JUSTIFIED, met: costJustified },
       ],
       met: evidence && hybrid,
+      caution,
     },
     {
       decision: 'return',
       conditions: [ev, { id: 'otherwise', mode: 'none-of-the-above', criteria: RETURN_SIGNALS, met: !cont && !hybrid }],
       met: evidence && !cont && !hybrid,
+      caution: null,
     },
   ];
 }
@@ -156,8 +185,13 @@ export function flipOptions(criteria: readonly Criterion[], current: PilotDecisi
   const contMask = bit(CONTINUE_REQUIRES);
   const hybridMask = bit(HYBRID_REQUIRES);
   const signalMask = bit(HYBRID_SIGNALS);
+  const costMask = bit(HYBRID_COST_JUSTIFIED);
   const decide = (pass: number): PilotDecision =>
-    (pass & contMask) === contMask ? 'continue' : (pass & signalMask) !== 0 && (pass & hybridMask) === hybridMask ? 'hybrid' : 'return';
+    (pass & contMask) === contMask
+      ? 'continue'
+      : (pass & signalMask) !== 0 && (pass & hybridMask) === hybridMask && (pass & costMask) !== 0
+        ? 'hybrid'
+        : 'return';
   const basePass = criteria.reduce((m, c, i) => (c.verdict === 'pass' ? m | (1 << i) : m), 0);
   const changes = criteria.map(changeFor);
   const best = new Map<PilotDecision, { mask: number; size: number; cost: number }>();

@@ -162,7 +162,85 @@ describe('the three decisions', () => {
       ['evidence', true],
       ['local-signal', true],
       ['sound-local-side', true],
+      ['cost-justified', true],
     ]);
+    // The local task is cheaper here (ratio 0.53), so no caution.
+    expect(hybridRule?.caution).toBeNull();
+  });
+
+  it('hybrid on plannable work alone needs a local accepted task no dearer than the API: otherwise return', () => {
+    // The idle week (utilisation 30 %), with 40 % plannable batch work and nothing bound to own
+    // infrastructure, and an API bill of only $300 a day. Cost per accepted task:
+    //   API  (7 × 300) / (7 × 90,000)                = $0.0033333
+    //   self (7 × 262 + 7 × 5 h × $100) / (7 × 88,000) = 762 / 88,000 = $0.0086591
+    //   ratio 0.0086591 / 0.0033333 = 2.5977 > 1
+    // Batch work argues for local capacity only by filling idle hours cheaply; at 2.6× the
+    // API's price per accepted task it does not, and article 002 says not to keep building
+    // when the API stays cheaper after staff: return, with the cost among the deciding criteria.
+    const s = referenceWeek();
+    setAllSelf(s, { utilisation: 0.3 });
+    s.pilot.days = s.pilot.days.map((d) => ({ api: { ...d.api, costUsd: 300 }, selfHosted: d.selfHosted }));
+    s.pilot.plannableShare = 0.4;
+    const e = evaluatePilot(s);
+    expect(criterion(e, 'cost-ratio').value).toBeCloseTo(2.5977, 4);
+    expect(e.decision).toBe('return');
+    expect(e.deciding).toEqual(['utilisation', 'cost-ratio']);
+    const hybrid = e.rules.find((r) => r.decision === 'hybrid');
+    expect(hybrid?.conditions.map((c) => [c.id, c.met])).toEqual([
+      ['evidence', true],
+      ['local-signal', true],
+      ['sound-local-side', true],
+      ['cost-justified', false],
+    ]);
+    // One change reaches the hybrid either way: a bound share from 0 to 20 % (relative change
+    // |0.2 − 0| / 0.2 = 1) or the cost ratio from 2.5977 down to 1 (|1 − 2.5977| / 1 = 1.5977);
+    // the smaller relative change is listed.
+    const toHybrid = e.flips.find((f) => f.to === 'hybrid');
+    expect(toHybrid?.changes.map((c) => [c.criterion, c.relative])).toEqual([['sensitive-share', 1]]);
+    expect(e.warnings.some((w) => w.kind === 'hybrid-local-cost')).toBe(false);
+  });
+
+  it('hybrid on work bound to own infrastructure stands when the API is cheaper, with a caution in the trace', () => {
+    // The same week with 25 % of the work bound to own infrastructure (data protection) instead:
+    // that share has no API route, so the API's lower price cannot send it back; the hybrid
+    // holds, but the trace says the local share costs 2.6× the API per accepted task and rests
+    // on the bound work alone.
+    const s = referenceWeek();
+    setAllSelf(s, { utilisation: 0.3 });
+    s.pilot.days = s.pilot.days.map((d) => ({ api: { ...d.api, costUsd: 300 }, selfHosted: d.selfHosted }));
+    s.pilot.sensitiveShare = 0.25;
+    const e = evaluatePilot(s);
+    expect(e.decision).toBe('hybrid');
+    const hybrid = e.rules.find((r) => r.decision === 'hybrid');
+    expect(hybrid).toMatchObject({ met: true, caution: 'local-share-dearer' });
+    expect(hybrid?.conditions.find((c) => c.id === 'cost-justified')?.met).toBe(true);
+    expect(e.deciding).toEqual(['sensitive-share', 'utilisation', 'cost-ratio']);
+    const w = e.warnings.find((x) => x.kind === 'hybrid-local-cost');
+    expect(w).toMatchObject({ kind: 'hybrid-local-cost', threshold: 1, sensitiveShare: 0.25 });
+    expect(w && w.kind === 'hybrid-local-cost' ? w.ratio : null).toBeCloseTo(2.5977, 4);
+    // No caution when the local task is not dearer (the reference week's ratio is 0.53).
+    setAllSelf(s, { utilisation: 0.3 });
+    s.pilot.days = s.pilot.days.map((d) => ({ api: { ...d.api, costUsd: 1_466 }, selfHosted: d.selfHosted }));
+    const cheap = evaluatePilot(s);
+    expect(cheap.decision).toBe('hybrid');
+    expect(cheap.rules.find((r) => r.decision === 'hybrid')?.caution).toBeNull();
+    expect(cheap.warnings.some((x) => x.kind === 'hybrid-local-cost')).toBe(false);
+  });
+
+  it('a bound-share hybrid whose cost could not be compared says so', () => {
+    // The API bills and tokens were never logged, so the API's cost per accepted task is not
+    // defined and the ratio is unknown. The bound share (25 %) still carries the hybrid, with a
+    // "cost unknown" caution instead of a silent pass.
+    const s = referenceWeek();
+    setAllSelf(s, { utilisation: 0.3 });
+    s.pilot.days = s.pilot.days.map((d) => ({ api: { ...d.api, costUsd: null }, selfHosted: d.selfHosted }));
+    s.pilot.sensitiveShare = 0.25;
+    const e = evaluatePilot(s);
+    expect(e.cost.api).toMatchObject({ kind: 'undefined', reason: 'no-cost-data' });
+    expect(criterion(e, 'cost-ratio').verdict).toBe('unknown');
+    expect(e.decision).toBe('hybrid');
+    expect(e.rules.find((r) => r.decision === 'hybrid')?.caution).toBe('local-share-cost-unknown');
+    expect(e.warnings).toContainEqual({ kind: 'hybrid-local-cost', ratio: null, threshold: 1, sensitiveShare: 0.25 });
   });
 
   it('hybrid needs a sound local side: with the same shares but too many staff hours it is return', () => {

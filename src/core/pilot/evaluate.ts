@@ -26,6 +26,11 @@ export type PilotWarning =
   | { kind: 'no-api-baseline' }
   | { kind: 'staff-not-recorded'; side: PilotSide }
   | { kind: 'costs-skipped'; side: PilotSide; days: number[] }
+  /**
+   * The hybrid rests on the work bound to own infrastructure while a local accepted task costs
+   * more than the threshold allows (ratio) or could not be compared (ratio null).
+   */
+  | { kind: 'hybrid-local-cost'; ratio: number | null; threshold: number; sensitiveShare: number }
   | { kind: 'example-data'; example: string };
 
 export interface IncidentSummary {
@@ -110,6 +115,12 @@ export function evaluatePilot(scenario: Scenario): PilotEvaluation {
     if (c.days.length > 0 && !c.staffRecorded) warnings.push({ kind: 'staff-not-recorded', side });
     if (c.skippedDays.length > 0) warnings.push({ kind: 'costs-skipped', side, days: c.skippedDays });
   }
+  const rules = ruleTrace(verdicts, evidence);
+  const hybridCaution = rules.find((r) => r.decision === 'hybrid')?.caution ?? null;
+  if (hybridCaution) {
+    const ratio = criteria.find((c) => c.id === 'cost-ratio');
+    warnings.push({ kind: 'hybrid-local-cost', ratio: ratio?.value ?? null, threshold: pilot.thresholds.costRatioMax, sensitiveShare: pilot.sensitiveShare });
+  }
   if (pilot.example) warnings.push({ kind: 'example-data', example: pilot.example });
 
   const complete = missing.selfHosted.length === 0 && missing.api.length < PILOT_DAYS;
@@ -119,7 +130,7 @@ export function evaluatePilot(scenario: Scenario): PilotEvaluation {
     status: !evidence ? 'no-evidence' : complete && measured ? 'final' : 'provisional',
     daysElapsed: input.daysElapsed,
     criteria,
-    rules: ruleTrace(verdicts, evidence),
+    rules,
     deciding: evidence ? decidingCriteria(verdicts, decision) : [],
     flips: evidence ? flipOptions(criteria, decision) : [],
     cost: { ...input.cost, staffUsdPerHour: staffUsdPerHour(scenario), clusterDay: clusterCostPerDay(scenario) },

@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import type { CostPerTask } from '../../core/pilot/cost';
 import type { Criterion, CriterionId } from '../../core/pilot/criteria';
-import type { FlipChange, PilotOutcome } from '../../core/pilot/decide';
+import type { FlipChange, PilotOutcome, RuleConditionId } from '../../core/pilot/decide';
 import type { PilotEvaluation, PilotWarning } from '../../core/pilot/evaluate';
 import { useT } from '../../components/use-t';
-import { formatMoney, formatNumber } from '../../lib/format/format';
+import { formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import type { Fmt } from './format-pilot';
 import { formatCriterionValue, formatField } from './format-pilot';
 import { pilotMessages, type PilotT } from './messages';
@@ -89,7 +89,24 @@ function changeText(t: T, f: Fmt, e: PilotEvaluation, ch: FlipChange, alone: boo
   return alone && ch.kind === 'reach' && c.thresholdKey !== null ? `${text} (${t('flipThresholdAlt', { from })})` : text;
 }
 
-function warningText(t: T, w: PilotWarning): string {
+function conditionText(t: T, f: Fmt, e: PilotEvaluation, id: RuleConditionId): string {
+  if (id !== 'cost-justified') return t(`cond.${id}`);
+  const ratio = e.criteria.find((c) => c.id === 'cost-ratio');
+  return t('cond.cost-justified', { max: ratio ? valueText(t, f, ratio, ratio.threshold) : '–' });
+}
+
+/** Why a met hybrid rests on the bound share alone (from the hybrid-local-cost warning). */
+function cautionText(t: T, f: Fmt, e: PilotEvaluation): string {
+  const w = e.warnings.find((x) => x.kind === 'hybrid-local-cost');
+  const ratio = e.criteria.find((c) => c.id === 'cost-ratio');
+  if (!w || w.kind !== 'hybrid-local-cost' || !ratio) return '';
+  const share = formatPercent(f.language, w.sensitiveShare, 1);
+  const max = valueText(t, f, ratio, w.threshold);
+  if (w.ratio === null) return t('caution.local-share-cost-unknown', { why: ratio.note ? t(`note.${ratio.note}`) : t('verdict.unknown'), share });
+  return t('caution.local-share-dearer', { ratio: valueText(t, f, ratio, w.ratio), max, share });
+}
+
+function warningText(t: T, f: Fmt, e: PilotEvaluation, w: PilotWarning): string {
   switch (w.kind) {
     case 'fix-compatibility-first':
       return t('warn.fix-compatibility-first', { checks: w.checkIds.map((id) => `“${t(`check.${id}` as `check.d1.messages-exact`)}”`).join(', ') });
@@ -103,6 +120,8 @@ function warningText(t: T, w: PilotWarning): string {
       return t('warn.no-api-baseline');
     case 'example-data':
       return t('warn.example-data');
+    case 'hybrid-local-cost':
+      return cautionText(t, f, e);
   }
 }
 
@@ -183,7 +202,7 @@ export const DecisionCard = memo(function DecisionCard(props: {
               data-warning={w.kind}
               className={`rounded-md border px-3 py-1.5 ${w.kind === 'fix-compatibility-first' ? 'border-bad/50 bg-bad-bg font-medium' : w.kind === 'example-data' ? 'border-accent/40 bg-surface-2' : 'border-warn/50 bg-warn-bg'}`}
             >
-              {warningText(t, w)}
+              {warningText(t, f, e, w)}
             </li>
           ))}
         </ul>
@@ -241,9 +260,30 @@ export const DecisionCard = memo(function DecisionCard(props: {
           ) : null}
           <ul className="mt-1 space-y-1 text-sm" data-testid="pilot-rules">
             {e.rules.map((r) => (
-              <li key={r.decision} data-rule={r.decision} data-met={r.met ? 'true' : 'false'} className={r.met ? 'font-medium' : 'text-muted'}>
-                <span aria-hidden="true">{r.met ? '● ' : '○ '}</span>
-                {t(`rule.${r.decision}`)} <span className={r.met ? 'text-ok' : ''}>({t(r.met ? 'ruleMet' : 'ruleNotMet')})</span>
+              <li key={r.decision} data-rule={r.decision} data-met={r.met ? 'true' : 'false'} className={r.met ? '' : 'text-muted'}>
+                <span className={r.met ? 'font-medium' : undefined}>
+                  <span aria-hidden="true">{r.met ? '● ' : '○ '}</span>
+                  {t(`rule.${r.decision}`)} <span className={r.met ? 'text-ok' : ''}>({t(r.met ? 'ruleMet' : 'ruleNotMet')})</span>
+                </span>
+                <ul className="ml-5 mt-0.5 space-y-0.5 text-xs">
+                  {r.conditions
+                    // The evidence condition is the same for every rule; it is named once above when unmet.
+                    .filter((c) => c.id !== 'evidence')
+                    .map((c) => (
+                      <li key={c.id} data-condition={c.id} data-met={c.met ? 'true' : 'false'}>
+                        <span aria-hidden="true" className={c.met ? 'text-ok' : 'text-bad'}>
+                          {c.met ? '✓ ' : '✗ '}
+                        </span>
+                        {conditionText(t, f, e, c.id)}
+                        <span className="sr-only"> ({t(c.met ? 'ruleMet' : 'ruleNotMet')})</span>
+                      </li>
+                    ))}
+                </ul>
+                {r.caution ? (
+                  <p className="mt-1 rounded-md border border-warn/50 bg-warn-bg px-2 py-1 text-xs text-text" data-testid="pilot-hybrid-caution" data-caution={r.caution}>
+                    {cautionText(t, f, e)}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
