@@ -252,6 +252,9 @@ test.describe('seven-day pilot', () => {
     for (const kind of ['continue', 'return', 'hybrid'] as const) {
       await pilot.loadExample(kind);
       await expect(page.getByTestId('pilot-example-banner')).toContainText('Example data');
+      // The decision itself and the week's charts carry the label too.
+      await expect(page.getByTestId('pilot-example-badge')).toHaveText('Example data');
+      await expect(page.getByTestId('pilot-charts-example-badge')).toHaveText('Example data');
       // The grids scroll inside their own frame; the page itself must not.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -261,8 +264,15 @@ test.describe('seven-day pilot', () => {
     await expect(pilot.rule('hybrid').locator('[data-condition="cost-justified"]')).toHaveAttribute('data-met', 'true');
     await expect(page.getByTestId('pilot-hybrid-caution')).toContainText('a local accepted task costs 4.73× the API’s (threshold 1×)');
     await expect(pilot.criterion('utilisation')).toBeVisible();
+    // On paper the banner above the card is left out; the card keeps its label.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('pilot-example-badge')).toBeVisible();
+    await expect(page.locator('[data-warning="example-data"]')).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
     await page.getByRole('button', { name: 'Treat as my data' }).click();
     await expect(page.getByTestId('pilot-example-banner')).toHaveCount(0);
+    await expect(page.getByTestId('pilot-example-badge')).toHaveCount(0);
+    await expect(pilot.card()).toHaveAttribute('data-example', 'false');
   });
 
   test('axe: a filled pilot week has no serious or critical violations, light and dark', async ({ page }) => {

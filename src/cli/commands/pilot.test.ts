@@ -17,6 +17,7 @@ function file(name: string, content: unknown): string {
 interface Out {
   decision: string;
   status: string;
+  example: boolean;
   deciding: string[];
   criteria: { id: string; verdict: string; value: number | null }[];
   rules: { decision: string; met: boolean }[];
@@ -35,6 +36,8 @@ describe('cli pilot', () => {
     const { code, out } = await run([file('hybrid.json', { pilot: examplePilot('hybrid') })]);
     expect(code).toBe(0);
     expect(out?.decision).toBe('hybrid');
+    // An invented week says so in the output too.
+    expect(out?.example).toBe(true);
     expect(out?.rules.map((r) => [r.decision, r.met])).toEqual([
       ['continue', false],
       ['hybrid', true],
@@ -70,6 +73,7 @@ describe('cli pilot', () => {
     expect(code).toBe(0);
     expect(out?.decision).toBe('undecided');
     expect(out?.status).toBe('no-evidence');
+    expect(out?.example).toBe(false);
     expect(out?.rules.map((r) => r.met)).toEqual([false, false, false]);
     expect(out?.deciding).toEqual([]);
     expect(out?.flips).toEqual([]);

@@ -16,6 +16,7 @@ import { json, parseFlags, type CliCommand } from '../command';
  *
  * Output fields: `decision` (continue | hybrid | return, or undecided while the self-hosted side
  * has no evidence at all), `status` (final | provisional | no-evidence),
+ * `example` (true while the pilot is one of the built-in invented weeks),
  * `daysElapsed`, `deciding` (criterion ids), `criteria` (id, value, threshold, comparator,
  * verdict, note, the sides' figures, days), `rules` (each decision's conditions and whether
  * they are met), `flips` (for every other decision, the smallest set of changes that reaches
@@ -107,6 +108,7 @@ export const pilotCommand: CliCommand = {
       json({
         decision: e.decision,
         status: e.status,
+        example: e.example,
         daysElapsed: e.daysElapsed,
         deciding: e.deciding,
         criteria: e.criteria,

@@ -52,6 +52,12 @@ export interface PilotEvaluation {
    * in between.
    */
   status: 'no-evidence' | 'provisional' | 'final';
+  /**
+   * True while the pilot holds one of the built-in invented weeks (`pilot.example` set, edits
+   * included, until the user takes it over as their own data). Every view of the decision must
+   * then say it rests on example data.
+   */
+  example: boolean;
   daysElapsed: number;
   criteria: Criterion[];
   rules: RuleTrace[];
@@ -128,6 +134,7 @@ export function evaluatePilot(scenario: Scenario): PilotEvaluation {
   return {
     decision: evidence ? decision : 'undecided',
     status: !evidence ? 'no-evidence' : complete && measured ? 'final' : 'provisional',
+    example: pilot.example !== null,
     daysElapsed: input.daysElapsed,
     criteria,
     rules,

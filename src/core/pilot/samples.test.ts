@@ -13,6 +13,21 @@ describe('example weeks', () => {
     expect(e.decision).toBe(kind);
     expect(e.status).toBe('final');
     expect(e.warnings).toContainEqual({ kind: 'example-data', example: kind });
+    expect(e.example).toBe(true);
+  });
+
+  it('stays example data after an edit, until the user takes the week over as their own', () => {
+    // Typing into an invented week does not make it a measurement: the flag (and with it every
+    // label of the decision) stays until "treat as my data" clears pilot.example.
+    const s = defaultScenario();
+    s.pilot = examplePilot('return');
+    s.pilot.days[6]!.selfHosted.utilisation = 0.5;
+    expect(evaluatePilot(s).example).toBe(true);
+    s.pilot.example = null;
+    const own = evaluatePilot(s);
+    expect(own.example).toBe(false);
+    expect(own.warnings.some((w) => w.kind === 'example-data')).toBe(false);
+    expect(evaluatePilot(defaultScenario()).example).toBe(false);
   });
 
   it('the API bill per task follows from the default offer', () => {

@@ -173,11 +173,20 @@ export const DecisionCard = memo(function DecisionCard(props: {
       data-testid="pilot-decision-card"
       data-decision={e.decision}
       data-status={e.status}
+      data-example={e.example ? 'true' : 'false'}
       className="rounded-lg border border-border bg-surface p-4 shadow-sm print:border-black print:shadow-none"
       style={{ borderLeft: `6px solid ${DECISION_TONE[e.decision]}` }}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
+          {e.example ? (
+            // An invented week must never pass for a measured one, on screen or on paper.
+            <p className="mb-1">
+              <span data-testid="pilot-example-badge" className="inline-block rounded border border-accent bg-surface-2 px-1.5 py-0.5 text-xs font-semibold text-text print:border-black">
+                {t('exampleBadge')}
+              </span>
+            </p>
+          ) : null}
           <p className="text-xs font-medium uppercase tracking-wide text-muted">
             {t('decisionAfter', { days: e.daysElapsed })} ·{' '}
             <span data-testid="pilot-status" title={e.status === 'provisional' ? t('statusHelpProvisional') : undefined} className={e.status === 'final' ? 'text-ok' : e.status === 'provisional' ? 'text-warn' : ''}>

@@ -18,6 +18,7 @@ export const pilotMessages = defineMessages(
     confirmNo: 'Cancel',
     exampleBanner: 'Example data: an invented week that leads to “{decision}”. It is not a measurement. Replace it with your own evidence.',
     keepAsMine: 'Treat as my data',
+    exampleBadge: 'Example data',
     clearPilot: 'Clear pilot data',
     confirmClear: 'Remove all days, incidents, checks and notes of this pilot? Thresholds are kept.',
     // Sections
@@ -333,6 +334,7 @@ export const pilotMessages = defineMessages(
     confirmNo: 'Abbrechen',
     exampleBanner: 'Beispieldaten: eine erfundene Woche, die zu „{decision}“ führt. Das ist keine Messung. Ersetzen Sie sie durch Ihre eigenen Belege.',
     keepAsMine: 'Als meine Daten übernehmen',
+    exampleBadge: 'Beispieldaten',
     clearPilot: 'Pilotdaten löschen',
     confirmClear: 'Alle Tage, Vorfälle, Prüfungen und Notizen dieses Piloten entfernen? Die Schwellenwerte bleiben.',
     sectionDecision: 'Entscheidung',

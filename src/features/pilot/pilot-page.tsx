@@ -138,7 +138,18 @@ export function PilotPage() {
       )}
 
       {series ? (
-        <Card title={t('sectionCharts')} className="print:break-before-page" testId="pilot-charts">
+        <Card
+          title={t('sectionCharts')}
+          className="print:break-before-page"
+          testId="pilot-charts"
+          actions={
+            pilot.example ? (
+              <span data-testid="pilot-charts-example-badge" className="rounded border border-accent bg-surface-2 px-1.5 py-0.5 text-xs font-semibold text-text print:border-black">
+                {t('exampleBadge')}
+              </span>
+            ) : undefined
+          }
+        >
           <WeekCharts series={series} fmt={fmt} thresholds={pilot.thresholds} />
         </Card>
       ) : null}
