@@ -38,6 +38,16 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render data as text only.' },
+        // Every visible word comes from a message catalogue (English and German); file-format
+        // names are the same in every language.
+        {
+          selector: 'JSXText[value=/[A-Za-z]{3,}/]:not([value=/^\\s*(PNG|SVG|CSV|JSON)\\s*$/])',
+          message: 'UI text must come from a message catalogue (defineMessages).',
+        },
+        {
+          selector: 'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/] > Literal[value=/[A-Za-z]{3,}/]',
+          message: 'UI text must come from a message catalogue (defineMessages).',
+        },
       ],
     },
   },
