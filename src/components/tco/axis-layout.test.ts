@@ -9,16 +9,20 @@ import { csvMoney, csvNumber, csvShare } from './csv';
 describe('axis space from the labels drawn', () => {
   it('a vertical axis is as wide as its widest tick, plus the tick line and its title band', () => {
     // "600.000 CN¥" = 11 characters × 11 px × 0.62 = 75.02 → 76; + 8 tick line + 4 safety = 88
+    // (a multiple of 8 already)
     expect(textWidth('600.000 CN¥', 11)).toBeCloseTo(75.02, 9);
     expect(verticalAxisWidth(['0 CN¥', '600.000 CN¥'], 11, false)).toBe(88);
     // with a title: + ⌈11 × 1.2⌉ + 6 = 20 → 108; the title never shares space with a tick
     expect(verticalAxisWidth(['0 CN¥', '600.000 CN¥'], 11, true)).toBe(108);
     // "$80K" needs far less than the old fixed 64 px: 4 × 6.82 = 27.28 → 28 + 12 = 40
     expect(verticalAxisWidth(['$0', '$80K'], 11, false)).toBe(40);
+    // in steps of 8 px: "$100K" 5 × 6.82 = 34.1 → 35 + 12 = 47 → 48, also for "$120K"
+    expect(verticalAxisWidth(['$100K'], 11, false)).toBe(48);
+    expect(verticalAxisWidth(['$120K'], 11, false)).toBe(48);
   });
 
   it('the last tick on a horizontal axis sticks out by half its width', () => {
-    // "80.000 $" = 8 × 6.82 = 54.56 → half 27.28 → 28 + 4 = 32 > the minimum 12
+    // "80.000 $" = 8 × 6.82 = 54.56 → half 27.28 + 4 = 31.28 → in steps of 8: 32 > the minimum 12
     expect(edgeOverhang('80.000 $', 11, 12)).toBe(32);
     expect(edgeOverhang(undefined, 11, 12)).toBe(12);
     expect(edgeOverhang('0', 11, 12)).toBe(12);

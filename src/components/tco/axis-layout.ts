@@ -9,6 +9,13 @@
 const TICK_LINE = 8;
 /** Extra room so anti-aliasing and rounding never touch the chart's edge. */
 const SAFETY = 4;
+/**
+ * Axis space is rounded up to steps of this many px: while a slider moves, the tick texts
+ * change with every value, and a chart whose axis width changes lays itself out twice; in
+ * steps it changes only now and then.
+ */
+const STEP = 8;
+const stepUp = (px: number) => Math.ceil(px / STEP) * STEP;
 
 let context: CanvasRenderingContext2D | null | undefined;
 let family = '';
@@ -62,7 +69,7 @@ export function titleBand(fontSize: number): number {
  * never overlap a tick whatever the locale.
  */
 export function verticalAxisWidth(ticks: readonly string[], fontSize: number, withTitle: boolean, max = Number.POSITIVE_INFINITY): number {
-  const width = widestText(ticks, fontSize) + TICK_LINE + SAFETY + (withTitle ? titleBand(fontSize) : 0);
+  const width = stepUp(widestText(ticks, fontSize) + TICK_LINE + SAFETY) + (withTitle ? titleBand(fontSize) : 0);
   return Math.min(max, width);
 }
 
@@ -72,7 +79,7 @@ export function verticalAxisWidth(ticks: readonly string[], fontSize: number, wi
  */
 export function edgeOverhang(tick: string | undefined, fontSize: number, minimum: number): number {
   if (tick === undefined) return minimum;
-  return Math.max(minimum, Math.ceil(textWidth(tick, fontSize) / 2) + SAFETY);
+  return Math.max(minimum, stepUp(textWidth(tick, fontSize) / 2 + SAFETY));
 }
 
 /**
