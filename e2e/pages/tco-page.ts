@@ -94,20 +94,23 @@ export class TcoPage {
   }
 
   /**
-   * Every chart shows the result of the current inputs (its data-for equals the page's key).
+   * Every chart shows the result of the current inputs (its data-for equals the page's key);
+   * with `evalOnly`, only the charts of the evaluation (cost, breakdown, gauge, hybrid), not
+   * the tornado and Monte Carlo, which take longest on a busy machine.
    * Generous timeout: this machine is shared, and the budget itself is measured by the bench.
    */
-  async waitForCharts(): Promise<void> {
+  async waitForCharts(options: { evalOnly?: boolean } = {}): Promise<void> {
+    const evalOnly = options.evalOnly ?? false;
     await expect
       .poll(
         async () =>
-        this.page.evaluate(() => {
-          const root = document.querySelector('[data-testid="tco-page"]');
-          if (!root) return false;
-          const charts = [...document.querySelectorAll<HTMLElement>('[data-chart]')];
-          if (charts.length < 6) return false;
-          return charts.every((c) => c.dataset.for === (c.dataset.kind === 'eval' ? root.getAttribute('data-eval-key') : root.getAttribute('data-uncertain-key')));
-        }),
+          this.page.evaluate((onlyEval) => {
+            const root = document.querySelector('[data-testid="tco-page"]');
+            if (!root) return false;
+            const charts = [...document.querySelectorAll<HTMLElement>('[data-chart]')].filter((c) => !onlyEval || c.dataset.kind === 'eval');
+            if (charts.length < (onlyEval ? 4 : 6)) return false;
+            return charts.every((c) => c.dataset.for === (c.dataset.kind === 'eval' ? root.getAttribute('data-eval-key') : root.getAttribute('data-uncertain-key')));
+          }, evalOnly),
         { timeout: 45_000 },
       )
       .toBe(true);
@@ -116,8 +119,8 @@ export class TcoPage {
   async loadPreset(id: string): Promise<void> {
     await this.page.getByTestId('tco-preset-select').selectOption(id);
     await this.page.getByTestId('tco-preset-load').click();
-    await expect(this.page.getByTestId('tco-preset-loaded')).toBeVisible();
-    await this.waitForCharts();
+    await slow(this.page.getByTestId('tco-preset-loaded')).toBeVisible();
+    await this.waitForCharts({ evalOnly: true });
   }
 
   claim(id: string): Locator {
