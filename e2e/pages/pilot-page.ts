@@ -11,7 +11,8 @@ export class PilotPage {
   /** Opens the pilot page, optionally through a share link (`/#/pilot?s=…`) that carries a week. */
   async open(url = '/#/pilot'): Promise<void> {
     await this.page.goto(url);
-    await expect(this.page.getByTestId('pilot-page')).toBeVisible();
+    // The first paint starts the app and its compute engine: slow on a busy machine.
+    await expect(this.page.getByTestId('pilot-page')).toBeVisible({ timeout: 30_000 });
     await expect(this.card()).toBeVisible();
   }
 

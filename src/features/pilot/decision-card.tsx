@@ -81,7 +81,10 @@ function changeText(t: T, f: Fmt, e: PilotEvaluation, ch: FlipChange, alone: boo
   if (!c) return criterion;
   if (ch.criterion === 'compatibility' && ch.kind === 'measure') return t('flip.compatibilityOpen', { count: e.checklist.compatibilityOpenIds.length });
   const to = valueText(t, f, c, ch.to);
-  if (ch.kind === 'measure') return t('flip.measure', { criterion, to: c.comparator === 'max' ? t('atMost', { value: to }) : t('atLeast', { value: to }) });
+  const bound = c.comparator === 'max' ? t('atMost', { value: to }) : t('atLeast', { value: to });
+  // Failed without a number (e.g. money spent, nothing accepted): it was measured, so say why.
+  if (ch.kind === 'measure' && c.verdict === 'fail' && c.note) return t('flip.failNoValue', { criterion, to: bound, why: t(`note.${c.note}`) });
+  if (ch.kind === 'measure') return t('flip.measure', { criterion, to: bound });
   const from = valueText(t, f, c, ch.from ?? 0);
   if (c.unit === 'count') return t(ch.kind === 'reach' ? 'flip.reach.count' : 'flip.cross.count', { criterion, from, to });
   const text = t(`flip.${ch.kind}.${ch.direction}`, { criterion, from, to });

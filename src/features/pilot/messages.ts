@@ -184,6 +184,7 @@ export const pilotMessages = defineMessages(
     'flip.cross.increase': '{criterion} would have to rise above {to} (now {from})',
     'flip.cross.decrease': '{criterion} would have to fall below {to} (now {from})',
     'flip.measure': '{criterion} must be measured and meet {to}',
+    'flip.failNoValue': '{criterion} must meet {to} (now: {why})',
     'flip.reach.count': '{criterion}: {from} → {to}',
     'flip.cross.count': '{criterion}: one more than {to} (now {from})',
     // Warnings
@@ -494,6 +495,7 @@ export const pilotMessages = defineMessages(
     'flip.cross.increase': '{criterion} müsste über {to} steigen (jetzt {from})',
     'flip.cross.decrease': '{criterion} müsste unter {to} fallen (jetzt {from})',
     'flip.measure': '{criterion} muss gemessen werden und {to} erreichen',
+    'flip.failNoValue': '{criterion} muss {to} erreichen (jetzt: {why})',
     'flip.reach.count': '{criterion}: {from} → {to}',
     'flip.cross.count': '{criterion}: einer mehr als {to} (jetzt {from})',
     'warn.fix-compatibility-first': 'Erst Kompatibilität herstellen, dann Geschwindigkeit messen: {checks} fehlgeschlagen. Zuerst Nachrichtenformat, Parser und Parameter korrigieren; sonst ist eine „Durchsatzentscheidung“ in Wahrheit ein Kompatibilitätsproblem.',
