@@ -8,6 +8,9 @@ import { startLinkSync } from './state/link-sync';
 // shows the right scenario.
 startLinkSync();
 
+// The compute worker loads in parallel with the first area's code.
+compute.warmUp();
+
 // Fault-injection hook for the browser tests (stops the worker as if it had crashed).
 (window as unknown as { __compute?: typeof compute }).__compute = compute;
 

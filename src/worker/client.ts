@@ -26,7 +26,7 @@ export class AbortError extends Error {
 
 class WorkerDied extends Error {}
 
-const START_TIMEOUT_MS = 5000;
+const START_TIMEOUT_MS = 10000;
 const CALL_TIMEOUT_MS = 15000;
 const MAX_RESTARTS = 3;
 
@@ -135,6 +135,15 @@ export class ComputeClient {
     }
   }
 
+  /**
+   * Starts the worker now instead of at the first call: its script then loads while the page's
+   * own chunks load, rather than after the page has rendered.
+   */
+  warmUp(): void {
+    if (this.fallback) return;
+    void this.start().catch(() => undefined);
+  }
+
   /** Whether a spare worker is loaded and ready to take over (for tests and diagnostics). */
   hasSpare(): boolean {
     return this.spare !== null;
@@ -199,7 +208,11 @@ export class ComputeClient {
       // flight on a dead worker must not each kill its replacement).
       let used: Worker | null = null;
       try {
-        await this.start();
+        // start() sets this.worker synchronously to the worker it brings up (null when none
+        // could be created), so a failed start is charged to that worker only.
+        const ready = this.start();
+        used = this.worker;
+        await ready;
         used = this.worker;
         const remote = this.remote;
         if (!remote) throw new WorkerDied('Worker went away');
@@ -209,11 +222,10 @@ export class ComputeClient {
         if (e instanceof AbortError) throw e;
         if (!(e instanceof WorkerDied)) throw e;
         if (used) {
-          // Drops it and starts a replacement (see discard); a no-op if already replaced.
+          // Drops it and starts a replacement (see discard); a no-op if already replaced, so
+          // several calls waiting on one dead worker never kill its replacement.
           this.discard(used, e.message);
-        } else if (this.worker) {
-          this.discard(this.worker, e.message);
-        } else {
+        } else if (!this.worker) {
           this.restarts += 1;
           this.lastFailure = e.message;
           this.ready = null;
