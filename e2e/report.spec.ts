@@ -47,6 +47,10 @@ test.describe('report', () => {
     // Colours are resolved: no CSS variables survive in the file.
     expect(svg).not.toContain('var(--');
     expect(svg).toContain('API');
+    // The marker drawn over the chart as HTML (today's volume) comes along as SVG; the example
+    // has no break-even, and the file says so in words.
+    expect(svg).toMatch(/<text[^>]*>today<\/text>/);
+    expect(svg).toContain('No break-even: the self-hosted steps stay above the API line.');
     const pngDownload = page.waitForEvent('download');
     await frame.getByRole('button', { name: /: PNG$/ }).click();
     const png = readFileSync(await (await pngDownload).path());

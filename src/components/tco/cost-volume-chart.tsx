@@ -48,6 +48,7 @@ function Marker(props: { share: number; label: string; kind: 'today' | 'break-ev
       style={{ left, top: MARGIN_TOP, bottom: MARGIN_BOTTOM + X_AXIS_HEIGHT }}
       data-testid={kind === 'today' ? 'tco-today-marker' : 'tco-break-even-marker'}
       data-share={share}
+      data-export-label={label}
     >
       <div className={`absolute inset-y-0 left-0 ${kind === 'today' ? 'border-l border-dashed border-muted' : 'border-l-2 border-text'}`} />
       <span

@@ -91,10 +91,11 @@ export function standaloneSvg(svg: SVGSVGElement, background: string, extras: Ex
   clone.setAttribute('width', String(width));
   clone.setAttribute('height', String(chartHeight));
   group.appendChild(clone);
-  for (const m of extras.markers ?? []) {
+  for (const [i, m] of (extras.markers ?? []).entries()) {
     group.appendChild(svgEl('line', { x1: m.x, x2: m.x, y1: m.top, y2: m.bottom, stroke: text, 'stroke-width': 1.5, 'stroke-dasharray': '4 3' }));
     const anchor = m.x > width * 0.6 ? 'end' : 'start';
-    group.appendChild(svgEl('text', { x: anchor === 'end' ? m.x - 4 : m.x + 4, y: m.top + 12, fill: text, 'font-family': font, 'font-size': 11, 'font-weight': 600, 'text-anchor': anchor }, m.label));
+    // One label row per marker, so two markers close together do not write over each other.
+    group.appendChild(svgEl('text', { x: anchor === 'end' ? m.x - 4 : m.x + 4, y: m.top + 12 + i * 14, fill: text, 'font-family': font, 'font-size': 11, 'font-weight': 600, 'text-anchor': anchor }, m.label));
   }
   root.appendChild(group);
   for (const item of legend.items) {
