@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { HardwarePage } from './pages/hardware-page';
 import { ShellPage } from './pages/shell';
@@ -150,11 +150,7 @@ test.describe('hardware fit', () => {
       await hw.claim('a000-kimi-k2-fp8-8x-h100').getByTestId('claim-load').click();
       await hw.expectVerdict(false);
       await hw.openEverything();
-      const results = await new AxeBuilder({ page }).include('[data-testid="hardware-page"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const bad = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      expect(bad).toEqual([]);
+      expect(await seriousViolations(page, theme, { include: '[data-testid="hardware-page"]' })).toEqual([]);
     });
   }
 
