@@ -83,8 +83,12 @@ function schedule(delayMs = 0): void {
 
 /** The value a chart should draw: the newest one, handed over in turn with the other charts. */
 export function useStaggered<T>(id: string, order: number, value: T, minIntervalMs = 0): T {
+  // A chart mounted while a result exists shows it at once; a result arriving later (the
+  // first one after the page opens, too) is handed over in turn like any other, so the first
+  // drawing of all charts is not one long task either.
+  const fresh = !slots.has(id);
   const s = slot(id);
-  if (s.shown === undefined) s.shown = value;
+  if (fresh) s.shown = value;
   const subscribe = useCallback(
     (listener: () => void) => {
       const own = slot(id);
