@@ -86,7 +86,7 @@ export function LinkBanners() {
     </button>
   );
   return (
-    <div className="no-print space-y-2 empty:hidden">
+    <div className="no-print mb-4 space-y-2 empty:hidden">
       {link.kind === 'broken' ? (
         <Banner tone="bad" role="alert" testId="link-error">
           <p className="font-semibold">{t('link.broken.title')}</p>

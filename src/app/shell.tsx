@@ -130,9 +130,7 @@ export function Shell() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-[1600px] px-4 py-4">
-        <div className="mb-4 empty:hidden">
-          <LinkBanners />
-        </div>
+        <LinkBanners />
         <Suspense fallback={<p className="text-sm text-muted">…</p>}>
           <Page />
         </Suspense>
