@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Writes the large input for the import benchmark: a per-request JSONL log of an
- * OpenAI-compatible client (the shape of shared/fixtures/bench/api-usage), 1,000,000 lines,
+ * OpenAI-compatible client (the shape of fixtures/bench/api-usage), 1,000,000 lines,
  * about 150 MB, to bench/data/ (git-ignored). Deterministic: a seeded generator, fixed start time.
  *
  * `npx tsx bench/generate-jsonl.ts [lines]`

@@ -1,5 +1,6 @@
+import { BENCH_FIXTURES } from '../src/testing/bench-fixtures';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { importFile } from '../src/core/benchmarks/importer';
 import { memorySource } from '../src/core/benchmarks/memory-source';
@@ -21,7 +22,7 @@ const flag = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const RUNS = flag('runs', 100_000);
-/** Truncated/mutated copies per benchmark fixture format (folder under shared/fixtures/bench). */
+/** Truncated/mutated copies per benchmark fixture format (folder under fixtures/bench). */
 const BENCH_RUNS = flag('bench-runs', 10_000);
 const SEED = flag('seed', Date.now() % 2 ** 31);
 
@@ -74,15 +75,10 @@ const tallies: Tally[] = [
 
 /** Truncated and mutated copies of the real load-test files, spread over each format's files. */
 async function fuzzBenchFixtures(): Promise<Tally[]> {
-  const root = resolve(process.cwd(), '../shared/fixtures/bench');
+  const root = BENCH_FIXTURES;
   const out: Tally[] = [];
-  let formats: string[];
-  try {
-    formats = readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory());
-  } catch {
-    console.error(`benchmark fixtures not found at ${root}; skipped`);
-    return out;
-  }
+  // The fixtures are part of the repository: a missing folder is an error, not a skipped suite.
+  const formats = readdirSync(root).filter((d) => statSync(join(root, d)).isDirectory());
   const host = platformHost();
   for (const format of formats) {
     const files = readdirSync(join(root, format)).map((f) => ({ name: `${format}/${f}`, bytes: new Uint8Array(readFileSync(join(root, format, f))) }));

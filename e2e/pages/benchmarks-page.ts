@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
+import { BENCH_FIXTURES } from '../../src/testing/bench-fixtures';
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Real result files live outside the repository, in the shared fixtures. */
-export const BENCH_FIXTURES = resolve(process.cwd(), '../shared/fixtures/bench');
+/** Real result files, committed under fixtures/bench with their provenance. */
+export { BENCH_FIXTURES };
 
 export interface DropFile {
   name: string;

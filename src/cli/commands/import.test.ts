@@ -1,11 +1,12 @@
+import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testIo } from '../cli-test-io';
 import { importCommand } from './import';
 
-const ROOT = resolve(process.cwd(), '../shared/fixtures/bench');
+const ROOT = BENCH_FIXTURES;
 const dir = mkdtempSync(join(tmpdir(), 'cli-import-'));
 
 interface Out {

@@ -1,3 +1,4 @@
+import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,11 +9,11 @@ import { memorySource } from './memory-source';
 import type { BenchRun, MetricId } from './run-schema';
 
 /**
- * Every real file in shared/fixtures/bench: detected format, run count, request counts and the
+ * Every real file in fixtures/bench: detected format, run count, request counts and the
  * file's own summary figures after unit conversion. Expected numbers are copied from the files
  * (seconds × 1000 where the tool writes seconds), never from our output.
  */
-const ROOT = resolve(process.cwd(), '../shared/fixtures/bench');
+const ROOT = BENCH_FIXTURES;
 
 async function load(path: string): Promise<FileImport> {
   const bytes = new Uint8Array(readFileSync(resolve(ROOT, path)));

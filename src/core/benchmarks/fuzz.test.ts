@@ -1,5 +1,6 @@
+import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { platformHost } from '../../worker/benchmarks-api';
@@ -13,7 +14,7 @@ import { benchRunSchema } from './run-schema';
  * never hang), and whatever it returns must be a valid record: every run passes the schema
  * (so no NaN or Infinity reaches the screen) and every problem is reported as an issue.
  */
-const ROOT = resolve(process.cwd(), '../shared/fixtures/bench');
+const ROOT = BENCH_FIXTURES;
 const FILES = readdirSync(ROOT)
   .map((d) => join(ROOT, d))
   .filter((d) => statSync(d).isDirectory())

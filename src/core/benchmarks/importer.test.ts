@@ -1,3 +1,4 @@
+import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -8,7 +9,7 @@ import { describeIssue } from './issues';
 import { HASH_BLOCK_BYTES, importFile, utf8Boundary, type ImportHost, type ImportProgress } from './importer';
 import { memorySource } from './memory-source';
 
-const ROOT = resolve(process.cwd(), '../shared/fixtures/bench');
+const ROOT = BENCH_FIXTURES;
 const enc = new TextEncoder();
 
 function text(name: string, content: string, options: Parameters<typeof importFile>[2] = {}, host: Partial<ImportHost> = {}) {

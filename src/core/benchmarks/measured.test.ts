@@ -1,3 +1,4 @@
+import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { modelMatches, planMeasuredThroughput, type Deployment } from './measure
 import { memorySource } from './memory-source';
 import type { BenchRun, SloLimits } from './run-schema';
 
-const ROOT = resolve(process.cwd(), '../shared/fixtures/bench');
+const ROOT = BENCH_FIXTURES;
 function load(path: string): Promise<FileImport> {
   return importFile(memorySource(path, new Uint8Array(readFileSync(resolve(ROOT, path)))), platformHost());
 }

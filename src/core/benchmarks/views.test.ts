@@ -1,3 +1,4 @@
+import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { importFile, type FileImport } from './importer';
 import { memorySource } from './memory-source';
 import { cdfSeries, errorBreakdown, percentileBars, throughputVsLoad } from './views';
 
-const ROOT = resolve(process.cwd(), '../shared/fixtures/bench');
+const ROOT = BENCH_FIXTURES;
 function load(path: string): Promise<FileImport> {
   return importFile(memorySource(path, new Uint8Array(readFileSync(resolve(ROOT, path)))), platformHost());
 }

@@ -1,3 +1,4 @@
+import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,7 +18,7 @@ import {
   saveSloLimits,
 } from './runs-db';
 
-const ROOT = resolve(process.cwd(), '../shared/fixtures/bench');
+const ROOT = BENCH_FIXTURES;
 
 async function imported(path: string): Promise<FileImport> {
   return importFile(memorySource(path.split('/').pop() as string, new Uint8Array(readFileSync(resolve(ROOT, path)))), platformHost());
