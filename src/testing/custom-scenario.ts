@@ -10,7 +10,7 @@ export function fullyCustomisedScenario(): Scenario {
   const s = defaultScenario();
   s.name = 'Q3 review: K2.6 owned 2× 8×H200 vs Moonshot, hybrid overflow';
   s.notes = 'Finance asked for the owned-hardware case with 36-month amortisation and 20 % residual.';
-  s.workload = { ...s.workload, requestsPerDay: 41_500, inputTokensPerRequest: 18_250, outputTokensPerRequest: 950, cacheHitShare: 0.62, reasoningTokensPerRequest: 1_750, retryRate: 0.045, acceptanceApi: 0.93, acceptanceSelfHosted: 0.89, peakToAverage: 3.1, profileMode: 'weekly' };
+  s.workload = { ...s.workload, requestsPerDay: 41_500, inputTokensPerRequest: 18_250, outputTokensPerRequest: 950, cacheHitShare: 0.62, reasoningTokensPerRequest: 1_750, retryRateApi: 0.045, retryRateSelfHosted: 0.045, acceptanceApi: 0.93, acceptanceSelfHosted: 0.89, peakToAverage: 3.1, profileMode: 'weekly' };
   s.workload.weeklyProfile = s.workload.weeklyProfile.map((v, h) => Math.round(v * (1 + ((h * 37) % 11) / 10)));
   s.api = { ...s.api, offerId: null, provider: 'Example relay', model: 'Kimi K2.6', channel: 'relay', currency: 'CNY', priceInputPerM: 4.2, priceCachedInputPerM: 0.7, priceOutputPerM: 17.5, fxMode: 'peg', pegUsdPerUnit: 0.95, rateLimitRpm: 600, rateLimitTpm: 2_000_000 };
   s.selfHosted = { ...s.selfHosted, replicas: 2, redundancy: 'n-plus-1', costMode: 'buy', capexPerGpu: 33_500, amortisationMonths: 36, residualShare: 0.2, pricePerKwh: 0.21, staffFte: 1.5, staffLoadedYearlyUsd: 165_000, oneTimeUsd: 35_000, maxUtilisation: 0.75 };

@@ -25,7 +25,7 @@ const plain = {
   version: SCENARIO_VERSION,
   workload: {
     mode: 'requests', requestsPerDay: 100_000, daysPerMonth: 30, inputTokensPerRequest: 0, outputTokensPerRequest: 1_000,
-    cacheHitShare: 0, reasoningMode: 'none', retryRate: 0, acceptanceApi: 1, acceptanceSelfHosted: 1, peakToAverage: 1, profileMode: 'peak-to-average',
+    cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 1, acceptanceSelfHosted: 1, peakToAverage: 1, profileMode: 'peak-to-average',
   },
   api: { currency: 'USD', priceInputPerM: 0, priceCachedInputPerM: 0, priceOutputPerM: 10 },
   selfHosted: {

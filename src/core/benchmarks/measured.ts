@@ -36,6 +36,11 @@ export interface MeasuredSummary {
   tokensPerSecond: number;
   basis: 'output' | 'total';
   latencyTargetMs: number | null;
+  /** Mean input and output tokens per successful request of the run; null when the file has no counts. */
+  atInputTokens: number | null;
+  atOutputTokens: number | null;
+  /** A run measures prefill and decode together: no separate prefill rate. */
+  prefillTokensPerSecond: null;
   measuredRun: {
     label: string;
     tool: string;
@@ -122,6 +127,10 @@ export function planMeasuredThroughput(
   else if (!modelMatches(run.model, opts.deployment)) warnings.push({ code: 'model-mismatch', runModel: run.model, deployment: deploymentName });
 
   const latency = latencyNote(run, opts.limits, opts.goodput);
+  // The request lengths the figure holds for: the run's token counts per successful request.
+  const okRequests = run.requests.ok;
+  const perRequest = (tokens: number | null) =>
+    tokens !== null && okRequests !== null && okRequests > 0 && Number.isFinite(tokens / okRequests) ? tokens / okRequests : null;
   return {
     kind: 'ok',
     warnings,
@@ -131,6 +140,9 @@ export function planMeasuredThroughput(
       tokensPerSecond: basis === 'output' ? out : total,
       basis,
       latencyTargetMs: latency.kind === 'applies' ? latency.ms : null,
+      atInputTokens: perRequest(inTok),
+      atOutputTokens: perRequest(outTok),
+      prefillTokensPerSecond: null,
       measuredRun: {
         label: opts.label.slice(0, 200),
         tool: run.tool,

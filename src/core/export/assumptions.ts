@@ -54,7 +54,8 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   add('workload', 'workload.cacheHitShare', w.cacheHitShare, 'share');
   if (w.reasoningMode === 'tokens') add('workload', 'workload.reasoningTokensPerRequest', w.reasoningTokensPerRequest, 'tokens');
   if (w.reasoningMode === 'multiplier') add('workload', 'workload.reasoningMultiplier', w.reasoningMultiplier, '×');
-  add('workload', 'workload.retryRate', w.retryRate, 'share');
+  add('workload', 'workload.retryRateApi', w.retryRateApi, 'share');
+  add('workload', 'workload.retryRateSelfHosted', w.retryRateSelfHosted, 'share');
   add('workload', 'workload.acceptanceApi', w.acceptanceApi, 'share');
   add('workload', 'workload.acceptanceSelfHosted', w.acceptanceSelfHosted, 'share');
   add('workload', w.profileMode === 'weekly' ? 'workload.weeklyProfile' : 'workload.peakToAverage', w.profileMode === 'weekly' ? 'shaped' : w.peakToAverage, w.profileMode === 'weekly' ? '' : '×');

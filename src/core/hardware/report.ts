@@ -81,6 +81,12 @@ export interface RooflineReport {
         kind: 'ok';
         outputTokensPerSecond: number;
         decodeOnlyTokensPerSecond: number;
+        /**
+         * Uncached prompt tokens/s one replica prefills in these cycles (B × uncached prompt ÷
+         * prefill time); null when nothing is prefilled. With it the TCO page carries the
+         * estimate over to other request lengths.
+         */
+        prefillTokensPerSecond: number | null;
         batch: number;
         prefillMsPerCycle: number;
         decodeMsPerCycle: number;
@@ -237,6 +243,7 @@ export function buildHardwareReport(scenario: Scenario): HardwareReportResult {
       kind: 'ok',
       outputTokensPerSecond: (B * outTokens * 1e3) / (prefillMs + decodeMs),
       decodeOnlyTokensPerSecond: atConcurrency.aggregateTokensPerSecond,
+      prefillTokensPerSecond: uncached > 0 && prefillMs > 0 ? (B * uncached * 1e3) / prefillMs : null,
       batch: B,
       prefillMsPerCycle: prefillMs,
       decodeMsPerCycle: decodeMs,

@@ -63,7 +63,7 @@ const A000_WORKLOAD = {
   outputTokensPerRequest: 800,
   cacheHitShare: 0,
   reasoningMode: 'none',
-  retryRate: 0,
+  retryRateApi: 0, retryRateSelfHosted: 0,
   acceptanceApi: 1,
   acceptanceSelfHosted: 1,
   profileMode: 'peak-to-average',
@@ -119,7 +119,7 @@ export const PRESETS: readonly PresetDefinition[] = [
       {
         workload: {
           mode: 'requests', requestsPerDay: 40, inputTokensPerRequest: 800_000, outputTokensPerRequest: 4_000, daysPerMonth: 30,
-          cacheHitShare: 0, reasoningMode: 'none', retryRate: 0, acceptanceApi: 1, acceptanceSelfHosted: 1, profileMode: 'peak-to-average', peakToAverage: 3,
+          cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 1, acceptanceSelfHosted: 1, profileMode: 'peak-to-average', peakToAverage: 3,
         },
         api: {
           offerId: 'moonshot-kimi-k2-article-000', provider: 'Moonshot AI', model: 'Kimi K2', channel: 'first-party', currency: 'USD',
@@ -142,7 +142,7 @@ export const PRESETS: readonly PresetDefinition[] = [
       {
         workload: {
           mode: 'requests', requestsPerDay: 2_000, inputTokensPerRequest: 300_000, outputTokensPerRequest: 30_000, daysPerMonth: 30,
-          cacheHitShare: 0.5, reasoningMode: 'none', retryRate: 0.03, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, profileMode: 'peak-to-average', peakToAverage: 2.5,
+          cacheHitShare: 0.5, reasoningMode: 'none', retryRateApi: 0.03, retryRateSelfHosted: 0.03, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, profileMode: 'peak-to-average', peakToAverage: 2.5,
         },
         api: {
           offerId: 'moonshot-kimi-k3', provider: 'Moonshot AI', model: 'Kimi K3', channel: 'first-party', currency: 'USD',
@@ -169,7 +169,7 @@ export const PRESETS: readonly PresetDefinition[] = [
       {
         workload: {
           mode: 'tokens', inputTokensPerMonth: Math.round((12_000_000 * 412) / 387), outputTokensPerMonth: 12_000_000,
-          inputTokensPerRequest: 412, outputTokensPerRequest: 387, cacheHitShare: 0, reasoningMode: 'none', retryRate: 0,
+          inputTokensPerRequest: 412, outputTokensPerRequest: 387, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0,
           acceptanceApi: 1, acceptanceSelfHosted: 1, profileMode: 'peak-to-average', peakToAverage: 1,
         },
         api: {

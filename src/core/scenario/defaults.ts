@@ -68,7 +68,8 @@ export const DEFAULT_SCENARIO: Scenario = {
     reasoningMode: 'tokens',
     reasoningTokensPerRequest: 1_200,
     reasoningMultiplier: 1,
-    retryRate: 0.03,
+    retryRateApi: 0.03,
+    retryRateSelfHosted: 0.03,
     acceptanceApi: 0.9,
     acceptanceSelfHosted: 0.88,
     peakToAverage: 2.5,
@@ -130,6 +131,11 @@ export const DEFAULT_SCENARIO: Scenario = {
       tokensPerSecond: 2_300,
       basis: 'output',
       latencyTargetMs: null,
+      // The figure holds at the workload's own lengths (12,000 in / 2,000 out incl. reasoning);
+      // without a prefill rate it is not carried to other lengths.
+      atInputTokens: null,
+      atOutputTokens: null,
+      prefillTokensPerSecond: null,
       measuredRun: null,
     },
     maxUtilisation: 0.8,

@@ -44,7 +44,7 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections']);
+    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths']);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -60,6 +60,29 @@ describe('migrations', () => {
     expect(s.selfHosted.rentPrice).toBe(4);
     expect(s.selfHosted.rentPriceId).toBeNull();
     expect(s.selfHosted.staffFte).toBe(0.5);
+  });
+
+  it('v1 → v2 gives both sides the one v1 retry rate and keeps v1 throughput sizing', () => {
+    const v1 = deepFreeze({
+      type: SCENARIO_TYPE,
+      version: 1,
+      workload: { retryRate: 0.07, requestsPerDay: 500 },
+      selfHosted: { throughput: { source: 'entered', tokensPerSecond: 1500, basis: 'total', latencyTargetMs: null, measuredRun: null } },
+      uncertainty: { ranges: { retryRate: { low: 0.01, high: 0.2 }, rentPrice: { low: 2, high: 5 } } },
+    });
+    const r = readScenarioDocument(v1, false);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.notices).toEqual([]);
+    const s = r.value.scenario;
+    expect(s.version).toBe(SCENARIO_VERSION);
+    expect([s.workload.retryRateApi, s.workload.retryRateSelfHosted]).toEqual([0.07, 0.07]);
+    expect(s.workload.requestsPerDay).toBe(500);
+    expect(s.selfHosted.throughput).toEqual({
+      source: 'entered', tokensPerSecond: 1500, basis: 'total', latencyTargetMs: null, measuredRun: null,
+      atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null,
+    });
+    expect(s.uncertainty.ranges).toEqual({ retryRateApi: { low: 0.01, high: 0.2 }, retryRateSelfHosted: { low: 0.01, high: 0.2 }, rentPrice: { low: 2, high: 5 } });
   });
 
   it('reports a version with no path instead of guessing', () => {

@@ -1,5 +1,6 @@
 import { isPlainObject } from './json';
 import { SCENARIO_TYPE } from './schema';
+import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
 
 /**
  * Append-only list of named steps that lift a scenario document one version up.
@@ -69,7 +70,19 @@ const v0ToV1: MigrationStep = {
   },
 };
 
-export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1];
+/**
+ * v1 → v2: retries per side, and throughput figures that carry the request lengths they hold
+ * for plus an optional prefill rate. Each part keeps the meaning of v1 documents.
+ */
+const v1ToV2: MigrationStep = {
+  name: 'v1-retries-per-side-throughput-lengths',
+  from: 1,
+  up(doc) {
+    return { ...upgradeWorkloadToV2(doc), version: 2 };
+  },
+};
+
+export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1, v1ToV2];
 
 export type MigrateResult =
   | { ok: true; doc: Record<string, unknown>; applied: string[] }

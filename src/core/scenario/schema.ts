@@ -10,7 +10,7 @@ import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spe
  * (0.25 = 25 %); token prices per 1,000,000 tokens; durations in ms unless named otherwise.
  */
 export const SCENARIO_TYPE = 'llm-selfhost-scenario';
-export const SCENARIO_VERSION = 1;
+export const SCENARIO_VERSION = 2;
 
 // Zod 4's z.number() already rejects NaN and ±Infinity.
 const finite = z.number();
@@ -45,7 +45,8 @@ export const workloadSchema = z.strictObject({
   reasoningMode: z.enum(['none', 'tokens', 'multiplier']),
   reasoningTokensPerRequest: nonNegative.max(1e8).describe('Extra (hidden) output tokens per request, billed as output'),
   reasoningMultiplier: finite.min(1).max(100).describe('Output tokens × this factor when reasoning is given as a multiplier'),
-  retryRate: finite.min(0).max(10).describe('Retried requests per request (0.05 = 5 % are sent twice)'),
+  retryRateApi: finite.min(0).max(10).describe('API side: requests sent again after an error or timeout, per request (0.05 = 5 % are sent twice); billed again in full'),
+  retryRateSelfHosted: finite.min(0).max(10).describe('Self-hosted side: requests sent again after an error or timeout, per request; each takes GPU time again'),
   acceptanceApi: share.describe('Share of API tasks that pass quality review'),
   acceptanceSelfHosted: share.describe('Share of self-hosted tasks that pass quality review'),
   peakToAverage: finite.min(1).max(1000).describe('Peak hourly demand / average hourly demand'),
@@ -76,6 +77,17 @@ export const throughputSchema = z.strictObject({
   tokensPerSecond: nonNegative.max(1e9).describe('Sustained tokens/s of one replica at the latency target'),
   basis: z.enum(['output', 'total']).describe('Whether tokens/s counts output tokens only or input + output'),
   latencyTargetMs: nonNegative.nullable(),
+  /**
+   * The request lengths the figure holds for: a measured run's mean input and output
+   * (incl. reasoning) tokens per request, an estimate's prompt and answer lengths. null = the
+   * figure holds at the workload's own lengths (what an entered figure means unless stated).
+   */
+  atInputTokens: nonNegative.max(1e8).nullable().describe('Input tokens per request the figure was measured or estimated at; null = the workload\'s own'),
+  atOutputTokens: nonNegative.max(1e8).nullable().describe('Output tokens (incl. reasoning) per request the figure was measured or estimated at; null = the workload\'s own'),
+  prefillTokensPerSecond: nonNegative
+    .max(1e10)
+    .nullable()
+    .describe('Input tokens/s one replica prefills (uncached prompt tokens); lets the figure be carried to other request lengths; null = unknown'),
   /** Summary of the benchmark run the measured value came from (never the raw file). */
   measuredRun: z
     .strictObject({

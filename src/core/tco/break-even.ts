@@ -46,6 +46,8 @@ export type NeverReason =
   | 'no-throughput'
   | 'self-accepts-nothing'
   | 'demand-outside-schedule'
+  /** The throughput figure cannot size this workload's requests (see the sizing reason). */
+  | 'throughput-not-sizable'
   | 'replica-costs-more'
   | 'beyond-max-replicas';
 
@@ -127,7 +129,7 @@ export function solveBreakEven(model: TcoModel): BreakEven {
   const cf = closedForm(model, p);
   if (model.selfAttemptFactor === null) return never('self-accepts-nothing', cf);
   if (model.tasksPerReplica !== null && model.tasksPerReplica <= 0) {
-    return never(model.tokensPerSecond <= 0 ? 'no-throughput' : 'demand-outside-schedule', cf);
+    return never(model.blocked === 'no-throughput' || model.blocked === 'throughput-not-sizable' ? model.blocked : 'demand-outside-schedule', cf);
   }
   if (model.acceptanceApi <= 0) return { kind: 'always', reason: 'api-accepts-nothing', closedForm: cf };
   // A price so small that no finite volume reaches the self-hosted cost counts as free.

@@ -45,7 +45,7 @@ describe('evaluateTco at the current volume', () => {
 
   it('productive utilisation counts accepted work only: 50 % retries and 80 % acceptance', () => {
     const s = plainScenario();
-    s.workload = { ...s.workload, requestsPerDay: 10_000, retryRate: 0.5, acceptanceApi: 0.8, acceptanceSelfHosted: 0.8 };
+    s.workload = { ...s.workload, requestsPerDay: 10_000, retryRateApi: 0.5, retryRateSelfHosted: 0.5, acceptanceApi: 0.8, acceptanceSelfHosted: 0.8 };
     const e = evaluateTco(s);
     // 300,000 tasks × 1.5 × 1,000 = 450M tokens attempted; accepted 240,000 × 1,000 = 240M
     // provisioned: 1 replica × 1,000 × 3,600 × 730 = 2.628B
@@ -169,7 +169,8 @@ describe('evaluateTco at the current volume', () => {
       inputTokensPerMonth: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1e13, noNaN: true })),
       outputTokensPerMonth: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 1e12, noNaN: true })),
       cacheHitShare: share,
-      retryRate: fc.double({ min: 0, max: 10, noNaN: true }),
+      retryRateApi: fc.double({ min: 0, max: 10, noNaN: true }),
+      retryRateSelfHosted: fc.double({ min: 0, max: 10, noNaN: true }),
       acceptanceApi: share,
       acceptanceSelfHosted: share,
       peakToAverage: fc.double({ min: 1, max: 1000, noNaN: true }),
@@ -194,7 +195,7 @@ describe('evaluateTco at the current volume', () => {
         Object.assign(s.workload, {
           mode: a.mode, requestsPerDay: a.requestsPerDay, inputTokensPerRequest: a.inputTokensPerRequest,
           outputTokensPerRequest: a.outputTokensPerRequest, inputTokensPerMonth: a.inputTokensPerMonth,
-          outputTokensPerMonth: a.outputTokensPerMonth, cacheHitShare: a.cacheHitShare, retryRate: a.retryRate,
+          outputTokensPerMonth: a.outputTokensPerMonth, cacheHitShare: a.cacheHitShare, retryRateApi: a.retryRateApi, retryRateSelfHosted: a.retryRateSelfHosted,
           acceptanceApi: a.acceptanceApi, acceptanceSelfHosted: a.acceptanceSelfHosted, peakToAverage: a.peakToAverage,
           profileMode: a.profileMode, weeklyProfile: a.weeklyProfile,
         });

@@ -13,6 +13,7 @@ import {
 } from './model';
 import type { ShapeNote } from './profile';
 import { checkRateLimits, type RateLimitCheck } from './rate-limits';
+import type { Sizing } from './sizing';
 
 /**
  * The full TCO evaluation of a scenario at its current volume (SPEC §3 outputs): monthly cost
@@ -29,6 +30,7 @@ export type NotApplicableReason =
   | 'api-accepts-nothing'
   | 'self-accepts-nothing'
   | 'no-throughput'
+  | 'throughput-not-sizable'
   | 'demand-outside-schedule'
   | 'no-deployment'
   /** The inputs are so extreme that the figure leaves the range of numbers (e.g. 1e-300 tokens/s). */
@@ -47,6 +49,8 @@ export type SelfHostedState =
   /** The peak needs more than MAX_REPLICAS replicas; costs use the needed count anyway. */
   | 'beyond-max-replicas'
   | 'no-throughput'
+  /** The throughput figure cannot size this workload's requests: `selfHosted.sizing` says why. */
+  | 'throughput-not-sizable'
   | 'demand-outside-schedule'
   | 'self-accepts-nothing';
 
@@ -130,6 +134,14 @@ export interface TcoEvaluation {
     acceptedTasksPerMonth: number;
     /** Tasks the self-hosted side attempts to deliver the same accepted work. */
     selfAttemptsPerMonth: Figure;
+    /** Requests each side sends a month, its retries included. */
+    apiRequestsPerMonth: Figure;
+    selfRequestsPerMonth: Figure;
+    /**
+     * False when reasoning tokens per request were entered but requests cannot be counted
+     * (token mode without tokens per request): they are in no figure, and the page says so.
+     */
+    reasoningCounted: boolean;
   };
   api: {
     monthlyUsd: number;
@@ -141,6 +153,10 @@ export interface TcoEvaluation {
   };
   selfHosted: {
     state: SelfHostedState;
+    /** How one request of the workload is sized from the throughput figure; null without throughput. */
+    sizing: Sizing | null;
+    /** Replica-seconds of one self-hosted attempt incl. its retries. */
+    secondsPerAttempt: number;
     replicasEntered: number;
     /** Serving replicas the peak needs; null when no number can serve it. */
     replicasNeeded: number | null;
@@ -225,8 +241,8 @@ function perAccepted(usd: number, accepted: number, model: TcoModel, side: 'api'
 }
 
 function selfState(model: TcoModel, needed: number | null): SelfHostedState {
-  if (model.selfAttemptFactor === null) return 'self-accepts-nothing';
-  if (needed === null) return model.tokensPerSecond <= 0 ? 'no-throughput' : 'demand-outside-schedule';
+  if (model.blocked !== null) return model.blocked;
+  if (needed === null) return 'demand-outside-schedule';
   if (needed > MAX_REPLICAS) return 'beyond-max-replicas';
   if (needed > Math.max(1, model.replicasEntered)) return 'sized-up';
   return 'ok';
@@ -396,21 +412,26 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const feasible = state === 'ok' || state === 'sized-up' || state === 'beyond-max-replicas';
   const serving = feasible ? Math.max(1, model.replicasEntered, needed ?? 0) : Math.max(1, model.replicasEntered);
   const cost = selfHostedCost(model, serving);
-  const tps = model.tokensPerSecond;
+  // Capacity in the capacity basis's tokens at this workload's mix; time in replica-seconds,
+  // so that prefill and decode both count (sizing.ts).
+  const tps = model.effectiveTokensPerSecond;
   const basisDemand = (attempts ?? 0) * model.basisTokensPerAttempt;
-  const capacityTokens = serving * tps * 3600 * HOURS_PER_MONTH * model.maxUtilisation;
+  // Rented or scheduled capacity exists only in the paid hours (730 a month when always on).
+  const capacityTokens = serving * tps * 3600 * model.paidHoursPerMonth * model.maxUtilisation;
+  // Demand averaged over the whole month; the shape's weights are relative to that average.
   const averageRate = basisDemand / (HOURS_PER_MONTH * 3600);
   const peakRate = averageRate * model.shape.maxWeight;
   const peakLoad = averageRate * (model.shape.peakFactor ?? model.shape.maxWeight);
   const enteredPeakCapacity = model.replicasEntered * tps * model.maxUtilisation;
   const provisionedReplicaHours = cost.totalReplicas * model.paidHoursPerMonth;
-  const busyHours = tps > 0 ? basisDemand / (tps * 3600) : 0;
-  const productiveHours = tps > 0 ? (accepted * model.basisTokensPerAttempt) / mix.retryFactor / (tps * 3600) : 0;
-  const selfUnavailable: Figure | null = state === 'self-accepts-nothing' || state === 'no-throughput' || state === 'demand-outside-schedule' ? na(state) : null;
+  const busyHours = ((attempts ?? 0) * model.secondsPerAttempt) / 3600;
+  // Productive: the accepted work without its retries (SPEC §3).
+  const productiveHours = (accepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600;
+  const selfUnavailable: Figure | null = state === 'self-accepts-nothing' || state === 'no-throughput' || state === 'throughput-not-sizable' || state === 'demand-outside-schedule' ? na(state) : null;
   const utilisation = {
     average: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : value(busyHours / provisionedReplicaHours)),
     productive: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : value(productiveHours / provisionedReplicaHours)),
-    peak: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : value(peakLoad / (serving * tps))),
+    peak: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : tps > 0 ? value(peakLoad / (serving * tps)) : value(0)),
     max: model.maxUtilisation,
   };
 
@@ -418,7 +439,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const hybrid = optimiseHybrid(model, tasks);
   const h = hybrid.best;
   const hybridSelfAccepted = accepted * h.selfShare;
-  const hybridBusy = tps > 0 && h.replicas > 0 ? (hybridSelfAccepted * model.basisTokensPerAttempt) / mix.retryFactor / (tps * 3600) : 0;
+  const hybridBusy = h.replicas > 0 ? (hybridSelfAccepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600 : 0;
   const hybridProvisioned = (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
   const hybridOwned = selfHostedCost(model, h.replicas);
   const overflowTasks = tasks * (1 - h.selfShare);
@@ -438,6 +459,9 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       reasoningTokensPerMonth: mix.reasoningTokens * tasks,
       acceptedTasksPerMonth: mix.tasksCounted ? accepted : 0,
       selfAttemptsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts) : na('tasks-not-counted'),
+      apiRequestsPerMonth: mix.tasksCounted ? value(tasks * mix.retryFactor) : na('tasks-not-counted'),
+      selfRequestsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * mix.selfRetryFactor) : na('tasks-not-counted'),
+      reasoningCounted: mix.reasoningCounted,
     },
     api: {
       monthlyUsd: apiUsd,
@@ -449,6 +473,8 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
     },
     selfHosted: {
       state,
+      sizing: model.sizing,
+      secondsPerAttempt: model.secondsPerAttempt,
       replicasEntered: model.replicasEntered,
       replicasNeeded: needed,
       replicasServing: serving,
@@ -463,7 +489,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       perMillionTokensAtMaxUtilisation: selfUnavailable ?? (capacityTokens > 0 ? value((cost.total / capacityTokens) * 1e6) : na('no-throughput')),
       perAcceptedTask: selfUnavailable ?? perAccepted(cost.total, accepted, model, 'self'),
       capacity: {
-        basis: model.basis,
+        basis: model.capacityBasis,
         tokensPerMonth: capacityTokens,
         demandTokensPerMonth: basisDemand,
         peakDemandTokensPerSecond: peakRate,

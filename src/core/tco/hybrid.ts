@@ -1,5 +1,5 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
-import { MAX_REPLICAS, apiPerTaskTotal, replicasNeeded, selfHostedTotal, type TcoModel } from './model';
+import { MAX_REPLICAS, apiPerTaskTotal, replicasNeeded, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
 
 /**
  * Hybrid routing (SPEC §3, reference F10): K owned replicas serve each hour of the weekly
@@ -21,14 +21,14 @@ export interface HybridPoint {
 }
 
 /**
- * Owned capacity relative to average demand: K × tps × maxU × 730 h × 3600 s ÷ (V × attempts
- * × basis tokens). Infinite when there is no demand to serve; 0 when K owned replicas cannot
- * deliver accepted work.
+ * Owned capacity relative to average demand, in replica-seconds: K × maxU × 730 h × 3600 s ÷
+ * (V × attempts × replica-seconds per attempt). Infinite when there is no demand to serve; 0
+ * when K owned replicas cannot deliver accepted work.
  */
 function capacityRatio(model: TcoModel, tasks: number, replicas: number): number {
-  if (model.selfAttemptFactor === null || replicas <= 0) return 0;
-  const demand = tasks * model.selfAttemptFactor * model.basisTokensPerAttempt;
-  const capacity = replicas * model.tokensPerSecond * model.maxUtilisation * HOURS_PER_MONTH * 3600;
+  if (model.selfAttemptFactor === null || !servesAnyWork(model) || replicas <= 0) return 0;
+  const demand = tasks * model.selfAttemptFactor * model.secondsPerAttempt;
+  const capacity = replicas * model.maxUtilisation * HOURS_PER_MONTH * 3600;
   if (demand <= 0) return capacity > 0 ? Number.POSITIVE_INFINITY : 0;
   return capacity / demand;
 }
@@ -79,7 +79,8 @@ export function hybridPoint(model: TcoModel, tasks: number, replicas: number): H
  */
 function usefulMaxReplicas(model: TcoModel, tasks: number): number {
   const needed = replicasNeeded(model, tasks);
-  if (needed === null) return model.selfAttemptFactor === null || model.tokensPerSecond <= 0 ? 0 : MAX_REPLICAS;
+  // Demand outside the schedule still lets owned replicas serve the hours they run.
+  if (needed === null) return model.blocked === 'demand-outside-schedule' ? MAX_REPLICAS : 0;
   return Math.min(MAX_REPLICAS, needed);
 }
 
@@ -133,7 +134,7 @@ export interface HourSplit {
 export function hourlySplit(model: TcoModel, tasks: number, replicas: number): HourSplit[] {
   const attempts = model.selfAttemptFactor ?? 1;
   const average = (tasks * attempts * model.basisTokensPerAttempt) / (HOURS_PER_MONTH * 3600);
-  const perReplica = model.selfAttemptFactor === null ? 0 : model.tokensPerSecond * model.maxUtilisation;
+  const perReplica = model.selfAttemptFactor !== null && servesAnyWork(model) ? model.effectiveTokensPerSecond * model.maxUtilisation : 0;
   const out: HourSplit[] = [];
   for (let h = 0; h < HOURS_PER_WEEK; h++) {
     const demand = average * (model.shape.weights[h] as number);

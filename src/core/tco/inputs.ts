@@ -12,7 +12,8 @@ export const UNCERTAINTY_KEYS = [
   'cacheHitShare',
   'reasoningTokensPerRequest',
   'reasoningMultiplier',
-  'retryRate',
+  'retryRateApi',
+  'retryRateSelfHosted',
   'acceptanceApi',
   'acceptanceSelfHosted',
   'peakToAverage',
@@ -104,10 +105,15 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
     get: (s) => s.workload.reasoningMultiplier,
     set: (s, v) => void (s.workload.reasoningMultiplier = v),
   },
-  retryRate: {
-    key: 'retryRate', unit: 'share', min: 0, max: 10, shape: false, applies: always,
-    get: (s) => s.workload.retryRate,
-    set: (s, v) => void (s.workload.retryRate = v),
+  retryRateApi: {
+    key: 'retryRateApi', unit: 'share', min: 0, max: 10, shape: false, applies: always,
+    get: (s) => s.workload.retryRateApi,
+    set: (s, v) => void (s.workload.retryRateApi = v),
+  },
+  retryRateSelfHosted: {
+    key: 'retryRateSelfHosted', unit: 'share', min: 0, max: 10, shape: false, applies: always,
+    get: (s) => s.workload.retryRateSelfHosted,
+    set: (s, v) => void (s.workload.retryRateSelfHosted = v),
   },
   acceptanceApi: {
     key: 'acceptanceApi', unit: 'share', min: 0, max: 1, shape: false, applies: always,

@@ -88,7 +88,8 @@ describe('capacity and replicas needed', () => {
   it('total basis counts input + output; retries add load', () => {
     const s = plainScenario();
     s.workload.inputTokensPerRequest = 3_000;
-    s.workload.retryRate = 0.5;
+    s.workload.retryRateApi = 0.5;
+    s.workload.retryRateSelfHosted = 0.5;
     s.selfHosted.throughput.basis = 'total';
     // (3,000 + 1,000) × 1.5 = 6,000 tokens per task → 1,000 × 3,600 × 730 / 6,000 = 438,000 tasks
     expect(buildModel(s).tasksPerReplica).toBeCloseTo(438_000, 6);

@@ -1,5 +1,6 @@
 import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
 import { demandShape, type DemandShape } from './profile';
+import { sizeRequest, type Sizing } from './sizing';
 import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
 
 /**
@@ -51,9 +52,26 @@ export interface TcoModel {
   referenceAcceptance: number;
   /** Whether throughput counts output tokens only or input + output. */
   basis: 'output' | 'total';
-  /** Tokens of the throughput basis one self-hosted attempt needs (incl. retries). */
+  /**
+   * Tokens in which capacity is shown: the throughput's basis, or input + output when the
+   * workload has no output (output tokens would count nothing).
+   */
+  capacityBasis: 'output' | 'total';
+  /** Tokens of the capacity basis one self-hosted attempt needs (incl. its retries). */
   basisTokensPerAttempt: number;
+  /** The throughput figure as entered (tokens/s of its basis at its own lengths). */
   tokensPerSecond: number;
+  /** How a request of this workload is sized from the figure (null without throughput). */
+  sizing: Sizing | null;
+  /** Replica-seconds one self-hosted attempt takes, incl. its retries; 0 when it has no tokens. */
+  secondsPerAttempt: number;
+  /**
+   * Capacity-basis tokens/s one replica delivers at full speed on this workload's mix:
+   * basis tokens per attempt ÷ seconds per attempt (the figure itself when sized as given).
+   */
+  effectiveTokensPerSecond: number;
+  /** Why the self-hosted side cannot carry any volume; null when it can. */
+  blocked: ServingBlock | null;
   maxUtilisation: number;
   shape: DemandShape;
   /**
@@ -68,6 +86,8 @@ export interface TcoModel {
   paidHoursPerMonth: number;
   gpusPerReplica: number;
 }
+
+export type ServingBlock = 'self-accepts-nothing' | 'no-throughput' | 'throughput-not-sizable' | 'demand-outside-schedule';
 
 export interface SelfHostedCost {
   servingReplicas: number;
@@ -117,18 +137,31 @@ export function buildModel(scenario: Scenario, shape: DemandShape = demandShape(
   const acceptanceSelf = w.acceptanceSelfHosted >= MIN_ACCEPTANCE ? w.acceptanceSelfHosted : 0;
   const referenceAcceptance = acceptanceApi > 0 ? acceptanceApi : acceptanceSelf;
   const selfAttemptFactor = acceptanceSelf > 0 ? referenceAcceptance / acceptanceSelf : null;
-  const basisPerTask = s.throughput.basis === 'output' ? mix.billedOutputTokens : mix.totalTokens;
   const tps = s.throughput.tokensPerSecond >= MIN_TOKENS_PER_SECOND ? s.throughput.tokensPerSecond : 0;
   const shapeFactor = shape.peakFactor;
+  const sizing = tps > 0 ? sizeRequest(s.throughput, tps, mix) : null;
+  const perRequest = mix.perRequest;
+  const inputOnly = perRequest.billedOutputTokens <= 0 && perRequest.inputTokens > 0;
+  const capacityBasis: 'output' | 'total' = s.throughput.basis === 'total' || inputOnly ? 'total' : 'output';
+  const basisPerRequest = capacityBasis === 'output' ? perRequest.billedOutputTokens : perRequest.inputTokens + perRequest.billedOutputTokens;
+  const basisPerTask = basisPerRequest * mix.selfRetryFactor;
+  const secondsPerAttempt = sizing?.ok ? sizing.secondsPerRequest * mix.selfRetryFactor : 0;
+  const effectiveTokensPerSecond = sizing?.ok && sizing.secondsPerRequest > 0 ? basisPerRequest / sizing.secondsPerRequest : tps;
+
+  let blocked: ServingBlock | null = null;
+  if (selfAttemptFactor === null) blocked = 'self-accepts-nothing';
+  else if (tps <= 0) blocked = 'no-throughput';
+  else if (sizing !== null && !sizing.ok) blocked = 'throughput-not-sizable';
+  else if (shapeFactor === null) blocked = 'demand-outside-schedule';
 
   let tasksPerReplica: number | null;
-  const demandPerTask = basisPerTask * (selfAttemptFactor ?? 0);
-  if (selfAttemptFactor === null || shapeFactor === null || tps <= 0) tasksPerReplica = 0;
-  else if (demandPerTask <= 0) tasksPerReplica = null;
+  const secondsPerTask = secondsPerAttempt * (selfAttemptFactor ?? 0);
+  if (blocked !== null || shapeFactor === null) tasksPerReplica = 0;
+  else if (secondsPerTask <= 0) tasksPerReplica = null;
   else {
-    // One replica serves tps × maxU tokens/s; the peak hour runs at (average × peakFactor),
-    // average = tasks × demand per task / (730 h × 3600 s).
-    tasksPerReplica = (tps * s.maxUtilisation * HOURS_PER_MONTH * 3600) / (demandPerTask * shapeFactor);
+    // One replica is busy at most maxU of each running hour; the peak hour runs at
+    // (average × peakFactor), average = tasks × replica-seconds per task / (730 h × 3600 s).
+    tasksPerReplica = (s.maxUtilisation * HOURS_PER_MONTH * 3600) / (secondsPerTask * shapeFactor);
   }
   return {
     mix,
@@ -139,8 +172,13 @@ export function buildModel(scenario: Scenario, shape: DemandShape = demandShape(
     selfAttemptFactor,
     referenceAcceptance,
     basis: s.throughput.basis,
+    capacityBasis,
     basisTokensPerAttempt: basisPerTask,
     tokensPerSecond: tps,
+    sizing,
+    secondsPerAttempt,
+    effectiveTokensPerSecond,
+    blocked,
     maxUtilisation: s.maxUtilisation,
     shape,
     tasksPerReplica,
@@ -150,6 +188,14 @@ export function buildModel(scenario: Scenario, shape: DemandShape = demandShape(
     paidHoursPerMonth: shape.runningHoursPerMonth,
     gpusPerReplica: s.gpusPerReplica,
   };
+}
+
+/**
+ * Whether owned replicas can serve any of the work: all of it, or (demand partly outside the
+ * schedule) the hours they run.
+ */
+export function servesAnyWork(model: Pick<TcoModel, 'blocked'>): boolean {
+  return model.blocked === null || model.blocked === 'demand-outside-schedule';
 }
 
 /** Monthly self-hosted cost with n serving replicas (plus the N+1 spare); nothing at n = 0. */

@@ -11,7 +11,11 @@ import type { Scenario } from '../scenario/schema';
  * break-even search, the hybrid sizing and the Monte Carlo run scale that mix.
  */
 
-/** Tokens one task sends, including its retries (retried requests are sent and billed again). */
+/**
+ * Tokens one task sends to the API, including the API's retries (retried requests are sent
+ * and billed again), and what one self-hosted attempt sends with the self-hosted side's own
+ * retry rate.
+ */
 export interface TaskMix {
   /** Tasks attempted per month, before retries: the unit of volume of every TCO figure. */
   tasksPerMonth: number;
@@ -20,7 +24,18 @@ export interface TaskMix {
    * "task" stands for the whole month as entered and per-task figures are not shown.
    */
   tasksCounted: boolean;
+  /** 1 + the API side's retry rate: requests the API receives per task. */
   retryFactor: number;
+  /** 1 + the self-hosted side's retry rate: requests the own replicas serve per attempt. */
+  selfRetryFactor: number;
+  /** One request before retries: input tokens, of them cached, and output incl. reasoning. */
+  perRequest: { inputTokens: number; cachedInputTokens: number; billedOutputTokens: number };
+  /**
+   * False when reasoning is given in tokens per request but requests cannot be counted
+   * (token mode without tokens per request): the reasoning tokens are then not in any figure,
+   * and the page says so.
+   */
+  reasoningCounted: boolean;
   inputTokens: number;
   cachedInputTokens: number;
   uncachedInputTokens: number;
@@ -74,7 +89,8 @@ export function usdPerUnit(scenario: Pick<Scenario, 'api' | 'fx'>): number {
  */
 export function taskMix(scenario: Pick<Scenario, 'workload'>): TaskMix {
   const w = scenario.workload;
-  const retryFactor = 1 + w.retryRate;
+  const retryFactor = 1 + w.retryRateApi;
+  const selfRetryFactor = 1 + w.retryRateSelfHosted;
   let tasks: number;
   let input: number;
   let output: number;
@@ -109,8 +125,13 @@ export function taskMix(scenario: Pick<Scenario, 'workload'>): TaskMix {
     }
   }
   let reasoning = 0;
-  if (w.reasoningMode === 'tokens') reasoning = counted ? w.reasoningTokensPerRequest : 0;
-  else if (w.reasoningMode === 'multiplier') reasoning = output * (w.reasoningMultiplier - 1);
+  let reasoningCounted = true;
+  // Reasoning per request needs requests to count: without them it cannot be added to a
+  // month given in tokens, and the evaluation says so instead of dropping it silently.
+  if (w.reasoningMode === 'tokens') {
+    if (counted) reasoning = w.reasoningTokensPerRequest;
+    else reasoningCounted = w.reasoningTokensPerRequest <= 0;
+  } else if (w.reasoningMode === 'multiplier') reasoning = output * (w.reasoningMultiplier - 1);
 
   const inputSent = input * retryFactor;
   const cached = inputSent * w.cacheHitShare;
@@ -121,6 +142,9 @@ export function taskMix(scenario: Pick<Scenario, 'workload'>): TaskMix {
     tasksPerMonth: tasks,
     tasksCounted: counted,
     retryFactor,
+    selfRetryFactor,
+    perRequest: { inputTokens: input, cachedInputTokens: input * w.cacheHitShare, billedOutputTokens: output + reasoning },
+    reasoningCounted,
     inputTokens: inputSent,
     cachedInputTokens: cached,
     uncachedInputTokens: inputSent - cached,

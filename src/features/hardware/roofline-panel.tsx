@@ -151,7 +151,18 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
           disabled={estTps === null || inUse}
           onClick={() => {
             if (estTps === null) return;
-            updateSection('selfHosted', { throughput: { ...throughput, source: 'estimated', tokensPerSecond: estTps, basis: 'output' } });
+            // The estimate holds at its uncached prompt and output lengths, with its own prefill rate.
+            updateSection('selfHosted', {
+              throughput: {
+                ...throughput,
+                source: 'estimated',
+                tokensPerSecond: estTps,
+                basis: 'output',
+                atInputTokens: rf.uncachedPromptTokens,
+                atOutputTokens: rf.outputTokensPerRequest,
+                prefillTokensPerSecond: est.kind === 'ok' && est.prefillTokensPerSecond !== null ? Math.round(est.prefillTokensPerSecond) : null,
+              },
+            });
           }}
           className="mt-2 rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast disabled:opacity-50"
           data-testid="hw-use-estimate"

@@ -181,7 +181,10 @@ function WorkloadFields(props: { t: TcoT }) {
       ) : w.reasoningMode === 'multiplier' ? (
         <NumberField label={t('in.reasoningFactor')} value={w.reasoningMultiplier} min={1} max={100} digits={2} unit="×" onCommit={(reasoningMultiplier) => setWorkload({ reasoningMultiplier })} />
       ) : null}
-      <NumberField label={t('in.retryRate')} value={w.retryRate} min={0} max={10} scale={100} digits={1} unit="%" help={t('in.retryHelp')} onCommit={(retryRate) => setWorkload({ retryRate })} />
+      <div className="grid grid-cols-2 gap-3">
+        <NumberField label={t('in.retryRateApi')} value={w.retryRateApi} min={0} max={10} scale={100} digits={1} unit="%" help={t('in.retryHelp')} onCommit={(retryRateApi) => setWorkload({ retryRateApi })} testId="tco-retry-api" />
+        <NumberField label={t('in.retryRateSelf')} value={w.retryRateSelfHosted} min={0} max={10} scale={100} digits={1} unit="%" onCommit={(retryRateSelfHosted) => setWorkload({ retryRateSelfHosted })} testId="tco-retry-self" />
+      </div>
     </>
   );
 }
@@ -348,6 +351,40 @@ function DeploymentFields(props: { t: TcoT }) {
         </>
       )}
       <SelectField label={t('in.basis')} value={sh.throughput.basis} options={[{ value: 'output', label: t('in.basisOutput') }, { value: 'total', label: t('in.basisTotal') }]} onChange={(basis) => setSelf({ throughput: { ...sh.throughput, basis } })} />
+      <div className="grid grid-cols-2 gap-3">
+        <OptionalNumberField
+          label={t('in.atInput')}
+          value={sh.throughput.atInputTokens}
+          min={0}
+          max={1e8}
+          unit={t('unit.tokens')}
+          placeholder={t('in.atPlaceholder')}
+          onCommit={(atInputTokens) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, atInputTokens } })}
+          testId="tco-at-input"
+        />
+        <OptionalNumberField
+          label={t('in.atOutput')}
+          value={sh.throughput.atOutputTokens}
+          min={0}
+          max={1e8}
+          unit={t('unit.tokens')}
+          placeholder={t('in.atPlaceholder')}
+          onCommit={(atOutputTokens) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, atOutputTokens } })}
+          testId="tco-at-output"
+        />
+      </div>
+      <p className="-mt-1 text-xs text-muted">{t('in.atHelp')}</p>
+      <OptionalNumberField
+        label={t('in.prefill')}
+        value={sh.throughput.prefillTokensPerSecond}
+        min={1}
+        max={1e10}
+        unit={t('unit.inputTokensPerSecond')}
+        placeholder={t('in.prefillPlaceholder')}
+        help={t('in.prefillHelp')}
+        onCommit={(prefillTokensPerSecond) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, prefillTokensPerSecond } })}
+        testId="tco-prefill"
+      />
       <SelectField label={t('in.hoursMode')} value={sh.hoursMode} options={[{ value: 'always', label: t('in.always') }, { value: 'schedule', label: t('in.schedule') }]} onChange={(hoursMode) => setSelf({ hoursMode })} />
       {sh.hoursMode === 'schedule' ? (
         <div className="grid grid-cols-2 gap-3">

@@ -20,6 +20,7 @@ import { TornadoChart } from './tornado-chart';
 import { useStaggered } from './staggered';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { UtilisationGauge } from './utilisation-gauge';
+import { CapacityNotes } from './capacity-notes';
 import { crossCheckSentence, figureText, VerdictPanel } from '../../components/tco/verdict';
 
 /**
@@ -33,8 +34,8 @@ import { crossCheckSentence, figureText, VerdictPanel } from '../../components/t
  * them all; every chart is memoised on its numbers with stable props and draws few SVG nodes;
  * the previous result stays on screen until the next one arrives.
  */
-const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: TcoEvaluation; fmt: Fmt; t: TcoT }) {
-  const { evaluation: e, fmt, t } = props;
+const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: TcoEvaluation; throughput: Scenario['selfHosted']['throughput']; fmt: Fmt; t: TcoT }) {
+  const { evaluation: e, throughput, fmt, t } = props;
   const b = e.breakEven;
   const cross = crossCheckSentence(b, fmt, t);
   const windows = b.result.kind === 'at' && b.result.windows.length > 1 && b.tasksPerMonth !== null && b.tokensPerMonth !== null ? b.result.windows : [];
@@ -44,6 +45,7 @@ const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: Tco
   return (
     <div className="grid gap-3 text-sm" data-testid="tco-break-even-details">
       {cross ? <p data-testid="tco-cross-check">{cross}</p> : null}
+      <CapacityNotes evaluation={e} throughput={throughput} fmt={fmt} t={t} />
       {windows.length > 0 ? (
         <p className="text-muted">
           {t('be.windows', {
@@ -138,7 +140,10 @@ export function TcoPage() {
         </Banner>
       ) : null}
       {e && evaluation.data ? (
-        <VerdictPanel evaluation={e} selfHosted={scenario.selfHosted} resultKey={evaluation.data.key} stale={evaluation.data.key !== evalKey} fmt={fmt} t={t} />
+        <>
+          <VerdictPanel evaluation={e} selfHosted={scenario.selfHosted} resultKey={evaluation.data.key} stale={evaluation.data.key !== evalKey} fmt={fmt} t={t} />
+          <CapacityNotes evaluation={e} throughput={scenario.selfHosted.throughput} fmt={fmt} t={t} only="problems" />
+        </>
       ) : (
         <p className="text-sm text-muted">{t('computing')}</p>
       )}
@@ -181,7 +186,7 @@ export function TcoPage() {
                 </span>
               }
             >
-              <BreakEvenDetails evaluation={chartEval.value} fmt={fmt} t={t} />
+              <BreakEvenDetails evaluation={chartEval.value} throughput={scenario.selfHosted.throughput} fmt={fmt} t={t} />
             </Card>
           ) : null}
         </div>
