@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { defaultScenario } from '../src/core/scenario/defaults';
+import { encodeScenario } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
 import { TcoPage, slow } from './pages/tco-page';
 
@@ -204,6 +206,24 @@ test.describe('TCO and break-even', () => {
     // The cost axis ends at ¥600,000 (1.5 × the first step, rounded up); the third replica's
     // step, 3 × 25,053.60 + 18,484.85 = $93,645.65 × 7.1 = ¥664,884, leaves it: marked there.
     await expect(page.getByTestId('tco-off-chart')).toContainText('664.884 CN¥');
+  });
+
+  test('input-only work is not sized by an output-token figure; a prefill rate sizes it', async ({ page }) => {
+    // 1,000,000 requests a day × 10,000 input tokens and no output (half of it cached).
+    const s = defaultScenario();
+    s.workload = { ...s.workload, requestsPerDay: 1_000_000, inputTokensPerRequest: 10_000, outputTokensPerRequest: 0, reasoningMode: 'none' };
+    const tco = new TcoPage(page);
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    await expect(page.getByTestId('tco-sizing-problem')).toContainText('10,000 input tokens and no output');
+    await expect(tco.kpi('capacity')).toContainText('cannot serve');
+    await tco.openGroup('tco-group-deployment');
+    await page.getByTestId('tco-prefill').getByRole('textbox').fill('200000');
+    // 5,000 uncached tokens ÷ 200,000 tok/s = 25 ms a request; 30M requests × 1.03 retries ×
+    // 0.90 / 0.88 acceptance × 25 ms = 790,057 replica-seconds a month, at a 2.5× peak ÷ 80 %
+    // of 2,628,000 s per replica: 0.94 → one replica serves it.
+    await slow(page.getByTestId('tco-sizing-problem')).toHaveCount(0);
+    await expect(tco.kpi('capacity')).toContainText('1 needed / 1 entered');
+    await expect(page.getByTestId('tco-sizing')).toContainText('25 ms prefill (5,000 uncached input tokens ÷ 200,000 input tokens/s)');
   });
 
   test('fits a 360 px phone without horizontal scrolling', async ({ page }) => {

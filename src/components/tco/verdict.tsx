@@ -108,7 +108,7 @@ export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHost
       saving: fmt.money(v.savingVsApiUsd),
       share,
     });
-  } else if (e.selfHosted.state === 'no-throughput' || e.selfHosted.state === 'demand-outside-schedule' || e.selfHosted.state === 'self-accepts-nothing') {
+  } else if (e.selfHosted.state === 'no-throughput' || e.selfHosted.state === 'throughput-not-sizable' || e.selfHosted.state === 'demand-outside-schedule' || e.selfHosted.state === 'self-accepts-nothing') {
     first = t('verdict.apiSelfCannot', { api, reason: t(`state.${e.selfHosted.state}`) });
   } else {
     first = t('verdict.api', { api, deployment, self, more: fmt.money(e.selfHosted.monthlyUsd - e.api.monthlyUsd) });

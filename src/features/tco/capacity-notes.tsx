@@ -67,7 +67,8 @@ export const CapacityNotes = memo(function CapacityNotes(props: { evaluation: Tc
   const sizing = e.selfHosted.sizing;
   const problem = sizing !== null && !sizing.ok;
   const attempts = only === 'problems' ? null : attemptsSentence(e, fmt, t);
-  const showSizing = sizing !== null && (problem || only !== 'problems');
+  // A problem is shown once, below the verdict; the details show how a request was sized.
+  const showSizing = sizing !== null && (only === 'problems' ? problem : !problem);
   const reasoningWarning = only === 'problems' && !e.volume.reasoningCounted;
   if (!showSizing && !reasoningWarning && !attempts) return null;
   return (
