@@ -1,6 +1,7 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../core/scenario/defaults';
+import { catalogDrift } from '../../core/catalog/drift';
 import { frozenBase } from '../../core/scenario/bases';
 import { cloneJson, setAt } from '../../core/scenario/json';
 import { SCENARIO_TYPE, SCENARIO_VERSION, type Scenario } from '../../core/scenario/schema';
@@ -72,6 +73,32 @@ describe('golden links of version 1', () => {
 
   it('the default link is the example scenario', () => {
     expect(ok(golden.links.default).scenario).toEqual(DEFAULT_SCENARIO);
+  });
+});
+
+describe('golden links and today\'s catalog', () => {
+  const figures = (name: keyof typeof golden.links) =>
+    catalogDrift(ok(golden.links[name]).scenario).map((d) => `${d.path}: ${d.before} → ${d.after} (${d.recordId}, ${d.checked})`);
+
+  it('the catalog-drift link keeps its own figures and lists each against today\'s catalog', () => {
+    // The link carries 0.6 / 0.15 / 2.5 USD per 1M, 600 W and 3.5 USD/GPU-h (see its expected file);
+    // today: Moonshot K2.6 0.95 / 0.16 / 4 (checked 2026-05-22), H200 700 W (2026-08-15),
+    // Crusoe H200 on-demand 4.29 USD/GPU-h (2026-08-01).
+    const s = ok(golden.links['catalog-drift']).scenario;
+    expect([s.api.priceInputPerM, s.api.priceOutputPerM, s.selfHosted.rentPrice]).toEqual([0.6, 2.5, 3.5]);
+    expect(figures('catalog-drift')).toEqual([
+      'api.priceInputPerM: 0.6 → 0.95 (moonshot-kimi-k2.6, 2026-05-22)',
+      'api.priceCachedInputPerM: 0.15 → 0.16 (moonshot-kimi-k2.6, 2026-05-22)',
+      'api.priceOutputPerM: 2.5 → 4 (moonshot-kimi-k2.6, 2026-05-22)',
+      'selfHosted.powerWattsPerGpu: 600 → 700 (h200-sxm, 2026-08-15)',
+      'selfHosted.rentPrice: 3.5 → 4.29 (h200-crusoe-on-demand, 2026-08-01)',
+    ]);
+  });
+
+  it('link B\'s edited output price still names the Moonshot offer; its H200 rent record does not fit its H100', () => {
+    expect(figures('h100-cheaper-output')).toEqual(['api.priceOutputPerM: 2.5 → 4 (moonshot-kimi-k2.6, 2026-05-22)']);
+    expect(figures('default')).toEqual([]);
+    expect(figures('bought-pilot-german')).toEqual([]);
   });
 });
 
