@@ -1,4 +1,4 @@
-import v1 from './v1.json';
+import v1 from './v1.json' with { type: 'json' };
 
 /**
  * The frozen diff base of every released scenario version: the defaults as they stood when the
