@@ -33,7 +33,7 @@ function short(value: unknown): string {
 }
 
 /**
- * @param sparse true when the document holds only the differences from its version's defaults
+ * @param sparse true when the document holds only the differences from its version's frozen base
  *   (share links); false for complete documents (files, storage). Missing fields of complete
  *   documents are filled from the defaults as well, which lets people write scenarios by hand.
  */
