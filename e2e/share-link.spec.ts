@@ -1,9 +1,12 @@
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { SCENARIO_TYPE } from '../src/core/scenario/schema';
 import { encodeLinkPayload } from '../src/lib/url/codec';
+import golden from '../src/lib/url/fixtures/golden-links-v1.json' with { type: 'json' };
 import { decodeScenario, encodeScenario, parseHash } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
+import { ReportPage } from './pages/report-page';
 import { ShellPage } from './pages/shell';
+import { TcoPage } from './pages/tco-page';
 
 test.describe('share links', () => {
   test('an edited value travels through the URL into a fresh browser', async ({ page, freshPage }) => {
@@ -93,5 +96,29 @@ test.describe('share links', () => {
     await expect(shell.scenarioName()).toHaveValue('Colleague scenario');
     await page.getByRole('button', { name: /Undo/ }).click();
     await expect(shell.scenarioName()).toHaveValue('My own work');
+  });
+
+  test('a link whose catalog prices differ from today says so, changes nothing until asked, then takes today\'s values', async ({ page }) => {
+    // Golden link "catalog-drift": the Moonshot K2.6 offer at 0.6 / 0.15 / 2.5 USD per 1M tokens;
+    // today's record says 0.95 / 0.16 / 4 (checked 2026-05-22).
+    const tco = new TcoPage(page);
+    await tco.open({ hash: `#/tco?s=${golden.links['catalog-drift']}`, charts: false });
+    const notice = page.getByTestId('catalog-drift');
+    await expect(notice).toContainText('This link was made with catalog values that differ from today');
+    await expect(notice.locator('[data-path="api.priceOutputPerM"]')).toHaveText('API output price: 2.5 USD/1M tokens → 4 USD/1M tokens (catalog of May 22, 2026)');
+    await expect(notice.locator('[data-path="selfHosted.rentPrice"]')).toContainText('3.5 USD/GPU-h → 4.29 USD/GPU-h');
+    await tco.openGroup('tco-group-api');
+    const output = page.getByTestId('tco-price-output').getByRole('textbox');
+    await expect(output).toHaveValue('2.5');
+
+    await notice.getByRole('button', { name: "Use today's catalog values" }).click();
+    await expect(output).toHaveValue('4');
+    await expect(page.getByTestId('tco-price-input').getByRole('textbox')).toHaveValue('0.95');
+    await expect(page.getByTestId('catalog-drift-applied')).toContainText('5 figure(s)');
+
+    // The report names the catalog dates its figures now rest on.
+    await new ShellPage(page).goTo(/Report/);
+    await new ReportPage(page).assumptions().waitFor();
+    await expect(page.getByTestId('report-catalog-basis')).toContainText('Catalog values as of: API prices May 22, 2026 · GPU rent Aug 1, 2026');
   });
 });

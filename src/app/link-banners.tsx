@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Banner } from '../components/card';
 import { componentMessages } from '../components/messages';
-import { useT } from '../components/use-t';
+import { useLanguage, useT } from '../components/use-t';
+import type { CatalogDrift } from '../core/catalog/drift';
 import type { RestoreNotice } from '../core/scenario/restore';
+import type { Language } from '../core/scenario/schema';
+import { formatDate, formatNumber } from '../lib/format/format';
 import type { LinkError } from '../lib/url/share-link';
-import { acceptIncoming, keepLocal, undoOpen } from '../state/link-sync';
+import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
 import { queryClient, useEngineState } from '../lib/query/compute';
 import { saveScenario } from '../lib/storage/scenarios-db';
@@ -50,6 +53,79 @@ function noticeText(t: T, n: RestoreNotice): string {
   if (n.action === 'dropped') return t('link.notice.dropped', params);
   if (n.action === 'ignored-unknown') return t('link.notice.unknown', params);
   return t('link.notice.reset', params);
+}
+
+const DRIFT_DIGITS: Record<CatalogDrift['unit'], number> = {
+  currency: 0,
+  'per-million': 4,
+  'usd-per-gpu-hour': 3,
+  'usd-per-node-hour': 3,
+  watts: 0,
+  gpus: 0,
+};
+
+/** One figure with its unit: "2.5 USD/1M tokens", "3.5 USD/GPU-h", "600 W". */
+function driftValue(t: T, language: Language, d: CatalogDrift, side: 'before' | 'after'): string {
+  const value = d[side];
+  if (typeof value === 'string') return value;
+  const number = formatNumber(language, value, DRIFT_DIGITS[d.unit]);
+  if (d.unit === 'per-million') return `${number} ${t('drift.unit.per-million', { currency: d.currency?.[side] ?? 'USD' })}`;
+  if (d.unit === 'currency') return number;
+  return `${number} ${t(`drift.unit.${d.unit}`)}`;
+}
+
+function DriftList(props: { items: CatalogDrift[]; testId: string }) {
+  const t = useT(shellMessages);
+  const language = useLanguage();
+  return (
+    <ul className="mt-1 list-disc pl-5" data-testid={props.testId}>
+      {props.items.map((d) => (
+        <li key={d.path} data-path={d.path}>
+          {t('drift.item', { label: t(d.labelKey), before: driftValue(t, language, d, 'before'), after: driftValue(t, language, d, 'after'), date: formatDate(language, d.checked) })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Figures of an opened link or file that differ from today's catalog; nothing changes unless asked. */
+function CatalogDriftBanner() {
+  const t = useT(shellMessages);
+  const drift = useSessionStore((s) => s.drift);
+  const setDrift = useSessionStore((s) => s.setDrift);
+  if (drift.kind === 'none') return null;
+  const file = drift.origin === 'file';
+  if (drift.kind === 'applied') {
+    return (
+      <Banner tone="info" testId="catalog-drift-applied">
+        <p>{t('drift.applied', { count: drift.items.length })}</p>
+        <DriftList items={drift.items} testId="catalog-drift-applied-list" />
+        <div className="mt-2 flex flex-wrap gap-3">
+          <button type="button" className="text-xs font-medium underline" onClick={undoTodaysCatalog}>
+            {file ? t('drift.undoFile') : t('drift.undo')}
+          </button>
+          <button type="button" className="text-xs underline" onClick={() => setDrift({ kind: 'none' })}>
+            {t('dismiss')}
+          </button>
+        </div>
+      </Banner>
+    );
+  }
+  return (
+    <Banner tone="warn" testId="catalog-drift">
+      <p className="font-semibold">{file ? t('drift.title.file') : t('drift.title.link')}</p>
+      <p className="mt-1">{t('drift.body')}</p>
+      <DriftList items={drift.items} testId="catalog-drift-list" />
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <button type="button" className="rounded-md bg-accent px-3 py-1 text-xs font-medium text-accent-contrast" onClick={applyTodaysCatalog}>
+          {t('drift.apply')}
+        </button>
+        <button type="button" className="rounded-md border border-border px-3 py-1 text-xs hover:bg-surface-2" onClick={() => setDrift({ kind: 'none' })}>
+          {file ? t('drift.keepFile') : t('drift.keep')}
+        </button>
+      </div>
+    </Banner>
+  );
 }
 
 function CopyableLink(props: { payload: string; testId: string }) {
@@ -121,6 +197,7 @@ export function LinkBanners() {
           </div>
         </Banner>
       ) : null}
+      <CatalogDriftBanner />
       {link.kind === 'kept-local' ? (
         <Banner tone="info" testId="link-kept">
           <p>{t('link.kept')}</p>

@@ -13,7 +13,7 @@ import {
   type SavedScenario,
   type SaveResult,
 } from '../lib/storage/scenarios-db';
-import { navigate } from '../state/link-sync';
+import { navigate, noteCatalogDrift } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
 import { useAppStore } from '../state/store';
 import { libraryMessages } from './library-messages';
@@ -159,6 +159,7 @@ function ScenarioLibrary(props: { onClose: () => void }) {
     if (dirty === 'dirty' && !window.confirm(t('openUnsavedConfirm', { name: doc.value.scenario.name || file.name }))) return;
     replaceScenario(doc.value.scenario);
     useSessionStore.getState().setSaved(null);
+    noteCatalogDrift(doc.value.scenario, 'file');
     const notices = doc.value.notices;
     setMessage(
       notices.length > 0

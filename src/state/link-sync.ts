@@ -1,3 +1,4 @@
+import { applyCatalogValues, catalogDrift, type CatalogDrift } from '../core/catalog/drift';
 import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
 import { deepEqual } from '../core/scenario/json';
 import type { Scenario } from '../core/scenario/schema';
@@ -63,6 +64,7 @@ export function openPayload(payload: string): void {
   }
   app.replaceScenario(scenario);
   session.setSaved(null);
+  noteCatalogDrift(scenario, 'link');
   if (notices.length > 0 || fromVersion !== scenario.version) {
     session.setLink({ kind: 'opened', notices, fromVersion, previous: null });
   }
@@ -76,6 +78,7 @@ export function acceptIncoming(): void {
   useAppStore.getState().replaceScenario(link.incoming);
   // The linked scenario is a new, unsaved scenario; saved ones in the library stay untouched.
   session.setSaved(null);
+  noteCatalogDrift(link.incoming, 'link');
   session.setLink({ kind: 'opened', notices: link.notices, fromVersion: link.fromVersion, previous });
 }
 
@@ -93,6 +96,37 @@ export function undoOpen(): void {
   if (link.kind !== 'opened' || !link.previous) return;
   useAppStore.getState().replaceScenario(link.previous);
   session.setLink({ kind: 'none' });
+  session.setDrift({ kind: 'none' });
+}
+
+/**
+ * After a scenario arrived from a link or a file: lists its figures that differ from today's
+ * catalog (or clears an old list). Changes nothing in the scenario.
+ */
+export function noteCatalogDrift(scenario: Scenario, origin: 'link' | 'file'): void {
+  const items = catalogDrift(scenario);
+  useSessionStore.getState().setDrift(items.length > 0 ? { kind: 'found', origin, items } : { kind: 'none' });
+}
+
+/** "Use today's catalog values": sets exactly the listed figures (those not edited since). */
+export function applyTodaysCatalog(): void {
+  const session = useSessionStore.getState();
+  const drift = session.drift;
+  if (drift.kind !== 'found') return;
+  const { scenario, applied } = applyCatalogValues(useAppStore.getState().scenario, drift.items);
+  if (applied.length > 0) useAppStore.getState().replaceScenario(scenario);
+  session.setDrift(applied.length > 0 ? { kind: 'applied', origin: drift.origin, items: applied } : { kind: 'none' });
+}
+
+/** Undo of the above: each figure goes back to the value it came with, unless edited since. */
+export function undoTodaysCatalog(): void {
+  const session = useSessionStore.getState();
+  const drift = session.drift;
+  if (drift.kind !== 'applied') return;
+  const back: CatalogDrift[] = drift.items.map((d) => ({ ...d, before: d.after, after: d.before }));
+  const { scenario, applied } = applyCatalogValues(useAppStore.getState().scenario, back);
+  if (applied.length > 0) useAppStore.getState().replaceScenario(scenario);
+  session.setDrift({ kind: 'found', origin: drift.origin, items: drift.items });
 }
 
 export function navigate(area: Area): void {

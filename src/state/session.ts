@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { CatalogDrift } from '../core/catalog/drift';
 import type { RestoreNotice } from '../core/scenario/restore';
 import type { Scenario } from '../core/scenario/schema';
 import type { LinkError } from '../lib/url/share-link';
@@ -21,6 +22,15 @@ export type LinkStatus =
   | { kind: 'confirm'; incoming: Scenario; notices: RestoreNotice[]; fromVersion: number; payload: string }
   | { kind: 'kept-local'; payload: string };
 
+/**
+ * Figures of a scenario just opened from a link or a file that differ from today's catalog
+ * (`core/catalog/drift`): listed until the user keeps them or takes today's values.
+ */
+export type DriftStatus =
+  | { kind: 'none' }
+  | { kind: 'found'; origin: 'link' | 'file'; items: CatalogDrift[] }
+  | { kind: 'applied'; origin: 'link' | 'file'; items: CatalogDrift[] };
+
 export type StorageStatus =
   | { kind: 'ok' }
   | { kind: 'quarantined'; key: string; reason: string }
@@ -37,12 +47,14 @@ export interface SavedRef {
 interface SessionState {
   area: Area;
   link: LinkStatus;
+  drift: DriftStatus;
   storage: StorageStatus;
   saved: SavedRef | null;
   /** Saved scenarios picked for side-by-side comparison (2 or 3). */
   compareIds: string[];
   setArea: (area: Area) => void;
   setLink: (link: LinkStatus) => void;
+  setDrift: (drift: DriftStatus) => void;
   setStorage: (storage: StorageStatus) => void;
   setSaved: (saved: SavedRef | null) => void;
   setCompareIds: (ids: string[]) => void;
@@ -51,6 +63,7 @@ interface SessionState {
 export const useSessionStore = create<SessionState>()((set) => ({
   area: 'tco',
   link: { kind: 'none' },
+  drift: { kind: 'none' },
   storage: { kind: 'ok' },
   saved: null,
   compareIds: [],
@@ -58,5 +71,6 @@ export const useSessionStore = create<SessionState>()((set) => ({
   setSaved: (saved) => set({ saved }),
   setCompareIds: (compareIds) => set({ compareIds }),
   setLink: (link) => set({ link }),
+  setDrift: (drift) => set({ drift }),
   setStorage: (storage) => set({ storage }),
 }));

@@ -1,4 +1,4 @@
-import { DEFAULT_SCENARIO } from './defaults';
+import { frozenBase } from './bases';
 import { isPlainObject } from './json';
 import { migrate } from './migrations';
 import { restoreScenario, type RestoreNotice } from './restore';
@@ -27,19 +27,13 @@ export interface DocumentOk {
 
 export type DocumentResult = { ok: true; value: DocumentOk } | { ok: false; error: DocumentError };
 
-/**
- * Defaults each released version diffed its share links against. When a version bump changes
- * the defaults, freeze the old object here so old links keep their meaning.
- */
-const DEFAULTS_BY_VERSION: Readonly<Record<number, unknown>> = { [SCENARIO_VERSION]: DEFAULT_SCENARIO };
-
 function short(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 /**
- * @param sparse true when the document holds only the differences from its version's defaults
+ * @param sparse true when the document holds only the differences from its version's frozen base
  *   (share links); false for complete documents (files, storage). Missing fields of complete
  *   documents are filled from the defaults as well, which lets people write scenarios by hand.
  */
@@ -53,7 +47,8 @@ export function readScenarioDocument(raw: unknown, sparse: boolean): DocumentRes
   if (version > SCENARIO_VERSION) {
     return { ok: false, error: { kind: 'too-new', version, supported: SCENARIO_VERSION } };
   }
-  const base = DEFAULTS_BY_VERSION[version];
+  // The base this version's links were diffed against, frozen at its release (never the live defaults).
+  const base = frozenBase(version);
   const full = sparse && base !== undefined ? (mergeOntoBase(raw, base) as Record<string, unknown>) : raw;
   const migrated = migrate(full, SCENARIO_VERSION);
   if (!migrated.ok) return { ok: false, error: { kind: 'no-migration', from: migrated.from } };
@@ -61,8 +56,16 @@ export function readScenarioDocument(raw: unknown, sparse: boolean): DocumentRes
   return { ok: true, value: { scenario, notices, fromVersion: version, migrations: migrated.applied } };
 }
 
-/** The sparse form written into share links: envelope plus the fields that differ. */
+/**
+ * The sparse form written into share links: envelope plus the fields that differ from the
+ * frozen base of the current version (`bases/`), so the link means the same after any later
+ * change to the defaults or the catalog.
+ */
 export function toSparseDocument(scenario: Scenario): Record<string, unknown> {
-  const diff = diffFromBase(scenario, DEFAULT_SCENARIO) as Record<string, unknown>;
+  const base = frozenBase(SCENARIO_VERSION);
+  if (base === undefined) {
+    throw new Error(`No frozen base for scenario version ${SCENARIO_VERSION}: run npm run freeze-base and add it to bases/index.ts`);
+  }
+  const diff = diffFromBase(scenario, base) as Record<string, unknown>;
   return { type: SCENARIO_TYPE, version: SCENARIO_VERSION, ...diff };
 }

@@ -14,6 +14,7 @@ import { formatCompact, formatDate, formatMoney, formatNumber, formatPercent } f
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { AssumptionsTable, assumptionValueText } from './assumptions-table';
+import { CatalogBasisLine } from './catalog-basis';
 import { CompareView } from './compare-view';
 import { reportMessages, type ReportT } from './messages';
 import { Presentation, type Slide } from './presentation';
@@ -247,6 +248,7 @@ export function ReportPage() {
           ) : null}
           <Card title={t('assumptions')} className="report-appendix">
             <p className="mb-2 text-xs text-muted">{t('assumptionsHint')}</p>
+            <CatalogBasisLine scenario={scenario} />
             <AssumptionsTable rows={rows} />
           </Card>
         </article>

@@ -1,7 +1,11 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../core/scenario/defaults';
-import { SCENARIO_TYPE } from '../../core/scenario/schema';
+import { catalogDrift } from '../../core/catalog/drift';
+import { frozenBase } from '../../core/scenario/bases';
+import { cloneJson, setAt } from '../../core/scenario/json';
+import { SCENARIO_TYPE, SCENARIO_VERSION, type Scenario } from '../../core/scenario/schema';
+import { mergeOntoBase } from '../../core/scenario/sparse';
 import { MAX_DECODED_BYTES, MAX_LINK_CHARS, decodeLinkPayload, encodeLinkPayload } from './codec';
 import golden from './fixtures/golden-links-v1.json';
 import { LINK_DICTIONARY_V1 } from './link-dictionary';
@@ -17,35 +21,84 @@ function b64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** The expected document of each golden link, written by hand (see `about` in each file). */
+const EXPECTED = import.meta.glob<GoldenExpected>('./fixtures/golden-v1/*.json', { eager: true, import: 'default' });
+interface GoldenExpected {
+  link: string;
+  about: string;
+  changes: Record<string, unknown>;
+  v1: Record<string, unknown>;
+  current: { version: number; scenario: Scenario };
+}
+const expectedFor = (name: string): GoldenExpected => {
+  const e = EXPECTED[`./fixtures/golden-v1/${name}.json`];
+  if (!e) throw new Error(`no expected document fixtures/golden-v1/${name}.json for golden link "${name}"`);
+  return e;
+};
+
+/** "pilot.days[0].api.ttftP95Ms" → ["pilot", "days", 0, "api", "ttftP95Ms"] */
+function pathOf(text: string): (string | number)[] {
+  return text.split('.').flatMap((p) => p.split(/\[(\d+)\]/).filter((x) => x !== '').map((x) => (/^\d+$/.test(x) ? Number(x) : x)));
+}
+
 describe('golden links of version 1', () => {
-  it('the default link decodes to the default scenario', () => {
-    const v = ok(golden.links.default);
-    expect(v.scenario).toEqual(DEFAULT_SCENARIO);
+  const names = Object.keys(golden.links) as (keyof typeof golden.links)[];
+
+  it('every golden link has its expected document, and no expected document lacks its link', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(names.map((n) => `./fixtures/golden-v1/${n}.json`).sort());
+  });
+
+  it.each(names)('%s: the expected v1 document is the frozen base plus exactly its listed changes', (name) => {
+    const e = expectedFor(name);
+    expect(e.link).toBe(name);
+    const built = cloneJson(frozenBase(1)) as Record<string, unknown>;
+    for (const [path, value] of Object.entries(e.changes)) expect(setAt(built, pathOf(path), value), path).toBe(true);
+    expect(e.v1).toEqual(built);
+  });
+
+  it.each(names)('%s: the link laid over the frozen v1 base is the full expected v1 document', (name) => {
+    const text = decodeLinkPayload(golden.links[name]);
+    if (!text.ok) throw new Error(`golden link ${name} no longer decodes: ${JSON.stringify(text.error)}`);
+    expect(mergeOntoBase(JSON.parse(text.text), frozenBase(1))).toEqual(expectedFor(name).v1);
+  });
+
+  it.each(names)('%s: decodes to the full expected scenario of the current version, with no repairs', (name) => {
+    const e = expectedFor(name);
+    expect(e.current.version).toBe(SCENARIO_VERSION);
+    const v = ok(golden.links[name]);
+    expect(v.scenario).toEqual(e.current.scenario);
     expect(v.notices).toEqual([]);
+    expect(v.fromVersion).toBe(1);
   });
 
-  it('a link with a few changed fields keeps exactly those', () => {
-    const s = ok(golden.links['h100-cheaper-output']).scenario;
-    expect(s.name).toBe('Golden B');
-    expect(s.workload.requestsPerDay).toBe(5000);
-    expect(s.api.priceOutputPerM).toBe(2.5);
-    expect(s.selfHosted.gpuId).toBe('h100-sxm');
-    expect(s.selfHosted.rentPrice).toBe(4);
-    expect(s.selfHosted.gpusPerReplica).toBe(8);
+  it('the default link is the example scenario', () => {
+    expect(ok(golden.links.default).scenario).toEqual(DEFAULT_SCENARIO);
   });
+});
 
-  it('a link with a bought cluster, a pilot entry and shared view settings', () => {
-    const s = ok(golden.links['bought-pilot-german']).scenario;
-    expect(s.name).toBe('Golden C: Übergröße ✓');
-    expect(s.selfHosted.costMode).toBe('buy');
-    expect(s.selfHosted.capexPerGpu).toBe(32000);
-    expect(s.hardware.mlaKvMode).toBe('replicated');
-    expect(s.pilot.days[0]?.api.ttftP95Ms).toBe(1200);
-    expect(s.pilot.days[1]?.api.ttftP95Ms).toBeNull();
-    expect(s.pilot.incidents).toEqual([
-      { day: 4, start: '02:15', recoveryMinutes: 95, cause: 'oom', affectedTasks: 12, countermeasure: 'max-num-seqs 32', outOfHours: true },
+describe('golden links and today\'s catalog', () => {
+  const figures = (name: keyof typeof golden.links) =>
+    catalogDrift(ok(golden.links[name]).scenario).map((d) => `${d.path}: ${d.before} → ${d.after} (${d.recordId}, ${d.checked})`);
+
+  it('the catalog-drift link keeps its own figures and lists each against today\'s catalog', () => {
+    // The link carries 0.6 / 0.15 / 2.5 USD per 1M, 600 W and 3.5 USD/GPU-h (see its expected file);
+    // today: Moonshot K2.6 0.95 / 0.16 / 4 (checked 2026-05-22), H200 700 W (2026-08-15),
+    // Crusoe H200 on-demand 4.29 USD/GPU-h (2026-08-01).
+    const s = ok(golden.links['catalog-drift']).scenario;
+    expect([s.api.priceInputPerM, s.api.priceOutputPerM, s.selfHosted.rentPrice]).toEqual([0.6, 2.5, 3.5]);
+    expect(figures('catalog-drift')).toEqual([
+      'api.priceInputPerM: 0.6 → 0.95 (moonshot-kimi-k2.6, 2026-05-22)',
+      'api.priceCachedInputPerM: 0.15 → 0.16 (moonshot-kimi-k2.6, 2026-05-22)',
+      'api.priceOutputPerM: 2.5 → 4 (moonshot-kimi-k2.6, 2026-05-22)',
+      'selfHosted.powerWattsPerGpu: 600 → 700 (h200-sxm, 2026-08-15)',
+      'selfHosted.rentPrice: 3.5 → 4.29 (h200-crusoe-on-demand, 2026-08-01)',
     ]);
-    expect(s.view).toEqual({ language: 'de', currency: 'EUR' });
+  });
+
+  it('link B\'s edited output price still names the Moonshot offer; its H200 rent record does not fit its H100', () => {
+    expect(figures('h100-cheaper-output')).toEqual(['api.priceOutputPerM: 2.5 → 4 (moonshot-kimi-k2.6, 2026-05-22)']);
+    expect(figures('default')).toEqual([]);
+    expect(figures('bought-pilot-german')).toEqual([]);
   });
 });
 
