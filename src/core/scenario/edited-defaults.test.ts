@@ -18,7 +18,7 @@ vi.mock('./defaults', async (importOriginal) => {
 
 const { DEFAULT_SCENARIO } = await import('./defaults');
 const { readScenarioDocument, toSparseDocument } = await import('./document');
-const { SCENARIO_TYPE } = await import('./schema');
+const { SCENARIO_TYPE, SCENARIO_VERSION } = await import('./schema');
 
 describe('after a default was edited without a new version', () => {
   it('an old link keeps the values of its frozen base', () => {
@@ -34,7 +34,7 @@ describe('after a default was edited without a new version', () => {
   it('a new link writes what differs from the frozen base, so it reads back the same', () => {
     const s = cloneJson(DEFAULT_SCENARIO); // rent 3.99, replicas 2: both differ from the base
     const sparse = toSparseDocument(s);
-    expect(sparse).toEqual({ type: SCENARIO_TYPE, version: 1, selfHosted: { rentPrice: 3.99, replicas: 2 } });
+    expect(sparse).toEqual({ type: SCENARIO_TYPE, version: SCENARIO_VERSION, selfHosted: { rentPrice: 3.99, replicas: 2 } });
     const back = readScenarioDocument(JSON.parse(JSON.stringify(sparse)), true);
     expect(back.ok && back.value.scenario).toEqual(s);
   });

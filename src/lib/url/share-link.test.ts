@@ -150,7 +150,7 @@ describe('broken links', () => {
       error: { kind: 'future-format', version: 2, supported: 1 },
     });
     const newer = encodeLinkPayload(JSON.stringify({ type: SCENARIO_TYPE, version: 9 }));
-    expect(decodeScenario(newer)).toEqual({ ok: false, error: { kind: 'too-new', version: 9, supported: 1 } });
+    expect(decodeScenario(newer)).toEqual({ ok: false, error: { kind: 'too-new', version: 9, supported: SCENARIO_VERSION } });
   });
 
   it('valid compression of non-JSON or a foreign document is refused', () => {

@@ -1,4 +1,5 @@
 import v1 from './v1.json' with { type: 'json' };
+import v2 from './v2.json' with { type: 'json' };
 
 /**
  * The frozen diff base of every released scenario version: the defaults as they stood when the
@@ -10,7 +11,7 @@ import v1 from './v1.json' with { type: 'json' };
  *
  * Version 0 (the prototype) never published links, so it has no base.
  */
-export const FROZEN_BASES: Readonly<Record<number, unknown>> = { 1: deepFreeze(v1) };
+export const FROZEN_BASES: Readonly<Record<number, unknown>> = { 1: deepFreeze(v1), 2: deepFreeze(v2) };
 
 /** The base share links of `version` are diffs against, or undefined if none was frozen. */
 export function frozenBase(version: number): unknown {
