@@ -21,7 +21,7 @@ describe('readScenarioDocument', () => {
     const sparse = toSparseDocument(s);
     expect(sparse).toEqual({
       type: SCENARIO_TYPE,
-      version: 1,
+      version: SCENARIO_VERSION,
       workload: { requestsPerDay: 1234 },
       api: { priceOutputPerM: 2.5 },
       pilot: { days: s.pilot.days },

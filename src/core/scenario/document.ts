@@ -1,3 +1,4 @@
+import BASE_V1 from './bases/v1.json';
 import { DEFAULT_SCENARIO } from './defaults';
 import { isPlainObject } from './json';
 import { migrate } from './migrations';
@@ -31,7 +32,7 @@ export type DocumentResult = { ok: true; value: DocumentOk } | { ok: false; erro
  * Defaults each released version diffed its share links against. When a version bump changes
  * the defaults, freeze the old object here so old links keep their meaning.
  */
-const DEFAULTS_BY_VERSION: Readonly<Record<number, unknown>> = { [SCENARIO_VERSION]: DEFAULT_SCENARIO };
+const DEFAULTS_BY_VERSION: Readonly<Record<number, unknown>> = { 1: BASE_V1, [SCENARIO_VERSION]: DEFAULT_SCENARIO };
 
 function short(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);

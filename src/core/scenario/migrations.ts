@@ -1,3 +1,4 @@
+import { upgradeApiOfferToV2 } from './api-offer-v2';
 import { isPlainObject } from './json';
 import { SCENARIO_TYPE } from './schema';
 
@@ -69,7 +70,16 @@ const v0ToV1: MigrationStep = {
   },
 };
 
-export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1];
+/** v1 → v2: the API offer's list currency, invoice currency and peg (api-offer-v2.ts). */
+const v1ToV2: MigrationStep = {
+  name: 'v1-api-offer-list-invoice-currency',
+  from: 1,
+  up(doc) {
+    return { ...upgradeApiOfferToV2(doc), version: 2 };
+  },
+};
+
+export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1, v1ToV2];
 
 export type MigrateResult =
   | { ok: true; doc: Record<string, unknown>; applied: string[] }

@@ -44,6 +44,17 @@ export function usdTo(currency: Currency, fx: FxRates, usd: number): number {
   return currency === 'USD' ? usd : usd * fx[currency];
 }
 
+/**
+ * An amount already in `currency` (an offer's list price or invoice), formatted without
+ * conversion: ¥46.40 stays ¥46.40 whatever the display currency.
+ */
+export function formatAmount(language: Language, currency: Currency, amount: number | null | undefined, options: { digits?: number } = {}): string {
+  return finiteOr(amount, (v) => {
+    const digits = options.digits ?? (Math.abs(v) >= 1000 ? 0 : Math.abs(v) >= 1 ? 2 : 4);
+    return nf(language, { style: 'currency', currency, maximumFractionDigits: digits, minimumFractionDigits: Math.min(digits, 2) }).format(v);
+  });
+}
+
 export function formatMoney(
   language: Language,
   currency: Currency,

@@ -1,7 +1,7 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../core/scenario/defaults';
-import { SCENARIO_TYPE } from '../../core/scenario/schema';
+import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
 import { MAX_DECODED_BYTES, MAX_LINK_CHARS, decodeLinkPayload, encodeLinkPayload } from './codec';
 import golden from './fixtures/golden-links-v1.json';
 import { LINK_DICTIONARY_V1 } from './link-dictionary';
@@ -97,7 +97,7 @@ describe('broken links', () => {
       error: { kind: 'future-format', version: 2, supported: 1 },
     });
     const newer = encodeLinkPayload(JSON.stringify({ type: SCENARIO_TYPE, version: 9 }));
-    expect(decodeScenario(newer)).toEqual({ ok: false, error: { kind: 'too-new', version: 9, supported: 1 } });
+    expect(decodeScenario(newer)).toEqual({ ok: false, error: { kind: 'too-new', version: 9, supported: SCENARIO_VERSION } });
   });
 
   it('valid compression of non-JSON or a foreign document is refused', () => {
