@@ -55,6 +55,7 @@ export type LineLabel =
   | 'cluster-month'
   | 'cluster-month-730'
   | 'api-month'
+  | 'list-month'
   | 'invoice'
   | 'payment'
   | 'break-even'
@@ -197,7 +198,7 @@ function article000(): ClaimCheck[] {
       quote: 'HolySheep rechnet 1:1 (¥1=$1), was im Vergleich zum Markt-Wechselkurs eine ~85%ige Ersparnis für CNY-basierte Workloads bedeutet',
       claimed: q(0.85, 'share'), recomputed: q(fxSaving, 'share'), tolerance: APPROX,
       lines: [
-        line('api-month', [v(relayTokens, 'tokens-per-month'), op('×'), v((bill.listAmount / relayTokens) * 1e6, 'usd-per-m')], q(bill.listAmount, 'usd-per-month')),
+        line('list-month', [v(relayTokens, 'tokens-per-month'), op('×'), v((bill.listAmount / relayTokens) * 1e6, 'usd-per-m')], q(bill.listAmount, 'usd-per-month')),
         line('invoice', [v(bill.listAmount, 'usd-per-month'), op('×'), v(bill.invoicePerListUnit, 'cny-per-usd')], q(bill.invoiceAmount, 'cny-per-month')),
         line('payment', [v(bill.invoiceAmount, 'cny-per-month'), op('÷'), v(bill.invoiceUnitsPerUsd, 'cny-per-usd')], q(bill.usd, 'usd-per-month')),
         line('saving', [v(1, 'number'), op('−'), v(bill.usd, 'usd-per-month'), op('÷'), v(bill.listAmount, 'usd-per-month')], q(fxSaving, 'share')),

@@ -100,7 +100,7 @@ describe('article claim check', () => {
     // 1 − 52.2817 / 371.20 = 1 − 1/7.1 = 0.859155
     expect(c.recomputed?.value).toBeCloseTo(0.859155, 6);
     // The arithmetic: 800M × $0.464 = $371.20 listed; × ¥1 per $1 = ¥371.20; ÷ 7.1 = $52.28; saving.
-    expect(c.lines.map((l) => [l.label, l.result.unit])).toEqual([['api-month', 'usd-per-month'], ['invoice', 'cny-per-month'], ['payment', 'usd-per-month'], ['saving', 'share']]);
+    expect(c.lines.map((l) => [l.label, l.result.unit])).toEqual([['list-month', 'usd-per-month'], ['invoice', 'cny-per-month'], ['payment', 'usd-per-month'], ['saving', 'share']]);
     expect(c.lines[0]?.result.value).toBeCloseTo(371.2, 9);
     expect(c.lines[1]?.result.value).toBeCloseTo(371.2, 9);
     expect(c.lines[2]?.result.value).toBeCloseTo(52.2817, 4);

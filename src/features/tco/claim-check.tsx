@@ -5,7 +5,7 @@ import { ARTICLE_SOURCES } from '../../core/catalog/api-offers';
 import type { ArithmeticLine, ClaimCheck, Quantity, Term } from '../../core/presets/claims';
 import type { ArticleId, PresetId } from '../../core/presets/presets';
 import type { Language } from '../../core/scenario/schema';
-import { formatCompact, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
+import { formatCompact, formatMoney, formatNumber, formatPercent, formatRate } from '../../lib/format/format';
 import type { TcoKey, TcoT } from '../../components/tco/messages';
 import { useTcoClaims } from './use-tco';
 
@@ -43,7 +43,7 @@ export function quantityText(language: Language, t: TcoT, q: Quantity): string {
     case 'cny-per-month':
       return t('q.perMonth', { v: formatMoney(language, 'CNY', CNY_FX, v, { digits: Math.abs(v) < 1000 ? 2 : 0 }) });
     case 'cny-per-usd':
-      return t('q.cnyPerUsd', { v: formatNumber(language, v, 2) });
+      return t('q.cnyPerUsd', { v: formatRate(language, v) });
     case 'hours':
       return t('q.hours', { v: formatNumber(language, v, 0) });
     case 'gpus':

@@ -9,7 +9,7 @@ import { findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } fr
 import { GPUS } from '../../core/catalog/gpus';
 import type { ApiOfferRecord } from '../../core/catalog/types';
 import { currencies, type Scenario } from '../../core/scenario/schema';
-import { formatAmount, formatNumber } from '../../lib/format/format';
+import { formatAmount, formatNumber, formatRate } from '../../lib/format/format';
 import { useWorkloadSummary } from '../../lib/query/compute';
 import { invoicePerListUnit } from '../../core/tco/workload';
 import { useAppStore } from '../../state/store';
@@ -245,6 +245,7 @@ function ApiFields(props: { t: TcoT }) {
         <NumberField label={t('in.priceOutput')} value={api.priceOutputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApi({ priceOutputPerM })} testId="tco-price-output" />
         <SelectField label={t('in.listCurrency')} value={api.listCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(listCurrency) => setApi({ listCurrency })} testId="tco-list-currency" />
       </div>
+      <InvoiceFields t={t} />
       <div className="grid grid-cols-2 gap-3">
         <OptionalNumberField
           label={t('in.rateLimitRpm')}
@@ -268,7 +269,6 @@ function ApiFields(props: { t: TcoT }) {
         />
       </div>
       <p className="-mt-1 text-xs text-muted">{t('in.rateLimitHelp')}</p>
-      <InvoiceFields t={t} />
     </>
   );
 }
@@ -297,7 +297,7 @@ function InvoiceFields(props: { t: TcoT }) {
             label={t('in.invoiceFx')}
             value={api.invoiceFx}
             options={[
-              { value: 'market', label: t('in.fxMarket', { rate: formatNumber(language, invoicePerListUnit({ api: { ...api, invoiceFx: 'market' }, fx }), 4), ...pair }) },
+              { value: 'market', label: t('in.fxMarket', { rate: formatRate(language, invoicePerListUnit({ api: { ...api, invoiceFx: 'market' }, fx })), ...pair }) },
               { value: 'peg', label: t('in.fxPeg') },
             ]}
             onChange={(invoiceFx) => setApi({ invoiceFx })}
@@ -313,7 +313,7 @@ function InvoiceFields(props: { t: TcoT }) {
           {t(api.invoiceCurrency === 'USD' ? 'in.invoiceLineUsd' : 'in.invoiceLine', {
             list: formatAmount(language, current.listCurrency, current.listAmount, { digits: 2 }),
             invoice: formatAmount(language, current.invoiceCurrency, current.invoiceAmount, { digits: 2 }),
-            rate: formatNumber(language, current.invoiceUnitsPerUsd, 4),
+            rate: formatRate(language, current.invoiceUnitsPerUsd),
             currency: current.invoiceCurrency,
             usd: formatAmount(language, 'USD', current.usd, { digits: 2 }),
           })}

@@ -27,6 +27,11 @@ export function formatNumber(language: Language, value: number | null | undefine
   return finiteOr(value, (v) => nf(language, { maximumFractionDigits: maxFractionDigits }).format(v));
 }
 
+/** An exchange rate: at least two decimals, at most four (7.10, 0.8612). */
+export function formatRate(language: Language, value: number | null | undefined): string {
+  return finiteOr(value, (v) => nf(language, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(v));
+}
+
 export function formatInteger(language: Language, value: number | null | undefined): string {
   return finiteOr(value, (v) => nf(language, { maximumFractionDigits: 0 }).format(v));
 }
