@@ -1,4 +1,4 @@
-import BASE_V1 from './bases/v1.json';
+import { BASE_V1 } from './bases/v1';
 import { DEFAULT_SCENARIO } from './defaults';
 import { isPlainObject } from './json';
 import { migrate } from './migrations';

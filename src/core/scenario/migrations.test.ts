@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeWorkload } from '../tco/workload';
 import { upgradeApiOfferToV2 } from './api-offer-v2';
-import BASE_V1 from './bases/v1.json';
+import { BASE_V1 } from './bases/v1';
 import { readScenarioDocument } from './document';
 import { MIGRATIONS, migrate } from './migrations';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';

@@ -1,4 +1,8 @@
-{
+/**
+ * The example scenario as released in scenario version 1: the base every version-1 share link
+ * was diffed against. Frozen: never edit it (a changed base changes the meaning of old links).
+ */
+export const BASE_V1: Readonly<Record<string, unknown>> = {
   "type": "llm-selfhost-scenario",
   "version": 1,
   "name": "Kimi K2.6: 8× H200 vs Moonshot API",
@@ -615,4 +619,4 @@
     "checked": "2026-11-30"
   },
   "view": null
-}
+};
