@@ -77,6 +77,29 @@ test.describe('TCO and break-even', () => {
     await expect(claim.getByTestId('tco-claim-recomputed')).toHaveText('138,76 Mio. Tokens/Monat');
   });
 
+  test("article 000's relay in yuan: the API cost is the invoice, the panel says list → invoice → paid", async ({ page }) => {
+    const tco = new TcoPage(page);
+    await tco.open({ charts: false });
+    await tco.loadPreset('a000-k2-relay');
+    // 160M input × $0.12 + 640M output × $0.55 = $371.20 listed → invoice ¥371.20 (¥1 per $1)
+    // → 371.20 / 7.10 = $52.28 paid.
+    await expect(tco.kpi('api')).toContainText('$52.28');
+    const claim = tco.claim('a000-fx-saving-85');
+    await expect(claim).toHaveAttribute('data-verdict', 'consistent');
+    // 1 − 52.28 / 371.20 = 1 − 1/7.1 = 85.9 %
+    await expect(claim.getByTestId('tco-claim-recomputed')).toHaveText('85.9%');
+    await claim.getByText('Show the arithmetic').click();
+    await expect(claim).toContainText('$371.20/month × 1.00 CNY/USD = CN¥371.20/month');
+    await expect(claim).toContainText('CN¥371.20/month ÷ 7.10 CNY/USD = $52.28/month');
+    await tco.openGroup('tco-group-api');
+    await expect(page.getByTestId('tco-invoice-line')).toHaveText('A month at list prices $371.20 → invoice CN¥371.20, paid at 7.10 CNY/USD = $52.28.');
+
+    // In yuan the API's month is the invoice, ¥371.20, not 371.20 × 7.1 = ¥2,635.52.
+    await page.getByTestId('currency-select').selectOption('CNY');
+    await slow(tco.kpi('api')).toContainText('CN¥371.20');
+    await expect(tco.root()).not.toContainText('2,635');
+  });
+
   test('the break-even marker moves when the GPU price changes', async ({ page }) => {
     const tco = new TcoPage(page);
     await tco.open({ charts: false });

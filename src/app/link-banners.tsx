@@ -58,6 +58,7 @@ function noticeText(t: T, n: RestoreNotice): string {
 const DRIFT_DIGITS: Record<CatalogDrift['unit'], number> = {
   currency: 0,
   'per-million': 4,
+  peg: 4,
   'usd-per-gpu-hour': 3,
   'usd-per-node-hour': 3,
   watts: 0,
@@ -71,6 +72,7 @@ function driftValue(t: T, language: Language, d: CatalogDrift, side: 'before' | 
   const number = formatNumber(language, value, DRIFT_DIGITS[d.unit]);
   if (d.unit === 'per-million') return `${number} ${t('drift.unit.per-million', { currency: d.currency?.[side] ?? 'USD' })}`;
   if (d.unit === 'currency') return number;
+  if (d.unit === 'peg') return `${number} ${t('drift.unit.peg', { invoice: d.currency?.[side] ?? 'CNY' })}`;
   return `${number} ${t(`drift.unit.${d.unit}`)}`;
 }
 

@@ -27,7 +27,7 @@ const plain = {
     mode: 'requests', requestsPerDay: 100_000, daysPerMonth: 30, inputTokensPerRequest: 0, outputTokensPerRequest: 1_000,
     cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 1, acceptanceSelfHosted: 1, peakToAverage: 1, profileMode: 'peak-to-average',
   },
-  api: { currency: 'USD', priceInputPerM: 0, priceCachedInputPerM: 0, priceOutputPerM: 10 },
+  api: { listCurrency: 'USD', invoiceCurrency: 'USD', priceInputPerM: 0, priceCachedInputPerM: 0, priceOutputPerM: 10 },
   selfHosted: {
     gpusPerReplica: 8, replicas: 1, redundancy: 'none', costMode: 'rent', rentUnit: 'gpu-hour', rentPrice: 4, hoursMode: 'always',
     staffFte: 0, upgradeHoursPerMonth: 0, otherMonthly: [], oneTimeUsd: 0,
@@ -63,6 +63,44 @@ describe('cli evaluate', () => {
     expect(out?.breakEven?.outputTokensPerMonth).toBeCloseTo(140_744_000, 0);
     const claims = out?.claims as unknown as { id: string; verdict: string }[];
     expect(claims.find((c) => c.id === 'a004-break-even')?.verdict).toBe('contradiction');
+  });
+
+  it("article 000's relay: the same USD bill as the page, with the invoice in yuan; a v1 file keeps its bill", async () => {
+    // 100M tokens: 20M input × $0.12 + 80M output × $0.55 = $46.40 listed → invoice ¥46.40 at
+    // ¥1 per $1 → 46.40 / 7.10 = $6.5352 paid.
+    const relay = {
+      ...plain,
+      workload: { ...plain.workload, mode: 'tokens', inputTokensPerMonth: 20_000_000, outputTokensPerMonth: 80_000_000, inputTokensPerRequest: 200, outputTokensPerRequest: 800 },
+      api: { listCurrency: 'USD', priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55, invoiceCurrency: 'CNY', invoiceFx: 'peg', pegInvoicePerListUnit: 1 },
+      fx: { EUR: 0.86, CNY: 7.1, checked: '2026-11-30' },
+    };
+    const { code, io, out } = await run([file('relay.json', relay)]);
+    expect(code).toBe(0);
+    expect(io.stderr).toEqual([]);
+    expect(out?.monthlyUsd?.api).toBeCloseTo(6.5352, 4);
+    expect(out?.apiInvoice).toMatchObject({
+      listCurrency: 'USD', listAmount: expect.closeTo(46.4, 9) as number,
+      invoiceCurrency: 'CNY', invoicePerListUnit: 1, invoiceAmount: expect.closeTo(46.4, 9) as number,
+      invoiceUnitsPerUsd: 7.1, usd: expect.closeTo(6.5352, 4) as number,
+    });
+    // The same offer as a v1 file wrote it (¥ prices worth $1 each): v1's bill, $46.40, stays.
+    const v1 = { ...relay, version: 1, api: { currency: 'CNY', priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55, fxMode: 'peg', pegUsdPerUnit: 1 } };
+    const old = await run([file('relay-v1.json', v1)]);
+    expect(old.code).toBe(0);
+    expect(old.out?.monthlyUsd?.api).toBeCloseTo(46.4, 9);
+    expect(old.out?.apiInvoice).toMatchObject({ listCurrency: 'CNY', invoiceCurrency: 'USD', invoiceAmount: expect.closeTo(46.4, 9) as number });
+  });
+
+  it('the article 000 relay preset with its claims: ~85 % saving holds', async () => {
+    const { code, out } = await run(['--preset', 'a000-k2-relay', '--claims']);
+    expect(code).toBe(0);
+    // 800M tokens: $371.20 listed → ¥371.20 → 371.20 / 7.1 = $52.28
+    expect(out?.monthlyUsd?.api).toBeCloseTo(52.2817, 4);
+    expect(out?.apiInvoice).toMatchObject({ invoiceCurrency: 'CNY', invoiceAmount: expect.closeTo(371.2, 9) as number });
+    const claims = out?.claims as unknown as { id: string; verdict: string; recomputed: { value: number } }[];
+    const saving = claims.find((c) => c.id === 'a000-fx-saving-85');
+    expect(saving?.verdict).toBe('consistent');
+    expect(saving?.recomputed.value).toBeCloseTo(1 - 1 / 7.1, 12);
   });
 
   it('rate limits of the API tier against the busiest hour', async () => {

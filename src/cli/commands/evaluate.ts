@@ -6,6 +6,7 @@ import type { Scenario } from '../../core/scenario/schema';
 import { evaluateTco, type Figure } from '../../core/tco/evaluate';
 import { monteCarlo } from '../../core/tco/monte-carlo';
 import { tornado } from '../../core/tco/sensitivity';
+import { apiInvoice } from '../../core/tco/workload';
 import { json, parseFlags, type CliCommand } from '../command';
 
 /**
@@ -29,6 +30,9 @@ import { json, parseFlags, type CliCommand } from '../command';
  *   { peakPerMinute, limit, exceeds } (peak = average minute of the busiest hour; requests
  *   include retries; tokens are input incl. cached + output incl. reasoning; null = not countable)
  * - `costBreakdownUsd`: self-hosted { gpu, power, staff, ops }, api { input, cachedInput, output }
+ * - `apiInvoice`: the month's API bill in the offer's own currencies: { listCurrency,
+ *   listAmount, invoiceCurrency, invoicePerListUnit, invoiceAmount, invoiceUnitsPerUsd, usd }
+ *   (usd = monthlyUsd.api: the invoice paid at the market rate)
  * - `volume`, `verdict`; with `--tornado` the inputs by saving swing; with `--monte-carlo`
  *   the saving distribution's summary; with `--claims` the preset's article claim check.
  * A figure that cannot be computed is { "notApplicable": "<reason>" }, never NaN.
@@ -115,6 +119,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       selfHosted: { gpu: e.selfHosted.gpuUsd, power: e.selfHosted.powerUsd, staff: e.selfHosted.staffUsd, ops: e.selfHosted.opsUsd },
       api: { input: e.api.uncachedInputUsd, cachedInput: e.api.cachedInputUsd, output: e.api.outputUsd },
     },
+    apiInvoice: apiInvoice(scenario, e.api.monthlyUsd),
     verdict: { ...e.verdict, savingVsApiShare: fig(e.verdict.savingVsApiShare) },
     ...(t ? { tornado: { baseSaving: t.baseSaving, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh })) } } : {}),
     ...(mc ? { monteCarlo: { samples: mc.samples, seed: mc.seed, probabilitySelfCheaper: mc.probabilitySelfCheaper, cannotServe: mc.cannotServe, saving: mc.saving, ranges: mc.ranges } } : {}),

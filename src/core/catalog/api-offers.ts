@@ -1,8 +1,9 @@
 import type { ApiOfferRecord, SourceRef } from './types';
 
 /**
- * Dated API list prices, USD (or the offer's currency) per 1M tokens: input on a cache miss,
- * cached input (cache hit), output (reasoning tokens are billed as output).
+ * Dated API list prices in the offer's list currency (USD for every record here) per 1M
+ * tokens: input on a cache miss, cached input (cache hit), output (reasoning tokens are billed
+ * as output). Relays that invoice in yuan at a fixed peg carry it in `invoice`.
  *
  * Figures come from the TCO reference §3.4, which read them from price-data repositories
  * (pydantic/genai-prices "GP", simonw/llm-prices "LP", juliensimon/ai-inference-tco-calculator
@@ -94,7 +95,7 @@ function usdOffer(
     model,
     modelId,
     channel,
-    currency: 'USD',
+    listCurrency: 'USD',
     priceInputPerM: input,
     priceCachedInputPerM: cached,
     priceOutputPerM: output,
@@ -241,14 +242,15 @@ export const API_OFFERS: readonly ApiOfferRecord[] = [
     model: 'Kimi K2 (via relay, per article 000)',
     modelId: 'kimi-k2',
     channel: 'relay',
-    currency: 'CNY',
+    listCurrency: 'USD',
     priceInputPerM: 0.12,
     priceCachedInputPerM: null,
     priceOutputPerM: 0.55,
-    pegUsdPerUnit: 1,
+    invoice: { currency: 'CNY', perListUnit: 1 },
     source: withNote(
       ARTICLE_SOURCES.a000,
-      'Article 000 table "Kimi K2 via HolySheep (¥1=$1)" 0.12 / 0.55: billed in CNY at a fixed peg of 1 CNY = 1 USD. ' +
+      'Article 000 table "Kimi K2 via HolySheep (¥1=$1)" 0.12 / 0.55: USD list prices, invoiced in CNY at ¥1 per $1 and paid in yuan ' +
+        '(WeChat/Alipay) at the market rate, the article\'s "~85 % saving" against the market rate (1 − 1/7.1). ' +
         'The article also lists a K2 self-hosted "0.15 / 0.55" that ignores the ~$32/h cluster cost (its own caveat).',
     ),
   },
@@ -258,14 +260,14 @@ export const API_OFFERS: readonly ApiOfferRecord[] = [
     model: 'DeepSeek V3.2 (via relay, per article 000)',
     modelId: null,
     channel: 'relay',
-    currency: 'CNY',
+    listCurrency: 'USD',
     priceInputPerM: 0.07,
     priceCachedInputPerM: null,
     priceOutputPerM: 0.42,
-    pegUsdPerUnit: 1,
+    invoice: { currency: 'CNY', perListUnit: 1 },
     source: withNote(
       ARTICLE_SOURCES.a000,
-      'Article 000 table "DeepSeek V3.2 via HolySheep" 0.07 / 0.42, same relay and 1 CNY = 1 USD peg; article 004 repeats 0.42 output. ' +
+      'Article 000 table "DeepSeek V3.2 via HolySheep" 0.07 / 0.42, same relay, invoiced in CNY at ¥1 per $1; article 004 repeats 0.42 output. ' +
         'genai-prices lists 0.2288 / 0.3432 for V3.2 (2026-06-09).',
     ),
   },
@@ -275,14 +277,14 @@ export const API_OFFERS: readonly ApiOfferRecord[] = [
     model: 'Kimi K2 (via relay, per article 001)',
     modelId: 'kimi-k2',
     channel: 'relay',
-    currency: 'CNY',
+    listCurrency: 'USD',
     priceInputPerM: 0.08,
     priceCachedInputPerM: null,
     priceOutputPerM: 0.3,
-    pegUsdPerUnit: 1,
+    invoice: { currency: 'CNY', perListUnit: 1 },
     source: withNote(
       ARTICLE_SOURCES.a001,
-      'Article 001 code constants PRICE_INPUT = 0.08, PRICE_OUTPUT = 0.30 at the relay\'s 1 CNY = 1 USD rate. ' +
+      'Article 001 code constants PRICE_INPUT = 0.08, PRICE_OUTPUT = 0.30 in USD, invoiced in CNY at the relay\'s ¥1 per $1. ' +
         'Its monthly totals (40 requests/day × 800K input + 4K output × 30 days) do not follow from these prices; article 000 quotes 0.12 / 0.55 for the same relay.',
     ),
   },

@@ -117,8 +117,10 @@ describe('catalog integrity', () => {
         expect(Number.isFinite(o.priceCachedInputPerM) && o.priceCachedInputPerM > 0, o.id).toBe(true);
         expect(o.priceCachedInputPerM, o.id).toBeLessThanOrEqual(o.priceInputPerM);
       }
-      if (o.pegUsdPerUnit !== undefined) expect(o.pegUsdPerUnit).toBeGreaterThan(0);
-      if (o.currency !== 'USD') expect(o.pegUsdPerUnit, `${o.id} bills in ${o.currency}`).toBeDefined();
+      if (o.invoice !== undefined) {
+        expect(o.invoice.perListUnit, o.id).toBeGreaterThan(0);
+        expect(o.invoice.currency, `${o.id} invoices in its list currency: no peg needed`).not.toBe(o.listCurrency);
+      }
     }
     for (const p of GPU_PRICES) expect(Number.isFinite(p.usdPerGpuHour) && p.usdPerGpuHour > 0, p.id).toBe(true);
     for (const p of GPU_PURCHASES) {
@@ -219,7 +221,8 @@ describe('facts from the references, checked by independent arithmetic', () => {
   it('prices the brief pins down', () => {
     expect(findApiOffer('moonshot-kimi-k3')).toMatchObject({ priceInputPerM: 3, priceCachedInputPerM: 0.3, priceOutputPerM: 15 });
     expect(findApiOffer('openai-gpt-5.5')).toMatchObject({ priceInputPerM: 5, priceCachedInputPerM: 0.5, priceOutputPerM: 30 });
-    expect(findApiOffer('holysheep-kimi-k2-article-000')).toMatchObject({ currency: 'CNY', pegUsdPerUnit: 1, channel: 'relay' });
+    // Article 000's relay: USD list prices, invoiced ¥1 per $1 listed.
+    expect(findApiOffer('holysheep-kimi-k2-article-000')).toMatchObject({ listCurrency: 'USD', invoice: { currency: 'CNY', perListUnit: 1 }, channel: 'relay' });
     expect(findGpuPrice('h100-article-000')?.usdPerGpuHour).toBe(32 / 8);
     expect(findGpuPrice('h100-article-004')?.usdPerGpuHour).toBeCloseTo(4.82 / 8, 10);
     // Kimi K3 worked example of SPEC §8: 300k input + 30k output.

@@ -67,9 +67,9 @@ describe('catalogDrift', () => {
 
   it('names a changed billing currency of the offer', () => {
     const s = defaultScenario();
-    s.api.currency = 'CNY';
+    s.api.listCurrency = 'CNY';
     expect(catalogDrift(s)).toEqual([
-      { path: 'api.currency', labelKey: 'drift.label.api.currency', unit: 'currency', currency: null, before: 'CNY', after: 'USD', recordId: 'moonshot-kimi-k2.6', checked: '2026-05-22' },
+      { path: 'api.listCurrency', labelKey: 'drift.label.api.listCurrency', unit: 'currency', currency: null, before: 'CNY', after: 'USD', recordId: 'moonshot-kimi-k2.6', checked: '2026-05-22' },
     ]);
   });
 });

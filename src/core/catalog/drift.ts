@@ -19,7 +19,9 @@ import { findApiOffer, findGpu, findGpuPrice, findModel } from './catalog';
  * instead of copying (GPU memory and bandwidth, model architecture).
  */
 export type DriftPath =
-  | 'api.currency'
+  | 'api.listCurrency'
+  | 'api.invoiceCurrency'
+  | 'api.pegInvoicePerListUnit'
   | 'api.priceInputPerM'
   | 'api.priceCachedInputPerM'
   | 'api.priceOutputPerM'
@@ -28,7 +30,7 @@ export type DriftPath =
   | 'selfHosted.rentPrice';
 
 /** Language-neutral unit of a drifting figure; the UI words it. */
-export type DriftUnit = 'currency' | 'per-million' | 'usd-per-gpu-hour' | 'usd-per-node-hour' | 'watts' | 'gpus';
+export type DriftUnit = 'currency' | 'peg' | 'per-million' | 'usd-per-gpu-hour' | 'usd-per-node-hour' | 'watts' | 'gpus';
 
 export interface CatalogDrift {
   path: DriftPath;
@@ -60,8 +62,14 @@ export function catalogDrift(scenario: Scenario): CatalogDrift[] {
   const offer = api.offerId ? findApiOffer(api.offerId) : undefined;
   if (offer) {
     const { checked } = offer.source;
-    const currency = { before: api.currency, after: offer.currency };
-    if (api.currency !== offer.currency) item('api.currency', 'currency', api.currency, offer.currency, offer.id, checked);
+    const currency = { before: api.listCurrency, after: offer.listCurrency };
+    if (api.listCurrency !== offer.listCurrency) item('api.listCurrency', 'currency', api.listCurrency, offer.listCurrency, offer.id, checked);
+    // The invoice: in the list currency, or (a relay) in another currency at a fixed peg.
+    const invoiceCurrency = offer.invoice?.currency ?? offer.listCurrency;
+    if (api.invoiceCurrency !== invoiceCurrency) item('api.invoiceCurrency', 'currency', api.invoiceCurrency, invoiceCurrency, offer.id, checked);
+    if (offer.invoice && api.invoiceFx === 'peg' && api.pegInvoicePerListUnit !== offer.invoice.perListUnit) {
+      item('api.pegInvoicePerListUnit', 'peg', api.pegInvoicePerListUnit, offer.invoice.perListUnit, offer.id, checked, { before: api.invoiceCurrency, after: offer.invoice.currency });
+    }
     // No cached price listed: cache hits are billed as misses (as when the offer is picked).
     const prices = [
       ['api.priceInputPerM', api.priceInputPerM, offer.priceInputPerM],
@@ -142,7 +150,7 @@ export function catalogBasis(scenario: Scenario): CatalogBasis {
   const entered: CatalogBasis['entered'] = [];
 
   const offer = api.offerId ? findApiOffer(api.offerId) : undefined;
-  const apiDrift = drift.has('api.currency') || drift.has('api.priceInputPerM') || drift.has('api.priceCachedInputPerM') || drift.has('api.priceOutputPerM');
+  const apiDrift = drift.has('api.listCurrency') || drift.has('api.invoiceCurrency') || drift.has('api.pegInvoicePerListUnit') || drift.has('api.priceInputPerM') || drift.has('api.priceCachedInputPerM') || drift.has('api.priceOutputPerM');
   if (offer && !apiDrift) records.push({ role: 'api-offer', recordId: offer.id, checked: offer.source.checked });
   else entered.push('api-prices');
 

@@ -54,12 +54,17 @@ export interface ApiOfferRecord {
   /** Catalog model this offer serves, if it is in the catalog. */
   modelId: string | null;
   channel: 'first-party' | 'relay' | 'reseller';
-  currency: Currency;
+  /** Currency the prices are listed in. */
+  listCurrency: Currency;
   priceInputPerM: number;
   priceCachedInputPerM: number | null;
   priceOutputPerM: number;
-  /** USD per unit of the billing currency under a relay's peg, e.g. 1 CNY = 1 USD. */
-  pegUsdPerUnit?: number;
+  /**
+   * Set when the offer invoices in another currency at a fixed peg: `perListUnit` invoice
+   * units per list unit (article 000's relay: ¥1 per $1 → { currency: 'CNY', perListUnit: 1 }).
+   * Absent: the invoice is in the list currency.
+   */
+  invoice?: { currency: Currency; perListUnit: number };
   source: SourceRef;
 }
 

@@ -1,6 +1,7 @@
 import { findApiOffer, findGpu, findGpuPrice, findModel } from '../catalog/catalog';
 import type { SourceRef } from '../catalog/types';
 import type { Scenario } from '../scenario/schema';
+import { invoicePerListUnit, marketUnitsPerUsd } from '../tco/workload';
 
 /**
  * The assumptions appendix: every input that drives the result, with its value, unit, and —
@@ -34,6 +35,14 @@ function offerSourced(scenario: Scenario, field: 'priceInputPerM' | 'priceCached
   return { source: offer.source, custom };
 }
 
+/** The peg as the catalog offer states it, marked custom when the user changed it. */
+function offerPeg(scenario: Scenario): Pick<AssumptionRow, 'source' | 'custom'> {
+  const offer = scenario.api.offerId ? findApiOffer(scenario.api.offerId) : undefined;
+  if (!offer?.invoice) return { source: USER, custom: null };
+  const custom = offer.invoice.currency === scenario.api.invoiceCurrency && offer.invoice.perListUnit === scenario.api.pegInvoicePerListUnit ? null : { catalogValue: offer.invoice.perListUnit };
+  return { source: offer.source, custom };
+}
+
 export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   const { workload: w, api, selfHosted: sh, hardware: hw, pilot } = scenario;
   const rows: AssumptionRow[] = [];
@@ -63,12 +72,16 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   // API offer
   const offer = api.offerId ? findApiOffer(api.offerId) : undefined;
   rows.push({ group: 'api', key: 'api.offer', value: `${api.provider} · ${api.model}`, unit: '', source: offer?.source ?? null, custom: null, qualifiers: [api.channel] });
-  add('api', 'api.priceInputPerM', api.priceInputPerM, `${api.currency}/1M tokens`, offerSourced(scenario, 'priceInputPerM'));
-  add('api', 'api.priceCachedInputPerM', api.priceCachedInputPerM, `${api.currency}/1M tokens`, offerSourced(scenario, 'priceCachedInputPerM'));
-  add('api', 'api.priceOutputPerM', api.priceOutputPerM, `${api.currency}/1M tokens`, offerSourced(scenario, 'priceOutputPerM'));
-  if (api.currency !== 'USD') {
-    add('api', api.fxMode === 'peg' ? 'api.pegUsdPerUnit' : 'api.fxMarket', api.fxMode === 'peg' ? api.pegUsdPerUnit : scenario.fx[api.currency], api.fxMode === 'peg' ? `USD/${api.currency}` : `${api.currency}/USD`);
+  add('api', 'api.priceInputPerM', api.priceInputPerM, `${api.listCurrency}/1M tokens`, offerSourced(scenario, 'priceInputPerM'));
+  add('api', 'api.priceCachedInputPerM', api.priceCachedInputPerM, `${api.listCurrency}/1M tokens`, offerSourced(scenario, 'priceCachedInputPerM'));
+  add('api', 'api.priceOutputPerM', api.priceOutputPerM, `${api.listCurrency}/1M tokens`, offerSourced(scenario, 'priceOutputPerM'));
+  if (api.invoiceCurrency !== api.listCurrency) {
+    // How the list becomes the invoice: a relay's peg, or the market cross rate.
+    if (api.invoiceFx === 'peg') add('api', 'api.pegInvoicePerListUnit', api.pegInvoicePerListUnit, `${api.invoiceCurrency}/${api.listCurrency}`, offerPeg(scenario));
+    else add('api', 'api.invoiceFxMarket', invoicePerListUnit(scenario), `${api.invoiceCurrency}/${api.listCurrency}`);
   }
+  // The invoice is paid at the market rate (the fx group holds the rates themselves).
+  if (api.invoiceCurrency !== 'USD') add('api', 'api.invoicePaidAtMarket', marketUnitsPerUsd(scenario.fx, api.invoiceCurrency), `${api.invoiceCurrency}/USD`);
 
   // Self-hosted deployment
   const model = findModel(sh.modelId);

@@ -46,11 +46,13 @@ describe('the API bill from a day of tokens', () => {
     const bill = apiBillFromTokens(defaultScenario(), { ...EMPTY_DAY, inputTokens: 1_000_000, outputTokens: 100_000 });
     expect(bill).toBeCloseTo(0.955, 12);
   });
-  it('converts a CNY offer at the relay peg', () => {
-    // ¥2 per 1M output, peg 1 CNY = 1 USD, no input: 1,000,000 × 2 / 1e6 = $2.
+  it('converts a relay offer invoiced in yuan at its peg and paid at the market rate', () => {
+    // $2 listed per 1M output, invoiced ¥1 per $1, paid at 7.1 CNY/USD, no input:
+    // 1,000,000 × 2 / 1e6 = $2 listed → ¥2 invoiced → 2 / 7.1 = $0.28169.
     const s = defaultScenario();
-    Object.assign(s.api, { currency: 'CNY', fxMode: 'peg', pegUsdPerUnit: 1, priceOutputPerM: 2 });
-    expect(apiBillFromTokens(s, { ...EMPTY_DAY, inputTokens: 0, outputTokens: 1_000_000 })).toBeCloseTo(2, 12);
+    Object.assign(s.api, { listCurrency: 'USD', invoiceCurrency: 'CNY', invoiceFx: 'peg', pegInvoicePerListUnit: 1, priceOutputPerM: 2 });
+    s.fx.CNY = 7.1;
+    expect(apiBillFromTokens(s, { ...EMPTY_DAY, inputTokens: 0, outputTokens: 1_000_000 })).toBeCloseTo(2 / 7.1, 12);
   });
   it('is unknown when the tokens were not logged', () => {
     expect(apiBillFromTokens(defaultScenario(), { ...EMPTY_DAY, inputTokens: 5 })).toBeNull();

@@ -1,5 +1,6 @@
 import { HOURS_PER_MONTH } from '../scenario/schema';
 import { evaluateTco } from '../tco/evaluate';
+import { apiInvoice } from '../tco/workload';
 import type { ArticleId, PresetId } from './presets';
 import { findPreset, presetScenario } from './presets';
 
@@ -21,6 +22,8 @@ export type ClaimUnit =
   | 'usd-per-hour'
   | 'usd-per-gpu-hour'
   | 'usd-per-m'
+  | 'cny-per-month'
+  | 'cny-per-usd'
   | 'hours'
   | 'gpus'
   | 'tokens'
@@ -52,6 +55,9 @@ export type LineLabel =
   | 'cluster-month'
   | 'cluster-month-730'
   | 'api-month'
+  | 'list-month'
+  | 'invoice'
+  | 'payment'
   | 'break-even'
   | 'break-even-730'
   | 'break-even-variable'
@@ -123,6 +129,12 @@ function article000(): ClaimCheck[] {
   const claimed = 800e6;
   const e = evaluateTco(presetScenario('a000-k2-vendor'));
   const never = e.breakEven.result.kind === 'never';
+  // The relay's yuan peg, from the model's own figures for the relay preset: list → invoice → paid.
+  const relayScenario = presetScenario('a000-k2-relay');
+  const relay = evaluateTco(relayScenario);
+  const bill = apiInvoice(relayScenario, relay.api.monthlyUsd);
+  const relayTokens = relay.volume.tokensPerMonth;
+  const fxSaving = 1 - bill.usd / bill.listAmount; // 1 − 1/7.1 = 85.9 %
   const breakEvenLines = [
     line('cluster-month', [v(32, 'usd-per-hour'), op('×'), v(HOURS_PER_MONTH, 'hours')], q(cluster, 'usd-per-month')),
     blendLine(0.6, 2.5),
@@ -180,6 +192,17 @@ function article000(): ClaimCheck[] {
       quote: '"The breakeven is around 600M tokens/month." (Reddit-Zitat im Artikel)',
       claimed: q(600e6, 'tokens-per-month'), recomputed: q(breakEvenVendor, 'tokens-per-month'), tolerance: APPROX,
       recomputedNever: never, lines: breakEvenLines.slice(0, 3),
+    }),
+    check({
+      id: 'a000-fx-saving-85', article: 'a000', presetId: 'a000-k2-relay',
+      quote: 'HolySheep rechnet 1:1 (¥1=$1), was im Vergleich zum Markt-Wechselkurs eine ~85%ige Ersparnis für CNY-basierte Workloads bedeutet',
+      claimed: q(0.85, 'share'), recomputed: q(fxSaving, 'share'), tolerance: APPROX,
+      lines: [
+        line('list-month', [v(relayTokens, 'tokens-per-month'), op('×'), v((bill.listAmount / relayTokens) * 1e6, 'usd-per-m')], q(bill.listAmount, 'usd-per-month')),
+        line('invoice', [v(bill.listAmount, 'usd-per-month'), op('×'), v(bill.invoicePerListUnit, 'cny-per-usd')], q(bill.invoiceAmount, 'cny-per-month')),
+        line('payment', [v(bill.invoiceAmount, 'cny-per-month'), op('÷'), v(bill.invoiceUnitsPerUsd, 'cny-per-usd')], q(bill.usd, 'usd-per-month')),
+        line('saving', [v(1, 'number'), op('−'), v(bill.usd, 'usd-per-month'), op('÷'), v(bill.listAmount, 'usd-per-month')], q(fxSaving, 'share')),
+      ],
     }),
     check({
       id: 'a000-relay-47m', article: 'a000', presetId: 'a000-k2-relay',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateTco } from '../tco/evaluate';
+import { apiInvoice } from '../tco/workload';
 import { allClaimChecks, claimChecksForPreset, type ClaimCheck } from './claims';
 import { PRESETS, PRESET_IDS, loadPreset, presetScenario } from './presets';
 
@@ -47,8 +48,15 @@ describe('presets', () => {
     expect(e.verdict.best).toBe('api');
   });
 
-  it('article 000 relay preset bills CNY prices at the 1 CNY = 1 USD peg: 800 × 0.464 = $371.20', () => {
-    expect(evaluateTco(presetScenario('a000-k2-relay')).api.monthlyUsd).toBeCloseTo(371.2, 6);
+  it('article 000 relay preset: $371.20 listed → invoice ¥371.20 at ¥1 per $1 → $52.28 paid at 7.10 CNY/USD', () => {
+    const s = presetScenario('a000-k2-relay');
+    const e = evaluateTco(s);
+    // 160M input × 0.12 + 640M output × 0.55 = 19.20 + 352.00 = $371.20 listed; ¥371.20
+    // invoiced; 371.20 / 7.10 = $52.2817 paid.
+    expect(s.fx.CNY).toBe(7.1);
+    expect(e.api.monthlyUsd).toBeCloseTo(371.2 / 7.1, 9);
+    expect(e.api.monthlyUsd).toBeCloseTo(52.2817, 4);
+    expect(apiInvoice(s, e.api.monthlyUsd)).toMatchObject({ listCurrency: 'USD', invoiceCurrency: 'CNY', listAmount: expect.closeTo(371.2, 9) as number, invoiceAmount: expect.closeTo(371.2, 9) as number });
   });
 
   it('article 001 preset: 960M input × 0.60 + 4.8M output × 2.50 = $576 + $12 = $588', () => {
@@ -84,6 +92,19 @@ describe('article claim check', () => {
     expect(claim('a000-community-600m').verdict).toBe('contradiction');
     // 47 × 0.464 = $21.81 ≈ "~22 $"
     expect(claim('a000-relay-47m')).toMatchObject({ verdict: 'consistent', recomputed: { value: expect.closeTo(21.808, 9) as number } });
+  });
+
+  it('article 000 "~85 % saving" of the ¥1 = $1 rate: 1 − 1/7.1 = 85.9 %, from the relay preset\'s own bill', () => {
+    const c = claim('a000-fx-saving-85');
+    expect(c).toMatchObject({ presetId: 'a000-k2-relay', verdict: 'consistent', claimed: { value: 0.85, unit: 'share' }, tolerance: 0.05 });
+    // 1 − 52.2817 / 371.20 = 1 − 1/7.1 = 0.859155
+    expect(c.recomputed?.value).toBeCloseTo(0.859155, 6);
+    // The arithmetic: 800M × $0.464 = $371.20 listed; × ¥1 per $1 = ¥371.20; ÷ 7.1 = $52.28; saving.
+    expect(c.lines.map((l) => [l.label, l.result.unit])).toEqual([['list-month', 'usd-per-month'], ['invoice', 'cny-per-month'], ['payment', 'usd-per-month'], ['saving', 'share']]);
+    expect(c.lines[0]?.result.value).toBeCloseTo(371.2, 9);
+    expect(c.lines[1]?.result.value).toBeCloseTo(371.2, 9);
+    expect(c.lines[2]?.result.value).toBeCloseTo(52.2817, 4);
+    expect(claimChecksForPreset('a000-k2-relay').map((x) => x.id)).toContain('a000-fx-saving-85');
   });
 
   it('article 001: 40 × 800K × 30 = 960M input, 4.8M output; its own prices do not give its totals', () => {

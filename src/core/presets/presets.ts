@@ -83,8 +83,8 @@ export const PRESETS: readonly PresetDefinition[] = [
       {
         workload: A000_WORKLOAD,
         api: {
-          offerId: 'moonshot-kimi-k2-article-000', provider: 'Moonshot AI', model: 'Kimi K2', channel: 'first-party', currency: 'USD',
-          priceInputPerM: 0.6, priceCachedInputPerM: 0.6, priceOutputPerM: 2.5, fxMode: 'market', pegUsdPerUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
+          offerId: 'moonshot-kimi-k2-article-000', provider: 'Moonshot AI', model: 'Kimi K2', channel: 'first-party', listCurrency: 'USD',
+          priceInputPerM: 0.6, priceCachedInputPerM: 0.6, priceOutputPerM: 2.5, invoiceCurrency: 'USD', invoiceFx: 'market', pegInvoicePerListUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
         },
         selfHosted: A000_CLUSTER,
       },
@@ -94,14 +94,18 @@ export const PRESETS: readonly PresetDefinition[] = [
     id: 'a000-k2-relay',
     article: 'a000',
     document: doc(
-      'Kimi K2 on 8× H100 (~$32/h) vs a relay at a 1 CNY = 1 USD peg (article 000)',
-      'Article 000 (January 2026): the same cluster against the relay price 0.12 / 0.55, billed in CNY at the relay\'s fixed peg ' +
-        '1 CNY = 1 USD. The article is published by that relay. 800M tokens a month, 20 % input, 80 % output.',
+      'Kimi K2 on 8× H100 (~$32/h) vs a relay invoicing ¥1 per $1 (article 000)',
+      'Article 000 (January 2026): the same cluster against the relay\'s list price $0.12 / $0.55, invoiced in CNY at the relay\'s ' +
+        'peg of ¥1 per $1 listed and paid in yuan at the market rate (7.10 CNY/USD here): a customer paying in yuan pays 1/7.1 of ' +
+        'the list price in dollars, the article\'s "~85 % saving". Paying in USD instead, set the invoice currency to USD. ' +
+        'The article is published by that relay. 800M tokens a month, 20 % input, 80 % output.',
       {
         workload: A000_WORKLOAD,
         api: {
-          offerId: 'holysheep-kimi-k2-article-000', provider: 'HolySheep (relay)', model: 'Kimi K2', channel: 'relay', currency: 'CNY',
-          priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55, fxMode: 'peg', pegUsdPerUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
+          offerId: 'holysheep-kimi-k2-article-000', provider: 'HolySheep (relay)', model: 'Kimi K2', channel: 'relay', listCurrency: 'USD',
+          priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55,
+          // "HolySheep rechnet 1:1 (¥1=$1)": $1 listed is invoiced as ¥1, paid in yuan at the market rate.
+          invoiceCurrency: 'CNY', invoiceFx: 'peg', pegInvoicePerListUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
         },
         selfHosted: A000_CLUSTER,
       },
@@ -122,8 +126,8 @@ export const PRESETS: readonly PresetDefinition[] = [
           cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 1, acceptanceSelfHosted: 1, profileMode: 'peak-to-average', peakToAverage: 3,
         },
         api: {
-          offerId: 'moonshot-kimi-k2-article-000', provider: 'Moonshot AI', model: 'Kimi K2', channel: 'first-party', currency: 'USD',
-          priceInputPerM: 0.6, priceCachedInputPerM: 0.15, priceOutputPerM: 2.5, fxMode: 'market', pegUsdPerUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
+          offerId: 'moonshot-kimi-k2-article-000', provider: 'Moonshot AI', model: 'Kimi K2', channel: 'first-party', listCurrency: 'USD',
+          priceInputPerM: 0.6, priceCachedInputPerM: 0.15, priceOutputPerM: 2.5, invoiceCurrency: 'USD', invoiceFx: 'market', pegInvoicePerListUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
         },
         selfHosted: A000_CLUSTER,
       },
@@ -145,8 +149,8 @@ export const PRESETS: readonly PresetDefinition[] = [
           cacheHitShare: 0.5, reasoningMode: 'none', retryRateApi: 0.03, retryRateSelfHosted: 0.03, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, profileMode: 'peak-to-average', peakToAverage: 2.5,
         },
         api: {
-          offerId: 'moonshot-kimi-k3', provider: 'Moonshot AI', model: 'Kimi K3', channel: 'first-party', currency: 'USD',
-          priceInputPerM: 3, priceCachedInputPerM: 0.3, priceOutputPerM: 15, fxMode: 'market', pegUsdPerUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
+          offerId: 'moonshot-kimi-k3', provider: 'Moonshot AI', model: 'Kimi K3', channel: 'first-party', listCurrency: 'USD',
+          priceInputPerM: 3, priceCachedInputPerM: 0.3, priceOutputPerM: 15, invoiceCurrency: 'USD', invoiceFx: 'market', pegInvoicePerListUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
         },
         selfHosted: {
           modelId: 'kimi-k3', gpuId: 'gb300', gpusPerReplica: 8, gpusPerNode: 4, replicas: 1, redundancy: 'none', costMode: 'rent',
@@ -173,8 +177,8 @@ export const PRESETS: readonly PresetDefinition[] = [
           acceptanceApi: 1, acceptanceSelfHosted: 1, profileMode: 'peak-to-average', peakToAverage: 1,
         },
         api: {
-          offerId: null, provider: 'HolySheep (relay)', model: 'GPT-5.5 (per article 004)', channel: 'relay', currency: 'USD',
-          priceInputPerM: 0, priceCachedInputPerM: 0, priceOutputPerM: 25, fxMode: 'market', pegUsdPerUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
+          offerId: null, provider: 'HolySheep (relay)', model: 'GPT-5.5 (per article 004)', channel: 'relay', listCurrency: 'USD',
+          priceInputPerM: 0, priceCachedInputPerM: 0, priceOutputPerM: 25, invoiceCurrency: 'USD', invoiceFx: 'market', pegInvoicePerListUnit: 1, rateLimitRpm: null, rateLimitTpm: null,
         },
         selfHosted: {
           modelId: 'minimax-m2', gpuId: 'h100-sxm', gpusPerReplica: 8, gpusPerNode: 8, replicas: 1, redundancy: 'none', costMode: 'rent',

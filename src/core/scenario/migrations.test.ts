@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO } from './defaults';
+import { summarizeWorkload } from '../tco/workload';
+import { upgradeApiOfferToV2 } from './api-offer-v2';
+import { frozenBase } from './bases';
 import { readScenarioDocument } from './document';
 import { MIGRATIONS, migrate } from './migrations';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
@@ -14,6 +16,19 @@ const V0_FIXTURE = Object.freeze({
   gpu: Object.freeze({ id: 'h100-sxm', count: 8, usdPerHour: 4 }),
   staffFte: 0.5,
 });
+
+/** A complete v1 document (the v1 example scenario) with article 000's relay as v1 wrote it. */
+interface V1Doc {
+  [key: string]: unknown;
+  workload: Record<string, unknown>;
+  api: Record<string, unknown>;
+}
+function v1Relay(): V1Doc {
+  const doc = JSON.parse(JSON.stringify(frozenBase(1))) as V1Doc;
+  doc.workload = { ...doc.workload, mode: 'tokens', inputTokensPerMonth: 20_000_000, outputTokensPerMonth: 80_000_000, inputTokensPerRequest: 200, outputTokensPerRequest: 800, cacheHitShare: 0, reasoningMode: 'none', retryRate: 0 };
+  doc.api = { ...doc.api, offerId: 'holysheep-kimi-k2-article-000', provider: 'HolySheep (relay)', model: 'Kimi K2', channel: 'relay', currency: 'CNY', priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55, fxMode: 'peg', pegUsdPerUnit: 1 };
+  return doc;
+}
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null) {
@@ -31,7 +46,7 @@ describe('migrations', () => {
 
   it('never modify their input (every step, on a frozen document)', () => {
     for (const step of MIGRATIONS) {
-      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : DEFAULT_SCENARIO)));
+      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : step.from === 1 ? v1Relay() : null)));
       const before = JSON.stringify(input);
       expect(() => step.up(input)).not.toThrow();
       expect(JSON.stringify(input)).toBe(before);
@@ -44,7 +59,7 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths']);
+    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice']);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -83,6 +98,71 @@ describe('migrations', () => {
       atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null,
     });
     expect(s.uncertainty.ranges).toEqual({ retryRateApi: { low: 0.01, high: 0.2 }, retryRateSelfHosted: { low: 0.01, high: 0.2 }, rentPrice: { low: 2, high: 5 } });
+  });
+
+  it('v1 → v2: a full v1 document with a relay peg keeps its USD bill, and is not modified', () => {
+    const input = deepFreeze(v1Relay());
+    const before = JSON.stringify(input);
+    const r = readScenarioDocument(input, false);
+    expect(JSON.stringify(input)).toBe(before);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.fromVersion).toBe(1);
+    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice']);
+    expect(r.value.notices).toEqual([]);
+    const s = r.value.scenario;
+    // v1 said: prices in ¥, each ¥ worth $1 (pegUsdPerUnit 1). v2 says the same thing: listed
+    // in CNY, invoiced in USD at $1 per ¥1 listed.
+    expect(s.api).toMatchObject({ listCurrency: 'CNY', invoiceCurrency: 'USD', invoiceFx: 'peg', pegInvoicePerListUnit: 1, priceInputPerM: 0.12, priceOutputPerM: 0.55 });
+    // The v1 bill: 20M input × ¥0.12 + 80M output × ¥0.55 = ¥46.40 at $1 per ¥ = $46.40, unchanged.
+    expect(summarizeWorkload(s).api.totalUsd).toBeCloseTo(46.4, 9);
+    // Everything outside the api section is as it was, but for the retry rate per side and the
+    // throughput's new fields (the workload part of the same step).
+    const { retryRate, ...workload } = input.workload;
+    expect(s.workload).toEqual({ ...workload, retryRateApi: retryRate, retryRateSelfHosted: retryRate });
+    const selfHosted = input.selfHosted as { throughput: Record<string, unknown> };
+    expect(s.selfHosted).toEqual({ ...selfHosted, throughput: { ...selfHosted.throughput, atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null } });
+    expect(s.fx).toEqual(input.fx);
+  });
+
+  it('v1 → v2: a peg of $0.95 per ¥ keeps its bill; market-rate and USD offers keep theirs', () => {
+    const peg = v1Relay();
+    peg.api = { ...peg.api, pegUsdPerUnit: 0.95 };
+    // ¥46.40 × 0.95 = $44.08
+    const a = readScenarioDocument(peg, false);
+    expect(a.ok && summarizeWorkload(a.value.scenario).api.totalUsd).toBeCloseTo(44.08, 9);
+
+    const market = v1Relay();
+    market.api = { ...market.api, fxMode: 'market' };
+    // ¥46.40 at the market rate of 7.1 CNY/USD = $6.5352
+    const b = readScenarioDocument(market, false);
+    expect(b.ok && b.value.scenario.api).toMatchObject({ listCurrency: 'CNY', invoiceCurrency: 'CNY', invoiceFx: 'market', pegInvoicePerListUnit: 1 });
+    expect(b.ok && summarizeWorkload(b.value.scenario).api.totalUsd).toBeCloseTo(46.4 / 7.1, 9);
+
+    // v1 ignored a peg on a USD offer: still $46.40.
+    const usd = v1Relay();
+    usd.api = { ...usd.api, currency: 'USD', pegUsdPerUnit: 0.5 };
+    const c = readScenarioDocument(usd, false);
+    expect(c.ok && c.value.scenario.api).toMatchObject({ listCurrency: 'USD', invoiceCurrency: 'USD', pegInvoicePerListUnit: 0.5 });
+    expect(c.ok && summarizeWorkload(c.value.scenario).api.totalUsd).toBeCloseTo(46.4, 9);
+  });
+
+  it('v1 → v2 on a sparse v1 share link and on a hand-written file missing fields', () => {
+    // A link holding only what differed from the v1 defaults: a yuan offer at $0.95 per ¥.
+    const link = readScenarioDocument({ type: SCENARIO_TYPE, version: 1, api: { currency: 'CNY', fxMode: 'peg', pegUsdPerUnit: 0.95 } }, true);
+    expect(link.ok && link.value.scenario.api).toMatchObject({ listCurrency: 'CNY', invoiceCurrency: 'USD', invoiceFx: 'peg', pegInvoicePerListUnit: 0.95, offerId: 'moonshot-kimi-k2.6' });
+    expect(link.ok && link.value.notices).toEqual([]);
+    // A v1 file with a peg but no peg value: v1's default peg was 1.
+    const file = readScenarioDocument({ type: SCENARIO_TYPE, version: 1, api: { currency: 'CNY', fxMode: 'peg' } }, false);
+    expect(file.ok && file.value.scenario.api).toMatchObject({ listCurrency: 'CNY', invoiceCurrency: 'USD', pegInvoicePerListUnit: 1 });
+    // A value v1 would have rejected is carried over and named at its new place.
+    const bad = readScenarioDocument({ type: SCENARIO_TYPE, version: 1, api: { currency: 'GBP', fxMode: 'market' } }, false);
+    expect(bad.ok && bad.value.notices.map((n) => [n.path, n.rejected])).toEqual([
+      ['api.listCurrency', '"GBP"'],
+      ['api.invoiceCurrency', '"GBP"'],
+    ]);
+    // No api section: nothing to do.
+    expect(upgradeApiOfferToV2({ type: SCENARIO_TYPE, version: 1 })).toEqual({ type: SCENARIO_TYPE, version: 1 });
   });
 
   it('reports a version with no path instead of guessing', () => {

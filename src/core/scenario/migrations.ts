@@ -1,3 +1,4 @@
+import { upgradeApiOfferToV2 } from './api-offer-v2';
 import { isPlainObject } from './json';
 import { SCENARIO_TYPE } from './schema';
 import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
@@ -71,14 +72,15 @@ const v0ToV1: MigrationStep = {
 };
 
 /**
- * v1 → v2: retries per side, and throughput figures that carry the request lengths they hold
- * for plus an optional prefill rate. Each part keeps the meaning of v1 documents.
+ * v1 → v2: retries per side, throughput figures that carry the request lengths they hold for
+ * plus an optional prefill rate (upgrade-workload-v2.ts), and the API offer's list currency,
+ * invoice currency and peg (api-offer-v2.ts). Each part keeps the figures of v1 documents.
  */
 const v1ToV2: MigrationStep = {
-  name: 'v1-retries-per-side-throughput-lengths',
+  name: 'v1-retries-per-side-throughput-lengths-api-invoice',
   from: 1,
   up(doc) {
-    return { ...upgradeWorkloadToV2(doc), version: 2 };
+    return { ...upgradeApiOfferToV2(upgradeWorkloadToV2(doc)), version: 2 };
   },
 };
 

@@ -56,17 +56,25 @@ export const workloadSchema = z.strictObject({
 });
 export type Workload = z.infer<typeof workloadSchema>;
 
+/**
+ * An API offer as three steps (docs/tco.md §1): prices are listed in `listCurrency`; the
+ * invoice is issued in `invoiceCurrency`, converting list amounts at the market rate or at a
+ * relay's fixed peg (`pegInvoicePerListUnit` invoice units per list unit: ¥1 per $1 → 1);
+ * the invoice is paid at the market rate of the scenario's `fx`. With the same list and
+ * invoice currency the invoice is the list amount.
+ */
 export const apiOfferSchema = z.strictObject({
   offerId: z.string().max(80).nullable().describe('Catalog offer this was taken from, or null for a custom offer'),
   provider: z.string().max(80),
   model: z.string().max(120),
   channel: z.enum(['first-party', 'relay', 'reseller']),
-  currency: currencySchema.describe('Currency the offer bills in'),
-  priceInputPerM: nonNegative.describe('Price per 1M input tokens on a cache miss, in the offer currency'),
-  priceCachedInputPerM: nonNegative.describe('Price per 1M input tokens on a cache hit, in the offer currency'),
-  priceOutputPerM: nonNegative.describe('Price per 1M output tokens (incl. reasoning), in the offer currency'),
-  fxMode: z.enum(['market', 'peg']).describe('Convert at the market rate or at a relay\'s fixed peg'),
-  pegUsdPerUnit: positive.max(1000).describe('USD paid per 1 unit of the offer currency under a peg (1 CNY = 1 USD → 1)'),
+  listCurrency: currencySchema.describe('Currency the offer lists its prices in'),
+  priceInputPerM: nonNegative.describe('Price per 1M input tokens on a cache miss, in the list currency'),
+  priceCachedInputPerM: nonNegative.describe('Price per 1M input tokens on a cache hit, in the list currency'),
+  priceOutputPerM: nonNegative.describe('Price per 1M output tokens (incl. reasoning), in the list currency'),
+  invoiceCurrency: currencySchema.describe('Currency the invoice is issued and paid in; paid at the market rate of fx'),
+  invoiceFx: z.enum(['market', 'peg']).describe('How list amounts become invoice amounts when the currencies differ: at the market rate or at a relay\'s fixed peg'),
+  pegInvoicePerListUnit: positive.max(1000).describe('Invoice currency units per 1 list currency unit under a peg (¥1 invoiced per $1 listed → 1)'),
   rateLimitRpm: nonNegative.nullable().describe('Requests per minute the API tier allows (retries count); null = no limit'),
   rateLimitTpm: nonNegative.nullable().describe('Tokens per minute the API tier allows (input incl. cached + output incl. reasoning); null = no limit'),
 });

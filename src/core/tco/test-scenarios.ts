@@ -25,7 +25,7 @@ export function plainScenario(): Scenario {
     peakToAverage: 1,
     profileMode: 'peak-to-average',
   };
-  s.api = { ...s.api, offerId: null, currency: 'USD', priceInputPerM: 0, priceCachedInputPerM: 0, priceOutputPerM: 10 };
+  s.api = { ...s.api, offerId: null, listCurrency: 'USD', invoiceCurrency: 'USD', priceInputPerM: 0, priceCachedInputPerM: 0, priceOutputPerM: 10 };
   s.selfHosted = {
     ...s.selfHosted,
     gpusPerReplica: 8,

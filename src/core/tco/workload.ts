@@ -1,9 +1,11 @@
-import type { Scenario } from '../scenario/schema';
+import type { Currency, Scenario } from '../scenario/schema';
 
 /**
  * Monthly token volume and the API bill for it (SPEC §3):
  * API monthly = (miss_in/1e6 × p_in + hit_in/1e6 × p_hit + (out + reasoning)/1e6 × p_out)
- *               × (1 + retry rate) × FX.
+ *               × (1 + retry rate) × FX,
+ * prices in the offer's list currency, FX = USD per list unit (`usdPerUnit`: list → invoice
+ * at the market rate or a relay's peg, the invoice paid at the market rate).
  * Reasoning tokens are billed as output. Retried requests are billed again in full.
  *
  * Every TCO figure is linear in the number of tasks except the self-hosted replica count, so
@@ -59,9 +61,11 @@ export interface WorkloadSummary {
   /** Visible output + reasoning: what the API bills as output. */
   billedOutputTokens: number;
   totalTokens: number;
-  /** USD per unit of the API's billing currency as used for this scenario. */
+  /** USD paid per unit of the API's list currency as used for this scenario. */
   usdPerApiCurrencyUnit: number;
   api: ApiBill;
+  /** The month's API bill as listed and as invoiced. */
+  apiInvoice: ApiInvoice;
 }
 
 export interface ApiBill {
@@ -71,12 +75,65 @@ export interface ApiBill {
   totalUsd: number;
 }
 
-/** USD per unit of the offer currency: the relay's peg when one applies, else the market rate. */
+/** Units of `currency` per 1 USD at the scenario's market rate. */
+export function marketUnitsPerUsd(fx: Scenario['fx'], currency: Currency): number {
+  return currency === 'USD' ? 1 : fx[currency];
+}
+
+/**
+ * Invoice currency units per 1 list currency unit: 1 when both are the same currency, the
+ * relay's peg under a peg (¥1 per $1 → 1), else the market cross rate.
+ */
+export function invoicePerListUnit(scenario: Pick<Scenario, 'api' | 'fx'>): number {
+  const { listCurrency, invoiceCurrency, invoiceFx, pegInvoicePerListUnit } = scenario.api;
+  if (listCurrency === invoiceCurrency) return 1;
+  if (invoiceFx === 'peg') return pegInvoicePerListUnit;
+  return marketUnitsPerUsd(scenario.fx, invoiceCurrency) / marketUnitsPerUsd(scenario.fx, listCurrency);
+}
+
+/**
+ * USD paid per 1 unit of the list currency: list → invoice (peg or market), then the invoice
+ * paid at the market rate. Article 000's relay: $1 listed → ¥1 invoiced → 1 / 7.10 = $0.1408.
+ */
 export function usdPerUnit(scenario: Pick<Scenario, 'api' | 'fx'>): number {
-  const { currency, fxMode, pegUsdPerUnit } = scenario.api;
-  if (currency === 'USD') return 1;
-  if (fxMode === 'peg') return pegUsdPerUnit;
-  return 1 / scenario.fx[currency];
+  return invoicePerListUnit(scenario) / marketUnitsPerUsd(scenario.fx, scenario.api.invoiceCurrency);
+}
+
+/** An API cost in the offer's own currencies: what the price list says and what the invoice says. */
+export interface ApiInvoice {
+  listCurrency: Currency;
+  /** The usage at list prices, in the list currency. */
+  listAmount: number;
+  invoiceCurrency: Currency;
+  /** Invoice units per list unit (1 for the same currency). */
+  invoicePerListUnit: number;
+  /** The invoice, in the invoice currency. */
+  invoiceAmount: number;
+  /** Invoice currency units per USD at which the invoice is paid (market rate). */
+  invoiceUnitsPerUsd: number;
+  /** What the invoice costs in USD: invoiceAmount ÷ invoiceUnitsPerUsd. */
+  usd: number;
+}
+
+/**
+ * The list and invoice amounts behind an API cost of `usd` dollars (every API figure is
+ * linear in the prices, so any USD API figure converts back: invoice = usd × market rate of
+ * the invoice currency, list = invoice ÷ invoice units per list unit).
+ * Worked example (article 000): $6.535 paid ↔ ¥46.40 invoiced ↔ $46.40 listed at 7.10 CNY/USD.
+ */
+export function apiInvoice(scenario: Pick<Scenario, 'api' | 'fx'>, usd: number): ApiInvoice {
+  const perList = invoicePerListUnit(scenario);
+  const unitsPerUsd = marketUnitsPerUsd(scenario.fx, scenario.api.invoiceCurrency);
+  const invoiceAmount = usd * unitsPerUsd;
+  return {
+    listCurrency: scenario.api.listCurrency,
+    listAmount: invoiceAmount / perList,
+    invoiceCurrency: scenario.api.invoiceCurrency,
+    invoicePerListUnit: perList,
+    invoiceAmount,
+    invoiceUnitsPerUsd: unitsPerUsd,
+    usd,
+  };
 }
 
 /**
@@ -168,6 +225,7 @@ export function apiBill(mix: TaskMix, scenario: Pick<Scenario, 'api' | 'fx'>, ta
 export function summarizeWorkload(scenario: Scenario): WorkloadSummary {
   const mix = taskMix(scenario);
   const t = mix.tasksPerMonth;
+  const bill = apiBill(mix, scenario, t);
   return {
     tasksPerMonth: mix.tasksCounted ? t : 0,
     requestsPerMonth: mix.tasksCounted ? t * mix.retryFactor : 0,
@@ -179,6 +237,7 @@ export function summarizeWorkload(scenario: Scenario): WorkloadSummary {
     billedOutputTokens: mix.billedOutputTokens * t,
     totalTokens: mix.totalTokens * t,
     usdPerApiCurrencyUnit: usdPerUnit(scenario),
-    api: apiBill(mix, scenario, t),
+    api: bill,
+    apiInvoice: apiInvoice(scenario, bill.totalUsd),
   };
 }

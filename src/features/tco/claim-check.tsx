@@ -5,7 +5,7 @@ import { ARTICLE_SOURCES } from '../../core/catalog/api-offers';
 import type { ArithmeticLine, ClaimCheck, Quantity, Term } from '../../core/presets/claims';
 import type { ArticleId, PresetId } from '../../core/presets/presets';
 import type { Language } from '../../core/scenario/schema';
-import { formatCompact, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
+import { formatCompact, formatMoney, formatNumber, formatPercent, formatRate } from '../../lib/format/format';
 import type { TcoKey, TcoT } from '../../components/tco/messages';
 import { useTcoClaims } from './use-tco';
 
@@ -23,6 +23,8 @@ export const ARTICLE_PRESET: Record<ArticleId, PresetId> = {
 export const ARTICLES = ['a000', 'a001', 'a003', 'a004'] as const satisfies readonly ArticleId[];
 
 const USD_FX = { EUR: 1, CNY: 1, checked: '2026-01-01' } as const;
+/** Yuan amounts are stated in yuan already: formatting them must not convert. */
+const CNY_FX = USD_FX;
 
 export function quantityText(language: Language, t: TcoT, q: Quantity): string {
   const money = (v: number, digits?: number) => formatMoney(language, 'USD', USD_FX, v, digits === undefined ? {} : { digits });
@@ -38,6 +40,10 @@ export function quantityText(language: Language, t: TcoT, q: Quantity): string {
       return t('q.perGpuHour', { v: money(v, v < 1 ? 4 : 2) });
     case 'usd-per-m':
       return t('q.perMillion', { v: money(v, v < 1 ? 3 : 2) });
+    case 'cny-per-month':
+      return t('q.perMonth', { v: formatMoney(language, 'CNY', CNY_FX, v, { digits: Math.abs(v) < 1000 ? 2 : 0 }) });
+    case 'cny-per-usd':
+      return t('q.cnyPerUsd', { v: formatRate(language, v) });
     case 'hours':
       return t('q.hours', { v: formatNumber(language, v, 0) });
     case 'gpus':

@@ -9,7 +9,9 @@ import { findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } fr
 import { GPUS } from '../../core/catalog/gpus';
 import type { ApiOfferRecord } from '../../core/catalog/types';
 import { currencies, type Scenario } from '../../core/scenario/schema';
-import { formatNumber } from '../../lib/format/format';
+import { formatAmount, formatNumber, formatRate } from '../../lib/format/format';
+import { useWorkloadSummary } from '../../lib/query/compute';
+import { invoicePerListUnit } from '../../core/tco/workload';
 import { useAppStore } from '../../state/store';
 import { LogSliderField } from '../../components/tco/log-slider-field';
 import { tcoMessages, type TcoT } from '../../components/tco/messages';
@@ -43,11 +45,14 @@ function Group(props: { title: string; defaultOpen?: boolean; children: () => Re
 }
 
 function offerMatches(api: Api, rec: ApiOfferRecord): boolean {
+  const invoice = applyOffer(rec);
   return (
     api.priceInputPerM === rec.priceInputPerM &&
     api.priceOutputPerM === rec.priceOutputPerM &&
     api.priceCachedInputPerM === (rec.priceCachedInputPerM ?? rec.priceInputPerM) &&
-    api.currency === rec.currency
+    api.listCurrency === rec.listCurrency &&
+    api.invoiceCurrency === invoice.invoiceCurrency &&
+    (api.invoiceCurrency === api.listCurrency || (api.invoiceFx === invoice.invoiceFx && (api.invoiceFx === 'market' || api.pegInvoicePerListUnit === invoice.pegInvoicePerListUnit)))
   );
 }
 
@@ -57,13 +62,14 @@ export function applyOffer(rec: ApiOfferRecord): Partial<Api> {
     provider: rec.provider,
     model: rec.model,
     channel: rec.channel,
-    currency: rec.currency,
+    listCurrency: rec.listCurrency,
     priceInputPerM: rec.priceInputPerM,
     // No cached price listed: cache hits are billed as misses.
     priceCachedInputPerM: rec.priceCachedInputPerM ?? rec.priceInputPerM,
     priceOutputPerM: rec.priceOutputPerM,
-    fxMode: rec.pegUsdPerUnit === undefined ? 'market' : 'peg',
-    pegUsdPerUnit: rec.pegUsdPerUnit ?? 1,
+    invoiceCurrency: rec.invoice?.currency ?? rec.listCurrency,
+    invoiceFx: rec.invoice ? 'peg' : 'market',
+    pegInvoicePerListUnit: rec.invoice?.perListUnit ?? 1,
   };
 }
 
@@ -213,16 +219,15 @@ function ShapeFields(props: { t: TcoT }) {
 function ApiFields(props: { t: TcoT }) {
   const { t } = props;
   const api = useAppStore((s) => s.scenario.api);
-  const fx = useAppStore((s) => s.scenario.fx);
   const language = useLanguage();
   const rec = api.offerId ? findApiOffer(api.offerId) : undefined;
   const options = [
     ...(rec ? [] : [{ value: '', label: t('in.customOffer') }]),
     ...API_OFFERS.map((o) => ({ value: o.id, label: `${o.provider} · ${o.model}${o.channel === 'first-party' ? '' : ` (${t(`channel.${o.channel}`)})`}` })),
   ];
-  const unit = t('unit.perMillion', { currency: api.currency });
+  const unit = t('unit.perMillion', { currency: api.listCurrency });
   const badge = rec ? (
-    <SourceBadge source={rec.source} custom={offerMatches(api, rec) ? null : { catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)}`, onRestore: () => setApi(applyOffer(rec)) }} />
+    <SourceBadge source={rec.source} custom={offerMatches(api, rec) ? null : { catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)} ${t('unit.perMillion', { currency: rec.listCurrency })}${rec.invoice ? ` → ${rec.invoice.currency}` : ''}`, onRestore: () => setApi(applyOffer(rec)) }} />
   ) : null;
   return (
     <>
@@ -241,8 +246,9 @@ function ApiFields(props: { t: TcoT }) {
         <NumberField label={t('in.priceInput')} value={api.priceInputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceInputPerM) => setApi({ priceInputPerM })} testId="tco-price-input" />
         <NumberField label={t('in.priceCached')} value={api.priceCachedInputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceCachedInputPerM) => setApi({ priceCachedInputPerM })} />
         <NumberField label={t('in.priceOutput')} value={api.priceOutputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApi({ priceOutputPerM })} testId="tco-price-output" />
-        <SelectField label={t('in.currency')} value={api.currency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(currency) => setApi({ currency })} />
+        <SelectField label={t('in.listCurrency')} value={api.listCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(listCurrency) => setApi({ listCurrency })} testId="tco-list-currency" />
       </div>
+      <InvoiceFields t={t} />
       <div className="grid grid-cols-2 gap-3">
         <OptionalNumberField
           label={t('in.rateLimitRpm')}
@@ -266,13 +272,55 @@ function ApiFields(props: { t: TcoT }) {
         />
       </div>
       <p className="-mt-1 text-xs text-muted">{t('in.rateLimitHelp')}</p>
-      {api.currency !== 'USD' ? (
-        <div className="grid grid-cols-2 gap-3">
-          <SelectField label={t('in.fxMode')} value={api.fxMode} options={[{ value: 'market', label: t('in.fxMarket', { rate: formatNumber(language, fx[api.currency], 4), currency: api.currency }) }, { value: 'peg', label: t('in.fxPeg') }]} onChange={(fxMode) => setApi({ fxMode })} />
-          {api.fxMode === 'peg' ? (
-            <NumberField label={t('in.peg', { currency: api.currency })} value={api.pegUsdPerUnit} min={0.000001} max={1000} digits={4} unit="USD" onCommit={(pegUsdPerUnit) => setApi({ pegUsdPerUnit })} />
-          ) : null}
-        </div>
+    </>
+  );
+}
+
+/**
+ * The invoice: its currency, how list amounts become invoice amounts (market rate or a
+ * relay's peg), and this month's bill in words: list → invoice → paid at the market rate.
+ */
+function InvoiceFields(props: { t: TcoT }) {
+  const { t } = props;
+  const scenario = useAppStore((s) => s.scenario);
+  const { api, fx } = scenario;
+  const language = useLanguage();
+  const summary = useWorkloadSummary(scenario);
+  const differ = api.invoiceCurrency !== api.listCurrency;
+  const pair = { invoice: api.invoiceCurrency, list: api.listCurrency };
+  const bill = summary.data?.apiInvoice;
+  // The bill in words, once the worker's figures are for this offer's currencies.
+  const current = bill && bill.listCurrency === api.listCurrency && bill.invoiceCurrency === api.invoiceCurrency ? bill : null;
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField label={t('in.invoiceCurrency')} value={api.invoiceCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(invoiceCurrency) => setApi({ invoiceCurrency })} testId="tco-invoice-currency" />
+        {differ ? (
+          <SelectField
+            label={t('in.invoiceFx')}
+            value={api.invoiceFx}
+            options={[
+              { value: 'market', label: t('in.fxMarket', { rate: formatRate(language, invoicePerListUnit({ api: { ...api, invoiceFx: 'market' }, fx })), ...pair }) },
+              { value: 'peg', label: t('in.fxPeg') },
+            ]}
+            onChange={(invoiceFx) => setApi({ invoiceFx })}
+            testId="tco-invoice-fx"
+          />
+        ) : null}
+        {differ && api.invoiceFx === 'peg' ? (
+          <NumberField label={t('in.peg', pair)} value={api.pegInvoicePerListUnit} min={0.000001} max={1000} digits={4} unit={`${api.invoiceCurrency}/${api.listCurrency}`} onCommit={(pegInvoicePerListUnit) => setApi({ pegInvoicePerListUnit })} testId="tco-peg" />
+        ) : null}
+      </div>
+      {current && (api.listCurrency !== 'USD' || api.invoiceCurrency !== 'USD') ? (
+        <p className="-mt-1 text-xs text-muted" data-testid="tco-invoice-line">
+          {t(api.invoiceCurrency === 'USD' ? 'in.invoiceLineUsd' : 'in.invoiceLine', {
+            list: formatAmount(language, current.listCurrency, current.listAmount, { digits: 2 }),
+            invoice: formatAmount(language, current.invoiceCurrency, current.invoiceAmount, { digits: 2 }),
+            rate: formatRate(language, current.invoiceUnitsPerUsd),
+            currency: current.invoiceCurrency,
+            usd: formatAmount(language, 'USD', current.usd, { digits: 2 }),
+          })}
+        </p>
       ) : null}
     </>
   );

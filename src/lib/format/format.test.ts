@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatMoney, formatNumber, formatPercent } from './format';
+import { formatAmount, formatCompact, formatMoney, formatNumber, formatPercent, formatRate } from './format';
 
 const fx = { EUR: 0.5, CNY: 7, checked: '2026-11-30' };
 
@@ -18,6 +18,15 @@ describe('locale formatting', () => {
     // $23,360 × 0.5 EUR/USD = €11,680
     expect(formatMoney('de', 'EUR', fx, 23360).replace(/\s/g, ' ')).toBe('11.680 €');
     expect(formatMoney('en', 'CNY', fx, 1.35)).toBe('CN¥9.45');
+  });
+  it('the relay invoice in yuan: $6.535 shown in CNY at 7.10 is the invoice ¥46.40, and an invoice amount is not converted again', () => {
+    const rates = { EUR: 0.86, CNY: 7.1, checked: '2026-11-30' };
+    // 46.40 / 7.10 = $6.5352 paid; × 7.10 = ¥46.40 (not 46.40 × 7.10 = ¥329.44).
+    expect(formatMoney('en', 'CNY', rates, 46.4 / 7.1)).toBe('CN¥46.40');
+    expect(formatAmount('en', 'CNY', 46.4)).toBe('CN¥46.40');
+    expect(formatAmount('de', 'CNY', 46.4).replace(/\s/g, ' ')).toBe('46,40 CN¥');
+    expect(formatRate('en', 7.1)).toBe('7.10');
+    expect(formatRate('de', 0.86125)).toBe('0,8613');
   });
   it('compacts token volumes per locale', () => {
     expect(formatCompact('en', 1_200_000_000)).toBe('1.2B');

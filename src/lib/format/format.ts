@@ -27,6 +27,11 @@ export function formatNumber(language: Language, value: number | null | undefine
   return finiteOr(value, (v) => nf(language, { maximumFractionDigits: maxFractionDigits }).format(v));
 }
 
+/** An exchange rate: at least two decimals, at most four (7.10, 0.8612). */
+export function formatRate(language: Language, value: number | null | undefined): string {
+  return finiteOr(value, (v) => nf(language, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(v));
+}
+
 export function formatInteger(language: Language, value: number | null | undefined): string {
   return finiteOr(value, (v) => nf(language, { maximumFractionDigits: 0 }).format(v));
 }
@@ -42,6 +47,17 @@ export function formatPercent(language: Language, share: number | null | undefin
 
 export function usdTo(currency: Currency, fx: FxRates, usd: number): number {
   return currency === 'USD' ? usd : usd * fx[currency];
+}
+
+/**
+ * An amount already in `currency` (an offer's list price or invoice), formatted without
+ * conversion: ¥46.40 stays ¥46.40 whatever the display currency.
+ */
+export function formatAmount(language: Language, currency: Currency, amount: number | null | undefined, options: { digits?: number } = {}): string {
+  return finiteOr(amount, (v) => {
+    const digits = options.digits ?? (Math.abs(v) >= 1000 ? 0 : Math.abs(v) >= 1 ? 2 : 4);
+    return nf(language, { style: 'currency', currency, maximumFractionDigits: digits, minimumFractionDigits: Math.min(digits, 2) }).format(v);
+  });
 }
 
 export function formatMoney(
