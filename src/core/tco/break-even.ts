@@ -82,14 +82,28 @@ export type BreakEven =
       closedForm: ClosedForm | null;
     };
 
+/**
+ * Largest monthly volume a break-even may have, in tokens (in tasks when a task has less than
+ * one token). A price so small that the API bill reaches the self-hosted cost only beyond it
+ * (e.g. $1e-300 per 1M tokens) counts as free: such a volume has no meaning, and its products
+ * (tokens, output tokens) would leave the range of numbers.
+ */
+const MAX_VOLUME = 1e300;
+
+/** The MAX_VOLUME in workload tasks. */
+function maxTasks(model: TcoModel): number {
+  return MAX_VOLUME / Math.max(1, model.mix.totalTokens);
+}
+
 function closedForm(model: TcoModel, p: number): ClosedForm | null {
   if (p <= 0) return null;
   const replicas = Math.max(1, model.replicasEntered);
   const cost = selfHostedTotal(model, replicas);
   const tasks = cost / p;
-  if (!Number.isFinite(tasks)) return null;
+  if (!(tasks <= maxTasks(model))) return null;
   const k = model.tasksPerReplica;
-  if (k === null) return { replicas, selfMonthlyUsd: cost, tasks, capacityTasks: null, withinCapacity: true, replicasOfThroughput: null };
+  // A task with next to no tokens (1e-300) lets one replica carry more than any number of tasks.
+  if (k === null || !Number.isFinite(k)) return { replicas, selfMonthlyUsd: cost, tasks, capacityTasks: null, withinCapacity: true, replicasOfThroughput: null };
   const capacity = replicas * k;
   return {
     replicas,
@@ -130,9 +144,9 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     return never(model.tokensPerSecond <= 0 ? 'no-throughput' : 'demand-outside-schedule', cf);
   }
   if (model.acceptanceApi <= 0) return { kind: 'always', reason: 'api-accepts-nothing', closedForm: cf };
-  // A price so small that no finite volume reaches the self-hosted cost counts as free.
-  if (p <= 0 || !Number.isFinite(selfHostedTotal(model, Math.max(1, model.replicasEntered)) / p)) return never('api-free', cf);
   const floor = Math.max(1, model.replicasEntered);
+  // A price so small that no sensible volume reaches the self-hosted cost counts as free.
+  if (p <= 0 || !(selfHostedTotal(model, floor) / p <= maxTasks(model))) return never('api-free', cf);
   if (selfHostedTotal(model, floor) <= 0) return { kind: 'always', reason: 'self-costs-nothing', closedForm: cf };
 
   const k = model.tasksPerReplica ?? Number.POSITIVE_INFINITY;
