@@ -17,9 +17,11 @@ import { json, parseFlags, type CliCommand } from '../command';
  * - `usdPerAcceptedTask`: { api, selfHosted, hybrid }
  * - `breakEven`: { kind: at | never | always, reason, tokensPerMonth, outputTokensPerMonth,
  *   tasksPerMonth, acceptedTasksPerMonth, replicas, stableFromTokensPerMonth, for "never" the
- *   replica's monthly GPU cost, the API cost of the work it carries and `maxGpuPrice` { unit,
- *   usd } below which it would pay off (null: no GPU price would),
- *   closedForm: { replicas, tokensPerMonth, withinCapacity, replicasOfThroughput } }
+ *   replica's monthly GPU cost, the API cost of the work it carries, `enteredAtCapacity`
+ *   { replicas, selfMonthlyUsd, apiUsd } (the replicas entered, fully loaded, against the API
+ *   price of their work) and `maxGpuPrice` { unit, usd } below which they would pay off (null:
+ *   no GPU price would), closedForm: article 003's one-replica form { replicas: 1,
+ *   selfMonthlyUsd, tokensPerMonth, withinCapacity, replicasOfThroughput } }
  * - `hybrid`: the chosen split { ownedReplicas, selfShare, apiShare, monthlyUsd, selfUsd, apiUsd }
  * - `capacity`: { state, replicasEntered, replicasNeeded, replicasServing, spareReplicas,
  *   enteredServesPeak, basis, capacityTokensPerMonth, demandTokensPerMonth,
@@ -80,6 +82,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       replicaMonthlyUsd: be.kind === 'never' ? be.replicaMonthlyUsd : null,
       apiUsdPerReplicaCapacity: be.kind === 'never' ? be.apiUsdPerReplicaCapacity : null,
       maxGpuPrice: be.kind === 'never' ? be.maxGpuPrice : null,
+      enteredAtCapacity: be.kind === 'never' ? be.enteredAtCapacity : null,
       closedForm: cf
         ? { replicas: cf.replicas, selfMonthlyUsd: cf.selfMonthlyUsd, tokensPerMonth: e.breakEven.closedFormTokensPerMonth, withinCapacity: cf.withinCapacity, replicasOfThroughput: cf.replicasOfThroughput }
         : null,

@@ -27,8 +27,10 @@ export interface CheaperWindow {
 }
 
 /**
- * Article 003's closed form with a fixed deployment: break-even tasks = self-hosted monthly
- * cost ÷ API cost per task. Valid only while that volume fits the deployment's capacity.
+ * Article 003's closed form for one replica: break-even tasks = C(1) ÷ API cost per task, with
+ * C(1) the monthly cost of one serving replica (plus the N+1 spare, staff and fixed costs).
+ * Valid only while that volume fits one replica's capacity; the step-by-step search is the
+ * answer, this is its cross-check.
  */
 export interface ClosedForm {
   replicas: number;
@@ -39,6 +41,12 @@ export interface ClosedForm {
   withinCapacity: boolean;
   /** How many replicas' throughput the closed-form volume needs (e.g. 3.2); null when unlimited. */
   replicasOfThroughput: number | null;
+}
+
+export interface EnteredAtCapacity {
+  replicas: number;
+  selfMonthlyUsd: number;
+  apiUsd: number;
 }
 
 export type NeverReason =
@@ -79,6 +87,12 @@ export type BreakEven =
        * power and fixed costs alone exceed it).
        */
       maxGpuPrice: { unit: 'gpu-hour' | 'node-hour' | 'gpu'; usd: number } | null;
+      /**
+       * For 'replica-costs-more': the replicas entered (at least one) fully loaded — their
+       * monthly cost with staff and fixed costs against the API price of all the work they
+       * can carry (how far off a break-even is).
+       */
+      enteredAtCapacity: EnteredAtCapacity | null;
       closedForm: ClosedForm | null;
     };
 
@@ -97,7 +111,8 @@ function maxTasks(model: TcoModel): number {
 
 function closedForm(model: TcoModel, p: number): ClosedForm | null {
   if (p <= 0) return null;
-  const replicas = Math.max(1, model.replicasEntered);
+  // One replica, whatever was entered (article 003's form; docs/tco.md §5).
+  const replicas = 1;
   const cost = selfHostedTotal(model, replicas);
   const tasks = cost / p;
   if (!(tasks <= maxTasks(model))) return null;
@@ -116,7 +131,7 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
 }
 
 function never(reason: NeverReason, cf: ClosedForm | null, extra: Partial<Extract<BreakEven, { kind: 'never' }>> = {}): BreakEven {
-  return { kind: 'never', reason, replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, maxGpuPrice: null, closedForm: cf, ...extra };
+  return { kind: 'never', reason, replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, maxGpuPrice: null, enteredAtCapacity: null, closedForm: cf, ...extra };
 }
 
 /**
@@ -169,7 +184,13 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     const marginal = marginalReplicaCost(model);
     const apiPerReplica = p * k;
     if (marginal >= apiPerReplica) {
-      return never('replica-costs-more', cf, { replicaMonthlyUsd: marginal, apiUsdPerReplicaCapacity: apiPerReplica, maxGpuPrice: maxGpuPriceToBreakEven(model, p) });
+      const entered: EnteredAtCapacity = { replicas: floor, selfMonthlyUsd: selfHostedTotal(model, floor), apiUsd: apiPerReplica * floor };
+      return never('replica-costs-more', cf, {
+        replicaMonthlyUsd: marginal,
+        apiUsdPerReplicaCapacity: apiPerReplica,
+        maxGpuPrice: maxGpuPriceToBreakEven(model, p),
+        enteredAtCapacity: Number.isFinite(entered.apiUsd) ? entered : null,
+      });
     }
     // (n + spare) × c + fixed ≤ p × k × n  ⇔  n ≥ (spare × c + fixed) / (p × k − c)
     const fixed = selfHostedTotal(model, 1) - (1 + model.spareReplicas) * marginal;
