@@ -116,6 +116,8 @@ export const tcoMessages = defineMessages(
     'na.demand-outside-schedule': 'off schedule',
     'na.no-deployment': 'no owned replicas',
     'na.out-of-range': 'out of range',
+    'na.api-costs-nothing': 'the API costs nothing',
+    'na.nothing-accepted': 'no task is accepted',
 
     'option.api': 'API',
     'option.self-hosted': 'Self-hosted',
@@ -602,6 +604,8 @@ export const tcoMessages = defineMessages(
     'na.demand-outside-schedule': 'außerhalb der Zeit',
     'na.no-deployment': 'keine eigenen Replikate',
     'na.out-of-range': 'außerhalb des Bereichs',
+    'na.api-costs-nothing': 'die API kostet nichts',
+    'na.nothing-accepted': 'keine Aufgabe wird akzeptiert',
 
     'option.api': 'API',
     'option.self-hosted': 'Eigenbetrieb',

@@ -96,7 +96,7 @@ export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHost
   }
   if (v.reason === 'no-volume') return t('verdict.noVolume', { self, deployment });
   if (v.reason === 'api-accepts-nothing') return t('verdict.apiAcceptsNothing', { self, deployment });
-  const share = v.savingVsApiShare.ok ? fmt.percent(v.savingVsApiShare.value, 0) : '–';
+  const share = figureText(v.savingVsApiShare, (x) => fmt.percent(x, 0), t);
   let first: string;
   if (v.best === 'self-hosted') first = t('verdict.self', { deployment, self, api, saving: fmt.money(v.savingVsApiUsd), share });
   else if (v.best === 'hybrid') {
