@@ -136,7 +136,7 @@ export const selfHostedSchema = z.strictObject({
   costMode: z.enum(['rent', 'buy']),
   rentPriceId: z.string().max(80).nullable(),
   rentUnit: z.enum(['gpu-hour', 'node-hour']),
-  rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour).describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
+  rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour').describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
   capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
   infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),
@@ -161,7 +161,7 @@ export const selfHostedSchema = z.strictObject({
 }).superRefine((s, ctx) => {
   // The field's own maximum is the node-hour limit; a GPU-hour price has the tighter one.
   if (s.rentUnit === 'gpu-hour' && s.rentPrice > MONEY_LIMITS.rentPerGpuHour) {
-    ctx.addIssue({ code: 'custom', path: ['rentPrice'], message: `A GPU-hour price must be at most ${MONEY_LIMITS.rentPerGpuHour} USD` });
+    ctx.addIssue({ code: 'custom', path: ['rentPrice'], message: 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour' });
   }
 });
 export type SelfHosted = z.infer<typeof selfHostedSchema>;
