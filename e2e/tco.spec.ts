@@ -132,6 +132,14 @@ test.describe('TCO and break-even', () => {
     await price.fill('-3');
     await expect(page.getByTestId('tco-gpu-price').getByRole('alert')).toBeVisible();
     await expect(tco.kpi('self')).toContainText(SELF_MONTH);
+    // Money has a maximum, said at the field: at most $10,000 per GPU-hour.
+    await price.fill('20000');
+    await expect(page.getByTestId('tco-gpu-price').getByRole('alert')).toContainText('Must be at most 10,000');
+    await expect(tco.kpi('self')).toContainText(SELF_MONTH);
+    // The message follows a change of language.
+    await page.getByTestId('language-select').selectOption('de');
+    await expect(page.getByTestId('tco-gpu-price').getByRole('alert')).toContainText('Darf höchstens 10.000');
+    await page.getByTestId('language-select').selectOption('en');
 
     await tco.field('tco-throughput').fill('0');
     await slow(tco.kpi('break-even')).toContainText('never');

@@ -39,9 +39,6 @@ export function NumberField(props: NumberFieldProps) {
   const id = useId();
   const shown = value * scale;
   const formatted = formatNumber(language, shown, integer ? 0 : digits);
-  const [draft, setDraft] = useState<{ text: string; error: string | null } | null>(null);
-  const text = draft?.text ?? formatted;
-  const error = draft?.error ?? null;
 
   function validate(raw: string): { value: number | null; error: string | null } {
     const n = parseLocaleNumber(language, raw);
@@ -56,9 +53,15 @@ export function NumberField(props: NumberFieldProps) {
     return { value: n / scale, error: null };
   }
 
+  // The message is worked out from the text on every render, so it follows a change of language.
+  // `typed`: the text is the user's (not the formatted value put there on focus).
+  const [draft, setDraft] = useState<{ text: string; typed: boolean } | null>(null);
+  const text = draft?.text ?? formatted;
+  const error = draft?.typed ? validate(draft.text).error : null;
+
   function onText(raw: string) {
     const v = validate(raw);
-    setDraft({ text: raw, error: v.error });
+    setDraft({ text: raw, typed: true });
     if (v.value !== null && v.value !== value) onCommit(v.value);
   }
 
@@ -86,7 +89,7 @@ export function NumberField(props: NumberFieldProps) {
             aria-invalid={error ? true : undefined}
             aria-describedby={[error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined}
             onChange={(e) => onText(e.target.value)}
-            onFocus={() => setDraft({ text: formatted, error: null })}
+            onFocus={() => setDraft({ text: formatted, typed: false })}
             onBlur={() => {
               if (!error) setDraft(null);
             }}

@@ -133,6 +133,31 @@ describe('cli evaluate', () => {
     expect(lenient.code).toBe(0);
   });
 
+  it('an unknown field (workload.requestsPerDy) is an error naming it; --lenient warns and evaluates with the default', async () => {
+    const typo = { ...plain, workload: { ...plain.workload, requestsPerDy: 5 } };
+    const p = file('typo.json', typo);
+    const strict = await run([p]);
+    expect(strict.code).toBe(1);
+    expect(strict.io.stdout).toEqual([]);
+    expect(strict.io.stderr.join('\n')).toMatch(/error: workload\.requestsPerDy: unknown field/);
+    expect(strict.io.stderr.join('\n')).toContain('1 unknown field(s): workload.requestsPerDy');
+    const lenient = await run([p, '--lenient']);
+    expect(lenient.code).toBe(0);
+    expect(lenient.io.stderr.join('\n')).toMatch(/warning: workload\.requestsPerDy: unknown field \(ignored; was 5\)/);
+    // the volume as written without the typo: 100,000 requests/day × 30 days × $0.01 = $30,000
+    expect(lenient.out?.monthlyUsd?.api).toBeCloseTo(30_000, 6);
+    expect(lenient.out?.notes).toEqual([{ kind: 'field', path: 'workload.requestsPerDy', action: 'ignored-unknown', problem: 'Unknown field', rejected: '5' }]);
+  });
+
+  it('notes in the JSON: a peak-to-average of 500 is capped at 168 (a week has 168 hours)', async () => {
+    const peaky = { ...plain, workload: { ...plain.workload, peakToAverage: 500 } };
+    const { code, out } = await run([file('peaky.json', peaky)]);
+    expect(code).toBe(0);
+    expect(out?.notes).toEqual([{ kind: 'shape', code: 'peak-clamped', message: expect.stringContaining('capped at 168') as string }]);
+    // a plain file has none
+    expect((await run([file('plain3.json', plain)])).out?.notes).toEqual([]);
+  });
+
   it('usage errors', async () => {
     expect((await run([])).code).toBe(2);
     expect((await run(['--preset', 'nope'])).code).toBe(2);

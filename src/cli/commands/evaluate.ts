@@ -2,12 +2,15 @@ import { allClaimChecks, claimChecksForPreset } from '../../core/presets/claims'
 import { PRESET_IDS, loadPreset, type PresetId } from '../../core/presets/presets';
 import { readScenarioDocument } from '../../core/scenario/document';
 import { isPlainObject } from '../../core/scenario/json';
-import type { Scenario } from '../../core/scenario/schema';
+import type { RestoreNotice } from '../../core/scenario/restore';
+import { HOURS_PER_WEEK, type Scenario } from '../../core/scenario/schema';
 import { evaluateTco, type Figure } from '../../core/tco/evaluate';
 import { monteCarlo } from '../../core/tco/monte-carlo';
+import { MAX_PEAK_TO_AVERAGE, type ShapeNote } from '../../core/tco/profile';
 import { tornado } from '../../core/tco/sensitivity';
 import { apiInvoice } from '../../core/tco/workload';
 import { json, parseFlags, type CliCommand } from '../command';
+import { checkNotices } from '../notices';
 
 /**
  * `evaluate <scenario.json>` (or `evaluate --preset <id>`): the TCO comparison as JSON.
@@ -18,9 +21,11 @@ import { json, parseFlags, type CliCommand } from '../command';
  * - `usdPerAcceptedTask`: { api, selfHosted, hybrid }
  * - `breakEven`: { kind: at | never | always, reason, tokensPerMonth, outputTokensPerMonth,
  *   tasksPerMonth, acceptedTasksPerMonth, replicas, stableFromTokensPerMonth, for "never" the
- *   replica's monthly GPU cost, the API cost of the work it carries and `maxGpuPrice` { unit,
- *   usd } below which it would pay off (null: no GPU price would),
- *   closedForm: { replicas, tokensPerMonth, withinCapacity, replicasOfThroughput } }
+ *   replica's monthly GPU cost, the API cost of the work it carries, `enteredAtCapacity`
+ *   { replicas, selfMonthlyUsd, apiUsd } (the replicas entered, fully loaded, against the API
+ *   price of their work) and `maxGpuPrice` { unit, usd } below which they would pay off (null:
+ *   no GPU price would), closedForm: article 003's one-replica form { replicas: 1,
+ *   selfMonthlyUsd, tokensPerMonth, withinCapacity, replicasOfThroughput } }
  * - `hybrid`: the chosen split { ownedReplicas, selfShare, apiShare, monthlyUsd, selfUsd, apiUsd }
  * - `capacity`: { state, replicasEntered, replicasNeeded, replicasServing, spareReplicas,
  *   enteredServesPeak, basis, capacityTokensPerMonth, demandTokensPerMonth,
@@ -35,18 +40,35 @@ import { json, parseFlags, type CliCommand } from '../command';
  *   (usd = monthlyUsd.api: the invoice paid at the market rate)
  * - `volume`, `verdict`; with `--tornado` the inputs by saving swing; with `--monte-carlo`
  *   the saving distribution's summary; with `--claims` the preset's article claim check.
+ * - `notes`: what the figures rest on besides the file as written: { kind: "field", path,
+ *   action, problem, rejected } for each field ignored or reset under --lenient, and
+ *   { kind: "shape", code, message } for an assumption about the demand shape (a
+ *   peak-to-average above 168× capped, an all-zero weekly profile read as flat).
  * A figure that cannot be computed is { "notApplicable": "<reason>" }, never NaN.
  *
- * Exit codes: 0 ok; 1 unreadable file or rejected fields (named on stderr; `--lenient`
- * evaluates with the defaults in their place); 2 usage error.
+ * Exit codes: 0 ok; 1 unreadable file, an unknown field (a misspelt name) or a rejected field
+ * (each named with its path on stderr; `--lenient` ignores unknown fields and evaluates with
+ * the defaults in place of rejected ones); 2 usage error.
  */
 const fig = (f: Figure): number | { notApplicable: string } => (f.ok ? f.value : { notApplicable: f.reason });
+
+/** What the figures rest on besides the file as written (the `notes` array of the output). */
+type Note =
+  | { kind: 'field'; path: string; action: RestoreNotice['action']; problem: string; rejected: string }
+  | { kind: 'shape'; code: ShapeNote; message: string };
+
+const SHAPE_NOTES: Record<ShapeNote, string> = {
+  'peak-clamped': `A week of ${HOURS_PER_WEEK} hours cannot peak higher than ${HOURS_PER_WEEK}× its average; the peak-to-average ratio was capped at ${MAX_PEAK_TO_AVERAGE}.`,
+  'profile-empty': 'The weekly profile is all zeros; a flat load was assumed.',
+};
+const fieldNote = (n: RestoreNotice): Note => ({ kind: 'field', path: n.path, action: n.action, problem: n.problem, rejected: n.rejected });
+const shapeNote = (code: ShapeNote): Note => ({ kind: 'shape', code, message: SHAPE_NOTES[code] });
 
 function isPresetId(id: string): id is PresetId {
   return (PRESET_IDS as readonly string[]).includes(id);
 }
 
-function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boolean; claims: PresetId | 'all' | null }) {
+function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boolean; claims: PresetId | 'all' | null }, notices: readonly RestoreNotice[]) {
   const e = evaluateTco(scenario);
   const be = e.breakEven.result;
   const cf = be.closedForm;
@@ -84,6 +106,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       replicaMonthlyUsd: be.kind === 'never' ? be.replicaMonthlyUsd : null,
       apiUsdPerReplicaCapacity: be.kind === 'never' ? be.apiUsdPerReplicaCapacity : null,
       maxGpuPrice: be.kind === 'never' ? be.maxGpuPrice : null,
+      enteredAtCapacity: be.kind === 'never' ? be.enteredAtCapacity : null,
       closedForm: cf
         ? { replicas: cf.replicas, selfMonthlyUsd: cf.selfMonthlyUsd, tokensPerMonth: e.breakEven.closedFormTokensPerMonth, withinCapacity: cf.withinCapacity, replicasOfThroughput: cf.replicasOfThroughput }
         : null,
@@ -124,6 +147,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
     ...(t ? { tornado: { baseSaving: t.baseSaving, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh })) } } : {}),
     ...(mc ? { monteCarlo: { samples: mc.samples, seed: mc.seed, probabilitySelfCheaper: mc.probabilitySelfCheaper, cannotServe: mc.cannotServe, saving: mc.saving, ranges: mc.ranges } } : {}),
     ...(options.claims ? { claims: options.claims === 'all' ? allClaimChecks() : claimChecksForPreset(options.claims) } : {}),
+    notes: [...notices.map(fieldNote), ...e.shape.notes.map(shapeNote)],
   };
 }
 
@@ -136,6 +160,7 @@ export const evaluateCommand: CliCommand = {
     const preset = flags.get('preset');
     const file = positional[0];
     let scenario: Scenario;
+    let notices: RestoreNotice[] = [];
     let presetId: PresetId | null = null;
     if (typeof preset === 'string') {
       if (!isPresetId(preset)) {
@@ -170,16 +195,12 @@ export const evaluateCommand: CliCommand = {
         io.err(`${file}: ${json(result.error)}`);
         return 1;
       }
-      for (const n of result.value.notices) io.err(`${file}: ${n.path}: ${n.problem} (${n.action}; was ${n.rejected})`);
-      const rejected = result.value.notices.filter((n) => n.action !== 'ignored-unknown');
-      if (rejected.length > 0 && flags.get('lenient') !== true) {
-        io.err(`${file}: ${rejected.length} field(s) rejected; fix them, or pass --lenient to evaluate with the defaults in their place`);
-        return 1;
-      }
+      if (!checkNotices(file, result.value.notices, io, { lenient: flags.get('lenient') === true })) return 1;
       scenario = result.value.scenario;
+      notices = result.value.notices;
     }
     const claims = flags.get('claims') === true ? (presetId ?? 'all') : null;
-    io.out(json(report(scenario, { tornado: flags.get('tornado') === true, monteCarlo: flags.get('monte-carlo') === true, claims })));
+    io.out(json(report(scenario, { tornado: flags.get('tornado') === true, monteCarlo: flags.get('monte-carlo') === true, claims }, notices)));
     return 0;
   },
 };

@@ -79,6 +79,17 @@ describe('cli pilot', () => {
     expect(out?.flips).toEqual([]);
   });
 
+  it('an unknown field anywhere in the file is an error naming it; --lenient decides anyway', async () => {
+    // outside the pilot section too: the costs it prices come from the other sections
+    const f = file('pilot-typo.json', { pilot: examplePilot('continue'), selfHosted: { staffLoadedYearlyUsdd: 150_000 } });
+    let r = await run([f]);
+    expect(r.code).toBe(1);
+    expect(r.io.stderr.join('\n')).toContain('selfHosted.staffLoadedYearlyUsdd');
+    r = await run([f, '--lenient']);
+    expect(r.code).toBe(0);
+    expect(r.out?.decision).toBe('continue');
+  });
+
   it('rejects inputs outside sense, naming the field', async () => {
     const p = examplePilot('continue');
     p.days[2]!.selfHosted.tasksAccepted = 130;

@@ -5,6 +5,7 @@ import { EMPTY_DAY } from '../../core/scenario/defaults';
 import { isPlainObject } from '../../core/scenario/json';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
 import { json, parseFlags, type CliCommand } from '../command';
+import { checkNotices } from '../notices';
 
 /**
  * `pilot <scorecard.json>`: the seven-day pilot's decision and its rule trace as JSON.
@@ -23,8 +24,9 @@ import { json, parseFlags, type CliCommand } from '../command';
  * it), `costPerAcceptedTask` per side (USD, or `undefined` with a reason), `warnings`.
  * Rates and shares are fractions (0.6 = 60 %), gaps in percentage points, money in USD.
  *
- * Exit codes: 0 ok; 1 unreadable file or a pilot field outside sense (rejected, named on
- * stderr; `--lenient` drops such fields and decides anyway); 2 usage error.
+ * Exit codes: 0 ok; 1 unreadable file, an unknown field anywhere (a misspelt name) or a pilot
+ * field outside sense (each named with its path on stderr; `--lenient` ignores unknown fields,
+ * drops rejected ones and decides anyway); 2 usage error.
  */
 function completeDays(days: unknown): { ok: true; days: unknown } | { ok: false; message: string } {
   if (!Array.isArray(days)) return { ok: true, days };
@@ -97,12 +99,8 @@ export const pilotCommand: CliCommand = {
     }
     const { scenario, notices } = result.value;
     const lenient = flags.get('lenient') === true;
-    const pilotNotices = notices.filter((n) => n.path === 'pilot' || n.path.startsWith('pilot.'));
-    for (const n of notices) io.err(`${file}: ${n.path}: ${n.problem} (${n.action}; was ${n.rejected})`);
-    if (pilotNotices.length > 0 && !lenient) {
-      io.err(`${file}: ${pilotNotices.length} pilot field(s) rejected; fix them, or pass --lenient to decide without them`);
-      return 1;
-    }
+    // Rejected fields outside the pilot do not change its decision; unknown fields anywhere stop it.
+    if (!checkNotices(file, notices, io, { lenient, blocking: (n) => n.path === 'pilot' || n.path.startsWith('pilot.') })) return 1;
     const e = evaluatePilot(scenario);
     io.out(
       json({

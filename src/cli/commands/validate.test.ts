@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCENARIO_TYPE } from '../../core/scenario/schema';
+import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
 import golden from '../../lib/url/fixtures/golden-links-v1.json';
 import { testIo } from '../cli-test-io';
 import { validateCommand } from './validate';
@@ -25,11 +25,24 @@ describe('cli validate', () => {
     expect(out.scenario.workload.daysPerMonth).toBe(30);
   });
 
-  it('names each repaired field on stderr', async () => {
+  it('a rejected field is an error naming it; --lenient prints the scenario with the default in its place', async () => {
+    const p = file('bad-field.json', JSON.stringify({ type: SCENARIO_TYPE, version: SCENARIO_VERSION, workload: { retryRateApi: -1 } }));
+    const strict = testIo();
+    expect(await validateCommand.run([p], strict)).toBe(1);
+    expect(strict.stderr.join('\n')).toContain('workload.retryRateApi');
+    expect(strict.stdout).toEqual([]);
+    const lenient = testIo();
+    expect(await validateCommand.run([p, '--lenient'], lenient)).toBe(0);
+    const out = JSON.parse(lenient.stdout.join('\n')) as { notices: { path: string; action: string }[]; scenario: { workload: { retryRateApi: number } } };
+    expect(out.notices).toMatchObject([{ path: 'workload.retryRateApi', action: 'reset-to-default' }]);
+    expect(out.scenario.workload.retryRateApi).toBe(0.03);
+  });
+
+  it('an unknown (misspelt) field is an error naming its path', async () => {
     const io = testIo();
-    const p = file('bad-field.json', JSON.stringify({ type: SCENARIO_TYPE, version: 1, workload: { retryRate: -1 } }));
-    expect(await validateCommand.run([p], io)).toBe(0);
-    expect(io.stderr.join('\n')).toContain('workload.retryRate');
+    const p = file('typo.json', JSON.stringify({ type: SCENARIO_TYPE, version: 1, workload: { requestsPerDy: 5 } }));
+    expect(await validateCommand.run([p], io)).toBe(1);
+    expect(io.stderr.join('\n')).toContain('workload.requestsPerDy');
   });
 
   it('fails with a reason on a file from the future and on non-JSON', async () => {

@@ -1,15 +1,19 @@
 import { readScenarioDocument } from '../../core/scenario/document';
 import { decodeScenario } from '../../lib/url/share-link';
 import { json, parseFlags, type CliCommand } from '../command';
+import { checkNotices } from '../notices';
 
 /**
  * Validates a scenario file (or a share link with --link) and prints the resolved scenario:
  * the complete document after migration and restore, plus what had to be repaired.
+ * An unknown or rejected field is an error (exit 1, each named on stderr); with --lenient
+ * they are warnings and the resolved scenario (unknown fields ignored, rejected ones at their
+ * defaults) is printed with its `notices`.
  */
 export const validateCommand: CliCommand = {
   name: 'validate',
   summary: 'Check a scenario file or share link and print the resolved scenario as JSON',
-  usage: 'validate <scenario.json> | validate --link "<url or 1.payload>"',
+  usage: 'validate <scenario.json> | validate --link "<url or 1.payload>" [--lenient]',
   async run(args, io) {
     const { flags, positional } = parseFlags(args);
     const link = flags.get('link');
@@ -39,7 +43,7 @@ export const validateCommand: CliCommand = {
       io.err(`${origin}: ${json(result.error)}`);
       return 1;
     }
-    for (const n of result.value.notices) io.err(`${origin}: ${n.path}: ${n.problem} (${n.action}; was ${n.rejected})`);
+    if (!checkNotices(origin, result.value.notices, io, { lenient: flags.get('lenient') === true })) return 1;
     io.out(json({ ok: true, fromVersion: result.value.fromVersion, migrations: result.value.migrations, notices: result.value.notices, scenario: result.value.scenario }));
     return 0;
   },

@@ -57,8 +57,9 @@ export const tcoMessages = defineMessages(
     'cf.outside': 'But with {replicas} only {capacity} a month can be served; that volume would need the throughput of {n} replicas. So this simple formula does not apply here, and the step-by-step search (which adds replicas as the volume grows) decides.',
     'cf.replicas.one': 'one replica',
     'cf.replicas.many': '{n} replicas',
-    'cf.agrees': 'The replicas can carry that volume, and the step-by-step search finds the same break-even (difference {dev}).',
-    'cf.otherStep': 'The replicas can carry that volume, but the step-by-step search finds the first break-even with a different number of replicas.',
+    'cf.agrees': 'One replica can carry that volume, and the step-by-step search finds the same break-even (difference {dev}).',
+    'cf.otherStep': 'One replica can carry that volume, but the step-by-step search starts from the replicas entered and finds the first break-even with {n} replicas.',
+    'cf.otherStepNone': 'One replica can carry that volume, but the step-by-step search starts from the replicas entered and finds no break-even with them.',
 
     'rate.apiOver': 'The API tier’s rate limit is too low for the peak: in the busiest hour the workload needs {detail}. The API option cannot serve that without a higher tier.',
     'rate.apiWithin': 'API rate limit: the busiest hour needs {detail}, within the tier’s limits.',
@@ -119,6 +120,8 @@ export const tcoMessages = defineMessages(
     'na.no-deployment': 'no owned replicas',
     'na.out-of-range': 'out of range',
     'na.throughput-not-sizable': 'not sizable',
+    'na.api-costs-nothing': 'the API costs nothing',
+    'na.nothing-accepted': 'no task is accepted',
 
     'option.api': 'API',
     'option.self-hosted': 'Self-hosted',
@@ -573,8 +576,9 @@ export const tcoMessages = defineMessages(
     'cf.outside': 'Mit {replicas} lassen sich aber nur {capacity} im Monat bedienen; dieses Volumen bräuchte den Durchsatz von {n} Replikaten. Die einfache Formel gilt hier also nicht; es entscheidet die schrittweise Suche, die mit dem Volumen Replikate hinzunimmt.',
     'cf.replicas.one': 'einem Replikat',
     'cf.replicas.many': '{n} Replikaten',
-    'cf.agrees': 'Die Replikate schaffen dieses Volumen, und die schrittweise Suche findet denselben Break-even (Abweichung {dev}).',
-    'cf.otherStep': 'Die Replikate schaffen dieses Volumen, die schrittweise Suche findet den ersten Break-even aber mit einer anderen Zahl von Replikaten.',
+    'cf.agrees': 'Ein Replikat schafft dieses Volumen, und die schrittweise Suche findet denselben Break-even (Abweichung {dev}).',
+    'cf.otherStep': 'Ein Replikat schafft dieses Volumen; die schrittweise Suche beginnt aber bei den eingegebenen Replikaten und findet den ersten Break-even mit {n} Replikaten.',
+    'cf.otherStepNone': 'Ein Replikat schafft dieses Volumen; die schrittweise Suche beginnt aber bei den eingegebenen Replikaten und findet mit ihnen keinen Break-even.',
 
     'rate.apiOver': 'Das Ratenlimit der API-Stufe ist für die Spitze zu niedrig: In der stärksten Stunde braucht die Last {detail}. Ohne höhere Stufe kann die API-Option das nicht bedienen.',
     'rate.apiWithin': 'API-Ratenlimit: Die stärkste Stunde braucht {detail}, innerhalb der Limits der Stufe.',
@@ -635,6 +639,8 @@ export const tcoMessages = defineMessages(
     'na.no-deployment': 'keine eigenen Replikate',
     'na.out-of-range': 'außerhalb des Bereichs',
     'na.throughput-not-sizable': 'nicht bemessbar',
+    'na.api-costs-nothing': 'die API kostet nichts',
+    'na.nothing-accepted': 'keine Aufgabe wird akzeptiert',
 
     'option.api': 'API',
     'option.self-hosted': 'Eigenbetrieb',

@@ -34,20 +34,20 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, currentTo
     return base;
   }
   if (r.kind === 'always') return t(`be.always.${r.reason}`);
-  const cf = r.closedForm;
   switch (r.reason) {
     case 'replica-costs-more': {
       const head = t('be.never.replica-costs-more', { replica: fmt.money(r.replicaMonthlyUsd), api: fmt.money(r.apiUsdPerReplicaCapacity) });
-      // How far off it is: the replicas' full monthly cost against the API price of all the
-      // work they can carry, and the GPU price at which the two would meet.
-      if (!cf || cf.capacityTasks === null || !(cf.capacityTasks > 0)) return head;
-      const times = fmt.number(cf.tasks / cf.capacityTasks, 1);
-      const total = fmt.money(cf.selfMonthlyUsd);
-      const count = cf.replicas === 1 ? 'one' : 'many';
-      if (r.maxGpuPrice === null) return `${head} ${t(`be.payOffNoPrice.${count}`, { n: cf.replicas, total, times })}`;
+      // How far off it is: the entered replicas' full monthly cost against the API price of
+      // all the work they can carry, and the GPU price at which the two would meet.
+      const full = r.enteredAtCapacity;
+      if (!full || !(full.apiUsd > 0)) return head;
+      const times = fmt.number(full.selfMonthlyUsd / full.apiUsd, 1);
+      const total = fmt.money(full.selfMonthlyUsd);
+      const count = full.replicas === 1 ? 'one' : 'many';
+      if (r.maxGpuPrice === null) return `${head} ${t(`be.payOffNoPrice.${count}`, { n: full.replicas, total, times })}`;
       const price = fmt.moneySmall(r.maxGpuPrice.usd);
       const priceText = r.maxGpuPrice.unit === 'gpu-hour' ? t('q.perGpuHour', { v: price }) : r.maxGpuPrice.unit === 'node-hour' ? t('q.perNodeHour', { v: price }) : t('q.perGpu', { v: price });
-      return `${head} ${t(`be.payOff.${count}`, { n: cf.replicas, total, times, price: priceText })}`;
+      return `${head} ${t(`be.payOff.${count}`, { n: full.replicas, total, times, price: priceText })}`;
     }
     case 'beyond-max-replicas':
       return t('be.never.beyond-max-replicas', { n: r.replicasNeeded ?? 65 });
@@ -57,9 +57,9 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, currentTo
 }
 
 /**
- * Article 003's closed form in words: the replicas' monthly cost, the API price per 1M tokens
- * of this workload, the volume where the API bill reaches that cost, and whether the replicas
- * can carry that volume at all.
+ * Article 003's closed form in words, for one replica: its monthly cost, the API price per 1M
+ * tokens of this workload, the volume where the API bill reaches that cost, and whether one
+ * replica can carry that volume at all.
  */
 export function crossCheckSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string | null {
   const cf = b.result.closedForm;
@@ -80,7 +80,8 @@ export function crossCheckSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string 
     return `${head} ${t('cf.outside', { replicas, capacity, n: cf.replicasOfThroughput === null ? '–' : fmt.number(cf.replicasOfThroughput, 1) })}`;
   }
   if (b.crossCheckDeviation !== null) return `${head} ${t('cf.agrees', { dev: fmt.percent(b.crossCheckDeviation, 2) })}`;
-  return `${head} ${t('cf.otherStep')}`;
+  // One replica would carry it, but the search starts from the replicas entered.
+  return `${head} ${b.result.kind === 'at' ? t('cf.otherStep', { n: b.result.replicas }) : t('cf.otherStepNone')}`;
 }
 
 export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHosted'], fmt: Fmt, t: TcoT): string {
@@ -95,7 +96,7 @@ export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHost
   }
   if (v.reason === 'no-volume') return t('verdict.noVolume', { self, deployment });
   if (v.reason === 'api-accepts-nothing') return t('verdict.apiAcceptsNothing', { self, deployment });
-  const share = v.savingVsApiShare.ok ? fmt.percent(v.savingVsApiShare.value, 0) : '–';
+  const share = figureText(v.savingVsApiShare, (x) => fmt.percent(x, 0), t);
   let first: string;
   if (v.best === 'self-hosted') first = t('verdict.self', { deployment, self, api, saving: fmt.money(v.savingVsApiUsd), share });
   else if (v.best === 'hybrid') {

@@ -19,6 +19,43 @@ const positive = z.number().positive();
 const share = z.number().min(0).max(1);
 const count = z.number().int().nonnegative();
 const usd = nonNegative;
+
+/**
+ * Upper limits of the money fields (USD unless named). Generous — hundreds of times the
+ * dearest catalog figure (≈ $30 per 1M output tokens, ≈ $27 per GPU-hour, ≈ $50,000 per GPU)
+ * — but bounded, so that every product of the cost model stays far inside the range of
+ * numbers (≈ 1.8e308) and a mistyped exponent is caught at the field rather than turning a
+ * result into "out of range". Worst cases, all limits at once:
+ * - API: 1e9 requests/day × 31 days = 3.1e10 tasks × (1e8 input + 1e8 × 100 reasoning output)
+ *   × 11 with retries ≈ 3.4e21 tokens/month × $10,000 per 1M × 1e6 USD per unit (fx 1e-6)
+ *   ≈ 3.4e25 USD/month (× 1,000 when the tornado swings the volume: 3.4e28).
+ * - Self-hosted, one replica: 4,096 GPUs × $10,000 × 730 h ≈ 3.0e10 rented; bought
+ *   4,096 × $10M × (1 + 5 overhead) ≈ 2.5e11 a month; power 4,096 × 10 kW × PUE 5 × 730 h ×
+ *   $10/kWh ≈ 1.5e9; staff 1,000 FTE × $100M / 12 + 744 h × $100M / 100 h ≈ 9.1e9;
+ *   ops 20 × $1B + $10B / 1 ≈ 3.0e10. Even ≈ 1e26 replicas (1e-6 tokens/s, the smallest
+ *   throughput that counts, against the largest demand) cost ≈ 3e37 a month.
+ */
+export const MONEY_LIMITS = {
+  /** Per 1M tokens in the offer currency: ≈ 330× the dearest catalog output price. */
+  pricePerM: 10_000,
+  /** Per GPU-hour rented: ≈ 370× the dearest catalog rate. */
+  rentPerGpuHour: 10_000,
+  /** Per node-hour: the GPU-hour limit for the largest node the schema allows (72 GPUs). */
+  rentPerNodeHour: 10_000 * 72,
+  /** Purchase price per GPU incl. its share of the server: 200× the dearest catalog price. */
+  capexPerGpu: 10_000_000,
+  /** Loaded yearly cost of one FTE. */
+  staffYearly: 100_000_000,
+  /** Each other monthly cost line. */
+  otherMonthly: 1_000_000_000,
+  /** One-time costs in total. */
+  oneTime: 10_000_000_000,
+  /** One side's infrastructure or API bill for one pilot day. */
+  pilotDay: 1_000_000_000,
+} as const;
+
+/** Exchange rates (units per 1 USD) below this would make one unit worth more than $1M. */
+export const MIN_FX_RATE = 1e-6;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-30');
 
 export const currencies = ['USD', 'EUR', 'CNY'] as const;
@@ -69,9 +106,9 @@ export const apiOfferSchema = z.strictObject({
   model: z.string().max(120),
   channel: z.enum(['first-party', 'relay', 'reseller']),
   listCurrency: currencySchema.describe('Currency the offer lists its prices in'),
-  priceInputPerM: nonNegative.describe('Price per 1M input tokens on a cache miss, in the list currency'),
-  priceCachedInputPerM: nonNegative.describe('Price per 1M input tokens on a cache hit, in the list currency'),
-  priceOutputPerM: nonNegative.describe('Price per 1M output tokens (incl. reasoning), in the list currency'),
+  priceInputPerM: nonNegative.max(MONEY_LIMITS.pricePerM).describe('Price per 1M input tokens on a cache miss, in the list currency'),
+  priceCachedInputPerM: nonNegative.max(MONEY_LIMITS.pricePerM).describe('Price per 1M input tokens on a cache hit, in the list currency'),
+  priceOutputPerM: nonNegative.max(MONEY_LIMITS.pricePerM).describe('Price per 1M output tokens (incl. reasoning), in the list currency'),
   invoiceCurrency: currencySchema.describe('Currency the invoice is issued and paid in; paid at the market rate of fx'),
   invoiceFx: z.enum(['market', 'peg']).describe('How list amounts become invoice amounts when the currencies differ: at the market rate or at a relay\'s fixed peg'),
   pegInvoicePerListUnit: positive.max(1000).describe('Invoice currency units per 1 list currency unit under a peg (¥1 invoiced per $1 listed → 1)'),
@@ -119,8 +156,8 @@ export const selfHostedSchema = z.strictObject({
   costMode: z.enum(['rent', 'buy']),
   rentPriceId: z.string().max(80).nullable(),
   rentUnit: z.enum(['gpu-hour', 'node-hour']),
-  rentPrice: usd.describe('USD per GPU-hour or per node-hour (see rentUnit)'),
-  capexPerGpu: usd.describe('Purchase price per GPU incl. its share of the server, USD'),
+  rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour').describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
+  capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
   infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),
   residualShare: share.describe('Resale value at the end of amortisation, as a share of capex'),
@@ -131,16 +168,21 @@ export const selfHostedSchema = z.strictObject({
   scheduleHoursPerDay: finite.min(0).max(24),
   scheduleDaysPerWeek: finite.min(0).max(7),
   staffFte: nonNegative.max(1000),
-  staffLoadedYearlyUsd: usd,
+  staffLoadedYearlyUsd: usd.max(MONEY_LIMITS.staffYearly),
   upgradeHoursPerMonth: nonNegative.max(744).describe('Staff hours for upgrades and re-testing beyond the FTE above'),
   otherMonthly: z
-    .array(z.strictObject({ label: z.string().max(80), usd }))
+    .array(z.strictObject({ label: z.string().max(80), usd: usd.max(MONEY_LIMITS.otherMonthly) }))
     .max(20)
     .describe('Monitoring, log storage, network, storage, licences: USD per month each'),
-  oneTimeUsd: usd.describe('Burn-in, set-up and migration work, USD once'),
+  oneTimeUsd: usd.max(MONEY_LIMITS.oneTime).describe('Burn-in, set-up and migration work, USD once'),
   horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
   throughput: throughputSchema,
   maxUtilisation: finite.min(0.01).max(1).describe('Highest sustainable share of capacity'),
+}).superRefine((s, ctx) => {
+  // The field's own maximum is the node-hour limit; a GPU-hour price has the tighter one.
+  if (s.rentUnit === 'gpu-hour' && s.rentPrice > MONEY_LIMITS.rentPerGpuHour) {
+    ctx.addIssue({ code: 'custom', path: ['rentPrice'], message: 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour' });
+  }
 });
 export type SelfHosted = z.infer<typeof selfHostedSchema>;
 
@@ -194,7 +236,7 @@ const dayMetricsShape = z.strictObject({
   teamHours: nullableHours.describe('Team hours spent on this side that day, out-of-hours included'),
   outOfHoursHours: nullableHours.describe('Part of the team hours worked outside regular working time'),
   utilisation: nullableShare.describe('Productive cluster hours / provisioned cluster hours (self-hosted side)'),
-  costUsd: usd.nullable().describe('Infrastructure or API bill for the day, USD; team hours are priced separately'),
+  costUsd: usd.max(MONEY_LIMITS.pilotDay).nullable().describe('Infrastructure or API bill for the day, USD; team hours are priced separately'),
 });
 
 /**
@@ -310,8 +352,8 @@ export const uncertaintySchema = z.strictObject({
 
 export const fxSchema = z.strictObject({
   /** Units of each currency per 1 USD. */
-  EUR: positive.max(1e6),
-  CNY: positive.max(1e6),
+  EUR: positive.min(MIN_FX_RATE).max(1e6),
+  CNY: positive.min(MIN_FX_RATE).max(1e6),
   checked: isoDate,
 });
 export type FxRates = z.infer<typeof fxSchema>;

@@ -46,6 +46,35 @@ describe('break-even over the step-shaped cost', () => {
     expect(be.maxGpuPrice).toEqual({ unit: 'gpu-hour', usd: expect.closeTo(2.25, 12) as number });
   });
 
+  it('the closed form is for one replica, whatever was entered; the pay-off figures are for the replicas entered', () => {
+    const s = plainScenario();
+    s.selfHosted.replicas = 3;
+    s.selfHosted.throughput.tokensPerSecond = 500; // k = 1,314,000 tasks per replica
+    const be = solveBreakEven(buildModel(s));
+    // Closed form: C(1) = 8 × $4 × 730 = $23,360 → 23,360 / $0.01 = 2,336,000 tasks, against one
+    // replica's 1,314,000: 2,336,000 / 1,314,000 = 1.778 replicas' throughput (not 3 replicas'
+    // $70,080 → 7,008,000 tasks).
+    expect(be.closedForm).toMatchObject({ replicas: 1, selfMonthlyUsd: expect.closeTo(23_360, 9) as number, tasks: expect.closeTo(2_336_000, 6) as number, capacityTasks: expect.closeTo(1_314_000, 6) as number, withinCapacity: false });
+    expect(be.closedForm?.replicasOfThroughput).toBeCloseTo(2_336_000 / 1_314_000, 12);
+    // The 3 replicas entered, fully loaded: 3 × 23,360 = $70,080 against 3 × 1,314,000 × $0.01 = $39,420
+    // of API work; they pay off below 39,420 / 3 / (8 × 730) = $2.25 per GPU-hour.
+    expect(be.kind === 'never' && be.enteredAtCapacity).toEqual({ replicas: 3, selfMonthlyUsd: expect.closeTo(70_080, 9) as number, apiUsd: expect.closeTo(39_420, 6) as number });
+    expect(be.kind === 'never' && be.maxGpuPrice?.usd).toBeCloseTo(2.25, 12);
+  });
+
+  it('two replicas entered: the search starts at 2 (46,720 / 0.01 = 4,672,000 tasks), the one-replica closed form says 2,336,000 — no cross-check', () => {
+    const s = plainScenario();
+    s.selfHosted.replicas = 2;
+    const e = evaluateTco(s);
+    const be = e.breakEven.result;
+    expect(be).toMatchObject({ kind: 'at', replicas: 2, tasks: expect.closeTo(4_672_000, 6) as number });
+    // one replica carries 2,628,000 ≥ 2,336,000: within its capacity
+    expect(be.closedForm).toMatchObject({ replicas: 1, tasks: expect.closeTo(2_336_000, 6) as number, withinCapacity: true });
+    expect(e.breakEven.closedFormTokensPerMonth).toBeCloseTo(2.336e9, 0);
+    // different steps: the two do not describe the same thing, so no deviation is claimed
+    expect(e.breakEven.crossCheckDeviation).toBeNull();
+  });
+
   it('the GPU price to pay off counts staff and fixed costs, per node-hour or per GPU bought', () => {
     const s = plainScenario();
     s.selfHosted.throughput.tokensPerSecond = 500; // the replica carries $13,140 of API work

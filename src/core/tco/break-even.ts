@@ -27,8 +27,10 @@ export interface CheaperWindow {
 }
 
 /**
- * Article 003's closed form with a fixed deployment: break-even tasks = self-hosted monthly
- * cost ÷ API cost per task. Valid only while that volume fits the deployment's capacity.
+ * Article 003's closed form for one replica: break-even tasks = C(1) ÷ API cost per task, with
+ * C(1) the monthly cost of one serving replica (plus the N+1 spare, staff and fixed costs).
+ * Valid only while that volume fits one replica's capacity; the step-by-step search is the
+ * answer, this is its cross-check.
  */
 export interface ClosedForm {
   replicas: number;
@@ -39,6 +41,12 @@ export interface ClosedForm {
   withinCapacity: boolean;
   /** How many replicas' throughput the closed-form volume needs (e.g. 3.2); null when unlimited. */
   replicasOfThroughput: number | null;
+}
+
+export interface EnteredAtCapacity {
+  replicas: number;
+  selfMonthlyUsd: number;
+  apiUsd: number;
 }
 
 export type NeverReason =
@@ -81,17 +89,38 @@ export type BreakEven =
        * power and fixed costs alone exceed it).
        */
       maxGpuPrice: { unit: 'gpu-hour' | 'node-hour' | 'gpu'; usd: number } | null;
+      /**
+       * For 'replica-costs-more': the replicas entered (at least one) fully loaded — their
+       * monthly cost with staff and fixed costs against the API price of all the work they
+       * can carry (how far off a break-even is).
+       */
+      enteredAtCapacity: EnteredAtCapacity | null;
       closedForm: ClosedForm | null;
     };
 
+/**
+ * Largest monthly volume a break-even may have, in tokens (in tasks when a task has less than
+ * one token). A price so small that the API bill reaches the self-hosted cost only beyond it
+ * (e.g. $1e-300 per 1M tokens) counts as free: such a volume has no meaning, and its products
+ * (tokens, output tokens) would leave the range of numbers.
+ */
+const MAX_VOLUME = 1e300;
+
+/** The MAX_VOLUME in workload tasks. */
+function maxTasks(model: TcoModel): number {
+  return MAX_VOLUME / Math.max(1, model.mix.totalTokens);
+}
+
 function closedForm(model: TcoModel, p: number): ClosedForm | null {
   if (p <= 0) return null;
-  const replicas = Math.max(1, model.replicasEntered);
+  // One replica, whatever was entered (article 003's form; docs/tco.md §5).
+  const replicas = 1;
   const cost = selfHostedTotal(model, replicas);
   const tasks = cost / p;
-  if (!Number.isFinite(tasks)) return null;
+  if (!(tasks <= maxTasks(model))) return null;
   const k = model.tasksPerReplica;
-  if (k === null) return { replicas, selfMonthlyUsd: cost, tasks, capacityTasks: null, withinCapacity: true, replicasOfThroughput: null };
+  // A task with next to no tokens (1e-300) lets one replica carry more than any number of tasks.
+  if (k === null || !Number.isFinite(k)) return { replicas, selfMonthlyUsd: cost, tasks, capacityTasks: null, withinCapacity: true, replicasOfThroughput: null };
   const capacity = replicas * k;
   return {
     replicas,
@@ -104,7 +133,7 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
 }
 
 function never(reason: NeverReason, cf: ClosedForm | null, extra: Partial<Extract<BreakEven, { kind: 'never' }>> = {}): BreakEven {
-  return { kind: 'never', reason, replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, maxGpuPrice: null, closedForm: cf, ...extra };
+  return { kind: 'never', reason, replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, maxGpuPrice: null, enteredAtCapacity: null, closedForm: cf, ...extra };
 }
 
 /**
@@ -132,9 +161,9 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     return never(model.blocked === 'no-throughput' || model.blocked === 'throughput-not-sizable' ? model.blocked : 'demand-outside-schedule', cf);
   }
   if (model.acceptanceApi <= 0) return { kind: 'always', reason: 'api-accepts-nothing', closedForm: cf };
-  // A price so small that no finite volume reaches the self-hosted cost counts as free.
-  if (p <= 0 || !Number.isFinite(selfHostedTotal(model, Math.max(1, model.replicasEntered)) / p)) return never('api-free', cf);
   const floor = Math.max(1, model.replicasEntered);
+  // A price so small that no sensible volume reaches the self-hosted cost counts as free.
+  if (p <= 0 || !(selfHostedTotal(model, floor) / p <= maxTasks(model))) return never('api-free', cf);
   if (selfHostedTotal(model, floor) <= 0) return { kind: 'always', reason: 'self-costs-nothing', closedForm: cf };
 
   const k = model.tasksPerReplica ?? Number.POSITIVE_INFINITY;
@@ -157,7 +186,13 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     const marginal = marginalReplicaCost(model);
     const apiPerReplica = p * k;
     if (marginal >= apiPerReplica) {
-      return never('replica-costs-more', cf, { replicaMonthlyUsd: marginal, apiUsdPerReplicaCapacity: apiPerReplica, maxGpuPrice: maxGpuPriceToBreakEven(model, p) });
+      const entered: EnteredAtCapacity = { replicas: floor, selfMonthlyUsd: selfHostedTotal(model, floor), apiUsd: apiPerReplica * floor };
+      return never('replica-costs-more', cf, {
+        replicaMonthlyUsd: marginal,
+        apiUsdPerReplicaCapacity: apiPerReplica,
+        maxGpuPrice: maxGpuPriceToBreakEven(model, p),
+        enteredAtCapacity: Number.isFinite(entered.apiUsd) ? entered : null,
+      });
     }
     // (n + spare) × c + fixed ≤ p × k × n  ⇔  n ≥ (spare × c + fixed) / (p × k − c)
     const fixed = selfHostedTotal(model, 1) - (1 + model.spareReplicas) * marginal;

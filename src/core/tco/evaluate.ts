@@ -33,13 +33,21 @@ export type NotApplicableReason =
   | 'throughput-not-sizable'
   | 'demand-outside-schedule'
   | 'no-deployment'
+  /** The API bill is $0 (free prices), so no saving can be a share of it. */
+  | 'api-costs-nothing'
+  /** Neither side accepts any task. */
+  | 'nothing-accepted'
   /** The inputs are so extreme that the figure leaves the range of numbers (e.g. 1e-300 tokens/s). */
   | 'out-of-range';
 
 export type Figure = { ok: true; value: number } | { ok: false; reason: NotApplicableReason };
 
-const value = (v: number): Figure => (Number.isFinite(v) ? { ok: true, value: v } : { ok: false, reason: 'out-of-range' });
-const na = (reason: NotApplicableReason): Figure => ({ ok: false, reason });
+/** Why the saving against the API cannot be given as a share of the API bill. */
+export type SavingShareReason = Extract<NotApplicableReason, 'nothing-accepted' | 'no-volume' | 'api-accepts-nothing' | 'api-costs-nothing' | 'out-of-range'>;
+export type SavingShare = { ok: true; value: number } | { ok: false; reason: SavingShareReason };
+
+const value = (v: number): { ok: true; value: number } | { ok: false; reason: 'out-of-range' } => (Number.isFinite(v) ? { ok: true, value: v } : { ok: false, reason: 'out-of-range' });
+const na = <R extends NotApplicableReason>(reason: R): { ok: false; reason: R } => ({ ok: false, reason });
 
 export type SelfHostedState =
   /** The replicas entered serve the peak. */
@@ -76,7 +84,7 @@ export interface Verdict {
   savingVsRunnerUpUsd: number | null;
   /** Monthly saving of the best option against the API (0 when the API is best). */
   savingVsApiUsd: number;
-  savingVsApiShare: Figure;
+  savingVsApiShare: SavingShare;
   /** Best and runner-up differ by less than 5 %: inputs within their uncertainty could flip it. */
   closeCall: boolean;
 }
@@ -353,13 +361,14 @@ function breakEvenView(model: TcoModel, result: BreakEven): BreakEvenView {
 }
 
 function decide(model: TcoModel, apiUsd: number, self: { usd: number; feasible: boolean }, hybrid: { usd: number; replicas: number; selfShare: number }): Verdict {
-  const base = { runnerUp: null, savingVsRunnerUpUsd: null, savingVsApiUsd: 0, savingVsApiShare: na('no-volume'), closeCall: false } as const;
-  if (model.acceptanceApi <= 0 && model.acceptanceSelf <= 0) return { ...base, best: 'none', reason: 'nothing-accepted' };
-  if (model.tasks <= 0) return { ...base, best: 'api', reason: 'no-volume' };
+  // Without a comparison the saving share says why: nothing accepted, no volume, no API work.
+  const base = { runnerUp: null, savingVsRunnerUpUsd: null, savingVsApiUsd: 0, closeCall: false } as const;
+  if (model.acceptanceApi <= 0 && model.acceptanceSelf <= 0) return { ...base, best: 'none', reason: 'nothing-accepted', savingVsApiShare: na('nothing-accepted') };
+  if (model.tasks <= 0) return { ...base, best: 'api', reason: 'no-volume', savingVsApiShare: na('no-volume') };
   if (model.acceptanceApi <= 0) {
     return self.feasible
       ? { ...base, best: 'self-hosted', reason: 'api-accepts-nothing', savingVsApiShare: na('api-accepts-nothing') }
-      : { ...base, best: 'none', reason: 'api-accepts-nothing-self-cannot-serve' };
+      : { ...base, best: 'none', reason: 'api-accepts-nothing-self-cannot-serve', savingVsApiShare: na('api-accepts-nothing') };
   }
   // Ties go to the simpler option: API, then self-hosted, then hybrid. A hybrid with no owned
   // replicas is the API; one that serves everything is self-hosting.
@@ -385,7 +394,7 @@ function decide(model: TcoModel, apiUsd: number, self: { usd: number; feasible: 
     runnerUp: runnerUp?.option ?? null,
     savingVsRunnerUpUsd: runnerUp ? runnerUp.usd - best.usd : null,
     savingVsApiUsd,
-    savingVsApiShare: apiUsd > 0 ? value(savingVsApiUsd / apiUsd) : na('no-volume'),
+    savingVsApiShare: apiUsd > 0 ? value(savingVsApiUsd / apiUsd) : na('api-costs-nothing'),
     closeCall: runnerUp !== null && runnerUp.usd - best.usd < CLOSE_CALL_SHARE * Math.max(best.usd, 1e-9),
   };
 }

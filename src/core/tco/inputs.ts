@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario/schema';
+import { MONEY_LIMITS, type Scenario } from '../scenario/schema';
 import { MAX_PEAK_TO_AVERAGE } from './profile';
 
 /**
@@ -68,6 +68,8 @@ export interface UncertainInput {
 }
 
 const always = () => true;
+/** Other monthly cost lines a scenario may have (schema limit); the swing is of their total. */
+const MAX_OTHER_LINES = 20;
 const rent = (s: Draft) => s.selfHosted.costMode === 'rent';
 const buy = (s: Draft) => s.selfHosted.costMode === 'buy';
 
@@ -132,28 +134,28 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
     set: (s, v) => void (s.workload.peakToAverage = v),
   },
   priceInputPerM: {
-    key: 'priceInputPerM', unit: 'price-per-m', min: 0, max: 1e6, shape: false, applies: always,
+    key: 'priceInputPerM', unit: 'price-per-m', min: 0, max: MONEY_LIMITS.pricePerM, shape: false, applies: always,
     get: (s) => s.api.priceInputPerM,
     set: (s, v) => void (s.api.priceInputPerM = v),
   },
   priceCachedInputPerM: {
-    key: 'priceCachedInputPerM', unit: 'price-per-m', min: 0, max: 1e6, shape: false,
+    key: 'priceCachedInputPerM', unit: 'price-per-m', min: 0, max: MONEY_LIMITS.pricePerM, shape: false,
     applies: (s) => s.workload.cacheHitShare > 0,
     get: (s) => s.api.priceCachedInputPerM,
     set: (s, v) => void (s.api.priceCachedInputPerM = v),
   },
   priceOutputPerM: {
-    key: 'priceOutputPerM', unit: 'price-per-m', min: 0, max: 1e6, shape: false, applies: always,
+    key: 'priceOutputPerM', unit: 'price-per-m', min: 0, max: MONEY_LIMITS.pricePerM, shape: false, applies: always,
     get: (s) => s.api.priceOutputPerM,
     set: (s, v) => void (s.api.priceOutputPerM = v),
   },
   rentPrice: {
-    key: 'rentPrice', unit: 'usd-per-hour', min: 0, max: 1e6, shape: false, applies: rent,
+    key: 'rentPrice', unit: 'usd-per-hour', min: 0, max: MONEY_LIMITS.rentPerNodeHour, shape: false, applies: rent,
     get: (s) => s.selfHosted.rentPrice,
     set: (s, v) => void (s.selfHosted.rentPrice = v),
   },
   capexPerGpu: {
-    key: 'capexPerGpu', unit: 'usd', min: 0, max: 1e9, shape: false, applies: buy,
+    key: 'capexPerGpu', unit: 'usd', min: 0, max: MONEY_LIMITS.capexPerGpu, shape: false, applies: buy,
     get: (s) => s.selfHosted.capexPerGpu,
     set: (s, v) => void (s.selfHosted.capexPerGpu = v),
   },
@@ -183,13 +185,13 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
     set: (s, v) => void (s.selfHosted.staffFte = v),
   },
   staffLoadedYearlyUsd: {
-    key: 'staffLoadedYearlyUsd', unit: 'usd-per-year', min: 0, max: 1e9, shape: false,
+    key: 'staffLoadedYearlyUsd', unit: 'usd-per-year', min: 0, max: MONEY_LIMITS.staffYearly, shape: false,
     applies: (s) => s.selfHosted.staffFte > 0 || s.selfHosted.upgradeHoursPerMonth > 0,
     get: (s) => s.selfHosted.staffLoadedYearlyUsd,
     set: (s, v) => void (s.selfHosted.staffLoadedYearlyUsd = v),
   },
   otherMonthlyUsd: {
-    key: 'otherMonthlyUsd', unit: 'usd-per-month', min: 0, max: 1e9, shape: false, applies: always,
+    key: 'otherMonthlyUsd', unit: 'usd-per-month', min: 0, max: MAX_OTHER_LINES * MONEY_LIMITS.otherMonthly, shape: false, applies: always,
     get: otherTotal,
     set: (s, v) => {
       const total = otherTotal(s);
@@ -200,7 +202,7 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
     },
   },
   oneTimeUsd: {
-    key: 'oneTimeUsd', unit: 'usd', min: 0, max: 1e9, shape: false, applies: always,
+    key: 'oneTimeUsd', unit: 'usd', min: 0, max: MONEY_LIMITS.oneTime, shape: false, applies: always,
     get: (s) => s.selfHosted.oneTimeUsd,
     set: (s, v) => void (s.selfHosted.oneTimeUsd = v),
   },

@@ -46,6 +46,9 @@ export interface DemandShape {
 
 export type ShapeNote = 'profile-empty' | 'peak-clamped';
 
+/** Share of an hour below which the cluster counts as not running in it (3.6 ms). */
+const MIN_AVAILABILITY = 1e-6;
+
 function overlap(a0: number, a1: number, b0: number, b1: number): number {
   return Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 }
@@ -66,7 +69,10 @@ export function availability(selfHosted: Pick<Scenario['selfHosted'], 'hoursMode
     const hour = h % 24;
     const dayShare = Math.min(1, Math.max(0, dpw - day));
     const hourShare = overlap(hour, hour + 1, start, start + hpd) + overlap(hour, hour + 1, start - 24, start - 24 + hpd);
-    a[h] = dayShare * Math.min(1, hourShare);
+    const share = dayShare * Math.min(1, hourShare);
+    // Less than 3.6 ms of an hour is no running time: the peak factor (weight ÷ availability)
+    // of such a sliver would need more replicas than there are numbers.
+    a[h] = share >= MIN_AVAILABILITY ? share : 0;
   }
   return a;
 }
@@ -147,9 +153,12 @@ export function demandShape(scenario: Pick<Scenario, 'workload' | 'selfHosted'>,
   const notes: ShapeNote[] = [];
   const weights = new Float64Array(HOURS_PER_WEEK);
   if (w.profileMode === 'weekly' && peakOverride === undefined) {
+    // Scale does not matter: divide by the largest value first, so that values near the top of
+    // the range of numbers (1e308) cannot overflow the sum.
+    const top = Math.max(0, ...w.weeklyProfile);
     let sum = 0;
-    for (const v of w.weeklyProfile) sum += v;
-    if (sum > 0) w.weeklyProfile.forEach((v, h) => (weights[h] = (v * HOURS_PER_WEEK) / sum));
+    if (top > 0) for (const v of w.weeklyProfile) sum += v / top;
+    if (sum > 0) w.weeklyProfile.forEach((v, h) => (weights[h] = ((v / top) * HOURS_PER_WEEK) / sum));
     else {
       weights.fill(1);
       notes.push('profile-empty');

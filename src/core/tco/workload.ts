@@ -136,6 +136,9 @@ export function apiInvoice(scenario: Pick<Scenario, 'api' | 'fx'>, usd: number):
   };
 }
 
+/** Per-task sizes above this stand for a nonsensical volume (e.g. 1e-300 tokens a month). */
+const MAX_TOKENS_PER_TASK = 1e250;
+
 /**
  * One task's tokens and the tasks per month.
  * - Requests mode: tasks = requests/day × days/month; sizes per request as entered.
@@ -167,8 +170,9 @@ export function taskMix(scenario: Pick<Scenario, 'workload'>): TaskMix {
       counted = false;
     } else tasks = 0;
     // Absurd combinations (a billion input tokens against 1e-300 output) would overflow the
-    // per-task sizes; then the month as entered is the unit.
-    if (tasks > 0 && !(Number.isFinite(inMonth / tasks) && Number.isFinite(outMonth / tasks))) {
+    // per-task sizes (and their products: × 100 reasoning, × 11 with retries); then the month
+    // as entered is the unit.
+    if (tasks > 0 && !(inMonth / tasks <= MAX_TOKENS_PER_TASK && outMonth / tasks <= MAX_TOKENS_PER_TASK)) {
       tasks = 1;
       counted = false;
     }

@@ -1,4 +1,4 @@
-import { DAY_METRIC_ORDER, type DayMetricKey, type DayMetrics } from '../../core/scenario/schema';
+import { DAY_METRIC_ORDER, MONEY_LIMITS, type DayMetricKey, type DayMetrics } from '../../core/scenario/schema';
 
 /**
  * How each day field is entered and shown in the grid: its row group, unit, whether it takes
@@ -27,7 +27,7 @@ const spec = (key: DayMetricKey, group: RowGroup, unit: FieldUnit, week: 'sum' |
   unit,
   integer: unit === 'tasks' || unit === 'tokens' || unit === 'calls' || unit === 'count',
   scale: unit === 'pct' ? 100 : 1,
-  max: unit === 'pct' ? 1 : unit === 'h' ? 24 * 50 : null,
+  max: unit === 'pct' ? 1 : unit === 'h' ? 24 * 50 : unit === 'money' ? MONEY_LIMITS.pilotDay : null,
   week,
   selfHostedOnly: false,
   ...extra,

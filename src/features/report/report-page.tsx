@@ -35,7 +35,11 @@ export function decisionSentence(e: TcoEvaluation, s: Scenario, money: Money, pe
   let text: string;
   if (v.best === 'none') text = t('verdict.none');
   else if (v.reason === 'no-volume') text = t('verdict.noVolume', { self });
-  else if (v.best === 'self-hosted') text = t('verdict.self', { deployment, self, api, saving: money(v.savingVsApiUsd), share: v.savingVsApiShare.ok ? percent(v.savingVsApiShare.value) : '–' });
+  else if (v.reason === 'api-accepts-nothing') text = t('verdict.apiAcceptsNothing', { deployment, self });
+  else if (v.best === 'self-hosted') {
+    const share = v.savingVsApiShare.ok ? percent(v.savingVsApiShare.value) : t(`shareNa.${v.savingVsApiShare.reason}`);
+    text = t('verdict.self', { deployment, self, api, saving: money(v.savingVsApiUsd), share });
+  }
   else if (v.best === 'hybrid') text = t('verdict.hybrid', { k: e.hybrid.replicas, selfShare: percent(e.hybrid.selfShare), hybrid: money(e.hybrid.monthlyUsd), api });
   else text = t('verdict.api', { api, deployment, self });
   return v.closeCall ? `${text} ${t('verdict.close')}` : text;

@@ -8,7 +8,7 @@ import { API_OFFERS } from '../../core/catalog/api-offers';
 import { findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } from '../../core/catalog/catalog';
 import { GPUS } from '../../core/catalog/gpus';
 import type { ApiOfferRecord } from '../../core/catalog/types';
-import { currencies, type Scenario } from '../../core/scenario/schema';
+import { MONEY_LIMITS, currencies, type Scenario } from '../../core/scenario/schema';
 import { formatAmount, formatNumber, formatRate } from '../../lib/format/format';
 import { useWorkloadSummary } from '../../lib/query/compute';
 import { invoicePerListUnit } from '../../core/tco/workload';
@@ -106,7 +106,7 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           label={sh.rentUnit === 'gpu-hour' ? t('in.gpuPrice') : t('in.nodePrice')}
           value={sh.rentPrice}
           min={0}
-          max={1e6}
+          max={sh.rentUnit === 'gpu-hour' ? MONEY_LIMITS.rentPerGpuHour : MONEY_LIMITS.rentPerNodeHour}
           digits={3}
           unit={sh.rentUnit === 'gpu-hour' ? currencyUnit : t('unit.usdPerNodeHour')}
           slider={sh.rentUnit === 'gpu-hour' ? { min: 0, max: 15, step: 0.05 } : { min: 0, max: 120, step: 0.5 }}
@@ -132,7 +132,7 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           testId="tco-gpu-price"
         />
       ) : (
-        <NumberField label={t('in.capexPerGpu')} value={sh.capexPerGpu} min={0} max={1e9} digits={0} unit={t('unit.usdPerGpu')} slider={{ min: 0, max: 80_000, step: 500 }} onCommit={(capexPerGpu) => setSelf({ capexPerGpu })} testId="tco-gpu-price" />
+        <NumberField label={t('in.capexPerGpu')} value={sh.capexPerGpu} min={0} max={MONEY_LIMITS.capexPerGpu} digits={0} unit={t('unit.usdPerGpu')} slider={{ min: 0, max: 80_000, step: 500 }} onCommit={(capexPerGpu) => setSelf({ capexPerGpu })} testId="tco-gpu-price" />
       )}
       <LogSliderField
         label={t('in.throughput')}
@@ -243,9 +243,9 @@ function ApiFields(props: { t: TcoT }) {
         testId="tco-api-offer"
       />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={t('in.priceInput')} value={api.priceInputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceInputPerM) => setApi({ priceInputPerM })} testId="tco-price-input" />
-        <NumberField label={t('in.priceCached')} value={api.priceCachedInputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceCachedInputPerM) => setApi({ priceCachedInputPerM })} />
-        <NumberField label={t('in.priceOutput')} value={api.priceOutputPerM} min={0} max={1e6} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApi({ priceOutputPerM })} testId="tco-price-output" />
+        <NumberField label={t('in.priceInput')} value={api.priceInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceInputPerM) => setApi({ priceInputPerM })} testId="tco-price-input" />
+        <NumberField label={t('in.priceCached')} value={api.priceCachedInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceCachedInputPerM) => setApi({ priceCachedInputPerM })} />
+        <NumberField label={t('in.priceOutput')} value={api.priceOutputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApi({ priceOutputPerM })} testId="tco-price-output" />
         <SelectField label={t('in.listCurrency')} value={api.listCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(listCurrency) => setApi({ listCurrency })} testId="tco-list-currency" />
       </div>
       <InvoiceFields t={t} />
@@ -451,7 +451,7 @@ function CostFields(props: { t: TcoT }) {
     <>
       <div className="grid grid-cols-2 gap-3">
         <NumberField label={t('in.staffFte')} value={sh.staffFte} min={0} max={1000} digits={2} unit={t('unit.fte')} help={t('in.staffHelp')} onCommit={(staffFte) => setSelf({ staffFte })} testId="tco-staff-fte" />
-        <NumberField label={t('in.staffCost')} value={sh.staffLoadedYearlyUsd} min={0} max={1e9} digits={0} unit={t('unit.usdPerYear')} onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })} />
+        <NumberField label={t('in.staffCost')} value={sh.staffLoadedYearlyUsd} min={0} max={MONEY_LIMITS.staffYearly} digits={0} unit={t('unit.usdPerYear')} onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })} />
         <NumberField label={t('in.upgradeHours')} value={sh.upgradeHoursPerMonth} min={0} max={744} digits={1} unit={t('unit.hoursPerMonth')} onCommit={(upgradeHoursPerMonth) => setSelf({ upgradeHoursPerMonth })} />
       </div>
       <fieldset className="grid gap-2">
@@ -467,7 +467,7 @@ function CostFields(props: { t: TcoT }) {
                 className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm text-text"
               />
             </label>
-            <NumberField label={t('in.otherAmount')} value={o.usd} min={0} max={1e9} digits={0} unit={t('unit.usdPerMonth')} onCommit={(usd) => setSelf({ otherMonthly: sh.otherMonthly.map((x, j) => (j === i ? { ...x, usd } : x)) })} />
+            <NumberField label={t('in.otherAmount')} value={o.usd} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={t('unit.usdPerMonth')} onCommit={(usd) => setSelf({ otherMonthly: sh.otherMonthly.map((x, j) => (j === i ? { ...x, usd } : x)) })} />
             <button type="button" className="mb-1 text-xs text-accent hover:underline" onClick={() => setSelf({ otherMonthly: sh.otherMonthly.filter((_, j) => j !== i) })} aria-label={t('in.removeCost', { label: o.label })}>
               {t('in.remove')}
             </button>
@@ -480,7 +480,7 @@ function CostFields(props: { t: TcoT }) {
         ) : null}
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={t('in.oneTime')} value={sh.oneTimeUsd} min={0} max={1e12} digits={0} unit="USD" help={t('in.oneTimeHelp')} onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })} />
+        <NumberField label={t('in.oneTime')} value={sh.oneTimeUsd} min={0} max={MONEY_LIMITS.oneTime} digits={0} unit="USD" help={t('in.oneTimeHelp')} onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })} />
         <NumberField label={t('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} />
       </div>
     </>
