@@ -15,7 +15,7 @@ function restrict(patterns, message) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'dist-e2e/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

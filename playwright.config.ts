@@ -7,8 +7,9 @@ const executablePath = (chromiumPath as () => string | undefined)();
 
 /**
  * Browser tests run against the production build (vite preview), in Debian's Chromium where
- * present. `npm test` builds first and sets E2E_SKIP_BUILD; a lone `npx playwright test`
- * builds by itself.
+ * present, built with its test hooks (`npm run build:e2e`, output in dist-e2e/; a plain
+ * `npm run build` leaves them out). `npm test` builds first and sets E2E_SKIP_BUILD; a lone
+ * `npx playwright test` builds by itself.
  */
 export default defineConfig({
   testDir: './e2e',
@@ -27,7 +28,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], launchOptions: { executablePath, args: CHROMIUM_ARGS as string[] } } }],
   webServer: {
-    command: `${process.env.E2E_SKIP_BUILD ? '' : 'npx vite build && '}npx vite preview --port ${PORT} --strictPort --host 127.0.0.1`,
+    command: `${process.env.E2E_SKIP_BUILD ? '' : 'npm run build:e2e && '}npx vite preview --outDir dist-e2e --port ${PORT} --strictPort --host 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

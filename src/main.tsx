@@ -11,8 +11,12 @@ startLinkSync();
 // The compute worker loads in parallel with the first area's code.
 compute.warmUp();
 
-// Fault-injection hook for the browser tests (stops the worker as if it had crashed).
-(window as unknown as { __compute?: typeof compute }).__compute = compute;
+// Fault-injection hook for the browser tests (stops the worker as if it had crashed). Only the
+// test build (`npm run build:e2e`, VITE_E2E_HOOKS=1) has it: Vite replaces the flag at build
+// time, so a plain `npm run build` drops this block (checked by scripts/check-dist.mjs).
+if (import.meta.env.VITE_E2E_HOOKS === '1') {
+  (window as unknown as { __compute?: typeof compute }).__compute = compute;
+}
 
 // Offline use after the first visit (production builds only; the dev server stays uncached).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

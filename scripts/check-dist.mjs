@@ -1,0 +1,32 @@
+// Fails when a built site carries code meant only for the browser tests. Run after
+// `vite build` (part of `npm run build`): the fault-injection hook (`window.__compute`) is
+// compiled in only when VITE_E2E_HOOKS=1 (`npm run build:e2e`, output in dist-e2e/).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const TEST_ONLY = ['__compute'];
+
+/** Every file below `dir` whose text contains one of the test-only names, as "file: name". */
+function testOnlyCode(dir) {
+  const found = [];
+  const walk = (d) => {
+    for (const name of readdirSync(d)) {
+      const path = join(d, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.(js|mjs|html)$/.test(name)) {
+        const text = readFileSync(path, 'utf8');
+        for (const marker of TEST_ONLY) if (text.includes(marker)) found.push(`${path}: ${marker}`);
+      }
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+const dir = process.argv[2] ?? 'dist';
+const found = testOnlyCode(dir);
+if (found.length > 0) {
+  console.error(`${dir}/ contains test-only code (build without VITE_E2E_HOOKS):\n  ${found.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`${dir}/: no test-only code`);
