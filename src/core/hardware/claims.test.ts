@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaults';
-import { applyClaimSetup, checkClaims, HARDWARE_CLAIMS } from './claims';
+import { applyClaimSetup } from './claim-setup';
+import { checkClaims, HARDWARE_CLAIMS } from './claims';
 
 const checks = checkClaims(defaultScenario());
 const byId = (id: string) => {

@@ -2,6 +2,7 @@ import { ARTICLE_SOURCES } from '../catalog/api-offers';
 import type { SourceRef } from '../catalog/types';
 import type { Scenario } from '../scenario/schema';
 import type { NotFitReason } from './fit';
+import { applyClaimSetup, type ClaimSetup } from './claim-setup';
 import { buildHardwareReport } from './report';
 
 /**
@@ -10,14 +11,6 @@ import { buildHardwareReport } from './report';
  * the same memory breakdown as for any other scenario. Claims are shown as claims: the verdict
  * is ours, the words are the article's.
  */
-export interface ClaimSetup {
-  selfHosted: Pick<Scenario['selfHosted'], 'modelId' | 'gpuId' | 'gpusPerReplica' | 'gpusPerNode'>;
-  hardware: Pick<
-    Scenario['hardware'],
-    'weightFormat' | 'kvFormat' | 'contextLength' | 'concurrentSequences' | 'tensorParallel' | 'mlaKvMode' | 'dcpSize' | 'memoryUtilisation'
-  >;
-}
-
 export interface HardwareClaim {
   id: string;
   /** The statement, paraphrased in both UI languages (the articles are German). */
@@ -155,14 +148,6 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     },
   },
 ];
-
-export function applyClaimSetup(base: Scenario, setup: ClaimSetup): Scenario {
-  return {
-    ...base,
-    selfHosted: { ...base.selfHosted, ...setup.selfHosted },
-    hardware: { ...base.hardware, ...setup.hardware },
-  };
-}
 
 export interface ClaimCheck {
   id: string;

@@ -1,7 +1,7 @@
 import { findModel } from '../catalog/catalog';
 import type { SourceRef } from '../catalog/types';
 import type { Scenario } from '../scenario/schema';
-import type { ClaimSetup } from './claims';
+import { applyClaimSetup, type ClaimSetup } from './claim-setup';
 import { memoryBreakdown } from './fit';
 import { resolveSetup } from './setup';
 
@@ -77,22 +77,14 @@ export type VendorFitCheck =
     }
   | { kind: 'invalid'; id: string };
 
-function withSetup(base: Scenario, setup: ClaimSetup, overheads: { runtimeOverheadGiB: number; activationGiB: number }): Scenario {
-  return {
-    ...base,
-    selfHosted: { ...base.selfHosted, ...setup.selfHosted },
-    hardware: { ...base.hardware, ...setup.hardware, ...overheads },
-  };
-}
-
 /** Vendor fit statements about the scenario's model, recomputed with its overheads and with lean ones. */
 export function checkVendorStatements(scenario: Scenario): VendorFitCheck[] {
   const modelId = scenario.selfHosted.modelId;
   if (!findModel(modelId)) return [];
   return VENDOR_FIT_STATEMENTS.filter((s) => s.modelId === modelId).map((statement) => {
     const pageOverheads = { runtimeOverheadGiB: scenario.hardware.runtimeOverheadGiB, activationGiB: scenario.hardware.activationGiB };
-    const atPage = resolveSetup(withSetup(scenario, statement.setup, pageOverheads));
-    const atExample = resolveSetup(withSetup(scenario, statement.setup, statement.example));
+    const atPage = resolveSetup(applyClaimSetup(scenario, statement.setup, pageOverheads));
+    const atExample = resolveSetup(applyClaimSetup(scenario, statement.setup, statement.example));
     if (!atPage.ok || !atExample.ok) return { kind: 'invalid', id: statement.id };
     const page = memoryBreakdown(atPage.input);
     const example = memoryBreakdown(atExample.input);
