@@ -1,0 +1,40 @@
+import { resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries in eslint.config.js, tried on made-up files: each case is an import a
+ * file in that folder may or may not write, and whether lint must refuse it.
+ */
+const eslint = new ESLint({ cwd: resolve(import.meta.dirname, '..') });
+
+async function refused(file: string, from: string): Promise<boolean> {
+  const [result] = await eslint.lintText(`import { x } from '${from}';\nexport const y = x;\n`, { filePath: file });
+  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports');
+}
+
+describe('import boundaries', () => {
+  it.each([
+    // A feature imports no other feature, however the path is written, and not the app shell.
+    ['src/features/report/a.tsx', '../tco/verdict', true],
+    ['src/features/report/a.tsx', '../../features/tco/verdict', true],
+    ['src/features/report/a.tsx', '../hardware', true],
+    ['src/features/pilot/a.tsx', '../../app/shell', true],
+    // …but its own files, shared components, lib and core are fine.
+    ['src/features/report/a.tsx', './report-page', false],
+    ['src/features/report/a.tsx', '../../components/card', false],
+    ['src/features/report/a.tsx', '../../core/tco/evaluate', false],
+    // components/ knows no feature: not features/, not app/, not the TCO UI in components/tco/.
+    ['src/components/card.tsx', '../features/tco/verdict', true],
+    ['src/components/card.tsx', '../app/shell', true],
+    ['src/components/card.tsx', './tco/verdict', true],
+    ['src/state/store.ts', '../components/tco/verdict', true],
+    ['src/components/card.tsx', './source-badge', false],
+    ['src/components/card.tsx', '../core/tco/evaluate', false],
+    // components/tco/ (the TCO UI until it moves to features/tco/) may use its own files only.
+    ['src/components/tco/verdict.tsx', './messages', false],
+    ['src/components/tco/verdict.tsx', '../../features/report/report-page', true],
+  ])('%s importing %s: refused %s', async (file, from, expected) => {
+    expect(await refused(file, from)).toBe(expected);
+  });
+});
