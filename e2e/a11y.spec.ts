@@ -1,6 +1,5 @@
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { ShellPage } from './pages/shell';
 
 /**
  * Accessibility: the areas scanned with axe-core (WCAG 2.1 A/AA rules) in light and dark, with
@@ -11,8 +10,7 @@ import { ShellPage } from './pages/shell';
 const AREAS = [/TCO/, /Benchmarks/, /Report/] as const;
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe: TCO, Benchmarks and Report have no serious or critical violations (${theme})`, async ({ page }) => {
-    const shell = new ShellPage(page);
+  test(`axe: TCO, Benchmarks and Report have no serious or critical violations (${theme})`, async ({ page, shell }) => {
     await shell.open();
     await page.getByTestId('theme-select').selectOption(theme);
     for (const area of AREAS) {
@@ -23,8 +21,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('the shell is operable by keyboard alone', async ({ page }) => {
-  const shell = new ShellPage(page);
+test('the shell is operable by keyboard alone', async ({ page, shell }) => {
   await shell.open();
   // Tab from the top: skip link first, then into the header controls and the navigation.
   await page.keyboard.press('Tab');

@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures';
-import { BenchmarksPage, fixtureFile, textFile } from './pages/benchmarks-page';
-import { ShellPage } from './pages/shell';
+import { fixtureFile, textFile } from './pages/benchmarks-page';
 
 /*
  * Two real result files:
@@ -15,9 +14,7 @@ const LLMPERF = 'llmperf/leaderboard_groq_70b_summary.json';
 const FAILED = 'vllm/er0080_bench_serve_all_requests_failed_v0.25.1.json';
 
 test.describe('imported benchmark results', () => {
-  test('drop two files → both listed → compared → one feeds the TCO page; a bad file is named', async ({ page }) => {
-    const bench = new BenchmarksPage(page);
-    const shell = new ShellPage(page);
+  test('drop two files → both listed → compared → one feeds the TCO page; a bad file is named', async ({ page, benchmarksPage: bench, shell }) => {
     await bench.open();
 
     await bench.drop([fixtureFile(VLLM), fixtureFile(LLMPERF)]);
@@ -78,8 +75,7 @@ test.describe('imported benchmark results', () => {
     await expect(page.getByTestId('measured-notice')).toHaveText('Not used: no request of this run succeeded, so it has no throughput to take.');
   });
 
-  test('a 10,000-request run with 10 s TTFT does not flatten the others: log scale by default, linear on request', async ({ page }) => {
-    const bench = new BenchmarksPage(page);
+  test('a 10,000-request run with 10 s TTFT does not flatten the others: log scale by default, linear on request', async ({ page, benchmarksPage: bench }) => {
     await bench.open();
     await bench.drop([fixtureFile(VLLM)]);
     await bench.waitForImportDone();
@@ -100,8 +96,7 @@ test.describe('imported benchmark results', () => {
     await expect(page.getByTestId('mode-errors')).toHaveAttribute('data-value', 'shares');
   });
 
-  test('runs survive a reload; the same file twice is recognised; skipped rows are listed', async ({ page }) => {
-    const bench = new BenchmarksPage(page);
+  test('runs survive a reload; the same file twice is recognised; skipped rows are listed', async ({ page, benchmarksPage: bench }) => {
     await bench.open();
     const log = [
       '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}',
@@ -137,8 +132,7 @@ test.describe('imported benchmark results', () => {
     await expect(bench.rows()).toHaveCount(1);
   });
 
-  test('a large import shows progress and can be cancelled; nothing is stored', async ({ page }) => {
-    const bench = new BenchmarksPage(page);
+  test('a large import shows progress and can be cancelled; nothing is stored', async ({ page, benchmarksPage: bench }) => {
     await bench.open();
     // 600,000 lines of ~120 bytes: about 70 MB, read in 1 MiB chunks.
     await bench.dropGenerated('large-log.jsonl', 600_000);

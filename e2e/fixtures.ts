@@ -1,8 +1,17 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { BenchmarksPage } from './pages/benchmarks-page';
+import { HardwarePage } from './pages/hardware-page';
+import { LibraryPanel } from './pages/library';
+import { PilotPage } from './pages/pilot-page';
+import { ReportPage } from './pages/report-page';
+import { ShellPage } from './pages/shell';
+import { TcoPage } from './pages/tco-page';
 
 /**
  * Shared fixtures: every page a test opens is watched; a console error, an uncaught
- * exception, or a request to any origin other than the app's own fails the test.
+ * exception, or a request to any origin other than the app's own fails the test. The page
+ * models of `pages/` come as fixtures on the test's page (`async ({ shell, tcoPage }) => …`);
+ * a test builds one itself only for a second page (`new ShellPage(other.page)`).
  */
 export interface PageGuard {
   errors: string[];
@@ -36,6 +45,15 @@ interface Fixtures {
   guard: PageGuard;
   /** Opens a fresh, isolated browser context (no shared storage) with the same guards. */
   freshPage: () => Promise<{ page: Page; guard: PageGuard }>;
+  /** App shell: navigation, settings, language, share link, banners. */
+  shell: ShellPage;
+  tcoPage: TcoPage;
+  hardwarePage: HardwarePage;
+  benchmarksPage: BenchmarksPage;
+  pilotPage: PilotPage;
+  reportPage: ReportPage;
+  /** The "My scenarios" panel. */
+  library: LibraryPanel;
 }
 
 export const test = base.extend<Fixtures>({
@@ -61,6 +79,13 @@ export const test = base.extend<Fixtures>({
       await page.context().close();
     }
   },
+  shell: async ({ page }, use) => use(new ShellPage(page)),
+  tcoPage: async ({ page }, use) => use(new TcoPage(page)),
+  hardwarePage: async ({ page }, use) => use(new HardwarePage(page)),
+  benchmarksPage: async ({ page }, use) => use(new BenchmarksPage(page)),
+  pilotPage: async ({ page }, use) => use(new PilotPage(page)),
+  reportPage: async ({ page }, use) => use(new ReportPage(page)),
+  library: async ({ page }, use) => use(new LibraryPanel(page)),
 });
 
 export { expect };

@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { HardwarePage } from './pages/hardware-page';
-import { ShellPage } from './pages/shell';
 
 const deepseekConfig = readFileSync(new URL('../src/core/hardware/fixtures/deepseek-v3.config.json', import.meta.url), 'utf8');
 
 test.describe('hardware fit', () => {
-  test('the example scenario fits and shows its work', async ({ page }) => {
-    const hw = new HardwarePage(page);
+  test('the example scenario fits and shows its work', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await hw.expectVerdict(true);
     // Kimi K2.6 INT4 on 8× H200: 6 sequences per DP-attention rank × 61 × 576 × 2 B × 65,536 = 27.6 GB.
@@ -20,8 +17,7 @@ test.describe('hardware fit', () => {
     await expect(page.getByTestId('gpu-row-h200-sxm').getByTestId('min-count')).toHaveText('8');
   });
 
-  test('changing the GPU count changes the bar and the verdict', async ({ page }) => {
-    const hw = new HardwarePage(page);
+  test('changing the GPU count changes the bar and the verdict', async ({ hardwarePage: hw }) => {
     await hw.open();
     await hw.expectVerdict(true);
     const before = await hw.usedGb();
@@ -37,8 +33,7 @@ test.describe('hardware fit', () => {
     await expect.poll(() => hw.usedGb()).toBeLessThan(before);
   });
 
-  test('an MLA model on TP 8 warns about replication; DP-attention cuts the per-GPU KV cache', async ({ page }) => {
-    const hw = new HardwarePage(page);
+  test('an MLA model on TP 8 warns about replication; DP-attention cuts the per-GPU KV cache', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await hw.select('hw-model', 'deepseek-v3');
     await hw.select('hw-mla-mode', 'replicated');
@@ -55,8 +50,7 @@ test.describe('hardware fit', () => {
     await expect.poll(() => hw.kvGb()).toBeCloseTo(27.63, 1);
   });
 
-  test('the article claim "Kimi K2 FP8 on 8× H100" is shown not to fit, with the reason', async ({ page }) => {
-    const hw = new HardwarePage(page);
+  test('the article claim "Kimi K2 FP8 on 8× H100" is shown not to fit, with the reason', async ({ hardwarePage: hw }) => {
     await hw.open();
     const claim = hw.claim('a000-kimi-k2-fp8-8x-h100');
     await expect(claim.getByTestId('claim-verdict')).toHaveAttribute('data-fits', 'no');
@@ -67,8 +61,7 @@ test.describe('hardware fit', () => {
     await expect(hw.warning('over-physical')).toBeVisible();
   });
 
-  test('extreme inputs give messages at the field, never NaN', async ({ page }) => {
-    const hw = new HardwarePage(page);
+  test('extreme inputs give messages at the field, never NaN', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await hw.setNumber('hw-context', '10000000');
     // Said at the field, with the model's maximum; the fit is still computed.
@@ -94,8 +87,7 @@ test.describe('hardware fit', () => {
     await expect(page.locator('main')).not.toContainText('Infinity');
   });
 
-  test('gpt-oss-120b: the vendor\'s "one 80 GB GPU" is shown with the overheads under which it holds', async ({ page }) => {
-    const hw = new HardwarePage(page);
+  test('gpt-oss-120b: the vendor\'s "one 80 GB GPU" is shown with the overheads under which it holds', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await hw.select('hw-model', 'gpt-oss-120b');
     const note = page.getByTestId('hw-vendor-note');
@@ -117,8 +109,7 @@ test.describe('hardware fit', () => {
     await expect(note).toHaveCount(0);
   });
 
-  test('a pasted config.json becomes the custom model; missing fields are named', async ({ page }) => {
-    const hw = new HardwarePage(page);
+  test('a pasted config.json becomes the custom model; missing fields are named', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await page.getByTestId('hw-config-text').fill('{"model_type": "llama", "hidden_size": 4096}');
     await page.getByTestId('hw-config-read').click();
@@ -132,8 +123,7 @@ test.describe('hardware fit', () => {
     await expect(page.getByTestId('hw-checkpoint-size')).toContainText('estimated from parameters');
   });
 
-  test('the roofline estimate becomes the TCO throughput, labelled estimated', async ({ page }) => {
-    const hw = new HardwarePage(page);
+  test('the roofline estimate becomes the TCO throughput, labelled estimated', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await expect(page.getByTestId('hw-tco-current')).toContainText('(entered)');
     await page.getByTestId('hw-use-estimate').click();
@@ -142,8 +132,7 @@ test.describe('hardware fit', () => {
   });
 
   for (const theme of ['light', 'dark'] as const) {
-    test(`axe: no serious or critical violations with every panel open (${theme})`, async ({ page }) => {
-      const hw = new HardwarePage(page);
+    test(`axe: no serious or critical violations with every panel open (${theme})`, async ({ page, hardwarePage: hw }) => {
       await hw.open();
       await page.getByTestId('theme-select').selectOption(theme);
       // A setup that does not fit: reason, warnings and fixes are all on screen.
@@ -154,10 +143,8 @@ test.describe('hardware fit', () => {
     });
   }
 
-  test('German and phone width', async ({ page }) => {
+  test('German and phone width', async ({ page, shell, hardwarePage: hw }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    const shell = new ShellPage(page);
-    const hw = new HardwarePage(page);
     await hw.open();
     await shell.setLanguage('de');
     await expect(hw.verdict()).toHaveText('Passt');

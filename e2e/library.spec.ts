@@ -1,11 +1,7 @@
 import { expect, test } from './fixtures';
-import { LibraryPanel } from './pages/library';
-import { ShellPage } from './pages/shell';
 
 test.describe('saved scenarios', () => {
-  test('save, reload, still there; rename, duplicate, delete', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const library = new LibraryPanel(page);
+  test('save, reload, still there; rename, duplicate, delete', async ({ page, shell, library }) => {
     await shell.open();
     await shell.scenarioName().fill('API only');
     await library.open();
@@ -29,9 +25,7 @@ test.describe('saved scenarios', () => {
     await expect(library.items()).toHaveCount(1);
   });
 
-  test('a scenario file round-trips through download and re-import', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const library = new LibraryPanel(page);
+  test('a scenario file round-trips through download and re-import', async ({ page, shell, library }) => {
     await shell.open();
     await shell.scenarioName().fill('Exported scenario');
     await library.open();
@@ -44,9 +38,7 @@ test.describe('saved scenarios', () => {
     await expect(shell.scenarioName()).toHaveValue('Exported scenario');
   });
 
-  test('a bad scenario file is refused with its name', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const library = new LibraryPanel(page);
+  test('a bad scenario file is refused with its name', async ({ page, shell, library }) => {
     await shell.open();
     await library.open();
     await page.getByTestId('import-json').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"type":"other","version":1}') });

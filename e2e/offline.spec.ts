@@ -1,9 +1,7 @@
 import { expect, test } from './fixtures';
-import { ShellPage } from './pages/shell';
 
 test.describe('offline and privacy', () => {
-  test('after the first visit the app works with the network blocked', async ({ page, context }) => {
-    const shell = new ShellPage(page);
+  test('after the first visit the app works with the network blocked', async ({ page, context, shell }) => {
     await shell.open();
     // Wait until the service worker controls the page (it claims clients on activation).
     await page.evaluate(async () => {

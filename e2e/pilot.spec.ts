@@ -5,9 +5,7 @@ import { DEFAULT_SCENARIO, EMPTY_DAY } from '../src/core/scenario/defaults';
 import type { DayMetrics, Scenario } from '../src/core/scenario/schema';
 import { encodeScenario } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
-import { BenchmarksPage, fixtureFile, textFile } from './pages/benchmarks-page';
-import { PilotPage } from './pages/pilot-page';
-import { ShellPage } from './pages/shell';
+import { fixtureFile, textFile } from './pages/benchmarks-page';
 
 /*
  * A week where everything passes except utilisation. The API baseline is recorded once, on
@@ -49,13 +47,12 @@ function pilotLink(s: Scenario): string {
 
 test.describe('seven-day pilot', () => {
   // The longest test first, so the two workers finish together (it is the colour-contrast pass).
-  test('axe: a filled pilot week has no serious or critical violations, light and dark', async ({ page }) => {
+  test('axe: a filled pilot week has no serious or critical violations, light and dark', async ({ page, pilotPage: pilot }) => {
     // One scan of the whole filled page per theme: the decision card, charts, the self-hosted
     // grid, incidents, checklists and settings. The API grid is the same component with the
     // same markup as the self-hosted grid (minus one row), so scanning its 112 inputs again
     // in each theme would only double the colour-contrast pass on a busy machine.
     test.setTimeout(150_000);
-    const pilot = new PilotPage(page);
     await pilot.open(pilotLink(exampleWeek('hybrid')));
     for (const theme of ['light', 'dark'] as const) {
       await page.getByTestId('theme-select').selectOption(theme);
@@ -65,8 +62,7 @@ test.describe('seven-day pilot', () => {
     }
   });
 
-  test('a week that returns to the API flips to continue when utilisation rises, and the rule trace follows', async ({ page }) => {
-    const pilot = new PilotPage(page);
+  test('a week that returns to the API flips to continue when utilisation rises, and the rule trace follows', async ({ page, pilotPage: pilot }) => {
     await pilot.open(pilotLink(returnWeek()));
 
     await pilot.expectDecision('return');
@@ -105,7 +101,7 @@ test.describe('seven-day pilot', () => {
     expect(pdf.byteLength).toBeGreaterThan(10_000);
   });
 
-  test('a side without accepted tasks has its cost per accepted task in words, and an empty pilot decides nothing, in English and German', async ({ page }) => {
+  test('a side without accepted tasks has its cost per accepted task in words, and an empty pilot decides nothing, in English and German', async ({ page, pilotPage: pilot, shell }) => {
     // Day 1: the API accepted 90 of 100 tasks for a $10 bill; the self-hosted side accepted none
     // of 100 for a $500 bill and 2 team hours at $180,000 / 1,760 h = $102.27:
     // 500 + 2 × 102.2727 = $704.55 spent, nothing to divide it by.
@@ -114,7 +110,6 @@ test.describe('seven-day pilot', () => {
       api: { ...EMPTY_DAY, tasksAttempted: 100, tasksAccepted: 90, costUsd: 10 },
       selfHosted: { ...EMPTY_DAY, tasksAttempted: 100, tasksAccepted: 0, costUsd: 500, teamHours: 2 },
     };
-    const pilot = new PilotPage(page);
     await pilot.open(pilotLink(s));
     const self = page.getByTestId('cost-selfHosted');
     await expect(self).toHaveAttribute('data-cost-state', 'undefined');
@@ -127,7 +122,7 @@ test.describe('seven-day pilot', () => {
     );
     await expect(pilot.card()).not.toContainText(/undefined|Infinity|NaN/);
 
-    await new ShellPage(page).setLanguage('de');
+    await shell.setLanguage('de');
     await expect(self).toContainText('Nicht definiert');
     await expect(page.getByTestId('cost-selfHosted-reason')).toHaveText('keine akzeptierten Aufgaben: 704,55 $ ausgegeben, und Kosten je Aufgabe brauchen mindestens eine');
     // The same word for a reviewed task as in the rest of the app.
@@ -141,18 +136,17 @@ test.describe('seven-day pilot', () => {
     await expect(pilot.card()).toHaveAttribute('data-status', 'no-evidence');
     await expect(page.getByTestId('pilot-decision')).toHaveText('Noch keine Entscheidung: keine Belege zum Eigenbetrieb');
     await expect(page.getByTestId('pilot-rules').locator('[data-rule][data-met="true"]')).toHaveCount(0);
-    await new ShellPage(page).setLanguage('en');
+    await shell.setLanguage('en');
     await expect(page.getByTestId('pilot-decision')).toHaveText('No decision yet: no self-hosted evidence');
     await expect(page.getByTestId('pilot-rules-no-evidence')).toContainText('Until evidence exists, stay with the API (a default, not a met rule).');
     await expect(page.getByTestId('pilot-status')).toHaveText('no evidence yet');
     await expect(pilot.card()).not.toContainText(/undefined|Infinity|NaN/);
   });
 
-  test('inputs outside sense are rejected at the field and not stored', async ({ page }) => {
+  test('inputs outside sense are rejected at the field and not stored', async ({ page, pilotPage: pilot }) => {
     // Day 1 of the self-hosted side: 90 of 100 tasks accepted.
     const s = structuredClone(DEFAULT_SCENARIO);
     s.pilot.days[0] = { api: { ...EMPTY_DAY }, selfHosted: { ...EMPTY_DAY, tasksAttempted: 100, tasksAccepted: 90 } };
-    const pilot = new PilotPage(page);
     await pilot.open(pilotLink(s));
     await expect(page.getByTestId('acceptance-selfHosted-1')).toHaveText('90%');
 
@@ -179,10 +173,9 @@ test.describe('seven-day pilot', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Pilot days are 1 to 7' })).toBeVisible();
   });
 
-  test('nothing typed is lost on reload', async ({ page }) => {
+  test('nothing typed is lost on reload', async ({ page, pilotPage: pilot }) => {
     // Two page loads on a busy machine: the engine starts twice.
     test.setTimeout(90_000);
-    const pilot = new PilotPage(page);
     await pilot.open();
     // One cell with a thousands separator, one shown in % but stored as a share.
     await pilot.fillDay('selfHosted', 3, { ttftP95Ms: '2750', utilisation: '64.5' });
@@ -208,7 +201,7 @@ test.describe('seven-day pilot', () => {
     await expect(page.locator('[data-warning="fix-compatibility-first"]')).toBeVisible();
   });
 
-  test('days are filled from runs stored by the Benchmarks area: a request log, and a vLLM run without inventing its missing p95', async ({ page }) => {
+  test('days are filled from runs stored by the Benchmarks area: a request log, and a vLLM run without inventing its missing p95', async ({ page, benchmarksPage: bench, pilotPage: pilot }) => {
     // Four requests of one model in the per-request log shape (ts, ttft_ms, duration_ms, …):
     // two ok (TTFT 400 and 500 ms, 2,000 and 3,000 ms end to end), one HTTP 429, one timeout.
     // Recomputed TTFT: p50 = 450 ms, p95 = 400 + 0.95 × 100 = 495 ms (linear); generation = mean
@@ -221,7 +214,6 @@ test.describe('seven-day pilot', () => {
     ]
       .map((r) => JSON.stringify(r))
       .join('\n');
-    const bench = new BenchmarksPage(page);
     await bench.open();
     // Both files in one drop: the request log and a vLLM bench-serve result.
     await bench.drop([textFile('requests.jsonl', log), fixtureFile('vllm/er0080_bench_serve_v0.25.1.json')]);
@@ -229,7 +221,6 @@ test.describe('seven-day pilot', () => {
     await expect(bench.rows()).toHaveCount(2);
     await page.getByRole('navigation').getByRole('link', { name: /Pilot/ }).click();
 
-    const pilot = new PilotPage(page);
     const panel = page.getByTestId('pilot-evidence');
     const runSelect = panel.getByLabel('Run', { exact: true });
     const pickRun = async (text: string) => {
@@ -264,9 +255,8 @@ test.describe('seven-day pilot', () => {
     await expect(pilot.cell('selfHosted', 'errorRate', 1)).toHaveValue('0');
   });
 
-  test('each example week is labelled as example data, reaches its decision and fits a 360 px phone', async ({ page }) => {
+  test('each example week is labelled as example data, reaches its decision and fits a 360 px phone', async ({ page, pilotPage: pilot }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    const pilot = new PilotPage(page);
     await pilot.open();
     for (const kind of ['continue', 'return', 'hybrid'] as const) {
       await pilot.loadExample(kind);

@@ -1,15 +1,12 @@
 import { expect, test } from './fixtures';
-import { BenchmarksPage, fixtureFile, textFile } from './pages/benchmarks-page';
-import { ShellPage } from './pages/shell';
+import { fixtureFile, textFile } from './pages/benchmarks-page';
 
 /**
  * Private by construction: a whole session — every area, a file import, a share link — makes
  * no request to any other origin (the fixture fails the test on any), and text from imported
  * files is shown as text, never as markup.
  */
-test('a full session stays on its own origin and renders imported text literally', async ({ page, guard }) => {
-  const shell = new ShellPage(page);
-  const bench = new BenchmarksPage(page);
+test('a full session stays on its own origin and renders imported text literally', async ({ page, guard, shell, benchmarksPage: bench }) => {
   await shell.open();
   for (const area of [/Hardware fit/, /Pilot/, /Report/, /TCO/]) await shell.goTo(area);
 

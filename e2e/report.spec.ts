@@ -6,16 +6,11 @@ import { shellMessages } from '../src/app/messages';
 import { componentMessages } from '../src/components/messages';
 import { reportMessages } from '../src/features/report/messages';
 import { expect, test } from './fixtures';
-import { LibraryPanel } from './pages/library';
-import { ReportPage } from './pages/report-page';
-import { ShellPage } from './pages/shell';
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { encodeScenario } from '../src/lib/url/share-link';
 
 test.describe('report', () => {
-  test('renders every section with real numbers', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const report = new ReportPage(page);
+  test('renders every section with real numbers', async ({ page, shell, reportPage: report }) => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();
@@ -31,9 +26,7 @@ test.describe('report', () => {
     await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('May 22, 2026');
   });
 
-  test('a chart downloads as a standalone SVG with its title and legend, and as PNG', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const report = new ReportPage(page);
+  test('a chart downloads as a standalone SVG with its title and legend, and as PNG', async ({ page, shell, reportPage: report }) => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();
@@ -57,9 +50,7 @@ test.describe('report', () => {
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
-  test('prints to at most two A4 pages', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const report = new ReportPage(page);
+  test('prints to at most two A4 pages', async ({ page, shell, reportPage: report }) => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();
@@ -75,9 +66,7 @@ test.describe('report', () => {
     test.info().annotations.push({ type: 'pdf', description: join(dir, 'report.pdf') });
   });
 
-  test('the CSV export escapes a formula-like name and keeps numbers as numbers', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const report = new ReportPage(page);
+  test('the CSV export escapes a formula-like name and keeps numbers as numbers', async ({ page, shell, reportPage: report }) => {
     await shell.open();
     await shell.scenarioName().fill('=cmd|"/c calc"!A1');
     await report.open();
@@ -92,9 +81,7 @@ test.describe('report', () => {
     expect(text).toContain('result,api_monthly_usd,13589.82,USD/month');
   });
 
-  test('German shows no English leftovers', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const report = new ReportPage(page);
+  test('German shows no English leftovers', async ({ page, shell, reportPage: report }) => {
     await shell.open();
     await shell.setLanguage('de');
     await report.open();
@@ -116,15 +103,13 @@ test.describe('report', () => {
     expect(appendix).toContain('Anfr./Tag');
   });
 
-  test('a pilot decision from example data is flagged as example, and the page fits a phone', async ({ page }) => {
+  test('a pilot decision from example data is flagged as example, and the page fits a phone', async ({ page, shell, reportPage: report }) => {
     await page.setViewportSize({ width: 360, height: 780 });
     const s = structuredClone(DEFAULT_SCENARIO);
     s.pilot.example = 'hybrid';
     s.pilot.days[0]!.selfHosted.tasksAttempted = 100;
     s.pilot.days[0]!.selfHosted.tasksCompleted = 95;
     s.pilot.days[0]!.selfHosted.tasksAccepted = 90;
-    const shell = new ShellPage(page);
-    const report = new ReportPage(page);
     await shell.open(`#/report?s=${encodeScenario(s)}`);
     await report.waitForNumbers();
     await expect(page.getByTestId('report-pilot')).toContainText('EXAMPLE data');
@@ -132,9 +117,7 @@ test.describe('report', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('compare two saved scenarios highlights the differing input', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const library = new LibraryPanel(page);
+  test('compare two saved scenarios highlights the differing input', async ({ page, shell, library }) => {
     await shell.open();
     await shell.scenarioName().fill('API only');
     await library.open();
@@ -155,9 +138,7 @@ test.describe('report', () => {
     await expect(page.getByTestId('compare-chart').locator('svg.recharts-surface')).toHaveCount(1);
   });
 
-  test('presentation mode moves through slides with the keyboard', async ({ page }) => {
-    const shell = new ShellPage(page);
-    const report = new ReportPage(page);
+  test('presentation mode moves through slides with the keyboard', async ({ page, shell, reportPage: report }) => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();

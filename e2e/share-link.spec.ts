@@ -4,13 +4,9 @@ import { encodeLinkPayload } from '../src/lib/url/codec';
 import golden from '../src/lib/url/fixtures/golden-links-v1.json' with { type: 'json' };
 import { decodeScenario, encodeScenario, parseHash } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
-import { ReportPage } from './pages/report-page';
-import { ShellPage } from './pages/shell';
-import { TcoPage } from './pages/tco-page';
 
 test.describe('share links', () => {
-  test('an edited value travels through the URL into a fresh browser', async ({ page, freshPage }) => {
-    const shell = new ShellPage(page);
+  test('an edited value travels through the URL into a fresh browser', async ({ page, freshPage, shell }) => {
     await shell.open();
     await shell.scenarioName().fill('Budget review Q1');
     await shell.openSettings();
@@ -30,8 +26,7 @@ test.describe('share links', () => {
     await expect(other.page.getByTestId('fx-eur').getByRole('textbox')).toHaveValue('0.91');
   });
 
-  test('a garbage link shows a clear message, the example scenario and the link to copy', async ({ page }) => {
-    const shell = new ShellPage(page);
+  test('a garbage link shows a clear message, the example scenario and the link to copy', async ({ page, shell }) => {
     await shell.open('#/tco?s=this-is-not-a-link');
     await expect(page.getByTestId('link-error')).toBeVisible();
     await expect(page.getByTestId('link-error-reason')).toContainText('not a link of this dashboard');
@@ -41,33 +36,30 @@ test.describe('share links', () => {
     await shell.goTo(/Hardware fit/);
   });
 
-  test('a truncated link says it was cut off', async ({ page }) => {
+  test('a truncated link says it was cut off', async ({ page, shell }) => {
     const s = structuredClone(DEFAULT_SCENARIO);
     s.name = 'A scenario with enough content to make a long link';
     s.workload.requestsPerDay = 12345;
     const full = encodeScenario(s);
-    const shell = new ShellPage(page);
     await shell.open(`#/tco?s=${full.slice(0, Math.floor(full.length / 2))}`);
     await expect(page.getByTestId('link-error-reason')).toContainText('incomplete');
     await expect(page.getByTestId('bad-link')).toHaveValue(new RegExp(full.slice(2, 20)));
     await expect(shell.scenarioName()).toHaveValue(DEFAULT_SCENARIO.name);
   });
 
-  test('a link with one invalid field costs that field and names it', async ({ page }) => {
+  test('a link with one invalid field costs that field and names it', async ({ page, shell }) => {
     const payload = encodeLinkPayload(
       JSON.stringify({ type: SCENARIO_TYPE, version: 1, name: 'Mostly fine', workload: { cacheHitShare: 7 } }),
     );
-    const shell = new ShellPage(page);
     await shell.open(`#/tco?s=${payload}`);
     await expect(shell.scenarioName()).toHaveValue('Mostly fine');
     await expect(page.getByTestId('link-notices')).toContainText('workload.cacheHitShare');
     await expect(page.getByTestId('link-notices')).toContainText('was 7');
   });
 
-  test('markup in a link is shown as text, never run', async ({ page }) => {
+  test('markup in a link is shown as text, never run', async ({ page, shell }) => {
     const s = structuredClone(DEFAULT_SCENARIO);
     s.name = '<img src=x onerror="window.__pwned=1">';
-    const shell = new ShellPage(page);
     await shell.open(`#/report?s=${encodeScenario(s)}`);
     await expect(shell.scenarioName()).toHaveValue('<img src=x onerror="window.__pwned=1">');
     await shell.goTo(/Report/);
@@ -75,8 +67,7 @@ test.describe('share links', () => {
     expect(await page.locator('main img[src="x"]').count()).toBe(0);
   });
 
-  test('opening a link over local work asks first, and keeping it keeps the link to copy', async ({ page }) => {
-    const shell = new ShellPage(page);
+  test('opening a link over local work asks first, and keeping it keeps the link to copy', async ({ page, shell }) => {
     await shell.open();
     await shell.scenarioName().fill('My own work');
     await expect.poll(() => page.url()).toContain('s=1.');
@@ -98,10 +89,9 @@ test.describe('share links', () => {
     await expect(shell.scenarioName()).toHaveValue('My own work');
   });
 
-  test('a link whose catalog prices differ from today says so, changes nothing until asked, then takes today\'s values', async ({ page }) => {
+  test('a link whose catalog prices differ from today says so, changes nothing until asked, then takes today\'s values', async ({ page, tcoPage: tco, shell, reportPage }) => {
     // Golden link "catalog-drift": the Moonshot K2.6 offer at 0.6 / 0.15 / 2.5 USD per 1M tokens;
     // today's record says 0.95 / 0.16 / 4 (checked 2026-05-22).
-    const tco = new TcoPage(page);
     await tco.open({ hash: `#/tco?s=${golden.links['catalog-drift']}`, charts: false });
     const notice = page.getByTestId('catalog-drift');
     await expect(notice).toContainText('This link was made with catalog values that differ from today');
@@ -117,8 +107,8 @@ test.describe('share links', () => {
     await expect(page.getByTestId('catalog-drift-applied')).toContainText('5 figure(s)');
 
     // The report names the catalog dates its figures now rest on.
-    await new ShellPage(page).goTo(/Report/);
-    await new ReportPage(page).assumptions().waitFor();
+    await shell.goTo(/Report/);
+    await reportPage.assumptions().waitFor();
     await expect(page.getByTestId('report-catalog-basis')).toContainText('Catalog values as of: API prices May 22, 2026 · GPU rent Aug 1, 2026');
   });
 });

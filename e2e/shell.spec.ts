@@ -2,13 +2,11 @@ import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { encodeLinkPayload } from '../src/lib/url/codec';
 import { encodeScenario } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
-import { ShellPage } from './pages/shell';
 
 test.describe('app shell', () => {
-  test('loads the example scenario cleanly and computes in a Web Worker', async ({ page }) => {
+  test('loads the example scenario cleanly and computes in a Web Worker', async ({ page, shell }) => {
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));
-    const shell = new ShellPage(page);
     await shell.open();
     await expect(shell.scenarioName()).toHaveValue('Kimi K2.6: 8× H200 vs Moonshot API');
     // The footer shows a figure the worker computed from the default scenario:
@@ -18,8 +16,7 @@ test.describe('app shell', () => {
     expect(workers.some((u) => u.includes('compute.worker'))).toBe(true);
   });
 
-  test('reaches all five areas', async ({ page }) => {
-    const shell = new ShellPage(page);
+  test('reaches all five areas', async ({ page, shell }) => {
     await shell.open();
     for (const name of [/Hardware fit/, /Benchmarks/, /Pilot/, /Report/, /TCO/]) {
       await shell.goTo(name);
@@ -28,8 +25,7 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/#\/tco/);
   });
 
-  test('German switches the text and the number format', async ({ page }) => {
-    const shell = new ShellPage(page);
+  test('German switches the text and the number format', async ({ page, shell }) => {
     await shell.open();
     await expect(page.getByTestId('engine-result')).toContainText('12.98B');
     await shell.setLanguage('de');
@@ -42,17 +38,15 @@ test.describe('app shell', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 
-  test('works at 360 px phone width without horizontal scrolling', async ({ page }) => {
+  test('works at 360 px phone width without horizontal scrolling', async ({ page, shell }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    const shell = new ShellPage(page);
     await shell.open();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await shell.goTo(/Pilot/);
   });
 
-  test('dark theme applies to the document', async ({ page }) => {
-    const shell = new ShellPage(page);
+  test('dark theme applies to the document', async ({ page, shell }) => {
     await shell.open();
     await page.getByTestId('theme-select').selectOption('dark');
     await expect(page.locator('html')).toHaveClass(/dark/);
@@ -60,8 +54,7 @@ test.describe('app shell', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
-  test('recovers when the worker dies, keeping the inputs', async ({ page }) => {
-    const shell = new ShellPage(page);
+  test('recovers when the worker dies, keeping the inputs', async ({ page, shell }) => {
     await shell.open();
     await expect(page.getByTestId('engine-status')).toHaveAttribute('data-engine', 'worker');
     await shell.scenarioName().fill('Survives a crash');
@@ -105,8 +98,7 @@ test.describe('app shell', () => {
     expect(kept).toBe(1);
   });
 
-  test('a new-format link is refused by name', async ({ page }) => {
-    const shell = new ShellPage(page);
+  test('a new-format link is refused by name', async ({ page, shell }) => {
     const future = encodeLinkPayload('{}').replace(/^1\./, '7.');
     await shell.open(`#/tco?s=${future}`);
     await expect(page.getByTestId('link-error-reason')).toContainText('newer version');

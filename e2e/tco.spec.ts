@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defaultScenario } from '../src/core/scenario/defaults';
 import { encodeScenario } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
-import { TcoPage, slow } from './pages/tco-page';
+import { slow } from './pages/tco-page';
 
 /**
  * The TCO page in the browser: sliders update numbers and charts, presets bring the article
@@ -24,8 +24,7 @@ test.describe('TCO and break-even', () => {
   // a healthy run takes a few seconds per test.
   test.describe.configure({ timeout: 120_000 });
 
-  test('dragging the volume slider updates the figures and every chart', async ({ page }) => {
-    const tco = new TcoPage(page);
+  test('dragging the volume slider updates the figures and every chart', async ({ page, tcoPage: tco }) => {
     await tco.open();
     // Default scenario: 30,000 requests/day × 30 days; per request 6,000 uncached input × $0.95,
     // 6,000 cached × $0.16 and 800 + 1,200 reasoning output × $4.00 per 1M, × 1.03 retries:
@@ -53,8 +52,7 @@ test.describe('TCO and break-even', () => {
     await expect(tco.kpi('capacity')).not.toContainText('1 needed');
   });
 
-  test('an article preset shows its claims with the contradiction flagged', async ({ page }) => {
-    const tco = new TcoPage(page);
+  test('an article preset shows its claims with the contradiction flagged', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     await tco.loadPreset('a004-m27-gpt55');
     await expect(page.getByTestId('tco-claims-tab-a004')).toHaveAttribute('aria-selected', 'true');
@@ -77,8 +75,7 @@ test.describe('TCO and break-even', () => {
     await expect(claim.getByTestId('tco-claim-recomputed')).toHaveText('138,76 Mio. Tokens/Monat');
   });
 
-  test("article 000's relay in yuan: the API cost is the invoice, the panel says list → invoice → paid", async ({ page }) => {
-    const tco = new TcoPage(page);
+  test("article 000's relay in yuan: the API cost is the invoice, the panel says list → invoice → paid", async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     await tco.loadPreset('a000-k2-relay');
     // 160M input × $0.12 + 640M output × $0.55 = $371.20 listed → invoice ¥371.20 (¥1 per $1)
@@ -100,8 +97,7 @@ test.describe('TCO and break-even', () => {
     await expect(tco.root()).not.toContainText('2,635');
   });
 
-  test('the break-even marker moves when the GPU price changes', async ({ page }) => {
-    const tco = new TcoPage(page);
+  test('the break-even marker moves when the GPU price changes', async ({ tcoPage: tco }) => {
     await tco.open({ charts: false });
     await tco.loadPreset('a004-m27-gpt55');
     // 8 × 0.6025 × 730 = $3,518.60 ÷ $25 per 1M output = 140.74M output tokens, i.e. with the
@@ -125,8 +121,7 @@ test.describe('TCO and break-even', () => {
     await expect(tco.breakEvenMarker()).toHaveCount(0);
   });
 
-  test('bad entries are refused at the field and impossible inputs give reasons, not NaN', async ({ page }) => {
-    const tco = new TcoPage(page);
+  test('bad entries are refused at the field and impossible inputs give reasons, not NaN', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     const price = tco.field('tco-gpu-price');
     await price.fill('-3');
@@ -164,8 +159,7 @@ test.describe('TCO and break-even', () => {
     await expect(page.locator('main')).not.toContainText('Infinity');
   });
 
-  test('switching the rent unit converts the price; the catalog badge compares per GPU', async ({ page }) => {
-    const tco = new TcoPage(page);
+  test('switching the rent unit converts the price; the catalog badge compares per GPU', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     await tco.openGroup('tco-group-deployment');
     const price = tco.field('tco-gpu-price');
@@ -189,8 +183,7 @@ test.describe('TCO and break-even', () => {
     await slow(tco.kpi('self')).toContainText(SELF_MONTH);
   });
 
-  test('API rate limits: a limit below the busiest hour warns in the verdict and on the API and hybrid figures', async ({ page }) => {
-    const tco = new TcoPage(page);
+  test('API rate limits: a limit below the busiest hour warns in the verdict and on the API and hybrid figures', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     await expect(page.getByTestId('tco-rate-limit')).toHaveCount(0);
     await tco.openGroup('tco-group-api');
@@ -206,8 +199,7 @@ test.describe('TCO and break-even', () => {
     await slow(warning).toHaveCount(0);
   });
 
-  test('chart CSV files hold plain numbers; axes fit their labels in German with yuan; a capped line shows where it leaves', async ({ page }) => {
-    const tco = new TcoPage(page);
+  test('chart CSV files hold plain numbers; axes fit their labels in German with yuan; a capped line shows where it leaves', async ({ page, tcoPage: tco }) => {
     await tco.open();
     const csv = async (title: string) => {
       const download = page.waitForEvent('download');
@@ -239,11 +231,10 @@ test.describe('TCO and break-even', () => {
     await expect(page.getByTestId('tco-off-chart')).toContainText('664.884 CN¥');
   });
 
-  test('input-only work is not sized by an output-token figure; a prefill rate sizes it', async ({ page }) => {
+  test('input-only work is not sized by an output-token figure; a prefill rate sizes it', async ({ page, tcoPage: tco }) => {
     // 1,000,000 requests a day × 10,000 input tokens and no output (half of it cached).
     const s = defaultScenario();
     s.workload = { ...s.workload, requestsPerDay: 1_000_000, inputTokensPerRequest: 10_000, outputTokensPerRequest: 0, reasoningMode: 'none' };
-    const tco = new TcoPage(page);
     await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
     await expect(page.getByTestId('tco-sizing-problem')).toContainText('10,000 input tokens and no output');
     await expect(tco.kpi('capacity')).toContainText('cannot serve');
@@ -257,9 +248,8 @@ test.describe('TCO and break-even', () => {
     await expect(page.getByTestId('tco-sizing')).toContainText('25 ms prefill (5,000 uncached input tokens ÷ 200,000 input tokens/s)');
   });
 
-  test('fits a 360 px phone without horizontal scrolling', async ({ page }) => {
+  test('fits a 360 px phone without horizontal scrolling', async ({ page, tcoPage: tco }) => {
     await page.setViewportSize({ width: 360, height: 780 });
-    const tco = new TcoPage(page);
     await tco.open();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
