@@ -1,16 +1,24 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Page model of the "My scenarios" panel. */
+const TITLE = /^(My scenarios|Meine Szenarien)/;
+
+/** Page model of the "My scenarios" panel: found by role and name (English or German). */
 export class LibraryPanel {
   constructor(readonly page: Page) {}
 
+  /** The dialog, named by its title. */
+  dialog(): Locator {
+    return this.page.getByRole('dialog', { name: TITLE });
+  }
+
   async open(): Promise<void> {
-    await this.page.getByTestId('library-button').click();
-    await expect(this.page.getByTestId('library')).toBeVisible();
+    // The button's name may carry the "unsaved changes" dot's title after the label.
+    await this.page.getByRole('button', { name: TITLE }).click();
+    await expect(this.dialog()).toBeVisible();
   }
 
   async close(): Promise<void> {
-    await this.page.getByTestId('library').getByRole('button', { name: /^Close$|^Schließen$/ }).click();
+    await this.dialog().getByRole('button', { name: /^Close$|^Schließen$/ }).click();
   }
 
   items() {
@@ -22,7 +30,7 @@ export class LibraryPanel {
   }
 
   async saveAsNew(): Promise<void> {
-    await this.page.getByTestId('save-new').click();
+    await this.dialog().getByRole('button', { name: /^(Save as new scenario|Als neues Szenario speichern)$/ }).click();
     await expect(this.page.getByTestId('dirty-state')).toContainText('saved');
   }
 }

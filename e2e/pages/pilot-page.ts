@@ -58,8 +58,8 @@ export class PilotPage {
   }
 
   async loadExample(kind: Decision): Promise<void> {
-    await this.page.getByTestId('pilot-example-select').selectOption(kind);
-    await this.page.getByTestId('pilot-example-load').click();
+    await this.page.getByRole('combobox', { name: /^(Example week|Beispielwoche)$/ }).selectOption(kind);
+    await this.page.getByRole('button', { name: /^(Load example|Beispiel laden)$/ }).click();
     const confirm = this.page.getByRole('alertdialog');
     if (await confirm.isVisible()) await confirm.getByRole('button', { name: 'Replace' }).click();
     await this.expectDecision(kind);

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Page model of the app shell: navigation, settings, share link, banners. */
+/** Page model of the app shell: navigation, settings, share link, banners; by role and name where one exists. */
 export class ShellPage {
   constructor(readonly page: Page) {}
 
@@ -19,11 +19,11 @@ export class ShellPage {
   }
 
   scenarioName() {
-    return this.page.getByTestId('scenario-name');
+    return this.page.getByRole('textbox', { name: /^(Scenario name|Name des Szenarios)$/ });
   }
 
   async setLanguage(value: 'en' | 'de'): Promise<void> {
-    await this.page.getByTestId('language-select').selectOption(value);
+    await this.page.getByRole('combobox', { name: /^(Language|Sprache)$/ }).selectOption(value);
   }
 
   async openSettings(): Promise<void> {

@@ -66,7 +66,7 @@ export class TcoPage {
 
   /** The big figure of a KPI card. */
   async kpiValue(name: Parameters<TcoPage['kpi']>[0]): Promise<string> {
-    return (await this.kpi(name).locator('div').nth(1).innerText()).trim();
+    return (await this.page.getByTestId(`tco-kpi-${name}-value`).innerText()).trim();
   }
 
   slider(name: RegExp): Locator {
@@ -117,9 +117,9 @@ export class TcoPage {
   }
 
   async loadPreset(id: string): Promise<void> {
-    await this.page.getByTestId('tco-preset-select').selectOption(id);
-    await this.page.getByTestId('tco-preset-load').click();
-    await slow(this.page.getByTestId('tco-preset-loaded')).toBeVisible();
+    await this.page.getByRole('combobox', { name: /^(Start from a source article|Mit einem Quellartikel beginnen)$/ }).selectOption(id);
+    await this.page.getByRole('button', { name: /^(Load preset|Vorlage laden)$/ }).click();
+    await slow(this.page.getByTestId('tco-presets').getByRole('status')).toBeVisible();
     await this.waitForCharts({ evalOnly: true });
   }
 

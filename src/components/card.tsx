@@ -21,7 +21,9 @@ export function Kpi(props: { label: string; value: string; sub?: string; tone?: 
   return (
     <div className="rounded-lg border border-border bg-surface p-3" data-testid={testId}>
       <div className="text-xs font-medium uppercase tracking-wide text-muted">{label}</div>
-      <div className={`figures mt-1 text-2xl font-semibold ${toneClass}`}>{value}</div>
+      <div className={`figures mt-1 text-2xl font-semibold ${toneClass}`} data-testid={testId ? `${testId}-value` : undefined}>
+        {value}
+      </div>
       {sub ? <div className="figures mt-0.5 text-xs text-muted">{sub}</div> : null}
     </div>
   );
