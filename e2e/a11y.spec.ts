@@ -12,7 +12,7 @@ const AREAS = [/TCO/, /Benchmarks/, /Report/] as const;
 for (const theme of ['light', 'dark'] as const) {
   test(`axe: TCO, Benchmarks and Report have no serious or critical violations (${theme})`, async ({ page, shell }) => {
     await shell.open();
-    await page.getByTestId('theme-select').selectOption(theme);
+    await shell.setTheme(theme);
     for (const area of AREAS) {
       await shell.goTo(area);
       await page.waitForLoadState('networkidle');

@@ -47,7 +47,7 @@ function pilotLink(s: Scenario): string {
 
 test.describe('seven-day pilot', () => {
   // The longest test first, so the two workers finish together (it is the colour-contrast pass).
-  test('axe: a filled pilot week has no serious or critical violations, light and dark', async ({ page, pilotPage: pilot }) => {
+  test('axe: a filled pilot week has no serious or critical violations, light and dark', async ({ page, pilotPage: pilot, shell }) => {
     // One scan of the whole filled page per theme: the decision card, charts, the self-hosted
     // grid, incidents, checklists and settings. The API grid is the same component with the
     // same markup as the self-hosted grid (minus one row), so scanning its 112 inputs again
@@ -55,7 +55,7 @@ test.describe('seven-day pilot', () => {
     test.setTimeout(150_000);
     await pilot.open(pilotLink(exampleWeek('hybrid')));
     for (const theme of ['light', 'dark'] as const) {
-      await page.getByTestId('theme-select').selectOption(theme);
+      await shell.setTheme(theme);
       if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
       else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
       expect(await seriousViolations(page, theme, { exclude: '[data-testid="pilot-grid-api"]' })).toEqual([]);

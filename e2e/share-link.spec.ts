@@ -4,6 +4,7 @@ import { encodeLinkPayload } from '../src/lib/url/codec';
 import golden from '../src/lib/url/fixtures/golden-links-v1.json' with { type: 'json' };
 import { decodeScenario, encodeScenario, parseHash } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
+import { ShellPage } from './pages/shell';
 
 test.describe('share links', () => {
   test('an edited value travels through the URL into a fresh browser', async ({ page, freshPage, shell }) => {
@@ -20,9 +21,10 @@ test.describe('share links', () => {
     const link = page.url();
 
     const other = await freshPage();
+    const otherShell = new ShellPage(other.page);
     await other.page.goto(link);
-    await expect(other.page.getByTestId('scenario-name')).toHaveValue('Budget review Q1');
-    await other.page.getByTestId('settings').locator('summary').click();
+    await expect(otherShell.scenarioName()).toHaveValue('Budget review Q1');
+    await otherShell.openSettings();
     await expect(other.page.getByTestId('fx-eur').getByRole('textbox')).toHaveValue('0.91');
   });
 

@@ -48,7 +48,7 @@ test.describe('app shell', () => {
 
   test('dark theme applies to the document', async ({ page, shell }) => {
     await shell.open();
-    await page.getByTestId('theme-select').selectOption('dark');
+    await shell.setTheme('dark');
     await expect(page.locator('html')).toHaveClass(/dark/);
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/dark/);
@@ -88,12 +88,12 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('engine-result')).toContainText('6.49B');
   });
 
-  test('a corrupted working copy is set aside with a message, not a broken page', async ({ page }) => {
+  test('a corrupted working copy is set aside with a message, not a broken page', async ({ page, shell }) => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('llm-selfhost:working', '{"type":"llm-selfhost-scenario","version":42}'));
     await page.reload();
     await expect(page.getByTestId('storage-problem')).toContainText('could not be read (too-new)');
-    await expect(page.getByTestId('scenario-name')).toHaveValue('Kimi K2.6: 8× H200 vs Moonshot API');
+    await expect(shell.scenarioName()).toHaveValue('Kimi K2.6: 8× H200 vs Moonshot API');
     const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('llm-selfhost:quarantine:')).length);
     expect(kept).toBe(1);
   });

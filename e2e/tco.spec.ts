@@ -52,7 +52,7 @@ test.describe('TCO and break-even', () => {
     await expect(tco.kpi('capacity')).not.toContainText('1 needed');
   });
 
-  test('an article preset shows its claims with the contradiction flagged', async ({ page, tcoPage: tco }) => {
+  test('an article preset shows its claims with the contradiction flagged', async ({ page, tcoPage: tco, shell }) => {
     await tco.open({ charts: false });
     await tco.loadPreset('a004-m27-gpt55');
     await expect(page.getByTestId('tco-claims-tab-a004')).toHaveAttribute('aria-selected', 'true');
@@ -70,7 +70,7 @@ test.describe('TCO and break-even', () => {
     await expect(tco.kpi('api')).toContainText('$300.00');
     await expect(tco.verdict()).toHaveAttribute('data-best', 'api');
 
-    await page.getByTestId('language-select').selectOption('de');
+    await shell.setLanguage('de');
     await expect(claim).toContainText('widerlegt');
     await expect(claim.getByTestId('tco-claim-recomputed')).toHaveText('138,76 Mio. Tokens/Monat');
   });
@@ -121,7 +121,7 @@ test.describe('TCO and break-even', () => {
     await expect(tco.breakEvenMarker()).toHaveCount(0);
   });
 
-  test('bad entries are refused at the field and impossible inputs give reasons, not NaN', async ({ page, tcoPage: tco }) => {
+  test('bad entries are refused at the field and impossible inputs give reasons, not NaN', async ({ page, tcoPage: tco, shell }) => {
     await tco.open({ charts: false });
     const price = tco.field('tco-gpu-price');
     await price.fill('-3');
@@ -132,9 +132,9 @@ test.describe('TCO and break-even', () => {
     await expect(page.getByTestId('tco-gpu-price').getByRole('alert')).toContainText('Must be at most 10,000');
     await expect(tco.kpi('self')).toContainText(SELF_MONTH);
     // The message follows a change of language.
-    await page.getByTestId('language-select').selectOption('de');
+    await shell.setLanguage('de');
     await expect(page.getByTestId('tco-gpu-price').getByRole('alert')).toContainText('Darf höchstens 10.000');
-    await page.getByTestId('language-select').selectOption('en');
+    await shell.setLanguage('en');
 
     await tco.field('tco-throughput').fill('0');
     await slow(tco.kpi('break-even')).toContainText('never');
@@ -147,9 +147,9 @@ test.describe('TCO and break-even', () => {
     await tco.field('tco-acceptance-api').fill('0');
     await slow(tco.verdict()).toContainText('the API accepts 0% of the tasks, and self-hosting (acceptance 88%) cannot serve this workload: the throughput is 0 tokens/s.');
     await expect(tco.verdict()).not.toContainText('on both sides');
-    await page.getByTestId('language-select').selectOption('de');
+    await shell.setLanguage('de');
     await expect(tco.verdict()).toContainText('der Eigenbetrieb (Akzeptanz 88 %) kann diese Last nicht bedienen');
-    await page.getByTestId('language-select').selectOption('en');
+    await shell.setLanguage('en');
 
     await tco.field('tco-acceptance-api').fill('90');
     await tco.field('tco-volume').fill('0');
@@ -199,7 +199,7 @@ test.describe('TCO and break-even', () => {
     await slow(warning).toHaveCount(0);
   });
 
-  test('chart CSV files hold plain numbers; axes fit their labels in German with yuan; a capped line shows where it leaves', async ({ page, tcoPage: tco }) => {
+  test('chart CSV files hold plain numbers; axes fit their labels in German with yuan; a capped line shows where it leaves', async ({ page, tcoPage: tco, shell }) => {
     await tco.open();
     const csv = async (title: string) => {
       const download = page.waitForEvent('download');
@@ -218,7 +218,7 @@ test.describe('TCO and break-even', () => {
     expect(breakdown[1]).toBe('API,0,0,0,5283.9,889.92,7416,13589.82');
     for (const file of [cost, breakdown]) expect(file.join('\n')).not.toMatch(/\$|'-|\d[KMB]\b/);
 
-    await page.getByTestId('language-select').selectOption('de');
+    await shell.setLanguage('de');
     await page.getByTestId('currency-select').selectOption('CNY');
     await tco.waitForCharts();
     await slow(page.getByTestId('tco-cost-chart').locator('.recharts-yAxis-tick-labels text').first()).toContainText('CN¥');

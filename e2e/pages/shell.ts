@@ -26,6 +26,10 @@ export class ShellPage {
     await this.page.getByRole('combobox', { name: /^(Language|Sprache)$/ }).selectOption(value);
   }
 
+  async setTheme(value: 'light' | 'dark' | 'system'): Promise<void> {
+    await this.page.getByRole('combobox', { name: /^(Theme|Darstellung)$/ }).selectOption(value);
+  }
+
   async openSettings(): Promise<void> {
     await this.page.getByTestId('settings').locator('summary').click();
   }
