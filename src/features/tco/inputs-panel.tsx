@@ -13,8 +13,8 @@ import { formatAmount, formatNumber, formatRate } from '../../lib/format/format'
 import { useWorkloadSummary } from '../../lib/query/compute';
 import { invoicePerListUnit } from '../../core/tco/workload';
 import { useAppStore } from '../../state/store';
-import { LogSliderField } from '../../components/tco/log-slider-field';
-import { tcoMessages, type TcoT } from '../../components/tco/messages';
+import { LogSliderField } from './log-slider-field';
+import { tcoMessages, type TcoT } from './messages';
 import { OptionalNumberField } from './optional-number-field';
 import { ProfileEditor } from './profile-editor';
 import { RangesEditor } from './ranges-editor';

@@ -7,13 +7,13 @@ import { findPreset, type ArticleId, type PresetId } from '../../core/presets/pr
 import type { Scenario } from '../../core/scenario/schema';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { useAppStore } from '../../state/store';
-import { BreakdownChart } from '../../components/tco/breakdown-chart';
+import { BreakdownChart } from './breakdown-chart';
 import { ClaimCheckCard } from './claim-check';
-import { CostVolumeChart } from '../../components/tco/cost-volume-chart';
-import { makeFmt, type Fmt } from '../../components/tco/format-tco';
+import { CostVolumeChart } from './cost-volume-chart';
+import { makeFmt, type Fmt } from '../../lib/format/fmt';
 import { HybridChart } from './hybrid-chart';
 import { InputsPanel } from './inputs-panel';
-import { tcoMessages, type TcoT } from '../../components/tco/messages';
+import { tcoMessages, type TcoT } from './messages';
 import { MonteCarloChart } from './monte-carlo-chart';
 import { PresetPicker } from './preset-picker';
 import { TornadoChart } from './tornado-chart';
@@ -21,7 +21,7 @@ import { useStaggered } from './staggered';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { UtilisationGauge } from './utilisation-gauge';
 import { CapacityNotes } from './capacity-notes';
-import { crossCheckSentence, figureText, VerdictPanel } from '../../components/tco/verdict';
+import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
 
 /**
  * The TCO and break-even page: the verdict with the numbers behind it, KPI cards, the charts,

@@ -1,11 +1,11 @@
 import { memo } from 'react';
-import { Banner, Kpi } from '../card';
-import { Help } from '../help';
+import { Banner, Kpi } from '../../components/card';
+import { Help } from '../../components/help';
 import { findGpu } from '../../core/catalog/catalog';
 import type { Scenario } from '../../core/scenario/schema';
 import type { BreakEvenView, Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import type { RateSide } from '../../core/tco/rate-limits';
-import type { Fmt } from './format-tco';
+import type { Fmt } from '../../lib/format/fmt';
 import type { TcoT } from './messages';
 
 /** Text of a figure: the value, or why there is none. */
