@@ -182,6 +182,12 @@ export interface ClaimCheck {
         usedPerGpu: number;
         budgetPerGpu: number;
         physicalPerGpu: number;
+        /** Budget ÷ physical memory per GPU (the memory utilisation the budget rests on). */
+        budgetShare: number;
+        /** Used memory per GPU that is neither weights nor KV cache (runtime, activations). */
+        overheadPerGpu: number;
+        /** Memory per GPU left for the KV cache once weights and overheads are in (never below 0). */
+        kvRoomPerGpu: number;
         maxConcurrencyAtContext: number;
       }
     | { kind: 'invalid' };
@@ -206,6 +212,9 @@ export function checkClaims(base: Scenario): ClaimCheck[] {
         usedPerGpu: m.usedPerGpu,
         budgetPerGpu: m.budgetPerGpu,
         physicalPerGpu: m.physicalPerGpu,
+        budgetShare: m.physicalPerGpu > 0 ? m.budgetPerGpu / m.physicalPerGpu : 0,
+        overheadPerGpu: m.usedPerGpu - m.weights.perGpuBytes - m.kv.perGpuBytes,
+        kvRoomPerGpu: Math.max(0, m.budgetPerGpu - (m.usedPerGpu - m.kv.perGpuBytes)),
         maxConcurrencyAtContext: result.report.fixes.maxConcurrencyAtContext,
       },
     };

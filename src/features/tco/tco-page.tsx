@@ -38,8 +38,7 @@ const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: Tco
   const { evaluation: e, throughput, fmt, t } = props;
   const b = e.breakEven;
   const cross = crossCheckSentence(b, fmt, t);
-  const windows = b.result.kind === 'at' && b.result.windows.length > 1 && b.tasksPerMonth !== null && b.tokensPerMonth !== null ? b.result.windows : [];
-  const perTask = b.tokensPerMonth !== null && b.tasksPerMonth ? b.tokensPerMonth / b.tasksPerMonth : e.curves.tokensPerTask;
+  const windows = b.result.kind === 'at' && b.result.windows.length > 1 ? b.windowsTokensPerMonth : [];
   const cap = e.selfHosted.capacity;
   const basis = cap.basis === 'output' ? t('unit.outputTokens') : t('unit.tokens');
   return (
@@ -51,7 +50,7 @@ const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: Tco
           {t('be.windows', {
             list: windows
               .slice(0, 4)
-              .map((w) => `${fmt.compact(w.fromTasks * perTask)}–${w.toTasks === null ? '∞' : fmt.compact(w.toTasks * perTask)}`)
+              .map((w) => `${fmt.compact(w.from)}–${w.to === null ? '∞' : fmt.compact(w.to)}`)
               .join(', '),
           })}
         </p>
