@@ -74,8 +74,8 @@ export default tseslint.config(
   ...features.map((f) => ({
     files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`],
     rules: restrict(
-      [...features.filter((o) => o !== f).map((o) => `**/features/${o}/**`), '**/app/**'],
-      'Features do not import each other; share through components/, lib/ or core/.',
+      [...features.filter((o) => o !== f).map((o) => `**/features/${o}/**`), '**/app/**', 'comlink'],
+      'Features do not import each other (share through components/, lib/ or core/) and reach the worker only through lib/query.',
     ),
   })),
   {

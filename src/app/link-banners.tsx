@@ -10,6 +10,7 @@ import type { LinkError } from '../lib/url/share-link';
 import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
 import { queryClient, useEngineState } from '../lib/query/compute';
+import { savedScenariosKey } from '../lib/query/library';
 import { saveScenario } from '../lib/storage/scenarios-db';
 import { useAppStore } from '../state/store';
 import { shellMessages } from './messages';
@@ -252,7 +253,7 @@ export function ConfirmLinkDialog() {
       setSaveError(result.kind === 'conflict' ? t('link.confirm.conflict') : result.reason);
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: ['saved-scenarios'] });
+    void queryClient.invalidateQueries({ queryKey: savedScenariosKey });
     acceptIncoming();
   }
 

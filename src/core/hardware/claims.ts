@@ -3,6 +3,7 @@ import type { SourceRef } from '../catalog/types';
 import type { Scenario } from '../scenario/schema';
 import type { NotFitReason } from './fit';
 import { buildHardwareReport } from './report';
+import type { HardwareScenario } from './setup';
 
 /**
  * Hardware statements from the source articles, recomputed. Each claim carries the setup it
@@ -156,7 +157,7 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
   },
 ];
 
-export function applyClaimSetup(base: Scenario, setup: ClaimSetup): Scenario {
+export function applyClaimSetup<S extends Pick<Scenario, 'selfHosted' | 'hardware'>>(base: S, setup: ClaimSetup): S {
   return {
     ...base,
     selfHosted: { ...base.selfHosted, ...setup.selfHosted },
@@ -194,7 +195,7 @@ export interface ClaimCheck {
 }
 
 /** Recomputes every claim with the base scenario's overheads and efficiencies. */
-export function checkClaims(base: Scenario): ClaimCheck[] {
+export function checkClaims(base: HardwareScenario): ClaimCheck[] {
   return HARDWARE_CLAIMS.map((claim) => {
     const result = buildHardwareReport(applyClaimSetup(base, claim.setup));
     const common = { id: claim.id, text: claim.text, setupNote: claim.setupNote, source: claim.source, setup: claim.setup, stated: claim.stated ?? null };

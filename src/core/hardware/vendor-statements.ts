@@ -3,7 +3,7 @@ import type { SourceRef } from '../catalog/types';
 import type { Scenario } from '../scenario/schema';
 import type { ClaimSetup } from './claims';
 import { memoryBreakdown } from './fit';
-import { resolveSetup } from './setup';
+import { resolveSetup, type HardwareScenario } from './setup';
 
 /**
  * A model vendor's own statement that the model fits a given GPU setup. Such statements assume
@@ -77,7 +77,7 @@ export type VendorFitCheck =
     }
   | { kind: 'invalid'; id: string };
 
-function withSetup(base: Scenario, setup: ClaimSetup, overheads: { runtimeOverheadGiB: number; activationGiB: number }): Scenario {
+function withSetup<S extends Pick<Scenario, 'selfHosted' | 'hardware'>>(base: S, setup: ClaimSetup, overheads: { runtimeOverheadGiB: number; activationGiB: number }): S {
   return {
     ...base,
     selfHosted: { ...base.selfHosted, ...setup.selfHosted },
@@ -86,7 +86,7 @@ function withSetup(base: Scenario, setup: ClaimSetup, overheads: { runtimeOverhe
 }
 
 /** Vendor fit statements about the scenario's model, recomputed with its overheads and with lean ones. */
-export function checkVendorStatements(scenario: Scenario): VendorFitCheck[] {
+export function checkVendorStatements(scenario: HardwareScenario): VendorFitCheck[] {
   const modelId = scenario.selfHosted.modelId;
   if (!findModel(modelId)) return [];
   return VENDOR_FIT_STATEMENTS.filter((s) => s.modelId === modelId).map((statement) => {

@@ -1,4 +1,4 @@
-import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
+import { HOURS_PER_MONTH } from '../scenario/schema';
 import { solveBreakEven, type BreakEven } from './break-even';
 import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
 import {
@@ -10,6 +10,7 @@ import {
   selfHostedCost,
   selfHostedTotal,
   type TcoModel,
+  type TcoScenario,
 } from './model';
 import type { ShapeNote } from './profile';
 import { checkRateLimits, type RateLimitCheck } from './rate-limits';
@@ -598,6 +599,6 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   };
 }
 
-export function evaluateTco(scenario: Scenario): TcoEvaluation {
+export function evaluateTco(scenario: TcoScenario): TcoEvaluation {
   return evaluateModel(buildModel(scenario), scenario.workload.profileMode, { rpm: scenario.api.rateLimitRpm, tpm: scenario.api.rateLimitTpm });
 }

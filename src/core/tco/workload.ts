@@ -226,7 +226,7 @@ export function apiBill(mix: TaskMix, scenario: Pick<Scenario, 'api' | 'fx'>, ta
   return { uncachedInputUsd, cachedInputUsd, outputUsd, totalUsd: uncachedInputUsd + cachedInputUsd + outputUsd };
 }
 
-export function summarizeWorkload(scenario: Scenario): WorkloadSummary {
+export function summarizeWorkload(scenario: Pick<Scenario, 'workload' | 'api' | 'fx'>): WorkloadSummary {
   const mix = taskMix(scenario);
   const t = mix.tasksPerMonth;
   const bill = apiBill(mix, scenario, t);

@@ -86,10 +86,11 @@ export function TcoPage() {
   const scenario = useAppStore((s) => s.scenario);
   const replaceScenario = useAppStore((s) => s.replaceScenario);
   const fmt = useMemo(() => makeFmt(language, currency, scenario.fx), [language, currency, scenario.fx]);
-  const { evalKey, uncertainKey } = useTcoKeys(scenario);
-  const evaluation = useTcoEvaluation(scenario, evalKey);
-  const tornado = useTcoTornado(scenario, uncertainKey);
-  const monteCarlo = useTcoMonteCarlo(scenario, uncertainKey);
+  const keys = useTcoKeys(scenario);
+  const { evalKey, uncertainKey } = keys;
+  const evaluation = useTcoEvaluation(keys.evaluation);
+  const tornado = useTcoTornado(keys.uncertain);
+  const monteCarlo = useTcoMonteCarlo(keys.uncertain);
   // Each Recharts chart takes the newest result in its turn (cost chart first).
   const costEval = useStaggered('tco-cost', 0, evaluation.data);
   const breakdownEval = useStaggered('tco-breakdown', 1, evaluation.data, 100);
