@@ -6,7 +6,7 @@ export type ButtonSize = 'xs' | 'sm' | 'md';
 export interface ButtonProps extends ComponentPropsWithRef<'button'> {
   /** primary: the one main action of a group; secondary: bordered; ghost: borderless; link: underlined text; danger: destroys something. */
   variant?: ButtonVariant;
-  /** xs: 12 px text in toolbars and lists; sm: compact 14 px; md: the default 14 px button. Ignored by `link`. */
+  /** xs: 12 px text in toolbars and lists; sm: compact 14 px; md: the default 14 px button (for `link`: the surrounding text size). */
   size?: ButtonSize;
 }
 
@@ -26,7 +26,8 @@ const SIZE: Record<ButtonSize, string> = {
   md: 'px-3 py-1.5 text-sm',
 };
 
-const LINK_SIZE: Record<ButtonSize, string> = { xs: 'text-xs', sm: 'text-sm', md: 'text-sm' };
+// A link takes the size of the text around it unless told otherwise.
+const LINK_SIZE: Record<ButtonSize, string> = { xs: 'text-xs', sm: 'text-sm', md: '' };
 
 /** The classes of a button, for the rare element that must look like one (a file-input label). */
 export function buttonClass(variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', extra?: string): string {

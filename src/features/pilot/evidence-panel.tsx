@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import { applyEvidence, EVIDENCE_FIELDS, type EvidenceKind } from '../../core/pilot/evidence';
 import { pilotSides, type DayMetricKey, type PilotSide } from '../../core/scenario/schema';
+import { Button } from '../../components/button';
 import { useT } from '../../components/use-t';
 import { formatNumber, formatPercent } from '../../lib/format/format';
 import { compute } from '../../lib/query/compute';
@@ -172,8 +173,7 @@ export const EvidencePanel = memo(function EvidencePanel() {
             ))}
           </ul>
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="button"
+            <Button
               disabled={chosen.length === 0 || !fill.data}
               onClick={() => {
                 if (!fill.data) return;
@@ -185,10 +185,10 @@ export const EvidencePanel = memo(function EvidencePanel() {
                   setMessage({ tone: 'bad', text: t('evidenceProblem', { problems: res.problems.map((p) => `${p.field}: ${p.message}`).join('; ') }) });
                 }
               }}
-              className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast disabled:opacity-50"
+              variant="primary"
             >
               {t('evidenceApply')}
-            </button>
+            </Button>
             {message ? (
               <p role="status" className={`text-sm ${message.tone === 'ok' ? 'text-ok' : 'text-bad'}`}>
                 {message.text}
