@@ -29,8 +29,7 @@ const SIZE: Record<ButtonSize, string> = {
 // A link takes the size of the text around it unless told otherwise.
 const LINK_SIZE: Record<ButtonSize, string> = { xs: 'text-xs', sm: 'text-sm', md: '' };
 
-/** The classes of a button, for the rare element that must look like one (a file-input label). */
-export function buttonClass(variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', extra?: string): string {
+function buttonClass(variant: ButtonVariant, size: ButtonSize, extra: string | undefined): string {
   const sizeClass = variant === 'link' ? LINK_SIZE[size] : SIZE[size];
   return [BASE, VARIANT[variant], sizeClass, extra].filter(Boolean).join(' ');
 }
@@ -38,8 +37,8 @@ export function buttonClass(variant: ButtonVariant = 'secondary', size: ButtonSi
 /**
  * The app's one button. `type="button"` unless told otherwise (a button inside a form never
  * submits by accident); every other button attribute and the ref pass through. `className`
- * is for placement only (margins, `self-start`, `relative`): colours, padding and text size
- * come from `variant` and `size`. The ref reaches the `<button>` (React 19 passes `ref` as a prop).
+ * is for placement (margins, `self-start`, `relative`) and, on a `link`, its colour: padding,
+ * border and fill come from `variant` and `size`. The ref reaches the `<button>` (React 19 passes `ref` as a prop).
  */
 export function Button(props: ButtonProps) {
   const { variant = 'secondary', size = 'md', className, type = 'button', ...rest } = props;
