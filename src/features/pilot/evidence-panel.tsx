@@ -2,6 +2,7 @@ import { memo, useId, useState } from 'react';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import { applyEvidence, EVIDENCE_FIELDS, type EvidenceKind } from '../../core/pilot/evidence';
 import { pilotSides, type DayMetricKey, type PilotSide } from '../../core/scenario/schema';
+import { Button } from '../../components/button';
 import { useT } from '../../components/use-t';
 import { formatNumber, formatPercent } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
@@ -147,8 +148,7 @@ export const EvidencePanel = memo(function EvidencePanel() {
             ))}
           </ul>
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="button"
+            <Button
               disabled={chosen.length === 0 || !fill.data}
               onClick={() => {
                 if (!fill.data) return;
@@ -160,10 +160,10 @@ export const EvidencePanel = memo(function EvidencePanel() {
                   setMessage({ tone: 'bad', text: t('evidenceProblem', { problems: res.problems.map((p) => `${p.field}: ${p.message}`).join('; ') }) });
                 }
               }}
-              className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast disabled:opacity-50"
+              variant="primary"
             >
               {t('evidenceApply')}
-            </button>
+            </Button>
             {message ? (
               <p role="status" className={`text-sm ${message.tone === 'ok' ? 'text-ok' : 'text-bad'}`}>
                 {message.text}
