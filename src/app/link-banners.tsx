@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { Button } from '../components/button';
 import { Banner } from '../components/card';
+import { Dialog } from '../components/dialog';
 import { componentMessages } from '../components/messages';
 import { useLanguage, useT } from '../components/use-t';
 import type { CatalogDrift } from '../core/catalog/drift';
@@ -10,6 +12,7 @@ import type { LinkError } from '../lib/url/share-link';
 import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
 import { queryClient, useEngineState } from '../lib/query/compute';
+import { savedScenariosKey } from '../lib/query/library';
 import { saveScenario } from '../lib/storage/scenarios-db';
 import { useAppStore } from '../state/store';
 import { shellMessages } from './messages';
@@ -103,12 +106,12 @@ function CatalogDriftBanner() {
         <p>{t('drift.applied', { count: drift.items.length })}</p>
         <DriftList items={drift.items} testId="catalog-drift-applied-list" />
         <div className="mt-2 flex flex-wrap gap-3">
-          <button type="button" className="text-xs font-medium underline" onClick={undoTodaysCatalog}>
+          <Button variant="link" size="xs" className="font-medium" onClick={undoTodaysCatalog}>
             {file ? t('drift.undoFile') : t('drift.undo')}
-          </button>
-          <button type="button" className="text-xs underline" onClick={() => setDrift({ kind: 'none' })}>
+          </Button>
+          <Button variant="link" size="xs" onClick={() => setDrift({ kind: 'none' })}>
             {t('dismiss')}
-          </button>
+          </Button>
         </div>
       </Banner>
     );
@@ -119,12 +122,12 @@ function CatalogDriftBanner() {
       <p className="mt-1">{t('drift.body')}</p>
       <DriftList items={drift.items} testId="catalog-drift-list" />
       <div className="mt-2 flex flex-wrap items-center gap-3">
-        <button type="button" className="rounded-md bg-accent px-3 py-1 text-xs font-medium text-accent-contrast" onClick={applyTodaysCatalog}>
+        <Button variant="primary" size="xs" onClick={applyTodaysCatalog}>
           {t('drift.apply')}
-        </button>
-        <button type="button" className="rounded-md border border-border px-3 py-1 text-xs hover:bg-surface-2" onClick={() => setDrift({ kind: 'none' })}>
+        </Button>
+        <Button size="xs" onClick={() => setDrift({ kind: 'none' })}>
           {file ? t('drift.keepFile') : t('drift.keep')}
-        </button>
+        </Button>
       </div>
     </Banner>
   );
@@ -138,15 +141,14 @@ function CopyableLink(props: { payload: string; testId: string }) {
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
       <input readOnly value={url} aria-label={t('link.copyBad')} onFocus={(e) => e.target.select()} className="min-w-0 flex-1 rounded border border-border bg-surface px-2 py-1 font-mono text-xs" data-testid={props.testId} />
-      <button
-        type="button"
-        className="rounded border border-border bg-surface px-2 py-1 text-xs hover:bg-surface-2"
+      <Button
+        size="xs"
         onClick={() => {
           void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
         }}
       >
         {copied ? c('copied') : t('link.copyBad')}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -159,9 +161,9 @@ export function LinkBanners() {
   const setStorage = useSessionStore((s) => s.setStorage);
   const engine = useEngineState();
   const dismiss = (
-    <button type="button" className="ml-3 text-xs underline" onClick={() => setLink({ kind: 'none' })}>
+    <Button variant="link" size="xs" className="ml-3" onClick={() => setLink({ kind: 'none' })}>
       {t('dismiss')}
-    </button>
+    </Button>
   );
   return (
     <div className="no-print mb-4 space-y-2 empty:hidden">
@@ -191,9 +193,9 @@ export function LinkBanners() {
           {link.fromVersion < 1 ? <p className="mt-1">{t('link.migrated', { version: link.fromVersion })}</p> : null}
           <div className="mt-2 flex flex-wrap gap-3">
             {link.previous ? (
-              <button type="button" className="text-xs font-medium underline" onClick={undoOpen}>
+              <Button variant="link" size="xs" className="font-medium" onClick={undoOpen}>
                 {t('link.undo')}
-              </button>
+              </Button>
             ) : null}
             {dismiss}
           </div>
@@ -210,9 +212,9 @@ export function LinkBanners() {
       {storage.kind === 'quarantined' ? (
         <Banner tone="warn" testId="storage-problem">
           {t('storage.quarantined', { reason: storage.reason })}
-          <button type="button" className="ml-3 text-xs underline" onClick={() => setStorage({ kind: 'ok' })}>
+          <Button variant="link" size="xs" className="ml-3" onClick={() => setStorage({ kind: 'ok' })}>
             {t('dismiss')}
-          </button>
+          </Button>
         </Banner>
       ) : null}
       {storage.kind === 'write-failed' ? (
@@ -252,34 +254,28 @@ export function ConfirmLinkDialog() {
       setSaveError(result.kind === 'conflict' ? t('link.confirm.conflict') : result.reason);
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: ['saved-scenarios'] });
+    void queryClient.invalidateQueries({ queryKey: savedScenariosKey });
     acceptIncoming();
   }
 
+  // Escape keeps the user's own scenario: the choice that loses nothing.
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/40 p-4">
-      <div role="dialog" aria-modal="true" aria-labelledby="confirm-title" className="w-full max-w-md rounded-lg border border-border bg-surface p-5 shadow-xl" data-testid="confirm-link">
-        <h2 id="confirm-title" className="text-lg font-semibold">
-          {t('link.confirm.title')}
-        </h2>
-        <p className="mt-2 text-sm text-muted">{t('link.confirm.body')}</p>
-        <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <button type="button" autoFocus className="rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2" onClick={keepLocal}>
-            {t('link.confirm.keep')}
-          </button>
-          <button type="button" className="rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2" onClick={acceptIncoming}>
-            {t('link.confirm.open')}
-          </button>
-          <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast" onClick={() => void saveMineThenOpen()}>
-            {t('link.confirm.saveThenOpen')}
-          </button>
-        </div>
-        {saveError ? (
-          <p role="alert" className="mt-2 text-sm text-bad">
-            {saveError}
-          </p>
-        ) : null}
+    <Dialog title={t('link.confirm.title')} onClose={keepLocal} testId="confirm-link">
+      <p className="mt-2 text-sm text-muted">{t('link.confirm.body')}</p>
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button autoFocus onClick={keepLocal}>
+          {t('link.confirm.keep')}
+        </Button>
+        <Button onClick={acceptIncoming}>{t('link.confirm.open')}</Button>
+        <Button variant="primary" onClick={() => void saveMineThenOpen()}>
+          {t('link.confirm.saveThenOpen')}
+        </Button>
       </div>
-    </div>
+      {saveError ? (
+        <p role="alert" className="mt-2 text-sm text-bad">
+          {saveError}
+        </p>
+      ) : null}
+    </Dialog>
   );
 }

@@ -1,11 +1,19 @@
 import { useState } from 'react';
 import { shareUrl } from '../state/link-sync';
+import { Button } from '../components/button';
+import { Dialog } from '../components/dialog';
+import { componentMessages } from '../components/messages';
 import { useT } from '../components/use-t';
 import { shellMessages } from './messages';
 
-/** Copies the share link; where the clipboard is not available, shows the link to copy by hand. */
+/**
+ * Copies the share link; where the clipboard is not available, shows the link to copy by hand
+ * in a modal dialog: focus lands in the selected link, so Ctrl+C / ⌘C copies it at once, and
+ * Escape or Close brings focus back to the share button.
+ */
 export function ShareButton() {
   const t = useT(shellMessages);
+  const c = useT(componentMessages);
   const [state, setState] = useState<{ kind: 'idle' } | { kind: 'copied'; chars: number } | { kind: 'manual'; url: string }>({ kind: 'idle' });
 
   async function onShare() {
@@ -18,30 +26,28 @@ export function ShareButton() {
     }
   }
 
+  const close = () => setState({ kind: 'idle' });
   return (
     <div className="relative">
-      <button
-        type="button"
-        onClick={() => void onShare()}
-        className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast hover:opacity-90"
-        title={t('shareHint')}
-        data-testid="share-button"
-      >
+      <Button variant="primary" onClick={() => void onShare()} title={t('shareHint')} data-testid="share-button">
         {t('share')}
-      </button>
+      </Button>
       {state.kind === 'copied' ? (
         <p role="status" className="absolute right-0 z-20 mt-1 whitespace-nowrap rounded bg-surface-2 px-2 py-1 text-xs shadow" data-testid="share-status">
           {t('shareCopied', { chars: state.chars })}
         </p>
       ) : null}
       {state.kind === 'manual' ? (
-        <div role="dialog" aria-label={t('shareManual')} className="absolute right-0 z-20 mt-1 w-[min(90vw,28rem)] rounded-md border border-border bg-surface p-3 shadow-lg">
-          <label className="text-xs font-medium" htmlFor="share-url">
+        <Dialog title={t('share')} onClose={close} widthClass="max-w-lg" titleClassName="text-base font-semibold" className="p-4" closeOnBackdrop testId="share-manual">
+          <label className="mt-2 block text-xs font-medium" htmlFor="share-url">
             {t('shareManual')}
           </label>
-          <input id="share-url" readOnly value={state.url} onFocus={(e) => e.target.select()} className="mt-1 w-full rounded border border-border bg-surface-2 px-2 py-1 font-mono text-xs" />
+          <input id="share-url" readOnly autoFocus value={state.url} onFocus={(e) => e.target.select()} className="mt-1 w-full rounded border border-border bg-surface-2 px-2 py-1 font-mono text-xs" />
           <p className="mt-1 text-xs text-muted">{t('shareHint')}</p>
-        </div>
+          <div className="mt-3 flex justify-end">
+            <Button onClick={close}>{c('close')}</Button>
+          </div>
+        </Dialog>
       ) : null}
     </div>
   );

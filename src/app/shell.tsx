@@ -18,7 +18,7 @@ const PAGES: Record<Area, ComponentType> = {
   hardware: lazy(() => import('../features/hardware/hardware-page').then((m) => ({ default: m.HardwarePage }))),
   benchmarks: lazy(() => import('../features/benchmarks/benchmarks-page').then((m) => ({ default: m.BenchmarksPage }))),
   pilot: lazy(() => import('../features/pilot/pilot-page').then((m) => ({ default: m.PilotPage }))),
-  report: lazy(() => import('../features/report/report-page').then((m) => ({ default: m.ReportPage }))),
+  report: lazy(() => import('./report-route').then((m) => ({ default: m.ReportRoute }))),
 };
 
 function Nav() {

@@ -1,5 +1,6 @@
 import { benchmarksApi } from './benchmarks-api';
 import { hardwareApi } from './hardware-api';
+import { jobsApi } from './jobs';
 import { pilotApi } from './pilot-api';
 import { tcoApi } from './tco-api';
 
@@ -13,6 +14,7 @@ export const computeApi = {
   ping(): 'pong' {
     return 'pong';
   },
+  ...jobsApi,
   ...tcoApi,
   ...hardwareApi,
   ...pilotApi,

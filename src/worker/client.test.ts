@@ -1,5 +1,7 @@
 import { expose } from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
+import { tcoUncertainScenarioOf } from '../core/tco/model';
 import { computeApi } from './api';
 import { ComputeClient } from './client';
 
@@ -59,6 +61,59 @@ describe('ComputeClient', () => {
     expect(created[1]?.terminated).toBe(false);
     // Only one replacement was made (a spare comes 2 s after a successful start, not yet).
     expect(created).toHaveLength(2);
+    created.forEach((w) => w.terminate());
+  });
+
+  it('a cancelled Monte Carlo stops running in the worker, and the next run still answers', async () => {
+    const created: FakeWorker[] = [];
+    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });
+    const inputs = tcoUncertainScenarioOf(DEFAULT_SCENARIO);
+    // 2,000,000 samples in slices of 2,000 = 1,000 slices: far more than run before the abort.
+    const controller = new AbortController();
+    let jobId = '';
+    const first = client.job(
+      'tcoMonteCarlo',
+      (id) => {
+        jobId = id;
+        return [inputs, { samples: 2_000_000, seed: 7, jobId: id }];
+      },
+      controller.signal,
+    );
+    // Wait until the worker has run at least one slice, then give up on the run (a newer input).
+    await vi.waitFor(async () => expect((await client.call('computeJobState', [jobId])).slices).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
+    controller.abort();
+    await expect(first).rejects.toThrow('Computation superseded');
+    // The worker-side loop exits at its next slice: the job ends as stopped, not finished, and it
+    // ran only a few of its 1,000 slices.
+    await vi.waitFor(async () => expect((await client.call('computeJobState', [jobId])).state).toBe('stopped'), { timeout: 5000, interval: 5 });
+    const stopped = await client.call('computeJobState', [jobId]);
+    expect(stopped.slices).toBeLessThan(1000);
+    const slicesAtStop = stopped.slices;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await client.call('computeJobState', [jobId])).slices).toBe(slicesAtStop);
+    // The next run answers in full: 4,000 requested samples are 2 slices of 2,000, all drawn.
+    let nextId = '';
+    const next = await client.job('tcoMonteCarlo', (id) => ((nextId = id), [inputs, { samples: 4_000, seed: 7, jobId: id }]));
+    expect(next.state).toBe('done');
+    expect(next.state === 'done' ? next.result.samples : null).toBe(4_000);
+    await expect(client.call('computeJobState', [nextId])).resolves.toEqual({ state: 'finished', slices: 2 });
+    created.forEach((w) => w.terminate());
+  });
+
+  it('a newer Monte Carlo supersedes a running one in the worker', async () => {
+    const created: FakeWorker[] = [];
+    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });
+    const inputs = tcoUncertainScenarioOf(DEFAULT_SCENARIO);
+    let oldId = '';
+    const old = client.job('tcoMonteCarlo', (id) => ((oldId = id), [inputs, { samples: 2_000_000, seed: 7, jobId: id }]));
+    await vi.waitFor(async () => expect((await client.call('computeJobState', [oldId])).slices).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
+    // 2,000 samples = one slice; the older run sees the newer one at its next slice and returns.
+    const newer = await client.job('tcoMonteCarlo', (id) => [inputs, { samples: 2_000, seed: 7, jobId: id }]);
+    expect(newer.state).toBe('done');
+    await expect(old).resolves.toEqual({ state: 'superseded' });
+    const state = await client.call('computeJobState', [oldId]);
+    expect(state.state).toBe('stopped');
+    expect(state.slices).toBeLessThan(1000);
     created.forEach((w) => w.terminate());
   });
 });

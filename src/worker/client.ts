@@ -1,5 +1,8 @@
-import { wrap, type Remote } from 'comlink';
+import { proxy, wrap, type Remote } from 'comlink';
+import type { CsvMapping } from '../core/benchmarks/csv';
+import type { FileImport, ImportProgress } from '../core/benchmarks/importer';
 import type { ComputeApi, ComputeMethod } from './api';
+import type { ImportUpdate } from './benchmarks-api';
 
 /**
  * The UI's only door to the computation core.
@@ -8,6 +11,10 @@ import type { ComputeApi, ComputeMethod } from './api';
  * - If the worker cannot start, dies or stops answering, pending calls are retried on a fresh
  *   worker; if that fails too, the same core runs on the main thread. Inputs live in the store,
  *   so nothing the user typed is lost either way.
+ * - A sliced computation runs as a job (`job()`): aborting its signal also tells the worker to
+ *   stop it at its next slice, so a superseded computation stops running, not only its result
+ *   dropped.
+ * - `importFiles()` runs a benchmark import with progress and cancel; callers never see comlink.
  */
 export type EngineState =
   | { mode: 'starting' }
@@ -30,6 +37,21 @@ const START_TIMEOUT_MS = 10000;
 const CALL_TIMEOUT_MS = 15000;
 const MAX_RESTARTS = 3;
 
+/** Files for `importFiles`, each with the name to show (a dropped file's path, say). */
+export interface ImportFile {
+  file: Blob;
+  name: string;
+}
+
+export interface ImportFilesOptions {
+  signal: AbortSignal;
+  onProgress: (progress: ImportProgress) => void;
+  /** Column mapping for CSV files of unknown layout. */
+  mapping?: CsvMapping | null;
+}
+
+const IMPORT_HEARTBEAT_MS = 1000;
+
 export interface ComputeClientOptions {
   createWorker?: () => Worker;
 }
@@ -47,6 +69,7 @@ export class ComputeClient {
   private restarts = 0;
   private lastFailure: string | null = null;
   private listeners = new Set<() => void>();
+  private jobSerial = 0;
 
   constructor(private readonly options: ComputeClientOptions = {}) {}
 
@@ -236,6 +259,72 @@ export class ComputeClient {
           this.setState({ mode: 'starting' });
         }
       }
+    }
+  }
+  /**
+   * Runs a sliced computation as a job named for this call: `args` receives the job's id to pass
+   * on. When `signal` aborts, the call settles at once (as any call) and the worker is told to
+   * stop the job at its next slice.
+   */
+  async job<M extends ComputeMethod>(method: M, args: (jobId: string) => Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}): Promise<Out<M>> {
+    this.jobSerial += 1;
+    const jobId = `job-${this.jobSerial}`;
+    const stop = () => void this.call('abortJob', [jobId]).catch(() => undefined);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      return await this.call(method, args(jobId), signal, options);
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
+  }
+
+  /**
+   * Imports benchmark result files in the worker: progress arrives through `onProgress`; aborting
+   * `signal` stops the import at the worker's next chunk; a heartbeat every second notices an
+   * import lost with a restarted worker. Resolves with one result per file, in order.
+   */
+  async importFiles(files: readonly ImportFile[], { signal, onProgress, mapping = null }: ImportFilesOptions): Promise<FileImport[]> {
+    let finished!: () => void;
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    const callback = proxy((u: ImportUpdate) => {
+      if (u.done) finished();
+      else onProgress(u);
+      return signal.aborted;
+    });
+    const request = { files: files.map((f) => f.file), names: files.map((f) => f.name), mapping };
+    const { importId } = await this.call('startBenchmarkImport', [request, callback], signal);
+    const cancel = () => void this.call('cancelBenchmarkImport', [importId]).catch(() => undefined);
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const settle = (error: Error | null) => {
+          clearInterval(timer);
+          signal.removeEventListener('abort', onAbort);
+          if (error) reject(error);
+          else resolve();
+        };
+        const timer = setInterval(() => {
+          this.call('benchmarkImportState', [importId]).then(
+            (s) => {
+              if (s.state === 'unknown') settle(new Error('the worker was restarted and the import was lost; please drop the files again'));
+              else if (s.state !== 'running') finished();
+            },
+            (e: unknown) => settle(e instanceof Error ? e : new Error(String(e))),
+          );
+        }, IMPORT_HEARTBEAT_MS);
+        const onAbort = () => settle(new DOMException('Import cancelled', 'AbortError'));
+        if (signal.aborted) onAbort();
+        signal.addEventListener('abort', onAbort, { once: true });
+        void done.then(() => settle(null));
+      });
+      const state = await this.call('benchmarkImportState', [importId], signal);
+      if (state.state === 'failed') throw new Error(state.error ?? 'the import failed');
+      const taken = await this.call('takeBenchmarkImport', [importId], signal);
+      return taken?.results ?? [];
+    } finally {
+      signal.removeEventListener('abort', cancel);
     }
   }
 }

@@ -2,19 +2,23 @@ import { checkClaims } from '../core/hardware/claims';
 import { parseHfConfig } from '../core/hardware/hf-config';
 import { buildHardwareReport, buildMinGpuTable } from '../core/hardware/report';
 import type { Scenario } from '../core/scenario/schema';
+import type { HardwareScenario } from '../core/hardware/setup';
 
-/** Hardware-fit computations offered to the UI (area B). Plain data in, plain data out. */
+/**
+ * Hardware-fit computations offered to the UI (area B). Plain data in, plain data out; each
+ * method takes the scenario sections it reads (self-hosted, hardware, workload).
+ */
 export const hardwareApi = {
   /** Memory breakdown, verdict, fixes, frontier, min-GPU table, checkpoint, roofline and warnings. */
-  hardwareReport(scenario: Scenario) {
+  hardwareReport(scenario: HardwareScenario) {
     return buildHardwareReport(scenario);
   },
   /** The minimum-GPU table over the whole GPU catalog. */
-  hardwareFitTable(scenario: Scenario) {
+  hardwareFitTable(scenario: Pick<Scenario, 'selfHosted' | 'hardware'>) {
     return buildMinGpuTable(scenario);
   },
   /** The articles' hardware claims, recomputed with the scenario's overheads. */
-  hardwareClaims(scenario: Scenario) {
+  hardwareClaims(scenario: HardwareScenario) {
     return checkClaims(scenario);
   },
   /** A pasted Hugging Face config.json, validated and mapped to a model spec. */

@@ -2,17 +2,23 @@ import { allClaimChecks, claimChecksForPreset, type ClaimCheck } from '../core/p
 import { PRESETS, loadPreset, type PresetId, type PresetLoad } from '../core/presets/presets';
 import type { Scenario } from '../core/scenario/schema';
 import { evaluateTco, type TcoEvaluation } from '../core/tco/evaluate';
+import type { TcoScenario, TcoUncertainScenario } from '../core/tco/model';
 import { createMonteCarlo, type MonteCarloResult } from '../core/tco/monte-carlo';
 import { tornado, type Tornado } from '../core/tco/sensitivity';
 import { summarizeWorkload, type WorkloadSummary } from '../core/tco/workload';
+import { beginJob } from './jobs';
 
 /**
  * TCO and break-even computations offered to the UI (area A). Plain data in, plain data out.
  *
+ * Each method takes the scenario sections it reads and nothing more (`TcoScenario`: workload,
+ * API, self-hosted, exchange rates and the staff hours per year; plus the uncertainty ranges for
+ * the tornado and the Monte Carlo), so a query keyed on those sections sends exactly them.
+ *
  * The Monte Carlo run works in slices and yields between them, so the worker keeps answering
- * (a slider drag keeps its evaluations flowing) and a newer run supersedes an older one: the
- * older returns { state: 'superseded' } at its next slice instead of finishing work nobody
- * will look at.
+ * (a slider drag keeps its evaluations flowing). It stops at its next slice, returning
+ * { state: 'superseded' }, when a newer run starts or when the client aborts its job
+ * (`abortJob`, sent when the query's signal aborts): work nobody will look at is not finished.
  */
 const MONTE_CARLO_SLICE = 2_000;
 let monteCarloGeneration = 0;
@@ -23,28 +29,35 @@ export type MonteCarloAnswer = { state: 'done'; result: MonteCarloResult } | { s
 
 export const tcoApi = {
   /** Monthly tokens and the API bill (also used by the shell's footer figure). */
-  summarizeWorkload(scenario: Scenario): WorkloadSummary {
+  summarizeWorkload(scenario: Pick<Scenario, 'workload' | 'api' | 'fx'>): WorkloadSummary {
     return summarizeWorkload(scenario);
   },
 
   /** Everything the TCO page shows except the tornado and the Monte Carlo distribution. */
-  evaluateTco(scenario: Scenario): TcoEvaluation {
+  evaluateTco(scenario: TcoScenario): TcoEvaluation {
     return evaluateTco(scenario);
   },
 
-  tcoTornado(scenario: Scenario): Tornado {
+  tcoTornado(scenario: TcoUncertainScenario): Tornado {
     return tornado(scenario);
   },
 
-  async tcoMonteCarlo(scenario: Scenario, options: { samples?: number; seed?: number } = {}): Promise<MonteCarloAnswer> {
+  /** @param options.jobId names the run so the client can stop it (`abortJob`). */
+  async tcoMonteCarlo(scenario: TcoUncertainScenario, options: { samples?: number; seed?: number; jobId?: string } = {}): Promise<MonteCarloAnswer> {
     const generation = ++monteCarloGeneration;
-    const run = createMonteCarlo(scenario, options);
+    const job = beginJob(options.jobId);
+    const run = createMonteCarlo(scenario, { samples: options.samples, seed: options.seed });
     while (!run.done()) {
       run.step(MONTE_CARLO_SLICE);
+      job.slice();
       if (run.done()) break;
       await nextTurn();
-      if (generation !== monteCarloGeneration) return { state: 'superseded' };
+      if (generation !== monteCarloGeneration || job.signal.aborted) {
+        job.finish('stopped');
+        return { state: 'superseded' };
+      }
     }
+    job.finish('finished');
     return { state: 'done', result: run.result() };
   },
 

@@ -1,5 +1,6 @@
 import type { Currency, Scenario } from '../scenario/schema';
 import { findApiOffer, findGpu, findGpuPrice, findModel } from './catalog';
+import { apiFieldsFromOffer } from './offer-fields';
 
 /**
  * Catalog drift: figures a scenario copied from a catalog record (an API offer's prices, a GPU
@@ -62,19 +63,19 @@ export function catalogDrift(scenario: Scenario): CatalogDrift[] {
   const offer = api.offerId ? findApiOffer(api.offerId) : undefined;
   if (offer) {
     const { checked } = offer.source;
-    const currency = { before: api.listCurrency, after: offer.listCurrency };
-    if (api.listCurrency !== offer.listCurrency) item('api.listCurrency', 'currency', api.listCurrency, offer.listCurrency, offer.id, checked);
+    // Today's record as the scenario would take it when picked (offer-fields.ts).
+    const rec = apiFieldsFromOffer(offer);
+    const currency = { before: api.listCurrency, after: rec.listCurrency };
+    if (api.listCurrency !== rec.listCurrency) item('api.listCurrency', 'currency', api.listCurrency, rec.listCurrency, offer.id, checked);
     // The invoice: in the list currency, or (a relay) in another currency at a fixed peg.
-    const invoiceCurrency = offer.invoice?.currency ?? offer.listCurrency;
-    if (api.invoiceCurrency !== invoiceCurrency) item('api.invoiceCurrency', 'currency', api.invoiceCurrency, invoiceCurrency, offer.id, checked);
-    if (offer.invoice && api.invoiceFx === 'peg' && api.pegInvoicePerListUnit !== offer.invoice.perListUnit) {
-      item('api.pegInvoicePerListUnit', 'peg', api.pegInvoicePerListUnit, offer.invoice.perListUnit, offer.id, checked, { before: api.invoiceCurrency, after: offer.invoice.currency });
+    if (api.invoiceCurrency !== rec.invoiceCurrency) item('api.invoiceCurrency', 'currency', api.invoiceCurrency, rec.invoiceCurrency, offer.id, checked);
+    if (rec.invoiceFx === 'peg' && api.invoiceFx === 'peg' && api.pegInvoicePerListUnit !== rec.pegInvoicePerListUnit) {
+      item('api.pegInvoicePerListUnit', 'peg', api.pegInvoicePerListUnit, rec.pegInvoicePerListUnit, offer.id, checked, { before: api.invoiceCurrency, after: rec.invoiceCurrency });
     }
-    // No cached price listed: cache hits are billed as misses (as when the offer is picked).
     const prices = [
-      ['api.priceInputPerM', api.priceInputPerM, offer.priceInputPerM],
-      ['api.priceCachedInputPerM', api.priceCachedInputPerM, offer.priceCachedInputPerM ?? offer.priceInputPerM],
-      ['api.priceOutputPerM', api.priceOutputPerM, offer.priceOutputPerM],
+      ['api.priceInputPerM', api.priceInputPerM, rec.priceInputPerM],
+      ['api.priceCachedInputPerM', api.priceCachedInputPerM, rec.priceCachedInputPerM],
+      ['api.priceOutputPerM', api.priceOutputPerM, rec.priceOutputPerM],
     ] as const;
     for (const [path, before, after] of prices) {
       if (before !== after) item(path, 'per-million', before, after, offer.id, checked, currency);

@@ -19,7 +19,7 @@ export interface ClaimSetup {
  * turn (a vendor statement's own overheads, say). Everything the setup does not name keeps the
  * base scenario's value.
  */
-export function applyClaimSetup(base: Scenario, setup: ClaimSetup, hardware: Partial<Scenario['hardware']> = {}): Scenario {
+export function applyClaimSetup<S extends Pick<Scenario, 'selfHosted' | 'hardware'>>(base: S, setup: ClaimSetup, hardware: Partial<Scenario['hardware']> = {}): S {
   return {
     ...base,
     selfHosted: { ...base.selfHosted, ...setup.selfHosted },

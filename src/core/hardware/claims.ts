@@ -1,9 +1,9 @@
 import { ARTICLE_SOURCES } from '../catalog/api-offers';
 import type { SourceRef } from '../catalog/types';
-import type { Scenario } from '../scenario/schema';
 import type { NotFitReason } from './fit';
 import { applyClaimSetup, type ClaimSetup } from './claim-setup';
 import { buildHardwareReport } from './report';
+import type { HardwareScenario } from './setup';
 
 /**
  * Hardware statements from the source articles, recomputed. Each claim carries the setup it
@@ -167,13 +167,19 @@ export interface ClaimCheck {
         usedPerGpu: number;
         budgetPerGpu: number;
         physicalPerGpu: number;
+        /** Budget ÷ physical memory per GPU (the memory utilisation the budget rests on). */
+        budgetShare: number;
+        /** Used memory per GPU that is neither weights nor KV cache (runtime, activations). */
+        overheadPerGpu: number;
+        /** Memory per GPU left for the KV cache once weights and overheads are in (never below 0). */
+        kvRoomPerGpu: number;
         maxConcurrencyAtContext: number;
       }
     | { kind: 'invalid' };
 }
 
 /** Recomputes every claim with the base scenario's overheads and efficiencies. */
-export function checkClaims(base: Scenario): ClaimCheck[] {
+export function checkClaims(base: HardwareScenario): ClaimCheck[] {
   return HARDWARE_CLAIMS.map((claim) => {
     const result = buildHardwareReport(applyClaimSetup(base, claim.setup));
     const common = { id: claim.id, text: claim.text, setupNote: claim.setupNote, source: claim.source, setup: claim.setup, stated: claim.stated ?? null };
@@ -191,6 +197,9 @@ export function checkClaims(base: Scenario): ClaimCheck[] {
         usedPerGpu: m.usedPerGpu,
         budgetPerGpu: m.budgetPerGpu,
         physicalPerGpu: m.physicalPerGpu,
+        budgetShare: m.physicalPerGpu > 0 ? m.budgetPerGpu / m.physicalPerGpu : 0,
+        overheadPerGpu: m.usedPerGpu - m.weights.perGpuBytes - m.kv.perGpuBytes,
+        kvRoomPerGpu: Math.max(0, m.budgetPerGpu - (m.usedPerGpu - m.kv.perGpuBytes)),
         maxConcurrencyAtContext: result.report.fixes.maxConcurrencyAtContext,
       },
     };

@@ -16,7 +16,7 @@ import {
   type PrefillEstimate,
   type RooflineSettings,
 } from './roofline';
-import { resolveSetup, type FitInput, type InputIssue } from './setup';
+import { resolveSetup, type FitInput, type HardwareScenario, type InputIssue } from './setup';
 import { checkVendorStatements, type VendorFitCheck } from './vendor-statements';
 
 /**
@@ -188,7 +188,7 @@ function withChange(input: FitInput, patch: Partial<FitInput>): MemoryBreakdown 
   return memoryBreakdown(next, layoutOf(next));
 }
 
-export function buildHardwareReport(scenario: Scenario): HardwareReportResult {
+export function buildHardwareReport(scenario: HardwareScenario): HardwareReportResult {
   const setup = resolveSetup(scenario);
   if (!setup.ok) return { ok: false, issues: setup.issues };
   const input = setup.input;
@@ -306,7 +306,7 @@ export function buildHardwareReport(scenario: Scenario): HardwareReportResult {
 }
 
 /** The minimum-GPU table alone (the benchmark's unit of work). */
-export function buildMinGpuTable(scenario: Scenario): { ok: true; rows: MinGpuRow[] } | { ok: false; issues: InputIssue[] } {
+export function buildMinGpuTable(scenario: Pick<Scenario, 'selfHosted' | 'hardware'>): { ok: true; rows: MinGpuRow[] } | { ok: false; issues: InputIssue[] } {
   const setup = resolveSetup(scenario);
   if (!setup.ok) return { ok: false, issues: setup.issues };
   return { ok: true, rows: minGpuTable(setup.input) };

@@ -94,6 +94,17 @@ export function resolveModel(
   return { ok: true, id, model: record, source: record.source };
 }
 
+/**
+ * What the hardware report reads of a scenario, and nothing more: the worker's hardware methods
+ * take this (a whole `Scenario` fits it too).
+ */
+export type HardwareScenario = Pick<Scenario, 'selfHosted' | 'hardware' | 'workload'>;
+
+/** The sections of a scenario the hardware report reads (copies no values). */
+export function hardwareScenarioOf(s: HardwareScenario): HardwareScenario {
+  return { selfHosted: s.selfHosted, hardware: s.hardware, workload: s.workload };
+}
+
 export function resolveSetup(scenario: Pick<Scenario, 'selfHosted' | 'hardware'>): SetupResult {
   const issues: InputIssue[] = [];
   const s = scenario.selfHosted;

@@ -1,9 +1,8 @@
 import { findModel } from '../catalog/catalog';
 import type { SourceRef } from '../catalog/types';
-import type { Scenario } from '../scenario/schema';
 import { applyClaimSetup, type ClaimSetup } from './claim-setup';
 import { memoryBreakdown } from './fit';
-import { resolveSetup } from './setup';
+import { resolveSetup, type HardwareScenario } from './setup';
 
 /**
  * A model vendor's own statement that the model fits a given GPU setup. Such statements assume
@@ -78,7 +77,7 @@ export type VendorFitCheck =
   | { kind: 'invalid'; id: string };
 
 /** Vendor fit statements about the scenario's model, recomputed with its overheads and with lean ones. */
-export function checkVendorStatements(scenario: Scenario): VendorFitCheck[] {
+export function checkVendorStatements(scenario: HardwareScenario): VendorFitCheck[] {
   const modelId = scenario.selfHosted.modelId;
   if (!findModel(modelId)) return [];
   return VENDOR_FIT_STATEMENTS.filter((s) => s.modelId === modelId).map((statement) => {

@@ -66,6 +66,9 @@ export const languages = ['en', 'de'] as const;
 export const languageSchema = z.enum(languages);
 export type Language = z.infer<typeof languageSchema>;
 
+/** The largest node the app models: an NVL72 rack (72 GPUs in one NVLink domain). */
+export const MAX_GPUS_PER_NODE = 72;
+
 /** Hours in an average month: 8,760 / 12. */
 export const HOURS_PER_MONTH = 730;
 export const HOURS_PER_WEEK = 168;
@@ -150,7 +153,7 @@ export const selfHostedSchema = z.strictObject({
   modelId: z.string().max(80).describe('Catalog model id, or "custom" for the custom model in the hardware section'),
   gpuId: z.string().max(80),
   gpusPerReplica: z.number().int().min(1).max(4096),
-  gpusPerNode: z.number().int().min(1).max(72),
+  gpusPerNode: z.number().int().min(1).max(MAX_GPUS_PER_NODE),
   replicas: z.number().int().min(0).max(64),
   redundancy: z.enum(['none', 'n-plus-1']),
   costMode: z.enum(['rent', 'buy']),

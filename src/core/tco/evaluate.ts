@@ -1,4 +1,4 @@
-import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
+import { HOURS_PER_MONTH } from '../scenario/schema';
 import { solveBreakEven, type BreakEven } from './break-even';
 import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
 import {
@@ -10,6 +10,7 @@ import {
   selfHostedCost,
   selfHostedTotal,
   type TcoModel,
+  type TcoScenario,
 } from './model';
 import type { ShapeNote } from './profile';
 import { checkRateLimits, type RateLimitCheck } from './rate-limits';
@@ -89,6 +90,22 @@ export interface Verdict {
   closeCall: boolean;
 }
 
+/**
+ * Which verdict sentence applies, decided here rather than in the page: nothing accepted
+ * (with or without a self-hosted side that could serve), no volume, the API accepts nothing,
+ * self-hosted or hybrid cheapest, the API cheapest with self-hosting unable to serve, or the
+ * API cheapest against a self-hosted side that can serve.
+ */
+export type VerdictCase = 'none' | 'none-self-cannot' | 'no-volume' | 'api-accepts-nothing' | 'self-hosted' | 'hybrid' | 'api-self-cannot' | 'api';
+
+export function verdictCase(v: Pick<Verdict, 'best' | 'reason'>, selfFeasible: boolean): VerdictCase {
+  if (v.best === 'none') return v.reason === 'api-accepts-nothing-self-cannot-serve' ? 'none-self-cannot' : 'none';
+  if (v.reason === 'no-volume') return 'no-volume';
+  if (v.reason === 'api-accepts-nothing') return 'api-accepts-nothing';
+  if (v.best === 'self-hosted' || v.best === 'hybrid') return v.best;
+  return selfFeasible ? 'api' : 'api-self-cannot';
+}
+
 /** Runner-up within this share of the best is a close call. */
 export const CLOSE_CALL_SHARE = 0.05;
 
@@ -126,6 +143,24 @@ export interface BreakEvenView {
   closedFormTokensPerMonth: number | null;
   /** Difference between the numerical and the closed-form break-even, as a share; null when they do not describe the same step. */
   crossCheckDeviation: number | null;
+  /** The break-even volume as a multiple of today's volume (null without both). */
+  timesCurrentVolume: number | null;
+  /** Tokens a month from which self-hosting stays cheaper up to the replica limit (null when it does not, or without tokens). */
+  stableFromTokensPerMonth: number | null;
+  /** Every window where self-hosting is cheaper, in tokens a month (`to` null = open-ended); empty without tokens. */
+  windowsTokensPerMonth: { from: number; to: number | null }[];
+  /** "Beyond the replica limit": the replicas the break-even needs, at least the limit + 1. */
+  replicasBeyondLimit: number | null;
+  /**
+   * The entered replicas at capacity ("never pays off"): their full monthly cost as a multiple
+   * of the API price of all the work they can carry.
+   */
+  enteredCostTimesApi: number | null;
+  /** The closed form's API price: per 1M tokens of this workload and per task (its C(1) ÷ V). */
+  closedFormApiUsdPerMillionTokens: number | null;
+  closedFormApiUsdPerTask: number | null;
+  /** What the closed form's deployment carries at its peak, in tokens a month (null when unlimited or without tokens). */
+  closedFormCapacityTokensPerMonth: number | null;
 }
 
 export interface TcoEvaluation {
@@ -161,6 +196,8 @@ export interface TcoEvaluation {
   };
   selfHosted: {
     state: SelfHostedState;
+    /** Whether self-hosting can serve the workload (state ok, sized up or beyond the replica limit). */
+    feasible: boolean;
     /** How one request of the workload is sized from the throughput figure; null without throughput. */
     sizing: Sizing | null;
     /** Replica-seconds of one self-hosted attempt incl. its retries. */
@@ -216,7 +253,11 @@ export interface TcoEvaluation {
     hourly: HourSplit[];
   };
   breakEven: BreakEvenView;
-  verdict: Verdict;
+  verdict: Verdict & {
+    case: VerdictCase;
+    /** Self-hosted monthly cost minus the API's (how much more self-hosting costs when the API wins). */
+    selfExtraUsd: number;
+  };
   /** Whether the API tier's requests/tokens per minute carry the busiest hour, API-only and hybrid. */
   rateLimits: RateLimitCheck;
   shape: {
@@ -349,14 +390,29 @@ function breakEvenView(model: TcoModel, result: BreakEven): BreakEvenView {
   if (result.kind === 'at' && cf && cf.withinCapacity && result.replicas === cf.replicas && cf.tasks > 0) {
     deviation = Math.abs(result.tasks - cf.tasks) / cf.tasks;
   }
+  const perTask = mix.totalTokens;
+  const inTokens = perTask > 0;
+  const tokensPerMonth = at === null ? null : finiteOrNull(at * perTask);
+  const currentTokens = model.tasks * perTask;
+  const cfTokens = cf ? finiteOrNull(cf.tasks * perTask) : null;
+  const full = result.kind === 'never' ? result.enteredAtCapacity ?? null : null;
   return {
     result,
     tasksPerMonth: at,
-    tokensPerMonth: at === null ? null : finiteOrNull(at * mix.totalTokens),
+    tokensPerMonth,
     outputTokensPerMonth: at === null ? null : finiteOrNull(at * mix.billedOutputTokens),
     acceptedTasksPerMonth: at === null || !mix.tasksCounted ? null : finiteOrNull(at * model.referenceAcceptance),
-    closedFormTokensPerMonth: cf ? finiteOrNull(cf.tasks * mix.totalTokens) : null,
+    closedFormTokensPerMonth: cfTokens,
     crossCheckDeviation: deviation,
+    timesCurrentVolume: tokensPerMonth !== null && currentTokens > 0 ? finiteOrNull(tokensPerMonth / currentTokens) : null,
+    stableFromTokensPerMonth: result.kind === 'at' && result.stableFromTasks !== null && inTokens ? finiteOrNull(result.stableFromTasks * perTask) : null,
+    windowsTokensPerMonth:
+      result.kind === 'at' && inTokens ? result.windows.map((w) => ({ from: w.fromTasks * perTask, to: w.toTasks === null ? null : finiteOrNull(w.toTasks * perTask) })) : [],
+    replicasBeyondLimit: result.kind === 'never' && result.reason === 'beyond-max-replicas' ? Math.max(result.replicasNeeded ?? 0, MAX_REPLICAS + 1) : null,
+    enteredCostTimesApi: full && full.apiUsd > 0 ? finiteOrNull(full.selfMonthlyUsd / full.apiUsd) : null,
+    closedFormApiUsdPerMillionTokens: cf && cf.tasks > 0 && cfTokens !== null && cfTokens > 0 ? finiteOrNull((cf.selfMonthlyUsd / cfTokens) * 1e6) : null,
+    closedFormApiUsdPerTask: cf && cf.tasks > 0 ? finiteOrNull(cf.selfMonthlyUsd / cf.tasks) : null,
+    closedFormCapacityTokensPerMonth: cf && cf.capacityTasks !== null && inTokens ? finiteOrNull(cf.capacityTasks * perTask) : null,
   };
 }
 
@@ -482,6 +538,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
     },
     selfHosted: {
       state,
+      feasible,
       sizing: model.sizing,
       secondsPerAttempt: model.secondsPerAttempt,
       replicasEntered: model.replicasEntered,
@@ -529,7 +586,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       hourly: hourlySplit(model, tasks, h.replicas),
     },
     breakEven,
-    verdict,
+    verdict: { ...verdict, case: verdictCase(verdict, feasible), selfExtraUsd: cost.total - apiUsd },
     rateLimits: checkRateLimits(model, tasks, h.replicas, limits),
     shape: {
       mode: profileMode,
@@ -542,6 +599,6 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   };
 }
 
-export function evaluateTco(scenario: Scenario): TcoEvaluation {
+export function evaluateTco(scenario: TcoScenario): TcoEvaluation {
   return evaluateModel(buildModel(scenario), scenario.workload.profileMode, { rpm: scenario.api.rateLimitRpm, tpm: scenario.api.rateLimitTpm });
 }

@@ -15,6 +15,24 @@ import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
  * accepts nothing, the self-hosted side's own accepted work is the reference.
  */
 
+/**
+ * What the TCO model reads of a scenario, and nothing more: the worker's TCO methods take this
+ * (a whole `Scenario` fits it too), so a query keyed on these sections sends exactly them.
+ */
+export type TcoScenario = Pick<Scenario, 'workload' | 'api' | 'selfHosted' | 'fx'> & { pilot: Pick<Scenario['pilot'], 'staffHoursPerYear'> };
+/** The TCO inputs plus the uncertainty ranges: what the tornado and the Monte Carlo read. */
+export type TcoUncertainScenario = TcoScenario & Pick<Scenario, 'uncertainty'>;
+
+/** The sections of a scenario the TCO evaluation reads (copies no values). */
+export function tcoScenarioOf(s: TcoScenario): TcoScenario {
+  return { workload: s.workload, api: s.api, selfHosted: s.selfHosted, fx: s.fx, pilot: { staffHoursPerYear: s.pilot.staffHoursPerYear } };
+}
+
+/** The sections of a scenario the tornado and the Monte Carlo read. */
+export function tcoUncertainScenarioOf(s: TcoUncertainScenario): TcoUncertainScenario {
+  return { ...tcoScenarioOf(s), uncertainty: s.uncertainty };
+}
+
 /** Replicas a deployment may have (schema limit); "within capacity" means within this. */
 export const MAX_REPLICAS = 64;
 /** Below this a replica's throughput counts as none (1 token per ~12 days). */
@@ -128,7 +146,7 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
   return { gpuPerReplica, gpuPrice, powerPerReplica, staff, ops };
 }
 
-export function buildModel(scenario: Scenario, shape: DemandShape = demandShape(scenario)): TcoModel {
+export function buildModel(scenario: TcoScenario, shape: DemandShape = demandShape(scenario)): TcoModel {
   const mix = taskMix(scenario);
   const w = scenario.workload;
   const s = scenario.selfHosted;

@@ -1,4 +1,3 @@
-import type { Scenario } from '../scenario/schema';
 import {
   DEFAULT_UNCERTAIN_KEYS,
   UNCERTAIN_INPUTS,
@@ -8,7 +7,7 @@ import {
   rangeFor,
   type InputRange,
 } from './inputs';
-import { buildModel } from './model';
+import { buildModel, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape } from './profile';
 import { createRandom, triangular } from './random';
 import { modelOfDraft, savingOf } from './sensitivity';
@@ -97,7 +96,7 @@ export function histogram(sorted: Float64Array, bins = HISTOGRAM_BINS): Histogra
   return out;
 }
 
-export function createMonteCarlo(scenario: Scenario, options: { samples?: number; seed?: number } = {}): MonteCarloRun {
+export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samples?: number; seed?: number } = {}): MonteCarloRun {
   const total = options.samples ?? scenario.uncertainty.samples;
   const seed = options.seed ?? scenario.uncertainty.seed;
   const random = createRandom(seed);
@@ -160,13 +159,13 @@ export function createMonteCarlo(scenario: Scenario, options: { samples?: number
 }
 
 /** Runs all samples at once (CLI, tests, benchmarks). */
-export function monteCarlo(scenario: Scenario, options: { samples?: number; seed?: number } = {}): MonteCarloResult {
+export function monteCarlo(scenario: TcoUncertainScenario, options: { samples?: number; seed?: number } = {}): MonteCarloResult {
   const run = createMonteCarlo(scenario, options);
   run.step(run.total);
   return run.result();
 }
 
 /** The saving of the base scenario, for marking it in the histogram. */
-export function baseSaving(scenario: Scenario): number | null {
+export function baseSaving(scenario: TcoScenario): number | null {
   return savingOf(buildModel(scenario));
 }

@@ -1,7 +1,6 @@
-import type { Scenario } from '../scenario/schema';
 import { solveBreakEven } from './break-even';
 import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, rangeFor, type Draft, type InputRange, type UncertaintyKey } from './inputs';
-import { apiPerTaskTotal, buildModel, replicasUsed, selfHostedTotal, type TcoModel } from './model';
+import { apiPerTaskTotal, buildModel, replicasUsed, selfHostedTotal, type TcoModel, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape, type DemandShape } from './profile';
 
 /**
@@ -49,19 +48,19 @@ export interface Tornado {
 }
 
 /** Builds the model of a draft, reusing the base demand shape unless the input reshapes it. */
-export function modelOfDraft(scenario: Scenario, draft: Draft, baseShape: DemandShape, reshaped: boolean): TcoModel {
-  const s: Scenario = { ...scenario, workload: draft.workload, api: draft.api, selfHosted: draft.selfHosted };
+export function modelOfDraft(scenario: TcoScenario, draft: Draft, baseShape: DemandShape, reshaped: boolean): TcoModel {
+  const s: TcoScenario = { ...scenario, workload: draft.workload, api: draft.api, selfHosted: draft.selfHosted };
   return buildModel(s, reshaped ? demandShape(s) : baseShape);
 }
 
-function swingTo(scenario: Scenario, key: UncertaintyKey, v: number, baseShape: DemandShape): TcoModel {
+function swingTo(scenario: TcoUncertainScenario, key: UncertaintyKey, v: number, baseShape: DemandShape): TcoModel {
   const draft = draftOf(scenario);
   const input = UNCERTAIN_INPUTS[key];
   input.set(draft, v);
   return modelOfDraft(scenario, draft, baseShape, input.shape);
 }
 
-export function tornado(scenario: Scenario): Tornado {
+export function tornado(scenario: TcoUncertainScenario): Tornado {
   const baseShape = demandShape(scenario);
   const baseModel = buildModel(scenario, baseShape);
   const baseDraft = draftOf(scenario);

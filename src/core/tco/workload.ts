@@ -226,7 +226,7 @@ export function apiBill(mix: TaskMix, scenario: Pick<Scenario, 'api' | 'fx'>, ta
   return { uncachedInputUsd, cachedInputUsd, outputUsd, totalUsd: uncachedInputUsd + cachedInputUsd + outputUsd };
 }
 
-export function summarizeWorkload(scenario: Scenario): WorkloadSummary {
+export function summarizeWorkload(scenario: Pick<Scenario, 'workload' | 'api' | 'fx'>): WorkloadSummary {
   const mix = taskMix(scenario);
   const t = mix.tasksPerMonth;
   const bill = apiBill(mix, scenario, t);
@@ -244,4 +244,14 @@ export function summarizeWorkload(scenario: Scenario): WorkloadSummary {
     api: bill,
     apiInvoice: apiInvoice(scenario, bill.totalUsd),
   };
+}
+
+/**
+ * A token-mode month scaled to `total` tokens, keeping its split between input and output
+ * (half and half when it has none yet): the volume slider of token mode.
+ */
+export function tokenVolumeAt(workload: Pick<Scenario['workload'], 'inputTokensPerMonth' | 'outputTokensPerMonth'>, total: number): Pick<Scenario['workload'], 'inputTokensPerMonth' | 'outputTokensPerMonth'> {
+  const sum = workload.inputTokensPerMonth + workload.outputTokensPerMonth;
+  const inShare = sum > 0 ? workload.inputTokensPerMonth / sum : 0.5;
+  return { inputTokensPerMonth: total * inShare, outputTokensPerMonth: total * (1 - inShare) };
 }

@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../components/button';
 import { Banner, Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, SloLimits } from '../../core/benchmarks/run-schema';
@@ -140,9 +141,9 @@ export function BenchmarksPage() {
           </ul>
           <p className="mt-1">{t('measured.confirmQuestion', { tps: tpsText(pending) })}</p>
           <div className="mt-2 flex flex-wrap gap-3">
-            <button type="button" className="rounded-md border border-border bg-surface px-3 py-1 text-sm font-medium hover:bg-surface-2" onClick={() => applyMeasured(pending)} data-testid="measured-use-anyway" ref={useAnywayRef}>
+            <Button size="sm" className="font-medium" onClick={() => applyMeasured(pending)} data-testid="measured-use-anyway" ref={useAnywayRef}>
               {t('measured.useAnyway')}
-            </button>
+            </Button>
             <button type="button" className="rounded-md px-3 py-1 text-sm text-accent underline" onClick={() => setPending(null)} data-testid="measured-cancel">
               {t('measured.cancel')}
             </button>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
@@ -28,9 +29,9 @@ export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: 
         runs.length > 0 ? (
           <span className="flex items-center gap-3 text-xs">
             <span data-testid="compare-count">{t('cmp.selected', { n: runs.length })}</span>
-            <button type="button" className="text-accent underline" onClick={onClear}>
+            <Button variant="link" className="text-accent" onClick={onClear}>
               {t('cmp.clear')}
-            </button>
+            </Button>
           </span>
         ) : null
       }

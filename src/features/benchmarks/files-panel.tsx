@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import { formatInteger } from '../../lib/format/format';
@@ -28,15 +29,15 @@ function FileRow(props: { file: StoredFile; runs: number; onDelete: (f: StoredFi
           {file.mergedInto ? t('files.merged', { into: file.mergedInto }) : t(`status.${file.status}`)}
           {file.rows.skipped > 0 ? <div className="text-xs text-warn">{t('files.skipped', { n: formatInteger(language, file.rows.skipped) })}</div> : null}
           {messages.length > 0 ? (
-            <button type="button" className="text-xs text-accent underline" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+            <Button variant="link" size="xs" className="text-accent" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
               {t('files.issues')} ({formatInteger(language, messages.length + file.issuesOmitted)})
-            </button>
+            </Button>
           ) : null}
         </td>
         <td className={td}>
-          <button type="button" className="text-xs text-bad underline" onClick={() => onDelete(file)} aria-label={t('files.delete', { name: file.name })}>
+          <Button variant="link" size="xs" className="text-bad" onClick={() => onDelete(file)} aria-label={t('files.delete', { name: file.name })}>
             ×
-          </button>
+          </Button>
         </td>
       </tr>
       {open ? (
@@ -72,9 +73,9 @@ export function FilesPanel(props: { files: readonly StoredFile[]; runCounts: Rea
       {quarantined.length > 0 ? (
         <div role="alert" className="mb-3 rounded-md border border-warn/50 bg-warn-bg px-3 py-2 text-sm" data-testid="runs-quarantine">
           {t('files.quarantined', { n: formatInteger(language, quarantined.length), reasons: quarantined.slice(0, 3).map((q) => `${q.key}: ${q.reason}`).join('; ') })}{' '}
-          <button type="button" className="text-accent underline" onClick={onClearQuarantine}>
+          <Button variant="link" className="text-accent" onClick={onClearQuarantine}>
             {t('files.clearQuarantine')}
-          </button>
+          </Button>
         </div>
       ) : null}
       {files.length === 0 ? (

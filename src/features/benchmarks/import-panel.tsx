@@ -1,4 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { CsvMapping } from '../../core/benchmarks/csv';
@@ -62,14 +63,14 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
       ) : null}
       <div className="mt-1 flex flex-wrap gap-3 text-xs">
         {r.status === 'needs-mapping' && r.csvPreview ? (
-          <button type="button" className="text-accent underline" onClick={() => onMap(outcome)}>
+          <Button variant="link" className="text-accent" onClick={() => onMap(outcome)}>
             {t('result.mapColumns')}
-          </button>
+          </Button>
         ) : null}
         {r.rows.skippedSamples.length > 0 ? (
-          <button type="button" className="text-accent underline" aria-expanded={showRows} onClick={() => setShowRows((v) => !v)}>
+          <Button variant="link" className="text-accent" aria-expanded={showRows} onClick={() => setShowRows((v) => !v)}>
             {showRows ? t('result.hideRows') : t('result.showRows')}
-          </button>
+          </Button>
         ) : null}
       </div>
       {showRows ? (
@@ -157,9 +158,9 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
         className={`flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center ${dragOver ? 'border-accent bg-surface-2' : 'border-border'}`}
       >
         <p className="text-sm font-medium">{t('import.drop')}</p>
-        <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast disabled:opacity-50" disabled={busy} onClick={() => inputRef.current?.click()}>
+        <Button variant="primary" disabled={busy} onClick={() => inputRef.current?.click()}>
           {t('import.choose')}
-        </button>
+        </Button>
         <input
           ref={inputRef}
           type="file"
@@ -202,9 +203,9 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
                   })
                 : '…'}
             </span>
-            <button type="button" className="rounded-md border border-border px-3 py-1 text-sm" onClick={() => controller?.abort()} data-testid="import-cancel">
+            <Button size="sm" onClick={() => controller?.abort()} data-testid="import-cancel">
               {t('import.cancel')}
-            </button>
+            </Button>
           </div>
         </div>
       ) : null}
@@ -222,9 +223,9 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
               <OutcomeItem key={o.name} outcome={o} onMap={setMapping} />
             ))}
           </ul>
-          <button type="button" className="mt-2 text-xs text-accent underline" onClick={() => setOutcomes([])}>
+          <Button variant="link" size="xs" className="mt-2 text-accent" onClick={() => setOutcomes([])}>
             {t('result.dismiss')}
-          </button>
+          </Button>
         </section>
       ) : null}
 

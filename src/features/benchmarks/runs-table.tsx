@@ -1,4 +1,5 @@
 import { Fragment, useMemo, useState } from 'react';
+import { Button } from '../../components/button';
 import { useLanguage, useT } from '../../components/use-t';
 import type { GoodputResult } from '../../core/benchmarks/goodput';
 import type { BenchRun, MetricId, SloLimits } from '../../core/benchmarks/run-schema';
@@ -220,15 +221,15 @@ export function RunsTable(props: {
                   ) : null}
                   <td className={`${td} text-xs whitespace-nowrap`}>
                     <div className="flex flex-col items-start gap-1">
-                      <button type="button" className="text-accent underline" aria-expanded={open === run.id} onClick={() => setOpen((o) => (o === run.id ? null : run.id))}>
+                      <Button variant="link" className="text-accent" aria-expanded={open === run.id} onClick={() => setOpen((o) => (o === run.id ? null : run.id))}>
                         {open === run.id ? t('action.hideDetails') : t('action.details')}
-                      </button>
-                      <button type="button" className="text-accent underline" onClick={() => onUseMeasured(run)} data-testid="use-measured" title={t('action.useMeasured')} aria-label={`${t('action.useMeasured')}: ${name}`}>
+                      </Button>
+                      <Button variant="link" className="text-accent" onClick={() => onUseMeasured(run)} data-testid="use-measured" title={t('action.useMeasured')} aria-label={`${t('action.useMeasured')}: ${name}`}>
                         {t('action.useInTco')}
-                      </button>
-                      <button type="button" className="text-bad underline" onClick={() => onDelete(run)} aria-label={`${t('action.delete')}: ${name}`}>
+                      </Button>
+                      <Button variant="link" className="text-bad" onClick={() => onDelete(run)} aria-label={`${t('action.delete')}: ${name}`}>
                         {t('action.delete')}
-                      </button>
+                      </Button>
                     </div>
                   </td>
                 </tr>

@@ -1,26 +1,20 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { proxy } from 'comlink';
-import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CsvMapping } from '../../core/benchmarks/csv';
 import type { FileImport, ImportProgress } from '../../core/benchmarks/importer';
-import type { ImportUpdate } from '../../worker/benchmarks-api';
 import type { BenchRun, MetricId, SloLimits } from '../../core/benchmarks/run-schema';
-import { metricOf } from '../../core/benchmarks/views';
-import { compute } from '../../lib/query/compute';
 import type { DroppedFile } from '../../lib/files/dropped-files';
-import { listRuns, loadSloLimits, onRunsChanged, saveImport, saveSloLimits, type SaveResult } from '../../lib/storage/runs-db';
+import { benchmarkKeys, cdfsQuery, goodputQuery, sloLimitsQuery, useStoredRunsQuery } from '../../lib/query/benchmarks';
+import { compute } from '../../lib/query/compute';
+import { saveImport, saveSloLimits, type SaveResult } from '../../lib/storage/runs-db';
 
 /**
- * Data of the benchmarks page: the stored runs (IndexedDB, through TanStack Query), the import
- * (a worker job with a progress callback and cancel), goodput and CDFs (worker queries that
- * read the per-request data in the worker; it never passes through the main thread).
+ * Data of the benchmarks page (factories in `src/lib/query/benchmarks.ts`): the stored runs
+ * (IndexedDB, through TanStack Query), the import (a worker job with a progress callback and
+ * cancel, through `compute.importFiles`), goodput and CDFs (worker queries that read the
+ * per-request data in the worker; it never passes through the main thread).
  */
-const RUNS_KEY = ['benchmark-runs'] as const;
-
 export function useStoredRuns() {
-  const client = useQueryClient();
-  useEffect(() => onRunsChanged(() => void client.invalidateQueries({ queryKey: RUNS_KEY })), [client]);
-  return useQuery({ queryKey: RUNS_KEY, queryFn: listRuns, staleTime: Number.POSITIVE_INFINITY });
+  return useStoredRunsQuery();
 }
 
 export interface ImportOutcome {
@@ -40,59 +34,12 @@ export interface ImportRequest {
   now: () => string;
 }
 
-/**
- * Runs an import job in the worker and waits for it: progress arrives through the callback; a
- * heartbeat every second notices a job lost with a restarted worker; cancel stops the job.
- */
-async function runImportJob(req: ImportRequest): Promise<FileImport[]> {
-  let finished!: () => void;
-  const done = new Promise<void>((resolve) => {
-    finished = resolve;
-  });
-  const callback = proxy((u: ImportUpdate) => {
-    if (u.done) finished();
-    else req.onProgress(u);
-    return req.signal.aborted;
-  });
-  const request = { files: req.files.map((f) => f.file), names: req.files.map((f) => f.name), mapping: req.mapping };
-  const { importId } = await compute.call('startBenchmarkImport', [request, callback], req.signal);
-  const cancel = () => void compute.call('cancelBenchmarkImport', [importId]).catch(() => undefined);
-  req.signal.addEventListener('abort', cancel, { once: true });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      const onAbort = () => reject(new DOMException('Import cancelled', 'AbortError'));
-      if (req.signal.aborted) onAbort();
-      req.signal.addEventListener('abort', onAbort, { once: true });
-      const timer = setInterval(() => {
-        compute.call('benchmarkImportState', [importId]).then(
-          (s) => {
-            if (s.state === 'unknown') reject(new Error('the worker was restarted and the import was lost; please drop the files again'));
-            else if (s.state !== 'running') finished();
-          },
-          (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))),
-        );
-      }, 1000);
-      void done.then(() => {
-        clearInterval(timer);
-        req.signal.removeEventListener('abort', onAbort);
-        resolve();
-      });
-    });
-    const state = await compute.call('benchmarkImportState', [importId], req.signal);
-    if (state.state === 'failed') throw new Error(state.error ?? 'the import failed');
-    const taken = await compute.call('takeBenchmarkImport', [importId], req.signal);
-    return taken?.results ?? [];
-  } finally {
-    req.signal.removeEventListener('abort', cancel);
-  }
-}
-
 /** Imports files in the worker, then stores every file that yielded runs. */
 export function useImportFiles() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (req: ImportRequest): Promise<ImportOutcome[]> => {
-      const results = await runImportJob(req);
+      const results = await compute.importFiles(req.files, { signal: req.signal, onProgress: req.onProgress, mapping: req.mapping });
       const outcomes: ImportOutcome[] = [];
       for (const [i, result] of results.entries()) {
         const source = req.files[i] as DroppedFile;
@@ -110,53 +57,32 @@ export function useImportFiles() {
       }
       return outcomes;
     },
-    onSettled: () => client.invalidateQueries({ queryKey: RUNS_KEY }),
+    onSettled: () => client.invalidateQueries({ queryKey: benchmarkKeys.runs }),
   });
 }
 
 export function useInvalidateRuns() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: RUNS_KEY });
+  return () => client.invalidateQueries({ queryKey: benchmarkKeys.runs });
 }
 
-const SLO_KEY = ['benchmark-slo'] as const;
-
 export function useSloLimits() {
-  return useQuery({ queryKey: SLO_KEY, queryFn: loadSloLimits, staleTime: Number.POSITIVE_INFINITY });
+  return useQuery(sloLimitsQuery());
 }
 
 export function useSaveSlo() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: saveSloLimits,
-    onMutate: (limits: SloLimits) => client.setQueryData(SLO_KEY, limits),
+    onMutate: (limits: SloLimits) => client.setQueryData(benchmarkKeys.slo, limits),
   });
 }
 
 /** Goodput of the runs that have per-request data, under the current limits. */
 export function useGoodput(runs: readonly BenchRun[], limits: SloLimits | undefined) {
-  const ids = runs.filter((r) => r.perRequest !== null).map((r) => r.id);
-  const active = limits !== undefined && (limits.ttftMs !== null || limits.tpotMs !== null || limits.e2elMs !== null);
-  return useQuery({
-    queryKey: ['benchmark-goodput', ids, limits] as const,
-    enabled: active && ids.length > 0,
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => {
-      const items = runs.filter((r) => r.perRequest !== null).map((r) => ({ runId: r.id, durationS: r.durationS }));
-      return compute.call('benchmarkGoodput', [items, limits as SloLimits], signal);
-    },
-  });
+  return useQuery(goodputQuery(runs, limits));
 }
 
 export function useCdfs(runs: readonly BenchRun[], metric: MetricId) {
-  const ids = runs.map((r) => r.id);
-  return useQuery({
-    queryKey: ['benchmark-cdf', ids, metric] as const,
-    enabled: runs.length > 0,
-    placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => {
-      const items = runs.map((run) => ({ runId: run.id, hasRequests: run.perRequest !== null, fallback: metricOf(run, metric)?.summary ?? null }));
-      return compute.call('benchmarkCdfs', [items, metric, 160], signal);
-    },
-  });
+  return useQuery(cdfsQuery(runs, metric));
 }

@@ -3,6 +3,7 @@ import { SourceBadge } from '../../components/source-badge';
 import { useLanguage } from '../../components/use-t';
 import type { ClaimCheck } from '../../core/hardware/claims';
 import type { Scenario } from '../../core/scenario/schema';
+import { formatPercent } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import type { HardwareT } from './messages';
 import { gb } from './units';
@@ -46,10 +47,10 @@ export function ClaimsCard(props: { scenario: Scenario; t: HardwareT }) {
                           weights: gb(language, res.weightsPerGpu),
                           physical: gb(language, res.physicalPerGpu),
                           budget: gb(language, res.budgetPerGpu),
-                          util: `${Math.round((res.budgetPerGpu / res.physicalPerGpu) * 100)} %`,
-                          overhead: gb(language, res.usedPerGpu - res.weightsPerGpu - res.kvPerGpu),
+                          util: formatPercent(language, res.budgetShare, 0),
+                          overhead: gb(language, res.overheadPerGpu),
                           kv: gb(language, res.kvPerGpu),
-                          available: gb(language, Math.max(0, res.budgetPerGpu - (res.usedPerGpu - res.kvPerGpu))),
+                          available: gb(language, res.kvRoomPerGpu),
                         })}
                       </p>
                     ) : null}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { NumberField } from '../../components/number-field';
 import { useLanguage } from '../../components/use-t';
@@ -70,9 +71,9 @@ export function CustomModelCard(props: { t: HardwareT }) {
           </label>
           <input id={nameId} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} className="rounded-md border border-border bg-surface px-2 py-1 text-sm" />
         </div>
-        <button type="button" onClick={() => setSubmitted({ text, name })} disabled={text.trim() === ''} className="rounded-md border border-border px-3 py-1.5 text-sm font-medium hover:bg-surface-2 disabled:opacity-50" data-testid="hw-config-read">
+        <Button onClick={() => setSubmitted({ text, name })} disabled={text.trim() === ''} className="font-medium" data-testid="hw-config-read">
           {t('readConfig')}
-        </button>
+        </Button>
       </div>
       {result && !result.ok ? (
         <ul className="mt-2 grid gap-1" data-testid="hw-config-issues">

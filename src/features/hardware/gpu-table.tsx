@@ -2,6 +2,7 @@ import { Card, Kpi } from '../../components/card';
 import { SourceBadge } from '../../components/source-badge';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
+import { MAX_GPUS_PER_NODE } from '../../core/scenario/schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import type { HardwareT } from './messages';
@@ -43,7 +44,7 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
                         type="button"
                         className="text-accent underline-offset-2 hover:underline"
                         onClick={() => {
-                          updateSection('selfHosted', { gpuId: row.gpuId, gpusPerReplica: res.count, gpusPerNode: Math.min(72, row.gpusPerNode) });
+                          updateSection('selfHosted', { gpuId: row.gpuId, gpusPerReplica: res.count, gpusPerNode: Math.min(MAX_GPUS_PER_NODE, row.gpusPerNode) });
                           updateSection('hardware', { tensorParallel: res.tp });
                         }}
                       >

@@ -8,7 +8,7 @@ import { GPUS } from '../../core/catalog/gpus';
 import { MODELS } from '../../core/catalog/models';
 import type { InputIssue } from '../../core/hardware/setup';
 import type { KvFormat, WeightFormat } from '../../core/scenario/model-spec';
-import type { Language, Scenario } from '../../core/scenario/schema';
+import { MAX_GPUS_PER_NODE, type Language, type Scenario } from '../../core/scenario/schema';
 import { formatInteger } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import { hardwareMessages, type HardwareT } from './messages';
@@ -166,7 +166,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
             badge={gpu ? <SourceBadge source={gpu.source} /> : null}
             onChange={(gpuId) => {
               const g = findGpu(gpuId);
-              setSh(g ? { gpuId, gpusPerNode: Math.min(72, g.gpusPerNode) } : { gpuId });
+              setSh(g ? { gpuId, gpusPerNode: Math.min(MAX_GPUS_PER_NODE, g.gpusPerNode) } : { gpuId });
             }}
             testId="hw-gpu"
           />
@@ -193,7 +193,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
             <FieldIssues issues={issues} field="selfHosted.gpusPerReplica" t={t} />
           </div>
           <div>
-            <NumberField label={t('gpusPerNode')} value={sh.gpusPerNode} integer min={1} max={72} onCommit={(gpusPerNode) => setSh({ gpusPerNode })} testId="hw-per-node" />
+            <NumberField label={t('gpusPerNode')} value={sh.gpusPerNode} integer min={1} max={MAX_GPUS_PER_NODE} onCommit={(gpusPerNode) => setSh({ gpusPerNode })} testId="hw-per-node" />
             <FieldIssues issues={issues} field="selfHosted.gpusPerNode" t={t} />
           </div>
         </div>

@@ -1,41 +1,17 @@
-import { memo, useEffect, useId, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { memo, useId, useState } from 'react';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import { applyEvidence, EVIDENCE_FIELDS, type EvidenceKind } from '../../core/pilot/evidence';
 import { pilotSides, type DayMetricKey, type PilotSide } from '../../core/scenario/schema';
+import { Button } from '../../components/button';
 import { useT } from '../../components/use-t';
 import { formatNumber, formatPercent } from '../../lib/format/format';
-import { compute } from '../../lib/query/compute';
-import { listRuns, onRunsChanged } from '../../lib/storage/runs-db';
 import { useAppStore } from '../../state/store';
 import { pilotMessages } from './messages';
 import { FIELD_SPECS } from './pilot-fields';
-
-/** Runs imported earlier in the Benchmarks area, stored in this browser (re-read when they change). */
-function useStoredRuns() {
-  const query = useQuery({
-    queryKey: ['pilotStoredRuns'] as const,
-    queryFn: async () => (await listRuns()).runs,
-    staleTime: 0,
-    refetchOnMount: 'always',
-    retry: false,
-  });
-  const { refetch } = query;
-  useEffect(() => onRunsChanged(() => void refetch()), [refetch]);
-  return query;
-}
+import { useEvidenceFill, useStoredRuns } from './use-pilot';
 
 function runLabel(r: BenchRun): string {
   return [r.label ?? r.source.fileName, r.model, r.load.concurrency !== null ? `c=${r.load.concurrency}` : null].filter(Boolean).join(' · ');
-}
-
-function useEvidenceFill(run: BenchRun | null, kind: EvidenceKind) {
-  return useQuery({
-    queryKey: ['pilotEvidenceFill', run?.id ?? null, run?.source.fileHash ?? null, kind] as const,
-    queryFn: ({ signal }) => compute.call('pilotEvidenceFill', [run as BenchRun, kind], signal),
-    enabled: run !== null,
-    placeholderData: keepPreviousData,
-  });
 }
 
 function defaultKind(run: BenchRun): EvidenceKind {
@@ -172,8 +148,7 @@ export const EvidencePanel = memo(function EvidencePanel() {
             ))}
           </ul>
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="button"
+            <Button
               disabled={chosen.length === 0 || !fill.data}
               onClick={() => {
                 if (!fill.data) return;
@@ -185,10 +160,10 @@ export const EvidencePanel = memo(function EvidencePanel() {
                   setMessage({ tone: 'bad', text: t('evidenceProblem', { problems: res.problems.map((p) => `${p.field}: ${p.message}`).join('; ') }) });
                 }
               }}
-              className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast disabled:opacity-50"
+              variant="primary"
             >
               {t('evidenceApply')}
-            </button>
+            </Button>
             {message ? (
               <p role="status" className={`text-sm ${message.tone === 'ok' ? 'text-ok' : 'text-bad'}`}>
                 {message.text}

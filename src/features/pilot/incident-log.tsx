@@ -1,6 +1,7 @@
 import { memo, useId, useState } from 'react';
 import type { IncidentSummary } from '../../core/pilot/evaluate';
 import { incidentCauses, type Incident } from '../../core/scenario/schema';
+import { Button } from '../../components/button';
 import { useT } from '../../components/use-t';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
@@ -146,14 +147,13 @@ function IncidentEditor(props: { incident: Incident; index: number; fmt: Fmt }) 
           onCommit={(countermeasure) => set({ countermeasure })}
         />
         <div className="flex items-end justify-end sm:col-span-2 lg:col-span-3">
-          <button
-            type="button"
+          <Button
             onClick={() => update('pilot', { incidents: incidents.filter((_, i) => i !== index) })}
-            className="rounded-md border border-bad/50 px-3 py-1.5 text-sm text-bad hover:bg-bad-bg"
+            variant="danger"
             aria-label={`${t('deleteIncident')} #${index + 1}`}
           >
             {t('deleteIncident')}
-          </button>
+          </Button>
         </div>
       </div>
     </li>
@@ -189,18 +189,17 @@ export const IncidentLog = memo(function IncidentLog(props: { fmt: Fmt; summary:
         ))}
       </ol>
       <div>
-        <button
-          type="button"
+        <Button
           disabled={incidents.length >= 500}
           onClick={() =>
             update('pilot', {
               incidents: [...incidents, { day: Math.min(7, Math.max(1, nextDay)), start: '', recoveryMinutes: 0, cause: 'other', affectedTasks: 0, countermeasure: '', outOfHours: false }],
             })
           }
-          className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast hover:opacity-90"
+          variant="primary"
         >
           {t('addIncident')}
-        </button>
+        </Button>
       </div>
     </div>
   );

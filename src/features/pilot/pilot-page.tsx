@@ -3,6 +3,7 @@ import type { PilotExample } from '../../core/pilot/samples';
 import { DEFAULT_SCENARIO } from '../../core/scenario/defaults';
 import { cloneJson, deepEqual } from '../../core/scenario/json';
 import { pilotExamples, type Pilot } from '../../core/scenario/schema';
+import { Button } from '../../components/button';
 import { Banner, Card } from '../../components/card';
 import { useT } from '../../components/use-t';
 import { useAppStore } from '../../state/store';
@@ -56,20 +57,19 @@ const ExamplesBar = memo(function ExamplesBar() {
             ))}
           </select>
         </div>
-        <button type="button" onClick={() => (hasOwnData ? setConfirm('load') : load())} className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast hover:opacity-90" data-testid="pilot-example-load">
+        <Button onClick={() => (hasOwnData ? setConfirm('load') : load())} variant="primary" data-testid="pilot-example-load">
           {t('loadExample')}
-        </button>
-        <button type="button" onClick={() => setConfirm('clear')} className="rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2" data-testid="pilot-clear">
+        </Button>
+        <Button onClick={() => setConfirm('clear')} data-testid="pilot-clear">
           {t('clearPilot')}
-        </button>
+        </Button>
       </div>
       <p className="text-xs text-muted">{t('examplesBody')}</p>
       {confirm ? (
         <div role="alertdialog" aria-label={confirm === 'load' ? t('loadExample') : t('clearPilot')} className="flex flex-wrap items-center gap-2 rounded-md border border-warn/50 bg-warn-bg px-3 py-2 text-sm">
           <span>{confirm === 'load' ? t('confirmReplace') : t('confirmClear')}</span>
-          <button
-            type="button"
-            className="rounded-md bg-accent px-3 py-1 text-sm font-medium text-accent-contrast"
+          <Button
+            variant="primary" size="sm"
             onClick={() => {
               if (confirm === 'load') load();
               else {
@@ -79,10 +79,10 @@ const ExamplesBar = memo(function ExamplesBar() {
             }}
           >
             {t('confirmYes')}
-          </button>
-          <button type="button" className="rounded-md border border-border px-3 py-1 text-sm" onClick={() => setConfirm(null)}>
+          </Button>
+          <Button size="sm" onClick={() => setConfirm(null)}>
             {t('confirmNo')}
-          </button>
+          </Button>
         </div>
       ) : null}
     </div>

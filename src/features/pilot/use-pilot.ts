@@ -1,31 +1,38 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { BenchRun } from '../../core/benchmarks/run-schema';
+import type { EvidenceKind } from '../../core/pilot/evidence';
 import type { PilotExample } from '../../core/pilot/samples';
 import { deepEqual } from '../../core/scenario/json';
 import type { Scenario } from '../../core/scenario/schema';
-import { compute } from '../../lib/query/compute';
+import { useStoredRunsQuery } from '../../lib/query/benchmarks';
+import { buildPilotExample, pilotEvaluationQuery, pilotEvidenceFillQuery, pilotSeriesQuery } from '../../lib/query/pilot';
 
 /**
- * The pilot's results come from the worker; the scenario is the query key, so every edit
- * starts a new evaluation and the superseded one is cancelled through its signal. The previous
- * result stays on screen until the new one arrives.
+ * The pilot's results come from the worker (factories in `src/lib/query/pilot.ts`); the
+ * scenario is the query key, so every edit starts a new evaluation and the superseded one is
+ * cancelled through its signal. The previous result stays on screen until the new one arrives.
  */
 export function usePilotEvaluation(scenario: Scenario) {
-  const query = useQuery({
-    queryKey: ['evaluatePilot', scenario] as const,
-    queryFn: ({ signal }) => compute.call('evaluatePilot', [scenario], signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(pilotEvaluationQuery(scenario));
   return useSameWhenEqual(query.data);
 }
 
 export function usePilotSeries(scenario: Scenario) {
-  const query = useQuery({
-    queryKey: ['pilotWeekSeries', scenario] as const,
-    queryFn: ({ signal }) => compute.call('pilotWeekSeries', [scenario], signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(pilotSeriesQuery(scenario));
   return useSameWhenEqual(query.data);
+}
+
+const runsOf = (snapshot: { runs: BenchRun[] }) => snapshot.runs;
+
+/** Runs imported earlier in the Benchmarks area, stored in this browser (the same query as that area's). */
+export function useStoredRuns() {
+  return useStoredRunsQuery(runsOf);
+}
+
+/** What the chosen run can fill into a pilot day. */
+export function useEvidenceFill(run: BenchRun | null, kind: EvidenceKind) {
+  return useQuery(pilotEvidenceFillQuery(run, kind));
 }
 
 /**
@@ -44,6 +51,6 @@ function useSameWhenEqual<T>(value: T): T {
 /** Builds one of the example weeks in the worker; the caller puts it into the store. */
 export function useExampleLoader() {
   return useMutation({
-    mutationFn: (example: PilotExample) => compute.call('pilotExample', [example]),
+    mutationFn: (example: PilotExample) => buildPilotExample(example),
   });
 }

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import type { Fmt } from '../../lib/format/fmt';
 import { Banner, Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import { assumptionRows, type AssumptionRow } from '../../core/export/assumptions';
@@ -8,16 +9,19 @@ import { useLibraryScenarios } from './use-library-scenarios';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { assumptionValueText } from './assumptions-table';
-import { CompareChart } from './compare-chart';
-import { makeFmt } from '../../components/tco/format-tco';
-import { reportMessages } from './messages';
+import { makeFmt } from '../../lib/format/fmt';
+import { reportMessages, type ReportT } from './messages';
 import { useTcoForMany } from './use-report';
 
 /**
  * Two or three saved scenarios side by side: every input with the differing ones highlighted,
  * and the key results with absolute and relative differences against the first.
  */
-export function CompareView() {
+/** The chart of the compared scenarios' costs, drawn by the TCO feature (handed in by the app). */
+export type CompareSlot = (props: { names: string[]; results: TcoEvaluation[]; fmt: Fmt; t: ReportT }) => ReactNode;
+
+export function CompareView(props: { compareChart: CompareSlot }) {
+  const { compareChart } = props;
   const t = useT(reportMessages);
   const language = useLanguage();
   const currency = useAppStore((s) => s.currency);
@@ -112,7 +116,7 @@ export function CompareView() {
       </Card>
       {done.every((d) => d !== undefined) && done.length >= 2 ? (
         <Card>
-          <CompareChart names={picked.map((p) => p.name)} results={done as TcoEvaluation[]} fmt={fmt} t={t} />
+          {compareChart({ names: picked.map((p) => p.name), results: done as TcoEvaluation[], fmt, t })}
         </Card>
       ) : null}
       <Card title={t('compareInputs')}>

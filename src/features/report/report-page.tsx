@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Banner, Card, Kpi } from '../../components/card';
 import { todayIso } from '../../components/source-badge';
 import { useLanguage, useT } from '../../components/use-t';
@@ -15,10 +15,9 @@ import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { AssumptionsTable, assumptionValueText } from './assumptions-table';
 import { CatalogBasisLine } from './catalog-basis';
-import { CompareView } from './compare-view';
+import { CompareView, type CompareSlot } from './compare-view';
 import { reportMessages, type ReportT } from './messages';
 import { Presentation, type Slide } from './presentation';
-import { ReportCharts } from './report-charts';
 import { useReportResults } from './use-report';
 
 type Money = (usd: number | null | undefined) => string;
@@ -68,7 +67,17 @@ export function pilotText(p: PilotEvaluation | undefined, s: Scenario, t: Report
   return s.pilot.example ? `${text} ${t('pilotExample')}` : text;
 }
 
-export function ReportPage() {
+/**
+ * What other features contribute to the report, handed in by the app (src/app/report-route.tsx),
+ * the one place where features meet: the TCO charts and the chart comparing saved scenarios.
+ */
+export interface ReportSlots {
+  charts: (props: { tco: TcoEvaluation; resultKey: string }) => ReactNode;
+  compareChart: CompareSlot;
+}
+
+export function ReportPage(props: { slots: ReportSlots }) {
+  const { slots } = props;
   const t = useT(reportMessages);
   const language = useLanguage();
   const scenario = useAppStore((s) => s.scenario);
@@ -150,7 +159,7 @@ export function ReportPage() {
         </div>
       ),
     },
-    ...(tco ? [{ id: 'charts', title: t('charts'), body: <ReportCharts tco={tco} resultKey="report" /> }] : []),
+    ...(tco ? [{ id: 'charts', title: t('charts'), body: slots.charts({ tco, resultKey: 'report' }) }] : []),
     {
       id: 'fit-pilot',
       title: `${t('fit')} · ${t('pilot')}`,
@@ -210,7 +219,7 @@ export function ReportPage() {
       </div>
 
       {view === 'compare' ? (
-        <CompareView />
+        <CompareView compareChart={slots.compareChart} />
       ) : (
         <article className="report mx-auto max-w-[1100px] space-y-4">
           <header>
@@ -247,7 +256,7 @@ export function ReportPage() {
           </Card>
           {tco ? (
             <Card title={t('charts')} className="break-inside-avoid">
-              <ReportCharts tco={tco} resultKey="report" />
+              {slots.charts({ tco, resultKey: 'report' })}
             </Card>
           ) : null}
           <Card title={t('assumptions')} className="report-appendix">

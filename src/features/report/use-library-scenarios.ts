@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { listScenarios } from '../../lib/storage/scenarios-db';
+import { useSavedScenarios } from '../../lib/query/library';
 
-/** Saved scenarios for the compare view (same query key as the library panel, so both stay in step). */
+/** Saved scenarios for the compare view (the same query as the library panel, so both stay in step). */
 export function useLibraryScenarios() {
-  return useQuery({ queryKey: ['saved-scenarios'], queryFn: listScenarios, retry: 0 });
+  return useSavedScenarios();
 }

@@ -1,32 +1,25 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { Scenario } from '../../core/scenario/schema';
-import { compute } from '../../lib/query/compute';
+import type { TcoEvaluation } from '../../core/tco/evaluate';
+import type { Keyed } from '../../lib/query/compute';
+import { hardwareReportQuery } from '../../lib/query/hardware';
+import { pilotEvaluationQuery } from '../../lib/query/pilot';
+import { tcoEvaluationQuery } from '../../lib/query/tco';
 
-/** The report's worker results: TCO, hardware fit and pilot, for one scenario or several. */
+/**
+ * The report's worker results: TCO, hardware fit and pilot, for one scenario or several. The
+ * same query factories as the areas' own pages, so a result computed there is reused here.
+ */
 export function useReportResults(scenario: Scenario) {
-  const tco = useQuery({
-    queryKey: ['report', 'evaluateTco', scenario] as const,
-    queryFn: ({ signal }) => compute.call('evaluateTco', [scenario], signal),
-    placeholderData: keepPreviousData,
-  });
-  const fit = useQuery({
-    queryKey: ['report', 'hardwareReport', scenario] as const,
-    queryFn: ({ signal }) => compute.call('hardwareReport', [scenario], signal),
-    placeholderData: keepPreviousData,
-  });
-  const pilot = useQuery({
-    queryKey: ['report', 'evaluatePilot', scenario] as const,
-    queryFn: ({ signal }) => compute.call('evaluatePilot', [scenario], signal),
-    placeholderData: keepPreviousData,
-  });
+  const tco = useQuery({ ...tcoEvaluationQuery(scenario), select: (d) => d.value });
+  const fit = useQuery(hardwareReportQuery(scenario));
+  const pilot = useQuery(pilotEvaluationQuery(scenario));
   return { tco: tco.data, fit: fit.data, pilot: pilot.data, error: tco.error ?? fit.error ?? pilot.error };
 }
 
 export function useTcoForMany(scenarios: readonly Scenario[]) {
   return useQueries({
-    queries: scenarios.map((s) => ({
-      queryKey: ['report', 'evaluateTco', s] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => compute.call('evaluateTco', [s], signal),
-    })),
+    // No placeholder here: each column waits for its own scenario's result.
+    queries: scenarios.map((s) => ({ ...tcoEvaluationQuery(s), placeholderData: undefined, select: (d: Keyed<TcoEvaluation>) => d.value })),
   });
 }

@@ -2,8 +2,8 @@ import { memo } from 'react';
 import type { Scenario } from '../../core/scenario/schema';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import type { Sizing } from '../../core/tco/sizing';
-import type { Fmt } from '../../components/tco/format-tco';
-import type { TcoT } from '../../components/tco/messages';
+import type { Fmt } from '../../lib/format/fmt';
+import type { TcoT } from './messages';
 
 /**
  * The words behind the capacity figures: how long one request keeps a replica busy (prefill

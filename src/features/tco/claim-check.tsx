@@ -6,7 +6,7 @@ import type { ArithmeticLine, ClaimCheck, Quantity, Term } from '../../core/pres
 import type { ArticleId, PresetId } from '../../core/presets/presets';
 import type { Language } from '../../core/scenario/schema';
 import { formatCompact, formatMoney, formatNumber, formatPercent, formatRate } from '../../lib/format/format';
-import type { TcoKey, TcoT } from '../../components/tco/messages';
+import type { TcoKey, TcoT } from './messages';
 import { useTcoClaims } from './use-tco';
 
 /**

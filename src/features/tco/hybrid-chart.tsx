@@ -3,12 +3,12 @@ import { Area, AreaChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } fro
 import { ChartFrame } from '../../components/chart-frame';
 import { Help } from '../../components/help';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
-import type { Fmt } from '../../components/tco/format-tco';
-import type { TcoT } from '../../components/tco/messages';
-import { memoPlot, useStable } from '../../components/tco/plot-memo';
-import { edgeOverhang, verticalAxisWidth } from '../../components/tco/axis-layout';
-import { niceTicks } from '../../components/tco/chart-data';
-import { csvNumber } from '../../components/tco/csv';
+import type { Fmt } from '../../lib/format/fmt';
+import type { TcoT } from './messages';
+import { memoPlot, useStable } from './plot-memo';
+import { edgeOverhang, verticalAxisWidth } from './axis-layout';
+import { niceTicks } from './chart-data';
+import { csvNumber } from './csv';
 
 const AXIS_FONT = 11;
 const WEEK_TICKS = [0, 24, 48, 72, 96, 120, 144];

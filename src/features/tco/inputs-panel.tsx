@@ -5,16 +5,16 @@ import { SourceBadge } from '../../components/source-badge';
 import { Help } from '../../components/help';
 import { useLanguage, useT } from '../../components/use-t';
 import { API_OFFERS } from '../../core/catalog/api-offers';
+import { apiFieldsFromOffer, offerMatchesRecord } from '../../core/catalog/offer-fields';
 import { findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } from '../../core/catalog/catalog';
 import { GPUS } from '../../core/catalog/gpus';
-import type { ApiOfferRecord } from '../../core/catalog/types';
-import { MONEY_LIMITS, currencies, type Scenario } from '../../core/scenario/schema';
+import { MAX_GPUS_PER_NODE, MONEY_LIMITS, currencies, type Scenario } from '../../core/scenario/schema';
 import { formatAmount, formatNumber, formatRate } from '../../lib/format/format';
 import { useWorkloadSummary } from '../../lib/query/compute';
-import { invoicePerListUnit } from '../../core/tco/workload';
+import { invoicePerListUnit, tokenVolumeAt } from '../../core/tco/workload';
 import { useAppStore } from '../../state/store';
-import { LogSliderField } from '../../components/tco/log-slider-field';
-import { tcoMessages, type TcoT } from '../../components/tco/messages';
+import { LogSliderField } from './log-slider-field';
+import { tcoMessages, type TcoT } from './messages';
 import { OptionalNumberField } from './optional-number-field';
 import { ProfileEditor } from './profile-editor';
 import { RangesEditor } from './ranges-editor';
@@ -44,35 +44,6 @@ function Group(props: { title: string; defaultOpen?: boolean; children: () => Re
   );
 }
 
-function offerMatches(api: Api, rec: ApiOfferRecord): boolean {
-  const invoice = applyOffer(rec);
-  return (
-    api.priceInputPerM === rec.priceInputPerM &&
-    api.priceOutputPerM === rec.priceOutputPerM &&
-    api.priceCachedInputPerM === (rec.priceCachedInputPerM ?? rec.priceInputPerM) &&
-    api.listCurrency === rec.listCurrency &&
-    api.invoiceCurrency === invoice.invoiceCurrency &&
-    (api.invoiceCurrency === api.listCurrency || (api.invoiceFx === invoice.invoiceFx && (api.invoiceFx === 'market' || api.pegInvoicePerListUnit === invoice.pegInvoicePerListUnit)))
-  );
-}
-
-export function applyOffer(rec: ApiOfferRecord): Partial<Api> {
-  return {
-    offerId: rec.id,
-    provider: rec.provider,
-    model: rec.model,
-    channel: rec.channel,
-    listCurrency: rec.listCurrency,
-    priceInputPerM: rec.priceInputPerM,
-    // No cached price listed: cache hits are billed as misses.
-    priceCachedInputPerM: rec.priceCachedInputPerM ?? rec.priceInputPerM,
-    priceOutputPerM: rec.priceOutputPerM,
-    invoiceCurrency: rec.invoice?.currency ?? rec.listCurrency,
-    invoiceFx: rec.invoice ? 'peg' : 'market',
-    pegInvoicePerListUnit: rec.invoice?.perListUnit ?? 1,
-  };
-}
-
 /** The sliders analysts drag: volume, GPU price, utilisation, throughput, cache hits, acceptance. */
 const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
   const { t } = props;
@@ -93,11 +64,7 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           max={1e13}
           fieldMax={2e16}
           unit={t('unit.tokensPerMonth')}
-          onCommit={(total) => {
-            const sum = w.inputTokensPerMonth + w.outputTokensPerMonth;
-            const inShare = sum > 0 ? w.inputTokensPerMonth / sum : 0.5;
-            setWorkload({ inputTokensPerMonth: total * inShare, outputTokensPerMonth: total * (1 - inShare) });
-          }}
+          onCommit={(total) => setWorkload(tokenVolumeAt(w, total))}
           testId="tco-volume"
         />
       )}
@@ -227,7 +194,7 @@ function ApiFields(props: { t: TcoT }) {
   ];
   const unit = t('unit.perMillion', { currency: api.listCurrency });
   const badge = rec ? (
-    <SourceBadge source={rec.source} custom={offerMatches(api, rec) ? null : { catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)} ${t('unit.perMillion', { currency: rec.listCurrency })}${rec.invoice ? ` → ${rec.invoice.currency}` : ''}`, onRestore: () => setApi(applyOffer(rec)) }} />
+    <SourceBadge source={rec.source} custom={offerMatchesRecord(api, rec) ? null : { catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)} ${t('unit.perMillion', { currency: rec.listCurrency })}${rec.invoice ? ` → ${rec.invoice.currency}` : ''}`, onRestore: () => setApi(apiFieldsFromOffer(rec)) }} />
   ) : null;
   return (
     <>
@@ -237,7 +204,7 @@ function ApiFields(props: { t: TcoT }) {
         options={options}
         onChange={(id) => {
           const r = findApiOffer(id);
-          if (r) setApi(applyOffer(r));
+          if (r) setApi(apiFieldsFromOffer(r));
         }}
         badge={badge}
         testId="tco-api-offer"
@@ -349,7 +316,7 @@ function DeploymentFields(props: { t: TcoT }) {
       />
       <div className="grid grid-cols-2 gap-3">
         <NumberField label={t('in.gpusPerReplica')} value={sh.gpusPerReplica} min={1} max={4096} integer unit={t('unit.gpus')} onCommit={(gpusPerReplica) => setSelf({ gpusPerReplica })} />
-        <NumberField label={t('in.gpusPerNode')} value={sh.gpusPerNode} min={1} max={72} integer unit={t('unit.gpus')} onCommit={(gpusPerNode) => setSelf({ gpusPerNode })} />
+        <NumberField label={t('in.gpusPerNode')} value={sh.gpusPerNode} min={1} max={MAX_GPUS_PER_NODE} integer unit={t('unit.gpus')} onCommit={(gpusPerNode) => setSelf({ gpusPerNode })} />
         <NumberField label={t('in.replicas')} value={sh.replicas} min={0} max={64} integer unit={t('unit.replicas')} help={t('in.replicasHelp')} onCommit={(replicas) => setSelf({ replicas })} testId="tco-replicas" />
         <SelectField label={t('in.redundancy')} value={sh.redundancy} options={[{ value: 'none', label: t('in.redundancyNone') }, { value: 'n-plus-1', label: t('in.redundancyN1') }]} onChange={(redundancy) => setSelf({ redundancy })} />
       </div>

@@ -3,13 +3,13 @@ import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAx
 import { ChartFrame } from '../../components/chart-frame';
 import { Help } from '../../components/help';
 import type { MonteCarloResult } from '../../core/tco/monte-carlo';
-import { histogramBars, histogramSteps, niceRangeTicks, niceTicks } from '../../components/tco/chart-data';
-import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/tco/axis-layout';
-import { useWidth } from '../../components/tco/use-width';
-import { csvMoney, csvShare } from '../../components/tco/csv';
-import type { Fmt } from '../../components/tco/format-tco';
-import type { TcoT } from '../../components/tco/messages';
-import { memoPlot, useStable } from '../../components/tco/plot-memo';
+import { histogramBars, histogramSteps, niceRangeTicks, niceTicks } from './chart-data';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from './axis-layout';
+import { useWidth } from './use-width';
+import { csvMoney, csvShare } from './csv';
+import type { Fmt } from '../../lib/format/fmt';
+import type { TcoT } from './messages';
+import { memoPlot, useStable } from './plot-memo';
 
 const AXIS_FONT = 11;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PRESET_IDS, type PresetId } from '../../core/presets/presets';
-import type { TcoT } from '../../components/tco/messages';
+import type { TcoT } from './messages';
 
 /** Load a scenario preset of a source article; the previous scenario can be restored once. */
 export function PresetPicker(props: { t: TcoT; onLoad: (id: PresetId) => void; onUndo: (() => void) | null; loaded: PresetId | null; error: string | null }) {

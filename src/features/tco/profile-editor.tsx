@@ -1,6 +1,6 @@
 import { memo, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { HOURS_PER_WEEK } from '../../core/scenario/schema';
-import type { TcoT } from '../../components/tco/messages';
+import type { TcoT } from './messages';
 
 /**
  * The weekly load profile as a 7 × 24 grid the user can paint: pick a level, then click or

@@ -1,7 +1,7 @@
 import { NumberField } from '../../components/number-field';
 import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, isUncertaintyKey, type InputUnit, type UncertaintyKey } from '../../core/tco/inputs';
 import { useAppStore } from '../../state/store';
-import type { TcoT } from '../../components/tco/messages';
+import type { TcoT } from './messages';
 
 /**
  * Low/high ranges per input for the Monte Carlo run and the tornado (uncertainty.ranges).

@@ -7,13 +7,13 @@ import { findPreset, type ArticleId, type PresetId } from '../../core/presets/pr
 import type { Scenario } from '../../core/scenario/schema';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { useAppStore } from '../../state/store';
-import { BreakdownChart } from '../../components/tco/breakdown-chart';
+import { BreakdownChart } from './breakdown-chart';
 import { ClaimCheckCard } from './claim-check';
-import { CostVolumeChart } from '../../components/tco/cost-volume-chart';
-import { makeFmt, type Fmt } from '../../components/tco/format-tco';
+import { CostVolumeChart } from './cost-volume-chart';
+import { makeFmt, type Fmt } from '../../lib/format/fmt';
 import { HybridChart } from './hybrid-chart';
 import { InputsPanel } from './inputs-panel';
-import { tcoMessages, type TcoT } from '../../components/tco/messages';
+import { tcoMessages, type TcoT } from './messages';
 import { MonteCarloChart } from './monte-carlo-chart';
 import { PresetPicker } from './preset-picker';
 import { TornadoChart } from './tornado-chart';
@@ -21,7 +21,7 @@ import { useStaggered } from './staggered';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { UtilisationGauge } from './utilisation-gauge';
 import { CapacityNotes } from './capacity-notes';
-import { crossCheckSentence, figureText, VerdictPanel } from '../../components/tco/verdict';
+import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
 
 /**
  * The TCO and break-even page: the verdict with the numbers behind it, KPI cards, the charts,
@@ -38,8 +38,7 @@ const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: Tco
   const { evaluation: e, throughput, fmt, t } = props;
   const b = e.breakEven;
   const cross = crossCheckSentence(b, fmt, t);
-  const windows = b.result.kind === 'at' && b.result.windows.length > 1 && b.tasksPerMonth !== null && b.tokensPerMonth !== null ? b.result.windows : [];
-  const perTask = b.tokensPerMonth !== null && b.tasksPerMonth ? b.tokensPerMonth / b.tasksPerMonth : e.curves.tokensPerTask;
+  const windows = b.result.kind === 'at' && b.result.windows.length > 1 ? b.windowsTokensPerMonth : [];
   const cap = e.selfHosted.capacity;
   const basis = cap.basis === 'output' ? t('unit.outputTokens') : t('unit.tokens');
   return (
@@ -51,7 +50,7 @@ const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: Tco
           {t('be.windows', {
             list: windows
               .slice(0, 4)
-              .map((w) => `${fmt.compact(w.fromTasks * perTask)}–${w.toTasks === null ? '∞' : fmt.compact(w.toTasks * perTask)}`)
+              .map((w) => `${fmt.compact(w.from)}–${w.to === null ? '∞' : fmt.compact(w.to)}`)
               .join(', '),
           })}
         </p>
@@ -87,10 +86,11 @@ export function TcoPage() {
   const scenario = useAppStore((s) => s.scenario);
   const replaceScenario = useAppStore((s) => s.replaceScenario);
   const fmt = useMemo(() => makeFmt(language, currency, scenario.fx), [language, currency, scenario.fx]);
-  const { evalKey, uncertainKey } = useTcoKeys(scenario);
-  const evaluation = useTcoEvaluation(scenario, evalKey);
-  const tornado = useTcoTornado(scenario, uncertainKey);
-  const monteCarlo = useTcoMonteCarlo(scenario, uncertainKey);
+  const keys = useTcoKeys(scenario);
+  const { evalKey, uncertainKey } = keys;
+  const evaluation = useTcoEvaluation(keys.evaluation);
+  const tornado = useTcoTornado(keys.uncertain);
+  const monteCarlo = useTcoMonteCarlo(keys.uncertain);
   // Each Recharts chart takes the newest result in its turn (cost chart first).
   const costEval = useStaggered('tco-cost', 0, evaluation.data);
   const breakdownEval = useStaggered('tco-breakdown', 1, evaluation.data, 100);

@@ -3,13 +3,13 @@ import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAxis
 import { ChartFrame } from '../../components/chart-frame';
 import type { Tornado } from '../../core/tco/sensitivity';
 import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
-import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from '../../components/tco/chart-data';
-import type { Fmt } from '../../components/tco/format-tco';
-import type { TcoT } from '../../components/tco/messages';
-import { memoPlot, useStable } from '../../components/tco/plot-memo';
-import { edgeOverhang, fitTicks, widestText } from '../../components/tco/axis-layout';
-import { useWidth } from '../../components/tco/use-width';
-import { csvMoney, csvNumber } from '../../components/tco/csv';
+import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
+import type { Fmt } from '../../lib/format/fmt';
+import type { TcoT } from './messages';
+import { memoPlot, useStable } from './plot-memo';
+import { edgeOverhang, fitTicks, widestText } from './axis-layout';
+import { useWidth } from './use-width';
+import { csvMoney, csvNumber } from './csv';
 import { unitOf } from './ranges-editor';
 
 /**

@@ -2,9 +2,9 @@ import { memo } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
 import { Help } from '../../components/help';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
-import type { Fmt } from '../../components/tco/format-tco';
-import type { TcoT } from '../../components/tco/messages';
-import { csvShare } from '../../components/tco/csv';
+import type { Fmt } from '../../lib/format/fmt';
+import type { TcoT } from './messages';
+import { csvShare } from './csv';
 
 /**
  * Utilisation of the self-hosted deployment as a half-circle gauge: busy share (all attempts)

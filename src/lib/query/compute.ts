@@ -4,9 +4,12 @@ import type { Scenario } from '../../core/scenario/schema';
 import { ComputeClient, type EngineState } from '../../worker/client';
 
 /**
- * Results come from the worker through TanStack Query. The scenario is the query key, so a
- * newer input starts a new query; the superseded one is cancelled through its signal, and the
- * previous result stays on screen until the new one arrives (no flicker while dragging).
+ * Results come from the worker through TanStack Query. Each query's key is built from the same
+ * object its worker call sends (the scenario sections the result depends on), so a newer input
+ * starts a new query; the superseded one is cancelled through its signal, and the previous
+ * result stays on screen until the new one arrives (no flicker while dragging). The query
+ * factories of each area live next to this file (`tco.ts`, `hardware.ts`, `pilot.ts`,
+ * `benchmarks.ts`, `library.ts`).
  */
 export const compute = new ComputeClient();
 
@@ -16,15 +19,33 @@ export const queryClient = new QueryClient({
   },
 });
 
-export function workloadQuery(scenario: Scenario) {
+/** FNV-1a over the JSON text: a short, stable key for "which inputs produced this". */
+export function inputKey(value: unknown): string {
+  const text = JSON.stringify(value);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(36);
+}
+
+/** A result with the key of the inputs it was computed from. */
+export interface Keyed<T> {
+  key: string;
+  value: T;
+}
+
+export function workloadQuery(scenario: Pick<Scenario, 'workload' | 'api' | 'fx'>) {
+  const inputs = { workload: scenario.workload, api: scenario.api, fx: scenario.fx };
   return queryOptions({
-    queryKey: ['summarizeWorkload', scenario] as const,
-    queryFn: ({ signal }) => compute.call('summarizeWorkload', [scenario], signal),
+    queryKey: ['summarizeWorkload', inputs] as const,
+    queryFn: ({ signal }) => compute.call('summarizeWorkload', [inputs], signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useWorkloadSummary(scenario: Scenario) {
+export function useWorkloadSummary(scenario: Pick<Scenario, 'workload' | 'api' | 'fx'>) {
   return useQuery(workloadQuery(scenario));
 }
 

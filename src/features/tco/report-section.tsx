@@ -1,14 +1,20 @@
 import { memo, useMemo } from 'react';
-import { BreakdownChart } from '../../components/tco/breakdown-chart';
-import { CostVolumeChart } from '../../components/tco/cost-volume-chart';
-import { makeFmt } from '../../components/tco/format-tco';
-import { tcoMessages } from '../../components/tco/messages';
+import { BreakdownChart } from './breakdown-chart';
+import { CostVolumeChart } from './cost-volume-chart';
+import { makeFmt } from '../../lib/format/fmt';
+import { tcoMessages } from './messages';
 import { useLanguage, useT } from '../../components/use-t';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { useAppStore } from '../../state/store';
 
-/** The report's charts: the same cost-vs-volume and breakdown charts as the TCO page. */
-export const ReportCharts = memo(function ReportCharts(props: { tco: TcoEvaluation; resultKey: string }) {
+/**
+ * What the TCO feature gives the report: the same cost-vs-volume and breakdown charts as the
+ * TCO page, and the chart comparing saved scenarios (compare-chart.tsx). The report page is
+ * put together in src/app/, where features meet.
+ */
+export { TcoCompareChart, type CompareChartT } from './compare-chart';
+
+export const TcoReportCharts = memo(function TcoReportCharts(props: { tco: TcoEvaluation; resultKey: string }) {
   const { tco, resultKey } = props;
   const language = useLanguage();
   const currency = useAppStore((s) => s.currency);

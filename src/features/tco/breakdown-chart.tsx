@@ -1,12 +1,12 @@
 import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import { ChartFrame } from '../chart-frame';
+import { ChartFrame } from '../../components/chart-frame';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { edgeOverhang, fitTicks, widestText } from './axis-layout';
 import { useWidth } from './use-width';
 import { BREAKDOWN_KEYS, breakdownRows, niceTicks, type BreakdownKey } from './chart-data';
 import { csvMoney } from './csv';
-import type { Fmt } from './format-tco';
+import type { Fmt } from '../../lib/format/fmt';
 import type { TcoT } from './messages';
 import { memoPlot, useStable } from './plot-memo';
 

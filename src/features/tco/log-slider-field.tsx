@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { NumberField } from '../number-field';
+import { NumberField } from '../../components/number-field';
 
 /**
  * A number field with a logarithmic slider, for inputs that span orders of magnitude

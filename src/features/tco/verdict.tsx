@@ -1,11 +1,11 @@
 import { memo } from 'react';
-import { Banner, Kpi } from '../card';
-import { Help } from '../help';
+import { Banner, Kpi } from '../../components/card';
+import { Help } from '../../components/help';
 import { findGpu } from '../../core/catalog/catalog';
 import type { Scenario } from '../../core/scenario/schema';
 import type { BreakEvenView, Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import type { RateSide } from '../../core/tco/rate-limits';
-import type { Fmt } from './format-tco';
+import type { Fmt } from '../../lib/format/fmt';
 import type { TcoT } from './messages';
 
 /** Text of a figure: the value, or why there is none. */
@@ -19,17 +19,16 @@ export function deploymentText(e: TcoEvaluation, selfHosted: Scenario['selfHoste
 }
 
 /** The break-even in one sentence, with its reason when there is none. */
-export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, currentTokens: number): string {
+export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string {
   const r = b.result;
   if (r.kind === 'at') {
     const tokens = b.tokensPerMonth === null ? fmt.compact(b.tasksPerMonth) : fmt.compact(b.tokensPerMonth);
-    const ratio = currentTokens > 0 && b.tokensPerMonth !== null ? fmt.number(b.tokensPerMonth / currentTokens, 2) : null;
+    const ratio = b.timesCurrentVolume === null ? null : fmt.number(b.timesCurrentVolume, 2);
     const replicas = r.replicas === 1 ? t('cf.replicas.one') : t('cf.replicas.many', { n: r.replicas });
     const base = ratio === null ? t('be.atNoRatio', { tokens, replicas }) : t('be.at', { tokens, replicas, ratio });
     if (r.stableFromTasks === null) return `${base} ${t('be.notStable')}`;
-    if (r.windows.length > 1 && b.tokensPerMonth !== null && b.tasksPerMonth !== null) {
-      const stable = (r.stableFromTasks / b.tasksPerMonth) * b.tokensPerMonth;
-      return `${base} ${t('be.stableFrom', { tokens: fmt.compact(stable) })}`;
+    if (r.windows.length > 1 && b.stableFromTokensPerMonth !== null) {
+      return `${base} ${t('be.stableFrom', { tokens: fmt.compact(b.stableFromTokensPerMonth) })}`;
     }
     return base;
   }
@@ -40,8 +39,8 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, currentTo
       // How far off it is: the entered replicas' full monthly cost against the API price of
       // all the work they can carry, and the GPU price at which the two would meet.
       const full = r.enteredAtCapacity;
-      if (!full || !(full.apiUsd > 0)) return head;
-      const times = fmt.number(full.selfMonthlyUsd / full.apiUsd, 1);
+      if (!full || b.enteredCostTimesApi === null) return head;
+      const times = fmt.number(b.enteredCostTimesApi, 1);
       const total = fmt.money(full.selfMonthlyUsd);
       const count = full.replicas === 1 ? 'one' : 'many';
       if (r.maxGpuPrice === null) return `${head} ${t(`be.payOffNoPrice.${count}`, { n: full.replicas, total, times })}`;
@@ -50,7 +49,7 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, currentTo
       return `${head} ${t(`be.payOff.${count}`, { n: full.replicas, total, times, price: priceText })}`;
     }
     case 'beyond-max-replicas':
-      return t('be.never.beyond-max-replicas', { n: r.replicasNeeded ?? 65 });
+      return t('be.never.beyond-max-replicas', { n: b.replicasBeyondLimit ?? '–' });
     default:
       return t(`be.never.${r.reason}`);
   }
@@ -66,17 +65,20 @@ export function crossCheckSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string 
   if (!cf || !(cf.tasks > 0)) return null;
   const cost = fmt.money(cf.selfMonthlyUsd);
   const tokens = b.closedFormTokensPerMonth;
-  const inTokens = tokens !== null && tokens > 0;
+  const inTokens = tokens !== null && tokens > 0 && b.closedFormApiUsdPerMillionTokens !== null;
   const replicas = cf.replicas === 1 ? t('cf.replicas.one') : t('cf.replicas.many', { n: cf.replicas });
   // Four digits on the API rate so the division shown multiplies out to the volume shown.
   const rate = (usd: number) => fmt.money(usd, Math.abs(fmt.toDisplay(usd)) >= 100 ? 2 : 4);
   const head = inTokens
-    ? t('cf.head', { replicas, cost, perM: rate((cf.selfMonthlyUsd / tokens) * 1e6), tokens: fmt.compact(tokens) })
-    : t('cf.headTasks', { replicas, cost, perTask: rate(cf.selfMonthlyUsd / cf.tasks), tasks: fmt.compact(cf.tasks) });
+    ? t('cf.head', { replicas, cost, perM: rate(b.closedFormApiUsdPerMillionTokens ?? 0), tokens: fmt.compact(tokens) })
+    : t('cf.headTasks', { replicas, cost, perTask: rate(b.closedFormApiUsdPerTask ?? 0), tasks: fmt.compact(cf.tasks) });
   if (!cf.withinCapacity) {
-    const perTask = inTokens ? tokens / cf.tasks : 0;
     const capacity =
-      cf.capacityTasks === null ? '–' : inTokens ? `${fmt.compact(cf.capacityTasks * perTask)} ${t('unit.tokens')}` : `${fmt.compact(cf.capacityTasks)} ${t('unit.tasksPerMonth')}`;
+      cf.capacityTasks === null
+        ? '–'
+        : inTokens && b.closedFormCapacityTokensPerMonth !== null
+          ? `${fmt.compact(b.closedFormCapacityTokensPerMonth)} ${t('unit.tokens')}`
+          : `${fmt.compact(cf.capacityTasks)} ${t('unit.tasksPerMonth')}`;
     return `${head} ${t('cf.outside', { replicas, capacity, n: cf.replicasOfThroughput === null ? '–' : fmt.number(cf.replicasOfThroughput, 1) })}`;
   }
   if (b.crossCheckDeviation !== null) return `${head} ${t('cf.agrees', { dev: fmt.percent(b.crossCheckDeviation, 2) })}`;
@@ -89,30 +91,37 @@ export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHost
   const deployment = deploymentText(e, selfHosted, t);
   const api = fmt.money(e.api.monthlyUsd);
   const self = fmt.money(e.selfHosted.monthlyUsd);
-  if (v.best === 'none') {
-    return v.reason === 'api-accepts-nothing-self-cannot-serve'
-      ? t('verdict.noneSelfCannot', { apiAcceptance: fmt.percent(0, 0), acceptance: fmt.percent(e.acceptance.selfHosted, 0), reason: t(`state.${e.selfHosted.state}`) })
-      : t('verdict.none');
-  }
-  if (v.reason === 'no-volume') return t('verdict.noVolume', { self, deployment });
-  if (v.reason === 'api-accepts-nothing') return t('verdict.apiAcceptsNothing', { self, deployment });
   const share = figureText(v.savingVsApiShare, (x) => fmt.percent(x, 0), t);
   let first: string;
-  if (v.best === 'self-hosted') first = t('verdict.self', { deployment, self, api, saving: fmt.money(v.savingVsApiUsd), share });
-  else if (v.best === 'hybrid') {
-    first = t('verdict.hybrid', {
-      k: e.hybrid.replicas,
-      gpus: selfHosted.gpusPerReplica,
-      selfShare: fmt.percent(e.hybrid.selfShare, 0),
-      hybrid: fmt.money(e.hybrid.monthlyUsd),
-      api,
-      saving: fmt.money(v.savingVsApiUsd),
-      share,
-    });
-  } else if (e.selfHosted.state === 'no-throughput' || e.selfHosted.state === 'throughput-not-sizable' || e.selfHosted.state === 'demand-outside-schedule' || e.selfHosted.state === 'self-accepts-nothing') {
-    first = t('verdict.apiSelfCannot', { api, reason: t(`state.${e.selfHosted.state}`) });
-  } else {
-    first = t('verdict.api', { api, deployment, self, more: fmt.money(e.selfHosted.monthlyUsd - e.api.monthlyUsd) });
+  switch (v.case) {
+    case 'none-self-cannot':
+      return t('verdict.noneSelfCannot', { apiAcceptance: fmt.percent(0, 0), acceptance: fmt.percent(e.acceptance.selfHosted, 0), reason: t(`state.${e.selfHosted.state}`) });
+    case 'none':
+      return t('verdict.none');
+    case 'no-volume':
+      return t('verdict.noVolume', { self, deployment });
+    case 'api-accepts-nothing':
+      return t('verdict.apiAcceptsNothing', { self, deployment });
+    case 'self-hosted':
+      first = t('verdict.self', { deployment, self, api, saving: fmt.money(v.savingVsApiUsd), share });
+      break;
+    case 'hybrid':
+      first = t('verdict.hybrid', {
+        k: e.hybrid.replicas,
+        gpus: selfHosted.gpusPerReplica,
+        selfShare: fmt.percent(e.hybrid.selfShare, 0),
+        hybrid: fmt.money(e.hybrid.monthlyUsd),
+        api,
+        saving: fmt.money(v.savingVsApiUsd),
+        share,
+      });
+      break;
+    case 'api-self-cannot':
+      first = t('verdict.apiSelfCannot', { api, reason: t(`state.${e.selfHosted.state}`) });
+      break;
+    case 'api':
+      first = t('verdict.api', { api, deployment, self, more: fmt.money(v.selfExtraUsd) });
+      break;
   }
   const close = v.closeCall && v.runnerUp && v.savingVsRunnerUpUsd !== null ? ` ${t('verdict.close', { runnerUp: t(`option.${v.runnerUp}`), diff: fmt.money(v.savingVsRunnerUpUsd) })}` : '';
   return first + close;
@@ -177,7 +186,7 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
           {verdictSentence(e, selfHosted, fmt, t)}
         </h2>
         <p className="mt-2 text-sm text-muted" data-testid="tco-break-even-sentence">
-          {breakEvenSentence(b, fmt, t, e.volume.tokensPerMonth)}
+          {breakEvenSentence(b, fmt, t)}
           <Help topic={b.result.kind === 'never' ? 'breakEvenNever' : 'breakEven'} />
         </p>
         {rate ? (
@@ -206,7 +215,7 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
           label={t('kpi.self')}
           value={fmt.money(e.selfHosted.monthlyUsd)}
           sub={t('kpi.selfSub', { perM: perM(e.selfHosted.perMillionTokens), perTask: perTask(e.selfHosted.perAcceptedTask) })}
-          tone={e.selfHosted.state === 'ok' || e.selfHosted.state === 'sized-up' || e.selfHosted.state === 'beyond-max-replicas' ? tone('self-hosted') : 'bad'}
+          tone={e.selfHosted.feasible ? tone('self-hosted') : 'bad'}
           testId="tco-kpi-self"
         />
         <Kpi

@@ -1,5 +1,5 @@
 import type { Currency, FxRates, Language } from '../../core/scenario/schema';
-import { formatCompact, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
+import { formatCompact, formatMoney, formatNumber, formatPercent } from './format';
 
 /**
  * Formatting at the edge for the TCO page: numbers become text only here, with their unit,

@@ -1,13 +1,13 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import { ChartFrame } from '../chart-frame';
+import { ChartFrame } from '../../components/chart-frame';
 import type { BreakEvenView, CostCurves } from '../../core/tco/evaluate';
 import { edgeOverhang, fitTicks, verticalAxisWidth } from './axis-layout';
 import { useWidth } from './use-width';
 import { costChartRows, costCurveRows, costCurveSeries, niceTicks, offChartPoint, type CostRow } from './chart-data';
 import { OffChartMark, YAxisTitle } from './chart-parts';
 import { csvMoney, csvNumber } from './csv';
-import type { Fmt } from './format-tco';
+import type { Fmt } from '../../lib/format/fmt';
 import type { TcoT } from './messages';
 import { memoPlot, useStable } from './plot-memo';
 

@@ -1,18 +1,21 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
-import { costCurveSeries, niceTicks } from '../../components/tco/chart-data';
-import type { Fmt } from '../../components/tco/format-tco';
+import { costCurveSeries, niceTicks } from './chart-data';
+import type { Fmt } from '../../lib/format/fmt';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
-import type { ReportT } from './messages';
 
 const COLOURS = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)'];
+
+/** The texts the chart shows; the page that places it (the report) words them. */
+export type CompareChartKey = 'apiMonthly' | 'selfMonthly' | 'colCost' | 'colOption' | 'colScenario' | 'compareChart' | 'compareChartAria' | 'compareLegend' | 'compareTasks' | 'compareTokens' | 'compareUnits';
+export type CompareChartT = (key: CompareChartKey, params?: Readonly<Record<string, string | number>>) => string;
 
 /**
  * Monthly cost against monthly volume for every compared scenario: the API line solid, the
  * self-hosted steps dashed, one colour per scenario. Volumes are in tokens per month.
  */
-export const CompareChart = memo(function CompareChart(props: { names: string[]; results: TcoEvaluation[]; fmt: Fmt; t: ReportT }) {
+export const TcoCompareChart = memo(function TcoCompareChart(props: { names: string[]; results: TcoEvaluation[]; fmt: Fmt; t: CompareChartT }) {
   const { names, results, fmt, t } = props;
   const series = useMemo(() => results.map((r) => costCurveSeries(r.curves, fmt.toDisplay)), [results, fmt]);
   const sameUnit = results.every((r) => r.curves.unit === results[0]?.curves.unit);

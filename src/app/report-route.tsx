@@ -1,0 +1,15 @@
+import { ReportPage, type ReportSlots } from '../features/report/report-page';
+import { TcoCompareChart, TcoReportCharts } from '../features/tco/report-section';
+
+/**
+ * The report page, put together here where features meet: the report feature lays out the
+ * decision, figures and assumptions; the TCO feature draws its charts into it.
+ */
+const SLOTS: ReportSlots = {
+  charts: ({ tco, resultKey }) => <TcoReportCharts tco={tco} resultKey={resultKey} />,
+  compareChart: (props) => <TcoCompareChart {...props} />,
+};
+
+export function ReportRoute() {
+  return <ReportPage slots={SLOTS} />;
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { hardwareScenarioOf, type HardwareScenario } from '../../core/hardware/setup';
+import { compute } from './compute';
+
+/**
+ * Hardware-fit queries. The key and the call are built from the same sections (self-hosted,
+ * hardware, workload), so an edit on another page does not recompute the fit.
+ */
+export const hardwareKeys = {
+  all: ['hardware'] as const,
+  report: (inputs: HardwareScenario) => ['hardware', 'report', inputs] as const,
+  claims: (inputs: HardwareScenario) => ['hardware', 'claims', inputs] as const,
+  hfConfig: (text: string, name: string) => ['hardware', 'hf-config', text, name] as const,
+};
+
+export function hardwareReportQuery(scenario: HardwareScenario) {
+  const inputs = hardwareScenarioOf(scenario);
+  return queryOptions({
+    queryKey: hardwareKeys.report(inputs),
+    queryFn: ({ signal }) => compute.call('hardwareReport', [inputs], signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function hardwareClaimsQuery(scenario: HardwareScenario) {
+  const inputs = hardwareScenarioOf(scenario);
+  return queryOptions({
+    queryKey: hardwareKeys.claims(inputs),
+    queryFn: ({ signal }) => compute.call('hardwareClaims', [inputs], signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Parses a submitted config.json (null = nothing submitted yet). */
+export function hfConfigQuery(submitted: { text: string; name: string } | null) {
+  const text = submitted?.text ?? '';
+  const name = submitted?.name ?? '';
+  return queryOptions({
+    queryKey: hardwareKeys.hfConfig(text, name),
+    queryFn: ({ signal }) => compute.call('parseHfConfig', [text, name || undefined], signal),
+    enabled: submitted !== null,
+  });
+}

@@ -1,0 +1,73 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { PresetId } from '../../core/presets/presets';
+import type { TcoEvaluation } from '../../core/tco/evaluate';
+import { tcoScenarioOf, tcoUncertainScenarioOf, type TcoScenario, type TcoUncertainScenario } from '../../core/tco/model';
+import { compute, inputKey, type Keyed } from './compute';
+
+/**
+ * TCO queries. Each factory reduces the scenario to the sections its worker method reads and
+ * builds the query key and the call from that one object, so they cannot drift apart. Results
+ * carry `key` (`inputKey` of those sections), which the page compares with its current inputs.
+ */
+export const tcoKeys = {
+  all: ['tco'] as const,
+  evaluation: (inputs: TcoScenario) => ['tco', 'evaluate', inputs] as const,
+  tornado: (inputs: TcoUncertainScenario) => ['tco', 'tornado', inputs] as const,
+  monteCarlo: (inputs: TcoUncertainScenario) => ['tco', 'monte-carlo', inputs] as const,
+  claimChecks: (presetId: PresetId | null) => ['tco', 'claim-checks', presetId] as const,
+  presets: ['tco', 'presets'] as const,
+};
+
+export function tcoEvaluationQuery(scenario: TcoScenario) {
+  const inputs = tcoScenarioOf(scenario);
+  return queryOptions({
+    queryKey: tcoKeys.evaluation(inputs),
+    queryFn: async ({ signal }): Promise<Keyed<TcoEvaluation>> => ({
+      key: inputKey(inputs),
+      value: await compute.call('evaluateTco', [inputs], signal),
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function tcoTornadoQuery(scenario: TcoUncertainScenario) {
+  const inputs = tcoUncertainScenarioOf(scenario);
+  return queryOptions({
+    queryKey: tcoKeys.tornado(inputs),
+    queryFn: async ({ signal }) => ({ key: inputKey(inputs), value: await compute.call('tcoTornado', [inputs], signal) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The Monte Carlo runs as a worker job: a superseded or cancelled run stops at its next slice. */
+export function tcoMonteCarloQuery(scenario: TcoUncertainScenario) {
+  const inputs = tcoUncertainScenarioOf(scenario);
+  return queryOptions({
+    queryKey: tcoKeys.monteCarlo(inputs),
+    queryFn: async ({ signal }) => {
+      const answer = await compute.job('tcoMonteCarlo', (jobId) => [inputs, { jobId }], signal);
+      // A newer run superseded this one; the query was cancelled already, keep the old result.
+      if (answer.state === 'superseded') throw new DOMException('Superseded', 'AbortError');
+      return { key: inputKey(inputs), value: answer.result };
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function tcoClaimChecksQuery(presetId: PresetId) {
+  return queryOptions({
+    queryKey: tcoKeys.claimChecks(presetId),
+    queryFn: ({ signal }) => compute.call('tcoClaimChecks', [presetId], signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function tcoPresetsQuery() {
+  return queryOptions({ queryKey: tcoKeys.presets, queryFn: ({ signal }) => compute.call('tcoPresets', [], signal) });
+}
+
+/** A preset as a complete scenario (a one-off load, not cached). */
+export function loadPreset(id: string) {
+  return compute.call('tcoLoadPreset', [id]);
+}
