@@ -1,6 +1,7 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { toCsv } from '../core/export/csv';
 import { standaloneSvg, svgToPngBlob } from '../lib/export/chart-image';
+import { exportLegend, legendItems, type ChartConfig, type LegendItem } from './chart-config';
 import { downloadBlob, downloadText, fileSlug } from '../lib/export/download';
 import { componentMessages } from './messages';
 import { useT } from './use-t';
@@ -10,10 +11,58 @@ export interface ChartTable {
   rows: readonly (readonly (string | number)[])[];
 }
 
+function swatchStyle(item: LegendItem): CSSProperties {
+  switch (item.swatch) {
+    case 'line':
+      return { background: item.colour };
+    case 'dashed':
+      return { borderColor: item.colour };
+    case 'block':
+      return { background: item.colour };
+    case 'hatched':
+      return { background: `repeating-linear-gradient(45deg, ${item.colour} 0 2px, transparent 2px 5px)`, boxShadow: `inset 0 0 0 1px ${item.colour}` };
+  }
+}
+
+const SWATCH_CLASS: Record<LegendItem['swatch'], string> = {
+  line: 'inline-block h-0.5 w-5',
+  dashed: 'inline-block h-0 w-5 border-t-2 border-dashed',
+  block: 'inline-block h-2.5 w-2.5 rounded-sm',
+  hatched: 'inline-block h-2.5 w-2.5 rounded-sm',
+};
+
+/**
+ * The legend under a chart, from its config: one swatch per series and reference line, then
+ * the notes. Hidden from screen readers: the summary and the data table say the same.
+ */
+export function ChartLegend(props: { config: ChartConfig }) {
+  const { config } = props;
+  const items = legendItems(config);
+  const notes = config.notes ?? [];
+  if (items.length === 0 && notes.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden data-chart-legend>
+      {items.map((item) => (
+        <li key={item.key} className="flex items-center gap-1.5">
+          <span className={SWATCH_CLASS[item.swatch]} style={swatchStyle(item)} />
+          {item.label}
+          {item.detail !== undefined ? <span className="figures text-muted">{item.detail}</span> : null}
+        </li>
+      ))}
+      {notes.map((n, i) => (
+        <li key={`note-${i}`} className={n.tone === 'warn' ? 'text-warn' : 'text-muted'}>
+          {n.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * A chart built for presenting: one image with a spoken summary, the same numbers one click
  * away as a table (screen readers, copying, checking), and downloads of the chart as PNG or SVG
- * and of its numbers as spreadsheet-safe CSV.
+ * and of its numbers as spreadsheet-safe CSV. With a `config` the frame draws the legend from
+ * it, below the chart and above the `footer`, and the PNG/SVG files carry the same legend.
  */
 export function ChartFrame(props: {
   title: string;
@@ -22,17 +71,18 @@ export function ChartFrame(props: {
   children: ReactNode;
   height: number;
   testId?: string;
+  /** The chart's series: legend on the page and in the image files. */
+  config?: ChartConfig;
   footer?: ReactNode;
   /** Raw numbers for the CSV (defaults to the displayed table). */
   csv?: ChartTable;
 }) {
-  const { title, summary, table, children, height, testId, footer, csv } = props;
+  const { title, summary, table, children, height, testId, config, footer, csv } = props;
   const t = useT(componentMessages);
   const [showTable, setShowTable] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const tableId = useId();
   const chartRef = useRef<HTMLDivElement>(null);
-  const footerRef = useRef<HTMLDivElement>(null);
   const name = fileSlug(title, 'chart');
 
   function svgOf(): ReturnType<typeof standaloneSvg> | null {
@@ -46,17 +96,7 @@ export function ChartFrame(props: {
       const r = el.getBoundingClientRect();
       return { x: r.left - box.left, top: r.top - box.top, bottom: r.bottom - box.top, label: el.dataset.exportLabel ?? '' };
     });
-    // The legend below the chart: each list item's text and the colour of its swatch.
-    const legend = Array.from(footerRef.current?.querySelectorAll('li') ?? []).flatMap((li) => {
-      const swatch = li.querySelector('span');
-      const label = li.textContent?.trim() ?? '';
-      if (!label) return [];
-      if (!swatch) return [{ label, color: 'transparent', dashed: false }];
-      const sc = getComputedStyle(swatch);
-      const solid = sc.backgroundColor && sc.backgroundColor !== 'rgba(0, 0, 0, 0)' ? sc.backgroundColor : null;
-      return [{ label, color: solid ?? sc.borderTopColor, dashed: sc.borderTopStyle === 'dashed' }];
-    });
-    return standaloneSvg(svg, bg, { title, markers, legend, textColor: css.getPropertyValue('--text').trim(), mutedColor: css.getPropertyValue('--muted').trim() });
+    return standaloneSvg(svg, bg, { title, markers, ...(config ? { legend: exportLegend(config) } : {}), textColor: css.getPropertyValue('--text').trim(), mutedColor: css.getPropertyValue('--muted').trim() });
   }
 
   async function exportImage(kind: 'png' | 'svg') {
@@ -100,7 +140,8 @@ export function ChartFrame(props: {
       <div ref={chartRef} role="img" aria-label={summary} style={{ height }} className="w-full min-w-0">
         {children}
       </div>
-      {footer ? <div ref={footerRef}>{footer}</div> : null}
+      {config ? <ChartLegend config={config} /> : null}
+      {footer ? <div>{footer}</div> : null}
       {error ? <p role="alert" className="text-xs text-bad">{error}</p> : null}
       {showTable ? (
         <div className="overflow-x-auto" id={tableId}>

@@ -7,26 +7,26 @@ import type { HardwareReport } from '../../core/hardware/report';
 import type { Language } from '../../core/scenario/schema';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
 import { ChartFrame } from '../../components/chart-frame';
+import type { ChartConfig, ColourVar } from '../../components/chart-config';
 import type { HardwareT } from './messages';
 import { gb, gbGib, tokens } from './units';
 
-const COLORS = {
+type MemoryTerm = 'weights' | 'kv' | 'overhead' | 'free';
+
+const COLORS: Record<MemoryTerm, ColourVar> = {
   weights: 'var(--series-api)',
   kv: 'var(--series-self)',
   overhead: 'var(--series-6)',
   free: 'var(--series-hybrid)',
-} as const;
+};
 
 /*
  * "Free" is drawn as full-strength diagonal stripes with an outline instead of a pale fill: a
  * 35 % tint of the series colour almost vanished against the dark surface. The stripes keep at
  * least 3:1 against the surface in both themes (#009e73 on white 3.4:1, #34d1a0 on #17202b 8.8:1)
- * and set the unused part apart from the used segments by pattern, not only by colour.
+ * and set the unused part apart from the used segments by pattern, not only by colour (the
+ * legend's hatched swatch is drawn the same way).
  */
-const FREE_SWATCH = {
-  background: `repeating-linear-gradient(45deg, ${COLORS.free} 0 2px, transparent 2px 5px)`,
-  boxShadow: `inset 0 0 0 1px ${COLORS.free}`,
-} as const;
 
 export function verdictReason(t: HardwareT, language: Language, r: HardwareReport): string | null {
   const m = r.memory;
@@ -134,15 +134,20 @@ function MemoryBar(props: { report: HardwareReport; t: HardwareT }) {
     budget: gb(language, m.budgetPerGpu),
     physical: gb(language, m.physicalPerGpu),
   });
-  const series = [
-    { key: 'weights', label: t('weights') },
-    { key: 'kv', label: t('kv') },
-    { key: 'overhead', label: t('overhead') },
-    { key: 'free', label: t('free') },
-  ] as const;
   const hatchId = `free-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const budgetText = t('budgetLine', { value: fmt(m.budgetPerGpu / G) });
   const physicalText = t('physicalLine', { value: fmt(m.physicalPerGpu / G) });
+  // One stacked bar: the terms in GB per GPU (each with its value in the legend), and the
+  // budget and the physical memory as lines across it.
+  const term = (key: MemoryTerm, label: string) => ({ key, label, colour: COLORS[key], kind: 'bar' as const, detail: fmt(row[key]), hatched: key === 'free' });
+  const config: ChartConfig<MemoryTerm> = {
+    series: [term('weights', t('weights')), term('kv', t('kv')), term('overhead', t('overhead')), term('free', t('free'))],
+    references: [
+      { key: 'budget', label: budgetText, colour: 'var(--warn)', dash: '5 3' },
+      { key: 'physical', label: physicalText, colour: 'var(--text)' },
+    ],
+  };
+  const series = config.series;
   return (
     <div className="mt-3" data-testid="hw-memory-bar" data-used-gb={(m.usedPerGpu / G).toFixed(3)} data-kv-gb={row.kv.toFixed(3)}>
       <ChartFrame
@@ -153,24 +158,7 @@ function MemoryBar(props: { report: HardwareReport; t: HardwareT }) {
           head: [t('term'), t('perGpu')],
           rows: [...series.map((s) => [s.label, fmt(row[s.key])]), [t('budget'), fmt(m.budgetPerGpu / G)], [physicalText, fmt(m.physicalPerGpu / G)]],
         }}
-        footer={
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden="true">
-            {series.map((s) => (
-              <li key={s.key} className="flex items-center gap-1.5">
-                <span className="inline-block h-3 w-3 rounded-sm" style={s.key === 'free' ? FREE_SWATCH : { background: COLORS[s.key] }} />
-                {s.label} <span className="figures text-muted">{fmt(row[s.key])}</span>
-              </li>
-            ))}
-            <li className="flex items-center gap-1.5">
-              <span className="inline-block h-0 w-4 border-t-2 border-dashed" style={{ borderColor: 'var(--warn)' }} />
-              {budgetText}
-            </li>
-            <li className="flex items-center gap-1.5">
-              <span className="inline-block h-0 w-4 border-t-2" style={{ borderColor: 'var(--text)' }} />
-              {physicalText}
-            </li>
-          </ul>
-        }
+        config={config}
       >
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={[row]} layout="vertical" margin={{ top: 34, right: 12, bottom: 4, left: 4 }} barCategoryGap={6}>
@@ -202,9 +190,9 @@ function MemoryBar(props: { report: HardwareReport; t: HardwareT }) {
                 dataKey={s.key}
                 name={s.label}
                 stackId="mem"
-                fill={s.key === 'free' ? `url(#${hatchId})` : COLORS[s.key]}
-                stroke={s.key === 'free' ? COLORS.free : undefined}
-                strokeWidth={s.key === 'free' ? 1.5 : 0}
+                fill={s.hatched ? `url(#${hatchId})` : s.colour}
+                stroke={s.hatched ? s.colour : undefined}
+                strokeWidth={s.hatched ? 1.5 : 0}
                 isAnimationActive={false}
               />
             ))}

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import { csvColumns, tableColumns, type ChartConfig, type ChartSeries, type ColourVar } from '../../components/chart-config';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { edgeOverhang, fitTicks, widestText } from './axis-layout';
 import { useWidth } from './use-width';
@@ -11,7 +12,7 @@ import type { TcoT } from './messages';
 import { memoPlot, useStable } from './plot-memo';
 
 /** Warm colours for the self-hosted parts, cool ones for the API bill. */
-export const BREAKDOWN_COLORS: Record<BreakdownKey, string> = {
+export const BREAKDOWN_COLORS: Record<BreakdownKey, ColourVar> = {
   gpu: 'var(--series-self)',
   power: 'var(--series-6)',
   staff: 'var(--series-4)',
@@ -31,7 +32,7 @@ const NAME_FONT = 12;
 
 const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
   data: ({ name: string } & Record<BreakdownKey, number>)[];
-  present: BreakdownKey[];
+  series: readonly ChartSeries<BreakdownKey>[];
   ticks: number[];
   axisLabel: string;
   nameWidth: number;
@@ -39,7 +40,7 @@ const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
   fmt: Fmt;
 }) {
   const { data, axisLabel, nameWidth, fmt } = props;
-  const present = useStable(props.present);
+  const series = useStable(props.series);
   const ticks = useStable(props.ticks);
   const margin = useStable(props.margin);
   const axis = useMemo(() => {
@@ -56,8 +57,8 @@ const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
         <CartesianGrid stroke="var(--grid)" horizontal={false} />
         <XAxis interval={0} type="number" domain={axis.domain} ticks={ticks} tickFormatter={axis.format} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.label} />
         <YAxis interval={0} type="category" dataKey="name" width={nameWidth} tick={NO_WRAP} stroke="var(--muted)" fontSize={NAME_FONT} />
-        {present.map((k) => (
-          <Bar key={k} dataKey={k} stackId="cost" fill={BREAKDOWN_COLORS[k]} isAnimationActive={false} />
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={s.key} stackId="cost" fill={s.colour} isAnimationActive={false} />
         ))}
       </BarChart>
     </ResponsiveContainer>
@@ -74,13 +75,17 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   const max = Math.max(...rows.map(total), 1e-9);
   const present = BREAKDOWN_KEYS.filter((k) => rows.some((r) => r[k] > 0));
   const back = (v: number) => v / (fmt.toDisplay(1) || 1);
+  const money = `${fmt.currency}/${t('unit.month')}`;
+  // One stacked bar part per cost item that any option has.
+  const config: ChartConfig<BreakdownKey> = {
+    series: present.map((k) => ({ key: k, label: t(`part.${k}`), colour: BREAKDOWN_COLORS[k], unit: money, kind: 'bar' })),
+  };
   const table = {
-    head: [t('chart.option'), ...present.map((k) => t(`part.${k}`)), t('chart.total')],
+    head: [t('chart.option'), ...tableColumns(config), t('chart.total')],
     rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => fmt.money(back(r[k]))), fmt.money(back(total(r)))]),
   };
-  const money = `${fmt.currency}/${t('unit.month')}`;
   const csv = {
-    head: [t('chart.option'), ...present.map((k) => `${t(`part.${k}`)} (${money})`), `${t('chart.total')} (${money})`],
+    head: [t('chart.option'), ...csvColumns(config), `${t('chart.total')} (${money})`],
     rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => csvMoney(r[k])), csvMoney(total(r))]),
   };
   // Names as wide as the widest; as many value ticks as fit the plot's width, the last one
@@ -105,19 +110,10 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
         csv={csv}
         height={200}
         testId="tco-breakdown-chart"
-        footer={
-          <ul className="flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-hidden>
-            {present.map((k) => (
-              <li key={k} className="flex items-center gap-1">
-                <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: BREAKDOWN_COLORS[k] }} />
-                {t(`part.${k}`)}
-              </li>
-            ))}
-          </ul>
-        }
+        config={config}
       >
         <div ref={boxRef} className="h-full w-full">
-          <BreakdownPlot data={data} present={present} ticks={ticks} axisLabel={t('chart.costAxis', { currency: fmt.currency })} nameWidth={nameWidth} margin={margin} fmt={fmt} />
+          <BreakdownPlot data={data} series={config.series} ticks={ticks} axisLabel={t('chart.costAxis', { currency: fmt.currency })} nameWidth={nameWidth} margin={margin} fmt={fmt} />
         </div>
       </ChartFrame>
     </div>

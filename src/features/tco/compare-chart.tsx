@@ -1,11 +1,12 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import type { ChartConfig, ColourVar } from '../../components/chart-config';
 import { costCurveSeries, niceTicks } from './chart-data';
 import type { Fmt } from '../../lib/format/fmt';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 
-const COLOURS = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)'];
+const COLOURS: readonly ColourVar[] = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)'];
 
 /** The texts the chart shows; the page that places it (the report) words them. */
 export type CompareChartKey = 'apiMonthly' | 'selfMonthly' | 'colCost' | 'colOption' | 'colScenario' | 'compareChart' | 'compareChartAria' | 'compareLegend' | 'compareTasks' | 'compareTokens' | 'compareUnits';
@@ -32,6 +33,12 @@ export const TcoCompareChart = memo(function TcoCompareChart(props: { names: str
     [names[i] ?? '', 'api', r.curves.current, r.api.monthlyUsd],
     [names[i] ?? '', 'self-hosted', r.curves.current, r.selfHosted.monthlyUsd],
   ]);
+  // One colour per scenario; each draws its API line solid and its self-hosted steps dashed
+  // (the legend's note says so).
+  const config: ChartConfig = {
+    series: names.map((n, i) => ({ key: `scenario-${i}`, label: n, colour: COLOURS[i % COLOURS.length] ?? 'var(--series-api)' })),
+    notes: [{ text: t('compareLegend') }, ...(!sameUnit ? [{ text: t('compareUnits'), tone: 'warn' as const }] : [])],
+  };
   return (
     <ChartFrame
       title={t('compareChart')}
@@ -40,18 +47,7 @@ export const TcoCompareChart = memo(function TcoCompareChart(props: { names: str
       csv={{ head: ['scenario', 'option', results[0]?.curves.unit === 'tasks' ? 'tasks_per_month' : 'tokens_per_month', 'usd_per_month'], rows: csv }}
       height={300}
       testId="compare-chart"
-      footer={
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden>
-          {names.map((n, i) => (
-            <li key={n} className="flex items-center gap-1.5">
-              <span className="inline-block h-0.5 w-5" style={{ background: COLOURS[i] }} />
-              {n}
-            </li>
-          ))}
-          <li className="text-muted">{t('compareLegend')}</li>
-          {!sameUnit ? <li className="text-warn">{t('compareUnits')}</li> : null}
-        </ul>
-      }
+      config={config}
     >
       <ResponsiveContainer width="100%" height="100%">
         <LineChart margin={{ top: 12, right: 20, bottom: 30, left: 12 }}>
@@ -77,10 +73,13 @@ export const TcoCompareChart = memo(function TcoCompareChart(props: { names: str
             fontSize={11}
             width={80}
           />
-          {series.flatMap((s, i) => [
-            <Line key={`api-${i}`} data={s.api} dataKey="y" stroke={COLOURS[i]} strokeWidth={2} dot={false} isAnimationActive={false} />,
-            <Line key={`self-${i}`} data={s.self} dataKey="y" stroke={COLOURS[i]} strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />,
-          ])}
+          {series.flatMap((s, i) => {
+            const colour = config.series[i]?.colour;
+            return [
+              <Line key={`api-${i}`} data={s.api} dataKey="y" stroke={colour} strokeWidth={2} dot={false} isAnimationActive={false} />,
+              <Line key={`self-${i}`} data={s.self} dataKey="y" stroke={colour} strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />,
+            ];
+          })}
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>

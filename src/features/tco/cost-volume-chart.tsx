@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { BreakEvenView, CostCurves } from '../../core/tco/evaluate';
 import { edgeOverhang, fitTicks, verticalAxisWidth } from './axis-layout';
 import { useWidth } from './use-width';
@@ -60,6 +61,8 @@ function Marker(props: { share: number; label: string; kind: 'today' | 'break-ev
   );
 }
 
+type CostSeries = 'api' | 'self' | 'hybrid';
+
 const CostPlot = memoPlot(function CostPlot(props: {
   rows: CostRow[];
   xMax: number;
@@ -68,10 +71,15 @@ const CostPlot = memoPlot(function CostPlot(props: {
   yAxisWidth: number;
   margin: { top: number; right: number; bottom: number; left: number };
   offChart: { share: number; label: string } | null;
-  labels: { unit: string; cost: string; api: string; self: string; hybrid: string };
+  labels: { unit: string; cost: string };
+  config: ChartConfig<CostSeries>;
   fmt: Fmt;
 }) {
   const { rows, xMax, yAxisWidth, fmt } = props;
+  const config = useStable(props.config);
+  const api = seriesOf(config, 'api');
+  const self = seriesOf(config, 'self');
+  const hybrid = seriesOf(config, 'hybrid');
   const xTicks = useStable(props.xTicks);
   const yTicks = useStable(props.yTicks);
   const labels = useStable(props.labels);
@@ -92,11 +100,11 @@ const CostPlot = memoPlot(function CostPlot(props: {
         <CartesianGrid stroke="var(--grid)" />
         <XAxis interval={0} dataKey="x" type="number" domain={xDomain} ticks={xTicks} allowDataOverflow tickFormatter={axes.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axes.xLabel} height={X_AXIS_HEIGHT} />
         <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} allowDataOverflow tickFormatter={axes.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
-        <Line dataKey="api" name={labels.api} stroke="var(--series-api)" strokeWidth={2.5} dot={false} isAnimationActive={false} />
-        <Line dataKey="self" name={labels.self} stroke="var(--series-self)" strokeWidth={2.5} dot={false} type="linear" connectNulls={false} isAnimationActive={false} />
-        <Line dataKey="hybrid" name={labels.hybrid} stroke="var(--series-hybrid)" strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />
+        <Line dataKey={api.key} name={api.label} stroke={api.colour} strokeWidth={2.5} dot={false} isAnimationActive={false} />
+        <Line dataKey={self.key} name={self.label} stroke={self.colour} strokeWidth={2.5} dot={false} type="linear" connectNulls={false} isAnimationActive={false} />
+        <Line dataKey={hybrid.key} name={hybrid.label} stroke={hybrid.colour} strokeWidth={2} strokeDasharray={hybrid.dash} dot={false} isAnimationActive={false} />
         <YAxisTitle text={labels.cost} left={margin.left} fontSize={AXIS_FONT} />
-        {props.offChart ? <OffChartMark share={props.offChart.share} label={props.offChart.label} color="var(--series-self)" fontSize={AXIS_FONT} /> : null}
+        {props.offChart ? <OffChartMark share={props.offChart.share} label={props.offChart.label} color={self.colour} fontSize={AXIS_FONT} /> : null}
       </LineChart>
     </ResponsiveContainer>
   );
@@ -119,12 +127,17 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
   const leaves = offChartPoint(series.self, yTicks[yTicks.length - 1] ?? series.yMax);
   const offChart = leaves && series.xMax > 0 ? { share: leaves.x / series.xMax, label: fmt.money(leaves.y / back) } : null;
   const be = curves.breakEven;
-  const labels = {
-    unit: unitLabel,
-    cost: t('chart.costAxis', { currency: fmt.currency }),
-    api: t('option.api'),
-    self: t('option.self-hosted'),
-    hybrid: t('option.hybrid'),
+  const labels = { unit: unitLabel, cost: t('chart.costAxis', { currency: fmt.currency }) };
+  const never = breakEven.result.kind === 'never';
+  // The display currency per month: the unit of every line.
+  const money = `${fmt.currency}/${t('unit.month')}`;
+  const config: ChartConfig<CostSeries> = {
+    series: [
+      { key: 'api', label: t('option.api'), colour: 'var(--series-api)', unit: money },
+      { key: 'self', label: t('option.self-hosted'), legendLabel: t('chart.selfSteps'), colour: 'var(--series-self)', unit: money, kind: 'step' },
+      { key: 'hybrid', label: t('option.hybrid'), colour: 'var(--series-hybrid)', unit: money, dash: '6 4' },
+    ],
+    notes: [...(never ? [{ text: t('chart.noBreakEven') }] : []), ...(offChart ? [{ text: t('chart.offChart') }] : [])],
   };
   const offText = leaves ? ` ${t('chart.offChartAria', { value: fmt.money(leaves.y / back), volume: fmt.compact(leaves.x), unit: unitLabel })}` : '';
   const summary =
@@ -133,22 +146,14 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
       : t('chart.costAria', { breakEven: fmt.compact(be), current: fmt.compact(curves.current), unit: unitLabel })) + offText;
   const rows = useMemo(() => costCurveRows(curves), [curves]);
   const table = {
-    head: [unitLabel, t('option.api'), t('option.self-hosted'), t('option.hybrid'), t('chart.ownedReplicas')],
+    head: [unitLabel, ...tableColumns(config), t('chart.ownedReplicas')],
     rows: rows.map((r) => [fmt.compact(r.x), fmt.money(r.api), fmt.money(r.self), fmt.money(r.hybrid), String(r.replicas)]),
   };
   // The same rows as plain numbers in the display currency, units in the header.
-  const money = `${fmt.currency}/${t('unit.month')}`;
   const csv = {
-    head: [
-      `${t('chart.csvVolume')} (${unitLabel})`,
-      `${t('option.api')} (${money})`,
-      `${t('option.self-hosted')} (${money})`,
-      `${t('option.hybrid')} (${money})`,
-      t('chart.ownedReplicas'),
-    ],
+    head: [`${t('chart.csvVolume')} (${unitLabel})`, ...csvColumns(config), t('chart.ownedReplicas')],
     rows: rows.map((r) => [csvNumber(r.x), csvMoney(fmt.toDisplay(r.api)), r.self === null ? '' : csvMoney(fmt.toDisplay(r.self)), csvMoney(fmt.toDisplay(r.hybrid)), r.replicas]),
   };
-  const never = breakEven.result.kind === 'never';
   return (
     <div data-chart="cost-volume" data-kind="eval" data-for={resultKey}>
       <ChartFrame
@@ -158,27 +163,10 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
         csv={csv}
         height={320}
         testId="tco-cost-chart"
-        footer={
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs" aria-hidden>
-            <li className="flex items-center gap-1.5">
-              <span className="inline-block h-0.5 w-5" style={{ background: 'var(--series-api)' }} />
-              {t('option.api')}
-            </li>
-            <li className="flex items-center gap-1.5">
-              <span className="inline-block h-0.5 w-5" style={{ background: 'var(--series-self)' }} />
-              {t('chart.selfSteps')}
-            </li>
-            <li className="flex items-center gap-1.5">
-              <span className="inline-block h-0.5 w-5 border-t-2 border-dashed" style={{ borderColor: 'var(--series-hybrid)' }} />
-              {t('option.hybrid')}
-            </li>
-            {never ? <li className="text-muted">{t('chart.noBreakEven')}</li> : null}
-            {offChart ? <li className="text-muted">{t('chart.offChart')}</li> : null}
-          </ul>
-        }
+        config={config}
       >
         <div ref={boxRef} className="relative h-full w-full">
-          <CostPlot rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={layout.yAxisWidth} margin={layout.margin} offChart={offChart} labels={labels} fmt={fmt} />
+          <CostPlot rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={layout.yAxisWidth} margin={layout.margin} offChart={offChart} labels={labels} config={config} fmt={fmt} />
           <Marker kind="today" share={series.xMax > 0 ? curves.current / series.xMax : -1} label={t('chart.today')} plotLeft={layout.plotLeft} plotInset={layout.plotInset} />
           {be !== null ? <Marker kind="break-even" share={series.xMax > 0 ? be / series.xMax : -1} label={`${t('chart.breakEven')} ${fmt.compact(be)}`} plotLeft={layout.plotLeft} plotInset={layout.plotInset} /> : null}
         </div>

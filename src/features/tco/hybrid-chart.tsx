@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import { csvColumns, seriesOf, type ChartConfig } from '../../components/chart-config';
 import { Help } from '../../components/help';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import type { Fmt } from '../../lib/format/fmt';
@@ -15,11 +16,14 @@ const WEEK_TICKS = [0, 24, 48, 72, 96, 120, 144];
 const RANK_TICKS = [0, 42, 84, 126, 167];
 const DOMAIN: [number, number] = [0, 167];
 
+type HybridSeries = 'owned' | 'overflow';
+
 const HybridPlot = memoPlot(function HybridPlot(props: {
   data: { hour: number; owned: number; overflow: number }[];
   weekly: boolean;
   dayNames: string[];
   labels: { x: string; unit: string };
+  config: ChartConfig<HybridSeries>;
   yTicks: number[];
   yAxisWidth: number;
   margin: { top: number; right: number; bottom: number; left: number };
@@ -28,6 +32,9 @@ const HybridPlot = memoPlot(function HybridPlot(props: {
   const { data, weekly, yAxisWidth, fmt } = props;
   const dayNames = useStable(props.dayNames);
   const labels = useStable(props.labels);
+  const config = useStable(props.config);
+  const owned = seriesOf(config, 'owned');
+  const overflow = seriesOf(config, 'overflow');
   const yTicks = useStable(props.yTicks);
   const margin = useStable(props.margin);
   const yDomain = useStable<[number, number]>([0, yTicks[yTicks.length - 1] ?? 1]);
@@ -45,8 +52,8 @@ const HybridPlot = memoPlot(function HybridPlot(props: {
         <CartesianGrid stroke="var(--grid)" vertical={false} />
         <XAxis interval={0} dataKey="hour" type="number" domain={DOMAIN} ticks={weekly ? WEEK_TICKS : RANK_TICKS} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.xLabel} />
         <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
-        <Area type="stepAfter" dataKey="owned" stackId="h" stroke="none" fill="var(--series-self)" fillOpacity={0.85} isAnimationActive={false} />
-        <Area type="stepAfter" dataKey="overflow" stackId="h" stroke="none" fill="var(--series-api)" fillOpacity={0.75} isAnimationActive={false} />
+        <Area type="stepAfter" dataKey={owned.key} stackId="h" stroke="none" fill={owned.colour} fillOpacity={0.85} isAnimationActive={false} />
+        <Area type="stepAfter" dataKey={overflow.key} stackId="h" stroke="none" fill={overflow.colour} fillOpacity={0.75} isAnimationActive={false} />
       </AreaChart>
     </ResponsiveContainer>
   );
@@ -65,12 +72,19 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
   const hourLabel = (hour: number) => (weekly ? `${dayNames[Math.floor(hour / 24)] ?? ''} ${String(hour % 24).padStart(2, '0')}:00` : `${hour + 1}`);
   const unit = e.selfHosted.capacity.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond');
   const summary = t('chart.hybridAria', { replicas: h.replicas, self: fmt.percent(h.selfShare, 0), api: fmt.percent(1 - h.selfShare, 0) });
+  const config: ChartConfig<HybridSeries> = {
+    series: [
+      { key: 'owned', label: t('chart.owned'), colour: 'var(--series-self)', unit, kind: 'area' },
+      { key: 'overflow', label: t('chart.overflow'), colour: 'var(--series-api)', unit, kind: 'area' },
+    ],
+  };
+  // Table and CSV both name the unit: the title's unit differs between capacity bases.
   const table = {
-    head: [weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), `${t('chart.owned')} (${unit})`, `${t('chart.overflow')} (${unit})`],
+    head: [weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), ...csvColumns(config)],
     rows: h.hourly.map((x) => [hourLabel(x.hour), fmt.number(x.owned, 0), fmt.number(x.overflow, 0)]),
   };
   const csv = {
-    head: [weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), `${t('chart.owned')} (${unit})`, `${t('chart.overflow')} (${unit})`],
+    head: [weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), ...csvColumns(config)],
     rows: h.hourly.map((x) => [weekly ? hourLabel(x.hour) : x.hour + 1, csvNumber(x.owned), csvNumber(x.overflow)]),
   };
   // The value axis from its tick texts; the last hour tick (rank 168) sits on the right edge.
@@ -86,22 +100,15 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
         csv={csv}
         height={180}
         testId="tco-hybrid-chart"
+        config={config}
         footer={
           <p className="text-xs text-muted">
-            <span className="inline-flex items-center gap-1">
-              <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-self)' }} />
-              {t('chart.owned')}
-            </span>{' '}
-            <span className="ml-3 inline-flex items-center gap-1">
-              <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-api)' }} />
-              {t('chart.overflow')}
-            </span>
-            <span className="ml-3">{summary}</span>
+            {summary}
             <Help topic="hybrid" />
           </p>
         }
       >
-        <HybridPlot data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), unit }} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} fmt={fmt} />
+        <HybridPlot data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), unit }} config={config} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} fmt={fmt} />
       </ChartFrame>
     </div>
   );

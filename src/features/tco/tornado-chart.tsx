@@ -1,6 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import type { Tornado } from '../../core/tco/sensitivity';
 import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
 import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
@@ -27,6 +28,9 @@ const NO_WRAP = { width: 10_000 };
 /** Input names wider than this wrap into the plot's space less than they would cut it. */
 const MAX_NAME_WIDTH = 220;
 
+/** The two bars of an input's row: the result at its low end and at its high end. */
+type TornadoEnd = 'low' | 'high';
+
 const TornadoPlot = memoPlot(function TornadoPlot(props: {
   data: { name: string; low: [number, number] | null; high: [number, number] | null }[];
   domain: [number, number];
@@ -34,6 +38,7 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
   zeroLine: boolean;
   axisLabel: string;
   money: boolean;
+  config: ChartConfig<TornadoEnd>;
   nameWidth: number;
   margin: { top: number; right: number; bottom: number; left: number };
   fmt: Fmt;
@@ -42,6 +47,9 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
   const domain = useStable(props.domain);
   const ticks = useStable(props.ticks);
   const margin = useStable(props.margin);
+  const config = useStable(props.config);
+  const low = seriesOf(config, 'low');
+  const high = seriesOf(config, 'high');
   const axis = useMemo(() => {
     const back = fmt.toDisplay(1) || 1;
     return {
@@ -56,8 +64,8 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
         <XAxis interval={0} type="number" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={axis.format} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.label} />
         <YAxis type="category" dataKey="name" width={nameWidth} tick={NO_WRAP} stroke="var(--muted)" fontSize={AXIS_FONT} interval={0} />
         {zeroLine ? <ReferenceLine x={0} stroke="var(--text)" /> : null}
-        <Bar dataKey="low" fill="var(--series-5)" isAnimationActive={false} />
-        <Bar dataKey="high" fill="var(--series-6)" fillOpacity={0.85} isAnimationActive={false} />
+        <Bar dataKey={low.key} fill={low.colour} isAnimationActive={false} />
+        <Bar dataKey={high.key} fill={high.colour} fillOpacity={0.85} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -97,6 +105,13 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
       const u = unitOf(t, UNCERTAIN_INPUTS[b.key].unit);
       return [t(`key.${b.key}`), u.label, b.row.low * u.scale, b.row.high * u.scale, csvEnd(b.lowLabel, b.low), csvEnd(b.highLabel, b.high)];
     }),
+  };
+  const config: ChartConfig<TornadoEnd> = {
+    series: [
+      { key: 'low', label: t('chart.lowEnd'), colour: 'var(--series-5)', kind: 'bar' },
+      { key: 'high', label: t('chart.highEnd'), colour: 'var(--series-6)', kind: 'bar' },
+    ],
+    notes: [{ text: metric === 'saving' ? t('chart.tornadoSavingNote') : t('chart.tornadoBreakEvenNote') }],
   };
   const top = shaped.bars[0];
   const summary = top ? t('chart.tornadoAria', { input: t(`key.${top.key}`) }) : t('chart.tornadoEmpty');
@@ -138,19 +153,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
         csv={csv}
         height={height}
         testId="tco-tornado-chart"
-        footer={
-          <ul className="flex flex-wrap gap-x-4 text-xs" aria-hidden>
-            <li className="flex items-center gap-1">
-              <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-5)' }} />
-              {t('chart.lowEnd')}
-            </li>
-            <li className="flex items-center gap-1">
-              <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-6)' }} />
-              {t('chart.highEnd')}
-            </li>
-            <li className="text-muted">{metric === 'saving' ? t('chart.tornadoSavingNote') : t('chart.tornadoBreakEvenNote')}</li>
-          </ul>
-        }
+        config={config}
       >
         <div ref={boxRef} className="h-full w-full">
         {data.length === 0 ? (
@@ -163,6 +166,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
             zeroLine={metric === 'saving'}
             axisLabel={metric === 'saving' ? t('chart.savingAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth')}
             money={metric === 'saving'}
+            config={config}
             nameWidth={nameWidth}
             margin={margin}
             fmt={fmt}
