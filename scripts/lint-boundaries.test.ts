@@ -33,6 +33,11 @@ describe('import boundaries', () => {
     ['src/state/store.ts', '../features/pilot/pilot-page', true],
     ['src/components/card.tsx', './source-badge', false],
     ['src/components/card.tsx', '../core/tco/evaluate', false],
+    // The worker sees core, and of lib only the IndexedDB wrapper it shares with the page.
+    ['src/worker/benchmarks-api.ts', '../lib/storage/idb', false],
+    ['src/worker/benchmarks-api.ts', '../lib/storage/runs-db', true],
+    ['src/worker/benchmarks-api.ts', '../lib/query/compute', true],
+    ['src/worker/benchmarks-api.ts', '../core/benchmarks/importer', false],
   ])('%s importing %s: refused %s', async (file, from, expected) => {
     expect(await refused(file, from)).toBe(expected);
   });

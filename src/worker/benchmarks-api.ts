@@ -4,10 +4,11 @@ import type { CsvMapping } from '../core/benchmarks/csv';
 import type { GoodputResult } from '../core/benchmarks/goodput';
 import { importFile, type ByteSource, type FileImport, type ImportHost, type ImportProgress } from '../core/benchmarks/importer';
 import type { RequestTable } from '../core/benchmarks/request-table';
-import { RUN_TABLES_DB, RUN_TABLES_STORE, RUN_TABLES_VERSION, tableRecordSchema, upgradeRunTables } from '../core/benchmarks/table-store';
-import { RUN_SCHEMA_VERSION } from '../core/benchmarks/run-schema';
+import { tableRecord, tableRecordSchema } from '../core/benchmarks/table-store';
 import type { MetricId, MetricSummary, SloLimits } from '../core/benchmarks/run-schema';
 import { cdfSeries, goodputForRuns, type CdfSeries, type GoodputItem } from '../core/benchmarks/views';
+// The one IndexedDB wrapper shared with the page (the only file outside core the worker imports).
+import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB } from '../lib/storage/idb';
 
 /**
  * Imported benchmark results (area C) offered to the UI. Files are read here, in the worker,
@@ -133,28 +134,8 @@ function buffersOf(results: FileImport[]): ArrayBuffer[] {
 
 /* ---------- per-request tables in IndexedDB, read and written here in the worker ---------- */
 
-let tablesDb: Promise<IDBDatabase> | null = null;
-function openTables(): Promise<IDBDatabase> | null {
-  if (typeof indexedDB === 'undefined') return null;
-  tablesDb ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const r = indexedDB.open(RUN_TABLES_DB, RUN_TABLES_VERSION);
-    r.onupgradeneeded = () => upgradeRunTables(r.result);
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error ?? new Error('The per-request store could not be opened'));
-  });
-  tablesDb.catch(() => {
-    tablesDb = null;
-  });
-  return tablesDb;
-}
-
-function done(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
-  });
-}
+const tablesDb = database(RUN_TABLES_DB);
+const TABLES = 'tables';
 
 /** Recently used tables stay in memory: goodput is recomputed on every change of a limit. */
 const cache = new Map<string, RequestTable>();
@@ -172,12 +153,10 @@ function remember(runId: string, table: RequestTable): void {
 }
 
 async function putTables(tables: { runId: string; table: RequestTable }[]): Promise<boolean> {
-  const open = openTables();
-  if (!open || tables.length === 0) return false;
-  const db = await open;
-  const tx = db.transaction(RUN_TABLES_STORE, 'readwrite');
-  for (const { runId, table } of tables) tx.objectStore(RUN_TABLES_STORE).put({ type: 'bench-table', version: RUN_SCHEMA_VERSION, runId, table });
-  await done(tx);
+  if (!indexedDbAvailable() || tables.length === 0) return false;
+  await tablesDb.transact(TABLES, 'readwrite', (tx) => {
+    for (const { runId, table } of tables) tx.objectStore(TABLES).put(tableRecord(runId, table));
+  });
   for (const { runId, table } of tables) remember(runId, table);
   return true;
 }
@@ -186,20 +165,14 @@ async function putTables(tables: { runId: string; table: RequestTable }[]): Prom
 async function getTable(runId: string): Promise<RequestTable | null> {
   const hit = cache.get(runId);
   if (hit) return hit;
-  const open = openTables();
-  if (!open) return null;
-  const db = await open;
-  const raw = await new Promise<unknown>((resolve, reject) => {
-    const r = db.transaction(RUN_TABLES_STORE, 'readonly').objectStore(RUN_TABLES_STORE).get(runId);
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error ?? new Error('IndexedDB read failed'));
-  });
+  if (!indexedDbAvailable()) return null;
+  const raw = await tablesDb.transact(TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
   if (raw === undefined) return null;
   const parsed = tableRecordSchema.safeParse(raw);
   if (!parsed.success) {
-    const tx = db.transaction(RUN_TABLES_STORE, 'readwrite');
-    tx.objectStore(RUN_TABLES_STORE).delete(runId);
-    await done(tx);
+    await tablesDb.transact(TABLES, 'readwrite', (tx) => {
+      tx.objectStore(TABLES).delete(runId);
+    });
     return null;
   }
   remember(runId, parsed.data.table);
@@ -208,12 +181,16 @@ async function getTable(runId: string): Promise<RequestTable | null> {
 
 async function deleteTables(runIds: readonly string[]): Promise<void> {
   for (const id of runIds) cache.delete(id);
-  const open = openTables();
-  if (!open) return;
-  const db = await open;
-  const tx = db.transaction(RUN_TABLES_STORE, 'readwrite');
-  for (const id of runIds) tx.objectStore(RUN_TABLES_STORE).delete(id);
-  await done(tx);
+  if (!indexedDbAvailable() || runIds.length === 0) return;
+  await tablesDb.transact(TABLES, 'readwrite', (tx) => {
+    for (const id of runIds) tx.objectStore(TABLES).delete(id);
+  });
+}
+
+/** For tests: forgets the tables kept in memory and closes the connection. */
+export async function resetBenchmarkTablesForTests(): Promise<void> {
+  cache.clear();
+  await tablesDb.close();
 }
 
 /**

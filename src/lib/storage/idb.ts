@@ -1,7 +1,78 @@
 /**
- * A minimal promise wrapper over IndexedDB: one database per purpose, each write in one
- * transaction (so a failed write — quota, private mode — leaves nothing half-written).
+ * The one IndexedDB wrapper, used by the page (runs-db.ts, scenarios-db.ts) and by the worker
+ * (src/worker/benchmarks-api.ts, per-request tables). It needs nothing but the `indexedDB`
+ * global and the IndexedDB types, which a window and a worker both have, and it imports
+ * nothing: that is why the worker, which otherwise sees only core, may import this one file
+ * (the narrow exception in eslint.config.js). Keep it so: no DOM, no other module.
+ *
+ * The layout of every database (name, version, stores and their key paths) is declared here
+ * and nowhere else, and one upgrade function creates it. Each write runs in one transaction,
+ * so a failed write (quota, private mode) leaves nothing half-written.
  */
+
+export interface DatabaseLayout {
+  readonly name: string;
+  readonly version: number;
+  /**
+   * Object store → key path. Every version so far only adds stores, so the upgrade creates the
+   * stores that are missing and leaves existing ones (and their records) alone. A future
+   * version that changes records needs its own step in `upgrade`.
+   */
+  readonly stores: Readonly<Record<string, string>>;
+}
+
+/** Imported files, their runs, the goodput limits and records set aside (runs-db.ts). */
+export const RUNS_DB = {
+  name: 'llm-selfhost-runs',
+  version: 1,
+  stores: { files: 'hash', runs: 'id', prefs: 'key', quarantine: 'key' },
+} as const satisfies DatabaseLayout;
+
+/**
+ * Per-request columns of each run, written and read by the worker (tens of MB that should not
+ * pass through the main thread); the page deletes them with their run. Records:
+ * `tableRecordSchema` in src/core/benchmarks/table-store.ts.
+ */
+export const RUN_TABLES_DB = {
+  name: 'llm-selfhost-run-tables',
+  version: 1,
+  stores: { tables: 'runId' },
+} as const satisfies DatabaseLayout;
+
+/** Saved scenarios and records set aside (scenarios-db.ts). */
+export const SCENARIOS_DB = {
+  name: 'llm-selfhost-scenarios',
+  version: 1,
+  stores: { scenarios: 'id', quarantine: 'key' },
+} as const satisfies DatabaseLayout;
+
+export type StoreName<L extends DatabaseLayout> = keyof L['stores'] & string;
+
+/** Creates what `layout` declares and the database lacks (the upgrade of every version). */
+function upgrade(db: IDBDatabase, layout: DatabaseLayout): void {
+  for (const [store, keyPath] of Object.entries(layout.stores)) {
+    if (!db.objectStoreNames.contains(store)) db.createObjectStore(store, { keyPath });
+  }
+}
+
+export function indexedDbAvailable(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
+function open(layout: DatabaseLayout): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    if (!indexedDbAvailable()) {
+      reject(new Error('IndexedDB is not available in this browser'));
+      return;
+    }
+    const request = indexedDB.open(layout.name, layout.version);
+    request.onupgradeneeded = () => upgrade(request.result, layout);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error ?? new Error(`Could not open ${layout.name}`));
+    request.onblocked = () => reject(new Error(`${layout.name} is blocked by another tab with an older version open`));
+  });
+}
+
 export function requestToPromise<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
@@ -9,27 +80,8 @@ export function requestToPromise<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
-export function openDatabase(name: string, version: number, upgrade: (db: IDBDatabase) => void): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    if (typeof indexedDB === 'undefined') {
-      reject(new Error('IndexedDB is not available in this browser'));
-      return;
-    }
-    const request = indexedDB.open(name, version);
-    request.onupgradeneeded = () => upgrade(request.result);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error(`Could not open ${name}`));
-    request.onblocked = () => reject(new Error(`${name} is blocked by another tab with an older version open`));
-  });
-}
-
 /** Runs `work` in one transaction and resolves when the transaction has committed. */
-export function transact<T>(
-  db: IDBDatabase,
-  stores: string | string[],
-  mode: IDBTransactionMode,
-  work: (tx: IDBTransaction) => Promise<T> | T,
-): Promise<T> {
+function runTransaction<T>(db: IDBDatabase, stores: string | string[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T> | T): Promise<T> {
   return new Promise((resolve, reject) => {
     const tx = db.transaction(stores, mode);
     let result: T;
@@ -53,6 +105,52 @@ export function transact<T>(
         },
       );
   });
+}
+
+/** One database of the layout above, opened on first use and kept open. */
+export interface Database<L extends DatabaseLayout> {
+  readonly layout: L;
+  /**
+   * Runs `work` in one transaction over the named stores and resolves once it has committed.
+   * When `work` throws or rejects, the transaction is aborted (nothing is written) and the
+   * error comes back. Rejects when IndexedDB is missing or the database cannot be opened; the
+   * next call tries to open it again.
+   */
+  transact<T>(stores: StoreName<L> | StoreName<L>[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T> | T): Promise<T>;
+  /** Closes the connection; the next call opens it again (tests use it between cases). */
+  close(): Promise<void>;
+}
+
+export function database<L extends DatabaseLayout>(layout: L): Database<L> {
+  let connection: Promise<IDBDatabase> | null = null;
+  const connect = (): Promise<IDBDatabase> => {
+    if (connection) return connection;
+    const opening = open(layout).then((db) => {
+      // A newer version opened elsewhere (another tab after an update, or a deletion) is not
+      // blocked by this connection: it closes, and the next call opens the database again.
+      db.onversionchange = () => {
+        db.close();
+        if (connection === opening) connection = null;
+      };
+      return db;
+    });
+    opening.catch(() => {
+      if (connection === opening) connection = null;
+    });
+    connection = opening;
+    return opening;
+  };
+  return {
+    layout,
+    async transact(stores, mode, work) {
+      return runTransaction(await connect(), stores, mode, work);
+    },
+    async close() {
+      const current = connection;
+      connection = null;
+      if (current) (await current.catch(() => null))?.close();
+    },
+  };
 }
 
 /** Human-readable reason for a storage failure, naming quota problems plainly. */

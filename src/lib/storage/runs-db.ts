@@ -2,9 +2,9 @@ import { z } from 'zod';
 import type { FileImport } from '../../core/benchmarks/importer';
 import { issueCodes, type ImportIssue, type SkippedRow } from '../../core/benchmarks/issues';
 import type { RequestTable } from '../../core/benchmarks/request-table';
-import { RUN_TABLES_DB, RUN_TABLES_STORE, RUN_TABLES_VERSION, tableRecordSchema, upgradeRunTables } from '../../core/benchmarks/table-store';
+import { tableRecord, tableRecordSchema } from '../../core/benchmarks/table-store';
 import { benchRunSchema, formatIdSchema, RUN_SCHEMA_VERSION, sloLimitsSchema, type BenchRun, type SloLimits } from '../../core/benchmarks/run-schema';
-import { openDatabase, requestToPromise, storageErrorText, transact } from './idb';
+import { database, requestToPromise, RUN_TABLES_DB, RUNS_DB, storageErrorText } from './idb';
 
 /**
  * Imported benchmark runs in this browser's IndexedDB: the normalised runs, their per-request
@@ -21,7 +21,7 @@ import { openDatabase, requestToPromise, storageErrorText, transact } from './id
  *   written then), or `{ status: 'failed', reason }` (e.g. storage full; nothing half-written).
  * - `loadTable(runId)` / `loadTables(runIds)`: per-request columns of a run (typed arrays),
  *   null when the file had none. They live in a separate database the worker writes and reads
- *   (src/core/benchmarks/table-store.ts); reading a large one here copies it to the main
+ *   (`RUN_TABLES_DB` in ./idb.ts, records in src/core/benchmarks/table-store.ts); reading a large one here copies it to the main
  *   thread, so heavy work on them belongs in the worker (see src/worker/benchmarks-api.ts).
  * - `deleteFile(hash)` removes a file with its runs; `deleteRun(id)` removes one run (and the
  *   file record when it was the last one); `clearQuarantine()`.
@@ -31,12 +31,11 @@ import { openDatabase, requestToPromise, storageErrorText, transact } from './id
  *
  * Records carry `{type, version}`; `version` follows `RUN_SCHEMA_VERSION` of the run record.
  */
-const DB_NAME = 'llm-selfhost-runs';
-const DB_VERSION = 1;
 const FILES = 'files';
 const RUNS = 'runs';
 const PREFS = 'prefs';
 const QUARANTINE = 'quarantine';
+const TABLES = 'tables';
 const CHANNEL = 'llm-selfhost-runs';
 
 const issueSchema = z.strictObject({
@@ -107,45 +106,20 @@ export type SaveResult = { status: 'saved'; file: StoredFile } | { status: 'dupl
 
 export const DEFAULT_SLO: SloLimits = { ttftMs: null, tpotMs: null, e2elMs: null };
 
-let dbPromise: Promise<IDBDatabase> | null = null;
-function db(): Promise<IDBDatabase> {
-  dbPromise ??= openDatabase(DB_NAME, DB_VERSION, (d) => {
-    if (!d.objectStoreNames.contains(FILES)) d.createObjectStore(FILES, { keyPath: 'hash' });
-    if (!d.objectStoreNames.contains(RUNS)) d.createObjectStore(RUNS, { keyPath: 'id' });
-    if (!d.objectStoreNames.contains(PREFS)) d.createObjectStore(PREFS, { keyPath: 'key' });
-    if (!d.objectStoreNames.contains(QUARANTINE)) d.createObjectStore(QUARANTINE, { keyPath: 'key' });
-  });
-  dbPromise.catch(() => {
-    dbPromise = null;
-  });
-  return dbPromise;
-}
-
-let tablesPromise: Promise<IDBDatabase> | null = null;
-function tablesDb(): Promise<IDBDatabase> {
-  tablesPromise ??= openDatabase(RUN_TABLES_DB, RUN_TABLES_VERSION, upgradeRunTables);
-  tablesPromise.catch(() => {
-    tablesPromise = null;
-  });
-  return tablesPromise;
-}
+const runsDb = database(RUNS_DB);
+const tablesDb = database(RUN_TABLES_DB);
 
 async function deleteTables(runIds: readonly string[]): Promise<void> {
   if (runIds.length === 0) return;
-  const database = await tablesDb();
-  await transact(database, RUN_TABLES_STORE, 'readwrite', (tx) => {
-    for (const id of runIds) tx.objectStore(RUN_TABLES_STORE).delete(id);
+  await tablesDb.transact(TABLES, 'readwrite', (tx) => {
+    for (const id of runIds) tx.objectStore(TABLES).delete(id);
   });
 }
 
 /** For tests: close and forget the open connections. */
 export async function resetRunsDbForTests(): Promise<void> {
-  const open = dbPromise;
-  const tables = tablesPromise;
-  dbPromise = null;
-  tablesPromise = null;
-  if (open) (await open.catch(() => null))?.close();
-  if (tables) (await tables.catch(() => null))?.close();
+  await runsDb.close();
+  await tablesDb.close();
 }
 
 function announce(): void {
@@ -172,8 +146,8 @@ function quarantineKey(store: string, key: unknown): string {
 }
 
 /** Reads every record of a store; records that fail their schema are moved to quarantine. */
-async function readAll<T>(database: IDBDatabase, store: string, schema: z.ZodType<T>, keyOf: (raw: unknown) => unknown): Promise<{ ok: T[]; bad: QuarantinedEntry[] }> {
-  const raw = await transact(database, store, 'readonly', (tx) => requestToPromise(tx.objectStore(store).getAll() as IDBRequest<unknown[]>));
+async function readAll<T>(store: typeof FILES | typeof RUNS, schema: z.ZodType<T>, keyOf: (raw: unknown) => unknown): Promise<{ ok: T[]; bad: QuarantinedEntry[] }> {
+  const raw = await runsDb.transact(store, 'readonly', (tx) => requestToPromise(tx.objectStore(store).getAll() as IDBRequest<unknown[]>));
   const ok: T[] = [];
   const bad: (QuarantinedEntry & { raw: unknown; storeKey: unknown })[] = [];
   for (const r of raw) {
@@ -185,7 +159,7 @@ async function readAll<T>(database: IDBDatabase, store: string, schema: z.ZodTyp
     }
   }
   if (bad.length > 0) {
-    await transact(database, [store, QUARANTINE], 'readwrite', (tx) => {
+    await runsDb.transact([store, QUARANTINE], 'readwrite', (tx) => {
       for (const b of bad) {
         tx.objectStore(QUARANTINE).put({ key: b.key, store: b.store, reason: b.reason, raw: b.raw });
         if (b.storeKey !== undefined && b.storeKey !== null) tx.objectStore(store).delete(b.storeKey as IDBValidKey);
@@ -200,10 +174,9 @@ function keyField(field: string): (raw: unknown) => unknown {
 }
 
 export async function listRuns(): Promise<RunsSnapshot> {
-  const database = await db();
-  const files = await readAll(database, FILES, fileRecordSchema, keyField('hash'));
-  const runs = await readAll(database, RUNS, runRecordSchema, keyField('id'));
-  const old = await transact(database, QUARANTINE, 'readonly', (tx) => requestToPromise(tx.objectStore(QUARANTINE).getAll() as IDBRequest<unknown[]>));
+  const files = await readAll(FILES, fileRecordSchema, keyField('hash'));
+  const runs = await readAll(RUNS, runRecordSchema, keyField('id'));
+  const old = await runsDb.transact(QUARANTINE, 'readonly', (tx) => requestToPromise(tx.objectStore(QUARANTINE).getAll() as IDBRequest<unknown[]>));
   const quarantined: QuarantinedEntry[] = old.map((q) => {
     const r = q as { key?: unknown; store?: unknown; reason?: unknown };
     return { key: String(r.key), store: String(r.store), reason: String(r.reason) };
@@ -240,8 +213,7 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
     mergedInto: result.mergedInto,
   };
   try {
-    const database = await db();
-    const saved = await transact(database, [FILES, RUNS], 'readwrite', async (tx) => {
+    const saved = await runsDb.transact([FILES, RUNS], 'readwrite', async (tx) => {
       const existing = await requestToPromise(tx.objectStore(FILES).get(hash) as IDBRequest<unknown>);
       if (existing !== undefined) {
         const parsed = fileRecordSchema.safeParse(existing);
@@ -257,9 +229,8 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
     // Per-request tables usually arrive already stored by the worker (result.tables is empty);
     // when they come along (no worker), they are stored here.
     if (saved.status === 'saved' && result.tables.length > 0) {
-      const tables = await tablesDb();
-      await transact(tables, RUN_TABLES_STORE, 'readwrite', (tx) => {
-        for (const t of result.tables) tx.objectStore(RUN_TABLES_STORE).put({ type: 'bench-table', version: RUN_SCHEMA_VERSION, runId: t.runId, table: t.table });
+      await tablesDb.transact(TABLES, 'readwrite', (tx) => {
+        for (const t of result.tables) tx.objectStore(TABLES).put(tableRecord(t.runId, t.table));
       });
     }
     if (saved.status === 'saved') announce();
@@ -270,15 +241,13 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
 }
 
 export async function loadTable(runId: string): Promise<RequestTable | null> {
-  const tables = await tablesDb();
-  const raw = await transact(tables, RUN_TABLES_STORE, 'readonly', (tx) => requestToPromise(tx.objectStore(RUN_TABLES_STORE).get(runId) as IDBRequest<unknown>));
+  const raw = await tablesDb.transact(TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
   if (raw === undefined) return null;
   const parsed = tableRecordSchema.safeParse(raw);
   if (parsed.success) return parsed.data.table;
   // Set aside with the reason (only the reason: the raw columns can be very large).
-  const database = await db();
-  await transact(database, QUARANTINE, 'readwrite', (tx) => {
-    tx.objectStore(QUARANTINE).put({ key: quarantineKey(RUN_TABLES_STORE, runId), store: RUN_TABLES_STORE, reason: describeZod(parsed.error), raw: null });
+  await runsDb.transact(QUARANTINE, 'readwrite', (tx) => {
+    tx.objectStore(QUARANTINE).put({ key: quarantineKey(TABLES, runId), store: TABLES, reason: describeZod(parsed.error), raw: null });
   });
   await deleteTables([runId]);
   return null;
@@ -294,8 +263,7 @@ export async function loadTables(runIds: readonly string[]): Promise<{ runId: st
 }
 
 export async function deleteFile(hash: string): Promise<void> {
-  const database = await db();
-  const removed = await transact(database, [FILES, RUNS], 'readwrite', async (tx) => {
+  const removed = await runsDb.transact([FILES, RUNS], 'readwrite', async (tx) => {
     const raw = await requestToPromise(tx.objectStore(FILES).get(hash) as IDBRequest<unknown>);
     const ids = fileRecordSchema.safeParse(raw).success ? (raw as { runIds: string[] }).runIds : [];
     // Runs of this file whose id is not in the record (should not happen) go too.
@@ -311,8 +279,7 @@ export async function deleteFile(hash: string): Promise<void> {
 }
 
 export async function deleteRun(runId: string): Promise<void> {
-  const database = await db();
-  await transact(database, [FILES, RUNS], 'readwrite', async (tx) => {
+  await runsDb.transact([FILES, RUNS], 'readwrite', async (tx) => {
     const raw = (await requestToPromise(tx.objectStore(RUNS).get(runId) as IDBRequest<unknown>)) as { fileHash?: unknown } | undefined;
     tx.objectStore(RUNS).delete(runId);
     if (!raw || typeof raw.fileHash !== 'string') return;
@@ -328,16 +295,14 @@ export async function deleteRun(runId: string): Promise<void> {
 }
 
 export async function clearQuarantine(): Promise<void> {
-  const database = await db();
-  await transact(database, QUARANTINE, 'readwrite', (tx) => {
+  await runsDb.transact(QUARANTINE, 'readwrite', (tx) => {
     tx.objectStore(QUARANTINE).clear();
   });
 }
 
 export async function loadSloLimits(): Promise<SloLimits> {
   try {
-    const database = await db();
-    const raw = await transact(database, PREFS, 'readonly', (tx) => requestToPromise(tx.objectStore(PREFS).get('slo') as IDBRequest<unknown>));
+    const raw = await runsDb.transact(PREFS, 'readonly', (tx) => requestToPromise(tx.objectStore(PREFS).get('slo') as IDBRequest<unknown>));
     const parsed = sloLimitsSchema.safeParse((raw as { value?: unknown } | undefined)?.value);
     return parsed.success ? parsed.data : DEFAULT_SLO;
   } catch {
@@ -347,16 +312,15 @@ export async function loadSloLimits(): Promise<SloLimits> {
 
 export async function saveSloLimits(limits: SloLimits): Promise<void> {
   const value = sloLimitsSchema.parse(limits);
-  const database = await db();
-  await transact(database, PREFS, 'readwrite', (tx) => {
+  await runsDb.transact(PREFS, 'readwrite', (tx) => {
     tx.objectStore(PREFS).put({ key: 'slo', value });
   });
 }
 
 /** For tests: writes a raw record into a store, bypassing validation. */
 export async function putRawRecordForTests(store: 'files' | 'runs' | 'tables', record: unknown): Promise<void> {
-  const database = store === 'tables' ? await tablesDb() : await db();
-  await transact(database, store, 'readwrite', (tx) => {
+  const write = (tx: IDBTransaction) => {
     tx.objectStore(store).put(record);
-  });
+  };
+  await (store === TABLES ? tablesDb.transact(TABLES, 'readwrite', write) : runsDb.transact(store, 'readwrite', write));
 }

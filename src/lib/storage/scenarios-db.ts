@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readScenarioDocument } from '../../core/scenario/document';
 import type { Scenario } from '../../core/scenario/schema';
-import { openDatabase, requestToPromise, storageErrorText, transact } from './idb';
+import { database, requestToPromise, SCENARIOS_DB, storageErrorText } from './idb';
 
 /**
  * Saved scenarios (this browser's IndexedDB). Each record is a versioned envelope; reading
@@ -14,8 +14,6 @@ import { openDatabase, requestToPromise, storageErrorText, transact } from './id
  * caller decides (overwrite, save as copy, or load theirs). Other tabs hear about every change
  * on a BroadcastChannel.
  */
-const DB_NAME = 'llm-selfhost-scenarios';
-const DB_VERSION = 1;
 const STORE = 'scenarios';
 const QUARANTINE = 'quarantine';
 const CHANNEL = 'llm-selfhost-scenarios';
@@ -53,23 +51,11 @@ export interface ScenarioList {
   quarantined: QuarantinedRecord[];
 }
 
-let dbPromise: Promise<IDBDatabase> | null = null;
-function db(): Promise<IDBDatabase> {
-  dbPromise ??= openDatabase(DB_NAME, DB_VERSION, (d) => {
-    if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE, { keyPath: 'id' });
-    if (!d.objectStoreNames.contains(QUARANTINE)) d.createObjectStore(QUARANTINE, { keyPath: 'key' });
-  });
-  dbPromise.catch(() => {
-    dbPromise = null;
-  });
-  return dbPromise;
-}
+const db = database(SCENARIOS_DB);
 
 /** For tests: close and forget the open connection. */
 export async function resetScenariosDbForTests(): Promise<void> {
-  const open = dbPromise;
-  dbPromise = null;
-  if (open) (await open.catch(() => null))?.close();
+  await db.close();
 }
 
 function channel(): BroadcastChannel | null {
@@ -109,8 +95,7 @@ function readRecord(raw: unknown): { ok: true; value: SavedScenario } | { ok: fa
 }
 
 export async function listScenarios(): Promise<ScenarioList> {
-  const d = await db();
-  const raws = await transact(d, STORE, 'readonly', (tx) => requestToPromise(tx.objectStore(STORE).getAll()));
+  const raws = await db.transact(STORE, 'readonly', (tx) => requestToPromise(tx.objectStore(STORE).getAll()));
   const scenarios: SavedScenario[] = [];
   const bad: { raw: unknown; reason: string }[] = [];
   for (const raw of raws as unknown[]) {
@@ -120,7 +105,7 @@ export async function listScenarios(): Promise<ScenarioList> {
   }
   const quarantined: QuarantinedRecord[] = [];
   if (bad.length > 0) {
-    await transact(d, [STORE, QUARANTINE], 'readwrite', (tx) => {
+    await db.transact([STORE, QUARANTINE], 'readwrite', (tx) => {
       for (const { raw, reason } of bad) {
         const id = (raw as { id?: unknown } | null)?.id;
         const key = `${typeof id === 'string' ? id : 'unknown'}@${new Date().toISOString()}`;
@@ -155,9 +140,8 @@ export async function saveScenario(input: {
   force?: boolean;
 }): Promise<SaveResult> {
   try {
-    const d = await db();
     const now = new Date().toISOString();
-    const result = await transact(d, STORE, 'readwrite', async (tx): Promise<SaveResult> => {
+    const result = await db.transact(STORE, 'readwrite', async (tx): Promise<SaveResult> => {
       const store = tx.objectStore(STORE);
       if (input.id) {
         const existingRaw = await requestToPromise(store.get(input.id));
@@ -204,8 +188,7 @@ export async function duplicateScenario(id: string, copySuffix: string): Promise
 
 export async function deleteScenario(id: string): Promise<{ ok: true } | { ok: false; reason: string }> {
   try {
-    const d = await db();
-    await transact(d, STORE, 'readwrite', (tx) => {
+    await db.transact(STORE, 'readwrite', (tx) => {
       tx.objectStore(STORE).delete(id);
     });
     announce();
@@ -217,8 +200,7 @@ export async function deleteScenario(id: string): Promise<{ ok: true } | { ok: f
 
 /** Writes a raw record as-is (tests use it to plant corrupted data). */
 export async function putRawRecordForTests(raw: unknown): Promise<void> {
-  const d = await db();
-  await transact(d, STORE, 'readwrite', (tx) => {
+  await db.transact(STORE, 'readwrite', (tx) => {
     tx.objectStore(STORE).put(raw);
   });
 }
