@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DEFAULT_SCENARIO } from './defaults';
 import {
   cloneJson,
@@ -45,7 +45,20 @@ export interface IssueFacts {
   divisor?: number;
 }
 
+/**
+ * Whether the schema gave this issue its own words (e.g. a limit explained in both rent units):
+ * then those words are the problem, and the facts say only `custom`. Zod's default text for these
+ * codes depends on the issue alone, so it can be regenerated and compared.
+ */
+function schemaWorded(issue: z.core.$ZodIssue): boolean {
+  if (!['too_small', 'too_big', 'invalid_value', 'invalid_format', 'not_multiple_of'].includes(issue.code)) return false;
+  const fallback = z.config().localeError?.(issue as unknown as Parameters<NonNullable<z.core.$ZodConfig['localeError']>>[0]);
+  const text = typeof fallback === 'string' ? fallback : fallback?.message;
+  return text !== undefined && text !== issue.message;
+}
+
 function issueFacts(issue: z.core.$ZodIssue): IssueFacts {
+  if (schemaWorded(issue)) return { code: 'custom' };
   switch (issue.code) {
     case 'too_small':
       return { code: issue.code, origin: issue.origin, minimum: typeof issue.minimum === 'bigint' ? issue.minimum.toString() : issue.minimum, ...(issue.inclusive === undefined ? {} : { inclusive: issue.inclusive }) };

@@ -34,3 +34,12 @@ describe('issueText', () => {
     expect(issueText('en', n?.issue, n?.problem ?? '')).toBe('must be at most 1');
   });
 });
+
+describe('a limit the schema words itself', () => {
+  it('keeps the schema’s explanation instead of a bare "at most 720,000"', () => {
+    // rentPrice has one number limit (720,000, the node-hour cap) with its own text naming both units.
+    const { notices } = restoreScenario({ selfHosted: { rentPrice: 1e308 } });
+    expect(notices[0]?.issue).toEqual({ code: 'custom' });
+    expect(issueText('de', notices[0]?.issue, notices[0]?.problem ?? '')).toBe('ungültig: Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour');
+  });
+});
