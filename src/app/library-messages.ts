@@ -1,6 +1,7 @@
 import { defineMessages } from '../lib/i18n/define';
 
 export const libraryMessages = defineMessages(
+  'library',
   {
     open: 'My scenarios',
     title: 'My scenarios',
@@ -35,7 +36,8 @@ export const libraryMessages = defineMessages(
     exportJson: 'Download scenario (JSON)',
     importJson: 'Open scenario file…',
     imported: 'Opened {file}.',
-    importNotices: 'Opened {file}; {count} value(s) were invalid and replaced: {list}',
+    'importNotices.one': 'Opened {file}; {count} value was invalid and replaced: {list}',
+    'importNotices.other': 'Opened {file}; {count} values were invalid and replaced: {list}',
     importFailed: '{file} could not be opened: {reason}',
     importTooLarge: 'the file is larger than {max}',
     importNotJson: 'the file is not JSON',
@@ -81,7 +83,8 @@ export const libraryMessages = defineMessages(
     exportJson: 'Szenario herunterladen (JSON)',
     importJson: 'Szenario-Datei öffnen…',
     imported: '{file} geöffnet.',
-    importNotices: '{file} geöffnet; {count} Wert(e) waren ungültig und wurden ersetzt: {list}',
+    'importNotices.one': '{file} geöffnet; {count} Wert war ungültig und wurde ersetzt: {list}',
+    'importNotices.other': '{file} geöffnet; {count} Werte waren ungültig und wurden ersetzt: {list}',
     importFailed: '{file} konnte nicht geöffnet werden: {reason}',
     importTooLarge: 'die Datei ist größer als {max}',
     importNotJson: 'die Datei ist kein JSON',

@@ -8,6 +8,8 @@ import type { CatalogDrift } from '../core/catalog/drift';
 import type { RestoreNotice } from '../core/scenario/restore';
 import type { Language } from '../core/scenario/schema';
 import { formatDate, formatNumber } from '../lib/format/format';
+import { issueText } from '../lib/i18n/issues';
+import { plural } from '../lib/i18n/plural';
 import type { LinkError } from '../lib/url/share-link';
 import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
@@ -51,8 +53,8 @@ export function linkErrorText(t: T, error: LinkError): string {
   }
 }
 
-function noticeText(t: T, n: RestoreNotice): string {
-  const params = { path: n.path, problem: n.problem, rejected: n.rejected };
+function noticeText(t: T, language: Language, n: RestoreNotice): string {
+  const params = { path: n.path, problem: issueText(language, n.issue, n.problem), rejected: n.rejected };
   if (n.action === 'dropped') return t('link.notice.dropped', params);
   if (n.action === 'ignored-unknown') return t('link.notice.unknown', params);
   return t('link.notice.reset', params);
@@ -155,6 +157,7 @@ function CopyableLink(props: { payload: string; testId: string }) {
 
 export function LinkBanners() {
   const t = useT(shellMessages);
+  const language = useLanguage();
   const link = useSessionStore((s) => s.link);
   const storage = useSessionStore((s) => s.storage);
   const setLink = useSessionStore((s) => s.setLink);
@@ -180,10 +183,10 @@ export function LinkBanners() {
         <Banner tone={link.notices.length > 0 ? 'warn' : 'info'} testId="link-opened">
           {link.notices.length > 0 ? (
             <>
-              <p className="font-semibold">{t('link.notices.title', { count: link.notices.length })}</p>
+              <p className="font-semibold">{t(plural(language, link.notices.length, { one: 'link.notices.title.one', other: 'link.notices.title.other' }), { count: link.notices.length })}</p>
               <ul className="mt-1 list-disc pl-5" data-testid="link-notices">
                 {link.notices.map((n) => (
-                  <li key={`${n.path}-${n.action}`}>{noticeText(t, n)}</li>
+                  <li key={`${n.path}-${n.action}`}>{noticeText(t, language, n)}</li>
                 ))}
               </ul>
             </>

@@ -1,6 +1,7 @@
 import { defineMessages } from '../lib/i18n/define';
 
 export const shellMessages = defineMessages(
+  'shell',
   {
     appName: 'Self-host or API?',
     tagline: 'LLM decision dashboard',
@@ -51,7 +52,8 @@ export const shellMessages = defineMessages(
     'link.reason.too-new': 'The scenario was saved by a newer version of this dashboard (version {version}; this one reads up to {supported}). Update the dashboard to open it.',
     'link.reason.no-migration': 'The scenario version {from} cannot be converted.',
     'link.copyBad': 'Copy the link',
-    'link.notices.title': 'The link was opened, but {count} value(s) were invalid and replaced:',
+    'link.notices.title.one': 'The link was opened, but {count} value was invalid and replaced:',
+    'link.notices.title.other': 'The link was opened, but {count} values were invalid and replaced:',
     'link.notice.reset': '{path}: {problem} (was {rejected}); the default is used.',
     'link.notice.dropped': '{path}: {problem} (was {rejected}); the entry was left out.',
     'link.notice.unknown': '{path}: not a field of this dashboard (was {rejected}); ignored.',
@@ -149,7 +151,8 @@ export const shellMessages = defineMessages(
     'link.reason.too-new': 'Das Szenario stammt aus einer neueren Version dieses Dashboards (Version {version}; diese liest bis {supported}). Aktualisieren Sie das Dashboard, um es zu öffnen.',
     'link.reason.no-migration': 'Die Szenario-Version {from} lässt sich nicht umwandeln.',
     'link.copyBad': 'Link kopieren',
-    'link.notices.title': 'Der Link wurde geöffnet, aber {count} Wert(e) waren ungültig und wurden ersetzt:',
+    'link.notices.title.one': 'Der Link wurde geöffnet, aber {count} Wert war ungültig und wurde ersetzt:',
+    'link.notices.title.other': 'Der Link wurde geöffnet, aber {count} Werte waren ungültig und wurden ersetzt:',
     'link.notice.reset': '{path}: {problem} (war {rejected}); der Standardwert gilt.',
     'link.notice.dropped': '{path}: {problem} (war {rejected}); der Eintrag wurde weggelassen.',
     'link.notice.unknown': '{path}: kein Feld dieses Dashboards (war {rejected}); ignoriert.',

@@ -7,6 +7,8 @@ import { useLanguage, useT } from '../components/use-t';
 import { readScenarioDocument } from '../core/scenario/document';
 import type { Scenario } from '../core/scenario/schema';
 import { downloadText, fileSlug } from '../lib/export/download';
+import { issueText } from '../lib/i18n/issues';
+import { plural } from '../lib/i18n/plural';
 import {
   deleteScenario,
   duplicateScenario,
@@ -149,7 +151,7 @@ function ScenarioLibrary(props: { onClose: () => void }) {
     const notices = doc.value.notices;
     setMessage(
       notices.length > 0
-        ? { tone: 'warn', text: t('importNotices', { file: file.name, count: notices.length, list: notices.map((n) => `${n.path} (${n.problem})`).join('; ') }) }
+        ? { tone: 'warn', text: t(plural(language, notices.length, { one: 'importNotices.one', other: 'importNotices.other' }), { file: file.name, count: notices.length, list: notices.map((n) => `${n.path} (${issueText(language, n.issue, n.problem)})`).join('; ') }) }
         : { tone: 'info', text: t('imported', { file: file.name }) },
     );
   }

@@ -2,6 +2,7 @@ import { defineMessages } from '../lib/i18n/define';
 
 /** In-app explanations of the metrics and formulas, linked from labels with <Help topic=… />. */
 export const helpMessages = defineMessages(
+  'help',
   {
     what: 'What is {title}?',
     'costPerAcceptedTask.title': 'Cost per accepted task',

@@ -1,6 +1,7 @@
 import { defineMessages } from '../lib/i18n/define';
 
 export const componentMessages = defineMessages(
+  'components',
   {
     notANumber: 'Enter a number',
     atLeast: 'Must be at least {min}',

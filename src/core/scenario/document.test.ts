@@ -86,7 +86,7 @@ describe('readScenarioDocument', () => {
   it('reports unknown fields instead of silently keeping or losing them', () => {
     const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 1, workload: { colour: 'red' } }, true);
     expect(r.ok && r.value.notices).toEqual([
-      { path: 'workload.colour', problem: 'Unknown field', action: 'ignored-unknown', rejected: '"red"' },
+      { path: 'workload.colour', problem: 'Unknown field', action: 'ignored-unknown', rejected: '"red"', issue: { code: 'unrecognized_keys' } },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { DEFAULT_SCENARIO } from './defaults';
 import {
   cloneJson,
@@ -21,6 +21,60 @@ export interface RestoreNotice {
   action: 'reset-to-default' | 'dropped' | 'ignored-unknown';
   /** The rejected value, as text (capped), so nothing entered is lost without a trace. */
   rejected: string;
+  /** The same problem as language-neutral facts, for the UI to word in the reader's language. */
+  issue?: IssueFacts;
+}
+
+/**
+ * What a validation issue says, without words: Zod's issue code (or `unrepairable`) and the
+ * limits it names. `problem` keeps the validator's English text alongside.
+ */
+export interface IssueFacts {
+  code: z.core.$ZodIssue['code'] | 'unrepairable';
+  /** What was checked for a size limit: number, string, array, … */
+  origin?: string;
+  minimum?: number | string;
+  maximum?: number | string;
+  inclusive?: boolean;
+  /** The type expected (invalid_type). */
+  expected?: string;
+  /** The allowed values (invalid_value), as text. */
+  values?: string[];
+  /** The string format expected (invalid_format). */
+  format?: string;
+  divisor?: number;
+}
+
+/**
+ * Whether the schema gave this issue its own words (e.g. a limit explained in both rent units):
+ * then those words are the problem, and the facts say only `custom`. Zod's default text for these
+ * codes depends on the issue alone, so it can be regenerated and compared.
+ */
+function schemaWorded(issue: z.core.$ZodIssue): boolean {
+  if (!['too_small', 'too_big', 'invalid_value', 'invalid_format', 'not_multiple_of'].includes(issue.code)) return false;
+  const fallback = z.config().localeError?.(issue as unknown as Parameters<NonNullable<z.core.$ZodConfig['localeError']>>[0]);
+  const text = typeof fallback === 'string' ? fallback : fallback?.message;
+  return text !== undefined && text !== issue.message;
+}
+
+function issueFacts(issue: z.core.$ZodIssue): IssueFacts {
+  if (schemaWorded(issue)) return { code: 'custom' };
+  switch (issue.code) {
+    case 'too_small':
+      return { code: issue.code, origin: issue.origin, minimum: typeof issue.minimum === 'bigint' ? issue.minimum.toString() : issue.minimum, ...(issue.inclusive === undefined ? {} : { inclusive: issue.inclusive }) };
+    case 'too_big':
+      return { code: issue.code, origin: issue.origin, maximum: typeof issue.maximum === 'bigint' ? issue.maximum.toString() : issue.maximum, ...(issue.inclusive === undefined ? {} : { inclusive: issue.inclusive }) };
+    case 'invalid_type':
+      return { code: issue.code, expected: issue.expected };
+    case 'invalid_value':
+      return { code: issue.code, values: issue.values.map((v) => String(v)) };
+    case 'invalid_format':
+      return { code: issue.code, format: issue.format };
+    case 'not_multiple_of':
+      return { code: issue.code, divisor: Number(issue.divisor) };
+    default:
+      return { code: issue.code };
+  }
 }
 
 const MAX_PASSES = 200;
@@ -39,14 +93,14 @@ function describeValue(value: unknown): string {
  * Repairs the place an issue points at: the nearest level that has a default is reset to it;
  * an array element or record entry that has no default is removed.
  */
-function repair(doc: unknown, path: readonly PathSegment[], problem: string, notices: RestoreNotice[]): boolean {
+function repair(doc: unknown, path: readonly PathSegment[], problem: string, issue: IssueFacts, notices: RestoreNotice[]): boolean {
   for (let k = path.length; k >= 1; k--) {
     const prefix = path.slice(0, k);
     const fallback = getAt(DEFAULT_SCENARIO, prefix);
     const current = getAt(doc, prefix);
     if (fallback !== undefined) {
       setAt(doc, prefix, cloneJson(fallback));
-      notices.push({ path: formatPath(prefix), problem, action: 'reset-to-default', rejected: describeValue(current) });
+      notices.push({ path: formatPath(prefix), problem, action: 'reset-to-default', rejected: describeValue(current), issue });
       return true;
     }
     // Remove the entry when it sits in a list, or in a record whose keys are free-form
@@ -56,7 +110,7 @@ function repair(doc: unknown, path: readonly PathSegment[], problem: string, not
     const isRecord = isPlainObject(container) && isPlainObject(getAt(DEFAULT_SCENARIO, containerPath));
     if (Array.isArray(container) || isRecord) {
       if (deleteAt(doc, prefix)) {
-        notices.push({ path: formatPath(prefix), problem, action: 'dropped', rejected: describeValue(current) });
+        notices.push({ path: formatPath(prefix), problem, action: 'dropped', rejected: describeValue(current), issue });
         return true;
       }
     }
@@ -92,13 +146,13 @@ export function restoreScenario(input: unknown): RestoreResult {
           const at = [...path, key];
           const rejected = describeValue(getAt(doc, at));
           if (deleteAt(doc, at)) {
-            notices.push({ path: formatPath(at), problem: 'Unknown field', action: 'ignored-unknown', rejected });
+            notices.push({ path: formatPath(at), problem: 'Unknown field', action: 'ignored-unknown', rejected, issue: { code: 'unrecognized_keys' } });
             changed = true;
           }
         }
         continue;
       }
-      if (repair(doc, path, issueMessage(issue), notices)) {
+      if (repair(doc, path, issueMessage(issue), issueFacts(issue), notices)) {
         changed = true;
         // Paths of later issues may have shifted (array element removed): validate again.
         break;
@@ -109,6 +163,6 @@ export function restoreScenario(input: unknown): RestoreResult {
   // Unreachable with a valid default scenario, kept so a bug can never produce invalid state.
   return {
     scenario: cloneJson(DEFAULT_SCENARIO),
-    notices: [...notices, { path: '', problem: 'Could not be repaired', action: 'reset-to-default', rejected: '' }],
+    notices: [...notices, { path: '', problem: 'Could not be repaired', action: 'reset-to-default', rejected: '', issue: { code: 'unrepairable' } }],
   };
 }

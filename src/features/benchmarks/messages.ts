@@ -1,6 +1,7 @@
 import { defineMessages, type Params } from '../../lib/i18n/define';
 
 export const benchmarksMessages = defineMessages(
+  'benchmarks',
   {
     'import.title': 'Import load-test results',
     'import.intro': 'Drop result files or folders of vLLM, SGLang, GuideLLM, llmperf, AIPerf / genai-perf, InferenceX, inference-perf, per-request JSONL logs or any CSV. The format is recognised from the content. Files are read in this browser only; nothing is uploaded.',

@@ -1,6 +1,7 @@
 import { defineMessages } from '../../lib/i18n/define';
 
 export const hardwareMessages = defineMessages(
+  'hardware',
   {
     // Inputs
     inputs: 'Deployment',
@@ -207,9 +208,6 @@ export const hardwareMessages = defineMessages(
     useEstimate: 'Use as TCO throughput',
     usedEstimate: 'Now used by the TCO page',
     tcoCurrent: 'TCO page uses {tps} tokens/s ({source}).',
-    'source.entered': 'entered',
-    'source.measured': 'measured',
-    'source.estimated': 'estimated',
     measuredNext: 'Measured in run "{label}": {tps} output tokens/s.',
     // Claims
     claimsTitle: 'Claims from the articles, recomputed',
@@ -477,9 +475,6 @@ export const hardwareMessages = defineMessages(
     useEstimate: 'Als TCO-Durchsatz verwenden',
     usedEstimate: 'Wird jetzt von der TCO-Seite verwendet',
     tcoCurrent: 'Die TCO-Seite verwendet {tps} Token/s ({source}).',
-    'source.entered': 'eingegeben',
-    'source.measured': 'gemessen',
-    'source.estimated': 'geschätzt',
     measuredNext: 'Gemessen im Lauf „{label}“: {tps} Ausgabe-Token/s.',
     claimsTitle: 'Aussagen der Artikel, nachgerechnet',
     claimsHint: 'Zitiert als Behauptungen; das Urteil nutzt die Overheads dieser Seite und das unter jeder Aussage beschriebene Setup.',

@@ -3,6 +3,8 @@ import { Card, Kpi } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import { formatInteger, formatNumber } from '../../lib/format/format';
+import { translate } from '../../lib/i18n/define';
+import { glossary } from '../../lib/i18n/glossary';
 import { useAppStore } from '../../state/store';
 import { ChartFrame } from '../../components/chart-frame';
 import type { HardwareT } from './messages';
@@ -143,7 +145,7 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
           <p className="mt-1 text-sm text-muted">{t(`estimateNa.${est.reason}`)}</p>
         )}
         <p className="figures mt-2 text-xs" data-testid="hw-tco-current">
-          {t('tcoCurrent', { tps: formatInteger(language, throughput.tokensPerSecond), source: t(`source.${throughput.source}`) })}
+          {t('tcoCurrent', { tps: formatInteger(language, throughput.tokensPerSecond), source: translate(glossary, language, `source.${throughput.source}`) })}
           {throughput.measuredRun ? ` ${t('measuredNext', { label: throughput.measuredRun.label, tps: formatInteger(language, throughput.measuredRun.outputTokensPerSecond) })}` : ''}
         </p>
         <button

@@ -5,6 +5,7 @@ import type { FlipChange, PilotOutcome, RuleConditionId } from '../../core/pilot
 import type { PilotEvaluation, PilotWarning } from '../../core/pilot/evaluate';
 import { useT } from '../../components/use-t';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
+import { glossary } from '../../lib/i18n/glossary';
 import type { Fmt } from './format-pilot';
 import { formatCriterionValue, formatField } from './format-pilot';
 import { pilotMessages, type PilotT } from './messages';
@@ -167,6 +168,7 @@ export const DecisionCard = memo(function DecisionCard(props: {
 }) {
   const { evaluation: e, fmt: f, staffLoadedYearlyUsd, staffHoursPerYear, onPrint } = props;
   const t = useT(pilotMessages);
+  const g = useT(glossary);
   const ratio = e.criteria.find((c) => c.id === 'cost-ratio');
   const deciding = new Set(e.deciding);
   const noEvidence = e.status === 'no-evidence';
@@ -197,7 +199,7 @@ export const DecisionCard = memo(function DecisionCard(props: {
             </span>
           </p>
           <h2 id="pilot-decision-heading" className="mt-1 text-xl font-semibold sm:text-2xl" data-testid="pilot-decision">
-            {t(`decision.${e.decision}`)}
+            {g(`decision.${e.decision}`)}
           </h2>
         </div>
         <button type="button" onClick={onPrint} className="no-print rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2">
@@ -310,7 +312,7 @@ export const DecisionCard = memo(function DecisionCard(props: {
             <ol className="mt-1 space-y-2 text-sm" data-testid="pilot-flips">
               {e.flips.map((flip) => (
                 <li key={flip.to} data-flip-to={flip.to}>
-                  <span className="font-medium">{t('flipTo', { decision: t(`decision.${flip.to}`) })}</span>
+                  <span className="font-medium">{t('flipTo', { decision: g(`decision.${flip.to}`) })}</span>
                   <ul className="ml-4 list-disc">
                     {flip.changes.map((ch) => (
                       <li key={ch.criterion}>{changeText(t, f, e, ch, flip.changes.length === 1)}</li>

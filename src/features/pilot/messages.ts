@@ -2,6 +2,7 @@ import { defineMessages, type Params } from '../../lib/i18n/define';
 
 /** Texts of the seven-day pilot scorecard. Check, criterion and field labels are keyed by their ids. */
 export const pilotMessages = defineMessages(
+  'pilot',
   {
     title: 'Seven-day pilot scorecard',
     intro:
@@ -92,12 +93,8 @@ export const pilotMessages = defineMessages(
     unitPerTask: '{currency}/task',
     // Decision card
     decisionAfter: 'Decision after {days} of 7 days',
-    'decision.undecided': 'No decision yet: no self-hosted evidence',
     'decisionWhy.undecided': 'Nothing has been recorded for the self-hosted side yet (no measured day, no incident), so no rule of the decision table applies. Enter the first day, fill it from an imported run, or load an example week. Until evidence exists, stay with the API.',
     'flip.compatibilityOpen': 'Test the {count} open day-1 compatibility check(s); none may fail',
-    'decision.continue': 'Continue: expand self-hosting in a controlled way',
-    'decision.return': 'Return to the API',
-    'decision.hybrid': 'Hybrid: route between self-hosted and API',
     'decisionWhy.continue': 'Quality reaches the API baseline, capacity is durably used, errors are manageable and fixed for good, the team can carry it, and an accepted task costs no more than on the API. Next: a limited production trial with a clear fallback route.',
     'decisionWhy.return': 'Going back is not a defeat: the real load does not fit the infrastructure, or the team cannot carry the operation, or the API stays cheaper once staff is counted.',
     'decisionWhy.hybrid': 'Sensitive or plannable work fits the own cluster; peaks and critical paths go to the API. A router decides by data protection, urgency, context length, budget and load.',
@@ -403,12 +400,8 @@ export const pilotMessages = defineMessages(
     'unit.moneyPerDay': '{currency}/Tag',
     unitPerTask: '{currency}/Aufgabe',
     decisionAfter: 'Entscheidung nach {days} von 7 Tagen',
-    'decision.undecided': 'Noch keine Entscheidung: keine Belege zum Eigenbetrieb',
     'decisionWhy.undecided': 'Für den Eigenbetrieb ist noch nichts erfasst (kein gemessener Tag, kein Vorfall), daher greift keine Regel der Entscheidungstabelle. Tragen Sie den ersten Tag ein, füllen Sie ihn aus einem importierten Lauf oder laden Sie eine Beispielwoche. Bis Belege vorliegen, bei der API bleiben.',
     'flip.compatibilityOpen': 'Die {count} offenen Kompatibilitätsprüfungen von Tag 1 testen; keine darf fehlschlagen',
-    'decision.continue': 'Weiterbetreiben: Self-Hosting kontrolliert ausweiten',
-    'decision.return': 'Zurück zur API',
-    'decision.hybrid': 'Dualbetrieb mit Routing zwischen Eigenbetrieb und API',
     'decisionWhy.continue': 'Die Qualität erreicht die API-Referenz, die Kapazität ist dauerhaft genutzt, Fehler sind beherrschbar und dauerhaft behoben, das Team trägt den Betrieb, und eine akzeptierte Aufgabe kostet nicht mehr als über die API. Nächster Schritt: ein begrenzter Produktionsversuch mit klarer Rückfallroute.',
     'decisionWhy.return': 'Der Rückweg ist keine Niederlage: Die reale Last passt nicht zur Infrastruktur, das Team kann den Betrieb nicht tragen, oder die API bleibt nach Personalkosten günstiger.',
     'decisionWhy.hybrid': 'Sensible oder planbare Aufgaben passen auf den eigenen Cluster; Spitzenlast und kritische Pfade gehen an die API. Ein Router verteilt nach Datenschutz, Dringlichkeit, Kontextlänge, Budget und Auslastung.',

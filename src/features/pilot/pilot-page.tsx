@@ -6,6 +6,7 @@ import { pilotExamples, type Pilot } from '../../core/scenario/schema';
 import { Button } from '../../components/button';
 import { Banner, Card } from '../../components/card';
 import { useT } from '../../components/use-t';
+import { glossary } from '../../lib/i18n/glossary';
 import { useAppStore } from '../../state/store';
 import { ChecklistPanel } from './checklist-panel';
 import { DayGrid } from './day-grid';
@@ -93,6 +94,7 @@ const printPage = () => window.print();
 
 export function PilotPage() {
   const t = useT(pilotMessages);
+  const g = useT(glossary);
   const scenario = useAppStore((s) => s.scenario);
   const language = useAppStore((s) => s.language);
   const currency = useAppStore((s) => s.currency);
@@ -120,7 +122,7 @@ export function PilotPage() {
         <div className="print:hidden">
         <Banner tone="info" testId="pilot-example-banner">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <span>{t('exampleBanner', { decision: t(`decision.${pilot.example}`) })}</span>
+            <span>{t('exampleBanner', { decision: g(`decision.${pilot.example}`) })}</span>
             <button type="button" className="no-print rounded-md border border-border px-2 py-1 text-xs" onClick={() => update('pilot', { example: null })}>
               {t('keepAsMine')}
             </button>

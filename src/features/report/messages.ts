@@ -1,6 +1,7 @@
 import { defineMessages } from '../../lib/i18n/define';
 
 export const reportMessages = defineMessages(
+  'report',
   {
     title: 'Decision report',
     'verdict.api': 'Buy tokens from the API: {api} a month. Self-hosting on {deployment} would cost {self}.',
@@ -42,10 +43,6 @@ export const reportMessages = defineMessages(
     fitYes: 'Fits: {model} on {gpus} × {gpu}, {free} free per GPU',
     fitNo: 'Does not fit: {model} on {gpus} × {gpu}, {short} short per GPU',
     fitUnknown: 'Fit not computed: {problem}',
-    'pilot.continue': 'Continue: expand self-hosting carefully, keep the API as fallback',
-    'pilot.return': 'Return to the API',
-    'pilot.hybrid': 'Hybrid with routing',
-    'pilot.undecided': 'Not enough evidence yet',
     charts: 'Charts',
     assumptions: 'Assumptions',
     assumptionsHint: 'Every input behind the figures above, with its source and date where it comes from the catalog. Values changed by the user are marked custom.',
@@ -197,10 +194,6 @@ export const reportMessages = defineMessages(
     fitYes: 'Passt: {model} auf {gpus} × {gpu}, {free} frei je GPU',
     fitNo: 'Passt nicht: {model} auf {gpus} × {gpu}, {short} fehlen je GPU',
     fitUnknown: 'Fit nicht berechnet: {problem}',
-    'pilot.continue': 'Weiter: Eigenbetrieb kontrolliert ausbauen, API als Rückfallweg behalten',
-    'pilot.return': 'Zurück zur API',
-    'pilot.hybrid': 'Hybrid mit Routing',
-    'pilot.undecided': 'Noch nicht genug Belege',
     charts: 'Diagramme',
     assumptions: 'Annahmen',
     assumptionsHint: 'Alle Eingaben hinter den Zahlen oben, mit Quelle und Datum, wo sie aus dem Katalog stammen. Vom Nutzer geänderte Werte sind als eigene Werte markiert.',

@@ -11,6 +11,7 @@ import type { Scenario } from '../../core/scenario/schema';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import { downloadText, fileSlug } from '../../lib/export/download';
 import { formatCompact, formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
+import { glossary, type GlossaryT } from '../../lib/i18n/glossary';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { AssumptionsTable, assumptionValueText } from './assumptions-table';
@@ -59,9 +60,10 @@ export function fitText(fit: HardwareReportResult | undefined, s: Scenario, byte
   return v.fits ? t('fitYes', { ...params, free: bytes(v.headroomPerGpu) }) : t('fitNo', { ...params, short: bytes(-v.headroomPerGpu) });
 }
 
-export function pilotText(p: PilotEvaluation | undefined, s: Scenario, t: ReportT): string {
+/** The pilot's decision in the glossary's words, marked provisional or as example data. */
+export function pilotText(p: PilotEvaluation | undefined, s: Scenario, t: ReportT, g: GlossaryT): string {
   if (!p || p.daysElapsed === 0) return t('pilotNone');
-  const decision = t(`pilot.${p.decision}`);
+  const decision = g(`decision.${p.decision}`);
   const text = p.status === 'final' ? decision : t('pilotProvisional', { decision, days: p.daysElapsed });
   // Example weeks are for learning the scorecard; never present them as evidence.
   return s.pilot.example ? `${text} ${t('pilotExample')}` : text;
@@ -79,6 +81,7 @@ export interface ReportSlots {
 export function ReportPage(props: { slots: ReportSlots }) {
   const { slots } = props;
   const t = useT(reportMessages);
+  const g = useT(glossary);
   const language = useLanguage();
   const scenario = useAppStore((s) => s.scenario);
   const currency = useAppStore((s) => s.currency);
@@ -166,7 +169,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
       body: (
         <ul className="space-y-4">
           <li>{fitText(fit, scenario, bytes, t)}</li>
-          <li>{pilotText(pilot, scenario, t)}</li>
+          <li>{pilotText(pilot, scenario, t, g)}</li>
         </ul>
       ),
     },
@@ -250,7 +253,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
               </div>
               <div>
                 <dt className="text-xs font-medium uppercase tracking-wide text-muted">{t('pilot')}</dt>
-                <dd data-testid="report-pilot">{pilotText(pilot, scenario, t)}</dd>
+                <dd data-testid="report-pilot">{pilotText(pilot, scenario, t, g)}</dd>
               </div>
             </dl>
           </Card>

@@ -1,4 +1,5 @@
 import type { Language } from '../../core/scenario/schema';
+import { glossary } from '../../lib/i18n/glossary';
 
 /**
  * Units and option words of the assumptions appendix in the reader's language. Units from core
@@ -34,9 +35,9 @@ const OPTION_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>>
     shaped: 'shaped weekly profile',
     output: 'output tokens',
     total: 'input + output tokens',
-    entered: 'entered',
-    measured: 'measured',
-    estimated: 'estimated',
+    entered: glossary.en['source.entered'],
+    measured: glossary.en['source.measured'],
+    estimated: glossary.en['source.estimated'],
     'first-party': 'first-party',
     relay: 'relay',
     reseller: 'reseller',
@@ -49,9 +50,9 @@ const OPTION_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>>
     shaped: 'geformtes Wochenprofil',
     output: 'Ausgabe-Tokens',
     total: 'Eingabe- + Ausgabe-Tokens',
-    entered: 'eingegeben',
-    measured: 'gemessen',
-    estimated: 'geschätzt',
+    entered: glossary.de['source.entered'],
+    measured: glossary.de['source.measured'],
+    estimated: glossary.de['source.estimated'],
     'first-party': 'Anbieter direkt',
     relay: 'Relay',
     reseller: 'Wiederverkäufer',

@@ -4,6 +4,8 @@ import { SelectField } from '../../components/select-field';
 import { SourceBadge } from '../../components/source-badge';
 import { Help } from '../../components/help';
 import { useLanguage, useT } from '../../components/use-t';
+import { translate } from '../../lib/i18n/define';
+import { glossary } from '../../lib/i18n/glossary';
 import { API_OFFERS } from '../../core/catalog/api-offers';
 import { apiFieldsFromOffer, offerMatchesRecord } from '../../core/catalog/offer-fields';
 import { findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } from '../../core/catalog/catalog';
@@ -109,7 +111,7 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
         fieldMax={1e9}
         unit={sh.throughput.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond')}
         onCommit={(tokensPerSecond) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, tokensPerSecond } })}
-        badge={<span className="text-[11px] text-muted">{t(`throughputSource.${sh.throughput.source}`)}<Help topic="throughputSource" /></span>}
+        badge={<span className="text-[11px] text-muted">{translate(glossary, language, `source.${sh.throughput.source}`)}<Help topic="throughputSource" /></span>}
         testId="tco-throughput"
       />
       <NumberField label={t('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />

@@ -6,6 +6,7 @@ import type { Scenario } from '../../core/scenario/schema';
 import type { BreakEvenView, Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import type { RateSide } from '../../core/tco/rate-limits';
 import type { Fmt } from '../../lib/format/fmt';
+import { formatList, plural } from '../../lib/i18n/plural';
 import type { TcoT } from './messages';
 
 /** Text of a figure: the value, or why there is none. */
@@ -24,7 +25,7 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string {
   if (r.kind === 'at') {
     const tokens = b.tokensPerMonth === null ? fmt.compact(b.tasksPerMonth) : fmt.compact(b.tokensPerMonth);
     const ratio = b.timesCurrentVolume === null ? null : fmt.number(b.timesCurrentVolume, 2);
-    const replicas = r.replicas === 1 ? t('cf.replicas.one') : t('cf.replicas.many', { n: r.replicas });
+    const replicas = t(plural(fmt.language, r.replicas, { one: 'cf.replicas.one', other: 'cf.replicas.other' }), { n: r.replicas });
     const base = ratio === null ? t('be.atNoRatio', { tokens, replicas }) : t('be.at', { tokens, replicas, ratio });
     if (r.stableFromTasks === null) return `${base} ${t('be.notStable')}`;
     if (r.windows.length > 1 && b.stableFromTokensPerMonth !== null) {
@@ -42,11 +43,10 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string {
       if (!full || b.enteredCostTimesApi === null) return head;
       const times = fmt.number(b.enteredCostTimesApi, 1);
       const total = fmt.money(full.selfMonthlyUsd);
-      const count = full.replicas === 1 ? 'one' : 'many';
-      if (r.maxGpuPrice === null) return `${head} ${t(`be.payOffNoPrice.${count}`, { n: full.replicas, total, times })}`;
+      if (r.maxGpuPrice === null) return `${head} ${t(plural(fmt.language, full.replicas, { one: 'be.payOffNoPrice.one', other: 'be.payOffNoPrice.other' }), { n: full.replicas, total, times })}`;
       const price = fmt.moneySmall(r.maxGpuPrice.usd);
       const priceText = r.maxGpuPrice.unit === 'gpu-hour' ? t('q.perGpuHour', { v: price }) : r.maxGpuPrice.unit === 'node-hour' ? t('q.perNodeHour', { v: price }) : t('q.perGpu', { v: price });
-      return `${head} ${t(`be.payOff.${count}`, { n: full.replicas, total, times, price: priceText })}`;
+      return `${head} ${t(plural(fmt.language, full.replicas, { one: 'be.payOff.one', other: 'be.payOff.other' }), { n: full.replicas, total, times, price: priceText })}`;
     }
     case 'beyond-max-replicas':
       return t('be.never.beyond-max-replicas', { n: b.replicasBeyondLimit ?? '–' });
@@ -66,7 +66,7 @@ export function crossCheckSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string 
   const cost = fmt.money(cf.selfMonthlyUsd);
   const tokens = b.closedFormTokensPerMonth;
   const inTokens = tokens !== null && tokens > 0 && b.closedFormApiUsdPerMillionTokens !== null;
-  const replicas = cf.replicas === 1 ? t('cf.replicas.one') : t('cf.replicas.many', { n: cf.replicas });
+  const replicas = t(plural(fmt.language, cf.replicas, { one: 'cf.replicas.one', other: 'cf.replicas.other' }), { n: cf.replicas });
   // Four digits on the API rate so the division shown multiplies out to the volume shown.
   const rate = (usd: number) => fmt.money(usd, Math.abs(fmt.toDisplay(usd)) >= 100 ? 2 : 4);
   const head = inTokens
@@ -140,7 +140,7 @@ function rateDetail(side: RateSide, fmt: Fmt, t: TcoT, onlyExceeded: boolean): s
   if (tokens.limit !== null && tokens.peakPerMinute !== null && (!onlyExceeded || tokens.exceeds)) {
     parts.push(t('rate.tpm', { peak: fmt.compact(tokens.peakPerMinute), limit: fmt.compact(tokens.limit) }));
   }
-  return parts.join(t('rate.and'));
+  return formatList(fmt.language, parts);
 }
 
 /**
