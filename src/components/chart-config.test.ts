@@ -66,6 +66,20 @@ describe('chart config', () => {
     expect(legend.notes).toEqual(['No break-even: the self-hosted steps stay above the API line.']);
   });
 
+  it('keeps a column the chart does not draw in the table and CSV but out of the legend', () => {
+    // The pilot's utilisation chart: the API has no utilisation, so only the self-hosted line
+    // is drawn, yet the table keeps an "API" column (n/a) next to it.
+    const util: ChartConfig = {
+      series: [
+        { key: 'api', label: 'API', colour: 'var(--series-api)', unit: '%', inLegend: false },
+        { key: 'selfHosted', label: 'Self-hosted', colour: 'var(--series-self)', unit: '%', dash: '6 2' },
+      ],
+    };
+    expect(tableColumns(util)).toEqual(['API', 'Self-hosted']);
+    expect(csvColumns(util)).toEqual(['API (%)', 'Self-hosted (%)']);
+    expect(exportLegend(util).items).toEqual([{ label: 'Self-hosted', colour: 'var(--series-self)', swatch: 'dashed', dash: '6 2' }]);
+  });
+
   it('finds a series by its key and says which one is missing', () => {
     expect(seriesOf(cost, 'hybrid').dash).toBe('6 4');
     expect(() => seriesOf(cost as ChartConfig<string>, 'gpu')).toThrow('Chart config has no series "gpu"');

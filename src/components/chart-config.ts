@@ -32,6 +32,8 @@ export interface ChartSeries<K extends string = string> {
   hatched?: boolean;
   /** A figure shown after the legend label (the value of a one-row chart). */
   detail?: string;
+  /** `false` for a table/CSV column the chart does not draw here (no legend entry). */
+  inLegend?: boolean;
 }
 
 /** A legend line without a swatch: what the chart cannot say with a colour. */
@@ -70,7 +72,7 @@ function swatchOf(s: ChartSeries): Swatch {
 
 /** The legend's entries with a swatch: the series, then the reference lines. */
 export function legendItems(config: ChartConfig): LegendItem[] {
-  return [...config.series, ...(config.references ?? [])].map((s) => ({
+  return [...config.series, ...(config.references ?? [])].filter((s) => s.inLegend !== false).map((s) => ({
     key: s.key,
     label: s.legendLabel ?? s.label,
     ...(s.detail !== undefined ? { detail: s.detail } : {}),

@@ -73,11 +73,17 @@ export function ChartFrame(props: {
   testId?: string;
   /** The chart's series: legend on the page and in the image files. */
   config?: ChartConfig;
+  /**
+   * `below` (default): the frame draws the config's legend under the chart. `outside`: the
+   * chart shows its legend itself (with help buttons, or beside the chart) or needs none on
+   * the page; the PNG/SVG files still carry the config's legend.
+   */
+  legend?: 'below' | 'outside';
   footer?: ReactNode;
   /** Raw numbers for the CSV (defaults to the displayed table). */
   csv?: ChartTable;
 }) {
-  const { title, summary, table, children, height, testId, config, footer, csv } = props;
+  const { title, summary, table, children, height, testId, config, legend = 'below', footer, csv } = props;
   const t = useT(componentMessages);
   const [showTable, setShowTable] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -140,7 +146,7 @@ export function ChartFrame(props: {
       <div ref={chartRef} role="img" aria-label={summary} style={{ height }} className="w-full min-w-0">
         {children}
       </div>
-      {config ? <ChartLegend config={config} /> : null}
+      {config && legend === 'below' ? <ChartLegend config={config} /> : null}
       {footer ? <div>{footer}</div> : null}
       {error ? <p role="alert" className="text-xs text-bad">{error}</p> : null}
       {showTable ? (

@@ -4,6 +4,7 @@ import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import { formatInteger } from '../../lib/format/format';
 import { ChartFrame } from '../../components/chart-frame';
+import { seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { HardwareT } from './messages';
 import { shortTokens, tokens } from './units';
 
@@ -17,6 +18,9 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
   const maxCtx = r.frontier.maxContextAtConcurrency;
   const fits = r.memory.verdict.fits;
   const summary = t('frontierAria', { context: tokens(language, contextLength), n: formatInteger(language, r.frontier.maxConcurrencyAtContext) });
+  // One line; its name is on the axis, so the page shows no legend (the image files carry it).
+  const config: ChartConfig<'seqs'> = { series: [{ key: 'seqs', label: t('maxSequences'), colour: 'var(--series-api)' }] };
+  const seqs = seriesOf(config, 'seqs');
   const ys = data.map((d) => d.seqs ?? 1);
   const yMax = Math.pow(10, Math.ceil(Math.log10(Math.max(concurrentSequences, ...ys) * 1.5)));
   const yTicks: number[] = [];
@@ -37,7 +41,9 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
         title={t('frontierChart')}
         summary={summary}
         height={260}
-        table={{ head: [t('context'), t('maxSequences')], rows: r.frontier.points.map((p) => [tokens(language, p.context), formatInteger(language, p.maxConcurrency)]) }}
+        config={config}
+        legend="outside"
+        table={{ head: [t('context'), ...tableColumns(config)], rows: r.frontier.points.map((p) => [tokens(language, p.context), formatInteger(language, p.maxConcurrency)]) }}
       >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data} margin={{ top: 12, right: 16, bottom: 28, left: 8 }}>
@@ -66,12 +72,12 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
               label={{ value: t('axisSequences'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
             />
             <Tooltip
-              formatter={(v) => [formatInteger(language, Number(v)), t('maxSequences')]}
+              formatter={(v) => [formatInteger(language, Number(v)), seqs.label]}
               labelFormatter={(v) => `${tokens(language, Number(v))} ${t('units_tokens')}`}
               contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }}
             />
             <ReferenceLine x={r.model.maxContext} stroke="var(--muted)" strokeDasharray="4 3" label={{ value: t('modelMax'), position: 'insideTopRight', fill: 'var(--muted)', fontSize: 11 }} />
-            <Line type="monotone" dataKey="seqs" name={t('maxSequences')} stroke="var(--series-api)" strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />
+            <Line type="monotone" dataKey={seqs.key} name={seqs.label} stroke={seqs.colour} strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />
             <ReferenceDot
               x={contextLength}
               y={concurrentSequences}

@@ -1,4 +1,4 @@
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card, Kpi } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
@@ -7,6 +7,7 @@ import { translate } from '../../lib/i18n/define';
 import { glossary } from '../../lib/i18n/glossary';
 import { useAppStore } from '../../state/store';
 import { ChartFrame } from '../../components/chart-frame';
+import { seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { HardwareT } from './messages';
 import { gb, tokens } from './units';
 
@@ -37,6 +38,15 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
     agg: n0(at.aggregateTokensPerSecond),
     user: n0(at.perUserTokensPerSecond),
   });
+  // The lines within memory; beyond the memory limit each goes on dashed in its colour, unlabelled.
+  const config: ChartConfig<'aggFit' | 'userFit'> = {
+    series: [
+      { key: 'aggFit', label: t('aggregate'), colour: 'var(--series-self)', unit: 'tok/s' },
+      { key: 'userFit', label: t('perUser'), colour: 'var(--series-api)', unit: 'tok/s' },
+    ],
+  };
+  const agg = seriesOf(config, 'aggFit');
+  const user = seriesOf(config, 'userFit');
   const est = rf.estimate;
   const estTps = est.kind === 'ok' ? Math.round(est.outputTokensPerSecond) : null;
   const inUse = estTps !== null && throughput.source === 'estimated' && throughput.tokensPerSecond === estTps && throughput.basis === 'output';
@@ -86,8 +96,9 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
           title={t('rooflineChart')}
           summary={summary}
           height={300}
+          config={config}
           table={{
-            head: [t('concurrency'), t('aggregate'), t('perUser'), t('memoryLimit')],
+            head: [t('concurrency'), ...tableColumns(config), t('memoryLimit')],
             rows: data.map((d) => [formatInteger(language, d.batch), n0(d.agg), n0(d.user), d.fits ? '✓' : '✗']),
           }}
         >
@@ -106,22 +117,21 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
                 height={40}
                 label={{ value: t('axisBatch'), position: 'insideBottom', offset: 0, fill: 'var(--muted)', fontSize: 11 }}
               />
-              <YAxis yAxisId="agg" stroke="var(--series-self)" fontSize={11} width={56} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('axisAgg'), position: 'top', offset: 12, fill: 'var(--series-self)', fontSize: 11, textAnchor: 'start', dx: -20 }} />
-              <YAxis yAxisId="user" orientation="right" stroke="var(--series-api)" fontSize={11} width={60} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('axisUser'), position: 'top', offset: 12, fill: 'var(--series-api)', fontSize: 11, textAnchor: 'end', dx: 20 }} />
+              <YAxis yAxisId="agg" stroke={agg.colour} fontSize={11} width={56} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('axisAgg'), position: 'top', offset: 12, fill: agg.colour, fontSize: 11, textAnchor: 'start', dx: -20 }} />
+              <YAxis yAxisId="user" orientation="right" stroke={user.colour} fontSize={11} width={60} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('axisUser'), position: 'top', offset: 12, fill: user.colour, fontSize: 11, textAnchor: 'end', dx: 20 }} />
               <Tooltip
                 formatter={(v, name) => [v === null || v === undefined ? '–' : `${n0(Number(v))} tok/s`, name]}
                 labelFormatter={(v) => `${t('concurrency')}: ${formatInteger(language, Number(v))}`}
                 contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }}
               />
-              <Legend wrapperStyle={{ fontSize: 12, paddingTop: 4 }} verticalAlign="bottom" />
               {r.frontier.maxConcurrencyAtContext >= 1 ? (
                 <ReferenceLine x={Math.max(1, r.frontier.maxConcurrencyAtContext)} yAxisId="agg" stroke="var(--bad)" strokeDasharray="4 3" label={{ value: t('memoryLimit'), position: 'insideTopLeft', fill: 'var(--bad)', fontSize: 11 }} />
               ) : null}
               <ReferenceLine x={at.batch} yAxisId="agg" stroke="var(--muted)" strokeDasharray="2 2" />
-              <Line yAxisId="agg" type="monotone" dataKey="aggFit" name={t('aggregate')} stroke="var(--series-self)" strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} connectNulls={false} />
-              <Line yAxisId="user" type="monotone" dataKey="userFit" name={t('perUser')} stroke="var(--series-api)" strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} connectNulls={false} />
-              <Line yAxisId="agg" type="monotone" dataKey="aggOver" name={`${t('aggregate')} (${t('overMemory')})`} stroke="var(--series-self)" strokeWidth={1.5} strokeDasharray="4 3" dot={false} isAnimationActive={false} connectNulls={false} legendType="none" />
-              <Line yAxisId="user" type="monotone" dataKey="userOver" name={`${t('perUser')} (${t('overMemory')})`} stroke="var(--series-api)" strokeWidth={1.5} strokeDasharray="4 3" dot={false} isAnimationActive={false} connectNulls={false} legendType="none" />
+              <Line yAxisId="agg" type="monotone" dataKey={agg.key} name={agg.label} stroke={agg.colour} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} connectNulls={false} />
+              <Line yAxisId="user" type="monotone" dataKey={user.key} name={user.label} stroke={user.colour} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} connectNulls={false} />
+              <Line yAxisId="agg" type="monotone" dataKey="aggOver" name={`${agg.label} (${t('overMemory')})`} stroke={agg.colour} strokeWidth={1.5} strokeDasharray="4 3" dot={false} isAnimationActive={false} connectNulls={false} legendType="none" />
+              <Line yAxisId="user" type="monotone" dataKey="userOver" name={`${user.label} (${t('overMemory')})`} stroke={user.colour} strokeWidth={1.5} strokeDasharray="4 3" dot={false} isAnimationActive={false} connectNulls={false} legendType="none" />
             </LineChart>
           </ResponsiveContainer>
         </ChartFrame>

@@ -1,8 +1,9 @@
 import { memo } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WeekPoint, WeekSeries, WeekSeriesKey } from '../../core/pilot/series';
 import type { PilotThresholds } from '../../core/scenario/schema';
 import { ChartFrame } from '../../components/chart-frame';
+import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import { useT } from '../../components/use-t';
 import { formatInteger, formatMoney, formatPercent, usdTo } from '../../lib/format/format';
 import type { Fmt } from './format-pilot';
@@ -69,6 +70,15 @@ const WeekChart = memo(
     const ticks = fixed ? [0, 25, 50, 75, 100] : niceTicks(top);
     const title = t(`chart.${def.key}`);
     const hasApi = def.key !== 'utilisation';
+    // The API has no utilisation: its column stays in the table (n/a), its line and legend entry go.
+    const config: ChartConfig<'api' | 'selfHosted'> = {
+      series: [
+        { key: 'api', label: t('side.api'), colour: 'var(--series-api)', unit: def.axisUnit, ...(hasApi ? {} : { inLegend: false }) },
+        { key: 'selfHosted', label: t('side.selfHosted'), colour: 'var(--series-self)', unit: def.axisUnit, dash: '6 2' },
+      ],
+    };
+    const api = seriesOf(config, 'api');
+    const self = seriesOf(config, 'selfHosted');
     return (
       <div className="rounded-md border border-border p-3 print:break-inside-avoid">
         <ChartFrame
@@ -80,12 +90,14 @@ const WeekChart = memo(
           })}
           height={224}
           testId={`pilot-chart-${def.key}`}
+          config={config}
+          legend={empty ? 'outside' : 'below'}
           table={{
-            head: [t('axisDay'), t('side.api'), t('side.selfHosted')],
+            head: [t('axisDay'), ...tableColumns(config)],
             rows: points.map((p) => [p.day, hasApi ? def.format(p.api) : t('notApplicable'), def.format(p.selfHosted)]),
           }}
           csv={{
-            head: [t('axisDay'), `${t('side.api')} (${def.axisUnit})`, `${t('side.selfHosted')} (${def.axisUnit})`],
+            head: [t('axisDay'), ...csvColumns(config)],
             rows: data.map((p) => [p.day, p.api ?? '', p.selfHosted ?? '']),
           }}
         >
@@ -119,12 +131,11 @@ const WeekChart = memo(
                   labelFormatter={(d) => t('day', { day: String(d) })}
                   formatter={(v) => (typeof v === 'number' ? def.format(def.key === 'costPerAcceptedTask' ? v / money : def.key === 'ttftP95Ms' ? v : v / 100) : '–')}
                 />
-                <Legend verticalAlign="top" height={22} wrapperStyle={{ fontSize: 12 }} />
                 {def.threshold !== undefined ? (
                   <ReferenceLine y={def.threshold} stroke="var(--warn)" strokeDasharray="5 3" label={{ value: t('thresholdLine', { value: formatPercent(f.language, def.threshold / 100, 0) }), position: 'insideTopRight', fill: 'var(--warn)', fontSize: 11 }} />
                 ) : null}
-                {hasApi ? <Line type="linear" dataKey="api" name={t('side.api')} stroke="var(--series-api)" strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} /> : null}
-                <Line type="linear" dataKey="selfHosted" name={t('side.selfHosted')} stroke="var(--series-self)" strokeWidth={2} dot={{ r: 3 }} strokeDasharray="6 2" connectNulls={false} isAnimationActive={false} />
+                {hasApi ? <Line type="linear" dataKey={api.key} name={api.label} stroke={api.colour} strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} /> : null}
+                <Line type="linear" dataKey={self.key} name={self.label} stroke={self.colour} strokeWidth={2} dot={{ r: 3 }} strokeDasharray={self.dash} connectNulls={false} isAnimationActive={false} />
               </LineChart>
             </ResponsiveContainer>
           )}

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
+import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import { Help } from '../../components/help';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import type { Fmt } from '../../lib/format/fmt';
@@ -36,6 +37,18 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
   const peak = val(u.peak);
   const text = (f: Figure) => (f.ok ? fmt.percent(f.value, f.value < 0.1 ? 1 : 0) : t(`na.${f.reason}`));
   const summary = t('chart.gaugeAria', { average: text(u.average), productive: text(u.productive), max: fmt.percent(u.max, 0) });
+  // The two arcs and the limit mark. The legend with its help button stays under the frame;
+  // its swatches, the arcs and the image files' legend all read from here.
+  const limit = { key: 'max', label: t('chart.utilMax'), colour: 'var(--text)', detail: fmt.percent(u.max, 0) } as const;
+  const config: ChartConfig<'productive' | 'average'> = {
+    series: [
+      { key: 'productive', label: t('chart.utilProductive'), colour: 'var(--series-self)', kind: 'bar', detail: text(u.productive) },
+      { key: 'average', label: t('chart.utilAverage'), colour: 'var(--series-5)', kind: 'bar', detail: text(u.average) },
+    ],
+    references: [limit],
+  };
+  const prod = seriesOf(config, 'productive');
+  const average = seriesOf(config, 'average');
   const [mx0, my0] = point(u.max, R - 14);
   const [mx1, my1] = point(u.max, R + 10);
   const table = {
@@ -60,12 +73,12 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
   };
   return (
     <div data-chart="gauge" data-kind="eval" data-for={resultKey}>
-      <ChartFrame title={t('chart.gaugeTitle')} summary={summary} table={table} csv={csv} height={150} testId="tco-gauge">
+      <ChartFrame title={t('chart.gaugeTitle')} summary={summary} table={table} csv={csv} height={150} testId="tco-gauge" config={config} legend="outside">
         <svg viewBox="0 0 200 112" className="h-full w-full" aria-hidden>
           <path d={arc(1)} fill="none" stroke="var(--grid)" strokeWidth={18} />
-          {avg !== null ? <path d={arc(avg)} fill="none" stroke="var(--series-5)" strokeWidth={18} /> : null}
-          {productive !== null ? <path d={arc(productive)} fill="none" stroke="var(--series-self)" strokeWidth={10} /> : null}
-          <line x1={mx0} y1={my0} x2={mx1} y2={my1} stroke="var(--text)" strokeWidth={2} />
+          {avg !== null ? <path d={arc(avg)} fill="none" stroke={average.colour} strokeWidth={18} /> : null}
+          {productive !== null ? <path d={arc(productive)} fill="none" stroke={prod.colour} strokeWidth={10} /> : null}
+          <line x1={mx0} y1={my0} x2={mx1} y2={my1} stroke={limit.colour} strokeWidth={2} />
           <text x={CX} y={CY - 14} textAnchor="middle" fontSize={22} fontWeight={600} fill="var(--text)" className="figures">
             {productive === null ? '–' : fmt.percent(productive, productive < 0.1 ? 1 : 0)}
           </text>
@@ -76,13 +89,13 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
       </ChartFrame>
       <ul className="mt-1 grid gap-0.5 text-xs text-muted">
         <li className="flex items-center gap-1.5">
-          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-self)' }} />
-          {t('chart.utilProductive')}: <span className="figures text-text">{text(u.productive)}</span>
+          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: prod.colour }} />
+          {prod.label}: <span className="figures text-text">{prod.detail}</span>
           <Help topic="utilisation" />
         </li>
         <li className="flex items-center gap-1.5">
-          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: 'var(--series-5)' }} />
-          {t('chart.utilAverage')}: <span className="figures text-text">{text(u.average)}</span>
+          <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: average.colour }} />
+          {average.label}: <span className="figures text-text">{average.detail}</span>
         </li>
         <li>
           {t('chart.utilPeak')}: <span className="figures text-text">{text(u.peak)}</span> · {t('chart.utilMax')}: <span className="figures text-text">{fmt.percent(u.max, 0)}</span>
