@@ -10,6 +10,7 @@ import type { Language } from '../core/scenario/schema';
 import { formatDate, formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
 import { plural } from '../lib/i18n/plural';
+import { storageFailureText } from '../lib/i18n/storage';
 import type { LinkError } from '../lib/url/share-link';
 import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
@@ -222,7 +223,7 @@ export function LinkBanners() {
       ) : null}
       {storage.kind === 'write-failed' ? (
         <Banner tone="warn" role="alert" testId="storage-problem">
-          {t('storage.writeFailed', { reason: storage.reason })}
+          {t('storage.writeFailed', { reason: storageFailureText(language, storage.reason) })}
         </Banner>
       ) : null}
       {engine.mode === 'main-thread' ? (
@@ -243,6 +244,7 @@ export function LinkBanners() {
 /** Asks before a shared link replaces the user's own work. */
 export function ConfirmLinkDialog() {
   const t = useT(shellMessages);
+  const language = useLanguage();
   const link = useSessionStore((s) => s.link);
   const [saveError, setSaveError] = useState<string | null>(null);
   if (link.kind !== 'confirm') return null;
@@ -254,7 +256,7 @@ export function ConfirmLinkDialog() {
       ? await saveScenario({ scenario: current, name: current.name, id: saved.id, expectedRevision: saved.revision })
       : await saveScenario({ scenario: current, name: current.name });
     if (!result.ok) {
-      setSaveError(result.kind === 'conflict' ? t('link.confirm.conflict') : result.reason);
+      setSaveError(result.kind === 'conflict' ? t('link.confirm.conflict') : storageFailureText(language, result.reason));
       return;
     }
     void queryClient.invalidateQueries({ queryKey: savedScenariosKey });

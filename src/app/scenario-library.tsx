@@ -9,6 +9,8 @@ import type { Scenario } from '../core/scenario/schema';
 import { downloadText, fileSlug } from '../lib/export/download';
 import { issueText } from '../lib/i18n/issues';
 import { plural } from '../lib/i18n/plural';
+import { storageFailureText } from '../lib/i18n/storage';
+import { storageFailure } from '../lib/storage/idb';
 import {
   deleteScenario,
   duplicateScenario,
@@ -102,7 +104,7 @@ function ScenarioLibrary(props: { onClose: () => void }) {
     } else if (result.kind === 'conflict') {
       setConflict(result.theirs);
     } else {
-      setMessage({ tone: 'bad', text: t('failed', { reason: result.reason }) });
+      setMessage({ tone: 'bad', text: t('failed', { reason: storageFailureText(language, result.reason) }) });
     }
     void refresh();
   }
@@ -246,12 +248,12 @@ function ScenarioLibrary(props: { onClose: () => void }) {
       ) : null}
       {quarantined.length > 0 ? (
         <Banner tone="warn" testId="library-quarantine">
-          {t('quarantined', { count: quarantined.length, reasons: quarantined.map((q) => q.reason).join('; ') })}
+          {t(plural(language, quarantined.length, { one: 'quarantined.one', other: 'quarantined.other' }), { count: quarantined.length, reasons: quarantined.map((q) => q.reason).join('; ') })}
         </Banner>
       ) : null}
       {library.isError ? (
         <Banner tone="bad" role="alert">
-          {t('failed', { reason: library.error instanceof Error ? library.error.message : String(library.error) })}
+          {t('failed', { reason: storageFailureText(language, storageFailure(library.error)) })}
         </Banner>
       ) : null}
 
@@ -316,7 +318,7 @@ function ScenarioLibrary(props: { onClose: () => void }) {
                 onClick={() => {
                   if (!window.confirm(t('confirmDelete', { name: s.name }))) return;
                   void deleteScenario(s.id).then((r) => {
-                    if (!r.ok) setMessage({ tone: 'bad', text: t('failed', { reason: r.reason }) });
+                    if (!r.ok) setMessage({ tone: 'bad', text: t('failed', { reason: storageFailureText(language, r.reason) }) });
                     if (saved?.id === s.id) useSessionStore.getState().setSaved(null);
                     setCompareIds(compareIds.filter((x) => x !== s.id));
                     void refresh();

@@ -3,6 +3,7 @@ import type { CatalogDrift } from '../core/catalog/drift';
 import type { RestoreNotice } from '../core/scenario/restore';
 import type { Scenario } from '../core/scenario/schema';
 import type { LinkError } from '../lib/url/share-link';
+import type { StorageFailure } from '../lib/storage/idb';
 
 /**
  * Ephemeral state of this tab: which area is open and what happened to the link it was
@@ -34,7 +35,7 @@ export type DriftStatus =
 export type StorageStatus =
   | { kind: 'ok' }
   | { kind: 'quarantined'; key: string; reason: string }
-  | { kind: 'write-failed'; reason: string };
+  | { kind: 'write-failed'; reason: StorageFailure };
 
 /** The saved scenario the current inputs were loaded from or last saved to. */
 export interface SavedRef {

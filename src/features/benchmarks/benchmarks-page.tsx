@@ -7,6 +7,8 @@ import { planMeasuredThroughput, type Deployment, type LatencyNote, type Measure
 import { findModel } from '../../core/catalog/catalog';
 import type { Scenario } from '../../core/scenario/schema';
 import { formatInteger, formatPercent } from '../../lib/format/format';
+import { storageFailureText } from '../../lib/i18n/storage';
+import { storageFailure } from '../../lib/storage/idb';
 import { clearQuarantine, DEFAULT_SLO, deleteFile, deleteRun, type StoredFile } from '../../lib/storage/runs-db';
 import { useAppStore } from '../../state/store';
 import { CompareSection } from './compare-section';
@@ -164,7 +166,7 @@ export function BenchmarksPage() {
       >
         {stored.isError ? (
           <p role="alert" className="text-sm text-bad">
-            {t('runs.loadFailed', { reason: stored.error instanceof Error ? stored.error.message : String(stored.error) })}
+            {t('runs.loadFailed', { reason: storageFailureText(language, storageFailure(stored.error)) })}
           </p>
         ) : null}
         <div className="mb-4">

@@ -3,6 +3,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import { formatInteger } from '../../lib/format/format';
+import { plural } from '../../lib/i18n/plural';
 import type { QuarantinedEntry, StoredFile } from '../../lib/storage/runs-db';
 import { formatBytes, formatDateTime, shortHash } from './format-bench';
 import { issueText } from './issue-text';
@@ -72,7 +73,7 @@ export function FilesPanel(props: { files: readonly StoredFile[]; runCounts: Rea
     <Card title={t('files.title')} testId="bench-files">
       {quarantined.length > 0 ? (
         <div role="alert" className="mb-3 rounded-md border border-warn/50 bg-warn-bg px-3 py-2 text-sm" data-testid="runs-quarantine">
-          {t('files.quarantined', { n: formatInteger(language, quarantined.length), reasons: quarantined.slice(0, 3).map((q) => `${q.key}: ${q.reason}`).join('; ') })}{' '}
+          {t(plural(language, quarantined.length, { one: 'files.quarantined.one', other: 'files.quarantined.other' }), { n: formatInteger(language, quarantined.length), reasons: quarantined.slice(0, 3).map((q) => `${q.key}: ${q.reason}`).join('; ') })}{' '}
           <Button variant="link" className="text-accent" onClick={onClearQuarantine}>
             {t('files.clearQuarantine')}
           </Button>

@@ -5,6 +5,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import type { CsvMapping } from '../../core/benchmarks/csv';
 import { MAX_IMPORT_BYTES, type ImportProgress } from '../../core/benchmarks/importer';
 import { formatInteger } from '../../lib/format/format';
+import { storageFailureText } from '../../lib/i18n/storage';
 import { filesFromDataTransfer, filesFromList, type DroppedFile } from '../../lib/files/dropped-files';
 import { formatBytes, formatDateTime } from './format-bench';
 import { issueText } from './issue-text';
@@ -38,7 +39,7 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
     head = t('result.duplicate', { name, existing: outcome.saved.existing.name, date: formatDateTime(language, outcome.saved.existing.importedAt) });
   } else if (outcome.saved?.status === 'failed') {
     tone = 'bad';
-    head = t('result.storeFailed', { name, reason: outcome.saved.reason });
+    head = t('result.storeFailed', { name, reason: storageFailureText(language, outcome.saved.reason) });
   } else if (r.mergedInto) {
     head = t('result.merged', { name, into: r.mergedInto });
   } else if (r.status === 'partial') {

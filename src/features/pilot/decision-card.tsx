@@ -6,6 +6,7 @@ import type { PilotEvaluation, PilotWarning } from '../../core/pilot/evaluate';
 import { useT } from '../../components/use-t';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { glossary } from '../../lib/i18n/glossary';
+import { plural } from '../../lib/i18n/plural';
 import type { Fmt } from './format-pilot';
 import { formatCriterionValue, formatField } from './format-pilot';
 import { pilotMessages, type PilotT } from './messages';
@@ -80,7 +81,7 @@ function changeText(t: T, f: Fmt, e: PilotEvaluation, ch: FlipChange, alone: boo
   const c = e.criteria.find((x) => x.id === ch.criterion);
   const criterion = t(`crit.${ch.criterion}`);
   if (!c) return criterion;
-  if (ch.criterion === 'compatibility' && ch.kind === 'measure') return t('flip.compatibilityOpen', { count: e.checklist.compatibilityOpenIds.length });
+  if (ch.criterion === 'compatibility' && ch.kind === 'measure') return t(plural(f.language, e.checklist.compatibilityOpenIds.length, { one: 'flip.compatibilityOpen.one', other: 'flip.compatibilityOpen.other' }), { count: e.checklist.compatibilityOpenIds.length });
   const to = valueText(t, f, c, ch.to);
   const bound = c.comparator === 'max' ? t('atMost', { value: to }) : t('atLeast', { value: to });
   // Failed without a number (e.g. money spent, nothing accepted): it was measured, so say why.

@@ -7,11 +7,12 @@ import { assumptionRows } from '../../core/export/assumptions';
 import { toCsv } from '../../core/export/csv';
 import type { HardwareReportResult } from '../../core/hardware/report';
 import type { PilotEvaluation } from '../../core/pilot/evaluate';
-import type { Scenario } from '../../core/scenario/schema';
+import type { Language, Scenario } from '../../core/scenario/schema';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import { downloadText, fileSlug } from '../../lib/export/download';
 import { formatCompact, formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { glossary, type GlossaryT } from '../../lib/i18n/glossary';
+import { plural } from '../../lib/i18n/plural';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { AssumptionsTable, assumptionValueText } from './assumptions-table';
@@ -27,7 +28,7 @@ function figure(f: Figure, money: Money, t: ReportT): string {
   return f.ok ? money(f.value) : t('notAvailable');
 }
 
-export function decisionSentence(e: TcoEvaluation, s: Scenario, money: Money, percent: (v: number) => string, t: ReportT): string {
+export function decisionSentence(e: TcoEvaluation, s: Scenario, money: Money, percent: (v: number) => string, t: ReportT, language: Language): string {
   const v = e.verdict;
   const deployment = t('deployment', { replicas: e.selfHosted.replicasServing, gpus: s.selfHosted.gpusPerReplica, gpu: findGpu(s.selfHosted.gpuId)?.name ?? s.selfHosted.gpuId });
   const api = money(e.api.monthlyUsd);
@@ -40,7 +41,7 @@ export function decisionSentence(e: TcoEvaluation, s: Scenario, money: Money, pe
     const share = v.savingVsApiShare.ok ? percent(v.savingVsApiShare.value) : t(`shareNa.${v.savingVsApiShare.reason}`);
     text = t('verdict.self', { deployment, self, api, saving: money(v.savingVsApiUsd), share });
   }
-  else if (v.best === 'hybrid') text = t('verdict.hybrid', { k: e.hybrid.replicas, selfShare: percent(e.hybrid.selfShare), hybrid: money(e.hybrid.monthlyUsd), api });
+  else if (v.best === 'hybrid') text = t(plural(language, e.hybrid.replicas, { one: 'verdict.hybrid.one', other: 'verdict.hybrid.other' }), { k: e.hybrid.replicas, selfShare: percent(e.hybrid.selfShare), hybrid: money(e.hybrid.monthlyUsd), api });
   else text = t('verdict.api', { api, deployment, self });
   return v.closeCall ? `${text} ${t('verdict.close')}` : text;
 }
@@ -96,7 +97,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
   const compact = (n: number | null) => (n === null ? t('notAvailable') : formatCompact(language, n));
   const bytes = (n: number) => `${formatNumber(language, n / 1e9, 1)} GB`;
 
-  const decision = tco ? decisionSentence(tco, scenario, money, percent, t) : null;
+  const decision = tco ? decisionSentence(tco, scenario, money, percent, t, language) : null;
   const kpis = tco
     ? [
         { label: t('apiMonthly'), value: money(tco.api.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'api' ? ('ok' as const) : ('neutral' as const) },

@@ -5,6 +5,7 @@ import { csvColumns, seriesOf, type ChartConfig } from '../../components/chart-c
 import { Help } from '../../components/help';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import type { Fmt } from '../../lib/format/fmt';
+import { plural } from '../../lib/i18n/plural';
 import type { TcoT } from './messages';
 import { memoPlot, useStable } from './plot-memo';
 import { edgeOverhang, verticalAxisWidth } from './axis-layout';
@@ -71,7 +72,7 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
   const dayNames = t('profile.days').split(',');
   const hourLabel = (hour: number) => (weekly ? `${dayNames[Math.floor(hour / 24)] ?? ''} ${String(hour % 24).padStart(2, '0')}:00` : `${hour + 1}`);
   const unit = e.selfHosted.capacity.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond');
-  const summary = t('chart.hybridAria', { replicas: h.replicas, self: fmt.percent(h.selfShare, 0), api: fmt.percent(1 - h.selfShare, 0) });
+  const summary = t(plural(fmt.language, h.replicas, { one: 'chart.hybridAria.one', other: 'chart.hybridAria.other' }), { replicas: h.replicas, self: fmt.percent(h.selfShare, 0), api: fmt.percent(1 - h.selfShare, 0) });
   const config: ChartConfig<HybridSeries> = {
     series: [
       { key: 'owned', label: t('chart.owned'), colour: 'var(--series-self)', unit, kind: 'area' },

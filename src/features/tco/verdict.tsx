@@ -106,7 +106,7 @@ export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHost
       first = t('verdict.self', { deployment, self, api, saving: fmt.money(v.savingVsApiUsd), share });
       break;
     case 'hybrid':
-      first = t('verdict.hybrid', {
+      first = t(plural(fmt.language, e.hybrid.replicas, { one: 'verdict.hybrid.one', other: 'verdict.hybrid.other' }), {
         k: e.hybrid.replicas,
         gpus: selfHosted.gpusPerReplica,
         selfShare: fmt.percent(e.hybrid.selfShare, 0),
@@ -160,7 +160,7 @@ export function rateLimitSentences(e: TcoEvaluation, fmt: Fmt, t: TcoT): { over:
     // The cheapest hybrid among those with enough owned replicas to stay within the limits.
     const within = k === null ? [] : e.hybrid.byReplicas.filter((b) => b.replicas >= k);
     const cheapest = within.length > 0 ? Math.min(...within.map((b) => b.totalUsd)) : null;
-    parts.push(k === null || cheapest === null ? t('rate.hybridNever') : t('rate.hybridMin', { k, cost: fmt.money(cheapest) }));
+    parts.push(k === null || cheapest === null ? t('rate.hybridNever') : t(plural(fmt.language, k, { one: 'rate.hybridMin.one', other: 'rate.hybridMin.other' }), { k, cost: fmt.money(cheapest) }));
   }
   parts.push(t('rate.note'));
   return { over: true, text: parts.join(' ') };
@@ -221,7 +221,7 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         <Kpi
           label={t('kpi.hybrid')}
           value={fmt.money(e.hybrid.monthlyUsd)}
-          sub={overLimit(t('kpi.hybridSub', { k: e.hybrid.replicas, share: fmt.percent(e.hybrid.selfShare, 0), perTask: perTask(e.hybrid.perAcceptedTask) }), e.rateLimits.hybrid.exceeds)}
+          sub={overLimit(t(plural(fmt.language, e.hybrid.replicas, { one: 'kpi.hybridSub.one', other: 'kpi.hybridSub.other' }), { k: e.hybrid.replicas, share: fmt.percent(e.hybrid.selfShare, 0), perTask: perTask(e.hybrid.perAcceptedTask) }), e.rateLimits.hybrid.exceeds)}
           tone={e.rateLimits.hybrid.exceeds && e.volume.tokensPerMonth > 0 ? 'warn' : tone('hybrid')}
           testId="tco-kpi-hybrid"
         />

@@ -62,14 +62,14 @@ export function indexedDbAvailable(): boolean {
 function open(layout: DatabaseLayout): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     if (!indexedDbAvailable()) {
-      reject(new Error('IndexedDB is not available in this browser'));
+      reject(failure('StorageUnavailableError', 'IndexedDB is not available in this browser'));
       return;
     }
     const request = indexedDB.open(layout.name, layout.version);
     request.onupgradeneeded = () => upgrade(request.result, layout);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error(`Could not open ${layout.name}`));
-    request.onblocked = () => reject(new Error(`${layout.name} is blocked by another tab with an older version open`));
+    request.onblocked = () => reject(Object.assign(failure('StorageBlockedError', `${layout.name} is blocked by another tab with an older version open`), { database: layout.name }));
   });
 }
 
@@ -153,9 +153,36 @@ export function database<L extends DatabaseLayout>(layout: L): Database<L> {
   };
 }
 
-/** Human-readable reason for a storage failure, naming quota problems plainly. */
-export function storageErrorText(e: unknown): string {
+/**
+ * Why a storage operation failed, as a code and facts (never a sentence): the page words it in
+ * the reader's language (`storageFailureText` in src/lib/i18n/storage.ts).
+ * - `quota`: the browser storage is full;
+ * - `unavailable`: this browser offers no IndexedDB (or no local storage);
+ * - `blocked`: another tab keeps an older version of the database open;
+ * - `not-found`: the record to change no longer exists;
+ * - `not-storable`: an import without runs, which is never stored;
+ * - `other`: anything else, with the browser's own (untranslated) text as `detail`.
+ */
+export type StorageFailure =
+  | { readonly kind: 'quota' }
+  | { readonly kind: 'unavailable' }
+  | { readonly kind: 'blocked'; readonly database: string }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'not-storable' }
+  | { readonly kind: 'other'; readonly detail: string };
+
+/** Marks an error this module raises so `storageFailure` can name it by code. */
+function failure(name: 'StorageUnavailableError' | 'StorageBlockedError', message: string): Error {
+  const e = new Error(message);
+  e.name = name;
+  return e;
+}
+
+/** The code of a storage failure, naming quota problems plainly. */
+export function storageFailure(e: unknown): StorageFailure {
   const name = (e as { name?: string } | null)?.name;
-  if (name === 'QuotaExceededError') return 'the browser storage is full (quota exceeded)';
-  return e instanceof Error ? e.message : String(e);
+  if (name === 'QuotaExceededError') return { kind: 'quota' };
+  if (name === 'StorageUnavailableError') return { kind: 'unavailable' };
+  if (name === 'StorageBlockedError') return { kind: 'blocked', database: (e as { database?: string }).database ?? '' };
+  return { kind: 'other', detail: e instanceof Error ? e.message : String(e) };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readScenarioDocument, type DocumentError } from '../../core/scenario/document';
 import type { RestoreNotice } from '../../core/scenario/restore';
 import { currencySchema, languageSchema, type Scenario } from '../../core/scenario/schema';
+import { storageFailure, type StorageFailure } from './idb';
 
 /**
  * Small local records (this browser only): preferences and the working copy of the scenario.
@@ -52,16 +53,16 @@ export function loadPrefs(): Prefs {
   }
 }
 
-export type StoreWriteResult = { ok: true } | { ok: false; reason: string };
+export type StoreWriteResult = { ok: true } | { ok: false; reason: StorageFailure };
 
 function write(key: string, value: string): StoreWriteResult {
   const s = storage();
-  if (!s) return { ok: false, reason: 'Local storage is not available in this browser.' };
+  if (!s) return { ok: false, reason: { kind: 'unavailable' } };
   try {
     s.setItem(key, value);
     return { ok: true };
   } catch (e) {
-    return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+    return { ok: false, reason: storageFailure(e) };
   }
 }
 

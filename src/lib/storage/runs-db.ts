@@ -4,7 +4,7 @@ import { issueCodes, type ImportIssue, type SkippedRow } from '../../core/benchm
 import type { RequestTable } from '../../core/benchmarks/request-table';
 import { tableRecord, tableRecordSchema } from '../../core/benchmarks/table-store';
 import { benchRunSchema, formatIdSchema, RUN_SCHEMA_VERSION, sloLimitsSchema, type BenchRun, type SloLimits } from '../../core/benchmarks/run-schema';
-import { database, requestToPromise, RUN_TABLES_DB, RUNS_DB, storageErrorText } from './idb';
+import { database, requestToPromise, RUN_TABLES_DB, RUNS_DB, storageFailure, type StorageFailure } from './idb';
 
 /**
  * Imported benchmark runs in this browser's IndexedDB: the normalised runs, their per-request
@@ -102,7 +102,7 @@ export interface RunsSnapshot {
   quarantined: QuarantinedEntry[];
 }
 
-export type SaveResult = { status: 'saved'; file: StoredFile } | { status: 'duplicate'; existing: StoredFile } | { status: 'failed'; reason: string };
+export type SaveResult = { status: 'saved'; file: StoredFile } | { status: 'duplicate'; existing: StoredFile } | { status: 'failed'; reason: StorageFailure };
 
 export const DEFAULT_SLO: SloLimits = { ttftMs: null, tpotMs: null, e2elMs: null };
 
@@ -196,7 +196,7 @@ export async function listRuns(): Promise<RunsSnapshot> {
 export async function saveImport(result: FileImport, importedAt: string): Promise<SaveResult> {
   const hash = result.file.hash;
   if (!hash || !result.file.hashAlgorithm || (result.status !== 'ok' && result.status !== 'partial')) {
-    return { status: 'failed', reason: 'only imported files with runs can be stored' };
+    return { status: 'failed', reason: { kind: 'not-storable' } };
   }
   const file: StoredFile = {
     hash,
@@ -236,7 +236,7 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
     if (saved.status === 'saved') announce();
     return saved;
   } catch (e) {
-    return { status: 'failed', reason: storageErrorText(e) };
+    return { status: 'failed', reason: storageFailure(e) };
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readScenarioDocument } from '../../core/scenario/document';
 import type { Scenario } from '../../core/scenario/schema';
-import { database, requestToPromise, SCENARIOS_DB, storageErrorText } from './idb';
+import { database, requestToPromise, SCENARIOS_DB, storageFailure, type StorageFailure } from './idb';
 
 /**
  * Saved scenarios (this browser's IndexedDB). Each record is a versioned envelope; reading
@@ -122,7 +122,7 @@ export async function listScenarios(): Promise<ScenarioList> {
 export type SaveResult =
   | { ok: true; saved: SavedScenario }
   | { ok: false; kind: 'conflict'; theirs: SavedScenario }
-  | { ok: false; kind: 'failed'; reason: string };
+  | { ok: false; kind: 'failed'; reason: StorageFailure };
 
 function envelope(s: SavedScenario) {
   return { type: RECORD_TYPE, version: RECORD_VERSION, ...s };
@@ -167,26 +167,26 @@ export async function saveScenario(input: {
     if (result.ok) announce();
     return result;
   } catch (e) {
-    return { ok: false, kind: 'failed', reason: storageErrorText(e) };
+    return { ok: false, kind: 'failed', reason: storageFailure(e) };
   }
 }
 
 export async function renameScenario(id: string, name: string): Promise<SaveResult> {
   const list = await listScenarios();
   const current = list.scenarios.find((s) => s.id === id);
-  if (!current) return { ok: false, kind: 'failed', reason: 'not found' };
+  if (!current) return { ok: false, kind: 'failed', reason: { kind: 'not-found' } };
   return saveScenario({ id, name, scenario: { ...current.scenario, name }, expectedRevision: current.revision });
 }
 
 export async function duplicateScenario(id: string, copySuffix: string): Promise<SaveResult> {
   const list = await listScenarios();
   const current = list.scenarios.find((s) => s.id === id);
-  if (!current) return { ok: false, kind: 'failed', reason: 'not found' };
+  if (!current) return { ok: false, kind: 'failed', reason: { kind: 'not-found' } };
   const name = `${current.name} ${copySuffix}`.slice(0, 120);
   return saveScenario({ name, scenario: { ...current.scenario, name } });
 }
 
-export async function deleteScenario(id: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function deleteScenario(id: string): Promise<{ ok: true } | { ok: false; reason: StorageFailure }> {
   try {
     await db.transact(STORE, 'readwrite', (tx) => {
       tx.objectStore(STORE).delete(id);
@@ -194,7 +194,7 @@ export async function deleteScenario(id: string): Promise<{ ok: true } | { ok: f
     announce();
     return { ok: true };
   } catch (e) {
-    return { ok: false, reason: storageErrorText(e) };
+    return { ok: false, reason: storageFailure(e) };
   }
 }
 
