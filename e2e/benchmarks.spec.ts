@@ -44,18 +44,18 @@ test.describe('imported benchmark results', () => {
     await expect(bench.rows().first()).toContainText('llama2-70b-4096');
 
     // llmperf ran against Groq's API: named before anything is written; cancelling writes nothing.
-    await groq.getByTestId('use-measured').click();
+    await groq.getByRole('button', { name: /^Use as measured throughput/ }).click();
     const confirm = page.getByTestId('measured-confirm');
     await expect(confirm.locator('li[data-code="api-endpoint"]')).toContainText('It measured an API endpoint');
     await expect(confirm.locator('li[data-code="model-mismatch"]')).toHaveText('It measured “llama2-70b-4096”; the scenario self-hosts “Kimi K2.6”.');
-    await page.getByTestId('measured-cancel').click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect(confirm).toHaveCount(0);
     // The vLLM run is self-hosted, but of facebook/opt-125m: the model names are shown, then it may be used.
-    await vllm.getByTestId('use-measured').click();
+    await vllm.getByRole('button', { name: /^Use as measured throughput/ }).click();
     await expect(confirm.locator('li')).toHaveText(['It measured “facebook/opt-125m”; the scenario self-hosts “Kimi K2.6”.']);
     await expect(confirm).toContainText('Use its throughput (82.9 output tokens/s) for the TCO page anyway?');
-    await expect(page.getByTestId('measured-use-anyway')).toBeFocused();
-    await page.getByTestId('measured-use-anyway').click();
+    await expect(page.getByRole('button', { name: 'Use anyway' })).toBeFocused();
+    await page.getByRole('button', { name: 'Use anyway' }).click();
     await expect(page.getByTestId('measured-notice')).toContainText('The TCO scenario now uses 82.9 output tokens/s measured in');
     await shell.goTo('TCO & break-even');
     const field = page.getByTestId('tco-throughput');
@@ -71,7 +71,7 @@ test.describe('imported benchmark results', () => {
     // Nothing already imported is lost.
     await expect(bench.rows()).toHaveCount(3);
     // A run in which every request failed has no throughput: refused, with the reason.
-    await bench.rows().filter({ hasText: 'er0080_bench_serve_all_requests_failed' }).getByTestId('use-measured').click();
+    await bench.rows().filter({ hasText: 'er0080_bench_serve_all_requests_failed' }).getByRole('button', { name: /^Use as measured throughput/ }).click();
     await expect(page.getByTestId('measured-notice')).toHaveText('Not used: no request of this run succeeded, so it has no throughput to take.');
   });
 
@@ -116,9 +116,9 @@ test.describe('imported benchmark results', () => {
     await expect(bench.row('client log · m').getByTestId('cell-goodput')).toContainText('50% (1 of 2)');
 
     // Only half the completed requests met the limit, so the limit is not stored as the latency target.
-    await bench.row('client log · m').getByTestId('use-measured').click();
+    await bench.row('client log · m').getByRole('button', { name: /^Use as measured throughput/ }).click();
     await expect(page.getByTestId('measured-confirm')).toContainText('It measured “m”; the scenario self-hosts “Kimi K2.6”.');
-    await page.getByTestId('measured-use-anyway').click();
+    await page.getByRole('button', { name: 'Use anyway' }).click();
     await expect(page.getByTestId('measured-notice')).toContainText('No latency target stored: only 50% of the completed requests met your limits');
 
     await page.reload();
@@ -139,7 +139,7 @@ test.describe('imported benchmark results', () => {
     const progress = page.getByTestId('import-progress');
     await expect(progress).toBeVisible();
     await expect(progress).toContainText('large-log.jsonl (file 1 of 1)');
-    await page.getByTestId('import-cancel').click();
+    await page.getByRole('button', { name: 'Cancel import' }).click();
     await expect(page.getByTestId('import-message')).toHaveText('Import cancelled; nothing from it was stored.');
     await expect(progress).toHaveCount(0);
     await expect(bench.rows()).toHaveCount(0);

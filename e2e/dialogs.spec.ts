@@ -58,14 +58,14 @@ test.describe('dialogs by keyboard', () => {
     });
     await shell.open();
 
-    const libraryButton = page.getByTestId('library-button');
+    const libraryButton = page.getByRole('button', { name: /^My scenarios/ });
     const library = page.getByRole('dialog', { name: 'My scenarios' });
     await openWithKeyboard(libraryButton, library);
     await expectTabCycles(page, library);
     await expectAxeClean(page, 'library');
     await expectEscapeReturnsFocus(page, library, libraryButton);
 
-    const shareButton = page.getByTestId('share-button');
+    const shareButton = page.getByRole('button', { name: 'Copy share link' });
     const share = page.getByRole('dialog', { name: 'Copy share link' });
     await openWithKeyboard(shareButton, share);
     await expect(share.getByLabel('Copy this link:')).toBeFocused();
@@ -95,7 +95,7 @@ test.describe('dialogs by keyboard', () => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();
-    const present = page.getByTestId('present');
+    const present = page.getByRole('button', { name: 'Present', exact: true });
     const deck = page.getByRole('dialog', { name: 'Presentation' });
     await openWithKeyboard(present, deck);
     await expect(deck).toContainText('Slide 1 of');

@@ -55,7 +55,7 @@ test.describe('hardware fit', () => {
     const claim = hw.claim('a000-kimi-k2-fp8-8x-h100');
     await expect(claim.getByTestId('claim-verdict')).toHaveAttribute('data-fits', 'no');
     await expect(claim).toContainText('128.8 GB per GPU, more than the 80 GB');
-    await claim.getByTestId('claim-load').click();
+    await claim.getByRole('button', { name: 'Load this setup' }).click();
     await hw.expectVerdict(false);
     await expect(hw.reason()).toHaveText('The weights alone need 128.8 GB per GPU, more than the 80 GB the GPU physically has.');
     await expect(hw.warning('over-physical')).toBeVisible();
@@ -98,10 +98,10 @@ test.describe('hardware fit', () => {
     // 1 + 1 GiB: 73.6 − 72.26 = 1.34 GB to spare; the page's 4 + 3 GiB: 77.63 − 73.6 = 4.03 GB short.
     await expect(note.getByTestId('hw-vendor-example')).toContainText('runtime 1 GiB + activations 1 GiB (1.34 GB to spare)');
     await expect(note.getByTestId('hw-vendor-page')).toContainText('(runtime 4 GiB + activations 3 GiB) are more than that: short by 4.03 GB');
-    await note.getByTestId('hw-vendor-use-example').click();
+    await note.getByRole('button', { name: /^Use runtime / }).click();
     await expect(note.getByTestId('hw-vendor-page')).toContainText('fit as well: 1.34 GB to spare');
     await expect(hw.field('hw-runtime')).toHaveValue('1');
-    await note.getByTestId('hw-vendor-load').click();
+    await note.getByRole('button', { name: "Load the vendor's setup" }).click();
     await expect(hw.field('hw-gpu-count')).toHaveValue('1');
     await hw.expectVerdict(true);
     // Another model has no such statement.
@@ -112,12 +112,12 @@ test.describe('hardware fit', () => {
   test('a pasted config.json becomes the custom model; missing fields are named', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await page.getByTestId('hw-config-text').fill('{"model_type": "llama", "hidden_size": 4096}');
-    await page.getByTestId('hw-config-read').click();
+    await page.getByRole('button', { name: 'Read config' }).click();
     await expect(page.getByTestId('hw-config-issues')).toContainText('num_hidden_layers is missing (needed for the basic geometry).');
     await page.getByTestId('hw-config-text').fill(deepseekConfig);
-    await page.getByTestId('hw-config-read').click();
+    await page.getByRole('button', { name: 'Read config' }).click();
     await expect(page.getByTestId('hw-config-ok')).toContainText('MLA');
-    await page.getByTestId('hw-config-use').click();
+    await page.getByRole('button', { name: 'Use this model' }).click();
     await expect(page.getByTestId('hw-model').getByRole('combobox')).toHaveValue('custom');
     await expect(page.getByTestId('work-kv-0')).toContainText('61 layers × (512 latent + 64 RoPE)');
     await expect(page.getByTestId('hw-checkpoint-size')).toContainText('estimated from parameters');
@@ -126,9 +126,9 @@ test.describe('hardware fit', () => {
   test('the roofline estimate becomes the TCO throughput, labelled estimated', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await expect(page.getByTestId('hw-tco-current')).toContainText('(entered)');
-    await page.getByTestId('hw-use-estimate').click();
+    await page.getByRole('button', { name: 'Use as TCO throughput' }).click();
     await expect(page.getByTestId('hw-tco-current')).toContainText('(estimated)');
-    await expect(page.getByTestId('hw-use-estimate')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Now used by the TCO page' })).toBeDisabled();
   });
 
   for (const theme of ['light', 'dark'] as const) {
@@ -136,7 +136,7 @@ test.describe('hardware fit', () => {
       await hw.open();
       await shell.setTheme(theme);
       // A setup that does not fit: reason, warnings and fixes are all on screen.
-      await hw.claim('a000-kimi-k2-fp8-8x-h100').getByTestId('claim-load').click();
+      await hw.claim('a000-kimi-k2-fp8-8x-h100').getByRole('button', { name: 'Load this setup' }).click();
       await hw.expectVerdict(false);
       await hw.openEverything();
       expect(await seriousViolations(page, theme, { include: '[data-testid="hardware-page"]' })).toEqual([]);

@@ -30,7 +30,7 @@ test.describe('saved scenarios', () => {
     await shell.scenarioName().fill('Exported scenario');
     await library.open();
     const download = page.waitForEvent('download');
-    await page.getByTestId('export-json').click();
+    await page.getByRole('button', { name: 'Download scenario (JSON)' }).click();
     const file = await (await download).path();
     await shell.scenarioName().fill('Something else');
     await page.getByTestId('import-json').setInputFiles(file);

@@ -130,7 +130,7 @@ test.describe('seven-day pilot', () => {
     await expect(page.getByTestId('pilot-page')).not.toContainText(/abgenommen|Abnahme/);
 
     // Cleared, the pilot has no self-hosted evidence: no decision, and no rule shown as met.
-    await page.getByTestId('pilot-clear').click();
+    await page.getByRole('button', { name: 'Pilotdaten löschen' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Ersetzen' }).click();
     await pilot.expectDecision('undecided');
     await expect(pilot.card()).toHaveAttribute('data-status', 'no-evidence');

@@ -72,7 +72,7 @@ test.describe('report', () => {
     await report.open();
     await report.waitForNumbers();
     const download = page.waitForEvent('download');
-    await page.getByTestId('report-csv').click();
+    await page.getByRole('button', { name: 'Results and assumptions (CSV)' }).click();
     const text = readFileSync(await (await download).path(), 'utf8');
     expect(text).toContain(`scenario,name,"'=cmd|""/c calc""!A1"`);
     // The API bill as a plain number with a decimal point, no grouping, no currency sign:
@@ -130,7 +130,7 @@ test.describe('report', () => {
     await library.saveAsNew();
     await library.item('API only').getByRole('checkbox').check();
     await library.item('EUR at 0.95').getByRole('checkbox').check();
-    await page.getByTestId('compare-button').click();
+    await page.getByRole('button', { name: /^Compare selected/ }).click();
     const inputs = page.getByTestId('compare-inputs');
     await expect(inputs.locator('tr[data-key="fx.EUR"]')).toHaveAttribute('data-differs', 'true');
     await expect(inputs.locator('tr[data-key="workload.requestsPerDay"]')).toHaveAttribute('data-differs', 'false');
@@ -142,7 +142,7 @@ test.describe('report', () => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();
-    await page.getByTestId('present').click();
+    await page.getByRole('button', { name: 'Present', exact: true }).click();
     const deck = page.getByTestId('presentation');
     await expect(deck).toContainText('Slide 1 of');
     await page.keyboard.press('ArrowRight');

@@ -1,6 +1,7 @@
 import type { SourceRef } from '../core/catalog/types';
 import { isStale } from '../core/catalog/catalog';
 import { formatDate } from '../lib/format/format';
+import { Button } from './button';
 import { componentMessages } from './messages';
 import { useLanguage, useT } from './use-t';
 
@@ -28,9 +29,9 @@ export function SourceBadge(props: { source: SourceRef; custom?: { catalogValue:
         >
           {t('custom')}
         </span>
-        <button type="button" className="text-accent underline-offset-2 hover:underline" onClick={custom.onRestore}>
+        <Button variant="textLink" onClick={custom.onRestore}>
           {t('restore')}
-        </button>
+        </Button>
       </span>
     );
   }

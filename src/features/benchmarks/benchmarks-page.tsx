@@ -146,9 +146,9 @@ export function BenchmarksPage() {
             <Button size="sm" className="font-medium" onClick={() => applyMeasured(pending)} data-testid="measured-use-anyway" ref={useAnywayRef}>
               {t('measured.useAnyway')}
             </Button>
-            <button type="button" className="rounded-md px-3 py-1 text-sm text-accent underline" onClick={() => setPending(null)} data-testid="measured-cancel">
+            <Button variant="link" size="sm" className="text-accent" onClick={() => setPending(null)} data-testid="measured-cancel">
               {t('measured.cancel')}
-            </button>
+            </Button>
           </div>
         </Banner>
       ) : null}

@@ -1,5 +1,6 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '../../components/button';
 import { ChartFrame } from '../../components/chart-frame';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
@@ -30,16 +31,16 @@ export function ChartToggle<V extends string>(props: { label: string; value: V; 
         {label}:
       </span>
       {options.map((o) => (
-        <button
+        <Button
           key={o.value}
-          type="button"
           role="radio"
           aria-checked={value === o.value}
           onClick={() => onChange(o.value)}
-          className={`rounded-full border px-2.5 py-0.5 ${value === o.value ? 'border-accent bg-accent text-accent-contrast' : 'border-border'}`}
+          variant="chip"
+          size="xs"
         >
           {o.label}
-        </button>
+        </Button>
       ))}
     </span>
   );

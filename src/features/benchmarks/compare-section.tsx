@@ -44,16 +44,16 @@ export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: 
             <RunLegend runs={runs} dashed={dashed} />
             <div className="flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={t('cmp.metric')}>
               {METRICS.map((m) => (
-                <button
+                <Button
                   key={m}
-                  type="button"
                   role="radio"
                   aria-checked={metric === m}
                   onClick={() => setMetric(m)}
-                  className={`rounded-full border px-2.5 py-0.5 ${metric === m ? 'border-accent bg-accent text-accent-contrast' : 'border-border'}`}
+                  variant="chip"
+                  size="xs"
                 >
                   {t(`metric.${m}`)}
-                </button>
+                </Button>
               ))}
             </div>
           </div>

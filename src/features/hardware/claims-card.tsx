@@ -1,3 +1,4 @@
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SourceBadge } from '../../components/source-badge';
 import { useLanguage } from '../../components/use-t';
@@ -67,9 +68,9 @@ export function ClaimsCard(props: { scenario: Scenario; t: HardwareT }) {
                     <p className="text-muted">{c.setupNote[language]}</p>
                   </div>
                 ) : null}
-                <button type="button" className="mt-2 text-sm text-accent underline-offset-2 hover:underline" onClick={() => load(c)} data-testid="claim-load">
+                <Button variant="textLink" size="sm" className="mt-2" onClick={() => load(c)} data-testid="claim-load">
                   {t('loadSetup')}
-                </button>
+                </Button>
               </li>
             );
           })}

@@ -101,22 +101,23 @@ export function CustomModelCard(props: { t: HardwareT }) {
               <li key={n.code}>{noteLine(t, language, n)}</li>
             ))}
           </ul>
-          <button type="button" onClick={() => adoptSpec(result.spec)} className="mt-2 rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast" data-testid="hw-config-use">
+          <Button variant="primary" onClick={() => adoptSpec(result.spec)} className="mt-2" data-testid="hw-config-use">
             {t('useModel')}
-          </button>
+          </Button>
         </div>
       ) : null}
       {catalogModel ? (
-        <button
-          type="button"
-          className="mt-3 text-sm text-accent underline-offset-2 hover:underline"
+        <Button
+          variant="textLink"
+          size="sm"
+          className="mt-3"
           onClick={() => {
             const { id: _id, vendor: _vendor, source: _source, variants: _variants, ...spec } = catalogModel;
             adoptSpec({ ...spec, name: `${spec.name} (custom)`.slice(0, 120) });
           }}
         >
           {t('customise', { model: catalogModel.name })}
-        </button>
+        </Button>
       ) : null}
       {custom && scenario.selfHosted.modelId === 'custom' ? (
         <div className="mt-3 grid gap-3 border-t border-border pt-3" data-testid="hw-custom-fields">

@@ -1,3 +1,4 @@
+import { Button } from '../../components/button';
 import { Card, Kpi } from '../../components/card';
 import { SourceBadge } from '../../components/source-badge';
 import { useLanguage } from '../../components/use-t';
@@ -40,16 +41,15 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
                   <td className="border-b border-border/60 py-1.5 pr-2 text-right">{formatInteger(language, row.memoryGB)} GB</td>
                   <td className="border-b border-border/60 py-1.5 pr-2 text-right font-semibold" data-testid="min-count">
                     {res.kind === 'fits' ? (
-                      <button
-                        type="button"
-                        className="text-accent underline-offset-2 hover:underline"
+                      <Button
+                        variant="textLink"
                         onClick={() => {
                           updateSection('selfHosted', { gpuId: row.gpuId, gpusPerReplica: res.count, gpusPerNode: Math.min(MAX_GPUS_PER_NODE, row.gpusPerNode) });
                           updateSection('hardware', { tensorParallel: res.tp });
                         }}
                       >
                         {formatInteger(language, res.count)}
-                      </button>
+                      </Button>
                     ) : (
                       t('moreThan', { max: formatInteger(language, res.checkedUpTo) })
                     )}

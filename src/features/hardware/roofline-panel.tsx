@@ -1,4 +1,5 @@
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '../../components/button';
 import { Card, Kpi } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
@@ -158,8 +159,8 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
           {t('tcoCurrent', { tps: formatInteger(language, throughput.tokensPerSecond), source: translate(glossary, language, `source.${throughput.source}`) })}
           {throughput.measuredRun ? ` ${t('measuredNext', { label: throughput.measuredRun.label, tps: formatInteger(language, throughput.measuredRun.outputTokensPerSecond) })}` : ''}
         </p>
-        <button
-          type="button"
+        <Button
+          variant="primary"
           disabled={estTps === null || inUse}
           onClick={() => {
             if (estTps === null) return;
@@ -176,11 +177,11 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
               },
             });
           }}
-          className="mt-2 rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast disabled:opacity-50"
+          className="mt-2"
           data-testid="hw-use-estimate"
         >
           {inUse ? t('usedEstimate') : t('useEstimate')}
-        </button>
+        </Button>
       </div>
     </Card>
   );

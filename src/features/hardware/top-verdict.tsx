@@ -1,3 +1,4 @@
+import { Button } from '../../components/button';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import type { HardwareT } from './messages';
@@ -26,13 +27,14 @@ export function TopVerdict(props: { report: HardwareReport | null; invalid: bool
         {text}
       </p>
       {!invalid && r ? (
-        <button
-          type="button"
-          className="shrink-0 text-xs text-accent underline underline-offset-2"
+        <Button
+          variant="link"
+          size="xs"
+          className="shrink-0 text-accent"
           onClick={() => document.querySelector('[data-testid="hw-verdict-card"]')?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
         >
           {t('topJump')}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SourceBadge } from '../../components/source-badge';
 import { useLanguage } from '../../components/use-t';
@@ -56,18 +57,16 @@ export function VendorNote(props: { report: HardwareReport; t: HardwareT }) {
             </div>
             <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
               {!pageIsExample ? (
-                <button
-                  type="button"
-                  className="text-accent underline-offset-2 hover:underline"
+                <Button
+                  variant="textLink"
                   onClick={() => updateSection('hardware', { runtimeOverheadGiB: c.example.runtimeOverheadGiB, activationGiB: c.example.activationGiB })}
                   data-testid="hw-vendor-use-example"
                 >
                   {t('vendorUseExample', overheads(c.example))}
-                </button>
+                </Button>
               ) : null}
-              <button
-                type="button"
-                className="text-accent underline-offset-2 hover:underline"
+              <Button
+                variant="textLink"
                 onClick={() => {
                   updateSection('selfHosted', c.setup.selfHosted);
                   updateSection('hardware', c.setup.hardware);
@@ -75,7 +74,7 @@ export function VendorNote(props: { report: HardwareReport; t: HardwareT }) {
                 data-testid="hw-vendor-load"
               >
                 {t('vendorLoad')}
-              </button>
+              </Button>
             </div>
           </Card>
         );

@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import { CHECKS, checkPhases, type CheckPhase } from '../../core/pilot/checklist';
 import type { ChecklistSummary } from '../../core/pilot/checklist';
 import type { CheckStatus } from '../../core/scenario/schema';
+import { Button } from '../../components/button';
 import { useT } from '../../components/use-t';
 import { useAppStore } from '../../state/store';
 import { pilotMessages, type PilotKey } from './messages';
@@ -64,17 +65,10 @@ export const ChecklistPanel = memo(function ChecklistPanel(props: { summary: Che
         {checkPhases.map((p) => {
           const c = counts?.find((x) => x.phase === p);
           return (
-            <button
-              key={p}
-              type="button"
-              role="tab"
-              aria-selected={p === phase}
-              onClick={() => setPhase(p)}
-              className={`rounded-md px-3 py-1.5 text-sm ${p === phase ? 'bg-accent text-accent-contrast' : 'border border-border hover:bg-surface-2'}`}
-            >
+            <Button key={p} role="tab" aria-selected={p === phase} variant={p === phase ? 'primary' : 'secondary'} onClick={() => setPhase(p)}>
               {t(`phase.${p}`)}
               {c && c.failed > 0 ? <span className="ml-1.5 rounded bg-bad px-1 text-xs text-white">{c.failed}</span> : null}
-            </button>
+            </Button>
           );
         })}
       </div>

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { Button } from '../../components/button';
 import type { CostPerTask } from '../../core/pilot/cost';
 import type { Criterion, CriterionId } from '../../core/pilot/criteria';
 import type { FlipChange, PilotOutcome, RuleConditionId } from '../../core/pilot/decide';
@@ -203,9 +204,9 @@ export const DecisionCard = memo(function DecisionCard(props: {
             {g(`decision.${e.decision}`)}
           </h2>
         </div>
-        <button type="button" onClick={onPrint} className="no-print rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2">
+        <Button onClick={onPrint} className="no-print">
           {t('printDecision')}
-        </button>
+        </Button>
       </div>
       <p className="mt-2 max-w-4xl text-sm text-muted">{t(`decisionWhy.${e.decision}`)}</p>
 

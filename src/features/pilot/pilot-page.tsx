@@ -123,9 +123,9 @@ export function PilotPage() {
         <Banner tone="info" testId="pilot-example-banner">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span>{t('exampleBanner', { decision: g(`decision.${pilot.example}`) })}</span>
-            <button type="button" className="no-print rounded-md border border-border px-2 py-1 text-xs" onClick={() => update('pilot', { example: null })}>
+            <Button size="xs" className="no-print" onClick={() => update('pilot', { example: null })}>
               {t('keepAsMine')}
-            </button>
+            </Button>
           </div>
         </Banner>
         </div>

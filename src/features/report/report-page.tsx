@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { Button } from '../../components/button';
 import { Banner, Card, Kpi } from '../../components/card';
 import { todayIso } from '../../components/source-badge';
 import { useLanguage, useT } from '../../components/use-t';
@@ -192,32 +193,30 @@ export function ReportPage(props: { slots: ReportSlots }) {
     },
   ];
 
-  const btn = 'rounded-md border border-border px-3 py-1.5 text-sm hover:bg-surface-2';
+  const selected = 'bg-surface-2 font-semibold';
   return (
     <div className="space-y-4" data-testid="report">
       <div className="no-print flex flex-wrap items-center justify-between gap-2">
         <div className="flex gap-1" role="tablist" aria-label={t('title')}>
-          <button type="button" role="tab" aria-selected={view === 'report'} className={`${btn} ${view === 'report' ? 'bg-surface-2 font-semibold' : ''}`} onClick={() => setView('report')}>
+          <Button role="tab" aria-selected={view === 'report'} className={view === 'report' ? selected : undefined} onClick={() => setView('report')}>
             {t('title')}
-          </button>
-          <button type="button" role="tab" aria-selected={view === 'compare'} className={`${btn} ${view === 'compare' ? 'bg-surface-2 font-semibold' : ''}`} onClick={() => setView('compare')} data-testid="compare-tab">
+          </Button>
+          <Button role="tab" aria-selected={view === 'compare'} className={view === 'compare' ? selected : undefined} onClick={() => setView('compare')} data-testid="compare-tab">
             {t('compareTitle')}
-          </button>
+          </Button>
         </div>
         {view === 'report' ? (
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={btn} onClick={() => setPresenting(true)} data-testid="present">
+            <Button onClick={() => setPresenting(true)} data-testid="present">
               {t('present')}
-            </button>
-            <button type="button" className={btn} onClick={exportCsv} data-testid="report-csv">
+            </Button>
+            <Button onClick={exportCsv} data-testid="report-csv">
               {t('exportCsv')}
-            </button>
-            <button type="button" className={btn} onClick={exportJson}>
-              {t('exportJson')}
-            </button>
-            <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast" onClick={() => window.print()} data-testid="print">
+            </Button>
+            <Button onClick={exportJson}>{t('exportJson')}</Button>
+            <Button variant="primary" onClick={() => window.print()} data-testid="print">
               {t('print')}
-            </button>
+            </Button>
           </div>
         ) : null}
       </div>

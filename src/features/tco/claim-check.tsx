@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SourceBadge } from '../../components/source-badge';
 import { ARTICLE_SOURCES } from '../../core/catalog/api-offers';
@@ -138,17 +139,9 @@ export const ClaimCheckCard = memo(function ClaimCheckCard(props: { article: Art
       <p className="mb-3 text-sm text-muted">{t('claims.intro')}</p>
       <div role="tablist" aria-label={t('claims.articles')} className="mb-3 flex flex-wrap gap-2">
         {ARTICLES.map((a) => (
-          <button
-            key={a}
-            type="button"
-            role="tab"
-            aria-selected={a === article}
-            onClick={() => onArticle(a)}
-            className={`rounded-md border px-3 py-1 text-sm ${a === article ? 'border-accent bg-accent text-accent-contrast' : 'border-border hover:bg-surface-2'}`}
-            data-testid={`tco-claims-tab-${a}`}
-          >
+          <Button key={a} role="tab" aria-selected={a === article} variant={a === article ? 'primary' : 'secondary'} size="sm" onClick={() => onArticle(a)} data-testid={`tco-claims-tab-${a}`}>
             {t(`article.${a}`)}
-          </button>
+          </Button>
         ))}
       </div>
       <div role="tabpanel" className="grid gap-3">
@@ -157,9 +150,9 @@ export const ClaimCheckCard = memo(function ClaimCheckCard(props: { article: Art
             <SourceBadge source={ARTICLE_SOURCES[article]} />
             <span data-testid="tco-claims-summary">{t('claims.summary', { n: list.length, ok: count('consistent'), bad: count('contradiction'), open: count('not-checkable') })}</span>
           </p>
-          <button type="button" className="rounded-md border border-accent px-3 py-1 text-sm text-accent hover:bg-surface-2" onClick={() => onLoad(ARTICLE_PRESET[article])}>
+          <Button size="sm" onClick={() => onLoad(ARTICLE_PRESET[article])}>
             {t('claims.load')}
-          </button>
+          </Button>
         </div>
         <ul className="grid gap-3">
           {list.map((c) => (

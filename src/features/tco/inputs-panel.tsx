@@ -1,4 +1,5 @@
 import { memo, useState, type ReactNode } from 'react';
+import { Button } from '../../components/button';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
 import { SourceBadge } from '../../components/source-badge';
@@ -437,15 +438,15 @@ function CostFields(props: { t: TcoT }) {
               />
             </label>
             <NumberField label={t('in.otherAmount')} value={o.usd} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={t('unit.usdPerMonth')} onCommit={(usd) => setSelf({ otherMonthly: sh.otherMonthly.map((x, j) => (j === i ? { ...x, usd } : x)) })} />
-            <button type="button" className="mb-1 text-xs text-accent hover:underline" onClick={() => setSelf({ otherMonthly: sh.otherMonthly.filter((_, j) => j !== i) })} aria-label={t('in.removeCost', { label: o.label })}>
+            <Button variant="textLink" size="xs" className="mb-1" onClick={() => setSelf({ otherMonthly: sh.otherMonthly.filter((_, j) => j !== i) })} aria-label={t('in.removeCost', { label: o.label })}>
               {t('in.remove')}
-            </button>
+            </Button>
           </div>
         ))}
         {sh.otherMonthly.length < 20 ? (
-          <button type="button" className="justify-self-start text-xs text-accent hover:underline" onClick={() => setSelf({ otherMonthly: [...sh.otherMonthly, { label: t('in.newCost'), usd: 0 }] })}>
+          <Button variant="textLink" size="xs" className="justify-self-start" onClick={() => setSelf({ otherMonthly: [...sh.otherMonthly, { label: t('in.newCost'), usd: 0 }] })}>
             {t('in.addCost')}
-          </button>
+          </Button>
         ) : null}
       </fieldset>
       <div className="grid grid-cols-2 gap-3">

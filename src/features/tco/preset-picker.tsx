@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from '../../components/button';
 import { PRESET_IDS, type PresetId } from '../../core/presets/presets';
 import type { TcoT } from './messages';
 
@@ -18,16 +19,16 @@ export function PresetPicker(props: { t: TcoT; onLoad: (id: PresetId) => void; o
           ))}
         </select>
       </label>
-      <button type="button" className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-contrast" onClick={() => onLoad(choice)} data-testid="tco-preset-load">
+      <Button variant="primary" onClick={() => onLoad(choice)} data-testid="tco-preset-load">
         {t('presets.load')}
-      </button>
+      </Button>
       {loaded ? (
         <p role="status" className="text-xs text-muted" data-testid="tco-preset-loaded">
           {t('presets.loaded', { name: t(`preset.${loaded}`) })}{' '}
           {onUndo ? (
-            <button type="button" className="text-accent underline-offset-2 hover:underline" onClick={onUndo}>
+            <Button variant="textLink" onClick={onUndo}>
               {t('presets.undo')}
-            </button>
+            </Button>
           ) : null}
         </p>
       ) : null}

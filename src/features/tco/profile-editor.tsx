@@ -1,4 +1,5 @@
 import { memo, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Button } from '../../components/button';
 import { HOURS_PER_WEEK } from '../../core/scenario/schema';
 import type { TcoT } from './messages';
 
@@ -76,9 +77,9 @@ export const ProfileEditor = memo(function ProfileEditor(props: { t: TcoT; profi
           </select>
         </label>
         {(Object.keys(TEMPLATES) as Template[]).map((k) => (
-          <button key={k} type="button" className="rounded border border-border px-2 py-0.5 hover:border-accent" onClick={() => onChange(fill(k))}>
+          <Button key={k} size="xs" onClick={() => onChange(fill(k))}>
             {t(`profile.${k}`)}
-          </button>
+          </Button>
         ))}
       </div>
       <div

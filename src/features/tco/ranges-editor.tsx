@@ -1,3 +1,4 @@
+import { Button } from '../../components/button';
 import { NumberField } from '../../components/number-field';
 import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, isUncertaintyKey, type InputUnit, type UncertaintyKey } from '../../core/tco/inputs';
 import { useAppStore } from '../../state/store';
@@ -50,9 +51,10 @@ export function RangesEditor(props: { t: TcoT }) {
           <div key={key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2">
             <NumberField label={t('ranges.low', { name })} value={range.low} scale={unit.scale} digits={4} unit={unit.label} max={range.high} onCommit={(low) => setRanges({ ...ranges, [key]: { low, high: range.high } })} />
             <NumberField label={t('ranges.high', { name })} value={range.high} scale={unit.scale} digits={4} unit={unit.label} min={range.low} onCommit={(high) => setRanges({ ...ranges, [key]: { low: range.low, high } })} />
-            <button
-              type="button"
-              className="mb-1 text-xs text-accent hover:underline"
+            <Button
+              variant="textLink"
+              size="xs"
+              className="mb-1"
               aria-label={t('ranges.remove', { name })}
               onClick={() => {
                 const { [key]: _gone, ...rest } = ranges;
@@ -60,7 +62,7 @@ export function RangesEditor(props: { t: TcoT }) {
               }}
             >
               {t('in.remove')}
-            </button>
+            </Button>
           </div>
         );
       })}

@@ -1,5 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { Button } from '../../components/button';
 import { ChartFrame } from '../../components/chart-frame';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import type { Tornado } from '../../core/tco/sensitivity';
@@ -134,16 +135,16 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
     <div data-chart="tornado" data-kind="uncertain" data-for={resultKey}>
       <div className="mb-2 flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={t('chart.tornadoMetric')}>
         {(['saving', 'breakEven'] as const).map((m) => (
-          <button
+          <Button
             key={m}
-            type="button"
             role="radio"
             aria-checked={metric === m}
             onClick={() => setMetric(m)}
-            className={`rounded-full border px-2.5 py-0.5 ${metric === m ? 'border-accent bg-accent text-accent-contrast' : 'border-border'}`}
+            variant="chip"
+            size="xs"
           >
             {t(`chart.metric.${m}`)}
-          </button>
+          </Button>
         ))}
       </div>
       <ChartFrame
