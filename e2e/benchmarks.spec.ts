@@ -19,8 +19,8 @@ test.describe('imported benchmark results', () => {
 
     await bench.drop([fixtureFile(VLLM), fixtureFile(LLMPERF)]);
     await bench.waitForImportDone();
-    await expect(bench.outcome('er0080_bench_serve_v0.25.1.json')).toContainText('1 run(s) imported (vllm)');
-    await expect(bench.outcome('leaderboard_groq_70b_summary.json')).toContainText('1 run(s) imported (llmperf-summary)');
+    await expect(bench.outcome('er0080_bench_serve_v0.25.1.json')).toContainText('1 run imported (vllm)');
+    await expect(bench.outcome('leaderboard_groq_70b_summary.json')).toContainText('1 run imported (llmperf-summary)');
 
     await expect(bench.rows()).toHaveCount(2);
     const vllm = bench.row('vLLM · facebook/opt-125m');
@@ -32,7 +32,7 @@ test.describe('imported benchmark results', () => {
     // Freshly imported runs are ticked for comparison; the compare view shows both.
     await expect(vllm.getByTestId('run-select')).toBeChecked();
     await expect(groq.getByTestId('run-select')).toBeChecked();
-    await expect(page.getByTestId('compare-count')).toHaveText('2 run(s) selected');
+    await expect(page.getByTestId('compare-count')).toHaveText('2 runs selected');
     await expect(bench.legend().locator('li')).toHaveCount(2);
     await expect(bench.legend()).toContainText('facebook/opt-125m');
     await expect(bench.legend()).toContainText('llama2-70b-4096');
@@ -106,7 +106,7 @@ test.describe('imported benchmark results', () => {
     await bench.drop([textFile('client-log.jsonl', log)]);
     await bench.waitForImportDone();
     const outcome = bench.outcome('client-log.jsonl');
-    await expect(outcome).toContainText('1 row(s) skipped');
+    await expect(outcome).toContainText('1 row skipped');
     await expect(outcome).toContainText('line 2, field “ttft_ms”: a negative value; row skipped (-3)');
     // TTFT of the two kept rows: 400 and 600 ms → p50 500 ms (from the requests: marked †).
     await expect(bench.row('client log · m').getByTestId('cell-ttft50')).toHaveText('500†');

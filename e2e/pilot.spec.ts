@@ -231,7 +231,7 @@ test.describe('seven-day pilot', () => {
     await panel.getByLabel('Day', { exact: true }).selectOption('2');
     await panel.getByLabel('Side').selectOption('selfHosted');
     await panel.getByRole('button', { name: 'Fill the ticked fields' }).click();
-    await expect(panel.getByRole('status')).toContainText('Filled 7 field(s) of day 2');
+    await expect(panel.getByRole('status')).toContainText('Filled 7 fields of day 2');
     await expect(pilot.cell('selfHosted', 'ttftP50Ms', 2)).toHaveValue('450');
     await expect(pilot.cell('selfHosted', 'ttftP95Ms', 2)).toHaveValue('495');
     await expect(pilot.cell('selfHosted', 'generationMs', 2)).toHaveValue('2,500');

@@ -106,7 +106,7 @@ test.describe('share links', () => {
     await notice.getByRole('button', { name: "Use today's catalog values" }).click();
     await expect(output).toHaveValue('4');
     await expect(page.getByTestId('tco-price-input').getByRole('textbox')).toHaveValue('0.95');
-    await expect(page.getByTestId('catalog-drift-applied')).toContainText('5 figure(s)');
+    await expect(page.getByTestId('catalog-drift-applied')).toContainText('5 figures');
 
     // The report names the catalog dates its figures now rest on.
     await shell.goTo(/Report/);

@@ -99,6 +99,7 @@ function DriftList(props: { items: CatalogDrift[]; testId: string }) {
 /** Figures of an opened link or file that differ from today's catalog; nothing changes unless asked. */
 function CatalogDriftBanner() {
   const t = useT(shellMessages);
+  const language = useLanguage();
   const drift = useSessionStore((s) => s.drift);
   const setDrift = useSessionStore((s) => s.setDrift);
   if (drift.kind === 'none') return null;
@@ -106,7 +107,7 @@ function CatalogDriftBanner() {
   if (drift.kind === 'applied') {
     return (
       <Banner tone="info" testId="catalog-drift-applied">
-        <p>{t('drift.applied', { count: drift.items.length })}</p>
+        <p>{t(plural(language, drift.items.length, { one: 'drift.applied.one', other: 'drift.applied.other' }), { count: drift.items.length })}</p>
         <DriftList items={drift.items} testId="catalog-drift-applied-list" />
         <div className="mt-2 flex flex-wrap gap-3">
           <Button variant="link" size="xs" className="font-medium" onClick={undoTodaysCatalog}>

@@ -6,7 +6,7 @@ import type { BenchRun, SloLimits } from '../../core/benchmarks/run-schema';
 import { planMeasuredThroughput, type Deployment, type LatencyNote, type MeasuredPlan } from '../../core/benchmarks/measured';
 import { findModel } from '../../core/catalog/catalog';
 import type { Scenario } from '../../core/scenario/schema';
-import { formatInteger, formatPercent } from '../../lib/format/format';
+import { formatPercent } from '../../lib/format/format';
 import { storageFailureText } from '../../lib/i18n/storage';
 import { storageFailure } from '../../lib/storage/idb';
 import { clearQuarantine, DEFAULT_SLO, deleteFile, deleteRun, type StoredFile } from '../../lib/storage/runs-db';
@@ -15,7 +15,7 @@ import { CompareSection } from './compare-section';
 import { FilesPanel } from './files-panel';
 import { formatMs, formatRate, measuredLabel } from './format-bench';
 import { ImportPanel } from './import-panel';
-import { benchmarksMessages } from './messages';
+import { benchCount, benchmarksMessages } from './messages';
 import { RunsTable } from './runs-table';
 import { SloPanel } from './slo-panel';
 import { useGoodput, useInvalidateRuns, useSaveSlo, useSloLimits, useStoredRuns } from './use-benchmarks';
@@ -162,7 +162,7 @@ export function BenchmarksPage() {
       <Card
         title={t('runs.title')}
         testId="bench-runs"
-        actions={runs.length > 0 ? <span className="text-xs text-muted">{t('runs.count', { n: formatInteger(language, runs.length), files: formatInteger(language, files.length) })}</span> : null}
+        actions={runs.length > 0 ? <span className="text-xs text-muted">{t('runs.count', { runs: benchCount(language, 'runs', runs.length), files: benchCount(language, 'files', files.length) })}</span> : null}
       >
         {stored.isError ? (
           <p role="alert" className="text-sm text-bad">

@@ -6,6 +6,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
 import { errorBreakdown, percentileBars, throughputVsLoad, type CdfSeries, type LoadAxis } from '../../core/benchmarks/views';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
+import { plural } from '../../lib/i18n/plural';
 import { formatMs, formatRate, runName } from './format-bench';
 import { benchmarksMessages, type BenchT } from './messages';
 import { axisFor, defaultScale, spreadOf, type Scale } from './scale';
@@ -270,7 +271,7 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
       testId="chart-load"
       footer={
         <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-          {view.unplaced.length > 0 ? <p className="text-muted">{t('chart.load.unplaced', { n: view.unplaced.length })}</p> : <span />}
+          {view.unplaced.length > 0 ? <p className="text-muted">{t(plural(language, view.unplaced.length, { one: 'chart.load.unplaced.one', other: 'chart.load.unplaced.other' }), { n: formatInteger(language, view.unplaced.length) })}</p> : <span />}
           {view.series.length > 0 ? <ScaleToggle t={t} value={scale} onChange={setScale} testId="scale-load" /> : null}
           {view.available.length > 1 ? (
             <ChartToggle label={t('chart.load.axis')} value={view.axis} onChange={setChosen} options={view.available.map((a) => ({ value: a, label: t(`chart.load.axis.${a}`) }))} testId="load-axis" />

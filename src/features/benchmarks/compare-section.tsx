@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
-import { useT } from '../../components/use-t';
+import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
 import { CdfChart, ErrorsChart, LoadChart, PercentileChart, RunLegend } from './compare-charts';
-import { benchmarksMessages } from './messages';
+import { benchCount, benchmarksMessages } from './messages';
 import { useCdfs } from './use-benchmarks';
 import { WhenVisible } from './when-visible';
 
@@ -14,6 +14,7 @@ const METRICS: MetricId[] = ['ttft', 'tpot', 'itl', 'e2el'];
 export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: number; onClear: () => void }) {
   const { runs, maxSelected, onClear } = props;
   const t = useT(benchmarksMessages);
+  const language = useLanguage();
   const [metric, setMetric] = useState<MetricId>('ttft');
   const cdfs = useCdfs(runs, metric);
   // Same metric, different sampling (per request, per token, per chunk gap): say so.
@@ -28,7 +29,7 @@ export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: 
       actions={
         runs.length > 0 ? (
           <span className="flex items-center gap-3 text-xs">
-            <span data-testid="compare-count">{t('cmp.selected', { n: runs.length })}</span>
+            <span data-testid="compare-count">{t('cmp.selected', { runs: benchCount(language, 'runs', runs.length) })}</span>
             <Button variant="link" className="text-accent" onClick={onClear}>
               {t('cmp.clear')}
             </Button>

@@ -10,7 +10,7 @@ import { filesFromDataTransfer, filesFromList, type DroppedFile } from '../../li
 import { formatBytes, formatDateTime } from './format-bench';
 import { issueText } from './issue-text';
 import { MappingDialog } from './mapping-dialog';
-import { benchmarksMessages } from './messages';
+import { benchCount, benchmarksMessages } from './messages';
 import { useImportFiles, type ImportOutcome } from './use-benchmarks';
 
 const PROGRESS_EVERY_MS = 100;
@@ -44,9 +44,9 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
     head = t('result.merged', { name, into: r.mergedInto });
   } else if (r.status === 'partial') {
     tone = 'warn';
-    head = t('result.partial', { name, runs: formatInteger(language, r.runs.length), format, skipped: formatInteger(language, r.rows.skipped) });
+    head = t('result.partial', { name, runs: benchCount(language, 'runs', r.runs.length), format, skipped: benchCount(language, 'rows', r.rows.skipped) });
   } else {
-    head = t('result.saved', { name, runs: formatInteger(language, r.runs.length), format });
+    head = t('result.saved', { name, runs: benchCount(language, 'runs', r.runs.length), format });
   }
   const shown = r.issues.filter((i) => i.severity !== 'info' || r.status === 'failed').slice(0, 6);
   const more = r.issues.length - shown.length + r.issuesOmitted;

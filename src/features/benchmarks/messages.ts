@@ -1,4 +1,7 @@
-import { defineMessages, type Params } from '../../lib/i18n/define';
+import type { Language } from '../../core/scenario/schema';
+import { formatInteger } from '../../lib/format/format';
+import { defineMessages, translate, type Params } from '../../lib/i18n/define';
+import { plural } from '../../lib/i18n/plural';
 
 export const benchmarksMessages = defineMessages(
   'benchmarks',
@@ -14,8 +17,14 @@ export const benchmarksMessages = defineMessages(
     'import.cancelled': 'Import cancelled; nothing from it was stored.',
     'import.failed': 'The import stopped: {reason}',
     'import.results': 'Import results',
-    'result.saved': '{name}: {runs} run(s) imported ({format}).',
-    'result.partial': '{name}: {runs} run(s) imported ({format}); {skipped} row(s) skipped.',
+    'count.runs.one': '{n} run',
+    'count.runs.other': '{n} runs',
+    'count.rows.one': '{n} row',
+    'count.rows.other': '{n} rows',
+    'count.files.one': '{n} file',
+    'count.files.other': '{n} files',
+    'result.saved': '{name}: {runs} imported ({format}).',
+    'result.partial': '{name}: {runs} imported ({format}); {skipped} skipped.',
     'result.duplicate': '{name} has the same content as {existing}, imported on {date}; it was not imported again.',
     'result.failed': '{name} could not be imported.',
     'result.merged': '{name}: its per-request data was merged into {into}.',
@@ -84,7 +93,7 @@ export const benchmarksMessages = defineMessages(
     'runs.title': 'Imported runs',
     'runs.empty': 'No runs yet. Import a result file above.',
     'runs.loadFailed': 'The stored runs could not be read: {reason}',
-    'runs.count': '{n} run(s) from {files} file(s)',
+    'runs.count': '{runs} from {files}',
     'runs.recomputed': 'computed from the requests (the file has no summary of it)',
     'col.select': 'Compare',
     'col.run': 'Run',
@@ -235,7 +244,7 @@ export const benchmarksMessages = defineMessages(
     'cmp.title': 'Compare runs',
     'cmp.hint': 'Tick runs in the table to compare them (up to {max}).',
     'cmp.metric': 'Latency metric',
-    'cmp.selected': '{n} run(s) selected',
+    'cmp.selected': '{runs} selected',
     'cmp.clear': 'Clear selection',
     'cmp.defsDiffer': 'The selected runs sample {metric} differently ({sources}); compare with care.',
     'chart.pct.title': '{metric}: mean and percentiles (ms)',
@@ -262,7 +271,8 @@ export const benchmarksMessages = defineMessages(
     'chart.load.xLog': '{axis}, log',
     'measured.unit.output': 'output tokens/s',
     'measured.unit.total': 'total tokens/s',
-    'chart.load.unplaced': '{n} run(s) have no value on this axis and are not drawn.',
+    'chart.load.unplaced.one': '{n} run has no value on this axis and is not drawn.',
+    'chart.load.unplaced.other': '{n} runs have no value on this axis and are not drawn.',
     'chart.load.none': 'The selected runs have no load level to draw against.',
     'chart.load.axis': 'Load axis',
     'chart.err.title': 'Requests: succeeded and failed',
@@ -294,7 +304,7 @@ export const benchmarksMessages = defineMessages(
     'files.status': 'Status',
     'status.ok': 'complete',
     'status.partial': 'partial',
-    'files.skipped': '{n} row(s) skipped',
+    'files.skipped': '{rows} skipped',
     'files.merged': 'merged into {into}',
     'files.delete': 'Delete {name} and its runs',
     'files.quarantined.one': '{n} stored entry could not be read and was set aside: {reasons}',
@@ -314,8 +324,14 @@ export const benchmarksMessages = defineMessages(
     'import.cancelled': 'Import abgebrochen; nichts davon wurde gespeichert.',
     'import.failed': 'Der Import wurde beendet: {reason}',
     'import.results': 'Ergebnis des Imports',
-    'result.saved': '{name}: {runs} Lauf/Läufe importiert ({format}).',
-    'result.partial': '{name}: {runs} Lauf/Läufe importiert ({format}); {skipped} Zeile(n) übersprungen.',
+    'count.runs.one': '{n} Lauf',
+    'count.runs.other': '{n} Läufe',
+    'count.rows.one': '{n} Zeile',
+    'count.rows.other': '{n} Zeilen',
+    'count.files.one': '{n} Datei',
+    'count.files.other': '{n} Dateien',
+    'result.saved': '{name}: {runs} importiert ({format}).',
+    'result.partial': '{name}: {runs} importiert ({format}); {skipped} übersprungen.',
     'result.duplicate': '{name} hat denselben Inhalt wie {existing}, importiert am {date}; die Datei wurde nicht erneut importiert.',
     'result.failed': '{name} konnte nicht importiert werden.',
     'result.merged': '{name}: die Daten pro Anfrage wurden in {into} übernommen.',
@@ -384,7 +400,7 @@ export const benchmarksMessages = defineMessages(
     'runs.title': 'Importierte Läufe',
     'runs.empty': 'Noch keine Läufe. Oben eine Ergebnisdatei importieren.',
     'runs.loadFailed': 'Die gespeicherten Läufe konnten nicht gelesen werden: {reason}',
-    'runs.count': '{n} Lauf/Läufe aus {files} Datei(en)',
+    'runs.count': '{runs} aus {files}',
     'runs.recomputed': 'aus den Anfragen berechnet (die Datei enthält dazu keine Zusammenfassung)',
     'col.select': 'Vergleichen',
     'col.run': 'Lauf',
@@ -535,7 +551,7 @@ export const benchmarksMessages = defineMessages(
     'cmp.title': 'Läufe vergleichen',
     'cmp.hint': 'Läufe in der Tabelle ankreuzen, um sie zu vergleichen (bis zu {max}).',
     'cmp.metric': 'Latenz-Kennzahl',
-    'cmp.selected': '{n} Lauf/Läufe gewählt',
+    'cmp.selected': '{runs} gewählt',
     'cmp.clear': 'Auswahl aufheben',
     'cmp.defsDiffer': 'Die gewählten Läufe erfassen {metric} unterschiedlich ({sources}); vorsichtig vergleichen.',
     'chart.pct.title': '{metric}: Mittelwert und Perzentile (ms)',
@@ -562,7 +578,8 @@ export const benchmarksMessages = defineMessages(
     'chart.load.xLog': '{axis}, log.',
     'measured.unit.output': 'Ausgabetokens/s',
     'measured.unit.total': 'Token/s gesamt',
-    'chart.load.unplaced': '{n} Lauf/Läufe ohne Wert auf dieser Achse werden nicht gezeichnet.',
+    'chart.load.unplaced.one': '{n} Lauf ohne Wert auf dieser Achse wird nicht gezeichnet.',
+    'chart.load.unplaced.other': '{n} Läufe ohne Wert auf dieser Achse werden nicht gezeichnet.',
     'chart.load.none': 'Die gewählten Läufe haben keine Lastangabe, gegen die gezeichnet werden könnte.',
     'chart.load.axis': 'Lastachse',
     'chart.err.title': 'Anfragen: erfolgreich und fehlgeschlagen',
@@ -594,7 +611,7 @@ export const benchmarksMessages = defineMessages(
     'files.status': 'Status',
     'status.ok': 'vollständig',
     'status.partial': 'teilweise',
-    'files.skipped': '{n} Zeile(n) übersprungen',
+    'files.skipped': '{rows} übersprungen',
     'files.merged': 'übernommen in {into}',
     'files.delete': '{name} und ihre Läufe löschen',
     'files.quarantined.one': '{n} gespeicherter Eintrag konnte nicht gelesen werden und wurde beiseitegelegt: {reasons}',
@@ -606,3 +623,8 @@ export const benchmarksMessages = defineMessages(
 
 export type BenchKey = keyof (typeof benchmarksMessages)['en'];
 export type BenchT = (key: BenchKey, params?: Params) => string;
+
+/** A count with its noun, "1 run" / "2 runs", in the form the language's plural rule picks. */
+export function benchCount(language: Language, noun: 'runs' | 'rows' | 'files', n: number): string {
+  return translate(benchmarksMessages, language, plural(language, n, { one: `count.${noun}.one` as const, other: `count.${noun}.other` as const }), { n: formatInteger(language, n) });
+}

@@ -8,7 +8,7 @@ import type { Language } from '../../core/scenario/schema';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
 import { ChartFrame } from '../../components/chart-frame';
 import type { ChartConfig, ColourVar } from '../../components/chart-config';
-import type { HardwareT } from './messages';
+import { hwCount, type HardwareT } from './messages';
 import { gb, gbGib, tokens } from './units';
 
 type MemoryTerm = 'weights' | 'kv' | 'overhead' | 'free';
@@ -76,7 +76,7 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm" data-testid="hw-fixes">
           <li>
             {f.minGpus.kind === 'fits'
-              ? t('fix.minGpus', { count: formatInteger(language, f.minGpus.count), nodes: formatInteger(language, f.minGpus.nodes), tp: f.minGpus.tp, pp: f.minGpus.pp })
+              ? t('fix.minGpus', { gpus: hwCount(language, 'gpus', f.minGpus.count), nodes: hwCount(language, 'nodes', f.minGpus.nodes), tp: f.minGpus.tp, stages: hwCount(language, 'stages', f.minGpus.pp) })
               : t('fix.minGpusNone', { max: formatInteger(language, f.minGpus.checkedUpTo) })}
           </li>
           <li>{t('fix.maxConcurrency', { context: tokens(language, contextOf(r)), n: formatInteger(language, f.maxConcurrencyAtContext) })}</li>
@@ -219,6 +219,7 @@ function kvFormula(t: HardwareT, language: Language, g: KvGroupTerm, report: Har
   const rule = t(`rule.${g.rule}`, {
     seqs: n(g.sequencesPerGpu),
     split: n(g.splitOver),
+    stages: hwCount(language, 'stages', g.splitOver),
     perGpu: gbGib(language, g.perGpuBytes),
     total: n(report.setup.concurrentSequences),
     dp: n(report.memory.layout.dp),
@@ -239,7 +240,7 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
       : t(src.kind === 'checkpoint' ? 'weights.checkpoint' : 'weights.variant', { format: fmtName, total: gb(language, w.bytes.totalBytes) });
   const split =
     w.replicatedPerGpu > 0
-      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: m.layout.pp, perGpu: gb(language, w.perGpuBytes) })
+      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: hwCount(language, 'stages', m.layout.pp), perGpu: gb(language, w.perGpuBytes) })
       : t('weights.split', { total: gb(language, w.bytes.totalBytes), gpus: m.layout.gpus, perGpu: gb(language, w.perGpuBytes) });
   const rows: { term: string; formula: string; value: string; testId: string }[] = [
     { term: t('weights'), formula: `${sourceLine} ${split}`, value: gb(language, w.perGpuBytes), testId: 'work-weights' },

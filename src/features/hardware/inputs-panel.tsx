@@ -11,7 +11,8 @@ import type { KvFormat, WeightFormat } from '../../core/scenario/model-spec';
 import { MAX_GPUS_PER_NODE, type Language, type Scenario } from '../../core/scenario/schema';
 import { formatInteger } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import { hardwareMessages, type HardwareT } from './messages';
+import { plural } from '../../lib/i18n/plural';
+import { hardwareMessages, hwCount, type HardwareT } from './messages';
 import { shortTokens } from './units';
 
 type T = HardwareT;
@@ -204,7 +205,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
             integer
             min={1}
             max={1024}
-            help={stages !== null ? t('tpHelp', { stages, tp: h.tensorParallel }) : undefined}
+            help={stages !== null ? t(plural(language, stages, { one: 'tpHelp.one', other: 'tpHelp.other' }), { stages: formatInteger(language, stages), gpus: hwCount(language, 'gpus', h.tensorParallel) }) : undefined}
             onCommit={(tensorParallel) => setHw({ tensorParallel })}
             testId="hw-tp"
           />

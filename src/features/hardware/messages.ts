@@ -1,4 +1,7 @@
-import { defineMessages } from '../../lib/i18n/define';
+import type { Language } from '../../core/scenario/schema';
+import { formatInteger } from '../../lib/format/format';
+import { defineMessages, translate } from '../../lib/i18n/define';
+import { plural } from '../../lib/i18n/plural';
 
 export const hardwareMessages = defineMessages(
   'hardware',
@@ -16,7 +19,16 @@ export const hardwareMessages = defineMessages(
     gpuCount: 'GPUs per replica',
     gpusPerNode: 'GPUs per node',
     tp: 'Tensor parallel (TP)',
-    tpHelp: '{stages} pipeline stage(s) of {tp} GPUs each',
+    'count.gpus.one': '{n} GPU',
+    'count.gpus.other': '{n} GPUs',
+    'count.stages.one': '{n} stage',
+    'count.stages.other': '{n} stages',
+    'count.nodes.one': '{n} node',
+    'count.nodes.other': '{n} nodes',
+    'count.sequences.one': '{n} sequence',
+    'count.sequences.other': '{n} sequences',
+    'tpHelp.one': '{stages} pipeline stage of {gpus}',
+    'tpHelp.other': '{stages} pipeline stages of {gpus} each',
     mlaMode: 'MLA cache distribution',
     mlaModeHelp: 'For models with multi-head latent attention: under plain TP every rank keeps a full copy of the latent cache.',
     mlaModeNotApplicable: 'Only for MLA models; this model splits its KV cache over the KV heads.',
@@ -66,7 +78,7 @@ export const hardwareMessages = defineMessages(
     topJump: 'Details',
     contextOverMax: 'Above the model maximum of {max} tokens: computed anyway, but the model cannot attend to more than {max} tokens.',
     vendorTitle: 'Vendor statement and this page\'s overheads',
-    vendorRoom: 'Checked on {gpu} at {context} tokens and {n} sequence(s): weights {weights} + KV cache {kv} leave {room} ({roomGib}) of the {budget} budget for activations and runtime overhead together.',
+    vendorRoom: 'Checked on {gpu} at {context} tokens and {seqs}: weights {weights} + KV cache {kv} leave {room} ({roomGib}) of the {budget} budget for activations and runtime overhead together.',
     vendorExampleFits: 'So the statement holds with lean overheads, e.g. runtime {runtime} + activations {activation} ({headroom} to spare).',
     vendorExampleNot: 'Even with lean overheads (runtime {runtime} + activations {activation}) it is short by {short}.',
     vendorPageFits: 'This page\'s overheads (runtime {runtime} + activations {activation}) fit as well: {headroom} to spare.',
@@ -78,7 +90,7 @@ export const hardwareMessages = defineMessages(
     'reason.fixed-terms-exceed-budget': 'Weights ({weights}) plus activations and runtime ({overhead}) exceed the {budget} budget before any KV cache.',
     'reason.kv-exceeds-remaining': 'The KV cache needs {kv} per GPU, but only {available} remain after weights, activations and runtime.',
     fixesTitle: 'What it would take',
-    'fix.minGpus': 'Smallest count of this GPU that fits: {count} GPUs in {nodes} node(s) (TP {tp} × {pp} stage(s)).',
+    'fix.minGpus': 'Smallest count of this GPU that fits: {gpus} in {nodes} (TP {tp} × {stages}).',
     'fix.minGpusNone': 'No count of this GPU up to {max} fits these settings.',
     'fix.maxConcurrency': 'At {context} tokens of context at most {n} sequences fit.',
     'fix.maxContext': 'For {n} sequences at most {context} tokens of context fit.',
@@ -107,7 +119,7 @@ export const hardwareMessages = defineMessages(
     'weights.variant': 'Real checkpoint of the {format} variant: {total}.',
     'weights.estimate': 'Estimate: {quantised} B parameters × {bits} bits + the rest in BF16 = {total} (no {format} checkpoint recorded).',
     'weights.split': '{total} ÷ {gpus} GPUs = {perGpu}',
-    'weights.splitDp': '({total} − {attention} attention) ÷ {gpus} GPUs + {attention} ÷ {stages} stage(s), replicated on every DP-attention rank = {perGpu}',
+    'weights.splitDp': '({total} − {attention} attention) ÷ {gpus} GPUs + {attention} ÷ {stages}, replicated on every DP-attention rank = {perGpu}',
     'kind.gqa': 'KV cache, full attention ({layers} layers)',
     'kind.swa': 'KV cache, sliding window ({layers} layers)',
     'kind.mla': 'KV cache, MLA latent ({layers} layers)',
@@ -118,8 +130,8 @@ export const hardwareMessages = defineMessages(
     'kv.linear': '{layers} layers × ({heads} heads × {dk} × {dv} + {extra} conv) × 2 B = {perSeq} per sequence, constant (BF16 state assumed; FP32 doubles it)',
     'kv.tokens': '× {tokens} tokens = {perSeq} per sequence',
     'rule.tp-heads': '× {seqs} sequences ÷ {split} (min(TP, KV heads) × stages) = {perGpu}',
-    'rule.mla-replicated': '× {seqs} sequences ÷ {split} stage(s), full copy on every TP rank = {perGpu}',
-    'rule.dp-attention': '× ⌈{total} ÷ {dp}⌉ = {seqs} sequences on the busiest rank ÷ {split} stage(s) = {perGpu}',
+    'rule.mla-replicated': '× {seqs} sequences ÷ {stages}, full copy on every TP rank = {perGpu}',
+    'rule.dp-attention': '× ⌈{total} ÷ {dp}⌉ = {seqs} sequences on the busiest rank ÷ {stages} = {perGpu}',
     'rule.dcp': '× {seqs} sequences ÷ {split} (DCP × stages) = {perGpu}',
     'rule.tp-state': '× {seqs} sequences ÷ {split} (min(TP, heads) × stages) = {perGpu}',
     'work.activation': '{gib} GiB, entered (peak of the profile run)',
@@ -292,7 +304,16 @@ export const hardwareMessages = defineMessages(
     gpuCount: 'GPUs je Replika',
     gpusPerNode: 'GPUs je Knoten',
     tp: 'Tensor-Parallelität (TP)',
-    tpHelp: '{stages} Pipeline-Stufe(n) mit je {tp} GPUs',
+    'count.gpus.one': '{n} GPU',
+    'count.gpus.other': '{n} GPUs',
+    'count.stages.one': '{n} Stufe',
+    'count.stages.other': '{n} Stufen',
+    'count.nodes.one': '{n} Knoten',
+    'count.nodes.other': '{n} Knoten',
+    'count.sequences.one': '{n} Sequenz',
+    'count.sequences.other': '{n} Sequenzen',
+    'tpHelp.one': '{stages} Pipeline-Stufe mit {gpus}',
+    'tpHelp.other': '{stages} Pipeline-Stufen mit je {gpus}',
     mlaMode: 'Verteilung des MLA-Caches',
     mlaModeHelp: 'Für Modelle mit Multi-Head Latent Attention: Bei reinem TP hält jeder Rang eine volle Kopie des Latent-Caches.',
     mlaModeNotApplicable: 'Nur für MLA-Modelle; dieses Modell teilt seinen KV-Cache über die KV-Köpfe auf.',
@@ -340,7 +361,7 @@ export const hardwareMessages = defineMessages(
     topJump: 'Details',
     contextOverMax: 'Über dem Modellmaximum von {max} Token: wird trotzdem berechnet, das Modell kann aber höchstens {max} Token berücksichtigen.',
     vendorTitle: 'Herstelleraussage und die Overheads dieser Seite',
-    vendorRoom: 'Geprüft auf {gpu} mit {context} Token und {n} Sequenz(en): Gewichte {weights} + KV-Cache {kv} lassen vom Budget ({budget}) {room} ({roomGib}) für Aktivierungen und Laufzeit-Overhead zusammen.',
+    vendorRoom: 'Geprüft auf {gpu} mit {context} Token und {seqs}: Gewichte {weights} + KV-Cache {kv} lassen vom Budget ({budget}) {room} ({roomGib}) für Aktivierungen und Laufzeit-Overhead zusammen.',
     vendorExampleFits: 'Die Aussage stimmt also mit schlanken Overheads, z. B. Laufzeit {runtime} + Aktivierungen {activation} ({headroom} Reserve).',
     vendorExampleNot: 'Selbst mit schlanken Overheads (Laufzeit {runtime} + Aktivierungen {activation}) fehlen {short}.',
     vendorPageFits: 'Die Overheads dieser Seite (Laufzeit {runtime} + Aktivierungen {activation}) passen ebenfalls: {headroom} Reserve.',
@@ -352,7 +373,7 @@ export const hardwareMessages = defineMessages(
     'reason.fixed-terms-exceed-budget': 'Gewichte ({weights}) plus Aktivierungen und Laufzeit ({overhead}) übersteigen das Budget von {budget} schon vor jedem KV-Cache.',
     'reason.kv-exceeds-remaining': 'Der KV-Cache braucht {kv} je GPU, nach Gewichten, Aktivierungen und Laufzeit bleiben aber nur {available}.',
     fixesTitle: 'Was es bräuchte',
-    'fix.minGpus': 'Kleinste passende Zahl dieser GPU: {count} GPUs in {nodes} Knoten (TP {tp} × {pp} Stufe(n)).',
+    'fix.minGpus': 'Kleinste passende Zahl dieser GPU: {gpus} in {nodes} (TP {tp} × {stages}).',
     'fix.minGpusNone': 'Keine Anzahl dieser GPU bis {max} passt mit diesen Einstellungen.',
     'fix.maxConcurrency': 'Bei {context} Token Kontext passen höchstens {n} Sequenzen.',
     'fix.maxContext': 'Für {n} Sequenzen passen höchstens {context} Token Kontext.',
@@ -379,7 +400,7 @@ export const hardwareMessages = defineMessages(
     'weights.variant': 'Echter Checkpoint der {format}-Variante: {total}.',
     'weights.estimate': 'Schätzung: {quantised} Mrd. Parameter × {bits} Bit + Rest in BF16 = {total} (kein {format}-Checkpoint erfasst).',
     'weights.split': '{total} ÷ {gpus} GPUs = {perGpu}',
-    'weights.splitDp': '({total} − {attention} Attention) ÷ {gpus} GPUs + {attention} ÷ {stages} Stufe(n), auf jedem DP-Attention-Rang repliziert = {perGpu}',
+    'weights.splitDp': '({total} − {attention} Attention) ÷ {gpus} GPUs + {attention} ÷ {stages}, auf jedem DP-Attention-Rang repliziert = {perGpu}',
     'kind.gqa': 'KV-Cache, volle Attention ({layers} Schichten)',
     'kind.swa': 'KV-Cache, Sliding Window ({layers} Schichten)',
     'kind.mla': 'KV-Cache, MLA-Latent ({layers} Schichten)',
@@ -390,8 +411,8 @@ export const hardwareMessages = defineMessages(
     'kv.linear': '{layers} Schichten × ({heads} Köpfe × {dk} × {dv} + {extra} Conv) × 2 B = {perSeq} je Sequenz, konstant (BF16-Zustand angenommen; FP32 verdoppelt ihn)',
     'kv.tokens': '× {tokens} Token = {perSeq} je Sequenz',
     'rule.tp-heads': '× {seqs} Sequenzen ÷ {split} (min(TP, KV-Köpfe) × Stufen) = {perGpu}',
-    'rule.mla-replicated': '× {seqs} Sequenzen ÷ {split} Stufe(n), volle Kopie auf jedem TP-Rang = {perGpu}',
-    'rule.dp-attention': '× ⌈{total} ÷ {dp}⌉ = {seqs} Sequenzen auf dem vollsten Rang ÷ {split} Stufe(n) = {perGpu}',
+    'rule.mla-replicated': '× {seqs} Sequenzen ÷ {stages}, volle Kopie auf jedem TP-Rang = {perGpu}',
+    'rule.dp-attention': '× ⌈{total} ÷ {dp}⌉ = {seqs} Sequenzen auf dem vollsten Rang ÷ {stages} = {perGpu}',
     'rule.dcp': '× {seqs} Sequenzen ÷ {split} (DCP × Stufen) = {perGpu}',
     'rule.tp-state': '× {seqs} Sequenzen ÷ {split} (min(TP, Köpfe) × Stufen) = {perGpu}',
     'work.activation': '{gib} GiB, eingegeben (Spitze des Profilierungslaufs)',
@@ -548,3 +569,8 @@ export const hardwareMessages = defineMessages(
 export type HardwareKey = keyof (typeof hardwareMessages)['en'];
 /** The translator of this page, as passed to child components. */
 export type HardwareT = (key: HardwareKey, params?: Readonly<Record<string, string | number>>) => string;
+
+/** A count with its noun, "1 stage" / "2 stages", in the form the language's plural rule picks. */
+export function hwCount(language: Language, noun: 'gpus' | 'stages' | 'nodes' | 'sequences', n: number): string {
+  return translate(hardwareMessages, language, plural(language, n, { one: `count.${noun}.one` as const, other: `count.${noun}.other` as const }), { n: formatInteger(language, n) });
+}

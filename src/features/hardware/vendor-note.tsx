@@ -5,7 +5,7 @@ import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import type { HardwareT } from './messages';
+import { hwCount, type HardwareT } from './messages';
 import { gb, gib } from './units';
 
 /**
@@ -36,7 +36,7 @@ export function VendorNote(props: { report: HardwareReport; t: HardwareT }) {
                 {t('vendorRoom', {
                   gpu: c.gpuName,
                   context: formatInteger(language, c.setup.hardware.contextLength),
-                  n: formatInteger(language, c.setup.hardware.concurrentSequences),
+                  seqs: hwCount(language, 'sequences', c.setup.hardware.concurrentSequences),
                   weights: gb(language, c.weightsPerGpu),
                   kv: gb(language, c.kvPerGpu),
                   budget: gb(language, c.budgetPerGpu),

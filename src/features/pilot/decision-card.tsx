@@ -7,10 +7,10 @@ import type { PilotEvaluation, PilotWarning } from '../../core/pilot/evaluate';
 import { useT } from '../../components/use-t';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { glossary } from '../../lib/i18n/glossary';
-import { plural } from '../../lib/i18n/plural';
+import { formatList, plural } from '../../lib/i18n/plural';
 import type { Fmt } from './format-pilot';
 import { formatCriterionValue, formatField } from './format-pilot';
-import { pilotMessages, type PilotT } from './messages';
+import { pilotCount, pilotMessages, type PilotT } from './messages';
 import type { FieldUnit } from './pilot-fields';
 
 type T = PilotT;
@@ -115,13 +115,13 @@ function cautionText(t: T, f: Fmt, e: PilotEvaluation): string {
 function warningText(t: T, f: Fmt, e: PilotEvaluation, w: PilotWarning): string {
   switch (w.kind) {
     case 'fix-compatibility-first':
-      return t('warn.fix-compatibility-first', { checks: w.checkIds.map((id) => `“${t(`check.${id}` as `check.d1.messages-exact`)}”`).join(', ') });
+      return t('warn.fix-compatibility-first', { checks: formatList(f.language, w.checkIds.map((id) => `“${t(`check.${id}` as `check.d1.messages-exact`)}”`)) });
     case 'days-missing':
-      return t('warn.days-missing', { side: t(`side.${w.side}`), days: w.days.join(', ') });
+      return t(plural(f.language, w.days.length, { one: 'warn.days-missing.one', other: 'warn.days-missing.other' }), { side: t(`side.${w.side}`), days: formatList(f.language, w.days.map(String)) });
     case 'staff-not-recorded':
       return t('warn.staff-not-recorded', { side: t(`side.${w.side}`) });
     case 'costs-skipped':
-      return t('warn.costs-skipped', { side: t(`side.${w.side}`), days: w.days.join(', ') });
+      return t(plural(f.language, w.days.length, { one: 'warn.costs-skipped.one', other: 'warn.costs-skipped.other' }), { side: t(`side.${w.side}`), days: formatList(f.language, w.days.map(String)) });
     case 'no-api-baseline':
       return t('warn.no-api-baseline');
     case 'example-data':
@@ -148,7 +148,7 @@ function CostKpi(props: { label: string; cost: CostPerTask; t: T; f: Fmt; rate: 
       {cost.days.length > 0 ? (
         <div className="figures mt-0.5 text-xs text-muted">
           {t('costBasis', {
-            days: cost.days.length,
+            days: pilotCount(f.language, 'days', cost.days.length),
             bill: money(cost.billUsd),
             staff: money(cost.staffUsd),
             hours: formatNumber(f.language, cost.staffHours, 1),

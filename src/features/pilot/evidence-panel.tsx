@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { useT } from '../../components/use-t';
 import { formatNumber, formatPercent } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
+import { plural } from '../../lib/i18n/plural';
 import { pilotMessages } from './messages';
 import { FIELD_SPECS } from './pilot-fields';
 import { useEvidenceFill, useStoredRuns } from './use-pilot';
@@ -155,7 +156,7 @@ export const EvidencePanel = memo(function EvidencePanel() {
                 const res = applyEvidence(pilot, day, side, run, fill.data, chosen);
                 if (res.ok) {
                   update('pilot', { days: res.pilot.days, filledFrom: res.pilot.filledFrom });
-                  setMessage({ tone: 'ok', text: t('evidenceApplied', { count: res.applied.length, day, label: run.label ?? run.source.fileName }) });
+                  setMessage({ tone: 'ok', text: t(plural(language, res.applied.length, { one: 'evidenceApplied.one', other: 'evidenceApplied.other' }), { count: res.applied.length, day, label: run.label ?? run.source.fileName }) });
                 } else {
                   setMessage({ tone: 'bad', text: t('evidenceProblem', { problems: res.problems.map((p) => `${p.field}: ${p.message}`).join('; ') }) });
                 }

@@ -6,7 +6,7 @@ import { useT } from '../../components/use-t';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import type { Fmt } from './format-pilot';
-import { pilotMessages } from './messages';
+import { pilotCount, pilotMessages } from './messages';
 import { NumberCell } from './number-cell';
 
 const START = /^([01]?\d|2[0-3]):[0-5]\d$/;
@@ -175,10 +175,10 @@ export const IncidentLog = memo(function IncidentLog(props: { fmt: Fmt; summary:
       {summary && summary.total > 0 ? (
         <p className="figures text-sm" data-testid="incident-summary">
           {t('incidentSummary', {
-            total: summary.total,
+            incidents: pilotCount(fmt.language, 'incidents', summary.total),
             ooh: summary.outOfHours,
             minutes: formatNumber(fmt.language, summary.recoveryMinutes, 0),
-            tasks: formatInteger(fmt.language, summary.affectedTasks),
+            tasks: pilotCount(fmt.language, 'tasks', summary.affectedTasks),
           })}
         </p>
       ) : null}

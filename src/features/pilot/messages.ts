@@ -1,4 +1,7 @@
-import { defineMessages, type Params } from '../../lib/i18n/define';
+import type { Language } from '../../core/scenario/schema';
+import { formatInteger } from '../../lib/format/format';
+import { defineMessages, translate, type Params } from '../../lib/i18n/define';
+import { plural } from '../../lib/i18n/plural';
 
 /** Texts of the seven-day pilot scorecard. Check, criterion and field labels are keyed by their ids. */
 export const pilotMessages = defineMessages(
@@ -110,7 +113,13 @@ export const pilotMessages = defineMessages(
     'costReason.no-task-data': 'no accepted tasks counted yet',
     'costReason.no-cost-data': 'accepted tasks counted, but no bill entered or derivable for those days',
     'costReason.no-accepted-tasks': 'no accepted tasks: {total} spent, and a cost per task needs at least one',
-    costBasis: '{days} day(s) · bills {bill} + staff {staff} ({hours} h at {rate}/h)',
+    'count.days.one': '{n} day',
+    'count.days.other': '{n} days',
+    'count.incidents.one': '{n} incident',
+    'count.incidents.other': '{n} incidents',
+    'count.tasks.one': '{n} task',
+    'count.tasks.other': '{n} tasks',
+    costBasis: '{days} · bills {bill} + staff {staff} ({hours} h at {rate}/h)',
     staffRate: 'Staff priced at {rate} per hour ({yearly} per year ÷ {hours} h)',
     clusterDay: 'A self-hosted day without an entered bill costs {usd} (TCO inputs: GPUs, power, other and one-time costs)',
     ruleTrace: 'Rule trace',
@@ -187,10 +196,12 @@ export const pilotMessages = defineMessages(
     'flip.cross.count': '{criterion}: one more than {to} (now {from})',
     // Warnings
     'warn.fix-compatibility-first': 'Fix compatibility before measuring speed: {checks} failed. Message format, parser and parameters first; otherwise a “throughput decision” is really a compatibility problem.',
-    'warn.days-missing': '{side}: no evidence for day(s) {days}.',
+    'warn.days-missing.one': '{side}: no evidence for day {days}.',
+    'warn.days-missing.other': '{side}: no evidence for days {days}.',
     'warn.no-api-baseline': 'No API baseline recorded: every comparison is open. Record the API side on the same tasks.',
     'warn.staff-not-recorded': '{side}: team hours not recorded; its cost per accepted task is without staff.',
-    'warn.costs-skipped': '{side}: day(s) {days} have accepted tasks but no bill (enter it, or log tokens for the API side).',
+    'warn.costs-skipped.one': '{side}: day {days} has accepted tasks but no bill (enter it, or log tokens for the API side).',
+    'warn.costs-skipped.other': '{side}: days {days} have accepted tasks but no bill (enter it, or log tokens for the API side).',
     'warn.example-data': 'This decision rests on example data.',
     // Charts
     'chart.acceptance': 'Acceptance after quality review',
@@ -217,7 +228,7 @@ export const pilotMessages = defineMessages(
     incidentErrDay: 'Pilot days are 1 to 7',
     incidentErrStart: 'Use a time like 02:15',
     incidentErrText: 'At most {max} characters',
-    incidentSummary: '{total} incident(s) · {ooh} out of hours · {minutes} min to recover · {tasks} tasks affected',
+    incidentSummary: '{incidents} · {ooh} out of hours · {minutes} min to recover · {tasks} affected',
     'cause.failed-start': 'Failed start',
     'cause.oom': 'Out of memory',
     'cause.inter-node': 'Inter-node error',
@@ -312,7 +323,8 @@ export const pilotMessages = defineMessages(
     evidenceDay: 'Day',
     evidenceSide: 'Side',
     evidenceApply: 'Fill the ticked fields',
-    evidenceApplied: 'Filled {count} field(s) of day {day} from “{label}”.',
+    'evidenceApplied.one': 'Filled {count} field of day {day} from “{label}”.',
+    'evidenceApplied.other': 'Filled {count} fields of day {day} from “{label}”.',
     evidenceProblem: 'Not filled: {problems}',
     'skip.not-in-run': 'not in this run',
     'skip.no-requests': 'the run has no request count',
@@ -418,7 +430,13 @@ export const pilotMessages = defineMessages(
     'costReason.no-task-data': 'noch keine akzeptierten Aufgaben gezählt',
     'costReason.no-cost-data': 'akzeptierte Aufgaben gezählt, aber für diese Tage keine Kosten eingetragen oder ableitbar',
     'costReason.no-accepted-tasks': 'keine akzeptierten Aufgaben: {total} ausgegeben, und Kosten je Aufgabe brauchen mindestens eine',
-    costBasis: '{days} Tag(e) · Kosten {bill} + Personal {staff} ({hours} h zu {rate}/h)',
+    'count.days.one': '{n} Tag',
+    'count.days.other': '{n} Tage',
+    'count.incidents.one': '{n} Vorfall',
+    'count.incidents.other': '{n} Vorfälle',
+    'count.tasks.one': '{n} Aufgabe',
+    'count.tasks.other': '{n} Aufgaben',
+    costBasis: '{days} · Kosten {bill} + Personal {staff} ({hours} h zu {rate}/h)',
     staffRate: 'Personal zu {rate} pro Stunde ({yearly} pro Jahr ÷ {hours} h)',
     clusterDay: 'Ein Tag Eigenbetrieb ohne eingetragene Kosten kostet {usd} (TCO-Eingaben: GPUs, Strom, sonstige und einmalige Kosten)',
     ruleTrace: 'Regelprotokoll',
@@ -494,10 +512,12 @@ export const pilotMessages = defineMessages(
     'flip.reach.count': '{criterion}: {from} → {to}',
     'flip.cross.count': '{criterion}: einer mehr als {to} (jetzt {from})',
     'warn.fix-compatibility-first': 'Erst Kompatibilität herstellen, dann Geschwindigkeit messen: {checks} fehlgeschlagen. Zuerst Nachrichtenformat, Parser und Parameter korrigieren; sonst ist eine „Durchsatzentscheidung“ in Wahrheit ein Kompatibilitätsproblem.',
-    'warn.days-missing': '{side}: keine Belege für Tag(e) {days}.',
+    'warn.days-missing.one': '{side}: keine Belege für Tag {days}.',
+    'warn.days-missing.other': '{side}: keine Belege für Tage {days}.',
     'warn.no-api-baseline': 'Keine API-Referenz erfasst: Jeder Vergleich ist offen. Erfassen Sie die API-Seite mit denselben Aufgaben.',
     'warn.staff-not-recorded': '{side}: Teamstunden nicht erfasst; die Kosten je akzeptierter Aufgabe sind ohne Personal.',
-    'warn.costs-skipped': '{side}: Tag(e) {days} haben akzeptierte Aufgaben, aber keine Kosten (eintragen oder bei der API Token erfassen).',
+    'warn.costs-skipped.one': '{side}: Tag {days} hat akzeptierte Aufgaben, aber keine Kosten (eintragen oder bei der API Token erfassen).',
+    'warn.costs-skipped.other': '{side}: Tage {days} haben akzeptierte Aufgaben, aber keine Kosten (eintragen oder bei der API Token erfassen).',
     'warn.example-data': 'Diese Entscheidung beruht auf Beispieldaten.',
     'chart.acceptance': 'Akzeptanzrate nach Qualitätsprüfung',
     'chart.ttftP95Ms': 'p95-Zeit bis zum ersten Token',
@@ -522,7 +542,7 @@ export const pilotMessages = defineMessages(
     incidentErrDay: 'Pilottage sind 1 bis 7',
     incidentErrStart: 'Eine Uhrzeit wie 02:15 verwenden',
     incidentErrText: 'Höchstens {max} Zeichen',
-    incidentSummary: '{total} Vorfall/Vorfälle · {ooh} außerhalb der Arbeitszeit · {minutes} min Wiederherstellung · {tasks} Aufgaben betroffen',
+    incidentSummary: '{incidents} · {ooh} außerhalb der Arbeitszeit · {minutes} min Wiederherstellung · {tasks} betroffen',
     'cause.failed-start': 'Fehlgeschlagener Start',
     'cause.oom': 'Speicherfehler (OOM)',
     'cause.inter-node': 'Fehler zwischen Knoten',
@@ -613,7 +633,8 @@ export const pilotMessages = defineMessages(
     evidenceDay: 'Tag',
     evidenceSide: 'Seite',
     evidenceApply: 'Angehakte Felder füllen',
-    evidenceApplied: '{count} Feld(er) von Tag {day} aus „{label}“ gefüllt.',
+    'evidenceApplied.one': '{count} Feld von Tag {day} aus „{label}“ gefüllt.',
+    'evidenceApplied.other': '{count} Felder von Tag {day} aus „{label}“ gefüllt.',
     evidenceProblem: 'Nicht gefüllt: {problems}',
     'skip.not-in-run': 'nicht in diesem Lauf',
     'skip.no-requests': 'der Lauf hat keine Anfragezahl',
@@ -623,3 +644,8 @@ export const pilotMessages = defineMessages(
 
 export type PilotKey = keyof (typeof pilotMessages)['en'];
 export type PilotT = (key: PilotKey, params?: Params) => string;
+
+/** A count with its noun, "1 day" / "2 days", in the form the language's plural rule picks. */
+export function pilotCount(language: Language, noun: 'days' | 'incidents' | 'tasks', n: number): string {
+  return translate(pilotMessages, language, plural(language, n, { one: `count.${noun}.one` as const, other: `count.${noun}.other` as const }), { n: formatInteger(language, n) });
+}
