@@ -33,7 +33,7 @@ describe('pilot input rules', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.notices).toEqual([
-      { path: 'pilot.days[2].selfHosted.tasksAccepted', problem: 'tasksAccepted (130) must not exceed tasksAttempted (100)', action: 'reset-to-default', rejected: '130', issue: { code: 'custom' } },
+      { path: 'pilot.days[2].selfHosted.tasksAccepted', problem: 'tasksAccepted (130) must not exceed tasksAttempted (100)', action: 'reset-to-default', rejected: '130', issue: { code: 'custom', rule: 'day-order', params: { field: 'tasksAccepted', value: 130, limit: 'tasksAttempted', limitValue: 100 } } },
     ]);
     expect(r.value.scenario.pilot.days[2]!.selfHosted).toMatchObject({ tasksAttempted: 100, tasksAccepted: null, teamHours: 4 });
   });

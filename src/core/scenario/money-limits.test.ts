@@ -14,7 +14,7 @@ describe('money fields have a maximum', () => {
     const { scenario, notices } = read({ selfHosted: { rentPrice: 1e308 } });
     expect(scenario.selfHosted.rentPrice).toBe(DEFAULT_SCENARIO.selfHosted.rentPrice);
     expect(notices).toEqual([
-      { path: 'selfHosted.rentPrice', problem: 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour', action: 'reset-to-default', rejected: '1e+308', issue: { code: 'custom' } },
+      { path: 'selfHosted.rentPrice', problem: 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour', action: 'reset-to-default', rejected: '1e+308', issue: { code: 'custom', rule: 'rent-limit', params: { perGpuHour: 10000, perNodeHour: 720000 } } },
     ]);
   });
 

@@ -9,7 +9,7 @@ import {
   setAt,
   type PathSegment,
 } from './json';
-import { scenarioSchema, type Scenario } from './schema';
+import { SCHEMA_WORDED, scenarioSchema, type Scenario, type SchemaRule } from './schema';
 import { mergeOntoBase } from './sparse';
 
 /** What restoring had to change, one entry per field; the UI shows these to the user. */
@@ -43,6 +43,21 @@ export interface IssueFacts {
   /** The string format expected (invalid_format). */
   format?: string;
   divisor?: number;
+  /** A rule the schema words itself (code `custom`), and the figures and fields it names. */
+  rule?: SchemaRule;
+  params?: Readonly<Record<string, string | number>>;
+}
+
+const SCHEMA_RULES: ReadonlySet<string> = new Set<SchemaRule>(['rent-limit', 'day-order', 'range-order']);
+
+/** The schema's own rule behind a worded issue: from a custom issue's params or its message. */
+function schemaRule(issue: z.core.$ZodIssue): Pick<IssueFacts, 'rule' | 'params'> {
+  const raw: unknown = issue.code === 'custom' ? issue.params : SCHEMA_WORDED[issue.message];
+  if (typeof raw !== 'object' || raw === null) return {};
+  const { rule, ...rest } = raw as Record<string, unknown>;
+  if (typeof rule !== 'string' || !SCHEMA_RULES.has(rule)) return {};
+  const params = Object.fromEntries(Object.entries(rest).filter((e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number'));
+  return { rule: rule as SchemaRule, ...(Object.keys(params).length > 0 ? { params } : {}) };
 }
 
 /**
@@ -58,7 +73,7 @@ function schemaWorded(issue: z.core.$ZodIssue): boolean {
 }
 
 function issueFacts(issue: z.core.$ZodIssue): IssueFacts {
-  if (schemaWorded(issue)) return { code: 'custom' };
+  if (schemaWorded(issue)) return { code: 'custom', ...schemaRule(issue) };
   switch (issue.code) {
     case 'too_small':
       return { code: issue.code, origin: issue.origin, minimum: typeof issue.minimum === 'bigint' ? issue.minimum.toString() : issue.minimum, ...(issue.inclusive === undefined ? {} : { inclusive: issue.inclusive }) };
@@ -72,6 +87,8 @@ function issueFacts(issue: z.core.$ZodIssue): IssueFacts {
       return { code: issue.code, format: issue.format };
     case 'not_multiple_of':
       return { code: issue.code, divisor: Number(issue.divisor) };
+    case 'custom':
+      return { code: issue.code, ...schemaRule(issue) };
     default:
       return { code: issue.code };
   }

@@ -54,6 +54,22 @@ export const MONEY_LIMITS = {
   pilotDay: 1_000_000_000,
 } as const;
 
+/**
+ * Rules the schema words itself, as language-neutral codes: a custom issue carries
+ * `params.rule` (and the figures it names), and a limit with its own message is found by that
+ * message (`SCHEMA_WORDED`). The UI words each rule in the reader's language
+ * (`src/lib/i18n/issues.ts`); the English message stays the validator's own text.
+ */
+export type SchemaRule = 'rent-limit' | 'day-order' | 'range-order';
+
+const RENT_LIMIT_MESSAGE = 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour';
+const RENT_LIMIT_PARAMS = { rule: 'rent-limit', perGpuHour: MONEY_LIMITS.rentPerGpuHour, perNodeHour: MONEY_LIMITS.rentPerNodeHour } as const;
+
+/** The schema's own fixed wordings, by message: the rule code and the figures it names. */
+export const SCHEMA_WORDED: Readonly<Record<string, { readonly rule: SchemaRule } & Readonly<Record<string, string | number>>>> = {
+  [RENT_LIMIT_MESSAGE]: RENT_LIMIT_PARAMS,
+};
+
 /** Exchange rates (units per 1 USD) below this would make one unit worth more than $1M. */
 export const MIN_FX_RATE = 1e-6;
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-30');
@@ -159,7 +175,7 @@ export const selfHostedSchema = z.strictObject({
   costMode: z.enum(['rent', 'buy']),
   rentPriceId: z.string().max(80).nullable(),
   rentUnit: z.enum(['gpu-hour', 'node-hour']),
-  rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour').describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
+  rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
   capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
   infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),
@@ -184,7 +200,7 @@ export const selfHostedSchema = z.strictObject({
 }).superRefine((s, ctx) => {
   // The field's own maximum is the node-hour limit; a GPU-hour price has the tighter one.
   if (s.rentUnit === 'gpu-hour' && s.rentPrice > MONEY_LIMITS.rentPerGpuHour) {
-    ctx.addIssue({ code: 'custom', path: ['rentPrice'], message: 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour' });
+    ctx.addIssue({ code: 'custom', path: ['rentPrice'], message: RENT_LIMIT_MESSAGE, params: RENT_LIMIT_PARAMS });
   }
 });
 export type SelfHosted = z.infer<typeof selfHostedSchema>;
@@ -262,7 +278,7 @@ export const dayMetricsSchema = dayMetricsShape.superRefine((day, ctx) => {
     const vb = day[b];
     if (va === null || vb === null || va <= vb || flagged.has(a)) continue;
     flagged.add(a);
-    ctx.addIssue({ code: 'custom', path: [a], message: `${a} (${va}) must not exceed ${b} (${vb})` });
+    ctx.addIssue({ code: 'custom', path: [a], message: `${a} (${va}) must not exceed ${b} (${vb})`, params: { rule: 'day-order', field: a, value: va, limit: b, limitValue: vb } });
   }
 });
 export type DayMetrics = z.infer<typeof dayMetricsSchema>;
@@ -344,7 +360,7 @@ export type Pilot = z.infer<typeof pilotSchema>;
 
 export const rangeSchema = z
   .strictObject({ low: finite, high: finite })
-  .refine((r) => r.low <= r.high, { message: 'Low must not exceed high', path: ['low'] });
+  .refine((r) => r.low <= r.high, { message: 'Low must not exceed high', path: ['low'], params: { rule: 'range-order' } });
 
 export const uncertaintySchema = z.strictObject({
   sensitivityShare: finite.min(0.01).max(0.9).describe('± swing used by the tornado chart (0.2 = ±20 %)'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restoreScenario } from '../../core/scenario/restore';
+import { rangeSchema } from '../../core/scenario/schema';
 import { issueText } from './issues';
 
 describe('issueText', () => {
@@ -38,8 +39,35 @@ describe('issueText', () => {
 describe('a limit the schema words itself', () => {
   it('keeps the schema’s explanation instead of a bare "at most 720,000"', () => {
     // rentPrice has one number limit (720,000, the node-hour cap) with its own text naming both units.
+    // 10,000 USD per GPU-hour × 72 GPUs, the largest node = 720,000 USD per node-hour.
     const { notices } = restoreScenario({ selfHosted: { rentPrice: 1e308 } });
-    expect(notices[0]?.issue).toEqual({ code: 'custom' });
-    expect(issueText('de', notices[0]?.issue, notices[0]?.problem ?? '')).toBe('ungültig: Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour');
+    expect(notices[0]?.issue).toEqual({ code: 'custom', rule: 'rent-limit', params: { perGpuHour: 10000, perNodeHour: 720000 } });
+    expect(issueText('en', notices[0]?.issue, notices[0]?.problem ?? '')).toBe('Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour');
+  });
+
+  it('words the rent limit in German, with German number format', () => {
+    // Also when the GPU-hour price is above its own limit (20,000 > 10,000) but below the node-hour one.
+    for (const rentPrice of [1e308, 20_000]) {
+      const { notices } = restoreScenario({ selfHosted: { rentUnit: 'gpu-hour', rentPrice } });
+      expect(notices.map((n) => n.path)).toEqual(['selfHosted.rentPrice']);
+      expect(issueText('de', notices[0]?.issue, notices[0]?.problem ?? '')).toBe('darf höchstens 10.000 USD pro GPU-Stunde oder 720.000 USD pro Knotenstunde betragen');
+    }
+  });
+
+  it('words the day-metric order in German: 130 accepted of 100 attempted tasks', () => {
+    const day = { tasksAttempted: 100, tasksAccepted: 130 };
+    const { notices } = restoreScenario({ pilot: { days: [{ day: 1, selfHosted: day }] } });
+    const n = notices.find((x) => x.path.endsWith('tasksAccepted'));
+    expect(n?.issue?.rule).toBe('day-order');
+    expect(issueText('de', n?.issue, n?.problem ?? '')).toBe('tasksAccepted (130) darf tasksAttempted (100) nicht übersteigen');
+    expect(issueText('en', n?.issue, n?.problem ?? '')).toBe('tasksAccepted (130) must not exceed tasksAttempted (100)');
+  });
+
+  it('words a range whose low end is above its high end in German', () => {
+    const r = rangeSchema.safeParse({ low: 2, high: 1 });
+    expect(r.success).toBe(false);
+    const issue = r.error?.issues[0];
+    expect(issue?.code === 'custom' ? issue.params : undefined).toEqual({ rule: 'range-order' });
+    expect(issueText('de', { code: 'custom', rule: 'range-order' }, 'Low must not exceed high')).toBe('der untere Wert darf den oberen nicht übersteigen');
   });
 });

@@ -5,8 +5,9 @@ import { formatList, plural } from './plural';
 
 /**
  * Validation problems in the reader's language. Core reports language-neutral facts of a Zod
- * issue (its code and limits, `IssueFacts`); this turns them into a sentence. A refinement's own
- * message (code `custom`) has no template, so it is shown as written, inside a translated frame.
+ * issue (its code and limits, `IssueFacts`); this turns them into a sentence. A rule the schema
+ * words itself carries a code (`IssueFacts.rule`) with its figures and is worded here too; only a
+ * refinement without a code is shown as written, inside a translated frame.
  */
 export const issueMessages = defineMessages(
   'issues',
@@ -35,6 +36,9 @@ export const issueMessages = defineMessages(
     format: 'is not a valid {format}',
     multipleOf: 'must be a multiple of {divisor}',
     custom: '{detail}',
+    'rule.rent-limit': 'Must be at most {perGpuHour} USD per GPU-hour or {perNodeHour} USD per node-hour',
+    'rule.day-order': '{field} ({value}) must not exceed {limit} ({limitValue})',
+    'rule.range-order': 'Low must not exceed high',
     unrepairable: 'could not be repaired',
     invalid: 'invalid value',
   },
@@ -63,6 +67,9 @@ export const issueMessages = defineMessages(
     format: 'ist kein gültiges Format ({format})',
     multipleOf: 'muss ein Vielfaches von {divisor} sein',
     custom: 'ungültig: {detail}',
+    'rule.rent-limit': 'darf höchstens {perGpuHour} USD pro GPU-Stunde oder {perNodeHour} USD pro Knotenstunde betragen',
+    'rule.day-order': '{field} ({value}) darf {limit} ({limitValue}) nicht übersteigen',
+    'rule.range-order': 'der untere Wert darf den oberen nicht übersteigen',
     unrepairable: 'ließ sich nicht reparieren',
     invalid: 'ungültiger Wert',
   },
@@ -109,8 +116,11 @@ export function issueText(language: Language, issue: IssueFacts | undefined, fal
       return t('format', { format: issue.format ?? '' });
     case 'not_multiple_of':
       return t('multipleOf', { divisor: issue.divisor === undefined ? '' : limit(language, issue.divisor) });
-    case 'custom':
-      return t('custom', { detail: fallback });
+    case 'custom': {
+      if (!issue.rule) return t('custom', { detail: fallback });
+      const params = Object.fromEntries(Object.entries(issue.params ?? {}).map(([k, v]) => [k, limit(language, v)]));
+      return t(`rule.${issue.rule}`, params);
+    }
     case 'unrepairable':
       return t('unrepairable');
     default:
