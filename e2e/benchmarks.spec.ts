@@ -14,7 +14,7 @@ const LLMPERF = 'llmperf/leaderboard_groq_70b_summary.json';
 const FAILED = 'vllm/er0080_bench_serve_all_requests_failed_v0.25.1.json';
 
 test.describe('imported benchmark results', () => {
-  test('drop two files → both listed → compared → one feeds the TCO page; a bad file is named', async ({ page, benchmarksPage: bench, shell }) => {
+  test('drop two files → both listed → compared → one feeds the TCO page; a bad file is named', async ({ page, benchmarksPage: bench, tcoPage: tco, shell }) => {
     await bench.open();
 
     await bench.drop([fixtureFile(VLLM), fixtureFile(LLMPERF)]);
@@ -30,8 +30,8 @@ test.describe('imported benchmark results', () => {
     await expect(groq.getByTestId('cell-out-tps')).toHaveText('442');
 
     // Freshly imported runs are ticked for comparison; the compare view shows both.
-    await expect(vllm.getByTestId('run-select')).toBeChecked();
-    await expect(groq.getByTestId('run-select')).toBeChecked();
+    await expect(bench.runSelect(vllm)).toBeChecked();
+    await expect(bench.runSelect(groq)).toBeChecked();
     await expect(page.getByTestId('compare-count')).toHaveText('2 runs selected');
     await expect(bench.legend().locator('li')).toHaveCount(2);
     await expect(bench.legend()).toContainText('facebook/opt-125m');
@@ -59,7 +59,7 @@ test.describe('imported benchmark results', () => {
     await expect(page.getByTestId('measured-notice')).toContainText('The TCO scenario now uses 82.9 output tokens/s measured in');
     await shell.goTo('TCO & break-even');
     const field = page.getByTestId('tco-throughput');
-    await expect(field.locator('input[type="text"]')).toHaveValue('82.89');
+    await expect(tco.field('Throughput per replica')).toHaveValue('82.89');
     await expect(field).toContainText('measured');
 
     await shell.goTo('Benchmarks');
@@ -111,7 +111,7 @@ test.describe('imported benchmark results', () => {
     // TTFT of the two kept rows: 400 and 600 ms → p50 500 ms (from the requests: marked †).
     await expect(bench.row('client log · m').getByTestId('cell-ttft50')).toHaveText('500†');
 
-    await page.getByTestId('slo-ttft').fill('500');
+    await bench.sloLimit('TTFT limit').fill('500');
     // 400 ms meets the limit, 600 ms does not: 1 of 2 requests.
     await expect(bench.row('client log · m').getByTestId('cell-goodput')).toContainText('50% (1 of 2)');
 
@@ -124,7 +124,7 @@ test.describe('imported benchmark results', () => {
     await page.reload();
     await expect(bench.rows()).toHaveCount(1);
     await expect(page.getByTestId('file-row').filter({ hasText: 'client-log.jsonl' })).toBeVisible();
-    await expect(page.getByTestId('slo-ttft')).toHaveValue('500');
+    await expect(bench.sloLimit('TTFT limit')).toHaveValue('500');
 
     await bench.drop([textFile('client-log-copy.jsonl', log)]);
     await bench.waitForImportDone();

@@ -21,31 +21,31 @@ test.describe('hardware fit', () => {
     await hw.open();
     await hw.expectVerdict(true);
     const before = await hw.usedGb();
-    await hw.setNumber('hw-gpu-count', '4');
+    await hw.setNumber('GPUs per replica', '4');
     // 594 GB over 4 H200 (TP follows to 4): 148.5 GB of weights alone > 141 GB.
     await hw.expectVerdict(false);
     await expect(hw.reason()).toContainText('more than the 141 GB the GPU physically has');
     await expect.poll(() => hw.usedGb()).toBeGreaterThan(before);
-    await expect(hw.field('hw-tp')).toHaveValue('4');
-    await hw.setNumber('hw-gpu-count', '16');
-    await expect(hw.field('hw-tp')).toHaveValue('4');
+    await expect(hw.field('Tensor parallel (TP)')).toHaveValue('4');
+    await hw.setNumber('GPUs per replica', '16');
+    await expect(hw.field('Tensor parallel (TP)')).toHaveValue('4');
     await hw.expectVerdict(true);
     await expect.poll(() => hw.usedGb()).toBeLessThan(before);
   });
 
   test('an MLA model on TP 8 warns about replication; DP-attention cuts the per-GPU KV cache', async ({ page, hardwarePage: hw }) => {
     await hw.open();
-    await hw.select('hw-model', 'deepseek-v3');
-    await hw.select('hw-mla-mode', 'replicated');
+    await hw.select('Model', 'deepseek-v3');
+    await hw.select('MLA cache distribution', 'replicated');
     await expect(hw.warning('mla-replicated')).toBeVisible();
     await expect(hw.warning('mla-replicated')).toContainText('replicated on all 8 TP ranks');
     const replicated = await hw.kvGb();
     // 48 × 70,272 B × 65,536 = 221.1 GB per GPU, the full cache on every rank.
     expect(replicated).toBeCloseTo(221.05, 1);
-    await hw.select('hw-mla-mode', 'dp-attention');
+    await hw.select('MLA cache distribution', 'dp-attention');
     await expect(hw.warning('mla-replicated')).toHaveCount(0);
     await expect.poll(() => hw.kvGb()).toBeCloseTo(27.63, 1);
-    await hw.select('hw-mla-mode', 'dcp');
+    await hw.select('MLA cache distribution', 'dcp');
     await expect(page.getByTestId('hw-dcp')).toBeVisible();
     await expect.poll(() => hw.kvGb()).toBeCloseTo(27.63, 1);
   });
@@ -63,24 +63,24 @@ test.describe('hardware fit', () => {
 
   test('extreme inputs give messages at the field, never NaN', async ({ page, hardwarePage: hw }) => {
     await hw.open();
-    await hw.setNumber('hw-context', '10000000');
+    await hw.setNumber('Context length per sequence', '10000000');
     // Said at the field, with the model's maximum; the fit is still computed.
     await expect(page.getByTestId('hw-context-over-max')).toHaveText(
       'Above the model maximum of 262,144 tokens: computed anyway, but the model cannot attend to more than 262,144 tokens.',
     );
     await expect(hw.warning('context-exceeds-max')).toContainText('10,000,000');
     await hw.expectVerdict(false);
-    await hw.setNumber('hw-context', '262144');
+    await hw.setNumber('Context length per sequence', '262144');
     await expect(page.getByTestId('hw-context-over-max')).toHaveCount(0);
     // Limit messages: a symbol unit follows the number, a word unit goes in brackets.
-    await hw.setNumber('hw-gpu-count', '0');
+    await hw.setNumber('GPUs per replica', '0');
     await expect(page.getByTestId('hw-gpu-count').getByRole('alert')).toHaveText('Must be at least 1 GPUs');
-    await hw.setNumber('hw-runtime', '-3');
+    await hw.setNumber('Runtime overhead per GPU', '-3');
     await expect(page.getByTestId('hw-runtime').getByRole('alert')).toHaveText('Must be at least 0 GiB');
     await page.getByTestId('hardware-inputs').locator('summary').click();
-    await hw.setNumber('hw-prompt', '0');
+    await hw.setNumber('Prompt length', '0');
     await expect(page.getByTestId('hw-prompt').getByRole('alert')).toHaveText('Must be at least 1 (tokens)');
-    await hw.setNumber('hw-tp', '16');
+    await hw.setNumber('Tensor parallel (TP)', '16');
     await expect(page.getByTestId('issue-hardware.tensorParallel')).toContainText('TP 16 needs at least 16 GPUs');
     await expect(page.getByTestId('hw-invalid')).toBeVisible();
     await expect(page.locator('main')).not.toContainText('NaN');
@@ -89,7 +89,7 @@ test.describe('hardware fit', () => {
 
   test('gpt-oss-120b: the vendor\'s "one 80 GB GPU" is shown with the overheads under which it holds', async ({ page, hardwarePage: hw }) => {
     await hw.open();
-    await hw.select('hw-model', 'gpt-oss-120b');
+    await hw.select('Model', 'gpt-oss-120b');
     const note = page.getByTestId('hw-vendor-note');
     await expect(note).toContainText('fits into a single 80GB GPU');
     // One H100 at 131,072 tokens, one sequence: budget 73.6 GB − weights 65.28 GB − KV 4.84 GB
@@ -100,25 +100,25 @@ test.describe('hardware fit', () => {
     await expect(note.getByTestId('hw-vendor-page')).toContainText('(runtime 4 GiB + activations 3 GiB) are more than that: short by 4.03 GB');
     await note.getByRole('button', { name: /^Use runtime / }).click();
     await expect(note.getByTestId('hw-vendor-page')).toContainText('fit as well: 1.34 GB to spare');
-    await expect(hw.field('hw-runtime')).toHaveValue('1');
+    await expect(hw.field('Runtime overhead per GPU')).toHaveValue('1');
     await note.getByRole('button', { name: "Load the vendor's setup" }).click();
-    await expect(hw.field('hw-gpu-count')).toHaveValue('1');
+    await expect(hw.field('GPUs per replica')).toHaveValue('1');
     await hw.expectVerdict(true);
     // Another model has no such statement.
-    await hw.select('hw-model', 'llama-3.1-70b');
+    await hw.select('Model', 'llama-3.1-70b');
     await expect(note).toHaveCount(0);
   });
 
   test('a pasted config.json becomes the custom model; missing fields are named', async ({ page, hardwarePage: hw }) => {
     await hw.open();
-    await page.getByTestId('hw-config-text').fill('{"model_type": "llama", "hidden_size": 4096}');
+    await page.getByRole('textbox', { name: 'config.json' }).fill('{"model_type": "llama", "hidden_size": 4096}');
     await page.getByRole('button', { name: 'Read config' }).click();
     await expect(page.getByTestId('hw-config-issues')).toContainText('num_hidden_layers is missing (needed for the basic geometry).');
-    await page.getByTestId('hw-config-text').fill(deepseekConfig);
+    await page.getByRole('textbox', { name: 'config.json' }).fill(deepseekConfig);
     await page.getByRole('button', { name: 'Read config' }).click();
     await expect(page.getByTestId('hw-config-ok')).toContainText('MLA');
     await page.getByRole('button', { name: 'Use this model' }).click();
-    await expect(page.getByTestId('hw-model').getByRole('combobox')).toHaveValue('custom');
+    await expect(hw.combobox('Model')).toHaveValue('custom');
     await expect(page.getByTestId('work-kv-0')).toContainText('61 layers × (512 latent + 64 RoPE)');
     await expect(page.getByTestId('hw-checkpoint-size')).toContainText('estimated from parameters');
   });
@@ -155,7 +155,7 @@ test.describe('hardware fit', () => {
     expect(topY).toBeLessThan((await page.getByTestId('hardware-inputs').boundingBox())?.y ?? 0);
     await page.getByTestId('hw-download').scrollIntoViewIfNeeded();
     await expect(top).toBeInViewport();
-    await hw.setNumber('hw-gpu-count', '4');
+    await hw.setNumber('GPUs je Replika', '4');
     await expect(top).toHaveAttribute('data-fits', 'no');
     await expect(top).toContainText('Passt nicht: es fehlen');
     await expect(page.getByTestId('work-budget')).toContainText('141 GB × 0,92 = 129,7 GB');

@@ -167,7 +167,7 @@ test.describe('seven-day pilot', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Must be at most 100%' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add incident' }).click();
-    const day = page.getByTestId('incident-0-day');
+    const day = pilot.incidentDay(0);
     await day.fill('8');
     await expect(day).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByRole('alert').filter({ hasText: 'Pilot days are 1 to 7' })).toBeVisible();
@@ -180,9 +180,9 @@ test.describe('seven-day pilot', () => {
     // One cell with a thousands separator, one shown in % but stored as a share.
     await pilot.fillDay('selfHosted', 3, { ttftP95Ms: '2750', utilisation: '64.5' });
     await page.getByRole('button', { name: 'Add incident' }).click();
-    await page.getByTestId('incident-0-day').fill('4');
-    await page.getByTestId('incident-0-countermeasure').fill('max-num-seqs 32');
-    await page.getByTestId('incident-0-cause').selectOption('oom');
+    await pilot.incidentDay(0).fill('4');
+    await pilot.incident(0).getByRole('textbox', { name: 'Permanent countermeasure' }).fill('max-num-seqs 32');
+    await pilot.incident(0).getByRole('combobox', { name: 'Cause' }).selectOption('oom');
     await pilot.setCheck('d1.tool-schema', 'Failed');
     await page.getByLabel('Note on day 3').fill('Parser version differs');
     // The working copy is written shortly after the last change.
@@ -191,9 +191,9 @@ test.describe('seven-day pilot', () => {
     await page.reload();
     await expect(pilot.cell('selfHosted', 'ttftP95Ms', 3)).toHaveValue('2,750', { timeout: 30_000 });
     await expect(pilot.cell('selfHosted', 'utilisation', 3)).toHaveValue('64.5');
-    await expect(page.getByTestId('incident-0-day')).toHaveValue('4');
-    await expect(page.getByTestId('incident-0-countermeasure')).toHaveValue('max-num-seqs 32');
-    await expect(page.getByTestId('incident-0-cause')).toHaveValue('oom');
+    await expect(pilot.incidentDay(0)).toHaveValue('4');
+    await expect(pilot.incident(0).getByRole('textbox', { name: 'Permanent countermeasure' })).toHaveValue('max-num-seqs 32');
+    await expect(pilot.incident(0).getByRole('combobox', { name: 'Cause' })).toHaveValue('oom');
     await expect(pilot.check('d1.tool-schema')).toHaveAttribute('data-status', 'failed');
     await expect(page.getByLabel('Note on day 3')).toHaveValue('Parser version differs');
     // A failed day-1 check says what to do first.

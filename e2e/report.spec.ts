@@ -124,7 +124,7 @@ test.describe('report', () => {
     await library.saveAsNew();
     await library.close();
     await shell.openSettings();
-    await page.getByTestId('fx-eur').getByRole('textbox').fill('0.95');
+    await shell.fxRate('EUR').fill('0.95');
     await shell.scenarioName().fill('EUR at 0.95');
     await library.open();
     await library.saveAsNew();

@@ -11,7 +11,7 @@ test.describe('share links', () => {
     await shell.open();
     await shell.scenarioName().fill('Budget review Q1');
     await shell.openSettings();
-    await page.getByTestId('fx-eur').getByRole('textbox').fill('0.91');
+    await shell.fxRate('EUR').fill('0.91');
     // The address bar follows every change (debounced): wait until it carries both edits.
     const decoded = () => {
       const r = decodeScenario(parseHash(new URL(page.url()).hash).payload ?? '');
@@ -25,7 +25,7 @@ test.describe('share links', () => {
     await other.page.goto(link);
     await expect(otherShell.scenarioName()).toHaveValue('Budget review Q1');
     await otherShell.openSettings();
-    await expect(other.page.getByTestId('fx-eur').getByRole('textbox')).toHaveValue('0.91');
+    await expect(otherShell.fxRate('EUR')).toHaveValue('0.91');
   });
 
   test('a garbage link shows a clear message, the example scenario and the link to copy', async ({ page, shell }) => {
@@ -100,12 +100,12 @@ test.describe('share links', () => {
     await expect(notice.locator('[data-path="api.priceOutputPerM"]')).toHaveText('API output price: 2.5 USD/1M tokens → 4 USD/1M tokens (catalog of May 22, 2026)');
     await expect(notice.locator('[data-path="selfHosted.rentPrice"]')).toContainText('3.5 USD/GPU-h → 4.29 USD/GPU-h');
     await tco.openGroup('tco-group-api');
-    const output = page.getByTestId('tco-price-output').getByRole('textbox');
+    const output = tco.field('Output incl. reasoning');
     await expect(output).toHaveValue('2.5');
 
     await notice.getByRole('button', { name: "Use today's catalog values" }).click();
     await expect(output).toHaveValue('4');
-    await expect(page.getByTestId('tco-price-input').getByRole('textbox')).toHaveValue('0.95');
+    await expect(tco.field('Input (cache miss)')).toHaveValue('0.95');
     await expect(page.getByTestId('catalog-drift-applied')).toContainText('5 figures');
 
     // The report names the catalog dates its figures now rest on.

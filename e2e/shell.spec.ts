@@ -34,7 +34,7 @@ test.describe('app shell', () => {
     // 12.978e9 tokens in German compact notation, and the API bill with decimal comma.
     await expect(page.getByTestId('engine-result')).toContainText('12,98 Mrd.');
     await shell.openSettings();
-    await expect(page.getByTestId('fx-eur').getByRole('textbox')).toHaveValue('0,86');
+    await expect(shell.fxRate('EUR')).toHaveValue('0,86');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 

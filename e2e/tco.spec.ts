@@ -38,7 +38,7 @@ test.describe('TCO and break-even', () => {
 
     // A drag of 12 moves: each one a new input the worker computes; fewer would not be a drag.
     await tco.drag(tco.slider(/^Requests per day/), 0.8, 12);
-    const requests = Number((await tco.field('tco-volume').inputValue()).replace(/,/g, ''));
+    const requests = Number((await tco.field('Requests per day').inputValue()).replace(/,/g, ''));
     expect(requests).toBeGreaterThan(30_000);
     await slow(tco.kpi('api')).toContainText(usd(requests * 30 * ((5_700 + 960 + 8_000) / 1e6) * 1.03));
     await tco.waitForCharts();
@@ -55,7 +55,7 @@ test.describe('TCO and break-even', () => {
   test('an article preset shows its claims with the contradiction flagged', async ({ page, tcoPage: tco, shell }) => {
     await tco.open({ charts: false });
     await tco.loadPreset('a004-m27-gpt55');
-    await expect(page.getByTestId('tco-claims-tab-a004')).toHaveAttribute('aria-selected', 'true');
+    await expect(tco.claimsTab('Article 004 · MiniMax M2.7')).toHaveAttribute('aria-selected', 'true');
     const claim = tco.claim('a004-break-even');
     await expect(claim).toHaveAttribute('data-verdict', 'contradiction');
     // 3,469 $ / 25 $ per 1M output tokens = 138.76M, not the claimed 1.2B
@@ -75,7 +75,7 @@ test.describe('TCO and break-even', () => {
     await expect(claim.getByTestId('tco-claim-recomputed')).toHaveText('138,76 Mio. Tokens/Monat');
   });
 
-  test("article 000's relay in yuan: the API cost is the invoice, the panel says list → invoice → paid", async ({ page, tcoPage: tco }) => {
+  test("article 000's relay in yuan: the API cost is the invoice, the panel says list → invoice → paid", async ({ page, tcoPage: tco, shell }) => {
     await tco.open({ charts: false });
     await tco.loadPreset('a000-k2-relay');
     // 160M input × $0.12 + 640M output × $0.55 = $371.20 listed → invoice ¥371.20 (¥1 per $1)
@@ -92,7 +92,7 @@ test.describe('TCO and break-even', () => {
     await expect(page.getByTestId('tco-invoice-line')).toHaveText('A month at list prices $371.20 → invoice CN¥371.20, paid at 7.10 CNY/USD = $52.28.');
 
     // In yuan the API's month is the invoice, ¥371.20, not 371.20 × 7.1 = ¥2,635.52.
-    await page.getByTestId('currency-select').selectOption('CNY');
+    await shell.setCurrency('CNY');
     await slow(tco.kpi('api')).toContainText('CN¥371.20');
     await expect(tco.root()).not.toContainText('2,635');
   });
@@ -107,7 +107,7 @@ test.describe('TCO and break-even', () => {
     const x0 = await tco.breakEvenX();
     expect(x0).not.toBeNull();
 
-    const price = tco.field('tco-gpu-price');
+    const price = tco.field('GPU price');
     await price.fill('1.205');
     // Twice the GPU price, twice the break-even: 581.16M tokens.
     await slow(tco.kpi('break-even')).toContainText('581.16M');
@@ -123,7 +123,7 @@ test.describe('TCO and break-even', () => {
 
   test('bad entries are refused at the field and impossible inputs give reasons, not NaN', async ({ page, tcoPage: tco, shell }) => {
     await tco.open({ charts: false });
-    const price = tco.field('tco-gpu-price');
+    const price = tco.field('GPU price');
     await price.fill('-3');
     await expect(page.getByTestId('tco-gpu-price').getByRole('alert')).toBeVisible();
     await expect(tco.kpi('self')).toContainText(SELF_MONTH);
@@ -136,7 +136,7 @@ test.describe('TCO and break-even', () => {
     await expect(page.getByTestId('tco-gpu-price').getByRole('alert')).toContainText('Darf höchstens 10.000');
     await shell.setLanguage('en');
 
-    await tco.field('tco-throughput').fill('0');
+    await tco.field('Throughput per replica').fill('0');
     await slow(tco.kpi('break-even')).toContainText('never');
     await expect(tco.kpi('break-even')).toContainText('no throughput');
     await expect(tco.kpi('capacity')).toContainText('cannot serve');
@@ -144,15 +144,15 @@ test.describe('TCO and break-even', () => {
 
     // The API accepting nothing while self-hosting (88 %) cannot serve: its own sentence, not
     // "0 % on both sides".
-    await tco.field('tco-acceptance-api').fill('0');
+    await tco.field('Acceptance, API').fill('0');
     await slow(tco.verdict()).toContainText('the API accepts 0% of the tasks, and self-hosting (acceptance 88%) cannot serve this workload: the throughput is 0 tokens/s.');
     await expect(tco.verdict()).not.toContainText('on both sides');
     await shell.setLanguage('de');
     await expect(tco.verdict()).toContainText('der Eigenbetrieb (Akzeptanz 88 %) kann diese Last nicht bedienen');
     await shell.setLanguage('en');
 
-    await tco.field('tco-acceptance-api').fill('90');
-    await tco.field('tco-volume').fill('0');
+    await tco.field('Acceptance, API').fill('90');
+    await tco.field('Requests per day').fill('0');
     await slow(tco.verdict()).toContainText('No volume entered');
     await expect(tco.kpi('api')).toContainText('no volume');
     await expect(page.locator('main')).not.toContainText('NaN');
@@ -162,9 +162,10 @@ test.describe('TCO and break-even', () => {
   test('switching the rent unit converts the price; the catalog badge compares per GPU', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     await tco.openGroup('tco-group-deployment');
-    const price = tco.field('tco-gpu-price');
+    // The field is named by its unit: "GPU price" per GPU-hour, "Node price" per node-hour.
+    const price = tco.field(/^(GPU|Node) price$/);
     await expect(price).toHaveValue('4.29');
-    await page.getByTestId('tco-rent-unit').locator('select').selectOption('node-hour');
+    await tco.select('Price per').selectOption('node-hour');
     // 8 GPUs per node × $4.29 = $34.32 per node-hour; the month stays $43,538.
     await expect(price).toHaveValue('34.32');
     await expect(page.getByTestId('tco-gpu-price')).toContainText('USD/node-h');
@@ -178,7 +179,7 @@ test.describe('TCO and break-even', () => {
     await expect(price).toHaveValue('34.32');
     await slow(tco.kpi('self')).toContainText(SELF_MONTH);
 
-    await page.getByTestId('tco-rent-unit').locator('select').selectOption('gpu-hour');
+    await tco.select('Price per').selectOption('gpu-hour');
     await expect(price).toHaveValue('4.29');
     await slow(tco.kpi('self')).toContainText(SELF_MONTH);
   });
@@ -188,14 +189,14 @@ test.describe('TCO and break-even', () => {
     await expect(page.getByTestId('tco-rate-limit')).toHaveCount(0);
     await tco.openGroup('tco-group-api');
     // 927,000 requests a month (incl. 3 % retries) ÷ 43,800 min × 2.5 peak-to-average = 52.9/min
-    await page.getByTestId('tco-rate-limit-rpm').getByRole('textbox').fill('40');
+    await tco.field('Rate limit, requests').fill('40');
     const warning = page.getByTestId('tco-rate-limit');
     await slow(warning).toContainText('in the busiest hour the workload needs 53 requests/min (limit 40)');
     await expect(warning).toContainText('cannot serve that without a higher tier');
     await expect(tco.kpi('api')).toContainText('above the rate limit');
     await expect(tco.kpi('hybrid')).toContainText('above the rate limit');
     // Cleared: no limit, no warning.
-    await page.getByTestId('tco-rate-limit-rpm').getByRole('textbox').fill('');
+    await tco.field('Rate limit, requests').fill('');
     await slow(warning).toHaveCount(0);
   });
 
@@ -219,7 +220,7 @@ test.describe('TCO and break-even', () => {
     for (const file of [cost, breakdown]) expect(file.join('\n')).not.toMatch(/\$|'-|\d[KMB]\b/);
 
     await shell.setLanguage('de');
-    await page.getByTestId('currency-select').selectOption('CNY');
+    await shell.setCurrency('CNY');
     await tco.waitForCharts();
     await slow(page.getByTestId('tco-cost-chart').locator('.recharts-yAxis-tick-labels text').first()).toContainText('CN¥');
     for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-hybrid-chart']) {
@@ -239,7 +240,7 @@ test.describe('TCO and break-even', () => {
     await expect(page.getByTestId('tco-sizing-problem')).toContainText('10,000 input tokens and no output');
     await expect(tco.kpi('capacity')).toContainText('cannot serve');
     await tco.openGroup('tco-group-deployment');
-    await page.getByTestId('tco-prefill').getByRole('textbox').fill('200000');
+    await tco.field('Prefill rate').fill('200000');
     // 5,000 uncached tokens ÷ 200,000 tok/s = 25 ms a request; 30M requests × 1.03 retries ×
     // 0.90 / 0.88 acceptance × 25 ms = 790,057 replica-seconds a month, at a 2.5× peak ÷ 80 %
     // of 2,628,000 s per replica: 0.94 → one replica serves it.

@@ -79,6 +79,16 @@ export class BenchmarksPage {
     await this.page.getByTestId('chart-percentiles').scrollIntoViewIfNeeded();
   }
 
+  /** A row's compare checkbox, named "Compare <run>". */
+  runSelect(row: Locator): Locator {
+    return row.getByRole('checkbox', { name: /^Compare / });
+  }
+
+  /** A latency-target field of the SLO panel, by its label ("TTFT limit"). */
+  sloLimit(label: string | RegExp): Locator {
+    return this.page.getByRole('textbox', { name: label, exact: true });
+  }
+
   legend(): Locator {
     return this.page.getByTestId('compare-legend');
   }

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Page model of the hardware-fit page: inputs by test id, results by role and test id. */
+/** Page model of the hardware-fit page: inputs by role and label, results by role and test id. */
 export class HardwarePage {
   constructor(readonly page: Page) {}
 
@@ -30,16 +30,26 @@ export class HardwarePage {
     return Number(await this.bar().getAttribute('data-kv-gb'));
   }
 
-  field(testId: string): Locator {
-    return this.page.getByTestId(testId).getByRole('textbox');
+  root(): Locator {
+    return this.page.getByTestId('hardware-page');
   }
 
-  async setNumber(testId: string, text: string): Promise<void> {
-    await this.field(testId).fill(text);
+  /** A number field of the page, by its label (English, as the tests run; exact). */
+  field(label: string | RegExp): Locator {
+    return this.root().getByRole('textbox', { name: label, exact: true });
   }
 
-  async select(testId: string, value: string): Promise<void> {
-    await this.page.getByTestId(testId).getByRole('combobox').selectOption(value);
+  async setNumber(label: string | RegExp, text: string): Promise<void> {
+    await this.field(label).fill(text);
+  }
+
+  /** A select of the page, by its label. */
+  combobox(label: string | RegExp): Locator {
+    return this.root().getByRole('combobox', { name: label, exact: true });
+  }
+
+  async select(label: string | RegExp, value: string): Promise<void> {
+    await this.combobox(label).selectOption(value);
   }
 
   warning(code: string): Locator {
@@ -52,7 +62,7 @@ export class HardwarePage {
 
   /** Opens every collapsible part of the page: <details> and the charts' data tables. */
   async openEverything(): Promise<void> {
-    const root = this.page.getByTestId('hardware-page');
+    const root = this.root();
     for (const d of await root.locator('details:not([open]) > summary').all()) await d.click();
     const closed = root.locator('button[aria-expanded="false"][aria-controls]');
     while ((await closed.count()) > 0) await closed.first().click();

@@ -49,6 +49,16 @@ export class PilotPage {
     return this.page.getByTestId('pilot-rules').locator(`[data-rule="${decision}"]`);
   }
 
+  /** One entry of the incident log (its fields by role and label inside it). */
+  incident(index: number): Locator {
+    return this.page.getByTestId(`incident-${index}`);
+  }
+
+  /** The day of an incident: its field is named "Day (#n)". */
+  incidentDay(index: number): Locator {
+    return this.incident(index).getByRole('textbox', { name: `Day (#${index + 1})`, exact: true });
+  }
+
   check(id: string): Locator {
     return this.page.getByTestId(`check-${id}`);
   }

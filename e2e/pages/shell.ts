@@ -26,6 +26,15 @@ export class ShellPage {
     await this.page.getByRole('combobox', { name: /^(Language|Sprache)$/ }).selectOption(value);
   }
 
+  async setCurrency(value: 'USD' | 'EUR' | 'CNY'): Promise<void> {
+    await this.page.getByRole('combobox', { name: /^(Currency|Währung)$/ }).selectOption(value);
+  }
+
+  /** The exchange-rate field of the settings for one currency ("EUR per 1 USD"), in English or German. */
+  fxRate(currency: 'EUR' | 'CNY') {
+    return this.page.getByRole('textbox', { name: new RegExp(`^${currency} (per|je) 1 USD$`) });
+  }
+
   async setTheme(value: 'light' | 'dark' | 'system'): Promise<void> {
     await this.page.getByRole('combobox', { name: /^(Theme|Darstellung)$/ }).selectOption(value);
   }

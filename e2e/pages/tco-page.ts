@@ -73,8 +73,19 @@ export class TcoPage {
     return this.page.getByTestId('tco-quick-inputs').getByRole('slider', { name });
   }
 
-  field(testId: string): Locator {
-    return this.page.getByTestId(testId).getByRole('textbox');
+  /** A number field of the page, by its label (English, as the tests run; exact). */
+  field(label: string | RegExp): Locator {
+    return this.root().getByRole('textbox', { name: label, exact: true });
+  }
+
+  /** A select of the page, by its label. */
+  select(label: string | RegExp): Locator {
+    return this.root().getByRole('combobox', { name: label, exact: true });
+  }
+
+  /** One article's tab of the claim check, by the article's name. */
+  claimsTab(name: string | RegExp): Locator {
+    return this.page.getByTestId('tco-claims').getByRole('tab', { name });
   }
 
   /** Drags a range input's thumb with the mouse from its current position to `to` (0…1 of the track). */

@@ -2,6 +2,7 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '../../components/button';
 import { ChartFrame } from '../../components/chart-frame';
+import { legendItems, seriesOf, tableColumns, type ChartConfig, type ChartSeries, type ColourVar, type SeriesKind } from '../../components/chart-config';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
 import { errorBreakdown, percentileBars, throughputVsLoad, type CdfSeries, type LoadAxis } from '../../core/benchmarks/views';
@@ -12,12 +13,35 @@ import { benchmarksMessages, type BenchT } from './messages';
 import { axisFor, defaultScale, spreadOf, type Scale } from './scale';
 
 /** Okabe-Ito series colours from the theme; runs beyond six repeat them dashed. */
-export const SERIES = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)', 'var(--series-4)', 'var(--series-5)', 'var(--series-6)'];
-export function seriesColor(i: number): string {
-  return SERIES[i % SERIES.length] as string;
+export const SERIES: readonly ColourVar[] = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)', 'var(--series-4)', 'var(--series-5)', 'var(--series-6)'];
+export function seriesColor(i: number): ColourVar {
+  return SERIES[i % SERIES.length] as ColourVar;
 }
 export function seriesDash(i: number): string | undefined {
   return i >= SERIES.length ? '6 3' : undefined;
+}
+
+/**
+ * The `i`-th compared run as a chart series: keyed by its id, named by its short tag (R1 …, as
+ * on the axes and in the tooltips), its full name (tool, engine, model, label) as the legend's
+ * detail, coloured by its position. `dash` and `kind` say how one chart draws it (default: a
+ * line, dashed for runs beyond the six colours).
+ */
+function runSeries(t: BenchT, run: BenchRun, i: number, drawn: { kind?: SeriesKind; dash?: string | undefined } = {}): ChartSeries {
+  const dash = 'dash' in drawn ? drawn.dash : seriesDash(i);
+  return {
+    key: run.id,
+    label: `R${i + 1}`,
+    detail: `${runName(t, run)}${run.label ? ` · ${run.label}` : ''}`,
+    colour: seriesColor(i),
+    ...(drawn.kind ? { kind: drawn.kind } : {}),
+    ...(dash ? { dash } : {}),
+  };
+}
+
+/** The compared runs in their order as one chart config (the run legend, the percentile bars). */
+export function runsConfig(t: BenchT, runs: readonly BenchRun[], drawn?: (run: BenchRun, i: number) => { kind?: SeriesKind; dash?: string | undefined }): ChartConfig {
+  return { series: runs.map((run, i) => runSeries(t, run, i, drawn?.(run, i))) };
 }
 
 const AXIS = { stroke: 'var(--muted)', fontSize: 11 } as const;
@@ -80,20 +104,25 @@ function ScaleToggle(props: { t: BenchT; value: Scale; onChange: (s: Scale) => v
   );
 }
 
-/** Short tags R1, R2 … keep axes readable; the legend and the tables give the full names. */
+/**
+ * Short tags R1, R2 … keep axes readable; this legend, shared by the four charts and shown
+ * above them, and the tables give the full names. Its items are the runs' chart config (each
+ * chart's PNG/SVG carries the same entries); a run whose latency curve comes from its
+ * percentiles (`dashed`) gets a dashed swatch.
+ */
 export function RunLegend(props: { runs: readonly BenchRun[]; dashed?: ReadonlySet<string> }) {
   const { runs, dashed } = props;
   const t = useT(benchmarksMessages);
+  const config = runsConfig(t, runs, (r, i) => ({ dash: seriesDash(i) ?? (dashed?.has(r.id) ? '3 2' : undefined) }));
   return (
     <ul className="flex flex-col gap-0.5 text-xs" data-testid="compare-legend">
-      {runs.map((r, i) => (
-        <li key={r.id} className="flex items-start gap-1.5" data-run-id={r.id}>
+      {legendItems(config).map((item) => (
+        <li key={item.key} className="flex items-start gap-1.5" data-run-id={item.key}>
           <svg width="18" height="10" aria-hidden className="mt-0.5 shrink-0">
-            <line x1="1" y1="5" x2="17" y2="5" stroke={seriesColor(i)} strokeWidth="3" strokeDasharray={seriesDash(i) ?? (dashed?.has(r.id) ? '3 2' : undefined)} />
+            <line x1="1" y1="5" x2="17" y2="5" stroke={item.colour} strokeWidth="3" strokeDasharray={item.dash} />
           </svg>
           <span className="break-words">
-            <span className="font-medium">R{i + 1}</span> {runName(t, r)}
-            {r.label ? ` · ${r.label}` : ''}
+            <span className="font-medium">{item.label}</span> {item.detail}
           </span>
         </li>
       ))}
@@ -122,18 +151,23 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
     const v = p99?.values[run.id];
     if (v !== null && v !== undefined && (!worst || v > worst.v)) worst = { run, v };
   }
+  // One bar per run and statistic; runs beyond the six colours are paler, not dashed.
+  const config = runsConfig(t, runs, () => ({ kind: 'bar', dash: undefined }));
+  const runCell = (run: BenchRun) => `${seriesOf(config, run.id).label} ${runName(t, run)}`;
   const table = {
     head: [t('th.run'), ...rows.map((r) => `${statName(r.percentile)} (ms)`)],
-    rows: runs.map((run, i) => [`R${i + 1} ${runName(t, run)}`, ...rows.map((r) => formatMs(language, r.values[run.id]))]),
+    rows: runs.map((run) => [runCell(run), ...rows.map((r) => formatMs(language, r.values[run.id]))]),
   };
   return (
     <ChartFrame
       title={t('chart.pct.title', { metric: metricName })}
       summary={t('chart.pct.aria', { metric: metricName, n: runs.length, run: worst ? runName(t, worst.run) : '–', value: worst ? formatMs(language, worst.v) : '–' })}
       table={table}
-      csv={{ head: table.head, rows: runs.map((run, i) => [`R${i + 1} ${runName(t, run)}`, ...rows.map((r) => r.values[run.id] ?? '')]) }}
+      csv={{ head: table.head, rows: runs.map((run) => [runCell(run), ...rows.map((r) => r.values[run.id] ?? '')]) }}
       height={260}
       testId="chart-percentiles"
+      config={config}
+      legend="outside"
       footer={<ScaleToggle t={t} value={scale} onChange={setScale} testId="scale-percentiles" />}
     >
       <ResponsiveContainer width="100%" height="100%">
@@ -152,8 +186,8 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
             label={{ value: t(scale === 'log' ? 'chart.pct.yLog' : 'chart.pct.y', { metric: metricName }), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
           />
           <Tooltip {...TOOLTIP} formatter={(v) => `${formatMs(language, Number(v))} ms`} />
-          {runs.map((run, i) => (
-            <Bar key={run.id} dataKey={run.id} name={`R${i + 1}`} fill={seriesColor(i)} fillOpacity={i >= SERIES.length ? 0.55 : 0.9} isAnimationActive={false} />
+          {config.series.map((s, i) => (
+            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.colour} fillOpacity={i >= SERIES.length ? 0.55 : 0.9} isAnimationActive={false} />
           ))}
         </BarChart>
       </ResponsiveContainer>
@@ -172,17 +206,26 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
   const log = scale === 'log';
   const narrow = useNarrow();
   const axis = useMemo(() => axisFor(scale, values, narrow), [scale, values, narrow]);
+  const dashedNote = series.some((s) => s.from === 'percentiles') ? t('chart.cdf.dashed') : null;
+  // One line per run with a curve: steps from its requests, a dashed line through its percentiles.
+  const config: ChartConfig = {
+    series: series.map((s) => {
+      const i = index.get(s.runId) ?? 0;
+      return runSeries(t, runs[i] as BenchRun, i, { kind: s.from === 'requests' ? 'step' : 'line', dash: s.from === 'percentiles' ? '5 4' : seriesDash(i) });
+    }),
+    ...(dashedNote ? { notes: [{ text: dashedNote }] } : {}),
+  };
   const table = {
     head: [t('th.run'), `${metricName} (ms)`, t('th.share')],
     rows: series.flatMap((s) => {
-      const i = index.get(s.runId) ?? 0;
-      const run = runs[i] as BenchRun;
+      const run = runs[index.get(s.runId) ?? 0] as BenchRun;
+      const tag = seriesOf(config, s.runId).label;
       // A few points per run keep the table readable; the CSV has all of them.
       const step = Math.max(1, Math.floor(s.points.length / 10));
-      return s.points.filter((_, k) => k % step === 0 || k === s.points.length - 1).map((p) => [`R${i + 1} ${runName(t, run)}`, formatMs(language, p.value), formatNumber(language, p.share * 100, 1)]);
+      return s.points.filter((_, k) => k % step === 0 || k === s.points.length - 1).map((p) => [`${tag} ${runName(t, run)}`, formatMs(language, p.value), formatNumber(language, p.share * 100, 1)]);
     }),
   };
-  const csv = { head: table.head, rows: series.flatMap((s) => s.points.map((p) => [`R${(index.get(s.runId) ?? 0) + 1}`, p.value, p.share * 100])) };
+  const csv = { head: table.head, rows: series.flatMap((s) => s.points.map((p) => [seriesOf(config, s.runId).label, p.value, p.share * 100])) };
   return (
     <ChartFrame
       title={t('chart.cdf.title', { metric: metricName })}
@@ -191,9 +234,11 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
       csv={csv}
       height={260}
       testId="chart-cdf"
+      config={config}
+      legend="outside"
       footer={
         <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-          {series.some((s) => s.from === 'percentiles') ? <p className="text-muted">{t('chart.cdf.dashed')}</p> : <span />}
+          {dashedNote ? <p className="text-muted">{dashedNote}</p> : <span />}
           {series.length > 0 ? <ScaleToggle t={t} value={scale} onChange={setScale} testId="scale-cdf" /> : null}
         </div>
       }
@@ -219,17 +264,17 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
             <YAxis type="number" dataKey="share" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} interval={0} {...AXIS} width={48} tickFormatter={(v: number) => formatPercent(language, v, 0)} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} />
             <Tooltip {...TOOLTIP} labelFormatter={(v) => `${formatMs(language, Number(v))} ms`} formatter={(v) => formatPercent(language, Number(v), 1)} />
             {series.map((s) => {
-              const i = index.get(s.runId) ?? 0;
+              const c = seriesOf(config, s.runId);
               return (
                 <Line
-                  key={s.runId}
+                  key={c.key}
                   data={log ? s.points.filter((p) => p.value > 0) : s.points}
                   dataKey="share"
-                  name={`R${i + 1}`}
-                  type={s.from === 'requests' ? 'stepAfter' : 'linear'}
-                  stroke={seriesColor(i)}
+                  name={c.label}
+                  type={c.kind === 'step' ? 'stepAfter' : 'linear'}
+                  stroke={c.colour}
                   strokeWidth={2}
-                  strokeDasharray={s.from === 'percentiles' ? '5 4' : seriesDash(i)}
+                  strokeDasharray={c.dash}
                   dot={s.from === 'percentiles' ? { r: 2 } : false}
                   isAnimationActive={false}
                 />
@@ -257,7 +302,18 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
   const xAxis = useMemo(() => axisFor(scale, xs, narrow), [scale, xs, narrow]);
   const index = new Map(runs.map((r, i) => [r.id, i]));
   const axisName = t(`chart.load.axis.${view.axis}`);
-  const seriesName = (s: (typeof view.series)[number]) => s.points.map((p) => `R${(index.get(p.runId) ?? 0) + 1}`).join(', ');
+  const unplacedNote = view.unplaced.length > 0 ? t(plural(language, view.unplaced.length, { one: 'chart.load.unplaced.one', other: 'chart.load.unplaced.other' }), { n: formatInteger(language, view.unplaced.length) }) : null;
+  // One line per sweep (runs of one tool, model, engine and hardware at several loads), named by
+  // its runs' tags and coloured as its first run.
+  const config: ChartConfig = {
+    series: view.series.map((s) => {
+      const i = index.get(s.points[0]?.runId ?? '') ?? 0;
+      const names = [...new Set(s.points.map((p) => runName(t, runs[index.get(p.runId) ?? 0] as BenchRun)))];
+      const dash = seriesDash(i);
+      return { key: s.key, label: s.points.map((p) => `R${(index.get(p.runId) ?? 0) + 1}`).join(', '), detail: names.join(' / '), colour: seriesColor(i), ...(dash ? { dash } : {}) };
+    }),
+    ...(unplacedNote ? { notes: [{ text: unplacedNote }] } : {}),
+  };
   const table = {
     head: [t('th.run'), axisName, t('chart.load.y')],
     rows: view.series.flatMap((s) => s.points.map((p) => [`R${(index.get(p.runId) ?? 0) + 1} ${runName(t, runs[index.get(p.runId) ?? 0] as BenchRun)}`, formatRate(language, p.x), formatRate(language, p.outputTokensPerS)])),
@@ -269,9 +325,11 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
       table={table}
       height={260}
       testId="chart-load"
+      config={config}
+      legend="outside"
       footer={
         <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
-          {view.unplaced.length > 0 ? <p className="text-muted">{t(plural(language, view.unplaced.length, { one: 'chart.load.unplaced.one', other: 'chart.load.unplaced.other' }), { n: formatInteger(language, view.unplaced.length) })}</p> : <span />}
+          {unplacedNote ? <p className="text-muted">{unplacedNote}</p> : <span />}
           {view.series.length > 0 ? <ScaleToggle t={t} value={scale} onChange={setScale} testId="scale-load" /> : null}
           {view.available.length > 1 ? (
             <ChartToggle label={t('chart.load.axis')} value={view.axis} onChange={setChosen} options={view.available.map((a) => ({ value: a, label: t(`chart.load.axis.${a}`) }))} testId="load-axis" />
@@ -311,9 +369,9 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
             />
             <Tooltip {...TOOLTIP} labelFormatter={(v) => `${axisName}: ${formatRate(language, Number(v))}`} formatter={(v) => formatRate(language, Number(v))} />
             {view.series.map((s) => {
-              const i = index.get(s.points[0]?.runId ?? '') ?? 0;
+              const c = seriesOf(config, s.key);
               return (
-                <Line key={s.key} data={scale === 'log' ? s.points.filter((p) => p.x > 0 && p.outputTokensPerS !== null && p.outputTokensPerS > 0) : s.points} dataKey="outputTokensPerS" name={seriesName(s)} stroke={seriesColor(i)} strokeWidth={2} strokeDasharray={seriesDash(i)} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
+                <Line key={c.key} data={scale === 'log' ? s.points.filter((p) => p.x > 0 && p.outputTokensPerS !== null && p.outputTokensPerS > 0) : s.points} dataKey="outputTokensPerS" name={c.label} stroke={c.colour} strokeWidth={2} strokeDasharray={c.dash} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
               );
             })}
           </LineChart>
@@ -341,8 +399,17 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
   });
   const yAxis = mode === 'shares' ? { domain: [0, 1] as [number, number], ticks: [0, 0.25, 0.5, 0.75, 1] } : axisFor('linear', totals);
   const fmt = (v: number) => (mode === 'shares' ? formatPercent(language, v, 0) : formatInteger(language, v));
+  // Succeeded and failed requests stacked per run: the legend under the chart, the table's columns.
+  const config: ChartConfig<'ok' | 'failed'> = {
+    series: [
+      { key: 'ok', label: t('chart.err.ok'), colour: 'var(--series-hybrid)', kind: 'bar' },
+      { key: 'failed', label: t('chart.err.failed'), colour: 'var(--bad)', kind: 'bar' },
+    ],
+  };
+  const okBars = seriesOf(config, 'ok');
+  const failedBars = seriesOf(config, 'failed');
   const table = {
-    head: [t('th.run'), t('chart.err.ok'), t('chart.err.failed'), t('th.share')],
+    head: [t('th.run'), ...tableColumns(config), t('th.share')],
     rows: rows.map((r, i) => [`R${i + 1} ${runName(t, runs[i] as BenchRun)}`, formatInteger(language, r.ok), r.failed === null ? t('chart.err.unknown') : formatInteger(language, r.failed), r.errorShare === null ? '–' : formatNumber(language, r.errorShare * 100, 1)]),
   };
   const kinds = rows.flatMap((r, i) => r.kinds.map((k) => ({ run: i, ...k })));
@@ -353,6 +420,7 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
       table={table}
       height={220}
       testId="chart-errors"
+      config={config}
       footer={
         <div className="flex flex-col gap-2">
           <ChartToggle
@@ -396,8 +464,8 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
             label={{ value: t(mode === 'shares' ? 'chart.err.yShare' : 'chart.err.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 30 }}
           />
           <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
-          <Bar dataKey="ok" name={t('chart.err.ok')} stackId="r" fill="var(--series-hybrid)" isAnimationActive={false} />
-          <Bar dataKey="failed" name={t('chart.err.failed')} stackId="r" fill="var(--bad)" isAnimationActive={false} />
+          <Bar dataKey={okBars.key} name={okBars.label} stackId="r" fill={okBars.colour} isAnimationActive={false} />
+          <Bar dataKey={failedBars.key} name={failedBars.label} stackId="r" fill={failedBars.colour} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import { Help } from '../../components/help';
 import type { MonteCarloResult } from '../../core/tco/monte-carlo';
 import { histogramBars, histogramSteps, niceRangeTicks, niceTicks } from './chart-data';
@@ -13,6 +14,8 @@ import { memoPlot, useStable } from './plot-memo';
 
 const AXIS_FONT = 11;
 
+type McSeries = 'dearer' | 'cheaper';
+
 const HistogramPlot = memoPlot(function HistogramPlot(props: {
   steps: { x: number; dearer: number; cheaper: number }[];
   domain: [number, number];
@@ -21,9 +24,13 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
   yAxisWidth: number;
   margin: { top: number; right: number; bottom: number; left: number };
   labels: { axis: string; zero: string };
+  config: ChartConfig<McSeries>;
   fmt: Fmt;
 }) {
   const { steps, yAxisWidth, fmt } = props;
+  const config = useStable(props.config);
+  const dearer = seriesOf(config, 'dearer');
+  const cheaper = seriesOf(config, 'cheaper');
   const domain = useStable(props.domain);
   const ticks = useStable(props.ticks);
   const yTicks = useStable(props.yTicks);
@@ -45,8 +52,8 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
         <CartesianGrid stroke="var(--grid)" vertical={false} />
         <XAxis interval={0} dataKey="x" type="number" domain={domain} ticks={ticks} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.xLabel} />
         <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
-        <Area type="stepAfter" dataKey="dearer" stroke="none" fill="var(--series-api)" fillOpacity={0.85} isAnimationActive={false} />
-        <Area type="stepAfter" dataKey="cheaper" stroke="none" fill="var(--series-self)" fillOpacity={0.85} isAnimationActive={false} />
+        <Area type="stepAfter" dataKey={dearer.key} name={dearer.label} stroke="none" fill={dearer.colour} fillOpacity={0.85} isAnimationActive={false} />
+        <Area type="stepAfter" dataKey={cheaper.key} name={cheaper.label} stroke="none" fill={cheaper.colour} fillOpacity={0.85} isAnimationActive={false} />
         <ReferenceLine x={0} stroke="var(--text)" label={axis.zeroLabel} />
       </AreaChart>
     </ResponsiveContainer>
@@ -70,6 +77,15 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
     rows: bars.map((b) => [fmt.money(back(b.from)), fmt.money(back(b.to)), fmt.number(b.count, 0), fmt.percent(b.share, 1)]),
   };
   const money = `${fmt.currency}/${t('unit.month')}`;
+  // The two areas are shares of the samples per bin: the bins where self-hosting costs more
+  // than the API, and those where it costs less. Their legend is under the chart and in the
+  // PNG/SVG; the table and CSV list the bins (range, count, share), not the two areas.
+  const config: ChartConfig<McSeries> = {
+    series: [
+      { key: 'dearer', label: t('chart.mcDearer'), colour: 'var(--series-api)', kind: 'area' },
+      { key: 'cheaper', label: t('chart.mcCheaper'), colour: 'var(--series-self)', kind: 'area' },
+    ],
+  };
   const csv = {
     head: [`${t('chart.savingFrom')} (${money})`, `${t('chart.savingTo')} (${money})`, t('chart.samples'), `${t('chart.share')} (0–1)`],
     rows: bars.map((b) => [csvMoney(b.from), csvMoney(b.to), b.count, csvShare(b.share)]),
@@ -103,6 +119,8 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
         csv={csv}
         height={220}
         testId="tco-mc-chart"
+        config={config}
+        legend={bars.length === 0 ? 'outside' : 'below'}
         footer={
           <div className="grid gap-1 text-xs text-muted">
             <p>
@@ -133,6 +151,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
             yAxisWidth={yAxisWidth}
             margin={margin}
             labels={{ axis: t('chart.savingAxis', { currency: fmt.currency }), zero: t('chart.mcZero') }}
+            config={config}
             fmt={fmt}
           />
         )}
