@@ -1,4 +1,5 @@
 import type { RestoreNotice } from '../core/scenario/restore';
+import { plural } from '../lib/i18n/plural';
 import type { CliIo } from './command';
 
 /**
@@ -26,8 +27,8 @@ export function checkNotices(
   }
   if (!fails) return true;
   const parts = [
-    unknown.length > 0 ? `${unknown.length} unknown field(s): ${unknown.map((n) => n.path).join(', ')}` : null,
-    rejected.length > 0 ? `${rejected.length} field(s) rejected: ${rejected.map((n) => n.path).join(', ')}` : null,
+    unknown.length > 0 ? `${unknown.length} unknown ${plural('en', unknown.length, { one: 'field', other: 'fields' })}: ${unknown.map((n) => n.path).join(', ')}` : null,
+    rejected.length > 0 ? `${rejected.length} ${plural('en', rejected.length, { one: 'field', other: 'fields' })} rejected: ${rejected.map((n) => n.path).join(', ')}` : null,
   ].filter((p): p is string => p !== null);
   io.err(`${origin}: ${parts.join('; ')}. Fix them, or pass --lenient to ignore unknown fields and use the defaults in place of rejected ones.`);
   return false;

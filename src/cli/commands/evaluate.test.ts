@@ -140,7 +140,7 @@ describe('cli evaluate', () => {
     expect(strict.code).toBe(1);
     expect(strict.io.stdout).toEqual([]);
     expect(strict.io.stderr.join('\n')).toMatch(/error: workload\.requestsPerDy: unknown field/);
-    expect(strict.io.stderr.join('\n')).toContain('1 unknown field(s): workload.requestsPerDy');
+    expect(strict.io.stderr.join('\n')).toContain('1 unknown field: workload.requestsPerDy');
     const lenient = await run([p, '--lenient']);
     expect(lenient.code).toBe(0);
     expect(lenient.io.stderr.join('\n')).toMatch(/warning: workload\.requestsPerDy: unknown field \(ignored; was 5\)/);
