@@ -9,14 +9,16 @@ import { json, parseFlags, type CliCommand, type CliIo } from '../command';
 /**
  * `fit`: does a model fit on N GPUs? Prints the per-GPU memory breakdown as JSON.
  *
- * Every size is printed as `{ "bytes": …, "gib": … }` (GiB = 2^30 bytes; vendors' "GB" are
- * 1e9 bytes, so an "80 GB" GPU is 74.5 GiB). Fields:
+ * Every size is printed as `{ "bytes": …, "gib": … }` (GiB = 2^30 bytes). `setup.gpu.memoryGB` is
+ * the marketed label ("80 GB"); `setup.gpu.reportedMiB` is what nvidia-smi / rocm-smi reports
+ * (null where no reading is on record, then the label × 1e9 bytes stands in). Physical memory is
+ * the reported figure: an H100 is 81,559 MiB = 85.52 GB = 79.65 GiB (docs/hardware.md, "Units"). Fields:
  * - `setup`: what was computed (model, GPU, count, nodes, TP, pipeline stages, formats,
  *   context, sequences, MLA mode, utilisation).
  * - `verdict`: `fits`, `reason` when it does not (weights-exceed-physical,
  *   weights-exceed-budget, fixed-terms-exceed-budget, kv-exceeds-remaining), headroom per GPU
  *   and in total (negative = shortfall), and whether used memory exceeds the physical memory.
- * - `perGpu`: weights, kv, activations, runtime, used, free, budget (= memory × utilisation),
+ * - `perGpu`: weights, kv, activations, runtime, used, free, budget (= physical × utilisation),
  *   physical.
  * - `total`: the same over all GPUs of the replica (replicated copies counted).
  * - `weights`: checkpoint bytes, their source (checkpoint / variant / estimate), the
@@ -102,7 +104,7 @@ function render(report: HardwareReport, withTable: boolean) {
     ok: true,
     setup: {
       model: { id: report.model.id, name: report.model.name, maxContext: report.model.maxContext },
-      gpu: { id: report.gpu.id, name: report.gpu.name, memoryGB: report.gpu.memoryGB },
+      gpu: { id: report.gpu.id, name: report.gpu.name, memoryGB: report.gpu.memoryGB, reportedMiB: report.gpu.reportedMemory?.mib ?? null },
       gpus: n,
       nodes: L.nodes,
       tensorParallel: L.tp,

@@ -1,8 +1,9 @@
 import type { GpuRecord, SourceRef } from './types';
 
 /**
- * GPU datasheet figures. Memory in decimal GB as the vendors quote it (usable memory is a little
- * lower), bandwidth in TB/s, dense tensor TFLOPS without sparsity, scale-up bandwidth
+ * GPU datasheet figures. `memoryGB` is the marketed label ("80 GB"); `reportedMemory` is the total
+ * the runtime reports (nvidia-smi / rocm-smi, MiB), which the memory model uses (docs/hardware.md,
+ * "Units"). Bandwidth in TB/s, dense tensor TFLOPS without sparsity, scale-up bandwidth
  * unidirectional per GPU (bidirectional NVLink figures are twice these).
  *
  * All figures were collected in the hardware reference compiled on 2026-08-15; the sources
@@ -25,6 +26,23 @@ const LLM_ANALYSIS: SourceRef = {
   kind: 'aggregator',
 };
 
+/** Date the runtime-reported memory figures were checked (anchors reference, 2026-12). */
+const MEM_CHECKED = '2026-12-01';
+
+const MODAL_PR: SourceRef = {
+  title: 'modal-labs/modal-client PR #2797 (nvidia-smi memory.total)',
+  url: 'https://github.com/modal-labs/modal-client/pull/2797',
+  checked: MEM_CHECKED,
+  kind: 'community',
+};
+
+const publicSmi = (tool: string, note?: string): SourceRef => ({
+  title: `Public ${tool} output`,
+  checked: MEM_CHECKED,
+  kind: 'community',
+  ...(note === undefined ? {} : { note }),
+});
+
 const webTdp = (note: string): SourceRef => ({
   title: 'Web spec pages (as collected in the hardware reference)',
   checked: COMPILED,
@@ -38,6 +56,13 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA H100 SXM',
     vendor: 'NVIDIA',
     memoryGB: 80,
+    reportedMemory: {
+      mib: 81_559,
+      source: {
+        ...MODAL_PR,
+        note: 'H100 80GB HBM3: nvidia-smi memory.total 81,559 MiB (85.52 GB). CUDA totalGlobalMem reports 81,106 MiB (NVIDIA/nccl #1264); a serving engine starts from a little less still (≈450 MiB on H100).',
+      },
+    },
     bandwidthTBps: 3.35,
     tflops: { bf16: 989, fp8: 1979, fp4: null },
     interconnect: { kind: 'nvlink', scaleUpGBps: 450, domainSize: 8 },
@@ -54,6 +79,7 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA H100 PCIe',
     vendor: 'NVIDIA',
     memoryGB: 80,
+    reportedMemory: null,
     bandwidthTBps: 2.0,
     tflops: { bf16: 756, fp8: 1513, fp4: null },
     interconnect: { kind: 'pcie', scaleUpGBps: 64, domainSize: 1 },
@@ -79,6 +105,10 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA H200 SXM',
     vendor: 'NVIDIA',
     memoryGB: 141,
+    reportedMemory: {
+      mib: 143_771,
+      source: publicSmi('nvidia-smi', 'Driver 570.'),
+    },
     bandwidthTBps: 4.8,
     tflops: { bf16: 989, fp8: 1979, fp4: null },
     interconnect: { kind: 'nvlink', scaleUpGBps: 450, domainSize: 8 },
@@ -92,6 +122,15 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA B200 (HGX)',
     vendor: 'NVIDIA',
     memoryGB: 180,
+    reportedMemory: {
+      mib: 183_359,
+      source: {
+        title: 'Modal GPU glossary "What is nvidia-smi?"',
+        url: 'https://modal.com/gpu-glossary/host-software/nvidia-smi',
+        checked: MEM_CHECKED,
+        kind: 'community',
+      },
+    },
     bandwidthTBps: 8,
     tflops: { bf16: 2250, fp8: 4500, fp4: 9000 },
     interconnect: { kind: 'nvlink', scaleUpGBps: 900, domainSize: 8 },
@@ -107,6 +146,10 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA GB200 (NVL72)',
     vendor: 'NVIDIA',
     memoryGB: 192,
+    reportedMemory: {
+      mib: 189_471,
+      source: publicSmi('nvidia-smi'),
+    },
     bandwidthTBps: 8,
     tflops: { bf16: 2500, fp8: 5000, fp4: 10000 },
     interconnect: { kind: 'nvlink', scaleUpGBps: 900, domainSize: 72 },
@@ -124,6 +167,13 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA B300 (HGX)',
     vendor: 'NVIDIA',
     memoryGB: 268,
+    reportedMemory: {
+      mib: 275_040,
+      source: publicSmi(
+        'nvidia-smi',
+        'B300 SXM6. vLLM sees 267.69 GiB total (SemiAnalysisAI/InferenceX-app fixture packages/db/src/lib/fixtures/agentic-memory-vllm.json).',
+      ),
+    },
     bandwidthTBps: 8,
     tflops: { bf16: 2250, fp8: 4500, fp4: 13500 },
     interconnect: { kind: 'nvlink', scaleUpGBps: 900, domainSize: 8 },
@@ -139,6 +189,10 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA GB300 (NVL72)',
     vendor: 'NVIDIA',
     memoryGB: 288,
+    reportedMemory: {
+      mib: 284_208,
+      source: publicSmi('nvidia-smi'),
+    },
     bandwidthTBps: 8,
     tflops: { bf16: 2500, fp8: 5000, fp4: 15000 },
     interconnect: { kind: 'nvlink', scaleUpGBps: 900, domainSize: 72 },
@@ -151,6 +205,16 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'AMD Instinct MI300X',
     vendor: 'AMD',
     memoryGB: 192,
+    reportedMemory: {
+      mib: 196_608,
+      source: {
+        title: 'thamada/nvidia-smi gls/MI300X_x4_deviceQuery.py',
+        url: 'https://github.com/thamada/nvidia-smi',
+        checked: MEM_CHECKED,
+        kind: 'community',
+        note: 'rocm-smi reports 196,608 MiB; HIP totalGlobalMem 196,592 MiB.',
+      },
+    },
     bandwidthTBps: 5.3,
     tflops: { bf16: 1307, fp8: 2615, fp4: null },
     interconnect: { kind: 'infinity-fabric', scaleUpGBps: 448, domainSize: 8 },
@@ -164,6 +228,7 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'AMD Instinct MI325X',
     vendor: 'AMD',
     memoryGB: 256,
+    reportedMemory: null,
     bandwidthTBps: 6,
     tflops: { bf16: 1307, fp8: 2615, fp4: null },
     interconnect: { kind: 'infinity-fabric', scaleUpGBps: 448, domainSize: 8 },
@@ -176,6 +241,7 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'AMD Instinct MI350X',
     vendor: 'AMD',
     memoryGB: 288,
+    reportedMemory: null,
     bandwidthTBps: 8,
     tflops: { bf16: 2300, fp8: 4600, fp4: 9200 },
     interconnect: { kind: 'infinity-fabric', scaleUpGBps: 576, domainSize: 8 },
@@ -202,6 +268,10 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'AMD Instinct MI355X',
     vendor: 'AMD',
     memoryGB: 288,
+    reportedMemory: {
+      mib: 294_896,
+      source: publicSmi('rocm-smi'),
+    },
     bandwidthTBps: 8,
     tflops: { bf16: 2516, fp8: 5033, fp4: 10066 },
     interconnect: { kind: 'infinity-fabric', scaleUpGBps: 576, domainSize: 8 },
@@ -218,6 +288,10 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA A100 80GB SXM',
     vendor: 'NVIDIA',
     memoryGB: 80,
+    reportedMemory: {
+      mib: 81_920,
+      source: { ...MODAL_PR, note: 'A100 80GB: 81,920 MiB (85.89 GB).' },
+    },
     bandwidthTBps: 2.039,
     tflops: { bf16: 312, fp8: null, fp4: null },
     interconnect: { kind: 'nvlink', scaleUpGBps: 300, domainSize: 8 },
@@ -231,6 +305,10 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA L40S',
     vendor: 'NVIDIA',
     memoryGB: 48,
+    reportedMemory: {
+      mib: 46_068,
+      source: { ...MODAL_PR, note: 'L40S: 46,068 MiB (48.30 GB).' },
+    },
     bandwidthTBps: 0.864,
     tflops: { bf16: 362, fp8: 733, fp4: null },
     interconnect: { kind: 'pcie', scaleUpGBps: 32, domainSize: 1 },
@@ -248,6 +326,7 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA GeForce RTX 4090',
     vendor: 'NVIDIA',
     memoryGB: 24,
+    reportedMemory: null,
     bandwidthTBps: 1.008,
     tflops: { bf16: 165, fp8: 330, fp4: null },
     interconnect: { kind: 'pcie', scaleUpGBps: null, domainSize: 1 },
@@ -268,6 +347,7 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA GeForce RTX 5090',
     vendor: 'NVIDIA',
     memoryGB: 32,
+    reportedMemory: null,
     bandwidthTBps: 1.792,
     tflops: { bf16: 419, fp8: 838, fp4: 1676 },
     interconnect: { kind: 'pcie', scaleUpGBps: null, domainSize: 1 },

@@ -16,11 +16,27 @@ export interface SourceRef {
   note?: string;
 }
 
+/**
+ * Memory as the runtime reports it: `nvidia-smi --query-gpu=memory.total` (AMD: `rocm-smi`),
+ * in MiB (2^20 bytes). The vendors' "80 GB" is a marketing label, not 80 × 10⁹ bytes.
+ */
+export interface ReportedMemory {
+  /** MiB (1,048,576 bytes) as the tool reports it. */
+  mib: number;
+  source: SourceRef;
+}
+
 export interface GpuRecord {
   id: string;
   name: string;
   vendor: 'NVIDIA' | 'AMD';
+  /** Marketed memory, the label ("80 GB"). The memory model uses `reportedMemory` where known. */
   memoryGB: number;
+  /**
+   * Total memory as the runtime reports it; null where no reading is on record, and then the
+   * marketed figure (memoryGB × 10⁹ bytes) stands in and the UI says so.
+   */
+  reportedMemory: ReportedMemory | null;
   /** TB/s (1e12 bytes per second). */
   bandwidthTBps: number;
   /** Dense tensor TFLOPS (no sparsity); null where the GPU has no such unit. */

@@ -64,27 +64,42 @@ describe('weights from checkpoint bytes or from parameters × effective bits', (
 });
 
 describe('vendor-anchored checks', () => {
-  it('gpt-oss-120b fits one 80 GB GPU at 128K context', () => {
-    // 65.28 GB weights + 4.832 GB full-attention KV (36,864 × 131,072) + 0.005 GB window KV
-    // + 1 GiB activations + 1 GiB runtime (2.147 GB) = 72.26 GB ≤ 80 × 0.92 = 73.6 GB.
+  it('physical memory is what the runtime reports: H100 81,559 MiB, not 80 × 10⁹ bytes', () => {
+    // nvidia-smi memory.total for an H100 80GB HBM3 is 81,559 MiB (modal-labs/modal-client PR #2797):
+    // 81,559 × 1,048,576 = 81,559,000,000 + 81,559 × 48,576 (3,961,809,984) = 85,520,809,984 B = 85.52 GB.
+    // Budget at vLLM's gpu_memory_utilization 0.92 applied to that total: 78,679,145,185.28 B.
+    const r = report({ modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 }, { weightFormat: 'mxfp4', tensorParallel: 1 });
+    expect(r.memory.physicalPerGpu).toBe(85_520_809_984);
+    expect(r.memory.budgetPerGpu).toBeCloseTo(78_679_145_185.28, 0);
+    expect(r.gpu.memoryGB).toBe(80);
+    expect(r.gpu.reportedMemory?.mib).toBe(81_559);
+  });
+
+  it('gpt-oss-120b fits one 80 GB GPU at 128K context at the default overheads', () => {
+    // The model card: gpt-oss-120b runs on a single 80 GB GPU. Default overheads 3 GiB activations + 4 GiB
+    // runtime (7 × 1,073,741,824 = 7,516,192,768 B), utilisation 0.92.
+    // 65.28 GB weights + 4,831,838,208 B full-attention KV (36,864 × 131,072) + 4,718,592 B window KV
+    // + 7,516,192,768 B = 77,632,749,568 B ≤ budget 85,520,809,984 × 0.92 = 78,679,145,185.28 B:
+    // headroom 1,046,395,617 B ≈ 1.05 GB. (Against the old 80 × 10⁹ × 0.92 = 73.6 GB it was 4 GB short.)
     const r = report(
       { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 },
-      { weightFormat: 'mxfp4', kvFormat: 'bf16', tensorParallel: 1, contextLength: 131_072, concurrentSequences: 1, activationGiB: 1, runtimeOverheadGiB: 1 },
+      { weightFormat: 'mxfp4', kvFormat: 'bf16', tensorParallel: 1, contextLength: 131_072, concurrentSequences: 1 },
     );
     const m = r.memory;
     expect(m.weights.perGpuBytes).toBe(65.28e9);
     expect(m.kv.perGpuBytes).toBe(4_831_838_208 + 4_718_592);
-    expect(m.usedPerGpu).toBeCloseTo(65.28e9 + 4_836_556_800 + 2 * GiB, 0);
-    expect(m.budgetPerGpu).toBe(73.6e9);
+    expect(m.usedPerGpu).toBeCloseTo(77_632_749_568, 0);
     expect(m.verdict.fits).toBe(true);
-    expect(m.verdict.headroomPerGpu / 1e9).toBeCloseTo(73.6 - 72.264, 2);
-    // The same on 80 GB with the default 7 GiB of overheads is 7.5 GB too much for 0.92: the fit is tight.
-    const tight = report(
-      { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 },
-      { weightFormat: 'mxfp4', tensorParallel: 1, contextLength: 131_072, concurrentSequences: 1 },
+    expect(m.verdict.headroomPerGpu).toBeCloseTo(1_046_395_617.28, 0);
+    // Without a runtime reading (H100 PCIe, marketed 80 GB × 10⁹ × 0.92 = 73.6 GB) the same setup is short.
+    const pcie = report(
+      { modelId: 'gpt-oss-120b', gpuId: 'h100-pcie', gpusPerReplica: 1 },
+      { weightFormat: 'mxfp4', kvFormat: 'bf16', tensorParallel: 1, contextLength: 131_072, concurrentSequences: 1 },
     );
-    expect(tight.memory.verdict.fits).toBe(false);
-    expect(tight.memory.verdict.reason).toBe('kv-exceeds-remaining');
+    expect(pcie.gpu.reportedMemory).toBeNull();
+    expect(pcie.memory.budgetPerGpu).toBe(73.6e9);
+    expect(pcie.memory.verdict.fits).toBe(false);
+    expect(pcie.memory.verdict.reason).toBe('kv-exceeds-remaining');
   });
 
   it("Kimi K3's 1.561 TB checkpoint needs more than 8× H200", () => {
@@ -113,7 +128,7 @@ describe('vendor-anchored checks', () => {
   });
 
   it('article 000 "Kimi K2 FP8 on 8× H100" does not fit: weights alone exceed the physical memory', () => {
-    // 1.03 TB / 8 = 128.75 GB per GPU > 80 GB physical > 73.6 GB budget.
+    // 1.03 TB / 8 = 128.75 GB per GPU > 85.52 GB physical (81,559 MiB) > 78.68 GB budget.
     const r = report(
       { modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 8 },
       { weightFormat: 'fp8', kvFormat: 'fp8', tensorParallel: 8, mlaKvMode: 'replicated', contextLength: 32_768, concurrentSequences: 64 },
@@ -141,8 +156,10 @@ describe('the default scenario', () => {
     expect(w.perGpuBytes).toBeCloseTo((594e9 - w.bytes.attentionBytes) / 8 + w.bytes.attentionBytes, 0);
     expect(w.bytes.attentionBytes / 1e9).toBeGreaterThan(10);
     expect(w.bytes.attentionBytes / 1e9).toBeLessThan(15);
-    // Budget 141 GB × 0.92 = 129.72 GB.
-    expect(m.budgetPerGpu).toBe(129.72e9);
+    // Budget: nvidia-smi reports 143,771 MiB for an H200 (public output, driver 570):
+    // 143,771 × 1,048,576 = 150,754,820,096 B = 150.75 GB; × 0.92 = 138,694,434,488.32 B (was 141 GB × 0.92 = 129.72 GB).
+    expect(m.physicalPerGpu).toBe(150_754_820_096);
+    expect(m.budgetPerGpu).toBeCloseTo(138_694_434_488.32, 0);
     expect(m.verdict.fits).toBe(true);
     expect(m.verdict.headroomPerGpu).toBeGreaterThan(5e9);
   });
@@ -153,11 +170,18 @@ describe('verdict, reasons and fixes', () => {
   const hw = { weightFormat: 'bf16', kvFormat: 'bf16', tensorParallel: 2, contextLength: 8192, concurrentSequences: 4, activationGiB: 2, runtimeOverheadGiB: 2 } as const;
 
   it('reports headroom per GPU and in total', () => {
-    // Per GPU: 70.55 GB + 4 × 2.684 GB / 2 + 4 GiB = 70.55 + 5.369 + 4.295 = 80.21 GB > 73.6 budget.
+    // H100 budget 81,559 MiB × 1,048,576 × 0.92 = 78.68 GB.
+    // Per GPU: 70.55 GB + 4 × 2.684 GB / 2 + 4 GiB = 70.55 + 5.369 + 4.295 = 80.21 GB > 78.68 budget;
+    // the fixed terms alone (70.55 + 4.295 = 74.85 GB) fit, so the KV cache is what does not.
     const r = report(base, hw);
     expect(r.memory.usedPerGpu / 1e9).toBeCloseTo(70.55 + (4 * 2.684354560) / 2 + (4 * GiB) / 1e9, 3);
     expect(r.memory.verdict.fits).toBe(false);
-    expect(r.memory.verdict.reason).toBe('fixed-terms-exceed-budget');
+    expect(r.memory.verdict.reason).toBe('kv-exceeds-remaining');
+    expect(r.memory.verdict.headroomPerGpu / 1e9).toBeCloseTo(78.679145 - 80.213, 2);
+    expect(r.memory.verdict.headroomTotal).toBeCloseTo(2 * r.memory.verdict.headroomPerGpu, 0);
+    // With 6 GiB activations the fixed terms are 70.55 + 8 GiB (8.590) = 79.14 GB > 78.68 budget.
+    const fixed = report(base, { ...hw, activationGiB: 6 });
+    expect(fixed.memory.verdict.reason).toBe('fixed-terms-exceed-budget');
     expect(r.memory.verdict.headroomTotal).toBeCloseTo(2 * r.memory.verdict.headroomPerGpu, 0);
   });
 
@@ -169,19 +193,22 @@ describe('verdict, reasons and fixes', () => {
   });
 
   it('names the KV cache when only the cache does not fit, and offers the maximum concurrency and context', () => {
-    // 4× H100, TP 4: available for KV per GPU = 73.6 − 141.1 / 4 − 4.295 = 34.03 GB; one 8K sequence costs 2.684 / 4 = 0.671 GB per GPU → 50 sequences.
+    // 4× H100, TP 4: available for KV per GPU = 78.679 − 141.1 / 4 − 4.295 = 39.109 GB (budget 81,559 MiB × 1,048,576 × 0.92);
+    // one 8K sequence costs 2.684 / 4 = 0.671 GB per GPU → ⌊39,109,177,889 / 671,088,640⌋ = ⌊58.28⌋ = 58 sequences.
     const r = report({ ...base, gpusPerReplica: 4 }, { ...hw, tensorParallel: 4, concurrentSequences: 200 });
     expect(r.memory.verdict.reason).toBe('kv-exceeds-remaining');
-    const available = 73.6e9 - 141.1e9 / 4 - 4 * GiB;
+    const available = 85_520_809_984 * 0.92 - 141.1e9 / 4 - 4 * GiB;
     expect(r.fixes.maxConcurrencyAtContext).toBe(Math.floor(available / (2_684_354_560 / 4)));
-    expect(r.fixes.maxConcurrencyAtContext).toBe(50);
-    // Max context for 200 sequences: 200 × c × 327,680 / 4 ≤ available → c = ⌊available × 4 / (200 × 327,680)⌋.
+    expect(r.fixes.maxConcurrencyAtContext).toBe(58);
+    // Max context for 200 sequences: 200 × c × 327,680 / 4 ≤ available → c = ⌊available × 4 / (200 × 327,680)⌋ = ⌊2,387.03⌋.
     expect(r.fixes.maxContextAtConcurrency).toEqual({ kind: 'tokens', tokens: Math.floor((available * 4) / (200 * 327_680)) });
+    expect(r.fixes.maxContextAtConcurrency).toEqual({ kind: 'tokens', tokens: 2387 });
     expect(r.fixes.fitsWithFp8Kv).toBe(false);
   });
 
   it('flags memory used beyond the physical line separately from the budget', () => {
-    const r = report(base, { ...hw, gpusPerReplica: 1 } as never);
+    // 10 sequences: 70.55 + 10 × 2.684 / 2 + 4.295 = 88.27 GB per GPU > 85.52 GB physical (81,559 MiB).
+    const r = report(base, { ...hw, concurrentSequences: 10 });
     expect(r.memory.verdict.overPhysical).toBe(true);
     expect(r.warnings.some((w) => w.code === 'over-physical')).toBe(true);
   });

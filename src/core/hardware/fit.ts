@@ -1,5 +1,5 @@
 import type { AttentionGroup, ModelSpec } from '../scenario/model-spec';
-import { GIB } from './formats';
+import { GIB, physicalMemoryBytes } from './formats';
 import {
   groupBytesPerSequence,
   hasMla,
@@ -176,8 +176,9 @@ export interface MemoryBreakdown {
   verdict: FitVerdict;
 }
 
+/** The budget: physical memory as the runtime reports it × memoryUtilisation (vLLM's gpu_memory_utilization applies to that total). */
 export function budgetPerGpu(input: Pick<FitInput, 'gpu' | 'memoryUtilisation'>): number {
-  return input.gpu.memoryGB * 1e9 * input.memoryUtilisation;
+  return physicalMemoryBytes(input.gpu) * input.memoryUtilisation;
 }
 
 export function memoryBreakdown(input: FitInput, layout: Layout = layoutOf(input), bytes?: WeightBytes): MemoryBreakdown {
@@ -189,7 +190,7 @@ export function memoryBreakdown(input: FitInput, layout: Layout = layoutOf(input
   const fixed = weights.perGpuBytes + activationPerGpu + runtimePerGpu;
   const usedPerGpu = fixed + kvPerGpuBytes;
   const budget = budgetPerGpu(input);
-  const physical = input.gpu.memoryGB * 1e9;
+  const physical = physicalMemoryBytes(input.gpu);
   const headroomPerGpu = budget - usedPerGpu;
   const fits = headroomPerGpu >= 0;
   let reason: NotFitReason | null = null;

@@ -28,7 +28,17 @@ export const KV_BYTES: Readonly<Record<KvFormat, number>> = { bf16: 2, fp8: 1 };
 export const LINEAR_STATE_BYTES = 2;
 
 export const GIB = 2 ** 30;
+export const MIB = 2 ** 20;
 export const GB = 1e9;
+
+/**
+ * Physical memory of one GPU in bytes: the total the runtime reports (nvidia-smi / rocm-smi
+ * memory.total, MiB × 1,048,576), or the marketed figure × 10⁹ where no reading is on record.
+ * An H100 "80 GB" is 81,559 MiB = 85,521,661,952 bytes, not 80 × 10⁹.
+ */
+export function physicalMemoryBytes(gpu: Pick<GpuRecord, 'memoryGB' | 'reportedMemory'>): number {
+  return gpu.reportedMemory === null ? gpu.memoryGB * GB : gpu.reportedMemory.mib * MIB;
+}
 
 /** Tensor-core precision a decode/prefill matmul runs at for a weight format on a GPU. */
 export type ComputePrecision = 'bf16' | 'fp8' | 'fp4';

@@ -17,13 +17,14 @@ function input(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Sc
 
 describe('maximum concurrency at a context', () => {
   it('without DP-attention: ⌊available / per-sequence share⌋', () => {
-    // Llama-70B BF16 on 4× H100 (TP 4), 4 GiB overheads: available 73.6 − 35.275 − 4.295 GB; one 32K sequence = 327,680 × 32,768 / 4 per GPU.
+    // Llama-70B BF16 on 4× H100 (TP 4), 4 GiB overheads: budget 81,559 MiB × 1,048,576 × 0.92 = 78.679 GB;
+    // available 78.679 − 35.275 − 4.295 = 39.109 GB; one 32K sequence = 327,680 × 32,768 / 4 = 2.684 GB per GPU → ⌊14.57⌋ = 14.
     const i = input({ modelId: 'llama-3.1-70b', gpuId: 'h100-sxm', gpusPerReplica: 4 }, { weightFormat: 'bf16', tensorParallel: 4, activationGiB: 2, runtimeOverheadGiB: 2 });
     const m = memoryBreakdown(i);
-    const available = 73.6e9 - 141.1e9 / 4 - 4 * 2 ** 30;
+    const available = 81_559 * 2 ** 20 * 0.92 - 141.1e9 / 4 - 4 * 2 ** 30;
     expect(m.kvAvailablePerGpu).toBeCloseTo(available, 0);
     expect(maxConcurrency(i.model, 'bf16', m.layout, available, 32_768)).toBe(Math.floor(available / ((327_680 * 32_768) / 4)));
-    expect(maxConcurrency(i.model, 'bf16', m.layout, available, 32_768)).toBe(12);
+    expect(maxConcurrency(i.model, 'bf16', m.layout, available, 32_768)).toBe(14);
   });
 
   it('with DP-attention: TP × ⌊available / one sequence⌋ because each rank holds whole sequences', () => {

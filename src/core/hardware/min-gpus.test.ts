@@ -47,13 +47,18 @@ describe('minimum GPUs', () => {
   );
   const bytes = weightBytes(llama.model, 'bf16');
 
-  it('H100 (73.6 GB budget): 2 GPUs need 70.55 + 1.342 + 4.295 = 76.19 GB each, 4 need 40.24 GB → 4', () => {
+  it('H100 (81,559 MiB × 1,048,576 × 0.92 = 78.68 GB budget): 1 GPU needs 148.1 GB, 2 need 70.55 + 1.342 + 4.295 = 76.19 GB each → 2', () => {
     const r = minGpusFor(llama, gpu('h100-sxm'), 8, bytes);
-    expect(r).toMatchObject({ kind: 'fits', count: 4, nodes: 1, tp: 4, pp: 1, multiNodeMoe: false });
-    if (r.kind === 'fits') expect(r.usedPerGpu).toBeCloseTo(141.1e9 / 4 + 2_684_354_560 / 4 + 4 * 2 ** 30, 0);
+    expect(r).toMatchObject({ kind: 'fits', count: 2, nodes: 1, tp: 2, pp: 1, multiNodeMoe: false });
+    if (r.kind === 'fits') {
+      expect(r.usedPerGpu).toBeCloseTo(141.1e9 / 2 + 2_684_354_560 / 2 + 4 * 2 ** 30, 0);
+      expect(r.budgetPerGpu).toBeCloseTo(78_679_145_185.28, 0);
+    }
+    // H100 PCIe has no runtime reading: marketed 80 × 10⁹ × 0.92 = 73.6 GB < 76.19 → 4.
+    expect(minGpusFor(llama, gpu('h100-pcie'), 8, bytes)).toMatchObject({ kind: 'fits', count: 4 });
   });
 
-  it('H200 (129.72 GB): 1 GPU needs 148.1 GB, 2 need 76.19 GB → 2; B200 (165.6 GB) → 1', () => {
+  it('H200 (143,771 MiB → 138.69 GB budget): 1 GPU needs 148.1 GB, 2 need 76.19 GB → 2; B200 (183,359 MiB → 176.88 GB) → 1', () => {
     expect(minGpusFor(llama, gpu('h200-sxm'), 8, bytes)).toMatchObject({ kind: 'fits', count: 2 });
     expect(minGpusFor(llama, gpu('b200'), 8, bytes)).toMatchObject({ kind: 'fits', count: 1 });
   });

@@ -34,7 +34,9 @@ export type MinGpuResult =
 export interface MinGpuRow {
   gpuId: string;
   name: string;
+  /** Marketed label. */
   memoryGB: number;
+  reportedMemory: GpuRecord['reportedMemory'];
   gpusPerNode: number;
   interconnect: GpuRecord['interconnect']['kind'];
   source: SourceRef;
@@ -114,6 +116,7 @@ export function minGpuTable(input: FitInput, gpus: readonly GpuRecord[] = GPUS):
       gpuId: gpu.id,
       name: gpu.name,
       memoryGB: gpu.memoryGB,
+      reportedMemory: gpu.reportedMemory,
       gpusPerNode: perNode,
       interconnect: gpu.interconnect.kind,
       source: gpu.source,

@@ -1,4 +1,4 @@
-import type { SourceRef } from '../catalog/types';
+import type { GpuRecord, SourceRef } from '../catalog/types';
 import type { AttentionGroup } from '../scenario/model-spec';
 import type { Scenario } from '../scenario/schema';
 import { memoryBreakdown, layoutOf, type Layout, type MemoryBreakdown } from './fit';
@@ -116,7 +116,7 @@ export interface HardwareReport {
     kvBytesPerElement: number;
     memoryUtilisation: number;
   };
-  gpu: { id: string; name: string; memoryGB: number; bandwidthTBps: number; source: SourceRef };
+  gpu: { id: string; name: string; memoryGB: number; reportedMemory: GpuRecord['reportedMemory']; bandwidthTBps: number; source: SourceRef };
   memory: MemoryBreakdown;
   fixes: Fixes;
   frontier: { points: FrontierPoint[]; maxConcurrencyAtContext: number; maxContextAtConcurrency: MaxContext };
@@ -270,7 +270,14 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
       kvBytesPerElement: KV_BYTES[input.kvFormat],
       memoryUtilisation: input.memoryUtilisation,
     },
-    gpu: { id: input.gpu.id, name: input.gpu.name, memoryGB: input.gpu.memoryGB, bandwidthTBps: input.gpu.bandwidthTBps, source: input.gpu.source },
+    gpu: {
+      id: input.gpu.id,
+      name: input.gpu.name,
+      memoryGB: input.gpu.memoryGB,
+      reportedMemory: input.gpu.reportedMemory,
+      bandwidthTBps: input.gpu.bandwidthTBps,
+      source: input.gpu.source,
+    },
     memory,
     fixes,
     frontier: {
