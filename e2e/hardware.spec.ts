@@ -11,8 +11,11 @@ test.describe('hardware fit', () => {
     // Kimi K2.6 INT4 on 8× H200: 6 sequences per DP-attention rank × 61 × 576 × 2 B × 65,536 = 27.6 GB.
     await expect(page.getByTestId('work-kv-0')).toContainText('70,272 B/token');
     await expect(page.getByTestId('work-kv-0')).toContainText('27.6 GB');
-    await expect(page.getByTestId('work-budget')).toContainText('141 GB × 0.92 = 129.7 GB');
-    await expect(hw.bar().getByRole('img')).toHaveAttribute('aria-label', /budget 129.7 GB, physical 141 GB/);
+    // H200 as nvidia-smi reports it: 143,771 MiB × 1,048,576 = 150.75 GB; budget × 0.92 = 138.69 GB.
+    await expect(page.getByTestId('work-memory')).toContainText('141 GB marketed; 143,771 MiB = 150.8 GB reported by nvidia-smi');
+    await expect(page.getByTestId('work-budget')).toContainText('150.8 GB × 0.92 = 138.7 GB');
+    await expect(hw.bar().getByRole('img')).toHaveAttribute('aria-label', /budget 138.7 GB, physical 150.8 GB/);
+    await expect(page.getByTestId('gpu-row-h100-pcie').getByTestId('gpu-memory')).toContainText('marketed, no runtime reading');
     await expect(page.getByTestId('hw-gpu-table').getByTestId('source-badge').first()).toBeVisible();
     await expect(page.getByTestId('gpu-row-h200-sxm').getByTestId('min-count')).toHaveText('8');
   });
@@ -22,9 +25,10 @@ test.describe('hardware fit', () => {
     await hw.expectVerdict(true);
     const before = await hw.usedGb();
     await hw.setNumber('GPUs per replica', '4');
-    // 594 GB over 4 H200 (TP follows to 4): 148.5 GB of weights alone > 141 GB.
+    // 594 GB over 4 H200 (TP follows to 4), ~12.4 GB of attention replicated under DP-attention:
+    // (594 − 12.4) / 4 + 12.4 = 157.8 GB of weights alone > 143,771 MiB = 150.75 GB physical.
     await hw.expectVerdict(false);
-    await expect(hw.reason()).toContainText('more than the 141 GB the GPU physically has');
+    await expect(hw.reason()).toContainText('more than the 150.8 GB the GPU physically has');
     await expect.poll(() => hw.usedGb()).toBeGreaterThan(before);
     await expect(hw.field('Tensor parallel (TP)')).toHaveValue('4');
     await hw.setNumber('GPUs per replica', '16');
@@ -54,10 +58,11 @@ test.describe('hardware fit', () => {
     await hw.open();
     const claim = hw.claim('a000-kimi-k2-fp8-8x-h100');
     await expect(claim.getByTestId('claim-verdict')).toHaveAttribute('data-fits', 'no');
-    await expect(claim).toContainText('128.8 GB per GPU, more than the 80 GB');
+    // H100: 81,559 MiB × 1,048,576 = 85.52 GB physical.
+    await expect(claim).toContainText('128.8 GB per GPU, more than the 85.5 GB');
     await claim.getByRole('button', { name: 'Load this setup' }).click();
     await hw.expectVerdict(false);
-    await expect(hw.reason()).toHaveText('The weights alone need 128.8 GB per GPU, more than the 80 GB the GPU physically has.');
+    await expect(hw.reason()).toHaveText('The weights alone need 128.8 GB per GPU, more than the 85.5 GB the GPU physically has.');
     await expect(hw.warning('over-physical')).toBeVisible();
   });
 
@@ -92,18 +97,21 @@ test.describe('hardware fit', () => {
     await hw.select('Model', 'gpt-oss-120b');
     const note = page.getByTestId('hw-vendor-note');
     await expect(note).toContainText('fits into a single 80GB GPU');
-    // One H100 at 131,072 tokens, one sequence: budget 73.6 GB − weights 65.28 GB − KV 4.84 GB
-    // (36,864 B × 131,072 + 36,864 B × 128) = 3.48 GB = 3.24 GiB for activations + runtime.
-    await expect(note.getByTestId('hw-vendor-room')).toContainText('leave 3.48 GB (3.24 GiB) of the 73.6 GB budget');
-    // 1 + 1 GiB: 73.6 − 72.26 = 1.34 GB to spare; the page's 4 + 3 GiB: 77.63 − 73.6 = 4.03 GB short.
-    await expect(note.getByTestId('hw-vendor-example')).toContainText('runtime 1 GiB + activations 1 GiB (1.34 GB to spare)');
-    await expect(note.getByTestId('hw-vendor-page')).toContainText('(runtime 4 GiB + activations 3 GiB) are more than that: short by 4.03 GB');
-    await note.getByRole('button', { name: /^Use runtime / }).click();
-    await expect(note.getByTestId('hw-vendor-page')).toContainText('fit as well: 1.34 GB to spare');
-    await expect(hw.field('Runtime overhead per GPU')).toHaveValue('1');
+    // One H100 at 131,072 tokens, one sequence: budget 81,559 MiB × 1,048,576 × 0.92 = 78.68 GB − weights 65.28 GB
+    // − KV 4.84 GB (36,864 B × 131,072 + 36,864 B × 128) = 8.56 GB = 7.97 GiB for activations + runtime.
+    await expect(note.getByTestId('hw-vendor-room')).toContainText('leave 8.56 GB (7.97 GiB) of the 78.7 GB budget');
+    // 1 + 1 GiB: 8.563 − 2.147 = 6.42 GB to spare; the page's 4 + 3 GiB: 78.68 − 77.63 = 1.05 GB to spare.
+    await expect(note.getByTestId('hw-vendor-example')).toContainText('runtime 1 GiB + activations 1 GiB (6.42 GB to spare)');
+    await expect(note.getByTestId('hw-vendor-page')).toContainText('(runtime 4 GiB + activations 3 GiB) fit as well: 1.05 GB to spare');
+    // The vendor's setup (one H100, 128K, one sequence) fits at the page's default 4 + 3 GiB overheads.
     await note.getByRole('button', { name: "Load the vendor's setup" }).click();
     await expect(hw.field('GPUs per replica')).toHaveValue('1');
+    await expect(hw.field('Runtime overhead per GPU')).toHaveValue('4');
     await hw.expectVerdict(true);
+    await expect(page.getByTestId('work-memory')).toContainText('80 GB marketed; 81,559 MiB = 85.5 GB reported by nvidia-smi');
+    await note.getByRole('button', { name: /^Use runtime / }).click();
+    await expect(note.getByTestId('hw-vendor-page')).toContainText('fit as well: 6.42 GB to spare');
+    await expect(hw.field('Runtime overhead per GPU')).toHaveValue('1');
     // Another model has no such statement.
     await hw.select('Model', 'llama-3.1-70b');
     await expect(note).toHaveCount(0);
@@ -158,7 +166,8 @@ test.describe('hardware fit', () => {
     await hw.setNumber('GPUs je Replika', '4');
     await expect(top).toHaveAttribute('data-fits', 'no');
     await expect(top).toContainText('Passt nicht: es fehlen');
-    await expect(page.getByTestId('work-budget')).toContainText('141 GB × 0,92 = 129,7 GB');
+    // 143.771 MiB = 150,75 GB; × 0,92 = 138,69 GB.
+    await expect(page.getByTestId('work-budget')).toContainText('150,8 GB × 0,92 = 138,7 GB');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });

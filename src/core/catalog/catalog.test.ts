@@ -20,7 +20,7 @@ import { modelSpecSchema } from '../scenario/model-spec';
 import type { SourceRef } from './types';
 
 /** The catalog is reviewed against this date; nothing may claim to be checked later. */
-const REVIEW_DATE = '2026-11-30';
+const REVIEW_DATE = '2026-12-01';
 
 const LISTS = {
   GPUS,
@@ -34,6 +34,7 @@ function allSources(): { id: string; source: SourceRef }[] {
   const out: { id: string; source: SourceRef }[] = [];
   for (const list of Object.values(LISTS)) for (const r of list) out.push({ id: r.id, source: r.source });
   for (const g of GPUS) if (g.tdpSource) out.push({ id: `${g.id} (tdp)`, source: g.tdpSource });
+  for (const g of GPUS) if (g.reportedMemory) out.push({ id: `${g.id} (memory)`, source: g.reportedMemory.source });
   return out;
 }
 
@@ -213,9 +214,18 @@ describe('facts from the references, checked by independent arithmetic', () => {
     expect(gpu('gb200').interconnect.domainSize).toBe(72);
     expect(gpu('gb300').gpusPerNode).toBe(4);
     expect(gpu('a100-80gb-sxm').tflops.fp8).toBeNull();
-    // The article-000 claim "8× H100 80GB holds Kimi K2 FP8" fails: 8 × 80 GB < 1.03 TB.
-    expect(8 * gpu('h100-sxm').memoryGB * 1e9).toBeLessThan(model('kimi-k2').checkpointBytes!);
-    expect(4 * gpu('h200-sxm').memoryGB * 1e9).toBeLessThan(model('kimi-k2').checkpointBytes!);
+    // Memory as nvidia-smi memory.total reports it (anchors reference 2026-12, "GPU memory as the
+    // runtime reports it"): H100 81,559 MiB (modal-labs/modal-client PR #2797), H200 143,771 MiB.
+    expect(gpu('h100-sxm').reportedMemory?.mib).toBe(81_559);
+    expect(gpu('h200-sxm').reportedMemory?.mib).toBe(143_771);
+    expect(gpu('h100-pcie').reportedMemory).toBeNull();
+    // Every reading is at least the marketed label (the label is rounded down, never up):
+    // L40S 46,068 MiB = 48.31 GB ≥ 48 GB is the closest.
+    for (const g of GPUS) if (g.reportedMemory) expect(g.reportedMemory.mib * 2 ** 20, g.id).toBeGreaterThanOrEqual(g.memoryGB * 1e9);
+    // The article-000 claim "8× H100 80GB holds Kimi K2 FP8" fails even on the reported memory:
+    // 8 × 85,520,809,984 B = 684.2 GB < 1.03 TB; 4 × 150,754,820,096 B = 603.0 GB < 1.03 TB.
+    expect(8 * gpu('h100-sxm').reportedMemory!.mib * 2 ** 20).toBeLessThan(model('kimi-k2').checkpointBytes!);
+    expect(4 * gpu('h200-sxm').reportedMemory!.mib * 2 ** 20).toBeLessThan(model('kimi-k2').checkpointBytes!);
   });
 
   it('prices the brief pins down', () => {

@@ -186,7 +186,7 @@ describe('verdict, reasons and fixes', () => {
   });
 
   it('changing the GPU count changes the verdict', () => {
-    // 4 GPUs: 35.275 + 4 × 2.684 / 4 + 4.295 = 42.25 GB ≤ 73.6.
+    // 4 GPUs: 35.275 + 4 × 2.684 / 4 + 4.295 = 42.25 GB ≤ 78.68 (81,559 MiB × 1,048,576 × 0.92).
     const r = report({ ...base, gpusPerReplica: 4 }, { ...hw, tensorParallel: 4 });
     expect(r.memory.verdict.fits).toBe(true);
     expect(r.memory.usedPerGpu / 1e9).toBeCloseTo(35.275 + 2.684354560 + (4 * GiB) / 1e9, 3);

@@ -34,6 +34,7 @@ export type MinGpuResult =
 export interface MinGpuRow {
   gpuId: string;
   name: string;
+  vendor: GpuRecord['vendor'];
   /** Marketed label. */
   memoryGB: number;
   reportedMemory: GpuRecord['reportedMemory'];
@@ -115,6 +116,7 @@ export function minGpuTable(input: FitInput, gpus: readonly GpuRecord[] = GPUS):
     return {
       gpuId: gpu.id,
       name: gpu.name,
+      vendor: gpu.vendor,
       memoryGB: gpu.memoryGB,
       reportedMemory: gpu.reportedMemory,
       gpusPerNode: perNode,

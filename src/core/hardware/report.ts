@@ -116,7 +116,7 @@ export interface HardwareReport {
     kvBytesPerElement: number;
     memoryUtilisation: number;
   };
-  gpu: { id: string; name: string; memoryGB: number; reportedMemory: GpuRecord['reportedMemory']; bandwidthTBps: number; source: SourceRef };
+  gpu: { id: string; name: string; vendor: GpuRecord['vendor']; memoryGB: number; reportedMemory: GpuRecord['reportedMemory']; bandwidthTBps: number; source: SourceRef };
   memory: MemoryBreakdown;
   fixes: Fixes;
   frontier: { points: FrontierPoint[]; maxConcurrencyAtContext: number; maxContextAtConcurrency: MaxContext };
@@ -273,6 +273,7 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
     gpu: {
       id: input.gpu.id,
       name: input.gpu.name,
+      vendor: input.gpu.vendor,
       memoryGB: input.gpu.memoryGB,
       reportedMemory: input.gpu.reportedMemory,
       bandwidthTBps: input.gpu.bandwidthTBps,

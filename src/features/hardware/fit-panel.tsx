@@ -9,7 +9,9 @@ import { formatInteger, formatNumber, formatPercent } from '../../lib/format/for
 import { ChartFrame } from '../../components/chart-frame';
 import type { ChartConfig, ColourVar } from '../../components/chart-config';
 import { hwCount, type HardwareT } from './messages';
-import { gb, gbGib, tokens } from './units';
+import { gb, gbGib, memoryFigures, tokens } from './units';
+import { SourceBadge } from '../../components/source-badge';
+import type { SourceRef } from '../../core/catalog/types';
 
 type MemoryTerm = 'weights' | 'kv' | 'overhead' | 'free';
 
@@ -242,7 +244,7 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
     w.replicatedPerGpu > 0
       ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: hwCount(language, 'stages', m.layout.pp), perGpu: gb(language, w.perGpuBytes) })
       : t('weights.split', { total: gb(language, w.bytes.totalBytes), gpus: m.layout.gpus, perGpu: gb(language, w.perGpuBytes) });
-  const rows: { term: string; formula: string; value: string; testId: string }[] = [
+  const rows: { term: string; formula: string; value: string; testId: string; source?: SourceRef }[] = [
     { term: t('weights'), formula: `${sourceLine} ${split}`, value: gb(language, w.perGpuBytes), testId: 'work-weights' },
     ...m.kv.groups.map((g, i) => ({
       term: t(`kind.${g.kind}`, { layers: formatInteger(language, g.layers) }),
@@ -253,6 +255,13 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
     { term: t('activation'), formula: t('work.activation', { gib: formatNumber(language, m.activationPerGpu / 2 ** 30, 2) }), value: gb(language, m.activationPerGpu), testId: 'work-activation' },
     { term: t('runtime'), formula: t('work.runtime', { gib: formatNumber(language, m.runtimePerGpu / 2 ** 30, 2) }), value: gb(language, m.runtimePerGpu), testId: 'work-runtime' },
     { term: t('used'), formula: t('work.used', { used: gbGib(language, m.usedPerGpu) }), value: gb(language, m.usedPerGpu), testId: 'work-used' },
+    {
+      term: t('gpuMemory'),
+      formula: t('work.memory', { figures: memoryFigures(language, t, r.gpu) }),
+      value: gb(language, m.physicalPerGpu),
+      testId: 'work-memory',
+      ...(r.gpu.reportedMemory ? { source: r.gpu.reportedMemory.source } : {}),
+    },
     {
       term: t('budget'),
       formula: t('work.budget', { memory: gb(language, m.physicalPerGpu), util: formatNumber(language, m.budgetPerGpu / m.physicalPerGpu, 2), budget: gb(language, m.budgetPerGpu) }),
@@ -269,7 +278,14 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
           <div key={row.testId} data-testid={row.testId} className="grid grid-cols-[minmax(0,1fr)_auto] items-baseline gap-x-3 border-b border-border/60 py-2">
             <dt className="text-sm font-medium">{row.term}</dt>
             <dd className="figures m-0 text-sm font-semibold whitespace-nowrap">{row.value}</dd>
-            <dd className="figures col-span-2 m-0 mt-0.5 text-xs break-words text-muted">{row.formula}</dd>
+            <dd className="figures col-span-2 m-0 mt-0.5 text-xs break-words text-muted">
+              {row.formula}
+              {row.source ? (
+                <span className="ml-1">
+                  <SourceBadge source={row.source} />
+                </span>
+              ) : null}
+            </dd>
           </div>
         ))}
       </dl>

@@ -7,7 +7,7 @@ import { MAX_GPUS_PER_NODE } from '../../core/scenario/schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import type { HardwareT } from './messages';
-import { duration, gb, gbGib } from './units';
+import { duration, gb, gbGib, memoryFigures } from './units';
 
 export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
   const { report: r, t } = props;
@@ -38,7 +38,12 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
                     {row.name}
                     {row.selected ? <span className="ml-1 text-xs font-normal text-muted">({t('selected')})</span> : null}
                   </th>
-                  <td className="border-b border-border/60 py-1.5 pr-2 text-right">{formatInteger(language, row.memoryGB)} GB</td>
+                  <td className="border-b border-border/60 py-1.5 pr-2 text-right" title={memoryFigures(language, t, row)} data-testid="gpu-memory">
+                    {formatInteger(language, row.memoryGB)} GB
+                    <span className="block text-xs text-muted">
+                      {row.reportedMemory ? `${formatInteger(language, row.reportedMemory.mib)} MiB` : t('marketedShort')}
+                    </span>
+                  </td>
                   <td className="border-b border-border/60 py-1.5 pr-2 text-right font-semibold" data-testid="min-count">
                     {res.kind === 'fits' ? (
                       <Button
@@ -64,6 +69,11 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
                   </td>
                   <td className="border-b border-border/60 py-1.5">
                     <SourceBadge source={row.source} />
+                    {row.reportedMemory ? (
+                      <span className="ml-1">
+                        <SourceBadge source={row.reportedMemory.source} />
+                      </span>
+                    ) : null}
                   </td>
                 </tr>
               );

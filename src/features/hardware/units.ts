@@ -1,4 +1,6 @@
+import type { GpuRecord } from '../../core/catalog/types';
 import type { Language } from '../../core/scenario/schema';
+import type { HardwareT } from './messages';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 
 /** Byte and time figures for this page, formatted for the locale with their unit. */
@@ -9,7 +11,7 @@ function digitsFor(v: number): number {
   return a >= 1000 ? 0 : a >= 10 ? 1 : 2;
 }
 
-/** Decimal gigabytes (vendors quote GPU memory this way): "129.7 GB". Terabytes from 10,000 GB. */
+/** Decimal gigabytes (vendors quote GPU memory this way): "138.7 GB". Terabytes from 10,000 GB. */
 export function gb(language: Language, bytes: number): string {
   const v = bytes / 1e9;
   if (Math.abs(v) >= 10_000) return `${formatNumber(language, v / 1000, 2)} TB`;
@@ -48,4 +50,20 @@ export function shortTokens(language: Language, n: number): string {
   if (n >= 1e6) return `${formatNumber(language, n / 1e6, 1)}M`;
   if (n >= 1e3) return `${formatNumber(language, n / 1e3, 1)}k`;
   return formatInteger(language, n);
+}
+
+/**
+ * Both memory figures of a GPU: the marketed label and what the runtime reports
+ * ("80 GB marketed; 81,559 MiB = 85.5 GB reported by nvidia-smi"), or that only the label is known.
+ */
+export function memoryFigures(language: Language, t: HardwareT, gpu: Pick<GpuRecord, 'vendor' | 'memoryGB' | 'reportedMemory'>): string {
+  const marketed = `${formatInteger(language, gpu.memoryGB)} GB`;
+  if (gpu.reportedMemory === null) return t('memoryMarketedOnly', { marketed });
+  const bytes = gpu.reportedMemory.mib * 2 ** 20;
+  return t('memoryReported', {
+    marketed,
+    mib: formatInteger(language, gpu.reportedMemory.mib),
+    reported: `${formatNumber(language, bytes / 1e9, 1)} GB`,
+    tool: gpu.vendor === 'AMD' ? 'rocm-smi' : 'nvidia-smi',
+  });
 }

@@ -10,8 +10,8 @@ import { gb, gib } from './units';
 
 /**
  * The model vendor's own fit statement next to this page's overheads. gpt-oss-120b "fits one
- * 80 GB GPU" only while activations + runtime stay under about 3.2 GiB; our defaults are
- * 3 + 4 GiB. Saying under which overheads the statement holds keeps the claim and our verdict
+ * 80 GB GPU" (81,559 MiB as nvidia-smi reports it) while activations + runtime stay under about
+ * 8 GiB; our defaults are 3 + 4 GiB. Saying under which overheads the statement holds keeps the claim and our verdict
  * from looking contradictory.
  */
 export function VendorNote(props: { report: HardwareReport; t: HardwareT }) {
