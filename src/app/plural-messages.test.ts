@@ -152,18 +152,29 @@ describe('counted sentences at 1 and 2', () => {
     expect(split('de', 1)).toBe('(T − A Attention) ÷ 8 GPUs + A ÷ 1 Stufe, auf jedem DP-Attention-Rang repliziert = P');
     expect(split('de', 2)).toBe('(T − A Attention) ÷ 8 GPUs + A ÷ 2 Stufen, auf jedem DP-Attention-Rang repliziert = P');
 
-    const mla = (language: Language, pp: number) => tr(language, 'rule.mla-replicated', { seqs: 4, stages: hwCount(language, 'stages', pp), perGpu: 'P' });
+    const mla = (language: Language, pp: number) => tr(language, 'rule.mla-replicated', { seqs: hwCount(language, 'sequences', 4), stages: hwCount(language, 'stages', pp), perGpu: 'P' });
     expect(mla('en', 1)).toBe('× 4 sequences ÷ 1 stage, full copy on every TP rank = P');
     expect(mla('en', 2)).toBe('× 4 sequences ÷ 2 stages, full copy on every TP rank = P');
     expect(mla('de', 1)).toBe('× 4 Sequenzen ÷ 1 Stufe, volle Kopie auf jedem TP-Rang = P');
     expect(mla('de', 2)).toBe('× 4 Sequenzen ÷ 2 Stufen, volle Kopie auf jedem TP-Rang = P');
 
     // ⌈12 ÷ 8⌉ = 2 sequences on the busiest rank.
-    const dp = (language: Language, pp: number) => tr(language, 'rule.dp-attention', { total: 12, dp: 8, seqs: 2, stages: hwCount(language, 'stages', pp), perGpu: 'P' });
+    const dp = (language: Language, pp: number) => tr(language, 'rule.dp-attention', { total: 12, dp: 8, seqs: hwCount(language, 'sequences', 2), stages: hwCount(language, 'stages', pp), perGpu: 'P' });
     expect(dp('en', 1)).toBe('× ⌈12 ÷ 8⌉ = 2 sequences on the busiest rank ÷ 1 stage = P');
     expect(dp('en', 2)).toBe('× ⌈12 ÷ 8⌉ = 2 sequences on the busiest rank ÷ 2 stages = P');
     expect(dp('de', 1)).toBe('× ⌈12 ÷ 8⌉ = 2 Sequenzen auf dem vollsten Rang ÷ 1 Stufe = P');
     expect(dp('de', 2)).toBe('× ⌈12 ÷ 8⌉ = 2 Sequenzen auf dem vollsten Rang ÷ 2 Stufen = P');
+
+    // One sequence per GPU (gpt-oss-120b on one H100): "× 1 sequence", not "× 1 sequences".
+    const tpRule = (language: Language, seqs: number) => tr(language, 'rule.tp-heads', { seqs: hwCount(language, 'sequences', seqs), split: 1, perGpu: 'P' });
+    expect([tpRule('en', 1), tpRule('en', 2), tpRule('de', 1), tpRule('de', 2)]).toEqual([
+      '× 1 sequence ÷ 1 (min(TP, KV heads) × stages) = P',
+      '× 2 sequences ÷ 1 (min(TP, KV heads) × stages) = P',
+      '× 1 Sequenz ÷ 1 (min(TP, KV-Köpfe) × Stufen) = P',
+      '× 2 Sequenzen ÷ 1 (min(TP, KV-Köpfe) × Stufen) = P',
+    ]);
+    const most = (language: Language, n: number) => tr(language, 'fix.maxConcurrency', { context: '65,536', n: hwCount(language, 'sequences', n) });
+    expect([most('en', 1), most('en', 64)]).toEqual(['At 65,536 tokens of context at most 1 sequence fit.', 'At 65,536 tokens of context at most 64 sequences fit.']);
   });
 
   it('pilot: cost basis, warnings, incident summary and filled fields', () => {

@@ -81,13 +81,13 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
               ? t('fix.minGpus', { gpus: hwCount(language, 'gpus', f.minGpus.count), nodes: hwCount(language, 'nodes', f.minGpus.nodes), tp: f.minGpus.tp, stages: hwCount(language, 'stages', f.minGpus.pp) })
               : t('fix.minGpusNone', { max: formatInteger(language, f.minGpus.checkedUpTo) })}
           </li>
-          <li>{t('fix.maxConcurrency', { context: tokens(language, contextOf(r)), n: formatInteger(language, f.maxConcurrencyAtContext) })}</li>
+          <li>{t('fix.maxConcurrency', { context: tokens(language, contextOf(r)), n: hwCount(language, 'sequences', f.maxConcurrencyAtContext) })}</li>
           <li>
             {f.maxContextAtConcurrency.kind === 'tokens'
-              ? t('fix.maxContext', { n: formatInteger(language, concurrencyOf(r)), context: tokens(language, f.maxContextAtConcurrency.tokens) })
+              ? t('fix.maxContext', { n: hwCount(language, 'sequences', concurrencyOf(r)), context: tokens(language, f.maxContextAtConcurrency.tokens) })
               : f.maxContextAtConcurrency.kind === 'none'
-                ? t('fix.maxContextNone', { n: formatInteger(language, concurrencyOf(r)) })
-                : t('fix.maxContextUnbounded', { n: formatInteger(language, concurrencyOf(r)) })}
+                ? t('fix.maxContextNone', { n: hwCount(language, 'sequences', concurrencyOf(r)) })
+                : t('fix.maxContextUnbounded', { n: hwCount(language, 'sequences', concurrencyOf(r)) })}
           </li>
           {f.fitsWithFp8Kv !== null && !fits ? <li>{f.fitsWithFp8Kv ? t('fix.fp8Yes') : t('fix.fp8No')}</li> : null}
           {f.dpAttention ? <li>{f.dpAttention.fits ? t('fix.dpYes', { kv: gb(language, f.dpAttention.kvPerGpu) }) : t('fix.dpNo', { kv: gb(language, f.dpAttention.kvPerGpu) })}</li> : null}
@@ -219,7 +219,7 @@ function kvFormula(t: HardwareT, language: Language, g: KvGroupTerm, report: Har
   else first = '';
   const tokensPart = g.kind === 'linear' ? '' : ` ${t('kv.tokens', { tokens: n(g.tokensHeld), perSeq: gb(language, g.bytesPerSequence) })}`;
   const rule = t(`rule.${g.rule}`, {
-    seqs: n(g.sequencesPerGpu),
+    seqs: hwCount(language, 'sequences', g.sequencesPerGpu),
     split: n(g.splitOver),
     stages: hwCount(language, 'stages', g.splitOver),
     perGpu: gbGib(language, g.perGpuBytes),
