@@ -147,6 +147,11 @@ describe('each side fails in its own way', () => {
     expect(e.volume.acceptedTasksPerMonth).toBeCloseTo(2_700_000, 6);
     expect(e.volume.selfAttemptsPerMonth).toEqual({ ok: true, value: expect.closeTo(3_375_000, 6) as number });
     expect(e.volume.selfRequestsPerMonth).toEqual({ ok: true, value: expect.closeTo(4_387_500, 6) as number });
+    // 375,000 attempts beyond the 3,000,000 tasks; retries 3,375,000 × 0.3 = 1,012,500 on own
+    // GPUs; the API (no retries in this scenario) sends none again
+    expect(e.volume.apiRetriesPerMonth).toEqual({ ok: true, value: 0 });
+    expect(e.volume.selfExtraAttemptsPerMonth).toEqual({ ok: true, value: expect.closeTo(375_000, 6) as number });
+    expect(e.volume.selfRetriesPerMonth).toEqual({ ok: true, value: expect.closeTo(1_012_500, 6) as number });
   });
 });
 

@@ -180,6 +180,10 @@ export interface TcoEvaluation {
     /** Requests each side sends a month, its retries included. */
     apiRequestsPerMonth: Figure;
     selfRequestsPerMonth: Figure;
+    /** Of those: the self-hosted attempts beyond the workload's tasks (negative when it accepts more), and each side's retries. */
+    selfExtraAttemptsPerMonth: Figure;
+    apiRetriesPerMonth: Figure;
+    selfRetriesPerMonth: Figure;
     /**
      * False when reasoning tokens per request were entered but requests cannot be counted
      * (token mode without tokens per request): they are in no figure, and the page says so.
@@ -526,6 +530,9 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       selfAttemptsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts) : na('tasks-not-counted'),
       apiRequestsPerMonth: mix.tasksCounted ? value(tasks * mix.retryFactor) : na('tasks-not-counted'),
       selfRequestsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * mix.selfRetryFactor) : na('tasks-not-counted'),
+      selfExtraAttemptsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts - tasks) : na('tasks-not-counted'),
+      apiRetriesPerMonth: mix.tasksCounted ? value(tasks * (mix.retryFactor - 1)) : na('tasks-not-counted'),
+      selfRetriesPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * (mix.selfRetryFactor - 1)) : na('tasks-not-counted'),
       reasoningCounted: mix.reasoningCounted,
     },
     api: {

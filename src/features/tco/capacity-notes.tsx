@@ -42,22 +42,21 @@ export function sizingSentence(sizing: Sizing, throughput: Scenario['selfHosted'
 
 export function attemptsSentence(e: TcoEvaluation, fmt: Fmt, t: TcoT): string | null {
   const v = e.volume;
-  if (!v.tasksCounted || !v.selfAttemptsPerMonth.ok || !v.apiRequestsPerMonth.ok || !v.selfRequestsPerMonth.ok || v.tasksPerMonth <= 0) return null;
-  const attempts = v.selfAttemptsPerMonth.value;
-  const extra = attempts - v.tasksPerMonth;
-  const apiRetry = v.apiRequestsPerMonth.value - v.tasksPerMonth;
-  const selfRetry = v.selfRequestsPerMonth.value - attempts;
+  if (!v.tasksCounted || v.tasksPerMonth <= 0) return null;
+  const figures = [v.selfAttemptsPerMonth, v.apiRequestsPerMonth, v.selfRequestsPerMonth, v.selfExtraAttemptsPerMonth, v.apiRetriesPerMonth, v.selfRetriesPerMonth] as const;
+  if (!figures.every((f) => f.ok)) return null;
+  const [attempts, apiRequests, selfRequests, extra, apiRetries, selfRetries] = figures.map((f) => (f.ok ? f.value : 0)) as [number, number, number, number, number, number];
   const params = {
     accepted: fmt.compact(v.acceptedTasksPerMonth),
     tasks: fmt.compact(v.tasksPerMonth),
-    apiRequests: fmt.compact(v.apiRequestsPerMonth.value),
-    apiRetry: fmt.compact(apiRetry),
+    apiRequests: fmt.compact(apiRequests),
+    apiRetry: fmt.compact(apiRetries),
     accApi: fmt.percent(e.acceptance.api, 0),
     accSelf: fmt.percent(e.acceptance.selfHosted, 0),
     attempts: fmt.compact(attempts),
     extra: `+${fmt.compact(Math.max(0, extra))}`,
-    selfRequests: fmt.compact(v.selfRequestsPerMonth.value),
-    selfRetry: fmt.compact(selfRetry),
+    selfRequests: fmt.compact(selfRequests),
+    selfRetry: fmt.compact(selfRetries),
   };
   return t(extra < 0 ? 'attempts.lineFewer' : 'attempts.line', params);
 }
