@@ -1,0 +1,153 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findGpu, findModel } from './catalog';
+import { publishedSeriesSchema, type PublishedSeries } from './published-measurements';
+import { PUBLISHED_SERIES } from './published-measurements.data';
+
+/** The library is reviewed against this date; nothing may claim to be checked later. */
+const REVIEW_DATE = '2026-12-01';
+
+const FIXTURES = resolve(__dirname, '../../../fixtures/published');
+
+function series(id: string): PublishedSeries {
+  const s = PUBLISHED_SERIES.find((x) => x.id === id);
+  if (!s) throw new Error(`no series ${id}`);
+  return s;
+}
+
+/** One row of an InferenceX `agg_bmk.json` (only the keys the test reads). */
+interface AggRow {
+  conc: number;
+  tp: number;
+  offloading: string;
+  num_requests_total: number;
+  num_requests_successful: number;
+  total_requests_completed: number;
+  total_prompt_tokens: number;
+  total_generation_tokens: number;
+  output_tput_tps: number;
+  output_tput_per_gpu: number;
+  tput_per_gpu: number;
+  total_tput_tps: number;
+  [key: string]: number | string | boolean | null;
+}
+
+function aggRows(file: string): AggRow[] {
+  return JSON.parse(readFileSync(resolve(FIXTURES, file), 'utf8')) as AggRow[];
+}
+
+describe('the published-measurements library', () => {
+  it('has entries, each valid against the schema, with unique ids', () => {
+    expect(PUBLISHED_SERIES.length).toBeGreaterThanOrEqual(3);
+    for (const s of PUBLISHED_SERIES) {
+      const parsed = publishedSeriesSchema.safeParse(s);
+      expect(parsed.success, `${s.id}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues)}`).toBe(true);
+    }
+    const ids = PUBLISHED_SERIES.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('orders every series by load, lowest first, with one kind of load per series', () => {
+    for (const s of PUBLISHED_SERIES) {
+      const byConcurrency = s.points.every((p) => p.concurrency !== null);
+      const loads = s.points.map((p) => (byConcurrency ? p.concurrency : p.requestRate) ?? Number.NaN);
+      expect(loads.every(Number.isFinite), s.id).toBe(true);
+      for (let i = 1; i < loads.length; i++) expect(loads[i] as number, `${s.id} point ${i}`).toBeGreaterThan(loads[i - 1] as number);
+    }
+  });
+
+  it('names a complete source for every series: repository, path and commit (or a URL), measured and checked dates', () => {
+    for (const s of PUBLISHED_SERIES) {
+      const src = s.source;
+      expect(src.url !== null || (src.repo !== null && src.path !== null && src.commit !== null), s.id).toBe(true);
+      if (src.repo !== null) {
+        expect(src.path, s.id).not.toBeNull();
+        expect(src.commit, s.id).toMatch(/^[0-9a-f]{40}$/);
+      }
+      expect(src.measuredOn <= src.checked, s.id).toBe(true);
+      expect(src.checked <= REVIEW_DATE, s.id).toBe(true);
+      // The unit conversion is said in the note, so a reader of the entry knows what was done.
+      expect(src.note ?? '', s.id).toMatch(/ms|seconds/);
+    }
+  });
+
+  it('uses catalog ids only where the catalog has that model or GPU', () => {
+    for (const s of PUBLISHED_SERIES) {
+      if (s.modelId !== null) expect(findModel(s.modelId), s.id).toBeDefined();
+      if (s.gpuId !== null) expect(findGpu(s.gpuId), s.id).toBeDefined();
+    }
+    expect(series('amd-rocm-kimi-k2.5-nvfp4-b200-vllm-tp4-lmcache-agentic').modelId).toBe('kimi-k2.5');
+    expect(series('amd-rocm-kimi-k2.5-nvfp4-b200-vllm-tp4-lmcache-agentic').gpuId).toBe('b200');
+    // MiniMax-M2.5 and GLM-5.1 are not the catalog's MiniMax-M2 / GLM-4.5: no id.
+    expect(series('amd-rocm-minimax-m2.5-fp8-mi355x-vllm-tp1-agentic').modelId).toBeNull();
+    expect(series('amd-rocm-glm-5.1-mxfp4-mi355x-sglang-tp2-hicache-agentic').modelId).toBeNull();
+  });
+});
+
+/**
+ * The data against copies of its source files (fixtures/published, provenance in SOURCES.md):
+ * InferenceX agg rows give latencies in seconds and throughput per GPU; the library holds
+ * milliseconds and the whole deployment. So for each row:
+ *   ttftMs.mean = mean_ttft × 1000, outputTokensPerS = output_tput_per_gpu × tp.
+ */
+const CHECKED: { id: string; file: string }[] = [
+  { id: 'amd-rocm-minimax-m2.5-fp8-mi355x-vllm-tp1-agentic', file: 'amd-rocm-team_minimaxm2.5_fp8_mi355x_vllm_tp1_agentic_agg_rows.json' },
+  { id: 'amd-rocm-kimi-k2.5-nvfp4-b200-vllm-tp4-lmcache-agentic', file: 'amd-rocm-team_kimik2.5_fp4_b200_vllm_tp4_lmcache_agentic_agg_rows.json' },
+  { id: 'amd-rocm-glm-5.1-mxfp4-mi355x-sglang-tp2-hicache-agentic', file: 'amd-rocm-team_glm5.1_fp4_mi355x_sglang_tp2_hicache_agentic_agg_rows.json' },
+];
+
+describe('the published series match their source files', () => {
+  for (const { id, file } of CHECKED) {
+    it(`${id} equals ${file}, converted`, () => {
+      const s = series(id);
+      const rows = aggRows(file).sort((a, b) => a.conc - b.conc);
+      expect(s.points.map((p) => p.concurrency)).toEqual(rows.map((r) => r.conc));
+      for (const [i, row] of rows.entries()) {
+        const p = s.points[i];
+        if (!p) throw new Error('missing point');
+        expect(row.tp).toBe(s.gpus);
+        // Per GPU × GPUs = per deployment; the file's own deployment figure must agree.
+        expect(p.outputTokensPerS).toBeCloseTo(row.output_tput_per_gpu * row.tp, 1);
+        expect(p.outputTokensPerS).toBeCloseTo(row.output_tput_tps, 1);
+        expect(p.totalTokensPerS).toBeCloseTo(row.tput_per_gpu * row.tp, 1);
+        for (const [key, metric] of [
+          ['ttftMs', 'ttft'],
+          ['tpotMs', 'tpot'],
+          ['itlMs', 'itl'],
+          ['e2elMs', 'e2el'],
+        ] as const) {
+          for (const stat of ['mean', 'p90', 'p95'] as const) {
+            const seconds = row[`${stat}_${metric}`];
+            if (typeof seconds !== 'number') throw new Error(`${file} conc ${row.conc}: ${stat}_${metric} missing`);
+            expect(p[key][stat], `${id} conc ${row.conc} ${key}.${stat}`).toBeCloseTo(seconds * 1000, 2);
+          }
+        }
+        expect(p.requests).toBe(row.total_requests_completed);
+        expect(p.successShare).toBeCloseTo(row.num_requests_successful / row.num_requests_total, 4);
+      }
+      // Request-weighted mean tokens over all points: Σ prompt tokens / Σ completed requests.
+      const n = rows.reduce((a, r) => a + r.total_requests_completed, 0);
+      expect(s.inputTokens).toBeCloseTo(rows.reduce((a, r) => a + r.total_prompt_tokens, 0) / n, -1);
+      expect(s.outputTokens).toBeCloseTo(rows.reduce((a, r) => a + r.total_generation_tokens, 0) / n, -1);
+    });
+  }
+
+  it('holds the figures as read by hand from the published files', () => {
+    // MiniMax-M2.5 on 1× MI355X, concurrency 4, offload none: output_tput_per_gpu 98.24335537089506
+    // tok/s × 1 GPU = 98.24 tok/s; mean_ttft 0.68259… s = 682.59 ms; the repository's own
+    // agentic_aggregated/summary.csv (already in ms) has 98.24 and 682.59 for the same run.
+    const minimax = series('amd-rocm-minimax-m2.5-fp8-mi355x-vllm-tp1-agentic').points[2];
+    expect(minimax?.concurrency).toBe(4);
+    expect(minimax?.outputTokensPerS).toBeCloseTo(98.24, 2);
+    expect(minimax?.ttftMs.mean).toBeCloseTo(682.59, 1);
+    // Kimi K2.5 on 4× B200, concurrency 12, LMCache: output_tput_per_gpu 54.21354824106427 × 4
+    // = 216.854 tok/s for the deployment (the row's output_tput_tps: 216.85419296425707); and
+    // 395,520 generated tokens / 1,823.76 s = 216.87 tok/s, the same within the rounding of the
+    // run's start and end.
+    const kimi = series('amd-rocm-kimi-k2.5-nvfp4-b200-vllm-tp4-lmcache-agentic').points[0];
+    expect(kimi?.concurrency).toBe(12);
+    expect(kimi?.outputTokensPerS).toBeCloseTo(216.85, 2);
+    expect(kimi?.requests).toBe(384);
+  });
+});
