@@ -213,6 +213,20 @@ export const benchRunSchema = z.strictObject({
   /** Further figures worth showing (spec-decode acceptance, peak tok/s …), raw key → value. */
   extras: z.array(z.strictObject({ key: z.string().max(120), value: z.union([finite, z.string().max(200)]) })).max(80),
   notes: z.array(runNoteSchema).max(40),
+  /**
+   * Set when the run is one point of a series from the library of published measurements
+   * (src/core/catalog/published-measurements.ts), loaded as an example: a claim of its
+   * publisher, not the user's own measurement. Optional, so runs stored before it still read.
+   */
+  published: z
+    .strictObject({
+      seriesId: z.string().max(120),
+      publisher: z.string().max(120),
+      /** ISO date (YYYY-MM-DD) the publisher measured the run. */
+      measuredOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      url: z.string().max(500).nullable(),
+    })
+    .optional(),
 });
 export type BenchRun = z.infer<typeof benchRunSchema>;
 

@@ -21,6 +21,7 @@ export const PUBLISHED_SERIES: readonly PublishedSeries[] = [
     inputTokens: 74965,
     outputTokens: 778,
     dataset: 'InferenceX agentic-coding traces (multi-turn, AIPerf)',
+    tool: 'inferencex',
     source: {
       publisher: 'AMD InferenceMAX ROCm team (InferenceX harness)',
       repo: 'ajith-sirra-amd/InferenceMAX_Rocm_Team',
@@ -145,6 +146,7 @@ export const PUBLISHED_SERIES: readonly PublishedSeries[] = [
     inputTokens: 86900,
     outputTokens: 1027,
     dataset: 'InferenceX agentic-coding traces (multi-turn, AIPerf)',
+    tool: 'inferencex',
     source: {
       publisher: 'AMD InferenceMAX ROCm team (InferenceX harness)',
       repo: 'ajith-sirra-amd/InferenceMAX_Rocm_Team',
@@ -269,6 +271,7 @@ export const PUBLISHED_SERIES: readonly PublishedSeries[] = [
     inputTokens: 79199,
     outputTokens: 804,
     dataset: 'InferenceX agentic-coding traces (multi-turn, AIPerf)',
+    tool: 'inferencex',
     source: {
       publisher: 'AMD InferenceMAX ROCm team (InferenceX harness)',
       repo: 'ajith-sirra-amd/InferenceMAX_Rocm_Team',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolIdSchema } from '../benchmarks/run-schema';
 
 /**
  * The library of published throughput–latency measurements: real result files from public
@@ -83,6 +84,11 @@ export const publishedSeriesSchema = z
     inputTokens: positive,
     outputTokens: positive,
     dataset: z.string().max(120),
+    /**
+     * The benchmark tool whose output the source is, when it is one the importer knows (e.g.
+     * "inferencex" for InferenceX agg rows). Optional; a series without it is shown as a table.
+     */
+    tool: toolIdSchema.optional(),
     source: publishedSourceSchema,
     /** Ordered by load, lowest first. */
     points: z.array(publishedPointSchema).min(1).max(200),
