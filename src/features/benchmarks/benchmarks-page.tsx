@@ -15,6 +15,7 @@ import { CompareSection } from './compare-section';
 import { FilesPanel } from './files-panel';
 import { formatMs, formatRate, measuredLabel } from './format-bench';
 import { ImportPanel } from './import-panel';
+import { PublishedExample } from './published-example';
 import { benchCount, benchmarksMessages } from './messages';
 import { RunsTable } from './runs-table';
 import { SloPanel } from './slo-panel';
@@ -172,9 +173,12 @@ export function BenchmarksPage() {
         <div className="mb-4">
           <SloPanel limits={limits} onChange={(l) => saveSlo.mutate(l)} />
         </div>
-        {runs.length === 0 ? (
-          <p className="text-sm text-muted">{t('runs.empty')}</p>
-        ) : (
+        {runs.length === 0 ? <p className="text-sm text-muted">{t('runs.empty')}</p> : null}
+        {/* A newcomer without results of their own can fill the page from the published library. */}
+        {stored.isSuccess && runs.every((r) => r.published !== undefined) ? (
+          <PublishedExample onLoaded={(ids) => setPicked((p) => [...new Set([...p, ...ids])].slice(-MAX_COMPARE))} />
+        ) : null}
+        {runs.length === 0 ? null : (
           <RunsTable
             runs={shownRuns}
             files={files}

@@ -33,11 +33,15 @@ export function toolName(t: BenchT, run: Pick<BenchRun, 'tool'>): string {
   return t(`tool.${run.tool}`);
 }
 
-/** "vLLM (sgl) · meta-llama/Llama-3.1-8B-Instruct": tool, engine when it differs, model. */
+/**
+ * "vLLM (sgl) · meta-llama/Llama-3.1-8B-Instruct": tool, engine when it differs, model; runs
+ * from the library of published measurements end in "· published", so every table and chart
+ * that names a run says it is not the user's own measurement.
+ */
 export function runName(t: BenchT, run: BenchRun): string {
   const tool = toolName(t, run);
   const engine = run.engine && run.engine.toLowerCase() !== run.tool ? ` (${run.engine})` : '';
-  return `${tool}${engine} · ${run.model ?? t('unknownModel')}`;
+  return `${tool}${engine} · ${run.model ?? t('unknownModel')}${run.published ? ` · ${t('published.tag')}` : ''}`;
 }
 
 export function loadText(t: BenchT, language: Language, run: BenchRun): string {

@@ -92,6 +92,7 @@ export const benchmarksMessages = defineMessages(
 
     'runs.title': 'Imported runs',
     'runs.empty': 'No runs yet. Import a result file above.',
+    'published.tag': 'published',
     'runs.loadFailed': 'The stored runs could not be read: {reason}',
     'runs.count': '{runs} from {files}',
     'runs.recomputed': 'computed from the requests (the file has no summary of it)',
@@ -399,6 +400,7 @@ export const benchmarksMessages = defineMessages(
 
     'runs.title': 'Importierte Läufe',
     'runs.empty': 'Noch keine Läufe. Oben eine Ergebnisdatei importieren.',
+    'published.tag': 'veröffentlicht',
     'runs.loadFailed': 'Die gespeicherten Läufe konnten nicht gelesen werden: {reason}',
     'runs.count': '{runs} aus {files}',
     'runs.recomputed': 'aus den Anfragen berechnet (die Datei enthält dazu keine Zusammenfassung)',

@@ -8,6 +8,8 @@ import { formatInteger, formatPercent } from '../../lib/format/format';
 import type { StoredFile } from '../../lib/storage/runs-db';
 import { formatMs, formatRate, loadText, runName } from './format-bench';
 import { benchmarksMessages, type BenchKey, type BenchT } from './messages';
+import { exampleMessages } from './example-messages';
+import { PublishedBadge } from './published-example';
 import { RunDetails } from './run-details';
 
 interface Column {
@@ -59,6 +61,7 @@ export function RunsTable(props: {
 }) {
   const { runs, files, selected, maxSelected, onToggle, goodput, limits, measuredHash, measuredLabel, onUseMeasured, onDelete } = props;
   const t = useT(benchmarksMessages);
+  const te = useT(exampleMessages);
   const language = useLanguage();
   const [sort, setSort] = useState<{ id: string; dir: 1 | -1 } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -170,6 +173,7 @@ export function RunsTable(props: {
                       {run.label ? `${run.label} · ` : ''}
                       {fileName.get(run.source.fileHash) ?? run.source.fileName}
                     </div>
+                    {run.published ? <PublishedBadge published={run.published} /> : null}
                     {isMeasured ? <div className="text-xs text-ok">{t('measured.current')}</div> : null}
                   </td>
                   {shown.has('endpoint') ? (
@@ -224,9 +228,14 @@ export function RunsTable(props: {
                       <Button variant="link" className="text-accent" aria-expanded={open === run.id} onClick={() => setOpen((o) => (o === run.id ? null : run.id))}>
                         {open === run.id ? t('action.hideDetails') : t('action.details')}
                       </Button>
-                      <Button variant="link" className="text-accent" onClick={() => onUseMeasured(run)} data-testid="use-measured" title={t('action.useMeasured')} aria-label={`${t('action.useMeasured')}: ${name}`}>
-                        {t('action.useInTco')}
-                      </Button>
+                      {/* A publisher's claim is not the user's measurement: it does not become the TCO's "measured" throughput. */}
+                      {run.published ? (
+                        <span className="max-w-[10rem] text-xs whitespace-normal text-muted">{te('noTco')}</span>
+                      ) : (
+                        <Button variant="link" className="text-accent" onClick={() => onUseMeasured(run)} data-testid="use-measured" title={t('action.useMeasured')} aria-label={`${t('action.useMeasured')}: ${name}`}>
+                          {t('action.useInTco')}
+                        </Button>
+                      )}
                       <Button variant="link" className="text-bad" onClick={() => onDelete(run)} aria-label={`${t('action.delete')}: ${name}`}>
                         {t('action.delete')}
                       </Button>

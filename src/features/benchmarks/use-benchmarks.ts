@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CsvMapping } from '../../core/benchmarks/csv';
+import { publishedSeriesImport, publishedSeriesText } from '../../core/benchmarks/from-published';
+import type { PublishedSeries } from '../../core/catalog/published-measurements';
 import type { FileImport, ImportProgress } from '../../core/benchmarks/importer';
 import type { BenchRun, MetricId, SloLimits } from '../../core/benchmarks/run-schema';
 import type { DroppedFile } from '../../lib/files/dropped-files';
@@ -56,6 +58,29 @@ export function useImportFiles() {
         outcomes.push({ name: source.name, result: { ...result, tables: [] }, saved, file: source.file });
       }
       return outcomes;
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: benchmarkKeys.runs }),
+  });
+}
+
+/** SHA-256 of text as lowercase hex (Web Crypto, at the UI edge). */
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Stores a series of the library of published measurements as runs (one per point), like an
+ * imported file whose content is the series' canonical text; loading it twice is a duplicate.
+ */
+export function useLoadPublishedExample() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ series, now }: { series: PublishedSeries; now: () => string }): Promise<{ saved: SaveResult; runIds: string[] }> => {
+      const bytes = new TextEncoder().encode(publishedSeriesText(series));
+      const result = publishedSeriesImport(series, await sha256Hex(bytes), bytes.length);
+      const saved = await saveImport(result, now());
+      return { saved, runIds: saved.status === 'duplicate' ? saved.existing.runIds : result.runs.map((r) => r.id) };
     },
     onSettled: () => client.invalidateQueries({ queryKey: benchmarkKeys.runs }),
   });
