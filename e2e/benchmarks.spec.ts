@@ -146,3 +146,34 @@ test.describe('imported benchmark results', () => {
     await expect(page.getByText('No files stored yet.')).toBeVisible();
   });
 });
+
+test.describe('the published example', () => {
+  /*
+   * Kimi K2.5 NVFP4 on 4× B200 (vLLM 0.22.0, TP4, LMCache), agentic coding, published by the AMD
+   * InferenceMAX ROCm team, measured 2026-06-02 (fixtures/published/SOURCES.md): 8 concurrencies
+   * 12…32. At concurrency 12 the agg row has output_tput_per_gpu 54.2135 tok/s × 4 GPUs = 216.85
+   * tok/s for the deployment (shown rounded: 217) and 384 of 384 requests.
+   */
+  test('empty page → load a published example → runs table and charts show it, badged as published', async ({ page, benchmarksPage: bench }) => {
+    await bench.open();
+    await expect(bench.rows()).toHaveCount(0);
+    await bench.loadPublishedExample(/^Kimi K2\.5 NVFP4 · 4× B200/);
+    await expect(page.getByRole('status').filter({ hasText: 'as an example (8 runs)' })).toBeVisible();
+
+    await expect(bench.rows()).toHaveCount(8);
+    const first = bench.rows().first();
+    await expect(first).toContainText('concurrency 12');
+    await expect(first.getByTestId('cell-out-tps')).toHaveText('217');
+    await expect(first).toContainText('384 / 0');
+    await expect(first.getByTestId('published-badge')).toHaveText('published AMD InferenceMAX ROCm team (InferenceX harness) · Jun 2, 2026');
+    // A publisher's figure is not offered as the TCO's measured throughput.
+    await expect(first.getByTestId('use-measured')).toHaveCount(0);
+
+    // All eight are ticked; the charts name them as published and draw one throughput curve.
+    await expect(page.getByTestId('compare-count')).toHaveText('8 runs selected');
+    await expect(bench.legend()).toContainText('Kimi-K2.5-NVFP4 · published');
+    await bench.showCompare();
+    await page.getByTestId('chart-load').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('chart-load').getByRole('img')).toHaveAttribute('aria-label', 'Line chart: output tokens per second against concurrency (requests in flight) for 1 series.');
+  });
+});

@@ -93,6 +93,15 @@ export class BenchmarksPage {
     return this.page.getByTestId('compare-legend');
   }
 
+  /** Loads a series of the library of published measurements from the empty page, by its label. */
+  async loadPublishedExample(label: string | RegExp): Promise<void> {
+    await this.page.getByRole('button', { name: 'Load a published example' }).click();
+    const pick = this.page.getByRole('combobox', { name: 'Published series' });
+    const option = pick.getByRole('option', { name: label });
+    await pick.selectOption({ label: (await option.textContent()) ?? '' });
+    await this.page.getByRole('button', { name: 'Load example' }).click();
+  }
+
   async waitForImportDone(): Promise<void> {
     await expect(this.page.getByTestId('import-progress')).toHaveCount(0);
   }
