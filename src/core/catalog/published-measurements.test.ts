@@ -133,6 +133,50 @@ describe('the published series match their source files', () => {
     });
   }
 
+  it('inferencex-deepseek-v4-pro-fp4-b200-vllm-tp8-8k1k equals the InferenceX API rows, converted', () => {
+    interface ApiRow {
+      conc: number;
+      metrics: Record<string, number>;
+    }
+    const doc = JSON.parse(readFileSync(resolve(FIXTURES, 'inferencex-api_lookup_dsv4_b200_vllm_fp4_extract.json'), 'utf8')) as { sample_rows: ApiRow[] };
+    const rows = doc.sample_rows.sort((a, b) => a.conc - b.conc);
+    const s = series('inferencex-deepseek-v4-pro-fp4-b200-vllm-tp8-8k1k');
+    expect(s.points.map((p) => p.concurrency)).toEqual([64, 128, 256, 512, 1024]);
+    for (const [i, row] of rows.entries()) {
+      const m = row.metrics;
+      const p = s.points[i];
+      if (!p) throw new Error('missing point');
+      const at = (k: string) => {
+        const v = m[k];
+        if (typeof v !== 'number') throw new Error(`conc ${row.conc}: ${k} missing`);
+        return v;
+      };
+      // The extract was copied by hand, so the row is first checked against itself: total =
+      // input + output per GPU; median interactivity = 1 / median TPOT (tok/s per user); and the
+      // deployment has 8 GPUs (all-GPU power / per-GPU power).
+      expect(at('input_tput_per_gpu') + at('output_tput_per_gpu')).toBeCloseTo(at('tput_per_gpu'), 6);
+      expect(1 / at('median_tpot')).toBeCloseTo(at('median_intvty'), 6);
+      expect(at('avg_total_gpu_power_w') / at('avg_power_w')).toBeCloseTo(s.gpus, 3);
+      expect(p.outputTokensPerS).toBeCloseTo(at('output_tput_per_gpu') * s.gpus, 1);
+      expect(p.totalTokensPerS).toBeCloseTo(at('tput_per_gpu') * s.gpus, 1);
+      for (const [key, metric] of [
+        ['ttftMs', 'ttft'],
+        ['tpotMs', 'tpot'],
+        ['itlMs', 'itl'],
+        ['e2elMs', 'e2el'],
+      ] as const) {
+        expect(p[key].mean).toBeCloseTo(at(`mean_${metric}`) * 1000, 2);
+        expect(p[key].p50).toBeCloseTo(at(`median_${metric}`) * 1000, 2);
+        expect(p[key].p90).toBeCloseTo(at(`p90_${metric}`) * 1000, 2);
+        expect(p[key].p99).toBeCloseTo(at(`p99_${metric}`) * 1000, 2);
+      }
+    }
+    // The figures quoted from the same file elsewhere (reference anchors, Dec 2026): concurrency
+    // 64 → 160.8 output tok/s per GPU, 1024 → 648.6; × 8 GPUs = 1,286.6 and 5,189.0 tok/s.
+    expect(s.points[0]?.outputTokensPerS).toBeCloseTo(1286.6, 0);
+    expect(s.points[4]?.outputTokensPerS).toBeCloseTo(5189.0, 0);
+  });
+
   it('holds the figures as read by hand from the published files', () => {
     // MiniMax-M2.5 on 1× MI355X, concurrency 4, offload none: output_tput_per_gpu 98.24335537089506
     // tok/s × 1 GPU = 98.24 tok/s; mean_ttft 0.68259… s = 682.59 ms; the repository's own
