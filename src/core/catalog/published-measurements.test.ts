@@ -79,7 +79,10 @@ describe('the published-measurements library', () => {
     }
     expect(series('amd-rocm-kimi-k2.5-nvfp4-b200-vllm-tp4-lmcache-agentic').modelId).toBe('kimi-k2.5');
     expect(series('amd-rocm-kimi-k2.5-nvfp4-b200-vllm-tp4-lmcache-agentic').gpuId).toBe('b200');
-    // MiniMax-M2.5 and GLM-5.1 are not the catalog's MiniMax-M2 / GLM-4.5: no id.
+    // DeepSeek-R1 has the DeepSeek-V3 architecture; MiniMax-M2.5, GLM-5.1 and DeepSeek-V4-Pro are
+    // not the catalog's MiniMax-M2 / GLM-4.5 / DeepSeek-V3: no id.
+    expect(series('inferencex-deepseek-r1-fp4-mi355x-sglang-tp4-1k1k').modelId).toBe('deepseek-v3');
+    expect(series('inferencex-deepseek-v4-pro-fp4-b200-vllm-tp8-8k1k').modelId).toBeNull();
     expect(series('amd-rocm-minimax-m2.5-fp8-mi355x-vllm-tp1-agentic').modelId).toBeNull();
     expect(series('amd-rocm-glm-5.1-mxfp4-mi355x-sglang-tp2-hicache-agentic').modelId).toBeNull();
   });
@@ -91,6 +94,11 @@ describe('the published-measurements library', () => {
  * milliseconds and the whole deployment. So for each row:
  *   ttftMs.mean = mean_ttft × 1000, outputTokensPerS = output_tput_per_gpu × tp.
  */
+interface ApiRow {
+  conc: number;
+  metrics: Record<string, number>;
+}
+
 const CHECKED: { id: string; file: string }[] = [
   { id: 'amd-rocm-minimax-m2.5-fp8-mi355x-vllm-tp1-agentic', file: 'amd-rocm-team_minimaxm2.5_fp8_mi355x_vllm_tp1_agentic_agg_rows.json' },
   { id: 'amd-rocm-kimi-k2.5-nvfp4-b200-vllm-tp4-lmcache-agentic', file: 'amd-rocm-team_kimik2.5_fp4_b200_vllm_tp4_lmcache_agentic_agg_rows.json' },
@@ -133,30 +141,26 @@ describe('the published series match their source files', () => {
     });
   }
 
-  it('inferencex-deepseek-v4-pro-fp4-b200-vllm-tp8-8k1k equals the InferenceX API rows, converted', () => {
-    interface ApiRow {
-      conc: number;
-      metrics: Record<string, number>;
-    }
-    const doc = JSON.parse(readFileSync(resolve(FIXTURES, 'inferencex-api_lookup_dsv4_b200_vllm_fp4_extract.json'), 'utf8')) as { sample_rows: ApiRow[] };
-    const rows = doc.sample_rows.sort((a, b) => a.conc - b.conc);
-    const s = series('inferencex-deepseek-v4-pro-fp4-b200-vllm-tp8-8k1k');
-    expect(s.points.map((p) => p.concurrency)).toEqual([64, 128, 256, 512, 1024]);
-    for (const [i, row] of rows.entries()) {
-      const m = row.metrics;
+  /**
+   * InferenceX API rows (extracts copied by hand, see SOURCES.md): each row is first checked
+   * against itself — total = input + output per GPU; median interactivity = 1 / median TPOT
+   * (tok/s per user) — which a typo in those figures would break; then every point against its row.
+   */
+  function checkApiRows(id: string, rows: ApiRow[], stats: readonly ('mean' | 'p50' | 'p90' | 'p99')[]): void {
+    const s = series(id);
+    const sorted = [...rows].sort((a, b) => a.conc - b.conc);
+    expect(s.points.map((p) => p.concurrency)).toEqual(sorted.map((r) => r.conc));
+    const keyOf = { mean: 'mean', p50: 'median', p90: 'p90', p99: 'p99' } as const;
+    for (const [i, row] of sorted.entries()) {
       const p = s.points[i];
       if (!p) throw new Error('missing point');
       const at = (k: string) => {
-        const v = m[k];
-        if (typeof v !== 'number') throw new Error(`conc ${row.conc}: ${k} missing`);
+        const v = row.metrics[k];
+        if (typeof v !== 'number') throw new Error(`${id} conc ${row.conc}: ${k} missing`);
         return v;
       };
-      // The extract was copied by hand, so the row is first checked against itself: total =
-      // input + output per GPU; median interactivity = 1 / median TPOT (tok/s per user); and the
-      // deployment has 8 GPUs (all-GPU power / per-GPU power).
       expect(at('input_tput_per_gpu') + at('output_tput_per_gpu')).toBeCloseTo(at('tput_per_gpu'), 6);
       expect(1 / at('median_tpot')).toBeCloseTo(at('median_intvty'), 6);
-      expect(at('avg_total_gpu_power_w') / at('avg_power_w')).toBeCloseTo(s.gpus, 3);
       expect(p.outputTokensPerS).toBeCloseTo(at('output_tput_per_gpu') * s.gpus, 1);
       expect(p.totalTokensPerS).toBeCloseTo(at('tput_per_gpu') * s.gpus, 1);
       for (const [key, metric] of [
@@ -165,16 +169,33 @@ describe('the published series match their source files', () => {
         ['itlMs', 'itl'],
         ['e2elMs', 'e2el'],
       ] as const) {
-        expect(p[key].mean).toBeCloseTo(at(`mean_${metric}`) * 1000, 2);
-        expect(p[key].p50).toBeCloseTo(at(`median_${metric}`) * 1000, 2);
-        expect(p[key].p90).toBeCloseTo(at(`p90_${metric}`) * 1000, 2);
-        expect(p[key].p99).toBeCloseTo(at(`p99_${metric}`) * 1000, 2);
+        for (const stat of stats) expect(p[key][stat], `${id} conc ${row.conc} ${key}.${stat}`).toBeCloseTo(at(`${keyOf[stat]}_${metric}`) * 1000, 2);
       }
     }
+  }
+
+  it('inferencex-deepseek-v4-pro-fp4-b200-vllm-tp8-8k1k equals the InferenceX API rows, converted', () => {
+    const doc = JSON.parse(readFileSync(resolve(FIXTURES, 'inferencex-api_lookup_dsv4_b200_vllm_fp4_extract.json'), 'utf8')) as { sample_rows: ApiRow[] };
+    const id = 'inferencex-deepseek-v4-pro-fp4-b200-vllm-tp8-8k1k';
+    checkApiRows(id, doc.sample_rows, ['mean', 'p50', 'p90', 'p99']);
+    // 8 GPUs: all-GPU power / per-GPU power of every row.
+    for (const row of doc.sample_rows) expect((row.metrics.avg_total_gpu_power_w ?? 0) / (row.metrics.avg_power_w ?? 1)).toBeCloseTo(8, 3);
     // The figures quoted from the same file elsewhere (reference anchors, Dec 2026): concurrency
     // 64 → 160.8 output tok/s per GPU, 1024 → 648.6; × 8 GPUs = 1,286.6 and 5,189.0 tok/s.
-    expect(s.points[0]?.outputTokensPerS).toBeCloseTo(1286.6, 0);
-    expect(s.points[4]?.outputTokensPerS).toBeCloseTo(5189.0, 0);
+    expect(series(id).points[0]?.outputTokensPerS).toBeCloseTo(1286.6, 0);
+    expect(series(id).points[4]?.outputTokensPerS).toBeCloseTo(5189.0, 0);
+  });
+
+  it('inferencex-deepseek-r1-fp4-mi355x-sglang-tp4-1k1k equals the InferenceX API rows, converted', () => {
+    const rows = JSON.parse(readFileSync(resolve(FIXTURES, 'inferencex-app_cypress_benchmarks_dsr1_mi355x_sglang_fp4_1k1k_extract.json'), 'utf8')) as ApiRow[];
+    const id = 'inferencex-deepseek-r1-fp4-mi355x-sglang-tp4-1k1k';
+    checkApiRows(id, rows, ['mean', 'p50', 'p99']);
+    // Concurrency 64: output_tput_per_gpu 582.2214 × 4 GPUs = 2,328.89 tok/s; median TTFT
+    // 0.12524 s = 125.24 ms.
+    const p = series(id).points[4];
+    expect(p?.concurrency).toBe(64);
+    expect(p?.outputTokensPerS).toBeCloseTo(2328.89, 1);
+    expect(p?.ttftMs.p50).toBeCloseTo(125.24, 1);
   });
 
   it('holds the figures as read by hand from the published files', () => {
