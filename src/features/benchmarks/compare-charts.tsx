@@ -434,7 +434,7 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
             ]}
           />
           {kinds.length === 0 ? (
-            <p className="text-xs text-muted">{t('chart.err.none')}</p>
+            <p className="text-xs text-muted">{t(rows.every((r) => r.ok === null && r.failed === null) ? 'chart.err.noCounts' : 'chart.err.none')}</p>
           ) : (
             <div className="text-xs">
               <p className="font-medium">{t('chart.err.kinds')}</p>
