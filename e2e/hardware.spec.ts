@@ -8,7 +8,7 @@ test.describe('hardware fit', () => {
   test('the example scenario fits and shows its work', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await hw.expectVerdict(true);
-    // Kimi K2.6 INT4 on 8× H200: 6 sequences per DP-attention rank × 61 × 576 × 2 B × 65,536 = 27.6 GB.
+    // Kimi K2.6 INT4 on 8× H200, best fit TP8 + DCP8: 48 sequences × 61 × 576 × 2 B × 65,536 ÷ 8 = 27.6 GB.
     await expect(page.getByTestId('work-kv-0')).toContainText('70,272 B/token');
     await expect(page.getByTestId('work-kv-0')).toContainText('27.6 GB');
     // H200 as nvidia-smi reports it: 143,771 MiB × 1,048,576 = 150.75 GB; budget × 0.92 = 138.69 GB.
@@ -22,6 +22,7 @@ test.describe('hardware fit', () => {
 
   test('changing the GPU count changes the bar and the verdict', async ({ hardwarePage: hw }) => {
     await hw.open();
+    await hw.select('Parallel layout', 'pinned');
     await hw.expectVerdict(true);
     const before = await hw.usedGb();
     await hw.setNumber('GPUs per replica', '4');
@@ -40,6 +41,7 @@ test.describe('hardware fit', () => {
   test('an MLA model on TP 8 warns about replication; DP-attention cuts the per-GPU KV cache', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await hw.select('Model', 'deepseek-v3');
+    await hw.select('Parallel layout', 'pinned');
     await hw.select('MLA cache distribution', 'replicated');
     await expect(hw.warning('mla-replicated')).toBeVisible();
     await expect(hw.warning('mla-replicated')).toContainText('replicated on all 8 TP ranks');
@@ -52,6 +54,29 @@ test.describe('hardware fit', () => {
     await hw.select('MLA cache distribution', 'dcp');
     await expect(page.getByTestId('hw-dcp')).toBeVisible();
     await expect.poll(() => hw.kvGb()).toBeCloseTo(27.63, 1);
+  });
+
+  test('Kimi K3 on 8× GB300 (the vLLM recipe minimum) fits with TP8 + DCP8; the other layouts are compared', async ({ page, hardwarePage: hw }) => {
+    await hw.open();
+    await hw.select('Model', 'kimi-k3');
+    await hw.select('GPU', 'gb300');
+    await hw.setNumber('Context length per sequence', '131072');
+    await hw.expectVerdict(true);
+    // 1,560.9 GB ÷ 8 = 195.1 GB of weights per GPU; 48 × 128K sequences under DCP8 hold 23.1 GB per
+    // GPU of the 284,208 MiB × 0.92 = 274.2 GB budget. DP-attention replicates ~68 GB of attention
+    // weights (254.5 GB per GPU) and does not fit on 8; the next count of 4-GPU trays is 12.
+    await expect(page.getByTestId('hw-layout-verdict')).toContainText('With TP8 + DCP8, the best fitting of 4 layouts on 8 GPUs.');
+    await expect(page.getByTestId('hw-layout-verdict')).toContainText('DP-attention would need 12 GPUs.');
+    const layouts = page.getByTestId('hw-layouts');
+    await expect(layouts.getByRole('row', { name: /TP8 \+ DCP8/ }).getByTestId('layout-fits')).toHaveText('yes');
+    // KV room: (274.17 − 195.12 − 7.52) GB ÷ 482,024,448 B per 128K sequence = 148.
+    await expect(layouts.getByRole('row', { name: /TP8 \+ DCP8/ }).getByTestId('layout-room')).toHaveText('148 × 131,072');
+    await expect(layouts.getByRole('row', { name: /DP-attention/ }).getByTestId('layout-fits')).toHaveText('no');
+    await expect(page.getByTestId('gpu-row-gb300').getByTestId('min-count')).toHaveText('8');
+    // Pinning DP-attention shows its own shortfall.
+    await layouts.getByRole('button', { name: 'Pin the layout DP-attention 8 + EP8' }).click();
+    await hw.expectVerdict(false);
+    await expect(hw.combobox('Parallel layout')).toHaveValue('pinned');
   });
 
   test('the article claim "Kimi K2 FP8 on 8× H100" is shown not to fit, with the reason', async ({ hardwarePage: hw }) => {
@@ -85,6 +110,7 @@ test.describe('hardware fit', () => {
     await page.getByTestId('hardware-inputs').locator('summary').click();
     await hw.setNumber('Prompt length', '0');
     await expect(page.getByTestId('hw-prompt').getByRole('alert')).toHaveText('Must be at least 1 (tokens)');
+    await hw.select('Parallel layout', 'pinned');
     await hw.setNumber('Tensor parallel (TP)', '16');
     await expect(page.getByTestId('issue-hardware.tensorParallel')).toContainText('TP 16 needs at least 16 GPUs');
     await expect(page.getByTestId('hw-invalid')).toBeVisible();

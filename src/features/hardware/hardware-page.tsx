@@ -8,6 +8,7 @@ import { VerdictCard, WorkTable } from './fit-panel';
 import { FrontierChart } from './frontier-chart';
 import { CheckpointCard, GpuTable } from './gpu-table';
 import { InputsPanel, issueText } from './inputs-panel';
+import { LayoutsCard } from './layouts-card';
 import { hardwareMessages } from './messages';
 import { RooflinePanel } from './roofline-panel';
 import { TopVerdict } from './top-verdict';
@@ -59,6 +60,7 @@ export function HardwarePage() {
           <>
             <VerdictCard report={r} t={t} />
             <VendorNote report={r} t={t} />
+            <LayoutsCard report={r} />
             <WarningsList warnings={r.warnings} t={t} />
             <WorkTable report={r} t={t} />
             <div className="grid min-w-0 gap-4 2xl:grid-cols-2">
