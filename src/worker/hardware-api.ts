@@ -1,6 +1,7 @@
 import { checkClaims } from '../core/hardware/claims';
 import { parseHfConfig } from '../core/hardware/hf-config';
 import { buildHardwareReport, buildMinGpuTable } from '../core/hardware/report';
+import { checkServingClaims } from '../core/hardware/serving-claims';
 import type { Scenario } from '../core/scenario/schema';
 import type { HardwareScenario } from '../core/hardware/setup';
 
@@ -20,6 +21,10 @@ export const hardwareApi = {
   /** The articles' hardware claims, recomputed with the scenario's overheads. */
   hardwareClaims(scenario: HardwareScenario) {
     return checkClaims(scenario);
+  },
+  /** The published serving facts of the scenario's model (recipes, model cards), against our estimate. */
+  servingClaims(scenario: HardwareScenario) {
+    return checkServingClaims(scenario);
   },
   /** A pasted Hugging Face config.json, validated and mapped to a model spec. */
   parseHfConfig(text: string, nameHint?: string) {

@@ -89,7 +89,7 @@ describe('cli fit', () => {
    * context: vLLM refuses to start unless one sequence of max_model_len fits, so every statement
    * is checked at 131,072 tokens with one sequence. Budgets: physical (nvidia-smi MiB × 2²⁰) × 0.92;
    * H100 81,559 MiB → 85,520,809,984 B physical, 78,679,145,185 B budget; H200 143,771 MiB →
-   * 150,754,820,096 B, 138,694,434,488 B; GB300 284,208 MiB → 298,013,097,984 B, 274,172,050,145 B.
+   * 150,754,820,096 B, 138,694,434,488 B; GB300 284,208 MiB → 298,013,687,808 B, 274,172,592,783 B.
    */
   describe('published serving facts at 128K', () => {
     const fit = async (model: string, gpu: string, count: number, extra: string[] = []) => {
@@ -114,10 +114,10 @@ describe('cli fit', () => {
 
     it('Kimi K3 fits 8× GB300 (vLLM recipe minimum) with TP8 + DCP8, and the GB300 table minimum is 8', async () => {
       const out = await fit('kimi-k3', 'gb300', 8, ['--table']);
-      // Weights 1,560,936,091,448 B ÷ 8 = 195,117,011,431 B; room for KV = 274,172,050,145
-      // − 195,117,011,431 − 7,516,192,768 = 71,538,845,946 B. One sequence under DCP8: MLA
+      // Weights 1,560,936,091,448 B ÷ 8 = 195,117,011,431 B; room for KV = 274,172,592,783
+      // − 195,117,011,431 − 7,516,192,768 = 71,539,388,584 B. One sequence under DCP8: MLA
       // 24 × 576 × 2 B × 131,072 = 3,623,878,656 B ÷ 8 + KDA state 69 × (96 × 128 × 128 + 110,592)
-      // × 2 B = 232,316,928 B ÷ 8 (heads) = 482,024,448 B per GPU → ⌊71,538,845,946 / 482,024,448⌋ = 148 sequences.
+      // × 2 B = 232,316,928 B ÷ 8 (heads) = 482,024,448 B per GPU → ⌊71,539,388,584 / 482,024,448⌋ = 148 sequences.
       expect(out.verdict.fits).toBe(true);
       expect(out.setup.layout).toMatchObject({ kind: 'dcp', dcp: 8 });
       expect(out.perGpu.weights?.bytes).toBe(195_117_011_431);
@@ -157,7 +157,7 @@ describe('cli fit', () => {
       const r = await run(['--model', 'kimi-k3', '--gpu', 'gb300', '--count', '8', '--context', '131072']);
       const out = r.out as { verdict: { fits: boolean }; perGpu: Record<string, Size>; layouts: { kind: string; fits: boolean; minGpus: number | null }[] };
       // 48 × 482,024,448 = 23,137,173,504 B of KV per GPU + 195,117,011,431 + 7,516,192,768
-      // = 225,770,377,703 B ≤ 274,172,050,145 B.
+      // = 225,770,377,703 B ≤ 274,172,592,783 B.
       expect(out.verdict.fits).toBe(true);
       expect(out.perGpu.used?.bytes).toBe(225_770_377_703);
       // DP-attention holds the same 6 × 3,856,195,584 B of KV per rank but replicates ~68 GB of

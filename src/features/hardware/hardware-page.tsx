@@ -11,6 +11,7 @@ import { InputsPanel, issueText } from './inputs-panel';
 import { LayoutsCard } from './layouts-card';
 import { hardwareMessages } from './messages';
 import { RooflinePanel } from './roofline-panel';
+import { ServingClaimsCard } from './serving-claims-card';
 import { TopVerdict } from './top-verdict';
 import { useHardwareReport } from './use-hardware';
 import { VendorNote } from './vendor-note';
@@ -73,6 +74,7 @@ export function HardwarePage() {
             <CheckpointCard report={r} t={t} />
           </>
         ) : null}
+        <ServingClaimsCard scenario={scenario} />
         <ClaimsCard scenario={scenario} t={t} />
       </div>
     </div>

@@ -10,6 +10,7 @@ export const hardwareKeys = {
   all: ['hardware'] as const,
   report: (inputs: HardwareScenario) => ['hardware', 'report', inputs] as const,
   claims: (inputs: HardwareScenario) => ['hardware', 'claims', inputs] as const,
+  servingClaims: (inputs: HardwareScenario) => ['hardware', 'serving-claims', inputs] as const,
   hfConfig: (text: string, name: string) => ['hardware', 'hf-config', text, name] as const,
 };
 
@@ -27,6 +28,15 @@ export function hardwareClaimsQuery(scenario: HardwareScenario) {
   return queryOptions({
     queryKey: hardwareKeys.claims(inputs),
     queryFn: ({ signal }) => compute.call('hardwareClaims', [inputs], signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function servingClaimsQuery(scenario: HardwareScenario) {
+  const inputs = hardwareScenarioOf(scenario);
+  return queryOptions({
+    queryKey: hardwareKeys.servingClaims(inputs),
+    queryFn: ({ signal }) => compute.call('servingClaims', [inputs], signal),
     placeholderData: keepPreviousData,
   });
 }
