@@ -3,6 +3,7 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const deepseekConfig = readFileSync(new URL('../src/core/hardware/fixtures/deepseek-v3.config.json', import.meta.url), 'utf8');
+const gptOssH100Log = readFileSync(new URL('../fixtures/engine-logs/vllm-gpt-oss-120b-h100.log', import.meta.url), 'utf8');
 
 test.describe('hardware fit', () => {
   test('the example scenario fits and shows its work', async ({ page, hardwarePage: hw }) => {
@@ -77,6 +78,31 @@ test.describe('hardware fit', () => {
     await layouts.getByRole('button', { name: 'Pin the layout DP-attention 8 + EP8' }).click();
     await hw.expectVerdict(false);
     await expect(hw.combobox('Parallel layout')).toHaveValue('pinned');
+  });
+
+  test('a pasted vLLM start-up log (gpt-oss-120b on one H100) is set beside our estimate, line by line', async ({ page, hardwarePage: hw }) => {
+    await hw.open();
+    await hw.select('Model', 'gpt-oss-120b');
+    await hw.select('GPU', 'h100-sxm');
+    await hw.setNumber('GPUs per replica', '1');
+    await hw.setNumber('Context length per sequence', '131072');
+    await hw.setNumber('Concurrent sequences', '1');
+    await hw.expectVerdict(true);
+    const card = page.getByTestId('hw-engine-log');
+    await card.getByRole('textbox', { name: 'Start-up log', exact: true }).fill(gptOssH100Log);
+    await card.getByRole('button', { name: 'Compare with our estimate' }).click();
+    await expect(card.getByTestId('hw-engine-log-summary')).toHaveText('Read as a vLLM log: 2 figures from one process.');
+    // Engine (vllm #23278): "Model loading took 65.9651 GiB"; ours: the 65.28e9-byte checkpoint = 60.8 GiB.
+    const weights = card.getByRole('row', { name: /Model weights/ });
+    await expect(weights.getByTestId('engine-value')).toContainText('66 GiB');
+    await expect(weights.getByTestId('engine-value')).toContainText('line 2');
+    await expect(weights.getByTestId('our-value')).toHaveText('60.8 GiB');
+    await expect(weights.getByTestId('diff-value')).toHaveText('+5.17 GiB');
+    // "Available KV cache memory: -2.14 GiB" against our 78.68 − 65.28 GB − 7 GiB = 5.88 GB = 5.48 GiB.
+    const kv = card.getByRole('row', { name: /KV cache memory/ });
+    await expect(kv.getByTestId('engine-value')).toContainText('-2.14 GiB');
+    await expect(kv.getByTestId('our-value')).toHaveText('5.48 GiB');
+    await expect(card).toContainText('no overheads to take over');
   });
 
   test('the article claim "Kimi K2 FP8 on 8× H100" is shown not to fit, with the reason', async ({ hardwarePage: hw }) => {

@@ -4,6 +4,7 @@ import { findModel } from '../../core/catalog/catalog';
 import { useAppStore } from '../../state/store';
 import { ClaimsCard } from './claims-card';
 import { CustomModelCard } from './custom-model';
+import { EngineLogCard } from './engine-log-card';
 import { VerdictCard, WorkTable } from './fit-panel';
 import { FrontierChart } from './frontier-chart';
 import { CheckpointCard, GpuTable } from './gpu-table';
@@ -71,6 +72,7 @@ export function HardwarePage() {
               <RooflinePanel report={r} t={t} />
             </div>
             <GpuTable report={r} t={t} />
+            <EngineLogCard scenario={scenario} />
             <CheckpointCard report={r} t={t} />
           </>
         ) : null}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HardwareScenario } from '../../core/hardware/setup';
-import { hardwareClaimsQuery, hardwareReportQuery, hfConfigQuery, servingClaimsQuery } from '../../lib/query/hardware';
+import { engineLogQuery, hardwareClaimsQuery, hardwareReportQuery, hfConfigQuery, servingClaimsQuery } from '../../lib/query/hardware';
 
 /**
  * Worker queries of the hardware page (factories in `src/lib/query/hardware.ts`). Keys hold
@@ -18,6 +18,10 @@ export function useHardwareClaims(scenario: HardwareScenario) {
 
 export function useServingClaims(scenario: HardwareScenario) {
   return useQuery(servingClaimsQuery(scenario));
+}
+
+export function useEngineLog(text: string | null, scenario: HardwareScenario) {
+  return useQuery(engineLogQuery(text, scenario));
 }
 
 /** Parses a submitted config.json (null = nothing submitted yet). */
