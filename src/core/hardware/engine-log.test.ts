@@ -53,6 +53,18 @@ describe('reading vLLM and SGLang start-up logs', () => {
     expect(figure(s, 'kvTokens')?.value).toBe(367_404);
   });
 
+  it('SGLang start-up (Gemma 3) and CUDA-graph capture: weights, K + V pool, graphs; the first rank stands for both', () => {
+    const log = parsed('sglang-gemma3-start.log');
+    expect(log.engine).toBe('sglang');
+    expect(figure(log, 'weights')).toMatchObject({ value: 8.13 * GIB, line: 1 });
+    // 54.12 + 54.12 = 108.24 GiB for 834,615 tokens.
+    expect(figure(log, 'kvCache')?.value).toBeCloseTo(108.24 * GIB, 0);
+    expect(figure(log, 'kvTokens')?.value).toBe(834_615);
+    const graphs = parsed('sglang-cuda-graph-end.log');
+    expect(graphs).toMatchObject({ engine: 'sglang', ranks: 2 });
+    expect(figure(graphs, 'cudaGraph')).toMatchObject({ value: 1.04 * GIB, line: 1 });
+  });
+
   it('vLLM V0 profiling line and the concurrency line with its context', () => {
     const log = parsed('vllm-v0-llama-3.1-8b-rtx3090.log');
     // V0 wrote "GB" for a 2³⁰-byte figure.
@@ -70,6 +82,9 @@ describe('reading vLLM and SGLang start-up logs', () => {
     // 33.04 × 32,768 = 1,082,655 ≠ 290,864: the old log line divided blocks evenly over groups.
     expect(Math.round(33.04 * 32_768)).not.toBe(290_864);
     expect(figure(parsed('vllm-cuda-graph-estimate.log'), 'cudaGraph')?.value).toBe(6.24 * GIB);
+    const v1 = parsed('vllm-llama-3.1-8b-int8-graphs.log');
+    expect(figure(v1, 'cudaGraph')).toMatchObject({ value: 2.02 * GIB, line: 2 });
+    expect(figure(v1, 'maxConcurrency')).toMatchObject({ value: 1.46, contextTokens: 65_536 });
   });
 
   it('says what is wrong: no engine lines, an unreadable number with its line, a log too long', () => {
