@@ -3,12 +3,13 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const deepseekConfig = readFileSync(new URL('../src/core/hardware/fixtures/deepseek-v3.config.json', import.meta.url), 'utf8');
+const gptOssH100Log = readFileSync(new URL('../fixtures/engine-logs/vllm-gpt-oss-120b-h100.log', import.meta.url), 'utf8');
 
 test.describe('hardware fit', () => {
   test('the example scenario fits and shows its work', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await hw.expectVerdict(true);
-    // Kimi K2.6 INT4 on 8× H200: 6 sequences per DP-attention rank × 61 × 576 × 2 B × 65,536 = 27.6 GB.
+    // Kimi K2.6 INT4 on 8× H200, best fit TP8 + DCP8: 48 sequences × 61 × 576 × 2 B × 65,536 ÷ 8 = 27.6 GB.
     await expect(page.getByTestId('work-kv-0')).toContainText('70,272 B/token');
     await expect(page.getByTestId('work-kv-0')).toContainText('27.6 GB');
     // H200 as nvidia-smi reports it: 143,771 MiB × 1,048,576 = 150.75 GB; budget × 0.92 = 138.69 GB.
@@ -22,6 +23,7 @@ test.describe('hardware fit', () => {
 
   test('changing the GPU count changes the bar and the verdict', async ({ hardwarePage: hw }) => {
     await hw.open();
+    await hw.select('Parallel layout', 'pinned');
     await hw.expectVerdict(true);
     const before = await hw.usedGb();
     await hw.setNumber('GPUs per replica', '4');
@@ -40,6 +42,7 @@ test.describe('hardware fit', () => {
   test('an MLA model on TP 8 warns about replication; DP-attention cuts the per-GPU KV cache', async ({ page, hardwarePage: hw }) => {
     await hw.open();
     await hw.select('Model', 'deepseek-v3');
+    await hw.select('Parallel layout', 'pinned');
     await hw.select('MLA cache distribution', 'replicated');
     await expect(hw.warning('mla-replicated')).toBeVisible();
     await expect(hw.warning('mla-replicated')).toContainText('replicated on all 8 TP ranks');
@@ -52,6 +55,54 @@ test.describe('hardware fit', () => {
     await hw.select('MLA cache distribution', 'dcp');
     await expect(page.getByTestId('hw-dcp')).toBeVisible();
     await expect.poll(() => hw.kvGb()).toBeCloseTo(27.63, 1);
+  });
+
+  test('Kimi K3 on 8× GB300 (the vLLM recipe minimum) fits with TP8 + DCP8; the other layouts are compared', async ({ page, hardwarePage: hw }) => {
+    await hw.open();
+    await hw.select('Model', 'kimi-k3');
+    await hw.select('GPU', 'gb300');
+    await hw.setNumber('Context length per sequence', '131072');
+    await hw.expectVerdict(true);
+    // 1,560.9 GB ÷ 8 = 195.1 GB of weights per GPU; 48 × 128K sequences under DCP8 hold 23.1 GB per
+    // GPU of the 284,208 MiB × 0.92 = 274.2 GB budget. DP-attention replicates ~68 GB of attention
+    // weights (254.5 GB per GPU) and does not fit on 8; the next count of 4-GPU trays is 12.
+    await expect(page.getByTestId('hw-layout-verdict')).toContainText('With TP8 + DCP8, the best fitting of 4 layouts on 8 GPUs.');
+    await expect(page.getByTestId('hw-layout-verdict')).toContainText('DP-attention would need 12 GPUs.');
+    const layouts = page.getByTestId('hw-layouts');
+    await expect(layouts.getByRole('row', { name: /TP8 \+ DCP8/ }).getByTestId('layout-fits')).toHaveText('yes');
+    // KV room: (274.17 − 195.12 − 7.52) GB ÷ 482,024,448 B per 128K sequence = 148.
+    await expect(layouts.getByRole('row', { name: /TP8 \+ DCP8/ }).getByTestId('layout-room')).toHaveText('148 × 131,072');
+    await expect(layouts.getByRole('row', { name: /DP-attention/ }).getByTestId('layout-fits')).toHaveText('no');
+    await expect(page.getByTestId('gpu-row-gb300').getByTestId('min-count')).toHaveText('8');
+    // Pinning DP-attention shows its own shortfall.
+    await layouts.getByRole('button', { name: 'Pin the layout DP-attention 8 + EP8' }).click();
+    await hw.expectVerdict(false);
+    await expect(hw.combobox('Parallel layout')).toHaveValue('pinned');
+  });
+
+  test('a pasted vLLM start-up log (gpt-oss-120b on one H100) is set beside our estimate, line by line', async ({ page, hardwarePage: hw }) => {
+    await hw.open();
+    await hw.select('Model', 'gpt-oss-120b');
+    await hw.select('GPU', 'h100-sxm');
+    await hw.setNumber('GPUs per replica', '1');
+    await hw.setNumber('Context length per sequence', '131072');
+    await hw.setNumber('Concurrent sequences', '1');
+    await hw.expectVerdict(true);
+    const card = page.getByTestId('hw-engine-log');
+    await card.getByRole('textbox', { name: 'Start-up log', exact: true }).fill(gptOssH100Log);
+    await card.getByRole('button', { name: 'Compare with our estimate' }).click();
+    await expect(card.getByTestId('hw-engine-log-summary')).toHaveText('Read as a vLLM log: 2 figures from one process.');
+    // Engine (vllm #23278): "Model loading took 65.9651 GiB"; ours: the 65.28e9-byte checkpoint = 60.8 GiB.
+    const weights = card.getByRole('row', { name: /Model weights/ });
+    await expect(weights.getByTestId('engine-value')).toContainText('66 GiB');
+    await expect(weights.getByTestId('engine-value')).toContainText('line 2');
+    await expect(weights.getByTestId('our-value')).toHaveText('60.8 GiB');
+    await expect(weights.getByTestId('diff-value')).toHaveText('+5.17 GiB');
+    // "Available KV cache memory: -2.14 GiB" against our 78.68 − 65.28 GB − 7 GiB = 5.88 GB = 5.48 GiB.
+    const kv = card.getByRole('row', { name: /KV cache memory/ });
+    await expect(kv.getByTestId('engine-value')).toContainText('-2.14 GiB');
+    await expect(kv.getByTestId('our-value')).toHaveText('5.48 GiB');
+    await expect(card).toContainText('no overheads to take over');
   });
 
   test('the article claim "Kimi K2 FP8 on 8× H100" is shown not to fit, with the reason', async ({ hardwarePage: hw }) => {
@@ -85,6 +136,7 @@ test.describe('hardware fit', () => {
     await page.getByTestId('hardware-inputs').locator('summary').click();
     await hw.setNumber('Prompt length', '0');
     await expect(page.getByTestId('hw-prompt').getByRole('alert')).toHaveText('Must be at least 1 (tokens)');
+    await hw.select('Parallel layout', 'pinned');
     await hw.setNumber('Tensor parallel (TP)', '16');
     await expect(page.getByTestId('issue-hardware.tensorParallel')).toContainText('TP 16 needs at least 16 GPUs');
     await expect(page.getByTestId('hw-invalid')).toBeVisible();

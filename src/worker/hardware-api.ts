@@ -1,6 +1,8 @@
 import { checkClaims } from '../core/hardware/claims';
+import { compareEngineLog, parseEngineLog } from '../core/hardware/engine-log';
 import { parseHfConfig } from '../core/hardware/hf-config';
 import { buildHardwareReport, buildMinGpuTable } from '../core/hardware/report';
+import { checkServingClaims } from '../core/hardware/serving-claims';
 import type { Scenario } from '../core/scenario/schema';
 import type { HardwareScenario } from '../core/hardware/setup';
 
@@ -20,6 +22,17 @@ export const hardwareApi = {
   /** The articles' hardware claims, recomputed with the scenario's overheads. */
   hardwareClaims(scenario: HardwareScenario) {
     return checkClaims(scenario);
+  },
+  /** The published serving facts of the scenario's model (recipes, model cards), against our estimate. */
+  servingClaims(scenario: HardwareScenario) {
+    return checkServingClaims(scenario);
+  },
+  /** A pasted or dropped engine start-up log, read and set beside our estimate for the scenario's setup. */
+  engineLog(text: string, scenario: HardwareScenario) {
+    const parsed = parseEngineLog(text);
+    if (!parsed.ok) return { parsed, comparison: null };
+    const report = buildHardwareReport(scenario);
+    return { parsed, comparison: report.ok ? compareEngineLog(parsed.log, report.report) : null };
   },
   /** A pasted Hugging Face config.json, validated and mapped to a model spec. */
   parseHfConfig(text: string, nameHint?: string) {

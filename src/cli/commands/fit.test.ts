@@ -82,4 +82,87 @@ describe('cli fit', () => {
     const unknown = await run(['--colour', 'red']);
     expect(unknown.code).toBe(2);
   });
+  /**
+   * The published facts the page must agree with, at the CLI's defaults (utilisation 0.92,
+   * 4 GiB runtime + 3 GiB activations, best-fit layout, released weight format). "Fits" as
+   * recipes and model cards use it means the engine starts and serves a request at the full
+   * context: vLLM refuses to start unless one sequence of max_model_len fits, so every statement
+   * is checked at 131,072 tokens with one sequence. Budgets: physical (nvidia-smi MiB × 2²⁰) × 0.92;
+   * H100 81,559 MiB → 85,520,809,984 B physical, 78,679,145,185 B budget; H200 143,771 MiB →
+   * 150,754,820,096 B, 138,694,434,488 B; GB300 284,208 MiB → 298,013,687,808 B, 274,172,592,783 B.
+   */
+  describe('published serving facts at 128K', () => {
+    const fit = async (model: string, gpu: string, count: number, extra: string[] = []) => {
+      const r = await run(['--model', model, '--gpu', gpu, '--count', String(count), '--context', '131072', '--concurrency', '1', ...extra]);
+      expect(r.code).toBe(0);
+      return r.out as {
+        verdict: { fits: boolean; reason: string | null };
+        perGpu: Record<string, Size>;
+        setup: { layout: { choice: string; kind: string; dcp: number } };
+        layouts: { kind: string; fits: boolean; maxSequencesAtContext: number; minGpus: number | null }[];
+        gpuTable?: { gpuId: string; result: { kind: string; count?: number; layout?: string } }[];
+      };
+    };
+
+    it('gpt-oss-120b fits one H100 (OpenAI model card: "fits into a single 80GB GPU")', async () => {
+      // 65,280,000,000 B weights + 4,836,556,800 B KV (36,864 B/token × 131,072 + 36,864 × 128 window)
+      // + 7,516,192,768 B overheads = 77,632,749,568 B ≤ 78,679,145,185 B.
+      const out = await fit('gpt-oss-120b', 'h100-sxm', 1);
+      expect(out.verdict.fits).toBe(true);
+      expect(out.setup.layout).toMatchObject({ choice: 'best-fit', kind: 'tp' });
+    });
+
+    it('Kimi K3 fits 8× GB300 (vLLM recipe minimum) with TP8 + DCP8, and the GB300 table minimum is 8', async () => {
+      const out = await fit('kimi-k3', 'gb300', 8, ['--table']);
+      // Weights 1,560,936,091,448 B ÷ 8 = 195,117,011,431 B; room for KV = 274,172,592,783
+      // − 195,117,011,431 − 7,516,192,768 = 71,539,388,584 B. One sequence under DCP8: MLA
+      // 24 × 576 × 2 B × 131,072 = 3,623,878,656 B ÷ 8 + KDA state 69 × (96 × 128 × 128 + 110,592)
+      // × 2 B = 232,316,928 B ÷ 8 (heads) = 482,024,448 B per GPU → ⌊71,539,388,584 / 482,024,448⌋ = 148 sequences.
+      expect(out.verdict.fits).toBe(true);
+      expect(out.setup.layout).toMatchObject({ kind: 'dcp', dcp: 8 });
+      expect(out.perGpu.weights?.bytes).toBe(195_117_011_431);
+      expect(out.layouts.find((l) => l.kind === 'dcp')).toMatchObject({ fits: true, maxSequencesAtContext: 148, minGpus: 8 });
+      // Replicated MLA (TP8 + EP8): 3,623,878,656 + 29,039,616 B per sequence per GPU → ⌊19.58⌋ = 19.
+      expect(out.layouts.find((l) => l.kind === 'tp-ep')).toMatchObject({ fits: true, maxSequencesAtContext: 19 });
+      // 4 GB300 hold 390 GB of weights each, above the 298 GB physical: the minimum is 8.
+      expect(out.gpuTable?.find((r) => r.gpuId === 'gb300')?.result).toMatchObject({ kind: 'fits', count: 8, layout: 'dcp' });
+    });
+
+    it('Kimi K3 does not fit 8× H200: 195,117,011,431 B of weights per GPU > 150,754,820,096 B physical', async () => {
+      const out = await fit('kimi-k3', 'h200-sxm', 8);
+      expect(out.verdict).toMatchObject({ fits: false, reason: 'weights-exceed-physical' });
+      expect(out.layouts.every((l) => !l.fits)).toBe(true);
+    });
+
+    it('Kimi K2 FP8 does not fit 8× H100: 1.03e12 B ÷ 8 = 128,750,000,000 B per GPU > 85,520,809,984 B', async () => {
+      const out = await fit('kimi-k2', 'h100-sxm', 8, ['--weights', 'fp8']);
+      expect(out.verdict).toMatchObject({ fits: false, reason: 'weights-exceed-physical' });
+      expect(out.perGpu.weights?.bytes).toBe(128_750_000_000);
+    });
+
+    it('DeepSeek-V3 FP8 fits 8× H200 and not 8× H100', async () => {
+      // 685e9 B ÷ 8 = 85,625,000,000 B per GPU. H200: 138,694,434,488 − 85,625,000,000 − 7,516,192,768
+      // = 45,553,241,720 B for KV; one 128K sequence under DCP8 is 61 × 576 × 2 B × 131,072 ÷ 8 =
+      // 1,151,336,448 B → ⌊39.57⌋ = 39 sequences.
+      const h200 = await fit('deepseek-v3', 'h200-sxm', 8);
+      expect(h200.verdict.fits).toBe(true);
+      expect(h200.perGpu.kv?.bytes).toBe(1_151_336_448);
+      expect(h200.layouts.find((l) => l.kind === 'dcp')?.maxSequencesAtContext).toBe(39);
+      // H100: 85,625,000,000 B of weights per GPU is 104 MB above the 85,520,809,984 B physical.
+      const h100 = await fit('deepseek-v3', 'h100-sxm', 8);
+      expect(h100.verdict).toMatchObject({ fits: false, reason: 'weights-exceed-physical' });
+    });
+
+    it('at the default 48 sequences Kimi K3 on 8× GB300 still fits with DCP8; DP-attention would need 16', async () => {
+      const r = await run(['--model', 'kimi-k3', '--gpu', 'gb300', '--count', '8', '--context', '131072']);
+      const out = r.out as { verdict: { fits: boolean }; perGpu: Record<string, Size>; layouts: { kind: string; fits: boolean; minGpus: number | null }[] };
+      // 48 × 482,024,448 = 23,137,173,504 B of KV per GPU + 195,117,011,431 + 7,516,192,768
+      // = 225,770,377,703 B ≤ 274,172,592,783 B.
+      expect(out.verdict.fits).toBe(true);
+      expect(out.perGpu.used?.bytes).toBe(225_770_377_703);
+      // DP-attention holds the same 6 × 3,856,195,584 B of KV per rank but replicates ~68 GB of
+      // attention weights: (1,560.9 − 68) / 8 + 68 ≈ 254.6 GB + 23.1 + 7.5 > 274.2 GB.
+      expect(out.layouts.find((l) => l.kind === 'dp-attention')).toMatchObject({ fits: false, minGpus: 16 });
+    });
+  });
 });

@@ -13,8 +13,11 @@ import { json, parseFlags, type CliCommand, type CliIo } from '../command';
  * the marketed label ("80 GB"); `setup.gpu.reportedMiB` is what nvidia-smi / rocm-smi reports
  * (null where no reading is on record, then the label × 1e9 bytes stands in). Physical memory is
  * the reported figure: an H100 is 81,559 MiB = 85.52 GB = 79.65 GiB (docs/hardware.md, "Units"). Fields:
- * - `setup`: what was computed (model, GPU, count, nodes, TP, pipeline stages, formats,
- *   context, sequences, MLA mode, utilisation).
+ * - `setup`: what was computed (model, GPU, count, nodes, TP, pipeline stages, MLA mode, and
+ *   `layout`: how it was chosen (best-fit / pinned), its kind (tp, tp-ep, dp-attention, dcp), DCP
+ *   and EP sizes).
+ * - `layouts`: every sensible layout at this count: fits, weights / KV / headroom per GPU, KV room
+ *   (sequences of this context that fit) and the smallest count of this GPU it would need.
  * - `verdict`: `fits`, `reason` when it does not (weights-exceed-physical,
  *   weights-exceed-budget, fixed-terms-exceed-budget, kv-exceeds-remaining), headroom per GPU
  *   and in total (negative = shortfall), and whether used memory exceeds the physical memory.
@@ -41,6 +44,7 @@ const FLAG_TO_FIELD: Readonly<Record<string, string>> = {
   concurrency: 'hardware.concurrentSequences',
   weights: 'hardware.weightFormat',
   kv: 'hardware.kvFormat',
+  layout: 'hardware.layout',
   tp: 'hardware.tensorParallel',
   'mla-mode': 'hardware.mlaKvMode',
   dcp: 'hardware.dcpSize',
@@ -110,6 +114,7 @@ function render(report: HardwareReport, withTable: boolean) {
       tensorParallel: L.tp,
       pipelineStages: L.pp,
       mlaKvMode: L.mlaMode,
+      layout: { choice: report.layouts.choice, kind: report.layouts.chosen.kind, dcp: L.dcp, ep: report.layouts.chosen.ep },
     },
     verdict: {
       fits: m.verdict.fits,
@@ -160,6 +165,19 @@ function render(report: HardwareReport, withTable: boolean) {
         perGpu: size(g.perGpuBytes),
       })),
     },
+    layouts: report.layouts.options.map((o) => ({
+      kind: o.kind,
+      tensorParallel: o.layout.tp,
+      pipelineStages: o.layout.pp,
+      dcp: o.layout.dcp,
+      ep: o.ep,
+      fits: o.fits,
+      weightsPerGpu: size(o.weightsPerGpu),
+      kvPerGpu: size(o.kvPerGpu),
+      headroomPerGpu: size(o.headroomPerGpu),
+      maxSequencesAtContext: o.maxSequencesAtContext,
+      minGpus: o.minGpus.kind === 'fits' ? o.minGpus.count : null,
+    })),
     fixes: report.fixes,
     checkpoint: { size: size(report.checkpoint.bytes), downloadGbps: report.checkpoint.downloadGbps, downloadSeconds: report.checkpoint.downloadSeconds },
     roofline: {
@@ -179,9 +197,10 @@ export const fitCommand: CliCommand = {
   summary: 'Memory per GPU, verdict and roofline for a model on N GPUs (JSON; sizes in bytes and GiB)',
   usage:
     'fit --model <id> --gpu <id> --count <n> [--context <tokens>] [--concurrency <n>] [--weights bf16|fp8|int4|mxfp4] ' +
-    '[--kv bf16|fp8] [--tp <n>] [--gpus-per-node <n>] [--mla-mode replicated|dp-attention|dcp] [--dcp <n>] [--util <0..1>] ' +
+    '[--kv bf16|fp8] [--layout best-fit|pinned] [--tp <n>] [--gpus-per-node <n>] [--mla-mode replicated|dp-attention|dcp] [--dcp <n>] [--util <0..1>] ' +
     '[--runtime-gib <GiB>] [--activation-gib <GiB>] [--download-gbps <Gbit/s>] [--config <config.json>] [--scenario <file>] [--table]\n' +
-    'Without --weights, --model and --config use the model\'s released format.',
+    'Without --weights, --model and --config use the model\'s released format. The layout is the best fitting of TP, TP + EP, ' +
+    'DP-attention and DCP unless --layout pinned (or --tp, --mla-mode, --dcp) is given.',
   async run(args, io) {
     const { flags, positional } = parseFlags(args);
     const unknown = [...flags.keys()].filter((k) => !KNOWN.has(k));
@@ -204,8 +223,11 @@ export const fitCommand: CliCommand = {
         const num = Number(value);
         if (value.trim() === '' || !Number.isFinite(num)) problems.push(`--${flag}: "${value}" is not a number`);
         else setAt(draft, field, num);
-      } else setAt(draft, field, value);
+      } else if (flag === 'layout') setAt(draft, field, { choice: value });
+      else setAt(draft, field, value);
     }
+    // Naming a TP, MLA mode or DCP size pins the layout unless --layout says otherwise.
+    if (!flags.has('layout') && (flags.has('tp') || flags.has('mla-mode') || flags.has('dcp'))) setAt(draft, 'hardware.layout', { choice: 'pinned' });
     // A model chosen without --weights runs in its own released format (as picking it on the
     // page does), not in whatever format the base scenario's model used.
     const modelFlag = flags.get('model');

@@ -17,12 +17,13 @@ export interface ClaimSetup {
 /**
  * The base scenario with a statement's setup laid over it; `hardware` overrides the setup in
  * turn (a vendor statement's own overheads, say). Everything the setup does not name keeps the
- * base scenario's value.
+ * base scenario's value. The setup's TP and MLA mode are the statement's own launch flags, so its
+ * layout is pinned rather than chosen by best fit.
  */
 export function applyClaimSetup<S extends Pick<Scenario, 'selfHosted' | 'hardware'>>(base: S, setup: ClaimSetup, hardware: Partial<Scenario['hardware']> = {}): S {
   return {
     ...base,
     selfHosted: { ...base.selfHosted, ...setup.selfHosted },
-    hardware: { ...base.hardware, ...setup.hardware, ...hardware },
+    hardware: { ...base.hardware, ...setup.hardware, layout: { choice: 'pinned' }, ...hardware },
   };
 }

@@ -2,16 +2,19 @@ import { GPUS } from '../catalog/gpus';
 import type { GpuRecord, SourceRef } from '../catalog/types';
 import { GIB } from './formats';
 import { budgetPerGpu, kvPerGpu, weightTerm, type Layout } from './fit';
+import { evaluateLayout, kindOfLayout, layoutsAt, pickBest, type LayoutFit, type LayoutKind } from './layouts';
 import { hasMla, weightBytes, type WeightBytes } from './model-math';
 import type { FitInput } from './setup';
 
 /**
  * For every GPU in the catalog, the smallest count (and nodes) that holds the model at the
- * scenario's precision, context, concurrency and MLA mode.
+ * scenario's precision, context and concurrency, with the layout that fits there.
  *
  * Layout rule for the search (one rule for every GPU so rows are comparable): TP is the largest
  * power of two ≤ 8 that divides the count (TP stays inside a typical 8-GPU board), the remaining
- * factor becomes pipeline stages. Counts tried: 1, 2, 4, then whole nodes.
+ * factor becomes pipeline stages. At each count the sensible layouts are compared (layouts.ts)
+ * and the best fitting one is used; with a pinned layout only the scenario's MLA mode is tried.
+ * Counts tried: 1, 2, 4, then whole nodes.
  */
 export const MAX_SEARCH_GPUS = 1024;
 const MAX_TP = 8;
@@ -26,6 +29,12 @@ export type MinGpuResult =
       usedPerGpu: number;
       budgetPerGpu: number;
       headroomPerGpu: number;
+      /** The layout used at this count. */
+      layout: LayoutKind;
+      dcp: number;
+      ep: number;
+      /** KV room: sequences of the scenario's context that fit at this count and layout. */
+      maxSequencesAtContext: number;
       /** MoE spread over more than one node: expert all-to-all crosses the node boundary. */
       multiNodeMoe: boolean;
     }
@@ -80,29 +89,50 @@ export function searchLayout(input: FitInput, count: number, gpusPerNode: number
   };
 }
 
-export function minGpusFor(input: FitInput, gpu: GpuRecord, gpusPerNode: number, bytes: WeightBytes): MinGpuResult {
+function fitsResult(f: LayoutFit, gpu: GpuRecord, moe: boolean): MinGpuResult {
+  const L = f.layout;
+  return {
+    kind: 'fits',
+    count: L.gpus,
+    nodes: L.nodes,
+    tp: L.tp,
+    pp: L.pp,
+    usedPerGpu: f.usedPerGpu,
+    budgetPerGpu: f.budgetPerGpu,
+    headroomPerGpu: f.headroomPerGpu,
+    layout: f.kind,
+    dcp: L.dcp,
+    ep: f.ep,
+    maxSequencesAtContext: f.maxSequencesAtContext,
+    multiNodeMoe: crossesNodesWithoutNvlink(moe, L.nodes, L.gpus, gpu),
+  };
+}
+
+/**
+ * The smallest count of `gpu` that fits. `only` restricts the search to one layout kind (the
+ * "DP-attention would need 16" figure); otherwise a pinned scenario tries its own MLA mode and
+ * a best-fit scenario every sensible layout at each count.
+ */
+export function minGpusFor(input: FitInput, gpu: GpuRecord, gpusPerNode: number, bytes: WeightBytes, only?: LayoutKind): MinGpuResult {
   const at = { ...input, gpu };
   const budget = budgetPerGpu(at);
   const overhead = (input.activationGiB + input.runtimeOverheadGiB) * GIB;
+  const moe = input.model.moe !== null;
+  const pinned = only === undefined && input.layoutChoice === 'pinned';
   for (const count of candidateCounts(gpusPerNode)) {
-    const layout = searchLayout(input, count, gpusPerNode);
-    if (layout.pp > input.model.layers) break;
-    const weights = weightTerm(at, layout, bytes).perGpuBytes;
-    if (weights + overhead > budget) continue;
-    const used = weights + overhead + kvPerGpu(input.model, input.kvFormat, layout, input.concurrentSequences, input.contextLength);
-    if (used <= budget) {
-      return {
-        kind: 'fits',
-        count,
-        nodes: layout.nodes,
-        tp: layout.tp,
-        pp: layout.pp,
-        usedPerGpu: used,
-        budgetPerGpu: budget,
-        headroomPerGpu: budget - used,
-        multiNodeMoe: crossesNodesWithoutNvlink(input.model.moe !== null, layout.nodes, count, gpu),
-      };
+    if (pinned) {
+      const layout = searchLayout(input, count, gpusPerNode);
+      if (layout.pp > input.model.layers) break;
+      const weights = weightTerm(at, layout, bytes).perGpuBytes;
+      if (weights + overhead > budget) continue;
+      const used = weights + overhead + kvPerGpu(input.model, input.kvFormat, layout, input.concurrentSequences, input.contextLength);
+      if (used <= budget) return fitsResult(evaluateLayout(input, gpu, kindOfLayout(input.model, layout), layout, bytes), gpu, moe);
+      continue;
     }
+    const all = layoutsAt(input, gpu, count, gpusPerNode, bytes);
+    if ((all[0]?.layout.pp ?? Infinity) > input.model.layers) break;
+    const best = pickBest(only === undefined ? all : all.filter((f) => f.kind === only));
+    if (best?.fits) return fitsResult(best, gpu, moe);
   }
   return { kind: 'none', checkedUpTo: MAX_SEARCH_GPUS };
 }

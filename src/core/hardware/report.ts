@@ -4,6 +4,7 @@ import type { Scenario } from '../scenario/schema';
 import { memoryBreakdown, layoutOf, type Layout, type MemoryBreakdown } from './fit';
 import { frontierSeries, maxConcurrency, maxContext, type FrontierPoint, type MaxContext } from './frontier';
 import { KV_BYTES, nativeFormatSupport } from './formats';
+import { chosenLayout, layoutsAt, type LayoutFit } from './layouts';
 import { crossesNodesWithoutNvlink, minGpusFor, minGpuTable, type MinGpuResult, type MinGpuRow } from './min-gpus';
 import { hasMla, weightBytes, type WeightBytes } from './model-math';
 import {
@@ -94,6 +95,20 @@ export interface RooflineReport {
     | { kind: 'not-applicable'; reason: 'does-not-fit' | 'no-output-tokens' };
 }
 
+/** One layout of the comparison at the scenario's GPU count, with the count it would need on its own. */
+export interface LayoutOption extends LayoutFit {
+  /** Smallest count of the scenario's GPU at which this layout fits. */
+  minGpus: MinGpuResult;
+}
+
+export interface LayoutReport {
+  choice: FitInput['layoutChoice'];
+  /** The layout every figure of the report uses (the best fitting one, or the pinned one). */
+  chosen: LayoutFit;
+  /** Every sensible layout at the scenario's GPU count (TP as in the minimum-GPU table). */
+  options: LayoutOption[];
+}
+
 export interface HardwareReport {
   model: {
     id: string;
@@ -118,6 +133,7 @@ export interface HardwareReport {
   };
   gpu: { id: string; name: string; vendor: GpuRecord['vendor']; memoryGB: number; reportedMemory: GpuRecord['reportedMemory']; bandwidthTBps: number; source: SourceRef };
   memory: MemoryBreakdown;
+  layouts: LayoutReport;
   fixes: Fixes;
   frontier: { points: FrontierPoint[]; maxConcurrencyAtContext: number; maxContextAtConcurrency: MaxContext };
   minGpuTable: MinGpuRow[];
@@ -152,7 +168,7 @@ function warningsFor(input: FitInput, mem: MemoryBreakdown, fixes: Fixes): Hardw
       kvPerGpuDpAttention: fixes.dpAttention?.kvPerGpu ?? mem.kv.perGpuBytes,
     });
   }
-  if (layout.mlaMode === 'not-mla' && input.mlaKvMode !== 'replicated') push('mla-mode-not-applicable', 'info', { mode: input.mlaKvMode });
+  if (input.layoutChoice === 'pinned' && layout.mlaMode === 'not-mla' && input.mlaKvMode !== 'replicated') push('mla-mode-not-applicable', 'info', { mode: input.mlaKvMode });
   if (layout.mlaMode === 'dp-attention' && mem.weights.replicatedPerGpu > 0) {
     push('dp-attention-weights', 'info', {
       attentionBytes: mem.weights.bytes.attentionBytes,
@@ -183,9 +199,9 @@ function warningsFor(input: FitInput, mem: MemoryBreakdown, fixes: Fixes): Hardw
   return out;
 }
 
-function withChange(input: FitInput, patch: Partial<FitInput>): MemoryBreakdown {
+function withChange(input: FitInput, patch: Partial<FitInput>, layout?: Layout): MemoryBreakdown {
   const next = { ...input, ...patch };
-  return memoryBreakdown(next, layoutOf(next));
+  return memoryBreakdown(next, layout ?? layoutOf(next));
 }
 
 export function buildHardwareReport(scenario: HardwareScenario): HardwareReportResult {
@@ -194,15 +210,24 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
   const input = setup.input;
   const model = input.model;
   const h = scenario.hardware;
-  const layout: Layout = layoutOf(input);
   const bytes = weightBytes(model, input.weightFormat);
+  const chosen = chosenLayout(input, bytes);
+  const layout: Layout = chosen.layout;
   const memory = memoryBreakdown(input, layout, bytes);
+  const layouts: LayoutReport = {
+    choice: input.layoutChoice,
+    chosen,
+    options: layoutsAt(input, input.gpu, input.gpuCount, input.gpusPerNode, bytes).map((f) => ({
+      ...f,
+      minGpus: minGpusFor(input, input.gpu, input.gpusPerNode, bytes, f.kind),
+    })),
+  };
 
   const available = memory.kvAvailablePerGpu;
   const maxConcurrencyAtContext = maxConcurrency(model, input.kvFormat, layout, available, input.contextLength);
   const maxContextAtConcurrency = maxContext(model, input.kvFormat, layout, available, input.concurrentSequences);
   let dpAttention: Fixes['dpAttention'] = null;
-  if (layout.mlaMode === 'replicated' && layout.tp > 1) {
+  if (input.layoutChoice === 'pinned' && layout.mlaMode === 'replicated' && layout.tp > 1) {
     const alt = withChange(input, { mlaKvMode: 'dp-attention' });
     dpAttention = { fits: alt.verdict.fits, kvPerGpu: alt.kv.perGpuBytes };
   }
@@ -210,7 +235,7 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
     minGpus: minGpusFor(input, input.gpu, input.gpusPerNode, bytes),
     maxConcurrencyAtContext,
     maxContextAtConcurrency,
-    fitsWithFp8Kv: input.kvFormat === 'fp8' ? null : withChange(input, { kvFormat: 'fp8' }).verdict.fits,
+    fitsWithFp8Kv: input.kvFormat === 'fp8' ? null : withChange(input, { kvFormat: 'fp8' }, layout).verdict.fits,
     dpAttention,
   };
 
@@ -280,6 +305,7 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
       source: input.gpu.source,
     },
     memory,
+    layouts,
     fixes,
     frontier: {
       points: frontierSeries(model, input.kvFormat, layout, available, input.contextLength),

@@ -12,6 +12,9 @@ import { hasMla } from './model-math';
  */
 export type MlaKvMode = 'replicated' | 'dp-attention' | 'dcp';
 
+/** 'best-fit': compare the sensible layouts and use the best fitting one (layouts.ts); 'pinned': the TP, MLA mode and DCP fields. */
+export type LayoutChoice = 'best-fit' | 'pinned';
+
 export interface FitInput {
   modelId: string;
   model: ModelSpec & { variants?: ModelRecord['variants'] };
@@ -19,6 +22,8 @@ export interface FitInput {
   gpu: GpuRecord;
   gpuCount: number;
   gpusPerNode: number;
+  layoutChoice: LayoutChoice;
+  /** Pinned layouts only; under 'best-fit' the layout comparison sets TP. */
   tensorParallel: number;
   weightFormat: WeightFormat;
   kvFormat: KvFormat;
@@ -58,6 +63,11 @@ export type SetupResult = { ok: true; input: FitInput } | { ok: false; issues: I
 export const MAX_CONTEXT = 100_000_000;
 export const MAX_SEQUENCES = 1_000_000;
 export const MAX_GPUS = 4096;
+
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
 
 function positiveInt(issues: InputIssue[], field: string, v: number, max: number): void {
   if (!Number.isInteger(v) || v < 1 || v > max) issues.push({ field, code: 'not-positive-integer', params: { value: String(v), max } });
@@ -127,8 +137,16 @@ export function resolveSetup(scenario: Pick<Scenario, 'selfHosted' | 'hardware'>
   nonNegative(issues, 'hardware.runtimeOverheadGiB', h.runtimeOverheadGiB);
   nonNegative(issues, 'hardware.activationGiB', h.activationGiB);
 
+  const pinned = h.layout.choice === 'pinned';
   const countsOk = !issues.some((i) => i.field === 'selfHosted.gpusPerReplica' || i.field === 'hardware.tensorParallel');
-  if (countsOk) {
+  if (countsOk && !pinned && model.ok) {
+    // Best fit: TP is the largest power of two ≤ 8 dividing the count, the rest pipeline stages.
+    const stages = s.gpusPerReplica / gcd(s.gpusPerReplica, 8);
+    if (stages > model.model.layers) {
+      issues.push({ field: 'selfHosted.gpusPerReplica', code: 'pipeline-exceeds-layers', params: { stages, layers: model.model.layers } });
+    }
+  }
+  if (countsOk && pinned) {
     if (h.tensorParallel > s.gpusPerReplica) {
       issues.push({ field: 'hardware.tensorParallel', code: 'tp-exceeds-gpus', params: { tp: h.tensorParallel, gpus: s.gpusPerReplica } });
     } else if (s.gpusPerReplica % h.tensorParallel !== 0) {
@@ -157,6 +175,7 @@ export function resolveSetup(scenario: Pick<Scenario, 'selfHosted' | 'hardware'>
       gpu,
       gpuCount: s.gpusPerReplica,
       gpusPerNode: s.gpusPerNode,
+      layoutChoice: h.layout.choice,
       tensorParallel: h.tensorParallel,
       weightFormat: h.weightFormat,
       kvFormat: h.kvFormat,

@@ -127,8 +127,9 @@ export const DEFAULT_SCENARIO: Scenario = {
       // × 0.90 / 0.88 acceptance = 1.896B output tokens a month ÷ 2,628,000 s = 721.5 tok/s on
       // average, × 2.5 peak-to-average = 1,803.8 tok/s, ÷ 0.8 max utilisation = 2,254.7 tok/s
       // needed. The hardware page's roofline for this set-up (INT4 K2.6 on 8× H200, 48 sequences
-      // of 13K average context) estimates 2,243 output tok/s; 2,300 is that estimate + 2.5 %,
-      // within its precision, and leaves the peak at 98 % of the maximum utilisation.
+      // of 13K average context) estimated 2,243 output tok/s with DP-attention; 2,300 is that
+      // estimate + 2.5 %, within its precision, and leaves the peak at 98 % of the maximum
+      // utilisation. The best fitting layout (TP8 + DCP8, scenario version 3) estimates 2,583.
       tokensPerSecond: 2_300,
       basis: 'output',
       latencyTargetMs: null,
@@ -147,6 +148,7 @@ export const DEFAULT_SCENARIO: Scenario = {
     kvFormat: 'bf16',
     contextLength: 65_536,
     concurrentSequences: 48,
+    layout: { choice: 'best-fit' },
     tensorParallel: 8,
     mlaKvMode: 'dp-attention',
     dcpSize: 8,

@@ -4,7 +4,9 @@ import { upgradeApiOfferToV2 } from './api-offer-v2';
 import { frozenBase } from './bases';
 import { readScenarioDocument } from './document';
 import { MIGRATIONS, migrate } from './migrations';
+import { buildHardwareReport } from '../hardware/report';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
+import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -46,7 +48,7 @@ describe('migrations', () => {
 
   it('never modify their input (every step, on a frozen document)', () => {
     for (const step of MIGRATIONS) {
-      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : step.from === 1 ? v1Relay() : null)));
+      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : step.from === 1 ? v1Relay() : step.from === 2 ? frozenBase(2) : null)));
       const before = JSON.stringify(input);
       expect(() => step.up(input)).not.toThrow();
       expect(JSON.stringify(input)).toBe(before);
@@ -59,7 +61,7 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice']);
+    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-layout-choice']);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -108,7 +110,7 @@ describe('migrations', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.fromVersion).toBe(1);
-    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice']);
+    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-layout-choice']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario;
     // v1 said: prices in ¥, each ¥ worth $1 (pegUsdPerUnit 1). v2 says the same thing: listed
@@ -163,6 +165,29 @@ describe('migrations', () => {
     ]);
     // No api section: nothing to do.
     expect(upgradeApiOfferToV2({ type: SCENARIO_TYPE, version: 1 })).toEqual({ type: SCENARIO_TYPE, version: 1 });
+  });
+
+  it('v2 → v3: old links keep their pinned layout (TP, MLA mode, DCP size) and their hardware figures', () => {
+    // The bare v2 example link: v2 always computed the scenario's own TP 8 with DP-attention.
+    const bare = readScenarioDocument({ type: SCENARIO_TYPE, version: 2 }, true);
+    expect(bare.ok && bare.value.migrations).toEqual(['v2-layout-choice']);
+    expect(bare.ok && bare.value.notices).toEqual([]);
+    expect(bare.ok && bare.value.scenario.hardware).toMatchObject({ layout: { choice: 'pinned' }, tensorParallel: 8, mlaKvMode: 'dp-attention', dcpSize: 8 });
+    const r = bare.ok ? buildHardwareReport(bare.value.scenario) : null;
+    expect(r?.ok).toBe(true);
+    if (!r?.ok) return;
+    // v2 figures of the example: DP-attention, 48 sequences ÷ 8 ranks = 6 per GPU,
+    // 6 × 70,272 B/token (61 layers × 576 × 2 B) × 65,536 tokens = 27.63 GB of KV per GPU.
+    expect(r.report.memory.layout.mlaMode).toBe('dp-attention');
+    expect(r.report.memory.kv.perGpuBytes).toBe(6 * 70_272 * 65_536);
+    expect(r.report.layouts).toMatchObject({ choice: 'pinned', chosen: { kind: 'dp-attention' } });
+    // A v2 link that pinned a replicated cache keeps it, with its shortfall.
+    const replicated = readScenarioDocument({ type: SCENARIO_TYPE, version: 2, hardware: { mlaKvMode: 'replicated' } }, true);
+    const rr = replicated.ok ? buildHardwareReport(replicated.value.scenario) : null;
+    expect(rr?.ok && rr.report.memory.layout.mlaMode).toBe('replicated');
+    expect(rr?.ok && rr.report.memory.verdict.fits).toBe(false);
+    // No hardware section at all (a hand-written v2 file): the step still pins, and the merge fills the rest.
+    expect(upgradeLayoutsToV3({ type: SCENARIO_TYPE, version: 2 })).toEqual({ type: SCENARIO_TYPE, version: 2, hardware: { layout: { choice: 'pinned' } } });
   });
 
   it('reports a version with no path instead of guessing', () => {

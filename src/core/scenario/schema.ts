@@ -10,7 +10,7 @@ import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spe
  * (0.25 = 25 %); token prices per 1,000,000 tokens; durations in ms unless named otherwise.
  */
 export const SCENARIO_TYPE = 'llm-selfhost-scenario';
-export const SCENARIO_VERSION = 2;
+export const SCENARIO_VERSION = 3;
 
 // Zod 4's z.number() already rejects NaN and ±Infinity.
 const finite = z.number();
@@ -211,6 +211,13 @@ export const hardwareSchema = z.strictObject({
   kvFormat: kvFormatSchema,
   contextLength: z.number().int().min(1).max(100_000_000),
   concurrentSequences: z.number().int().min(1).max(1_000_000),
+  layout: z
+    .strictObject({
+      choice: z
+        .enum(['best-fit', 'pinned'])
+        .describe('best-fit: compare TP, TP + EP, DP-attention and DCP at the GPU count and use the best fitting one; pinned: use tensorParallel, mlaKvMode and dcpSize as given'),
+    })
+    .describe('How the parallel layout is chosen'),
   tensorParallel: z.number().int().min(1).max(1024),
   mlaKvMode: z.enum(['replicated', 'dp-attention', 'dcp']),
   dcpSize: z.number().int().min(1).max(1024),

@@ -18,7 +18,7 @@ export function ClaimsCard(props: { scenario: Scenario; t: HardwareT }) {
   const claims = useHardwareClaims(scenario);
   const load = (c: ClaimCheck) => {
     updateSection('selfHosted', c.setup.selfHosted);
-    updateSection('hardware', c.setup.hardware);
+    updateSection('hardware', { ...c.setup.hardware, layout: { choice: 'pinned' } });
   };
   return (
     <Card title={t('claimsTitle')} testId="hw-claims">

@@ -12,6 +12,7 @@ import { hwCount, type HardwareT } from './messages';
 import { gb, gbGib, memoryFigures, tokens } from './units';
 import { SourceBadge } from '../../components/source-badge';
 import type { SourceRef } from '../../core/catalog/types';
+import { LayoutVerdict } from './layouts-card';
 
 type MemoryTerm = 'weights' | 'kv' | 'overhead' | 'free';
 
@@ -67,6 +68,7 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
             : t('shortfall', { perGpu: gb(language, -m.verdict.headroomPerGpu), total: gb(language, -m.verdict.headroomTotal), gpus: formatInteger(language, m.layout.gpus) })}
         </span>
       </div>
+      <LayoutVerdict report={r} />
       {reason ? (
         <p className="mt-2 text-sm font-medium text-bad" data-testid="hw-reason">
           {reason}

@@ -1,18 +1,22 @@
 import { Button } from '../../components/button';
 import { Card, Kpi } from '../../components/card';
 import { SourceBadge } from '../../components/source-badge';
-import { useLanguage } from '../../components/use-t';
+import { useLanguage, useT } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import { MAX_GPUS_PER_NODE } from '../../core/scenario/schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
+import { layoutMessages, layoutName } from './layout-messages';
+import { pinnedFields } from './layouts-card';
 import type { HardwareT } from './messages';
-import { duration, gb, gbGib, memoryFigures } from './units';
+import { duration, gb, gbGib, memoryFigures, tokens } from './units';
 
 export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
   const { report: r, t } = props;
   const language = useLanguage();
   const updateSection = useAppStore((s) => s.updateSection);
+  const lt = useT(layoutMessages);
+  const pinned = r.layouts.choice === 'pinned';
   return (
     <Card title={t('tableTitle')} testId="hw-gpu-table">
       <p className="mb-2 text-xs text-muted">{t('tableHint')}</p>
@@ -25,6 +29,7 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
               <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colMin')}</th>
               <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colNodes')}</th>
               <th scope="col" className="border-b border-border py-1 pr-2 font-medium">{t('colLayout')}</th>
+              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{lt('colRoomTable', { context: tokens(language, r.setup.contextLength) })}</th>
               <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colUsed')}</th>
               <th scope="col" className="border-b border-border py-1 font-medium">{t('colSource')}</th>
             </tr>
@@ -50,7 +55,8 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
                         variant="textLink"
                         onClick={() => {
                           updateSection('selfHosted', { gpuId: row.gpuId, gpusPerReplica: res.count, gpusPerNode: Math.min(MAX_GPUS_PER_NODE, row.gpusPerNode) });
-                          updateSection('hardware', { tensorParallel: res.tp });
+                          // A pinned scenario keeps its pin with this row's layout; best fit picks it again by itself.
+                          updateSection('hardware', pinned ? pinnedFields({ kind: res.layout, layout: { tp: res.tp, dcp: res.dcp } }) : { tensorParallel: res.tp });
                         }}
                       >
                         {formatInteger(language, res.count)}
@@ -61,8 +67,11 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
                   </td>
                   <td className="border-b border-border/60 py-1.5 pr-2 text-right">{res.kind === 'fits' ? formatInteger(language, res.nodes) : '–'}</td>
                   <td className="border-b border-border/60 py-1.5 pr-2 text-xs">
-                    {res.kind === 'fits' ? `TP ${res.tp} × ${res.pp}` : '–'}
+                    {res.kind === 'fits' ? layoutName(language, res.layout, res) : '–'}
                     {res.kind === 'fits' && res.multiNodeMoe ? <span className="ml-1 rounded bg-warn-bg px-1 text-warn">{t('multiNodeMoeShort')}</span> : null}
+                  </td>
+                  <td className="border-b border-border/60 py-1.5 pr-2 text-right text-xs" data-testid="gpu-room">
+                    {res.kind === 'fits' ? formatInteger(language, res.maxSequencesAtContext) : '–'}
                   </td>
                   <td className="border-b border-border/60 py-1.5 pr-2 text-right text-xs">
                     {res.kind === 'fits' ? `${gb(language, res.usedPerGpu)} / ${gb(language, res.budgetPerGpu)}` : '–'}

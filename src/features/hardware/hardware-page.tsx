@@ -4,12 +4,15 @@ import { findModel } from '../../core/catalog/catalog';
 import { useAppStore } from '../../state/store';
 import { ClaimsCard } from './claims-card';
 import { CustomModelCard } from './custom-model';
+import { EngineLogCard } from './engine-log-card';
 import { VerdictCard, WorkTable } from './fit-panel';
 import { FrontierChart } from './frontier-chart';
 import { CheckpointCard, GpuTable } from './gpu-table';
 import { InputsPanel, issueText } from './inputs-panel';
+import { LayoutsCard } from './layouts-card';
 import { hardwareMessages } from './messages';
 import { RooflinePanel } from './roofline-panel';
+import { ServingClaimsCard } from './serving-claims-card';
 import { TopVerdict } from './top-verdict';
 import { useHardwareReport } from './use-hardware';
 import { VendorNote } from './vendor-note';
@@ -59,6 +62,7 @@ export function HardwarePage() {
           <>
             <VerdictCard report={r} t={t} />
             <VendorNote report={r} t={t} />
+            <LayoutsCard report={r} />
             <WarningsList warnings={r.warnings} t={t} />
             <WorkTable report={r} t={t} />
             <div className="grid min-w-0 gap-4 2xl:grid-cols-2">
@@ -68,9 +72,11 @@ export function HardwarePage() {
               <RooflinePanel report={r} t={t} />
             </div>
             <GpuTable report={r} t={t} />
+            <EngineLogCard scenario={scenario} />
             <CheckpointCard report={r} t={t} />
           </>
         ) : null}
+        <ServingClaimsCard scenario={scenario} />
         <ClaimsCard scenario={scenario} t={t} />
       </div>
     </div>

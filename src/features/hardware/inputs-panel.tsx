@@ -12,6 +12,7 @@ import { MAX_GPUS_PER_NODE, type Language, type Scenario } from '../../core/scen
 import { formatInteger } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import { plural } from '../../lib/i18n/plural';
+import { layoutMessages } from './layout-messages';
 import { hardwareMessages, hwCount, type HardwareT } from './messages';
 import { shortTokens } from './units';
 
@@ -54,6 +55,7 @@ const KV_LABELS: Record<KvFormat, string> = { bf16: 'BF16 (2 B)', fp8: 'FP8 (1 B
 export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean; modelMax: number | null }) {
   const { issues, mla, modelMax } = props;
   const t = useT(hardwareMessages);
+  const lt = useT(layoutMessages);
   const language = useLanguage();
   const s = useAppStore((st) => st.scenario);
   const updateSection = useAppStore((st) => st.updateSection);
@@ -198,48 +200,63 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
             <FieldIssues issues={issues} field="selfHosted.gpusPerNode" t={t} />
           </div>
         </div>
-        <div>
-          <NumberField
-            label={t('tp')}
-            value={h.tensorParallel}
-            integer
-            min={1}
-            max={1024}
-            help={stages !== null ? t(plural(language, stages, { one: 'tpHelp.one', other: 'tpHelp.other' }), { stages: formatInteger(language, stages), gpus: hwCount(language, 'gpus', h.tensorParallel) }) : undefined}
-            onCommit={(tensorParallel) => setHw({ tensorParallel })}
-            testId="hw-tp"
-          />
-          <FieldIssues issues={issues} field="hardware.tensorParallel" t={t} />
-        </div>
-        <div>
-          {mla ? (
-            <SelectField
-              label={t('mlaMode')}
-              value={h.mlaKvMode}
-              options={[
-                { value: 'replicated', label: t('mlaReplicated') },
-                { value: 'dp-attention', label: t('mlaDp') },
-                { value: 'dcp', label: t('mlaDcp') },
-              ]}
-              onChange={(mlaKvMode) => setHw({ mlaKvMode })}
-              help={t('mlaModeHelp')}
-              testId="hw-mla-mode"
-            />
-          ) : (
-            <div className="flex flex-col gap-1">
-              <span className="text-sm font-medium">{t('mlaMode')}</span>
-              <p className="text-xs text-muted" data-testid="hw-mla-mode-na">
-                {t('mlaModeNotApplicable')}
-              </p>
+        <SelectField
+          label={lt('choice')}
+          value={h.layout.choice}
+          options={[
+            { value: 'best-fit', label: lt('choiceBest') },
+            { value: 'pinned', label: lt('choicePinned') },
+          ]}
+          onChange={(choice) => setHw({ layout: { choice } })}
+          help={lt('choiceHelp')}
+          testId="hw-layout-choice"
+        />
+        {h.layout.choice === 'pinned' ? (
+          <>
+            <div>
+              <NumberField
+                label={t('tp')}
+                value={h.tensorParallel}
+                integer
+                min={1}
+                max={1024}
+                help={stages !== null ? t(plural(language, stages, { one: 'tpHelp.one', other: 'tpHelp.other' }), { stages: formatInteger(language, stages), gpus: hwCount(language, 'gpus', h.tensorParallel) }) : undefined}
+                onCommit={(tensorParallel) => setHw({ tensorParallel })}
+                testId="hw-tp"
+              />
+              <FieldIssues issues={issues} field="hardware.tensorParallel" t={t} />
             </div>
-          )}
-          {mla && h.mlaKvMode === 'dcp' ? (
-            <div className="mt-2">
-              <NumberField label={t('dcpSize')} value={h.dcpSize} integer min={1} max={1024} onCommit={(dcpSize) => setHw({ dcpSize })} testId="hw-dcp" />
-              <FieldIssues issues={issues} field="hardware.dcpSize" t={t} />
+            <div>
+              {mla ? (
+                <SelectField
+                  label={t('mlaMode')}
+                  value={h.mlaKvMode}
+                  options={[
+                    { value: 'replicated', label: t('mlaReplicated') },
+                    { value: 'dp-attention', label: t('mlaDp') },
+                    { value: 'dcp', label: t('mlaDcp') },
+                  ]}
+                  onChange={(mlaKvMode) => setHw({ mlaKvMode })}
+                  help={t('mlaModeHelp')}
+                  testId="hw-mla-mode"
+                />
+              ) : (
+                <div className="flex flex-col gap-1">
+                  <span className="text-sm font-medium">{t('mlaMode')}</span>
+                  <p className="text-xs text-muted" data-testid="hw-mla-mode-na">
+                    {t('mlaModeNotApplicable')}
+                  </p>
+                </div>
+              )}
+              {mla && h.mlaKvMode === 'dcp' ? (
+                <div className="mt-2">
+                  <NumberField label={t('dcpSize')} value={h.dcpSize} integer min={1} max={1024} onCommit={(dcpSize) => setHw({ dcpSize })} testId="hw-dcp" />
+                  <FieldIssues issues={issues} field="hardware.dcpSize" t={t} />
+                </div>
+              ) : null}
             </div>
-          ) : null}
-        </div>
+          </>
+        ) : null}
         <NumberField
           label={t('utilisation')}
           value={h.memoryUtilisation}

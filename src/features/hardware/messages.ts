@@ -178,7 +178,7 @@ export const hardwareMessages = defineMessages(
     none: 'none',
     // GPU table
     tableTitle: 'Minimum GPUs for every GPU in the catalog',
-    tableHint: 'Same model, precision, context, sequences and MLA mode. TP = largest power of two ≤ 8 dividing the count; the rest are pipeline stages. Memory: the marketed figure, and below it the MiB nvidia-smi / rocm-smi reports, which the budget uses.',
+    tableHint: 'Same model, precision, context and sequences; at each count the best fitting layout (or the pinned MLA mode). TP = largest power of two ≤ 8 dividing the count; the rest are pipeline stages. KV room: sequences of the context that fit. Memory: the marketed figure, and below it the MiB nvidia-smi / rocm-smi reports, which the budget uses.',
     colGpu: 'GPU',
     colMemory: 'Memory',
     marketedShort: 'marketed, no runtime reading',
@@ -461,7 +461,7 @@ export const hardwareMessages = defineMessages(
     unbounded: 'nicht speicherbegrenzt',
     none: 'keine',
     tableTitle: 'Minimale GPU-Zahl für jede GPU im Katalog',
-    tableHint: 'Gleiches Modell, gleiche Genauigkeit, Kontext, Sequenzen und MLA-Verteilung. TP = größte Zweierpotenz ≤ 8, die die Anzahl teilt; der Rest sind Pipeline-Stufen. Speicher: die Herstellerangabe, darunter die MiB, die nvidia-smi / rocm-smi meldet und die das Budget verwendet.',
+    tableHint: 'Gleiches Modell, gleiche Genauigkeit, Kontext und Sequenzen; bei jeder Anzahl die am besten passende Aufteilung (oder die festgelegte MLA-Verteilung). TP = größte Zweierpotenz ≤ 8, die die Anzahl teilt; der Rest sind Pipeline-Stufen. KV-Platz: Sequenzen des Kontexts, die passen. Speicher: die Herstellerangabe, darunter die MiB, die nvidia-smi / rocm-smi meldet und die das Budget verwendet.',
     colGpu: 'GPU',
     colMemory: 'Speicher',
     marketedShort: 'Herstellerangabe, kein Laufzeitwert',

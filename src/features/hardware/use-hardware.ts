@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HardwareScenario } from '../../core/hardware/setup';
-import { hardwareClaimsQuery, hardwareReportQuery, hfConfigQuery } from '../../lib/query/hardware';
+import { engineLogQuery, hardwareClaimsQuery, hardwareReportQuery, hfConfigQuery, servingClaimsQuery } from '../../lib/query/hardware';
 
 /**
  * Worker queries of the hardware page (factories in `src/lib/query/hardware.ts`). Keys hold
@@ -14,6 +14,14 @@ export function useHardwareReport(scenario: HardwareScenario) {
 
 export function useHardwareClaims(scenario: HardwareScenario) {
   return useQuery(hardwareClaimsQuery(scenario));
+}
+
+export function useServingClaims(scenario: HardwareScenario) {
+  return useQuery(servingClaimsQuery(scenario));
+}
+
+export function useEngineLog(text: string | null, scenario: HardwareScenario) {
+  return useQuery(engineLogQuery(text, scenario));
 }
 
 /** Parses a submitted config.json (null = nothing submitted yet). */

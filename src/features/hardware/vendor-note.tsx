@@ -69,7 +69,7 @@ export function VendorNote(props: { report: HardwareReport; t: HardwareT }) {
                 variant="textLink"
                 onClick={() => {
                   updateSection('selfHosted', c.setup.selfHosted);
-                  updateSection('hardware', c.setup.hardware);
+                  updateSection('hardware', { ...c.setup.hardware, layout: { choice: 'pinned' } });
                 }}
                 data-testid="hw-vendor-load"
               >

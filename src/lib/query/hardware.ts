@@ -10,6 +10,8 @@ export const hardwareKeys = {
   all: ['hardware'] as const,
   report: (inputs: HardwareScenario) => ['hardware', 'report', inputs] as const,
   claims: (inputs: HardwareScenario) => ['hardware', 'claims', inputs] as const,
+  servingClaims: (inputs: HardwareScenario) => ['hardware', 'serving-claims', inputs] as const,
+  engineLog: (text: string, inputs: HardwareScenario) => ['hardware', 'engine-log', text, inputs] as const,
   hfConfig: (text: string, name: string) => ['hardware', 'hf-config', text, name] as const,
 };
 
@@ -27,6 +29,26 @@ export function hardwareClaimsQuery(scenario: HardwareScenario) {
   return queryOptions({
     queryKey: hardwareKeys.claims(inputs),
     queryFn: ({ signal }) => compute.call('hardwareClaims', [inputs], signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function servingClaimsQuery(scenario: HardwareScenario) {
+  const inputs = hardwareScenarioOf(scenario);
+  return queryOptions({
+    queryKey: hardwareKeys.servingClaims(inputs),
+    queryFn: ({ signal }) => compute.call('servingClaims', [inputs], signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Reads a submitted engine log against the scenario's setup (null = nothing submitted yet). */
+export function engineLogQuery(text: string | null, scenario: HardwareScenario) {
+  const inputs = hardwareScenarioOf(scenario);
+  return queryOptions({
+    queryKey: hardwareKeys.engineLog(text ?? '', inputs),
+    queryFn: ({ signal }) => compute.call('engineLog', [text ?? '', inputs], signal),
+    enabled: text !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultScenario } from '../scenario/defaults';
+import { compareEngineLog, figure, parseEngineLog, type EngineLog } from './engine-log';
+import { buildHardwareReport } from './report';
+
+const ROOT = resolve(__dirname, '../../../fixtures/engine-logs');
+const read = (name: string) => readFileSync(resolve(ROOT, name), 'utf8');
+const GIB = 2 ** 30;
+
+function parsed(name: string): EngineLog {
+  const r = parseEngineLog(read(name));
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.log;
+}
+
+describe('reading vLLM and SGLang start-up logs', () => {
+  it('vLLM gpu_worker summary (InferenceX, 4 TP workers on B300): every figure once, from the first worker line', () => {
+    const log = parsed('vllm-gpu-worker-b300-tp4.log');
+    expect(log).toMatchObject({ engine: 'vllm', ranks: 4 });
+    const gib = (k: Parameters<typeof figure>[1]) => (figure(log, k)?.value ?? NaN) / GIB;
+    expect(gib('totalMemory')).toBeCloseTo(267.69, 6);
+    expect(gib('freeAtStart')).toBeCloseTo(264.19, 6);
+    expect(figure(log, 'utilisation')?.value).toBe(0.95);
+    expect(gib('budget')).toBeCloseTo(254.3, 6);
+    expect(gib('weights')).toBeCloseTo(205.08, 6);
+    expect(gib('activation')).toBeCloseTo(3.75, 6);
+    expect(gib('nonTorch')).toBeCloseTo(1.63, 6);
+    expect(gib('cudaGraph')).toBeCloseTo(0.14, 6);
+    expect(gib('kvCache')).toBeCloseTo(43.85, 6);
+    expect(figure(log, 'weights')?.line).toBe(1);
+    // The engine's own budget: 267.69 × 0.95 = 254.31 GiB (it prints 254.3); weights + activation +
+    // non-torch + graphs + KV = 205.08 + 3.75 + 1.63 + 0.14 + 43.85 = 254.45 GiB.
+    expect(267.69 * 0.95).toBeCloseTo(254.3, 1);
+  });
+
+  it('vLLM V1 (gpt-oss-120b on one H100): 65.9651 GiB of weights, −2.14 GiB left for KV', () => {
+    const log = parsed('vllm-gpt-oss-120b-h100.log');
+    expect(figure(log, 'weights')).toMatchObject({ line: 2, value: 65.9651 * GIB });
+    expect(figure(log, 'kvCache')).toMatchObject({ line: 7, value: -2.14 * GIB });
+    expect(log.ranks).toBe(1);
+  });
+
+  it('vLLM and SGLang on the same setup (Qwen3-235B FP8, 4× H100): SGLang sums K and V', () => {
+    const v = parsed('vllm-qwen3-235b-fp8-4x-h100.log');
+    expect(figure(v, 'kvCache')?.value).toBe(8.11 * GIB);
+    expect(figure(v, 'kvTokens')?.value).toBe(178_880);
+    const s = parsed('sglang-qwen3-235b-fp8-4x-h100.log');
+    expect(s.engine).toBe('sglang');
+    // 8.23 + 8.23 = 16.46 GiB for 367,404 tokens.
+    expect(figure(s, 'kvCache')?.value).toBeCloseTo(16.46 * GIB, 0);
+    expect(figure(s, 'kvTokens')?.value).toBe(367_404);
+  });
+
+  it('SGLang start-up (Gemma 3) and CUDA-graph capture: weights, K + V pool, graphs; the first rank stands for both', () => {
+    const log = parsed('sglang-gemma3-start.log');
+    expect(log.engine).toBe('sglang');
+    expect(figure(log, 'weights')).toMatchObject({ value: 8.13 * GIB, line: 1 });
+    // 54.12 + 54.12 = 108.24 GiB for 834,615 tokens.
+    expect(figure(log, 'kvCache')?.value).toBeCloseTo(108.24 * GIB, 0);
+    expect(figure(log, 'kvTokens')?.value).toBe(834_615);
+    const graphs = parsed('sglang-cuda-graph-end.log');
+    expect(graphs).toMatchObject({ engine: 'sglang', ranks: 2 });
+    expect(figure(graphs, 'cudaGraph')).toMatchObject({ value: 1.04 * GIB, line: 1 });
+  });
+
+  it('vLLM V0 profiling line and the concurrency line with its context', () => {
+    const log = parsed('vllm-v0-llama-3.1-8b-rtx3090.log');
+    // V0 wrote "GB" for a 2³⁰-byte figure.
+    expect(figure(log, 'weights')?.value).toBe(14.9888 * GIB);
+    expect(figure(log, 'totalMemory')?.value).toBe(23.58 * GIB);
+    expect(figure(log, 'kvCache')?.value).toBe(3.81 * GIB);
+    expect(figure(log, 'utilisation')?.value).toBe(0.9);
+    expect(figure(log, 'maxConcurrency')).toMatchObject({ value: 1.56, contextTokens: 20_000, line: 4 });
+  });
+
+  it('the hybrid-model log whose token figure is not concurrency × context (vllm #40691): read as printed', () => {
+    const log = parsed('vllm-qwen3.5-27b-h20.log');
+    expect(figure(log, 'kvTokens')?.value).toBe(290_864);
+    expect(figure(log, 'maxConcurrency')).toMatchObject({ value: 33.04, contextTokens: 32_768 });
+    // 33.04 × 32,768 = 1,082,655 ≠ 290,864: the old log line divided blocks evenly over groups.
+    expect(Math.round(33.04 * 32_768)).not.toBe(290_864);
+    expect(figure(parsed('vllm-cuda-graph-estimate.log'), 'cudaGraph')?.value).toBe(6.24 * GIB);
+    const v1 = parsed('vllm-llama-3.1-8b-int8-graphs.log');
+    expect(figure(v1, 'cudaGraph')).toMatchObject({ value: 2.02 * GIB, line: 2 });
+    expect(figure(v1, 'maxConcurrency')).toMatchObject({ value: 1.46, contextTokens: 65_536 });
+  });
+
+  it('says what is wrong: no engine lines, an unreadable number with its line, a log too long', () => {
+    expect(parseEngineLog('hello\nworld')).toEqual({ ok: false, issues: [{ code: 'no-engine-lines' }] });
+    const r = parseEngineLog('x\nModel loading took 1.2.3 GiB');
+    expect(r).toMatchObject({ ok: false, issues: [{ code: 'bad-number', line: 2, field: 'weights', text: 'Model loading took 1.2.3 GiB' }] });
+    // One unreadable line does not cost the rest.
+    const partly = parseEngineLog('Model loading took 1.2.3 GiB\nAvailable KV cache memory: 5.16 GiB');
+    expect(partly).toMatchObject({ ok: true, issues: [{ code: 'bad-number', line: 1 }] });
+    expect(parseEngineLog('a'.repeat(5_000_001))).toMatchObject({ ok: false, issues: [{ code: 'too-long' }] });
+  });
+});
+
+describe('the engine\'s figures beside our estimate for the same setup', () => {
+  it('gpt-oss-120b on one H100 at 131,072 tokens: the engine loads 65.97 GiB where we count 60.80 GiB', () => {
+    const s = defaultScenario();
+    Object.assign(s.selfHosted, { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 });
+    Object.assign(s.hardware, { weightFormat: 'mxfp4', contextLength: 131_072, concurrentSequences: 1 });
+    const r = buildHardwareReport(s);
+    if (!r.ok) throw new Error('report');
+    const c = compareEngineLog(parsed('vllm-gpt-oss-120b-h100.log'), r.report);
+    const weights = c.rows.find((x) => x.key === 'weights');
+    // Ours: the 65.28e9-byte checkpoint = 60.797 GiB; the engine: 65.9651 GiB → 5.17 GiB more.
+    expect(weights?.ours).toBe(65.28e9);
+    expect(((weights?.difference ?? 0) / GIB)).toBeCloseTo(65.9651 - 65.28e9 / GIB, 6);
+    // KV room: ours 78,679,145,185 − 65,280,000,000 − 7 GiB = 5,882,953,953 B (5.48 GiB); the engine had −2.14 GiB.
+    const kv = c.rows.find((x) => x.key === 'kvCache');
+    expect(kv?.ours).toBeCloseTo(78_679_145_185.28 - 65.28e9 - 7 * GIB, 0);
+    expect(kv?.engine).toBe(-2.14 * GIB);
+    // This log gives no overheads to take over.
+    expect(c.suggestion).toEqual({ runtimeOverheadGiB: null, activationGiB: null });
+  });
+
+  it('the gpu_worker summary offers its overheads: 1.63 + 0.14 = 1.77 → 1.8 GiB runtime, 3.75 → 3.8 GiB activations', () => {
+    const r = buildHardwareReport(defaultScenario());
+    if (!r.ok) throw new Error('report');
+    const c = compareEngineLog(parsed('vllm-gpu-worker-b300-tp4.log'), r.report);
+    expect(c.suggestion).toEqual({ runtimeOverheadGiB: 1.8, activationGiB: 3.8 });
+    expect(c.rows.map((x) => x.key)).toEqual(['totalMemory', 'budget', 'utilisation', 'weights', 'activation', 'overheads', 'kvCache']);
+    expect(c.rows.find((x) => x.key === 'overheads')?.engine).toBeCloseTo(1.77 * GIB, 0);
+  });
+});

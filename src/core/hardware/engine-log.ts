@@ -1,0 +1,236 @@
+/**
+ * Reads what a serving engine reports about memory at start-up, from a pasted or dropped vLLM
+ * or SGLang log. Only lines we recognise are read; every figure keeps the line it came from.
+ *
+ * Units: vLLM prints GiB (older releases wrote "GB" for the same 2³⁰-byte figure in "Loading
+ * model weights took … GB"); SGLang's "GB" is also 2³⁰ bytes (`/ (1 << 30)` in its memory
+ * pool). Both are read as GiB.
+ *
+ * vLLM's "GPU KV cache size: N tokens" is derived: `maximum concurrency × max_model_len` (vLLM
+ * PR #40694), not a capacity, and KV memory ÷ N is no per-token cost for models whose per-request
+ * footprint has a part that does not grow with context (vllm issue #51041). We show it as the
+ * engine reports it and compare the concurrency, which is what the engine actually sizes.
+ */
+
+export const MAX_LOG_CHARS = 5_000_000;
+const GIB = 2 ** 30;
+
+export type EngineFigureKey =
+  | 'weights'
+  | 'kvCache'
+  | 'kvTokens'
+  | 'maxConcurrency'
+  | 'cudaGraph'
+  | 'activation'
+  | 'nonTorch'
+  | 'totalMemory'
+  | 'freeAtStart'
+  | 'utilisation'
+  | 'budget';
+
+export interface EngineFigure {
+  key: EngineFigureKey;
+  /** Bytes for memory figures, tokens for kvTokens, a ratio for maxConcurrency and utilisation. */
+  value: number;
+  /** maxConcurrency: the context (max_model_len) it refers to. */
+  contextTokens?: number;
+  /** 1-based line number and the line as pasted (trimmed to 300 characters). */
+  line: number;
+  text: string;
+}
+
+export interface EngineLog {
+  engine: 'vllm' | 'sglang';
+  figures: EngineFigure[];
+  /** Worker ranks that printed the same lines (TP0, TP1, …); 1 when none is named. */
+  ranks: number;
+}
+
+export type EngineLogIssue =
+  | { code: 'too-long'; chars: number; max: number }
+  | { code: 'no-engine-lines' }
+  | { code: 'bad-number'; line: number; field: EngineFigureKey; text: string };
+
+export type EngineLogResult = { ok: true; log: EngineLog; issues: EngineLogIssue[] } | { ok: false; issues: EngineLogIssue[] };
+
+// Loose on purpose: a mangled figure ("1.2.3") is matched and then named as unreadable, with its line.
+const NUM = String.raw`(-?[\d.,]*\d)`;
+
+interface Rule {
+  engine: 'vllm' | 'sglang';
+  re: RegExp;
+  read: (m: RegExpMatchArray) => { key: EngineFigureKey; value: number | null; contextTokens?: number }[];
+}
+
+function num(s: string | undefined): number | null {
+  if (s === undefined) return null;
+  const v = Number(s.replace(/,/g, ''));
+  return Number.isFinite(v) ? v : null;
+}
+const gib = (s: string | undefined) => {
+  const v = num(s);
+  return v === null ? null : v * GIB;
+};
+
+const RULES: Rule[] = [
+  // vLLM ≥ 0.2x: one summary line per worker.
+  {
+    engine: 'vllm',
+    re: new RegExp(String.raw`Free memory on device \(${NUM}/${NUM} GiB\) on startup\. Desired GPU memory utilization is \(${NUM}, ${NUM} GiB\)\. Actual usage is ${NUM} GiB for weight, ${NUM} GiB for peak activation, ${NUM} GiB for non-torch memory, and ${NUM} GiB for CUDAGraph memory`),
+    read: (m) => [
+      { key: 'freeAtStart', value: gib(m[1]) },
+      { key: 'totalMemory', value: gib(m[2]) },
+      { key: 'utilisation', value: num(m[3]) },
+      { key: 'budget', value: gib(m[4]) },
+      { key: 'weights', value: gib(m[5]) },
+      { key: 'activation', value: gib(m[6]) },
+      { key: 'nonTorch', value: gib(m[7]) },
+      { key: 'cudaGraph', value: gib(m[8]) },
+    ],
+  },
+  { engine: 'vllm', re: new RegExp(String.raw`Current kv cache memory in use is ${NUM} GiB`), read: (m) => [{ key: 'kvCache', value: gib(m[1]) }] },
+  { engine: 'vllm', re: new RegExp(String.raw`Model loading took ${NUM} GiB`), read: (m) => [{ key: 'weights', value: gib(m[1]) }] },
+  { engine: 'vllm', re: new RegExp(String.raw`Loading model weights took ${NUM} GB`), read: (m) => [{ key: 'weights', value: gib(m[1]) }] },
+  { engine: 'vllm', re: new RegExp(String.raw`Available KV cache memory: ${NUM} GiB`), read: (m) => [{ key: 'kvCache', value: gib(m[1]) }] },
+  { engine: 'vllm', re: new RegExp(String.raw`GPU KV cache size: ${NUM} tokens`), read: (m) => [{ key: 'kvTokens', value: num(m[1]) }] },
+  {
+    engine: 'vllm',
+    re: new RegExp(String.raw`Maximum concurrency for ${NUM} tokens per request: ${NUM}x`),
+    read: (m) => [{ key: 'maxConcurrency', value: num(m[2]), contextTokens: num(m[1]) ?? undefined }],
+  },
+  { engine: 'vllm', re: new RegExp(String.raw`Estimated CUDA graph memory: ${NUM} GiB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[1]) }] },
+  { engine: 'vllm', re: new RegExp(String.raw`Graph capturing finished in ${NUM} secs?, took ${NUM} GiB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[2]) }] },
+  // vLLM V0 memory profiling line.
+  {
+    engine: 'vllm',
+    re: new RegExp(String.raw`Memory profiling results: total_gpu_memory=${NUM}GiB.*?non_torch_memory=${NUM}GiB kv_cache_size=${NUM}GiB gpu_memory_utilization=${NUM}`),
+    read: (m) => [
+      { key: 'totalMemory', value: gib(m[1]) },
+      { key: 'nonTorch', value: gib(m[2]) },
+      { key: 'kvCache', value: gib(m[3]) },
+      { key: 'utilisation', value: num(m[4]) },
+    ],
+  },
+  // SGLang.
+  {
+    engine: 'sglang',
+    re: new RegExp(String.raw`KV Cache is allocated\. #tokens: ${NUM}, K size: ${NUM} GB, V size: ${NUM} GB`),
+    read: (m) => {
+      const k = gib(m[2]);
+      const v = gib(m[3]);
+      return [
+        { key: 'kvTokens', value: num(m[1]) },
+        { key: 'kvCache', value: k === null || v === null ? null : k + v },
+      ];
+    },
+  },
+  { engine: 'sglang', re: new RegExp(String.raw`Load weight end\..*?mem usage=${NUM} GB`), read: (m) => [{ key: 'weights', value: gib(m[1]) }] },
+  { engine: 'sglang', re: new RegExp(String.raw`Capture cuda graph end\..*?mem usage=${NUM} GB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[1]) }] },
+];
+
+const RANK = /\b(?:Worker_)?TP(\d+)\b/;
+
+export function parseEngineLog(text: string): EngineLogResult {
+  if (text.length > MAX_LOG_CHARS) return { ok: false, issues: [{ code: 'too-long', chars: text.length, max: MAX_LOG_CHARS }] };
+  const figures: EngineFigure[] = [];
+  const issues: EngineLogIssue[] = [];
+  const seen = new Set<EngineFigureKey>();
+  const ranks = new Set<string>();
+  const votes = { vllm: 0, sglang: 0 };
+  const lines = text.split(/\r?\n/);
+  lines.forEach((raw, i) => {
+    const rank = RANK.exec(raw);
+    for (const rule of RULES) {
+      const m = raw.match(rule.re);
+      if (!m) continue;
+      votes[rule.engine] += 1;
+      if (rank?.[1] !== undefined) ranks.add(rank[1]);
+      for (const f of rule.read(m)) {
+        if (f.value === null) {
+          issues.push({ code: 'bad-number', line: i + 1, field: f.key, text: raw.trim().slice(0, 300) });
+          continue;
+        }
+        // Every TP rank prints the same line; the first one stands for all.
+        if (seen.has(f.key)) continue;
+        seen.add(f.key);
+        figures.push({ key: f.key, value: f.value, ...(f.contextTokens !== undefined ? { contextTokens: f.contextTokens } : {}), line: i + 1, text: raw.trim().slice(0, 300) });
+      }
+    }
+  });
+  if (figures.length === 0) return { ok: false, issues: issues.length > 0 ? issues : [{ code: 'no-engine-lines' }] };
+  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, ranks.size) }, issues };
+}
+
+export function figure(log: EngineLog, key: EngineFigureKey): EngineFigure | undefined {
+  return log.figures.find((f) => f.key === key);
+}
+
+/** What our estimate says for the same figure (per GPU), for a line-by-line comparison. */
+export interface EngineComparisonRow {
+  key: EngineFigureKey | 'overheads';
+  engine: number;
+  /** Our figure in the same unit; null when we have none for this setup (e.g. another context). */
+  ours: number | null;
+  /** engine − ours (null without ours). */
+  difference: number | null;
+  unit: 'bytes' | 'tokens' | 'ratio';
+  line: number;
+  contextTokens?: number;
+}
+
+export interface EngineComparison {
+  rows: EngineComparisonRow[];
+  /** Overheads read from the log, rounded up to 0.1 GiB, to set on the page; null when the log does not give them. */
+  suggestion: { runtimeOverheadGiB: number | null; activationGiB: number | null };
+}
+
+/** The figures of our report the comparison needs (a `HardwareReport` fits). */
+export interface EstimateForLog {
+  setup: { contextLength: number };
+  memory: {
+    weights: { perGpuBytes: number };
+    kvAvailablePerGpu: number;
+    activationPerGpu: number;
+    runtimePerGpu: number;
+    budgetPerGpu: number;
+    physicalPerGpu: number;
+  };
+  fixes: { maxConcurrencyAtContext: number };
+}
+
+const roundUpTenth = (bytes: number) => Math.ceil((bytes / GIB) * 10 - 1e-9) / 10;
+
+export function compareEngineLog(log: EngineLog, r: EstimateForLog): EngineComparison {
+  const rows: EngineComparisonRow[] = [];
+  const m = r.memory;
+  const add = (key: EngineComparisonRow['key'], f: EngineFigure | undefined, ours: number | null, unit: EngineComparisonRow['unit'], engine = f?.value) => {
+    if (!f || engine === undefined) return;
+    rows.push({ key, engine, ours, difference: ours === null ? null : engine - ours, unit, line: f.line, ...(f.contextTokens !== undefined ? { contextTokens: f.contextTokens } : {}) });
+  };
+  add('totalMemory', figure(log, 'totalMemory'), m.physicalPerGpu, 'bytes');
+  add('budget', figure(log, 'budget'), m.budgetPerGpu, 'bytes');
+  add('utilisation', figure(log, 'utilisation'), m.budgetPerGpu / m.physicalPerGpu, 'ratio');
+  add('weights', figure(log, 'weights'), m.weights.perGpuBytes, 'bytes');
+  add('activation', figure(log, 'activation'), m.activationPerGpu, 'bytes');
+  const graph = figure(log, 'cudaGraph');
+  const nonTorch = figure(log, 'nonTorch');
+  if (graph || nonTorch) {
+    const first = graph ?? nonTorch;
+    add('overheads', first, m.runtimePerGpu, 'bytes', (graph?.value ?? 0) + (nonTorch?.value ?? 0));
+  }
+  add('kvCache', figure(log, 'kvCache'), m.kvAvailablePerGpu, 'bytes');
+  const conc = figure(log, 'maxConcurrency');
+  const sameContext = conc?.contextTokens === r.setup.contextLength;
+  add('maxConcurrency', conc, sameContext ? r.fixes.maxConcurrencyAtContext : null, 'ratio');
+  // Both sides derive the token figure the same way: concurrency × context.
+  add('kvTokens', figure(log, 'kvTokens'), sameContext ? r.fixes.maxConcurrencyAtContext * r.setup.contextLength : null, 'tokens');
+  const runtime = graph || nonTorch ? (graph?.value ?? 0) + (nonTorch?.value ?? 0) : null;
+  const activation = figure(log, 'activation')?.value ?? null;
+  return {
+    rows,
+    suggestion: {
+      runtimeOverheadGiB: runtime === null ? null : roundUpTenth(runtime),
+      activationGiB: activation === null ? null : roundUpTenth(activation),
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { SERVING_CLAIMS } from '../catalog/serving-claims';
+import { defaultScenario } from '../scenario/defaults';
+import { checkServingClaim, checkServingClaims } from './serving-claims';
+
+const check = (id: string) => {
+  const c = SERVING_CLAIMS.find((x) => x.id === id);
+  if (!c) throw new Error(id);
+  const r = checkServingClaim(defaultScenario(), c);
+  if (!r) throw new Error(`no check for ${id}`);
+  return r;
+};
+
+// Default overheads 4 + 3 GiB = 7,516,192,768 B per GPU; one sequence at the claim's context.
+const OVERHEAD = 7 * 2 ** 30;
+
+describe('published serving facts against our default verdict', () => {
+  it('every fact that is a measurement or an official statement has a verdict; formulas have none', () => {
+    for (const c of SERVING_CLAIMS) {
+      const r = check(c.id);
+      if (c.kind === 'formula') expect(r.status).toBe('formula');
+      else expect(r.status).not.toBe('formula');
+    }
+    // The model-specific list: three facts for gpt-oss-120b, none for a model without any.
+    const s = defaultScenario();
+    s.selfHosted.modelId = 'gpt-oss-120b';
+    expect(checkServingClaims(s).map((c) => c.claim.id)).toEqual(['gpt-oss-card-one-80gb', 'gpt-oss-recipe-1x-a100', 'gpt-oss-recipe-vram-formula']);
+    s.selfHosted.modelId = 'llama-3.1-70b';
+    expect(checkServingClaims(s)).toEqual([]);
+  });
+
+  it('Kimi K3 "at least 8x GB300": agrees, with TP8 + DCP8 at the recipe\'s 1M context, FP8 KV and 0.95', () => {
+    const r = check('k3-recipe-8x-gb300');
+    // Budget 284,208 MiB × 1,048,576 × 0.95 = 283,113,003,417.6 B. One 1,048,576-token sequence:
+    // MLA 24 × 576 × 1 B × 1,048,576 = 14,495,514,624 B ÷ 8 + KDA 232,316,928 B ÷ 8 = 1,840,978,944 B.
+    // Used 195,117,011,431 + 7,516,192,768 + 1,840,978,944 = 204,474,183,143 B.
+    expect(r).toMatchObject({ status: 'agrees', fits: true, ourMinimum: 8, layout: { kind: 'dcp', tp: 8, dcp: 8 } });
+    expect(r.headroomPerGpu).toBeCloseTo(283_113_003_417.6 - 195_117_011_431 - OVERHEAD - 1_840_978_944, 0);
+  });
+
+  it('Kimi K3 "at least 8x MI355X": agrees (4 would hold 390.2 GB of weights each, above 309.2 GB physical)', () => {
+    const r = check('k3-recipe-8x-mi355x');
+    // 294,896 MiB → 309,220,868,096 B × 0.95 = 293,759,824,691.2 B; BF16 KV: 28,991,029,248 ÷ 8 + 29,039,616.
+    expect(r).toMatchObject({ status: 'agrees', fits: true, ourMinimum: 8 });
+    expect(r.headroomPerGpu).toBeCloseTo(293_759_824_691.2 - 195_117_011_431 - OVERHEAD - 3_652_918_272, 0);
+  });
+
+  it('DeepSeek-V3 FP8 "8x H200 (verified)": agrees at the model maximum of 163,840 tokens', () => {
+    const r = check('dsv3-recipe-8x-h200');
+    // 685e9 ÷ 8 = 85,625,000,000 B; KV 61 × 576 × 2 B × 163,840 ÷ 8 = 1,439,170,560 B;
+    // budget 143,771 MiB × 1,048,576 × 0.92 = 138,694,434,488.32 B.
+    expect(r).toMatchObject({ status: 'agrees', fits: true, ourMinimum: 8 });
+    expect(r.headroomPerGpu).toBeCloseTo(138_694_434_488.32 - 85_625_000_000 - OVERHEAD - 1_439_170_560, 0);
+  });
+
+  it('Kimi K2 FP8 "16x H200, smallest for 128k": we say 8 already hold one 128K sequence, with 1.28 GB to spare', () => {
+    const r = check('k2-guide-16x-h200');
+    // On 16 (TP8 × PP2 + DCP8): 64,375,000,000 + 7,516,192,768 + 9,210,691,584 ÷ 16 = 72,466,860,992 B used.
+    expect(r).toMatchObject({ status: 'we-need-fewer', fits: true, ourMinimum: 8, layout: { kind: 'dcp', tp: 8, pp: 2 } });
+    expect(r.headroomPerGpu).toBeCloseTo(138_694_434_488.32 - 72_466_860_992, 0);
+    // On 8: 128,750,000,000 + 7,516,192,768 + 1,151,336,448 = 137,417,529,216 B ≤ 138,694,434,488 B.
+    // The official guide leaves more margin than our 7 GiB of overheads (its engine, its batch sizes).
+  });
+
+  it('gpt-oss-120b on one H100 (model card) and on one A100 80GB (recipe): agree, barely', () => {
+    // 65,280,000,000 + 4,836,556,800 KV + 7,516,192,768 = 77,632,749,568 B used.
+    const h100 = check('gpt-oss-card-one-80gb');
+    expect(h100).toMatchObject({ status: 'agrees', fits: true, ourMinimum: 1 });
+    expect(h100.headroomPerGpu).toBeCloseTo(78_679_145_185.28 - 77_632_749_568, 0);
+    // A100: 81,920 MiB × 1,048,576 = 85,899,345,920 B × 0.92 = 79,027,398,246.4 B.
+    const a100 = check('gpt-oss-recipe-1x-a100');
+    expect(a100).toMatchObject({ status: 'agrees', fits: true });
+    expect(a100.headroomPerGpu).toBeCloseTo(79_027_398_246.4 - 77_632_749_568, 0);
+  });
+
+  it('the vram_minimum_gb formulas reproduce from parameters × bytes × 1.2 and sit above the real checkpoints', () => {
+    const k3 = check('k3-recipe-vram-formula');
+    expect(k3.claim.vramMinimumGB).toBe(Math.round(2800 * 0.5 * 1.2));
+    expect(k3.ourWeightsBytes).toBe(1_560_936_091_448);
+    expect(check('dsv3-recipe-vram-formula').claim.vramMinimumGB).toBe(Math.floor(671 * 1 * 1.2));
+    expect(check('k2-recipe-vram-formula').claim.vramMinimumGB).toBe(1000 * 1 * 1.2);
+  });
+});

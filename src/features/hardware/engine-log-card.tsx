@@ -1,0 +1,230 @@
+import { useId, useState } from 'react';
+import { Button } from '../../components/button';
+import { Card } from '../../components/card';
+import { useLanguage, useT } from '../../components/use-t';
+import type { EngineComparisonRow, EngineLogIssue } from '../../core/hardware/engine-log';
+import type { Language, Scenario } from '../../core/scenario/schema';
+import { formatInteger, formatNumber } from '../../lib/format/format';
+import { defineMessages } from '../../lib/i18n/define';
+import { useAppStore } from '../../state/store';
+import { gib } from './units';
+import { useEngineLog } from './use-hardware';
+
+const messages = defineMessages(
+  'hardware-engine-log',
+  {
+    title: 'Engine start-up log',
+    hint: 'Paste or drop what vLLM or SGLang printed at start-up for this setup (same model, GPU, TP, precision and context). The engine\'s figures are set beside ours, per GPU.',
+    label: 'Start-up log',
+    file: 'Or choose a log file',
+    read: 'Compare with our estimate',
+    engine: 'Read as a {engine} log: {n} figures from {ranks}.',
+    ranks1: 'one process',
+    ranksN: '{n} TP ranks (the first rank\'s lines)',
+    colFigure: 'Figure (per GPU)',
+    colEngine: 'Engine (log line)',
+    colOurs: 'Our estimate',
+    colDiff: 'Difference',
+    otherContext: 'at {context} tokens; ours is for the page\'s context',
+    'row.totalMemory': 'GPU memory total',
+    'row.budget': 'Memory the engine may use',
+    'row.utilisation': 'gpu_memory_utilization',
+    'row.weights': 'Model weights',
+    'row.activation': 'Peak activations',
+    'row.overheads': 'CUDA graphs + non-torch memory (our runtime overhead)',
+    'row.kvCache': 'KV cache memory',
+    'row.maxConcurrency': 'Maximum concurrency at max_model_len',
+    'row.kvTokens': 'KV cache size in tokens',
+    'row.cudaGraph': 'CUDA-graph memory',
+    'row.nonTorch': 'Non-torch memory',
+    'row.freeAtStart': 'Free memory at start-up',
+    kvTokensNote: 'vLLM\'s "GPU KV cache size" is maximum concurrency × max_model_len, a derived figure, not a capacity (vllm #51041, #40694); the concurrency is what the engine sizes.',
+    lineRef: 'line {line}',
+    suggest: 'Use the log\'s overheads: runtime {runtime}, activations {activation}',
+    suggestNone: 'This log does not print the CUDA-graph, non-torch or activation memory, so there are no overheads to take over.',
+    noValue: '–',
+    fileName: 'File: {name}',
+    'issue.too-long': 'The log is {chars} characters long; at most {max} are read. Paste the start-up part only.',
+    'issue.no-engine-lines': 'No vLLM or SGLang memory line found. Paste the lines from start-up up to "Maximum concurrency" (vLLM) or "KV Cache is allocated" (SGLang).',
+    'issue.bad-number': 'Line {line}: the {field} figure cannot be read: “{text}”.',
+  },
+  {
+    title: 'Startprotokoll der Engine',
+    hint: 'Fügen Sie ein oder ziehen Sie herein, was vLLM oder SGLang beim Start für dieses Setup ausgegeben hat (gleiches Modell, GPU, TP, Genauigkeit und Kontext). Die Zahlen der Engine stehen neben unseren, je GPU.',
+    label: 'Startprotokoll',
+    file: 'Oder eine Protokolldatei wählen',
+    read: 'Mit unserer Schätzung vergleichen',
+    engine: 'Als {engine}-Protokoll gelesen: {n} Werte aus {ranks}.',
+    ranks1: 'einem Prozess',
+    ranksN: '{n} TP-Rängen (die Zeilen des ersten Rangs)',
+    colFigure: 'Wert (je GPU)',
+    colEngine: 'Engine (Protokollzeile)',
+    colOurs: 'Unsere Schätzung',
+    colDiff: 'Differenz',
+    otherContext: 'bei {context} Token; unsere gilt für den Kontext der Seite',
+    'row.totalMemory': 'GPU-Speicher gesamt',
+    'row.budget': 'Speicher, den die Engine nutzen darf',
+    'row.utilisation': 'gpu_memory_utilization',
+    'row.weights': 'Modellgewichte',
+    'row.activation': 'Aktivierungen (Spitze)',
+    'row.overheads': 'CUDA-Graphen + Nicht-Torch-Speicher (unser Laufzeit-Overhead)',
+    'row.kvCache': 'KV-Cache-Speicher',
+    'row.maxConcurrency': 'Maximale Parallelität bei max_model_len',
+    'row.kvTokens': 'KV-Cache-Größe in Token',
+    'row.cudaGraph': 'CUDA-Graph-Speicher',
+    'row.nonTorch': 'Nicht-Torch-Speicher',
+    'row.freeAtStart': 'Freier Speicher beim Start',
+    kvTokensNote: '„GPU KV cache size“ von vLLM ist maximale Parallelität × max_model_len, ein abgeleiteter Wert, keine Kapazität (vllm #51041, #40694); die Parallelität ist das, was die Engine bemisst.',
+    lineRef: 'Zeile {line}',
+    suggest: 'Overheads des Protokolls übernehmen: Laufzeit {runtime}, Aktivierungen {activation}',
+    suggestNone: 'Dieses Protokoll nennt weder CUDA-Graph- noch Nicht-Torch- noch Aktivierungsspeicher; es gibt keine Overheads zu übernehmen.',
+    noValue: '–',
+    fileName: 'Datei: {name}',
+    'issue.too-long': 'Das Protokoll hat {chars} Zeichen; gelesen werden höchstens {max}. Fügen Sie nur den Startteil ein.',
+    'issue.no-engine-lines': 'Keine Speicherzeile von vLLM oder SGLang gefunden. Fügen Sie die Zeilen vom Start bis „Maximum concurrency“ (vLLM) oder „KV Cache is allocated“ (SGLang) ein.',
+    'issue.bad-number': 'Zeile {line}: der Wert {field} ist nicht lesbar: „{text}“.',
+  },
+);
+
+type T = (key: keyof (typeof messages)['en'], params?: Readonly<Record<string, string | number>>) => string;
+
+function value(language: Language, row: EngineComparisonRow, v: number | null): string {
+  if (v === null) return '–';
+  if (row.unit === 'bytes') return gib(language, v);
+  if (row.unit === 'tokens') return `${formatInteger(language, v)} tokens`;
+  return row.key === 'maxConcurrency' ? `${formatNumber(language, v, 2)}×` : formatNumber(language, v, 2);
+}
+
+function issueText(t: T, language: Language, i: EngineLogIssue): string {
+  if (i.code === 'too-long') return t('issue.too-long', { chars: formatInteger(language, i.chars), max: formatInteger(language, i.max) });
+  if (i.code === 'bad-number') return t('issue.bad-number', { line: formatInteger(language, i.line), field: t(`row.${i.field}`), text: i.text });
+  return t('issue.no-engine-lines');
+}
+
+/** Paste or drop a vLLM / SGLang start-up log; the engine's memory figures beside ours, and its overheads to take over. */
+export function EngineLogCard(props: { scenario: Scenario }) {
+  const t = useT(messages);
+  const language = useLanguage();
+  const updateSection = useAppStore((s) => s.updateSection);
+  const [text, setText] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const q = useEngineLog(submitted, props.scenario);
+  const textId = useId();
+  const fileId = useId();
+  const result = q.data;
+  const parsed = result?.parsed;
+  const comparison = result?.comparison ?? null;
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    const content = await file.text();
+    setText(content);
+    setFileName(file.name);
+    setSubmitted(content);
+  };
+  const s = comparison?.suggestion;
+  return (
+    <Card title={t('title')} testId="hw-engine-log">
+      <p className="mb-2 text-xs text-muted">{t('hint')}</p>
+      <label htmlFor={textId} className="text-sm font-medium">
+        {t('label')}
+      </label>
+      <textarea
+        id={textId}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault();
+          void readFile(e.dataTransfer.files[0]);
+        }}
+        rows={5}
+        spellCheck={false}
+        className="mt-1 w-full rounded-md border border-border bg-surface p-2 font-mono text-xs"
+      />
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <Button onClick={() => setSubmitted(text)} disabled={text.trim() === ''} className="font-medium">
+          {t('read')}
+        </Button>
+        <label htmlFor={fileId} className="text-xs text-muted">
+          {t('file')}
+        </label>
+        <input id={fileId} type="file" accept=".log,.txt,text/plain" className="text-xs" onChange={(e) => void readFile(e.target.files?.[0])} />
+        {fileName ? <span className="text-xs text-muted">{t('fileName', { name: fileName })}</span> : null}
+      </div>
+      {parsed && parsed.issues.length > 0 ? (
+        <ul className="mt-2 grid gap-1" data-testid="hw-engine-log-issues">
+          {parsed.issues.map((i, n) => (
+            <li key={n} role="alert" className="text-xs text-bad">
+              {issueText(t, language, i)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {parsed?.ok ? (
+        <>
+          <p className="mt-2 text-xs" data-testid="hw-engine-log-summary">
+            {t('engine', {
+              engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang',
+              n: formatInteger(language, parsed.log.figures.length),
+              ranks: parsed.log.ranks === 1 ? t('ranks1') : t('ranksN', { n: formatInteger(language, parsed.log.ranks) }),
+            })}
+          </p>
+          {comparison ? (
+            <div className="relative mt-2 overflow-x-auto">
+              <table className="figures w-full min-w-[520px] border-collapse text-sm" data-testid="hw-engine-log-table">
+                <thead>
+                  <tr className="text-left text-xs text-muted">
+                    <th scope="col" className="border-b border-border py-1 pr-2 font-medium">{t('colFigure')}</th>
+                    <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colEngine')}</th>
+                    <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colOurs')}</th>
+                    <th scope="col" className="border-b border-border py-1 text-right font-medium">{t('colDiff')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {comparison.rows.map((row) => (
+                    <tr key={row.key} data-testid={`engine-row-${row.key}`}>
+                      <th scope="row" className="border-b border-border/60 py-1.5 pr-2 text-left font-normal">
+                        {t(`row.${row.key}`)}
+                        {row.contextTokens !== undefined && row.ours === null ? (
+                          <span className="block text-xs text-muted">{t('otherContext', { context: formatInteger(language, row.contextTokens) })}</span>
+                        ) : null}
+                      </th>
+                      <td className="border-b border-border/60 py-1.5 pr-2 text-right" data-testid="engine-value">
+                        {value(language, row, row.engine)}
+                        <span className="block text-xs text-muted">{t('lineRef', { line: formatInteger(language, row.line) })}</span>
+                      </td>
+                      <td className="border-b border-border/60 py-1.5 pr-2 text-right" data-testid="our-value">{value(language, row, row.ours)}</td>
+                      <td className="border-b border-border/60 py-1.5 text-right" data-testid="diff-value">
+                        {row.difference === null ? '–' : `${row.difference > 0 ? '+' : ''}${value(language, row, row.difference)}`}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {comparison.rows.some((r) => r.key === 'kvTokens') ? <p className="mt-1 text-xs text-muted">{t('kvTokensNote')}</p> : null}
+            </div>
+          ) : null}
+          {s && (s.runtimeOverheadGiB !== null || s.activationGiB !== null) ? (
+            <Button
+              className="mt-2"
+              onClick={() =>
+                updateSection('hardware', {
+                  ...(s.runtimeOverheadGiB !== null ? { runtimeOverheadGiB: s.runtimeOverheadGiB } : {}),
+                  ...(s.activationGiB !== null ? { activationGiB: s.activationGiB } : {}),
+                })
+              }
+            >
+              {t('suggest', {
+                runtime: s.runtimeOverheadGiB !== null ? `${formatNumber(language, s.runtimeOverheadGiB, 1)} GiB` : t('noValue'),
+                activation: s.activationGiB !== null ? `${formatNumber(language, s.activationGiB, 1)} GiB` : t('noValue'),
+              })}
+            </Button>
+          ) : comparison ? (
+            <p className="mt-2 text-xs text-muted">{t('suggestNone')}</p>
+          ) : null}
+        </>
+      ) : null}
+    </Card>
+  );
+}
