@@ -115,9 +115,10 @@ export const capacityCommand: CliCommand = {
       if (c) {
         let adjusted: number | null = null;
         if (numbers.isl !== null && numbers.osl !== null) {
-          const fit = fitLengths({ input: s.config.inputTokens, output: s.config.outputTokens }, { input: numbers.isl, output: numbers.osl }, c.outputTokensPerS, numbers.prefill);
+          const tps = c.outputTokensPerS ?? 0;
+          const fit = fitLengths({ input: s.config.inputTokens, output: s.config.outputTokens }, { input: numbers.isl, output: numbers.osl }, tps, numbers.prefill);
           lengths = { ...fit, text: lengthText(fit) };
-          if (fit.kind === 'adjusted') adjusted = c.outputTokensPerS * fit.factor;
+          if (fit.kind === 'adjusted') adjusted = tps * fit.factor;
         }
         if (lengths?.kind === 'refused') reason = lengths.text;
         else

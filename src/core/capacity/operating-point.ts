@@ -46,7 +46,8 @@ export interface OperatingPoint {
   upperIndex: number | null;
   loadKind: LoadKind;
   load: number | null;
-  outputTokensPerS: number;
+  /** Null only for a series that gives input + output tokens/s alone (a single "total" figure). */
+  outputTokensPerS: number | null;
   totalTokensPerS: number | null;
   outputTokensPerSPerGpu: number | null;
   totalTokensPerSPerGpu: number | null;
@@ -162,7 +163,7 @@ function asOperating(series: CapacitySeries, index: number, checks: LimitCheck[]
     upperIndex: null,
     loadKind: series.loadKind,
     load: p.load,
-    outputTokensPerS: p.outputTokensPerS as number,
+    outputTokensPerS: p.outputTokensPerS,
     totalTokensPerS: p.totalTokensPerS,
     outputTokensPerSPerGpu: p.outputTokensPerSPerGpu,
     totalTokensPerSPerGpu: p.totalTokensPerSPerGpu,
@@ -244,14 +245,15 @@ export function chooseOperatingPoint(series: CapacitySeries, slo: Slo, options: 
     return { index, qualifies: failing.length === 0, checks, failing };
   });
   if (series.points.length === 0) return { chosen: null, reason: { code: 'no-points' }, points };
-  const withThroughput = series.points.map((p) => p.outputTokensPerS !== null && p.outputTokensPerS > 0);
+  // Ranked by output tokens/s; a series without them (a single input + output figure) by its total.
+  const tput = (p: CapacityPoint | undefined) => (p ? (p.outputTokensPerS ?? p.totalTokensPerS ?? 0) : 0);
+  const withThroughput = series.points.map((p) => tput(p) > 0);
   if (!withThroughput.some(Boolean)) return { chosen: null, reason: { code: 'no-throughput' }, points };
 
   let best = -1;
   for (const pc of points) {
     if (!pc.qualifies || !withThroughput[pc.index]) continue;
-    const v = series.points[pc.index]?.outputTokensPerS as number;
-    if (best === -1 || v > (series.points[best]?.outputTokensPerS as number)) best = pc.index;
+    if (best === -1 || tput(series.points[pc.index]) > tput(series.points[best])) best = pc.index;
   }
   if (best === -1) {
     let nearest = -1;
