@@ -1,6 +1,9 @@
 import { chooseOperatingPoint, OPERATING_POINT_BUDGET_MS } from '../../src/core/capacity/operating-point';
 import type { CapacityPoint, CapacitySeries } from '../../src/core/capacity/series';
 import { parseSloText } from '../../src/core/capacity/slo';
+import { storeSeries } from '../../src/core/capacity/stored';
+import { capacityView } from '../../src/core/capacity/view';
+import { defaultScenario } from '../../src/core/scenario/defaults';
 import { median, type BenchRow, type BenchSuite } from '../types';
 
 /**
@@ -59,6 +62,14 @@ export const suite: BenchSuite = {
       { suite: 'capacity', metric: 'operating point over a 1,000-point series', value: timeMs(() => chooseOperatingPoint(s, slo), 200), unit: 'ms', budget: OPERATING_POINT_BUDGET_MS, direction: 'max', note: 'median of 200; 5 limits + failed share' },
       { suite: 'capacity', metric: 'the same, with interpolation', value: timeMs(() => chooseOperatingPoint(s, slo, { interpolate: true }), 200), unit: 'ms', budget: OPERATING_POINT_BUDGET_MS, direction: 'max', note: 'median of 200' },
     ];
+    // The capacity panel's view is recomputed on every slider step while a series is chosen:
+    // the TCO at each of its points (20 here) plus the one in force.
+    const scenario = defaultScenario();
+    const twenty = series(20);
+    twenty.config.inputTokens = null;
+    twenty.config.outputTokens = null;
+    scenario.selfHosted.capacity = { slo, interpolate: false, series: storeSeries(twenty) };
+    rows.push({ suite: 'capacity', metric: 'capacity view of a 20-point series (TCO at every point)', value: timeMs(() => capacityView(scenario), 50), unit: 'ms', budget: 16, direction: 'max', note: 'median of 50; runs in the worker' });
     return rows;
   },
 };
