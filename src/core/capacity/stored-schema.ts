@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_SLO, sloSchema } from './slo';
 
 /**
- * What the scenario keeps of the capacity choice (docs/capacity.md §5): the SLO and a compact
+ * What the scenario keeps of the capacity choice (docs/capacity.md §4): the SLO and a compact
  * summary of the chosen series — its points and where they come from — never raw files, so a
  * share link or a report stays self-contained. Figures are kept to four significant digits
  * for throughput and load and three for latencies, column by column (a 20-point series stays

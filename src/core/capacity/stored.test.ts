@@ -13,6 +13,7 @@ import { evaluateTco } from '../tco/evaluate';
 import { seriesFromRuns } from './series';
 import { parseSloText, type Slo } from './slo';
 import { resolveCapacity, seriesOfStored, storeSeries } from './stored';
+import { capacityView } from './view';
 
 function slo(text: string): Slo {
   const r = parseSloText(text);
@@ -107,5 +108,24 @@ describe('the scenario keeps the SLO and a compact series; the TCO uses its oper
     expect(p.e2el).toEqual({});
     const back = seriesOfStored(stored);
     expect(back.points.map((p) => p.load)).toEqual([1, 10, 20, 30, 35, null]);
+  });
+});
+
+describe('the capacity view behind the panel and its charts', () => {
+  it('per point: SLO met or not, replicas the workload needs there, and the API price per 1M', async () => {
+    const s = sweepWorkload();
+    s.selfHosted.capacity = { slo: slo('ttft-p99=500,tpot-p99=50'), interpolate: false, series: storeSeries(await vllmSweep()) };
+    const v = capacityView(s);
+    expect(v).toMatchObject({ kind: 'measured', fromSingleFigure: false, loadKind: 'rate', tokensPerSecond: 1922 });
+    expect(v.points.map((p) => p.qualifies)).toEqual([true, true, true, false, false, false]);
+    // 3,125 tok/s ÷ 120.8, 959.7, 1,922, 2,791, 2,845, 2,678 per replica = 25.9, 3.3, 1.6, 1.1, 1.1, 1.2.
+    expect(v.points.map((p) => p.replicasNeeded)).toEqual([26, 4, 2, 2, 2, 2]);
+    // API: per request 500 uncached × $0.95 + 500 cached × $0.16 + 100 output × $4 per 1M = $0.000955
+    // for 1,100 tokens → $0.8682 per 1M tokens.
+    expect(v.apiPerMillion).toBeCloseTo(0.000955 / 1100 * 1e6, 9);
+    // Fewer replicas for the same tokens cost less per 1M: rate 20 (2 replicas) below rate 10 (4).
+    expect(v.points[2]?.perMillionAtWorkload ?? 0).toBeLessThan(v.points[1]?.perMillionAtWorkload ?? 0);
+    // At full load the replicas are busier than this workload keeps them: never dearer.
+    for (const p of v.points) expect(p.perMillionAtFullLoad ?? 0).toBeLessThanOrEqual((p.perMillionAtWorkload ?? 0) + 1e-12);
   });
 });

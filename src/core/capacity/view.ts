@@ -6,7 +6,7 @@ import { resolveCapacity } from './stored';
 import type { StoredSeries } from './stored-schema';
 
 /**
- * What the capacity panel and its two charts show (docs/capacity.md §6), shaped in core:
+ * What the capacity panel and its two charts show (docs/capacity.md §5), shaped in core:
  * - the operating point of the series in force, or why none qualifies;
  * - per point: output tokens/s per GPU against tokens/s per user (the Pareto chart), whether
  *   it meets the SLO, and the full TCO per 1M tokens if the deployment ran at that point —

@@ -10,7 +10,7 @@ import { niceTicks } from './chart-data';
 import type { CapacityT } from './capacity-messages';
 
 /**
- * The two capacity charts (docs/capacity.md §6): throughput per GPU against tokens/s per user
+ * The two capacity charts (docs/capacity.md §5): throughput per GPU against tokens/s per user
  * with the SLO region and the operating point, and the headline chart, the full TCO per 1M
  * tokens against tokens/s per user with the API's price as a line. Both are shaped in core
  * (`capacity/view.ts`); these components only draw.
