@@ -162,14 +162,14 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   const view = useQuery(capacityViewQuery(inputs)).data?.value;
 
   const choices = useMemo(() => {
-    const list: { value: string; label: string; stored: StoredSeries | null }[] = [
-      { value: 'single', label: t('source.single', { kind: translate(glossary, language, `source.${scenario.selfHosted.throughput.source}`) }), stored: null },
-      ...imported.map((c, i) => ({ value: `run-${i}`, label: t('source.imported', { label: `${c.stored.label} (${formatInteger(language, c.stored.points.load.length)})` }), stored: c.stored })),
-      ...library.map((c, i) => ({ value: `lib-${i}`, label: t('source.library', { label: c.stored.label }), stored: c.stored })),
-      ...(roofline ? [{ value: 'roofline', label: t('source.roofline'), stored: roofline.stored }] : []),
+    const list: { value: string; label: string; stored: StoredSeries | null; key: string | null }[] = [
+      { value: 'single', label: t('source.single', { kind: translate(glossary, language, `source.${scenario.selfHosted.throughput.source}`) }), stored: null, key: null },
+      ...imported.map((c, i) => ({ value: `run-${i}`, label: t('source.imported', { label: `${c.stored.label} (${formatInteger(language, c.stored.points.load.length)})` }), stored: c.stored, key: c.key })),
+      ...library.map((c, i) => ({ value: `lib-${i}`, label: t('source.library', { label: c.stored.label }), stored: c.stored, key: c.key })),
+      ...(roofline ? [{ value: 'roofline', label: t('source.roofline'), stored: roofline.stored, key: roofline.key }] : []),
     ];
     const current = capacity.series;
-    if (current && !list.some((c) => c.stored && sameSeries(c.stored, current))) list.push({ value: 'current', label: t('source.current', { label: current.label }), stored: current });
+    if (current && !list.some((c) => c.stored && sameSeries(c.stored, current))) list.push({ value: 'current', label: t('source.current', { label: current.label }), stored: current, key: null });
     return list;
   }, [imported, library, roofline, capacity.series, t, language, scenario.selfHosted.throughput.source]);
   const selected = capacity.series === null ? 'single' : (choices.find((c) => c.stored && capacity.series && sameSeries(c.stored, capacity.series))?.value ?? 'current');
@@ -186,6 +186,11 @@ export function CapacityPanel(props: { fmt: Fmt }) {
           onChange={(v) => setCapacity({ series: choices.find((c) => c.value === v)?.stored ?? null })}
           testId="capacity-source"
         />
+        {choices.find((c) => c.value === selected)?.key ? (
+          <p className="break-all text-xs text-muted" data-testid="capacity-key">
+            {t('source.key', { key: choices.find((c) => c.value === selected)?.key ?? '' })}
+          </p>
+        ) : null}
         {imported.length === 0 ? <p className="text-xs text-muted">{t('source.noImported')}</p> : null}
         {library.length === 0 ? <p className="text-xs text-muted">{t('source.libraryEmpty')}</p> : null}
         <SloEditor slo={capacity.slo} t={t} />
