@@ -129,3 +129,20 @@ describe('the capacity view behind the panel and its charts', () => {
     for (const p of v.points) expect(p.perMillionAtFullLoad ?? 0).toBeLessThanOrEqual((p.perMillionAtWorkload ?? 0) + 1e-12);
   });
 });
+
+describe('request lengths in the capacity view', () => {
+  it('refused at 12k/2k without a prefill rate; with one, adjusted by the prefill/decode model', async () => {
+    const s = defaultScenario();
+    s.selfHosted.capacity = { slo: slo('ttft-p99=500,tpot-p99=50'), interpolate: false, series: storeSeries(await vllmSweep()) };
+    expect(capacityView(s).lengths).toMatchObject({ kind: 'refused', reason: 'lengths-differ', at: { input: 1000, output: 100 }, workload: { input: 12000, output: 2000 } });
+    // With P = 100,000 tok/s: at 1000/100 and 1,922 tok/s a request takes 100 / 1922 = 52.03 ms,
+    // 10 ms of it prefill → 0.4203 ms per output token. The workload's request (6,000 uncached
+    // input at the 50 % cache-hit share, 800 + 1,200 reasoning output): 60 ms + 2000 × 0.4203 ms
+    // = 900.6 ms → 2000 / 0.9006 = 2,220.8 tok/s → factor 2220.8 / 1922 = 1.1555.
+    s.selfHosted.throughput.prefillTokensPerSecond = 100_000;
+    const v = capacityView(s);
+    expect(v.lengths?.kind).toBe('adjusted');
+    expect(v.lengths?.factor).toBeCloseTo(2000 / (0.06 + 2000 * ((100 / 1922 - 0.01) / 100)) / 1922, 9);
+    expect(v.lengths?.factor).toBeCloseTo(1.1555, 3);
+  });
+});

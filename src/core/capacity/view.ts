@@ -53,6 +53,12 @@ export interface CapacityView {
   minTokensPerSPerUser: number | null;
   points: CapacityViewPoint[];
   apiPerMillion: number | null;
+  /**
+   * The series' request lengths against the workload's, as the TCO sizing sees them (docs/tco.md
+   * §4): the same (±10 %), adjusted with the prefill/decode model (factor on the tokens/s), or
+   * refused (other lengths and no prefill rate). Null without throughput.
+   */
+  lengths: { kind: 'match' | 'adjusted' | 'refused'; at: { input: number; output: number }; workload: { input: number; output: number }; factor: number | null; reason: string | null } | null;
 }
 
 const val = (f: Figure) => (f.ok ? f.value : null);
@@ -106,7 +112,20 @@ export function capacityView(scenario: TcoScenario): CapacityView {
       replicasNeeded,
     };
   });
+  const sz = evaluation.selfHosted.sizing;
+  let lengths: CapacityView['lengths'] = null;
+  if (sz !== null) {
+    const at = { input: sz.at.input, output: sz.at.output };
+    const workload = { input: sz.workload.input, output: sz.workload.output };
+    if (!sz.ok) lengths = { kind: 'refused', at, workload, factor: null, reason: sz.reason };
+    else {
+      const basisTokens = r.basis === 'output' ? sz.workload.output : sz.workload.input + sz.workload.output;
+      const factor = sz.method === 'as-given' || !(sz.secondsPerRequest > 0) || !(r.tokensPerSecond > 0) ? 1 : basisTokens / sz.secondsPerRequest / r.tokensPerSecond;
+      lengths = { kind: sz.method === 'as-given' ? 'match' : 'adjusted', at, workload, factor, reason: null };
+    }
+  }
   return {
+    lengths,
     kind: r.kind,
     label: r.stored.label,
     fileName: r.stored.fileName,

@@ -131,7 +131,7 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   return (
     <ChartFrame title={t('cost.title')} summary={t('cost.aria')} table={table} csv={csv} height={260} testId="chart-capacity-cost" config={config} footer={headline ? <p className="text-sm" data-testid="capacity-headline">{headline}</p> : null}>
       {pts.length < 2 ? (
-        <p className="text-sm text-muted">{t('cost.none')}</p>
+        <p className="text-sm text-muted">{t(view.lengths?.kind === 'refused' ? 'cost.refused' : 'cost.none')}</p>
       ) : (
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={pts} margin={MARGIN}>

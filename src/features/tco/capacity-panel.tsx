@@ -235,6 +235,16 @@ export function CapacityPanel(props: { fmt: Fmt }) {
             {!view.fromSingleFigure && view.inputTokens !== null && view.outputTokens !== null ? (
               <p className="text-xs text-muted">{t('lengths.series', { input: formatInteger(language, view.inputTokens), output: formatInteger(language, view.outputTokens) })}</p>
             ) : null}
+            {!view.fromSingleFigure && view.lengths?.kind === 'refused' ? (
+              <p className="text-xs text-warn" role="status" data-testid="capacity-lengths">
+                {t('lengths.refused', { input: formatInteger(language, view.lengths.workload.input), output: formatInteger(language, view.lengths.workload.output), sInput: formatInteger(language, view.lengths.at.input), sOutput: formatInteger(language, view.lengths.at.output) })}
+              </p>
+            ) : null}
+            {!view.fromSingleFigure && view.lengths?.kind === 'adjusted' ? (
+              <p className="text-xs text-muted" data-testid="capacity-lengths">
+                {t('lengths.adjusted', { input: formatInteger(language, view.lengths.workload.input), output: formatInteger(language, view.lengths.workload.output), sInput: formatInteger(language, view.lengths.at.input), sOutput: formatInteger(language, view.lengths.at.output), factor: fig(language, view.lengths.factor) })}
+              </p>
+            ) : null}
             {view.gpusFromSeries && view.gpus !== scenario.selfHosted.gpusPerReplica ? <p className="text-xs text-warn">{t('lengths.gpus', { series: view.gpus, replica: scenario.selfHosted.gpusPerReplica })}</p> : null}
           </div>
         ) : null}
