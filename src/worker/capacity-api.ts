@@ -1,6 +1,6 @@
 import type { BenchRun } from '../core/benchmarks/run-schema';
 import { seriesFromRoofline } from '../core/capacity/roofline-series';
-import { seriesFromPublished, seriesFromRuns, type GroupOverrides } from '../core/capacity/series';
+import { runIdsOf, seriesFromPublished, seriesFromRuns, type GroupOverrides } from '../core/capacity/series';
 import { storeSeries } from '../core/capacity/stored';
 import type { StoredSeries } from '../core/capacity/stored-schema';
 import { capacityView, type CapacityView } from '../core/capacity/view';
@@ -13,6 +13,8 @@ import type { TcoScenario } from '../core/tco/model';
 export interface SeriesChoice {
   key: string;
   stored: StoredSeries;
+  /** The runs of an imported series in load order (empty for library and roofline series). */
+  runIds: string[];
 }
 
 /**
@@ -25,13 +27,13 @@ export const capacityApi = {
   capacitySeriesFromRuns(runs: readonly BenchRun[], overrides: GroupOverrides = {}): SeriesChoice[] {
     return seriesFromRuns(runs, overrides)
       .filter((s) => s.points.some((p) => (p.outputTokensPerS ?? p.totalTokensPerS ?? 0) > 0))
-      .map((s) => ({ key: s.key, stored: storeSeries(s) }));
+      .map((s) => ({ key: s.key, stored: storeSeries(s), runIds: runIdsOf(s) }));
   },
 
   capacityLibrarySeries(): SeriesChoice[] {
     return PUBLISHED_SERIES.map((p) => {
       const s = seriesFromPublished(p);
-      return { key: s.key, stored: storeSeries(s) };
+      return { key: s.key, stored: storeSeries(s), runIds: [] };
     });
   },
 
@@ -40,7 +42,7 @@ export const capacityApi = {
     const built = buildHardwareReport(scenario);
     if (!built.ok) return null;
     const s = seriesFromRoofline(built.report, scenario.selfHosted.gpusPerReplica);
-    return s ? { key: s.key, stored: storeSeries(s) } : null;
+    return s ? { key: s.key, stored: storeSeries(s), runIds: [] } : null;
   },
 
   capacityView(scenario: TcoScenario): CapacityView {

@@ -9,7 +9,7 @@ import type { BenchRun } from '../benchmarks/run-schema';
 import type { PublishedSeries } from '../catalog/published-measurements';
 import { fitLengths } from './lengths';
 import { chooseOperatingPoint, type OperatingChoice } from './operating-point';
-import { mergeSeries, seriesFromPublished, seriesFromRuns, splitSeries, type CapacitySeries } from './series';
+import { mergeSeries, runIdsOf, seriesFromPublished, seriesFromRuns, splitSeries, type CapacitySeries } from './series';
 import { DEFAULT_SLO, parseSloText, type Slo } from './slo';
 
 /**
@@ -93,7 +93,7 @@ describe('series from imported runs', () => {
     const second = (b[0] as BenchRun).id;
     const split = seriesFromRuns(runs, splitSeries(one[0]?.key ?? '', [second]));
     expect(split.map((s) => s.points.length)).toEqual([1, 1]);
-    const merged = seriesFromRuns(runs, mergeSeries(split, split.map((s) => s.key)));
+    const merged = seriesFromRuns(runs, mergeSeries(split.map((s) => ({ key: s.key, runIds: runIdsOf(s) })), split.map((s) => s.key)));
     expect(merged).toHaveLength(1);
     expect(merged[0]?.points).toHaveLength(2);
   });

@@ -174,12 +174,17 @@ export function seriesFromRuns(runs: readonly BenchRun[], overrides: GroupOverri
   });
 }
 
+/** The runs of an imported series, in load order. */
+export function runIdsOf(series: Pick<CapacitySeries, 'points'>): string[] {
+  return series.points.flatMap((p) => (p.runId === null ? [] : [p.runId]));
+}
+
 /** Overrides that put every run of the given series into one series (the first one's key). */
-export function mergeSeries(series: readonly CapacitySeries[], keys: readonly string[], overrides: GroupOverrides = {}): GroupOverrides {
+export function mergeSeries(series: readonly { key: string; runIds: readonly string[] }[], keys: readonly string[], overrides: GroupOverrides = {}): GroupOverrides {
   const target = keys[0];
   if (target === undefined) return overrides;
   const next: Record<string, string> = { ...overrides };
-  for (const s of series) if (keys.includes(s.key)) for (const p of s.points) if (p.runId !== null) next[p.runId] = target;
+  for (const s of series) if (keys.includes(s.key)) for (const id of s.runIds) next[id] = target;
   return next;
 }
 

@@ -17,7 +17,7 @@ import type { CapacityT } from './capacity-messages';
  */
 const AXIS = { stroke: 'var(--muted)', fontSize: 11 } as const;
 const TOOLTIP = { contentStyle: { background: 'var(--surface)', border: '1px solid var(--border)', fontSize: 12, color: 'var(--text)' } } as const;
-const MARGIN = { top: 12, right: 20, bottom: 26, left: 8 };
+const MARGIN = { top: 18, right: 20, bottom: 26, left: 8 };
 
 /** Points that can be drawn on the tokens/s-per-user axis, in that axis' order. */
 function drawable(view: CapacityView): (CapacityViewPoint & { interactivity: number })[] {

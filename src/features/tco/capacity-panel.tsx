@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { memo, useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { memo, useMemo, useState } from 'react';
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SelectField } from '../../components/select-field';
 import { useLanguage, useT } from '../../components/use-t';
 import type { LimitCheck } from '../../core/capacity/operating-point';
+import { mergeSeries, splitSeries, type GroupOverrides } from '../../core/capacity/series';
 import { sloPercentiles, type Slo, type SloMetric, type SloPercentile } from '../../core/capacity/slo';
 import type { StoredSeries } from '../../core/capacity/stored-schema';
 import type { CapacityView } from '../../core/capacity/view';
@@ -153,7 +155,12 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   const scenario = useAppStore((s) => s.scenario);
   const capacity = scenario.selfHosted.capacity;
   const runs = useStoredRunsQuery((snap) => snap.runs).data;
-  const importedData = useQuery({ ...capacityRunsQuery(runs ?? []), enabled: runs !== undefined && runs.length > 0 }).data;
+  // The user's merges and splits of the automatic grouping (for this visit of the page).
+  const [overrides, setOverrides] = useState<GroupOverrides>({});
+  const [mergeWith, setMergeWith] = useState('');
+  const [splitOff, setSplitOff] = useState<readonly string[]>([]);
+  const client = useQueryClient();
+  const importedData = useQuery({ ...capacityRunsQuery(runs ?? [], overrides), enabled: runs !== undefined && runs.length > 0 }).data;
   const libraryData = useQuery(capacityLibraryQuery()).data;
   const imported = useMemo(() => (runs !== undefined && runs.length > 0 ? (importedData ?? []) : []), [runs, importedData]);
   const library = useMemo(() => libraryData ?? [], [libraryData]);
@@ -174,6 +181,16 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   }, [imported, library, roofline, capacity.series, t, language, scenario.selfHosted.throughput.source]);
   const selected = capacity.series === null ? 'single' : (choices.find((c) => c.stored && capacity.series && sameSeries(c.stored, capacity.series))?.value ?? 'current');
 
+  const selectedImported = selected.startsWith('run-') ? imported[Number(selected.slice(4))] : undefined;
+  /** Regroups the runs and makes the series that now holds `runId` the chosen one. */
+  const regroup = async (next: GroupOverrides, runId: string) => {
+    setOverrides(next);
+    setMergeWith('');
+    setSplitOff([]);
+    const regrouped = await client.fetchQuery(capacityRunsQuery(runs ?? [], next));
+    const holder = regrouped.find((c) => c.runIds.includes(runId));
+    if (holder) setCapacity({ series: holder.stored });
+  };
   const chosen = view?.chosen ?? null;
   return (
     <Card title={t('title')} testId="capacity-panel" actions={view ? <ProvenanceBadge view={view} /> : null}>
@@ -190,6 +207,37 @@ export function CapacityPanel(props: { fmt: Fmt }) {
           <p className="break-all text-xs text-muted" data-testid="capacity-key">
             {t('source.key', { key: choices.find((c) => c.value === selected)?.key ?? '' })}
           </p>
+        ) : null}
+        {selectedImported ? (
+          <div className="grid gap-2 rounded-md border border-border p-2 text-xs" data-testid="capacity-regroup">
+            {imported.length > 1 ? (
+              <div className="flex flex-wrap items-end gap-2">
+                <SelectField
+                  label={t('group.mergeWith')}
+                  value={mergeWith}
+                  options={[{ value: '', label: '–' }, ...imported.filter((c) => c.key !== selectedImported.key).map((c) => ({ value: c.key, label: c.stored.label }))]}
+                  onChange={setMergeWith}
+                />
+                <Button size="sm" disabled={mergeWith === ''} onClick={() => void regroup(mergeSeries(imported, [selectedImported.key, mergeWith], overrides), selectedImported.runIds[0] ?? '')}>
+                  {t('group.merge')}
+                </Button>
+              </div>
+            ) : null}
+            {selectedImported.runIds.length > 1 ? (
+              <fieldset className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <legend className="mb-1 text-muted">{t('group.splitLegend')}</legend>
+                {selectedImported.runIds.map((id, i) => (
+                  <label key={id} className="flex items-center gap-1">
+                    <input type="checkbox" checked={splitOff.includes(id)} onChange={(e) => setSplitOff(e.currentTarget.checked ? [...splitOff, id] : splitOff.filter((x) => x !== id))} />
+                    {loadText(t, language, selectedImported.stored.loadKind, selectedImported.stored.points.load[i] ?? null)}
+                  </label>
+                ))}
+                <Button size="sm" disabled={splitOff.length === 0 || splitOff.length === selectedImported.runIds.length} onClick={() => void regroup(splitSeries(selectedImported.key, splitOff, overrides), selectedImported.runIds.find((id) => !splitOff.includes(id)) ?? '')}>
+                  {t('group.split')}
+                </Button>
+              </fieldset>
+            ) : null}
+          </div>
         ) : null}
         {imported.length === 0 ? <p className="text-xs text-muted">{t('source.noImported')}</p> : null}
         {library.length === 0 ? <p className="text-xs text-muted">{t('source.libraryEmpty')}</p> : null}

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
+import type { GroupOverrides } from '../../core/capacity/series';
 import type { HardwareScenario } from '../../core/hardware/setup';
 import { tcoScenarioOf, type TcoScenario } from '../../core/tco/model';
 import { compute, inputKey } from './compute';
@@ -10,16 +11,17 @@ import { compute, inputKey } from './compute';
  * only when the stored runs change.
  */
 export const capacityKeys = {
-  fromRuns: (ids: readonly string[]) => ['capacity', 'runs', ids] as const,
+  fromRuns: (ids: readonly string[], overrides: GroupOverrides) => ['capacity', 'runs', ids, overrides] as const,
   library: ['capacity', 'library'] as const,
   roofline: (inputs: HardwareScenario) => ['capacity', 'roofline', inputs] as const,
   view: (inputs: TcoScenario) => ['capacity', 'view', inputs] as const,
 };
 
-export function capacityRunsQuery(runs: readonly BenchRun[]) {
+/** @param overrides the user's merges and splits (run id → group key). */
+export function capacityRunsQuery(runs: readonly BenchRun[], overrides: GroupOverrides = {}) {
   return queryOptions({
-    queryKey: capacityKeys.fromRuns(runs.map((r) => r.id)),
-    queryFn: ({ signal }) => compute.call('capacitySeriesFromRuns', [runs], signal),
+    queryKey: capacityKeys.fromRuns(runs.map((r) => r.id), overrides),
+    queryFn: ({ signal }) => compute.call('capacitySeriesFromRuns', [runs, overrides], signal),
     placeholderData: keepPreviousData,
   });
 }
