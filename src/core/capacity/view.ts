@@ -80,6 +80,32 @@ export function capacityView(scenario: TcoScenario): CapacityView {
   const sh = scenario.selfHosted;
   const r = resolveCapacity(sh);
   const gpus = r.stored.gpus ?? sh.gpusPerReplica;
+  // The single figure has no curve to chart: nothing more to evaluate (this view follows every
+  // slider step, so it must not double the TCO page's work then).
+  if (r.fromSingleFigure) {
+    return {
+      lengths: null,
+      kind: r.kind,
+      label: r.stored.label,
+      fileName: r.stored.fileName,
+      publisher: r.stored.publisher,
+      libraryId: r.stored.libraryId,
+      date: r.stored.date,
+      fromSingleFigure: true,
+      loadKind: r.stored.loadKind,
+      gpus,
+      gpusFromSeries: false,
+      inputTokens: r.atInputTokens,
+      outputTokens: r.atOutputTokens,
+      chosen: r.choice.chosen,
+      reason: r.choice.reason,
+      tokensPerSecond: r.tokensPerSecond,
+      basis: r.basis,
+      minTokensPerSPerUser: null,
+      points: [],
+      apiPerMillion: null,
+    };
+  }
   const evaluation = evaluateTco(scenario);
   const apiPerMillion = val(evaluation.api.perMillionTokens);
   const points = r.series.points.map((p, index): CapacityViewPoint => {

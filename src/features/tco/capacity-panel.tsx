@@ -164,7 +164,7 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   const libraryData = useQuery(capacityLibraryQuery()).data;
   const imported = useMemo(() => (runs !== undefined && runs.length > 0 ? (importedData ?? []) : []), [runs, importedData]);
   const library = useMemo(() => libraryData ?? [], [libraryData]);
-  const roofline = useQuery(capacityRooflineQuery(scenario)).data ?? null;
+
   const inputs = useMemo(() => tcoScenarioOf(scenario), [scenario]);
   const view = useQuery(capacityViewQuery(inputs)).data?.value;
 
@@ -173,13 +173,15 @@ export function CapacityPanel(props: { fmt: Fmt }) {
       { value: 'single', label: t('source.single', { kind: translate(glossary, language, `source.${scenario.selfHosted.throughput.source}`) }), stored: null, key: null },
       ...imported.map((c, i) => ({ value: `run-${i}`, label: t('source.imported', { label: `${c.stored.label} (${formatInteger(language, c.stored.points.load.length)})` }), stored: c.stored, key: c.key })),
       ...library.map((c, i) => ({ value: `lib-${i}`, label: t('source.library', { label: c.stored.label }), stored: c.stored, key: c.key })),
-      ...(roofline ? [{ value: 'roofline', label: t('source.roofline'), stored: roofline.stored, key: roofline.key }] : []),
+      // The roofline curve is computed when picked (not on every slider step).
+      { value: 'roofline', label: t('source.roofline'), stored: null, key: null },
     ];
     const current = capacity.series;
-    if (current && !list.some((c) => c.stored && sameSeries(c.stored, current))) list.push({ value: 'current', label: t('source.current', { label: current.label }), stored: current, key: null });
+    if (current && current.kind !== 'estimated' && !list.some((c) => c.stored && sameSeries(c.stored, current))) list.push({ value: 'current', label: t('source.current', { label: current.label }), stored: current, key: null });
     return list;
-  }, [imported, library, roofline, capacity.series, t, language, scenario.selfHosted.throughput.source]);
-  const selected = capacity.series === null ? 'single' : (choices.find((c) => c.stored && capacity.series && sameSeries(c.stored, capacity.series))?.value ?? 'current');
+  }, [imported, library, capacity.series, t, language, scenario.selfHosted.throughput.source]);
+  const selected =
+    capacity.series === null ? 'single' : capacity.series.kind === 'estimated' ? 'roofline' : (choices.find((c) => c.stored && capacity.series && sameSeries(c.stored, capacity.series))?.value ?? 'current');
 
   const selectedImported = selected.startsWith('run-') ? imported[Number(selected.slice(4))] : undefined;
   /** Regroups the runs and makes the series that now holds `runId` the chosen one. */
@@ -200,7 +202,10 @@ export function CapacityPanel(props: { fmt: Fmt }) {
           label={t('source.label')}
           value={selected}
           options={choices.map((c) => ({ value: c.value, label: c.label }))}
-          onChange={(v) => setCapacity({ series: choices.find((c) => c.value === v)?.stored ?? null })}
+          onChange={(v) => {
+            if (v !== 'roofline') return setCapacity({ series: choices.find((c) => c.value === v)?.stored ?? null });
+            void client.fetchQuery(capacityRooflineQuery(useAppStore.getState().scenario)).then((r) => setCapacity({ series: r?.stored ?? null }));
+          }}
           testId="capacity-source"
         />
         {choices.find((c) => c.value === selected)?.key ? (
