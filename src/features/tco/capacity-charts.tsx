@@ -50,9 +50,9 @@ export const ParetoChart = memo(function ParetoChart(props: { view: CapacityView
     notes: pts.some((p) => !p.qualifies) ? [{ text: `○ ${t('pareto.fails')}` }] : [],
   };
   const xMax = Math.max(...pts.map((p) => p.interactivity), view.minTokensPerSPerUser ?? 0, 1) * 1.08;
-  const yMax = Math.max(...pts.map((p) => p.perGpu ?? 0), 1) * 1.1;
+  const yTicks = niceTicks(Math.max(...pts.map((p) => p.perGpu ?? 0), 1) * 1.05, 4);
+  const yMax = yTicks[yTicks.length - 1] ?? 1;
   const xTicks = niceTicks(xMax, 5).filter((x) => x <= xMax);
-  const yTicks = niceTicks(yMax, 4);
   const table = {
     head: [t('th.load'), t('th.perUser'), ...tableColumns(config), t('th.meets'), t('th.requests')],
     rows: pts.map((p) => [loadText(t, language, view.loadKind, p.load), fig(language, p.interactivity), fig(language, p.perGpu), p.qualifies ? t('yes') : t('no', { which: p.failing.join(', ') }), p.requests ?? '–']),
@@ -114,9 +114,9 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   // The cheapest points matter; a nearly idle first load (a huge cost) is cut at 4× the API or the median.
   const values = pts.flatMap((p) => [p.perMillionAtWorkload ?? 0, p.perMillionAtFullLoad ?? 0]).sort((a, b) => a - b);
   const cap = Math.max(api ?? 0, values[Math.floor(values.length / 2)] ?? 0) * 4;
-  const yMax = Math.max(Math.min(values[values.length - 1] ?? 1, cap || Number.POSITIVE_INFINITY), api ?? 0, 1e-6) * 1.1;
+  const yTicks = niceTicks(Math.max(Math.min(values[values.length - 1] ?? 1, cap || Number.POSITIVE_INFINITY), api ?? 0, 1e-6) * 1.05, 4);
+  const yMax = yTicks[yTicks.length - 1] ?? 1;
   const xTicks = niceTicks(xMax, 5).filter((x) => x <= xMax);
-  const yTicks = niceTicks(yMax, 4);
   const money = (v: number | null) => (v === null ? '–' : fmt.moneySmall(v / (fmt.toDisplay(1) || 1)));
   const table = {
     head: [t('th.load'), t('th.perUser'), ...tableColumns(config), t('cost.api'), t('th.replicas')],
@@ -141,7 +141,7 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
             <Tooltip {...TOOLTIP} labelFormatter={(v) => `${t('cost.x')}: ${fig(language, Number(v))}`} formatter={(v) => money(Number(v))} />
             {api !== null ? <ReferenceLine y={api} stroke="var(--series-api)" strokeWidth={2} ifOverflow="extendDomain" /> : null}
             {view.minTokensPerSPerUser !== null ? <ReferenceLine x={view.minTokensPerSPerUser} stroke="var(--series-api)" strokeDasharray="3 3" /> : null}
-            <Line dataKey="perMillionAtWorkload" name={w.label} stroke={w.colour} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
+            <Line dataKey="perMillionAtWorkload" name={w.label} stroke={w.colour} strokeWidth={2} dot={{ r: 3, fill: w.colour }} isAnimationActive={false} connectNulls />
             <Line dataKey="perMillionAtFullLoad" name={f.label} stroke={f.colour} strokeWidth={2} strokeDasharray={f.dash} dot={false} isAnimationActive={false} connectNulls />
             {chosen && chosen.interactivity !== null && chosenPoint?.perMillionAtWorkload != null ? (
               <ReferenceDot x={chosen.interactivity} y={fmt.toDisplay(chosenPoint.perMillionAtWorkload)} r={7} fill="none" stroke="var(--series-hybrid)" strokeWidth={2.5} />

@@ -272,7 +272,7 @@ export function CapacityPanel(props: { fmt: Fmt }) {
                 </p>
                 {chosen.binding ? <p className="text-xs text-muted">{t('chosen.binding', { limit: checkText(t, language, chosen.binding) })}</p> : null}
                 {chosen.nextFails.length > 0 ? <p className="text-xs text-muted">{t('chosen.nextFails', { limits: chosen.nextFails.map((c) => checkText(t, language, c)).join(', ') })}</p> : null}
-                {chosen.notMeasuredBeyond !== null ? <p className="text-xs text-muted">{t('chosen.beyond', { load: loadText(t, language, view.loadKind, chosen.notMeasuredBeyond) })}</p> : null}
+                {chosen.notMeasuredBeyond !== null ? <p className="text-xs text-muted">{t(view.kind === 'estimated' ? 'chosen.beyondEstimated' : 'chosen.beyond', { load: loadText(t, language, view.loadKind, chosen.notMeasuredBeyond) })}</p> : null}
                 {chosen.requests !== null ? <p className="text-xs text-muted">{t('chosen.requests', { n: formatInteger(language, chosen.requests) })}</p> : null}
               </>
             ) : (
@@ -286,7 +286,7 @@ export function CapacityPanel(props: { fmt: Fmt }) {
               </div>
             )}
             {!view.fromSingleFigure && view.inputTokens !== null && view.outputTokens !== null ? (
-              <p className="text-xs text-muted">{t('lengths.series', { input: formatInteger(language, view.inputTokens), output: formatInteger(language, view.outputTokens) })}</p>
+              <p className="text-xs text-muted">{t(view.kind === 'estimated' ? 'lengths.seriesEstimated' : 'lengths.series', { input: formatInteger(language, view.inputTokens), output: formatInteger(language, view.outputTokens) })}</p>
             ) : null}
             {!view.fromSingleFigure && view.lengths?.kind === 'refused' ? (
               <p className="text-xs text-warn" role="status" data-testid="capacity-lengths">
