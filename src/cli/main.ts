@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { CliCommand, CliIo } from './command';
+import { capacityCommand } from './commands/capacity';
 import { evaluateCommand } from './commands/evaluate';
 import { fitCommand } from './commands/fit';
 import { importCommand } from './commands/import';
@@ -10,7 +11,7 @@ import { validateCommand } from './commands/validate';
  * Command-line entry over the same core the app runs in its worker:
  * `npm run cli -- <command> …`. Output is JSON on stdout; problems go to stderr.
  */
-const COMMANDS: readonly CliCommand[] = [validateCommand, fitCommand, pilotCommand, importCommand, evaluateCommand];
+const COMMANDS: readonly CliCommand[] = [validateCommand, fitCommand, pilotCommand, importCommand, capacityCommand, evaluateCommand];
 
 const io: CliIo = {
   out: (text) => process.stdout.write(`${text}\n`),

@@ -1,4 +1,5 @@
 import { benchmarksApi } from './benchmarks-api';
+import { capacityApi } from './capacity-api';
 import { hardwareApi } from './hardware-api';
 import { jobsApi } from './jobs';
 import { pilotApi } from './pilot-api';
@@ -19,6 +20,7 @@ export const computeApi = {
   ...hardwareApi,
   ...pilotApi,
   ...benchmarksApi,
+  ...capacityApi,
 };
 
 export type ComputeApi = typeof computeApi;

@@ -32,7 +32,8 @@ import { json, parseFlags, type CliCommand, type CliIo } from '../command';
  * `--per-request`. Exit codes: 0 every file imported (possibly partially); 1 a file failed or
  * needs a mapping; 2 usage error.
  */
-function fileSource(path: string, size: number, handle: Awaited<ReturnType<typeof open>>): ByteSource {
+/** A file on disk as the importer's byte source (read in chunks, never whole). */
+export function fileSource(path: string, size: number, handle: Awaited<ReturnType<typeof open>>): ByteSource {
   return {
     name: basename(path),
     size,

@@ -34,6 +34,17 @@ describe('comparison views', () => {
     expect(view.unplaced).toEqual([r.runs[5]!.id, r.runs[11]!.id]);
   });
 
+  it('throughput vs load: runs of one engine at other request lengths are a curve of their own, not a zig-zag', async () => {
+    const r = await load('vllm/nerdalert_benchmark_serving_append_results.json');
+    // The vLLM rows again, as if measured at 2000 input tokens per request (input_tokens doubled):
+    // same tool, model and engine, another configuration.
+    const longer = r.runs.slice(0, 5).map((run) => ({ ...run, id: `${run.id}-2k`, tokens: { ...run.tokens, input: (run.tokens.input ?? 0) * 2 } }));
+    const view = throughputVsLoad([...r.runs.slice(0, 5), ...longer]);
+    expect(view.series).toHaveLength(2);
+    for (const s of view.series) expect(s.points.map((p) => p.x)).toEqual([1, 10, 20, 30, 35]);
+    expect(view.series[1]?.key).toContain('|2000|100|');
+  });
+
   it('CDF from requests, or through the file percentiles', async () => {
     const log = await load('api-usage/SYNTHETIC_per_request_log.jsonl');
     const table = log.tables[0]!.table;

@@ -1,3 +1,4 @@
+import { resolveCapacity } from '../capacity/stored';
 import { findApiOffer, findGpu, findGpuPrice, findModel } from '../catalog/catalog';
 import type { SourceRef } from '../catalog/types';
 import type { Scenario } from '../scenario/schema';
@@ -113,7 +114,11 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   add('selfHosted', 'selfHosted.otherMonthly', sh.otherMonthly.reduce((a, o) => a + o.usd, 0), 'USD/month');
   add('selfHosted', 'selfHosted.oneTimeUsd', sh.oneTimeUsd, 'USD');
   add('selfHosted', 'selfHosted.horizonMonths', sh.horizonMonths, 'months');
-  rows.push({ group: 'selfHosted', key: 'selfHosted.throughput', value: sh.throughput.tokensPerSecond, unit: 'tokens/s', source: null, custom: null, qualifiers: [sh.throughput.basis, sh.throughput.source] });
+  // The throughput the figures rest on: the operating point of the chosen series at the SLO
+  // (with its provenance: file name, or publisher and date), else the single figure.
+  const capacity = resolveCapacity(sh);
+  const seriesNames = capacity.fromSingleFigure ? [] : [capacity.stored.fileName ?? (capacity.stored.publisher && capacity.stored.date ? `${capacity.stored.publisher}, ${capacity.stored.date}` : capacity.stored.label)];
+  rows.push({ group: 'selfHosted', key: 'selfHosted.throughput', value: capacity.tokensPerSecond, unit: 'tokens/s', source: null, custom: null, qualifiers: [sh.throughput.basis, capacity.kind, ...seriesNames] });
   add('selfHosted', 'selfHosted.maxUtilisation', sh.maxUtilisation, 'share');
 
   // Hardware fit

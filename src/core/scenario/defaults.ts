@@ -140,6 +140,13 @@ export const DEFAULT_SCENARIO: Scenario = {
       prefillTokensPerSecond: null,
       measuredRun: null,
     },
+    // No series chosen: the single figure above is the series (one entered point). No latency
+    // limit; a point with more than 1 % failed requests would not qualify.
+    capacity: {
+      slo: { limits: [], minTokensPerSPerUser: null, maxFailedShare: 0.01, allowStricterPercentile: true },
+      interpolate: false,
+      series: null,
+    },
     maxUtilisation: 0.8,
   },
   hardware: {

@@ -48,7 +48,7 @@ describe('migrations', () => {
 
   it('never modify their input (every step, on a frozen document)', () => {
     for (const step of MIGRATIONS) {
-      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : step.from === 1 ? v1Relay() : step.from === 2 ? frozenBase(2) : null)));
+      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : step.from === 1 ? v1Relay() : frozenBase(step.from))));
       const before = JSON.stringify(input);
       expect(() => step.up(input)).not.toThrow();
       expect(JSON.stringify(input)).toBe(before);
@@ -61,7 +61,7 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-layout-choice']);
+    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3']);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -110,7 +110,7 @@ describe('migrations', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.fromVersion).toBe(1);
-    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-layout-choice']);
+    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario;
     // v1 said: prices in ¥, each ¥ worth $1 (pegUsdPerUnit 1). v2 says the same thing: listed
@@ -123,7 +123,12 @@ describe('migrations', () => {
     const { retryRate, ...workload } = input.workload;
     expect(s.workload).toEqual({ ...workload, retryRateApi: retryRate, retryRateSelfHosted: retryRate });
     const selfHosted = input.selfHosted as { throughput: Record<string, unknown> };
-    expect(s.selfHosted).toEqual({ ...selfHosted, throughput: { ...selfHosted.throughput, atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null } });
+    expect(s.selfHosted).toEqual({
+      ...selfHosted,
+      throughput: { ...selfHosted.throughput, atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null },
+      // v2 → v3: no series chosen (the single figure is the series), no latency limit.
+      capacity: { slo: { limits: [], minTokensPerSPerUser: null, maxFailedShare: 0.01, allowStricterPercentile: true }, interpolate: false, series: null },
+    });
     expect(s.fx).toEqual(input.fx);
   });
 
@@ -170,7 +175,7 @@ describe('migrations', () => {
   it('v2 → v3: old links keep their pinned layout (TP, MLA mode, DCP size) and their hardware figures', () => {
     // The bare v2 example link: v2 always computed the scenario's own TP 8 with DP-attention.
     const bare = readScenarioDocument({ type: SCENARIO_TYPE, version: 2 }, true);
-    expect(bare.ok && bare.value.migrations).toEqual(['v2-layout-choice']);
+    expect(bare.ok && bare.value.migrations).toEqual(['v2-to-v3']);
     expect(bare.ok && bare.value.notices).toEqual([]);
     expect(bare.ok && bare.value.scenario.hardware).toMatchObject({ layout: { choice: 'pinned' }, tensorParallel: 8, mlaKvMode: 'dp-attention', dcpSize: 8 });
     const r = bare.ok ? buildHardwareReport(bare.value.scenario) : null;

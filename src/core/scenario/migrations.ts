@@ -1,6 +1,7 @@
 import { upgradeApiOfferToV2 } from './api-offer-v2';
 import { isPlainObject } from './json';
 import { SCENARIO_TYPE } from './schema';
+import { upgradeCapacityToV3 } from './upgrade-capacity-v3';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
 
@@ -85,12 +86,18 @@ const v1ToV2: MigrationStep = {
   },
 };
 
-/** v2 → v3: the parallel layout is chosen by best fit; v2 documents keep their pinned layout (upgrade-layouts-v3.ts). */
+/**
+ * v2 → v3, in parts that touch different sections:
+ * - the parallel layout is chosen by best fit; v2 documents keep their pinned layout
+ *   (upgrade-layouts-v3.ts);
+ * - capacity at a latency target: no SLO limits, and the single throughput figure stays the
+ *   series (upgrade-capacity-v3.ts).
+ */
 const v2ToV3: MigrationStep = {
-  name: 'v2-layout-choice',
+  name: 'v2-to-v3',
   from: 2,
   up(doc) {
-    return { ...upgradeLayoutsToV3(doc), version: 3 };
+    return { ...upgradeCapacityToV3(upgradeLayoutsToV3(doc)), version: 3 };
   },
 };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { capacitySettingsSchema } from '../capacity/stored-schema';
 import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spec';
 
 /**
@@ -196,6 +197,8 @@ export const selfHostedSchema = z.strictObject({
   oneTimeUsd: usd.max(MONEY_LIMITS.oneTime).describe('Burn-in, set-up and migration work, USD once'),
   horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
   throughput: throughputSchema,
+  /** The latency target and the throughput–latency series the throughput comes from (docs/capacity.md). */
+  capacity: capacitySettingsSchema,
   maxUtilisation: finite.min(0.01).max(1).describe('Highest sustainable share of capacity'),
 }).superRefine((s, ctx) => {
   // The field's own maximum is the node-hour limit; a GPU-hour price has the tighter one.

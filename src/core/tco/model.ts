@@ -1,3 +1,4 @@
+import { resolveCapacity } from '../capacity/stored';
 import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
 import { demandShape, type DemandShape } from './profile';
 import { sizeRequest, type Sizing } from './sizing';
@@ -155,9 +156,13 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
   const acceptanceSelf = w.acceptanceSelfHosted >= MIN_ACCEPTANCE ? w.acceptanceSelfHosted : 0;
   const referenceAcceptance = acceptanceApi > 0 ? acceptanceApi : acceptanceSelf;
   const selfAttemptFactor = acceptanceSelf > 0 ? referenceAcceptance / acceptanceSelf : null;
-  const tps = s.throughput.tokensPerSecond >= MIN_TOKENS_PER_SECOND ? s.throughput.tokensPerSecond : 0;
+  // The throughput of one replica: the operating point of the capacity series at the SLO
+  // (docs/capacity.md), or the single figure when no series is chosen. None qualifying = none.
+  const capacity = resolveCapacity(s);
+  const throughput = { ...s.throughput, tokensPerSecond: capacity.tokensPerSecond, atInputTokens: capacity.atInputTokens, atOutputTokens: capacity.atOutputTokens };
+  const tps = throughput.tokensPerSecond >= MIN_TOKENS_PER_SECOND ? throughput.tokensPerSecond : 0;
   const shapeFactor = shape.peakFactor;
-  const sizing = tps > 0 ? sizeRequest(s.throughput, tps, mix) : null;
+  const sizing = tps > 0 ? sizeRequest(throughput, tps, mix) : null;
   const perRequest = mix.perRequest;
   const inputOnly = perRequest.billedOutputTokens <= 0 && perRequest.inputTokens > 0;
   const capacityBasis: 'output' | 'total' = s.throughput.basis === 'total' || inputOnly ? 'total' : 'output';

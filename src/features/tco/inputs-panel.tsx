@@ -16,6 +16,7 @@ import { formatAmount, formatNumber, formatRate } from '../../lib/format/format'
 import { useWorkloadSummary } from '../../lib/query/compute';
 import { invoicePerListUnit, tokenVolumeAt } from '../../core/tco/workload';
 import { useAppStore } from '../../state/store';
+import { ProvenanceBadge } from './capacity-panel';
 import { LogSliderField } from './log-slider-field';
 import { tcoMessages, type TcoT } from './messages';
 import { OptionalNumberField } from './optional-number-field';
@@ -112,7 +113,16 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
         fieldMax={1e9}
         unit={sh.throughput.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond')}
         onCommit={(tokensPerSecond) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, tokensPerSecond } })}
-        badge={<span className="text-[11px] text-muted">{translate(glossary, language, `source.${sh.throughput.source}`)}<Help topic="throughputSource" /></span>}
+        badge={
+          sh.capacity.series ? (
+            <span className="text-[11px] text-muted">
+              <ProvenanceBadge view={sh.capacity.series} testId="tco-throughput-badge" />
+              <Help topic="throughputSource" />
+            </span>
+          ) : (
+            <span className="text-[11px] text-muted">{translate(glossary, language, `source.${sh.throughput.source}`)}<Help topic="throughputSource" /></span>
+          )
+        }
         testId="tco-throughput"
       />
       <NumberField label={t('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />

@@ -21,6 +21,7 @@ import { useStaggered } from './staggered';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { UtilisationGauge } from './utilisation-gauge';
 import { CapacityNotes } from './capacity-notes';
+import { CapacityPanel } from './capacity-panel';
 import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
 
 /**
@@ -170,6 +171,7 @@ export function TcoPage() {
               </Card>
             </>
           ) : null}
+          <CapacityPanel fmt={fmt} />
           <div className="grid gap-4 xl:grid-cols-2">
             <Card title={t('sensitivityTitle')}>{chartTornado ? <TornadoChart tornado={chartTornado.value} resultKey={chartTornado.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}</Card>
             <Card title={t('uncertaintyTitle')}>

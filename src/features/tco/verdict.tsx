@@ -8,6 +8,7 @@ import type { RateSide } from '../../core/tco/rate-limits';
 import type { Fmt } from '../../lib/format/fmt';
 import { formatList, plural } from '../../lib/i18n/plural';
 import type { TcoT } from './messages';
+import { ThroughputProvenance } from './capacity-panel';
 
 /** Text of a figure: the value, or why there is none. */
 export function figureText(f: Figure, render: (v: number) => string, t: TcoT): string {
@@ -188,6 +189,9 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         <p className="mt-2 text-sm text-muted" data-testid="tco-break-even-sentence">
           {breakEvenSentence(b, fmt, t)}
           <Help topic={b.result.kind === 'never' ? 'breakEvenNever' : 'breakEven'} />
+        </p>
+        <p className="mt-1">
+          <ThroughputProvenance selfHosted={selfHosted} testId="tco-verdict-badge" />
         </p>
         {rate ? (
           <div className="mt-3">

@@ -1,0 +1,69 @@
+import { defaultScenario } from '../src/core/scenario/defaults';
+import { encodeScenario } from '../src/lib/url/share-link';
+import { expect, test } from './fixtures';
+import { fixtureFile } from './pages/benchmarks-page';
+import { slow } from './pages/tco-page';
+
+/**
+ * Capacity at a latency target (docs/capacity.md), end to end: a sweep imported on the
+ * benchmarks page feeds the TCO page through its operating point at the SLO.
+ *
+ * The workload is the sweep's own request lengths (1000 in / 100 out, no reasoning, no
+ * retries, equal acceptance): 876,000 requests a day × 30 × 100 output tokens ÷ 2,628,000 s
+ * = 1,000 tok/s on average; × 2.5 peak ÷ 0.8 max utilisation = 3,125 tok/s to carry.
+ * The vLLM rows of the file: rate 20 has TTFT p99 233.3 ms, TPOT p99 33.53 ms, 1,922 tok/s;
+ * rate 10 has TTFT p99 123.5 ms, 959.7 tok/s. So TTFT ≤ 500 ms (and TPOT p99 ≤ 50 ms) →
+ * 3,125 ÷ 1,922 = 1.6 → 2 replicas; TTFT ≤ 200 ms → 3,125 ÷ 959.7 = 3.3 → 4 replicas.
+ * (The library of published measurements is still empty on this branch: no "published" step.)
+ */
+function sweepWorkload(): string {
+  const s = defaultScenario();
+  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 876_000, daysPerMonth: 30, inputTokensPerRequest: 1000, outputTokensPerRequest: 100, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.selfHosted.maxUtilisation = 0.8;
+  // The entered single figure before a series is chosen: 3,125 ÷ 5,000 → 1 replica.
+  s.selfHosted.throughput.tokensPerSecond = 5000;
+  return encodeScenario(s);
+}
+
+test('an imported sweep and an SLO size the replicas; tightening the SLO adds replicas; the headline chart in English and German', async ({ page, shell, tcoPage: tco, benchmarksPage: bench }) => {
+  await tco.open({ hash: `#/tco?s=${sweepWorkload()}`, charts: false });
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('1 needed / 1 entered');
+  await expect(page.getByTestId('tco-verdict-badge')).toHaveText('entered');
+  const selfBefore = await tco.kpiValue('self');
+  await shell.goTo('Benchmarks');
+  await bench.drop([fixtureFile('vllm/nerdalert_benchmark_serving_append_results.json')]);
+  await bench.waitForImportDone();
+  await shell.goTo('TCO & break-even');
+
+  const panel = page.getByTestId('capacity-panel');
+  const source = panel.getByRole('combobox', { name: 'Throughput comes from' });
+  await slow(source.locator('option', { hasText: 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)' })).toHaveCount(1);
+  await source.selectOption({ label: 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)' });
+  // The file has TTFT p99 but no p95: p95 is checked at the stricter p99.
+  await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
+  await panel.getByRole('textbox', { name: 'TPOT p99', exact: true }).fill('50');
+  await slow(panel.getByTestId('capacity-chosen')).toContainText('Operating point: request rate 20/s, 1,922 output tok/s per replica');
+  await expect(panel.getByTestId('capacity-chosen')).toBeVisible();
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('2 needed / 1 entered');
+  await expect(page.getByTestId('tco-verdict-badge')).toHaveText('measured (nerdalert_benchmark_serving_append_results.json)');
+  await expect(page.getByTestId('capacity-badge')).toHaveAttribute('data-kind', 'measured');
+  expect(await tco.kpiValue('self')).not.toBe(selfBefore);
+
+  await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('200');
+  await slow(panel.getByTestId('capacity-chosen')).toContainText('request rate 10/s, 960 output tok/s per replica');
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('4 needed / 1 entered');
+
+  // None qualifies: the nearest point and the failing limit are named, no throughput is assumed.
+  await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('40');
+  await slow(panel.getByTestId('capacity-none')).toContainText('The nearest is request rate 1/s: TTFT p95 54.8 ms (limit 40 ms) (checked at p99).');
+  await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
+
+  const cost = page.getByTestId('chart-capacity-cost');
+  await slow(cost.locator('svg.recharts-surface')).toBeVisible();
+  await expect(cost.getByRole('button', { name: 'Cost per 1M tokens against tokens/s per user: PNG' })).toBeVisible();
+  await slow(page.getByTestId('capacity-headline')).toContainText('At 47.8 tok/s per user, 8× GPUs cost');
+  await shell.setLanguage('de');
+  await expect(cost.getByRole('button', { name: 'Kosten je 1 Mio. Tokens gegen Tokens/s je Nutzer: PNG' })).toBeVisible();
+  await slow(page.getByTestId('capacity-headline')).toContainText('Bei 47,8 Tok./s je Nutzer kosten 8× GPUs');
+  await expect(page.getByTestId('tco-verdict-badge')).toHaveText('gemessen (nerdalert_benchmark_serving_append_results.json)');
+});

@@ -1,0 +1,307 @@
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
+import { platformHost } from '../../worker/benchmarks-api';
+import { importFile } from '../benchmarks/importer';
+import { memorySource } from '../benchmarks/memory-source';
+import type { BenchRun } from '../benchmarks/run-schema';
+import type { PublishedSeries } from '../catalog/published-measurements';
+import { fitLengths } from './lengths';
+import { chooseOperatingPoint, type OperatingChoice } from './operating-point';
+import { mergeSeries, runIdsOf, seriesFromPublished, seriesFromRuns, splitSeries, type CapacitySeries } from './series';
+import { DEFAULT_SLO, parseSloText, type Slo } from './slo';
+
+/**
+ * Operating points on real sweep files from fixtures/bench. Every expected winner is worked
+ * out by hand from the file's own numbers (quoted in the comments), never from our output.
+ */
+async function runsOf(path: string, name = basename(path)): Promise<BenchRun[]> {
+  const bytes = new Uint8Array(readFileSync(resolve(BENCH_FIXTURES, path)));
+  return (await importFile(memorySource(name, bytes), platformHost())).runs;
+}
+
+function slo(text: string, extra: Partial<Slo> = {}): Slo {
+  const r = parseSloText(text);
+  if (!r.ok) throw new Error(r.message);
+  return { ...r.slo, ...extra };
+}
+
+function chosen(c: OperatingChoice) {
+  if (!c.chosen) throw new Error(`none chosen: ${JSON.stringify(c.reason)}`);
+  return c.chosen;
+}
+
+const NERDALERT = 'vllm/nerdalert_benchmark_serving_append_results.json';
+
+function byEngine(series: CapacitySeries[], engine: string): CapacitySeries {
+  const s = series.find((x) => x.config.engine === engine);
+  if (!s) throw new Error(`no ${engine} series`);
+  return s;
+}
+
+describe('series from imported runs', () => {
+  it('a vLLM and an SGLang rate sweep in one file split into two series ordered by rate', async () => {
+    // The file holds 12 runs: framework "vllm" and "sgl", each at rates 1, 10, 20, 30, 35, inf,
+    // 1000 input / 100 output tokens per request (120,000 / 120 and 12,000 / 120 at rate 1).
+    const series = seriesFromRuns(await runsOf(NERDALERT));
+    expect(series).toHaveLength(2);
+    for (const s of series) {
+      expect(s.loadKind).toBe('rate');
+      expect(s.points.map((p) => p.load)).toEqual([1, 10, 20, 30, 35, null]);
+      expect(s.config).toMatchObject({ model: 'meta-llama/Llama-3.1-8B-Instruct', inputTokens: 1000, outputTokens: 100 });
+      expect(s.kind).toBe('measured');
+      expect(s.origin).toEqual({ kind: 'measured', fileNames: ['nerdalert_benchmark_serving_append_results.json'], date: expect.anything() as unknown });
+    }
+    expect(series.map((s) => s.config.engine).sort()).toEqual(['sgl', 'vllm']);
+    // Rate "inf": completed 1015 of num_prompts 2000 → success share 0.5075; 1015 requests behind it.
+    const inf = byEngine(series, 'vllm').points[5];
+    expect(inf?.successShare).toBeCloseTo(1015 / 2000, 12);
+    expect(inf?.requests).toBe(1015);
+  });
+
+  it('an SGLang multi-run JSONL splits by dataset and lengths: random and sharegpt series', async () => {
+    // Seven lines; mean tokens per request (total ÷ completed), to two significant figures:
+    // random 1525074/3000 = 508 → 510 in, 1544818/3000 = 515 → 510 out;  2034177/4000 → 510, 1029594/4000 → 260;
+    // 1637669/800 = 2047 → 2000, 818620/800 → 1000;  lines 4 and 5: 3097487/1500 = 2065 → 2100, 760205/1500 → 510
+    // (the same configuration twice: one series of two points);  777987/6000 → 130, 1529561/6000 → 250;
+    // sharegpt 448102/2000 = 224 → 220, 383064/2000 = 192 → 190.
+    const series = seriesFromRuns(await runsOf('sglang/datacrunch_h200_llama_3_3_70b_offline_output.jsonl'));
+    const shape = series.map((s) => [s.config.dataset, s.config.inputTokens, s.config.outputTokens, s.points.length]);
+    expect(shape).toEqual([
+      ['random', 510, 510, 1],
+      ['random', 510, 260, 1],
+      ['random', 2000, 1000, 1],
+      ['random', 2100, 510, 2],
+      ['random', 130, 250, 1],
+      ['sharegpt', 220, 190, 1],
+    ]);
+    expect(series[5]?.key).toContain('sharegpt');
+  });
+
+  it('stage files of one inference-perf sweep form one series; merge and split move runs', async () => {
+    const a = await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_0_lifecycle_metrics.json');
+    // The same bytes under a second stage name; run ids come from the content hash, so the copy
+    // gets its own id as a real second stage (other bytes) would.
+    const b = (await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json')).map((r) => ({ ...r, id: 'stage-1-run' }));
+    const runs = [...a, ...b];
+    // Both stages: prompt_len.mean 4476.8 → 4500 input tokens, no other configuration stated.
+    const one = seriesFromRuns(runs);
+    expect(one).toHaveLength(1);
+    expect(one[0]?.config.inputTokens).toBe(4500);
+    expect(one[0]?.origin).toMatchObject({ fileNames: ['stage_0_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json'] });
+    const second = (b[0] as BenchRun).id;
+    const split = seriesFromRuns(runs, splitSeries(one[0]?.key ?? '', [second]));
+    expect(split.map((s) => s.points.length)).toEqual([1, 1]);
+    const merged = seriesFromRuns(runs, mergeSeries(split.map((s) => ({ key: s.key, runIds: runIdsOf(s) })), split.map((s) => s.key)));
+    expect(merged).toHaveLength(1);
+    expect(merged[0]?.points).toHaveLength(2);
+  });
+
+  it('an InferenceX agg row: parallelism, hardware and per-GPU throughput from the row', async () => {
+    // "hw": "mi355x", "tp": 1, "ep": 1, "dp_attention": "false", "conc": 16, "output_tput_per_gpu": 89.18…
+    const [s] = seriesFromRuns(await runsOf('inferencex/inferencex_agg_bmk_minimax_m2.5.json'));
+    expect(s?.config).toMatchObject({ model: 'amd/MiniMax-M2.5-MXFP4', hardware: 'mi355x', parallelism: 'TP1 EP1' });
+    expect(s?.loadKind).toBe('concurrency');
+    expect(s?.points[0]?.load).toBe(16);
+    expect(s?.points[0]?.outputTokensPerSPerGpu).toBeCloseTo(89.18120738358031, 9);
+  });
+});
+
+describe('operating point on the vLLM rate sweep', () => {
+  // vLLM rows of the file (rate: output tok/s, TTFT p99 ms, TPOT median / p99 ms):
+  //   1: 120.8, 54.8, 8.70 / 9.51     10: 959.7, 123.5, 11.72 / 15.74    20: 1922.0, 233.3, 20.95 / 33.53
+  //  30: 2791.2, 1423.9, 96.03 / 128.09   35: 2845.2, 16817.6, 125.91 / 131.35   inf: 2677.8, 34829.1, 122.74 / 132.62
+  const vllm = async () => byEngine(seriesFromRuns(await runsOf(NERDALERT)), 'vllm');
+
+  it('TTFT p99 ≤ 500 ms and TPOT p99 ≤ 50 ms: rate 20 wins, TPOT binds, rate 30 fails both', async () => {
+    const c = chooseOperatingPoint(await vllm(), slo('ttft-p99=500,tpot-p99=50'));
+    const p = chosen(c);
+    expect(p.kind).toBe('measured');
+    expect(p.load).toBe(20);
+    expect(p.outputTokensPerS).toBeCloseTo(1921.97, 2);
+    // Ratios at rate 20: TTFT 233.3 / 500 = 0.47, TPOT 33.53 / 50 = 0.67 → TPOT binds.
+    expect(p.binding?.id).toBe('tpot-p99');
+    expect(p.binding?.ratio).toBeCloseTo(33.526 / 50, 3);
+    expect(p.nextFails.map((f) => f.id)).toEqual(['ttft-p99', 'tpot-p99']);
+    expect(p.notMeasuredBeyond).toBeNull();
+  });
+
+  it('a tighter TTFT (≤ 200 ms) moves the point down to rate 10 (959.7 tok/s)', async () => {
+    const p = chosen(chooseOperatingPoint(await vllm(), slo('ttft-p99=200,tpot-p99=50')));
+    expect(p.load).toBe(10);
+    expect(p.outputTokensPerS).toBeCloseTo(959.69, 2);
+  });
+
+  it('none qualifies at TTFT p99 ≤ 40 ms: the nearest is rate 1 (54.8 ms), TTFT p99 fails', async () => {
+    const c = chooseOperatingPoint(await vllm(), slo('ttft-p99=40'));
+    expect(c.chosen).toBeNull();
+    expect(c.reason).toMatchObject({ code: 'none-qualifies', nearest: { index: 0, load: 1 } });
+    if (c.reason?.code !== 'none-qualifies') throw new Error('expected none-qualifies');
+    expect(c.reason.nearest.failing.map((f) => [f.id, Math.round((f.value ?? 0) * 10) / 10])).toEqual([['ttft-p99', 54.8]]);
+  });
+
+  it('p95 missing: checked at the stricter p99 only when allowed, never at the median', async () => {
+    const s = await vllm();
+    const allowed = chosen(chooseOperatingPoint(s, slo('ttft-p95=500,tpot-p95=50')));
+    expect(allowed.load).toBe(20);
+    expect(allowed.checks.filter((x) => x.percentile === 95).map((x) => [x.usedPercentile, x.note])).toEqual([
+      [99, 'stricter-percentile'],
+      [99, 'stricter-percentile'],
+    ]);
+    const refused = chooseOperatingPoint(s, slo('ttft-p95=500', { allowStricterPercentile: false }));
+    expect(refused.chosen).toBeNull();
+    if (refused.reason?.code !== 'none-qualifies') throw new Error('expected none-qualifies');
+    expect(refused.reason.nearest.failing[0]).toMatchObject({ id: 'ttft-p95', value: null, note: 'not-measured' });
+  });
+
+  it('at least 60 tok/s per user = TPOT median ≤ 16.7 ms: rate 10 (1000 / 11.72 = 85.3), rate 20 has 47.7', async () => {
+    const p = chosen(chooseOperatingPoint(await vllm(), slo('tps-per-user=60')));
+    expect(p.load).toBe(10);
+    expect(p.interactivity).toBeCloseTo(1000 / 11.7238, 2);
+  });
+
+  it('interpolation, when asked: TTFT p99 500 ms is reached 22.4 % of the way from rate 20 to 30', async () => {
+    // t = (500 − 233.337) / (1423.885 − 233.337) = 266.663 / 1190.549 = 0.22398
+    // load 20 + 10 t = 22.24; output tok/s 1921.966 + 0.22398 × (2791.220 − 1921.966) = 2116.66
+    const s = await vllm();
+    const p = chosen(chooseOperatingPoint(s, slo('ttft-p99=500'), { interpolate: true }));
+    expect(p.kind).toBe('interpolated');
+    expect(p.load).toBeCloseTo(22.24, 2);
+    expect(p.outputTokensPerS).toBeCloseTo(2116.66, 1);
+    expect(p.checks[0]?.value).toBeCloseTo(500, 6);
+    // Without the option the measured point stands.
+    expect(chosen(chooseOperatingPoint(s, slo('ttft-p99=500'))).kind).toBe('measured');
+  });
+});
+
+describe('failed requests count against a point (SGLang rows of the same file)', () => {
+  // SGLang rows (rate: output tok/s, TPOT median ms): 1: 121.0, 7.19   10: 960.6, 11.09   20: 1924.3, 29.23
+  // 30: 2707.7, 137.92   35: 2783.1, 134.68   inf: 2694.6, 79.28 — but only 1015 of 2000 requests completed.
+  it('TPOT p50 ≤ 100 ms: "inf" would win with 2694.6 tok/s, but 49 % failed: rate 20 wins', async () => {
+    const s = byEngine(seriesFromRuns(await runsOf(NERDALERT)), 'sgl');
+    const p = chosen(chooseOperatingPoint(s, slo('tpot-p50=100')));
+    expect(p.load).toBe(20);
+    expect(p.outputTokensPerS).toBeCloseTo(1924.25, 2);
+    const inf = chooseOperatingPoint(s, slo('tpot-p50=100')).points[5];
+    expect(inf?.failing.map((f) => f.id)).toEqual(['failed-share']);
+    expect(inf?.failing[0]?.value).toBeCloseTo(985 / 2000, 12);
+    // Allowing any failed share lets the unbounded-rate point win: the rule is what decides.
+    const lax = chosen(chooseOperatingPoint(s, slo('tpot-p50=100', { maxFailedShare: 1 })));
+    expect(lax.load).toBeNull();
+    expect(lax.unboundedLoad).toBe(true);
+    expect(lax.outputTokensPerS).toBeCloseTo(2694.61, 2);
+  });
+});
+
+describe('other real files', () => {
+  it('vLLM sweep summary, two runs at concurrency 2: the second (TTFT p99 57.6 ms) meets ≤ 100 ms, not measured beyond 2', async () => {
+    // run 0: TTFT p99 762.5 ms, 93.7 tok/s; run 1: TTFT p99 57.6 ms, 199.4 tok/s.
+    const [s] = seriesFromRuns(await runsOf('vllm/er0080_bench_sweep_v0.25.1_max_num_seqs4_summary.json'));
+    const p = chosen(chooseOperatingPoint(s as CapacitySeries, slo('ttft-p99=100')));
+    expect(p.index).toBe(1);
+    expect(p.outputTokensPerS).toBeCloseTo(199.369, 3);
+    expect(p.notMeasuredBeyond).toBe(2);
+  });
+
+  it('InferenceX row: interactivity 1000 / mean TPOT 91.43 ms = 10.94 tok/s per user meets 10, not 11', async () => {
+    // The row has no TPOT median (p75/p90/p95 and mean only), so the mean stands in and says so.
+    // (InferenceX's own mean_intvty 11.99 is the mean of per-request 1000 / TPOT, which is larger.)
+    const [s] = seriesFromRuns(await runsOf('inferencex/inferencex_agg_bmk_minimax_m2.5.json'));
+    const ok = chosen(chooseOperatingPoint(s as CapacitySeries, slo('tps-per-user=10')));
+    expect(ok.interactivity).toBeCloseTo(1000 / 91.42650835204364, 9);
+    expect(ok.checks.find((c) => c.id === 'tps-per-user')?.note).toBe('interactivity-from-mean');
+    expect(chooseOperatingPoint(s as CapacitySeries, slo('tps-per-user=11')).chosen).toBeNull();
+    // TTFT p99 is not in the row and nothing stricter is: not measured.
+    expect(chooseOperatingPoint(s as CapacitySeries, slo('ttft-p99=100000')).chosen).toBeNull();
+    // TTFT p50 is missing too; the stricter p90 (48,563 ms) stands in.
+    const p50 = chosen(chooseOperatingPoint(s as CapacitySeries, slo('ttft-p50=50000')));
+    expect(p50.checks[0]).toMatchObject({ usedPercentile: 90, note: 'stricter-percentile' });
+  });
+
+  it('inference-perf stage without latency percentiles: E2E p95 is not measured, so none qualifies', async () => {
+    const [s] = seriesFromRuns(await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json'));
+    const c = chooseOperatingPoint(s as CapacitySeries, slo('e2e-p95=10000'));
+    expect(c.reason).toMatchObject({ code: 'none-qualifies', nearest: { index: 0, load: null } });
+    // No limit at all: the one point (216.1 output tok/s) is chosen.
+    expect(chosen(chooseOperatingPoint(s as CapacitySeries, DEFAULT_SLO)).outputTokensPerS).toBeCloseTo(216.12494, 4);
+  });
+});
+
+describe('a published series (built here; the library may be empty)', () => {
+  const lib: PublishedSeries = {
+    id: 'test-series',
+    label: 'Test model on 8× H200',
+    modelId: null,
+    modelName: 'Test model',
+    engine: 'sglang',
+    engineVersion: null,
+    gpuId: 'h200',
+    hardwareName: 'H200',
+    gpus: 8,
+    precision: 'fp8',
+    parallelism: 'TP8',
+    inputTokens: 1024,
+    outputTokens: 1024,
+    dataset: 'random',
+    source: { publisher: 'Test publisher', repo: null, path: null, commit: null, url: 'https://example.org/x', measuredOn: '2026-10-01', checked: '2026-11-01' },
+    points: [
+      { concurrency: 4, requestRate: null, outputTokensPerS: 800, totalTokensPerS: 1600, ttftMs: { p95: 80 }, tpotMs: { p50: 10 }, itlMs: {}, e2elMs: {}, requests: 400, successShare: 1 },
+      { concurrency: 16, requestRate: null, outputTokensPerS: 2400, totalTokensPerS: 4800, ttftMs: { p95: 150 }, tpotMs: { p50: 25 }, itlMs: {}, e2elMs: {}, requests: 1600, successShare: 1 },
+      { concurrency: 64, requestRate: null, outputTokensPerS: 5200, totalTokensPerS: 10400, ttftMs: { p95: 3200 }, tpotMs: { p50: 50 }, itlMs: {}, e2elMs: {}, requests: 6400, successShare: 1 },
+    ],
+  };
+
+  it('the cliff from 150 ms to 3.2 s TTFT p95: concurrency 16 wins (2400 tok/s = 300 per GPU)', () => {
+    const s = seriesFromPublished(lib);
+    expect(s.kind).toBe('published');
+    expect(s.origin).toMatchObject({ publisher: 'Test publisher', measuredOn: '2026-10-01' });
+    const p = chosen(chooseOperatingPoint(s, slo('ttft-p95=1000')));
+    expect(p.load).toBe(16);
+    expect(p.outputTokensPerSPerGpu).toBe(300);
+    // Everything met: the top load, and nothing beyond it is assumed.
+    expect(chosen(chooseOperatingPoint(s, DEFAULT_SLO)).notMeasuredBeyond).toBe(64);
+    expect(chosen(chooseOperatingPoint(s, DEFAULT_SLO, { interpolate: true })).kind).toBe('measured');
+  });
+});
+
+describe('request lengths', () => {
+  it('±10 % is the same; 8k/1k against a 1k/1k curve is refused without a prefill rate', () => {
+    expect(fitLengths({ input: 1024, output: 1024 }, { input: 1100, output: 1000 }, 1000, null).kind).toBe('match');
+    expect(fitLengths({ input: 1000, output: 1000 }, { input: 8000, output: 1000 }, 1000, null)).toMatchObject({ kind: 'refused', reason: 'no-prefill-rate' });
+    expect(fitLengths({ input: null, output: 1000 }, { input: 8000, output: 1000 }, 1000, null).kind).toBe('unknown');
+  });
+
+  it('adjusted with the prefill/decode model: factor 1 / 1.7 at 8k/1k', () => {
+    // Curve: 1000 in / 1000 out at 1000 output tok/s → 1 s per request; prefill 1000 / 10,000 = 0.1 s;
+    // decode 0.9 s / 1000 = 0.9 ms per token. Workload 8000 / 1000: 0.8 s + 0.9 s = 1.7 s →
+    // 1000 / 1.7 = 588.2 tok/s → factor 0.5882.
+    const fit = fitLengths({ input: 1000, output: 1000 }, { input: 8000, output: 1000 }, 1000, 10_000);
+    expect(fit.kind).toBe('adjusted');
+    if (fit.kind !== 'adjusted') return;
+    expect(fit.factor).toBeCloseTo(1 / 1.7, 12);
+  });
+});
+
+describe('SLO text', () => {
+  it('reads every limit of the command line and names a bad part', () => {
+    const r = parseSloText('ttft-p95=2000,tpot-p99=50,itl-p50=30,e2e-p95=30000,tps-per-user=20');
+    expect(r).toEqual({
+      ok: true,
+      slo: {
+        limits: [
+          { metric: 'ttft', percentile: 95, maxMs: 2000 },
+          { metric: 'tpot', percentile: 99, maxMs: 50 },
+          { metric: 'itl', percentile: 50, maxMs: 30 },
+          { metric: 'e2el', percentile: 95, maxMs: 30000 },
+        ],
+        minTokensPerSPerUser: 20,
+        maxFailedShare: 0.01,
+        allowStricterPercentile: true,
+      },
+    });
+    expect(parseSloText('ttft-p97=10')).toMatchObject({ ok: false, message: expect.stringContaining('ttft-p97') as unknown });
+    expect(parseSloText('speed=10')).toMatchObject({ ok: false });
+    expect(parseSloText('ttft-p95=-1')).toMatchObject({ ok: false });
+  });
+});

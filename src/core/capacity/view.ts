@@ -1,0 +1,175 @@
+import { evaluateTco, type Figure } from '../tco/evaluate';
+import type { TcoScenario } from '../tco/model';
+import type { LimitCheck, NoneReason, OperatingPoint } from './operating-point';
+import type { LoadKind, SourceKind } from './series';
+import { resolveCapacity } from './stored';
+import type { StoredSeries } from './stored-schema';
+
+/**
+ * What the capacity panel and its two charts show (docs/capacity.md §5), shaped in core:
+ * - the operating point of the series in force, or why none qualifies;
+ * - per point: output tokens/s per GPU against tokens/s per user (the Pareto chart), whether
+ *   it meets the SLO, and the full TCO per 1M tokens if the deployment ran at that point —
+ *   at the workload's utilisation (replicas sized for the workload's peak) and at full load
+ *   (every replica busy up to the maximum utilisation) — against the API's price per 1M.
+ * Cost per 1M is per 1M tokens of the workload (input + output, as the API's), so the three
+ * lines compare like with like.
+ */
+export interface CapacityViewPoint {
+  index: number;
+  load: number | null;
+  outputTokensPerS: number | null;
+  /** Output tokens/s per GPU: the series' own GPU count, else the scenario's GPUs per replica. */
+  perGpu: number | null;
+  interactivity: number | null;
+  qualifies: boolean;
+  failing: string[];
+  requests: number | null;
+  /** Full TCO per 1M workload tokens with the replicas the workload needs at this point. */
+  perMillionAtWorkload: number | null;
+  /** The same if those replicas ran at their maximum utilisation. */
+  perMillionAtFullLoad: number | null;
+  replicasNeeded: number | null;
+}
+
+export interface CapacityView {
+  kind: SourceKind;
+  label: string;
+  fileName: string | null;
+  publisher: string | null;
+  libraryId: string | null;
+  date: string | null;
+  fromSingleFigure: boolean;
+  loadKind: LoadKind;
+  gpus: number;
+  gpusFromSeries: boolean;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  chosen: OperatingPoint | null;
+  reason: NoneReason | null;
+  /** Tokens/s of one replica the TCO uses (0 when none qualifies). */
+  tokensPerSecond: number;
+  basis: 'output' | 'total';
+  minTokensPerSPerUser: number | null;
+  points: CapacityViewPoint[];
+  apiPerMillion: number | null;
+  /**
+   * The series' request lengths against the workload's, as the TCO sizing sees them (docs/tco.md
+   * §4): the same (±10 %), adjusted with the prefill/decode model (factor on the tokens/s), or
+   * refused (other lengths and no prefill rate). Null without throughput.
+   */
+  lengths: { kind: 'match' | 'adjusted' | 'refused'; at: { input: number; output: number }; workload: { input: number; output: number }; factor: number | null; reason: string | null } | null;
+}
+
+const val = (f: Figure) => (f.ok ? f.value : null);
+
+/** The one-point series of point `i`, with every other column cut to it. */
+function onePoint(s: StoredSeries, i: number): StoredSeries {
+  const pick = <T>(col: readonly T[]) => [col[i] as T];
+  const stats = (c: StoredSeries['points']['ttft']) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v ? pick(v) : v]));
+  const p = s.points;
+  return {
+    ...s,
+    points: { load: pick(p.load), out: pick(p.out), total: pick(p.total), ttft: stats(p.ttft), tpot: stats(p.tpot), itl: stats(p.itl), e2el: stats(p.e2el), ok: pick(p.ok), n: pick(p.n) },
+  };
+}
+
+export const MAX_COST_POINTS = 60;
+
+export function capacityView(scenario: TcoScenario): CapacityView {
+  const sh = scenario.selfHosted;
+  const r = resolveCapacity(sh);
+  const gpus = r.stored.gpus ?? sh.gpusPerReplica;
+  // The single figure has no curve to chart: nothing more to evaluate (this view follows every
+  // slider step, so it must not double the TCO page's work then).
+  if (r.fromSingleFigure) {
+    return {
+      lengths: null,
+      kind: r.kind,
+      label: r.stored.label,
+      fileName: r.stored.fileName,
+      publisher: r.stored.publisher,
+      libraryId: r.stored.libraryId,
+      date: r.stored.date,
+      fromSingleFigure: true,
+      loadKind: r.stored.loadKind,
+      gpus,
+      gpusFromSeries: false,
+      inputTokens: r.atInputTokens,
+      outputTokens: r.atOutputTokens,
+      chosen: r.choice.chosen,
+      reason: r.choice.reason,
+      tokensPerSecond: r.tokensPerSecond,
+      basis: r.basis,
+      minTokensPerSPerUser: null,
+      points: [],
+      apiPerMillion: null,
+    };
+  }
+  const evaluation = evaluateTco(scenario);
+  const apiPerMillion = val(evaluation.api.perMillionTokens);
+  const points = r.series.points.map((p, index): CapacityViewPoint => {
+    const check = r.choice.points[index];
+    let atWorkload: number | null = null;
+    let atFull: number | null = null;
+    let replicasNeeded: number | null = null;
+    if (!r.fromSingleFigure && index < MAX_COST_POINTS && (p.outputTokensPerS ?? p.totalTokensPerS ?? 0) > 0) {
+      const one = onePoint(r.stored, index);
+      const at: TcoScenario = { ...scenario, selfHosted: { ...sh, capacity: { slo: { ...sh.capacity.slo, limits: [], minTokensPerSPerUser: null, maxFailedShare: 1 }, interpolate: false, series: one } } };
+      const e = evaluateTco(at);
+      atWorkload = val(e.selfHosted.perMillionTokens);
+      const full = val(e.selfHosted.perMillionTokensAtMaxUtilisation);
+      const c = e.selfHosted.capacity;
+      // Full load is per 1M basis tokens; carried to workload tokens by the workload's own ratio.
+      atFull = full !== null && c.demandTokensPerMonth > 0 && e.volume.tokensPerMonth > 0 ? (full * c.demandTokensPerMonth) / e.volume.tokensPerMonth : null;
+      replicasNeeded = e.selfHosted.replicasNeeded;
+    }
+    return {
+      index,
+      load: p.load,
+      outputTokensPerS: p.outputTokensPerS,
+      perGpu: p.outputTokensPerS === null ? null : p.outputTokensPerS / gpus,
+      interactivity: p.interactivity,
+      qualifies: check?.qualifies ?? false,
+      failing: (check?.failing ?? []).map((c: LimitCheck) => c.id),
+      requests: p.requests,
+      perMillionAtWorkload: atWorkload,
+      perMillionAtFullLoad: atFull,
+      replicasNeeded,
+    };
+  });
+  const sz = evaluation.selfHosted.sizing;
+  let lengths: CapacityView['lengths'] = null;
+  if (sz !== null) {
+    const at = { input: sz.at.input, output: sz.at.output };
+    const workload = { input: sz.workload.input, output: sz.workload.output };
+    if (!sz.ok) lengths = { kind: 'refused', at, workload, factor: null, reason: sz.reason };
+    else {
+      const basisTokens = r.basis === 'output' ? sz.workload.output : sz.workload.input + sz.workload.output;
+      const factor = sz.method === 'as-given' || !(sz.secondsPerRequest > 0) || !(r.tokensPerSecond > 0) ? 1 : basisTokens / sz.secondsPerRequest / r.tokensPerSecond;
+      lengths = { kind: sz.method === 'as-given' ? 'match' : 'adjusted', at, workload, factor, reason: null };
+    }
+  }
+  return {
+    lengths,
+    kind: r.kind,
+    label: r.stored.label,
+    fileName: r.stored.fileName,
+    publisher: r.stored.publisher,
+    libraryId: r.stored.libraryId,
+    date: r.stored.date,
+    fromSingleFigure: r.fromSingleFigure,
+    loadKind: r.stored.loadKind,
+    gpus,
+    gpusFromSeries: r.stored.gpus !== null,
+    inputTokens: r.atInputTokens,
+    outputTokens: r.atOutputTokens,
+    chosen: r.choice.chosen,
+    reason: r.choice.reason,
+    tokensPerSecond: r.tokensPerSecond,
+    basis: r.basis,
+    minTokensPerSPerUser: r.fromSingleFigure ? null : sh.capacity.slo.minTokensPerSPerUser,
+    points,
+    apiPerMillion,
+  };
+}

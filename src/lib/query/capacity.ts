@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { BenchRun } from '../../core/benchmarks/run-schema';
+import type { GroupOverrides } from '../../core/capacity/series';
+import type { HardwareScenario } from '../../core/hardware/setup';
+import { tcoScenarioOf, type TcoScenario } from '../../core/tco/model';
+import { compute, inputKey } from './compute';
+
+/**
+ * Capacity queries (docs/capacity.md): the series the panel offers and the view of the series in
+ * force. Imported runs are grouped in the worker; the key is the run ids, so re-grouping happens
+ * only when the stored runs change.
+ */
+export const capacityKeys = {
+  fromRuns: (ids: readonly string[], overrides: GroupOverrides) => ['capacity', 'runs', ids, overrides] as const,
+  library: ['capacity', 'library'] as const,
+  roofline: (inputs: HardwareScenario) => ['capacity', 'roofline', inputs] as const,
+  view: (inputs: TcoScenario) => ['capacity', 'view', inputs] as const,
+};
+
+/** @param overrides the user's merges and splits (run id → group key). */
+export function capacityRunsQuery(runs: readonly BenchRun[], overrides: GroupOverrides = {}) {
+  return queryOptions({
+    queryKey: capacityKeys.fromRuns(runs.map((r) => r.id), overrides),
+    queryFn: ({ signal }) => compute.call('capacitySeriesFromRuns', [runs, overrides], signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function capacityLibraryQuery() {
+  return queryOptions({ queryKey: capacityKeys.library, queryFn: ({ signal }) => compute.call('capacityLibrarySeries', [], signal), staleTime: Number.POSITIVE_INFINITY });
+}
+
+export function capacityRooflineQuery(scenario: HardwareScenario) {
+  const inputs: HardwareScenario = { selfHosted: scenario.selfHosted, hardware: scenario.hardware, workload: scenario.workload };
+  return queryOptions({
+    queryKey: capacityKeys.roofline(inputs),
+    queryFn: ({ signal }) => compute.call('capacityRooflineSeries', [inputs], signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function capacityViewQuery(scenario: TcoScenario) {
+  const inputs = tcoScenarioOf(scenario);
+  return queryOptions({
+    queryKey: capacityKeys.view(inputs),
+    queryFn: async ({ signal }) => ({ key: inputKey(inputs), value: await compute.call('capacityView', [inputs], signal) }),
+    placeholderData: keepPreviousData,
+  });
+}

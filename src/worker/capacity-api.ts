@@ -1,0 +1,51 @@
+import type { BenchRun } from '../core/benchmarks/run-schema';
+import { seriesFromRoofline } from '../core/capacity/roofline-series';
+import { runIdsOf, seriesFromPublished, seriesFromRuns, type GroupOverrides } from '../core/capacity/series';
+import { storeSeries } from '../core/capacity/stored';
+import type { StoredSeries } from '../core/capacity/stored-schema';
+import { capacityView, type CapacityView } from '../core/capacity/view';
+import { PUBLISHED_SERIES } from '../core/catalog/published-measurements.data';
+import { buildHardwareReport } from '../core/hardware/report';
+import type { HardwareScenario } from '../core/hardware/setup';
+import type { TcoScenario } from '../core/tco/model';
+
+/** A series the capacity panel can pick, with its grouping key (shown) and its summary. */
+export interface SeriesChoice {
+  key: string;
+  stored: StoredSeries;
+  /** The runs of an imported series in load order (empty for library and roofline series). */
+  runIds: string[];
+}
+
+/**
+ * Capacity at a latency target (docs/capacity.md): the series the user can pick (imported runs
+ * grouped by configuration, library entries, the roofline estimate) and the panel's view of the
+ * series in force. Plain data in, plain data out.
+ */
+export const capacityApi = {
+  /** Imported runs grouped into series, as the summaries a scenario would store. */
+  capacitySeriesFromRuns(runs: readonly BenchRun[], overrides: GroupOverrides = {}): SeriesChoice[] {
+    return seriesFromRuns(runs, overrides)
+      .filter((s) => s.points.some((p) => (p.outputTokensPerS ?? p.totalTokensPerS ?? 0) > 0))
+      .map((s) => ({ key: s.key, stored: storeSeries(s), runIds: runIdsOf(s) }));
+  },
+
+  capacityLibrarySeries(): SeriesChoice[] {
+    return PUBLISHED_SERIES.map((p) => {
+      const s = seriesFromPublished(p);
+      return { key: s.key, stored: storeSeries(s), runIds: [] };
+    });
+  },
+
+  /** The roofline estimate over concurrency for the scenario's hardware set-up, or null. */
+  capacityRooflineSeries(scenario: HardwareScenario): SeriesChoice | null {
+    const built = buildHardwareReport(scenario);
+    if (!built.ok) return null;
+    const s = seriesFromRoofline(built.report, scenario.selfHosted.gpusPerReplica);
+    return s ? { key: s.key, stored: storeSeries(s), runIds: [] } : null;
+  },
+
+  capacityView(scenario: TcoScenario): CapacityView {
+    return capacityView(scenario);
+  },
+};
