@@ -91,7 +91,8 @@ export interface DerivedWorkload {
   /** The zone the days and the week were built in (UTC for day buckets). */
   timeZone: string;
   granularity: 'request' | 'hour' | 'day' | 'none';
-  period: { firstDay: string; lastDay: string; days: number; gaps: string[] } | null;
+  /** Days from the first to the last day with data; gaps are runs of days without any. */
+  period: { firstDay: string; lastDay: string; days: number; gaps: { from: string; to: string; days: number }[] } | null;
   models: ModelUsage[];
   total: ModelUsage;
   daily: DayUsage[];
@@ -269,8 +270,14 @@ export function deriveWorkload(records: readonly UsageRecord[], costs: readonly 
   if (rows.length === 0 && costRows.length > 0) notes.push('cost-files-only');
 
   const days = Number.isFinite(firstDay) ? lastDay - firstDay + 1 : 0;
-  const gaps: string[] = [];
-  for (let day = firstDay; day <= lastDay && gaps.length < 400; day++) if (!daily.has(day)) gaps.push(isoDay(day));
+  const gaps: { from: string; to: string; days: number }[] = [];
+  for (let day = firstDay; day <= lastDay; day++) {
+    if (daily.has(day)) continue;
+    let to = day;
+    while (to + 1 <= lastDay && !daily.has(to + 1)) to++;
+    gaps.push({ from: isoDay(day), to: isoDay(to), days: to - day + 1 });
+    day = to;
+  }
   const models = [...byModel.entries()].map(([m, acc]) => usageOf(m, acc, days, options.priceOf)).sort((a, b) => b.tokens.input + b.tokens.output - (a.tokens.input + a.tokens.output));
   const totalUsage = usageOf('', total, days, undefined);
   const priced = models.filter((m) => m.listPrice !== null);
