@@ -197,6 +197,7 @@ export const DEFAULT_SCENARIO: Scenario = {
     CNY: 7.1,
     checked: '2026-11-30',
   },
+  usage: { source: null },
   view: null,
 };
 

@@ -46,7 +46,7 @@ describe('migrations', () => {
 
   it('never modify their input (every step, on a frozen document)', () => {
     for (const step of MIGRATIONS) {
-      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : step.from === 1 ? v1Relay() : null)));
+      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : step.from === 1 ? v1Relay() : frozenBase(step.from))));
       const before = JSON.stringify(input);
       expect(() => step.up(input)).not.toThrow();
       expect(JSON.stringify(input)).toBe(before);
@@ -59,7 +59,7 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice']);
+    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-usage-source']);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -108,7 +108,7 @@ describe('migrations', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.fromVersion).toBe(1);
-    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice']);
+    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-usage-source']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario;
     // v1 said: prices in ¥, each ¥ worth $1 (pegUsdPerUnit 1). v2 says the same thing: listed
@@ -167,5 +167,22 @@ describe('migrations', () => {
 
   it('reports a version with no path instead of guessing', () => {
     expect(migrate({ type: SCENARIO_TYPE, version: -3 }, SCENARIO_VERSION)).toEqual({ ok: false, error: 'no-path', from: -3 });
+  });
+
+  it('v2 → v3: a v2 document keeps every figure and gets no usage source', () => {
+    const v2 = frozenBase(2) as Record<string, unknown>;
+    const doc: Record<string, unknown> = { ...v2, workload: { ...(v2.workload as object), requestsPerDay: 1234 } };
+    const r = readScenarioDocument(doc, false);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.migrations).toEqual(['v2-usage-source']);
+    expect(r.value.notices).toEqual([]);
+    const s = r.value.scenario as unknown as Record<string, unknown>;
+    expect(s.usage).toEqual({ source: null });
+    // Everything else is the v2 document as it was, apart from the version.
+    const { usage: _usage, version, ...rest } = s;
+    expect(version).toBe(3);
+    const { version: _v, ...v2Rest } = doc;
+    expect(rest).toEqual(v2Rest);
   });
 });
