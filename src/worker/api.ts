@@ -3,6 +3,7 @@ import { hardwareApi } from './hardware-api';
 import { jobsApi } from './jobs';
 import { pilotApi } from './pilot-api';
 import { tcoApi } from './tco-api';
+import { usageApi } from './usage-api';
 
 /**
  * The one contract between the UI and the computation core, composed of one object per area
@@ -19,6 +20,7 @@ export const computeApi = {
   ...hardwareApi,
   ...pilotApi,
   ...benchmarksApi,
+  ...usageApi,
 };
 
 export type ComputeApi = typeof computeApi;

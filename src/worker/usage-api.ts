@@ -1,0 +1,54 @@
+import { deriveWorkload, type DerivedWorkload, type ProfileChoice } from '../core/usage/aggregate';
+import type { UsageCsvMapping } from '../core/usage/csv';
+import { readUsageSource, type UsageReadResult } from '../core/usage/reader';
+import type { CostRecord, UsageRecord } from '../core/usage/types';
+import type { Workload } from '../core/scenario/schema';
+import { blobSource, platformHost } from './benchmarks-api';
+
+/**
+ * Usage files → the derived workload (src/core/usage). Each file is read chunk by chunk, cut at
+ * character boundaries; the records never leave the worker, only the derived figures and each
+ * file's status and issues do.
+ */
+export interface UsageRequest {
+  files: Blob[];
+  names: string[];
+  mapping: UsageCsvMapping | null;
+  timeZone: string;
+  /** Models to keep; empty = all. */
+  models: string[];
+  profile: ProfileChoice;
+  current: Workload;
+}
+
+export type UsageFileSummary = Omit<UsageReadResult, 'records' | 'costs'> & { models: string[] };
+
+export interface UsageAnswer {
+  files: UsageFileSummary[];
+  /** Every model named in the files, largest first by tokens. */
+  models: string[];
+  derived: DerivedWorkload;
+}
+
+export const usageApi = {
+  async deriveUsage(request: UsageRequest): Promise<UsageAnswer> {
+    const host = platformHost();
+    const records: UsageRecord[] = [];
+    const costs: CostRecord[] = [];
+    const files: UsageFileSummary[] = [];
+    for (const [i, blob] of request.files.entries()) {
+      const name = request.names[i] ?? `file ${i + 1}`;
+      const r = await readUsageSource(blobSource(blob, name), { decoder: host.decoder }, request.mapping);
+      if (r === null) continue;
+      const { records: rs, costs: cs, ...summary } = r;
+      for (const x of rs) records.push(x);
+      for (const x of cs) costs.push(x);
+      files.push({ ...summary, models: [...new Set(rs.map((x) => x.model ?? ''))] });
+    }
+    const tokens = new Map<string, number>();
+    for (const r of records) tokens.set(r.model ?? '', (tokens.get(r.model ?? '') ?? 0) + r.input + r.output);
+    const models = [...tokens.entries()].sort((a, b) => b[1] - a[1]).map(([m]) => m);
+    const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current });
+    return { files, models, derived };
+  },
+};
