@@ -14,6 +14,7 @@ import { usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
 import type { UsageAnswer } from '../../worker/usage-api';
 import { DailyChart, WeekHeatmap } from './usage-charts';
+import { useUsageSession, type AppliedChange } from './usage-session';
 import { usageMessages, type T } from './messages';
 
 
@@ -97,11 +98,7 @@ function formatField(language: Language, t: T, field: ShownField, w: Partial<Wor
   }
 }
 
-interface Change {
-  field: ShownField;
-  before: string;
-  after: string;
-}
+type Change = AppliedChange;
 
 function changesOf(language: Language, t: T, before: Workload, after: Workload): Change[] {
   return WORKLOAD_FIELDS.filter((f) => !same(before[f], after[f])).map((f) => ({ field: f, before: formatField(language, t, f, before), after: formatField(language, t, f, after) }));
@@ -170,16 +167,16 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
   const derived = answer.derived;
   const scenario = useAppStore((s) => s.scenario);
   const updateSection = useAppStore((s) => s.updateSection);
-  const [applied, setApplied] = useState<{ changes: Change[]; previous: Pick<Scenario, 'workload' | 'usage'> } | null>(null);
-  const [undone, setUndone] = useState(false);
+  const applied = useUsageSession((s) => s.applied);
+  const undone = useUsageSession((s) => s.undone);
+  const setSession = useUsageSession((s) => s.set);
   const patch = derived.workload;
   const next: Workload = { ...scenario.workload, ...patch };
   const pending = changesOf(language, t, scenario.workload, next);
   const source = sourceOf(answer, derived, timeZone, models, profile);
   const apply = () => {
     const previous = { workload: scenario.workload, usage: scenario.usage };
-    setApplied({ changes: pending, previous });
-    setUndone(false);
+    setSession({ applied: { changes: pending, previous }, undone: false });
     updateSection('workload', patch);
     updateSection('usage', { source });
   };
@@ -187,8 +184,7 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
     if (!applied) return;
     updateSection('workload', applied.previous.workload);
     updateSection('usage', applied.previous.usage);
-    setApplied(null);
-    setUndone(true);
+    setSession({ applied: null, undone: true });
   };
   const fieldLabel = (f: keyof Workload) => (WORKLOAD_FIELDS as readonly string[]).includes(f) ? t(`field.${f as ShownField}`) : f;
   return (
@@ -270,11 +266,14 @@ export function UsagePage() {
   const language = useLanguage();
   const scenario = useAppStore((s) => s.scenario);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [files, setFiles] = useState<File[]>([]);
   const [dragOver, setDragOver] = useState(false);
-  const [timeZone, setTimeZone] = useState(() => scenario.usage.source?.timeZone ?? browserZone());
-  const [profile, setProfile] = useState<ProfileChoice>('median');
-  const [models, setModels] = useState<string[]>([]);
+  const session = useUsageSession();
+  const { files, profile, models } = session;
+  const timeZone = session.timeZone ?? scenario.usage.source?.timeZone ?? browserZone();
+  const setFiles = (next: File[]) => session.set({ files: next, models: [] });
+  const setTimeZone = (z: string) => session.set({ timeZone: z });
+  const setProfile = (p: ProfileChoice) => session.set({ profile: p });
+  const setModels = (m: string[]) => session.set({ models: m });
   const query = useQuery(usageQuery({ files, names: files.map((f) => f.name), mapping: null, timeZone, models, profile, current: scenario.workload }));
   const answer = query.data;
   const derived = answer?.derived;
@@ -283,7 +282,6 @@ export function UsagePage() {
     const next = list ? Array.from(list) : [];
     if (next.length === 0) return;
     setFiles(next);
-    setModels([]);
   };
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
