@@ -1,7 +1,8 @@
 import { deriveWorkload, type DerivedWorkload, type ProfileChoice } from '../core/usage/aggregate';
 import type { UsageCsvMapping } from '../core/usage/csv';
 import { readUsageSource, type UsageReadResult } from '../core/usage/reader';
-import type { CostRecord, UsageRecord } from '../core/usage/types';
+import { UsageTable } from '../core/usage/table';
+import type { CostRecord } from '../core/usage/types';
 import type { Workload } from '../core/scenario/schema';
 import { blobSource, platformHost } from './benchmarks-api';
 
@@ -33,7 +34,7 @@ export interface UsageAnswer {
 export const usageApi = {
   async deriveUsage(request: UsageRequest): Promise<UsageAnswer> {
     const host = platformHost();
-    const records: UsageRecord[] = [];
+    const records = new UsageTable();
     const costs: CostRecord[] = [];
     const files: UsageFileSummary[] = [];
     for (const [i, blob] of request.files.entries()) {
@@ -41,12 +42,15 @@ export const usageApi = {
       const r = await readUsageSource(blobSource(blob, name), { decoder: host.decoder }, request.mapping);
       if (r === null) continue;
       const { records: rs, costs: cs, ...summary } = r;
-      for (const x of rs) records.push(x);
+      records.append(rs);
       for (const x of cs) costs.push(x);
-      files.push({ ...summary, models: [...new Set(rs.map((x) => x.model ?? ''))] });
+      files.push({ ...summary, models: [...rs.models] });
     }
     const tokens = new Map<string, number>();
-    for (const r of records) tokens.set(r.model ?? '', (tokens.get(r.model ?? '') ?? 0) + r.input + r.output);
+    for (let i = 0; i < records.length; i++) {
+      const m = records.modelAt(i) ?? '';
+      tokens.set(m, (tokens.get(m) ?? 0) + (records.input[i] as number) + (records.output[i] as number));
+    }
     const models = [...tokens.entries()].sort((a, b) => b[1] - a[1]).map(([m]) => m);
     const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current });
     return { files, models, derived };

@@ -5,7 +5,8 @@ import { deriveWorkload, type ProfileChoice } from '../../core/usage/aggregate';
 import { usageCsvMappingSchema, type UsageCsvMapping } from '../../core/usage/csv';
 import { readUsageSource, type UsageReadResult } from '../../core/usage/reader';
 import { isValidTimeZone } from '../../core/usage/time';
-import type { CostRecord, UsageIssue, UsageRecord } from '../../core/usage/types';
+import { UsageTable } from '../../core/usage/table';
+import type { CostRecord, UsageIssue } from '../../core/usage/types';
 import { platformHost } from '../../worker/benchmarks-api';
 import { json, parseFlags, type CliCommand, type CliIo } from '../command';
 
@@ -122,18 +123,18 @@ export const workloadCommand: CliCommand = {
       }
     }
     let failed = false;
-    const records: UsageRecord[] = [];
+    const records = new UsageTable();
     const costs: CostRecord[] = [];
     const files = results.map((r) => {
       for (const issue of r.issues) if (issue.severity !== 'info') io.err(describeUsageIssue(r.fileName, issue));
       if (r.status === 'failed' || r.status === 'needs-mapping') failed = true;
-      for (const x of r.records) records.push(x);
+      records.append(r.records);
       for (const x of r.costs) costs.push(x);
       return { file: r.fileName, formats: r.formats, status: r.status, rows: r.rows, issues: r.issues.map((i) => ({ ...i, message: describeUsageIssue(r.fileName, i) })), csv: r.csv };
     });
     const derived = deriveWorkload(records, costs, { timeZone, models, profile: profileFlag as ProfileChoice, current: DEFAULT_SCENARIO.workload });
     if (models !== null) {
-      const known = new Set(records.map((r) => r.model ?? ''));
+      const known = new Set(Array.from({ length: records.length }, (_, i) => records.modelAt(i) ?? ''));
       for (const m of models) if (!known.has(m)) io.err(`--model: no usage of "${m}" in the files (models: ${[...known].filter(Boolean).join(', ') || 'none named'})`);
     }
     io.out(json({ ...derived, files }));

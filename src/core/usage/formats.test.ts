@@ -16,7 +16,7 @@ describe('usage formats on their documented examples', () => {
     const r = read('DOCEXAMPLE_openai_usage_completions_page.json');
     expect(r.formats).toEqual(['openai-usage']);
     expect(r.records).toHaveLength(1);
-    expect(r.records[0]).toMatchObject({ start: 1730419200, bucketS: 86_400, requests: 5, input: 1000, cached: 800, output: 500, reasoning: null });
+    expect(r.records.get(0)).toMatchObject({ start: 1730419200, bucketS: 86_400, requests: 5, input: 1000, cached: 800, output: 500, reasoning: null });
     // has_more: true → the page says more pages exist.
     expect(r.issues.map((i) => i.code)).toContain('more-pages');
     const d = derive('DOCEXAMPLE_openai_usage_completions_page.json', 'Europe/Berlin');
@@ -57,7 +57,7 @@ describe('usage formats on their documented examples', () => {
     const r = read('SCHEMA_anthropic_usage_report_messages.json');
     expect(r.formats).toEqual(['anthropic-usage']);
     // Hour 1: 1500 + 200 + 300 + 4000 = 6000 input, 4000 cached; hour 2: 500 + 1000 = 1500, 1000.
-    expect(r.records.map((x) => [x.input, x.cached, x.output, x.bucketS])).toEqual([[6000, 4000, 900, 3600], [1500, 1000, 100, 3600]]);
+    expect(r.records.toArray().map((x) => [x.input, x.cached, x.output, x.bucketS])).toEqual([[6000, 4000, 900, 3600], [1500, 1000, 100, 3600]]);
     const d = derive('SCHEMA_anthropic_usage_report_messages.json');
     // One day: 7500 input and 1000 output per day × 30 days per month (the default).
     expect(d.workload).toMatchObject({ mode: 'tokens', inputTokensPerMonth: 225_000, outputTokensPerMonth: 30_000 });

@@ -1,7 +1,8 @@
 import { isRecord } from '../benchmarks/common';
 import { looksLikeOrgUsagePage, tokensOf } from '../benchmarks/formats/api-usage';
 import { parseTimestamp } from '../benchmarks/formats/request-log';
-import type { CostRecord, UsageFormat, UsageIssue, UsageIssueCode, UsageRecord } from './types';
+import type { UsageTable } from './table';
+import type { CostRecord, UsageFormat, UsageIssue, UsageIssueCode } from './types';
 
 /**
  * One JSON value of a usage file → usage and cost records. Every format is read from its
@@ -61,7 +62,7 @@ export class IssueList {
 }
 
 export interface Sink {
-  records: UsageRecord[];
+  records: UsageTable;
   costs: CostRecord[];
   formats: Set<UsageFormat>;
   issues: IssueList;
@@ -89,6 +90,8 @@ const DATE_ONLY = /^\d{4}-\d\d-\d\d$/;
  */
 export function readTime(raw: unknown, issues: IssueList, line: number, field: string): number {
   if (typeof raw === 'string') {
+    // Most timestamps end in Z (the fast path of parseTimestamp); only others are inspected.
+    if (raw.charCodeAt(raw.length - 1) === 90) return parseTimestamp(raw);
     const s = raw.trim();
     if (DATE_ONLY.test(s)) return Date.parse(`${s}T00:00:00Z`) / 1000;
     if (NO_ZONE.test(s)) {
@@ -105,7 +108,8 @@ function n0(v: unknown): number {
 }
 
 function strOrNull(v: unknown): string | null {
-  return typeof v === 'string' && v !== '' ? v.slice(0, 200) : null;
+  if (typeof v !== 'string' || v === '') return null;
+  return v.length > 200 ? v.slice(0, 200) : v;
 }
 
 function looksLikeBucketReport(v: Record<string, unknown>): boolean {
@@ -246,6 +250,7 @@ const OK_STATUS = new Set(['ok', 'success', 'succeeded', 'completed', 'done', '2
 function okOf(r: Record<string, unknown>): boolean {
   const status = r.status;
   const http = typeof r.http_status === 'number' ? r.http_status : null;
+  if (status === 'ok' || status === 'success') return true;
   if (typeof status === 'string' && status !== '') return OK_STATUS.has(status.toLowerCase());
   if (typeof status === 'number') return status >= 200 && status < 300;
   if (typeof r.ok === 'boolean') return r.ok;
@@ -253,7 +258,8 @@ function okOf(r: Record<string, unknown>): boolean {
 }
 
 function oneRequest(sink: Sink, start: number, model: string | null, ok: boolean, input: number, cached: number | null, output: number, reasoning: number | null, cost: number | null): void {
-  sink.records.push({ start, bucketS: 0, model, requests: ok ? 1 : 0, failed: ok ? 0 : 1, input: ok ? input : 0, cached: ok ? cached : null, output: ok ? output : 0, reasoning: ok ? reasoning : null, costUsd: cost });
+  const N = Number.NaN;
+  sink.records.add(start, 0, sink.records.modelId(model), ok ? 1 : 0, ok ? 0 : 1, ok ? input : 0, ok && cached !== null ? cached : N, ok ? output : 0, ok && reasoning !== null ? reasoning : N, cost === null ? N : cost);
 }
 
 function litellmRow(r: Record<string, unknown>, line: number, sink: Sink): void {
@@ -280,23 +286,21 @@ function requestLogRow(r: Record<string, unknown>, line: number, sink: Sink): vo
     return;
   }
   sink.formats.add('request-log');
-  const fields: [string, unknown][] = [
-    ['in_tok', pick(r, 'in_tok', 'input_tokens', 'prompt_tokens')],
-    ['out_tok', pick(r, 'out_tok', 'output_tokens', 'completion_tokens')],
-    ['cached_tok', pick(r, 'cached_tok', 'cached_tokens', 'input_cached_tokens')],
-    ['reasoning_tok', pick(r, 'reasoning_tok', 'reasoning_tokens')],
-    ['cost_usd', r.cost_usd],
-  ];
-  const values: number[] = [];
-  for (const [name, raw] of fields) {
-    const c = count(raw);
-    if (c === -1) {
-      sink.issues.skip('field-invalid', line, name, String(raw));
-      return;
-    }
-    values.push(c);
-  }
-  const [input, output, cached, reasoning, cost] = values as [number, number, number, number, number];
+  // The hot path of large logs: no allocation per row beyond the record.
+  const inRaw = r.in_tok ?? r.input_tokens ?? r.prompt_tokens;
+  const outRaw = r.out_tok ?? r.output_tokens ?? r.completion_tokens;
+  const cachedRaw = r.cached_tok ?? r.cached_tokens ?? r.input_cached_tokens;
+  const reasoningRaw = r.reasoning_tok ?? r.reasoning_tokens;
+  const input = count(inRaw);
+  if (input === -1) return sink.issues.skip('field-invalid', line, 'in_tok', String(inRaw));
+  const output = count(outRaw);
+  if (output === -1) return sink.issues.skip('field-invalid', line, 'out_tok', String(outRaw));
+  const cached = count(cachedRaw);
+  if (cached === -1) return sink.issues.skip('field-invalid', line, 'cached_tok', String(cachedRaw));
+  const reasoning = count(reasoningRaw);
+  if (reasoning === -1) return sink.issues.skip('field-invalid', line, 'reasoning_tok', String(reasoningRaw));
+  const cost = count(r.cost_usd);
+  if (cost === -1) return sink.issues.skip('field-invalid', line, 'cost_usd', String(r.cost_usd));
   oneRequest(sink, start, strOrNull(r.model), okOf(r), input >= 0 ? input : 0, cached >= 0 ? cached : null, output >= 0 ? output : 0, reasoning >= 0 ? reasoning : null, cost >= 0 ? cost : null);
 }
 
@@ -322,6 +326,8 @@ export function readValue(value: unknown, line: number, sink: Sink, depth = 0): 
     sink.issues.skip('row-not-object', line);
     return;
   }
+  // Request-log rows first: they are the millions; pages and reports are few.
+  if (value.ts !== undefined) return requestLogRow(value, line, sink);
   if (looksLikeOrgUsagePage(value) && (value.data as unknown[]).length > 0) return openAiPage(value, line, sink);
   if (looksLikeBucketReport(value)) {
     const first = (value.data as Record<string, unknown>[])[0] as Record<string, unknown>;

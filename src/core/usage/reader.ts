@@ -3,7 +3,18 @@ import { CHUNK_BYTES, utf8Boundary, type ByteSource, type TextDecoderLike } from
 import { JsonValueStream } from '../benchmarks/json-stream';
 import { suggestUsageMapping, UsageCsvRows, type UsageCsvMapping } from './csv';
 import { IssueList, readValue, type Sink } from './formats';
-import type { ParsedUsage, UsageFormat } from './types';
+import { UsageTable } from './table';
+import type { CostRecord, UsageFormat, UsageIssue } from './types';
+
+export interface ParsedUsage {
+  fileName: string;
+  formats: UsageFormat[];
+  records: UsageTable;
+  costs: CostRecord[];
+  issues: UsageIssue[];
+  /** Rows read and rows skipped because they were unreadable. */
+  rows: { read: number; skipped: number };
+}
 
 /**
  * Reads one usage file chunk by chunk (the worker feeds it 1 MiB at a time with progress and
@@ -52,7 +63,7 @@ export class UsageReader {
     private readonly fileName: string,
     private readonly mapping: UsageCsvMapping | null = null,
   ) {
-    this.sink = { records: [], costs: [], formats: new Set<UsageFormat>(), issues: this.issues };
+    this.sink = { records: new UsageTable(), costs: [], formats: new Set<UsageFormat>(), issues: this.issues };
   }
 
   push(text: string): void {
@@ -120,13 +131,13 @@ export class UsageReader {
   }
 
   private jsonlLine(lineText: string): void {
-    const t = lineText.trim();
-    if (t !== '') {
+    // JSON.parse skips surrounding white space itself; only empty lines are passed over here.
+    if (lineText.length > 1 || (lineText.length === 1 && lineText.charCodeAt(0) !== 13)) {
       let value: unknown;
       try {
-        value = JSON.parse(t);
+        value = JSON.parse(lineText);
       } catch (e) {
-        this.issues.skip('json-syntax', this.line, null, e instanceof Error ? e.message : null);
+        if (lineText.trim() !== '') this.issues.skip('json-syntax', this.line, null, e instanceof Error ? e.message : null);
         this.line += 1;
         return;
       }

@@ -66,13 +66,3 @@ export interface UsageIssue {
   /** The offending value or other detail, as text. */
   detail: string | null;
 }
-
-export interface ParsedUsage {
-  fileName: string;
-  formats: UsageFormat[];
-  records: UsageRecord[];
-  costs: CostRecord[];
-  issues: UsageIssue[];
-  /** Rows read and rows skipped because they were unreadable. */
-  rows: { read: number; skipped: number };
-}

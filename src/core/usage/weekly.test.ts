@@ -102,3 +102,21 @@ describe('the weekly profile of a generated log', () => {
     expect(kolkata.at(Date.parse('2026-01-05T18:31:00Z') / 1000).hourOfWeek).toBe(24);
   });
 });
+
+describe('percentiles by selection', () => {
+  it('match the linear-interpolation percentile of a sorted copy', async () => {
+    const { percentileBySelection } = await import('./aggregate');
+    const { percentileOfSorted } = await import('../benchmarks/stats');
+    // Hand: [1, 2, 3, 4]: p50 at rank 1.5 → 2.5; p90 at rank 2.7 → 3 + 0.7 = 3.7.
+    expect(percentileBySelection(Float64Array.from([4, 1, 3, 2]), 50)).toBe(2.5);
+    expect(percentileBySelection(Float64Array.from([4, 1, 3, 2]), 90)).toBeCloseTo(3.7, 12);
+    expect(percentileBySelection(new Float64Array(0), 50)).toBeNull();
+    let seed = 7;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (const n of [1, 2, 3, 10, 101, 1000]) {
+      const values = Array.from({ length: n }, () => Math.floor(next() * 50));
+      const sorted = Float64Array.from(values).sort();
+      for (const p of [0, 10, 50, 90, 99, 100]) expect(percentileBySelection(Float64Array.from(values), p), `n ${n} p ${p}`).toBeCloseTo(percentileOfSorted(sorted, p, 'linear') as number, 9);
+    }
+  });
+});
