@@ -1,5 +1,6 @@
 import { deriveWorkload, type DerivedWorkload, type ProfileChoice } from '../core/usage/aggregate';
 import type { UsageCsvMapping } from '../core/usage/csv';
+import { loadListPrices, providerOfFormats } from '../core/usage/list-prices';
 import { readUsageSource, type UsageReadResult } from '../core/usage/reader';
 import { UsageTable } from '../core/usage/table';
 import type { CostRecord } from '../core/usage/types';
@@ -52,7 +53,8 @@ export const usageApi = {
       tokens.set(m, (tokens.get(m) ?? 0) + (records.input[i] as number) + (records.output[i] as number));
     }
     const models = [...tokens.entries()].sort((a, b) => b[1] - a[1]).map(([m]) => m);
-    const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current });
+    const priceOf = await loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)));
+    const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current, priceOf });
     return { files, models, derived };
   },
 };

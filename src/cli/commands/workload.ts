@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { DEFAULT_SCENARIO } from '../../core/scenario/defaults';
 import { deriveWorkload, type ProfileChoice } from '../../core/usage/aggregate';
 import { usageCsvMappingSchema, type UsageCsvMapping } from '../../core/usage/csv';
+import { loadListPrices, providerOfFormats } from '../../core/usage/list-prices';
 import { readUsageSource, type UsageReadResult } from '../../core/usage/reader';
 import { isValidTimeZone } from '../../core/usage/time';
 import { UsageTable } from '../../core/usage/table';
@@ -21,7 +22,8 @@ import { json, parseFlags, type CliCommand, type CliIo } from '../command';
  *   with the reason) and `notes`;
  * - `timeZone`, `granularity`, `period` {firstDay, lastDay, days, gaps};
  * - `models` and `total`: requests, failed, tokens, per-request mean/median/p90, cache share,
- *   error share, retry rate, the files' own bill in USD;
+ *   error share, retry rate, the files' own bill in USD and `listPrice` (the same tokens at
+ *   today's list price from @pydantic/genai-prices, with the price's source and date);
  * - `daily`, `profile` (median and busiest week), and `files` with each file's formats,
  *   status, rows and issues (`message` names file and line).
  * The zone defaults to the machine's. Exit codes: 0 ok (possibly with skipped rows), 1 a file
@@ -132,7 +134,8 @@ export const workloadCommand: CliCommand = {
       for (const x of r.costs) costs.push(x);
       return { file: r.fileName, formats: r.formats, status: r.status, rows: r.rows, issues: r.issues.map((i) => ({ ...i, message: describeUsageIssue(r.fileName, i) })), csv: r.csv };
     });
-    const derived = deriveWorkload(records, costs, { timeZone, models, profile: profileFlag as ProfileChoice, current: DEFAULT_SCENARIO.workload });
+    const priceOf = await loadListPrices(providerOfFormats(results.flatMap((r) => r.formats)));
+    const derived = deriveWorkload(records, costs, { timeZone, models, profile: profileFlag as ProfileChoice, current: DEFAULT_SCENARIO.workload, priceOf });
     if (models !== null) {
       const known = new Set(Array.from({ length: records.length }, (_, i) => records.modelAt(i) ?? ''));
       for (const m of models) if (!known.has(m)) io.err(`--model: no usage of "${m}" in the files (models: ${[...known].filter(Boolean).join(', ') || 'none named'})`);

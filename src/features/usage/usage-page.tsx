@@ -121,7 +121,7 @@ function ModelsTable(props: { derived: DerivedWorkload; t: T; language: Language
         <table className="figures w-full text-left text-sm">
           <thead className="text-xs text-muted">
             <tr>
-              {(['col.model', 'col.requestsPerDay', 'col.input', 'col.cached', 'col.output', 'col.reasoning', 'col.errors', 'col.bill'] as const).map((k) => (
+              {(['col.model', 'col.requestsPerDay', 'col.input', 'col.cached', 'col.output', 'col.reasoning', 'col.errors', 'col.bill', 'col.listPrice'] as const).map((k) => (
                 <th key={k} scope="col" className="px-2 py-1 font-medium">
                   {t(k)}
                 </th>
@@ -141,6 +141,16 @@ function ModelsTable(props: { derived: DerivedWorkload; t: T; language: Language
                 <td className="px-2 py-1">{dist(language, t, m.perRequest?.reasoning)}</td>
                 <td className="px-2 py-1">{m.errorShare === null || m.retryRate === null ? t('na') : t('errors.value', { share: formatPercent(language, m.errorShare, 1), retry: formatPercent(language, m.retryRate, 1) })}</td>
                 <td className="px-2 py-1">{money(m.billUsd)}</td>
+                <td className="px-2 py-1">
+                  {m.listPrice === null ? (
+                    <span className="text-muted">{t('listPrice.none')}</span>
+                  ) : (
+                    <>
+                      {money(m.listPrice.usd)}
+                      {m !== derived.total ? <span className="block text-xs text-muted">{t('listPrice.source', { source: m.listPrice.price.source, date: formatDate(language, m.listPrice.price.date) })}</span> : null}
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -420,6 +430,7 @@ export function UsagePage() {
                 { label: t('col.requestsPerDay'), value: derived.total.requestsPerDay === null ? t('na') : formatNumber(language, derived.total.requestsPerDay, 1) },
                 { label: t('col.errors'), value: derived.total.errorShare === null || derived.total.retryRate === null ? t('na') : t('errors.value', { share: formatPercent(language, derived.total.errorShare, 1), retry: formatPercent(language, derived.total.retryRate, 1) }) },
                 { label: t('period.bill'), value: derived.total.billUsd === null ? t('period.billNone') : formatMoney(language, 'USD', scenario.fx, derived.total.billUsd) },
+                { label: t('col.listPrice'), value: derived.total.listPrice === null ? t('listPrice.none') : t('listPrice.total', { usd: formatMoney(language, 'USD', scenario.fx, derived.total.listPrice.usd), date: formatDate(language, derived.total.listPrice.price.date) }) },
               ]}
             />
           </Card>
