@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './axe';
 import { slow } from './pages/tco-page';
 
 const LOG = fileURLToPath(new URL('../fixtures/usage/SYNTHETIC_two_weeks_office_hours.jsonl', import.meta.url));
@@ -13,6 +14,7 @@ test.describe('usage data', () => {
     await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 18, 2026 (14 days)');
     await expect(usagePage.files()).toContainText('996 rows');
     await expect(usagePage.heatmap()).toBeVisible();
+    expect(await seriousViolations(page, 'light'), 'axe on the usage page with a file').toEqual([]);
     const footer = page.getByTestId('engine-result');
     await slow(footer).toContainText('$13,590');
 
