@@ -6,6 +6,7 @@ import { UsageTable } from '../core/usage/table';
 import type { CostRecord } from '../core/usage/types';
 import type { Workload } from '../core/scenario/schema';
 import { blobSource, platformHost } from './benchmarks-api';
+import { beginJob } from './jobs';
 
 /**
  * Usage files → the derived workload (src/core/usage). Each file is read chunk by chunk, cut at
@@ -25,7 +26,10 @@ export interface UsageRequest {
 
 export type UsageFileSummary = Omit<UsageReadResult, 'records' | 'costs'> & { models: string[] };
 
-export interface UsageAnswer {
+export type UsageAnswer = UsageResult | { state: 'cancelled' };
+
+export interface UsageResult {
+  state: 'done';
   files: UsageFileSummary[];
   /** Every model named in the files, largest first by tokens. */
   models: string[];
@@ -33,15 +37,23 @@ export interface UsageAnswer {
 }
 
 export const usageApi = {
-  async deriveUsage(request: UsageRequest): Promise<UsageAnswer> {
+  /**
+   * Runs as a job: when the page gives up (a new drop, another zone, Cancel), the read stops
+   * at its next 1 MiB chunk.
+   */
+  async deriveUsage(request: UsageRequest, options: { jobId?: string } = {}): Promise<UsageAnswer> {
+    const job = beginJob(options.jobId);
     const host = platformHost();
     const records = new UsageTable();
     const costs: CostRecord[] = [];
     const files: UsageFileSummary[] = [];
     for (const [i, blob] of request.files.entries()) {
       const name = request.names[i] ?? `file ${i + 1}`;
-      const r = await readUsageSource(blobSource(blob, name), { decoder: host.decoder }, request.mapping);
-      if (r === null) continue;
+      const r = await readUsageSource(blobSource(blob, name), { decoder: host.decoder, cancelled: () => job.signal.aborted }, request.mapping);
+      if (r === null) {
+        job.finish('stopped');
+        return { state: 'cancelled' };
+      }
       const { records: rs, costs: cs, ...summary } = r;
       records.append(rs);
       for (const x of cs) costs.push(x);
@@ -55,6 +67,7 @@ export const usageApi = {
     const models = [...tokens.entries()].sort((a, b) => b[1] - a[1]).map(([m]) => m);
     const priceOf = await loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)));
     const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current, priceOf });
-    return { files, models, derived };
+    job.finish('finished');
+    return { state: 'done', files, models, derived };
   },
 };

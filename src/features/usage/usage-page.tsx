@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
 import { Banner, Card } from '../../components/card';
 import { Button } from '../../components/button';
@@ -12,7 +12,7 @@ import { formatDate, formatInteger, formatMoney, formatNumber, formatPercent } f
 import { plural } from '../../lib/i18n/plural';
 import { usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
-import type { UsageAnswer } from '../../worker/usage-api';
+import type { UsageResult as UsageAnswer } from '../../worker/usage-api';
 import { DailyChart, WeekHeatmap } from './usage-charts';
 import { useUsageSession, type AppliedChange } from './usage-session';
 import { usageMessages, type T } from './messages';
@@ -277,6 +277,7 @@ export function UsagePage() {
   const scenario = useAppStore((s) => s.scenario);
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
+  const queryClient = useQueryClient();
   const session = useUsageSession();
   const { files, profile, models } = session;
   const timeZone = session.timeZone ?? scenario.usage.source?.timeZone ?? browserZone();
@@ -339,7 +340,21 @@ export function UsagePage() {
             }}
           />
         </div>
-        {query.isFetching ? <p className="mt-2 text-sm text-muted">{t('reading', { count: count(language, t, 'files', files.length) })}</p> : null}
+        {query.isFetching ? (
+          <p className="mt-2 flex items-center gap-2 text-sm text-muted" role="status">
+            {t('reading', { count: count(language, t, 'files', files.length) })}
+            <Button
+              variant="secondary"
+              size="xs"
+              onClick={() => {
+                void queryClient.cancelQueries({ queryKey: ['usage'] });
+                setFiles([]);
+              }}
+            >
+              {t('cancel')}
+            </Button>
+          </p>
+        ) : null}
         {query.error ? (
           <Banner tone="bad" role="alert">
             {t('failed', { reason: query.error.message })}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { UsageRequest } from '../../worker/usage-api';
+import type { UsageRequest, UsageResult } from '../../worker/usage-api';
 import { compute } from './compute';
 
 /**
@@ -12,7 +12,13 @@ export function usageQuery(request: UsageRequest) {
   const { files: _files, ...options } = request;
   return queryOptions({
     queryKey: ['usage', 'derive', files, options] as const,
-    queryFn: ({ signal }) => compute.call('deriveUsage', [request], signal),
+    queryFn: async ({ signal }): Promise<UsageResult> => {
+      // A job: a superseded or cancelled read stops in the worker at its next chunk; large
+      // files may take longer than a plain call's timeout.
+      const answer = await compute.job('deriveUsage', (jobId) => [request, { jobId }], signal, { timeoutMs: null });
+      if (answer.state === 'cancelled') throw new DOMException('Cancelled', 'AbortError');
+      return answer;
+    },
     enabled: request.files.length > 0,
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
