@@ -16,7 +16,8 @@ import { beginJob } from './jobs';
 export interface UsageRequest {
   files: Blob[];
   names: string[];
-  mapping: UsageCsvMapping | null;
+  /** Column mapping per CSV file name (from the page's mapping form); others are recognised by their headers. */
+  mappings: Record<string, UsageCsvMapping>;
   timeZone: string;
   /** Models to keep; empty = all. */
   models: string[];
@@ -49,7 +50,7 @@ export const usageApi = {
     const files: UsageFileSummary[] = [];
     for (const [i, blob] of request.files.entries()) {
       const name = request.names[i] ?? `file ${i + 1}`;
-      const r = await readUsageSource(blobSource(blob, name), { decoder: host.decoder, cancelled: () => job.signal.aborted }, request.mapping);
+      const r = await readUsageSource(blobSource(blob, name), { decoder: host.decoder, cancelled: () => job.signal.aborted }, request.mappings[name] ?? null);
       if (r === null) {
         job.finish('stopped');
         return { state: 'cancelled' };

@@ -148,4 +148,20 @@ describe('usage formats on their documented examples', () => {
     expect(broken.status).toBe('failed');
     expect(broken.issues.find((i) => i.code === 'json-syntax')?.line).toBe(3);
   });
+
+  it('a CSV of unknown columns asks for a mapping, then reads with it', () => {
+    const text = 'wann;anzahl;ein;aus\n2026-01-05 08:00;10;20000;1500\n2026-01-05 09:00;30;60000;4500\n';
+    const first = readUsageText('export.csv', text);
+    expect(first.status).toBe('needs-mapping');
+    expect(first.csv).toMatchObject({ headers: ['wann', 'anzahl', 'ein', 'aus'], delimiter: ';' });
+    const mapping = { delimiter: ';' as const, time: 0, endTime: null, bucketSeconds: 3600, model: null, requests: 1, failed: null, status: null, input: 2, cached: null, output: 3, reasoning: null, costUsd: null };
+    const r = readUsageText('export.csv', text, mapping);
+    expect(r.status).toBe('ok');
+    const d = deriveWorkload(r.records, r.costs, { timeZone: 'UTC', current: DEFAULT_SCENARIO.workload });
+    // 40 requests in one day; 80,000 / 40 = 2,000 input and 6,000 / 40 = 150 output per request.
+    expect(d.workload).toMatchObject({ requestsPerDay: 40, inputTokensPerRequest: 2000, outputTokensPerRequest: 150 });
+    expect(d.granularity).toBe('hour');
+    // "2026-01-05 08:00" has no offset: read as UTC, and said so.
+    expect(r.issues.map((i) => i.code)).toContain('timestamp-no-zone');
+  });
 });

@@ -28,7 +28,7 @@ export interface ParsedUsage {
 export interface UsageReadResult extends ParsedUsage {
   status: 'ok' | 'partial' | 'failed' | 'needs-mapping';
   /** For a CSV whose columns could not be recognised: its header and first rows. */
-  csv: { headers: string[]; sample: string[][]; suggested: UsageCsvMapping | null } | null;
+  csv: { headers: string[]; sample: string[][]; suggested: UsageCsvMapping | null; delimiter: ',' | ';' | '\t' } | null;
 }
 
 type Mode = 'undecided' | 'probe' | 'jsonl' | 'json' | 'csv';
@@ -57,6 +57,7 @@ export class UsageReader {
   private csvRows: UsageCsvRows | null = null;
   private csvSample: string[][] = [];
   private csvMapping: UsageCsvMapping | null = null;
+  private csvDelimiter: ',' | ';' | '\t' = ',';
   private rowsRead = 0;
 
   constructor(
@@ -150,6 +151,7 @@ export class UsageReader {
   private startCsv(head: string): void {
     const firstLine = head.slice(0, Math.max(0, head.indexOf('\n')) || head.length);
     const delimiter = this.mapping?.delimiter ?? detectDelimiter(firstLine);
+    this.csvDelimiter = delimiter;
     this.csv = new CsvReader(delimiter, (row) => this.csvRow(row, delimiter));
   }
 
@@ -194,7 +196,7 @@ export class UsageReader {
       const { unterminatedQuote } = this.csv.end();
       if (unterminatedQuote) this.issues.add('warning', 'csv-unterminated-quote', null);
       if (this.csvHeaders !== null && this.csvRows === null) {
-        csvInfo = { headers: this.csvHeaders, sample: this.csvSample, suggested: null };
+        csvInfo = { headers: this.csvHeaders, sample: this.csvSample, suggested: null, delimiter: this.csvDelimiter };
         this.issues.add('error', 'csv-no-time-column', 1);
       }
     }

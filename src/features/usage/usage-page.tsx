@@ -13,6 +13,7 @@ import { plural } from '../../lib/i18n/plural';
 import { usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
 import type { UsageResult as UsageAnswer } from '../../worker/usage-api';
+import { MappingForm } from './mapping-form';
 import { DailyChart, WeekHeatmap } from './usage-charts';
 import { useUsageSession, type AppliedChange } from './usage-session';
 import { usageMessages, type T } from './messages';
@@ -285,7 +286,7 @@ export function UsagePage() {
   const setTimeZone = (z: string) => session.set({ timeZone: z });
   const setProfile = (p: ProfileChoice) => session.set({ profile: p });
   const setModels = (m: string[]) => session.set({ models: m });
-  const query = useQuery(usageQuery({ files, names: files.map((f) => f.name), mapping: null, timeZone, models, profile, current: scenario.workload }));
+  const query = useQuery(usageQuery({ files, names: files.map((f) => f.name), mappings: session.mappings, timeZone, models, profile, current: scenario.workload }));
   const answer = query.data;
   const derived = answer?.derived;
 
@@ -377,6 +378,16 @@ export function UsagePage() {
               return (
                 <li key={f.fileName}>
                   <span className={f.status === 'failed' || f.status === 'needs-mapping' ? 'text-bad' : ''}>{line}</span>
+                  {f.status === 'needs-mapping' && f.csv ? (
+                    <MappingForm
+                      fileName={f.fileName}
+                      headers={f.csv.headers}
+                      delimiter={f.csv.delimiter}
+                      sample={f.csv.sample}
+                      t={t}
+                      onApply={(mapping) => session.set({ mappings: { ...session.mappings, [f.fileName]: mapping } })}
+                    />
+                  ) : null}
                   {problems.length > 0 ? (
                     <ul className="ml-4 list-disc text-xs text-muted" role={f.status === 'failed' ? 'alert' : undefined} data-testid="usage-issues">
                       {problems.slice(0, 8).map((i, k) => (

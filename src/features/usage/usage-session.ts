@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Scenario, Workload } from '../../core/scenario/schema';
 import type { ProfileChoice } from '../../core/usage/aggregate';
+import type { UsageCsvMapping } from '../../core/usage/csv';
 
 /**
  * The usage page's own inputs for this session (not in the scenario, not shared): the dropped
@@ -19,6 +20,8 @@ interface UsageSession {
   timeZone: string | null;
   profile: ProfileChoice;
   models: string[];
+  /** Column mappings the user chose, per CSV file name. */
+  mappings: Record<string, UsageCsvMapping>;
   applied: { changes: AppliedChange[]; previous: Pick<Scenario, 'workload' | 'usage'> } | null;
   undone: boolean;
   set: (patch: Partial<Omit<UsageSession, 'set'>>) => void;
@@ -29,6 +32,7 @@ export const useUsageSession = create<UsageSession>()((set) => ({
   timeZone: null,
   profile: 'median',
   models: [],
+  mappings: {},
   applied: null,
   undone: false,
   set: (patch) => set(patch),
