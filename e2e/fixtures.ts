@@ -6,6 +6,7 @@ import { PilotPage } from './pages/pilot-page';
 import { ReportPage } from './pages/report-page';
 import { ShellPage } from './pages/shell';
 import { TcoPage } from './pages/tco-page';
+import { UsagePage } from './pages/usage-page';
 
 /**
  * Shared fixtures: every page a test opens is watched; a console error, an uncaught
@@ -48,6 +49,7 @@ interface Fixtures {
   /** App shell: navigation, settings, language, share link, banners. */
   shell: ShellPage;
   tcoPage: TcoPage;
+  usagePage: UsagePage;
   hardwarePage: HardwarePage;
   benchmarksPage: BenchmarksPage;
   pilotPage: PilotPage;
@@ -81,6 +83,7 @@ export const test = base.extend<Fixtures>({
   },
   shell: async ({ page }, use) => use(new ShellPage(page)),
   tcoPage: async ({ page }, use) => use(new TcoPage(page)),
+  usagePage: async ({ page }, use) => use(new UsagePage(page)),
   hardwarePage: async ({ page }, use) => use(new HardwarePage(page)),
   benchmarksPage: async ({ page }, use) => use(new BenchmarksPage(page)),
   pilotPage: async ({ page }, use) => use(new PilotPage(page)),

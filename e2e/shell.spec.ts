@@ -16,9 +16,9 @@ test.describe('app shell', () => {
     expect(workers.some((u) => u.includes('compute.worker'))).toBe(true);
   });
 
-  test('reaches all five areas', async ({ page, shell }) => {
+  test('reaches all six areas', async ({ page, shell }) => {
     await shell.open();
-    for (const name of [/Hardware fit/, /Benchmarks/, /Pilot/, /Report/, /TCO/]) {
+    for (const name of [/Usage data/, /Hardware fit/, /Benchmarks/, /Pilot/, /Report/, /TCO/]) {
       await shell.goTo(name);
       await expect(page.locator('main')).not.toBeEmpty();
     }

@@ -15,6 +15,7 @@ import { useDocumentLanguage, useThemeClass } from './use-theme';
 /** The only place where features meet: each area is a lazily loaded page. */
 const PAGES: Record<Area, ComponentType> = {
   tco: lazy(() => import('../features/tco/tco-page').then((m) => ({ default: m.TcoPage }))),
+  usage: lazy(() => import('../features/usage/usage-page').then((m) => ({ default: m.UsagePage }))),
   hardware: lazy(() => import('../features/hardware/hardware-page').then((m) => ({ default: m.HardwarePage }))),
   benchmarks: lazy(() => import('../features/benchmarks/benchmarks-page').then((m) => ({ default: m.BenchmarksPage }))),
   pilot: lazy(() => import('../features/pilot/pilot-page').then((m) => ({ default: m.PilotPage }))),

@@ -6,12 +6,13 @@ import { fitCommand } from './commands/fit';
 import { importCommand } from './commands/import';
 import { pilotCommand } from './commands/pilot';
 import { validateCommand } from './commands/validate';
+import { workloadCommand } from './commands/workload';
 
 /**
  * Command-line entry over the same core the app runs in its worker:
  * `npm run cli -- <command> …`. Output is JSON on stdout; problems go to stderr.
  */
-const COMMANDS: readonly CliCommand[] = [validateCommand, fitCommand, pilotCommand, importCommand, capacityCommand, evaluateCommand];
+const COMMANDS: readonly CliCommand[] = [validateCommand, fitCommand, pilotCommand, importCommand, capacityCommand, evaluateCommand, workloadCommand];
 
 const io: CliIo = {
   out: (text) => process.stdout.write(`${text}\n`),

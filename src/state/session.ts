@@ -9,7 +9,7 @@ import type { StorageFailure } from '../lib/storage/idb';
  * Ephemeral state of this tab: which area is open and what happened to the link it was
  * opened with. Not persisted, not shared.
  */
-export const areas = ['tco', 'hardware', 'benchmarks', 'pilot', 'report'] as const;
+export const areas = ['tco', 'usage', 'hardware', 'benchmarks', 'pilot', 'report'] as const;
 export type Area = (typeof areas)[number];
 
 export function isArea(value: string): value is Area {

@@ -4,6 +4,7 @@ import { hardwareApi } from './hardware-api';
 import { jobsApi } from './jobs';
 import { pilotApi } from './pilot-api';
 import { tcoApi } from './tco-api';
+import { usageApi } from './usage-api';
 
 /**
  * The one contract between the UI and the computation core, composed of one object per area
@@ -21,6 +22,7 @@ export const computeApi = {
   ...pilotApi,
   ...benchmarksApi,
   ...capacityApi,
+  ...usageApi,
 };
 
 export type ComputeApi = typeof computeApi;

@@ -206,6 +206,7 @@ export const DEFAULT_SCENARIO: Scenario = {
     CNY: 7.1,
     checked: '2026-11-30',
   },
+  usage: { source: null },
   view: null,
 };
 

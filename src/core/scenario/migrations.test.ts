@@ -198,4 +198,27 @@ describe('migrations', () => {
   it('reports a version with no path instead of guessing', () => {
     expect(migrate({ type: SCENARIO_TYPE, version: -3 }, SCENARIO_VERSION)).toEqual({ ok: false, error: 'no-path', from: -3 });
   });
+
+  it('v2 → v3: a v2 document keeps every figure and gets no usage source', () => {
+    const v2 = frozenBase(2) as Record<string, unknown>;
+    const doc: Record<string, unknown> = { ...v2, workload: { ...(v2.workload as object), requestsPerDay: 1234 } };
+    const r = readScenarioDocument(doc, false);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.migrations).toEqual(['v2-to-v3']);
+    expect(r.value.notices).toEqual([]);
+    const s = r.value.scenario as unknown as Record<string, unknown>;
+    expect(s.usage).toEqual({ source: null });
+    // Everything else is the v2 document as it was, apart from the version and the other
+    // v3 parts (a pinned layout, a capacity block with no limits), which their own tests cover.
+    const { usage: _usage, version, ...rest } = s;
+    expect(version).toBe(3);
+    const { version: _v, ...v2Rest } = doc;
+    const hardware = { ...(rest.hardware as Record<string, unknown>) };
+    const selfHosted = { ...(rest.selfHosted as Record<string, unknown>) };
+    expect(hardware.layout).toEqual({ choice: 'pinned' });
+    delete hardware.layout;
+    delete selfHosted.capacity;
+    expect({ ...rest, hardware, selfHosted }).toEqual(v2Rest);
+  });
 });

@@ -3,6 +3,7 @@ import { isPlainObject } from './json';
 import { SCENARIO_TYPE } from './schema';
 import { upgradeCapacityToV3 } from './upgrade-capacity-v3';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
+import { upgradeUsageToV3 } from './upgrade-usage-v3';
 import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
 
 /**
@@ -91,13 +92,14 @@ const v1ToV2: MigrationStep = {
  * - the parallel layout is chosen by best fit; v2 documents keep their pinned layout
  *   (upgrade-layouts-v3.ts);
  * - capacity at a latency target: no SLO limits, and the single throughput figure stays the
- *   series (upgrade-capacity-v3.ts).
+ *   series (upgrade-capacity-v3.ts);
+ * - the workload's usage source: v2 workloads were entered by hand (upgrade-usage-v3.ts).
  */
 const v2ToV3: MigrationStep = {
   name: 'v2-to-v3',
   from: 2,
   up(doc) {
-    return { ...upgradeCapacityToV3(upgradeLayoutsToV3(doc)), version: 3 };
+    return { ...upgradeUsageToV3(upgradeCapacityToV3(upgradeLayoutsToV3(doc))), version: 3 };
   },
 };
 

@@ -387,6 +387,26 @@ export const fxSchema = z.strictObject({
 });
 export type FxRates = z.infer<typeof fxSchema>;
 
+/**
+ * Where the workload came from when it was taken from usage files (docs/usage.md): the file
+ * names, the local days covered, the IANA zone the days and the week were built in, and the
+ * models kept. Null when the workload was entered by hand.
+ */
+export const usageSourceSchema = z.strictObject({
+  files: z.array(z.string().max(200)).min(1).max(20),
+  firstDay: isoDate,
+  lastDay: isoDate,
+  timeZone: z.string().min(1).max(64).describe('IANA time zone of the days and the weekly profile, e.g. Europe/Berlin'),
+  /** Models whose usage the workload holds; empty = all models in the files. */
+  models: z.array(z.string().max(200)).max(50),
+  profile: z.enum(['median', 'busiest']).describe('Weekly profile: the median week or the busiest full week'),
+});
+export type UsageSource = z.infer<typeof usageSourceSchema>;
+
+export const usageSchema = z.strictObject({
+  source: usageSourceSchema.nullable(),
+});
+
 export const viewSchema = z.strictObject({
   language: languageSchema,
   currency: currencySchema,
@@ -404,6 +424,7 @@ export const scenarioSchema = z.strictObject({
   pilot: pilotSchema,
   uncertainty: uncertaintySchema,
   fx: fxSchema,
+  usage: usageSchema,
   /** Present only when the author chose to share language and currency with the link. */
   view: viewSchema.nullable(),
 });

@@ -16,6 +16,7 @@ import { InputsPanel } from './inputs-panel';
 import { tcoMessages, type TcoT } from './messages';
 import { MonteCarloChart } from './monte-carlo-chart';
 import { PresetPicker } from './preset-picker';
+import { WorkloadSource } from './workload-source';
 import { TornadoChart } from './tornado-chart';
 import { useStaggered } from './staggered';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
@@ -135,6 +136,7 @@ export function TcoPage() {
         <h1 className="text-xl font-semibold">{t('title')}</h1>
         <PresetPicker t={t} onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded} error={presetError} />
       </div>
+      <WorkloadSource />
       {evaluation.error ? (
         <Banner tone="bad" role="alert">
           {t('error', { message: evaluation.error.message })}

@@ -116,6 +116,14 @@ describe('encodeScenario', () => {
     s.workload.cacheHitShare = 0.75;
     expect(ok(encodeScenario(s)).scenario).toEqual(s);
   });
+  it('carries where a workload taken from usage files came from', () => {
+    const s = defaultScenario();
+    s.workload.requestsPerDay = 70.43;
+    s.usage.source = { files: ['usage.jsonl', 'costs.json'], firstDay: '2026-01-05', lastDay: '2026-02-01', timeZone: 'Europe/Berlin', models: ['kimi-k2'], profile: 'busiest' };
+    const link = encodeScenario(s);
+    expect(ok(link).scenario.usage.source).toEqual(s.usage.source);
+    expect(ok(link).scenario).toEqual(s);
+  });
 });
 
 describe('broken links', () => {

@@ -29,7 +29,11 @@ interface Totals {
   models: Set<string>;
 }
 
-function tokensOf(usage: Record<string, unknown>): { input: number; output: number; cached: number; reasoning: number } {
+/**
+ * Tokens of one `usage` block in the file's own convention (cached ⊂ input, reasoning ⊂
+ * output); also read by the usage importer (src/core/usage/formats.ts).
+ */
+export function tokensOf(usage: Record<string, unknown>): { input: number; output: number; cached: number; reasoning: number } {
   const n = (x: unknown) => nonNeg(x) ?? 0;
   const pd = isRecord(usage.prompt_tokens_details) ? usage.prompt_tokens_details : isRecord(usage.input_tokens_details) ? usage.input_tokens_details : {};
   const cd = isRecord(usage.completion_tokens_details) ? usage.completion_tokens_details : isRecord(usage.output_tokens_details) ? usage.output_tokens_details : {};

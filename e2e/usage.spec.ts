@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { expect, test } from './fixtures';
+import { seriousViolations } from './axe';
+import { slow } from './pages/tco-page';
+
+const LOG = fileURLToPath(new URL('../fixtures/usage/SYNTHETIC_two_weeks_office_hours.jsonl', import.meta.url));
+
+test.describe('usage data', () => {
+  test('a usage log becomes the workload, the TCO page names its source, undo restores it; a bad file names file and line', async ({ page, usagePage, tcoPage }) => {
+    await usagePage.open();
+    await usagePage.addFiles(LOG);
+    await usagePage.zone().selectOption('UTC');
+    // The log: Mon 5 – Sun 18 Jan 2026 in UTC, 996 rows, 986 ok and 10 errors (HTTP 429).
+    await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 18, 2026 (14 days)');
+    await expect(usagePage.files()).toContainText('996 rows');
+    await expect(usagePage.heatmap()).toBeVisible();
+    expect(await seriousViolations(page, 'light'), 'axe on the usage page with a file').toEqual([]);
+    const footer = page.getByTestId('engine-result');
+    await slow(footer).toContainText('$13,590');
+
+    // Before → after: requests per day 30,000 → 986 / 14 = 70.4.
+    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 70.4');
+    await usagePage.useAsWorkload().click();
+    await expect(page.getByTestId('usage-applied')).toContainText('SYNTHETIC_two_weeks_office_hours.jsonl');
+    // API bill with the file's mix at the example offer (0.95 / 0.16 / 4 USD per 1M; reasoning
+    // kept at 1,200 tokens per request, the file has none): input 2,093,000, cached 330,000,
+    // output 315,600 tokens over 986 requests; 986/14 × 30 = 2,112.86 tasks × (1 + 10/986)
+    // × (1,763,000 × 0.95 + 330,000 × 0.16 + (315,600 + 986 × 1,200) × 4) / 986 / 1e6 = $16.72.
+    await slow(footer).toContainText('$16.72');
+
+    await tcoPage.open({ charts: false });
+    await expect(page.getByTestId('tco-workload-source')).toHaveText('Workload from SYNTHETIC_two_weeks_office_hours.jsonl, Jan 5, 2026 – Jan 18, 2026, UTC');
+    await slow(page.getByTestId('tco-kpi-api-value')).toHaveText('$16.72');
+    await expect(tcoPage.field('Requests per day')).toHaveValue('70.43');
+
+    // Undo on the usage page brings the old inputs back.
+    await usagePage.open();
+    await usagePage.undo().click();
+    await slow(footer).toContainText('$13,590');
+    await tcoPage.open({ charts: false });
+    await expect(tcoPage.field('Requests per day')).toHaveValue('30,000');
+    await expect(page.getByTestId('tco-workload-source')).toHaveCount(0);
+
+    // A broken row: the file and the line are named.
+    await usagePage.open();
+    await usagePage.addFiles([{ name: 'broken.jsonl', mimeType: 'application/json', buffer: Buffer.from('{"ts":"2026-01-05T10:00:00Z","in_tok":10,"out_tok":2}\n{"ts": 2026-01-05}\n') }]);
+    await expect(page.getByTestId('usage-issues')).toContainText('broken.jsonl, line 2: not valid JSON');
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { testIo } from '../cli-test-io';
+import { workloadCommand } from './workload';
+
+const FIX = new URL('../../../fixtures/usage/', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'cli-workload-'));
+
+interface Out {
+  timeZone: string;
+  workload: Record<string, unknown>;
+  models: { model: string; requests: number; billUsd: number | null }[];
+  total: { requests: number; failed: number; billUsd: number };
+  files: { file: string; formats: string[]; status: string; issues: { message: string }[] }[];
+}
+
+describe('cli workload', () => {
+  it('combines a request log and LiteLLM spend logs for one model', async () => {
+    const io = testIo();
+    const code = await workloadCommand.run([join(FIX, 'SYNTHETIC_per_request_log.jsonl'), join(FIX, 'SCHEMA_litellm_spend_logs.json'), '--tz', 'UTC', '--model', 'gpt-4o-mini'], io);
+    expect(code).toBe(0);
+    const out = JSON.parse(io.stdout.join('\n')) as Out;
+    expect(out.files.map((f) => f.formats)).toEqual([['request-log'], ['litellm-spend-logs']]);
+    // gpt-4o-mini: log ok 1200/180 (1024 cached) and 950/150, two failures; LiteLLM ok
+    // 1200/130 (1024 cached) and 1800/300, one failure. Ok 4, failed 3 → retry 3/4.
+    // Input 5150/4 = 1287.5, output 760/4 = 190, cached 2048/5150.
+    expect(out.total).toMatchObject({ requests: 4, failed: 3 });
+    expect(out.workload).toMatchObject({ inputTokensPerRequest: 1287.5, outputTokensPerRequest: 190, retryRateApi: 0.75 });
+    expect(out.workload.cacheHitShare).toBeCloseTo(2048 / 5150, 12);
+    // Bill 0.000249 + 0.0002325 + 0.000415 + 0.00057 = 0.0014665 USD.
+    expect(out.total.billUsd).toBeCloseTo(0.0014665, 12);
+    expect(out.models.map((m) => m.model)).toEqual(['gpt-4o-mini']);
+  });
+
+  it('names the file and line of a broken row, and refuses an unknown zone', async () => {
+    const bad = join(dir, 'usage.jsonl');
+    writeFileSync(bad, '{"ts":"2026-01-05T10:00:00Z","in_tok":10,"out_tok":2}\n{"ts":"2026-01-05T11:00:00Z","in_tok":"many","out_tok":2}\n');
+    const io = testIo();
+    expect(await workloadCommand.run([bad, '--tz', 'Europe/Berlin'], io)).toBe(0);
+    expect(io.stderr.join('\n')).toContain('usage.jsonl line 2: in_tok: not a non-negative number; row skipped (many)');
+    const empty = join(dir, 'other.json');
+    writeFileSync(empty, '{"hello": "world"}');
+    const io2 = testIo();
+    expect(await workloadCommand.run([empty], io2)).toBe(1);
+    expect(io2.stderr.join('\n')).toContain('other.json: no usage data found');
+    const io3 = testIo();
+    expect(await workloadCommand.run([bad, '--tz', 'Mars/Olympus'], io3)).toBe(2);
+  });
+});

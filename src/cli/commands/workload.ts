@@ -1,0 +1,146 @@
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { DEFAULT_SCENARIO } from '../../core/scenario/defaults';
+import { deriveWorkload, type ProfileChoice } from '../../core/usage/aggregate';
+import { usageCsvMappingSchema, type UsageCsvMapping } from '../../core/usage/csv';
+import { loadListPrices, providerOfFormats } from '../../core/usage/list-prices';
+import { readUsageSource, type UsageReadResult } from '../../core/usage/reader';
+import { isValidTimeZone } from '../../core/usage/time';
+import { UsageTable } from '../../core/usage/table';
+import type { CostRecord, UsageIssue } from '../../core/usage/types';
+import { platformHost } from '../../worker/benchmarks-api';
+import { json, parseFlags, type CliCommand, type CliIo } from '../command';
+
+/**
+ * `workload FILE… [--tz Europe/Berlin] [--model M[,M…]] [--profile median|busiest]
+ * [--mapping mapping.json]`: reads usage files the way the app does and prints the derived
+ * workload as JSON (docs/usage.md):
+ * - `workload`: the scenario's workload fields the files determine (`requestsPerDay`,
+ *   `inputTokensPerRequest`, `outputTokensPerRequest`, `cacheHitShare`, `retryRateApi` — the
+ *   API side's retry rate —, `reasoningTokensPerRequest`, `peakToAverage`, `weeklyProfile`:
+ *   168 weights of mean 1, Monday 00:00 first), `kept` (fields the files cannot determine,
+ *   with the reason) and `notes`;
+ * - `timeZone`, `granularity`, `period` {firstDay, lastDay, days, gaps};
+ * - `models` and `total`: requests, failed, tokens, per-request mean/median/p90, cache share,
+ *   error share, retry rate, the files' own bill in USD and `listPrice` (the same tokens at
+ *   today's list price from @pydantic/genai-prices, with the price's source and date);
+ * - `daily`, `profile` (median and busiest week), and `files` with each file's formats,
+ *   status, rows and issues (`message` names file and line).
+ * The zone defaults to the machine's. Exit codes: 0 ok (possibly with skipped rows), 1 a file
+ * failed or needs a column mapping, 2 usage error.
+ */
+const ISSUE_TEXT: Record<UsageIssue['code'], string> = {
+  'json-syntax': 'not valid JSON',
+  'file-truncated': 'the file ends inside a value (truncated?)',
+  'no-usage-data': 'no usage data found (not a usage file of a known format)',
+  'row-not-object': 'row is not a JSON object',
+  'row-other-format': 'row is not usage data of a known format; skipped',
+  'timestamp-invalid': 'time is missing or not a date; row skipped',
+  'timestamp-no-zone': 'times carry no UTC offset; read as UTC',
+  'field-invalid': 'not a non-negative number; row skipped',
+  'currency-not-usd': 'costs are not in USD; left out',
+  'csv-no-time-column': 'no column holds a time; give a column mapping (--mapping)',
+  'csv-unterminated-quote': 'a quoted cell is never closed',
+  'csv-short-row': 'row has fewer cells than the header',
+  'more-pages': 'more pages exist (has_more); import them too for the full period',
+};
+
+export function describeUsageIssue(file: string, issue: UsageIssue): string {
+  const where = issue.line === null ? file : `${file} line ${issue.line}`;
+  const field = issue.field === null ? '' : ` ${issue.field}:`;
+  const detail = issue.detail === null ? '' : ` (${issue.detail})`;
+  return `${where}:${field} ${ISSUE_TEXT[issue.code]}${detail}`;
+}
+
+async function readMapping(path: string, io: CliIo): Promise<UsageCsvMapping | string> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(new TextDecoder().decode(await io.readFile(path)));
+  } catch (e) {
+    return `${path}: not readable JSON (${e instanceof Error ? e.message : String(e)})`;
+  }
+  const parsed = usageCsvMappingSchema.safeParse(raw);
+  if (!parsed.success) return `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`;
+  return parsed.data;
+}
+
+export const workloadCommand: CliCommand = {
+  name: 'workload',
+  summary: 'Derive the workload (volume, token mix, cache share, retries, the 168-hour week) from usage exports and request logs',
+  usage: 'workload <file> [<file> …] [--tz Europe/Berlin] [--model M[,M…]] [--profile median|busiest] [--mapping mapping.json]',
+  async run(args, io) {
+    const { flags, positional } = parseFlags(args);
+    if (positional.length === 0) {
+      io.err(`Usage: ${this.usage}`);
+      return 2;
+    }
+    const tzFlag = flags.get('tz');
+    const timeZone = typeof tzFlag === 'string' ? tzFlag : Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!isValidTimeZone(timeZone)) {
+      io.err(`--tz: "${timeZone}" is not an IANA time zone (e.g. Europe/Berlin, America/New_York, UTC)`);
+      return 2;
+    }
+    const profileFlag = flags.get('profile') ?? 'median';
+    if (profileFlag !== 'median' && profileFlag !== 'busiest') {
+      io.err('--profile: median or busiest');
+      return 2;
+    }
+    const modelFlag = flags.get('model');
+    const models = typeof modelFlag === 'string' ? modelFlag.split(',').map((m) => m.trim()).filter(Boolean) : null;
+    let mapping: UsageCsvMapping | null = null;
+    const mappingPath = flags.get('mapping');
+    if (typeof mappingPath === 'string') {
+      const m = await readMapping(mappingPath, io);
+      if (typeof m === 'string') {
+        io.err(m);
+        return 2;
+      }
+      mapping = m;
+    }
+    const host = platformHost();
+    const results: UsageReadResult[] = [];
+    for (const path of positional) {
+      let handle: Awaited<ReturnType<typeof open>>;
+      try {
+        handle = await open(path, 'r');
+      } catch (e) {
+        io.err(`${path}: cannot open (${e instanceof Error ? e.message : String(e)})`);
+        return 1;
+      }
+      try {
+        const { size } = await handle.stat();
+        const source = {
+          name: basename(path),
+          size,
+          read: async (offset: number, length: number) => {
+            const buffer = new Uint8Array(length);
+            const { bytesRead } = await handle.read(buffer, 0, length, offset);
+            return buffer.subarray(0, bytesRead);
+          },
+        };
+        const r = await readUsageSource(source, { decoder: host.decoder }, mapping);
+        if (r !== null) results.push(r);
+      } finally {
+        await handle.close();
+      }
+    }
+    let failed = false;
+    const records = new UsageTable();
+    const costs: CostRecord[] = [];
+    const files = results.map((r) => {
+      for (const issue of r.issues) if (issue.severity !== 'info') io.err(describeUsageIssue(r.fileName, issue));
+      if (r.status === 'failed' || r.status === 'needs-mapping') failed = true;
+      records.append(r.records);
+      for (const x of r.costs) costs.push(x);
+      return { file: r.fileName, formats: r.formats, status: r.status, rows: r.rows, issues: r.issues.map((i) => ({ ...i, message: describeUsageIssue(r.fileName, i) })), csv: r.csv };
+    });
+    const priceOf = await loadListPrices(providerOfFormats(results.flatMap((r) => r.formats)));
+    const derived = deriveWorkload(records, costs, { timeZone, models, profile: profileFlag as ProfileChoice, current: DEFAULT_SCENARIO.workload, priceOf });
+    if (models !== null) {
+      const known = new Set(Array.from({ length: records.length }, (_, i) => records.modelAt(i) ?? ''));
+      for (const m of models) if (!known.has(m)) io.err(`--model: no usage of "${m}" in the files (models: ${[...known].filter(Boolean).join(', ') || 'none named'})`);
+    }
+    io.out(json({ ...derived, files }));
+    return failed ? 1 : 0;
+  },
+};

@@ -1,0 +1,449 @@
+import { HOURS_PER_WEEK, type Workload } from '../scenario/schema';
+import { isoDay, ZoneClock } from './time';
+import type { UsageTable } from './table';
+import type { CostRecord } from './types';
+
+/**
+ * Usage records → the scenario's workload fields (docs/usage.md):
+ * - requests per day = successful requests ÷ local calendar days from the first to the last
+ *   day with data (gaps count as days: a quiet day is part of the volume);
+ * - tokens per request = the mean (the bill is linear in it), shown with median and p90 where
+ *   the file has one row per request;
+ * - cache-hit share = cached ÷ input tokens; reasoning per request = reasoning ÷ requests
+ *   (visible output = output − reasoning: the scenario bills reasoning on top of the visible
+ *   output);
+ * - retry rate = failed ÷ successful requests (every failed request was sent again);
+ * - the 168-hour week (Monday 00:00 first, in the chosen zone) weighted by tokens (requests
+ *   where the file has no tokens): per hour of the week, the median over the weeks that cover
+ *   that hour, or the busiest full week; peak-to-average = its largest hour ÷ its mean.
+ * A figure the files do not carry is not derived: the field keeps its current value and is
+ * listed in `kept` with the reason.
+ */
+export type ProfileChoice = 'median' | 'busiest';
+
+export interface PriceOfModel {
+  inputPerM: number;
+  cachedInputPerM: number;
+  outputPerM: number;
+  /** Where the price comes from and its date, for the label. */
+  source: string;
+  date: string;
+}
+
+export interface DeriveOptions {
+  /** IANA zone the week and the days are built in. */
+  timeZone: string;
+  /** Only these models (null: every model). */
+  models?: readonly string[] | null;
+  profile?: ProfileChoice;
+  /** The scenario's current workload: kept fields, and days per month for token mode. */
+  current: Workload;
+  /** Today's list price of a model, for the bill comparison. */
+  priceOf?: (model: string) => PriceOfModel | null;
+}
+
+export interface Distribution {
+  mean: number;
+  /** Null when the file has time buckets, not one row per request. */
+  median: number | null;
+  p90: number | null;
+}
+
+export interface ModelUsage {
+  /** The model as the file names it; '' when the file names none. */
+  model: string;
+  requests: number | null;
+  failed: number | null;
+  requestsPerDay: number | null;
+  tokens: { input: number; cached: number | null; output: number; reasoning: number | null };
+  /** Per successful request; null when requests are not counted. */
+  perRequest: { input: Distribution; cached: Distribution | null; output: Distribution; reasoning: Distribution | null } | null;
+  cacheHitShare: number | null;
+  /** Failed ÷ all requests. */
+  errorShare: number | null;
+  retryRate: number | null;
+  /** What the files say was paid, USD; null when they carry no cost. */
+  billUsd: number | null;
+  /** The same tokens at today's list price; null without a price for the model. */
+  listPrice: { usd: number; price: PriceOfModel } | null;
+}
+
+export interface DayUsage {
+  day: string;
+  requests: number | null;
+  failed: number | null;
+  input: number;
+  output: number;
+  costUsd: number | null;
+}
+
+export type KeptReason = 'no-request-count' | 'no-cached-field' | 'no-reasoning-field' | 'no-error-field' | 'no-hour-shape' | 'less-than-a-week' | 'no-usage';
+
+export type DeriveNote = 'day-buckets-utc' | 'reasoning-inside-output' | 'token-mode' | 'cost-files-only';
+
+export interface WeekProfile {
+  /** 168 weights, mean 1, Monday 00:00 first. */
+  weights: number[];
+  peakToAverage: number;
+}
+
+export interface DerivedWorkload {
+  /** The zone the days and the week were built in (UTC for day buckets). */
+  timeZone: string;
+  granularity: 'request' | 'hour' | 'day' | 'none';
+  /** Days from the first to the last day with data; gaps are runs of days without any. */
+  period: { firstDay: string; lastDay: string; days: number; gaps: { from: string; to: string; days: number }[] } | null;
+  models: ModelUsage[];
+  total: ModelUsage;
+  daily: DayUsage[];
+  profile: { median: WeekProfile; busiest: WeekProfile | null; busiestWeekStart: string | null; weeks: number; fullWeeks: number } | null;
+  /** The workload fields the files determine, within the scenario's limits. */
+  workload: Partial<Workload>;
+  kept: { field: keyof Workload; reason: KeptReason }[];
+  notes: DeriveNote[];
+}
+
+interface Acc {
+  requests: number;
+  requestsKnown: boolean;
+  failed: number;
+  failedKnown: boolean;
+  input: number;
+  cached: number;
+  cachedKnown: boolean;
+  output: number;
+  reasoning: number;
+  reasoningKnown: boolean;
+  cost: number;
+  costKnown: boolean;
+  perRequest: { input: number[]; cached: number[]; output: number[]; reasoning: number[] } | null;
+}
+
+function newAcc(): Acc {
+  return { requests: 0, requestsKnown: true, failed: 0, failedKnown: true, input: 0, cached: 0, cachedKnown: false, output: 0, reasoning: 0, reasoningKnown: false, cost: 0, costKnown: false, perRequest: { input: [], cached: [], output: [], reasoning: [] } };
+}
+
+function add(acc: Acc, t: UsageTable, i: number): void {
+  const requests = t.requests[i] as number;
+  const failed = t.failed[i] as number;
+  const input = t.input[i] as number;
+  const output = t.output[i] as number;
+  const cached = t.cached[i] as number;
+  const reasoning = t.reasoning[i] as number;
+  const cost = t.cost[i] as number;
+  if (requests !== requests) acc.requestsKnown = false;
+  else acc.requests += requests;
+  if (failed !== failed) acc.failedKnown = false;
+  else acc.failed += failed;
+  acc.input += input;
+  acc.output += output;
+  // A file carries a figure when any of its rows does; rows without it count 0 (a request log
+  // writes `cached_tok` only where there was a hit).
+  if (cached === cached) {
+    acc.cached += cached;
+    acc.cachedKnown = true;
+  }
+  if (reasoning === reasoning) {
+    acc.reasoning += reasoning;
+    acc.reasoningKnown = true;
+  }
+  if (cost === cost) {
+    acc.cost += cost;
+    acc.costKnown = true;
+  }
+  if ((t.bucketS[i] as number) !== 0) acc.perRequest = null;
+  else if (acc.perRequest !== null && requests === 1) {
+    const pr = acc.perRequest;
+    pr.input.push(input);
+    pr.cached.push(cached === cached ? cached : 0);
+    pr.output.push(output - (reasoning === reasoning ? reasoning : 0));
+    pr.reasoning.push(reasoning === reasoning ? reasoning : 0);
+  }
+}
+
+/** Moves the k-th smallest value to index k (Hoare partition, middle pivot); O(n) on average. */
+function selectInPlace(a: Float64Array, k: number, lo0: number, hi0: number): void {
+  let lo = lo0;
+  let hi = hi0;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++;
+      while ((a[j] as number) > pivot) j--;
+      if (i <= j) {
+        const t = a[i] as number;
+        a[i] = a[j] as number;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
+/**
+ * Percentile p (0–100) with linear interpolation between the closest ranks (the benchmarks'
+ * `linear` method), by selection instead of a full sort: a million requests take milliseconds.
+ * Reorders `a`.
+ */
+export function percentileBySelection(a: Float64Array, p: number): number | null {
+  const n = a.length;
+  if (n === 0) return null;
+  const pos = (p / 100) * (n - 1);
+  const lo = Math.floor(pos);
+  selectInPlace(a, lo, 0, n - 1);
+  const low = a[lo] as number;
+  if (lo + 1 >= n || pos === lo) return low;
+  // The next rank is the smallest value above index lo (all of them are ≥ a[lo]).
+  let next = Number.POSITIVE_INFINITY;
+  for (let i = lo + 1; i < n; i++) if ((a[i] as number) < next) next = a[i] as number;
+  return low + (next - low) * (pos - lo);
+}
+
+function distribution(total: number, requests: number, values: number[] | null): Distribution {
+  const mean = requests > 0 ? total / requests : 0;
+  if (values === null || values.length === 0) return { mean, median: null, p90: null };
+  const a = Float64Array.from(values);
+  // p90 first: selecting it leaves the lower 90 % in front, where the median is found next.
+  const p90 = percentileBySelection(a, 90);
+  return { mean, median: percentileBySelection(a, 50), p90 };
+}
+
+function usageOf(model: string, acc: Acc, days: number, priceOf: DeriveOptions['priceOf']): ModelUsage {
+  const ok = acc.requestsKnown ? acc.requests : null;
+  const visible = acc.output - (acc.reasoningKnown ? acc.reasoning : 0);
+  const pr = acc.perRequest;
+  const perRequest =
+    ok !== null && ok > 0
+      ? {
+          input: distribution(acc.input, ok, pr?.input ?? null),
+          cached: acc.cachedKnown ? distribution(acc.cached, ok, pr?.cached ?? null) : null,
+          output: distribution(visible, ok, pr?.output ?? null),
+          reasoning: acc.reasoningKnown ? distribution(acc.reasoning, ok, pr?.reasoning ?? null) : null,
+        }
+      : null;
+  const failed = acc.failedKnown && acc.requestsKnown ? acc.failed : null;
+  const price = model !== '' && priceOf ? priceOf(model) : null;
+  const cached = acc.cachedKnown ? acc.cached : 0;
+  return {
+    model,
+    requests: ok,
+    failed,
+    requestsPerDay: ok !== null && days > 0 ? ok / days : null,
+    tokens: { input: acc.input, cached: acc.cachedKnown ? acc.cached : null, output: visible, reasoning: acc.reasoningKnown ? acc.reasoning : null },
+    perRequest,
+    cacheHitShare: acc.cachedKnown && acc.input > 0 ? acc.cached / acc.input : null,
+    errorShare: failed !== null && ok !== null && ok + failed > 0 ? failed / (ok + failed) : null,
+    retryRate: failed !== null && ok !== null && ok > 0 ? failed / ok : null,
+    billUsd: acc.costKnown ? acc.cost : null,
+    listPrice:
+      price === null
+        ? null
+        : { usd: ((acc.input - cached) * price.inputPerM + cached * price.cachedInputPerM + acc.output * price.outputPerM) / 1e6, price },
+  };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 === 1 ? (s[(n - 1) / 2] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
+}
+
+function normalised(values: number[]): WeekProfile | null {
+  const sum = values.reduce((a, b) => a + b, 0);
+  if (!(sum > 0)) return null;
+  const mean = sum / HOURS_PER_WEEK;
+  const weights = values.map((v) => v / mean);
+  return { weights, peakToAverage: Math.max(...weights) };
+}
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[], options: DeriveOptions): DerivedWorkload {
+  const wanted = options.models && options.models.length > 0 ? new Set(options.models) : null;
+  const t0 = records;
+  const keepModel = records.models.map((m) => wanted === null || wanted.has(m));
+  const keepNone = wanted === null || wanted.has('');
+  const rows: number[] = [];
+  for (let i = 0; i < t0.length; i++) {
+    const m = t0.model[i] as number;
+    if (m < 0 ? keepNone : keepModel[m]) rows.push(i);
+  }
+  const costRows = wanted ? costs.filter((c) => wanted.has(c.model ?? '')) : costs;
+  const notes: DeriveNote[] = [];
+  const dayBuckets = rows.some((i) => (t0.bucketS[i] as number) > 3_600) || (rows.length === 0 && costRows.length > 0);
+  const zone = dayBuckets ? 'UTC' : options.timeZone;
+  if (dayBuckets && options.timeZone !== 'UTC') notes.push('day-buckets-utc');
+  const clock = new ZoneClock(zone);
+  const granularity: DerivedWorkload['granularity'] = rows.length === 0 ? 'none' : dayBuckets ? 'day' : rows.every((i) => t0.bucketS[i] === 0) ? 'request' : 'hour';
+
+  const byModel = new Map<string, Acc>();
+  const total = newAcc();
+  const daily = new Map<number, DayUsage>();
+  const demand = new Map<number, number>();
+  const useTokens = rows.some((i) => (t0.input[i] as number) + (t0.output[i] as number) > 0);
+  let firstDay = Number.POSITIVE_INFINITY;
+  let lastDay = Number.NEGATIVE_INFINITY;
+  let start = Number.POSITIVE_INFINITY;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const i of rows) {
+    const key = t0.modelAt(i) ?? '';
+    let acc = byModel.get(key);
+    if (acc === undefined) byModel.set(key, (acc = newAcc()));
+    add(acc, t0, i);
+    add(total, t0, i);
+    const at = t0.start[i] as number;
+    const bucket = t0.bucketS[i] as number;
+    const requests = t0.requests[i] as number;
+    const failed = t0.failed[i] as number;
+    const input = t0.input[i] as number;
+    const output = t0.output[i] as number;
+    const cost = t0.cost[i] as number;
+    const slot = clock.at(at);
+    if (slot.day < firstDay) firstDay = slot.day;
+    if (slot.day > lastDay) lastDay = slot.day;
+    if (at < start) start = at;
+    const e = at + (bucket > 0 ? bucket : 1);
+    if (e > end) end = e;
+    let d = daily.get(slot.day);
+    if (d === undefined) daily.set(slot.day, (d = { day: isoDay(slot.day), requests: 0, failed: 0, input: 0, output: 0, costUsd: null }));
+    d.requests = requests !== requests || d.requests === null ? null : d.requests + requests;
+    d.failed = failed !== failed || d.failed === null ? null : d.failed + failed;
+    d.input += input;
+    d.output += output;
+    if (cost === cost) d.costUsd = (d.costUsd ?? 0) + cost;
+    if (!dayBuckets) {
+      const k = slot.week * HOURS_PER_WEEK + slot.hourOfWeek;
+      demand.set(k, (demand.get(k) ?? 0) + (useTokens ? input + output : (requests === requests ? requests : 0) + (failed === failed ? failed : 0)));
+    }
+  }
+  for (const c of costRows) {
+    const key = c.model ?? '';
+    const acc = byModel.get(key);
+    if (acc !== undefined) {
+      acc.cost += c.usd;
+      acc.costKnown = true;
+    }
+    total.cost += c.usd;
+    total.costKnown = true;
+    const slot = clock.at(c.start);
+    const d = daily.get(slot.day);
+    if (d !== undefined) d.costUsd = (d.costUsd ?? 0) + c.usd;
+  }
+  if (rows.length === 0 && costRows.length > 0) notes.push('cost-files-only');
+
+  const days = Number.isFinite(firstDay) ? lastDay - firstDay + 1 : 0;
+  const gaps: { from: string; to: string; days: number }[] = [];
+  for (let day = firstDay; day <= lastDay; day++) {
+    if (daily.has(day)) continue;
+    let to = day;
+    while (to + 1 <= lastDay && !daily.has(to + 1)) to++;
+    gaps.push({ from: isoDay(day), to: isoDay(to), days: to - day + 1 });
+    day = to;
+  }
+  const models = [...byModel.entries()].map(([m, acc]) => usageOf(m, acc, days, options.priceOf)).sort((a, b) => b.tokens.input + b.tokens.output - (a.tokens.input + a.tokens.output));
+  const totalUsage = usageOf('', total, days, undefined);
+  const priced = models.filter((m) => m.listPrice !== null);
+  if (priced.length > 0) totalUsage.listPrice = { usd: priced.reduce((a, m) => a + (m.listPrice?.usd ?? 0), 0), price: (priced[0] as ModelUsage & { listPrice: NonNullable<ModelUsage['listPrice']> }).listPrice.price };
+
+  // The week: which (week, hour of week) the period covers, quarter hour by quarter hour.
+  let profile: DerivedWorkload['profile'] = null;
+  let profileReason: KeptReason | null = rows.length === 0 ? 'no-usage' : dayBuckets ? 'no-hour-shape' : null;
+  if (profileReason === null) {
+    const covered = new Map<number, Set<number>>();
+    for (let t = Math.floor(start / 900) * 900; t < end; t += 900) {
+      const s = clock.at(t);
+      let set = covered.get(s.week);
+      if (set === undefined) covered.set(s.week, (set = new Set()));
+      set.add(s.hourOfWeek);
+    }
+    const medianValues: number[] = [];
+    let complete = true;
+    for (let h = 0; h < HOURS_PER_WEEK; h++) {
+      const values: number[] = [];
+      for (const [week, set] of covered) if (set.has(h)) values.push(demand.get(week * HOURS_PER_WEEK + h) ?? 0);
+      if (values.length === 0) complete = false;
+      medianValues.push(values.length === 0 ? 0 : median(values));
+    }
+    // A full week runs from Monday 00:00 to Sunday 24:00; on a spring daylight-saving week one
+    // wall-clock hour does not exist, so 167 hours are full.
+    const full = [...covered.entries()].filter(([, set]) => set.has(0) && set.has(HOURS_PER_WEEK - 1) && set.size >= HOURS_PER_WEEK - 1).map(([w]) => w);
+    let busiestWeek: number | null = null;
+    let busiestSum = -1;
+    for (const w of full) {
+      let sum = 0;
+      for (let h = 0; h < HOURS_PER_WEEK; h++) sum += demand.get(w * HOURS_PER_WEEK + h) ?? 0;
+      if (sum > busiestSum) {
+        busiestSum = sum;
+        busiestWeek = w;
+      }
+    }
+    const med = complete ? normalised(medianValues) : null;
+    if (med === null) profileReason = 'less-than-a-week';
+    else {
+      const busiest = busiestWeek === null ? null : normalised(Array.from({ length: HOURS_PER_WEEK }, (_, h) => demand.get((busiestWeek as number) * HOURS_PER_WEEK + h) ?? 0));
+      profile = { median: med, busiest, busiestWeekStart: busiestWeek === null ? null : isoDay(busiestWeek * 7 - 3), weeks: covered.size, fullWeeks: full.length };
+    }
+  }
+
+  // The workload fields.
+  const cur = options.current;
+  const workload: Partial<Workload> = {};
+  const kept: DerivedWorkload['kept'] = [];
+  const keep = (reason: KeptReason, ...fields: (keyof Workload)[]) => fields.forEach((field) => kept.push({ field, reason }));
+  const t = totalUsage;
+  if (rows.length === 0) keep('no-usage', 'requestsPerDay', 'inputTokensPerRequest', 'outputTokensPerRequest', 'cacheHitShare', 'reasoningTokensPerRequest', 'retryRateApi');
+  else if (t.requests !== null && t.requests > 0 && t.perRequest !== null && days > 0) {
+    workload.mode = 'requests';
+    workload.requestsPerDay = clamp(t.requests / days, 0, 1e9);
+    workload.inputTokensPerRequest = clamp(t.perRequest.input.mean, 0, 1e8);
+    workload.outputTokensPerRequest = clamp(t.perRequest.output.mean, 0, 1e8);
+    if (t.perRequest.reasoning !== null) {
+      workload.reasoningMode = t.perRequest.reasoning.mean > 0 ? 'tokens' : 'none';
+      workload.reasoningTokensPerRequest = clamp(t.perRequest.reasoning.mean, 0, 1e8);
+    } else keep('no-reasoning-field', 'reasoningMode', 'reasoningTokensPerRequest');
+  } else {
+    // No request counts (Anthropic's report): the month's tokens, in token mode.
+    notes.push('token-mode');
+    keep('no-request-count', 'requestsPerDay', 'inputTokensPerRequest', 'outputTokensPerRequest');
+    if (days > 0) {
+      workload.mode = 'tokens';
+      workload.inputTokensPerMonth = clamp((t.tokens.input / days) * cur.daysPerMonth, 0, 1e16);
+      workload.outputTokensPerMonth = clamp((t.tokens.output / days) * cur.daysPerMonth, 0, 1e16);
+      if (t.tokens.reasoning !== null && t.tokens.output > 0) {
+        workload.reasoningMode = t.tokens.reasoning > 0 ? 'multiplier' : 'none';
+        workload.reasoningMultiplier = clamp((t.tokens.output + t.tokens.reasoning) / t.tokens.output, 1, 100);
+      } else keep('no-reasoning-field', 'reasoningMode', 'reasoningMultiplier');
+    }
+  }
+  if (rows.length > 0) {
+    if (t.cacheHitShare !== null) workload.cacheHitShare = clamp(t.cacheHitShare, 0, 1);
+    else keep('no-cached-field', 'cacheHitShare');
+    if (t.retryRate !== null) workload.retryRateApi = clamp(t.retryRate, 0, 10);
+    else keep('no-error-field', 'retryRateApi');
+  }
+  if (profile !== null) {
+    const chosen = options.profile === 'busiest' && profile.busiest !== null ? profile.busiest : profile.median;
+    workload.profileMode = 'weekly';
+    workload.weeklyProfile = chosen.weights;
+    workload.peakToAverage = clamp(chosen.peakToAverage, 1, 1000);
+  } else keep(profileReason ?? 'no-usage', 'profileMode', 'weeklyProfile', 'peakToAverage');
+
+  return {
+    timeZone: zone,
+    granularity,
+    period: days > 0 ? { firstDay: isoDay(firstDay), lastDay: isoDay(lastDay), days, gaps } : null,
+    models,
+    total: totalUsage,
+    daily: [...daily.entries()].sort((a, b) => a[0] - b[0]).map(([, d]) => d),
+    profile,
+    workload,
+    kept,
+    notes,
+  };
+}

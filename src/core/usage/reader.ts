@@ -1,0 +1,263 @@
+import { CsvReader, detectDelimiter, type CsvRow } from '../benchmarks/csv';
+import { CHUNK_BYTES, utf8Boundary, type ByteSource, type TextDecoderLike } from '../benchmarks/importer';
+import { JsonValueStream } from '../benchmarks/json-stream';
+import { suggestUsageMapping, UsageCsvRows, type UsageCsvMapping } from './csv';
+import { IssueList, readValue, type Sink } from './formats';
+import { UsageTable } from './table';
+import type { CostRecord, UsageFormat, UsageIssue } from './types';
+
+export interface ParsedUsage {
+  fileName: string;
+  formats: UsageFormat[];
+  records: UsageTable;
+  costs: CostRecord[];
+  issues: UsageIssue[];
+  /** Rows read and rows skipped because they were unreadable. */
+  rows: { read: number; skipped: number };
+}
+
+/**
+ * Reads one usage file chunk by chunk (the worker feeds it 1 MiB at a time with progress and
+ * cancel; the CLI feeds it the same way). What the text is decides the path:
+ * - JSON Lines (every line one value: request logs, LiteLLM rows, one API page per line): each
+ *   line is parsed with `JSON.parse` as it arrives, a broken line is skipped and named;
+ * - a JSON document (an API page or report, an array of rows, pretty-printed or not): the
+ *   tolerant streaming reader of the benchmarks importer (benchmarks/json-stream.ts);
+ * - CSV: the streaming row splitter of the benchmarks importer, columns by a mapping.
+ */
+export interface UsageReadResult extends ParsedUsage {
+  status: 'ok' | 'partial' | 'failed' | 'needs-mapping';
+  /** For a CSV whose columns could not be recognised: its header and first rows. */
+  csv: { headers: string[]; sample: string[][]; suggested: UsageCsvMapping | null; delimiter: ',' | ';' | '\t' } | null;
+}
+
+type Mode = 'undecided' | 'probe' | 'jsonl' | 'json' | 'csv';
+
+/** The first non-blank line when it is complete (a newline follows), else null. */
+function firstLine(data: string): string | null {
+  let from = 0;
+  for (;;) {
+    const nl = data.indexOf('\n', from);
+    if (nl === -1) return null;
+    const t = data.slice(from, nl).trim();
+    if (t !== '') return t;
+    from = nl + 1;
+  }
+}
+
+export class UsageReader {
+  private mode: Mode = 'undecided';
+  private carry = '';
+  private line = 1;
+  private readonly issues = new IssueList();
+  private readonly sink: Sink;
+  private json: JsonValueStream | null = null;
+  private csv: CsvReader | null = null;
+  private csvHeaders: string[] | null = null;
+  private csvRows: UsageCsvRows | null = null;
+  private csvSample: string[][] = [];
+  private csvMapping: UsageCsvMapping | null = null;
+  private csvDelimiter: ',' | ';' | '\t' = ',';
+  private rowsRead = 0;
+
+  constructor(
+    private readonly fileName: string,
+    private readonly mapping: UsageCsvMapping | null = null,
+  ) {
+    this.sink = { records: new UsageTable(), costs: [], formats: new Set<UsageFormat>(), issues: this.issues };
+  }
+
+  push(text: string): void {
+    if (this.mode === 'undecided') {
+      const head = (this.carry + text).trimStart();
+      if (head === '') {
+        this.carry += text;
+        return;
+      }
+      text = this.carry + text;
+      this.carry = '';
+      const c = head[0];
+      if (c !== '{' && c !== '[') {
+        this.mode = 'csv';
+        this.startCsv(head);
+      } else this.mode = 'probe';
+    }
+    if (this.mode === 'csv') return this.csv?.push(text);
+    if (this.mode === 'json') return this.json?.push(text);
+    if (this.mode === 'probe') {
+      this.carry += text;
+      const data = this.carry;
+      const first = firstLine(data);
+      if (first === null) return;
+      this.carry = '';
+      this.decide(first, data);
+      return;
+    }
+    this.pushLines(text);
+  }
+
+  /** JSON Lines when the first non-blank line is a whole value, else one JSON document. */
+  private decide(first: string, data: string): void {
+    let whole = true;
+    try {
+      JSON.parse(first);
+    } catch {
+      whole = false;
+    }
+    if (whole) {
+      this.mode = 'jsonl';
+      this.pushLines(data);
+    } else {
+      this.mode = 'json';
+      this.json = new JsonValueStream({
+        onValue: (value, line) => {
+          this.rowsRead += 1;
+          readValue(value, line, this.sink);
+        },
+      });
+      this.json.push(data);
+    }
+  }
+
+  private pushLines(text: string): void {
+    const data = this.carry + text;
+    let from = 0;
+    for (;;) {
+      const nl = data.indexOf('\n', from);
+      if (nl === -1) break;
+      this.jsonlLine(data.slice(from, nl));
+      from = nl + 1;
+    }
+    this.carry = data.slice(from);
+  }
+
+  private jsonlLine(lineText: string): void {
+    // JSON.parse skips surrounding white space itself; only empty lines are passed over here.
+    if (lineText.length > 1 || (lineText.length === 1 && lineText.charCodeAt(0) !== 13)) {
+      let value: unknown;
+      try {
+        value = JSON.parse(lineText);
+      } catch (e) {
+        if (lineText.trim() !== '') this.issues.skip('json-syntax', this.line, null, e instanceof Error ? e.message : null);
+        this.line += 1;
+        return;
+      }
+      this.rowsRead += 1;
+      readValue(value, this.line, this.sink);
+    }
+    this.line += 1;
+  }
+
+  private startCsv(head: string): void {
+    const firstLine = head.slice(0, Math.max(0, head.indexOf('\n')) || head.length);
+    const delimiter = this.mapping?.delimiter ?? detectDelimiter(firstLine);
+    this.csvDelimiter = delimiter;
+    this.csv = new CsvReader(delimiter, (row) => this.csvRow(row, delimiter));
+  }
+
+  private csvRow(row: CsvRow, delimiter: ',' | ';' | '\t'): void {
+    if (this.csvHeaders === null) {
+      this.csvHeaders = row.cells;
+      this.csvMapping = this.mapping ?? suggestUsageMapping(row.cells, delimiter);
+      if (this.csvMapping !== null) this.csvRows = new UsageCsvRows(this.csvMapping, row.cells, this.sink);
+      return;
+    }
+    if (row.cells.length === 0) return;
+    this.rowsRead += 1;
+    if (this.csvRows === null) {
+      if (this.csvSample.length < 5) this.csvSample.push(row.cells);
+      return;
+    }
+    this.sink.formats.add('usage-csv');
+    this.csvRows.row(row.cells, row.line);
+  }
+
+  end(): UsageReadResult {
+    let csvInfo: UsageReadResult['csv'] = null;
+    let fatal = false;
+    if (this.mode === 'probe') {
+      const data = this.carry;
+      this.carry = '';
+      this.decide(data.trim(), data.endsWith('\n') ? data : `${data}\n`);
+    } else if (this.mode === 'jsonl' && this.carry !== '') {
+      const rest = this.carry;
+      this.carry = '';
+      this.jsonlLine(rest);
+    }
+    if (this.mode === 'json' && this.json) {
+      const end = this.json.end();
+      if (end.error) {
+        this.issues.add('error', 'json-syntax', end.error.line, null, `column ${end.error.column}: ${end.error.problem}`);
+        if (end.values === 0) fatal = true;
+      }
+      if (end.truncated) this.issues.add('warning', 'file-truncated', end.salvagedLine);
+    }
+    if (this.mode === 'csv' && this.csv) {
+      const { unterminatedQuote } = this.csv.end();
+      if (unterminatedQuote) this.issues.add('warning', 'csv-unterminated-quote', null);
+      if (this.csvHeaders !== null && this.csvRows === null) {
+        csvInfo = { headers: this.csvHeaders, sample: this.csvSample, suggested: null, delimiter: this.csvDelimiter };
+        this.issues.add('error', 'csv-no-time-column', 1);
+      }
+    }
+    const { records, costs } = this.sink;
+    const empty = records.length === 0 && costs.length === 0;
+    if (empty && csvInfo === null && !fatal) this.issues.add('error', 'no-usage-data', null);
+    const status: UsageReadResult['status'] = csvInfo !== null ? 'needs-mapping' : empty ? 'failed' : this.issues.skipped > 0 || fatal ? 'partial' : 'ok';
+    return {
+      fileName: this.fileName,
+      formats: [...this.sink.formats],
+      records,
+      costs,
+      issues: this.issues.list,
+      rows: { read: this.rowsRead, skipped: this.issues.skipped },
+      status,
+      csv: csvInfo,
+    };
+  }
+}
+
+/** Reads a whole text (tests, small files). */
+export function readUsageText(fileName: string, text: string, mapping: UsageCsvMapping | null = null): UsageReadResult {
+  const reader = new UsageReader(fileName, mapping);
+  reader.push(text);
+  return reader.end();
+}
+
+export interface UsageReadHost {
+  decoder(): TextDecoderLike;
+  progress?(bytesRead: number, totalBytes: number): void;
+  cancelled?(): boolean;
+}
+
+/**
+ * Reads a file chunk by chunk (1 MiB), cut at UTF-8 character boundaries, with progress and
+ * cancel; returns null when cancelled. Awaiting every chunk keeps the worker responsive to a
+ * cancel message.
+ */
+export async function readUsageSource(source: ByteSource, host: UsageReadHost, mapping: UsageCsvMapping | null = null): Promise<UsageReadResult | null> {
+  const reader = new UsageReader(source.name, mapping);
+  const decoder = host.decoder();
+  let offset = 0;
+  let pending = new Uint8Array(0);
+  while (offset < source.size) {
+    if (host.cancelled?.()) return null;
+    const bytes = await source.read(offset, Math.min(CHUNK_BYTES, source.size - offset));
+    if (bytes.length === 0) break;
+    offset += bytes.length;
+    const joined = pending.length === 0 ? bytes : concat(pending, bytes);
+    const cut = offset >= source.size ? joined.length : utf8Boundary(joined);
+    reader.push(decoder.decode(joined.subarray(0, cut)));
+    pending = joined.slice(cut);
+    host.progress?.(offset, source.size);
+  }
+  if (pending.length > 0) reader.push(decoder.decode(pending));
+  return reader.end();
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
+import { jobsApi } from './jobs';
+import { usageApi, type UsageRequest } from './usage-api';
+
+// 3 × 24 requests on Monday 2026-01-05, one per hour, 100 input and 10 output tokens each:
+// about 3.5 MiB with padding, so the read takes several 1 MiB chunks.
+const pad = 'x'.repeat(48_000);
+const lines = Array.from({ length: 72 }, (_, i) => JSON.stringify({ ts: `2026-01-05T${String(i % 24).padStart(2, '0')}:00:00Z`, model: 'm', status: 'ok', in_tok: 100, out_tok: 10, note: pad }));
+const request = (): UsageRequest => ({ files: [new Blob([`${lines.join('\n')}\n`])], names: ['log.jsonl'], mappings: {}, timeZone: 'UTC', models: [], profile: 'median', current: DEFAULT_SCENARIO.workload });
+
+describe('usage in the worker', () => {
+  it('derives the workload from the file', async () => {
+    const answer = await usageApi.deriveUsage(request(), { jobId: 'usage-ok' });
+    expect(answer.state).toBe('done');
+    if (answer.state !== 'done') return;
+    // 72 requests on one day.
+    expect(answer.derived.workload.requestsPerDay).toBe(72);
+    expect(answer.files[0]?.rows.read).toBe(72);
+  });
+
+  it('stops reading when its job is aborted', async () => {
+    jobsApi.abortJob('usage-stop');
+    const answer = await usageApi.deriveUsage(request(), { jobId: 'usage-stop' });
+    expect(answer).toEqual({ state: 'cancelled' });
+    expect(jobsApi.computeJobState('usage-stop').state).toBe('stopped');
+  });
+});
