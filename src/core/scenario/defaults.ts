@@ -102,6 +102,11 @@ export const DEFAULT_SCENARIO: Scenario = {
     rentPriceId: 'h200-crusoe-on-demand',
     rentUnit: 'gpu-hour',
     rentPrice: 4.29,
+    // On demand as in v2. The reserved rate is an estimate: the on-demand rate above less 35 %,
+    // inside the "reserved −30–50 %" spread mercatus-ai.com reports for May 2026 (4.29 × 0.65 =
+    // 2.79, rounded to 2.80). The cold start (boot, loading ~594 GB of weights, warm-up) is an
+    // estimate too: 594 GB at 10 Gbit/s alone is 594 × 8 / 10 = 475 s.
+    billing: { mode: 'on-demand', coldStartSeconds: 600, reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 },
     capexPerGpu: 35_000,
     infraOverheadShare: 0.15,
     amortisationMonths: 36,

@@ -5,6 +5,7 @@ import { frozenBase } from './bases';
 import { readScenarioDocument } from './document';
 import { MIGRATIONS, migrate } from './migrations';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
+import { V2_BILLING } from './upgrade-finance-v3';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -46,7 +47,7 @@ describe('migrations', () => {
 
   it('never modify their input (every step, on a frozen document)', () => {
     for (const step of MIGRATIONS) {
-      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : step.from === 1 ? v1Relay() : null)));
+      const input = deepFreeze(JSON.parse(JSON.stringify(step.from === 0 ? V0_FIXTURE : step.from === 1 ? v1Relay() : frozenBase(step.from))));
       const before = JSON.stringify(input);
       expect(() => step.up(input)).not.toThrow();
       expect(JSON.stringify(input)).toBe(before);
@@ -59,7 +60,7 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice']);
+    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-billing-modes']);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -108,7 +109,7 @@ describe('migrations', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.fromVersion).toBe(1);
-    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice']);
+    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-billing-modes']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario;
     // v1 said: prices in ¥, each ¥ worth $1 (pegUsdPerUnit 1). v2 says the same thing: listed
@@ -117,11 +118,11 @@ describe('migrations', () => {
     // The v1 bill: 20M input × ¥0.12 + 80M output × ¥0.55 = ¥46.40 at $1 per ¥ = $46.40, unchanged.
     expect(summarizeWorkload(s).api.totalUsd).toBeCloseTo(46.4, 9);
     // Everything outside the api section is as it was, but for the retry rate per side and the
-    // throughput's new fields (the workload part of the same step).
+    // throughput's new fields (the workload part of the same step), and v3's billing on demand.
     const { retryRate, ...workload } = input.workload;
     expect(s.workload).toEqual({ ...workload, retryRateApi: retryRate, retryRateSelfHosted: retryRate });
     const selfHosted = input.selfHosted as { throughput: Record<string, unknown> };
-    expect(s.selfHosted).toEqual({ ...selfHosted, throughput: { ...selfHosted.throughput, atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null } });
+    expect(s.selfHosted).toEqual({ ...selfHosted, billing: V2_BILLING, throughput: { ...selfHosted.throughput, atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null } });
     expect(s.fx).toEqual(input.fx);
   });
 

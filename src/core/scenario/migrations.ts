@@ -1,6 +1,7 @@
 import { upgradeApiOfferToV2 } from './api-offer-v2';
 import { isPlainObject } from './json';
 import { SCENARIO_TYPE } from './schema';
+import { upgradeFinanceToV3 } from './upgrade-finance-v3';
 import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
 
 /**
@@ -84,7 +85,16 @@ const v1ToV2: MigrationStep = {
   },
 };
 
-export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1, v1ToV2];
+/** v2 → v3: how rented GPUs are billed (upgrade-finance-v3.ts); v2 documents stay on demand. */
+const v2ToV3: MigrationStep = {
+  name: 'v2-billing-modes',
+  from: 2,
+  up(doc) {
+    return { ...upgradeFinanceToV3(doc), version: 3 };
+  },
+};
+
+export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1, v1ToV2, v2ToV3];
 
 export type MigrateResult =
   | { ok: true; doc: Record<string, unknown>; applied: string[] }

@@ -10,7 +10,7 @@ import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spe
  * (0.25 = 25 %); token prices per 1,000,000 tokens; durations in ms unless named otherwise.
  */
 export const SCENARIO_TYPE = 'llm-selfhost-scenario';
-export const SCENARIO_VERSION = 2;
+export const SCENARIO_VERSION = 3;
 
 // Zod 4's z.number() already rejects NaN and ±Infinity.
 const finite = z.number();
@@ -165,6 +165,23 @@ export const throughputSchema = z.strictObject({
     .nullable(),
 });
 
+/**
+ * How rented GPUs are paid for (docs/tco.md §2, billing modes). Applies to rented capacity only.
+ * - on-demand: billed while running, always or on the schedule (`hoursMode`);
+ * - scale-to-zero: billed in the weekly hours that have demand; the first requests of a start wait
+ *   `coldStartSeconds`;
+ * - reserved: a commitment for `reservedTermMonths` at `reservedPrice`, billed 730 h a month
+ *   whether used or not, `upfrontShare` of it paid at signing.
+ */
+export const billingSchema = z.strictObject({
+  mode: z.enum(['on-demand', 'scale-to-zero', 'reserved']).describe('How rented GPUs are billed: on demand, scale-to-zero with cold starts, or reserved for a term'),
+  coldStartSeconds: nonNegative.max(3600).describe('Scale-to-zero: seconds from the first request to a serving replica (boot, weight load, warm-up)'),
+  reservedPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('Reserved: USD per GPU-hour or node-hour (see rentUnit), paid for every hour of the term'),
+  reservedTermMonths: z.union([z.literal(12), z.literal(36)]).describe('Reserved: commitment term in months (1 or 3 years)'),
+  upfrontShare: share.describe('Reserved: share of the whole commitment paid at signing'),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
 export const selfHostedSchema = z.strictObject({
   modelId: z.string().max(80).describe('Catalog model id, or "custom" for the custom model in the hardware section'),
   gpuId: z.string().max(80),
@@ -176,6 +193,7 @@ export const selfHostedSchema = z.strictObject({
   rentPriceId: z.string().max(80).nullable(),
   rentUnit: z.enum(['gpu-hour', 'node-hour']),
   rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
+  billing: billingSchema,
   capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
   infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),
@@ -201,6 +219,9 @@ export const selfHostedSchema = z.strictObject({
   // The field's own maximum is the node-hour limit; a GPU-hour price has the tighter one.
   if (s.rentUnit === 'gpu-hour' && s.rentPrice > MONEY_LIMITS.rentPerGpuHour) {
     ctx.addIssue({ code: 'custom', path: ['rentPrice'], message: RENT_LIMIT_MESSAGE, params: RENT_LIMIT_PARAMS });
+  }
+  if (s.rentUnit === 'gpu-hour' && s.billing.reservedPrice > MONEY_LIMITS.rentPerGpuHour) {
+    ctx.addIssue({ code: 'custom', path: ['billing', 'reservedPrice'], message: RENT_LIMIT_MESSAGE, params: RENT_LIMIT_PARAMS });
   }
 });
 export type SelfHosted = z.infer<typeof selfHostedSchema>;

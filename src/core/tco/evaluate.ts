@@ -1,4 +1,5 @@
 import { HOURS_PER_MONTH } from '../scenario/schema';
+import { billingView, type BillingView } from './billing';
 import { solveBreakEven, type BreakEven } from './break-even';
 import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
 import {
@@ -264,6 +265,8 @@ export interface TcoEvaluation {
   };
   /** Whether the API tier's requests/tokens per minute carry the busiest hour, API-only and hybrid. */
   rateLimits: RateLimitCheck;
+  /** How the rented GPUs are billed: paid hours, cold starts (scale-to-zero), the commitment (reserved). */
+  billing: BillingView;
   shape: {
     mode: 'peak-to-average' | 'weekly';
     peakToAverage: number;
@@ -595,10 +598,12 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
     breakEven,
     verdict: { ...verdict, case: verdictCase(verdict, feasible), selfExtraUsd: cost.total - apiUsd },
     rateLimits: checkRateLimits(model, tasks, h.replicas, limits),
+    billing: billingView(model.billing, model.shape, model.paidHoursPerMonth, cost.gpu),
     shape: {
       mode: profileMode,
       peakToAverage: model.shape.peakToAverage,
-      runningHoursPerMonth: model.shape.runningHoursPerMonth,
+      // The hours the replicas run and are paid for (billing.ts): 730 reserved, the hours with demand at zero.
+      runningHoursPerMonth: model.paidHoursPerMonth,
       offScheduleShare: model.shape.offScheduleShare,
       notes: model.shape.notes,
     },

@@ -1,4 +1,5 @@
 import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
+import { paidHoursPerMonth, rentRate } from './billing';
 import { demandShape, type DemandShape } from './profile';
 import { sizeRequest, type Sizing } from './sizing';
 import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
@@ -101,8 +102,11 @@ export interface TcoModel {
   replicasEntered: number;
   spareReplicas: 0 | 1;
   rates: SelfHostedCostRates;
+  /** Hours a month each replica is paid for and can serve (billing.ts). */
   paidHoursPerMonth: number;
   gpusPerReplica: number;
+  /** The billing inputs, for the evaluation's billing figures (billing.ts). */
+  billing: Pick<Scenario['selfHosted'], 'costMode' | 'billing' | 'rentUnit' | 'rentPrice'>;
 }
 
 export type ServingBlock = 'self-accepts-nothing' | 'no-throughput' | 'throughput-not-sizable' | 'demand-outside-schedule';
@@ -123,10 +127,12 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
   let gpuPrice: SelfHostedCostRates['gpuPrice'];
   let powerPerReplica = 0;
   if (s.costMode === 'rent') {
-    // Rented capacity is billed while it runs (730 h, or the schedule's hours).
+    // Rented capacity is billed for its paid hours (billing.ts): the running hours on demand
+    // (730, or the schedule's), 730 reserved at the reserved rate, the hours with demand at zero.
     const units = s.rentUnit === 'gpu-hour' ? gpus : Math.ceil(gpus / s.gpusPerNode);
-    gpuPerReplica = units * s.rentPrice * runningHours;
-    gpuPrice = { unit: s.rentUnit, usd: s.rentPrice, monthlyPerReplicaPerUsd: units * runningHours };
+    const rate = rentRate(s);
+    gpuPerReplica = units * rate * runningHours;
+    gpuPrice = { unit: s.rentUnit, usd: rate, monthlyPerReplicaPerUsd: units * runningHours };
   } else {
     // Reference F2: (capex × (1 + overhead) − residual) / months; the overhead (racks, network,
     // installation) has no resale value, so the residual applies to the hardware alone.
@@ -172,6 +178,7 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
   else if (sizing !== null && !sizing.ok) blocked = 'throughput-not-sizable';
   else if (shapeFactor === null) blocked = 'demand-outside-schedule';
 
+  const paidHours = paidHoursPerMonth(s, shape);
   let tasksPerReplica: number | null;
   const secondsPerTask = secondsPerAttempt * (selfAttemptFactor ?? 0);
   if (blocked !== null || shapeFactor === null) tasksPerReplica = 0;
@@ -202,9 +209,10 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
     tasksPerReplica,
     replicasEntered: s.replicas,
     spareReplicas: s.redundancy === 'n-plus-1' ? 1 : 0,
-    rates: costRates(s, shape.runningHoursPerMonth, scenario.pilot.staffHoursPerYear),
-    paidHoursPerMonth: shape.runningHoursPerMonth,
+    rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear),
+    paidHoursPerMonth: paidHours,
     gpusPerReplica: s.gpusPerReplica,
+    billing: { costMode: s.costMode, billing: s.billing, rentUnit: s.rentUnit, rentPrice: s.rentPrice },
   };
 }
 
