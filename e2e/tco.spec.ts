@@ -184,6 +184,31 @@ test.describe('TCO and break-even', () => {
     await slow(tco.kpi('self')).toContainText(SELF_MONTH);
   });
 
+  test('reserved GPUs: the cost stops following the schedule and shows the commitment', async ({ page, tcoPage: tco }) => {
+    await tco.open({ charts: false });
+    await tco.openGroup('tco-group-deployment');
+    const billing = page.getByTestId('tco-billing-card');
+    await tco.select('Running hours').selectOption('schedule');
+    await tco.field('Hours per day').fill('12');
+    await tco.field('Days per week').fill('5');
+    // 60 h a week × 730 / 168 = 260.71 h a month. The week's demand in 60 h peaks at
+    // 2.5 × 168 / 60 = 7× the average 721.5 output tok/s = 5,050 tok/s ÷ (2,300 × 0.8) = 2.74 → 3
+    // replicas × 8 × 4.29 × 260.71 = $26,843.14.
+    await slow(billing.getByTestId('tco-paid-hours')).toHaveText('260.7 h a month');
+    await slow(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$26,843.14');
+
+    await tco.select('Billing').selectOption('reserved');
+    await expect(page.getByTestId('tco-schedule-ignored')).toBeVisible();
+    await tco.field('Reserved price').fill('2.80');
+    // Reserved: paid 730 h whatever the schedule, and one replica carries the peak again:
+    // 8 × 2.80 × 730 = $16,352.00; over 12 months 12 × 16,352 = $196,224. The month:
+    // 16,352 + staff 15,818.18 + other 2,666.67 = $34,836.85.
+    await slow(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$16,352.00');
+    await expect(billing.getByTestId('tco-paid-hours')).toHaveText('730 h a month');
+    await expect(billing.getByTestId('tco-commitment-total')).toHaveText('12 months, $196,224 in all');
+    await slow(tco.kpi('self')).toContainText('$34,837');
+  });
+
   test('API rate limits: a limit below the busiest hour warns in the verdict and on the API and hybrid figures', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     await expect(page.getByTestId('tco-rate-limit')).toHaveCount(0);

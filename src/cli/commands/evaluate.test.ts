@@ -37,6 +37,20 @@ const plain = {
 };
 
 describe('cli evaluate', () => {
+  it('prints the billing mode: reserved at $2.80 is 8 × 2.80 × 730 = $16,352 a month, $196,224 over 12 months', async () => {
+    const reserved = { ...plain, selfHosted: { ...plain.selfHosted, billing: { mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0.5 } } };
+    const { code, out } = await run([file('reserved.json', reserved)]);
+    expect(code).toBe(0);
+    // Needs 2 replicas (as above): 2 × 16,352 = 32,704 a month; × 12 = 392,448; half upfront = 196,224.
+    expect(out?.billing).toMatchObject({
+      mode: 'reserved',
+      paidHoursPerMonth: 730,
+      rate: { unit: 'gpu-hour', usd: 2.8 },
+      coldStarts: null,
+      commitment: { termMonths: 12, monthlyUsd: expect.closeTo(32_704, 6) as number, totalUsd: expect.closeTo(392_448, 6) as number, upfrontUsd: expect.closeTo(196_224, 6) as number },
+    });
+  });
+
   it('prints monthly costs, break-even, hybrid split and capacity for a scenario file', async () => {
     const { code, out } = await run([file('plain.json', plain)]);
     expect(code).toBe(0);

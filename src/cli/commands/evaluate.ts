@@ -138,6 +138,13 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       },
     },
     rateLimits: e.rateLimits,
+    billing: {
+      mode: e.billing.mode,
+      paidHoursPerMonth: e.billing.paidHoursPerMonth,
+      rate: e.billing.rate,
+      coldStarts: e.billing.coldStarts,
+      commitment: e.billing.commitment,
+    },
     costBreakdownUsd: {
       selfHosted: { gpu: e.selfHosted.gpuUsd, power: e.selfHosted.powerUsd, staff: e.selfHosted.staffUsd, ops: e.selfHosted.opsUsd },
       api: { input: e.api.uncachedInputUsd, cachedInput: e.api.cachedInputUsd, output: e.api.outputUsd },

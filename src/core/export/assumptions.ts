@@ -96,6 +96,14 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
     const perGpu = sh.rentUnit === 'gpu-hour' ? sh.rentPrice : sh.rentPrice / sh.gpusPerNode;
     const custom = price && Math.abs(price.usdPerGpuHour - perGpu) > 1e-9 ? { catalogValue: price.usdPerGpuHour } : null;
     add('selfHosted', 'selfHosted.rentPrice', sh.rentPrice, sh.rentUnit === 'gpu-hour' ? 'USD/GPU-h' : 'USD/node-h', { source: price?.source ?? null, custom });
+    // Billing mode and its inputs (core/tco/billing.ts): all user input.
+    add('selfHosted', 'selfHosted.billing.mode', sh.billing.mode, '');
+    if (sh.billing.mode === 'scale-to-zero') add('selfHosted', 'selfHosted.billing.coldStartSeconds', sh.billing.coldStartSeconds, 's');
+    if (sh.billing.mode === 'reserved') {
+      add('selfHosted', 'selfHosted.billing.reservedPrice', sh.billing.reservedPrice, sh.rentUnit === 'gpu-hour' ? 'USD/GPU-h' : 'USD/node-h');
+      add('selfHosted', 'selfHosted.billing.reservedTermMonths', sh.billing.reservedTermMonths, 'months');
+      add('selfHosted', 'selfHosted.billing.upfrontShare', sh.billing.upfrontShare, 'share');
+    }
   } else {
     add('selfHosted', 'selfHosted.capexPerGpu', sh.capexPerGpu, 'USD/GPU');
     add('selfHosted', 'selfHosted.infraOverheadShare', sh.infraOverheadShare, 'share');
@@ -105,7 +113,10 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
     add('selfHosted', 'selfHosted.pue', sh.pue, '');
     add('selfHosted', 'selfHosted.pricePerKwh', sh.pricePerKwh, 'USD/kWh');
   }
-  if (sh.hoursMode === 'always') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
+  // Reserved and scale-to-zero capacity does not follow the schedule (billing.ts).
+  if (sh.costMode === 'rent' && sh.billing.mode !== 'on-demand') {
+    if (sh.billing.mode === 'reserved') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
+  } else if (sh.hoursMode === 'always') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
   else add('selfHosted', 'selfHosted.schedule', `${sh.scheduleHoursPerDay} h × ${sh.scheduleDaysPerWeek} d`, 'per week');
   add('selfHosted', 'selfHosted.staffFte', sh.staffFte, 'FTE');
   add('selfHosted', 'selfHosted.staffLoadedYearlyUsd', sh.staffLoadedYearlyUsd, 'USD/year');

@@ -41,6 +41,9 @@ const OPTION_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>>
     'first-party': 'first-party',
     relay: 'relay',
     reseller: 'reseller',
+    'on-demand': 'on demand',
+    'scale-to-zero': 'scale to zero',
+    reserved: 'reserved',
   },
   de: {
     requests: 'Anfragen pro Tag',
@@ -56,6 +59,9 @@ const OPTION_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>>
     'first-party': 'Anbieter direkt',
     relay: 'Relay',
     reseller: 'Wiederverkäufer',
+    'on-demand': 'On Demand',
+    'scale-to-zero': 'auf null skalierend',
+    reserved: 'reserviert',
   },
 };
 

@@ -16,6 +16,8 @@ import { formatAmount, formatNumber, formatRate } from '../../lib/format/format'
 import { useWorkloadSummary } from '../../lib/query/compute';
 import { invoicePerListUnit, tokenVolumeAt } from '../../core/tco/workload';
 import { useAppStore } from '../../state/store';
+import { BillingFields } from './billing-fields';
+import { billingMessages } from './billing-messages';
 import { LogSliderField } from './log-slider-field';
 import { tcoMessages, type TcoT } from './messages';
 import { OptionalNumberField } from './optional-number-field';
@@ -50,6 +52,7 @@ function Group(props: { title: string; defaultOpen?: boolean; children: () => Re
 /** The sliders analysts drag: volume, GPU price, utilisation, throughput, cache hits, acceptance. */
 const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
   const { t } = props;
+  const bt = useT(billingMessages);
   const w = useAppStore((s) => s.scenario.workload);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const language = useLanguage();
@@ -71,7 +74,20 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           testId="tco-volume"
         />
       )}
-      {sh.costMode === 'rent' ? (
+      {sh.costMode === 'rent' && sh.billing.mode === 'reserved' ? (
+        // Reserved: the slider moves the rate the commitment pays.
+        <NumberField
+          label={sh.rentUnit === 'gpu-hour' ? bt('in.reservedGpuPrice') : bt('in.reservedNodePrice')}
+          value={sh.billing.reservedPrice}
+          min={0}
+          max={sh.rentUnit === 'gpu-hour' ? MONEY_LIMITS.rentPerGpuHour : MONEY_LIMITS.rentPerNodeHour}
+          digits={3}
+          unit={sh.rentUnit === 'gpu-hour' ? currencyUnit : t('unit.usdPerNodeHour')}
+          slider={sh.rentUnit === 'gpu-hour' ? { min: 0, max: 15, step: 0.05 } : { min: 0, max: 120, step: 0.5 }}
+          onCommit={(reservedPrice) => setSelf({ billing: { ...useAppStore.getState().scenario.selfHosted.billing, reservedPrice } })}
+          testId="tco-gpu-price"
+        />
+      ) : sh.costMode === 'rent' ? (
         <NumberField
           label={sh.rentUnit === 'gpu-hour' ? t('in.gpuPrice') : t('in.nodePrice')}
           value={sh.rentPrice}
@@ -298,6 +314,7 @@ function InvoiceFields(props: { t: TcoT }) {
 
 function DeploymentFields(props: { t: TcoT }) {
   const { t } = props;
+  const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const language = useLanguage();
   const gpu = findGpu(sh.gpuId);
@@ -346,9 +363,16 @@ function DeploymentFields(props: { t: TcoT }) {
             value={sh.rentUnit}
             options={[{ value: 'gpu-hour', label: t('in.perGpuHour') }, { value: 'node-hour', label: t('in.perNodeHour', { n: sh.gpusPerNode }) }]}
             // The same rent in the other unit: × or ÷ the GPUs per node, so the cost does not jump.
-            onChange={(rentUnit) => setSelf({ rentUnit, rentPrice: convertRentPrice(sh.rentPrice, sh.rentUnit, rentUnit, sh.gpusPerNode) })}
+            onChange={(rentUnit) =>
+              setSelf({
+                rentUnit,
+                rentPrice: convertRentPrice(sh.rentPrice, sh.rentUnit, rentUnit, sh.gpusPerNode),
+                billing: { ...sh.billing, reservedPrice: convertRentPrice(sh.billing.reservedPrice, sh.rentUnit, rentUnit, sh.gpusPerNode) },
+              })
+            }
             testId="tco-rent-unit"
           />
+          <BillingFields t={t} />
         </>
       ) : (
         <>
@@ -403,8 +427,12 @@ function DeploymentFields(props: { t: TcoT }) {
         onCommit={(prefillTokensPerSecond) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, prefillTokensPerSecond } })}
         testId="tco-prefill"
       />
-      <SelectField label={t('in.hoursMode')} value={sh.hoursMode} options={[{ value: 'always', label: t('in.always') }, { value: 'schedule', label: t('in.schedule') }]} onChange={(hoursMode) => setSelf({ hoursMode })} />
-      {sh.hoursMode === 'schedule' ? (
+      {sh.costMode === 'rent' && sh.billing.mode !== 'on-demand' ? (
+        <p className="text-xs text-muted" data-testid="tco-schedule-ignored">{bt('in.scheduleIgnored', { mode: bt(`in.mode.${sh.billing.mode}`) })}</p>
+      ) : (
+        <SelectField label={t('in.hoursMode')} value={sh.hoursMode} options={[{ value: 'always', label: t('in.always') }, { value: 'schedule', label: t('in.schedule') }]} onChange={(hoursMode) => setSelf({ hoursMode })} />
+      )}
+      {sh.hoursMode === 'schedule' && !(sh.costMode === 'rent' && sh.billing.mode !== 'on-demand') ? (
         <div className="grid grid-cols-2 gap-3">
           <NumberField label={t('in.hoursPerDay')} value={sh.scheduleHoursPerDay} min={0} max={24} digits={1} unit={t('unit.hours')} help={t('in.scheduleHelp')} onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })} />
           <NumberField label={t('in.daysPerWeek')} value={sh.scheduleDaysPerWeek} min={0} max={7} digits={1} unit={t('unit.days')} onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })} />

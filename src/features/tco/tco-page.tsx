@@ -7,6 +7,8 @@ import { findPreset, type ArticleId, type PresetId } from '../../core/presets/pr
 import type { Scenario } from '../../core/scenario/schema';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { useAppStore } from '../../state/store';
+import { BillingCard } from './billing-card';
+import { billingMessages } from './billing-messages';
 import { BreakdownChart } from './breakdown-chart';
 import { ClaimCheckCard } from './claim-check';
 import { CostVolumeChart } from './cost-volume-chart';
@@ -81,6 +83,7 @@ const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: Tco
 
 export function TcoPage() {
   const t = useT(tcoMessages);
+  const bt = useT(billingMessages);
   const language = useLanguage();
   const currency = useAppStore((s) => s.currency);
   const scenario = useAppStore((s) => s.scenario);
@@ -165,6 +168,9 @@ export function TcoPage() {
                   <UtilisationGauge evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
                 </Card>
               </div>
+              <Card title={bt('card.title')} testId="tco-billing-card">
+                <BillingCard evaluation={chartEval.value} fmt={fmt} t={t} />
+              </Card>
               <Card>
                 <HybridChart evaluation={hybridEval.value} resultKey={hybridEval.key} fmt={fmt} t={t} />
               </Card>
