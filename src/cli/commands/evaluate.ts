@@ -138,6 +138,8 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       },
     },
     rateLimits: e.rateLimits,
+    capital: e.selfHosted.capital ? { ...e.selfHosted.capital, monthlyUsd: e.selfHosted.gpuUsd } : null,
+    staffFte: { selfHosted: e.selfHosted.staffFte, hybrid: e.hybrid.staffFte },
     billing: {
       mode: e.billing.mode,
       paidHoursPerMonth: e.billing.paidHoursPerMonth,

@@ -109,6 +109,7 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
     add('selfHosted', 'selfHosted.infraOverheadShare', sh.infraOverheadShare, 'share');
     add('selfHosted', 'selfHosted.amortisationMonths', sh.amortisationMonths, 'months');
     add('selfHosted', 'selfHosted.residualShare', sh.residualShare, 'share');
+    add('selfHosted', 'selfHosted.capital.waccYearly', sh.capital.waccYearly, 'share');
     add('selfHosted', 'selfHosted.powerWattsPerGpu', sh.powerWattsPerGpu, 'W', { source: gpu?.tdpSource ?? null });
     add('selfHosted', 'selfHosted.pue', sh.pue, '');
     add('selfHosted', 'selfHosted.pricePerKwh', sh.pricePerKwh, 'USD/kWh');
@@ -118,7 +119,9 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
     if (sh.billing.mode === 'reserved') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
   } else if (sh.hoursMode === 'always') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
   else add('selfHosted', 'selfHosted.schedule', `${sh.scheduleHoursPerDay} h × ${sh.scheduleDaysPerWeek} d`, 'per week');
-  add('selfHosted', 'selfHosted.staffFte', sh.staffFte, 'FTE');
+  add('selfHosted', 'selfHosted.staffFte', sh.staffFte, sh.scaling.staffPer === 'deployment' ? 'FTE' : sh.scaling.staffPer === 'node' ? 'FTE/node' : 'FTE/replica');
+  if (sh.scaling.minOnCallFte > 0) add('selfHosted', 'selfHosted.scaling.minOnCallFte', sh.scaling.minOnCallFte, 'FTE');
+  if (sh.scaling.otherPerNodeMonthly > 0) add('selfHosted', 'selfHosted.scaling.otherPerNodeMonthly', sh.scaling.otherPerNodeMonthly, 'USD/node/month');
   add('selfHosted', 'selfHosted.staffLoadedYearlyUsd', sh.staffLoadedYearlyUsd, 'USD/year');
   add('selfHosted', 'selfHosted.upgradeHoursPerMonth', sh.upgradeHoursPerMonth, 'h/month');
   add('selfHosted', 'selfHosted.otherMonthly', sh.otherMonthly.reduce((a, o) => a + o.usd, 0), 'USD/month');

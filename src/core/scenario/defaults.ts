@@ -111,6 +111,8 @@ export const DEFAULT_SCENARIO: Scenario = {
     infraOverheadShare: 0.15,
     amortisationMonths: 36,
     residualShare: 0.2,
+    // Straight-line amortisation unless a cost of capital is entered (docs/tco.md §3b).
+    capital: { waccYearly: 0 },
     powerWattsPerGpu: 700,
     pue: 1.3,
     pricePerKwh: 0.15,
@@ -118,6 +120,8 @@ export const DEFAULT_SCENARIO: Scenario = {
     scheduleHoursPerDay: 24,
     scheduleDaysPerWeek: 7,
     staffFte: 1,
+    // One team for the deployment, as the articles count it (1 FTE MLOps per cluster).
+    scaling: { staffPer: 'deployment', minOnCallFte: 0, otherPerNodeMonthly: 0 },
     staffLoadedYearlyUsd: 180_000,
     upgradeHoursPerMonth: 8,
     otherMonthly: [

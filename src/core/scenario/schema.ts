@@ -182,6 +182,22 @@ export const billingSchema = z.strictObject({
 });
 export type Billing = z.infer<typeof billingSchema>;
 
+/** Bought hardware at its cost of capital (docs/tco.md §3b). */
+export const capitalSchema = z.strictObject({
+  waccYearly: finite.min(0).max(1).describe('Yearly cost of capital (WACC) for bought hardware; 0 = straight-line amortisation, above 0 = an annuity at WACC / 12 a month'),
+});
+
+/**
+ * Staff and fixed costs that grow with the deployment (docs/tco.md §3c): `staffFte` is the
+ * whole team when `staffPer` is 'deployment', or the FTE per node / per replica running
+ * (spare included), never below `minOnCallFte`; `otherPerNodeMonthly` adds a fixed cost per node.
+ */
+export const scalingSchema = z.strictObject({
+  staffPer: z.enum(['deployment', 'node', 'replica']).describe('What staffFte counts: the whole deployment, or FTE per node or per replica'),
+  minOnCallFte: nonNegative.max(1000).describe('Least staff for the on-call rota, whatever the size (the articles: more than 2 FTE for 24/7)'),
+  otherPerNodeMonthly: usd.max(MONEY_LIMITS.otherMonthly).describe('Fixed cost per node and month (rack space, network ports, support), USD'),
+});
+
 export const selfHostedSchema = z.strictObject({
   modelId: z.string().max(80).describe('Catalog model id, or "custom" for the custom model in the hardware section'),
   gpuId: z.string().max(80),
@@ -198,6 +214,7 @@ export const selfHostedSchema = z.strictObject({
   infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),
   residualShare: share.describe('Resale value at the end of amortisation, as a share of capex'),
+  capital: capitalSchema,
   powerWattsPerGpu: nonNegative.max(10_000),
   pue: finite.min(1).max(5),
   pricePerKwh: usd.max(10),
@@ -205,6 +222,7 @@ export const selfHostedSchema = z.strictObject({
   scheduleHoursPerDay: finite.min(0).max(24),
   scheduleDaysPerWeek: finite.min(0).max(7),
   staffFte: nonNegative.max(1000),
+  scaling: scalingSchema,
   staffLoadedYearlyUsd: usd.max(MONEY_LIMITS.staffYearly),
   upgradeHoursPerMonth: nonNegative.max(744).describe('Staff hours for upgrades and re-testing beyond the FTE above'),
   otherMonthly: z

@@ -2,18 +2,32 @@ import { isPlainObject } from './json';
 
 /**
  * Version 2 → 3, cost side (a pure function of a full v2 document; the input is never modified):
- * `selfHosted.billing` is new. v2 billed rented GPUs on demand, always or on the schedule, so a
- * v2 document gets `mode: 'on-demand'` and every monthly figure stays the same; the other
- * billing fields only matter in the other modes and take the values v3 was released with.
- * A `billing` object already present (a hand-written file) is completed, never replaced.
+ * - `selfHosted.billing`: v2 billed rented GPUs on demand, always or on the schedule, so a v2
+ *   document gets `mode: 'on-demand'`; the other billing fields only matter in the other modes
+ *   and take the values v3 was released with.
+ * - `selfHosted.capital`: v2 amortised straight-line, so the cost of capital is 0.
+ * - `selfHosted.scaling`: v2's staff FTE was the whole team at any size, with no on-call floor
+ *   and no cost per node.
+ * Every monthly figure of a v2 document stays the same. An object already present (a
+ * hand-written file) is completed, never replaced.
  */
 export const V2_BILLING = { mode: 'on-demand', coldStartSeconds: 600, reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } as const;
+/** v2 amortised bought hardware straight-line: no cost of capital. */
+export const V2_CAPITAL = { waccYearly: 0 } as const;
+/** v2 staff was one fixed team whatever the size, and other costs were per month only. */
+export const V2_SCALING = { staffPer: 'deployment', minOnCallFte: 0, otherPerNodeMonthly: 0 } as const;
 
 export function upgradeFinanceToV3(doc: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...doc };
   if (isPlainObject(doc.selfHosted)) {
-    const given = isPlainObject(doc.selfHosted.billing) ? doc.selfHosted.billing : {};
-    out.selfHosted = { ...doc.selfHosted, billing: { ...V2_BILLING, ...given } };
+    const sh = doc.selfHosted;
+    const given = (key: string) => (isPlainObject(sh[key]) ? sh[key] : {});
+    out.selfHosted = {
+      ...sh,
+      billing: { ...V2_BILLING, ...given('billing') },
+      capital: { ...V2_CAPITAL, ...given('capital') },
+      scaling: { ...V2_SCALING, ...given('scaling') },
+    };
   }
   return out;
 }

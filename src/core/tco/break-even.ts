@@ -5,6 +5,7 @@ import {
   selfHostedTotal,
   type TcoModel,
 } from './model';
+import { opsCostAt, staffCostAt } from './staff';
 
 /**
  * Break-even volume (SPEC §3, reference F7): the monthly volume above which self-hosting is
@@ -146,7 +147,9 @@ export function maxGpuPriceToBreakEven(model: TcoModel, p: number): { unit: 'gpu
   if (k === null || !(k > 0) || !(p > 0)) return null;
   const n = Math.max(1, model.replicasEntered);
   const r = model.rates;
-  const g = (p * n * k - r.staff - r.ops) / (n + model.spareReplicas) - r.powerPerReplica;
+  // Staff and fixed costs at this size do not depend on the GPU price (staff.ts).
+  const total = n + model.spareReplicas;
+  const g = (p * n * k - staffCostAt(r.scaling, total) - opsCostAt(r.scaling, total)) / total - r.powerPerReplica;
   const perUsd = r.gpuPrice.monthlyPerReplicaPerUsd;
   if (!(g > 0) || !(perUsd > 0)) return null;
   const usd = g / perUsd;

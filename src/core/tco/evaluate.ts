@@ -1,6 +1,7 @@
 import { HOURS_PER_MONTH } from '../scenario/schema';
 import { billingView, type BillingView } from './billing';
 import { solveBreakEven, type BreakEven } from './break-even';
+import { monthlyRate } from './capital';
 import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
 import {
   MAX_REPLICAS,
@@ -16,6 +17,7 @@ import {
 import type { ShapeNote } from './profile';
 import { checkRateLimits, type RateLimitCheck } from './rate-limits';
 import type { Sizing } from './sizing';
+import { staffFteAt } from './staff';
 
 /**
  * The full TCO evaluation of a scenario at its current volume (SPEC §3 outputs): monthly cost
@@ -219,6 +221,10 @@ export interface TcoEvaluation {
     powerUsd: number;
     staffUsd: number;
     opsUsd: number;
+    /** Staff FTE the deployment needs at this size (staff.ts): the team, or per node / replica, at least the on-call minimum. */
+    staffFte: number;
+    /** Bought hardware: the yearly cost of capital and its monthly rate (capital.ts); null when rented. */
+    capital: { waccYearly: number; monthlyRate: number } | null;
     perMillionTokens: Figure;
     /** Cost per 1M throughput-basis tokens if the deployment ran at its maximum utilisation (reference F1). */
     perMillionTokensAtMaxUtilisation: Figure;
@@ -254,6 +260,8 @@ export interface TcoEvaluation {
     productiveUtilisation: Figure;
     /** Cost split of the chosen hybrid: the owned replicas' costs and the API bill for the overflow. */
     breakdown: { gpuUsd: number; powerUsd: number; staffUsd: number; opsUsd: number; uncachedInputUsd: number; cachedInputUsd: number; outputUsd: number };
+    /** Staff FTE of the replicas the hybrid keeps. */
+    staffFte: number;
     byReplicas: { replicas: number; totalUsd: number; selfShare: number }[];
     hourly: HourSplit[];
   };
@@ -561,6 +569,8 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       powerUsd: cost.power,
       staffUsd: cost.staff,
       opsUsd: cost.ops,
+      staffFte: staffFteAt(model.rates.scaling, cost.totalReplicas),
+      capital: model.billing.costMode === 'buy' ? { waccYearly: model.billing.capital.waccYearly, monthlyRate: monthlyRate(model.billing.capital.waccYearly) } : null,
       perMillionTokens: selfUnavailable ?? perMillion(cost.total, tokens, tasks),
       perMillionTokensAtMaxUtilisation: selfUnavailable ?? (capacityTokens > 0 ? value((cost.total / capacityTokens) * 1e6) : na('no-throughput')),
       perAcceptedTask: selfUnavailable ?? perAccepted(cost.total, accepted, model, 'self'),
@@ -592,6 +602,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
         cachedInputUsd: p.cachedInputUsd * overflowTasks,
         outputUsd: p.outputUsd * overflowTasks,
       },
+      staffFte: staffFteAt(model.rates.scaling, hybridOwned.totalReplicas),
       byReplicas: hybrid.byReplicas.map((b) => ({ replicas: b.replicas, totalUsd: b.totalUsd, selfShare: b.selfShare })),
       hourly: hourlySplit(model, tasks, h.replicas),
     },

@@ -1,7 +1,9 @@
 import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
 import { paidHoursPerMonth, rentRate } from './billing';
+import { capitalMonthly } from './capital';
 import { demandShape, type DemandShape } from './profile';
 import { sizeRequest, type Sizing } from './sizing';
+import { opsCostAt, scalingPerReplica, scalingRates, staffCostAt, type ScalingRates } from './staff';
 import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
 
 /**
@@ -51,10 +53,8 @@ export interface SelfHostedCostRates {
   gpuPrice: { unit: 'gpu-hour' | 'node-hour' | 'gpu'; usd: number; monthlyPerReplicaPerUsd: number };
   /** Monthly power cost of one replica (buy mode only; rent includes power). */
   powerPerReplica: number;
-  /** Staff FTE × loaded cost / 12 plus upgrade hours. */
-  staff: number;
-  /** Other fixed monthly costs plus one-time costs spread over the horizon. */
-  ops: number;
+  /** Staff and fixed costs and how they grow with the deployment (staff.ts). */
+  scaling: ScalingRates;
 }
 
 export interface TcoModel {
@@ -106,7 +106,7 @@ export interface TcoModel {
   paidHoursPerMonth: number;
   gpusPerReplica: number;
   /** The billing inputs, for the evaluation's billing figures (billing.ts). */
-  billing: Pick<Scenario['selfHosted'], 'costMode' | 'billing' | 'rentUnit' | 'rentPrice'>;
+  billing: Pick<Scenario['selfHosted'], 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital'>;
 }
 
 export type ServingBlock = 'self-accepts-nothing' | 'no-throughput' | 'throughput-not-sizable' | 'demand-outside-schedule';
@@ -137,19 +137,18 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
     // Reference F2: (capex × (1 + overhead) − residual) / months; the overhead (racks, network,
     // installation) has no resale value, so the residual applies to the hardware alone.
     // (1 + overhead − residual) ≥ 0 as the residual is at most 100 %, so this is linear in the price.
+    // With a cost of capital the straight line becomes an annuity (capital.ts); both are linear in the price.
     const hardware = gpus * s.capexPerGpu;
     const capex = hardware * (1 + s.infraOverheadShare);
-    gpuPerReplica = Math.max(0, capex - hardware * s.residualShare) / s.amortisationMonths;
-    gpuPrice = { unit: 'gpu', usd: s.capexPerGpu, monthlyPerReplicaPerUsd: (gpus * (1 + s.infraOverheadShare - s.residualShare)) / s.amortisationMonths };
+    const wacc = s.capital.waccYearly;
+    gpuPerReplica = capitalMonthly(capex, hardware * s.residualShare, wacc, s.amortisationMonths);
+    gpuPrice = { unit: 'gpu', usd: s.capexPerGpu, monthlyPerReplicaPerUsd: gpus * capitalMonthly(1 + s.infraOverheadShare, s.residualShare, wacc, s.amortisationMonths) };
     // SPEC §3: GPUs × W × PUE × hours / 1000 × $/kWh (drawn at the rated power while running).
     powerPerReplica = ((gpus * s.powerWattsPerGpu * s.pue * runningHours) / 1000) * s.pricePerKwh;
   }
-  // Upgrade hours at the loaded cost per working hour (the same rate the pilot uses).
-  const hourly = s.staffLoadedYearlyUsd / staffHoursPerYear;
-  const staff = (s.staffFte * s.staffLoadedYearlyUsd) / 12 + s.upgradeHoursPerMonth * hourly;
-  const other = s.otherMonthly.reduce((sum, o) => sum + o.usd, 0);
-  const ops = other + s.oneTimeUsd / s.horizonMonths;
-  return { gpuPerReplica, gpuPrice, powerPerReplica, staff, ops };
+  // Staff (upgrade hours at the loaded cost per working hour, the pilot's rate) and fixed costs,
+  // as functions of the replicas running (staff.ts).
+  return { gpuPerReplica, gpuPrice, powerPerReplica, scaling: scalingRates(s, staffHoursPerYear) };
 }
 
 export function buildModel(scenario: TcoScenario, shape: DemandShape = demandShape(scenario)): TcoModel {
@@ -212,7 +211,7 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
     rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear),
     paidHoursPerMonth: paidHours,
     gpusPerReplica: s.gpusPerReplica,
-    billing: { costMode: s.costMode, billing: s.billing, rentUnit: s.rentUnit, rentPrice: s.rentPrice },
+    billing: { costMode: s.costMode, billing: s.billing, rentUnit: s.rentUnit, rentPrice: s.rentPrice, capital: s.capital },
   };
 }
 
@@ -231,19 +230,22 @@ export function selfHostedCost(model: TcoModel, servingReplicas: number): SelfHo
   const r = model.rates;
   const gpu = total * r.gpuPerReplica;
   const power = total * r.powerPerReplica;
-  return { servingReplicas, totalReplicas: total, gpu, power, staff: r.staff, ops: r.ops, total: gpu + power + r.staff + r.ops };
+  const staff = staffCostAt(r.scaling, total);
+  const ops = opsCostAt(r.scaling, total);
+  return { servingReplicas, totalReplicas: total, gpu, power, staff, ops, total: gpu + power + staff + ops };
 }
 
 /** Total monthly self-hosted cost with n serving replicas (hot path of the searches). */
 export function selfHostedTotal(model: TcoModel, servingReplicas: number): number {
   if (servingReplicas <= 0) return 0;
   const r = model.rates;
-  return (servingReplicas + model.spareReplicas) * (r.gpuPerReplica + r.powerPerReplica) + r.staff + r.ops;
+  const total = servingReplicas + model.spareReplicas;
+  return total * (r.gpuPerReplica + r.powerPerReplica) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
 }
 
-/** Monthly cost of one more serving replica. */
+/** Monthly cost of one more serving replica: GPUs, power, and the staff and node costs it adds (above the on-call minimum). */
 export function marginalReplicaCost(model: TcoModel): number {
-  return model.rates.gpuPerReplica + model.rates.powerPerReplica;
+  return model.rates.gpuPerReplica + model.rates.powerPerReplica + scalingPerReplica(model.rates.scaling);
 }
 
 /**

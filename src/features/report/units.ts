@@ -17,6 +17,8 @@ const UNIT_WORDS_DE: Readonly<Record<string, string>> = {
   replicas: 'Replikate',
   sequences: 'Sequenzen',
   per: 'pro',
+  node: 'Knoten',
+  replica: 'Replikat',
   week: 'Woche',
   shaped: 'geformt',
 };

@@ -386,6 +386,7 @@ function DeploymentFields(props: { t: TcoT }) {
             <NumberField label={t('in.infraOverhead')} value={sh.infraOverheadShare} min={0} max={5} scale={100} digits={0} unit="%" onCommit={(infraOverheadShare) => setSelf({ infraOverheadShare })} />
             <NumberField label={t('in.amortisation')} value={sh.amortisationMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(amortisationMonths) => setSelf({ amortisationMonths })} />
             <NumberField label={t('in.residual')} value={sh.residualShare} min={0} max={1} scale={100} digits={0} unit="%" onCommit={(residualShare) => setSelf({ residualShare })} />
+            <NumberField label={bt('capital.wacc')} value={sh.capital.waccYearly} min={0} max={1} scale={100} digits={1} unit="%" help={bt('capital.waccHelp')} onCommit={(waccYearly) => setSelf({ capital: { waccYearly } })} testId="tco-wacc" />
             <NumberField label={t('in.power')} value={sh.powerWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })} />
             <NumberField label={t('in.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
             <NumberField label={t('in.kwh')} value={sh.pricePerKwh} min={0} max={10} digits={3} unit={t('unit.usdPerKwh')} onCommit={(pricePerKwh) => setSelf({ pricePerKwh })} />
@@ -444,11 +445,22 @@ function DeploymentFields(props: { t: TcoT }) {
 
 function CostFields(props: { t: TcoT }) {
   const { t } = props;
+  const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
+  const setScaling = (patch: Partial<SelfHosted['scaling']>) => setSelf({ scaling: { ...useAppStore.getState().scenario.selfHosted.scaling, ...patch } });
   return (
     <>
+      <SelectField
+        label={bt('scaling.staffPer')}
+        value={sh.scaling.staffPer}
+        options={(['deployment', 'node', 'replica'] as const).map((v) => ({ value: v, label: bt(`scaling.${v}`) }))}
+        onChange={(staffPer) => setScaling({ staffPer })}
+        testId="tco-staff-per"
+      />
       <div className="grid grid-cols-2 gap-3">
         <NumberField label={t('in.staffFte')} value={sh.staffFte} min={0} max={1000} digits={2} unit={t('unit.fte')} help={t('in.staffHelp')} onCommit={(staffFte) => setSelf({ staffFte })} testId="tco-staff-fte" />
+        <NumberField label={bt('scaling.minOnCall')} value={sh.scaling.minOnCallFte} min={0} max={1000} digits={2} unit={t('unit.fte')} help={bt('scaling.minOnCallHelp')} onCommit={(minOnCallFte) => setScaling({ minOnCallFte })} testId="tco-min-on-call" />
+        <NumberField label={bt('scaling.perNode')} value={sh.scaling.otherPerNodeMonthly} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={t('unit.usdPerMonth')} onCommit={(otherPerNodeMonthly) => setScaling({ otherPerNodeMonthly })} testId="tco-per-node" />
         <NumberField label={t('in.staffCost')} value={sh.staffLoadedYearlyUsd} min={0} max={MONEY_LIMITS.staffYearly} digits={0} unit={t('unit.usdPerYear')} onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })} />
         <NumberField label={t('in.upgradeHours')} value={sh.upgradeHoursPerMonth} min={0} max={744} digits={1} unit={t('unit.hoursPerMonth')} onCommit={(upgradeHoursPerMonth) => setSelf({ upgradeHoursPerMonth })} />
       </div>
