@@ -51,6 +51,14 @@ describe('cli evaluate', () => {
     expect(out?.staffFte).toEqual({ selfHosted: 2.2, hybrid: expect.any(Number) as number });
   });
 
+  it('prints the horizon: $6,400 one-time earned back at $640 a month in month 10, NPV at 12 % $803.25', async () => {
+    const flat = { ...plain, workload: { ...plain.workload, requestsPerDay: 80_000 }, selfHosted: { ...plain.selfHosted, oneTimeUsd: 6_400, horizonMonths: 12, capital: { waccYearly: 0.12 } } };
+    const { code, out } = await run([file('horizon.json', flat)]);
+    expect(code).toBe(0);
+    // API 2,400,000 × $0.01 = 24,000 a month, one replica 23,360 (horizon.test.ts).
+    expect(out?.horizon).toMatchObject({ months: 12, crossingMonth: { selfHosted: 10 }, npvUsd: { selfHosted: expect.closeTo(803.25, 2) as number } });
+  });
+
   it('prints the billing mode: reserved at $2.80 is 8 × 2.80 × 730 = $16,352 a month, $196,224 over 12 months', async () => {
     const reserved = { ...plain, selfHosted: { ...plain.selfHosted, billing: { mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0.5 } } };
     const { code, out } = await run([file('reserved.json', reserved)]);

@@ -140,6 +140,14 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
     rateLimits: e.rateLimits,
     capital: e.selfHosted.capital ? { ...e.selfHosted.capital, monthlyUsd: e.selfHosted.gpuUsd } : null,
     staffFte: { selfHosted: e.selfHosted.staffFte, hybrid: e.hybrid.staffFte },
+    horizon: {
+      months: e.horizon.months,
+      waccYearly: e.horizon.waccYearly,
+      crossingMonth: e.horizon.crossingMonth,
+      savingAtEndUsd: e.horizon.savingAtEndUsd,
+      npvUsd: e.horizon.npvUsd,
+      cumulativeUsd: e.horizon.points.map((p) => ({ month: p.month, api: p.cumulativeApiUsd, selfHosted: p.cumulativeSelfUsd, hybrid: p.cumulativeHybridUsd })),
+    },
     billing: {
       mode: e.billing.mode,
       paidHoursPerMonth: e.billing.paidHoursPerMonth,

@@ -130,6 +130,8 @@ export const DEFAULT_SCENARIO: Scenario = {
     ],
     oneTimeUsd: 20_000,
     horizonMonths: 12,
+    // Flat volume and prices unless entered (docs/tco.md §3d).
+    outlook: { volumeGrowthMonthly: 0, apiPriceChangeYearly: 0, gpuPriceChangeYearly: 0 },
     throughput: {
       source: 'entered',
       // One replica must carry the peak: 900,000 tasks × (800 + 1,200 reasoning) × 1.03 retries

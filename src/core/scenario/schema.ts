@@ -198,6 +198,16 @@ export const scalingSchema = z.strictObject({
   otherPerNodeMonthly: usd.max(MONEY_LIMITS.otherMonthly).describe('Fixed cost per node and month (rack space, network ports, support), USD'),
 });
 
+/**
+ * How the comparison develops over the planning horizon (`horizonMonths`, docs/tco.md §3d):
+ * volume growth per month, and yearly price changes of the API and of GPUs.
+ */
+export const outlookSchema = z.strictObject({
+  volumeGrowthMonthly: finite.min(-0.5).max(1).describe('Volume change per month (0.03 = +3 % a month, compounding)'),
+  apiPriceChangeYearly: finite.min(-0.99).max(10).describe('API price change per year, applied at the start of each new year of the horizon (−0.3 = 30 % cheaper each year)'),
+  gpuPriceChangeYearly: finite.min(-0.99).max(10).describe('GPU price change per year: rent from each new year, reserved rates at each renewal, bought hardware at each replacement'),
+});
+
 export const selfHostedSchema = z.strictObject({
   modelId: z.string().max(80).describe('Catalog model id, or "custom" for the custom model in the hardware section'),
   gpuId: z.string().max(80),
@@ -231,6 +241,7 @@ export const selfHostedSchema = z.strictObject({
     .describe('Monitoring, log storage, network, storage, licences: USD per month each'),
   oneTimeUsd: usd.max(MONEY_LIMITS.oneTime).describe('Burn-in, set-up and migration work, USD once'),
   horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
+  outlook: outlookSchema,
   throughput: throughputSchema,
   maxUtilisation: finite.min(0.01).max(1).describe('Highest sustainable share of capacity'),
 }).superRefine((s, ctx) => {

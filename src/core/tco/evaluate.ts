@@ -2,6 +2,7 @@ import { HOURS_PER_MONTH } from '../scenario/schema';
 import { billingView, type BillingView } from './billing';
 import { solveBreakEven, type BreakEven } from './break-even';
 import { monthlyRate } from './capital';
+import { horizonView, type HorizonView } from './horizon';
 import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
 import {
   MAX_REPLICAS,
@@ -275,6 +276,8 @@ export interface TcoEvaluation {
   rateLimits: RateLimitCheck;
   /** How the rented GPUs are billed: paid hours, cold starts (scale-to-zero), the commitment (reserved). */
   billing: BillingView;
+  /** Cumulative cost of each option over the planning horizon, the crossing month and the NPV (horizon.ts). */
+  horizon: HorizonView;
   shape: {
     mode: 'peak-to-average' | 'weekly';
     peakToAverage: number;
@@ -570,7 +573,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       staffUsd: cost.staff,
       opsUsd: cost.ops,
       staffFte: staffFteAt(model.rates.scaling, cost.totalReplicas),
-      capital: model.billing.costMode === 'buy' ? { waccYearly: model.billing.capital.waccYearly, monthlyRate: monthlyRate(model.billing.capital.waccYearly) } : null,
+      capital: model.finance.costMode === 'buy' ? { waccYearly: model.finance.capital.waccYearly, monthlyRate: monthlyRate(model.finance.capital.waccYearly) } : null,
       perMillionTokens: selfUnavailable ?? perMillion(cost.total, tokens, tasks),
       perMillionTokensAtMaxUtilisation: selfUnavailable ?? (capacityTokens > 0 ? value((cost.total / capacityTokens) * 1e6) : na('no-throughput')),
       perAcceptedTask: selfUnavailable ?? perAccepted(cost.total, accepted, model, 'self'),
@@ -609,7 +612,8 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
     breakEven,
     verdict: { ...verdict, case: verdictCase(verdict, feasible), selfExtraUsd: cost.total - apiUsd },
     rateLimits: checkRateLimits(model, tasks, h.replicas, limits),
-    billing: billingView(model.billing, model.shape, model.paidHoursPerMonth, cost.gpu),
+    billing: billingView(model.finance, model.shape, model.paidHoursPerMonth, cost.gpu),
+    horizon: horizonView(model),
     shape: {
       mode: profileMode,
       peakToAverage: model.shape.peakToAverage,

@@ -105,8 +105,8 @@ export interface TcoModel {
   /** Hours a month each replica is paid for and can serve (billing.ts). */
   paidHoursPerMonth: number;
   gpusPerReplica: number;
-  /** The billing inputs, for the evaluation's billing figures (billing.ts). */
-  billing: Pick<Scenario['selfHosted'], 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital'>;
+  /** The cost-side inputs the evaluation's billing, capital and horizon figures read (billing.ts, capital.ts, horizon.ts). */
+  finance: Pick<Scenario['selfHosted'], 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital' | 'outlook' | 'horizonMonths' | 'amortisationMonths' | 'oneTimeUsd'>;
 }
 
 export type ServingBlock = 'self-accepts-nothing' | 'no-throughput' | 'throughput-not-sizable' | 'demand-outside-schedule';
@@ -211,7 +211,17 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
     rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear),
     paidHoursPerMonth: paidHours,
     gpusPerReplica: s.gpusPerReplica,
-    billing: { costMode: s.costMode, billing: s.billing, rentUnit: s.rentUnit, rentPrice: s.rentPrice, capital: s.capital },
+    finance: {
+      costMode: s.costMode,
+      billing: s.billing,
+      rentUnit: s.rentUnit,
+      rentPrice: s.rentPrice,
+      capital: s.capital,
+      outlook: s.outlook,
+      horizonMonths: s.horizonMonths,
+      amortisationMonths: s.amortisationMonths,
+      oneTimeUsd: s.oneTimeUsd,
+    },
   };
 }
 
