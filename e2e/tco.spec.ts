@@ -184,7 +184,7 @@ test.describe('TCO and break-even', () => {
     await slow(tco.kpi('self')).toContainText(SELF_MONTH);
   });
 
-  test('reserved GPUs: the cost stops following the schedule and shows the commitment', async ({ page, tcoPage: tco }) => {
+  test('reserved GPUs: the cost stops following the schedule; a WACC turns bought hardware into an annuity', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     await tco.openGroup('tco-group-deployment');
     const billing = page.getByTestId('tco-billing-card');
@@ -207,6 +207,43 @@ test.describe('TCO and break-even', () => {
     await expect(billing.getByTestId('tco-paid-hours')).toHaveText('730 h a month');
     await expect(billing.getByTestId('tco-commitment-total')).toHaveText('12 months, $196,224 in all');
     await slow(tco.kpi('self')).toContainText('$34,837');
+
+    // Bought instead: 8 × $35,000 × 1.15 = $322,000, 20 % of the $280,000 hardware back after 36
+    // months. Straight-line (322,000 − 56,000) / 36 = $7,388.89; power 8 × 700 W × 1.3 × 730 h /
+    // 1,000 × $0.15 = $797.16 → month 7,388.89 + 797.16 + 15,818.18 + 2,666.67 = $26,670.90.
+    await tco.select('Hardware').selectOption('buy');
+    await tco.select('Running hours').selectOption('always');
+    await slow(tco.kpi('self')).toContainText('$26,671');
+    // At a 10 % WACC the annuity (322,000 − 56,000 / 1.00833³⁶) × r / (1 − 1.00833⁻³⁶) = $9,049.74
+    // replaces it: $28,331.75 a month, and the breakdown names the annuity.
+    await tco.field('Cost of capital (WACC)').fill('10');
+    await tco.field('Cost of capital (WACC)').press('Tab');
+    await slow(tco.kpi('self')).toContainText('$28,332');
+    await expect(page.getByTestId('tco-breakdown-chart')).toContainText('Hardware capital (annuity at 10% WACC)');
+  });
+
+  test('the horizon chart marks the month self-hosting catches up, in English and German', async ({ page, tcoPage: tco, shell }) => {
+    const s = defaultScenario();
+    s.workload.requestsPerDay = 60_000;
+    s.selfHosted = {
+      ...s.selfHosted,
+      billing: { ...s.selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 36 },
+      staffFte: 0.5,
+      horizonMonths: 36,
+      throughput: { ...s.selfHosted.throughput, tokensPerSecond: 4_600 },
+    };
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    // API: 1,800,000 tasks × $0.0150998 = $27,179.64 a month. Self-hosted (one replica carries the
+    // peak, 3,607.6 ≤ 4,600 × 0.8 tok/s): 8 × 2.80 × 730 = 16,352 + staff 0.5 × 15,000 + 818.18
+    // + other 1,000 = $25,670.18, plus $20,000 once: 20,000 + 25,670.18 m ≤ 27,179.64 m from
+    // m = 13.25, so month 14.
+    const card = page.getByTestId('tco-horizon-card');
+    await slow(card.getByTestId('tco-horizon-crossing')).toHaveText('month 14');
+    await expect(card.getByTestId('tco-horizon-chart').locator('svg')).toContainText('Crossing: month 14');
+    await shell.setLanguage('de');
+    await slow(card.getByTestId('tco-horizon-crossing')).toHaveText('Monat 14');
+    await expect(card.getByRole('figure', { name: /^Kumulierte Kosten über 36 Monate/ })).toBeVisible();
+    await expect(card.getByTestId('tco-horizon-chart').locator('svg')).toContainText('Schnittpunkt: Monat 14');
   });
 
   test('API rate limits: a limit below the busiest hour warns in the verdict and on the API and hybrid figures', async ({ page, tcoPage: tco }) => {

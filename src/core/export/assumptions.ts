@@ -127,6 +127,10 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   add('selfHosted', 'selfHosted.otherMonthly', sh.otherMonthly.reduce((a, o) => a + o.usd, 0), 'USD/month');
   add('selfHosted', 'selfHosted.oneTimeUsd', sh.oneTimeUsd, 'USD');
   add('selfHosted', 'selfHosted.horizonMonths', sh.horizonMonths, 'months');
+  // The outlook over the horizon (core/tco/horizon.ts): user input.
+  add('selfHosted', 'selfHosted.outlook.volumeGrowthMonthly', sh.outlook.volumeGrowthMonthly, 'share');
+  add('selfHosted', 'selfHosted.outlook.apiPriceChangeYearly', sh.outlook.apiPriceChangeYearly, 'share');
+  add('selfHosted', 'selfHosted.outlook.gpuPriceChangeYearly', sh.outlook.gpuPriceChangeYearly, 'share');
   rows.push({ group: 'selfHosted', key: 'selfHosted.throughput', value: sh.throughput.tokensPerSecond, unit: 'tokens/s', source: null, custom: null, qualifiers: [sh.throughput.basis, sh.throughput.source] });
   add('selfHosted', 'selfHosted.maxUtilisation', sh.maxUtilisation, 'share');
 

@@ -448,6 +448,7 @@ function CostFields(props: { t: TcoT }) {
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const setScaling = (patch: Partial<SelfHosted['scaling']>) => setSelf({ scaling: { ...useAppStore.getState().scenario.selfHosted.scaling, ...patch } });
+  const setOutlook = (patch: Partial<SelfHosted['outlook']>) => setSelf({ outlook: { ...useAppStore.getState().scenario.selfHosted.outlook, ...patch } });
   return (
     <>
       <SelectField
@@ -491,8 +492,12 @@ function CostFields(props: { t: TcoT }) {
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
         <NumberField label={t('in.oneTime')} value={sh.oneTimeUsd} min={0} max={MONEY_LIMITS.oneTime} digits={0} unit="USD" help={t('in.oneTimeHelp')} onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })} />
-        <NumberField label={t('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} />
+        <NumberField label={t('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} testId="tco-horizon-months" />
+        <NumberField label={bt('outlook.growth')} value={sh.outlook.volumeGrowthMonthly} min={-0.5} max={1} scale={100} digits={1} unit={bt('outlook.perMonth')} onCommit={(volumeGrowthMonthly) => setOutlook({ volumeGrowthMonthly })} testId="tco-volume-growth" />
+        <NumberField label={bt('outlook.apiChange')} value={sh.outlook.apiPriceChangeYearly} min={-0.99} max={10} scale={100} digits={0} unit={bt('outlook.perYear')} onCommit={(apiPriceChangeYearly) => setOutlook({ apiPriceChangeYearly })} testId="tco-api-change" />
+        <NumberField label={bt('outlook.gpuChange')} value={sh.outlook.gpuPriceChangeYearly} min={-0.99} max={10} scale={100} digits={0} unit={bt('outlook.perYear')} onCommit={(gpuPriceChangeYearly) => setOutlook({ gpuPriceChangeYearly })} testId="tco-gpu-change" />
       </div>
+      <p className="-mt-1 text-xs text-muted">{bt('outlook.help')}</p>
     </>
   );
 }

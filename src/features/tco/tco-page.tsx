@@ -13,6 +13,7 @@ import { BreakdownChart } from './breakdown-chart';
 import { ClaimCheckCard } from './claim-check';
 import { CostVolumeChart } from './cost-volume-chart';
 import { makeFmt, type Fmt } from '../../lib/format/fmt';
+import { HorizonChart, HorizonFacts } from './horizon-chart';
 import { HybridChart } from './hybrid-chart';
 import { InputsPanel } from './inputs-panel';
 import { tcoMessages, type TcoT } from './messages';
@@ -168,6 +169,12 @@ export function TcoPage() {
                   <UtilisationGauge evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
                 </Card>
               </div>
+              <Card testId="tco-horizon-card">
+                <HorizonChart horizon={costEval.value.horizon} resultKey={costEval.key} fmt={fmt} t={t} />
+                <div className="mt-3">
+                  <HorizonFacts horizon={chartEval.value.horizon} fmt={fmt} />
+                </div>
+              </Card>
               <Card title={bt('card.title')} testId="tco-billing-card">
                 <BillingCard evaluation={chartEval.value} fmt={fmt} t={t} />
               </Card>
