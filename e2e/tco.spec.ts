@@ -285,7 +285,7 @@ test.describe('TCO and break-even', () => {
     await shell.setCurrency('CNY');
     await tco.waitForCharts();
     await slow(page.getByTestId('tco-cost-chart').locator('.recharts-yAxis-tick-labels text').first()).toContainText('CN¥');
-    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-hybrid-chart']) {
+    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-hybrid-chart', 'tco-horizon-chart']) {
       const outside = await tco.labelsOutside(chart);
       expect(outside, `${chart}: tick labels outside the chart or under the axis title`).toEqual([]);
     }
@@ -317,7 +317,7 @@ test.describe('TCO and break-even', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // Narrow plots get fewer ticks, never labels outside the chart.
-    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart']) {
+    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-horizon-chart']) {
       expect(await tco.labelsOutside(chart), chart).toEqual([]);
     }
   });

@@ -161,8 +161,23 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
     },
     apiInvoice: apiInvoice(scenario, e.api.monthlyUsd),
     verdict: { ...e.verdict, savingVsApiShare: fig(e.verdict.savingVsApiShare) },
-    ...(t ? { tornado: { baseSaving: t.baseSaving, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh })) } } : {}),
-    ...(mc ? { monteCarlo: { samples: mc.samples, seed: mc.seed, probabilitySelfCheaper: mc.probabilitySelfCheaper, cannotServe: mc.cannotServe, saving: mc.saving, ranges: mc.ranges } } : {}),
+    ...(t ? { tornado: { option: t.option, baseSaving: t.baseSaving, baseReplicas: t.baseReplicas, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh, replicasLow: r.replicasLow, replicasHigh: r.replicasHigh })) } } : {}),
+    ...(mc
+      ? {
+          monteCarlo: {
+            samples: mc.samples,
+            seed: mc.seed,
+            option: mc.option,
+            probabilityOptionCheaper: mc.probabilityOptionCheaper,
+            probabilitySelfCheaper: mc.probabilitySelfCheaper,
+            replicas: mc.replicas,
+            breakEven: mc.breakEven,
+            cannotServe: mc.cannotServe,
+            saving: mc.saving,
+            ranges: mc.ranges,
+          },
+        }
+      : {}),
     ...(options.claims ? { claims: options.claims === 'all' ? allClaimChecks() : claimChecksForPreset(options.claims) } : {}),
     notes: [...notices.map(fieldNote), ...e.shape.notes.map(shapeNote)],
   };
