@@ -148,8 +148,8 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
             {be ? (
               <p data-testid="tco-mc-break-even">
                 {be.tokensPerMonth
-                  ? bt('unc.mcBreakEven', { p5: fmt.compact(be.tokensPerMonth.p5), p50: fmt.compact(be.tokensPerMonth.p50), p95: fmt.compact(be.tokensPerMonth.p95), never: fmt.percent(be.shareNever, 0) })
-                  : bt('unc.mcBreakEvenNone', { never: fmt.percent(be.shareNever, 0) })}
+                  ? bt('unc.mcBreakEven', { p5: fmt.compact(be.tokensPerMonth.p5), p50: fmt.compact(be.tokensPerMonth.p50), p95: fmt.compact(be.tokensPerMonth.p95), never: fmt.percent(be.shareNever, 1) })
+                  : bt('unc.mcBreakEvenNone', { never: fmt.percent(be.shareNever, 1) })}
               </p>
             ) : null}
           </div>
