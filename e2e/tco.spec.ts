@@ -275,7 +275,9 @@ test.describe('TCO and break-even', () => {
     // At zero volume: no API cost, one replica's $43,538.45, no owned replica in the hybrid.
     expect(cost[1]).toBe('0,0,43538.45,0,0');
     const breakdown = await csv('Where the money goes');
-    expect(breakdown[0]).toContain('GPUs (USD/month)');
+    // The GPU part says how the GPUs are paid for (on demand here), the staff part the FTE.
+    expect(breakdown[0]).toContain('GPU rent (on demand) (USD/month)');
+    expect(breakdown[0]).toContain('Staff (self-hosted: 1 FTE) (USD/month)');
     // API at today's volume: 927,000 × 6,000 × $0.95 = 5,283.90; × 6,000 × $0.16 = 889.92;
     // × 2,000 × $4.00 = 7,416.00 → 13,589.82.
     expect(breakdown[1]).toBe('API,0,0,0,5283.9,889.92,7416,13589.82');
