@@ -111,6 +111,11 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
     add('selfHosted', 'selfHosted.residualShare', sh.residualShare, 'share');
     add('selfHosted', 'selfHosted.capital.waccYearly', sh.capital.waccYearly, 'share');
     add('selfHosted', 'selfHosted.powerWattsPerGpu', sh.powerWattsPerGpu, 'W', { source: gpu?.tdpSource ?? null });
+    add('selfHosted', 'selfHosted.powerDraw.mode', sh.powerDraw.mode, '');
+    if (sh.powerDraw.mode === 'utilisation') {
+      add('selfHosted', 'selfHosted.powerDraw.idleWattsPerGpu', sh.powerDraw.idleWattsPerGpu, 'W');
+      add('selfHosted', 'selfHosted.powerDraw.serverWattsPerNode', sh.powerDraw.serverWattsPerNode, 'W');
+    }
     add('selfHosted', 'selfHosted.pue', sh.pue, '');
     add('selfHosted', 'selfHosted.pricePerKwh', sh.pricePerKwh, 'USD/kWh');
   }

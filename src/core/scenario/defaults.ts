@@ -114,6 +114,9 @@ export const DEFAULT_SCENARIO: Scenario = {
     // Straight-line amortisation unless a cost of capital is entered (docs/tco.md §3b).
     capital: { waccYearly: 0 },
     powerWattsPerGpu: 700,
+    // The rated draw in every running hour unless power follows utilisation; the idle and server
+    // figures are estimates for that mode (docs/tco.md §3e).
+    powerDraw: { mode: 'rated', idleWattsPerGpu: 150, serverWattsPerNode: 2_000 },
     pue: 1.3,
     pricePerKwh: 0.15,
     hoursMode: 'always',

@@ -5,7 +5,7 @@ import { frozenBase } from './bases';
 import { readScenarioDocument } from './document';
 import { MIGRATIONS, migrate } from './migrations';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
-import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_SCALING } from './upgrade-finance-v3';
+import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-finance-v3';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -122,7 +122,7 @@ describe('migrations', () => {
     const { retryRate, ...workload } = input.workload;
     expect(s.workload).toEqual({ ...workload, retryRateApi: retryRate, retryRateSelfHosted: retryRate });
     const selfHosted = input.selfHosted as { throughput: Record<string, unknown> };
-    expect(s.selfHosted).toEqual({ ...selfHosted, billing: V2_BILLING, capital: V2_CAPITAL, scaling: V2_SCALING, outlook: V2_OUTLOOK, throughput: { ...selfHosted.throughput, atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null } });
+    expect(s.selfHosted).toEqual({ ...selfHosted, billing: V2_BILLING, capital: V2_CAPITAL, scaling: V2_SCALING, outlook: V2_OUTLOOK, powerDraw: V2_POWER_DRAW, throughput: { ...selfHosted.throughput, atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null } });
     expect(s.fx).toEqual(input.fx);
   });
 

@@ -208,6 +208,17 @@ export const outlookSchema = z.strictObject({
   gpuPriceChangeYearly: finite.min(-0.99).max(10).describe('GPU price change per year: rent from each new year, reserved rates at each renewal, bought hardware at each replacement'),
 });
 
+/**
+ * How bought GPUs draw power (docs/tco.md §3e): 'rated' draws `powerWattsPerGpu` in every
+ * running hour (v2); 'utilisation' draws `idleWattsPerGpu` when idle and `powerWattsPerGpu`
+ * when busy, in proportion to the busy share, plus `serverWattsPerNode` for the rest of the server.
+ */
+export const powerDrawSchema = z.strictObject({
+  mode: z.enum(['rated', 'utilisation']).describe('Power at the rated draw for every running hour, or following utilisation'),
+  idleWattsPerGpu: nonNegative.max(10_000).describe('Draw of an idle GPU, W'),
+  serverWattsPerNode: nonNegative.max(100_000).describe('Draw of the rest of a node (CPUs, memory, fans, NICs), W, while it runs'),
+});
+
 export const selfHostedSchema = z.strictObject({
   modelId: z.string().max(80).describe('Catalog model id, or "custom" for the custom model in the hardware section'),
   gpuId: z.string().max(80),
@@ -226,6 +237,7 @@ export const selfHostedSchema = z.strictObject({
   residualShare: share.describe('Resale value at the end of amortisation, as a share of capex'),
   capital: capitalSchema,
   powerWattsPerGpu: nonNegative.max(10_000),
+  powerDraw: powerDrawSchema,
   pue: finite.min(1).max(5),
   pricePerKwh: usd.max(10),
   hoursMode: z.enum(['always', 'schedule']),

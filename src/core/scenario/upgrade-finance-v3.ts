@@ -9,12 +9,15 @@ import { isPlainObject } from './json';
  * - `selfHosted.scaling`: v2's staff FTE was the whole team at any size, with no on-call floor
  *   and no cost per node.
  * - `selfHosted.outlook`: flat volume and prices over the horizon.
+ * - `selfHosted.powerDraw`: the rated draw in every running hour, as v2 computed power.
  * Every monthly figure of a v2 document stays the same. An object already present (a
  * hand-written file) is completed, never replaced.
  */
 export const V2_BILLING = { mode: 'on-demand', coldStartSeconds: 600, reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } as const;
 /** v2 amortised bought hardware straight-line: no cost of capital. */
 export const V2_CAPITAL = { waccYearly: 0 } as const;
+/** v2 drew the rated power in every running hour. */
+export const V2_POWER_DRAW = { mode: 'rated', idleWattsPerGpu: 150, serverWattsPerNode: 2_000 } as const;
 /** v2 had no outlook over the horizon: flat volume and prices (it changes no monthly figure). */
 export const V2_OUTLOOK = { volumeGrowthMonthly: 0, apiPriceChangeYearly: 0, gpuPriceChangeYearly: 0 } as const;
 /** v2 staff was one fixed team whatever the size, and other costs were per month only. */
@@ -31,6 +34,7 @@ export function upgradeFinanceToV3(doc: Readonly<Record<string, unknown>>): Reco
       capital: { ...V2_CAPITAL, ...given('capital') },
       scaling: { ...V2_SCALING, ...given('scaling') },
       outlook: { ...V2_OUTLOOK, ...given('outlook') },
+      powerDraw: { ...V2_POWER_DRAW, ...given('powerDraw') },
     };
   }
   return out;

@@ -364,8 +364,8 @@ export function costCurves(model: TcoModel, breakEvenTasks: number | null): Cost
       for (;;) {
         const end = k === null ? xMaxTasks : Math.min(xMaxTasks, n * k);
         if (end > start || n === floor) {
-          const usd = selfHostedTotal(model, n);
-          selfHosted.push({ x: x(start), usd }, { x: x(end), usd });
+          // Flat, or rising with each task's busy energy when power follows utilisation.
+          selfHosted.push({ x: x(start), usd: selfHostedTotal(model, n, start) }, { x: x(end), usd: selfHostedTotal(model, n, end) });
         }
         if (end >= xMaxTasks) break;
         start = end;
@@ -376,7 +376,7 @@ export function costCurves(model: TcoModel, breakEvenTasks: number | null): Cost
       for (let i = 0; i <= samples; i++) {
         const t = (xMaxTasks * i) / samples;
         const n = replicasUsed(model, t) ?? floor;
-        selfHosted.push({ x: x(t), usd: selfHostedTotal(model, n) });
+        selfHosted.push({ x: x(t), usd: selfHostedTotal(model, n, t) });
       }
     }
   }
@@ -494,7 +494,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const state = selfState(model, needed);
   const feasible = state === 'ok' || state === 'sized-up' || state === 'beyond-max-replicas';
   const serving = feasible ? Math.max(1, model.replicasEntered, needed ?? 0) : Math.max(1, model.replicasEntered);
-  const cost = selfHostedCost(model, serving);
+  const cost = selfHostedCost(model, serving, feasible ? tasks : 0);
   // Capacity in the capacity basis's tokens at this workload's mix; time in replica-seconds,
   // so that prefill and decode both count (sizing.ts).
   const tps = model.effectiveTokensPerSecond;
@@ -524,7 +524,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const hybridSelfAccepted = accepted * h.selfShare;
   const hybridBusy = h.replicas > 0 ? (hybridSelfAccepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600 : 0;
   const hybridProvisioned = (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
-  const hybridOwned = selfHostedCost(model, h.replicas);
+  const hybridOwned = selfHostedCost(model, h.replicas, tasks * h.selfShare);
   const overflowTasks = tasks * (1 - h.selfShare);
 
   const breakEven = breakEvenView(model, solveBreakEven(model));

@@ -96,7 +96,7 @@ export function horizonView(model: TcoModel): HorizonView {
     const mm = monthModel(model, m);
     const api = mm.apiPerTask.totalUsd * mm.tasks;
     const used = canServe ? replicasUsed(mm, mm.tasks) : null;
-    const self = used === null ? null : selfHostedTotal(mm, used);
+    const self = used === null ? null : selfHostedTotal(mm, used, mm.tasks);
     const h = cheapestHybridTotal(mm, mm.tasks);
     let hybrid = h.totalUsd;
     if (h.replicas > 0 && !hybridPaidOneTime) {

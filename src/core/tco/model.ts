@@ -51,8 +51,13 @@ export interface SelfHostedCostRates {
    * linear in it): per GPU-hour or node-hour when rented, per GPU when bought.
    */
   gpuPrice: { unit: 'gpu-hour' | 'node-hour' | 'gpu'; usd: number; monthlyPerReplicaPerUsd: number };
-  /** Monthly power cost of one replica (buy mode only; rent includes power). */
+  /**
+   * Monthly power cost of one replica while it runs (buy mode only; rent includes power): the
+   * rated draw, or the idle draw plus the rest of the server when power follows utilisation.
+   */
   powerPerReplica: number;
+  /** Power cost of the busy time one workload task takes beyond the idle draw (utilisation mode; else 0). */
+  energyPerTask: number;
   /** Staff and fixed costs and how they grow with the deployment (staff.ts). */
   scaling: ScalingRates;
 }
@@ -121,11 +126,12 @@ export interface SelfHostedCost {
   total: number;
 }
 
-function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPerYear: number): SelfHostedCostRates {
+function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPerYear: number, secondsPerTask: number): SelfHostedCostRates {
   const gpus = s.gpusPerReplica;
   let gpuPerReplica: number;
   let gpuPrice: SelfHostedCostRates['gpuPrice'];
   let powerPerReplica = 0;
+  let energyPerTask = 0;
   if (s.costMode === 'rent') {
     // Rented capacity is billed for its paid hours (billing.ts): the running hours on demand
     // (730, or the schedule's), 730 reserved at the reserved rate, the hours with demand at zero.
@@ -144,11 +150,18 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
     gpuPerReplica = capitalMonthly(capex, hardware * s.residualShare, wacc, s.amortisationMonths);
     gpuPrice = { unit: 'gpu', usd: s.capexPerGpu, monthlyPerReplicaPerUsd: gpus * capitalMonthly(1 + s.infraOverheadShare, s.residualShare, wacc, s.amortisationMonths) };
     // SPEC §3: GPUs × W × PUE × hours / 1000 × $/kWh (drawn at the rated power while running).
-    powerPerReplica = ((gpus * s.powerWattsPerGpu * s.pue * runningHours) / 1000) * s.pricePerKwh;
+    // Following utilisation (docs/tco.md §3e): idle GPUs and the rest of the server while running,
+    // and busy − idle W per GPU for the replica-seconds the work takes.
+    const kwhUsd = (watts: number, hours: number) => ((watts * s.pue * hours) / 1000) * s.pricePerKwh;
+    if (s.powerDraw.mode === 'utilisation') {
+      const nodes = Math.ceil(gpus / s.gpusPerNode);
+      powerPerReplica = kwhUsd(gpus * s.powerDraw.idleWattsPerGpu + nodes * s.powerDraw.serverWattsPerNode, runningHours);
+      energyPerTask = kwhUsd(gpus * Math.max(0, s.powerWattsPerGpu - s.powerDraw.idleWattsPerGpu), secondsPerTask / 3600);
+    } else powerPerReplica = kwhUsd(gpus * s.powerWattsPerGpu, runningHours);
   }
   // Staff (upgrade hours at the loaded cost per working hour, the pilot's rate) and fixed costs,
   // as functions of the replicas running (staff.ts).
-  return { gpuPerReplica, gpuPrice, powerPerReplica, scaling: scalingRates(s, staffHoursPerYear) };
+  return { gpuPerReplica, gpuPrice, powerPerReplica, energyPerTask, scaling: scalingRates(s, staffHoursPerYear) };
 }
 
 export function buildModel(scenario: TcoScenario, shape: DemandShape = demandShape(scenario)): TcoModel {
@@ -208,7 +221,7 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
     tasksPerReplica,
     replicasEntered: s.replicas,
     spareReplicas: s.redundancy === 'n-plus-1' ? 1 : 0,
-    rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear),
+    rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear, secondsPerTask),
     paidHoursPerMonth: paidHours,
     gpusPerReplica: s.gpusPerReplica,
     finance: {
@@ -233,24 +246,27 @@ export function servesAnyWork(model: Pick<TcoModel, 'blocked'>): boolean {
   return model.blocked === null || model.blocked === 'demand-outside-schedule';
 }
 
-/** Monthly self-hosted cost with n serving replicas (plus the N+1 spare); nothing at n = 0. */
-export function selfHostedCost(model: TcoModel, servingReplicas: number): SelfHostedCost {
+/**
+ * Monthly self-hosted cost with n serving replicas (plus the N+1 spare) serving `tasksServed`
+ * workload tasks a month (their busy power, when power follows utilisation); nothing at n = 0.
+ */
+export function selfHostedCost(model: TcoModel, servingReplicas: number, tasksServed: number): SelfHostedCost {
   if (servingReplicas <= 0) return { servingReplicas: 0, totalReplicas: 0, gpu: 0, power: 0, staff: 0, ops: 0, total: 0 };
   const total = servingReplicas + model.spareReplicas;
   const r = model.rates;
   const gpu = total * r.gpuPerReplica;
-  const power = total * r.powerPerReplica;
+  const power = total * r.powerPerReplica + r.energyPerTask * Math.max(0, tasksServed);
   const staff = staffCostAt(r.scaling, total);
   const ops = opsCostAt(r.scaling, total);
   return { servingReplicas, totalReplicas: total, gpu, power, staff, ops, total: gpu + power + staff + ops };
 }
 
-/** Total monthly self-hosted cost with n serving replicas (hot path of the searches). */
-export function selfHostedTotal(model: TcoModel, servingReplicas: number): number {
+/** Total monthly self-hosted cost with n serving replicas serving `tasksServed` tasks (hot path of the searches). */
+export function selfHostedTotal(model: TcoModel, servingReplicas: number, tasksServed: number): number {
   if (servingReplicas <= 0) return 0;
   const r = model.rates;
   const total = servingReplicas + model.spareReplicas;
-  return total * (r.gpuPerReplica + r.powerPerReplica) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
+  return total * (r.gpuPerReplica + r.powerPerReplica) + r.energyPerTask * Math.max(0, tasksServed) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
 }
 
 /** Monthly cost of one more serving replica: GPUs, power, and the staff and node costs it adds (above the on-call minimum). */

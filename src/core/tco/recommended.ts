@@ -16,7 +16,7 @@ export function testedOption(model: TcoModel): TestedOption {
   if (tasks <= 0 || model.acceptanceApi <= 0) return 'self-hosted';
   const api = apiPerTaskTotal(model) * tasks;
   const used = replicasUsed(model, tasks);
-  const self = used === null ? Number.POSITIVE_INFINITY : selfHostedTotal(model, used);
+  const self = used === null ? Number.POSITIVE_INFINITY : selfHostedTotal(model, used, tasks);
   const h = optimiseHybrid(model, tasks).best;
   const pure = h.replicas === 0 || h.selfShare >= 1 - 1e-12;
   if (pure) return 'self-hosted';
@@ -31,5 +31,5 @@ export function optionSaving(model: TcoModel, option: TestedOption): number | nu
   const api = apiPerTaskTotal(model) * model.tasks;
   if (option === 'hybrid') return api - cheapestHybridTotal(model, model.tasks).totalUsd;
   const used = replicasUsed(model, model.tasks);
-  return used === null ? null : api - selfHostedTotal(model, used);
+  return used === null ? null : api - selfHostedTotal(model, used, model.tasks);
 }

@@ -19,7 +19,7 @@ export type BreakEvenOutcome = { kind: 'at'; tokens: number } | { kind: 'never' 
 export function savingOf(model: TcoModel): number | null {
   const used = replicasUsed(model, model.tasks);
   if (used === null) return null;
-  return apiPerTaskTotal(model) * model.tasks - selfHostedTotal(model, used);
+  return apiPerTaskTotal(model) * model.tasks - selfHostedTotal(model, used, model.tasks);
 }
 
 export function breakEvenOutcome(model: TcoModel): BreakEvenOutcome {

@@ -21,21 +21,21 @@ describe('staff that scales', () => {
   it('1 FTE per node no longer stays 1 FTE: 3 replicas of 2 nodes each need 6 FTE = $90,000 a month', () => {
     const m = buildModel(staffed({ staffPer: 'node', minOnCallFte: 0, otherPerNodeMonthly: 0 }, 1, { gpusPerReplica: 16, gpusPerNode: 8 }));
     // 3 replicas × ⌈16 / 8⌉ = 6 nodes × 1 FTE × 15,000
-    expect(selfHostedCost(m, 3).staff).toBeCloseTo(90_000, 6);
+    expect(selfHostedCost(m, 3, 0).staff).toBeCloseTo(90_000, 6);
     // As one team (v2's form) it stays 15,000 at any size.
     const team = buildModel(staffed({ staffPer: 'deployment', minOnCallFte: 0, otherPerNodeMonthly: 0 }, 1, { gpusPerReplica: 16, gpusPerNode: 8 }));
-    expect(selfHostedCost(team, 3).staff).toBeCloseTo(15_000, 6);
+    expect(selfHostedCost(team, 3, 0).staff).toBeCloseTo(15_000, 6);
   });
 
   it('the on-call minimum holds until the per-replica staff passes it: 0.5 FTE per replica, at least 2.2 FTE → the step comes at the 5th replica', () => {
     const m = buildModel(staffed({ staffPer: 'replica', minOnCallFte: 2.2, otherPerNodeMonthly: 0 }, 0.5));
     // n = 1…4: max(0.5 n, 2.2) = 2.2 FTE = 33,000; n = 5: 2.5 FTE = 37,500; n = 6: 3 FTE = 45,000.
-    expect([1, 2, 3, 4, 5, 6].map((n) => selfHostedCost(m, n).staff)).toEqual([33_000, 33_000, 33_000, 33_000, 37_500, 45_000].map((v) => expect.closeTo(v, 6) as number));
+    expect([1, 2, 3, 4, 5, 6].map((n) => selfHostedCost(m, n, 0).staff)).toEqual([33_000, 33_000, 33_000, 33_000, 37_500, 45_000].map((v) => expect.closeTo(v, 6) as number));
   });
 
   it('a fixed cost per node adds per node running: 2 replicas × 1 node × $800 + $1,000 a month = $2,600', () => {
     const s = staffed({ staffPer: 'deployment', minOnCallFte: 0, otherPerNodeMonthly: 800 }, 0, { otherMonthly: [{ label: 'Monitoring', usd: 1_000 }] });
-    expect(selfHostedCost(buildModel(s), 2).ops).toBeCloseTo(2_600, 6);
+    expect(selfHostedCost(buildModel(s), 2, 0).ops).toBeCloseTo(2_600, 6);
   });
 
   it('the break-even sees the staff steps: one team of 1 FTE breaks even at 6 replicas, 0.5 FTE per replica never', () => {

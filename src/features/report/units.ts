@@ -46,6 +46,8 @@ const OPTION_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>>
     'on-demand': 'on demand',
     'scale-to-zero': 'scale to zero',
     reserved: 'reserved',
+    rated: 'rated power',
+    utilisation: 'following utilisation',
   },
   de: {
     requests: 'Anfragen pro Tag',
@@ -64,6 +66,8 @@ const OPTION_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>>
     'on-demand': 'On Demand',
     'scale-to-zero': 'auf null skalierend',
     reserved: 'reserviert',
+    rated: 'Nennleistung',
+    utilisation: 'nach Auslastung',
   },
 };
 

@@ -391,6 +391,22 @@ function DeploymentFields(props: { t: TcoT }) {
             <NumberField label={t('in.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
             <NumberField label={t('in.kwh')} value={sh.pricePerKwh} min={0} max={10} digits={3} unit={t('unit.usdPerKwh')} onCommit={(pricePerKwh) => setSelf({ pricePerKwh })} />
           </div>
+          <SelectField
+            label={bt('power.mode')}
+            value={sh.powerDraw.mode}
+            options={(['rated', 'utilisation'] as const).map((v) => ({ value: v, label: bt(`power.${v}`) }))}
+            onChange={(mode) => setSelf({ powerDraw: { ...sh.powerDraw, mode } })}
+            testId="tco-power-mode"
+          />
+          {sh.powerDraw.mode === 'utilisation' ? (
+            <>
+              <div className="grid grid-cols-2 gap-3">
+                <NumberField label={bt('power.idle')} value={sh.powerDraw.idleWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(idleWattsPerGpu) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, idleWattsPerGpu } })} />
+                <NumberField label={bt('power.server')} value={sh.powerDraw.serverWattsPerNode} min={0} max={100_000} integer unit="W" onCommit={(serverWattsPerNode) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, serverWattsPerNode } })} />
+              </div>
+              <p className="-mt-1 text-xs text-muted">{bt('power.help')}</p>
+            </>
+          ) : null}
         </>
       )}
       <SelectField label={t('in.basis')} value={sh.throughput.basis} options={[{ value: 'output', label: t('in.basisOutput') }, { value: 'total', label: t('in.basisTotal') }]} onChange={(basis) => setSelf({ throughput: { ...sh.throughput, basis } })} />
