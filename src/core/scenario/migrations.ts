@@ -85,9 +85,9 @@ const v1ToV2: MigrationStep = {
   },
 };
 
-/** v2 → v3: how rented GPUs are billed (upgrade-finance-v3.ts); v2 documents stay on demand. */
+/** v2 → v3, cost side (upgrade-finance-v3.ts): billing mode, cost of capital, staff scaling, outlook, power draw; v2 figures unchanged. */
 const v2ToV3: MigrationStep = {
-  name: 'v2-billing-modes',
+  name: 'v2-finance-billing-capital-staff-outlook-power',
   from: 2,
   up(doc) {
     return { ...upgradeFinanceToV3(doc), version: 3 };
