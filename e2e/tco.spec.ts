@@ -184,6 +184,68 @@ test.describe('TCO and break-even', () => {
     await slow(tco.kpi('self')).toContainText(SELF_MONTH);
   });
 
+  test('reserved GPUs: the cost stops following the schedule; a WACC turns bought hardware into an annuity', async ({ page, tcoPage: tco }) => {
+    await tco.open({ charts: false });
+    await tco.openGroup('tco-group-deployment');
+    const billing = page.getByTestId('tco-billing-card');
+    await tco.select('Running hours').selectOption('schedule');
+    await tco.field('Hours per day').fill('12');
+    await tco.field('Days per week').fill('5');
+    // 60 h a week × 730 / 168 = 260.71 h a month. The week's demand in 60 h peaks at
+    // 2.5 × 168 / 60 = 7× the average 721.5 output tok/s = 5,050 tok/s ÷ (2,300 × 0.8) = 2.74 → 3
+    // replicas × 8 × 4.29 × 260.71 = $26,843.14.
+    await slow(billing.getByTestId('tco-paid-hours')).toHaveText('260.7 h a month');
+    await slow(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$26,843.14');
+
+    await tco.select('Billing').selectOption('reserved');
+    await expect(page.getByTestId('tco-schedule-ignored')).toBeVisible();
+    await tco.field('Reserved price').fill('2.80');
+    // Reserved: paid 730 h whatever the schedule, and one replica carries the peak again:
+    // 8 × 2.80 × 730 = $16,352.00; over 12 months 12 × 16,352 = $196,224. The month:
+    // 16,352 + staff 15,818.18 + other 2,666.67 = $34,836.85.
+    await slow(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$16,352.00');
+    await expect(billing.getByTestId('tco-paid-hours')).toHaveText('730 h a month');
+    await expect(billing.getByTestId('tco-commitment-total')).toHaveText('12 months, $196,224 in all');
+    await slow(tco.kpi('self')).toContainText('$34,837');
+
+    // Bought instead: 8 × $35,000 × 1.15 = $322,000, 20 % of the $280,000 hardware back after 36
+    // months. Straight-line (322,000 − 56,000) / 36 = $7,388.89; power 8 × 700 W × 1.3 × 730 h /
+    // 1,000 × $0.15 = $797.16 → month 7,388.89 + 797.16 + 15,818.18 + 2,666.67 = $26,670.90.
+    await tco.select('Hardware').selectOption('buy');
+    await tco.select('Running hours').selectOption('always');
+    await slow(tco.kpi('self')).toContainText('$26,671');
+    // At a 10 % WACC the annuity (322,000 − 56,000 / 1.00833³⁶) × r / (1 − 1.00833⁻³⁶) = $9,049.74
+    // replaces it: $28,331.75 a month, and the breakdown names the annuity.
+    await tco.field('Cost of capital (WACC)').fill('10');
+    await tco.field('Cost of capital (WACC)').press('Tab');
+    await slow(tco.kpi('self')).toContainText('$28,332');
+    await expect(page.getByTestId('tco-breakdown-chart')).toContainText('Hardware capital (annuity at 10% WACC)');
+  });
+
+  test('the horizon chart marks the month self-hosting catches up, in English and German', async ({ page, tcoPage: tco, shell }) => {
+    const s = defaultScenario();
+    s.workload.requestsPerDay = 60_000;
+    s.selfHosted = {
+      ...s.selfHosted,
+      billing: { ...s.selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 36 },
+      staffFte: 0.5,
+      horizonMonths: 36,
+      throughput: { ...s.selfHosted.throughput, tokensPerSecond: 4_600 },
+    };
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    // API: 1,800,000 tasks × $0.0150998 = $27,179.64 a month. Self-hosted (one replica carries the
+    // peak, 3,607.6 ≤ 4,600 × 0.8 tok/s): 8 × 2.80 × 730 = 16,352 + staff 0.5 × 15,000 + 818.18
+    // + other 1,000 = $25,670.18, plus $20,000 once: 20,000 + 25,670.18 m ≤ 27,179.64 m from
+    // m = 13.25, so month 14.
+    const card = page.getByTestId('tco-horizon-card');
+    await slow(card.getByTestId('tco-horizon-crossing')).toHaveText('month 14');
+    await expect(card.getByTestId('tco-horizon-chart').locator('svg')).toContainText('Crossing: month 14');
+    await shell.setLanguage('de');
+    await slow(card.getByTestId('tco-horizon-crossing')).toHaveText('Monat 14');
+    await expect(card.getByRole('figure', { name: /^Kumulierte Kosten über 36 Monate/ })).toBeVisible();
+    await expect(card.getByTestId('tco-horizon-chart').locator('svg')).toContainText('Schnittpunkt: Monat 14');
+  });
+
   test('API rate limits: a limit below the busiest hour warns in the verdict and on the API and hybrid figures', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     await expect(page.getByTestId('tco-rate-limit')).toHaveCount(0);
@@ -213,7 +275,9 @@ test.describe('TCO and break-even', () => {
     // At zero volume: no API cost, one replica's $43,538.45, no owned replica in the hybrid.
     expect(cost[1]).toBe('0,0,43538.45,0,0');
     const breakdown = await csv('Where the money goes');
-    expect(breakdown[0]).toContain('GPUs (USD/month)');
+    // The GPU part says how the GPUs are paid for (on demand here), the staff part the FTE.
+    expect(breakdown[0]).toContain('GPU rent (on demand) (USD/month)');
+    expect(breakdown[0]).toContain('Staff (self-hosted: 1 FTE) (USD/month)');
     // API at today's volume: 927,000 × 6,000 × $0.95 = 5,283.90; × 6,000 × $0.16 = 889.92;
     // × 2,000 × $4.00 = 7,416.00 → 13,589.82.
     expect(breakdown[1]).toBe('API,0,0,0,5283.9,889.92,7416,13589.82');
@@ -223,7 +287,7 @@ test.describe('TCO and break-even', () => {
     await shell.setCurrency('CNY');
     await tco.waitForCharts();
     await slow(page.getByTestId('tco-cost-chart').locator('.recharts-yAxis-tick-labels text').first()).toContainText('CN¥');
-    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-hybrid-chart']) {
+    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-hybrid-chart', 'tco-horizon-chart']) {
       const outside = await tco.labelsOutside(chart);
       expect(outside, `${chart}: tick labels outside the chart or under the axis title`).toEqual([]);
     }
@@ -255,7 +319,7 @@ test.describe('TCO and break-even', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     // Narrow plots get fewer ticks, never labels outside the chart.
-    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart']) {
+    for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-horizon-chart']) {
       expect(await tco.labelsOutside(chart), chart).toEqual([]);
     }
   });

@@ -37,6 +37,42 @@ const plain = {
 };
 
 describe('cli evaluate', () => {
+  it('prints the capital cost of bought hardware at its WACC and the staff FTE', async () => {
+    const bought = {
+      ...plain,
+      workload: { ...plain.workload, requestsPerDay: 10_000 },
+      selfHosted: { ...plain.selfHosted, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 0, capital: { waccYearly: 0.1 }, staffFte: 0.5, scaling: { staffPer: 'replica', minOnCallFte: 2.2, otherPerNodeMonthly: 0 } },
+    };
+    const { code, out } = await run([file('bought.json', bought)]);
+    expect(code).toBe(0);
+    // (322,000 − 56,000 / 1.0083333^36) × 0.0083333 / (1 − 1.0083333^−36) = 9,049.74 (capital.test.ts);
+    // staff max(0.5 × 1 replica, 2.2) = 2.2 FTE.
+    expect(out?.capital).toEqual({ waccYearly: 0.1, monthlyRate: expect.closeTo(0.1 / 12, 12) as number, monthlyUsd: expect.closeTo(9_049.74, 2) as number });
+    expect(out?.staffFte).toEqual({ selfHosted: 2.2, hybrid: expect.any(Number) as number });
+  });
+
+  it('prints the horizon: $6,400 one-time earned back at $640 a month in month 10, NPV at 12 % $803.25', async () => {
+    const flat = { ...plain, workload: { ...plain.workload, requestsPerDay: 80_000 }, selfHosted: { ...plain.selfHosted, oneTimeUsd: 6_400, horizonMonths: 12, capital: { waccYearly: 0.12 } } };
+    const { code, out } = await run([file('horizon.json', flat)]);
+    expect(code).toBe(0);
+    // API 2,400,000 × $0.01 = 24,000 a month, one replica 23,360 (horizon.test.ts).
+    expect(out?.horizon).toMatchObject({ months: 12, crossingMonth: { selfHosted: 10 }, npvUsd: { selfHosted: expect.closeTo(803.25, 2) as number } });
+  });
+
+  it('prints the billing mode: reserved at $2.80 is 8 × 2.80 × 730 = $16,352 a month, $196,224 over 12 months', async () => {
+    const reserved = { ...plain, selfHosted: { ...plain.selfHosted, billing: { mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0.5 } } };
+    const { code, out } = await run([file('reserved.json', reserved)]);
+    expect(code).toBe(0);
+    // Needs 2 replicas (as above): 2 × 16,352 = 32,704 a month; × 12 = 392,448; half upfront = 196,224.
+    expect(out?.billing).toMatchObject({
+      mode: 'reserved',
+      paidHoursPerMonth: 730,
+      rate: { unit: 'gpu-hour', usd: 2.8 },
+      coldStarts: null,
+      commitment: { termMonths: 12, monthlyUsd: expect.closeTo(32_704, 6) as number, totalUsd: expect.closeTo(392_448, 6) as number, upfrontUsd: expect.closeTo(196_224, 6) as number },
+    });
+  });
+
   it('prints monthly costs, break-even, hybrid split and capacity for a scenario file', async () => {
     const { code, out } = await run([file('plain.json', plain)]);
     expect(code).toBe(0);

@@ -138,14 +138,46 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       },
     },
     rateLimits: e.rateLimits,
+    capital: e.selfHosted.capital ? { ...e.selfHosted.capital, monthlyUsd: e.selfHosted.gpuUsd } : null,
+    staffFte: { selfHosted: e.selfHosted.staffFte, hybrid: e.hybrid.staffFte },
+    horizon: {
+      months: e.horizon.months,
+      waccYearly: e.horizon.waccYearly,
+      crossingMonth: e.horizon.crossingMonth,
+      savingAtEndUsd: e.horizon.savingAtEndUsd,
+      npvUsd: e.horizon.npvUsd,
+      cumulativeUsd: e.horizon.points.map((p) => ({ month: p.month, api: p.cumulativeApiUsd, selfHosted: p.cumulativeSelfUsd, hybrid: p.cumulativeHybridUsd })),
+    },
+    billing: {
+      mode: e.billing.mode,
+      paidHoursPerMonth: e.billing.paidHoursPerMonth,
+      rate: e.billing.rate,
+      coldStarts: e.billing.coldStarts,
+      commitment: e.billing.commitment,
+    },
     costBreakdownUsd: {
       selfHosted: { gpu: e.selfHosted.gpuUsd, power: e.selfHosted.powerUsd, staff: e.selfHosted.staffUsd, ops: e.selfHosted.opsUsd },
       api: { input: e.api.uncachedInputUsd, cachedInput: e.api.cachedInputUsd, output: e.api.outputUsd },
     },
     apiInvoice: apiInvoice(scenario, e.api.monthlyUsd),
     verdict: { ...e.verdict, savingVsApiShare: fig(e.verdict.savingVsApiShare) },
-    ...(t ? { tornado: { baseSaving: t.baseSaving, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh })) } } : {}),
-    ...(mc ? { monteCarlo: { samples: mc.samples, seed: mc.seed, probabilitySelfCheaper: mc.probabilitySelfCheaper, cannotServe: mc.cannotServe, saving: mc.saving, ranges: mc.ranges } } : {}),
+    ...(t ? { tornado: { option: t.option, baseSaving: t.baseSaving, baseReplicas: t.baseReplicas, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh, replicasLow: r.replicasLow, replicasHigh: r.replicasHigh })) } } : {}),
+    ...(mc
+      ? {
+          monteCarlo: {
+            samples: mc.samples,
+            seed: mc.seed,
+            option: mc.option,
+            probabilityOptionCheaper: mc.probabilityOptionCheaper,
+            probabilitySelfCheaper: mc.probabilitySelfCheaper,
+            replicas: mc.replicas,
+            breakEven: mc.breakEven,
+            cannotServe: mc.cannotServe,
+            saving: mc.saving,
+            ranges: mc.ranges,
+          },
+        }
+      : {}),
     ...(options.claims ? { claims: options.claims === 'all' ? allClaimChecks() : claimChecksForPreset(options.claims) } : {}),
     notes: [...notices.map(fieldNote), ...e.shape.notes.map(shapeNote)],
   };

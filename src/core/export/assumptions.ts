@@ -97,23 +97,46 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
     const perGpu = sh.rentUnit === 'gpu-hour' ? sh.rentPrice : sh.rentPrice / sh.gpusPerNode;
     const custom = price && Math.abs(price.usdPerGpuHour - perGpu) > 1e-9 ? { catalogValue: price.usdPerGpuHour } : null;
     add('selfHosted', 'selfHosted.rentPrice', sh.rentPrice, sh.rentUnit === 'gpu-hour' ? 'USD/GPU-h' : 'USD/node-h', { source: price?.source ?? null, custom });
+    // Billing mode and its inputs (core/tco/billing.ts): all user input.
+    add('selfHosted', 'selfHosted.billing.mode', sh.billing.mode, '');
+    if (sh.billing.mode === 'scale-to-zero') add('selfHosted', 'selfHosted.billing.coldStartSeconds', sh.billing.coldStartSeconds, 's');
+    if (sh.billing.mode === 'reserved') {
+      add('selfHosted', 'selfHosted.billing.reservedPrice', sh.billing.reservedPrice, sh.rentUnit === 'gpu-hour' ? 'USD/GPU-h' : 'USD/node-h');
+      add('selfHosted', 'selfHosted.billing.reservedTermMonths', sh.billing.reservedTermMonths, 'months');
+      add('selfHosted', 'selfHosted.billing.upfrontShare', sh.billing.upfrontShare, 'share');
+    }
   } else {
     add('selfHosted', 'selfHosted.capexPerGpu', sh.capexPerGpu, 'USD/GPU');
     add('selfHosted', 'selfHosted.infraOverheadShare', sh.infraOverheadShare, 'share');
     add('selfHosted', 'selfHosted.amortisationMonths', sh.amortisationMonths, 'months');
     add('selfHosted', 'selfHosted.residualShare', sh.residualShare, 'share');
+    add('selfHosted', 'selfHosted.capital.waccYearly', sh.capital.waccYearly, 'share');
     add('selfHosted', 'selfHosted.powerWattsPerGpu', sh.powerWattsPerGpu, 'W', { source: gpu?.tdpSource ?? null });
+    add('selfHosted', 'selfHosted.powerDraw.mode', sh.powerDraw.mode, '');
+    if (sh.powerDraw.mode === 'utilisation') {
+      add('selfHosted', 'selfHosted.powerDraw.idleWattsPerGpu', sh.powerDraw.idleWattsPerGpu, 'W');
+      add('selfHosted', 'selfHosted.powerDraw.serverWattsPerNode', sh.powerDraw.serverWattsPerNode, 'W');
+    }
     add('selfHosted', 'selfHosted.pue', sh.pue, '');
     add('selfHosted', 'selfHosted.pricePerKwh', sh.pricePerKwh, 'USD/kWh');
   }
-  if (sh.hoursMode === 'always') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
+  // Reserved and scale-to-zero capacity does not follow the schedule (billing.ts).
+  if (sh.costMode === 'rent' && sh.billing.mode !== 'on-demand') {
+    if (sh.billing.mode === 'reserved') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
+  } else if (sh.hoursMode === 'always') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
   else add('selfHosted', 'selfHosted.schedule', `${sh.scheduleHoursPerDay} h × ${sh.scheduleDaysPerWeek} d`, 'per week');
-  add('selfHosted', 'selfHosted.staffFte', sh.staffFte, 'FTE');
+  add('selfHosted', 'selfHosted.staffFte', sh.staffFte, sh.scaling.staffPer === 'deployment' ? 'FTE' : sh.scaling.staffPer === 'node' ? 'FTE/node' : 'FTE/replica');
+  if (sh.scaling.minOnCallFte > 0) add('selfHosted', 'selfHosted.scaling.minOnCallFte', sh.scaling.minOnCallFte, 'FTE');
+  if (sh.scaling.otherPerNodeMonthly > 0) add('selfHosted', 'selfHosted.scaling.otherPerNodeMonthly', sh.scaling.otherPerNodeMonthly, 'USD/node/month');
   add('selfHosted', 'selfHosted.staffLoadedYearlyUsd', sh.staffLoadedYearlyUsd, 'USD/year');
   add('selfHosted', 'selfHosted.upgradeHoursPerMonth', sh.upgradeHoursPerMonth, 'h/month');
   add('selfHosted', 'selfHosted.otherMonthly', sh.otherMonthly.reduce((a, o) => a + o.usd, 0), 'USD/month');
   add('selfHosted', 'selfHosted.oneTimeUsd', sh.oneTimeUsd, 'USD');
   add('selfHosted', 'selfHosted.horizonMonths', sh.horizonMonths, 'months');
+  // The outlook over the horizon (core/tco/horizon.ts): user input.
+  add('selfHosted', 'selfHosted.outlook.volumeGrowthMonthly', sh.outlook.volumeGrowthMonthly, 'share');
+  add('selfHosted', 'selfHosted.outlook.apiPriceChangeYearly', sh.outlook.apiPriceChangeYearly, 'share');
+  add('selfHosted', 'selfHosted.outlook.gpuPriceChangeYearly', sh.outlook.gpuPriceChangeYearly, 'share');
   // The throughput the figures rest on: the operating point of the chosen series at the SLO
   // (with its provenance: file name, or publisher and date), else the single figure.
   const capacity = resolveCapacity(sh);

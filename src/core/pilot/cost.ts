@@ -75,7 +75,8 @@ const DAY_SHARE_OF_MONTH = 24 / HOURS_PER_MONTH;
  */
 export function clusterCostPerDay(scenario: Scenario): ClusterDayCost {
   const model = buildModel(scenario);
-  const c = selfHostedCost(model, scenario.selfHosted.replicas);
+  // The workload's volume served by the replicas entered (its busy power, when power follows utilisation).
+  const c = selfHostedCost(model, scenario.selfHosted.replicas, model.tasks);
   const ops = c.totalReplicas > 0 ? c.ops : 0;
   return {
     usd: (c.gpu + c.power + ops) * DAY_SHARE_OF_MONTH,

@@ -102,17 +102,29 @@ export const DEFAULT_SCENARIO: Scenario = {
     rentPriceId: 'h200-crusoe-on-demand',
     rentUnit: 'gpu-hour',
     rentPrice: 4.29,
+    // On demand as in v2. The reserved rate is an estimate: the on-demand rate above less 35 %,
+    // inside the "reserved −30–50 %" spread mercatus-ai.com reports for May 2026 (4.29 × 0.65 =
+    // 2.79, rounded to 2.80). The cold start (boot, loading ~594 GB of weights, warm-up) is an
+    // estimate too: 594 GB at 10 Gbit/s alone is 594 × 8 / 10 = 475 s.
+    billing: { mode: 'on-demand', coldStartSeconds: 600, reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 },
     capexPerGpu: 35_000,
     infraOverheadShare: 0.15,
     amortisationMonths: 36,
     residualShare: 0.2,
+    // Straight-line amortisation unless a cost of capital is entered (docs/tco.md §3b).
+    capital: { waccYearly: 0 },
     powerWattsPerGpu: 700,
+    // The rated draw in every running hour unless power follows utilisation; the idle and server
+    // figures are estimates for that mode (docs/tco.md §3e).
+    powerDraw: { mode: 'rated', idleWattsPerGpu: 150, serverWattsPerNode: 2_000 },
     pue: 1.3,
     pricePerKwh: 0.15,
     hoursMode: 'always',
     scheduleHoursPerDay: 24,
     scheduleDaysPerWeek: 7,
     staffFte: 1,
+    // One team for the deployment, as the articles count it (1 FTE MLOps per cluster).
+    scaling: { staffPer: 'deployment', minOnCallFte: 0, otherPerNodeMonthly: 0 },
     staffLoadedYearlyUsd: 180_000,
     upgradeHoursPerMonth: 8,
     otherMonthly: [
@@ -121,6 +133,8 @@ export const DEFAULT_SCENARIO: Scenario = {
     ],
     oneTimeUsd: 20_000,
     horizonMonths: 12,
+    // Flat volume and prices unless entered (docs/tco.md §3d).
+    outlook: { volumeGrowthMonthly: 0, apiPriceChangeYearly: 0, gpuPriceChangeYearly: 0 },
     throughput: {
       source: 'entered',
       // One replica must carry the peak: 900,000 tasks × (800 + 1,200 reasoning) × 1.03 retries

@@ -7,6 +7,7 @@ import { MIGRATIONS, migrate } from './migrations';
 import { buildHardwareReport } from '../hardware/report';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
+import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-finance-v3';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -119,12 +120,17 @@ describe('migrations', () => {
     // The v1 bill: 20M input × ¥0.12 + 80M output × ¥0.55 = ¥46.40 at $1 per ¥ = $46.40, unchanged.
     expect(summarizeWorkload(s).api.totalUsd).toBeCloseTo(46.4, 9);
     // Everything outside the api section is as it was, but for the retry rate per side and the
-    // throughput's new fields (the workload part of the same step).
+    // throughput's new fields (the workload part of the same step), and v3's billing on demand.
     const { retryRate, ...workload } = input.workload;
     expect(s.workload).toEqual({ ...workload, retryRateApi: retryRate, retryRateSelfHosted: retryRate });
     const selfHosted = input.selfHosted as { throughput: Record<string, unknown> };
     expect(s.selfHosted).toEqual({
       ...selfHosted,
+      billing: V2_BILLING,
+      capital: V2_CAPITAL,
+      scaling: V2_SCALING,
+      outlook: V2_OUTLOOK,
+      powerDraw: V2_POWER_DRAW,
       throughput: { ...selfHosted.throughput, atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null },
       // v2 → v3: no series chosen (the single figure is the series), no latency limit.
       capacity: { slo: { limits: [], minTokensPerSPerUser: null, maxFailedShare: 0.01, allowStricterPercentile: true }, interpolate: false, series: null },
@@ -218,7 +224,9 @@ describe('migrations', () => {
     const selfHosted = { ...(rest.selfHosted as Record<string, unknown>) };
     expect(hardware.layout).toEqual({ choice: 'pinned' });
     delete hardware.layout;
-    delete selfHosted.capacity;
+    expect(selfHosted.billing).toEqual(V2_BILLING);
+    expect(selfHosted.capital).toEqual(V2_CAPITAL);
+    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw']) delete selfHosted[part];
     expect({ ...rest, hardware, selfHosted }).toEqual(v2Rest);
   });
 });

@@ -2,6 +2,7 @@ import { upgradeApiOfferToV2 } from './api-offer-v2';
 import { isPlainObject } from './json';
 import { SCENARIO_TYPE } from './schema';
 import { upgradeCapacityToV3 } from './upgrade-capacity-v3';
+import { upgradeFinanceToV3 } from './upgrade-finance-v3';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { upgradeUsageToV3 } from './upgrade-usage-v3';
 import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
@@ -93,13 +94,15 @@ const v1ToV2: MigrationStep = {
  *   (upgrade-layouts-v3.ts);
  * - capacity at a latency target: no SLO limits, and the single throughput figure stays the
  *   series (upgrade-capacity-v3.ts);
- * - the workload's usage source: v2 workloads were entered by hand (upgrade-usage-v3.ts).
+ * - the workload's usage source: v2 workloads were entered by hand (upgrade-usage-v3.ts);
+ * - the cost side: billing on demand, no cost of capital, one team for staff, a flat outlook and
+ *   the rated power draw, so v2 figures are unchanged (upgrade-finance-v3.ts).
  */
 const v2ToV3: MigrationStep = {
   name: 'v2-to-v3',
   from: 2,
   up(doc) {
-    return { ...upgradeUsageToV3(upgradeCapacityToV3(upgradeLayoutsToV3(doc))), version: 3 };
+    return { ...upgradeFinanceToV3(upgradeUsageToV3(upgradeCapacityToV3(upgradeLayoutsToV3(doc)))), version: 3 };
   },
 };
 

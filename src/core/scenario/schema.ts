@@ -166,6 +166,60 @@ export const throughputSchema = z.strictObject({
     .nullable(),
 });
 
+/**
+ * How rented GPUs are paid for (docs/tco.md §2, billing modes). Applies to rented capacity only.
+ * - on-demand: billed while running, always or on the schedule (`hoursMode`);
+ * - scale-to-zero: billed in the weekly hours that have demand; the first requests of a start wait
+ *   `coldStartSeconds`;
+ * - reserved: a commitment for `reservedTermMonths` at `reservedPrice`, billed 730 h a month
+ *   whether used or not, `upfrontShare` of it paid at signing.
+ */
+export const billingSchema = z.strictObject({
+  mode: z.enum(['on-demand', 'scale-to-zero', 'reserved']).describe('How rented GPUs are billed: on demand, scale-to-zero with cold starts, or reserved for a term'),
+  coldStartSeconds: nonNegative.max(3600).describe('Scale-to-zero: seconds from the first request to a serving replica (boot, weight load, warm-up)'),
+  reservedPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('Reserved: USD per GPU-hour or node-hour (see rentUnit), paid for every hour of the term'),
+  reservedTermMonths: z.union([z.literal(12), z.literal(36)]).describe('Reserved: commitment term in months (1 or 3 years)'),
+  upfrontShare: share.describe('Reserved: share of the whole commitment paid at signing'),
+});
+export type Billing = z.infer<typeof billingSchema>;
+
+/** Bought hardware at its cost of capital (docs/tco.md §3b). */
+export const capitalSchema = z.strictObject({
+  waccYearly: finite.min(0).max(1).describe('Yearly cost of capital (WACC) for bought hardware; 0 = straight-line amortisation, above 0 = an annuity at WACC / 12 a month'),
+});
+
+/**
+ * Staff and fixed costs that grow with the deployment (docs/tco.md §3c): `staffFte` is the
+ * whole team when `staffPer` is 'deployment', or the FTE per node / per replica running
+ * (spare included), never below `minOnCallFte`; `otherPerNodeMonthly` adds a fixed cost per node.
+ */
+export const scalingSchema = z.strictObject({
+  staffPer: z.enum(['deployment', 'node', 'replica']).describe('What staffFte counts: the whole deployment, or FTE per node or per replica'),
+  minOnCallFte: nonNegative.max(1000).describe('Least staff for the on-call rota, whatever the size (the articles: more than 2 FTE for 24/7)'),
+  otherPerNodeMonthly: usd.max(MONEY_LIMITS.otherMonthly).describe('Fixed cost per node and month (rack space, network ports, support), USD'),
+});
+
+/**
+ * How the comparison develops over the planning horizon (`horizonMonths`, docs/tco.md §3d):
+ * volume growth per month, and yearly price changes of the API and of GPUs.
+ */
+export const outlookSchema = z.strictObject({
+  volumeGrowthMonthly: finite.min(-0.5).max(1).describe('Volume change per month (0.03 = +3 % a month, compounding)'),
+  apiPriceChangeYearly: finite.min(-0.99).max(10).describe('API price change per year, applied at the start of each new year of the horizon (−0.3 = 30 % cheaper each year)'),
+  gpuPriceChangeYearly: finite.min(-0.99).max(10).describe('GPU price change per year: rent from each new year, reserved rates at each renewal, bought hardware at each replacement'),
+});
+
+/**
+ * How bought GPUs draw power (docs/tco.md §3e): 'rated' draws `powerWattsPerGpu` in every
+ * running hour (v2); 'utilisation' draws `idleWattsPerGpu` when idle and `powerWattsPerGpu`
+ * when busy, in proportion to the busy share, plus `serverWattsPerNode` for the rest of the server.
+ */
+export const powerDrawSchema = z.strictObject({
+  mode: z.enum(['rated', 'utilisation']).describe('Power at the rated draw for every running hour, or following utilisation'),
+  idleWattsPerGpu: nonNegative.max(10_000).describe('Draw of an idle GPU, W'),
+  serverWattsPerNode: nonNegative.max(100_000).describe('Draw of the rest of a node (CPUs, memory, fans, NICs), W, while it runs'),
+});
+
 export const selfHostedSchema = z.strictObject({
   modelId: z.string().max(80).describe('Catalog model id, or "custom" for the custom model in the hardware section'),
   gpuId: z.string().max(80),
@@ -177,17 +231,21 @@ export const selfHostedSchema = z.strictObject({
   rentPriceId: z.string().max(80).nullable(),
   rentUnit: z.enum(['gpu-hour', 'node-hour']),
   rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
+  billing: billingSchema,
   capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
   infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),
   residualShare: share.describe('Resale value at the end of amortisation, as a share of capex'),
+  capital: capitalSchema,
   powerWattsPerGpu: nonNegative.max(10_000),
+  powerDraw: powerDrawSchema,
   pue: finite.min(1).max(5),
   pricePerKwh: usd.max(10),
   hoursMode: z.enum(['always', 'schedule']),
   scheduleHoursPerDay: finite.min(0).max(24),
   scheduleDaysPerWeek: finite.min(0).max(7),
   staffFte: nonNegative.max(1000),
+  scaling: scalingSchema,
   staffLoadedYearlyUsd: usd.max(MONEY_LIMITS.staffYearly),
   upgradeHoursPerMonth: nonNegative.max(744).describe('Staff hours for upgrades and re-testing beyond the FTE above'),
   otherMonthly: z
@@ -196,6 +254,7 @@ export const selfHostedSchema = z.strictObject({
     .describe('Monitoring, log storage, network, storage, licences: USD per month each'),
   oneTimeUsd: usd.max(MONEY_LIMITS.oneTime).describe('Burn-in, set-up and migration work, USD once'),
   horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
+  outlook: outlookSchema,
   throughput: throughputSchema,
   /** The latency target and the throughput–latency series the throughput comes from (docs/capacity.md). */
   capacity: capacitySettingsSchema,
@@ -204,6 +263,9 @@ export const selfHostedSchema = z.strictObject({
   // The field's own maximum is the node-hour limit; a GPU-hour price has the tighter one.
   if (s.rentUnit === 'gpu-hour' && s.rentPrice > MONEY_LIMITS.rentPerGpuHour) {
     ctx.addIssue({ code: 'custom', path: ['rentPrice'], message: RENT_LIMIT_MESSAGE, params: RENT_LIMIT_PARAMS });
+  }
+  if (s.rentUnit === 'gpu-hour' && s.billing.reservedPrice > MONEY_LIMITS.rentPerGpuHour) {
+    ctx.addIssue({ code: 'custom', path: ['billing', 'reservedPrice'], message: RENT_LIMIT_MESSAGE, params: RENT_LIMIT_PARAMS });
   }
 });
 export type SelfHosted = z.infer<typeof selfHostedSchema>;

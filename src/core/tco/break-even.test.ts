@@ -123,7 +123,7 @@ describe('break-even over the step-shaped cost', () => {
     let first: number | null = null;
     for (let v = 0; v <= 12_000_000; v += 1_000) {
       const n = Math.max(1, Math.ceil(v / 2_628_000 - 1e-9));
-      if (selfHostedTotal(m, n) <= 0.01 * v) {
+      if (selfHostedTotal(m, n, 0) <= 0.01 * v) {
         first = v;
         break;
       }

@@ -5,6 +5,7 @@ import {
   selfHostedTotal,
   type TcoModel,
 } from './model';
+import { opsCostAt, staffCostAt } from './staff';
 
 /**
  * Break-even volume (SPEC §3, reference F7): the monthly volume above which self-hosting is
@@ -115,8 +116,11 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
   if (p <= 0) return null;
   // One replica, whatever was entered (article 003's form; docs/tco.md §5).
   const replicas = 1;
-  const cost = selfHostedTotal(model, replicas);
-  const tasks = cost / p;
+  // With power following utilisation each task adds its busy energy: C(1) + v × V = p × V.
+  const cost = selfHostedTotal(model, replicas, 0);
+  const margin = p - model.rates.energyPerTask;
+  if (!(margin > 0)) return null;
+  const tasks = cost / margin;
   if (!(tasks <= maxTasks(model))) return null;
   const k = model.tasksPerReplica;
   // A task with next to no tokens (1e-300) lets one replica carry more than any number of tasks.
@@ -124,7 +128,7 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
   const capacity = replicas * k;
   return {
     replicas,
-    selfMonthlyUsd: cost,
+    selfMonthlyUsd: cost + model.rates.energyPerTask * tasks,
     tasks,
     capacityTasks: capacity,
     withinCapacity: tasks <= capacity * (1 + 1e-12),
@@ -146,7 +150,9 @@ export function maxGpuPriceToBreakEven(model: TcoModel, p: number): { unit: 'gpu
   if (k === null || !(k > 0) || !(p > 0)) return null;
   const n = Math.max(1, model.replicasEntered);
   const r = model.rates;
-  const g = (p * n * k - r.staff - r.ops) / (n + model.spareReplicas) - r.powerPerReplica;
+  // Staff and fixed costs at this size do not depend on the GPU price (staff.ts).
+  const total = n + model.spareReplicas;
+  const g = ((p - r.energyPerTask) * n * k - staffCostAt(r.scaling, total) - opsCostAt(r.scaling, total)) / total - r.powerPerReplica;
   const perUsd = r.gpuPrice.monthlyPerReplicaPerUsd;
   if (!(g > 0) || !(perUsd > 0)) return null;
   const usd = g / perUsd;
@@ -163,15 +169,18 @@ export function solveBreakEven(model: TcoModel): BreakEven {
   if (model.acceptanceApi <= 0) return { kind: 'always', reason: 'api-accepts-nothing', closedForm: cf };
   const floor = Math.max(1, model.replicasEntered);
   // A price so small that no sensible volume reaches the self-hosted cost counts as free.
-  if (p <= 0 || !(selfHostedTotal(model, floor) / p <= maxTasks(model))) return never('api-free', cf);
-  if (selfHostedTotal(model, floor) <= 0) return { kind: 'always', reason: 'self-costs-nothing', closedForm: cf };
+  // Each self-hosted task's busy energy (power following utilisation) narrows the API's price per task.
+  const v = model.rates.energyPerTask;
+  const pe = p - v;
+  if (p <= 0 || !(pe > 0) || !(selfHostedTotal(model, floor, 0) / pe <= maxTasks(model))) return never('api-free', cf);
+  if (selfHostedTotal(model, floor, 0) <= 0 && v <= 0) return { kind: 'always', reason: 'self-costs-nothing', closedForm: cf };
 
   const k = model.tasksPerReplica ?? Number.POSITIVE_INFINITY;
   const windows: CheaperWindow[] = [];
   for (let n = floor; n <= MAX_REPLICAS; n++) {
     const lo = n === floor ? 0 : (n - 1) * k;
     const hi = n * k;
-    const crossing = selfHostedTotal(model, n) / p;
+    const crossing = selfHostedTotal(model, n, 0) / pe;
     if (crossing <= hi * (1 + 1e-12)) {
       const from = Math.max(lo, crossing);
       const last = windows[windows.length - 1];
@@ -185,8 +194,8 @@ export function solveBreakEven(model: TcoModel): BreakEven {
   if (!first) {
     const marginal = marginalReplicaCost(model);
     const apiPerReplica = p * k;
-    if (marginal >= apiPerReplica) {
-      const entered: EnteredAtCapacity = { replicas: floor, selfMonthlyUsd: selfHostedTotal(model, floor), apiUsd: apiPerReplica * floor };
+    if (marginal >= pe * k) {
+      const entered: EnteredAtCapacity = { replicas: floor, selfMonthlyUsd: selfHostedTotal(model, floor, floor * k), apiUsd: apiPerReplica * floor };
       return never('replica-costs-more', cf, {
         replicaMonthlyUsd: marginal,
         apiUsdPerReplicaCapacity: apiPerReplica,
@@ -195,8 +204,8 @@ export function solveBreakEven(model: TcoModel): BreakEven {
       });
     }
     // (n + spare) × c + fixed ≤ p × k × n  ⇔  n ≥ (spare × c + fixed) / (p × k − c)
-    const fixed = selfHostedTotal(model, 1) - (1 + model.spareReplicas) * marginal;
-    const n = Math.ceil((model.spareReplicas * marginal + fixed) / (apiPerReplica - marginal) - 1e-9);
+    const fixed = selfHostedTotal(model, 1, 0) - (1 + model.spareReplicas) * marginal;
+    const n = Math.ceil((model.spareReplicas * marginal + fixed) / (pe * k - marginal) - 1e-9);
     return never('beyond-max-replicas', cf, {
       replicaMonthlyUsd: marginal,
       apiUsdPerReplicaCapacity: apiPerReplica,
@@ -209,7 +218,7 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     kind: 'at',
     tasks: first.fromTasks,
     replicas: first.replicas,
-    selfMonthlyUsd: selfHostedTotal(model, first.replicas),
+    selfMonthlyUsd: selfHostedTotal(model, first.replicas, first.fromTasks),
     windows,
     stableFromTasks: reachesLimit ? lastWindow.fromTasks : null,
     closedForm: cf,

@@ -1,5 +1,8 @@
 import { HOURS_PER_MONTH } from '../scenario/schema';
+import { billingView, type BillingView } from './billing';
 import { solveBreakEven, type BreakEven } from './break-even';
+import { monthlyRate } from './capital';
+import { horizonView, type HorizonView } from './horizon';
 import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
 import {
   MAX_REPLICAS,
@@ -15,6 +18,7 @@ import {
 import type { ShapeNote } from './profile';
 import { checkRateLimits, type RateLimitCheck } from './rate-limits';
 import type { Sizing } from './sizing';
+import { staffFteAt } from './staff';
 
 /**
  * The full TCO evaluation of a scenario at its current volume (SPEC §3 outputs): monthly cost
@@ -218,6 +222,10 @@ export interface TcoEvaluation {
     powerUsd: number;
     staffUsd: number;
     opsUsd: number;
+    /** Staff FTE the deployment needs at this size (staff.ts): the team, or per node / replica, at least the on-call minimum. */
+    staffFte: number;
+    /** Bought hardware: the yearly cost of capital and its monthly rate (capital.ts); null when rented. */
+    capital: { waccYearly: number; monthlyRate: number } | null;
     perMillionTokens: Figure;
     /** Cost per 1M throughput-basis tokens if the deployment ran at its maximum utilisation (reference F1). */
     perMillionTokensAtMaxUtilisation: Figure;
@@ -253,6 +261,8 @@ export interface TcoEvaluation {
     productiveUtilisation: Figure;
     /** Cost split of the chosen hybrid: the owned replicas' costs and the API bill for the overflow. */
     breakdown: { gpuUsd: number; powerUsd: number; staffUsd: number; opsUsd: number; uncachedInputUsd: number; cachedInputUsd: number; outputUsd: number };
+    /** Staff FTE of the replicas the hybrid keeps. */
+    staffFte: number;
     byReplicas: { replicas: number; totalUsd: number; selfShare: number }[];
     hourly: HourSplit[];
   };
@@ -264,6 +274,10 @@ export interface TcoEvaluation {
   };
   /** Whether the API tier's requests/tokens per minute carry the busiest hour, API-only and hybrid. */
   rateLimits: RateLimitCheck;
+  /** How the rented GPUs are billed: paid hours, cold starts (scale-to-zero), the commitment (reserved). */
+  billing: BillingView;
+  /** Cumulative cost of each option over the planning horizon, the crossing month and the NPV (horizon.ts). */
+  horizon: HorizonView;
   shape: {
     mode: 'peak-to-average' | 'weekly';
     peakToAverage: number;
@@ -350,8 +364,8 @@ export function costCurves(model: TcoModel, breakEvenTasks: number | null): Cost
       for (;;) {
         const end = k === null ? xMaxTasks : Math.min(xMaxTasks, n * k);
         if (end > start || n === floor) {
-          const usd = selfHostedTotal(model, n);
-          selfHosted.push({ x: x(start), usd }, { x: x(end), usd });
+          // Flat, or rising with each task's busy energy when power follows utilisation.
+          selfHosted.push({ x: x(start), usd: selfHostedTotal(model, n, start) }, { x: x(end), usd: selfHostedTotal(model, n, end) });
         }
         if (end >= xMaxTasks) break;
         start = end;
@@ -362,7 +376,7 @@ export function costCurves(model: TcoModel, breakEvenTasks: number | null): Cost
       for (let i = 0; i <= samples; i++) {
         const t = (xMaxTasks * i) / samples;
         const n = replicasUsed(model, t) ?? floor;
-        selfHosted.push({ x: x(t), usd: selfHostedTotal(model, n) });
+        selfHosted.push({ x: x(t), usd: selfHostedTotal(model, n, t) });
       }
     }
   }
@@ -480,7 +494,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const state = selfState(model, needed);
   const feasible = state === 'ok' || state === 'sized-up' || state === 'beyond-max-replicas';
   const serving = feasible ? Math.max(1, model.replicasEntered, needed ?? 0) : Math.max(1, model.replicasEntered);
-  const cost = selfHostedCost(model, serving);
+  const cost = selfHostedCost(model, serving, feasible ? tasks : 0);
   // Capacity in the capacity basis's tokens at this workload's mix; time in replica-seconds,
   // so that prefill and decode both count (sizing.ts).
   const tps = model.effectiveTokensPerSecond;
@@ -510,7 +524,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const hybridSelfAccepted = accepted * h.selfShare;
   const hybridBusy = h.replicas > 0 ? (hybridSelfAccepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600 : 0;
   const hybridProvisioned = (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
-  const hybridOwned = selfHostedCost(model, h.replicas);
+  const hybridOwned = selfHostedCost(model, h.replicas, tasks * h.selfShare);
   const overflowTasks = tasks * (1 - h.selfShare);
 
   const breakEven = breakEvenView(model, solveBreakEven(model));
@@ -558,6 +572,8 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       powerUsd: cost.power,
       staffUsd: cost.staff,
       opsUsd: cost.ops,
+      staffFte: staffFteAt(model.rates.scaling, cost.totalReplicas),
+      capital: model.finance.costMode === 'buy' ? { waccYearly: model.finance.capital.waccYearly, monthlyRate: monthlyRate(model.finance.capital.waccYearly) } : null,
       perMillionTokens: selfUnavailable ?? perMillion(cost.total, tokens, tasks),
       perMillionTokensAtMaxUtilisation: selfUnavailable ?? (capacityTokens > 0 ? value((cost.total / capacityTokens) * 1e6) : na('no-throughput')),
       perAcceptedTask: selfUnavailable ?? perAccepted(cost.total, accepted, model, 'self'),
@@ -589,16 +605,20 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
         cachedInputUsd: p.cachedInputUsd * overflowTasks,
         outputUsd: p.outputUsd * overflowTasks,
       },
+      staffFte: staffFteAt(model.rates.scaling, hybridOwned.totalReplicas),
       byReplicas: hybrid.byReplicas.map((b) => ({ replicas: b.replicas, totalUsd: b.totalUsd, selfShare: b.selfShare })),
       hourly: hourlySplit(model, tasks, h.replicas),
     },
     breakEven,
     verdict: { ...verdict, case: verdictCase(verdict, feasible), selfExtraUsd: cost.total - apiUsd },
     rateLimits: checkRateLimits(model, tasks, h.replicas, limits),
+    billing: billingView(model.finance, model.shape, model.paidHoursPerMonth, cost.gpu),
+    horizon: horizonView(model),
     shape: {
       mode: profileMode,
       peakToAverage: model.shape.peakToAverage,
-      runningHoursPerMonth: model.shape.runningHoursPerMonth,
+      // The hours the replicas run and are paid for (billing.ts): 730 reserved, the hours with demand at zero.
+      runningHoursPerMonth: model.paidHoursPerMonth,
       offScheduleShare: model.shape.offScheduleShare,
       notes: model.shape.notes,
     },

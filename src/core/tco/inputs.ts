@@ -1,4 +1,5 @@
 import { MONEY_LIMITS, type Scenario } from '../scenario/schema';
+import { billingMode, rentRate } from './billing';
 import { MAX_PEAK_TO_AVERAGE } from './profile';
 
 /**
@@ -151,8 +152,12 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
   },
   rentPrice: {
     key: 'rentPrice', unit: 'usd-per-hour', min: 0, max: MONEY_LIMITS.rentPerNodeHour, shape: false, applies: rent,
-    get: (s) => s.selfHosted.rentPrice,
-    set: (s, v) => void (s.selfHosted.rentPrice = v),
+    // The rate the billing mode pays: the reserved rate when reserved (billing.ts).
+    get: (s) => rentRate(s.selfHosted),
+    set: (s, v) => {
+      if (billingMode(s.selfHosted) === 'reserved') s.selfHosted.billing = { ...s.selfHosted.billing, reservedPrice: v };
+      else s.selfHosted.rentPrice = v;
+    },
   },
   capexPerGpu: {
     key: 'capexPerGpu', unit: 'usd', min: 0, max: MONEY_LIMITS.capexPerGpu, shape: false, applies: buy,

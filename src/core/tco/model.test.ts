@@ -6,7 +6,7 @@ import { plainScenario } from './test-scenarios';
 describe('self-hosted monthly cost', () => {
   it('rent per GPU-hour: 8 GPUs × $4/GPU-h × 730 h = $23,360 (article 000: 8× H100 at ~$32/h)', () => {
     const m = buildModel(plainScenario());
-    const c = selfHostedCost(m, 1);
+    const c = selfHostedCost(m, 1, 0);
     expect(c.gpu).toBeCloseTo(23_360, 9);
     expect(c.total).toBeCloseTo(23_360, 9);
     expect(c.power).toBe(0);
@@ -15,16 +15,16 @@ describe('self-hosted monthly cost', () => {
   it('rent per node-hour: 16 GPUs = 2 nodes × $32/node-h × 730 h = $46,720', () => {
     const s = plainScenario();
     s.selfHosted = { ...s.selfHosted, gpusPerReplica: 16, rentUnit: 'node-hour', rentPrice: 32 };
-    expect(selfHostedCost(buildModel(s), 1).gpu).toBeCloseTo(46_720, 9);
+    expect(selfHostedCost(buildModel(s), 1, 0).gpu).toBeCloseTo(46_720, 9);
     // A 12-GPU replica still needs two 8-GPU nodes.
     s.selfHosted.gpusPerReplica = 12;
-    expect(selfHostedCost(buildModel(s), 1).gpu).toBeCloseTo(46_720, 9);
+    expect(selfHostedCost(buildModel(s), 1, 0).gpu).toBeCloseTo(46_720, 9);
   });
 
   it('bought: amortisation, residual on hardware only, power with PUE', () => {
     const s = plainScenario();
     s.selfHosted = { ...s.selfHosted, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, amortisationMonths: 36, residualShare: 0.2, powerWattsPerGpu: 700, pue: 1.3, pricePerKwh: 0.15 };
-    const c = selfHostedCost(buildModel(s), 1);
+    const c = selfHostedCost(buildModel(s), 1, 0);
     // capex 8 × 35,000 × 1.15 = 322,000; residual 0.2 × 280,000 = 56,000; (322,000 − 56,000) / 36 = 7,388.888…
     expect(c.gpu).toBeCloseTo(266_000 / 36, 9);
     // power 8 × 700 W × 1.3 × 730 h / 1000 = 5,314.4 kWh × $0.15 = $797.16
@@ -34,19 +34,19 @@ describe('self-hosted monthly cost', () => {
   it('staff, upgrade hours, other fixed costs and one-time costs over the horizon', () => {
     const s = plainScenario();
     s.selfHosted = { ...s.selfHosted, staffFte: 1, staffLoadedYearlyUsd: 180_000, upgradeHoursPerMonth: 8, otherMonthly: [{ label: 'a', usd: 400 }, { label: 'b', usd: 600 }], oneTimeUsd: 20_000, horizonMonths: 12 };
-    const c = selfHostedCost(buildModel(s), 1);
+    const c = selfHostedCost(buildModel(s), 1, 0);
     // 180,000 / 12 = 15,000 + 8 h × 180,000 / 1,760 h = 818.18… → 15,818.18…
     expect(c.staff).toBeCloseTo(15_000 + (8 * 180_000) / 1_760, 9);
     // 400 + 600 + 20,000 / 12 = 2,666.67
     expect(c.ops).toBeCloseTo(1_000 + 20_000 / 12, 9);
     // No deployment, no fixed costs.
-    expect(selfHostedCost(buildModel(s), 0).total).toBe(0);
+    expect(selfHostedCost(buildModel(s), 0, 0).total).toBe(0);
   });
 
   it('N+1 adds a spare replica that costs but does not serve', () => {
     const s = plainScenario();
     s.selfHosted.redundancy = 'n-plus-1';
-    const c = selfHostedCost(buildModel(s), 2);
+    const c = selfHostedCost(buildModel(s), 2, 0);
     expect(c.totalReplicas).toBe(3);
     expect(c.gpu).toBeCloseTo(3 * 23_360, 9);
   });
@@ -56,7 +56,7 @@ describe('self-hosted monthly cost', () => {
     s.selfHosted = { ...s.selfHosted, hoursMode: 'schedule', scheduleHoursPerDay: 10, scheduleDaysPerWeek: 5 };
     const m = buildModel(s);
     expect(m.paidHoursPerMonth).toBeCloseTo((50 * 730) / 168, 9);
-    expect(selfHostedCost(m, 1).gpu).toBeCloseTo(8 * 4 * ((50 * 730) / 168), 9);
+    expect(selfHostedCost(m, 1, 0).gpu).toBeCloseTo(8 * 4 * ((50 * 730) / 168), 9);
   });
 });
 

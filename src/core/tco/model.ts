@@ -1,7 +1,10 @@
 import { resolveCapacity } from '../capacity/stored';
 import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
+import { paidHoursPerMonth, rentRate } from './billing';
+import { capitalMonthly } from './capital';
 import { demandShape, type DemandShape } from './profile';
 import { sizeRequest, type Sizing } from './sizing';
+import { opsCostAt, scalingPerReplica, scalingRates, staffCostAt, type ScalingRates } from './staff';
 import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
 
 /**
@@ -49,12 +52,15 @@ export interface SelfHostedCostRates {
    * linear in it): per GPU-hour or node-hour when rented, per GPU when bought.
    */
   gpuPrice: { unit: 'gpu-hour' | 'node-hour' | 'gpu'; usd: number; monthlyPerReplicaPerUsd: number };
-  /** Monthly power cost of one replica (buy mode only; rent includes power). */
+  /**
+   * Monthly power cost of one replica while it runs (buy mode only; rent includes power): the
+   * rated draw, or the idle draw plus the rest of the server when power follows utilisation.
+   */
   powerPerReplica: number;
-  /** Staff FTE × loaded cost / 12 plus upgrade hours. */
-  staff: number;
-  /** Other fixed monthly costs plus one-time costs spread over the horizon. */
-  ops: number;
+  /** Power cost of the busy time one workload task takes beyond the idle draw (utilisation mode; else 0). */
+  energyPerTask: number;
+  /** Staff and fixed costs and how they grow with the deployment (staff.ts). */
+  scaling: ScalingRates;
 }
 
 export interface TcoModel {
@@ -102,8 +108,11 @@ export interface TcoModel {
   replicasEntered: number;
   spareReplicas: 0 | 1;
   rates: SelfHostedCostRates;
+  /** Hours a month each replica is paid for and can serve (billing.ts). */
   paidHoursPerMonth: number;
   gpusPerReplica: number;
+  /** The cost-side inputs the evaluation's billing, capital and horizon figures read (billing.ts, capital.ts, horizon.ts). */
+  finance: Pick<Scenario['selfHosted'], 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital' | 'outlook' | 'horizonMonths' | 'amortisationMonths' | 'oneTimeUsd'>;
 }
 
 export type ServingBlock = 'self-accepts-nothing' | 'no-throughput' | 'throughput-not-sizable' | 'demand-outside-schedule';
@@ -118,33 +127,42 @@ export interface SelfHostedCost {
   total: number;
 }
 
-function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPerYear: number): SelfHostedCostRates {
+function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPerYear: number, secondsPerTask: number): SelfHostedCostRates {
   const gpus = s.gpusPerReplica;
   let gpuPerReplica: number;
   let gpuPrice: SelfHostedCostRates['gpuPrice'];
   let powerPerReplica = 0;
+  let energyPerTask = 0;
   if (s.costMode === 'rent') {
-    // Rented capacity is billed while it runs (730 h, or the schedule's hours).
+    // Rented capacity is billed for its paid hours (billing.ts): the running hours on demand
+    // (730, or the schedule's), 730 reserved at the reserved rate, the hours with demand at zero.
     const units = s.rentUnit === 'gpu-hour' ? gpus : Math.ceil(gpus / s.gpusPerNode);
-    gpuPerReplica = units * s.rentPrice * runningHours;
-    gpuPrice = { unit: s.rentUnit, usd: s.rentPrice, monthlyPerReplicaPerUsd: units * runningHours };
+    const rate = rentRate(s);
+    gpuPerReplica = units * rate * runningHours;
+    gpuPrice = { unit: s.rentUnit, usd: rate, monthlyPerReplicaPerUsd: units * runningHours };
   } else {
     // Reference F2: (capex × (1 + overhead) − residual) / months; the overhead (racks, network,
     // installation) has no resale value, so the residual applies to the hardware alone.
     // (1 + overhead − residual) ≥ 0 as the residual is at most 100 %, so this is linear in the price.
+    // With a cost of capital the straight line becomes an annuity (capital.ts); both are linear in the price.
     const hardware = gpus * s.capexPerGpu;
     const capex = hardware * (1 + s.infraOverheadShare);
-    gpuPerReplica = Math.max(0, capex - hardware * s.residualShare) / s.amortisationMonths;
-    gpuPrice = { unit: 'gpu', usd: s.capexPerGpu, monthlyPerReplicaPerUsd: (gpus * (1 + s.infraOverheadShare - s.residualShare)) / s.amortisationMonths };
+    const wacc = s.capital.waccYearly;
+    gpuPerReplica = capitalMonthly(capex, hardware * s.residualShare, wacc, s.amortisationMonths);
+    gpuPrice = { unit: 'gpu', usd: s.capexPerGpu, monthlyPerReplicaPerUsd: gpus * capitalMonthly(1 + s.infraOverheadShare, s.residualShare, wacc, s.amortisationMonths) };
     // SPEC §3: GPUs × W × PUE × hours / 1000 × $/kWh (drawn at the rated power while running).
-    powerPerReplica = ((gpus * s.powerWattsPerGpu * s.pue * runningHours) / 1000) * s.pricePerKwh;
+    // Following utilisation (docs/tco.md §3e): idle GPUs and the rest of the server while running,
+    // and busy − idle W per GPU for the replica-seconds the work takes.
+    const kwhUsd = (watts: number, hours: number) => ((watts * s.pue * hours) / 1000) * s.pricePerKwh;
+    if (s.powerDraw.mode === 'utilisation') {
+      const nodes = Math.ceil(gpus / s.gpusPerNode);
+      powerPerReplica = kwhUsd(gpus * s.powerDraw.idleWattsPerGpu + nodes * s.powerDraw.serverWattsPerNode, runningHours);
+      energyPerTask = kwhUsd(gpus * Math.max(0, s.powerWattsPerGpu - s.powerDraw.idleWattsPerGpu), secondsPerTask / 3600);
+    } else powerPerReplica = kwhUsd(gpus * s.powerWattsPerGpu, runningHours);
   }
-  // Upgrade hours at the loaded cost per working hour (the same rate the pilot uses).
-  const hourly = s.staffLoadedYearlyUsd / staffHoursPerYear;
-  const staff = (s.staffFte * s.staffLoadedYearlyUsd) / 12 + s.upgradeHoursPerMonth * hourly;
-  const other = s.otherMonthly.reduce((sum, o) => sum + o.usd, 0);
-  const ops = other + s.oneTimeUsd / s.horizonMonths;
-  return { gpuPerReplica, gpuPrice, powerPerReplica, staff, ops };
+  // Staff (upgrade hours at the loaded cost per working hour, the pilot's rate) and fixed costs,
+  // as functions of the replicas running (staff.ts).
+  return { gpuPerReplica, gpuPrice, powerPerReplica, energyPerTask, scaling: scalingRates(s, staffHoursPerYear) };
 }
 
 export function buildModel(scenario: TcoScenario, shape: DemandShape = demandShape(scenario)): TcoModel {
@@ -177,6 +195,7 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
   else if (sizing !== null && !sizing.ok) blocked = 'throughput-not-sizable';
   else if (shapeFactor === null) blocked = 'demand-outside-schedule';
 
+  const paidHours = paidHoursPerMonth(s, shape);
   let tasksPerReplica: number | null;
   const secondsPerTask = secondsPerAttempt * (selfAttemptFactor ?? 0);
   if (blocked !== null || shapeFactor === null) tasksPerReplica = 0;
@@ -207,9 +226,20 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
     tasksPerReplica,
     replicasEntered: s.replicas,
     spareReplicas: s.redundancy === 'n-plus-1' ? 1 : 0,
-    rates: costRates(s, shape.runningHoursPerMonth, scenario.pilot.staffHoursPerYear),
-    paidHoursPerMonth: shape.runningHoursPerMonth,
+    rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear, secondsPerTask),
+    paidHoursPerMonth: paidHours,
     gpusPerReplica: s.gpusPerReplica,
+    finance: {
+      costMode: s.costMode,
+      billing: s.billing,
+      rentUnit: s.rentUnit,
+      rentPrice: s.rentPrice,
+      capital: s.capital,
+      outlook: s.outlook,
+      horizonMonths: s.horizonMonths,
+      amortisationMonths: s.amortisationMonths,
+      oneTimeUsd: s.oneTimeUsd,
+    },
   };
 }
 
@@ -221,26 +251,32 @@ export function servesAnyWork(model: Pick<TcoModel, 'blocked'>): boolean {
   return model.blocked === null || model.blocked === 'demand-outside-schedule';
 }
 
-/** Monthly self-hosted cost with n serving replicas (plus the N+1 spare); nothing at n = 0. */
-export function selfHostedCost(model: TcoModel, servingReplicas: number): SelfHostedCost {
+/**
+ * Monthly self-hosted cost with n serving replicas (plus the N+1 spare) serving `tasksServed`
+ * workload tasks a month (their busy power, when power follows utilisation); nothing at n = 0.
+ */
+export function selfHostedCost(model: TcoModel, servingReplicas: number, tasksServed: number): SelfHostedCost {
   if (servingReplicas <= 0) return { servingReplicas: 0, totalReplicas: 0, gpu: 0, power: 0, staff: 0, ops: 0, total: 0 };
   const total = servingReplicas + model.spareReplicas;
   const r = model.rates;
   const gpu = total * r.gpuPerReplica;
-  const power = total * r.powerPerReplica;
-  return { servingReplicas, totalReplicas: total, gpu, power, staff: r.staff, ops: r.ops, total: gpu + power + r.staff + r.ops };
+  const power = total * r.powerPerReplica + r.energyPerTask * Math.max(0, tasksServed);
+  const staff = staffCostAt(r.scaling, total);
+  const ops = opsCostAt(r.scaling, total);
+  return { servingReplicas, totalReplicas: total, gpu, power, staff, ops, total: gpu + power + staff + ops };
 }
 
-/** Total monthly self-hosted cost with n serving replicas (hot path of the searches). */
-export function selfHostedTotal(model: TcoModel, servingReplicas: number): number {
+/** Total monthly self-hosted cost with n serving replicas serving `tasksServed` tasks (hot path of the searches). */
+export function selfHostedTotal(model: TcoModel, servingReplicas: number, tasksServed: number): number {
   if (servingReplicas <= 0) return 0;
   const r = model.rates;
-  return (servingReplicas + model.spareReplicas) * (r.gpuPerReplica + r.powerPerReplica) + r.staff + r.ops;
+  const total = servingReplicas + model.spareReplicas;
+  return total * (r.gpuPerReplica + r.powerPerReplica) + r.energyPerTask * Math.max(0, tasksServed) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
 }
 
-/** Monthly cost of one more serving replica. */
+/** Monthly cost of one more serving replica: GPUs, power, and the staff and node costs it adds (above the on-call minimum). */
 export function marginalReplicaCost(model: TcoModel): number {
-  return model.rates.gpuPerReplica + model.rates.powerPerReplica;
+  return model.rates.gpuPerReplica + model.rates.powerPerReplica + scalingPerReplica(model.rates.scaling);
 }
 
 /**

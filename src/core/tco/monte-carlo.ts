@@ -7,16 +7,19 @@ import {
   rangeFor,
   type InputRange,
 } from './inputs';
-import { buildModel, type TcoScenario, type TcoUncertainScenario } from './model';
+import { buildModel, replicasUsed, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape } from './profile';
 import { createRandom, triangular } from './random';
-import { modelOfDraft, savingOf } from './sensitivity';
+import { optionSaving, testedOption, type TestedOption } from './recommended';
+import { breakEvenOutcome, modelOfDraft, savingOf } from './sensitivity';
 
 /**
  * Uncertainty (SPEC §3): inputs given as low/base/high ranges are sampled from a triangular
  * distribution with its mode at the base value, independently of each other; every sample is
- * a full self-hosted vs API comparison. The result is the distribution of the monthly saving
- * of self-hosting and the probability that self-hosting is cheaper.
+ * a full comparison with the API. The result is the distribution of the monthly saving of the
+ * option the verdict recommends (the hybrid when it wins, else self-hosting; recommended.ts),
+ * the probability that it is cheaper, the probability of needing another replica, and the
+ * spread of the break-even volume.
  *
  * Without user ranges, the inputs analysts drag most vary by ± the sensitivity share.
  * The run is a stepper so the worker can do it in slices, stay responsive and drop a run a
@@ -39,6 +42,20 @@ export interface MonteCarloResult {
   cannotServe: number;
   /** Share of all samples where self-hosting is cheaper than the API. */
   probabilitySelfCheaper: number;
+  /**
+   * The option the saving below is of (recommended.ts): the hybrid when the base scenario's
+   * verdict is the hybrid, else self-hosting.
+   */
+  option: TestedOption;
+  /** Share of all samples where `option` is cheaper than the API. */
+  probabilityOptionCheaper: number;
+  /**
+   * Replicas self-hosting runs in the base scenario, and the share of the samples that need more
+   * (a step crossed) or fewer: on replica steps a ± swing mostly says whether a step is crossed.
+   */
+  replicas: { base: number | null; probabilityMore: number; probabilityFewer: number };
+  /** The break-even over the samples: tokens a month (5th, 50th, 95th percentile of those that have one) and the share with none. */
+  breakEven: { tokensPerMonth: { p5: number; p50: number; p95: number } | null; shareNever: number } | null;
   /** Saving statistics over the samples where self-hosting can serve; null when there are none. */
   saving: {
     mean: number;
@@ -107,9 +124,18 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
   const ranges = chosen.filter((k) => UNCERTAIN_INPUTS[k].applies(baseDraft)).map((k) => rangeFor(scenario, k));
   const reshapes = ranges.some((r) => UNCERTAIN_INPUTS[r.key].shape);
   const baseShape = demandShape(scenario);
+  const baseModel = buildModel(scenario, baseShape);
+  const option = testedOption(baseModel);
+  const baseReplicas = replicasUsed(baseModel, baseModel.tasks);
   const savings = new Float64Array(total);
+  const breakEvens = new Float64Array(total);
   let valid = 0;
   let cheaper = 0;
+  let optionCheaper = 0;
+  let more = 0;
+  let fewer = 0;
+  let breakEvenAt = 0;
+  let breakEvenNever = 0;
   let cannotServe = 0;
   let drawn = 0;
 
@@ -118,13 +144,24 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
     for (; drawn < end; drawn++) {
       const draft = draftOf(scenario);
       for (const r of ranges) UNCERTAIN_INPUTS[r.key].set(draft, triangular(random.next(), r.low, r.base, r.high));
-      const saving = savingOf(modelOfDraft(scenario, draft, baseShape, reshapes));
+      const model = modelOfDraft(scenario, draft, baseShape, reshapes);
+      const be = breakEvenOutcome(model);
+      if (be.kind === 'at') breakEvens[breakEvenAt++] = be.tokens;
+      else if (be.kind === 'never') breakEvenNever += 1;
+      const used = replicasUsed(model, model.tasks);
+      if (baseReplicas !== null && used !== null) {
+        if (used > baseReplicas) more += 1;
+        else if (used < baseReplicas) fewer += 1;
+      }
+      const selfSaving = savingOf(model);
+      if (selfSaving !== null && selfSaving > 0) cheaper += 1;
+      const saving = option === 'self-hosted' ? selfSaving : optionSaving(model, option);
       if (saving === null) {
         cannotServe += 1;
         continue;
       }
       savings[valid++] = saving;
-      if (saving > 0) cheaper += 1;
+      if (saving > 0) optionCheaper += 1;
     }
     return drawn;
   };
@@ -140,6 +177,15 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
       ignoredKeys,
       cannotServe,
       probabilitySelfCheaper: drawn > 0 ? cheaper / drawn : 0,
+      option,
+      probabilityOptionCheaper: drawn > 0 ? optionCheaper / drawn : 0,
+      replicas: { base: baseReplicas, probabilityMore: drawn > 0 ? more / drawn : 0, probabilityFewer: drawn > 0 ? fewer / drawn : 0 },
+      breakEven: (() => {
+        if (drawn <= 0) return null;
+        const at = breakEvens.slice(0, breakEvenAt).sort();
+        const tokensPerMonth = at.length > 0 ? { p5: quantile(at, 0.05), p50: quantile(at, 0.5), p95: quantile(at, 0.95) } : null;
+        return { tokensPerMonth, shareNever: breakEvenNever / drawn };
+      })(),
       saving:
         valid > 0
           ? {

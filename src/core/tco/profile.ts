@@ -1,4 +1,5 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
+import { scheduleOf } from './billing';
 
 /**
  * The shape of demand over a week and the hours the self-hosted cluster runs.
@@ -149,7 +150,8 @@ function finishShape(weights: Float64Array, avail: Float64Array, notes: ShapeNot
  */
 export function demandShape(scenario: Pick<Scenario, 'workload' | 'selfHosted'>, peakOverride?: number): DemandShape {
   const w = scenario.workload;
-  const avail = availability(scenario.selfHosted);
+  // Reserved and scale-to-zero capacity is there in every hour (billing.ts).
+  const avail = availability(scheduleOf(scenario.selfHosted));
   const notes: ShapeNote[] = [];
   const weights = new Float64Array(HOURS_PER_WEEK);
   if (w.profileMode === 'weekly' && peakOverride === undefined) {

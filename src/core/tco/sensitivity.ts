@@ -2,11 +2,14 @@ import { solveBreakEven } from './break-even';
 import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, rangeFor, type Draft, type InputRange, type UncertaintyKey } from './inputs';
 import { apiPerTaskTotal, buildModel, replicasUsed, selfHostedTotal, type TcoModel, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape, type DemandShape } from './profile';
+import { optionSaving, testedOption, type TestedOption } from './recommended';
 
 /**
  * Sensitivity (tornado): each input swung to its low and high end (user range or ± the
  * sensitivity share, 20 % by default) with all others at base; which inputs move the monthly
- * saving of self-hosting (API − self-hosted) or the break-even volume the most.
+ * saving of the recommended option against the API (the hybrid when it wins, else
+ * self-hosting: recommended.ts) or the break-even volume the most, and at which ends a replica
+ * step is crossed.
  */
 
 /** Break-even summarised for comparisons: tokens per month, or why there is none. */
@@ -16,7 +19,7 @@ export type BreakEvenOutcome = { kind: 'at'; tokens: number } | { kind: 'never' 
 export function savingOf(model: TcoModel): number | null {
   const used = replicasUsed(model, model.tasks);
   if (used === null) return null;
-  return apiPerTaskTotal(model) * model.tasks - selfHostedTotal(model, used);
+  return apiPerTaskTotal(model) * model.tasks - selfHostedTotal(model, used, model.tasks);
 }
 
 export function breakEvenOutcome(model: TcoModel): BreakEvenOutcome {
@@ -26,8 +29,12 @@ export function breakEvenOutcome(model: TcoModel): BreakEvenOutcome {
 }
 
 export interface TornadoRow extends InputRange {
+  /** Monthly saving of the tested option (Tornado.option) at the low and high end. */
   savingLow: number | null;
   savingHigh: number | null;
+  /** Replicas self-hosting runs at each end; a difference from the base means a step is crossed. */
+  replicasLow: number | null;
+  replicasHigh: number | null;
   breakEvenLow: BreakEvenOutcome;
   breakEvenHigh: BreakEvenOutcome;
   /** |saving(high) − saving(low)|; an end where self-hosting cannot serve counts as the full swing to the other end. */
@@ -39,6 +46,10 @@ export interface TornadoRow extends InputRange {
 }
 
 export interface Tornado {
+  /** The option whose saving against the API the rows swing (recommended.ts). */
+  option: TestedOption;
+  /** Replicas self-hosting runs in the base scenario. */
+  baseReplicas: number | null;
   baseSaving: number | null;
   baseBreakEven: BreakEvenOutcome;
   /** Rows sorted by saving swing, largest first. */
@@ -64,6 +75,8 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
   const baseShape = demandShape(scenario);
   const baseModel = buildModel(scenario, baseShape);
   const baseDraft = draftOf(scenario);
+  const option = testedOption(baseModel);
+  const saving = (m: TcoModel) => (option === 'self-hosted' ? savingOf(m) : optionSaving(m, option));
   const rows: TornadoRow[] = [];
   for (const key of UNCERTAINTY_KEYS) {
     const input = UNCERTAIN_INPUTS[key];
@@ -71,15 +84,15 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
     const range = rangeFor(scenario, key);
     const lowModel = swingTo(scenario, key, range.low, baseShape);
     const highModel = swingTo(scenario, key, range.high, baseShape);
-    const savingLow = savingOf(lowModel);
-    const savingHigh = savingOf(highModel);
+    const savingLow = saving(lowModel);
+    const savingHigh = saving(highModel);
     const breakEvenLow = breakEvenOutcome(lowModel);
     const breakEvenHigh = breakEvenOutcome(highModel);
     let savingSwing: number;
     if (savingLow !== null && savingHigh !== null) savingSwing = Math.abs(savingHigh - savingLow);
     else {
       const other = savingLow ?? savingHigh;
-      const base = savingOf(baseModel);
+      const base = saving(baseModel);
       savingSwing = other !== null && base !== null ? Math.abs(other - base) : 0;
     }
     const bothAt = breakEvenLow.kind === 'at' && breakEvenHigh.kind === 'at';
@@ -87,6 +100,8 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
       ...range,
       savingLow,
       savingHigh,
+      replicasLow: replicasUsed(lowModel, lowModel.tasks),
+      replicasHigh: replicasUsed(highModel, highModel.tasks),
       breakEvenLow,
       breakEvenHigh,
       savingSwing,
@@ -101,5 +116,5 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
       (b.breakEvenSwing ?? -1) - (a.breakEvenSwing ?? -1) ||
       a.key.localeCompare(b.key),
   );
-  return { baseSaving: savingOf(baseModel), baseBreakEven: breakEvenOutcome(baseModel), bySaving, byBreakEven };
+  return { option, baseReplicas: replicasUsed(baseModel, baseModel.tasks), baseSaving: saving(baseModel), baseBreakEven: breakEvenOutcome(baseModel), bySaving, byBreakEven };
 }

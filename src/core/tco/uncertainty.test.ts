@@ -63,12 +63,20 @@ describe('input ranges', () => {
 });
 
 describe('tornado', () => {
-  it('GPU price ±20 % moves the saving by 2 × 0.2 × 8 × $4 × 730 h × 2 replicas = $18,688', () => {
+  it('swings the recommended hybrid: GPU price −20 % saves $7,592, +20 % makes the hybrid keep no replica (saving 0)', () => {
+    // API 3,000,000 × $0.01 = 30,000; self-hosting needs 2 replicas = 46,720; the hybrid keeps one
+    // (23,360) serving 87.6 % and sends 12.4 % = 3,720 to the API: 27,080, the verdict. The
+    // tornado swings the hybrid's saving against the API.
     const t = tornado(plainScenario());
+    expect(t.option).toBe('hybrid');
     const row = t.bySaving.find((r) => r.key === 'rentPrice');
-    expect(row?.savingSwing).toBeCloseTo(2 * 0.2 * 8 * 4 * 730 * 2, 6);
-    // Base: API 30,000 − self 46,720 (2 replicas) = −16,720
-    expect(t.baseSaving).toBeCloseTo(-16_720, 6);
+    // Low: 0.8 × 23,360 + 3,720 = 22,408 → 30,000 − 22,408 = 7,592. High: one replica would cost
+    // 1.2 × 23,360 + 3,720 = 31,752 > 30,000, so the hybrid keeps none: saving 0. Swing 7,592.
+    expect(row?.savingLow).toBeCloseTo(7_592, 6);
+    expect(row?.savingHigh).toBeCloseTo(0, 6);
+    expect(row?.savingSwing).toBeCloseTo(7_592, 6);
+    // Base: 30,000 − 27,080 = 2,920.
+    expect(t.baseSaving).toBeCloseTo(2_920, 6);
     // Sorted by swing
     const swings = t.bySaving.map((r) => r.savingSwing);
     expect([...swings].sort((a, b) => b - a)).toEqual(swings);

@@ -17,6 +17,8 @@ const UNIT_WORDS_DE: Readonly<Record<string, string>> = {
   replicas: 'Replikate',
   sequences: 'Sequenzen',
   per: 'pro',
+  node: 'Knoten',
+  replica: 'Replikat',
   week: 'Woche',
   shaped: 'geformt',
 };
@@ -42,6 +44,11 @@ const OPTION_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>>
     'first-party': 'first-party',
     relay: 'relay',
     reseller: 'reseller',
+    'on-demand': 'on demand',
+    'scale-to-zero': 'scale to zero',
+    reserved: 'reserved',
+    rated: 'rated power',
+    utilisation: 'following utilisation',
   },
   de: {
     requests: 'Anfragen pro Tag',
@@ -58,6 +65,11 @@ const OPTION_WORDS: Readonly<Record<Language, Readonly<Record<string, string>>>>
     'first-party': 'Anbieter direkt',
     relay: 'Relay',
     reseller: 'Wiederverkäufer',
+    'on-demand': 'On Demand',
+    'scale-to-zero': 'auf null skalierend',
+    reserved: 'reserviert',
+    rated: 'Nennleistung',
+    utilisation: 'nach Auslastung',
   },
 };
 

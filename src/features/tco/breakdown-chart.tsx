@@ -2,7 +2,9 @@ import { memo, useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
 import { csvColumns, tableColumns, type ChartConfig, type ChartSeries, type ColourVar } from '../../components/chart-config';
+import { useT } from '../../components/use-t';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
+import { billingMessages } from './billing-messages';
 import { edgeOverhang, fitTicks, widestText } from './axis-layout';
 import { useWidth } from './use-width';
 import { BREAKDOWN_KEYS, breakdownRows, niceTicks, type BreakdownKey } from './chart-data';
@@ -68,6 +70,7 @@ const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
 /** Monthly cost of each option, stacked by what it is spent on. */
 export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { evaluation, resultKey, fmt, t } = props;
+  const bt = useT(billingMessages);
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const rows = useMemo(() => breakdownRows(evaluation, fmt.toDisplay), [evaluation, fmt]);
   const data = rows.map((r) => ({ ...r, name: t(`option.${r.option}`) }));
@@ -77,8 +80,13 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   const back = (v: number) => v / (fmt.toDisplay(1) || 1);
   const money = `${fmt.currency}/${t('unit.month')}`;
   // One stacked bar part per cost item that any option has.
+  // The GPU part says how it is paid (billing mode, or capital straight-line / at the WACC), the
+  // staff part how many FTE the self-hosted deployment needs (core/tco/billing.ts, staff.ts).
+  const sh = evaluation.selfHosted;
+  const gpuLabel = sh.capital ? (sh.capital.waccYearly > 0 ? bt('part.gpu.annuity', { wacc: fmt.percent(sh.capital.waccYearly, 1) }) : bt('part.gpu.straight')) : bt(`part.gpu.${evaluation.billing.mode}`);
+  const partLabel = (k: BreakdownKey) => (k === 'gpu' ? gpuLabel : k === 'staff' ? bt('part.staff', { fte: fmt.number(sh.staffFte, 2) }) : t(`part.${k}`));
   const config: ChartConfig<BreakdownKey> = {
-    series: present.map((k) => ({ key: k, label: t(`part.${k}`), colour: BREAKDOWN_COLORS[k], unit: money, kind: 'bar' })),
+    series: present.map((k) => ({ key: k, label: partLabel(k), colour: BREAKDOWN_COLORS[k], unit: money, kind: 'bar' })),
   };
   const table = {
     head: [t('chart.option'), ...tableColumns(config), t('chart.total')],

@@ -16,6 +16,8 @@ import { formatAmount, formatNumber, formatRate } from '../../lib/format/format'
 import { useWorkloadSummary } from '../../lib/query/compute';
 import { invoicePerListUnit, tokenVolumeAt } from '../../core/tco/workload';
 import { useAppStore } from '../../state/store';
+import { BillingFields } from './billing-fields';
+import { billingMessages } from './billing-messages';
 import { ProvenanceBadge } from './capacity-panel';
 import { LogSliderField } from './log-slider-field';
 import { tcoMessages, type TcoT } from './messages';
@@ -51,6 +53,7 @@ function Group(props: { title: string; defaultOpen?: boolean; children: () => Re
 /** The sliders analysts drag: volume, GPU price, utilisation, throughput, cache hits, acceptance. */
 const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
   const { t } = props;
+  const bt = useT(billingMessages);
   const w = useAppStore((s) => s.scenario.workload);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const language = useLanguage();
@@ -72,7 +75,20 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           testId="tco-volume"
         />
       )}
-      {sh.costMode === 'rent' ? (
+      {sh.costMode === 'rent' && sh.billing.mode === 'reserved' ? (
+        // Reserved: the slider moves the rate the commitment pays.
+        <NumberField
+          label={sh.rentUnit === 'gpu-hour' ? bt('in.reservedGpuPrice') : bt('in.reservedNodePrice')}
+          value={sh.billing.reservedPrice}
+          min={0}
+          max={sh.rentUnit === 'gpu-hour' ? MONEY_LIMITS.rentPerGpuHour : MONEY_LIMITS.rentPerNodeHour}
+          digits={3}
+          unit={sh.rentUnit === 'gpu-hour' ? currencyUnit : t('unit.usdPerNodeHour')}
+          slider={sh.rentUnit === 'gpu-hour' ? { min: 0, max: 15, step: 0.05 } : { min: 0, max: 120, step: 0.5 }}
+          onCommit={(reservedPrice) => setSelf({ billing: { ...useAppStore.getState().scenario.selfHosted.billing, reservedPrice } })}
+          testId="tco-gpu-price"
+        />
+      ) : sh.costMode === 'rent' ? (
         <NumberField
           label={sh.rentUnit === 'gpu-hour' ? t('in.gpuPrice') : t('in.nodePrice')}
           value={sh.rentPrice}
@@ -308,6 +324,7 @@ function InvoiceFields(props: { t: TcoT }) {
 
 function DeploymentFields(props: { t: TcoT }) {
   const { t } = props;
+  const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const language = useLanguage();
   const gpu = findGpu(sh.gpuId);
@@ -356,9 +373,16 @@ function DeploymentFields(props: { t: TcoT }) {
             value={sh.rentUnit}
             options={[{ value: 'gpu-hour', label: t('in.perGpuHour') }, { value: 'node-hour', label: t('in.perNodeHour', { n: sh.gpusPerNode }) }]}
             // The same rent in the other unit: × or ÷ the GPUs per node, so the cost does not jump.
-            onChange={(rentUnit) => setSelf({ rentUnit, rentPrice: convertRentPrice(sh.rentPrice, sh.rentUnit, rentUnit, sh.gpusPerNode) })}
+            onChange={(rentUnit) =>
+              setSelf({
+                rentUnit,
+                rentPrice: convertRentPrice(sh.rentPrice, sh.rentUnit, rentUnit, sh.gpusPerNode),
+                billing: { ...sh.billing, reservedPrice: convertRentPrice(sh.billing.reservedPrice, sh.rentUnit, rentUnit, sh.gpusPerNode) },
+              })
+            }
             testId="tco-rent-unit"
           />
+          <BillingFields t={t} />
         </>
       ) : (
         <>
@@ -372,10 +396,27 @@ function DeploymentFields(props: { t: TcoT }) {
             <NumberField label={t('in.infraOverhead')} value={sh.infraOverheadShare} min={0} max={5} scale={100} digits={0} unit="%" onCommit={(infraOverheadShare) => setSelf({ infraOverheadShare })} />
             <NumberField label={t('in.amortisation')} value={sh.amortisationMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(amortisationMonths) => setSelf({ amortisationMonths })} />
             <NumberField label={t('in.residual')} value={sh.residualShare} min={0} max={1} scale={100} digits={0} unit="%" onCommit={(residualShare) => setSelf({ residualShare })} />
+            <NumberField label={bt('capital.wacc')} value={sh.capital.waccYearly} min={0} max={1} scale={100} digits={1} unit="%" help={bt('capital.waccHelp')} onCommit={(waccYearly) => setSelf({ capital: { waccYearly } })} testId="tco-wacc" />
             <NumberField label={t('in.power')} value={sh.powerWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })} />
             <NumberField label={t('in.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
             <NumberField label={t('in.kwh')} value={sh.pricePerKwh} min={0} max={10} digits={3} unit={t('unit.usdPerKwh')} onCommit={(pricePerKwh) => setSelf({ pricePerKwh })} />
           </div>
+          <SelectField
+            label={bt('power.mode')}
+            value={sh.powerDraw.mode}
+            options={(['rated', 'utilisation'] as const).map((v) => ({ value: v, label: bt(`power.${v}`) }))}
+            onChange={(mode) => setSelf({ powerDraw: { ...sh.powerDraw, mode } })}
+            testId="tco-power-mode"
+          />
+          {sh.powerDraw.mode === 'utilisation' ? (
+            <>
+              <div className="grid grid-cols-2 gap-3">
+                <NumberField label={bt('power.idle')} value={sh.powerDraw.idleWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(idleWattsPerGpu) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, idleWattsPerGpu } })} />
+                <NumberField label={bt('power.server')} value={sh.powerDraw.serverWattsPerNode} min={0} max={100_000} integer unit="W" onCommit={(serverWattsPerNode) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, serverWattsPerNode } })} />
+              </div>
+              <p className="-mt-1 text-xs text-muted">{bt('power.help')}</p>
+            </>
+          ) : null}
         </>
       )}
       <SelectField label={t('in.basis')} value={sh.throughput.basis} options={[{ value: 'output', label: t('in.basisOutput') }, { value: 'total', label: t('in.basisTotal') }]} onChange={(basis) => setSelf({ throughput: { ...sh.throughput, basis } })} />
@@ -413,8 +454,12 @@ function DeploymentFields(props: { t: TcoT }) {
         onCommit={(prefillTokensPerSecond) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, prefillTokensPerSecond } })}
         testId="tco-prefill"
       />
-      <SelectField label={t('in.hoursMode')} value={sh.hoursMode} options={[{ value: 'always', label: t('in.always') }, { value: 'schedule', label: t('in.schedule') }]} onChange={(hoursMode) => setSelf({ hoursMode })} />
-      {sh.hoursMode === 'schedule' ? (
+      {sh.costMode === 'rent' && sh.billing.mode !== 'on-demand' ? (
+        <p className="text-xs text-muted" data-testid="tco-schedule-ignored">{bt('in.scheduleIgnored', { mode: bt(`in.mode.${sh.billing.mode}`) })}</p>
+      ) : (
+        <SelectField label={t('in.hoursMode')} value={sh.hoursMode} options={[{ value: 'always', label: t('in.always') }, { value: 'schedule', label: t('in.schedule') }]} onChange={(hoursMode) => setSelf({ hoursMode })} />
+      )}
+      {sh.hoursMode === 'schedule' && !(sh.costMode === 'rent' && sh.billing.mode !== 'on-demand') ? (
         <div className="grid grid-cols-2 gap-3">
           <NumberField label={t('in.hoursPerDay')} value={sh.scheduleHoursPerDay} min={0} max={24} digits={1} unit={t('unit.hours')} help={t('in.scheduleHelp')} onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })} />
           <NumberField label={t('in.daysPerWeek')} value={sh.scheduleDaysPerWeek} min={0} max={7} digits={1} unit={t('unit.days')} onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })} />
@@ -426,11 +471,23 @@ function DeploymentFields(props: { t: TcoT }) {
 
 function CostFields(props: { t: TcoT }) {
   const { t } = props;
+  const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
+  const setScaling = (patch: Partial<SelfHosted['scaling']>) => setSelf({ scaling: { ...useAppStore.getState().scenario.selfHosted.scaling, ...patch } });
+  const setOutlook = (patch: Partial<SelfHosted['outlook']>) => setSelf({ outlook: { ...useAppStore.getState().scenario.selfHosted.outlook, ...patch } });
   return (
     <>
+      <SelectField
+        label={bt('scaling.staffPer')}
+        value={sh.scaling.staffPer}
+        options={(['deployment', 'node', 'replica'] as const).map((v) => ({ value: v, label: bt(`scaling.${v}`) }))}
+        onChange={(staffPer) => setScaling({ staffPer })}
+        testId="tco-staff-per"
+      />
       <div className="grid grid-cols-2 gap-3">
         <NumberField label={t('in.staffFte')} value={sh.staffFte} min={0} max={1000} digits={2} unit={t('unit.fte')} help={t('in.staffHelp')} onCommit={(staffFte) => setSelf({ staffFte })} testId="tco-staff-fte" />
+        <NumberField label={bt('scaling.minOnCall')} value={sh.scaling.minOnCallFte} min={0} max={1000} digits={2} unit={t('unit.fte')} help={bt('scaling.minOnCallHelp')} onCommit={(minOnCallFte) => setScaling({ minOnCallFte })} testId="tco-min-on-call" />
+        <NumberField label={bt('scaling.perNode')} value={sh.scaling.otherPerNodeMonthly} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={t('unit.usdPerMonth')} onCommit={(otherPerNodeMonthly) => setScaling({ otherPerNodeMonthly })} testId="tco-per-node" />
         <NumberField label={t('in.staffCost')} value={sh.staffLoadedYearlyUsd} min={0} max={MONEY_LIMITS.staffYearly} digits={0} unit={t('unit.usdPerYear')} onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })} />
         <NumberField label={t('in.upgradeHours')} value={sh.upgradeHoursPerMonth} min={0} max={744} digits={1} unit={t('unit.hoursPerMonth')} onCommit={(upgradeHoursPerMonth) => setSelf({ upgradeHoursPerMonth })} />
       </div>
@@ -461,8 +518,12 @@ function CostFields(props: { t: TcoT }) {
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
         <NumberField label={t('in.oneTime')} value={sh.oneTimeUsd} min={0} max={MONEY_LIMITS.oneTime} digits={0} unit="USD" help={t('in.oneTimeHelp')} onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })} />
-        <NumberField label={t('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} />
+        <NumberField label={t('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} testId="tco-horizon-months" />
+        <NumberField label={bt('outlook.growth')} value={sh.outlook.volumeGrowthMonthly} min={-0.5} max={1} scale={100} digits={1} unit={bt('outlook.perMonth')} onCommit={(volumeGrowthMonthly) => setOutlook({ volumeGrowthMonthly })} testId="tco-volume-growth" />
+        <NumberField label={bt('outlook.apiChange')} value={sh.outlook.apiPriceChangeYearly} min={-0.99} max={10} scale={100} digits={0} unit={bt('outlook.perYear')} onCommit={(apiPriceChangeYearly) => setOutlook({ apiPriceChangeYearly })} testId="tco-api-change" />
+        <NumberField label={bt('outlook.gpuChange')} value={sh.outlook.gpuPriceChangeYearly} min={-0.99} max={10} scale={100} digits={0} unit={bt('outlook.perYear')} onCommit={(gpuPriceChangeYearly) => setOutlook({ gpuPriceChangeYearly })} testId="tco-gpu-change" />
       </div>
+      <p className="-mt-1 text-xs text-muted">{bt('outlook.help')}</p>
     </>
   );
 }

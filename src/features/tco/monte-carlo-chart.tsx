@@ -9,6 +9,8 @@ import { edgeOverhang, fitTicks, verticalAxisWidth } from './axis-layout';
 import { useWidth } from './use-width';
 import { csvMoney, csvShare } from './csv';
 import type { Fmt } from '../../lib/format/fmt';
+import { useT } from '../../components/use-t';
+import { billingMessages } from './billing-messages';
 import type { TcoT } from './messages';
 import { memoPlot, useStable } from './plot-memo';
 
@@ -70,8 +72,12 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
   const bars = useMemo(() => histogramBars(r.bins, r.samples, fmt.toDisplay), [r, fmt]);
   const steps = useMemo(() => histogramSteps(bars), [bars]);
   const back = (v: number) => v / (fmt.toDisplay(1) || 1);
-  const p = fmt.percent(r.probabilitySelfCheaper, 0);
-  const summary = t('chart.mcAria', { p, samples: fmt.number(r.samples, 0) });
+  // The saving is of the option the verdict recommends: the hybrid when it wins (core/tco/recommended.ts).
+  const bt = useT(billingMessages);
+  const hybrid = r.option === 'hybrid';
+  const p = fmt.percent(r.probabilityOptionCheaper, 0);
+  const summary = hybrid ? bt('unc.mcAriaHybrid', { p, samples: fmt.number(r.samples, 0) }) : t('chart.mcAria', { p, samples: fmt.number(r.samples, 0) });
+  const be = r.breakEven;
   const table = {
     head: [t('chart.savingFrom'), t('chart.savingTo'), t('chart.samples'), t('chart.share')],
     rows: bars.map((b) => [fmt.money(back(b.from)), fmt.money(back(b.to)), fmt.number(b.count, 0), fmt.percent(b.share, 1)]),
@@ -82,8 +88,8 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
   // PNG/SVG; the table and CSV list the bins (range, count, share), not the two areas.
   const config: ChartConfig<McSeries> = {
     series: [
-      { key: 'dearer', label: t('chart.mcDearer'), colour: 'var(--series-api)', kind: 'area' },
-      { key: 'cheaper', label: t('chart.mcCheaper'), colour: 'var(--series-self)', kind: 'area' },
+      { key: 'dearer', label: hybrid ? bt('unc.mcDearerHybrid') : t('chart.mcDearer'), colour: 'var(--series-api)', kind: 'area' },
+      { key: 'cheaper', label: hybrid ? bt('unc.mcCheaperHybrid') : t('chart.mcCheaper'), colour: 'var(--series-self)', kind: 'area' },
     ],
   };
   const csv = {
@@ -113,7 +119,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
   return (
     <div data-chart="monte-carlo" data-kind="uncertain" data-for={resultKey}>
       <ChartFrame
-        title={t('chart.mcTitle')}
+        title={hybrid ? bt('unc.mcTitleHybrid') : t('chart.mcTitle')}
         summary={summary}
         table={table}
         csv={csv}
@@ -125,7 +131,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
           <div className="grid gap-1 text-xs text-muted">
             <p>
               <span className="font-semibold text-text" data-testid="tco-mc-probability">
-                {t('chart.mcProbability', { p })}
+                {hybrid ? bt('unc.mcProbabilityHybrid', { p }) : t('chart.mcProbability', { p })}
               </span>
               <Help topic="monteCarlo" />
               {r.saving ? ` · ${t('chart.mcSpread', { p5: fmt.money(r.saving.p5), p50: fmt.money(r.saving.p50), p95: fmt.money(r.saving.p95) })}` : null}
@@ -136,6 +142,16 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
               {r.ranges.some((x) => x.origin === 'default') ? ` ${t('chart.mcDefaultRanges')}` : ''}
               {r.cannotServe > 0 ? ` ${t('chart.mcCannotServe', { n: fmt.number(r.cannotServe, 0) })}` : ''}
             </p>
+            {r.replicas.base !== null ? (
+              <p data-testid="tco-mc-replicas">{bt('unc.mcReplicas', { more: fmt.percent(r.replicas.probabilityMore, 0), fewer: fmt.percent(r.replicas.probabilityFewer, 0), base: fmt.number(r.replicas.base, 0) })}</p>
+            ) : null}
+            {be ? (
+              <p data-testid="tco-mc-break-even">
+                {be.tokensPerMonth
+                  ? bt('unc.mcBreakEven', { p5: fmt.compact(be.tokensPerMonth.p5), p50: fmt.compact(be.tokensPerMonth.p50), p95: fmt.compact(be.tokensPerMonth.p95), never: fmt.percent(be.shareNever, 1) })
+                  : bt('unc.mcBreakEvenNone', { never: fmt.percent(be.shareNever, 1) })}
+              </p>
+            ) : null}
           </div>
         }
       >

@@ -7,10 +7,13 @@ import { findPreset, type ArticleId, type PresetId } from '../../core/presets/pr
 import type { Scenario } from '../../core/scenario/schema';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { useAppStore } from '../../state/store';
+import { BillingCard } from './billing-card';
+import { billingMessages } from './billing-messages';
 import { BreakdownChart } from './breakdown-chart';
 import { ClaimCheckCard } from './claim-check';
 import { CostVolumeChart } from './cost-volume-chart';
 import { makeFmt, type Fmt } from '../../lib/format/fmt';
+import { HorizonChart, HorizonFacts } from './horizon-chart';
 import { HybridChart } from './hybrid-chart';
 import { InputsPanel } from './inputs-panel';
 import { tcoMessages, type TcoT } from './messages';
@@ -83,6 +86,7 @@ const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: Tco
 
 export function TcoPage() {
   const t = useT(tcoMessages);
+  const bt = useT(billingMessages);
   const language = useLanguage();
   const currency = useAppStore((s) => s.currency);
   const scenario = useAppStore((s) => s.scenario);
@@ -168,6 +172,15 @@ export function TcoPage() {
                   <UtilisationGauge evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
                 </Card>
               </div>
+              <Card testId="tco-horizon-card">
+                <HorizonChart horizon={costEval.value.horizon} resultKey={costEval.key} fmt={fmt} t={t} />
+                <div className="mt-3">
+                  <HorizonFacts horizon={chartEval.value.horizon} fmt={fmt} />
+                </div>
+              </Card>
+              <Card title={bt('card.title')} testId="tco-billing-card">
+                <BillingCard evaluation={chartEval.value} fmt={fmt} t={t} />
+              </Card>
               <Card>
                 <HybridChart evaluation={hybridEval.value} resultKey={hybridEval.key} fmt={fmt} t={t} />
               </Card>

@@ -7,6 +7,9 @@ import type { Tornado } from '../../core/tco/sensitivity';
 import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
 import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
 import type { Fmt } from '../../lib/format/fmt';
+import { useT } from '../../components/use-t';
+import { formatList } from '../../lib/i18n/plural';
+import { billingMessages } from './billing-messages';
 import type { TcoT } from './messages';
 import { memoPlot, useStable } from './plot-memo';
 import { edgeOverhang, fitTicks, widestText } from './axis-layout';
@@ -74,6 +77,7 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
 
 export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { tornado, resultKey, fmt, t } = props;
+  const bt = useT(billingMessages);
   const [metric, setMetric] = useState<TornadoMetric>('saving');
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const shaped = useMemo(() => tornadoBars(tornado, metric, fmt.toDisplay), [tornado, metric, fmt]);
@@ -112,8 +116,22 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
       { key: 'low', label: t('chart.lowEnd'), colour: 'var(--series-5)', kind: 'bar' },
       { key: 'high', label: t('chart.highEnd'), colour: 'var(--series-6)', kind: 'bar' },
     ],
-    notes: [{ text: metric === 'saving' ? t('chart.tornadoSavingNote') : t('chart.tornadoBreakEvenNote') }],
+    notes: [{ text: metric === 'saving' ? (tornado.option === 'hybrid' ? bt('unc.tornadoHybridNote') : t('chart.tornadoSavingNote')) : t('chart.tornadoBreakEvenNote') }],
   };
+  // On replica steps a ± swing mostly says whether a step is crossed: name the ends that change
+  // the replica count (the Monte Carlo gives its probability).
+  const base = tornado.baseReplicas;
+  const steps =
+    base === null
+      ? []
+      : tornado.bySaving.flatMap((row) =>
+          (['low', 'high'] as const)
+            .filter((end) => {
+              const n = end === 'low' ? row.replicasLow : row.replicasHigh;
+              return n !== null && n !== base;
+            })
+            .map((end) => bt('unc.tornadoStep', { input: t(`key.${row.key}`), end: bt(`unc.${end}`), replicas: fmt.number((end === 'low' ? row.replicasLow : row.replicasHigh) ?? 0, 0) })),
+        );
   const top = shaped.bars[0];
   const summary = top ? t('chart.tornadoAria', { input: t(`key.${top.key}`) }) : t('chart.tornadoEmpty');
   const height = Math.max(120, 34 + data.length * (BAR + 12));
@@ -155,6 +173,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
         height={height}
         testId="tco-tornado-chart"
         config={config}
+        footer={steps.length > 0 && base !== null ? <p className="text-xs text-muted" data-testid="tco-tornado-steps">{bt('unc.tornadoSteps', { base: fmt.number(base, 0), list: formatList(fmt.language, steps.slice(0, 4)) })}</p> : undefined}
       >
         <div ref={boxRef} className="h-full w-full">
         {data.length === 0 ? (

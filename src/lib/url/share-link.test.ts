@@ -6,6 +6,7 @@ import { frozenBase } from '../../core/scenario/bases';
 import { cloneJson, setAt } from '../../core/scenario/json';
 import { SCENARIO_TYPE, SCENARIO_VERSION, type Scenario } from '../../core/scenario/schema';
 import { mergeOntoBase } from '../../core/scenario/sparse';
+import { evaluateTco } from '../../core/tco/evaluate';
 import { MAX_DECODED_BYTES, MAX_LINK_CHARS, decodeLinkPayload, encodeLinkPayload } from './codec';
 import golden from './fixtures/golden-links-v1.json';
 import { LINK_DICTIONARY_V1 } from './link-dictionary';
@@ -69,6 +70,22 @@ describe('golden links of version 1', () => {
     expect(v.scenario).toEqual(e.current.scenario);
     expect(v.notices).toEqual([]);
     expect(v.fromVersion).toBe(1);
+  });
+
+  it.each(names)('%s: keeps the monthly GPU and power cost the v2 formulas give (billing on demand, as v2 billed)', (name) => {
+    const sh = ok(golden.links[name]).scenario.selfHosted;
+    expect(sh.billing.mode).toBe('on-demand');
+    const e = evaluateTco(ok(golden.links[name]).scenario).selfHosted;
+    const replicas = e.replicasServing + e.spareReplicas;
+    // v2: hours = 730 always on, else hours/day × days/week × 730 / 168; rent = units × price × hours;
+    // bought = (GPUs × capex × (1 + overhead) − GPUs × capex × residual) / months, power = GPUs × W × PUE × h / 1000 × $/kWh.
+    const hours = sh.hoursMode === 'always' ? 730 : (sh.scheduleHoursPerDay * sh.scheduleDaysPerWeek * 730) / 168;
+    const g = sh.gpusPerReplica;
+    const units = sh.rentUnit === 'gpu-hour' ? g : Math.ceil(g / sh.gpusPerNode);
+    const gpu = sh.costMode === 'rent' ? units * sh.rentPrice * hours : (g * sh.capexPerGpu * (1 + sh.infraOverheadShare - sh.residualShare)) / sh.amortisationMonths;
+    const power = sh.costMode === 'rent' ? 0 : ((g * sh.powerWattsPerGpu * sh.pue * hours) / 1000) * sh.pricePerKwh;
+    expect(e.gpuUsd).toBeCloseTo(replicas * gpu, 6);
+    expect(e.powerUsd).toBeCloseTo(replicas * power, 6);
   });
 
   it('the default link is the example scenario, with the layout it was computed with pinned', () => {

@@ -1,0 +1,158 @@
+import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
+
+/**
+ * How rented GPUs are paid for (docs/tco.md §2, billing modes). Bought hardware has no billing
+ * mode: it is paid for by its capital cost and its power follows the running hours.
+ *
+ * - on demand: billed in the running hours, 730 a month always on, or the schedule's hours;
+ * - scale-to-zero: the deployment runs in every hour of the week that has demand and is off in
+ *   the others, so it is billed for those hours only; a start after an hour without demand makes
+ *   the requests of its first `coldStartSeconds` wait;
+ * - reserved: a commitment for a term, billed for all 730 hours of every month whether used or
+ *   not; as it is paid anyway, the capacity is there around the clock (the schedule is ignored).
+ *
+ * Hours per month: one weekly hour is 730 / 168 ≈ 4.345 hours of an average month (8,760 h a
+ * year ÷ 12 ÷ 168 h a week), so a schedule of 12 h × 5 days is 60 × 730 / 168 = 260.71 h, not
+ * the 52 × 60 / 12 = 260 h of a 52-week year.
+ */
+
+type SelfHosted = Scenario['selfHosted'];
+/** The parts of the demand shape (profile.ts) billing reads. */
+interface Shape {
+  weights: Float64Array;
+  availability: Float64Array;
+  runningHoursPerMonth: number;
+}
+export type BillingMode = SelfHosted['billing']['mode'];
+
+/** The billing mode in effect: the entered one when renting, on demand (running hours) when bought. */
+export function billingMode(sh: Pick<SelfHosted, 'costMode' | 'billing'>): BillingMode {
+  return sh.costMode === 'rent' ? sh.billing.mode : 'on-demand';
+}
+
+/**
+ * The running-hours settings the demand shape uses: reserved and scale-to-zero capacity is
+ * there in every hour (reserved is paid anyway, scale-to-zero starts when work arrives).
+ */
+export function scheduleOf(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek'>): Pick<SelfHosted, 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek'> {
+  if (billingMode(sh) === 'on-demand') return sh;
+  return { hoursMode: 'always', scheduleHoursPerDay: sh.scheduleHoursPerDay, scheduleDaysPerWeek: sh.scheduleDaysPerWeek };
+}
+
+/** The rent per unit (GPU-hour or node-hour) the mode bills: the reserved rate when reserved. */
+export function rentRate(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentPrice'>): number {
+  return billingMode(sh) === 'reserved' ? sh.billing.reservedPrice : sh.rentPrice;
+}
+
+/** Weekly hours with demand in which the cluster can run. */
+function demandHours(shape: Pick<Shape, 'weights' | 'availability'>): number {
+  let n = 0;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) if ((shape.weights[h] as number) > 0 && (shape.availability[h] as number) > 0) n += 1;
+  return n;
+}
+
+/**
+ * Hours a month each replica is paid for: the running hours on demand, 730 reserved, and the
+ * hours with demand (× 730 / 168 per weekly hour) with scale-to-zero.
+ */
+export function paidHoursPerMonth(sh: Pick<SelfHosted, 'costMode' | 'billing'>, shape: Shape): number {
+  const mode = billingMode(sh);
+  if (mode === 'reserved') return HOURS_PER_MONTH;
+  if (mode === 'scale-to-zero') return (demandHours(shape) * HOURS_PER_MONTH) / HOURS_PER_WEEK;
+  return shape.runningHoursPerMonth;
+}
+
+export interface ColdStarts {
+  coldStartSeconds: number;
+  /** Starts from zero per week: hours with demand after an hour without (the week wraps round). */
+  startsPerWeek: number;
+  startsPerMonth: number;
+  /** Share of all requests that arrive while a start is under way and wait. */
+  waitingShare: number;
+  /** Mean wait of a request that waits, in seconds (arrivals even over the cold start: half of it). */
+  meanWaitSeconds: number;
+  /** Weekly hours the deployment is scaled to zero. */
+  idleHoursPerWeek: number;
+}
+
+/**
+ * Cold starts of a scale-to-zero deployment from the weekly demand shape. Demand is spread
+ * evenly over each hour (the profile's resolution), so a start at the beginning of hour h makes
+ * the requests of its first c seconds wait: a share min(1, c / 3,600) of that hour's demand, on
+ * average c / 2 each. Waiting share = Σ over start hours of weight × min(1, c / 3,600) ÷ Σ weights.
+ */
+export function coldStarts(shape: Pick<Shape, 'weights'>, coldStartSeconds: number): ColdStarts {
+  const w = shape.weights;
+  const hourShare = Math.min(1, Math.max(0, coldStartSeconds) / 3600);
+  let total = 0;
+  let waiting = 0;
+  let starts = 0;
+  let idle = 0;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) {
+    const here = w[h] as number;
+    const before = w[(h + HOURS_PER_WEEK - 1) % HOURS_PER_WEEK] as number;
+    total += here;
+    if (here <= 0) idle += 1;
+    else if (before <= 0) {
+      starts += 1;
+      waiting += here * hourShare;
+    }
+  }
+  const waitingShare = total > 0 ? waiting / total : 0;
+  return {
+    coldStartSeconds,
+    startsPerWeek: starts,
+    startsPerMonth: (starts * HOURS_PER_MONTH) / HOURS_PER_WEEK,
+    waitingShare,
+    meanWaitSeconds: starts > 0 && hourShare > 0 ? (hourShare * 3600) / 2 : 0,
+    idleHoursPerWeek: idle,
+  };
+}
+
+export interface Commitment {
+  termMonths: number;
+  /** The committed GPU cost of the deployment per month (paid whether used or not). */
+  monthlyUsd: number;
+  /** The whole term: monthly × term. */
+  totalUsd: number;
+  /** Paid at signing: upfront share × total. */
+  upfrontUsd: number;
+  /** Invoiced each month on top of the upfront part: (1 − upfront share) × monthly. */
+  monthlyInvoiceUsd: number;
+}
+
+/** The reserved commitment for a deployment whose GPU cost is `gpuMonthlyUsd` a month. */
+export function commitment(billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>, gpuMonthlyUsd: number): Commitment {
+  const term = billing.reservedTermMonths;
+  const total = gpuMonthlyUsd * term;
+  return {
+    termMonths: term,
+    monthlyUsd: gpuMonthlyUsd,
+    totalUsd: total,
+    upfrontUsd: total * billing.upfrontShare,
+    monthlyInvoiceUsd: gpuMonthlyUsd * (1 - billing.upfrontShare),
+  };
+}
+
+export interface BillingView {
+  mode: BillingMode;
+  /** Hours a month each replica is paid for. */
+  paidHoursPerMonth: number;
+  /** Rent per unit the mode bills (null when bought). */
+  rate: { unit: SelfHosted['rentUnit']; usd: number } | null;
+  /** Scale-to-zero only. */
+  coldStarts: ColdStarts | null;
+  /** Reserved only: for the replicas the self-hosted option runs. */
+  commitment: Commitment | null;
+}
+
+export function billingView(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentUnit' | 'rentPrice'>, shape: Shape, paidHours: number, gpuMonthlyUsd: number): BillingView {
+  const mode = billingMode(sh);
+  return {
+    mode,
+    paidHoursPerMonth: paidHours,
+    rate: sh.costMode === 'rent' ? { unit: sh.rentUnit, usd: rentRate(sh) } : null,
+    coldStarts: mode === 'scale-to-zero' ? coldStarts(shape, sh.billing.coldStartSeconds) : null,
+    commitment: mode === 'reserved' ? commitment(sh.billing, gpuMonthlyUsd) : null,
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../scenario/schema';
+import { evaluateTco } from './evaluate';
+import { plainScenario } from './test-scenarios';
+
+/**
+ * The comparison over the planning horizon (horizon.ts); every figure worked out by hand above
+ * it. Base: plainScenario at 80,000 tasks a day × 30 = 2,400,000 tasks a month of 1,000 output
+ * tokens at $10 per 1M = $24,000 a month at the API; one replica (8 GPUs × $4 × 730 = $23,360)
+ * carries 2,628,000 tasks, so self-hosting saves $640 a month before one-time costs.
+ */
+function base(outlook: Partial<Scenario['selfHosted']['outlook']> = {}, extra: Partial<Scenario['selfHosted']> = {}): Scenario {
+  const s = plainScenario();
+  s.workload.requestsPerDay = 80_000;
+  s.selfHosted = { ...s.selfHosted, horizonMonths: 12, oneTimeUsd: 6_400, outlook: { volumeGrowthMonthly: 0, apiPriceChangeYearly: 0, gpuPriceChangeYearly: 0, ...outlook }, ...extra };
+  return s;
+}
+
+describe('horizon', () => {
+  it('flat volume and prices: $6,400 one-time is earned back at $640 a month in month 10; NPV at 12 % = $803.25', () => {
+    const s = base({}, { capital: { waccYearly: 0.12 } });
+    const h = evaluateTco(s).horizon;
+    expect(h.points).toHaveLength(13);
+    // Month 0 holds the one-time cost; each month after it self-hosting costs $23,360 (the one-time
+    // is no longer spread) against $24,000.
+    expect(h.points[0]?.cumulativeSelfUsd).toBe(6_400);
+    expect(h.points[1]?.selfUsd).toBeCloseTo(23_360, 6);
+    // 6,400 + 23,360 m ≤ 24,000 m ⇔ m ≥ 10.
+    expect(h.crossingMonth.selfHosted).toBe(10);
+    expect(h.points[9]?.cumulativeSelfUsd).toBeGreaterThan(h.points[9]?.cumulativeApiUsd ?? Infinity);
+    // 12 × 640 − 6,400 = 1,280 saved at the end.
+    expect(h.savingAtEndUsd.selfHosted).toBeCloseTo(1_280, 6);
+    // r = 1 % a month: 640 × (1 − 1.01^−12) / 0.01 − 6,400 = 640 × 11.255077 − 6,400 = 803.25.
+    expect(h.npvUsd.selfHosted).toBeCloseTo(803.25, 2);
+  });
+
+  it('API 20 % cheaper from year 2: crossed in month 10, then $4,160 a month dearer, −$48,640 after 24 months', () => {
+    const h = evaluateTco(base({ apiPriceChangeYearly: -0.2 }, { horizonMonths: 24, oneTimeUsd: 6_400 })).horizon;
+    expect(h.crossingMonth.selfHosted).toBe(10);
+    // Year 2: the API costs 24,000 × 0.8 = 19,200, self-hosting 23,360: 4,160 more each month.
+    expect(h.points[13]?.apiUsd).toBeCloseTo(19_200, 6);
+    // 12 × 640 − 12 × 4,160 − 6,400 = 7,680 − 49,920 − 6,400 = −48,640.
+    expect(h.savingAtEndUsd.selfHosted).toBeCloseTo(-48_640, 6);
+  });
+
+  it('volume growth adds replicas: 5 % a month outgrows one replica in month 3', () => {
+    const h = evaluateTco(base({ volumeGrowthMonthly: 0.05 }, { oneTimeUsd: 0 })).horizon;
+    // Month 2: 2,400,000 × 1.05 = 2,520,000 ≤ 2,628,000 (one replica); month 3: × 1.05² = 2,646,000 → two.
+    expect(h.points[2]?.selfUsd).toBeCloseTo(23_360, 6);
+    expect(h.points[3]?.selfUsd).toBeCloseTo(46_720, 6);
+    expect(h.points[3]?.apiUsd).toBeCloseTo(26_460, 6);
+    // Cheaper from month 1 (no one-time cost): 23,360 ≤ 24,000.
+    expect(h.crossingMonth.selfHosted).toBe(1);
+  });
+
+  it('GPU rent 10 % cheaper from year 2, reserved rates only at renewal', () => {
+    const rent = evaluateTco(base({ gpuPriceChangeYearly: -0.1 }, { horizonMonths: 24, oneTimeUsd: 0 })).horizon;
+    // Year 2 rent: 23,360 × 0.9 = 21,024.
+    expect(rent.points[13]?.selfUsd).toBeCloseTo(21_024, 6);
+    const s = base({ gpuPriceChangeYearly: -0.1 }, { horizonMonths: 48, oneTimeUsd: 0 });
+    s.selfHosted.billing = { ...s.selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 36 };
+    const reserved = evaluateTco(s).horizon;
+    // 8 × 2.80 × 730 = 16,352 for the whole 36-month term; renewed in month 37 at 0.9³ = 0.729 → 11,920.61.
+    expect(reserved.points[36]?.selfUsd).toBeCloseTo(16_352, 6);
+    expect(reserved.points[37]?.selfUsd).toBeCloseTo(16_352 * 0.729, 6);
+  });
+
+  it('a self-hosted side that cannot serve has no horizon line and no crossing', () => {
+    const h = evaluateTco(base({}, { throughput: { ...plainScenario().selfHosted.throughput, tokensPerSecond: 0 } })).horizon;
+    expect(h.crossingMonth.selfHosted).toBeNull();
+    expect(h.npvUsd.selfHosted).toBeNull();
+    expect(h.points.every((p) => p.cumulativeSelfUsd === null)).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+import { memo } from 'react';
+import { FactsList } from '../../components/facts-list';
+import { useT } from '../../components/use-t';
+import type { TcoEvaluation } from '../../core/tco/evaluate';
+import type { Fmt } from '../../lib/format/fmt';
+import { billingMessages } from './billing-messages';
+import type { TcoT } from './messages';
+
+/**
+ * How the rented GPUs are paid for: the billing mode, the hours each replica is paid for, and
+ * per mode the cold starts (scale-to-zero) or the commitment (reserved). All figures come from
+ * the evaluation (core/tco/billing.ts); nothing is computed here.
+ */
+export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEvaluation; fmt: Fmt; t: TcoT }) {
+  const { evaluation: e, fmt, t } = props;
+  const bt = useT(billingMessages);
+  const b = e.billing;
+  if (b.rate === null) return <p className="text-sm text-muted">{bt('card.boughtNote')}</p>;
+  const unit = b.rate.unit === 'gpu-hour' ? t('unit.usdPerGpuHour') : t('unit.usdPerNodeHour');
+  const rows: { label: string; value: string; testId?: string }[] = [
+    { label: bt('card.mode'), value: bt(`in.mode.${b.mode}`), testId: 'tco-billing-mode-value' },
+    { label: bt('card.rate'), value: `${fmt.number(b.rate.usd, 2)} ${unit}` },
+    { label: bt('card.paidHours'), value: bt('card.paidHoursValue', { h: fmt.number(b.paidHoursPerMonth, 1) }), testId: 'tco-paid-hours' },
+    { label: bt('card.gpuMonthly'), value: fmt.money(e.selfHosted.gpuUsd, 2), testId: 'tco-billing-gpu-monthly' },
+  ];
+  const c = b.coldStarts;
+  if (c) {
+    rows.push(
+      { label: bt('card.starts'), value: bt('card.startsValue', { week: fmt.number(c.startsPerWeek, 0), month: fmt.number(c.startsPerMonth, 1) }) },
+      { label: bt('card.idle'), value: bt('card.idleValue', { h: fmt.number(c.idleHoursPerWeek, 0) }) },
+      {
+        label: bt('card.waiting'),
+        value: c.startsPerWeek > 0 ? bt('card.waitingValue', { share: fmt.percent(c.waitingShare, 2), wait: fmt.number(c.meanWaitSeconds, 0) }) : bt('card.noWait'),
+        testId: 'tco-cold-waiting',
+      },
+    );
+  }
+  const k = b.commitment;
+  if (k) {
+    rows.push(
+      { label: bt('card.term'), value: bt('card.termValue', { months: fmt.number(k.termMonths, 0), total: fmt.money(k.totalUsd, 0) }), testId: 'tco-commitment-total' },
+      { label: bt('card.upfront'), value: fmt.money(k.upfrontUsd, 0) },
+      { label: bt('card.invoice'), value: fmt.money(k.monthlyInvoiceUsd, 2) },
+    );
+  }
+  return (
+    <div className="grid gap-2" data-testid="tco-billing">
+      <FactsList rows={rows} />
+      {c && c.startsPerWeek > 0 ? <p className="text-xs text-muted">{bt('card.waitNote', { s: fmt.number(c.coldStartSeconds, 0) })}</p> : null}
+      <p className="text-xs text-muted">{bt('card.origin')}</p>
+    </div>
+  );
+});

@@ -1,0 +1,63 @@
+import { NumberField } from '../../components/number-field';
+import { SelectField } from '../../components/select-field';
+import { useT } from '../../components/use-t';
+import { MONEY_LIMITS, type Scenario } from '../../core/scenario/schema';
+import { useAppStore } from '../../state/store';
+import { billingMessages } from './billing-messages';
+import type { TcoT } from './messages';
+
+type Billing = Scenario['selfHosted']['billing'];
+
+const setBilling = (patch: Partial<Billing>) => {
+  const sh = useAppStore.getState().scenario.selfHosted;
+  useAppStore.getState().updateSection('selfHosted', { billing: { ...sh.billing, ...patch } });
+};
+
+/** How rented GPUs are paid for: the billing mode and the inputs of the chosen mode (core/tco/billing.ts). */
+export function BillingFields(props: { t: TcoT }) {
+  const bt = useT(billingMessages);
+  const sh = useAppStore((s) => s.scenario.selfHosted);
+  const b = sh.billing;
+  const modes = ['on-demand', 'scale-to-zero', 'reserved'] as const;
+  const perUnit = sh.rentUnit === 'gpu-hour' ? props.t('unit.usdPerGpuHour') : props.t('unit.usdPerNodeHour');
+  return (
+    <>
+      <SelectField
+        label={bt('in.mode')}
+        value={b.mode}
+        options={modes.map((m) => ({ value: m, label: bt(`in.mode.${m}`) }))}
+        onChange={(mode) => setBilling({ mode })}
+        help={bt(`in.modeHelp.${b.mode}`)}
+        testId="tco-billing-mode"
+      />
+      {b.mode === 'scale-to-zero' ? (
+        <NumberField label={bt('in.coldStart')} value={b.coldStartSeconds} min={0} max={3600} integer unit={bt('unit.seconds')} help={bt('in.coldStartHelp')} onCommit={(coldStartSeconds) => setBilling({ coldStartSeconds })} testId="tco-cold-start" />
+      ) : null}
+      {b.mode === 'reserved' ? (
+        <div className="grid grid-cols-2 gap-3">
+          <NumberField
+            label={bt('in.reservedPrice')}
+            value={b.reservedPrice}
+            min={0}
+            max={sh.rentUnit === 'gpu-hour' ? MONEY_LIMITS.rentPerGpuHour : MONEY_LIMITS.rentPerNodeHour}
+            digits={3}
+            unit={perUnit}
+            onCommit={(reservedPrice) => setBilling({ reservedPrice })}
+            testId="tco-reserved-price"
+          />
+          <SelectField
+            label={bt('in.term')}
+            value={String(b.reservedTermMonths) as '12' | '36'}
+            options={[
+              { value: '12', label: bt('in.term12') },
+              { value: '36', label: bt('in.term36') },
+            ]}
+            onChange={(v) => setBilling({ reservedTermMonths: v === '36' ? 36 : 12 })}
+            testId="tco-reserved-term"
+          />
+          <NumberField label={bt('in.upfront')} value={b.upfrontShare} min={0} max={1} scale={100} digits={0} unit="%" help={bt('in.upfrontHelp')} onCommit={(upfrontShare) => setBilling({ upfrontShare })} testId="tco-upfront" />
+        </div>
+      ) : null}
+    </>
+  );
+}
