@@ -9,7 +9,8 @@ test.describe('app shell', () => {
     page.on('worker', (w) => workers.push(w.url()));
     await shell.open();
     await expect(shell.scenarioName()).toHaveValue('Kimi K2.6: 8× H200 vs Moonshot API');
-    // The footer shows a figure the worker computed from the default scenario:
+    // The footer shows the figure of the default scenario (computed on the main thread while the
+    // worker loads, by the worker after that; both run the same core function):
     // 30,000 req/day × 30 days × (12,000 + 800 + 1,200) tokens × 1.03 retries = 12.978B tokens.
     await expect(page.getByTestId('engine-status')).toHaveAttribute('data-engine', 'worker');
     await expect(page.getByTestId('engine-result')).toContainText('12.98B');

@@ -5,7 +5,7 @@ import { readUsageSource } from '../../src/core/usage/reader';
 import { platformHost } from '../../src/worker/benchmarks-api';
 import { ensureJsonl } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';
-import { bareLoop } from './import';
+import { bareLoopChunked } from './import';
 
 /**
  * The usage import (src/core/usage: read every line, build the records, derive the workload in
@@ -20,10 +20,9 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-function bareCpu(path: string): { ms: number; cpu: number } {
-  const c0 = cpuMs();
-  const { ms } = bareLoop(path);
-  return { ms, cpu: cpuMs() - c0 };
+async function bareCpu(path: string): Promise<{ ms: number; cpu: number }> {
+  const { ms, cpuMs: cpu } = await bareLoopChunked(path);
+  return { ms, cpu };
 }
 
 async function usageOnce(path: string): Promise<{ ms: number; cpu: number; readMs: number; rows: number; requests: number | null }> {
@@ -55,12 +54,12 @@ export const suite: BenchSuite = {
   name: 'usage',
   async run() {
     const path = await ensureJsonl();
-    bareLoop(path);
+    await bareLoopChunked(path);
     await usageOnce(path);
-    const bare: ReturnType<typeof bareCpu>[] = [];
+    const bare: Awaited<ReturnType<typeof bareCpu>>[] = [];
     const ours: Awaited<ReturnType<typeof usageOnce>>[] = [];
     for (let i = 0; i < 5; i++) {
-      bare.push(bareCpu(path));
+      bare.push(await bareCpu(path));
       ours.push(await usageOnce(path));
     }
     const base = bare.map((b) => b.ms);

@@ -1,12 +1,11 @@
 import { transfer } from 'comlink';
-import { mergeCompanions } from '../core/benchmarks/companions';
 import type { CsvMapping } from '../core/benchmarks/csv';
 import type { GoodputResult } from '../core/benchmarks/goodput';
-import { importFile, type ByteSource, type FileImport, type ImportHost, type ImportProgress } from '../core/benchmarks/importer';
+import type { ByteSource, FileImport, ImportHost, ImportProgress } from '../core/benchmarks/importer';
 import type { RequestTable } from '../core/benchmarks/request-table';
-import { tableRecord, tableRecordSchema } from '../core/benchmarks/table-store';
 import type { MetricId, MetricSummary, SloLimits } from '../core/benchmarks/run-schema';
-import { cdfSeries, goodputForRuns, type CdfSeries, type GoodputItem } from '../core/benchmarks/views';
+import type { CdfSeries, GoodputItem } from '../core/benchmarks/views';
+import type * as BenchmarksCore from './benchmarks-core';
 // The one IndexedDB wrapper shared with the page (the only file outside core the worker imports).
 import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB } from '../lib/storage/idb';
 
@@ -26,6 +25,16 @@ export interface ImportRequest {
   names?: string[];
   /** Column mapping for CSV files of unknown layout. */
   mapping?: CsvMapping | null;
+}
+
+/**
+ * The importer, its parsers and the table schema load on first use (the first dropped file or
+ * stored table), not with the worker: the first TCO result does not wait for them.
+ */
+let heavy: Promise<typeof BenchmarksCore> | null = null;
+function core(): Promise<typeof BenchmarksCore> {
+  heavy ??= import('./benchmarks-core');
+  return heavy;
 }
 
 interface NodeBufferLike {
@@ -100,6 +109,7 @@ function ask(control: ImportUpdateCallback | undefined, update: ImportUpdate, jo
  * responses, AIPerf aggregate + per-request JSONL). One result per file, in order.
  */
 export async function importBlobs(request: ImportRequest, job: ImportJob, control?: ImportUpdateCallback): Promise<FileImport[]> {
+  const { importFile, mergeCompanions } = await core();
   const base = platformHost();
   const results: FileImport[] = [];
   let last: ImportProgress = { fileName: '', fileIndex: 0, fileCount: request.files.length, bytesRead: 0, totalBytes: 0, rows: 0 };
@@ -154,6 +164,7 @@ function remember(runId: string, table: RequestTable): void {
 
 async function putTables(tables: { runId: string; table: RequestTable }[]): Promise<boolean> {
   if (!indexedDbAvailable() || tables.length === 0) return false;
+  const { tableRecord } = await core();
   await tablesDb.transact(TABLES, 'readwrite', (tx) => {
     for (const { runId, table } of tables) tx.objectStore(TABLES).put(tableRecord(runId, table));
   });
@@ -168,6 +179,7 @@ async function getTable(runId: string): Promise<RequestTable | null> {
   if (!indexedDbAvailable()) return null;
   const raw = await tablesDb.transact(TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
   if (raw === undefined) return null;
+  const { tableRecordSchema } = await core();
   const parsed = tableRecordSchema.safeParse(raw);
   if (!parsed.success) {
     await tablesDb.transact(TABLES, 'readwrite', (tx) => {
@@ -264,11 +276,13 @@ export const benchmarksApi = {
       const table = await getTable(item.runId);
       if (table) withTables.push({ runId: item.runId, table, durationS: item.durationS });
     }
+    const { goodputForRuns } = await core();
     return goodputForRuns(withTables, limits);
   },
 
   /** Latency CDFs for the overlay: from stored per-request data, else through the file's percentiles. */
   async benchmarkCdfs(items: { runId: string; hasRequests: boolean; fallback: MetricSummary | null }[], metric: MetricId, maxPoints: number): Promise<CdfSeries[]> {
+    const { cdfSeries } = await core();
     const out: CdfSeries[] = [];
     for (const i of items) {
       const table = i.hasRequests ? await getTable(i.runId) : null;

@@ -37,6 +37,33 @@ describe('ComputeClient', () => {
     created.forEach((w) => w.terminate());
   });
 
+  it('answers the first view on the main thread while the worker is still loading', async () => {
+    const created: FakeWorker[] = [];
+    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(false)), created.at(-1) as FakeWorker), firstView: () => import('./first-view').then((m) => m.firstViewApi) });
+    const summary = await client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    // 30,000 req/day × 30 days × (12,000 in + 800 out + 1,200 reasoning) tokens × 1.03 retries
+    // = 900,000 × 14,000 × 1.03 = 12,978,000,000 tokens (the footer's 12.98B), with no worker up.
+    expect(summary.totalTokens).toBeCloseTo(12_978_000_000, -3);
+    expect(client.getState()).toEqual({ mode: 'starting' });
+    // Methods outside the first view still wait for a worker.
+    let pinged = false;
+    void client.call('ping', []).then(() => (pinged = true), () => undefined);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pinged).toBe(false);
+    created.forEach((w) => w.terminate());
+  });
+
+  it('sends the first-view methods to the worker once it has answered', async () => {
+    const created: FakeWorker[] = [];
+    const firstView = vi.fn(() => import('./first-view').then((m) => m.firstViewApi));
+    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker), firstView });
+    await client.call('ping', []);
+    const summary = await client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    expect(summary.totalTokens).toBeCloseTo(12_978_000_000, -3);
+    expect(firstView).not.toHaveBeenCalled();
+    created.forEach((w) => w.terminate());
+  });
+
   it('two calls waiting on a worker that never answers replace it once, not twice', async () => {
     vi.useFakeTimers();
     // The first worker hangs; every later one answers. Both calls wait on the first.

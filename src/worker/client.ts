@@ -3,6 +3,7 @@ import type { CsvMapping } from '../core/benchmarks/csv';
 import type { FileImport, ImportProgress } from '../core/benchmarks/importer';
 import type { ComputeApi, ComputeMethod } from './api';
 import type { ImportUpdate } from './benchmarks-api';
+import type { FirstViewMethod, firstViewApi } from './first-view';
 
 /**
  * The UI's only door to the computation core.
@@ -52,8 +53,16 @@ export interface ImportFilesOptions {
 
 const IMPORT_HEARTBEAT_MS = 1000;
 
+/** Methods answered on the main thread (from `first-view.ts`) until the first worker is up. */
+const FIRST_VIEW_METHODS: ReadonlySet<ComputeMethod> = new Set<FirstViewMethod>(['summarizeWorkload', 'evaluateTco']);
+
 export interface ComputeClientOptions {
   createWorker?: () => Worker;
+  /**
+   * Loads the first-view module run on the main thread until the first worker is up. Default:
+   * `first-view.ts`, unless `createWorker` is given (tests), where the default is none.
+   */
+  firstView?: (() => Promise<typeof firstViewApi>) | null;
 }
 
 export class ComputeClient {
@@ -70,6 +79,9 @@ export class ComputeClient {
   private lastFailure: string | null = null;
   private listeners = new Set<() => void>();
   private jobSerial = 0;
+  /** Set once a worker has answered its first ping; from then on every call goes to a worker. */
+  private workerEverReady = false;
+  private firstView: Promise<typeof firstViewApi> | null = null;
 
   constructor(private readonly options: ComputeClientOptions = {}) {}
 
@@ -115,6 +127,7 @@ export class ComputeClient {
       this.remote = wrap<ComputeApi>(worker);
       const pong = await this.race(this.remote.ping(), START_TIMEOUT_MS, undefined);
       if (pong !== 'pong') throw new WorkerDied('Worker did not answer');
+      this.workerEverReady = true;
       this.setState({ mode: 'worker', restarts: this.restarts, lastFailure: this.lastFailure });
       this.prepareSpare();
     })();
@@ -165,6 +178,15 @@ export class ComputeClient {
   warmUp(): void {
     if (this.fallback) return;
     void this.start().catch(() => undefined);
+    void this.loadFirstView()?.catch(() => undefined);
+  }
+
+  /** The small first-view module (see `first-view.ts`), loaded once; null when there is none. */
+  private loadFirstView(): Promise<typeof firstViewApi> | null {
+    const load = this.options.firstView !== undefined ? this.options.firstView : this.options.createWorker ? null : () => import('./first-view').then((m) => m.firstViewApi);
+    if (!load) return null;
+    this.firstView ??= load();
+    return this.firstView;
   }
 
   /** Whether a spare worker is loaded and ready to take over (for tests and diagnostics). */
@@ -220,6 +242,17 @@ export class ComputeClient {
   async call<M extends ComputeMethod>(method: M, args: Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}): Promise<Out<M>> {
     const timeoutMs = options.timeoutMs === undefined ? CALL_TIMEOUT_MS : options.timeoutMs;
     if (signal?.aborted) throw new AbortError();
+    // While the first worker is still loading, the first view's results come from the main
+    // thread (a few ms each), so the first figure does not wait for the worker's script.
+    const firstView = !this.workerEverReady && !this.fallback && FIRST_VIEW_METHODS.has(method) ? this.loadFirstView() : null;
+    if (firstView) {
+      const api = await firstView.catch(() => null);
+      if (api && !this.workerEverReady) {
+        if (signal?.aborted) throw new AbortError();
+        const fn = api[method as FirstViewMethod] as unknown as (...a: Args<M>) => Out<M>;
+        return fn(...args);
+      }
+    }
     for (;;) {
       if (this.fallback) {
         const api = await this.fallback;

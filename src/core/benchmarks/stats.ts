@@ -10,36 +10,76 @@ import type { MetricSummary } from './run-schema';
  */
 export type PercentileMethod = 'linear' | 'lower';
 
-const PIECE = 1 << 18;
+/** Below this many values the built-in sort is faster than the radix passes' fixed cost. */
+const RADIX_MIN = 1 << 12;
+const DIGITS = 1 << 16;
 
 /**
- * Sorts in pieces of 262,144 values and merges them, calling `tick` in between, so that sorting
- * a million latencies never runs for long without a chance to report progress.
+ * Sorts finite doubles ascending (-0 before +0, like the built-in typed-array sort) with an
+ * LSD radix sort over four 16-bit digits of the IEEE 754 bits, calling `tick` after each pass
+ * so that sorting a million latencies never runs for long without a chance to report progress.
+ * Four linear passes instead of a comparison sort: on a 1M-value column this is several times
+ * faster than `Float64Array.prototype.sort`, which dominated the statistics step of an import.
+ * Passes whose digit is the same for every value are skipped. May return a different buffer.
  */
-function sortInPieces(a: Float64Array, tick: (() => void) | undefined): Float64Array {
+function sortFinite(a: Float64Array, tick: (() => void) | undefined): Float64Array {
   const n = a.length;
-  if (n <= PIECE || !tick) return a.sort();
-  for (let start = 0; start < n; start += PIECE) {
-    a.subarray(start, Math.min(n, start + PIECE)).sort();
-    tick();
+  if (n < RADIX_MIN) return a.sort();
+  let src: Uint32Array = new Uint32Array(a.buffer, a.byteOffset, 2 * n);
+  // Order-preserving key: negative doubles get all bits flipped, others only the sign bit.
+  for (let i = 0; i < 2 * n; i += 2) {
+    const hi = src[i + 1] as number;
+    if (hi & 0x80000000) {
+      src[i] = ~(src[i] as number) >>> 0;
+      src[i + 1] = ~hi >>> 0;
+    } else src[i + 1] = (hi ^ 0x80000000) >>> 0;
   }
-  let src: Float64Array = a;
-  let dst: Float64Array = new Float64Array(n);
-  for (let width = PIECE; width < n; width *= 2) {
-    for (let lo = 0; lo < n; lo += 2 * width) {
-      const mid = Math.min(n, lo + width);
-      const hi = Math.min(n, lo + 2 * width);
-      let i = lo;
-      let j = mid;
-      let k = lo;
-      while (i < mid && j < hi) dst[k++] = (src[i] as number) <= (src[j] as number) ? (src[i++] as number) : (src[j++] as number);
-      while (i < mid) dst[k++] = src[i++] as number;
-      while (j < hi) dst[k++] = src[j++] as number;
+  // One histogram per digit, all counted in one pass: [lo & 0xffff, lo >>> 16, hi & 0xffff, hi >>> 16].
+  const counts = new Int32Array(4 * DIGITS);
+  for (let i = 0; i < 2 * n; i += 2) {
+    const lo = src[i] as number;
+    const hi = src[i + 1] as number;
+    (counts[lo & 0xffff] as number)++;
+    (counts[DIGITS + (lo >>> 16)] as number)++;
+    (counts[2 * DIGITS + (hi & 0xffff)] as number)++;
+    (counts[3 * DIGITS + (hi >>> 16)] as number)++;
+  }
+  tick?.();
+  let dst: Uint32Array = new Uint32Array(2 * n);
+  for (let pass = 0; pass < 4; pass++) {
+    const base = pass * DIGITS;
+    const word = pass >> 1;
+    const shift = (pass & 1) * 16;
+    // A digit shared by every value does not change the order: skip the pass.
+    const firstDigit = ((src[word] as number) >>> shift) & 0xffff;
+    if (counts[base + firstDigit] === n) continue;
+    let sum = 0;
+    for (let d = 0; d < DIGITS; d++) {
+      const c = counts[base + d] as number;
+      counts[base + d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < 2 * n; i += 2) {
+      const lo = src[i] as number;
+      const hi = src[i + 1] as number;
+      const d = base + ((((word === 0 ? lo : hi) >>> shift) & 0xffff) as number);
+      const at = 2 * (counts[d] as number);
+      counts[d] = (counts[d] as number) + 1;
+      dst[at] = lo;
+      dst[at + 1] = hi;
     }
     [src, dst] = [dst, src];
-    tick();
+    tick?.();
   }
-  return src;
+  for (let i = 0; i < 2 * n; i += 2) {
+    const hi = src[i + 1] as number;
+    if (hi & 0x80000000) src[i + 1] = (hi ^ 0x80000000) >>> 0;
+    else {
+      src[i] = ~(src[i] as number) >>> 0;
+      src[i + 1] = ~hi >>> 0;
+    }
+  }
+  return new Float64Array(src.buffer, src.byteOffset, n);
 }
 
 export function sortedFinite(values: ArrayLike<number>, keep?: ArrayLike<number>, tick?: () => void): Float64Array {
@@ -50,7 +90,7 @@ export function sortedFinite(values: ArrayLike<number>, keep?: ArrayLike<number>
     if (keep && keep[i] !== 1) continue;
     if (Number.isFinite(v)) out[n++] = v;
   }
-  return sortInPieces(out.subarray(0, n), tick);
+  return sortFinite(out.subarray(0, n), tick);
 }
 
 export function percentileOfSorted(sorted: Float64Array, p: number, method: PercentileMethod): number | null {

@@ -9,24 +9,29 @@ import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { useAppStore } from '../../state/store';
 import { BillingCard } from './billing-card';
 import { billingMessages } from './billing-messages';
-import { BreakdownChart } from './breakdown-chart';
 import { ClaimCheckCard } from './claim-check';
-import { CostVolumeChart } from './cost-volume-chart';
 import { makeFmt, type Fmt } from '../../lib/format/fmt';
-import { HorizonChart, HorizonFacts } from './horizon-chart';
-import { HybridChart } from './hybrid-chart';
+import { HorizonFacts } from './horizon-facts';
 import { InputsPanel } from './inputs-panel';
 import { tcoMessages, type TcoT } from './messages';
-import { MonteCarloChart } from './monte-carlo-chart';
 import { PresetPicker } from './preset-picker';
 import { WorkloadSource } from './workload-source';
-import { TornadoChart } from './tornado-chart';
 import { useStaggered } from './staggered';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
-import { UtilisationGauge } from './utilisation-gauge';
 import { CapacityNotes } from './capacity-notes';
 import { CapacityPanel } from './capacity-panel';
 import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
+import { lazyChart } from '../../components/lazy-chart';
+
+// The charts (and the chart library) load after the verdict has rendered; each placeholder
+// is about its chart's height.
+const CostVolumeChart = lazyChart(() => import('./cost-volume-chart').then((m) => m.CostVolumeChart), 420);
+const BreakdownChart = lazyChart(() => import('./breakdown-chart').then((m) => m.BreakdownChart), 300);
+const UtilisationGauge = lazyChart(() => import('./utilisation-gauge').then((m) => m.UtilisationGauge), 250);
+const HybridChart = lazyChart(() => import('./hybrid-chart').then((m) => m.HybridChart), 280);
+const TornadoChart = lazyChart(() => import('./tornado-chart').then((m) => m.TornadoChart), 300);
+const HorizonChart = lazyChart(() => import('./horizon-chart').then((m) => m.HorizonChart), 340);
+const MonteCarloChart = lazyChart(() => import('./monte-carlo-chart').then((m) => m.MonteCarloChart), 320);
 
 /**
  * The TCO and break-even page: the verdict with the numbers behind it, KPI cards, the charts,
