@@ -61,9 +61,9 @@ test('an imported sweep and an SLO size the replicas; tightening the SLO adds re
   const cost = page.getByTestId('chart-capacity-cost');
   await slow(cost.locator('svg.recharts-surface')).toBeVisible();
   await expect(cost.getByRole('button', { name: 'Cost per 1M tokens against tokens/s per user: PNG' })).toBeVisible();
-  await slow(page.getByTestId('capacity-headline')).toContainText('At 47.8 tok/s per user, 8× GPUs cost');
+  await slow(page.getByTestId('capacity-headline')).toContainText('At 47.8 tok/s per user, 8× NVIDIA H200 SXM cost');
   await shell.setLanguage('de');
   await expect(cost.getByRole('button', { name: 'Kosten je 1 Mio. Tokens gegen Tokens/s je Nutzer: PNG' })).toBeVisible();
-  await slow(page.getByTestId('capacity-headline')).toContainText('Bei 47,8 Tok./s je Nutzer kosten 8× GPUs');
+  await slow(page.getByTestId('capacity-headline')).toContainText('Bei 47,8 Tok./s je Nutzer kosten 8× NVIDIA H200 SXM');
   await expect(page.getByTestId('tco-verdict-badge')).toHaveText('gemessen (nerdalert_benchmark_serving_append_results.json)');
 });

@@ -1,3 +1,5 @@
+import { findGpu } from '../catalog/catalog';
+import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { evaluateTco, type Figure } from '../tco/evaluate';
 import type { TcoScenario } from '../tco/model';
 import type { LimitCheck, NoneReason, OperatingPoint } from './operating-point';
@@ -43,6 +45,14 @@ export interface CapacityView {
   loadKind: LoadKind;
   gpus: number;
   gpusFromSeries: boolean;
+  /** The GPU the costs are for: the scenario's (catalog name, else its id). */
+  gpuName: string;
+  /**
+   * The hardware a published series was measured on, when it is not the scenario's GPU (its
+   * catalog id differs, or it has none): the costs are then the scenario's GPU at another GPU's
+   * throughput, which the panel says. Null for every other source, or when they agree.
+   */
+  measuredOnOtherHardware: string | null;
   inputTokens: number | null;
   outputTokens: number | null;
   chosen: OperatingPoint | null;
@@ -80,6 +90,9 @@ export function capacityView(scenario: TcoScenario): CapacityView {
   const sh = scenario.selfHosted;
   const r = resolveCapacity(sh);
   const gpus = r.stored.gpus ?? sh.gpusPerReplica;
+  const gpuName = findGpu(sh.gpuId)?.name ?? sh.gpuId;
+  const entry = r.stored.kind === 'published' && r.stored.libraryId !== null ? PUBLISHED_SERIES.find((p) => p.id === r.stored.libraryId) : undefined;
+  const measuredOnOtherHardware = entry && entry.gpuId !== sh.gpuId ? entry.hardwareName : null;
   // The single figure has no curve to chart: nothing more to evaluate (this view follows every
   // slider step, so it must not double the TCO page's work then).
   if (r.fromSingleFigure) {
@@ -95,6 +108,8 @@ export function capacityView(scenario: TcoScenario): CapacityView {
       loadKind: r.stored.loadKind,
       gpus,
       gpusFromSeries: false,
+      gpuName,
+      measuredOnOtherHardware: null,
       inputTokens: r.atInputTokens,
       outputTokens: r.atOutputTokens,
       chosen: r.choice.chosen,
@@ -162,6 +177,8 @@ export function capacityView(scenario: TcoScenario): CapacityView {
     loadKind: r.stored.loadKind,
     gpus,
     gpusFromSeries: r.stored.gpus !== null,
+    gpuName,
+    measuredOnOtherHardware,
     inputTokens: r.atInputTokens,
     outputTokens: r.atOutputTokens,
     chosen: r.choice.chosen,

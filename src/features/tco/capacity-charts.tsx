@@ -108,7 +108,7 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   const chosenPoint = chosen ? view.points[chosen.index] : undefined;
   const headline =
     chosen && chosenPoint && chosenPoint.perMillionAtWorkload !== null && view.apiPerMillion !== null && chosen.interactivity !== null
-      ? t('cost.headline', { user: fig(language, chosen.interactivity), gpus: view.gpus, self: fmt.moneySmall(chosenPoint.perMillionAtWorkload), full: fmt.moneySmall(chosenPoint.perMillionAtFullLoad), api: fmt.moneySmall(view.apiPerMillion) })
+      ? t('cost.headline', { user: fig(language, chosen.interactivity), gpus: view.gpus, gpu: view.gpuName, self: fmt.moneySmall(chosenPoint.perMillionAtWorkload), full: fmt.moneySmall(chosenPoint.perMillionAtFullLoad), api: fmt.moneySmall(view.apiPerMillion) })
       : null;
   const xMax = Math.max(...pts.map((p) => p.interactivity), 1) * 1.08;
   // The cheapest points matter; a nearly idle first load (a huge cost) is cut at 4× the API or the median.

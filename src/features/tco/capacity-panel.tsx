@@ -298,6 +298,11 @@ export function CapacityPanel(props: { fmt: Fmt }) {
                 {t('lengths.adjusted', { input: formatInteger(language, view.lengths.workload.input), output: formatInteger(language, view.lengths.workload.output), sInput: formatInteger(language, view.lengths.at.input), sOutput: formatInteger(language, view.lengths.at.output), factor: fig(language, view.lengths.factor) })}
               </p>
             ) : null}
+            {view.measuredOnOtherHardware !== null ? (
+              <p className="text-xs text-warn" data-testid="capacity-hardware">
+                {t('lengths.hardware', { measured: view.measuredOnOtherHardware, gpu: view.gpuName })}
+              </p>
+            ) : null}
             {view.gpusFromSeries && view.gpus !== scenario.selfHosted.gpusPerReplica ? <p className="text-xs text-warn">{t('lengths.gpus', { series: view.gpus, replica: scenario.selfHosted.gpusPerReplica })}</p> : null}
           </div>
         ) : null}
