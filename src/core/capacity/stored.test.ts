@@ -163,6 +163,20 @@ describe('a published library series in the capacity view', () => {
     expect(v.points[4]?.replicasNeeded).toBe(1);
   });
 
+  it('an agentic series without p99 at other lengths: the p99 limit is not measured, and the lengths are named though no point qualifies', () => {
+    const s = published('mi355x');
+    const entry = PUBLISHED_SERIES.find((p) => p.id === 'amd-rocm-minimax-m2.5-fp8-mi355x-vllm-tp1-agentic');
+    if (!entry) throw new Error('library entry missing');
+    // The rows give mean, p90 and p95 only: TPOT p99 has no stricter percentile to fall back to.
+    s.selfHosted.capacity = { slo: slo('tpot-p99=200'), interpolate: false, series: storeSeries(seriesFromPublished(entry)) };
+    const v = capacityView(s);
+    expect(v.chosen).toBeNull();
+    expect(v.reason).toMatchObject({ code: 'none-qualifies', nearest: { failing: [{ id: 'tpot-p99', value: null }] } });
+    // Measured at the request-weighted means 74,965 in / 778 out; the workload sends 8,192 / 1,024.
+    expect(v.lengths).toMatchObject({ kind: 'refused', at: { input: 74965, output: 778 }, workload: { input: 8192, output: 1024 } });
+    expect(v.points.every((p) => p.perMillionAtWorkload === null)).toBe(true);
+  });
+
   it('says when the series was measured on other hardware than the GPU the costs are for', () => {
     expect(capacityView(published('h200-sxm'))).toMatchObject({ gpuName: 'NVIDIA H200 SXM', measuredOnOtherHardware: 'NVIDIA B200' });
   });

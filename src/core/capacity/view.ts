@@ -123,6 +123,9 @@ export function capacityView(scenario: TcoScenario): CapacityView {
   }
   const evaluation = evaluateTco(scenario);
   const apiPerMillion = val(evaluation.api.perMillionTokens);
+  // The sizing of the first point with a throughput: what the lengths note says when no point
+  // qualifies (the evaluation at the SLO then has no throughput to size).
+  const first: { value: { sizing: NonNullable<typeof evaluation.selfHosted.sizing>; tps: number } | null } = { value: null };
   const points = r.series.points.map((p, index): CapacityViewPoint => {
     const check = r.choice.points[index];
     let atWorkload: number | null = null;
@@ -138,6 +141,8 @@ export function capacityView(scenario: TcoScenario): CapacityView {
       // Full load is per 1M basis tokens; carried to workload tokens by the workload's own ratio.
       atFull = full !== null && c.demandTokensPerMonth > 0 && e.volume.tokensPerMonth > 0 ? (full * c.demandTokensPerMonth) / e.volume.tokensPerMonth : null;
       replicasNeeded = e.selfHosted.replicasNeeded;
+      const sized = e.selfHosted.sizing;
+      if (first.value === null && sized !== null) first.value = { sizing: sized, tps: resolveCapacity(at.selfHosted).tokensPerSecond };
     }
     return {
       index,
@@ -153,7 +158,10 @@ export function capacityView(scenario: TcoScenario): CapacityView {
       replicasNeeded,
     };
   });
-  const sz = evaluation.selfHosted.sizing;
+  const own = evaluation.selfHosted.sizing;
+  const fallback = first.value;
+  const sz = own ?? fallback?.sizing ?? null;
+  const sizedTps = own !== null ? r.tokensPerSecond : (fallback?.tps ?? 0);
   let lengths: CapacityView['lengths'] = null;
   if (sz !== null) {
     const at = { input: sz.at.input, output: sz.at.output };
@@ -161,7 +169,7 @@ export function capacityView(scenario: TcoScenario): CapacityView {
     if (!sz.ok) lengths = { kind: 'refused', at, workload, factor: null, reason: sz.reason };
     else {
       const basisTokens = r.basis === 'output' ? sz.workload.output : sz.workload.input + sz.workload.output;
-      const factor = sz.method === 'as-given' || !(sz.secondsPerRequest > 0) || !(r.tokensPerSecond > 0) ? 1 : basisTokens / sz.secondsPerRequest / r.tokensPerSecond;
+      const factor = sz.method === 'as-given' || !(sz.secondsPerRequest > 0) || !(sizedTps > 0) ? 1 : basisTokens / sz.secondsPerRequest / sizedTps;
       lengths = { kind: sz.method === 'as-given' ? 'match' : 'adjusted', at, workload, factor, reason: null };
     }
   }

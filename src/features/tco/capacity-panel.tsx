@@ -15,6 +15,7 @@ import { formatDate, formatInteger, formatPercent } from '../../lib/format/forma
 import type { Fmt } from '../../lib/format/fmt';
 import { translate } from '../../lib/i18n/define';
 import { glossary } from '../../lib/i18n/glossary';
+import { plural } from '../../lib/i18n/plural';
 import { useStoredRunsQuery } from '../../lib/query/benchmarks';
 import { capacityLibraryQuery, capacityRooflineQuery, capacityRunsQuery, capacityViewQuery } from '../../lib/query/capacity';
 import { useAppStore } from '../../state/store';
@@ -303,7 +304,7 @@ export function CapacityPanel(props: { fmt: Fmt }) {
                 {t('lengths.hardware', { measured: view.measuredOnOtherHardware, gpu: view.gpuName })}
               </p>
             ) : null}
-            {view.gpusFromSeries && view.gpus !== scenario.selfHosted.gpusPerReplica ? <p className="text-xs text-warn">{t('lengths.gpus', { series: view.gpus, replica: scenario.selfHosted.gpusPerReplica })}</p> : null}
+            {view.gpusFromSeries && view.gpus !== scenario.selfHosted.gpusPerReplica ? <p className="text-xs text-warn">{t(plural(language, view.gpus, { one: 'lengths.gpus.one', other: 'lengths.gpus.other' }), { series: view.gpus, replica: scenario.selfHosted.gpusPerReplica })}</p> : null}
           </div>
         ) : null}
         {view && !view.fromSingleFigure ? (
