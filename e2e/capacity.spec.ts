@@ -74,7 +74,7 @@ test('an imported sweep and an SLO size the replicas; tightening the SLO adds re
  * TPOT p99 ≤ 60 ms: concurrency 64 has 54.92 ms (meets), 128 has 75.83 ms (fails) → 1,286.58
  * output tok/s, kept as 1,287 → 3,200 ÷ 1,287 = 2.49 → 3 replicas (the entered 5,000 tok/s: 1).
  */
-test('a published library series: the badge names publisher and date, the TCO and the report follow', async ({ page, shell, tcoPage: tco }) => {
+test('a published library series: the badge names publisher and date, the TCO, the report and the hardware page follow', async ({ page, shell, tcoPage: tco }) => {
   const s = defaultScenario();
   s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 87_600, daysPerMonth: 30, inputTokensPerRequest: 8192, outputTokensPerRequest: 1024, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
   s.selfHosted = { ...s.selfHosted, gpuId: 'b200', gpusPerReplica: 8, maxUtilisation: 0.8 };
@@ -99,4 +99,9 @@ test('a published library series: the badge names publisher and date, the TCO an
   await expect(report.getByTestId('report-capacity-badge')).toHaveText('published by SemiAnalysis InferenceX, Sep 3, 2026');
   await expect(report.getByTestId('report-capacity-point')).toContainText('Operating point: concurrency 64, 1,287 output tok/s per replica');
   await slow(report.getByTestId('capacity-headline')).toContainText('8× NVIDIA B200 (HGX) cost');
+
+  // The hardware page says the TCO page sizes with this series, not with the single figure.
+  await shell.goTo('Hardware fit');
+  await slow(page.getByTestId('hw-tco-current')).toContainText('(published, SemiAnalysis InferenceX, Sep 3, 2026)');
+  await expect(page.getByRole('button', { name: 'Use as TCO throughput' })).toBeEnabled();
 });
