@@ -57,6 +57,18 @@ test('an imported sweep and an SLO size the replicas; tightening the SLO adds re
   await slow(panel.getByTestId('capacity-none')).toContainText('The nearest is request rate 1/s: TTFT p95 54.8 ms (limit 40 ms) (checked at p99).');
   await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
 
+  // Split the "as fast as possible" run off: the five rated loads stay the chosen series, and the
+  // split is kept across pages (not in the link). The operating point stays at rate 20.
+  const regroup = panel.getByTestId('capacity-regroup');
+  await regroup.getByRole('checkbox', { name: '"as fast as possible"' }).check();
+  await regroup.getByRole('button', { name: 'Split off' }).click();
+  const five = 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (5)';
+  await slow(source.locator('option:checked')).toHaveText(five);
+  await shell.goTo('Benchmarks');
+  await shell.goTo('TCO & break-even');
+  await slow(source.locator('option:checked')).toHaveText(five);
+  await slow(panel.getByTestId('capacity-chosen')).toContainText('Operating point: request rate 20/s, 1,922 output tok/s per replica');
+
   const cost = page.getByTestId('chart-capacity-cost');
   await slow(cost.locator('svg.recharts-surface')).toBeVisible();
   await expect(cost.getByRole('button', { name: 'Cost per 1M tokens against tokens/s per user: PNG' })).toBeVisible();

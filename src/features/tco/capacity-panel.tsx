@@ -18,6 +18,7 @@ import { glossary } from '../../lib/i18n/glossary';
 import { plural } from '../../lib/i18n/plural';
 import { useStoredRunsQuery } from '../../lib/query/benchmarks';
 import { capacityLibraryQuery, capacityRooflineQuery, capacityRunsQuery, capacityViewQuery } from '../../lib/query/capacity';
+import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { CostPerMillionChart, fig, loadText, ParetoChart } from './capacity-charts';
 import { capacityMessages, type CapacityT } from './capacity-messages';
@@ -156,8 +157,9 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   const scenario = useAppStore((s) => s.scenario);
   const capacity = scenario.selfHosted.capacity;
   const runs = useStoredRunsQuery((snap) => snap.runs).data;
-  // The user's merges and splits of the automatic grouping (for this visit of the page).
-  const [overrides, setOverrides] = useState<GroupOverrides>({});
+  // The user's merges and splits of the automatic grouping (for this tab, across pages; not in the link).
+  const overrides = useSessionStore((s) => s.capacityGroupOverrides);
+  const setOverrides = useSessionStore((s) => s.setCapacityGroupOverrides);
   const [mergeWith, setMergeWith] = useState('');
   const [splitOff, setSplitOff] = useState<readonly string[]>([]);
   const client = useQueryClient();
