@@ -14,7 +14,6 @@ import { slow } from './pages/tco-page';
  * The vLLM rows of the file: rate 20 has TTFT p99 233.3 ms, TPOT p99 33.53 ms, 1,922 tok/s;
  * rate 10 has TTFT p99 123.5 ms, 959.7 tok/s. So TTFT ≤ 500 ms (and TPOT p99 ≤ 50 ms) →
  * 3,125 ÷ 1,922 = 1.6 → 2 replicas; TTFT ≤ 200 ms → 3,125 ÷ 959.7 = 3.3 → 4 replicas.
- * (The library of published measurements is still empty on this branch: no "published" step.)
  */
 function sweepWorkload(): string {
   const s = defaultScenario();
@@ -58,12 +57,63 @@ test('an imported sweep and an SLO size the replicas; tightening the SLO adds re
   await slow(panel.getByTestId('capacity-none')).toContainText('The nearest is request rate 1/s: TTFT p95 54.8 ms (limit 40 ms) (checked at p99).');
   await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
 
+  // Split the "as fast as possible" run off: the five rated loads stay the chosen series, and the
+  // split is kept across pages (not in the link). The operating point stays at rate 20.
+  const regroup = panel.getByTestId('capacity-regroup');
+  await regroup.getByRole('checkbox', { name: '"as fast as possible"' }).check();
+  await regroup.getByRole('button', { name: 'Split off' }).click();
+  const five = 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (5)';
+  await slow(source.locator('option:checked')).toHaveText(five);
+  await shell.goTo('Benchmarks');
+  await shell.goTo('TCO & break-even');
+  await slow(source.locator('option:checked')).toHaveText(five);
+  await slow(panel.getByTestId('capacity-chosen')).toContainText('Operating point: request rate 20/s, 1,922 output tok/s per replica');
+
   const cost = page.getByTestId('chart-capacity-cost');
   await slow(cost.locator('svg.recharts-surface')).toBeVisible();
   await expect(cost.getByRole('button', { name: 'Cost per 1M tokens against tokens/s per user: PNG' })).toBeVisible();
-  await slow(page.getByTestId('capacity-headline')).toContainText('At 47.8 tok/s per user, 8× GPUs cost');
+  await slow(page.getByTestId('capacity-headline')).toContainText('At 47.8 tok/s per user, 8× NVIDIA H200 SXM cost');
   await shell.setLanguage('de');
   await expect(cost.getByRole('button', { name: 'Kosten je 1 Mio. Tokens gegen Tokens/s je Nutzer: PNG' })).toBeVisible();
-  await slow(page.getByTestId('capacity-headline')).toContainText('Bei 47,8 Tok./s je Nutzer kosten 8× GPUs');
+  await slow(page.getByTestId('capacity-headline')).toContainText('Bei 47,8 Tok./s je Nutzer kosten 8× NVIDIA H200 SXM');
   await expect(page.getByTestId('tco-verdict-badge')).toHaveText('gemessen (nerdalert_benchmark_serving_append_results.json)');
+});
+
+/**
+ * A published library series at its own lengths: DeepSeek-V4-Pro FP4 on 8× B200 (SemiAnalysis
+ * InferenceX, measured 2026-09-03, 8,192 in / 1,024 out). Workload 87,600 requests a day × 30 ×
+ * 1,024 output tokens ÷ 2,628,000 s = 1,024 tok/s on average; × 2.5 peak ÷ 0.8 = 3,200 tok/s.
+ * TPOT p99 ≤ 60 ms: concurrency 64 has 54.92 ms (meets), 128 has 75.83 ms (fails) → 1,286.58
+ * output tok/s, kept as 1,287 → 3,200 ÷ 1,287 = 2.49 → 3 replicas (the entered 5,000 tok/s: 1).
+ */
+test('a published library series: the badge names publisher and date, the TCO, the report and the hardware page follow', async ({ page, shell, tcoPage: tco }) => {
+  const s = defaultScenario();
+  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 87_600, daysPerMonth: 30, inputTokensPerRequest: 8192, outputTokensPerRequest: 1024, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.selfHosted = { ...s.selfHosted, gpuId: 'b200', gpusPerReplica: 8, maxUtilisation: 0.8 };
+  s.selfHosted.throughput.tokensPerSecond = 5000;
+  await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('1 needed / 1 entered');
+  const selfBefore = await tco.kpiValue('self');
+
+  const panel = page.getByTestId('capacity-panel');
+  await panel.getByRole('combobox', { name: 'Throughput comes from' }).selectOption({ label: 'Published: DeepSeek-V4-Pro FP4 · 8× B200 · vLLM nightly · TP8 EP8 DP-attention · 8k in / 1k out' });
+  await panel.getByRole('textbox', { name: 'TPOT p99', exact: true }).fill('60');
+  await slow(panel.getByTestId('capacity-chosen')).toContainText('Operating point: concurrency 64, 1,287 output tok/s per replica');
+  await expect(page.getByTestId('capacity-badge')).toHaveText('published by SemiAnalysis InferenceX, Sep 3, 2026');
+  await expect(page.getByTestId('tco-verdict-badge')).toHaveText('published by SemiAnalysis InferenceX, Sep 3, 2026');
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('3 needed / 1 entered');
+  expect(await tco.kpiValue('self')).not.toBe(selfBefore);
+  await slow(page.getByTestId('capacity-headline')).toContainText('8× NVIDIA B200 (HGX) cost');
+
+  await shell.goTo('Report');
+  const report = page.getByTestId('report-capacity');
+  await slow(report.getByTestId('report-capacity-slo')).toHaveText('Latency target: TPOT p99 ≤ 60 ms, at most 1% failed requests.');
+  await expect(report.getByTestId('report-capacity-badge')).toHaveText('published by SemiAnalysis InferenceX, Sep 3, 2026');
+  await expect(report.getByTestId('report-capacity-point')).toContainText('Operating point: concurrency 64, 1,287 output tok/s per replica');
+  await slow(report.getByTestId('capacity-headline')).toContainText('8× NVIDIA B200 (HGX) cost');
+
+  // The hardware page says the TCO page sizes with this series, not with the single figure.
+  await shell.goTo('Hardware fit');
+  await slow(page.getByTestId('hw-tco-current')).toContainText('(published, SemiAnalysis InferenceX, Sep 3, 2026)');
+  await expect(page.getByRole('button', { name: 'Use as TCO throughput' })).toBeEnabled();
 });

@@ -1,5 +1,5 @@
 import { ReportPage, type ReportSlots } from '../features/report/report-page';
-import { TcoCompareChart, TcoReportCharts } from '../features/tco/report-section';
+import { CapacityReport, TcoCompareChart, TcoReportCharts } from '../features/tco/report-section';
 
 /**
  * The report page, put together here where features meet: the report feature lays out the
@@ -7,6 +7,7 @@ import { TcoCompareChart, TcoReportCharts } from '../features/tco/report-section
  */
 const SLOTS: ReportSlots = {
   charts: ({ tco, resultKey }) => <TcoReportCharts tco={tco} resultKey={resultKey} />,
+  capacity: () => <CapacityReport />,
   compareChart: (props) => <TcoCompareChart {...props} />,
 };
 

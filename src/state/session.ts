@@ -53,12 +53,19 @@ interface SessionState {
   saved: SavedRef | null;
   /** Saved scenarios picked for side-by-side comparison (2 or 3). */
   compareIds: string[];
+  /**
+   * The user's merges and splits of the imported runs' automatic series grouping (run id →
+   * series key), kept for the tab across pages but not in the link: the link stores the chosen
+   * series itself, never the raw runs.
+   */
+  capacityGroupOverrides: Readonly<Record<string, string>>;
   setArea: (area: Area) => void;
   setLink: (link: LinkStatus) => void;
   setDrift: (drift: DriftStatus) => void;
   setStorage: (storage: StorageStatus) => void;
   setSaved: (saved: SavedRef | null) => void;
   setCompareIds: (ids: string[]) => void;
+  setCapacityGroupOverrides: (overrides: Readonly<Record<string, string>>) => void;
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({
@@ -68,7 +75,9 @@ export const useSessionStore = create<SessionState>()((set) => ({
   storage: { kind: 'ok' },
   saved: null,
   compareIds: [],
+  capacityGroupOverrides: {},
   setArea: (area) => set({ area }),
+  setCapacityGroupOverrides: (capacityGroupOverrides) => set({ capacityGroupOverrides }),
   setSaved: (saved) => set({ saved }),
   setCompareIds: (compareIds) => set({ compareIds }),
   setLink: (link) => set({ link }),

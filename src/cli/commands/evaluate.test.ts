@@ -2,6 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seriesFromPublished } from '../../core/capacity/series';
+import { DEFAULT_SLO } from '../../core/capacity/slo';
+import { storeSeries } from '../../core/capacity/stored';
+import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
 import { testIo } from '../cli-test-io';
 import { evaluateCommand } from './evaluate';
@@ -198,5 +202,36 @@ describe('cli evaluate', () => {
     expect((await run([])).code).toBe(2);
     expect((await run(['--preset', 'nope'])).code).toBe(2);
     expect((await run([file('notjson.json', '{')])).code).toBe(1);
+  });
+
+  it('says where the throughput per replica comes from: entered, or a published series with publisher and date', async () => {
+    const entered = await run([file('entered.json', plain)]);
+    expect(entered.out?.throughput).toMatchObject({ kind: 'entered', tokensPerSecondPerReplica: 1_000, fromSingleFigure: true, operatingPoint: null, publisher: null });
+
+    // DeepSeek-V4-Pro on 8× B200 (InferenceX, measured 2026-09-03), TTFT p90 ≤ 1,500 ms: concurrency 64
+    // has TTFT p90 1,278.8 ms (meets), 128 has 1,921.8 ms (fails), and every higher load is slower still.
+    // So concurrency 64 wins, 1,286.58 output tok/s, kept to four significant digits → 1,287.
+    const entry = PUBLISHED_SERIES.find((p) => p.id === 'inferencex-deepseek-v4-pro-fp4-b200-vllm-tp8-8k1k');
+    if (!entry) throw new Error('library entry missing');
+    const withSeries = {
+      ...plain,
+      selfHosted: { ...plain.selfHosted, capacity: { slo: { ...DEFAULT_SLO, limits: [{ metric: 'ttft', percentile: 90, maxMs: 1500 }] }, interpolate: false, series: storeSeries(seriesFromPublished(entry)) } },
+    };
+    const published = await run([file('published.json', withSeries)]);
+    expect(published.code).toBe(0);
+    expect(published.out?.throughput).toMatchObject({
+      kind: 'published',
+      publisher: 'SemiAnalysis InferenceX',
+      measuredOn: '2026-09-03',
+      libraryId: entry.id,
+      fromSingleFigure: false,
+      tokensPerSecondPerReplica: 1287,
+      operatingPoint: { kind: 'measured', load: 64 },
+    });
+
+    // TTFT p90 ≤ 1,000 ms: the lowest load already has 1,278.8 ms, so none qualifies and no figure is used.
+    const none = { ...withSeries, selfHosted: { ...withSeries.selfHosted, capacity: { ...withSeries.selfHosted.capacity, slo: { ...DEFAULT_SLO, limits: [{ metric: 'ttft', percentile: 90, maxMs: 1000 }] } } } };
+    const refused = await run([file('none.json', none)]);
+    expect(refused.out?.throughput).toMatchObject({ kind: 'published', tokensPerSecondPerReplica: 0, operatingPoint: null, reason: 'none-qualifies' });
   });
 });

@@ -1,3 +1,4 @@
+import { resolveCapacity } from '../../core/capacity/stored';
 import { allClaimChecks, claimChecksForPreset } from '../../core/presets/claims';
 import { PRESET_IDS, loadPreset, type PresetId } from '../../core/presets/presets';
 import { readScenarioDocument } from '../../core/scenario/document';
@@ -27,6 +28,12 @@ import { checkNotices } from '../notices';
  *   no GPU price would), closedForm: article 003's one-replica form { replicas: 1,
  *   selfMonthlyUsd, tokensPerMonth, withinCapacity, replicasOfThroughput } }
  * - `hybrid`: the chosen split { ownedReplicas, selfShare, apiShare, monthlyUsd, selfUsd, apiUsd }
+ * - `throughput`: the throughput per replica the sizing uses and where it comes from:
+ *   { tokensPerSecondPerReplica, basis, kind: measured | published | estimated | entered, label,
+ *   fileName (measured), libraryId, publisher, measuredOn (published), fromSingleFigure,
+ *   operatingPoint { kind: measured | interpolated, load, outputTokensPerS, interactivity,
+ *   requests } of the capacity series at the SLO (null for the single figure or when none
+ *   qualifies), reason (why none qualifies) }
  * - `capacity`: { state, replicasEntered, replicasNeeded, replicasServing, spareReplicas,
  *   enteredServesPeak, basis, capacityTokensPerMonth, demandTokensPerMonth,
  *   peakDemandTokensPerSecond, utilisation: { average, productive, peak, max } }
@@ -76,6 +83,8 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
   const tokens = (tasks: number | null) => (tasks === null || tokensPerTask === 0 ? null : tasks * tokensPerTask);
   const t = options.tornado ? tornado(scenario) : null;
   const mc = options.monteCarlo ? monteCarlo(scenario) : null;
+  const resolved = resolveCapacity(scenario.selfHosted);
+  const op = resolved.choice.chosen;
   return {
     scenario: scenario.name,
     volume: {
@@ -118,6 +127,19 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       monthlyUsd: e.hybrid.monthlyUsd,
       selfUsd: e.hybrid.selfUsd,
       apiUsd: e.hybrid.apiUsd,
+    },
+    throughput: {
+      tokensPerSecondPerReplica: resolved.tokensPerSecond,
+      basis: resolved.basis,
+      kind: resolved.kind,
+      label: resolved.stored.label,
+      fileName: resolved.stored.fileName,
+      libraryId: resolved.stored.libraryId,
+      publisher: resolved.stored.publisher,
+      measuredOn: resolved.stored.date,
+      fromSingleFigure: resolved.fromSingleFigure,
+      operatingPoint: resolved.fromSingleFigure || op === null ? null : { kind: op.kind, load: op.load, outputTokensPerS: op.outputTokensPerS, interactivity: op.interactivity, requests: op.requests },
+      reason: op === null ? (resolved.choice.reason?.code ?? null) : null,
     },
     capacity: {
       state: e.selfHosted.state,

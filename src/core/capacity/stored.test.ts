@@ -10,7 +10,8 @@ import { defaultScenario } from '../scenario/defaults';
 import { readScenarioDocument } from '../scenario/document';
 import type { Scenario } from '../scenario/schema';
 import { evaluateTco } from '../tco/evaluate';
-import { seriesFromRuns } from './series';
+import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
+import { seriesFromPublished, seriesFromRuns } from './series';
 import { parseSloText, type Slo } from './slo';
 import { resolveCapacity, seriesOfStored, storeSeries } from './stored';
 import { capacityView } from './view';
@@ -127,6 +128,57 @@ describe('the capacity view behind the panel and its charts', () => {
     expect(v.points[2]?.perMillionAtWorkload ?? 0).toBeLessThan(v.points[1]?.perMillionAtWorkload ?? 0);
     // At full load the replicas are busier than this workload keeps them: never dearer.
     for (const p of v.points) expect(p.perMillionAtFullLoad ?? 0).toBeLessThanOrEqual((p.perMillionAtWorkload ?? 0) + 1e-12);
+  });
+});
+
+describe('a published library series in the capacity view', () => {
+  /**
+   * DeepSeek-V4-Pro FP4 on 8× B200 (InferenceX, measured 2026-09-03, 8,192 in / 1,024 out) against
+   * a workload at those lengths: 87,600 requests a day × 30 × 1,024 output tokens ÷ 2,628,000 s =
+   * 1,024 tok/s on average; × 2.5 peak ÷ 0.8 max utilisation = 3,200 output tok/s to carry.
+   */
+  function published(gpuId: string): Scenario {
+    const s = sweepWorkload();
+    s.workload = { ...s.workload, requestsPerDay: 87_600, inputTokensPerRequest: 8192, outputTokensPerRequest: 1024, cacheHitShare: 0 };
+    const entry = PUBLISHED_SERIES.find((p) => p.id === 'inferencex-deepseek-v4-pro-fp4-b200-vllm-tp8-8k1k');
+    if (!entry) throw new Error('library entry missing');
+    s.selfHosted.gpuId = gpuId;
+    s.selfHosted.gpusPerReplica = 8;
+    s.selfHosted.capacity = { slo: slo('ttft-p90=1500'), interpolate: false, series: storeSeries(seriesFromPublished(entry)) };
+    return s;
+  }
+
+  it('picks the measured point, per GPU and with no request counts, sizes the replicas and names the hardware', () => {
+    const v = capacityView(published('b200'));
+    // TTFT p90: 1,278.8 ms at concurrency 64 (meets 1,500), 1,921.8 ms at 128 (fails), higher loads slower.
+    expect(v).toMatchObject({ kind: 'published', publisher: 'SemiAnalysis InferenceX', date: '2026-09-03', gpus: 8, gpuName: 'NVIDIA B200 (HGX)', measuredOnOtherHardware: null, tokensPerSecond: 1287 });
+    expect(v.lengths?.kind).toBe('match');
+    expect(v.chosen).toMatchObject({ load: 64, requests: null });
+    expect(v.points.map((p) => p.qualifies)).toEqual([true, false, false, false, false]);
+    // 1,286.58 output tok/s kept as 1,287 ÷ 8 GPUs = 160.875 per GPU; the source gives no request counts.
+    expect(v.points[0]?.perGpu).toBeCloseTo(160.875, 9);
+    expect(v.points.every((p) => p.requests === null)).toBe(true);
+    // 3,200 ÷ 1,287 = 2.49 → 3 replicas; at concurrency 1024 (5,189 tok/s) 3,200 ÷ 5,189 = 0.62 → 1.
+    expect(v.points[0]?.replicasNeeded).toBe(3);
+    expect(v.points[4]?.replicasNeeded).toBe(1);
+  });
+
+  it('an agentic series without p99 at other lengths: the p99 limit is not measured, and the lengths are named though no point qualifies', () => {
+    const s = published('mi355x');
+    const entry = PUBLISHED_SERIES.find((p) => p.id === 'amd-rocm-minimax-m2.5-fp8-mi355x-vllm-tp1-agentic');
+    if (!entry) throw new Error('library entry missing');
+    // The rows give mean, p90 and p95 only: TPOT p99 has no stricter percentile to fall back to.
+    s.selfHosted.capacity = { slo: slo('tpot-p99=200'), interpolate: false, series: storeSeries(seriesFromPublished(entry)) };
+    const v = capacityView(s);
+    expect(v.chosen).toBeNull();
+    expect(v.reason).toMatchObject({ code: 'none-qualifies', nearest: { failing: [{ id: 'tpot-p99', value: null }] } });
+    // Measured at the request-weighted means 74,965 in / 778 out; the workload sends 8,192 / 1,024.
+    expect(v.lengths).toMatchObject({ kind: 'refused', at: { input: 74965, output: 778 }, workload: { input: 8192, output: 1024 } });
+    expect(v.points.every((p) => p.perMillionAtWorkload === null)).toBe(true);
+  });
+
+  it('says when the series was measured on other hardware than the GPU the costs are for', () => {
+    expect(capacityView(published('h200-sxm'))).toMatchObject({ gpuName: 'NVIDIA H200 SXM', measuredOnOtherHardware: 'NVIDIA B200' });
   });
 });
 

@@ -1,3 +1,5 @@
+import { findGpu } from '../catalog/catalog';
+import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { evaluateTco, type Figure } from '../tco/evaluate';
 import type { TcoScenario } from '../tco/model';
 import type { LimitCheck, NoneReason, OperatingPoint } from './operating-point';
@@ -43,6 +45,14 @@ export interface CapacityView {
   loadKind: LoadKind;
   gpus: number;
   gpusFromSeries: boolean;
+  /** The GPU the costs are for: the scenario's (catalog name, else its id). */
+  gpuName: string;
+  /**
+   * The hardware a published series was measured on, when it is not the scenario's GPU (its
+   * catalog id differs, or it has none): the costs are then the scenario's GPU at another GPU's
+   * throughput, which the panel says. Null for every other source, or when they agree.
+   */
+  measuredOnOtherHardware: string | null;
   inputTokens: number | null;
   outputTokens: number | null;
   chosen: OperatingPoint | null;
@@ -80,6 +90,9 @@ export function capacityView(scenario: TcoScenario): CapacityView {
   const sh = scenario.selfHosted;
   const r = resolveCapacity(sh);
   const gpus = r.stored.gpus ?? sh.gpusPerReplica;
+  const gpuName = findGpu(sh.gpuId)?.name ?? sh.gpuId;
+  const entry = r.stored.kind === 'published' && r.stored.libraryId !== null ? PUBLISHED_SERIES.find((p) => p.id === r.stored.libraryId) : undefined;
+  const measuredOnOtherHardware = entry && entry.gpuId !== sh.gpuId ? entry.hardwareName : null;
   // The single figure has no curve to chart: nothing more to evaluate (this view follows every
   // slider step, so it must not double the TCO page's work then).
   if (r.fromSingleFigure) {
@@ -95,6 +108,8 @@ export function capacityView(scenario: TcoScenario): CapacityView {
       loadKind: r.stored.loadKind,
       gpus,
       gpusFromSeries: false,
+      gpuName,
+      measuredOnOtherHardware: null,
       inputTokens: r.atInputTokens,
       outputTokens: r.atOutputTokens,
       chosen: r.choice.chosen,
@@ -108,6 +123,9 @@ export function capacityView(scenario: TcoScenario): CapacityView {
   }
   const evaluation = evaluateTco(scenario);
   const apiPerMillion = val(evaluation.api.perMillionTokens);
+  // The sizing of the first point with a throughput: what the lengths note says when no point
+  // qualifies (the evaluation at the SLO then has no throughput to size).
+  const first: { value: { sizing: NonNullable<typeof evaluation.selfHosted.sizing>; tps: number } | null } = { value: null };
   const points = r.series.points.map((p, index): CapacityViewPoint => {
     const check = r.choice.points[index];
     let atWorkload: number | null = null;
@@ -123,6 +141,8 @@ export function capacityView(scenario: TcoScenario): CapacityView {
       // Full load is per 1M basis tokens; carried to workload tokens by the workload's own ratio.
       atFull = full !== null && c.demandTokensPerMonth > 0 && e.volume.tokensPerMonth > 0 ? (full * c.demandTokensPerMonth) / e.volume.tokensPerMonth : null;
       replicasNeeded = e.selfHosted.replicasNeeded;
+      const sized = e.selfHosted.sizing;
+      if (first.value === null && sized !== null) first.value = { sizing: sized, tps: resolveCapacity(at.selfHosted).tokensPerSecond };
     }
     return {
       index,
@@ -138,7 +158,10 @@ export function capacityView(scenario: TcoScenario): CapacityView {
       replicasNeeded,
     };
   });
-  const sz = evaluation.selfHosted.sizing;
+  const own = evaluation.selfHosted.sizing;
+  const fallback = first.value;
+  const sz = own ?? fallback?.sizing ?? null;
+  const sizedTps = own !== null ? r.tokensPerSecond : (fallback?.tps ?? 0);
   let lengths: CapacityView['lengths'] = null;
   if (sz !== null) {
     const at = { input: sz.at.input, output: sz.at.output };
@@ -146,7 +169,7 @@ export function capacityView(scenario: TcoScenario): CapacityView {
     if (!sz.ok) lengths = { kind: 'refused', at, workload, factor: null, reason: sz.reason };
     else {
       const basisTokens = r.basis === 'output' ? sz.workload.output : sz.workload.input + sz.workload.output;
-      const factor = sz.method === 'as-given' || !(sz.secondsPerRequest > 0) || !(r.tokensPerSecond > 0) ? 1 : basisTokens / sz.secondsPerRequest / r.tokensPerSecond;
+      const factor = sz.method === 'as-given' || !(sz.secondsPerRequest > 0) || !(sizedTps > 0) ? 1 : basisTokens / sz.secondsPerRequest / sizedTps;
       lengths = { kind: sz.method === 'as-given' ? 'match' : 'adjusted', at, workload, factor, reason: null };
     }
   }
@@ -162,6 +185,8 @@ export function capacityView(scenario: TcoScenario): CapacityView {
     loadKind: r.stored.loadKind,
     gpus,
     gpusFromSeries: r.stored.gpus !== null,
+    gpuName,
+    measuredOnOtherHardware,
     inputTokens: r.atInputTokens,
     outputTokens: r.atOutputTokens,
     chosen: r.choice.chosen,

@@ -21,6 +21,15 @@ describe('assumptions appendix', () => {
     expect(edited.find((r) => r.key === 'selfHosted.rentPrice')?.custom).toEqual({ catalogValue: 4.29 });
   });
 
+  it('the throughput row says where the figure comes from: entered, or measured with the run it came from', () => {
+    const s = defaultScenario();
+    const entered = assumptionRows(s).find((r) => r.key === 'selfHosted.throughput');
+    expect(entered?.qualifiers).toEqual([s.selfHosted.throughput.basis, 'entered']);
+    s.selfHosted.throughput = { ...s.selfHosted.throughput, source: 'measured', tokensPerSecond: 1922, measuredRun: { label: 'sweep.json · rate 20', tool: 'vllm', fileHash: 'abc', outputTokensPerSecond: 1922, totalTokensPerSecond: 21142, concurrency: null } };
+    const measured = assumptionRows(s).find((r) => r.key === 'selfHosted.throughput');
+    expect(measured).toMatchObject({ value: 1922, qualifiers: [s.selfHosted.throughput.basis, 'measured', 'sweep.json · rate 20'] });
+  });
+
   it('a custom offer has no source and no custom marker', () => {
     const s = defaultScenario();
     s.api.offerId = null;

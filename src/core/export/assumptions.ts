@@ -140,7 +140,9 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   // The throughput the figures rest on: the operating point of the chosen series at the SLO
   // (with its provenance: file name, or publisher and date), else the single figure.
   const capacity = resolveCapacity(sh);
-  const seriesNames = capacity.fromSingleFigure ? [] : [capacity.stored.fileName ?? (capacity.stored.publisher && capacity.stored.date ? `${capacity.stored.publisher}, ${capacity.stored.date}` : capacity.stored.label)];
+  // A measured single figure names its run, as the badge on the TCO page does.
+  const singleRun = sh.throughput.source === 'measured' && sh.throughput.measuredRun ? [sh.throughput.measuredRun.label] : [];
+  const seriesNames = capacity.fromSingleFigure ? singleRun : [capacity.stored.fileName ?? (capacity.stored.publisher && capacity.stored.date ? `${capacity.stored.publisher}, ${capacity.stored.date}` : capacity.stored.label)];
   rows.push({ group: 'selfHosted', key: 'selfHosted.throughput', value: capacity.tokensPerSecond, unit: 'tokens/s', source: null, custom: null, qualifiers: [sh.throughput.basis, capacity.kind, ...seriesNames] });
   add('selfHosted', 'selfHosted.maxUtilisation', sh.maxUtilisation, 'share');
 

@@ -3,7 +3,7 @@ import { Button } from '../../components/button';
 import { Card, Kpi } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
-import { formatInteger, formatNumber } from '../../lib/format/format';
+import { formatDate, formatInteger, formatNumber } from '../../lib/format/format';
 import { translate } from '../../lib/i18n/define';
 import { glossary } from '../../lib/i18n/glossary';
 import { useAppStore } from '../../state/store';
@@ -16,6 +16,9 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
   const { report: r, t } = props;
   const language = useLanguage();
   const throughput = useAppStore((s) => s.scenario.selfHosted.throughput);
+  // A capacity series chosen on the TCO page sizes the replicas instead of the single figure.
+  const capacity = useAppStore((s) => s.scenario.selfHosted.capacity);
+  const series = capacity.series;
   const updateSection = useAppStore((s) => s.updateSection);
   const rf = r.roofline;
   const at = rf.atConcurrency;
@@ -50,7 +53,7 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
   const user = seriesOf(config, 'userFit');
   const est = rf.estimate;
   const estTps = est.kind === 'ok' ? Math.round(est.outputTokensPerSecond) : null;
-  const inUse = estTps !== null && throughput.source === 'estimated' && throughput.tokensPerSecond === estTps && throughput.basis === 'output';
+  const inUse = estTps !== null && series === null && throughput.source === 'estimated' && throughput.tokensPerSecond === estTps && throughput.basis === 'output';
   const touched =
     at.touchedExperts !== null && r.model.moe
       ? t('touched', { n: formatNumber(language, at.touchedExperts, 1), e: formatInteger(language, r.model.moe.experts) })
@@ -156,8 +159,14 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
           <p className="mt-1 text-sm text-muted">{t(`estimateNa.${est.reason}`)}</p>
         )}
         <p className="figures mt-2 text-xs" data-testid="hw-tco-current">
-          {t('tcoCurrent', { tps: formatInteger(language, throughput.tokensPerSecond), source: translate(glossary, language, `source.${throughput.source}`) })}
-          {throughput.measuredRun ? ` ${t('measuredNext', { label: throughput.measuredRun.label, tps: formatInteger(language, throughput.measuredRun.outputTokensPerSecond) })}` : ''}
+          {series !== null ? (
+            t('tcoSeries', { label: series.label, source: [translate(glossary, language, `source.${series.kind}`), series.kind === 'measured' ? series.fileName : null, series.kind === 'published' ? series.publisher : null, series.kind === 'published' && series.date ? formatDate(language, series.date.slice(0, 10)) : null].filter((x) => x).join(', ') })
+          ) : (
+            <>
+              {t('tcoCurrent', { tps: formatInteger(language, throughput.tokensPerSecond), source: translate(glossary, language, `source.${throughput.source}`) })}
+              {throughput.measuredRun ? ` ${t('measuredNext', { label: throughput.measuredRun.label, tps: formatInteger(language, throughput.measuredRun.outputTokensPerSecond) })}` : ''}
+            </>
+          )}
         </p>
         <Button
           variant="primary"
@@ -175,6 +184,7 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
                 atOutputTokens: rf.outputTokensPerRequest,
                 prefillTokensPerSecond: est.kind === 'ok' && est.prefillTokensPerSecond !== null ? Math.round(est.prefillTokensPerSecond) : null,
               },
+              capacity: { ...capacity, series: null },
             });
           }}
           className="mt-2"

@@ -73,10 +73,13 @@ export function pilotText(p: PilotEvaluation | undefined, s: Scenario, t: Report
 
 /**
  * What other features contribute to the report, handed in by the app (src/app/report-route.tsx),
- * the one place where features meet: the TCO charts and the chart comparing saved scenarios.
+ * the one place where features meet: the TCO charts, the capacity at the latency target and the
+ * chart comparing saved scenarios.
  */
 export interface ReportSlots {
   charts: (props: { tco: TcoEvaluation; resultKey: string }) => ReactNode;
+  /** The latency target, the operating point with its provenance and the cost-per-1M headline chart. */
+  capacity: () => ReactNode;
   compareChart: CompareSlot;
 }
 
@@ -165,6 +168,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
       ),
     },
     ...(tco ? [{ id: 'charts', title: t('charts'), body: slots.charts({ tco, resultKey: 'report' }) }] : []),
+    ...(tco ? [{ id: 'capacity', title: t('capacity'), body: slots.capacity() }] : []),
     {
       id: 'fit-pilot',
       title: `${t('fit')} · ${t('pilot')}`,
@@ -260,6 +264,11 @@ export function ReportPage(props: { slots: ReportSlots }) {
           {tco ? (
             <Card title={t('charts')} className="break-inside-avoid">
               {slots.charts({ tco, resultKey: 'report' })}
+            </Card>
+          ) : null}
+          {tco ? (
+            <Card title={t('capacity')} className="break-inside-avoid" testId="report-capacity-card">
+              {slots.capacity()}
             </Card>
           ) : null}
           <Card title={t('assumptions')} className="report-appendix">

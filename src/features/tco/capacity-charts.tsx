@@ -4,7 +4,8 @@ import { ChartFrame } from '../../components/chart-frame';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { CapacityView, CapacityViewPoint } from '../../core/capacity/view';
 import type { Fmt } from '../../lib/format/fmt';
-import { formatNumber } from '../../lib/format/format';
+import { formatInteger, formatNumber } from '../../lib/format/format';
+import { plural } from '../../lib/i18n/plural';
 import type { Language } from '../../core/scenario/schema';
 import { niceTicks } from './chart-data';
 import type { CapacityT } from './capacity-messages';
@@ -22,6 +23,12 @@ const MARGIN = { top: 18, right: 20, bottom: 26, left: 8 };
 /** Points that can be drawn on the tokens/s-per-user axis, in that axis' order. */
 function drawable(view: CapacityView): (CapacityViewPoint & { interactivity: number })[] {
   return view.points.filter((p): p is CapacityViewPoint & { interactivity: number } => p.interactivity !== null && p.interactivity > 0).sort((a, b) => a.interactivity - b.interactivity);
+}
+
+/** "2,400 requests" behind a point, or that the source does not say how many. */
+export function requestsText(t: CapacityT, language: Language, n: number | null): string {
+  if (n === null) return t('tip.noRequests');
+  return t(plural(language, n, { one: 'tip.requests.one', other: 'tip.requests.other' }), { n: formatInteger(language, n) });
 }
 
 /** A measured figure with as many decimals as it needs: 1,922 · 47.8 · 9.51. */
@@ -55,7 +62,7 @@ export const ParetoChart = memo(function ParetoChart(props: { view: CapacityView
   const xTicks = niceTicks(xMax, 5).filter((x) => x <= xMax);
   const table = {
     head: [t('th.load'), t('th.perUser'), ...tableColumns(config), t('th.meets'), t('th.requests')],
-    rows: pts.map((p) => [loadText(t, language, view.loadKind, p.load), fig(language, p.interactivity), fig(language, p.perGpu), p.qualifies ? t('yes') : t('no', { which: p.failing.join(', ') }), p.requests ?? '–']),
+    rows: pts.map((p) => [loadText(t, language, view.loadKind, p.load), fig(language, p.interactivity), fig(language, p.perGpu), p.qualifies ? t('yes') : t('no', { which: p.failing.join(', ') }), p.requests === null ? '–' : formatInteger(language, p.requests)]),
   };
   const csv = {
     head: [t('th.load'), `${t('th.perUser')} (tok/s)`, ...csvColumns(config), t('th.meets'), t('th.requests')],
@@ -70,7 +77,7 @@ export const ParetoChart = memo(function ParetoChart(props: { view: CapacityView
           {view.minTokensPerSPerUser !== null ? <ReferenceArea x1={view.minTokensPerSPerUser} x2={xMax} fill="var(--series-api)" fillOpacity={0.08} ifOverflow="hidden" /> : null}
           <XAxis type="number" dataKey="interactivity" domain={[0, xMax]} ticks={xTicks} interval={0} allowDataOverflow {...AXIS} tickFormatter={(v: number) => fig(language, v)} label={{ value: t('pareto.x'), position: 'insideBottom', offset: -14, fill: 'var(--muted)', fontSize: 11 }} />
           <YAxis type="number" domain={[0, yMax]} ticks={yTicks} interval={0} {...AXIS} width={60} tickFormatter={(v: number) => fig(language, v)} label={{ value: t('pareto.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} />
-          <Tooltip {...TOOLTIP} labelFormatter={(v) => `${t('pareto.x')}: ${fig(language, Number(v))}`} formatter={(v) => fig(language, Number(v))} />
+          <Tooltip {...TOOLTIP} labelFormatter={(v) => `${t('pareto.x')}: ${fig(language, Number(v))}`} formatter={(v, _name, item) => `${fig(language, Number(v))} tok/s · ${requestsText(t, language, (item as { payload?: { requests?: number | null } } | undefined)?.payload?.requests ?? null)}`} />
           <Line
             dataKey="perGpu"
             name={perGpu.legendLabel ?? perGpu.label}
@@ -108,7 +115,7 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   const chosenPoint = chosen ? view.points[chosen.index] : undefined;
   const headline =
     chosen && chosenPoint && chosenPoint.perMillionAtWorkload !== null && view.apiPerMillion !== null && chosen.interactivity !== null
-      ? t('cost.headline', { user: fig(language, chosen.interactivity), gpus: view.gpus, self: fmt.moneySmall(chosenPoint.perMillionAtWorkload), full: fmt.moneySmall(chosenPoint.perMillionAtFullLoad), api: fmt.moneySmall(view.apiPerMillion) })
+      ? t('cost.headline', { user: fig(language, chosen.interactivity), gpus: view.gpus, gpu: view.gpuName, self: fmt.moneySmall(chosenPoint.perMillionAtWorkload), full: fmt.moneySmall(chosenPoint.perMillionAtFullLoad), api: fmt.moneySmall(view.apiPerMillion) })
       : null;
   const xMax = Math.max(...pts.map((p) => p.interactivity), 1) * 1.08;
   // The cheapest points matter; a nearly idle first load (a huge cost) is cut at 4× the API or the median.

@@ -15,8 +15,10 @@ import { formatDate, formatInteger, formatPercent } from '../../lib/format/forma
 import type { Fmt } from '../../lib/format/fmt';
 import { translate } from '../../lib/i18n/define';
 import { glossary } from '../../lib/i18n/glossary';
+import { plural } from '../../lib/i18n/plural';
 import { useStoredRunsQuery } from '../../lib/query/benchmarks';
 import { capacityLibraryQuery, capacityRooflineQuery, capacityRunsQuery, capacityViewQuery } from '../../lib/query/capacity';
+import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { CostPerMillionChart, fig, loadText, ParetoChart } from './capacity-charts';
 import { capacityMessages, type CapacityT } from './capacity-messages';
@@ -155,8 +157,9 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   const scenario = useAppStore((s) => s.scenario);
   const capacity = scenario.selfHosted.capacity;
   const runs = useStoredRunsQuery((snap) => snap.runs).data;
-  // The user's merges and splits of the automatic grouping (for this visit of the page).
-  const [overrides, setOverrides] = useState<GroupOverrides>({});
+  // The user's merges and splits of the automatic grouping (for this tab, across pages; not in the link).
+  const overrides = useSessionStore((s) => s.capacityGroupOverrides);
+  const setOverrides = useSessionStore((s) => s.setCapacityGroupOverrides);
   const [mergeWith, setMergeWith] = useState('');
   const [splitOff, setSplitOff] = useState<readonly string[]>([]);
   const client = useQueryClient();
@@ -298,7 +301,12 @@ export function CapacityPanel(props: { fmt: Fmt }) {
                 {t('lengths.adjusted', { input: formatInteger(language, view.lengths.workload.input), output: formatInteger(language, view.lengths.workload.output), sInput: formatInteger(language, view.lengths.at.input), sOutput: formatInteger(language, view.lengths.at.output), factor: fig(language, view.lengths.factor) })}
               </p>
             ) : null}
-            {view.gpusFromSeries && view.gpus !== scenario.selfHosted.gpusPerReplica ? <p className="text-xs text-warn">{t('lengths.gpus', { series: view.gpus, replica: scenario.selfHosted.gpusPerReplica })}</p> : null}
+            {view.measuredOnOtherHardware !== null ? (
+              <p className="text-xs text-warn" data-testid="capacity-hardware">
+                {t('lengths.hardware', { measured: view.measuredOnOtherHardware, gpu: view.gpuName })}
+              </p>
+            ) : null}
+            {view.gpusFromSeries && view.gpus !== scenario.selfHosted.gpusPerReplica ? <p className="text-xs text-warn">{t(plural(language, view.gpus, { one: 'lengths.gpus.one', other: 'lengths.gpus.other' }), { series: view.gpus, replica: scenario.selfHosted.gpusPerReplica })}</p> : null}
           </div>
         ) : null}
         {view && !view.fromSingleFigure ? (

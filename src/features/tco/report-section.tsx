@@ -9,10 +9,12 @@ import { useAppStore } from '../../state/store';
 
 /**
  * What the TCO feature gives the report: the same cost-vs-volume and breakdown charts as the
- * TCO page, and the chart comparing saved scenarios (compare-chart.tsx). The report page is
+ * TCO page, the capacity at the latency target with the cost-per-1M headline chart
+ * (capacity-report.tsx), and the chart comparing saved scenarios (compare-chart.tsx). The report page is
  * put together in src/app/, where features meet.
  */
 export { TcoCompareChart, type CompareChartT } from './compare-chart';
+export { CapacityReport } from './capacity-report';
 
 export const TcoReportCharts = memo(function TcoReportCharts(props: { tco: TcoEvaluation; resultKey: string }) {
   const { tco, resultKey } = props;
