@@ -453,6 +453,7 @@ export function UsagePage() {
                       ? t('period.gapsNone')
                       : derived.period.gaps.map((g) => t('period.gap', { from: formatDate(language, g.from), to: formatDate(language, g.to), days: count(language, t, 'days', g.days) })).join('; '),
                 },
+                { label: t('period.counted'), value: t('period.countedValue', { days: formatNumber(language, derived.period.coveredDays, 2) }), testId: 'usage-period-counted' },
                 { label: t('col.requestsPerDay'), value: derived.total.requestsPerDay === null ? t('na') : formatNumber(language, derived.total.requestsPerDay, 1) },
                 { label: t('col.errors'), value: derived.total.errorShare === null || derived.total.retryRate === null ? t('na') : t('errors.value', { share: formatPercent(language, derived.total.errorShare, 1), retry: formatPercent(language, derived.total.retryRate, 1) }) },
                 { label: t('period.bill'), value: derived.total.billUsd === null ? t('period.billNone') : formatMoney(language, 'USD', scenario.fx, derived.total.billUsd) },
