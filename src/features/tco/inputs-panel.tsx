@@ -5,6 +5,7 @@ import { SelectField } from '../../components/select-field';
 import { SourceBadge } from '../../components/source-badge';
 import { Help } from '../../components/help';
 import { useLanguage, useT } from '../../components/use-t';
+import { editWorkloadByHand } from '../../components/workload-source';
 import { translate } from '../../lib/i18n/define';
 import { glossary } from '../../lib/i18n/glossary';
 import { API_OFFERS } from '../../core/catalog/api-offers';
@@ -30,7 +31,8 @@ type Workload = Scenario['workload'];
 type Api = Scenario['api'];
 type SelfHosted = Scenario['selfHosted'];
 
-const setWorkload = (patch: Partial<Workload>) => useAppStore.getState().updateSection('workload', patch);
+/** A hand edit: drops the usage-file source label (the workload no longer comes from the files). */
+const setWorkload = (patch: Partial<Workload>) => editWorkloadByHand(patch);
 const setApi = (patch: Partial<Api>) => useAppStore.getState().updateSection('api', patch);
 const setSelf = (patch: Partial<SelfHosted>) => useAppStore.getState().updateSection('selfHosted', patch);
 
