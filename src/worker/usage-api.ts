@@ -1,6 +1,6 @@
 import { deriveWorkload, type DerivedWorkload, type ProfileChoice } from '../core/usage/aggregate';
 import type { UsageCsvMapping } from '../core/usage/csv';
-import { loadListPrices, providerOfFormats } from '../core/usage/list-prices';
+import { loadListPriceOffers, loadListPrices, providerOfFormats, type ListPriceOffer } from '../core/usage/list-prices';
 import { readUsageSource, type UsageReadResult } from '../core/usage/reader';
 import { UsageTable } from '../core/usage/table';
 import type { CostRecord } from '../core/usage/types';
@@ -52,6 +52,14 @@ export interface UsageResult {
 }
 
 export const usageApi = {
+  /**
+   * The API offers of the bundled genai-prices data (its code and data load here, on the first
+   * call, never in the page's initial bundle); nothing is fetched.
+   */
+  async listPriceOffers(): Promise<ListPriceOffer[]> {
+    return loadListPriceOffers();
+  },
+
   /**
    * Runs as a job: when the page gives up (a new drop, another zone, Cancel), the read stops
    * at its next 1 MiB chunk. `progress` (the benchmark import's path: a proxied callback, a

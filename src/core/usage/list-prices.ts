@@ -81,3 +81,75 @@ export async function loadListPrices(providers: readonly string[]): Promise<List
     return found;
   }
 }
+
+/** The prefix of a scenario `api.offerId` picked from genai-prices: `gp:<provider>/<model>`. */
+export const GENAI_OFFER_PREFIX = 'gp:';
+
+/**
+ * Providers whose models the TCO page offers from genai-prices: the first-party APIs and the
+ * large hosts of open-weight models. Resellers that re-list every provider (OpenRouter, the
+ * Hugging Face routes, the clouds' model gardens) are left out of the picker, not out of the
+ * usage page's prices.
+ */
+export const GENAI_OFFER_PROVIDERS = ['openai', 'anthropic', 'google', 'mistral', 'deepseek', 'x-ai', 'moonshotai', 'zai', 'minimax', 'cohere', 'groq', 'together', 'fireworks', 'cerebras', 'novita'] as const;
+
+/** One model's list price from genai-prices, as an API offer the TCO page can take. */
+export interface ListPriceOffer {
+  /** `gp:<provider>/<model>` (at most 80 characters, the scenario's limit). */
+  id: string;
+  providerId: string;
+  provider: string;
+  modelId: string;
+  model: string;
+  /** USD per 1M tokens; cached = the cache-read price, or the input price without one. */
+  inputPerM: number;
+  cachedInputPerM: number;
+  outputPerM: number;
+  /** A tiered price (by prompt size), taken at its base tier. */
+  tiered: boolean;
+  /** genai-prices version and its release date: the date of the price. */
+  version: string;
+  date: string;
+}
+
+/**
+ * Every current (not deprecated) text model of GENAI_OFFER_PROVIDERS with an input and an
+ * output price, at the price that holds today (the data set's start-date conditions are
+ * resolved by the package), sorted by provider and model name.
+ */
+export async function loadListPriceOffers(): Promise<ListPriceOffer[]> {
+  const { calcPrice, findProvider } = await import('@pydantic/genai-prices');
+  const out: ListPriceOffer[] = [];
+  for (const providerId of GENAI_OFFER_PROVIDERS) {
+    const provider = findProvider({ providerId });
+    if (provider === undefined) continue;
+    for (const m of provider.models) {
+      const id = `${GENAI_OFFER_PREFIX}${provider.id}/${m.id}`;
+      if (m.deprecated === true || id.length > 80) continue;
+      let r: ReturnType<typeof calcPrice>;
+      try {
+        r = calcPrice({ input_tokens: 1_000_000, output_tokens: 1_000_000 }, m.id, { provider });
+      } catch {
+        r = null;
+      }
+      if (r === null || r.model.id !== m.id) continue;
+      const input = perM(r.model_price.input_mtok);
+      const output = perM(r.model_price.output_mtok);
+      if (input === null || output === null || input + output <= 0) continue;
+      out.push({
+        id,
+        providerId: provider.id,
+        provider: provider.name,
+        modelId: m.id,
+        model: m.name ?? m.id,
+        inputPerM: input,
+        cachedInputPerM: perM(r.model_price.cache_read_mtok) ?? input,
+        outputPerM: output,
+        tiered: [r.model_price.input_mtok, r.model_price.output_mtok].some((v) => typeof v === 'object'),
+        version: GENAI_PRICES_VERSION,
+        date: GENAI_PRICES_DATE,
+      });
+    }
+  }
+  return out.sort((a, b) => a.provider.localeCompare(b.provider, 'en') || a.model.localeCompare(b.model, 'en'));
+}

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ListPriceOffer } from '../../core/usage/list-prices';
 import type { UsageProgress, UsageRequest, UsageResult } from '../../worker/usage-api';
 import { compute } from './compute';
 
@@ -23,5 +24,19 @@ export function usageQuery(request: UsageRequest, onProgress?: (progress: UsageP
     enabled: request.files.length > 0,
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The API offers of the bundled genai-prices data (src/core/usage/list-prices.ts), from the
+ * worker; asked for only when the TCO page's list-price picker is opened.
+ */
+export function listPriceOffersQuery(enabled: boolean) {
+  return queryOptions({
+    queryKey: ['list-prices', 'offers'] as const,
+    queryFn: ({ signal }): Promise<ListPriceOffer[]> => compute.call('listPriceOffers', [], signal),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
   });
 }

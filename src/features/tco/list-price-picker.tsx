@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { SelectField } from '../../components/select-field';
+import { SourceBadge } from '../../components/source-badge';
+import { useLanguage, useT } from '../../components/use-t';
+import type { SourceRef } from '../../core/catalog/types';
+import type { Scenario } from '../../core/scenario/schema';
+import { GENAI_OFFER_PREFIX, GENAI_PRICES_DATE, GENAI_PRICES_VERSION, type ListPriceOffer } from '../../core/usage/list-prices';
+import { formatNumber } from '../../lib/format/format';
+import { defineMessages } from '../../lib/i18n/define';
+import { listPriceOffersQuery } from '../../lib/query/usage';
+
+const messages = defineMessages(
+  'tco-list-price-picker',
+  {
+    open: 'List price from genai-prices {version}…',
+    close: 'Hide genai-prices',
+    provider: 'Provider (genai-prices {version}, {date})',
+    model: 'Model',
+    choose: 'Choose a model…',
+    loading: 'Loading the price data…',
+    failed: 'The price data could not be loaded: {message}',
+    option: '{model} · {input} / {cached} / {output} USD per 1M',
+    baseTier: 'base tier',
+    badge: 'from genai-prices {version}: {provider} {model}',
+    note: 'Published list price, input / cached input / output per 1M tokens; the date is the package release date (the data set has no per-price date).',
+  },
+  {
+    open: 'Listenpreis aus genai-prices {version}…',
+    close: 'genai-prices ausblenden',
+    provider: 'Anbieter (genai-prices {version}, {date})',
+    model: 'Modell',
+    choose: 'Modell wählen…',
+    loading: 'Preisdaten werden geladen…',
+    failed: 'Die Preisdaten konnten nicht geladen werden: {message}',
+    option: '{model} · {input} / {cached} / {output} USD pro 1 Mio.',
+    baseTier: 'Grundstufe',
+    badge: 'aus genai-prices {version}: {provider} {model}',
+    note: 'Veröffentlichter Listenpreis, Input / gecachter Input / Output pro 1 Mio. Tokens; das Datum ist das Erscheinungsdatum des Pakets (der Datensatz hat kein Datum je Preis).',
+  },
+);
+
+type ApiFields = Pick<Scenario['api'], 'offerId' | 'provider' | 'model' | 'channel' | 'listCurrency' | 'priceInputPerM' | 'priceCachedInputPerM' | 'priceOutputPerM' | 'invoiceCurrency' | 'invoiceFx' | 'pegInvoicePerListUnit'>;
+
+/** The scenario's API offer from a genai-prices list price: first-party, USD, invoiced in USD. */
+export function apiFieldsFromListPrice(o: ListPriceOffer): ApiFields {
+  return {
+    offerId: o.id,
+    provider: o.provider.slice(0, 80),
+    model: o.model.slice(0, 120),
+    channel: 'first-party',
+    listCurrency: 'USD',
+    priceInputPerM: o.inputPerM,
+    priceCachedInputPerM: o.cachedInputPerM,
+    priceOutputPerM: o.outputPerM,
+    invoiceCurrency: 'USD',
+    invoiceFx: 'market',
+    pegInvoicePerListUnit: 1,
+  };
+}
+
+export function isListPriceOfferId(id: string | null): boolean {
+  return id !== null && id.startsWith(GENAI_OFFER_PREFIX);
+}
+
+/** The source badge of an offer taken from genai-prices ("published", dated by the package release). */
+export function ListPriceBadge(props: { api: Scenario['api'] }) {
+  const t = useT(messages);
+  const source: SourceRef = {
+    title: t('badge', { version: GENAI_PRICES_VERSION, provider: props.api.provider, model: props.api.model }),
+    url: 'https://github.com/pydantic/genai-prices',
+    checked: GENAI_PRICES_DATE,
+    kind: 'aggregator',
+    note: t('note'),
+  };
+  return <SourceBadge source={source} />;
+}
+
+/**
+ * Picks an API offer from the bundled genai-prices data, next to the curated catalog offers.
+ * The data (≈0.8 MB) loads in the worker only when the picker is opened.
+ */
+export function ListPricePicker(props: { offerId: string | null; onPick: (fields: ApiFields) => void }) {
+  const t = useT(messages);
+  const language = useLanguage();
+  const [open, setOpen] = useState(false);
+  const [providerId, setProviderId] = useState<string | null>(null);
+  const query = useQuery(listPriceOffersQuery(open));
+  if (!open) {
+    return (
+      <Button variant="link" onClick={() => setOpen(true)} data-testid="tco-list-price-open">
+        {t('open', { version: GENAI_PRICES_VERSION })}
+      </Button>
+    );
+  }
+  const offers = query.data ?? [];
+  const providers = [...new Map(offers.map((o) => [o.providerId, o.provider])).entries()];
+  const current = props.offerId !== null ? offers.find((o) => o.id === props.offerId) : undefined;
+  const chosenProvider = providerId ?? current?.providerId ?? providers[0]?.[0] ?? '';
+  const models = offers.filter((o) => o.providerId === chosenProvider);
+  const n = (v: number) => formatNumber(language, v, 4);
+  return (
+    <div className="flex flex-col gap-2 rounded border border-border/60 p-2" data-testid="tco-list-price">
+      {query.isPending ? <p className="text-sm text-muted">{t('loading')}</p> : null}
+      {query.error ? (
+        <p className="text-sm text-bad" role="alert">
+          {t('failed', { message: query.error.message })}
+        </p>
+      ) : null}
+      {offers.length > 0 ? (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2">
+          <SelectField
+            label={t('provider', { version: GENAI_PRICES_VERSION, date: GENAI_PRICES_DATE })}
+            value={chosenProvider}
+            options={providers.map(([id, name]) => ({ value: id, label: name }))}
+            onChange={setProviderId}
+            testId="tco-list-price-provider"
+          />
+          <SelectField
+            label={t('model')}
+            value={current !== undefined && current.providerId === chosenProvider ? current.id : ''}
+            options={[
+              { value: '', label: t('choose') },
+              ...models.map((o) => ({ value: o.id, label: `${t('option', { model: o.model, input: n(o.inputPerM), cached: n(o.cachedInputPerM), output: n(o.outputPerM) })}${o.tiered ? ` (${t('baseTier')})` : ''}` })),
+            ]}
+            onChange={(id) => {
+              const o = offers.find((x) => x.id === id);
+              if (o) props.onPick(apiFieldsFromListPrice(o));
+            }}
+            testId="tco-list-price-model"
+          />
+        </div>
+      ) : null}
+      <Button variant="link" onClick={() => setOpen(false)}>
+        {t('close')}
+      </Button>
+    </div>
+  );
+}
