@@ -7,7 +7,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import type { SourceRef } from '../../core/catalog/types';
 import type { Scenario } from '../../core/scenario/schema';
 import { GENAI_OFFER_PREFIX, GENAI_PRICES_DATE, GENAI_PRICES_VERSION, type ListPriceOffer } from '../../core/usage/list-prices';
-import { formatNumber } from '../../lib/format/format';
+import { formatDate, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
 import { listPriceOffersQuery } from '../../lib/query/usage';
 
@@ -16,7 +16,8 @@ const messages = defineMessages(
   {
     open: 'List price from genai-prices {version}…',
     close: 'Hide genai-prices',
-    provider: 'Provider (genai-prices {version}, {date})',
+    provider: 'Provider',
+    dataset: 'genai-prices {version}, released {date}: published list prices in USD',
     model: 'Model',
     choose: 'Choose a model…',
     loading: 'Loading the price data…',
@@ -29,7 +30,8 @@ const messages = defineMessages(
   {
     open: 'Listenpreis aus genai-prices {version}…',
     close: 'genai-prices ausblenden',
-    provider: 'Anbieter (genai-prices {version}, {date})',
+    provider: 'Anbieter',
+    dataset: 'genai-prices {version}, erschienen {date}: veröffentlichte Listenpreise in USD',
     model: 'Modell',
     choose: 'Modell wählen…',
     loading: 'Preisdaten werden geladen…',
@@ -108,10 +110,11 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
           {t('failed', { message: query.error.message })}
         </p>
       ) : null}
+      <p className="text-xs text-muted">{t('dataset', { version: GENAI_PRICES_VERSION, date: formatDate(language, GENAI_PRICES_DATE) })}</p>
       {offers.length > 0 ? (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-2 sm:grid-cols-2">
           <SelectField
-            label={t('provider', { version: GENAI_PRICES_VERSION, date: GENAI_PRICES_DATE })}
+            label={t('provider')}
             value={chosenProvider}
             options={providers.map(([id, name]) => ({ value: id, label: name }))}
             onChange={setProviderId}
