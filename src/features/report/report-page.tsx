@@ -114,6 +114,9 @@ export function ReportPage(props: { slots: ReportSlots }) {
   function exportCsv(): void {
     const header = ['section', 'item', 'value', 'unit', 'source', 'checked', 'custom'];
     const body: (string | number | null)[][] = [['scenario', 'name', scenario.name, '', null, null, null]];
+    const usage = scenario.usage.source;
+    // Where the workload comes from, when it was taken from usage files (files, days, zone).
+    if (usage) body.push(['scenario', 'workload_source', `${usage.files.join(', ')}; ${usage.firstDay} – ${usage.lastDay}; ${usage.timeZone}`, '', 'usage files', null, null]);
     if (tco) {
       const r = (item: string, value: number | null, unit: string) => body.push(['result', item, value, unit, null, null, null]);
       r('api_monthly_usd', tco.api.monthlyUsd, 'USD/month');
