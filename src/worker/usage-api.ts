@@ -7,6 +7,7 @@ import type { CostRecord } from '../core/usage/types';
 import type { Workload } from '../core/scenario/schema';
 import { blobSource, platformHost } from './benchmarks-api';
 import { beginJob } from './jobs';
+import { activePriceData, priceDataApi } from './price-data';
 
 /**
  * Usage files → the derived workload (src/core/usage). Each file is read chunk by chunk, cut at
@@ -52,12 +53,14 @@ export interface UsageResult {
 }
 
 export const usageApi = {
+  /** A dropped genai-prices data.json: status, set, clear (price-data.ts). */
+  ...priceDataApi,
   /**
    * The API offers of the bundled genai-prices data (its code and data load here, on the first
    * call, never in the page's initial bundle); nothing is fetched.
    */
   async listPriceOffers(): Promise<ListPriceOffer[]> {
-    return loadListPriceOffers();
+    return loadListPriceOffers(await activePriceData());
   },
 
   /**
@@ -110,7 +113,7 @@ export const usageApi = {
     }
     const models = [...tokens.entries()].sort((a, b) => b[1] - a[1]).map(([m]) => m);
     tell({ fileName: request.names.at(-1) ?? '', fileIndex: Math.max(0, request.files.length - 1), fileCount: request.files.length, bytesRead: totalBytes, totalBytes }, true);
-    const priceOf = await loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)));
+    const priceOf = await loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)), await activePriceData());
     const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current, priceOf });
     job.finish('finished');
     return { state: 'done', files, models, derived };

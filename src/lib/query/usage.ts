@@ -33,10 +33,20 @@ export function usageQuery(request: UsageRequest, onProgress?: (progress: UsageP
  */
 export function listPriceOffersQuery(enabled: boolean) {
   return queryOptions({
+    // Under 'list-prices': a dropped data.json invalidates everything priced from it.
     queryKey: ['list-prices', 'offers'] as const,
     queryFn: ({ signal }): Promise<ListPriceOffer[]> => compute.call('listPriceOffers', [], signal),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Which genai-prices data is in use: the bundled data or a dropped data.json (worker/price-data.ts). */
+export function priceDataStatusQuery() {
+  return queryOptions({
+    queryKey: ['list-prices', 'status'] as const,
+    queryFn: ({ signal }) => compute.call('priceDataStatus', [], signal),
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
