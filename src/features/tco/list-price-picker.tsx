@@ -9,6 +9,7 @@ import type { Scenario } from '../../core/scenario/schema';
 import { GENAI_OFFER_PREFIX, GENAI_PRICES_DATE, GENAI_PRICES_VERSION, type ListPriceOffer } from '../../core/usage/list-prices';
 import { formatDate, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
+import { plural } from '../../lib/i18n/plural';
 import { compute } from '../../lib/query/compute';
 import { listPriceOffersQuery, priceDataStatusQuery } from '../../lib/query/usage';
 
@@ -27,7 +28,9 @@ const messages = defineMessages(
     baseTier: 'base tier',
     badge: 'from genai-prices {version}: {provider} {model}',
     note: 'Published list price, input / cached input / output per 1M tokens; the date is the package release date (the data set has no per-price date).',
-    fileInUse: 'Prices from your {file} (file of {date}; {models} models): published list prices in USD',
+    fileInUse: 'Prices from your {file} (file of {date}; {models}): published list prices in USD',
+    'models.one': '{n} model',
+    'models.other': '{n} models',
     fileBadge: 'from genai-prices {file}: {provider} {model}',
     fileNote: 'Published list price from the genai-prices data.json you dropped; the date is the file’s own date.',
     drop: 'Newer data.json of genai-prices (drop it here or choose it)',
@@ -47,7 +50,9 @@ const messages = defineMessages(
     baseTier: 'Grundstufe',
     badge: 'aus genai-prices {version}: {provider} {model}',
     note: 'Veröffentlichter Listenpreis, Input / gecachter Input / Output pro 1 Mio. Tokens; das Datum ist das Erscheinungsdatum des Pakets (der Datensatz hat kein Datum je Preis).',
-    fileInUse: 'Preise aus Ihrer {file} (Datei vom {date}; {models} Modelle): veröffentlichte Listenpreise in USD',
+    fileInUse: 'Preise aus Ihrer {file} (Datei vom {date}; {models}): veröffentlichte Listenpreise in USD',
+    'models.one': '{n} Modell',
+    'models.other': '{n} Modelle',
     fileBadge: 'aus genai-prices {file}: {provider} {model}',
     fileNote: 'Veröffentlichter Listenpreis aus der abgelegten data.json von genai-prices; das Datum ist das Datum der Datei.',
     drop: 'Neuere data.json von genai-prices (hier ablegen oder auswählen)',
@@ -145,7 +150,7 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
         </p>
       ) : null}
       <p className="text-xs text-muted" data-testid="tco-list-price-data">
-        {file === null ? t('dataset', { version: GENAI_PRICES_VERSION, date: formatDate(language, GENAI_PRICES_DATE) }) : t('fileInUse', { file: file.fileName, date: formatDate(language, file.fileDate), models: formatNumber(language, file.models, 0) })}
+        {file === null ? t('dataset', { version: GENAI_PRICES_VERSION, date: formatDate(language, GENAI_PRICES_DATE) }) : t('fileInUse', { file: file.fileName, date: formatDate(language, file.fileDate), models: t(plural(language, file.models, { one: 'models.one', other: 'models.other' } as const), { n: formatNumber(language, file.models, 0) }) })}
       </p>
       {status.data?.storedProblem ? <p className="text-xs text-warn">{t('storedProblem', { problem: status.data.storedProblem })}</p> : null}
       {fileError ? (
