@@ -41,6 +41,17 @@ test.describe('usage data', () => {
     await expect(tcoPage.field('Requests per day')).toHaveValue('30,000');
     await expect(page.getByTestId('tco-workload-source')).toHaveCount(0);
 
+    // An API offer from genai-prices: OpenAI gpt-4.1 at 2 / 0.5 cached / 8 USD per 1M (OpenAI's
+    // published price), the default workload: 30,000 × 30 × 1.03 retries = 927,000 requests ×
+    // (6,000 × 2 + 6,000 × 0.5 + (800 + 1,200 reasoning) × 8) / 1e6 = 927,000 × $0.031 = $28,737.
+    await tcoPage.openGroup('tco-group-api');
+    await page.getByRole('button', { name: /List price from genai-prices/ }).click();
+    const picker = page.getByTestId('tco-list-price');
+    await picker.getByRole('combobox', { name: 'Provider' }).selectOption('openai');
+    await picker.getByRole('combobox', { name: 'Model' }).selectOption('gp:openai/gpt-4.1');
+    await slow(page.getByTestId('tco-kpi-api-value')).toHaveText('$28,737');
+    await expect(page.getByTestId('tco-group-api').getByTestId('source-badge')).toContainText('from genai-prices 0.1.8: OpenAI gpt 4.1');
+
     // A broken row: the file and the line are named.
     await usagePage.open();
     await usagePage.addFiles([{ name: 'broken.jsonl', mimeType: 'application/json', buffer: Buffer.from('{"ts":"2026-01-05T10:00:00Z","in_tok":10,"out_tok":2}\n{"ts": 2026-01-05}\n') }]);

@@ -3,6 +3,7 @@ import type { CsvMapping } from '../core/benchmarks/csv';
 import type { FileImport, ImportProgress } from '../core/benchmarks/importer';
 import type { ComputeApi, ComputeMethod } from './api';
 import type { ImportUpdate } from './benchmarks-api';
+import type { UsageAnswer, UsageProgress, UsageRequest } from './usage-api';
 import type { FirstViewMethod, firstViewApi } from './first-view';
 
 /**
@@ -309,6 +310,15 @@ export class ComputeClient {
     } finally {
       signal?.removeEventListener('abort', stop);
     }
+  }
+
+  /**
+   * The workload from usage files, as a job (aborting `signal` stops the read at its next
+   * chunk), with the bytes read arriving through `onProgress` like a benchmark import's.
+   */
+  deriveUsage(request: UsageRequest, signal?: AbortSignal, onProgress?: (progress: UsageProgress) => void): Promise<UsageAnswer> {
+    const callback = onProgress ? proxy((p: UsageProgress) => onProgress(p)) : undefined;
+    return this.job('deriveUsage', (jobId) => [request, { jobId }, callback], signal, { timeoutMs: null });
   }
 
   /**

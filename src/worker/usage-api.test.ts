@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
 import { jobsApi } from './jobs';
-import { usageApi, type UsageRequest } from './usage-api';
+import { usageApi, type UsageProgress, type UsageRequest } from './usage-api';
 
 // 3 × 24 requests on Monday 2026-01-05, one per hour, 100 input and 10 output tokens each:
 // about 3.5 MiB with padding, so the read takes several 1 MiB chunks.
@@ -17,6 +17,20 @@ describe('usage in the worker', () => {
     // 72 requests on one day.
     expect(answer.derived.workload.requestsPerDay).toBe(72);
     expect(answer.files[0]?.rows.read).toBe(72);
+  });
+
+  it('reports the bytes read over all files, from 0 to their total', async () => {
+    const r = request();
+    const second = new Blob(['{"ts":"2026-01-05T12:00:00Z","model":"m","status":"ok","in_tok":1,"out_tok":1}\n']);
+    r.files.push(second);
+    r.names.push('more.jsonl');
+    const total = (r.files[0] as Blob).size + second.size;
+    const seen: UsageProgress[] = [];
+    const answer = await usageApi.deriveUsage(r, { jobId: 'usage-progress' }, (p) => seen.push(p));
+    expect(answer.state).toBe('done');
+    expect(seen[0]).toEqual({ fileName: 'log.jsonl', fileIndex: 0, fileCount: 2, bytesRead: 0, totalBytes: total });
+    expect(seen.at(-1)).toEqual({ fileName: 'more.jsonl', fileIndex: 1, fileCount: 2, bytesRead: total, totalBytes: total });
+    for (let i = 1; i < seen.length; i++) expect((seen[i] as UsageProgress).bytesRead).toBeGreaterThanOrEqual((seen[i - 1] as UsageProgress).bytesRead);
   });
 
   it('stops reading when its job is aborted', async () => {

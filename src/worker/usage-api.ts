@@ -1,12 +1,13 @@
 import { deriveWorkload, type DerivedWorkload, type ProfileChoice } from '../core/usage/aggregate';
 import type { UsageCsvMapping } from '../core/usage/csv';
-import { loadListPrices, providerOfFormats } from '../core/usage/list-prices';
+import { loadListPriceOffers, loadListPrices, providerOfFormats, type ListPriceOffer } from '../core/usage/list-prices';
 import { readUsageSource, type UsageReadResult } from '../core/usage/reader';
 import { UsageTable } from '../core/usage/table';
 import type { CostRecord } from '../core/usage/types';
 import type { Workload } from '../core/scenario/schema';
 import { blobSource, platformHost } from './benchmarks-api';
 import { beginJob } from './jobs';
+import { activePriceData, priceDataApi } from './price-data';
 
 /**
  * Usage files → the derived workload (src/core/usage). Each file is read chunk by chunk, cut at
@@ -29,6 +30,20 @@ export type UsageFileSummary = Omit<UsageReadResult, 'records' | 'costs'> & { mo
 
 export type UsageAnswer = UsageResult | { state: 'cancelled' };
 
+/** How far the read has got, over all files of the request (bytes). */
+export interface UsageProgress {
+  fileName: string;
+  fileIndex: number;
+  fileCount: number;
+  bytesRead: number;
+  totalBytes: number;
+}
+
+/** The UI's progress callback (wrapped in `comlink.proxy`); called at most every 100 ms. */
+export type UsageProgressCallback = (progress: UsageProgress) => unknown;
+
+const PROGRESS_EVERY_MS = 100;
+
 export interface UsageResult {
   state: 'done';
   files: UsageFileSummary[];
@@ -38,19 +53,50 @@ export interface UsageResult {
 }
 
 export const usageApi = {
+  /** A dropped genai-prices data.json: status, set, clear (price-data.ts). */
+  ...priceDataApi,
+  /**
+   * The API offers of the bundled genai-prices data (its code and data load here, on the first
+   * call, never in the page's initial bundle); nothing is fetched.
+   */
+  async listPriceOffers(): Promise<ListPriceOffer[]> {
+    return loadListPriceOffers(await activePriceData());
+  },
+
   /**
    * Runs as a job: when the page gives up (a new drop, another zone, Cancel), the read stops
-   * at its next 1 MiB chunk.
+   * at its next 1 MiB chunk. `progress` (the benchmark import's path: a proxied callback, a
+   * top-level argument so that comlink can pass it) hears the bytes read over all files.
    */
-  async deriveUsage(request: UsageRequest, options: { jobId?: string } = {}): Promise<UsageAnswer> {
+  async deriveUsage(request: UsageRequest, options: { jobId?: string } = {}, progress?: UsageProgressCallback): Promise<UsageAnswer> {
     const job = beginJob(options.jobId);
     const host = platformHost();
     const records = new UsageTable();
     const costs: CostRecord[] = [];
     const files: UsageFileSummary[] = [];
+    const totalBytes = request.files.reduce((a, f) => a + f.size, 0);
+    let before = 0;
+    let lastSent = Number.NEGATIVE_INFINITY;
+    const tell = (p: UsageProgress, force: boolean) => {
+      const now = Date.now();
+      if (!progress || (!force && now - lastSent < PROGRESS_EVERY_MS)) return;
+      lastSent = now;
+      try {
+        void Promise.resolve(progress(p)).catch(() => undefined);
+      } catch {
+        // A closed page takes no progress.
+      }
+    };
     for (const [i, blob] of request.files.entries()) {
       const name = request.names[i] ?? `file ${i + 1}`;
-      const r = await readUsageSource(blobSource(blob, name), { decoder: host.decoder, cancelled: () => job.signal.aborted }, request.mappings[name] ?? null);
+      const at = (bytesRead: number): UsageProgress => ({ fileName: name, fileIndex: i, fileCount: request.files.length, bytesRead: before + bytesRead, totalBytes });
+      tell(at(0), i === 0);
+      const r = await readUsageSource(
+        blobSource(blob, name),
+        { decoder: host.decoder, cancelled: () => job.signal.aborted, progress: (bytesRead) => tell(at(bytesRead), false) },
+        request.mappings[name] ?? null,
+      );
+      before += blob.size;
       if (r === null) {
         job.finish('stopped');
         return { state: 'cancelled' };
@@ -66,7 +112,8 @@ export const usageApi = {
       tokens.set(m, (tokens.get(m) ?? 0) + (records.input[i] as number) + (records.output[i] as number));
     }
     const models = [...tokens.entries()].sort((a, b) => b[1] - a[1]).map(([m]) => m);
-    const priceOf = await loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)));
+    tell({ fileName: request.names.at(-1) ?? '', fileIndex: Math.max(0, request.files.length - 1), fileCount: request.files.length, bytesRead: totalBytes, totalBytes }, true);
+    const priceOf = await loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)), await activePriceData());
     const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current, priceOf });
     job.finish('finished');
     return { state: 'done', files, models, derived };

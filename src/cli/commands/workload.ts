@@ -20,7 +20,7 @@ import { json, parseFlags, type CliCommand, type CliIo } from '../command';
  *   API side's retry rate —, `reasoningTokensPerRequest`, `peakToAverage`, `weeklyProfile`:
  *   168 weights of mean 1, Monday 00:00 first), `kept` (fields the files cannot determine,
  *   with the reason) and `notes`;
- * - `timeZone`, `granularity`, `period` {firstDay, lastDay, days, gaps};
+ * - `timeZone`, `granularity`, `period` {firstDay, lastDay, days, coveredDays (what the rates per day divide by), gaps};
  * - `models` and `total`: requests, failed, tokens, per-request mean/median/p90, cache share,
  *   error share, retry rate, the files' own bill in USD and `listPrice` (the same tokens at
  *   today's list price from @pydantic/genai-prices, with the price's source and date);

@@ -5,8 +5,10 @@ import type { CostRecord } from './types';
 
 /**
  * Usage records → the scenario's workload fields (docs/usage.md):
- * - requests per day = successful requests ÷ local calendar days from the first to the last
- *   day with data (gaps count as days: a quiet day is part of the volume);
+ * - requests per day = successful requests ÷ the days covered: local calendar days from the
+ *   first to the last day with data (gaps count as days: a quiet day is part of the volume),
+ *   less the hours of the first day before its first hour with data and of the last day after
+ *   its last one (a partial day is not a whole day), at least one day;
  * - tokens per request = the mean (the bill is linear in it), shown with median and p90 where
  *   the file has one row per request;
  * - cache-hit share = cached ÷ input tokens; reasoning per request = reasoning ÷ requests
@@ -91,8 +93,14 @@ export interface DerivedWorkload {
   /** The zone the days and the week were built in (UTC for day buckets). */
   timeZone: string;
   granularity: 'request' | 'hour' | 'day' | 'none';
-  /** Days from the first to the last day with data; gaps are runs of days without any. */
-  period: { firstDay: string; lastDay: string; days: number; gaps: { from: string; to: string; days: number }[] } | null;
+  /**
+   * Days from the first to the last day with data; gaps are runs of days without any.
+   * `coveredDays` is what the rates per day divide by: the calendar days less the part of the
+   * first day before its first hour with data and the part of the last day after its last one
+   * (each as a share of that local day, so a 23- or 25-hour day is still one day), at least one
+   * day (a file of a few hours is not scaled up to a whole day).
+   */
+  period: { firstDay: string; lastDay: string; days: number; coveredDays: number; gaps: { from: string; to: string; days: number }[] } | null;
   models: ModelUsage[];
   total: ModelUsage;
   daily: DayUsage[];
@@ -264,6 +272,36 @@ function normalised(values: number[]): WeekProfile | null {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
+const QUARTER_S = 900;
+
+/**
+ * The share of a local day outside the data: before the local hour that holds `startS`
+ * (`side` 'before') or after the local hour that holds the last instant before `endS`
+ * ('after'). Counted in quarter hours (the smallest step of any zone's offset), so the day's
+ * own length (23, 24 or 25 hours) is the denominator.
+ */
+function dayShareOutside(clock: ZoneClock, atS: number, side: 'before' | 'after'): number {
+  let t = Math.floor((side === 'before' ? atS : atS - 1) / QUARTER_S) * QUARTER_S;
+  const slot = clock.at(t);
+  const same = (x: number, hour: boolean) => {
+    const s = clock.at(x);
+    return s.day === slot.day && (!hour || s.hour === slot.hour);
+  };
+  // The start (before) or the end (after) of the local hour.
+  if (side === 'before') while (same(t - QUARTER_S, true)) t -= QUARTER_S;
+  else {
+    while (same(t + QUARTER_S, true)) t += QUARTER_S;
+    t += QUARTER_S;
+  }
+  let before = 0;
+  while (same(t - (before + 1) * QUARTER_S, false)) before++;
+  let after = 0;
+  while (same(t + after * QUARTER_S, false)) after++;
+  const length = before + after;
+  if (length === 0) return 0;
+  return (side === 'before' ? before : after) / length;
+}
+
 export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[], options: DeriveOptions): DerivedWorkload {
   const wanted = options.models && options.models.length > 0 ? new Set(options.models) : null;
   const t0 = records;
@@ -337,7 +375,9 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   }
   if (rows.length === 0 && costRows.length > 0) notes.push('cost-files-only');
 
-  const days = Number.isFinite(firstDay) ? lastDay - firstDay + 1 : 0;
+  const calendarDays = Number.isFinite(firstDay) ? lastDay - firstDay + 1 : 0;
+  // Rates per day divide by the covered part of the period (day buckets cover whole days).
+  const days = calendarDays > 0 && Number.isFinite(start) ? Math.max(1, calendarDays - dayShareOutside(clock, start, 'before') - dayShareOutside(clock, end, 'after')) : calendarDays;
   const gaps: { from: string; to: string; days: number }[] = [];
   for (let day = firstDay; day <= lastDay; day++) {
     if (daily.has(day)) continue;
@@ -437,7 +477,7 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   return {
     timeZone: zone,
     granularity,
-    period: days > 0 ? { firstDay: isoDay(firstDay), lastDay: isoDay(lastDay), days, gaps } : null,
+    period: calendarDays > 0 ? { firstDay: isoDay(firstDay), lastDay: isoDay(lastDay), days: calendarDays, coveredDays: days, gaps } : null,
     models,
     total: totalUsage,
     daily: [...daily.entries()].sort((a, b) => a[0] - b[0]).map(([, d]) => d),

@@ -22,7 +22,7 @@ describe('usage formats on their documented examples', () => {
     const d = derive('DOCEXAMPLE_openai_usage_completions_page.json', 'Europe/Berlin');
     // 1730419200 = 2024-11-01T00:00Z; one day; 5 requests/day; 1000/5 = 200 input, 500/5 = 100
     // output per request; 800/1000 = 0.8 cached. Day buckets: built in UTC, no hour shape.
-    expect(d.period).toEqual({ firstDay: '2024-11-01', lastDay: '2024-11-01', days: 1, gaps: [] });
+    expect(d.period).toEqual({ firstDay: '2024-11-01', lastDay: '2024-11-01', days: 1, coveredDays: 1, gaps: [] });
     expect(d.timeZone).toBe('UTC');
     expect(d.notes).toContain('day-buckets-utc');
     expect(d.workload).toMatchObject({ mode: 'requests', requestsPerDay: 5, inputTokensPerRequest: 200, outputTokensPerRequest: 100, cacheHitShare: 0.8 });

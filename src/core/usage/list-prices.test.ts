@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { deriveWorkload } from './aggregate';
-import { GENAI_PRICES_VERSION, loadListPrices, providerOfFormats } from './list-prices';
+import { GENAI_OFFER_PROVIDERS, GENAI_PRICES_VERSION, loadListPriceOffers, loadListPrices, providerOfFormats } from './list-prices';
 import { readUsageText } from './reader';
 
 describe('list prices from genai-prices', () => {
@@ -25,5 +25,22 @@ describe('list prices from genai-prices', () => {
     expect(mini?.listPrice?.price).toMatchObject({ inputPerM: 0.15, cachedInputPerM: 0.075, outputPerM: 0.6, date: '2026-09-23' });
     expect(mini?.listPrice?.usd).toBeCloseTo(0.084, 12);
     expect(mini?.billUsd).toBeNull();
+  });
+
+  it('offers the current models of the picker providers as API offers, at their published prices', async () => {
+    const offers = await loadListPriceOffers();
+    const byId = new Map(offers.map((o) => [o.id, o]));
+    // OpenAI's pricing page: GPT-4.1 $2.00 input, $0.50 cached input, $8.00 output per 1M.
+    expect(byId.get('gp:openai/gpt-4.1')).toMatchObject({ provider: 'OpenAI', inputPerM: 2, cachedInputPerM: 0.5, outputPerM: 8, tiered: false, version: '0.1.8', date: '2026-09-23' });
+    // Anthropic's pricing page: Claude Sonnet 4.5 $3 input, $0.30 cache read, $15 output per 1M
+    // up to 200k prompt tokens (above: $6 / $22.50) → tiered, taken at its base tier.
+    expect(byId.get('gp:anthropic/claude-sonnet-4-5')).toMatchObject({ inputPerM: 3, cachedInputPerM: 0.3, outputPerM: 15, tiered: true });
+    // Every id fits the scenario's 80 characters; only the picker's providers; no duplicates.
+    expect(offers.every((o) => o.id.length <= 80 && (GENAI_OFFER_PROVIDERS as readonly string[]).includes(o.providerId))).toBe(true);
+    expect(byId.size).toBe(offers.length);
+    // Deprecated models are not offered: the data marks Mistral's mistral-tiny deprecated (it
+    // still has a price), mistral-small is current.
+    expect(byId.has('gp:mistral/mistral-tiny')).toBe(false);
+    expect(offers.some((o) => o.providerId === 'mistral')).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 import type { PriceOfModel } from './aggregate';
+import type { PriceOptions, Provider } from '@pydantic/genai-prices';
+import type { PriceDataEnvelope } from './price-data';
 import type { UsageFormat } from './types';
 
 /**
@@ -41,25 +43,37 @@ export type ListPriceLookup = (model: string) => PriceOfModel | null;
  * Loads the price data and returns a lookup: each provider the files imply is tried in turn,
  * then the model name alone (genai-prices matches providers by model name).
  */
-export async function loadListPrices(providers: readonly string[]): Promise<ListPriceLookup> {
+export async function loadListPrices(providers: readonly string[], data: PriceDataEnvelope | null = null): Promise<ListPriceLookup> {
   const { calcPrice } = await import('@pydantic/genai-prices');
+  const version = data === null ? GENAI_PRICES_VERSION : data.fileName;
+  const date = data === null ? GENAI_PRICES_DATE : data.fileDate;
+  // With a dropped data.json its providers are tried in turn (the implied ones first).
+  const dropped = data === null ? null : (data.providers as unknown as Provider[]);
+  const ordered = dropped === null ? null : [...dropped.filter((p) => providers.includes(p.id)), ...dropped.filter((p) => !providers.includes(p.id))];
   const cache = new Map<string, PriceOfModel | null>();
   return (model) => {
     const hit = cache.get(model);
     if (hit !== undefined) return hit;
     let found: PriceOfModel | null = null;
-    for (const provider of [...providers, null]) {
-      found = lookup(model, provider);
-      if (found !== null) break;
+    if (ordered !== null) {
+      for (const provider of ordered) {
+        found = lookup(model, { provider });
+        if (found !== null) break;
+      }
+    } else {
+      for (const provider of [...providers, null]) {
+        found = lookup(model, provider === null ? {} : { providerId: provider });
+        if (found !== null) break;
+      }
     }
     cache.set(model, found);
     return found;
   };
 
-  function lookup(model: string, provider: string | null): PriceOfModel | null {
+  function lookup(model: string, options: PriceOptions): PriceOfModel | null {
     let found: PriceOfModel | null = null;
     try {
-      const r = calcPrice({ input_tokens: 1_000_000, output_tokens: 1_000_000 }, model, provider === null ? {} : { providerId: provider });
+      const r = calcPrice({ input_tokens: 1_000_000, output_tokens: 1_000_000 }, model, options);
       if (r !== null) {
         const input = perM(r.model_price.input_mtok);
         const output = perM(r.model_price.output_mtok);
@@ -70,8 +84,8 @@ export async function loadListPrices(providers: readonly string[]): Promise<List
             inputPerM: input,
             cachedInputPerM: cached,
             outputPerM: output,
-            source: `pydantic/genai-prices ${GENAI_PRICES_VERSION}: ${r.provider.name} ${r.model.name ?? r.model.id}${tiered ? ' (base tier)' : ''}`,
-            date: GENAI_PRICES_DATE,
+            source: `pydantic/genai-prices ${version}: ${r.provider.name} ${r.model.name ?? r.model.id}${tiered ? ' (base tier)' : ''}`,
+            date,
           };
         }
       }
@@ -80,4 +94,78 @@ export async function loadListPrices(providers: readonly string[]): Promise<List
     }
     return found;
   }
+}
+
+/** The prefix of a scenario `api.offerId` picked from genai-prices: `gp:<provider>/<model>`. */
+export const GENAI_OFFER_PREFIX = 'gp:';
+
+/**
+ * Providers whose models the TCO page offers from genai-prices: the first-party APIs and the
+ * large hosts of open-weight models. Resellers that re-list every provider (OpenRouter, the
+ * Hugging Face routes, the clouds' model gardens) are left out of the picker, not out of the
+ * usage page's prices.
+ */
+export const GENAI_OFFER_PROVIDERS = ['openai', 'anthropic', 'google', 'mistral', 'deepseek', 'x-ai', 'moonshotai', 'zai', 'minimax', 'cohere', 'groq', 'together', 'fireworks', 'cerebras', 'novita'] as const;
+
+/** One model's list price from genai-prices, as an API offer the TCO page can take. */
+export interface ListPriceOffer {
+  /** `gp:<provider>/<model>` (at most 80 characters, the scenario's limit). */
+  id: string;
+  providerId: string;
+  provider: string;
+  modelId: string;
+  model: string;
+  /** USD per 1M tokens; cached = the cache-read price, or the input price without one. */
+  inputPerM: number;
+  cachedInputPerM: number;
+  outputPerM: number;
+  /** A tiered price (by prompt size), taken at its base tier. */
+  tiered: boolean;
+  /** genai-prices version and its release date (the date of the price), or a dropped data.json's name and file date. */
+  version: string;
+  date: string;
+}
+
+/**
+ * Every current (not deprecated) text model of GENAI_OFFER_PROVIDERS with an input and an
+ * output price, at the price that holds today (the data set's start-date conditions are
+ * resolved by the package), sorted by provider and model name; from a dropped data.json when
+ * one is given.
+ */
+export async function loadListPriceOffers(data: PriceDataEnvelope | null = null): Promise<ListPriceOffer[]> {
+  const { calcPrice, findProvider } = await import('@pydantic/genai-prices');
+  const dropped = data === null ? null : (data.providers as unknown as Provider[]);
+  const out: ListPriceOffer[] = [];
+  for (const providerId of GENAI_OFFER_PROVIDERS) {
+    const provider = dropped === null ? findProvider({ providerId }) : dropped.find((p) => p.id === providerId);
+    if (provider === undefined) continue;
+    for (const m of provider.models) {
+      const id = `${GENAI_OFFER_PREFIX}${provider.id}/${m.id}`;
+      if (m.deprecated === true || id.length > 80) continue;
+      let r: ReturnType<typeof calcPrice>;
+      try {
+        r = calcPrice({ input_tokens: 1_000_000, output_tokens: 1_000_000 }, m.id, { provider });
+      } catch {
+        r = null;
+      }
+      if (r === null || r.model.id !== m.id) continue;
+      const input = perM(r.model_price.input_mtok);
+      const output = perM(r.model_price.output_mtok);
+      if (input === null || output === null || input + output <= 0) continue;
+      out.push({
+        id,
+        providerId: provider.id,
+        provider: provider.name,
+        modelId: m.id,
+        model: m.name ?? m.id,
+        inputPerM: input,
+        cachedInputPerM: perM(r.model_price.cache_read_mtok) ?? input,
+        outputPerM: output,
+        tiered: [r.model_price.input_mtok, r.model_price.output_mtok].some((v) => typeof v === 'object'),
+        version: data === null ? GENAI_PRICES_VERSION : data.fileName,
+        date: data === null ? GENAI_PRICES_DATE : data.fileDate,
+      });
+    }
+  }
+  return out.sort((a, b) => a.provider.localeCompare(b.provider, 'en') || a.model.localeCompare(b.model, 'en'));
 }

@@ -3,6 +3,7 @@ import { Button } from '../../components/button';
 import { Banner, Card, Kpi } from '../../components/card';
 import { todayIso } from '../../components/source-badge';
 import { useLanguage, useT } from '../../components/use-t';
+import { WorkloadSource } from '../../components/workload-source';
 import { findGpu } from '../../core/catalog/catalog';
 import { assumptionRows } from '../../core/export/assumptions';
 import { toCsv } from '../../core/export/csv';
@@ -116,6 +117,9 @@ export function ReportPage(props: { slots: ReportSlots }) {
   function exportCsv(): void {
     const header = ['section', 'item', 'value', 'unit', 'source', 'checked', 'custom'];
     const body: (string | number | null)[][] = [['scenario', 'name', scenario.name, '', null, null, null]];
+    const usage = scenario.usage.source;
+    // Where the workload comes from, when it was taken from usage files (files, days, zone).
+    if (usage) body.push(['scenario', 'workload_source', `${usage.files.join(', ')}; ${usage.firstDay} – ${usage.lastDay}; ${usage.timeZone}`, '', 'usage files', null, null]);
     if (tco) {
       const r = (item: string, value: number | null, unit: string) => body.push(['result', item, value, unit, null, null, null]);
       r('api_monthly_usd', tco.api.monthlyUsd, 'USD/month');
@@ -183,16 +187,19 @@ export function ReportPage(props: { slots: ReportSlots }) {
       id: 'assumptions',
       title: t('assumptions'),
       body: (
-        <ul className="columns-1 gap-8 text-base sm:columns-2">
-          {rows
-            .filter((r) => r.group !== 'fx')
-            .map((r) => (
-              <li key={r.key} className="break-inside-avoid py-0.5">
-                <span className="text-muted">{t(r.key as Parameters<typeof t>[0])}:</span> {assumptionValueText(language, r)}
-                {r.custom ? <span className="text-warn"> ({t('custom', { value: String(r.custom.catalogValue) })})</span> : null}
-              </li>
-            ))}
-        </ul>
+        <div>
+          <WorkloadSource note={false} className="mb-3 text-base text-muted" />
+          <ul className="columns-1 gap-8 text-base sm:columns-2">
+            {rows
+              .filter((r) => r.group !== 'fx')
+              .map((r) => (
+                <li key={r.key} className="break-inside-avoid py-0.5">
+                  <span className="text-muted">{t(r.key as Parameters<typeof t>[0])}:</span> {assumptionValueText(language, r)}
+                  {r.custom ? <span className="text-warn"> ({t('custom', { value: String(r.custom.catalogValue) })})</span> : null}
+                </li>
+              ))}
+          </ul>
+        </div>
       ),
     },
   ];
@@ -274,6 +281,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
           <Card title={t('assumptions')} className="report-appendix">
             <p className="mb-2 text-xs text-muted">{t('assumptionsHint')}</p>
             <CatalogBasisLine scenario={scenario} />
+            <WorkloadSource note={false} className="mb-2 text-xs" />
             <AssumptionsTable rows={rows} />
           </Card>
         </article>

@@ -5,6 +5,7 @@ import { SelectField } from '../../components/select-field';
 import { SourceBadge } from '../../components/source-badge';
 import { Help } from '../../components/help';
 import { useLanguage, useT } from '../../components/use-t';
+import { editWorkloadByHand } from '../../components/workload-source';
 import { translate } from '../../lib/i18n/define';
 import { glossary } from '../../lib/i18n/glossary';
 import { API_OFFERS } from '../../core/catalog/api-offers';
@@ -19,6 +20,7 @@ import { useAppStore } from '../../state/store';
 import { BillingFields } from './billing-fields';
 import { billingMessages } from './billing-messages';
 import { ProvenanceBadge } from './capacity-panel';
+import { isListPriceOfferId, ListPriceBadge, ListPricePicker } from './list-price-picker';
 import { LogSliderField } from './log-slider-field';
 import { tcoMessages, type TcoT } from './messages';
 import { OptionalNumberField } from './optional-number-field';
@@ -30,8 +32,11 @@ type Workload = Scenario['workload'];
 type Api = Scenario['api'];
 type SelfHosted = Scenario['selfHosted'];
 
-const setWorkload = (patch: Partial<Workload>) => useAppStore.getState().updateSection('workload', patch);
+/** A hand edit: drops the usage-file source label (the workload no longer comes from the files). */
+const setWorkload = (patch: Partial<Workload>) => editWorkloadByHand(patch);
 const setApi = (patch: Partial<Api>) => useAppStore.getState().updateSection('api', patch);
+/** A price or currency edited by hand: an offer taken from genai-prices is then a custom offer (its badge would no longer be true). */
+const setApiByHand = (patch: Partial<Api>) => setApi(isListPriceOfferId(useAppStore.getState().scenario.api.offerId) ? { ...patch, offerId: null } : patch);
 const setSelf = (patch: Partial<SelfHosted>) => useAppStore.getState().updateSection('selfHosted', patch);
 
 /** A collapsible group whose fields are only rendered while it is open (fewer nodes while dragging). */
@@ -217,13 +222,17 @@ function ApiFields(props: { t: TcoT }) {
   const api = useAppStore((s) => s.scenario.api);
   const language = useLanguage();
   const rec = api.offerId ? findApiOffer(api.offerId) : undefined;
+  // An offer picked from genai-prices: its own entry in the list, with its published badge.
+  const listPrice = !rec && isListPriceOfferId(api.offerId);
   const options = [
-    ...(rec ? [] : [{ value: '', label: t('in.customOffer') }]),
+    ...(rec ? [] : [listPrice ? { value: api.offerId ?? '', label: `${api.provider} · ${api.model} (genai-prices)` } : { value: '', label: t('in.customOffer') }]),
     ...API_OFFERS.map((o) => ({ value: o.id, label: `${o.provider} · ${o.model}${o.channel === 'first-party' ? '' : ` (${t(`channel.${o.channel}`)})`}` })),
   ];
   const unit = t('unit.perMillion', { currency: api.listCurrency });
   const badge = rec ? (
     <SourceBadge source={rec.source} custom={offerMatchesRecord(api, rec) ? null : { catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)} ${t('unit.perMillion', { currency: rec.listCurrency })}${rec.invoice ? ` → ${rec.invoice.currency}` : ''}`, onRestore: () => setApi(apiFieldsFromOffer(rec)) }} />
+  ) : listPrice ? (
+    <ListPriceBadge api={api} />
   ) : null;
   return (
     <>
@@ -238,11 +247,12 @@ function ApiFields(props: { t: TcoT }) {
         badge={badge}
         testId="tco-api-offer"
       />
+      <ListPricePicker offerId={api.offerId} onPick={setApi} />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={t('in.priceInput')} value={api.priceInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceInputPerM) => setApi({ priceInputPerM })} testId="tco-price-input" />
-        <NumberField label={t('in.priceCached')} value={api.priceCachedInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceCachedInputPerM) => setApi({ priceCachedInputPerM })} />
-        <NumberField label={t('in.priceOutput')} value={api.priceOutputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApi({ priceOutputPerM })} testId="tco-price-output" />
-        <SelectField label={t('in.listCurrency')} value={api.listCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(listCurrency) => setApi({ listCurrency })} testId="tco-list-currency" />
+        <NumberField label={t('in.priceInput')} value={api.priceInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceInputPerM) => setApiByHand({ priceInputPerM })} testId="tco-price-input" />
+        <NumberField label={t('in.priceCached')} value={api.priceCachedInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceCachedInputPerM) => setApiByHand({ priceCachedInputPerM })} />
+        <NumberField label={t('in.priceOutput')} value={api.priceOutputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApiByHand({ priceOutputPerM })} testId="tco-price-output" />
+        <SelectField label={t('in.listCurrency')} value={api.listCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(listCurrency) => setApiByHand({ listCurrency })} testId="tco-list-currency" />
       </div>
       <InvoiceFields t={t} />
       <div className="grid grid-cols-2 gap-3">

@@ -15,7 +15,7 @@ import { HorizonFacts } from './horizon-facts';
 import { InputsPanel } from './inputs-panel';
 import { tcoMessages, type TcoT } from './messages';
 import { PresetPicker } from './preset-picker';
-import { WorkloadSource } from './workload-source';
+import { WorkloadSource } from '../../components/workload-source';
 import { useStaggered } from './staggered';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { CapacityNotes } from './capacity-notes';

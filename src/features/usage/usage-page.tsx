@@ -12,7 +12,7 @@ import { formatDate, formatInteger, formatMoney, formatNumber, formatPercent } f
 import { plural } from '../../lib/i18n/plural';
 import { usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
-import type { UsageResult as UsageAnswer } from '../../worker/usage-api';
+import type { UsageResult as UsageAnswer, UsageProgress } from '../../worker/usage-api';
 import { MappingForm } from './mapping-form';
 import { DailyChart, WeekHeatmap } from './usage-charts';
 import { useUsageSession, type AppliedChange } from './usage-session';
@@ -286,7 +286,10 @@ export function UsagePage() {
   const setTimeZone = (z: string) => session.set({ timeZone: z });
   const setProfile = (p: ProfileChoice) => session.set({ profile: p });
   const setModels = (m: string[]) => session.set({ models: m });
-  const query = useQuery(usageQuery({ files, names: files.map((f) => f.name), mappings: session.mappings, timeZone, models, profile, current: scenario.workload }));
+  // The read's progress: transient view state of this page, not an input and not a result.
+  const [progress, setProgress] = useState<UsageProgress | null>(null);
+  const query = useQuery(usageQuery({ files, names: files.map((f) => f.name), mappings: session.mappings, timeZone, models, profile, current: scenario.workload }, setProgress));
+  const share = progress && progress.totalBytes > 0 ? Math.min(1, progress.bytesRead / progress.totalBytes) : 0;
   const answer = query.data;
   const derived = answer?.derived;
 
@@ -342,19 +345,32 @@ export function UsagePage() {
           />
         </div>
         {query.isFetching ? (
-          <p className="mt-2 flex items-center gap-2 text-sm text-muted" role="status">
-            {t('reading', { count: count(language, t, 'files', files.length) })}
-            <Button
-              variant="secondary"
-              size="xs"
-              onClick={() => {
-                void queryClient.cancelQueries({ queryKey: ['usage'] });
-                setFiles([]);
-              }}
+          <div className="mt-2 flex flex-col gap-2" data-testid="usage-progress">
+            <div
+              role="progressbar"
+              aria-label={t('progressLabel')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(share * 100)}
+              className="h-2 w-full overflow-hidden rounded bg-surface-2"
             >
-              {t('cancel')}
-            </Button>
-          </p>
+              <div className="h-full bg-accent" style={{ width: `${Math.round(share * 100)}%` }} />
+            </div>
+            <p className="flex flex-wrap items-center gap-2 text-sm text-muted" role="status">
+              {t('reading', { count: count(language, t, 'files', files.length) })}
+              {progress ? <span className="figures">{t('progress', { name: progress.fileName, index: progress.fileIndex + 1, count: progress.fileCount, percent: formatPercent(language, share, 0) })}</span> : null}
+              <Button
+                variant="secondary"
+                size="xs"
+                onClick={() => {
+                  void queryClient.cancelQueries({ queryKey: ['usage'] });
+                  setFiles([]);
+                }}
+              >
+                {t('cancel')}
+              </Button>
+            </p>
+          </div>
         ) : null}
         {query.error ? (
           <Banner tone="bad" role="alert">
@@ -453,6 +469,7 @@ export function UsagePage() {
                       ? t('period.gapsNone')
                       : derived.period.gaps.map((g) => t('period.gap', { from: formatDate(language, g.from), to: formatDate(language, g.to), days: count(language, t, 'days', g.days) })).join('; '),
                 },
+                { label: t('period.counted'), value: t('period.countedValue', { days: formatNumber(language, derived.period.coveredDays, 2) }), testId: 'usage-period-counted' },
                 { label: t('col.requestsPerDay'), value: derived.total.requestsPerDay === null ? t('na') : formatNumber(language, derived.total.requestsPerDay, 1) },
                 { label: t('col.errors'), value: derived.total.errorShare === null || derived.total.retryRate === null ? t('na') : t('errors.value', { share: formatPercent(language, derived.total.errorShare, 1), retry: formatPercent(language, derived.total.retryRate, 1) }) },
                 { label: t('period.bill'), value: derived.total.billUsd === null ? t('period.billNone') : formatMoney(language, 'USD', scenario.fx, derived.total.billUsd) },

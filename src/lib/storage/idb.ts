@@ -46,6 +46,16 @@ export const SCENARIOS_DB = {
   stores: { scenarios: 'id', quarantine: 'key' },
 } as const satisfies DatabaseLayout;
 
+/**
+ * A genai-prices data.json the user dropped to update the API list prices offline, one record
+ * (`priceDataEnvelopeSchema` in src/core/usage/price-data.ts), read and written by the worker.
+ */
+export const PRICE_DATA_DB = {
+  name: 'llm-selfhost-price-data',
+  version: 1,
+  stores: { data: 'kind' },
+} as const satisfies DatabaseLayout;
+
 export type StoreName<L extends DatabaseLayout> = keyof L['stores'] & string;
 
 /** Creates what `layout` declares and the database lacks (the upgrade of every version). */

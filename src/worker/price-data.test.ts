@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { priceDataApi } from './price-data';
+import { usageApi } from './usage-api';
+
+// One provider, one model: gpt-4.1 at 3 / 1 / 12 USD per 1M (a made-up newer price, so that the
+// offer visibly comes from the file and not from the bundled 2 / 0.5 / 8).
+const DATA = JSON.stringify([{ id: 'openai', name: 'OpenAI', api_pattern: 'x', models: [{ id: 'gpt-4.1', match: { equals: 'gpt-4.1' }, prices: { input_mtok: 3, cache_read_mtok: 1, output_mtok: 12 } }] }]);
+
+describe('a dropped data.json in the worker', () => {
+  it('a bad file changes nothing and says what is wrong; a good one replaces the offers until cleared', async () => {
+    const bad = await priceDataApi.setPriceData('data.json', '[{"id": "openai"}]', '2026-11-30');
+    expect(bad).toEqual({ ok: false, message: expect.stringMatching(/^data\.json, provider 1 \("openai"\), field name: /) as unknown as string });
+    expect((await priceDataApi.priceDataStatus()).file).toBeNull();
+
+    const good = await priceDataApi.setPriceData('data.json', DATA, '2026-11-30');
+    expect(good).toEqual({ ok: true, status: { file: { fileName: 'data.json', fileDate: '2026-11-30', providers: 1, models: 1 }, storedProblem: null } });
+    const offers = await usageApi.listPriceOffers();
+    expect(offers.map((o) => [o.id, o.inputPerM, o.cachedInputPerM, o.outputPerM, o.date])).toEqual([['gp:openai/gpt-4.1', 3, 1, 12, '2026-11-30']]);
+
+    await priceDataApi.clearPriceData();
+    // The bundled 0.1.8 data again: OpenAI's published 2 / 0.5 / 8 for gpt-4.1.
+    const bundled = (await usageApi.listPriceOffers()).find((o) => o.id === 'gp:openai/gpt-4.1');
+    expect(bundled).toMatchObject({ inputPerM: 2, cachedInputPerM: 0.5, outputPerM: 8, date: '2026-09-23' });
+  });
+});
