@@ -11,6 +11,7 @@ import { plural } from '../../lib/i18n/plural';
 import { formatMs, formatRate, runName } from './format-bench';
 import { benchmarksMessages, type BenchT } from './messages';
 import { axisFor, defaultScale, spreadOf, type Scale } from './scale';
+import { useArmOnEnter, useStaged } from './staged';
 
 /** Okabe-Ito series colours from the theme; runs beyond six repeat them dashed. */
 export const SERIES: readonly ColourVar[] = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)', 'var(--series-4)', 'var(--series-5)', 'var(--series-6)'];
@@ -154,6 +155,9 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
   // One bar per run and statistic; runs beyond the six colours are paler, not dashed.
   const config = runsConfig(t, runs, () => ({ kind: 'bar', dash: undefined }));
   const runCell = (run: BenchRun) => `${seriesOf(config, run.id).label} ${runName(t, run)}`;
+  // Drawn in parts (x axis, y axis, grid, one part per run), the tooltip on first entry: see ./staged.ts.
+  const [parts, onResize] = useStaged(3 + config.series.length);
+  const [tip, arm] = useArmOnEnter();
   const table = {
     head: [t('th.run'), ...rows.map((r) => `${statName(r.percentile)} (ms)`)],
     rows: runs.map((run) => [runCell(run), ...rows.map((r) => formatMs(language, r.values[run.id]))]),
@@ -170,27 +174,29 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
       legend="outside"
       footer={<ScaleToggle t={t} value={scale} onChange={setScale} testId="scale-percentiles" />}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 22, left: 8 }} baseValue={scale === 'log' ? axis.domain[0] : 0}>
-          <CartesianGrid stroke="var(--grid)" vertical={false} />
-          <XAxis dataKey="stat" interval={0} {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }} />
-          <YAxis
-            {...AXIS}
-            width={64}
-            scale={scale}
-            domain={axis.domain}
-            ticks={axis.ticks}
-            interval={0}
-            allowDataOverflow
-            tickFormatter={(v: number) => formatMs(language, v)}
-            label={{ value: t(scale === 'log' ? 'chart.pct.yLog' : 'chart.pct.y', { metric: metricName }), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
-          />
-          <Tooltip {...TOOLTIP} formatter={(v) => `${formatMs(language, Number(v))} ms`} />
-          {config.series.map((s, i) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.colour} fillOpacity={i >= SERIES.length ? 0.55 : 0.9} isAnimationActive={false} />
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+      <div className="h-full" {...arm}>
+        <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 22, left: 8 }} baseValue={scale === 'log' ? axis.domain[0] : 0}>
+            {parts >= 3 ? <CartesianGrid stroke="var(--grid)" vertical={false} /> : null}
+            {parts >= 1 ? <XAxis dataKey="stat" interval={0} {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }} /> : null}
+            {parts >= 2 ? <YAxis
+              {...AXIS}
+              width={64}
+              scale={scale}
+              domain={axis.domain}
+              ticks={axis.ticks}
+              interval={0}
+              allowDataOverflow
+              tickFormatter={(v: number) => formatMs(language, v)}
+              label={{ value: t(scale === 'log' ? 'chart.pct.yLog' : 'chart.pct.y', { metric: metricName }), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
+            /> : null}
+            {tip ? <Tooltip {...TOOLTIP} formatter={(v) => `${formatMs(language, Number(v))} ms`} /> : null}
+            {config.series.slice(0, Math.max(0, parts - 3)).map((s, i) => (
+              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.colour} fillOpacity={i >= SERIES.length ? 0.55 : 0.9} isAnimationActive={false} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
     </ChartFrame>
   );
 }
@@ -226,6 +232,8 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
     }),
   };
   const csv = { head: table.head, rows: series.flatMap((s) => s.points.map((p) => [seriesOf(config, s.runId).label, p.value, p.share * 100])) };
+  const [parts, onResize] = useStaged(3 + series.length, series.length > 0);
+  const [tip, arm] = useArmOnEnter();
   return (
     <ChartFrame
       title={t('chart.cdf.title', { metric: metricName })}
@@ -246,42 +254,44 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
       {series.length === 0 ? (
         <p className="text-sm text-muted">{t('chart.cdf.none')}</p>
       ) : (
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart margin={{ top: 8, right: 24, bottom: 22, left: 8 }}>
-            <CartesianGrid stroke="var(--grid)" />
-            <XAxis
-              type="number"
-              dataKey="value"
-              scale={scale}
-              domain={axis.domain}
-              ticks={axis.ticks}
-              interval={0}
-              allowDataOverflow
-              {...AXIS}
-              tickFormatter={(v: number) => formatMs(language, v)}
-              label={{ value: log ? t('chart.cdf.x', { metric: metricName }) : `${metricName} (ms)`, position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
-            />
-            <YAxis type="number" dataKey="share" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} interval={0} {...AXIS} width={48} tickFormatter={(v: number) => formatPercent(language, v, 0)} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} />
-            <Tooltip {...TOOLTIP} labelFormatter={(v) => `${formatMs(language, Number(v))} ms`} formatter={(v) => formatPercent(language, Number(v), 1)} />
-            {series.map((s) => {
-              const c = seriesOf(config, s.runId);
-              return (
-                <Line
-                  key={c.key}
-                  data={log ? s.points.filter((p) => p.value > 0) : s.points}
-                  dataKey="share"
-                  name={c.label}
-                  type={c.kind === 'step' ? 'stepAfter' : 'linear'}
-                  stroke={c.colour}
-                  strokeWidth={2}
-                  strokeDasharray={c.dash}
-                  dot={s.from === 'percentiles' ? { r: 2 } : false}
-                  isAnimationActive={false}
-                />
-              );
-            })}
-          </LineChart>
-        </ResponsiveContainer>
+        <div className="h-full" {...arm}>
+          <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
+            <LineChart margin={{ top: 8, right: 24, bottom: 22, left: 8 }}>
+              {parts >= 3 ? <CartesianGrid stroke="var(--grid)" /> : null}
+              {parts >= 1 ? <XAxis
+                type="number"
+                dataKey="value"
+                scale={scale}
+                domain={axis.domain}
+                ticks={axis.ticks}
+                interval={0}
+                allowDataOverflow
+                {...AXIS}
+                tickFormatter={(v: number) => formatMs(language, v)}
+                label={{ value: log ? t('chart.cdf.x', { metric: metricName }) : `${metricName} (ms)`, position: 'insideBottom', offset: -12,  fill: 'var(--muted)', fontSize: 11 }}
+              /> : null}
+              {parts >= 2 ? <YAxis type="number" dataKey="share" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} interval={0} {...AXIS} width={48} tickFormatter={(v: number) => formatPercent(language, v, 0)} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} /> : null}
+              {tip ? <Tooltip {...TOOLTIP} labelFormatter={(v) => `${formatMs(language, Number(v))} ms`} formatter={(v) => formatPercent(language, Number(v), 1)} /> : null}
+              {series.slice(0, Math.max(0, parts - 3)).map((s) => {
+                const c = seriesOf(config, s.runId);
+                return (
+                  <Line
+                    key={c.key}
+                    data={log ? s.points.filter((p) => p.value > 0) : s.points}
+                    dataKey="share"
+                    name={c.label}
+                    type={c.kind === 'step' ? 'stepAfter' : 'linear'}
+                    stroke={c.colour}
+                    strokeWidth={2}
+                    strokeDasharray={c.dash}
+                    dot={s.from === 'percentiles' ? { r: 2 } : false}
+                    isAnimationActive={false}
+                  />
+                );
+              })}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
       )}
     </ChartFrame>
   );
@@ -318,6 +328,8 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
     head: [t('th.run'), axisName, t('chart.load.y')],
     rows: view.series.flatMap((s) => s.points.map((p) => [`R${(index.get(p.runId) ?? 0) + 1} ${runName(t, runs[index.get(p.runId) ?? 0] as BenchRun)}`, formatRate(language, p.x), formatRate(language, p.outputTokensPerS)])),
   };
+  const [parts, onResize] = useStaged(3 + view.series.length, view.series.length > 0);
+  const [tip, arm] = useArmOnEnter();
   return (
     <ChartFrame
       title={t('chart.load.title')}
@@ -340,42 +352,44 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
       {view.series.length === 0 ? (
         <p className="text-sm text-muted">{t('chart.load.none')}</p>
       ) : (
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart margin={{ top: 8, right: 24, bottom: 22, left: 8 }}>
-            <CartesianGrid stroke="var(--grid)" />
-            <XAxis
-              type="number"
-              dataKey="x"
-              scale={scale}
-              domain={xAxis.domain}
-              ticks={xAxis.ticks}
-              interval={0}
-              allowDataOverflow
-              {...AXIS}
-              tickFormatter={(v: number) => formatRate(language, v)}
-              label={{ value: scale === 'log' ? t('chart.load.xLog', { axis: axisName }) : axisName, position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
-            />
-            <YAxis
-              type="number"
-              scale={scale}
-              domain={yAxis.domain}
-              ticks={yAxis.ticks}
-              interval={0}
-              allowDataOverflow
-              {...AXIS}
-              width={64}
-              tickFormatter={(v: number) => formatRate(language, v)}
-              label={{ value: t(scale === 'log' ? 'chart.load.yLog' : 'chart.load.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
-            />
-            <Tooltip {...TOOLTIP} labelFormatter={(v) => `${axisName}: ${formatRate(language, Number(v))}`} formatter={(v) => formatRate(language, Number(v))} />
-            {view.series.map((s) => {
-              const c = seriesOf(config, s.key);
-              return (
-                <Line key={c.key} data={scale === 'log' ? s.points.filter((p) => p.x > 0 && p.outputTokensPerS !== null && p.outputTokensPerS > 0) : s.points} dataKey="outputTokensPerS" name={c.label} stroke={c.colour} strokeWidth={2} strokeDasharray={c.dash} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
-              );
-            })}
-          </LineChart>
-        </ResponsiveContainer>
+        <div className="h-full" {...arm}>
+          <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
+            <LineChart margin={{ top: 8, right: 24, bottom: 22, left: 8 }}>
+              {parts >= 3 ? <CartesianGrid stroke="var(--grid)" /> : null}
+              {parts >= 1 ? <XAxis
+                type="number"
+                dataKey="x"
+                scale={scale}
+                domain={xAxis.domain}
+                ticks={xAxis.ticks}
+                interval={0}
+                allowDataOverflow
+                {...AXIS}
+                tickFormatter={(v: number) => formatRate(language, v)}
+                label={{ value: scale === 'log' ? t('chart.load.xLog', { axis: axisName }) : axisName, position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
+              /> : null}
+              {parts >= 2 ? <YAxis
+                type="number"
+                scale={scale}
+                domain={yAxis.domain}
+                ticks={yAxis.ticks}
+                interval={0}
+                allowDataOverflow
+                {...AXIS}
+                width={64}
+                tickFormatter={(v: number) => formatRate(language, v)}
+                label={{ value: t(scale === 'log' ? 'chart.load.yLog' : 'chart.load.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
+              /> : null}
+              {tip ? <Tooltip {...TOOLTIP} labelFormatter={(v) => `${axisName}: ${formatRate(language, Number(v))}`} formatter={(v) => formatRate(language, Number(v))} /> : null}
+              {view.series.slice(0, Math.max(0, parts - 3)).map((s) => {
+                const c = seriesOf(config, s.key);
+                return (
+                  <Line key={c.key} data={scale === 'log' ? s.points.filter((p) => p.x > 0 && p.outputTokensPerS !== null && p.outputTokensPerS > 0) : s.points} dataKey="outputTokensPerS" name={c.label} stroke={c.colour} strokeWidth={2} strokeDasharray={c.dash} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
+                );
+              })}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
       )}
     </ChartFrame>
   );
@@ -413,6 +427,9 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
     rows: rows.map((r, i) => [`R${i + 1} ${runName(t, runs[i] as BenchRun)}`, formatInteger(language, r.ok), r.failed === null ? t('chart.err.unknown') : formatInteger(language, r.failed), r.errorShare === null ? '–' : formatNumber(language, r.errorShare * 100, 1)]),
   };
   const kinds = rows.flatMap((r, i) => r.kinds.map((k) => ({ run: i, ...k })));
+  // x axis, y axis, grid, then the two stacks.
+  const [parts, onResize] = useStaged(5);
+  const [tip, arm] = useArmOnEnter();
   return (
     <ChartFrame
       title={t('chart.err.title')}
@@ -450,24 +467,26 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
         </div>
       }
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-          <CartesianGrid stroke="var(--grid)" vertical={false} />
-          <XAxis dataKey="run" interval={0} {...AXIS} />
-          <YAxis
-            {...AXIS}
-            width={56}
-            domain={yAxis.domain}
-            ticks={yAxis.ticks}
-            interval={0}
-            tickFormatter={fmt}
-            label={{ value: t(mode === 'shares' ? 'chart.err.yShare' : 'chart.err.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 30 }}
-          />
-          <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} />
-          <Bar dataKey={okBars.key} name={okBars.label} stackId="r" fill={okBars.colour} isAnimationActive={false} />
-          <Bar dataKey={failedBars.key} name={failedBars.label} stackId="r" fill={failedBars.colour} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      <div className="h-full" {...arm}>
+        <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
+          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+            {parts >= 3 ? <CartesianGrid stroke="var(--grid)" vertical={false} /> : null}
+            {parts >= 1 ? <XAxis dataKey="run" interval={0} {...AXIS} /> : null}
+            {parts >= 2 ? <YAxis
+              {...AXIS}
+              width={56}
+              domain={yAxis.domain}
+              ticks={yAxis.ticks}
+              interval={0}
+              tickFormatter={fmt}
+              label={{ value: t(mode === 'shares' ? 'chart.err.yShare' : 'chart.err.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 30 }}
+            /> : null}
+            {tip ? <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} /> : null}
+            {parts >= 4 ? <Bar dataKey={okBars.key} name={okBars.label} stackId="r" fill={okBars.colour} isAnimationActive={false} /> : null}
+            {parts >= 5 ? <Bar dataKey={failedBars.key} name={failedBars.label} stackId="r" fill={failedBars.colour} isAnimationActive={false} /> : null}
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
     </ChartFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
@@ -19,7 +19,6 @@ import { invoicePerListUnit, tokenVolumeAt } from '../../core/tco/workload';
 import { useAppStore } from '../../state/store';
 import { BillingFields } from './billing-fields';
 import { billingMessages } from './billing-messages';
-import { ProvenanceBadge } from './capacity-panel';
 import { isListPriceOfferId, ListPriceBadge, ListPricePicker } from './list-price-picker';
 import { LogSliderField } from './log-slider-field';
 import { tcoMessages, type TcoT } from './messages';
@@ -27,6 +26,10 @@ import { OptionalNumberField } from './optional-number-field';
 import { ProfileEditor } from './profile-editor';
 import { RangesEditor } from './ranges-editor';
 import { catalogPriceInUnit, convertRentPrice, matchesCatalogPrice } from './rent-unit';
+
+// The badge lives with the capacity panel, whose charts bring the chart library: loaded after the
+// first verdict is on screen, not before it.
+const ProvenanceBadge = lazy(() => import('./capacity-panel').then((m) => ({ default: m.ProvenanceBadge })));
 
 type Workload = Scenario['workload'];
 type Api = Scenario['api'];
@@ -137,7 +140,9 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
         badge={
           sh.capacity.series ? (
             <span className="text-[11px] text-muted">
-              <ProvenanceBadge view={sh.capacity.series} testId="tco-throughput-badge" />
+              <Suspense fallback={null}>
+                <ProvenanceBadge view={sh.capacity.series} testId="tco-throughput-badge" />
+              </Suspense>
               <Help topic="throughputSource" />
             </span>
           ) : (

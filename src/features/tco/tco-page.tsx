@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react';
 import { Banner, Card } from '../../components/card';
 import { FactsList } from '../../components/facts-list';
 import { Help } from '../../components/help';
@@ -19,7 +19,6 @@ import { WorkloadSource } from '../../components/workload-source';
 import { useStaggered } from './staggered';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { CapacityNotes } from './capacity-notes';
-import { CapacityPanel } from './capacity-panel';
 import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
 import { lazyChart } from '../../components/lazy-chart';
 
@@ -32,6 +31,9 @@ const HybridChart = lazyChart(() => import('./hybrid-chart').then((m) => m.Hybri
 const TornadoChart = lazyChart(() => import('./tornado-chart').then((m) => m.TornadoChart), 300);
 const HorizonChart = lazyChart(() => import('./horizon-chart').then((m) => m.HorizonChart), 340);
 const MonteCarloChart = lazyChart(() => import('./monte-carlo-chart').then((m) => m.MonteCarloChart), 320);
+// The capacity panel imports its charts (and the chart library) statically: it loads after the
+// verdict, like the charts above.
+const CapacityPanel = lazy(() => import('./capacity-panel').then((m) => ({ default: m.CapacityPanel })));
 
 /**
  * The TCO and break-even page: the verdict with the numbers behind it, KPI cards, the charts,
@@ -191,7 +193,9 @@ export function TcoPage() {
               </Card>
             </>
           ) : null}
-          <CapacityPanel fmt={fmt} />
+          <Suspense fallback={<div aria-hidden="true" className="rounded-md bg-surface-2" style={{ height: 360 }} />}>
+            <CapacityPanel fmt={fmt} />
+          </Suspense>
           <div className="grid gap-4 xl:grid-cols-2">
             <Card title={t('sensitivityTitle')}>{chartTornado ? <TornadoChart tornado={chartTornado.value} resultKey={chartTornado.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}</Card>
             <Card title={t('uncertaintyTitle')}>

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Banner, Kpi } from '../../components/card';
 import { Help } from '../../components/help';
 import { findGpu } from '../../core/catalog/catalog';
@@ -8,7 +8,12 @@ import type { RateSide } from '../../core/tco/rate-limits';
 import type { Fmt } from '../../lib/format/fmt';
 import { formatList, plural } from '../../lib/i18n/plural';
 import type { TcoT } from './messages';
-import { ThroughputProvenance } from './capacity-panel';
+
+/**
+ * The throughput's provenance badge lives with the capacity panel, whose charts bring the chart
+ * library: loaded after the verdict is on screen, so the first verdict does not wait for it.
+ */
+const ThroughputProvenance = lazy(() => import('./capacity-panel').then((m) => ({ default: m.ThroughputProvenance })));
 
 /** Text of a figure: the value, or why there is none. */
 export function figureText(f: Figure, render: (v: number) => string, t: TcoT): string {
@@ -191,7 +196,9 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
           <Help topic={b.result.kind === 'never' ? 'breakEvenNever' : 'breakEven'} />
         </p>
         <p className="mt-1">
-          <ThroughputProvenance selfHosted={selfHosted} testId="tco-verdict-badge" />
+          <Suspense fallback={null}>
+            <ThroughputProvenance selfHosted={selfHosted} testId="tco-verdict-badge" />
+          </Suspense>
         </p>
         {rate ? (
           <div className="mt-3">
