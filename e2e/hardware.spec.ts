@@ -98,6 +98,10 @@ test.describe('hardware fit', () => {
     await expect(weights.getByTestId('engine-value')).toContainText('line 2');
     await expect(weights.getByTestId('our-value')).toHaveText('60.8 GiB');
     await expect(weights.getByTestId('diff-value')).toHaveText('+5.17 GiB');
+    // Line 1 names the Marlin FP4 kernel: hidden 2,880 → 3,072, intermediate 2,880 → 2,944 →
+    // 1,195,264 B × 36 × 128 experts = 5.13 GiB of padding, 0.04 GiB left over.
+    await expect(card.getByTestId('engine-kernel-padding')).toContainText('That adds 5.13 GiB');
+    await expect(card.getByTestId('engine-kernel-padding')).toContainText('0.04 GiB of the difference remain');
     // "Available KV cache memory: -2.14 GiB" against our 78.68 − 65.28 GB − 7 GiB = 5.88 GB = 5.48 GiB.
     const kv = card.getByRole('row', { name: /KV cache memory/ });
     await expect(kv.getByTestId('engine-value')).toContainText('-2.14 GiB');

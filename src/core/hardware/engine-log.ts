@@ -12,6 +12,9 @@
  * engine reports it and compare the concurrency, which is what the engine actually sizes.
  */
 
+import type { ModelSpec, WeightFormat } from '../scenario/model-spec';
+import { marlinMxfp4Padding, type EngineKernel, type KernelPadding } from './engine-padding';
+
 export const MAX_LOG_CHARS = 5_000_000;
 const GIB = 2 ** 30;
 
@@ -44,6 +47,8 @@ export interface EngineLog {
   figures: EngineFigure[];
   /** Worker ranks that printed the same lines (TP0, TP1, …); 1 when none is named. */
   ranks: number;
+  /** Kernels the log names that change how much memory the weights take. */
+  kernels: { kernel: EngineKernel; line: number; text: string }[];
 }
 
 export type EngineLogIssue =
@@ -128,6 +133,11 @@ const RULES: Rule[] = [
   { engine: 'sglang', re: new RegExp(String.raw`Capture cuda graph end\..*?mem usage=${NUM} GB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[1]) }] },
 ];
 
+// vLLM's warning when MXFP4 / NVFP4 weights run on the Marlin kernel (marlin_utils_fp4.py).
+const KERNEL_HINTS: { kernel: EngineKernel; re: RegExp }[] = [
+  { kernel: 'marlin-mxfp4', re: /FP4 compression will be used leveraging the Marlin kernel/ },
+];
+
 const RANK = /\b(?:Worker_)?TP(\d+)\b/;
 
 export function parseEngineLog(text: string): EngineLogResult {
@@ -137,9 +147,13 @@ export function parseEngineLog(text: string): EngineLogResult {
   const seen = new Set<EngineFigureKey>();
   const ranks = new Set<string>();
   const votes = { vllm: 0, sglang: 0 };
+  const kernels: EngineLog['kernels'] = [];
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, i) => {
     const rank = RANK.exec(raw);
+    for (const hint of KERNEL_HINTS) {
+      if (hint.re.test(raw) && !kernels.some((k) => k.kernel === hint.kernel)) kernels.push({ kernel: hint.kernel, line: i + 1, text: raw.trim().slice(0, 300) });
+    }
     for (const rule of RULES) {
       const m = raw.match(rule.re);
       if (!m) continue;
@@ -158,7 +172,7 @@ export function parseEngineLog(text: string): EngineLogResult {
     }
   });
   if (figures.length === 0) return { ok: false, issues: issues.length > 0 ? issues : [{ code: 'no-engine-lines' }] };
-  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, ranks.size) }, issues };
+  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, ranks.size), kernels }, issues };
 }
 
 export function figure(log: EngineLog, key: EngineFigureKey): EngineFigure | undefined {
@@ -176,6 +190,8 @@ export interface EngineComparisonRow {
   unit: 'bytes' | 'tokens' | 'ratio';
   line: number;
   contextTokens?: number;
+  /** Weights: the part of the difference the engine's kernel adds by padding, with the log line naming the kernel. */
+  kernelPadding?: KernelPadding & { line: number; unexplainedBytes: number };
 }
 
 export interface EngineComparison {
@@ -186,7 +202,8 @@ export interface EngineComparison {
 
 /** The figures of our report the comparison needs (a `HardwareReport` fits). */
 export interface EstimateForLog {
-  setup: { contextLength: number };
+  setup: { contextLength: number; weightFormat: WeightFormat };
+  layouts: { chosen: { layout: { tp: number }; ep: number } };
   memory: {
     weights: { perGpuBytes: number };
     kvAvailablePerGpu: number;
@@ -200,7 +217,11 @@ export interface EstimateForLog {
 
 const roundUpTenth = (bytes: number) => Math.ceil((bytes / GIB) * 10 - 1e-9) / 10;
 
-export function compareEngineLog(log: EngineLog, r: EstimateForLog): EngineComparison {
+/**
+ * `model` (hidden size and MoE shape) lets a weight difference be traced to a kernel the log
+ * names (see engine-padding.ts); without it the weights row is compared as is.
+ */
+export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick<ModelSpec, 'hidden' | 'moe'>): EngineComparison {
   const rows: EngineComparisonRow[] = [];
   const m = r.memory;
   const add = (key: EngineComparisonRow['key'], f: EngineFigure | undefined, ours: number | null, unit: EngineComparisonRow['unit'], engine = f?.value) => {
@@ -211,6 +232,14 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog): EngineCompa
   add('budget', figure(log, 'budget'), m.budgetPerGpu, 'bytes');
   add('utilisation', figure(log, 'utilisation'), m.budgetPerGpu / m.physicalPerGpu, 'ratio');
   add('weights', figure(log, 'weights'), m.weights.perGpuBytes, 'bytes');
+  const marlin = log.kernels.find((k) => k.kernel === 'marlin-mxfp4');
+  const weightsRow = rows.find((x) => x.key === 'weights');
+  if (marlin && model && weightsRow && weightsRow.difference !== null) {
+    const pad = marlinMxfp4Padding(model, r.setup.weightFormat, { tp: r.layouts.chosen.layout.tp, ep: r.layouts.chosen.ep });
+    if (pad && pad.extraBytesPerGpu > 0) {
+      weightsRow.kernelPadding = { ...pad, line: marlin.line, unexplainedBytes: weightsRow.difference - pad.extraBytesPerGpu };
+    }
+  }
   add('activation', figure(log, 'activation'), m.activationPerGpu, 'bytes');
   const graph = figure(log, 'cudaGraph');
   const nonTorch = figure(log, 'nonTorch');

@@ -40,6 +40,8 @@ const messages = defineMessages(
     'row.freeAtStart': 'Free memory at start-up',
     kvTokensNote: 'vLLM\'s "GPU KV cache size" is maximum concurrency × max_model_len, a derived figure, not a capacity (vllm #51041, #40694); the concurrency is what the engine sizes.',
     lineRef: 'line {line}',
+    kernelPadding:
+      'Line {line} names vLLM\'s Marlin FP4 kernel, which allocates every expert matrix at its tile sizes: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, for {experts} experts × {layers} layers. That adds {extra} (estimated from the model\'s shape); {rest} of the difference remain. The padding is the engine\'s choice of kernel, not part of the checkpoint: other MXFP4 kernels (Triton, FlashInfer) pad less or differently, so our estimate keeps the checkpoint size.',
     suggest: 'Use the log\'s overheads: runtime {runtime}, activations {activation}',
     suggestNone: 'This log does not print the CUDA-graph, non-torch or activation memory, so there are no overheads to take over.',
     noValue: '–',
@@ -76,6 +78,8 @@ const messages = defineMessages(
     'row.freeAtStart': 'Freier Speicher beim Start',
     kvTokensNote: '„GPU KV cache size“ von vLLM ist maximale Parallelität × max_model_len, ein abgeleiteter Wert, keine Kapazität (vllm #51041, #40694); die Parallelität ist das, was die Engine bemisst.',
     lineRef: 'Zeile {line}',
+    kernelPadding:
+      'Zeile {line} nennt den Marlin-FP4-Kernel von vLLM, der jede Expertenmatrix in seinen Kachelgrößen anlegt: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} je GPU, für {experts} Experten × {layers} Schichten. Das kostet {extra} (geschätzt aus der Modellgeometrie); {rest} der Differenz bleiben. Das Auffüllen ist die Kernelwahl der Engine, kein Teil des Checkpoints: andere MXFP4-Kernel (Triton, FlashInfer) füllen weniger oder anders auf, daher bleibt unsere Schätzung bei der Checkpoint-Größe.',
     suggest: 'Overheads des Protokolls übernehmen: Laufzeit {runtime}, Aktivierungen {activation}',
     suggestNone: 'Dieses Protokoll nennt weder CUDA-Graph- noch Nicht-Torch- noch Aktivierungsspeicher; es gibt keine Overheads zu übernehmen.',
     noValue: '–',
@@ -202,6 +206,23 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                   ))}
                 </tbody>
               </table>
+              {comparison.rows.map((row) =>
+                row.kernelPadding ? (
+                  <p key={`pad-${row.key}`} className="mt-1 text-xs text-muted" data-testid="engine-kernel-padding">
+                    {t('kernelPadding', {
+                      line: formatInteger(language, row.kernelPadding.line),
+                      hFrom: formatInteger(language, row.kernelPadding.hidden.from),
+                      hTo: formatInteger(language, row.kernelPadding.hidden.to),
+                      iFrom: formatInteger(language, row.kernelPadding.intermediate.from),
+                      iTo: formatInteger(language, row.kernelPadding.intermediate.to),
+                      experts: formatInteger(language, row.kernelPadding.expertsPerRank),
+                      layers: formatInteger(language, row.kernelPadding.moeLayers),
+                      extra: gib(language, row.kernelPadding.extraBytesPerGpu),
+                      rest: gib(language, row.kernelPadding.unexplainedBytes),
+                    })}
+                  </p>
+                ) : null,
+              )}
               {comparison.rows.some((r) => r.key === 'kvTokens') ? <p className="mt-1 text-xs text-muted">{t('kvTokensNote')}</p> : null}
             </div>
           ) : null}
