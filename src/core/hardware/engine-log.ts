@@ -133,9 +133,11 @@ const RULES: Rule[] = [
   { engine: 'sglang', re: new RegExp(String.raw`Capture cuda graph end\..*?mem usage=${NUM} GB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[1]) }] },
 ];
 
-// vLLM's warning when MXFP4 / NVFP4 weights run on the Marlin kernel (marlin_utils_fp4.py).
+// vLLM's warning when FP4 weights run on the Marlin kernel (marlin_utils_fp4.py) and the
+// MXFP4 method's backend choice (mxfp4.py: "Using Marlin backend" / "Using Triton backend").
 const KERNEL_HINTS: { kernel: EngineKernel; re: RegExp }[] = [
-  { kernel: 'marlin-mxfp4', re: /FP4 compression will be used leveraging the Marlin kernel/ },
+  { kernel: 'marlin-mxfp4', re: /FP4 compression will be used leveraging the Marlin kernel|\[mxfp4\.py:\d+\] Using Marlin backend/ },
+  { kernel: 'triton-mxfp4', re: /\[mxfp4\.py:\d+\] Using Triton backend/ },
 ];
 
 const RANK = /\b(?:Worker_)?TP(\d+)\b/;
@@ -192,6 +194,8 @@ export interface EngineComparisonRow {
   contextTokens?: number;
   /** Weights: the part of the difference the engine's kernel adds by padding, with the log line naming the kernel. */
   kernelPadding?: KernelPadding & { line: number; unexplainedBytes: number };
+  /** Weights: a kernel the log names whose memory layout we do not model (vLLM's Triton MXFP4 kernel). */
+  kernelUnmodelled?: { kernel: EngineKernel; line: number };
 }
 
 export interface EngineComparison {
@@ -239,6 +243,10 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick
     if (pad && pad.extraBytesPerGpu > 0) {
       weightsRow.kernelPadding = { ...pad, line: marlin.line, unexplainedBytes: weightsRow.difference - pad.extraBytesPerGpu };
     }
+  }
+  const triton = log.kernels.find((k) => k.kernel === 'triton-mxfp4');
+  if (triton && weightsRow && !weightsRow.kernelPadding && r.setup.weightFormat === 'mxfp4') {
+    weightsRow.kernelUnmodelled = { kernel: triton.kernel, line: triton.line };
   }
   add('activation', figure(log, 'activation'), m.activationPerGpu, 'bytes');
   const graph = figure(log, 'cudaGraph');

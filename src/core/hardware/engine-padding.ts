@@ -18,7 +18,8 @@ import type { ModelSpec, WeightFormat } from '../scenario/model-spec';
  * byte per 32 weights, and BF16 biases of 2I and H (vLLM allocates them for every MXFP4 MoE).
  */
 
-export type EngineKernel = 'marlin-mxfp4';
+/** MXFP4 MoE kernels vLLM names at start-up; only Marlin's padding is modelled. */
+export type EngineKernel = 'marlin-mxfp4' | 'triton-mxfp4';
 
 export interface KernelPadding {
   kernel: EngineKernel;

@@ -42,6 +42,8 @@ const messages = defineMessages(
     lineRef: 'line {line}',
     kernelPadding:
       'Line {line} names vLLM\'s Marlin FP4 kernel, which allocates every expert matrix at its tile sizes: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, for {experts} experts × {layers} layers. That adds {extra} (estimated from the model\'s shape); {rest} of the difference remain. The padding is the engine\'s choice of kernel, not part of the checkpoint: other MXFP4 kernels (Triton, FlashInfer) pad less or differently, so our estimate keeps the checkpoint size.',
+    kernelUnmodelled:
+      'Line {line} names vLLM\'s Triton MXFP4 kernel. It stores the experts in its own swizzled layout with FP32 biases, which takes more memory than the checkpoint; we do not model that layout (vLLM 0.14.1 loaded gpt-oss-120b as 64.38 GiB on one H100, 3.58 GiB over the checkpoint, vllm #33155).',
     suggest: 'Use the log\'s overheads: runtime {runtime}, activations {activation}',
     suggestNone: 'This log does not print the CUDA-graph, non-torch or activation memory, so there are no overheads to take over.',
     noValue: '–',
@@ -80,6 +82,8 @@ const messages = defineMessages(
     lineRef: 'Zeile {line}',
     kernelPadding:
       'Zeile {line} nennt den Marlin-FP4-Kernel von vLLM, der jede Expertenmatrix in seinen Kachelgrößen anlegt: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} je GPU, für {experts} Experten × {layers} Schichten. Das kostet {extra} (geschätzt aus der Modellgeometrie); {rest} der Differenz bleiben. Das Auffüllen ist die Kernelwahl der Engine, kein Teil des Checkpoints: andere MXFP4-Kernel (Triton, FlashInfer) füllen weniger oder anders auf, daher bleibt unsere Schätzung bei der Checkpoint-Größe.',
+    kernelUnmodelled:
+      'Zeile {line} nennt den Triton-MXFP4-Kernel von vLLM. Er legt die Experten in einem eigenen, umsortierten Layout mit FP32-Biases ab, das mehr Speicher braucht als der Checkpoint; dieses Layout bilden wir nicht nach (vLLM 0.14.1 lud gpt-oss-120b auf einer H100 mit 64,38 GiB, 3,58 GiB über dem Checkpoint, vllm #33155).',
     suggest: 'Overheads des Protokolls übernehmen: Laufzeit {runtime}, Aktivierungen {activation}',
     suggestNone: 'Dieses Protokoll nennt weder CUDA-Graph- noch Nicht-Torch- noch Aktivierungsspeicher; es gibt keine Overheads zu übernehmen.',
     noValue: '–',
@@ -220,6 +224,10 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                       extra: gib(language, row.kernelPadding.extraBytesPerGpu),
                       rest: gib(language, row.kernelPadding.unexplainedBytes),
                     })}
+                  </p>
+                ) : row.kernelUnmodelled ? (
+                  <p key={`kernel-${row.key}`} className="mt-1 text-xs text-muted" data-testid="engine-kernel-unmodelled">
+                    {t('kernelUnmodelled', { line: formatInteger(language, row.kernelUnmodelled.line) })}
                   </p>
                 ) : null,
               )}
