@@ -13,6 +13,7 @@
  */
 
 import type { ModelSpec, WeightFormat } from '../scenario/model-spec';
+import { readLogSetup, setupOffer, type LogSetup, type SetupOffer } from './engine-setup';
 import { marlinMxfp4Padding, type EngineKernel, type KernelPadding } from './engine-padding';
 
 export const MAX_LOG_CHARS = 5_000_000;
@@ -49,6 +50,8 @@ export interface EngineLog {
   ranks: number;
   /** Kernels the log names that change how much memory the weights take. */
   kernels: { kernel: EngineKernel; line: number; text: string }[];
+  /** The setup the log was run with (context, TP, PP, weight format, utilisation), where it says. */
+  setup: LogSetup;
 }
 
 export type EngineLogIssue =
@@ -173,8 +176,11 @@ export function parseEngineLog(text: string): EngineLogResult {
       }
     }
   });
-  if (figures.length === 0) return { ok: false, issues: issues.length > 0 ? issues : [{ code: 'no-engine-lines' }] };
-  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, ranks.size), kernels }, issues };
+  const setup = readLogSetup(text);
+  const hasSetup = setup.context !== null || setup.tensorParallel !== null || setup.weightFormat !== null;
+  if (figures.length === 0 && !hasSetup) return { ok: false, issues: issues.length > 0 ? issues : [{ code: 'no-engine-lines' }] };
+  if (/ServerArgs\(|sglang/i.test(text) && votes.vllm === 0) votes.sglang += 1;
+  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, ranks.size), kernels, setup }, issues };
 }
 
 export function figure(log: EngineLog, key: EngineFigureKey): EngineFigure | undefined {
@@ -202,12 +208,15 @@ export interface EngineComparison {
   rows: EngineComparisonRow[];
   /** Overheads read from the log, rounded up to 0.1 GiB, to set on the page; null when the log does not give them. */
   suggestion: { runtimeOverheadGiB: number | null; activationGiB: number | null };
+  /** Where the log's setup differs from the page's, and the fields that take it over. */
+  setup: SetupOffer;
 }
 
 /** The figures of our report the comparison needs (a `HardwareReport` fits). */
 export interface EstimateForLog {
-  setup: { contextLength: number; weightFormat: WeightFormat };
-  layouts: { chosen: { layout: { tp: number }; ep: number } };
+  setup: { contextLength: number; weightFormat: WeightFormat; memoryUtilisation: number };
+  model: { mla: boolean };
+  layouts: { chosen: { layout: { tp: number; pp: number }; ep: number } };
   memory: {
     weights: { perGpuBytes: number };
     kvAvailablePerGpu: number;
@@ -263,8 +272,17 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick
   add('kvTokens', figure(log, 'kvTokens'), sameContext ? r.fixes.maxConcurrencyAtContext * r.setup.contextLength : null, 'tokens');
   const runtime = graph || nonTorch ? (graph?.value ?? 0) + (nonTorch?.value ?? 0) : null;
   const activation = figure(log, 'activation')?.value ?? null;
+  const page = {
+    contextLength: r.setup.contextLength,
+    tensorParallel: r.layouts.chosen.layout.tp,
+    pipelineParallel: r.layouts.chosen.layout.pp,
+    weightFormat: r.setup.weightFormat,
+    memoryUtilisation: r.setup.memoryUtilisation,
+    mla: r.model.mla,
+  };
   return {
     rows,
+    setup: setupOffer(log.setup, page),
     suggestion: {
       runtimeOverheadGiB: runtime === null ? null : roundUpTenth(runtime),
       activationGiB: activation === null ? null : roundUpTenth(activation),

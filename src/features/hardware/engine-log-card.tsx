@@ -3,6 +3,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { EngineComparisonRow, EngineLogIssue } from '../../core/hardware/engine-log';
+import { undoPatchFor, type SetupDifference, type SetupPatch } from '../../core/hardware/engine-setup';
 import type { Language, Scenario } from '../../core/scenario/schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
@@ -44,6 +45,17 @@ const messages = defineMessages(
       'Line {line} names vLLM\'s Marlin FP4 kernel, which allocates every expert matrix at its tile sizes: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, for {experts} experts × {layers} layers. That adds {extra} (estimated from the model\'s shape); {rest} of the difference remain. The padding is the engine\'s choice of kernel, not part of the checkpoint: other MXFP4 kernels (Triton, FlashInfer) pad less or differently, so our estimate keeps the checkpoint size.',
     kernelUnmodelled:
       'Line {line} names vLLM\'s Triton MXFP4 kernel. It stores the experts in its own swizzled layout with FP32 biases, which takes more memory than the checkpoint; we do not model that layout (vLLM 0.14.1 loaded gpt-oss-120b as 64.38 GiB on one H100, 3.58 GiB over the checkpoint, vllm #33155).',
+    setupTitle: 'The log was run with another setup than the page:',
+    'setup.context': 'Context (max_model_len): {log} tokens in the log (line {line}), {page} on the page',
+    'setup.tensorParallel': 'Tensor parallel: TP {log} in the log (line {line}), TP {page} on the page',
+    'setup.pipelineParallel': 'Pipeline stages: {log} in the log (line {line}), {page} on the page',
+    'setup.weightFormat': 'Weights: {log} in the log (line {line}), {page} on the page',
+    'setup.utilisation': 'gpu_memory_utilization: {log} in the log (line {line}), {page} on the page',
+    setupModel: 'The log names the model {model} (line {line}).',
+    setupApply: 'Set the page to the log\'s setup',
+    setupPinned: 'A different TP pins the layout to plain TP on TP × PP GPUs, as vLLM runs without expert or data parallelism.',
+    setupApplied: 'The page now runs the log\'s setup, so the rows above compare concurrency and tokens too.',
+    setupUndo: 'Undo: back to the page\'s setup',
     suggest: 'Use the log\'s overheads: runtime {runtime}, activations {activation}',
     suggestNone: 'This log does not print the CUDA-graph, non-torch or activation memory, so there are no overheads to take over.',
     noValue: '–',
@@ -84,6 +96,17 @@ const messages = defineMessages(
       'Zeile {line} nennt den Marlin-FP4-Kernel von vLLM, der jede Expertenmatrix in seinen Kachelgrößen anlegt: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} je GPU, für {experts} Experten × {layers} Schichten. Das kostet {extra} (geschätzt aus der Modellgeometrie); {rest} der Differenz bleiben. Das Auffüllen ist die Kernelwahl der Engine, kein Teil des Checkpoints: andere MXFP4-Kernel (Triton, FlashInfer) füllen weniger oder anders auf, daher bleibt unsere Schätzung bei der Checkpoint-Größe.',
     kernelUnmodelled:
       'Zeile {line} nennt den Triton-MXFP4-Kernel von vLLM. Er legt die Experten in einem eigenen, umsortierten Layout mit FP32-Biases ab, das mehr Speicher braucht als der Checkpoint; dieses Layout bilden wir nicht nach (vLLM 0.14.1 lud gpt-oss-120b auf einer H100 mit 64,38 GiB, 3,58 GiB über dem Checkpoint, vllm #33155).',
+    setupTitle: 'Das Protokoll lief mit einem anderen Setup als die Seite:',
+    'setup.context': 'Kontext (max_model_len): {log} Token im Protokoll (Zeile {line}), {page} auf der Seite',
+    'setup.tensorParallel': 'Tensor-Parallelität: TP {log} im Protokoll (Zeile {line}), TP {page} auf der Seite',
+    'setup.pipelineParallel': 'Pipeline-Stufen: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
+    'setup.weightFormat': 'Gewichte: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
+    'setup.utilisation': 'gpu_memory_utilization: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
+    setupModel: 'Das Protokoll nennt das Modell {model} (Zeile {line}).',
+    setupApply: 'Seite auf das Setup des Protokolls stellen',
+    setupPinned: 'Ein anderes TP legt das Layout auf reines TP mit TP × PP GPUs fest, wie vLLM ohne Experten- oder Datenparallelität läuft.',
+    setupApplied: 'Die Seite nutzt jetzt das Setup des Protokolls; die Zeilen oben vergleichen auch Parallelität und Token.',
+    setupUndo: 'Rückgängig: zurück zum Setup der Seite',
     suggest: 'Overheads des Protokolls übernehmen: Laufzeit {runtime}, Aktivierungen {activation}',
     suggestNone: 'Dieses Protokoll nennt weder CUDA-Graph- noch Nicht-Torch- noch Aktivierungsspeicher; es gibt keine Overheads zu übernehmen.',
     noValue: '–',
@@ -101,6 +124,11 @@ function value(language: Language, row: EngineComparisonRow, v: number | null): 
   if (row.unit === 'bytes') return gib(language, v);
   if (row.unit === 'tokens') return `${formatInteger(language, v)} tokens`;
   return row.key === 'maxConcurrency' ? `${formatNumber(language, v, 2)}×` : formatNumber(language, v, 2);
+}
+
+function setupValue(language: Language, d: SetupDifference, v: number | string): string {
+  if (typeof v === 'string') return v.toUpperCase();
+  return d.field === 'utilisation' ? formatNumber(language, v, 2) : formatInteger(language, v);
 }
 
 function issueText(t: T, language: Language, i: EngineLogIssue): string {
@@ -131,6 +159,13 @@ export function EngineLogCard(props: { scenario: Scenario }) {
     setSubmitted(content);
   };
   const s = comparison?.suggestion;
+  const offer = comparison?.setup;
+  // The page's values before "Set the page to the log's setup", for undo (this card only).
+  const [undo, setUndo] = useState<SetupPatch | null>(null);
+  const applyPatch = (patch: SetupPatch) => {
+    if (Object.keys(patch.selfHosted).length > 0) updateSection('selfHosted', patch.selfHosted);
+    if (Object.keys(patch.hardware).length > 0) updateSection('hardware', patch.hardware);
+  };
   return (
     <Card title={t('title')} testId="hw-engine-log">
       <p className="mb-2 text-xs text-muted">{t('hint')}</p>
@@ -232,6 +267,46 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                 ) : null,
               )}
               {comparison.rows.some((r) => r.key === 'kvTokens') ? <p className="mt-1 text-xs text-muted">{t('kvTokensNote')}</p> : null}
+            </div>
+          ) : null}
+          {parsed.log.setup.model ? (
+            <p className="mt-2 text-xs text-muted">
+              {t('setupModel', { model: parsed.log.setup.model.value, line: formatInteger(language, parsed.log.setup.model.line) })}
+            </p>
+          ) : null}
+          {offer && offer.differences.length > 0 ? (
+            <div className="mt-2 rounded-md border border-border p-2" data-testid="hw-engine-log-setup">
+              <p className="text-xs font-medium">{t('setupTitle')}</p>
+              <ul className="mt-1 grid gap-0.5 text-xs">
+                {offer.differences.map((d) => (
+                  <li key={d.field}>
+                    {t(`setup.${d.field}`, { log: setupValue(language, d, d.log), page: setupValue(language, d, d.page), line: formatInteger(language, d.line) })}
+                  </li>
+                ))}
+              </ul>
+              {offer.patch.hardware.layout ? <p className="mt-1 text-xs text-muted">{t('setupPinned')}</p> : null}
+              <Button
+                className="mt-2"
+                onClick={() => {
+                  setUndo(undoPatchFor(offer.patch, props.scenario));
+                  applyPatch(offer.patch);
+                }}
+              >
+                {t('setupApply')}
+              </Button>
+            </div>
+          ) : null}
+          {undo && offer && offer.differences.length === 0 ? (
+            <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="hw-engine-log-setup-applied">
+              <p className="text-xs">{t('setupApplied')}</p>
+              <Button
+                onClick={() => {
+                  applyPatch(undo);
+                  setUndo(null);
+                }}
+              >
+                {t('setupUndo')}
+              </Button>
             </div>
           ) : null}
           {s && (s.runtimeOverheadGiB !== null || s.activationGiB !== null) ? (
