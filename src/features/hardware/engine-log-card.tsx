@@ -54,7 +54,8 @@ const messages = defineMessages(
     setupModel: 'The log names the model {model} (line {line}).',
     setupApply: 'Set the page to the log\'s setup',
     setupPinned: 'A different TP pins the layout to plain TP on TP × PP GPUs, as vLLM runs without expert or data parallelism.',
-    setupApplied: 'The page now runs the log\'s setup, so the rows above compare concurrency and tokens too.',
+    setupApplied: 'The page now runs the log\'s setup; every figure the log prints is compared for it.',
+    setupOnly: 'Read as a {engine} log: no memory figures, only the setup it was run with.',
     setupUndo: 'Undo: back to the page\'s setup',
     suggest: 'Use the log\'s overheads: runtime {runtime}, activations {activation}',
     suggestNone: 'This log does not print the CUDA-graph, non-torch or activation memory, so there are no overheads to take over.',
@@ -105,7 +106,8 @@ const messages = defineMessages(
     setupModel: 'Das Protokoll nennt das Modell {model} (Zeile {line}).',
     setupApply: 'Seite auf das Setup des Protokolls stellen',
     setupPinned: 'Ein anderes TP legt das Layout auf reines TP mit TP × PP GPUs fest, wie vLLM ohne Experten- oder Datenparallelität läuft.',
-    setupApplied: 'Die Seite nutzt jetzt das Setup des Protokolls; die Zeilen oben vergleichen auch Parallelität und Token.',
+    setupApplied: 'Die Seite nutzt jetzt das Setup des Protokolls; jeder Wert des Protokolls wird dafür verglichen.',
+    setupOnly: 'Als {engine}-Protokoll gelesen: keine Speicherwerte, nur das Setup, mit dem es lief.',
     setupUndo: 'Rückgängig: zurück zum Setup der Seite',
     suggest: 'Overheads des Protokolls übernehmen: Laufzeit {runtime}, Aktivierungen {activation}',
     suggestNone: 'Dieses Protokoll nennt weder CUDA-Graph- noch Nicht-Torch- noch Aktivierungsspeicher; es gibt keine Overheads zu übernehmen.',
@@ -207,13 +209,15 @@ export function EngineLogCard(props: { scenario: Scenario }) {
       {parsed?.ok ? (
         <>
           <p className="mt-2 text-xs" data-testid="hw-engine-log-summary">
-            {t('engine', {
-              engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang',
-              n: formatInteger(language, parsed.log.figures.length),
-              ranks: parsed.log.ranks === 1 ? t('ranks1') : t('ranksN', { n: formatInteger(language, parsed.log.ranks) }),
-            })}
+            {parsed.log.figures.length === 0
+              ? t('setupOnly', { engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang' })
+              : t('engine', {
+                  engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang',
+                  n: formatInteger(language, parsed.log.figures.length),
+                  ranks: parsed.log.ranks === 1 ? t('ranks1') : t('ranksN', { n: formatInteger(language, parsed.log.ranks) }),
+                })}
           </p>
-          {comparison ? (
+          {comparison && comparison.rows.length > 0 ? (
             <div className="relative mt-2 overflow-x-auto">
               <table className="figures w-full min-w-[520px] border-collapse text-sm" data-testid="hw-engine-log-table">
                 <thead>
@@ -324,7 +328,7 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                 activation: s.activationGiB !== null ? `${formatNumber(language, s.activationGiB, 1)} GiB` : t('noValue'),
               })}
             </Button>
-          ) : comparison ? (
+          ) : comparison && comparison.rows.length > 0 ? (
             <p className="mt-2 text-xs text-muted">{t('suggestNone')}</p>
           ) : null}
         </>
