@@ -127,11 +127,11 @@ test.describe('hardware fit', () => {
     await expect(setup).toContainText('MXFP4 in the log (line 5), BF16 on the page');
     await setup.getByRole('button', { name: "Set the page to the log's setup" }).click();
     await expect(hw.field('GPUs per replica')).toHaveValue('2');
-    await expect(hw.field('Context length per sequence')).toHaveValue('131072');
+    await expect(hw.field('Context length per sequence')).toHaveValue('131,072');
     await expect(hw.combobox('Parallel layout')).toHaveValue('pinned');
     await card.getByRole('button', { name: "Undo: back to the page's setup" }).click();
     await expect(hw.field('GPUs per replica')).toHaveValue('1');
-    await expect(hw.field('Context length per sequence')).toHaveValue('8192');
+    await expect(hw.field('Context length per sequence')).toHaveValue('8,192');
     await expect(hw.combobox('Weight precision')).toHaveValue('bf16');
     await expect(hw.combobox('Parallel layout')).toHaveValue('best-fit');
   });
