@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 
 const deepseekConfig = readFileSync(new URL('../src/core/hardware/fixtures/deepseek-v3.config.json', import.meta.url), 'utf8');
 const gptOssH100Log = readFileSync(new URL('../fixtures/engine-logs/vllm-gpt-oss-120b-h100.log', import.meta.url), 'utf8');
+const gptOssTp2Args = readFileSync(new URL('../fixtures/engine-logs/vllm-gpt-oss-120b-tp2-args.log', import.meta.url), 'utf8');
 
 test.describe('hardware fit', () => {
   test('the example scenario fits and shows its work', async ({ page, hardwarePage: hw }) => {
@@ -98,11 +99,41 @@ test.describe('hardware fit', () => {
     await expect(weights.getByTestId('engine-value')).toContainText('line 2');
     await expect(weights.getByTestId('our-value')).toHaveText('60.8 GiB');
     await expect(weights.getByTestId('diff-value')).toHaveText('+5.17 GiB');
+    // Line 1 names the Marlin FP4 kernel: hidden 2,880 → 3,072, intermediate 2,880 → 2,944 →
+    // 1,195,264 B × 36 × 128 experts = 5.13 GiB of padding, 0.04 GiB left over.
+    await expect(card.getByTestId('engine-kernel-padding')).toContainText('That adds 5.13 GiB');
+    await expect(card.getByTestId('engine-kernel-padding')).toContainText('0.04 GiB of the difference remain');
     // "Available KV cache memory: -2.14 GiB" against our 78.68 − 65.28 GB − 7 GiB = 5.88 GB = 5.48 GiB.
     const kv = card.getByRole('row', { name: /KV cache memory/ });
     await expect(kv.getByTestId('engine-value')).toContainText('-2.14 GiB');
     await expect(kv.getByTestId('our-value')).toHaveText('5.48 GiB');
     await expect(card).toContainText('no overheads to take over');
+  });
+
+  test('a log run with another setup (TP 2, 131,072 tokens, MXFP4) sets the page to it, and undo restores the page', async ({ hardwarePage: hw }) => {
+    await hw.open();
+    await hw.select('Model', 'gpt-oss-120b');
+    await hw.select('GPU', 'h100-sxm');
+    await hw.setNumber('GPUs per replica', '1');
+    await hw.setNumber('Context length per sequence', '8192');
+    await hw.select('Weight precision', 'bf16');
+    const card = hw.page.getByTestId('hw-engine-log');
+    await card.getByRole('textbox', { name: 'Start-up log', exact: true }).fill(gptOssTp2Args);
+    await card.getByRole('button', { name: 'Compare with our estimate' }).click();
+    // EuroEval #1120: 'tensor_parallel_size': 2 (line 2), "Using max model len 131072" (line 4), MXFP4 (line 5).
+    const setup = card.getByTestId('hw-engine-log-setup');
+    await expect(setup).toContainText('131,072 tokens in the log (line 4), 8,192 on the page');
+    await expect(setup).toContainText('TP 2 in the log (line 2), TP 1 on the page');
+    await expect(setup).toContainText('MXFP4 in the log (line 5), BF16 on the page');
+    await setup.getByRole('button', { name: "Set the page to the log's setup" }).click();
+    await expect(hw.field('GPUs per replica')).toHaveValue('2');
+    await expect(hw.field('Context length per sequence')).toHaveValue('131,072');
+    await expect(hw.combobox('Parallel layout')).toHaveValue('pinned');
+    await card.getByRole('button', { name: "Undo: back to the page's setup" }).click();
+    await expect(hw.field('GPUs per replica')).toHaveValue('1');
+    await expect(hw.field('Context length per sequence')).toHaveValue('8,192');
+    await expect(hw.combobox('Weight precision')).toHaveValue('bf16');
+    await expect(hw.combobox('Parallel layout')).toHaveValue('best-fit');
   });
 
   test('the article claim "Kimi K2 FP8 on 8× H100" is shown not to fit, with the reason', async ({ hardwarePage: hw }) => {

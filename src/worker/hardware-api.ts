@@ -4,7 +4,7 @@ import { parseHfConfig } from '../core/hardware/hf-config';
 import { buildHardwareReport, buildMinGpuTable } from '../core/hardware/report';
 import { checkServingClaims } from '../core/hardware/serving-claims';
 import type { Scenario } from '../core/scenario/schema';
-import type { HardwareScenario } from '../core/hardware/setup';
+import { resolveSetup, type HardwareScenario } from '../core/hardware/setup';
 
 /**
  * Hardware-fit computations offered to the UI (area B). Plain data in, plain data out; each
@@ -32,7 +32,8 @@ export const hardwareApi = {
     const parsed = parseEngineLog(text);
     if (!parsed.ok) return { parsed, comparison: null };
     const report = buildHardwareReport(scenario);
-    return { parsed, comparison: report.ok ? compareEngineLog(parsed.log, report.report) : null };
+    const setup = resolveSetup(scenario);
+    return { parsed, comparison: report.ok ? compareEngineLog(parsed.log, report.report, setup.ok ? setup.input.model : undefined) : null };
   },
   /** A pasted Hugging Face config.json, validated and mapped to a model spec. */
   parseHfConfig(text: string, nameHint?: string) {

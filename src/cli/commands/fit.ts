@@ -14,7 +14,7 @@ import { json, parseFlags, type CliCommand, type CliIo } from '../command';
  * (null where no reading is on record, then the label × 1e9 bytes stands in). Physical memory is
  * the reported figure: an H100 is 81,559 MiB = 85.52 GB = 79.65 GiB (docs/hardware.md, "Units"). Fields:
  * - `setup`: what was computed (model, GPU, count, nodes, TP, pipeline stages, MLA mode, and
- *   `layout`: how it was chosen (best-fit / pinned), its kind (tp, tp-ep, dp-attention, dcp), DCP
+ *   `layout`: how it was chosen (best-fit / pinned), its kind (tp, tp-ep, dp-attention, dcp, tp-pp), DCP
  *   and EP sizes).
  * - `layouts`: every sensible layout at this count: fits, weights / KV / headroom per GPU, KV room
  *   (sequences of this context that fit) and the smallest count of this GPU it would need.

@@ -70,6 +70,37 @@ const GPT_OSS_CARD: SourceRef = {
   note: 'The README gives no engine overheads; checked at the full 131,072-token context with one sequence.',
 };
 
+const MINIMAX_M2_RECIPE: SourceRef = {
+  title: 'vllm-project/recipes models/MiniMaxAI/MiniMax-M2.yaml',
+  url: 'https://github.com/vllm-project/recipes/blob/5b3d25fca3b74485c5b92026c555430e5a9fda9e/models/MiniMaxAI/MiniMax-M2.yaml',
+  checked: '2026-12-01',
+  kind: 'vendor',
+  note:
+    'Recipe dated 2026-05-11 (hardware: h100 and h200 "verified"). The TP4 launch sets no --max-model-len, so the model maximum of ' +
+    '196,608 tokens applies. Its guide: "~220 GB for weights + 240 GB per 1M context tokens" (240 KB/token; ours 253,952 B/token in BF16).',
+};
+const QWEN3_235B_RECIPE: SourceRef = {
+  title: 'vllm-project/recipes models/Qwen/Qwen3-235B-A22B-Instruct-2507.yaml',
+  url: 'https://github.com/vllm-project/recipes/blob/9254d5a82ddac4e206f0499fcf4f825c71fc05df/models/Qwen/Qwen3-235B-A22B-Instruct-2507.yaml',
+  checked: '2026-12-01',
+  kind: 'vendor',
+  note:
+    'Recipe dated 2026-04-17. Its MI300X launch serves Qwen/Qwen3-235B-A22B (the catalog model) with -tp 4, --max-model-len 32768 and ' +
+    '--gpu-memory-utilization 0.8. The "4x H200" line is for the Instruct-2507 release (same geometry, 262,144-token context); it is ' +
+    'checked at the catalog model\'s own maximum of 40,960 tokens.',
+};
+
+const GLM45_README: SourceRef = {
+  title: 'zai-org/GLM-4.5 README.md, System Requirements › Inference',
+  url: 'https://github.com/zai-org/GLM-4.5/blob/1a60535d99056ce9d99841796a617c00510ee6a2/README.md',
+  checked: '2026-12-01',
+  kind: 'vendor',
+  note:
+    'Tested with SGLang, MTP speculative decoding, batch size ≤ 8, "both weights and cache are in FP8 format". The table of ' +
+    'configurations that "utilize their full 128K context length" is checked at 131,072 tokens with FP8 KV; the smaller table above ' +
+    'it gives no context and is not held against our verdict.',
+};
+
 export const SERVING_CLAIMS: readonly ServingClaim[] = [
   {
     id: 'k3-recipe-8x-gb300',
@@ -183,6 +214,109 @@ export const SERVING_CLAIMS: readonly ServingClaim[] = [
     vramMinimumGB: 96,
     formula: '120 × 0.8 = 96 (the recipe does not state its factors)',
     setup: { contextLength: 131_072, kvFormat: 'bf16', memoryUtilisation: 0.92 },
+  },
+  {
+    id: 'minimax-m2-recipe-4x-h100',
+    modelId: 'minimax-m2',
+    weightFormat: 'fp8',
+    kind: 'fits',
+    text: {
+      en: 'vLLM recipe: “NVIDIA — TP4 (4x H200/H20/H100 or 4x A100/A800)” for the native FP8 checkpoint.',
+      de: 'vLLM-Rezept: „NVIDIA — TP4 (4× H200/H20/H100 oder 4× A100/A800)“ für den nativen FP8-Checkpoint.',
+    },
+    source: MINIMAX_M2_RECIPE,
+    gpuId: 'h100-sxm',
+    count: 4,
+    setup: { contextLength: 196_608, kvFormat: 'bf16', memoryUtilisation: 0.92 },
+  },
+  {
+    id: 'minimax-m2-recipe-vram-formula',
+    modelId: 'minimax-m2',
+    weightFormat: 'fp8',
+    kind: 'formula',
+    text: { en: 'vLLM recipe: vram_minimum_gb 276.', de: 'vLLM-Rezept: vram_minimum_gb 276.' },
+    source: MINIMAX_M2_RECIPE,
+    vramMinimumGB: 276,
+    formula: '230 × 1 × 1.2 = 276',
+    setup: { contextLength: 196_608, kvFormat: 'bf16', memoryUtilisation: 0.92 },
+  },
+  {
+    id: 'qwen3-235b-recipe-4x-mi300x',
+    modelId: 'qwen3-235b-a22b',
+    weightFormat: 'bf16',
+    kind: 'fits',
+    text: {
+      en: 'vLLM recipe: “BF16 on MI300X/MI325X/MI355X (4 GPUs)”: Qwen/Qwen3-235B-A22B with -tp 4, --max-model-len 32768, --gpu-memory-utilization 0.8.',
+      de: 'vLLM-Rezept: „BF16 auf MI300X/MI325X/MI355X (4 GPUs)“: Qwen/Qwen3-235B-A22B mit -tp 4, --max-model-len 32768, --gpu-memory-utilization 0.8.',
+    },
+    source: QWEN3_235B_RECIPE,
+    gpuId: 'mi300x',
+    count: 4,
+    setup: { contextLength: 32_768, kvFormat: 'bf16', memoryUtilisation: 0.8 },
+  },
+  {
+    id: 'qwen3-235b-recipe-4x-h200',
+    modelId: 'qwen3-235b-a22b',
+    weightFormat: 'bf16',
+    kind: 'official-minimum',
+    text: { en: 'vLLM recipe: “Full precision BF16 — requires 4x H200.”', de: 'vLLM-Rezept: „Volle Genauigkeit BF16 — braucht 4× H200.“' },
+    source: QWEN3_235B_RECIPE,
+    gpuId: 'h200-sxm',
+    count: 4,
+    setup: { contextLength: 40_960, kvFormat: 'bf16', memoryUtilisation: 0.92 },
+  },
+  {
+    id: 'qwen3-235b-recipe-vram-formula',
+    modelId: 'qwen3-235b-a22b',
+    weightFormat: 'bf16',
+    kind: 'formula',
+    text: { en: 'vLLM recipe: vram_minimum_gb 564.', de: 'vLLM-Rezept: vram_minimum_gb 564.' },
+    source: QWEN3_235B_RECIPE,
+    vramMinimumGB: 564,
+    formula: '235 × 2 × 1.2 = 564',
+    setup: { contextLength: 40_960, kvFormat: 'bf16', memoryUtilisation: 0.92 },
+  },
+  {
+    id: 'glm45-readme-fp8-8x-h200-128k',
+    modelId: 'glm-4.5',
+    weightFormat: 'fp8',
+    kind: 'fits',
+    text: {
+      en: 'Z.ai README: with FP8 on “H100 x 16 / H200 x 8” the model “can utilize their full 128K context length”.',
+      de: 'Z.ai-README: mit FP8 auf „H100 x 16 / H200 x 8“ kann das Modell „den vollen 128K-Kontext nutzen“.',
+    },
+    source: GLM45_README,
+    gpuId: 'h200-sxm',
+    count: 8,
+    setup: { contextLength: 131_072, kvFormat: 'fp8', memoryUtilisation: 0.92 },
+  },
+  {
+    id: 'glm45-readme-fp8-16x-h100-128k',
+    modelId: 'glm-4.5',
+    weightFormat: 'fp8',
+    kind: 'fits',
+    text: {
+      en: 'Z.ai README: with FP8 on “H100 x 16 / H200 x 8” the model “can utilize their full 128K context length”.',
+      de: 'Z.ai-README: mit FP8 auf „H100 x 16 / H200 x 8“ kann das Modell „den vollen 128K-Kontext nutzen“.',
+    },
+    source: GLM45_README,
+    gpuId: 'h100-sxm',
+    count: 16,
+    setup: { contextLength: 131_072, kvFormat: 'fp8', memoryUtilisation: 0.92 },
+  },
+  {
+    id: 'glm45-readme-bf16-16x-h200-128k',
+    modelId: 'glm-4.5',
+    weightFormat: 'bf16',
+    kind: 'fits',
+    text: {
+      en: 'Z.ai README: with BF16 on “H100 x 32 / H200 x 16” the model “can utilize their full 128K context length”.',
+      de: 'Z.ai-README: mit BF16 auf „H100 x 32 / H200 x 16“ kann das Modell „den vollen 128K-Kontext nutzen“.',
+    },
+    source: GLM45_README,
+    gpuId: 'h200-sxm',
+    count: 16,
+    setup: { contextLength: 131_072, kvFormat: 'fp8', memoryUtilisation: 0.92 },
   },
 ];
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaults';
 import { compareEngineLog, figure, parseEngineLog, type EngineLog } from './engine-log';
 import { buildHardwareReport } from './report';
+import { resolveSetup } from './setup';
 
 const ROOT = resolve(__dirname, '../../../fixtures/engine-logs');
 const read = (name: string) => readFileSync(resolve(ROOT, name), 'utf8');
@@ -40,6 +41,9 @@ describe('reading vLLM and SGLang start-up logs', () => {
     expect(figure(log, 'weights')).toMatchObject({ line: 2, value: 65.9651 * GIB });
     expect(figure(log, 'kvCache')).toMatchObject({ line: 7, value: -2.14 * GIB });
     expect(log.ranks).toBe(1);
+    // Line 1 is vLLM's warning that the FP4 weights run on the Marlin kernel.
+    expect(log.kernels).toMatchObject([{ kernel: 'marlin-mxfp4', line: 1 }]);
+    expect(parsed('vllm-qwen3-235b-fp8-4x-h100.log').kernels).toEqual([]);
   });
 
   it('vLLM and SGLang on the same setup (Qwen3-235B FP8, 4× H100): SGLang sums K and V', () => {
@@ -105,11 +109,27 @@ describe('the engine\'s figures beside our estimate for the same setup', () => {
     Object.assign(s.hardware, { weightFormat: 'mxfp4', contextLength: 131_072, concurrentSequences: 1 });
     const r = buildHardwareReport(s);
     if (!r.ok) throw new Error('report');
-    const c = compareEngineLog(parsed('vllm-gpt-oss-120b-h100.log'), r.report);
+    const setup = resolveSetup(s);
+    if (!setup.ok) throw new Error('setup');
+    const c = compareEngineLog(parsed('vllm-gpt-oss-120b-h100.log'), r.report, setup.input.model);
     const weights = c.rows.find((x) => x.key === 'weights');
     // Ours: the 65.28e9-byte checkpoint = 60.797 GiB; the engine: 65.9651 GiB → 5.17 GiB more.
     expect(weights?.ours).toBe(65.28e9);
     expect(((weights?.difference ?? 0) / GIB)).toBeCloseTo(65.9651 - 65.28e9 / GIB, 6);
+    // The log names the Marlin kernel (line 1), which pads hidden 2,880 → 3,072 and intermediate
+    // 2,880 → 2,944: 1,195,264 B × 36 layers × 128 experts = 5,507,776,512 B; 5.168 − 5.130 = 0.039 GiB left.
+    expect(weights?.kernelPadding).toMatchObject({ kernel: 'marlin-mxfp4', line: 1, extraBytesPerGpu: 5_507_776_512 });
+    expect((weights?.kernelPadding?.unexplainedBytes ?? NaN) / GIB).toBeCloseTo(0.039, 3);
+    // vLLM 0.14.1 on the Triton kernel (vllm #33155): "Model loading took 64.38 GiB memory", 64.38 − 60.797
+    // = 3.58 GiB over the checkpoint; that kernel's swizzled layout is not modelled, and the card says so.
+    const triton = parsed('vllm-gpt-oss-120b-h100-triton.log');
+    expect(triton.kernels).toMatchObject([{ kernel: 'triton-mxfp4', line: 1 }]);
+    const tw = compareEngineLog(triton, r.report, setup.input.model).rows.find((x) => x.key === 'weights');
+    expect(tw).toMatchObject({ line: 2, kernelUnmodelled: { kernel: 'triton-mxfp4', line: 1 } });
+    expect(tw?.kernelPadding).toBeUndefined();
+    expect((tw?.difference ?? NaN) / GIB).toBeCloseTo(64.38 - 65.28e9 / GIB, 6);
+    // Without the model shape the row stays as it is.
+    expect(compareEngineLog(parsed('vllm-gpt-oss-120b-h100.log'), r.report).rows.find((x) => x.key === 'weights')?.kernelPadding).toBeUndefined();
     // KV room: ours 78,679,145,185 − 65,280,000,000 − 7 GiB = 5,882,953,953 B (5.48 GiB); the engine had −2.14 GiB.
     const kv = c.rows.find((x) => x.key === 'kvCache');
     expect(kv?.ours).toBeCloseTo(78_679_145_185.28 - 65.28e9 - 7 * GIB, 0);

@@ -12,6 +12,10 @@
  * engine reports it and compare the concurrency, which is what the engine actually sizes.
  */
 
+import type { ModelSpec, WeightFormat } from '../scenario/model-spec';
+import { readLogSetup, setupOffer, type LogSetup, type SetupOffer } from './engine-setup';
+import { marlinMxfp4Padding, type EngineKernel, type KernelPadding } from './engine-padding';
+
 export const MAX_LOG_CHARS = 5_000_000;
 const GIB = 2 ** 30;
 
@@ -44,6 +48,10 @@ export interface EngineLog {
   figures: EngineFigure[];
   /** Worker ranks that printed the same lines (TP0, TP1, …); 1 when none is named. */
   ranks: number;
+  /** Kernels the log names that change how much memory the weights take. */
+  kernels: { kernel: EngineKernel; line: number; text: string }[];
+  /** The setup the log was run with (context, TP, PP, weight format, utilisation), where it says. */
+  setup: LogSetup;
 }
 
 export type EngineLogIssue =
@@ -128,6 +136,13 @@ const RULES: Rule[] = [
   { engine: 'sglang', re: new RegExp(String.raw`Capture cuda graph end\..*?mem usage=${NUM} GB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[1]) }] },
 ];
 
+// vLLM's warning when FP4 weights run on the Marlin kernel (marlin_utils_fp4.py) and the
+// MXFP4 method's backend choice (mxfp4.py: "Using Marlin backend" / "Using Triton backend").
+const KERNEL_HINTS: { kernel: EngineKernel; re: RegExp }[] = [
+  { kernel: 'marlin-mxfp4', re: /FP4 compression will be used leveraging the Marlin kernel|\[mxfp4\.py:\d+\] Using Marlin backend/ },
+  { kernel: 'triton-mxfp4', re: /\[mxfp4\.py:\d+\] Using Triton backend/ },
+];
+
 const RANK = /\b(?:Worker_)?TP(\d+)\b/;
 
 export function parseEngineLog(text: string): EngineLogResult {
@@ -137,9 +152,13 @@ export function parseEngineLog(text: string): EngineLogResult {
   const seen = new Set<EngineFigureKey>();
   const ranks = new Set<string>();
   const votes = { vllm: 0, sglang: 0 };
+  const kernels: EngineLog['kernels'] = [];
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, i) => {
     const rank = RANK.exec(raw);
+    for (const hint of KERNEL_HINTS) {
+      if (hint.re.test(raw) && !kernels.some((k) => k.kernel === hint.kernel)) kernels.push({ kernel: hint.kernel, line: i + 1, text: raw.trim().slice(0, 300) });
+    }
     for (const rule of RULES) {
       const m = raw.match(rule.re);
       if (!m) continue;
@@ -157,8 +176,11 @@ export function parseEngineLog(text: string): EngineLogResult {
       }
     }
   });
-  if (figures.length === 0) return { ok: false, issues: issues.length > 0 ? issues : [{ code: 'no-engine-lines' }] };
-  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, ranks.size) }, issues };
+  const setup = readLogSetup(text);
+  const hasSetup = setup.context !== null || setup.tensorParallel !== null || setup.weightFormat !== null;
+  if (figures.length === 0 && !hasSetup) return { ok: false, issues: issues.length > 0 ? issues : [{ code: 'no-engine-lines' }] };
+  if (/ServerArgs\(|sglang/i.test(text) && votes.vllm === 0) votes.sglang += 1;
+  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, ranks.size), kernels, setup }, issues };
 }
 
 export function figure(log: EngineLog, key: EngineFigureKey): EngineFigure | undefined {
@@ -176,17 +198,25 @@ export interface EngineComparisonRow {
   unit: 'bytes' | 'tokens' | 'ratio';
   line: number;
   contextTokens?: number;
+  /** Weights: the part of the difference the engine's kernel adds by padding, with the log line naming the kernel. */
+  kernelPadding?: KernelPadding & { line: number; unexplainedBytes: number };
+  /** Weights: a kernel the log names whose memory layout we do not model (vLLM's Triton MXFP4 kernel). */
+  kernelUnmodelled?: { kernel: EngineKernel; line: number };
 }
 
 export interface EngineComparison {
   rows: EngineComparisonRow[];
   /** Overheads read from the log, rounded up to 0.1 GiB, to set on the page; null when the log does not give them. */
   suggestion: { runtimeOverheadGiB: number | null; activationGiB: number | null };
+  /** Where the log's setup differs from the page's, and the fields that take it over. */
+  setup: SetupOffer;
 }
 
 /** The figures of our report the comparison needs (a `HardwareReport` fits). */
 export interface EstimateForLog {
-  setup: { contextLength: number };
+  setup: { contextLength: number; weightFormat: WeightFormat; memoryUtilisation: number };
+  model: { mla: boolean };
+  layouts: { chosen: { layout: { tp: number; pp: number }; ep: number } };
   memory: {
     weights: { perGpuBytes: number };
     kvAvailablePerGpu: number;
@@ -200,7 +230,11 @@ export interface EstimateForLog {
 
 const roundUpTenth = (bytes: number) => Math.ceil((bytes / GIB) * 10 - 1e-9) / 10;
 
-export function compareEngineLog(log: EngineLog, r: EstimateForLog): EngineComparison {
+/**
+ * `model` (hidden size and MoE shape) lets a weight difference be traced to a kernel the log
+ * names (see engine-padding.ts); without it the weights row is compared as is.
+ */
+export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick<ModelSpec, 'hidden' | 'moe'>): EngineComparison {
   const rows: EngineComparisonRow[] = [];
   const m = r.memory;
   const add = (key: EngineComparisonRow['key'], f: EngineFigure | undefined, ours: number | null, unit: EngineComparisonRow['unit'], engine = f?.value) => {
@@ -211,6 +245,18 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog): EngineCompa
   add('budget', figure(log, 'budget'), m.budgetPerGpu, 'bytes');
   add('utilisation', figure(log, 'utilisation'), m.budgetPerGpu / m.physicalPerGpu, 'ratio');
   add('weights', figure(log, 'weights'), m.weights.perGpuBytes, 'bytes');
+  const marlin = log.kernels.find((k) => k.kernel === 'marlin-mxfp4');
+  const weightsRow = rows.find((x) => x.key === 'weights');
+  if (marlin && model && weightsRow && weightsRow.difference !== null) {
+    const pad = marlinMxfp4Padding(model, r.setup.weightFormat, { tp: r.layouts.chosen.layout.tp, ep: r.layouts.chosen.ep });
+    if (pad && pad.extraBytesPerGpu > 0) {
+      weightsRow.kernelPadding = { ...pad, line: marlin.line, unexplainedBytes: weightsRow.difference - pad.extraBytesPerGpu };
+    }
+  }
+  const triton = log.kernels.find((k) => k.kernel === 'triton-mxfp4');
+  if (triton && weightsRow && !weightsRow.kernelPadding && r.setup.weightFormat === 'mxfp4') {
+    weightsRow.kernelUnmodelled = { kernel: triton.kernel, line: triton.line };
+  }
   add('activation', figure(log, 'activation'), m.activationPerGpu, 'bytes');
   const graph = figure(log, 'cudaGraph');
   const nonTorch = figure(log, 'nonTorch');
@@ -226,8 +272,17 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog): EngineCompa
   add('kvTokens', figure(log, 'kvTokens'), sameContext ? r.fixes.maxConcurrencyAtContext * r.setup.contextLength : null, 'tokens');
   const runtime = graph || nonTorch ? (graph?.value ?? 0) + (nonTorch?.value ?? 0) : null;
   const activation = figure(log, 'activation')?.value ?? null;
+  const page = {
+    contextLength: r.setup.contextLength,
+    tensorParallel: r.layouts.chosen.layout.tp,
+    pipelineParallel: r.layouts.chosen.layout.pp,
+    weightFormat: r.setup.weightFormat,
+    memoryUtilisation: r.setup.memoryUtilisation,
+    mla: r.model.mla,
+  };
   return {
     rows,
+    setup: setupOffer(log.setup, page),
     suggestion: {
       runtimeOverheadGiB: runtime === null ? null : roundUpTenth(runtime),
       activationGiB: activation === null ? null : roundUpTenth(activation),

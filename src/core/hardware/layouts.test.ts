@@ -85,3 +85,35 @@ describe('the best fitting layout', () => {
     expect(r.layouts.options.map((o) => [o.kind, o.fits])).toEqual([['tp-ep', false], ['dcp', true], ['dp-attention', true], ['tp', false]]);
   });
 });
+
+describe('pipeline stages inside the node for models with few KV heads', () => {
+  it('Qwen3-235B-A22B (4 KV heads) on 8× H200: TP4 + EP4 × PP2 holds each head once and keeps 73 sequences of room where TP8 keeps 36', () => {
+    const s = scenario({ modelId: 'qwen3-235b-a22b', gpuId: 'h200-sxm', gpusPerReplica: 8, gpusPerNode: 8 }, {
+      weightFormat: 'bf16', kvFormat: 'bf16', contextLength: 40_960, concurrentSequences: 32, memoryUtilisation: 0.92,
+      runtimeOverheadGiB: 4, activationGiB: 3, layout: { choice: 'best-fit' },
+    });
+    const r = report(s);
+    const r0 = resolveSetup(s);
+    if (!r0.ok) throw new Error('setup');
+    expect(layoutKindsFor(r0.input.model)).toEqual(['tp-ep', 'tp', 'tp-pp']);
+    // One sequence: 94 layers × 4 KV heads × 128 × 2 (K, V) × 2 B = 192,512 B/token × 40,960 = 7,885,291,520 B.
+    // TP8 over 4 heads: each head on two ranks → ÷ 4 = 1,971,322,880 B per GPU; TP4 × PP2: ÷ (4 × 2) = 985,661,440 B.
+    // Budget 143,771 MiB × 1,048,576 × 0.92 = 138,694,434,488.32 B; weights 470e9 ÷ 8 = 58,750,000,000 B (either layout);
+    // overheads 7 GiB = 7,516,192,768 B → 72,428,241,720.32 B left for KV: 36.7 → 36 sequences vs 73.5 → 73.
+    const tp8 = r.layouts.options.find((o) => o.kind === 'tp-ep');
+    const tp4pp2 = r.layouts.options.find((o) => o.kind === 'tp-pp');
+    expect(tp8).toMatchObject({ layout: { tp: 8, pp: 1 }, weightsPerGpu: 58_750_000_000, maxSequencesAtContext: 36 });
+    expect(tp8?.kvPerGpu).toBeCloseTo(32 * 1_971_322_880, 0);
+    expect(tp4pp2).toMatchObject({ layout: { tp: 4, pp: 2, nodes: 1 }, ep: 4, weightsPerGpu: 58_750_000_000, maxSequencesAtContext: 73 });
+    expect(tp4pp2?.kvPerGpu).toBeCloseTo(32 * 985_661_440, 0);
+    expect(r.layouts.chosen).toMatchObject({ kind: 'tp-pp', layout: { tp: 4, pp: 2 } });
+  });
+
+  it('not offered where TP does not replicate KV heads (gpt-oss-120b: 8 KV heads on TP8), nor past the layer count', () => {
+    const oss = report(scenario({ modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 8 }, { weightFormat: 'mxfp4', layout: { choice: 'best-fit' } }));
+    expect(oss.layouts.options.map((o) => o.kind)).toEqual(['tp-ep', 'tp']);
+    // Qwen3-235B on 2 GPUs: TP2 does not replicate 4 KV heads, so no TP1 × PP2.
+    const two = report(scenario({ modelId: 'qwen3-235b-a22b', gpuId: 'b300', gpusPerReplica: 2 }, { weightFormat: 'bf16', layout: { choice: 'best-fit' } }));
+    expect(two.layouts.options.map((o) => o.kind)).toEqual(['tp-ep', 'tp']);
+  });
+});

@@ -20,6 +20,11 @@ import type { FitInput } from './setup';
  *   attention weights replicated, experts EP-sharded.
  * - `dcp` (MLA only): decode-context parallelism, every sequence's tokens split over
  *   DCP = TP ranks; no weight replication.
+ * - `tp-pp`: pipeline stages inside the node, TP halved and PP doubled (TP4 × PP2 on 8 GPUs),
+ *   for models with a GQA / sliding-window group of fewer KV heads than TP: TP8 over 4 KV heads
+ *   holds every head twice, TP4 × PP2 holds each once and half the layers, so it keeps half the
+ *   KV per GPU (Qwen3-235B: 4 KV heads). Plain TP (+ EP for MoE) otherwise; listed last, so it is
+ *   used only where it gives more KV room.
  *
  * TP is the largest power of two ≤ 8 dividing the count and the remaining factor becomes
  * pipeline stages, so a count beyond one node is TP × PP across nodes (the same rule as the
@@ -31,7 +36,7 @@ import type { FitInput } from './setup';
  * and DCP size instead.
  */
 
-export const LAYOUT_KINDS = ['tp-ep', 'dcp', 'dp-attention', 'tp'] as const;
+export const LAYOUT_KINDS = ['tp-ep', 'dcp', 'dp-attention', 'tp', 'tp-pp'] as const;
 export type LayoutKind = (typeof LAYOUT_KINDS)[number];
 
 export const MAX_TP = 8;
@@ -41,6 +46,11 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
+/** A group whose KV heads are fewer than `tp`, so TP replicates them and pipeline stages do not. */
+function fewKvHeads(model: FitInput['model'], tp: number): boolean {
+  return model.attention.some((g) => (g.kind === 'gqa' || g.kind === 'swa') && g.kvHeads < tp);
+}
+
 /** The layout kinds that make sense for the model (MLA-specific ones only for MLA models). */
 export function layoutKindsFor(model: FitInput['model']): LayoutKind[] {
   const mla = hasMla(model);
@@ -48,13 +58,15 @@ export function layoutKindsFor(model: FitInput['model']): LayoutKind[] {
   return LAYOUT_KINDS.filter((k) => {
     if (k === 'tp-ep') return moe;
     if (k === 'dcp' || k === 'dp-attention') return mla;
+    if (k === 'tp-pp') return fewKvHeads(model, MAX_TP);
     return true;
   });
 }
 
 /** The concrete layout of `kind` on `count` GPUs (TP = largest power of two ≤ 8 dividing the count). */
 export function layoutFor(model: FitInput['model'], kind: LayoutKind, count: number, gpusPerNode: number): Layout {
-  const tp = gcd(count, MAX_TP);
+  const full = gcd(count, MAX_TP);
+  const tp = kind === 'tp-pp' ? Math.max(1, full / 2) : full;
   const mla = hasMla(model);
   let mlaMode: Layout['mlaMode'] = 'not-mla';
   if (mla) mlaMode = tp === 1 ? 'replicated' : kind === 'dp-attention' ? 'dp-attention' : kind === 'dcp' ? 'dcp' : 'replicated';
@@ -142,8 +154,15 @@ export function pickBest(fits: readonly LayoutFit[]): LayoutFit | null {
 /** Every sensible layout of the model on `count` GPUs of `gpu`, in `LAYOUT_KINDS` order. */
 export function layoutsAt(input: FitInput, gpu: GpuRecord, count: number, gpusPerNode: number, bytes: WeightBytes): LayoutFit[] {
   // On one TP rank every layout is the same: plain TP1.
-  const kinds = gcd(count, MAX_TP) === 1 ? (['tp'] as const) : layoutKindsFor(input.model);
-  return kinds.map((kind) => evaluateLayout(input, gpu, kind, layoutFor(input.model, kind, count, gpusPerNode), bytes));
+  const tp = gcd(count, MAX_TP);
+  const kinds = tp === 1 ? (['tp'] as const) : layoutKindsFor(input.model);
+  const out: LayoutFit[] = [];
+  for (const kind of kinds) {
+    // Halving TP pays only where this TP replicates KV heads, and only while the stages fit the layers.
+    if (kind === 'tp-pp' && (!fewKvHeads(input.model, tp) || (count / tp) * 2 > input.model.layers)) continue;
+    out.push(evaluateLayout(input, gpu, kind, layoutFor(input.model, kind, count, gpusPerNode), bytes));
+  }
+  return out;
 }
 
 /** The layout the scenario asks for at its own GPU count: the pinned one, or the best of `layoutsAt`. */

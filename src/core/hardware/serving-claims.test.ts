@@ -73,11 +73,58 @@ describe('published serving facts against our default verdict', () => {
     expect(a100.headroomPerGpu).toBeCloseTo(79_027_398_246.4 - 77_632_749_568, 0);
   });
 
+  it('MiniMax-M2 FP8 "TP4 (4x H200/H20/H100 …)": agrees on 4× H100 at the model maximum of 196,608 tokens', () => {
+    const r = check('minimax-m2-recipe-4x-h100');
+    // 220e9 ÷ 4 = 55,000,000,000 B; KV 62 × 8 × 128 × 2 × 2 B = 253,952 B/token × 196,608 = 49,928,994,816 B,
+    // ÷ 4 (8 KV heads over TP4) = 12,482,248,704 B; used 55e9 + 7,516,192,768 + 12,482,248,704 = 74,998,441,472 B;
+    // budget 81,559 MiB × 1,048,576 × 0.92 = 78,679,145,185.28 B.
+    expect(r).toMatchObject({ status: 'agrees', fits: true });
+    expect(r.headroomPerGpu).toBeCloseTo(78_679_145_185.28 - 74_998_441_472, 0);
+    // Three H100 cannot: 220e9 ÷ 3 = 73.3e9 B of weights + 7.5e9 B of overheads is above the budget.
+    expect(r.ourMinimum).toBe(4);
+  });
+
+  it('Qwen3-235B-A22B BF16: agrees with the recipe\'s 4× MI300X launch and with "requires 4x H200"', () => {
+    // MI300X: 196,608 MiB × 1,048,576 = 206,158,430,208 B × 0.8 = 164,926,744,166.4 B. 470e9 ÷ 4 = 117,500,000,000 B;
+    // KV 94 × 4 × 128 × 2 × 2 B = 192,512 B/token × 32,768 = 6,308,233,216 B ÷ 4 = 1,577,058,304 B.
+    const mi = check('qwen3-235b-recipe-4x-mi300x');
+    expect(mi).toMatchObject({ status: 'agrees', fits: true });
+    expect(mi.headroomPerGpu).toBeCloseTo(164_926_744_166.4 - 117_500_000_000 - OVERHEAD - 1_577_058_304, 0);
+    // H200 at 40,960 tokens: KV 192,512 × 40,960 = 7,885,291,520 B ÷ 4 = 1,971,322,880 B; on 3 GPUs (TP1 × PP3)
+    // the weights alone are 156.7e9 B, above the 150.75e9 B physical, so our minimum is the recipe's 4.
+    const h200 = check('qwen3-235b-recipe-4x-h200');
+    expect(h200).toMatchObject({ status: 'agrees', fits: true, ourMinimum: 4 });
+    expect(h200.headroomPerGpu).toBeCloseTo(138_694_434_488.32 - 117_500_000_000 - OVERHEAD - 1_971_322_880, 0);
+  });
+
+  it('GLM-4.5 "full 128K context" on FP8 8× H200 / 16× H100 and BF16 16× H200: agree, each with room to spare', () => {
+    // FP8 weights (no recorded size, estimated): embedding + head 2 × 151,552 × 5,120 = 1,551,892,480 params in BF16,
+    // the other 353,448,107,520 at 8 + 32 ÷ 128² bits: 353,448,107,520 × 1.000244140625 + 3,103,784,960
+    // = 356,638,183,521.9 B. FP8 KV: 92 × 8 × 128 × 2 × 1 B = 188,416 B/token × 131,072 = 24,696,061,952 B.
+    const w = 353_448_107_520 * (8 + 32 / 128 ** 2) / 8 + 2 * 1_551_892_480;
+    expect(w).toBeCloseTo(356_638_183_521.9, 0);
+    const kv = 188_416 * 131_072;
+    // 8× H200 (TP8, 8 KV heads split 8 ways).
+    const h200 = check('glm45-readme-fp8-8x-h200-128k');
+    expect(h200).toMatchObject({ status: 'agrees', fits: true, ourWeightsBytes: w });
+    expect(h200.headroomPerGpu).toBeCloseTo(138_694_434_488.32 - w / 8 - OVERHEAD - kv / 8, 0);
+    // 16× H100 (TP8 × PP2): everything ÷ 16 against 78,679,145,185.28 B.
+    const h100 = check('glm45-readme-fp8-16x-h100-128k');
+    expect(h100).toMatchObject({ status: 'agrees', fits: true, layout: { tp: 8, pp: 2 } });
+    expect(h100.headroomPerGpu).toBeCloseTo(78_679_145_185.28 - w / 16 - OVERHEAD - kv / 16, 0);
+    // BF16 on 16× H200: the 710e9-byte checkpoint ÷ 16 = 44,375,000,000 B.
+    const bf16 = check('glm45-readme-bf16-16x-h200-128k');
+    expect(bf16).toMatchObject({ status: 'agrees', fits: true });
+    expect(bf16.headroomPerGpu).toBeCloseTo(138_694_434_488.32 - 44_375_000_000 - OVERHEAD - kv / 16, 0);
+  });
+
   it('the vram_minimum_gb formulas reproduce from parameters × bytes × 1.2 and sit above the real checkpoints', () => {
     const k3 = check('k3-recipe-vram-formula');
     expect(k3.claim.vramMinimumGB).toBe(Math.round(2800 * 0.5 * 1.2));
     expect(k3.ourWeightsBytes).toBe(1_560_936_091_448);
     expect(check('dsv3-recipe-vram-formula').claim.vramMinimumGB).toBe(Math.floor(671 * 1 * 1.2));
     expect(check('k2-recipe-vram-formula').claim.vramMinimumGB).toBe(1000 * 1 * 1.2);
+    expect(check('minimax-m2-recipe-vram-formula').claim.vramMinimumGB).toBe(230 * 1 * 1.2);
+    expect(check('qwen3-235b-recipe-vram-formula').claim.vramMinimumGB).toBe(235 * 2 * 1.2);
   });
 });

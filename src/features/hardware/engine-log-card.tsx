@@ -3,6 +3,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { EngineComparisonRow, EngineLogIssue } from '../../core/hardware/engine-log';
+import { undoPatchFor, type SetupDifference, type SetupPatch } from '../../core/hardware/engine-setup';
 import type { Language, Scenario } from '../../core/scenario/schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
@@ -40,6 +41,22 @@ const messages = defineMessages(
     'row.freeAtStart': 'Free memory at start-up',
     kvTokensNote: 'vLLM\'s "GPU KV cache size" is maximum concurrency × max_model_len, a derived figure, not a capacity (vllm #51041, #40694); the concurrency is what the engine sizes.',
     lineRef: 'line {line}',
+    kernelPadding:
+      'Line {line} names vLLM\'s Marlin FP4 kernel, which allocates every expert matrix at its tile sizes: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, for {experts} experts × {layers} layers. That adds {extra} (estimated from the model\'s shape); {rest} of the difference remain. The padding is the engine\'s choice of kernel, not part of the checkpoint: other MXFP4 kernels (Triton, FlashInfer) pad less or differently, so our estimate keeps the checkpoint size.',
+    kernelUnmodelled:
+      'Line {line} names vLLM\'s Triton MXFP4 kernel. It stores the experts in its own swizzled layout with FP32 biases, which takes more memory than the checkpoint; we do not model that layout (vLLM 0.14.1 loaded gpt-oss-120b as 64.38 GiB on one H100, 3.58 GiB over the checkpoint, vllm #33155).',
+    setupTitle: 'The log was run with another setup than the page:',
+    'setup.context': 'Context (max_model_len): {log} tokens in the log (line {line}), {page} on the page',
+    'setup.tensorParallel': 'Tensor parallel: TP {log} in the log (line {line}), TP {page} on the page',
+    'setup.pipelineParallel': 'Pipeline stages: {log} in the log (line {line}), {page} on the page',
+    'setup.weightFormat': 'Weights: {log} in the log (line {line}), {page} on the page',
+    'setup.utilisation': 'gpu_memory_utilization: {log} in the log (line {line}), {page} on the page',
+    setupModel: 'The log names the model {model} (line {line}).',
+    setupApply: 'Set the page to the log\'s setup',
+    setupPinned: 'A different TP pins the layout to plain TP on TP × PP GPUs, as vLLM runs without expert or data parallelism.',
+    setupApplied: 'The page now runs the log\'s setup; every figure the log prints is compared for it.',
+    setupOnly: 'Read as a {engine} log: no memory figures, only the setup it was run with.',
+    setupUndo: 'Undo: back to the page\'s setup',
     suggest: 'Use the log\'s overheads: runtime {runtime}, activations {activation}',
     suggestNone: 'This log does not print the CUDA-graph, non-torch or activation memory, so there are no overheads to take over.',
     noValue: '–',
@@ -76,6 +93,22 @@ const messages = defineMessages(
     'row.freeAtStart': 'Freier Speicher beim Start',
     kvTokensNote: '„GPU KV cache size“ von vLLM ist maximale Parallelität × max_model_len, ein abgeleiteter Wert, keine Kapazität (vllm #51041, #40694); die Parallelität ist das, was die Engine bemisst.',
     lineRef: 'Zeile {line}',
+    kernelPadding:
+      'Zeile {line} nennt den Marlin-FP4-Kernel von vLLM, der jede Expertenmatrix in seinen Kachelgrößen anlegt: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} je GPU, für {experts} Experten × {layers} Schichten. Das kostet {extra} (geschätzt aus der Modellgeometrie); {rest} der Differenz bleiben. Das Auffüllen ist die Kernelwahl der Engine, kein Teil des Checkpoints: andere MXFP4-Kernel (Triton, FlashInfer) füllen weniger oder anders auf, daher bleibt unsere Schätzung bei der Checkpoint-Größe.',
+    kernelUnmodelled:
+      'Zeile {line} nennt den Triton-MXFP4-Kernel von vLLM. Er legt die Experten in einem eigenen, umsortierten Layout mit FP32-Biases ab, das mehr Speicher braucht als der Checkpoint; dieses Layout bilden wir nicht nach (vLLM 0.14.1 lud gpt-oss-120b auf einer H100 mit 64,38 GiB, 3,58 GiB über dem Checkpoint, vllm #33155).',
+    setupTitle: 'Das Protokoll lief mit einem anderen Setup als die Seite:',
+    'setup.context': 'Kontext (max_model_len): {log} Token im Protokoll (Zeile {line}), {page} auf der Seite',
+    'setup.tensorParallel': 'Tensor-Parallelität: TP {log} im Protokoll (Zeile {line}), TP {page} auf der Seite',
+    'setup.pipelineParallel': 'Pipeline-Stufen: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
+    'setup.weightFormat': 'Gewichte: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
+    'setup.utilisation': 'gpu_memory_utilization: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
+    setupModel: 'Das Protokoll nennt das Modell {model} (Zeile {line}).',
+    setupApply: 'Seite auf das Setup des Protokolls stellen',
+    setupPinned: 'Ein anderes TP legt das Layout auf reines TP mit TP × PP GPUs fest, wie vLLM ohne Experten- oder Datenparallelität läuft.',
+    setupApplied: 'Die Seite nutzt jetzt das Setup des Protokolls; jeder Wert des Protokolls wird dafür verglichen.',
+    setupOnly: 'Als {engine}-Protokoll gelesen: keine Speicherwerte, nur das Setup, mit dem es lief.',
+    setupUndo: 'Rückgängig: zurück zum Setup der Seite',
     suggest: 'Overheads des Protokolls übernehmen: Laufzeit {runtime}, Aktivierungen {activation}',
     suggestNone: 'Dieses Protokoll nennt weder CUDA-Graph- noch Nicht-Torch- noch Aktivierungsspeicher; es gibt keine Overheads zu übernehmen.',
     noValue: '–',
@@ -93,6 +126,11 @@ function value(language: Language, row: EngineComparisonRow, v: number | null): 
   if (row.unit === 'bytes') return gib(language, v);
   if (row.unit === 'tokens') return `${formatInteger(language, v)} tokens`;
   return row.key === 'maxConcurrency' ? `${formatNumber(language, v, 2)}×` : formatNumber(language, v, 2);
+}
+
+function setupValue(language: Language, d: SetupDifference, v: number | string): string {
+  if (typeof v === 'string') return v.toUpperCase();
+  return d.field === 'utilisation' ? formatNumber(language, v, 2) : formatInteger(language, v);
 }
 
 function issueText(t: T, language: Language, i: EngineLogIssue): string {
@@ -123,6 +161,13 @@ export function EngineLogCard(props: { scenario: Scenario }) {
     setSubmitted(content);
   };
   const s = comparison?.suggestion;
+  const offer = comparison?.setup;
+  // The page's values before "Set the page to the log's setup", for undo (this card only).
+  const [undo, setUndo] = useState<SetupPatch | null>(null);
+  const applyPatch = (patch: SetupPatch) => {
+    if (Object.keys(patch.selfHosted).length > 0) updateSection('selfHosted', patch.selfHosted);
+    if (Object.keys(patch.hardware).length > 0) updateSection('hardware', patch.hardware);
+  };
   return (
     <Card title={t('title')} testId="hw-engine-log">
       <p className="mb-2 text-xs text-muted">{t('hint')}</p>
@@ -164,13 +209,15 @@ export function EngineLogCard(props: { scenario: Scenario }) {
       {parsed?.ok ? (
         <>
           <p className="mt-2 text-xs" data-testid="hw-engine-log-summary">
-            {t('engine', {
-              engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang',
-              n: formatInteger(language, parsed.log.figures.length),
-              ranks: parsed.log.ranks === 1 ? t('ranks1') : t('ranksN', { n: formatInteger(language, parsed.log.ranks) }),
-            })}
+            {parsed.log.figures.length === 0
+              ? t('setupOnly', { engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang' })
+              : t('engine', {
+                  engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang',
+                  n: formatInteger(language, parsed.log.figures.length),
+                  ranks: parsed.log.ranks === 1 ? t('ranks1') : t('ranksN', { n: formatInteger(language, parsed.log.ranks) }),
+                })}
           </p>
-          {comparison ? (
+          {comparison && comparison.rows.length > 0 ? (
             <div className="relative mt-2 overflow-x-auto">
               <table className="figures w-full min-w-[520px] border-collapse text-sm" data-testid="hw-engine-log-table">
                 <thead>
@@ -202,7 +249,68 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                   ))}
                 </tbody>
               </table>
+              {comparison.rows.map((row) =>
+                row.kernelPadding ? (
+                  <p key={`pad-${row.key}`} className="mt-1 text-xs text-muted" data-testid="engine-kernel-padding">
+                    {t('kernelPadding', {
+                      line: formatInteger(language, row.kernelPadding.line),
+                      hFrom: formatInteger(language, row.kernelPadding.hidden.from),
+                      hTo: formatInteger(language, row.kernelPadding.hidden.to),
+                      iFrom: formatInteger(language, row.kernelPadding.intermediate.from),
+                      iTo: formatInteger(language, row.kernelPadding.intermediate.to),
+                      experts: formatInteger(language, row.kernelPadding.expertsPerRank),
+                      layers: formatInteger(language, row.kernelPadding.moeLayers),
+                      extra: gib(language, row.kernelPadding.extraBytesPerGpu),
+                      rest: gib(language, row.kernelPadding.unexplainedBytes),
+                    })}
+                  </p>
+                ) : row.kernelUnmodelled ? (
+                  <p key={`kernel-${row.key}`} className="mt-1 text-xs text-muted" data-testid="engine-kernel-unmodelled">
+                    {t('kernelUnmodelled', { line: formatInteger(language, row.kernelUnmodelled.line) })}
+                  </p>
+                ) : null,
+              )}
               {comparison.rows.some((r) => r.key === 'kvTokens') ? <p className="mt-1 text-xs text-muted">{t('kvTokensNote')}</p> : null}
+            </div>
+          ) : null}
+          {parsed.log.setup.model ? (
+            <p className="mt-2 text-xs text-muted">
+              {t('setupModel', { model: parsed.log.setup.model.value, line: formatInteger(language, parsed.log.setup.model.line) })}
+            </p>
+          ) : null}
+          {offer && offer.differences.length > 0 ? (
+            <div className="mt-2 rounded-md border border-border p-2" data-testid="hw-engine-log-setup">
+              <p className="text-xs font-medium">{t('setupTitle')}</p>
+              <ul className="mt-1 grid gap-0.5 text-xs">
+                {offer.differences.map((d) => (
+                  <li key={d.field}>
+                    {t(`setup.${d.field}`, { log: setupValue(language, d, d.log), page: setupValue(language, d, d.page), line: formatInteger(language, d.line) })}
+                  </li>
+                ))}
+              </ul>
+              {offer.patch.hardware.layout ? <p className="mt-1 text-xs text-muted">{t('setupPinned')}</p> : null}
+              <Button
+                className="mt-2"
+                onClick={() => {
+                  setUndo(undoPatchFor(offer.patch, props.scenario));
+                  applyPatch(offer.patch);
+                }}
+              >
+                {t('setupApply')}
+              </Button>
+            </div>
+          ) : null}
+          {undo && offer && offer.differences.length === 0 ? (
+            <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="hw-engine-log-setup-applied">
+              <p className="text-xs">{t('setupApplied')}</p>
+              <Button
+                onClick={() => {
+                  applyPatch(undo);
+                  setUndo(null);
+                }}
+              >
+                {t('setupUndo')}
+              </Button>
             </div>
           ) : null}
           {s && (s.runtimeOverheadGiB !== null || s.activationGiB !== null) ? (
@@ -220,7 +328,7 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                 activation: s.activationGiB !== null ? `${formatNumber(language, s.activationGiB, 1)} GiB` : t('noValue'),
               })}
             </Button>
-          ) : comparison ? (
+          ) : comparison && comparison.rows.length > 0 ? (
             <p className="mt-2 text-xs text-muted">{t('suggestNone')}</p>
           ) : null}
         </>

@@ -10,7 +10,7 @@ export const layoutMessages = defineMessages(
     choice: 'Parallel layout',
     choiceBest: 'Best fitting layout (see the layout comparison)',
     choicePinned: 'Pinned: TP, MLA mode and DCP as set below',
-    choiceHelp: 'Best fit compares TP, TP + EP, DP-attention and DCP at this GPU count and uses the one with the most KV room.',
+    choiceHelp: 'Best fit compares TP, TP + EP, DP-attention, DCP and (for few KV heads) TP × PP inside the node at this GPU count and uses the one with the most KV room.',
     'name.tp': 'TP{tp}',
     'name.tp-ep': 'TP{tp} + EP{ep}',
     'name.dcp': 'TP{tp} + DCP{dcp}',
@@ -20,6 +20,7 @@ export const layoutMessages = defineMessages(
     'short.tp-ep': 'TP + EP',
     'short.dcp': 'DCP',
     'short.dp-attention': 'DP-attention',
+    'short.tp-pp': 'TP × PP in the node',
     verdictBest: 'With {layout}, the best fitting of {n} layouts on {gpus}.',
     verdictBestNone: 'No layout fits on {gpus}; closest: {layout}.',
     verdictPinned: 'With the pinned layout {layout}.',
@@ -49,7 +50,7 @@ export const layoutMessages = defineMessages(
     choice: 'Parallele Aufteilung',
     choiceBest: 'Beste passende Aufteilung (siehe Vergleich der Aufteilungen)',
     choicePinned: 'Festgelegt: TP, MLA-Verteilung und DCP wie unten',
-    choiceHelp: 'Beste Passung vergleicht TP, TP + EP, DP-Attention und DCP bei dieser GPU-Zahl und nimmt die mit dem meisten KV-Platz.',
+    choiceHelp: 'Beste Passung vergleicht TP, TP + EP, DP-Attention, DCP und (bei wenigen KV-Köpfen) TP × PP im Knoten bei dieser GPU-Zahl und nimmt die mit dem meisten KV-Platz.',
     'name.tp': 'TP{tp}',
     'name.tp-ep': 'TP{tp} + EP{ep}',
     'name.dcp': 'TP{tp} + DCP{dcp}',
@@ -59,6 +60,7 @@ export const layoutMessages = defineMessages(
     'short.tp-ep': 'TP + EP',
     'short.dcp': 'DCP',
     'short.dp-attention': 'DP-Attention',
+    'short.tp-pp': 'TP × PP im Knoten',
     verdictBest: 'Mit {layout}, der am besten passenden von {n} Aufteilungen auf {gpus}.',
     verdictBestNone: 'Keine Aufteilung passt auf {gpus}; am nächsten: {layout}.',
     verdictPinned: 'Mit der festgelegten Aufteilung {layout}.',
@@ -90,6 +92,8 @@ export type LayoutT = (key: keyof (typeof layoutMessages)['en'], params?: Readon
 
 /** "TP8 + DCP8", "DP-attention 8 + EP8 × PP2". */
 export function layoutName(language: Language, kind: LayoutKind, l: { tp: number; pp: number; dcp: number; ep: number }): string {
-  const name = translate(layoutMessages, language, `name.${kind}`, { tp: l.tp, ep: l.ep, dcp: l.dcp });
+  // Pipeline stages inside the node are named as plain TP (+ EP) × PP.
+  const base = kind === 'tp-pp' ? (l.ep > 1 ? 'tp-ep' : 'tp') : kind;
+  const name = translate(layoutMessages, language, `name.${base}`, { tp: l.tp, ep: l.ep, dcp: l.dcp });
   return l.pp > 1 ? translate(layoutMessages, language, 'name.pp', { name, pp: formatInteger(language, l.pp) }) : name;
 }
