@@ -161,7 +161,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
     },
     apiInvoice: apiInvoice(scenario, e.api.monthlyUsd),
     verdict: { ...e.verdict, savingVsApiShare: fig(e.verdict.savingVsApiShare) },
-    ...(t ? { tornado: { option: t.option, baseSaving: t.baseSaving, baseReplicas: t.baseReplicas, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh, replicasLow: r.replicasLow, replicasHigh: r.replicasHigh })) } } : {}),
+    ...(t ? { tornado: { option: t.option, baseSaving: t.baseSaving, baseReplicas: t.baseReplicas, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh, replicasLow: r.replicasLow, replicasHigh: r.replicasHigh, stepLow: r.stepLow, stepHigh: r.stepHigh })) } } : {}),
     ...(mc
       ? {
           monteCarlo: {
