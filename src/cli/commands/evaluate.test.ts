@@ -159,6 +159,18 @@ describe('cli evaluate', () => {
     expect(Array.isArray(out?.tornado?.bySaving)).toBe(true);
   });
 
+  it('--tornado prints the replica step inside a swing: 913.24 tok/s, $640 → −$22,720, P 0.1603', async () => {
+    const step = { ...plain, workload: { ...plain.workload, requestsPerDay: 80_000 } };
+    const { code, out } = await run([file('step.json', step), '--tornado']);
+    expect(code).toBe(0);
+    // One replica carries 1,000 tok/s × 2,628,000 s = 2.628e9 of the 2.4e9 tokens; below
+    // 2.4e9 / 2,628,000 = 913.24 tok/s it takes two (24,000 − 2 × 23,360 = −22,720);
+    // Triangular(800, 1,000, 1,200): P(X < 913.24) = 113.24² / (400 × 200) = 0.1603.
+    const tps = (out?.tornado?.bySaving as { key: string; stepLow: unknown; stepHigh: unknown }[]).find((r) => r.key === 'tokensPerSecond');
+    expect(tps?.stepLow).toEqual({ at: expect.closeTo(913.242, 3) as number, replicas: 2, savingBefore: expect.closeTo(640, 4) as number, savingAfter: expect.closeTo(-22_720, 4) as number, probability: expect.closeTo(0.1603, 4) as number });
+    expect(tps?.stepHigh).toBeNull();
+  });
+
   it('rejects a field outside sense unless --lenient', async () => {
     const bad = { ...plain, workload: { ...plain.workload, cacheHitShare: 1.7 } };
     const p = file('bad.json', bad);

@@ -38,8 +38,10 @@ import { checkNotices } from '../notices';
  * - `apiInvoice`: the month's API bill in the offer's own currencies: { listCurrency,
  *   listAmount, invoiceCurrency, invoicePerListUnit, invoiceAmount, invoiceUnitsPerUsd, usd }
  *   (usd = monthlyUsd.api: the invoice paid at the market rate)
- * - `volume`, `verdict`; with `--tornado` the inputs by saving swing; with `--monte-carlo`
- *   the saving distribution's summary; with `--claims` the preset's article claim check.
+ * - `volume`, `verdict`; with `--tornado` the inputs by saving swing of the option swung
+ *   (each with its ends, replicas and the replica step inside each swing, `stepLow` /
+ *   `stepHigh`); with `--monte-carlo` the saving distribution's summary, the replica and
+ *   break-even spread; with `--claims` the preset's article claim check (docs/tco.md §7).
  * - `notes`: what the figures rest on besides the file as written: { kind: "field", path,
  *   action, problem, rejected } for each field ignored or reset under --lenient, and
  *   { kind: "shape", code, message } for an assumption about the demand shape (a
