@@ -59,6 +59,23 @@ describe('reserved GPUs', () => {
     expect(e.selfHosted.gpuUsd).toBeCloseTo(16_352, 6);
   });
 
+  it('an upfront part carries the cost of capital: half of $196,224 upfront at 12 % costs $8,717.13 a month, $16,893.13 in all', () => {
+    const reserved = withBilling(light(), { mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0.5 });
+    const e = evaluateTco({ ...reserved, selfHosted: { ...reserved.selfHosted, capital: { waccYearly: 0.12 } } });
+    const c = e.billing.commitment;
+    // Upfront 0.5 × 12 × 16,352 = 98,112 at signing; invoiced (1 − 0.5) × 16,352 = 8,176 a month.
+    expect(c?.upfrontUsd).toBeCloseTo(98_112, 6);
+    expect(c?.monthlyInvoiceUsd).toBeCloseTo(8_176, 6);
+    // r = 0.12 / 12 = 1 %: 1.01^12 = 1.1268250, 1 − 1 / 1.1268250 = 0.1125508;
+    // 98,112 × 0.01 / 0.1125508 = 98,112 × 0.0888488 = 8,717.13 a month over the term.
+    expect(c?.upfrontMonthlyUsd).toBeCloseTo(8_717.13, 2);
+    // 8,176 + 8,717.13 = 16,893.13: the monthly GPU cost the comparison uses.
+    expect(c?.costMonthlyUsd).toBeCloseTo(16_893.13, 2);
+    expect(e.selfHosted.gpuUsd).toBeCloseTo(16_893.13, 2);
+    // The commitment itself stays at the list rate: 12 × 16,352.
+    expect(c?.totalUsd).toBeCloseTo(196_224, 6);
+  });
+
   it('the break-even and hybrid steps use the reserved replica cost, and the tornado swings the reserved rate', () => {
     const s = withBilling(light(), { mode: 'reserved', reservedPrice: 2.8 });
     // One more replica: 8 × 2.80 × 730 = 16,352 (on demand at $4.29 it would be 8 × 4.29 × 730 = 25,053.60).

@@ -42,6 +42,9 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       { label: bt('card.upfront'), value: fmt.money(k.upfrontUsd, 0) },
       { label: bt('card.invoice'), value: fmt.money(k.monthlyInvoiceUsd, 2) },
     );
+    if (k.upfrontUsd > 0 && k.waccYearly > 0) {
+      rows.push({ label: bt('card.upfrontMonthly'), value: bt('card.upfrontMonthlyValue', { monthly: fmt.money(k.upfrontMonthlyUsd, 2), wacc: fmt.percent(k.waccYearly, 1) }), testId: 'tco-upfront-monthly' });
+    }
   }
   return (
     <div className="grid gap-2" data-testid="tco-billing">
