@@ -170,6 +170,66 @@ export function commitment(billing: Pick<SelfHosted['billing'], 'reservedTermMon
   };
 }
 
+/**
+ * Per-hour autoscaling over the weekly profile (docs/tco.md §3a): in each hour with demand the
+ * replicas that hour needs, ceil(peak load × (w_h ÷ a_h) ÷ max(w ÷ a) − 1e-9), at least one
+ * and at most the replicas the comparison runs; none in hours without demand (scale-to-zero)
+ * or outside the schedule (on demand). Paid replica-hours are their sum; every replica added
+ * from one hour to the next is a start whose first c seconds the requests routed to it wait:
+ * waiting share = Σ_h w_h × (r_h − r_{h−1})⁺ ÷ r_h × min(1, c ÷ 3,600) ÷ Σ_h w_h.
+ */
+export interface Autoscale {
+  /** Replicas in each of the 168 weekly hours. */
+  replicasPerHour: number[];
+  replicaHoursPerWeek: number;
+  /** What the comparison pays for: its replicas in every paid hour. */
+  fixedReplicaHoursPerWeek: number;
+  replicaStartsPerWeek: number;
+  waitingShare: number;
+  meanWaitSeconds: number;
+}
+
+/**
+ * `peakLoad`: replicas the busiest hour needs (fractional, demand ÷ one replica's usable
+ * throughput); `replicas`: those the comparison runs; `paidHoursPerWeek`: its paid hours.
+ */
+export function autoscale(shape: Pick<Shape, 'weights' | 'availability'>, peakLoad: number, replicas: number, paidHoursPerWeek: number, coldStartSeconds: number): Autoscale {
+  const w = shape.weights;
+  const a = shape.availability;
+  let top = 0;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) top = Math.max(top, (w[h] as number) / (a[h] as number));
+  const perHour = Array.from({ length: HOURS_PER_WEEK }, (_, h) => {
+    const wh = w[h] as number;
+    const ah = a[h] as number;
+    if (!(wh > 0) || !(ah > 0) || !(top > 0)) return 0;
+    return Math.min(replicas, Math.max(1, Math.ceil((peakLoad * (wh / ah)) / top - 1e-9)));
+  });
+  const hourShare = Math.min(1, Math.max(0, coldStartSeconds) / 3600);
+  let total = 0;
+  let waiting = 0;
+  let starts = 0;
+  let hours = 0;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) {
+    const r = perHour[h] as number;
+    const before = perHour[(h + HOURS_PER_WEEK - 1) % HOURS_PER_WEEK] as number;
+    const wh = w[h] as number;
+    total += wh;
+    hours += r;
+    if (r > before) {
+      starts += r - before;
+      waiting += (wh * (r - before) * hourShare) / r;
+    }
+  }
+  return {
+    replicasPerHour: perHour,
+    replicaHoursPerWeek: hours,
+    fixedReplicaHoursPerWeek: replicas * paidHoursPerWeek,
+    replicaStartsPerWeek: starts,
+    waitingShare: total > 0 ? waiting / total : 0,
+    meanWaitSeconds: starts > 0 && hourShare > 0 ? (hourShare * 3600) / 2 : 0,
+  };
+}
+
 export interface BillingView {
   mode: BillingMode;
   /** Hours a month each replica is paid for. */
@@ -180,10 +240,21 @@ export interface BillingView {
   coldStarts: ColdStarts | null;
   /** Reserved only: for the replicas the self-hosted option runs. */
   commitment: Commitment | null;
+  /**
+   * Rented on demand or scale-to-zero: the replica-hours per-hour autoscaling would pay for
+   * (shown beside the comparison, which pays its replicas in every paid hour); null otherwise.
+   */
+  autoscale: Autoscale | null;
 }
 
 /** `gpuMonthlyUsd`: the model's monthly GPU cost (for reserved, the list monthly × reservedCostFactor). */
-export function billingView(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital'>, shape: Shape, paidHours: number, gpuMonthlyUsd: number): BillingView {
+export function billingView(
+  sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital'>,
+  shape: Shape,
+  paidHours: number,
+  gpuMonthlyUsd: number,
+  load: { peakLoad: number; replicas: number } | null = null,
+): BillingView {
   const mode = billingMode(sh);
   const wacc = sh.capital.waccYearly;
   return {
@@ -192,5 +263,9 @@ export function billingView(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentU
     rate: sh.costMode === 'rent' ? { unit: sh.rentUnit, usd: rentRate(sh) } : null,
     coldStarts: mode === 'scale-to-zero' ? coldStarts(shape, sh.billing.coldStartSeconds) : null,
     commitment: mode === 'reserved' ? commitment(sh.billing, gpuMonthlyUsd / reservedCostFactor(sh.billing, wacc), wacc) : null,
+    autoscale:
+      sh.costMode === 'rent' && mode !== 'reserved' && load !== null && load.replicas > 0
+        ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds)
+        : null,
   };
 }
