@@ -198,7 +198,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
     highMark: b.highBeyond ? markValue(b.highBeyond.bar, mark(b.highBeyond.step)) : null,
   }));
   const hasSteps = shaped.bars.some((b) => b.row.stepLow !== null || b.row.stepHigh !== null);
-  const money = (usd: number | null) => (usd === null ? t('chart.end.cannot-serve') : fmt.moneyCompact(usd));
+  const money = (usd: number | null) => (usd === null ? t('chart.end.cannot-serve') : fmt.money(usd, 0));
   const stepCell = (key: keyof typeof UNCERTAIN_INPUTS, s: ReplicaStep | null, end: 'low' | 'high') =>
     s === null
       ? bt('unc.noStep')
