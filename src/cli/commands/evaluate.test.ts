@@ -69,7 +69,10 @@ describe('cli evaluate', () => {
       paidHoursPerMonth: 730,
       rate: { unit: 'gpu-hour', usd: 2.8 },
       coldStarts: null,
-      commitment: { termMonths: 12, monthlyUsd: expect.closeTo(32_704, 6) as number, totalUsd: expect.closeTo(392_448, 6) as number, upfrontUsd: expect.closeTo(196_224, 6) as number },
+      // No WACC: the upfront half costs 196,224 ÷ 12 = 16,352 a month, the list figure.
+      commitment: { termMonths: 12, monthlyUsd: expect.closeTo(32_704, 6) as number, totalUsd: expect.closeTo(392_448, 6) as number, upfrontUsd: expect.closeTo(196_224, 6) as number, upfrontMonthlyUsd: expect.closeTo(16_352, 6) as number, costMonthlyUsd: expect.closeTo(32_704, 6) as number },
+      // Reserved capacity is paid in every hour: no autoscaling figure.
+      autoscale: null,
     });
   });
 

@@ -156,6 +156,15 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       rate: e.billing.rate,
       coldStarts: e.billing.coldStarts,
       commitment: e.billing.commitment,
+      autoscale: e.billing.autoscale
+        ? {
+            replicaHoursPerWeek: e.billing.autoscale.replicaHoursPerWeek,
+            fixedReplicaHoursPerWeek: e.billing.autoscale.fixedReplicaHoursPerWeek,
+            replicaStartsPerWeek: e.billing.autoscale.replicaStartsPerWeek,
+            waitingShare: e.billing.autoscale.waitingShare,
+            meanWaitSeconds: e.billing.autoscale.meanWaitSeconds,
+          }
+        : null,
     },
     costBreakdownUsd: {
       selfHosted: { gpu: e.selfHosted.gpuUsd, power: e.selfHosted.powerUsd, staff: e.selfHosted.staffUsd, ops: e.selfHosted.opsUsd },
