@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defaultScenario } from '../src/core/scenario/defaults';
+import { plainScenario } from '../src/core/tco/test-scenarios';
 import { encodeScenario } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
 import { slow } from './pages/tco-page';
@@ -244,6 +245,20 @@ test.describe('TCO and break-even', () => {
     await slow(card.getByTestId('tco-horizon-crossing')).toHaveText('Monat 14');
     await expect(card.getByRole('figure', { name: /^Kumulierte Kosten über 36 Monate/ })).toBeVisible();
     await expect(card.getByTestId('tco-horizon-chart').locator('svg')).toContainText('Schnittpunkt: Monat 14');
+  });
+
+  test('the tornado marks a replica step on the bar with its probability, and its table says the same', async ({ page, tcoPage: tco }) => {
+    const s = plainScenario();
+    s.workload.requestsPerDay = 80_000;
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    // One replica at 1,000 tok/s carries 2.628e9 of the 2.4e9 tokens; below 2.4e9 ÷ 2,628,000 s =
+    // 913.24 tok/s a second one is needed: P(X < 913.24) on Triangular(800, 1,000, 1,200) =
+    // 113.24² ÷ (400 × 200) = 16 %.
+    const chart = page.getByTestId('tco-tornado-chart');
+    await slow(chart.locator('svg')).toContainText('2 replicas · 16%');
+    await chart.getByRole('button', { name: /data table/i }).click();
+    const row = chart.getByRole('row', { name: /^Throughput/ });
+    await expect(row).toContainText('2 replicas below 913.242 tokens/s; saving $640 → -$22,720 at the step; probability 16%');
   });
 
   test('API rate limits: a limit below the busiest hour warns in the verdict and on the API and hybrid figures', async ({ page, tcoPage: tco }) => {

@@ -73,7 +73,10 @@ describe('cli evaluate', () => {
       paidHoursPerMonth: 730,
       rate: { unit: 'gpu-hour', usd: 2.8 },
       coldStarts: null,
-      commitment: { termMonths: 12, monthlyUsd: expect.closeTo(32_704, 6) as number, totalUsd: expect.closeTo(392_448, 6) as number, upfrontUsd: expect.closeTo(196_224, 6) as number },
+      // No WACC: the upfront half costs 196,224 ÷ 12 = 16,352 a month, the list figure.
+      commitment: { termMonths: 12, monthlyUsd: expect.closeTo(32_704, 6) as number, totalUsd: expect.closeTo(392_448, 6) as number, upfrontUsd: expect.closeTo(196_224, 6) as number, upfrontMonthlyUsd: expect.closeTo(16_352, 6) as number, costMonthlyUsd: expect.closeTo(32_704, 6) as number },
+      // Reserved capacity is paid in every hour: no autoscaling figure.
+      autoscale: null,
     });
   });
 
@@ -161,6 +164,18 @@ describe('cli evaluate', () => {
     const { out } = await run([file('plain2.json', plain), '--tornado', '--monte-carlo']);
     expect(out?.monteCarlo).toMatchObject({ samples: 10_000, seed: 42 });
     expect(Array.isArray(out?.tornado?.bySaving)).toBe(true);
+  });
+
+  it('--tornado prints the replica step inside a swing: 913.24 tok/s, $640 → −$22,720, P 0.1603', async () => {
+    const step = { ...plain, workload: { ...plain.workload, requestsPerDay: 80_000 } };
+    const { code, out } = await run([file('step.json', step), '--tornado']);
+    expect(code).toBe(0);
+    // One replica carries 1,000 tok/s × 2,628,000 s = 2.628e9 of the 2.4e9 tokens; below
+    // 2.4e9 / 2,628,000 = 913.24 tok/s it takes two (24,000 − 2 × 23,360 = −22,720);
+    // Triangular(800, 1,000, 1,200): P(X < 913.24) = 113.24² / (400 × 200) = 0.1603.
+    const tps = (out?.tornado?.bySaving as { key: string; stepLow: unknown; stepHigh: unknown }[]).find((r) => r.key === 'tokensPerSecond');
+    expect(tps?.stepLow).toEqual({ at: expect.closeTo(913.242, 3) as number, replicas: 2, savingBefore: expect.closeTo(640, 4) as number, savingAfter: expect.closeTo(-22_720, 4) as number, probability: expect.closeTo(0.1603, 4) as number });
+    expect(tps?.stepHigh).toBeNull();
   });
 
   it('rejects a field outside sense unless --lenient', async () => {

@@ -45,8 +45,10 @@ import { checkNotices } from '../notices';
  * - `apiInvoice`: the month's API bill in the offer's own currencies: { listCurrency,
  *   listAmount, invoiceCurrency, invoicePerListUnit, invoiceAmount, invoiceUnitsPerUsd, usd }
  *   (usd = monthlyUsd.api: the invoice paid at the market rate)
- * - `volume`, `verdict`; with `--tornado` the inputs by saving swing; with `--monte-carlo`
- *   the saving distribution's summary; with `--claims` the preset's article claim check.
+ * - `volume`, `verdict`; with `--tornado` the inputs by saving swing of the option swung
+ *   (each with its ends, replicas and the replica step inside each swing, `stepLow` /
+ *   `stepHigh`); with `--monte-carlo` the saving distribution's summary, the replica and
+ *   break-even spread; with `--claims` the preset's article claim check (docs/tco.md §7).
  * - `notes`: what the figures rest on besides the file as written: { kind: "field", path,
  *   action, problem, rejected } for each field ignored or reset under --lenient, and
  *   { kind: "shape", code, message } for an assumption about the demand shape (a
@@ -176,6 +178,15 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       rate: e.billing.rate,
       coldStarts: e.billing.coldStarts,
       commitment: e.billing.commitment,
+      autoscale: e.billing.autoscale
+        ? {
+            replicaHoursPerWeek: e.billing.autoscale.replicaHoursPerWeek,
+            fixedReplicaHoursPerWeek: e.billing.autoscale.fixedReplicaHoursPerWeek,
+            replicaStartsPerWeek: e.billing.autoscale.replicaStartsPerWeek,
+            waitingShare: e.billing.autoscale.waitingShare,
+            meanWaitSeconds: e.billing.autoscale.meanWaitSeconds,
+          }
+        : null,
     },
     costBreakdownUsd: {
       selfHosted: { gpu: e.selfHosted.gpuUsd, power: e.selfHosted.powerUsd, staff: e.selfHosted.staffUsd, ops: e.selfHosted.opsUsd },
@@ -183,7 +194,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
     },
     apiInvoice: apiInvoice(scenario, e.api.monthlyUsd),
     verdict: { ...e.verdict, savingVsApiShare: fig(e.verdict.savingVsApiShare) },
-    ...(t ? { tornado: { option: t.option, baseSaving: t.baseSaving, baseReplicas: t.baseReplicas, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh, replicasLow: r.replicasLow, replicasHigh: r.replicasHigh })) } } : {}),
+    ...(t ? { tornado: { option: t.option, baseSaving: t.baseSaving, baseReplicas: t.baseReplicas, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh, replicasLow: r.replicasLow, replicasHigh: r.replicasHigh, stepLow: r.stepLow, stepHigh: r.stepHigh })) } } : {}),
     ...(mc
       ? {
           monteCarlo: {

@@ -115,7 +115,11 @@ export const DEFAULT_SCENARIO: Scenario = {
     capital: { waccYearly: 0 },
     powerWattsPerGpu: 700,
     // The rated draw in every running hour unless power follows utilisation; the idle and server
-    // figures are estimates for that mode (docs/tco.md §3e).
+    // figures are estimates for that mode, bounded by published figures (docs/tco.md §3e): NVIDIA's
+    // rating of the 8-GPU H100 system, 10.2 kW max for 8 × 700 W GPUs (≤ 4.6 kW for the rest);
+    // Latif et al., IEEE Access 13 (2025) 61740–61747, an 8-GPU H100 HGX node measured at ≤ 8.4 kW
+    // (≤ 2.8 kW beside 8 × 700 W); Vadari et al., arXiv:2605.23918 (2026), an idle H100/A100 with
+    // a model loaded draws 26–50 W more than bare idle.
     powerDraw: { mode: 'rated', idleWattsPerGpu: 150, serverWattsPerNode: 2_000 },
     pue: 1.3,
     pricePerKwh: 0.15,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readScenarioDocument } from '../scenario/document';
 import { SCENARIO_TYPE, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
-import { coldStarts } from './billing';
+import { autoscale, coldStarts } from './billing';
 import { evaluateTco } from './evaluate';
 import { draftOf, UNCERTAIN_INPUTS } from './inputs';
 import { buildModel, marginalReplicaCost } from './model';
@@ -57,6 +57,23 @@ describe('reserved GPUs', () => {
     expect(c?.monthlyInvoiceUsd).toBeCloseTo(12_264, 6);
     // The monthly cost is the commitment spread over its term, however it is paid.
     expect(e.selfHosted.gpuUsd).toBeCloseTo(16_352, 6);
+  });
+
+  it('an upfront part carries the cost of capital: half of $196,224 upfront at 12 % costs $8,717.13 a month, $16,893.13 in all', () => {
+    const reserved = withBilling(light(), { mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0.5 });
+    const e = evaluateTco({ ...reserved, selfHosted: { ...reserved.selfHosted, capital: { waccYearly: 0.12 } } });
+    const c = e.billing.commitment;
+    // Upfront 0.5 × 12 × 16,352 = 98,112 at signing; invoiced (1 − 0.5) × 16,352 = 8,176 a month.
+    expect(c?.upfrontUsd).toBeCloseTo(98_112, 6);
+    expect(c?.monthlyInvoiceUsd).toBeCloseTo(8_176, 6);
+    // r = 0.12 / 12 = 1 %: 1.01^12 = 1.1268250, 1 − 1 / 1.1268250 = 0.1125508;
+    // 98,112 × 0.01 / 0.1125508 = 98,112 × 0.0888488 = 8,717.13 a month over the term.
+    expect(c?.upfrontMonthlyUsd).toBeCloseTo(8_717.13, 2);
+    // 8,176 + 8,717.13 = 16,893.13: the monthly GPU cost the comparison uses.
+    expect(c?.costMonthlyUsd).toBeCloseTo(16_893.13, 2);
+    expect(e.selfHosted.gpuUsd).toBeCloseTo(16_893.13, 2);
+    // The commitment itself stays at the list rate: 12 × 16,352.
+    expect(c?.totalUsd).toBeCloseTo(196_224, 6);
   });
 
   it('the break-even and hybrid steps use the reserved replica cost, and the tornado swings the reserved rate', () => {
@@ -153,5 +170,43 @@ describe('v2 links keep their cost through the v2 → v3 step', () => {
     // 15,000 + 818.18 = 15,818.18; other 400 + 600 + 20,000 / 12 = 2,666.67. Sum 43,538.45.
     expect(e.selfHosted.gpuUsd).toBeCloseTo(25_053.6, 6);
     expect(e.selfHosted.monthlyUsd).toBeCloseTo(25_053.6 + 15_000 + (8 * 180_000) / 1_760 + 1_000 + 20_000 / 12, 6);
+  });
+});
+
+describe('per-hour autoscaling', () => {
+  it('a small profile: replicas 1, 3, 3, 1 pay 8 replica-hours instead of 12; 3 starts, 6.25 % of requests wait', () => {
+    const weights = new Float64Array(HOURS_PER_WEEK);
+    weights.set([1, 3, 3, 1], 8);
+    const availability = new Float64Array(HOURS_PER_WEEK).fill(1);
+    // Peak 2.7 replicas at weight 3: 0.9 per unit of weight → ceil(0.9, 2.7, 2.7, 0.9) = 1, 3, 3, 1.
+    const a = autoscale({ weights, availability }, 2.7, 3, 4, 600);
+    expect(a.replicasPerHour.slice(7, 13)).toEqual([0, 1, 3, 3, 1, 0]);
+    // 1 + 3 + 3 + 1 = 8 replica-hours a week; the comparison runs 3 replicas in 4 hours = 12.
+    expect(a.replicaHoursPerWeek).toBe(8);
+    expect(a.fixedReplicaHoursPerWeek).toBe(12);
+    // Starts: +1 at 08:00, +2 at 09:00 = 3 a week.
+    expect(a.replicaStartsPerWeek).toBe(3);
+    // 600 s = 1/6 of an hour: (1 × 1/1 × 1/6 + 3 × 2/3 × 1/6) ÷ (1 + 3 + 3 + 1) = 0.5 ÷ 8 = 6.25 %.
+    expect(a.waitingShare).toBeCloseTo(0.0625, 12);
+    expect(a.meanWaitSeconds).toBe(300);
+  });
+
+  it('the evaluation reports it for scale-to-zero: 120 replica-hours a week instead of 180, 15 starts, 2.08 % wait', () => {
+    const s = withBilling(plainScenario(), { mode: 'scale-to-zero', coldStartSeconds: 600 });
+    // Mon–Fri: 08:00–14:00 weight 1, 14:00–20:00 weight 3; Σ weights a week = 5 × (6 + 18) = 120.
+    const profile = Array.from({ length: HOURS_PER_WEEK }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 8 && h % 24 < 20 ? (h % 24 < 14 ? 1 : 3) : 0));
+    s.workload = { ...s.workload, requestsPerDay: 50_000, profileMode: 'weekly', weeklyProfile: profile };
+    const e = evaluateTco(s);
+    // 1,500,000 tasks a month = 1.5M × 168 / 730 = 345,205 a week; the peak hour carries 3/120 of
+    // it = 8,630 one-second tasks = 2.40 replica-hours → 3 replicas; the low hours 0.80 → 1.
+    const a = e.billing.autoscale;
+    expect(a?.replicasPerHour.slice(8, 20)).toEqual([1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3]);
+    // 5 × (6 × 1 + 6 × 3) = 120 replica-hours a week against 3 replicas × 60 hours = 180.
+    expect(a?.replicaHoursPerWeek).toBe(120);
+    expect(a?.fixedReplicaHoursPerWeek).toBeCloseTo(180, 9);
+    // Each day +1 at 08:00 and +2 at 14:00: 15 starts a week.
+    expect(a?.replicaStartsPerWeek).toBe(15);
+    // Per day 1 × 1/6 + 3 × 2/3 × 1/6 = 0.5; a week 2.5 ÷ 120 = 2.083 %.
+    expect(a?.waitingShare).toBeCloseTo(2.5 / 120, 12);
   });
 });

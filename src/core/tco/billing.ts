@@ -1,4 +1,5 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
+import { monthlyRate } from './capital';
 
 /**
  * How rented GPUs are paid for (docs/tco.md §2, billing modes). Bought hardware has no billing
@@ -109,9 +110,33 @@ export function coldStarts(shape: Pick<Shape, 'weights'>, coldStartSeconds: numb
   };
 }
 
+/**
+ * The level monthly cost of a sum paid at the start of `months`, at a yearly cost of capital:
+ * the payment with the same present value at r = WACC ÷ 12, sum × r ÷ (1 − (1 + r)^−N); sum ÷ N
+ * at a WACC of 0 (capital.ts, the same convention as bought hardware).
+ */
+export function levelMonthly(sum: number, waccYearly: number, months: number): number {
+  const r = monthlyRate(waccYearly);
+  if (!(r > 0)) return sum / months;
+  return (sum * r) / (1 - Math.pow(1 + r, -months));
+}
+
+/**
+ * What the reserved rate costs a month per unit of its list monthly figure: the invoiced part
+ * (1 − upfront share) plus the upfront part (share × term months of it, paid at signing) as its
+ * level monthly cost at the WACC. 1 at a WACC of 0 or without an upfront part (docs/tco.md §3a).
+ * Example: half upfront on 12 months at 12 %: 0.5 + 0.5 × 12 × 0.01 ÷ (1 − 1.01⁻¹²) = 1.03309.
+ */
+export function reservedCostFactor(billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>, waccYearly: number): number {
+  const term = billing.reservedTermMonths;
+  const share = billing.upfrontShare;
+  if (!(share > 0)) return 1;
+  return 1 - share + levelMonthly(share * term, waccYearly, term);
+}
+
 export interface Commitment {
   termMonths: number;
-  /** The committed GPU cost of the deployment per month (paid whether used or not). */
+  /** The committed GPU cost of the deployment per month at the list rate (paid whether used or not). */
   monthlyUsd: number;
   /** The whole term: monthly × term. */
   totalUsd: number;
@@ -119,18 +144,89 @@ export interface Commitment {
   upfrontUsd: number;
   /** Invoiced each month on top of the upfront part: (1 − upfront share) × monthly. */
   monthlyInvoiceUsd: number;
+  /** The upfront part as a level monthly cost over the term at the WACC (upfront ÷ term at 0). */
+  upfrontMonthlyUsd: number;
+  /** The monthly figure the comparison uses: invoice + upfront monthly (= monthly at a WACC of 0). */
+  costMonthlyUsd: number;
+  waccYearly: number;
 }
 
-/** The reserved commitment for a deployment whose GPU cost is `gpuMonthlyUsd` a month. */
-export function commitment(billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>, gpuMonthlyUsd: number): Commitment {
+/** The reserved commitment for a deployment whose GPU cost at the list rate is `gpuMonthlyUsd` a month. */
+export function commitment(billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>, gpuMonthlyUsd: number, waccYearly = 0): Commitment {
   const term = billing.reservedTermMonths;
   const total = gpuMonthlyUsd * term;
+  const upfront = total * billing.upfrontShare;
+  const invoice = gpuMonthlyUsd * (1 - billing.upfrontShare);
+  const upfrontMonthly = upfront > 0 ? levelMonthly(upfront, waccYearly, term) : 0;
   return {
     termMonths: term,
     monthlyUsd: gpuMonthlyUsd,
     totalUsd: total,
-    upfrontUsd: total * billing.upfrontShare,
-    monthlyInvoiceUsd: gpuMonthlyUsd * (1 - billing.upfrontShare),
+    upfrontUsd: upfront,
+    monthlyInvoiceUsd: invoice,
+    upfrontMonthlyUsd: upfrontMonthly,
+    costMonthlyUsd: invoice + upfrontMonthly,
+    waccYearly,
+  };
+}
+
+/**
+ * Per-hour autoscaling over the weekly profile (docs/tco.md §3a): in each hour with demand the
+ * replicas that hour needs, ceil(peak load × (w_h ÷ a_h) ÷ max(w ÷ a) − 1e-9), at least one
+ * and at most the replicas the comparison runs; none in hours without demand (scale-to-zero)
+ * or outside the schedule (on demand). Paid replica-hours are their sum; every replica added
+ * from one hour to the next is a start whose first c seconds the requests routed to it wait:
+ * waiting share = Σ_h w_h × (r_h − r_{h−1})⁺ ÷ r_h × min(1, c ÷ 3,600) ÷ Σ_h w_h.
+ */
+export interface Autoscale {
+  /** Replicas in each of the 168 weekly hours. */
+  replicasPerHour: number[];
+  replicaHoursPerWeek: number;
+  /** What the comparison pays for: its replicas in every paid hour. */
+  fixedReplicaHoursPerWeek: number;
+  replicaStartsPerWeek: number;
+  waitingShare: number;
+  meanWaitSeconds: number;
+}
+
+/**
+ * `peakLoad`: replicas the busiest hour needs (fractional, demand ÷ one replica's usable
+ * throughput); `replicas`: those the comparison runs; `paidHoursPerWeek`: its paid hours.
+ */
+export function autoscale(shape: Pick<Shape, 'weights' | 'availability'>, peakLoad: number, replicas: number, paidHoursPerWeek: number, coldStartSeconds: number): Autoscale {
+  const w = shape.weights;
+  const a = shape.availability;
+  let top = 0;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) top = Math.max(top, (w[h] as number) / (a[h] as number));
+  const perHour = Array.from({ length: HOURS_PER_WEEK }, (_, h) => {
+    const wh = w[h] as number;
+    const ah = a[h] as number;
+    if (!(wh > 0) || !(ah > 0) || !(top > 0)) return 0;
+    return Math.min(replicas, Math.max(1, Math.ceil((peakLoad * (wh / ah)) / top - 1e-9)));
+  });
+  const hourShare = Math.min(1, Math.max(0, coldStartSeconds) / 3600);
+  let total = 0;
+  let waiting = 0;
+  let starts = 0;
+  let hours = 0;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) {
+    const r = perHour[h] as number;
+    const before = perHour[(h + HOURS_PER_WEEK - 1) % HOURS_PER_WEEK] as number;
+    const wh = w[h] as number;
+    total += wh;
+    hours += r;
+    if (r > before) {
+      starts += r - before;
+      waiting += (wh * (r - before) * hourShare) / r;
+    }
+  }
+  return {
+    replicasPerHour: perHour,
+    replicaHoursPerWeek: hours,
+    fixedReplicaHoursPerWeek: replicas * paidHoursPerWeek,
+    replicaStartsPerWeek: starts,
+    waitingShare: total > 0 ? waiting / total : 0,
+    meanWaitSeconds: starts > 0 && hourShare > 0 ? (hourShare * 3600) / 2 : 0,
   };
 }
 
@@ -144,15 +240,32 @@ export interface BillingView {
   coldStarts: ColdStarts | null;
   /** Reserved only: for the replicas the self-hosted option runs. */
   commitment: Commitment | null;
+  /**
+   * Rented on demand or scale-to-zero: the replica-hours per-hour autoscaling would pay for
+   * (shown beside the comparison, which pays its replicas in every paid hour); null otherwise.
+   */
+  autoscale: Autoscale | null;
 }
 
-export function billingView(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentUnit' | 'rentPrice'>, shape: Shape, paidHours: number, gpuMonthlyUsd: number): BillingView {
+/** `gpuMonthlyUsd`: the model's monthly GPU cost (for reserved, the list monthly × reservedCostFactor). */
+export function billingView(
+  sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital'>,
+  shape: Shape,
+  paidHours: number,
+  gpuMonthlyUsd: number,
+  load: { peakLoad: number; replicas: number } | null = null,
+): BillingView {
   const mode = billingMode(sh);
+  const wacc = sh.capital.waccYearly;
   return {
     mode,
     paidHoursPerMonth: paidHours,
     rate: sh.costMode === 'rent' ? { unit: sh.rentUnit, usd: rentRate(sh) } : null,
     coldStarts: mode === 'scale-to-zero' ? coldStarts(shape, sh.billing.coldStartSeconds) : null,
-    commitment: mode === 'reserved' ? commitment(sh.billing, gpuMonthlyUsd) : null,
+    commitment: mode === 'reserved' ? commitment(sh.billing, gpuMonthlyUsd / reservedCostFactor(sh.billing, wacc), wacc) : null,
+    autoscale:
+      sh.costMode === 'rent' && mode !== 'reserved' && load !== null && load.replicas > 0
+        ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds)
+        : null,
   };
 }

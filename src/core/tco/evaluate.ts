@@ -612,7 +612,14 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
     breakEven,
     verdict: { ...verdict, case: verdictCase(verdict, feasible), selfExtraUsd: cost.total - apiUsd },
     rateLimits: checkRateLimits(model, tasks, h.replicas, limits),
-    billing: billingView(model.finance, model.shape, model.paidHoursPerMonth, cost.gpu),
+    billing: billingView(
+      model.finance,
+      model.shape,
+      model.paidHoursPerMonth,
+      cost.gpu,
+      // The replicas the busiest hour needs, for the per-hour autoscaling figure (billing.ts).
+      feasible && model.tasksPerReplica !== null && model.tasksPerReplica > 0 ? { peakLoad: tasks / model.tasksPerReplica, replicas: serving } : null,
+    ),
     horizon: horizonView(model),
     shape: {
       mode: profileMode,

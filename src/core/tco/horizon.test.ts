@@ -34,6 +34,19 @@ describe('horizon', () => {
     expect(h.npvUsd.selfHosted).toBeCloseTo(803.25, 2);
   });
 
+  it('a reserved upfront part is cash at signing: the NPV at 12 % is the cash flows\' −$1,497.45, not the spread figure\'s $7,203.25', () => {
+    const s = base({}, { oneTimeUsd: 0, capital: { waccYearly: 0.12 }, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 4, reservedTermMonths: 12, upfrontShare: 0.5 } });
+    const h = evaluateTco(s).horizon;
+    // Cash: 0.5 × 12 × 23,360 = 140,160 at signing (month 0), then 11,680 invoiced a month against
+    // the API's 24,000: Σ 12,320 ÷ 1.01^m − 140,160 = 12,320 × 11.255077 − 140,160 = −1,497.45.
+    // The monthly figure carries the upfront part as 140,160 × 0.01 ÷ (1 − 1.01^−12) = 12,453.05,
+    // so 11,680 + 12,453.05 = 24,133.05 a month; discounted at the same rate it gives the same NPV.
+    expect(h.points[1]?.selfUsd).toBeCloseTo(24_133.05, 2);
+    expect(h.npvUsd.selfHosted).toBeCloseTo(12_320 * 11.255077 - 140_160, 1);
+    // Spread evenly without a cost of capital it would be 640 × 11.255077 = +7,203.25.
+    expect(h.npvUsd.selfHosted).toBeLessThan(0);
+  });
+
   it('API 20 % cheaper from year 2: crossed in month 10, then $4,160 a month dearer, −$48,640 after 24 months', () => {
     const h = evaluateTco(base({ apiPriceChangeYearly: -0.2 }, { horizonMonths: 24, oneTimeUsd: 6_400 })).horizon;
     expect(h.crossingMonth.selfHosted).toBe(10);

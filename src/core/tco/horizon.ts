@@ -20,8 +20,11 @@ import { replicasUsed, selfHostedTotal, servesAnyWork, type TcoModel } from './m
  * (replicas as needed, the hybrid's cheapest split). The crossing month is the first month whose
  * cumulative cost is at most the API's; the NPV of the difference discounts each month's saving
  * (API − option) at the monthly rate WACC ÷ 12 (month m at (1 + r)^m, the one-time cost at
- * month 0). All costs are the model's monthly costs (capital as straight-line or annuity), not
- * cash: a reserved upfront part is spread over its term like the monthly figure.
+ * month 0). All costs are the model's monthly costs: bought hardware as its annuity and a
+ * reserved upfront part as its level monthly cost over the term, both at the same WACC
+ * (capital.ts, billing.ts). As a level payment over a cycle has the present value of the cash
+ * paid at its start (less the residual's), the NPV over whole cycles is the NPV of the cash
+ * flows; a horizon that ends inside a cycle counts the part of the capital used so far.
  */
 export interface HorizonMonth {
   /** 0 = before the first month (the self-hosted one-time costs), then 1…N. */

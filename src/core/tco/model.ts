@@ -1,6 +1,6 @@
 import { resolveCapacity } from '../capacity/stored';
 import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
-import { paidHoursPerMonth, rentRate } from './billing';
+import { billingMode, paidHoursPerMonth, rentRate, reservedCostFactor } from './billing';
 import { capitalMonthly } from './capital';
 import { demandShape, type DemandShape } from './profile';
 import { sizeRequest, type Sizing } from './sizing';
@@ -136,10 +136,13 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
   if (s.costMode === 'rent') {
     // Rented capacity is billed for its paid hours (billing.ts): the running hours on demand
     // (730, or the schedule's), 730 reserved at the reserved rate, the hours with demand at zero.
+    // Reserved with an upfront part: that part is cash at signing, carried at the WACC as a
+    // level monthly cost over the term (billing.ts, reservedCostFactor; 1 without a WACC).
     const units = s.rentUnit === 'gpu-hour' ? gpus : Math.ceil(gpus / s.gpusPerNode);
     const rate = rentRate(s);
-    gpuPerReplica = units * rate * runningHours;
-    gpuPrice = { unit: s.rentUnit, usd: rate, monthlyPerReplicaPerUsd: units * runningHours };
+    const factor = billingMode(s) === 'reserved' ? reservedCostFactor(s.billing, s.capital.waccYearly) : 1;
+    gpuPerReplica = units * rate * runningHours * factor;
+    gpuPrice = { unit: s.rentUnit, usd: rate, monthlyPerReplicaPerUsd: units * runningHours * factor };
   } else {
     // Reference F2: (capex × (1 + overhead) − residual) / months; the overhead (racks, network,
     // installation) has no resale value, so the residual applies to the hardware alone.

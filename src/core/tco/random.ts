@@ -51,3 +51,17 @@ export function triangular(u: number, low: number, mode: number, high: number): 
   if (u < split) return low + Math.sqrt(u * (high - low) * (m - low));
   return high - Math.sqrt((1 - u) * (high - low) * (high - m));
 }
+
+/**
+ * P(X ≤ x) for X triangular on [low, high] with its mode: the distribution `triangular` draws
+ * from (its inverse). (x − low)² / ((high − low)(mode − low)) up to the mode,
+ * 1 − (high − x)² / ((high − low)(high − mode)) above it.
+ */
+export function triangularCdf(x: number, low: number, mode: number, high: number): number {
+  if (high <= low) return x >= low ? 1 : 0;
+  if (x <= low) return 0;
+  if (x >= high) return 1;
+  const m = Math.min(high, Math.max(low, mode));
+  if (x <= m) return m > low ? (x - low) ** 2 / ((high - low) * (m - low)) : 0;
+  return high > m ? 1 - (high - x) ** 2 / ((high - low) * (high - m)) : 1;
+}

@@ -2,14 +2,16 @@ import { solveBreakEven } from './break-even';
 import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, rangeFor, type Draft, type InputRange, type UncertaintyKey } from './inputs';
 import { apiPerTaskTotal, buildModel, replicasUsed, selfHostedTotal, type TcoModel, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape, type DemandShape } from './profile';
+import { triangularCdf } from './random';
 import { optionSaving, testedOption, type TestedOption } from './recommended';
 
 /**
  * Sensitivity (tornado): each input swung to its low and high end (user range or ± the
  * sensitivity share, 20 % by default) with all others at base; which inputs move the monthly
  * saving of the recommended option against the API (the hybrid when it wins, else
- * self-hosting: recommended.ts) or the break-even volume the most, and at which ends a replica
- * step is crossed.
+ * self-hosting: recommended.ts) or the break-even volume the most, and where between the base
+ * and an end a replica step is crossed (with the saving on both sides of it and the probability
+ * of landing beyond it).
  */
 
 /** Break-even summarised for comparisons: tokens per month, or why there is none. */
@@ -28,6 +30,20 @@ export function breakEvenOutcome(model: TcoModel): BreakEvenOutcome {
   return { kind: be.kind };
 }
 
+/**
+ * Where an input's swing from its base towards one end crosses a replica step: the input value
+ * at the step, the replicas beyond it, the saving of the tested option just before and just
+ * after it (the jump the step costs), and the probability that the input lands beyond the
+ * step on the triangular distribution (low, base, high) the Monte Carlo draws it from.
+ */
+export interface ReplicaStep {
+  at: number;
+  replicas: number;
+  savingBefore: number | null;
+  savingAfter: number | null;
+  probability: number;
+}
+
 export interface TornadoRow extends InputRange {
   /** Monthly saving of the tested option (Tornado.option) at the low and high end. */
   savingLow: number | null;
@@ -35,6 +51,9 @@ export interface TornadoRow extends InputRange {
   /** Replicas self-hosting runs at each end; a difference from the base means a step is crossed. */
   replicasLow: number | null;
   replicasHigh: number | null;
+  /** The first replica step between the base and each end; null when the replicas stay the base's. */
+  stepLow: ReplicaStep | null;
+  stepHigh: ReplicaStep | null;
   breakEvenLow: BreakEvenOutcome;
   breakEvenHigh: BreakEvenOutcome;
   /** |saving(high) − saving(low)|; an end where self-hosting cannot serve counts as the full swing to the other end. */
@@ -71,12 +90,60 @@ function swingTo(scenario: TcoUncertainScenario, key: UncertaintyKey, v: number,
   return modelOfDraft(scenario, draft, baseShape, input.shape);
 }
 
+/** Halvings of the base-to-end interval when locating a step: (end − base) / 2⁴⁰ is far below any unit shown. */
+const STEP_SEARCH = 40;
+
+/**
+ * The first replica step between the base value and the end `to`, by bisection: the replica
+ * count is a step function of each input, so the interval keeps one side at the base's count
+ * and the other beyond it.
+ */
+function replicaStep(
+  scenario: TcoUncertainScenario,
+  range: InputRange,
+  to: number,
+  baseReplicas: number,
+  baseShape: DemandShape,
+  saving: (m: TcoModel) => number | null,
+): ReplicaStep | null {
+  const key = range.key;
+  const replicasAt = (m: TcoModel) => replicasUsed(m, m.tasks);
+  let after = swingTo(scenario, key, to, baseShape);
+  const endReplicas = replicasAt(after);
+  if (endReplicas === null || endReplicas === baseReplicas) return null;
+  let before = swingTo(scenario, key, range.base, baseShape);
+  let a = range.base;
+  let b = to;
+  for (let i = 0; i < STEP_SEARCH; i++) {
+    const mid = (a + b) / 2;
+    if (mid === a || mid === b) break;
+    const m = swingTo(scenario, key, mid, baseShape);
+    if (replicasAt(m) === baseReplicas) {
+      a = mid;
+      before = m;
+    } else {
+      b = mid;
+      after = m;
+    }
+  }
+  const at = (a + b) / 2;
+  const below = triangularCdf(at, range.low, range.base, range.high);
+  return {
+    at,
+    replicas: replicasAt(after) ?? endReplicas,
+    savingBefore: saving(before),
+    savingAfter: saving(after),
+    probability: to < range.base ? below : 1 - below,
+  };
+}
+
 export function tornado(scenario: TcoUncertainScenario): Tornado {
   const baseShape = demandShape(scenario);
   const baseModel = buildModel(scenario, baseShape);
   const baseDraft = draftOf(scenario);
   const option = testedOption(baseModel);
   const saving = (m: TcoModel) => (option === 'self-hosted' ? savingOf(m) : optionSaving(m, option));
+  const baseReplicas = replicasUsed(baseModel, baseModel.tasks);
   const rows: TornadoRow[] = [];
   for (const key of UNCERTAINTY_KEYS) {
     const input = UNCERTAIN_INPUTS[key];
@@ -96,12 +163,15 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
       savingSwing = other !== null && base !== null ? Math.abs(other - base) : 0;
     }
     const bothAt = breakEvenLow.kind === 'at' && breakEvenHigh.kind === 'at';
+    const stepTo = (to: number) => (baseReplicas === null || to === range.base ? null : replicaStep(scenario, range, to, baseReplicas, baseShape, saving));
     rows.push({
       ...range,
       savingLow,
       savingHigh,
       replicasLow: replicasUsed(lowModel, lowModel.tasks),
       replicasHigh: replicasUsed(highModel, highModel.tasks),
+      stepLow: stepTo(range.low),
+      stepHigh: stepTo(range.high),
       breakEvenLow,
       breakEvenHigh,
       savingSwing,
@@ -116,5 +186,5 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
       (b.breakEvenSwing ?? -1) - (a.breakEvenSwing ?? -1) ||
       a.key.localeCompare(b.key),
   );
-  return { option, baseReplicas: replicasUsed(baseModel, baseModel.tasks), baseSaving: saving(baseModel), baseBreakEven: breakEvenOutcome(baseModel), bySaving, byBreakEven };
+  return { option, baseReplicas, baseSaving: saving(baseModel), baseBreakEven: breakEvenOutcome(baseModel), bySaving, byBreakEven };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UNCERTAINTY_KEYS, UNCERTAIN_INPUTS, draftOf, rangeFor } from './inputs';
 import { histogram, monteCarlo } from './monte-carlo';
-import { createRandom, triangular } from './random';
+import { createRandom, triangular, triangularCdf } from './random';
 import { tornado } from './sensitivity';
 import { plainScenario } from './test-scenarios';
 
@@ -28,6 +28,16 @@ describe('seeded random numbers', () => {
     expect(Math.abs(sum / n - 0.5)).toBeLessThan(0.005);
     expect(min).toBeGreaterThanOrEqual(0);
     expect(max).toBeLessThan(1);
+  });
+
+  it('triangular CDF inverts the draw: F(3) = 1/4 on (2, 3, 6), F(5) = 1 − 1² / (4 × 3) = 11/12', () => {
+    expect(triangularCdf(3, 2, 3, 6)).toBeCloseTo(0.25, 12);
+    expect(triangularCdf(5, 2, 3, 6)).toBeCloseTo(11 / 12, 12);
+    // (2.5 − 2)² / (4 × 1) = 0.0625
+    expect(triangularCdf(2.5, 2, 3, 6)).toBeCloseTo(0.0625, 12);
+    expect(triangularCdf(triangular(0.7, 2, 3, 6), 2, 3, 6)).toBeCloseTo(0.7, 12);
+    expect(triangularCdf(1, 2, 3, 6)).toBe(0);
+    expect(triangularCdf(7, 2, 3, 6)).toBe(1);
   });
 
   it('triangular: inverse CDF ends and mode; mean (a + b + c) / 3', () => {
@@ -82,6 +92,42 @@ describe('tornado', () => {
     expect([...swings].sort((a, b) => b - a)).toEqual(swings);
     // Inputs that do not apply to a rented deployment are left out.
     expect(t.bySaving.some((r) => r.key === 'capexPerGpu')).toBe(false);
+  });
+
+  it('marks the replica step inside a swing: throughput 913.24 tok/s, saving $640 → −$22,720, P 16.0 %', () => {
+    const s = plainScenario();
+    s.workload.requestsPerDay = 80_000;
+    // 80,000 × 30 × 1,000 = 2.4e9 tokens a month; one replica at 1,000 tok/s carries
+    // 1,000 × 730 × 3,600 = 2.628e9, so 1 replica (8 × $4 × 730 = $23,360) against the API's
+    // 2.4e9 × $10/M = $24,000: saving $640, self-hosting tested.
+    const t = tornado(s);
+    expect(t.option).toBe('self-hosted');
+    expect(t.baseReplicas).toBe(1);
+    const tps = t.bySaving.find((r) => r.key === 'tokensPerSecond');
+    // Throughput ±20 %: at 800 tok/s one replica carries only 2.1024e9 < 2.4e9 → 2 replicas.
+    // The step is where one replica just carries the volume: 2.4e9 / 2,628,000 s = 913.242 tok/s.
+    expect(tps?.stepHigh).toBeNull();
+    // (The sizing allows a relative 1e-9 of slack, so the step sits within 1e-6 tok/s of it.)
+    expect(tps?.stepLow?.at).toBeCloseTo(2.4e9 / 2_628_000, 4);
+    expect(tps?.stepLow?.replicas).toBe(2);
+    // Just above the step the saving is the base's $640; just below, two replicas: 24,000 − 46,720.
+    expect(tps?.stepLow?.savingBefore).toBeCloseTo(640, 4);
+    expect(tps?.stepLow?.savingAfter).toBeCloseTo(-22_720, 4);
+    // Triangular(800, 1,000, 1,200): P(X < 913.242) = 113.242² / (400 × 200) = 0.160297.
+    expect(tps?.stepLow?.probability).toBeCloseTo(113.242 ** 2 / 80_000, 4);
+    // Volume ±20 %: the step at 2.628 / 2.4 = 1.095× today; there the API would charge
+    // 1.095 × 24,000 = 26,280 (saving 2,920 with one replica, −20,440 with two);
+    // P(X > 1.095) on Triangular(0.8, 1, 1.2) = (1.2 − 1.095)² / (0.4 × 0.2) = 0.137813.
+    const volume = t.bySaving.find((r) => r.key === 'volume');
+    expect(volume?.stepLow).toBeNull();
+    expect(volume?.stepHigh?.at).toBeCloseTo(1.095, 6);
+    expect(volume?.stepHigh?.savingBefore).toBeCloseTo(2_920, 3);
+    expect(volume?.stepHigh?.savingAfter).toBeCloseTo(-20_440, 3);
+    expect(volume?.stepHigh?.probability).toBeCloseTo(0.011025 / 0.08, 4);
+    // The GPU price moves no replica count.
+    const price = t.bySaving.find((r) => r.key === 'rentPrice');
+    expect(price?.stepLow).toBeNull();
+    expect(price?.stepHigh).toBeNull();
   });
 
   it('break-even moves with the GPU price: 0.8 × 23,360 / 0.01 = 1.8688M tasks, 1.2× → 2.8032M > one replica → never', () => {

@@ -42,10 +42,23 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       { label: bt('card.upfront'), value: fmt.money(k.upfrontUsd, 0) },
       { label: bt('card.invoice'), value: fmt.money(k.monthlyInvoiceUsd, 2) },
     );
+    if (k.upfrontUsd > 0 && k.waccYearly > 0) {
+      rows.push({ label: bt('card.upfrontMonthly'), value: bt('card.upfrontMonthlyValue', { monthly: fmt.money(k.upfrontMonthlyUsd, 2), wacc: fmt.percent(k.waccYearly, 1) }), testId: 'tco-upfront-monthly' });
+    }
+  }
+  const auto = b.autoscale;
+  const autoShown = auto !== null && auto.replicaHoursPerWeek < auto.fixedReplicaHoursPerWeek - 1e-9;
+  if (auto && autoShown) {
+    rows.push({
+      label: bt('card.autoscale'),
+      value: bt('card.autoscaleValue', { auto: fmt.number(auto.replicaHoursPerWeek, 0), fixed: fmt.number(auto.fixedReplicaHoursPerWeek, 0), starts: fmt.number(auto.replicaStartsPerWeek, 0), share: fmt.percent(auto.waitingShare, 2) }),
+      testId: 'tco-autoscale',
+    });
   }
   return (
     <div className="grid gap-2" data-testid="tco-billing">
       <FactsList rows={rows} />
+      {autoShown ? <p className="text-xs text-muted">{bt('card.autoscaleNote')}</p> : null}
       {c && c.startsPerWeek > 0 ? <p className="text-xs text-muted">{bt('card.waitNote', { s: fmt.number(c.coldStartSeconds, 0) })}</p> : null}
       <p className="text-xs text-muted">{bt('card.origin')}</p>
     </div>

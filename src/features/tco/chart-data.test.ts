@@ -47,6 +47,30 @@ describe('TCO chart data', () => {
     expect(gpuBe?.high?.[1]).toBe(b.edge);
   });
 
+  it('a swing that crosses a replica step is split at the step: $640 → −$22,720 beyond it', () => {
+    const sc = plainScenario();
+    sc.workload.requestsPerDay = 80_000;
+    // One replica ($23,360) against the API's $24,000: base saving 640 (uncertainty.test.ts).
+    // Throughput −20 % (800 tok/s) needs a second replica below 913.24 tok/s: the bar runs
+    // 640 → 640 before the step and 640 → 24,000 − 46,720 = −22,720 beyond it.
+    const s = tornadoBars(tornado(sc), 'saving', same);
+    const tps = s.bars.find((b) => b.key === 'tokensPerSecond');
+    expect(tps?.low).toEqual([expect.closeTo(640, 4), expect.closeTo(640, 4)]);
+    expect(tps?.lowBeyond?.bar).toEqual([expect.closeTo(640, 4), expect.closeTo(-22_720, 4)]);
+    expect(tps?.lowBeyond?.step.replicas).toBe(2);
+    expect(tps?.highBeyond).toBeNull();
+    // Volume +20 %: 1.2 × 24,000 = 28,800 − 46,720 = −17,920 at the end; the step at 1.095×
+    // where the saving has grown to 26,280 − 23,360 = 2,920. In EUR at 0.86 both scale.
+    const eur = tornadoBars(tornado(sc), 'saving', (u) => u * 0.86);
+    const volume = eur.bars.find((b) => b.key === 'volume');
+    expect(volume?.high).toEqual([expect.closeTo(640 * 0.86, 3), expect.closeTo(2_920 * 0.86, 3)]);
+    expect(volume?.highBeyond?.bar).toEqual([expect.closeTo(2_920 * 0.86, 3), expect.closeTo(-17_920 * 0.86, 3)]);
+    // No step for the GPU price: one bar per end.
+    const price = s.bars.find((b) => b.key === 'rentPrice');
+    expect(price?.lowBeyond).toBeNull();
+    expect(price?.highBeyond).toBeNull();
+  });
+
   it('histogram bars carry shares and the side of zero', () => {
     const bars = histogramBars([{ from: -10, to: 0, count: 3 }, { from: 0, to: 10, count: 1 }], 4, same);
     expect(bars.map((x) => [x.mid, x.share, x.selfCheaper])).toEqual([[-5, 0.75, false], [5, 0.25, true]]);

@@ -1,6 +1,6 @@
 import type { CostCurves, CostPoint, TcoEvaluation } from '../../core/tco/evaluate';
 import type { HistogramBin } from '../../core/tco/monte-carlo';
-import type { BreakEvenOutcome, Tornado, TornadoRow } from '../../core/tco/sensitivity';
+import type { BreakEvenOutcome, ReplicaStep, Tornado, TornadoRow } from '../../core/tco/sensitivity';
 
 /**
  * Shaping worker results into what the charts draw. Pure functions, numbers stay numbers;
@@ -125,11 +125,26 @@ export function breakdownRows(e: TcoEvaluation, toDisplay: (usd: number) => numb
 
 export type TornadoMetric = 'saving' | 'breakEven';
 
+/**
+ * The part of an end's bar beyond a replica step: [saving just before the step, saving at the
+ * end], drawn apart from the part before it, with the step it stands for.
+ */
+export interface TornadoBeyond {
+  bar: [number, number];
+  step: ReplicaStep;
+}
+
 export interface TornadoBar {
   key: TornadoRow['key'];
-  /** [from, to] of each end's bar in the chart's unit; null when that end has no value. */
+  /**
+   * [from, to] of each end's bar in the chart's unit; null when that end has no value. When a
+   * replica step lies inside the swing, it runs from the base to the saving just before the step
+   * and `lowBeyond` / `highBeyond` carry the rest.
+   */
   low: [number, number] | null;
   high: [number, number] | null;
+  lowBeyond: TornadoBeyond | null;
+  highBeyond: TornadoBeyond | null;
   lowLabel: 'value' | 'never' | 'always' | 'cannot-serve';
   highLabel: 'value' | 'never' | 'always' | 'cannot-serve';
   row: TornadoRow;
@@ -154,10 +169,20 @@ export function tornadoBars(t: Tornado, metric: TornadoMetric, toDisplay: (usd: 
         const b = base ?? 0;
         const lo = r.savingLow === null ? null : toDisplay(r.savingLow);
         const hi = r.savingHigh === null ? null : toDisplay(r.savingHigh);
+        const split = (end: number | null, step: ReplicaStep | null): { bar: [number, number] | null; beyond: TornadoBeyond | null } => {
+          if (end === null) return { bar: null, beyond: null };
+          if (step === null || step.savingBefore === null) return { bar: [b, end], beyond: null };
+          const before = toDisplay(step.savingBefore);
+          return { bar: [b, before], beyond: { bar: [before, end], step } };
+        };
+        const low = split(lo, r.stepLow);
+        const high = split(hi, r.stepHigh);
         return {
           key: r.key,
-          low: lo === null ? null : [b, lo],
-          high: hi === null ? null : [b, hi],
+          low: low.bar,
+          high: high.bar,
+          lowBeyond: low.beyond,
+          highBeyond: high.beyond,
           lowLabel: lo === null ? 'cannot-serve' : 'value',
           highLabel: hi === null ? 'cannot-serve' : 'value',
           row: r,
@@ -175,7 +200,7 @@ export function tornadoBars(t: Tornado, metric: TornadoMetric, toDisplay: (usd: 
     .map((r): TornadoBar => {
       const lo = endOf(r.breakEvenLow);
       const hi = endOf(r.breakEvenHigh);
-      return { key: r.key, low: [base, lo.v ?? edge], high: [base, hi.v ?? edge], lowLabel: lo.label, highLabel: hi.label, row: r };
+      return { key: r.key, low: [base, lo.v ?? edge], high: [base, hi.v ?? edge], lowBeyond: null, highBeyond: null, lowLabel: lo.label, highLabel: hi.label, row: r };
     });
   return { base: baseEnd.v, bars, edge };
 }

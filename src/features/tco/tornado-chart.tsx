@@ -1,14 +1,14 @@
-import { memo, useMemo, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { memo, useId, useMemo, useState, type ReactElement } from 'react';
+import { Bar, BarChart, CartesianGrid, LabelList, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { Button } from '../../components/button';
 import { ChartFrame } from '../../components/chart-frame';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
-import type { Tornado } from '../../core/tco/sensitivity';
+import type { ReplicaStep, Tornado } from '../../core/tco/sensitivity';
 import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
 import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
 import type { Fmt } from '../../lib/format/fmt';
 import { useT } from '../../components/use-t';
-import { formatList } from '../../lib/i18n/plural';
+import { formatList, plural } from '../../lib/i18n/plural';
 import { billingMessages } from './billing-messages';
 import type { TcoT } from './messages';
 import { memoPlot, useStable } from './plot-memo';
@@ -32,11 +32,88 @@ const NO_WRAP = { width: 10_000 };
 /** Input names wider than this wrap into the plot's space less than they would cut it. */
 const MAX_NAME_WIDTH = 220;
 
-/** The two bars of an input's row: the result at its low end and at its high end. */
-type TornadoEnd = 'low' | 'high';
+/**
+ * The bars of an input's row: the result at its low end and at its high end; where a replica
+ * step lies inside a swing, the part beyond it is a bar of its own (hatched).
+ */
+type TornadoEnd = 'low' | 'high' | 'lowBeyond' | 'highBeyond';
+const STEP_FONT = 10;
+
+interface TornadoDatum {
+  name: string;
+  low: [number, number] | null;
+  high: [number, number] | null;
+  lowBeyond: [number, number] | null;
+  highBeyond: [number, number] | null;
+  /** Label at the beyond part (markValue): replicas there · probability of landing beyond the step. */
+  lowMark: string | null;
+  highMark: string | null;
+}
+
+interface StepLabelProps {
+  viewBox?: unknown;
+  parentViewBox?: unknown;
+  value?: unknown;
+}
+
+/**
+ * The label's value: the direction of the beyond part ('<' leftwards, '>' rightwards) and the
+ * text. (The label gets no data index it can trust: bars without a value are skipped.)
+ */
+function markValue(bar: [number, number] | null, mark: string | null): string | null {
+  return bar && mark ? `${bar[1] < bar[0] ? '<' : '>'}${mark}` : null;
+}
+
+function boxOf(v: unknown): { x: number; y: number; width: number; height: number } | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const b = v as Record<string, unknown>;
+  return typeof b.x === 'number' && typeof b.y === 'number' && typeof b.width === 'number' && typeof b.height === 'number' ? { x: b.x, y: b.y, width: b.width, height: b.height } : null;
+}
+
+/**
+ * The mark at a replica step (a line across the bar where the part beyond it starts) and its
+ * label: inside the beyond part when it fits, else past the bar's end when the plot has room
+ * there, else centred on the part and kept within the plot (`plotLeft` from the chart's left
+ * edge, `plotRightGap` from its right edge).
+ */
+function stepLabel(plotLeft: number, plotRightGap: number) {
+  return function StepLabel(props: StepLabelProps): ReactElement | null {
+    const box = boxOf(props.viewBox);
+    const value = typeof props.value === 'string' ? props.value : null;
+    if (!box || !value) return null;
+    const leftwards = value.startsWith('<');
+    const mark = value.slice(1);
+    const chart = boxOf(props.parentViewBox);
+    const plotRight = chart ? chart.x + chart.width - plotRightGap : Number.POSITIVE_INFINITY;
+    const left = Math.min(box.x, box.x + box.width);
+    const right = Math.max(box.x, box.x + box.width);
+    const split = leftwards ? right : left;
+    const outer = leftwards ? left : right;
+    const w = widestText([mark], STEP_FONT);
+    const y = box.y + box.height / 2;
+    let x: number;
+    let anchor: 'start' | 'middle' | 'end' = 'middle';
+    if (right - left >= w + 8) x = (left + right) / 2;
+    else if (leftwards && outer - 4 - w >= plotLeft) {
+      x = outer - 4;
+      anchor = 'end';
+    } else if (!leftwards && outer + 4 + w <= plotRight) {
+      x = outer + 4;
+      anchor = 'start';
+    } else x = Math.min(plotRight - w / 2 - 2, Math.max(plotLeft + w / 2 + 2, (left + right) / 2));
+    return (
+      <g>
+        <line x1={split} x2={split} y1={box.y - 3} y2={box.y + box.height + 3} stroke="var(--text)" strokeWidth={2} />
+        <text x={x} y={y} dy="0.35em" textAnchor={anchor} fontSize={STEP_FONT} fill="var(--text)" paintOrder="stroke" stroke="var(--surface)" strokeWidth={3}>
+          {mark}
+        </text>
+      </g>
+    );
+  };
+}
 
 const TornadoPlot = memoPlot(function TornadoPlot(props: {
-  data: { name: string; low: [number, number] | null; high: [number, number] | null }[];
+  data: TornadoDatum[];
   domain: [number, number];
   ticks: number[];
   zeroLine: boolean;
@@ -54,6 +131,9 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
   const config = useStable(props.config);
   const low = seriesOf(config, 'low');
   const high = seriesOf(config, 'high');
+  const beyond = config.series.some((x) => x.key === 'lowBeyond');
+  const hatch = `tornado-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const label = useMemo(() => stepLabel(margin.left + nameWidth, margin.right), [margin.left, margin.right, nameWidth]);
   const axis = useMemo(() => {
     const back = fmt.toDisplay(1) || 1;
     return {
@@ -64,12 +144,31 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} layout="vertical" margin={margin} barGap={-BAR} barSize={BAR}>
+        {beyond ? (
+          <defs>
+            {(['low', 'high'] as const).map((end) => (
+              <pattern key={end} id={`${hatch}-${end}`} patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(45)">
+                <line x1="1" y1="0" x2="1" y2="5" stroke={end === 'low' ? low.colour : high.colour} strokeWidth="2" />
+              </pattern>
+            ))}
+          </defs>
+        ) : null}
         <CartesianGrid stroke="var(--grid)" horizontal={false} />
         <XAxis interval={0} type="number" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={axis.format} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.label} />
         <YAxis type="category" dataKey="name" width={nameWidth} tick={NO_WRAP} stroke="var(--muted)" fontSize={AXIS_FONT} interval={0} />
         {zeroLine ? <ReferenceLine x={0} stroke="var(--text)" /> : null}
         <Bar dataKey={low.key} fill={low.colour} isAnimationActive={false} />
         <Bar dataKey={high.key} fill={high.colour} fillOpacity={0.85} isAnimationActive={false} />
+        {beyond ? (
+          <Bar dataKey="lowBeyond" fill={`url(#${hatch}-low)`} stroke={low.colour} strokeWidth={1} isAnimationActive={false}>
+            <LabelList dataKey="lowMark" content={label} />
+          </Bar>
+        ) : null}
+        {beyond ? (
+          <Bar dataKey="highBeyond" fill={`url(#${hatch}-high)`} stroke={high.colour} strokeWidth={1} isAnimationActive={false}>
+            <LabelList dataKey="highMark" content={label} />
+          </Bar>
+        ) : null}
       </BarChart>
     </ResponsiveContainer>
   );
@@ -87,15 +186,58 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
     const u = unitOf(t, UNCERTAIN_INPUTS[key].unit);
     return `${fmt.number(v * u.scale, 3)} ${u.label}`;
   };
-  const data = shaped.bars.map((b) => ({ name: t(`key.${b.key}`), low: b.low, high: b.high }));
+  const percent = (p: number) => fmt.percent(p, p > 0 && p < 0.1 ? 1 : 0);
+  const mark = (s: ReplicaStep) => bt(plural(fmt.language, s.replicas, { one: 'unc.stepMark.one', other: 'unc.stepMark.other' }), { replicas: fmt.number(s.replicas, 0), p: percent(s.probability) });
+  const data: TornadoDatum[] = shaped.bars.map((b) => ({
+    name: t(`key.${b.key}`),
+    low: b.low,
+    high: b.high,
+    lowBeyond: b.lowBeyond?.bar ?? null,
+    highBeyond: b.highBeyond?.bar ?? null,
+    lowMark: b.lowBeyond ? markValue(b.lowBeyond.bar, mark(b.lowBeyond.step)) : null,
+    highMark: b.highBeyond ? markValue(b.highBeyond.bar, mark(b.highBeyond.step)) : null,
+  }));
+  const hasSteps = shaped.bars.some((b) => b.row.stepLow !== null || b.row.stepHigh !== null);
+  const money = (usd: number | null) => (usd === null ? t('chart.end.cannot-serve') : fmt.money(usd, 0));
+  const stepCell = (key: keyof typeof UNCERTAIN_INPUTS, s: ReplicaStep | null, end: 'low' | 'high') =>
+    s === null
+      ? bt('unc.noStep')
+      : bt(plural(fmt.language, s.replicas, { one: 'unc.stepCell.one', other: 'unc.stepCell.other' }), {
+          replicas: fmt.number(s.replicas, 0),
+          side: bt(end === 'low' ? 'unc.below' : 'unc.above'),
+          at: inputValue(key, s.at),
+          before: money(s.savingBefore),
+          after: money(s.savingAfter),
+          p: percent(s.probability),
+        });
   const endText = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? value(v[1]) : t(`chart.end.${label}`));
+  const lowEnd = (b: TornadoBar) => b.lowBeyond?.bar ?? b.low;
+  const highEnd = (b: TornadoBar) => b.highBeyond?.bar ?? b.high;
   const table = {
-    head: [t('chart.input'), t('chart.lowEnd'), t('chart.highEnd'), metric === 'saving' ? t('chart.savingAtLow') : t('chart.breakEvenAtLow'), metric === 'saving' ? t('chart.savingAtHigh') : t('chart.breakEvenAtHigh')],
-    rows: shaped.bars.map((b) => [t(`key.${b.key}`), inputValue(b.key, b.row.low), inputValue(b.key, b.row.high), endText(b.lowLabel, b.low), endText(b.highLabel, b.high)]),
+    head: [
+      t('chart.input'),
+      t('chart.lowEnd'),
+      t('chart.highEnd'),
+      metric === 'saving' ? t('chart.savingAtLow') : t('chart.breakEvenAtLow'),
+      metric === 'saving' ? t('chart.savingAtHigh') : t('chart.breakEvenAtHigh'),
+      ...(hasSteps ? [bt('unc.stepLowCol'), bt('unc.stepHighCol')] : []),
+    ],
+    rows: shaped.bars.map((b) => [
+      t(`key.${b.key}`),
+      inputValue(b.key, b.row.low),
+      inputValue(b.key, b.row.high),
+      endText(b.lowLabel, lowEnd(b)),
+      endText(b.highLabel, highEnd(b)),
+      ...(hasSteps ? [stepCell(b.key, b.row.stepLow, 'low'), stepCell(b.key, b.row.stepHigh, 'high')] : []),
+    ]),
   };
   // Plain numbers for the CSV: the input's ends in their unit, the saving in the display
   // currency (or the break-even in tokens); an end without a value says why.
   const csvEnd = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? (metric === 'saving' ? csvMoney(v[1]) : csvNumber(v[1])) : t(`chart.end.${label}`));
+  const csvStepHead = (end: 'low' | 'high') => {
+    const e = { end: bt(`unc.${end}`) };
+    return [bt('unc.csvStepAt', e), bt('unc.csvStepReplicas', e), `${bt('unc.csvStepBefore', e)} (${fmt.currency}/${t('unit.month')})`, `${bt('unc.csvStepAfter', e)} (${fmt.currency}/${t('unit.month')})`, `${bt('unc.csvStepProbability', e)} (0–1)`];
+  };
   const resultUnit = metric === 'saving' ? `${fmt.currency}/${t('unit.month')}` : t('unit.tokensPerMonth');
   const csv = {
     head: [
@@ -105,18 +247,38 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
       t('chart.highEnd'),
       `${metric === 'saving' ? t('chart.savingAtLow') : t('chart.breakEvenAtLow')} (${resultUnit})`,
       `${metric === 'saving' ? t('chart.savingAtHigh') : t('chart.breakEvenAtHigh')} (${resultUnit})`,
+      ...(hasSteps ? (['low', 'high'] as const).flatMap((end) => csvStepHead(end)) : []),
     ],
     rows: shaped.bars.map((b) => {
       const u = unitOf(t, UNCERTAIN_INPUTS[b.key].unit);
-      return [t(`key.${b.key}`), u.label, b.row.low * u.scale, b.row.high * u.scale, csvEnd(b.lowLabel, b.low), csvEnd(b.highLabel, b.high)];
+      const stepCols = (s: ReplicaStep | null) =>
+        s === null ? ['', '', '', '', ''] : [s.at * u.scale, s.replicas, s.savingBefore === null ? '' : csvMoney(fmt.toDisplay(s.savingBefore)), s.savingAfter === null ? '' : csvMoney(fmt.toDisplay(s.savingAfter)), csvNumber(s.probability)];
+      return [
+        t(`key.${b.key}`),
+        u.label,
+        b.row.low * u.scale,
+        b.row.high * u.scale,
+        csvEnd(b.lowLabel, lowEnd(b)),
+        csvEnd(b.highLabel, highEnd(b)),
+        ...(hasSteps ? [...stepCols(b.row.stepLow), ...stepCols(b.row.stepHigh)] : []),
+      ];
     }),
   };
   const config: ChartConfig<TornadoEnd> = {
     series: [
       { key: 'low', label: t('chart.lowEnd'), colour: 'var(--series-5)', kind: 'bar' },
       { key: 'high', label: t('chart.highEnd'), colour: 'var(--series-6)', kind: 'bar' },
+      ...(data.some((d) => d.lowBeyond !== null || d.highBeyond !== null)
+        ? [
+            { key: 'lowBeyond' as const, label: bt('unc.beyondLow'), colour: 'var(--series-5)' as const, kind: 'bar' as const, hatched: true },
+            { key: 'highBeyond' as const, label: bt('unc.beyondHigh'), colour: 'var(--series-6)' as const, kind: 'bar' as const, hatched: true },
+          ]
+        : []),
     ],
-    notes: [{ text: metric === 'saving' ? (tornado.option === 'hybrid' ? bt('unc.tornadoHybridNote') : t('chart.tornadoSavingNote')) : t('chart.tornadoBreakEvenNote') }],
+    notes: [
+      { text: metric === 'saving' ? (tornado.option === 'hybrid' ? bt('unc.tornadoHybridNote') : t('chart.tornadoSavingNote')) : t('chart.tornadoBreakEvenNote') },
+      ...(data.some((d) => d.lowBeyond !== null || d.highBeyond !== null) ? [{ text: bt('unc.stepNote') }] : []),
+    ],
   };
   // On replica steps a ± swing mostly says whether a step is crossed: name the ends that change
   // the replica count (the Monte Carlo gives its probability).
@@ -125,17 +287,17 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
     base === null
       ? []
       : tornado.bySaving.flatMap((row) =>
-          (['low', 'high'] as const)
-            .filter((end) => {
-              const n = end === 'low' ? row.replicasLow : row.replicasHigh;
-              return n !== null && n !== base;
-            })
-            .map((end) => bt('unc.tornadoStep', { input: t(`key.${row.key}`), end: bt(`unc.${end}`), replicas: fmt.number((end === 'low' ? row.replicasLow : row.replicasHigh) ?? 0, 0) })),
+          (['low', 'high'] as const).flatMap((end) => {
+            const s = end === 'low' ? row.stepLow : row.stepHigh;
+            return s === null
+              ? []
+              : [bt('unc.tornadoStep', { input: t(`key.${row.key}`), side: bt(end === 'low' ? 'unc.below' : 'unc.above'), at: inputValue(row.key, s.at), replicas: fmt.number(s.replicas, 0), p: percent(s.probability) })];
+          }),
         );
   const top = shaped.bars[0];
   const summary = top ? t('chart.tornadoAria', { input: t(`key.${top.key}`) }) : t('chart.tornadoEmpty');
   const height = Math.max(120, 34 + data.length * (BAR + 12));
-  const values = data.flatMap((d) => [...(d.low ?? []), ...(d.high ?? [])]);
+  const values = data.flatMap((d) => [...(d.low ?? []), ...(d.high ?? []), ...(d.lowBeyond ?? []), ...(d.highBeyond ?? [])]);
   const lo = Math.min(0, ...values);
   const hi = Math.max(0, ...values);
   // As many value ticks as fit the plot's width (a phone has room for two or three).
