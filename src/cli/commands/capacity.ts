@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import { mergeCompanions } from '../../core/benchmarks/companions';
 import { describeIssue } from '../../core/benchmarks/issues';
 import { importFile, type FileImport } from '../../core/benchmarks/importer';
@@ -10,7 +9,7 @@ import { lengthText, loadText, reasonText } from '../../core/capacity/summary';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
 import { platformHost } from '../../worker/benchmarks-api';
 import { json, parseFlags, type CliCommand } from '../command';
-import { fileSource } from './import';
+import { readEachFile } from '../files';
 
 /**
  * `capacity FILE… [--library ID] --slo … [--isl N --osl N] [--prefill N] [--interpolate]`:
@@ -82,22 +81,9 @@ export const capacityCommand: CliCommand = {
     }
 
     const host = platformHost();
-    const results: FileImport[] = [];
-    for (const [i, path] of positional.entries()) {
-      let handle: Awaited<ReturnType<typeof open>>;
-      try {
-        handle = await open(path, 'r');
-      } catch (e) {
-        io.err(`${path}: cannot open (${e instanceof Error ? e.message : String(e)})`);
-        return 1;
-      }
-      try {
-        const { size } = await handle.stat();
-        results.push(await importFile(fileSource(path, size, handle), host, { fileIndex: i, fileCount: positional.length }));
-      } finally {
-        await handle.close();
-      }
-    }
+    const read = await readEachFile(positional, io, (source, i) => importFile(source, host, { fileIndex: i, fileCount: positional.length }));
+    if (read === null) return 1;
+    const results: FileImport[] = read;
     mergeCompanions(results);
     let failed = false;
     for (const r of results) {

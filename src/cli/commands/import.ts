@@ -1,12 +1,11 @@
-import { open } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { mergeCompanions } from '../../core/benchmarks/companions';
 import { csvMappingSchema, type CsvMapping } from '../../core/benchmarks/csv';
 import { describeIssue } from '../../core/benchmarks/issues';
-import { importFile, type ByteSource, type FileImport } from '../../core/benchmarks/importer';
+import { importFile, type FileImport } from '../../core/benchmarks/importer';
 import type { RequestTable } from '../../core/benchmarks/request-table';
 import { platformHost } from '../../worker/benchmarks-api';
-import { json, parseFlags, type CliCommand, type CliIo } from '../command';
+import { json, parseFlags, type CliCommand } from '../command';
+import { readEachFile, readJsonOption } from '../files';
 
 /**
  * `import FILE…`: reads benchmark result files the way the app does (content sniffing,
@@ -32,19 +31,6 @@ import { json, parseFlags, type CliCommand, type CliIo } from '../command';
  * `--per-request`. Exit codes: 0 every file imported (possibly partially); 1 a file failed or
  * needs a mapping; 2 usage error.
  */
-/** A file on disk as the importer's byte source (read in chunks, never whole). */
-export function fileSource(path: string, size: number, handle: Awaited<ReturnType<typeof open>>): ByteSource {
-  return {
-    name: basename(path),
-    size,
-    read: async (offset, length) => {
-      const buffer = new Uint8Array(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, offset);
-      return buffer.subarray(0, bytesRead);
-    },
-  };
-}
-
 function column(values: ArrayLike<number>): (number | null)[] {
   return Array.from(values, (v) => (Number.isFinite(v) ? v : null));
 }
@@ -64,18 +50,6 @@ function requestsJson(t: RequestTable) {
   };
 }
 
-async function readMapping(path: string, io: CliIo): Promise<CsvMapping | string> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(new TextDecoder().decode(await io.readFile(path)));
-  } catch (e) {
-    return `${path}: not readable JSON (${e instanceof Error ? e.message : String(e)})`;
-  }
-  const parsed = csvMappingSchema.safeParse(raw);
-  if (!parsed.success) return `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`;
-  return parsed.data;
-}
-
 export const importCommand: CliCommand = {
   name: 'import',
   summary: 'Read benchmark result files (vLLM, SGLang, GuideLLM, llmperf, AIPerf, …) and print the normalised runs as JSON',
@@ -89,7 +63,7 @@ export const importCommand: CliCommand = {
     let mapping: CsvMapping | null = null;
     const mappingPath = flags.get('mapping');
     if (typeof mappingPath === 'string') {
-      const m = await readMapping(mappingPath, io);
+      const m = await readJsonOption(mappingPath, io, csvMappingSchema);
       if (typeof m === 'string') {
         io.err(m);
         return 2;
@@ -97,22 +71,9 @@ export const importCommand: CliCommand = {
       mapping = m;
     }
     const host = platformHost();
-    const results: FileImport[] = [];
-    for (const [i, path] of positional.entries()) {
-      let handle: Awaited<ReturnType<typeof open>>;
-      try {
-        handle = await open(path, 'r');
-      } catch (e) {
-        io.err(`${path}: cannot open (${e instanceof Error ? e.message : String(e)})`);
-        return 1;
-      }
-      try {
-        const { size } = await handle.stat();
-        results.push(await importFile(fileSource(path, size, handle), host, { mapping, fileIndex: i, fileCount: positional.length }));
-      } finally {
-        await handle.close();
-      }
-    }
+    const read = await readEachFile(positional, io, (source, i) => importFile(source, host, { mapping, fileIndex: i, fileCount: positional.length }));
+    if (read === null) return 1;
+    const results: FileImport[] = read;
     mergeCompanions(results);
     const perRequest = flags.has('per-request');
     let failed = false;

@@ -1,5 +1,3 @@
-import { open } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { DEFAULT_SCENARIO } from '../../core/scenario/defaults';
 import { deriveWorkload, type ProfileChoice } from '../../core/usage/aggregate';
 import { usageCsvMappingSchema, type UsageCsvMapping } from '../../core/usage/csv';
@@ -9,7 +7,8 @@ import { isValidTimeZone } from '../../core/usage/time';
 import { UsageTable } from '../../core/usage/table';
 import type { CostRecord, UsageIssue } from '../../core/usage/types';
 import { platformHost } from '../../worker/benchmarks-api';
-import { json, parseFlags, type CliCommand, type CliIo } from '../command';
+import { json, parseFlags, type CliCommand } from '../command';
+import { readEachFile, readJsonOption } from '../files';
 
 /**
  * `workload FILE… [--tz Europe/Berlin] [--model M[,M…]] [--profile median|busiest]
@@ -52,18 +51,6 @@ export function describeUsageIssue(file: string, issue: UsageIssue): string {
   return `${where}:${field} ${ISSUE_TEXT[issue.code]}${detail}`;
 }
 
-async function readMapping(path: string, io: CliIo): Promise<UsageCsvMapping | string> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(new TextDecoder().decode(await io.readFile(path)));
-  } catch (e) {
-    return `${path}: not readable JSON (${e instanceof Error ? e.message : String(e)})`;
-  }
-  const parsed = usageCsvMappingSchema.safeParse(raw);
-  if (!parsed.success) return `${path}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`;
-  return parsed.data;
-}
-
 export const workloadCommand: CliCommand = {
   name: 'workload',
   summary: 'Derive the workload (volume, token mix, cache share, retries, the 168-hour week) from usage exports and request logs',
@@ -90,7 +77,7 @@ export const workloadCommand: CliCommand = {
     let mapping: UsageCsvMapping | null = null;
     const mappingPath = flags.get('mapping');
     if (typeof mappingPath === 'string') {
-      const m = await readMapping(mappingPath, io);
+      const m = await readJsonOption(mappingPath, io, usageCsvMappingSchema);
       if (typeof m === 'string') {
         io.err(m);
         return 2;
@@ -98,32 +85,9 @@ export const workloadCommand: CliCommand = {
       mapping = m;
     }
     const host = platformHost();
-    const results: UsageReadResult[] = [];
-    for (const path of positional) {
-      let handle: Awaited<ReturnType<typeof open>>;
-      try {
-        handle = await open(path, 'r');
-      } catch (e) {
-        io.err(`${path}: cannot open (${e instanceof Error ? e.message : String(e)})`);
-        return 1;
-      }
-      try {
-        const { size } = await handle.stat();
-        const source = {
-          name: basename(path),
-          size,
-          read: async (offset: number, length: number) => {
-            const buffer = new Uint8Array(length);
-            const { bytesRead } = await handle.read(buffer, 0, length, offset);
-            return buffer.subarray(0, bytesRead);
-          },
-        };
-        const r = await readUsageSource(source, { decoder: host.decoder }, mapping);
-        if (r !== null) results.push(r);
-      } finally {
-        await handle.close();
-      }
-    }
+    const read = await readEachFile(positional, io, (source) => readUsageSource(source, { decoder: host.decoder }, mapping));
+    if (read === null) return 1;
+    const results: UsageReadResult[] = read.filter((r): r is UsageReadResult => r !== null);
     let failed = false;
     const records = new UsageTable();
     const costs: CostRecord[] = [];
