@@ -82,8 +82,41 @@ export function decodePerToken(e2elMs: number, ttftMs: number, outputTokens: num
   return (e2elMs - ttftMs) / (outputTokens - 1);
 }
 
-/** Columns grow together, with one capacity check per request (the import's hot loop). */
+/** Rows per block of the builder's columns. */
+const BLOCK_ROWS = 64 * 1024;
+
+interface ColumnBlock {
+  ok: Uint8Array<ArrayBuffer>;
+  ttft: Float64Array<ArrayBuffer>;
+  e2el: Float64Array<ArrayBuffer>;
+  tpot: Float64Array<ArrayBuffer>;
+  perToken: Float64Array<ArrayBuffer>;
+  input: Float64Array<ArrayBuffer>;
+  output: Float64Array<ArrayBuffer>;
+  start: Float64Array<ArrayBuffer>;
+}
+
+function newBlock(rows: number): ColumnBlock {
+  return {
+    ok: new Uint8Array(rows),
+    ttft: new Float64Array(rows),
+    e2el: new Float64Array(rows),
+    tpot: new Float64Array(rows),
+    perToken: new Float64Array(rows),
+    input: new Float64Array(rows),
+    output: new Float64Array(rows),
+    start: new Float64Array(rows),
+  };
+}
+
+/**
+ * Columns grow together, with one capacity check per request (the import's hot loop). They are
+ * kept in blocks of BLOCK_ROWS rows and joined once in build(): growing by doubling copied every
+ * column about once more and left the outgrown arrays to the garbage collector.
+ */
 export class RequestTableBuilder {
+  private full: ColumnBlock[] = [];
+  /** The block being filled; small at first, so a file of a few rows stays small. */
   private capacity = 1024;
   private ok = new Uint8Array(this.capacity);
   private ttft = new Float64Array(this.capacity);
@@ -94,38 +127,57 @@ export class RequestTableBuilder {
   private output = new Float64Array(this.capacity);
   private start = new Float64Array(this.capacity);
   private gaps: GrowF64 | null = null;
-  private n = 0;
+  /** Rows in the current block. */
+  private i = 0;
+  /** Rows in the full blocks. */
+  private before = 0;
   private minStart = Number.POSITIVE_INFINITY;
 
   get count(): number {
-    return this.n;
+    return this.before + this.i;
   }
 
   private grow(): void {
-    const c = this.capacity * 2;
-    const f = (a: Float64Array) => {
-      const b = new Float64Array(c);
-      b.set(a);
-      return b;
-    };
-    const ok = new Uint8Array(c);
-    ok.set(this.ok);
-    this.ok = ok;
-    this.ttft = f(this.ttft);
-    this.e2el = f(this.e2el);
-    this.tpot = f(this.tpot);
-    this.perToken = f(this.perToken);
-    this.input = f(this.input);
-    this.output = f(this.output);
-    this.start = f(this.start);
-    this.capacity = c;
+    if (this.capacity < BLOCK_ROWS) {
+      // Still the first block: double it in place until it reaches the block size.
+      const c = this.capacity * 2;
+      const f = (a: Float64Array) => {
+        const b = new Float64Array(c);
+        b.set(a);
+        return b;
+      };
+      const ok = new Uint8Array(c);
+      ok.set(this.ok);
+      this.ok = ok;
+      this.ttft = f(this.ttft);
+      this.e2el = f(this.e2el);
+      this.tpot = f(this.tpot);
+      this.perToken = f(this.perToken);
+      this.input = f(this.input);
+      this.output = f(this.output);
+      this.start = f(this.start);
+      this.capacity = c;
+      return;
+    }
+    this.full.push({ ok: this.ok, ttft: this.ttft, e2el: this.e2el, tpot: this.tpot, perToken: this.perToken, input: this.input, output: this.output, start: this.start });
+    this.before += this.i;
+    this.i = 0;
+    const b = newBlock(BLOCK_ROWS);
+    this.ok = b.ok;
+    this.ttft = b.ttft;
+    this.e2el = b.e2el;
+    this.tpot = b.tpot;
+    this.perToken = b.perToken;
+    this.input = b.input;
+    this.output = b.output;
+    this.start = b.start;
   }
 
   /** Adds one request. Arguments are positional to keep the hot import loop allocation-free. */
   add(ok: boolean, ttftMs: number, e2elMs: number, tpotMs: number, perTokenMs: number, inputTokens: number, outputTokens: number, startS: number): void {
-    if (this.n === this.capacity) this.grow();
-    const i = this.n;
-    this.n = i + 1;
+    if (this.i === this.capacity) this.grow();
+    const i = this.i;
+    this.i = i + 1;
     this.ok[i] = ok ? 1 : 0;
     this.ttft[i] = ttftMs;
     this.e2el[i] = e2elMs;
@@ -147,18 +199,33 @@ export class RequestTableBuilder {
   }
 
   build(): RequestTable {
-    const n = this.n;
-    const startS = this.start.slice(0, n);
+    const n = this.count;
+    const blocks: ColumnBlock[] = [...this.full, { ok: this.ok, ttft: this.ttft, e2el: this.e2el, tpot: this.tpot, perToken: this.perToken, input: this.input, output: this.output, start: this.start }];
+    const out = newBlock(n);
+    let at = 0;
+    for (const b of blocks) {
+      const rows = Math.min(b.ok.length, n - at);
+      out.ok.set(b.ok.subarray(0, rows), at);
+      out.ttft.set(b.ttft.subarray(0, rows), at);
+      out.e2el.set(b.e2el.subarray(0, rows), at);
+      out.tpot.set(b.tpot.subarray(0, rows), at);
+      out.perToken.set(b.perToken.subarray(0, rows), at);
+      out.input.set(b.input.subarray(0, rows), at);
+      out.output.set(b.output.subarray(0, rows), at);
+      out.start.set(b.start.subarray(0, rows), at);
+      at += rows;
+    }
+    const startS = out.start;
     if (Number.isFinite(this.minStart)) for (let i = 0; i < n; i++) startS[i] = (startS[i] as number) - this.minStart;
     return {
       count: n,
-      ok: this.ok.slice(0, n),
-      ttftMs: this.ttft.slice(0, n),
-      e2elMs: this.e2el.slice(0, n),
-      tpotMs: this.tpot.slice(0, n),
-      perTokenMs: this.perToken.slice(0, n),
-      inputTokens: this.input.slice(0, n),
-      outputTokens: this.output.slice(0, n),
+      ok: out.ok,
+      ttftMs: out.ttft,
+      e2elMs: out.e2el,
+      tpotMs: out.tpot,
+      perTokenMs: out.perToken,
+      inputTokens: out.input,
+      outputTokens: out.output,
       startS,
       itlGapsMs: this.gaps ? this.gaps.done() : null,
     };

@@ -25,9 +25,9 @@ function digit(s: string, i: number): number {
   return s.charCodeAt(i) - 48;
 }
 
-/** The last calendar day seen, so consecutive timestamps of one day skip Date.UTC. */
-let cachedDay = '';
-let cachedDayMs = 0;
+/** The last calendar day seen (as YYYYMMDD), so consecutive timestamps of one day skip Date.UTC. */
+let cachedDay = -1;
+let cachedDayS = 0;
 
 /** Epoch seconds from an ISO string or an epoch number (s or ms); NaN when unreadable. */
 export function parseTimestamp(raw: unknown): number {
@@ -38,7 +38,8 @@ export function parseTimestamp(raw: unknown): number {
   if (typeof raw !== 'string') return Number.NaN;
   const s = raw;
   // Fast path for "YYYY-MM-DDTHH:MM:SS(.fff)Z" (millions of rows); anything else via Date.parse.
-  if (s.length >= 20 && s.charCodeAt(4) === 45 && s.charCodeAt(10) === 84 && s.charCodeAt(s.length - 1) === 90) {
+  const last = s.length - 1;
+  if (last >= 19 && s.charCodeAt(4) === 45 && s.charCodeAt(10) === 84 && s.charCodeAt(last) === 90) {
     const hour = digit(s, 11) * 10 + digit(s, 12);
     const minute = digit(s, 14) * 10 + digit(s, 15);
     const second = digit(s, 17) * 10 + digit(s, 18);
@@ -46,22 +47,24 @@ export function parseTimestamp(raw: unknown): number {
     let frac = 0;
     if (s.charCodeAt(19) === 46) {
       let scale = 0.1;
-      for (let i = 20; i < s.length - 1; i++) {
+      for (let i = 20; i < last; i++) {
         const c = digit(s, i);
         if (c < 0 || c > 9) return Number.NaN;
         frac += c * scale;
         scale /= 10;
       }
-    } else if (s.length !== 20) return parseSlow(s);
-    if (!s.startsWith(cachedDay) || cachedDay === '') {
-      const year = digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3);
-      const month = digit(s, 5) * 10 + digit(s, 6);
-      const day = digit(s, 8) * 10 + digit(s, 9);
-      if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && year >= 1970 && year <= 9999)) return Number.NaN;
-      cachedDay = s.slice(0, 10);
-      cachedDayMs = Date.UTC(year, month - 1, day);
+    } else if (last !== 19) return parseSlow(s);
+    const year = digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3);
+    const month = digit(s, 5) * 10 + digit(s, 6);
+    const day = digit(s, 8) * 10 + digit(s, 9);
+    if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && year >= 1970 && year <= 9999)) return Number.NaN;
+    // Within these ranges the key names one calendar day.
+    const key = year * 10000 + month * 100 + day;
+    if (key !== cachedDay) {
+      cachedDay = key;
+      cachedDayS = Date.UTC(year, month - 1, day) / 1000;
     }
-    return cachedDayMs / 1000 + hour * 3600 + minute * 60 + second + frac;
+    return cachedDayS + hour * 3600 + minute * 60 + second + frac;
   }
   return parseSlow(s);
 }
@@ -196,7 +199,7 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
       const status = r.status;
       const http = typeof r.http_status === 'number' ? r.http_status : null;
       let ok: boolean;
-      if (typeof status === 'string') ok = OK_STATUS.has(status.toLowerCase());
+      if (typeof status === 'string') ok = status === 'ok' || OK_STATUS.has(status.toLowerCase());
       else if (typeof status === 'number') ok = status >= 200 && status < 300;
       else if (typeof r.ok === 'boolean') ok = r.ok;
       else ok = (r.error === undefined || r.error === null || r.error === '') && (http === null || http < 400);
