@@ -83,9 +83,11 @@ function assign(frame: Frame, value: unknown): void {
 
 /** Containers left unfinished by a truncated text; handlers treat them as incomplete rows. */
 const unfinished = new WeakSet<object>();
+/** Whether any container was ever marked, so the check costs nothing per row until one is. */
+let anyUnfinished = false;
 
 export function isUnfinished(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && unfinished.has(value);
+  return anyUnfinished && typeof value === 'object' && value !== null && unfinished.has(value);
 }
 
 export class JsonValueStream {
@@ -153,6 +155,7 @@ export class JsonValueStream {
       // Close every open container; a half-written key or scalar is dropped.
       for (let i = this.stack.length - 1; i >= 0; i--) {
         const frame = this.stack[i] as Frame;
+        anyUnfinished = true;
         unfinished.add(frame.container);
         const parent = this.stack[i - 1];
         if (parent && (parent.array || parent.key !== null)) assign(parent, frame.container);
