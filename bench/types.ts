@@ -28,3 +28,15 @@ export function percentile(values: number[], p: number): number {
   const idx = Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1));
   return s[idx] as number;
 }
+
+/** Median wall time of `runs` calls of `fn`, in ms, after `warmup` untimed calls (JIT). */
+export function medianTimeMs(fn: () => unknown, runs: number, warmup: number): number {
+  for (let i = 0; i < warmup; i++) fn();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    samples.push(performance.now() - t0);
+  }
+  return median(samples);
+}

@@ -4,7 +4,7 @@ import { parseSloText } from '../../src/core/capacity/slo';
 import { storeSeries } from '../../src/core/capacity/stored';
 import { capacityView } from '../../src/core/capacity/view';
 import { defaultScenario } from '../../src/core/scenario/defaults';
-import { median, type BenchRow, type BenchSuite } from '../types';
+import { medianTimeMs, type BenchRow, type BenchSuite } from '../types';
 
 /**
  * Choosing the operating point runs on every SLO edit and for every series of the library, so
@@ -40,16 +40,7 @@ function series(n: number): CapacitySeries {
   return { key: 'bench', label: 'bench', kind: 'published', origin: { kind: 'entered' }, config: { model: null, engine: null, hardware: null, gpus: 8, precision: null, parallelism: null, inputTokens: 1000, outputTokens: 1000, dataset: null }, loadKind: 'concurrency', points };
 }
 
-function timeMs(fn: () => unknown, runs: number): number {
-  const samples: number[] = [];
-  for (let i = 0; i < 20; i++) fn(); // warm-up
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
-  }
-  return median(samples);
-}
+const timeMs = (fn: () => unknown, runs: number): number => medianTimeMs(fn, runs, 20);
 
 export const suite: BenchSuite = {
   name: 'capacity',

@@ -3,23 +3,14 @@ import { examplePilot, PILOT_EXAMPLES, type PilotExample } from '../../src/core/
 import { weekSeries } from '../../src/core/pilot/series';
 import { defaultScenario } from '../../src/core/scenario/defaults';
 import { encodeScenario } from '../../src/lib/url/share-link';
-import { median, type BenchRow, type BenchSuite } from '../types';
+import { medianTimeMs, type BenchRow, type BenchSuite } from '../types';
 
 /**
  * The pilot scorecard is recomputed on every keystroke in the 7-day grid, so a full week's
  * evaluation (criteria, rules and the exhaustive flip search over 8,192 combinations) must fit
  * well inside one frame. A fully filled week also travels in the share link.
  */
-function timeMs(fn: () => unknown, runs: number): number {
-  const samples: number[] = [];
-  for (let i = 0; i < 10; i++) fn(); // warm-up
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
-  }
-  return median(samples);
-}
+const timeMs = (fn: () => unknown, runs: number): number => medianTimeMs(fn, runs, 10);
 
 export const suite: BenchSuite = {
   name: 'pilot',
