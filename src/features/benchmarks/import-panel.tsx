@@ -1,4 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { ProgressBar } from '../../components/progress-bar';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
@@ -181,16 +182,7 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
 
       {busy ? (
         <div className="mt-3 flex flex-col gap-2" data-testid="import-progress" data-rows={progress?.rows ?? 0} data-bytes={progress?.bytesRead ?? 0}>
-          <div
-            role="progressbar"
-            aria-label={t('import.progressLabel')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(pct * 100)}
-            className="h-2 w-full overflow-hidden rounded bg-surface-2"
-          >
-            <div className="h-full bg-accent" style={{ width: `${Math.round(pct * 100)}%` }} />
-          </div>
+          <ProgressBar label={t('import.progressLabel')} share={pct} />
           <div className="flex flex-wrap items-center justify-between gap-2 text-xs">
             <span className="figures break-all text-muted">
               {progress

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ProgressBar } from '../../components/progress-bar';
 import { useRef, useState, type DragEvent } from 'react';
 import { Banner, Card } from '../../components/card';
 import { Button } from '../../components/button';
@@ -346,16 +347,7 @@ export function UsagePage() {
         </div>
         {query.isFetching ? (
           <div className="mt-2 flex flex-col gap-2" data-testid="usage-progress">
-            <div
-              role="progressbar"
-              aria-label={t('progressLabel')}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={Math.round(share * 100)}
-              className="h-2 w-full overflow-hidden rounded bg-surface-2"
-            >
-              <div className="h-full bg-accent" style={{ width: `${Math.round(share * 100)}%` }} />
-            </div>
+            <ProgressBar label={t('progressLabel')} share={share} />
             <p className="flex flex-wrap items-center gap-2 text-sm text-muted" role="status">
               {t('reading', { count: count(language, t, 'files', files.length) })}
               {progress ? <span className="figures">{t('progress', { name: progress.fileName, index: progress.fileIndex + 1, count: progress.fileCount, percent: formatPercent(language, share, 0) })}</span> : null}
