@@ -61,6 +61,12 @@ function count(language: Language, t: T, key: 'files' | 'days' | 'requests' | 'r
   return plural(language, n, { one: t(`count.${key}.one`, { n: formatInteger(language, n) }), other: t(`count.${key}.other`, { n: formatInteger(language, n) }) });
 }
 
+/** A day count that may be fractional (1.83 days): the plural rule sees the number as shown. */
+function countDays(language: Language, t: T, days: number): string {
+  const shown = formatNumber(language, days, 2);
+  return plural(language, Number(days.toFixed(2)), { one: t('count.days.one', { n: shown }), other: t('count.days.other', { n: shown }) });
+}
+
 export function issueText(t: T, file: string, issue: UsageIssue): string {
   const where = issue.line === null ? t('issue.file', { file }) : t('issue.at', { file, line: issue.line });
   const field = issue.field === null ? '' : t('issue.field', { field: issue.field });
@@ -461,7 +467,7 @@ export function UsagePage() {
                       ? t('period.gapsNone')
                       : derived.period.gaps.map((g) => t('period.gap', { from: formatDate(language, g.from), to: formatDate(language, g.to), days: count(language, t, 'days', g.days) })).join('; '),
                 },
-                { label: t('period.counted'), value: t('period.countedValue', { days: formatNumber(language, derived.period.coveredDays, 2) }), testId: 'usage-period-counted' },
+                { label: t('period.counted'), value: t('period.countedValue', { days: countDays(language, t, derived.period.coveredDays) }), testId: 'usage-period-counted' },
                 { label: t('col.requestsPerDay'), value: derived.total.requestsPerDay === null ? t('na') : formatNumber(language, derived.total.requestsPerDay, 1) },
                 { label: t('col.errors'), value: derived.total.errorShare === null || derived.total.retryRate === null ? t('na') : t('errors.value', { share: formatPercent(language, derived.total.errorShare, 1), retry: formatPercent(language, derived.total.retryRate, 1) }) },
                 { label: t('period.bill'), value: derived.total.billUsd === null ? t('period.billNone') : formatMoney(language, 'USD', scenario.fx, derived.total.billUsd) },
