@@ -124,49 +124,58 @@ interface Acc {
   reasoningKnown: boolean;
   cost: number;
   costKnown: boolean;
-  perRequest: { input: number[]; cached: number[]; output: number[]; reasoning: number[] } | null;
+  /** Rows of one request each (what the distributions are made of); −1 once a row is a bucket. */
+  single: number;
+  /**
+   * Per-request values (input, cached, visible output, reasoning), filled up to `filled`; null
+   * when the model's rows are time buckets, not requests.
+   */
+  perRequest: { input: Float64Array; cached: Float64Array; output: Float64Array; reasoning: Float64Array } | null;
+  filled: number;
 }
 
 function newAcc(): Acc {
-  return { requests: 0, requestsKnown: true, failed: 0, failedKnown: true, input: 0, cached: 0, cachedKnown: false, output: 0, reasoning: 0, reasoningKnown: false, cost: 0, costKnown: false, perRequest: { input: [], cached: [], output: [], reasoning: [] } };
+  return { requests: 0, requestsKnown: true, failed: 0, failedKnown: true, input: 0, cached: 0, cachedKnown: false, output: 0, reasoning: 0, reasoningKnown: false, cost: 0, costKnown: false, single: 0, perRequest: null, filled: 0 };
 }
 
-function add(acc: Acc, t: UsageTable, i: number): void {
-  const requests = t.requests[i] as number;
-  const failed = t.failed[i] as number;
-  const input = t.input[i] as number;
-  const output = t.output[i] as number;
-  const cached = t.cached[i] as number;
-  const reasoning = t.reasoning[i] as number;
-  const cost = t.cost[i] as number;
-  if (requests !== requests) acc.requestsKnown = false;
-  else acc.requests += requests;
-  if (failed !== failed) acc.failedKnown = false;
-  else acc.failed += failed;
-  acc.input += input;
-  acc.output += output;
-  // A file carries a figure when any of its rows does; rows without it count 0 (a request log
-  // writes `cached_tok` only where there was a hit).
-  if (cached === cached) {
-    acc.cached += cached;
-    acc.cachedKnown = true;
+function perRequestBuffers(n: number): NonNullable<Acc['perRequest']> {
+  return { input: new Float64Array(n), cached: new Float64Array(n), output: new Float64Array(n), reasoning: new Float64Array(n) };
+}
+
+/** The sums of every model's accumulator: the total (its per-request values side by side). */
+function totalOf(accs: readonly Acc[]): Acc {
+  const t = newAcc();
+  let single = 0;
+  for (const a of accs) {
+    t.requests += a.requests;
+    t.requestsKnown &&= a.requestsKnown;
+    t.failed += a.failed;
+    t.failedKnown &&= a.failedKnown;
+    t.input += a.input;
+    t.output += a.output;
+    t.cached += a.cached;
+    t.cachedKnown ||= a.cachedKnown;
+    t.reasoning += a.reasoning;
+    t.reasoningKnown ||= a.reasoningKnown;
+    t.cost += a.cost;
+    t.costKnown ||= a.costKnown;
+    single = a.single < 0 || single < 0 ? -1 : single + a.filled;
   }
-  if (reasoning === reasoning) {
-    acc.reasoning += reasoning;
-    acc.reasoningKnown = true;
+  t.single = single;
+  if (single >= 0) {
+    const pr = perRequestBuffers(single);
+    for (const a of accs) {
+      if (a.perRequest === null) continue;
+      const n = a.filled;
+      pr.input.set(a.perRequest.input.subarray(0, n), t.filled);
+      pr.cached.set(a.perRequest.cached.subarray(0, n), t.filled);
+      pr.output.set(a.perRequest.output.subarray(0, n), t.filled);
+      pr.reasoning.set(a.perRequest.reasoning.subarray(0, n), t.filled);
+      t.filled += n;
+    }
+    t.perRequest = pr;
   }
-  if (cost === cost) {
-    acc.cost += cost;
-    acc.costKnown = true;
-  }
-  if ((t.bucketS[i] as number) !== 0) acc.perRequest = null;
-  else if (acc.perRequest !== null && requests === 1) {
-    const pr = acc.perRequest;
-    pr.input.push(input);
-    pr.cached.push(cached === cached ? cached : 0);
-    pr.output.push(output - (reasoning === reasoning ? reasoning : 0));
-    pr.reasoning.push(reasoning === reasoning ? reasoning : 0);
-  }
+  return t;
 }
 
 /** Moves the k-th smallest value to index k (Hoare partition, middle pivot); O(n) on average. */
@@ -213,26 +222,68 @@ export function percentileBySelection(a: Float64Array, p: number): number | null
   return low + (next - low) * (pos - lo);
 }
 
-function distribution(total: number, requests: number, values: number[] | null): Distribution {
+/** The values at the given ranks (ascending) of the sorted sample a table of counts describes. */
+function valuesAtRanks(counts: Uint32Array, ranks: readonly number[]): number[] {
+  const out: number[] = [];
+  let bin = 0;
+  let below = 0;
+  for (const r of ranks) {
+    while (below + (counts[bin] as number) <= r) below += counts[bin++] as number;
+    out.push(bin);
+  }
+  return out;
+}
+
+/**
+ * Median and p90 (the `linear` method of percentileBySelection) of whole non-negative numbers
+ * (token counts) by counting: one pass over the values and one over a table of counts, no
+ * reordering. Null when a value is not such a number or the range is too wide for a table.
+ */
+export function medianAndP90ByCounting(a: Float64Array): { median: number; p90: number } | null {
+  const n = a.length;
+  if (n === 0) return null;
+  let max = 0;
+  for (let i = 0; i < n; i++) {
+    const v = a[i] as number;
+    if (!(v >= 0) || v !== Math.floor(v)) return null;
+    if (v > max) max = v;
+  }
+  if (max > 4 * n + 65_536 || max >= 1 << 24) return null;
+  const counts = new Uint32Array(max + 1);
+  for (let i = 0; i < n; i++) (counts[a[i] as number] as number)++;
+  const pos50 = 0.5 * (n - 1);
+  const pos90 = 0.9 * (n - 1);
+  const lo50 = Math.floor(pos50);
+  const lo90 = Math.floor(pos90);
+  // Two walks: the median's upper rank can lie above the p90's lower one (n = 2).
+  const [a50, b50] = valuesAtRanks(counts, [lo50, Math.min(n - 1, lo50 + 1)]) as [number, number];
+  const [a90, b90] = valuesAtRanks(counts, [lo90, Math.min(n - 1, lo90 + 1)]) as [number, number];
+  const lerp = (low: number, high: number, pos: number, lo: number) => (lo + 1 >= n || pos === lo ? low : low + (high - low) * (pos - lo));
+  return { median: lerp(a50, b50, pos50, lo50), p90: lerp(a90, b90, pos90, lo90) };
+}
+
+function distribution(total: number, requests: number, values: Float64Array | null): Distribution {
   const mean = requests > 0 ? total / requests : 0;
   if (values === null || values.length === 0) return { mean, median: null, p90: null };
-  const a = Float64Array.from(values);
+  const counted = medianAndP90ByCounting(values);
+  if (counted !== null) return { mean, ...counted };
   // p90 first: selecting it leaves the lower 90 % in front, where the median is found next.
-  const p90 = percentileBySelection(a, 90);
-  return { mean, median: percentileBySelection(a, 50), p90 };
+  const p90 = percentileBySelection(values, 90);
+  return { mean, median: percentileBySelection(values, 50), p90 };
 }
 
 function usageOf(model: string, acc: Acc, days: number, priceOf: DeriveOptions['priceOf']): ModelUsage {
   const ok = acc.requestsKnown ? acc.requests : null;
   const visible = acc.output - (acc.reasoningKnown ? acc.reasoning : 0);
   const pr = acc.perRequest;
+  const n = acc.filled;
   const perRequest =
     ok !== null && ok > 0
       ? {
-          input: distribution(acc.input, ok, pr?.input ?? null),
-          cached: acc.cachedKnown ? distribution(acc.cached, ok, pr?.cached ?? null) : null,
-          output: distribution(visible, ok, pr?.output ?? null),
-          reasoning: acc.reasoningKnown ? distribution(acc.reasoning, ok, pr?.reasoning ?? null) : null,
+          input: distribution(acc.input, ok, pr?.input.subarray(0, n) ?? null),
+          cached: acc.cachedKnown ? distribution(acc.cached, ok, pr?.cached.subarray(0, n) ?? null) : null,
+          output: distribution(visible, ok, pr?.output.subarray(0, n) ?? null),
+          reasoning: acc.reasoningKnown ? distribution(acc.reasoning, ok, pr?.reasoning.subarray(0, n) ?? null) : null,
         }
       : null;
   const failed = acc.failedKnown && acc.requestsKnown ? acc.failed : null;
@@ -305,61 +356,135 @@ function dayShareOutside(clock: ZoneClock, atS: number, side: 'before' | 'after'
 export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[], options: DeriveOptions): DerivedWorkload {
   const wanted = options.models && options.models.length > 0 ? new Set(options.models) : null;
   const t0 = records;
+  const n = t0.length;
   const keepModel = records.models.map((m) => wanted === null || wanted.has(m));
   const keepNone = wanted === null || wanted.has('');
-  const rows: number[] = [];
-  for (let i = 0; i < t0.length; i++) {
-    const m = t0.model[i] as number;
-    if (m < 0 ? keepNone : keepModel[m]) rows.push(i);
-  }
+  const isKept = (m: number) => (m < 0 ? keepNone : keepModel[m] === true);
   const costRows = wanted ? costs.filter((c) => wanted.has(c.model ?? '')) : costs;
   const notes: DeriveNote[] = [];
-  const dayBuckets = rows.some((i) => (t0.bucketS[i] as number) > 3_600) || (rows.length === 0 && costRows.length > 0);
+
+  // First pass over the kept rows: their kind (requests, hour or day buckets), whether they
+  // carry tokens, and each model's accumulator with room for its per-request values. A row
+  // without a model counts as the model '' (as a file naming one '' would).
+  const byModel = new Map<string, Acc>();
+  const accOfId: (Acc | undefined)[] = new Array<Acc | undefined>(records.models.length + 1);
+  let keptRows = 0;
+  let dayBuckets = false;
+  let allRequests = true;
+  let useTokens = false;
+  for (let i = 0; i < n; i++) {
+    const m = t0.model[i] as number;
+    if (!isKept(m)) continue;
+    keptRows++;
+    let acc = accOfId[m + 1];
+    if (acc === undefined) {
+      const key = m < 0 ? '' : (records.models[m] as string);
+      acc = byModel.get(key);
+      if (acc === undefined) byModel.set(key, (acc = newAcc()));
+      accOfId[m + 1] = acc;
+    }
+    const bucket = t0.bucketS[i] as number;
+    if (bucket > 3_600) dayBuckets = true;
+    if (bucket !== 0) {
+      allRequests = false;
+      acc.single = -1;
+    } else if (acc.single >= 0 && (t0.requests[i] as number) === 1) acc.single++;
+    if (!useTokens && (t0.input[i] as number) + (t0.output[i] as number) > 0) useTokens = true;
+  }
+  for (const acc of byModel.values()) if (acc.single >= 0) acc.perRequest = perRequestBuffers(acc.single);
+  if (keptRows === 0 && costRows.length > 0) dayBuckets = true;
   const zone = dayBuckets ? 'UTC' : options.timeZone;
   if (dayBuckets && options.timeZone !== 'UTC') notes.push('day-buckets-utc');
   const clock = new ZoneClock(zone);
-  const granularity: DerivedWorkload['granularity'] = rows.length === 0 ? 'none' : dayBuckets ? 'day' : rows.every((i) => t0.bucketS[i] === 0) ? 'request' : 'hour';
+  const granularity: DerivedWorkload['granularity'] = keptRows === 0 ? 'none' : dayBuckets ? 'day' : allRequests ? 'request' : 'hour';
 
-  const byModel = new Map<string, Acc>();
-  const total = newAcc();
   const daily = new Map<number, DayUsage>();
   const demand = new Map<number, number>();
-  const useTokens = rows.some((i) => (t0.input[i] as number) + (t0.output[i] as number) > 0);
   let firstDay = Number.POSITIVE_INFINITY;
   let lastDay = Number.NEGATIVE_INFINITY;
   let start = Number.POSITIVE_INFINITY;
   let end = Number.NEGATIVE_INFINITY;
-  for (const i of rows) {
-    const key = t0.modelAt(i) ?? '';
-    let acc = byModel.get(key);
-    if (acc === undefined) byModel.set(key, (acc = newAcc()));
-    add(acc, t0, i);
-    add(total, t0, i);
+  // Rows come in time order in most files: the local slot, the day's entry and the week hour's
+  // demand are looked up when the quarter hour changes, not per row.
+  let quarter = Number.NaN;
+  let d: DayUsage | undefined;
+  let demandKey = -1;
+  let demandSum = 0;
+  const flushDemand = () => {
+    if (demandKey >= 0) demand.set(demandKey, (demand.get(demandKey) ?? 0) + demandSum);
+    demandSum = 0;
+  };
+  for (let i = 0; i < n; i++) {
+    const m = t0.model[i] as number;
+    if (!isKept(m)) continue;
+    const acc = accOfId[m + 1] as Acc;
     const at = t0.start[i] as number;
     const bucket = t0.bucketS[i] as number;
     const requests = t0.requests[i] as number;
     const failed = t0.failed[i] as number;
     const input = t0.input[i] as number;
     const output = t0.output[i] as number;
+    const cached = t0.cached[i] as number;
+    const reasoning = t0.reasoning[i] as number;
     const cost = t0.cost[i] as number;
-    const slot = clock.at(at);
-    if (slot.day < firstDay) firstDay = slot.day;
-    if (slot.day > lastDay) lastDay = slot.day;
+    if (requests !== requests) acc.requestsKnown = false;
+    else acc.requests += requests;
+    if (failed !== failed) acc.failedKnown = false;
+    else acc.failed += failed;
+    acc.input += input;
+    acc.output += output;
+    // A file carries a figure when any of its rows does; rows without it count 0 (a request log
+    // writes `cached_tok` only where there was a hit).
+    if (cached === cached) {
+      acc.cached += cached;
+      acc.cachedKnown = true;
+    }
+    if (reasoning === reasoning) {
+      acc.reasoning += reasoning;
+      acc.reasoningKnown = true;
+    }
+    if (cost === cost) {
+      acc.cost += cost;
+      acc.costKnown = true;
+    }
+    const pr = acc.perRequest;
+    if (pr !== null && requests === 1) {
+      const j = acc.filled++;
+      const r = reasoning === reasoning ? reasoning : 0;
+      pr.input[j] = input;
+      pr.cached[j] = cached === cached ? cached : 0;
+      pr.output[j] = output - r;
+      pr.reasoning[j] = r;
+    }
+
+    const q = Math.floor(at / QUARTER_S);
+    if (q !== quarter || d === undefined) {
+      quarter = q;
+      const slot = clock.at(at);
+      if (slot.day < firstDay) firstDay = slot.day;
+      if (slot.day > lastDay) lastDay = slot.day;
+      d = daily.get(slot.day);
+      if (d === undefined) daily.set(slot.day, (d = { day: isoDay(slot.day), requests: 0, failed: 0, input: 0, output: 0, costUsd: null }));
+      if (!dayBuckets) {
+        const k = slot.week * HOURS_PER_WEEK + slot.hourOfWeek;
+        if (k !== demandKey) {
+          flushDemand();
+          demandKey = k;
+        }
+      }
+    }
     if (at < start) start = at;
     const e = at + (bucket > 0 ? bucket : 1);
     if (e > end) end = e;
-    let d = daily.get(slot.day);
-    if (d === undefined) daily.set(slot.day, (d = { day: isoDay(slot.day), requests: 0, failed: 0, input: 0, output: 0, costUsd: null }));
     d.requests = requests !== requests || d.requests === null ? null : d.requests + requests;
     d.failed = failed !== failed || d.failed === null ? null : d.failed + failed;
     d.input += input;
     d.output += output;
     if (cost === cost) d.costUsd = (d.costUsd ?? 0) + cost;
-    if (!dayBuckets) {
-      const k = slot.week * HOURS_PER_WEEK + slot.hourOfWeek;
-      demand.set(k, (demand.get(k) ?? 0) + (useTokens ? input + output : (requests === requests ? requests : 0) + (failed === failed ? failed : 0)));
-    }
+    if (!dayBuckets) demandSum += useTokens ? input + output : (requests === requests ? requests : 0) + (failed === failed ? failed : 0);
   }
+  flushDemand();
+  const total = totalOf([...byModel.values()]);
   for (const c of costRows) {
     const key = c.model ?? '';
     const acc = byModel.get(key);
@@ -370,10 +495,10 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
     total.cost += c.usd;
     total.costKnown = true;
     const slot = clock.at(c.start);
-    const d = daily.get(slot.day);
-    if (d !== undefined) d.costUsd = (d.costUsd ?? 0) + c.usd;
+    const day = daily.get(slot.day);
+    if (day !== undefined) day.costUsd = (day.costUsd ?? 0) + c.usd;
   }
-  if (rows.length === 0 && costRows.length > 0) notes.push('cost-files-only');
+  if (keptRows === 0 && costRows.length > 0) notes.push('cost-files-only');
 
   const calendarDays = Number.isFinite(firstDay) ? lastDay - firstDay + 1 : 0;
   // Rates per day divide by the covered part of the period (day buckets cover whole days).
@@ -393,7 +518,7 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
 
   // The week: which (week, hour of week) the period covers, quarter hour by quarter hour.
   let profile: DerivedWorkload['profile'] = null;
-  let profileReason: KeptReason | null = rows.length === 0 ? 'no-usage' : dayBuckets ? 'no-hour-shape' : null;
+  let profileReason: KeptReason | null = keptRows === 0 ? 'no-usage' : dayBuckets ? 'no-hour-shape' : null;
   if (profileReason === null) {
     const covered = new Map<number, Set<number>>();
     for (let t = Math.floor(start / 900) * 900; t < end; t += 900) {
@@ -437,7 +562,7 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   const kept: DerivedWorkload['kept'] = [];
   const keep = (reason: KeptReason, ...fields: (keyof Workload)[]) => fields.forEach((field) => kept.push({ field, reason }));
   const t = totalUsage;
-  if (rows.length === 0) keep('no-usage', 'requestsPerDay', 'inputTokensPerRequest', 'outputTokensPerRequest', 'cacheHitShare', 'reasoningTokensPerRequest', 'retryRateApi');
+  if (keptRows === 0) keep('no-usage', 'requestsPerDay', 'inputTokensPerRequest', 'outputTokensPerRequest', 'cacheHitShare', 'reasoningTokensPerRequest', 'retryRateApi');
   else if (t.requests !== null && t.requests > 0 && t.perRequest !== null && days > 0) {
     workload.mode = 'requests';
     workload.requestsPerDay = clamp(t.requests / days, 0, 1e9);
@@ -461,7 +586,7 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
       } else keep('no-reasoning-field', 'reasoningMode', 'reasoningMultiplier');
     }
   }
-  if (rows.length > 0) {
+  if (keptRows > 0) {
     if (t.cacheHitShare !== null) workload.cacheHitShare = clamp(t.cacheHitShare, 0, 1);
     else keep('no-cached-field', 'cacheHitShare');
     if (t.retryRate !== null) workload.retryRateApi = clamp(t.retryRate, 0, 10);

@@ -119,4 +119,27 @@ describe('percentiles by selection', () => {
       for (const p of [0, 10, 50, 90, 99, 100]) expect(percentileBySelection(Float64Array.from(values), p), `n ${n} p ${p}`).toBeCloseTo(percentileOfSorted(sorted, p, 'linear') as number, 9);
     }
   });
+
+  it('by counting give the same median and p90 for whole token counts, and decline other values', async () => {
+    const { medianAndP90ByCounting } = await import('./aggregate');
+    const { percentileOfSorted } = await import('../benchmarks/stats');
+    // Hand: [950, 1200]: p50 at rank 0.5 → 1,075; p90 at rank 0.9 → 950 + 0.9 × 250 = 1,175
+    // (the median's upper rank, 1, lies above the p90's lower rank, 0).
+    expect(medianAndP90ByCounting(Float64Array.from([1200, 950]))).toEqual({ median: 1075, p90: 1175 });
+    // Hand: [300, 500, 800, 900, 1200, 1500, 1800]: p50 = rank 3 = 900; p90 at rank 5.4 → 1,500 + 0.4 × 300 = 1,620.
+    expect(medianAndP90ByCounting(Float64Array.from([1200, 300, 800, 1800, 500, 1500, 900]))).toEqual({ median: 900, p90: 1620 });
+    expect(medianAndP90ByCounting(Float64Array.from([1.5, 2]))).toBeNull();
+    expect(medianAndP90ByCounting(Float64Array.from([-1, 2]))).toBeNull();
+    expect(medianAndP90ByCounting(Float64Array.from([1, Number.NaN]))).toBeNull();
+    expect(medianAndP90ByCounting(new Float64Array(0))).toBeNull();
+    let seed = 11;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (const n of [1, 2, 3, 4, 10, 101, 1000]) {
+      const values = Float64Array.from({ length: n }, () => Math.floor(next() * 5000));
+      const sorted = Float64Array.from(values).sort();
+      const got = medianAndP90ByCounting(values);
+      expect(got?.median, `n ${n} p50`).toBeCloseTo(percentileOfSorted(sorted, 50, 'linear') as number, 9);
+      expect(got?.p90, `n ${n} p90`).toBeCloseTo(percentileOfSorted(sorted, 90, 'linear') as number, 9);
+    }
+  });
 });
