@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { DEFAULT_SCENARIO } from '../../src/core/scenario/defaults';
 import { deriveWorkload } from '../../src/core/usage/aggregate';
+import { combineUsage } from '../../src/core/usage/combine';
 import { readUsageSource } from '../../src/core/usage/reader';
 import { platformHost } from '../../src/worker/benchmarks-api';
 import { ensureJsonl } from '../generate-jsonl';
@@ -9,7 +10,7 @@ import { bareLoopChunked } from './import';
 
 /**
  * The usage import (src/core/usage: read every line, build the records, derive the workload in
- * Europe/Berlin with per-request distributions) over the 1,000,000-line request log of
+ * Europe/Berlin with per-request distributions, as the worker does) over the 1,000,000-line request log of
  * bench/generate-jsonl.ts (~150 MB), against the bare `JSON.parse` loop over the same file
  * (issue budget: ≤ 1.5×). In the app it runs in the worker; the main thread only receives the
  * derived figures (a few KB).
@@ -45,7 +46,9 @@ async function usageOnce(path: string): Promise<{ ms: number; cpu: number; readM
   const t1 = performance.now();
   await handle.close();
   if (r === null) throw new Error('cancelled');
-  const d = deriveWorkload(r.records, r.costs, { timeZone: 'Europe/Berlin', current: DEFAULT_SCENARIO.workload });
+  // What the worker does after reading (src/worker/usage-api.ts): the files taken together, then derived.
+  const { records, costs } = combineUsage([r]);
+  const d = deriveWorkload(records, costs, { timeZone: 'Europe/Berlin', current: DEFAULT_SCENARIO.workload });
   const t2 = performance.now();
   return { ms: t2 - t0, cpu: cpuMs() - c0, readMs: t1 - t0, rows: r.rows.read, requests: d.total.requests };
 }

@@ -2,8 +2,7 @@ import { deriveWorkload, type DerivedWorkload, type ProfileChoice } from '../cor
 import type { UsageCsvMapping } from '../core/usage/csv';
 import { loadListPriceOffers, loadListPrices, providerOfFormats, type ListPriceOffer } from '../core/usage/list-prices';
 import { readUsageSource, type UsageReadResult } from '../core/usage/reader';
-import { UsageTable } from '../core/usage/table';
-import type { CostRecord } from '../core/usage/types';
+import { combineUsage } from '../core/usage/combine';
 import type { Workload } from '../core/scenario/schema';
 import { blobSource, platformHost } from './benchmarks-api';
 import { beginJob } from './jobs';
@@ -71,8 +70,7 @@ export const usageApi = {
   async deriveUsage(request: UsageRequest, options: { jobId?: string } = {}, progress?: UsageProgressCallback): Promise<UsageAnswer> {
     const job = beginJob(options.jobId);
     const host = platformHost();
-    const records = new UsageTable();
-    const costs: CostRecord[] = [];
+    const read: UsageReadResult[] = [];
     const files: UsageFileSummary[] = [];
     const totalBytes = request.files.reduce((a, f) => a + f.size, 0);
     let before = 0;
@@ -101,17 +99,12 @@ export const usageApi = {
         job.finish('stopped');
         return { state: 'cancelled' };
       }
-      const { records: rs, costs: cs, ...summary } = r;
-      records.append(rs);
-      for (const x of cs) costs.push(x);
+      // The rows stay here; the page gets each file's status, issues and models.
+      const { records: rs, costs: _costs, ...summary } = r;
+      read.push(r);
       files.push({ ...summary, models: [...rs.models] });
     }
-    const tokens = new Map<string, number>();
-    for (let i = 0; i < records.length; i++) {
-      const m = records.modelAt(i) ?? '';
-      tokens.set(m, (tokens.get(m) ?? 0) + (records.input[i] as number) + (records.output[i] as number));
-    }
-    const models = [...tokens.entries()].sort((a, b) => b[1] - a[1]).map(([m]) => m);
+    const { records, costs, models } = combineUsage(read);
     tell({ fileName: request.names.at(-1) ?? '', fileIndex: Math.max(0, request.files.length - 1), fileCount: request.files.length, bytesRead: totalBytes, totalBytes }, true);
     const priceOf = await loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)), await activePriceData());
     const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current, priceOf });

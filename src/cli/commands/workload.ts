@@ -4,8 +4,8 @@ import { usageCsvMappingSchema, type UsageCsvMapping } from '../../core/usage/cs
 import { loadListPrices, providerOfFormats } from '../../core/usage/list-prices';
 import { readUsageSource, type UsageReadResult } from '../../core/usage/reader';
 import { isValidTimeZone } from '../../core/usage/time';
-import { UsageTable } from '../../core/usage/table';
-import type { CostRecord, UsageIssue } from '../../core/usage/types';
+import { combineUsage } from '../../core/usage/combine';
+import type { UsageIssue } from '../../core/usage/types';
 import { platformHost } from '../../worker/benchmarks-api';
 import { json, parseFlags, type CliCommand } from '../command';
 import { readEachFile, readJsonOption } from '../files';
@@ -89,19 +89,16 @@ export const workloadCommand: CliCommand = {
     if (read === null) return 1;
     const results: UsageReadResult[] = read.filter((r): r is UsageReadResult => r !== null);
     let failed = false;
-    const records = new UsageTable();
-    const costs: CostRecord[] = [];
+    const { records, costs, models: named } = combineUsage(results);
     const files = results.map((r) => {
       for (const issue of r.issues) if (issue.severity !== 'info') io.err(describeUsageIssue(r.fileName, issue));
       if (r.status === 'failed' || r.status === 'needs-mapping') failed = true;
-      records.append(r.records);
-      for (const x of r.costs) costs.push(x);
       return { file: r.fileName, formats: r.formats, status: r.status, rows: r.rows, issues: r.issues.map((i) => ({ ...i, message: describeUsageIssue(r.fileName, i) })), csv: r.csv };
     });
     const priceOf = await loadListPrices(providerOfFormats(results.flatMap((r) => r.formats)));
     const derived = deriveWorkload(records, costs, { timeZone, models, profile: profileFlag as ProfileChoice, current: DEFAULT_SCENARIO.workload, priceOf });
     if (models !== null) {
-      const known = new Set(Array.from({ length: records.length }, (_, i) => records.modelAt(i) ?? ''));
+      const known = new Set(named);
       for (const m of models) if (!known.has(m)) io.err(`--model: no usage of "${m}" in the files (models: ${[...known].filter(Boolean).join(', ') || 'none named'})`);
     }
     io.out(json({ ...derived, files }));

@@ -1,6 +1,7 @@
 import { HOURS_PER_WEEK, type Workload } from '../scenario/schema';
 import { isoDay, ZoneClock } from './time';
-import type { UsageTable } from './table';
+import type { Counts } from './counts';
+import { mergePerRequestCounts, newPerRequestCounts, type PerRequestCounts, type UsageTable } from './table';
 import type { CostRecord } from './types';
 
 /**
@@ -124,28 +125,19 @@ interface Acc {
   reasoningKnown: boolean;
   cost: number;
   costKnown: boolean;
-  /** Rows of one request each (what the distributions are made of); −1 once a row is a bucket. */
-  single: number;
-  /**
-   * Per-request values (input, cached, visible output, reasoning), filled up to `filled`; null
-   * when the model's rows are time buckets, not requests.
-   */
-  perRequest: { input: Float64Array; cached: Float64Array; output: Float64Array; reasoning: Float64Array } | null;
-  filled: number;
+  /** The model's rows are time buckets, not requests: no distributions. */
+  buckets: boolean;
+  /** Per-request values of the successful requests; null for buckets. */
+  perRequest: PerRequestCounts | null;
 }
 
 function newAcc(): Acc {
-  return { requests: 0, requestsKnown: true, failed: 0, failedKnown: true, input: 0, cached: 0, cachedKnown: false, output: 0, reasoning: 0, reasoningKnown: false, cost: 0, costKnown: false, single: 0, perRequest: null, filled: 0 };
+  return { requests: 0, requestsKnown: true, failed: 0, failedKnown: true, input: 0, cached: 0, cachedKnown: false, output: 0, reasoning: 0, reasoningKnown: false, cost: 0, costKnown: false, buckets: false, perRequest: null };
 }
 
-function perRequestBuffers(n: number): NonNullable<Acc['perRequest']> {
-  return { input: new Float64Array(n), cached: new Float64Array(n), output: new Float64Array(n), reasoning: new Float64Array(n) };
-}
-
-/** The sums of every model's accumulator: the total (its per-request values side by side). */
+/** The sums of every model's accumulator: the total. */
 function totalOf(accs: readonly Acc[]): Acc {
   const t = newAcc();
-  let single = 0;
   for (const a of accs) {
     t.requests += a.requests;
     t.requestsKnown &&= a.requestsKnown;
@@ -159,131 +151,32 @@ function totalOf(accs: readonly Acc[]): Acc {
     t.reasoningKnown ||= a.reasoningKnown;
     t.cost += a.cost;
     t.costKnown ||= a.costKnown;
-    single = a.single < 0 || single < 0 ? -1 : single + a.filled;
+    t.buckets ||= a.buckets;
   }
-  t.single = single;
-  if (single >= 0) {
-    const pr = perRequestBuffers(single);
-    for (const a of accs) {
-      if (a.perRequest === null) continue;
-      const n = a.filled;
-      pr.input.set(a.perRequest.input.subarray(0, n), t.filled);
-      pr.cached.set(a.perRequest.cached.subarray(0, n), t.filled);
-      pr.output.set(a.perRequest.output.subarray(0, n), t.filled);
-      pr.reasoning.set(a.perRequest.reasoning.subarray(0, n), t.filled);
-      t.filled += n;
-    }
-    t.perRequest = pr;
+  if (!t.buckets) {
+    t.perRequest = newPerRequestCounts();
+    for (const a of accs) if (a.perRequest !== null) mergePerRequestCounts(t.perRequest, a.perRequest);
   }
   return t;
 }
 
-/** Moves the k-th smallest value to index k (Hoare partition, middle pivot); O(n) on average. */
-function selectInPlace(a: Float64Array, k: number, lo0: number, hi0: number): void {
-  let lo = lo0;
-  let hi = hi0;
-  while (lo < hi) {
-    const pivot = a[(lo + hi) >>> 1] as number;
-    let i = lo;
-    let j = hi;
-    while (i <= j) {
-      while ((a[i] as number) < pivot) i++;
-      while ((a[j] as number) > pivot) j--;
-      if (i <= j) {
-        const t = a[i] as number;
-        a[i] = a[j] as number;
-        a[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) hi = j;
-    else if (k >= i) lo = i;
-    else return;
-  }
-}
-
-/**
- * Percentile p (0–100) with linear interpolation between the closest ranks (the benchmarks'
- * `linear` method), by selection instead of a full sort: a million requests take milliseconds.
- * Reorders `a`.
- */
-export function percentileBySelection(a: Float64Array, p: number): number | null {
-  const n = a.length;
-  if (n === 0) return null;
-  const pos = (p / 100) * (n - 1);
-  const lo = Math.floor(pos);
-  selectInPlace(a, lo, 0, n - 1);
-  const low = a[lo] as number;
-  if (lo + 1 >= n || pos === lo) return low;
-  // The next rank is the smallest value above index lo (all of them are ≥ a[lo]).
-  let next = Number.POSITIVE_INFINITY;
-  for (let i = lo + 1; i < n; i++) if ((a[i] as number) < next) next = a[i] as number;
-  return low + (next - low) * (pos - lo);
-}
-
-/** The values at the given ranks (ascending) of the sorted sample a table of counts describes. */
-function valuesAtRanks(counts: Uint32Array, ranks: readonly number[]): number[] {
-  const out: number[] = [];
-  let bin = 0;
-  let below = 0;
-  for (const r of ranks) {
-    while (below + (counts[bin] as number) <= r) below += counts[bin++] as number;
-    out.push(bin);
-  }
-  return out;
-}
-
-/**
- * Median and p90 (the `linear` method of percentileBySelection) of whole non-negative numbers
- * (token counts) by counting: one pass over the values and one over a table of counts, no
- * reordering. Null when a value is not such a number or the range is too wide for a table.
- */
-export function medianAndP90ByCounting(a: Float64Array): { median: number; p90: number } | null {
-  const n = a.length;
-  if (n === 0) return null;
-  let max = 0;
-  for (let i = 0; i < n; i++) {
-    const v = a[i] as number;
-    if (!(v >= 0) || v !== Math.floor(v)) return null;
-    if (v > max) max = v;
-  }
-  if (max > 4 * n + 65_536 || max >= 1 << 24) return null;
-  const counts = new Uint32Array(max + 1);
-  for (let i = 0; i < n; i++) (counts[a[i] as number] as number)++;
-  const pos50 = 0.5 * (n - 1);
-  const pos90 = 0.9 * (n - 1);
-  const lo50 = Math.floor(pos50);
-  const lo90 = Math.floor(pos90);
-  // Two walks: the median's upper rank can lie above the p90's lower one (n = 2).
-  const [a50, b50] = valuesAtRanks(counts, [lo50, Math.min(n - 1, lo50 + 1)]) as [number, number];
-  const [a90, b90] = valuesAtRanks(counts, [lo90, Math.min(n - 1, lo90 + 1)]) as [number, number];
-  const lerp = (low: number, high: number, pos: number, lo: number) => (lo + 1 >= n || pos === lo ? low : low + (high - low) * (pos - lo));
-  return { median: lerp(a50, b50, pos50, lo50), p90: lerp(a90, b90, pos90, lo90) };
-}
-
-function distribution(total: number, requests: number, values: Float64Array | null): Distribution {
+function distribution(total: number, requests: number, counts: Counts | null): Distribution {
   const mean = requests > 0 ? total / requests : 0;
-  if (values === null || values.length === 0) return { mean, median: null, p90: null };
-  const counted = medianAndP90ByCounting(values);
-  if (counted !== null) return { mean, ...counted };
-  // p90 first: selecting it leaves the lower 90 % in front, where the median is found next.
-  const p90 = percentileBySelection(values, 90);
-  return { mean, median: percentileBySelection(values, 50), p90 };
+  const q = counts === null ? null : counts.medianAndP90();
+  return { mean, median: q?.median ?? null, p90: q?.p90 ?? null };
 }
 
 function usageOf(model: string, acc: Acc, days: number, priceOf: DeriveOptions['priceOf']): ModelUsage {
   const ok = acc.requestsKnown ? acc.requests : null;
   const visible = acc.output - (acc.reasoningKnown ? acc.reasoning : 0);
   const pr = acc.perRequest;
-  const n = acc.filled;
   const perRequest =
     ok !== null && ok > 0
       ? {
-          input: distribution(acc.input, ok, pr?.input.subarray(0, n) ?? null),
-          cached: acc.cachedKnown ? distribution(acc.cached, ok, pr?.cached.subarray(0, n) ?? null) : null,
-          output: distribution(visible, ok, pr?.output.subarray(0, n) ?? null),
-          reasoning: acc.reasoningKnown ? distribution(acc.reasoning, ok, pr?.reasoning.subarray(0, n) ?? null) : null,
+          input: distribution(acc.input, ok, pr?.input ?? null),
+          cached: acc.cachedKnown ? distribution(acc.cached, ok, pr?.cached ?? null) : null,
+          output: distribution(visible, ok, pr?.output ?? null),
+          reasoning: acc.reasoningKnown ? distribution(acc.reasoning, ok, pr?.reasoning ?? null) : null,
         }
       : null;
   const failed = acc.failedKnown && acc.requestsKnown ? acc.failed : null;
@@ -387,11 +280,10 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
     if (bucket > 3_600) dayBuckets = true;
     if (bucket !== 0) {
       allRequests = false;
-      acc.single = -1;
-    } else if (acc.single >= 0 && (t0.requests[i] as number) === 1) acc.single++;
+      acc.buckets = true;
+    }
     if (!useTokens && (t0.input[i] as number) + (t0.output[i] as number) > 0) useTokens = true;
   }
-  for (const acc of byModel.values()) if (acc.single >= 0) acc.perRequest = perRequestBuffers(acc.single);
   if (keptRows === 0 && costRows.length > 0) dayBuckets = true;
   const zone = dayBuckets ? 'UTC' : options.timeZone;
   if (dayBuckets && options.timeZone !== 'UTC') notes.push('day-buckets-utc');
@@ -447,15 +339,6 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
       acc.cost += cost;
       acc.costKnown = true;
     }
-    const pr = acc.perRequest;
-    if (pr !== null && requests === 1) {
-      const j = acc.filled++;
-      const r = reasoning === reasoning ? reasoning : 0;
-      pr.input[j] = input;
-      pr.cached[j] = cached === cached ? cached : 0;
-      pr.output[j] = output - r;
-      pr.reasoning[j] = r;
-    }
 
     const q = Math.floor(at / QUARTER_S);
     if (q !== quarter || d === undefined) {
@@ -474,7 +357,8 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
       }
     }
     if (at < start) start = at;
-    const e = at + (bucket > 0 ? bucket : 1);
+    // A row of requests ends one second after its last request starts.
+    const e = bucket > 0 ? at + bucket : (t0.last[i] as number) + 1;
     if (e > end) end = e;
     d.requests = requests !== requests || d.requests === null ? null : d.requests + requests;
     d.failed = failed !== failed || d.failed === null ? null : d.failed + failed;
@@ -484,6 +368,13 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
     if (!dayBuckets) demandSum += useTokens ? input + output : (requests === requests ? requests : 0) + (failed === failed ? failed : 0);
   }
   flushDemand();
+  // The per-request distributions: the table keeps them per model, taken together per key.
+  accOfId.forEach((acc, k) => {
+    const pr = records.perRequest[k];
+    if (acc === undefined || acc.buckets || pr === undefined) return;
+    mergePerRequestCounts((acc.perRequest ??= newPerRequestCounts()), pr);
+  });
+  for (const acc of byModel.values()) if (!acc.buckets) acc.perRequest ??= newPerRequestCounts();
   const total = totalOf([...byModel.values()]);
   for (const c of costRows) {
     const key = c.model ?? '';

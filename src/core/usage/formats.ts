@@ -259,7 +259,7 @@ function okOf(r: Record<string, unknown>): boolean {
 
 function oneRequest(sink: Sink, start: number, model: string | null, ok: boolean, input: number, cached: number | null, output: number, reasoning: number | null, cost: number | null): void {
   const N = Number.NaN;
-  sink.records.add(start, 0, sink.records.modelId(model), ok ? 1 : 0, ok ? 0 : 1, ok ? input : 0, ok && cached !== null ? cached : N, ok ? output : 0, ok && reasoning !== null ? reasoning : N, cost === null ? N : cost);
+  sink.records.addRequest(start, sink.records.modelId(model), ok, input, cached === null ? N : cached, output, reasoning === null ? N : reasoning, cost === null ? N : cost);
 }
 
 function litellmRow(r: Record<string, unknown>, line: number, sink: Sink): void {

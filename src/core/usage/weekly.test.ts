@@ -4,6 +4,8 @@ import { HOURS_PER_WEEK } from '../scenario/schema';
 import { deriveWorkload } from './aggregate';
 import { readUsageText } from './reader';
 import { ZoneClock } from './time';
+import { Counts } from './counts';
+import { percentileOfSorted } from '../benchmarks/stats';
 
 /**
  * A generated request log with a known weekly pattern, written in local wall-clock time of a
@@ -103,43 +105,44 @@ describe('the weekly profile of a generated log', () => {
   });
 });
 
-describe('percentiles by selection', () => {
-  it('match the linear-interpolation percentile of a sorted copy', async () => {
-    const { percentileBySelection } = await import('./aggregate');
-    const { percentileOfSorted } = await import('../benchmarks/stats');
-    // Hand: [1, 2, 3, 4]: p50 at rank 1.5 → 2.5; p90 at rank 2.7 → 3 + 0.7 = 3.7.
-    expect(percentileBySelection(Float64Array.from([4, 1, 3, 2]), 50)).toBe(2.5);
-    expect(percentileBySelection(Float64Array.from([4, 1, 3, 2]), 90)).toBeCloseTo(3.7, 12);
-    expect(percentileBySelection(new Float64Array(0), 50)).toBeNull();
-    let seed = 7;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    for (const n of [1, 2, 3, 10, 101, 1000]) {
-      const values = Array.from({ length: n }, () => Math.floor(next() * 50));
-      const sorted = Float64Array.from(values).sort();
-      for (const p of [0, 10, 50, 90, 99, 100]) expect(percentileBySelection(Float64Array.from(values), p), `n ${n} p ${p}`).toBeCloseTo(percentileOfSorted(sorted, p, 'linear') as number, 9);
-    }
-  });
+describe('per-request counts', () => {
+  const countsOf = (values: number[]) => {
+    const c = new Counts();
+    for (const v of values) c.add(v);
+    return c;
+  };
 
-  it('by counting give the same median and p90 for whole token counts, and decline other values', async () => {
-    const { medianAndP90ByCounting } = await import('./aggregate');
-    const { percentileOfSorted } = await import('../benchmarks/stats');
+  it('give the median and p90 of whole token counts', () => {
     // Hand: [950, 1200]: p50 at rank 0.5 → 1,075; p90 at rank 0.9 → 950 + 0.9 × 250 = 1,175
     // (the median's upper rank, 1, lies above the p90's lower rank, 0).
-    expect(medianAndP90ByCounting(Float64Array.from([1200, 950]))).toEqual({ median: 1075, p90: 1175 });
+    expect(countsOf([1200, 950]).medianAndP90()).toEqual({ median: 1075, p90: 1175 });
     // Hand: [300, 500, 800, 900, 1200, 1500, 1800]: p50 = rank 3 = 900; p90 at rank 5.4 → 1,500 + 0.4 × 300 = 1,620.
-    expect(medianAndP90ByCounting(Float64Array.from([1200, 300, 800, 1800, 500, 1500, 900]))).toEqual({ median: 900, p90: 1620 });
-    expect(medianAndP90ByCounting(Float64Array.from([1.5, 2]))).toBeNull();
-    expect(medianAndP90ByCounting(Float64Array.from([-1, 2]))).toBeNull();
-    expect(medianAndP90ByCounting(Float64Array.from([1, Number.NaN]))).toBeNull();
-    expect(medianAndP90ByCounting(new Float64Array(0))).toBeNull();
+    expect(countsOf([1200, 300, 800, 1800, 500, 1500, 900]).medianAndP90()).toEqual({ median: 900, p90: 1620 });
+    expect(countsOf([]).medianAndP90()).toBeNull();
+  });
+
+  it('keep values that are not whole numbers as they are', () => {
+    // Hand: [1.5, 2, 2.5, 10, 3,000,000]: p50 = rank 2 = 2.5; p90 at rank 3.6 → 10 + 0.6 × 2,999,990 = 1,800,004.
+    const c = countsOf([10, 2.5, 3_000_000, 2, 1.5]);
+    expect(c.other).toEqual([2.5, 3_000_000, 1.5]);
+    expect(c.medianAndP90()?.median).toBe(2.5);
+    expect(c.medianAndP90()?.p90).toBeCloseTo(1_800_004, 6);
+  });
+
+  it('match the linear-interpolation percentile of a sorted copy, merged or not', () => {
     let seed = 11;
     const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
     for (const n of [1, 2, 3, 4, 10, 101, 1000]) {
-      const values = Float64Array.from({ length: n }, () => Math.floor(next() * 5000));
+      const values = Array.from({ length: n }, () => (next() < 0.05 ? next() * 100 : Math.floor(next() * 5000)));
       const sorted = Float64Array.from(values).sort();
-      const got = medianAndP90ByCounting(values);
-      expect(got?.median, `n ${n} p50`).toBeCloseTo(percentileOfSorted(sorted, 50, 'linear') as number, 9);
-      expect(got?.p90, `n ${n} p90`).toBeCloseTo(percentileOfSorted(sorted, 90, 'linear') as number, 9);
+      const whole = countsOf(values);
+      const merged = countsOf(values.slice(0, n >> 1));
+      merged.merge(countsOf(values.slice(n >> 1)));
+      for (const c of [whole, merged]) {
+        const got = c.medianAndP90();
+        expect(got?.median, `n ${n} p50`).toBeCloseTo(percentileOfSorted(sorted, 50, 'linear') as number, 9);
+        expect(got?.p90, `n ${n} p90`).toBeCloseTo(percentileOfSorted(sorted, 90, 'linear') as number, 9);
+      }
     }
   });
 });
