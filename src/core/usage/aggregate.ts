@@ -402,7 +402,9 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
     gaps.push({ from: isoDay(day), to: isoDay(to), days: to - day + 1 });
     day = to;
   }
-  const models = [...byModel.entries()].map(([m, acc]) => usageOf(m, acc, days, options.priceOf)).sort((a, b) => b.tokens.input + b.tokens.output - (a.tokens.input + a.tokens.output));
+  // An export's empty day (a row with its times and nothing else) counts as a day, not as a model.
+  const carries = (m: string, a: Acc) => m !== '' || a.requests > 0 || a.failed > 0 || a.input > 0 || a.output > 0 || a.cost > 0;
+  const models = [...byModel.entries()].filter(([m, acc]) => carries(m, acc)).map(([m, acc]) => usageOf(m, acc, days, options.priceOf)).sort((a, b) => b.tokens.input + b.tokens.output - (a.tokens.input + a.tokens.output));
   const totalUsage = usageOf('', total, days, undefined);
   const priced = models.filter((m) => m.listPrice !== null);
   if (priced.length > 0) totalUsage.listPrice = { usd: priced.reduce((a, m) => a + (m.listPrice?.usd ?? 0), 0), price: (priced[0] as ModelUsage & { listPrice: NonNullable<ModelUsage['listPrice']> }).listPrice.price };

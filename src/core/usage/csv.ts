@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Delimiter } from '../benchmarks/csv';
-import { count, readTime, type Sink } from './formats';
+import { count, modelOfLineItem, readTime, type Sink } from './formats';
 
 /**
  * Usage CSV files: the usage export of the OpenAI dashboard (one row per time bucket, columns
@@ -53,22 +53,30 @@ export function suggestUsageMapping(headers: readonly string[], delimiter: Delim
   const timeName = headers[time]?.trim().toLowerCase() ?? '';
   const requests = find('num_model_requests', 'requests', 'request_count', 'num_requests', 'count');
   const endTime = find(timeName === 'start_time_iso' ? 'end_time_iso' : 'end_time', 'end_time', 'endtime', 'bucket_end');
-  // A request column makes each row a bucket: an hour for `hour`, a day for `date`/`day`.
-  const bucketSeconds = requests === null ? 0 : timeName === 'date' || timeName === 'day' ? 86_400 : 3_600;
+  const input = find('input_tokens', 'in_tok', 'prompt_tokens', 'tokens_prompt', 'input');
+  const output = find('output_tokens', 'out_tok', 'completion_tokens', 'tokens_completion', 'output');
+  // `amount_value`: the OpenAI dashboard's cost export (one row per day and line item).
+  const costUsd = find('cost_usd', 'cost', 'spend', 'usage', 'amount_usd', 'amount_value');
+  // Neither requests, tokens nor a cost: nothing here is usage (the user maps it, or it is not a usage file).
+  if (requests === null && input === null && output === null && costUsd === null) return null;
+  const costsOnly = requests === null && input === null && output === null;
+  // A request column makes each row a bucket: an hour for `hour`, a day for `date`/`day`; so
+  // does a file of costs alone.
+  const bucketSeconds = requests === null && !costsOnly ? 0 : timeName === 'date' || timeName === 'day' ? 86_400 : 3_600;
   return {
     delimiter,
     time,
-    endTime: requests === null ? null : endTime,
+    endTime: requests === null && !costsOnly ? null : endTime,
     bucketSeconds,
-    model: find('model', 'model_name', 'model_group'),
+    model: find('model', 'model_name', 'model_group', ...(costsOnly ? ['line_item'] : [])),
     requests,
     failed: find('failed', 'failed_requests', 'errors', 'error_count'),
     status: requests === null ? find('status', 'http_status') : null,
-    input: find('input_tokens', 'in_tok', 'prompt_tokens', 'tokens_prompt', 'input'),
+    input,
     cached: find('input_cached_tokens', 'cached_tokens', 'cached_tok', 'cache_read_input_tokens', 'cached'),
-    output: find('output_tokens', 'out_tok', 'completion_tokens', 'tokens_completion', 'output'),
+    output,
     reasoning: find('reasoning_tokens', 'reasoning_tok', 'tokens_reasoning', 'reasoning'),
-    costUsd: find('cost_usd', 'cost', 'spend', 'usage', 'amount_usd'),
+    costUsd,
   };
 }
 
@@ -76,11 +84,21 @@ const FAILED_STATUS = /^(error|failed|failure|timeout|false|0|[45]\d\d)$/i;
 
 /** Reads the data rows of a usage CSV under `mapping` into `sink`. */
 export class UsageCsvRows {
+  /** A file of costs alone (no requests, no tokens): its rows are cost records. */
+  private readonly costsOnly: boolean;
+  /** The column naming the cost's currency (`amount_currency`), if any. */
+  private readonly currency: number | null;
+
   constructor(
     private readonly mapping: UsageCsvMapping,
     private readonly headers: readonly string[],
     private readonly sink: Sink,
-  ) {}
+  ) {
+    this.costsOnly = mapping.requests === null && mapping.input === null && mapping.output === null && mapping.costUsd !== null;
+    const lower = headers.map((h) => h.trim().toLowerCase());
+    const c = lower.findIndex((h) => h === 'amount_currency' || h === 'currency');
+    this.currency = c === -1 ? null : c;
+  }
 
   row(cells: readonly string[], line: number): void {
     const m = this.mapping;
@@ -117,6 +135,19 @@ export class UsageCsvRows {
     }
     const get = (k: string) => values.get(k) ?? Number.NaN;
     const orNull = (v: number) => (v >= 0 ? v : null);
+    if (this.costsOnly) {
+      const usd = get('cost');
+      // A day without costs is written with its times and nothing else.
+      if (!(usd >= 0)) return;
+      const currency = (cell(this.currency) ?? '').trim().toLowerCase();
+      if (currency !== '' && currency !== 'usd') {
+        sink.issues.once('warning', 'currency-not-usd', line, name(this.currency as number), currency);
+        return;
+      }
+      sink.formats.add('usage-csv');
+      sink.costs.push({ start, bucketS: bucketS > 0 ? bucketS : 86_400, model: m.model === null ? null : modelOfLineItem(cell(m.model)), usd });
+      return;
+    }
     const model = m.model === null ? null : (cell(m.model)?.trim() || null);
     if (m.requests === null) {
       const status = cell(m.status)?.trim() ?? '';

@@ -75,6 +75,53 @@ describe('usage formats on their documented examples', () => {
     expect(r.formats).toEqual(['anthropic-cost']);
   });
 
+  it('Anthropic messages usage report, the API reference example: 1,500 uncached + 1,500 written + 200 read = 3,200 input', () => {
+    const r = read('DOCEXAMPLE_anthropic_usage_report_messages.json');
+    expect(r.formats).toEqual(['anthropic-usage']);
+    // Cache writes 1h 1,000 + 5m 500 = 1,500; reads 200 (cached ⊂ input); output 500; one day bucket.
+    expect(r.records.toArray().map((x) => [x.model, x.input, x.cached, x.output, x.bucketS, x.requests])).toEqual([['claude-sonnet-4-20250514', 3200, 200, 500, 86_400, null]]);
+    expect(r.issues.map((i) => i.code)).toContain('more-pages');
+    const d = derive('DOCEXAMPLE_anthropic_usage_report_messages.json');
+    // One day × 30 days per month: 96,000 input and 15,000 output tokens a month; 200 / 3,200 cached.
+    expect(d.workload).toMatchObject({ mode: 'tokens', inputTokensPerMonth: 96_000, outputTokensPerMonth: 15_000, cacheHitShare: 0.0625 });
+  });
+
+  it('Anthropic cost report, the API reference example: "123.78912" cents = $1.2378912', () => {
+    const r = read('DOCEXAMPLE_anthropic_cost_report.json');
+    expect(r.formats).toEqual(['anthropic-cost']);
+    expect(r.costs).toEqual([{ start: Date.UTC(2025, 7, 1) / 1000, bucketS: 86_400, model: 'claude-sonnet-4-20250514', usd: 1.2378912 }]);
+  });
+
+  it('OpenAI dashboard usage export (a real export, tab-separated): 53 requests over 7 days, an empty day and a missing one', () => {
+    const r = read('REAL_openai_usage_export_completions.tsv');
+    expect(r.status).toBe('ok');
+    expect(r.formats).toEqual(['usage-csv']);
+    const d = derive('REAL_openai_usage_export_completions.tsv', 'Europe/Berlin');
+    // Requests 10 + 8 + 1 + 21 + 11 + 2 = 53; input 59,200 + 46,264 + 5,783 + 80,992 + 124,784 +
+    // 22,688 = 339,711 of which cached 5,760 + 8,192 = 13,952; output 10,646 + 60,000 + 16,000 +
+    // 274,770 + 154,852 + 33,191 = 549,459.
+    expect(d.total).toMatchObject({ requests: 53, tokens: { input: 339_711, cached: 13_952, output: 549_459, reasoning: null } });
+    // Day buckets 2025-10-05 … 10-11 (UTC): 10-08 is written as an empty row (a day without
+    // usage, not a gap, and not a model); 10-09 has no row at all.
+    expect(d.period).toEqual({ firstDay: '2025-10-05', lastDay: '2025-10-11', days: 7, coveredDays: 7, gaps: [{ from: '2025-10-09', to: '2025-10-09', days: 1 }] });
+    expect(d.models.map((m) => [m.model, m.requests])).toEqual([['gpt-5-mini-2025-08-07', 34], ['gpt-5-2025-08-07', 9], ['gpt-4o-2024-08-06', 10]]);
+    expect(d.workload.requestsPerDay).toBeCloseTo(53 / 7, 12);
+    expect(d.workload.cacheHitShare).toBeCloseTo(13_952 / 339_711, 12);
+  });
+
+  it('OpenAI dashboard cost export (a real export): daily amounts are costs, not requests; empty days are skipped', () => {
+    const r = read('REAL_openai_cost_export.tsv');
+    expect(r.status).toBe('ok');
+    expect(r.records).toHaveLength(0);
+    // 0.895874 + 0.56177125 + 0.569788 + 0.5455665 + 0.3409 + 0.072054 = $2.98595375 over six days.
+    expect(r.costs).toHaveLength(6);
+    expect(r.costs.reduce((a, c) => a + c.usd, 0)).toBeCloseTo(2.98595375, 12);
+    expect(r.costs[0]).toEqual({ start: 1759622400, bucketS: 86_400, model: null, usd: 0.895874 });
+    const d = derive('REAL_openai_cost_export.tsv');
+    expect(d.total.billUsd).toBeCloseTo(2.98595375, 12);
+    expect(d.notes).toContain('cost-files-only');
+  });
+
   it('LiteLLM spend logs: 2 successes, 1 failure; a time without offset is read as UTC and said so', () => {
     const r = read('SCHEMA_litellm_spend_logs.json');
     expect(r.formats).toEqual(['litellm-spend-logs']);

@@ -118,6 +118,13 @@ function looksLikeBucketReport(v: Record<string, unknown>): boolean {
   return isRecord(first) && Array.isArray(first.results) && ('starting_at' in first || 'start_time' in first);
 }
 
+/** "gpt-4o-2024-08-06, input" → "gpt-4o-2024-08-06" (the line items of OpenAI's cost export and Costs API). */
+export function modelOfLineItem(v: unknown): string | null {
+  if (typeof v !== 'string' || v.trim() === '') return null;
+  const comma = v.indexOf(',');
+  return (comma === -1 ? v : v.slice(0, comma)).trim().slice(0, 200) || null;
+}
+
 function openAiPage(page: Record<string, unknown>, line: number, sink: Sink): void {
   if (page.has_more === true) sink.issues.once('warning', 'more-pages', line, 'has_more', typeof page.next_page === 'string' ? page.next_page : null);
   for (const bucket of page.data as unknown[]) {
@@ -160,13 +167,6 @@ function openAiPage(page: Record<string, unknown>, line: number, sink: Sink): vo
       });
     }
   }
-}
-
-/** "gpt-4o-2024-08-06, input" → "gpt-4o-2024-08-06" (the costs API's line items). */
-function modelOfLineItem(v: unknown): string | null {
-  if (typeof v !== 'string' || v === '') return null;
-  const comma = v.indexOf(',');
-  return (comma === -1 ? v : v.slice(0, comma)).trim().slice(0, 200);
 }
 
 function anthropicReport(report: Record<string, unknown>, line: number, sink: Sink): void {
