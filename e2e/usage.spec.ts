@@ -4,6 +4,7 @@ import { seriousViolations } from './axe';
 import { slow } from './pages/tco-page';
 
 const LOG = fileURLToPath(new URL('../fixtures/usage/SYNTHETIC_two_weeks_office_hours.jsonl', import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/usage/${name}`, import.meta.url));
 
 test.describe('usage data', () => {
   test('a usage log becomes the workload, the TCO page names its source, undo restores it; a bad file names file and line', async ({ page, usagePage, tcoPage }) => {
@@ -56,5 +57,21 @@ test.describe('usage data', () => {
     await usagePage.open();
     await usagePage.addFiles([{ name: 'broken.jsonl', mimeType: 'application/json', buffer: Buffer.from('{"ts":"2026-01-05T10:00:00Z","in_tok":10,"out_tok":2}\n{"ts": 2026-01-05}\n') }]);
     await expect(page.getByTestId('usage-issues')).toContainText('broken.jsonl, line 2: not valid JSON');
+  });
+
+  test('a real OpenAI dashboard usage export with its cost export: days, requests and the bill', async ({ page, usagePage }) => {
+    await usagePage.open();
+    await usagePage.addFiles([fixture('REAL_openai_usage_export_completions.tsv'), fixture('REAL_openai_cost_export.tsv')]);
+    // Day rows 2025-10-05 … 10-11; 10-09 has no row; 53 requests / 7 days = 7.6 a day.
+    await slow(usagePage.period()).toHaveText('Oct 5, 2025 – Oct 11, 2025 (7 days)');
+    const period = page.getByTestId('usage-period');
+    await expect(period).toContainText('Oct 9, 2025 – Oct 9, 2025 (1 day)');
+    await expect(period).toContainText('7.6');
+    // The cost export: 0.895874 + 0.56177125 + 0.569788 + 0.5455665 + 0.3409 + 0.072054 = $2.99.
+    await expect(period).toContainText('$2.99');
+    // Header, three models (largest first by tokens), the bill that names no model ($2.99: the
+    // export's line items are empty), all models; the empty day row is a day, not a model.
+    await expect(page.getByTestId('usage-models').getByRole('row')).toHaveCount(6);
+    await expect(page.getByTestId('usage-models')).toContainText('gpt-5-mini-2025-08-07');
   });
 });
