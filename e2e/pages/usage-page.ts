@@ -10,7 +10,7 @@ export class UsagePage {
   }
 
   /** Drops files through the page's file input (what the drop zone and "Choose files…" feed). */
-  async addFiles(files: string | { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+  async addFiles(files: string | string[] | { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
     await this.page.getByTestId('usage-file-input').setInputFiles(files);
   }
 
