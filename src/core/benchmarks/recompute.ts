@@ -1,7 +1,7 @@
 import { hasAnyStat } from './common';
 import type { RequestTable } from './request-table';
 import type { BenchRun, ComparisonRow, MetricId, MetricSummary } from './run-schema';
-import { agrees, sortedFinite, summarizeSorted, summarizeWeighted, type PercentileMethod } from './stats';
+import { agrees, summarizeFinite, summarizeWeighted, type PercentileMethod } from './stats';
 
 /**
  * Recomputes a run's statistics from its per-request data and compares them with the file's
@@ -51,9 +51,8 @@ export function summarizeColumn(table: RequestTable, id: MetricId, percentiles: 
   const values = column(table, id);
   if (!values) return null;
   if (tokenWeighted && id !== 'itl') return summarizeWeighted(values, weightsFor(table, id), { percentiles, method, ddof });
-  const sorted = id === 'itl' ? sortedFinite(values, undefined, tick) : sortedFinite(values, table.ok, tick);
-  if (sorted.length === 0) return null;
-  return summarizeSorted(sorted, { percentiles, method, ddof });
+  const summary = summarizeFinite(values, id === 'itl' ? undefined : table.ok, { percentiles, method, ddof }, tick);
+  return summary.count === 0 ? null : summary;
 }
 
 function filePercentiles(summary: MetricSummary | undefined): number[] {

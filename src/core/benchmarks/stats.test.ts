@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agrees, cdfPoints, percentileOfSorted, sortedFinite, summarizeSorted, summarizeWeighted } from './stats';
+import { agrees, cdfPoints, percentileOfSorted, sortedFinite, summarizeFinite, summarizeSorted, summarizeWeighted, type SummarizeOptions } from './stats';
 
 describe('percentiles', () => {
   const s = Float64Array.from([10, 20, 30, 40]);
@@ -88,6 +88,71 @@ describe('summaries', () => {
     // p25 → index 1 → 20; p10 → index 0 → 10.
     const w = summarizeWeighted([10, 20], [1, 3], { percentiles: [10, 25], method: 'lower', ddof: 0 });
     expect(w).toMatchObject({ count: 4, mean: 17.5, min: 10, max: 20, percentiles: { '10': 10, '25': 20 } });
+  });
+});
+
+describe('summaries without sorting', () => {
+  const bySort = (values: Float64Array, keep: Uint8Array | undefined, o: SummarizeOptions) => summarizeSorted(sortedFinite(values, keep), o);
+  const same = (values: Float64Array, keep: Uint8Array | undefined, o: SummarizeOptions): boolean => {
+    const a = summarizeFinite(values, keep, o);
+    const b = bySort(values, keep, o);
+    // Ranks, extremes and counts are the same values. The sums run in another order, so the
+    // mean and deviation agree within rounding, measured against the largest value.
+    const scale = Math.max(1, Math.abs(b.min ?? 0), Math.abs(b.max ?? 0));
+    const close = (x: number | null, y: number | null) => (x === null || y === null ? x === y : Math.abs(x - y) <= 1e-8 * scale);
+    const exact = a.count === b.count && Object.is(a.min, b.min) && Object.is(a.max, b.max) && Object.is(a.median, b.median) && JSON.stringify(a.percentiles) === JSON.stringify(b.percentiles);
+    return exact && close(a.mean, b.mean) && close(a.std, b.std);
+  };
+
+  it('a hand example: [10, 20, 30, 40] and a failed request left out', () => {
+    // As in "percentiles": p50 = 25, p99 = 39.7 (linear); the masked 1,000 does not count.
+    const s = summarizeFinite(Float64Array.from([40, 1000, 10, 30, 20]), Uint8Array.from([1, 0, 1, 1, 1]), { percentiles: [50, 99], method: 'linear', ddof: 0 });
+    expect(s).toMatchObject({ count: 4, mean: 25, median: 25, min: 10, max: 40 });
+    expect(s.percentiles['99']).toBeCloseTo(39.7, 12);
+    expect(summarizeFinite(new Float64Array([Number.NaN]), undefined, { percentiles: [50], method: 'linear', ddof: 0 }).count).toBe(0);
+  });
+
+  it('agree with the sorted summary on random doubles, both rank rules, with a mask', () => {
+    fc.assert(
+      fc.property(
+        // Up to 1e150, so that no sum or square overflows in one order and not in the other; NaN
+        // and ±∞ are left out by both.
+        fc.array(fc.oneof(fc.double({ min: -1e150, max: 1e150 }), fc.integer({ min: -50, max: 50 }), fc.constantFrom(-0, 0, 5e-324, 1e150, Number.NaN, Number.POSITIVE_INFINITY)), { minLength: 1, maxLength: 3_000 }),
+        fc.constantFrom<'linear' | 'lower'>('linear', 'lower'),
+        fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 6 }),
+        (xs, method, ps) => {
+          const values = Float64Array.from(xs);
+          const keep = Uint8Array.from(xs, (_, i) => (i % 7 === 3 ? 0 : 1));
+          const o = { percentiles: [50, 90, 99, ...ps], method, ddof: 0 as const };
+          return same(values, undefined, o) && same(values, keep, o);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('agree where the located buckets hold several values each', () => {
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 0, max: 10_000, noNaN: true }), { minLength: 500, maxLength: 3_000 }), fc.constantFrom<'linear' | 'lower'>('linear', 'lower'), (xs, method) =>
+        same(Float64Array.from(xs), undefined, { percentiles: [10, 25, 50, 75, 90, 99], method, ddof: 1 }),
+      ),
+      { numRuns: 50 },
+    );
+  });
+
+  it('agree on a million latencies, and on values of a coarse grid (sorted instead)', () => {
+    // mulberry32: a million distinct draws (a multiply-and-modulo in doubles repeats after ~10,000).
+    let a = 5;
+    const next = () => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    // Continuous values: neighbouring ranks hold different values, so a rank off by one shows.
+    const latencies = Float64Array.from({ length: 1_000_000 }, () => 150 + next() * 900 + next() * next() * 5000);
+    const coarse = Float64Array.from({ length: 20_000 }, () => Math.floor(next() * 4));
+    for (const values of [latencies, coarse]) expect(same(values, undefined, { percentiles: [50, 90, 95, 99, 99.9], method: 'linear', ddof: 0 })).toBe(true);
   });
 });
 

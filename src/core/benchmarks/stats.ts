@@ -148,6 +148,119 @@ export function summarizeSorted(sorted: Float64Array, options: SummarizeOptions)
   };
 }
 
+/** Buckets of the order key's top 20 bits (sign, exponent, 8 mantissa bits). */
+const SELECT_BITS = 20;
+
+/**
+ * Order-preserving unsigned key of a finite double from its high 32-bit word (negative values:
+ * every bit flipped, others: the sign bit set), as in sortFinite; -0 sorts before +0.
+ */
+function orderKey(hi: number): number {
+  return hi & 0x80000000 ? ~hi >>> 0 : (hi | 0x80000000) >>> 0;
+}
+
+/**
+ * The same summary as `summarizeSorted(sortedFinite(values, keep), options)` without sorting
+ * the values: one pass counts them in 2^20 buckets of their order key (and sums them), the
+ * ranks the percentiles read are located in the bucket counts, and only the values of those
+ * few buckets are collected and sorted. A million latencies take two passes instead of a radix
+ * sort's seven, and no copy of the column. When the located buckets hold much of the data
+ * (values on a coarse grid), the column is sorted as before. The mean and deviation are summed
+ * in the file's order, which can differ from the sorted order's sum in the last bits.
+ */
+export function summarizeFinite(values: Float64Array, keep: ArrayLike<number> | undefined, options: SummarizeOptions, tick?: () => void): MetricSummary {
+  const len = values.length;
+  const words = new Uint32Array(values.buffer, values.byteOffset, 2 * len);
+  const counts = new Int32Array(1 << SELECT_BITS);
+  const shift = 32 - SELECT_BITS;
+  let n = 0;
+  let sum = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let lowBucket = counts.length;
+  let highBucket = -1;
+  for (let i = 0; i < len; i++) {
+    if (keep && keep[i] !== 1) continue;
+    const v = values[i] as number;
+    if (!Number.isFinite(v)) continue;
+    n++;
+    sum += v;
+    // As in the sorted order, -0 comes before +0.
+    if (v < min || (v === min && 1 / v < 0)) min = v;
+    if (v > max || (v === max && 1 / max < 0)) max = v;
+    const b = orderKey(words[2 * i + 1] as number) >>> shift;
+    (counts[b] as number)++;
+    if (b < lowBucket) lowBucket = b;
+    if (b > highBucket) highBucket = b;
+  }
+  tick?.();
+  if (n === 0) return { count: 0, mean: null, median: null, std: null, min: null, max: null, percentiles: {} };
+  const mean = sum / n;
+  // The ranks every requested figure reads (the median is p50).
+  const rankSet = new Set<number>();
+  for (const p of [50, ...options.percentiles]) {
+    if (options.method === 'lower') rankSet.add(Math.min(n - 1, Math.max(0, Math.floor((p / 100) * n))));
+    else {
+      const lo = Math.floor((p / 100) * (n - 1));
+      rankSet.add(lo);
+      rankSet.add(Math.min(n - 1, lo + 1));
+    }
+  }
+  const ranks = [...rankSet].sort((a, b) => a - b);
+  // The bucket of each rank, and where the bucket starts in the sorted order.
+  const bucketOf = new Map<number, { start: number; values: Float64Array; filled: number }>();
+  const rankBucket: number[] = [];
+  let cum = 0;
+  let b = lowBucket;
+  let candidates = 0;
+  for (const r of ranks) {
+    while (cum + (counts[b] as number) <= r) cum += counts[b++] as number;
+    rankBucket.push(b);
+    if (!bucketOf.has(b)) {
+      bucketOf.set(b, { start: cum, values: new Float64Array(counts[b] as number), filled: 0 });
+      candidates += counts[b] as number;
+    }
+  }
+  if (candidates > n / 4) {
+    // A coarse grid: the located buckets hold much of the data, so sorting it all is cheaper.
+    return summarizeSorted(sortedFinite(values, keep, tick), options);
+  }
+  const wanted = new Uint8Array(highBucket + 1);
+  for (const k of bucketOf.keys()) wanted[k] = 1;
+  let sq = 0;
+  for (let i = 0; i < len; i++) {
+    if (keep && keep[i] !== 1) continue;
+    const v = values[i] as number;
+    if (!Number.isFinite(v)) continue;
+    const d = v - mean;
+    sq += d * d;
+    const k = orderKey(words[2 * i + 1] as number) >>> shift;
+    if (wanted[k] === 1) {
+      const c = bucketOf.get(k) as { values: Float64Array; filled: number };
+      c.values[c.filled++] = v;
+    }
+  }
+  for (const c of bucketOf.values()) c.values.sort();
+  tick?.();
+  const at = new Map<number, number>();
+  ranks.forEach((r, j) => {
+    const c = bucketOf.get(rankBucket[j] as number) as { start: number; values: Float64Array };
+    at.set(r, c.values[r - c.start] as number);
+  });
+  const percentile = (p: number): number => {
+    if (options.method === 'lower') return at.get(Math.min(n - 1, Math.max(0, Math.floor((p / 100) * n)))) as number;
+    const pos = (p / 100) * (n - 1);
+    const lo = Math.floor(pos);
+    const a = at.get(lo) as number;
+    const c = at.get(Math.min(n - 1, lo + 1)) as number;
+    return a + (c - a) * (pos - lo);
+  };
+  const percentiles: Record<string, number> = {};
+  for (const p of options.percentiles) percentiles[percentileKey(p)] = percentile(p);
+  const denom = n - options.ddof;
+  return { count: n, mean, median: percentile(50), std: denom > 0 ? Math.sqrt(sq / denom) : null, min, max, percentiles };
+}
+
 /**
  * Token-weighted summary: each value counts `weight` times (GuideLLM's per-token
  * distributions repeat a request's TPOT once per output token). Same rank rule as 'lower'.

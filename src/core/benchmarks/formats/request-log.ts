@@ -139,6 +139,8 @@ export interface RequestLogOptions {
 
 export function requestLogParser(ctx: FileContext, options: RequestLogOptions = { format: 'request-log', label: (f) => f }): ValueParser {
   const byModel = new Map<string, Acc>();
+  let lastKey: string | null = null;
+  let lastAcc: Acc | undefined;
   const label = options.label;
   const bad = (line: number, code: 'field-invalid' | 'field-negative', field: string, raw: unknown) => {
     const n = typeof raw === 'number' ? raw : Number.NaN;
@@ -211,11 +213,14 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
       }
       const model = typeof r.model === 'string' ? r.model : null;
       const key = model ?? '';
-      let acc = byModel.get(key);
+      // Logs name the same model row after row: compare with the last one before the map.
+      let acc = key === lastKey ? lastAcc : byModel.get(key);
       if (acc === undefined) {
         acc = newAcc(model === null ? null : model.slice(0, 300), line);
         byModel.set(key, acc);
       }
+      lastKey = key;
+      lastAcc = acc;
       const start = r.ts !== undefined ? parseTimestamp(r.ts) : r.timestamp !== undefined ? parseTimestamp(r.timestamp) : parseTimestamp(r.start_time);
       if (start === start) {
         if (start < acc.minStart) acc.minStart = start;
