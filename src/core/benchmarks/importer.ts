@@ -285,6 +285,12 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       }
       value = t.value;
     }
+    // The hot path of large logs: once the format is known, a row goes straight to its parser.
+    if (parser !== null && !Array.isArray(value)) {
+      issues.rowsRead += 1;
+      parser.value(value, lineNo, null);
+      return;
+    }
     dispatch(value, lineNo);
   };
   const feedLines = (text: string, final: boolean) => {

@@ -21,6 +21,10 @@ export function looksLikeRequestLogRow(v: Record<string, unknown>): boolean {
 
 const OK_STATUS = new Set(['ok', 'success', 'succeeded', 'completed', 'done', '200']);
 
+function httpStatusOf(r: Record<string, unknown>): number | null {
+  return typeof r.http_status === 'number' ? r.http_status : null;
+}
+
 function digit(s: string, i: number): number {
   return s.charCodeAt(i) - 48;
 }
@@ -199,12 +203,15 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
       if (outTok === -1) return bad(line, 'field-invalid', 'out_tok', outRaw);
 
       const status = r.status;
-      const http = typeof r.http_status === 'number' ? r.http_status : null;
+      // The HTTP status is read only where it decides or describes something (most rows say "ok").
       let ok: boolean;
       if (typeof status === 'string') ok = status === 'ok' || OK_STATUS.has(status.toLowerCase());
       else if (typeof status === 'number') ok = status >= 200 && status < 300;
       else if (typeof r.ok === 'boolean') ok = r.ok;
-      else ok = (r.error === undefined || r.error === null || r.error === '') && (http === null || http < 400);
+      else {
+        const http = httpStatusOf(r);
+        ok = (r.error === undefined || r.error === null || r.error === '') && (http === null || http < 400);
+      }
       const tpot = opt(r.tpot_ms);
       if (tpot === -1) return bad(line, 'field-invalid', 'tpot_ms', r.tpot_ms);
       if (ok && ttft > dur) {
@@ -221,7 +228,8 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
       }
       lastKey = key;
       lastAcc = acc;
-      const start = r.ts !== undefined ? parseTimestamp(r.ts) : r.timestamp !== undefined ? parseTimestamp(r.timestamp) : parseTimestamp(r.start_time);
+      const ts = r.ts;
+      const start = ts !== undefined ? parseTimestamp(ts) : r.timestamp !== undefined ? parseTimestamp(r.timestamp) : parseTimestamp(r.start_time);
       if (start === start) {
         if (start < acc.minStart) acc.minStart = start;
         const end = dur === dur ? start + dur / 1000 : start;
@@ -245,6 +253,7 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
         acc.builder.add(true, ttft, dur, tpot, Number.NaN, inTok, outTok, start);
       } else {
         acc.failed += 1;
+        const http = httpStatusOf(r);
         const kind = [typeof status === 'string' ? status : null, http !== null ? `HTTP ${http}` : null, typeof r.error === 'string' ? r.error : null].filter(Boolean).join(': ');
         acc.errors.add(kind || 'error');
         acc.builder.add(false, Number.NaN, Number.NaN, Number.NaN, Number.NaN, inTok, outTok, start);
