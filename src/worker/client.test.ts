@@ -64,6 +64,24 @@ describe('ComputeClient', () => {
     created.forEach((w) => w.terminate());
   });
 
+  it('keeps the first view on the main thread while a started worker has answered no call yet', async () => {
+    const created: FakeWorker[] = [];
+    const api = (await import('./first-view')).firstViewApi;
+    const onMain = vi.fn(api.summarizeWorkload);
+    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker), firstView: async () => ({ ...api, summarizeWorkload: onMain }) });
+    client.warmUp();
+    await vi.waitFor(() => expect(client.getState().mode).toBe('worker'));
+    // The worker answered its ping but no call: the first view is still answered here.
+    await client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    expect(onMain).toHaveBeenCalledTimes(1);
+    // Once the worker has answered a call, the first-view methods go to it.
+    await client.call('ping', []);
+    const summary = await client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    expect(summary.totalTokens).toBeCloseTo(12_978_000_000, -3);
+    expect(onMain).toHaveBeenCalledTimes(1);
+    created.forEach((w) => w.terminate());
+  });
+
   it('two calls waiting on a worker that never answers replace it once, not twice', async () => {
     vi.useFakeTimers();
     // The first worker hangs; every later one answers. Both calls wait on the first.

@@ -80,8 +80,12 @@ export class ComputeClient {
   private lastFailure: string | null = null;
   private listeners = new Set<() => void>();
   private jobSerial = 0;
-  /** Set once a worker has answered its first ping; from then on every call goes to a worker. */
-  private workerEverReady = false;
+  /**
+   * Set once a worker has answered a call; from then on every call goes to a worker. A worker
+   * that has only just answered its ping is still cold (its first evaluation queues behind the
+   * page's other first calls), so until then the first view's figures come from the main thread.
+   */
+  private workerAnswered = false;
   private firstView: Promise<typeof firstViewApi> | null = null;
 
   constructor(private readonly options: ComputeClientOptions = {}) {}
@@ -128,7 +132,6 @@ export class ComputeClient {
       this.remote = wrap<ComputeApi>(worker);
       const pong = await this.race(this.remote.ping(), START_TIMEOUT_MS, undefined);
       if (pong !== 'pong') throw new WorkerDied('Worker did not answer');
-      this.workerEverReady = true;
       this.setState({ mode: 'worker', restarts: this.restarts, lastFailure: this.lastFailure });
       this.prepareSpare();
     })();
@@ -243,12 +246,13 @@ export class ComputeClient {
   async call<M extends ComputeMethod>(method: M, args: Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}): Promise<Out<M>> {
     const timeoutMs = options.timeoutMs === undefined ? CALL_TIMEOUT_MS : options.timeoutMs;
     if (signal?.aborted) throw new AbortError();
-    // While the first worker is still loading, the first view's results come from the main
-    // thread (a few ms each), so the first figure does not wait for the worker's script.
-    const firstView = !this.workerEverReady && !this.fallback && FIRST_VIEW_METHODS.has(method) ? this.loadFirstView() : null;
+    // Until a worker has answered a call, the first view's results come from the main thread
+    // (a few ms each), so the first figures wait neither for the worker's script nor for its
+    // first (cold) evaluation.
+    const firstView = !this.workerAnswered && !this.fallback && FIRST_VIEW_METHODS.has(method) ? this.loadFirstView() : null;
     if (firstView) {
       const api = await firstView.catch(() => null);
-      if (api && !this.workerEverReady) {
+      if (api && !this.workerAnswered) {
         if (signal?.aborted) throw new AbortError();
         const fn = api[method as FirstViewMethod] as unknown as (...a: Args<M>) => Out<M>;
         return fn(...args);
@@ -274,7 +278,9 @@ export class ComputeClient {
         const remote = this.remote;
         if (!remote) throw new WorkerDied('Worker went away');
         const fn = remote[method] as unknown as (...a: Args<M>) => Promise<Out<M>>;
-        return await this.race(fn(...args), timeoutMs, signal);
+        const out = await this.race(fn(...args), timeoutMs, signal);
+        this.workerAnswered = true;
+        return out;
       } catch (e) {
         if (e instanceof AbortError) throw e;
         if (!(e instanceof WorkerDied)) throw e;

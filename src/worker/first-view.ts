@@ -8,7 +8,7 @@ import type { Scenario } from '../core/scenario/schema';
  * as a small module the client runs on the main thread while the worker is still loading: the
  * first result then waits for neither the worker's script nor its start-up. Each is a few
  * milliseconds (bench: full evaluation ≤ 5 ms), the same core functions the worker runs, so the
- * figures are the same. Once the worker has answered its first ping, everything goes to it.
+ * figures are the same. Once a worker has answered a call, everything goes to it.
  */
 export const firstViewApi = {
   summarizeWorkload(scenario: Pick<Scenario, 'workload' | 'api' | 'fx'>): WorkloadSummary {
