@@ -53,12 +53,25 @@ export const suite: BenchSuite = {
       for (let i = 0; i < 5; i++) {
         const context = await browser.newContext();
         const page = await context.newPage();
+        // Recorded in the page: the first animation frame after each element is in the document
+        // (the frame that paints it). Asking from here after Playwright's waitFor instead adds
+        // two protocol round trips, which wait for the page's main thread to be free: under the
+        // charts' first mount that measured the end of the busy stretch, not the element.
+        await page.addInitScript(() => {
+          const seen: Record<string, number> = {};
+          (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen = seen;
+          const ids = ['engine-result', 'tco-verdict'];
+          new MutationObserver(() => {
+            for (const id of ids) {
+              if (id in seen || !document.querySelector(`[data-testid="${id}"]`)) continue;
+              seen[id] = Number.NaN;
+              requestAnimationFrame(() => (seen[id] = performance.now()));
+            }
+          }).observe(document, { subtree: true, childList: true });
+        });
         await page.goto(baseURL);
-        const at = (id: string) =>
-          page
-            .getByTestId(id)
-            .waitFor()
-            .then(() => page.evaluate(() => performance.now()));
+        await page.getByTestId('tco-verdict').waitFor();
+        const at = (id: string) => page.waitForFunction((k) => Number.isFinite((window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[k]), id).then(() => page.evaluate((k) => (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[k] as number, id));
         const [result, verdict] = await Promise.all([at('engine-result'), at('tco-verdict')]);
         const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
         times.push({ fcp, result, verdict });
@@ -67,8 +80,8 @@ export const suite: BenchSuite = {
       return times;
     });
     row('first contentful paint, default scenario', median(firstRender.map((t) => t.fcp)), 'ms', null, 'median of 5 cold loads');
-    row('first result on screen', median(firstRender.map((t) => t.result)), 'ms', 1000, `median of 5 cold loads; navigation start → footer figure; runs: ${firstRender.map((t) => t.result.toFixed(0)).join(', ')}`);
-    row('first TCO verdict on screen', median(firstRender.map((t) => t.verdict)), 'ms', 1000, `median of 5 cold loads; navigation start → verdict heading; runs: ${firstRender.map((t) => t.verdict.toFixed(0)).join(', ')}`);
+    row('first result on screen', median(firstRender.map((t) => t.result)), 'ms', 1000, `median of 5 cold loads; navigation start → the frame that shows the footer figure; runs: ${firstRender.map((t) => t.result.toFixed(0)).join(', ')}`);
+    row('first TCO verdict on screen', median(firstRender.map((t) => t.verdict)), 'ms', 1000, `median of 5 cold loads; navigation start → the frame that shows the verdict heading; runs: ${firstRender.map((t) => t.verdict.toFixed(0)).join(', ')}`);
     return rows;
   },
 };
