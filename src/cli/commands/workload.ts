@@ -39,6 +39,7 @@ const ISSUE_TEXT: Record<UsageIssue['code'], string> = {
   'field-invalid': 'not a non-negative number; row skipped',
   'currency-not-usd': 'costs are not in USD; left out',
   'csv-no-time-column': 'no column holds a time; give a column mapping (--mapping)',
+  'csv-no-usage-columns': 'no column holds requests, tokens or a cost; give a column mapping (--mapping)',
   'csv-unterminated-quote': 'a quoted cell is never closed',
   'csv-short-row': 'row has fewer cells than the header',
   'more-pages': 'more pages exist (has_more); import them too for the full period',

@@ -45,10 +45,17 @@ function finder(headers: readonly string[]) {
   };
 }
 
-/** The mapping the header names suggest; null when no column holds a time. */
+const TIME_NAMES = ['start_time_iso', 'hour', 'ts', 'timestamp', 'start_time', 'starttime', 'time', 'date', 'day', 'created_at', 'bucket_start'];
+
+/** Whether a column's name says it holds the time (a CSV without one needs the user's mapping). */
+export function hasTimeColumn(headers: readonly string[]): boolean {
+  return finder(headers)(...TIME_NAMES) !== null;
+}
+
+/** The mapping the header names suggest; null when no column holds a time, or none holds usage. */
 export function suggestUsageMapping(headers: readonly string[], delimiter: Delimiter): UsageCsvMapping | null {
   const find = finder(headers);
-  const time = find('start_time_iso', 'hour', 'ts', 'timestamp', 'start_time', 'starttime', 'time', 'date', 'day', 'created_at', 'bucket_start');
+  const time = find(...TIME_NAMES);
   if (time === null) return null;
   const timeName = headers[time]?.trim().toLowerCase() ?? '';
   const requests = find('num_model_requests', 'requests', 'request_count', 'num_requests', 'count');

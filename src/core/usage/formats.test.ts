@@ -201,6 +201,12 @@ describe('usage formats on their documented examples', () => {
     const first = readUsageText('export.csv', text);
     expect(first.status).toBe('needs-mapping');
     expect(first.csv).toMatchObject({ headers: ['wann', 'anzahl', 'ein', 'aus'], delimiter: ';' });
+    expect(first.issues.map((i) => i.code)).toEqual(['csv-no-time-column']);
+    // A time column but nothing of usage: not read as requests of no tokens, but asked for.
+    const notes = readUsageText('notes.csv', 'date,notes\n2026-01-05,kickoff\n2026-01-06,review\n');
+    expect(notes.status).toBe('needs-mapping');
+    expect(notes.records).toHaveLength(0);
+    expect(notes.issues.map((i) => i.code)).toEqual(['csv-no-usage-columns']);
     const mapping = { delimiter: ';' as const, time: 0, endTime: null, bucketSeconds: 3600, model: null, requests: 1, failed: null, status: null, input: 2, cached: null, output: 3, reasoning: null, costUsd: null };
     const r = readUsageText('export.csv', text, mapping);
     expect(r.status).toBe('ok');

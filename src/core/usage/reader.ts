@@ -1,7 +1,7 @@
 import { CsvReader, detectDelimiter, type CsvRow } from '../benchmarks/csv';
 import { CHUNK_BYTES, chunkReader, utf8Boundary, type ByteSource, type TextDecoderLike } from '../benchmarks/importer';
 import { JsonValueStream } from '../benchmarks/json-stream';
-import { suggestUsageMapping, UsageCsvRows, type UsageCsvMapping } from './csv';
+import { hasTimeColumn, suggestUsageMapping, UsageCsvRows, type UsageCsvMapping } from './csv';
 import { IssueList, readValue, type Sink } from './formats';
 import { UsageTable } from './table';
 import type { CostRecord, UsageFormat, UsageIssue } from './types';
@@ -197,7 +197,7 @@ export class UsageReader {
       if (unterminatedQuote) this.issues.add('warning', 'csv-unterminated-quote', null);
       if (this.csvHeaders !== null && this.csvRows === null) {
         csvInfo = { headers: this.csvHeaders, sample: this.csvSample, suggested: null, delimiter: this.csvDelimiter };
-        this.issues.add('error', 'csv-no-time-column', 1);
+        this.issues.add('error', hasTimeColumn(this.csvHeaders) ? 'csv-no-usage-columns' : 'csv-no-time-column', 1);
       }
     }
     const { records, costs } = this.sink;

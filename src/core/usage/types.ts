@@ -52,6 +52,7 @@ export type UsageIssueCode =
   | 'field-invalid'
   | 'currency-not-usd'
   | 'csv-no-time-column'
+  | 'csv-no-usage-columns'
   | 'csv-unterminated-quote'
   | 'csv-short-row'
   | 'more-pages';
