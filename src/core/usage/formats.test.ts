@@ -138,6 +138,18 @@ describe('usage formats on their documented examples', () => {
     expect(d.total.perRequest?.input).toEqual({ mean: 1500, median: 1500, p90: 1740 });
   });
 
+  it('LiteLLM spend-log row as LiteLLM writes it (its own test data): 10 prompt, 20 completion tokens, $0.000225', () => {
+    const r = read('REAL_litellm_spend_log_row.json');
+    expect(r.formats).toEqual(['litellm-spend-logs']);
+    expect(r.status).toBe('ok');
+    // model_group is "", so the row's model names it; metadata is a JSON string here (a logging
+    // callback's payload), so the top-level token counts are used; they match its usage_object.
+    expect(r.records.toArray().map((x) => [x.model, x.requests, x.failed, x.input, x.output, x.costUsd])).toEqual([['gpt-4o', 1, 0, 10, 20, 0.00022500000000000002]]);
+    // "2025-01-24 09:20:46.847371" has no offset: read as UTC, and said so.
+    expect(r.records.get(0).start).toBeCloseTo(Date.UTC(2025, 0, 24, 9, 20, 46, 847) / 1000, 3);
+    expect(r.issues.map((i) => i.code)).toContain('timestamp-no-zone');
+  });
+
   it('per-request log (JSONL): ok rows carry the tokens, failed rows count as retries', () => {
     const d = derive('SYNTHETIC_per_request_log.jsonl');
     // Rows: 4o-mini ok 1200/180 cached 1024; ok 950/150; 429 error; o4-mini ok 800/2048 of
