@@ -28,28 +28,6 @@ export interface ByteSource {
   read(offset: number, length: number): Promise<Uint8Array>;
 }
 
-/**
- * Reads a source chunk by chunk with the next chunk already requested while the current one is
- * parsed, so reading and parsing overlap instead of taking turns (one chunk is in flight). A
- * request that is never collected (the import stopped) settles unobserved.
- */
-export function chunkReader(source: ByteSource, chunkBytes: number): (offset: number) => Promise<Uint8Array> {
-  let ahead: { offset: number; bytes: Promise<Uint8Array> } | null = null;
-  const request = (offset: number): Promise<Uint8Array> => {
-    const bytes = source.read(offset, Math.min(chunkBytes, source.size - offset));
-    bytes.catch(() => undefined);
-    return bytes;
-  };
-  return async (offset) => {
-    const pending = ahead !== null && ahead.offset === offset ? ahead.bytes : request(offset);
-    ahead = null;
-    const bytes = await pending;
-    const next = offset + bytes.length;
-    if (bytes.length > 0 && next < source.size) ahead = { offset: next, bytes: request(next) };
-    return bytes;
-  };
-}
-
 export interface TextDecoderLike {
   decode(input?: Uint8Array, options?: { stream?: boolean }): string;
 }
@@ -402,7 +380,6 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
 
   // ---- the read loop ----
   const decoder = host.decoder();
-  const readChunk = chunkReader(source, chunkBytes);
   const hasher = new BlockHasher(host);
   let pendingBytes: Uint8Array | null = null;
   let offset = 0;
@@ -422,7 +399,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     }
     let bytes: Uint8Array;
     try {
-      bytes = await readChunk(offset);
+      bytes = await source.read(offset, Math.min(chunkBytes, source.size - offset));
     } catch (e) {
       issues.add('error', 'read-failed', null, null, e instanceof Error ? e.message : String(e));
       return finish('failed');

@@ -1,5 +1,5 @@
 import { CsvReader, detectDelimiter, type CsvRow } from '../benchmarks/csv';
-import { CHUNK_BYTES, chunkReader, utf8Boundary, type ByteSource, type TextDecoderLike } from '../benchmarks/importer';
+import { CHUNK_BYTES, utf8Boundary, type ByteSource, type TextDecoderLike } from '../benchmarks/importer';
 import { JsonValueStream } from '../benchmarks/json-stream';
 import { hasTimeColumn, suggestUsageMapping, UsageCsvRows, type UsageCsvMapping } from './csv';
 import { IssueList, readValue, type Sink } from './formats';
@@ -238,12 +238,11 @@ export interface UsageReadHost {
 export async function readUsageSource(source: ByteSource, host: UsageReadHost, mapping: UsageCsvMapping | null = null): Promise<UsageReadResult | null> {
   const reader = new UsageReader(source.name, mapping);
   const decoder = host.decoder();
-  const readChunk = chunkReader(source, CHUNK_BYTES);
   let offset = 0;
   let pending = new Uint8Array(0);
   while (offset < source.size) {
     if (host.cancelled?.()) return null;
-    const bytes = await readChunk(offset);
+    const bytes = await source.read(offset, Math.min(CHUNK_BYTES, source.size - offset));
     if (bytes.length === 0) break;
     offset += bytes.length;
     const joined = pending.length === 0 ? bytes : concat(pending, bytes);
