@@ -108,9 +108,15 @@ interface Measured {
   maxProgressGapMs: number;
   peakRssMb: number;
   peakHeapMb: number;
+  /** Progress reports the import made. */
+  reports: number;
 }
 
-async function ourImport(path: string, cancelAfterMs: number | null): Promise<Measured & { cancelLatencyMs: number | null }> {
+/**
+ * One import; with `cancelAtReport`, Cancel is pressed when that progress report arrives (a
+ * position in the file rather than a time, so a run faster than the others cannot finish first).
+ */
+async function ourImport(path: string, cancelAtReport: number | null): Promise<Measured & { cancelLatencyMs: number | null }> {
   const { source, close } = await fileSource(path);
   const progress: number[] = [];
   let cancel = false;
@@ -125,13 +131,14 @@ async function ourImport(path: string, cancelAfterMs: number | null): Promise<Me
   }, 20);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  if (cancelAfterMs !== null) {
-    cancelAt = t0 + cancelAfterMs;
-    setTimeout(() => {
+  const onProgress = () => {
+    progress.push(performance.now());
+    if (cancelAtReport !== null && progress.length === cancelAtReport) {
       cancel = true;
-    }, cancelAfterMs);
-  }
-  const result = await importFile(source, { ...platformHost(), progress: () => progress.push(performance.now()), cancelled: () => cancel }, { progressIntervalMs: 100 });
+      cancelAt = performance.now();
+    }
+  };
+  const result = await importFile(source, { ...platformHost(), progress: onProgress, cancelled: () => cancel }, { progressIntervalMs: 100 });
   const t1 = performance.now();
   const cpuMs = cpuSince(c0);
   clearInterval(sampler);
@@ -149,6 +156,7 @@ async function ourImport(path: string, cancelAfterMs: number | null): Promise<Me
     peakRssMb: (peakRss - rss0) / 1e6,
     peakHeapMb: peakHeap / 1e6,
     cancelLatencyMs: cancelAt === null ? null : t1 - cancelAt,
+    reports: progress.length,
   };
 }
 
@@ -209,11 +217,11 @@ export const suite: BenchSuite = {
     rows.push({ suite: 'import', metric: 'longest gap between progress reports', value: Math.max(...ours.map((o) => o.maxProgressGapMs)), unit: 'ms', budget: 250, direction: 'max' });
     rows.push({ suite: 'import', metric: 'peak memory growth during import (RSS)', value: median(ours.map((o) => o.peakRssMb)), unit: 'MB', budget: null, direction: 'max', note: `file ${(last.result.file.size / 1e6).toFixed(0)} MB; heap + buffers peak ${median(ours.map((o) => o.peakHeapMb)).toFixed(0)} MB` });
     const cancels: number[] = [];
-    // Cancel at a fifth, half and four fifths of the measured import time: fixed delays cancel
-    // nothing on a fast machine, where the import ends before them.
-    const importMs = median(ours.map((o) => o.ms));
-    for (const after of [0.2, 0.5, 0.8].map((f) => Math.round(importMs * f))) {
-      const c = await ourImport(path, after);
+    // Cancel at a fifth, half and four fifths of the file (by progress report): a delay in ms
+    // cancelled nothing on runs faster than the median, which had ended before it.
+    const reports = Math.min(...ours.map((o) => o.reports));
+    for (const at of [0.2, 0.5, 0.8].map((f) => Math.max(2, Math.round(reports * f)))) {
+      const c = await ourImport(path, at);
       if (c.result.status !== 'cancelled') throw new Error(`import was not cancelled (status ${c.result.status})`);
       cancels.push(c.cancelLatencyMs as number);
     }
