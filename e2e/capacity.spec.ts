@@ -55,6 +55,9 @@ test('an imported sweep and an SLO size the replicas; tightening the SLO adds re
   // None qualifies: the nearest point and the failing limit are named, no throughput is assumed.
   await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('40');
   await slow(panel.getByTestId('capacity-none')).toContainText('The nearest is request rate 1/s: TTFT p95 54.8 ms (limit 40 ms) (checked at p99).');
+  // A limit of 0 is refused, and the message names the smallest one taken (not "at least 0 ms").
+  await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('0');
+  await expect(panel.getByTestId('capacity-slo-ttft').getByRole('alert')).toHaveText('Must be at least 0.001 ms');
   await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
 
   // Split the "as fast as possible" run off: the five rated loads stay the chosen series, and the

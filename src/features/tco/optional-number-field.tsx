@@ -38,7 +38,7 @@ export function OptionalNumberField(props: {
     const n = parseLocaleNumber(language, raw);
     let message: string | null = null;
     if (n === null) message = t('notANumber');
-    else if (n < min) message = t('atLeast', { min: `${formatNumber(language, min, 0)} ${unit}` });
+    else if (n < min) message = t('atLeast', { min: `${formatNumber(language, min, decimalsOf(min))} ${unit}` });
     else if (n > max) message = t('atMost', { max: `${formatNumber(language, max, 0)} ${unit}` });
     setDraft({ text: raw, error: message });
     if (message === null && n !== null && n !== value) onCommit(n);
@@ -81,4 +81,11 @@ export function OptionalNumberField(props: {
       ) : null}
     </div>
   );
+}
+
+/** The decimals a bound needs to be shown as it is: 0.001 ms, not "0 ms" (which is refused). */
+function decimalsOf(x: number): number {
+  let d = 0;
+  while (d < 6 && Number(x.toFixed(d)) !== x) d++;
+  return d;
 }
