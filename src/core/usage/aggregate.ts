@@ -257,8 +257,9 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   const notes: DeriveNote[] = [];
 
   // First pass over the kept rows: their kind (requests, hour or day buckets), whether they
-  // carry tokens, and each model's accumulator with room for its per-request values. A row
-  // without a model counts as the model '' (as a file naming one '' would).
+  // carry tokens, and each model's accumulator. A row without a model counts as the model ''
+  // (as a file naming one '' would). Single requests arrive summed per quarter hour
+  // (table.ts), so even a large log is a few thousand rows here.
   const byModel = new Map<string, Acc>();
   const accOfId: (Acc | undefined)[] = new Array<Acc | undefined>(records.models.length + 1);
   let keptRows = 0;
@@ -296,16 +297,6 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   let lastDay = Number.NEGATIVE_INFINITY;
   let start = Number.POSITIVE_INFINITY;
   let end = Number.NEGATIVE_INFINITY;
-  // Rows come in time order in most files: the local slot, the day's entry and the week hour's
-  // demand are looked up when the quarter hour changes, not per row.
-  let quarter = Number.NaN;
-  let d: DayUsage | undefined;
-  let demandKey = -1;
-  let demandSum = 0;
-  const flushDemand = () => {
-    if (demandKey >= 0) demand.set(demandKey, (demand.get(demandKey) ?? 0) + demandSum);
-    demandSum = 0;
-  };
   for (let i = 0; i < n; i++) {
     const m = t0.model[i] as number;
     if (!isKept(m)) continue;
@@ -340,34 +331,25 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
       acc.costKnown = true;
     }
 
-    const q = Math.floor(at / QUARTER_S);
-    if (q !== quarter || d === undefined) {
-      quarter = q;
-      const slot = clock.at(at);
-      if (slot.day < firstDay) firstDay = slot.day;
-      if (slot.day > lastDay) lastDay = slot.day;
-      d = daily.get(slot.day);
-      if (d === undefined) daily.set(slot.day, (d = { day: isoDay(slot.day), requests: 0, failed: 0, input: 0, output: 0, costUsd: null }));
-      if (!dayBuckets) {
-        const k = slot.week * HOURS_PER_WEEK + slot.hourOfWeek;
-        if (k !== demandKey) {
-          flushDemand();
-          demandKey = k;
-        }
-      }
-    }
+    const slot = clock.at(at);
+    if (slot.day < firstDay) firstDay = slot.day;
+    if (slot.day > lastDay) lastDay = slot.day;
     if (at < start) start = at;
     // A row of requests ends one second after its last request starts.
     const e = bucket > 0 ? at + bucket : (t0.last[i] as number) + 1;
     if (e > end) end = e;
+    let d = daily.get(slot.day);
+    if (d === undefined) daily.set(slot.day, (d = { day: isoDay(slot.day), requests: 0, failed: 0, input: 0, output: 0, costUsd: null }));
     d.requests = requests !== requests || d.requests === null ? null : d.requests + requests;
     d.failed = failed !== failed || d.failed === null ? null : d.failed + failed;
     d.input += input;
     d.output += output;
     if (cost === cost) d.costUsd = (d.costUsd ?? 0) + cost;
-    if (!dayBuckets) demandSum += useTokens ? input + output : (requests === requests ? requests : 0) + (failed === failed ? failed : 0);
+    if (!dayBuckets) {
+      const k = slot.week * HOURS_PER_WEEK + slot.hourOfWeek;
+      demand.set(k, (demand.get(k) ?? 0) + (useTokens ? input + output : (requests === requests ? requests : 0) + (failed === failed ? failed : 0)));
+    }
   }
-  flushDemand();
   // The per-request distributions: the table keeps them per model, taken together per key.
   accOfId.forEach((acc, k) => {
     const pr = records.perRequest[k];
