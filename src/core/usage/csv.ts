@@ -45,6 +45,11 @@ function finder(headers: readonly string[]) {
   };
 }
 
+/** A file of costs alone: a cost column, no requests and no tokens (its rows are cost records). */
+function isCostsOnly(m: Pick<UsageCsvMapping, 'requests' | 'input' | 'output' | 'costUsd'>): boolean {
+  return m.requests === null && m.input === null && m.output === null && m.costUsd !== null;
+}
+
 const TIME_NAMES = ['start_time_iso', 'hour', 'ts', 'timestamp', 'start_time', 'starttime', 'time', 'date', 'day', 'created_at', 'bucket_start'];
 
 /** Whether a column's name says it holds the time (a CSV without one needs the user's mapping). */
@@ -66,7 +71,7 @@ export function suggestUsageMapping(headers: readonly string[], delimiter: Delim
   const costUsd = find('cost_usd', 'cost', 'spend', 'usage', 'amount_usd', 'amount_value');
   // Neither requests, tokens nor a cost: nothing here is usage (the user maps it, or it is not a usage file).
   if (requests === null && input === null && output === null && costUsd === null) return null;
-  const costsOnly = requests === null && input === null && output === null;
+  const costsOnly = isCostsOnly({ requests, input, output, costUsd });
   // A request column makes each row a bucket: an hour for `hour`, a day for `date`/`day`; so
   // does a file of costs alone.
   const bucketSeconds = requests === null && !costsOnly ? 0 : timeName === 'date' || timeName === 'day' ? 86_400 : 3_600;
@@ -101,7 +106,7 @@ export class UsageCsvRows {
     private readonly headers: readonly string[],
     private readonly sink: Sink,
   ) {
-    this.costsOnly = mapping.requests === null && mapping.input === null && mapping.output === null && mapping.costUsd !== null;
+    this.costsOnly = isCostsOnly(mapping);
     const lower = headers.map((h) => h.trim().toLowerCase());
     const c = lower.findIndex((h) => h === 'amount_currency' || h === 'currency');
     this.currency = c === -1 ? null : c;
