@@ -43,6 +43,14 @@ export function loadText(t: CapacityT, language: Language, kind: CapacityView['l
   return t(kind === 'concurrency' ? 'load.concurrency' : 'load.rate', { v: fig(language, load) });
 }
 
+/** The chosen operating point in a sentence (the panel and the report say the same). */
+export function chosenText(t: CapacityT, language: Language, view: Pick<CapacityView, 'loadKind' | 'gpus'>, chosen: NonNullable<CapacityView['chosen']>): string {
+  const load = loadText(t, language, view.loadKind, chosen.load);
+  const tps = fig(language, chosen.outputTokensPerS);
+  if (chosen.kind === 'interpolated') return t('chosen.interpolated', { load, tps });
+  return t('chosen.measured', { load, tps, perGpu: fig(language, chosen.outputTokensPerS === null ? null : chosen.outputTokensPerS / view.gpus), user: fig(language, chosen.interactivity) });
+}
+
 export const ParetoChart = memo(function ParetoChart(props: { view: CapacityView; t: CapacityT; language: Language }) {
   const { view, t, language } = props;
   const pts = drawable(view).filter((p) => p.perGpu !== null);

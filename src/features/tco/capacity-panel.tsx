@@ -20,7 +20,7 @@ import { useStoredRunsQuery } from '../../lib/query/benchmarks';
 import { capacityLibraryQuery, capacityRooflineQuery, capacityRunsQuery, capacityViewQuery } from '../../lib/query/capacity';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
-import { CostPerMillionChart, fig, loadText, ParetoChart } from './capacity-charts';
+import { chosenText, CostPerMillionChart, fig, loadText, ParetoChart } from './capacity-charts';
 import { capacityMessages, type CapacityT } from './capacity-messages';
 import { OptionalNumberField } from './optional-number-field';
 
@@ -264,14 +264,7 @@ export function CapacityPanel(props: { fmt: Fmt }) {
             ) : chosen ? (
               <>
                 <p data-testid="capacity-chosen">
-                  {chosen.kind === 'interpolated'
-                    ? t('chosen.interpolated', { load: loadText(t, language, view.loadKind, chosen.load), tps: fig(language, chosen.outputTokensPerS) })
-                    : t('chosen.measured', {
-                        load: loadText(t, language, view.loadKind, chosen.load),
-                        tps: fig(language, chosen.outputTokensPerS),
-                        perGpu: fig(language, chosen.outputTokensPerS === null ? null : chosen.outputTokensPerS / view.gpus),
-                        user: fig(language, chosen.interactivity),
-                      })}
+                  {chosenText(t, language, view, chosen)}
                 </p>
                 {chosen.binding ? <p className="text-xs text-muted">{t('chosen.binding', { limit: checkText(t, language, chosen.binding) })}</p> : null}
                 {chosen.nextFails.length > 0 ? <p className="text-xs text-muted">{t('chosen.nextFails', { limits: chosen.nextFails.map((c) => checkText(t, language, c)).join(', ') })}</p> : null}

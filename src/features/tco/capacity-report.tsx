@@ -7,7 +7,7 @@ import { formatInteger, formatPercent } from '../../lib/format/format';
 import { makeFmt } from '../../lib/format/fmt';
 import { capacityViewQuery } from '../../lib/query/capacity';
 import { useAppStore } from '../../state/store';
-import { CostPerMillionChart, fig, loadText } from './capacity-charts';
+import { chosenText, CostPerMillionChart, fig } from './capacity-charts';
 import { capacityMessages, type CapacityT } from './capacity-messages';
 import { ProvenanceBadge, provenanceText } from './capacity-panel';
 
@@ -49,14 +49,7 @@ export const CapacityReport = memo(function CapacityReport() {
           </p>
           {chosen ? (
             <p data-testid="report-capacity-point">
-              {chosen.kind === 'interpolated'
-                ? t('chosen.interpolated', { load: loadText(t, language, view.loadKind, chosen.load), tps: fig(language, chosen.outputTokensPerS) })
-                : t('chosen.measured', {
-                    load: loadText(t, language, view.loadKind, chosen.load),
-                    tps: fig(language, chosen.outputTokensPerS),
-                    perGpu: fig(language, chosen.outputTokensPerS === null ? null : chosen.outputTokensPerS / view.gpus),
-                    user: fig(language, chosen.interactivity),
-                  })}
+              {chosenText(t, language, view, chosen)}
               {chosen.requests !== null ? ` ${t('chosen.requests', { n: formatInteger(language, chosen.requests) })}` : ''}
             </p>
           ) : (
