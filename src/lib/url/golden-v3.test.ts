@@ -1,68 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCapacity } from '../../core/capacity/stored';
-import { frozenBase } from '../../core/scenario/bases';
-import { cloneJson, setAt } from '../../core/scenario/json';
-import { SCENARIO_VERSION, type Scenario } from '../../core/scenario/schema';
-import { mergeOntoBase } from '../../core/scenario/sparse';
 import { evaluateTco } from '../../core/tco/evaluate';
-import { decodeLinkPayload } from './codec';
+import { decodeOk as ok, goldenLinkChecks, type GoldenExpected } from '../../testing/golden-links';
 import golden from './fixtures/golden-links-v3.json';
-import { decodeScenario } from './share-link';
 
 /**
  * Share links of scenario version 3, the version that added capacity at a latency target,
  * billing modes and the cost side, usage sources and the best-fit layout. Each link has an
  * expected document in fixtures/golden-v3/: the frozen v3 base plus exactly its listed changes.
  */
-interface GoldenExpected {
-  link: string;
-  about: string;
-  changes: Record<string, unknown>;
-  v3: Record<string, unknown>;
-  current: { version: number; scenario: Scenario };
-}
 const EXPECTED = import.meta.glob<GoldenExpected>('./fixtures/golden-v3/*.json', { eager: true, import: 'default' });
-const names = Object.keys(golden.links) as (keyof typeof golden.links)[];
-const expectedFor = (name: string): GoldenExpected => {
-  const e = EXPECTED[`./fixtures/golden-v3/${name}.json`];
-  if (!e) throw new Error(`no expected document fixtures/golden-v3/${name}.json for golden link "${name}"`);
-  return e;
-};
-const pathOf = (text: string) => text.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-
-function ok(payload: string) {
-  const r = decodeScenario(payload);
-  if (!r.ok) throw new Error(`expected a valid link, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 describe('golden links of version 3', () => {
-  it('every golden link has its expected document, and no expected document lacks its link', () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual(names.map((n) => `./fixtures/golden-v3/${n}.json`).sort());
-  });
-
-  it.each(names)('%s: the expected v3 document is the frozen base plus exactly its listed changes', (name) => {
-    const e = expectedFor(name);
-    expect(e.link).toBe(name);
-    const built = cloneJson(frozenBase(3)) as Record<string, unknown>;
-    for (const [path, value] of Object.entries(e.changes)) expect(setAt(built, pathOf(path), value), path).toBe(true);
-    expect(e.v3).toEqual(built);
-  });
-
-  it.each(names)('%s: the link laid over the frozen v3 base is the full expected v3 document', (name) => {
-    const text = decodeLinkPayload(golden.links[name]);
-    if (!text.ok) throw new Error(`golden link ${name} no longer decodes: ${JSON.stringify(text.error)}`);
-    expect(mergeOntoBase(JSON.parse(text.text), frozenBase(3))).toEqual(expectedFor(name).v3);
-  });
-
-  it.each(names)('%s: decodes to the full expected scenario of the current version, with no repairs', (name) => {
-    const e = expectedFor(name);
-    expect(e.current.version).toBe(SCENARIO_VERSION);
-    const v = ok(golden.links[name]);
-    expect(v.scenario).toEqual(e.current.scenario);
-    expect(v.notices).toEqual([]);
-    expect(v.fromVersion).toBe(3);
-  });
+  goldenLinkChecks(3, golden.links, EXPECTED);
 
   it('capacity-library-slo: the operating point is the published concurrency-16 point', () => {
     // InferenceX rows for DeepSeek-R1 FP4 on 4× MI355X (SGLang), fixtures in the library entry.

@@ -2,21 +2,13 @@ import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, defaultScenario } from '../../core/scenario/defaults';
 import { catalogDrift } from '../../core/catalog/drift';
-import { frozenBase } from '../../core/scenario/bases';
-import { cloneJson, setAt } from '../../core/scenario/json';
-import { SCENARIO_TYPE, SCENARIO_VERSION, type Scenario } from '../../core/scenario/schema';
-import { mergeOntoBase } from '../../core/scenario/sparse';
+import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
 import { evaluateTco } from '../../core/tco/evaluate';
 import { MAX_DECODED_BYTES, MAX_LINK_CHARS, decodeLinkPayload, encodeLinkPayload } from './codec';
 import golden from './fixtures/golden-links-v1.json';
 import { LINK_DICTIONARY_V1 } from './link-dictionary';
+import { decodeOk as ok, goldenLinkChecks, type GoldenExpected } from '../../testing/golden-links';
 import { buildHash, decodeScenario, encodeScenario, parseHash } from './share-link';
-
-function ok(payload: string) {
-  const r = decodeScenario(payload);
-  if (!r.ok) throw new Error(`expected a valid link, got ${JSON.stringify(r.error)}`);
-  return r.value;
-}
 
 function b64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -24,53 +16,10 @@ function b64url(bytes: Uint8Array): string {
 
 /** The expected document of each golden link, written by hand (see `about` in each file). */
 const EXPECTED = import.meta.glob<GoldenExpected>('./fixtures/golden-v1/*.json', { eager: true, import: 'default' });
-interface GoldenExpected {
-  link: string;
-  about: string;
-  changes: Record<string, unknown>;
-  v1: Record<string, unknown>;
-  current: { version: number; scenario: Scenario };
-}
-const expectedFor = (name: string): GoldenExpected => {
-  const e = EXPECTED[`./fixtures/golden-v1/${name}.json`];
-  if (!e) throw new Error(`no expected document fixtures/golden-v1/${name}.json for golden link "${name}"`);
-  return e;
-};
-
-/** "pilot.days[0].api.ttftP95Ms" → ["pilot", "days", 0, "api", "ttftP95Ms"] */
-function pathOf(text: string): (string | number)[] {
-  return text.split('.').flatMap((p) => p.split(/\[(\d+)\]/).filter((x) => x !== '').map((x) => (/^\d+$/.test(x) ? Number(x) : x)));
-}
 
 describe('golden links of version 1', () => {
   const names = Object.keys(golden.links) as (keyof typeof golden.links)[];
-
-  it('every golden link has its expected document, and no expected document lacks its link', () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual(names.map((n) => `./fixtures/golden-v1/${n}.json`).sort());
-  });
-
-  it.each(names)('%s: the expected v1 document is the frozen base plus exactly its listed changes', (name) => {
-    const e = expectedFor(name);
-    expect(e.link).toBe(name);
-    const built = cloneJson(frozenBase(1)) as Record<string, unknown>;
-    for (const [path, value] of Object.entries(e.changes)) expect(setAt(built, pathOf(path), value), path).toBe(true);
-    expect(e.v1).toEqual(built);
-  });
-
-  it.each(names)('%s: the link laid over the frozen v1 base is the full expected v1 document', (name) => {
-    const text = decodeLinkPayload(golden.links[name]);
-    if (!text.ok) throw new Error(`golden link ${name} no longer decodes: ${JSON.stringify(text.error)}`);
-    expect(mergeOntoBase(JSON.parse(text.text), frozenBase(1))).toEqual(expectedFor(name).v1);
-  });
-
-  it.each(names)('%s: decodes to the full expected scenario of the current version, with no repairs', (name) => {
-    const e = expectedFor(name);
-    expect(e.current.version).toBe(SCENARIO_VERSION);
-    const v = ok(golden.links[name]);
-    expect(v.scenario).toEqual(e.current.scenario);
-    expect(v.notices).toEqual([]);
-    expect(v.fromVersion).toBe(1);
-  });
+  goldenLinkChecks(1, golden.links, EXPECTED);
 
   it.each(names)('%s: keeps the monthly GPU and power cost the v2 formulas give (billing on demand, as v2 billed)', (name) => {
     const sh = ok(golden.links[name]).scenario.selfHosted;
