@@ -28,6 +28,16 @@ export interface ValueParser {
   /** `index` is the position in a top-level array when the file is an array of rows. */
   value(value: unknown, line: number, index: number | null): void;
   finish(): ParsedRun[];
+  /**
+   * Present on parsers whose state can be carried between threads, so that the parts of a large
+   * JSON Lines file are read in parallel: `save` gives a part's state as plain data (typed arrays
+   * in `buffers`, to be transferred), `absorb` appends a later part's state with its line numbers
+   * moved by `lineShift`, as if this parser had read those lines itself.
+   */
+  parts?: {
+    save(): { state: unknown; buffers: ArrayBuffer[] };
+    absorb(state: unknown, lineShift: number): void;
+  };
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -243,6 +253,14 @@ export class ErrorCounter {
   }
   get size(): number {
     return this.counts.size;
+  }
+  /** The counts as plain data, in the order they were first seen. */
+  save(): [string, number][] {
+    return [...this.counts];
+  }
+  /** Adds counts saved by another counter (a later part of the same file). */
+  absorb(saved: readonly [string, number][]): void {
+    for (const [k, n] of saved) this.counts.set(k, (this.counts.get(k) ?? 0) + n);
   }
   list(): { kind: string; count: number }[] {
     return [...this.counts.entries()]

@@ -4,7 +4,7 @@ import { CsvReader, detectDelimiter, suggestMapping, type CsvMapping, type CsvPr
 import { createParser, detectCsvHeader, detectValue, isRowFormat } from './detect';
 import { aiperfCsvRun } from './formats/aiperf';
 import { mappedCsvParser, type MappedCsvParser } from './formats/mapped-csv';
-import { IssueLog, type ImportIssue, type SkippedRow } from './issues';
+import { IssueLog, type ImportIssue, type IssueLogState, type SkippedRow } from './issues';
 import { JsonValueStream, parseTolerant } from './json-stream';
 import type { RequestTable } from './request-table';
 import type { BenchRun, FormatId } from './run-schema';
@@ -49,6 +49,8 @@ export interface ImportHost {
   now(): number;
   progress?(p: ImportProgress): void;
   cancelled?(): boolean;
+  /** Helper threads for the parts of a large JSON Lines file; without them a file is read in one piece. */
+  parts?: ImportParts;
 }
 
 export interface ImportOptions {
@@ -60,6 +62,8 @@ export interface ImportOptions {
   mapping?: CsvMapping | null;
   fileIndex?: number;
   fileCount?: number;
+  /** Smallest file read in parts when the host offers helper threads (default SPLIT_MIN_BYTES). */
+  splitMinBytes?: number;
 }
 
 export type ImportStatus = 'ok' | 'partial' | 'failed' | 'needs-mapping' | 'cancelled';
@@ -201,6 +205,245 @@ function describeValue(v: unknown): string {
   return typeof v;
 }
 
+/** Where JSON Lines go: the format's parser once it is known, the detection before. */
+interface LineSink {
+  readonly parser: ValueParser | null;
+  dispatch(value: unknown, line: number): void;
+}
+
+/**
+ * Splits decoded text into lines and parses each with the native JSON parser (a broken line
+ * with the tolerant one, for its message). `lines` counts every line ended so far, blank ones
+ * included, so a later part of the file can number its lines on from it.
+ */
+function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
+  let lineNo = 0;
+  let carry = '';
+  const handleLine = (data: string, start: number, end: number) => {
+    lineNo += 1;
+    if (end > start && data.charCodeAt(end - 1) === 13) end -= 1;
+    if (end <= start) return;
+    const line = data.slice(start, end);
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      if (line.trim() === '') return;
+      const t = parseTolerant(line);
+      if (!t.ok) {
+        issues.rowsRead += 1;
+        issues.skip(lineNo, 'row-invalid-json', null, `column ${t.problem.column}: ${t.problem.problem}`);
+        return;
+      }
+      value = t.value;
+    }
+    // The hot path of large logs: once the format is known, a row goes straight to its parser.
+    const parser = sink.parser;
+    if (parser !== null && !Array.isArray(value)) {
+      issues.rowsRead += 1;
+      parser.value(value, lineNo, null);
+      return;
+    }
+    sink.dispatch(value, lineNo);
+  };
+  return {
+    get lines(): number {
+      return lineNo;
+    },
+    /** True while a line is cut at the end of the text fed so far. */
+    get open(): boolean {
+      return carry.length > 0;
+    },
+    feed(text: string, final: boolean): void {
+      const data = carry.length > 0 ? carry + text : text;
+      let start = 0;
+      let sinceReport = 0;
+      for (;;) {
+        const nl = data.indexOf('\n', start);
+        if (nl === -1) break;
+        handleLine(data, start, nl);
+        start = nl + 1;
+        // Progress from inside a chunk too, so a slow (busy) machine still reports in time.
+        if (++sinceReport === 4096) {
+          sinceReport = 0;
+          tick();
+        }
+      }
+      carry = data.slice(start);
+      if (final && carry.length > 0) {
+        const last = carry;
+        carry = '';
+        handleLine(last, 0, last.length);
+      }
+    },
+  };
+}
+
+const NEWLINE = 10;
+
+/**
+ * The bytes from `at` up to and including the next newline (or to the end of the file): the rest
+ * of a line cut where a part of the file ends. `ended` says the file ended without one.
+ */
+async function restOfLine(source: ByteSource, at: number): Promise<{ bytes: Uint8Array; ended: boolean }> {
+  const pieces: Uint8Array[] = [];
+  let total = 0;
+  let offset = at;
+  while (offset < source.size) {
+    const bytes = await source.read(offset, Math.min(64 * 1024, source.size - offset));
+    if (bytes.length === 0) break;
+    const nl = bytes.indexOf(NEWLINE);
+    if (nl !== -1) {
+      pieces.push(bytes.subarray(0, nl + 1));
+      total += nl + 1;
+      return { bytes: concat(pieces, total), ended: false };
+    }
+    pieces.push(bytes);
+    total += bytes.length;
+    offset += bytes.length;
+  }
+  return { bytes: concat(pieces, total), ended: true };
+}
+
+function concat(pieces: Uint8Array[], total: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * A large JSON Lines file is read in parts at once, one per thread, when the host offers
+ * threads and the format's parser can carry its state (`ValueParser.parts`). Part k covers the
+ * bytes [from, to): it reads the lines that start there (finishing its last line past `to`) and
+ * hashes exactly those bytes. Bounds are multiples of the hash block, so the block digests, and
+ * with them the file's hash, are the same as a reading in one piece.
+ */
+export interface PartRequest {
+  from: number;
+  to: number;
+  format: FormatId;
+}
+
+export interface PartResult {
+  /** Lines of the part, blank ones included: the next part's line numbers go on from them. */
+  lines: number;
+  issues: IssueLogState;
+  parser: unknown;
+  /** SHA-256 of each hash block of [from, to). */
+  digests: Uint8Array[];
+  /** The buffers `parser` holds, to be transferred rather than copied between threads. */
+  transfer: ArrayBuffer[];
+}
+
+export interface PartHandle {
+  /** The part's result; `null` when it was cancelled, a message when it failed. */
+  result: Promise<PartResult | null | string>;
+  cancel(): void;
+}
+
+export interface ImportParts {
+  /** Parts that can run at the same time as the importing thread's own. */
+  helpers: number;
+  run(request: PartRequest, progress: (bytes: number, rows: number) => void): PartHandle;
+}
+
+/** Files below this are read in one piece (a helper thread's start would cost more than it saves). */
+export const SPLIT_MIN_BYTES = 16 * 1024 * 1024;
+
+/** Byte bounds of the parts, multiples of the hash block, the first at or past `readSoFar`. */
+export function partBounds(size: number, parts: number, readSoFar: number): number[] {
+  const bounds: number[] = [];
+  for (let k = 1; k < parts; k++) {
+    const b = Math.round((k * size) / parts / HASH_BLOCK_BYTES) * HASH_BLOCK_BYTES;
+    if (b > Math.max(readSoFar, bounds[bounds.length - 1] ?? 0) && b < size) bounds.push(b);
+  }
+  return bounds;
+}
+
+/**
+ * Reads one part of a JSON Lines file (see PartRequest) with a fresh parser of the file's format
+ * and returns its state, for `importFile` to append. Runs in a helper thread, or in the importing
+ * thread when no helper could be started.
+ */
+export async function importPart(source: ByteSource, host: Omit<ImportHost, 'progress'>, request: PartRequest, progress?: (bytes: number, rows: number) => void): Promise<PartResult | null | string> {
+  const issues = new IssueLog();
+  const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues };
+  const parser = createParser(request.format, ctx);
+  if (!parser?.parts) return `the ${request.format} reader cannot read a file in parts`;
+  // As importFile's dispatch once the format is known (only arrays get here).
+  const rows = isRowFormat(request.format);
+  const sink: LineSink = {
+    parser,
+    dispatch: (value, line) => {
+      if (rows && Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          issues.rowsRead += 1;
+          parser.value(value[i], line, i);
+        }
+      } else {
+        issues.rowsRead += 1;
+        parser.value(value, line, null);
+      }
+    },
+  };
+  let lastProgress = Number.NEGATIVE_INFINITY;
+  const tick = () => {
+    const now = host.now();
+    if (now - lastProgress < 100) return;
+    lastProgress = now;
+    progress?.(offset - request.from, issues.rowsRead);
+  };
+  const lines = lineFeeder(issues, sink, tick);
+  const hasher = new BlockHasher(host);
+  const decoder = host.decoder();
+  let offset = request.from;
+  // The first line belongs to the part before unless the byte before `from` ends a line.
+  let skipping = request.from > 0 && (await source.read(request.from - 1, 1))[0] !== NEWLINE;
+  let pendingBytes: Uint8Array | null = null;
+  try {
+    while (offset < request.to) {
+      if (host.cancelled?.()) return null;
+      const bytes = await source.read(offset, Math.min(CHUNK_BYTES, request.to - offset));
+      if (bytes.length === 0) return `no data at byte ${offset}`;
+      hasher.push(bytes);
+      offset += bytes.length;
+      let data = bytes;
+      if (skipping) {
+        const nl = data.indexOf(NEWLINE);
+        if (nl === -1) continue;
+        skipping = false;
+        data = data.subarray(nl + 1);
+      }
+      if (pendingBytes) {
+        const joined = new Uint8Array(pendingBytes.length + data.length);
+        joined.set(pendingBytes);
+        joined.set(data, pendingBytes.length);
+        data = joined;
+        pendingBytes = null;
+      }
+      const cut = offset < source.size ? utf8Boundary(data) : data.length;
+      if (cut < data.length) pendingBytes = data.slice(cut);
+      lines.feed(decoder.decode(cut < data.length ? data.subarray(0, cut) : data), false);
+      tick();
+    }
+    if (!skipping && request.to < source.size && (lines.open || pendingBytes)) {
+      const rest = await restOfLine(source, request.to);
+      lines.feed(decoder.decode(pendingBytes ? concat([pendingBytes, rest.bytes], pendingBytes.length + rest.bytes.length) : rest.bytes), rest.ended);
+      pendingBytes = null;
+    }
+    if (!skipping) lines.feed(pendingBytes ? decoder.decode(pendingBytes) : '', true);
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  const saved = parser.parts.save();
+  return { lines: lines.lines, issues: issues.save(), parser: saved.state, digests: await Promise.all(hasher.finish()), transfer: saved.buffers };
+}
+
 export async function importFile(source: ByteSource, host: ImportHost, options: ImportOptions = {}): Promise<FileImport> {
   const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
@@ -265,56 +508,13 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
 
   // ---- the readers, one per mode ----
   let mode: Mode | null = null;
-  let lineNo = 0;
-  let carry = '';
-  const handleLine = (data: string, start: number, end: number) => {
-    lineNo += 1;
-    if (end > start && data.charCodeAt(end - 1) === 13) end -= 1;
-    if (end <= start) return;
-    const line = data.slice(start, end);
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      if (line.trim() === '') return;
-      const t = parseTolerant(line);
-      if (!t.ok) {
-        issues.rowsRead += 1;
-        issues.skip(lineNo, 'row-invalid-json', null, `column ${t.problem.column}: ${t.problem.problem}`);
-        return;
-      }
-      value = t.value;
-    }
-    // The hot path of large logs: once the format is known, a row goes straight to its parser.
-    if (parser !== null && !Array.isArray(value)) {
-      issues.rowsRead += 1;
-      parser.value(value, lineNo, null);
-      return;
-    }
-    dispatch(value, lineNo);
+  const sink: LineSink = {
+    get parser() {
+      return parser;
+    },
+    dispatch,
   };
-  const feedLines = (text: string, final: boolean) => {
-    const data = carry.length > 0 ? carry + text : text;
-    let start = 0;
-    let sinceReport = 0;
-    for (;;) {
-      const nl = data.indexOf('\n', start);
-      if (nl === -1) break;
-      handleLine(data, start, nl);
-      start = nl + 1;
-      // Progress from inside a chunk too, so a slow (busy) machine still reports in time.
-      if (++sinceReport === 4096) {
-        sinceReport = 0;
-        report(false);
-      }
-    }
-    carry = data.slice(start);
-    if (final && carry.length > 0) {
-      const last = carry;
-      carry = '';
-      handleLine(last, 0, last.length);
-    }
-  };
+  const lines = lineFeeder(issues, sink, () => report(false));
   let json: JsonValueStream | null = null;
   let csv: CsvReader | null = null;
   let csvKind: 'aiperf-csv' | 'genai-perf-csv' | null = null;
@@ -363,7 +563,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   const push = (text: string, final: boolean): void => {
     switch (mode) {
       case 'lines':
-        feedLines(text, final);
+        lines.feed(text, final);
         break;
       case 'document':
         (json as unknown as JsonValueStream).push(text);
@@ -384,30 +584,59 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   let pendingBytes: Uint8Array | null = null;
   let offset = 0;
   let lastProgress = Number.NEGATIVE_INFINITY;
+  // Parts of a large JSON Lines file read by helper threads; this thread reads [0, stopAt).
+  const helpers: { request: PartRequest; handle: PartHandle; bytes: number; rows: number }[] = [];
+  let stopAt = source.size;
   const report = (force: boolean) => {
     const now = host.now();
     if (!force && now - lastProgress < interval) return;
     lastProgress = now;
-    host.progress?.({ fileName: source.name, fileIndex: options.fileIndex ?? 0, fileCount: options.fileCount ?? 1, bytesRead: offset, totalBytes: source.size, rows: issues.rowsRead });
+    let bytesRead = offset;
+    let rows = issues.rowsRead;
+    for (const h of helpers) {
+      bytesRead += h.bytes;
+      rows += h.rows;
+    }
+    host.progress?.({ fileName: source.name, fileIndex: options.fileIndex ?? 0, fileCount: options.fileCount ?? 1, bytesRead, totalBytes: source.size, rows });
+  };
+  const stop = (status: 'cancelled' | 'failed', detail: string): FileImport => {
+    for (const h of helpers) h.handle.cancel();
+    if (status === 'cancelled') issues.add('info', 'cancelled', null, null, detail);
+    else issues.add('error', 'read-failed', null, null, detail);
+    return finish(status);
+  };
+  const cancelledAt = () => stop('cancelled', `after ${offset} of ${source.size} bytes`);
+  /** Starts the helpers once the format is known, when the file is large enough to gain from them. */
+  const split = () => {
+    const p = parser as ValueParser | null;
+    const threads = host.parts;
+    if (mode !== 'lines' || !p?.parts || !threads || threads.helpers < 1 || format === null || source.size < (options.splitMinBytes ?? SPLIT_MIN_BYTES)) return;
+    const bounds = partBounds(source.size, threads.helpers + 1, offset);
+    stopAt = bounds[0] ?? source.size;
+    for (const [k, from] of bounds.entries()) {
+      const request: PartRequest = { from, to: bounds[k + 1] ?? source.size, format };
+      const h = { request, handle: null as unknown as PartHandle, bytes: 0, rows: 0 };
+      h.handle = threads.run(request, (bytes, rows) => {
+        h.bytes = bytes;
+        h.rows = rows;
+        report(false);
+        if (host.cancelled?.()) for (const other of helpers) other.handle.cancel();
+      });
+      helpers.push(h);
+    }
   };
   report(true);
   let stoppedEarly = false;
-  while (offset < source.size) {
-    if (host.cancelled?.()) {
-      issues.add('info', 'cancelled', null, null, `after ${offset} of ${source.size} bytes`);
-      return finish('cancelled');
-    }
+  let firstChunk = true;
+  while (offset < stopAt) {
+    if (host.cancelled?.()) return cancelledAt();
     let bytes: Uint8Array;
     try {
-      bytes = await source.read(offset, Math.min(chunkBytes, source.size - offset));
+      bytes = await source.read(offset, Math.min(chunkBytes, stopAt - offset));
     } catch (e) {
-      issues.add('error', 'read-failed', null, null, e instanceof Error ? e.message : String(e));
-      return finish('failed');
+      return stop('failed', e instanceof Error ? e.message : String(e));
     }
-    if (bytes.length === 0) {
-      issues.add('error', 'read-failed', null, null, `no data at byte ${offset}`);
-      return finish('failed');
-    }
+    if (bytes.length === 0) return stop('failed', `no data at byte ${offset}`);
     hasher.push(bytes);
     offset += bytes.length;
     // Decode whole characters only and carry an incomplete one into the next chunk: a one-shot
@@ -435,17 +664,38 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       }
     }
     push(text, false);
+    if (firstChunk) split();
+    firstChunk = false;
     report(false);
     if (mode === 'csv-preview' && csvHeader !== null && previewRows.length >= 5) {
       stoppedEarly = true;
       break;
     }
-    if (host.cancelled?.()) {
-      issues.add('info', 'cancelled', null, null, `after ${offset} of ${source.size} bytes`);
-      return finish('cancelled');
-    }
+    if (host.cancelled?.()) return cancelledAt();
   }
-  if (!stoppedEarly) push(pendingBytes ? decoder.decode(pendingBytes) : '', true);
+  const partDigests: Uint8Array[] = [];
+  if (helpers.length > 0) {
+    // Finish the line cut at stopAt, then append the helpers' parts in file order.
+    if (lines.open || pendingBytes) {
+      const rest = await restOfLine(source, stopAt);
+      lines.feed(decoder.decode(pendingBytes ? concat([pendingBytes, rest.bytes], pendingBytes.length + rest.bytes.length) : rest.bytes), rest.ended);
+    }
+    let shift = lines.lines;
+    for (const h of helpers) {
+      let part = await h.handle.result;
+      // A helper that failed (a thread that could not start) is read here instead.
+      if (typeof part === 'string') part = await importPart(source, host, h.request);
+      if (part === null || host.cancelled?.()) return cancelledAt();
+      if (typeof part === 'string') return stop('failed', part);
+      issues.absorb(part.issues, shift);
+      (parser as unknown as ValueParser).parts?.absorb(part.parser, shift);
+      shift += part.lines;
+      partDigests.push(...part.digests);
+      offset = h.request.to;
+      h.bytes = 0;
+      report(false);
+    }
+  } else if (!stoppedEarly) push(pendingBytes ? decoder.decode(pendingBytes) : '', true);
   report(true);
 
   // ---- end of text ----
@@ -483,7 +733,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   void mapped;
 
   report(false);
-  const { hash, algorithm } = await finalHash(host, hasher.finish());
+  const { hash, algorithm } = await finalHash(host, [...hasher.finish(), ...partDigests.map((d) => Promise.resolve(d))]);
   result.file.hash = hash;
   result.file.hashAlgorithm = algorithm;
   for (const p of parsed) {

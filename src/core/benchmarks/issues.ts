@@ -50,6 +50,15 @@ export interface SkippedRow {
   field: string | null;
 }
 
+export interface IssueLogState {
+  issues: ImportIssue[];
+  omitted: number;
+  perCode: [IssueCode, number][];
+  rowsRead: number;
+  rowsSkipped: number;
+  skippedSamples: SkippedRow[];
+}
+
 /** Caps per code keep a file with a million bad rows from producing a million messages. */
 const MAX_PER_CODE = 20;
 const MAX_SKIPPED_SAMPLES = 500;
@@ -77,6 +86,40 @@ export class IssueLog {
     this.rowsSkipped += 1;
     if (this.skippedSamples.length < MAX_SKIPPED_SAMPLES) this.skippedSamples.push({ line, code, field });
     this.add('warning', code, line, field, detail);
+  }
+
+  /** What this log holds, as plain data (to carry a part of a file read elsewhere back). */
+  save(): IssueLogState {
+    return { issues: this.issues, omitted: this.omitted, perCode: [...this.perCode], rowsRead: this.rowsRead, rowsSkipped: this.rowsSkipped, skippedSamples: this.skippedSamples };
+  }
+
+  /**
+   * Appends the log of a later part of the same file, its line numbers moved by `lineShift`,
+   * under this log's caps: the result is the log a reading of the whole file would have made.
+   */
+  absorb(state: IssueLogState, lineShift: number): void {
+    this.rowsRead += state.rowsRead;
+    this.rowsSkipped += state.rowsSkipped;
+    for (const s of state.skippedSamples) {
+      if (this.skippedSamples.length >= MAX_SKIPPED_SAMPLES) break;
+      this.skippedSamples.push({ ...s, line: s.line + lineShift });
+    }
+    const kept = new Map<IssueCode, number>();
+    for (const i of state.issues) {
+      const seen = this.perCode.get(i.code) ?? 0;
+      kept.set(i.code, (kept.get(i.code) ?? 0) + 1);
+      this.perCode.set(i.code, seen + 1);
+      if (seen >= MAX_PER_CODE) this.omitted += 1;
+      else this.issues.push({ ...i, line: i.line === null ? null : i.line + lineShift });
+    }
+    // Issues the part itself left out over its caps are left out here as well.
+    for (const [code, n] of state.perCode) {
+      const extra = n - (kept.get(code) ?? 0);
+      if (extra > 0) {
+        this.perCode.set(code, (this.perCode.get(code) ?? 0) + extra);
+        this.omitted += extra;
+      }
+    }
   }
 
   count(code: IssueCode): number {

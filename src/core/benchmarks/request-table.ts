@@ -41,7 +41,7 @@ export const requestTableSchema = z.strictObject({
 );
 
 class GrowF64 {
-  data: Float64Array;
+  data: Float64Array<ArrayBuffer>;
   length = 0;
   constructor(capacity = 1024) {
     this.data = new Float64Array(capacity);
@@ -57,7 +57,7 @@ class GrowF64 {
   pushAll(values: ArrayLike<number>): void {
     for (let i = 0; i < values.length; i++) this.push(values[i] as number);
   }
-  done(): Float64Array {
+  done(): Float64Array<ArrayBuffer> {
     return this.data.slice(0, this.length);
   }
 }
@@ -85,7 +85,7 @@ export function decodePerToken(e2elMs: number, ttftMs: number, outputTokens: num
 /** Rows per block of the builder's columns. */
 const BLOCK_ROWS = 64 * 1024;
 
-interface ColumnBlock {
+export interface ColumnBlock {
   ok: Uint8Array<ArrayBuffer>;
   ttft: Float64Array<ArrayBuffer>;
   e2el: Float64Array<ArrayBuffer>;
@@ -94,6 +94,21 @@ interface ColumnBlock {
   input: Float64Array<ArrayBuffer>;
   output: Float64Array<ArrayBuffer>;
   start: Float64Array<ArrayBuffer>;
+}
+
+/** A builder's columns as plain data, to carry a part of a file read elsewhere (another thread) back. */
+export interface BuilderState {
+  blocks: { rows: number; block: ColumnBlock }[];
+  minStart: number;
+  gaps: Float64Array<ArrayBuffer> | null;
+}
+
+/** The buffers a builder state holds, for a transfer between threads. */
+export function builderBuffers(state: BuilderState): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  for (const { block: b } of state.blocks) out.push(b.ok.buffer, b.ttft.buffer, b.e2el.buffer, b.tpot.buffer, b.perToken.buffer, b.input.buffer, b.output.buffer, b.start.buffer);
+  if (state.gaps) out.push(state.gaps.buffer);
+  return out;
 }
 
 function newBlock(rows: number): ColumnBlock {
@@ -115,7 +130,8 @@ function newBlock(rows: number): ColumnBlock {
  * column about once more and left the outgrown arrays to the garbage collector.
  */
 export class RequestTableBuilder {
-  private full: ColumnBlock[] = [];
+  /** Blocks filled before the current one, with their row counts (BLOCK_ROWS, or fewer where a part of a file was appended). */
+  private full: { rows: number; block: ColumnBlock }[] = [];
   /** The block being filled; small at first, so a file of a few rows stays small. */
   private capacity = 1024;
   private ok = new Uint8Array(this.capacity);
@@ -159,10 +175,20 @@ export class RequestTableBuilder {
       this.capacity = c;
       return;
     }
-    this.full.push({ ok: this.ok, ttft: this.ttft, e2el: this.e2el, tpot: this.tpot, perToken: this.perToken, input: this.input, output: this.output, start: this.start });
+    this.retireCurrent(BLOCK_ROWS);
+  }
+
+  private current(): ColumnBlock {
+    return { ok: this.ok, ttft: this.ttft, e2el: this.e2el, tpot: this.tpot, perToken: this.perToken, input: this.input, output: this.output, start: this.start };
+  }
+
+  /** Moves the current block to the full ones and starts an empty one of `rows` rows. */
+  private retireCurrent(rows: number): void {
+    if (this.i > 0) this.full.push({ rows: this.i, block: this.current() });
     this.before += this.i;
     this.i = 0;
-    const b = newBlock(BLOCK_ROWS);
+    this.capacity = rows;
+    const b = newBlock(rows);
     this.ok = b.ok;
     this.ttft = b.ttft;
     this.e2el = b.e2el;
@@ -193,6 +219,24 @@ export class RequestTableBuilder {
     this.add(row.ok, row.ttftMs, row.e2elMs, row.tpotMs, row.perTokenMs, row.inputTokens, row.outputTokens, row.startS);
   }
 
+  /** The columns so far as plain data (the builder is not used afterwards). */
+  save(): BuilderState {
+    const blocks = [...this.full];
+    if (this.i > 0) blocks.push({ rows: this.i, block: this.current() });
+    return { blocks, minStart: this.minStart, gaps: this.gaps ? this.gaps.done() : null };
+  }
+
+  /** Appends the rows of a saved builder after this one's, as if they had been added here. */
+  absorb(state: BuilderState): void {
+    this.retireCurrent(1024);
+    for (const b of state.blocks) {
+      this.full.push(b);
+      this.before += b.rows;
+    }
+    if (state.minStart < this.minStart) this.minStart = state.minStart;
+    if (state.gaps && state.gaps.length > 0) this.addGaps(state.gaps);
+  }
+
   addGaps(gapsMs: ArrayLike<number>): void {
     if (!this.gaps) this.gaps = new GrowF64(4096);
     this.gaps.pushAll(gapsMs);
@@ -200,11 +244,10 @@ export class RequestTableBuilder {
 
   build(): RequestTable {
     const n = this.count;
-    const blocks: ColumnBlock[] = [...this.full, { ok: this.ok, ttft: this.ttft, e2el: this.e2el, tpot: this.tpot, perToken: this.perToken, input: this.input, output: this.output, start: this.start }];
+    const blocks = [...this.full, { rows: this.i, block: this.current() }];
     const out = newBlock(n);
     let at = 0;
-    for (const b of blocks) {
-      const rows = Math.min(b.ok.length, n - at);
+    for (const { rows, block: b } of blocks) {
       out.ok.set(b.ok.subarray(0, rows), at);
       out.ttft.set(b.ttft.subarray(0, rows), at);
       out.e2el.set(b.e2el.subarray(0, rows), at);

@@ -1,7 +1,7 @@
 import { deriveThroughput, endpointFromUrl, ErrorCounter, isRecord, newRun, note, type FileContext, type ParsedRun, type ValueParser } from '../common';
 import { isUnfinished } from '../json-stream';
 import { recompute } from '../recompute';
-import { RequestTableBuilder } from '../request-table';
+import { builderBuffers, RequestTableBuilder, type BuilderState } from '../request-table';
 
 /**
  * Per-request log of an OpenAI-compatible client, one JSON object per line (SPEC §5;
@@ -98,6 +98,9 @@ interface Acc {
   target: string | null;
   firstLine: number;
 }
+
+/** An accumulator as plain data, for a part of the file read in another thread. */
+type SavedAcc = Omit<Acc, 'builder' | 'errors'> & { builder: BuilderState; errors: [string, number][] };
 
 function newAcc(model: string | null, line: number): Acc {
   return {
@@ -258,6 +261,44 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
         acc.errors.add(kind || 'error');
         acc.builder.add(false, Number.NaN, Number.NaN, Number.NaN, Number.NaN, inTok, outTok, start);
       }
+    },
+    parts: {
+      save() {
+        const models: { key: string; acc: SavedAcc }[] = [];
+        const buffers: ArrayBuffer[] = [];
+        for (const [key, acc] of byModel) {
+          const builder = acc.builder.save();
+          buffers.push(...builderBuffers(builder));
+          models.push({ key, acc: { ...acc, builder, errors: acc.errors.save() } });
+        }
+        return { state: models, buffers };
+      },
+      absorb(state, lineShift) {
+        for (const { key, acc: part } of state as { key: string; acc: SavedAcc }[]) {
+          let acc = byModel.get(key);
+          if (acc === undefined) {
+            acc = newAcc(part.model, part.firstLine + lineShift);
+            byModel.set(key, acc);
+          }
+          acc.builder.absorb(part.builder);
+          acc.errors.absorb(part.errors);
+          acc.ok += part.ok;
+          acc.failed += part.failed;
+          acc.inTok += part.inTok;
+          acc.outTok += part.outTok;
+          acc.cachedTok += part.cachedTok;
+          acc.reasoningTok += part.reasoningTok;
+          acc.cost += part.cost;
+          acc.withCost += part.withCost;
+          acc.withoutCost += part.withoutCost;
+          acc.minStart = Math.min(acc.minStart, part.minStart);
+          acc.maxEnd = Math.max(acc.maxEnd, part.maxEnd);
+          acc.busyMs += part.busyMs;
+          acc.target ??= part.target;
+        }
+        lastKey = null;
+        lastAcc = undefined;
+      },
     },
     finish() {
       const runs: ParsedRun[] = [];
