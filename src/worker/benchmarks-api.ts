@@ -1,11 +1,15 @@
 import { transfer } from 'comlink';
 import type { CsvMapping } from '../core/benchmarks/csv';
 import type { GoodputResult } from '../core/benchmarks/goodput';
-import type { ByteSource, FileImport, ImportHost, ImportProgress } from '../core/benchmarks/importer';
+import type { FileImport, ImportHost, ImportProgress } from '../core/benchmarks/importer';
 import type { RequestTable } from '../core/benchmarks/request-table';
 import type { MetricId, MetricSummary, SloLimits } from '../core/benchmarks/run-schema';
 import type { CdfSeries, GoodputItem } from '../core/benchmarks/views';
 import type * as BenchmarksCore from './benchmarks-core';
+import { PartPool, type PartPort } from './part-pool';
+import { blobSource, platformHost } from './platform';
+
+export { blobSource, platformHost };
 // The one IndexedDB wrapper shared with the page (the only file outside core the worker imports).
 import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB } from '../lib/storage/idb';
 
@@ -37,32 +41,30 @@ function core(): Promise<typeof BenchmarksCore> {
   return heavy;
 }
 
-interface NodeBufferLike {
-  from(buffer: ArrayBufferLike, offset: number, length: number): { toString(encoding: 'utf8'): string };
-}
-
-/**
- * Decoding, hashing and the clock of the platform (browser, worker or Node ≥ 20). Under Node,
- * Buffer decodes UTF-8 natively and several times faster than its TextDecoder.
- */
-export function platformHost(): Omit<ImportHost, 'progress' | 'cancelled'> {
-  const NodeBuffer = (globalThis as unknown as { Buffer?: NodeBufferLike }).Buffer;
+/** A helper worker for the parts of a large file, started from this (the compute) worker. */
+function partWorker(): PartPort<Blob> {
+  const worker = new Worker(new URL('./part.worker.ts', import.meta.url), { type: 'module', name: 'import-part' });
   return {
-    decoder: () =>
-      NodeBuffer
-        ? { decode: (b?: Uint8Array) => (b && b.length > 0 ? NodeBuffer.from(b.buffer, b.byteOffset, b.byteLength).toString('utf8') : '') }
-        : new TextDecoder('utf-8'),
-    sha256: async (bytes) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)),
-    now: () => performance.now(),
+    post: (message) => worker.postMessage(message),
+    listen: (onReply, onError) => {
+      worker.onmessage = (e: MessageEvent) => onReply(e.data as Parameters<typeof onReply>[0]);
+      worker.onerror = (e: ErrorEvent) => {
+        e.preventDefault();
+        onError(e.message || 'the helper worker failed');
+      };
+    },
+    terminate: () => worker.terminate(),
   };
 }
 
-export function blobSource(blob: Blob, name: string): ByteSource {
-  return {
-    name,
-    size: blob.size,
-    read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
-  };
+/** Helpers beside this worker: one per further core, at most three (the page's own thread is mostly idle while a file is read). */
+let parts: PartPool<Blob> | null | undefined;
+function partPool(): PartPool<Blob> | null {
+  if (parts === undefined) {
+    const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
+    parts = typeof Worker === 'function' && cores >= 2 ? new PartPool(partWorker, Math.min(cores - 1, 3)) : null;
+  }
+  return parts;
 }
 
 function nameOf(blob: Blob, i: number, names: string[] | undefined): string {
@@ -113,8 +115,10 @@ export async function importBlobs(request: ImportRequest, job: ImportJob, contro
   const base = platformHost();
   const results: FileImport[] = [];
   let last: ImportProgress = { fileName: '', fileIndex: 0, fileCount: request.files.length, bytesRead: 0, totalBytes: 0, rows: 0 };
+  const pool = partPool();
   for (let i = 0; i < request.files.length && !job.cancelled; i++) {
     const blob = request.files[i] as Blob;
+    const name = nameOf(blob, i, request.names);
     const host: ImportHost = {
       ...base,
       progress: (p) => {
@@ -123,7 +127,8 @@ export async function importBlobs(request: ImportRequest, job: ImportJob, contro
       },
       cancelled: () => job.cancelled,
     };
-    results.push(await importFile(blobSource(blob, nameOf(blob, i, request.names)), host, { mapping: request.mapping ?? null, fileIndex: i, fileCount: request.files.length }));
+    if (pool) host.parts = pool.forFile(blob, name);
+    results.push(await importFile(blobSource(blob, name), host, { mapping: request.mapping ?? null, fileIndex: i, fileCount: request.files.length }));
   }
   mergeCompanions(results);
   ask(control, { ...last, done: true }, job);

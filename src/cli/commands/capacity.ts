@@ -9,6 +9,7 @@ import { lengthText, loadText, reasonText } from '../../core/capacity/summary';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
 import { platformHost } from '../../worker/benchmarks-api';
 import { json, parseFlags, type CliCommand } from '../command';
+import { nodeParts } from '../import-parts';
 import { readEachFile } from '../files';
 
 /**
@@ -81,7 +82,7 @@ export const capacityCommand: CliCommand = {
     }
 
     const host = platformHost();
-    const read = await readEachFile(positional, io, (source, i) => importFile(source, host, { fileIndex: i, fileCount: positional.length }));
+    const read = await readEachFile(positional, io, (source, i) => importFile(source, { ...host, parts: nodeParts.forFile(positional[i] as string, source.name) }, { fileIndex: i, fileCount: positional.length }));
     if (read === null) return 1;
     const results: FileImport[] = read;
     mergeCompanions(results);

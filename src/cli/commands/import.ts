@@ -5,6 +5,7 @@ import { importFile, type FileImport } from '../../core/benchmarks/importer';
 import type { RequestTable } from '../../core/benchmarks/request-table';
 import { platformHost } from '../../worker/benchmarks-api';
 import { json, parseFlags, type CliCommand } from '../command';
+import { nodeParts } from '../import-parts';
 import { readEachFile, readJsonOption } from '../files';
 
 /**
@@ -71,7 +72,7 @@ export const importCommand: CliCommand = {
       mapping = m;
     }
     const host = platformHost();
-    const read = await readEachFile(positional, io, (source, i) => importFile(source, host, { mapping, fileIndex: i, fileCount: positional.length }));
+    const read = await readEachFile(positional, io, (source, i) => importFile(source, { ...host, parts: nodeParts.forFile(positional[i] as string, source.name) }, { mapping, fileIndex: i, fileCount: positional.length }));
     if (read === null) return 1;
     const results: FileImport[] = read;
     mergeCompanions(results);
