@@ -132,6 +132,27 @@ test.describe('imported benchmark results', () => {
     await expect(bench.rows()).toHaveCount(1);
   });
 
+  test('a large log is read in parts at once: rows and line numbers come out as from one reading', async ({ page, benchmarksPage: bench }) => {
+    await bench.open();
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    // 220,000 lines of 119 bytes (26.2 MB): the compute worker reads the first 12 MiB (through
+    // line 105,739, cut by that bound), a helper worker the rest. Both bad lines lie in the helper's part.
+    const ok = '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}';
+    const negative = ok.replace('"ttft_ms":400', '"ttft_ms":-3');
+    await bench.dropSegments('parts-log.jsonl', [[ok, 150_000], ['{"ts": oops}', 1], [ok, 30_000], [negative, 1], [ok, 39_998]]);
+    await bench.waitForImportDone();
+    const outcome = bench.outcome('parts-log.jsonl');
+    await expect(outcome).toContainText('2 rows skipped');
+    await expect(outcome).toContainText('line 150,001: this line is not valid JSON');
+    await expect(outcome).toContainText('line 180,002, field “ttft_ms”: a negative value; row skipped (-3)');
+    // 220,000 lines less the 2 skipped.
+    await expect(bench.row('client log · m')).toContainText('219,998');
+    // The helper read its part (a helper that fails is read by the compute worker instead: same figures, one thread).
+    expect(workers.some((u) => u.includes('part.worker'))).toBe(true);
+    await expect(outcome).toHaveAttribute('data-threads', '2');
+  });
+
   test('a large import shows progress and can be cancelled; nothing is stored', async ({ page, benchmarksPage: bench }) => {
     await bench.open();
     // 600,000 lines of ~120 bytes: about 70 MB, read in 1 MiB chunks.

@@ -60,6 +60,19 @@ export class BenchmarksPage {
     await this.dropZone().dispatchEvent('drop', { dataTransfer });
   }
 
+  /** Drops a file made in the page of runs of repeated lines: `[line, count]` after each other. */
+  async dropSegments(name: string, segments: [string, number][]): Promise<void> {
+    const dataTransfer = await this.page.evaluateHandle(
+      ({ fileName, parts }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File(parts.map(([line, count]) => `${line}\n`.repeat(count)), fileName));
+        return dt;
+      },
+      { fileName: name, parts: segments },
+    );
+    await this.dropZone().dispatchEvent('drop', { dataTransfer });
+  }
+
   /** The message of one dropped file. */
   outcome(fileName: string): Locator {
     return this.page.locator(`[data-testid="import-outcome"][data-file="${fileName}"]`);

@@ -132,5 +132,6 @@ export function publishedSeriesImport(series: PublishedSeries, hash: string, siz
     rows: { read: series.points.length, skipped: 0, skippedSamples: [] },
     csvPreview: null,
     mergedInto: null,
+    threads: 1,
   };
 }

@@ -92,6 +92,8 @@ export interface FileImport {
   csvPreview: CsvPreview | null;
   /** Set when this file's data was merged into a run of another file of the same import. */
   mergedInto: string | null;
+  /** Threads that read the file: 1, or more when helper threads read parts of a large JSON Lines file. */
+  threads: number;
 }
 
 function hex(bytes: Uint8Array): string {
@@ -461,6 +463,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     rows: { read: 0, skipped: 0, skippedSamples: issues.skippedSamples },
     csvPreview: null,
     mergedInto: null,
+    threads: 1,
   };
   const finish = (status: ImportStatus): FileImport => {
     result.status = status;
@@ -685,6 +688,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       let part = await h.handle.result;
       // A helper that failed (a thread that could not start) is read here instead.
       if (typeof part === 'string') part = await importPart(source, host, h.request);
+      else if (part !== null) result.threads += 1;
       if (part === null || host.cancelled?.()) return cancelledAt();
       if (typeof part === 'string') return stop('failed', part);
       issues.absorb(part.issues, shift);

@@ -53,7 +53,7 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
   const more = r.issues.length - shown.length + r.issuesOmitted;
   const toneClass = { ok: 'border-ok/40', warn: 'border-warn/50 bg-warn-bg', bad: 'border-bad/50 bg-bad-bg' }[tone];
   return (
-    <li className={`rounded-md border px-3 py-2 text-sm ${toneClass}`} data-testid="import-outcome" data-status={r.status} data-file={name}>
+    <li className={`rounded-md border px-3 py-2 text-sm ${toneClass}`} data-testid="import-outcome" data-status={r.status} data-file={name} data-threads={r.threads}>
       <p className="font-medium break-words">{head}</p>
       {shown.length > 0 ? (
         <ul className="mt-1 list-disc pl-5 text-xs break-words">
