@@ -10,7 +10,8 @@ import { PartPool, type PartPort, type PartReply } from '../worker/part-pool';
 const MODULE = new URL('./import-part-worker.ts', import.meta.url).href;
 const TSX = import.meta.resolve('tsx/esm/api');
 
-function nodePort(): PartPort<string> {
+/** One worker thread that reads parts. */
+export function partThread(): PartPort<string> {
   const worker = new Worker(`import(${JSON.stringify(TSX)}).then(({ register }) => { register(); return import(${JSON.stringify(MODULE)}); });`, { eval: true });
   // A thread keeps the process alive only while it has work.
   let busy = 0;
@@ -31,4 +32,4 @@ function nodePort(): PartPort<string> {
   };
 }
 
-export const nodeParts = new PartPool<string>(nodePort, Math.max(0, Math.min(availableParallelism() - 1, 3)), (timer) => timer.unref());
+export const nodeParts = new PartPool<string>(partThread, Math.max(0, Math.min(availableParallelism() - 1, 3)), (timer) => timer.unref());
