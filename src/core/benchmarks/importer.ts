@@ -284,6 +284,39 @@ function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
 const NEWLINE = 10;
 
 /**
+ * Decodes chunks whole characters at a time and carries a character cut at a chunk's end into
+ * the next: a one-shot decode is several times faster than a streaming one in some runtimes.
+ */
+class ChunkDecoder {
+  private pending: Uint8Array | null = null;
+  constructor(private readonly decoder: TextDecoderLike) {}
+
+  /** True while a character cut at the last chunk's end waits for its other bytes. */
+  get open(): boolean {
+    return this.pending !== null;
+  }
+
+  /** `last`: no bytes follow, so nothing is carried. */
+  decode(bytes: Uint8Array, last: boolean): string {
+    let data = bytes;
+    if (this.pending) {
+      data = concat([this.pending, bytes], this.pending.length + bytes.length);
+      this.pending = null;
+    }
+    const cut = last ? data.length : utf8Boundary(data);
+    if (cut < data.length) this.pending = data.slice(cut);
+    return this.decoder.decode(cut < data.length ? data.subarray(0, cut) : data);
+  }
+
+  /** What is still carried, decoded as it is (the end of the text). */
+  rest(): string {
+    const rest = this.pending ? this.decoder.decode(this.pending) : '';
+    this.pending = null;
+    return rest;
+  }
+}
+
+/**
  * The bytes from `at` up to and including the next newline (or to the end of the file): the rest
  * of a line cut where a part of the file ends. `ended` says the file ended without one.
  */
@@ -402,11 +435,10 @@ export async function importPart(source: ByteSource, host: Omit<ImportHost, 'pro
   };
   const lines = lineFeeder(issues, sink, tick);
   const hasher = new BlockHasher(host);
-  const decoder = host.decoder();
+  const chunks = new ChunkDecoder(host.decoder());
   let offset = request.from;
   // The first line belongs to the part before unless the byte before `from` ends a line.
   let skipping = request.from > 0 && (await source.read(request.from - 1, 1))[0] !== NEWLINE;
-  let pendingBytes: Uint8Array | null = null;
   try {
     while (offset < request.to) {
       if (host.cancelled?.()) return null;
@@ -421,24 +453,14 @@ export async function importPart(source: ByteSource, host: Omit<ImportHost, 'pro
         skipping = false;
         data = data.subarray(nl + 1);
       }
-      if (pendingBytes) {
-        const joined = new Uint8Array(pendingBytes.length + data.length);
-        joined.set(pendingBytes);
-        joined.set(data, pendingBytes.length);
-        data = joined;
-        pendingBytes = null;
-      }
-      const cut = offset < source.size ? utf8Boundary(data) : data.length;
-      if (cut < data.length) pendingBytes = data.slice(cut);
-      lines.feed(decoder.decode(cut < data.length ? data.subarray(0, cut) : data), false);
+      lines.feed(chunks.decode(data, offset >= source.size), false);
       tick();
     }
-    if (!skipping && request.to < source.size && (lines.open || pendingBytes)) {
+    if (!skipping && request.to < source.size && (lines.open || chunks.open)) {
       const rest = await restOfLine(source, request.to);
-      lines.feed(decoder.decode(pendingBytes ? concat([pendingBytes, rest.bytes], pendingBytes.length + rest.bytes.length) : rest.bytes), rest.ended);
-      pendingBytes = null;
+      lines.feed(chunks.decode(rest.bytes, true), rest.ended);
     }
-    if (!skipping) lines.feed(pendingBytes ? decoder.decode(pendingBytes) : '', true);
+    if (!skipping) lines.feed(chunks.rest(), true);
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
@@ -582,9 +604,8 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   };
 
   // ---- the read loop ----
-  const decoder = host.decoder();
+  const chunks = new ChunkDecoder(host.decoder());
   const hasher = new BlockHasher(host);
-  let pendingBytes: Uint8Array | null = null;
   let offset = 0;
   let lastProgress = Number.NEGATIVE_INFINITY;
   // Parts of a large JSON Lines file read by helper threads; this thread reads [0, stopAt).
@@ -642,18 +663,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     if (bytes.length === 0) return stop('failed', `no data at byte ${offset}`);
     hasher.push(bytes);
     offset += bytes.length;
-    // Decode whole characters only and carry an incomplete one into the next chunk: a one-shot
-    // decode is several times faster than a streaming one in some runtimes.
-    let data = bytes;
-    if (pendingBytes) {
-      data = new Uint8Array(pendingBytes.length + bytes.length);
-      data.set(pendingBytes);
-      data.set(bytes, pendingBytes.length);
-      pendingBytes = null;
-    }
-    const cut = offset < source.size ? utf8Boundary(data) : data.length;
-    if (cut < data.length) pendingBytes = data.slice(cut);
-    let text = decoder.decode(cut < data.length ? data.subarray(0, cut) : data);
+    let text = chunks.decode(bytes, offset >= source.size);
     if (mode === null) {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       start(text);
@@ -679,9 +689,9 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   const partDigests: Uint8Array[] = [];
   if (helpers.length > 0) {
     // Finish the line cut at stopAt, then append the helpers' parts in file order.
-    if (lines.open || pendingBytes) {
+    if (lines.open || chunks.open) {
       const rest = await restOfLine(source, stopAt);
-      lines.feed(decoder.decode(pendingBytes ? concat([pendingBytes, rest.bytes], pendingBytes.length + rest.bytes.length) : rest.bytes), rest.ended);
+      lines.feed(chunks.decode(rest.bytes, true), rest.ended);
     }
     let shift = lines.lines;
     for (const h of helpers) {
@@ -699,7 +709,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       h.bytes = 0;
       report(false);
     }
-  } else if (!stoppedEarly) push(pendingBytes ? decoder.decode(pendingBytes) : '', true);
+  } else if (!stoppedEarly) push(chunks.rest(), true);
   report(true);
 
   // ---- end of text ----
