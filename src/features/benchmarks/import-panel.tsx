@@ -1,6 +1,7 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import { ProgressBar } from '../../components/progress-bar';
 import { Button } from '../../components/button';
+import { ChooseFiles } from '../../components/choose-files';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { CsvMapping } from '../../core/benchmarks/csv';
@@ -102,7 +103,6 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
   const [dragOver, setDragOver] = useState(false);
   const [mapping, setMapping] = useState<ImportOutcome | null>(null);
   const [controller, setController] = useState<AbortController | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const busy = controller !== null;
 
   async function run(files: DroppedFile[], csvMapping: CsvMapping | null) {
@@ -160,23 +160,7 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
         className={`flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center ${dragOver ? 'border-accent bg-surface-2' : 'border-border'}`}
       >
         <p className="text-sm font-medium">{t('import.drop')}</p>
-        <Button variant="primary" disabled={busy} onClick={() => inputRef.current?.click()}>
-          {t('import.choose')}
-        </Button>
-        <input
-          ref={inputRef}
-          type="file"
-          multiple
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden
-          data-testid="file-input"
-          onChange={(e) => {
-            const files = filesFromList(e.target.files);
-            e.target.value = '';
-            void run(files, null);
-          }}
-        />
+        <ChooseFiles label={t('import.choose')} testId="file-input" disabled={busy} onFiles={(files) => void run(filesFromList(files), null)} />
         <p className="text-xs text-muted">{t('import.limit', { size: formatBytes(language, MAX_IMPORT_BYTES) })}</p>
       </div>
 

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ProgressBar } from '../../components/progress-bar';
-import { useRef, useState, type DragEvent } from 'react';
+import { useState, type DragEvent } from 'react';
 import { Banner, Card } from '../../components/card';
 import { Button } from '../../components/button';
+import { ChooseFiles } from '../../components/choose-files';
 import { FactsList } from '../../components/facts-list';
 import { SelectField } from '../../components/select-field';
 import { useLanguage, useT } from '../../components/use-t';
@@ -283,7 +284,6 @@ export function UsagePage() {
   const t = useT(usageMessages) as T;
   const language = useLanguage();
   const scenario = useAppStore((s) => s.scenario);
-  const inputRef = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
   const queryClient = useQueryClient();
   const session = useUsageSession();
@@ -300,7 +300,7 @@ export function UsagePage() {
   const answer = query.data;
   const derived = answer?.derived;
 
-  const take = (list: FileList | null | undefined) => {
+  const take = (list: ArrayLike<File> | null | undefined) => {
     const next = list ? Array.from(list) : [];
     if (next.length === 0) return;
     setFiles(next);
@@ -328,28 +328,13 @@ export function UsagePage() {
         >
           <p className="text-sm font-medium">{t('drop')}</p>
           <div className="flex gap-2">
-            <Button variant="primary" onClick={() => inputRef.current?.click()}>
-              {t('choose')}
-            </Button>
+            <ChooseFiles label={t('choose')} testId="usage-file-input" onFiles={take} />
             {files.length > 0 ? (
               <Button variant="secondary" onClick={() => setFiles([])}>
                 {t('clear')}
               </Button>
             ) : null}
           </div>
-          <input
-            ref={inputRef}
-            type="file"
-            multiple
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden
-            data-testid="usage-file-input"
-            onChange={(e) => {
-              take(e.target.files);
-              e.target.value = '';
-            }}
-          />
         </div>
         {query.isFetching ? (
           <div className="mt-2 flex flex-col gap-2" data-testid="usage-progress">

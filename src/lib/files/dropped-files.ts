@@ -55,7 +55,7 @@ export async function filesFromDataTransfer(dt: DataTransfer): Promise<DroppedFi
   return filesFromList(dt.files);
 }
 
-export function filesFromList(list: FileList | null): DroppedFile[] {
+export function filesFromList(list: ArrayLike<File> | null): DroppedFile[] {
   return Array.from(list ?? [])
     .filter((f) => !hidden(f.name))
     .slice(0, MAX_FILES)
