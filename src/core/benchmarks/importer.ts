@@ -207,6 +207,19 @@ function describeValue(v: unknown): string {
   return typeof v;
 }
 
+/** A value to the format's parser: each row of a top-level array in a row format, else the value itself. */
+function toParser(parser: ValueParser, issues: IssueLog, rowFormat: boolean, value: unknown, line: number): void {
+  if (rowFormat && Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      issues.rowsRead += 1;
+      parser.value(value[i], line, i);
+    }
+  } else {
+    issues.rowsRead += 1;
+    parser.value(value, line, null);
+  }
+}
+
 /** Where JSON Lines go: the format's parser once it is known, the detection before. */
 interface LineSink {
   readonly parser: ValueParser | null;
@@ -390,7 +403,7 @@ export interface ImportParts {
 /** Files below this are read in one piece (a helper thread's start would cost more than it saves). */
 export const SPLIT_MIN_BYTES = 16 * 1024 * 1024;
 
-/** Byte bounds of the parts, multiples of the hash block, the first at or past `readSoFar`. */
+/** Byte bounds of the parts: multiples of the hash block, increasing, past `readSoFar` and before the end. */
 export function partBounds(size: number, parts: number, readSoFar: number): number[] {
   const bounds: number[] = [];
   for (let k = 1; k < parts; k++) {
@@ -411,21 +424,9 @@ export async function importPart(source: ByteSource, host: Omit<ImportHost, 'pro
   const parser = createParser(request.format, ctx);
   if (!parser?.parts) return `the ${request.format} reader cannot read a file in parts`;
   // As importFile's dispatch once the format is known (only arrays get here).
-  const rows = isRowFormat(request.format);
-  const sink: LineSink = {
-    parser,
-    dispatch: (value, line) => {
-      if (rows && Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) {
-          issues.rowsRead += 1;
-          parser.value(value[i], line, i);
-        }
-      } else {
-        issues.rowsRead += 1;
-        parser.value(value, line, null);
-      }
-    },
-  };
+  const rowFormat = isRowFormat(request.format);
+  const sink: LineSink = { parser, dispatch: (value, line) => toParser(parser, issues, rowFormat, value, line) };
+  let offset = request.from;
   let lastProgress = Number.NEGATIVE_INFINITY;
   const tick = () => {
     const now = host.now();
@@ -436,7 +437,6 @@ export async function importPart(source: ByteSource, host: Omit<ImportHost, 'pro
   const lines = lineFeeder(issues, sink, tick);
   const hasher = new BlockHasher(host);
   const chunks = new ChunkDecoder(host.decoder());
-  let offset = request.from;
   // The first line belongs to the part before unless the byte before `from` ends a line.
   let skipping = request.from > 0 && (await source.read(request.from - 1, 1))[0] !== NEWLINE;
   try {
@@ -508,10 +508,6 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   const pending: { value: unknown; line: number }[] = [];
   let firstUnrecognised: unknown = undefined;
 
-  const feed = (value: unknown, line: number, index: number | null) => {
-    issues.rowsRead += 1;
-    (parser as ValueParser).value(value, line, index);
-  };
   const dispatch = (value: unknown, line: number): void => {
     if (!parser) {
       const f = detectValue(value);
@@ -526,9 +522,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       for (const p of pending) issues.skip(p.line, 'row-other-format', null, describeValue(p.value));
       pending.length = 0;
     }
-    if (Array.isArray(value) && format !== null && isRowFormat(format)) {
-      for (let i = 0; i < value.length; i++) feed(value[i], line, i);
-    } else feed(value, line, null);
+    toParser(parser, issues, format !== null && isRowFormat(format), value, line);
   };
 
   // ---- the readers, one per mode ----
@@ -610,6 +604,14 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   let lastProgress = Number.NEGATIVE_INFINITY;
   // Parts of a large JSON Lines file read by helper threads; this thread reads [0, stopAt).
   const helpers: { request: PartRequest; handle: PartHandle; bytes: number; rows: number }[] = [];
+  /** Progress of helper k's part (or of that part read here when its helper failed). */
+  const partProgress = (k: number) => (bytes: number, rows: number) => {
+    const h = helpers[k] as (typeof helpers)[number];
+    h.bytes = bytes;
+    h.rows = rows;
+    report(false);
+    if (host.cancelled?.()) for (const other of helpers) other.handle.cancel();
+  };
   let stopAt = source.size;
   const report = (force: boolean) => {
     const now = host.now();
@@ -639,14 +641,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     stopAt = bounds[0] ?? source.size;
     for (const [k, from] of bounds.entries()) {
       const request: PartRequest = { from, to: bounds[k + 1] ?? source.size, format };
-      const h = { request, handle: null as unknown as PartHandle, bytes: 0, rows: 0 };
-      h.handle = threads.run(request, (bytes, rows) => {
-        h.bytes = bytes;
-        h.rows = rows;
-        report(false);
-        if (host.cancelled?.()) for (const other of helpers) other.handle.cancel();
-      });
-      helpers.push(h);
+      helpers.push({ request, handle: threads.run(request, partProgress(k)), bytes: 0, rows: 0 });
     }
   };
   report(true);
@@ -694,10 +689,10 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       lines.feed(chunks.decode(rest.bytes, true), rest.ended);
     }
     let shift = lines.lines;
-    for (const h of helpers) {
+    for (const [k, h] of helpers.entries()) {
       let part = await h.handle.result;
       // A helper that failed (a thread that could not start) is read here instead.
-      if (typeof part === 'string') part = await importPart(source, host, h.request);
+      if (typeof part === 'string') part = await importPart(source, host, h.request, partProgress(k));
       else if (part !== null) result.threads += 1;
       if (part === null || host.cancelled?.()) return cancelledAt();
       if (typeof part === 'string') return stop('failed', part);

@@ -174,7 +174,10 @@ describe('a large JSON Lines file read in parts', () => {
 
   it('reads a part itself when its helper fails, with the same result', async () => {
     const built = build(['mid-line', 'crlf']);
-    const split = await inParts(built.bytes, inThread(built.bytes, 2, [1]));
+    const reports: number[] = [];
+    const split = await importFile(memorySource('log.jsonl', built.bytes), { ...host, parts: inThread(built.bytes, 2, [1]), progress: (p) => void reports.push(p.bytesRead) }, { splitMinBytes: 1, progressIntervalMs: 0 });
+    // The failed helper's part, [8 MiB, end), is read here with progress of its own.
+    expect(reports.some((b) => b > 8 * MiB && b < built.bytes.length)).toBe(true);
     expect(split.status).toBe('partial'); // the bad lines
     expect(split.threads).toBe(2); // this thread and the helper that worked
     expect(comparable({ ...split, threads: 1 })).toEqual(comparable(await whole(built.bytes)));
