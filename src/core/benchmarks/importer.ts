@@ -300,7 +300,7 @@ const NEWLINE = 10;
  * Decodes chunks whole characters at a time and carries a character cut at a chunk's end into
  * the next: a one-shot decode is several times faster than a streaming one in some runtimes.
  */
-class ChunkDecoder {
+export class ChunkDecoder {
   private pending: Uint8Array | null = null;
   constructor(private readonly decoder: TextDecoderLike) {}
 

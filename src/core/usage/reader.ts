@@ -1,5 +1,5 @@
 import { CsvReader, detectDelimiter, type CsvRow } from '../benchmarks/csv';
-import { CHUNK_BYTES, utf8Boundary, type ByteSource, type TextDecoderLike } from '../benchmarks/importer';
+import { ChunkDecoder, CHUNK_BYTES, type ByteSource, type TextDecoderLike } from '../benchmarks/importer';
 import { JsonValueStream } from '../benchmarks/json-stream';
 import { hasTimeColumn, suggestUsageMapping, UsageCsvRows, type UsageCsvMapping } from './csv';
 import { IssueList, readValue, type Sink } from './formats';
@@ -237,27 +237,17 @@ export interface UsageReadHost {
  */
 export async function readUsageSource(source: ByteSource, host: UsageReadHost, mapping: UsageCsvMapping | null = null): Promise<UsageReadResult | null> {
   const reader = new UsageReader(source.name, mapping);
-  const decoder = host.decoder();
+  const chunks = new ChunkDecoder(host.decoder());
   let offset = 0;
-  let pending = new Uint8Array(0);
   while (offset < source.size) {
     if (host.cancelled?.()) return null;
     const bytes = await source.read(offset, Math.min(CHUNK_BYTES, source.size - offset));
     if (bytes.length === 0) break;
     offset += bytes.length;
-    const joined = pending.length === 0 ? bytes : concat(pending, bytes);
-    const cut = offset >= source.size ? joined.length : utf8Boundary(joined);
-    reader.push(decoder.decode(joined.subarray(0, cut)));
-    pending = joined.slice(cut);
+    reader.push(chunks.decode(bytes, offset >= source.size));
     host.progress?.(offset, source.size);
   }
-  if (pending.length > 0) reader.push(decoder.decode(pending));
+  const rest = chunks.rest();
+  if (rest.length > 0) reader.push(rest);
   return reader.end();
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
 }
