@@ -25,6 +25,21 @@ test.describe('TCO and break-even', () => {
   // a healthy run takes a few seconds per test.
   test.describe.configure({ timeout: 120_000 });
 
+  test('a cold load shows the page with its verdict at once, never a placeholder before it', async ({ page, tcoPage: tco }) => {
+    // Recorded in the page at every DOM change: did the TCO page ever stand without its verdict?
+    await page.addInitScript(() => {
+      const w = window as unknown as { __pageWithoutVerdict: boolean };
+      w.__pageWithoutVerdict = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="tco-page"]') && !document.querySelector('[data-testid="tco-verdict"]')) w.__pageWithoutVerdict = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await tco.open();
+    await expect(page.getByTestId('tco-verdict')).toBeVisible();
+    await expect(tco.kpi('self')).toContainText(SELF_MONTH);
+    expect(await page.evaluate(() => (window as unknown as { __pageWithoutVerdict: boolean }).__pageWithoutVerdict)).toBe(false);
+  });
+
   test('dragging the volume slider updates the figures and every chart', async ({ page, tcoPage: tco }) => {
     await tco.open();
     // Default scenario: 30,000 requests/day × 30 days; per request 6,000 uncached input × $0.95,

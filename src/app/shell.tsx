@@ -14,7 +14,13 @@ import { useDocumentLanguage, useThemeClass } from './use-theme';
 
 /** The only place where features meet: each area is a lazily loaded page. */
 const PAGES: Record<Area, ComponentType> = {
-  tco: lazy(() => import('../features/tco/tco-page').then((m) => ({ default: m.TcoPage }))),
+  tco: lazy(async () => {
+    // The verdict is computed while the page's code loads (first view: on the main thread), so
+    // the page's first render shows it; a slow computation holds the page back 300 ms at most.
+    const verdict = import('../lib/query/tco').then((m) => m.prefetchTcoEvaluation(useAppStore.getState().scenario));
+    const [page] = await Promise.all([import('../features/tco/tco-page'), Promise.race([verdict, new Promise((r) => setTimeout(r, 300))])]);
+    return { default: page.TcoPage };
+  }),
   usage: lazy(() => import('../features/usage/usage-page').then((m) => ({ default: m.UsagePage }))),
   hardware: lazy(() => import('../features/hardware/hardware-page').then((m) => ({ default: m.HardwarePage }))),
   benchmarks: lazy(() => import('../features/benchmarks/benchmarks-page').then((m) => ({ default: m.BenchmarksPage }))),

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PresetId } from '../../core/presets/presets';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { tcoScenarioOf, tcoUncertainScenarioOf, type TcoScenario, type TcoUncertainScenario } from '../../core/tco/model';
-import { compute, inputKey, type Keyed } from './compute';
+import { compute, inputKey, queryClient, type Keyed } from './compute';
 
 /**
  * TCO queries. Each factory reduces the scenario to the sections its worker method reads and
@@ -70,4 +70,14 @@ export function tcoPresetsQuery() {
 /** A preset as a complete scenario (a one-off load, not cached). */
 export function loadPreset(id: string) {
   return compute.call('tcoLoadPreset', [id]);
+}
+
+/**
+ * Starts the TCO evaluation of `scenario` while the TCO page's code is still loading (the shell
+ * calls it with the page's import and waits for both), so the page's first render already has the verdict instead
+ * of rendering a placeholder and then the result. The same query the page reads; an evaluation
+ * that fails is left to the page's own query to report.
+ */
+export function prefetchTcoEvaluation(scenario: TcoScenario): Promise<void> {
+  return queryClient.prefetchQuery(tcoEvaluationQuery(scenario));
 }
