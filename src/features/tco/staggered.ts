@@ -6,17 +6,30 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
  * one long main-thread task. Instead:
  * - a round hands the newest result to one chart per task (cost chart first), starting after
  *   a paint, so input events run between the charts' updates;
- * - while input keeps coming, rounds are at least GAP_MS apart and the heavier views refresh
- *   at most every `minIntervalMs` (the cost chart every round, the tornado and Monte Carlo
- *   about four times a second);
- * - once input stops (no new result for IDLE_MS), every chart takes the final result in the
- *   next round.
+ * - while input keeps coming, rounds are at least GAP_MS apart, the heavier views refresh at
+ *   most every `minIntervalMs` (the cost chart every round, the tornado and Monte Carlo about
+ *   four times a second), and each chart's task waits behind every task of normal priority
+ *   (the input's own handling, the worker's newest result, the figures' render) where the
+ *   browser has task priorities (`scheduler.postTask`);
+ * - once input stops (no new result for IDLE_MS), the charts take the final result in their
+ *   order, one task after the other, whether or not they had their turn in the current round.
  * Every chart still ends on the newest result. This holds only which result each chart
  * currently shows (presentation timing); the results come from the worker through TanStack
  * Query.
  */
-const GAP_MS = 40;
-const IDLE_MS = 30;
+export const GAP_MS = 40;
+export const IDLE_MS = 30;
+
+/** Where the stagger's time and tasks come from (the browser's, or a test's). */
+export interface StaggerHost {
+  now(): number;
+  /** Runs `cb` in a new task after the next paint. */
+  afterPaint(cb: () => void): void;
+  /** Runs `cb` in a new task after `ms` (0: as soon as the tasks before it have run). */
+  timer(cb: () => void, ms: number): void;
+  /** Runs `cb` in a task after every waiting task of normal priority; null where there are no priorities. */
+  background: ((cb: () => void) => void) | null;
+}
 
 interface Slot {
   order: number;
@@ -27,89 +40,128 @@ interface Slot {
   listeners: Set<() => void>;
 }
 
-const slots = new Map<string, Slot>();
-/** Slots already updated in the current round. */
-const releasedThisRound = new Set<Slot>();
-let roundScheduled = false;
-let lastChangeAt = 0;
-
-function slot(id: string): Slot {
-  let s = slots.get(id);
-  if (!s) {
-    s = { order: 0, minIntervalMs: 0, wanted: undefined, shown: undefined, lastShownAt: 0, listeners: new Set() };
-    slots.set(id, s);
-  }
-  return s;
+export interface Stagger {
+  /** Whether `id` is new (then `value` is what it shows at once). */
+  register(id: string, value: unknown): boolean;
+  /** The value `id` shows now. */
+  shown(id: string): unknown;
+  subscribe(id: string, listener: () => void): () => void;
+  /** The newest value for `id`; handed over in turn. */
+  want(id: string, order: number, minIntervalMs: number, value: unknown): void;
 }
 
-const waiting = (s: Slot) => s.wanted !== s.shown && s.listeners.size > 0;
-const inputActive = (now: number) => now - lastChangeAt < IDLE_MS;
+export function createStagger(host: StaggerHost): Stagger {
+  const slots = new Map<string, Slot>();
+  /** Slots already updated in the current round. */
+  const releasedThisRound = new Set<Slot>();
+  let roundScheduled = false;
+  let lastChangeAt = Number.NEGATIVE_INFINITY;
 
-function nextWaiting(now: number): Slot | null {
-  let next: Slot | null = null;
-  for (const s of slots.values()) {
-    if (!waiting(s) || releasedThisRound.has(s)) continue;
-    if (inputActive(now) && now - s.lastShownAt < s.minIntervalMs) continue;
-    if (next === null || s.order < next.order) next = s;
-  }
-  return next;
-}
+  const slot = (id: string): Slot => {
+    let s = slots.get(id);
+    if (!s) {
+      s = { order: 0, minIntervalMs: 0, wanted: undefined, shown: undefined, lastShownAt: Number.NEGATIVE_INFINITY, listeners: new Set() };
+      slots.set(id, s);
+    }
+    return s;
+  };
+  const waiting = (s: Slot) => s.wanted !== s.shown && s.listeners.size > 0;
+  const inputActive = (now: number) => now - lastChangeAt < IDLE_MS;
 
-/** Hands one chart its newest value; the next chart follows in a new task. */
-function step(): void {
-  const now = performance.now();
-  const next = nextWaiting(now);
-  if (!next) {
-    releasedThisRound.clear();
-    roundScheduled = false;
-    if ([...slots.values()].some(waiting)) schedule(inputActive(now) ? GAP_MS : 0);
-    return;
-  }
-  releasedThisRound.add(next);
-  next.shown = next.wanted;
-  next.lastShownAt = now;
-  for (const l of next.listeners) l();
-  setTimeout(step, 0);
-}
+  const nextWaiting = (now: number): Slot | null => {
+    let next: Slot | null = null;
+    for (const s of slots.values()) {
+      if (!waiting(s)) continue;
+      if (inputActive(now) && (releasedThisRound.has(s) || now - s.lastShownAt < s.minIntervalMs)) continue;
+      if (next === null || s.order < next.order) next = s;
+    }
+    return next;
+  };
 
-function schedule(delayMs = 0): void {
-  if (roundScheduled) return;
-  roundScheduled = true;
-  // A round starts after the next paint, so the frame showing the last update comes first.
-  const start = () => requestAnimationFrame(() => setTimeout(step, 0));
-  if (delayMs > 0) setTimeout(start, delayMs);
-  else start();
-}
+  const later = (cb: () => void): void => {
+    if (host.background && inputActive(host.now())) host.background(cb);
+    else host.timer(cb, 0);
+  };
 
-/** The value a chart should draw: the newest one, handed over in turn with the other charts. */
-export function useStaggered<T>(id: string, order: number, value: T, minIntervalMs = 0): T {
-  // A chart mounted while a result exists shows it at once; a result arriving later (the
-  // first one after the page opens, too) is handed over in turn like any other, so the first
-  // drawing of all charts is not one long task either.
-  const fresh = !slots.has(id);
-  const s = slot(id);
-  if (fresh) s.shown = value;
-  const subscribe = useCallback(
-    (listener: () => void) => {
+  /** Hands one chart its newest value; the next chart follows in a new task. */
+  const step = (): void => {
+    const now = host.now();
+    const next = nextWaiting(now);
+    if (!next) {
+      releasedThisRound.clear();
+      roundScheduled = false;
+      if ([...slots.values()].some(waiting)) schedule(inputActive(now) ? GAP_MS : 0);
+      return;
+    }
+    releasedThisRound.add(next);
+    next.shown = next.wanted;
+    next.lastShownAt = now;
+    for (const l of next.listeners) l();
+    later(step);
+  };
+
+  const schedule = (delayMs: number): void => {
+    if (roundScheduled) return;
+    roundScheduled = true;
+    // A round starts after the next paint, so the frame showing the last update comes first.
+    const start = () => host.afterPaint(() => later(step));
+    if (delayMs > 0) host.timer(start, delayMs);
+    else start();
+  };
+
+  return {
+    register(id, value) {
+      const fresh = !slots.has(id);
+      const s = slot(id);
+      if (fresh) s.shown = value;
+      return fresh;
+    },
+    shown: (id) => slot(id).shown,
+    subscribe(id, listener) {
       const own = slot(id);
       own.listeners.add(listener);
       return () => {
         own.listeners.delete(listener);
       };
     },
-    [id],
-  );
-  const shown = useSyncExternalStore(subscribe, () => slot(id).shown as T, () => value);
-  useEffect(() => {
-    const own = slot(id);
-    own.order = order;
-    own.minIntervalMs = minIntervalMs;
-    if (own.wanted === value) return;
-    own.wanted = value;
-    if (own.wanted !== own.shown) {
-      lastChangeAt = performance.now();
-      schedule();
-    }
-  }, [id, order, minIntervalMs, value]);
+    want(id, order, minIntervalMs, value) {
+      const own = slot(id);
+      own.order = order;
+      own.minIntervalMs = minIntervalMs;
+      if (own.wanted === value) return;
+      own.wanted = value;
+      if (own.wanted !== own.shown) {
+        lastChangeAt = host.now();
+        schedule(0);
+      }
+    },
+  };
+}
+
+type PostTask = (cb: () => void, options: { priority: 'background' }) => Promise<unknown>;
+
+function browserHost(): StaggerHost {
+  const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
+  const postTask = scheduler?.postTask?.bind(scheduler);
+  return {
+    now: () => performance.now(),
+    afterPaint: (cb) => requestAnimationFrame(() => setTimeout(cb, 0)),
+    timer: (cb, ms) => setTimeout(cb, ms),
+    background: postTask ? (cb) => void postTask(cb, { priority: 'background' }) : null,
+  };
+}
+
+let pageStagger: Stagger | null = null;
+
+/** The value a chart should draw: the newest one, handed over in turn with the other charts. */
+export function useStaggered<T>(id: string, order: number, value: T, minIntervalMs = 0): T {
+  const stagger = (pageStagger ??= createStagger(browserHost()));
+  // A chart mounted while a result exists shows it at once; a result arriving later (the
+  // first one after the page opens, too) is handed over in turn like any other, so the first
+  // drawing of all charts is not one long task either.
+  stagger.register(id, value);
+  const subscribe = useCallback((listener: () => void) => stagger.subscribe(id, listener), [stagger, id]);
+  const shown = useSyncExternalStore(subscribe, () => stagger.shown(id) as T, () => value);
+  useEffect(() => stagger.want(id, order, minIntervalMs, value), [stagger, id, order, minIntervalMs, value]);
   return shown;
 }

@@ -106,10 +106,11 @@ export function TcoPage() {
   const monteCarlo = useTcoMonteCarlo(keys.uncertain);
   // Each Recharts chart takes the newest result in its turn (cost chart first).
   const costEval = useStaggered('tco-cost', 0, evaluation.data);
-  const breakdownEval = useStaggered('tco-breakdown', 1, evaluation.data, 100);
-  const hybridEval = useStaggered('tco-hybrid', 2, evaluation.data, 100);
-  const chartTornado = useStaggered('tco-tornado', 3, tornado.data, 250);
-  const chartMc = useStaggered('tco-monte-carlo', 4, monteCarlo.data, 250);
+  const horizonEval = useStaggered('tco-horizon', 1, evaluation.data, 100);
+  const breakdownEval = useStaggered('tco-breakdown', 2, evaluation.data, 100);
+  const hybridEval = useStaggered('tco-hybrid', 3, evaluation.data, 100);
+  const chartTornado = useStaggered('tco-tornado', 4, tornado.data, 250);
+  const chartMc = useStaggered('tco-monte-carlo', 5, monteCarlo.data, 250);
   const chartEval = evaluation.data;
 
   const [article, setArticle] = useState<ArticleId>('a004');
@@ -166,7 +167,7 @@ export function TcoPage() {
           <InputsPanel />
         </aside>
         <div className="grid min-w-0 content-start gap-4 lg:order-1">
-          {chartEval && costEval && breakdownEval && hybridEval ? (
+          {chartEval && costEval && horizonEval && breakdownEval && hybridEval ? (
             <>
               <Card testId="tco-cost-card">
                 <CostVolumeChart curves={costEval.value.curves} breakEven={costEval.value.breakEven} resultKey={costEval.key} fmt={fmt} t={t} />
@@ -180,7 +181,7 @@ export function TcoPage() {
                 </Card>
               </div>
               <Card testId="tco-horizon-card">
-                <HorizonChart horizon={costEval.value.horizon} resultKey={costEval.key} fmt={fmt} t={t} />
+                <HorizonChart horizon={horizonEval.value.horizon} resultKey={horizonEval.key} fmt={fmt} t={t} />
                 <div className="mt-3">
                   <HorizonFacts horizon={chartEval.value.horizon} fmt={fmt} />
                 </div>
