@@ -1,15 +1,19 @@
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
+import { startLoadingArea } from './app/shell';
 import { compute } from './lib/query/compute';
 import { startLinkSync } from './state/link-sync';
+import { useSessionStore } from './state/session';
 
 // Read the link and the working copy before the first render, so the first paint already
 // shows the right scenario.
 startLinkSync();
 
-// The compute worker loads in parallel with the first area's code.
+// The compute worker loads in parallel with the first area's code, which starts loading now
+// (before the first render, which takes a while on a slow machine).
 compute.warmUp();
+startLoadingArea(useSessionStore.getState().area);
 
 // Fault-injection hook for the browser tests (stops the worker as if it had crashed). Only the
 // test build (`npm run build:e2e`, VITE_E2E_HOOKS=1) has it: Vite replaces the flag at build

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { currencies, type Currency, type Language } from '../core/scenario/schema';
 import { NumberField } from '../components/number-field';
 import { useT } from '../components/use-t';
@@ -60,33 +61,39 @@ function SettingsDisclosure() {
   const updateSection = useAppStore((s) => s.updateSection);
   const shareView = useAppStore((s) => s.shareView);
   const setShareView = useAppStore((s) => s.setShareView);
+  // The panel is drawn while open only: its number fields are the first thing on the page to
+  // format a number, and the browser's first number format loads locale data (tens of ms),
+  // which the first render should not wait for.
+  const [open, setOpen] = useState(false);
   return (
-    <details className="relative" data-testid="settings">
+    <details className="relative" data-testid="settings" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer list-none rounded-md border border-border px-2 py-1 text-sm hover:bg-surface-2">{t('settings')}</summary>
-      <div className="absolute right-0 z-30 mt-1 w-[min(92vw,22rem)] space-y-3 rounded-md border border-border bg-surface p-4 shadow-lg">
-        <h2 className="text-sm font-semibold">{t('fxTitle')}</h2>
-        <p className="text-xs text-muted">{t('fxHelp')}</p>
-        <NumberField label={t('fxEur')} value={fx.EUR} min={0.000001} max={1e6} digits={4} onCommit={(EUR) => updateSection('fx', { EUR })} testId="fx-eur" />
-        <NumberField label={t('fxCny')} value={fx.CNY} min={0.000001} max={1e6} digits={4} onCommit={(CNY) => updateSection('fx', { CNY })} testId="fx-cny" />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="fx-date" className="text-sm font-medium">
-            {t('fxDate')}
+      {open ? (
+        <div className="absolute right-0 z-30 mt-1 w-[min(92vw,22rem)] space-y-3 rounded-md border border-border bg-surface p-4 shadow-lg">
+          <h2 className="text-sm font-semibold">{t('fxTitle')}</h2>
+          <p className="text-xs text-muted">{t('fxHelp')}</p>
+          <NumberField label={t('fxEur')} value={fx.EUR} min={0.000001} max={1e6} digits={4} onCommit={(EUR) => updateSection('fx', { EUR })} testId="fx-eur" />
+          <NumberField label={t('fxCny')} value={fx.CNY} min={0.000001} max={1e6} digits={4} onCommit={(CNY) => updateSection('fx', { CNY })} testId="fx-cny" />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="fx-date" className="text-sm font-medium">
+              {t('fxDate')}
+            </label>
+            <input
+              id="fx-date"
+              type="date"
+              value={fx.checked}
+              onChange={(e) => {
+                if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) updateSection('fx', { checked: e.target.value });
+              }}
+              className="rounded-md border border-border bg-surface px-2 py-1 text-sm"
+            />
+          </div>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" checked={shareView} onChange={(e) => setShareView(e.target.checked)} className="mt-1" />
+            <span>{t('shareView')}</span>
           </label>
-          <input
-            id="fx-date"
-            type="date"
-            value={fx.checked}
-            onChange={(e) => {
-              if (/^\d{4}-\d{2}-\d{2}$/.test(e.target.value)) updateSection('fx', { checked: e.target.value });
-            }}
-            className="rounded-md border border-border bg-surface px-2 py-1 text-sm"
-          />
         </div>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" checked={shareView} onChange={(e) => setShareView(e.target.checked)} className="mt-1" />
-          <span>{t('shareView')}</span>
-        </label>
-      </div>
+      ) : null}
     </details>
   );
 }

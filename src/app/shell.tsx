@@ -12,21 +12,41 @@ import { ScenarioLibraryButton } from './scenario-library';
 import { ShareButton } from './share-button';
 import { useDocumentLanguage, useThemeClass } from './use-theme';
 
+type PageModule = { default: ComponentType };
+
 /** The only place where features meet: each area is a lazily loaded page. */
-const PAGES: Record<Area, ComponentType> = {
-  tco: lazy(async () => {
+const LOADERS: Record<Area, () => Promise<PageModule>> = {
+  tco: async () => {
     // The verdict is computed while the page's code loads (first view: on the main thread), so
     // the page's first render shows it; a slow computation holds the page back 300 ms at most.
     const verdict = import('../lib/query/tco').then((m) => m.prefetchTcoEvaluation(useAppStore.getState().scenario));
     const [page] = await Promise.all([import('../features/tco/tco-page'), Promise.race([verdict, new Promise((r) => setTimeout(r, 300))])]);
     return { default: page.TcoPage };
-  }),
-  usage: lazy(() => import('../features/usage/usage-page').then((m) => ({ default: m.UsagePage }))),
-  hardware: lazy(() => import('../features/hardware/hardware-page').then((m) => ({ default: m.HardwarePage }))),
-  benchmarks: lazy(() => import('../features/benchmarks/benchmarks-page').then((m) => ({ default: m.BenchmarksPage }))),
-  pilot: lazy(() => import('../features/pilot/pilot-page').then((m) => ({ default: m.PilotPage }))),
-  report: lazy(() => import('./report-route').then((m) => ({ default: m.ReportRoute }))),
+  },
+  usage: () => import('../features/usage/usage-page').then((m) => ({ default: m.UsagePage })),
+  hardware: () => import('../features/hardware/hardware-page').then((m) => ({ default: m.HardwarePage })),
+  benchmarks: () => import('../features/benchmarks/benchmarks-page').then((m) => ({ default: m.BenchmarksPage })),
+  pilot: () => import('../features/pilot/pilot-page').then((m) => ({ default: m.PilotPage })),
+  report: () => import('./report-route').then((m) => ({ default: m.ReportRoute })),
 };
+
+const loading = new Map<Area, Promise<PageModule>>();
+
+/**
+ * Starts loading an area's code, once; its page renders from the same load. The entry calls it
+ * for the first area before the first render, so the code is on its way while the shell renders.
+ */
+export function startLoadingArea(area: Area): Promise<PageModule> {
+  let load = loading.get(area);
+  if (!load) {
+    load = LOADERS[area]();
+    loading.set(area, load);
+  }
+  return load;
+}
+
+const page = (area: Area) => lazy(() => startLoadingArea(area));
+const PAGES: Record<Area, ComponentType> = { tco: page('tco'), usage: page('usage'), hardware: page('hardware'), benchmarks: page('benchmarks'), pilot: page('pilot'), report: page('report') };
 
 function Nav() {
   const t = useT(shellMessages);
