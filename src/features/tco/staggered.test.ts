@@ -11,6 +11,8 @@ class Loop {
   private seq = 0;
   private tasks: { at: number; bg: boolean; seq: number; cb: () => void }[] = [];
   readonly backgroundPosts: number[] = [];
+  /** A pointer button held down (a drag). */
+  held = false;
   readonly host: StaggerHost;
 
   constructor(priorities = true) {
@@ -24,6 +26,7 @@ class Loop {
             this.post(this.t, true, cb);
           }
         : null,
+      inputHeld: () => this.held,
     };
   }
 
@@ -70,43 +73,82 @@ describe('charts taking results in turn', () => {
   it('once input has stopped, a chart that had its turn in the round takes the final value before the charts after it', () => {
     const loop = new Loop();
     const { adopted, want } = charts(loop, ['A', 'B', 'C', 'D']);
+    // A drag: the pointer is held until t = 50.
+    loop.held = true;
+    loop.post(50, false, () => (loop.held = false));
     want('v1');
     // A takes v1 in the first frame's task (t = 16 to 36); the final value, due at 20, is
     // handed in when that task is done (t = 36).
     loop.post(20, false, () => want('v2'));
     loop.run();
     const final = adopted.filter((a) => a.value === 'v2');
-    // B (t = 36) and C (t = 56) are next in the running round; input counts as active for
-    // IDLE_MS after the change. At t = 76 it has stopped (40 ms after it), so A, whose turn in
-    // this round is over, comes before D. Before, D went first and A waited for a new round
-    // after the next paint (t = 112).
-    expect(76 - 36).toBeGreaterThanOrEqual(IDLE_MS);
-    expect(final.map((a) => `${a.id}@${a.at}`)).toEqual(['B@36', 'C@56', 'A@76', 'D@96']);
+    // B is next in the running round (t = 36, pointer held). At t = 56 the pointer is up and
+    // the last change is 20 ms old (more than IDLE_MS), so A, whose turn in this round is over,
+    // comes before C and D. Before, C and D went first and A waited for a new round after the
+    // next paint (t = 112).
+    expect(56 - 36).toBeGreaterThanOrEqual(IDLE_MS);
+    expect(final.map((a) => `${a.id}@${a.at}`)).toEqual(['B@36', 'A@56', 'C@76', 'D@96']);
   });
 
   it('while input keeps coming, a chart waits behind tasks of normal priority; after it stops, the last round runs on plain timers', () => {
     const loop = new Loop();
     const { adopted, want } = charts(loop, ['A', 'B']);
     const order: string[] = [];
+    loop.held = true;
     want('v1');
     // An input event due in the same frame as the round's first chart task runs first.
     loop.post(16, false, () => order.push(`input@${loop.t}`));
-    loop.run(16);
+    // The pointer is released while A is drawn (its task runs from 16 to 36).
+    loop.post(30, false, () => (loop.held = false));
     loop.run();
     expect(order).toEqual(['input@16']);
-    expect(adopted[0]).toEqual({ id: 'A', value: 'v1', at: 16 });
-    // The first chart's task was posted with background priority (input active), the last
-    // round's (at 36, 36 ms after the change at 0) was not.
-    expect(loop.backgroundPosts).toEqual([16]);
     expect(adopted.map((a) => `${a.id}@${a.at}`)).toEqual(['A@16', 'B@36']);
+    // A's task, and the next chart's task posted at its end while the pointer was still held,
+    // had background priority; after the release the stagger posts plain timers only.
+    expect(loop.backgroundPosts).toEqual([16, 36]);
+  });
+
+  it('while a pointer is held, results further apart than the idle time keep the drag pacing: a heavy view is redrawn at most every 250 ms', () => {
+    const run = (held: boolean) => {
+      const loop = new Loop();
+      const stagger = createStagger(loop.host);
+      const redraws: number[] = [];
+      for (const id of ['cost', 'tornado']) {
+        stagger.register(id, 'v0');
+        stagger.subscribe(id, () => {
+          if (id === 'tornado') redraws.push(loop.t);
+          loop.t += 10;
+        });
+      }
+      loop.held = held;
+      // A drag whose results come every 80 ms (more than IDLE_MS apart) for 1.6 s, then release.
+      for (let i = 1; i <= 20; i++)
+        loop.post(i * 80, false, () => {
+          stagger.want('cost', 0, 0, `v${i}`);
+          stagger.want('tornado', 1, 250, `v${i}`);
+        });
+      loop.post(1_600, false, () => (loop.held = false));
+      loop.run();
+      expect(stagger.shown('cost')).toBe('v20');
+      expect(stagger.shown('tornado')).toBe('v20');
+      return redraws.filter((t) => t < 1_600);
+    };
+    const held = run(true);
+    for (let k = 1; k < held.length; k++) expect((held[k] as number) - (held[k - 1] as number)).toBeGreaterThanOrEqual(250);
+    // Without the held pointer, the gap after each result counts as "input stopped", and the
+    // heavy view follows every result.
+    expect(held.length).toBeLessThanOrEqual(7);
+    expect(run(false).length).toBeGreaterThanOrEqual(held.length + 3);
   });
 
   it('every chart ends on the newest value after a long drag, with priorities and without', () => {
     for (const priorities of [true, false]) {
       const loop = new Loop(priorities);
       const { stagger, adopted, want } = charts(loop, ['A', 'B', 'C', 'D'], 25);
-      // A new result every 12 ms for 2 s; the heavier views at most every 100 ms while it lasts.
+      // A drag of 2 s with a new result every 12 ms; the heavier views at most every 100 ms while it lasts.
+      loop.held = true;
       for (let i = 1; i <= 166; i++) loop.post(i * 12, false, () => want(`v${i}`, 100));
+      loop.post(166 * 12, false, () => (loop.held = false));
       loop.run();
       for (const id of ['A', 'B', 'C', 'D']) expect(stagger.shown(id)).toBe('v166');
       // During the drag no chart was redrawn more often than every 100 ms (the last round after it stops aside).

@@ -11,14 +11,16 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
  *   four times a second), and each chart's task waits behind every task of normal priority
  *   (the input's own handling, the worker's newest result, the figures' render) where the
  *   browser has task priorities (`scheduler.postTask`);
- * - once input stops (no new result for IDLE_MS), the charts take the final result in their
- *   order, one task after the other, whether or not they had their turn in the current round.
+ * - once input stops (no pointer button or key held, and no new result for IDLE_MS), the charts
+ *   take the final result in their order, one task after the other, whether or not they had
+ *   their turn in the current round. (A held pointer counts because a drag's results can come
+ *   further apart than IDLE_MS.)
  * Every chart still ends on the newest result. This holds only which result each chart
  * currently shows (presentation timing); the results come from the worker through TanStack
  * Query.
  */
 export const GAP_MS = 40;
-export const IDLE_MS = 30;
+export const IDLE_MS = 10;
 
 /** Where the stagger's time and tasks come from (the browser's, or a test's). */
 export interface StaggerHost {
@@ -29,6 +31,8 @@ export interface StaggerHost {
   timer(cb: () => void, ms: number): void;
   /** Runs `cb` in a task after every waiting task of normal priority; null where there are no priorities. */
   background: ((cb: () => void) => void) | null;
+  /** Whether a pointer button or a key is held down (a drag or a held arrow key is going on). */
+  inputHeld(): boolean;
 }
 
 interface Slot {
@@ -66,7 +70,7 @@ export function createStagger(host: StaggerHost): Stagger {
     return s;
   };
   const waiting = (s: Slot) => s.wanted !== s.shown && s.listeners.size > 0;
-  const inputActive = (now: number) => now - lastChangeAt < IDLE_MS;
+  const inputActive = (now: number) => host.inputHeld() || now - lastChangeAt < IDLE_MS;
 
   const nextWaiting = (now: number): Slot | null => {
     let next: Slot | null = null;
@@ -143,7 +147,16 @@ type PostTask = (cb: () => void, options: { priority: 'background' }) => Promise
 function browserHost(): StaggerHost {
   const scheduler = (globalThis as { scheduler?: { postTask?: PostTask } }).scheduler;
   const postTask = scheduler?.postTask?.bind(scheduler);
+  // Buttons and keys held now (a released key or button outside the window ends with a blur).
+  const held = new Set<string>();
+  window.addEventListener('pointerdown', (e) => held.add(`p${e.pointerId}`), true);
+  window.addEventListener('pointerup', (e) => held.delete(`p${e.pointerId}`), true);
+  window.addEventListener('pointercancel', (e) => held.delete(`p${e.pointerId}`), true);
+  window.addEventListener('keydown', (e) => held.add(`k${e.code}`), true);
+  window.addEventListener('keyup', (e) => held.delete(`k${e.code}`), true);
+  window.addEventListener('blur', () => held.clear());
   return {
+    inputHeld: () => held.size > 0,
     now: () => performance.now(),
     afterPaint: (cb) => requestAnimationFrame(() => setTimeout(cb, 0)),
     timer: (cb, ms) => setTimeout(cb, ms),
