@@ -107,6 +107,12 @@ test('a published library series: the badge names publisher and date, the TCO, t
   await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('3 needed / 1 entered');
   expect(await tco.kpiValue('self')).not.toBe(selfBefore);
   await slow(page.getByTestId('capacity-headline')).toContainText('8× NVIDIA B200 (HGX) cost');
+  // Both capacity charts take their turn with the page's other charts and end on the view of
+  // the current inputs (the same key as the evaluation's).
+  await expect(async () => {
+    const key = await page.getByTestId('tco-page').getAttribute('data-eval-key');
+    for (const chart of ['capacity-pareto', 'capacity-cost']) expect(await page.locator(`[data-chart="${chart}"]`).getAttribute('data-for')).toBe(key);
+  }).toPass({ timeout: 20_000 });
 
   await shell.goTo('Report');
   const report = page.getByTestId('report-capacity');

@@ -21,6 +21,7 @@ import { capacityLibraryQuery, capacityRooflineQuery, capacityRunsQuery, capacit
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { chosenText, CostPerMillionChart, fig, loadText, ParetoChart } from './capacity-charts';
+import { useStaggered } from './staggered';
 import { capacityMessages, type CapacityT } from './capacity-messages';
 import { OptionalNumberField } from './optional-number-field';
 
@@ -169,7 +170,12 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   const library = useMemo(() => libraryData ?? [], [libraryData]);
 
   const inputs = useMemo(() => tcoScenarioOf(scenario), [scenario]);
-  const view = useQuery(capacityViewQuery(inputs)).data?.value;
+  const viewData = useQuery(capacityViewQuery(inputs)).data;
+  const view = viewData?.value;
+  // The two charts take new views in turn with the page's other charts (staggered.ts), the
+  // latest every 250 ms at most while a slider moves.
+  const paretoView = useStaggered('tco-capacity-pareto', 6, viewData, 250);
+  const costView = useStaggered('tco-capacity-cost', 7, viewData, 250);
 
   const choices = useMemo(() => {
     const list: { value: string; label: string; stored: StoredSeries | null; key: string | null }[] = [
@@ -304,8 +310,16 @@ export function CapacityPanel(props: { fmt: Fmt }) {
         ) : null}
         {view && !view.fromSingleFigure ? (
           <div className="grid gap-4 xl:grid-cols-2">
-            <ParetoChart view={view} t={t} language={language} />
-            <CostPerMillionChart view={view} t={t} language={language} fmt={fmt} />
+            {paretoView && !paretoView.value.fromSingleFigure ? (
+              <div className="min-w-0" data-chart="capacity-pareto" data-kind="eval" data-for={paretoView.key}>
+                <ParetoChart view={paretoView.value} t={t} language={language} />
+              </div>
+            ) : null}
+            {costView && !costView.value.fromSingleFigure ? (
+              <div className="min-w-0" data-chart="capacity-cost" data-kind="eval" data-for={costView.key}>
+                <CostPerMillionChart view={costView.value} t={t} language={language} fmt={fmt} />
+              </div>
+            ) : null}
           </div>
         ) : null}
       </div>
