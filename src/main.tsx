@@ -13,7 +13,8 @@ startLinkSync();
 // The compute worker loads in parallel with the first area's code, which starts loading now
 // (before the first render, which takes a while on a slow machine).
 compute.warmUp();
-startLoadingArea(useSessionStore.getState().area);
+// Only started here: the page renders from the same load, and a failure surfaces there as before.
+startLoadingArea(useSessionStore.getState().area).catch(() => undefined);
 
 // Fault-injection hook for the browser tests (stops the worker as if it had crashed). Only the
 // test build (`npm run build:e2e`, VITE_E2E_HOOKS=1) has it: Vite replaces the flag at build

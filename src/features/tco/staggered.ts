@@ -19,7 +19,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
  * currently shows (presentation timing); the results come from the worker through TanStack
  * Query.
  */
-export const GAP_MS = 40;
+const GAP_MS = 40;
 export const IDLE_MS = 10;
 
 /** Where the stagger's time and tasks come from (the browser's, or a test's). */
@@ -45,8 +45,8 @@ interface Slot {
 }
 
 export interface Stagger {
-  /** Whether `id` is new (then `value` is what it shows at once). */
-  register(id: string, value: unknown): boolean;
+  /** Makes `id` known; a new one shows `value` at once. */
+  register(id: string, value: unknown): void;
   /** The value `id` shows now. */
   shown(id: string): unknown;
   subscribe(id: string, listener: () => void): () => void;
@@ -115,10 +115,7 @@ export function createStagger(host: StaggerHost): Stagger {
 
   return {
     register(id, value) {
-      const fresh = !slots.has(id);
-      const s = slot(id);
-      if (fresh) s.shown = value;
-      return fresh;
+      if (!slots.has(id)) slot(id).shown = value;
     },
     shown: (id) => slot(id).shown,
     subscribe(id, listener) {

@@ -74,9 +74,9 @@ export function loadPreset(id: string) {
 
 /**
  * Starts the TCO evaluation of `scenario` while the TCO page's code is still loading (the shell
- * calls it with the page's import and waits for both), so the page's first render already has the verdict instead
- * of rendering a placeholder and then the result. The same query the page reads; an evaluation
- * that fails is left to the page's own query to report.
+ * calls it with the page's import and waits for both), so the page's first render already has
+ * the verdict instead of a placeholder followed by the result. It fills the same query the page
+ * reads; an evaluation that fails is left to the page's own query to report.
  */
 export function prefetchTcoEvaluation(scenario: TcoScenario): Promise<void> {
   return queryClient.prefetchQuery(tcoEvaluationQuery(scenario));
