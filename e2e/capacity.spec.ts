@@ -73,9 +73,21 @@ test('an imported sweep and an SLO size the replicas; tightening the SLO adds re
   await slow(panel.getByTestId('capacity-chosen')).toContainText('Operating point: request rate 20/s, 1,922 output tok/s per replica');
 
   const cost = page.getByTestId('chart-capacity-cost');
-  await slow(cost.locator('svg.recharts-surface')).toBeVisible();
+  await slow(cost.locator('svg[data-plot]')).toBeVisible();
   await expect(cost.getByRole('button', { name: 'Cost per 1M tokens against tokens/s per user: PNG' })).toBeVisible();
   await slow(page.getByTestId('capacity-headline')).toContainText('At 47.8 tok/s per user, 8× NVIDIA H200 SXM cost');
+  // Pointing at the operating point reads it out (rate 20: 47.8 tok/s per user); it goes when
+  // the pointer leaves the chart.
+  await cost.scrollIntoViewIfNeeded();
+  const ring = await cost.getByTestId('capacity-chosen-ring').boundingBox();
+  if (!ring) throw new Error('no operating point drawn');
+  await page.mouse.move(ring.x + ring.width / 2, ring.y + ring.height / 2);
+  await expect(cost.getByTestId('chart-tip')).toContainText('Output tok/s per user: 47.8');
+  // The same cost as the headline under the chart says for that point.
+  await expect(cost.getByTestId('chart-tip')).toContainText("Self-hosted at the workload's utilisation: $2.37");
+  await expect(page.getByTestId('capacity-headline')).toContainText('cost $2.37 per 1M tokens');
+  await page.mouse.move(0, 0);
+  await expect(cost.getByTestId('chart-tip')).toHaveCount(0);
   await shell.setLanguage('de');
   await expect(cost.getByRole('button', { name: 'Kosten je 1 Mio. Tokens gegen Tokens/s je Nutzer: PNG' })).toBeVisible();
   await slow(page.getByTestId('capacity-headline')).toContainText('Bei 47,8 Tok./s je Nutzer kosten 8× NVIDIA H200 SXM');

@@ -316,7 +316,7 @@ test.describe('TCO and break-even', () => {
     await shell.setLanguage('de');
     await shell.setCurrency('CNY');
     await tco.waitForCharts();
-    await slow(page.getByTestId('tco-cost-chart').locator('.recharts-yAxis-tick-labels text').first()).toContainText('CN¥');
+    await slow(page.getByTestId('tco-cost-chart').locator('.plot-y-ticks text').first()).toContainText('CN¥');
     for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-hybrid-chart', 'tco-horizon-chart']) {
       const outside = await tco.labelsOutside(chart);
       expect(outside, `${chart}: tick labels outside the chart or under the axis title`).toEqual([]);
@@ -352,5 +352,20 @@ test.describe('TCO and break-even', () => {
     for (const chart of ['tco-cost-chart', 'tco-breakdown-chart', 'tco-tornado-chart', 'tco-mc-chart', 'tco-horizon-chart']) {
       expect(await tco.labelsOutside(chart), chart).toEqual([]);
     }
+    // Turned to landscape and back: the charts follow the width both ways (a drawing as wide as
+    // the old width must not hold the page wide).
+    const widths = () =>
+      page.evaluate(() => [...document.querySelectorAll('[data-testid="tco-page"] figure')].flatMap((f) => {
+        const svg = f.querySelector('svg[data-plot]');
+        return svg ? [Math.round(f.getBoundingClientRect().width - svg.getBoundingClientRect().width)] : [];
+      }));
+    await page.setViewportSize({ width: 1024, height: 780 });
+    await expect.poll(async () => (await widths()).every((gap) => gap >= 0 && gap <= 1)).toBe(true);
+    const wideCost = await page.getByTestId('tco-cost-chart').locator('svg[data-plot]').boundingBox();
+    expect(wideCost?.width ?? 0).toBeGreaterThan(450);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await expect.poll(async () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(async () => (await widths()).every((gap) => gap >= 0 && gap <= 1)).toBe(true);
+    expect(await tco.labelsOutside('tco-cost-chart')).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ export class TcoPage {
    */
   async labelsOutside(chartTestId: string): Promise<string[]> {
     return this.page.getByTestId(chartTestId).evaluate((figure) => {
-      const svg = figure.querySelector('svg.recharts-surface');
+      const svg = figure.querySelector('svg[data-plot], svg.recharts-surface');
       if (!svg) return ['no chart drawn'];
       const frame = svg.getBoundingClientRect();
       const texts = [...svg.querySelectorAll('text')].filter((t) => (t.textContent ?? '').trim() !== '');

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import { bands, linearScale, plotArea, span } from '../../components/plot/geometry';
+import { BottomAxis, Grid, LeftAxis, PlotSurface } from '../../components/plot/plot';
 import { csvColumns, tableColumns, type ChartConfig, type ChartSeries, type ColourVar } from '../../components/chart-config';
 import { useT } from '../../components/use-t';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
@@ -11,7 +12,7 @@ import { BREAKDOWN_KEYS, breakdownRows, niceTicks, type BreakdownKey } from './c
 import { csvMoney } from './csv';
 import type { Fmt } from '../../lib/format/fmt';
 import type { TcoT } from './messages';
-import { memoPlot, useStable } from './plot-memo';
+import { memoPlot } from './plot-memo';
 
 /** Warm colours for the self-hosted parts, cool ones for the API bill. */
 export const BREAKDOWN_COLORS: Record<BreakdownKey, ColourVar> = {
@@ -25,14 +26,14 @@ export const BREAKDOWN_COLORS: Record<BreakdownKey, ColourVar> = {
 };
 
 const AXIS_FONT = 11;
-/**
- * Category names are given a width measured in the chart's font; the chart library would
- * measure them in the page's default size and wrap them, so its wrapping is switched off.
- */
-const NO_WRAP = { width: 10_000 };
+/** Option names, on one line each (their width is measured in this size). */
 const NAME_FONT = 12;
+const X_AXIS_HEIGHT = 30;
+const BREAKDOWN_HEIGHT = 200;
 
 const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
+  width: number;
+  height: number;
   data: ({ name: string } & Record<BreakdownKey, number>)[];
   series: readonly ChartSeries<BreakdownKey>[];
   ticks: number[];
@@ -41,29 +42,30 @@ const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
   margin: { top: number; right: number; bottom: number; left: number };
   fmt: Fmt;
 }) {
-  const { data, axisLabel, nameWidth, fmt } = props;
-  const series = useStable(props.series);
-  const ticks = useStable(props.ticks);
-  const margin = useStable(props.margin);
-  const axis = useMemo(() => {
-    const back = fmt.toDisplay(1) || 1;
-    return {
-      domain: [0, ticks[ticks.length - 1] ?? 1] as [number, number],
-      format: (v: number) => fmt.moneyCompact(v / back),
-      label: { value: axisLabel, position: 'insideBottom' as const, offset: -14, fill: 'var(--muted)', fontSize: AXIS_FONT },
-    };
-  }, [ticks, axisLabel, fmt]);
+  const { width, height, data, series, ticks, axisLabel, nameWidth, margin, fmt } = props;
+  const area = plotArea(width, height, margin, nameWidth, X_AXIS_HEIGHT);
+  const sx = linearScale(0, ticks[ticks.length - 1] ?? 1, area.x, area.x + area.width);
+  const rows = bands(data.length, area.y, area.height, { gap: 0.22 });
+  const back = fmt.toDisplay(1) || 1;
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} layout="vertical" margin={margin} barCategoryGap="22%">
-        <CartesianGrid stroke="var(--grid)" horizontal={false} />
-        <XAxis interval={0} type="number" domain={axis.domain} ticks={ticks} tickFormatter={axis.format} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.label} />
-        <YAxis interval={0} type="category" dataKey="name" width={nameWidth} tick={NO_WRAP} stroke="var(--muted)" fontSize={NAME_FONT} />
-        {series.map((s) => (
-          <Bar key={s.key} dataKey={s.key} stackId="cost" fill={s.colour} isAnimationActive={false} />
-        ))}
-      </BarChart>
-    </ResponsiveContainer>
+    <PlotSurface width={width} height={height}>
+      <Grid area={area} xs={ticks.map(sx)} />
+      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: fmt.moneyCompact(v / back) }))} fontSize={AXIS_FONT} title={{ text: axisLabel, below: X_AXIS_HEIGHT + 14 }} />
+      <LeftAxis area={area} ticks={data.map((d, i) => ({ at: rows.centre(i), text: d.name }))} fontSize={NAME_FONT} />
+      {data.map((d, i) => {
+        let from = 0;
+        return (
+          <g key={d.name}>
+            {series.map((s) => {
+              const to = from + d[s.key];
+              const bar = span(from, to, sx);
+              from = to;
+              return bar.size > 0 ? <rect key={s.key} x={bar.start} y={rows.offset(i)} width={bar.size} height={rows.thickness} fill={s.colour} /> : null;
+            })}
+          </g>
+        );
+      })}
+    </PlotSurface>
   );
 });
 
@@ -116,12 +118,12 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
         summary={summary}
         table={table}
         csv={csv}
-        height={200}
+        height={BREAKDOWN_HEIGHT}
         testId="tco-breakdown-chart"
         config={config}
       >
         <div ref={boxRef} className="h-full w-full">
-          <BreakdownPlot data={data} series={config.series} ticks={ticks} axisLabel={t('chart.costAxis', { currency: fmt.currency })} nameWidth={nameWidth} margin={margin} fmt={fmt} />
+          {boxWidth !== null ? <BreakdownPlot width={boxWidth} height={BREAKDOWN_HEIGHT} data={data} series={config.series} ticks={ticks} axisLabel={t('chart.costAxis', { currency: fmt.currency })} nameWidth={nameWidth} margin={margin} fmt={fmt} /> : null}
         </div>
       </ChartFrame>
     </div>

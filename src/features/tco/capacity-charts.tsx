@@ -1,14 +1,19 @@
-import { memo } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceArea, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { memo, useState } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
+import { linePath, linearScale, plotArea, type Area, type Scale } from '../../components/plot/geometry';
+import { BottomAxis, Clipped, Grid, HoverTarget, HoverTip, LeftAxis, PlotSurface, VerticalRule, type TipContent } from '../../components/plot/plot';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { CapacityView, CapacityViewPoint } from '../../core/capacity/view';
 import type { Fmt } from '../../lib/format/fmt';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { plural } from '../../lib/i18n/plural';
 import type { Language } from '../../core/scenario/schema';
+import { verticalAxisWidth } from './axis-layout';
 import { niceTicks } from './chart-data';
+import { YAxisTitle } from './chart-parts';
 import type { CapacityT } from './capacity-messages';
+import { memoPlot } from './plot-memo';
+import { useWidth } from './use-width';
 
 /**
  * The two capacity charts (docs/capacity.md §5): throughput per GPU against tokens/s per user
@@ -16,9 +21,42 @@ import type { CapacityT } from './capacity-messages';
  * tokens against tokens/s per user with the API's price as a line. Both are shaped in core
  * (`capacity/view.ts`); these components only draw.
  */
-const AXIS = { stroke: 'var(--muted)', fontSize: 11 } as const;
-const TOOLTIP = { contentStyle: { background: 'var(--surface)', border: '1px solid var(--border)', fontSize: 12, color: 'var(--text)' } } as const;
+const AXIS_FONT = 11;
+const X_AXIS_HEIGHT = 30;
 const MARGIN = { top: 18, right: 20, bottom: 26, left: 8 };
+const PARETO_HEIGHT = 240;
+const COST_HEIGHT = 260;
+
+/** What both charts share: the plot area and scales of a tokens/s-per-user chart. */
+interface Frame {
+  area: Area;
+  sx: Scale;
+  sy: Scale;
+}
+
+function frameOf(width: number, height: number, yAxisWidth: number, xMax: number, yMax: number): Frame {
+  const area = plotArea(width, height, MARGIN, yAxisWidth, X_AXIS_HEIGHT);
+  return { area, sx: linearScale(0, xMax, area.x, area.x + area.width), sy: linearScale(0, yMax, area.y + area.height, area.y) };
+}
+
+/** The grid, both axes and the value axis' title of a tokens/s-per-user chart. */
+function Axes(props: { frame: Frame; xTicks: readonly number[]; yTicks: readonly number[]; xText: (v: number) => string; yText: (v: number) => string; xTitle: string; yTitle: string }) {
+  const { frame, xTicks, yTicks, xText, yText, xTitle, yTitle } = props;
+  const { area, sx, sy } = frame;
+  return (
+    <>
+      <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
+      <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: xText(v) }))} fontSize={AXIS_FONT} title={{ text: xTitle, below: X_AXIS_HEIGHT + 14 }} />
+      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: yText(v) }))} fontSize={AXIS_FONT} />
+      <YAxisTitle area={area} text={yTitle} left={MARGIN.left} fontSize={AXIS_FONT} />
+    </>
+  );
+}
+
+/** The ring around the chosen operating point. */
+function ChosenRing(props: { x: number; y: number }) {
+  return <circle cx={props.x} cy={props.y} r={7} fill="none" stroke="var(--series-hybrid)" strokeWidth={2.5} data-testid="capacity-chosen-ring" />;
+}
 
 /** Points that can be drawn on the tokens/s-per-user axis, in that axis' order. */
 function drawable(view: CapacityView): (CapacityViewPoint & { interactivity: number })[] {
@@ -77,30 +115,74 @@ export const ParetoChart = memo(function ParetoChart(props: { view: CapacityView
     rows: pts.map((p) => [p.load ?? 'max', p.interactivity, p.perGpu ?? '', p.qualifies ? 'yes' : 'no', p.requests ?? '']),
   };
   const perGpu = seriesOf(config, 'perGpu');
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
+  const [hover, setHover] = useState<number | null>(null);
+  const yAxisWidth = verticalAxisWidth(yTicks.map((v) => fig(language, v)), AXIS_FONT, true);
+  const hovered = hover === null ? undefined : pts[hover];
+  const frame = boxWidth === null ? null : frameOf(boxWidth, PARETO_HEIGHT, yAxisWidth, xMax, yMax);
+  const tip: TipContent | null = hovered
+    ? { title: `${t('pareto.x')}: ${fig(language, hovered.interactivity)}`, lines: [{ text: `${perGpu.legendLabel ?? perGpu.label}: ${fig(language, hovered.perGpu)} tok/s · ${requestsText(t, language, hovered.requests)}`, colour: perGpu.colour }] }
+    : null;
   return (
-    <ChartFrame title={t('pareto.title')} summary={t('pareto.aria', { n: pts.length })} table={table} csv={csv} height={240} testId="chart-capacity-pareto" config={config}>
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={pts} margin={MARGIN}>
-          <CartesianGrid stroke="var(--grid)" />
-          {view.minTokensPerSPerUser !== null ? <ReferenceArea x1={view.minTokensPerSPerUser} x2={xMax} fill="var(--series-api)" fillOpacity={0.08} ifOverflow="hidden" /> : null}
-          <XAxis type="number" dataKey="interactivity" domain={[0, xMax]} ticks={xTicks} interval={0} allowDataOverflow {...AXIS} tickFormatter={(v: number) => fig(language, v)} label={{ value: t('pareto.x'), position: 'insideBottom', offset: -14, fill: 'var(--muted)', fontSize: 11 }} />
-          <YAxis type="number" domain={[0, yMax]} ticks={yTicks} interval={0} {...AXIS} width={60} tickFormatter={(v: number) => fig(language, v)} label={{ value: t('pareto.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} />
-          <Tooltip {...TOOLTIP} labelFormatter={(v) => `${t('pareto.x')}: ${fig(language, Number(v))}`} formatter={(v, _name, item) => `${fig(language, Number(v))} tok/s · ${requestsText(t, language, (item as { payload?: { requests?: number | null } } | undefined)?.payload?.requests ?? null)}`} />
-          <Line
-            dataKey="perGpu"
-            name={perGpu.legendLabel ?? perGpu.label}
-            stroke={perGpu.colour}
-            strokeWidth={2}
-            isAnimationActive={false}
-            dot={(d: { cx?: number; cy?: number; index?: number }) => {
-              const p = pts[d.index ?? 0];
-              return <circle key={d.index} cx={d.cx} cy={d.cy} r={3.5} stroke={perGpu.colour} strokeWidth={1.5} fill={p?.qualifies ? perGpu.colour : 'var(--surface)'} />;
-            }}
+    <ChartFrame title={t('pareto.title')} summary={t('pareto.aria', { n: pts.length })} table={table} csv={csv} height={PARETO_HEIGHT} testId="chart-capacity-pareto" config={config}>
+      <div ref={boxRef} className="relative h-full w-full">
+        {boxWidth !== null ? (
+          <ParetoPlot
+            width={boxWidth}
+            height={PARETO_HEIGHT}
+            points={pts.map((p) => ({ x: p.interactivity, y: p.perGpu ?? 0, qualifies: p.qualifies }))}
+            xMax={xMax}
+            yMax={yMax}
+            xTicks={xTicks}
+            yTicks={yTicks}
+            yAxisWidth={yAxisWidth}
+            slo={view.minTokensPerSPerUser}
+            chosen={chosen && chosen.interactivity !== null && chosenPerGpu !== null ? { x: chosen.interactivity, y: chosenPerGpu } : null}
+            labels={{ x: t('pareto.x'), y: t('pareto.y') }}
+            colour={perGpu.colour}
+            language={language}
+            onHover={setHover}
           />
-          {chosen && chosen.interactivity !== null && chosenPerGpu !== null ? <ReferenceDot x={chosen.interactivity} y={chosenPerGpu} r={7} fill="none" stroke="var(--series-hybrid)" strokeWidth={2.5} /> : null}
-        </LineChart>
-      </ResponsiveContainer>
+        ) : null}
+        {frame && tip && hovered ? <HoverTip area={frame.area} x={frame.sx(hovered.interactivity)} chartWidth={boxWidth ?? 0} content={tip} /> : null}
+      </div>
     </ChartFrame>
+  );
+});
+
+const ParetoPlot = memoPlot(function ParetoPlot(props: {
+  width: number;
+  height: number;
+  points: { x: number; y: number; qualifies: boolean }[];
+  xMax: number;
+  yMax: number;
+  xTicks: number[];
+  yTicks: number[];
+  yAxisWidth: number;
+  slo: number | null;
+  chosen: { x: number; y: number } | null;
+  labels: { x: string; y: string };
+  colour: string;
+  language: Language;
+  onHover: (index: number | null) => void;
+}) {
+  const { width, height, points, xMax, yMax, xTicks, yTicks, yAxisWidth, slo, chosen, labels, colour, language, onHover } = props;
+  const frame = frameOf(width, height, yAxisWidth, xMax, yMax);
+  const { area, sx, sy } = frame;
+  const text = (v: number) => fig(language, v);
+  return (
+    <PlotSurface width={width} height={height}>
+      <Clipped area={area}>{slo !== null ? <rect x={sx(slo)} y={area.y} width={Math.max(0, sx(xMax) - sx(slo))} height={area.height} fill="var(--series-api)" fillOpacity={0.08} /> : null}</Clipped>
+      <Axes frame={frame} xTicks={xTicks} yTicks={yTicks} xText={text} yText={text} xTitle={labels.x} yTitle={labels.y} />
+      <Clipped area={area}>
+        <path d={linePath(points, sx, sy)} fill="none" stroke={colour} strokeWidth={2} />
+      </Clipped>
+      {points.map((p, i) => (
+        <circle key={i} cx={sx(p.x)} cy={sy(p.y)} r={3.5} stroke={colour} strokeWidth={1.5} fill={p.qualifies ? colour : 'var(--surface)'} />
+      ))}
+      {chosen ? <ChosenRing x={sx(chosen.x)} y={sy(chosen.y)} /> : null}
+      <HoverTarget area={area} xs={points.map((p) => sx(p.x))} onHover={onHover} />
+    </PlotSurface>
   );
 });
 
@@ -143,27 +225,99 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   };
   const w = seriesOf(config, 'perMillionAtWorkload');
   const f = seriesOf(config, 'perMillionAtFullLoad');
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
+  const [hover, setHover] = useState<number | null>(null);
+  const yAxisWidth = verticalAxisWidth(yTicks.map((v) => money(v)), AXIS_FONT, true);
+  const hovered = hover === null ? undefined : pts[hover];
+  const frame = boxWidth === null ? null : frameOf(boxWidth, COST_HEIGHT, yAxisWidth, xMax, yMax);
+  const tip: TipContent | null = hovered
+    ? {
+        title: `${t('cost.x')}: ${fig(language, hovered.interactivity)}`,
+        lines: [
+          { text: `${w.label}: ${money(hovered.perMillionAtWorkload)}`, colour: w.colour },
+          { text: `${f.label}: ${money(hovered.perMillionAtFullLoad)}`, colour: f.colour },
+        ],
+      }
+    : null;
   return (
-    <ChartFrame title={t('cost.title')} summary={t('cost.aria')} table={table} csv={csv} height={260} testId="chart-capacity-cost" config={config} footer={headline ? <p className="text-sm" data-testid="capacity-headline">{headline}</p> : null}>
+    <ChartFrame title={t('cost.title')} summary={t('cost.aria')} table={table} csv={csv} height={COST_HEIGHT} testId="chart-capacity-cost" config={config} footer={headline ? <p className="text-sm" data-testid="capacity-headline">{headline}</p> : null}>
       {pts.length < 2 ? (
         <p className="text-sm text-muted">{t(view.lengths?.kind === 'refused' ? 'cost.refused' : 'cost.none')}</p>
       ) : (
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={pts} margin={MARGIN}>
-            <CartesianGrid stroke="var(--grid)" />
-            <XAxis type="number" dataKey="interactivity" domain={[0, xMax]} ticks={xTicks} interval={0} allowDataOverflow {...AXIS} tickFormatter={(v: number) => fig(language, v)} label={{ value: t('cost.x'), position: 'insideBottom', offset: -14, fill: 'var(--muted)', fontSize: 11 }} />
-            <YAxis type="number" domain={[0, yMax]} ticks={yTicks} interval={0} allowDataOverflow {...AXIS} width={64} tickFormatter={(v: number) => fmt.moneySmall(v / (fmt.toDisplay(1) || 1))} label={{ value: t('cost.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} />
-            <Tooltip {...TOOLTIP} labelFormatter={(v) => `${t('cost.x')}: ${fig(language, Number(v))}`} formatter={(v) => money(Number(v))} />
-            {api !== null ? <ReferenceLine y={api} stroke="var(--series-api)" strokeWidth={2} ifOverflow="extendDomain" /> : null}
-            {view.minTokensPerSPerUser !== null ? <ReferenceLine x={view.minTokensPerSPerUser} stroke="var(--series-api)" strokeDasharray="3 3" /> : null}
-            <Line dataKey="perMillionAtWorkload" name={w.label} stroke={w.colour} strokeWidth={2} dot={{ r: 3, fill: w.colour }} isAnimationActive={false} connectNulls />
-            <Line dataKey="perMillionAtFullLoad" name={f.label} stroke={f.colour} strokeWidth={2} strokeDasharray={f.dash} dot={false} isAnimationActive={false} connectNulls />
-            {chosen && chosen.interactivity !== null && chosenPoint?.perMillionAtWorkload != null ? (
-              <ReferenceDot x={chosen.interactivity} y={fmt.toDisplay(chosenPoint.perMillionAtWorkload)} r={7} fill="none" stroke="var(--series-hybrid)" strokeWidth={2.5} />
-            ) : null}
-          </LineChart>
-        </ResponsiveContainer>
+        <div ref={boxRef} className="relative h-full w-full">
+          {boxWidth !== null ? (
+            <CostPlot
+              width={boxWidth}
+              height={COST_HEIGHT}
+              workload={pts.map((p) => ({ x: p.interactivity, y: p.perMillionAtWorkload }))}
+              fullLoad={pts.map((p) => ({ x: p.interactivity, y: p.perMillionAtFullLoad }))}
+              xMax={xMax}
+              yMax={yMax}
+              xTicks={xTicks}
+              yTicks={yTicks}
+              yAxisWidth={yAxisWidth}
+              api={api}
+              slo={view.minTokensPerSPerUser}
+              chosen={chosen && chosen.interactivity !== null && chosenPoint?.perMillionAtWorkload != null ? { x: chosen.interactivity, y: fmt.toDisplay(chosenPoint.perMillionAtWorkload) } : null}
+              labels={{ x: t('cost.x'), y: t('cost.y') }}
+              colour={w.colour}
+              dash={f.dash ?? '5 4'}
+              language={language}
+              fmt={fmt}
+              onHover={setHover}
+            />
+          ) : null}
+          {frame && tip && hovered ? <HoverTip area={frame.area} x={frame.sx(hovered.interactivity)} chartWidth={boxWidth ?? 0} content={tip} /> : null}
+        </div>
       )}
     </ChartFrame>
+  );
+});
+
+/** A series' points with a value, joined (a point without one is skipped, not a gap). */
+const joined = (points: readonly { x: number; y: number | null }[]) => points.filter((p): p is { x: number; y: number } => p.y !== null);
+
+const CostPlot = memoPlot(function CostPlot(props: {
+  width: number;
+  height: number;
+  workload: { x: number; y: number | null }[];
+  fullLoad: { x: number; y: number | null }[];
+  xMax: number;
+  yMax: number;
+  xTicks: number[];
+  yTicks: number[];
+  yAxisWidth: number;
+  api: number | null;
+  slo: number | null;
+  chosen: { x: number; y: number } | null;
+  labels: { x: string; y: string };
+  colour: string;
+  dash: string;
+  language: Language;
+  fmt: Fmt;
+  onHover: (index: number | null) => void;
+}) {
+  const { width, height, workload, fullLoad, xMax, yMax, xTicks, yTicks, yAxisWidth, api, slo, chosen, labels, colour, dash, language, fmt, onHover } = props;
+  const frame = frameOf(width, height, yAxisWidth, xMax, yMax);
+  const { area, sx, sy } = frame;
+  const back = fmt.toDisplay(1) || 1;
+  const dots = joined(workload);
+  return (
+    <PlotSurface width={width} height={height}>
+      <Axes frame={frame} xTicks={xTicks} yTicks={yTicks} xText={(v) => fig(language, v)} yText={(v) => fmt.moneySmall(v / back)} xTitle={labels.x} yTitle={labels.y} />
+      {api !== null ? <line x1={area.x} x2={area.x + area.width} y1={sy(api)} y2={sy(api)} stroke="var(--series-api)" strokeWidth={2} data-testid="capacity-api-line" /> : null}
+      {slo !== null ? <VerticalRule area={area} x={sx(slo)} stroke="var(--series-api)" dash="3 3" /> : null}
+      <Clipped area={area}>
+        <g fill="none" stroke={colour} strokeWidth={2}>
+          <path d={linePath(dots, sx, sy)} />
+          <path d={linePath(joined(fullLoad), sx, sy)} strokeDasharray={dash} />
+        </g>
+        {dots.map((p, i) => (
+          <circle key={i} cx={sx(p.x)} cy={sy(p.y)} r={3} fill={colour} />
+        ))}
+      </Clipped>
+      {chosen ? <ChosenRing x={sx(chosen.x)} y={sy(chosen.y)} /> : null}
+      <HoverTarget area={area} xs={workload.map((p) => sx(p.x))} onHover={onHover} />
+    </PlotSurface>
   );
 });

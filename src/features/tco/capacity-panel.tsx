@@ -173,9 +173,9 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   const viewData = useQuery(capacityViewQuery(inputs)).data;
   const view = viewData?.value;
   // The two charts take new views in turn with the page's other charts (staggered.ts), the
-  // latest every 250 ms at most while a slider moves.
-  const paretoView = useStaggered('tco-capacity-pareto', 6, viewData, 250);
-  const costView = useStaggered('tco-capacity-cost', 7, viewData, 250);
+  // latest every 100 ms at most while a slider moves.
+  const paretoView = useStaggered('tco-capacity-pareto', 6, viewData, 100);
+  const costView = useStaggered('tco-capacity-cost', 7, viewData, 100);
 
   const choices = useMemo(() => {
     const list: { value: string; label: string; stored: StoredSeries | null; key: string | null }[] = [

@@ -1,9 +1,11 @@
 import { memo } from 'react';
-import { usePlotArea } from 'recharts';
+import { seriesOf, type ChartConfig } from '../../components/chart-config';
+import type { Area } from '../../components/plot/geometry';
+import { Clipped } from '../../components/plot/plot';
 import { titleBand } from './axis-layout';
 
 /**
- * SVG parts drawn inside a Recharts chart (so they are part of the PNG/SVG download), placed
+ * SVG parts drawn inside a chart's SVG (so they are part of the PNG/SVG download), placed
  * from the chart's plot area.
  */
 
@@ -12,9 +14,8 @@ import { titleBand } from './axis-layout';
  * the chart's left edge (`left` = the chart's left margin). The axis width includes that band
  * (verticalAxisWidth with a title), so the title never overlaps the tick labels.
  */
-export const YAxisTitle = memo(function YAxisTitle(props: { text: string; left: number; fontSize: number }) {
-  const area = usePlotArea();
-  if (!area) return null;
+export const YAxisTitle = memo(function YAxisTitle(props: { area: Area; text: string; left: number; fontSize: number }) {
+  const { area } = props;
   const x = props.left + titleBand(props.fontSize) / 2 - 2;
   const y = area.y + area.height / 2;
   return (
@@ -28,9 +29,9 @@ export const YAxisTitle = memo(function YAxisTitle(props: { text: string; left: 
  * Where a line leaves the top of the chart: an arrow at that volume and the value it jumps to,
  * so a capped axis never hides that the line goes on.
  */
-export const OffChartMark = memo(function OffChartMark(props: { share: number; label: string; color: string; fontSize: number }) {
-  const area = usePlotArea();
-  if (!area || !(props.share >= 0 && props.share <= 1)) return null;
+export const OffChartMark = memo(function OffChartMark(props: { area: Area; share: number; label: string; color: string; fontSize: number }) {
+  const { area } = props;
+  if (!(props.share >= 0 && props.share <= 1)) return null;
   const x = area.x + area.width * props.share;
   const y = area.y;
   const right = props.share > 0.7;
@@ -55,3 +56,23 @@ export const OffChartMark = memo(function OffChartMark(props: { share: number; l
     </g>
   );
 });
+
+type OptionKey = 'api' | 'self' | 'hybrid';
+
+/**
+ * The three options' lines of a cost chart, clipped to the plot: API and self-hosted solid, the
+ * hybrid thinner and dashed (`line` gives a series' path).
+ */
+export function OptionLines(props: { area: Area; config: ChartConfig<OptionKey>; line: (key: OptionKey) => string }) {
+  const { area, config, line } = props;
+  const hybrid = seriesOf(config, 'hybrid');
+  return (
+    <Clipped area={area}>
+      <g fill="none">
+        <path d={line('api')} stroke={seriesOf(config, 'api').colour} strokeWidth={2.5} />
+        <path d={line('self')} stroke={seriesOf(config, 'self').colour} strokeWidth={2.5} />
+        <path d={line('hybrid')} stroke={hybrid.colour} strokeWidth={2} strokeDasharray={hybrid.dash} />
+      </g>
+    </Clipped>
+  );
+}

@@ -1,28 +1,29 @@
 import { memo, useMemo } from 'react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import { linePath, linearScale, plotArea } from '../../components/plot/geometry';
+import { BottomAxis, Grid, LeftAxis, PlotSurface } from '../../components/plot/plot';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { BreakEvenView, CostCurves } from '../../core/tco/evaluate';
 import { edgeOverhang, fitTicks, verticalAxisWidth } from './axis-layout';
 import { useWidth } from './use-width';
 import { costChartRows, costCurveRows, costCurveSeries, niceTicks, offChartPoint, type CostRow } from './chart-data';
-import { OffChartMark, YAxisTitle } from './chart-parts';
+import { OffChartMark, OptionLines, YAxisTitle } from './chart-parts';
 import { csvMoney, csvNumber } from './csv';
 import type { Fmt } from '../../lib/format/fmt';
 import type { TcoT } from './messages';
-import { memoPlot, useStable } from './plot-memo';
+import { memoPlot } from './plot-memo';
 
 /**
  * Monthly cost against monthly volume for the three options, with today's volume and the
  * break-even marked. The self-hosted line is drawn as exact steps (replicas come whole).
- * One data array and one path per series, no dots, no animation; the drawing is memoised on
- * its numbers and every prop handed to the chart library keeps its reference while equal.
+ * One path per series in plain SVG (components/plot), memoised on its numbers.
  */
 const MARGIN_TOP = 24;
 const MARGIN_BOTTOM = 30;
 const MARGIN_LEFT = 6;
 const X_AXIS_HEIGHT = 30;
 const AXIS_FONT = 11;
+const COST_HEIGHT = 320;
 
 /**
  * The chart's horizontal layout from its tick texts: the value axis as wide as its widest
@@ -64,6 +65,8 @@ function Marker(props: { share: number; label: string; kind: 'today' | 'break-ev
 type CostSeries = 'api' | 'self' | 'hybrid';
 
 const CostPlot = memoPlot(function CostPlot(props: {
+  width: number;
+  height: number;
   rows: CostRow[];
   xMax: number;
   xTicks: number[];
@@ -75,38 +78,22 @@ const CostPlot = memoPlot(function CostPlot(props: {
   config: ChartConfig<CostSeries>;
   fmt: Fmt;
 }) {
-  const { rows, xMax, yAxisWidth, fmt } = props;
-  const config = useStable(props.config);
-  const api = seriesOf(config, 'api');
+  const { width, height, rows, xMax, xTicks, yTicks, yAxisWidth, margin, labels, config, fmt } = props;
   const self = seriesOf(config, 'self');
-  const hybrid = seriesOf(config, 'hybrid');
-  const xTicks = useStable(props.xTicks);
-  const yTicks = useStable(props.yTicks);
-  const labels = useStable(props.labels);
-  const margin = useStable(props.margin);
-  const axes = useMemo(() => {
-    const back = fmt.toDisplay(1) || 1;
-    return {
-      xFormat: (v: number) => fmt.compact(v),
-      yFormat: (v: number) => fmt.moneyCompact(v / back),
-      xLabel: { value: labels.unit, position: 'insideBottom' as const, offset: -18, fill: 'var(--muted)', fontSize: AXIS_FONT },
-    };
-  }, [labels, fmt]);
-  const xDomain = useStable<[number, number]>([0, xMax]);
-  const yDomain = useStable<[number, number]>([0, yTicks[yTicks.length - 1] ?? 1]);
+  const area = plotArea(width, height, margin, yAxisWidth, X_AXIS_HEIGHT);
+  const sx = linearScale(0, xMax, area.x, area.x + area.width);
+  const sy = linearScale(0, yTicks[yTicks.length - 1] ?? 1, area.y + area.height, area.y);
+  const back = fmt.toDisplay(1) || 1;
+  const line = (key: CostSeries) => linePath(rows.map((r) => ({ x: r.x, y: r[key] })), sx, sy);
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={rows} margin={margin}>
-        <CartesianGrid stroke="var(--grid)" />
-        <XAxis interval={0} dataKey="x" type="number" domain={xDomain} ticks={xTicks} allowDataOverflow tickFormatter={axes.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axes.xLabel} height={X_AXIS_HEIGHT} />
-        <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} allowDataOverflow tickFormatter={axes.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
-        <Line dataKey={api.key} name={api.label} stroke={api.colour} strokeWidth={2.5} dot={false} isAnimationActive={false} />
-        <Line dataKey={self.key} name={self.label} stroke={self.colour} strokeWidth={2.5} dot={false} type="linear" connectNulls={false} isAnimationActive={false} />
-        <Line dataKey={hybrid.key} name={hybrid.label} stroke={hybrid.colour} strokeWidth={2} strokeDasharray={hybrid.dash} dot={false} isAnimationActive={false} />
-        <YAxisTitle text={labels.cost} left={margin.left} fontSize={AXIS_FONT} />
-        {props.offChart ? <OffChartMark share={props.offChart.share} label={props.offChart.label} color={self.colour} fontSize={AXIS_FONT} /> : null}
-      </LineChart>
-    </ResponsiveContainer>
+    <PlotSurface width={width} height={height}>
+      <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
+      <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: fmt.compact(v) }))} fontSize={AXIS_FONT} title={{ text: labels.unit, below: X_AXIS_HEIGHT + 18 }} />
+      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: fmt.moneyCompact(v / back) }))} fontSize={AXIS_FONT} />
+      <OptionLines area={area} config={config} line={line} />
+      <YAxisTitle area={area} text={labels.cost} left={margin.left} fontSize={AXIS_FONT} />
+      {props.offChart ? <OffChartMark area={area} share={props.offChart.share} label={props.offChart.label} color={self.colour} fontSize={AXIS_FONT} /> : null}
+    </PlotSurface>
   );
 });
 
@@ -161,12 +148,12 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
         summary={summary}
         table={table}
         csv={csv}
-        height={320}
+        height={COST_HEIGHT}
         testId="tco-cost-chart"
         config={config}
       >
         <div ref={boxRef} className="relative h-full w-full">
-          <CostPlot rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={layout.yAxisWidth} margin={layout.margin} offChart={offChart} labels={labels} config={config} fmt={fmt} />
+          {boxWidth !== null ? <CostPlot width={boxWidth} height={COST_HEIGHT} rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={layout.yAxisWidth} margin={layout.margin} offChart={offChart} labels={labels} config={config} fmt={fmt} /> : null}
           <Marker kind="today" share={series.xMax > 0 ? curves.current / series.xMax : -1} label={t('chart.today')} plotLeft={layout.plotLeft} plotInset={layout.plotInset} />
           {be !== null ? <Marker kind="break-even" share={series.xMax > 0 ? be / series.xMax : -1} label={`${t('chart.breakEven')} ${fmt.compact(be)}`} plotLeft={layout.plotLeft} plotInset={layout.plotInset} /> : null}
         </div>

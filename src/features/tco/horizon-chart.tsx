@@ -1,17 +1,18 @@
 import { memo, useMemo } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
-import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
+import { linePath, linearScale, plotArea } from '../../components/plot/geometry';
+import { BottomAxis, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/plot/plot';
+import { csvColumns, tableColumns, type ChartConfig } from '../../components/chart-config';
 import { useT } from '../../components/use-t';
 import type { HorizonView } from '../../core/tco/horizon';
 import type { Fmt } from '../../lib/format/fmt';
 import { edgeOverhang, fitTicks, verticalAxisWidth, widestText } from './axis-layout';
 import { billingMessages } from './billing-messages';
-import { YAxisTitle } from './chart-parts';
+import { OptionLines, YAxisTitle } from './chart-parts';
 import { niceTicks } from './chart-data';
 import { csvMoney } from './csv';
 import type { TcoT } from './messages';
-import { memoPlot, useStable } from './plot-memo';
+import { memoPlot } from './plot-memo';
 import { useWidth } from './use-width';
 
 /**
@@ -21,11 +22,15 @@ import { useWidth } from './use-width';
  */
 const AXIS_FONT = 11;
 const MARGIN = { top: 22, bottom: 28, left: 6 };
+const X_AXIS_HEIGHT = 30;
+const HORIZON_HEIGHT = 280;
 
 type HorizonSeries = 'api' | 'self' | 'hybrid';
 type Row = { month: number; api: number; self: number | null; hybrid: number };
 
 const HorizonPlot = memoPlot(function HorizonPlot(props: {
+  width: number;
+  height: number;
   rows: Row[];
   months: number;
   xTicks: number[];
@@ -37,44 +42,23 @@ const HorizonPlot = memoPlot(function HorizonPlot(props: {
   config: ChartConfig<HorizonSeries>;
   fmt: Fmt;
 }) {
-  const { rows, months, yAxisWidth, fmt, crossing } = props;
-  const config = useStable(props.config);
-  const api = seriesOf(config, 'api');
-  const self = seriesOf(config, 'self');
-  const hybrid = seriesOf(config, 'hybrid');
-  const xTicks = useStable(props.xTicks);
-  const yTicks = useStable(props.yTicks);
-  const labels = useStable(props.labels);
-  const margin = useMemo(() => ({ ...MARGIN, right: props.right }), [props.right]);
-  const axes = useMemo(() => {
-    const back = fmt.toDisplay(1) || 1;
-    return {
-      yFormat: (v: number) => fmt.moneyCompact(v / back),
-      xLabel: { value: labels.x, position: 'insideBottom' as const, offset: -16, fill: 'var(--muted)', fontSize: AXIS_FONT },
-    };
-  }, [labels, fmt]);
-  const xDomain = useStable<[number, number]>([0, months]);
-  const yDomain = useStable<[number, number]>([0, yTicks[yTicks.length - 1] ?? 1]);
+  const { width, height, rows, months, xTicks, yTicks, yAxisWidth, right, crossing, labels, config, fmt } = props;
+  const area = plotArea(width, height, { ...MARGIN, right }, yAxisWidth, X_AXIS_HEIGHT);
+  const sx = linearScale(0, months, area.x, area.x + area.width);
+  const sy = linearScale(0, yTicks[yTicks.length - 1] ?? 1, area.y + area.height, area.y);
+  const back = fmt.toDisplay(1) || 1;
+  const line = (key: HorizonSeries) => linePath(rows.map((r) => ({ x: r.month, y: r[key] })), sx, sy);
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={rows} margin={margin}>
-        <CartesianGrid stroke="var(--grid)" />
-        <XAxis interval={0} dataKey="month" type="number" domain={xDomain} ticks={xTicks} stroke="var(--muted)" fontSize={AXIS_FONT} label={axes.xLabel} height={30} />
-        <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} tickFormatter={axes.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
-        <Line dataKey={api.key} name={api.label} stroke={api.colour} strokeWidth={2.5} dot={false} isAnimationActive={false} />
-        <Line dataKey={self.key} name={self.label} stroke={self.colour} strokeWidth={2.5} dot={false} connectNulls={false} isAnimationActive={false} />
-        <Line dataKey={hybrid.key} name={hybrid.label} stroke={hybrid.colour} strokeWidth={2} strokeDasharray={hybrid.dash} dot={false} isAnimationActive={false} />
-        {crossing ? (
-          <ReferenceLine
-            x={crossing.month}
-            stroke="var(--text)"
-            strokeWidth={1.5}
-            label={{ value: crossing.label, position: crossing.side === 'left' ? 'insideTopRight' : 'insideTopLeft', fill: 'var(--text)', fontSize: AXIS_FONT, fontWeight: 600 }}
-          />
-        ) : null}
-        <YAxisTitle text={labels.cost} left={MARGIN.left} fontSize={AXIS_FONT} />
-      </LineChart>
-    </ResponsiveContainer>
+    <PlotSurface width={width} height={height}>
+      <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
+      <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: String(v) }))} fontSize={AXIS_FONT} title={{ text: labels.x, below: X_AXIS_HEIGHT + 16 }} />
+      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: fmt.moneyCompact(v / back) }))} fontSize={AXIS_FONT} />
+      <OptionLines area={area} config={config} line={line} />
+      {crossing ? (
+        <VerticalRule area={area} x={sx(crossing.month)} strokeWidth={1.5} label={{ text: crossing.label, place: crossing.side === 'left' ? 'inside-left' : 'inside-right', fontSize: AXIS_FONT, fontWeight: 600 }} />
+      ) : null}
+      <YAxisTitle area={area} text={labels.cost} left={MARGIN.left} fontSize={AXIS_FONT} />
+    </PlotSurface>
   );
 });
 
@@ -130,9 +114,12 @@ export const HorizonChart = memo(function HorizonChart(props: { horizon: Horizon
   };
   return (
     <div data-chart="horizon" data-kind="eval" data-for={resultKey}>
-      <ChartFrame title={bt('horizon.title', { months: h.months })} summary={summary} table={table} csv={csv} height={280} testId="tco-horizon-chart" config={config}>
+      <ChartFrame title={bt('horizon.title', { months: h.months })} summary={summary} table={table} csv={csv} height={HORIZON_HEIGHT} testId="tco-horizon-chart" config={config}>
         <div ref={boxRef} className="relative h-full w-full">
+          {boxWidth !== null ? (
           <HorizonPlot
+            width={boxWidth}
+            height={HORIZON_HEIGHT}
             rows={rows}
             months={h.months}
             xTicks={xTicks}
@@ -144,6 +131,7 @@ export const HorizonChart = memo(function HorizonChart(props: { horizon: Horizon
             config={config}
             fmt={fmt}
           />
+          ) : null}
         </div>
       </ChartFrame>
     </div>

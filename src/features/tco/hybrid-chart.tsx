@@ -1,13 +1,15 @@
 import { memo, useMemo } from 'react';
-import { Area, AreaChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import { linearScale, plotArea, stepAreaPath } from '../../components/plot/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface } from '../../components/plot/plot';
 import { csvColumns, seriesOf, type ChartConfig } from '../../components/chart-config';
 import { Help } from '../../components/help';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import type { Fmt } from '../../lib/format/fmt';
 import { plural } from '../../lib/i18n/plural';
 import type { TcoT } from './messages';
-import { memoPlot, useStable } from './plot-memo';
+import { memoPlot } from './plot-memo';
+import { useWidth } from './use-width';
 import { edgeOverhang, verticalAxisWidth } from './axis-layout';
 import { niceTicks } from './chart-data';
 import { csvNumber } from './csv';
@@ -16,10 +18,14 @@ const AXIS_FONT = 11;
 const WEEK_TICKS = [0, 24, 48, 72, 96, 120, 144];
 const RANK_TICKS = [0, 42, 84, 126, 167];
 const DOMAIN: [number, number] = [0, 167];
+const X_AXIS_HEIGHT = 30;
+const HYBRID_HEIGHT = 180;
 
 type HybridSeries = 'owned' | 'overflow';
 
 const HybridPlot = memoPlot(function HybridPlot(props: {
+  width: number;
+  height: number;
   data: { hour: number; owned: number; overflow: number }[];
   weekly: boolean;
   dayNames: string[];
@@ -30,33 +36,27 @@ const HybridPlot = memoPlot(function HybridPlot(props: {
   margin: { top: number; right: number; bottom: number; left: number };
   fmt: Fmt;
 }) {
-  const { data, weekly, yAxisWidth, fmt } = props;
-  const dayNames = useStable(props.dayNames);
-  const labels = useStable(props.labels);
-  const config = useStable(props.config);
+  const { width, height, data, weekly, dayNames, labels, config, yTicks, yAxisWidth, margin, fmt } = props;
   const owned = seriesOf(config, 'owned');
   const overflow = seriesOf(config, 'overflow');
-  const yTicks = useStable(props.yTicks);
-  const margin = useStable(props.margin);
-  const yDomain = useStable<[number, number]>([0, yTicks[yTicks.length - 1] ?? 1]);
-  const axis = useMemo(
-    () => ({
-      xFormat: (v: number) => (weekly ? (dayNames[Math.floor(v / 24)] ?? '') : String(v + 1)),
-      yFormat: (v: number) => fmt.compact(v),
-      xLabel: { value: labels.x, position: 'insideBottom' as const, offset: -12, fill: 'var(--muted)', fontSize: AXIS_FONT },
-    }),
-    [weekly, dayNames, labels, fmt],
-  );
+  const area = plotArea(width, height, margin, yAxisWidth, X_AXIS_HEIGHT);
+  const sx = linearScale(DOMAIN[0], DOMAIN[1], area.x, area.x + area.width);
+  const sy = linearScale(0, yTicks[yTicks.length - 1] ?? 1, area.y + area.height, area.y);
+  const xs = data.map((d) => d.hour);
+  const zero = data.map(() => 0);
+  const ownedTop = data.map((d) => d.owned);
+  const total = data.map((d) => d.owned + d.overflow);
+  const xText = (v: number) => (weekly ? (dayNames[Math.floor(v / 24)] ?? '') : String(v + 1));
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <AreaChart data={data} margin={margin}>
-        <CartesianGrid stroke="var(--grid)" vertical={false} />
-        <XAxis interval={0} dataKey="hour" type="number" domain={DOMAIN} ticks={weekly ? WEEK_TICKS : RANK_TICKS} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.xLabel} />
-        <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
-        <Area type="stepAfter" dataKey={owned.key} stackId="h" stroke="none" fill={owned.colour} fillOpacity={0.85} isAnimationActive={false} />
-        <Area type="stepAfter" dataKey={overflow.key} stackId="h" stroke="none" fill={overflow.colour} fillOpacity={0.75} isAnimationActive={false} />
-      </AreaChart>
-    </ResponsiveContainer>
+    <PlotSurface width={width} height={height}>
+      <Grid area={area} ys={yTicks.map(sy)} />
+      <BottomAxis area={area} ticks={(weekly ? WEEK_TICKS : RANK_TICKS).map((v) => ({ at: sx(v), text: xText(v) }))} fontSize={AXIS_FONT} title={{ text: labels.x, below: X_AXIS_HEIGHT + 12 }} />
+      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: fmt.compact(v) }))} fontSize={AXIS_FONT} />
+      <Clipped area={area}>
+        <path d={stepAreaPath(xs, zero, ownedTop, sx, sy)} fill={owned.colour} fillOpacity={0.85} />
+        <path d={stepAreaPath(xs, ownedTop, total, sx, sy)} fill={overflow.colour} fillOpacity={0.75} />
+      </Clipped>
+    </PlotSurface>
   );
 });
 
@@ -67,6 +67,7 @@ const HybridPlot = memoPlot(function HybridPlot(props: {
 export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { evaluation: e, resultKey, fmt, t } = props;
   const h = e.hybrid;
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const weekly = e.shape.mode === 'weekly';
   const data = useMemo(() => h.hourly.map((x) => ({ hour: x.hour, owned: x.owned, overflow: x.overflow })), [h.hourly]);
   const dayNames = t('profile.days').split(',');
@@ -99,7 +100,7 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
         summary={summary}
         table={table}
         csv={csv}
-        height={180}
+        height={HYBRID_HEIGHT}
         testId="tco-hybrid-chart"
         config={config}
         footer={
@@ -109,7 +110,9 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
           </p>
         }
       >
-        <HybridPlot data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), unit }} config={config} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} fmt={fmt} />
+        <div ref={boxRef} className="h-full w-full">
+          {boxWidth !== null ? <HybridPlot width={boxWidth} height={HYBRID_HEIGHT} data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), unit }} config={config} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} fmt={fmt} /> : null}
+        </div>
       </ChartFrame>
     </div>
   );

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
-import { Area, AreaChart, CartesianGrid, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
+import { linearScale, plotArea, stepAreaPath } from '../../components/plot/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/plot/plot';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import { Help } from '../../components/help';
 import type { MonteCarloResult } from '../../core/tco/monte-carlo';
@@ -12,13 +13,17 @@ import type { Fmt } from '../../lib/format/fmt';
 import { useT } from '../../components/use-t';
 import { billingMessages } from './billing-messages';
 import type { TcoT } from './messages';
-import { memoPlot, useStable } from './plot-memo';
+import { memoPlot } from './plot-memo';
 
 const AXIS_FONT = 11;
+const X_AXIS_HEIGHT = 30;
+const MC_HEIGHT = 220;
 
 type McSeries = 'dearer' | 'cheaper';
 
 const HistogramPlot = memoPlot(function HistogramPlot(props: {
+  width: number;
+  height: number;
   steps: { x: number; dearer: number; cheaper: number }[];
   domain: [number, number];
   ticks: number[];
@@ -29,36 +34,27 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
   config: ChartConfig<McSeries>;
   fmt: Fmt;
 }) {
-  const { steps, yAxisWidth, fmt } = props;
-  const config = useStable(props.config);
+  const { width, height, steps, domain, ticks, yTicks, yAxisWidth, margin, labels, config, fmt } = props;
   const dearer = seriesOf(config, 'dearer');
   const cheaper = seriesOf(config, 'cheaper');
-  const domain = useStable(props.domain);
-  const ticks = useStable(props.ticks);
-  const yTicks = useStable(props.yTicks);
-  const margin = useStable(props.margin);
-  const labels = useStable(props.labels);
-  const yDomain = useStable<[number, number]>([0, yTicks[yTicks.length - 1] ?? 1]);
-  const axis = useMemo(() => {
-    const back = fmt.toDisplay(1) || 1;
-    return {
-      xFormat: (v: number) => fmt.moneyCompact(v / back),
-      yFormat: (v: number) => fmt.percent(v, 0),
-      xLabel: { value: labels.axis, position: 'insideBottom' as const, offset: -14, fill: 'var(--muted)', fontSize: AXIS_FONT },
-      zeroLabel: { value: labels.zero, position: 'top' as const, fill: 'var(--text)', fontSize: AXIS_FONT },
-    };
-  }, [labels, fmt]);
+  const area = plotArea(width, height, margin, yAxisWidth, X_AXIS_HEIGHT);
+  const sx = linearScale(domain[0], domain[1], area.x, area.x + area.width);
+  const sy = linearScale(0, yTicks[yTicks.length - 1] ?? 1, area.y + area.height, area.y);
+  const back = fmt.toDisplay(1) || 1;
+  const xs = steps.map((p) => p.x);
+  const zero = steps.map(() => 0);
+  const inDomain = domain[0] <= 0 && 0 <= domain[1];
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <AreaChart data={steps} margin={margin}>
-        <CartesianGrid stroke="var(--grid)" vertical={false} />
-        <XAxis interval={0} dataKey="x" type="number" domain={domain} ticks={ticks} tickFormatter={axis.xFormat} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.xLabel} />
-        <YAxis interval={0} type="number" domain={yDomain} ticks={yTicks} tickFormatter={axis.yFormat} stroke="var(--muted)" fontSize={AXIS_FONT} width={yAxisWidth} />
-        <Area type="stepAfter" dataKey={dearer.key} name={dearer.label} stroke="none" fill={dearer.colour} fillOpacity={0.85} isAnimationActive={false} />
-        <Area type="stepAfter" dataKey={cheaper.key} name={cheaper.label} stroke="none" fill={cheaper.colour} fillOpacity={0.85} isAnimationActive={false} />
-        <ReferenceLine x={0} stroke="var(--text)" label={axis.zeroLabel} />
-      </AreaChart>
-    </ResponsiveContainer>
+    <PlotSurface width={width} height={height}>
+      <Grid area={area} ys={yTicks.map(sy)} />
+      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: fmt.moneyCompact(v / back) }))} fontSize={AXIS_FONT} title={{ text: labels.axis, below: X_AXIS_HEIGHT + 14 }} />
+      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: fmt.percent(v, 0) }))} fontSize={AXIS_FONT} />
+      <Clipped area={area}>
+        <path d={stepAreaPath(xs, zero, steps.map((p) => p.dearer), sx, sy)} fill={dearer.colour} fillOpacity={0.85} />
+        <path d={stepAreaPath(xs, zero, steps.map((p) => p.cheaper), sx, sy)} fill={cheaper.colour} fillOpacity={0.85} />
+      </Clipped>
+      {inDomain ? <VerticalRule area={area} x={sx(0)} label={{ text: labels.zero, place: 'above', fontSize: AXIS_FONT }} /> : null}
+    </PlotSurface>
   );
 });
 
@@ -123,7 +119,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
         summary={summary}
         table={table}
         csv={csv}
-        height={220}
+        height={MC_HEIGHT}
         testId="tco-mc-chart"
         config={config}
         legend={bars.length === 0 ? 'outside' : 'below'}
@@ -158,8 +154,10 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
         <div ref={boxRef} className="h-full w-full">
         {bars.length === 0 ? (
           <p className="text-sm text-muted">{t('chart.mcEmpty')}</p>
-        ) : (
+        ) : boxWidth === null ? null : (
           <HistogramPlot
+            width={boxWidth}
+            height={MC_HEIGHT}
             steps={steps}
             domain={[lo, hi]}
             ticks={ticks}

@@ -1,10 +1,10 @@
-import { memo, useRef, type ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 
 /**
  * Memoises a chart's drawing on the *values* of its props: functions (formatters, the
  * translator) by identity, everything else by content. A new worker result whose numbers for
- * this chart did not change then costs nothing, while a chart library would otherwise redraw
- * on every new array reference. The props are small (a few hundred points at most).
+ * this chart did not change then costs nothing, where it would otherwise redraw on every new
+ * array reference. The props are small (a few hundred points at most).
  */
 function sameProps(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const keys = Object.keys(a);
@@ -24,15 +24,4 @@ function sameProps(a: Record<string, unknown>, b: Record<string, unknown>): bool
 
 export function memoPlot<P extends object>(component: ComponentType<P>) {
   return memo(component, (a, b) => sameProps(a as Record<string, unknown>, b as Record<string, unknown>));
-}
-
-/**
- * The same reference for the same content across renders. The chart library registers axes,
- * labels and series in a store and re-registers (re-rendering the whole chart) whenever a prop
- * changes reference, so ticks, domains and label objects must not be rebuilt when equal.
- */
-export function useStable<T>(value: T): T {
-  const ref = useRef(value);
-  if (ref.current !== value && JSON.stringify(ref.current) !== JSON.stringify(value)) ref.current = value;
-  return ref.current;
 }

@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Charts adopt new results in turn. A chart library update is a full synchronous render of
- * that chart; if every chart took the newest result in the same task, each input would cost
- * one long main-thread task. Instead:
+ * Charts adopt new results in turn. Each chart's update is a synchronous render of that chart;
+ * if every chart took the newest result in the same task, each input would cost one longer
+ * main-thread task. Instead:
  * - a round hands the newest result to one chart per task (cost chart first), starting after
- *   a paint, so input events run between the charts' updates;
- * - while input keeps coming, rounds are at least GAP_MS apart, the heavier views refresh at
- *   most every `minIntervalMs` (the cost chart every round, the tornado and Monte Carlo about
- *   four times a second), and each chart's task waits behind every task of normal priority
- *   (the input's own handling, the worker's newest result, the figures' render) where the
- *   browser has task priorities (`scheduler.postTask`);
+ *   a paint, so input events run between the charts' updates, and a new round starts after the
+ *   next paint (at most one round per frame);
+ * - while input keeps coming, a view given a `minIntervalMs` refreshes at most that often, and
+ *   each chart's task waits behind every task of normal priority (the input's own handling,
+ *   the worker's newest result, the figures' render) where the browser has task priorities
+ *   (`scheduler.postTask`);
  * - once input stops (no pointer button or key held, and no new result for IDLE_MS), the charts
  *   take the final result in their order, one task after the other, whether or not they had
  *   their turn in the current round. (A held pointer counts because a drag's results can come
@@ -19,7 +19,6 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
  * currently shows (presentation timing); the results come from the worker through TanStack
  * Query.
  */
-const GAP_MS = 40;
 export const IDLE_MS = 10;
 
 /** Where the stagger's time and tasks come from (the browser's, or a test's). */
@@ -94,7 +93,7 @@ export function createStagger(host: StaggerHost): Stagger {
     if (!next) {
       releasedThisRound.clear();
       roundScheduled = false;
-      if ([...slots.values()].some(waiting)) schedule(inputActive(now) ? GAP_MS : 0);
+      if ([...slots.values()].some(waiting)) schedule();
       return;
     }
     releasedThisRound.add(next);
@@ -104,13 +103,11 @@ export function createStagger(host: StaggerHost): Stagger {
     later(step);
   };
 
-  const schedule = (delayMs: number): void => {
+  const schedule = (): void => {
     if (roundScheduled) return;
     roundScheduled = true;
     // A round starts after the next paint, so the frame showing the last update comes first.
-    const start = () => host.afterPaint(() => later(step));
-    if (delayMs > 0) host.timer(start, delayMs);
-    else start();
+    host.afterPaint(() => later(step));
   };
 
   return {
@@ -133,7 +130,7 @@ export function createStagger(host: StaggerHost): Stagger {
       own.wanted = value;
       if (own.wanted !== own.shown) {
         lastChangeAt = host.now();
-        schedule(0);
+        schedule();
       }
     },
   };

@@ -40,10 +40,10 @@ const CapacityPanel = lazy(() => import('./capacity-panel').then((m) => ({ defau
  * the inputs (sliders on what analysts drag), presets and the article claim check.
  *
  * Speed while a slider is dragged: every computation runs in the worker; the verdict, KPIs,
- * gauge and facts follow each result at once (plain DOM, cheap); the Recharts charts adopt
- * new results one chart per task after each paint, the heavier views less often while input
- * keeps coming (staggered.ts), so input is handled between them and no single task redraws
- * them all; every chart is memoised on its numbers with stable props and draws few SVG nodes;
+ * gauge and facts follow each result at once (plain DOM, cheap); the charts (plain SVG,
+ * components/plot) adopt new results one chart per task after each paint, the uncertainty
+ * views less often while input keeps coming (staggered.ts), so input is handled between them
+ * and no single task redraws them all; every chart is memoised on its numbers;
  * the previous result stays on screen until the next one arrives.
  */
 const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: TcoEvaluation; throughput: Scenario['selfHosted']['throughput']; fmt: Fmt; t: TcoT }) {
@@ -104,13 +104,13 @@ export function TcoPage() {
   const evaluation = useTcoEvaluation(keys.evaluation);
   const tornado = useTcoTornado(keys.uncertain);
   const monteCarlo = useTcoMonteCarlo(keys.uncertain);
-  // Each Recharts chart takes the newest result in its turn (cost chart first).
+  // Each chart takes the newest result in its turn (cost chart first).
   const costEval = useStaggered('tco-cost', 0, evaluation.data);
-  const horizonEval = useStaggered('tco-horizon', 1, evaluation.data, 100);
-  const breakdownEval = useStaggered('tco-breakdown', 2, evaluation.data, 100);
-  const hybridEval = useStaggered('tco-hybrid', 3, evaluation.data, 100);
-  const chartTornado = useStaggered('tco-tornado', 4, tornado.data, 250);
-  const chartMc = useStaggered('tco-monte-carlo', 5, monteCarlo.data, 250);
+  const horizonEval = useStaggered('tco-horizon', 1, evaluation.data);
+  const breakdownEval = useStaggered('tco-breakdown', 2, evaluation.data);
+  const hybridEval = useStaggered('tco-hybrid', 3, evaluation.data);
+  const chartTornado = useStaggered('tco-tornado', 4, tornado.data, 100);
+  const chartMc = useStaggered('tco-monte-carlo', 5, monteCarlo.data, 100);
   const chartEval = evaluation.data;
 
   const [article, setArticle] = useState<ArticleId>('a004');

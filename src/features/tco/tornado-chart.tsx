@@ -1,6 +1,7 @@
-import { memo, useId, useMemo, useState, type ReactElement } from 'react';
-import { Bar, BarChart, CartesianGrid, LabelList, ReferenceLine, ResponsiveContainer, XAxis, YAxis } from 'recharts';
+import { memo, useId, useMemo, useState } from 'react';
 import { Button } from '../../components/button';
+import { bands, linearScale, plotArea, span } from '../../components/plot/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/plot/plot';
 import { ChartFrame } from '../../components/chart-frame';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import type { ReplicaStep, Tornado } from '../../core/tco/sensitivity';
@@ -11,7 +12,7 @@ import { useT } from '../../components/use-t';
 import { formatList, plural } from '../../lib/i18n/plural';
 import { billingMessages } from './billing-messages';
 import type { TcoT } from './messages';
-import { memoPlot, useStable } from './plot-memo';
+import { memoPlot } from './plot-memo';
 import { edgeOverhang, fitTicks, widestText } from './axis-layout';
 import { useWidth } from './use-width';
 import { csvMoney, csvNumber } from './csv';
@@ -24,11 +25,6 @@ import { unitOf } from './ranges-editor';
  */
 const BAR = 14;
 const AXIS_FONT = 11;
-/**
- * Category names are given a width measured in the chart's font; the chart library would
- * measure them in the page's default size and wrap them, so its wrapping is switched off.
- */
-const NO_WRAP = { width: 10_000 };
 /** Input names wider than this wrap into the plot's space less than they would cut it. */
 const MAX_NAME_WIDTH = 220;
 
@@ -50,69 +46,52 @@ interface TornadoDatum {
   highMark: string | null;
 }
 
-interface StepLabelProps {
-  viewBox?: unknown;
-  parentViewBox?: unknown;
-  value?: unknown;
-}
-
 /**
  * The label's value: the direction of the beyond part ('<' leftwards, '>' rightwards) and the
- * text. (The label gets no data index it can trust: bars without a value are skipped.)
+ * text.
  */
 function markValue(bar: [number, number] | null, mark: string | null): string | null {
   return bar && mark ? `${bar[1] < bar[0] ? '<' : '>'}${mark}` : null;
 }
 
-function boxOf(v: unknown): { x: number; y: number; width: number; height: number } | null {
-  if (typeof v !== 'object' || v === null) return null;
-  const b = v as Record<string, unknown>;
-  return typeof b.x === 'number' && typeof b.y === 'number' && typeof b.width === 'number' && typeof b.height === 'number' ? { x: b.x, y: b.y, width: b.width, height: b.height } : null;
-}
-
 /**
  * The mark at a replica step (a line across the bar where the part beyond it starts) and its
  * label: inside the beyond part when it fits, else past the bar's end when the plot has room
- * there, else centred on the part and kept within the plot (`plotLeft` from the chart's left
- * edge, `plotRightGap` from its right edge).
+ * there, else centred on the part and kept within the plot.
  */
-function stepLabel(plotLeft: number, plotRightGap: number) {
-  return function StepLabel(props: StepLabelProps): ReactElement | null {
-    const box = boxOf(props.viewBox);
-    const value = typeof props.value === 'string' ? props.value : null;
-    if (!box || !value) return null;
-    const leftwards = value.startsWith('<');
-    const mark = value.slice(1);
-    const chart = boxOf(props.parentViewBox);
-    const plotRight = chart ? chart.x + chart.width - plotRightGap : Number.POSITIVE_INFINITY;
-    const left = Math.min(box.x, box.x + box.width);
-    const right = Math.max(box.x, box.x + box.width);
-    const split = leftwards ? right : left;
-    const outer = leftwards ? left : right;
-    const w = widestText([mark], STEP_FONT);
-    const y = box.y + box.height / 2;
-    let x: number;
-    let anchor: 'start' | 'middle' | 'end' = 'middle';
-    if (right - left >= w + 8) x = (left + right) / 2;
-    else if (leftwards && outer - 4 - w >= plotLeft) {
-      x = outer - 4;
-      anchor = 'end';
-    } else if (!leftwards && outer + 4 + w <= plotRight) {
-      x = outer + 4;
-      anchor = 'start';
-    } else x = Math.min(plotRight - w / 2 - 2, Math.max(plotLeft + w / 2 + 2, (left + right) / 2));
-    return (
-      <g>
-        <line x1={split} x2={split} y1={box.y - 3} y2={box.y + box.height + 3} stroke="var(--text)" strokeWidth={2} />
-        <text x={x} y={y} dy="0.35em" textAnchor={anchor} fontSize={STEP_FONT} fill="var(--text)" paintOrder="stroke" stroke="var(--surface)" strokeWidth={3}>
-          {mark}
-        </text>
-      </g>
-    );
-  };
+function StepMark(props: { left: number; right: number; top: number; height: number; value: string; plotLeft: number; plotRight: number }) {
+  const { left, right, top, height, value, plotLeft, plotRight } = props;
+  const leftwards = value.startsWith('<');
+  const mark = value.slice(1);
+  const split = leftwards ? right : left;
+  const outer = leftwards ? left : right;
+  const w = widestText([mark], STEP_FONT);
+  const y = top + height / 2;
+  let x: number;
+  let anchor: 'start' | 'middle' | 'end' = 'middle';
+  if (right - left >= w + 8) x = (left + right) / 2;
+  else if (leftwards && outer - 4 - w >= plotLeft) {
+    x = outer - 4;
+    anchor = 'end';
+  } else if (!leftwards && outer + 4 + w <= plotRight) {
+    x = outer + 4;
+    anchor = 'start';
+  } else x = Math.min(plotRight - w / 2 - 2, Math.max(plotLeft + w / 2 + 2, (left + right) / 2));
+  return (
+    <g>
+      <line x1={split} x2={split} y1={top - 3} y2={top + height + 3} stroke="var(--text)" strokeWidth={2} />
+      <text x={x} y={y} dy="0.35em" textAnchor={anchor} fontSize={STEP_FONT} fill="var(--text)" paintOrder="stroke" stroke="var(--surface)" strokeWidth={3}>
+        {mark}
+      </text>
+    </g>
+  );
 }
 
+const X_AXIS_HEIGHT = 30;
+
 const TornadoPlot = memoPlot(function TornadoPlot(props: {
+  width: number;
+  height: number;
   data: TornadoDatum[];
   domain: [number, number];
   ticks: number[];
@@ -124,53 +103,50 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
   margin: { top: number; right: number; bottom: number; left: number };
   fmt: Fmt;
 }) {
-  const { data, zeroLine, axisLabel, money, nameWidth, fmt } = props;
-  const domain = useStable(props.domain);
-  const ticks = useStable(props.ticks);
-  const margin = useStable(props.margin);
-  const config = useStable(props.config);
+  const { width, height, data, domain, ticks, zeroLine, axisLabel, money, config, nameWidth, margin, fmt } = props;
   const low = seriesOf(config, 'low');
   const high = seriesOf(config, 'high');
   const beyond = config.series.some((x) => x.key === 'lowBeyond');
   const hatch = `tornado-hatch-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const label = useMemo(() => stepLabel(margin.left + nameWidth, margin.right), [margin.left, margin.right, nameWidth]);
-  const axis = useMemo(() => {
-    const back = fmt.toDisplay(1) || 1;
-    return {
-      format: money ? (v: number) => fmt.moneyCompact(v / back) : (v: number) => fmt.compact(v),
-      label: { value: axisLabel, position: 'insideBottom' as const, offset: -12, fill: 'var(--muted)', fontSize: AXIS_FONT },
-    };
-  }, [money, axisLabel, fmt]);
+  const area = plotArea(width, height, margin, nameWidth, X_AXIS_HEIGHT);
+  const sx = linearScale(domain[0], domain[1], area.x, area.x + area.width);
+  const rows = bands(data.length, area.y, area.height, { size: BAR });
+  const back = fmt.toDisplay(1) || 1;
+  const format = money ? (v: number) => fmt.moneyCompact(v / back) : (v: number) => fmt.compact(v);
+  const rect = (bar: [number, number] | null, i: number, paint: { fill: string; fillOpacity?: number; stroke?: string; strokeWidth?: number }, key: string) => {
+    if (!bar) return null;
+    const s = span(bar[0], bar[1], sx);
+    return <rect key={key} x={s.start} y={rows.offset(i)} width={s.size} height={rows.thickness} {...paint} />;
+  };
+  const mark = (bar: [number, number] | null, value: string | null, i: number, key: string) => {
+    if (!bar || !value) return null;
+    const s = span(bar[0], bar[1], sx);
+    return <StepMark key={key} left={s.start} right={s.start + s.size} top={rows.offset(i)} height={rows.thickness} value={value} plotLeft={area.x} plotRight={area.x + area.width} />;
+  };
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} layout="vertical" margin={margin} barGap={-BAR} barSize={BAR}>
-        {beyond ? (
-          <defs>
-            {(['low', 'high'] as const).map((end) => (
-              <pattern key={end} id={`${hatch}-${end}`} patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(45)">
-                <line x1="1" y1="0" x2="1" y2="5" stroke={end === 'low' ? low.colour : high.colour} strokeWidth="2" />
-              </pattern>
-            ))}
-          </defs>
-        ) : null}
-        <CartesianGrid stroke="var(--grid)" horizontal={false} />
-        <XAxis interval={0} type="number" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={axis.format} stroke="var(--muted)" fontSize={AXIS_FONT} label={axis.label} />
-        <YAxis type="category" dataKey="name" width={nameWidth} tick={NO_WRAP} stroke="var(--muted)" fontSize={AXIS_FONT} interval={0} />
-        {zeroLine ? <ReferenceLine x={0} stroke="var(--text)" /> : null}
-        <Bar dataKey={low.key} fill={low.colour} isAnimationActive={false} />
-        <Bar dataKey={high.key} fill={high.colour} fillOpacity={0.85} isAnimationActive={false} />
-        {beyond ? (
-          <Bar dataKey="lowBeyond" fill={`url(#${hatch}-low)`} stroke={low.colour} strokeWidth={1} isAnimationActive={false}>
-            <LabelList dataKey="lowMark" content={label} />
-          </Bar>
-        ) : null}
-        {beyond ? (
-          <Bar dataKey="highBeyond" fill={`url(#${hatch}-high)`} stroke={high.colour} strokeWidth={1} isAnimationActive={false}>
-            <LabelList dataKey="highMark" content={label} />
-          </Bar>
-        ) : null}
-      </BarChart>
-    </ResponsiveContainer>
+    <PlotSurface width={width} height={height}>
+      {beyond ? (
+        <defs>
+          {(['low', 'high'] as const).map((end) => (
+            <pattern key={end} id={`${hatch}-${end}`} patternUnits="userSpaceOnUse" width="5" height="5" patternTransform="rotate(45)">
+              <line x1="1" y1="0" x2="1" y2="5" stroke={end === 'low' ? low.colour : high.colour} strokeWidth="2" />
+            </pattern>
+          ))}
+        </defs>
+      ) : null}
+      <Grid area={area} xs={ticks.map(sx)} />
+      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: format(v) }))} fontSize={AXIS_FONT} title={{ text: axisLabel, below: X_AXIS_HEIGHT + 12 }} />
+      <LeftAxis area={area} ticks={data.map((d, i) => ({ at: rows.centre(i), text: d.name }))} fontSize={AXIS_FONT} />
+      {zeroLine ? <VerticalRule area={area} x={sx(0)} /> : null}
+      <Clipped area={area}>
+        {data.map((d, i) => rect(d.low, i, { fill: low.colour }, `low${i}`))}
+        {data.map((d, i) => rect(d.high, i, { fill: high.colour, fillOpacity: 0.85 }, `high${i}`))}
+        {beyond ? data.map((d, i) => rect(d.lowBeyond, i, { fill: `url(#${hatch}-low)`, stroke: low.colour, strokeWidth: 1 }, `lowBeyond${i}`)) : null}
+        {beyond ? data.map((d, i) => rect(d.highBeyond, i, { fill: `url(#${hatch}-high)`, stroke: high.colour, strokeWidth: 1 }, `highBeyond${i}`)) : null}
+      </Clipped>
+      {beyond ? data.map((d, i) => mark(d.lowBeyond, d.lowMark, i, `lowMark${i}`)) : null}
+      {beyond ? data.map((d, i) => mark(d.highBeyond, d.highMark, i, `highMark${i}`)) : null}
+    </PlotSurface>
   );
 });
 
@@ -340,8 +316,10 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
         <div ref={boxRef} className="h-full w-full">
         {data.length === 0 ? (
           <p className="text-sm text-muted">{t('chart.tornadoEmpty')}</p>
-        ) : (
+        ) : boxWidth === null ? null : (
           <TornadoPlot
+            width={boxWidth}
+            height={height}
             data={data}
             domain={metric === 'saving' ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
             ticks={shownTicks}
