@@ -27,8 +27,8 @@ import { ProfileEditor } from './profile-editor';
 import { RangesEditor } from './ranges-editor';
 import { catalogPriceInUnit, convertRentPrice, matchesCatalogPrice } from './rent-unit';
 
-// The badge lives with the capacity panel, whose charts bring the chart library: loaded after the
-// first verdict is on screen, not before it.
+// The badge lives with the capacity panel and its charts: loaded after the first verdict is on
+// screen, not before it.
 const ProvenanceBadge = lazy(() => import('./capacity-panel').then((m) => ({ default: m.ProvenanceBadge })));
 
 type Workload = Scenario['workload'];

@@ -22,7 +22,7 @@ import { CapacityNotes } from './capacity-notes';
 import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
 import { lazyChart } from '../../components/lazy-chart';
 
-// The charts (and the chart library) load after the verdict has rendered; each placeholder
+// The charts' code loads after the verdict has rendered; each placeholder
 // is about its chart's height.
 const CostVolumeChart = lazyChart(() => import('./cost-volume-chart').then((m) => m.CostVolumeChart), 420);
 const BreakdownChart = lazyChart(() => import('./breakdown-chart').then((m) => m.BreakdownChart), 300);
@@ -31,7 +31,7 @@ const HybridChart = lazyChart(() => import('./hybrid-chart').then((m) => m.Hybri
 const TornadoChart = lazyChart(() => import('./tornado-chart').then((m) => m.TornadoChart), 300);
 const HorizonChart = lazyChart(() => import('./horizon-chart').then((m) => m.HorizonChart), 340);
 const MonteCarloChart = lazyChart(() => import('./monte-carlo-chart').then((m) => m.MonteCarloChart), 320);
-// The capacity panel imports its charts (and the chart library) statically: it loads after the
+// The capacity panel imports its charts statically: it loads after the
 // verdict, like the charts above.
 const CapacityPanel = lazy(() => import('./capacity-panel').then((m) => ({ default: m.CapacityPanel })));
 
