@@ -43,7 +43,6 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
   const back = fmt.toDisplay(1) || 1;
   const xs = steps.map((p) => p.x);
   const zero = steps.map(() => 0);
-  const inDomain = domain[0] <= 0 && 0 <= domain[1];
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} ys={yTicks.map(sy)} />
@@ -53,7 +52,8 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
         <path d={stepAreaPath(xs, zero, steps.map((p) => p.dearer), sx, sy)} fill={dearer.colour} fillOpacity={0.85} />
         <path d={stepAreaPath(xs, zero, steps.map((p) => p.cheaper), sx, sy)} fill={cheaper.colour} fillOpacity={0.85} />
       </Clipped>
-      {inDomain ? <VerticalRule area={area} x={sx(0)} label={{ text: labels.zero, place: 'above', fontSize: AXIS_FONT }} /> : null}
+      {/* Only where 0 lies on the axis (the rule draws nothing outside the plot). */}
+      <VerticalRule area={area} x={sx(0)} label={{ text: labels.zero, place: 'above', fontSize: AXIS_FONT }} />
     </PlotSurface>
   );
 });
