@@ -9,11 +9,17 @@ import { frozenBase } from '../scenario/bases';
 import { defaultScenario } from '../scenario/defaults';
 import { readScenarioDocument } from '../scenario/document';
 import type { Scenario } from '../scenario/schema';
+import { solveBreakEven } from '../tco/break-even';
 import { evaluateTco } from '../tco/evaluate';
+import { UNCERTAIN_INPUTS, draftOf } from '../tco/inputs';
+import { buildModel } from '../tco/model';
+import { monteCarlo } from '../tco/monte-carlo';
+import { createRandom, triangular } from '../tco/random';
+import { savingOf } from '../tco/sensitivity';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { seriesFromPublished, seriesFromRuns } from './series';
 import { parseSloText, type Slo } from './slo';
-import { resolveCapacity, seriesOfStored, storeSeries } from './stored';
+import { resolveCapacity, sameCapacityInputs, seriesOfStored, storeSeries } from './stored';
 import { capacityView } from './view';
 
 function slo(text: string): Slo {
@@ -196,5 +202,67 @@ describe('request lengths in the capacity view', () => {
     expect(v.lengths?.kind).toBe('adjusted');
     expect(v.lengths?.factor).toBeCloseTo(2000 / (0.06 + 2000 * ((100 / 1922 - 0.01) / 100)) / 1922, 9);
     expect(v.lengths?.factor).toBeCloseTo(1.1555, 3);
+  });
+});
+
+describe('one capacity resolution for the many models of a Monte Carlo run', () => {
+  it('with a series chosen only the basis of the single figure is read; without one, all of it', async () => {
+    const s = sweepWorkload();
+    s.selfHosted.capacity = { slo: slo('ttft-p99=500,tpot-p99=50'), interpolate: false, series: storeSeries(await vllmSweep()) };
+    const other = { ...s.selfHosted, throughput: { ...s.selfHosted.throughput, tokensPerSecond: 5 } };
+    expect(sameCapacityInputs(other, s.selfHosted)).toBe(true);
+    expect(resolveCapacity(other)).toEqual(resolveCapacity(s.selfHosted));
+    const total = { ...s.selfHosted, throughput: { ...s.selfHosted.throughput, basis: 'total' as const } };
+    expect(sameCapacityInputs(total, s.selfHosted)).toBe(false);
+    // The sweep's total tok/s at rate 20 (input + output) is not its 1,922 output tok/s.
+    expect(resolveCapacity(total).tokensPerSecond).not.toBe(1922);
+    expect(sameCapacityInputs({ ...s.selfHosted, capacity: { ...s.selfHosted.capacity } }, s.selfHosted)).toBe(false);
+    const single = { ...s.selfHosted, capacity: { ...s.selfHosted.capacity, series: null } };
+    expect(sameCapacityInputs({ ...single, throughput: { ...single.throughput, tokensPerSecond: 5 } }, single)).toBe(false);
+    expect(sameCapacityInputs({ ...single }, single)).toBe(true);
+  });
+
+  it('the Monte Carlo, with a measured series and with the single figure, draws what sample-by-sample full models give', async () => {
+    const s = sweepWorkload();
+    s.selfHosted.capacity = { slo: slo('ttft-p99=500,tpot-p99=50'), interpolate: false, series: storeSeries(await vllmSweep()) };
+    s.uncertainty = { ...s.uncertainty, samples: 400, seed: 7, ranges: { tokensPerSecond: { low: 500, high: 4000 }, rentPrice: { low: 2, high: 6 }, maxUtilisation: { low: 0.5, high: 0.9 } } };
+    const single = { ...s, selfHosted: { ...s.selfHosted, throughput: { ...s.selfHosted.throughput, tokensPerSecond: 1922 }, capacity: { ...s.selfHosted.capacity, series: null } } };
+    for (const scenario of [s, single]) {
+      const r = monteCarlo(scenario);
+      // The same draws, each a full model with its own capacity resolution and the full break-even search.
+      const random = createRandom(7);
+      const savings: number[] = [];
+      const breakEvens: number[] = [];
+      for (let i = 0; i < 400; i++) {
+        const draft = draftOf(scenario);
+        for (const range of r.ranges) UNCERTAIN_INPUTS[range.key].set(draft, triangular(random.next(), range.low, range.base, range.high));
+        const m = buildModel({ ...scenario, ...draft });
+        const saving = savingOf(m);
+        if (saving !== null) savings.push(saving);
+        const be = solveBreakEven(m);
+        if (be.kind === 'at') breakEvens.push(be.tasks * m.mix.totalTokens);
+      }
+      savings.sort((a, b) => a - b);
+      breakEvens.sort((a, b) => a - b);
+      expect(r.option).toBe('self-hosted');
+      expect(r.saving?.min).toBe(savings[0]);
+      expect(r.saving?.max).toBe(savings[savings.length - 1]);
+      expect(r.saving?.mean).toBeCloseTo(savings.reduce((a, b) => a + b, 0) / savings.length, 6);
+      expect(breakEvens.length).toBeGreaterThan(0);
+      // 5th percentile between neighbours: position 0.05 × (n − 1).
+      const pos = 0.05 * (breakEvens.length - 1);
+      const lo = breakEvens[Math.floor(pos)] as number;
+      const p5 = lo + ((breakEvens[Math.floor(pos) + 1] as number) - lo) * (pos - Math.floor(pos));
+      expect((r.breakEven?.tokensPerMonth?.p5 ?? 0) / p5).toBeCloseTo(1, 12);
+    }
+    // The single figure's spread moves the saving; with the series in force it does not.
+    expect(monteCarlo(single).saving?.max).toBeGreaterThan((monteCarlo(single).saving?.min ?? 0) + 1);
+    // The single figure's own tok/s does not count while a series is chosen: every sample's
+    // replicas come from the 1,922 tok/s operating point (3,125 ÷ 1,922 → 2 at 80 %), so the
+    // throughput range alone leaves the saving where it is.
+    const onlyThroughput = { ...s, uncertainty: { ...s.uncertainty, ranges: { tokensPerSecond: { low: 500, high: 4000 } } } };
+    const flat = monteCarlo(onlyThroughput);
+    expect(flat.saving?.min).toBe(flat.saving?.max);
+    expect(flat.saving?.p50).toBe(savingOf(buildModel(s)));
   });
 });

@@ -32,9 +32,11 @@ function statsColumns(stats: readonly LatencyStats[]): StatsColumns {
   return out;
 }
 
+const STAT_KEYS = [...PERCENTILE_KEYS, 'mean'] as const;
+
 function statsAt(cols: StatsColumns, i: number): LatencyStats {
   const out: LatencyStats = {};
-  for (const k of [...PERCENTILE_KEYS, 'mean'] as const) {
+  for (const k of STAT_KEYS) {
     const v = cols[k]?.[i];
     if (v !== undefined && v !== null) out[k] = v;
   }
@@ -160,6 +162,16 @@ export interface CapacityResolution {
   atInputTokens: number | null;
   atOutputTokens: number | null;
   kind: SourceKind;
+}
+
+/**
+ * Whether resolveCapacity gives `a` the same answer as `b` because it reads the same objects:
+ * the same capacity settings, and the same throughput (with a series chosen, only its basis is
+ * read). Lets the many models of a Monte Carlo run reuse one resolution.
+ */
+export function sameCapacityInputs(a: CapacityInputs, b: CapacityInputs): boolean {
+  if (a.capacity !== b.capacity) return false;
+  return a.throughput === b.throughput || (a.capacity.series !== null && a.throughput.basis === b.throughput.basis);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { solveBreakEven } from './break-even';
+import { breakEvenTasks, solveBreakEven } from './break-even';
 import { evaluateTco } from './evaluate';
 import { buildModel, selfHostedTotal } from './model';
 import { plainScenario } from './test-scenarios';
@@ -185,5 +185,40 @@ describe('break-even over the step-shaped cost', () => {
     const at = solveBreakEven(buildModel(s));
     expect(at.kind).toBe('at');
     if (at.kind === 'at') expect(at.tasks).toBeCloseTo(1_752_000, 6);
+  });
+
+  it('the break-even alone (Monte Carlo): the same first window, 10,344,000 tasks at the fourth replica; never and always alike', () => {
+    const fixed = plainScenario();
+    fixed.selfHosted.otherMonthly = [{ label: 'ops', usd: 10_000 }];
+    expect(breakEvenTasks(buildModel(fixed))).toEqual({ kind: 'at', tasks: expect.closeTo(10_344_000, 4) as number });
+    const nPlus1 = plainScenario();
+    nPlus1.selfHosted.redundancy = 'n-plus-1';
+    expect(breakEvenTasks(buildModel(nPlus1))).toEqual({ kind: 'at', tasks: expect.closeTo(21_024_000, 4) as number });
+    const beyond = plainScenario();
+    beyond.selfHosted.otherMonthly = [{ label: 'ops', usd: 1_000_000 }];
+    expect(breakEvenTasks(buildModel(beyond))).toEqual({ kind: 'never' });
+    const gratis = plainScenario();
+    gratis.selfHosted.rentPrice = 0;
+    expect(breakEvenTasks(buildModel(gratis))).toEqual({ kind: 'always' });
+    // Across staff per node, N+1, an on-call minimum, several replicas entered and GPU prices
+    // around the break-even, it agrees with the full search's first window every time.
+    let compared = 0;
+    for (const price of [2, 3.5, 4, 4.4, 6]) {
+      for (const replicas of [1, 3]) {
+        for (const staffPer of ['deployment', 'node'] as const) {
+          const s = plainScenario();
+          s.selfHosted.rentPrice = price;
+          s.selfHosted.replicas = replicas;
+          s.selfHosted.redundancy = replicas === 3 ? 'n-plus-1' : 'none';
+          s.selfHosted.staffFte = 0.25;
+          s.selfHosted.scaling = { ...s.selfHosted.scaling, staffPer, minOnCallFte: 1 };
+          const m = buildModel(s);
+          const full = solveBreakEven(m);
+          expect(breakEvenTasks(m)).toEqual(full.kind === 'at' ? { kind: 'at', tasks: full.tasks } : { kind: full.kind });
+          compared += 1;
+        }
+      }
+    }
+    expect(compared).toBe(20);
   });
 });

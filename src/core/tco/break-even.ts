@@ -159,30 +159,70 @@ export function maxGpuPriceToBreakEven(model: TcoModel, p: number): { unit: 'gpu
   return Number.isFinite(usd) ? { unit: r.gpuPrice.unit, usd } : null;
 }
 
-export function solveBreakEven(model: TcoModel): BreakEven {
-  const p = apiPerTaskTotal(model);
-  const cf = closedForm(model, p);
-  if (model.selfAttemptFactor === null) return never('self-accepts-nothing', cf);
+/**
+ * What the search needs once the cases without one are settled: the API price per task, the
+ * same less each task's busy energy, the replicas the deployment starts from and the tasks one
+ * replica carries (infinite when unlimited).
+ */
+type Search = { kind: 'search'; p: number; pe: number; floor: number; k: number };
+type Settled = { kind: 'never'; reason: NeverReason } | { kind: 'always'; reason: AlwaysReason };
+
+function searchOf(model: TcoModel, p: number): Search | Settled {
+  if (model.selfAttemptFactor === null) return { kind: 'never', reason: 'self-accepts-nothing' };
   if (model.tasksPerReplica !== null && model.tasksPerReplica <= 0) {
-    return never(model.blocked === 'no-throughput' || model.blocked === 'throughput-not-sizable' ? model.blocked : 'demand-outside-schedule', cf);
+    return { kind: 'never', reason: model.blocked === 'no-throughput' || model.blocked === 'throughput-not-sizable' ? model.blocked : 'demand-outside-schedule' };
   }
-  if (model.acceptanceApi <= 0) return { kind: 'always', reason: 'api-accepts-nothing', closedForm: cf };
+  if (model.acceptanceApi <= 0) return { kind: 'always', reason: 'api-accepts-nothing' };
   const floor = Math.max(1, model.replicasEntered);
   // A price so small that no sensible volume reaches the self-hosted cost counts as free.
   // Each self-hosted task's busy energy (power following utilisation) narrows the API's price per task.
   const v = model.rates.energyPerTask;
   const pe = p - v;
-  if (p <= 0 || !(pe > 0) || !(selfHostedTotal(model, floor, 0) / pe <= maxTasks(model))) return never('api-free', cf);
-  if (selfHostedTotal(model, floor, 0) <= 0 && v <= 0) return { kind: 'always', reason: 'self-costs-nothing', closedForm: cf };
+  if (p <= 0 || !(pe > 0) || !(selfHostedTotal(model, floor, 0) / pe <= maxTasks(model))) return { kind: 'never', reason: 'api-free' };
+  if (selfHostedTotal(model, floor, 0) <= 0 && v <= 0) return { kind: 'always', reason: 'self-costs-nothing' };
+  return { kind: 'search', p, pe, floor, k: model.tasksPerReplica ?? Number.POSITIVE_INFINITY };
+}
 
-  const k = model.tasksPerReplica ?? Number.POSITIVE_INFINITY;
+/**
+ * Where self-hosting with n serving replicas becomes cheaper within that replica step (the
+ * volumes n replicas carry beyond n − 1, from zero at the floor), or null when it does not.
+ */
+function crossingIn(model: TcoModel, search: Search, n: number): { from: number; hi: number } | null {
+  const { pe, floor, k } = search;
+  const lo = n === floor ? 0 : (n - 1) * k;
+  const hi = n * k;
+  const crossing = selfHostedTotal(model, n, 0) / pe;
+  return crossing <= hi * (1 + 1e-12) ? { from: Math.max(lo, crossing), hi } : null;
+}
+
+/**
+ * The break-even alone (the lowest volume from which self-hosting is cheaper, in tasks), for
+ * the many models of a Monte Carlo run: the same search as solveBreakEven, stopped at its
+ * first window, without the closed form or the reasons' details.
+ */
+export function breakEvenTasks(model: TcoModel): { kind: 'at'; tasks: number } | { kind: 'never' } | { kind: 'always' } {
+  const search = searchOf(model, apiPerTaskTotal(model));
+  if (search.kind !== 'search') return { kind: search.kind };
+  for (let n = search.floor; n <= MAX_REPLICAS; n++) {
+    const c = crossingIn(model, search, n);
+    if (c) return { kind: 'at', tasks: c.from };
+    if (!Number.isFinite(search.k)) break;
+  }
+  return { kind: 'never' };
+}
+
+export function solveBreakEven(model: TcoModel): BreakEven {
+  const p = apiPerTaskTotal(model);
+  const cf = closedForm(model, p);
+  const search = searchOf(model, p);
+  if (search.kind === 'never') return never(search.reason, cf);
+  if (search.kind === 'always') return { kind: 'always', reason: search.reason, closedForm: cf };
+  const { pe, floor, k } = search;
   const windows: CheaperWindow[] = [];
   for (let n = floor; n <= MAX_REPLICAS; n++) {
-    const lo = n === floor ? 0 : (n - 1) * k;
-    const hi = n * k;
-    const crossing = selfHostedTotal(model, n, 0) / pe;
-    if (crossing <= hi * (1 + 1e-12)) {
-      const from = Math.max(lo, crossing);
+    const c = crossingIn(model, search, n);
+    if (c) {
+      const { from, hi } = c;
       const last = windows[windows.length - 1];
       if (last && last.toTasks !== null && Math.abs(last.toTasks - from) <= 1e-9 * Math.max(1, from)) {
         last.toTasks = Number.isFinite(hi) ? hi : null;

@@ -1,4 +1,4 @@
-import { resolveCapacity } from '../capacity/stored';
+import { resolveCapacity, type CapacityResolution } from '../capacity/stored';
 import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
 import { billingMode, paidHoursPerMonth, rentRate, reservedCostFactor } from './billing';
 import { capitalMonthly } from './capital';
@@ -168,7 +168,8 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
   return { gpuPerReplica, gpuPrice, powerPerReplica, energyPerTask, scaling: scalingRates(s, staffHoursPerYear) };
 }
 
-export function buildModel(scenario: TcoScenario, shape: DemandShape = demandShape(scenario)): TcoModel {
+/** @param capacity the capacity resolution of `scenario.selfHosted`, when already known. */
+export function buildModel(scenario: TcoScenario, shape: DemandShape = demandShape(scenario), capacity: CapacityResolution = resolveCapacity(scenario.selfHosted)): TcoModel {
   const mix = taskMix(scenario);
   const w = scenario.workload;
   const s = scenario.selfHosted;
@@ -179,7 +180,6 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
   const selfAttemptFactor = acceptanceSelf > 0 ? referenceAcceptance / acceptanceSelf : null;
   // The throughput of one replica: the operating point of the capacity series at the SLO
   // (docs/capacity.md), or the single figure when no series is chosen. None qualifying = none.
-  const capacity = resolveCapacity(s);
   const throughput = { ...s.throughput, tokensPerSecond: capacity.tokensPerSecond, atInputTokens: capacity.atInputTokens, atOutputTokens: capacity.atOutputTokens };
   const tps = throughput.tokensPerSecond >= MIN_TOKENS_PER_SECOND ? throughput.tokensPerSecond : 0;
   const shapeFactor = shape.peakFactor;

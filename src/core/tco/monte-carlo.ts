@@ -7,6 +7,7 @@ import {
   rangeFor,
   type InputRange,
 } from './inputs';
+import { resolveCapacity } from '../capacity/stored';
 import { buildModel, replicasUsed, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape } from './profile';
 import { createRandom, triangular } from './random';
@@ -124,7 +125,8 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
   const ranges = chosen.filter((k) => UNCERTAIN_INPUTS[k].applies(baseDraft)).map((k) => rangeFor(scenario, k));
   const reshapes = ranges.some((r) => UNCERTAIN_INPUTS[r.key].shape);
   const baseShape = demandShape(scenario);
-  const baseModel = buildModel(scenario, baseShape);
+  const baseCapacity = resolveCapacity(scenario.selfHosted);
+  const baseModel = buildModel(scenario, baseShape, baseCapacity);
   const option = testedOption(baseModel);
   const baseReplicas = replicasUsed(baseModel, baseModel.tasks);
   const savings = new Float64Array(total);
@@ -144,7 +146,7 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
     for (; drawn < end; drawn++) {
       const draft = draftOf(scenario);
       for (const r of ranges) UNCERTAIN_INPUTS[r.key].set(draft, triangular(random.next(), r.low, r.base, r.high));
-      const model = modelOfDraft(scenario, draft, baseShape, reshapes);
+      const model = modelOfDraft(scenario, draft, baseShape, reshapes, baseCapacity);
       const be = breakEvenOutcome(model);
       if (be.kind === 'at') breakEvens[breakEvenAt++] = be.tokens;
       else if (be.kind === 'never') breakEvenNever += 1;

@@ -1,4 +1,5 @@
-import { solveBreakEven } from './break-even';
+import { resolveCapacity, sameCapacityInputs, type CapacityResolution } from '../capacity/stored';
+import { breakEvenTasks } from './break-even';
 import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, rangeFor, type Draft, type InputRange, type UncertaintyKey } from './inputs';
 import { apiPerTaskTotal, buildModel, replicasUsed, selfHostedTotal, type TcoModel, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape, type DemandShape } from './profile';
@@ -25,7 +26,7 @@ export function savingOf(model: TcoModel): number | null {
 }
 
 export function breakEvenOutcome(model: TcoModel): BreakEvenOutcome {
-  const be = solveBreakEven(model);
+  const be = breakEvenTasks(model);
   if (be.kind === 'at') return { kind: 'at', tokens: be.tasks * model.mix.totalTokens };
   return { kind: be.kind };
 }
@@ -77,10 +78,14 @@ export interface Tornado {
   byBreakEven: TornadoRow[];
 }
 
-/** Builds the model of a draft, reusing the base demand shape unless the input reshapes it. */
-export function modelOfDraft(scenario: TcoScenario, draft: Draft, baseShape: DemandShape, reshaped: boolean): TcoModel {
+/**
+ * Builds the model of a draft, reusing the base demand shape unless the input reshapes it, and
+ * the base capacity resolution (when given) while the draft's capacity inputs are the base's.
+ */
+export function modelOfDraft(scenario: TcoScenario, draft: Draft, baseShape: DemandShape, reshaped: boolean, baseCapacity?: CapacityResolution): TcoModel {
   const s: TcoScenario = { ...scenario, workload: draft.workload, api: draft.api, selfHosted: draft.selfHosted };
-  return buildModel(s, reshaped ? demandShape(s) : baseShape);
+  const capacity = baseCapacity && sameCapacityInputs(draft.selfHosted, scenario.selfHosted) ? baseCapacity : resolveCapacity(draft.selfHosted);
+  return buildModel(s, reshaped ? demandShape(s) : baseShape, capacity);
 }
 
 function swingTo(scenario: TcoUncertainScenario, key: UncertaintyKey, v: number, baseShape: DemandShape): TcoModel {
