@@ -17,6 +17,7 @@ import { tcoMessages, type TcoT } from './messages';
 import { PresetPicker } from './preset-picker';
 import { WorkloadSource } from '../../components/workload-source';
 import { useStaggered } from './staggered';
+import { useAfterPaint } from '../../components/use-after-paint';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { CapacityNotes } from './capacity-notes';
 import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
@@ -140,6 +141,9 @@ export function TcoPage() {
     setLoaded(null);
   }, [previous, replaceScenario]);
 
+  // The title, the workload source and the verdict first; inputs, charts and details after
+  // that frame is painted.
+  const rest = useAfterPaint();
   const e = evaluation.data?.value;
   const baseSaving = chartTornado?.value.baseSaving ?? null;
   return (
@@ -162,6 +166,7 @@ export function TcoPage() {
       ) : (
         <p className="text-sm text-muted">{t('computing')}</p>
       )}
+      {rest ? (
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,380px)]">
         <aside aria-label={t('inputsLabel')} className="min-w-0 lg:sticky lg:top-28 lg:order-2 lg:max-h-[calc(100vh-8rem)] lg:self-start lg:overflow-y-auto">
           <InputsPanel />
@@ -218,7 +223,10 @@ export function TcoPage() {
           ) : null}
         </div>
       </div>
-      <ClaimCheckCard article={article} onArticle={setArticle} onLoad={loadFromClaims} language={language} t={t} />
+      ) : (
+        <div aria-hidden="true" className="min-h-screen" />
+      )}
+      {rest ? <ClaimCheckCard article={article} onArticle={setArticle} onLoad={loadFromClaims} language={language} t={t} /> : null}
     </div>
   );
 }
