@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 export function useAfterPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (painted) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => setPainted(true), 0);
@@ -17,6 +16,6 @@ export function useAfterPaint(): boolean {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [painted]);
+  }, []);
   return painted;
 }

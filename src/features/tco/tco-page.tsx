@@ -167,62 +167,62 @@ export function TcoPage() {
         <p className="text-sm text-muted">{t('computing')}</p>
       )}
       {rest ? (
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,380px)]">
-        <aside aria-label={t('inputsLabel')} className="min-w-0 lg:sticky lg:top-28 lg:order-2 lg:max-h-[calc(100vh-8rem)] lg:self-start lg:overflow-y-auto">
-          <InputsPanel />
-        </aside>
-        <div className="grid min-w-0 content-start gap-4 lg:order-1">
-          {chartEval && costEval && horizonEval && breakdownEval && hybridEval ? (
-            <>
-              <Card testId="tco-cost-card">
-                <CostVolumeChart curves={costEval.value.curves} breakEven={costEval.value.breakEven} resultKey={costEval.key} fmt={fmt} t={t} />
-              </Card>
-              <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-                <Card>
-                  <BreakdownChart evaluation={breakdownEval.value} resultKey={breakdownEval.key} fmt={fmt} t={t} />
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(300px,380px)]">
+          <aside aria-label={t('inputsLabel')} className="min-w-0 lg:sticky lg:top-28 lg:order-2 lg:max-h-[calc(100vh-8rem)] lg:self-start lg:overflow-y-auto">
+            <InputsPanel />
+          </aside>
+          <div className="grid min-w-0 content-start gap-4 lg:order-1">
+            {chartEval && costEval && horizonEval && breakdownEval && hybridEval ? (
+              <>
+                <Card testId="tco-cost-card">
+                  <CostVolumeChart curves={costEval.value.curves} breakEven={costEval.value.breakEven} resultKey={costEval.key} fmt={fmt} t={t} />
                 </Card>
-                <Card>
-                  <UtilisationGauge evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
-                </Card>
-              </div>
-              <Card testId="tco-horizon-card">
-                <HorizonChart horizon={horizonEval.value.horizon} resultKey={horizonEval.key} fmt={fmt} t={t} />
-                <div className="mt-3">
-                  <HorizonFacts horizon={chartEval.value.horizon} fmt={fmt} />
+                <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+                  <Card>
+                    <BreakdownChart evaluation={breakdownEval.value} resultKey={breakdownEval.key} fmt={fmt} t={t} />
+                  </Card>
+                  <Card>
+                    <UtilisationGauge evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
+                  </Card>
                 </div>
+                <Card testId="tco-horizon-card">
+                  <HorizonChart horizon={horizonEval.value.horizon} resultKey={horizonEval.key} fmt={fmt} t={t} />
+                  <div className="mt-3">
+                    <HorizonFacts horizon={chartEval.value.horizon} fmt={fmt} />
+                  </div>
+                </Card>
+                <Card title={bt('card.title')} testId="tco-billing-card">
+                  <BillingCard evaluation={chartEval.value} fmt={fmt} t={t} />
+                </Card>
+                <Card>
+                  <HybridChart evaluation={hybridEval.value} resultKey={hybridEval.key} fmt={fmt} t={t} />
+                </Card>
+              </>
+            ) : null}
+            <Suspense fallback={<div aria-hidden="true" className="rounded-md bg-surface-2" style={{ height: 360 }} />}>
+              <CapacityPanel fmt={fmt} />
+            </Suspense>
+            <div className="grid gap-4 xl:grid-cols-2">
+              <Card title={t('sensitivityTitle')}>{chartTornado ? <TornadoChart tornado={chartTornado.value} resultKey={chartTornado.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}</Card>
+              <Card title={t('uncertaintyTitle')}>
+                {chartMc ? <MonteCarloChart result={chartMc.value} baseSavingUsd={baseSaving} resultKey={chartMc.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}
               </Card>
-              <Card title={bt('card.title')} testId="tco-billing-card">
-                <BillingCard evaluation={chartEval.value} fmt={fmt} t={t} />
+            </div>
+            {chartEval ? (
+              <Card
+                title={t('detailsTitle')}
+                actions={
+                  <span className="text-xs text-muted">
+                    {t('detailsHint')}
+                    <Help topic="breakEven" />
+                  </span>
+                }
+              >
+                <BreakEvenDetails evaluation={chartEval.value} throughput={scenario.selfHosted.throughput} fmt={fmt} t={t} />
               </Card>
-              <Card>
-                <HybridChart evaluation={hybridEval.value} resultKey={hybridEval.key} fmt={fmt} t={t} />
-              </Card>
-            </>
-          ) : null}
-          <Suspense fallback={<div aria-hidden="true" className="rounded-md bg-surface-2" style={{ height: 360 }} />}>
-            <CapacityPanel fmt={fmt} />
-          </Suspense>
-          <div className="grid gap-4 xl:grid-cols-2">
-            <Card title={t('sensitivityTitle')}>{chartTornado ? <TornadoChart tornado={chartTornado.value} resultKey={chartTornado.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}</Card>
-            <Card title={t('uncertaintyTitle')}>
-              {chartMc ? <MonteCarloChart result={chartMc.value} baseSavingUsd={baseSaving} resultKey={chartMc.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}
-            </Card>
+            ) : null}
           </div>
-          {chartEval ? (
-            <Card
-              title={t('detailsTitle')}
-              actions={
-                <span className="text-xs text-muted">
-                  {t('detailsHint')}
-                  <Help topic="breakEven" />
-                </span>
-              }
-            >
-              <BreakEvenDetails evaluation={chartEval.value} throughput={scenario.selfHosted.throughput} fmt={fmt} t={t} />
-            </Card>
-          ) : null}
         </div>
-      </div>
       ) : (
         <div aria-hidden="true" className="min-h-screen" />
       )}
