@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Banner, Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
@@ -52,6 +52,7 @@ export function BenchmarksPage() {
   // results never hold the main thread for long.
   const shownRuns = useDeferredValue(runs);
   const [picked, setPicked] = useState<string[]>([]);
+  const clearPicked = useCallback(() => setPicked([]), []);
   const [notice, setNotice] = useState<{ tone: 'info' | 'bad'; text: string } | null>(null);
   const [pending, setPending] = useState<OkPlan | null>(null);
   // The question appears above the table: move focus (and the view) to it.
@@ -195,7 +196,7 @@ export function BenchmarksPage() {
         )}
       </Card>
 
-      <CompareSection runs={deferredSelection} maxSelected={MAX_COMPARE} onClear={() => setPicked([])} />
+      <CompareSection runs={deferredSelection} maxSelected={MAX_COMPARE} onClear={clearPicked} />
 
       <FilesPanel
         files={files}

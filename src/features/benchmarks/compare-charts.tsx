@@ -1,10 +1,11 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '../../components/button';
 import { ChartFrame } from '../../components/chart-frame';
 import { legendItems, seriesOf, tableColumns, type ChartConfig, type ChartSeries, type ColourVar, type SeriesKind } from '../../components/chart-config';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
+import type { Language } from '../../core/scenario/schema';
 import { errorBreakdown, percentileBars, throughputVsLoad, type CdfSeries, type LoadAxis } from '../../core/benchmarks/views';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
 import { plural } from '../../lib/i18n/plural';
@@ -46,6 +47,22 @@ export function runsConfig(t: BenchT, runs: readonly BenchRun[], drawn?: (run: B
 }
 
 const AXIS = { stroke: 'var(--muted)', fontSize: 11 } as const;
+const BAR_MARGIN = { top: 8, right: 8, bottom: 22, left: 8 } as const;
+const LINE_MARGIN = { top: 8, right: 24, bottom: 22, left: 8 } as const;
+const ERRORS_MARGIN = { top: 8, right: 8, bottom: 8, left: 8 } as const;
+const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1];
+const SHARE_DOMAIN: [number, number] = [0, 1];
+const percent0 = (language: Language, v: number) => formatPercent(language, v, 0);
+
+/**
+ * A tick formatter that keeps its identity from one render to the next. The chart library
+ * compares an axis's props before it recomputes the chart's layout; a new function on every
+ * render (each staged part, each re-render of the page) would recompute all of it each time.
+ */
+function useTickFormat(format: (language: Language, v: number) => string): (v: number) => string {
+  const language = useLanguage();
+  return useCallback((v: number) => format(language, v), [format, language]);
+}
 const TOOLTIP = { contentStyle: { background: 'var(--surface)', border: '1px solid var(--border)', fontSize: 12, color: 'var(--text)' } } as const;
 
 /** A small radio group in a chart's footer (scale, load axis, counts vs shares). */
@@ -131,7 +148,7 @@ export function RunLegend(props: { runs: readonly BenchRun[]; dashed?: ReadonlyS
   );
 }
 
-export function PercentileChart(props: { runs: readonly BenchRun[]; metric: MetricId }) {
+export const PercentileChart = memo(function PercentileChart(props: { runs: readonly BenchRun[]; metric: MetricId }) {
   const { runs, metric } = props;
   const t = useT(benchmarksMessages);
   const language = useLanguage();
@@ -139,12 +156,17 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
   const all = useMemo(() => rows.flatMap((r) => Object.values(r.values)), [rows]);
   const [scale, setScale] = useScale(all);
   const axis = useMemo(() => axisFor(scale, all), [scale, all]);
-  const statName = (p: number) => (p === -1 ? t('chart.pct.mean') : `p${p}`);
+  const statName = useCallback((p: number) => (p === -1 ? t('chart.pct.mean') : `p${p}`), [t]);
+  const tickMs = useTickFormat(formatMs);
   // A log axis has no zero: values of 0 are left out there (the table keeps them).
-  const data = rows.map((r) => ({
-    stat: statName(r.percentile),
-    ...Object.fromEntries(Object.entries(r.values).map(([id, v]) => [id, scale === 'log' && (v === null || v <= 0) ? null : v])),
-  }));
+  const data = useMemo(
+    () =>
+      rows.map((r) => ({
+        stat: statName(r.percentile),
+        ...Object.fromEntries(Object.entries(r.values).map(([id, v]) => [id, scale === 'log' && (v === null || v <= 0) ? null : v])),
+      })),
+    [rows, scale, statName],
+  );
   const metricName = t(`metric.${metric}`);
   const p99 = rows.find((r) => r.percentile === 99);
   let worst: { run: BenchRun; v: number } | null = null;
@@ -176,7 +198,7 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
     >
       <div className="h-full" {...arm}>
         <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 22, left: 8 }} baseValue={scale === 'log' ? axis.domain[0] : 0}>
+          <BarChart data={data} margin={BAR_MARGIN} baseValue={scale === 'log' ? axis.domain[0] : 0}>
             {parts >= 3 ? <CartesianGrid stroke="var(--grid)" vertical={false} /> : null}
             {parts >= 1 ? <XAxis dataKey="stat" interval={0} {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }} /> : null}
             {parts >= 2 ? <YAxis
@@ -187,7 +209,7 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
               ticks={axis.ticks}
               interval={0}
               allowDataOverflow
-              tickFormatter={(v: number) => formatMs(language, v)}
+              tickFormatter={tickMs}
               label={{ value: t(scale === 'log' ? 'chart.pct.yLog' : 'chart.pct.y', { metric: metricName }), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
             /> : null}
             {tip ? <Tooltip {...TOOLTIP} formatter={(v) => `${formatMs(language, Number(v))} ms`} /> : null}
@@ -199,9 +221,9 @@ export function PercentileChart(props: { runs: readonly BenchRun[]; metric: Metr
       </div>
     </ChartFrame>
   );
-}
+});
 
-export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; series: readonly CdfSeries[] }) {
+export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; series: readonly CdfSeries[] }) {
   const { runs, metric, series } = props;
   const t = useT(benchmarksMessages);
   const language = useLanguage();
@@ -212,6 +234,10 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
   const log = scale === 'log';
   const narrow = useNarrow();
   const axis = useMemo(() => axisFor(scale, values, narrow), [scale, values, narrow]);
+  const tickMs = useTickFormat(formatMs);
+  const tickShare = useTickFormat(percent0);
+  // A log axis has no zero: points at 0 ms are left out there.
+  const lines = useMemo(() => series.map((s) => (log ? s.points.filter((p) => p.value > 0) : s.points)), [series, log]);
   const dashedNote = series.some((s) => s.from === 'percentiles') ? t('chart.cdf.dashed') : null;
   // One line per run with a curve: steps from its requests, a dashed line through its percentiles.
   const config: ChartConfig = {
@@ -256,7 +282,7 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
       ) : (
         <div className="h-full" {...arm}>
           <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
-            <LineChart margin={{ top: 8, right: 24, bottom: 22, left: 8 }}>
+            <LineChart margin={LINE_MARGIN}>
               {parts >= 3 ? <CartesianGrid stroke="var(--grid)" /> : null}
               {parts >= 1 ? <XAxis
                 type="number"
@@ -267,17 +293,17 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
                 interval={0}
                 allowDataOverflow
                 {...AXIS}
-                tickFormatter={(v: number) => formatMs(language, v)}
+                tickFormatter={tickMs}
                 label={{ value: log ? t('chart.cdf.x', { metric: metricName }) : `${metricName} (ms)`, position: 'insideBottom', offset: -12,  fill: 'var(--muted)', fontSize: 11 }}
               /> : null}
-              {parts >= 2 ? <YAxis type="number" dataKey="share" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} interval={0} {...AXIS} width={48} tickFormatter={(v: number) => formatPercent(language, v, 0)} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} /> : null}
+              {parts >= 2 ? <YAxis type="number" dataKey="share" domain={SHARE_DOMAIN} ticks={SHARE_TICKS} interval={0} {...AXIS} width={48} tickFormatter={tickShare} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} /> : null}
               {tip ? <Tooltip {...TOOLTIP} labelFormatter={(v) => `${formatMs(language, Number(v))} ms`} formatter={(v) => formatPercent(language, Number(v), 1)} /> : null}
-              {series.slice(0, Math.max(0, parts - 3)).map((s) => {
+              {series.slice(0, Math.max(0, parts - 3)).map((s, k) => {
                 const c = seriesOf(config, s.runId);
                 return (
                   <Line
                     key={c.key}
-                    data={log ? s.points.filter((p) => p.value > 0) : s.points}
+                    data={lines[k]}
                     dataKey="share"
                     name={c.label}
                     type={c.kind === 'step' ? 'stepAfter' : 'linear'}
@@ -295,9 +321,9 @@ export function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; s
       )}
     </ChartFrame>
   );
-}
+});
 
-export function LoadChart(props: { runs: readonly BenchRun[] }) {
+export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRun[] }) {
   const { runs } = props;
   const t = useT(benchmarksMessages);
   const language = useLanguage();
@@ -310,6 +336,12 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
   const yAxis = useMemo(() => axisFor(scale, ys), [scale, ys]);
   const narrow = useNarrow();
   const xAxis = useMemo(() => axisFor(scale, xs, narrow), [scale, xs, narrow]);
+  const tickRate = useTickFormat(formatRate);
+  // A log axis has no zero: points at zero load or throughput are left out there.
+  const lines = useMemo(
+    () => view.series.map((s) => (scale === 'log' ? s.points.filter((p) => p.x > 0 && p.outputTokensPerS !== null && p.outputTokensPerS > 0) : s.points)),
+    [view, scale],
+  );
   const index = new Map(runs.map((r, i) => [r.id, i]));
   const axisName = t(`chart.load.axis.${view.axis}`);
   const unplacedNote = view.unplaced.length > 0 ? t(plural(language, view.unplaced.length, { one: 'chart.load.unplaced.one', other: 'chart.load.unplaced.other' }), { n: formatInteger(language, view.unplaced.length) }) : null;
@@ -354,7 +386,7 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
       ) : (
         <div className="h-full" {...arm}>
           <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
-            <LineChart margin={{ top: 8, right: 24, bottom: 22, left: 8 }}>
+            <LineChart margin={LINE_MARGIN}>
               {parts >= 3 ? <CartesianGrid stroke="var(--grid)" /> : null}
               {parts >= 1 ? <XAxis
                 type="number"
@@ -365,7 +397,7 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
                 interval={0}
                 allowDataOverflow
                 {...AXIS}
-                tickFormatter={(v: number) => formatRate(language, v)}
+                tickFormatter={tickRate}
                 label={{ value: scale === 'log' ? t('chart.load.xLog', { axis: axisName }) : axisName, position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
               /> : null}
               {parts >= 2 ? <YAxis
@@ -377,14 +409,14 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
                 allowDataOverflow
                 {...AXIS}
                 width={64}
-                tickFormatter={(v: number) => formatRate(language, v)}
+                tickFormatter={tickRate}
                 label={{ value: t(scale === 'log' ? 'chart.load.yLog' : 'chart.load.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
               /> : null}
               {tip ? <Tooltip {...TOOLTIP} labelFormatter={(v) => `${axisName}: ${formatRate(language, Number(v))}`} formatter={(v) => formatRate(language, Number(v))} /> : null}
-              {view.series.slice(0, Math.max(0, parts - 3)).map((s) => {
+              {view.series.slice(0, Math.max(0, parts - 3)).map((s, k) => {
                 const c = seriesOf(config, s.key);
                 return (
-                  <Line key={c.key} data={scale === 'log' ? s.points.filter((p) => p.x > 0 && p.outputTokensPerS !== null && p.outputTokensPerS > 0) : s.points} dataKey="outputTokensPerS" name={c.label} stroke={c.colour} strokeWidth={2} strokeDasharray={c.dash} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
+                  <Line key={c.key} data={lines[k]} dataKey="outputTokensPerS" name={c.label} stroke={c.colour} strokeWidth={2} strokeDasharray={c.dash} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
                 );
               })}
             </LineChart>
@@ -393,9 +425,9 @@ export function LoadChart(props: { runs: readonly BenchRun[] }) {
       )}
     </ChartFrame>
   );
-}
+});
 
-export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
+export const ErrorsChart = memo(function ErrorsChart(props: { runs: readonly BenchRun[] }) {
   const { runs } = props;
   const t = useT(benchmarksMessages);
   const language = useLanguage();
@@ -405,14 +437,18 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
   // next to 10,000) the chart shows each run's shares instead, so small runs stay readable.
   const [chosen, setChosen] = useState<'counts' | 'shares' | null>(null);
   const mode = chosen ?? (defaultScale(totals) === 'log' ? 'shares' : 'counts');
-  const data = rows.map((r, i) => {
-    const ok = r.ok ?? 0;
-    const failed = r.failed ?? 0;
-    const total = ok + failed;
-    return mode === 'shares' ? { run: `R${i + 1}`, ok: total > 0 ? ok / total : 0, failed: total > 0 ? failed / total : 0 } : { run: `R${i + 1}`, ok, failed };
-  });
-  const yAxis = mode === 'shares' ? { domain: [0, 1] as [number, number], ticks: [0, 0.25, 0.5, 0.75, 1] } : axisFor('linear', totals);
-  const fmt = (v: number) => (mode === 'shares' ? formatPercent(language, v, 0) : formatInteger(language, v));
+  const data = useMemo(
+    () =>
+      rows.map((r, i) => {
+        const ok = r.ok ?? 0;
+        const failed = r.failed ?? 0;
+        const total = ok + failed;
+        return mode === 'shares' ? { run: `R${i + 1}`, ok: total > 0 ? ok / total : 0, failed: total > 0 ? failed / total : 0 } : { run: `R${i + 1}`, ok, failed };
+      }),
+    [rows, mode],
+  );
+  const yAxis = useMemo(() => (mode === 'shares' ? { domain: SHARE_DOMAIN, ticks: SHARE_TICKS } : axisFor('linear', totals)), [mode, totals]);
+  const fmt = useCallback((v: number) => (mode === 'shares' ? formatPercent(language, v, 0) : formatInteger(language, v)), [mode, language]);
   // Succeeded and failed requests stacked per run: the legend under the chart, the table's columns.
   const config: ChartConfig<'ok' | 'failed'> = {
     series: [
@@ -469,7 +505,7 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
     >
       <div className="h-full" {...arm}>
         <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
-          <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+          <BarChart data={data} margin={ERRORS_MARGIN}>
             {parts >= 3 ? <CartesianGrid stroke="var(--grid)" vertical={false} /> : null}
             {parts >= 1 ? <XAxis dataKey="run" interval={0} {...AXIS} /> : null}
             {parts >= 2 ? <YAxis
@@ -489,4 +525,4 @@ export function ErrorsChart(props: { runs: readonly BenchRun[] }) {
       </div>
     </ChartFrame>
   );
-}
+});

@@ -1,17 +1,23 @@
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
+import type { CdfSeries } from '../../core/benchmarks/views';
 import { CdfChart, ErrorsChart, LoadChart, PercentileChart, RunLegend } from './compare-charts';
 import { benchCount, benchmarksMessages } from './messages';
 import { useCdfs } from './use-benchmarks';
 import { WhenVisible } from './when-visible';
 
 const METRICS: MetricId[] = ['ttft', 'tpot', 'itl', 'e2el'];
+const NO_CURVES: readonly CdfSeries[] = [];
 
-/** Side-by-side views of the ticked runs: percentiles, latency CDF, throughput vs load, errors. */
-export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: number; onClear: () => void }) {
+/**
+ * Side-by-side views of the ticked runs: percentiles, latency CDF, throughput vs load, errors.
+ * It and its charts render again only when their own inputs change, not with every update of
+ * the page around them (a file's progress, the table, the goodput figures).
+ */
+export const CompareSection = memo(function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: number; onClear: () => void }) {
   const { runs, maxSelected, onClear } = props;
   const t = useT(benchmarksMessages);
   const language = useLanguage();
@@ -21,7 +27,7 @@ export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: 
   const defs = runs.map((r) => r.definitions[metric]).filter((d) => d !== undefined);
   const weightings = new Set(defs.map((d) => d.weighting));
   const sources = weightings.size > 1 ? [...new Set(defs.map((d) => `${d.sourceName}: ${t(`def.weighting.${d.weighting}`)}`))] : [];
-  const dashed = new Set((cdfs.data ?? []).filter((s) => s.from === 'percentiles').map((s) => s.runId));
+  const dashed = useMemo(() => new Set((cdfs.data ?? NO_CURVES).filter((s) => s.from === 'percentiles').map((s) => s.runId)), [cdfs.data]);
   return (
     <Card
       title={t('cmp.title')}
@@ -68,7 +74,7 @@ export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: 
               <PercentileChart runs={runs} metric={metric} />
             </WhenVisible>
             <WhenVisible minHeight={300}>
-              <CdfChart runs={runs} metric={metric} series={cdfs.data ?? []} />
+              <CdfChart runs={runs} metric={metric} series={cdfs.data ?? NO_CURVES} />
             </WhenVisible>
             <WhenVisible minHeight={300}>
               <LoadChart runs={runs} />
@@ -81,4 +87,4 @@ export function CompareSection(props: { runs: readonly BenchRun[]; maxSelected: 
       )}
     </Card>
   );
-}
+});
