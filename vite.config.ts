@@ -2,12 +2,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { cspMetaPlugin, offlinePlugin, SECURITY_HEADERS } from './scripts/vite-plugins.ts';
+import { compileHintsPlugin, cspMetaPlugin, offlinePlugin, SECURITY_HEADERS } from './scripts/vite-plugins.ts';
 
 export default defineConfig({
   // Relative base so the built app also works from a sub-path or a file share.
   base: './',
-  plugins: [react(), tailwindcss(), cspMetaPlugin(), offlinePlugin()],
+  plugins: [react(), tailwindcss(), cspMetaPlugin(), offlinePlugin(), compileHintsPlugin()],
   worker: { format: 'es' },
   build: {
     target: 'es2022',

@@ -1,6 +1,7 @@
-// Fails when a built site carries code meant only for the browser tests. Run after
-// `vite build` (part of `npm run build`): the fault-injection hook (`window.__compute`) is
-// compiled in only when VITE_E2E_HOOKS=1 (`npm run build:e2e`, output in dist-e2e/).
+// Fails when a built site carries code meant only for the browser tests, or when the chart
+// library's chunks lost their compile hint. Run after `vite build` (part of `npm run build`):
+// the fault-injection hook (`window.__compute`) is compiled in only when VITE_E2E_HOOKS=1
+// (`npm run build:e2e`, output in dist-e2e/); the hint is added by scripts/vite-plugins.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -30,3 +31,14 @@ if (found.length > 0) {
   process.exit(1);
 }
 console.log(`${dir}/: no test-only code`);
+
+// The chart library's main chunk (Recharts' CartesianChart) must start with the hint.
+const HINT = '//# allFunctionsCalledOnLoad\n';
+const assets = join(dir, 'assets');
+const charts = readdirSync(assets).filter((f) => /^CartesianChart-.*\.js$/.test(f));
+const unhinted = charts.filter((f) => !readFileSync(join(assets, f), 'utf8').startsWith(HINT));
+if (charts.length === 0 || unhinted.length > 0) {
+  console.error(`${dir}/assets: the chart chunk ${charts.length === 0 ? 'is missing' : `${unhinted.join(', ')} lacks the compile hint`} (scripts/vite-plugins.ts, compileHintsPlugin)`);
+  process.exit(1);
+}
+console.log(`${dir}/: chart chunks carry the compile hint (${charts.join(', ')})`);
