@@ -151,6 +151,11 @@ test.describe('imported benchmark results', () => {
     // The helper read its part (a helper that fails is read by the compute worker instead: same figures, one thread).
     expect(workers.some((u) => u.includes('part.worker'))).toBe(true);
     await expect(outcome).toHaveAttribute('data-threads', '2');
+    // 219,998 requests: the request chart's axis ticks run to "250,000", and its title keeps clear of them.
+    await bench.showCompareEnd();
+    const errors = page.getByTestId('chart-errors');
+    await expect(errors.locator('.recharts-yAxis-tick-labels').getByText('250,000', { exact: true })).toBeVisible();
+    expect(await bench.yTitleClearance(errors)).toBeGreaterThanOrEqual(0);
   });
 
   test('a large import shows progress and can be cancelled; nothing is stored', async ({ page, benchmarksPage: bench }) => {

@@ -92,6 +92,12 @@ export class BenchmarksPage {
     await this.page.getByTestId('chart-percentiles').scrollIntoViewIfNeeded();
   }
 
+  /** Scrolls to the end of the comparison, so its lower charts (throughput, requests) are drawn too. */
+  async showCompareEnd(): Promise<void> {
+    await this.showCompare();
+    await this.page.getByTestId('bench-compare').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  }
+
   /** A row's compare checkbox, named "Compare <run>". */
   runSelect(row: Locator): Locator {
     return row.getByRole('checkbox', { name: /^Compare / });
@@ -113,6 +119,22 @@ export class BenchmarksPage {
     const option = pick.getByRole('option', { name: label });
     await pick.selectOption({ label: (await option.textContent()) ?? '' });
     await this.page.getByRole('button', { name: 'Load example' }).click();
+  }
+
+  /**
+   * The horizontal room between a chart's rotated y-axis title and its nearest tick text, in px
+   * (negative: they overlap), once the axis has its title and ticks.
+   */
+  async yTitleClearance(chart: Locator): Promise<number> {
+    const surface = chart.locator('svg.recharts-surface');
+    const title = surface.locator('.recharts-label[transform*="rotate(-90"]');
+    await expect(title).toHaveCount(1);
+    await expect(surface.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').first()).toBeVisible();
+    return surface.evaluate((el) => {
+      const right = (el.querySelector('.recharts-label[transform*="rotate(-90"]') as SVGGraphicsElement).getBoundingClientRect().right;
+      const ticks = [...el.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value')].map((t) => t.getBoundingClientRect().left);
+      return Math.min(...ticks) - right;
+    });
   }
 
   async waitForImportDone(): Promise<void> {

@@ -2,6 +2,7 @@ import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'reac
 import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '../../components/button';
 import { ChartFrame } from '../../components/chart-frame';
+import { verticalAxisWidth } from '../../components/plot/axis-layout';
 import { legendItems, seriesOf, tableColumns, type ChartConfig, type ChartSeries, type ColourVar, type SeriesKind } from '../../components/chart-config';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
@@ -47,6 +48,14 @@ export function runsConfig(t: BenchT, runs: readonly BenchRun[], drawn?: (run: B
 }
 
 const AXIS = { stroke: 'var(--muted)', fontSize: 11 } as const;
+
+/**
+ * Width of a vertical axis with a title, from the tick texts it draws: "800,000 requests" or
+ * "1.000.000" need more room than "30 ms", and a fixed width let the title run into them.
+ */
+function useAxisWidth(ticks: readonly number[], format: (v: number) => string): number {
+  return useMemo(() => verticalAxisWidth(ticks.map(format), AXIS.fontSize, true), [ticks, format]);
+}
 const BAR_MARGIN = { top: 8, right: 8, bottom: 22, left: 8 } as const;
 const LINE_MARGIN = { top: 8, right: 24, bottom: 22, left: 8 } as const;
 const ERRORS_MARGIN = { top: 8, right: 8, bottom: 8, left: 8 } as const;
@@ -158,6 +167,7 @@ export const PercentileChart = memo(function PercentileChart(props: { runs: read
   const axis = useMemo(() => axisFor(scale, all), [scale, all]);
   const statName = useCallback((p: number) => (p === -1 ? t('chart.pct.mean') : `p${p}`), [t]);
   const tickMs = useTickFormat(formatMs);
+  const yWidth = useAxisWidth(axis.ticks, tickMs);
   // A log axis has no zero: values of 0 are left out there (the table keeps them).
   const data = useMemo(
     () =>
@@ -203,7 +213,7 @@ export const PercentileChart = memo(function PercentileChart(props: { runs: read
             {parts >= 1 ? <XAxis dataKey="stat" interval={0} {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }} /> : null}
             {parts >= 2 ? <YAxis
               {...AXIS}
-              width={64}
+              width={yWidth}
               scale={scale}
               domain={axis.domain}
               ticks={axis.ticks}
@@ -236,6 +246,7 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
   const axis = useMemo(() => axisFor(scale, values, narrow), [scale, values, narrow]);
   const tickMs = useTickFormat(formatMs);
   const tickShare = useTickFormat(percent0);
+  const yWidth = useAxisWidth(SHARE_TICKS, tickShare);
   // A log axis has no zero: points at 0 ms are left out there.
   const lines = useMemo(() => series.map((s) => (log ? s.points.filter((p) => p.value > 0) : s.points)), [series, log]);
   const dashedNote = series.some((s) => s.from === 'percentiles') ? t('chart.cdf.dashed') : null;
@@ -296,7 +307,7 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
                 tickFormatter={tickMs}
                 label={{ value: log ? t('chart.cdf.x', { metric: metricName }) : `${metricName} (ms)`, position: 'insideBottom', offset: -12,  fill: 'var(--muted)', fontSize: 11 }}
               /> : null}
-              {parts >= 2 ? <YAxis type="number" dataKey="share" domain={SHARE_DOMAIN} ticks={SHARE_TICKS} interval={0} {...AXIS} width={48} tickFormatter={tickShare} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} /> : null}
+              {parts >= 2 ? <YAxis type="number" dataKey="share" domain={SHARE_DOMAIN} ticks={SHARE_TICKS} interval={0} {...AXIS} width={yWidth} tickFormatter={tickShare} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} /> : null}
               {tip ? <Tooltip {...TOOLTIP} labelFormatter={(v) => `${formatMs(language, Number(v))} ms`} formatter={(v) => formatPercent(language, Number(v), 1)} /> : null}
               {series.slice(0, Math.max(0, parts - 3)).map((s, k) => {
                 const c = seriesOf(config, s.runId);
@@ -337,6 +348,7 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
   const narrow = useNarrow();
   const xAxis = useMemo(() => axisFor(scale, xs, narrow), [scale, xs, narrow]);
   const tickRate = useTickFormat(formatRate);
+  const yWidth = useAxisWidth(yAxis.ticks, tickRate);
   // A log axis has no zero: points at zero load or throughput are left out there.
   const lines = useMemo(
     () => view.series.map((s) => (scale === 'log' ? s.points.filter((p) => p.x > 0 && p.outputTokensPerS !== null && p.outputTokensPerS > 0) : s.points)),
@@ -408,7 +420,7 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
                 interval={0}
                 allowDataOverflow
                 {...AXIS}
-                width={64}
+                width={yWidth}
                 tickFormatter={tickRate}
                 label={{ value: t(scale === 'log' ? 'chart.load.yLog' : 'chart.load.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
               /> : null}
@@ -449,6 +461,7 @@ export const ErrorsChart = memo(function ErrorsChart(props: { runs: readonly Ben
   );
   const yAxis = useMemo(() => (mode === 'shares' ? { domain: SHARE_DOMAIN, ticks: SHARE_TICKS } : axisFor('linear', totals)), [mode, totals]);
   const fmt = useCallback((v: number) => (mode === 'shares' ? formatPercent(language, v, 0) : formatInteger(language, v)), [mode, language]);
+  const yWidth = useAxisWidth(yAxis.ticks, fmt);
   // Succeeded and failed requests stacked per run: the legend under the chart, the table's columns.
   const config: ChartConfig<'ok' | 'failed'> = {
     series: [
@@ -510,7 +523,7 @@ export const ErrorsChart = memo(function ErrorsChart(props: { runs: readonly Ben
             {parts >= 1 ? <XAxis dataKey="run" interval={0} {...AXIS} /> : null}
             {parts >= 2 ? <YAxis
               {...AXIS}
-              width={56}
+              width={yWidth}
               domain={yAxis.domain}
               ticks={yAxis.ticks}
               interval={0}

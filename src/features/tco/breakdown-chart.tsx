@@ -6,7 +6,7 @@ import { csvColumns, tableColumns, type ChartConfig, type ChartSeries, type Colo
 import { useT } from '../../components/use-t';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { billingMessages } from './billing-messages';
-import { edgeOverhang, fitTicks, widestText } from './axis-layout';
+import { edgeOverhang, fitTicks, widestText } from '../../components/plot/axis-layout';
 import { useWidth } from './use-width';
 import { BREAKDOWN_KEYS, breakdownRows, niceTicks, type BreakdownKey } from './chart-data';
 import { csvMoney } from './csv';

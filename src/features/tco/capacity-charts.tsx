@@ -8,7 +8,7 @@ import type { Fmt } from '../../lib/format/fmt';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { plural } from '../../lib/i18n/plural';
 import type { Language } from '../../core/scenario/schema';
-import { verticalAxisWidth } from './axis-layout';
+import { verticalAxisWidth } from '../../components/plot/axis-layout';
 import { niceTicks } from './chart-data';
 import { YAxisTitle } from './chart-parts';
 import type { CapacityT } from './capacity-messages';

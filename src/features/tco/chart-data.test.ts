@@ -5,7 +5,9 @@ import { evaluateTco } from '../../core/tco/evaluate';
 import { UNCERTAINTY_KEYS } from '../../core/tco/inputs';
 import { tornado } from '../../core/tco/sensitivity';
 import { plainScenario } from '../../core/tco/test-scenarios';
-import { breakdownRows, costChartRows, costCurveRows, costCurveSeries, histogramBars, histogramSteps, niceTicks, stepValueAt, tornadoBars } from './chart-data';
+import { defaultScenario } from '../../core/scenario/defaults';
+import { breakdownRows, costChartRows, costCurveRows, costCurveSeries, histogramBars, histogramSteps, niceTicks, offChartPoint, stepValueAt, tornadoBars } from './chart-data';
+import { csvMoney, csvNumber, csvShare } from './csv';
 import { fromSlider, toSlider } from './log-slider-field';
 import { tcoMessages } from './messages';
 
@@ -115,5 +117,26 @@ describe('cost chart rows', () => {
     expect(atStep.map((r) => r.self)).toEqual([expect.closeTo(23_360, 6), expect.closeTo(46_720, 6)]);
     // API at $10 per 1M tokens on every row
     for (const r of rows) expect(r.api).toBeCloseTo((r.x / 1e6) * 10, 6);
+  });
+});
+
+describe('TCO chart edges and exports', () => {
+  it('a line capped by the axis is marked where it leaves: the example’s third replica', () => {
+    const e = evaluateTco(defaultScenario());
+    const series = costCurveSeries(e.curves, (usd) => usd);
+    const top = niceTicks(series.yMax, 4).at(-1) as number;
+    // y axis: 1.5 × the first step 43,538.45 = 65,308 → ticks to 80,000
+    expect(top).toBe(80_000);
+    // steps: 43,538.45 (1 replica), 68,592.05 (2), 93,645.65 (3 = 3 × 25,053.60 + 18,484.85)
+    const leaves = offChartPoint(series.self, top);
+    expect(leaves?.y).toBeCloseTo(93_645.65, 1);
+    expect(offChartPoint([{ x: 0, y: 10 }, { x: 5, y: 20 }], 20)).toBeNull();
+  });
+
+  it('CSV numbers: money to the cent, volumes whole, shares to a millionth', () => {
+    expect(csvMoney(13_589.820000000002)).toBe(13_589.82);
+    expect(csvNumber(12_978_000_000.4)).toBe(12_978_000_000);
+    expect(csvNumber(8.4934)).toBe(8.493);
+    expect(csvShare(0.2712345678)).toBe(0.271235);
   });
 });

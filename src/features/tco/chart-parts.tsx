@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import type { Area } from '../../components/plot/geometry';
 import { Clipped } from '../../components/plot/plot';
-import { titleBand } from './axis-layout';
+import { titleBand } from '../../components/plot/axis-layout';
 
 /**
  * SVG parts drawn inside a chart's SVG (so they are part of the PNG/SVG download), placed

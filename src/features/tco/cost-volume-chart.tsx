@@ -4,7 +4,7 @@ import { linePath, linearScale, plotArea } from '../../components/plot/geometry'
 import { BottomAxis, Grid, LeftAxis, PlotSurface } from '../../components/plot/plot';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { BreakEvenView, CostCurves } from '../../core/tco/evaluate';
-import { edgeOverhang, fitTicks, verticalAxisWidth } from './axis-layout';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/plot/axis-layout';
 import { useWidth } from './use-width';
 import { costChartRows, costCurveRows, costCurveSeries, niceTicks, offChartPoint, type CostRow } from './chart-data';
 import { OffChartMark, OptionLines, YAxisTitle } from './chart-parts';

@@ -6,7 +6,7 @@ import { csvColumns, tableColumns, type ChartConfig } from '../../components/cha
 import { useT } from '../../components/use-t';
 import type { HorizonView } from '../../core/tco/horizon';
 import type { Fmt } from '../../lib/format/fmt';
-import { edgeOverhang, fitTicks, verticalAxisWidth, widestText } from './axis-layout';
+import { edgeOverhang, fitTicks, verticalAxisWidth, widestText } from '../../components/plot/axis-layout';
 import { billingMessages } from './billing-messages';
 import { OptionLines, YAxisTitle } from './chart-parts';
 import { niceTicks } from './chart-data';

@@ -10,7 +10,7 @@ import { plural } from '../../lib/i18n/plural';
 import type { TcoT } from './messages';
 import { memoPlot } from './plot-memo';
 import { useWidth } from './use-width';
-import { edgeOverhang, verticalAxisWidth } from './axis-layout';
+import { edgeOverhang, verticalAxisWidth } from '../../components/plot/axis-layout';
 import { niceTicks } from './chart-data';
 import { csvNumber } from './csv';
 

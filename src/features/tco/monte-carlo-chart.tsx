@@ -6,7 +6,7 @@ import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import { Help } from '../../components/help';
 import type { MonteCarloResult } from '../../core/tco/monte-carlo';
 import { histogramBars, histogramSteps, niceRangeTicks, niceTicks } from './chart-data';
-import { edgeOverhang, fitTicks, verticalAxisWidth } from './axis-layout';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/plot/axis-layout';
 import { useWidth } from './use-width';
 import { csvMoney, csvShare } from './csv';
 import type { Fmt } from '../../lib/format/fmt';

@@ -13,7 +13,7 @@ import { formatList, plural } from '../../lib/i18n/plural';
 import { billingMessages } from './billing-messages';
 import type { TcoT } from './messages';
 import { memoPlot } from './plot-memo';
-import { edgeOverhang, fitTicks, widestText } from './axis-layout';
+import { edgeOverhang, fitTicks, widestText } from '../../components/plot/axis-layout';
 import { useWidth } from './use-width';
 import { csvMoney, csvNumber } from './csv';
 import { unitOf } from './ranges-editor';

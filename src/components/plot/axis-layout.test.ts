@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateTco } from '../../core/tco/evaluate';
-import { defaultScenario } from '../../core/scenario/defaults';
 import { edgeOverhang, fitTicks, textWidth, verticalAxisWidth } from './axis-layout';
-import { costCurveSeries, niceTicks, offChartPoint } from './chart-data';
-import { csvMoney, csvNumber, csvShare } from './csv';
 
 // Without a canvas (tests) text is estimated at 0.62 × the font size per character.
 describe('axis space from the labels drawn', () => {
@@ -29,7 +25,9 @@ describe('axis space from the labels drawn', () => {
   });
 
   it('fewer ticks when the plot is narrow', () => {
-    const make = (n: number) => niceTicks(60_000, n);
+    // Ticks for about n steps up to 60,000, as the charts' nice-number ticks give them.
+    const steps: Record<number, number[]> = { 4: [0, 20_000, 40_000, 60_000], 3: [0, 20_000, 40_000, 60_000], 2: [0, 50_000, 100_000], 1: [0, 100_000] };
+    const make = (n: number) => steps[n] ?? [];
     const label = (v: number) => `${(v / 1000).toFixed(0)}.000 €`; // "60.000 €" = 8 chars = 54.56 px
     // 1,000 px: four steps of 20,000 (0…60,000) are 333 px apart ≥ 54.56 + 10
     expect(fitTicks(make, label, 1000, 11)).toEqual([0, 20_000, 40_000, 60_000]);
@@ -38,24 +36,5 @@ describe('axis space from the labels drawn', () => {
     expect(fitTicks(make, label, 120, 11)).toEqual([0, 100_000]);
     // width unknown (first render): the most ticks
     expect(fitTicks(make, label, null, 11)).toEqual([0, 20_000, 40_000, 60_000]);
-  });
-
-  it('a line capped by the axis is marked where it leaves: the example’s third replica', () => {
-    const e = evaluateTco(defaultScenario());
-    const series = costCurveSeries(e.curves, (usd) => usd);
-    const top = niceTicks(series.yMax, 4).at(-1) as number;
-    // y axis: 1.5 × the first step 43,538.45 = 65,308 → ticks to 80,000
-    expect(top).toBe(80_000);
-    // steps: 43,538.45 (1 replica), 68,592.05 (2), 93,645.65 (3 = 3 × 25,053.60 + 18,484.85)
-    const leaves = offChartPoint(series.self, top);
-    expect(leaves?.y).toBeCloseTo(93_645.65, 1);
-    expect(offChartPoint([{ x: 0, y: 10 }, { x: 5, y: 20 }], 20)).toBeNull();
-  });
-
-  it('CSV numbers: money to the cent, volumes whole, shares to a millionth', () => {
-    expect(csvMoney(13_589.820000000002)).toBe(13_589.82);
-    expect(csvNumber(12_978_000_000.4)).toBe(12_978_000_000);
-    expect(csvNumber(8.4934)).toBe(8.493);
-    expect(csvShare(0.2712345678)).toBe(0.271235);
   });
 });
