@@ -29,10 +29,11 @@ test.describe('share links', () => {
   });
 
   test('a garbage link shows a clear message, the example scenario and the link to copy', async ({ page, shell }) => {
-    await shell.open('#/tco?s=this-is-not-a-link');
+    await shell.open('#/pilot?s=this-is-not-a-link');
     await expect(page.getByTestId('link-error')).toBeVisible();
     await expect(page.getByTestId('link-error-reason')).toContainText('not a link of this dashboard');
-    await expect(page.getByTestId('bad-link')).toHaveValue(/this-is-not-a-link/);
+    // The link to copy is the one that came in, area and all.
+    await expect(page.getByTestId('bad-link')).toHaveValue(/\/#\/pilot\?s=this-is-not-a-link$/);
     await expect(shell.scenarioName()).toHaveValue(DEFAULT_SCENARIO.name);
     // The page still works.
     await shell.goTo(/Hardware fit/);
@@ -80,7 +81,7 @@ test.describe('share links', () => {
     await expect(page.getByTestId('confirm-link')).toBeVisible();
     await page.getByRole('button', { name: 'Keep my scenario' }).click();
     await expect(shell.scenarioName()).toHaveValue('My own work');
-    await expect(page.getByTestId('kept-link')).toHaveValue(new RegExp(payload.slice(0, 30)));
+    await expect(page.getByTestId('kept-link')).toHaveValue(new RegExp(`/#/tco\\?s=${payload.slice(0, 30)}`));
 
     await page.goto(`/#/tco?s=${payload}`);
     await page.reload();

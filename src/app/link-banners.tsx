@@ -11,9 +11,9 @@ import { formatDate, formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
 import { plural } from '../lib/i18n/plural';
 import { storageFailureText } from '../lib/i18n/storage';
-import type { LinkError } from '../lib/url/share-link';
+import { buildHash, type LinkError } from '../lib/url/share-link';
 import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';
-import { useSessionStore } from '../state/session';
+import { useSessionStore, type Area } from '../state/session';
 import { queryClient, useEngineState } from '../lib/query/compute';
 import { savedScenariosKey } from '../lib/query/library';
 import { saveScenario } from '../lib/storage/scenarios-db';
@@ -137,11 +137,12 @@ function CatalogDriftBanner() {
   );
 }
 
-function CopyableLink(props: { payload: string; testId: string }) {
+/** The link as it came in (its area and scenario), to copy and keep. */
+function CopyableLink(props: { payload: string; area: Area; testId: string }) {
   const t = useT(shellMessages);
   const c = useT(componentMessages);
   const [copied, setCopied] = useState(false);
-  const url = `${location.origin}${location.pathname}#/?s=${props.payload}`;
+  const url = `${location.origin}${location.pathname}${buildHash(props.area, props.payload)}`;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
       <input readOnly value={url} aria-label={t('link.copyBad')} onFocus={(e) => e.target.select()} className="min-w-0 flex-1 rounded border border-border bg-surface px-2 py-1 font-mono text-xs" data-testid={props.testId} />
@@ -177,7 +178,7 @@ export function LinkBanners() {
           <p className="font-semibold">{t('link.broken.title')}</p>
           <p data-testid="link-error-reason">{linkErrorText(t, link.error)}</p>
           <p className="mt-1 text-muted">{t('link.broken.body', { what: link.showing === 'yours' ? t('link.broken.yours') : t('link.broken.example') })}</p>
-          <CopyableLink payload={link.payload} testId="bad-link" />
+          <CopyableLink payload={link.payload} area={link.area} testId="bad-link" />
           <div className="mt-2">{dismiss}</div>
         </Banner>
       ) : null}
@@ -210,7 +211,7 @@ export function LinkBanners() {
       {link.kind === 'kept-local' ? (
         <Banner tone="info" testId="link-kept">
           <p>{t('link.kept')}</p>
-          <CopyableLink payload={link.payload} testId="kept-link" />
+          <CopyableLink payload={link.payload} area={link.area} testId="kept-link" />
           <div className="mt-2">{dismiss}</div>
         </Banner>
       ) : null}

@@ -47,7 +47,7 @@ export function openPayload(payload: string): void {
   const app = useAppStore.getState();
   const result = decodeScenario(payload);
   if (!result.ok) {
-    session.setLink({ kind: 'broken', error: result.error, payload, showing: hasLocalWork(app.scenario) ? 'yours' : 'example' });
+    session.setLink({ kind: 'broken', error: result.error, payload, area: session.area, showing: hasLocalWork(app.scenario) ? 'yours' : 'example' });
     return;
   }
   const { scenario, notices, fromVersion } = result.value;
@@ -59,7 +59,7 @@ export function openPayload(payload: string): void {
     return;
   }
   if (hasLocalWork(app.scenario)) {
-    session.setLink({ kind: 'confirm', incoming: scenario, notices, fromVersion, payload });
+    session.setLink({ kind: 'confirm', incoming: scenario, notices, fromVersion, payload, area: session.area });
     return;
   }
   app.replaceScenario(scenario);
@@ -86,7 +86,7 @@ export function keepLocal(): void {
   const session = useSessionStore.getState();
   const link = session.link;
   if (link.kind !== 'confirm') return;
-  session.setLink({ kind: 'kept-local', payload: link.payload });
+  session.setLink({ kind: 'kept-local', payload: link.payload, area: link.area });
   writeUrl(session.area, false);
 }
 

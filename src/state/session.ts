@@ -19,9 +19,10 @@ export function isArea(value: string): value is Area {
 export type LinkStatus =
   | { kind: 'none' }
   | { kind: 'opened'; notices: RestoreNotice[]; fromVersion: number; previous: Scenario | null }
-  | { kind: 'broken'; error: LinkError; payload: string; showing: 'example' | 'yours' }
-  | { kind: 'confirm'; incoming: Scenario; notices: RestoreNotice[]; fromVersion: number; payload: string }
-  | { kind: 'kept-local'; payload: string };
+  // `area`: the area the link opened, so the link offered for copying is the one that came in.
+  | { kind: 'broken'; error: LinkError; payload: string; area: Area; showing: 'example' | 'yours' }
+  | { kind: 'confirm'; incoming: Scenario; notices: RestoreNotice[]; fromVersion: number; payload: string; area: Area }
+  | { kind: 'kept-local'; payload: string; area: Area };
 
 /**
  * Figures of a scenario just opened from a link or a file that differ from today's catalog
