@@ -138,3 +138,38 @@ test('a published library series: the badge names publisher and date, the TCO, t
   await slow(page.getByTestId('hw-tco-current')).toContainText('(published, SemiAnalysis InferenceX, Sep 3, 2026)');
   await expect(page.getByRole('button', { name: 'Use as TCO throughput' })).toBeEnabled();
 });
+
+/**
+ * With a series chosen the replicas come from its operating point, so the single tok/s figure
+ * is not read: a range entered for it is kept but not drawn, and the tornado does not swing it.
+ * Workload and series as in the published-series test above.
+ */
+test('a throughput range stops counting once a series sizes the replicas, and says so', async ({ page, tcoPage: tco }) => {
+  const s = defaultScenario();
+  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 87_600, daysPerMonth: 30, inputTokensPerRequest: 8192, outputTokensPerRequest: 1024, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.selfHosted = { ...s.selfHosted, gpuId: 'b200', gpusPerReplica: 8, maxUtilisation: 0.8 };
+  // 3,200 tok/s to carry: 2 replicas at the entered 2,000 tok/s, 4 at the range's low end.
+  s.selfHosted.throughput.tokensPerSecond = 2000;
+  s.uncertainty.ranges = { tokensPerSecond: { low: 1000, high: 3000 } };
+  await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+  const mc = page.getByTestId('tco-mc-chart');
+  const tornado = page.getByTestId('tco-tornado-chart');
+  await slow(mc).toContainText('varying: Throughput.');
+  await expect(page.getByTestId('tco-mc-ignored')).toHaveCount(0);
+  await tornado.getByRole('button', { name: /data table/i }).click();
+  await slow(tornado.getByRole('row', { name: /^Throughput/ })).toHaveCount(1);
+
+  const panel = page.getByTestId('capacity-panel');
+  await panel.getByRole('combobox', { name: 'Throughput comes from' }).selectOption({ label: 'Published: DeepSeek-V4-Pro FP4 · 8× B200 · vLLM nightly · TP8 EP8 DP-attention · 8k in / 1k out' });
+  await panel.getByRole('textbox', { name: 'TPOT p99', exact: true }).fill('60');
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('3 needed / 1 entered');
+
+  await slow(mc).toContainText('varying: nothing.');
+  await expect(page.getByTestId('tco-mc-ignored')).toHaveText('Ranges entered but not used, because this scenario does not read these inputs: Throughput.');
+  await slow(tornado.getByRole('row', { name: /^Throughput/ })).toHaveCount(0);
+  // The range itself is kept, with a note why it does not count.
+  await tco.openGroup('tco-group-uncertainty');
+  const row = page.locator('[data-range="tokensPerSecond"]');
+  await expect(row.getByRole('textbox', { name: 'Throughput: low' })).toHaveValue('1,000');
+  await expect(row.getByTestId('tco-range-unused')).toContainText('Not used while a throughput–latency series sizes the replicas');
+});

@@ -160,10 +160,14 @@ describe('cli evaluate', () => {
     });
   });
 
-  it('tornado and Monte Carlo on request', async () => {
+  it('tornado and Monte Carlo on request; a range the scenario does not read is named, not drawn', async () => {
     const { out } = await run([file('plain2.json', plain), '--tornado', '--monte-carlo']);
-    expect(out?.monteCarlo).toMatchObject({ samples: 10_000, seed: 42 });
+    expect(out?.monteCarlo).toMatchObject({ samples: 10_000, seed: 42, ignoredRanges: [] });
     expect(Array.isArray(out?.tornado?.bySaving)).toBe(true);
+    // A purchase price while renting: kept in the file, reported as not used.
+    const capex = { ...plain, uncertainty: { ranges: { capexPerGpu: { low: 20_000, high: 40_000 }, rentPrice: { low: 3, high: 5 } } } };
+    const withCapex = await run([file('capex.json', capex), '--monte-carlo']);
+    expect(withCapex.out?.monteCarlo).toMatchObject({ ignoredRanges: ['capexPerGpu'], ranges: [{ key: 'rentPrice', low: 3, high: 5 }] });
   });
 
   it('--tornado prints the replica step inside a swing: 913.24 tok/s, $640 → −$22,720, P 0.1603', async () => {

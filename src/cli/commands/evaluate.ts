@@ -208,6 +208,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
             cannotServe: mc.cannotServe,
             saving: mc.saving,
             ranges: mc.ranges,
+            ignoredRanges: mc.ignoredKeys,
           },
         }
       : {}),

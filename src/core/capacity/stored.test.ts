@@ -15,7 +15,7 @@ import { UNCERTAIN_INPUTS, draftOf } from '../tco/inputs';
 import { buildModel } from '../tco/model';
 import { monteCarlo } from '../tco/monte-carlo';
 import { createRandom, triangular } from '../tco/random';
-import { savingOf } from '../tco/sensitivity';
+import { savingOf, tornado } from '../tco/sensitivity';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { seriesFromPublished, seriesFromRuns } from './series';
 import { parseSloText, type Slo } from './slo';
@@ -257,12 +257,21 @@ describe('one capacity resolution for the many models of a Monte Carlo run', () 
     }
     // The single figure's spread moves the saving; with the series in force it does not.
     expect(monteCarlo(single).saving?.max).toBeGreaterThan((monteCarlo(single).saving?.min ?? 0) + 1);
+    expect(monteCarlo(single).ranges.map((r) => r.key)).toContain('tokensPerSecond');
     // The single figure's own tok/s does not count while a series is chosen: every sample's
-    // replicas come from the 1,922 tok/s operating point (3,125 ÷ 1,922 → 2 at 80 %), so the
-    // throughput range alone leaves the saving where it is.
+    // replicas come from the 1,922 tok/s operating point (3,125 ÷ 1,922 → 2 at 80 %). So its
+    // range is not drawn at all but reported as not used, and the saving stays where it is.
     const onlyThroughput = { ...s, uncertainty: { ...s.uncertainty, ranges: { tokensPerSecond: { low: 500, high: 4000 } } } };
     const flat = monteCarlo(onlyThroughput);
+    expect(flat.ranges).toEqual([]);
+    expect(flat.ignoredKeys).toEqual(['tokensPerSecond']);
     expect(flat.saving?.min).toBe(flat.saving?.max);
     expect(flat.saving?.p50).toBe(savingOf(buildModel(s)));
+    // Without ranges of its own the run varies the slider inputs, the single figure's tok/s not among them.
+    const defaults = monteCarlo({ ...s, uncertainty: { ...s.uncertainty, ranges: {} } });
+    expect(defaults.ranges.map((r) => r.key)).toEqual(['volume', 'rentPrice', 'maxUtilisation', 'cacheHitShare', 'acceptanceSelfHosted']);
+    // Nor does the tornado swing it: with the series chosen it has no throughput row.
+    expect(tornado(s).bySaving.map((r) => r.key)).not.toContain('tokensPerSecond');
+    expect(tornado(single).bySaving.map((r) => r.key)).toContain('tokensPerSecond');
   });
 });

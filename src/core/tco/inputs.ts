@@ -175,7 +175,10 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
     set: (s, v) => void (s.selfHosted.pricePerKwh = v),
   },
   tokensPerSecond: {
-    key: 'tokensPerSecond', unit: 'tokens-per-second', min: 0, max: 1e9, shape: false, applies: always,
+    // With a throughput–latency series chosen the replicas come from its operating point, and the
+    // single figure is not read (capacity/stored.ts): varying it would vary nothing.
+    key: 'tokensPerSecond', unit: 'tokens-per-second', min: 0, max: 1e9, shape: false,
+    applies: (s) => s.selfHosted.capacity.series === null,
     get: (s) => s.selfHosted.throughput.tokensPerSecond,
     set: (s, v) => void (s.selfHosted.throughput = { ...s.selfHosted.throughput, tokensPerSecond: v }),
   },

@@ -185,6 +185,7 @@ export const tcoMessages = defineMessages(
     'chart.mcBase': 'at today’s inputs {base}',
     'chart.mcDefaultRanges': 'No ranges entered: these inputs vary by ± the tornado swing set under “Uncertainty”.',
     'chart.mcCannotServe': 'In {n} samples self-hosting could not serve the workload; they count as “not cheaper”.',
+    'chart.mcIgnored': 'Ranges entered but not used, because this scenario does not read these inputs: {inputs}.',
     'chart.mcEmpty': 'Self-hosting cannot serve the volume in any sample.',
     'chart.mcZero': 'break-even',
     'chart.mcDearer': 'Self-hosting dearer than the API',
@@ -358,6 +359,8 @@ export const tcoMessages = defineMessages(
     'ranges.low': '{name}: low',
     'ranges.high': '{name}: high',
     'ranges.remove': 'Remove the range of {name}',
+    'ranges.unused': 'Not used: this scenario does not read {name} (a purchase price while renting, say). The range is kept and counts again once the input applies.',
+    'ranges.unusedSeries': 'Not used while a throughput–latency series sizes the replicas: its operating point takes the place of the single throughput figure. The range is kept and counts again once the series is set back to the single figure.',
     'ranges.add': 'Add a range for',
     'ranges.choose': 'Choose an input…',
 
@@ -706,6 +709,7 @@ export const tcoMessages = defineMessages(
     'chart.mcBase': 'bei den heutigen Eingaben {base}',
     'chart.mcDefaultRanges': 'Keine Spannen eingegeben: Diese Eingaben variieren um ± den Tornado-Ausschlag unter „Unsicherheit“.',
     'chart.mcCannotServe': 'In {n} Ziehungen konnte der Eigenbetrieb die Last nicht bedienen; sie zählen als „nicht günstiger“.',
+    'chart.mcIgnored': 'Eingegebene, aber nicht genutzte Spannen, weil dieses Szenario diese Eingaben nicht liest: {inputs}.',
     'chart.mcEmpty': 'Eigenbetrieb kann die Last in keiner Ziehung bedienen.',
     'chart.mcZero': 'Break-even',
     'chart.mcDearer': 'Eigenbetrieb teurer als die API',
@@ -879,6 +883,8 @@ export const tcoMessages = defineMessages(
     'ranges.low': '{name}: niedrig',
     'ranges.high': '{name}: hoch',
     'ranges.remove': 'Spanne von {name} entfernen',
+    'ranges.unused': 'Nicht genutzt: Dieses Szenario liest {name} nicht (etwa einen Kaufpreis bei Miete). Die Spanne bleibt erhalten und zählt wieder, sobald die Eingabe gilt.',
+    'ranges.unusedSeries': 'Nicht genutzt, solange eine Durchsatz-Latenz-Reihe die Replikate bemisst: Ihr Betriebspunkt tritt an die Stelle des einzelnen Durchsatzwerts. Die Spanne bleibt erhalten und zählt wieder, sobald wieder der einzelne Wert gilt.',
     'ranges.add': 'Spanne hinzufügen für',
     'ranges.choose': 'Eingabe wählen…',
 

@@ -4,6 +4,7 @@ import { linearScale, plotArea, stepAreaPath } from '../../components/plot/geome
 import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/plot/plot';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import { Help } from '../../components/help';
+import { isUncertaintyKey } from '../../core/tco/inputs';
 import type { MonteCarloResult } from '../../core/tco/monte-carlo';
 import { histogramBars, histogramSteps, niceRangeTicks, niceTicks } from './chart-data';
 import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/plot/axis-layout';
@@ -112,6 +113,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
     left: Math.max(4, edgeOverhang(tickText(first), AXIS_FONT, 0) - yAxisWidth),
   };
   const ranges = r.ranges.map((x) => t(`key.${x.key}`)).join(', ');
+  const ignored = r.ignoredKeys.map((k) => (isUncertaintyKey(k) ? t(`key.${k}`) : k)).join(', ');
   return (
     <div data-chart="monte-carlo" data-kind="uncertain" data-for={resultKey}>
       <ChartFrame
@@ -138,6 +140,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
               {r.ranges.some((x) => x.origin === 'default') ? ` ${t('chart.mcDefaultRanges')}` : ''}
               {r.cannotServe > 0 ? ` ${t('chart.mcCannotServe', { n: fmt.number(r.cannotServe, 0) })}` : ''}
             </p>
+            {ignored ? <p data-testid="tco-mc-ignored">{t('chart.mcIgnored', { inputs: ignored })}</p> : null}
             {r.replicas.base !== null ? (
               <p data-testid="tco-mc-replicas">{bt('unc.mcReplicas', { more: fmt.percent(r.replicas.probabilityMore, 0), fewer: fmt.percent(r.replicas.probabilityFewer, 0), base: fmt.number(r.replicas.base, 0) })}</p>
             ) : null}

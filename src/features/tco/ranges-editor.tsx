@@ -47,8 +47,9 @@ export function RangesEditor(props: { t: TcoT }) {
         const known = isUncertaintyKey(key);
         const unit = known ? unitOf(t, UNCERTAIN_INPUTS[key].unit) : { label: '', scale: 1 };
         const name = known ? t(`key.${key}`) : key;
+        const unused = !known || !UNCERTAIN_INPUTS[key].applies(draft);
         return (
-          <div key={key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2">
+          <div key={key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2" data-range={key} data-unused={unused || undefined}>
             <NumberField label={t('ranges.low', { name })} value={range.low} scale={unit.scale} digits={4} unit={unit.label} max={range.high} onCommit={(low) => setRanges({ ...ranges, [key]: { low, high: range.high } })} />
             <NumberField label={t('ranges.high', { name })} value={range.high} scale={unit.scale} digits={4} unit={unit.label} min={range.low} onCommit={(high) => setRanges({ ...ranges, [key]: { low: range.low, high } })} />
             <Button
@@ -63,6 +64,11 @@ export function RangesEditor(props: { t: TcoT }) {
             >
               {t('in.remove')}
             </Button>
+            {unused ? (
+              <p className="col-span-3 text-xs text-muted" role="note" data-testid="tco-range-unused">
+                {key === 'tokensPerSecond' && scenario.selfHosted.capacity.series !== null ? t('ranges.unusedSeries') : t('ranges.unused', { name })}
+              </p>
+            ) : null}
           </div>
         );
       })}
