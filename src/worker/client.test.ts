@@ -161,4 +161,46 @@ describe('ComputeClient', () => {
     expect(state.slices).toBeLessThan(1000);
     created.forEach((w) => w.terminate());
   });
+
+  it('loads the spare worker 2 s after start, but not while a file is being read', async () => {
+    vi.useFakeTimers();
+    // A worker whose import runs until the test says it is done.
+    let done = false;
+    const importing = {
+      ...computeApi,
+      startBenchmarkImport: () => ({ importId: 'i1' }),
+      benchmarkImportState: () => ({ state: done ? 'done' : 'running', error: null }),
+      takeBenchmarkImport: () => ({ results: [], tablesStored: false }),
+    };
+    const created: FakeWorker[] = [];
+    const client = new ComputeClient({
+      createWorker: () => {
+        const { port1, port2 } = new MessageChannel();
+        expose(importing, port2);
+        const w = Object.assign(port1, { terminated: false }) as unknown as FakeWorker;
+        w.terminate = () => {
+          w.terminated = true;
+          port1.close();
+          port2.close();
+        };
+        created.push(w);
+        return w;
+      },
+    });
+    await client.call('ping', []);
+    const read = client.importFiles([{ file: new Blob(['{}']), name: 'a.jsonl' }], { signal: new AbortController().signal, onProgress: () => undefined });
+    // 2 s after start, and 4 s more: the import still runs, so no second worker loads.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(client.hasSpare()).toBe(false);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(created).toHaveLength(1);
+    // The import ends (its next heartbeat sees it), and at the next try the spare loads.
+    done = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(read).resolves.toEqual([]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(client.hasSpare()).toBe(true);
+    expect(created).toHaveLength(2);
+    created.forEach((w) => w.terminate());
+  });
 });

@@ -38,6 +38,8 @@ class WorkerDied extends Error {}
 const START_TIMEOUT_MS = 10000;
 const CALL_TIMEOUT_MS = 15000;
 const MAX_RESTARTS = 3;
+/** How long after a worker is up the spare loads, and how often it tries again while a file is read. */
+const SPARE_DELAY_MS = 2000;
 
 /** Files for `importFiles`, each with the name to show (a dropped file's path, say). */
 export interface ImportFile {
@@ -71,6 +73,8 @@ export class ComputeClient {
   /** A second worker kept loaded in the background, so a crash is recovered from at once. */
   private spare: Worker | null = null;
   private spareTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Imports and usage reads in flight: while one runs, the spare waits (see prepareSpare). */
+  private reading = 0;
   private remote: Remote<ComputeApi> | null = null;
   private ready: Promise<void> | null = null;
   private fallback: Promise<ComputeApi> | null = null;
@@ -145,18 +149,36 @@ export class ComputeClient {
       : new Worker(new URL('./compute.worker.ts', import.meta.url), { type: 'module', name: 'compute' });
   }
 
-  /** Loads the spare a little later, so it does not compete with the first paint. */
+  /**
+   * Loads the spare a little later, so it does not compete with the first paint, and not while
+   * a file is read: a large log keeps both of a small machine's cores busy (the compute worker
+   * and a helper), and loading a worker script beside them stalled the progress bar for 200 ms.
+   */
   private prepareSpare(): void {
     if (this.spare || this.spareTimer || this.fallback) return;
     this.spareTimer = setTimeout(() => {
       this.spareTimer = null;
       if (this.spare || this.fallback) return;
+      if (this.reading > 0) {
+        this.prepareSpare();
+        return;
+      }
       try {
         this.spare = this.createWorker();
       } catch {
         this.spare = null;
       }
-    }, 2000);
+    }, SPARE_DELAY_MS);
+  }
+
+  /** Runs a file read (an import, a usage log), counted so the spare waits until it ends. */
+  private async whileReading<T>(work: () => Promise<T>): Promise<T> {
+    this.reading += 1;
+    try {
+      return await work();
+    } finally {
+      this.reading -= 1;
+    }
   }
 
   /** Drops a dead or hung worker; the next call starts a fresh one and counts a restart. */
@@ -324,7 +346,7 @@ export class ComputeClient {
    */
   deriveUsage(request: UsageRequest, signal?: AbortSignal, onProgress?: (progress: UsageProgress) => void): Promise<UsageAnswer> {
     const callback = onProgress ? proxy((p: UsageProgress) => onProgress(p)) : undefined;
-    return this.job('deriveUsage', (jobId) => [request, { jobId }, callback], signal, { timeoutMs: null });
+    return this.whileReading(() => this.job('deriveUsage', (jobId) => [request, { jobId }, callback], signal, { timeoutMs: null }));
   }
 
   /**
@@ -332,7 +354,11 @@ export class ComputeClient {
    * `signal` stops the import at the worker's next chunk; a heartbeat every second notices an
    * import lost with a restarted worker. Resolves with one result per file, in order.
    */
-  async importFiles(files: readonly ImportFile[], { signal, onProgress, mapping = null }: ImportFilesOptions): Promise<FileImport[]> {
+  importFiles(files: readonly ImportFile[], options: ImportFilesOptions): Promise<FileImport[]> {
+    return this.whileReading(() => this.runImport(files, options));
+  }
+
+  private async runImport(files: readonly ImportFile[], { signal, onProgress, mapping = null }: ImportFilesOptions): Promise<FileImport[]> {
     let finished!: () => void;
     const done = new Promise<void>((resolve) => {
       finished = resolve;

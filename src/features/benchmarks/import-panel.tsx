@@ -15,8 +15,6 @@ import { MappingDialog } from './mapping-dialog';
 import { benchCount, benchmarksMessages } from './messages';
 import { useImportFiles, type ImportOutcome } from './use-benchmarks';
 
-const PROGRESS_EVERY_MS = 100;
-
 function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) => void }) {
   const { outcome, onMap } = props;
   const t = useT(benchmarksMessages);
@@ -111,7 +109,16 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
     setController(abort);
     setMessage(null);
     setProgress(null);
-    let last = 0;
+    // The worker reports at most every 100 ms. Each report is drawn at the next frame; reports
+    // that arrive within one frame are drawn once, the newest. (Dropping reports that came
+    // less than 100 ms after the last drawn one left gaps of 200 ms, as arrival times jitter.)
+    let pending: ImportProgress | null = null;
+    let frame: number | null = null;
+    const draw = () => {
+      frame = null;
+      if (pending) setProgress(pending);
+      pending = null;
+    };
     try {
       const result = await importer.mutateAsync({
         files,
@@ -119,11 +126,8 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
         signal: abort.signal,
         now: () => new Date().toISOString(),
         onProgress: (p) => {
-          const now = performance.now();
-          if (now - last >= PROGRESS_EVERY_MS || p.bytesRead === p.totalBytes) {
-            last = now;
-            setProgress(p);
-          }
+          pending = p;
+          frame ??= requestAnimationFrame(draw);
         },
       });
       setOutcomes((prev) => [...result, ...prev.filter((o) => !result.some((n) => n.name === o.name))].slice(0, 50));
@@ -133,6 +137,7 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
       const aborted = abort.signal.aborted || (e instanceof Error && e.name === 'AbortError');
       setMessage(aborted ? t('import.cancelled') : t('import.failed', { reason: e instanceof Error ? e.message : String(e) }));
     } finally {
+      if (frame !== null) cancelAnimationFrame(frame);
       setController(null);
       setProgress(null);
     }
