@@ -90,17 +90,21 @@ export class TcoPage {
 
   /** Drags a range input's thumb with the mouse from its current position to `to` (0…1 of the track). */
   async drag(slider: Locator, to: number, steps = 20): Promise<void> {
-    await slider.scrollIntoViewIfNeeded();
-    const box = await slider.boundingBox();
-    if (!box) throw new Error('slider not visible');
+    // In the middle of the viewport, not at its edge; then `hover` waits until the slider holds
+    // still and takes the pointer at the thumb (a part of the page that is still laying out can
+    // move it after it was measured: the press then landed on the number field above it).
+    await slider.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     const value = Number(await slider.inputValue());
     const min = Number((await slider.getAttribute('min')) ?? 0);
     const max = Number((await slider.getAttribute('max')) ?? 100);
-    const y = box.y + box.height / 2;
-    const x = (f: number) => box.x + 8 + (box.width - 16) * f;
-    await this.page.mouse.move(x((value - min) / (max - min)), y);
+    const size = await slider.boundingBox();
+    if (!size) throw new Error('slider not visible');
+    const along = (f: number, width: number) => 8 + (width - 16) * f;
+    await slider.hover({ position: { x: along((value - min) / (max - min), size.width), y: size.height / 2 } });
+    const box = await slider.boundingBox();
+    if (!box) throw new Error('slider not visible');
     await this.page.mouse.down();
-    await this.page.mouse.move(x(to), y, { steps });
+    await this.page.mouse.move(box.x + along(to, box.width), box.y + box.height / 2, { steps });
     await this.page.mouse.up();
   }
 
