@@ -64,9 +64,10 @@ export function RangesEditor(props: { t: TcoT }) {
             >
               {t('in.remove')}
             </Button>
+            {/* Throughput goes unread only while a series sizes the replicas (core/tco/inputs.ts). */}
             {unused ? (
               <p className="col-span-3 text-xs text-muted" role="note" data-testid="tco-range-unused">
-                {key === 'tokensPerSecond' && scenario.selfHosted.capacity.series !== null ? t('ranges.unusedSeries') : t('ranges.unused', { name })}
+                {key === 'tokensPerSecond' ? t('ranges.unusedSeries') : t('ranges.unused', { name })}
               </p>
             ) : null}
           </div>
