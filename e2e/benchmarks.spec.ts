@@ -173,6 +173,29 @@ test.describe('imported benchmark results', () => {
   });
 });
 
+test.describe('charts after the runs change', () => {
+  /*
+   * A chart must never be drawn from a set of runs that is not the page's: after a published
+   * example has been compared, a new file changes the ticked runs while the CDF curves of the
+   * old set are still on screen (kept while the new ones are computed). The page stays up and
+   * the CDF ends up with the new run's curve.
+   */
+  test('a file dropped after comparing a published example keeps the page and redraws the charts', async ({ page, benchmarksPage: bench }) => {
+    await bench.open();
+    await bench.loadPublishedExample(/^Kimi K2\.5 NVFP4 · 4× B200/);
+    await expect(bench.rows()).toHaveCount(8);
+    await bench.showCompareEnd();
+    await expect(page.getByTestId('chart-cdf').getByRole('img')).toBeVisible();
+    await page.getByTestId('benchmarks-page').evaluate(() => window.scrollTo(0, 0));
+    await bench.drop([fixtureFile('vllm/nerdalert_benchmark_serving_append_results.json')]);
+    await expect(bench.outcome('nerdalert_benchmark_serving_append_results.json')).toBeVisible();
+    await expect(page.getByTestId('benchmarks-page')).toBeVisible();
+    await bench.showCompareEnd();
+    await expect(page.getByTestId('chart-cdf').getByRole('img')).toBeVisible();
+    await expect(page.getByTestId('part-failed')).toHaveCount(0);
+  });
+});
+
 test.describe('the published example', () => {
   /*
    * Kimi K2.5 NVFP4 on 4× B200 (vLLM 0.22.0, TP4, LMCache), agentic coding, published by the AMD

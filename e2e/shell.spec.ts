@@ -105,3 +105,50 @@ test.describe('app shell', () => {
     await expect(page.getByTestId('link-error-reason')).toContainText('newer version');
   });
 });
+
+test.describe('a part that fails', () => {
+  // Requests of the page itself, not answered from the offline cache.
+  test.use({ serviceWorkers: 'block' });
+
+  /** Takes the guard's record of what the test itself broke, and fails on anything else. */
+  function expectOnlyMissing(errors: string[], chunk: RegExp): void {
+    const other = errors.filter((e) => !chunk.test(e) && !/dynamically imported module|Failed to load resource/.test(e));
+    expect(other).toEqual([]);
+    errors.splice(0);
+  }
+
+  test('a page whose code is gone after a deploy reloads once, keeps the inputs, then says what happened', async ({ page, shell, guard }) => {
+    await shell.open('#/tco');
+    await shell.scenarioName().fill('Kept across the reload');
+    // The running version's chunk is gone from the server, as after a deploy.
+    await page.route(/\/assets\/hardware-page-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await shell.nav('Hardware').click();
+    await expect(page.getByTestId('part-failed')).toContainText('could not be loaded, probably because a new version was deployed');
+    expect(loads).toBe(1);
+    await expect(page).toHaveURL(/#\/hardware\?s=/);
+    await expect(shell.scenarioName()).toHaveValue('Kept across the reload');
+    // The header still works: another area opens.
+    await shell.goTo('TCO & break-even');
+    await expect(page.getByTestId('tco-verdict')).toBeVisible();
+    // Once the code is there again, "reload" brings the page.
+    await page.unroute(/\/assets\/hardware-page-[^/]*\.js$/);
+    await shell.goTo('Hardware');
+    await page.getByRole('button', { name: 'Reload the page' }).click();
+    await expect(page.getByTestId('part-failed')).toHaveCount(0);
+    await expect(page.getByTestId('hardware-page')).toBeVisible();
+    await expect(shell.scenarioName()).toHaveValue('Kept across the reload');
+    expectOnlyMissing(guard.errors, /hardware-page-/);
+  });
+
+  test('a chart whose code cannot be loaded fails in its place; the verdict and the other charts stay', async ({ page, shell, guard }) => {
+    await page.route(/\/assets\/horizon-chart-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+    await shell.open('#/tco');
+    await expect(page.getByTestId('tco-verdict')).toBeVisible();
+    await expect(page.getByTestId('part-failed')).toHaveCount(1);
+    await expect(page.getByTestId('part-failed')).toHaveAttribute('data-part', 'chart');
+    await expect(page.getByTestId('tco-breakdown-chart')).toBeVisible();
+    expectOnlyMissing(guard.errors, /horizon-chart-/);
+  });
+});

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { isChunkLoadError, PartBoundary } from '../components/part-boundary';
 import { useT } from '../components/use-t';
 import { formatCompact, formatMoney } from '../lib/format/format';
 import { useEngineState, useWorkloadSummary } from '../lib/query/compute';
@@ -6,6 +7,7 @@ import { navigate } from '../state/link-sync';
 import { areas, useSessionStore, type Area } from '../state/session';
 import { useAppStore } from '../state/store';
 import { ConfirmLinkDialog, LinkBanners } from './link-banners';
+import { reloadOnceAfterDeploy } from './reload';
 import { shellMessages } from './messages';
 import { SettingsBar } from './settings-menu';
 import { ScenarioLibraryButton } from './scenario-library';
@@ -47,6 +49,40 @@ export function startLoadingArea(area: Area): Promise<PageModule> {
 
 const page = (area: Area) => lazy(() => startLoadingArea(area));
 const PAGES: Record<Area, ComponentType> = { tco: page('tco'), usage: page('usage'), hardware: page('hardware'), benchmarks: page('benchmarks'), pilot: page('pilot'), report: page('report') };
+
+/** "Try again" after a page failed: its code is requested anew (a failed load is not kept). */
+function retryArea(area: Area): void {
+  loading.delete(area);
+  PAGES[area] = page(area);
+}
+
+/**
+ * The current area's page, in a boundary of its own: a page that throws, or whose code cannot
+ * be loaded, says so under the header, which keeps working (other areas, share, settings). A
+ * page whose code is gone after a deploy reloads the app once, keeping the working copy.
+ */
+function AreaPage(props: { area: Area }) {
+  const { area } = props;
+  const [attempt, setAttempt] = useState(0);
+  const Page = PAGES[area];
+  return (
+    <PartBoundary
+      kind="page"
+      resetKeys={[area, attempt]}
+      onError={(error) => {
+        if (isChunkLoadError(error)) reloadOnceAfterDeploy();
+      }}
+      onReset={() => {
+        retryArea(area);
+        setAttempt((n) => n + 1);
+      }}
+    >
+      <Suspense fallback={<p className="text-sm text-muted">…</p>}>
+        <Page />
+      </Suspense>
+    </PartBoundary>
+  );
+}
 
 function Nav() {
   const t = useT(shellMessages);
@@ -129,7 +165,6 @@ export function Shell() {
   useDocumentLanguage();
   const t = useT(shellMessages);
   const area = useSessionStore((s) => s.area);
-  const Page = PAGES[area];
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-surface focus:p-2">
@@ -158,9 +193,7 @@ export function Shell() {
       </header>
       <main id="main" className="mx-auto max-w-[1600px] px-4 py-4">
         <LinkBanners />
-        <Suspense fallback={<p className="text-sm text-muted">…</p>}>
-          <Page />
-        </Suspense>
+        <AreaPage area={area} />
       </main>
       <EngineFooter />
       <ConfirmLinkDialog />

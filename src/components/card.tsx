@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PartBoundary } from './part-boundary';
 
 export function Card(props: { title?: string; children: ReactNode; actions?: ReactNode; className?: string; testId?: string }) {
   const { title, children, actions, className, testId } = props;
@@ -10,7 +11,10 @@ export function Card(props: { title?: string; children: ReactNode; actions?: Rea
           {actions}
         </div>
       ) : null}
-      {children}
+      {/* A card whose content throws says so inside itself; the page around it stays. */}
+      <PartBoundary kind="panel" {...(title ? { name: title } : {})}>
+        {children}
+      </PartBoundary>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { standaloneSvg, svgToPngBlob } from '../lib/export/chart-image';
 import { exportLegend, legendItems, type ChartConfig, type LegendItem } from './chart-config';
 import { downloadBlob, downloadText, fileSlug } from '../lib/export/download';
 import { componentMessages } from './messages';
+import { PartBoundary } from './part-boundary';
 import { useT } from './use-t';
 
 export interface ChartTable {
@@ -144,7 +145,7 @@ export function ChartFrame(props: {
         </span>
       </figcaption>
       <div ref={chartRef} role="img" aria-label={summary} style={{ height }} className="w-full min-w-0">
-        {children}
+        <PartBoundary kind="chart">{children}</PartBoundary>
       </div>
       {config && legend === 'below' ? <ChartLegend config={config} /> : null}
       {footer ? <div>{footer}</div> : null}

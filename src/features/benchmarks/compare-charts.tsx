@@ -234,11 +234,14 @@ export const PercentileChart = memo(function PercentileChart(props: { runs: read
 });
 
 export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[]; metric: MetricId; series: readonly CdfSeries[] }) {
-  const { runs, metric, series } = props;
+  const { runs, metric } = props;
   const t = useT(benchmarksMessages);
   const language = useLanguage();
   const metricName = t(`metric.${metric}`);
-  const index = new Map(runs.map((r, i) => [r.id, i]));
+  const index = useMemo(() => new Map(runs.map((r, i) => [r.id, i])), [runs]);
+  // While the curves of a new set of runs are computed, those of the last set are kept: only
+  // the curves of runs still ticked are drawn, so the series always match the runs named.
+  const series = useMemo(() => props.series.filter((s) => index.has(s.runId)), [props.series, index]);
   const values = useMemo(() => series.flatMap((s) => s.points.map((p) => p.value)), [series]);
   const [scale, setScale] = useScale(values);
   const log = scale === 'log';
@@ -253,7 +256,7 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
   // One line per run with a curve: steps from its requests, a dashed line through its percentiles.
   const config: ChartConfig = {
     series: series.map((s) => {
-      const i = index.get(s.runId) ?? 0;
+      const i = index.get(s.runId) as number;
       return runSeries(t, runs[i] as BenchRun, i, { kind: s.from === 'requests' ? 'step' : 'line', dash: s.from === 'percentiles' ? '5 4' : seriesDash(i) });
     }),
     ...(dashedNote ? { notes: [{ text: dashedNote }] } : {}),
@@ -261,7 +264,7 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
   const table = {
     head: [t('th.run'), `${metricName} (ms)`, t('th.share')],
     rows: series.flatMap((s) => {
-      const run = runs[index.get(s.runId) ?? 0] as BenchRun;
+      const run = runs[index.get(s.runId) as number] as BenchRun;
       const tag = seriesOf(config, s.runId).label;
       // A few points per run keep the table readable; the CSV has all of them.
       const step = Math.max(1, Math.floor(s.points.length / 10));

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { PartBoundary } from '../../components/part-boundary';
 
 /**
  * Mounts its children only once they scroll near the viewport, and at most one such block per
  * task: charts are the most expensive thing this page renders, and drawing four of them in one
- * go right after a large import would hold the main thread for longer than a frame.
+ * go right after a large import would hold the main thread for longer than a frame. Each block
+ * fails alone: a chart that throws says so in its place.
  */
 const queue: (() => void)[] = [];
 let pumping = false;
@@ -56,7 +58,7 @@ export function WhenVisible(props: { minHeight: number; children: ReactNode; tes
 
   return (
     <div ref={ref} style={shown ? undefined : { minHeight }} data-testid={testId} data-shown={shown}>
-      {shown ? children : null}
+      {shown ? <PartBoundary kind="chart">{children}</PartBoundary> : null}
     </div>
   );
 }
