@@ -70,6 +70,12 @@ export const storedSeriesSchema = z.strictObject({
   /** When it was measured (ISO date), when known. */
   date: z.string().max(40).nullable(),
   gpus: z.number().int().positive().max(4096).nullable(),
+  /**
+   * The model and the hardware the series was measured with, as its source names them
+   * ("moonshotai/Kimi-K2.6", "8xH200"); absent in series stored before they were kept.
+   */
+  model: z.string().max(300).nullable().optional(),
+  hardware: z.string().max(120).nullable().optional(),
   inputTokens: nonNegative.max(1e8).nullable(),
   outputTokens: nonNegative.max(1e8).nullable(),
   loadKind: z.enum(['concurrency', 'rate']),

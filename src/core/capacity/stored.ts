@@ -56,6 +56,8 @@ export function storeSeries(series: CapacitySeries): StoredSeries {
     publisher: o.kind === 'published' ? o.publisher : null,
     date: o.kind === 'measured' ? o.date : o.kind === 'published' ? o.measuredOn : null,
     gpus: series.config.gpus,
+    model: series.config.model?.slice(0, 300) ?? null,
+    hardware: series.config.hardware?.slice(0, 120) ?? null,
     inputTokens: series.config.inputTokens,
     outputTokens: series.config.outputTokens,
     loadKind: series.loadKind,
@@ -113,7 +115,7 @@ export function seriesOfStored(s: StoredSeries): CapacitySeries {
     label: s.label,
     kind: s.kind,
     origin,
-    config: { model: null, engine: null, hardware: null, gpus: s.gpus, precision: null, parallelism: null, inputTokens: s.inputTokens, outputTokens: s.outputTokens, dataset: null },
+    config: { model: s.model ?? null, engine: null, hardware: s.hardware ?? null, gpus: s.gpus, precision: null, parallelism: null, inputTokens: s.inputTokens, outputTokens: s.outputTokens, dataset: null },
     loadKind: s.loadKind,
     points,
   };
