@@ -15,7 +15,7 @@ test.describe('report', () => {
     await report.open();
     await report.waitForNumbers();
     // Example scenario: the API bill is $13,590 a month (see the shell test's arithmetic).
-    await expect(report.decision()).toContainText('Buy tokens from the API: $13,590 a month');
+    await expect(report.decision()).toContainText('Buy tokens from the API (Moonshot AI · Kimi K2.6): $13,590 a month. Self-hosting Kimi K2.6 on 1 × 8 NVIDIA H200 SXM would cost $43,538');
     await expect(report.kpis()).toContainText('$13,590');
     await expect(page.getByTestId('report-fit')).toContainText('Fits: Kimi K2.6 on 8 × NVIDIA H200');
     await expect(page.getByTestId('report-pilot')).toContainText('No pilot data recorded.');

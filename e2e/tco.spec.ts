@@ -156,7 +156,7 @@ test.describe('TCO and break-even', () => {
     await slow(tco.kpi('break-even')).toContainText('never');
     await expect(tco.kpi('break-even')).toContainText('no throughput');
     await expect(tco.kpi('capacity')).toContainText('cannot serve');
-    await expect(tco.verdict()).toContainText('Self-hosting cannot serve this workload');
+    await expect(tco.verdict()).toContainText('Self-hosting Kimi K2.6 on 1 × 8 NVIDIA H200 SXM cannot serve this workload: the throughput is 0 tokens/s.');
 
     // The API accepting nothing while self-hosting (88 %) cannot serve: its own sentence, not
     // "0 % on both sides".

@@ -1,5 +1,6 @@
 import { benchmarksApi } from './benchmarks-api';
 import { capacityApi } from './capacity-api';
+import { deploymentApi } from './deployment-api';
 import { hardwareApi } from './hardware-api';
 import { jobsApi } from './jobs';
 import { pilotApi } from './pilot-api';
@@ -22,6 +23,7 @@ export const computeApi = {
   ...pilotApi,
   ...benchmarksApi,
   ...capacityApi,
+  ...deploymentApi,
   ...usageApi,
 };
 

@@ -92,6 +92,18 @@ describe('cli evaluate', () => {
     expect(out?.usdPerAcceptedTask).toMatchObject({ api: expect.closeTo(0.01, 12) as number });
   });
 
+  it('prints the deployment and where the areas disagree: article 000\'s Kimi K2 does not fit 8× H100', async () => {
+    const { code, out } = await run(['--preset', 'a000-k2-vendor']);
+    expect(code).toBe(0);
+    expect(out?.deployment).toMatchObject({ model: { id: 'kimi-k2' }, gpu: { id: 'h100-sxm' }, gpusPerReplica: 8, fits: false });
+    // 1.03 TB of FP8 weights against 8 × 80 GB × 0.92 = 589 GB: it would not start.
+    const flags = out?.coherence as unknown as { code: string; severity: string; fix: unknown }[];
+    expect(flags[0]).toMatchObject({ code: 'does-not-fit', severity: 'blocker', fix: { kind: 'gpus-per-replica', gpus: 16 } });
+    // The plain file keeps the example's Kimi K2.6 on 8× H200, which fits.
+    const plainOut = (await run([file('plain-coherence.json', plain)])).out;
+    expect((plainOut?.coherence as unknown as { code: string }[]).map((f) => f.code)).not.toContain('does-not-fit');
+  });
+
   it('states instead of numbers: zero throughput', async () => {
     const bad = { ...plain, selfHosted: { ...plain.selfHosted, throughput: { ...plain.selfHosted.throughput, tokensPerSecond: 0 } } };
     const { code, out } = await run([file('zero.json', bad)]);

@@ -1,4 +1,5 @@
 import { resolveCapacity } from '../../core/capacity/stored';
+import { deploymentCheck } from '../../core/deployment/check';
 import { allClaimChecks, claimChecksForPreset } from '../../core/presets/claims';
 import { PRESET_IDS, loadPreset, type PresetId } from '../../core/presets/presets';
 import { readScenarioDocument } from '../../core/scenario/document';
@@ -45,6 +46,12 @@ import { checkNotices } from '../notices';
  * - `apiInvoice`: the month's API bill in the offer's own currencies: { listCurrency,
  *   listAmount, invoiceCurrency, invoicePerListUnit, invoiceAmount, invoiceUnitsPerUsd, usd }
  *   (usd = monthlyUsd.api: the invoice paid at the market rate)
+ * - `deployment`: the deployment every page prices: { model, gpu, gpusPerReplica, replicas, layout,
+ *   fits, api { provider, model, offerId, modelId }, throughput { kind, fromSeries, label,
+ *   modelText, modelId, gpuText, gpuId, gpus, tokensPerSecond, basis }, cost }
+ * - `coherence`: where the areas disagree about it (docs/tco.md §12), each { code, severity:
+ *   blocker | warning, …, fix }: does-not-fit, kv-short, throughput-model, throughput-gpu,
+ *   api-model, lengths-differ, reasoning-twice
  * - `volume`, `verdict`; with `--tornado` the inputs by saving swing of the option swung
  *   (each with its ends, replicas and the replica step inside each swing, `stepLow` /
  *   `stepHigh`); with `--monte-carlo` the saving distribution's summary, the replica and
@@ -87,6 +94,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
   const mc = options.monteCarlo ? monteCarlo(scenario) : null;
   const resolved = resolveCapacity(scenario.selfHosted);
   const op = resolved.choice.chosen;
+  const check = deploymentCheck(scenario);
   return {
     scenario: scenario.name,
     volume: {
@@ -213,6 +221,8 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
         }
       : {}),
     ...(options.claims ? { claims: options.claims === 'all' ? allClaimChecks() : claimChecksForPreset(options.claims) } : {}),
+    deployment: check.summary,
+    coherence: check.flags,
     notes: [...notices.map(fieldNote), ...e.shape.notes.map(shapeNote)],
   };
 }

@@ -3,6 +3,7 @@ import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { seriesFromPublished } from '../capacity/series';
 import { storeSeries } from '../capacity/stored';
 import { buildHardwareReport } from '../hardware/report';
+import { presetScenario } from '../presets/presets';
 import { defaultScenario } from '../scenario/defaults';
 import type { Scenario } from '../scenario/schema';
 import { evaluateTco } from '../tco/evaluate';
@@ -29,7 +30,7 @@ describe('one deployment, one story', () => {
     expect(summary.gpu).toEqual({ id: 'h200-sxm', name: 'NVIDIA H200 SXM' });
     expect([summary.gpusPerReplica, summary.replicas, summary.fits]).toEqual([8, 1, true]);
     expect(summary.api).toEqual({ provider: 'Moonshot AI', model: 'Kimi K2.6', offerId: 'moonshot-kimi-k2.6', modelId: 'kimi-k2.6' });
-    expect(summary.throughput).toMatchObject({ kind: 'entered', fromSeries: false, modelId: 'kimi-k2.6', gpuId: 'h200-sxm' });
+    expect(summary.throughput).toMatchObject({ kind: 'entered', fromSeries: false, modelId: 'kimi-k2.6', gpuId: 'h200-sxm', tokensPerSecond: 2_300 });
   });
 
   it('does-not-fit: Kimi K3 on 8× H200 would not start, and the fix is the next count that fits', () => {
@@ -48,6 +49,23 @@ describe('one deployment, one story', () => {
     expect(flagsOf(fixed).map((f) => f.code)).not.toContain('does-not-fit');
     // The input is not changed.
     expect(s.selfHosted.gpusPerReplica).toBe(8);
+  });
+
+  it('kv-short: MiniMax M2 on 8× H100 starts but holds fewer than 48 sequences of 64K: a warning, not a blocker', () => {
+    const s = presetScenario('a004-m27-gpt55');
+    expect([s.selfHosted.modelId, s.selfHosted.gpuId, s.selfHosted.gpusPerReplica, s.hardware.contextLength, s.hardware.concurrentSequences]).toEqual(['minimax-m2', 'h100-sxm', 8, 65_536, 48]);
+    const flags = flagsOf(s);
+    expect(flags.map((f) => f.code)).not.toContain('does-not-fit');
+    const flag = only(flags, 'kv-short');
+    expect(flag).toMatchObject({ severity: 'warning', wanted: 48, context: 65_536, gpus: 8 });
+    // MiniMax's own figure, ~240 GB of KV per 1M tokens: a 65,536-token sequence is 15.7 GB, 1.97 GB
+    // per GPU, and the room the weights and overheads leave on an 80 GB H100 (about 54 GB) holds
+    // about 27 of them.
+    expect(flag.sequences).toBeGreaterThanOrEqual(25);
+    expect(flag.sequences).toBeLessThanOrEqual(28);
+    expect(flag.fix).toEqual({ kind: 'gpus-per-replica', gpus: 16 });
+    // Article 004 compares it with GPT-5.5 at the same acceptance: the API serves another model.
+    expect(only(flags, 'api-model').apiModel).toBe('GPT-5.5 (per article 004)');
   });
 
   it('throughput-model and throughput-gpu: a series published for Kimi K2.5 on 4× B200 sizing Kimi K2.6 on H200', () => {

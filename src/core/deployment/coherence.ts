@@ -1,9 +1,9 @@
-import { findApiOffer, findGpu, findModel } from '../catalog/catalog';
+import { findApiOffer, findGpu, findGpuPrice, findModel } from '../catalog/catalog';
 import { API_OFFERS } from '../catalog/api-offers';
 import { apiFieldsFromOffer } from '../catalog/offer-fields';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { seriesFromRoofline } from '../capacity/roofline-series';
-import { storeSeries } from '../capacity/stored';
+import { resolveCapacity, storeSeries } from '../capacity/stored';
 import type { StoredSeries } from '../capacity/stored-schema';
 import type { HardwareReportResult } from '../hardware/report';
 import type { LayoutKind } from '../hardware/layouts';
@@ -34,6 +34,9 @@ export interface ThroughputEvidence {
   gpuId: string | null;
   /** GPUs of the measured deployment, where known. */
   gpus: number | null;
+  /** Tokens/s of one replica the TCO uses (the operating point at the SLO), on `basis`. */
+  tokensPerSecond: number;
+  basis: 'output' | 'total';
 }
 
 export interface DeploymentSummary {
@@ -47,6 +50,10 @@ export interface DeploymentSummary {
   fits: boolean | null;
   api: { provider: string; model: string; offerId: string | null; modelId: string | null };
   throughput: ThroughputEvidence;
+  /** What the GPUs cost: the rent (with the catalog rate it was taken from) or the purchase price. */
+  cost:
+    | { mode: 'rent'; usd: number; unit: 'gpu-hour' | 'node-hour'; billing: Scenario['selfHosted']['billing']['mode']; provider: string | null; tier: string | null; custom: boolean }
+    | { mode: 'buy'; usdPerGpu: number };
 }
 
 /** A change that resolves a flag; `applyFix` makes it. */
@@ -61,8 +68,10 @@ export type CoherenceFix =
   | { kind: 'reasoning-none' };
 
 export type CoherenceFlag =
-  /** The hardware fit says the model does not start on one replica's GPUs. */
+  /** The hardware fit says the model does not start on one replica's GPUs (weights, or not one sequence of the context). */
   | { code: 'does-not-fit'; severity: 'blocker'; model: string; gpu: string; gpus: number; shortPerGpuBytes: number; fix: CoherenceFix | null }
+  /** The weights fit, but the KV cache holds fewer sequences of the context than the set-up runs at once. */
+  | { code: 'kv-short'; severity: 'warning'; model: string; gpu: string; gpus: number; sequences: number; wanted: number; context: number; fix: CoherenceFix | null }
   /** The throughput was measured on another model. */
   | { code: 'throughput-model'; severity: 'warning'; measured: string; model: string; fix: CoherenceFix | null }
   /** The throughput was measured on another GPU (or a figure was entered for another GPU). */
@@ -103,6 +112,8 @@ function gpuName(id: string): string {
 
 function throughputEvidence(s: Pick3, context: CoherenceContext): ThroughputEvidence {
   const t = s.selfHosted.throughput;
+  const resolved = resolveCapacity(s.selfHosted);
+  const figure = { tokensPerSecond: resolved.tokensPerSecond, basis: resolved.basis };
   const series = s.selfHosted.capacity.series;
   if (series && series.kind !== 'entered') {
     const published = series.kind === 'published' && series.libraryId ? PUBLISHED_SERIES.find((p) => p.id === series.libraryId) : undefined;
@@ -120,6 +131,7 @@ function throughputEvidence(s: Pick3, context: CoherenceContext): ThroughputEvid
       gpuText,
       gpuId: published ? published.gpuId : gpuIdOf(gpuText),
       gpus: series.gpus,
+      ...figure,
     };
   }
   // The single figure: for the deployment the tab saw it entered for, else the scenario's own.
@@ -136,6 +148,7 @@ function throughputEvidence(s: Pick3, context: CoherenceContext): ThroughputEvid
     gpuText: run ? null : gpuName(forDeployment.gpuId),
     gpuId: run ? gpuIdOf(run.label) : forDeployment.gpuId,
     gpus: null,
+    ...figure,
   };
 }
 
@@ -157,6 +170,23 @@ export function deploymentSummary(s: Pick3, results: Pick<CoherenceResults, 'har
     fits: report ? report.memory.verdict.fits : null,
     api: { provider: s.api.provider, model: s.api.model, offerId: s.api.offerId, modelId: apiModelId(s.api) },
     throughput: throughputEvidence(s, context),
+    cost: costOf(s.selfHosted),
+  };
+}
+
+function costOf(sh: Scenario['selfHosted']): DeploymentSummary['cost'] {
+  if (sh.costMode === 'buy') return { mode: 'buy', usdPerGpu: sh.capexPerGpu };
+  const rec = sh.rentPriceId ? findGpuPrice(sh.rentPriceId) : undefined;
+  const perGpuHour = sh.rentUnit === 'gpu-hour' ? sh.rentPrice : sh.rentPrice / Math.max(1, sh.gpusPerNode);
+  return {
+    mode: 'rent',
+    usd: sh.rentPrice,
+    unit: sh.rentUnit,
+    billing: sh.billing.mode,
+    provider: rec?.provider ?? null,
+    tier: rec?.tier ?? null,
+    // A rate that is not the catalog record's own is the user's.
+    custom: !rec || Math.abs(rec.usdPerGpuHour - perGpuHour) > 1e-9,
   };
 }
 
@@ -181,14 +211,19 @@ export function coherence(s: Pick3, results: CoherenceResults, context: Coherenc
   if (results.hardware.ok && !results.hardware.report.memory.verdict.fits) {
     const r = results.hardware.report;
     const min = r.fixes.minGpus;
-    flags.push({
+    const fix: CoherenceFix | null = min.kind === 'fits' && min.count !== sh.gpusPerReplica ? { kind: 'gpus-per-replica', gpus: min.count } : null;
+    // Weights and one sequence of the context fit: the engine starts and runs fewer sequences at once.
+    const starts = r.memory.verdict.reason === 'kv-exceeds-remaining' && r.fixes.maxConcurrencyAtContext >= 1;
+    if (starts) {
+      flags.push({ code: 'kv-short', severity: 'warning', model, gpu, gpus: sh.gpusPerReplica, sequences: r.fixes.maxConcurrencyAtContext, wanted: s.hardware.concurrentSequences, context: s.hardware.contextLength, fix });
+    } else flags.push({
       code: 'does-not-fit',
       severity: 'blocker',
       model,
       gpu,
       gpus: sh.gpusPerReplica,
       shortPerGpuBytes: Math.max(0, r.memory.usedPerGpu - r.memory.budgetPerGpu),
-      fix: min.kind === 'fits' && min.count !== sh.gpusPerReplica ? { kind: 'gpus-per-replica', gpus: min.count } : null,
+      fix,
     });
   }
 

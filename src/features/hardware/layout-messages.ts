@@ -1,7 +1,4 @@
-import type { LayoutKind } from '../../core/hardware/layouts';
-import type { Language } from '../../core/scenario/schema';
-import { formatInteger } from '../../lib/format/format';
-import { defineMessages, translate } from '../../lib/i18n/define';
+import { defineMessages } from '../../lib/i18n/define';
 
 /** Texts of the layout choice, the layout comparison and the layout names in the verdict and the GPU table. */
 export const layoutMessages = defineMessages(
@@ -11,11 +8,6 @@ export const layoutMessages = defineMessages(
     choiceBest: 'Best fitting layout (see the layout comparison)',
     choicePinned: 'Pinned: TP, MLA mode and DCP as set below',
     choiceHelp: 'Best fit compares TP, TP + EP, DP-attention, DCP and (for few KV heads) TP × PP inside the node at this GPU count and uses the one with the most KV room.',
-    'name.tp': 'TP{tp}',
-    'name.tp-ep': 'TP{tp} + EP{ep}',
-    'name.dcp': 'TP{tp} + DCP{dcp}',
-    'name.dp-attention': 'DP-attention {tp} + EP{ep}',
-    'name.pp': '{name} × PP{pp}',
     'short.tp': 'TP',
     'short.tp-ep': 'TP + EP',
     'short.dcp': 'DCP',
@@ -51,11 +43,6 @@ export const layoutMessages = defineMessages(
     choiceBest: 'Beste passende Aufteilung (siehe Vergleich der Aufteilungen)',
     choicePinned: 'Festgelegt: TP, MLA-Verteilung und DCP wie unten',
     choiceHelp: 'Beste Passung vergleicht TP, TP + EP, DP-Attention, DCP und (bei wenigen KV-Köpfen) TP × PP im Knoten bei dieser GPU-Zahl und nimmt die mit dem meisten KV-Platz.',
-    'name.tp': 'TP{tp}',
-    'name.tp-ep': 'TP{tp} + EP{ep}',
-    'name.dcp': 'TP{tp} + DCP{dcp}',
-    'name.dp-attention': 'DP-Attention {tp} + EP{ep}',
-    'name.pp': '{name} × PP{pp}',
     'short.tp': 'TP',
     'short.tp-ep': 'TP + EP',
     'short.dcp': 'DCP',
@@ -89,11 +76,3 @@ export const layoutMessages = defineMessages(
 );
 
 export type LayoutT = (key: keyof (typeof layoutMessages)['en'], params?: Readonly<Record<string, string | number>>) => string;
-
-/** "TP8 + DCP8", "DP-attention 8 + EP8 × PP2". */
-export function layoutName(language: Language, kind: LayoutKind, l: { tp: number; pp: number; dcp: number; ep: number }): string {
-  // Pipeline stages inside the node are named as plain TP (+ EP) × PP.
-  const base = kind === 'tp-pp' ? (l.ep > 1 ? 'tp-ep' : 'tp') : kind;
-  const name = translate(layoutMessages, language, `name.${base}`, { tp: l.tp, ep: l.ep, dcp: l.dcp });
-  return l.pp > 1 ? translate(layoutMessages, language, 'name.pp', { name, pp: formatInteger(language, l.pp) }) : name;
-}

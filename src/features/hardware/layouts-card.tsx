@@ -6,7 +6,8 @@ import type { HardwareReport, LayoutOption } from '../../core/hardware/report';
 import type { Language, Scenario } from '../../core/scenario/schema';
 import { formatInteger } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import { layoutMessages, layoutName, type LayoutT } from './layout-messages';
+import { layoutName } from '../../components/layout-name';
+import { layoutMessages, type LayoutT } from './layout-messages';
 import { hwCount } from './messages';
 import { gb, tokens } from './units';
 

@@ -6,7 +6,7 @@ import type { ServingClaimCheck, ServingClaimStatus } from '../../core/hardware/
 import type { Language, Scenario } from '../../core/scenario/schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
-import { layoutName } from './layout-messages';
+import { layoutName } from '../../components/layout-name';
 import { hwCount } from './messages';
 import { gb, tokens } from './units';
 import { useServingClaims } from './use-hardware';

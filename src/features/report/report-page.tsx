@@ -4,17 +4,17 @@ import { Banner, Card, Kpi } from '../../components/card';
 import { todayIso } from '../../components/source-badge';
 import { useLanguage, useT } from '../../components/use-t';
 import { WorkloadSource } from '../../components/workload-source';
-import { findGpu } from '../../core/catalog/catalog';
+import { DeploymentSummaryView, useDeploymentCheck } from '../../components/deployment-summary';
+import type { CoherenceFlag } from '../../core/deployment/coherence';
 import { assumptionRows } from '../../core/export/assumptions';
 import { toCsv } from '../../core/export/csv';
 import type { HardwareReportResult } from '../../core/hardware/report';
 import type { PilotEvaluation } from '../../core/pilot/evaluate';
-import type { Language, Scenario } from '../../core/scenario/schema';
+import type { Scenario } from '../../core/scenario/schema';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import { downloadText, fileSlug } from '../../lib/export/download';
-import { formatCompact, formatDate, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
+import { formatCompact, formatDate, formatMoney, formatNumber } from '../../lib/format/format';
 import { glossary, type GlossaryT } from '../../lib/i18n/glossary';
-import { plural } from '../../lib/i18n/plural';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { AssumptionsTable, assumptionValueText } from './assumptions-table';
@@ -26,26 +26,10 @@ import { useReportResults } from './use-report';
 
 type Money = (usd: number | null | undefined) => string;
 
+const NO_FLAGS: readonly CoherenceFlag[] = [];
+
 function figure(f: Figure, money: Money, t: ReportT): string {
   return f.ok ? money(f.value) : t('notAvailable');
-}
-
-export function decisionSentence(e: TcoEvaluation, s: Scenario, money: Money, percent: (v: number) => string, t: ReportT, language: Language): string {
-  const v = e.verdict;
-  const deployment = t('deployment', { replicas: e.selfHosted.replicasServing, gpus: s.selfHosted.gpusPerReplica, gpu: findGpu(s.selfHosted.gpuId)?.name ?? s.selfHosted.gpuId });
-  const api = money(e.api.monthlyUsd);
-  const self = money(e.selfHosted.monthlyUsd);
-  let text: string;
-  if (v.best === 'none') text = t('verdict.none');
-  else if (v.reason === 'no-volume') text = t('verdict.noVolume', { self });
-  else if (v.reason === 'api-accepts-nothing') text = t('verdict.apiAcceptsNothing', { deployment, self });
-  else if (v.best === 'self-hosted') {
-    const share = v.savingVsApiShare.ok ? percent(v.savingVsApiShare.value) : t(`shareNa.${v.savingVsApiShare.reason}`);
-    text = t('verdict.self', { deployment, self, api, saving: money(v.savingVsApiUsd), share });
-  }
-  else if (v.best === 'hybrid') text = t(plural(language, e.hybrid.replicas, { one: 'verdict.hybrid.one', other: 'verdict.hybrid.other' }), { k: e.hybrid.replicas, selfShare: percent(e.hybrid.selfShare), hybrid: money(e.hybrid.monthlyUsd), api });
-  else text = t('verdict.api', { api, deployment, self });
-  return v.closeCall ? `${text} ${t('verdict.close')}` : text;
 }
 
 export function breakEvenText(e: TcoEvaluation, compact: (n: number | null) => string, t: ReportT): string {
@@ -82,6 +66,8 @@ export interface ReportSlots {
   /** The latency target, the operating point with its provenance and the cost-per-1M headline chart. */
   capacity: () => ReactNode;
   compareChart: CompareSlot;
+  /** The verdict in the TCO page's words (the model, the GPUs, the API offer; a blocking flag first). */
+  verdict: (props: { tco: TcoEvaluation; flags: readonly CoherenceFlag[] }) => ReactNode;
 }
 
 export function ReportPage(props: { slots: ReportSlots }) {
@@ -98,15 +84,18 @@ export function ReportPage(props: { slots: ReportSlots }) {
   const rows = useMemo(() => assumptionRows(scenario), [scenario]);
 
   const money: Money = (usd) => formatMoney(language, currency, scenario.fx, usd);
-  const percent = (v: number) => formatPercent(language, v, 0);
   const compact = (n: number | null) => (n === null ? t('notAvailable') : formatCompact(language, n));
   const bytes = (n: number) => `${formatNumber(language, n / 1e9, 1)} GB`;
 
-  const decision = tco ? decisionSentence(tco, scenario, money, percent, t, language) : null;
+  // One story: the deployment summary and the verdict as the TCO page tells them.
+  const check = useDeploymentCheck();
+  const flags = check.data?.value.flags ?? NO_FLAGS;
+  const decision = tco ? slots.verdict({ tco, flags }) : null;
+  const blocked = flags.some((f) => f.code === 'does-not-fit');
   const kpis = tco
     ? [
         { label: t('apiMonthly'), value: money(tco.api.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'api' ? ('ok' as const) : ('neutral' as const) },
-        { label: t('selfMonthly'), value: money(tco.selfHosted.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'self-hosted' ? ('ok' as const) : ('neutral' as const) },
+        { label: t('selfMonthly'), value: money(tco.selfHosted.monthlyUsd), sub: blocked ? t('notValidFit') : t('perMonth'), tone: blocked ? ('bad' as const) : tco.verdict.best === 'self-hosted' ? ('ok' as const) : ('neutral' as const) },
         { label: t('hybridMonthly'), value: money(tco.hybrid.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'hybrid' ? ('ok' as const) : ('neutral' as const) },
         { label: t('perAcceptedApi'), value: figure(tco.api.perAcceptedTask, money, t) },
         { label: t('perAcceptedSelf'), value: figure(tco.selfHosted.perAcceptedTask, money, t) },
@@ -247,6 +236,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
               {error instanceof Error ? error.message : String(error)}
             </Banner>
           ) : null}
+          {check.data ? <DeploymentSummaryView check={check.data.value} actions={false} testId="report-deployment" /> : null}
           <Card title={t('decision')} testId="report-decision">
             <p className="text-lg font-semibold">{decision ?? t('loading')}</p>
             {tco ? <p className="mt-1 text-sm text-muted">{breakEvenText(tco, compact, t)}</p> : null}

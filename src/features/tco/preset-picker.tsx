@@ -3,15 +3,22 @@ import { Button } from '../../components/button';
 import { PRESET_IDS, type PresetId } from '../../core/presets/presets';
 import type { TcoT } from './messages';
 
-/** Load a scenario preset of a source article; the previous scenario can be restored once. */
+/**
+ * Load a scenario preset of a source article; the previous scenario can be restored once. The
+ * menu names an article only once one is chosen: it never reads as if an article were loaded
+ * while another scenario is. `loaded` is the preset the page shows now, if any.
+ */
 export function PresetPicker(props: { t: TcoT; onLoad: (id: PresetId) => void; onUndo: (() => void) | null; loaded: PresetId | null; error: string | null }) {
   const { t, onLoad, onUndo, loaded, error } = props;
-  const [choice, setChoice] = useState<PresetId>(PRESET_IDS[0]);
+  const [choice, setChoice] = useState<PresetId | ''>('');
   return (
     <div className="flex min-w-0 max-w-full flex-wrap items-end gap-2" data-testid="tco-presets">
       <label className="flex w-full min-w-0 flex-col gap-1 text-sm sm:w-auto sm:max-w-[34rem]">
         <span className="font-medium">{t('presets.label')}</span>
-        <select value={choice} onChange={(e) => setChoice(e.target.value as PresetId)} className="w-full min-w-0 rounded-md border border-border bg-surface px-2 py-1.5 text-sm" data-testid="tco-preset-select">
+        <select value={choice} onChange={(e) => setChoice(e.target.value as PresetId | '')} className="w-full min-w-0 rounded-md border border-border bg-surface px-2 py-1.5 text-sm" data-testid="tco-preset-select">
+          <option value="" disabled>
+            {t('presets.choose')}
+          </option>
           {PRESET_IDS.map((id) => (
             <option key={id} value={id}>
               {t(`preset.${id}`)}
@@ -19,7 +26,16 @@ export function PresetPicker(props: { t: TcoT; onLoad: (id: PresetId) => void; o
           ))}
         </select>
       </label>
-      <Button variant="primary" onClick={() => onLoad(choice)} data-testid="tco-preset-load">
+      <Button
+        variant="primary"
+        disabled={choice === ''}
+        onClick={() => {
+          if (choice === '') return;
+          onLoad(choice);
+          setChoice('');
+        }}
+        data-testid="tco-preset-load"
+      >
         {t('presets.load')}
       </Button>
       {loaded ? (

@@ -4,14 +4,17 @@ import { CostVolumeChart } from './cost-volume-chart';
 import { makeFmt } from '../../lib/format/fmt';
 import { tcoMessages } from './messages';
 import { useLanguage, useT } from '../../components/use-t';
+import type { CoherenceFlag } from '../../core/deployment/coherence';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { useAppStore } from '../../state/store';
+import { verdictSentence } from './verdict';
 
 /**
  * What the TCO feature gives the report: the same cost-vs-volume and breakdown charts as the
  * TCO page, the capacity at the latency target with the cost-per-1M headline chart
- * (capacity-report.tsx), and the chart comparing saved scenarios (compare-chart.tsx). The report page is
- * put together in src/app/, where features meet.
+ * (capacity-report.tsx), the chart comparing saved scenarios (compare-chart.tsx), and the verdict
+ * in the TCO page's own words, so the two never tell it differently. The report page is put
+ * together in src/app/, where features meet.
  */
 export { TcoCompareChart, type CompareChartT } from './compare-chart';
 export { CapacityReport } from './capacity-report';
@@ -30,3 +33,13 @@ export const TcoReportCharts = memo(function TcoReportCharts(props: { tco: TcoEv
     </div>
   );
 });
+
+/** The verdict sentence the TCO page shows, for the report's decision. */
+export function TcoVerdictText(props: { tco: TcoEvaluation; flags: readonly CoherenceFlag[] }) {
+  const language = useLanguage();
+  const currency = useAppStore((s) => s.currency);
+  const scenario = useAppStore((s) => s.scenario);
+  const t = useT(tcoMessages);
+  const fmt = useMemo(() => makeFmt(language, currency, scenario.fx), [language, currency, scenario.fx]);
+  return <>{verdictSentence(props.tco, scenario, fmt, t, props.flags)}</>;
+}

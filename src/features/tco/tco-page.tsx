@@ -16,6 +16,7 @@ import { InputsPanel } from './inputs-panel';
 import { tcoMessages, type TcoT } from './messages';
 import { PresetPicker } from './preset-picker';
 import { WorkloadSource } from '../../components/workload-source';
+import { DeploymentSummaryView, useDeploymentCheck } from '../../components/deployment-summary';
 import { useStaggered } from './staggered';
 import { useAfterPaint } from '../../components/use-after-paint';
 import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
@@ -115,7 +116,8 @@ export function TcoPage() {
   const chartEval = evaluation.data;
 
   const [article, setArticle] = useState<ArticleId>('a004');
-  const [loaded, setLoaded] = useState<PresetId | null>(null);
+  // The preset loaded last and the title it came with: "Loaded" shows while that scenario is still the one open.
+  const [loaded, setLoaded] = useState<{ id: PresetId; name: string } | null>(null);
   const [previous, setPrevious] = useState<Scenario | null>(null);
   const [presetError, setPresetError] = useState<string | null>(null);
   const loadPreset = useCallback(
@@ -128,7 +130,7 @@ export function TcoPage() {
       }
       setPrevious(useAppStore.getState().scenario);
       replaceScenario(r.scenario);
-      setLoaded(id);
+      setLoaded({ id, name: r.scenario.name });
       const a = findPreset(id)?.article;
       if (a) setArticle(a);
     },
@@ -145,14 +147,18 @@ export function TcoPage() {
   // that frame is painted.
   const rest = useAfterPaint();
   const e = evaluation.data?.value;
+  // The deployment the page prices, and where the areas disagree about it (docs/tco.md §12).
+  const check = useDeploymentCheck();
+  const flags = check.data?.value.flags;
   const baseSaving = chartTornado?.value.baseSaving ?? null;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="tco-page" data-eval-key={evalKey} data-uncertain-key={uncertainKey}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-xl font-semibold">{t('title')}</h1>
-        <PresetPicker t={t} onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded} error={presetError} />
+        <PresetPicker t={t} onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded && loaded.name === scenario.name ? loaded.id : null} error={presetError} />
       </div>
       <WorkloadSource />
+      {check.data ? <DeploymentSummaryView check={check.data.value} /> : <div aria-hidden="true" className="min-h-[5.5rem] rounded-lg border border-border bg-surface" />}
       {evaluation.error ? (
         <Banner tone="bad" role="alert">
           {t('error', { message: evaluation.error.message })}
@@ -160,7 +166,7 @@ export function TcoPage() {
       ) : null}
       {e && evaluation.data ? (
         <>
-          <VerdictPanel evaluation={e} selfHosted={scenario.selfHosted} resultKey={evaluation.data.key} stale={evaluation.data.key !== evalKey} fmt={fmt} t={t} />
+          <VerdictPanel evaluation={e} scenario={scenario} {...(flags ? { flags } : {})} resultKey={evaluation.data.key} stale={evaluation.data.key !== evalKey} fmt={fmt} t={t} />
           <CapacityNotes evaluation={e} throughput={scenario.selfHosted.throughput} fmt={fmt} t={t} only="problems" />
         </>
       ) : (

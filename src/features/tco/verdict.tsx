@@ -1,7 +1,8 @@
 import { lazy, memo, Suspense } from 'react';
 import { Banner, Kpi } from '../../components/card';
 import { Help } from '../../components/help';
-import { findGpu } from '../../core/catalog/catalog';
+import { findGpu, findModel } from '../../core/catalog/catalog';
+import type { CoherenceFlag } from '../../core/deployment/coherence';
 import type { Scenario } from '../../core/scenario/schema';
 import type { BreakEvenView, Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import type { RateSide } from '../../core/tco/rate-limits';
@@ -20,9 +21,18 @@ export function figureText(f: Figure, render: (v: number) => string, t: TcoT): s
   return f.ok ? render(f.value) : t(`na.${f.reason}`);
 }
 
-export function deploymentText(e: TcoEvaluation, selfHosted: Scenario['selfHosted'], t: TcoT): string {
-  const gpu = findGpu(selfHosted.gpuId)?.name ?? selfHosted.gpuId;
-  return t('deployment', { replicas: e.selfHosted.replicasServing, gpus: selfHosted.gpusPerReplica, gpu, spare: e.selfHosted.spareReplicas > 0 ? t('deploymentSpare') : '' });
+/** The sections of the scenario the verdict names: the deployment and the API offer. */
+export type VerdictScenario = Pick<Scenario, 'selfHosted' | 'api' | 'hardware'>;
+
+function modelNameOf(s: VerdictScenario): string {
+  if (s.selfHosted.modelId === 'custom') return s.hardware.customModel?.name ?? s.selfHosted.modelId;
+  return findModel(s.selfHosted.modelId)?.name ?? s.selfHosted.modelId;
+}
+
+/** "Kimi K2.6 on 1 × 8 NVIDIA H200 SXM": the model and the GPUs the costs are for. */
+export function deploymentText(e: TcoEvaluation, s: VerdictScenario, t: TcoT): string {
+  const gpu = findGpu(s.selfHosted.gpuId)?.name ?? s.selfHosted.gpuId;
+  return t('deployment', { model: modelNameOf(s), replicas: e.selfHosted.replicasServing, gpus: s.selfHosted.gpusPerReplica, gpu, spare: e.selfHosted.spareReplicas > 0 ? t('deploymentSpare') : '' });
 }
 
 /** The break-even in one sentence, with its reason when there is none. */
@@ -92,10 +102,19 @@ export function crossCheckSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string 
   return `${head} ${b.result.kind === 'at' ? t('cf.otherStep', { n: b.result.replicas }) : t('cf.otherStepNone')}`;
 }
 
-export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHosted'], fmt: Fmt, t: TcoT): string {
+/**
+ * The verdict in one sentence, naming the model, the GPUs and the API offer; the TCO page and
+ * the report both say it with this function. A flag that blocks the verdict (the model does
+ * not fit) comes first: the self-hosted figures are then not a basis for a decision.
+ */
+export function verdictSentence(e: TcoEvaluation, s: VerdictScenario, fmt: Fmt, t: TcoT, flags: readonly CoherenceFlag[] = []): string {
   const v = e.verdict;
-  const deployment = deploymentText(e, selfHosted, t);
+  const selfHosted = s.selfHosted;
+  const deployment = deploymentText(e, s, t);
+  const apiName = t('apiName', { provider: s.api.provider, model: s.api.model });
   const api = fmt.money(e.api.monthlyUsd);
+  const fit = flags.find((f) => f.code === 'does-not-fit');
+  if (fit) return t('verdict.blockedFit', { model: fit.model, gpus: fit.gpus, gpu: fit.gpu, api, apiName });
   const self = fmt.money(e.selfHosted.monthlyUsd);
   const share = figureText(v.savingVsApiShare, (x) => fmt.percent(x, 0), t);
   let first: string;
@@ -107,14 +126,16 @@ export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHost
     case 'no-volume':
       return t('verdict.noVolume', { self, deployment });
     case 'api-accepts-nothing':
-      return t('verdict.apiAcceptsNothing', { self, deployment });
+      return t('verdict.apiAcceptsNothing', { self, deployment, apiName });
     case 'self-hosted':
-      first = t('verdict.self', { deployment, self, api, saving: fmt.money(v.savingVsApiUsd), share });
+      first = t('verdict.self', { deployment, self, api, apiName, saving: fmt.money(v.savingVsApiUsd), share });
       break;
     case 'hybrid':
       first = t(plural(fmt.language, e.hybrid.replicas, { one: 'verdict.hybrid.one', other: 'verdict.hybrid.other' }), {
         k: e.hybrid.replicas,
         gpus: selfHosted.gpusPerReplica,
+        model: modelNameOf(s),
+        apiName,
         selfShare: fmt.percent(e.hybrid.selfShare, 0),
         hybrid: fmt.money(e.hybrid.monthlyUsd),
         api,
@@ -123,10 +144,11 @@ export function verdictSentence(e: TcoEvaluation, selfHosted: Scenario['selfHost
       });
       break;
     case 'api-self-cannot':
-      first = t('verdict.apiSelfCannot', { api, reason: t(`state.${e.selfHosted.state}`) });
+      // Missing information (a figure that cannot be carried over) is "cannot be costed", not "cannot serve".
+      first = t(e.selfHosted.state === 'throughput-not-sizable' ? 'verdict.apiSelfUncosted' : 'verdict.apiSelfCannot', { api, apiName, deployment, reason: t(`state.${e.selfHosted.state}`) });
       break;
     case 'api':
-      first = t('verdict.api', { api, deployment, self, more: fmt.money(v.selfExtraUsd) });
+      first = t('verdict.api', { api, apiName, deployment, self, more: fmt.money(v.selfExtraUsd) });
       break;
   }
   const close = v.closeCall && v.runnerUp && v.savingVsRunnerUpUsd !== null ? ` ${t('verdict.close', { runnerUp: t(`option.${v.runnerUp}`), diff: fmt.money(v.savingVsRunnerUpUsd) })}` : '';
@@ -172,8 +194,12 @@ export function rateLimitSentences(e: TcoEvaluation, fmt: Fmt, t: TcoT): { over:
   return { over: true, text: parts.join(' ') };
 }
 
-export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoEvaluation; selfHosted: Scenario['selfHosted']; resultKey: string; stale: boolean; fmt: Fmt; t: TcoT }) {
-  const { evaluation: e, selfHosted, resultKey, stale, fmt, t } = props;
+const NO_FLAGS: readonly CoherenceFlag[] = [];
+
+export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoEvaluation; scenario: VerdictScenario; flags?: readonly CoherenceFlag[]; resultKey: string; stale: boolean; fmt: Fmt; t: TcoT }) {
+  const { evaluation: e, scenario, flags = NO_FLAGS, resultKey, stale, fmt, t } = props;
+  const selfHosted = scenario.selfHosted;
+  const notValid = flags.some((f) => f.code === 'does-not-fit');
   const v = e.verdict;
   const tone = (o: 'api' | 'self-hosted' | 'hybrid') => (v.best === o ? 'ok' : 'neutral');
   const perM = (f: Figure) => figureText(f, (x) => fmt.moneySmall(x), t);
@@ -188,8 +214,8 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
     <section aria-labelledby="tco-verdict" className="grid gap-3" data-testid="tco-verdict-panel" data-for={resultKey} aria-busy={stale}>
       <div className="rounded-lg border border-border bg-surface p-4">
         <p className="text-xs font-medium uppercase tracking-wide text-muted">{t('verdict.title')}</p>
-        <h2 id="tco-verdict" className="mt-1 text-lg font-semibold leading-snug sm:text-xl" data-testid="tco-verdict" data-best={v.best}>
-          {verdictSentence(e, selfHosted, fmt, t)}
+        <h2 id="tco-verdict" className="mt-1 text-lg font-semibold leading-snug sm:text-xl" data-testid="tco-verdict" data-best={notValid ? 'blocked' : v.best}>
+          {verdictSentence(e, scenario, fmt, t, flags)}
         </h2>
         <p className="mt-2 text-sm text-muted" data-testid="tco-break-even-sentence">
           {breakEvenSentence(b, fmt, t)}
@@ -225,8 +251,8 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         <Kpi
           label={t('kpi.self')}
           value={fmt.money(e.selfHosted.monthlyUsd)}
-          sub={t('kpi.selfSub', { perM: perM(e.selfHosted.perMillionTokens), perTask: perTask(e.selfHosted.perAcceptedTask) })}
-          tone={e.selfHosted.feasible ? tone('self-hosted') : 'bad'}
+          sub={notValid ? t('verdict.notValid') : t('kpi.selfSub', { perM: perM(e.selfHosted.perMillionTokens), perTask: perTask(e.selfHosted.perAcceptedTask) })}
+          tone={e.selfHosted.feasible && !notValid ? tone('self-hosted') : 'bad'}
           testId="tco-kpi-self"
         />
         <Kpi

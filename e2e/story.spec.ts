@@ -1,0 +1,79 @@
+import { expect, test } from './fixtures';
+import { slow } from './pages/tco-page';
+
+/**
+ * One scenario, one story: the TCO page, the hardware fit and the report describe the same
+ * deployment, and where they disagree the deployment summary says so with a fix.
+ */
+test.describe('one deployment on every page', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('Kimi K3 on 8× H200 does not start: the TCO page and the report say so instead of pricing it; the fix makes it fit', async ({ page, shell, hardwarePage: hw, reportPage: report }) => {
+    await hw.open();
+    await hw.select('Model', 'kimi-k3');
+    await hw.expectVerdict(false);
+    await shell.goTo('TCO & break-even');
+    const summary = page.getByTestId('deployment-summary');
+    const flag = summary.locator('[data-testid="coherence-flag"][data-code="does-not-fit"]');
+    await expect(flag).toContainText('Kimi K3 does not fit on 8 × NVIDIA H200 SXM');
+    await expect(summary.getByTestId('deployment-fit')).toHaveText('does not fit');
+    // The verdict does not price a deployment that would not start, and names model and API.
+    const verdict = page.getByTestId('tco-verdict');
+    await expect(verdict).toHaveAttribute('data-best', 'blocked');
+    await expect(verdict).toContainText('No verdict on self-hosting: Kimi K3 does not fit on 8 × NVIDIA H200 SXM');
+    await expect(verdict).toContainText('(Moonshot AI · Kimi K2.6)');
+    await expect(page.getByTestId('tco-kpi-self')).toContainText('not valid: the model does not fit');
+    // The title nobody edited follows the model.
+    await expect(shell.scenarioName()).toHaveValue('Kimi K3: 8× H200 vs Moonshot API');
+
+    // The report tells the same story, in the same words.
+    await report.open();
+    await report.waitForNumbers();
+    await expect(page.getByTestId('report-deployment').locator('[data-code="does-not-fit"]')).toBeVisible();
+    await expect(report.decision()).toContainText('No verdict on self-hosting: Kimi K3 does not fit on 8 × NVIDIA H200 SXM');
+    await expect(page.getByTestId('report-title')).toHaveText('Kimi K3: 8× H200 vs Moonshot API');
+
+    // The fix: 1,561 GB of weights need 12.03 H200 at 92 %; beyond one node, counts step by 8.
+    await shell.goTo('TCO & break-even');
+    await flag.getByRole('button', { name: 'Use 16 GPUs per replica' }).click();
+    await expect(summary.locator('[data-code="does-not-fit"]')).toHaveCount(0);
+    await expect(summary.getByTestId('deployment-fit')).toHaveText('fits');
+    await slow(verdict).not.toHaveAttribute('data-best', 'blocked');
+    await expect(verdict).toContainText('Kimi K3 on 1 × 16 NVIDIA H200 SXM');
+    await expect(shell.scenarioName()).toHaveValue('Kimi K3: 16× H200 vs Moonshot API');
+    const tcoText = await verdict.textContent();
+    await report.open();
+    await report.waitForNumbers();
+    await expect(report.decision()).toContainText(tcoText ?? '');
+  });
+
+  test('a GPU change says what it changed: the rent and its provider, and the throughput entered for the old GPU, with a fix', async ({ page, tcoPage: tco }) => {
+    await tco.open();
+    const summary = page.getByTestId('deployment-summary');
+    await expect(summary.getByTestId('deployment-cost')).toHaveText('$4.29 per GPU-hour, on demand, catalog rate of Crusoe');
+    await expect(summary.getByTestId('deployment-throughput')).toContainText('2,300 tok/s per replica (output), entered for Kimi K2.6 · NVIDIA H200 SXM');
+    await expect(summary.getByTestId('coherence-flag')).toHaveCount(0);
+    await tco.openGroup('tco-group-deployment');
+    await page.getByRole('combobox', { name: 'GPU', exact: true }).selectOption('b200');
+    await expect(summary.getByTestId('deployment-self')).toContainText('8 × NVIDIA B200 (HGX)');
+    await expect(summary.getByTestId('deployment-cost')).toContainText('per GPU-hour, on demand, catalog rate of');
+    const flag = summary.locator('[data-testid="coherence-flag"][data-code="throughput-gpu"]');
+    await expect(flag).toContainText('The throughput holds for NVIDIA H200 SXM, not for NVIDIA B200 (HGX).');
+    await flag.getByRole('button', { name: 'Use the roofline estimate for this deployment' }).click();
+    await expect(summary.getByTestId('deployment-throughput')).toHaveAttribute('data-kind', 'estimated');
+    await expect(summary.getByTestId('deployment-throughput')).toContainText('estimated (roofline) on Kimi K2.6 · 8× NVIDIA B200 (HGX)');
+    await expect(summary.getByTestId('coherence-flag')).toHaveCount(0);
+  });
+
+  test('the preset menu names no article until one is chosen, and "Loaded" goes when another scenario is open', async ({ page, tcoPage: tco, shell }) => {
+    await tco.open();
+    const select = page.getByTestId('tco-preset-select');
+    await expect(select).toHaveValue('');
+    await expect(page.getByTestId('tco-preset-load')).toBeDisabled();
+    await tco.loadPreset('a003-k3-cache');
+    await expect(page.getByTestId('tco-preset-loaded')).toContainText('Article 003');
+    await expect(select).toHaveValue('');
+    await shell.scenarioName().fill('My own scenario');
+    await expect(page.getByTestId('tco-preset-loaded')).toHaveCount(0);
+  });
+});
