@@ -76,4 +76,30 @@ test.describe('one deployment on every page', () => {
     await shell.scenarioName().fill('My own scenario');
     await expect(page.getByTestId('tco-preset-loaded')).toHaveCount(0);
   });
+  test('the report leads with the decision, the money over the horizon and the main risks, and says which inputs were entered', async ({ page, tcoPage: tco, reportPage: report }) => {
+    await tco.open({ charts: false });
+    await report.open();
+    await report.waitForNumbers();
+    // The self-hosted month of the example is $43,538.45 (the TCO test's arithmetic): 12 months
+    // are $522,461, one-time costs spread over them included.
+    await expect(page.getByTestId('report-money').first()).toContainText('Over the 12-month horizon, one-time costs included:');
+    await expect(page.getByTestId('report-money').first()).toContainText('self-hosted $522,461');
+    await expect(page.getByTestId('report-money').nth(1)).toContainText('Staying with the API saves');
+    // A replica costs 3.1× the API price of its work: no sample of the ±ranges makes it cheaper.
+    await expect(page.getByTestId('report-risk').first()).toContainText('Self-hosting is cheaper than the API in 0% of 10,000 samples');
+    await expect(page.getByTestId('report-risk').nth(1)).toContainText('The input that moves the result most:');
+    // Nothing was changed: every input without a catalog source is the example's.
+    const rows = report.assumptions();
+    await expect(rows.locator('tr[data-key="workload.requestsPerDay"]')).toContainText('example default');
+    await tco.open({ charts: false });
+    await tco.field('Requests per day').fill('45,000');
+    await tco.field('Requests per day').press('Tab');
+    await report.open();
+    await report.waitForNumbers();
+    await expect(rows.locator('tr[data-key="workload.requestsPerDay"]')).toContainText('45,000 req/day');
+    await expect(rows.locator('tr[data-key="workload.requestsPerDay"]')).toContainText('entered');
+    await expect(rows.locator('tr[data-key="workload.daysPerMonth"]')).toContainText('example default');
+    await expect(rows.locator('tr[data-key="selfHosted.replicas"]')).toContainText('1 replica');
+    await expect(page.getByTestId('report-glossary')).toContainText('gpu_memory_utilization:');
+  });
 });

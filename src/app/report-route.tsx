@@ -1,5 +1,5 @@
 import { ReportPage, type ReportSlots } from '../features/report/report-page';
-import { CapacityReport, TcoCompareChart, TcoReportCharts, TcoVerdictText } from '../features/tco/report-section';
+import { CapacityReport, TcoCompareChart, TcoReportCharts, TcoReportLead, TcoVerdictText } from '../features/tco/report-section';
 
 /**
  * The report page, put together here where features meet: the report feature lays out the
@@ -9,6 +9,7 @@ const SLOTS: ReportSlots = {
   charts: ({ tco, resultKey }) => <TcoReportCharts tco={tco} resultKey={resultKey} />,
   capacity: () => <CapacityReport />,
   verdict: (props) => <TcoVerdictText {...props} />,
+  lead: (props) => <TcoReportLead {...props} />,
   compareChart: (props) => <TcoCompareChart {...props} />,
 };
 

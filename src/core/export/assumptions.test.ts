@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaults';
-import { assumptionRows } from './assumptions';
+import { assumptionRows, withOrigin } from './assumptions';
 
 describe('assumptions appendix', () => {
   it('lists the catalog source of each catalog-derived value and marks edits as custom', () => {
@@ -47,5 +47,14 @@ describe('assumptions appendix', () => {
     s.pilot.days[0]!.selfHosted.tasksAttempted = 10;
     keys = assumptionRows(s).map((r) => r.key);
     expect(keys).toContain('pilot.thresholds.utilisationMin');
+  });
+
+  it('says which inputs were entered and which are the example scenario\'s defaults', () => {
+    const s = defaultScenario();
+    expect(withOrigin(assumptionRows(s)).filter((r) => r.origin === 'entered')).toEqual([]);
+    s.workload.requestsPerDay = 45_000;
+    s.selfHosted.staffFte = 2;
+    const entered = withOrigin(assumptionRows(s)).filter((r) => r.origin === 'entered').map((r) => r.key);
+    expect(entered.sort()).toEqual(['selfHosted.staffFte', 'workload.requestsPerDay']);
   });
 });

@@ -1,6 +1,7 @@
 import { resolveCapacity } from '../capacity/stored';
 import { findApiOffer, findGpu, findGpuPrice, findModel } from '../catalog/catalog';
 import type { SourceRef } from '../catalog/types';
+import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import type { Scenario } from '../scenario/schema';
 import { invoicePerListUnit, marketUnitsPerUsd } from '../tco/workload';
 
@@ -24,6 +25,11 @@ export interface AssumptionRow {
   custom: { catalogValue: number | string } | null;
   /** Option words that qualify the value (e.g. throughput basis and source); translated by the UI. */
   qualifiers?: string[];
+  /**
+   * Where a value without a catalog source comes from: `entered` when it differs from the
+   * example scenario's, `default` when it is the example's own (set by `withOrigin`).
+   */
+  origin?: 'entered' | 'default';
 }
 
 const USER: null = null;
@@ -42,6 +48,22 @@ function offerPeg(scenario: Scenario): Pick<AssumptionRow, 'source' | 'custom'> 
   if (!offer?.invoice) return { source: USER, custom: null };
   const custom = offer.invoice.currency === scenario.api.invoiceCurrency && offer.invoice.perListUnit === scenario.api.pegInvoicePerListUnit ? null : { catalogValue: offer.invoice.perListUnit };
   return { source: offer.source, custom };
+}
+
+let defaultRows: Map<string, AssumptionRow> | null = null;
+
+/**
+ * The rows with their origin: a value the example scenario holds too is the example's default,
+ * any other was entered. A report then says which inputs its author set and which it took over.
+ */
+export function withOrigin(rows: readonly AssumptionRow[]): AssumptionRow[] {
+  defaultRows ??= new Map(assumptionRows(DEFAULT_SCENARIO).map((r) => [r.key, r]));
+  const defaults = defaultRows;
+  return rows.map((r) => {
+    const d = defaults.get(r.key);
+    const same = d !== undefined && d.value === r.value && d.unit === r.unit && (d.qualifiers ?? []).join() === (r.qualifiers ?? []).join();
+    return { ...r, origin: same ? 'default' : 'entered' };
+  });
 }
 
 export function assumptionRows(scenario: Scenario): AssumptionRow[] {

@@ -20,7 +20,23 @@ export function assumptionValueText(language: Language, row: Pick<AssumptionRow,
     return `${unit ? `${text} ${unit}` : text}${qualifiers}`;
   }
   if (row.unit === 'share') return formatPercent(language, value, 1);
-  return `${formatNumber(language, value, value >= 100 ? 0 : 4)}${unit ? ` ${unit}` : ''}${qualifiers}`;
+  // One of a counted unit is singular: "1 replica", "1 sequence".
+  const counted = value === 1 && /^(replicas|sequences|GPUs|days|months)$/.test(row.unit) ? localUnit(language, row.unit.replace(/s$/, '')) : unit;
+  return `${formatNumber(language, value, value >= 100 ? 0 : 4)}${counted ? ` ${counted}` : ''}${qualifiers}`;
+}
+
+/** Beyond this a value (a long file name, a run's label) is shortened; the cell's title holds it whole. */
+const MAX_VALUE_CHARS = 48;
+
+/** A value that wraps anywhere and is shortened when long, so no column is squeezed to a letter a line. */
+function ValueCell(props: { text: string }) {
+  const { text } = props;
+  const long = text.length > MAX_VALUE_CHARS;
+  return (
+    <td className="max-w-[14rem] py-0.5 pr-2 text-right font-medium [overflow-wrap:anywhere]" {...(long ? { title: text } : {})}>
+      {long ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text}
+    </td>
+  );
 }
 
 const GROUPS: AssumptionGroup[] = ['workload', 'api', 'selfHosted', 'hardware', 'pilot', 'fx'];
@@ -52,7 +68,7 @@ export const AssumptionsTable = memo(function AssumptionsTable(props: { rows: As
                     <th scope="row" className="py-0.5 pr-2 text-left font-normal text-muted">
                       {t(r.key as Parameters<typeof t>[0])}
                     </th>
-                    <td className="py-0.5 pr-2 text-right font-medium sm:whitespace-nowrap">{assumptionValueText(language, r)}</td>
+                    <ValueCell text={assumptionValueText(language, r)} />
                     <td className="py-0.5 text-[0.68rem] leading-tight text-muted [overflow-wrap:anywhere]">
                       {r.custom ? (
                         <span className="font-medium text-warn">{t('custom', { value: String(r.custom.catalogValue) })}</span>
@@ -61,8 +77,10 @@ export const AssumptionsTable = memo(function AssumptionsTable(props: { rows: As
                           {r.source.title} · {formatDate(language, r.source.checked)}
                           {stale ? <span className="font-medium text-warn"> · {t('stale')}</span> : null}
                         </span>
+                      ) : r.origin === 'entered' ? (
+                        <span className="font-medium text-text">{t('sourceEntered')}</span>
                       ) : (
-                        t('userInput')
+                        t('sourceDefault')
                       )}
                     </td>
                   </tr>

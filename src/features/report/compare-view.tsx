@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { Fmt } from '../../lib/format/fmt';
 import { Banner, Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
-import { assumptionRows, type AssumptionRow } from '../../core/export/assumptions';
+import { assumptionRows, withOrigin, type AssumptionRow } from '../../core/export/assumptions';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import { formatMoney, formatPercent } from '../../lib/format/format';
 import { useLibraryScenarios } from './use-library-scenarios';
@@ -32,7 +32,7 @@ export function CompareView(props: { compareChart: CompareSlot }) {
   const results = useTcoForMany(picked.map((p) => p.scenario));
 
   const inputRows = useMemo(() => {
-    const perScenario = picked.map((p) => new Map(assumptionRows(p.scenario).map((r) => [r.key, r])));
+    const perScenario = picked.map((p) => new Map(withOrigin(assumptionRows(p.scenario)).map((r) => [r.key, r])));
     const keys: string[] = [];
     for (const m of perScenario) for (const k of m.keys()) if (!keys.includes(k)) keys.push(k);
     return keys.map((key) => {

@@ -6,7 +6,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import { WorkloadSource } from '../../components/workload-source';
 import { DeploymentSummaryView, useDeploymentCheck } from '../../components/deployment-summary';
 import type { CoherenceFlag } from '../../core/deployment/coherence';
-import { assumptionRows } from '../../core/export/assumptions';
+import { assumptionRows, withOrigin } from '../../core/export/assumptions';
 import { toCsv } from '../../core/export/csv';
 import type { HardwareReportResult } from '../../core/hardware/report';
 import type { PilotEvaluation } from '../../core/pilot/evaluate';
@@ -14,7 +14,7 @@ import type { Scenario } from '../../core/scenario/schema';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import { downloadText, fileSlug } from '../../lib/export/download';
 import { formatCompact, formatDate, formatMoney, formatNumber } from '../../lib/format/format';
-import { glossary, type GlossaryT } from '../../lib/i18n/glossary';
+import { GLOSSARY_TERMS, glossary, type GlossaryT } from '../../lib/i18n/glossary';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { AssumptionsTable, assumptionValueText } from './assumptions-table';
@@ -68,6 +68,8 @@ export interface ReportSlots {
   compareChart: CompareSlot;
   /** The verdict in the TCO page's words (the model, the GPUs, the API offer; a blocking flag first). */
   verdict: (props: { tco: TcoEvaluation; flags: readonly CoherenceFlag[] }) => ReactNode;
+  /** The money over the horizon and the main risks (uncertainty analysis, the deployment's flags). */
+  lead: (props: { tco: TcoEvaluation; flags: readonly CoherenceFlag[] }) => ReactNode;
 }
 
 export function ReportPage(props: { slots: ReportSlots }) {
@@ -81,7 +83,8 @@ export function ReportPage(props: { slots: ReportSlots }) {
   const [view, setView] = useState<'report' | 'compare'>(compareIds.length >= 2 ? 'compare' : 'report');
   const [presenting, setPresenting] = useState(false);
   const { tco, fit, pilot, error } = useReportResults(scenario);
-  const rows = useMemo(() => assumptionRows(scenario), [scenario]);
+  // Each input with where it comes from: the catalog, entered, or the example scenario's default.
+  const rows = useMemo(() => withOrigin(assumptionRows(scenario)), [scenario]);
 
   const money: Money = (usd) => formatMoney(language, currency, scenario.fx, usd);
   const compact = (n: number | null) => (n === null ? t('notAvailable') : formatCompact(language, n));
@@ -124,7 +127,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
     if (fit?.ok) body.push(['result', 'fits', fit.report.memory.verdict.fits ? 'yes' : 'no', '', null, null, null]);
     if (pilot && pilot.daysElapsed > 0) body.push(['result', 'pilot_decision', pilot.decision, scenario.pilot.example ? `${pilot.status}, example data` : pilot.status, null, null, null]);
     for (const a of rows) {
-      body.push(['assumption', a.key, typeof a.value === 'boolean' ? String(a.value) : a.value, a.unit, a.source?.title ?? 'user input', a.source?.checked ?? null, a.custom ? String(a.custom.catalogValue) : null]);
+      body.push(['assumption', a.key, typeof a.value === 'boolean' ? String(a.value) : a.value, a.unit, a.source?.title ?? (a.origin === 'entered' ? 'entered' : 'example default'), a.source?.checked ?? null, a.custom ? String(a.custom.catalogValue) : null]);
     }
     downloadText(toCsv(header, body), `${fileSlug(scenario.name)}-report.csv`, 'text/csv;charset=utf-8');
   }
@@ -141,6 +144,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
       body: (
         <div className="space-y-6">
           <p className="text-2xl font-semibold sm:text-3xl">{decision ?? t('loading')}</p>
+          {tco ? <div className="text-base">{slots.lead({ tco, flags })}</div> : null}
           <div className="grid gap-4 sm:grid-cols-3">
             {kpis.slice(0, 3).map((k) => (
               <Kpi key={k.label} label={k.label} value={k.value} sub={k.sub} tone={k.tone} />
@@ -240,6 +244,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
           <Card title={t('decision')} testId="report-decision">
             <p className="text-lg font-semibold">{decision ?? t('loading')}</p>
             {tco ? <p className="mt-1 text-sm text-muted">{breakEvenText(tco, compact, t)}</p> : null}
+            {tco ? <div className="mt-3">{slots.lead({ tco, flags })}</div> : null}
           </Card>
           <section aria-label={t('keyFigures')} className="grid grid-cols-2 gap-3 md:grid-cols-3 print:grid-cols-3" data-testid="report-kpis">
             {kpis.map((k) => (
@@ -273,6 +278,19 @@ export function ReportPage(props: { slots: ReportSlots }) {
             <CatalogBasisLine scenario={scenario} />
             <WorkloadSource note={false} className="mb-2 text-xs" />
             <AssumptionsTable rows={rows} />
+            <h3 className="mt-3 text-xs font-semibold">{t('terms')}</h3>
+            <dl className="columns-1 gap-6 text-[0.7rem] leading-snug text-muted lg:columns-2 print:columns-2" data-testid="report-glossary">
+              {GLOSSARY_TERMS.map((key) => {
+                const text = g(key);
+                const cut = text.indexOf(': ');
+                return (
+                  <div key={key} className="break-inside-avoid py-0.5">
+                    <dt className="inline font-semibold text-text">{text.slice(0, cut)}: </dt>
+                    <dd className="inline">{text.slice(cut + 2)}</dd>
+                  </div>
+                );
+              })}
+            </dl>
           </Card>
         </article>
       )}

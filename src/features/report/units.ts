@@ -16,6 +16,8 @@ const UNIT_WORDS_DE: Readonly<Record<string, string>> = {
   year: 'Jahr',
   replicas: 'Replikate',
   sequences: 'Sequenzen',
+  sequence: 'Sequenz',
+  GPU: 'GPU',
   per: 'pro',
   node: 'Knoten',
   replica: 'Replikat',

@@ -18,6 +18,7 @@ import { verdictSentence } from './verdict';
  */
 export { TcoCompareChart, type CompareChartT } from './compare-chart';
 export { CapacityReport } from './capacity-report';
+export { TcoReportLead } from './report-lead';
 
 export const TcoReportCharts = memo(function TcoReportCharts(props: { tco: TcoEvaluation; resultKey: string }) {
   const { tco, resultKey } = props;
