@@ -102,4 +102,28 @@ test.describe('one deployment on every page', () => {
     await expect(rows.locator('tr[data-key="selfHosted.replicas"]')).toContainText('1 replica');
     await expect(page.getByTestId('report-glossary')).toContainText('gpu_memory_utilization:');
   });
+  test('at 1,440 px the help notes open inside the window; sliders speak their value; Escape closes Settings', async ({ page, tcoPage: tco, shell }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await tco.open({ charts: false });
+    for (const topic of ['breakEvenNever', 'throughputSource']) {
+      const button = page.getByTestId(`help-${topic}`).first();
+      await button.scrollIntoViewIfNeeded();
+      await button.click();
+      const note = page.locator(`#${await button.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+      await expect(note).toBeVisible();
+      const box = await note.boundingBox();
+      expect(box, topic).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), topic).toBeLessThanOrEqual(1440);
+      expect(box?.x ?? -1, topic).toBeGreaterThanOrEqual(0);
+      await button.click();
+    }
+    // A screen reader hears "30,000 req/day", not the slider's step.
+    await expect(tco.slider(/^Requests per day/)).toHaveAttribute('aria-valuetext', '30,000 req/day');
+    await shell.openSettings();
+    await expect(page.getByTestId('fx-eur')).toBeVisible();
+    await page.getByTestId('fx-eur').getByRole('textbox').focus();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('fx-eur')).toHaveCount(0);
+    await expect(page.getByTestId('settings').locator('summary')).toBeFocused();
+  });
 });

@@ -66,7 +66,17 @@ function SettingsDisclosure() {
   // which the first render should not wait for.
   const [open, setOpen] = useState(false);
   return (
-    <details className="relative" data-testid="settings" onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details
+      className="relative"
+      data-testid="settings"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      onKeyDown={(e) => {
+        // Escape closes the panel, as it does a dialog, and gives the focus back to its button.
+        if (e.key !== 'Escape' || !e.currentTarget.open) return;
+        e.currentTarget.open = false;
+        e.currentTarget.querySelector('summary')?.focus();
+      }}
+    >
       <summary className="cursor-pointer list-none rounded-md border border-border px-2 py-1 text-sm hover:bg-surface-2">{t('settings')}</summary>
       {open ? (
         <div className="absolute right-0 z-30 mt-1 w-[min(92vw,22rem)] space-y-3 rounded-md border border-border bg-surface p-4 shadow-lg">

@@ -105,6 +105,8 @@ export function NumberField(props: NumberFieldProps) {
           max={slider.max}
           step={slider.step}
           value={Math.min(slider.max, Math.max(slider.min, shown))}
+          // A screen reader says the value with its unit ("190,000 req/day"), not the slider's position.
+          aria-valuetext={unit ? `${formatted} ${unit}` : formatted}
           onChange={(e) => {
             setDraft(null);
             onCommit(Number(e.target.value) / scale);

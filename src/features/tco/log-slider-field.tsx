@@ -1,5 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { NumberField } from '../../components/number-field';
+import { useLanguage } from '../../components/use-t';
+import { formatNumber } from '../../lib/format/format';
 
 /**
  * A number field with a logarithmic slider, for inputs that span orders of magnitude
@@ -37,6 +39,7 @@ export const LogSliderField = memo(function LogSliderField(props: {
   testId?: string;
 }) {
   const { label, value, onCommit, unit, min, max, fieldMin = 0, fieldMax, integer, badge, help, testId } = props;
+  const language = useLanguage();
   return (
     <div className="flex flex-col gap-1">
       <NumberField label={label} value={value} onCommit={onCommit} unit={unit} min={fieldMin} max={fieldMax} integer={integer} digits={2} badge={badge} help={help} testId={testId} />
@@ -47,6 +50,8 @@ export const LogSliderField = memo(function LogSliderField(props: {
         max={STEPS}
         step={1}
         value={toSlider(value, min, max)}
+        // The slider moves in steps of the logarithm: a screen reader hears the value itself.
+        aria-valuetext={`${formatNumber(language, value, integer ? 0 : 2)} ${unit}`}
         onChange={(e) => {
           const v = fromSlider(Number(e.target.value), min, max);
           onCommit(integer ? Math.round(v) : v);
