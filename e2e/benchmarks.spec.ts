@@ -221,6 +221,9 @@ test.describe('the published example', () => {
     // All eight are ticked; the charts name them as published and draw one throughput curve.
     await expect(page.getByTestId('compare-count')).toHaveText('8 runs selected');
     await expect(bench.legend()).toContainText('Kimi-K2.5-NVFP4 · published');
+    // The eight runs of the sweep differ only in their load: the legend says it.
+    await expect(bench.legend().locator('li').first()).toContainText('R1 InferenceX (vLLM 0.22.0) · Kimi-K2.5-NVFP4 · published · concurrency 12');
+    await expect(bench.legend().locator('li').last()).toContainText('concurrency 32');
     await bench.showCompare();
     await page.getByTestId('chart-load').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('chart-load').getByRole('img')).toHaveAttribute('aria-label', 'Line chart: output tokens per second against concurrency (requests in flight) for 1 series.');

@@ -56,7 +56,7 @@ export interface MonteCarloResult {
    */
   replicas: { base: number | null; probabilityMore: number; probabilityFewer: number };
   /** The break-even over the samples: tokens a month (5th, 50th, 95th percentile of those that have one) and the share with none. */
-  breakEven: { tokensPerMonth: { p5: number; p50: number; p95: number } | null; shareNever: number } | null;
+  breakEven: { tokensPerMonth: { p5: number; p50: number; p95: number } | null; shareNever: number; samplesAt: number; samplesNever: number } | null;
   /** Saving statistics over the samples where self-hosting can serve; null when there are none. */
   saving: {
     mean: number;
@@ -186,7 +186,7 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
         if (drawn <= 0) return null;
         const at = breakEvens.slice(0, breakEvenAt).sort();
         const tokensPerMonth = at.length > 0 ? { p5: quantile(at, 0.05), p50: quantile(at, 0.5), p95: quantile(at, 0.95) } : null;
-        return { tokensPerMonth, shareNever: breakEvenNever / drawn };
+        return { tokensPerMonth, shareNever: breakEvenNever / drawn, samplesAt: breakEvenAt, samplesNever: breakEvenNever };
       })(),
       saving:
         valid > 0

@@ -32,6 +32,9 @@ describe('uncertainty on the recommended option', () => {
     expect(r.breakEven?.tokensPerMonth?.p5).toBeCloseTo(2.336e9, 0);
     expect(r.breakEven?.tokensPerMonth?.p95).toBeCloseTo(2.336e9, 0);
     expect(r.breakEven?.shareNever).toBe(0);
+    // Every one of the 20,000 samples has it, so the card may give percentiles.
+    expect(r.breakEven?.samplesAt).toBe(20_000);
+    expect(r.breakEven?.samplesNever).toBe(0);
     expect(r.option).toBe('self-hosted');
   });
 

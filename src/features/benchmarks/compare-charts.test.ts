@@ -25,17 +25,18 @@ describe('compared runs as one chart config', () => {
     const base = await vllmRun();
     // Seven runs of the same file; the second carries the label the user gave it.
     const runs = Array.from({ length: 7 }, (_, i) => ({ ...base, id: `run-${i}`, label: i === 1 ? 'warm cache' : base.label }));
-    const config = runsConfig(t, runs, (_, i) => ({ dash: seriesDash(i) }));
+    const config = runsConfig(t, 'en', runs, (_, i) => ({ dash: seriesDash(i) }));
     const legend = exportLegend(config);
-    // The file is vLLM's bench_serve of facebook/opt-125m (engine = tool, so not repeated).
-    expect(legend.items[0]).toEqual({ label: 'R1 vLLM · facebook/opt-125m', colour: 'var(--series-api)', swatch: 'line' });
-    expect(legend.items[1]?.label).toBe('R2 vLLM · facebook/opt-125m · warm cache');
+    // The file is vLLM's bench_serve of facebook/opt-125m (engine = tool, so not repeated), at
+    // "max_concurrency": 2; the load tells the runs of a sweep apart.
+    expect(legend.items[0]).toEqual({ label: 'R1 vLLM · facebook/opt-125m · concurrency 2', colour: 'var(--series-api)', swatch: 'line' });
+    expect(legend.items[1]?.label).toBe('R2 vLLM · facebook/opt-125m · concurrency 2 · warm cache');
     // Six theme colours, in the Okabe-Ito order of the page; the seventh run repeats the first
     // colour, dashed (6 3) so it stays apart from R1.
     expect(legend.items.map((i) => i.colour)).toEqual([
       'var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)', 'var(--series-4)', 'var(--series-5)', 'var(--series-6)', 'var(--series-api)',
     ]);
-    expect(legend.items[6]).toEqual({ label: 'R7 vLLM · facebook/opt-125m', colour: 'var(--series-api)', swatch: 'dashed', dash: '6 3' });
+    expect(legend.items[6]).toEqual({ label: 'R7 vLLM · facebook/opt-125m · concurrency 2', colour: 'var(--series-api)', swatch: 'dashed', dash: '6 3' });
     // The page's legend keys its entries by run id (data-run-id) and shows the tag in bold.
     expect(legendItems(config).map((i) => [i.key, i.label])[3]).toEqual(['run-3', 'R4']);
   });
@@ -43,7 +44,7 @@ describe('compared runs as one chart config', () => {
   it('bars get block swatches and no dash, whatever their position', async () => {
     const base = await vllmRun();
     const runs = Array.from({ length: 7 }, (_, i) => ({ ...base, id: `run-${i}` }));
-    const items = legendItems(runsConfig(t, runs, () => ({ kind: 'bar', dash: undefined })));
+    const items = legendItems(runsConfig(t, 'en', runs, () => ({ kind: 'bar', dash: undefined })));
     expect(items.map((i) => i.swatch)).toEqual(Array(7).fill('block'));
     expect(items.every((i) => i.dash === undefined)).toBe(true);
   });

@@ -10,7 +10,7 @@ import type { Language } from '../../core/scenario/schema';
 import { errorBreakdown, percentileBars, throughputVsLoad, type CdfSeries, type LoadAxis } from '../../core/benchmarks/views';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
 import { plural } from '../../lib/i18n/plural';
-import { formatMs, formatRate, runName } from './format-bench';
+import { formatMs, formatRate, loadText, runName } from './format-bench';
 import { benchmarksMessages, type BenchT } from './messages';
 import { axisFor, defaultScale, spreadOf, type Scale } from './scale';
 import { useArmOnEnter, useStaged } from './staged';
@@ -30,12 +30,14 @@ export function seriesDash(i: number): string | undefined {
  * detail, coloured by its position. `dash` and `kind` say how one chart draws it (default: a
  * line, dashed for runs beyond the six colours).
  */
-function runSeries(t: BenchT, run: BenchRun, i: number, drawn: { kind?: SeriesKind; dash?: string | undefined } = {}): ChartSeries {
+function runSeries(t: BenchT, language: Language, run: BenchRun, i: number, drawn: { kind?: SeriesKind; dash?: string | undefined } = {}): ChartSeries {
   const dash = 'dash' in drawn ? drawn.dash : seriesDash(i);
+  // The load tells the runs of one sweep apart (R1–R8 of one file differ only in it).
+  const load = loadText(t, language, run);
   return {
     key: run.id,
     label: `R${i + 1}`,
-    detail: `${runName(t, run)}${run.label ? ` · ${run.label}` : ''}`,
+    detail: `${runName(t, run)}${load !== '–' ? ` · ${load}` : ''}${run.label ? ` · ${run.label}` : ''}`,
     colour: seriesColor(i),
     ...(drawn.kind ? { kind: drawn.kind } : {}),
     ...(dash ? { dash } : {}),
@@ -43,8 +45,8 @@ function runSeries(t: BenchT, run: BenchRun, i: number, drawn: { kind?: SeriesKi
 }
 
 /** The compared runs in their order as one chart config (the run legend, the percentile bars). */
-export function runsConfig(t: BenchT, runs: readonly BenchRun[], drawn?: (run: BenchRun, i: number) => { kind?: SeriesKind; dash?: string | undefined }): ChartConfig {
-  return { series: runs.map((run, i) => runSeries(t, run, i, drawn?.(run, i))) };
+export function runsConfig(t: BenchT, language: Language, runs: readonly BenchRun[], drawn?: (run: BenchRun, i: number) => { kind?: SeriesKind; dash?: string | undefined }): ChartConfig {
+  return { series: runs.map((run, i) => runSeries(t, language, run, i, drawn?.(run, i))) };
 }
 
 const AXIS = { stroke: 'var(--muted)', fontSize: 11 } as const;
@@ -140,7 +142,8 @@ function ScaleToggle(props: { t: BenchT; value: Scale; onChange: (s: Scale) => v
 export function RunLegend(props: { runs: readonly BenchRun[]; dashed?: ReadonlySet<string> }) {
   const { runs, dashed } = props;
   const t = useT(benchmarksMessages);
-  const config = runsConfig(t, runs, (r, i) => ({ dash: seriesDash(i) ?? (dashed?.has(r.id) ? '3 2' : undefined) }));
+  const language = useLanguage();
+  const config = runsConfig(t, language, runs, (r, i) => ({ dash: seriesDash(i) ?? (dashed?.has(r.id) ? '3 2' : undefined) }));
   return (
     <ul className="flex flex-col gap-0.5 text-xs" data-testid="compare-legend">
       {legendItems(config).map((item) => (
@@ -185,7 +188,7 @@ export const PercentileChart = memo(function PercentileChart(props: { runs: read
     if (v !== null && v !== undefined && (!worst || v > worst.v)) worst = { run, v };
   }
   // One bar per run and statistic; runs beyond the six colours are paler, not dashed.
-  const config = runsConfig(t, runs, () => ({ kind: 'bar', dash: undefined }));
+  const config = runsConfig(t, language, runs, () => ({ kind: 'bar', dash: undefined }));
   const runCell = (run: BenchRun) => `${seriesOf(config, run.id).label} ${runName(t, run)}`;
   // Drawn in parts (x axis, y axis, grid, one part per run), the tooltip on first entry: see ./staged.ts.
   const [parts, onResize] = useStaged(3 + config.series.length);
@@ -257,7 +260,7 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
   const config: ChartConfig = {
     series: series.map((s) => {
       const i = index.get(s.runId) as number;
-      return runSeries(t, runs[i] as BenchRun, i, { kind: s.from === 'requests' ? 'step' : 'line', dash: s.from === 'percentiles' ? '5 4' : seriesDash(i) });
+      return runSeries(t, language, runs[i] as BenchRun, i, { kind: s.from === 'requests' ? 'step' : 'line', dash: s.from === 'percentiles' ? '5 4' : seriesDash(i) });
     }),
     ...(dashedNote ? { notes: [{ text: dashedNote }] } : {}),
   };

@@ -16,6 +16,9 @@ import { billingMessages } from './billing-messages';
 import type { TcoT } from './messages';
 import { memoPlot } from './plot-memo';
 
+/** Below this many samples with a break-even, the card names them instead of percentiles. */
+const MIN_SAMPLES_FOR_PERCENTILES = 20;
+
 const AXIS_FONT = 11;
 const X_AXIS_HEIGHT = 30;
 const MC_HEIGHT = 220;
@@ -146,9 +149,17 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
             ) : null}
             {be ? (
               <p data-testid="tco-mc-break-even">
-                {be.tokensPerMonth
-                  ? bt('unc.mcBreakEven', { p5: fmt.compact(be.tokensPerMonth.p5), p50: fmt.compact(be.tokensPerMonth.p50), p95: fmt.compact(be.tokensPerMonth.p95), never: fmt.percent(be.shareNever, 1) })
-                  : bt('unc.mcBreakEvenNone', { never: fmt.percent(be.shareNever, 1) })}
+                {!be.tokensPerMonth
+                  ? bt('unc.mcBreakEvenNone', { never: fmt.percent(be.shareNever, 1) })
+                  : be.samplesAt < MIN_SAMPLES_FOR_PERCENTILES
+                    ? // Percentiles of a handful of samples say nothing, and a rounded share would read "none in 100 %".
+                      bt('unc.mcBreakEvenFew', {
+                        k: fmt.number(be.samplesAt, 0),
+                        n: fmt.number(r.samples, 0),
+                        range: be.tokensPerMonth.p5 === be.tokensPerMonth.p95 ? fmt.compact(be.tokensPerMonth.p50) : `${fmt.compact(be.tokensPerMonth.p5)}–${fmt.compact(be.tokensPerMonth.p95)}`,
+                        rest: fmt.number(be.samplesNever, 0),
+                      })
+                    : bt('unc.mcBreakEven', { p5: fmt.compact(be.tokensPerMonth.p5), p50: fmt.compact(be.tokensPerMonth.p50), p95: fmt.compact(be.tokensPerMonth.p95), never: fmt.percent(be.shareNever, be.shareNever > 0.99 && be.shareNever < 1 ? 2 : 1) })}
               </p>
             ) : null}
           </div>
