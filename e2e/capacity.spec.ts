@@ -173,3 +173,38 @@ test('a throughput range stops counting once a series sizes the replicas, and sa
   await expect(row.getByRole('textbox', { name: 'Throughput: low' })).toHaveValue('1,000');
   await expect(row.getByTestId('tco-range-unused')).toContainText('Not used while a throughput–latency series sizes the replicas');
 });
+
+/**
+ * Once a series sizes the replicas, the throughput field shows the operating point it takes
+ * instead of a live-looking input that does nothing, and leads back to the single figure.
+ * Workload and series as in the published-series test above: TPOT p99 ≤ 60 ms → concurrency 64,
+ * 1,286.58 output tok/s kept as 1,287 → 3 replicas; the entered 5,000 tok/s → 1.
+ */
+test('the throughput field says the series sets it, names the figure and its source, and goes back to the single figure', async ({ page, shell, tcoPage: tco }) => {
+  const s = defaultScenario();
+  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 87_600, daysPerMonth: 30, inputTokensPerRequest: 8192, outputTokensPerRequest: 1024, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.selfHosted = { ...s.selfHosted, gpuId: 'b200', gpusPerReplica: 8, maxUtilisation: 0.8 };
+  s.selfHosted.throughput.tokensPerSecond = 5000;
+  await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+  await expect(tco.field('Throughput per replica')).toHaveValue('5,000');
+
+  const panel = page.getByTestId('capacity-panel');
+  const source = panel.getByRole('combobox', { name: 'Throughput comes from' });
+  await source.selectOption({ label: 'Published: DeepSeek-V4-Pro FP4 · 8× B200 · vLLM nightly · TP8 EP8 DP-attention · 8k in / 1k out' });
+  await panel.getByRole('textbox', { name: 'TPOT p99', exact: true }).fill('60');
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('3 needed / 1 entered');
+  const quick = page.getByTestId('tco-quick-inputs');
+  await slow(quick.getByTestId('tco-throughput-series')).toHaveText('Set by the series: 1,287 output tok/s at your latency target (published by SemiAnalysis InferenceX, Sep 3, 2026).');
+  await expect(quick.getByTestId('tco-throughput')).toContainText('The single figure (5,000 output tok/s) is not used while a series sizes the replicas.');
+  await expect(tco.field('Throughput per replica')).toHaveCount(0);
+  await expect(quick.getByRole('slider', { name: /^Throughput per replica/ })).toHaveCount(0);
+
+  await shell.setLanguage('de');
+  await slow(quick.getByTestId('tco-throughput-series')).toHaveText('Von der Reihe gesetzt: 1.287 Ausgabe-Tok./s bei Ihrem Latenzziel (veröffentlicht von SemiAnalysis InferenceX, 3. Sept. 2026).');
+  await shell.setLanguage('en');
+
+  await quick.getByRole('button', { name: 'Use the single figure instead' }).click();
+  await expect(tco.field('Throughput per replica')).toHaveValue('5,000');
+  await expect(source.locator('option:checked')).toHaveText('The single figure on this page (entered)');
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('1 needed / 1 entered');
+});

@@ -90,6 +90,35 @@ export function ThroughputProvenance(props: { selfHosted: Scenario['selfHosted']
   );
 }
 
+/**
+ * In place of the throughput field while a series sizes the replicas (the single figure is then
+ * not read, tco/inputs.ts): the operating point's throughput and where it comes from, and a way
+ * back to the single figure. The figure is the capacity view's, the same query the panel reads.
+ */
+export function SeriesThroughput(props: { unit: string; single: string; testId: string }) {
+  const { unit, single, testId } = props;
+  const scenario = useAppStore((s) => s.scenario);
+  const t = useT(capacityMessages);
+  const language = useLanguage();
+  const series = scenario.selfHosted.capacity.series;
+  const inputs = useMemo(() => tcoScenarioOf(scenario), [scenario]);
+  const view = useQuery({ ...capacityViewQuery(inputs), enabled: series !== null }).data?.value;
+  if (series === null) return null;
+  const source = provenanceText(t, language, series);
+  const text = view === undefined || view.fromSingleFigure ? t('quick.setPending', { source }) : view.chosen ? t('quick.set', { tps: `${fig(language, view.tokensPerSecond)} ${unit}`, source }) : t('quick.setNone', { source });
+  return (
+    <div className="grid gap-1" data-testid={testId}>
+      <p className="text-sm" data-testid={`${testId}-series`} role="status">
+        {text}
+      </p>
+      <p className="text-xs text-muted">{t('quick.notUsed', { tps: single })}</p>
+      <Button variant="textLink" size="xs" className="justify-self-start" onClick={() => setCapacity({ series: null })} data-testid={`${testId}-use-single`}>
+        {t('quick.useSingle')}
+      </Button>
+    </div>
+  );
+}
+
 function checkText(t: CapacityT, language: ReturnType<typeof useLanguage>, c: LimitCheck): string {
   const limit = c.metric === 'tps-per-user' ? t('limit.tps-per-user') : c.metric === 'failed-share' ? t('limit.failed-share') : `${c.metric.toUpperCase()} p${c.percentile}`;
   if (c.value === null) return t('check.notMeasured', { limit });

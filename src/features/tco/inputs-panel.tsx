@@ -15,6 +15,7 @@ import { GPUS } from '../../core/catalog/gpus';
 import { MAX_GPUS_PER_NODE, MONEY_LIMITS, currencies, type Scenario } from '../../core/scenario/schema';
 import { formatAmount, formatNumber, formatRate } from '../../lib/format/format';
 import { useWorkloadSummary } from '../../lib/query/compute';
+import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
 import { invoicePerListUnit, tokenVolumeAt } from '../../core/tco/workload';
 import { useAppStore } from '../../state/store';
 import { BillingFields } from './billing-fields';
@@ -30,6 +31,7 @@ import { catalogPriceInUnit, convertRentPrice, matchesCatalogPrice } from './ren
 // The badge lives with the capacity panel and its charts: loaded after the first verdict is on
 // screen, not before it.
 const ProvenanceBadge = lazy(() => import('./capacity-panel').then((m) => ({ default: m.ProvenanceBadge })));
+const SeriesThroughput = lazy(() => import('./capacity-panel').then((m) => ({ default: m.SeriesThroughput })));
 
 type Workload = Scenario['workload'];
 type Api = Scenario['api'];
@@ -64,9 +66,11 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
   const bt = useT(billingMessages);
   const w = useAppStore((s) => s.scenario.workload);
   const sh = useAppStore((s) => s.scenario.selfHosted);
+  const api = useAppStore((s) => s.scenario.api);
   const language = useLanguage();
   const currencyUnit = t('unit.usdPerGpuHour');
   const rentPrice = sh.rentPriceId ? findGpuPrice(sh.rentPriceId) : undefined;
+  const throughputUnit = sh.throughput.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond');
   return (
     <div className="grid gap-3" data-testid="tco-quick-inputs">
       {w.mode === 'requests' ? (
@@ -129,28 +133,38 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
       ) : (
         <NumberField label={t('in.capexPerGpu')} value={sh.capexPerGpu} min={0} max={MONEY_LIMITS.capexPerGpu} digits={0} unit={t('unit.usdPerGpu')} slider={{ min: 0, max: 80_000, step: 500 }} onCommit={(capexPerGpu) => setSelf({ capexPerGpu })} testId="tco-gpu-price" />
       )}
-      <LogSliderField
-        label={t('in.throughput')}
-        value={sh.throughput.tokensPerSecond}
-        min={10}
-        max={200_000}
-        fieldMax={1e9}
-        unit={sh.throughput.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond')}
-        onCommit={(tokensPerSecond) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, tokensPerSecond } })}
-        badge={
-          sh.capacity.series ? (
-            <span className="text-[11px] text-muted">
-              <Suspense fallback={null}>
-                <ProvenanceBadge view={sh.capacity.series} testId="tco-throughput-badge" />
-              </Suspense>
-              <Help topic="throughputSource" />
-            </span>
-          ) : (
-            <span className="text-[11px] text-muted">{translate(glossary, language, `source.${sh.throughput.source}`)}<Help topic="throughputSource" /></span>
-          )
-        }
-        testId="tco-throughput"
-      />
+      {UNCERTAIN_INPUTS.tokensPerSecond.applies({ workload: w, api, selfHosted: sh }) ? (
+        <LogSliderField
+          label={t('in.throughput')}
+          value={sh.throughput.tokensPerSecond}
+          min={10}
+          max={200_000}
+          fieldMax={1e9}
+          unit={throughputUnit}
+          onCommit={(tokensPerSecond) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, tokensPerSecond } })}
+          badge={
+            sh.capacity.series ? (
+              <span className="text-[11px] text-muted">
+                <Suspense fallback={null}>
+                  <ProvenanceBadge view={sh.capacity.series} testId="tco-throughput-badge" />
+                </Suspense>
+                <Help topic="throughputSource" />
+              </span>
+            ) : (
+              <span className="text-[11px] text-muted">{translate(glossary, language, `source.${sh.throughput.source}`)}<Help topic="throughputSource" /></span>
+            )
+          }
+          testId="tco-throughput"
+        />
+      ) : (
+        // A series sizes the replicas: the single figure is not read, so no live-looking field.
+        <fieldset className="grid gap-1">
+          <legend className="text-sm">{t('in.throughput')}</legend>
+          <Suspense fallback={null}>
+            <SeriesThroughput unit={throughputUnit} single={`${formatNumber(language, sh.throughput.tokensPerSecond, 2)} ${throughputUnit}`} testId="tco-throughput" />
+          </Suspense>
+        </fieldset>
+      )}
       <NumberField label={t('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />
       <NumberField label={t('in.cacheHit')} value={w.cacheHitShare} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })} testId="tco-cache-hit" />
       <div className="grid grid-cols-2 items-end gap-3">
