@@ -208,3 +208,56 @@ test('the throughput field says the series sets it, names the figure and its sou
   await expect(source.locator('option:checked')).toHaveText('The single figure on this page (entered)');
   await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('1 needed / 1 entered');
 });
+
+/**
+ * A prefill rate on an imported sweep (docs/capacity.md §3). The workload is the sweep's lengths
+ * (1,000 in / 100 out, no cache, no reasoning): 876,000 requests a day × 30 × 100 output tokens ÷
+ * 2,628,000 s = 1,000 tok/s on average, × 2.5 peak ÷ 0.8 = 3,125 tok/s to carry. Without a
+ * latency limit the highest point is chosen: request rate 35, 2,845 output tok/s → 3,125 ÷ 2,845
+ * = 1.1 → 2 replicas. That point is 28.45 requests/s, so it prefilled 28,450 input tok/s.
+ * At 4,000 in with P = 50,000: 35.149 ms a request = 20 ms prefill + 15.149 ms decode; 4,000 ÷
+ * 50,000 = 80 ms + 15.149 ms = 95.149 ms → 1,051 output tok/s (× 0.37) → 3,125 ÷ 1,051 = 2.97 → 3.
+ */
+test('a prefill rate on an imported sweep: same lengths stay costed, a too low rate names the lowest that fits, a fitting one adjusts', async ({ page, shell, tcoPage: tco, benchmarksPage: bench }) => {
+  const s = defaultScenario();
+  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 876_000, daysPerMonth: 30, inputTokensPerRequest: 1000, outputTokensPerRequest: 100, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.selfHosted.maxUtilisation = 0.8;
+  s.selfHosted.throughput.tokensPerSecond = 5000;
+  await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+  await shell.goTo('Benchmarks');
+  await bench.drop([fixtureFile('vllm/nerdalert_benchmark_serving_append_results.json')]);
+  await bench.waitForImportDone();
+  await shell.goTo('TCO & break-even');
+  const panel = page.getByTestId('capacity-panel');
+  const label = 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)';
+  const source = panel.getByRole('combobox', { name: 'Throughput comes from' });
+  await slow(source.locator('option', { hasText: label })).toHaveCount(1);
+  await source.selectOption({ label });
+  await slow(panel.getByTestId('capacity-chosen')).toContainText('Operating point: request rate 35/s, 2,845 output tok/s per replica');
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('2 needed / 1 entered');
+
+  await tco.openGroup('tco-group-deployment');
+  await tco.field('Prefill rate').fill('25000');
+  await tco.field('Prefill rate').blur();
+  // Same lengths: the rate changes nothing, the result stays costed.
+  await expect(tco.field('Prefill rate')).toHaveValue('25,000');
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('2 needed / 1 entered');
+  await expect(page.getByTestId('tco-sizing-problem')).toHaveCount(0);
+  await expect(panel.getByTestId('capacity-lengths')).toHaveCount(0);
+
+  // Other lengths and a rate below what the point prefilled: refused, naming the lowest rate that fits.
+  await tco.openGroup('tco-group-workload');
+  await tco.field('Input tokens per request').fill('4000');
+  await tco.field('Input tokens per request').blur();
+  await slow(panel.getByTestId('capacity-lengths')).toHaveText(
+    'The workload sends 4,000 input / 100 output tokens per request (incl. reasoning); this series was measured at 1,000 / 100. Not used: the prefill rate entered (25,000 input tok/s) is lower than what the operating point itself prefilled: 1,000 input tokens for every 100 output tokens at 2,845 output tok/s = 28,450 input tok/s. Enter a prefill rate of at least 28,450 input tok/s, or pick a series measured at these lengths.',
+  );
+  await expect(page.getByTestId('tco-sizing-problem')).toContainText('at 2,845 output tok/s');
+  await expect(page.getByTestId('tco-sizing-problem')).toContainText('The figure itself prefilled 28,450 input tok/s');
+
+  await tco.field('Prefill rate').fill('50000');
+  await tco.field('Prefill rate').blur();
+  await slow(panel.getByTestId('capacity-lengths')).toHaveText('Adjusted from 1,000 / 100 to 4,000 / 100 tokens per request with the prefill/decode model: × 0.37 on the tokens/s.');
+  await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('3 needed / 1 entered');
+  await expect(page.getByTestId('tco-sizing-problem')).toHaveCount(0);
+});

@@ -68,7 +68,17 @@ export interface CapacityView {
    * §4): the same (±10 %), adjusted with the prefill/decode model (factor on the tokens/s), or
    * refused (other lengths and no prefill rate). Null without throughput.
    */
-  lengths: { kind: 'match' | 'adjusted' | 'refused'; at: { input: number; output: number }; workload: { input: number; output: number }; factor: number | null; reason: string | null } | null;
+  lengths: {
+    kind: 'match' | 'adjusted' | 'refused';
+    at: { input: number; output: number };
+    workload: { input: number; output: number };
+    factor: number | null;
+    reason: string | null;
+    /** Refused because the prefill rate entered is below what the point itself prefilled: that rate (tco/sizing.ts). */
+    minPrefillTokensPerSecond: number | null;
+    /** The tokens/s of the point the lengths were sized from, on the throughput's basis. */
+    tokensPerSecond: number;
+  } | null;
 }
 
 const val = (f: Figure) => (f.ok ? f.value : null);
@@ -166,11 +176,11 @@ export function capacityView(scenario: TcoScenario): CapacityView {
   if (sz !== null) {
     const at = { input: sz.at.input, output: sz.at.output };
     const workload = { input: sz.workload.input, output: sz.workload.output };
-    if (!sz.ok) lengths = { kind: 'refused', at, workload, factor: null, reason: sz.reason };
+    if (!sz.ok) lengths = { kind: 'refused', at, workload, factor: null, reason: sz.reason, minPrefillTokensPerSecond: sz.minPrefillTokensPerSecond, tokensPerSecond: sz.tokensPerSecond };
     else {
       const basisTokens = r.basis === 'output' ? sz.workload.output : sz.workload.input + sz.workload.output;
       const factor = sz.method === 'as-given' || !(sz.secondsPerRequest > 0) || !(sizedTps > 0) ? 1 : basisTokens / sz.secondsPerRequest / sizedTps;
-      lengths = { kind: sz.method === 'as-given' ? 'match' : 'adjusted', at, workload, factor, reason: null };
+      lengths = { kind: sz.method === 'as-given' ? 'match' : 'adjusted', at, workload, factor, reason: null, minPrefillTokensPerSecond: null, tokensPerSecond: sz.tokensPerSecond };
     }
   }
   return {

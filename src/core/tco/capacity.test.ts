@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { StoredSeries } from '../capacity/stored-schema';
+import { capacityView } from '../capacity/view';
 import { evaluateTco } from './evaluate';
 import { sizeRequest } from './sizing';
 import { plainScenario } from './test-scenarios';
@@ -104,7 +106,8 @@ describe('input load is sized, not free', () => {
     // 1,000 output tok/s at 1,000 in / 1,000 out = 1 s a request; prefilling 1,000 tokens at
     // 500 tok/s alone takes 2 s: the two figures cannot both hold.
     s.selfHosted.throughput = { ...s.selfHosted.throughput, atInputTokens: 1_000, atOutputTokens: 1_000, prefillTokensPerSecond: 500 };
-    expect(evaluateTco(s).selfHosted.sizing).toMatchObject({ ok: false, reason: 'prefill-exceeds-figure' });
+    // The figure itself prefilled 1,000 tokens a second (1,000 tokens per 1 s request).
+    expect(evaluateTco(s).selfHosted.sizing).toMatchObject({ ok: false, reason: 'prefill-exceeds-figure', minPrefillTokensPerSecond: 1_000 });
   });
 
   it('at the figure\'s own lengths a prefill rate changes nothing', () => {
@@ -117,7 +120,8 @@ describe('input load is sized, not free', () => {
     const plain = sizeRequest({ ...base, tokensPerSecond: 2_300 }, 2_300, mix);
     const split = sizeRequest({ ...base, tokensPerSecond: 2_300, prefillTokensPerSecond: 60_000 }, 2_300, mix);
     expect(plain).toMatchObject({ ok: true, secondsPerRequest: expect.closeTo(2_000 / 2_300, 12) as number });
-    expect(split).toMatchObject({ ok: true, secondsPerRequest: expect.closeTo(2_000 / 2_300, 12) as number, prefillSeconds: 0.1 });
+    // Same lengths: the figure is used as given, the rate is not needed (docs/capacity.md §3).
+    expect(split).toMatchObject({ ok: true, method: 'as-given', secondsPerRequest: expect.closeTo(2_000 / 2_300, 12) as number, prefillSeconds: null });
   });
 });
 
@@ -171,5 +175,60 @@ describe('reasoning tokens in token mode', () => {
     const e = evaluateTco(s);
     expect(e.volume.reasoningCounted).toBe(true);
     expect(e.volume.reasoningTokensPerMonth).toBeCloseTo(2_400_000, 6);
+  });
+});
+
+/**
+ * A prefill rate on a measured series (docs/capacity.md §3). The series is the vLLM sweep of
+ * fixtures/bench/vllm/nerdalert_benchmark_serving_append_results.json at 1,000 in / 100 out:
+ * with no latency limit its highest point, 2,845 output tok/s (request rate 35), is chosen.
+ * That point is 28.45 requests/s, so it prefilled 28.45 × 1,000 = 28,450 input tokens/s.
+ */
+describe('a prefill rate on a throughput–latency series', () => {
+  const series: StoredSeries = {
+    kind: 'measured', label: 'sweep', fileName: 'sweep.json', libraryId: null, publisher: null, date: null, gpus: 1, model: null, hardware: null,
+    inputTokens: 1_000, outputTokens: 100, loadKind: 'rate',
+    points: { load: [10, 20, 35], out: [959.7, 1_922, 2_845], total: [10_557, 21_142, 31_295], ttft: {}, tpot: {}, itl: {}, e2el: {}, ok: [1, 1, 1], n: [1_200, 2_400, 4_200] },
+  };
+  function onSeries(input: number, prefill: number | null) {
+    const s = plainScenario();
+    // 100,000 requests a day × 30 = 3M a month; 100 output tokens each, half the input cached.
+    s.workload = { ...s.workload, inputTokensPerRequest: input, outputTokensPerRequest: 100, cacheHitShare: 0.5 };
+    s.selfHosted = { ...s.selfHosted, capacity: { ...s.selfHosted.capacity, series }, throughput: { ...s.selfHosted.throughput, prefillTokensPerSecond: prefill } };
+    return s;
+  }
+
+  it('at the series\' own lengths a prefill rate changes nothing, also one below what the point prefilled', () => {
+    // 100 output tokens ÷ 2,845 tok/s = 35.149 ms a request, with or without a rate of 25,000.
+    const without = evaluateTco(onSeries(1_000, null));
+    const with25k = evaluateTco(onSeries(1_000, 25_000));
+    expect(without.selfHosted.sizing).toMatchObject({ ok: true, method: 'as-given', secondsPerRequest: expect.closeTo(100 / 2_845, 12) as number });
+    expect(with25k.selfHosted.state).toBe('ok');
+    expect(with25k.selfHosted.sizing).toMatchObject({ ok: true, method: 'as-given', secondsPerRequest: expect.closeTo(100 / 2_845, 12) as number, tokensPerSecond: 2_845 });
+    expect(with25k.selfHosted.monthlyUsd).toBeCloseTo(without.selfHosted.monthlyUsd, 9);
+    expect(capacityView(onSeries(1_000, 25_000)).lengths).toMatchObject({ kind: 'match', factor: 1 });
+  });
+
+  it('at other lengths a rate below 28,450 is refused naming that minimum; a higher one gives an adjusted, costed result', () => {
+    // 4,000 in (2,000 uncached) / 100 out.
+    const low = evaluateTco(onSeries(4_000, 25_000));
+    expect(low.selfHosted.state).toBe('throughput-not-sizable');
+    expect(low.selfHosted.sizing).toMatchObject({ ok: false, reason: 'prefill-exceeds-figure', tokensPerSecond: 2_845, minPrefillTokensPerSecond: expect.closeTo(28_450, 6) as number });
+    expect(capacityView(onSeries(4_000, 25_000)).lengths).toMatchObject({ kind: 'refused', reason: 'prefill-exceeds-figure', minPrefillTokensPerSecond: expect.closeTo(28_450, 6) as number, tokensPerSecond: 2_845 });
+
+    // P = 50,000: the point's 35.149 ms split into 1,000 ÷ 50,000 = 20 ms prefill and
+    // 15.149 ms decode (0.15149 ms a token); the workload's request: 2,000 ÷ 50,000 = 40 ms +
+    // 15.149 ms = 55.149 ms → 100 ÷ 0.055149 = 1,813.3 output tok/s, × 0.63735 on the 2,845.
+    const ok = evaluateTco(onSeries(4_000, 50_000));
+    const seconds = 0.04 + (100 / 2_845 - 0.02);
+    expect(ok.selfHosted.state).toBe('ok');
+    expect(ok.selfHosted.sizing).toMatchObject({ ok: true, method: 'prefill-decode', secondsPerRequest: expect.closeTo(seconds, 12) as number, prefillSeconds: expect.closeTo(0.04, 12) as number });
+    const view = capacityView(onSeries(4_000, 50_000));
+    expect(view.lengths).toMatchObject({ kind: 'adjusted', factor: expect.closeTo(100 / seconds / 2_845, 9) as number });
+    expect(view.lengths?.factor).toBeCloseTo(0.63735, 5);
+    // 3M requests × 55.149 ms = 165,447 replica-seconds of 730 h × 3,600 s = 2,628,000: one
+    // replica, 8 GPUs × $4 × 730 h = $23,360.
+    expect(ok.selfHosted.replicasNeeded).toBe(1);
+    expect(ok.selfHosted.monthlyUsd).toBeCloseTo(23_360, 6);
   });
 });

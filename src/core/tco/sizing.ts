@@ -14,10 +14,14 @@ import type { TaskMix } from './workload';
  *   same. A workload with input but no output cannot be sized by an output-token figure
  *   (its prefill would be free), nor can one at other lengths: both are refused with a
  *   reason the user can act on (enter the prefill rate, or a figure at these lengths).
- * - With a prefill rate P the figure's own request is split: its time is basis tokens ÷ T,
- *   of which its uncached input ÷ P is prefill; the rest, per output token, is the decode
- *   time. The workload's request then takes its uncached input ÷ P plus its output × that
- *   decode time per token. At the figure's own lengths this equals basis tokens ÷ T.
+ * - At the figure's own lengths (±10 %) the figure is used as given, with or without a prefill
+ *   rate: the rate is only needed to carry a figure to other lengths, so entering one never
+ *   refuses a figure that holds without it (docs/capacity.md §3).
+ * - At other lengths, with a prefill rate P the figure's own request is split: its time is
+ *   basis tokens ÷ T, of which its uncached input ÷ P is prefill; the rest, per output token, is
+ *   the decode time. The workload's request then takes its uncached input ÷ P plus its output ×
+ *   that decode time per token. A rate below what the figure itself prefilled (its input × its
+ *   requests per second, `minPrefillTokensPerSecond`) contradicts the figure and is refused.
  *
  * Cached input (prefix-cache hits) is not prefilled again and costs no replica time here. A
  * figure's own input (`atInputTokens`) counts as uncached: load generators send fresh prompts.
@@ -48,6 +52,8 @@ export interface SizingLengths {
 export type Sizing =
   | {
       ok: true;
+      /** The figure's tokens/s on its basis (the operating point's, when a series sizes the replicas). */
+      tokensPerSecond: number;
       method: 'as-given' | 'prefill-decode';
       /** Replica-seconds of one request (before retries) at full speed; 0 when it has no tokens. */
       secondsPerRequest: number;
@@ -58,7 +64,19 @@ export type Sizing =
       at: SizingLengths;
       workload: SizingLengths;
     }
-  | { ok: false; reason: SizingFailure; at: SizingLengths; workload: SizingLengths };
+  | {
+      ok: false;
+      reason: SizingFailure;
+      tokensPerSecond: number;
+      /**
+       * The lowest prefill rate the figure allows: its own uncached input × its requests per
+       * second (prefill-exceeds-figure only, else null). 1,000-token prompts at 2,845 output
+       * tok/s of 100-token answers are 28.45 requests/s, so 28,450 input tokens/s were prefilled.
+       */
+      minPrefillTokensPerSecond: number | null;
+      at: SizingLengths;
+      workload: SizingLengths;
+    };
 
 function same(a: number, b: number): boolean {
   return Math.abs(a - b) <= SAME_LENGTH_TOLERANCE * Math.max(a, b);
@@ -80,24 +98,31 @@ export function sizeRequest(throughput: Scenario['selfHosted']['throughput'], tp
   const basisTokens = (l: SizingLengths) => (throughput.basis === 'output' ? l.output : l.input + l.output);
   const prefill = throughput.prefillTokensPerSecond !== null && throughput.prefillTokensPerSecond > 0 ? throughput.prefillTokensPerSecond : null;
 
-  if (prefill === null) {
-    const lengthsMatch = (atInput === null || same(atInput, workload.input)) && (atOutput === null || same(atOutput, workload.output));
-    if (!lengthsMatch) return { ok: false, reason: 'lengths-differ', at, workload };
+  const refuse = (reason: SizingFailure, minPrefillTokensPerSecond: number | null = null): Sizing => ({ ok: false, reason, tokensPerSecond: tps, minPrefillTokensPerSecond, at, workload });
+  const lengthsMatch = (atInput === null || same(atInput, workload.input)) && (atOutput === null || same(atOutput, workload.output));
+  // Without a prefill rate a figure with input but no output to count cannot size the input;
+  // with one it can (prefill-decode below).
+  const asGiven = lengthsMatch && (prefill === null || basisTokens(workload) > 0 || workload.input <= 0);
+  if (asGiven) {
     const tokens = basisTokens(workload);
-    if (tokens <= 0 && workload.input > 0) return { ok: false, reason: 'no-output-to-size', at, workload };
-    return { ok: true, method: 'as-given', secondsPerRequest: tokens / tps, prefillSeconds: null, decodeSeconds: null, at, workload };
+    if (tokens <= 0 && workload.input > 0) return refuse('no-output-to-size');
+    return { ok: true, tokensPerSecond: tps, method: 'as-given', secondsPerRequest: tokens / tps, prefillSeconds: null, decodeSeconds: null, at, workload };
   }
+  if (prefill === null) return refuse('lengths-differ');
 
   const referenceSeconds = basisTokens(at) / tps;
   const referencePrefill = at.uncachedInput / prefill;
   const prefillSeconds = workload.uncachedInput / prefill;
   let decodeSeconds = 0;
   if (workload.output > 0) {
-    if (at.output <= 0) return { ok: false, reason: 'figure-without-output', at, workload };
+    if (at.output <= 0) return refuse('figure-without-output');
     const referenceDecode = referenceSeconds - referencePrefill;
     // A tolerance so that a figure exactly at its prefill limit is not refused by rounding.
-    if (!(referenceDecode > 1e-12 * Math.max(1, referenceSeconds))) return { ok: false, reason: 'prefill-exceeds-figure', at, workload };
+    if (!(referenceDecode > 1e-12 * Math.max(1, referenceSeconds))) {
+      const min = at.uncachedInput / referenceSeconds;
+      return refuse('prefill-exceeds-figure', Number.isFinite(min) ? min : null);
+    }
     decodeSeconds = (workload.output * referenceDecode) / at.output;
   }
-  return { ok: true, method: 'prefill-decode', secondsPerRequest: prefillSeconds + decodeSeconds, prefillSeconds, decodeSeconds, at, workload };
+  return { ok: true, tokensPerSecond: tps, method: 'prefill-decode', secondsPerRequest: prefillSeconds + decodeSeconds, prefillSeconds, decodeSeconds, at, workload };
 }

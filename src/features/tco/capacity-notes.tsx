@@ -3,6 +3,8 @@ import type { Scenario } from '../../core/scenario/schema';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import type { Sizing } from '../../core/tco/sizing';
 import type { Fmt } from '../../lib/format/fmt';
+import { useT } from '../../components/use-t';
+import { capacityMessages } from './capacity-messages';
 import type { TcoT } from './messages';
 
 /**
@@ -20,7 +22,9 @@ export function sizingSentence(sizing: Sizing, throughput: Scenario['selfHosted'
   const n = (v: number) => fmt.number(v, 0);
   const basis = throughput.basis;
   const lengths = { atIn: n(sizing.at.input), atOut: n(sizing.at.output), in: n(sizing.workload.input), out: n(sizing.workload.output) };
-  const tpsText = `${n(throughput.tokensPerSecond)} ${basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond')}`;
+  // The figure the sizing used: the operating point's when a series sizes the replicas (the
+  // single figure in `throughput` is then not read).
+  const tpsText = `${n(sizing.tokensPerSecond)} ${basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond')}`;
   const rate = throughput.prefillTokensPerSecond === null ? '' : `${n(throughput.prefillTokensPerSecond)} ${t('unit.inputTokensPerSecond')}`;
   if (!sizing.ok) {
     return t(`sizing.${sizing.reason}`, { ...lengths, tps: tpsText, rate });
@@ -63,6 +67,7 @@ export function attemptsSentence(e: TcoEvaluation, fmt: Fmt, t: TcoT): string | 
 
 export const CapacityNotes = memo(function CapacityNotes(props: { evaluation: TcoEvaluation; throughput: Scenario['selfHosted']['throughput']; fmt: Fmt; t: TcoT; only?: 'problems' }) {
   const { evaluation: e, throughput, fmt, t, only } = props;
+  const ct = useT(capacityMessages);
   const sizing = e.selfHosted.sizing;
   const problem = sizing !== null && !sizing.ok;
   const attempts = only === 'problems' ? null : attemptsSentence(e, fmt, t);
@@ -75,6 +80,7 @@ export const CapacityNotes = memo(function CapacityNotes(props: { evaluation: Tc
       {showSizing ? (
         <p className={problem ? 'text-warn' : 'text-muted'} data-testid={problem ? 'tco-sizing-problem' : 'tco-sizing'} role={problem ? 'status' : undefined}>
           {sizingSentence(sizing, throughput, fmt, t)}
+          {!sizing.ok && sizing.minPrefillTokensPerSecond !== null ? ` ${ct('notes.minPrefill', { min: fmt.number(Math.ceil(sizing.minPrefillTokensPerSecond), 0) })}` : null}
         </p>
       ) : null}
       {!reasoningWarning ? null : (

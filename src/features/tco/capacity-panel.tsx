@@ -119,6 +119,20 @@ export function SeriesThroughput(props: { unit: string; single: string; testId: 
   );
 }
 
+/**
+ * Why the series does not describe the workload's lengths, and what to do: enter a prefill rate
+ * (none given), a higher one (the one given is below what the point prefilled itself), or pick
+ * a series at these lengths.
+ */
+function refusedText(t: CapacityT, language: ReturnType<typeof useLanguage>, l: NonNullable<CapacityView['lengths']>, prefill: number | null, basis: CapacityView['basis']): string {
+  const params = { input: formatInteger(language, l.workload.input), output: formatInteger(language, l.workload.output), sInput: formatInteger(language, l.at.input), sOutput: formatInteger(language, l.at.output) };
+  if (l.reason === 'prefill-exceeds-figure' && l.minPrefillTokensPerSecond !== null && prefill !== null) {
+    return t('lengths.refusedPrefill', { ...params, rate: formatInteger(language, prefill), tps: `${fig(language, l.tokensPerSecond)} ${t(basis === 'output' ? 'unit.outTps' : 'unit.tps')}`, min: formatInteger(language, Math.ceil(l.minPrefillTokensPerSecond)) });
+  }
+  if (l.reason === 'figure-without-output') return t('lengths.refusedOther', params);
+  return t('lengths.refused', params);
+}
+
 function checkText(t: CapacityT, language: ReturnType<typeof useLanguage>, c: LimitCheck): string {
   const limit = c.metric === 'tps-per-user' ? t('limit.tps-per-user') : c.metric === 'failed-share' ? t('limit.failed-share') : `${c.metric.toUpperCase()} p${c.percentile}`;
   if (c.value === null) return t('check.notMeasured', { limit });
@@ -321,7 +335,7 @@ export function CapacityPanel(props: { fmt: Fmt }) {
             ) : null}
             {!view.fromSingleFigure && view.lengths?.kind === 'refused' ? (
               <p className="text-xs text-warn" role="status" data-testid="capacity-lengths">
-                {t('lengths.refused', { input: formatInteger(language, view.lengths.workload.input), output: formatInteger(language, view.lengths.workload.output), sInput: formatInteger(language, view.lengths.at.input), sOutput: formatInteger(language, view.lengths.at.output) })}
+                {refusedText(t, language, view.lengths, scenario.selfHosted.throughput.prefillTokensPerSecond, view.basis)}
               </p>
             ) : null}
             {!view.fromSingleFigure && view.lengths?.kind === 'adjusted' ? (
