@@ -97,7 +97,7 @@ test.describe('report', () => {
     expect(leftovers).toEqual([]);
     // Units and option words of the appendix are German too.
     const appendix = await report.assumptions().innerText();
-    for (const word of ['req/day', 'replicas', 'months', 'sequences', 'tokens/month', 'first-party', 'entered']) {
+    for (const word of ['req/day', 'replicas', 'months', 'sequences', 'tokens/month', 'first-party', 'entered', 'FTE', 'example default']) {
       expect(appendix, word).not.toContain(word);
     }
     expect(appendix).toContain('Anfr./Tag');

@@ -126,4 +126,17 @@ test.describe('one deployment on every page', () => {
     await expect(page.getByTestId('fx-eur')).toHaveCount(0);
     await expect(page.getByTestId('settings').locator('summary')).toBeFocused();
   });
+  test('on a 360 × 640 phone the header keeps to about a quarter of the screen, the title shows it is cut, the tabs show they scroll', async ({ page, shell }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    await shell.open('#/tco');
+    const header = await page.locator('header').boundingBox();
+    expect(header?.height ?? 999).toBeLessThanOrEqual(640 * 0.3);
+    await expect(shell.scenarioName()).toHaveCSS('text-overflow', 'ellipsis');
+    await expect(shell.scenarioName()).toHaveAttribute('title', 'Kimi K2.6: 8× H200 vs Moonshot API');
+    await expect(page.getByRole('navigation')).toHaveCSS('mask-image', /linear-gradient/);
+    // Language, currency and theme are in the Settings panel on a phone.
+    await shell.openSettings();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
+    await expect(page.getByRole('heading', { name: 'TCO und Break-even' })).toBeVisible();
+  });
 });

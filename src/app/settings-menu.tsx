@@ -8,8 +8,9 @@ import { shellMessages } from './messages';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', de: 'Deutsch' };
 
-/** Language, currency, theme and exchange rates. */
-export function SettingsBar() {
+/** The language, currency and theme choices; `where` keeps the ids of the two places apart. */
+function PrefSelects(props: { where: 'bar' | 'panel' }) {
+  const { where } = props;
   const t = useT(shellMessages);
   const language = useAppStore((s) => s.language);
   const currency = useAppStore((s) => s.currency);
@@ -18,38 +19,56 @@ export function SettingsBar() {
   const setCurrency = useAppStore((s) => s.setCurrency);
   const setTheme = useAppStore((s) => s.setTheme);
   const select = 'rounded-md border border-border bg-surface px-1.5 py-1 text-sm';
+  const id = (name: string) => (where === 'bar' ? `ui-${name}` : `ui-${name}-panel`);
+  const testId = (name: string) => (where === 'bar' ? `${name}-select` : undefined);
+  // In the bar the labels are for screen readers; in the panel they are shown.
+  const label = where === 'bar' ? 'sr-only' : 'text-sm font-medium';
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <label className="sr-only" htmlFor="ui-language">
+    <>
+      <label className={label} htmlFor={id('language')}>
         {t('language')}
       </label>
-      <select id="ui-language" className={select} value={language} onChange={(e) => setLanguage(e.target.value as Language)} data-testid="language-select">
+      <select id={id('language')} className={select} value={language} onChange={(e) => setLanguage(e.target.value as Language)} data-testid={testId('language')}>
         {(Object.keys(LANGUAGE_NAMES) as Language[]).map((l) => (
           <option key={l} value={l}>
             {LANGUAGE_NAMES[l]}
           </option>
         ))}
       </select>
-      <label className="sr-only" htmlFor="ui-currency">
+      <label className={label} htmlFor={id('currency')}>
         {t('currency')}
       </label>
-      <select id="ui-currency" className={select} value={currency} onChange={(e) => setCurrency(e.target.value as Currency)} data-testid="currency-select">
+      <select id={id('currency')} className={select} value={currency} onChange={(e) => setCurrency(e.target.value as Currency)} data-testid={testId('currency')}>
         {currencies.map((c) => (
           <option key={c} value={c}>
             {c}
           </option>
         ))}
       </select>
-      <label className="sr-only" htmlFor="ui-theme">
+      <label className={label} htmlFor={id('theme')}>
         {t('theme')}
       </label>
-      <select id="ui-theme" className={select} value={theme} onChange={(e) => setTheme(e.target.value as Theme)} data-testid="theme-select">
+      <select id={id('theme')} className={select} value={theme} onChange={(e) => setTheme(e.target.value as Theme)} data-testid={testId('theme')}>
         {(['system', 'light', 'dark'] as const).map((th) => (
           <option key={th} value={th}>
             {t(`theme.${th}`)}
           </option>
         ))}
       </select>
+    </>
+  );
+}
+
+/**
+ * Language, currency, theme and exchange rates. On a phone the three choices move into the
+ * Settings panel, so the header stays two short rows above the page.
+ */
+export function SettingsBar() {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <div className="hidden items-center gap-2 sm:flex">
+        <PrefSelects where="bar" />
+      </div>
       <SettingsDisclosure />
     </div>
   );
@@ -80,6 +99,9 @@ function SettingsDisclosure() {
       <summary className="cursor-pointer list-none rounded-md border border-border px-2 py-1 text-sm hover:bg-surface-2">{t('settings')}</summary>
       {open ? (
         <div className="absolute right-0 z-30 mt-1 w-[min(92vw,22rem)] space-y-3 rounded-md border border-border bg-surface p-4 shadow-lg">
+          <div className="grid grid-cols-[max-content_minmax(0,1fr)] items-center gap-2 sm:hidden">
+            <PrefSelects where="panel" />
+          </div>
           <h2 className="text-sm font-semibold">{t('fxTitle')}</h2>
           <p className="text-xs text-muted">{t('fxHelp')}</p>
           <NumberField label={t('fxEur')} value={fx.EUR} min={0.000001} max={1e6} digits={4} onCommit={(EUR) => updateSection('fx', { EUR })} testId="fx-eur" />

@@ -88,7 +88,8 @@ function Nav() {
   const t = useT(shellMessages);
   const area = useSessionStore((s) => s.area);
   return (
-    <nav aria-label={t('navLabel')} className="no-print -mx-1 overflow-x-auto">
+    // A fade at the right edge says the tabs scroll on a narrow screen (none once they fit).
+    <nav aria-label={t('navLabel')} className="no-print -mx-1 overflow-x-auto [mask-image:linear-gradient(to_right,black_85%,transparent)] md:[mask-image:none]">
       <ul className="flex min-w-max gap-1 px-1">
         {areas.map((a) => (
           <li key={a}>
@@ -124,7 +125,8 @@ function ScenarioName() {
         value={name}
         maxLength={120}
         onChange={(e) => setName(e.target.value)}
-        className="w-full min-w-0 rounded-md border border-transparent bg-transparent px-1 py-0.5 text-lg font-semibold hover:border-border focus:border-accent sm:text-xl"
+        title={name}
+        className="w-full min-w-0 text-ellipsis rounded-md border border-transparent bg-transparent px-1 py-0.5 text-lg font-semibold hover:border-border focus:border-accent sm:text-xl"
         data-testid="scenario-name"
       />
     </div>
@@ -176,7 +178,7 @@ export function Shell() {
             <div className="flex min-w-0 flex-1 items-center gap-3">
               <img src="./favicon.svg" alt="" width={28} height={28} className="shrink-0" />
               <div className="min-w-0 flex-1">
-                <p className="text-xs font-medium uppercase tracking-wide text-muted">
+                <p className="hidden text-xs font-medium uppercase tracking-wide text-muted sm:block">
                   {t('appName')} · {t('tagline')}
                 </p>
                 <ScenarioName />

@@ -63,7 +63,7 @@ const messages = defineMessages(
     flags: 'Where the pages disagree',
   },
   {
-    title: 'Deployment',
+    title: 'Bereitstellung',
     selfHosted: 'Selbst betrieben',
     api: 'API',
     throughput: 'Durchsatz',
@@ -102,7 +102,7 @@ const messages = defineMessages(
     'flag.lengths-differ': 'Der Durchsatz gilt für {atIn} / {atOut} Tokens je Anfrage; der Workload sendet {wIn} / {wOut}. Der Eigenbetrieb lässt sich erst berechnen, wenn die Prefill-Rate des Replikats eingetragen ist (sie überträgt den Wert auf andere Längen).',
     'flag.reasoning-twice': 'Die Ausgabe-Tokens aus {files} enthalten das Reasoning bereits; {tokens} Reasoning-Tokens je Anfrage kommen noch hinzu.',
     'fix.gpus-per-replica': '{gpus} GPUs je Replikat verwenden',
-    'fix.roofline-series': 'Roofline-Schätzung für dieses Deployment verwenden',
+    'fix.roofline-series': 'Roofline-Schätzung für diese Bereitstellung verwenden',
     'fix.api-offer': 'Mit {provider} · {model} vergleichen',
     'fix.reasoning-none': 'Kein zusätzliches Reasoning zählen',
     undo: 'Rückgängig',
@@ -245,7 +245,7 @@ export function DeploymentSummaryView(props: { check: DeploymentCheck; actions?:
           {deploymentWhat(language, d, t)}
           {layout ? `, ${layout}` : ''}
           {fit ? (
-            <span className={`ml-2 rounded px-1.5 py-0.5 text-xs font-medium ${d.fits ? 'bg-ok/15 text-ok' : 'bg-bad-bg text-bad'}`} data-testid="deployment-fit">
+            <span className={`ml-2 rounded border px-1.5 py-0.5 text-xs font-medium text-text ${d.fits ? 'border-ok/60' : 'border-bad/60 bg-bad-bg'}`} data-testid="deployment-fit">
               {fit}
             </span>
           ) : null}

@@ -298,7 +298,7 @@ export const hardwareMessages = defineMessages(
     kindsLabel_linear: 'linear attention',
   },
   {
-    inputs: 'Deployment',
+    inputs: 'Bereitstellung',
     inputsHint: 'Gemeinsam mit der TCO-Seite: Modell, GPU und GPU-Zahl einer Replika.',
     model: 'Modell',
     customOption: 'Eigenes Modell',

@@ -15,6 +15,7 @@ const UNIT_WORDS_DE: Readonly<Record<string, string>> = {
   months: 'Monate',
   year: 'Jahr',
   replicas: 'Replikate',
+  FTE: 'VZÄ',
   sequences: 'Sequenzen',
   sequence: 'Sequenz',
   GPU: 'GPU',
