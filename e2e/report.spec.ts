@@ -55,6 +55,12 @@ test.describe('report', () => {
     await report.open();
     await report.waitForNumbers();
     await page.emulateMedia({ media: 'print' });
+    // On paper the cost chart's markers are drawn in its SVG, which scales with the plot; the
+    // screen's HTML markers, which keep their pixel offsets, are hidden.
+    const cost = page.getByTestId('report-charts').getByTestId('tco-cost-chart');
+    await expect(cost.locator('[data-print-marks] line')).toHaveCount(1);
+    await expect(cost.locator('[data-print-marks]')).toHaveCSS('display', 'inline');
+    await expect(cost.getByTestId('tco-today-marker')).toBeHidden();
     const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
     expect(pages).toBeGreaterThanOrEqual(1);

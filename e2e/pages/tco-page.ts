@@ -38,7 +38,8 @@ export class TcoPage {
       const svg = figure.querySelector('svg[data-plot], svg.recharts-surface');
       if (!svg) return ['no chart drawn'];
       const frame = svg.getBoundingClientRect();
-      const texts = [...svg.querySelectorAll('text')].filter((t) => (t.textContent ?? '').trim() !== '');
+      // Texts not drawn on screen (the print-only markers) have no box to check.
+      const texts = [...svg.querySelectorAll('text')].filter((t) => (t.textContent ?? '').trim() !== '' && t.getClientRects().length > 0);
       const title = svg.querySelector('[data-testid="y-axis-title"]');
       const titleBox = title?.getBoundingClientRect() ?? null;
       const problems: string[] = [];

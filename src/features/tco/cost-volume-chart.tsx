@@ -46,7 +46,7 @@ function Marker(props: { share: number; label: string; kind: 'today' | 'break-ev
   const right = share > 0.6;
   return (
     <div
-      className="pointer-events-none absolute"
+      className="pointer-events-none absolute print:hidden"
       style={{ left, top: MARGIN_TOP, bottom: MARGIN_BOTTOM + X_AXIS_HEIGHT }}
       data-testid={kind === 'today' ? 'tco-today-marker' : 'tco-break-even-marker'}
       data-share={share}
@@ -74,6 +74,8 @@ const CostPlot = memoPlot(function CostPlot(props: {
   yAxisWidth: number;
   margin: { top: number; right: number; bottom: number; left: number };
   offChart: { share: number; label: string } | null;
+  /** The markers again, drawn in the SVG for print only (see PrintMarks). */
+  marks: readonly { share: number; label: string; kind: 'today' | 'break-even' }[];
   labels: { unit: string; cost: string };
   config: ChartConfig<CostSeries>;
   fmt: Fmt;
@@ -93,6 +95,26 @@ const CostPlot = memoPlot(function CostPlot(props: {
       <OptionLines area={area} config={config} line={line} />
       <YAxisTitle area={area} text={labels.cost} left={margin.left} fontSize={AXIS_FONT} />
       {props.offChart ? <OffChartMark area={area} share={props.offChart.share} label={props.offChart.label} color={self.colour} fontSize={AXIS_FONT} /> : null}
+      {/*
+        On paper the chart is narrower than on screen and the SVG scales down, while the HTML
+        markers keep their pixel offsets: print draws them here instead, scaled with the plot.
+      */}
+      <g className="hidden print:inline" data-print-marks>
+        {props.marks
+          .filter((m) => m.share >= 0 && m.share <= 1)
+          .map((m) => {
+            const x = area.x + area.width * m.share;
+            const right = m.share > 0.6;
+            return (
+              <g key={m.kind}>
+                <line x1={x} x2={x} y1={area.y} y2={area.y + area.height} stroke={m.kind === 'today' ? 'var(--muted)' : 'var(--text)'} strokeWidth={m.kind === 'today' ? 1 : 2} strokeDasharray={m.kind === 'today' ? '4 3' : undefined} />
+                <text x={right ? x - 6 : x + 6} y={area.y + (m.kind === 'today' ? 26 : 12)} textAnchor={right ? 'end' : 'start'} fontSize={AXIS_FONT} fill={m.kind === 'today' ? 'var(--muted)' : 'var(--text)'} fontWeight={m.kind === 'today' ? undefined : 600}>
+                  {m.label}
+                </text>
+              </g>
+            );
+          })}
+      </g>
     </PlotSurface>
   );
 });
@@ -126,6 +148,13 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
     ],
     notes: [...(never ? [{ text: t('chart.noBreakEven') }] : []), ...(offChart ? [{ text: t('chart.offChart') }] : [])],
   };
+  const todayShare = series.xMax > 0 ? curves.current / series.xMax : -1;
+  const beShare = be !== null && series.xMax > 0 ? be / series.xMax : -1;
+  const beLabel = be !== null ? `${t('chart.breakEven')} ${fmt.compact(be)}` : '';
+  const marks = useMemo(
+    () => [{ share: todayShare, label: t('chart.today'), kind: 'today' as const }, ...(beShare >= 0 ? [{ share: beShare, label: beLabel, kind: 'break-even' as const }] : [])],
+    [todayShare, beShare, beLabel, t],
+  );
   const offText = leaves ? ` ${t('chart.offChartAria', { value: fmt.money(leaves.y / back), volume: fmt.compact(leaves.x), unit: unitLabel })}` : '';
   const summary =
     (be === null
@@ -153,9 +182,9 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
         config={config}
       >
         <div ref={boxRef} className="relative h-full w-full">
-          {boxWidth !== null ? <CostPlot width={boxWidth} height={COST_HEIGHT} rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={layout.yAxisWidth} margin={layout.margin} offChart={offChart} labels={labels} config={config} fmt={fmt} /> : null}
-          <Marker kind="today" share={series.xMax > 0 ? curves.current / series.xMax : -1} label={t('chart.today')} plotLeft={layout.plotLeft} plotInset={layout.plotInset} />
-          {be !== null ? <Marker kind="break-even" share={series.xMax > 0 ? be / series.xMax : -1} label={`${t('chart.breakEven')} ${fmt.compact(be)}`} plotLeft={layout.plotLeft} plotInset={layout.plotInset} /> : null}
+          {boxWidth !== null ? <CostPlot width={boxWidth} height={COST_HEIGHT} rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={layout.yAxisWidth} margin={layout.margin} offChart={offChart} marks={marks} labels={labels} config={config} fmt={fmt} /> : null}
+          <Marker kind="today" share={todayShare} label={t('chart.today')} plotLeft={layout.plotLeft} plotInset={layout.plotInset} />
+          {be !== null ? <Marker kind="break-even" share={beShare} label={beLabel} plotLeft={layout.plotLeft} plotInset={layout.plotInset} /> : null}
         </div>
       </ChartFrame>
     </div>

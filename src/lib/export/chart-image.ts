@@ -117,6 +117,8 @@ export function standaloneSvg(svg: SVGSVGElement, background: string, extras: Ex
     copy.removeAttribute('class');
     copy.removeAttribute('style');
   });
+  // Parts drawn for print only (the markers, which the file gets from `markers` below) stay out.
+  for (const el of Array.from(clone.querySelectorAll('[data-print-marks]'))) el.remove();
   // The chart goes into a group shifted below the title; markers and legend are added as SVG.
   const file = svgEl('svg', { xmlns: SVG_NS, width, height, viewBox: `0 0 ${width} ${height}` }) as SVGSVGElement;
   file.appendChild(svgEl('rect', { width: '100%', height: '100%', fill: background }));
