@@ -117,6 +117,12 @@ test.describe('one deployment on every page', () => {
       expect(box?.x ?? -1, topic).toBeGreaterThanOrEqual(0);
       await button.click();
     }
+    // The API offer's source badge shows its whole title in the sidebar, not "pydan… tic/…".
+    await tco.openGroup('tco-group-api');
+    const title = page.getByTestId('tco-group-api').getByTestId('source-badge').first().locator('span').first();
+    await expect(title).toHaveText('pydantic/genai-prices moonshotai.yml');
+    const clipped = await title.evaluate((el) => el.scrollHeight > el.clientHeight + 1 || el.getClientRects().length > 1);
+    expect(clipped).toBe(false);
     // A screen reader hears "30,000 req/day", not the slider's step.
     await expect(tco.slider(/^Requests per day/)).toHaveAttribute('aria-valuetext', '30,000 req/day');
     await shell.openSettings();

@@ -69,7 +69,7 @@ export function NumberField(props: NumberFieldProps) {
   const helpId = `${id}-help`;
   return (
     <div className="flex flex-col gap-1" data-testid={testId}>
-      <div className="flex items-baseline justify-between gap-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-0.5">
         <label htmlFor={id} className="text-sm font-medium text-text">
           {label}
         </label>

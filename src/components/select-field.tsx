@@ -18,7 +18,7 @@ export function SelectField<V extends string>(props: {
   const { label, value, options, onChange, badge, help, testId } = props;
   return (
     <div className="flex min-w-0 flex-col gap-1" data-testid={testId}>
-      <div className="flex items-baseline justify-between gap-2">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-0.5">
         <label htmlFor={id} className="text-sm font-medium">
           {label}
         </label>

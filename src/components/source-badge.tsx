@@ -39,12 +39,13 @@ export function SourceBadge(props: { source: SourceRef; custom?: { catalogValue:
   const label = `${source.title} · ${t('checked', { date: formatDate(language, source.checked) })}`;
   const body = (
     <>
-      <span className="line-clamp-2 [overflow-wrap:anywhere] print:line-clamp-none">{source.title}</span>
+      {/* The title takes the line it needs; the date wraps below it rather than squeezing it. */}
+      <span className="line-clamp-2 max-w-full [overflow-wrap:anywhere] print:line-clamp-none">{source.title}</span>
       <span className="shrink-0">· {formatDate(language, source.checked)}</span>
       {stale ? <span className="shrink-0 font-medium text-warn">· {t('stale')}</span> : null}
     </>
   );
-  const className = `inline-flex max-w-[20rem] items-start gap-1 rounded px-1.5 py-0.5 text-[11px] leading-tight print:max-w-none ${stale ? 'bg-warn-bg text-warn' : 'bg-surface-2 text-muted'}`;
+  const className = `inline-flex max-w-[20rem] flex-wrap items-start gap-x-1 rounded px-1.5 py-0.5 text-[11px] leading-tight print:max-w-none ${stale ? 'bg-warn-bg text-warn' : 'bg-surface-2 text-muted'}`;
   return source.url ? (
     <a href={source.url} target="_blank" rel="noreferrer noopener" className={className} title={source.note ? `${label}\n${source.note}` : label} data-testid="source-badge">
       {body}
