@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
+import { fixtureFile } from './pages/benchmarks-page';
 import { slow } from './pages/tco-page';
 
 /**
@@ -144,5 +146,59 @@ test.describe('one deployment on every page', () => {
     await shell.openSettings();
     await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
     await expect(page.getByRole('heading', { name: 'TCO und Break-even' })).toBeVisible();
+  });
+  test('the lead\'s walk: K3 on H200 does not start, on GB300 it does; a sweep of another model sizes it and is flagged; the summary, the verdict and the report agree at every step; the report prints on 2 pages', async ({ page, shell, hardwarePage: hw, tcoPage: tco, benchmarksPage: bench, reportPage: report }) => {
+    const summary = page.getByTestId('deployment-summary');
+    const codes = async (root: typeof summary) => (await root.getByTestId('coherence-flag').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).sort();
+    /** The TCO page's verdict, and the same words in the report, with the same flags. */
+    async function agree(expected: string[]): Promise<void> {
+      await shell.goTo('TCO & break-even');
+      await expect.poll(() => codes(summary), { timeout: 20_000 }).toEqual(expected);
+      const verdict = (await tco.verdict().textContent()) ?? '';
+      await report.open();
+      await report.waitForNumbers();
+      await expect(report.decision()).toContainText(verdict);
+      await expect.poll(() => codes(page.getByTestId('report-deployment')), { timeout: 20_000 }).toEqual(expected);
+    }
+
+    await hw.open();
+    await hw.select('Model', 'kimi-k3');
+    await hw.expectVerdict(false);
+    // The entered 2,300 tok/s was for Kimi K2.6: that is flagged too.
+    await agree(['does-not-fit', 'throughput-model']);
+    await expect(page.getByTestId('report-deployment')).toContainText('Kimi K3 on 1 replica of 8 × NVIDIA H200 SXM');
+
+    await shell.goTo('Hardware fit');
+    await hw.select('GPU', 'gb300');
+    await hw.expectVerdict(true);
+    // The rent is still Crusoe's H200 rate, and the figure was entered for Kimi K2.6 on H200.
+    await agree(['rent-gpu', 'throughput-gpu', 'throughput-model']);
+    await expect(page.getByTestId('report-deployment')).toContainText('Kimi K3 on 1 replica of 8 × NVIDIA GB300 (NVL72)');
+    await expect(page.getByTestId('report-title')).toHaveText('Kimi K3: 8× GB300 vs Moonshot API');
+
+    // A sweep of Llama-3.1-8B, chosen as the series at TTFT p95 ≤ 500 ms.
+    await shell.goTo('Benchmarks');
+    await bench.drop([fixtureFile('vllm/nerdalert_benchmark_serving_append_results.json')]);
+    await bench.waitForImportDone();
+    await shell.goTo('TCO & break-even');
+    const panel = page.getByTestId('capacity-panel');
+    const source = panel.getByRole('combobox', { name: 'Throughput comes from' });
+    const option = 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)';
+    await slow(source.locator('option', { hasText: option })).toHaveCount(1);
+    await source.selectOption({ label: option });
+    await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
+    await expect(summary.getByTestId('deployment-throughput')).toHaveAttribute('data-kind', 'measured');
+    await expect(summary.getByTestId('deployment-throughput')).toContainText('measured on meta-llama/Llama-3.1-8B-Instruct');
+    await expect(summary.locator('[data-code="throughput-model"]')).toContainText('The throughput was measured on meta-llama/Llama-3.1-8B-Instruct, not on Kimi K3.');
+    const flags = await codes(summary);
+    expect(flags).toContain('throughput-model');
+    await agree(flags);
+    await expect(report.kpis()).toContainText('a month for the replicas entered, which cannot serve this workload');
+
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+    if (process.env.STORY_PDF) writeFileSync(process.env.STORY_PDF, pdf);
+    expect(pages).toBeLessThanOrEqual(2);
   });
 });

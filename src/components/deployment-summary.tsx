@@ -48,6 +48,7 @@ const messages = defineMessages(
     seriesAtSlo: 'at the latency target, from the series “{label}”',
     'flag.does-not-fit': '{model} does not fit on {gpus} × {gpu} ({short} GB short per GPU): it would not start. The self-hosted figures are not valid until it fits.',
     'flag.kv-short': '{model} starts on {gpus} × {gpu}, but its KV cache holds {sequences} sequences of {context} tokens, not the {wanted} the set-up runs at once: throughput at that concurrency is out of reach.',
+    'flag.rent-gpu': 'The GPU rent, {price} per GPU-hour, is {provider}’s rate for {rateGpu}, not for {gpu}.',
     'flag.throughput-model': 'The throughput was measured on {measured}, not on {model}.',
     'flag.throughput-gpu': 'The throughput holds for {measured}, not for {gpu}.',
     'flag.api-model': 'The API serves {apiModel}, the self-hosted side runs {model}, and both are assumed to have their work accepted equally. Enter the acceptance you measured for each (Workload inputs), or compare with an offer of the same model.',
@@ -57,6 +58,7 @@ const messages = defineMessages(
     'fix.roofline-series': 'Use the roofline estimate for this deployment',
     'fix.api-offer': 'Compare with {provider} · {model}',
     'fix.reasoning-none': 'Count no extra reasoning',
+    'fix.rent-rate': 'Use {provider}’s {price} for this GPU (the catalog’s median)',
     undo: 'Undo',
     blocker: 'Blocks the verdict',
     warning: 'Check',
@@ -96,6 +98,7 @@ const messages = defineMessages(
     seriesAtSlo: 'beim Latenzziel, aus der Messreihe „{label}“',
     'flag.does-not-fit': '{model} passt nicht auf {gpus} × {gpu} ({short} GB zu wenig je GPU): es würde nicht starten. Die Zahlen für den Eigenbetrieb gelten erst, wenn es passt.',
     'flag.kv-short': '{model} startet auf {gpus} × {gpu}, aber sein KV-Cache fasst {sequences} Sequenzen mit {context} Tokens, nicht die {wanted}, die gleichzeitig laufen sollen: Durchsatz bei dieser Parallelität ist nicht erreichbar.',
+    'flag.rent-gpu': 'Die GPU-Miete, {price} je GPU-Stunde, ist der Preis von {provider} für {rateGpu}, nicht für {gpu}.',
     'flag.throughput-model': 'Der Durchsatz wurde mit {measured} gemessen, nicht mit {model}.',
     'flag.throughput-gpu': 'Der Durchsatz gilt für {measured}, nicht für {gpu}.',
     'flag.api-model': 'Die API liefert {apiModel}, selbst betrieben läuft {model}, und beide gelten als gleich oft akzeptiert. Tragen Sie die gemessene Akzeptanz je Seite ein (Workload-Eingaben) oder vergleichen Sie mit einem Angebot desselben Modells.',
@@ -105,6 +108,7 @@ const messages = defineMessages(
     'fix.roofline-series': 'Roofline-Schätzung für diese Bereitstellung verwenden',
     'fix.api-offer': 'Mit {provider} · {model} vergleichen',
     'fix.reasoning-none': 'Kein zusätzliches Reasoning zählen',
+    'fix.rent-rate': '{price} von {provider} für diese GPU verwenden (Median des Katalogs)',
     undo: 'Rückgängig',
     blocker: 'Verhindert die Empfehlung',
     warning: 'Prüfen',
@@ -115,12 +119,14 @@ const messages = defineMessages(
 type T = (key: keyof (typeof messages)['en'], params?: Params) => string;
 
 /** The sentence of one flag. */
-export function flagText(flag: CoherenceFlag, language: Language, t: T): string {
+export function flagText(flag: CoherenceFlag, language: Language, t: T, money: (usd: number) => string): string {
   switch (flag.code) {
     case 'does-not-fit':
       return t('flag.does-not-fit', { model: flag.model, gpus: flag.gpus, gpu: flag.gpu, short: formatNumber(language, flag.shortPerGpuBytes / 1e9, 0) });
     case 'kv-short':
       return t('flag.kv-short', { model: flag.model, gpus: flag.gpus, gpu: flag.gpu, sequences: formatInteger(language, flag.sequences), wanted: formatInteger(language, flag.wanted), context: formatInteger(language, flag.context) });
+    case 'rent-gpu':
+      return t('flag.rent-gpu', { price: money(flag.usd), provider: flag.provider, rateGpu: flag.rateGpu, gpu: flag.gpu });
     case 'throughput-model':
       return t('flag.throughput-model', { measured: flag.measured, model: flag.model });
     case 'throughput-gpu':
@@ -139,7 +145,7 @@ export function flagText(flag: CoherenceFlag, language: Language, t: T): string 
   }
 }
 
-function fixText(fix: CoherenceFix, t: T): string {
+function fixText(fix: CoherenceFix, t: T, money: (usd: number) => string): string {
   switch (fix.kind) {
     case 'gpus-per-replica':
       return t('fix.gpus-per-replica', { gpus: fix.gpus });
@@ -149,6 +155,8 @@ function fixText(fix: CoherenceFix, t: T): string {
       return t('fix.api-offer', { provider: fix.provider, model: fix.model });
     case 'reasoning-none':
       return t('fix.reasoning-none');
+    case 'rent-rate':
+      return t('fix.rent-rate', { provider: fix.provider, price: money(fix.usdPerGpuHour) });
   }
 }
 
@@ -187,14 +195,14 @@ function costText(language: Language, money: (usd: number) => string, c: Deploym
   return `${t(`cost.${c.unit}`, { price: money(c.usd) })}, ${t(`billing.${c.billing}`)}, ${who}`;
 }
 
-function FlagRow(props: { flag: CoherenceFlag; language: Language; t: T; actions: boolean }) {
-  const { flag, language, t, actions } = props;
+function FlagRow(props: { flag: CoherenceFlag; language: Language; t: T; money: (usd: number) => string; actions: boolean }) {
+  const { flag, language, t, money, actions } = props;
   const [undo, setUndo] = useState<Scenario | null>(null);
   const tone = flag.severity === 'blocker' ? 'border-bad/50 bg-bad-bg' : 'border-warn/50 bg-warn-bg';
   return (
     <li className={`rounded-md border px-3 py-2 text-sm ${tone}`} data-testid="coherence-flag" data-code={flag.code} data-severity={flag.severity}>
       <span className="mr-2 text-xs font-semibold uppercase tracking-wide">{t(flag.severity)}</span>
-      <span className="break-words">{flagText(flag, language, t)}</span>
+      <span className="break-words">{flagText(flag, language, t, money)}</span>
       {actions && flag.fix ? (
         <Button
           variant="secondary"
@@ -206,7 +214,7 @@ function FlagRow(props: { flag: CoherenceFlag; language: Language; t: T; actions
           }}
           data-testid="coherence-fix"
         >
-          {fixText(flag.fix, t)}
+          {fixText(flag.fix, t, money)}
         </Button>
       ) : null}
       {actions && undo ? (
@@ -266,7 +274,7 @@ export function DeploymentSummaryView(props: { check: DeploymentCheck; actions?:
       {check.flags.length > 0 ? (
         <ul className="mt-2 grid gap-1.5" aria-label={t('flags')}>
           {check.flags.map((f) => (
-            <FlagRow key={f.code} flag={f} language={language} t={t} actions={actions} />
+            <FlagRow key={f.code} flag={f} language={language} t={t} money={money} actions={actions} />
           ))}
         </ul>
       ) : null}

@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import { API_OFFERS, ARTICLE_SOURCES } from './api-offers';
 import {
   ageInMonths,
+  defaultRentFor,
   findApiOffer,
   findGpu,
   findGpuPrice,
@@ -269,5 +270,13 @@ describe('ageInMonths and isStale', () => {
     expect(isIsoDate('2026-02-30')).toBe(false);
     expect(isIsoDate('2026-2-3')).toBe(false);
     expect(() => ageInMonths('yesterday', '2026-11-30')).toThrow(RangeError);
+  });
+
+  it('a GPU starts at the median of its on-demand rates, not at the first one listed', () => {
+    // H200 on demand, 22 rates from $1.99 to $13.09: the 11th of them sorted is Crusoe's $4.29.
+    expect(defaultRentFor('h200-sxm')?.id).toBe('h200-crusoe-on-demand');
+    // B200: 5.50, 5.89, 6.69, 6.69, 8.19, 8.60, 14.24 → the 4th, $6.69 (AWS $14.24 is listed first).
+    expect(defaultRentFor('b200')?.usdPerGpuHour).toBe(6.69);
+    expect(defaultRentFor('no-such-gpu')).toBeUndefined();
   });
 });

@@ -37,6 +37,18 @@ export function pricesForGpu(gpuId: string): readonly GpuPriceRecord[] {
   return GPU_PRICES.filter((p) => p.gpuId === gpuId);
 }
 
+/**
+ * The rate a GPU starts with when it is chosen: the median of its on-demand rates (the lower
+ * of the two middle ones for an even count), so no one provider's listing order decides the
+ * cost. Falls back to the median of all its rates; undefined when the catalog has none.
+ */
+export function defaultRentFor(gpuId: string): GpuPriceRecord | undefined {
+  const all = pricesForGpu(gpuId);
+  const onDemand = all.filter((p) => p.tier === 'on-demand');
+  const pool = [...(onDemand.length > 0 ? onDemand : all)].sort((a, b) => a.usdPerGpuHour - b.usdPerGpuHour || a.id.localeCompare(b.id));
+  return pool[Math.floor((pool.length - 1) / 2)];
+}
+
 /** Every purchase quote recorded for a GPU, in catalog order. */
 export function purchasesForGpu(gpuId: string): readonly GpuPurchaseRecord[] {
   return GPU_PURCHASES.filter((p) => p.gpuId === gpuId);

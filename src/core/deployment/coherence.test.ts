@@ -85,6 +85,34 @@ describe('one deployment, one story', () => {
     expect(flagsOf(fixed).filter((f) => f.code.startsWith('throughput'))).toEqual([]);
   });
 
+  it('a name the catalog does not know is another model or GPU unless it says ours', () => {
+    const s = defaultScenario();
+    s.selfHosted.modelId = 'kimi-k3';
+    s.selfHosted.gpuId = 'gb300';
+    const measured = storeSeries(seriesFromPublished(KIMI_B200 as NonNullable<typeof KIMI_B200>));
+    s.selfHosted.capacity = { ...s.selfHosted.capacity, series: { ...measured, kind: 'measured', libraryId: null, publisher: null, model: 'meta-llama/Llama-3.1-8B-Instruct', hardware: 'TPU v5e' } };
+    const flags = flagsOf(s);
+    expect(only(flags, 'throughput-model')).toMatchObject({ measured: 'meta-llama/Llama-3.1-8B-Instruct', model: 'Kimi K3' });
+    expect(only(flags, 'throughput-gpu')).toMatchObject({ measured: 'TPU v5e', gpu: 'NVIDIA GB300 (NVL72)' });
+    // Names that say ours, in a form the catalog does not list, are ours.
+    s.selfHosted.capacity = { ...s.selfHosted.capacity, series: { ...measured, kind: 'measured', libraryId: null, publisher: null, model: 'kimi-k3-int4-w4a16 (our build)', hardware: 'GB300 rack 4' } };
+    expect(flagsOf(s).filter((f) => f.code.startsWith('throughput'))).toEqual([]);
+  });
+
+  it('rent-gpu: the GPU became a GB300 and the rent is still Crusoe\'s H200 rate; the fix is the GB300\'s median catalog rate', () => {
+    const s = defaultScenario();
+    s.selfHosted.modelId = 'kimi-k3';
+    s.selfHosted.gpuId = 'gb300';
+    s.api = { ...s.api, offerId: 'moonshot-kimi-k3', model: 'Kimi K3' };
+    const flag = only(flagsOf(s), 'rent-gpu');
+    expect(flag).toMatchObject({ provider: 'Crusoe', usd: 4.29, rateGpu: 'NVIDIA H200 SXM', gpu: 'NVIDIA GB300 (NVL72)' });
+    // The catalog holds one GB300 rate (SemiAnalysis' neocloud TCO, $3.30 per GPU-hour).
+    expect(flag.fix).toMatchObject({ kind: 'rent-rate', priceId: 'gb300-semianalysis-tco-neocloud', usdPerGpuHour: 3.3 });
+    const fixed = applyFix(s, flag.fix as NonNullable<typeof flag.fix>);
+    expect([fixed.selfHosted.rentPriceId, fixed.selfHosted.rentPrice]).toEqual(['gb300-semianalysis-tco-neocloud', 3.3]);
+    expect(flagsOf(fixed).map((f) => f.code)).not.toContain('rent-gpu');
+  });
+
   it('throughput-gpu: a figure entered for the H200 after the GPU became a B200', () => {
     const s = defaultScenario();
     s.selfHosted.gpuId = 'b200';

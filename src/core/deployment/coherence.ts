@@ -1,4 +1,4 @@
-import { findApiOffer, findGpu, findGpuPrice, findModel } from '../catalog/catalog';
+import { defaultRentFor, findApiOffer, findGpu, findGpuPrice, findModel } from '../catalog/catalog';
 import { API_OFFERS } from '../catalog/api-offers';
 import { apiFieldsFromOffer } from '../catalog/offer-fields';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
@@ -10,6 +10,7 @@ import type { LayoutKind } from '../hardware/layouts';
 import type { Scenario } from '../scenario/schema';
 import type { TcoEvaluation } from '../tco/evaluate';
 import { gpuIdOf, modelIdOf, squash } from './identify';
+import { shortGpuName } from './name';
 
 /**
  * One deployment, told the same way on every page (docs/tco.md §12): what is self-hosted on
@@ -65,7 +66,9 @@ export type CoherenceFix =
   /** A catalog offer of the self-hosted model. */
   | { kind: 'api-offer'; offerId: string; provider: string; model: string }
   /** No reasoning tokens on top of the output: the measured output includes them. */
-  | { kind: 'reasoning-none' };
+  | { kind: 'reasoning-none' }
+  /** The catalog's rate for this GPU (the median of its on-demand rates). */
+  | { kind: 'rent-rate'; priceId: string; provider: string; usdPerGpuHour: number };
 
 export type CoherenceFlag =
   /** The hardware fit says the model does not start on one replica's GPUs (weights, or not one sequence of the context). */
@@ -76,6 +79,8 @@ export type CoherenceFlag =
   | { code: 'throughput-model'; severity: 'warning'; measured: string; model: string; fix: CoherenceFix | null }
   /** The throughput was measured on another GPU (or a figure was entered for another GPU). */
   | { code: 'throughput-gpu'; severity: 'warning'; measured: string; gpu: string; fix: CoherenceFix | null }
+  /** The rent is a catalog rate of another GPU (the GPU changed, the rate did not). */
+  | { code: 'rent-gpu'; severity: 'warning'; provider: string; usd: number; rateGpu: string; gpu: string; fix: CoherenceFix | null }
   /** The API serves another model and both sides are assumed to deliver the same quality. */
   | { code: 'api-model'; severity: 'warning'; apiModel: string; model: string; fix: CoherenceFix | null }
   /** The throughput holds for other request lengths and cannot be carried over (no prefill rate). */
@@ -241,11 +246,29 @@ export function coherence(s: Pick3, results: CoherenceResults, context: Coherenc
   const ev = summary.throughput;
   const roofline = results.hardware.ok ? seriesFromRoofline(results.hardware.report, sh.gpusPerReplica) : null;
   const useRoofline: CoherenceFix | null = roofline ? { kind: 'roofline-series', series: storeSeries(roofline) } : null;
-  if (ev.modelId !== null && ev.modelId !== sh.modelId && sh.modelId !== 'custom') {
-    flags.push({ code: 'throughput-model', severity: 'warning', measured: ev.modelText ?? findModel(ev.modelId)?.name ?? ev.modelId, model, fix: useRoofline });
+  // A name the catalog does not know is another model (or GPU) unless it says ours: a
+  // Llama-3.1-8B sweep does not size Kimi K3, whether or not the catalog holds Llama-3.1-8B.
+  const otherModel = ev.modelId !== null ? ev.modelId !== sh.modelId : ev.modelText !== null && !squash(ev.modelText).includes(squash(model));
+  if (otherModel && sh.modelId !== 'custom') {
+    flags.push({ code: 'throughput-model', severity: 'warning', measured: ev.modelText ?? findModel(ev.modelId ?? '')?.name ?? ev.modelId ?? '', model, fix: useRoofline });
   }
-  if (ev.gpuId !== null && ev.gpuId !== sh.gpuId) {
-    flags.push({ code: 'throughput-gpu', severity: 'warning', measured: ev.gpuText ?? gpuName(ev.gpuId), gpu, fix: useRoofline });
+  const otherGpu = ev.gpuId !== null ? ev.gpuId !== sh.gpuId : ev.gpuText !== null && !squash(ev.gpuText).includes(squash(shortGpuName(gpu)));
+  if (otherGpu) {
+    flags.push({ code: 'throughput-gpu', severity: 'warning', measured: ev.gpuText ?? gpuName(ev.gpuId ?? ''), gpu, fix: useRoofline });
+  }
+
+  const rate = sh.costMode === 'rent' && sh.rentPriceId ? findGpuPrice(sh.rentPriceId) : undefined;
+  if (rate && rate.gpuId !== sh.gpuId) {
+    const own = defaultRentFor(sh.gpuId);
+    flags.push({
+      code: 'rent-gpu',
+      severity: 'warning',
+      provider: rate.provider,
+      usd: rate.usdPerGpuHour,
+      rateGpu: gpuName(rate.gpuId),
+      gpu,
+      fix: own ? { kind: 'rent-rate', priceId: own.id, provider: own.provider, usdPerGpuHour: own.usdPerGpuHour } : null,
+    });
   }
 
   // An offer of a model the catalog does not know serves another model unless its name says ours.
@@ -280,5 +303,7 @@ export function applyFix<S extends Pick3>(s: S, fix: CoherenceFix): S {
     }
     case 'reasoning-none':
       return { ...s, workload: { ...s.workload, reasoningMode: 'none' } };
+    case 'rent-rate':
+      return { ...s, selfHosted: { ...s.selfHosted, rentPriceId: fix.priceId, rentUnit: 'gpu-hour', rentPrice: fix.usdPerGpuHour } };
   }
 }

@@ -98,7 +98,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
   const kpis = tco
     ? [
         { label: t('apiMonthly'), value: money(tco.api.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'api' ? ('ok' as const) : ('neutral' as const) },
-        { label: t('selfMonthly'), value: money(tco.selfHosted.monthlyUsd), sub: blocked ? t('notValidFit') : t('perMonth'), tone: blocked ? ('bad' as const) : tco.verdict.best === 'self-hosted' ? ('ok' as const) : ('neutral' as const) },
+        { label: t('selfMonthly'), value: money(tco.selfHosted.monthlyUsd), sub: blocked ? t('notValidFit') : tco.selfHosted.feasible ? t('perMonth') : t('notServing'), tone: blocked || !tco.selfHosted.feasible ? ('bad' as const) : tco.verdict.best === 'self-hosted' ? ('ok' as const) : ('neutral' as const) },
         { label: t('hybridMonthly'), value: money(tco.hybrid.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'hybrid' ? ('ok' as const) : ('neutral' as const) },
         { label: t('perAcceptedApi'), value: figure(tco.api.perAcceptedTask, money, t) },
         { label: t('perAcceptedSelf'), value: figure(tco.selfHosted.perAcceptedTask, money, t) },

@@ -188,6 +188,11 @@ const ParetoPlot = memoPlot(function ParetoPlot(props: {
 
 type CostKey = 'perMillionAtWorkload' | 'perMillionAtFullLoad';
 
+/** Whether the cost-per-1M chart has a line to draw (two costed points at least). */
+export function hasCostLine(view: CapacityView): boolean {
+  return drawable(view).filter((p) => p.perMillionAtWorkload !== null).length >= 2;
+}
+
 export const CostPerMillionChart = memo(function CostPerMillionChart(props: { view: CapacityView; t: CapacityT; language: Language; fmt: Fmt }) {
   const { view, t, language, fmt } = props;
   const pts = drawable(view)

@@ -7,7 +7,7 @@ import { formatInteger, formatPercent } from '../../lib/format/format';
 import { makeFmt } from '../../lib/format/fmt';
 import { capacityViewQuery } from '../../lib/query/capacity';
 import { useAppStore } from '../../state/store';
-import { chosenText, CostPerMillionChart, fig } from './capacity-charts';
+import { chosenText, CostPerMillionChart, fig, hasCostLine } from './capacity-charts';
 import { capacityMessages, type CapacityT } from './capacity-messages';
 import { ProvenanceBadge, provenanceText } from './capacity-panel';
 
@@ -58,7 +58,8 @@ export const CapacityReport = memo(function CapacityReport() {
             </p>
           )}
           {view.measuredOnOtherHardware !== null ? <p className="text-xs text-warn">{t('lengths.hardware', { measured: view.measuredOnOtherHardware, gpu: view.gpuName })}</p> : null}
-          <CostPerMillionChart view={view} t={t} language={language} fmt={fmt} />
+          {/* Without a line to draw, the sentence alone: an empty chart would take half a printed page. */}
+          {hasCostLine(view) ? <CostPerMillionChart view={view} t={t} language={language} fmt={fmt} /> : <p className="text-muted" data-testid="report-capacity-no-cost">{t(view.lengths?.kind === 'refused' ? 'cost.refused' : 'cost.none')}</p>}
         </>
       )}
     </div>
