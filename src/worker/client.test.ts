@@ -109,6 +109,44 @@ describe('ComputeClient', () => {
     created.forEach((w) => w.terminate());
   });
 
+  it('a worker that goes silent mid-call (self.close, a hang) is replaced after a missed heartbeat, not after the 15 s limit', async () => {
+    vi.useFakeTimers();
+    const created: FakeWorker[] = [];
+    const client = new ComputeClient({
+      createWorker: () => {
+        if (created.length > 0) {
+          created.push(fakeWorker(true));
+          return created.at(-1) as FakeWorker;
+        }
+        // Answers its start-up ping, then nothing more: the call and every later ping hang.
+        const { port1, port2 } = new MessageChannel();
+        let up = false;
+        const never = () => new Promise<never>(() => undefined);
+        expose({ ...computeApi, ping: () => (up ? never() : ((up = true), 'pong')), summarizeWorkload: never }, port2);
+        const w = port1 as unknown as FakeWorker;
+        w.terminated = false;
+        w.terminate = () => {
+          w.terminated = true;
+          port1.close();
+          port2.close();
+        };
+        created.push(w);
+        return w;
+      },
+    });
+    const result = client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    // The start-up ping is answered (messages between ports take real turns of the event loop).
+    await vi.waitFor(() => expect(client.getState().mode).toBe('worker'));
+    // Ping at 1 s, unanswered at 3 s (2 s later): the worker is replaced and the call goes to the new one.
+    await vi.advanceTimersByTimeAsync(3_100);
+    await vi.waitFor(async () => {
+      await expect(result).resolves.toMatchObject({ totalTokens: expect.closeTo(12_978_000_000, -3) as number });
+    });
+    expect(client.getState()).toMatchObject({ mode: 'worker', restarts: 1, lastFailure: 'No heartbeat within 2000 ms' });
+    expect(created[0]?.terminated).toBe(true);
+    created.forEach((w) => w.terminate());
+  });
+
   it('a cancelled Monte Carlo stops running in the worker, and the next run still answers', async () => {
     const created: FakeWorker[] = [];
     const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });

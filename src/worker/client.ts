@@ -37,6 +37,14 @@ class WorkerDied extends Error {}
 
 const START_TIMEOUT_MS = 10000;
 const CALL_TIMEOUT_MS = 15000;
+/**
+ * While a call waits, the worker is pinged every second; a worker that leaves a ping without
+ * an answer for 2 s is hung or gone (a `self.close()` fires no error event) and is replaced.
+ * Computations answer in milliseconds and long ones work in slices that let a ping through,
+ * so a live worker always answers; calls without a time limit (file reads) are not watched.
+ */
+export const HEARTBEAT_MS = 1000;
+export const HEARTBEAT_TIMEOUT_MS = 2000;
 const MAX_RESTARTS = 3;
 /** How long after a worker is up the spare loads, and how often it tries again while a file is read. */
 const SPARE_DELAY_MS = 2000;
@@ -228,14 +236,35 @@ export class ComputeClient {
     this.discard(worker, 'Worker terminated');
   }
 
-  private race<T>(work: Promise<T>, timeoutMs: number | null, signal: AbortSignal | undefined): Promise<T> {
+  /** Pings `remote` every HEARTBEAT_MS while a call waits; calls `dead` once a ping goes unanswered too long. */
+  private heartbeat(remote: Remote<ComputeApi>, dead: (e: WorkerDied) => void): () => void {
+    let waitingSince: number | null = null;
+    const timer = setInterval(() => {
+      if (waitingSince !== null) {
+        if (Date.now() - waitingSince >= HEARTBEAT_TIMEOUT_MS) dead(new WorkerDied(`No heartbeat within ${HEARTBEAT_TIMEOUT_MS} ms`));
+        return;
+      }
+      waitingSince = Date.now();
+      remote.ping().then(
+        () => {
+          waitingSince = null;
+        },
+        () => undefined,
+      );
+    }, HEARTBEAT_MS);
+    return () => clearInterval(timer);
+  }
+
+  private race<T>(work: Promise<T>, timeoutMs: number | null, signal: AbortSignal | undefined, watch: Remote<ComputeApi> | null = null): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const timer = timeoutMs === null ? undefined : setTimeout(() => reject(new WorkerDied(`No answer within ${timeoutMs} ms`)), timeoutMs);
+      const stopWatch = watch && timeoutMs !== null ? this.heartbeat(watch, reject) : null;
       const onAbort = () => reject(new AbortError());
       if (signal?.aborted) onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
       const cleanup = () => {
         clearTimeout(timer);
+        stopWatch?.();
         signal?.removeEventListener('abort', onAbort);
       };
       const died = this.died?.promise ?? new Promise<never>(() => undefined);
@@ -300,7 +329,7 @@ export class ComputeClient {
         const remote = this.remote;
         if (!remote) throw new WorkerDied('Worker went away');
         const fn = remote[method] as unknown as (...a: Args<M>) => Promise<Out<M>>;
-        const out = await this.race(fn(...args), timeoutMs, signal);
+        const out = await this.race(fn(...args), timeoutMs, signal, remote);
         this.workerAnswered = true;
         return out;
       } catch (e) {
