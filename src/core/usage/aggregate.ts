@@ -14,7 +14,9 @@ import type { CostRecord } from './types';
  *   the file has one row per request;
  * - cache-hit share = cached ÷ input tokens; reasoning per request = reasoning ÷ requests
  *   (visible output = output − reasoning: the scenario bills reasoning on top of the visible
- *   output);
+ *   output); a file that does not separate reasoning counts it inside its output tokens, so
+ *   reasoning is set to none (note `reasoning-inside-output`) rather than the scenario's
+ *   reasoning kept on top of a measured output that already holds it;
  * - retry rate = failed ÷ successful requests (every failed request was sent again);
  * - the 168-hour week (Monday 00:00 first, in the chosen zone) weighted by tokens (requests
  *   where the file has no tokens): per hour of the week, the median over the weeks that cover
@@ -446,7 +448,12 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
     if (t.perRequest.reasoning !== null) {
       workload.reasoningMode = t.perRequest.reasoning.mean > 0 ? 'tokens' : 'none';
       workload.reasoningTokensPerRequest = clamp(t.perRequest.reasoning.mean, 0, 1e8);
-    } else keep('no-reasoning-field', 'reasoningMode', 'reasoningTokensPerRequest');
+    } else {
+      // The file does not separate reasoning, and its output counts include it (every format
+      // read, formats.ts): the measured output is all of it, so no reasoning on top.
+      workload.reasoningMode = 'none';
+      notes.push('reasoning-inside-output');
+    }
   } else {
     // No request counts (Anthropic's report): the month's tokens, in token mode.
     notes.push('token-mode');
@@ -458,7 +465,10 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
       if (t.tokens.reasoning !== null && t.tokens.output > 0) {
         workload.reasoningMode = t.tokens.reasoning > 0 ? 'multiplier' : 'none';
         workload.reasoningMultiplier = clamp((t.tokens.output + t.tokens.reasoning) / t.tokens.output, 1, 100);
-      } else keep('no-reasoning-field', 'reasoningMode', 'reasoningMultiplier');
+      } else {
+        workload.reasoningMode = 'none';
+        notes.push('reasoning-inside-output');
+      }
     }
   }
   if (keptRows > 0) {

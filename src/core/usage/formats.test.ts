@@ -30,8 +30,11 @@ describe('usage formats on their documented examples', () => {
     expect(d.kept).toEqual(expect.arrayContaining([
       { field: 'weeklyProfile', reason: 'no-hour-shape' },
       { field: 'retryRateApi', reason: 'no-error-field' },
-      { field: 'reasoningTokensPerRequest', reason: 'no-reasoning-field' },
     ]));
+    // Output counts include reasoning and the page does not separate it: no reasoning on top.
+    expect(d.workload.reasoningMode).toBe('none');
+    expect(d.notes).toContain('reasoning-inside-output');
+    expect(d.kept.map((k) => k.field)).not.toContain('reasoningTokensPerRequest');
   });
 
   it('OpenAI Costs API page: $0.06 on 2024-11-01', () => {
@@ -64,6 +67,10 @@ describe('usage formats on their documented examples', () => {
     // Cached 5000 / 7500 input.
     expect(d.workload.cacheHitShare).toBeCloseTo(2 / 3, 12);
     expect(d.kept).toEqual(expect.arrayContaining([{ field: 'requestsPerDay', reason: 'no-request-count' }]));
+    // Anthropic's output tokens include extended thinking, and the report does not separate it:
+    // the 30,000 output tokens are all of it, no reasoning factor on top.
+    expect(d.workload.reasoningMode).toBe('none');
+    expect(d.notes).toContain('reasoning-inside-output');
     // Two hours are less than a week: the week stays as entered.
     expect(d.kept).toEqual(expect.arrayContaining([{ field: 'weeklyProfile', reason: 'less-than-a-week' }]));
   });
