@@ -261,3 +261,11 @@ test('a prefill rate on an imported sweep: same lengths stay costed, a too low r
   await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('3 needed / 1 entered');
   await expect(page.getByTestId('tco-sizing-problem')).toHaveCount(0);
 });
+
+test('without an imported sweep the capacity panel links to the Benchmarks page', async ({ page, tcoPage: tco }) => {
+  await tco.open({ charts: false });
+  const hint = page.getByTestId('capacity-panel').getByTestId('capacity-no-imported');
+  await slow(hint).toHaveText('No imported sweep yet: import one on the Benchmarks page.');
+  await hint.getByRole('link', { name: 'Benchmarks page' }).click();
+  await expect(page).toHaveURL(/#\/benchmarks/);
+});

@@ -23,15 +23,18 @@ test.describe('usage data', () => {
     await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 70.4');
     await usagePage.useAsWorkload().click();
     await expect(page.getByTestId('usage-applied')).toContainText('SYNTHETIC_two_weeks_office_hours.jsonl');
-    // API bill with the file's mix at the example offer (0.95 / 0.16 / 4 USD per 1M; reasoning
-    // kept at 1,200 tokens per request, the file has none): input 2,093,000, cached 330,000,
-    // output 315,600 tokens over 986 requests; 986/14 × 30 = 2,112.86 tasks × (1 + 10/986)
-    // × (1,763,000 × 0.95 + 330,000 × 0.16 + (315,600 + 986 × 1,200) × 4) / 986 / 1e6 = $16.72.
-    await slow(footer).toContainText('$16.72');
+    // The log's output tokens include any reasoning: the example's 1,200 reasoning tokens are
+    // not added on top (320 measured tokens stay 320, not 1,520), and the change is listed.
+    await expect(usagePage.changes().getByRole('row', { name: /^Reasoning/ })).toContainText('tokens per request→ none');
+    // API bill with the file's mix at the example offer (0.95 / 0.16 / 4 USD per 1M): input
+    // 2,093,000, cached 330,000, output 315,600 tokens over 986 requests; 986/14 × 30 = 2,112.86
+    // tasks × (1 + 10/986) × (1,763,000 × 0.95 + 330,000 × 0.16 + 315,600 × 4) / 986 / 1e6 = $6.47
+    // (with the 1,200 reasoning tokens kept on top it was $16.72).
+    await slow(footer).toContainText('$6.47');
 
     await tcoPage.open({ charts: false });
     await expect(page.getByTestId('tco-workload-source')).toHaveText('Workload from SYNTHETIC_two_weeks_office_hours.jsonl, Jan 5, 2026 – Jan 18, 2026, UTC');
-    await slow(page.getByTestId('tco-kpi-api-value')).toHaveText('$16.72');
+    await slow(page.getByTestId('tco-kpi-api-value')).toHaveText('$6.47');
     await expect(tcoPage.field('Requests per day')).toHaveValue('70.43');
 
     // Undo on the usage page brings the old inputs back.
@@ -57,6 +60,59 @@ test.describe('usage data', () => {
     await usagePage.open();
     await usagePage.addFiles([{ name: 'broken.jsonl', mimeType: 'application/json', buffer: Buffer.from('{"ts":"2026-01-05T10:00:00Z","in_tok":10,"out_tok":2}\n{"ts": 2026-01-05}\n') }]);
     await expect(page.getByTestId('usage-issues')).toContainText('broken.jsonl, line 2: not valid JSON');
+  });
+
+  test('another file after "Use as workload": the card shows what is applied, says the files differ and applies the new one; undo goes back to the hand-entered workload', async ({ page, usagePage, tcoPage }) => {
+    await usagePage.open();
+    await usagePage.addFiles(LOG);
+    await usagePage.zone().selectOption('UTC');
+    await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 18, 2026 (14 days)');
+    await usagePage.useAsWorkload().click();
+    const applied = page.getByTestId('usage-applied');
+    await expect(applied).toHaveText(/The TCO workload now comes from SYNTHETIC_two_weeks_office_hours\.jsonl\./);
+    // 986 requests / 14 days = 70.4 a day.
+    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 70.4');
+
+    await page.getByRole('button', { name: 'Remove files' }).click();
+    await usagePage.addFiles(fixture('REAL_openai_usage_export_completions.tsv'));
+    await slow(usagePage.period()).toHaveText('Oct 5, 2025 – Oct 11, 2025 (7 days)');
+    // Still what is applied: the log's figures under the log's name.
+    await expect(applied).toHaveText(/SYNTHETIC_two_weeks_office_hours\.jsonl/);
+    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 70.4');
+    const stale = page.getByTestId('usage-stale');
+    await expect(stale).toContainText('The files loaded now (REAL_openai_usage_export_completions.tsv) differ from what is applied.');
+    // 53 requests / 7 days = 7.57 → 7.6 a day, against the applied 70.4.
+    await expect(stale.getByTestId('usage-pending').getByRole('row', { name: /Requests per day/ })).toContainText('70.4→ 7.6');
+
+    await stale.getByRole('button', { name: 'Use as workload' }).click();
+    await expect(applied).toHaveText(/The TCO workload now comes from REAL_openai_usage_export_completions\.tsv\./);
+    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 7.6');
+    await expect(stale).toHaveCount(0);
+    await tcoPage.open({ charts: false });
+    await expect(tcoPage.field('Requests per day')).toHaveValue('7.57');
+
+    await usagePage.open();
+    await usagePage.undo().click();
+    await tcoPage.open({ charts: false });
+    await expect(tcoPage.field('Requests per day')).toHaveValue('30,000');
+    await expect(page.getByTestId('tco-workload-source')).toHaveCount(0);
+  });
+
+  test('the example file: a real export, labelled as example data, in English and German', async ({ page, shell, usagePage }) => {
+    await usagePage.open();
+    await page.getByRole('button', { name: 'Load an example file' }).click();
+    // The real OpenAI export: 53 requests over 5–11 Oct 2025 = 7.6 a day.
+    await slow(usagePage.period()).toHaveText('Oct 5, 2025 – Oct 11, 2025 (7 days)');
+    await expect(page.getByTestId('usage-period')).toContainText('7.6');
+    await expect(page.getByTestId('usage-example')).toContainText('Example data, not yours: REAL_openai_usage_export_completions.tsv, a real OpenAI dashboard usage export');
+    await shell.setLanguage('de');
+    await expect(page.getByTestId('usage-example')).toContainText('Beispieldaten, nicht Ihre: REAL_openai_usage_export_completions.tsv');
+    await shell.setLanguage('en');
+    // Own files replace it, and the label goes.
+    await page.getByRole('button', { name: 'Remove files' }).click();
+    await usagePage.addFiles(LOG);
+    await slow(usagePage.period()).toHaveText(/Jan 5, 2026/);
+    await expect(page.getByTestId('usage-example')).toHaveCount(0);
   });
 
   test('a real OpenAI dashboard usage export with its cost export: days, requests and the bill', async ({ page, usagePage }) => {

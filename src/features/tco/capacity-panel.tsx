@@ -133,6 +133,21 @@ function refusedText(t: CapacityT, language: ReturnType<typeof useLanguage>, l: 
   return t('lengths.refused', params);
 }
 
+/** "No imported sweep yet: import one on the Benchmarks page", the page named as a link to it. */
+function NoImportedHint(props: { t: CapacityT }) {
+  const { t } = props;
+  const [before, after] = t('source.noImported', { link: '\u0000' }).split('\u0000');
+  return (
+    <p className="text-xs text-muted" data-testid="capacity-no-imported">
+      {before}
+      <a href="#/benchmarks" className="text-accent underline-offset-2 hover:underline">
+        {t('source.benchmarksLink')}
+      </a>
+      {after}
+    </p>
+  );
+}
+
 function checkText(t: CapacityT, language: ReturnType<typeof useLanguage>, c: LimitCheck): string {
   const limit = c.metric === 'tps-per-user' ? t('limit.tps-per-user') : c.metric === 'failed-share' ? t('limit.failed-share') : `${c.metric.toUpperCase()} p${c.percentile}`;
   if (c.value === null) return t('check.notMeasured', { limit });
@@ -296,7 +311,7 @@ export function CapacityPanel(props: { fmt: Fmt }) {
             ) : null}
           </div>
         ) : null}
-        {imported.length === 0 ? <p className="text-xs text-muted">{t('source.noImported')}</p> : null}
+        {imported.length === 0 ? <NoImportedHint t={t} /> : null}
         {library.length === 0 ? <p className="text-xs text-muted">{t('source.libraryEmpty')}</p> : null}
         <SloEditor slo={capacity.slo} t={t} />
         <label className="flex items-center gap-2 text-xs">

@@ -21,6 +21,9 @@ import { useUsageSession, type AppliedChange } from './usage-session';
 import { usageMessages, type T } from './messages';
 
 
+/** The example file: a real OpenAI dashboard usage export, provenance in fixtures/usage/SOURCES.md. */
+const EXAMPLE_FILE = 'REAL_openai_usage_export_completions.tsv';
+
 const WORKLOAD_FIELDS = [
   'mode',
   'requestsPerDay',
@@ -193,9 +196,13 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
   const next: Workload = { ...scenario.workload, ...patch };
   const pending = changesOf(language, t, scenario.workload, next);
   const source = sourceOf(answer, derived, timeZone, models, profile);
+  // What is applied is what the card shows; files loaded since (another file, other models)
+  // that would change the workload are offered on top, and undo still goes back to the
+  // workload entered by hand before the first "Use as workload".
+  const stale = applied !== null && (pending.length > 0 || !same(applied.source, source));
   const apply = () => {
-    const previous = { workload: scenario.workload, usage: scenario.usage };
-    setSession({ applied: { changes: pending, previous }, undone: false });
+    const previous = applied?.previous ?? { workload: scenario.workload, usage: scenario.usage };
+    setSession({ applied: { changes: changesOf(language, t, previous.workload, { ...previous.workload, ...patch }), previous, source }, undone: false });
     updateSection('workload', patch);
     updateSection('usage', { source });
   };
@@ -205,18 +212,37 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
     updateSection('usage', applied.previous.usage);
     setSession({ applied: null, undone: true });
   };
+  const reasoningNote = derived.notes.includes('reasoning-inside-output') ? (
+    <p className="text-xs text-muted" data-testid="usage-reasoning-inside">
+      {t('apply.reasoningInside')}
+    </p>
+  ) : null;
   const fieldLabel = (f: keyof Workload) => (WORKLOAD_FIELDS as readonly string[]).includes(f) ? t(`field.${f as ShownField}`) : f;
   return (
     <Card title={t('apply.title')} testId="usage-apply">
       {applied ? (
         <div className="flex flex-col gap-2">
           <Banner tone="info" testId="usage-applied">
-            <span>{t('apply.applied', { files: source?.files.join(', ') ?? '' })}</span>{' '}
+            <span>{t('apply.applied', { files: applied.source?.files.join(', ') ?? '' })}</span>{' '}
             <Button variant="secondary" size="sm" onClick={undo}>
               {t('apply.undo')}
             </Button>
           </Banner>
-          <ChangesTable changes={applied.changes} t={t} fieldLabel={fieldLabel} />
+          <ChangesTable changes={applied.changes} t={t} fieldLabel={fieldLabel} testId="usage-changes" />
+          {stale ? (
+            <div className="flex flex-col gap-2" data-testid="usage-stale">
+              <p className="text-sm" role="status">
+                {t('apply.stale', { files: source?.files.join(', ') ?? '' })}
+              </p>
+              {pending.length > 0 ? <ChangesTable changes={pending} t={t} fieldLabel={fieldLabel} testId="usage-pending" /> : null}
+              {reasoningNote}
+              <div>
+                <Button variant="primary" disabled={source === null} onClick={apply}>
+                  {t('apply.button')}
+                </Button>
+              </div>
+            </div>
+          ) : null}
         </div>
       ) : (
         <div className="flex flex-col gap-2">
@@ -226,7 +252,8 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
             </Banner>
           ) : null}
           {pending.length === 0 ? <p className="text-sm text-muted">{t('apply.nothing')}</p> : <p className="text-sm text-muted">{t('apply.intro')}</p>}
-          {pending.length > 0 ? <ChangesTable changes={pending} t={t} fieldLabel={fieldLabel} /> : null}
+          {pending.length > 0 ? <ChangesTable changes={pending} t={t} fieldLabel={fieldLabel} testId="usage-changes" /> : null}
+          {reasoningNote}
           <div>
             <Button variant="primary" disabled={pending.length === 0 || source === null} onClick={apply}>
               {t('apply.button')}
@@ -248,10 +275,10 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
   );
 }
 
-function ChangesTable(props: { changes: readonly Change[]; t: T; fieldLabel: (f: keyof Workload) => string }) {
-  const { changes, t, fieldLabel } = props;
+function ChangesTable(props: { changes: readonly Change[]; t: T; fieldLabel: (f: keyof Workload) => string; testId: string }) {
+  const { changes, t, fieldLabel, testId } = props;
   return (
-    <table className="figures w-full text-left text-sm" data-testid="usage-changes">
+    <table className="figures w-full text-left text-sm" data-testid={testId}>
       <thead className="text-xs text-muted">
         <tr>
           <th scope="col" className="px-2 py-1 font-medium">
@@ -289,7 +316,13 @@ export function UsagePage() {
   const session = useUsageSession();
   const { files, profile, models } = session;
   const timeZone = session.timeZone ?? scenario.usage.source?.timeZone ?? browserZone();
-  const setFiles = (next: File[]) => session.set({ files: next, models: [] });
+  const setFiles = (next: File[], example = false) => session.set({ files: next, models: [], example });
+  // The example is a committed real export (fixtures/usage/SOURCES.md), bundled as its own chunk
+  // and loaded only when asked for: no request leaves the app's origin.
+  const loadExample = async () => {
+    const { default: text } = await import('../../../fixtures/usage/REAL_openai_usage_export_completions.tsv?raw');
+    setFiles([new File([text], EXAMPLE_FILE, { type: 'text/tab-separated-values' })], true);
+  };
   const setTimeZone = (z: string) => session.set({ timeZone: z });
   const setProfile = (p: ProfileChoice) => session.set({ profile: p });
   const setModels = (m: string[]) => session.set({ models: m });
@@ -329,6 +362,11 @@ export function UsagePage() {
           <p className="text-sm font-medium">{t('drop')}</p>
           <div className="flex gap-2">
             <ChooseFiles label={t('choose')} testId="usage-file-input" onFiles={take} />
+            {files.length === 0 ? (
+              <Button variant="secondary" onClick={() => void loadExample()}>
+                {t('example.load')}
+              </Button>
+            ) : null}
             {files.length > 0 ? (
               <Button variant="secondary" onClick={() => setFiles([])}>
                 {t('clear')}
@@ -336,6 +374,11 @@ export function UsagePage() {
             ) : null}
           </div>
         </div>
+        {session.example && files.length > 0 ? (
+          <Banner tone="info" testId="usage-example">
+            {t('example.label', { file: EXAMPLE_FILE })}
+          </Banner>
+        ) : null}
         {query.isFetching ? (
           <div className="mt-2 flex flex-col gap-2" data-testid="usage-progress">
             <ProgressBar label={t('progressLabel')} share={share} />

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Scenario, Workload } from '../../core/scenario/schema';
+import type { Scenario, UsageSource, Workload } from '../../core/scenario/schema';
 import type { ProfileChoice } from '../../core/usage/aggregate';
 import type { UsageCsvMapping } from '../../core/usage/csv';
 
@@ -22,8 +22,14 @@ interface UsageSession {
   models: string[];
   /** Column mappings the user chose, per CSV file name. */
   mappings: Record<string, UsageCsvMapping>;
-  applied: { changes: AppliedChange[]; previous: Pick<Scenario, 'workload' | 'usage'> } | null;
+  /**
+   * The last "Use as workload": what it changed against the hand-entered workload, that workload
+   * (undo goes back to it, also after applying other files on top), and the source it applied.
+   */
+  applied: { changes: AppliedChange[]; previous: Pick<Scenario, 'workload' | 'usage'>; source: UsageSource | null } | null;
   undone: boolean;
+  /** The files are the bundled example (shown labelled as example data), not the user's own. */
+  example: boolean;
   set: (patch: Partial<Omit<UsageSession, 'set'>>) => void;
 }
 
@@ -35,5 +41,6 @@ export const useUsageSession = create<UsageSession>()((set) => ({
   mappings: {},
   applied: null,
   undone: false,
+  example: false,
   set: (patch) => set(patch),
 }));
