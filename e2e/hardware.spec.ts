@@ -246,7 +246,7 @@ test.describe('hardware fit', () => {
     expect(topY).toBeLessThan((await page.getByTestId('hardware-inputs').boundingBox())?.y ?? 0);
     await page.getByTestId('hw-download').scrollIntoViewIfNeeded();
     await expect(top).toBeInViewport();
-    await hw.setNumber('GPUs je Replika', '4');
+    await hw.setNumber('GPUs je Replikat', '4');
     await expect(top).toHaveAttribute('data-fits', 'no');
     await expect(top).toContainText('Passt nicht: es fehlen');
     // 143.771 MiB = 150,75 GB; × 0,92 = 138,69 GB.

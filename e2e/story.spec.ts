@@ -56,9 +56,15 @@ test.describe('one deployment on every page', () => {
     await expect(summary.getByTestId('deployment-throughput')).toContainText('2,300 tok/s per replica (output), entered for Kimi K2.6 · NVIDIA H200 SXM');
     await expect(summary.getByTestId('coherence-flag')).toHaveCount(0);
     await tco.openGroup('tco-group-deployment');
+    // Two AWS rates for the H200 from two price lists: each option names its source and date.
+    const aws = await page.getByTestId('tco-rent-offer').locator('option', { hasText: /^AWS · on-demand · 7\.91/ }).allTextContents();
+    expect(aws).toHaveLength(2);
+    expect(new Set(aws).size).toBe(2);
     await page.getByRole('combobox', { name: 'GPU', exact: true }).selectOption('b200');
     await expect(summary.getByTestId('deployment-self')).toContainText('8 × NVIDIA B200 (HGX)');
-    await expect(summary.getByTestId('deployment-cost')).toContainText('per GPU-hour, on demand, catalog rate of');
+    // B200 on demand: 5.50, 5.89, 6.69, 6.69, 8.19, 8.60, 14.24 $/GPU-h; the median is $6.69, not
+    // AWS's $14.24 listed first.
+    await expect(summary.getByTestId('deployment-cost')).toHaveText('$6.69 per GPU-hour, on demand, catalog rate of Vast.ai (median, verified hosts)');
     const flag = summary.locator('[data-testid="coherence-flag"][data-code="throughput-gpu"]');
     await expect(flag).toContainText('The throughput holds for NVIDIA H200 SXM, not for NVIDIA B200 (HGX).');
     await flag.getByRole('button', { name: 'Use the roofline estimate for this deployment' }).click();
@@ -149,7 +155,7 @@ test.describe('one deployment on every page', () => {
   });
   test('the lead\'s walk: K3 on H200 does not start, on GB300 it does; a sweep of another model sizes it and is flagged; the summary, the verdict and the report agree at every step; the report prints on 2 pages', async ({ page, shell, hardwarePage: hw, tcoPage: tco, benchmarksPage: bench, reportPage: report }) => {
     const summary = page.getByTestId('deployment-summary');
-    const codes = async (root: typeof summary) => (await root.getByTestId('coherence-flag').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).sort();
+    const codes = async (root: typeof summary) => (await root.getByTestId('coherence-flag').evaluateAll((els) => els.map((e) => e.getAttribute('data-code') ?? ''))).sort();
     /** The TCO page's verdict, and the same words in the report, with the same flags. */
     async function agree(expected: string[]): Promise<void> {
       await shell.goTo('TCO & break-even');

@@ -22,12 +22,19 @@ export class ShellPage {
     return this.page.getByRole('textbox', { name: /^(Scenario name|Name des Szenarios)$/ });
   }
 
+  /** On a phone the language, currency and theme choices sit in the Settings panel. */
+  private async prefSelect(name: RegExp) {
+    const select = this.page.getByRole('combobox', { name });
+    if ((await select.count()) === 0) await this.openSettings();
+    return select;
+  }
+
   async setLanguage(value: 'en' | 'de'): Promise<void> {
-    await this.page.getByRole('combobox', { name: /^(Language|Sprache)$/ }).selectOption(value);
+    await (await this.prefSelect(/^(Language|Sprache)$/)).selectOption(value);
   }
 
   async setCurrency(value: 'USD' | 'EUR' | 'CNY'): Promise<void> {
-    await this.page.getByRole('combobox', { name: /^(Currency|Währung)$/ }).selectOption(value);
+    await (await this.prefSelect(/^(Currency|Währung)$/)).selectOption(value);
   }
 
   /** The exchange-rate field of the settings for one currency ("EUR per 1 USD"), in English or German. */
@@ -36,7 +43,7 @@ export class ShellPage {
   }
 
   async setTheme(value: 'light' | 'dark' | 'system'): Promise<void> {
-    await this.page.getByRole('combobox', { name: /^(Theme|Darstellung)$/ }).selectOption(value);
+    await (await this.prefSelect(/^(Theme|Darstellung)$/)).selectOption(value);
   }
 
   async openSettings(): Promise<void> {

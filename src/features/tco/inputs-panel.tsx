@@ -10,10 +10,10 @@ import { translate } from '../../lib/i18n/define';
 import { glossary } from '../../lib/i18n/glossary';
 import { API_OFFERS } from '../../core/catalog/api-offers';
 import { apiFieldsFromOffer, offerMatchesRecord } from '../../core/catalog/offer-fields';
-import { findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } from '../../core/catalog/catalog';
+import { defaultRentFor, findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } from '../../core/catalog/catalog';
 import { GPUS } from '../../core/catalog/gpus';
 import { MAX_GPUS_PER_NODE, MONEY_LIMITS, currencies, type Scenario } from '../../core/scenario/schema';
-import { formatAmount, formatNumber, formatRate } from '../../lib/format/format';
+import { formatAmount, formatDate, formatNumber, formatRate } from '../../lib/format/format';
 import { useWorkloadSummary } from '../../lib/query/compute';
 import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
 import { invoicePerListUnit, tokenVolumeAt } from '../../core/tco/workload';
@@ -368,7 +368,8 @@ function DeploymentFields(props: { t: TcoT }) {
         options={GPUS.map((g) => ({ value: g.id, label: g.name }))}
         onChange={(gpuId) => {
           const g = findGpu(gpuId);
-          const first = pricesForGpu(gpuId).find((p) => p.tier === 'on-demand') ?? pricesForGpu(gpuId)[0];
+          // A new GPU starts at the median of its on-demand rates, not at whichever provider is listed first.
+          const first = defaultRentFor(gpuId);
           setSelf({ gpuId, gpusPerNode: g?.gpusPerNode ?? sh.gpusPerNode, rentPriceId: first?.id ?? null, rentUnit: 'gpu-hour', rentPrice: first?.usdPerGpuHour ?? sh.rentPrice, powerWattsPerGpu: g?.tdpW ?? sh.powerWattsPerGpu });
         }}
         badge={gpu ? <SourceBadge source={gpu.source} /> : null}
@@ -387,7 +388,8 @@ function DeploymentFields(props: { t: TcoT }) {
             value={sh.rentPriceId ?? ''}
             options={[
               ...(priceRec ? [] : [{ value: '', label: t('in.customPrice') }]),
-              ...prices.map((p) => ({ value: p.id, label: `${p.provider} · ${t(`tier.${p.tier}`)} · ${formatNumber(language, p.usdPerGpuHour, 3)} ${t('unit.usdPerGpuHour')}` })),
+              // The source and its date tell apart two rates of one provider (two price lists, two dates).
+              ...prices.map((p) => ({ value: p.id, label: `${p.provider} · ${t(`tier.${p.tier}`)} · ${formatNumber(language, p.usdPerGpuHour, 3)} ${t('unit.usdPerGpuHour')} · ${p.source.title.split(' ')[0] ?? ''}, ${formatDate(language, p.source.checked)}` })),
             ]}
             onChange={(id) => {
               const p = findGpuPrice(id);

@@ -129,7 +129,7 @@ export const tcoMessages = defineMessages(
     'state.no-throughput': 'the throughput is 0 tokens/s',
     'state.demand-outside-schedule': 'demand falls outside the schedule',
     'state.self-accepts-nothing': 'its acceptance rate is 0 %',
-    'state.throughput-not-sizable': 'the throughput figure cannot size these requests',
+    'state.throughput-not-sizable': 'its throughput figure does not say how long these requests take (see below for what to enter)',
 
     'na.no-volume': 'no volume',
     'na.no-tokens': 'no tokens',
@@ -671,7 +671,7 @@ export const tcoMessages = defineMessages(
     'state.no-throughput': 'der Durchsatz ist 0 Tokens/s',
     'state.demand-outside-schedule': 'Last fällt außerhalb der Betriebszeit',
     'state.self-accepts-nothing': 'die Akzeptanzrate ist 0 %',
-    'state.throughput-not-sizable': 'der Durchsatzwert bemisst diese Anfragen nicht',
+    'state.throughput-not-sizable': 'der Durchsatzwert sagt nicht, wie lange diese Anfragen dauern (was einzugeben ist, steht unten)',
 
     'na.no-volume': 'kein Volumen',
     'na.no-tokens': 'keine Tokens',
