@@ -207,4 +207,28 @@ test.describe('one deployment on every page', () => {
     if (process.env.STORY_PDF) writeFileSync(process.env.STORY_PDF, pdf);
     expect(pages).toBeLessThanOrEqual(2);
   });
+  test('a run with a long file name as the throughput source: the sidebar keeps its width, the report shortens the value and keeps its two pages', async ({ page, shell, benchmarksPage: bench, reportPage: report }) => {
+    const long = `loadtest-results-production-cluster-eu-west-kimi-k2.6-fp8-tp8-2026-11-28T14-05-33Z-rerun-after-driver-upgrade-final-v3.json`;
+    await bench.open();
+    const file = fixtureFile('vllm/er0080_bench_serve_v0.25.1.json');
+    await bench.drop([{ ...file, name: long }]);
+    await bench.waitForImportDone();
+    await bench.rows().first().getByRole('button', { name: /^Use as measured throughput/ }).click();
+    await page.getByRole('button', { name: 'Use anyway' }).click();
+    await shell.goTo('TCO & break-even');
+    await expect(page.getByTestId('deployment-summary')).toContainText('measured');
+    // Nothing on the page is wider than the window, and the sidebar keeps its 380 px.
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth, aside: document.querySelector('aside')?.getBoundingClientRect().width ?? 0 }));
+    expect(widths.page).toBeLessThanOrEqual(widths.window);
+    expect(widths.aside).toBeLessThanOrEqual(381);
+    await report.open();
+    await report.waitForNumbers();
+    const cell = report.assumptions().locator('tr[data-key="selfHosted.throughput"] td').first();
+    // The value names the run; past 48 characters it is shortened, its whole text on hover.
+    await expect(cell).toHaveAttribute('title', '82.893 tokens/s (output tokens, measured, vLLM · facebook/opt-125m · concurrency 2)');
+    await expect(cell).toHaveText(/…$/);
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBeLessThanOrEqual(2);
+  });
 });
