@@ -3,7 +3,6 @@ import type { Language } from '../core/scenario/schema';
 import { benchCount, benchmarksMessages, type BenchKey } from '../features/benchmarks/messages';
 import { hardwareMessages, hwCount } from '../features/hardware/messages';
 import { pilotCount, pilotMessages } from '../features/pilot/messages';
-import { reportMessages } from '../features/report/messages';
 import { tcoMessages } from '../features/tco/messages';
 import { translate, type Messages, type Params } from '../lib/i18n/define';
 import { formatList, plural } from '../lib/i18n/plural';
@@ -44,20 +43,13 @@ describe('counted sentences at 1 and 2', () => {
     expect(say(pilotMessages, 'de', 'flip.compatibilityOpen', 2, { count: 2 })).toBe('Die 2 offenen Kompatibilitätsprüfungen von Tag 1 testen; keine darf fehlschlagen');
   });
 
-  it('report: the hybrid decision sentence', () => {
-    const p = (k: number) => ({ k, selfShare: '60 %', hybrid: 'H', api: 'A' });
-    expect(say(reportMessages, 'en', 'verdict.hybrid', 1, p(1))).toBe('Run both: 1 own replica serves 60 % of the work and the API takes the peaks, H a month against A for the API alone.');
-    expect(say(reportMessages, 'en', 'verdict.hybrid', 2, p(2))).toBe('Run both: 2 own replicas serve 60 % of the work and the API takes the peaks, H a month against A for the API alone.');
-    expect(say(reportMessages, 'de', 'verdict.hybrid', 1, p(1))).toBe('Beides betreiben: 1 eigenes Replikat bedient 60 % der Arbeit, die API übernimmt die Spitzen; H im Monat gegenüber A nur mit API.');
-    expect(say(reportMessages, 'de', 'verdict.hybrid', 2, p(2))).toBe('Beides betreiben: 2 eigene Replikate bedienen 60 % der Arbeit, die API übernimmt die Spitzen; H im Monat gegenüber A nur mit API.');
-  });
-
   it('TCO: verdict, rate-limit minimum, KPI sub-line and chart summary', () => {
-    const v = (k: number) => ({ k, gpus: 8, selfShare: '60 %', hybrid: 'H', api: 'A', saving: 'S', share: '10 %' });
-    expect(say(tcoMessages, 'en', 'verdict.hybrid', 1, v(1))).toBe('Run both: 1 owned replica of 8 GPUs serves 60 % of the tokens and the API takes the peaks. Together H a month against A for the API alone: S (10 %) less.');
-    expect(say(tcoMessages, 'en', 'verdict.hybrid', 2, v(2))).toBe('Run both: 2 owned replicas of 8 GPUs serve 60 % of the tokens and the API takes the peaks. Together H a month against A for the API alone: S (10 %) less.');
-    expect(say(tcoMessages, 'de', 'verdict.hybrid', 1, v(1))).toBe('Beides betreiben: 1 eigenes Replikat mit 8 GPUs bedient 60 % der Tokens, die API fängt die Spitzen ab. Zusammen H im Monat gegenüber A nur mit API: S (10 %) weniger.');
-    expect(say(tcoMessages, 'de', 'verdict.hybrid', 2, v(2))).toBe('Beides betreiben: 2 eigene Replikate mit je 8 GPUs bedienen 60 % der Tokens, die API fängt die Spitzen ab. Zusammen H im Monat gegenüber A nur mit API: S (10 %) weniger.');
+    // The report says the verdict in these words too (features/tco/report-section.tsx).
+    const v = (k: number) => ({ k, gpus: 8, model: 'M', apiName: 'P · M', selfShare: '60 %', hybrid: 'H', api: 'A', saving: 'S', share: '10 %' });
+    expect(say(tcoMessages, 'en', 'verdict.hybrid', 1, v(1))).toBe('Run both: 1 owned replica of 8 GPUs (M) serves 60 % of the tokens and the API (P · M) takes the peaks. Together H a month against A for the API alone: S (10 %) less.');
+    expect(say(tcoMessages, 'en', 'verdict.hybrid', 2, v(2))).toBe('Run both: 2 owned replicas of 8 GPUs (M) serve 60 % of the tokens and the API (P · M) takes the peaks. Together H a month against A for the API alone: S (10 %) less.');
+    expect(say(tcoMessages, 'de', 'verdict.hybrid', 1, v(1))).toBe('Beides betreiben: 1 eigenes Replikat mit 8 GPUs (M) bedient 60 % der Tokens, die API (P · M) fängt die Spitzen ab. Zusammen H im Monat gegenüber A nur mit API: S (10 %) weniger.');
+    expect(say(tcoMessages, 'de', 'verdict.hybrid', 2, v(2))).toBe('Beides betreiben: 2 eigene Replikate mit je 8 GPUs (M) bedienen 60 % der Tokens, die API (P · M) fängt die Spitzen ab. Zusammen H im Monat gegenüber A nur mit API: S (10 %) weniger.');
 
     const r = (k: number) => ({ k, cost: 'C' });
     expect(say(tcoMessages, 'en', 'rate.hybridMin', 1, r(1))).toBe('With 1 or more owned replicas the overflow stays within the limits; the cheapest such hybrid costs C a month.');
