@@ -140,7 +140,7 @@ function NoImportedHint(props: { t: CapacityT }) {
   return (
     <p className="text-xs text-muted" data-testid="capacity-no-imported">
       {before}
-      <a href="#/benchmarks" className="text-accent underline-offset-2 hover:underline">
+      <a href="#/benchmarks" className="text-accent underline underline-offset-2">
         {t('source.benchmarksLink')}
       </a>
       {after}
