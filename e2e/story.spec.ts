@@ -66,11 +66,13 @@ test.describe('one deployment on every page', () => {
     // AWS's $14.24 listed first.
     await expect(summary.getByTestId('deployment-cost')).toHaveText('$6.69 per GPU-hour, on demand, catalog rate of Vast.ai (median, verified hosts)');
     const flag = summary.locator('[data-testid="coherence-flag"][data-code="throughput-gpu"]');
+    await expect(page.getByTestId('tco-verdict-checks')).toHaveText('Before presenting this, check 1 point of the deployment above where the pages disagree.');
     await expect(flag).toContainText('The throughput holds for NVIDIA H200 SXM, not for NVIDIA B200 (HGX).');
     await flag.getByRole('button', { name: 'Use the roofline estimate for this deployment' }).click();
     await expect(summary.getByTestId('deployment-throughput')).toHaveAttribute('data-kind', 'estimated');
     await expect(summary.getByTestId('deployment-throughput')).toContainText('estimated (roofline) on Kimi K2.6 · 8× NVIDIA B200 (HGX)');
     await expect(summary.getByTestId('coherence-flag')).toHaveCount(0);
+    await expect(page.getByTestId('tco-verdict-checks')).toHaveCount(0);
   });
 
   test('the preset menu names no article until one is chosen, and "Loaded" goes when another scenario is open', async ({ page, tcoPage: tco, shell }) => {
@@ -170,6 +172,8 @@ test.describe('one deployment on every page', () => {
     await hw.open();
     await hw.select('Model', 'kimi-k3');
     await hw.expectVerdict(false);
+    // The hardware page shows the same summary, with the same flag.
+    await expect(summary.locator('[data-code="does-not-fit"]')).toContainText('Kimi K3 does not fit on 8 × NVIDIA H200 SXM');
     // The entered 2,300 tok/s was for Kimi K2.6: that is flagged too.
     await agree(['does-not-fit', 'throughput-model']);
     await expect(page.getByTestId('report-deployment')).toContainText('Kimi K3 on 1 replica of 8 × NVIDIA H200 SXM');

@@ -1,3 +1,4 @@
+import { DeploymentSummaryCard } from '../../components/deployment-summary';
 import { Banner, Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import { findModel } from '../../core/catalog/catalog';
@@ -35,6 +36,10 @@ export function HardwarePage() {
   const r = result && result.ok ? result.report : null;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]" data-testid="hardware-page" aria-busy={report.isFetching}>
+      {/* The deployment the TCO page prices, and where the pages disagree about it. */}
+      <div className="lg:col-span-2">
+        <DeploymentSummaryCard />
+      </div>
       {/* Below the two-column width the inputs come first: the verdict sits above them too. */}
       <TopVerdict report={r} invalid={issues.length > 0} t={t} />
       <div className="grid min-w-0 grid-cols-1 content-start gap-4">

@@ -200,6 +200,8 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
   const { evaluation: e, scenario, flags = NO_FLAGS, resultKey, stale, fmt, t } = props;
   const selfHosted = scenario.selfHosted;
   const notValid = flags.some((f) => f.code === 'does-not-fit');
+  // Every flag but the one the headline already states.
+  const checks = flags.filter((f) => f.code !== 'does-not-fit').length;
   const v = e.verdict;
   const tone = (o: 'api' | 'self-hosted' | 'hybrid') => (v.best === o ? 'ok' : 'neutral');
   const perM = (f: Figure) => figureText(f, (x) => fmt.moneySmall(x), t);
@@ -217,6 +219,11 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         <h2 id="tco-verdict" className="mt-1 text-lg font-semibold leading-snug sm:text-xl" data-testid="tco-verdict" data-best={notValid ? 'blocked' : v.best}>
           {verdictSentence(e, scenario, fmt, t, flags)}
         </h2>
+        {checks > 0 ? (
+          <p className="mt-1 text-sm text-warn" data-testid="tco-verdict-checks">
+            {t(plural(fmt.language, checks, { one: 'verdict.checks.one', other: 'verdict.checks.other' }), { n: checks })}
+          </p>
+        ) : null}
         <p className="mt-2 text-sm text-muted" data-testid="tco-break-even-sentence">
           {breakEvenSentence(b, fmt, t)}
           <Help topic={b.result.kind === 'never' ? 'breakEvenNever' : 'breakEven'} />
