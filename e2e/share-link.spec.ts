@@ -39,6 +39,22 @@ test.describe('share links', () => {
     await shell.goTo(/Hardware fit/);
   });
 
+  /*
+   * 66 characters whose scenario holds `notes` as an array nested 3,000 levels deep: it used to
+   * overflow the call stack while being merged onto the base, and the app stayed blank even after
+   * a reload. Now it is refused like any bad link, kept for copying, and a reload still works.
+   */
+  test('a link nested thousands of levels deep is refused by name, and the page survives a reload', async ({ page, shell }) => {
+    const deep = '1.ePmHfcpz7dcxDQAACMAwoQQpeIcDAZwcrYll9-WaiuxFBQAA8F4CAADvVQMjZ39G';
+    await shell.open(`#/tco?s=${deep}`);
+    await expect(page.getByTestId('link-error-reason')).toContainText('levels deep under "notes"; at most 64 are allowed');
+    await expect(page.getByTestId('bad-link')).toHaveValue(new RegExp(`/#/tco\\?s=${deep.replace(/[.]/g, '\\.')}$`));
+    await expect(page.getByTestId('tco-verdict')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('link-error-reason')).toContainText('at most 64 are allowed');
+    await expect(page.getByTestId('tco-verdict')).toBeVisible();
+  });
+
   test('a truncated link says it was cut off', async ({ page, shell }) => {
     const s = structuredClone(DEFAULT_SCENARIO);
     s.name = 'A scenario with enough content to make a long link';

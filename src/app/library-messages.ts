@@ -48,6 +48,7 @@ export const libraryMessages = defineMessages(
     'doc.bad-version': 'its scenario version is invalid ("{found}")',
     'doc.too-new': 'it was saved by a newer version of this dashboard (version {version}; this one reads up to {supported})',
     'doc.no-migration': 'scenario version {from} cannot be converted',
+    'doc.too-deep': 'it is nested {depth} levels deep under "{path}"; at most {max} are allowed',
     openUnsavedConfirm: 'Your current inputs have unsaved changes. Open "{name}" anyway? (Your inputs stay in the browser history link.)',
   },
   {
@@ -96,6 +97,7 @@ export const libraryMessages = defineMessages(
     'doc.bad-version': 'ihre Szenario-Version ist ungültig („{found}“)',
     'doc.too-new': 'sie stammt aus einer neueren Version dieses Dashboards (Version {version}; diese liest bis {supported})',
     'doc.no-migration': 'Szenario-Version {from} lässt sich nicht umwandeln',
+    'doc.too-deep': 'sie ist unter „{path}“ {depth} Ebenen tief verschachtelt; höchstens {max} sind erlaubt',
     openUnsavedConfirm: 'Ihre aktuellen Eingaben haben ungespeicherte Änderungen. „{name}“ trotzdem öffnen? (Ihre Eingaben bleiben im Verlauf des Browsers als Link erhalten.)',
   },
 );

@@ -23,7 +23,7 @@ import { shellMessages } from './messages';
 type T = ReturnType<typeof useT<keyof (typeof shellMessages)['en']>>;
 
 /** One precise sentence per way a link can fail (exhaustive: a new error kind will not compile). */
-export function linkErrorText(t: T, error: LinkError): string {
+export function linkErrorText(t: T, language: Language, error: LinkError): string {
   switch (error.kind) {
     case 'empty':
       return t('link.reason.empty');
@@ -51,6 +51,8 @@ export function linkErrorText(t: T, error: LinkError): string {
       return t('link.reason.too-new', { version: error.version, supported: error.supported });
     case 'no-migration':
       return t('link.reason.no-migration', { from: error.from });
+    case 'too-deep':
+      return t('link.reason.too-deep', { depth: formatNumber(language, error.depth, 0), max: error.max, path: error.path });
   }
 }
 
@@ -176,7 +178,7 @@ export function LinkBanners() {
       {link.kind === 'broken' ? (
         <Banner tone="bad" role="alert" testId="link-error">
           <p className="font-semibold">{t('link.broken.title')}</p>
-          <p data-testid="link-error-reason">{linkErrorText(t, link.error)}</p>
+          <p data-testid="link-error-reason">{linkErrorText(t, language, link.error)}</p>
           <p className="mt-1 text-muted">{t('link.broken.body', { what: link.showing === 'yours' ? t('link.broken.yours') : t('link.broken.example') })}</p>
           <CopyableLink payload={link.payload} area={link.area} testId="bad-link" />
           <div className="mt-2">{dismiss}</div>

@@ -5,8 +5,9 @@ import { Banner } from '../components/card';
 import { Dialog } from '../components/dialog';
 import { useLanguage, useT } from '../components/use-t';
 import { readScenarioDocument } from '../core/scenario/document';
-import type { Scenario } from '../core/scenario/schema';
+import type { Language, Scenario } from '../core/scenario/schema';
 import { downloadText, fileSlug } from '../lib/export/download';
+import { formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
 import { plural } from '../lib/i18n/plural';
 import { storageFailureText } from '../lib/i18n/storage';
@@ -47,7 +48,7 @@ function remember(saved: SavedScenario): void {
 }
 
 /** Why a scenario file could not be read, in words (exhaustive over the document errors). */
-function documentErrorText(t: ReturnType<typeof useT<keyof (typeof libraryMessages)['en']>>, e: DocumentError): string {
+function documentErrorText(t: ReturnType<typeof useT<keyof (typeof libraryMessages)['en']>>, language: Language, e: DocumentError): string {
   switch (e.kind) {
     case 'not-an-object':
       return t('doc.not-an-object');
@@ -59,6 +60,8 @@ function documentErrorText(t: ReturnType<typeof useT<keyof (typeof libraryMessag
       return t('doc.too-new', { version: e.version, supported: e.supported });
     case 'no-migration':
       return t('doc.no-migration', { from: e.from });
+    case 'too-deep':
+      return t('doc.too-deep', { depth: formatNumber(language, e.depth, 0), max: e.max, path: e.path });
   }
 }
 
@@ -143,7 +146,7 @@ function ScenarioLibrary(props: { onClose: () => void }) {
     }
     const doc = readScenarioDocument(raw, false);
     if (!doc.ok) {
-      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: documentErrorText(t, doc.error) }) });
+      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: documentErrorText(t, language, doc.error) }) });
       return;
     }
     if (dirty === 'dirty' && !window.confirm(t('openUnsavedConfirm', { name: doc.value.scenario.name || file.name }))) return;

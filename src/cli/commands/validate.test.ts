@@ -59,3 +59,28 @@ describe('cli validate', () => {
     expect((JSON.parse(io.stdout.join('\n')) as { scenario: { name: string } }).scenario.name).toBe('Golden B');
   });
 });
+
+describe('cli validate: documents nested too deep', () => {
+  // The 66-character link whose notes hold an array nested 3,000 levels deep; it used to end in
+  // "Unexpected error: RangeError: Maximum call stack size exceeded".
+  const DEEP_LINK = '1.ePmHfcpz7dcxDQAACMAwoQQpeIcDAZwcrYll9-WaiuxFBQAA8F4CAADvVQMjZ39G';
+
+  it('refuses the link with its depth and where, exit 1, no stack', async () => {
+    const io = testIo();
+    expect(await validateCommand.run(['--link', `https://example.org/#/tco?s=${DEEP_LINK}`], io)).toBe(1);
+    expect(io.stderr[0]).toBe('link: nested 3,000 levels deep under "notes"; at most 64 allowed');
+    expect(JSON.parse(io.stderr.slice(1).join('\n').replace(/^link: /, ''))).toEqual({ kind: 'too-deep', depth: 3000, max: 64, path: 'notes' });
+    expect(io.stderr.join('\n')).not.toMatch(/RangeError|\n\s+at /);
+    expect(io.stdout).toEqual([]);
+  });
+
+  it('refuses a file nested 100,000 levels deep the same way', async () => {
+    const io = testIo();
+    const text = `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"workload":{"extra":${'{"a":['.repeat(50_000)}${']}'.repeat(50_000)}}}`;
+    const p = file('deep.json', text);
+    expect(await validateCommand.run([p], io)).toBe(1);
+    // workload (1) + extra (1) + 50,000 × (object + array) - the innermost array is level 100,001.
+    expect(io.stderr[0]).toBe(`${p}: nested 100,001 levels deep under "workload.extra.a"; at most 64 allowed`);
+    expect(io.stderr.join('\n')).not.toMatch(/RangeError/);
+  });
+});

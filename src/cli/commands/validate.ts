@@ -40,7 +40,10 @@ export const validateCommand: CliCommand = {
       result = readScenarioDocument(raw, false);
     }
     if (!result.ok) {
-      io.err(`${origin}: ${json(result.error)}`);
+      const { error } = result;
+      // A document nested too deep gets a sentence as well: its depth is the whole story.
+      if (error.kind === 'too-deep') io.err(`${origin}: nested ${error.depth.toLocaleString('en-US')} levels deep under "${error.path}"; at most ${error.max} allowed`);
+      io.err(`${origin}: ${json(error)}`);
       return 1;
     }
     if (!checkNotices(origin, result.value.notices, io, { lenient: flags.get('lenient') === true })) return 1;

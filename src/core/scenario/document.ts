@@ -1,5 +1,5 @@
 import { frozenBase } from './bases';
-import { isPlainObject } from './json';
+import { isPlainObject, measureNesting } from './json';
 import { migrate } from './migrations';
 import { restoreScenario, type RestoreNotice } from './restore';
 import { SCENARIO_TYPE, SCENARIO_VERSION, type Scenario } from './schema';
@@ -15,7 +15,18 @@ export type DocumentError =
   | { kind: 'wrong-type'; found: string }
   | { kind: 'bad-version'; found: string }
   | { kind: 'too-new'; version: number; supported: number }
-  | { kind: 'no-migration'; from: number };
+  | { kind: 'no-migration'; from: number }
+  /** Arrays or objects nested deeper than any scenario needs; `path` is where (e.g. "notes"). */
+  | { kind: 'too-deep'; depth: number; max: number; path: string };
+
+/**
+ * The deepest nesting a document may have, in containers below the document itself. The
+ * schema needs 6 at most (the measured points of a capacity series, under selfHosted.capacity;
+ * docs/scenario.schema.json) and older versions nest no deeper. 64 leaves room for any future field
+ * while keeping the recursive steps after it (merge onto the base, migrate, validate, compare,
+ * write a link) far from the call-stack limit, which Chromium reaches between 2,000 and 2,500.
+ */
+export const MAX_DOCUMENT_DEPTH = 64;
 
 export interface DocumentOk {
   scenario: Scenario;
@@ -39,6 +50,12 @@ function short(value: unknown): string {
  */
 export function readScenarioDocument(raw: unknown, sparse: boolean): DocumentResult {
   if (!isPlainObject(raw)) return { ok: false, error: { kind: 'not-an-object' } };
+  // First, before any step that walks the document recursively (the size of a link is capped
+  // by its decoder; its depth is capped here, for links, files and storage alike).
+  const nesting = measureNesting(raw);
+  if (nesting.depth > MAX_DOCUMENT_DEPTH) {
+    return { ok: false, error: { kind: 'too-deep', depth: nesting.depth, max: MAX_DOCUMENT_DEPTH, path: nesting.where.join('.') } };
+  }
   if (raw.type !== SCENARIO_TYPE) return { ok: false, error: { kind: 'wrong-type', found: short(raw.type) } };
   const version = raw.version;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) {

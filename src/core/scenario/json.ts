@@ -8,6 +8,40 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** How deep a value nests, and where: the leading object keys on the way to its deepest point. */
+export interface Nesting {
+  /** Containers (arrays, objects) below the value itself: `{a: [1]}` is 1, `{a: [[1]]}` is 2. */
+  depth: number;
+  /** Object keys from the value down towards the deepest point, up to the first array or 4 keys. */
+  where: string[];
+}
+
+const WHERE_KEYS = 4;
+
+/**
+ * Measures nesting without recursion, so a document nested 100,000 levels deep (which a
+ * 66-character share link can carry) is measured instead of overflowing the call stack. Run on
+ * untrusted data before anything walks it recursively (merge, copy, compare, validate).
+ */
+export function measureNesting(value: unknown): Nesting {
+  let deepest: Nesting = { depth: 0, where: [] };
+  const stack: { node: unknown; depth: number; where: string[]; keysOnly: boolean }[] = [{ node: value, depth: 0, where: [], keysOnly: true }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { node, depth, where, keysOnly } = item;
+    if (depth > deepest.depth) deepest = { depth, where };
+    if (Array.isArray(node)) {
+      for (const child of node) if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: depth + 1, where, keysOnly: false });
+    } else if (isPlainObject(node)) {
+      for (const [key, child] of Object.entries(node)) {
+        if (typeof child !== 'object' || child === null) continue;
+        const extend = keysOnly && where.length < WHERE_KEYS;
+        stack.push({ node: child, depth: depth + 1, where: extend ? [...where, key] : where, keysOnly: extend });
+      }
+    }
+  }
+  return deepest;
+}
+
 /** Deep copy of JSON-compatible data. */
 export function cloneJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
