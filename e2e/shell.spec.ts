@@ -125,8 +125,9 @@ test.describe('a part that fails', () => {
     let loads = 0;
     page.on('load', () => (loads += 1));
     await shell.nav('Hardware').click();
+    // The message shows as the reload starts; wait for the reload itself, then for the message after it.
+    await expect.poll(() => loads).toBe(1);
     await expect(page.getByTestId('part-failed')).toContainText('could not be loaded, probably because a new version was deployed');
-    expect(loads).toBe(1);
     await expect(page).toHaveURL(/#\/hardware\?s=/);
     await expect(shell.scenarioName()).toHaveValue('Kept across the reload');
     // The header still works: another area opens.
