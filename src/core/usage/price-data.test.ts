@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadListPriceOffers, loadListPrices } from './list-prices';
-import { parseGenaiPriceData, priceDataEnvelopeSchema } from './price-data';
+import { fileDateOf, parseGenaiPriceData, priceDataEnvelopeSchema } from './price-data';
 
 // A data.json in the data set's form with one provider and two models (the prices of OpenAI's
 // pricing page for gpt-4.1: 2 / 0.5 cached / 8 USD per 1M; a start-date condition for o3).
@@ -17,6 +17,16 @@ const DATA = [
 ];
 
 describe('a dropped genai-prices data.json', () => {
+  it('takes the file\'s own date, or today\'s when the browser reports an impossible time', () => {
+    // 1,764,547,200,000 ms = 2025-12-01T00:00:00Z.
+    expect(fileDateOf(1_764_547_200_000, '2026-12-03')).toEqual({ date: '2025-12-01', known: true });
+    // 9e15 ms is past the last date a JavaScript date holds (8.64e15 ms): new Date(9e15).toISOString() throws.
+    expect(fileDateOf(9e15, '2026-12-03')).toEqual({ date: '2026-12-03', known: false });
+    expect(fileDateOf(Number.NaN, '2026-12-03')).toEqual({ date: '2026-12-03', known: false });
+    // Year 275,760 (8.64e15 ms) is a date, but not one of four digits.
+    expect(fileDateOf(8.64e15, '2026-12-03')).toEqual({ date: '2026-12-03', known: false });
+  });
+
   it('is read into a versioned envelope that validates again when stored', () => {
     const r = parseGenaiPriceData('data.json', JSON.stringify(DATA), '2026-11-30');
     expect(r.ok).toBe(true);

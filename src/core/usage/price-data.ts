@@ -61,6 +61,20 @@ function where(path: readonly PropertyKey[], raw: unknown): string {
   return parts.join(', ');
 }
 
+/** The largest time a JavaScript date holds, in ms from 1970 (±100,000,000 days). */
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * A dropped file's own date (its `lastModified`, ms since 1970) as YYYY-MM-DD, or `today` with
+ * `known: false` when the browser reports a time no date can hold (9e15, NaN) or one outside
+ * the years 0000–9999 the data set's date field allows.
+ */
+export function fileDateOf(lastModifiedMs: number, today: string): { date: string; known: boolean } {
+  if (!Number.isFinite(lastModifiedMs) || Math.abs(lastModifiedMs) > MAX_DATE_MS) return { date: today, known: false };
+  const iso = new Date(lastModifiedMs).toISOString();
+  return /^\d{4}-\d{2}-\d{2}T/.test(iso) ? { date: iso.slice(0, 10), known: true } : { date: today, known: false };
+}
+
 /** Reads a dropped `data.json`: JSON syntax (with line and column), then the data set's shape. */
 export function parseGenaiPriceData(fileName: string, text: string, fileDate: string): PriceDataParse {
   let raw: unknown;

@@ -2,11 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
-import { SourceBadge } from '../../components/source-badge';
+import { SourceBadge, todayIso } from '../../components/source-badge';
 import { useLanguage, useT } from '../../components/use-t';
 import type { SourceRef } from '../../core/catalog/types';
 import type { Scenario } from '../../core/scenario/schema';
 import { GENAI_OFFER_PREFIX, GENAI_PRICES_DATE, GENAI_PRICES_VERSION, type ListPriceOffer } from '../../core/usage/list-prices';
+import { fileDateOf } from '../../core/usage/price-data';
 import { formatDate, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
 import { plural } from '../../lib/i18n/plural';
@@ -33,6 +34,7 @@ const messages = defineMessages(
     'models.other': '{n} models',
     fileBadge: 'from genai-prices {file}: {provider} {model}',
     fileNote: 'Published list price from the genai-prices data.json you dropped; the date is the file’s own date.',
+    dateUnknown: 'The file gives no date a calendar holds; today’s date, {date}, stands for it.',
     drop: 'Newer data.json of genai-prices (drop it here or choose it)',
     bundled: 'Back to the bundled data ({version})',
     storedProblem: 'The stored price data is not used: {problem}',
@@ -55,6 +57,7 @@ const messages = defineMessages(
     'models.other': '{n} Modelle',
     fileBadge: 'aus genai-prices {file}: {provider} {model}',
     fileNote: 'Veröffentlichter Listenpreis aus der abgelegten data.json von genai-prices; das Datum ist das Datum der Datei.',
+    dateUnknown: 'Die Datei nennt kein Datum, das ein Kalender kennt; das heutige Datum, {date}, steht dafür.',
     drop: 'Neuere data.json von genai-prices (hier ablegen oder auswählen)',
     bundled: 'Zurück zu den mitgelieferten Daten ({version})',
     storedProblem: 'Die gespeicherten Preisdaten werden nicht verwendet: {problem}',
@@ -111,6 +114,7 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
   const status = useQuery({ ...priceDataStatusQuery(), enabled: open });
   const queryClient = useQueryClient();
   const [fileError, setFileError] = useState<string | null>(null);
+  const [dateNote, setDateNote] = useState<string | null>(null);
   const file = status.data?.file ?? null;
   const refresh = async () => {
     // Everything priced from genai-prices: the offers, the status, the usage page's list prices.
@@ -120,9 +124,15 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
   const takeFile = async (f: File | undefined) => {
     if (!f) return;
     setFileError(null);
-    const answer = await compute.call('setPriceData', [f.name, await f.text(), new Date(f.lastModified).toISOString().slice(0, 10)]);
+    setDateNote(null);
+    // A file can report an impossible time (9e15 ms); then today's date stands for its own, and says so.
+    const date = fileDateOf(f.lastModified, todayIso());
+    const answer = await compute.call('setPriceData', [f.name, await f.text(), date.date]);
     if (!answer.ok) setFileError(answer.message);
-    else await refresh();
+    else {
+      if (!date.known) setDateNote(t('dateUnknown', { date: formatDate(language, date.date) }));
+      await refresh();
+    }
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -156,6 +166,11 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
       {fileError ? (
         <p className="text-sm text-bad" role="alert" data-testid="tco-list-price-error">
           {fileError}
+        </p>
+      ) : null}
+      {dateNote ? (
+        <p className="text-xs text-warn" role="status" data-testid="tco-list-price-date">
+          {dateNote}
         </p>
       ) : null}
       {offers.length > 0 ? (
