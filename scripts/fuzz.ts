@@ -7,7 +7,8 @@ import { memorySource } from '../src/core/benchmarks/memory-source';
 import { benchRunSchema } from '../src/core/benchmarks/run-schema';
 import { platformHost } from '../src/worker/benchmarks-api';
 import { readScenarioDocument } from '../src/core/scenario/document';
-import { scenarioSchema } from '../src/core/scenario/schema';
+import { SCENARIO_TYPE, SCENARIO_VERSION, scenarioSchema } from '../src/core/scenario/schema';
+import { encodeLinkPayload } from '../src/lib/url/codec';
 import { decodeScenario } from '../src/lib/url/share-link';
 import { hostileDocLink, hostileScenarioDoc, mutatedLink, randomLinkText } from '../src/testing/link-arbitraries';
 
@@ -25,6 +26,8 @@ const RUNS = flag('runs', 100_000);
 /** Truncated/mutated copies per benchmark fixture format (folder under fixtures/bench). */
 const BENCH_RUNS = flag('bench-runs', 10_000);
 const SEED = flag('seed', Date.now() % 2 ** 31);
+/** Links and files nested deeper than any scenario (65 to 100,000 levels), per target. */
+const DEEP_RUNS = flag('deep-runs', 1_000);
 
 interface Tally {
   target: string;
@@ -72,6 +75,45 @@ const tallies: Tally[] = [
     return scenarioSchema.safeParse(r.value.scenario).success ? 'ok' : 'invalid';
   }),
 ];
+
+/**
+ * A document with arrays and objects nested `depth` levels deep at one place (a field of the
+ * schema, an unknown field, the envelope itself), written as text: building it as a value and
+ * calling JSON.stringify would overflow the stack this target checks the reader never reaches.
+ */
+const deepDocument = fc
+  .record({
+    depth: fc.oneof(fc.integer({ min: 65, max: 3_000 }), fc.integer({ min: 65, max: 100_000 })),
+    // One cycle of containers, repeated: "[" or {"<key>": with a one-character key.
+    cycle: fc.array(fc.oneof(fc.constant('['), fc.constantFrom('a', 'k', '_', 'é').map((k) => `{"${k}":`)), { minLength: 1, maxLength: 3 }),
+    inner: fc.constantFrom('1', '"x"', 'null', '[]', '{}'),
+    at: fc.constantFrom('notes', 'workload', 'workload.requestsPerDy', 'pilot.days', 'pilot.checks', 'selfHosted.capacity', 'typo', '__proto__', 'type', 'version'),
+    version: fc.constantFrom(0, 1, 2, SCENARIO_VERSION),
+  })
+  // Built as each case runs, not when sampled: a thousand documents of 600 KB would fill memory.
+  .map(({ depth, cycle, inner, at, version }) => {
+    const text = (): string => {
+      const opens = Array.from({ length: depth }, (_, i) => cycle[i % cycle.length] as string);
+      const nested = `${opens.join('')}${inner}${opens.map((o) => (o === '[' ? ']' : '}')).reverse().join('')}`;
+      const keys = at.split('.');
+      // "workload.requestsPerDy" → "workload":{"requestsPerDy":<nested>}
+      const field = `${keys.map((k) => `{"${k}":`).join('')}${nested}${'}'.repeat(keys.length)}`.slice(1, -1);
+      const envelope = [at === 'type' ? '' : `"type":"${SCENARIO_TYPE}"`, at === 'version' ? '' : `"version":${version}`].filter(Boolean);
+      return `{${[...envelope, field].join(',')}}`;
+    };
+    return { depth, at, text };
+  });
+
+/** Each deep document must be refused as too deep, with its depth; anything else is invalid. */
+function tooDeep(r: ReturnType<typeof decodeScenario>, depth: number): 'ok' | 'error' | 'invalid' {
+  if (r.ok) return 'invalid';
+  return r.error.kind === 'too-deep' && r.error.depth >= depth ? 'error' : 'invalid';
+}
+
+tallies.push(
+  run('share link: nested 65 to 100,000 levels', deepDocument, DEEP_RUNS, ({ depth, text }) => tooDeep(decodeScenario(encodeLinkPayload(text())), depth)),
+  run('scenario file: nested 65 to 100,000 levels', deepDocument, DEEP_RUNS, ({ depth, text }) => tooDeep(readScenarioDocument(JSON.parse(text()), false), depth)),
+);
 
 /** Truncated and mutated copies of the real load-test files, spread over each format's files. */
 async function fuzzBenchFixtures(): Promise<Tally[]> {
