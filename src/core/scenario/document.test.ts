@@ -111,3 +111,28 @@ describe('forward compatibility of list entries', () => {
     expect(r.ok && r.value.scenario.pilot.days[0]?.api.costUsd).toBeNull();
   });
 });
+
+describe('"__proto__" keys', () => {
+  // JSON.parse makes "__proto__" an own key; laying the document over its base used to assign
+  // it, which replaced the copy's prototype instead: the key vanished without a notice (and a
+  // complete document ended in "Could not be repaired"), while "constructor" was reported.
+  const text = (version: number) =>
+    `{"type":"${SCENARIO_TYPE}","version":${version},"__proto__":{"polluted":1},"constructor":2,"workload":{"__proto__":5}}`;
+  for (const version of [1, SCENARIO_VERSION]) {
+    for (const sparse of [true, false]) {
+      it(`are reported as unknown fields like any other (version ${version}, ${sparse ? 'link' : 'file'})`, () => {
+        const r = readScenarioDocument(JSON.parse(text(version)), sparse);
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        expect(r.value.notices.map((n) => `${n.path} ${n.action} ${n.rejected}`).sort()).toEqual([
+          '__proto__ ignored-unknown {"polluted":1}',
+          'constructor ignored-unknown 2',
+          'workload.__proto__ ignored-unknown 5',
+        ]);
+        expect(Object.getPrototypeOf(r.value.scenario)).toBe(Object.prototype);
+        expect(Object.getPrototypeOf(r.value.scenario.workload)).toBe(Object.prototype);
+        expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      });
+    }
+  }
+});

@@ -42,6 +42,16 @@ export function measureNesting(value: unknown): Nesting {
   return deepest;
 }
 
+/**
+ * Sets `key` as an own property. JSON.parse makes "__proto__" an own key like any other, but an
+ * assignment `out["__proto__"] = v` replaces the prototype instead, so the key would vanish
+ * without a notice (while "constructor" is reported as unknown).
+ */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /** Deep copy of JSON-compatible data. */
 export function cloneJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
@@ -82,7 +92,7 @@ export function setAt(root: unknown, path: readonly PathSegment[], value: unknow
     return true;
   }
   if (isPlainObject(parent)) {
-    parent[String(last)] = value;
+    setOwn(parent, String(last), value);
     return true;
   }
   return false;

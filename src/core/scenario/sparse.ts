@@ -1,4 +1,4 @@
-import { deepEqual, isPlainObject } from './json';
+import { deepEqual, isPlainObject, setOwn } from './json';
 
 /**
  * Sparse documents: only what differs from a base. Share links carry the difference from the
@@ -10,11 +10,11 @@ export function diffFromBase(value: unknown, base: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
       if (!Object.hasOwn(base, key)) {
-        out[key] = v;
+        setOwn(out, key, v);
         continue;
       }
       if (deepEqual(v, base[key])) continue;
-      out[key] = diffFromBase(v, base[key]);
+      setOwn(out, key, diffFromBase(v, base[key]));
     }
     return out;
   }
@@ -35,9 +35,9 @@ export function mergeOntoBase(sparse: unknown, base: unknown): unknown {
   }
   if (isPlainObject(sparse) && isPlainObject(base)) {
     const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(base)) out[key] = copy(v);
+    for (const [key, v] of Object.entries(base)) setOwn(out, key, copy(v));
     for (const [key, v] of Object.entries(sparse)) {
-      out[key] = Object.hasOwn(base, key) ? mergeOntoBase(v, base[key]) : copy(v);
+      setOwn(out, key, Object.hasOwn(base, key) ? mergeOntoBase(v, base[key]) : copy(v));
     }
     return out;
   }
@@ -48,7 +48,7 @@ function copy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(copy);
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = copy(v);
+    for (const [k, v] of Object.entries(value)) setOwn(out, k, copy(v));
     return out;
   }
   return value;
