@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { capacitySettingsSchema } from '../capacity/stored-schema';
+import { isCalendarDate, isValidTimeZone } from '../usage/time';
 import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spec';
 
 /**
@@ -73,7 +74,10 @@ export const SCHEMA_WORDED: Readonly<Record<string, { readonly rule: SchemaRule 
 
 /** Exchange rates (units per 1 USD) below this would make one unit worth more than $1M. */
 export const MIN_FX_RATE = 1e-6;
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-30');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-30')
+  .refine(isCalendarDate, { error: (issue) => `"${String(issue.input).slice(0, 40)}" is not a date of the calendar (month 01–12, a day the month has), e.g. 2026-11-30` });
 
 export const currencies = ['USD', 'EUR', 'CNY'] as const;
 export const currencySchema = z.enum(currencies);
@@ -458,7 +462,13 @@ export const usageSourceSchema = z.strictObject({
   files: z.array(z.string().max(200)).min(1).max(20),
   firstDay: isoDate,
   lastDay: isoDate,
-  timeZone: z.string().min(1).max(64).describe('IANA time zone of the days and the weekly profile, e.g. Europe/Berlin'),
+  timeZone: z
+    .string()
+    .min(1)
+    .max(64)
+    // Checked with Intl, the zones this runtime knows (the days and the week are built with it).
+    .refine(isValidTimeZone, { error: (issue) => `"${String(issue.input).slice(0, 64)}" is not an IANA time zone, e.g. Europe/Berlin` })
+    .describe('IANA time zone of the days and the weekly profile, e.g. Europe/Berlin'),
   /** Models whose usage the workload holds; empty = all models in the files. */
   models: z.array(z.string().max(200)).max(50),
   profile: z.enum(['median', 'busiest']).describe('Weekly profile: the median week or the busiest full week'),
