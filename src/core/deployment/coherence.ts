@@ -10,7 +10,7 @@ import type { LayoutKind } from '../hardware/layouts';
 import type { Scenario } from '../scenario/schema';
 import type { TcoEvaluation } from '../tco/evaluate';
 import { gpuIdOf, modelIdOf, squash } from './identify';
-import { shortGpuName } from './name';
+import { modelNameOf, shortGpuName } from './name';
 
 /**
  * One deployment, told the same way on every page (docs/tco.md §12): what is self-hosted on
@@ -106,9 +106,9 @@ export interface CoherenceContext {
 
 type Pick3 = Pick<Scenario, 'selfHosted' | 'api' | 'workload' | 'hardware' | 'usage'>;
 
-function modelName(s: Pick3): string {
-  if (s.selfHosted.modelId === 'custom') return s.hardware.customModel?.name ?? 'custom model';
-  return findModel(s.selfHosted.modelId)?.name ?? s.selfHosted.modelId;
+/** Whether a name the catalog does not know still says ours ("kimi-k3 (our build)" holds "Kimi K3"). */
+function saysOurs(text: string, ours: string): boolean {
+  return squash(text).includes(squash(ours));
 }
 
 function gpuName(id: string): string {
@@ -167,7 +167,7 @@ export function deploymentSummary(s: Pick3, results: Pick<CoherenceResults, 'har
   const report = results.hardware.ok ? results.hardware.report : null;
   const chosen = report?.layouts.chosen ?? null;
   return {
-    model: { id: s.selfHosted.modelId, name: modelName(s) },
+    model: { id: s.selfHosted.modelId, name: modelNameOf(s) },
     gpu: { id: s.selfHosted.gpuId, name: gpuName(s.selfHosted.gpuId) },
     gpusPerReplica: s.selfHosted.gpusPerReplica,
     replicas: s.selfHosted.replicas,
@@ -248,11 +248,11 @@ export function coherence(s: Pick3, results: CoherenceResults, context: Coherenc
   const useRoofline: CoherenceFix | null = roofline ? { kind: 'roofline-series', series: storeSeries(roofline) } : null;
   // A name the catalog does not know is another model (or GPU) unless it says ours: a
   // Llama-3.1-8B sweep does not size Kimi K3, whether or not the catalog holds Llama-3.1-8B.
-  const otherModel = ev.modelId !== null ? ev.modelId !== sh.modelId : ev.modelText !== null && !squash(ev.modelText).includes(squash(model));
+  const otherModel = ev.modelId !== null ? ev.modelId !== sh.modelId : ev.modelText !== null && !saysOurs(ev.modelText, model);
   if (otherModel && sh.modelId !== 'custom') {
     flags.push({ code: 'throughput-model', severity: 'warning', measured: ev.modelText ?? findModel(ev.modelId ?? '')?.name ?? ev.modelId ?? '', model, fix: useRoofline });
   }
-  const otherGpu = ev.gpuId !== null ? ev.gpuId !== sh.gpuId : ev.gpuText !== null && !squash(ev.gpuText).includes(squash(shortGpuName(gpu)));
+  const otherGpu = ev.gpuId !== null ? ev.gpuId !== sh.gpuId : ev.gpuText !== null && !saysOurs(ev.gpuText, shortGpuName(gpu));
   if (otherGpu) {
     flags.push({ code: 'throughput-gpu', severity: 'warning', measured: ev.gpuText ?? gpuName(ev.gpuId ?? ''), gpu, fix: useRoofline });
   }
@@ -273,7 +273,7 @@ export function coherence(s: Pick3, results: CoherenceResults, context: Coherenc
 
   // An offer of a model the catalog does not know serves another model unless its name says ours.
   const apiModel = summary.api.modelId;
-  const apiDiffers = apiModel !== null ? apiModel !== sh.modelId : !squash(s.api.model).includes(squash(model));
+  const apiDiffers = apiModel !== null ? apiModel !== sh.modelId : !saysOurs(s.api.model, model);
   const sameAcceptance = s.workload.acceptanceApi === s.workload.acceptanceSelfHosted;
   if (sh.modelId !== 'custom' && apiDiffers && sameAcceptance) {
     flags.push({ code: 'api-model', severity: 'warning', apiModel: s.api.model, model, fix: offerFor(sh.modelId) });

@@ -11,6 +11,12 @@ export function shortGpuName(name: string): string {
     .trim();
 }
 
+/** The self-hosted model's name: the catalog's, or the custom model's own. */
+export function modelNameOf(s: Pick<Scenario, 'selfHosted' | 'hardware'>): string {
+  if (s.selfHosted.modelId === 'custom') return s.hardware.customModel?.name ?? 'custom model';
+  return findModel(s.selfHosted.modelId)?.name ?? s.selfHosted.modelId;
+}
+
 /**
  * The title a scenario gets from its deployment, "Kimi K2.6: 8× H200 vs Moonshot API" (the
  * example's). A title the user never edited follows the scenario: while the title is the one
@@ -18,7 +24,7 @@ export function shortGpuName(name: string): string {
  */
 export function autoName(s: Pick<Scenario, 'selfHosted' | 'api' | 'hardware'>): string {
   const sh = s.selfHosted;
-  const model = sh.modelId === 'custom' ? (s.hardware.customModel?.name ?? 'Custom model') : (findModel(sh.modelId)?.name ?? sh.modelId);
+  const model = modelNameOf(s);
   const gpu = shortGpuName(findGpu(sh.gpuId)?.name ?? sh.gpuId);
   const provider = s.api.provider.replace(/\s+AI$/, '').trim() || s.api.model;
   return `${model}: ${sh.gpusPerReplica}× ${gpu} vs ${provider} API`.slice(0, 120);

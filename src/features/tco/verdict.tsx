@@ -1,7 +1,8 @@
 import { lazy, memo, Suspense } from 'react';
 import { Banner, Kpi } from '../../components/card';
 import { Help } from '../../components/help';
-import { findGpu, findModel } from '../../core/catalog/catalog';
+import { findGpu } from '../../core/catalog/catalog';
+import { modelNameOf } from '../../core/deployment/name';
 import type { CoherenceFlag } from '../../core/deployment/coherence';
 import type { Scenario } from '../../core/scenario/schema';
 import type { BreakEvenView, Figure, TcoEvaluation } from '../../core/tco/evaluate';
@@ -23,11 +24,6 @@ export function figureText(f: Figure, render: (v: number) => string, t: TcoT): s
 
 /** The sections of the scenario the verdict names: the deployment and the API offer. */
 export type VerdictScenario = Pick<Scenario, 'selfHosted' | 'api' | 'hardware'>;
-
-function modelNameOf(s: VerdictScenario): string {
-  if (s.selfHosted.modelId === 'custom') return s.hardware.customModel?.name ?? s.selfHosted.modelId;
-  return findModel(s.selfHosted.modelId)?.name ?? s.selfHosted.modelId;
-}
 
 /** "Kimi K2.6 on 1 × 8 NVIDIA H200 SXM": the model and the GPUs the costs are for. */
 export function deploymentText(e: TcoEvaluation, s: VerdictScenario, t: TcoT): string {
