@@ -35,9 +35,8 @@ test('an imported sweep and an SLO size the replicas; tightening the SLO adds re
   await shell.goTo('TCO & break-even');
 
   const panel = page.getByTestId('capacity-panel');
-  const source = panel.getByRole('combobox', { name: 'Throughput comes from' });
-  await slow(source.locator('option', { hasText: 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)' })).toHaveCount(1);
-  await source.selectOption({ label: 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)' });
+  const source = tco.seriesSource();
+  await tco.useSeries('Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)');
   // The file has TTFT p99 but no p95: p95 is checked at the stricter p99.
   await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
   await panel.getByRole('textbox', { name: 'TPOT p99', exact: true }).fill('50');
@@ -229,10 +228,7 @@ test('a prefill rate on an imported sweep: same lengths stay costed, a too low r
   await bench.waitForImportDone();
   await shell.goTo('TCO & break-even');
   const panel = page.getByTestId('capacity-panel');
-  const label = 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)';
-  const source = panel.getByRole('combobox', { name: 'Throughput comes from' });
-  await slow(source.locator('option', { hasText: label })).toHaveCount(1);
-  await source.selectOption({ label });
+  await tco.useSeries('Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)');
   await slow(panel.getByTestId('capacity-chosen')).toContainText('Operating point: request rate 35/s, 2,845 output tok/s per replica');
   await slow(page.getByTestId('tco-kpi-capacity-value')).toHaveText('2 needed / 1 entered');
 

@@ -192,10 +192,7 @@ test.describe('one deployment on every page', () => {
     await bench.waitForImportDone();
     await shell.goTo('TCO & break-even');
     const panel = page.getByTestId('capacity-panel');
-    const source = panel.getByRole('combobox', { name: 'Throughput comes from' });
-    const option = 'Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)';
-    await slow(source.locator('option', { hasText: option })).toHaveCount(1);
-    await source.selectOption({ label: option });
+    await tco.useSeries('Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)');
     await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
     await expect(summary.getByTestId('deployment-throughput')).toHaveAttribute('data-kind', 'measured');
     await expect(summary.getByTestId('deployment-throughput')).toContainText('measured on meta-llama/Llama-3.1-8B-Instruct');

@@ -132,6 +132,17 @@ export class TcoPage {
       .toBe(true);
   }
 
+  /** The capacity panel's choice of where the throughput comes from. */
+  seriesSource(): Locator {
+    return this.page.getByTestId('capacity-panel').getByRole('combobox', { name: 'Throughput comes from' });
+  }
+
+  /** Picks a series by its label once it is offered (an import's series come when its runs are stored). */
+  async useSeries(label: string): Promise<void> {
+    await slow(this.seriesSource().locator('option', { hasText: label })).toHaveCount(1);
+    await this.seriesSource().selectOption({ label });
+  }
+
   async loadPreset(id: string): Promise<void> {
     await this.page.getByRole('combobox', { name: /^(Start from a source article|Mit einem Quellartikel beginnen)$/ }).selectOption(id);
     await this.page.getByRole('button', { name: /^(Load preset|Vorlage laden)$/ }).click();

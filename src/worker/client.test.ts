@@ -11,9 +11,10 @@ import { ComputeClient } from './client';
  */
 type FakeWorker = Worker & { terminated: boolean };
 
-function fakeWorker(healthy: boolean): FakeWorker {
+function fakeWorker(healthy: boolean | object): FakeWorker {
   const { port1, port2 } = new MessageChannel();
-  if (healthy) expose(computeApi, port2);
+  // `true` serves the real API, an object serves that one, `false` never answers.
+  if (healthy) expose(healthy === true ? computeApi : healthy, port2);
   const w = port1 as unknown as FakeWorker;
   w.terminated = false;
   w.terminate = () => {
@@ -119,19 +120,10 @@ describe('ComputeClient', () => {
           return created.at(-1) as FakeWorker;
         }
         // Answers its start-up ping, then nothing more: the call and every later ping hang.
-        const { port1, port2 } = new MessageChannel();
         let up = false;
         const never = () => new Promise<never>(() => undefined);
-        expose({ ...computeApi, ping: () => (up ? never() : ((up = true), 'pong')), summarizeWorkload: never }, port2);
-        const w = port1 as unknown as FakeWorker;
-        w.terminated = false;
-        w.terminate = () => {
-          w.terminated = true;
-          port1.close();
-          port2.close();
-        };
-        created.push(w);
-        return w;
+        created.push(fakeWorker({ ...computeApi, ping: () => (up ? never() : ((up = true), 'pong')), summarizeWorkload: never }));
+        return created.at(-1) as FakeWorker;
       },
     });
     const result = client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
