@@ -49,7 +49,10 @@ export function cspMetaPlugin(): Plugin {
 /**
  * Writes sw.js, a service worker that precaches every file of the build so the dashboard
  * works offline after the first visit (presenting in a room without Wi-Fi). The cache name
- * carries a hash of the file list, so a new build replaces the old cache.
+ * carries a hash of the file list, so each build has its own cache. A tab keeps the version it
+ * opened with until it reloads: a newer build's worker waits while tabs run the older one (they
+ * show "a new version is ready", src/app/new-version.tsx), and once it takes over it keeps the
+ * older caches until no tab that was open then remains (e2e/deploy.spec.ts).
  */
 export function offlinePlugin(): Plugin {
   return {
@@ -66,20 +69,65 @@ export function offlinePlugin(): Plugin {
 
 function serviceWorkerSource(version: string, assets: string[]): string {
   return `// Generated at build time. Precaches the app; serves it from the cache when offline.
-const CACHE = 'llm-selfhost-${version}';
+// A new version does not take over tabs that run an older one: it waits, and the tabs offer a
+// reload. Once it does take over (a tab asked, or every old tab has closed), the caches of the
+// older versions are kept until no tab that was open before remains, so an old tab still finds
+// the code it loads later (a page's chunk, a restarted worker).
+const PREFIX = 'llm-selfhost-';
+const CACHE = PREFIX + '${version}';
 const ASSETS = ${JSON.stringify([...new Set(assets)])};
+// Where this version records the tabs that were open when it took over (they may run older code).
+const OLDER_CLIENTS = './__older-clients';
 
+// No skipWaiting: the first version takes over at once anyway (no older one is active), and a
+// later one waits until no tab runs under the older one, or until a tab asks.
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(ASSETS)));
+});
+
+self.addEventListener('message', (event) => {
+  const type = event.data && event.data.type;
+  // A tab's "reload" on the new-version banner.
+  if (type === 'activate') event.waitUntil(self.skipWaiting());
+  // A page has loaded: the tab it replaced may have been the last one of an older version.
+  else if (type === 'loaded') event.waitUntil(pruneOlderCaches());
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
-    caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith('llm-selfhost-') && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+      .then((open) => caches.open(CACHE).then((cache) => cache.put(OLDER_CLIENTS, new Response(JSON.stringify(open.map((c) => c.id))))))
+      .then(() => self.clients.claim())
+      .then(pruneOlderCaches),
   );
 });
+
+/** Deletes the older versions' caches once no tab open when this version took over is left. */
+async function pruneOlderCaches() {
+  const cache = await caches.open(CACHE);
+  const record = await cache.match(OLDER_CLIENTS);
+  if (record) {
+    const ids = await record.json();
+    const alive = await Promise.all(ids.map((id) => self.clients.get(id)));
+    if (alive.some((c) => c)) return;
+  }
+  const keys = await caches.keys();
+  await Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k)));
+  await cache.delete(OLDER_CLIENTS);
+}
+
+/** The file from this version's cache, else from an older version's (a tab still running it). */
+async function cached(request) {
+  const options = { ignoreSearch: true, ignoreVary: true };
+  const own = await (await caches.open(CACHE)).match(request, options);
+  if (own) return own;
+  for (const key of await caches.keys()) {
+    if (key === CACHE || !key.startsWith(PREFIX)) continue;
+    const hit = await (await caches.open(key)).match(request, options);
+    if (hit) return hit;
+  }
+  return undefined;
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
@@ -87,12 +135,12 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === 'navigate') {
-    // Fresh page when online, the cached app when not.
-    event.respondWith(fetch(request).catch(() => caches.match('./', { ignoreSearch: true, ignoreVary: true })));
+    // Fresh page when online, this version's cached app when not.
+    event.respondWith(fetch(request).catch(() => caches.open(CACHE).then((cache) => cache.match('./', { ignoreSearch: true, ignoreVary: true }))));
     return;
   }
   event.respondWith(
-    caches.match(request, { ignoreSearch: true, ignoreVary: true }).then((hit) => hit || fetch(request).then((response) => {
+    cached(request).then((hit) => hit || fetch(request).then((response) => {
       if (response.ok) {
         const copy = response.clone();
         caches.open(CACHE).then((cache) => cache.put(request, copy));

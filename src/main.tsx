@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
+import { registerOfflineWorker } from './app/new-version';
 import { startLoadingArea } from './app/shell';
 import { compute } from './lib/query/compute';
 import { startLinkSync } from './state/link-sync';
@@ -29,13 +30,8 @@ if (import.meta.env.VITE_E2E_HOOKS === '1') {
 // every request, so registered at once it slowed the first view's own chunks (bench `app`).
 const OFFLINE_AFTER_MS = 3000;
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => {
-    navigator.serviceWorker.register('./sw.js').catch(() => {
-      // Offline support is a convenience; the app works without it.
-    });
-  };
   window.addEventListener('load', () => {
-    setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 2000 }) : register()), OFFLINE_AFTER_MS);
+    setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(registerOfflineWorker, { timeout: 2000 }) : registerOfflineWorker()), OFFLINE_AFTER_MS);
   });
 }
 

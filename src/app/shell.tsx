@@ -7,6 +7,7 @@ import { navigate } from '../state/link-sync';
 import { areas, useSessionStore, type Area } from '../state/session';
 import { useAppStore } from '../state/store';
 import { ConfirmLinkDialog, LinkBanners } from './link-banners';
+import { NewVersionBanner } from './new-version';
 import { reloadOnceAfterDeploy } from './reload';
 import { shellMessages } from './messages';
 import { SettingsBar } from './settings-menu';
@@ -194,6 +195,7 @@ export function Shell() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-[1600px] px-4 py-4">
+        <NewVersionBanner />
         <LinkBanners />
         <AreaPage area={area} />
       </main>
