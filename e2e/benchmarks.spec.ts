@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, workerNames } from './fixtures';
 import { fixtureFile, textFile } from './pages/benchmarks-page';
 
 /*
@@ -134,8 +134,7 @@ test.describe('imported benchmark results', () => {
 
   test('a large log is read in parts at once: rows and line numbers come out as from one reading', async ({ page, benchmarksPage: bench }) => {
     await bench.open();
-    const workers: string[] = [];
-    page.on('worker', (w) => workers.push(w.url()));
+    const workers = workerNames(page);
     // 220,000 lines of 119 bytes (26.2 MB): the compute worker reads the first 12 MiB (through
     // line 105,739, cut by that bound), a helper worker the rest. Both bad lines lie in the helper's part.
     const ok = '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}';
@@ -149,7 +148,7 @@ test.describe('imported benchmark results', () => {
     // 220,000 lines less the 2 skipped.
     await expect(bench.row('client log · m')).toContainText('219,998');
     // The helper read its part (a helper that fails is read by the compute worker instead: same figures, one thread).
-    expect(workers.some((u) => u.includes('part.worker'))).toBe(true);
+    expect(workers).toContain('import-part');
     await expect(outcome).toHaveAttribute('data-threads', '2');
     // 219,998 requests: the request chart's axis ticks run to "250,000", and its title keeps clear of them.
     await bench.showCompareEnd();

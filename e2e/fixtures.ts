@@ -37,6 +37,18 @@ export function guardPage(page: Page, baseURL: string): PageGuard {
   return guard;
 }
 
+/**
+ * The names of the workers the page starts, as they start (`compute`, `import-part`). Their
+ * URLs say nothing: each starts from a blob that imports its script (src/worker/spawn.ts).
+ */
+export function workerNames(page: Page): string[] {
+  const names: string[] = [];
+  page.on('worker', (w) => {
+    w.evaluate(() => self.name).then((name) => names.push(name), () => undefined);
+  });
+  return names;
+}
+
 export function expectClean(guard: PageGuard): void {
   expect(guard.errors, 'console errors / failed requests').toEqual([]);
   expect(guard.foreignRequests, 'requests to other origins').toEqual([]);

@@ -1,11 +1,12 @@
 // Fails when a built site carries code meant only for the browser tests, or when the chart
 // library's chunks lost their compile hint. Run after `vite build` (part of `npm run build`):
-// the fault-injection hook (`window.__compute`) is compiled in only when VITE_E2E_HOOKS=1
+// the fault-injection hook (`window.__compute`) and the workers' string-code probe
+// (src/worker/spawn.ts) are compiled in only when VITE_E2E_HOOKS=1
 // (`npm run build:e2e`, output in dist-e2e/); the hint is added by scripts/vite-plugins.ts.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const TEST_ONLY = ['__compute'];
+const TEST_ONLY = ['__compute', 'e2eStringTimerRan'];
 
 /** Every file below `dir` whose text contains one of the test-only names, as "file: name". */
 function testOnlyCode(dir) {

@@ -4,7 +4,9 @@ import type { Plugin } from 'vite';
 /**
  * Content-Security-Policy of the built app: only its own scripts, styles, workers and
  * connections; no inline scripts, no eval. Images may be data:/blob: URLs (chart downloads).
- * `frame-ancestors` only works as an HTTP header, so it is left out of the meta tag.
+ * `frame-ancestors` only works as an HTTP header, so it is left out of the meta tag (on a host
+ * without headers the app refuses to run in another site's frame instead, src/app/framed.ts; the
+ * workers get the meta policy by starting from a blob, src/worker/spawn.ts; docs/deploy.md).
  */
 export const CSP_DIRECTIVES = [
   "default-src 'self'",

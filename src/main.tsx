@@ -1,39 +1,47 @@
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
+import { framedByOtherOrigin, showFramedNotice } from './app/framed';
 import { registerOfflineWorker } from './app/new-version';
 import { startLoadingArea } from './app/shell';
 import { compute } from './lib/query/compute';
 import { startLinkSync } from './state/link-sync';
 import { useSessionStore } from './state/session';
 
-// Read the link and the working copy before the first render, so the first paint already
-// shows the right scenario.
-startLinkSync();
+/** The app's start-up: link and working copy, worker, first area, offline cache, first render. */
+function start(root: HTMLElement): void {
+  // Read the link and the working copy before the first render, so the first paint already
+  // shows the right scenario.
+  startLinkSync();
 
-// The compute worker loads in parallel with the first area's code, which starts loading now
-// (before the first render, which takes a while on a slow machine).
-compute.warmUp();
-// Only started here: the page renders from the same load, and a failure surfaces there as before.
-startLoadingArea(useSessionStore.getState().area).catch(() => undefined);
+  // The compute worker loads in parallel with the first area's code, which starts loading now
+  // (before the first render, which takes a while on a slow machine).
+  compute.warmUp();
+  // Only started here: the page renders from the same load, and a failure surfaces there as before.
+  startLoadingArea(useSessionStore.getState().area).catch(() => undefined);
 
-// Fault-injection hook for the browser tests (stops the worker as if it had crashed). Only the
-// test build (`npm run build:e2e`, VITE_E2E_HOOKS=1) has it: Vite replaces the flag at build
-// time, so a plain `npm run build` drops this block (checked by scripts/check-dist.mjs).
-if (import.meta.env.VITE_E2E_HOOKS === '1') {
-  (window as unknown as { __compute?: typeof compute }).__compute = compute;
-}
+  // Fault-injection hook for the browser tests (stops the worker as if it had crashed). Only the
+  // test build (`npm run build:e2e`, VITE_E2E_HOOKS=1) has it: Vite replaces the flag at build
+  // time, so a plain `npm run build` drops this block (checked by scripts/check-dist.mjs).
+  if (import.meta.env.VITE_E2E_HOOKS === '1') {
+    (window as unknown as { __compute?: typeof compute }).__compute = compute;
+  }
 
-// Offline use after the first visit (production builds only; the dev server stays uncached).
-// Registered a few seconds after the page has loaded, once idle: installing it fetches and
-// caches every file of the build, and a worker that has just claimed the page sits in front of
-// every request, so registered at once it slowed the first view's own chunks (bench `app`).
-const OFFLINE_AFTER_MS = 3000;
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(registerOfflineWorker, { timeout: 2000 }) : registerOfflineWorker()), OFFLINE_AFTER_MS);
-  });
+  // Offline use after the first visit (production builds only; the dev server stays uncached).
+  // Registered a few seconds after the page has loaded, once idle: installing it fetches and
+  // caches every file of the build, and a worker that has just claimed the page sits in front of
+  // every request, so registered at once it slowed the first view's own chunks (bench `app`).
+  const OFFLINE_AFTER_MS = 3000;
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+    window.addEventListener('load', () => {
+      setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(registerOfflineWorker, { timeout: 2000 }) : registerOfflineWorker()), OFFLINE_AFTER_MS);
+    });
+  }
+
+  createRoot(root).render(<App />);
 }
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+// Framed by another site on a host that sends no frame-ancestors header: refuse to run.
+if (root && framedByOtherOrigin()) showFramedNotice(root);
+else if (root) start(root);

@@ -8,6 +8,8 @@ import type { CdfSeries, GoodputItem } from '../core/benchmarks/views';
 import type * as BenchmarksCore from './benchmarks-core';
 import { PartPool, type PartPort } from './part-pool';
 import { blobSource, platformHost } from './platform';
+import partWorkerUrl from './part.worker.ts?worker&url';
+import { startModuleWorker } from './spawn';
 
 export { blobSource, platformHost };
 // The one IndexedDB wrapper shared with the page (the only file outside core the worker imports).
@@ -43,7 +45,7 @@ function core(): Promise<typeof BenchmarksCore> {
 
 /** A helper worker for the parts of a large file, started from this (the compute) worker. */
 function partWorker(): PartPort<Blob> {
-  const worker = new Worker(new URL('./part.worker.ts', import.meta.url), { type: 'module', name: 'import-part' });
+  const worker = startModuleWorker(partWorkerUrl, 'import-part');
   return {
     post: (message) => worker.postMessage(message),
     listen: (onReply, onError) => {

@@ -5,6 +5,8 @@ import type { ComputeApi, ComputeMethod } from './api';
 import type { ImportUpdate } from './benchmarks-api';
 import type { UsageAnswer, UsageProgress, UsageRequest } from './usage-api';
 import type { FirstViewMethod, firstViewApi } from './first-view';
+import computeWorkerUrl from './compute.worker.ts?worker&url';
+import { startModuleWorker, type EvalProbe } from './spawn';
 
 /**
  * The UI's only door to the computation core.
@@ -154,7 +156,20 @@ export class ComputeClient {
   private createWorker(): Worker {
     return this.options.createWorker
       ? this.options.createWorker()
-      : new Worker(new URL('./compute.worker.ts', import.meta.url), { type: 'module', name: 'compute' });
+      : startModuleWorker(computeWorkerUrl, 'compute');
+  }
+
+  /**
+   * Test build only: whether string code runs in the compute worker and in a helper it starts
+   * (`stringCodeRuns` in spawn.ts; the worker answers only in the test build).
+   */
+  probeForTest(): Promise<unknown> {
+    const worker = this.worker;
+    if (!worker) return Promise.reject(new Error('no worker'));
+    const channel = new MessageChannel();
+    const answer = new Promise((resolve) => (channel.port1.onmessage = (e) => resolve(e.data)));
+    worker.postMessage({ kind: 'e2e-eval-probe' } satisfies EvalProbe, [channel.port2]);
+    return answer;
   }
 
   /**
