@@ -2,7 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { compileHintsPlugin, cspMetaPlugin, offlinePlugin, SECURITY_HEADERS } from './scripts/vite-plugins.ts';
+import { compileHintsPlugin, cspMetaPlugin, offlinePlugin, SECURITY_HEADERS, sharedPricesPlugins } from './scripts/vite-plugins.ts';
 
 /**
  * The browser test of a deploy (e2e/deploy.spec.ts) swaps this build for a later one:
@@ -12,11 +12,13 @@ import { compileHintsPlugin, cspMetaPlugin, offlinePlugin, SECURITY_HEADERS } fr
 const nextBuild = process.env.E2E_NEXT_BUILD === '1';
 const NEXT_NAMES = { entryFileNames: 'assets/[name]-[hash]-next.js', chunkFileNames: 'assets/[name]-[hash]-next.js', assetFileNames: 'assets/[name]-[hash]-next[extname]' };
 
+const prices = sharedPricesPlugins();
+
 export default defineConfig({
   // Relative base so the built app also works from a sub-path or a file share.
   base: './',
-  plugins: [react(), tailwindcss(), cspMetaPlugin(), offlinePlugin(), compileHintsPlugin()],
-  worker: { format: 'es', ...(nextBuild ? { rolldownOptions: { output: NEXT_NAMES } } : {}) },
+  plugins: [react(), tailwindcss(), cspMetaPlugin(), prices.page, offlinePlugin(), compileHintsPlugin()],
+  worker: { format: 'es', plugins: () => [prices.worker()], ...(nextBuild ? { rolldownOptions: { output: NEXT_NAMES } } : {}) },
   build: {
     target: 'es2022',
     sourcemap: false,

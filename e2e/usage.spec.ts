@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './axe';
-import { slow } from './pages/tco-page';
+import { slow, TcoPage } from './pages/tco-page';
 
 const LOG = fileURLToPath(new URL('../fixtures/usage/SYNTHETIC_two_weeks_office_hours.jsonl', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/usage/${name}`, import.meta.url));
@@ -130,4 +131,46 @@ test.describe('usage data', () => {
     await expect(page.getByTestId('usage-models').getByRole('row')).toHaveCount(6);
     await expect(page.getByTestId('usage-models')).toContainText('gpt-5-mini-2025-08-07');
   });
+});
+
+test('the genai-prices data is one file of the build: the worker loads it, and without a worker the page loads the same file', async ({ page, freshPage }) => {
+  /** Picks OpenAI gpt-4.1 from genai-prices; the figure is worked out in the usage test above ($28,737). */
+  const pickListPrice = async (tco: TcoPage) => {
+    await tco.open({ charts: false });
+    await tco.openGroup('tco-group-api');
+    await tco.page.getByRole('button', { name: /List price from genai-prices/ }).click();
+    const picker = tco.page.getByTestId('tco-list-price');
+    await picker.getByRole('combobox', { name: 'Provider' }).selectOption('openai');
+    await picker.getByRole('combobox', { name: 'Model' }).selectOption('gp:openai/gpt-4.1');
+    await slow(tco.page.getByTestId('tco-kpi-api-value')).toHaveText('$28,737');
+  };
+  /** The script files holding the price data (its providers' pricing_urls) that a page and its workers load, by name. */
+  const priceFiles = (p: Page) => {
+    const names = new Set<string>();
+    p.context().on('response', (r) => {
+      if (!r.url().endsWith('.js')) return;
+      r.text().then((body) => body.includes('pricing_urls:') && names.add(new URL(r.url()).pathname.split('/').pop() ?? ''), () => undefined);
+    });
+    return names;
+  };
+
+  const inWorker = priceFiles(page);
+  await pickListPrice(new TcoPage(page));
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-engine', 'worker');
+
+  // No worker can start: the same core runs on the page's thread.
+  const { page: noWorker } = await freshPage();
+  await noWorker.addInitScript(() => {
+    window.Worker = class {
+      constructor() {
+        throw new Error('workers are disabled in this test');
+      }
+    } as unknown as typeof Worker;
+  });
+  const onPage = priceFiles(noWorker);
+  await pickListPrice(new TcoPage(noWorker));
+  await expect(noWorker.getByTestId('engine-status')).toHaveAttribute('data-engine', 'main-thread');
+
+  await expect.poll(() => inWorker.size).toBe(1);
+  await expect.poll(() => [...onPage]).toEqual([...inWorker]);
 });

@@ -1,5 +1,6 @@
-// Fails when a built site carries code meant only for the browser tests, or when the chart
-// library's chunks lost their compile hint. Run after `vite build` (part of `npm run build`):
+// Fails when a built site carries code meant only for the browser tests, when the chart
+// library's chunks lost their compile hint, or when the genai-prices data is bundled more than
+// once. Run after `vite build` (part of `npm run build`):
 // the fault-injection hook (`window.__compute`) and the workers' string-code probe
 // (src/worker/spawn.ts) are compiled in only when VITE_E2E_HOOKS=1
 // (`npm run build:e2e`, output in dist-e2e/); the hint is added by scripts/vite-plugins.ts.
@@ -43,3 +44,13 @@ if (charts.length === 0 || unhinted.length > 0) {
   process.exit(1);
 }
 console.log(`${dir}/: chart chunks carry the compile hint (${charts.join(', ')})`);
+
+// The genai-prices data is one file that the compute worker and the page's fallback both load
+// (sharedPricesPlugin in scripts/vite-plugins.ts); an ordinary import bundles it once for each.
+const PRICE_DATA = 'pricing_urls:';
+const priceFiles = readdirSync(assets).filter((f) => f.endsWith('.js') && readFileSync(join(assets, f), 'utf8').includes(PRICE_DATA));
+if (priceFiles.length !== 1) {
+  console.error(`${dir}/assets: the genai-prices data must be in exactly one file, found ${priceFiles.length} (${priceFiles.join(', ')}); see sharedPricesPlugin in scripts/vite-plugins.ts`);
+  process.exit(1);
+}
+console.log(`${dir}/: one copy of the genai-prices data (${priceFiles[0]})`);

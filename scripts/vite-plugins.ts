@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 
 /**
  * Content-Security-Policy of the built app: only its own scripts, styles, workers and
@@ -173,4 +173,69 @@ export function compileHintsPlugin(): Plugin {
       }
     },
   };
+}
+
+const PRICES_PACKAGE = '@pydantic/genai-prices';
+const SHARED_PRICES = 'shared-file:genai-prices';
+/** The shared file's entry: the two functions the app uses (the package's remote update is left out). */
+const PRICES_ENTRY = '\0genai-prices-entry';
+
+/**
+ * The genai-prices package (its code and ~0.8 MB of price data, 477 KB minified) as one file of
+ * the build, loaded at run time by both the compute worker and the page's main-thread fallback.
+ * A worker is a bundle of its own, so an ordinary import gave each its own copy (two downloads
+ * into the offline cache). The page's build first bundles the package alone into
+ * `assets/genai-prices-<hash>.js`, exporting `calcPrice` and `findProvider` under their names;
+ * in the page's bundle and the worker's, `import('@pydantic/genai-prices')` becomes an import
+ * of that file from beside the chunk (every chunk lives in `assets/`). Emitted as an asset, not
+ * as a chunk of the page's build: a second entry there split the page's own first chunk into
+ * dozens. `scripts/check-dist.mjs` checks that the build has one copy.
+ * Returns the plugin of the page's build and the one for its workers' builds.
+ */
+export function sharedPricesPlugins(): { page: Plugin; worker: () => Plugin } {
+  let file: Promise<string> | null = null;
+  // The package's imports are left to run time under a placeholder name, then given the file's.
+  const stub = (): Plugin => ({
+    name: 'shared-genai-prices',
+    apply: 'build',
+    // Before Vite's own resolver, which would resolve the package to its file.
+    enforce: 'pre',
+    resolveId(id) {
+      return id === PRICES_PACKAGE ? { id: SHARED_PRICES, external: true } : null;
+    },
+    async renderChunk(code) {
+      if (!code.includes(SHARED_PRICES)) return null;
+      if (!file) throw new Error('shared-genai-prices: the page build did not start the price file');
+      return { code: code.replaceAll(SHARED_PRICES, `./${await file}`), map: null };
+    },
+  });
+  const page = stub();
+  page.buildStart = function () {
+    const emit = (fileName: string, source: string) => this.emitFile({ type: 'asset', fileName: `assets/${fileName}`, source });
+    file = bundlePrices().then(({ fileName, code }) => {
+      emit(fileName, code);
+      return fileName;
+    });
+  };
+  return { page, worker: stub };
+}
+
+/** The package alone, minified, as an ES module; named by the hash of its code. */
+async function bundlePrices(): Promise<{ fileName: string; code: string }> {
+  const out = await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [{ name: 'genai-prices-entry', resolveId: (id) => (id === PRICES_ENTRY ? id : null), load: (id) => (id === PRICES_ENTRY ? `export { calcPrice, findProvider } from ${JSON.stringify(PRICES_PACKAGE)};\n` : null) }],
+    build: {
+      write: false,
+      target: 'es2022',
+      modulePreload: false,
+      rolldownOptions: { input: PRICES_ENTRY, preserveEntrySignatures: 'strict', output: { format: 'es', entryFileNames: 'prices.js' } },
+    },
+  });
+  const chunk = (Array.isArray(out) ? out[0] : out) as { output: { type: string; code?: string }[] };
+  const code = chunk.output.find((o) => o.type === 'chunk')?.code;
+  if (code === undefined) throw new Error('shared-genai-prices: the price bundle has no code');
+  return { fileName: `genai-prices-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`, code };
 }
