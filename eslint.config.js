@@ -29,7 +29,7 @@ function siblingFolder(names) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-e2e/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'dist-e2e/**', 'dist-e2e-next/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
