@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { CHUNK_BYTES, importFile, utf8Boundary, type ByteSource, type FileImport, type ImportProgress } from '../../src/core/benchmarks/importer';
 import { nodeParts } from '../../src/cli/import-parts';
-import { platformHost } from '../../src/worker/benchmarks-api';
+import { platformHost } from '../../src/worker/platform';
 import { ensureJsonl } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';
 

@@ -7,7 +7,7 @@ import { seriesFromPublished, seriesFromRuns, type CapacitySeries } from '../../
 import { DEFAULT_SLO, parseSloText, type Slo } from '../../core/capacity/slo';
 import { lengthText, loadText, reasonText } from '../../core/capacity/summary';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
-import { platformHost } from '../../worker/benchmarks-api';
+import { platformHost } from '../../worker/platform';
 import { json, parseFlags, type CliCommand } from '../command';
 import { nodeParts } from '../import-parts';
 import { readEachFile } from '../files';

@@ -6,7 +6,7 @@ import { readUsageSource, type UsageReadResult } from '../../core/usage/reader';
 import { isValidTimeZone } from '../../core/usage/time';
 import { combineUsage } from '../../core/usage/combine';
 import type { UsageIssue } from '../../core/usage/types';
-import { platformHost } from '../../worker/benchmarks-api';
+import { platformHost } from '../../worker/platform';
 import { json, parseFlags, type CliCommand } from '../command';
 import { readEachFile, readJsonOption } from '../files';
 
