@@ -56,12 +56,16 @@ async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
-/** Serves dist/ with vite preview and opens Chromium; both are closed afterwards. */
-export async function withBrowser<T>(work: (browser: Browser, baseURL: string) => Promise<T>): Promise<T> {
-  await ensureBuild();
+/**
+ * Serves dist/ with vite preview and opens Chromium; both are closed afterwards. `outDir`
+ * serves another build as it is (e.g. an older commit's, to compare), without rebuilding.
+ */
+export async function withBrowser<T>(work: (browser: Browser, baseURL: string) => Promise<T>, outDir?: string): Promise<T> {
+  if (outDir === undefined) await ensureBuild();
   const port = await freePort();
+  const dirArgs = outDir === undefined ? [] : ['--outDir', outDir];
   // Own process group, so stopping it also stops the vite process npx starts.
-  const server: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore', detached: true });
+  const server: ChildProcess = spawn('npx', ['vite', 'preview', ...dirArgs, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore', detached: true });
   const baseURL = `http://127.0.0.1:${port}`;
   let browser: Browser | null = null;
   try {
