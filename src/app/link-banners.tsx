@@ -167,6 +167,8 @@ export function LinkBanners() {
   const storage = useSessionStore((s) => s.storage);
   const setLink = useSessionStore((s) => s.setLink);
   const setStorage = useSessionStore((s) => s.setStorage);
+  const startedFrom = useSessionStore((s) => s.startedFrom);
+  const setStartedFrom = useSessionStore((s) => s.setStartedFrom);
   const engine = useEngineState();
   const dismiss = (
     <Button variant="link" size="xs" className="ml-3" onClick={() => setLink({ kind: 'none' })}>
@@ -215,6 +217,14 @@ export function LinkBanners() {
           <p>{t('link.kept')}</p>
           <CopyableLink payload={link.payload} area={link.area} testId="kept-link" />
           <div className="mt-2">{dismiss}</div>
+        </Banner>
+      ) : null}
+      {startedFrom === 'recent' ? (
+        <Banner tone="info" testId="working-from-recent">
+          {t('working.fromRecent')}
+          <Button variant="link" size="xs" className="ml-3" onClick={() => setStartedFrom(null)}>
+            {t('dismiss')}
+          </Button>
         </Banner>
       ) : null}
       {storage.kind === 'quarantined' ? (
