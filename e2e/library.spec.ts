@@ -1,3 +1,5 @@
+import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
+import { SCENARIO_TYPE, SCENARIO_VERSION } from '../src/core/scenario/schema';
 import { expect, test } from './fixtures';
 
 test.describe('saved scenarios', () => {
@@ -43,5 +45,34 @@ test.describe('saved scenarios', () => {
     await library.open();
     await page.getByTestId('import-json').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"type":"other","version":1}') });
     await expect(page.getByTestId('library-message')).toContainText('notes.json could not be opened: it holds a document of another kind ("other")');
+  });
+
+  test('a "__proto__" key in a scenario file is named as an unknown field, like "constructor"', async ({ page, shell, library }) => {
+    await shell.open();
+    await library.open();
+    const text = `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"name":"Prototype file","__proto__":{"polluted":1},"constructor":2}`;
+    await page.getByTestId('import-json').setInputFiles({ name: 'proto.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+    await expect(page.getByTestId('library-message')).toContainText('Opened proto.json; 2 values were invalid and replaced: __proto__ (');
+    await expect(page.getByTestId('library-message')).toContainText('; constructor (');
+    await expect(shell.scenarioName()).toHaveValue('Prototype file');
+  });
+
+  test('a scenario file with 60,000 unknown fields names 20 of them and counts the rest', async ({ page, shell, library }) => {
+    await shell.open();
+    await library.open();
+    const doc: Record<string, unknown> = { ...DEFAULT_SCENARIO, type: SCENARIO_TYPE, version: SCENARIO_VERSION, name: 'Many unknown fields' };
+    // Short names, so the file stays under the 1 MB a scenario file may have.
+    for (let i = 0; i < 60_000; i++) doc[`f${i}`] = 0;
+    await page.getByTestId('import-json').setInputFiles({ name: 'wide.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+    const message = page.getByTestId('library-message');
+    await expect(message).toContainText('Opened wide.json; 60,000 values were invalid and replaced: f0 (');
+    await expect(message).toContainText('; f19 (');
+    await expect(message).toContainText('; and 59,980 more unknown fields');
+    const text = await message.innerText();
+    expect(text).not.toContain('f20 (');
+    expect(text.match(/\bf\d+ \(/g)).toHaveLength(20);
+    // 20 names with their reason and the count: a paragraph, not 60,000 entries.
+    expect(text.length).toBeLessThan(2_000);
+    await expect(shell.scenarioName()).toHaveValue('Many unknown fields');
   });
 });
