@@ -1,6 +1,8 @@
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from '../src/core/scenario/schema';
-import { expect, test } from './fixtures';
+import { expect, expectClean, guardPage, test } from './fixtures';
+import { LibraryPanel } from './pages/library';
+import { ShellPage } from './pages/shell';
 
 test.describe('saved scenarios', () => {
   test('save, reload, still there; rename, duplicate, delete', async ({ page, shell, library }) => {
@@ -74,5 +76,35 @@ test.describe('saved scenarios', () => {
     // 20 names with their reason and the count: a paragraph, not 60,000 entries.
     expect(text.length).toBeLessThan(2_000);
     await expect(shell.scenarioName()).toHaveValue('Many unknown fields');
+  });
+
+  test('a save over a newer save from another tab asks first; each tab keeps its own edit', async ({ page, context, baseURL, shell, library }) => {
+    await shell.open();
+    await shell.scenarioName().fill('Shared plan');
+    await library.open();
+    await library.saveAsNew();
+    await library.close();
+
+    // Tab B opens the same saved scenario, changes it and saves.
+    const pageB = await context.newPage();
+    const guardB = guardPage(pageB, baseURL ?? '');
+    const shellB = new ShellPage(pageB);
+    const libraryB = new LibraryPanel(pageB);
+    await shellB.open();
+    await libraryB.open();
+    await libraryB.item('Shared plan').getByRole('button', { name: 'Open' }).click();
+    await shellB.scenarioName().fill('Shared plan, edited in B');
+    await libraryB.open();
+    await pageB.getByTestId('save-changes').click();
+    await expect(pageB.getByTestId('dirty-state')).toContainText('saved');
+
+    // Tab A, still on revision 1, saves its own change: the conflict is named, nothing is overwritten.
+    await shell.scenarioName().fill('Shared plan, edited in A');
+    await library.open();
+    await page.getByTestId('save-changes').click();
+    await expect(page.getByTestId('save-conflict')).toContainText('"Shared plan, edited in B" was saved elsewhere');
+    await expect(shell.scenarioName()).toHaveValue('Shared plan, edited in A');
+    await expect(shellB.scenarioName()).toHaveValue('Shared plan, edited in B');
+    expectClean(guardB);
   });
 });
