@@ -1,5 +1,5 @@
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
-import { SCENARIO_TYPE } from '../src/core/scenario/schema';
+import { SCENARIO_TYPE, SCENARIO_VERSION } from '../src/core/scenario/schema';
 import { encodeLinkPayload } from '../src/lib/url/codec';
 import golden from '../src/lib/url/fixtures/golden-links-v1.json' with { type: 'json' };
 import { decodeScenario, encodeScenario, parseHash } from '../src/lib/url/share-link';
@@ -74,6 +74,20 @@ test.describe('share links', () => {
     await expect(shell.scenarioName()).toHaveValue('Mostly fine');
     await expect(page.getByTestId('link-notices')).toContainText('workload.cacheHitShare');
     await expect(page.getByTestId('link-notices')).toContainText('was 7');
+  });
+
+  test('a "__proto__" key in a link is named as an unknown field, like "constructor"', async ({ page, shell }) => {
+    // Written as text: an object literal would make "__proto__" the prototype, not a key.
+    const payload = encodeLinkPayload(`{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"name":"Prototype keys","__proto__":{"polluted":1},"constructor":2,"workload":{"__proto__":5}}`);
+    await shell.open(`#/tco?s=${payload}`);
+    await expect(shell.scenarioName()).toHaveValue('Prototype keys');
+    const notices = page.getByTestId('link-notices').locator('li');
+    await expect(notices).toHaveText([
+      'workload.__proto__: not a field of this dashboard (was 5); ignored.',
+      '__proto__: not a field of this dashboard (was {"polluted":1}); ignored.',
+      'constructor: not a field of this dashboard (was 2); ignored.',
+    ]);
+    expect(await page.evaluate(() => ({} as Record<string, unknown>)['polluted'])).toBeUndefined();
   });
 
   test('markup in a link is shown as text, never run', async ({ page, shell }) => {

@@ -1,7 +1,8 @@
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { encodeLinkPayload } from '../src/lib/url/codec';
 import { encodeScenario } from '../src/lib/url/share-link';
-import { expect, test, workerNames } from './fixtures';
+import { expect, expectClean, guardPage, test, workerNames } from './fixtures';
+import { ShellPage } from './pages/shell';
 
 test.describe('app shell', () => {
   test('loads the example scenario cleanly and computes in a Web Worker', async ({ page, shell }) => {
@@ -102,6 +103,70 @@ test.describe('app shell', () => {
     const future = encodeLinkPayload('{}').replace(/^1\./, '7.');
     await shell.open(`#/tco?s=${future}`);
     await expect(page.getByTestId('link-error-reason')).toContainText('newer version');
+  });
+});
+
+test.describe('a working copy per tab', () => {
+  test('two tabs keep their own edits across a reload; a new tab starts from the one edited last and says so', async ({ page, context, shell, baseURL }) => {
+    const tabA = shell;
+    const pageB = await context.newPage();
+    const guardB = guardPage(pageB, baseURL ?? '');
+    const tabB = new ShellPage(pageB);
+    await tabA.open('#/tco');
+    await tabB.open('#/tco');
+    const written = (p: typeof page, name: string) => expect.poll(() => p.evaluate(() => localStorage.getItem('llm-selfhost:working') ?? '')).toContain(name);
+    await tabA.scenarioName().fill('Edited in tab A');
+    await written(page, 'Edited in tab A');
+    await tabB.scenarioName().fill('Edited in tab B');
+    await written(pageB, 'Edited in tab B');
+
+    // Tab A reloads its own work, with no question about another scenario.
+    await page.reload();
+    await expect(page.getByTestId('engine-status')).toBeVisible();
+    await expect(tabA.scenarioName()).toHaveValue('Edited in tab A');
+    await expect(page.getByTestId('confirm-link')).toHaveCount(0);
+    await expect(page.getByTestId('working-from-recent')).toHaveCount(0);
+    await pageB.reload();
+    await expect(tabB.scenarioName()).toHaveValue('Edited in tab B');
+
+    // A new tab (no link) starts from the copy edited last, B's, and says where it came from.
+    const pageC = await context.newPage();
+    const guardC = guardPage(pageC, baseURL ?? '');
+    const tabC = new ShellPage(pageC);
+    await tabC.open();
+    await expect(tabC.scenarioName()).toHaveValue('Edited in tab B');
+    await expect(pageC.getByTestId('working-from-recent')).toContainText('This tab started from your most recent working copy');
+    // Reloading C keeps C's copy, even after B changed again.
+    await tabB.scenarioName().fill('Edited in tab B again');
+    await written(pageB, 'Edited in tab B again');
+    await pageC.reload();
+    await expect(tabC.scenarioName()).toHaveValue('Edited in tab B');
+    await expect(pageC.getByTestId('working-from-recent')).toHaveCount(0);
+    expectClean(guardB);
+    expectClean(guardC);
+  });
+
+  test('a tab opened after an update takes the working copy stored under the old key', async ({ page, shell }) => {
+    await shell.open();
+    const old = { ...DEFAULT_SCENARIO, name: 'Stored before tabs had their own copy' };
+    await page.evaluate((text) => {
+      sessionStorage.clear();
+      localStorage.setItem('llm-selfhost:working', text);
+    }, JSON.stringify(old));
+    await page.reload();
+    await expect(shell.scenarioName()).toHaveValue('Stored before tabs had their own copy');
+    await expect(page.getByTestId('working-from-recent')).toBeVisible();
+  });
+
+  test('German says where a new tab started from', async ({ page, shell }) => {
+    await shell.open();
+    await page.evaluate((text) => {
+      sessionStorage.clear();
+      localStorage.setItem('llm-selfhost:working', text);
+    }, JSON.stringify({ ...DEFAULT_SCENARIO, name: 'Aus einem anderen Tab' }));
+    await page.reload();
+    await shell.setLanguage('de');
+    await expect(page.getByTestId('working-from-recent')).toContainText('Dieser Tab beginnt mit Ihrer jüngsten Arbeitskopie');
   });
 });
 

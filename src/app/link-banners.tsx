@@ -5,7 +5,7 @@ import { Dialog } from '../components/dialog';
 import { componentMessages } from '../components/messages';
 import { useLanguage, useT } from '../components/use-t';
 import type { CatalogDrift } from '../core/catalog/drift';
-import type { RestoreNotice } from '../core/scenario/restore';
+import { noticedFields, type RestoreNotice } from '../core/scenario/restore';
 import type { Language } from '../core/scenario/schema';
 import { formatDate, formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
@@ -57,6 +57,7 @@ export function linkErrorText(t: T, language: Language, error: LinkError): strin
 }
 
 function noticeText(t: T, language: Language, n: RestoreNotice): string {
+  if (n.more !== undefined) return t('link.notice.more', { count: formatNumber(language, n.more, 0) });
   const params = { path: n.path, problem: issueText(language, n.issue, n.problem), rejected: n.rejected };
   if (n.action === 'dropped') return t('link.notice.dropped', params);
   if (n.action === 'ignored-unknown') return t('link.notice.unknown', params);
@@ -167,6 +168,8 @@ export function LinkBanners() {
   const storage = useSessionStore((s) => s.storage);
   const setLink = useSessionStore((s) => s.setLink);
   const setStorage = useSessionStore((s) => s.setStorage);
+  const startedFrom = useSessionStore((s) => s.startedFrom);
+  const setStartedFrom = useSessionStore((s) => s.setStartedFrom);
   const engine = useEngineState();
   const dismiss = (
     <Button variant="link" size="xs" className="ml-3" onClick={() => setLink({ kind: 'none' })}>
@@ -188,7 +191,7 @@ export function LinkBanners() {
         <Banner tone={link.notices.length > 0 ? 'warn' : 'info'} testId="link-opened">
           {link.notices.length > 0 ? (
             <>
-              <p className="font-semibold">{t(plural(language, link.notices.length, { one: 'link.notices.title.one', other: 'link.notices.title.other' }), { count: link.notices.length })}</p>
+              <p className="font-semibold">{t(plural(language, noticedFields(link.notices), { one: 'link.notices.title.one', other: 'link.notices.title.other' }), { count: formatNumber(language, noticedFields(link.notices), 0) })}</p>
               <ul className="mt-1 list-disc pl-5" data-testid="link-notices">
                 {link.notices.map((n) => (
                   <li key={`${n.path}-${n.action}`}>{noticeText(t, language, n)}</li>
@@ -215,6 +218,14 @@ export function LinkBanners() {
           <p>{t('link.kept')}</p>
           <CopyableLink payload={link.payload} area={link.area} testId="kept-link" />
           <div className="mt-2">{dismiss}</div>
+        </Banner>
+      ) : null}
+      {startedFrom === 'recent' ? (
+        <Banner tone="info" testId="working-from-recent">
+          {t('working.fromRecent')}
+          <Button variant="link" size="xs" className="ml-3" onClick={() => setStartedFrom(null)}>
+            {t('dismiss')}
+          </Button>
         </Banner>
       ) : null}
       {storage.kind === 'quarantined' ? (

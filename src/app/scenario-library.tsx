@@ -5,6 +5,7 @@ import { Banner } from '../components/card';
 import { Dialog } from '../components/dialog';
 import { useLanguage, useT } from '../components/use-t';
 import { readScenarioDocument } from '../core/scenario/document';
+import { noticedFields } from '../core/scenario/restore';
 import type { Language, Scenario } from '../core/scenario/schema';
 import { downloadText, fileSlug } from '../lib/export/download';
 import { formatNumber } from '../lib/format/format';
@@ -154,9 +155,11 @@ function ScenarioLibrary(props: { onClose: () => void }) {
     useSessionStore.getState().setSaved(null);
     noteCatalogDrift(doc.value.scenario, 'file');
     const notices = doc.value.notices;
+    const count = noticedFields(notices);
+    const list = notices.map((n) => (n.more !== undefined ? t('importNotices.more', { count: formatNumber(language, n.more, 0) }) : `${n.path} (${issueText(language, n.issue, n.problem)})`)).join('; ');
     setMessage(
       notices.length > 0
-        ? { tone: 'warn', text: t(plural(language, notices.length, { one: 'importNotices.one', other: 'importNotices.other' }), { file: file.name, count: notices.length, list: notices.map((n) => `${n.path} (${issueText(language, n.issue, n.problem)})`).join('; ') }) }
+        ? { tone: 'warn', text: t(plural(language, count, { one: 'importNotices.one', other: 'importNotices.other' }), { file: file.name, count: formatNumber(language, count, 0), list }) }
         : { tone: 'info', text: t('imported', { file: file.name }) },
     );
   }

@@ -22,4 +22,15 @@ describe('the CLI summary of a file’s notices counts in words that read right'
     expect(checkNotices('a.json', [unknown('a'), unknown('b'), rejected('c'), rejected('d')], out, { lenient: false })).toBe(false);
     expect(out.errors.at(-1)).toBe('a.json: 2 unknown fields: a, b; 2 fields rejected: c, d. Fix them, or pass --lenient to ignore unknown fields and use the defaults in place of rejected ones.');
   });
+  it('unknown fields past the first 20 are counted, not listed', () => {
+    const out = io();
+    const more: RestoreNotice = { path: '', problem: '59980 more unknown fields', action: 'ignored-unknown', rejected: '', more: 59_980 };
+    expect(checkNotices('a.json', [unknown('a'), unknown('b'), more], out, { lenient: false })).toBe(false);
+    expect(out.errors).toEqual([
+      'a.json: error: a: unknown field (check the spelling; was 5)',
+      'a.json: error: b: unknown field (check the spelling; was 5)',
+      'a.json: error: … and 59980 more unknown fields',
+      'a.json: 59982 unknown fields: a, b, and 59980 more. Fix them, or pass --lenient to ignore unknown fields and use the defaults in place of rejected ones.',
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { RestoreNotice } from '../core/scenario/restore';
+import { noticedFields, type RestoreNotice } from '../core/scenario/restore';
 import { plural } from '../lib/i18n/plural';
 import type { CliIo } from './command';
 
@@ -22,12 +22,16 @@ export function checkNotices(
   const fails = !options.lenient && (unknown.length > 0 || rejected.length > 0);
   const level = fails ? 'error' : 'warning';
   for (const n of notices) {
+    if (n.more !== undefined) {
+      io.err(`${origin}: ${level}: … and ${n.more} more unknown fields`);
+      continue;
+    }
     const what = n.action === 'ignored-unknown' ? `unknown field (${options.lenient ? 'ignored' : 'check the spelling'}; was ${n.rejected})` : `${n.problem} (${n.action}; was ${n.rejected})`;
     io.err(`${origin}: ${level}: ${n.path}: ${what}`);
   }
   if (!fails) return true;
   const parts = [
-    unknown.length > 0 ? `${unknown.length} unknown ${plural('en', unknown.length, { one: 'field', other: 'fields' })}: ${unknown.map((n) => n.path).join(', ')}` : null,
+    unknown.length > 0 ? `${noticedFields(unknown)} unknown ${plural('en', noticedFields(unknown), { one: 'field', other: 'fields' })}: ${unknown.map((n) => (n.more !== undefined ? `and ${n.more} more` : n.path)).join(', ')}` : null,
     rejected.length > 0 ? `${rejected.length} ${plural('en', rejected.length, { one: 'field', other: 'fields' })} rejected: ${rejected.map((n) => n.path).join(', ')}` : null,
   ].filter((p): p is string => p !== null);
   io.err(`${origin}: ${parts.join('; ')}. Fix them, or pass --lenient to ignore unknown fields and use the defaults in place of rejected ones.`);

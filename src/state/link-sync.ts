@@ -10,7 +10,8 @@ import { prefsOf, useAppStore } from './store';
 /**
  * Keeps three homes of the scenario in step: the store (truth while the tab is open), the URL
  * fragment (the share link, rewritten with replaceState after each change) and the working copy
- * in local storage (so a reload without a link keeps the user's work).
+ * (this tab's own, so a reload keeps the user's work; also the most recent copy a new tab
+ * starts from: src/lib/storage/local.ts).
  */
 /** Quiet time after the last change before the link and working copy are written (not while dragging). */
 const WRITE_DELAY_MS = 400;
@@ -153,7 +154,14 @@ export function startLinkSync(): () => void {
   if (isArea(area)) session.setArea(area);
 
   const working = loadWorkingCopy();
-  if (working.kind === 'ok') useAppStore.getState().replaceScenario(working.scenario);
+  if (working.kind === 'ok') {
+    useAppStore.getState().replaceScenario(working.scenario);
+    if (working.origin === 'recent' && hasLocalWork(working.scenario)) {
+      session.setStartedFrom('recent');
+      // The copy is this tab's own from now on: a reload keeps it even if another tab changes the most recent one.
+      saveWorkingCopy(working.scenario);
+    }
+  }
   if (working.kind === 'quarantined') {
     session.setStorage({ kind: 'quarantined', key: working.key, reason: working.reason.kind });
   }
@@ -174,12 +182,23 @@ export function startLinkSync(): () => void {
     }
     if (prefsChanged(state, prev)) savePrefs(prefsOf(state));
   });
+  // An edit still waiting for its write when the tab closes or reloads is written now. Only an
+  // edit makes a copy the most recent one: a tab closed untouched does not replace the copy of
+  // a tab edited last (possibly the only home left of that work).
+  const onPageHide = (): void => {
+    if (!timer) return;
+    clearTimeout(timer);
+    timer = null;
+    if (useSessionStore.getState().link.kind !== 'confirm') saveWorkingCopy(useAppStore.getState().scenario);
+  };
   window.addEventListener('hashchange', onHashChange);
   window.addEventListener('popstate', onHashChange);
+  window.addEventListener('pagehide', onPageHide);
   return () => {
     unsubscribe();
     window.removeEventListener('hashchange', onHashChange);
     window.removeEventListener('popstate', onHashChange);
+    window.removeEventListener('pagehide', onPageHide);
   };
 }
 

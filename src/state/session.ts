@@ -52,6 +52,11 @@ interface SessionState {
   drift: DriftStatus;
   storage: StorageStatus;
   saved: SavedRef | null;
+  /**
+   * `recent`: this tab had no working copy of its own and started from the most recent one of
+   * any tab (a new tab), which the page says until dismissed.
+   */
+  startedFrom: 'recent' | null;
   /** Saved scenarios picked for side-by-side comparison (2 or 3). */
   compareIds: string[];
   /**
@@ -65,6 +70,7 @@ interface SessionState {
   setDrift: (drift: DriftStatus) => void;
   setStorage: (storage: StorageStatus) => void;
   setSaved: (saved: SavedRef | null) => void;
+  setStartedFrom: (from: 'recent' | null) => void;
   setCompareIds: (ids: string[]) => void;
   setCapacityGroupOverrides: (overrides: Readonly<Record<string, string>>) => void;
 }
@@ -75,11 +81,13 @@ export const useSessionStore = create<SessionState>()((set) => ({
   drift: { kind: 'none' },
   storage: { kind: 'ok' },
   saved: null,
+  startedFrom: null,
   compareIds: [],
   capacityGroupOverrides: {},
   setArea: (area) => set({ area }),
   setCapacityGroupOverrides: (capacityGroupOverrides) => set({ capacityGroupOverrides }),
   setSaved: (saved) => set({ saved }),
+  setStartedFrom: (startedFrom) => set({ startedFrom }),
   setCompareIds: (compareIds) => set({ compareIds }),
   setLink: (link) => set({ link }),
   setDrift: (drift) => set({ drift }),

@@ -169,6 +169,12 @@ function remember(runId: string, table: RequestTable): void {
   }
 }
 
+/**
+ * Tables the database would not take (storage full or failing): kept here, never evicted, so
+ * goodput and CDFs of their runs work until the page reloads (the page holds the runs too).
+ */
+const held = new Map<string, RequestTable>();
+
 async function putTables(tables: { runId: string; table: RequestTable }[]): Promise<boolean> {
   if (!indexedDbAvailable() || tables.length === 0) return false;
   const { tableRecord } = await core();
@@ -181,7 +187,7 @@ async function putTables(tables: { runId: string; table: RequestTable }[]): Prom
 
 /** A stored table, validated; an unreadable record is removed (its run then shows no per-request data). */
 async function getTable(runId: string): Promise<RequestTable | null> {
-  const hit = cache.get(runId);
+  const hit = held.get(runId) ?? cache.get(runId);
   if (hit) return hit;
   if (!indexedDbAvailable()) return null;
   const raw = await tablesDb.transact(TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
@@ -199,7 +205,10 @@ async function getTable(runId: string): Promise<RequestTable | null> {
 }
 
 async function deleteTables(runIds: readonly string[]): Promise<void> {
-  for (const id of runIds) cache.delete(id);
+  for (const id of runIds) {
+    cache.delete(id);
+    held.delete(id);
+  }
   if (!indexedDbAvailable() || runIds.length === 0) return;
   await tablesDb.transact(TABLES, 'readwrite', (tx) => {
     for (const id of runIds) tx.objectStore(TABLES).delete(id);
@@ -209,6 +218,7 @@ async function deleteTables(runIds: readonly string[]): Promise<void> {
 /** For tests: forgets the tables kept in memory and closes the connection. */
 export async function resetBenchmarkTablesForTests(): Promise<void> {
   cache.clear();
+  held.clear();
   await tablesDb.close();
 }
 
@@ -255,7 +265,9 @@ export const benchmarksApi = {
 
   /**
    * Hands over the results. Per-request tables are written to IndexedDB here in the worker and
-   * left out of the results (`tablesStored: true`); without IndexedDB they are transferred.
+   * left out of the results (`tablesStored: true`); without IndexedDB they are transferred. When
+   * the database refuses them (storage full or failing), they are kept here in memory and a copy
+   * goes to the page, which keeps the runs in memory too.
    */
   async takeBenchmarkImport(importId: string): Promise<{ results: FileImport[]; tablesStored: boolean } | null> {
     const job = jobs.get(importId);
@@ -263,10 +275,17 @@ export const benchmarksApi = {
     jobs.delete(importId);
     if (!job.results) return null;
     const tables = job.results.flatMap((r) => r.tables);
-    const stored = await putTables(tables).catch(() => false);
-    if (stored) {
+    const stored = await putTables(tables).then(
+      (ok) => (ok ? 'stored' : 'no-database'),
+      () => 'refused' as const,
+    );
+    if (stored === 'stored') {
       const results = job.results.map((r) => ({ ...r, tables: [] }));
       return { results, tablesStored: true };
+    }
+    if (stored === 'refused') {
+      for (const { runId, table } of tables) held.set(runId, table);
+      return { results: job.results, tablesStored: false };
     }
     return transfer({ results: job.results, tablesStored: false }, buffersOf(job.results));
   },

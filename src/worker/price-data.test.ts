@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { priceDataApi } from './price-data';
 import { usageApi } from './usage-api';
+import { fullIndexedDb } from '../testing/failing-indexeddb';
 
 // One provider, one model: gpt-4.1 at 3 / 1 / 12 USD per 1M (a made-up newer price, so that the
 // offer visibly comes from the file and not from the bundled 2 / 0.5 / 8).
@@ -13,7 +14,7 @@ describe('a dropped data.json in the worker', () => {
     expect((await priceDataApi.priceDataStatus()).file).toBeNull();
 
     const good = await priceDataApi.setPriceData('data.json', DATA, '2026-11-30');
-    expect(good).toEqual({ ok: true, status: { file: { fileName: 'data.json', fileDate: '2026-11-30', providers: 1, models: 1 }, storedProblem: null } });
+    expect(good).toEqual({ ok: true, status: { file: { fileName: 'data.json', fileDate: '2026-11-30', providers: 1, models: 1 }, storedProblem: null, notStored: { kind: 'unavailable' } } });
     const offers = await usageApi.listPriceOffers();
     expect(offers.map((o) => [o.id, o.inputPerM, o.cachedInputPerM, o.outputPerM, o.date])).toEqual([['gp:openai/gpt-4.1', 3, 1, 12, '2026-11-30']]);
 
@@ -21,5 +22,21 @@ describe('a dropped data.json in the worker', () => {
     // The bundled 0.1.8 data again: OpenAI's published 2 / 0.5 / 8 for gpt-4.1.
     const bundled = (await usageApi.listPriceOffers()).find((o) => o.id === 'gp:openai/gpt-4.1');
     expect(bundled).toMatchObject({ inputPerM: 2, cachedInputPerM: 0.5, outputPerM: 8, date: '2026-09-23' });
+  });
+});
+
+describe('a dropped data.json the browser will not store', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await priceDataApi.clearPriceData().catch(() => undefined);
+  });
+
+  it('is used from memory, with the reason it was not stored', async () => {
+    vi.stubGlobal('indexedDB', fullIndexedDb());
+    const answer = await priceDataApi.setPriceData('data.json', DATA, '2026-11-30');
+    expect(answer).toEqual({ ok: true, status: { file: { fileName: 'data.json', fileDate: '2026-11-30', providers: 1, models: 1 }, storedProblem: null, notStored: { kind: 'quota' } } });
+    const offers = await usageApi.listPriceOffers();
+    expect(offers.map((o) => [o.id, o.inputPerM, o.outputPerM])).toEqual([['gp:openai/gpt-4.1', 3, 12]]);
+    expect((await priceDataApi.priceDataStatus()).notStored).toEqual({ kind: 'quota' });
   });
 });

@@ -1,35 +1,45 @@
 import { parseGenaiPriceData, priceDataEnvelopeSchema, type PriceDataEnvelope } from '../core/usage/price-data';
-import { database, indexedDbAvailable, PRICE_DATA_DB, requestToPromise } from '../lib/storage/idb';
+import { database, indexedDbAvailable, PRICE_DATA_DB, requestToPromise, storageFailure, type StorageFailure } from '../lib/storage/idb';
 
 /**
  * The genai-prices data in use: the package's bundled data, or a data.json the user dropped
  * (stored in IndexedDB, validated again when read). Lives where the prices are computed (the
- * worker, or the main thread in its fallback); read on first use.
+ * worker, or the main thread in its fallback); read on first use. A dropped file the browser
+ * will not store (no IndexedDB, storage full or failing) is used all the same, from memory
+ * until the page reloads, and the status says why it was not stored.
  */
 export interface PriceDataStatus {
   /** The dropped file in use; null = the bundled data. */
   file: { fileName: string; fileDate: string; providers: number; models: number } | null;
   /** A stored record that no longer validates (it is not used; dropping a file replaces it). */
   storedProblem: string | null;
+  /** Why the file in use is held in memory only (it will not survive a reload); null = stored, or no file. */
+  notStored: StorageFailure | null;
 }
 
 export type PriceDataAnswer = { ok: true; status: PriceDataStatus } | { ok: false; message: string };
 
 const db = database(PRICE_DATA_DB);
 const KEY = 'genai-prices-data';
-let active: Promise<{ data: PriceDataEnvelope | null; problem: string | null }> | null = null;
+interface Active {
+  data: PriceDataEnvelope | null;
+  problem: string | null;
+  notStored: StorageFailure | null;
+}
+let active: Promise<Active> | null = null;
 
-async function readStored(): Promise<{ data: PriceDataEnvelope | null; problem: string | null }> {
-  if (!indexedDbAvailable()) return { data: null, problem: null };
+async function readStored(): Promise<Active> {
+  const none = { data: null, problem: null, notStored: null };
+  if (!indexedDbAvailable()) return none;
   try {
     const raw = await db.transact('data', 'readonly', (tx) => requestToPromise(tx.objectStore('data').get(KEY) as IDBRequest<unknown>));
-    if (raw === undefined) return { data: null, problem: null };
+    if (raw === undefined) return none;
     const parsed = priceDataEnvelopeSchema.safeParse(raw);
-    if (parsed.success) return { data: parsed.data, problem: null };
+    if (parsed.success) return { ...none, data: parsed.data };
     const issue = parsed.error.issues[0];
-    return { data: null, problem: `stored price data: ${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'not valid'}` };
+    return { ...none, problem: `stored price data: ${issue ? `${issue.path.join('.') || 'record'}: ${issue.message}` : 'not valid'}` };
   } catch (e) {
-    return { data: null, problem: `stored price data could not be read: ${e instanceof Error ? e.message : String(e)}` };
+    return { ...none, problem: `stored price data could not be read: ${e instanceof Error ? e.message : String(e)}` };
   }
 }
 
@@ -39,35 +49,40 @@ export async function activePriceData(): Promise<PriceDataEnvelope | null> {
   return (await active).data;
 }
 
-function statusOf(data: PriceDataEnvelope | null, problem: string | null): PriceDataStatus {
+function statusOf({ data, problem, notStored }: Active): PriceDataStatus {
   return {
     file: data === null ? null : { fileName: data.fileName, fileDate: data.fileDate, providers: data.providers.length, models: data.providers.reduce((a, p) => a + p.models.length, 0) },
     storedProblem: problem,
+    notStored,
   };
+}
+
+/** Stores the file; the failure when the browser will not (the file is used from memory then). */
+async function store(data: PriceDataEnvelope): Promise<StorageFailure | null> {
+  if (!indexedDbAvailable()) return { kind: 'unavailable' };
+  try {
+    await db.transact('data', 'readwrite', (tx) => {
+      tx.objectStore('data').put(data);
+    });
+    return null;
+  } catch (e) {
+    return storageFailure(e);
+  }
 }
 
 export const priceDataApi = {
   async priceDataStatus(): Promise<PriceDataStatus> {
     active ??= readStored();
-    const { data, problem } = await active;
-    return statusOf(data, problem);
+    return statusOf(await active);
   },
 
-  /** Reads a dropped data.json; when valid, stores it and uses it from now on. */
+  /** Reads a dropped data.json; when valid, uses it from now on and stores it (or says why not). */
   async setPriceData(fileName: string, text: string, fileDate: string): Promise<PriceDataAnswer> {
     const r = parseGenaiPriceData(fileName, text, fileDate);
     if (!r.ok) return r;
-    if (indexedDbAvailable()) {
-      try {
-        await db.transact('data', 'readwrite', (tx) => {
-          tx.objectStore('data').put(r.data);
-        });
-      } catch (e) {
-        return { ok: false, message: `${fileName}: could not be stored (${e instanceof Error ? e.message : String(e)})` };
-      }
-    }
-    active = Promise.resolve({ data: r.data, problem: null });
-    return { ok: true, status: statusOf(r.data, null) };
+    const next: Active = { data: r.data, problem: null, notStored: await store(r.data) };
+    active = Promise.resolve(next);
+    return { ok: true, status: statusOf(next) };
   },
 
   /** Back to the bundled data (the stored file is deleted). */
@@ -77,7 +92,8 @@ export const priceDataApi = {
         tx.objectStore('data').delete(KEY);
       });
     }
-    active = Promise.resolve({ data: null, problem: null });
-    return statusOf(null, null);
+    const none: Active = { data: null, problem: null, notStored: null };
+    active = Promise.resolve(none);
+    return statusOf(none);
   },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO, defaultScenario } from './defaults';
 import { readScenarioDocument, toSparseDocument } from './document';
+import { noticedFields } from './restore';
 import { SCENARIO_TYPE, SCENARIO_VERSION, scenarioSchema } from './schema';
 
 describe('default scenario', () => {
@@ -135,4 +136,34 @@ describe('"__proto__" keys', () => {
       });
     }
   }
+});
+
+describe('a document with very many unknown fields', () => {
+  it('names the first 20 and counts the rest in one notice, in linear time', () => {
+    const doc: Record<string, unknown> = { ...defaultScenario(), workload: { ...DEFAULT_SCENARIO.workload, requestsPerDay: 12_345 } };
+    for (let i = 0; i < 60_000; i++) doc[`extra${i}`] = i;
+    const started = performance.now();
+    const read = readScenarioDocument(doc, false);
+    const ms = performance.now() - started;
+    if (!read.ok) throw new Error('expected the document to be read');
+    const { notices, scenario } = read.value;
+    expect(notices).toHaveLength(21);
+    expect(notices.slice(0, 20).map((n) => `${n.path} ${n.rejected}`)).toEqual(Array.from({ length: 20 }, (_, i) => `extra${i} ${i}`));
+    expect(notices[20]).toMatchObject({ path: '', action: 'ignored-unknown', more: 59_980 });
+    expect(noticedFields(notices)).toBe(60_000);
+    // The known fields are kept; none of the unknown ones is.
+    expect(scenario.workload.requestsPerDay).toBe(12_345);
+    expect(Object.keys(scenario).some((k) => k.startsWith('extra'))).toBe(false);
+    // About 0.2 s here; a quadratic walk over 60,000 keys would take minutes.
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it('lists 20 or fewer without a count', () => {
+    const doc: Record<string, unknown> = { ...defaultScenario() };
+    for (let i = 0; i < 20; i++) doc[`extra${i}`] = i;
+    const read = readScenarioDocument(doc, false);
+    if (!read.ok) throw new Error('expected the document to be read');
+    expect(read.value.notices).toHaveLength(20);
+    expect(read.value.notices.some((n) => n.more !== undefined)).toBe(false);
+  });
 });

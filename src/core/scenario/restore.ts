@@ -23,6 +23,22 @@ export interface RestoreNotice {
   rejected: string;
   /** The same problem as language-neutral facts, for the UI to word in the reader's language. */
   issue?: IssueFacts;
+  /**
+   * Set on the one notice that stands for the unknown fields beyond the first
+   * `MAX_LISTED_UNKNOWN` (ignored like the listed ones, but not named): how many there were.
+   * Its `path` is empty.
+   */
+  more?: number;
+}
+
+/** Unknown fields named one by one; those past it are counted in one notice (`more`). */
+export const MAX_LISTED_UNKNOWN = 20;
+
+/** How many fields the notices stand for (a `more` notice counts the fields it stands for). */
+export function noticedFields(notices: readonly RestoreNotice[]): number {
+  let count = 0;
+  for (const n of notices) count += n.more ?? 1;
+  return count;
 }
 
 /**
@@ -151,19 +167,28 @@ export interface RestoreResult {
  */
 export function restoreScenario(input: unknown): RestoreResult {
   const notices: RestoreNotice[] = [];
+  let unknown = 0;
   const doc = mergeOntoBase(isPlainObject(input) ? input : {}, DEFAULT_SCENARIO);
+  const result = (scenario: Scenario, extra: RestoreNotice[] = []): RestoreResult => {
+    const more = unknown - MAX_LISTED_UNKNOWN;
+    const counted: RestoreNotice[] = more > 0 ? [{ path: '', problem: `${more} more unknown fields`, action: 'ignored-unknown', rejected: '', issue: { code: 'unrecognized_keys' }, more }] : [];
+    return { scenario, notices: [...notices, ...counted, ...extra] };
+  };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const parsed = scenarioSchema.safeParse(doc);
-    if (parsed.success) return { scenario: parsed.data, notices };
+    if (parsed.success) return result(parsed.data);
     let changed = false;
     for (const issue of parsed.error.issues) {
       const path = issue.path.filter((p): p is PathSegment => typeof p !== 'symbol');
       if (issue.code === 'unrecognized_keys') {
         for (const key of issue.keys) {
           const at = [...path, key];
-          const rejected = describeValue(getAt(doc, at));
+          const rejected = unknown < MAX_LISTED_UNKNOWN ? describeValue(getAt(doc, at)) : '';
           if (deleteAt(doc, at)) {
-            notices.push({ path: formatPath(at), problem: 'Unknown field', action: 'ignored-unknown', rejected, issue: { code: 'unrecognized_keys' } });
+            // Past the first few, unknown fields are only counted: a file with 60,000 of them
+            // must not make a message (and a page) of 60,000 lines.
+            if (unknown < MAX_LISTED_UNKNOWN) notices.push({ path: formatPath(at), problem: 'Unknown field', action: 'ignored-unknown', rejected, issue: { code: 'unrecognized_keys' } });
+            unknown += 1;
             changed = true;
           }
         }
@@ -178,8 +203,5 @@ export function restoreScenario(input: unknown): RestoreResult {
     if (!changed) break;
   }
   // Unreachable with a valid default scenario, kept so a bug can never produce invalid state.
-  return {
-    scenario: cloneJson(DEFAULT_SCENARIO),
-    notices: [...notices, { path: '', problem: 'Could not be repaired', action: 'reset-to-default', rejected: '', issue: { code: 'unrepairable' } }],
-  };
+  return result(cloneJson(DEFAULT_SCENARIO), [{ path: '', problem: 'Could not be repaired', action: 'reset-to-default', rejected: '', issue: { code: 'unrepairable' } }]);
 }

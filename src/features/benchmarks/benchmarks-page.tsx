@@ -47,6 +47,7 @@ export function BenchmarksPage() {
   const limits: SloLimits = slo.data ?? DEFAULT_SLO;
   const runs = useMemo(() => stored.data?.runs ?? [], [stored.data]);
   const files = useMemo(() => stored.data?.files ?? [], [stored.data]);
+  const unstored = stored.data?.unstored ?? [];
   const goodput = useGoodput(runs, slo.data);
   // The table and charts follow the data in a background render React can interrupt, so new
   // results never hold the main thread for long.
@@ -166,9 +167,14 @@ export function BenchmarksPage() {
         testId="bench-runs"
         actions={runs.length > 0 ? <span className="text-xs text-muted">{t('runs.count', { runs: benchCount(language, 'runs', runs.length), files: benchCount(language, 'files', files.length) })}</span> : null}
       >
-        {stored.isError ? (
+        {stored.isError || stored.data?.readFailure ? (
           <p role="alert" className="text-sm text-bad">
-            {t('runs.loadFailed', { reason: storageFailureText(language, storageFailure(stored.error)) })}
+            {t('runs.loadFailed', { reason: storageFailureText(language, stored.data?.readFailure ?? storageFailure(stored.error)) })}
+          </p>
+        ) : null}
+        {unstored.length > 0 ? (
+          <p role="status" className="mb-2 text-sm text-warn" data-testid="bench-unstored">
+            {t('runs.unstored', { files: benchCount(language, 'files', unstored.length), reason: storageFailureText(language, (unstored[0] as (typeof unstored)[number]).reason) })}
           </p>
         ) : null}
         <div className="mb-4">

@@ -37,6 +37,9 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
   } else if (outcome.saved?.status === 'duplicate') {
     tone = 'warn';
     head = t('result.duplicate', { name, existing: outcome.saved.existing.name, date: formatDateTime(language, outcome.saved.existing.importedAt) });
+  } else if (outcome.saved?.status === 'unstored') {
+    tone = 'warn';
+    head = t('result.unstored', { name, runs: benchCount(language, 'runs', r.runs.length), format, reason: storageFailureText(language, outcome.saved.reason) });
   } else if (outcome.saved?.status === 'failed') {
     tone = 'bad';
     head = t('result.storeFailed', { name, reason: storageFailureText(language, outcome.saved.reason) });
@@ -131,7 +134,7 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
         },
       });
       setOutcomes((prev) => [...result, ...prev.filter((o) => !result.some((n) => n.name === o.name))].slice(0, 50));
-      const ids = result.flatMap((o) => (o.saved?.status === 'saved' ? o.result.runs.map((r) => r.id) : []));
+      const ids = result.flatMap((o) => (o.saved?.status === 'saved' || o.saved?.status === 'unstored' ? o.result.runs.map((r) => r.id) : []));
       if (ids.length > 0) onImported(ids);
     } catch (e) {
       const aborted = abort.signal.aborted || (e instanceof Error && e.name === 'AbortError');

@@ -45,7 +45,9 @@ export function PublishedExample(props: { onLoaded: (runIds: string[]) => void }
             setMessage({ tone: 'bad', text: t('failed', { reason: storageFailureText(language, saved.reason) }) });
             return;
           }
-          setMessage({ tone: 'ok', text: saved.status === 'duplicate' ? t('duplicate') : t('loaded', { label: s.label, runs: benchCount(language, 'runs', runIds.length) }) });
+          const runs = benchCount(language, 'runs', runIds.length);
+          if (saved.status === 'unstored') setMessage({ tone: 'bad', text: t('unstored', { label: s.label, runs, reason: storageFailureText(language, saved.reason) }) });
+          else setMessage({ tone: 'ok', text: saved.status === 'duplicate' ? t('duplicate') : t('loaded', { label: s.label, runs }) });
           setOpen(false);
           props.onLoaded(runIds);
         },

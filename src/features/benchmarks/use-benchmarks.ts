@@ -47,9 +47,9 @@ export function useImportFiles() {
         const source = req.files[i] as DroppedFile;
         const storable = (result.status === 'ok' || result.status === 'partial') && (result.runs.length > 0 || result.mergedInto !== null);
         const saved = storable ? await saveImport(result, req.now()) : null;
-        // Per-request tables the worker stored for runs that were not kept (same file again,
-        // storage full) are removed again.
-        if (saved && saved.status !== 'saved') {
+        // Per-request tables the worker stored for runs that were not kept (same file again, an
+        // import without runs) are removed again; runs held in memory keep theirs.
+        if (saved && saved.status !== 'saved' && saved.status !== 'unstored') {
           const kept = saved.status === 'duplicate' ? new Set(saved.existing.runIds) : new Set<string>();
           const orphans = result.runs.map((r) => r.id).filter((id) => !kept.has(id));
           if (orphans.length > 0) await compute.call('discardBenchmarkTables', [orphans]).catch(() => undefined);

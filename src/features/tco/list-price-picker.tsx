@@ -11,6 +11,7 @@ import { fileDateOf } from '../../core/usage/price-data';
 import { formatDate, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
 import { plural } from '../../lib/i18n/plural';
+import { storageFailureText } from '../../lib/i18n/storage';
 import { compute } from '../../lib/query/compute';
 import { listPriceOffersQuery, priceDataStatusQuery } from '../../lib/query/usage';
 
@@ -38,6 +39,7 @@ const messages = defineMessages(
     drop: 'Newer data.json of genai-prices (drop it here or choose it)',
     bundled: 'Back to the bundled data ({version})',
     storedProblem: 'The stored price data is not used: {problem}',
+    notStored: 'This file is used in this tab only and will not survive a reload: it could not be stored ({reason}).',
   },
   {
     open: 'Listenpreis aus genai-prices {version}…',
@@ -61,6 +63,7 @@ const messages = defineMessages(
     drop: 'Neuere data.json von genai-prices (hier ablegen oder auswählen)',
     bundled: 'Zurück zu den mitgelieferten Daten ({version})',
     storedProblem: 'Die gespeicherten Preisdaten werden nicht verwendet: {problem}',
+    notStored: 'Diese Datei gilt nur in diesem Tab und ist nach dem Neuladen verloren: sie konnte nicht gespeichert werden ({reason}).',
   },
 );
 
@@ -163,6 +166,11 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
         {file === null ? t('dataset', { version: GENAI_PRICES_VERSION, date: formatDate(language, GENAI_PRICES_DATE) }) : t('fileInUse', { file: file.fileName, date: formatDate(language, file.fileDate), models: t(plural(language, file.models, { one: 'models.one', other: 'models.other' } as const), { n: formatNumber(language, file.models, 0) }) })}
       </p>
       {status.data?.storedProblem ? <p className="text-xs text-warn">{t('storedProblem', { problem: status.data.storedProblem })}</p> : null}
+      {file !== null && status.data?.notStored ? (
+        <p className="text-xs text-warn" role="status" data-testid="tco-list-price-not-stored">
+          {t('notStored', { reason: storageFailureText(language, status.data.notStored) })}
+        </p>
+      ) : null}
       {fileError ? (
         <p className="text-sm text-bad" role="alert" data-testid="tco-list-price-error">
           {fileError}

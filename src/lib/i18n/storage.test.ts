@@ -38,4 +38,10 @@ describe('storage failures in the reader’s language', () => {
     expect(storageFailureText('de', storageFailure(new Error('disk I/O error')))).toBe('Fehler des Browsers: disk I/O error');
     expect(storageFailureText('en', storageFailure(new Error('disk I/O error')))).toBe('disk I/O error');
   });
+
+  it('names a browser error that comes without a message by its name, never as "()"', () => {
+    expect(storageFailure(new DOMException('', 'UnknownError'))).toEqual({ kind: 'other', detail: 'UnknownError' });
+    expect(storageFailure(new DOMException('Disk full', 'AbortError'))).toEqual({ kind: 'other', detail: 'AbortError: Disk full' });
+    expect(storageFailure(new DOMException('', 'QuotaExceededError'))).toEqual({ kind: 'quota' });
+  });
 });

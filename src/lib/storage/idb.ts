@@ -194,5 +194,14 @@ export function storageFailure(e: unknown): StorageFailure {
   if (name === 'QuotaExceededError') return { kind: 'quota' };
   if (name === 'StorageUnavailableError') return { kind: 'unavailable' };
   if (name === 'StorageBlockedError') return { kind: 'blocked', database: (e as { database?: string }).database ?? '' };
-  return { kind: 'other', detail: e instanceof Error ? e.message : String(e) };
+  return { kind: 'other', detail: failureDetail(e) };
+}
+
+/** The browser's own words for an error: its name and message (a DOMException may have an empty message). */
+function failureDetail(e: unknown): string {
+  if (typeof e !== 'object' || e === null) return String(e);
+  const { name, message } = e as { name?: unknown; message?: unknown };
+  const n = typeof name === 'string' && name !== 'Error' ? name : '';
+  const m = typeof message === 'string' ? message.trim() : '';
+  return [n, m].filter((x) => x !== '').join(': ') || 'unknown error';
 }

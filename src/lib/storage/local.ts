@@ -8,9 +8,18 @@ import { storageFailure, type StorageFailure } from './idb';
  * Small local records (this browser only): preferences and the working copy of the scenario.
  * Everything read back goes through Zod and a versioned envelope; a record that cannot be
  * read is moved aside (quarantined) with a message instead of breaking the app.
+ *
+ * The working copy has two homes. Each tab owns its copy in session storage (kept across a
+ * reload of that tab, never seen by another tab), so two tabs never overwrite each other's
+ * work. Local storage keeps the most recent copy of any tab (written on each change and when a
+ * tab closes): a new tab, which has no copy of its own, starts from it. It is also the key the
+ * working copy had before tabs had their own, so a tab opened after an update takes that copy.
  */
 const PREFS_KEY = 'llm-selfhost:prefs';
+/** Local storage: the most recent working copy of any tab. */
 const WORKING_KEY = 'llm-selfhost:working';
+/** Session storage: this tab's own working copy. */
+const TAB_WORKING_KEY = 'llm-selfhost:tab-working';
 const QUARANTINE_PREFIX = 'llm-selfhost:quarantine:';
 
 export const themeSchema = z.enum(['light', 'dark', 'system']);
@@ -29,6 +38,14 @@ export type Prefs = Omit<z.infer<typeof prefsSchema>, 'type' | 'version'>;
 function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function tabStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
   } catch {
     return null;
   }
@@ -55,8 +72,7 @@ export function loadPrefs(): Prefs {
 
 export type StoreWriteResult = { ok: true } | { ok: false; reason: StorageFailure };
 
-function write(key: string, value: string): StoreWriteResult {
-  const s = storage();
+function write(key: string, value: string, s: Storage | null = storage()): StoreWriteResult {
   if (!s) return { ok: false, reason: { kind: 'unavailable' } };
   try {
     s.setItem(key, value);
@@ -70,37 +86,56 @@ export function savePrefs(prefs: Prefs): StoreWriteResult {
   return write(PREFS_KEY, JSON.stringify({ type: 'prefs', version: 1, ...prefs }));
 }
 
+/**
+ * `origin`: `tab` when the copy is this tab's own (a reload), `recent` when the tab had none
+ * and took the most recent copy of any tab (a new tab).
+ */
 export type WorkingCopy =
   | { kind: 'none' }
-  | { kind: 'ok'; scenario: Scenario; notices: RestoreNotice[] }
+  | { kind: 'ok'; scenario: Scenario; notices: RestoreNotice[]; origin: 'tab' | 'recent' }
   | { kind: 'quarantined'; key: string; reason: DocumentError | { kind: 'not-json' } };
 
+/** This tab's working copy, or else the most recent one of any tab (see the top of this file). */
 export function loadWorkingCopy(): WorkingCopy {
-  const s = storage();
-  const raw = s?.getItem(WORKING_KEY);
-  if (!s || !raw) return { kind: 'none' };
+  const own = tabStorage();
+  const ownRaw = own?.getItem(TAB_WORKING_KEY);
+  if (own && ownRaw) return readWorkingCopy(own, TAB_WORKING_KEY, ownRaw, 'tab');
+  const recent = storage();
+  const recentRaw = recent?.getItem(WORKING_KEY);
+  if (recent && recentRaw) return readWorkingCopy(recent, WORKING_KEY, recentRaw, 'recent');
+  return { kind: 'none' };
+}
+
+function readWorkingCopy(s: Storage, key: string, raw: string, origin: 'tab' | 'recent'): WorkingCopy {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return quarantine(s, raw, { kind: 'not-json' });
+    return quarantine(s, key, raw, { kind: 'not-json' });
   }
   const doc = readScenarioDocument(parsed, false);
-  if (!doc.ok) return quarantine(s, raw, doc.error);
-  return { kind: 'ok', scenario: doc.value.scenario, notices: doc.value.notices };
+  if (!doc.ok) return quarantine(s, key, raw, doc.error);
+  return { kind: 'ok', scenario: doc.value.scenario, notices: doc.value.notices, origin };
 }
 
-function quarantine(s: Storage, raw: string, reason: DocumentError | { kind: 'not-json' }): WorkingCopy {
+/** Moves an unreadable copy aside into local storage (kept across tabs and restarts). */
+function quarantine(s: Storage, from: string, raw: string, reason: DocumentError | { kind: 'not-json' }): WorkingCopy {
   const key = `${QUARANTINE_PREFIX}${Date.now()}`;
   try {
-    s.setItem(key, raw);
-    s.removeItem(WORKING_KEY);
+    (storage() ?? s).setItem(key, raw);
+    s.removeItem(from);
   } catch {
     // Storage full: leave the record where it is; it is still reported.
   }
   return { kind: 'quarantined', key, reason };
 }
 
+/**
+ * Writes this tab's working copy, which also becomes the most recent one for a new tab. The
+ * result is that of local storage: without session storage a reload still finds the copy there.
+ */
 export function saveWorkingCopy(scenario: Scenario): StoreWriteResult {
-  return write(WORKING_KEY, JSON.stringify(scenario));
+  const text = JSON.stringify(scenario);
+  write(TAB_WORKING_KEY, text, tabStorage());
+  return write(WORKING_KEY, text);
 }

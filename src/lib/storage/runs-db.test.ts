@@ -2,10 +2,11 @@ import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importFile, type FileImport } from '../../core/benchmarks/importer';
 import { memorySource } from '../../core/benchmarks/memory-source';
 import { platformHost } from '../../worker/benchmarks-api';
+import { fullIndexedDb } from '../../testing/failing-indexeddb';
 import {
   deleteFile,
   deleteRun,
@@ -82,5 +83,36 @@ describe('runs database', () => {
     expect(await loadSloLimits()).toEqual({ ttftMs: null, tpotMs: null, e2elMs: null });
     await saveSloLimits({ ttftMs: 500, tpotMs: 50, e2elMs: null });
     expect(await loadSloLimits()).toEqual({ ttftMs: 500, tpotMs: 50, e2elMs: null });
+  });
+});
+
+describe('runs the browser will not store', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('are held in memory and listed with the reason, until deleted', async () => {
+    const log = await imported('api-usage/SYNTHETIC_per_request_log.jsonl');
+    vi.stubGlobal('indexedDB', fullIndexedDb());
+    const saved = await saveImport(log, '2026-11-30T10:00:00.000Z');
+    expect(saved).toMatchObject({ status: 'unstored', reason: { kind: 'quota' }, file: { name: 'SYNTHETIC_per_request_log.jsonl', runIds: log.runs.map((r) => r.id) } });
+    // The database cannot even be read: the held file is listed all the same.
+    let snap = await listRuns();
+    expect(snap.files.map((f) => f.name)).toEqual(['SYNTHETIC_per_request_log.jsonl']);
+    expect(snap.runs.map((r) => r.id)).toEqual(log.runs.map((r) => r.id));
+    expect(snap.unstored).toEqual([{ hash: log.file.hash, reason: { kind: 'quota' } }]);
+    expect(snap.readFailure).toEqual({ kind: 'quota' });
+    expect((await loadTable(log.runs[0]!.id))?.count).toBe(4);
+    // The same file again is the held one.
+    expect(await saveImport(log, '2026-11-30T11:00:00.000Z')).toMatchObject({ status: 'duplicate', existing: { importedAt: '2026-11-30T10:00:00.000Z' } });
+
+    vi.unstubAllGlobals();
+    snap = await listRuns();
+    expect(snap.runs).toHaveLength(log.runs.length);
+    expect(snap.readFailure).toBeNull();
+    await deleteRun(log.runs[0]!.id);
+    expect((await listRuns()).runs).toHaveLength(log.runs.length - 1);
+    await deleteFile(log.file.hash!);
+    snap = await listRuns();
+    expect(snap.files).toEqual([]);
+    expect(snap.unstored).toEqual([]);
   });
 });

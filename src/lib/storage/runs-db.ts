@@ -18,7 +18,10 @@ import { database, requestToPromise, RUN_TABLES_DB, RUNS_DB, storageFailure, typ
  *   reason instead of breaking the list.
  * - `saveImport(result, importedAt)` → `{ status: 'saved' }` or `{ status: 'duplicate',
  *   existing }` when a file with the same content hash was imported before (nothing is
- *   written then), or `{ status: 'failed', reason }` (e.g. storage full; nothing half-written).
+ *   written then), or `{ status: 'unstored', reason }` when the browser would not store it
+ *   (no IndexedDB, storage full or failing; nothing half-written): the runs are then held in
+ *   this tab's memory and listed with the stored ones until the page reloads
+ *   (`snapshot.unstored`). `{ status: 'failed' }` only for an import without runs.
  * - `loadTable(runId)` / `loadTables(runIds)`: per-request columns of a run (typed arrays),
  *   null when the file had none. They live in a separate database the worker writes and reads
  *   (`RUN_TABLES_DB` in ./idb.ts, records in src/core/benchmarks/table-store.ts); reading a large one here copies it to the main
@@ -100,14 +103,35 @@ export interface RunsSnapshot {
   files: StoredFile[];
   runs: BenchRun[];
   quarantined: QuarantinedEntry[];
+  /** Files (by hash) held in this tab's memory only, with the reason they were not stored: lost on reload. */
+  unstored: { hash: string; reason: StorageFailure }[];
+  /** Why the stored runs could not be read (the files held in memory are listed all the same); null = read. */
+  readFailure: StorageFailure | null;
 }
 
-export type SaveResult = { status: 'saved'; file: StoredFile } | { status: 'duplicate'; existing: StoredFile } | { status: 'failed'; reason: StorageFailure };
+/**
+ * `unstored`: the browser would not store the file (no IndexedDB, storage full or failing); its
+ * runs are held in this tab's memory and listed like stored ones until the page reloads.
+ */
+export type SaveResult =
+  | { status: 'saved'; file: StoredFile }
+  | { status: 'duplicate'; existing: StoredFile }
+  | { status: 'unstored'; file: StoredFile; reason: StorageFailure }
+  | { status: 'failed'; reason: StorageFailure };
 
 export const DEFAULT_SLO: SloLimits = { ttftMs: null, tpotMs: null, e2elMs: null };
 
 const runsDb = database(RUNS_DB);
 const tablesDb = database(RUN_TABLES_DB);
+
+/** Imports the browser would not store, held in memory until the page reloads (by file hash). */
+interface HeldImport {
+  file: StoredFile;
+  runs: BenchRun[];
+  tables: Map<string, RequestTable>;
+  reason: StorageFailure;
+}
+const held = new Map<string, HeldImport>();
 
 async function deleteTables(runIds: readonly string[]): Promise<void> {
   if (runIds.length === 0) return;
@@ -118,6 +142,7 @@ async function deleteTables(runIds: readonly string[]): Promise<void> {
 
 /** For tests: close and forget the open connections. */
 export async function resetRunsDbForTests(): Promise<void> {
+  held.clear();
   await runsDb.close();
   await tablesDb.close();
 }
@@ -173,7 +198,7 @@ function keyField(field: string): (raw: unknown) => unknown {
   return (raw) => (typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[field] : undefined);
 }
 
-export async function listRuns(): Promise<RunsSnapshot> {
+async function listStored(): Promise<{ files: StoredFile[]; runs: { fileHash: string; run: BenchRun }[]; quarantined: QuarantinedEntry[] }> {
   const files = await readAll(FILES, fileRecordSchema, keyField('hash'));
   const runs = await readAll(RUNS, runRecordSchema, keyField('id'));
   const old = await runsDb.transact(QUARANTINE, 'readonly', (tx) => requestToPromise(tx.objectStore(QUARANTINE).getAll() as IDBRequest<unknown[]>));
@@ -181,16 +206,31 @@ export async function listRuns(): Promise<RunsSnapshot> {
     const r = q as { key?: unknown; store?: unknown; reason?: unknown };
     return { key: String(r.key), store: String(r.store), reason: String(r.reason) };
   });
-  const sortedFiles = files.ok
-    .map(({ type: _t, version: _v, ...f }) => f)
-    .sort((a, b) => (a.importedAt < b.importedAt ? 1 : a.importedAt > b.importedAt ? -1 : a.name.localeCompare(b.name)));
+  return { files: files.ok.map(({ type: _t, version: _v, ...f }) => f), runs: runs.ok, quarantined };
+}
+
+/** The stored runs and those held in memory; without a readable database, the held ones alone. */
+export async function listRuns(): Promise<RunsSnapshot> {
+  let stored: Awaited<ReturnType<typeof listStored>>;
+  let readFailure: StorageFailure | null = null;
+  try {
+    stored = await listStored();
+  } catch (e) {
+    if (held.size === 0) throw e;
+    stored = { files: [], runs: [], quarantined: [] };
+    readFailure = storageFailure(e);
+  }
+  const files = [...stored.files.filter((f) => !held.has(f.hash)), ...[...held.values()].map((h) => h.file)];
+  const runs = [...stored.runs.filter((r) => !held.has(r.fileHash)), ...[...held.values()].flatMap((h) => h.runs.map((run) => ({ fileHash: h.file.hash, run })))];
+  const sortedFiles = files.sort((a, b) => (a.importedAt < b.importedAt ? 1 : a.importedAt > b.importedAt ? -1 : a.name.localeCompare(b.name)));
   const order = new Map<string, number>();
   sortedFiles.forEach((f, i) => order.set(f.hash, i));
-  const list = runs.ok
+  const list = runs
     .filter((r) => order.has(r.fileHash))
     .sort((a, b) => (order.get(a.fileHash) as number) - (order.get(b.fileHash) as number) || a.run.source.index - b.run.source.index)
     .map((r) => r.run);
-  return { files: sortedFiles, runs: list, quarantined };
+  const unstored = [...held.values()].map((h) => ({ hash: h.file.hash, reason: h.reason }));
+  return { files: sortedFiles, runs: list, quarantined: stored.quarantined, unstored, readFailure };
 }
 
 export async function saveImport(result: FileImport, importedAt: string): Promise<SaveResult> {
@@ -212,6 +252,8 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
     runIds: result.runs.map((r) => r.id),
     mergedInto: result.mergedInto,
   };
+  const inMemory = held.get(hash);
+  if (inMemory) return { status: 'duplicate', existing: inMemory.file };
   try {
     const saved = await runsDb.transact([FILES, RUNS], 'readwrite', async (tx) => {
       const existing = await requestToPromise(tx.objectStore(FILES).get(hash) as IDBRequest<unknown>);
@@ -236,11 +278,22 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
     if (saved.status === 'saved') announce();
     return saved;
   } catch (e) {
-    return { status: 'failed', reason: storageFailure(e) };
+    // Nothing the user imported is dropped: the runs stay in this tab until it reloads.
+    const reason = storageFailure(e);
+    held.set(hash, { file, runs: result.runs, tables: new Map(result.tables.map((t) => [t.runId, t.table])), reason });
+    return { status: 'unstored', file, reason };
   }
 }
 
+/** The held import a run belongs to. */
+function heldWithRun(runId: string): HeldImport | undefined {
+  for (const h of held.values()) if (h.runs.some((r) => r.id === runId)) return h;
+  return undefined;
+}
+
 export async function loadTable(runId: string): Promise<RequestTable | null> {
+  const inMemory = heldWithRun(runId);
+  if (inMemory) return inMemory.tables.get(runId) ?? null;
   const raw = await tablesDb.transact(TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
   if (raw === undefined) return null;
   const parsed = tableRecordSchema.safeParse(raw);
@@ -263,6 +316,12 @@ export async function loadTables(runIds: readonly string[]): Promise<{ runId: st
 }
 
 export async function deleteFile(hash: string): Promise<void> {
+  const inMemory = held.get(hash);
+  if (inMemory) {
+    held.delete(hash);
+    await deleteTables(inMemory.runs.map((r) => r.id)).catch(() => undefined);
+    return;
+  }
   const removed = await runsDb.transact([FILES, RUNS], 'readwrite', async (tx) => {
     const raw = await requestToPromise(tx.objectStore(FILES).get(hash) as IDBRequest<unknown>);
     const ids = fileRecordSchema.safeParse(raw).success ? (raw as { runIds: string[] }).runIds : [];
@@ -279,6 +338,15 @@ export async function deleteFile(hash: string): Promise<void> {
 }
 
 export async function deleteRun(runId: string): Promise<void> {
+  const inMemory = heldWithRun(runId);
+  if (inMemory) {
+    inMemory.runs = inMemory.runs.filter((r) => r.id !== runId);
+    inMemory.tables.delete(runId);
+    inMemory.file = { ...inMemory.file, runIds: inMemory.file.runIds.filter((id) => id !== runId) };
+    if (inMemory.runs.length === 0) held.delete(inMemory.file.hash);
+    await deleteTables([runId]).catch(() => undefined);
+    return;
+  }
   await runsDb.transact([FILES, RUNS], 'readwrite', async (tx) => {
     const raw = (await requestToPromise(tx.objectStore(RUNS).get(runId) as IDBRequest<unknown>)) as { fileHash?: unknown } | undefined;
     tx.objectStore(RUNS).delete(runId);
