@@ -2,7 +2,8 @@ import { BENCH_FIXTURES } from '../src/testing/bench-fixtures';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { importFile } from '../src/core/benchmarks/importer';
+import { importFile, type ByteSource } from '../src/core/benchmarks/importer';
+import { readUsageSource } from '../src/core/usage/reader';
 import { memorySource } from '../src/core/benchmarks/memory-source';
 import { benchRunSchema } from '../src/core/benchmarks/run-schema';
 import { platformHost } from '../src/worker/benchmarks-api';
@@ -13,7 +14,7 @@ import { decodeScenario } from '../src/lib/url/share-link';
 import { hostileDocLink, hostileScenarioDoc, mutatedLink, randomLinkText } from '../src/testing/link-arbitraries';
 
 /**
- * `npm run fuzz [-- --runs N --seed S]`: the large fuzz run over every untrusted input.
+ * `npm run fuzz [-- --runs N --seed S --line-runs N --line-max-mb M]`: the large fuzz run over every untrusted input.
  * Prints, per target: cases run, valid results, typed errors, uncaught exceptions, slowest case.
  * Exits non-zero on any uncaught exception, invalid result or case slower than 1 s.
  */
@@ -28,6 +29,9 @@ const BENCH_RUNS = flag('bench-runs', 10_000);
 const SEED = flag('seed', Date.now() % 2 ** 31);
 /** Links and files nested deeper than any scenario (65 to 100,000 levels), per target. */
 const DEEP_RUNS = flag('deep-runs', 1_000);
+/** Files holding one line of just over 1,000,000 characters up to --line-max-mb (default 200), per shape and reader. */
+const LINE_RUNS = flag('line-runs', 20);
+const LINE_MAX_BYTES = flag('line-max-mb', 200) * 1_000_000;
 
 interface Tally {
   target: string;
@@ -153,6 +157,88 @@ async function fuzzBenchFixtures(): Promise<Tally[]> {
 }
 
 tallies.push(...(await fuzzBenchFixtures()));
+
+/**
+ * A file of `size` bytes: `head`, then `pattern` over and over, with no newline. Its bytes are
+ * made as they are read, so a 200 MB line costs only what the reader takes of it; `bytesRead`
+ * says how much that was.
+ */
+function generatedLine(name: string, size: number, head: string, pattern: string): ByteSource & { bytesRead: number } {
+  const headBytes = new TextEncoder().encode(head);
+  const unit = new TextEncoder().encode(pattern);
+  const source = {
+    name,
+    size,
+    bytesRead: 0,
+    read: (offset: number, length: number) => {
+      const n = Math.max(0, Math.min(length, size - offset));
+      const out = new Uint8Array(n);
+      for (let i = 0; i < n; i++) {
+        const at = offset + i;
+        out[i] = (at < headBytes.length ? headBytes[at] : unit[(at - headBytes.length) % unit.length]) as number;
+      }
+      source.bytesRead += n;
+      return Promise.resolve(out);
+    },
+  };
+  return source;
+}
+
+/** Line shapes: plain text, CSV cells, and a JSON Lines file whose second line never ends. */
+const LINE_SHAPES = [
+  { shape: 'plain text', head: '', pattern: 'x' },
+  { shape: 'CSV cells', head: '', pattern: 'abcdefghij,' },
+  { shape: 'JSON Lines', head: '{"ts":1768471200,"model":"m","status":"ok","ttft_ms":100,"duration_ms":1000,"in_tok":10,"out_tok":11}\n{"x":"', pattern: 'y' },
+] as const;
+/** What a reader may take of a file with a line past the cap: the chunks that hold the cap, and no more. */
+const MOST_READ_BYTES = 8 * 1024 * 1024;
+/** What a case may add to the heap. */
+const MOST_HEAP_BYTES = 64 * 1024 * 1024;
+
+/**
+ * One line of up to 200 MB (more with --line-max-mb) for the usage reader and the benchmark
+ * importer: each must refuse the file, having read at most MOST_READ_BYTES of it and grown the
+ * heap by at most MOST_HEAP_BYTES.
+ */
+async function fuzzLineLength(): Promise<Tally[]> {
+  const sizes = [LINE_MAX_BYTES, ...fc.sample(fc.integer({ min: 1_000_200, max: LINE_MAX_BYTES }), { numRuns: Math.max(0, LINE_RUNS - 1), seed: SEED })];
+  const host = platformHost();
+  const readers = [
+    { reader: 'usage file', read: async (source: ByteSource): Promise<string[]> => (await readUsageSource(source, host))?.issues.filter((i) => i.severity === 'error').map((i) => i.code) ?? [] },
+    { reader: 'benchmark import', read: async (source: ByteSource): Promise<string[]> => (await importFile(source, host)).issues.filter((i) => i.severity === 'error').map((i) => i.code) },
+  ];
+  const out: Tally[] = [];
+  for (const { reader, read } of readers) {
+    for (const { shape, head, pattern } of LINE_SHAPES) {
+      const tally: Tally = { target: `${reader}: one line of ${shape}, 1 MB to ${LINE_MAX_BYTES / 1_000_000} MB`, cases: 0, ok: 0, typedErrors: 0, exceptions: 0, invalid: 0, slowestMs: 0 };
+      for (const size of sizes) {
+        const source = generatedLine(`line-${size}.txt`, size, head, pattern);
+        tally.cases++;
+        const heapBefore = process.memoryUsage().heapUsed;
+        const t0 = performance.now();
+        try {
+          const codes = await read(source);
+          const grown = process.memoryUsage().heapUsed - heapBefore;
+          // Plain text without a delimiter is no result file at all: the importer says so at once.
+          const refused = codes.includes('line-too-long') || codes.includes('too-many-columns') || (reader === 'benchmark import' && shape === 'plain text' && codes.includes('unrecognised-format'));
+          if (refused && source.bytesRead <= MOST_READ_BYTES && grown <= MOST_HEAP_BYTES) tally.typedErrors++;
+          else {
+            tally.invalid++;
+            if (tally.invalid <= 3) console.error(`${tally.target}: ${size} bytes: codes ${codes.join(', ') || 'none'}, read ${source.bytesRead} bytes, heap +${grown} bytes`);
+          }
+        } catch (e) {
+          tally.exceptions++;
+          if (tally.exceptions <= 3) console.error(`${tally.target}: ${size} bytes: exception: ${String(e)}`);
+        }
+        tally.slowestMs = Math.max(tally.slowestMs, performance.now() - t0);
+      }
+      out.push(tally);
+    }
+  }
+  return out;
+}
+
+tallies.push(...(await fuzzLineLength()));
 
 console.log(`seed ${SEED}`);
 console.table(tallies.map((t) => ({ ...t, slowestMs: Number(t.slowestMs.toFixed(1)) })));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { BENCH_FIXTURES } from '../../src/testing/bench-fixtures';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseGenerated, type GeneratedFile } from './generated-file';
 
 /** Real result files, committed under fixtures/bench with their provenance. */
 export { BENCH_FIXTURES };
@@ -71,6 +72,11 @@ export class BenchmarksPage {
       { fileName: name, parts: segments },
     );
     await this.dropZone().dispatchEvent('drop', { dataTransfer });
+  }
+
+  /** Chooses a file made in the page (see generated-file.ts). */
+  async chooseGenerated(file: GeneratedFile): Promise<void> {
+    await chooseGenerated(this.page.getByTestId('file-input'), file);
   }
 
   /** The message of one dropped file. */

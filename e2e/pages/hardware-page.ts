@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseGenerated, type GeneratedFile } from './generated-file';
 
 /** Page model of the hardware-fit page: inputs by role and label, results by role and test id. */
 export class HardwarePage {
@@ -8,6 +9,11 @@ export class HardwarePage {
     await this.page.goto('/#/hardware');
     // The first result waits for the worker to start: allow for a busy machine.
     await expect(this.verdict()).toBeVisible({ timeout: 30_000 });
+  }
+
+  /** Chooses an engine log made in the page (see generated-file.ts). */
+  async chooseEngineLog(file: GeneratedFile): Promise<void> {
+    await chooseGenerated(this.page.getByTestId('hw-engine-log').getByLabel('Or choose a log file'), file);
   }
 
   verdict(): Locator {

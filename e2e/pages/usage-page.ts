@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { chooseGenerated, type GeneratedFile } from './generated-file';
 
 /** Page model of the usage page: usage files in, the derived workload out. */
 export class UsagePage {
@@ -12,6 +13,11 @@ export class UsagePage {
   /** Drops files through the page's file input (what the drop zone and "Choose files…" feed). */
   async addFiles(files: string | string[] | { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
     await this.page.getByTestId('usage-file-input').setInputFiles(files);
+  }
+
+  /** Chooses a file made in the page (see generated-file.ts). */
+  async addGenerated(file: GeneratedFile): Promise<void> {
+    await chooseGenerated(this.page.getByTestId('usage-file-input'), file);
   }
 
   zone(): Locator {

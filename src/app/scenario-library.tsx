@@ -27,6 +27,7 @@ import { useAppStore } from '../state/store';
 import { libraryMessages } from './library-messages';
 import type { DocumentError } from '../core/scenario/document';
 import { LIBRARY_KEY, useLibrary } from './use-library';
+import { readTextFile, textFileProblem } from '../lib/files/read-text';
 
 const MAX_IMPORT_BYTES = 1024 * 1024;
 
@@ -134,13 +135,15 @@ function ScenarioLibrary(props: { onClose: () => void }) {
   }
 
   async function importFile(file: File): Promise<void> {
-    if (file.size > MAX_IMPORT_BYTES) {
-      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: t('importTooLarge', { max: '1 MB' }) }) });
+    const read = await readTextFile(file, MAX_IMPORT_BYTES);
+    if (!read.ok) {
+      const reason = read.problem === 'too-large' ? t('importTooLarge', { max: '1 MB' }) : textFileProblem(language, read);
+      setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason }) });
       return;
     }
     let raw: unknown;
     try {
-      raw = JSON.parse(await file.text());
+      raw = JSON.parse(read.text);
     } catch {
       setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: t('importNotJson') }) });
       return;

@@ -9,6 +9,7 @@ import type { UsageIssue } from '../../core/usage/types';
 import { platformHost } from '../../worker/platform';
 import { json, parseFlags, type CliCommand } from '../command';
 import { readEachFile, readJsonOption } from '../files';
+import { MAX_COLUMNS, MAX_LINE_CHARS } from '../../core/text/limits';
 
 /**
  * `workload FILE… [--tz Europe/Berlin] [--model M[,M…]] [--profile median|busiest]
@@ -30,6 +31,10 @@ import { readEachFile, readJsonOption } from '../files';
  */
 const ISSUE_TEXT: Record<UsageIssue['code'], string> = {
   'json-syntax': 'not valid JSON',
+  'binary-file': 'not a text file',
+  'gzip-file': 'a gzip-compressed file; unpack it first',
+  'line-too-long': `the line is longer than ${MAX_LINE_CHARS} characters; the file is not read further`,
+  'too-many-columns': `the row has more than ${MAX_COLUMNS} columns; the file is not read further`,
   'file-truncated': 'the file ends inside a value (truncated?)',
   'no-usage-data': 'no usage data found (not a usage file of a known format)',
   'row-not-object': 'row is not a JSON object',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { excerpt, MAX_COLUMNS, MAX_LINE_CHARS, type CsvLimit } from '../text/limits';
 
 /**
  * CSV reading for benchmark files: a streaming RFC 4180 row splitter (quoted fields may hold
@@ -21,6 +22,14 @@ export class CsvReader {
   private line = 1;
   private rowLine = 1;
   private rowHasContent = false;
+  /** Characters of the row so far, and its cells past MAX_COLUMNS (counted, not kept). */
+  private rowChars = 0;
+  private extraCells = 0;
+  /**
+   * Set when a row is longer than MAX_LINE_CHARS or wider than MAX_COLUMNS: the reader then
+   * takes no more text, and the caller stops reading the file.
+   */
+  limit: CsvLimit | null = null;
 
   constructor(
     private readonly delimiter: Delimiter,
@@ -28,9 +37,14 @@ export class CsvReader {
   ) {}
 
   push(text: string): void {
+    if (this.limit !== null) return;
     const d = this.delimiter;
     for (let i = 0; i < text.length; i++) {
       const ch = text[i] as string;
+      if (++this.rowChars > MAX_LINE_CHARS) {
+        this.limit = { kind: 'line-too-long', line: this.rowLine, excerpt: excerpt([...this.cells.slice(0, 81), this.cell].join(d)) };
+        return;
+      }
       if (this.quotePending) {
         this.quotePending = false;
         if (ch === '"') {
@@ -51,11 +65,13 @@ export class CsvReader {
         this.inQuotes = true;
         this.rowHasContent = true;
       } else if (ch === d) {
-        this.cells.push(this.cell);
+        if (this.cells.length < MAX_COLUMNS) this.cells.push(this.cell);
+        else this.extraCells += 1;
         this.cell = '';
         this.rowHasContent = true;
       } else if (ch === '\n') {
         this.endRow();
+        if (this.limit !== null) return;
         this.line += 1;
         this.rowLine = this.line;
       } else if (ch !== '\r') {
@@ -66,6 +82,7 @@ export class CsvReader {
   }
 
   end(): { unterminatedQuote: boolean } {
+    if (this.limit !== null) return { unterminatedQuote: false };
     const unterminated = this.inQuotes && !this.quotePending;
     this.quotePending = false;
     this.inQuotes = false;
@@ -76,8 +93,15 @@ export class CsvReader {
   private endRow(): void {
     this.cells.push(this.cell);
     const cells = this.cells;
+    const width = cells.length + this.extraCells;
     this.cells = [];
     this.cell = '';
+    this.rowChars = 0;
+    this.extraCells = 0;
+    if (width > MAX_COLUMNS) {
+      this.limit = { kind: 'too-many-columns', line: this.rowLine, columns: width };
+      return;
+    }
     const blank = !this.rowHasContent && cells.every((c) => c === '');
     this.rowHasContent = false;
     this.onRow({ cells: blank ? [] : cells, line: this.rowLine });

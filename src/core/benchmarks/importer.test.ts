@@ -274,3 +274,34 @@ describe('formats implemented from documentation only', () => {
     expect(run.recomputed?.itl?.mean).toBeCloseTo(110 / 7, 12);
   });
 });
+
+describe('what a result file is and how much of it is read', () => {
+  const enc = new TextEncoder();
+  it('reads UTF-16 with a byte order mark, and names gzip', async () => {
+    const csv = 'ttft_ms,latency_ms\n100,1000\n120,1100\n';
+    const be = new Uint8Array(2 + csv.length * 2);
+    be[0] = 0xfe;
+    be[1] = 0xff;
+    for (let i = 0; i < csv.length; i++) be[3 + 2 * i] = csv.charCodeAt(i);
+    const r = await importFile(memorySource('r.csv', be), platformHost());
+    expect(r.status).toBe('needs-mapping');
+    expect(r.csvPreview?.headers).toEqual(['ttft_ms', 'latency_ms']);
+    const gz = await importFile(memorySource('r.jsonl.gz', new Uint8Array([0x1f, 0x8b, 8, 0, 1, 2])), platformHost());
+    expect(gz.issues.map((i) => i.code)).toEqual(['gzip-file']);
+    expect(describeIssue('r.jsonl.gz', gz.issues[0]!)).toBe('r.jsonl.gz: a gzip-compressed file; unpack it first');
+  });
+
+  it('refuses a CSV header of 100,000 columns and a line past 1,000,000 characters', async () => {
+    const header = Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(',');
+    const wide = await importFile(memorySource('w.csv', enc.encode(`${header}\n1,2\n`)), platformHost());
+    expect(wide.status).toBe('failed');
+    expect(wide.csvPreview?.headers ?? []).toEqual([]);
+    expect(wide.issues).toEqual([{ severity: 'error', code: 'too-many-columns', line: 1, field: null, detail: '100000' }]);
+    const long = await importFile(memorySource('l.csv', enc.encode(`a,${'b'.repeat(3_000_000)}`)), platformHost());
+    expect(long.issues).toEqual([{ severity: 'error', code: 'line-too-long', line: 1, field: null, detail: `a,${'b'.repeat(78)}…` }]);
+    const row = '{"ts":1768471200,"model":"m","status":"ok","ttft_ms":100,"duration_ms":1000,"in_tok":10,"out_tok":11}';
+    const jsonl = await importFile(memorySource('l.jsonl', enc.encode(`${row}\n${row}\n{"x":"${'y'.repeat(1_100_000)}"}\n${row}\n`)), platformHost());
+    expect(jsonl.status).toBe('failed');
+    expect(jsonl.issues).toContainEqual({ severity: 'error', code: 'line-too-long', line: 3, field: null, detail: `{"x":"${'y'.repeat(74)}…` });
+  });
+});

@@ -8,6 +8,8 @@ import { IssueLog, type ImportIssue, type IssueLogState, type SkippedRow } from 
 import { JsonValueStream, parseTolerant } from './json-stream';
 import type { RequestTable } from './request-table';
 import type { BenchRun, FormatId } from './run-schema';
+import { sniffEncoding, Utf16Decoder, type EncodingSniff, type TextEncoding } from '../text/encoding';
+import { excerpt, MAX_LINE_CHARS, type CsvLimit } from '../text/limits';
 
 /**
  * Streaming import of one benchmark result file. The file is read in chunks (4 MiB), decoded
@@ -150,15 +152,10 @@ async function finalHash(host: ImportHost, digests: Promise<Uint8Array>[]): Prom
   return { hash: hex(await host.sha256(all)), algorithm: 'sha256-of-4mib-blocks' };
 }
 
-type Mode = 'lines' | 'document' | 'csv-known' | 'csv-mapped' | 'csv-preview' | 'unknown' | 'binary';
+type Mode = 'lines' | 'document' | 'csv-known' | 'csv-mapped' | 'csv-preview' | 'unknown';
 
-/** Decides how to read the file from its first decoded text. */
+/** Decides how to read the file from its first decoded text (what its bytes are, `sniffEncoding` has decided). */
 export function sniffMode(head: string): { mode: Mode; csvKind: 'aiperf-csv' | 'genai-perf-csv' | null } {
-  const sample = head.slice(0, 8192);
-  if (sample.includes('\u0000')) return { mode: 'binary', csvKind: null };
-  let bad = 0;
-  for (let i = 0; i < sample.length; i++) if (sample.charCodeAt(i) === 0xfffd) bad += 1;
-  if (sample.length > 0 && bad / sample.length > 0.05) return { mode: 'binary', csvKind: null };
   const trimmed = head.replace(/^\uFEFF/, '').trimStart();
   const c = trimmed[0];
   if (c === '{') {
@@ -181,12 +178,29 @@ export function sniffMode(head: string): { mode: Mode; csvKind: 'aiperf-csv' | '
     return { mode: 'document', csvKind: null };
   }
   if (c === '[') return { mode: 'document', csvKind: null };
-  const firstLine = trimmed.split('\n', 1)[0] ?? '';
+  const firstLine = firstLineOf(trimmed);
   const known = detectCsvHeader(firstLine);
   if (known) return { mode: 'csv-known', csvKind: known };
   const delimiter = detectDelimiter(firstLine);
   if (firstLine.includes(delimiter) && !/^\s*</.test(firstLine)) return { mode: 'csv-preview', csvKind: null };
   return { mode: 'unknown', csvKind: null };
+}
+
+/** The first line of `text`, without searching or copying past MAX_LINE_CHARS. */
+export function firstLineOf(text: string): string {
+  const nl = text.indexOf('\n');
+  return text.slice(0, Math.min(nl === -1 ? text.length : nl, MAX_LINE_CHARS));
+}
+
+/** Why a file is not read as text, as an import issue; null for text. */
+export function encodingIssue(sniff: EncodingSniff): 'gzip-file' | 'binary-file' | null {
+  return sniff.kind === 'gzip' ? 'gzip-file' : sniff.kind === 'binary' ? 'binary-file' : null;
+}
+
+/** A CSV row over a reading limit, as an import issue. */
+export function csvLimitIssue(issues: IssueLog, limit: CsvLimit): void {
+  if (limit.kind === 'line-too-long') issues.add('error', 'line-too-long', limit.line, null, limit.excerpt);
+  else issues.add('error', 'too-many-columns', limit.line, null, String(limit.columns));
 }
 
 /** Length of the longest prefix of `bytes` that ends on a whole UTF-8 character. */
@@ -234,6 +248,7 @@ interface LineSink {
 function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
   let lineNo = 0;
   let carry = '';
+  let tooLong = false;
   const handleLine = (data: string, start: number, end: number) => {
     lineNo += 1;
     if (end > start && data.charCodeAt(end - 1) === 13) end -= 1;
@@ -269,7 +284,12 @@ function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
     get open(): boolean {
       return carry.length > 0;
     },
+    /** True once a line was longer than MAX_LINE_CHARS (an error is logged; nothing more is read). */
+    get tooLong(): boolean {
+      return tooLong;
+    },
     feed(text: string, final: boolean): void {
+      if (tooLong) return;
       const data = carry.length > 0 ? carry + text : text;
       let start = 0;
       let sinceReport = 0;
@@ -283,6 +303,12 @@ function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
           sinceReport = 0;
           tick();
         }
+      }
+      if (data.length - start > MAX_LINE_CHARS) {
+        tooLong = true;
+        issues.add('error', 'line-too-long', lineNo + 1, null, excerpt(data.slice(start, start + 200)));
+        carry = '';
+        return;
       }
       carry = data.slice(start);
       if (final && carry.length > 0) {
@@ -302,7 +328,13 @@ const NEWLINE = 10;
  */
 export class ChunkDecoder {
   private pending: Uint8Array | null = null;
+  private utf16: Utf16Decoder | null = null;
   constructor(private readonly decoder: TextDecoderLike) {}
+
+  /** Reads the bytes from now on as `encoding` (UTF-8 until told otherwise). */
+  use(encoding: TextEncoding): void {
+    this.utf16 = encoding === 'utf-8' ? null : new Utf16Decoder(encoding === 'utf-16be');
+  }
 
   /** True while a character cut at the last chunk's end waits for its other bytes. */
   get open(): boolean {
@@ -311,6 +343,7 @@ export class ChunkDecoder {
 
   /** `last`: no bytes follow, so nothing is carried. */
   decode(bytes: Uint8Array, last: boolean): string {
+    if (this.utf16) return this.utf16.decode(bytes) + (last ? this.utf16.rest() : '');
     let data = bytes;
     if (this.pending) {
       data = concat([this.pending, bytes], this.pending.length + bytes.length);
@@ -323,6 +356,7 @@ export class ChunkDecoder {
 
   /** What is still carried, decoded as it is (the end of the text). */
   rest(): string {
+    if (this.utf16) return this.utf16.rest();
     const rest = this.pending ? this.decoder.decode(this.pending) : '';
     this.pending = null;
     return rest;
@@ -337,7 +371,9 @@ async function restOfLine(source: ByteSource, at: number): Promise<{ bytes: Uint
   const pieces: Uint8Array[] = [];
   let total = 0;
   let offset = at;
-  while (offset < source.size) {
+  // Past this many bytes the line holds more than MAX_LINE_CHARS characters: the reader refuses it.
+  const most = 4 * MAX_LINE_CHARS + 4;
+  while (offset < source.size && total < most) {
     const bytes = await source.read(offset, Math.min(64 * 1024, source.size - offset));
     if (bytes.length === 0) break;
     const nl = bytes.indexOf(NEWLINE);
@@ -350,7 +386,7 @@ async function restOfLine(source: ByteSource, at: number): Promise<{ bytes: Uint
     total += bytes.length;
     offset += bytes.length;
   }
-  return { bytes: concat(pieces, total), ended: true };
+  return { bytes: concat(pieces, total), ended: offset >= source.size };
 }
 
 function concat(pieces: Uint8Array[], total: number): Uint8Array {
@@ -454,6 +490,8 @@ export async function importPart(source: ByteSource, host: Omit<ImportHost, 'pro
         data = data.subarray(nl + 1);
       }
       lines.feed(chunks.decode(data, offset >= source.size), false);
+      // The line is logged as too long; the file is refused when the parts are put together.
+      if (lines.tooLong) break;
       tick();
     }
     if (!skipping && request.to < source.size && (lines.open || chunks.open)) {
@@ -569,7 +607,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       });
     }
     if (mode === 'csv-preview') {
-      const firstLine = head.replace(/^\uFEFF/, '').trimStart().split('\n', 1)[0] ?? '';
+      const firstLine = firstLineOf(head.replace(/^\uFEFF/, '').trimStart());
       const delimiter = detectDelimiter(firstLine);
       csv = new CsvReader(delimiter, (r) => {
         if (r.cells.length === 0) return;
@@ -597,8 +635,20 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     }
   };
 
+  /** True when a line or a CSV row broke a reading limit (its error is logged): the file is not read on. */
+  let limitLogged = false;
+  const overLimit = (): boolean => {
+    const limit = (csv as CsvReader | null)?.limit ?? null;
+    if (limit !== null && !limitLogged) {
+      limitLogged = true;
+      csvLimitIssue(issues, limit);
+    }
+    return limit !== null || lines.tooLong;
+  };
+
   // ---- the read loop ----
   const chunks = new ChunkDecoder(host.decoder());
+  let encoding: TextEncoding = 'utf-8';
   const hasher = new BlockHasher(host);
   let offset = 0;
   let lastProgress = Number.NEGATIVE_INFINITY;
@@ -636,7 +686,8 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   const split = () => {
     const p = parser as ValueParser | null;
     const threads = host.parts;
-    if (mode !== 'lines' || !p?.parts || !threads || threads.helpers < 1 || format === null || source.size < (options.splitMinBytes ?? SPLIT_MIN_BYTES)) return;
+    // Parts start at byte offsets found by searching for newline bytes: UTF-8 only.
+    if (mode !== 'lines' || encoding !== 'utf-8' || !p?.parts || !threads || threads.helpers < 1 || format === null || source.size < (options.splitMinBytes ?? SPLIT_MIN_BYTES)) return;
     const bounds = partBounds(source.size, threads.helpers + 1, offset);
     stopAt = bounds[0] ?? source.size;
     for (const [k, from] of bounds.entries()) {
@@ -658,20 +709,27 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     if (bytes.length === 0) return stop('failed', `no data at byte ${offset}`);
     hasher.push(bytes);
     offset += bytes.length;
+    if (firstChunk) {
+      const sniff = sniffEncoding(bytes);
+      const notText = encodingIssue(sniff);
+      if (notText !== null) {
+        issues.add('error', notText, null, null, null);
+        return finish('failed');
+      }
+      if (sniff.kind === 'text') encoding = sniff.encoding;
+      chunks.use(encoding);
+    }
     let text = chunks.decode(bytes, offset >= source.size);
     if (mode === null) {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       start(text);
-      if (mode === 'binary') {
-        issues.add('error', 'binary-file', null, null, null);
-        return finish('failed');
-      }
       if (mode === 'unknown') {
-        issues.add('error', 'unrecognised-format', 1, null, text.slice(0, 60));
+        issues.add('error', 'unrecognised-format', 1, null, excerpt(text));
         return finish('failed');
       }
     }
     push(text, false);
+    if (overLimit()) return finish('failed');
     if (firstChunk) split();
     firstChunk = false;
     report(false);
@@ -704,8 +762,10 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       h.bytes = 0;
       report(false);
     }
+    if (issues.count('line-too-long') > 0) return finish('failed');
   } else if (!stoppedEarly) push(chunks.rest(), true);
   report(true);
+  if (overLimit()) return finish('failed');
 
   // ---- end of text ----
   if (mode === 'document' && json) {
@@ -717,10 +777,12 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   }
   if (csv && mode !== 'csv-preview') {
     const { unterminatedQuote } = (csv as CsvReader).end();
+    if (overLimit()) return finish('failed');
     if (unterminatedQuote) issues.add('warning', 'truncated', null, null, 'an opening quote is never closed');
   }
   if (mode === 'csv-preview') {
     if (!stoppedEarly) (csv as unknown as CsvReader).end();
+    if (overLimit()) return finish('failed');
     const preview = result.csvPreview as CsvPreview;
     preview.headers = csvHeader ?? [];
     preview.suggested = suggestMapping(preview.headers, preview.delimiter);

@@ -1,3 +1,5 @@
+import { MAX_COLUMNS, MAX_LINE_CHARS } from '../text/limits';
+
 /**
  * Problems found while importing a file. Each names the file (the import result it belongs
  * to), the line and/or field when known, and what is wrong; the UI turns the code into a
@@ -8,6 +10,9 @@ export const issueCodes = [
   'too-large',
   'empty-file',
   'binary-file',
+  'gzip-file',
+  'line-too-long',
+  'too-many-columns',
   'read-failed',
   'unrecognised-format',
   'invalid-json',
@@ -140,6 +145,9 @@ const SENTENCES: Record<IssueCode, string> = {
   'too-large': 'the file is larger than the import limit',
   'empty-file': 'the file is empty',
   'binary-file': 'the file is not text (binary content)',
+  'gzip-file': 'a gzip-compressed file; unpack it first',
+  'line-too-long': `the line is longer than ${MAX_LINE_CHARS} characters; the file is not read further`,
+  'too-many-columns': `the row has more than ${MAX_COLUMNS} columns; the file is not read further`,
   'read-failed': 'the file could not be read',
   'unrecognised-format': 'the content matches none of the supported result formats',
   'invalid-json': 'invalid JSON',

@@ -1,6 +1,9 @@
 import { CsvReader, detectDelimiter, type CsvRow } from '../benchmarks/csv';
 import { ChunkDecoder, CHUNK_BYTES, type ByteSource, type TextDecoderLike } from '../benchmarks/importer';
+import { encodingIssue, firstLineOf } from '../benchmarks/importer';
 import { JsonValueStream } from '../benchmarks/json-stream';
+import { sniffEncoding } from '../text/encoding';
+import { excerpt, MAX_LINE_CHARS } from '../text/limits';
 import { hasTimeColumn, suggestUsageMapping, UsageCsvRows, type UsageCsvMapping } from './csv';
 import { IssueList, readValue, type Sink } from './formats';
 import { UsageTable } from './table';
@@ -59,6 +62,8 @@ export class UsageReader {
   private csvMapping: UsageCsvMapping | null = null;
   private csvDelimiter: ',' | ';' | '\t' = ',';
   private rowsRead = 0;
+  /** Set when the file is refused before its end (not text, a line or a row over a limit): nothing more is read. */
+  private refused = false;
 
   constructor(
     private readonly fileName: string,
@@ -67,7 +72,19 @@ export class UsageReader {
     this.sink = { records: new UsageTable(), costs: [], formats: new Set<UsageFormat>(), issues: this.issues };
   }
 
+  /** True once the file is refused: the caller stops reading it. */
+  get stopped(): boolean {
+    return this.refused;
+  }
+
+  /** Refuses the file for what its first bytes are (gzip, binary), before any text is read. */
+  refuse(code: 'binary-file' | 'gzip-file'): void {
+    this.refused = true;
+    this.issues.add('error', code, null, null, null);
+  }
+
   push(text: string): void {
+    if (this.refused) return;
     if (this.mode === 'undecided') {
       const head = (this.carry + text).trimStart();
       if (head === '') {
@@ -82,18 +99,38 @@ export class UsageReader {
         this.startCsv(head);
       } else this.mode = 'probe';
     }
-    if (this.mode === 'csv') return this.csv?.push(text);
+    if (this.mode === 'csv') {
+      this.csv?.push(text);
+      this.checkCsvLimit();
+      return;
+    }
     if (this.mode === 'json') return this.json?.push(text);
     if (this.mode === 'probe') {
       this.carry += text;
       const data = this.carry;
       const first = firstLine(data);
-      if (first === null) return;
+      if (first === null) {
+        // A first line past the cap is no JSON Lines line: one JSON document, read incrementally.
+        if (data.length > MAX_LINE_CHARS) {
+          this.carry = '';
+          this.startJson(data);
+        }
+        return;
+      }
       this.carry = '';
       this.decide(first, data);
       return;
     }
     this.pushLines(text);
+  }
+
+  /** A CSV row over a reading limit refuses the file, naming the row and the limit. */
+  private checkCsvLimit(): void {
+    const limit = this.csv?.limit;
+    if (!limit || this.refused) return;
+    this.refused = true;
+    if (limit.kind === 'line-too-long') this.issues.add('error', 'line-too-long', limit.line, null, limit.excerpt);
+    else this.issues.add('error', 'too-many-columns', limit.line, null, String(limit.columns));
   }
 
   /** JSON Lines when the first non-blank line is a whole value, else one JSON document. */
@@ -107,16 +144,18 @@ export class UsageReader {
     if (whole) {
       this.mode = 'jsonl';
       this.pushLines(data);
-    } else {
-      this.mode = 'json';
-      this.json = new JsonValueStream({
-        onValue: (value, line) => {
-          this.rowsRead += 1;
-          readValue(value, line, this.sink);
-        },
-      });
-      this.json.push(data);
-    }
+    } else this.startJson(data);
+  }
+
+  private startJson(data: string): void {
+    this.mode = 'json';
+    this.json = new JsonValueStream({
+      onValue: (value, line) => {
+        this.rowsRead += 1;
+        readValue(value, line, this.sink);
+      },
+    });
+    this.json.push(data);
   }
 
   private pushLines(text: string): void {
@@ -127,6 +166,12 @@ export class UsageReader {
       if (nl === -1) break;
       this.jsonlLine(data.slice(from, nl));
       from = nl + 1;
+    }
+    if (data.length - from > MAX_LINE_CHARS) {
+      this.refused = true;
+      this.carry = '';
+      this.issues.add('error', 'line-too-long', this.line, null, excerpt(data.slice(from, from + 200)));
+      return;
     }
     this.carry = data.slice(from);
   }
@@ -149,8 +194,7 @@ export class UsageReader {
   }
 
   private startCsv(head: string): void {
-    const firstLine = head.slice(0, Math.max(0, head.indexOf('\n')) || head.length);
-    const delimiter = this.mapping?.delimiter ?? detectDelimiter(firstLine);
+    const delimiter = this.mapping?.delimiter ?? detectDelimiter(firstLineOf(head));
     this.csvDelimiter = delimiter;
     this.csv = new CsvReader(delimiter, (row) => this.csvRow(row, delimiter));
   }
@@ -175,7 +219,9 @@ export class UsageReader {
   end(): UsageReadResult {
     let csvInfo: UsageReadResult['csv'] = null;
     let fatal = false;
-    if (this.mode === 'probe') {
+    if (this.refused) {
+      // Only the refusal is said: what was read before it is no part of a usable reading.
+    } else if (this.mode === 'probe') {
       const data = this.carry;
       this.carry = '';
       this.decide(data.trim(), data.endsWith('\n') ? data : `${data}\n`);
@@ -192,18 +238,19 @@ export class UsageReader {
       }
       if (end.truncated) this.issues.add('warning', 'file-truncated', end.salvagedLine);
     }
-    if (this.mode === 'csv' && this.csv) {
+    if (this.mode === 'csv' && this.csv && !this.refused) {
       const { unterminatedQuote } = this.csv.end();
+      this.checkCsvLimit();
       if (unterminatedQuote) this.issues.add('warning', 'csv-unterminated-quote', null);
-      if (this.csvHeaders !== null && this.csvRows === null) {
+      if (this.csvHeaders !== null && this.csvRows === null && !this.refused) {
         csvInfo = { headers: this.csvHeaders, sample: this.csvSample, suggested: null, delimiter: this.csvDelimiter };
         this.issues.add('error', hasTimeColumn(this.csvHeaders) ? 'csv-no-usage-columns' : 'csv-no-time-column', 1);
       }
     }
     const { records, costs } = this.sink;
     const empty = records.length === 0 && costs.length === 0;
-    if (empty && csvInfo === null && !fatal) this.issues.add('error', 'no-usage-data', null);
-    const status: UsageReadResult['status'] = csvInfo !== null ? 'needs-mapping' : empty ? 'failed' : this.issues.skipped > 0 || fatal ? 'partial' : 'ok';
+    if (empty && csvInfo === null && !fatal && !this.refused) this.issues.add('error', 'no-usage-data', null);
+    const status: UsageReadResult['status'] = this.refused ? 'failed' : csvInfo !== null ? 'needs-mapping' : empty ? 'failed' : this.issues.skipped > 0 || fatal ? 'partial' : 'ok';
     return {
       fileName: this.fileName,
       formats: [...this.sink.formats],
@@ -239,15 +286,24 @@ export async function readUsageSource(source: ByteSource, host: UsageReadHost, m
   const reader = new UsageReader(source.name, mapping);
   const chunks = new ChunkDecoder(host.decoder());
   let offset = 0;
-  while (offset < source.size) {
+  while (offset < source.size && !reader.stopped) {
     if (host.cancelled?.()) return null;
     const bytes = await source.read(offset, Math.min(CHUNK_BYTES, source.size - offset));
     if (bytes.length === 0) break;
+    if (offset === 0) {
+      const sniff = sniffEncoding(bytes);
+      const notText = encodingIssue(sniff);
+      if (notText !== null) {
+        reader.refuse(notText);
+        break;
+      }
+      if (sniff.kind === 'text') chunks.use(sniff.encoding);
+    }
     offset += bytes.length;
     reader.push(chunks.decode(bytes, offset >= source.size));
     host.progress?.(offset, source.size);
   }
-  const rest = chunks.rest();
+  const rest = reader.stopped ? '' : chunks.rest();
   if (rest.length > 0) reader.push(rest);
   return reader.end();
 }

@@ -43,6 +43,10 @@ export interface CostRecord {
 
 export type UsageIssueCode =
   | 'json-syntax'
+  | 'binary-file'
+  | 'gzip-file'
+  | 'line-too-long'
+  | 'too-many-columns'
   | 'file-truncated'
   | 'no-usage-data'
   | 'row-not-object'

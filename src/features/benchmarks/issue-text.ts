@@ -1,5 +1,6 @@
 import type { ImportIssue } from '../../core/benchmarks/issues';
 import type { Language } from '../../core/scenario/schema';
+import { MAX_COLUMNS, MAX_LINE_CHARS } from '../../core/text/limits';
 import { formatInteger } from '../../lib/format/format';
 import type { BenchT } from './messages';
 
@@ -11,6 +12,9 @@ export function issueText(t: BenchT, language: Language, issue: Pick<ImportIssue
   ]
     .filter((x): x is string => x !== null)
     .join(', ');
-  const detail = issue.detail ? ` (${issue.detail})` : '';
-  return `${where ? `${where}: ` : ''}${t(`issue.${issue.code}`)}${detail}`;
+  // A row too wide carries its count of columns as the detail.
+  const columns = issue.code === 'too-many-columns' && issue.detail !== null ? Number(issue.detail) : null;
+  const detail = columns !== null ? ` (${formatInteger(language, columns)})` : issue.detail ? ` (${issue.detail})` : '';
+  const limits = { maxLine: formatInteger(language, MAX_LINE_CHARS), maxColumns: formatInteger(language, MAX_COLUMNS) };
+  return `${where ? `${where}: ` : ''}${t(`issue.${issue.code}`, limits)}${detail}`;
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { csvMappingSchema, type CsvMapping, type CsvPreview } from '../../core/benchmarks/csv';
+import { excerpt } from '../../core/text/limits';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { useT } from '../../components/use-t';
@@ -26,7 +27,7 @@ export function MappingDialog(props: { name: string; preview: CsvPreview; onImpo
   // Prefix of the field ids. The dialog opens on the first field (its first focusable element).
   const fieldId = useId();
 
-  const columns = preview.headers.map((h, i) => ({ value: String(i), label: h || `#${i + 1}` }));
+  const columns = preview.headers.map((h, i) => ({ value: String(i), label: excerpt(h) || `#${i + 1}` }));
   const select = 'rounded-md border border-border bg-surface px-2 py-1 text-sm';
 
   function submit() {
@@ -108,7 +109,7 @@ export function MappingDialog(props: { name: string; preview: CsvPreview; onImpo
             <tr>
               {preview.headers.map((h, i) => (
                 <th key={i} scope="col" className="border-b border-border px-2 py-1 text-left font-medium whitespace-nowrap text-muted">
-                  {h}
+                  {excerpt(h)}
                 </th>
               ))}
             </tr>
@@ -118,7 +119,7 @@ export function MappingDialog(props: { name: string; preview: CsvPreview; onImpo
               <tr key={r}>
                 {preview.headers.map((_, c) => (
                   <td key={c} className="border-b border-border/60 px-2 py-1 whitespace-nowrap">
-                    {row[c] ?? ''}
+                    {excerpt(row[c] ?? '')}
                   </td>
                 ))}
               </tr>

@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
-import type { EngineComparisonRow, EngineLogIssue } from '../../core/hardware/engine-log';
+import { MAX_LOG_CHARS, type EngineComparisonRow, type EngineLogIssue } from '../../core/hardware/engine-log';
 import { undoPatchFor, type SetupDifference, type SetupPatch } from '../../core/hardware/engine-setup';
 import type { Language, Scenario } from '../../core/scenario/schema';
+import { readTextFile, textFileProblem } from '../../lib/files/read-text';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
 import { useAppStore } from '../../state/store';
@@ -146,6 +147,7 @@ export function EngineLogCard(props: { scenario: Scenario }) {
   const updateSection = useAppStore((s) => s.updateSection);
   const [text, setText] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [submitted, setSubmitted] = useState<string | null>(null);
   const q = useEngineLog(submitted, props.scenario);
   const textId = useId();
@@ -155,7 +157,15 @@ export function EngineLogCard(props: { scenario: Scenario }) {
   const comparison = result?.comparison ?? null;
   const readFile = async (file: File | undefined) => {
     if (!file) return;
-    const content = await file.text();
+    // A log has one byte per character: a file over the character limit is refused unread.
+    const read = await readTextFile(file, MAX_LOG_CHARS);
+    setFileName(file.name);
+    if (!read.ok) {
+      setFileProblem(textFileProblem(language, read));
+      return;
+    }
+    setFileProblem(null);
+    const content = read.text;
     setText(content);
     setFileName(file.name);
     setSubmitted(content);
@@ -197,6 +207,11 @@ export function EngineLogCard(props: { scenario: Scenario }) {
         <input id={fileId} type="file" accept=".log,.txt,text/plain" className="text-xs" onChange={(e) => void readFile(e.target.files?.[0])} />
         {fileName ? <span className="text-xs text-muted">{t('fileName', { name: fileName })}</span> : null}
       </div>
+      {fileProblem ? (
+        <p role="alert" className="mt-2 text-xs text-bad" data-testid="hw-engine-log-file-problem">
+          {fileProblem}
+        </p>
+      ) : null}
       {parsed && parsed.issues.length > 0 ? (
         <ul className="mt-2 grid gap-1" data-testid="hw-engine-log-issues">
           {parsed.issues.map((i, n) => (

@@ -13,7 +13,11 @@ import { defineMessages } from '../../lib/i18n/define';
 import { plural } from '../../lib/i18n/plural';
 import { storageFailureText } from '../../lib/i18n/storage';
 import { compute } from '../../lib/query/compute';
+import { readTextFile, textFileProblem } from '../../lib/files/read-text';
 import { listPriceOffersQuery, priceDataStatusQuery } from '../../lib/query/usage';
+
+/** A genai-prices data.json is about 0.8 MB; a file 25 times that is no price data set. */
+const MAX_PRICE_FILE_BYTES = 20 * 1024 * 1024;
 
 const messages = defineMessages(
   'tco-list-price-picker',
@@ -130,7 +134,12 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
     setDateNote(null);
     // A file can report an impossible time (9e15 ms); then today's date stands for its own, and says so.
     const date = fileDateOf(f.lastModified, todayIso());
-    const answer = await compute.call('setPriceData', [f.name, await f.text(), date.date]);
+    const read = await readTextFile(f, MAX_PRICE_FILE_BYTES);
+    if (!read.ok) {
+      setFileError(`${f.name}: ${textFileProblem(language, read)}`);
+      return;
+    }
+    const answer = await compute.call('setPriceData', [f.name, read.text, date.date]);
     if (!answer.ok) setFileError(answer.message);
     else {
       if (!date.known) setDateNote(t('dateUnknown', { date: formatDate(language, date.date) }));

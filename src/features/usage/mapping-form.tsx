@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
+import { excerpt } from '../../core/text/limits';
 import { usageCsvMappingSchema, type UsageCsvMapping } from '../../core/usage/csv';
 import type { T } from './messages';
 
@@ -17,7 +18,7 @@ export function MappingForm(props: { fileName: string; headers: readonly string[
   const [time, setTime] = useState('0');
   const [bucket, setBucket] = useState<'0' | '3600' | '86400'>('3600');
   const [cols, setCols] = useState<Record<Column, string>>(() => Object.fromEntries(COLUMNS.map((c) => [c, ''])) as Record<Column, string>);
-  const options = [{ value: '', label: t('map.none') }, ...headers.map((h, i) => ({ value: String(i), label: h || `#${i + 1}` }))];
+  const options = [{ value: '', label: t('map.none') }, ...headers.map((h, i) => ({ value: String(i), label: excerpt(h) || `#${i + 1}` }))];
   const col = (v: string) => (v === '' ? null : Number(v));
   const mapping = {
     delimiter,

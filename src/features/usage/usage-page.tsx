@@ -10,6 +10,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import type { Language, Scenario, UsageSource, Workload } from '../../core/scenario/schema';
 import type { DerivedWorkload, Distribution, ModelUsage, ProfileChoice } from '../../core/usage/aggregate';
 import type { UsageIssue } from '../../core/usage/types';
+import { excerpt, MAX_COLUMNS, MAX_LINE_CHARS } from '../../core/text/limits';
 import { formatDate, formatInteger, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { plural } from '../../lib/i18n/plural';
 import { usageQuery } from '../../lib/query/usage';
@@ -71,11 +72,14 @@ function countDays(language: Language, t: T, days: number): string {
   return plural(language, Number(days.toFixed(2)), { one: t('count.days.one', { n: shown }), other: t('count.days.other', { n: shown }) });
 }
 
-export function issueText(t: T, file: string, issue: UsageIssue): string {
+export function issueText(t: T, language: Language, file: string, issue: UsageIssue): string {
   const where = issue.line === null ? t('issue.file', { file }) : t('issue.at', { file, line: issue.line });
   const field = issue.field === null ? '' : t('issue.field', { field: issue.field });
-  const detail = issue.detail === null ? '' : ` — ${issue.detail}`;
-  return `${where}${field}: ${t(`issue.${issue.code}`)}${detail}`;
+  // A row too wide carries its count of columns as the detail.
+  const shown = issue.code === 'too-many-columns' && issue.detail !== null ? formatInteger(language, Number(issue.detail)) : issue.detail;
+  const detail = shown === null ? '' : ` — ${shown}`;
+  const limits = { maxLine: formatInteger(language, MAX_LINE_CHARS), maxColumns: formatInteger(language, MAX_COLUMNS) };
+  return `${where}${field}: ${t(`issue.${issue.code}`, limits)}${detail}`;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -412,7 +416,7 @@ export function UsagePage() {
                 f.status === 'failed'
                   ? t('file.failed', { name: f.fileName })
                   : f.status === 'needs-mapping'
-                    ? t('file.needsMapping', { name: f.fileName, headers: f.csv?.headers.join(', ') ?? '' })
+                    ? t('file.needsMapping', { name: f.fileName, headers: excerpt(f.csv?.headers.slice(0, 81).join(', ') ?? '') })
                     : f.status === 'partial'
                       ? t('file.partial', { name: f.fileName, formats, rows, skipped: count(language, t, 'rows', f.rows.skipped) })
                       : t('file.ok', { name: f.fileName, formats, rows });
@@ -433,7 +437,7 @@ export function UsagePage() {
                   {problems.length > 0 ? (
                     <ul className="ml-4 list-disc text-xs text-muted" role={f.status === 'failed' ? 'alert' : undefined} data-testid="usage-issues">
                       {problems.slice(0, 8).map((i, k) => (
-                        <li key={k}>{issueText(t, f.fileName, i)}</li>
+                        <li key={k}>{issueText(t, language, f.fileName, i)}</li>
                       ))}
                     </ul>
                   ) : null}
