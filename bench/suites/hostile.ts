@@ -38,45 +38,43 @@ interface HostileCase {
 const MB = 1024 * 1024;
 const oneLine = (name: string, mb: number, char = 'a'): FileSpec => ({ name, part: char.repeat(MB), times: mb });
 
-/** Sets a file made in the page on a file input and fires its change event. */
-async function setFile(page: Page, selector: string, spec: FileSpec): Promise<void> {
-  await page.locator(selector).first().waitFor({ state: 'attached', timeout: 30_000 });
+/** Puts a file made in the page into the app: set on a file input (with its change event), or dropped on an element as a browser does. */
+async function giveFile(page: Page, selector: string, spec: FileSpec, how: 'input' | 'drop'): Promise<void> {
+  await page.locator(selector).first().waitFor({ state: how === 'input' ? 'attached' : 'visible', timeout: 30_000 });
+  type Held = { __file?: File; __longest: number };
+  // Building a 200 MB file is this script's task, not the app's: it runs in a task of its own,
+  // and the longest task is counted from the one that hands the file over.
+  await page.evaluate((f) => {
+    const parts: BlobPart[] = [];
+    if (f.base64 !== undefined) parts.push(Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)));
+    if (f.head) parts.push(f.head);
+    for (let i = 0; i < (f.times ?? 0); i++) parts.push(f.part ?? '');
+    if (f.tail) parts.push(f.tail);
+    (window as unknown as Held).__file = new File(parts, f.name);
+  }, spec);
+  await page.waitForTimeout(300);
   await page.evaluate(
-    ({ sel, f }) => {
-      const parts: BlobPart[] = [];
-      if (f.base64 !== undefined) parts.push(Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)));
-      if (f.head) parts.push(f.head);
-      for (let i = 0; i < (f.times ?? 0); i++) parts.push(f.part ?? '');
-      if (f.tail) parts.push(f.tail);
+    ({ sel, drop }) => {
+      const w = window as unknown as Held;
+      w.__longest = 0;
       const dt = new DataTransfer();
-      dt.items.add(new File(parts, f.name));
-      const input = document.querySelector(sel) as HTMLInputElement;
-      input.files = dt.files;
-      input.dispatchEvent(new Event('change', { bubbles: true }));
+      if (w.__file) dt.items.add(w.__file);
+      delete w.__file;
+      const el = document.querySelector(sel) as HTMLElement;
+      if (drop) {
+        el.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      } else {
+        (el as HTMLInputElement).files = dt.files;
+        el.dispatchEvent(new Event('change', { bubbles: true }));
+      }
     },
-    { sel: selector, f: spec },
+    { sel: selector, drop: how === 'drop' },
   );
 }
 
-/** Drops a file made in the page on an element, as a browser does. */
-async function dropFile(page: Page, selector: string, spec: FileSpec): Promise<void> {
-  await page.locator(selector).first().waitFor({ timeout: 30_000 });
-  await page.evaluate(
-    ({ sel, f }) => {
-      const parts: BlobPart[] = [];
-      if (f.base64 !== undefined) parts.push(Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)));
-      if (f.head) parts.push(f.head);
-      for (let i = 0; i < (f.times ?? 0); i++) parts.push(f.part ?? '');
-      if (f.tail) parts.push(f.tail);
-      const dt = new DataTransfer();
-      dt.items.add(new File(parts, f.name));
-      const el = document.querySelector(sel) as HTMLElement;
-      el.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-    },
-    { sel: selector, f: spec },
-  );
-}
+const setFile = (page: Page, selector: string, spec: FileSpec) => giveFile(page, selector, spec, 'input');
+const dropFile = (page: Page, selector: string, spec: FileSpec) => giveFile(page, selector, spec, 'drop');
 
 function nestedNotes(levels: number): string {
   return `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"notes":${'['.repeat(levels)}1${']'.repeat(levels)}}`;
@@ -149,7 +147,8 @@ const CASES: HostileCase[] = [
     name: `engine log: ${mb} MB file`,
     route: '/#/hardware',
     act: (page: Page) => setFile(page, '[data-testid="hw-engine-log"] input[type="file"]', { name: `engine-${mb}mb.log`, part: `${'INFO 01-01 00:00:00 [worker.py:1] nothing to see here '.repeat(18)}\n`.repeat(1024).slice(0, MB), times: mb }),
-    answer: new RegExp(`engine-${mb}mb\\.log|Read as|not read|too large`, 'i'),
+    answer: /bytes; at most|Bytes; gelesen|Read as|too large/i,
+    // The message sits in the card's status line.
   })),
   {
     name: 'benchmarks: header of 100,000 columns, then "Choose columns…"',
@@ -158,7 +157,9 @@ const CASES: HostileCase[] = [
       await dropFile(page, '[data-testid="drop-zone"]', { name: 'wide.csv', head: wideHeader(100_000) });
       // A build that refuses the header shows no such button: that is its answer.
       const choose = page.getByRole('button', { name: 'Choose columns…' }).first();
-      if (await choose.waitFor({ timeout: 10_000 }).then(() => true, () => false)) await choose.click({ timeout: 90_000 });
+      const refused = page.getByText(/wide\.csv could not be/).first();
+      const first = await Promise.race([choose.waitFor({ timeout: 90_000 }).then(() => 'choose'), refused.waitFor({ timeout: 90_000 }).then(() => 'refused')]).catch(() => 'none');
+      if (first === 'choose') await choose.click({ timeout: 90_000 });
     },
     answer: /wide\.csv/,
   },
@@ -259,7 +260,8 @@ async function runCase(browser: Browser, baseURL: string, c: HostileCase): Promi
       .then(
       async () => {
         answeredMs = Date.now() - t0;
-        excerpt = ((await hit.textContent({ timeout: 5000 }).catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 140);
+        // The element around the hit holds the reason too (a message's list of problems).
+        excerpt = ((await hit.locator('xpath=..').textContent({ timeout: 5000 }).catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 220);
       },
       () => undefined,
     );
