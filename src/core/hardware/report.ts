@@ -204,41 +204,14 @@ function withChange(input: FitInput, patch: Partial<FitInput>, layout?: Layout):
   return memoryBreakdown(next, layout ?? layoutOf(next));
 }
 
-export function buildHardwareReport(scenario: HardwareScenario): HardwareReportResult {
-  const setup = resolveSetup(scenario);
-  if (!setup.ok) return { ok: false, issues: setup.issues };
-  const input = setup.input;
-  const model = input.model;
+/**
+ * The roofline section of the report for one layout of the setup (its memory breakdown and KV
+ * room already known): the decode step over batch sizes, the prompt's prefill and the
+ * single-figure estimate at the scenario's concurrency. The plan search calls it once per
+ * candidate layout without building the rest of the report.
+ */
+export function rooflineReport(scenario: HardwareScenario, input: FitInput, layout: Layout, memory: MemoryBreakdown, maxConcurrencyAtContext: number): RooflineReport {
   const h = scenario.hardware;
-  const bytes = weightBytes(model, input.weightFormat);
-  const chosen = chosenLayout(input, bytes);
-  const layout: Layout = chosen.layout;
-  const memory = memoryBreakdown(input, layout, bytes);
-  const layouts: LayoutReport = {
-    choice: input.layoutChoice,
-    chosen,
-    options: layoutsAt(input, input.gpu, input.gpuCount, input.gpusPerNode, bytes).map((f) => ({
-      ...f,
-      minGpus: minGpusFor(input, input.gpu, input.gpusPerNode, bytes, f.kind),
-    })),
-  };
-
-  const available = memory.kvAvailablePerGpu;
-  const maxConcurrencyAtContext = maxConcurrency(model, input.kvFormat, layout, available, input.contextLength);
-  const maxContextAtConcurrency = maxContext(model, input.kvFormat, layout, available, input.concurrentSequences);
-  let dpAttention: Fixes['dpAttention'] = null;
-  if (input.layoutChoice === 'pinned' && layout.mlaMode === 'replicated' && layout.tp > 1) {
-    const alt = withChange(input, { mlaKvMode: 'dp-attention' });
-    dpAttention = { fits: alt.verdict.fits, kvPerGpu: alt.kv.perGpuBytes };
-  }
-  const fixes: Fixes = {
-    minGpus: minGpusFor(input, input.gpu, input.gpusPerNode, bytes),
-    maxConcurrencyAtContext,
-    maxContextAtConcurrency,
-    fitsWithFp8Kv: input.kvFormat === 'fp8' ? null : withChange(input, { kvFormat: 'fp8' }, layout).verdict.fits,
-    dpAttention,
-  };
-
   const settings: RooflineSettings = {
     bandwidthEfficiency: h.bandwidthEfficiency,
     computeEfficiency: h.computeEfficiency,
@@ -274,6 +247,56 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
       decodeMsPerCycle: decodeMs,
     };
   }
+  return {
+    precision: rc.precision,
+    peakTflops: rc.peakTflops,
+    decodeContext,
+    promptTokens: h.promptTokens,
+    outputTokensPerRequest: outTokens,
+    uncachedPromptTokens: uncached,
+    atConcurrency,
+    series,
+    ttft,
+    estimate,
+  };
+}
+
+export function buildHardwareReport(scenario: HardwareScenario): HardwareReportResult {
+  const setup = resolveSetup(scenario);
+  if (!setup.ok) return { ok: false, issues: setup.issues };
+  const input = setup.input;
+  const model = input.model;
+  const h = scenario.hardware;
+  const bytes = weightBytes(model, input.weightFormat);
+  const chosen = chosenLayout(input, bytes);
+  const layout: Layout = chosen.layout;
+  const memory = memoryBreakdown(input, layout, bytes);
+  const layouts: LayoutReport = {
+    choice: input.layoutChoice,
+    chosen,
+    options: layoutsAt(input, input.gpu, input.gpuCount, input.gpusPerNode, bytes).map((f) => ({
+      ...f,
+      minGpus: minGpusFor(input, input.gpu, input.gpusPerNode, bytes, f.kind),
+    })),
+  };
+
+  const available = memory.kvAvailablePerGpu;
+  const maxConcurrencyAtContext = maxConcurrency(model, input.kvFormat, layout, available, input.contextLength);
+  const maxContextAtConcurrency = maxContext(model, input.kvFormat, layout, available, input.concurrentSequences);
+  let dpAttention: Fixes['dpAttention'] = null;
+  if (input.layoutChoice === 'pinned' && layout.mlaMode === 'replicated' && layout.tp > 1) {
+    const alt = withChange(input, { mlaKvMode: 'dp-attention' });
+    dpAttention = { fits: alt.verdict.fits, kvPerGpu: alt.kv.perGpuBytes };
+  }
+  const fixes: Fixes = {
+    minGpus: minGpusFor(input, input.gpu, input.gpusPerNode, bytes),
+    maxConcurrencyAtContext,
+    maxContextAtConcurrency,
+    fitsWithFp8Kv: input.kvFormat === 'fp8' ? null : withChange(input, { kvFormat: 'fp8' }, layout).verdict.fits,
+    dpAttention,
+  };
+
+  const roofline = rooflineReport(scenario, input, layout, memory, maxConcurrencyAtContext);
 
   const report: HardwareReport = {
     model: {
@@ -320,18 +343,7 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
       downloadGbps: h.downloadGbps,
       downloadSeconds: (bytes.totalBytes * 8) / (h.downloadGbps * 1e9),
     },
-    roofline: {
-      precision: rc.precision,
-      peakTflops: rc.peakTflops,
-      decodeContext,
-      promptTokens: h.promptTokens,
-      outputTokensPerRequest: outTokens,
-      uncachedPromptTokens: uncached,
-      atConcurrency,
-      series,
-      ttft,
-      estimate,
-    },
+    roofline,
     warnings: [],
     vendorStatements: checkVendorStatements(scenario),
   };

@@ -478,7 +478,12 @@ export interface ApiLimits {
   tpm: number | null;
 }
 
-export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly', limits: ApiLimits = { rpm: null, tpm: null }): TcoEvaluation {
+export interface EvaluateOptions {
+  /** Draw the cost-vs-volume curves (false: empty curves; the plan search prices many candidates and charts none of them). */
+  curves?: boolean;
+}
+
+export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly', limits: ApiLimits = { rpm: null, tpm: null }, options: EvaluateOptions = {}): TcoEvaluation {
   const mix = model.mix;
   const tasks = model.tasks;
   const tokens = mix.totalTokens * tasks;
@@ -629,10 +634,10 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       offScheduleShare: model.shape.offScheduleShare,
       notes: model.shape.notes,
     },
-    curves: costCurves(model, breakEven.tasksPerMonth),
+    curves: options.curves === false ? { unit: 'tasks', tokensPerTask: 0, xMax: 0, api: [], selfHosted: [], hybrid: [], current: tasks, breakEven: null } : costCurves(model, breakEven.tasksPerMonth),
   };
 }
 
-export function evaluateTco(scenario: TcoScenario): TcoEvaluation {
-  return evaluateModel(buildModel(scenario), scenario.workload.profileMode, { rpm: scenario.api.rateLimitRpm, tpm: scenario.api.rateLimitTpm });
+export function evaluateTco(scenario: TcoScenario, options: EvaluateOptions = {}): TcoEvaluation {
+  return evaluateModel(buildModel(scenario), scenario.workload.profileMode, { rpm: scenario.api.rateLimitRpm, tpm: scenario.api.rateLimitTpm }, options);
 }

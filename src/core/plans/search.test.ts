@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { GPUS } from '../catalog/gpus';
+import type { PublishedSeries } from '../catalog/published-measurements';
+import type { ApiOfferRecord } from '../catalog/types';
+import { apiFieldsFromOffer } from '../catalog/offer-fields';
+import { defaultScenario } from '../scenario/defaults';
+import { plainScenario } from '../tco/test-scenarios';
+import { applyPlan, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
+
+/**
+ * A small catalog enumerated by hand: gpt-oss-120b (MoE, GQA) at 8K context and 16 sequences
+ * fits on one GPU as TP1 and on two as TP2 + EP2, on each of H100, H200 and B200 (the hardware
+ * fit's own minimum counts). One published point per (GPU, count), at the workload's lengths,
+ * sets each throughput; no SLO limits, so the point is the operating point.
+ *
+ * Workload: 175,200 requests a day × 30 days = 5,256,000 tasks a month of 1,000 in + 1,000 out
+ * tokens, flat; output demand 5,256,000 × 1,000 ÷ (730 × 3,600 s) = 2,000 tok/s; utilisable to
+ * 100 %; acceptance 100 %; no staff, power or other costs; 730 paid hours a month.
+ *
+ * Replicas = ceil(2,000 ÷ tok/s of one replica):
+ *   H100 TP1 1,000 → 2 × 1 GPU;  H100 TP2+EP2 1,800 → 2 × 2 GPUs
+ *   H200 TP1 2,000 → 1 × 1 GPU;  H200 TP2+EP2 4,000 → 1 × 2 GPUs
+ *   B200 TP1 2,500 → 1 × 1 GPU;  B200 TP2+EP2 5,000 → 1 × 2 GPUs
+ * Prices per GPU-hour on demand / reserved 12 months, and bought (straight line over 36 months,
+ * no overhead or residual): H100 $2 / $1.40 / $30,000 → $833.33 a month; H200 $3 / $2.20 /
+ * $36,000 → $1,000; B200 $5 / $3.60 / $54,000 → $1,500. Monthly = GPUs × rate × 730, or GPUs ×
+ * capex ÷ 36:
+ *   H100 TP1 (2 GPUs):  on demand 2,920 · reserved 2,044 · bought 1,666.67
+ *   H100 EP2 (4 GPUs):  5,840 · 4,088 · 3,333.33
+ *   H200 TP1 (1 GPU):   2,190 · 1,606 · 1,000
+ *   H200 EP2 (2 GPUs):  4,380 · 3,212 · 2,000
+ *   B200 TP1 (1 GPU):   3,650 · 2,628 · 1,500
+ *   B200 EP2 (2 GPUs):  7,300 · 5,256 · 3,000
+ * API: 5,256,000 × 1,000 output tokens × $0.60 per 1M = $3,153.60 (input free).
+ * Hybrids: only the two-replica H100 deployments can keep fewer replicas. TP1 with one replica
+ * serves half (1,000 of 2,000 tok/s) and sends half to the API ($1,576.80): 1,460 / 1,022 /
+ * 833.33 + 1,576.80 is more than both replicas, so no hybrid. EP2 with one replica serves 90 %
+ * (1,800 of 2,000) and sends 10 % ($315.36): on demand 2,920 + 315.36 = 3,235.36 loses to the API
+ * alone, reserved 2,044 + 315.36 = 2,359.36 and bought 1,666.67 + 315.36 = 1,982.03 are plans.
+ * Ranked by cost per accepted task (= monthly ÷ 5,256,000):
+ */
+const EXPECTED: [string, number][] = [
+  ['self|h200-sxm|1|tp|bought', 1000],
+  ['self|b200|1|tp|bought', 1500],
+  ['self|h200-sxm|1|tp|reserved-12', 1606],
+  ['self|h100-sxm|1|tp|bought', 1666.67],
+  ['hybrid|h100-sxm|2|tp-ep|bought', 1982.03],
+  ['self|h200-sxm|2|tp-ep|bought', 2000],
+  ['self|h100-sxm|1|tp|reserved-12', 2044],
+  ['self|h200-sxm|1|tp|on-demand', 2190],
+  ['hybrid|h100-sxm|2|tp-ep|reserved-12', 2359.36],
+  ['self|b200|1|tp|reserved-12', 2628],
+  ['self|h100-sxm|1|tp|on-demand', 2920],
+  ['self|b200|2|tp-ep|bought', 3000],
+  ['api|test-offer', 3153.6],
+  ['self|h200-sxm|2|tp-ep|reserved-12', 3212],
+  ['self|h100-sxm|2|tp-ep|bought', 3333.33],
+  ['self|b200|1|tp|on-demand', 3650],
+  ['self|h100-sxm|2|tp-ep|reserved-12', 4088],
+  ['self|h200-sxm|2|tp-ep|on-demand', 4380],
+  ['self|b200|2|tp-ep|reserved-12', 5256],
+  ['self|h100-sxm|2|tp-ep|on-demand', 5840],
+  ['self|b200|2|tp-ep|on-demand', 7300],
+];
+
+const TASKS = 5_256_000;
+
+function point(tps: number): PublishedSeries['points'][number] {
+  return { concurrency: 16, requestRate: null, outputTokensPerS: tps, totalTokensPerS: null, ttftMs: {}, tpotMs: {}, itlMs: {}, e2elMs: {}, requests: 1000, successShare: 1 };
+}
+
+function series(gpuId: string, gpus: number, tps: number): PublishedSeries {
+  return {
+    id: `test-${gpuId}-${gpus}`,
+    label: `test ${gpuId} ×${gpus}`,
+    modelId: 'gpt-oss-120b',
+    modelName: 'gpt-oss-120b',
+    engine: 'test',
+    engineVersion: null,
+    gpuId,
+    hardwareName: gpuId,
+    gpus,
+    precision: 'MXFP4',
+    parallelism: gpus === 1 ? 'TP1' : 'TP2 EP2',
+    inputTokens: 1000,
+    outputTokens: 1000,
+    dataset: 'random',
+    source: { publisher: 'test data', repo: null, path: null, commit: null, url: null, measuredOn: '2026-11-01', checked: '2026-11-01' },
+    points: [point(tps)],
+  };
+}
+
+const OFFER: ApiOfferRecord = {
+  id: 'test-offer',
+  provider: 'Test API',
+  model: 'gpt-oss-120b',
+  modelId: 'gpt-oss-120b',
+  channel: 'first-party',
+  listCurrency: 'USD',
+  priceInputPerM: 0,
+  priceCachedInputPerM: 0,
+  priceOutputPerM: 0.6,
+  source: { title: 'test', checked: '2026-11-01', kind: 'vendor' },
+};
+
+const table = { 'h100-sxm': [2, 1.4, 30_000], 'h200-sxm': [3, 2.2, 36_000], b200: [5, 3.6, 54_000] } as const;
+const rec = (gpuId: string, i: 0 | 1 | 2) => {
+  const row = (table as Record<string, readonly [number, number, number]>)[gpuId];
+  return row ? { usd: row[i], id: `${gpuId}-${i}`, provider: 'test' } : null;
+};
+
+const CATALOG: PlanCatalog = {
+  gpus: GPUS.filter((g) => g.id in table),
+  published: [series('h100-sxm', 1, 1000), series('h100-sxm', 2, 1800), series('h200-sxm', 1, 2000), series('h200-sxm', 2, 4000), series('b200', 1, 2500), series('b200', 2, 5000)],
+  offers: [OFFER],
+  rent: (id) => rec(id, 0),
+  reserved: (id) => rec(id, 1),
+  purchase: (id) => rec(id, 2),
+};
+
+function scenario() {
+  const s = plainScenario();
+  s.workload = { ...s.workload, requestsPerDay: 175_200, inputTokensPerRequest: 1000 };
+  s.api = { ...s.api, ...apiFieldsFromOffer(OFFER) };
+  // The scenario's own GPU is outside the small catalog, so every price is the catalog's.
+  s.selfHosted = {
+    ...s.selfHosted,
+    modelId: 'gpt-oss-120b',
+    gpuId: 'a100-80gb-sxm',
+    gpusPerReplica: 1,
+    maxUtilisation: 1,
+    amortisationMonths: 36,
+    infraOverheadShare: 0,
+    residualShare: 0,
+    pricePerKwh: 0,
+    capital: { waccYearly: 0 },
+    billing: { ...s.selfHosted.billing, upfrontShare: 0 },
+    horizonMonths: 12,
+    oneTimeUsd: 0,
+  };
+  s.hardware = { ...s.hardware, weightFormat: 'mxfp4', contextLength: 8192, concurrentSequences: 16, layout: { choice: 'best-fit' } };
+  return s;
+}
+
+const THREE: PlanConstraints = { ...NO_CONSTRAINTS, billing: ['on-demand', 'reserved-12', 'bought'] };
+
+describe('plan search over a small catalog', () => {
+  it('ranks 3 GPUs × 2 layouts × 3 billing modes and the API as worked out by hand', () => {
+    const r = searchPlans(scenario(), THREE, CATALOG);
+    expect(r.issue).toBeNull();
+    expect(r.upperBounds).toEqual([]);
+    expect(r.plans.map((p) => p.id)).toEqual(EXPECTED.map(([id]) => id));
+    r.plans.forEach((p, i) => {
+      const usd = (EXPECTED[i] as [string, number])[1];
+      expect(p.monthlyUsd).toBeCloseTo(usd, 1);
+      expect(p.usdPerAcceptedTask).toBeCloseTo(usd / TASKS, 8);
+      // No WACC and no one-time cost: the present value over 12 months is 12 months' cost.
+      expect(p.npvUsd).toBeCloseTo(12 * usd, 0);
+    });
+    const top = r.plans[0];
+    expect(top?.evidence?.kind).toBe('published');
+    expect(top?.replicas).toBe(1);
+    expect(top?.gpusTotal).toBe(1);
+    expect(r.plans.find((p) => p.id === 'self|h100-sxm|2|tp-ep|on-demand')?.gpusTotal).toBe(4);
+    expect(r.plans.find((p) => p.id === 'self|h200-sxm|1|tp|reserved-12')?.risks).toContainEqual({ kind: 'commitment', months: 12 });
+  });
+
+  it('a GPU cap of 1 keeps the single-GPU plans and names what it excluded', () => {
+    const r = searchPlans(scenario(), { ...THREE, maxGpus: 1 }, CATALOG);
+    expect(r.plans.filter((p) => p.kind === 'self-hosted').every((p) => p.gpusTotal === 1)).toBe(true);
+    // H100 TP1 needs 2 replicas of 1 GPU; every EP2 plan needs at least 2.
+    expect(r.excluded.filter((x) => x.reason.code === 'above-gpu-cap').map((x) => `${x.gpuId}|${x.gpus}|${x.billing}`).sort()).toEqual(
+      ['h100-sxm|1', 'h100-sxm|2', 'h200-sxm|2', 'b200|2'].flatMap((g) => ['on-demand', 'reserved-12', 'bought'].map((b) => `${g}|${b}`)).sort(),
+    );
+    const cap = r.excluded.find((x) => x.gpuId === 'h100-sxm' && x.gpus === 1)?.reason;
+    expect(cap).toEqual({ code: 'above-gpu-cap', gpus: 2, cap: 1 });
+  });
+
+  it('on premises only leaves bought hardware, and no API plan', () => {
+    const r = searchPlans(scenario(), { ...NO_CONSTRAINTS, onPremisesOnly: true }, CATALOG);
+    expect(new Set(r.plans.map((p) => p.billing))).toEqual(new Set(['bought']));
+    expect(r.plans).toHaveLength(6);
+  });
+
+  it('a 36-month reservation at the 12-month rate is dropped as no better', () => {
+    const r = searchPlans(scenario(), { ...NO_CONSTRAINTS, billing: ['reserved-12', 'reserved-36'] }, CATALOG);
+    expect(r.plans.some((p) => p.billing === 'reserved-36')).toBe(false);
+    expect(r.plans.filter((p) => p.kind === 'self-hosted' && p.billing === 'reserved-12')).toHaveLength(6);
+  });
+
+  it('an SLO the points cannot meet excludes them with the nearest point', () => {
+    const s = scenario();
+    s.selfHosted.capacity = { ...s.selfHosted.capacity, slo: { ...s.selfHosted.capacity.slo, minTokensPerSPerUser: 1000 } };
+    const r = searchPlans(s, THREE, CATALOG);
+    expect(r.plans.map((p) => p.kind)).toEqual(['api']);
+    expect(r.excluded.filter((x) => x.reason.code === 'slo-unreachable')).toHaveLength(18);
+  });
+
+  it('"Use this plan" gives the TCO page the plan\'s figure', async () => {
+    const { evaluateTco } = await import('../tco/evaluate');
+    const s = scenario();
+    const top = searchPlans(s, THREE, CATALOG).plans[0];
+    if (!top) throw new Error('no plan');
+    const applied = applyPlan(s, top);
+    expect(applied.selfHosted.gpuId).toBe('h200-sxm');
+    expect(applied.selfHosted.costMode).toBe('buy');
+    expect(evaluateTco(applied).selfHosted.monthlyUsd).toBeCloseTo(1000, 6);
+  });
+});
+
+describe('plan search over the catalog', () => {
+  it('Kimi K3 at 128K: 8× H200 is excluded as too small, 8× GB300 as TP8 + DCP8 is a candidate', () => {
+    const d = defaultScenario();
+    const s = { ...d, selfHosted: { ...d.selfHosted, modelId: 'kimi-k3' }, hardware: { ...d.hardware, contextLength: 131_072 } };
+    const r = searchPlans(s);
+    expect(r.excluded).toContainEqual(expect.objectContaining({ gpuId: 'h200-sxm', gpus: 8, reason: { code: 'node-too-small', smallestFit: 16 } }));
+    const gb300 = [...r.plans, ...r.upperBounds].find((p) => p.gpuId === 'gb300' && p.gpusPerReplica === 8 && p.layout?.kind === 'dcp');
+    expect(gb300?.layout).toMatchObject({ tp: 8, dcp: 8 });
+  });
+});

@@ -1,0 +1,608 @@
+import { defaultRentFor, pricesForGpu, purchasesForGpu } from '../catalog/catalog';
+import { API_OFFERS } from '../catalog/api-offers';
+import { GPUS } from '../catalog/gpus';
+import { apiFieldsFromOffer } from '../catalog/offer-fields';
+import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
+import type { PublishedSeries } from '../catalog/published-measurements';
+import type { ApiOfferRecord, GpuRecord } from '../catalog/types';
+import { seriesFromPublished } from '../capacity/series';
+import { resolveCapacity, storeSeries } from '../capacity/stored';
+import type { StoredSeries } from '../capacity/stored-schema';
+import { gpuIdOf, modelIdOf } from '../deployment/identify';
+import { chosenLayout, type LayoutKind } from '../hardware/layouts';
+import { weightBytes } from '../hardware/model-math';
+import { resolveSetup, type FitInput } from '../hardware/setup';
+import type { Scenario } from '../scenario/schema';
+import { monthlyRate } from '../tco/capital';
+import { evaluateTco, type TcoEvaluation } from '../tco/evaluate';
+import { replicaShapes, rooflineSeriesOf, type ReplicaShape } from './candidates';
+
+/**
+ * The plan search (docs/plans.md): every way to serve the scenario's workload at its latency
+ * target — each catalog GPU type and fitting layout, each billing mode, the hybrid with the API,
+ * and API-only offers of the same model — priced in full by the same TCO evaluation as the TCO
+ * page, ranked by cost per accepted task. It enumerates; it does not sample.
+ */
+
+export const BILLING_PLANS = ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'reserved-12', 'reserved-36', 'bought'] as const;
+export type BillingPlan = (typeof BILLING_PLANS)[number];
+
+export interface PlanConstraints {
+  /** Allowed GPU types; null = every catalog GPU. */
+  gpuIds: readonly string[] | null;
+  /** Most GPUs a plan may run in total (spare included); null = no cap. */
+  maxGpus: number | null;
+  /** Longest commitment allowed in months (reserved terms, the amortisation of bought GPUs); null = any. */
+  maxCommitmentMonths: number | null;
+  /** Allowed billing modes; null = all. */
+  billing: readonly BillingPlan[] | null;
+  /** On premises only: bought hardware and nothing rented. */
+  onPremisesOnly: boolean;
+  /** Allowed API offers (catalog ids; "scenario" for the scenario's own offer); null = every offer of the model. */
+  apiOfferIds: readonly string[] | null;
+}
+
+export const NO_CONSTRAINTS: PlanConstraints = { gpuIds: null, maxGpus: null, maxCommitmentMonths: null, billing: null, onPremisesOnly: false, apiOfferIds: null };
+
+export type EvidenceKind = 'measured' | 'entered' | 'published' | 'roofline';
+
+export interface PlanEvidence {
+  kind: EvidenceKind;
+  /** The series' label, file or publisher. */
+  label: string;
+  /** Where it comes from: the file name, the publisher and repository, or "roofline". */
+  source: string | null;
+  date: string | null;
+}
+
+export type PlanRisk =
+  | { kind: 'multi-node'; nodes: number }
+  | { kind: 'moe-across-nodes' }
+  | { kind: 'cold-start'; seconds: number }
+  | { kind: 'commitment'; months: number }
+  | { kind: 'not-measured-beyond'; load: number }
+  | { kind: 'lengths-adjusted' }
+  | { kind: 'upper-bound' }
+  | { kind: 'api-overflow'; share: number };
+
+export interface PlanLayout {
+  kind: LayoutKind;
+  tp: number;
+  pp: number;
+  ep: number;
+  dcp: number;
+  dp: number;
+  nodes: number;
+  /** The hardware fit picks this layout at this count by itself ("best fit"). */
+  bestAtCount: boolean;
+}
+
+export interface PlanPrice {
+  /** USD per GPU-hour rented (on demand or reserved), or per GPU bought. */
+  usd: number;
+  unit: 'gpu-hour' | 'node-hour' | 'gpu';
+  /** Where the price comes from: the scenario (entered) or a catalog record. */
+  from: 'scenario' | 'catalog' | 'scenario-ratio';
+  /** The catalog record's id and provider, when from the catalog. */
+  recordId: string | null;
+  provider: string | null;
+}
+
+export interface Plan {
+  id: string;
+  kind: 'self-hosted' | 'hybrid' | 'api';
+  gpuId: string | null;
+  gpuName: string | null;
+  layout: PlanLayout | null;
+  gpusPerReplica: number;
+  /** Replicas run, the N+1 spare included (hybrid: the owned ones). */
+  replicas: number;
+  gpusTotal: number;
+  billing: BillingPlan | null;
+  price: PlanPrice | null;
+  apiOfferId: string | null;
+  /** Provider and model of the API side (API-only and hybrid plans). */
+  apiLabel: string | null;
+  monthlyUsd: number;
+  /** Null when tasks are not counted (a token-volume workload): then monthlyUsd ÷ acceptance ranks. */
+  usdPerAcceptedTask: number | null;
+  /** Cost per 1M workload tokens. */
+  usdPerMillionTokens: number | null;
+  /** Present value of the plan's costs over the horizon at the WACC (one-time costs at month 0). */
+  npvUsd: number;
+  /** Output tokens/s per user at the operating point, when the evidence gives it. */
+  tokensPerSecondPerUser: number | null;
+  /** 1 − the binding limit's value ÷ its target (0.2 = 20 % below the limit); null without an SLO. */
+  sloMargin: number | null;
+  /** What caps the load ("ttft-p95"); null without an SLO. */
+  bindingLimit: string | null;
+  evidence: PlanEvidence | null;
+  risks: PlanRisk[];
+  /** Rests on the bare roofline: an upper bound, not a plan. */
+  upperBound: boolean;
+  /** The part of the plan's scenario that "Use this plan" sets. */
+  apply: PlanPatch;
+}
+
+/** The fields a plan sets on the scenario (self-hosted section, hardware layout, API offer). */
+export interface PlanPatch {
+  selfHosted: Partial<Scenario['selfHosted']>;
+  hardware: Partial<Scenario['hardware']>;
+  api: Partial<Scenario['api']> | null;
+}
+
+export type ExclusionReason =
+  | { code: 'does-not-fit'; checkedUpTo: number }
+  | { code: 'node-too-small'; smallestFit: number }
+  | { code: 'slo-unreachable'; nearestLoad: number | null; failing: string[] }
+  | { code: 'above-gpu-cap'; gpus: number; cap: number }
+  | { code: 'no-price' }
+  | { code: 'lengths-not-sizable' }
+  | { code: 'demand-outside-schedule' }
+  | { code: 'no-throughput' }
+  | { code: 'beyond-max-replicas'; replicas: number };
+
+export interface Exclusion {
+  /** "8× H200 · DCP8 · reserved 36 months" as structured parts. */
+  gpuId: string;
+  gpuName: string;
+  gpus: number;
+  layout: LayoutKind | null;
+  billing: BillingPlan | null;
+  evidence: EvidenceKind | null;
+  reason: ExclusionReason;
+}
+
+export interface PlanSearch {
+  /** Ranked plans, cheapest per accepted task first. */
+  plans: Plan[];
+  /** Plans resting on the bare roofline, ranked apart: upper bounds, not plans. */
+  upperBounds: Plan[];
+  excluded: Exclusion[];
+  /** Candidates left out by the constraints. */
+  filteredOut: number;
+  /** Candidates priced (each a full TCO evaluation). */
+  evaluated: number;
+  /** Why no search ran (the scenario's hardware section is invalid). */
+  issue: string | null;
+}
+
+/** What the search reads besides the scenario: the catalog, replaceable in tests. */
+export interface PlanCatalog {
+  gpus: readonly GpuRecord[];
+  published: readonly PublishedSeries[];
+  offers: readonly ApiOfferRecord[];
+  /** On-demand USD per GPU-hour of a GPU type, with its record. */
+  rent: (gpuId: string) => { usd: number; id: string; provider: string } | null;
+  /** Reserved USD per GPU-hour, when the catalog has one. */
+  reserved: (gpuId: string) => { usd: number; id: string; provider: string } | null;
+  /** Purchase USD per GPU and power per GPU. */
+  purchase: (gpuId: string) => { usd: number; id: string; provider: string } | null;
+}
+
+const median = <T>(items: readonly T[], key: (t: T) => number): T | undefined => {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+export const CATALOG: PlanCatalog = {
+  gpus: GPUS,
+  published: PUBLISHED_SERIES,
+  offers: API_OFFERS,
+  rent: (gpuId) => {
+    const r = defaultRentFor(gpuId);
+    return r ? { usd: r.usdPerGpuHour, id: r.id, provider: r.provider } : null;
+  },
+  reserved: (gpuId) => {
+    const r = median(pricesForGpu(gpuId).filter((p) => p.tier === 'reserved'), (p) => p.usdPerGpuHour);
+    return r ? { usd: r.usdPerGpuHour, id: r.id, provider: r.provider } : null;
+  },
+  purchase: (gpuId) => {
+    const r = purchasesForGpu(gpuId)[0];
+    return r ? { usd: (r.usdLow + r.usdHigh) / 2, id: r.id, provider: r.source.title } : null;
+  },
+};
+
+export type PlanScenario = Pick<Scenario, 'workload' | 'api' | 'selfHosted' | 'fx' | 'hardware' | 'pilot'>;
+
+interface Evidence {
+  info: PlanEvidence;
+  /** The series the TCO sizes from; null = the scenario's single figure. */
+  series: StoredSeries | null;
+}
+
+/** The imported series of the scenario, with the GPU and count it was measured on, when it names them. */
+function measuredSeriesOf(s: PlanScenario): { series: StoredSeries; gpuId: string; gpus: number } | null {
+  const series = s.selfHosted.capacity.series;
+  if (!series || series.kind !== 'measured') return null;
+  const model = modelIdOf(series.model ?? null);
+  if (model !== null && model !== s.selfHosted.modelId) return null;
+  const gpuId = gpuIdOf(series.hardware ?? null) ?? s.selfHosted.gpuId;
+  return { series, gpuId, gpus: series.gpus ?? s.selfHosted.gpusPerReplica };
+}
+
+function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, catalog: PlanCatalog, ownLayout: LayoutKind): Evidence | null {
+  const sh = s.selfHosted;
+  const gpus = shape.fit.layout.gpus;
+  const measured = measuredSeriesOf(s);
+  if (measured && measured.gpuId === shape.gpu.id && measured.gpus === gpus) {
+    return { info: { kind: 'measured', label: measured.series.label, source: measured.series.fileName, date: measured.series.date }, series: measured.series };
+  }
+  const published = catalog.published.find((p) => p.modelId === sh.modelId && p.gpuId === shape.gpu.id && p.gpus === gpus);
+  if (published) {
+    return {
+      info: { kind: 'published', label: published.label, source: `${published.source.publisher}${published.source.repo ? ` (${published.source.repo})` : ''}`, date: published.source.measuredOn },
+      series: storeSeries(seriesFromPublished(published)),
+    };
+  }
+  // The figure typed in is evidence for the deployment it was typed for, and only for it.
+  if (sh.capacity.series === null && sh.throughput.source === 'entered' && sh.gpuId === shape.gpu.id && sh.gpusPerReplica === gpus && shape.fit.kind === ownLayout && sh.throughput.tokensPerSecond > 0) {
+    return { info: { kind: 'entered', label: 'entered figure', source: null, date: null }, series: null };
+  }
+  const roofline = rooflineSeriesOf(s, input, shape);
+  return roofline ? { info: { kind: 'roofline', label: roofline.label, source: 'roofline', date: null }, series: roofline } : null;
+}
+
+/** The price fields of a GPU type: the scenario's own for its GPU, else the catalog's. */
+function priceFields(s: PlanScenario, gpu: GpuRecord, billing: BillingPlan, catalog: PlanCatalog): { patch: Partial<Scenario['selfHosted']>; price: PlanPrice } | null {
+  const sh = s.selfHosted;
+  const own = gpu.id === sh.gpuId;
+  if (billing === 'bought') {
+    if (own) return { patch: { costMode: 'buy' }, price: { usd: sh.capexPerGpu, unit: 'gpu', from: 'scenario', recordId: null, provider: null } };
+    const p = catalog.purchase(gpu.id);
+    if (!p) return null;
+    return { patch: { costMode: 'buy', capexPerGpu: p.usd }, price: { usd: p.usd, unit: 'gpu', from: 'catalog', recordId: p.id, provider: p.provider } };
+  }
+  const reserved = billing === 'reserved-12' || billing === 'reserved-36';
+  if (own) {
+    return reserved
+      ? { patch: { costMode: 'rent' }, price: { usd: sh.billing.reservedPrice, unit: sh.rentUnit, from: 'scenario', recordId: null, provider: null } }
+      : { patch: { costMode: 'rent' }, price: { usd: sh.rentPrice, unit: sh.rentUnit, from: 'scenario', recordId: sh.rentPriceId, provider: null } };
+  }
+  const rent = catalog.rent(gpu.id);
+  if (!rent) return null;
+  const base: Partial<Scenario['selfHosted']> = { costMode: 'rent', rentUnit: 'gpu-hour', rentPriceId: rent.id, rentPrice: rent.usd };
+  if (!reserved) return { patch: base, price: { usd: rent.usd, unit: 'gpu-hour', from: 'catalog', recordId: rent.id, provider: rent.provider } };
+  const r = catalog.reserved(gpu.id);
+  if (r) return { patch: { ...base, billing: { ...sh.billing, reservedPrice: r.usd } }, price: { usd: r.usd, unit: 'gpu-hour', from: 'catalog', recordId: r.id, provider: r.provider } };
+  // No reserved rate in the catalog: the scenario's own reserved ÷ on-demand ratio, said so.
+  const perGpu = (usd: number) => (sh.rentUnit === 'gpu-hour' ? usd : usd / Math.max(1, sh.gpusPerNode));
+  const ratio = sh.rentPrice > 0 ? perGpu(sh.billing.reservedPrice) / perGpu(sh.rentPrice) : 1;
+  const usd = rent.usd * ratio;
+  return { patch: { ...base, billing: { ...sh.billing, reservedPrice: usd } }, price: { usd, unit: 'gpu-hour', from: 'scenario-ratio', recordId: rent.id, provider: rent.provider } };
+}
+
+/** The self-hosted fields a billing mode sets; `billing` holds only the fields it changes. */
+function billingPatch(billing: BillingPlan): Omit<Partial<Scenario['selfHosted']>, 'billing'> & { billing?: Partial<Scenario['selfHosted']['billing']> } {
+  switch (billing) {
+    case 'on-demand':
+      return { hoursMode: 'always', billing: { mode: 'on-demand' } };
+    case 'on-demand-scheduled':
+      return { hoursMode: 'schedule', billing: { mode: 'on-demand' } };
+    case 'scale-to-zero':
+      return { hoursMode: 'always', billing: { mode: 'scale-to-zero' } };
+    case 'reserved-12':
+      return { hoursMode: 'always', billing: { mode: 'reserved', reservedTermMonths: 12 } };
+    case 'reserved-36':
+      return { hoursMode: 'always', billing: { mode: 'reserved', reservedTermMonths: 36 } };
+    case 'bought':
+      return { hoursMode: 'always' };
+  }
+}
+
+export function commitmentMonths(s: Pick<Scenario, 'selfHosted'>, billing: BillingPlan): number {
+  if (billing === 'reserved-12') return 12;
+  if (billing === 'reserved-36') return 36;
+  if (billing === 'bought') return s.selfHosted.amortisationMonths;
+  return 0;
+}
+
+function allowedBilling(s: PlanScenario, c: PlanConstraints): BillingPlan[] {
+  const sh = s.selfHosted;
+  const scheduleIsAlways = sh.scheduleHoursPerDay >= 24 && sh.scheduleDaysPerWeek >= 7;
+  return BILLING_PLANS.filter((b) => {
+    // A schedule of every hour is on demand again: not a candidate of its own.
+    if (b === 'on-demand-scheduled' && scheduleIsAlways) return false;
+    if (c.billing !== null && !c.billing.includes(b)) return false;
+    if (c.onPremisesOnly && b !== 'bought') return false;
+    if (c.maxCommitmentMonths !== null && commitmentMonths(s, b) > c.maxCommitmentMonths) return false;
+    return true;
+  });
+}
+
+/** Present value of a stream of monthly costs (month 1…N) plus a cost at month 0. */
+function presentValue(monthly: readonly number[], atZero: number, waccYearly: number): number {
+  const r = monthlyRate(waccYearly);
+  let pv = atZero;
+  monthly.forEach((usd, i) => (pv += usd / Math.pow(1 + r, i + 1)));
+  return pv;
+}
+
+const fig = (f: { ok: true; value: number } | { ok: false }) => (f.ok ? f.value : null);
+
+function withPatch(s: PlanScenario, patch: PlanPatch): PlanScenario {
+  return {
+    ...s,
+    selfHosted: { ...s.selfHosted, ...patch.selfHosted },
+    hardware: { ...s.hardware, ...patch.hardware },
+    api: patch.api ? { ...s.api, ...patch.api } : s.api,
+  };
+}
+
+function layoutOfShape(shape: ReplicaShape): PlanLayout {
+  const L = shape.fit.layout;
+  return { kind: shape.fit.kind, tp: L.tp, pp: L.pp, ep: shape.fit.ep, dcp: L.dcp, dp: L.dp, nodes: L.nodes, bestAtCount: shape.bestAtCount };
+}
+
+function hardwarePatch(s: PlanScenario, shape: ReplicaShape): Partial<Scenario['hardware']> {
+  if (shape.bestAtCount) return { layout: { choice: 'best-fit' } };
+  const L = shape.fit.layout;
+  return {
+    layout: { choice: 'pinned' },
+    tensorParallel: L.tp,
+    mlaKvMode: L.mlaMode === 'not-mla' ? s.hardware.mlaKvMode : L.mlaMode,
+    dcpSize: L.dcp,
+  };
+}
+
+function sloOf(e: TcoEvaluation, s: PlanScenario): { margin: number | null; binding: string | null; perUser: number | null; beyond: number | null } {
+  const r = resolveCapacity(s.selfHosted);
+  const c = r.choice.chosen;
+  if (!c) return { margin: null, binding: null, perUser: null, beyond: null };
+  const limited = s.selfHosted.capacity.slo.limits.length > 0 || s.selfHosted.capacity.slo.minTokensPerSPerUser !== null;
+  const b = limited && !r.fromSingleFigure ? c.binding : null;
+  void e;
+  return { margin: b && b.ratio !== null ? 1 - b.ratio : null, binding: b ? b.id : null, perUser: c.interactivity, beyond: c.notMeasuredBeyond };
+}
+
+function excludedReason(e: TcoEvaluation, s: PlanScenario): ExclusionReason | null {
+  const state = e.selfHosted.state;
+  if (state === 'throughput-not-sizable') return { code: 'lengths-not-sizable' };
+  if (state === 'demand-outside-schedule') return { code: 'demand-outside-schedule' };
+  if (state === 'beyond-max-replicas') return { code: 'beyond-max-replicas', replicas: e.selfHosted.replicasNeeded ?? 0 };
+  if (state === 'no-throughput' || state === 'self-accepts-nothing') {
+    const r = resolveCapacity(s.selfHosted);
+    if (r.choice.reason?.code === 'none-qualifies') {
+      const n = r.choice.reason.nearest;
+      return { code: 'slo-unreachable', nearestLoad: n.load, failing: n.failing.map((f) => f.id) };
+    }
+    return { code: 'no-throughput' };
+  }
+  return null;
+}
+
+/** Monthly cost ÷ acceptance: the rank key (cost per accepted task when tasks are counted). */
+function rankKey(p: Plan, e: TcoEvaluation): number {
+  if (p.usdPerAcceptedTask !== null) return p.usdPerAcceptedTask;
+  const acc = p.kind === 'api' ? e.acceptance.api : e.acceptance.selfHosted;
+  return acc > 0 ? p.monthlyUsd / acc : Number.MAX_VALUE;
+}
+
+export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG): PlanSearch {
+  const setup = resolveSetup(scenario);
+  if (!setup.ok) return { plans: [], upperBounds: [], excluded: [], filteredOut: 0, evaluated: 0, issue: setup.issues.map((i) => `${i.field}: ${i.code}`).join('; ') };
+  const input = setup.input;
+  const sh = scenario.selfHosted;
+  const gpus = catalog.gpus.filter((g) => constraints.gpuIds === null || constraints.gpuIds.includes(g.id));
+  let filteredOut = (catalog.gpus.length - gpus.length) * BILLING_PLANS.length;
+  const billings = allowedBilling(scenario, constraints);
+  filteredOut += gpus.length * (BILLING_PLANS.length - billings.length);
+  const measured = measuredSeriesOf(scenario);
+  const extra = (gpuId: string) => [
+    ...catalog.published.filter((p) => p.modelId === sh.modelId && p.gpuId === gpuId).map((p) => p.gpus),
+    ...(measured && measured.gpuId === gpuId ? [measured.gpus] : []),
+    ...(gpuId === sh.gpuId ? [sh.gpusPerReplica] : []),
+  ];
+  const search = replicaShapes(input, gpus, extra);
+  const ownLayout = chosenLayout(input, weightBytes(input.model, input.weightFormat)).kind;
+  const excluded: Exclusion[] = [
+    ...search.noFit.map((n) => ({ gpuId: n.gpu.id, gpuName: n.gpu.name, gpus: n.gpu.gpusPerNode, layout: null, billing: null, evidence: null, reason: { code: 'does-not-fit', checkedUpTo: n.checkedUpTo } as const })),
+    ...search.nodeTooSmall.map((n) => ({ gpuId: n.gpu.id, gpuName: n.gpu.name, gpus: n.gpus, layout: null, billing: null, evidence: null, reason: { code: 'node-too-small', smallestFit: n.smallestFit } as const })),
+  ];
+  const ranked: { plan: Plan; key: number }[] = [];
+  let evaluated = 0;
+  let apiEvaluation: TcoEvaluation | null = null;
+  const wacc = sh.capital.waccYearly;
+
+  for (const shape of search.shapes) {
+    const evidence = evidenceFor(scenario, input, shape, catalog, ownLayout);
+    const perReplica = shape.fit.layout.gpus;
+    const base = { gpuId: shape.gpu.id, gpuName: shape.gpu.name, gpus: perReplica, layout: shape.fit.kind };
+    if (!evidence) {
+      excluded.push({ ...base, billing: null, evidence: null, reason: { code: 'no-throughput' } });
+      continue;
+    }
+    const throughput: Partial<Scenario['selfHosted']> =
+      evidence.series === null
+        ? {}
+        : { capacity: { ...sh.capacity, series: evidence.series }, throughput: { ...sh.throughput, source: evidence.info.kind === 'measured' ? 'measured' : 'estimated' } };
+    for (const billing of billings) {
+      const price = priceFields(scenario, shape.gpu, billing, catalog);
+      if (!price) {
+        // One line per shape for the rented modes, one for buying.
+        const as = billing === 'bought' ? 'bought' : null;
+        if (!excluded.some((x) => x.reason.code === 'no-price' && x.gpuId === base.gpuId && x.gpus === base.gpus && x.layout === base.layout && x.billing === as)) {
+          excluded.push({ ...base, billing: as, evidence: evidence.info.kind, reason: { code: 'no-price' } });
+        }
+        continue;
+      }
+      const bp = billingPatch(billing);
+      const selfPatch: Partial<Scenario['selfHosted']> = {
+        gpuId: shape.gpu.id,
+        gpusPerReplica: perReplica,
+        gpusPerNode: shape.gpusPerNode,
+        replicas: 1,
+        ...(shape.gpu.id === sh.gpuId ? {} : { powerWattsPerGpu: shape.gpu.tdpW ?? sh.powerWattsPerGpu }),
+        ...throughput,
+        ...price.patch,
+        ...bp,
+        // The billing patch and the reserved price both set fields of billing.
+        billing: { ...sh.billing, ...(price.patch.billing ?? {}), ...(bp.billing ?? {}) },
+      };
+      const patch: PlanPatch = { selfHosted: selfPatch, hardware: hardwarePatch(scenario, shape), api: null };
+      const s = withPatch(scenario, patch);
+      const e = evaluateTco(s, { curves: false });
+      evaluated++;
+      apiEvaluation ??= e;
+      const why = excludedReason(e, s);
+      if (why) {
+        excluded.push({ ...base, billing, evidence: evidence.info.kind, reason: why });
+        continue;
+      }
+      const total = (e.selfHosted.replicasServing + e.selfHosted.spareReplicas) * perReplica;
+      if (constraints.maxGpus !== null && total > constraints.maxGpus) {
+        excluded.push({ ...base, billing, evidence: evidence.info.kind, reason: { code: 'above-gpu-cap', gpus: total, cap: constraints.maxGpus } });
+        continue;
+      }
+      const slo = sloOf(e, s);
+      const months = commitmentMonths(s, billing);
+      const risks: PlanRisk[] = [];
+      if (shape.fit.layout.nodes > 1) risks.push({ kind: 'multi-node', nodes: shape.fit.layout.nodes });
+      if (shape.multiNodeMoe) risks.push({ kind: 'moe-across-nodes' });
+      if (billing === 'scale-to-zero') risks.push({ kind: 'cold-start', seconds: sh.billing.coldStartSeconds });
+      if (months > 0) risks.push({ kind: 'commitment', months });
+      if (slo.beyond !== null) risks.push({ kind: 'not-measured-beyond', load: slo.beyond });
+      if (e.selfHosted.sizing?.ok && e.selfHosted.sizing.method === 'prefill-decode') risks.push({ kind: 'lengths-adjusted' });
+      const upperBound = evidence.info.kind === 'roofline';
+      if (upperBound) risks.push({ kind: 'upper-bound' });
+      const id = `${shape.gpu.id}|${perReplica}|${shape.fit.kind}|${billing}`;
+      const common = {
+        gpuId: shape.gpu.id,
+        gpuName: shape.gpu.name,
+        layout: layoutOfShape(shape),
+        gpusPerReplica: perReplica,
+        billing,
+        price: price.price,
+        tokensPerSecondPerUser: slo.perUser,
+        sloMargin: slo.margin,
+        bindingLimit: slo.binding,
+        evidence: evidence.info,
+        upperBound,
+      };
+      const pts = e.horizon.points.slice(1);
+      const self: Plan = {
+        ...common,
+        id: `self|${id}`,
+        kind: 'self-hosted',
+        replicas: e.selfHosted.replicasServing + e.selfHosted.spareReplicas,
+        gpusTotal: total,
+        apiOfferId: null,
+        apiLabel: null,
+        monthlyUsd: e.selfHosted.monthlyUsd,
+        usdPerAcceptedTask: fig(e.selfHosted.perAcceptedTask),
+        usdPerMillionTokens: fig(e.selfHosted.perMillionTokens),
+        npvUsd: presentValue(pts.map((p) => p.selfUsd ?? 0), sh.oneTimeUsd, wacc),
+        risks,
+        apply: { ...patch, selfHosted: { ...selfPatch, replicas: e.selfHosted.replicasServing } },
+      };
+      ranked.push({ plan: self, key: rankKey(self, e) });
+      const h = e.hybrid;
+      if (!constraints.onPremisesOnly && h.replicas > 0 && h.selfShare < 1 - 1e-9) {
+        const owned = h.replicas + e.selfHosted.spareReplicas;
+        const hybrid: Plan = {
+          ...common,
+          id: `hybrid|${id}`,
+          kind: 'hybrid',
+          replicas: owned,
+          gpusTotal: owned * perReplica,
+          apiOfferId: scenario.api.offerId,
+          apiLabel: `${scenario.api.provider} · ${scenario.api.model}`,
+          monthlyUsd: h.monthlyUsd,
+          usdPerAcceptedTask: fig(h.perAcceptedTask),
+          usdPerMillionTokens: fig(h.perMillionTokens),
+          npvUsd: presentValue(pts.map((p) => p.hybridUsd), 0, wacc),
+          risks: [...risks, { kind: 'api-overflow', share: 1 - h.selfShare }],
+          apply: { ...patch, selfHosted: { ...selfPatch, replicas: h.replicas } },
+        };
+        ranked.push({ plan: hybrid, key: rankKey(hybrid, e) });
+      }
+    }
+  }
+
+  // API only: the scenario's own offer and every catalog offer of the same model.
+  const offers: { id: string; patch: Partial<Scenario['api']> | null }[] = [
+    { id: 'scenario', patch: null },
+    ...catalog.offers.filter((o) => o.modelId === sh.modelId && o.id !== scenario.api.offerId).map((o) => ({ id: o.id, patch: apiFieldsFromOffer(o) })),
+  ].filter((o) => constraints.apiOfferIds === null || constraints.apiOfferIds.includes(o.id) || (o.id === 'scenario' && scenario.api.offerId !== null && constraints.apiOfferIds.includes(scenario.api.offerId)));
+  if (!constraints.onPremisesOnly) {
+    for (const o of offers) {
+      const patch: PlanPatch = { selfHosted: {}, hardware: {}, api: o.patch };
+      const s = withPatch(scenario, patch);
+      const e = o.patch === null && apiEvaluation !== null ? apiEvaluation : evaluateTco(s, { curves: false });
+      if (e !== apiEvaluation) evaluated++;
+      const api = s.api;
+      const plan: Plan = {
+        id: `api|${o.id === 'scenario' ? (api.offerId ?? 'scenario') : o.id}`,
+        kind: 'api',
+        gpuId: null,
+        gpuName: null,
+        layout: null,
+        gpusPerReplica: 0,
+        replicas: 0,
+        gpusTotal: 0,
+        billing: null,
+        price: null,
+        apiOfferId: api.offerId,
+        apiLabel: `${api.provider} · ${api.model}`,
+        monthlyUsd: e.api.monthlyUsd,
+        usdPerAcceptedTask: fig(e.api.perAcceptedTask),
+        usdPerMillionTokens: fig(e.api.perMillionTokens),
+        npvUsd: presentValue(e.horizon.points.slice(1).map((p) => p.apiUsd), 0, wacc),
+        tokensPerSecondPerUser: null,
+        sloMargin: null,
+        bindingLimit: null,
+        evidence: null,
+        risks: [],
+        upperBound: false,
+        apply: patch,
+      };
+      ranked.push({ plan, key: rankKey(plan, e) });
+    }
+  }
+  const kept = withoutDominated(ranked, scenario);
+  kept.sort((a, b) => a.key - b.key || a.plan.id.localeCompare(b.plan.id));
+  return {
+    plans: kept.filter((r) => !r.plan.upperBound).map((r) => r.plan),
+    upperBounds: kept.filter((r) => r.plan.upperBound).map((r) => r.plan),
+    excluded,
+    filteredOut,
+    evaluated,
+    issue: null,
+  };
+}
+
+/**
+ * Drops a plan when another of the same deployment (kind, GPU, count, layout, API offer) costs
+ * at most as much per accepted task with a shorter commitment: a 36-month reservation at the
+ * 12-month rate is never the better plan. Plans without a commitment are all kept (scale-to-zero
+ * may be cheaper than always-on but waits for cold starts).
+ */
+function withoutDominated(ranked: { plan: Plan; key: number }[], s: PlanScenario): { plan: Plan; key: number }[] {
+  const groups = new Map<string, { plan: Plan; key: number; months: number }[]>();
+  for (const r of ranked) {
+    const p = r.plan;
+    const g = `${p.kind}|${p.gpuId}|${p.gpusPerReplica}|${p.layout?.kind}|${p.apiOfferId}`;
+    const list = groups.get(g) ?? [];
+    list.push({ ...r, months: p.billing ? commitmentMonths(s, p.billing) : 0 });
+    groups.set(g, list);
+  }
+  const out: { plan: Plan; key: number }[] = [];
+  for (const list of groups.values()) {
+    for (const a of list) {
+      const eps = 1e-9 * Math.max(1, Math.abs(a.key));
+      if (!list.some((b) => b.key <= a.key + eps && b.months < a.months)) out.push({ plan: a.plan, key: a.key });
+    }
+  }
+  return out;
+}
+
+/** The scenario with a plan applied (what "Use this plan" sets). */
+export function applyPlan<S extends PlanScenario>(s: S, plan: Pick<Plan, 'apply'>): S {
+  const p = plan.apply;
+  return {
+    ...s,
+    selfHosted: { ...s.selfHosted, ...p.selfHosted },
+    hardware: { ...s.hardware, ...p.hardware },
+    api: p.api ? { ...s.api, ...p.api } : s.api,
+  };
+}
