@@ -5,6 +5,7 @@ import { evaluateCommand } from './commands/evaluate';
 import { fitCommand } from './commands/fit';
 import { importCommand } from './commands/import';
 import { pilotCommand } from './commands/pilot';
+import { planCommand } from './commands/plan';
 import { validateCommand } from './commands/validate';
 import { workloadCommand } from './commands/workload';
 
@@ -12,7 +13,7 @@ import { workloadCommand } from './commands/workload';
  * Command-line entry over the same core the app runs in its worker:
  * `npm run cli -- <command> …`. Output is JSON on stdout; problems go to stderr.
  */
-const COMMANDS: readonly CliCommand[] = [validateCommand, fitCommand, pilotCommand, importCommand, capacityCommand, evaluateCommand, workloadCommand];
+const COMMANDS: readonly CliCommand[] = [validateCommand, fitCommand, pilotCommand, importCommand, capacityCommand, evaluateCommand, workloadCommand, planCommand];
 
 const io: CliIo = {
   out: (text) => process.stdout.write(`${text}\n`),

@@ -2,8 +2,6 @@ import { resolveCapacity } from '../../core/capacity/stored';
 import { deploymentCheck } from '../../core/deployment/check';
 import { allClaimChecks, claimChecksForPreset } from '../../core/presets/claims';
 import { PRESET_IDS, loadPreset, type PresetId } from '../../core/presets/presets';
-import { readScenarioDocument } from '../../core/scenario/document';
-import { isPlainObject } from '../../core/scenario/json';
 import type { RestoreNotice } from '../../core/scenario/restore';
 import { HOURS_PER_WEEK, type Scenario } from '../../core/scenario/schema';
 import { evaluateTco, type Figure } from '../../core/tco/evaluate';
@@ -12,7 +10,7 @@ import { MAX_PEAK_TO_AVERAGE, type ShapeNote } from '../../core/tco/profile';
 import { tornado } from '../../core/tco/sensitivity';
 import { apiInvoice } from '../../core/tco/workload';
 import { json, parseFlags, type CliCommand } from '../command';
-import { checkNotices } from '../notices';
+import { readScenarioFile } from '../scenario-file';
 
 /**
  * `evaluate <scenario.json>` (or `evaluate --preset <id>`): the TCO comparison as JSON.
@@ -255,25 +253,10 @@ export const evaluateCommand: CliCommand = {
         io.err(`Usage: ${this.usage}`);
         return 2;
       }
-      let raw: unknown;
-      try {
-        raw = JSON.parse(new TextDecoder().decode(await io.readFile(file)));
-      } catch (e) {
-        io.err(`${file}: not readable JSON (${e instanceof Error ? e.message : String(e)})`);
-        return 1;
-      }
-      if (!isPlainObject(raw)) {
-        io.err(`${file}: expected a JSON object (a scenario document)`);
-        return 1;
-      }
-      const result = readScenarioDocument(raw, false);
-      if (!result.ok) {
-        io.err(`${file}: ${json(result.error)}`);
-        return 1;
-      }
-      if (!checkNotices(file, result.value.notices, io, { lenient: flags.get('lenient') === true })) return 1;
-      scenario = result.value.scenario;
-      notices = result.value.notices;
+      const read = await readScenarioFile(file, io, { lenient: flags.get('lenient') === true });
+      if (!read) return 1;
+      scenario = read.scenario;
+      notices = read.notices;
     }
     const claims = flags.get('claims') === true ? (presetId ?? 'all') : null;
     io.out(json(report(scenario, { tornado: flags.get('tornado') === true, monteCarlo: flags.get('monte-carlo') === true, claims }, notices)));
