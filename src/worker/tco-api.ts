@@ -6,6 +6,7 @@ import type { TcoScenario, TcoUncertainScenario } from '../core/tco/model';
 import { createMonteCarlo, type MonteCarloResult } from '../core/tco/monte-carlo';
 import { tornado, type Tornado } from '../core/tco/sensitivity';
 import { summarizeWorkload, type WorkloadSummary } from '../core/tco/workload';
+import { searchPlans, type PlanConstraints, type PlanScenario, type PlanSearch } from '../core/plans/search';
 import { beginJob } from './jobs';
 
 /**
@@ -31,6 +32,11 @@ export const tcoApi = {
   /** Monthly tokens and the API bill (also used by the shell's footer figure). */
   summarizeWorkload(scenario: Pick<Scenario, 'workload' | 'api' | 'fx'>): WorkloadSummary {
     return summarizeWorkload(scenario);
+  },
+
+  /** The plan search: every GPU, layout, billing mode, hybrid and API offer, priced and ranked (docs/plans.md). */
+  searchPlans(scenario: PlanScenario, constraints: PlanConstraints): PlanSearch {
+    return searchPlans(scenario, constraints);
   },
 
   /** Everything the TCO page shows except the tornado and the Monte Carlo distribution. */

@@ -419,10 +419,10 @@ export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints
     for (const billing of billings) {
       const price = priceFields(scenario, shape.gpu, billing, catalog);
       if (!price) {
-        // One line per shape for the rented modes, one for buying.
+        // One line per GPU type for renting and one for buying, whatever the layouts (gpus 0: every count).
         const as = billing === 'bought' ? 'bought' : null;
-        if (!excluded.some((x) => x.reason.code === 'no-price' && x.gpuId === base.gpuId && x.gpus === base.gpus && x.layout === base.layout && x.billing === as)) {
-          excluded.push({ ...base, billing: as, evidence: evidence.info.kind, reason: { code: 'no-price' } });
+        if (!excluded.some((x) => x.reason.code === 'no-price' && x.gpuId === base.gpuId && x.billing === as)) {
+          excluded.push({ ...base, gpus: 0, layout: null, billing: as, evidence: null, reason: { code: 'no-price' } });
         }
         continue;
       }

@@ -36,6 +36,7 @@ const MonteCarloChart = lazyChart(() => import('./monte-carlo-chart').then((m) =
 // The capacity panel imports its charts statically: it loads after the
 // verdict, like the charts above.
 const CapacityPanel = lazy(() => import('./capacity-panel').then((m) => ({ default: m.CapacityPanel })));
+const PlansPanel = lazy(() => import('./plans-panel').then((m) => ({ default: m.PlansPanel })));
 
 /**
  * The TCO and break-even page: the verdict with the numbers behind it, KPI cards, the charts,
@@ -207,6 +208,9 @@ export function TcoPage() {
             ) : null}
             <Suspense fallback={<div aria-hidden="true" className="rounded-md bg-surface-2" style={{ height: 360 }} />}>
               <CapacityPanel fmt={fmt} />
+            </Suspense>
+            <Suspense fallback={<div aria-hidden="true" className="rounded-md bg-surface-2" style={{ height: 240 }} />}>
+              <PlansPanel fmt={fmt} />
             </Suspense>
             <div className="grid gap-4 xl:grid-cols-2">
               <Card title={t('sensitivityTitle')}>{chartTornado ? <TornadoChart tornado={chartTornado.value} resultKey={chartTornado.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}</Card>

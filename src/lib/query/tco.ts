@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { PlanConstraints, PlanScenario } from '../../core/plans/search';
 import type { PresetId } from '../../core/presets/presets';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { tcoScenarioOf, tcoUncertainScenarioOf, type TcoScenario, type TcoUncertainScenario } from '../../core/tco/model';
@@ -16,6 +17,7 @@ export const tcoKeys = {
   monteCarlo: (inputs: TcoUncertainScenario) => ['tco', 'monte-carlo', inputs] as const,
   claimChecks: (presetId: PresetId | null) => ['tco', 'claim-checks', presetId] as const,
   presets: ['tco', 'presets'] as const,
+  plans: (inputs: PlanScenario, constraints: PlanConstraints) => ['tco', 'plans', inputs, constraints] as const,
 };
 
 export function tcoEvaluationQuery(scenario: TcoScenario) {
@@ -26,6 +28,16 @@ export function tcoEvaluationQuery(scenario: TcoScenario) {
       key: inputKey(inputs),
       value: await compute.call('evaluateTco', [inputs], signal),
     }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The plan search over the sections it reads (the hardware section too: each candidate's fit). */
+export function plansQuery(scenario: PlanScenario, constraints: PlanConstraints) {
+  const inputs: PlanScenario = { workload: scenario.workload, api: scenario.api, selfHosted: scenario.selfHosted, fx: scenario.fx, hardware: scenario.hardware, pilot: scenario.pilot };
+  return queryOptions({
+    queryKey: tcoKeys.plans(inputs, constraints),
+    queryFn: async ({ signal }) => ({ key: inputKey([inputs, constraints]), value: await compute.call('searchPlans', [inputs, constraints], signal) }),
     placeholderData: keepPreviousData,
   });
 }

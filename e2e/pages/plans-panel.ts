@@ -1,0 +1,45 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { slow } from './tco-page';
+
+/** Page model of the plans panel on the TCO page. */
+export class PlansPanel {
+  constructor(readonly page: Page) {}
+
+  root(): Locator {
+    return this.page.getByTestId('plans-panel');
+  }
+
+  async waitForResults(): Promise<void> {
+    await this.root().scrollIntoViewIfNeeded();
+    await slow(this.root().getByTestId('plans-table')).toBeVisible();
+  }
+
+  /** Leaves only these GPU types allowed (each box is unticked or ticked as needed). */
+  async onlyGpus(ids: readonly string[]): Promise<void> {
+    const boxes = this.root().getByTestId('plans-gpus').locator('input[type="checkbox"]');
+    for (const box of await boxes.all()) {
+      const id = await box.getAttribute('data-gpu');
+      const want = id !== null && ids.includes(id);
+      if ((await box.isChecked()) !== want) await box.click();
+    }
+  }
+
+  rows(table: 'plans-table' | 'plans-upper-table' = 'plans-table'): Locator {
+    return this.root().getByTestId(table).getByTestId('plan-row');
+  }
+
+  /** The plan ids of a table, in rank order ("self|h200-sxm|8|dcp|bought", "api|…"). */
+  async planIds(table: 'plans-table' | 'plans-upper-table' = 'plans-table'): Promise<string[]> {
+    return this.rows(table).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-plan-id') ?? ''));
+  }
+
+  async use(planId: string): Promise<void> {
+    await this.root().locator(`[data-plan-id="${planId}"]`).getByTestId('plan-use').click();
+    await expect(this.root().getByTestId('plans-applied')).toBeVisible();
+  }
+
+  async undo(): Promise<void> {
+    await this.root().getByTestId('plans-undo').click();
+    await expect(this.root().getByTestId('plans-undone')).toBeVisible();
+  }
+}

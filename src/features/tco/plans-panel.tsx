@@ -1,0 +1,304 @@
+import { useQuery } from '@tanstack/react-query';
+import { memo, useState } from 'react';
+import { Banner, Card } from '../../components/card';
+import { Button } from '../../components/button';
+import { useT } from '../../components/use-t';
+import { GPUS } from '../../core/catalog/gpus';
+import { applyPlan, BILLING_PLANS, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
+import type { Scenario } from '../../core/scenario/schema';
+import { formatDate } from '../../lib/format/format';
+import type { Fmt } from '../../lib/format/fmt';
+import { plansQuery } from '../../lib/query/tco';
+import { useAppStore } from '../../state/store';
+import { plansMessages, type PlansT } from './plans-messages';
+
+/**
+ * The plan search on the TCO page (docs/plans.md): the constraints, the ranked plans with their
+ * evidence and risks, the roofline-only upper bounds apart, and why the other candidates are
+ * out. "Use this plan" sets the scenario to a plan and says what changed, with an undo.
+ * Results come from the worker; the constraints are this panel's own inputs.
+ */
+type T = PlansT;
+
+export function layoutText(l: PlanLayout): string {
+  const parts = [`TP${l.tp}`];
+  if (l.pp > 1) parts.push(`PP${l.pp}`);
+  if (l.kind === 'tp-ep' || l.kind === 'dp-attention') parts.push(`EP${l.ep}`);
+  if (l.kind === 'dp-attention') parts.push(`DP-attention ${l.dp}`);
+  if (l.kind === 'dcp') parts.push(`DCP${l.dcp}`);
+  return parts.join(' + ');
+}
+
+function planText(t: T, p: Plan): string {
+  if (p.kind === 'api') return t('apiPlan', { api: p.apiLabel ?? '' });
+  const base = { replicas: p.replicas, gpus: p.gpusPerReplica, gpu: p.gpuName ?? '' };
+  const head = p.kind === 'hybrid' ? t('hybridPlan', { ...base, api: p.apiLabel ?? '' }) : t('selfPlan', base);
+  return `${head} · ${p.layout ? layoutText(p.layout) : ''} · ${p.billing ? t(`b.${p.billing}`) : ''}`;
+}
+
+function evidenceText(t: T, fmt: Fmt, p: Plan): string {
+  const e = p.evidence;
+  if (!e) return t('ev.api');
+  if (e.kind === 'measured') return t('ev.measured', { source: e.source ?? e.label });
+  if (e.kind === 'published') return t('ev.published', { source: e.source ?? e.label, date: e.date ? formatDate(fmt.language, e.date.slice(0, 10)) : '?' });
+  if (e.kind === 'entered') return t('ev.entered');
+  return t('ev.roofline');
+}
+
+function riskText(t: T, fmt: Fmt, r: PlanRisk): string {
+  switch (r.kind) {
+    case 'multi-node':
+      return t('r.multi-node', { nodes: r.nodes });
+    case 'cold-start':
+      return t('r.cold-start', { seconds: fmt.number(r.seconds, 0) });
+    case 'commitment':
+      return t('r.commitment', { months: r.months });
+    case 'not-measured-beyond':
+      return t('r.not-measured-beyond', { load: fmt.number(r.load, 0) });
+    case 'api-overflow':
+      return t('r.api-overflow', { share: fmt.percent(r.share, 0) });
+    default:
+      return t(`r.${r.kind}`);
+  }
+}
+
+function exclusionText(t: T, fmt: Fmt, x: Exclusion): string {
+  const what = `${x.gpus > 0 ? `${x.gpus}× ` : ''}${x.gpuName}${x.layout ? ` · ${x.layout}` : ''}${x.billing ? ` · ${t(`b.${x.billing}`)}` : ''}`;
+  const r = x.reason;
+  let why: string;
+  switch (r.code) {
+    case 'does-not-fit':
+      why = t('x.does-not-fit', { checked: fmt.number(r.checkedUpTo, 0) });
+      break;
+    case 'node-too-small':
+      why = t('x.node-too-small', { smallest: r.smallestFit });
+      break;
+    case 'slo-unreachable':
+      why = t('x.slo-unreachable', { failing: r.failing.join(', ') });
+      break;
+    case 'above-gpu-cap':
+      why = t('x.above-gpu-cap', { gpus: r.gpus, cap: r.cap });
+      break;
+    case 'beyond-max-replicas':
+      why = t('x.beyond-max-replicas', { replicas: r.replicas });
+      break;
+    case 'no-price':
+      why = t(x.billing === 'bought' ? 'x.no-purchase-price' : 'x.no-rent-price');
+      break;
+    default:
+      why = t(`x.${r.code}`);
+  }
+  return `${what}: ${why}`;
+}
+
+/** What a plan changes, as "GPU H200 SXM → B200, billing on demand → reserved 12 months". */
+function changesText(t: T, before: Scenario, after: Scenario): string {
+  const gpuName = (id: string) => GPUS.find((g) => g.id === id)?.name ?? id;
+  const b = before.selfHosted;
+  const a = after.selfHosted;
+  const out: string[] = [];
+  if (b.gpuId !== a.gpuId) out.push(`${gpuName(b.gpuId)} → ${gpuName(a.gpuId)}`);
+  if (b.gpusPerReplica !== a.gpusPerReplica) out.push(`${b.gpusPerReplica} → ${a.gpusPerReplica} GPUs/replica`);
+  if (b.replicas !== a.replicas) out.push(`${b.replicas} → ${a.replicas} replicas`);
+  const billing = (s: Scenario['selfHosted']): BillingPlan =>
+    s.costMode === 'buy' ? 'bought' : s.billing.mode === 'reserved' ? (s.billing.reservedTermMonths === 36 ? 'reserved-36' : 'reserved-12') : s.billing.mode === 'scale-to-zero' ? 'scale-to-zero' : s.hoursMode === 'schedule' ? 'on-demand-scheduled' : 'on-demand';
+  if (billing(b) !== billing(a)) out.push(`${t(`b.${billing(b)}`)} → ${t(`b.${billing(a)}`)}`);
+  if (before.api.offerId !== after.api.offerId || before.api.provider !== after.api.provider) out.push(`${before.api.provider} → ${after.api.provider}`);
+  if (b.capacity.series?.label !== a.capacity.series?.label) out.push(`${b.capacity.series?.label ?? 'entered figure'} → ${a.capacity.series?.label ?? 'entered figure'}`);
+  return out.join(', ') || '—';
+}
+
+function isCurrent(s: Scenario, p: Plan): boolean {
+  const applied = applyPlan(s, p);
+  return JSON.stringify([applied.selfHosted, applied.hardware, applied.api]) === JSON.stringify([s.selfHosted, s.hardware, s.api]);
+}
+
+const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt: Fmt; t: T; scenario: Scenario; onUse: (p: Plan) => void; testId: string }) {
+  const { plans, fmt, t, scenario, onUse, testId } = props;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm" data-testid={testId}>
+        <thead className="text-left text-xs text-muted">
+          <tr>
+            <th className="py-1 pr-2">{t('h.rank')}</th>
+            <th className="py-1 pr-2">{t('h.plan')}</th>
+            <th className="py-1 pr-2 text-right">{t('h.gpus')}</th>
+            <th className="py-1 pr-2 text-right">{t('h.monthly')}</th>
+            <th className="py-1 pr-2 text-right">{t('h.perTask')}</th>
+            <th className="py-1 pr-2 text-right">{t('h.npv')}</th>
+            <th className="py-1 pr-2 text-right">{t('h.margin')}</th>
+            <th className="py-1 pr-2">{t('h.evidence')}</th>
+            <th className="py-1 pr-2">{t('h.risks')}</th>
+            <th className="py-1" />
+          </tr>
+        </thead>
+        <tbody>
+          {plans.map((p, i) => {
+            const current = isCurrent(scenario, p);
+            return (
+              <tr key={p.id} className="border-t border-border align-top" data-testid="plan-row" data-plan-id={p.id}>
+                <td className="py-1 pr-2 tabular-nums">{i + 1}</td>
+                <td className="py-1 pr-2">{planText(t, p)}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{p.gpusTotal > 0 ? fmt.number(p.gpusTotal, 0) : '—'}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{fmt.money(p.monthlyUsd, 0)}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{p.usdPerAcceptedTask === null ? '—' : fmt.moneySmall(p.usdPerAcceptedTask)}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{fmt.money(p.npvUsd, 0)}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{p.sloMargin === null ? (p.kind === 'api' ? '—' : t('noSlo')) : `${fmt.percent(p.sloMargin, 0)}${p.bindingLimit ? ` (${p.bindingLimit})` : ''}`}</td>
+                <td className="py-1 pr-2">
+                  <span className={`rounded px-1.5 py-0.5 text-xs ${p.upperBound ? 'bg-warn-bg' : 'bg-surface-2'}`} data-testid="plan-evidence" data-kind={p.evidence?.kind ?? 'api'}>
+                    {evidenceText(t, fmt, p)}
+                  </span>
+                </td>
+                <td className="py-1 pr-2 text-xs text-muted">{p.risks.map((r) => riskText(t, fmt, r)).join(' · ')}</td>
+                <td className="whitespace-nowrap py-1">
+                  {current ? (
+                    <span className="text-xs text-muted">{t('current')}</span>
+                  ) : (
+                    <Button size="sm" variant="secondary" onClick={() => onUse(p)} data-testid="plan-use">
+                      {t('use')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+});
+
+const TOP = 10;
+
+export function PlansPanel(props: { fmt: Fmt }) {
+  const { fmt } = props;
+  const t: T = useT(plansMessages);
+  const scenario = useAppStore((s) => s.scenario);
+  const [constraints, setConstraints] = useState<PlanConstraints>(NO_CONSTRAINTS);
+  const [showAll, setShowAll] = useState(false);
+  const [applied, setApplied] = useState<{ previous: Scenario; changes: string } | null>(null);
+  const [undone, setUndone] = useState(false);
+  const query = useQuery(plansQuery(scenario, constraints));
+  const r = query.data?.value;
+
+  const use = (p: Plan) => {
+    const before = useAppStore.getState().scenario;
+    const after = applyPlan(before, p);
+    const store = useAppStore.getState();
+    store.updateSection('selfHosted', after.selfHosted);
+    store.updateSection('hardware', after.hardware);
+    store.updateSection('api', after.api);
+    setApplied({ previous: before, changes: changesText(t, before, after) });
+    setUndone(false);
+  };
+  const undo = () => {
+    if (!applied) return;
+    const store = useAppStore.getState();
+    store.updateSection('selfHosted', applied.previous.selfHosted);
+    store.updateSection('hardware', applied.previous.hardware);
+    store.updateSection('api', applied.previous.api);
+    setApplied(null);
+    setUndone(true);
+  };
+  const toggleGpu = (id: string) => {
+    const now = constraints.gpuIds ?? GPUS.map((g) => g.id);
+    const next = now.includes(id) ? now.filter((g) => g !== id) : [...now, id];
+    setConstraints({ ...constraints, gpuIds: next.length === GPUS.length ? null : next });
+  };
+  const toggleBilling = (b: BillingPlan) => {
+    const now = constraints.billing ?? [...BILLING_PLANS];
+    const next = now.includes(b) ? now.filter((x) => x !== b) : [...now, b];
+    setConstraints({ ...constraints, billing: next.length === BILLING_PLANS.length ? null : next });
+  };
+  const plans = r ? (showAll ? r.plans : r.plans.slice(0, TOP)) : [];
+
+  return (
+    <Card title={t('title')} testId="plans-panel">
+      <div className="grid gap-3 text-sm">
+        <p className="text-muted">{t('intro', { evaluated: r ? fmt.number(r.evaluated, 0) : '…' })}</p>
+        <fieldset className="flex flex-wrap gap-x-3 gap-y-1" data-testid="plans-gpus">
+          <legend className="mb-1 text-xs font-medium">{t('c.gpus')}</legend>
+          {GPUS.map((g) => (
+            <label key={g.id} className="inline-flex items-center gap-1">
+              <input type="checkbox" checked={constraints.gpuIds === null || constraints.gpuIds.includes(g.id)} onChange={() => toggleGpu(g.id)} data-gpu={g.id} />
+              {g.name}
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="flex flex-wrap gap-x-3 gap-y-1" data-testid="plans-billing">
+          <legend className="mb-1 text-xs font-medium">{t('c.billing')}</legend>
+          {BILLING_PLANS.map((b) => (
+            <label key={b} className="inline-flex items-center gap-1">
+              <input type="checkbox" checked={constraints.billing === null || constraints.billing.includes(b)} onChange={() => toggleBilling(b)} data-billing={b} />
+              {t(`b.${b}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-4">
+          <label className="inline-flex items-center gap-2">
+            {t('c.maxGpus')}
+            <input
+              type="number"
+              min={1}
+              className="w-24 rounded border border-border bg-surface px-2 py-1"
+              value={constraints.maxGpus ?? ''}
+              onChange={(e) => {
+                const n = Number(e.target.value);
+                setConstraints({ ...constraints, maxGpus: e.target.value === '' || !Number.isInteger(n) || n < 1 ? null : n });
+              }}
+              data-testid="plans-max-gpus"
+            />
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" checked={constraints.onPremisesOnly} onChange={(e) => setConstraints({ ...constraints, onPremisesOnly: e.target.checked })} data-testid="plans-on-prem" />
+            {t('c.onPrem')}
+          </label>
+        </div>
+        {applied ? (
+          <Banner tone="info" testId="plans-applied">
+            <span>{t('applied', { changes: applied.changes })}</span>{' '}
+            <Button size="sm" variant="secondary" onClick={undo} data-testid="plans-undo">
+              {t('undo')}
+            </Button>
+          </Banner>
+        ) : null}
+        {undone ? (
+          <Banner tone="info" testId="plans-undone">
+            {t('undone')}
+          </Banner>
+        ) : null}
+        {!r ? (
+          <p className="text-muted">{t('computing')}</p>
+        ) : r.plans.length === 0 ? (
+          <p data-testid="plans-none">{t('none')}</p>
+        ) : (
+          <>
+            <PlansTable plans={plans} fmt={fmt} t={t} scenario={scenario} onUse={use} testId="plans-table" />
+            {r.plans.length > TOP && !showAll ? (
+              <Button size="sm" variant="secondary" onClick={() => setShowAll(true)}>
+                {t('more', { count: r.plans.length })}
+              </Button>
+            ) : null}
+          </>
+        )}
+        {r && r.upperBounds.length > 0 ? (
+          <details data-testid="plans-upper">
+            <summary className="cursor-pointer">{t('upperTitle', { count: r.upperBounds.length })}</summary>
+            <p className="my-2 text-xs text-muted">{t('upperHint')}</p>
+            <PlansTable plans={r.upperBounds.slice(0, 20)} fmt={fmt} t={t} scenario={scenario} onUse={use} testId="plans-upper-table" />
+          </details>
+        ) : null}
+        {r && r.excluded.length > 0 ? (
+          <details data-testid="plans-excluded">
+            <summary className="cursor-pointer">{t('whyNot', { count: r.excluded.length })}</summary>
+            <ul className="mt-2 list-disc pl-5 text-xs">
+              {r.excluded.map((x, i) => (
+                <li key={i}>{exclusionText(t, fmt, x)}</li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
