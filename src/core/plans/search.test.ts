@@ -5,6 +5,7 @@ import type { ApiOfferRecord } from '../catalog/types';
 import { apiFieldsFromOffer } from '../catalog/offer-fields';
 import { defaultScenario } from '../scenario/defaults';
 import { plainScenario } from '../tco/test-scenarios';
+import { resolveCapacity } from '../capacity/stored';
 import { applyPlan, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
 
 /**
@@ -111,6 +112,7 @@ const rec = (gpuId: string, i: 0 | 1 | 2) => {
 
 const CATALOG: PlanCatalog = {
   gpus: GPUS.filter((g) => g.id in table),
+  records: [],
   published: [series('h100-sxm', 1, 1000), series('h100-sxm', 2, 1800), series('h200-sxm', 1, 2000), series('h200-sxm', 2, 4000), series('b200', 1, 2500), series('b200', 2, 5000)],
   offers: [OFFER],
   rent: (id) => rec(id, 0),
@@ -216,5 +218,35 @@ describe('plan search over the catalog', () => {
     expect(r.excluded).toContainEqual(expect.objectContaining({ gpuId: 'h200-sxm', gpus: 8, reason: { code: 'node-too-small', smallestFit: 16 } }));
     const gb300 = [...r.plans, ...r.upperBounds].find((p) => p.gpuId === 'gb300' && p.gpusPerReplica === 8 && p.layout?.kind === 'dcp');
     expect(gb300?.layout).toMatchObject({ tp: 8, dcp: 8 });
+  });
+});
+
+describe('records as evidence', () => {
+  const deepseek = (limits: { metric: 'ttft' | 'tpot'; percentile: 99 | 95; maxMs: number }[]) => {
+    const d = defaultScenario();
+    return {
+      ...d,
+      selfHosted: { ...d.selfHosted, modelId: 'deepseek-v3', capacity: { ...d.selfHosted.capacity, slo: { ...d.selfHosted.capacity.slo, limits } } },
+    };
+  };
+  const b200 = { ...NO_CONSTRAINTS, gpuIds: ['b200'], billing: ['on-demand'] as const };
+
+  it('an MLPerf v6.1 Server record counts for an SLO no stricter than its limits (2,000 ms TTFT, 80 ms TPOT at p99)', () => {
+    const r = searchPlans(deepseek([{ metric: 'ttft', percentile: 95, maxMs: 3000 }, { metric: 'tpot', percentile: 99, maxMs: 100 }]), { ...b200, billing: ['on-demand'] });
+    const plan = r.plans.find((p) => p.kind === 'self-hosted' && p.evidence?.kind === 'record');
+    expect(plan?.evidence?.label).toBe('record, TensorRT-LLM FP4, MLPerf v6.1 closed');
+    // summary.csv: CoreWeave's 8× B200 DeepSeek-R1 Server result, 56,121.3 tokens/s = 7,015.16 per GPU.
+    expect(plan?.evidence?.source).toContain('CoreWeave');
+    expect(plan?.risks).toContainEqual({ kind: 'record' });
+    if (!plan) throw new Error('no record plan');
+    // Taken per GPU onto the replica's GPUs (never more GPUs than the record ran on).
+    const applied = applyPlan(deepseek([{ metric: 'ttft', percentile: 95, maxMs: 3000 }, { metric: 'tpot', percentile: 99, maxMs: 100 }]), plan);
+    expect(plan.gpusPerReplica).toBeLessThanOrEqual(8);
+    expect(resolveCapacity(applied.selfHosted).tokensPerSecond).toBeCloseTo(7015.16 * plan.gpusPerReplica, 1);
+  });
+
+  it('never for a stricter SLO: a 50 ms TPOT leaves only the roofline', () => {
+    const r = searchPlans(deepseek([{ metric: 'tpot', percentile: 99, maxMs: 50 }]), { ...b200, billing: ['on-demand'] });
+    expect([...r.plans, ...r.upperBounds].some((p) => p.evidence?.kind === 'record')).toBe(false);
   });
 });

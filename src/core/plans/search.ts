@@ -4,6 +4,9 @@ import { GPUS } from '../catalog/gpus';
 import { apiFieldsFromOffer } from '../catalog/offer-fields';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import type { PublishedSeries } from '../catalog/published-measurements';
+import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
+import { recordBadgeLabel, recordsFor, type PublishedRecord, type SloP99 } from '../catalog/published-records';
+import type { Slo } from '../capacity/slo';
 import type { ApiOfferRecord, GpuRecord } from '../catalog/types';
 import { seriesFromPublished } from '../capacity/series';
 import { resolveCapacity, storeSeries } from '../capacity/stored';
@@ -44,7 +47,7 @@ export interface PlanConstraints {
 
 export const NO_CONSTRAINTS: PlanConstraints = { gpuIds: null, maxGpus: null, maxCommitmentMonths: null, billing: null, onPremisesOnly: false, apiOfferIds: null };
 
-export type EvidenceKind = 'measured' | 'entered' | 'published' | 'roofline';
+export type EvidenceKind = 'measured' | 'entered' | 'published' | 'record' | 'roofline';
 
 export interface PlanEvidence {
   kind: EvidenceKind;
@@ -63,6 +66,8 @@ export type PlanRisk =
   | { kind: 'not-measured-beyond'; load: number }
   | { kind: 'lengths-adjusted' }
   | { kind: 'upper-bound' }
+  /** Throughput from a vendor record (a tuned stack at MLPerf's own request lengths). */
+  | { kind: 'record' }
   | { kind: 'api-overflow'; share: number };
 
 export interface PlanLayout {
@@ -171,6 +176,8 @@ export interface PlanSearch {
 export interface PlanCatalog {
   gpus: readonly GpuRecord[];
   published: readonly PublishedSeries[];
+  /** Records: one point each at a benchmark's own p99 TTFT and TPOT limits (MLPerf Inference). */
+  records: readonly PublishedRecord[];
   offers: readonly ApiOfferRecord[];
   /** On-demand USD per GPU-hour of a GPU type, with its record. */
   rent: (gpuId: string) => { usd: number; id: string; provider: string } | null;
@@ -188,6 +195,7 @@ const median = <T>(items: readonly T[], key: (t: T) => number): T | undefined =>
 export const CATALOG: PlanCatalog = {
   gpus: GPUS,
   published: PUBLISHED_SERIES,
+  records: PUBLISHED_RECORDS,
   offers: API_OFFERS,
   rent: (gpuId) => {
     const r = defaultRentFor(gpuId);
@@ -239,8 +247,57 @@ function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, cata
   if (sh.capacity.series === null && sh.throughput.source === 'entered' && sh.gpuId === shape.gpu.id && sh.gpusPerReplica === gpus && shape.fit.kind === ownLayout && sh.throughput.tokensPerSecond > 0) {
     return { info: { kind: 'entered', label: 'entered figure', source: null, date: null }, series: null };
   }
+  const record = bestRecord(s, shape, catalog);
+  if (record) {
+    return { info: { kind: 'record', label: recordBadgeLabel(record), source: `${record.submitter}, ${record.systemName} (${record.source.publisher} ${record.round}, ${record.scenario})`, date: record.source.roundDate ?? record.source.checked }, series: recordSeries(record, gpus) };
+  }
   const roofline = rooflineSeriesOf(s, input, shape);
   return roofline ? { info: { kind: 'roofline', label: roofline.label, source: 'roofline', date: null }, series: roofline } : null;
+}
+
+/**
+ * The user's SLO as the p99 limits a record must be at least as strict as: a record kept its
+ * p99 TTFT and TPOT under its own limits, so it meets a user's TTFT or TPOT (ITL) limit at any
+ * percentile that is no stricter, and a tokens/s-per-user floor of 1,000 ÷ its TPOT limit. A
+ * record says nothing about end-to-end latency: with such a limit no record counts (null).
+ */
+export function sloAsP99(slo: Slo): SloP99 | null {
+  if (slo.limits.some((l) => l.metric === 'e2el')) return null;
+  let ttft = Number.POSITIVE_INFINITY;
+  let tpot = Number.POSITIVE_INFINITY;
+  for (const l of slo.limits) {
+    if (l.metric === 'ttft') ttft = Math.min(ttft, l.maxMs);
+    else tpot = Math.min(tpot, l.maxMs);
+  }
+  if (slo.minTokensPerSPerUser !== null && slo.minTokensPerSPerUser > 0) tpot = Math.min(tpot, 1000 / slo.minTokensPerSPerUser);
+  return { ttftP99Ms: ttft, tpotP99Ms: tpot };
+}
+
+/** The best record per GPU for the shape's model and GPU that counts for the SLO, measured on at least as many GPUs (never scaled up). */
+function bestRecord(s: PlanScenario, shape: ReplicaShape, catalog: PlanCatalog): PublishedRecord | null {
+  const slo = sloAsP99(s.selfHosted.capacity.slo);
+  if (!slo) return null;
+  return recordsFor(catalog.records, { modelId: s.selfHosted.modelId, gpuId: shape.gpu.id, slo }).find((r) => r.accelerators >= shape.fit.layout.gpus) ?? null;
+}
+
+/** A record as a one-point series for `gpus` GPUs: its tokens/s per GPU × gpus, at its p99 limits. */
+function recordSeries(r: PublishedRecord, gpus: number): StoredSeries {
+  return {
+    kind: 'published',
+    label: recordBadgeLabel(r),
+    fileName: null,
+    libraryId: r.id,
+    publisher: `${r.source.publisher} (${r.submitter})`,
+    date: r.source.roundDate ?? r.source.checked,
+    gpus,
+    model: r.modelName,
+    hardware: r.acceleratorName,
+    inputTokens: null,
+    outputTokens: null,
+    loadKind: 'concurrency',
+    // A valid MLPerf run completes every query it is sent.
+    points: { load: [null], out: [r.tokensPerSPerGpu * gpus], total: [null], ttft: { p99: [r.slo.ttftP99Ms] }, tpot: { p99: [r.slo.tpotP99Ms] }, itl: {}, e2el: {}, ok: [1], n: [null] },
+  };
 }
 
 /** The price fields of a GPU type: the scenario's own for its GPU, else the catalog's. */
@@ -463,6 +520,7 @@ export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints
       if (months > 0) risks.push({ kind: 'commitment', months });
       if (slo.beyond !== null) risks.push({ kind: 'not-measured-beyond', load: slo.beyond });
       if (e.selfHosted.sizing?.ok && e.selfHosted.sizing.method === 'prefill-decode') risks.push({ kind: 'lengths-adjusted' });
+      if (evidence.info.kind === 'record') risks.push({ kind: 'record' });
       const upperBound = evidence.info.kind === 'roofline';
       if (upperBound) risks.push({ kind: 'upper-bound' });
       const id = `${shape.gpu.id}|${perReplica}|${shape.fit.kind}|${billing}`;

@@ -42,6 +42,7 @@ function evidenceText(t: T, fmt: Fmt, p: Plan): string {
   if (e.kind === 'measured') return t('ev.measured', { source: e.source ?? e.label });
   if (e.kind === 'published') return t('ev.published', { source: e.source ?? e.label, date: e.date ? formatDate(fmt.language, e.date.slice(0, 10)) : '?' });
   if (e.kind === 'entered') return t('ev.entered');
+  if (e.kind === 'record') return t('ev.record', { label: e.label, source: e.source ?? '' });
   return t('ev.roofline');
 }
 
