@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../core/scenario/defaults';
-import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
 import { testIo } from '../cli-test-io';
 import { planCommand } from './plan';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-plan-'));
 const file = join(dir, 'default.json');
-writeFileSync(file, JSON.stringify({ type: SCENARIO_TYPE, version: SCENARIO_VERSION, ...defaultScenario() }));
+writeFileSync(file, JSON.stringify(defaultScenario()));
 
 async function run(args: string[]) {
   const io = testIo();
