@@ -36,8 +36,13 @@ async function failStorage(page: Page, failure: Failure): Promise<void> {
   await page.addInitScript(breakIndexedDb, failure);
   const patch = `(${breakIndexedDb.toString()})(${JSON.stringify(failure)});\n`;
   await page.route(/\/assets\/compute\.worker-[^/]*\.js$/, async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: patch + (await response.text()) });
+    try {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: patch + (await response.text()) });
+    } catch (e) {
+      // The spare worker's script can still be on its way when the test ends and the page is torn down.
+      if (!page.isClosed() && !/disposed|closed/i.test(String(e))) throw e;
+    }
   });
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { priceDataApi } from './price-data';
+import { priceDataApi, withActivePriceData } from './price-data';
 import { usageApi } from './usage-api';
 import { fullIndexedDb } from '../testing/failing-indexeddb';
 
@@ -38,5 +38,23 @@ describe('a dropped data.json the browser will not store', () => {
     const offers = await usageApi.listPriceOffers();
     expect(offers.map((o) => [o.id, o.inputPerM, o.outputPerM])).toEqual([['gp:openai/gpt-4.1', 3, 12]]);
     expect((await priceDataApi.priceDataStatus()).notStored).toEqual({ kind: 'quota' });
+  });
+});
+
+describe('a file dropped while prices are being computed', () => {
+  afterEach(async () => {
+    await priceDataApi.clearPriceData();
+  });
+
+  it('is what the answer rests on: the computation runs again on the new data', async () => {
+    const seen: string[] = [];
+    // The bundled data loads lazily; a drop can land while a picker's first request waits for it.
+    const answer = await withActivePriceData(async (data) => {
+      seen.push(data?.fileName ?? 'bundled');
+      if (seen.length === 1) await priceDataApi.setPriceData('data.json', DATA, '2026-11-30');
+      return data?.fileName ?? 'bundled';
+    });
+    expect(seen).toEqual(['bundled', 'data.json']);
+    expect(answer).toBe('data.json');
   });
 });

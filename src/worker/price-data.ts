@@ -49,6 +49,18 @@ export async function activePriceData(): Promise<PriceDataEnvelope | null> {
   return (await active).data;
 }
 
+/**
+ * `price` applied to the data in use, run again when a file is set or cleared while it ran (the
+ * bundled data loads lazily and takes a while), so no answer rests on data already replaced.
+ */
+export async function withActivePriceData<T>(price: (data: PriceDataEnvelope | null) => Promise<T>): Promise<T> {
+  for (;;) {
+    const data = await activePriceData();
+    const result = await price(data);
+    if ((await activePriceData()) === data) return result;
+  }
+}
+
 function statusOf({ data, problem, notStored }: Active): PriceDataStatus {
   return {
     file: data === null ? null : { fileName: data.fileName, fileDate: data.fileDate, providers: data.providers.length, models: data.providers.reduce((a, p) => a + p.models.length, 0) },

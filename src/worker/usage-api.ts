@@ -6,7 +6,7 @@ import { combineUsage } from '../core/usage/combine';
 import type { Workload } from '../core/scenario/schema';
 import { blobSource, platformHost } from './benchmarks-api';
 import { beginJob } from './jobs';
-import { activePriceData, priceDataApi } from './price-data';
+import { priceDataApi, withActivePriceData } from './price-data';
 
 /**
  * Usage files → the derived workload (src/core/usage). Each file is read chunk by chunk, cut at
@@ -59,7 +59,7 @@ export const usageApi = {
    * call, never in the page's initial bundle); nothing is fetched.
    */
   async listPriceOffers(): Promise<ListPriceOffer[]> {
-    return loadListPriceOffers(await activePriceData());
+    return withActivePriceData(loadListPriceOffers);
   },
 
   /**
@@ -106,7 +106,7 @@ export const usageApi = {
     }
     const { records, costs, models } = combineUsage(read);
     tell({ fileName: request.names.at(-1) ?? '', fileIndex: Math.max(0, request.files.length - 1), fileCount: request.files.length, bytesRead: totalBytes, totalBytes }, true);
-    const priceOf = await loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)), await activePriceData());
+    const priceOf = await withActivePriceData((data) => loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)), data));
     const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current, priceOf });
     job.finish('finished');
     return { state: 'done', files, models, derived };
