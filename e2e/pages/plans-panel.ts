@@ -9,8 +9,11 @@ export class PlansPanel {
     return this.page.getByTestId('plans-panel');
   }
 
+  /** Opens the panel (the search starts then) and waits for the ranked table. */
   async waitForResults(): Promise<void> {
     await this.root().scrollIntoViewIfNeeded();
+    const open = this.root().getByTestId('plans-open');
+    if (await open.isVisible()) await open.click();
     await slow(this.root().getByTestId('plans-table')).toBeVisible();
   }
 

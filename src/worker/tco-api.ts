@@ -6,7 +6,7 @@ import type { TcoScenario, TcoUncertainScenario } from '../core/tco/model';
 import { createMonteCarlo, type MonteCarloResult } from '../core/tco/monte-carlo';
 import { tornado, type Tornado } from '../core/tco/sensitivity';
 import { summarizeWorkload, type WorkloadSummary } from '../core/tco/workload';
-import { searchPlans, type PlanConstraints, type PlanScenario, type PlanSearch } from '../core/plans/search';
+import { planSearchSteps, type PlanConstraints, type PlanScenario, type PlanSearch } from '../core/plans/search';
 import { beginJob } from './jobs';
 
 /**
@@ -35,8 +35,15 @@ export const tcoApi = {
   },
 
   /** The plan search: every GPU, layout, billing mode, hybrid and API offer, priced and ranked (docs/plans.md). */
-  searchPlans(scenario: PlanScenario, constraints: PlanConstraints): PlanSearch {
-    return searchPlans(scenario, constraints);
+  async searchPlans(scenario: PlanScenario, constraints: PlanConstraints): Promise<PlanSearch> {
+    // A turn of the event loop after each replica shape: a cold search on a busy machine takes
+    // longer than the heartbeat allows, and other calls wait less.
+    const steps = planSearchSteps(scenario, constraints);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      await nextTurn();
+    }
   },
 
   /** Everything the TCO page shows except the tornado and the Monte Carlo distribution. */

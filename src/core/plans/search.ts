@@ -435,7 +435,20 @@ function rankKey(p: Plan, e: TcoEvaluation): number {
   return acc > 0 ? p.monthlyUsd / acc : Number.MAX_VALUE;
 }
 
+/** The search to its end (the CLI, the tests). */
 export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG): PlanSearch {
+  const steps = planSearchSteps(scenario, constraints, catalog);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The search in steps: it pauses after each replica shape, so the worker can answer other calls
+ * (its heartbeat among them) between them instead of computing the whole catalog in one go.
+ */
+export function* planSearchSteps(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG): Generator<void, PlanSearch, void> {
   const setup = resolveSetup(scenario);
   if (!setup.ok) return { plans: [], upperBounds: [], excluded: [], filteredOut: 0, evaluated: 0, issue: setup.issues.map((i) => `${i.field}: ${i.code}`).join('; ') };
   const input = setup.input;
@@ -462,6 +475,7 @@ export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints
   const wacc = sh.capital.waccYearly;
 
   for (const shape of search.shapes) {
+    yield;
     const evidence = evidenceFor(scenario, input, shape, catalog, ownLayout);
     const perReplica = shape.fit.layout.gpus;
     const base = { gpuId: shape.gpu.id, gpuName: shape.gpu.name, gpus: perReplica, layout: shape.fit.kind };
