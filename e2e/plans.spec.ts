@@ -35,4 +35,22 @@ test.describe('plans', () => {
     await plans.undo();
     await slow(tco.kpi('self')).toContainText('$43,538');
   });
+
+  test('no commitment and a one-offer API shortlist: no reserved or bought plan, one API offer', async ({ page, tcoPage: tco }) => {
+    await tco.open({ charts: false });
+    const plans = new PlansPanel(page);
+    await plans.waitForResults();
+    await plans.root().getByTestId('plans-max-commitment').selectOption('0');
+    // The shortlist: only the scenario's own offer stays ticked.
+    const boxes = plans.root().getByTestId('plans-api').locator('input[type="checkbox"]');
+    await expect.poll(async () => boxes.count()).toBeGreaterThan(1);
+    const own = await boxes.first().getAttribute('data-offer');
+    for (const box of (await boxes.all()).slice(1)) await box.click();
+    await slow.poll(async () => {
+      const ids = [...(await plans.planIds()), ...(await plans.planIds('plans-upper-table'))];
+      const billing = ids.filter((id) => id.startsWith('self|')).map((id) => id.split('|')[4]);
+      const apis = ids.filter((id) => id.startsWith('api|'));
+      return billing.length > 0 && billing.every((b) => b === 'on-demand' || b === 'on-demand-scheduled' || b === 'scale-to-zero') && apis.length === 1 && apis[0] === `api|${own}`;
+    }).toBe(true);
+  });
 });

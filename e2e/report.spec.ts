@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { shellMessages } from '../src/app/messages';
 import { componentMessages } from '../src/components/messages';
 import { reportMessages } from '../src/features/report/messages';
+import { plansMessages } from '../src/features/tco/plans-messages';
 import { expect, test } from './fixtures';
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { encodeScenario } from '../src/lib/url/share-link';
@@ -24,6 +25,19 @@ test.describe('report', () => {
     // Assumptions carry their catalog source and date.
     await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('4 USD/1M tokens');
     await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('May 22, 2026');
+    // The search finds a cheaper offer of the same model than the scenario's (docs/plans.md §4):
+    // OpenRouter, 927,000 requests × (6,000 × $0.68 + 6,000 × $0.34 + 2,000 × $3.41) per 1M =
+    // $11,995.38 a month; then the scenario's own Moonshot offer ($13,590, as in the decision);
+    // then the scenario's 8× H200 bought instead of rented, $26,670.90.
+    const plans = page.getByTestId('report-plans-table').getByTestId('plan-row');
+    await expect(plans).toHaveCount(3);
+    await expect(plans.nth(0)).toContainText('OpenRouter');
+    await expect(plans.nth(0)).toContainText('$11,995');
+    await expect(plans.nth(1)).toContainText('Moonshot AI · Kimi K2.6(in use)');
+    await expect(plans.nth(1)).toContainText('$13,590');
+    await expect(plans.nth(2)).toContainText('8× NVIDIA H200');
+    await expect(plans.nth(2)).toContainText('$26,671');
+    await expect(page.getByTestId('report-plans-own')).toContainText(/^As entered, this scenario's self-hosted deployment ranks \d+ of \d+ and its API offer 2\./);
   });
 
   test('a chart downloads as a standalone SVG with its title and legend, and as PNG', async ({ page, shell, reportPage: report }) => {
@@ -62,14 +76,14 @@ test.describe('report', () => {
     await expect(cost.locator('[data-print-marks]')).toHaveCSS('display', 'inline');
     await expect(cost.getByTestId('tco-today-marker')).toBeHidden();
     const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    // Keep the pages as pictures for a look (pdftoppm where installed), also when they are too many.
+    const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
+    writeFileSync(join(dir, 'report.pdf'), pdf);
+    if (existsSync('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', join(dir, 'report.pdf'), join(dir, 'page')]);
+    test.info().annotations.push({ type: 'pdf', description: join(dir, 'report.pdf') });
     const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
     expect(pages).toBeGreaterThanOrEqual(1);
     expect(pages).toBeLessThanOrEqual(2);
-    const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
-    writeFileSync(join(dir, 'report.pdf'), pdf);
-    // Keep the pages as pictures for a look (pdftoppm where installed).
-    if (existsSync('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', join(dir, 'report.pdf'), join(dir, 'page')]);
-    test.info().annotations.push({ type: 'pdf', description: join(dir, 'report.pdf') });
   });
 
   test('the CSV export escapes a formula-like name and keeps numbers as numbers', async ({ page, shell, reportPage: report }) => {
@@ -94,9 +108,11 @@ test.describe('report', () => {
     await report.waitForNumbers();
     await expect(report.decision()).toContainText('Tokens über die API kaufen');
     const text = await page.locator('body').innerText();
-    // Every English UI sentence of the shell, shared components and report must be gone.
-    const english = [shellMessages.en, componentMessages.en, reportMessages.en]
-      .flatMap((m) => Object.values(m))
+    // Every English UI sentence of the shell, shared components, report and plans must be gone
+    // (a term German keeps as it is, like "on demand", is the same in both catalogues).
+    const catalogues: { en: Record<string, string>; de: Record<string, string> }[] = [shellMessages, componentMessages, reportMessages, plansMessages];
+    const english = catalogues
+      .flatMap((m) => Object.entries(m.en).flatMap(([key, en]) => (m.de[key] === en ? [] : [en])))
       .map((s) => s.replace(/\{\w+\}.*$/, '').trim())
       .filter((s) => s.split(' ').length >= 2 && !/^[A-Z]{2,}\b/.test(s));
     const leftovers = english.filter((s) => text.includes(s));

@@ -25,5 +25,7 @@ export class ReportPage {
     await expect(this.decision()).not.toContainText('…');
     await expect(this.kpis()).toContainText(/\$|€|¥/);
     await expect(this.page.getByTestId('report-fit')).not.toHaveText('…');
+    // The cheapest plans (or the sentence that none serves), from the search in the worker.
+    await expect(this.page.getByTestId('report-plans').or(this.page.getByTestId('report-plans-none'))).toBeVisible();
   }
 }

@@ -1,5 +1,5 @@
 import { ReportPage, type ReportSlots } from '../features/report/report-page';
-import { CapacityReport, TcoCompareChart, TcoReportCharts, TcoReportLead, TcoVerdictText } from '../features/tco/report-section';
+import { CapacityReport, PlansReport, TcoCompareChart, TcoReportCharts, TcoReportLead, TcoVerdictText } from '../features/tco/report-section';
 
 /**
  * The report page, put together here where features meet: the report feature lays out the
@@ -11,6 +11,7 @@ const SLOTS: ReportSlots = {
   verdict: (props) => <TcoVerdictText {...props} />,
   lead: (props) => <TcoReportLead {...props} />,
   compareChart: (props) => <TcoCompareChart {...props} />,
+  plans: () => <PlansReport />,
 };
 
 export function ReportRoute() {

@@ -70,6 +70,8 @@ export interface ReportSlots {
   verdict: (props: { tco: TcoEvaluation; flags: readonly CoherenceFlag[] }) => ReactNode;
   /** The money over the horizon and the main risks (uncertainty analysis, the deployment's flags). */
   lead: (props: { tco: TcoEvaluation; flags: readonly CoherenceFlag[] }) => ReactNode;
+  /** The cheapest plans of the search over every GPU, layout, billing mode and API offer. */
+  plans: () => ReactNode;
 }
 
 export function ReportPage(props: { slots: ReportSlots }) {
@@ -166,6 +168,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
     },
     ...(tco ? [{ id: 'charts', title: t('charts'), body: slots.charts({ tco, resultKey: 'report' }) }] : []),
     ...(tco ? [{ id: 'capacity', title: t('capacity'), body: slots.capacity() }] : []),
+    { id: 'plans', title: t('plans'), body: slots.plans() },
     {
       id: 'fit-pilot',
       title: `${t('fit')} · ${t('pilot')}`,
@@ -273,6 +276,9 @@ export function ReportPage(props: { slots: ReportSlots }) {
               {slots.capacity()}
             </Card>
           ) : null}
+          <Card title={t('plans')} className="break-inside-avoid" testId="report-plans-card">
+            {slots.plans()}
+          </Card>
           <Card title={t('assumptions')} className="report-appendix">
             <p className="mb-2 text-xs text-muted">{t('assumptionsHint')}</p>
             <CatalogBasisLine scenario={scenario} />

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Banner, Card } from '../../components/card';
 import { Button } from '../../components/button';
-import { useT } from '../../components/use-t';
+import { useLanguage, useT } from '../../components/use-t';
+import { API_OFFERS } from '../../core/catalog/api-offers';
 import { GPUS } from '../../core/catalog/gpus';
 import { applyPlan, BILLING_PLANS, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
+import { deepEqual } from '../../core/scenario/json';
 import type { Scenario } from '../../core/scenario/schema';
 import { formatDate } from '../../lib/format/format';
-import type { Fmt } from '../../lib/format/fmt';
+import { makeFmt, type Fmt } from '../../lib/format/fmt';
 import { plansQuery } from '../../lib/query/tco';
 import { useAppStore } from '../../state/store';
 import { plansMessages, type PlansT } from './plans-messages';
@@ -111,26 +113,27 @@ function changesText(t: T, before: Scenario, after: Scenario): string {
 
 function isCurrent(s: Scenario, p: Plan): boolean {
   const applied = applyPlan(s, p);
-  return JSON.stringify([applied.selfHosted, applied.hardware, applied.api]) === JSON.stringify([s.selfHosted, s.hardware, s.api]);
+  // Key order differs between a scenario read from a link or storage and one built by a plan.
+  return deepEqual([applied.selfHosted, applied.hardware, applied.api], [s.selfHosted, s.hardware, s.api]);
 }
 
-const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt: Fmt; t: T; scenario: Scenario; onUse: (p: Plan) => void; testId: string }) {
-  const { plans, fmt, t, scenario, onUse, testId } = props;
+const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt: Fmt; t: T; scenario: Scenario; onUse: ((p: Plan) => void) | null; testId: string; compact?: boolean }) {
+  const { plans, fmt, t, scenario, onUse, testId, compact = false } = props;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-sm" data-testid={testId}>
+      <table className={`w-full ${compact ? 'text-xs' : 'text-sm'}`} data-testid={testId}>
         <thead className="text-left text-xs text-muted">
           <tr>
             <th className="py-1 pr-2">{t('h.rank')}</th>
             <th className="py-1 pr-2">{t('h.plan')}</th>
-            <th className="py-1 pr-2 text-right">{t('h.gpus')}</th>
+            {compact ? null : <th className="py-1 pr-2 text-right">{t('h.gpus')}</th>}
             <th className="py-1 pr-2 text-right">{t('h.monthly')}</th>
             <th className="py-1 pr-2 text-right">{t('h.perTask')}</th>
             <th className="py-1 pr-2 text-right">{t('h.npv')}</th>
-            <th className="py-1 pr-2 text-right">{t('h.margin')}</th>
+            {compact ? null : <th className="py-1 pr-2 text-right">{t('h.margin')}</th>}
             <th className="py-1 pr-2">{t('h.evidence')}</th>
-            <th className="py-1 pr-2">{t('h.risks')}</th>
-            <th className="py-1" />
+            <th className={`py-1 pr-2 ${compact ? 'print:hidden' : ''}`}>{t('h.risks')}</th>
+            {onUse ? <th className="py-1" /> : null}
           </tr>
         </thead>
         <tbody>
@@ -139,27 +142,35 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
             return (
               <tr key={p.id} className="border-t border-border align-top" data-testid="plan-row" data-plan-id={p.id}>
                 <td className="py-1 pr-2 tabular-nums">{i + 1}</td>
-                <td className="py-1 pr-2">{planText(t, p)}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{p.gpusTotal > 0 ? fmt.number(p.gpusTotal, 0) : '—'}</td>
+                <td className="py-1 pr-2">
+                  {planText(t, p)}
+                  {current && !onUse ? <span className="ml-1 text-xs text-muted">({t('current')})</span> : null}
+                </td>
+                {compact ? null : <td className="py-1 pr-2 text-right tabular-nums">{p.gpusTotal > 0 ? fmt.number(p.gpusTotal, 0) : '—'}</td>}
                 <td className="py-1 pr-2 text-right tabular-nums">{fmt.money(p.monthlyUsd, 0)}</td>
                 <td className="py-1 pr-2 text-right tabular-nums">{p.usdPerAcceptedTask === null ? '—' : fmt.moneySmall(p.usdPerAcceptedTask)}</td>
                 <td className="py-1 pr-2 text-right tabular-nums">{fmt.money(p.npvUsd, 0)}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{p.sloMargin === null ? (p.kind === 'api' ? '—' : t('noSlo')) : `${fmt.percent(p.sloMargin, 0)}${p.bindingLimit ? ` (${p.bindingLimit})` : ''}`}</td>
+                {compact ? null : (
+                  <td className="py-1 pr-2 text-right tabular-nums">{p.sloMargin === null ? (p.kind === 'api' ? '—' : t('noSlo')) : `${fmt.percent(p.sloMargin, 0)}${p.bindingLimit ? ` (${p.bindingLimit})` : ''}`}</td>
+                )}
                 <td className="py-1 pr-2">
                   <span className={`rounded px-1.5 py-0.5 text-xs ${p.upperBound ? 'bg-warn-bg' : 'bg-surface-2'}`} data-testid="plan-evidence" data-kind={p.evidence?.kind ?? 'api'}>
                     {evidenceText(t, fmt, p)}
                   </span>
                 </td>
-                <td className="py-1 pr-2 text-xs text-muted">{p.risks.map((r) => riskText(t, fmt, r)).join(' · ')}</td>
-                <td className="whitespace-nowrap py-1">
-                  {current ? (
-                    <span className="text-xs text-muted">{t('current')}</span>
-                  ) : (
-                    <Button size="sm" variant="secondary" onClick={() => onUse(p)} data-testid="plan-use">
-                      {t('use')}
-                    </Button>
-                  )}
-                </td>
+                {/* On paper the report keeps to two pages: the risks are the TCO page's. */}
+                <td className={`py-1 pr-2 text-xs text-muted ${compact ? 'print:hidden' : ''}`}>{p.risks.map((r) => riskText(t, fmt, r)).join(' · ')}</td>
+                {onUse ? (
+                  <td className="whitespace-nowrap py-1">
+                    {current ? (
+                      <span className="text-xs text-muted">{t('current')}</span>
+                    ) : (
+                      <Button size="sm" variant="secondary" onClick={() => onUse(p)} data-testid="plan-use">
+                        {t('use')}
+                      </Button>
+                    )}
+                  </td>
+                ) : null}
               </tr>
             );
           })}
@@ -179,7 +190,9 @@ export function PlansPanel(props: { fmt: Fmt }) {
   const [showAll, setShowAll] = useState(false);
   const [applied, setApplied] = useState<{ previous: Scenario; changes: string } | null>(null);
   const [undone, setUndone] = useState(false);
-  const query = useQuery(plansQuery(scenario, constraints));
+  // The search runs once the panel is opened: the TCO page's own figures never wait for it.
+  const [near, setNear] = useState(false);
+  const query = useQuery({ ...plansQuery(scenario, constraints), enabled: near });
   const r = query.data?.value;
 
   const use = (p: Plan) => {
@@ -211,7 +224,29 @@ export function PlansPanel(props: { fmt: Fmt }) {
     const next = now.includes(b) ? now.filter((x) => x !== b) : [...now, b];
     setConstraints({ ...constraints, billing: next.length === BILLING_PLANS.length ? null : next });
   };
+  // The API shortlist: the scenario's own offer and the catalog's offers of the same model.
+  const apiChoices = [
+    { id: scenario.api.offerId ?? 'scenario', label: `${scenario.api.provider} · ${scenario.api.model}` },
+    ...API_OFFERS.filter((o) => o.modelId === scenario.selfHosted.modelId && o.id !== scenario.api.offerId).map((o) => ({ id: o.id, label: `${o.provider} · ${o.model}` })),
+  ];
+  const toggleApi = (id: string) => {
+    const now = constraints.apiOfferIds ?? apiChoices.map((o) => o.id);
+    const next = now.includes(id) ? now.filter((x) => x !== id) : [...now, id];
+    setConstraints({ ...constraints, apiOfferIds: apiChoices.every((o) => next.includes(o.id)) ? null : next });
+  };
   const plans = r ? (showAll ? r.plans : r.plans.slice(0, TOP)) : [];
+  if (!near) {
+    return (
+      <Card title={t('title')} testId="plans-panel">
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <p className="text-muted">{t('closed')}</p>
+          <Button variant="primary" size="sm" onClick={() => setNear(true)} data-testid="plans-open">
+            {t('open')}
+          </Button>
+        </div>
+      </Card>
+    );
+  }
 
   return (
     <Card title={t('title')} testId="plans-panel">
@@ -235,6 +270,15 @@ export function PlansPanel(props: { fmt: Fmt }) {
             </label>
           ))}
         </fieldset>
+        <fieldset className="flex flex-wrap gap-x-3 gap-y-1" data-testid="plans-api">
+          <legend className="mb-1 text-xs font-medium">{t('c.api')}</legend>
+          {apiChoices.map((o) => (
+            <label key={o.id} className="inline-flex items-center gap-1">
+              <input type="checkbox" checked={constraints.apiOfferIds === null || constraints.apiOfferIds.includes(o.id)} onChange={() => toggleApi(o.id)} data-offer={o.id} />
+              {o.label}
+            </label>
+          ))}
+        </fieldset>
         <div className="flex flex-wrap items-center gap-4">
           <label className="inline-flex items-center gap-2">
             {t('c.maxGpus')}
@@ -249,6 +293,23 @@ export function PlansPanel(props: { fmt: Fmt }) {
               }}
               data-testid="plans-max-gpus"
             />
+          </label>
+          <label className="inline-flex items-center gap-2">
+            {t('c.maxCommitment')}
+            <select
+              className="rounded border border-border bg-surface px-2 py-1"
+              value={constraints.maxCommitmentMonths ?? ''}
+              onChange={(e) => setConstraints({ ...constraints, maxCommitmentMonths: e.target.value === '' ? null : Number(e.target.value) })}
+              data-testid="plans-max-commitment"
+            >
+              <option value="">{t('c.anyTerm')}</option>
+              <option value="0">{t('c.noTerm')}</option>
+              {[12, 24, 36].map((m) => (
+                <option key={m} value={m}>
+                  {t('c.months', { months: m })}
+                </option>
+              ))}
+            </select>
           </label>
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={constraints.onPremisesOnly} onChange={(e) => setConstraints({ ...constraints, onPremisesOnly: e.target.checked })} data-testid="plans-on-prem" />
@@ -301,5 +362,40 @@ export function PlansPanel(props: { fmt: Fmt }) {
         ) : null}
       </div>
     </Card>
+  );
+}
+
+const REPORT_TOP = 3;
+
+/**
+ * The report's view of the search, without constraints: the three cheapest plans with their
+ * evidence and risks, where the scenario's own deployment ranks, and how many candidates rest on
+ * the roofline alone (upper bounds, not plans).
+ */
+export function PlansReport() {
+  const t = useT(plansMessages);
+  const language = useLanguage();
+  const currency = useAppStore((s) => s.currency);
+  const scenario = useAppStore((s) => s.scenario);
+  const fmt = useMemo(() => makeFmt(language, currency, scenario.fx), [language, currency, scenario.fx]);
+  const query = useQuery(plansQuery(scenario, NO_CONSTRAINTS));
+  const r = query.data?.value;
+  if (query.error) return <p className="text-sm text-bad">{query.error instanceof Error ? query.error.message : String(query.error)}</p>;
+  if (!r) return <p className="text-sm text-muted">{t('computing')}</p>;
+  if (r.plans.length === 0) return <p data-testid="report-plans-none">{t('none')}</p>;
+  // The scenario's self-hosted deployment (as typed: GPU, count, billing) and its API offer.
+  const ownSelf = r.plans.findIndex((p) => p.kind === 'self-hosted' && isCurrent(scenario, p));
+  const ownApi = r.plans.findIndex((p) => p.kind === 'api' && isCurrent(scenario, p));
+  const count = r.plans.length;
+  return (
+    <div className="grid gap-2 text-sm" data-testid="report-plans">
+      <p className="text-xs text-muted">{t('reportIntro', { evaluated: fmt.number(r.evaluated, 0), ranked: fmt.number(r.plans.length, 0) })}</p>
+      <PlansTable plans={r.plans.slice(0, REPORT_TOP)} fmt={fmt} t={t} scenario={scenario} onUse={null} testId="report-plans-table" compact />
+      <p className="text-xs text-muted" data-testid="report-plans-own">
+        {ownSelf < 0 ? t('reportOwnNone') : t('reportOwn', { rank: ownSelf + 1, count })}
+        {ownApi < 0 ? '.' : ` ${t('reportOwnApi', { rank: ownApi + 1 })}`}
+        {r.upperBounds.length > 0 ? ` ${t('reportUpper', { count: r.upperBounds.length })}` : ''}
+      </p>
+    </div>
   );
 }

@@ -13,12 +13,14 @@ import { verdictSentence } from './verdict';
  * What the TCO feature gives the report: the same cost-vs-volume and breakdown charts as the
  * TCO page, the capacity at the latency target with the cost-per-1M headline chart
  * (capacity-report.tsx), the chart comparing saved scenarios (compare-chart.tsx), and the verdict
- * in the TCO page's own words, so the two never tell it differently. The report page is put
+ * in the TCO page's own words, so the two never tell it differently, and the cheapest plans of
+ * the search (plans-panel.tsx). The report page is put
  * together in src/app/, where features meet.
  */
 export { TcoCompareChart, type CompareChartT } from './compare-chart';
 export { CapacityReport } from './capacity-report';
 export { TcoReportLead } from './report-lead';
+export { PlansReport } from './plans-panel';
 
 export const TcoReportCharts = memo(function TcoReportCharts(props: { tco: TcoEvaluation; resultKey: string }) {
   const { tco, resultKey } = props;
