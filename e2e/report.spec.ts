@@ -37,6 +37,9 @@ test.describe('report', () => {
     await expect(plans.nth(1)).toContainText('$13,590');
     await expect(plans.nth(2)).toContainText('8× NVIDIA H200');
     await expect(plans.nth(2)).toContainText('$26,671');
+    // Why the first wins: $13,589.82 − $11,995.38 = $1,594.44 a month; the second wins with its
+    // prices 1 − 11,995.38 / 13,589.82 = 11.7 % lower (same requests, same acceptance).
+    await expect(page.getByTestId('report-plans-why')).toHaveText('API only: OpenRouter · Kimi K2.6 comes first: $1,594 a month less than API only: Moonshot AI · Kimi K2.6. The second would come first with token prices more than 11.7% lower.');
     await expect(page.getByTestId('report-plans-own')).toContainText(/^As entered, this scenario's self-hosted deployment ranks \d+ of \d+ and its API offer 2\./);
   });
 

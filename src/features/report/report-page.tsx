@@ -272,7 +272,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
             </Card>
           ) : null}
           {tco ? (
-            <Card title={t('capacity')} className="break-inside-avoid" testId="report-capacity-card">
+            <Card title={t('capacity')} className="report-may-break" testId="report-capacity-card">
               {slots.capacity()}
             </Card>
           ) : null}
@@ -285,7 +285,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
             <WorkloadSource note={false} className="mb-2 text-xs" />
             <AssumptionsTable rows={rows} />
             <h3 className="mt-3 text-xs font-semibold">{t('terms')}</h3>
-            <dl className="columns-1 gap-6 text-[0.7rem] leading-snug text-muted lg:columns-2 print:columns-2" data-testid="report-glossary">
+            <dl className="columns-1 gap-6 text-[0.7rem] leading-snug text-muted lg:columns-2 print:columns-3" data-testid="report-glossary">
               {GLOSSARY_TERMS.map((key) => {
                 const text = g(key);
                 const cut = text.indexOf(': ');

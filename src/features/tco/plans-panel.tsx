@@ -119,21 +119,22 @@ function isCurrent(s: Scenario, p: Plan): boolean {
 
 const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt: Fmt; t: T; scenario: Scenario; onUse: ((p: Plan) => void) | null; testId: string; compact?: boolean }) {
   const { plans, fmt, t, scenario, onUse, testId, compact = false } = props;
+  const py = compact ? 'py-0.5' : 'py-1';
   return (
     <div className="overflow-x-auto">
       <table className={`w-full ${compact ? 'text-xs' : 'text-sm'}`} data-testid={testId}>
         <thead className="text-left text-xs text-muted">
           <tr>
-            <th className="py-1 pr-2">{t('h.rank')}</th>
-            <th className="py-1 pr-2">{t('h.plan')}</th>
-            {compact ? null : <th className="py-1 pr-2 text-right">{t('h.gpus')}</th>}
-            <th className="py-1 pr-2 text-right">{t('h.monthly')}</th>
-            <th className="py-1 pr-2 text-right">{t('h.perTask')}</th>
-            <th className="py-1 pr-2 text-right">{t('h.npv')}</th>
-            {compact ? null : <th className="py-1 pr-2 text-right">{t('h.margin')}</th>}
-            <th className="py-1 pr-2">{t('h.evidence')}</th>
-            <th className={`py-1 pr-2 ${compact ? 'print:hidden' : ''}`}>{t('h.risks')}</th>
-            {onUse ? <th className="py-1" /> : null}
+            <th className={`${py} pr-2`}>{t('h.rank')}</th>
+            <th className={`${py} pr-2`}>{t('h.plan')}</th>
+            {compact ? null : <th className={`${py} pr-2 text-right`}>{t('h.gpus')}</th>}
+            <th className={`${py} pr-2 text-right`}>{t('h.monthly')}</th>
+            <th className={`${py} pr-2 text-right`}>{t('h.perTask')}</th>
+            <th className={`${py} pr-2 text-right`}>{t('h.npv')}</th>
+            {compact ? null : <th className={`${py} pr-2 text-right`}>{t('h.margin')}</th>}
+            <th className={`${py} pr-2`}>{t('h.evidence')}</th>
+            <th className={`${py} pr-2 ${compact ? 'print:hidden' : ''}`}>{t('h.risks')}</th>
+            {onUse ? <th className={`${py}`} /> : null}
           </tr>
         </thead>
         <tbody>
@@ -141,27 +142,27 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
             const current = isCurrent(scenario, p);
             return (
               <tr key={p.id} className="border-t border-border align-top" data-testid="plan-row" data-plan-id={p.id}>
-                <td className="py-1 pr-2 tabular-nums">{i + 1}</td>
-                <td className="py-1 pr-2">
+                <td className={`${py} pr-2 tabular-nums`}>{i + 1}</td>
+                <td className={`${py} pr-2`}>
                   {planText(t, p)}
                   {current && !onUse ? <span className="ml-1 text-xs text-muted">({t('current')})</span> : null}
                 </td>
-                {compact ? null : <td className="py-1 pr-2 text-right tabular-nums">{p.gpusTotal > 0 ? fmt.number(p.gpusTotal, 0) : '—'}</td>}
-                <td className="py-1 pr-2 text-right tabular-nums">{fmt.money(p.monthlyUsd, 0)}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{p.usdPerAcceptedTask === null ? '—' : fmt.moneySmall(p.usdPerAcceptedTask)}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{fmt.money(p.npvUsd, 0)}</td>
+                {compact ? null : <td className={`${py} pr-2 text-right tabular-nums`}>{p.gpusTotal > 0 ? fmt.number(p.gpusTotal, 0) : '—'}</td>}
+                <td className={`${py} pr-2 text-right tabular-nums`}>{fmt.money(p.monthlyUsd, 0)}</td>
+                <td className={`${py} pr-2 text-right tabular-nums`}>{p.usdPerAcceptedTask === null ? '—' : fmt.moneySmall(p.usdPerAcceptedTask)}</td>
+                <td className={`${py} pr-2 text-right tabular-nums`}>{fmt.money(p.npvUsd, 0)}</td>
                 {compact ? null : (
-                  <td className="py-1 pr-2 text-right tabular-nums">{p.sloMargin === null ? (p.kind === 'api' ? '—' : t('noSlo')) : `${fmt.percent(p.sloMargin, 0)}${p.bindingLimit ? ` (${p.bindingLimit})` : ''}`}</td>
+                  <td className={`${py} pr-2 text-right tabular-nums`}>{p.sloMargin === null ? (p.kind === 'api' ? '—' : t('noSlo')) : `${fmt.percent(p.sloMargin, 0)}${p.bindingLimit ? ` (${p.bindingLimit})` : ''}`}</td>
                 )}
-                <td className="py-1 pr-2">
+                <td className={`${py} pr-2`}>
                   <span className={`rounded px-1.5 py-0.5 text-xs ${p.upperBound ? 'bg-warn-bg' : 'bg-surface-2'}`} data-testid="plan-evidence" data-kind={p.evidence?.kind ?? 'api'}>
                     {evidenceText(t, fmt, p)}
                   </span>
                 </td>
                 {/* On paper the report keeps to two pages: the risks are the TCO page's. */}
-                <td className={`py-1 pr-2 text-xs text-muted ${compact ? 'print:hidden' : ''}`}>{p.risks.map((r) => riskText(t, fmt, r)).join(' · ')}</td>
+                <td className={`${py} pr-2 text-xs text-muted ${compact ? 'print:hidden' : ''}`}>{p.risks.map((r) => riskText(t, fmt, r)).join(' · ')}</td>
                 {onUse ? (
-                  <td className="whitespace-nowrap py-1">
+                  <td className={`whitespace-nowrap ${py}`}>
                     {current ? (
                       <span className="text-xs text-muted">{t('current')}</span>
                     ) : (
@@ -387,10 +388,28 @@ export function PlansReport() {
   const ownSelf = r.plans.findIndex((p) => p.kind === 'self-hosted' && isCurrent(scenario, p));
   const ownApi = r.plans.findIndex((p) => p.kind === 'api' && isCurrent(scenario, p));
   const count = r.plans.length;
+  // Why the first wins, and what would make the second win: its cost per accepted task (the
+  // ranking) lower by the gap. For an API offer that is its token prices by the same share.
+  const [first, second] = r.plans;
+  const why =
+    first && second && first.usdPerAcceptedTask !== null && second.usdPerAcceptedTask !== null && second.usdPerAcceptedTask > 0
+      ? {
+          first: planText(t, first),
+          second: planText(t, second),
+          monthly: fmt.money(second.monthlyUsd - first.monthlyUsd, 0),
+          share: fmt.percent(1 - first.usdPerAcceptedTask / second.usdPerAcceptedTask, 1),
+          kind: second.kind,
+        }
+      : null;
   return (
     <div className="grid gap-2 text-sm" data-testid="report-plans">
-      <p className="text-xs text-muted">{t('reportIntro', { evaluated: fmt.number(r.evaluated, 0), ranked: fmt.number(r.plans.length, 0) })}</p>
+      <p className="text-xs text-muted print:hidden">{t('reportIntro', { evaluated: fmt.number(r.evaluated, 0), ranked: fmt.number(r.plans.length, 0) })}</p>
       <PlansTable plans={r.plans.slice(0, REPORT_TOP)} fmt={fmt} t={t} scenario={scenario} onUse={null} testId="report-plans-table" compact />
+      {why ? (
+        <p data-testid="report-plans-why">
+          {t('reportWhy', why)} {t(why.kind === 'api' ? 'reportSecondApi' : 'reportSecondSelf', why)}
+        </p>
+      ) : null}
       <p className="text-xs text-muted" data-testid="report-plans-own">
         {ownSelf < 0 ? t('reportOwnNone') : t('reportOwn', { rank: ownSelf + 1, count })}
         {ownApi < 0 ? '.' : ` ${t('reportOwnApi', { rank: ownApi + 1 })}`}
