@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Banner, Card } from '../../components/card';
 import { Button } from '../../components/button';
 import { useLanguage, useT } from '../../components/use-t';
@@ -182,6 +182,17 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
 });
 
 const TOP = 10;
+const SETTLE_MS = 300;
+
+/** The value once it has stayed the same for `ms`. */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return settled;
+}
 
 export function PlansPanel(props: { fmt: Fmt }) {
   const { fmt } = props;
@@ -193,7 +204,9 @@ export function PlansPanel(props: { fmt: Fmt }) {
   const [undone, setUndone] = useState(false);
   // The search runs once the panel is opened: the TCO page's own figures never wait for it.
   const [near, setNear] = useState(false);
-  const query = useQuery({ ...plansQuery(scenario, constraints), enabled: near });
+  // While a slider is dragged the search waits for it to stop: the page's own charts come first.
+  const settled = useSettled(scenario, SETTLE_MS);
+  const query = useQuery({ ...plansQuery(settled, constraints), enabled: near });
   const r = query.data?.value;
 
   const use = (p: Plan) => {
@@ -298,7 +311,7 @@ export function PlansPanel(props: { fmt: Fmt }) {
           <label className="inline-flex items-center gap-2">
             {t('c.maxCommitment')}
             <select
-              className="rounded border border-border bg-surface px-2 py-1"
+              className="w-auto rounded border border-border bg-surface px-2 py-1"
               value={constraints.maxCommitmentMonths ?? ''}
               onChange={(e) => setConstraints({ ...constraints, maxCommitmentMonths: e.target.value === '' ? null : Number(e.target.value) })}
               data-testid="plans-max-commitment"
