@@ -6,7 +6,7 @@ import { apiFieldsFromOffer } from '../catalog/offer-fields';
 import { defaultScenario } from '../scenario/defaults';
 import { plainScenario } from '../tco/test-scenarios';
 import { resolveCapacity } from '../capacity/stored';
-import { applyPlan, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
+import { apiOfferChoices, applyPlan, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
 
 /**
  * A small catalog enumerated by hand: gpt-oss-120b (MoE, GQA) at 8K context and 16 sequences
@@ -218,6 +218,32 @@ describe('plan search over the catalog', () => {
     expect(r.excluded).toContainEqual(expect.objectContaining({ gpuId: 'h200-sxm', gpus: 8, reason: { code: 'node-too-small', smallestFit: 16 } }));
     const gb300 = [...r.plans, ...r.upperBounds].find((p) => p.gpuId === 'gb300' && p.gpusPerReplica === 8 && p.layout?.kind === 'dcp');
     expect(gb300?.layout).toMatchObject({ tp: 8, dcp: 8 });
+  });
+});
+
+describe('the example scenario', () => {
+  it('OpenRouter comes first, the scenario\'s own Moonshot offer second; the second wins with prices 11.7 % lower', () => {
+    // 927,000 requests × (6,000 × 0.68 + 6,000 × 0.34 + 2,000 × 3.41) / 1M = $11,995.38 (OpenRouter)
+    // and × (6,000 × 0.95 + 6,000 × 0.16 + 2,000 × 4) / 1M = $13,589.82 (Moonshot, the scenario's).
+    const d = defaultScenario();
+    const [first, second] = searchPlans(d).plans;
+    expect(first?.id).toBe('api|openrouter-kimi-k2.6');
+    expect(second?.id).toBe(`api|${d.api.offerId}`);
+    expect(first?.monthlyUsd).toBeCloseTo(11_995.38, 2);
+    expect(second?.monthlyUsd).toBeCloseTo(13_589.82, 2);
+    const lead = first && second ? firstOverSecond(first, second) : null;
+    expect(lead?.monthlySavingUsd).toBeCloseTo(1_594.44, 2);
+    // Same requests and acceptance: 1 − 11,995.38 / 13,589.82.
+    expect(lead?.secondLowerBy).toBeCloseTo(0.11733, 4);
+  });
+
+  it('the shortlist offers the scenario\'s own offer first, then the catalog\'s offers of the model, and a shortlist of one leaves one API plan', () => {
+    const d = defaultScenario();
+    const choices = apiOfferChoices(d);
+    expect(choices[0]).toMatchObject({ id: d.api.offerId, patch: null });
+    expect(choices.map((c) => c.id)).toContain('openrouter-kimi-k2.6');
+    const api = searchPlans(d, { ...NO_CONSTRAINTS, apiOfferIds: ['openrouter-kimi-k2.6'] }).plans.filter((p) => p.kind === 'api');
+    expect(api.map((p) => p.id)).toEqual(['api|openrouter-kimi-k2.6']);
   });
 });
 

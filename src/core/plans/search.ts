@@ -592,10 +592,8 @@ export function* planSearchSteps(scenario: PlanScenario, constraints: PlanConstr
   }
 
   // API only: the scenario's own offer and every catalog offer of the same model.
-  const offers: { id: string; patch: Partial<Scenario['api']> | null }[] = [
-    { id: 'scenario', patch: null },
-    ...catalog.offers.filter((o) => o.modelId === sh.modelId && o.id !== scenario.api.offerId).map((o) => ({ id: o.id, patch: apiFieldsFromOffer(o) })),
-  ].filter((o) => constraints.apiOfferIds === null || constraints.apiOfferIds.includes(o.id) || (o.id === 'scenario' && scenario.api.offerId !== null && constraints.apiOfferIds.includes(scenario.api.offerId)));
+  const shortlist = constraints.apiOfferIds;
+  const offers = apiOfferChoices(scenario, catalog).filter((o) => shortlist === null || shortlist.includes(o.id) || (o.patch === null && shortlist.includes('scenario')));
   if (!constraints.onPremisesOnly) {
     for (const o of offers) {
       const patch: PlanPatch = { selfHosted: {}, hardware: {}, api: o.patch };
@@ -604,7 +602,7 @@ export function* planSearchSteps(scenario: PlanScenario, constraints: PlanConstr
       if (e !== apiEvaluation) evaluated++;
       const api = s.api;
       const plan: Plan = {
-        id: `api|${o.id === 'scenario' ? (api.offerId ?? 'scenario') : o.id}`,
+        id: `api|${o.id}`,
         kind: 'api',
         gpuId: null,
         gpuName: null,
@@ -669,6 +667,34 @@ function withoutDominated(ranked: { plan: Plan; key: number }[], s: PlanScenario
 }
 
 /** The scenario with a plan applied (what "Use this plan" sets). */
+export interface ApiOfferChoice {
+  /** The catalog id; the scenario's own offer without one is "scenario". */
+  id: string;
+  label: string;
+  /** The offer's fields; null = the scenario's own offer as it stands. */
+  patch: Partial<Scenario['api']> | null;
+}
+
+/** The API-only candidates (and the shortlist's choices): the scenario's own offer, then every catalog offer of its model. */
+export function apiOfferChoices(scenario: Pick<PlanScenario, 'api' | 'selfHosted'>, catalog: Pick<PlanCatalog, 'offers'> = CATALOG): ApiOfferChoice[] {
+  const own = scenario.api;
+  return [
+    { id: own.offerId ?? 'scenario', label: `${own.provider} · ${own.model}`, patch: null },
+    ...catalog.offers.filter((o) => o.modelId === scenario.selfHosted.modelId && o.id !== own.offerId).map((o) => ({ id: o.id, label: `${o.provider} · ${o.model}`, patch: apiFieldsFromOffer(o) })),
+  ];
+}
+
+/**
+ * Why the first plan wins over the second: the monthly saving, and how much lower the second's
+ * cost per accepted task (the ranking) would have to be to win. For an API offer that is its
+ * token prices lower by the same share (its cost is the tokens times the prices). Null when
+ * either has no cost per accepted task.
+ */
+export function firstOverSecond(first: Plan, second: Plan): { monthlySavingUsd: number; secondLowerBy: number } | null {
+  if (first.usdPerAcceptedTask === null || second.usdPerAcceptedTask === null || second.usdPerAcceptedTask <= 0) return null;
+  return { monthlySavingUsd: second.monthlyUsd - first.monthlyUsd, secondLowerBy: 1 - first.usdPerAcceptedTask / second.usdPerAcceptedTask };
+}
+
 export function applyPlan<S extends PlanScenario>(s: S, plan: Pick<Plan, 'apply'>): S {
   const p = plan.apply;
   return {

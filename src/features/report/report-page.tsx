@@ -272,7 +272,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
             </Card>
           ) : null}
           {tco ? (
-            <Card title={t('capacity')} className="report-may-break" testId="report-capacity-card">
+            <Card title={t('capacity')} className="break-inside-avoid" testId="report-capacity-card">
               {slots.capacity()}
             </Card>
           ) : null}

@@ -3,9 +3,8 @@ import { memo, useEffect, useMemo, useState } from 'react';
 import { Banner, Card } from '../../components/card';
 import { Button } from '../../components/button';
 import { useLanguage, useT } from '../../components/use-t';
-import { API_OFFERS } from '../../core/catalog/api-offers';
 import { GPUS } from '../../core/catalog/gpus';
-import { applyPlan, BILLING_PLANS, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
+import { apiOfferChoices, applyPlan, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
 import { deepEqual } from '../../core/scenario/json';
 import type { Scenario } from '../../core/scenario/schema';
 import { formatDate } from '../../lib/format/format';
@@ -203,10 +202,10 @@ export function PlansPanel(props: { fmt: Fmt }) {
   const [applied, setApplied] = useState<{ previous: Scenario; changes: string } | null>(null);
   const [undone, setUndone] = useState(false);
   // The search runs once the panel is opened: the TCO page's own figures never wait for it.
-  const [near, setNear] = useState(false);
+  const [opened, setOpened] = useState(false);
   // While a slider is dragged the search waits for it to stop: the page's own charts come first.
   const settled = useSettled(scenario, SETTLE_MS);
-  const query = useQuery({ ...plansQuery(settled, constraints), enabled: near });
+  const query = useQuery({ ...plansQuery(settled, constraints), enabled: opened });
   const r = query.data?.value;
 
   const use = (p: Plan) => {
@@ -238,23 +237,20 @@ export function PlansPanel(props: { fmt: Fmt }) {
     const next = now.includes(b) ? now.filter((x) => x !== b) : [...now, b];
     setConstraints({ ...constraints, billing: next.length === BILLING_PLANS.length ? null : next });
   };
-  // The API shortlist: the scenario's own offer and the catalog's offers of the same model.
-  const apiChoices = [
-    { id: scenario.api.offerId ?? 'scenario', label: `${scenario.api.provider} · ${scenario.api.model}` },
-    ...API_OFFERS.filter((o) => o.modelId === scenario.selfHosted.modelId && o.id !== scenario.api.offerId).map((o) => ({ id: o.id, label: `${o.provider} · ${o.model}` })),
-  ];
+  // The API shortlist: the search's own API candidates.
+  const apiChoices = apiOfferChoices(scenario);
   const toggleApi = (id: string) => {
     const now = constraints.apiOfferIds ?? apiChoices.map((o) => o.id);
     const next = now.includes(id) ? now.filter((x) => x !== id) : [...now, id];
     setConstraints({ ...constraints, apiOfferIds: apiChoices.every((o) => next.includes(o.id)) ? null : next });
   };
   const plans = r ? (showAll ? r.plans : r.plans.slice(0, TOP)) : [];
-  if (!near) {
+  if (!opened) {
     return (
       <Card title={t('title')} testId="plans-panel">
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <p className="text-muted">{t('closed')}</p>
-          <Button variant="primary" size="sm" onClick={() => setNear(true)} data-testid="plans-open">
+          <Button variant="primary" size="sm" onClick={() => setOpened(true)} data-testid="plans-open">
             {t('open')}
           </Button>
         </div>
@@ -401,18 +397,12 @@ export function PlansReport() {
   const ownSelf = r.plans.findIndex((p) => p.kind === 'self-hosted' && isCurrent(scenario, p));
   const ownApi = r.plans.findIndex((p) => p.kind === 'api' && isCurrent(scenario, p));
   const count = r.plans.length;
-  // Why the first wins, and what would make the second win: its cost per accepted task (the
-  // ranking) lower by the gap. For an API offer that is its token prices by the same share.
+  // Why the first wins, and what would make the second win.
   const [first, second] = r.plans;
+  const lead = first && second ? firstOverSecond(first, second) : null;
   const why =
-    first && second && first.usdPerAcceptedTask !== null && second.usdPerAcceptedTask !== null && second.usdPerAcceptedTask > 0
-      ? {
-          first: planText(t, first),
-          second: planText(t, second),
-          monthly: fmt.money(second.monthlyUsd - first.monthlyUsd, 0),
-          share: fmt.percent(1 - first.usdPerAcceptedTask / second.usdPerAcceptedTask, 1),
-          kind: second.kind,
-        }
+    first && second && lead
+      ? { first: planText(t, first), second: planText(t, second), monthly: fmt.money(lead.monthlySavingUsd, 0), share: fmt.percent(lead.secondLowerBy, 1), kind: second.kind }
       : null;
   return (
     <div className="grid gap-2 text-sm" data-testid="report-plans">
