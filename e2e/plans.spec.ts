@@ -40,6 +40,13 @@ test.describe('plans', () => {
     await tco.open({ charts: false });
     const plans = new PlansPanel(page);
     await plans.waitForResults();
+    // A cap that is no whole number stays as typed and says the search has no cap.
+    const cap = plans.root().getByTestId('plans-max-gpus');
+    await cap.fill('-4');
+    await expect(cap).toHaveValue('-4');
+    await expect(plans.root().getByTestId('plans-max-gpus-error')).toHaveText('"-4" is not a whole number of 1 or more: the search has no GPU cap.');
+    await cap.fill('');
+    await expect(plans.root().getByTestId('plans-max-gpus-error')).toHaveCount(0);
     await plans.root().getByTestId('plans-max-commitment').selectOption('0');
     // The shortlist: only the scenario's own offer stays ticked.
     const boxes = plans.root().getByTestId('plans-api').locator('input[type="checkbox"]');

@@ -203,6 +203,8 @@ export function PlansPanel(props: { fmt: Fmt }) {
   const [undone, setUndone] = useState(false);
   // The search runs once the panel is opened: the TCO page's own figures never wait for it.
   const [opened, setOpened] = useState(false);
+  const [capText, setCapText] = useState('');
+  const capBad = capText.trim() !== '' && constraints.maxGpus === null;
   // While a slider is dragged the search waits for it to stop: the page's own charts come first.
   const settled = useSettled(scenario, SETTLE_MS);
   const query = useQuery({ ...plansQuery(settled, constraints), enabled: opened });
@@ -296,14 +298,24 @@ export function PlansPanel(props: { fmt: Fmt }) {
               type="number"
               min={1}
               className="w-24 rounded border border-border bg-surface px-2 py-1"
-              value={constraints.maxGpus ?? ''}
+              value={capText}
+              aria-invalid={capBad}
+              aria-describedby={capBad ? 'plans-max-gpus-error' : undefined}
               onChange={(e) => {
-                const n = Number(e.target.value);
-                setConstraints({ ...constraints, maxGpus: e.target.value === '' || !Number.isInteger(n) || n < 1 ? null : n });
+                // The text stays as typed; only a whole number of 1 or more caps the search.
+                const text = e.target.value;
+                const n = Number(text);
+                setCapText(text);
+                setConstraints({ ...constraints, maxGpus: text.trim() === '' || !Number.isInteger(n) || n < 1 ? null : n });
               }}
               data-testid="plans-max-gpus"
             />
           </label>
+          {capBad ? (
+            <span id="plans-max-gpus-error" className="text-xs text-bad" role="alert" data-testid="plans-max-gpus-error">
+              {t('c.maxGpusBad', { text: capText })}
+            </span>
+          ) : null}
           <label className="inline-flex items-center gap-2">
             {t('c.maxCommitment')}
             <select
