@@ -1,4 +1,7 @@
 import { GPUS } from '../../core/catalog/gpus';
+import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
+import { PUBLISHED_RECORDS } from '../../core/catalog/published-records.data';
+import { calibrate } from '../../core/plans/calibration';
 import { BILLING_PLANS, NO_CONSTRAINTS, searchPlans, type BillingPlan, type Plan, type PlanConstraints } from '../../core/plans/search';
 import { json, parseFlags, type CliCommand } from '../command';
 import { readScenarioFile } from '../scenario-file';
@@ -15,6 +18,8 @@ import { readScenarioFile } from '../scenario-file';
  * Options: --gpus a,b (allowed GPU ids), --max-gpus N, --billing on-demand,reserved-12,…
  * ("reserved" means both terms), --max-commitment MONTHS, --on-premises, --api id,… (API
  * offers allowed), --top N (default 10; upper bounds as many).
+ * `plan <scenario.json> --calibration` prints the calibration table instead (docs/plans.md §2):
+ * per class its series, factor and leave-one-out error, and its records beside them.
  * Exit codes: 0 ok; 1 unreadable file or a rejected field; 2 usage error.
  */
 function list(v: string | true | undefined): string[] | null {
@@ -48,7 +53,7 @@ function row(p: Plan, rank: number) {
 export const planCommand: CliCommand = {
   name: 'plan',
   summary: 'Find the cheapest plans that serve the scenario at its latency target (every GPU, layout, billing mode, hybrid and API offer) as JSON',
-  usage: 'plan <scenario.json> [--gpus h100-sxm,h200-sxm] [--max-gpus 64] [--billing on-demand,reserved] [--max-commitment 12] [--on-premises] [--api id,…] [--top 10] [--lenient]',
+  usage: 'plan <scenario.json> [--gpus h100-sxm,h200-sxm] [--max-gpus 64] [--billing on-demand,reserved] [--max-commitment 12] [--on-premises] [--api id,…] [--top 10] [--calibration] [--lenient]',
   async run(args, io) {
     const { flags, positional } = parseFlags(args);
     const file = positional[0];
@@ -92,6 +97,29 @@ export const planCommand: CliCommand = {
     }
     const read = await readScenarioFile(file, io, { lenient: flags.get('lenient') === true });
     if (!read) return 1;
+    if (flags.get('calibration') === true) {
+      const t = calibrate(read.scenario, read.scenario.hardware, PUBLISHED_RECORDS, PUBLISHED_SERIES);
+      const pt = (p: (typeof t.classes)[number]['points'][number]) => ({ id: p.id, gpu: p.gpuId, gpus: p.gpus, publishedPerGpu: p.publishedPerGpu, rooflinePerGpu: p.rooflinePerGpu, ratio: p.ratio });
+      io.out(
+        json({
+          classes: t.classes.map((c) => ({
+            class: c.key,
+            series: c.points.length,
+            calibrated: c.factor !== null,
+            factor: c.factor,
+            looError: c.looError,
+            looMax: c.looMax,
+            records: c.records.length,
+            recordRatio: c.recordRatio,
+            recordOverSeries: c.recordOverSeries,
+            points: c.points.map(pt),
+            recordPoints: c.records.map(pt),
+          })),
+          skipped: t.skipped,
+        }),
+      );
+      return 0;
+    }
     const constraints: PlanConstraints = {
       ...NO_CONSTRAINTS,
       gpuIds: gpus,

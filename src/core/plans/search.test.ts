@@ -6,6 +6,9 @@ import { apiFieldsFromOffer } from '../catalog/offer-fields';
 import { defaultScenario } from '../scenario/defaults';
 import { plainScenario } from '../tco/test-scenarios';
 import { resolveCapacity } from '../capacity/stored';
+import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
+import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
+import { calibrate, calibrationFor, fitFactor, type CalibratedClass } from './calibration';
 import { apiOfferChoices, applyPlan, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
 
 /**
@@ -118,6 +121,7 @@ const CATALOG: PlanCatalog = {
   rent: (id) => rec(id, 0),
   reserved: (id) => rec(id, 1),
   purchase: (id) => rec(id, 2),
+  calibration: () => ({ classes: [], skipped: [] }),
 };
 
 function scenario() {
@@ -274,5 +278,109 @@ describe('records as evidence', () => {
   it('never for a stricter SLO: a 50 ms TPOT leaves only the roofline', () => {
     const r = searchPlans(deepseek([{ metric: 'tpot', percentile: 99, maxMs: 50 }]), { ...b200, billing: ['on-demand'] });
     expect([...r.plans, ...r.upperBounds].some((p) => p.evidence?.kind === 'record')).toBe(false);
+  });
+});
+
+describe('calibrated estimates', () => {
+  // A class calibrated by hand: MoE · GQA · Hopper · one node, factor 0.5 at a 10 % error.
+  const hopper: CalibratedClass = {
+    key: 'moe|gqa|hopper|single',
+    cls: { moe: true, attention: 'gqa', generation: 'hopper', multiNode: false },
+    points: [],
+    records: [],
+    factor: 0.5,
+    looError: 0.1,
+    looMax: 0.15,
+    recordRatio: null,
+    recordOverSeries: null,
+  };
+  const bare: PlanCatalog = { ...CATALOG, published: [] };
+  const calibrated: PlanCatalog = { ...bare, calibration: () => ({ classes: [hopper], skipped: [] }) };
+
+  it('without series every GPU rests on the roofline; with a calibrated class the roofline × its factor is a plan', () => {
+    const s = scenario();
+    // The roofline at the workload's own prompt length (else its lengths would differ).
+    s.hardware.promptTokens = 1000;
+    const roof = searchPlans(s, THREE, bare);
+    expect(roof.plans.every((p) => p.kind === 'api')).toBe(true);
+    const cal = searchPlans(s, THREE, calibrated);
+    const h100 = cal.plans.find((p) => p.id === 'self|h100-sxm|1|tp|on-demand');
+    expect(h100?.evidence).toMatchObject({ kind: 'calibrated', calibration: { classKey: 'moe|gqa|hopper|single', exact: true, factor: 0.5, looError: 0.1 } });
+    expect(h100?.risks).toContainEqual({ kind: 'calibrated', error: 0.1, otherClass: false });
+    // The series is the roofline's, each throughput halved, at the roofline's latencies.
+    const upper = roof.upperBounds.find((p) => p.id === 'self|h100-sxm|1|tp|on-demand');
+    const a = h100?.apply.selfHosted.capacity?.series?.points;
+    const b = upper?.apply.selfHosted.capacity?.series?.points;
+    expect(a && b).toBeTruthy();
+    a?.out.forEach((v, i) => expect(v).toBeCloseTo(0.5 * (b?.out[i] ?? NaN), 9));
+    expect(a?.tpot).toEqual(b?.tpot);
+    // B200 (Blackwell) borrows the nearest class of the same kind, span and vendor, and says so.
+    const b200 = cal.plans.find((p) => p.id === 'self|b200|1|tp|on-demand');
+    expect(b200?.evidence?.calibration?.exact).toBe(false);
+    expect(b200?.risks).toContainEqual({ kind: 'calibrated', error: 0.1, otherClass: true });
+  });
+});
+
+describe('the calibration fit', () => {
+  it('the factor is the geometric mean; the error leaves each point out in turn', () => {
+    // Ratios 0.2, 0.4, 0.8: factor (0.2 × 0.4 × 0.8)^(1/3) = 0.4. Left out in turn:
+    // 0.2 → √(0.4 × 0.8) = 0.565685, |0.565685 / 0.2 − 1| = 1.828427;
+    // 0.4 → √(0.2 × 0.8) = 0.4, error 0; 0.8 → √(0.2 × 0.4) = 0.282843, |0.282843 / 0.8 − 1| = 0.646447.
+    // Mean (1.828427 + 0 + 0.646447) / 3 = 0.824958; max 1.828427.
+    const f = fitFactor([0.2, 0.4, 0.8]);
+    expect(f.factor).toBeCloseTo(0.4, 9);
+    expect(f.looError).toBeCloseTo(0.824958, 6);
+    expect(f.looMax).toBeCloseTo(1.828427, 6);
+    expect(fitFactor([0.3, 0.5])).toEqual({ factor: null, looError: null, looMax: null });
+  });
+
+  it('the nearest class keeps the model kind and the node span: a one-node factor never stands in for a multi-node replica', () => {
+    const mk = (key: string, factor: number | null): CalibratedClass => {
+      const [moe, attention, generation, span] = key.split('|') as [string, 'gqa', 'hopper', string];
+      return { key, cls: { moe: moe === 'moe', attention, generation, multiNode: span === 'multi' }, points: [], records: [], factor, looError: factor === null ? null : 0.2, looMax: null, recordRatio: null, recordOverSeries: null };
+    };
+    const table = { classes: [mk('moe|gqa|cdna4|single', 0.4), mk('moe|gqa|blackwell|single', 0.6), mk('moe|mla|hopper|single', 0.3), mk('moe|gqa|hopper|single', null)], skipped: [] };
+    const hopper = { moe: true, attention: 'gqa' as const, generation: 'hopper' as const, multiNode: false };
+    // Hopper's own class has too few points: Blackwell (same vendor) before CDNA 4.
+    expect(calibrationFor(table, hopper)?.from.key).toBe('moe|gqa|blackwell|single');
+    expect(calibrationFor(table, { ...hopper, generation: 'cdna3' })?.from.key).toBe('moe|gqa|cdna4|single');
+    expect(calibrationFor(table, { ...hopper, multiNode: true })).toBeNull();
+    expect(calibrationFor(table, { ...hopper, moe: false })).toBeNull();
+  });
+
+  it('the library: records are set beside the roofline but never fitted, so with one catalog-model series every class is uncalibrated', () => {
+    const d = defaultScenario();
+    const t = calibrate(d, d.hardware, PUBLISHED_RECORDS, PUBLISHED_SERIES);
+    expect(t.classes.length).toBeGreaterThan(0);
+    expect(t.classes.every((c) => c.factor === null && c.points.every((p) => p.kind === 'series'))).toBe(true);
+    expect(t.classes.some((c) => c.records.length >= 3)).toBe(true);
+    // gpt-oss-120b on one B200 (CoreWeave, Server): 90,204.7 tokens/s ÷ 8 = 11,275.59 per GPU.
+    const rec = t.classes.flatMap((c) => c.records).find((p) => p.id.includes('coreweave') && p.id.includes('gpt-oss') && p.gpuId === 'b200');
+    expect(rec?.publishedPerGpu).toBeCloseTo(11_275.59, 2);
+    expect(rec?.classKey).toBe('moe|gqa|blackwell|single');
+  });
+});
+
+describe('a record beside the ordinary series of its class', () => {
+  it('DeepSeek-R1 on MI355X: the record is set beside the one ordinary series of MoE · MLA · CDNA 4 · one node; on B200 there is none', () => {
+    const d = defaultScenario();
+    const s = {
+      ...d,
+      selfHosted: { ...d.selfHosted, modelId: 'deepseek-v3', capacity: { ...d.selfHosted.capacity, slo: { ...d.selfHosted.capacity.slo, limits: [{ metric: 'ttft' as const, percentile: 95 as const, maxMs: 3000 }, { metric: 'tpot' as const, percentile: 99 as const, maxMs: 100 }] } } },
+    };
+    const r = searchPlans(s, { ...NO_CONSTRAINTS, gpuIds: ['mi355x', 'b200'], billing: ['on-demand'] });
+    const all = [...r.plans, ...r.upperBounds];
+    const amd = all.find((p) => p.gpuId === 'mi355x' && p.evidence?.kind === 'record');
+    const table = calibrate(s, s.hardware, PUBLISHED_RECORDS, PUBLISHED_SERIES);
+    const cls = table.classes.find((c) => c.key === 'moe|mla|cdna4|single');
+    // The record (Crusoe, 2,405,310 tokens/s on 512 MI355X = 4,697.87 per GPU) over the
+    // InferenceX series, each as its ratio to the roofline.
+    const rec = cls?.records.find((p) => p.id.includes('crusoe'));
+    expect(rec?.publishedPerGpu).toBeCloseTo(2_405_310 / 512, 0);
+    expect(cls?.points).toHaveLength(1);
+    expect(amd?.evidence?.recordOverSeries?.times).toBeCloseTo((rec?.ratio ?? NaN) / (cls?.points[0]?.ratio ?? NaN), 9);
+    expect(amd?.evidence?.recordOverSeries?.times).toBeGreaterThan(1);
+    const nvidia = all.find((p) => p.gpuId === 'b200' && p.evidence?.kind === 'record');
+    expect(nvidia?.evidence?.recordOverSeries).toBeNull();
   });
 });

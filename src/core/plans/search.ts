@@ -18,6 +18,7 @@ import { resolveSetup, type FitInput } from '../hardware/setup';
 import type { Scenario } from '../scenario/schema';
 import { monthlyRate } from '../tco/capital';
 import { evaluateTco, type TcoEvaluation } from '../tco/evaluate';
+import { calibratedSeries, calibrationFor, calibrationTable, classOf, recordOverSeries, type CalibrationTable } from './calibration';
 import { replicaShapes, rooflineSeriesOf, type ReplicaShape } from './candidates';
 
 /**
@@ -47,7 +48,7 @@ export interface PlanConstraints {
 
 export const NO_CONSTRAINTS: PlanConstraints = { gpuIds: null, maxGpus: null, maxCommitmentMonths: null, billing: null, onPremisesOnly: false, apiOfferIds: null };
 
-export type EvidenceKind = 'measured' | 'entered' | 'published' | 'record' | 'roofline';
+export type EvidenceKind = 'measured' | 'entered' | 'published' | 'record' | 'calibrated' | 'roofline';
 
 export interface PlanEvidence {
   kind: EvidenceKind;
@@ -56,6 +57,10 @@ export interface PlanEvidence {
   /** Where it comes from: the file name, the publisher and repository, or "roofline". */
   source: string | null;
   date: string | null;
+  /** A calibrated estimate: the class the factor was fitted on, the factor and its leave-one-out error. */
+  calibration?: { classKey: string; exact: boolean; factor: number; looError: number; series: number };
+  /** A record: how many times the ordinary published series of its class it reaches (both set beside the roofline); null without such series. */
+  recordOverSeries?: { times: number; series: number; classKey: string } | null;
 }
 
 export type PlanRisk =
@@ -68,6 +73,8 @@ export type PlanRisk =
   | { kind: 'upper-bound' }
   /** Throughput from a vendor record (a tuned stack at MLPerf's own request lengths). */
   | { kind: 'record' }
+  /** A calibrated estimate, with its leave-one-out error; `otherClass` when fitted on another GPU generation. */
+  | { kind: 'calibrated'; error: number; otherClass: boolean }
   | { kind: 'api-overflow'; share: number };
 
 export interface PlanLayout {
@@ -185,6 +192,8 @@ export interface PlanCatalog {
   reserved: (gpuId: string) => { usd: number; id: string; provider: string } | null;
   /** Purchase USD per GPU and power per GPU. */
   purchase: (gpuId: string) => { usd: number; id: string; provider: string } | null;
+  /** The calibration of the roofline under a scenario's settings (docs/plans.md §2). */
+  calibration: (s: PlanScenario) => CalibrationTable;
 }
 
 const median = <T>(items: readonly T[], key: (t: T) => number): T | undefined => {
@@ -209,6 +218,8 @@ export const CATALOG: PlanCatalog = {
     const r = purchasesForGpu(gpuId)[0];
     return r ? { usd: (r.usdLow + r.usdHigh) / 2, id: r.id, provider: r.source.title } : null;
   },
+  // The search fits on the library's series; the records are for the table (docs, CLI).
+  calibration: (s) => calibrationTable(s, [], PUBLISHED_SERIES),
 };
 
 export type PlanScenario = Pick<Scenario, 'workload' | 'api' | 'selfHosted' | 'fx' | 'hardware' | 'pilot'>;
@@ -249,10 +260,28 @@ function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, cata
   }
   const record = bestRecord(s, shape, catalog);
   if (record) {
-    return { info: { kind: 'record', label: recordBadgeLabel(record), source: `${record.submitter}, ${record.systemName} (${record.source.publisher} ${record.round}, ${record.scenario})`, date: record.source.roundDate ?? record.source.checked }, series: recordSeries(record, gpus) };
+    return {
+      info: {
+        kind: 'record',
+        label: recordBadgeLabel(record),
+        source: `${record.submitter}, ${record.systemName} (${record.source.publisher} ${record.round}, ${record.scenario})`,
+        date: record.source.roundDate ?? record.source.checked,
+        recordOverSeries: recordOverSeries(record, s, catalog.calibration(s)),
+      },
+      series: recordSeries(record, gpus),
+    };
   }
   const roofline = rooflineSeriesOf(s, input, shape);
-  return roofline ? { info: { kind: 'roofline', label: roofline.label, source: 'roofline', date: null }, series: roofline } : null;
+  if (!roofline) return null;
+  const use = calibrationFor(catalog.calibration(s), classOf(input.model, shape.gpu, shape.fit.layout.nodes));
+  if (use) {
+    const series = calibratedSeries(roofline, use);
+    return {
+      info: { kind: 'calibrated', label: series.label, source: `roofline × ${use.factor.toFixed(2)}, fitted on ${use.from.points.length} series (${use.from.key})`, date: null, calibration: { classKey: use.from.key, exact: use.exact, factor: use.factor, looError: use.looError, series: use.from.points.length } },
+      series,
+    };
+  }
+  return { info: { kind: 'roofline', label: roofline.label, source: 'roofline', date: null }, series: roofline };
 }
 
 /**
@@ -535,6 +564,8 @@ export function* planSearchSteps(scenario: PlanScenario, constraints: PlanConstr
       if (slo.beyond !== null) risks.push({ kind: 'not-measured-beyond', load: slo.beyond });
       if (e.selfHosted.sizing?.ok && e.selfHosted.sizing.method === 'prefill-decode') risks.push({ kind: 'lengths-adjusted' });
       if (evidence.info.kind === 'record') risks.push({ kind: 'record' });
+      const cal = evidence.info.calibration;
+      if (cal) risks.push({ kind: 'calibrated', error: cal.looError, otherClass: !cal.exact });
       const upperBound = evidence.info.kind === 'roofline';
       if (upperBound) risks.push({ kind: 'upper-bound' });
       const id = `${shape.gpu.id}|${perReplica}|${shape.fit.kind}|${billing}`;

@@ -43,8 +43,23 @@ function evidenceText(t: T, fmt: Fmt, p: Plan): string {
   if (e.kind === 'measured') return t('ev.measured', { source: e.source ?? e.label });
   if (e.kind === 'published') return t('ev.published', { source: e.source ?? e.label, date: e.date ? formatDate(fmt.language, e.date.slice(0, 10)) : '?' });
   if (e.kind === 'entered') return t('ev.entered');
-  if (e.kind === 'record') return t('ev.record', { label: e.label, source: e.source ?? '' });
+  if (e.kind === 'record') {
+    const over = e.recordOverSeries;
+    const vs = over ? t('ev.recordOver', { times: fmt.number(over.times, 1), class: classText(over.classKey) }) : t('ev.recordAlone');
+    return `${t('ev.record', { label: e.label, source: e.source ?? '' })}; ${vs}`;
+  }
+  if (e.kind === 'calibrated' && e.calibration) {
+    const c = e.calibration;
+    return t('ev.calibrated', { factor: fmt.number(c.factor, 2), series: c.series, class: classText(c.classKey), error: fmt.percent(c.looError, 0) });
+  }
   return t('ev.roofline');
+}
+
+/** "MoE · MLA · Hopper · one node" from a calibration class key. */
+export function classText(key: string): string {
+  const [moe, attention, generation, span] = key.split('|');
+  const gen: Record<string, string> = { ampere: 'Ampere', ada: 'Ada', hopper: 'Hopper', blackwell: 'Blackwell', cdna3: 'CDNA 3', cdna4: 'CDNA 4' };
+  return [moe === 'moe' ? 'MoE' : 'dense', attention === 'mla' ? 'MLA' : attention === 'gqa' ? 'GQA' : 'linear hybrid', gen[generation ?? ''] ?? generation, span === 'multi' ? 'multi-node' : 'single node'].join(' · ');
 }
 
 function riskText(t: T, fmt: Fmt, r: PlanRisk): string {
@@ -59,6 +74,8 @@ function riskText(t: T, fmt: Fmt, r: PlanRisk): string {
       return t('r.not-measured-beyond', { load: fmt.number(r.load, 0) });
     case 'api-overflow':
       return t('r.api-overflow', { share: fmt.percent(r.share, 0) });
+    case 'calibrated':
+      return t(r.otherClass ? 'r.calibrated-other' : 'r.calibrated', { error: fmt.percent(r.error, 0) });
     default:
       return t(`r.${r.kind}`);
   }
