@@ -1,4 +1,7 @@
+import { defaultScenario } from '../src/core/scenario/defaults';
+import { encodeScenario } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
+import { fixtureFile } from './pages/benchmarks-page';
 import { PlansPanel } from './pages/plans-panel';
 import { slow } from './pages/tco-page';
 
@@ -59,5 +62,42 @@ test.describe('plans', () => {
       const apis = ids.filter((id) => id.startsWith('api|'));
       return billing.length > 0 && billing.every((b) => b === 'on-demand' || b === 'on-demand-scheduled' || b === 'scale-to-zero') && apis.length === 1 && apis[0] === `api|${own}`;
     }).toBe(true);
+  });
+
+  test('an imported sweep tagged with its GPU backs that plan as measured; the others stay estimated', async ({ page, shell, tcoPage: tco, benchmarksPage: bench }) => {
+    // Llama 3.1 8B at the sweep's own lengths (1,000 in / 100 out), 4K context, 16 sequences:
+    // it fits on one GPU, where the sweep ran.
+    const s = defaultScenario();
+    s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 876_000, daysPerMonth: 30, inputTokensPerRequest: 1000, outputTokensPerRequest: 100, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0 };
+    s.selfHosted = { ...s.selfHosted, modelId: 'llama-3.1-8b', gpuId: 'h100-sxm', gpusPerReplica: 1, gpusPerNode: 8 };
+    s.hardware = { ...s.hardware, weightFormat: 'bf16', contextLength: 4096, concurrentSequences: 16, promptTokens: 1000 };
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    await shell.goTo('Benchmarks');
+    await bench.drop([fixtureFile('vllm/nerdalert_benchmark_serving_append_results.json')]);
+    await bench.waitForImportDone();
+    await shell.goTo('TCO & break-even');
+    const plans = new PlansPanel(page);
+    await plans.waitForResults();
+    await plans.onlyGpus(['h100-sxm', 'h200-sxm']);
+    // The file names the model but not the hardware: not counted until tagged.
+    await expect(plans.root().getByTestId('plans-imported').locator('summary')).toHaveText('Your imported series as evidence: 2 series, 0 counting');
+    await plans.root().getByTestId('plans-imported').locator('summary').click();
+    const row = plans.root().getByTestId('plans-imported-row').filter({ hasText: 'vllm · 1000/100 tok (6 loads)' });
+    await expect(row.getByTestId('plans-imported-status')).toHaveText('Not counted: choose the GPU and the GPU count it was measured on.');
+    await row.getByTestId('plans-imported-gpu').selectOption('h100-sxm');
+    await row.getByTestId('plans-imported-count').fill('1');
+    await expect(row.getByTestId('plans-imported-status')).toHaveText('Counts as measured for 1× NVIDIA H100 SXM.');
+    await expect(plans.root().getByTestId('plans-imported').locator('summary')).toHaveText('Your imported series as evidence: 2 series, 1 counting');
+    const measured = plans.root().locator('[data-plan-id="self|h100-sxm|1|tp|on-demand"]').getByTestId('plan-evidence');
+    await slow(measured).toHaveAttribute('data-kind', 'measured');
+    await expect(measured).toHaveText('measured: nerdalert_benchmark_serving_append_results.json');
+    // H200 has no series of this model: its plans rest on the roofline, listed apart.
+    await plans.root().getByTestId('plans-upper').locator('summary').click();
+    const upper = plans.root().getByTestId('plans-upper-table').getByTestId('plan-evidence');
+    await slow.poll(async () => (await upper.evaluateAll((xs) => xs.map((x) => x.getAttribute('data-kind')))).every((k) => k === 'roofline')).toBe(true);
+    expect(await plans.planIds('plans-upper-table')).toContain('self|h200-sxm|1|tp|on-demand');
+    // "Use this plan" carries the series and its tag into the scenario: the TCO page sizes from it.
+    await plans.use('self|h100-sxm|1|tp|on-demand');
+    await slow(page.getByTestId('tco-verdict-badge')).toHaveText('measured (nerdalert_benchmark_serving_append_results.json)');
   });
 });

@@ -65,6 +65,12 @@ interface SessionState {
    * series itself, never the raw runs.
    */
   capacityGroupOverrides: Readonly<Record<string, string>>;
+  /**
+   * What the user says an imported series was measured on, where the file does not (series key
+   * → catalog model, GPU and count), for the plan search. Kept for the tab, not in the link; a
+   * plan that uses the series carries it into the scenario.
+   */
+  planSeriesTags: Readonly<Record<string, SeriesTag>>;
   setArea: (area: Area) => void;
   setLink: (link: LinkStatus) => void;
   setDrift: (drift: DriftStatus) => void;
@@ -73,6 +79,13 @@ interface SessionState {
   setStartedFrom: (from: 'recent' | null) => void;
   setCompareIds: (ids: string[]) => void;
   setCapacityGroupOverrides: (overrides: Readonly<Record<string, string>>) => void;
+  setPlanSeriesTags: (tags: Readonly<Record<string, SeriesTag>>) => void;
+}
+
+export interface SeriesTag {
+  modelId: string | null;
+  gpuId: string | null;
+  gpus: number | null;
 }
 
 export const useSessionStore = create<SessionState>()((set) => ({
@@ -84,8 +97,10 @@ export const useSessionStore = create<SessionState>()((set) => ({
   startedFrom: null,
   compareIds: [],
   capacityGroupOverrides: {},
+  planSeriesTags: {},
   setArea: (area) => set({ area }),
   setCapacityGroupOverrides: (capacityGroupOverrides) => set({ capacityGroupOverrides }),
+  setPlanSeriesTags: (planSeriesTags) => set({ planSeriesTags }),
   setSaved: (saved) => set({ saved }),
   setStartedFrom: (startedFrom) => set({ startedFrom }),
   setCompareIds: (compareIds) => set({ compareIds }),

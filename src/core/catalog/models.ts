@@ -179,6 +179,32 @@ export const MODELS: readonly ModelRecord[] = [
     },
   },
   {
+    id: 'llama-3.1-8b',
+    name: 'Llama-3.1-8B',
+    vendor: 'Meta',
+    totalParamsB: 8.03,
+    activeParamsB: 8.03,
+    layers: 32,
+    hidden: 4096,
+    heads: 32,
+    vocab: 128256,
+    maxContext: 131072,
+    attention: [{ kind: 'gqa', layers: 32, kvHeads: 8, headDim: 128 }],
+    moe: null,
+    releasedFormat: 'bf16',
+    checkpointBytes: 16.06e9,
+    source: {
+      title: 'meta-llama/Llama-3.1-8B-Instruct config.json (Hugging Face)',
+      url: 'https://huggingface.co/meta-llama/Llama-3.1-8B-Instruct/blob/main/config.json',
+      checked: COMPILED,
+      kind: 'derived',
+      note:
+        'Dense. hidden_size 4096, intermediate_size 14336, 32 layers, 32 attention heads, 8 KV heads (head dim 128), vocab 128256, ' +
+        'max_position_embeddings 131072. 8.03B parameters calculated: embeddings 2 × 128256 × 4096 = 1.051B; per layer attention ' +
+        '2 × 4096² + 2 × 4096 × 1024 = 41.9M and MLP 3 × 4096 × 14336 = 176.2M, × 32 = 6.979B. Checkpoint 16.06 GB = 8.03B × 2 bytes (BF16), calculated.',
+    },
+  },
+  {
     id: 'llama-3.1-70b',
     name: 'Llama-3.1-70B',
     vendor: 'Meta',

@@ -5,7 +5,9 @@ import type { ApiOfferRecord } from '../catalog/types';
 import { apiFieldsFromOffer } from '../catalog/offer-fields';
 import { defaultScenario } from '../scenario/defaults';
 import { plainScenario } from '../tco/test-scenarios';
-import { resolveCapacity } from '../capacity/stored';
+import { resolveCapacity, storeSeries } from '../capacity/stored';
+import { seriesFromPublished } from '../capacity/series';
+import type { StoredSeries } from '../capacity/stored-schema';
 import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { calibrate, calibrationFor, fitFactor, type CalibratedClass } from './calibration';
@@ -382,5 +384,38 @@ describe('a record beside the ordinary series of its class', () => {
     expect(amd?.evidence?.recordOverSeries?.times).toBeGreaterThan(1);
     const nvidia = all.find((p) => p.gpuId === 'b200' && p.evidence?.kind === 'record');
     expect(nvidia?.evidence?.recordOverSeries).toBeNull();
+  });
+});
+
+describe('imported series as measured evidence', () => {
+  // An imported sweep of gpt-oss-120b on one H100 at 2,000 tok/s (the published point says
+  // 1,000): one replica carries the 2,000 tok/s, so on demand costs 1 × $2 × 730 h = $1,460.
+  const imported = (over: Partial<StoredSeries>): StoredSeries => ({
+    ...storeSeries(seriesFromPublished(series('h100-sxm', 1, 2000))),
+    kind: 'measured',
+    libraryId: null,
+    fileName: 'our-sweep.json',
+    model: 'openai/gpt-oss-120b',
+    hardware: 'NVIDIA H100 80GB HBM3',
+    gpus: 1,
+    ...over,
+  });
+
+  it('a series of the model that names its GPU and count is measured evidence for that deployment only', () => {
+    const r = searchPlans(scenario(), THREE, CATALOG, [imported({})]);
+    const h100 = r.plans.find((p) => p.id === 'self|h100-sxm|1|tp|on-demand');
+    expect(h100?.evidence).toMatchObject({ kind: 'measured', source: 'our-sweep.json' });
+    expect(h100?.replicas).toBe(1);
+    expect(h100?.monthlyUsd).toBeCloseTo(1460, 6);
+    // Other deployments keep their published points.
+    expect(r.plans.find((p) => p.id === 'self|h200-sxm|1|tp|on-demand')?.evidence?.kind).toBe('published');
+    expect(r.plans.find((p) => p.id === 'self|h100-sxm|2|tp-ep|on-demand')?.evidence?.kind).toBe('published');
+  });
+
+  it('never a series of another model, one that names no model, or one without its GPU or count', () => {
+    for (const over of [{ model: 'meta-llama/Llama-3.1-8B-Instruct' }, { model: null }, { hardware: null }, { gpus: null }]) {
+      const r = searchPlans(scenario(), THREE, CATALOG, [imported(over)]);
+      expect(r.plans.find((p) => p.id === 'self|h100-sxm|1|tp|on-demand')?.evidence?.kind).toBe('published');
+    }
   });
 });

@@ -240,12 +240,31 @@ function measuredSeriesOf(s: PlanScenario): { series: StoredSeries; gpuId: strin
   return { series, gpuId, gpus: series.gpus ?? s.selfHosted.gpusPerReplica };
 }
 
-function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, catalog: PlanCatalog, ownLayout: LayoutKind): Evidence | null {
+/**
+ * Imported series (the runs database, grouped) that count as measured evidence: a series of the
+ * scenario's model that names its GPU and GPU count (from the file, or as the user tagged it).
+ * A series naming no model, or another, never counts.
+ */
+export function importedEvidence(s: Pick<PlanScenario, 'selfHosted'>, imported: readonly StoredSeries[]): { series: StoredSeries; gpuId: string; gpus: number }[] {
+  const out: { series: StoredSeries; gpuId: string; gpus: number }[] = [];
+  for (const series of imported) {
+    if (series.kind !== 'measured' || modelIdOf(series.model ?? null) !== s.selfHosted.modelId) continue;
+    const gpuId = gpuIdOf(series.hardware ?? null);
+    if (gpuId === null || series.gpus === null || !(series.gpus > 0)) continue;
+    out.push({ series, gpuId, gpus: series.gpus });
+  }
+  return out;
+}
+
+function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, catalog: PlanCatalog, ownLayout: LayoutKind, imported: readonly { series: StoredSeries; gpuId: string; gpus: number }[]): Evidence | null {
   const sh = s.selfHosted;
   const gpus = shape.fit.layout.gpus;
   const measured = measuredSeriesOf(s);
-  if (measured && measured.gpuId === shape.gpu.id && measured.gpus === gpus) {
-    return { info: { kind: 'measured', label: measured.series.label, source: measured.series.fileName, date: measured.series.date }, series: measured.series };
+  const own = measured && measured.gpuId === shape.gpu.id && measured.gpus === gpus ? measured : null;
+  // The scenario's own series first, then the imported series with the most loads.
+  const m = own ?? [...imported].filter((x) => x.gpuId === shape.gpu.id && x.gpus === gpus).sort((a, b) => b.series.points.load.length - a.series.points.load.length)[0];
+  if (m) {
+    return { info: { kind: 'measured', label: m.series.label, source: m.series.fileName, date: m.series.date }, series: m.series };
   }
   const published = catalog.published.find((p) => p.modelId === sh.modelId && p.gpuId === shape.gpu.id && p.gpus === gpus);
   if (published) {
@@ -465,8 +484,8 @@ function rankKey(p: Plan, e: TcoEvaluation): number {
 }
 
 /** The search to its end (the CLI, the tests). */
-export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG): PlanSearch {
-  const steps = planSearchSteps(scenario, constraints, catalog);
+export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG, imported: readonly StoredSeries[] = []): PlanSearch {
+  const steps = planSearchSteps(scenario, constraints, catalog, imported);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -477,7 +496,13 @@ export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints
  * The search in steps: it pauses after each replica shape, so the worker can answer other calls
  * (its heartbeat among them) between them instead of computing the whole catalog in one go.
  */
-export function* planSearchSteps(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG): Generator<void, PlanSearch, void> {
+export function* planSearchSteps(
+  scenario: PlanScenario,
+  constraints: PlanConstraints = NO_CONSTRAINTS,
+  catalog: PlanCatalog = CATALOG,
+  /** Imported series (the runs database): measured evidence where they name the model, GPU and count. */
+  imported: readonly StoredSeries[] = [],
+): Generator<void, PlanSearch, void> {
   const setup = resolveSetup(scenario);
   if (!setup.ok) return { plans: [], upperBounds: [], excluded: [], filteredOut: 0, evaluated: 0, issue: setup.issues.map((i) => `${i.field}: ${i.code}`).join('; ') };
   const input = setup.input;
@@ -487,9 +512,11 @@ export function* planSearchSteps(scenario: PlanScenario, constraints: PlanConstr
   const billings = allowedBilling(scenario, constraints);
   filteredOut += gpus.length * (BILLING_PLANS.length - billings.length);
   const measured = measuredSeriesOf(scenario);
+  const fromRuns = importedEvidence(scenario, imported);
   const extra = (gpuId: string) => [
     ...catalog.published.filter((p) => p.modelId === sh.modelId && p.gpuId === gpuId).map((p) => p.gpus),
     ...(measured && measured.gpuId === gpuId ? [measured.gpus] : []),
+    ...fromRuns.filter((x) => x.gpuId === gpuId).map((x) => x.gpus),
     ...(gpuId === sh.gpuId ? [sh.gpusPerReplica] : []),
   ];
   const search = replicaShapes(input, gpus, extra);
@@ -505,7 +532,7 @@ export function* planSearchSteps(scenario: PlanScenario, constraints: PlanConstr
 
   for (const shape of search.shapes) {
     yield;
-    const evidence = evidenceFor(scenario, input, shape, catalog, ownLayout);
+    const evidence = evidenceFor(scenario, input, shape, catalog, ownLayout, fromRuns);
     const perReplica = shape.fit.layout.gpus;
     const base = { gpuId: shape.gpu.id, gpuName: shape.gpu.name, gpus: perReplica, layout: shape.fit.kind };
     if (!evidence) {

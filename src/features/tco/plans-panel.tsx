@@ -11,6 +11,7 @@ import { formatDate } from '../../lib/format/format';
 import { makeFmt, type Fmt } from '../../lib/format/fmt';
 import { plansQuery } from '../../lib/query/tco';
 import { useAppStore } from '../../state/store';
+import { ImportedEvidence, useImportedForPlans } from './plans-evidence';
 import { plansMessages, type PlansT } from './plans-messages';
 
 /**
@@ -224,7 +225,8 @@ export function PlansPanel(props: { fmt: Fmt }) {
   const capBad = capText.trim() !== '' && constraints.maxGpus === null;
   // While a slider is dragged the search waits for it to stop: the page's own charts come first.
   const settled = useSettled(scenario, SETTLE_MS);
-  const query = useQuery({ ...plansQuery(settled, constraints), enabled: opened });
+  const imported = useImportedForPlans();
+  const query = useQuery({ ...plansQuery(settled, constraints, imported.series), enabled: opened });
   const r = query.data?.value;
 
   const use = (p: Plan) => {
@@ -355,6 +357,7 @@ export function PlansPanel(props: { fmt: Fmt }) {
             {t('c.onPrem')}
           </label>
         </div>
+        <ImportedEvidence t={t} scenario={scenario} imported={imported} />
         {applied ? (
           <Banner tone="info" testId="plans-applied">
             <span>{t('applied', { changes: applied.changes })}</span>{' '}
@@ -417,7 +420,8 @@ export function PlansReport() {
   const currency = useAppStore((s) => s.currency);
   const scenario = useAppStore((s) => s.scenario);
   const fmt = useMemo(() => makeFmt(language, currency, scenario.fx), [language, currency, scenario.fx]);
-  const query = useQuery(plansQuery(scenario, NO_CONSTRAINTS));
+  const imported = useImportedForPlans();
+  const query = useQuery(plansQuery(scenario, NO_CONSTRAINTS, imported.series));
   const r = query.data?.value;
   if (query.error) return <p className="text-sm text-bad">{query.error instanceof Error ? query.error.message : String(query.error)}</p>;
   if (!r) return <p className="text-sm text-muted">{t('computing')}</p>;

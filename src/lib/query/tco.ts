@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { StoredSeries } from '../../core/capacity/stored-schema';
 import type { PlanConstraints, PlanScenario } from '../../core/plans/search';
 import type { PresetId } from '../../core/presets/presets';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
@@ -17,7 +18,7 @@ export const tcoKeys = {
   monteCarlo: (inputs: TcoUncertainScenario) => ['tco', 'monte-carlo', inputs] as const,
   claimChecks: (presetId: PresetId | null) => ['tco', 'claim-checks', presetId] as const,
   presets: ['tco', 'presets'] as const,
-  plans: (inputs: PlanScenario, constraints: PlanConstraints) => ['tco', 'plans', inputs, constraints] as const,
+  plans: (inputs: PlanScenario, constraints: PlanConstraints, imported: readonly StoredSeries[]) => ['tco', 'plans', inputs, constraints, imported] as const,
 };
 
 export function tcoEvaluationQuery(scenario: TcoScenario) {
@@ -33,11 +34,12 @@ export function tcoEvaluationQuery(scenario: TcoScenario) {
 }
 
 /** The plan search over the sections it reads (the hardware section too: each candidate's fit). */
-export function plansQuery(scenario: PlanScenario, constraints: PlanConstraints) {
+/** @param imported the runs database's series (measured evidence where they name the model, GPU and count). */
+export function plansQuery(scenario: PlanScenario, constraints: PlanConstraints, imported: readonly StoredSeries[] = []) {
   const inputs: PlanScenario = { workload: scenario.workload, api: scenario.api, selfHosted: scenario.selfHosted, fx: scenario.fx, hardware: scenario.hardware, pilot: scenario.pilot };
   return queryOptions({
-    queryKey: tcoKeys.plans(inputs, constraints),
-    queryFn: async ({ signal }) => ({ key: inputKey([inputs, constraints]), value: await compute.call('searchPlans', [inputs, constraints], signal) }),
+    queryKey: tcoKeys.plans(inputs, constraints, imported),
+    queryFn: async ({ signal }) => ({ key: inputKey([inputs, constraints, imported]), value: await compute.call('searchPlans', [inputs, constraints, imported], signal) }),
     placeholderData: keepPreviousData,
   });
 }
