@@ -91,6 +91,10 @@ test.describe('plans', () => {
     const measured = plans.root().locator('[data-plan-id="self|h100-sxm|1|tp|on-demand"]').getByTestId('plan-evidence');
     await slow(measured).toHaveAttribute('data-kind', 'measured');
     await expect(measured).toHaveText('measured: nerdalert_benchmark_serving_append_results.json');
+    // The frontier draws the measured plan as a filled point and the H200 upper bounds hollow.
+    const frontier = plans.root().getByTestId('plans-frontier');
+    await expect(frontier.locator('[data-testid="plans-frontier-dot"][data-plan-id="self|h100-sxm|1|tp|on-demand"]')).toHaveAttribute('fill', 'var(--series-self)');
+    await expect(frontier.locator('[data-testid="plans-frontier-dot"][data-plan-id="self|h200-sxm|1|tp|on-demand"]')).toHaveAttribute('fill', 'var(--surface)');
     // H200 has no series of this model: its plans rest on the roofline, listed apart.
     await plans.root().getByTestId('plans-upper').locator('summary').click();
     const upper = plans.root().getByTestId('plans-upper-table').getByTestId('plan-evidence');

@@ -21,26 +21,26 @@ import { useWidth } from './use-width';
  * tokens against tokens/s per user with the API's price as a line. Both are shaped in core
  * (`capacity/view.ts`); these components only draw.
  */
-const AXIS_FONT = 11;
+export const AXIS_FONT = 11;
 const X_AXIS_HEIGHT = 30;
 const MARGIN = { top: 18, right: 20, bottom: 26, left: 8 };
 const PARETO_HEIGHT = 240;
 const COST_HEIGHT = 260;
 
-/** What both charts share: the plot area and scales of a tokens/s-per-user chart. */
-interface Frame {
+/** What the tokens/s-per-user charts share (these two and the plans' frontier): the plot area and scales. */
+export interface Frame {
   area: Area;
   sx: Scale;
   sy: Scale;
 }
 
-function frameOf(width: number, height: number, yAxisWidth: number, xMax: number, yMax: number): Frame {
+export function frameOf(width: number, height: number, yAxisWidth: number, xMax: number, yMax: number): Frame {
   const area = plotArea(width, height, MARGIN, yAxisWidth, X_AXIS_HEIGHT);
   return { area, sx: linearScale(0, xMax, area.x, area.x + area.width), sy: linearScale(0, yMax, area.y + area.height, area.y) };
 }
 
 /** The grid, both axes and the value axis' title of a tokens/s-per-user chart. */
-function Axes(props: { frame: Frame; xTicks: readonly number[]; yTicks: readonly number[]; xText: (v: number) => string; yText: (v: number) => string; xTitle: string; yTitle: string }) {
+export function Axes(props: { frame: Frame; xTicks: readonly number[]; yTicks: readonly number[]; xText: (v: number) => string; yText: (v: number) => string; xTitle: string; yTitle: string }) {
   const { frame, xTicks, yTicks, xText, yText, xTitle, yTitle } = props;
   const { area, sx, sy } = frame;
   return (

@@ -12,6 +12,7 @@ import { makeFmt, type Fmt } from '../../lib/format/fmt';
 import { plansQuery } from '../../lib/query/tco';
 import { useAppStore } from '../../state/store';
 import { ImportedEvidence, useImportedForPlans } from './plans-evidence';
+import { PlansFrontier } from './plans-frontier';
 import { plansMessages, type PlansT } from './plans-messages';
 
 /**
@@ -172,7 +173,7 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
                   <td className={`${py} pr-2 text-right tabular-nums`}>{p.sloMargin === null ? (p.kind === 'api' ? '—' : t('noSlo')) : `${fmt.percent(p.sloMargin, 0)}${p.bindingLimit ? ` (${p.bindingLimit})` : ''}`}</td>
                 )}
                 <td className={`${py} pr-2`}>
-                  <span className={`rounded px-1.5 py-0.5 text-xs ${p.upperBound ? 'bg-warn-bg' : 'bg-surface-2'}`} data-testid="plan-evidence" data-kind={p.evidence?.kind ?? 'api'}>
+                  <span className={`inline-block max-w-64 rounded px-1.5 py-0.5 text-xs [overflow-wrap:anywhere] ${p.upperBound ? 'bg-warn-bg' : 'bg-surface-2'}`} data-testid="plan-evidence" data-kind={p.evidence?.kind ?? 'api'}>
                     {evidenceText(t, fmt, p)}
                   </span>
                 </td>
@@ -228,6 +229,8 @@ export function PlansPanel(props: { fmt: Fmt }) {
   const imported = useImportedForPlans();
   const query = useQuery({ ...plansQuery(settled, constraints, imported.series), enabled: opened });
   const r = query.data?.value;
+  const language = useLanguage();
+  const names = useMemo(() => Object.fromEntries(r ? [...r.plans, ...r.upperBounds].map((p) => [p.id, planText(t, p)]) : []), [r, t]);
 
   const use = (p: Plan) => {
     const before = useAppStore.getState().scenario;
@@ -385,6 +388,7 @@ export function PlansPanel(props: { fmt: Fmt }) {
             ) : null}
           </>
         )}
+        {r && (r.plans.length > 0 || r.upperBounds.length > 0) ? <PlansFrontier plans={r.plans} upperBounds={r.upperBounds} names={names} t={t} fmt={fmt} language={language} /> : null}
         {r && r.upperBounds.length > 0 ? (
           <details data-testid="plans-upper">
             <summary className="cursor-pointer">{t('upperTitle', { count: r.upperBounds.length })}</summary>
