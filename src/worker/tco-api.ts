@@ -6,8 +6,7 @@ import type { TcoScenario, TcoUncertainScenario } from '../core/tco/model';
 import { createMonteCarlo, type MonteCarloResult } from '../core/tco/monte-carlo';
 import { tornado, type Tornado } from '../core/tco/sensitivity';
 import { summarizeWorkload, type WorkloadSummary } from '../core/tco/workload';
-import type { StoredSeries } from '../core/capacity/stored-schema';
-import { CATALOG, planSearchSteps, type PlanConstraints, type PlanScenario, type PlanSearch } from '../core/plans/search';
+import { CATALOG, planSearchSteps, type PlanConstraints, type PlanInputs, type PlanScenario, type PlanSearch } from '../core/plans/search';
 import { beginJob } from './jobs';
 
 /**
@@ -36,10 +35,10 @@ export const tcoApi = {
   },
 
   /** The plan search: every GPU, layout, billing mode, hybrid and API offer, priced and ranked (docs/plans.md). */
-  async searchPlans(scenario: PlanScenario, constraints: PlanConstraints, imported: readonly StoredSeries[] = []): Promise<PlanSearch> {
+  async searchPlans(scenario: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs = {}): Promise<PlanSearch> {
     // A turn of the event loop after each replica shape: a cold search on a busy machine takes
     // longer than the heartbeat allows, and other calls wait less.
-    const steps = planSearchSteps(scenario, constraints, CATALOG, imported);
+    const steps = planSearchSteps(scenario, constraints, CATALOG, inputs);
     for (;;) {
       const step = steps.next();
       if (step.done) return step.value;

@@ -2,7 +2,8 @@ import { GPUS } from '../../core/catalog/gpus';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
 import { PUBLISHED_RECORDS } from '../../core/catalog/published-records.data';
 import { calibrate } from '../../core/plans/calibration';
-import { BILLING_PLANS, NO_CONSTRAINTS, searchPlans, type BillingPlan, type Plan, type PlanConstraints } from '../../core/plans/search';
+import { loadListPriceOffers } from '../../core/usage/list-prices';
+import { BILLING_PLANS, CATALOG, NO_CONSTRAINTS, searchPlans, type BillingPlan, type Plan, type PlanConstraints } from '../../core/plans/search';
 import { json, parseFlags, type CliCommand } from '../command';
 import { readScenarioFile } from '../scenario-file';
 
@@ -39,6 +40,7 @@ function row(p: Plan, rank: number) {
     price: p.price,
     api: p.apiLabel,
     apiOfferId: p.apiOfferId,
+    apiSource: p.apiSource,
     monthlyUsd: p.monthlyUsd,
     usdPerAcceptedTask: p.usdPerAcceptedTask,
     usdPerMillionTokens: p.usdPerMillionTokens,
@@ -129,7 +131,8 @@ export const planCommand: CliCommand = {
       onPremisesOnly: flags.get('on-premises') === true,
       apiOfferIds: list(flags.get('api')),
     };
-    const r = searchPlans(read.scenario, constraints);
+    // The bundled genai-prices list prices count as API offers of the model, as in the app.
+    const r = searchPlans(read.scenario, constraints, CATALOG, { listOffers: await loadListPriceOffers() });
     if (r.issue !== null) {
       io.err(`${file}: the hardware section cannot be sized (${r.issue})`);
       return 1;

@@ -11,7 +11,8 @@ import type { StoredSeries } from '../capacity/stored-schema';
 import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { calibrate, calibrationFor, fitFactor, type CalibratedClass } from './calibration';
-import { apiOfferChoices, applyPlan, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
+import type { ListPriceOffer } from '../usage/list-prices';
+import { CATALOG as CATALOG_ALL, apiOfferChoices, applyPlan, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
 
 /**
  * A small catalog enumerated by hand: gpt-oss-120b (MoE, GQA) at 8K context and 16 sequences
@@ -277,6 +278,16 @@ describe('records as evidence', () => {
     expect(resolveCapacity(applied.selfHosted).tokensPerSecond).toBeCloseTo(7015.16 * plan.gpusPerReplica, 1);
   });
 
+  it('two layouts of one GPU count on the same record are one plan: the layout the fit picks', () => {
+    const r = searchPlans(deepseek([{ metric: 'ttft', percentile: 95, maxMs: 3000 }, { metric: 'tpot', percentile: 99, maxMs: 100 }]), { ...NO_CONSTRAINTS, gpuIds: ['gb200'], billing: ['bought'] });
+    const gb200 = r.plans.filter((p) => p.kind === 'self-hosted' && p.evidence?.kind === 'record');
+    const counts = gb200.map((p) => p.gpusPerReplica);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(new Set(counts).size).toBe(counts.length);
+    // At 4 GPUs both DCP and TP + EP hold the model; DCP is the fit's pick there.
+    expect(gb200.find((p) => p.gpusPerReplica === 4)?.layout).toMatchObject({ kind: 'dcp', bestAtCount: true });
+  });
+
   it('never for a stricter SLO: a 50 ms TPOT leaves only the roofline', () => {
     const r = searchPlans(deepseek([{ metric: 'tpot', percentile: 99, maxMs: 50 }]), { ...b200, billing: ['on-demand'] });
     expect([...r.plans, ...r.upperBounds].some((p) => p.evidence?.kind === 'record')).toBe(false);
@@ -402,7 +413,7 @@ describe('imported series as measured evidence', () => {
   });
 
   it('a series of the model that names its GPU and count is measured evidence for that deployment only', () => {
-    const r = searchPlans(scenario(), THREE, CATALOG, [imported({})]);
+    const r = searchPlans(scenario(), THREE, CATALOG, { imported: [imported({})] });
     const h100 = r.plans.find((p) => p.id === 'self|h100-sxm|1|tp|on-demand');
     expect(h100?.evidence).toMatchObject({ kind: 'measured', source: 'our-sweep.json' });
     expect(h100?.replicas).toBe(1);
@@ -414,8 +425,53 @@ describe('imported series as measured evidence', () => {
 
   it('never a series of another model, one that names no model, or one without its GPU or count', () => {
     for (const over of [{ model: 'meta-llama/Llama-3.1-8B-Instruct' }, { model: null }, { hardware: null }, { gpus: null }]) {
-      const r = searchPlans(scenario(), THREE, CATALOG, [imported(over)]);
+      const r = searchPlans(scenario(), THREE, CATALOG, { imported: [imported(over)] });
       expect(r.plans.find((p) => p.id === 'self|h100-sxm|1|tp|on-demand')?.evidence?.kind).toBe('published');
     }
+  });
+});
+
+describe('list prices as API candidates', () => {
+  const list = (id: string, providerId: string, provider: string, modelId: string, model: string, i: number, c: number, o: number): ListPriceOffer => ({
+    id: `gp:${providerId}/${id}`,
+    providerId,
+    provider,
+    modelId,
+    model,
+    inputPerM: i,
+    cachedInputPerM: c,
+    outputPerM: o,
+    tiered: false,
+    version: '0.1.8',
+    date: '2026-09-23',
+  });
+  // As genai-prices 0.1.8 lists them (checked with loadListPriceOffers).
+  const OFFERS = [
+    list('kimi-k2.6', 'moonshotai', 'Moonshot AI', 'kimi-k2.6', 'Kimi K2.6', 0.95, 0.16, 4),
+    list('deepseek/deepseek_v3', 'novita', 'Novita', 'deepseek/deepseek_v3', 'deepseek/deepseek_v3', 0.89, 0.89, 0.89),
+    list('MiniMax-M2', 'minimax', 'MiniMax', 'MiniMax-M2', 'MiniMax M2', 0.3, 0.03, 1.2),
+    list('M2-her', 'minimax', 'MiniMax', 'M2-her', 'MiniMax M2-her', 0.3, 0.3, 1.2),
+  ];
+
+  it('a list price that repeats the catalog offer is left out; one of another model never counts, nor a name that only starts like the model', () => {
+    const d = defaultScenario();
+    expect(apiOfferChoices(d, CATALOG_ALL, OFFERS).some((c) => c.id.startsWith('gp:'))).toBe(false);
+    // MiniMax M2: the list price is the catalog's first-party offer (0.30 / 0.03 / 1.20), and
+    // M2-her is another model. A list price that differs from the catalog's is kept.
+    const m = { ...d, selfHosted: { ...d.selfHosted, modelId: 'minimax-m2' } };
+    expect(apiOfferChoices(m, CATALOG_ALL, OFFERS).filter((c) => c.id.startsWith('gp:'))).toEqual([]);
+    const newer = [...OFFERS, list('MiniMax-M2-new', 'minimax', 'MiniMax', 'MiniMax-M2', 'MiniMax M2', 0.33, 0.03, 1.32)];
+    expect(apiOfferChoices(m, CATALOG_ALL, newer).filter((c) => c.id.startsWith('gp:')).map((c) => c.id)).toEqual(['gp:minimax/MiniMax-M2-new']);
+  });
+
+  it('DeepSeek-V3: Novita\'s list price is a plan, priced by hand and badged with its source', () => {
+    const d = defaultScenario();
+    const s = { ...d, selfHosted: { ...d.selfHosted, modelId: 'deepseek-v3' } };
+    const plan = searchPlans(s, NO_CONSTRAINTS, CATALOG_ALL, { listOffers: OFFERS }).plans.find((p) => p.id === 'api|gp:novita/deepseek/deepseek_v3');
+    // 900,000 tasks × 1.03 retries = 927,000 requests × (12,000 input, half cached, + 800 + 1,200
+    // reasoning output) tokens, every token at $0.89 per 1M: 927,000 × 14,000 × 0.89 / 1M.
+    expect(plan?.monthlyUsd).toBeCloseTo(11_550.42, 2);
+    expect(plan?.apiSource).toEqual({ kind: 'list-price', version: '0.1.8', date: '2026-09-23' });
+    expect(plan?.apply.api).toMatchObject({ offerId: 'gp:novita/deepseek/deepseek_v3', provider: 'Novita', priceOutputPerM: 0.89 });
   });
 });

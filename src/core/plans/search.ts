@@ -11,7 +11,8 @@ import type { ApiOfferRecord, GpuRecord } from '../catalog/types';
 import { seriesFromPublished } from '../capacity/series';
 import { resolveCapacity, storeSeries } from '../capacity/stored';
 import type { StoredSeries } from '../capacity/stored-schema';
-import { gpuIdOf, modelIdOf } from '../deployment/identify';
+import { gpuIdOf, modelIdOf, squash } from '../deployment/identify';
+import { apiFieldsFromListPrice, type ListPriceOffer } from '../usage/list-prices';
 import { chosenLayout, type LayoutKind } from '../hardware/layouts';
 import { weightBytes } from '../hardware/model-math';
 import { resolveSetup, type FitInput } from '../hardware/setup';
@@ -115,6 +116,8 @@ export interface Plan {
   apiOfferId: string | null;
   /** Provider and model of the API side (API-only and hybrid plans). */
   apiLabel: string | null;
+  /** Where the API side's prices come from. */
+  apiSource: ApiOfferSource | null;
   monthlyUsd: number;
   /** Null when tasks are not counted (a token-volume workload): then monthlyUsd ÷ acceptance ranks. */
   usdPerAcceptedTask: number | null;
@@ -484,8 +487,16 @@ function rankKey(p: Plan, e: TcoEvaluation): number {
 }
 
 /** The search to its end (the CLI, the tests). */
-export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG, imported: readonly StoredSeries[] = []): PlanSearch {
-  const steps = planSearchSteps(scenario, constraints, catalog, imported);
+/** What the search reads besides the scenario and the catalog: the user's imported series and the list prices in use. */
+export interface PlanInputs {
+  /** Imported series (the runs database): measured evidence where they name the model, GPU and count. */
+  imported?: readonly StoredSeries[];
+  /** genai-prices list prices (bundled, or a dropped data.json): API candidates where they are of the model. */
+  listOffers?: readonly ListPriceOffer[];
+}
+
+export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG, inputs: PlanInputs = {}): PlanSearch {
+  const steps = planSearchSteps(scenario, constraints, catalog, inputs);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -500,9 +511,9 @@ export function* planSearchSteps(
   scenario: PlanScenario,
   constraints: PlanConstraints = NO_CONSTRAINTS,
   catalog: PlanCatalog = CATALOG,
-  /** Imported series (the runs database): measured evidence where they name the model, GPU and count. */
-  imported: readonly StoredSeries[] = [],
+  inputs: PlanInputs = {},
 ): Generator<void, PlanSearch, void> {
+  const imported = inputs.imported ?? [];
   const setup = resolveSetup(scenario);
   if (!setup.ok) return { plans: [], upperBounds: [], excluded: [], filteredOut: 0, evaluated: 0, issue: setup.issues.map((i) => `${i.field}: ${i.code}`).join('; ') };
   const input = setup.input;
@@ -618,6 +629,7 @@ export function* planSearchSteps(
         gpusTotal: total,
         apiOfferId: null,
         apiLabel: null,
+        apiSource: null,
         monthlyUsd: e.selfHosted.monthlyUsd,
         usdPerAcceptedTask: fig(e.selfHosted.perAcceptedTask),
         usdPerMillionTokens: fig(e.selfHosted.perMillionTokens),
@@ -637,6 +649,7 @@ export function* planSearchSteps(
           gpusTotal: owned * perReplica,
           apiOfferId: scenario.api.offerId,
           apiLabel: `${scenario.api.provider} · ${scenario.api.model}`,
+          apiSource: { kind: 'scenario' },
           monthlyUsd: h.monthlyUsd,
           usdPerAcceptedTask: fig(h.perAcceptedTask),
           usdPerMillionTokens: fig(h.perMillionTokens),
@@ -651,7 +664,7 @@ export function* planSearchSteps(
 
   // API only: the scenario's own offer and every catalog offer of the same model.
   const shortlist = constraints.apiOfferIds;
-  const offers = apiOfferChoices(scenario, catalog).filter((o) => shortlist === null || shortlist.includes(o.id) || (o.patch === null && shortlist.includes('scenario')));
+  const offers = apiOfferChoices(scenario, catalog, inputs.listOffers ?? []).filter((o) => shortlist === null || shortlist.includes(o.id) || (o.patch === null && shortlist.includes('scenario')));
   if (!constraints.onPremisesOnly) {
     for (const o of offers) {
       const patch: PlanPatch = { selfHosted: {}, hardware: {}, api: o.patch };
@@ -672,6 +685,7 @@ export function* planSearchSteps(
         price: null,
         apiOfferId: api.offerId,
         apiLabel: `${api.provider} · ${api.model}`,
+        apiSource: o.source,
         monthlyUsd: e.api.monthlyUsd,
         usdPerAcceptedTask: fig(e.api.perAcceptedTask),
         usdPerMillionTokens: fig(e.api.perMillionTokens),
@@ -687,7 +701,7 @@ export function* planSearchSteps(
       ranked.push({ plan, key: rankKey(plan, e) });
     }
   }
-  const kept = withoutDominated(ranked, scenario);
+  const kept = withoutTwins(withoutDominated(ranked, scenario));
   kept.sort((a, b) => a.key - b.key || a.plan.id.localeCompare(b.plan.id));
   return {
     plans: kept.filter((r) => !r.plan.upperBound).map((r) => r.plan),
@@ -697,6 +711,32 @@ export function* planSearchSteps(
     evaluated,
     issue: null,
   };
+}
+
+/**
+ * Two layouts of one GPU count that rest on the same evidence not tied to a layout (a record, a
+ * series) cost the same: one plan is kept, the layout the hardware fit picks at that count.
+ */
+function withoutTwins(ranked: { plan: Plan; key: number }[]): { plan: Plan; key: number }[] {
+  const seen = new Map<string, { plan: Plan; key: number }>();
+  const out: { plan: Plan; key: number }[] = [];
+  for (const r of ranked) {
+    const p = r.plan;
+    if (p.kind === 'api' || !p.evidence || p.evidence.kind === 'roofline' || p.evidence.kind === 'calibrated') {
+      out.push(r);
+      continue;
+    }
+    const k = `${p.kind}|${p.gpuId}|${p.gpusPerReplica}|${p.billing}|${p.apiOfferId}|${p.evidence.kind}|${p.evidence.label}|${p.evidence.source}|${p.monthlyUsd.toFixed(6)}|${p.replicas}`;
+    const twin = seen.get(k);
+    if (!twin) {
+      seen.set(k, r);
+      out.push(r);
+    } else if (p.layout?.bestAtCount && !twin.plan.layout?.bestAtCount) {
+      out[out.indexOf(twin)] = r;
+      seen.set(k, r);
+    }
+  }
+  return out;
 }
 
 /**
@@ -724,21 +764,38 @@ function withoutDominated(ranked: { plan: Plan; key: number }[], s: PlanScenario
   return out;
 }
 
-/** The scenario with a plan applied (what "Use this plan" sets). */
+/** Where an API candidate's prices come from: the scenario as entered, the catalog, or a genai-prices list price. */
+export type ApiOfferSource = { kind: 'scenario' } | { kind: 'catalog'; checked: string } | { kind: 'list-price'; version: string; date: string };
+
 export interface ApiOfferChoice {
-  /** The catalog id; the scenario's own offer without one is "scenario". */
+  /** The catalog or list-price id; the scenario's own offer without one is "scenario". */
   id: string;
   label: string;
   /** The offer's fields; null = the scenario's own offer as it stands. */
   patch: Partial<Scenario['api']> | null;
+  source: ApiOfferSource;
 }
 
-/** The API-only candidates (and the shortlist's choices): the scenario's own offer, then every catalog offer of its model. */
-export function apiOfferChoices(scenario: Pick<PlanScenario, 'api' | 'selfHosted'>, catalog: Pick<PlanCatalog, 'offers'> = CATALOG): ApiOfferChoice[] {
+/**
+ * The API-only candidates (and the shortlist's choices): the scenario's own offer, every catalog
+ * offer of its model, then every genai-prices list price of the model (matched on the list's
+ * model id, so "MiniMax M2-her" is not MiniMax M2). A list price that repeats a catalog offer
+ * (same provider and the same three prices) is left out.
+ */
+export function apiOfferChoices(scenario: Pick<PlanScenario, 'api' | 'selfHosted'>, catalog: Pick<PlanCatalog, 'offers'> = CATALOG, listOffers: readonly ListPriceOffer[] = []): ApiOfferChoice[] {
   const own = scenario.api;
+  const model = scenario.selfHosted.modelId;
+  const fromCatalog = catalog.offers.filter((o) => o.modelId === model && o.id !== own.offerId);
+  const samePrices = (p: string, i: number, c: number, o: number) => (x: { provider: string; priceInputPerM: number; priceCachedInputPerM: number; priceOutputPerM: number }) =>
+    squash(x.provider) === squash(p) && x.priceInputPerM === i && x.priceCachedInputPerM === c && x.priceOutputPerM === o;
+  const known = [...catalog.offers.filter((o) => o.modelId === model).map((o) => ({ ...apiFieldsFromOffer(o), provider: o.provider })), own];
   return [
-    { id: own.offerId ?? 'scenario', label: `${own.provider} · ${own.model}`, patch: null },
-    ...catalog.offers.filter((o) => o.modelId === scenario.selfHosted.modelId && o.id !== own.offerId).map((o) => ({ id: o.id, label: `${o.provider} · ${o.model}`, patch: apiFieldsFromOffer(o) })),
+    { id: own.offerId ?? 'scenario', label: `${own.provider} · ${own.model}`, patch: null, source: { kind: 'scenario' } },
+    ...fromCatalog.map((o): ApiOfferChoice => ({ id: o.id, label: `${o.provider} · ${o.model}`, patch: apiFieldsFromOffer(o), source: { kind: 'catalog', checked: o.source.checked } })),
+    ...listOffers
+      .filter((o) => o.id !== own.offerId && modelIdOf(o.modelId) === model)
+      .filter((o) => !known.some(samePrices(o.provider, o.inputPerM, o.cachedInputPerM, o.outputPerM)) && !known.some(samePrices(o.providerId, o.inputPerM, o.cachedInputPerM, o.outputPerM)))
+      .map((o): ApiOfferChoice => ({ id: o.id, label: `${o.provider} · ${o.model}`, patch: apiFieldsFromListPrice(o), source: { kind: 'list-price', version: o.version, date: o.date } })),
   ];
 }
 

@@ -2,6 +2,7 @@ import type { PriceOfModel } from './aggregate';
 import type { PriceOptions, Provider } from '@pydantic/genai-prices';
 import type { PriceDataEnvelope } from './price-data';
 import type { UsageFormat } from './types';
+import type { Scenario } from '../scenario/schema';
 
 /**
  * Today's API list prices of the models in a usage file, from `@pydantic/genai-prices` (MIT,
@@ -124,6 +125,25 @@ export interface ListPriceOffer {
   /** genai-prices version and its release date (the date of the price), or a dropped data.json's name and file date. */
   version: string;
   date: string;
+}
+
+export type ApiFields = Pick<Scenario['api'], 'offerId' | 'provider' | 'model' | 'channel' | 'listCurrency' | 'priceInputPerM' | 'priceCachedInputPerM' | 'priceOutputPerM' | 'invoiceCurrency' | 'invoiceFx' | 'pegInvoicePerListUnit'>;
+
+/** The scenario's API offer from a genai-prices list price: first-party, USD, invoiced in USD. */
+export function apiFieldsFromListPrice(o: ListPriceOffer): ApiFields {
+  return {
+    offerId: o.id,
+    provider: o.provider.slice(0, 80),
+    model: o.model.slice(0, 120),
+    channel: 'first-party',
+    listCurrency: 'USD',
+    priceInputPerM: o.inputPerM,
+    priceCachedInputPerM: o.cachedInputPerM,
+    priceOutputPerM: o.outputPerM,
+    invoiceCurrency: 'USD',
+    invoiceFx: 'market',
+    pegInvoicePerListUnit: 1,
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import { SourceBadge, todayIso } from '../../components/source-badge';
 import { useLanguage, useT } from '../../components/use-t';
 import type { SourceRef } from '../../core/catalog/types';
 import type { Scenario } from '../../core/scenario/schema';
-import { GENAI_OFFER_PREFIX, GENAI_PRICES_DATE, GENAI_PRICES_VERSION, type ListPriceOffer } from '../../core/usage/list-prices';
+import { apiFieldsFromListPrice, GENAI_OFFER_PREFIX, GENAI_PRICES_DATE, GENAI_PRICES_VERSION, type ApiFields } from '../../core/usage/list-prices';
 import { fileDateOf } from '../../core/usage/price-data';
 import { formatDate, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
@@ -70,25 +70,6 @@ const messages = defineMessages(
     notStored: 'Diese Datei gilt nur in diesem Tab und ist nach dem Neuladen verloren: sie konnte nicht gespeichert werden ({reason}).',
   },
 );
-
-type ApiFields = Pick<Scenario['api'], 'offerId' | 'provider' | 'model' | 'channel' | 'listCurrency' | 'priceInputPerM' | 'priceCachedInputPerM' | 'priceOutputPerM' | 'invoiceCurrency' | 'invoiceFx' | 'pegInvoicePerListUnit'>;
-
-/** The scenario's API offer from a genai-prices list price: first-party, USD, invoiced in USD. */
-export function apiFieldsFromListPrice(o: ListPriceOffer): ApiFields {
-  return {
-    offerId: o.id,
-    provider: o.provider.slice(0, 80),
-    model: o.model.slice(0, 120),
-    channel: 'first-party',
-    listCurrency: 'USD',
-    priceInputPerM: o.inputPerM,
-    priceCachedInputPerM: o.cachedInputPerM,
-    priceOutputPerM: o.outputPerM,
-    invoiceCurrency: 'USD',
-    invoiceFx: 'market',
-    pegInvoicePerListUnit: 1,
-  };
-}
 
 export function isListPriceOfferId(id: string | null): boolean {
   return id !== null && id.startsWith(GENAI_OFFER_PREFIX);

@@ -4,12 +4,15 @@ import { Banner, Card } from '../../components/card';
 import { Button } from '../../components/button';
 import { useLanguage, useT } from '../../components/use-t';
 import { GPUS } from '../../core/catalog/gpus';
-import { apiOfferChoices, applyPlan, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
+import { apiOfferChoices, applyPlan, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
 import { deepEqual } from '../../core/scenario/json';
+import { modelIdOf } from '../../core/deployment/identify';
+import type { ListPriceOffer } from '../../core/usage/list-prices';
 import type { Scenario } from '../../core/scenario/schema';
 import { formatDate } from '../../lib/format/format';
 import { makeFmt, type Fmt } from '../../lib/format/fmt';
 import { plansQuery } from '../../lib/query/tco';
+import { listPriceOffersQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
 import { ImportedEvidence, useImportedForPlans } from './plans-evidence';
 import { PlansFrontier } from './plans-frontier';
@@ -41,7 +44,12 @@ function planText(t: T, p: Plan): string {
 
 function evidenceText(t: T, fmt: Fmt, p: Plan): string {
   const e = p.evidence;
-  if (!e) return t('ev.api');
+  if (!e) {
+    const src = p.apiSource;
+    if (src?.kind === 'list-price') return t('ev.apiList', { version: src.version, date: formatDate(fmt.language, src.date) });
+    if (src?.kind === 'catalog') return t('ev.apiCatalog', { date: formatDate(fmt.language, src.checked) });
+    return t('ev.api');
+  }
   if (e.kind === 'measured') return t('ev.measured', { source: e.source ?? e.label });
   if (e.kind === 'published') return t('ev.published', { source: e.source ?? e.label, date: e.date ? formatDate(fmt.language, e.date.slice(0, 10)) : '?' });
   if (e.kind === 'entered') return t('ev.entered');
@@ -199,6 +207,16 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
   );
 });
 
+/**
+ * The genai-prices list prices of the model (bundled, or a dropped data.json), loaded in the
+ * worker once asked for; undefined while loading. If they cannot be read, the search runs
+ * without them (an empty list).
+ */
+function useModelListOffers(enabled: boolean, modelId: string): ListPriceOffer[] | undefined {
+  const q = useQuery(listPriceOffersQuery(enabled));
+  return useMemo(() => (q.error ? [] : q.data?.filter((o) => modelIdOf(o.modelId) === modelId)), [q.data, q.error, modelId]);
+}
+
 const TOP = 10;
 const SETTLE_MS = 300;
 
@@ -227,7 +245,8 @@ export function PlansPanel(props: { fmt: Fmt }) {
   // While a slider is dragged the search waits for it to stop: the page's own charts come first.
   const settled = useSettled(scenario, SETTLE_MS);
   const imported = useImportedForPlans();
-  const query = useQuery({ ...plansQuery(settled, constraints, imported.series), enabled: opened });
+  const listOffers = useModelListOffers(opened, settled.selfHosted.modelId);
+  const query = useQuery({ ...plansQuery(settled, constraints, { imported: imported.series, listOffers: listOffers ?? [] }), enabled: opened && listOffers !== undefined });
   const r = query.data?.value;
   const language = useLanguage();
   const names = useMemo(() => Object.fromEntries(r ? [...r.plans, ...r.upperBounds].map((p) => [p.id, planText(t, p)]) : []), [r, t]);
@@ -261,8 +280,8 @@ export function PlansPanel(props: { fmt: Fmt }) {
     const next = now.includes(b) ? now.filter((x) => x !== b) : [...now, b];
     setConstraints({ ...constraints, billing: next.length === BILLING_PLANS.length ? null : next });
   };
-  // The API shortlist: the search's own API candidates.
-  const apiChoices = apiOfferChoices(scenario);
+  // The API shortlist: the search's own API candidates (the list prices load with the panel).
+  const apiChoices = apiOfferChoices(scenario, CATALOG, listOffers ?? []);
   const toggleApi = (id: string) => {
     const now = constraints.apiOfferIds ?? apiChoices.map((o) => o.id);
     const next = now.includes(id) ? now.filter((x) => x !== id) : [...now, id];
@@ -425,7 +444,8 @@ export function PlansReport() {
   const scenario = useAppStore((s) => s.scenario);
   const fmt = useMemo(() => makeFmt(language, currency, scenario.fx), [language, currency, scenario.fx]);
   const imported = useImportedForPlans();
-  const query = useQuery(plansQuery(scenario, NO_CONSTRAINTS, imported.series));
+  const listOffers = useModelListOffers(true, scenario.selfHosted.modelId);
+  const query = useQuery({ ...plansQuery(scenario, NO_CONSTRAINTS, { imported: imported.series, listOffers: listOffers ?? [] }), enabled: listOffers !== undefined });
   const r = query.data?.value;
   if (query.error) return <p className="text-sm text-bad">{query.error instanceof Error ? query.error.message : String(query.error)}</p>;
   if (!r) return <p className="text-sm text-muted">{t('computing')}</p>;

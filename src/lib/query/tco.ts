@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { StoredSeries } from '../../core/capacity/stored-schema';
-import type { PlanConstraints, PlanScenario } from '../../core/plans/search';
+import type { PlanConstraints, PlanInputs, PlanScenario } from '../../core/plans/search';
 import type { PresetId } from '../../core/presets/presets';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { tcoScenarioOf, tcoUncertainScenarioOf, type TcoScenario, type TcoUncertainScenario } from '../../core/tco/model';
@@ -18,7 +17,7 @@ export const tcoKeys = {
   monteCarlo: (inputs: TcoUncertainScenario) => ['tco', 'monte-carlo', inputs] as const,
   claimChecks: (presetId: PresetId | null) => ['tco', 'claim-checks', presetId] as const,
   presets: ['tco', 'presets'] as const,
-  plans: (inputs: PlanScenario, constraints: PlanConstraints, imported: readonly StoredSeries[]) => ['tco', 'plans', inputs, constraints, imported] as const,
+  plans: (sections: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs) => ['tco', 'plans', sections, constraints, inputs] as const,
 };
 
 export function tcoEvaluationQuery(scenario: TcoScenario) {
@@ -34,12 +33,12 @@ export function tcoEvaluationQuery(scenario: TcoScenario) {
 }
 
 /** The plan search over the sections it reads (the hardware section too: each candidate's fit). */
-/** @param imported the runs database's series (measured evidence where they name the model, GPU and count). */
-export function plansQuery(scenario: PlanScenario, constraints: PlanConstraints, imported: readonly StoredSeries[] = []) {
-  const inputs: PlanScenario = { workload: scenario.workload, api: scenario.api, selfHosted: scenario.selfHosted, fx: scenario.fx, hardware: scenario.hardware, pilot: scenario.pilot };
+/** @param inputs the runs database's series and the list prices of the model (what the search reads besides the scenario). */
+export function plansQuery(scenario: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs = {}) {
+  const sections: PlanScenario = { workload: scenario.workload, api: scenario.api, selfHosted: scenario.selfHosted, fx: scenario.fx, hardware: scenario.hardware, pilot: scenario.pilot };
   return queryOptions({
-    queryKey: tcoKeys.plans(inputs, constraints, imported),
-    queryFn: async ({ signal }) => ({ key: inputKey([inputs, constraints, imported]), value: await compute.call('searchPlans', [inputs, constraints, imported], signal) }),
+    queryKey: tcoKeys.plans(sections, constraints, inputs),
+    queryFn: async ({ signal }) => ({ key: inputKey([sections, constraints, inputs]), value: await compute.call('searchPlans', [sections, constraints, inputs], signal) }),
     placeholderData: keepPreviousData,
   });
 }
