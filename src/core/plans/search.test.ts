@@ -203,6 +203,8 @@ describe('plan search over a small catalog', () => {
     const r = searchPlans(s, THREE, CATALOG);
     expect(r.plans.map((p) => p.kind)).toEqual(['api']);
     expect(r.excluded.filter((x) => x.reason.code === 'slo-unreachable')).toHaveLength(18);
+    // The nearest point is each series' one load, concurrency 16; it has no TPOT, so no tokens/s per user.
+    expect(r.excluded.find((x) => x.reason.code === 'slo-unreachable')?.reason).toEqual({ code: 'slo-unreachable', nearestLoad: 16, failing: ['tps-per-user'], misses: [{ id: 'tps-per-user', value: null, limit: 1000 }] });
   });
 
   it('"Use this plan" gives the TCO page the plan\'s figure', async () => {

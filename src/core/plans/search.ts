@@ -149,7 +149,8 @@ export interface PlanPatch {
 export type ExclusionReason =
   | { code: 'does-not-fit'; checkedUpTo: number }
   | { code: 'node-too-small'; smallestFit: number }
-  | { code: 'slo-unreachable'; nearestLoad: number | null; failing: string[] }
+  /** The nearest point's load (null: "as fast as possible" or a single figure) and each limit it fails, value against limit. */
+  | { code: 'slo-unreachable'; nearestLoad: number | null; failing: string[]; misses: { id: string; value: number | null; limit: number }[] }
   | { code: 'above-gpu-cap'; gpus: number; cap: number }
   | { code: 'no-price' }
   | { code: 'lengths-not-sizable' }
@@ -472,7 +473,7 @@ function excludedReason(e: TcoEvaluation, s: PlanScenario): ExclusionReason | nu
     const r = resolveCapacity(s.selfHosted);
     if (r.choice.reason?.code === 'none-qualifies') {
       const n = r.choice.reason.nearest;
-      return { code: 'slo-unreachable', nearestLoad: n.load, failing: n.failing.map((f) => f.id) };
+      return { code: 'slo-unreachable', nearestLoad: n.load, failing: n.failing.map((f) => f.id), misses: n.failing.map((f) => ({ id: f.id, value: f.value, limit: f.threshold })) };
     }
     return { code: 'no-throughput' };
   }

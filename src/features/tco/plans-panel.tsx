@@ -102,9 +102,11 @@ function exclusionText(t: T, fmt: Fmt, x: Exclusion): string {
     case 'node-too-small':
       why = t('x.node-too-small', { smallest: r.smallestFit });
       break;
-    case 'slo-unreachable':
-      why = t('x.slo-unreachable', { failing: r.failing.join(', ') });
+    case 'slo-unreachable': {
+      const misses = r.misses.map((m) => t('x.miss', { id: m.id, value: m.value === null ? '?' : fmt.number(m.value, m.value < 10 ? 2 : 0), limit: fmt.number(m.limit, m.limit < 10 ? 2 : 0) })).join(', ');
+      why = r.nearestLoad === null ? t('x.slo-unreachable', { failing: misses }) : t('x.slo-unreachable-at', { load: fmt.number(r.nearestLoad, 0), failing: misses });
       break;
+    }
     case 'above-gpu-cap':
       why = t('x.above-gpu-cap', { gpus: r.gpus, cap: r.cap });
       break;
