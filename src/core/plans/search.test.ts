@@ -12,7 +12,7 @@ import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { calibrate, calibrationFor, fitFactor, type CalibratedClass } from './calibration';
 import type { ListPriceOffer } from '../usage/list-prices';
-import { CATALOG as CATALOG_ALL, apiOfferChoices, applyPlan, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
+import { CATALOG as CATALOG_ALL, apiOfferChoices, applyPlan, ownSource, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
 
 /**
  * A small catalog enumerated by hand: gpt-oss-120b (MoE, GQA) at 8K context and 16 sequences
@@ -475,5 +475,16 @@ describe('list prices as API candidates', () => {
     expect(plan?.monthlyUsd).toBeCloseTo(11_550.42, 2);
     expect(plan?.apiSource).toEqual({ kind: 'list-price', version: '0.1.8', date: '2026-09-23' });
     expect(plan?.apply.api).toMatchObject({ offerId: 'gp:novita/deepseek/deepseek_v3', provider: 'Novita', priceOutputPerM: 0.89 });
+  });
+});
+
+describe('where an API plan\'s prices come from', () => {
+  it('the scenario\'s own offer is the catalog\'s while it holds the record\'s prices, and entered once a price is changed', () => {
+    const d = defaultScenario();
+    // The example's Moonshot offer is the catalog record moonshot-kimi-k2.6 (checked 2026-05-22 per the catalog).
+    expect(ownSource(d.api, CATALOG_ALL, [])).toMatchObject({ kind: 'catalog' });
+    expect(ownSource({ ...d.api, priceOutputPerM: 3.5 }, CATALOG_ALL, [])).toEqual({ kind: 'scenario' });
+    const own = searchPlans(d).plans.find((p) => p.id === `api|${d.api.offerId}`);
+    expect(own?.apiSource?.kind).toBe('catalog');
   });
 });

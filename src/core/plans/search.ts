@@ -1,7 +1,8 @@
 import { defaultRentFor, pricesForGpu, purchasesForGpu } from '../catalog/catalog';
 import { API_OFFERS } from '../catalog/api-offers';
 import { GPUS } from '../catalog/gpus';
-import { apiFieldsFromOffer } from '../catalog/offer-fields';
+import { apiFieldsFromOffer, offerMatchesRecord } from '../catalog/offer-fields';
+import { deepEqual } from '../scenario/json';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import type { PublishedSeries } from '../catalog/published-measurements';
 import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
@@ -515,6 +516,7 @@ export function* planSearchSteps(
   inputs: PlanInputs = {},
 ): Generator<void, PlanSearch, void> {
   const imported = inputs.imported ?? [];
+  const ownApiSource = ownSource(scenario.api, catalog, inputs.listOffers ?? []);
   const setup = resolveSetup(scenario);
   if (!setup.ok) return { plans: [], upperBounds: [], excluded: [], filteredOut: 0, evaluated: 0, issue: setup.issues.map((i) => `${i.field}: ${i.code}`).join('; ') };
   const input = setup.input;
@@ -650,7 +652,7 @@ export function* planSearchSteps(
           gpusTotal: owned * perReplica,
           apiOfferId: scenario.api.offerId,
           apiLabel: `${scenario.api.provider} · ${scenario.api.model}`,
-          apiSource: { kind: 'scenario' },
+          apiSource: ownApiSource,
           monthlyUsd: h.monthlyUsd,
           usdPerAcceptedTask: fig(h.perAcceptedTask),
           usdPerMillionTokens: fig(h.perMillionTokens),
@@ -783,6 +785,29 @@ export interface ApiOfferChoice {
  * model id, so "MiniMax M2-her" is not MiniMax M2). A list price that repeats a catalog offer
  * (same provider and the same three prices) is left out.
  */
+/** The scenario's own offer: the catalog's or a list price while it holds their prices, else as entered. */
+export function ownSource(own: Scenario['api'], catalog: Pick<PlanCatalog, 'offers'>, listOffers: readonly ListPriceOffer[]): ApiOfferSource {
+  const rec = catalog.offers.find((o) => o.id === own.offerId);
+  if (rec && offerMatchesRecord(own, rec)) return { kind: 'catalog', checked: rec.source.checked };
+  const list = listOffers.find((o) => o.id === own.offerId);
+  if (list && deepEqual(apiFieldsFromListPrice(list), pickApi(own))) return { kind: 'list-price', version: list.version, date: list.date };
+  return { kind: 'scenario' };
+}
+
+const pickApi = (a: Scenario['api']) => ({
+  offerId: a.offerId,
+  provider: a.provider,
+  model: a.model,
+  channel: a.channel,
+  listCurrency: a.listCurrency,
+  priceInputPerM: a.priceInputPerM,
+  priceCachedInputPerM: a.priceCachedInputPerM,
+  priceOutputPerM: a.priceOutputPerM,
+  invoiceCurrency: a.invoiceCurrency,
+  invoiceFx: a.invoiceFx,
+  pegInvoicePerListUnit: a.pegInvoicePerListUnit,
+});
+
 export function apiOfferChoices(scenario: Pick<PlanScenario, 'api' | 'selfHosted'>, catalog: Pick<PlanCatalog, 'offers'> = CATALOG, listOffers: readonly ListPriceOffer[] = []): ApiOfferChoice[] {
   const own = scenario.api;
   const model = scenario.selfHosted.modelId;
@@ -791,7 +816,7 @@ export function apiOfferChoices(scenario: Pick<PlanScenario, 'api' | 'selfHosted
     squash(x.provider) === squash(p) && x.priceInputPerM === i && x.priceCachedInputPerM === c && x.priceOutputPerM === o;
   const known = [...catalog.offers.filter((o) => o.modelId === model).map((o) => ({ ...apiFieldsFromOffer(o), provider: o.provider })), own];
   return [
-    { id: own.offerId ?? 'scenario', label: `${own.provider} · ${own.model}`, patch: null, source: { kind: 'scenario' } },
+    { id: own.offerId ?? 'scenario', label: `${own.provider} · ${own.model}`, patch: null, source: ownSource(own, catalog, listOffers) },
     ...fromCatalog.map((o): ApiOfferChoice => ({ id: o.id, label: `${o.provider} · ${o.model}`, patch: apiFieldsFromOffer(o), source: { kind: 'catalog', checked: o.source.checked } })),
     ...listOffers
       .filter((o) => o.id !== own.offerId && modelIdOf(o.modelId) === model)
