@@ -85,3 +85,33 @@ describe('horizon', () => {
     expect(h.points.every((p) => p.cumulativeSelfUsd === null)).toBe(true);
   });
 });
+
+describe('one rule for the one-time costs (the monthly verdict and the NPV agree)', () => {
+  // $7,500 one-time, 12 months at 12 % a year (r = 1 % a month). The annuity factor over 12
+  // months is (1 − 1.01^−12) / 0.01 = 11.255077.
+  const s = () => base({}, { oneTimeUsd: 7_500, capital: { waccYearly: 0.12 } });
+
+  it('the monthly figure carries the one-time cost as its level payment at the WACC, so the API wins as the NPV says', () => {
+    const e = evaluateTco(s());
+    // 7,500 ÷ 11.255077 = $666.37 a month (straight line, 7,500 ÷ 12 = $625, said self-hosting
+    // saves $15: 23,360 + 625 = 23,985 against 24,000).
+    expect(e.selfHosted.monthlyUsd).toBeCloseTo(23_360 + 666.37, 2);
+    expect(e.verdict.best).toBe('api');
+    // NPV: 640 × 11.255077 − 7,500 = −296.75; a negative NPV and an API verdict.
+    expect(e.horizon.npvUsd.selfHosted).toBeCloseTo(-296.75, 2);
+  });
+
+  it('the hybrid that keeps the one replica (serving 100 %) pays the one-time cost at the same time: the same NPV', () => {
+    const h = evaluateTco(s()).horizon;
+    expect(h.points[1]?.hybridReplicas).toBe(1);
+    // Paid at the start of month 1 (undiscounted), as self-hosting pays it at month 0: −296.75
+    // for both (it was −222.49: 7,500 discounted by one month, 7,500 − 7,500 ÷ 1.01 = 74.26 less).
+    expect(h.npvUsd.hybrid).toBeCloseTo(-296.75, 2);
+    expect(h.npvUsd.hybrid).toBeCloseTo(h.npvUsd.selfHosted ?? NaN, 6);
+  });
+
+  it('at WACC 0 the one-time cost is spread straight line, as before: 7,500 ÷ 12 = $625 a month', () => {
+    const e = evaluateTco(base({}, { oneTimeUsd: 7_500, capital: { waccYearly: 0 } }));
+    expect(e.selfHosted.monthlyUsd).toBeCloseTo(23_360 + 625, 6);
+  });
+});

@@ -1,5 +1,6 @@
 import { billingMode } from './billing';
 import { monthlyRate } from './capital';
+import { oneTimeMonthly } from './staff';
 import { cheapestHybridTotal } from './hybrid';
 import { replicasUsed, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
 
@@ -13,8 +14,11 @@ import { replicasUsed, selfHostedTotal, servesAnyWork, type TcoModel } from './m
  * - GPU prices: rent × (1 + yearly change)^y likewise; a reserved rate fixed for its term and
  *   renewed at the then price; bought hardware fixed for its cycle (`amortisationMonths`) and
  *   bought again at the then price at each replacement;
- * - the one-time costs paid once, before month 1 (self-hosted) or in the first month the hybrid
- *   keeps replicas — not spread over the horizon as in the monthly figures.
+ * - the one-time costs paid once, at the start of the first month with replicas: before month 1
+ *   (self-hosted, month 0) or at the start of the first month the hybrid keeps replicas, and
+ *   discounted from then — not spread over the horizon as in the monthly figures, which carry
+ *   them as the level monthly payment of the same present value (WACC ÷ 12 over the horizon;
+ *   straight line at WACC 0), so the monthly verdict and the NPV follow one rule.
  *
  * The self-hosted deployment and the hybrid are re-sized every month to that month's volume
  * (replicas as needed, the hybrid's cheapest split). The crossing month is the first month whose
@@ -74,7 +78,7 @@ function monthModel(model: TcoModel, m: number): TcoModel {
     ...model,
     tasks: model.tasks * Math.pow(1 + o.volumeGrowthMonthly, m - 1),
     apiPerTask: { uncachedInputUsd: p.uncachedInputUsd * api, cachedInputUsd: p.cachedInputUsd * api, outputUsd: p.outputUsd * api, totalUsd: p.totalUsd * api },
-    rates: { ...r, gpuPerReplica: r.gpuPerReplica * gpu, scaling: { ...r.scaling, opsFixed: r.scaling.opsFixed - f.oneTimeUsd / f.horizonMonths } },
+    rates: { ...r, gpuPerReplica: r.gpuPerReplica * gpu, scaling: { ...r.scaling, opsFixed: r.scaling.opsFixed - oneTimeMonthly(f) } },
   };
 }
 
@@ -101,17 +105,20 @@ export function horizonView(model: TcoModel): HorizonView {
     const used = canServe ? replicasUsed(mm, mm.tasks) : null;
     const self = used === null ? null : selfHostedTotal(mm, used, mm.tasks);
     const h = cheapestHybridTotal(mm, mm.tasks);
-    let hybrid = h.totalUsd;
+    // The one-time costs are paid when the first replicas start: at the start of that month,
+    // as self-hosting pays them at the start of month 1 (month 0).
+    let hybridOneTime = 0;
     if (h.replicas > 0 && !hybridPaidOneTime) {
-      hybrid += oneTime;
+      hybridOneTime = oneTime;
       hybridPaidOneTime = true;
     }
+    const hybrid = h.totalUsd + hybridOneTime;
     const discount = Math.pow(1 + r, m);
     cumApi += api;
     cumSelf = cumSelf === null || self === null ? null : cumSelf + self;
     cumHybrid += hybrid;
     npvSelf = npvSelf === null || self === null ? null : npvSelf + (api - self) / discount;
-    npvHybrid += (api - hybrid) / discount;
+    npvHybrid += (api - h.totalUsd) / discount - hybridOneTime / Math.pow(1 + r, m - 1);
     if (crossSelf === null && cumSelf !== null && close(cumSelf, cumApi)) crossSelf = m;
     if (crossHybrid === null && close(cumHybrid, cumApi) && hybridPaidOneTime) crossHybrid = m;
     points.push({ month: m, volumeFactor: mm.tasks / Math.max(model.tasks, Number.MIN_VALUE), apiUsd: api, selfUsd: self, hybridUsd: hybrid, hybridReplicas: h.replicas, cumulativeApiUsd: cumApi, cumulativeSelfUsd: cumSelf, cumulativeHybridUsd: cumHybrid });

@@ -1,3 +1,4 @@
+import { capitalMonthly } from './capital';
 import type { Scenario } from '../scenario/schema';
 
 /**
@@ -24,6 +25,11 @@ export interface ScalingRates {
   opsFixed: number;
 }
 
+/** The one-time costs spread over the horizon as the level monthly payment of the same present value (docs/tco.md §3d). */
+export function oneTimeMonthly(s: Pick<SelfHosted, 'oneTimeUsd' | 'horizonMonths' | 'capital'>): number {
+  return capitalMonthly(s.oneTimeUsd, 0, s.capital.waccYearly, s.horizonMonths);
+}
+
 export function scalingRates(s: SelfHosted, staffHoursPerYear: number): ScalingRates {
   const other = s.otherMonthly.reduce((sum, o) => sum + o.usd, 0);
   return {
@@ -34,7 +40,9 @@ export function scalingRates(s: SelfHosted, staffHoursPerYear: number): ScalingR
     upgradeUsd: s.upgradeHoursPerMonth * (s.staffLoadedYearlyUsd / staffHoursPerYear),
     nodesPerReplica: Math.ceil(s.gpusPerReplica / s.gpusPerNode),
     otherPerNodeMonthly: s.scaling.otherPerNodeMonthly,
-    opsFixed: other + s.oneTimeUsd / s.horizonMonths,
+    // The one-time costs as a level monthly payment over the horizon at the WACC, by the rule
+    // capex and reserved upfronts follow (straight line at WACC 0): one rule for every cost.
+    opsFixed: other + oneTimeMonthly(s),
   };
 }
 
