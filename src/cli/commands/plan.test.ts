@@ -49,11 +49,12 @@ describe('cli plan', () => {
     expect(b.io.stderr.join('\n')).toContain('unknown mode "monthly"');
   });
 
-  it('--calibration prints the table: per class its series and records, uncalibrated below 3 series', async () => {
+  it('--calibration prints the table: per class its series and records, calibrated from 3 series', async () => {
     const io = testIo();
     expect(await planCommand.run([file, '--calibration'], io)).toBe(0);
     const t = JSON.parse(io.stdout.join('\n')) as { classes: { class: string; series: number; calibrated: boolean; records: number; recordPoints: { id: string; publishedPerGpu: number }[] }[]; skipped: { id: string; why: string }[] };
-    expect(t.classes.every((c) => c.series < 3 && !c.calibrated)).toBe(true);
+    expect(t.classes.every((c) => c.calibrated === c.series >= 3)).toBe(true);
+    expect(t.classes.find((c) => c.class === 'moe|mla|hopper|single')).toMatchObject({ series: 3, calibrated: true });
     const mla = t.classes.find((c) => c.class === 'moe|mla|blackwell|single');
     // CoreWeave's 8× B200 DeepSeek-R1 Server record: 56,121.3 tokens/s ÷ 8 = 7,015.16 per GPU.
     expect(mla?.recordPoints.find((p) => p.id.includes('coreweave') && p.id.includes('b200'))?.publishedPerGpu).toBeCloseTo(7015.16, 2);

@@ -1,4 +1,5 @@
 import type { PublishedSeries } from './published-measurements';
+import { INFERENCEX_SERIES } from './published-measurements.inferencex.data';
 
 /**
  * Published measurement series, checked against `publishedSeriesSchema` by
@@ -535,4 +536,5 @@ export const PUBLISHED_SERIES: readonly PublishedSeries[] = [
       },
     ],
   },
+  ...INFERENCEX_SERIES,
 ];

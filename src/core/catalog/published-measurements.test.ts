@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { findGpu, findModel } from './catalog';
 import { publishedSeriesSchema, type PublishedSeries } from './published-measurements';
 import { PUBLISHED_SERIES } from './published-measurements.data';
+import { INFERENCEX_SERIES } from './published-measurements.inferencex.data';
 
 /** The library is reviewed against this date; nothing may claim to be checked later. */
-const REVIEW_DATE = '2026-12-01';
+const REVIEW_DATE = '2026-12-04';
 
 const FIXTURES = resolve(__dirname, '../../../fixtures/published');
 
@@ -214,5 +215,59 @@ describe('the published series match their source files', () => {
     expect(kimi?.concurrency).toBe(12);
     expect(kimi?.outputTokensPerS).toBeCloseTo(216.85, 2);
     expect(kimi?.requests).toBe(384);
+  });
+});
+
+/**
+ * The InferenceX single-node DeepSeek-R1 series against the extract of their rows (a script read
+ * them; `fixtures/published/SOURCES.md`). Each row is checked against itself first (input +
+ * output = total per GPU; median interactivity = 1 / median TPOT), then every point against its
+ * row: one configuration, one date, one run per series.
+ */
+describe('the InferenceX single-node series match their rows', () => {
+  const extract = JSON.parse(readFileSync(resolve(FIXTURES, 'inferencex-app-fork_history_dsr1_single-node_extract.json'), 'utf8')) as { id: string; rowIndexes: number[]; rows: (ApiRow & Record<string, unknown>)[] }[];
+  it('holds 14 series, each with its rows', () => {
+    expect(INFERENCEX_SERIES).toHaveLength(14);
+    expect(extract.map((e) => e.id).sort()).toEqual(INFERENCEX_SERIES.map((s) => s.id).sort());
+  });
+  for (const e of extract) {
+    it(`${e.id}: one run, and every point its row converted`, () => {
+      const s = series(e.id);
+      const rows = [...e.rows].sort((a, b) => a.conc - b.conc);
+      expect(new Set(rows.map((r) => r.date)).size).toBe(1);
+      expect(new Set(rows.map((r) => r.run_url)).size).toBe(1);
+      expect(rows[0]?.date).toBe(s.source.measuredOn);
+      expect(s.points.map((p) => p.concurrency)).toEqual(rows.map((r) => r.conc));
+      for (const [i, row] of rows.entries()) {
+        const p = s.points[i];
+        if (!p) throw new Error('missing point');
+        expect(row.decode_tp).toBe(s.gpus);
+        expect([row.isl, row.osl]).toEqual([s.inputTokens, s.outputTokens]);
+        const at = (k: string) => {
+          const v = row.metrics[k];
+          if (typeof v !== 'number') throw new Error(`${e.id} conc ${row.conc}: ${k} missing`);
+          return v;
+        };
+        expect(at('input_tput_per_gpu') + at('output_tput_per_gpu')).toBeCloseTo(at('tput_per_gpu'), 6);
+        expect(1 / at('median_tpot')).toBeCloseTo(at('median_intvty'), 4);
+        expect(p.outputTokensPerS).toBeCloseTo(at('output_tput_per_gpu') * s.gpus, 1);
+        expect(p.totalTokensPerS).toBeCloseTo(at('tput_per_gpu') * s.gpus, 1);
+        for (const [key, metric] of [['ttftMs', 'ttft'], ['tpotMs', 'tpot'], ['e2elMs', 'e2el'], ['itlMs', 'itl']] as const) {
+          // ITL is kept only where it is a per-token latency (see the entry's note).
+          if (key === 'itlMs' && Object.keys(p.itlMs).length === 0) continue;
+          for (const [stat, name] of [['p50', 'median'], ['p90', 'p90'], ['p99', 'p99']] as const) {
+            // A statistic the row lacks is not in the point either.
+            if (typeof row.metrics[`${name}_${metric}`] !== 'number') expect(p[key][stat]).toBeUndefined();
+            else expect(p[key][stat], `${e.id} conc ${row.conc} ${key}.${stat}`).toBeCloseTo(at(`${name}_${metric}`) * 1000, 2);
+          }
+        }
+      }
+    });
+  }
+  it('the H200 1k / 1k run of 2026-05-13 as read from its rows by hand', () => {
+    // Concurrency 4: output_tput_per_gpu 40.39711 × 8 GPUs = 323.18 tok/s; median TPOT 0.0116645 s = 11.665 ms.
+    const p = series('inferencex-dsr1-fp8-h200-sglang-tp8-1k1k-20260513').points[0];
+    expect(p?.outputTokensPerS).toBeCloseTo(323.18, 2);
+    expect(p?.tpotMs.p50).toBeCloseTo(11.665, 3);
   });
 });

@@ -10,7 +10,7 @@ import { seriesFromPublished } from '../capacity/series';
 import type { StoredSeries } from '../capacity/stored-schema';
 import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
-import { calibrate, calibrationFor, fitFactor, type CalibratedClass } from './calibration';
+import { calibrate, calibrationFor, fitFactor, recordOverSeries, type CalibratedClass } from './calibration';
 import type { ListPriceOffer } from '../usage/list-prices';
 import { CATALOG as CATALOG_ALL, apiOfferChoices, applyPlan, ownSource, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
 
@@ -363,12 +363,16 @@ describe('the calibration fit', () => {
     expect(calibrationFor(table, { ...hopper, moe: false })).toBeNull();
   });
 
-  it('the library: records are set beside the roofline but never fitted, so with one catalog-model series every class is uncalibrated', () => {
+  it('the library: records are set beside the roofline but never fitted; a class with 3 series or more is calibrated', () => {
     const d = defaultScenario();
     const t = calibrate(d, d.hardware, PUBLISHED_RECORDS, PUBLISHED_SERIES);
-    expect(t.classes.length).toBeGreaterThan(0);
-    expect(t.classes.every((c) => c.factor === null && c.points.every((p) => p.kind === 'series'))).toBe(true);
-    expect(t.classes.some((c) => c.records.length >= 3)).toBe(true);
+    expect(t.classes.every((c) => c.points.every((p) => p.kind === 'series') && c.records.every((p) => p.kind === 'record'))).toBe(true);
+    expect(t.classes.every((c) => (c.points.length >= 3) === (c.factor !== null))).toBe(true);
+    // InferenceX single-node DeepSeek-R1: 3 H200 runs (Hopper), 5 MI300X / MI325X (CDNA 3), 5 MI355X
+    // (CDNA 4); 2 B200 runs leave Blackwell uncalibrated.
+    const count = (key: string) => t.classes.find((c) => c.key === key)?.points.length;
+    expect([count('moe|mla|hopper|single'), count('moe|mla|cdna3|single'), count('moe|mla|cdna4|single'), count('moe|mla|blackwell|single')]).toEqual([3, 5, 5, 2]);
+    expect(t.classes.find((c) => c.key === 'moe|mla|blackwell|single')?.factor).toBeNull();
     // gpt-oss-120b on one B200 (CoreWeave, Server): 90,204.7 tokens/s ÷ 8 = 11,275.59 per GPU.
     const rec = t.classes.flatMap((c) => c.records).find((p) => p.id.includes('coreweave') && p.id.includes('gpt-oss') && p.gpuId === 'b200');
     expect(rec?.publishedPerGpu).toBeCloseTo(11_275.59, 2);
@@ -377,7 +381,7 @@ describe('the calibration fit', () => {
 });
 
 describe('a record beside the ordinary series of its class', () => {
-  it('DeepSeek-R1 on MI355X: the record is set beside the one ordinary series of MoE · MLA · CDNA 4 · one node; on B200 there is none', () => {
+  it('DeepSeek-R1 on MI355X: the record is set beside the ordinary series of MoE · MLA · CDNA 4 · one node; on B200 (2 series, uncalibrated) too', () => {
     const d = defaultScenario();
     const s = {
       ...d,
@@ -392,11 +396,18 @@ describe('a record beside the ordinary series of its class', () => {
     // InferenceX series, each as its ratio to the roofline.
     const rec = cls?.records.find((p) => p.id.includes('crusoe'));
     expect(rec?.publishedPerGpu).toBeCloseTo(2_405_310 / 512, 0);
-    expect(cls?.points).toHaveLength(1);
-    expect(amd?.evidence?.recordOverSeries?.times).toBeCloseTo((rec?.ratio ?? NaN) / (cls?.points[0]?.ratio ?? NaN), 9);
-    expect(amd?.evidence?.recordOverSeries?.times).toBeGreaterThan(1);
+    expect(cls?.points).toHaveLength(5);
+    const geo = Math.exp((cls?.points ?? []).reduce((a, p) => a + Math.log(p.ratio), 0) / 5);
+    // The MI355X shapes rest on the InferenceX series now (published beats record); the record's
+    // comparison is the same function the plan's badge reads.
+    const crusoe = PUBLISHED_RECORDS.find((r) => r.id.includes('crusoe') && r.mlperfModel === 'deepseek-r1');
+    if (!crusoe) throw new Error('no Crusoe record');
+    const over = recordOverSeries(crusoe, s, CATALOG_ALL.calibration(s));
+    expect(over?.times).toBeCloseTo((rec?.ratio ?? NaN) / geo, 9);
+    expect(over?.times).toBeGreaterThan(1);
+    expect(amd === undefined || amd.evidence?.recordOverSeries?.classKey === 'moe|mla|cdna4|single').toBe(true);
     const nvidia = all.find((p) => p.gpuId === 'b200' && p.evidence?.kind === 'record');
-    expect(nvidia?.evidence?.recordOverSeries).toBeNull();
+    expect(nvidia?.evidence?.recordOverSeries?.series).toBe(2);
   });
 });
 

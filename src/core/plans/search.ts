@@ -602,7 +602,8 @@ export function* planSearchSteps(
       if (shape.multiNodeMoe) risks.push({ kind: 'moe-across-nodes' });
       if (billing === 'scale-to-zero') risks.push({ kind: 'cold-start', seconds: sh.billing.coldStartSeconds });
       if (months > 0) risks.push({ kind: 'commitment', months });
-      if (slo.beyond !== null) risks.push({ kind: 'not-measured-beyond', load: slo.beyond });
+      // "Not measured beyond" is about a sweep; an estimate's curve has no last measured load.
+      if (slo.beyond !== null && evidence.info.kind !== 'roofline' && evidence.info.kind !== 'calibrated') risks.push({ kind: 'not-measured-beyond', load: slo.beyond });
       if (e.selfHosted.sizing?.ok && e.selfHosted.sizing.method === 'prefill-decode') risks.push({ kind: 'lengths-adjusted' });
       if (evidence.info.kind === 'record') risks.push({ kind: 'record' });
       const cal = evidence.info.calibration;
@@ -656,7 +657,8 @@ export function* planSearchSteps(
           monthlyUsd: h.monthlyUsd,
           usdPerAcceptedTask: fig(h.perAcceptedTask),
           usdPerMillionTokens: fig(h.perMillionTokens),
-          npvUsd: presentValue(pts.map((p) => p.hybridUsd), 0, wacc),
+          // The horizon's rule: the one-time costs at the start of the first month with replicas.
+          npvUsd: presentValue(pts.map((p) => p.apiUsd), 0, wacc) - e.horizon.npvUsd.hybrid,
           risks: [...risks, { kind: 'api-overflow', share: 1 - h.selfShare }],
           apply: { ...patch, selfHosted: { ...selfPatch, replicas: h.replicas } },
         };

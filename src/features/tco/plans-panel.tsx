@@ -55,21 +55,21 @@ function evidenceText(t: T, fmt: Fmt, p: Plan): string {
   if (e.kind === 'entered') return t('ev.entered');
   if (e.kind === 'record') {
     const over = e.recordOverSeries;
-    const vs = over ? t('ev.recordOver', { times: fmt.number(over.times, 1), class: classText(over.classKey) }) : t('ev.recordAlone');
+    const vs = over ? t('ev.recordOver', { times: fmt.number(over.times, 1), class: classText(t, over.classKey) }) : t('ev.recordAlone');
     return `${t('ev.record', { label: e.label, source: e.source ?? '' })}; ${vs}`;
   }
   if (e.kind === 'calibrated' && e.calibration) {
     const c = e.calibration;
-    return t('ev.calibrated', { factor: fmt.number(c.factor, 2), series: c.series, class: classText(c.classKey), error: fmt.percent(c.looError, 0) });
+    return t('ev.calibrated', { factor: fmt.number(c.factor, 2), series: c.series, class: classText(t, c.classKey), error: fmt.percent(c.looError, 0) });
   }
   return t('ev.roofline');
 }
 
-/** "MoE · MLA · Hopper · one node" from a calibration class key. */
-export function classText(key: string): string {
+/** "MoE · MLA · Hopper · single node" from a calibration class key. */
+export function classText(t: T, key: string): string {
   const [moe, attention, generation, span] = key.split('|');
   const gen: Record<string, string> = { ampere: 'Ampere', ada: 'Ada', hopper: 'Hopper', blackwell: 'Blackwell', cdna3: 'CDNA 3', cdna4: 'CDNA 4' };
-  return [moe === 'moe' ? 'MoE' : 'dense', attention === 'mla' ? 'MLA' : attention === 'gqa' ? 'GQA' : 'linear hybrid', gen[generation ?? ''] ?? generation, span === 'multi' ? 'multi-node' : 'single node'].join(' · ');
+  return [moe === 'moe' ? 'MoE' : t('cls.dense'), attention === 'mla' ? 'MLA' : attention === 'gqa' ? 'GQA' : t('cls.linear'), gen[generation ?? ''] ?? generation, span === 'multi' ? t('cls.multi') : t('cls.single')].join(' · ');
 }
 
 function riskText(t: T, fmt: Fmt, r: PlanRisk): string {
