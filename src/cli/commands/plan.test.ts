@@ -25,8 +25,11 @@ describe('cli plan', () => {
     expect(out?.plans[0]).toMatchObject({ rank: 1, kind: 'api', apiOfferId: 'openrouter-kimi-k2.6' });
     const h200 = out?.plans.find((p) => p.kind === 'self-hosted');
     expect(h200).toMatchObject({ gpu: 'h200-sxm', gpusPerReplica: 8, billing: 'bought', evidence: { kind: 'entered' } });
-    // Every other GPU rests on the roofline alone: an upper bound, listed apart.
+    // Upper bounds rest on the roofline alone, listed apart; other single-node candidates of this
+    // MoE · MLA model are calibrated estimates and carry their leave-one-out error.
     expect(out?.upperBounds.every((p) => (p.evidence as { kind: string }).kind === 'roofline')).toBe(true);
+    const calibrated = out?.plans.find((p) => (p.evidence as { kind: string } | null)?.kind === 'calibrated');
+    expect(typeof (calibrated?.evidence as { calibrationError: unknown } | undefined)?.calibrationError).toBe('number');
   });
 
   it('applies the constraints it is given', async () => {

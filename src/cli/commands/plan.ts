@@ -13,7 +13,7 @@ import { readScenarioFile } from '../scenario-file';
  * ranked by cost per accepted task.
  *
  * Output: { plans: [{ rank, kind, gpu, layout, gpusPerReplica, replicas, gpusTotal, billing,
- * api, monthlyUsd, usdPerAcceptedTask, npvUsd, evidence: { kind, source, date }, sloMargin,
+ * api, monthlyUsd, usdPerAcceptedTask, npvUsd, evidence: { kind, source, date, calibrationError }, sloMargin,
  * bindingLimit, risks }], upperBounds: (the same, resting on the bare roofline: upper bounds,
  * not plans), excluded: [{ candidate, reason }], evaluated }.
  * Options: --gpus a,b (allowed GPU ids), --max-gpus N, --billing on-demand,reserved-12,…
@@ -45,7 +45,8 @@ function row(p: Plan, rank: number) {
     usdPerAcceptedTask: p.usdPerAcceptedTask,
     usdPerMillionTokens: p.usdPerMillionTokens,
     npvUsd: p.npvUsd,
-    evidence: p.evidence,
+    // The leave-one-out error of a calibrated estimate, as its own field.
+    evidence: p.evidence ? { ...p.evidence, calibrationError: p.evidence.calibration?.looError ?? null } : null,
     sloMargin: p.sloMargin,
     bindingLimit: p.bindingLimit,
     risks: p.risks,
