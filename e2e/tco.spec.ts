@@ -231,10 +231,13 @@ test.describe('TCO and break-even', () => {
     await tco.select('Running hours').selectOption('always');
     await slow(tco.kpi('self')).toContainText('$26,671');
     // At a 10 % WACC the annuity (322,000 − 56,000 / 1.00833³⁶) × r / (1 − 1.00833⁻³⁶) = $9,049.74
-    // replaces it: $28,331.75 a month, and the breakdown names the annuity.
+    // replaces it, and the $20,000 one-time cost follows the same rule over the 12-month horizon:
+    // 20,000 × r / (1 − 1.00833⁻¹²) = 20,000 ÷ 11.37451 = $1,758.32 (straight line $1,666.67). The
+    // month: 9,049.74 + 797.16 + 15,818.18 + 1,000 + 1,758.32 = $28,423.40, and the breakdown names
+    // the annuity.
     await tco.field('Cost of capital (WACC)').fill('10');
     await tco.field('Cost of capital (WACC)').press('Tab');
-    await slow(tco.kpi('self')).toContainText('$28,332');
+    await slow(tco.kpi('self')).toContainText('$28,423');
     await expect(page.getByTestId('tco-breakdown-chart')).toContainText('Hardware capital (annuity at 10% WACC)');
   });
 
