@@ -115,3 +115,44 @@ describe('one rule for the one-time costs (the monthly verdict and the NPV agree
     expect(e.selfHosted.monthlyUsd).toBeCloseTo(23_360 + 625, 6);
   });
 });
+
+describe('committed capacity is a floor for its term', () => {
+  // 233,333.33 tasks a day × 1,000 tokens ÷ 86,400 s = 2,700.6 tok/s → 3 replicas in month 1;
+  // volume −10 % a month: 2 replicas from month 4 (2,700.6 × 0.9³ = 1,968.7), 1 from month 11
+  // (× 0.9¹⁰ = 941.6).
+  const falling = (extra: Partial<Scenario['selfHosted']>): Scenario => {
+    const s = base({ volumeGrowthMonthly: -0.1 }, { oneTimeUsd: 0, ...extra });
+    s.workload.requestsPerDay = 233_333.33;
+    return s;
+  };
+
+  it('12 months reserved: 3 replicas are paid every month of the term, $588,672 in all, the commitment printed beside it', () => {
+    const s = falling({ billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } });
+    const h = evaluateTco(s).horizon;
+    // One replica reserved: 8 × $2.80 × 730 h = $16,352; three: $49,056 a month. Re-sized with the
+    // volume it read 49,056 → 32,704 → 16,352, $408,800 in all.
+    for (const p of h.points.slice(1)) expect(p.selfUsd).toBeCloseTo(49_056, 6);
+    expect(h.points[12]?.cumulativeSelfUsd).toBeCloseTo(12 * 49_056, 6);
+  });
+
+  it('bought hardware is paid for its cycle: the replicas no longer needed cost their capital, not their power', () => {
+    const s = falling({ costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, capital: { waccYearly: 0 } });
+    const e = evaluateTco(s);
+    const h = e.horizon;
+    // Capital per replica, straight line: (8 × 35,000 × 1.15 − 20 % of 280,000) ÷ 36 = $7,388.89.
+    // Month 12 runs 1 replica (its capital and power) and pays the capital of the 2 others.
+    // Power per running replica: 8 × 700 W × 1.3 PUE × 730 h × $0.15 / 1,000 = $797.16.
+    // Month 1: 3 × (7,388.89 + 797.16) = $24,558.15. Month 12: 3 × 7,388.89 + 797.16 = $22,963.83
+    // (re-sized it read 7,388.89 + 797.16 = $8,186.05, as if 2 replicas were handed back).
+    expect(h.points[1]?.selfUsd).toBeCloseTo(24_558.15, 1);
+    expect(h.points[12]?.selfUsd).toBeCloseTo(22_963.83, 1);
+  });
+
+  it('a new term starts at the replicas then needed', () => {
+    // Reserved for 3 months over 12: terms start in months 1, 4, 7 and 10, at 3, 2, 2 and 2
+    // replicas (month 10: 2,700.6 × 0.9⁹ = 1,046.3 tok/s → 2); month 11 still pays 2.
+    const s = falling({ horizonMonths: 12, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 3, upfrontShare: 0 } });
+    const h = evaluateTco(s).horizon;
+    expect(h.points.slice(1).map((p) => Math.round((p.selfUsd ?? 0) / 16_352))).toEqual([3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+  });
+});

@@ -21,7 +21,10 @@ import { replicasUsed, selfHostedTotal, servesAnyWork, type TcoModel } from './m
  *   straight line at WACC 0), so the monthly verdict and the NPV follow one rule.
  *
  * The self-hosted deployment and the hybrid are re-sized every month to that month's volume
- * (replicas as needed, the hybrid's cheapest split). The crossing month is the first month whose
+ * (replicas as needed, the hybrid's cheapest split). Committed self-hosted capacity is a floor
+ * for its term: a reservation (from month 1, renewed every term) and bought hardware (every
+ * cycle) are paid for the most replicas taken in that term, even when volume falls; the replicas
+ * not needed cost their rent or capital, not power, staff or nodes. The crossing month is the first month whose
  * cumulative cost is at most the API's; the NPV of the difference discounts each month's saving
  * (API − option) at the monthly rate WACC ÷ 12 (month m at (1 + r)^m, the one-time cost at
  * month 0). All costs are the model's monthly costs: bought hardware as its annuity and a
@@ -97,13 +100,22 @@ export function horizonView(model: TcoModel): HorizonView {
   let npvSelf: number | null = canServe ? -oneTime : null;
   let npvHybrid = 0;
   let hybridPaidOneTime = false;
+  // Months of a commitment: a reserved term, or the cycle of bought hardware; null = none.
+  const term = f.costMode === 'buy' ? f.amortisationMonths : billingMode(f) === 'reserved' ? f.billing.reservedTermMonths : null;
+  let committed = 0;
   let crossSelf: number | null = null;
   let crossHybrid: number | null = null;
   for (let m = 1; m <= n; m++) {
     const mm = monthModel(model, m);
     const api = mm.apiPerTask.totalUsd * mm.tasks;
     const used = canServe ? replicasUsed(mm, mm.tasks) : null;
-    const self = used === null ? null : selfHostedTotal(mm, used, mm.tasks);
+    // Committed capacity is a floor for its term: reserved GPUs and bought hardware are paid to
+    // the end of the term or cycle they were taken in, whatever the volume does. Replicas above
+    // the month's need are paid (rent, capital) but not run (no power, staff or node costs).
+    if (term !== null && (m - 1) % term === 0) committed = 0;
+    if (used !== null) committed = Math.max(committed, used);
+    const idle = used === null ? 0 : committed - used;
+    const self = used === null ? null : selfHostedTotal(mm, used, mm.tasks) + idle * mm.rates.gpuPerReplica;
     const h = cheapestHybridTotal(mm, mm.tasks);
     // The one-time costs are paid when the first replicas start: at the start of that month,
     // as self-hosting pays them at the start of month 1 (month 0).
