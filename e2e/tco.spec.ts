@@ -235,9 +235,12 @@ test.describe('TCO and break-even', () => {
     // 20,000 × r / (1 − 1.00833⁻¹²) = 20,000 ÷ 11.37451 = $1,758.32 (straight line $1,666.67). The
     // month: 9,049.74 + 797.16 + 15,818.18 + 1,000 + 1,758.32 = $28,423.40, and the breakdown names
     // the annuity.
+    await page.getByTestId('tco-horizon-card').scrollIntoViewIfNeeded();
+    await slow(page.getByTestId('tco-horizon-undiscounted')).toBeVisible();
     await tco.field('Cost of capital (WACC)').fill('10');
     await tco.field('Cost of capital (WACC)').press('Tab');
     await slow(tco.kpi('self')).toContainText('$28,423');
+    await expect(page.getByTestId('tco-horizon-undiscounted')).toHaveCount(0);
     await expect(page.getByTestId('tco-breakdown-chart')).toContainText('Hardware capital (annuity at 10% WACC)');
   });
 
@@ -259,7 +262,10 @@ test.describe('TCO and break-even', () => {
     const card = page.getByTestId('tco-horizon-card');
     await slow(card.getByTestId('tco-horizon-crossing')).toHaveText('month 14');
     await expect(card.getByTestId('tco-horizon-chart').locator('svg')).toContainText('Crossing: month 14');
+    // The example's cost of capital is 0 %: the "NPV" is the plain sum, and the card says so.
+    await expect(card.getByTestId('tco-horizon-undiscounted')).toContainText('undiscounted sum of the savings');
     await shell.setLanguage('de');
+    await expect(card.getByTestId('tco-horizon-undiscounted')).toContainText('unabgezinste Summe');
     await slow(card.getByTestId('tco-horizon-crossing')).toHaveText('Monat 14');
     await expect(card.getByRole('figure', { name: /^Kumulierte Kosten über 36 Monate/ })).toBeVisible();
     await expect(card.getByTestId('tco-horizon-chart').locator('svg')).toContainText('Schnittpunkt: Monat 14');

@@ -149,10 +149,10 @@ describe('committed capacity is a floor for its term', () => {
   });
 
   it('a new term starts at the replicas then needed', () => {
-    // Reserved for 3 months over 12: terms start in months 1, 4, 7 and 10, at 3, 2, 2 and 2
-    // replicas (month 10: 2,700.6 × 0.9⁹ = 1,046.3 tok/s → 2); month 11 still pays 2.
-    const s = falling({ horizonMonths: 12, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 3, upfrontShare: 0 } });
+    // Reserved for 12 months over 24: the term of month 13 starts at 2,700.6 × 0.9¹² = 762.7
+    // tok/s → 1 replica, so months 1–12 pay 3 and months 13–24 pay 1.
+    const s = falling({ horizonMonths: 24, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } });
     const h = evaluateTco(s).horizon;
-    expect(h.points.slice(1).map((p) => Math.round((p.selfUsd ?? 0) / 16_352))).toEqual([3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    expect(h.points.slice(1).map((p) => Math.round((p.selfUsd ?? 0) / 16_352))).toEqual([...Array.from({ length: 12 }, () => 3), ...Array.from({ length: 12 }, () => 1)]);
   });
 });

@@ -22,6 +22,11 @@ export const HorizonFacts = memo(function HorizonFacts(props: { horizon: Horizon
           { label: bt('horizon.npvHybrid'), value: money(h.npvUsd.hybrid) },
         ]}
       />
+      {h.waccYearly === 0 ? (
+        <p className="text-xs text-warn" data-testid="tco-horizon-undiscounted">
+          {bt('horizon.undiscounted')}
+        </p>
+      ) : null}
       <p className="text-xs text-muted">{bt('horizon.origin')}</p>
     </div>
   );
