@@ -271,6 +271,20 @@ test.describe('TCO and break-even', () => {
     await expect(card.getByTestId('tco-horizon-chart').locator('svg')).toContainText('Schnittpunkt: Monat 14');
   });
 
+  test('volume doubling every month: the horizon says where the replica limit is reached, in English and German', async ({ page, tcoPage: tco, shell }) => {
+    const s = plainScenario();
+    s.workload.requestsPerDay = 80_000;
+    s.selfHosted = { ...s.selfHosted, horizonMonths: 240, outlook: { ...s.selfHosted.outlook, volumeGrowthMonthly: 1 } };
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    // One replica carries 0.9132 of the volume; month 8 needs ⌈0.9132 × 2⁷⌉ = 117 > 64 replicas.
+    const card = page.getByTestId('tco-horizon-card');
+    await card.scrollIntoViewIfNeeded();
+    await slow(card.getByTestId('tco-horizon-beyond-limit')).toHaveText('From month 8 the volume needs more than 64 replicas, beyond what this model sizes: self-hosting has no figure from then on, and no NPV over the horizon.');
+    await expect(card.getByTestId('tco-horizon-npv')).toContainText('–');
+    await shell.setLanguage('de');
+    await expect(card.getByTestId('tco-horizon-beyond-limit')).toContainText('Ab Monat 8 braucht das Volumen mehr als 64 Replikate');
+  });
+
   test('the tornado marks a replica step on the bar with its probability, and its table says the same', async ({ page, tcoPage: tco }) => {
     const s = plainScenario();
     s.workload.requestsPerDay = 80_000;

@@ -156,3 +156,17 @@ describe('committed capacity is a floor for its term', () => {
     expect(h.points.slice(1).map((p) => Math.round((p.selfUsd ?? 0) / 16_352))).toEqual([...Array.from({ length: 12 }, () => 3), ...Array.from({ length: 12 }, () => 1)]);
   });
 });
+
+describe('the horizon stops where the replica limit is reached', () => {
+  it('volume doubling every month: 59 replicas in month 7, 117 needed in month 8, beyond the limit of 64 from then on', () => {
+    const s = base({ volumeGrowthMonthly: 1 }, { oneTimeUsd: 0, horizonMonths: 240 });
+    const h = evaluateTco(s).horizon;
+    // One replica carries 2,628,000 of the 2,400,000 tasks a month (0.9132 of one). Month m needs
+    // ⌈0.9132 × 2^(m − 1)⌉: month 7 ⌈58.4⌉ = 59, month 8 ⌈116.9⌉ = 117 > 64.
+    expect(h.points[7]?.selfUsd).toBeCloseTo(59 * 23_360, 6);
+    expect(h.beyondLimitFromMonth).toBe(8);
+    expect(h.points[8]?.selfUsd).toBeNull();
+    // No NPV from figures that cannot exist (it read 2.59e96 before).
+    expect(h.npvUsd.selfHosted).toBeNull();
+  });
+});

@@ -2,7 +2,7 @@ import { billingMode } from './billing';
 import { monthlyRate } from './capital';
 import { oneTimeMonthly } from './staff';
 import { cheapestHybridTotal } from './hybrid';
-import { replicasUsed, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
+import { MAX_REPLICAS, replicasUsed, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
 
 /**
  * The comparison over the planning horizon (docs/tco.md §3d): month by month for N =
@@ -60,6 +60,8 @@ export interface HorizonView {
   /** Net present value of the monthly savings against the API at the WACC. */
   npvUsd: { selfHosted: number | null; hybrid: number };
   waccYearly: number;
+  /** First month whose volume needs more than MAX_REPLICAS replicas; self-hosting has no figure from then on. */
+  beyondLimitFromMonth: number | null;
 }
 
 const close = (a: number, b: number) => a <= b + 1e-9 * Math.max(1, Math.abs(b));
@@ -103,12 +105,18 @@ export function horizonView(model: TcoModel): HorizonView {
   // Months of a commitment: a reserved term, or the cycle of bought hardware; null = none.
   const term = f.costMode === 'buy' ? f.amortisationMonths : billingMode(f) === 'reserved' ? f.billing.reservedTermMonths : null;
   let committed = 0;
+  let beyondLimitFrom: number | null = null;
   let crossSelf: number | null = null;
   let crossHybrid: number | null = null;
   for (let m = 1; m <= n; m++) {
     const mm = monthModel(model, m);
     const api = mm.apiPerTask.totalUsd * mm.tasks;
-    const used = canServe ? replicasUsed(mm, mm.tasks) : null;
+    let used = canServe ? replicasUsed(mm, mm.tasks) : null;
+    // Beyond the replica limit the deployment cannot be sized: no figure from that month on.
+    if (used !== null && used > MAX_REPLICAS) {
+      beyondLimitFrom ??= m;
+      used = null;
+    }
     // Committed capacity is a floor for its term: reserved GPUs and bought hardware are paid to
     // the end of the term or cycle they were taken in, whatever the volume does. Replicas above
     // the month's need are paid (rent, capital) but not run (no power, staff or node costs).
@@ -142,5 +150,6 @@ export function horizonView(model: TcoModel): HorizonView {
     savingAtEndUsd: { selfHosted: cumSelf === null ? null : cumApi - cumSelf, hybrid: cumApi - cumHybrid },
     npvUsd: { selfHosted: npvSelf, hybrid: npvHybrid },
     waccYearly: f.capital.waccYearly,
+    beyondLimitFromMonth: beyondLimitFrom,
   };
 }

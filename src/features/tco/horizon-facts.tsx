@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { FactsList } from '../../components/facts-list';
 import { useT } from '../../components/use-t';
 import type { HorizonView } from '../../core/tco/horizon';
+import { MAX_REPLICAS } from '../../core/tco/model';
 import type { Fmt } from '../../lib/format/fmt';
 import { billingMessages } from './billing-messages';
 
@@ -22,6 +23,11 @@ export const HorizonFacts = memo(function HorizonFacts(props: { horizon: Horizon
           { label: bt('horizon.npvHybrid'), value: money(h.npvUsd.hybrid) },
         ]}
       />
+      {h.beyondLimitFromMonth !== null ? (
+        <p className="text-xs text-warn" data-testid="tco-horizon-beyond-limit">
+          {bt('horizon.beyondLimit', { month: h.beyondLimitFromMonth, limit: MAX_REPLICAS })}
+        </p>
+      ) : null}
       {h.waccYearly === 0 ? (
         <p className="text-xs text-warn" data-testid="tco-horizon-undiscounted">
           {bt('horizon.undiscounted')}

@@ -19,6 +19,12 @@ describe('locale formatting', () => {
     expect(formatMoney('de', 'EUR', fx, 23360).replace(/\s/g, ' ')).toBe('11.680 €');
     expect(formatMoney('en', 'CNY', fx, 1.35)).toBe('CN¥9.45');
   });
+  it('compact money stays words up to the trillions, then a power of ten (not 60 digits and a "T")', () => {
+    expect(formatMoney('en', 'USD', fx, 2.5e12, { compact: true, digits: 1 })).toBe('$2.5T');
+    expect(formatMoney('en', 'USD', fx, 6e64, { compact: true, digits: 1 })).toBe('$6E64');
+    // 6e64 × 0.5 EUR/USD = 3e64
+    expect(formatMoney('de', 'EUR', fx, 6e64, { compact: true, digits: 1 }).replace(/\s/g, ' ')).toBe('3E64 €');
+  });
   it('the relay invoice in yuan: $6.535 shown in CNY at 7.10 is the invoice ¥46.40, and an invoice amount is not converted again', () => {
     const rates = { EUR: 0.86, CNY: 7.1, checked: '2026-11-30' };
     // 46.40 / 7.10 = $6.5352 paid; × 7.10 = ¥46.40 (not 46.40 × 7.10 = ¥329.44).

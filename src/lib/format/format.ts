@@ -73,7 +73,8 @@ export function formatMoney(
     return nf(language, {
       style: 'currency',
       currency,
-      notation: options.compact ? 'compact' : 'standard',
+      // Beyond the trillions compact notation runs out of words and writes every digit: a power of ten then.
+      notation: options.compact ? (Math.abs(amount) >= 1e15 ? 'scientific' : 'compact') : 'standard',
       maximumFractionDigits: digits,
       minimumFractionDigits: options.compact ? 0 : Math.min(digits, 2),
     }).format(amount);
