@@ -23,7 +23,7 @@ export const suite: BenchSuite = {
     }
     // The calibration is computed once per roofline settings (then kept): its cost falls on the first search.
     const series = PUBLISHED_SERIES;
-    const cold = medianTimeMs(() => calibrate(d, d.hardware, [], series), 9, 2);
+    const cold = medianTimeMs(() => calibrate(d, [], series), 9, 2);
     rows.push({ suite: 'plans', metric: 'calibration of the library series (first search only)', value: cold, unit: 'ms', budget: null, direction: 'max', note: `${series.length} series` });
     return rows;
   },

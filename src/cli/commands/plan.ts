@@ -101,7 +101,7 @@ export const planCommand: CliCommand = {
     const read = await readScenarioFile(file, io, { lenient: flags.get('lenient') === true });
     if (!read) return 1;
     if (flags.get('calibration') === true) {
-      const t = calibrate(read.scenario, read.scenario.hardware, PUBLISHED_RECORDS, PUBLISHED_SERIES);
+      const t = calibrate(read.scenario, PUBLISHED_RECORDS, PUBLISHED_SERIES);
       const pt = (p: (typeof t.classes)[number]['points'][number]) => ({ id: p.id, gpu: p.gpuId, gpus: p.gpus, publishedPerGpu: p.publishedPerGpu, rooflinePerGpu: p.rooflinePerGpu, ratio: p.ratio });
       io.out(
         json({

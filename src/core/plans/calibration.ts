@@ -90,6 +90,7 @@ export interface CalibrationPoint {
   id: string;
   kind: 'record' | 'series';
   label: string;
+  cls: CalibrationClass;
   classKey: string;
   gpuId: string;
   /** GPUs of the replica the roofline was computed for. */
@@ -135,8 +136,8 @@ export function fitFactor(ratios: readonly number[]): { factor: number | null; l
   return { factor: geomean(ratios), looError: errors.reduce((s, e) => s + e, 0) / errors.length, looMax: Math.max(...errors) };
 }
 
-/** The hardware settings the calibration keeps from the user's scenario (the roofline's efficiencies and memory margins). */
-export type CalibrationSettings = Pick<HardwareScenario['hardware'], 'bandwidthEfficiency' | 'computeEfficiency' | 'stepOverheadMs' | 'memoryUtilisation' | 'runtimeOverheadGiB' | 'activationGiB'>;
+/** The hardware settings the calibration keeps from the user's scenario (the roofline's efficiencies and memory margins): its cache key. */
+type CalibrationSettings = Pick<HardwareScenario['hardware'], 'bandwidthEfficiency' | 'computeEfficiency' | 'stepOverheadMs' | 'memoryUtilisation' | 'runtimeOverheadGiB' | 'activationGiB'>;
 
 function formatOf(precision: string): WeightFormat | null {
   const p = precision.toLowerCase();
@@ -148,15 +149,15 @@ function formatOf(precision: string): WeightFormat | null {
 }
 
 /** A scenario for one model on one GPU at given lengths, from a base scenario's other fields. */
-function benchScenario(base: HardwareScenario, settings: CalibrationSettings, at: { modelId: string; gpu: GpuRecord; gpus: number; format: WeightFormat; input: number; output: number }): HardwareScenario {
+function benchScenario(base: HardwareScenario, at: { modelId: string; gpu: GpuRecord; gpus: number; format: WeightFormat; input: number; output: number }): HardwareScenario {
   const input = Math.round(at.input);
   const output = Math.round(at.output);
   return {
     workload: { ...base.workload, outputTokensPerRequest: output, reasoningMode: 'none', cacheHitShare: 0 },
     selfHosted: { ...base.selfHosted, modelId: at.modelId, gpuId: at.gpu.id, gpusPerReplica: at.gpus, gpusPerNode: at.gpu.gpusPerNode },
     hardware: {
+      // The scenario's roofline settings (efficiencies, memory margins) stay; the rest is the benchmark's.
       ...base.hardware,
-      ...settings,
       customModel: null,
       weightFormat: at.format,
       kvFormat: 'fp8',
@@ -188,13 +189,13 @@ function rooflineAt(s: HardwareScenario, count: number | 'smallest', limits: Slo
   return out !== null && out > 0 ? { perGpu: out / shape.fit.layout.gpus, shape } : null;
 }
 
-function recordPoint(r: PublishedRecord, base: HardwareScenario, settings: CalibrationSettings): CalibrationPoint | null {
+function recordPoint(r: PublishedRecord, base: HardwareScenario): CalibrationPoint | null {
   const lengths = MLPERF_LENGTHS[r.mlperfModel];
   const gpu = r.gpuId ? findGpu(r.gpuId) : undefined;
   const model = r.modelId ? findModel(r.modelId) : undefined;
   const format = formatOf(r.precision);
   if (!lengths || !gpu || !model || !format || !r.modelId) return null;
-  const s = benchScenario(base, settings, { modelId: r.modelId, gpu, gpus: gpu.gpusPerNode, format, ...lengths });
+  const s = benchScenario(base, { modelId: r.modelId, gpu, gpus: gpu.gpusPerNode, format, ...lengths });
   const limits: SloLimit[] = [
     { metric: 'ttft', percentile: 99, maxMs: r.slo.ttftP99Ms },
     { metric: 'tpot', percentile: 99, maxMs: r.slo.tpotP99Ms },
@@ -205,12 +206,12 @@ function recordPoint(r: PublishedRecord, base: HardwareScenario, settings: Calib
 }
 
 /** One point per library series: the geometric mean over its loads of published ÷ roofline at that load's own latencies. */
-function seriesPoint(p: PublishedSeries, base: HardwareScenario, settings: CalibrationSettings): CalibrationPoint | null {
+function seriesPoint(p: PublishedSeries, base: HardwareScenario): CalibrationPoint | null {
   const gpu = p.gpuId ? findGpu(p.gpuId) : undefined;
   const model = p.modelId ? findModel(p.modelId) : undefined;
   const format = formatOf(p.precision);
   if (!gpu || !model || !format || !p.modelId || p.inputTokens === null || p.outputTokens === null) return null;
-  const s = benchScenario(base, settings, { modelId: p.modelId, gpu, gpus: p.gpus, format, input: p.inputTokens, output: p.outputTokens });
+  const s = benchScenario(base, { modelId: p.modelId, gpu, gpus: p.gpus, format, input: p.inputTokens, output: p.outputTokens });
   const series = seriesFromPublished(p);
   const ratios: number[] = [];
   let shape: ReplicaShape | null = null;
@@ -230,13 +231,13 @@ function seriesPoint(p: PublishedSeries, base: HardwareScenario, settings: Calib
     ratios.push(out / p.gpus / roof.perGpu);
   }
   if (!shape || ratios.length === 0) return null;
-  const ratio = geomean(ratios);
+  // Shown per GPU at its top load, with the roofline figure its ratio gives.
   const publishedPerGpu = Math.max(...series.points.map((x) => (x.outputTokensPerS ?? 0) / p.gpus));
-  return { ...point(p.id, 'series', p.label, classOf(model, gpu, shape.fit.layout.nodes), gpu.id, p.gpus, publishedPerGpu, publishedPerGpu / ratio), ratio };
+  return point(p.id, 'series', p.label, classOf(model, gpu, shape.fit.layout.nodes), gpu.id, p.gpus, publishedPerGpu, publishedPerGpu / geomean(ratios));
 }
 
 function point(id: string, kind: CalibrationPoint['kind'], label: string, cls: CalibrationClass, gpuId: string, gpus: number, publishedPerGpu: number, rooflinePerGpu: number): CalibrationPoint {
-  return { id, kind, label, classKey: classKey(cls), gpuId, gpus, publishedPerGpu, rooflinePerGpu, ratio: publishedPerGpu / rooflinePerGpu };
+  return { id, kind, label, cls, classKey: classKey(cls), gpuId, gpus, publishedPerGpu, rooflinePerGpu, ratio: publishedPerGpu / rooflinePerGpu };
 }
 
 export interface CalibrationTable {
@@ -245,25 +246,23 @@ export interface CalibrationTable {
   skipped: { id: string; why: string }[];
 }
 
-export function calibrate(base: HardwareScenario, settings: CalibrationSettings, records: readonly PublishedRecord[], series: readonly PublishedSeries[]): CalibrationTable {
-  const points: { p: CalibrationPoint; cls: CalibrationClass }[] = [];
+/** The table of a scenario's roofline settings (its efficiencies and memory margins; everything else is the benchmarks'). */
+export function calibrate(base: HardwareScenario, records: readonly PublishedRecord[], series: readonly PublishedSeries[]): CalibrationTable {
+  const points: CalibrationPoint[] = [];
   const skipped: CalibrationTable['skipped'] = [];
-  const add = (id: string, p: CalibrationPoint | null, why: string, cls: () => CalibrationClass | null) => {
-    const c = p ? cls() : null;
-    if (p && c) points.push({ p, cls: c });
-    else skipped.push({ id, why });
-  };
   for (const r of records) {
-    const p = recordPoint(r, base, settings);
-    add(r.id, p, !r.modelId ? 'no catalog model' : !r.gpuId ? 'no catalog GPU' : !MLPERF_LENGTHS[r.mlperfModel] ? 'lengths unknown' : 'no roofline at its limits', () => classFromKey(p?.classKey));
+    const p = recordPoint(r, base);
+    if (p) points.push(p);
+    else skipped.push({ id: r.id, why: !r.modelId ? 'no catalog model' : !r.gpuId ? 'no catalog GPU' : !MLPERF_LENGTHS[r.mlperfModel] ? 'lengths unknown' : 'no roofline at its limits' });
   }
   for (const s of series) {
-    const p = seriesPoint(s, base, settings);
-    add(s.id, p, !s.modelId ? 'no catalog model' : 'no roofline at its latencies', () => classFromKey(p?.classKey));
+    const p = seriesPoint(s, base);
+    if (p) points.push(p);
+    else skipped.push({ id: s.id, why: !s.modelId ? 'no catalog model' : 'no roofline at its latencies' });
   }
   const byClass = new Map<string, { cls: CalibrationClass; points: CalibrationPoint[] }>();
-  for (const { p, cls } of points) {
-    const g = byClass.get(p.classKey) ?? { cls, points: [] };
+  for (const p of points) {
+    const g = byClass.get(p.classKey) ?? { cls: p.cls, points: [] };
     g.points.push(p);
     byClass.set(p.classKey, g);
   }
@@ -277,12 +276,6 @@ export function calibrate(base: HardwareScenario, settings: CalibrationSettings,
   });
   classes.sort((a, b) => a.key.localeCompare(b.key));
   return { classes, skipped };
-}
-
-function classFromKey(key: string | undefined): CalibrationClass | null {
-  if (!key) return null;
-  const [moe, attention, generation, span] = key.split('|');
-  return { moe: moe === 'moe', attention: attention as AttentionKind, generation: generation as GpuGeneration, multiNode: span === 'multi' };
 }
 
 export interface CalibrationUse {
@@ -341,7 +334,7 @@ function settingsOf(base: HardwareScenario): CalibrationSettings {
  * cannot be set beside a roofline).
  */
 export function recordOverSeries(r: PublishedRecord, base: HardwareScenario, table: CalibrationTable): { times: number; series: number; classKey: string } | null {
-  const p = recordPoint(r, base, settingsOf(base));
+  const p = recordPoint(r, base);
   if (!p) return null;
   const series = table.classes.find((c) => c.key === p.classKey)?.points ?? [];
   if (series.length === 0) return null;
@@ -352,10 +345,9 @@ let memo: { key: string; table: CalibrationTable } | null = null;
 
 /** The table for the catalog's records and series under a scenario's roofline settings, computed once per settings. */
 export function calibrationTable(base: HardwareScenario, records: readonly PublishedRecord[], series: readonly PublishedSeries[]): CalibrationTable {
-  const settings = settingsOf(base);
-  const key = JSON.stringify([settings, records.length, series.length, records[0]?.id ?? '', series[0]?.id ?? '']);
+  const key = JSON.stringify([settingsOf(base), records.length, series.length, records[0]?.id ?? '', series[0]?.id ?? '']);
   if (memo?.key === key) return memo.table;
-  const table = calibrate(base, settings, records, series);
+  const table = calibrate(base, records, series);
   memo = { key, table };
   return table;
 }

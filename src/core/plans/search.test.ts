@@ -365,7 +365,7 @@ describe('the calibration fit', () => {
 
   it('the library: records are set beside the roofline but never fitted; a class with 3 series or more is calibrated', () => {
     const d = defaultScenario();
-    const t = calibrate(d, d.hardware, PUBLISHED_RECORDS, PUBLISHED_SERIES);
+    const t = calibrate(d, PUBLISHED_RECORDS, PUBLISHED_SERIES);
     expect(t.classes.every((c) => c.points.every((p) => p.kind === 'series') && c.records.every((p) => p.kind === 'record'))).toBe(true);
     expect(t.classes.every((c) => (c.points.length >= 3) === (c.factor !== null))).toBe(true);
     // InferenceX single-node DeepSeek-R1: 3 H200 runs (Hopper), 5 MI300X / MI325X (CDNA 3), 5 MI355X
@@ -390,7 +390,7 @@ describe('a record beside the ordinary series of its class', () => {
     const r = searchPlans(s, { ...NO_CONSTRAINTS, gpuIds: ['mi355x', 'b200'], billing: ['on-demand'] });
     const all = [...r.plans, ...r.upperBounds];
     const amd = all.find((p) => p.gpuId === 'mi355x' && p.evidence?.kind === 'record');
-    const table = calibrate(s, s.hardware, PUBLISHED_RECORDS, PUBLISHED_SERIES);
+    const table = calibrate(s, PUBLISHED_RECORDS, PUBLISHED_SERIES);
     const cls = table.classes.find((c) => c.key === 'moe|mla|cdna4|single');
     // The record (Crusoe, 2,405,310 tokens/s on 512 MI355X = 4,697.87 per GPU) over the
     // InferenceX series, each as its ratio to the roofline.
