@@ -11,7 +11,7 @@ import type { StoredSeries } from '../capacity/stored-schema';
 import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { calibrate, calibrationFor, fitFactor, recordOverSeries, type CalibratedClass } from './calibration';
-import type { ListPriceOffer } from '../usage/list-prices';
+import { apiFieldsFromListPrice, type ListPriceOffer } from '../usage/list-prices';
 import { CATALOG as CATALOG_ALL, apiOfferChoices, applyPlan, ownSource, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
 
 /**
@@ -497,5 +497,10 @@ describe('where an API plan\'s prices come from', () => {
     expect(ownSource({ ...d.api, priceOutputPerM: 3.5 }, CATALOG_ALL, [])).toEqual({ kind: 'scenario' });
     const own = searchPlans(d).plans.find((p) => p.id === `api|${d.api.offerId}`);
     expect(own?.apiSource?.kind).toBe('catalog');
+    // A list price picked on the TCO page is the list's while its fields hold.
+    const novita: ListPriceOffer = { id: 'gp:novita/x', providerId: 'novita', provider: 'Novita', modelId: 'x', model: 'x', inputPerM: 0.89, cachedInputPerM: 0.89, outputPerM: 0.89, tiered: false, version: '0.1.8', date: '2026-09-23' };
+    const picked = { ...d.api, ...apiFieldsFromListPrice(novita) };
+    expect(ownSource(picked, CATALOG_ALL, [novita])).toEqual({ kind: 'list-price', version: '0.1.8', date: '2026-09-23' });
+    expect(ownSource({ ...picked, priceOutputPerM: 1 }, CATALOG_ALL, [novita])).toEqual({ kind: 'scenario' });
   });
 });

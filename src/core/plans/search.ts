@@ -2,7 +2,6 @@ import { defaultRentFor, pricesForGpu, purchasesForGpu } from '../catalog/catalo
 import { API_OFFERS } from '../catalog/api-offers';
 import { GPUS } from '../catalog/gpus';
 import { apiFieldsFromOffer, offerMatchesRecord } from '../catalog/offer-fields';
-import { deepEqual } from '../scenario/json';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import type { PublishedSeries } from '../catalog/published-measurements';
 import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
@@ -488,7 +487,6 @@ function rankKey(p: Plan, e: TcoEvaluation): number {
   return acc > 0 ? p.monthlyUsd / acc : Number.MAX_VALUE;
 }
 
-/** The search to its end (the CLI, the tests). */
 /** What the search reads besides the scenario and the catalog: the user's imported series and the list prices in use. */
 export interface PlanInputs {
   /** Imported series (the runs database): measured evidence where they name the model, GPU and count. */
@@ -497,6 +495,7 @@ export interface PlanInputs {
   listOffers?: readonly ListPriceOffer[];
 }
 
+/** The search to its end (the CLI, the tests). */
 export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG, inputs: PlanInputs = {}): PlanSearch {
   const steps = planSearchSteps(scenario, constraints, catalog, inputs);
   for (;;) {
@@ -781,35 +780,22 @@ export interface ApiOfferChoice {
   source: ApiOfferSource;
 }
 
+/** The scenario's own offer: the catalog's or a list price while it holds their prices, else as entered. */
+export function ownSource(own: Scenario['api'], catalog: Pick<PlanCatalog, 'offers'>, listOffers: readonly ListPriceOffer[]): ApiOfferSource {
+  const rec = catalog.offers.find((o) => o.id === own.offerId);
+  if (rec && offerMatchesRecord(own, rec)) return { kind: 'catalog', checked: rec.source.checked };
+  const list = listOffers.find((o) => o.id === own.offerId);
+  if (list && Object.entries(apiFieldsFromListPrice(list)).every(([k, v]) => own[k as keyof Scenario['api']] === v)) return { kind: 'list-price', version: list.version, date: list.date };
+  return { kind: 'scenario' };
+}
+
+
 /**
  * The API-only candidates (and the shortlist's choices): the scenario's own offer, every catalog
  * offer of its model, then every genai-prices list price of the model (matched on the list's
  * model id, so "MiniMax M2-her" is not MiniMax M2). A list price that repeats a catalog offer
  * (same provider and the same three prices) is left out.
  */
-/** The scenario's own offer: the catalog's or a list price while it holds their prices, else as entered. */
-export function ownSource(own: Scenario['api'], catalog: Pick<PlanCatalog, 'offers'>, listOffers: readonly ListPriceOffer[]): ApiOfferSource {
-  const rec = catalog.offers.find((o) => o.id === own.offerId);
-  if (rec && offerMatchesRecord(own, rec)) return { kind: 'catalog', checked: rec.source.checked };
-  const list = listOffers.find((o) => o.id === own.offerId);
-  if (list && deepEqual(apiFieldsFromListPrice(list), pickApi(own))) return { kind: 'list-price', version: list.version, date: list.date };
-  return { kind: 'scenario' };
-}
-
-const pickApi = (a: Scenario['api']) => ({
-  offerId: a.offerId,
-  provider: a.provider,
-  model: a.model,
-  channel: a.channel,
-  listCurrency: a.listCurrency,
-  priceInputPerM: a.priceInputPerM,
-  priceCachedInputPerM: a.priceCachedInputPerM,
-  priceOutputPerM: a.priceOutputPerM,
-  invoiceCurrency: a.invoiceCurrency,
-  invoiceFx: a.invoiceFx,
-  pegInvoicePerListUnit: a.pegInvoicePerListUnit,
-});
-
 export function apiOfferChoices(scenario: Pick<PlanScenario, 'api' | 'selfHosted'>, catalog: Pick<PlanCatalog, 'offers'> = CATALOG, listOffers: readonly ListPriceOffer[] = []): ApiOfferChoice[] {
   const own = scenario.api;
   const model = scenario.selfHosted.modelId;
