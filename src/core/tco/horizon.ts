@@ -24,8 +24,8 @@ import { MAX_REPLICAS, replicasUsed, selfHostedTotal, servesAnyWork, type TcoMod
  * (replicas as needed, the hybrid's cheapest split). Committed self-hosted capacity is a floor
  * for its term: a reservation (from month 1, renewed every term) and bought hardware (every
  * cycle) are paid for the most replicas taken in that term, even when volume falls; the replicas
- * not needed cost their rent or capital, not power, staff or nodes. The crossing month is the first month whose
- * cumulative cost is at most the API's; the NPV of the difference discounts each month's saving
+ * not needed cost their rent or capital, not power, staff or nodes. The crossing month is the
+ * first month whose cumulative cost is at most the API's; the NPV of the difference discounts each month's saving
  * (API − option) at the monthly rate WACC ÷ 12 (month m at (1 + r)^m, the one-time cost at
  * month 0). All costs are the model's monthly costs: bought hardware as its annuity and a
  * reserved upfront part as its level monthly cost over the term, both at the same WACC

@@ -7,7 +7,6 @@ import { GPUS } from '../../core/catalog/gpus';
 import { apiOfferChoices, applyPlan, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
 import { deepEqual } from '../../core/scenario/json';
 import { modelIdOf } from '../../core/deployment/identify';
-import type { ListPriceOffer } from '../../core/usage/list-prices';
 import type { Scenario } from '../../core/scenario/schema';
 import { formatDate } from '../../lib/format/format';
 import { makeFmt, type Fmt } from '../../lib/format/fmt';
@@ -210,13 +209,19 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
 });
 
 /**
- * The genai-prices list prices of the model (bundled, or a dropped data.json), loaded in the
- * worker once asked for; undefined while loading. If they cannot be read, the search runs
- * without them (an empty list).
+ * The search of the panel and of the report, with what it reads besides the scenario: the
+ * imported series (as tagged) and the genai-prices list prices of the model (bundled, or a
+ * dropped data.json), loaded in the worker once asked for. The search waits for the list prices;
+ * if they cannot be read it runs without them. Only the model's list prices go into the query
+ * (its key), not all of them.
  */
-function useModelListOffers(enabled: boolean, modelId: string): ListPriceOffer[] | undefined {
-  const q = useQuery(listPriceOffersQuery(enabled));
-  return useMemo(() => (q.error ? [] : q.data?.filter((o) => modelIdOf(o.modelId) === modelId)), [q.data, q.error, modelId]);
+function usePlanSearch(scenario: Scenario, constraints: PlanConstraints, enabled: boolean) {
+  const imported = useImportedForPlans();
+  const listQuery = useQuery(listPriceOffersQuery(enabled));
+  const modelId = scenario.selfHosted.modelId;
+  const listOffers = useMemo(() => (listQuery.error ? [] : listQuery.data?.filter((o) => modelIdOf(o.modelId) === modelId)), [listQuery.data, listQuery.error, modelId]);
+  const query = useQuery({ ...plansQuery(scenario, constraints, { imported: imported.series, listOffers: listOffers ?? [] }), enabled: enabled && listOffers !== undefined });
+  return { query, imported, listOffers: listOffers ?? [] };
 }
 
 const TOP = 10;
@@ -246,9 +251,7 @@ export function PlansPanel(props: { fmt: Fmt }) {
   const capBad = capText.trim() !== '' && constraints.maxGpus === null;
   // While a slider is dragged the search waits for it to stop: the page's own charts come first.
   const settled = useSettled(scenario, SETTLE_MS);
-  const imported = useImportedForPlans();
-  const listOffers = useModelListOffers(opened, settled.selfHosted.modelId);
-  const query = useQuery({ ...plansQuery(settled, constraints, { imported: imported.series, listOffers: listOffers ?? [] }), enabled: opened && listOffers !== undefined });
+  const { query, imported, listOffers } = usePlanSearch(settled, constraints, opened);
   const r = query.data?.value;
   const language = useLanguage();
   const names = useMemo(() => Object.fromEntries(r ? [...r.plans, ...r.upperBounds].map((p) => [p.id, planText(t, p)]) : []), [r, t]);
@@ -283,7 +286,7 @@ export function PlansPanel(props: { fmt: Fmt }) {
     setConstraints({ ...constraints, billing: next.length === BILLING_PLANS.length ? null : next });
   };
   // The API shortlist: the search's own API candidates (the list prices load with the panel).
-  const apiChoices = apiOfferChoices(scenario, CATALOG, listOffers ?? []);
+  const apiChoices = apiOfferChoices(scenario, CATALOG, listOffers);
   const toggleApi = (id: string) => {
     const now = constraints.apiOfferIds ?? apiChoices.map((o) => o.id);
     const next = now.includes(id) ? now.filter((x) => x !== id) : [...now, id];
@@ -445,9 +448,7 @@ export function PlansReport() {
   const currency = useAppStore((s) => s.currency);
   const scenario = useAppStore((s) => s.scenario);
   const fmt = useMemo(() => makeFmt(language, currency, scenario.fx), [language, currency, scenario.fx]);
-  const imported = useImportedForPlans();
-  const listOffers = useModelListOffers(true, scenario.selfHosted.modelId);
-  const query = useQuery({ ...plansQuery(scenario, NO_CONSTRAINTS, { imported: imported.series, listOffers: listOffers ?? [] }), enabled: listOffers !== undefined });
+  const { query } = usePlanSearch(scenario, NO_CONSTRAINTS, true);
   const r = query.data?.value;
   if (query.error) return <p className="text-sm text-bad">{query.error instanceof Error ? query.error.message : String(query.error)}</p>;
   if (!r) return <p className="text-sm text-muted">{t('computing')}</p>;
