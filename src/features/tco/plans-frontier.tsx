@@ -101,15 +101,16 @@ export const PlansFrontier = memo(function PlansFrontier(props: FrontierInput & 
 });
 
 /**
- * Where each API line's label goes: just above its line, and where two lines lie closer than a
- * label's height, the lower label moves down below the one above (labels never overlap).
+ * Where each API line's label goes: just above its line; where two lines lie closer than a
+ * label's height, the upper label moves up above the one below. Labels never overlap and never
+ * fall under the axis (offers near $0 stack upwards).
  */
 function apiLabels(apis: readonly { id: string; label: string; y: number }[], sy: (v: number) => number): { id: string; label: string; lineY: number; textY: number }[] {
   const LINE = AXIS_FONT + 1;
-  const sorted = apis.map((a) => ({ ...a, lineY: sy(a.y) })).sort((a, b) => a.lineY - b.lineY);
-  let last = Number.NEGATIVE_INFINITY;
+  const sorted = apis.map((a) => ({ ...a, lineY: sy(a.y) })).sort((a, b) => b.lineY - a.lineY);
+  let last = Number.POSITIVE_INFINITY;
   return sorted.map((a) => {
-    const textY = Math.max(a.lineY - 4, last + LINE);
+    const textY = Math.min(a.lineY - 4, last - LINE);
     last = textY;
     return { id: a.id, label: a.label, lineY: a.lineY, textY };
   });
