@@ -14,7 +14,7 @@ export function fullyCustomisedScenario(): Scenario {
   s.workload.weeklyProfile = s.workload.weeklyProfile.map((v, h) => Math.round(v * (1 + ((h * 37) % 11) / 10)));
   s.api = { ...s.api, offerId: null, provider: 'Example relay', model: 'Kimi K2.6', channel: 'relay', listCurrency: 'CNY', priceInputPerM: 4.2, priceCachedInputPerM: 0.7, priceOutputPerM: 17.5, invoiceCurrency: 'USD', invoiceFx: 'peg', pegInvoicePerListUnit: 0.95, rateLimitRpm: 600, rateLimitTpm: 2_000_000 };
   s.selfHosted = { ...s.selfHosted, replicas: 2, redundancy: 'n-plus-1', costMode: 'buy', capexPerGpu: 33_500, amortisationMonths: 36, residualShare: 0.2, pricePerKwh: 0.21, staffFte: 1.5, staffLoadedYearlyUsd: 165_000, oneTimeUsd: 35_000, maxUtilisation: 0.75, horizonMonths: 36 };
-  s.selfHosted.capital = { waccYearly: 0.09 };
+  s.selfHosted.capital = { waccYearly: 0.09, rateConvention: 'nominal' };
   s.selfHosted.scaling = { staffPer: 'node', minOnCallFte: 2.2, otherPerNodeMonthly: 350 };
   s.selfHosted.outlook = { volumeGrowthMonthly: 0.02, apiPriceChangeYearly: -0.25, gpuPriceChangeYearly: -0.1 };
   s.selfHosted.throughput = { ...s.selfHosted.throughput, source: 'measured', tokensPerSecond: 2_350, latencyTargetMs: 800, measuredRun: { label: 'vllm conc 32 sharegpt', tool: 'vllm', fileHash: 'a'.repeat(64), outputTokensPerSecond: 2_350, totalTokensPerSecond: 19_880, concurrency: 32 } };

@@ -45,18 +45,18 @@ describe('cli evaluate', () => {
     const bought = {
       ...plain,
       workload: { ...plain.workload, requestsPerDay: 10_000 },
-      selfHosted: { ...plain.selfHosted, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 0, capital: { waccYearly: 0.1 }, staffFte: 0.5, scaling: { staffPer: 'replica', minOnCallFte: 2.2, otherPerNodeMonthly: 0 } },
+      selfHosted: { ...plain.selfHosted, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 0, capital: { waccYearly: 0.1, rateConvention: 'nominal' }, staffFte: 0.5, scaling: { staffPer: 'replica', minOnCallFte: 2.2, otherPerNodeMonthly: 0 } },
     };
     const { code, out } = await run([file('bought.json', bought)]);
     expect(code).toBe(0);
     // (322,000 − 56,000 / 1.0083333^36) × 0.0083333 / (1 − 1.0083333^−36) = 9,049.74 (capital.test.ts);
     // staff max(0.5 × 1 replica, 2.2) = 2.2 FTE.
-    expect(out?.capital).toEqual({ waccYearly: 0.1, monthlyRate: expect.closeTo(0.1 / 12, 12) as number, monthlyUsd: expect.closeTo(9_049.74, 2) as number });
+    expect(out?.capital).toEqual({ waccYearly: 0.1, rateConvention: 'nominal', monthlyRate: expect.closeTo(0.1 / 12, 12) as number, monthlyUsd: expect.closeTo(9_049.74, 2) as number });
     expect(out?.staffFte).toEqual({ selfHosted: 2.2, hybrid: expect.any(Number) as number });
   });
 
   it('prints the horizon: $6,400 one-time earned back at $640 a month in month 10, NPV at 12 % $803.25', async () => {
-    const flat = { ...plain, workload: { ...plain.workload, requestsPerDay: 80_000 }, selfHosted: { ...plain.selfHosted, oneTimeUsd: 6_400, horizonMonths: 12, capital: { waccYearly: 0.12 } } };
+    const flat = { ...plain, workload: { ...plain.workload, requestsPerDay: 80_000 }, selfHosted: { ...plain.selfHosted, oneTimeUsd: 6_400, horizonMonths: 12, capital: { waccYearly: 0.12, rateConvention: 'nominal' } } };
     const { code, out } = await run([file('horizon.json', flat)]);
     expect(code).toBe(0);
     // API 2,400,000 × $0.01 = 24,000 a month, one replica 23,360 (horizon.test.ts).

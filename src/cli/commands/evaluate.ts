@@ -173,9 +173,14 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
     horizon: {
       months: e.horizon.months,
       waccYearly: e.horizon.waccYearly,
+      rateConvention: e.horizon.rateConvention,
+      monthlyRate: e.horizon.monthlyRate,
       crossingMonth: e.horizon.crossingMonth,
+      payback: e.horizon.payback,
       savingAtEndUsd: e.horizon.savingAtEndUsd,
       npvUsd: e.horizon.npvUsd,
+      presentCostUsd: e.horizon.presentCostUsd,
+      terminal: e.horizon.terminal,
       cumulativeUsd: e.horizon.points.map((p) => ({ month: p.month, api: p.cumulativeApiUsd, selfHosted: p.cumulativeSelfUsd, hybrid: p.cumulativeHybridUsd })),
     },
     billing: {

@@ -142,7 +142,7 @@ function scenario() {
     infraOverheadShare: 0,
     residualShare: 0,
     pricePerKwh: 0,
-    capital: { waccYearly: 0 },
+    capital: { waccYearly: 0, rateConvention: 'nominal' },
     billing: { ...s.selfHosted.billing, upfrontShare: 0 },
     horizonMonths: 12,
     oneTimeUsd: 0,

@@ -17,7 +17,6 @@ import { chosenLayout, type LayoutKind } from '../hardware/layouts';
 import { weightBytes } from '../hardware/model-math';
 import { resolveSetup, type FitInput } from '../hardware/setup';
 import type { Scenario } from '../scenario/schema';
-import { monthlyRate } from '../tco/capital';
 import { evaluateTco, type TcoEvaluation } from '../tco/evaluate';
 import { calibratedSeries, calibrationFor, calibrationTable, classOf, recordOverSeries, type CalibrationTable } from './calibration';
 import { replicaShapes, rooflineSeriesOf, type ReplicaShape } from './candidates';
@@ -123,8 +122,11 @@ export interface Plan {
   usdPerAcceptedTask: number | null;
   /** Cost per 1M workload tokens. */
   usdPerMillionTokens: number | null;
-  /** Present value of the plan's costs over the horizon at the WACC (one-time costs at month 0). */
-  npvUsd: number;
+  /**
+   * Present value of the plan's cash-flow statement over the horizon at the WACC (horizon.ts);
+   * null when the horizon outgrows the replica limit.
+   */
+  npvUsd: number | null;
   /** Output tokens/s per user at the operating point, when the evidence gives it. */
   tokensPerSecondPerUser: number | null;
   /** 1 − the binding limit's value ÷ its target (0.2 = 20 % below the limit); null without an SLO. */
@@ -419,14 +421,6 @@ function allowedBilling(s: PlanScenario, c: PlanConstraints): BillingPlan[] {
   });
 }
 
-/** Present value of a stream of monthly costs (month 1…N) plus a cost at month 0. */
-function presentValue(monthly: readonly number[], atZero: number, waccYearly: number): number {
-  const r = monthlyRate(waccYearly);
-  let pv = atZero;
-  monthly.forEach((usd, i) => (pv += usd / Math.pow(1 + r, i + 1)));
-  return pv;
-}
-
 const fig = (f: { ok: true; value: number } | { ok: false }) => (f.ok ? f.value : null);
 
 function withPatch(s: PlanScenario, patch: PlanPatch): PlanScenario {
@@ -541,7 +535,6 @@ export function* planSearchSteps(
   const ranked: { plan: Plan; key: number }[] = [];
   let evaluated = 0;
   let apiEvaluation: TcoEvaluation | null = null;
-  const wacc = sh.capital.waccYearly;
 
   for (const shape of search.shapes) {
     yield;
@@ -623,7 +616,6 @@ export function* planSearchSteps(
         evidence: evidence.info,
         upperBound,
       };
-      const pts = e.horizon.points.slice(1);
       const self: Plan = {
         ...common,
         id: `self|${id}`,
@@ -636,7 +628,7 @@ export function* planSearchSteps(
         monthlyUsd: e.selfHosted.monthlyUsd,
         usdPerAcceptedTask: fig(e.selfHosted.perAcceptedTask),
         usdPerMillionTokens: fig(e.selfHosted.perMillionTokens),
-        npvUsd: presentValue(pts.map((p) => p.selfUsd ?? 0), sh.oneTimeUsd, wacc),
+        npvUsd: e.horizon.presentCostUsd.selfHosted,
         risks,
         apply: { ...patch, selfHosted: { ...selfPatch, replicas: e.selfHosted.replicasServing } },
       };
@@ -656,8 +648,7 @@ export function* planSearchSteps(
           monthlyUsd: h.monthlyUsd,
           usdPerAcceptedTask: fig(h.perAcceptedTask),
           usdPerMillionTokens: fig(h.perMillionTokens),
-          // The horizon's rule: the one-time costs at the start of the first month with replicas.
-          npvUsd: presentValue(pts.map((p) => p.apiUsd), 0, wacc) - e.horizon.npvUsd.hybrid,
+          npvUsd: e.horizon.presentCostUsd.hybrid,
           risks: [...risks, { kind: 'api-overflow', share: 1 - h.selfShare }],
           apply: { ...patch, selfHosted: { ...selfPatch, replicas: h.replicas } },
         };
@@ -693,7 +684,7 @@ export function* planSearchSteps(
         monthlyUsd: e.api.monthlyUsd,
         usdPerAcceptedTask: fig(e.api.perAcceptedTask),
         usdPerMillionTokens: fig(e.api.perMillionTokens),
-        npvUsd: presentValue(e.horizon.points.slice(1).map((p) => p.apiUsd), 0, wacc),
+        npvUsd: e.horizon.presentCostUsd.api,
         tokensPerSecondPerUser: null,
         sloMargin: null,
         bindingLimit: null,

@@ -112,7 +112,7 @@ export const DEFAULT_SCENARIO: Scenario = {
     amortisationMonths: 36,
     residualShare: 0.2,
     // Straight-line amortisation unless a cost of capital is entered (docs/tco.md §3b).
-    capital: { waccYearly: 0 },
+    capital: { waccYearly: 0, rateConvention: 'nominal' },
     powerWattsPerGpu: 700,
     // The rated draw in every running hour unless power follows utilisation; the idle and server
     // figures are estimates for that mode, bounded by published figures (docs/tco.md §3e): NVIDIA's
@@ -126,6 +126,8 @@ export const DEFAULT_SCENARIO: Scenario = {
     hoursMode: 'always',
     scheduleHoursPerDay: 24,
     scheduleDaysPerWeek: 7,
+    // Office hours from 08:00 when a schedule is entered (the start hour v3 had fixed).
+    scheduleStartHour: 8,
     staffFte: 1,
     // One team for the deployment, as the articles count it (1 FTE MLOps per cluster).
     scaling: { staffPer: 'deployment', minOnCallFte: 0, otherPerNodeMonthly: 0 },
@@ -139,6 +141,9 @@ export const DEFAULT_SCENARIO: Scenario = {
     horizonMonths: 12,
     // Flat volume and prices unless entered (docs/tco.md §3d).
     outlook: { volumeGrowthMonthly: 0, apiPriceChangeYearly: 0, gpuPriceChangeYearly: 0 },
+    // Bought hardware still in its cycle at the end of the horizon counts at its straight-line
+    // book value (docs/tco.md §3d); the resale share is used only under that rule.
+    terminalValue: { rule: 'book', resaleShare: 0.2 },
     throughput: {
       source: 'entered',
       // One replica must carry the peak: 900,000 tasks × (800 + 1,200 reasoning) × 1.03 retries

@@ -8,6 +8,7 @@ import { buildHardwareReport } from '../hardware/report';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-finance-v3';
+import { V3_RATE_CONVENTION, V3_SCHEDULE_START_HOUR, V4_TERMINAL_VALUE } from './upgrade-horizon-v4';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -62,7 +63,7 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3']);
+    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4']);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -111,7 +112,7 @@ describe('migrations', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.fromVersion).toBe(1);
-    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3']);
+    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario;
     // v1 said: prices in ¥, each ¥ worth $1 (pegUsdPerUnit 1). v2 says the same thing: listed
@@ -127,13 +128,16 @@ describe('migrations', () => {
     expect(s.selfHosted).toEqual({
       ...selfHosted,
       billing: V2_BILLING,
-      capital: V2_CAPITAL,
+      capital: { ...V2_CAPITAL, rateConvention: V3_RATE_CONVENTION },
       scaling: V2_SCALING,
       outlook: V2_OUTLOOK,
       powerDraw: V2_POWER_DRAW,
       throughput: { ...selfHosted.throughput, atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null },
       // v2 → v3: no series chosen (the single figure is the series), no latency limit.
       capacity: { slo: { limits: [], minTokensPerSPerUser: null, maxFailedShare: 0.01, allowStricterPercentile: true }, interpolate: false, series: null },
+      // v3 → v4: the schedule from 08:00 and book value at the end of the horizon.
+      scheduleStartHour: V3_SCHEDULE_START_HOUR,
+      terminalValue: V4_TERMINAL_VALUE,
     });
     expect(s.fx).toEqual(input.fx);
   });
@@ -181,7 +185,7 @@ describe('migrations', () => {
   it('v2 → v3: old links keep their pinned layout (TP, MLA mode, DCP size) and their hardware figures', () => {
     // The bare v2 example link: v2 always computed the scenario's own TP 8 with DP-attention.
     const bare = readScenarioDocument({ type: SCENARIO_TYPE, version: 2 }, true);
-    expect(bare.ok && bare.value.migrations).toEqual(['v2-to-v3']);
+    expect(bare.ok && bare.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4']);
     expect(bare.ok && bare.value.notices).toEqual([]);
     expect(bare.ok && bare.value.scenario.hardware).toMatchObject({ layout: { choice: 'pinned' }, tensorParallel: 8, mlaKvMode: 'dp-attention', dcpSize: 8 });
     const r = bare.ok ? buildHardwareReport(bare.value.scenario) : null;
@@ -205,28 +209,51 @@ describe('migrations', () => {
     expect(migrate({ type: SCENARIO_TYPE, version: -3 }, SCENARIO_VERSION)).toEqual({ ok: false, error: 'no-path', from: -3 });
   });
 
-  it('v2 → v3: a v2 document keeps every figure and gets no usage source', () => {
+  it('v2 → v3 → v4: a v2 document keeps every figure and gets no usage source', () => {
     const v2 = frozenBase(2) as Record<string, unknown>;
     const doc: Record<string, unknown> = { ...v2, workload: { ...(v2.workload as object), requestsPerDay: 1234 } };
     const r = readScenarioDocument(doc, false);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.migrations).toEqual(['v2-to-v3']);
+    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario as unknown as Record<string, unknown>;
     expect(s.usage).toEqual({ source: null });
     // Everything else is the v2 document as it was, apart from the version and the other
     // v3 parts (a pinned layout, a capacity block with no limits), which their own tests cover.
     const { usage: _usage, version, ...rest } = s;
-    expect(version).toBe(3);
+    expect(version).toBe(4);
     const { version: _v, ...v2Rest } = doc;
     const hardware = { ...(rest.hardware as Record<string, unknown>) };
     const selfHosted = { ...(rest.selfHosted as Record<string, unknown>) };
     expect(hardware.layout).toEqual({ choice: 'pinned' });
     delete hardware.layout;
     expect(selfHosted.billing).toEqual(V2_BILLING);
-    expect(selfHosted.capital).toEqual(V2_CAPITAL);
-    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw']) delete selfHosted[part];
+    expect(selfHosted.capital).toEqual({ ...V2_CAPITAL, rateConvention: V3_RATE_CONVENTION });
+    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'terminalValue']) delete selfHosted[part];
     expect({ ...rest, hardware, selfHosted }).toEqual(v2Rest);
+  });
+});
+
+describe('v3 → v4', () => {
+  it('a v3 link keeps its monthly rate (WACC ÷ 12) and its 08:00 schedule, and gets book value at the end of the horizon', () => {
+    // A sparse v3 link: a 10 % WACC on a 9 h × 5 day schedule.
+    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 3, selfHosted: { capital: { waccYearly: 0.1 }, hoursMode: 'schedule', scheduleHoursPerDay: 9, scheduleDaysPerWeek: 5 } }, true);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.migrations).toEqual(['v3-to-v4']);
+    expect(r.value.notices).toEqual([]);
+    const sh = r.value.scenario.selfHosted;
+    expect(sh.capital).toEqual({ waccYearly: 0.1, rateConvention: 'nominal' });
+    expect(sh.scheduleStartHour).toBe(8);
+    expect(sh.terminalValue).toEqual({ rule: 'book', resaleShare: 0.2 });
+  });
+
+  it('a hand-written v3 file with its own terminal value or start hour keeps them', () => {
+    const doc = { ...(frozenBase(3) as Record<string, unknown>) };
+    doc.selfHosted = { ...(doc.selfHosted as Record<string, unknown>), scheduleStartHour: 6, terminalValue: { rule: 'none' } };
+    const r = readScenarioDocument(doc, false);
+    expect(r.ok && r.value.scenario.selfHosted.scheduleStartHour).toBe(6);
+    expect(r.ok && r.value.scenario.selfHosted.terminalValue).toEqual({ rule: 'none', resaleShare: 0.2 });
   });
 });

@@ -3,6 +3,7 @@ import { isPlainObject } from './json';
 import { SCENARIO_TYPE } from './schema';
 import { upgradeCapacityToV3 } from './upgrade-capacity-v3';
 import { upgradeFinanceToV3 } from './upgrade-finance-v3';
+import { upgradeHorizonToV4 } from './upgrade-horizon-v4';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { upgradeUsageToV3 } from './upgrade-usage-v3';
 import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
@@ -106,7 +107,19 @@ const v2ToV3: MigrationStep = {
   },
 };
 
-export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1, v1ToV2, v2ToV3];
+/**
+ * v3 → v4: the monthly-rate convention of the WACC (v3's WACC ÷ 12), the schedule's start hour
+ * (v3's 08:00) and the terminal value rule of the horizon (upgrade-horizon-v4.ts).
+ */
+const v3ToV4: MigrationStep = {
+  name: 'v3-to-v4',
+  from: 3,
+  up(doc) {
+    return { ...upgradeHorizonToV4(doc), version: 4 };
+  },
+};
+
+export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1, v1ToV2, v2ToV3, v3ToV4];
 
 export type MigrateResult =
   | { ok: true; doc: Record<string, unknown>; applied: string[] }

@@ -12,7 +12,7 @@ import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spe
  * (0.25 = 25 %); token prices per 1,000,000 tokens; durations in ms unless named otherwise.
  */
 export const SCENARIO_TYPE = 'llm-selfhost-scenario';
-export const SCENARIO_VERSION = 3;
+export const SCENARIO_VERSION = 4;
 
 // Zod 4's z.number() already rejects NaN and ±Infinity.
 const finite = z.number();
@@ -189,7 +189,21 @@ export type Billing = z.infer<typeof billingSchema>;
 
 /** Bought hardware at its cost of capital (docs/tco.md §3b). */
 export const capitalSchema = z.strictObject({
-  waccYearly: finite.min(0).max(1).describe('Yearly cost of capital (WACC) for bought hardware; 0 = straight-line amortisation, above 0 = an annuity at WACC / 12 a month'),
+  waccYearly: finite.min(0).max(1).describe('Yearly cost of capital (WACC): the annuity of bought hardware and reserved upfronts, and the discount rate of the horizon; 0 = straight-line amortisation and an undiscounted sum'),
+  rateConvention: z
+    .enum(['nominal', 'effective'])
+    .describe('Monthly rate of the WACC: nominal = WACC ÷ 12 (as loan and lease quotes state it), effective = (1 + WACC)^(1/12) − 1 (twelve months compound to the WACC)'),
+});
+
+/**
+ * What the deployment is worth at the end of the horizon when the horizon ends inside a cycle of
+ * bought hardware (docs/tco.md §3d): its straight-line book value, a market resale share of the
+ * GPUs' price, or nothing. A reservation has no resale value whatever the rule; its payments
+ * still due after the horizon count against it.
+ */
+export const terminalValueSchema = z.strictObject({
+  rule: z.enum(['book', 'resale-share', 'none']).describe('Bought hardware at the end of the horizon: straight-line book value, a resale share of the GPUs\' price, or none'),
+  resaleShare: share.describe('Resale-share rule: the share of the GPUs\' purchase price a buyer pays at the end of the horizon (the overhead has no resale value)'),
 });
 
 /**
@@ -248,6 +262,7 @@ export const selfHostedSchema = z.strictObject({
   hoursMode: z.enum(['always', 'schedule']),
   scheduleHoursPerDay: finite.min(0).max(24),
   scheduleDaysPerWeek: finite.min(0).max(7),
+  scheduleStartHour: z.number().int().min(0).max(23).describe('Schedule: the hour each day\'s window starts, in the hours of the week profile (its time zone)'),
   staffFte: nonNegative.max(1000),
   scaling: scalingSchema,
   staffLoadedYearlyUsd: usd.max(MONEY_LIMITS.staffYearly),
@@ -259,6 +274,7 @@ export const selfHostedSchema = z.strictObject({
   oneTimeUsd: usd.max(MONEY_LIMITS.oneTime).describe('Burn-in, set-up and migration work, USD once'),
   horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
   outlook: outlookSchema,
+  terminalValue: terminalValueSchema,
   throughput: throughputSchema,
   /** The latency target and the throughput–latency series the throughput comes from (docs/capacity.md). */
   capacity: capacitySettingsSchema,

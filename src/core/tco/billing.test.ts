@@ -61,7 +61,7 @@ describe('reserved GPUs', () => {
 
   it('an upfront part carries the cost of capital: half of $196,224 upfront at 12 % costs $8,717.13 a month, $16,893.13 in all', () => {
     const reserved = withBilling(light(), { mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0.5 });
-    const e = evaluateTco({ ...reserved, selfHosted: { ...reserved.selfHosted, capital: { waccYearly: 0.12 } } });
+    const e = evaluateTco({ ...reserved, selfHosted: { ...reserved.selfHosted, capital: { waccYearly: 0.12, rateConvention: 'nominal' } } });
     const c = e.billing.commitment;
     // Upfront 0.5 × 12 × 16,352 = 98,112 at signing; invoiced (1 − 0.5) × 16,352 = 8,176 a month.
     expect(c?.upfrontUsd).toBeCloseTo(98_112, 6);
@@ -153,7 +153,7 @@ describe('v2 links keep their cost through the v2 → v3 step', () => {
     const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 2, selfHosted: { hoursMode: 'schedule', scheduleHoursPerDay: 12, scheduleDaysPerWeek: 5 } }, true);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.migrations).toEqual(['v2-to-v3']);
+    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4']);
     expect(r.value.scenario.selfHosted.billing.mode).toBe('on-demand');
     // The example's peak needs more than one replica in 260.7 h (the capacity tests size that);
     // each one still rents at the v2 hours.
@@ -208,5 +208,28 @@ describe('per-hour autoscaling', () => {
     expect(a?.replicaStartsPerWeek).toBe(15);
     // Per day 1 × 1/6 + 3 × 2/3 × 1/6 = 0.5; a week 2.5 ÷ 120 = 2.083 %.
     expect(a?.waitingShare).toBeCloseTo(2.5 / 120, 12);
+  });
+});
+
+describe('the schedule starts at its own hour', () => {
+  // Demand Mon–Fri 09:00–17:00 (8 hours a day, 40 a week), on demand on a schedule of 5 days.
+  const nineToFive = (hours: number, start: number): Scenario => {
+    const s = light();
+    s.workload = { ...s.workload, profileMode: 'weekly', weeklyProfile: Array.from({ length: HOURS_PER_WEEK }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 9 && h % 24 < 17 ? 1 : 0)) };
+    s.selfHosted = { ...s.selfHosted, hoursMode: 'schedule', scheduleHoursPerDay: hours, scheduleDaysPerWeek: 5, scheduleStartHour: start };
+    return s;
+  };
+
+  it('from 09:00, 8 hours cover 09–17: 40 paid hours a week = 40 × 730 / 168 = 173.81 h a month', () => {
+    const e = evaluateTco(nineToFive(8, 9));
+    expect(buildModel(nineToFive(8, 9)).blocked).toBeNull();
+    expect(e.billing.paidHoursPerMonth).toBeCloseTo((40 * 730) / 168, 6);
+    // 8 GPUs × $4 × 173.81 h = $5,561.90 a month.
+    expect(e.selfHosted.gpuUsd).toBeCloseTo(5_561.9, 1);
+  });
+
+  it('from 08:00 (the only start before), 8 hours leave 16–17 uncovered and 9 hours pay 45 a week', () => {
+    expect(buildModel(nineToFive(8, 8)).blocked).toBe('demand-outside-schedule');
+    expect(evaluateTco(nineToFive(9, 8)).billing.paidHoursPerMonth).toBeCloseTo((45 * 730) / 168, 6);
   });
 });

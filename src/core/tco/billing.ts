@@ -1,5 +1,5 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
-import { monthlyRate } from './capital';
+import { monthlyRate, type Capital } from './capital';
 
 /**
  * How rented GPUs are paid for (docs/tco.md §2, billing modes). Bought hardware has no billing
@@ -35,9 +35,10 @@ export function billingMode(sh: Pick<SelfHosted, 'costMode' | 'billing'>): Billi
  * The running-hours settings the demand shape uses: reserved and scale-to-zero capacity is
  * there in every hour (reserved is paid anyway, scale-to-zero starts when work arrives).
  */
-export function scheduleOf(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek'>): Pick<SelfHosted, 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek'> {
+type Schedule = Pick<SelfHosted, 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek' | 'scheduleStartHour'>;
+export function scheduleOf(sh: Pick<SelfHosted, 'costMode' | 'billing'> & Schedule): Schedule {
   if (billingMode(sh) === 'on-demand') return sh;
-  return { hoursMode: 'always', scheduleHoursPerDay: sh.scheduleHoursPerDay, scheduleDaysPerWeek: sh.scheduleDaysPerWeek };
+  return { hoursMode: 'always', scheduleHoursPerDay: sh.scheduleHoursPerDay, scheduleDaysPerWeek: sh.scheduleDaysPerWeek, scheduleStartHour: sh.scheduleStartHour };
 }
 
 /** The rent per unit (GPU-hour or node-hour) the mode bills: the reserved rate when reserved. */
@@ -115,8 +116,8 @@ export function coldStarts(shape: Pick<Shape, 'weights'>, coldStartSeconds: numb
  * the payment with the same present value at r = WACC ÷ 12, sum × r ÷ (1 − (1 + r)^−N); sum ÷ N
  * at a WACC of 0 (capital.ts, the same convention as bought hardware).
  */
-export function levelMonthly(sum: number, waccYearly: number, months: number): number {
-  const r = monthlyRate(waccYearly);
+export function levelMonthly(sum: number, capital: Capital, months: number): number {
+  const r = monthlyRate(capital);
   if (!(r > 0)) return sum / months;
   return (sum * r) / (1 - Math.pow(1 + r, -months));
 }
@@ -127,11 +128,11 @@ export function levelMonthly(sum: number, waccYearly: number, months: number): n
  * level monthly cost at the WACC. 1 at a WACC of 0 or without an upfront part (docs/tco.md §3a).
  * Example: half upfront on 12 months at 12 %: 0.5 + 0.5 × 12 × 0.01 ÷ (1 − 1.01⁻¹²) = 1.03309.
  */
-export function reservedCostFactor(billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>, waccYearly: number): number {
+export function reservedCostFactor(billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>, capital: Capital): number {
   const term = billing.reservedTermMonths;
   const share = billing.upfrontShare;
   if (!(share > 0)) return 1;
-  return 1 - share + levelMonthly(share * term, waccYearly, term);
+  return 1 - share + levelMonthly(share * term, capital, term);
 }
 
 export interface Commitment {
@@ -151,13 +152,15 @@ export interface Commitment {
   waccYearly: number;
 }
 
+const NO_CAPITAL_COST: Capital = { waccYearly: 0, rateConvention: 'nominal' };
+
 /** The reserved commitment for a deployment whose GPU cost at the list rate is `gpuMonthlyUsd` a month. */
-export function commitment(billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>, gpuMonthlyUsd: number, waccYearly = 0): Commitment {
+export function commitment(billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>, gpuMonthlyUsd: number, capital: Capital = NO_CAPITAL_COST): Commitment {
   const term = billing.reservedTermMonths;
   const total = gpuMonthlyUsd * term;
   const upfront = total * billing.upfrontShare;
   const invoice = gpuMonthlyUsd * (1 - billing.upfrontShare);
-  const upfrontMonthly = upfront > 0 ? levelMonthly(upfront, waccYearly, term) : 0;
+  const upfrontMonthly = upfront > 0 ? levelMonthly(upfront, capital, term) : 0;
   return {
     termMonths: term,
     monthlyUsd: gpuMonthlyUsd,
@@ -166,7 +169,7 @@ export function commitment(billing: Pick<SelfHosted['billing'], 'reservedTermMon
     monthlyInvoiceUsd: invoice,
     upfrontMonthlyUsd: upfrontMonthly,
     costMonthlyUsd: invoice + upfrontMonthly,
-    waccYearly,
+    waccYearly: capital.waccYearly,
   };
 }
 
@@ -256,7 +259,7 @@ export function billingView(
   load: { peakLoad: number; replicas: number } | null = null,
 ): BillingView {
   const mode = billingMode(sh);
-  const wacc = sh.capital.waccYearly;
+  const wacc = sh.capital;
   return {
     mode,
     paidHoursPerMonth: paidHours,

@@ -1,7 +1,7 @@
 import { HOURS_PER_MONTH } from '../scenario/schema';
 import { billingView, type BillingView } from './billing';
 import { solveBreakEven, type BreakEven } from './break-even';
-import { monthlyRate } from './capital';
+import { monthlyRate, type Capital } from './capital';
 import { horizonView, type HorizonView } from './horizon';
 import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
 import {
@@ -225,7 +225,7 @@ export interface TcoEvaluation {
     /** Staff FTE the deployment needs at this size (staff.ts): the team, or per node / replica, at least the on-call minimum. */
     staffFte: number;
     /** Bought hardware: the yearly cost of capital and its monthly rate (capital.ts); null when rented. */
-    capital: { waccYearly: number; monthlyRate: number } | null;
+    capital: { waccYearly: number; monthlyRate: number; rateConvention: Capital['rateConvention'] } | null;
     perMillionTokens: Figure;
     /** Cost per 1M throughput-basis tokens if the deployment ran at its maximum utilisation (reference F1). */
     perMillionTokensAtMaxUtilisation: Figure;
@@ -578,7 +578,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       staffUsd: cost.staff,
       opsUsd: cost.ops,
       staffFte: staffFteAt(model.rates.scaling, cost.totalReplicas),
-      capital: model.finance.costMode === 'buy' ? { waccYearly: model.finance.capital.waccYearly, monthlyRate: monthlyRate(model.finance.capital.waccYearly) } : null,
+      capital: model.finance.costMode === 'buy' ? { waccYearly: model.finance.capital.waccYearly, monthlyRate: monthlyRate(model.finance.capital), rateConvention: model.finance.capital.rateConvention } : null,
       perMillionTokens: selfUnavailable ?? perMillion(cost.total, tokens, tasks),
       perMillionTokensAtMaxUtilisation: selfUnavailable ?? (capacityTokens > 0 ? value((cost.total / capacityTokens) * 1e6) : na('no-throughput')),
       perAcceptedTask: selfUnavailable ?? perAccepted(cost.total, accepted, model, 'self'),

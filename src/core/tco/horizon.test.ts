@@ -18,7 +18,7 @@ function base(outlook: Partial<Scenario['selfHosted']['outlook']> = {}, extra: P
 
 describe('horizon', () => {
   it('flat volume and prices: $6,400 one-time is earned back at $640 a month in month 10; NPV at 12 % = $803.25', () => {
-    const s = base({}, { capital: { waccYearly: 0.12 } });
+    const s = base({}, { capital: { waccYearly: 0.12, rateConvention: 'nominal' } });
     const h = evaluateTco(s).horizon;
     expect(h.points).toHaveLength(13);
     // Month 0 holds the one-time cost; each month after it self-hosting costs $23,360 (the one-time
@@ -35,7 +35,7 @@ describe('horizon', () => {
   });
 
   it('a reserved upfront part is cash at signing: the NPV at 12 % is the cash flows\' −$1,497.45, not the spread figure\'s $7,203.25', () => {
-    const s = base({}, { oneTimeUsd: 0, capital: { waccYearly: 0.12 }, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 4, reservedTermMonths: 12, upfrontShare: 0.5 } });
+    const s = base({}, { oneTimeUsd: 0, capital: { waccYearly: 0.12, rateConvention: 'nominal' }, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 4, reservedTermMonths: 12, upfrontShare: 0.5 } });
     const h = evaluateTco(s).horizon;
     // Cash: 0.5 × 12 × 23,360 = 140,160 at signing (month 0), then 11,680 invoiced a month against
     // the API's 24,000: Σ 12,320 ÷ 1.01^m − 140,160 = 12,320 × 11.255077 − 140,160 = −1,497.45.
@@ -89,7 +89,7 @@ describe('horizon', () => {
 describe('one rule for the one-time costs (the monthly verdict and the NPV agree)', () => {
   // $7,500 one-time, 12 months at 12 % a year (r = 1 % a month). The annuity factor over 12
   // months is (1 − 1.01^−12) / 0.01 = 11.255077.
-  const s = () => base({}, { oneTimeUsd: 7_500, capital: { waccYearly: 0.12 } });
+  const s = () => base({}, { oneTimeUsd: 7_500, capital: { waccYearly: 0.12, rateConvention: 'nominal' } });
 
   it('the monthly figure carries the one-time cost as its level payment at the WACC, so the API wins as the NPV says', () => {
     const e = evaluateTco(s());
@@ -111,7 +111,7 @@ describe('one rule for the one-time costs (the monthly verdict and the NPV agree
   });
 
   it('at WACC 0 the one-time cost is spread straight line, as before: 7,500 ÷ 12 = $625 a month', () => {
-    const e = evaluateTco(base({}, { oneTimeUsd: 7_500, capital: { waccYearly: 0 } }));
+    const e = evaluateTco(base({}, { oneTimeUsd: 7_500, capital: { waccYearly: 0, rateConvention: 'nominal' } }));
     expect(e.selfHosted.monthlyUsd).toBeCloseTo(23_360 + 625, 6);
   });
 });
@@ -136,7 +136,7 @@ describe('committed capacity is a floor for its term', () => {
   });
 
   it('bought hardware is paid for its cycle: the replicas no longer needed cost their capital, not their power', () => {
-    const s = falling({ costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, capital: { waccYearly: 0 } });
+    const s = falling({ costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, capital: { waccYearly: 0, rateConvention: 'nominal' } });
     const e = evaluateTco(s);
     const h = e.horizon;
     // Capital per replica, straight line: (8 × 35,000 × 1.15 − 20 % of 280,000) ÷ 36 = $7,388.89.
@@ -168,5 +168,140 @@ describe('the horizon stops where the replica limit is reached', () => {
     expect(h.points[8]?.selfUsd).toBeNull();
     // No NPV from figures that cannot exist (it read 2.59e96 before).
     expect(h.npvUsd.selfHosted).toBeNull();
+  });
+});
+
+const nominal = (waccYearly: number) => ({ waccYearly, rateConvention: 'nominal' as const });
+/** The annuity factor over n months at monthly rate r: (1 − (1 + r)^−n) ÷ r. */
+const annuity = (n: number, r: number) => (1 - Math.pow(1 + r, -n)) / r;
+const reserved36 = (upfrontShare: number): Scenario['selfHosted']['billing'] => ({ ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 36, upfrontShare });
+
+describe('a commitment longer than the horizon is counted in full', () => {
+  // One replica reserved for 36 months at $2.80: 8 × 2.80 × 730 = $16,352 a month, $588,672 for
+  // the term; $5,000 one-time; WACC 10 % (r = 0.1 ÷ 12 = 0.0083333). API $24,000 a month.
+  it('fully upfront with a 1-month horizon: $593,672 paid at signing, NPV −$569,870.35 (it read −$36.15)', () => {
+    const s = base({}, { horizonMonths: 1, oneTimeUsd: 5_000, capital: nominal(0.1), billing: reserved36(1) });
+    const e = evaluateTco(s);
+    const h = e.horizon;
+    // Row 0: 588,672 upfront + 5,000 one-time; row 1: the API's 24,000 saved.
+    expect(h.cashFlow.selfHosted?.rows[0]?.lines.upfront).toBeCloseTo(588_672, 6);
+    expect(h.cashFlow.selfHosted?.rows[0]?.totalUsd).toBeCloseTo(593_672, 6);
+    // 24,000 ÷ 1.0083333 − 593,672 = −569,870.35.
+    expect(h.npvUsd.selfHosted).toBeCloseTo(-569_870.35, 2);
+    // No resale value, and nothing left to invoice: the 35 months after the horizon add nothing.
+    expect(h.terminal.selfHosted).toMatchObject({ valueUsd: 0, obligationUsd: 0, monthsBeyond: 35 });
+    expect(h.payback.selfHosted.cashMonth).toBeNull();
+    expect(e.verdict.best).toBe('api');
+  });
+
+  it('no upfront, 12-month horizon: the 24 invoices still due count against it, NPV −$238,780.48 (it read +$81,992.24)', () => {
+    const s = base({}, { horizonMonths: 12, oneTimeUsd: 5_000, capital: nominal(0.1), billing: reserved36(0) });
+    const h = evaluateTco(s).horizon;
+    const r = 0.1 / 12;
+    // Inside the horizon: 7,648 saved a month, 7,648 × 11.374508 − 5,000 = 81,992.24. The 24
+    // invoices of months 13–36, 16,352 × 21.670886 = 354,361.82 at the end of month 12, are
+    // 354,361.82 ÷ 1.0083333^12 = 320,772.72 today: NPV = 81,992.24 − 320,772.72 = −238,780.48.
+    expect(h.terminal.selfHosted?.obligationUsd).toBeCloseTo(16_352 * annuity(24, r), 4);
+    expect(h.terminal.selfHosted?.obligationUsd).toBeCloseTo(354_361.82, 2);
+    expect(h.npvUsd.selfHosted).toBeCloseTo(-238_780.48, 2);
+    // The monthly verdict (16,352 + 5,000 ÷ 11.374508 = 16,791.58 against 24,000) says
+    // self-hosted; the horizon says why the NPV differs.
+    expect(h.disagreement).toEqual({ monthly: 'self-hosted', npv: 'api', reasons: ['commitment-beyond-horizon'] });
+  });
+});
+
+describe('bought hardware: the cash-flow statement, the paybacks and the terminal value', () => {
+  // 8 × $35,000 × 1.15 = $322,000 paid at the start, residual 20 % of the $280,000 of GPUs =
+  // $56,000; power 8 × 700 W × 1.3 × 730 h × $0.15 / 1,000 = $797.16 a month; no staff.
+  // WACC 10 % (r = 0.0083333). API $24,000 a month, so $23,202.84 of cash is saved each month.
+  const bought = (horizonMonths: number, terminalValue: Scenario['selfHosted']['terminalValue'] = { rule: 'book', resaleShare: 0.2 }) =>
+    base({}, { oneTimeUsd: 0, horizonMonths, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 700, pue: 1.3, pricePerKwh: 0.15, capital: nominal(0.1), terminalValue });
+  const r = 0.1 / 12;
+
+  it('36 months month by month: capex at the start, power each month, the residual at the end; the discounted rows sum to the NPV', () => {
+    const h = evaluateTco(bought(36)).horizon;
+    const self = h.cashFlow.selfHosted;
+    expect(self?.rows).toHaveLength(37);
+    expect(self?.rows[0]?.lines.capex).toBeCloseTo(322_000, 6);
+    for (let m = 1; m <= 36; m++) {
+      expect(self?.rows[m]?.lines.power).toBeCloseTo(797.16, 6);
+      expect(h.cashFlow.api.rows[m]?.lines.api).toBeCloseTo(24_000, 6);
+    }
+    expect(self?.rows[36]?.lines.residual).toBeCloseTo(-56_000, 6);
+    expect(self?.rows[36]?.lines.terminal).toBe(0);
+    // NPV = 23,202.84 × 30.991236 + 56,000 ÷ 1.0083333^36 − 322,000 = 719,084.58 + 41,537.52
+    // − 322,000 = 438,622.10, and the discounted rows of both statements give it to the cent.
+    const npv = 23_202.84 * annuity(36, r) + 56_000 / Math.pow(1 + r, 36) - 322_000;
+    expect(npv).toBeCloseTo(438_622.1, 2);
+    const present = (rows: { totalUsd: number }[]) => rows.reduce((sum, row, t) => sum + row.totalUsd / Math.pow(1 + r, t), 0);
+    expect(present(h.cashFlow.api.rows) - present(self?.rows ?? [])).toBeCloseTo(npv, 2);
+    expect(h.npvUsd.selfHosted).toBeCloseTo(npv, 2);
+  });
+
+  it('the cash payback is month 14 and the discounted one month 15; the level monthly costs cross in month 1', () => {
+    const h = evaluateTco(bought(36)).horizon;
+    // 322,000 ÷ 23,202.84 = 13.88 → month 14. Discounted: 23,202.84 × a(m) ≥ 322,000 needs
+    // a(m) ≥ 13.8776: a(14) = 13.1473, a(15) = 14.0304 → month 15.
+    expect(h.payback.selfHosted).toEqual({ cashMonth: 14, discountedMonth: 15 });
+    // The level cost, 9,049.74 of annuity + 797.16 = 9,846.90 a month, is below 24,000 from the first month.
+    expect(h.points[1]?.selfUsd).toBeCloseTo(9_846.9, 2);
+    expect(h.crossingMonth.selfHosted).toBe(1);
+  });
+
+  it('a 12-month horizon inside the 36-month cycle counts the hardware by the chosen rule', () => {
+    const within = 23_202.84 * annuity(12, r) - 322_000;
+    // Book value after 12 of 36 months: 322,000 − 266,000 × 12 ÷ 36 = 233,333.33, so
+    // NPV = 23,202.84 × 11.374508 + 233,333.33 ÷ 1.0083333^12 − 322,000 = 153,137.13.
+    const book = evaluateTco(bought(12)).horizon;
+    expect(book.terminal.selfHosted).toMatchObject({ rule: 'book', monthsBeyond: 24 });
+    expect(book.terminal.selfHosted?.valueUsd).toBeCloseTo(233_333.33, 2);
+    expect(book.cashFlow.selfHosted?.rows[12]?.lines.terminal).toBeCloseTo(-233_333.33, 2);
+    expect(book.npvUsd.selfHosted).toBeCloseTo(153_137.13, 2);
+    // A buyer pays half the GPUs' price: 0.5 × 280,000 = 140,000 → 68,650.64.
+    const resale = evaluateTco(bought(12, { rule: 'resale-share', resaleShare: 0.5 })).horizon;
+    expect(resale.npvUsd.selfHosted).toBeCloseTo(within + 140_000 / Math.pow(1 + r, 12), 4);
+    expect(resale.npvUsd.selfHosted).toBeCloseTo(68_650.64, 2);
+    // No value: −58,079.10.
+    const none = evaluateTco(bought(12, { rule: 'none', resaleShare: 0.5 })).horizon;
+    expect(none.npvUsd.selfHosted).toBeCloseTo(-58_079.1, 2);
+    // The payback leaves the terminal value out: 14 months are more than the horizon has.
+    expect(book.payback.selfHosted.cashMonth).toBeNull();
+  });
+});
+
+describe('the monthly rate convention', () => {
+  it('effective: r = 1.12^(1/12) − 1 = 0.9489 % a month, NPV of the flat case $826.57 (nominal: $803.25)', () => {
+    const s = base({}, { capital: { waccYearly: 0.12, rateConvention: 'effective' } });
+    const h = evaluateTco(s).horizon;
+    expect(h.monthlyRate).toBeCloseTo(0.009_488_793, 9);
+    // 640 × (1 − 1.12^−1) ÷ 0.0094888 − 6,400 = 640 × 11.291516 − 6,400 = 826.57.
+    expect(h.npvUsd.selfHosted).toBeCloseTo(826.57, 2);
+  });
+});
+
+describe('committed lots', () => {
+  it('a replica added in month 3 is reserved for its own 12 months: 2 of them fall after a 12-month horizon', () => {
+    // Volume +5 % a month from 2,400,000 tasks: month 3 needs a second replica (horizon.test
+    // above). Reserved for 12 months at $2.80: lot 1 holds months 1–12, lot 2 months 3–14.
+    const s = base({ volumeGrowthMonthly: 0.05 }, { oneTimeUsd: 0, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } });
+    const h = evaluateTco(s).horizon;
+    expect(h.cashFlow.selfHosted?.rows[2]?.lines.rent).toBeCloseTo(16_352, 6);
+    expect(h.cashFlow.selfHosted?.rows[3]?.lines.rent).toBeCloseTo(32_704, 6);
+    // At WACC 0 the invoices of months 13 and 14 are 2 × 16,352 = 32,704 still due.
+    expect(h.terminal.selfHosted).toMatchObject({ monthsBeyond: 2 });
+    expect(h.terminal.selfHosted?.obligationUsd).toBeCloseTo(32_704, 6);
+  });
+
+  it("the hybrid's reserved replicas are a floor too: 3 paid every month of the term while the volume falls", () => {
+    // 7,000,000 tasks in month 1 need 2.66 replicas; the hybrid takes 3 (3 × 16,352 = 49,056
+    // against 2 × 16,352 + 1,744,000 × $0.01 = 50,144). Volume −10 % a month: it needs 2 from
+    // month 4 and 1 from month 11, but the 3 reserved replicas are paid to month 12.
+    const s = base({ volumeGrowthMonthly: -0.1 }, { oneTimeUsd: 0, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } });
+    s.workload.requestsPerDay = 233_333.33;
+    const h = evaluateTco(s).horizon;
+    expect(h.points[1]?.hybridReplicas).toBe(3);
+    for (let m = 1; m <= 12; m++) expect(h.cashFlow.hybrid.rows[m]?.lines.rent).toBeCloseTo(49_056, 6);
+    // Re-sized every month it paid 2 replicas from month 4 (32,704).
+    expect(h.points[4]?.hybridUsd).toBeCloseTo(49_056, 6);
   });
 });

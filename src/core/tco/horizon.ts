@@ -1,37 +1,44 @@
-import { billingMode } from './billing';
+import { billingMode, reservedCostFactor } from './billing';
 import { monthlyRate } from './capital';
 import { oneTimeMonthly } from './staff';
-import { cheapestHybridTotal } from './hybrid';
-import { MAX_REPLICAS, replicasUsed, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
+import { cheapestHybridTotal, servedShare } from './hybrid';
+import { MAX_REPLICAS, apiPerTaskTotal, replicasUsed, selfHostedCost, servesAnyWork, type TcoModel } from './model';
 
 /**
  * The comparison over the planning horizon (docs/tco.md §3d): month by month for N =
  * `horizonMonths` months, the cost of the API, of self-hosting and of the hybrid, with
  *
  * - volume × (1 + growth)^(m − 1) in month m (compounding monthly);
- * - API prices × (1 + yearly change)^y from year y of the horizon (y = ⌊(m − 1) ÷ 12⌋: prices
- *   change at the start of each new year, as list prices and contracts do);
- * - GPU prices: rent × (1 + yearly change)^y likewise; a reserved rate fixed for its term and
- *   renewed at the then price; bought hardware fixed for its cycle (`amortisationMonths`) and
- *   bought again at the then price at each replacement;
- * - the one-time costs paid once, at the start of the first month with replicas: before month 1
- *   (self-hosted, month 0) or at the start of the first month the hybrid keeps replicas, and
- *   discounted from then — not spread over the horizon as in the monthly figures, which carry
- *   them as the level monthly payment of the same present value (WACC ÷ 12 over the horizon;
- *   straight line at WACC 0), so the monthly verdict and the NPV follow one rule.
+ * - API prices and GPU prices × (1 + yearly change)^y from year y = ⌊(m − 1) ÷ 12⌋ of the horizon
+ *   (prices change at the start of each new year, as list prices and contracts do); a
+ *   reservation keeps the rate of the month it was signed for its term, bought hardware the
+ *   price of the month it was bought for its cycle;
+ * - committed capacity as a floor: reserved GPUs and bought hardware are taken in lots, one
+ *   replica each, that start in the month they are first needed and run for the term
+ *   (`reservedTermMonths`) or cycle (`amortisationMonths`) whatever the volume does. A lot that
+ *   ends is taken again only if its replica is still needed. Lots not needed in a month cost
+ *   their rent or capital, not power, staff or nodes.
  *
- * The self-hosted deployment and the hybrid are re-sized every month to that month's volume
- * (replicas as needed, the hybrid's cheapest split). Committed self-hosted capacity is a floor
- * for its term: a reservation (from month 1, renewed every term) and bought hardware (every
- * cycle) are paid for the most replicas taken in that term, even when volume falls; the replicas
- * not needed cost their rent or capital, not power, staff or nodes. The crossing month is the
- * first month whose cumulative cost is at most the API's; the NPV of the difference discounts each month's saving
- * (API − option) at the monthly rate WACC ÷ 12 (month m at (1 + r)^m, the one-time cost at
- * month 0). All costs are the model's monthly costs: bought hardware as its annuity and a
- * reserved upfront part as its level monthly cost over the term, both at the same WACC
- * (capital.ts, billing.ts). As a level payment over a cycle has the present value of the cash
- * paid at its start (less the residual's), the NPV over whole cycles is the NPV of the cash
- * flows; a horizon that ends inside a cycle counts the part of the capital used so far.
+ * Each option has two views of the same months:
+ *
+ * - the level monthly costs (the monthly figures of the page: bought hardware as its annuity, a
+ *   reserved upfront as its level cost over the term) and their cumulative sums from month 0
+ *   (the one-time cost). Their **level-cost crossing** is the first month whose cumulative level
+ *   cost is at most the API's.
+ * - the **cash-flow statement**: what is paid when. Row 0 is the start; row m is the end of month
+ *   m, which is also the start of month m + 1. So a lot starting in month m pays its capex or
+ *   upfront in row m − 1, invoices, rent, power, staff and other costs are paid in their month's
+ *   row, a bought lot is sold for its residual in the row of its last month, and the one-time
+ *   cost is paid in the row before the first month with replicas. Row N carries the terminal
+ *   value: bought lots still inside their cycle at their value by the chosen rule (book value,
+ *   a resale share, none), reservations still running at minus their invoices still due,
+ *   discounted to the end of the horizon (a reservation has no resale value). Row t is
+ *   discounted at (1 + r)^t, r the monthly rate of the WACC (capital.ts).
+ *
+ * The NPV of an option is the present value of the API's statement minus its own: the sum of
+ * the discounted rows. The **cash payback** is the first month whose cumulative cash saving
+ * against the API is at least 0, the terminal value left out; the **discounted payback** does the
+ * same with discounted rows.
  */
 export interface HorizonMonth {
   /** 0 = before the first month (the self-hosted one-time costs), then 1…N. */
@@ -39,7 +46,7 @@ export interface HorizonMonth {
   /** Volume as a multiple of today's. */
   volumeFactor: number;
   apiUsd: number;
-  /** Null when self-hosting cannot serve that month's volume. */
+  /** Level monthly cost; null when self-hosting cannot serve that month's volume. */
   selfUsd: number | null;
   hybridUsd: number;
   hybridReplicas: number;
@@ -49,19 +56,79 @@ export interface HorizonMonth {
   cumulativeHybridUsd: number;
 }
 
+/** The lines of a cash-flow statement; `residual` and a bought terminal value are inflows (negative). */
+export const CASH_LINES = ['capex', 'upfront', 'rent', 'residual', 'power', 'staff', 'other', 'oneTime', 'api', 'terminal'] as const;
+export type CashLine = (typeof CASH_LINES)[number];
+
+export interface CashRow {
+  /** 0 = the start, m = the end of month m (and the start of month m + 1). */
+  month: number;
+  /** Cash paid, USD; an inflow is negative. */
+  lines: Record<CashLine, number>;
+  totalUsd: number;
+  /** 1 ÷ (1 + r)^month. */
+  discountFactor: number;
+  presentUsd: number;
+}
+
+export interface CashFlow {
+  rows: CashRow[];
+  /** Sum of the rows' cash. */
+  totalUsd: number;
+  /** Sum of the discounted rows: the present value of the option's cost. */
+  presentUsd: number;
+}
+
+export interface Payback {
+  /** First month whose cumulative cash saving against the API is ≥ 0 (terminal value left out). */
+  cashMonth: number | null;
+  /** The same with each row discounted. */
+  discountedMonth: number | null;
+}
+
+export interface TerminalValue {
+  rule: TcoModel['finance']['terminalValue']['rule'];
+  /** What bought lots still inside their cycle are worth at the end of the horizon (≥ 0). */
+  valueUsd: number;
+  /** Invoices of reservations still due after the horizon, discounted to its end (≥ 0). */
+  obligationUsd: number;
+  /** Months the longest commitment runs past the horizon; 0 when none does. */
+  monthsBeyond: number;
+}
+
 export interface HorizonView {
   months: number;
   /** Month 0 and every month 1…N. */
   points: HorizonMonth[];
-  /** First month whose cumulative cost is at most the API's; null when none within the horizon. */
+  /** Level-cost crossing: first month whose cumulative level cost is at most the API's; null when none within the horizon. */
   crossingMonth: { selfHosted: number | null; hybrid: number | null };
-  /** Cumulative API cost minus the option's at the end of the horizon (positive = the option saves). */
+  /** Cumulative API level cost minus the option's at the end of the horizon (positive = the option saves). */
   savingAtEndUsd: { selfHosted: number | null; hybrid: number };
-  /** Net present value of the monthly savings against the API at the WACC. */
+  /** Net present value of the cash saving against the API at the WACC: PV(API) − PV(option). */
   npvUsd: { selfHosted: number | null; hybrid: number };
+  /** Present value of each option's cash-flow statement (its cost). */
+  presentCostUsd: { api: number; selfHosted: number | null; hybrid: number };
+  cashFlow: { api: CashFlow; selfHosted: CashFlow | null; hybrid: CashFlow };
+  payback: { selfHosted: Payback; hybrid: Payback };
+  terminal: { selfHosted: TerminalValue | null; hybrid: TerminalValue };
   waccYearly: number;
+  rateConvention: TcoModel['finance']['capital']['rateConvention'];
+  /** The monthly rate the rows are discounted at. */
+  monthlyRate: number;
   /** First month whose volume needs more than MAX_REPLICAS replicas; self-hosting has no figure from then on. */
   beyondLimitFromMonth: number | null;
+  /**
+   * When today's monthly figures and the NPV point to different options (self-hosted against
+   * the API), what makes the horizon differ; null when they agree.
+   */
+  disagreement: Disagreement | null;
+}
+
+export type DisagreementReason = 'commitment-beyond-horizon' | 'terminal-value' | 'outlook' | 'timing';
+export interface Disagreement {
+  monthly: 'self-hosted' | 'api';
+  npv: 'self-hosted' | 'api';
+  reasons: DisagreementReason[];
 }
 
 const close = (a: number, b: number) => a <= b + 1e-9 * Math.max(1, Math.abs(b));
@@ -72,11 +139,7 @@ function monthModel(model: TcoModel, m: number): TcoModel {
   const o = f.outlook;
   const year = Math.floor((m - 1) / 12);
   const api = Math.pow(1 + o.apiPriceChangeYearly, year);
-  let gpuYears: number;
-  if (f.costMode === 'buy') gpuYears = (Math.floor((m - 1) / f.amortisationMonths) * f.amortisationMonths) / 12;
-  else if (billingMode(f) === 'reserved') gpuYears = (Math.floor((m - 1) / f.billing.reservedTermMonths) * f.billing.reservedTermMonths) / 12;
-  else gpuYears = year;
-  const gpu = Math.pow(1 + o.gpuPriceChangeYearly, gpuYears);
+  const gpu = Math.pow(1 + o.gpuPriceChangeYearly, year);
   const p = model.apiPerTask;
   const r = model.rates;
   return {
@@ -87,69 +150,257 @@ function monthModel(model: TcoModel, m: number): TcoModel {
   };
 }
 
+/** One committed replica: a reservation for its term, or bought hardware for its cycle. */
+interface Lot {
+  /** First and last month it is held. */
+  start: number;
+  end: number;
+  /** Level monthly cost (the page's monthly GPU figure of one replica at the lot's price). */
+  level: number;
+  /** Reserved: paid at signing, and invoiced each month of the term. */
+  upfront: number;
+  invoice: number;
+  /** Bought: paid at the start, sold for `residual` after its cycle; `hardware` is the GPUs' price without the overhead. */
+  capex: number;
+  residual: number;
+  hardware: number;
+}
+
+type Commitment = { kind: 'reserved' | 'bought'; months: number } | null;
+
+function commitmentOf(model: TcoModel): Commitment {
+  const f = model.finance;
+  if (f.costMode === 'buy') return { kind: 'bought', months: f.amortisationMonths };
+  if (billingMode(f) === 'reserved') return { kind: 'reserved', months: f.billing.reservedTermMonths };
+  return null;
+}
+
+function newLot(model: TcoModel, mm: TcoModel, c: NonNullable<Commitment>, m: number): Lot {
+  const f = model.finance;
+  const level = mm.rates.gpuPerReplica;
+  const lot: Lot = { start: m, end: m + c.months - 1, level, upfront: 0, invoice: 0, capex: 0, residual: 0, hardware: 0 };
+  if (c.kind === 'reserved') {
+    // The list figure of the term: the level cost ÷ the upfront's factor (1 without upfront or WACC).
+    const list = level / reservedCostFactor(f.billing, f.capital);
+    lot.upfront = f.billing.upfrontShare * c.months * list;
+    lot.invoice = (1 - f.billing.upfrontShare) * list;
+  } else {
+    // The price of the month it is bought in: the outlook's factor on today's price.
+    const factor = model.rates.gpuPerReplica > 0 ? level / model.rates.gpuPerReplica : 1;
+    lot.hardware = model.gpusPerReplica * f.capexPerGpu * factor;
+    lot.capex = lot.hardware * (1 + f.infraOverheadShare);
+    lot.residual = lot.hardware * f.residualShare;
+  }
+  return lot;
+}
+
+const emptyLines = (): Record<CashLine, number> => ({ capex: 0, upfront: 0, rent: 0, residual: 0, power: 0, staff: 0, other: 0, oneTime: 0, api: 0, terminal: 0 });
+
+/** One option's month by month: its lots, its level costs and its cash rows. */
+class Ledger {
+  readonly lots: Lot[] = [];
+  readonly rows: Record<CashLine, number>[];
+  constructor(
+    private readonly model: TcoModel,
+    private readonly commitment: Commitment,
+    months: number,
+  ) {
+    this.rows = Array.from({ length: months + 1 }, emptyLines);
+  }
+  /** Lots held in month m. */
+  held(m: number): Lot[] {
+    return this.lots.filter((l) => l.start <= m && m <= l.end);
+  }
+  /**
+   * Month m with `total` replicas running (spare included) and the running costs of those
+   * replicas; returns the level GPU cost. Lots are taken up to `total`.
+   */
+  month(m: number, mm: TcoModel, total: number, cost: { gpu: number; power: number; staff: number; ops: number }, apiUsd: number): number {
+    const row = this.rows[m] as Record<CashLine, number>;
+    const before = this.rows[m - 1] as Record<CashLine, number>;
+    row.power += cost.power;
+    row.staff += cost.staff;
+    row.other += cost.ops;
+    row.api += apiUsd;
+    const c = this.commitment;
+    if (c === null) {
+      row.rent += cost.gpu;
+      return cost.gpu;
+    }
+    const held = this.held(m);
+    for (let i = held.length; i < total; i++) {
+      const lot = newLot(this.model, mm, c, m);
+      this.lots.push(lot);
+      held.push(lot);
+      before.capex += lot.capex;
+      before.upfront += lot.upfront;
+    }
+    let level = 0;
+    for (const lot of held) {
+      level += lot.level;
+      row.rent += lot.invoice;
+      if (lot.end === m) row.residual -= lot.residual;
+    }
+    return level;
+  }
+  /** Row N: the lots still running after the horizon, by the terminal value rule. */
+  close(n: number, r: number): TerminalValue {
+    const f = this.model.finance;
+    const tv = f.terminalValue;
+    let value = 0;
+    let obligation = 0;
+    let beyond = 0;
+    for (const lot of this.held(n)) {
+      if (lot.end <= n) continue;
+      const left = lot.end - n;
+      beyond = Math.max(beyond, left);
+      if (this.commitment?.kind === 'reserved') {
+        for (let k = 1; k <= left; k++) obligation += lot.invoice / Math.pow(1 + r, k);
+      } else if (tv.rule === 'book') {
+        const used = n - lot.start + 1;
+        value += lot.capex - ((lot.capex - lot.residual) * used) / f.amortisationMonths;
+      } else if (tv.rule === 'resale-share') value += tv.resaleShare * lot.hardware;
+    }
+    const row = this.rows[n] as Record<CashLine, number>;
+    row.terminal += obligation - value;
+    return { rule: tv.rule, valueUsd: value, obligationUsd: obligation, monthsBeyond: beyond };
+  }
+}
+
+function statement(rows: Record<CashLine, number>[], r: number): CashFlow {
+  let total = 0;
+  let present = 0;
+  const out = rows.map((lines, month) => {
+    const totalUsd = CASH_LINES.reduce((s, k) => s + lines[k], 0);
+    const discountFactor = 1 / Math.pow(1 + r, month);
+    total += totalUsd;
+    present += totalUsd * discountFactor;
+    return { month, lines, totalUsd, discountFactor, presentUsd: totalUsd * discountFactor };
+  });
+  return { rows: out, totalUsd: total, presentUsd: present };
+}
+
+/** Cash and discounted payback of an option against the API, the terminal value left out. */
+function paybackOf(api: CashFlow, option: CashFlow): Payback {
+  let cash = 0;
+  let discounted = 0;
+  let cashMonth: number | null = null;
+  let discountedMonth: number | null = null;
+  option.rows.forEach((row, m) => {
+    const a = api.rows[m] as CashRow;
+    const saving = a.totalUsd - (row.totalUsd - row.lines.terminal);
+    cash += saving;
+    discounted += saving * row.discountFactor;
+    const tol = 1e-9 * Math.max(1, a.totalUsd);
+    if (m >= 1 && cashMonth === null && cash >= -tol) cashMonth = m;
+    if (m >= 1 && discountedMonth === null && discounted >= -tol) discountedMonth = m;
+  });
+  return { cashMonth, discountedMonth };
+}
+
 export function horizonView(model: TcoModel): HorizonView {
   const f = model.finance;
   const n = f.horizonMonths;
   const oneTime = f.oneTimeUsd;
-  const r = monthlyRate(f.capital.waccYearly);
+  const r = monthlyRate(f.capital);
   const canServe = servesAnyWork(model) && model.selfAttemptFactor !== null;
+  const commitment = commitmentOf(model);
+  const apiRows = Array.from({ length: n + 1 }, emptyLines);
+  const self = new Ledger(model, commitment, n);
+  const hybrid = new Ledger(model, commitment, n);
   const points: HorizonMonth[] = [
     { month: 0, volumeFactor: 1, apiUsd: 0, selfUsd: canServe ? oneTime : null, hybridUsd: 0, hybridReplicas: 0, cumulativeApiUsd: 0, cumulativeSelfUsd: canServe ? oneTime : null, cumulativeHybridUsd: 0 },
   ];
+  if (canServe) (self.rows[0] as Record<CashLine, number>).oneTime += oneTime;
   let cumApi = 0;
   let cumSelf: number | null = canServe ? oneTime : null;
   let cumHybrid = 0;
-  let npvSelf: number | null = canServe ? -oneTime : null;
-  let npvHybrid = 0;
-  let hybridPaidOneTime = false;
-  // Months of a commitment: a reserved term, or the cycle of bought hardware; null = none.
-  const term = f.costMode === 'buy' ? f.amortisationMonths : billingMode(f) === 'reserved' ? f.billing.reservedTermMonths : null;
-  let committed = 0;
+  let selfServes = canServe;
+  let hybridStarted = false;
   let beyondLimitFrom: number | null = null;
   let crossSelf: number | null = null;
   let crossHybrid: number | null = null;
   for (let m = 1; m <= n; m++) {
     const mm = monthModel(model, m);
-    const api = mm.apiPerTask.totalUsd * mm.tasks;
-    let used = canServe ? replicasUsed(mm, mm.tasks) : null;
-    // Beyond the replica limit the deployment cannot be sized: no figure from that month on.
+    const perTask = apiPerTaskTotal(mm);
+    const api = perTask * mm.tasks;
+    (apiRows[m] as Record<CashLine, number>).api = api;
+
+    // Self-hosted: the replicas the month's volume needs; beyond the replica limit the
+    // deployment cannot be sized, so it has no figure from that month on.
+    let used = selfServes ? replicasUsed(mm, mm.tasks) : null;
     if (used !== null && used > MAX_REPLICAS) {
       beyondLimitFrom ??= m;
       used = null;
     }
-    // Committed capacity is a floor for its term: reserved GPUs and bought hardware are paid to
-    // the end of the term or cycle they were taken in, whatever the volume does. Replicas above
-    // the month's need are paid (rent, capital) but not run (no power, staff or node costs).
-    if (term !== null && (m - 1) % term === 0) committed = 0;
-    if (used !== null) committed = Math.max(committed, used);
-    const idle = used === null ? 0 : committed - used;
-    const self = used === null ? null : selfHostedTotal(mm, used, mm.tasks) + idle * mm.rates.gpuPerReplica;
-    const h = cheapestHybridTotal(mm, mm.tasks);
-    // The one-time costs are paid when the first replicas start: at the start of that month,
-    // as self-hosting pays them at the start of month 1 (month 0).
+    let selfLevel: number | null = null;
+    if (used !== null) {
+      const cost = selfHostedCost(mm, used, mm.tasks);
+      const gpu = self.month(m, mm, cost.totalReplicas, cost, 0);
+      selfLevel = gpu + cost.power + cost.staff + cost.ops;
+    } else selfServes = false;
+
+    // Hybrid: the cheapest split with the lots it holds sunk; the one-time cost is paid at the
+    // start of its first month with replicas, as self-hosting pays it before month 1.
+    const sunk = hybrid.held(m).length;
+    const h = cheapestHybridTotal(mm, mm.tasks, sunk);
+    const share = h.replicas > 0 ? servedShare(mm, mm.tasks, h.replicas) : 0;
+    const hCost = selfHostedCost(mm, h.replicas, mm.tasks * share);
+    const overflow = perTask * mm.tasks * (1 - share);
+    const hGpu = hybrid.month(m, mm, hCost.totalReplicas, hCost, overflow);
     let hybridOneTime = 0;
-    if (h.replicas > 0 && !hybridPaidOneTime) {
+    if (h.replicas > 0 && !hybridStarted) {
+      hybridStarted = true;
       hybridOneTime = oneTime;
-      hybridPaidOneTime = true;
+      (hybrid.rows[m - 1] as Record<CashLine, number>).oneTime += oneTime;
     }
-    const hybrid = h.totalUsd + hybridOneTime;
-    const discount = Math.pow(1 + r, m);
+    const hybridLevel = hGpu + hCost.power + hCost.staff + hCost.ops + overflow + hybridOneTime;
+
     cumApi += api;
-    cumSelf = cumSelf === null || self === null ? null : cumSelf + self;
-    cumHybrid += hybrid;
-    npvSelf = npvSelf === null || self === null ? null : npvSelf + (api - self) / discount;
-    npvHybrid += (api - h.totalUsd) / discount - hybridOneTime / Math.pow(1 + r, m - 1);
+    cumSelf = cumSelf === null || selfLevel === null ? null : cumSelf + selfLevel;
+    cumHybrid += hybridLevel;
     if (crossSelf === null && cumSelf !== null && close(cumSelf, cumApi)) crossSelf = m;
-    if (crossHybrid === null && close(cumHybrid, cumApi) && hybridPaidOneTime) crossHybrid = m;
-    points.push({ month: m, volumeFactor: mm.tasks / Math.max(model.tasks, Number.MIN_VALUE), apiUsd: api, selfUsd: self, hybridUsd: hybrid, hybridReplicas: h.replicas, cumulativeApiUsd: cumApi, cumulativeSelfUsd: cumSelf, cumulativeHybridUsd: cumHybrid });
+    if (crossHybrid === null && close(cumHybrid, cumApi) && hybridStarted) crossHybrid = m;
+    points.push({ month: m, volumeFactor: mm.tasks / Math.max(model.tasks, Number.MIN_VALUE), apiUsd: api, selfUsd: selfLevel, hybridUsd: hybridLevel, hybridReplicas: h.replicas, cumulativeApiUsd: cumApi, cumulativeSelfUsd: cumSelf, cumulativeHybridUsd: cumHybrid });
   }
+  const selfTerminal = selfServes ? self.close(n, r) : null;
+  const hybridTerminal = hybrid.close(n, r);
+  const apiFlow = statement(apiRows, r);
+  const selfFlow = selfServes ? statement(self.rows, r) : null;
+  const hybridFlow = statement(hybrid.rows, r);
+  const noPayback: Payback = { cashMonth: null, discountedMonth: null };
+  const npvSelf = selfFlow === null ? null : apiFlow.presentUsd - selfFlow.presentUsd;
   return {
     months: n,
     points,
     crossingMonth: { selfHosted: crossSelf, hybrid: crossHybrid },
     savingAtEndUsd: { selfHosted: cumSelf === null ? null : cumApi - cumSelf, hybrid: cumApi - cumHybrid },
-    npvUsd: { selfHosted: npvSelf, hybrid: npvHybrid },
+    npvUsd: { selfHosted: npvSelf, hybrid: apiFlow.presentUsd - hybridFlow.presentUsd },
+    presentCostUsd: { api: apiFlow.presentUsd, selfHosted: selfFlow?.presentUsd ?? null, hybrid: hybridFlow.presentUsd },
+    cashFlow: { api: apiFlow, selfHosted: selfFlow, hybrid: hybridFlow },
+    payback: { selfHosted: selfFlow === null ? noPayback : paybackOf(apiFlow, selfFlow), hybrid: hybridStarted ? paybackOf(apiFlow, hybridFlow) : noPayback },
+    terminal: { selfHosted: selfTerminal, hybrid: hybridTerminal },
     waccYearly: f.capital.waccYearly,
+    rateConvention: f.capital.rateConvention,
+    monthlyRate: r,
     beyondLimitFromMonth: beyondLimitFrom,
+    disagreement: disagreementOf(model, points[1], npvSelf, selfTerminal, commitment),
   };
+}
+
+/**
+ * Today's monthly comparison (month 1's level costs with the one-time cost as its level payment,
+ * as the page's monthly figures carry it) against the sign of the NPV, and why they differ.
+ */
+function disagreementOf(model: TcoModel, first: HorizonMonth | undefined, npv: number | null, terminal: TerminalValue | null, commitment: Commitment): Disagreement | null {
+  if (first === undefined || first.selfUsd === null || npv === null) return null;
+  const monthly = first.selfUsd + oneTimeMonthly(model.finance) < first.apiUsd ? 'self-hosted' : 'api';
+  const byNpv = npv > 0 ? 'self-hosted' : 'api';
+  if (monthly === byNpv) return null;
+  const reasons: DisagreementReason[] = [];
+  if (terminal !== null && terminal.monthsBeyond > 0) reasons.push(commitment?.kind === 'bought' ? 'terminal-value' : 'commitment-beyond-horizon');
+  const o = model.finance.outlook;
+  if (o.volumeGrowthMonthly !== 0 || o.apiPriceChangeYearly !== 0 || o.gpuPriceChangeYearly !== 0) reasons.push('outlook');
+  if (reasons.length === 0) reasons.push('timing');
+  return { monthly, npv: byNpv, reasons };
 }

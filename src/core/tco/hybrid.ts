@@ -103,15 +103,22 @@ export function optimiseHybrid(model: TcoModel, tasks: number): HybridResult {
   return { best, byReplicas };
 }
 
-/** Cheapest hybrid total at a volume (chart sweeps: no per-K list). */
-export function cheapestHybridTotal(model: TcoModel, tasks: number): { replicas: number; totalUsd: number } {
+/**
+ * Cheapest hybrid total at a volume (chart sweeps: no per-K list). `committedReplicas` are paid
+ * whether they run or not (a reservation or bought hardware inside its term, horizon.ts): K
+ * owned replicas then cost the GPUs of max(K + spare, committed), so the split is chosen with
+ * the committed ones sunk, as a team would choose it.
+ */
+export function cheapestHybridTotal(model: TcoModel, tasks: number, committedReplicas = 0): { replicas: number; totalUsd: number } {
   const maxK = tasks > 0 ? usefulMaxReplicas(model, tasks) : 0;
   const p = apiPerTaskTotal(model);
+  const gpu = model.rates.gpuPerReplica;
+  const idle = (k: number) => Math.max(0, committedReplicas - (k > 0 ? k + model.spareReplicas : 0)) * gpu;
   let bestK = 0;
-  let bestUsd = p * tasks;
+  let bestUsd = p * tasks + idle(0);
   for (let k = 1; k <= maxK; k++) {
     const share = servedShare(model, tasks, k);
-    const total = selfHostedTotal(model, k, tasks * share) + p * tasks * (1 - share);
+    const total = selfHostedTotal(model, k, tasks * share) + p * tasks * (1 - share) + idle(k);
     if (total < bestUsd - 1e-9 * Math.max(1, bestUsd)) {
       bestUsd = total;
       bestK = k;

@@ -136,7 +136,7 @@ describe('demand shape', () => {
   });
 
   it('schedule availability: from 08:00 for 10 h on 5 days, edges fractional', () => {
-    const a = availability({ hoursMode: 'schedule', scheduleHoursPerDay: 9.5, scheduleDaysPerWeek: 4.5 });
+    const a = availability({ hoursMode: 'schedule', scheduleHoursPerDay: 9.5, scheduleDaysPerWeek: 4.5, scheduleStartHour: 8 });
     expect(a.reduce((x, y) => x + y, 0)).toBeCloseTo(9.5 * 4.5, 12);
     expect(a[7]).toBe(0);
     expect(a[8]).toBe(1);

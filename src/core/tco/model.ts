@@ -112,7 +112,10 @@ export interface TcoModel {
   paidHoursPerMonth: number;
   gpusPerReplica: number;
   /** The cost-side inputs the evaluation's billing, capital and horizon figures read (billing.ts, capital.ts, horizon.ts). */
-  finance: Pick<Scenario['selfHosted'], 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital' | 'outlook' | 'horizonMonths' | 'amortisationMonths' | 'oneTimeUsd'>;
+  finance: Pick<
+    Scenario['selfHosted'],
+    'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital' | 'outlook' | 'horizonMonths' | 'amortisationMonths' | 'oneTimeUsd' | 'capexPerGpu' | 'infraOverheadShare' | 'residualShare' | 'terminalValue'
+  >;
 }
 
 export type ServingBlock = 'self-accepts-nothing' | 'no-throughput' | 'throughput-not-sizable' | 'demand-outside-schedule';
@@ -140,7 +143,7 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
     // level monthly cost over the term (billing.ts, reservedCostFactor; 1 without a WACC).
     const units = s.rentUnit === 'gpu-hour' ? gpus : Math.ceil(gpus / s.gpusPerNode);
     const rate = rentRate(s);
-    const factor = billingMode(s) === 'reserved' ? reservedCostFactor(s.billing, s.capital.waccYearly) : 1;
+    const factor = billingMode(s) === 'reserved' ? reservedCostFactor(s.billing, s.capital) : 1;
     gpuPerReplica = units * rate * runningHours * factor;
     gpuPrice = { unit: s.rentUnit, usd: rate, monthlyPerReplicaPerUsd: units * runningHours * factor };
   } else {
@@ -150,7 +153,7 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
     // With a cost of capital the straight line becomes an annuity (capital.ts); both are linear in the price.
     const hardware = gpus * s.capexPerGpu;
     const capex = hardware * (1 + s.infraOverheadShare);
-    const wacc = s.capital.waccYearly;
+    const wacc = s.capital;
     gpuPerReplica = capitalMonthly(capex, hardware * s.residualShare, wacc, s.amortisationMonths);
     gpuPrice = { unit: 'gpu', usd: s.capexPerGpu, monthlyPerReplicaPerUsd: gpus * capitalMonthly(1 + s.infraOverheadShare, s.residualShare, wacc, s.amortisationMonths) };
     // SPEC §3: GPUs × W × PUE × hours / 1000 × $/kWh (drawn at the rated power while running).
@@ -242,6 +245,10 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
       horizonMonths: s.horizonMonths,
       amortisationMonths: s.amortisationMonths,
       oneTimeUsd: s.oneTimeUsd,
+      capexPerGpu: s.capexPerGpu,
+      infraOverheadShare: s.infraOverheadShare,
+      residualShare: s.residualShare,
+      terminalValue: s.terminalValue,
     },
   };
 }

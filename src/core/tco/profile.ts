@@ -9,8 +9,6 @@ import { scheduleOf } from './billing';
  * availability per hour is 1 when it runs, 0 when it is off, a fraction at a schedule's edge.
  */
 
-/** A schedule starts at 08:00 (office hours) and runs for the given hours per day. */
-export const SCHEDULE_START_HOUR = 8;
 /** A weekly hour is this many hours of an average month (730 / 168 ≈ 4.345). */
 export const MONTH_HOURS_PER_WEEK_HOUR = HOURS_PER_MONTH / HOURS_PER_WEEK;
 /**
@@ -55,16 +53,17 @@ function overlap(a0: number, a1: number, b0: number, b1: number): number {
 }
 
 /**
- * Availability per weekly hour: always 1, or a window of `hoursPerDay` from 08:00 (wrapping
- * past midnight onto the same day's early hours) on the first `daysPerWeek` days, fractional
- * at the edges. The sum over the week is hoursPerDay × daysPerWeek.
+ * Availability per weekly hour: always 1, or a window of `hoursPerDay` from the start hour
+ * (`scheduleStartHour`, in the week profile's hours; wrapping past midnight onto the same day's
+ * early hours) on the first `daysPerWeek` days, fractional at the edges. The sum over the week
+ * is hoursPerDay × daysPerWeek.
  */
-export function availability(selfHosted: Pick<Scenario['selfHosted'], 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek'>): Float64Array {
+export function availability(selfHosted: Pick<Scenario['selfHosted'], 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek' | 'scheduleStartHour'>): Float64Array {
   const a = new Float64Array(HOURS_PER_WEEK);
   if (selfHosted.hoursMode === 'always') return a.fill(1);
   const hpd = selfHosted.scheduleHoursPerDay;
   const dpw = selfHosted.scheduleDaysPerWeek;
-  const start = SCHEDULE_START_HOUR;
+  const start = selfHosted.scheduleStartHour;
   for (let h = 0; h < HOURS_PER_WEEK; h++) {
     const day = Math.floor(h / 24);
     const hour = h % 24;

@@ -27,7 +27,7 @@ export interface ScalingRates {
 
 /** The one-time costs spread over the horizon as the level monthly payment of the same present value (docs/tco.md §3d). */
 export function oneTimeMonthly(s: Pick<SelfHosted, 'oneTimeUsd' | 'horizonMonths' | 'capital'>): number {
-  return capitalMonthly(s.oneTimeUsd, 0, s.capital.waccYearly, s.horizonMonths);
+  return capitalMonthly(s.oneTimeUsd, 0, s.capital, s.horizonMonths);
 }
 
 export function scalingRates(s: SelfHosted, staffHoursPerYear: number): ScalingRates {

@@ -427,7 +427,6 @@ function DeploymentFields(props: { t: TcoT }) {
             <NumberField label={t('in.infraOverhead')} value={sh.infraOverheadShare} min={0} max={5} scale={100} digits={0} unit="%" onCommit={(infraOverheadShare) => setSelf({ infraOverheadShare })} />
             <NumberField label={t('in.amortisation')} value={sh.amortisationMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(amortisationMonths) => setSelf({ amortisationMonths })} />
             <NumberField label={t('in.residual')} value={sh.residualShare} min={0} max={1} scale={100} digits={0} unit="%" onCommit={(residualShare) => setSelf({ residualShare })} />
-            <NumberField label={bt('capital.wacc')} value={sh.capital.waccYearly} min={0} max={1} scale={100} digits={1} unit="%" help={bt('capital.waccHelp')} onCommit={(waccYearly) => setSelf({ capital: { waccYearly } })} testId="tco-wacc" />
             <NumberField label={t('in.power')} value={sh.powerWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })} />
             <NumberField label={t('in.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
             <NumberField label={t('in.kwh')} value={sh.pricePerKwh} min={0} max={10} digits={3} unit={t('unit.usdPerKwh')} onCommit={(pricePerKwh) => setSelf({ pricePerKwh })} />
@@ -494,6 +493,7 @@ function DeploymentFields(props: { t: TcoT }) {
         <div className="grid grid-cols-2 gap-3">
           <NumberField label={t('in.hoursPerDay')} value={sh.scheduleHoursPerDay} min={0} max={24} digits={1} unit={t('unit.hours')} help={t('in.scheduleHelp')} onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })} />
           <NumberField label={t('in.daysPerWeek')} value={sh.scheduleDaysPerWeek} min={0} max={7} digits={1} unit={t('unit.days')} onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })} />
+          <NumberField label={t('in.scheduleStart')} value={sh.scheduleStartHour} min={0} max={23} integer unit={t('unit.oClock')} help={t('in.scheduleStartHelp')} onCommit={(scheduleStartHour) => setSelf({ scheduleStartHour })} testId="tco-schedule-start" />
         </div>
       ) : null}
     </>
@@ -550,6 +550,26 @@ function CostFields(props: { t: TcoT }) {
       <div className="grid grid-cols-2 gap-3">
         <NumberField label={t('in.oneTime')} value={sh.oneTimeUsd} min={0} max={MONEY_LIMITS.oneTime} digits={0} unit="USD" help={t('in.oneTimeHelp')} onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })} />
         <NumberField label={t('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} testId="tco-horizon-months" />
+        <NumberField label={bt('capital.wacc')} value={sh.capital.waccYearly} min={0} max={1} scale={100} digits={1} unit="%" help={bt('capital.waccHelp')} onCommit={(waccYearly) => setSelf({ capital: { ...useAppStore.getState().scenario.selfHosted.capital, waccYearly } })} testId="tco-wacc" />
+        <SelectField
+          label={bt('capital.convention')}
+          value={sh.capital.rateConvention}
+          options={(['nominal', 'effective'] as const).map((v) => ({ value: v, label: bt(`capital.convention.${v}`) }))}
+          onChange={(rateConvention) => setSelf({ capital: { ...useAppStore.getState().scenario.selfHosted.capital, rateConvention } })}
+          testId="tco-rate-convention"
+        />
+        {sh.costMode === 'buy' ? (
+          <SelectField
+            label={bt('terminal.rule')}
+            value={sh.terminalValue.rule}
+            options={(['book', 'resale-share', 'none'] as const).map((v) => ({ value: v, label: bt(`terminal.rule.${v}`) }))}
+            onChange={(rule) => setSelf({ terminalValue: { ...useAppStore.getState().scenario.selfHosted.terminalValue, rule } })}
+            testId="tco-terminal-rule"
+          />
+        ) : null}
+        {sh.costMode === 'buy' && sh.terminalValue.rule === 'resale-share' ? (
+          <NumberField label={bt('terminal.resaleShare')} value={sh.terminalValue.resaleShare} min={0} max={1} scale={100} digits={0} unit="%" help={bt('terminal.resaleHelp')} onCommit={(resaleShare) => setSelf({ terminalValue: { ...useAppStore.getState().scenario.selfHosted.terminalValue, resaleShare } })} testId="tco-resale-share" />
+        ) : null}
         <NumberField label={bt('outlook.growth')} value={sh.outlook.volumeGrowthMonthly} min={-0.5} max={1} scale={100} digits={1} unit={bt('outlook.perMonth')} onCommit={(volumeGrowthMonthly) => setOutlook({ volumeGrowthMonthly })} testId="tco-volume-growth" />
         <NumberField label={bt('outlook.apiChange')} value={sh.outlook.apiPriceChangeYearly} min={-0.99} max={10} scale={100} digits={0} unit={bt('outlook.perYear')} onCommit={(apiPriceChangeYearly) => setOutlook({ apiPriceChangeYearly })} testId="tco-api-change" />
         <NumberField label={bt('outlook.gpuChange')} value={sh.outlook.gpuPriceChangeYearly} min={-0.99} max={10} scale={100} digits={0} unit={bt('outlook.perYear')} onCommit={(gpuPriceChangeYearly) => setOutlook({ gpuPriceChangeYearly })} testId="tco-gpu-change" />

@@ -177,7 +177,7 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
                 {compact ? null : <td className={`${py} pr-2 text-right tabular-nums`}>{p.gpusTotal > 0 ? fmt.number(p.gpusTotal, 0) : '—'}</td>}
                 <td className={`${py} pr-2 text-right tabular-nums`}>{fmt.money(p.monthlyUsd, 0)}</td>
                 <td className={`${py} pr-2 text-right tabular-nums`}>{p.usdPerAcceptedTask === null ? '—' : fmt.moneySmall(p.usdPerAcceptedTask)}</td>
-                <td className={`${py} pr-2 text-right tabular-nums`}>{fmt.money(p.npvUsd, 0)}</td>
+                <td className={`${py} pr-2 text-right tabular-nums`}>{p.npvUsd === null ? "–" : fmt.money(p.npvUsd, 0)}</td>
                 {compact ? null : (
                   <td className={`${py} pr-2 text-right tabular-nums`}>{p.sloMargin === null ? (p.kind === 'api' ? '—' : t('noSlo')) : `${fmt.percent(p.sloMargin, 0)}${p.bindingLimit ? ` (${p.bindingLimit})` : ''}`}</td>
                 )}
