@@ -21,7 +21,7 @@ test.describe('report', () => {
     await expect(page.getByTestId('report-fit')).toContainText('Fits: Kimi K2.6 on 8 × NVIDIA H200');
     await expect(page.getByTestId('report-pilot')).toContainText('No pilot data recorded.');
     // The same charts as the TCO page: cost against volume and the cost breakdown.
-    await expect(page.getByTestId('report-charts').locator('svg[data-plot]')).toHaveCount(2);
+    await expect(page.getByTestId('report-charts').locator('svg[data-plot]')).toHaveCount(3);
     // Assumptions carry their catalog source and date.
     await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('4 USD/1M tokens');
     await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('May 22, 2026');

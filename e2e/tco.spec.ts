@@ -237,11 +237,41 @@ test.describe('TCO and break-even', () => {
     // the annuity.
     await page.getByTestId('tco-horizon-card').scrollIntoViewIfNeeded();
     await slow(page.getByTestId('tco-horizon-undiscounted')).toBeVisible();
+    await tco.openGroup('tco-group-costs');
     await tco.field('Cost of capital (WACC)').fill('10');
     await tco.field('Cost of capital (WACC)').press('Tab');
     await slow(tco.kpi('self')).toContainText('$28,423');
     await expect(page.getByTestId('tco-horizon-undiscounted')).toHaveCount(0);
     await expect(page.getByTestId('tco-breakdown-chart')).toContainText('Hardware capital (annuity at 10% WACC)');
+    // The 12-month horizon ends inside the 36-month cycle: the hardware counts at its book value,
+    // 322,000 − 266,000 × 12 ÷ 36 = $233,333, on a line of its own, and the rate is shown with its
+    // convention (10 % ÷ 12 = 0.8333 % a month).
+    const facts = page.getByTestId('tco-horizon-facts');
+    await expect(facts.getByTestId('tco-horizon-terminal')).toHaveText('$233,333');
+    await expect(facts.getByTestId('tco-horizon-rate')).toContainText('0.8333% a month (WACC ÷ 12)');
+    await expect(facts.getByTestId('tco-horizon-beyond')).toContainText('24 months inside the hardware cycle');
+
+    // The cash-flow statement: a row per option and month; its present values add up to the NPV.
+    const download = page.waitForEvent('download');
+    await facts.getByTestId('tco-cash-flow-csv').click();
+    const lines = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const head = lines[0]?.split(',') ?? [];
+    expect(head.slice(0, 3)).toEqual(['Option', 'Month', 'Capex (USD)']);
+    const cells = lines.slice(1).map((l) => l.split(','));
+    const present = head.indexOf('Present value (USD)');
+    const sumOf = (option: string) => cells.filter((c) => c[0] === option && /^\d+$/.test(c[1] ?? '')).reduce((sum, c) => sum + Number(c[present]), 0);
+    const npvRow = cells.find((c) => c[0] === 'Self-hosted' && c[1] === 'NPV against the API');
+    // Row 0 of self-hosting pays the $322,000 of hardware and the $20,000 one-time cost.
+    const row0 = cells.find((c) => c[0] === 'Self-hosted' && c[1] === '0');
+    expect(row0?.[2]).toBe('322000');
+    expect(Number(npvRow?.[present])).toBeCloseTo(sumOf('API') - sumOf('Self-hosted'), 0);
+
+    // The effective convention, (1.1)^(1/12) − 1 = 0.7974 % a month: the annuity becomes
+    // (322,000 − 56,000 ÷ 1.1³) × r ÷ (1 − 1.1⁻³) = $8,975.89 and the one-time cost 20,000 × r ÷
+    // (1 − 1 ÷ 1.1) = $1,754.31: 8,975.89 + 797.16 + 15,818.18 + 1,000 + 1,754.31 = $28,345.54.
+    await tco.select('Monthly rate of the WACC').selectOption('effective');
+    await slow(tco.kpi('self')).toContainText('$28,346');
+    await expect(facts.getByTestId('tco-horizon-rate')).toContainText('0.7974% a month (effective)');
   });
 
   test('the horizon chart marks the month self-hosting catches up, in English and German', async ({ page, tcoPage: tco, shell }) => {

@@ -87,6 +87,8 @@ export interface Payback {
 }
 
 export interface TerminalValue {
+  /** What is committed: bought hardware, a reservation, or nothing (rent on demand). */
+  kind: 'bought' | 'reserved' | null;
   rule: TcoModel['finance']['terminalValue']['rule'];
   /** What bought lots still inside their cycle are worth at the end of the horizon (≥ 0). */
   valueUsd: number;
@@ -110,6 +112,8 @@ export interface HorizonView {
   presentCostUsd: { api: number; selfHosted: number | null; hybrid: number };
   cashFlow: { api: CashFlow; selfHosted: CashFlow | null; hybrid: CashFlow };
   payback: { selfHosted: Payback; hybrid: Payback };
+  /** Cumulative cash saved against the API by row (the cash-flow chart); null when self-hosting has no statement. */
+  cashSaving: { selfHosted: CashSaving | null; hybrid: CashSaving };
   terminal: { selfHosted: TerminalValue | null; hybrid: TerminalValue };
   waccYearly: number;
   rateConvention: TcoModel['finance']['capital']['rateConvention'];
@@ -263,7 +267,7 @@ class Ledger {
     }
     const row = this.rows[n] as Record<CashLine, number>;
     row.terminal += obligation - value;
-    return { rule: tv.rule, valueUsd: value, obligationUsd: obligation, monthsBeyond: beyond };
+    return { kind: this.commitment?.kind ?? null, rule: tv.rule, valueUsd: value, obligationUsd: obligation, monthsBeyond: beyond };
   }
 }
 
@@ -280,22 +284,33 @@ function statement(rows: Record<CashLine, number>[], r: number): CashFlow {
   return { rows: out, totalUsd: total, presentUsd: present };
 }
 
-/** Cash and discounted payback of an option against the API, the terminal value left out. */
-function paybackOf(api: CashFlow, option: CashFlow): Payback {
+/** Cumulative saving of an option against the API, row by row, in cash and discounted; the terminal value left out. */
+export interface CashSaving {
+  cash: number[];
+  discounted: number[];
+}
+
+function savingOf(api: CashFlow, option: CashFlow): CashSaving {
   let cash = 0;
   let discounted = 0;
-  let cashMonth: number | null = null;
-  let discountedMonth: number | null = null;
+  const out: CashSaving = { cash: [], discounted: [] };
   option.rows.forEach((row, m) => {
-    const a = api.rows[m] as CashRow;
-    const saving = a.totalUsd - (row.totalUsd - row.lines.terminal);
+    const saving = (api.rows[m] as CashRow).totalUsd - (row.totalUsd - row.lines.terminal);
     cash += saving;
     discounted += saving * row.discountFactor;
-    const tol = 1e-9 * Math.max(1, a.totalUsd);
-    if (m >= 1 && cashMonth === null && cash >= -tol) cashMonth = m;
-    if (m >= 1 && discountedMonth === null && discounted >= -tol) discountedMonth = m;
+    out.cash.push(cash);
+    out.discounted.push(discounted);
   });
-  return { cashMonth, discountedMonth };
+  return out;
+}
+
+/** Cash and discounted payback: the first month (≥ 1) whose cumulative saving is at least 0. */
+function paybackOf(saving: CashSaving, api: CashFlow): Payback {
+  const first = (series: number[]) => {
+    const m = series.findIndex((v, i) => i >= 1 && v >= -1e-9 * Math.max(1, (api.rows[i] as CashRow).totalUsd));
+    return m < 0 ? null : m;
+  };
+  return { cashMonth: first(saving.cash), discountedMonth: first(saving.discounted) };
 }
 
 export function horizonView(model: TcoModel): HorizonView {
@@ -369,6 +384,8 @@ export function horizonView(model: TcoModel): HorizonView {
   const selfFlow = selfServes ? statement(self.rows, r) : null;
   const hybridFlow = statement(hybrid.rows, r);
   const noPayback: Payback = { cashMonth: null, discountedMonth: null };
+  const selfSaving = selfFlow === null ? null : savingOf(apiFlow, selfFlow);
+  const hybridSaving = savingOf(apiFlow, hybridFlow);
   const npvSelf = selfFlow === null ? null : apiFlow.presentUsd - selfFlow.presentUsd;
   return {
     months: n,
@@ -378,7 +395,8 @@ export function horizonView(model: TcoModel): HorizonView {
     npvUsd: { selfHosted: npvSelf, hybrid: apiFlow.presentUsd - hybridFlow.presentUsd },
     presentCostUsd: { api: apiFlow.presentUsd, selfHosted: selfFlow?.presentUsd ?? null, hybrid: hybridFlow.presentUsd },
     cashFlow: { api: apiFlow, selfHosted: selfFlow, hybrid: hybridFlow },
-    payback: { selfHosted: selfFlow === null ? noPayback : paybackOf(apiFlow, selfFlow), hybrid: hybridStarted ? paybackOf(apiFlow, hybridFlow) : noPayback },
+    payback: { selfHosted: selfSaving === null ? noPayback : paybackOf(selfSaving, apiFlow), hybrid: hybridStarted ? paybackOf(hybridSaving, apiFlow) : noPayback },
+    cashSaving: { selfHosted: selfSaving, hybrid: hybridSaving },
     terminal: { selfHosted: selfTerminal, hybrid: hybridTerminal },
     waccYearly: f.capital.waccYearly,
     rateConvention: f.capital.rateConvention,

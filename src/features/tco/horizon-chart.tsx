@@ -6,9 +6,9 @@ import { csvColumns, tableColumns, type ChartConfig } from '../../components/cha
 import { useT } from '../../components/use-t';
 import type { HorizonView } from '../../core/tco/horizon';
 import type { Fmt } from '../../lib/format/fmt';
-import { edgeOverhang, fitTicks, verticalAxisWidth, widestText } from '../../components/plot/axis-layout';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/plot/axis-layout';
 import { billingMessages } from './billing-messages';
-import { OptionLines, YAxisTitle } from './chart-parts';
+import { monthMark, OptionLines, YAxisTitle } from './chart-parts';
 import { niceTicks } from './chart-data';
 import { csvMoney } from './csv';
 import type { TcoT } from './messages';
@@ -82,14 +82,7 @@ export const HorizonChart = memo(function HorizonChart(props: { horizon: Horizon
   // narrow plot with room on neither side it says only the month.
   const plotWidth = boxWidth === null ? 600 : boxWidth - MARGIN.left - yAxisWidth - right;
   let crossing: { month: number; label: string; side: 'left' | 'right' } | null = null;
-  if (cross !== null) {
-    const share = h.months > 0 ? cross / h.months : 0;
-    const fits = (text: string, room: number) => widestText([text], AXIS_FONT) + 10 <= room;
-    const long = bt('horizon.crossing', { month: cross });
-    const short = bt('horizon.monthN', { month: cross });
-    const label = fits(long, plotWidth * (1 - share)) || fits(long, plotWidth * share) ? long : short;
-    crossing = { month: cross, label, side: fits(label, plotWidth * (1 - share)) ? 'right' : 'left' };
-  }
+  if (cross !== null) crossing = monthMark(cross, h.months, plotWidth, bt('horizon.crossing', { month: cross }), bt('horizon.monthN', { month: cross }), AXIS_FONT);
   const money = fmt.currency;
   const config: ChartConfig<HorizonSeries> = {
     series: [
@@ -97,7 +90,7 @@ export const HorizonChart = memo(function HorizonChart(props: { horizon: Horizon
       { key: 'self', label: t('option.self-hosted'), colour: 'var(--series-self)', unit: money },
       { key: 'hybrid', label: t('option.hybrid'), colour: 'var(--series-hybrid)', unit: money, dash: '6 4' },
     ],
-    notes: [{ text: cross === null ? bt('horizon.noCrossing', { months: h.months }) : bt('horizon.crossingNote', { month: cross }) }],
+    notes: [{ text: cross === null ? bt('horizon.noCrossing', { months: h.months }) : bt('horizon.crossingNote', { month: cross }) }, { text: bt('horizon.levelNote') }],
   };
   const saving = h.savingAtEndUsd.selfHosted;
   const summary =

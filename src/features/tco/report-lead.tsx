@@ -41,6 +41,17 @@ export function TcoReportLead(props: { tco: TcoEvaluation; flags: readonly Coher
     if (!blocked && best === 'self-hosted' && h.savingAtEndUsd.selfHosted !== null) {
       money.push(t('lead.optionSaves', { option: t('option.self-hosted'), months: h.months, saving: fmt.money(h.savingAtEndUsd.selfHosted), npv: fmt.money(h.npvUsd.selfHosted), wacc: fmt.percent(h.waccYearly, 1) }));
     }
+    if (!blocked && h.npvUsd.selfHosted !== null) {
+      const p = h.payback.selfHosted;
+      const cross = h.crossingMonth.selfHosted;
+      const crossing = cross === null ? t('lead.noCrossing') : t('lead.crossing', { month: cross });
+      const npv = fmt.money(h.npvUsd.selfHosted);
+      if (p.cashMonth === null) money.push(t('lead.noPayback', { months: h.months, crossing, npv }));
+      else {
+        const discounted = p.discountedMonth === null ? t('lead.notDiscounted') : t('lead.discounted', { month: p.discountedMonth });
+        money.push(t('lead.payback', { cash: p.cashMonth, discounted, crossing, npv }));
+      }
+    }
     if (!blocked && best === 'hybrid') {
       money.push(t('lead.optionSaves', { option: t('option.hybrid'), months: h.months, saving: fmt.money(h.savingAtEndUsd.hybrid), npv: fmt.money(h.npvUsd.hybrid), wacc: fmt.percent(h.waccYearly, 1) }));
     }

@@ -1,5 +1,6 @@
 import { memo, useMemo } from 'react';
 import { BreakdownChart } from './breakdown-chart';
+import { CashFlowChart } from './cash-flow-chart';
 import { CostVolumeChart } from './cost-volume-chart';
 import { makeFmt } from '../../lib/format/fmt';
 import { tcoMessages } from './messages';
@@ -11,7 +12,7 @@ import { verdictSentence } from './verdict';
 
 /**
  * What the TCO feature gives the report: the same cost-vs-volume and breakdown charts as the
- * TCO page, the capacity at the latency target with the cost-per-1M headline chart
+ * TCO page, the cumulative cash saved over the horizon with its payback (cash-flow-chart.tsx), the capacity at the latency target with the cost-per-1M headline chart
  * (capacity-report.tsx), the chart comparing saved scenarios (compare-chart.tsx), and the verdict
  * in the TCO page's own words, so the two never tell it differently, and the cheapest plans of
  * the search (plans-panel.tsx). The report page is put
@@ -30,9 +31,13 @@ export const TcoReportCharts = memo(function TcoReportCharts(props: { tco: TcoEv
   const t = useT(tcoMessages);
   const fmt = useMemo(() => makeFmt(language, currency, fx), [language, currency, fx]);
   return (
-    <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2" data-testid="report-charts">
+    <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-3 print:gap-4" data-testid="report-charts">
       <CostVolumeChart curves={tco.curves} breakEven={tco.breakEven} resultKey={resultKey} fmt={fmt} t={t} />
       <BreakdownChart evaluation={tco} resultKey={resultKey} fmt={fmt} t={t} />
+      {/* Full width on screen; in print the third column, so the charts keep their height and the report its two pages. */}
+      <div className="lg:col-span-2 print:col-span-1">
+        <CashFlowChart horizon={tco.horizon} resultKey={resultKey} fmt={fmt} height={240} />
+      </div>
     </div>
   );
 });

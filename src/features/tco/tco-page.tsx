@@ -32,6 +32,7 @@ const UtilisationGauge = lazyChart(() => import('./utilisation-gauge').then((m) 
 const HybridChart = lazyChart(() => import('./hybrid-chart').then((m) => m.HybridChart), 280);
 const TornadoChart = lazyChart(() => import('./tornado-chart').then((m) => m.TornadoChart), 300);
 const HorizonChart = lazyChart(() => import('./horizon-chart').then((m) => m.HorizonChart), 340);
+const CashFlowChart = lazyChart(() => import('./cash-flow-chart').then((m) => m.CashFlowChart), 300);
 const MonteCarloChart = lazyChart(() => import('./monte-carlo-chart').then((m) => m.MonteCarloChart), 320);
 // The capacity panel imports its charts statically: it loads after the
 // verdict, like the charts above.
@@ -194,6 +195,9 @@ export function TcoPage() {
                 </div>
                 <Card testId="tco-horizon-card">
                   <HorizonChart horizon={horizonEval.value.horizon} resultKey={horizonEval.key} fmt={fmt} t={t} />
+                  <div className="mt-4">
+                    <CashFlowChart horizon={horizonEval.value.horizon} resultKey={horizonEval.key} fmt={fmt} />
+                  </div>
                   <div className="mt-3">
                     <HorizonFacts horizon={chartEval.value.horizon} fmt={fmt} />
                   </div>
