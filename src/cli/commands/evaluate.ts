@@ -205,7 +205,19 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
     },
     apiInvoice: apiInvoice(scenario, e.api.monthlyUsd),
     verdict: { ...e.verdict, savingVsApiShare: fig(e.verdict.savingVsApiShare) },
-    ...(t ? { tornado: { option: t.option, baseSaving: t.baseSaving, baseReplicas: t.baseReplicas, bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh, replicasLow: r.replicasLow, replicasHigh: r.replicasHigh, stepLow: r.stepLow, stepHigh: r.stepHigh })) } } : {}),
+    ...(t
+      ? {
+          tornado: {
+            option: t.option,
+            hybridReplicas: t.hybridReplicas,
+            baseSaving: t.baseSaving,
+            baseNpv: t.baseNpv,
+            baseReplicas: t.baseReplicas,
+            bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh, replicasLow: r.replicasLow, replicasHigh: r.replicasHigh, stepLow: r.stepLow, stepHigh: r.stepHigh })),
+            byNpv: t.byNpv.map((r) => ({ key: r.key, low: r.low, high: r.high, npvLow: r.npvLow, npvHigh: r.npvHigh })),
+          },
+        }
+      : {}),
     ...(mc
       ? {
           monteCarlo: {
@@ -218,6 +230,9 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
             breakEven: mc.breakEven,
             cannotServe: mc.cannotServe,
             saving: mc.saving,
+            hybridReplicas: mc.hybridReplicas,
+            npv: mc.npv,
+            payback: mc.payback,
             ranges: mc.ranges,
             ignoredRanges: mc.ignoredKeys,
           },

@@ -137,18 +137,20 @@ export interface Disagreement {
 
 const close = (a: number, b: number) => a <= b + 1e-9 * Math.max(1, Math.abs(b));
 
-/** The model of month m: volume, API prices and GPU prices of that month, one-time costs taken out. */
-function monthModel(model: TcoModel, m: number): TcoModel {
+/**
+ * The model of year y of the horizon: API and GPU prices of that year, one-time costs taken out.
+ * The volume of each month is passed beside it (every sizing and cost function takes the tasks),
+ * so a year's model serves its twelve months.
+ */
+function yearModel(model: TcoModel, year: number): TcoModel {
   const f = model.finance;
   const o = f.outlook;
-  const year = Math.floor((m - 1) / 12);
   const api = Math.pow(1 + o.apiPriceChangeYearly, year);
   const gpu = Math.pow(1 + o.gpuPriceChangeYearly, year);
   const p = model.apiPerTask;
   const r = model.rates;
   return {
     ...model,
-    tasks: model.tasks * Math.pow(1 + o.volumeGrowthMonthly, m - 1),
     apiPerTask: { uncachedInputUsd: p.uncachedInputUsd * api, cachedInputUsd: p.cachedInputUsd * api, outputUsd: p.outputUsd * api, totalUsd: p.totalUsd * api },
     rates: { ...r, gpuPerReplica: r.gpuPerReplica * gpu, scaling: { ...r.scaling, opsFixed: r.scaling.opsFixed - oneTimeMonthly(f) } },
   };
@@ -179,9 +181,9 @@ function commitmentOf(model: TcoModel): Commitment {
   return null;
 }
 
-function newLot(model: TcoModel, mm: TcoModel, c: NonNullable<Commitment>, m: number): Lot {
+/** A lot taken in month m, at `level` a month (one replica's GPU cost at that month's price). */
+function newLot(model: TcoModel, level: number, c: NonNullable<Commitment>, m: number): Lot {
   const f = model.finance;
-  const level = mm.rates.gpuPerReplica;
   const lot: Lot = { start: m, end: m + c.months - 1, level, upfront: 0, invoice: 0, capex: 0, residual: 0, hardware: 0 };
   if (c.kind === 'reserved') {
     // The list figure of the term: the level cost ÷ the upfront's factor (1 without upfront or WACC).
@@ -198,18 +200,53 @@ function newLot(model: TcoModel, mm: TcoModel, c: NonNullable<Commitment>, m: nu
   return lot;
 }
 
-const emptyLines = (): Record<CashLine, number> => ({ capex: 0, upfront: 0, rent: 0, residual: 0, power: 0, staff: 0, other: 0, oneTime: 0, api: 0, terminal: 0 });
+/** Column of each line in a ledger's cells (row t × LINE_COUNT + column). */
+const COL: Readonly<Record<CashLine, number>> = { capex: 0, upfront: 1, rent: 2, residual: 3, power: 4, staff: 5, other: 6, oneTime: 7, api: 8, terminal: 9 };
+const LINE_COUNT = CASH_LINES.length;
+
+/**
+ * Cash by row and line, as one typed array: rows 0…months × the ten lines. Plain numbers, no
+ * object per row: the loop runs for every Monte Carlo sample.
+ */
+class Cells {
+  readonly values: Float64Array;
+  constructor(readonly months: number) {
+    this.values = new Float64Array((months + 1) * LINE_COUNT);
+  }
+  add(t: number, line: CashLine, usd: number): void {
+    const i = t * LINE_COUNT + COL[line];
+    this.values[i] = (this.values[i] as number) + usd;
+  }
+  get(t: number, line: CashLine): number {
+    return this.values[t * LINE_COUNT + COL[line]] as number;
+  }
+  /** Sum of row t's lines. */
+  total(t: number): number {
+    let sum = 0;
+    for (let i = t * LINE_COUNT; i < (t + 1) * LINE_COUNT; i++) sum += this.values[i] as number;
+    return sum;
+  }
+}
+
+/** The running costs of a month with its replicas (spare included), at that month's prices. */
+interface MonthCost {
+  totalReplicas: number;
+  gpu: number;
+  power: number;
+  staff: number;
+  ops: number;
+}
 
 /** One option's month by month: its lots, its level costs and its cash rows. */
 class Ledger {
   readonly lots: Lot[] = [];
-  readonly rows: Record<CashLine, number>[];
+  readonly cells: Cells;
   constructor(
     private readonly model: TcoModel,
     private readonly commitment: Commitment,
     months: number,
   ) {
-    this.rows = Array.from({ length: months + 1 }, emptyLines);
+    this.cells = new Cells(months);
   }
   /** Lots held in month m. */
   held(m: number): Lot[] {
@@ -219,31 +256,30 @@ class Ledger {
    * Month m with `total` replicas running (spare included) and the running costs of those
    * replicas; returns the level GPU cost. Lots are taken up to `total`.
    */
-  month(m: number, mm: TcoModel, total: number, cost: { gpu: number; power: number; staff: number; ops: number }, apiUsd: number): number {
-    const row = this.rows[m] as Record<CashLine, number>;
-    const before = this.rows[m - 1] as Record<CashLine, number>;
-    row.power += cost.power;
-    row.staff += cost.staff;
-    row.other += cost.ops;
-    row.api += apiUsd;
+  month(m: number, lotLevel: number, total: number, cost: MonthCost, apiUsd: number): number {
+    const cells = this.cells;
+    cells.add(m, 'power', cost.power);
+    cells.add(m, 'staff', cost.staff);
+    cells.add(m, 'other', cost.ops);
+    cells.add(m, 'api', apiUsd);
     const c = this.commitment;
     if (c === null) {
-      row.rent += cost.gpu;
+      cells.add(m, 'rent', cost.gpu);
       return cost.gpu;
     }
     const held = this.held(m);
     for (let i = held.length; i < total; i++) {
-      const lot = newLot(this.model, mm, c, m);
+      const lot = newLot(this.model, lotLevel, c, m);
       this.lots.push(lot);
       held.push(lot);
-      before.capex += lot.capex;
-      before.upfront += lot.upfront;
+      cells.add(m - 1, 'capex', lot.capex);
+      cells.add(m - 1, 'upfront', lot.upfront);
     }
     let level = 0;
     for (const lot of held) {
       level += lot.level;
-      row.rent += lot.invoice;
-      if (lot.end === m) row.residual -= lot.residual;
+      cells.add(m, 'rent', lot.invoice);
+      if (lot.end === m) cells.add(m, 'residual', -lot.residual);
     }
     return level;
   }
@@ -265,23 +301,25 @@ class Ledger {
         value += lot.capex - ((lot.capex - lot.residual) * used) / f.amortisationMonths;
       } else if (tv.rule === 'resale-share') value += tv.resaleShare * lot.hardware;
     }
-    const row = this.rows[n] as Record<CashLine, number>;
-    row.terminal += obligation - value;
+    this.cells.add(n, 'terminal', obligation - value);
     return { kind: this.commitment?.kind ?? null, rule: tv.rule, valueUsd: value, obligationUsd: obligation, monthsBeyond: beyond };
   }
 }
 
-function statement(rows: Record<CashLine, number>[], r: number): CashFlow {
+function statement(cells: Cells, r: number): CashFlow {
   let total = 0;
   let present = 0;
-  const out = rows.map((lines, month) => {
-    const totalUsd = CASH_LINES.reduce((s, k) => s + lines[k], 0);
+  const rows: CashRow[] = [];
+  for (let month = 0; month <= cells.months; month++) {
+    const lines = {} as Record<CashLine, number>;
+    for (const k of CASH_LINES) lines[k] = cells.get(month, k);
+    const totalUsd = cells.total(month);
     const discountFactor = 1 / Math.pow(1 + r, month);
     total += totalUsd;
     present += totalUsd * discountFactor;
-    return { month, lines, totalUsd, discountFactor, presentUsd: totalUsd * discountFactor };
-  });
-  return { rows: out, totalUsd: total, presentUsd: present };
+    rows.push({ month, lines, totalUsd, discountFactor, presentUsd: totalUsd * discountFactor });
+  }
+  return { rows, totalUsd: total, presentUsd: present };
 }
 
 /** Cumulative saving of an option against the API, row by row, in cash and discounted; the terminal value left out. */
@@ -290,43 +328,78 @@ export interface CashSaving {
   discounted: number[];
 }
 
-function savingOf(api: CashFlow, option: CashFlow): CashSaving {
+function savingOf(api: Cells, option: Cells, r: number): CashSaving {
   let cash = 0;
   let discounted = 0;
   const out: CashSaving = { cash: [], discounted: [] };
-  option.rows.forEach((row, m) => {
-    const saving = (api.rows[m] as CashRow).totalUsd - (row.totalUsd - row.lines.terminal);
+  for (let t = 0; t <= option.months; t++) {
+    const saving = api.total(t) - (option.total(t) - option.get(t, 'terminal'));
     cash += saving;
-    discounted += saving * row.discountFactor;
+    discounted += saving / Math.pow(1 + r, t);
     out.cash.push(cash);
     out.discounted.push(discounted);
-  });
+  }
   return out;
 }
 
 /** Cash and discounted payback: the first month (≥ 1) whose cumulative saving is at least 0. */
-function paybackOf(saving: CashSaving, api: CashFlow): Payback {
+function paybackOf(saving: CashSaving, api: Cells): Payback {
   const first = (series: number[]) => {
-    const m = series.findIndex((v, i) => i >= 1 && v >= -1e-9 * Math.max(1, (api.rows[i] as CashRow).totalUsd));
-    return m < 0 ? null : m;
+    for (let t = 1; t < series.length; t++) if ((series[t] as number) >= -1e-9 * Math.max(1, api.total(t))) return t;
+    return null;
   };
   return { cashMonth: first(saving.cash), discountedMonth: first(saving.discounted) };
 }
 
-export function horizonView(model: TcoModel): HorizonView {
+/** Present value of a ledger's cells at the monthly rate r. */
+function presentOf(cells: Cells, r: number): number {
+  let present = 0;
+  for (let t = 0; t <= cells.months; t++) present += cells.total(t) / Math.pow(1 + r, t);
+  return present;
+}
+
+/**
+ * How the horizon sizes the hybrid: its cheapest split each month (the page), a fixed number of
+ * owned replicas decided beforehand (the uncertainty views: a team decides K before it knows the
+ * outcome), or not at all (the self-hosted figures alone, for speed).
+ */
+export type HorizonHybrid = 'optimal' | { fixed: number } | 'none';
+
+/** The months run through: each option's ledger, the level costs and what the loop found. */
+interface Run {
+  n: number;
+  r: number;
+  commitment: Commitment;
+  apiCells: Cells;
+  self: Ledger;
+  hybrid: Ledger;
+  points: HorizonMonth[];
+  selfServes: boolean;
+  hybridStarted: boolean;
+  beyondLimitFrom: number | null;
+  crossSelf: number | null;
+  crossHybrid: number | null;
+  cumApi: number;
+  cumSelf: number | null;
+  cumHybrid: number;
+  selfTerminal: TerminalValue | null;
+  hybridTerminal: TerminalValue;
+}
+
+function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): Run {
   const f = model.finance;
   const n = f.horizonMonths;
   const oneTime = f.oneTimeUsd;
   const r = monthlyRate(f.capital);
   const canServe = servesAnyWork(model) && model.selfAttemptFactor !== null;
   const commitment = commitmentOf(model);
-  const apiRows = Array.from({ length: n + 1 }, emptyLines);
+  const apiCells = new Cells(n);
   const self = new Ledger(model, commitment, n);
   const hybrid = new Ledger(model, commitment, n);
   const points: HorizonMonth[] = [
     { month: 0, volumeFactor: 1, apiUsd: 0, selfUsd: canServe ? oneTime : null, hybridUsd: 0, hybridReplicas: 0, cumulativeApiUsd: 0, cumulativeSelfUsd: canServe ? oneTime : null, cumulativeHybridUsd: 0 },
   ];
-  if (canServe) (self.rows[0] as Record<CashLine, number>).oneTime += oneTime;
+  if (canServe) self.cells.add(0, 'oneTime', oneTime);
   let cumApi = 0;
   let cumSelf: number | null = canServe ? oneTime : null;
   let cumHybrid = 0;
@@ -335,75 +408,132 @@ export function horizonView(model: TcoModel): HorizonView {
   let beyondLimitFrom: number | null = null;
   let crossSelf: number | null = null;
   let crossHybrid: number | null = null;
+  // Prices change by year; the model itself is read at today's prices and scaled, so the loop
+  // (run for every Monte Carlo sample) builds no model per month.
+  const oneTimeLevel = oneTimeMonthly(f);
+  const basePerTask = apiPerTaskTotal(model);
+  let apiFactor = 1;
+  let gpuFactor = 1;
+  let yearOf: TcoModel | null = null;
+  let modelYear = -1;
+  const costAt = (replicas: number, served: number): MonthCost => {
+    const c = selfHostedCost(model, replicas, served);
+    return { totalReplicas: c.totalReplicas, gpu: c.gpu * gpuFactor, power: c.power, staff: c.staff, ops: c.totalReplicas > 0 ? c.ops - oneTimeLevel : 0 };
+  };
   for (let m = 1; m <= n; m++) {
-    const mm = monthModel(model, m);
-    const perTask = apiPerTaskTotal(mm);
-    const api = perTask * mm.tasks;
-    (apiRows[m] as Record<CashLine, number>).api = api;
+    const year = Math.floor((m - 1) / 12);
+    if (year !== modelYear) {
+      apiFactor = Math.pow(1 + f.outlook.apiPriceChangeYearly, year);
+      gpuFactor = Math.pow(1 + f.outlook.gpuPriceChangeYearly, year);
+      yearOf = null;
+      modelYear = year;
+    }
+    const lotLevel = model.rates.gpuPerReplica * gpuFactor;
+    const tasks = model.tasks * Math.pow(1 + f.outlook.volumeGrowthMonthly, m - 1);
+    const perTask = basePerTask * apiFactor;
+    const api = perTask * tasks;
+    apiCells.add(m, 'api', api);
 
     // Self-hosted: the replicas the month's volume needs; beyond the replica limit the
     // deployment cannot be sized, so it has no figure from that month on.
-    let used = selfServes ? replicasUsed(mm, mm.tasks) : null;
+    let used = selfServes ? replicasUsed(model, tasks) : null;
     if (used !== null && used > MAX_REPLICAS) {
       beyondLimitFrom ??= m;
       used = null;
     }
     let selfLevel: number | null = null;
     if (used !== null) {
-      const cost = selfHostedCost(mm, used, mm.tasks);
-      const gpu = self.month(m, mm, cost.totalReplicas, cost, 0);
+      const cost = costAt(used, tasks);
+      const gpu = self.month(m, lotLevel, cost.totalReplicas, cost, 0);
       selfLevel = gpu + cost.power + cost.staff + cost.ops;
     } else selfServes = false;
 
     // Hybrid: the cheapest split with the lots it holds sunk; the one-time cost is paid at the
     // start of its first month with replicas, as self-hosting pays it before month 1.
-    const sunk = hybrid.held(m).length;
-    const h = cheapestHybridTotal(mm, mm.tasks, sunk);
-    const share = h.replicas > 0 ? servedShare(mm, mm.tasks, h.replicas) : 0;
-    const hCost = selfHostedCost(mm, h.replicas, mm.tasks * share);
-    const overflow = perTask * mm.tasks * (1 - share);
-    const hGpu = hybrid.month(m, mm, hCost.totalReplicas, hCost, overflow);
-    let hybridOneTime = 0;
-    if (h.replicas > 0 && !hybridStarted) {
-      hybridStarted = true;
-      hybridOneTime = oneTime;
-      (hybrid.rows[m - 1] as Record<CashLine, number>).oneTime += oneTime;
+    // Without a hybrid (the uncertainty views of self-hosting) it is the API, and nothing is sized.
+    let hybridLevel = api;
+    let hybridReplicas = 0;
+    if (hybridMode === 'none') hybrid.cells.add(m, 'api', api);
+    else {
+      const sunk = hybrid.held(m).length;
+      if (hybridMode === 'optimal') {
+        yearOf ??= yearModel(model, year);
+        hybridReplicas = cheapestHybridTotal(yearOf, tasks, sunk).replicas;
+      } else hybridReplicas = hybridMode.fixed;
+      const share = hybridReplicas > 0 ? servedShare(model, tasks, hybridReplicas) : 0;
+      const hCost = costAt(hybridReplicas, tasks * share);
+      const overflow = perTask * tasks * (1 - share);
+      const hGpu = hybrid.month(m, lotLevel, hCost.totalReplicas, hCost, overflow);
+      let hybridOneTime = 0;
+      if (hybridReplicas > 0 && !hybridStarted) {
+        hybridStarted = true;
+        hybridOneTime = oneTime;
+        hybrid.cells.add(m - 1, 'oneTime', oneTime);
+      }
+      hybridLevel = hGpu + hCost.power + hCost.staff + hCost.ops + overflow + hybridOneTime;
     }
-    const hybridLevel = hGpu + hCost.power + hCost.staff + hCost.ops + overflow + hybridOneTime;
 
     cumApi += api;
     cumSelf = cumSelf === null || selfLevel === null ? null : cumSelf + selfLevel;
     cumHybrid += hybridLevel;
     if (crossSelf === null && cumSelf !== null && close(cumSelf, cumApi)) crossSelf = m;
     if (crossHybrid === null && close(cumHybrid, cumApi) && hybridStarted) crossHybrid = m;
-    points.push({ month: m, volumeFactor: mm.tasks / Math.max(model.tasks, Number.MIN_VALUE), apiUsd: api, selfUsd: selfLevel, hybridUsd: hybridLevel, hybridReplicas: h.replicas, cumulativeApiUsd: cumApi, cumulativeSelfUsd: cumSelf, cumulativeHybridUsd: cumHybrid });
+    if (keepPoints || m === 1) points.push({ month: m, volumeFactor: tasks / Math.max(model.tasks, Number.MIN_VALUE), apiUsd: api, selfUsd: selfLevel, hybridUsd: hybridLevel, hybridReplicas, cumulativeApiUsd: cumApi, cumulativeSelfUsd: cumSelf, cumulativeHybridUsd: cumHybrid });
   }
   const selfTerminal = selfServes ? self.close(n, r) : null;
   const hybridTerminal = hybrid.close(n, r);
-  const apiFlow = statement(apiRows, r);
-  const selfFlow = selfServes ? statement(self.rows, r) : null;
-  const hybridFlow = statement(hybrid.rows, r);
+  return { n, r, commitment, apiCells, self, hybrid, points, selfServes, hybridStarted, beyondLimitFrom, crossSelf, crossHybrid, cumApi, cumSelf, cumHybrid, selfTerminal, hybridTerminal };
+}
+
+export function horizonView(model: TcoModel, options: { hybrid?: HorizonHybrid } = {}): HorizonView {
+  const hybridMode = options.hybrid ?? 'optimal';
+  const f = model.finance;
+  const h = run(model, hybridMode, true);
+  const { n, r, apiCells, self, hybrid } = h;
+  const apiFlow = statement(apiCells, r);
+  const selfFlow = h.selfServes ? statement(self.cells, r) : null;
+  // Without a hybrid its statement is the API's.
+  const hybridFlow = hybridMode === 'none' ? apiFlow : statement(hybrid.cells, r);
   const noPayback: Payback = { cashMonth: null, discountedMonth: null };
-  const selfSaving = selfFlow === null ? null : savingOf(apiFlow, selfFlow);
-  const hybridSaving = savingOf(apiFlow, hybridFlow);
+  const selfSaving = h.selfServes ? savingOf(apiCells, self.cells, r) : null;
+  const hybridSaving = savingOf(apiCells, hybridMode === 'none' ? apiCells : hybrid.cells, r);
   const npvSelf = selfFlow === null ? null : apiFlow.presentUsd - selfFlow.presentUsd;
   return {
     months: n,
-    points,
-    crossingMonth: { selfHosted: crossSelf, hybrid: crossHybrid },
-    savingAtEndUsd: { selfHosted: cumSelf === null ? null : cumApi - cumSelf, hybrid: cumApi - cumHybrid },
+    points: h.points,
+    crossingMonth: { selfHosted: h.crossSelf, hybrid: h.crossHybrid },
+    savingAtEndUsd: { selfHosted: h.cumSelf === null ? null : h.cumApi - h.cumSelf, hybrid: h.cumApi - h.cumHybrid },
     npvUsd: { selfHosted: npvSelf, hybrid: apiFlow.presentUsd - hybridFlow.presentUsd },
     presentCostUsd: { api: apiFlow.presentUsd, selfHosted: selfFlow?.presentUsd ?? null, hybrid: hybridFlow.presentUsd },
     cashFlow: { api: apiFlow, selfHosted: selfFlow, hybrid: hybridFlow },
-    payback: { selfHosted: selfSaving === null ? noPayback : paybackOf(selfSaving, apiFlow), hybrid: hybridStarted ? paybackOf(hybridSaving, apiFlow) : noPayback },
+    payback: { selfHosted: selfSaving === null ? noPayback : paybackOf(selfSaving, apiCells), hybrid: h.hybridStarted ? paybackOf(hybridSaving, apiCells) : noPayback },
     cashSaving: { selfHosted: selfSaving, hybrid: hybridSaving },
-    terminal: { selfHosted: selfTerminal, hybrid: hybridTerminal },
+    terminal: { selfHosted: h.selfTerminal, hybrid: h.hybridTerminal },
     waccYearly: f.capital.waccYearly,
     rateConvention: f.capital.rateConvention,
     monthlyRate: r,
-    beyondLimitFromMonth: beyondLimitFrom,
-    disagreement: disagreementOf(model, points[1], npvSelf, selfTerminal, commitment),
+    beyondLimitFromMonth: h.beyondLimitFrom,
+    disagreement: disagreementOf(model, h.points[1], npvSelf, h.selfTerminal, h.commitment),
   };
+}
+
+/** An option's NPV against the API and its cash payback month over the horizon. */
+export interface HorizonOutcome {
+  npvUsd: number | null;
+  paybackMonth: number | null;
+}
+
+/**
+ * The NPV and cash payback alone, for the uncertainty views (the same months as horizonView, no
+ * statement built): self-hosting with `hybrid: 'none'`, the hybrid at a fixed number of owned
+ * replicas.
+ */
+export function horizonOutcome(model: TcoModel, option: 'self-hosted' | 'hybrid', hybridReplicas = 0): HorizonOutcome {
+  const h = run(model, option === 'hybrid' ? { fixed: hybridReplicas } : 'none', false);
+  const cells = option === 'hybrid' ? h.hybrid.cells : h.self.cells;
+  if (option === 'self-hosted' && !h.selfServes) return { npvUsd: null, paybackMonth: null };
+  const payback = option === 'hybrid' && !h.hybridStarted ? null : paybackOf(savingOf(h.apiCells, cells, h.r), h.apiCells).cashMonth;
+  return { npvUsd: presentOf(h.apiCells, h.r) - presentOf(cells, h.r), paybackMonth: payback };
 }
 
 /**

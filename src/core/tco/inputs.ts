@@ -31,6 +31,11 @@ export const UNCERTAINTY_KEYS = [
   'staffLoadedYearlyUsd',
   'otherMonthlyUsd',
   'oneTimeUsd',
+  'volumeGrowthMonthly',
+  'apiPriceChangeYearly',
+  'gpuPriceChangeYearly',
+  'waccYearly',
+  'upfrontShare',
 ] as const;
 
 export type UncertaintyKey = (typeof UNCERTAINTY_KEYS)[number];
@@ -47,7 +52,9 @@ export type InputUnit =
   | 'usd-per-month'
   | 'usd-per-year'
   | 'tokens-per-second'
-  | 'fte';
+  | 'fte'
+  | 'rate-per-month'
+  | 'rate-per-year';
 
 /** Mutable shallow copies of the three sections a swing or a sample may change. */
 export interface Draft {
@@ -213,6 +220,33 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
     key: 'oneTimeUsd', unit: 'usd', min: 0, max: MONEY_LIMITS.oneTime, shape: false, applies: always,
     get: (s) => s.selfHosted.oneTimeUsd,
     set: (s, v) => void (s.selfHosted.oneTimeUsd = v),
+  },
+  // The outlook and the cost of capital move the horizon (its NPV and payback), not today's month;
+  // their base is often 0, so they swing only with a range entered.
+  volumeGrowthMonthly: {
+    key: 'volumeGrowthMonthly', unit: 'rate-per-month', min: -0.5, max: 1, shape: false, applies: always,
+    get: (s) => s.selfHosted.outlook.volumeGrowthMonthly,
+    set: (s, v) => void (s.selfHosted.outlook = { ...s.selfHosted.outlook, volumeGrowthMonthly: v }),
+  },
+  apiPriceChangeYearly: {
+    key: 'apiPriceChangeYearly', unit: 'rate-per-year', min: -0.99, max: 10, shape: false, applies: always,
+    get: (s) => s.selfHosted.outlook.apiPriceChangeYearly,
+    set: (s, v) => void (s.selfHosted.outlook = { ...s.selfHosted.outlook, apiPriceChangeYearly: v }),
+  },
+  gpuPriceChangeYearly: {
+    key: 'gpuPriceChangeYearly', unit: 'rate-per-year', min: -0.99, max: 10, shape: false, applies: always,
+    get: (s) => s.selfHosted.outlook.gpuPriceChangeYearly,
+    set: (s, v) => void (s.selfHosted.outlook = { ...s.selfHosted.outlook, gpuPriceChangeYearly: v }),
+  },
+  waccYearly: {
+    key: 'waccYearly', unit: 'rate-per-year', min: 0, max: 1, shape: false, applies: always,
+    get: (s) => s.selfHosted.capital.waccYearly,
+    set: (s, v) => void (s.selfHosted.capital = { ...s.selfHosted.capital, waccYearly: v }),
+  },
+  upfrontShare: {
+    key: 'upfrontShare', unit: 'share', min: 0, max: 1, shape: false, applies: (s) => billingMode(s.selfHosted) === 'reserved',
+    get: (s) => s.selfHosted.billing.upfrontShare,
+    set: (s, v) => void (s.selfHosted.billing = { ...s.selfHosted.billing, upfrontShare: v }),
   },
 };
 

@@ -11,7 +11,7 @@ import { resolveCapacity } from '../capacity/stored';
 import { buildModel, replicasUsed, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape } from './profile';
 import { createRandom, triangular } from './random';
-import { optionSaving, testedOption, type TestedOption } from './recommended';
+import { decidedHybridReplicas, optionHorizon, optionSaving, testedOption, type TestedOption } from './recommended';
 import { breakEvenOutcome, modelOfDraft, savingOf } from './sensitivity';
 
 /**
@@ -67,6 +67,15 @@ export interface MonteCarloResult {
     max: number;
   } | null;
   bins: HistogramBin[];
+  /** The hybrid's owned replicas, decided on the base scenario and kept in every sample (0 when self-hosting is tested). */
+  hybridReplicas: number;
+  /**
+   * The option's NPV against the API over the horizon (horizon.ts) over the samples that have one,
+   * with the share above 0; null when none has.
+   */
+  npv: { mean: number; p5: number; p50: number; p95: number; min: number; max: number; probabilityPositive: number } | null;
+  /** The cash payback month (5th, 50th, 95th percentile of the samples that pay back) and the share that do not within the horizon. */
+  payback: { months: { p5: number; p50: number; p95: number } | null; shareNever: number };
 }
 
 export interface MonteCarloRun {
@@ -129,7 +138,13 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
   const baseModel = buildModel(scenario, baseShape, baseCapacity);
   const option = testedOption(baseModel);
   const baseReplicas = replicasUsed(baseModel, baseModel.tasks);
+  const k = decidedHybridReplicas(baseModel, option);
   const savings = new Float64Array(total);
+  const npvs = new Float64Array(total);
+  const paybacks = new Float64Array(total);
+  let npvCount = 0;
+  let npvPositive = 0;
+  let paybackCount = 0;
   const breakEvens = new Float64Array(total);
   let valid = 0;
   let cheaper = 0;
@@ -157,7 +172,13 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
       }
       const selfSaving = savingOf(model);
       if (selfSaving !== null && selfSaving > 0) cheaper += 1;
-      const saving = option === 'self-hosted' ? selfSaving : optionSaving(model, option);
+      const saving = option === 'self-hosted' ? selfSaving : optionSaving(model, option, k);
+      const horizon = optionHorizon(model, option, k);
+      if (horizon.npvUsd !== null) {
+        npvs[npvCount++] = horizon.npvUsd;
+        if (horizon.npvUsd > 0) npvPositive += 1;
+      }
+      if (horizon.paybackMonth !== null) paybacks[paybackCount++] = horizon.paybackMonth;
       if (saving === null) {
         cannotServe += 1;
         continue;
@@ -200,6 +221,18 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
             }
           : null,
       bins: histogram(sorted),
+      hybridReplicas: k,
+      npv: (() => {
+        if (npvCount === 0) return null;
+        const v = npvs.slice(0, npvCount).sort();
+        let total = 0;
+        for (const x of v) total += x;
+        return { mean: total / npvCount, p5: quantile(v, 0.05), p50: quantile(v, 0.5), p95: quantile(v, 0.95), min: v[0] as number, max: v[npvCount - 1] as number, probabilityPositive: npvPositive / npvCount };
+      })(),
+      payback: (() => {
+        const v = paybacks.slice(0, paybackCount).sort();
+        return { months: paybackCount > 0 ? { p5: quantile(v, 0.05), p50: quantile(v, 0.5), p95: quantile(v, 0.95) } : null, shareNever: drawn > 0 ? 1 - paybackCount / drawn : 0 };
+      })(),
     };
   };
 

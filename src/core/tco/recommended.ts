@@ -1,4 +1,5 @@
-import { cheapestHybridTotal, optimiseHybrid } from './hybrid';
+import { hybridPoint, optimiseHybrid } from './hybrid';
+import { horizonOutcome, type HorizonOutcome } from './horizon';
 import { apiPerTaskTotal, replicasUsed, selfHostedTotal, type TcoModel } from './model';
 
 /**
@@ -24,12 +25,27 @@ export function testedOption(model: TcoModel): TestedOption {
 }
 
 /**
- * Monthly saving of the option against the API at the model's volume: API − self-hosted (null
- * when self-hosting cannot serve it), or API − the cheapest hybrid.
+ * The owned replicas the hybrid keeps in the uncertainty views: the base scenario's cheapest
+ * split, decided once before any sample or swing, as a team decides it before it knows the
+ * outcome. Re-optimised per sample with hindsight, the hybrid could never save less than 0.
+ * 0 when the tested option is self-hosting.
  */
-export function optionSaving(model: TcoModel, option: TestedOption): number | null {
+export function decidedHybridReplicas(model: TcoModel, option: TestedOption): number {
+  return option === 'hybrid' ? optimiseHybrid(model, model.tasks).best.replicas : 0;
+}
+
+/**
+ * Monthly saving of the option against the API at the model's volume: API − self-hosted (null
+ * when self-hosting cannot serve it), or API − the hybrid with its decided owned replicas.
+ */
+export function optionSaving(model: TcoModel, option: TestedOption, hybridReplicas: number): number | null {
   const api = apiPerTaskTotal(model) * model.tasks;
-  if (option === 'hybrid') return api - cheapestHybridTotal(model, model.tasks).totalUsd;
+  if (option === 'hybrid') return api - hybridPoint(model, model.tasks, hybridReplicas).totalUsd;
   const used = replicasUsed(model, model.tasks);
   return used === null ? null : api - selfHostedTotal(model, used, model.tasks);
+}
+
+/** The option's NPV and cash payback over the model's horizon, the hybrid at its decided owned replicas (horizon.ts). */
+export function optionHorizon(model: TcoModel, option: TestedOption, hybridReplicas: number): HorizonOutcome {
+  return horizonOutcome(model, option, hybridReplicas);
 }

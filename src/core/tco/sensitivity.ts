@@ -4,7 +4,7 @@ import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, rangeFor, type Draft, type
 import { apiPerTaskTotal, buildModel, replicasUsed, selfHostedTotal, type TcoModel, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape, type DemandShape } from './profile';
 import { triangularCdf } from './random';
-import { optionSaving, testedOption, type TestedOption } from './recommended';
+import { decidedHybridReplicas, optionHorizon, optionSaving, testedOption, type TestedOption } from './recommended';
 
 /**
  * Sensitivity (tornado): each input swung to its low and high end (user range or ± the
@@ -59,6 +59,10 @@ export interface TornadoRow extends InputRange {
   breakEvenHigh: BreakEvenOutcome;
   /** |saving(high) − saving(low)|; an end where self-hosting cannot serve counts as the full swing to the other end. */
   savingSwing: number;
+  /** NPV of the tested option against the API over the horizon at each end (null where it has none), and its swing. */
+  npvLow: number | null;
+  npvHigh: number | null;
+  npvSwing: number;
   /** |break-even(high) − break-even(low)| in tokens; null when an end has no break-even. */
   breakEvenSwing: number | null;
   /** One end has a break-even and the other does not: the input decides whether self-hosting can ever win. */
@@ -71,11 +75,16 @@ export interface Tornado {
   /** Replicas self-hosting runs in the base scenario. */
   baseReplicas: number | null;
   baseSaving: number | null;
+  /** The hybrid's owned replicas, decided on the base scenario and kept at every swing (0 when self-hosting is tested). */
+  hybridReplicas: number;
+  baseNpv: number | null;
   baseBreakEven: BreakEvenOutcome;
   /** Rows sorted by saving swing, largest first. */
   bySaving: TornadoRow[];
   /** Rows sorted by break-even movement: flips first, then by swing. */
   byBreakEven: TornadoRow[];
+  /** Rows sorted by NPV swing, largest first. */
+  byNpv: TornadoRow[];
 }
 
 /**
@@ -147,7 +156,10 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
   const baseModel = buildModel(scenario, baseShape);
   const baseDraft = draftOf(scenario);
   const option = testedOption(baseModel);
-  const saving = (m: TcoModel) => (option === 'self-hosted' ? savingOf(m) : optionSaving(m, option));
+  const k = decidedHybridReplicas(baseModel, option);
+  const saving = (m: TcoModel) => (option === 'self-hosted' ? savingOf(m) : optionSaving(m, option, k));
+  const npv = (m: TcoModel) => optionHorizon(m, option, k).npvUsd;
+  const baseNpv = npv(baseModel);
   const baseReplicas = replicasUsed(baseModel, baseModel.tasks);
   const rows: TornadoRow[] = [];
   for (const key of UNCERTAINTY_KEYS) {
@@ -168,6 +180,10 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
       savingSwing = other !== null && base !== null ? Math.abs(other - base) : 0;
     }
     const bothAt = breakEvenLow.kind === 'at' && breakEvenHigh.kind === 'at';
+    const npvLow = npv(lowModel);
+    const npvHigh = npv(highModel);
+    const npvOther = npvLow ?? npvHigh;
+    const npvSwing = npvLow !== null && npvHigh !== null ? Math.abs(npvHigh - npvLow) : npvOther !== null && baseNpv !== null ? Math.abs(npvOther - baseNpv) : 0;
     const stepTo = (to: number) => (baseReplicas === null || to === range.base ? null : replicaStep(scenario, range, to, baseReplicas, baseShape, saving));
     rows.push({
       ...range,
@@ -180,6 +196,9 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
       breakEvenLow,
       breakEvenHigh,
       savingSwing,
+      npvLow,
+      npvHigh,
+      npvSwing,
       breakEvenSwing: bothAt ? Math.abs(breakEvenHigh.tokens - breakEvenLow.tokens) : null,
       breakEvenFlips: breakEvenLow.kind !== breakEvenHigh.kind,
     });
@@ -191,5 +210,6 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
       (b.breakEvenSwing ?? -1) - (a.breakEvenSwing ?? -1) ||
       a.key.localeCompare(b.key),
   );
-  return { option, baseReplicas, baseSaving: saving(baseModel), baseBreakEven: breakEvenOutcome(baseModel), bySaving, byBreakEven };
+  const byNpv = [...rows].sort((a, b) => b.npvSwing - a.npvSwing || a.key.localeCompare(b.key));
+  return { option, baseReplicas, baseSaving: saving(baseModel), hybridReplicas: k, baseNpv, baseBreakEven: breakEvenOutcome(baseModel), bySaving, byBreakEven, byNpv };
 }

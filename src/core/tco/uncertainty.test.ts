@@ -73,20 +73,27 @@ describe('input ranges', () => {
 });
 
 describe('tornado', () => {
-  it('swings the recommended hybrid: GPU price −20 % saves $7,592, +20 % makes the hybrid keep no replica (saving 0)', () => {
+  it('swings the recommended hybrid at its decided replica: GPU price −20 % saves $7,592, +20 % costs $1,752 more than the API', () => {
     // API 3,000,000 × $0.01 = 30,000; self-hosting needs 2 replicas = 46,720; the hybrid keeps one
     // (23,360) serving 87.6 % and sends 12.4 % = 3,720 to the API: 27,080, the verdict. The
     // tornado swings the hybrid's saving against the API.
     const t = tornado(plainScenario());
     expect(t.option).toBe('hybrid');
     const row = t.bySaving.find((r) => r.key === 'rentPrice');
-    // Low: 0.8 × 23,360 + 3,720 = 22,408 → 30,000 − 22,408 = 7,592. High: one replica would cost
-    // 1.2 × 23,360 + 3,720 = 31,752 > 30,000, so the hybrid keeps none: saving 0. Swing 7,592.
+    // The team decides on one owned replica before it knows the price, and keeps it at both ends.
+    expect(t.hybridReplicas).toBe(1);
+    // Low: 0.8 × 23,360 + 3,720 = 22,408 → 30,000 − 22,408 = 7,592. High: 1.2 × 23,360 + 3,720 =
+    // 31,752 → −1,752 (re-chosen with hindsight the hybrid kept none and read 0). Swing 9,344.
     expect(row?.savingLow).toBeCloseTo(7_592, 6);
-    expect(row?.savingHigh).toBeCloseTo(0, 6);
-    expect(row?.savingSwing).toBeCloseTo(7_592, 6);
+    expect(row?.savingHigh).toBeCloseTo(-1_752, 6);
+    expect(row?.savingSwing).toBeCloseTo(9_344, 6);
     // Base: 30,000 − 27,080 = 2,920.
     expect(t.baseSaving).toBeCloseTo(2_920, 6);
+    // Over the 12-month horizon at WACC 0 with no one-time cost the NPV is 12 × the month:
+    // 35,040 at the base, 91,104 and −21,024 at the ends.
+    expect(t.baseNpv).toBeCloseTo(35_040, 4);
+    expect(row?.npvLow).toBeCloseTo(91_104, 4);
+    expect(row?.npvHigh).toBeCloseTo(-21_024, 4);
     // Sorted by swing
     const swings = t.bySaving.map((r) => r.savingSwing);
     expect([...swings].sort((a, b) => b - a)).toEqual(swings);
@@ -191,5 +198,34 @@ describe('Monte Carlo', () => {
 
   it('histogram of identical values is one bar', () => {
     expect(histogram(new Float64Array([5, 5, 5]))).toEqual([{ from: 5, to: 5, count: 3 }]);
+  });
+});
+
+describe('the horizon in the uncertainty views', () => {
+  it('an API price range moves the NPV, not today\'s month: −20 % a year from year 2 takes it from $8,960 to −$48,640', () => {
+    // 80,000 tasks a day: API 24,000 a month, one replica 23,360, $6,400 one-time, 24 months, WACC 0.
+    const s = plainScenario();
+    s.workload.requestsPerDay = 80_000;
+    s.selfHosted = { ...s.selfHosted, horizonMonths: 24, oneTimeUsd: 6_400 };
+    s.uncertainty.ranges = { apiPriceChangeYearly: { low: -0.2, high: 0 } };
+    const t = tornado(s);
+    expect(t.option).toBe('self-hosted');
+    const row = t.byNpv.find((r) => r.key === 'apiPriceChangeYearly');
+    // High (flat): 24 × 640 − 6,400 = 8,960. Low: 12 × 640 + 12 × (19,200 − 23,360) − 6,400 = −48,640.
+    expect(row?.npvHigh).toBeCloseTo(8_960, 4);
+    expect(row?.npvLow).toBeCloseTo(-48_640, 4);
+    expect(row?.npvSwing).toBeCloseTo(57_600, 4);
+    const swings = t.byNpv.map((r) => r.npvSwing);
+    expect([...swings].sort((a, b) => b - a)).toEqual(swings);
+    // Today's month is the same at both ends: no saving swing.
+    expect(row?.savingSwing).toBeCloseTo(0, 9);
+
+    // The Monte Carlo samples the rate too: every sample's NPV lies between the ends, and the
+    // one-time cost is earned back in month 10 where the API stays flat (6,400 ÷ 640).
+    const mc = monteCarlo(s, { samples: 2_000, seed: 3 });
+    expect(mc.npv?.min).toBeGreaterThanOrEqual(-48_640 - 1e-6);
+    expect(mc.npv?.max).toBeLessThanOrEqual(8_960 + 1e-6);
+    expect(mc.npv?.max).toBeGreaterThan(0);
+    expect(mc.payback.months?.p5).toBe(10);
   });
 });

@@ -39,10 +39,14 @@ describe('TCO chart data', () => {
     const s = tornadoBars(t, 'saving', same);
     const gpu = s.bars.find((b) => b.key === 'rentPrice');
     // The tornado swings the recommended hybrid (uncertainty.test.ts): base 30,000 − 27,080 =
-    // 2,920; GPU price −20 % → 30,000 − (18,688 + 3,720) = 7,592; +20 % → the hybrid keeps no
-    // replica, saving 0.
+    // 2,920; GPU price −20 % → 30,000 − (18,688 + 3,720) = 7,592; +20 % → its one decided
+    // replica costs 28,032 + 3,720 = 31,752, saving −1,752.
     expect(gpu?.low).toEqual([expect.closeTo(2_920, 6), expect.closeTo(7_592, 6)]);
-    expect(gpu?.high).toEqual([expect.closeTo(2_920, 6), expect.closeTo(0, 6)]);
+    expect(gpu?.high).toEqual([expect.closeTo(2_920, 6), expect.closeTo(-1_752, 6)]);
+    // The NPV bars: 12 months at WACC 0, no one-time cost: 12 × each end (35,040 → 91,104 / −21,024).
+    const npv = tornadoBars(t, 'npv', same).bars.find((x) => x.key === 'rentPrice');
+    expect(npv?.low).toEqual([expect.closeTo(35_040, 4), expect.closeTo(91_104, 4)]);
+    expect(npv?.high).toEqual([expect.closeTo(35_040, 4), expect.closeTo(-21_024, 4)]);
     const b = tornadoBars(t, 'breakEven', same);
     const gpuBe = b.bars.find((x) => x.key === 'rentPrice');
     expect(gpuBe?.highLabel).toBe('never');

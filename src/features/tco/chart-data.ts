@@ -123,7 +123,7 @@ export function breakdownRows(e: TcoEvaluation, toDisplay: (usd: number) => numb
   ];
 }
 
-export type TornadoMetric = 'saving' | 'breakEven';
+export type TornadoMetric = 'saving' | 'npv' | 'breakEven';
 
 /**
  * The part of an end's bar beyond a replica step: [saving just before the step, saving at the
@@ -188,6 +188,25 @@ export function tornadoBars(t: Tornado, metric: TornadoMetric, toDisplay: (usd: 
           row: r,
         };
       });
+    return { base, bars, edge: 0 };
+  }
+  if (metric === 'npv') {
+    // The NPV over the horizon: no replica steps are split out (each end is a whole horizon).
+    const base = t.baseNpv === null ? null : toDisplay(t.baseNpv);
+    const b = base ?? 0;
+    const bars = t.byNpv
+      .filter((r) => r.npvSwing > 1e-6)
+      .slice(0, limit)
+      .map((r): TornadoBar => ({
+        key: r.key,
+        low: r.npvLow === null ? null : [b, toDisplay(r.npvLow)],
+        high: r.npvHigh === null ? null : [b, toDisplay(r.npvHigh)],
+        lowBeyond: null,
+        highBeyond: null,
+        lowLabel: r.npvLow === null ? 'cannot-serve' : 'value',
+        highLabel: r.npvHigh === null ? 'cannot-serve' : 'value',
+        row: r,
+      }));
     return { base, bars, edge: 0 };
   }
   const baseEnd = endOf(t.baseBreakEven);

@@ -144,6 +144,15 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
               {r.cannotServe > 0 ? ` ${t('chart.mcCannotServe', { n: fmt.number(r.cannotServe, 0) })}` : ''}
             </p>
             {ignored ? <p data-testid="tco-mc-ignored">{t('chart.mcIgnored', { inputs: ignored })}</p> : null}
+            {r.npv ? (
+              <p data-testid="tco-mc-npv">
+                {bt('unc.mcNpv', { p5: fmt.money(r.npv.p5), p50: fmt.money(r.npv.p50), p95: fmt.money(r.npv.p95), positive: fmt.percent(r.npv.probabilityPositive, 0) })}{' '}
+                {r.payback.months
+                  ? bt('unc.mcPayback', { p50: fmt.number(r.payback.months.p50, 0), p5: fmt.number(r.payback.months.p5, 0), p95: fmt.number(r.payback.months.p95, 0), never: fmt.percent(r.payback.shareNever, 0) })
+                  : bt('unc.mcNoPayback')}
+              </p>
+            ) : null}
+            {hybrid ? <p data-testid="tco-mc-hybrid-k">{bt('unc.mcHybridK', { replicas: fmt.number(r.hybridReplicas, 0) })}</p> : null}
             {r.replicas.base !== null ? (
               <p data-testid="tco-mc-replicas">{bt('unc.mcReplicas', { more: fmt.percent(r.replicas.probabilityMore, 0), fewer: fmt.percent(r.replicas.probabilityFewer, 0), base: fmt.number(r.replicas.base, 0) })}</p>
             ) : null}

@@ -15,6 +15,9 @@ export function unitOf(t: TcoT, unit: InputUnit): { label: string; scale: number
     case 'multiplier':
     case 'ratio':
       return { label: '×', scale: 1 };
+    case 'rate-per-month':
+    case 'rate-per-year':
+      return { label: t(`unit.key.${unit}`), scale: 100 };
     default:
       return { label: t(`unit.key.${unit}`), scale: 1 };
   }

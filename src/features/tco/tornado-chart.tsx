@@ -157,7 +157,11 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const shaped = useMemo(() => tornadoBars(tornado, metric, fmt.toDisplay), [tornado, metric, fmt]);
   const back = (v: number) => v / (fmt.toDisplay(1) || 1);
-  const value = (v: number) => (metric === 'saving' ? fmt.moneyCompact(back(v)) : fmt.compact(v));
+  // Saving and NPV are money; the break-even is a volume.
+  const isMoney = metric !== 'breakEven';
+  const atLow = metric === 'saving' ? t('chart.savingAtLow') : metric === 'npv' ? t('chart.npvAtLow') : t('chart.breakEvenAtLow');
+  const atHigh = metric === 'saving' ? t('chart.savingAtHigh') : metric === 'npv' ? t('chart.npvAtHigh') : t('chart.breakEvenAtHigh');
+  const value = (v: number) => (isMoney ? fmt.moneyCompact(back(v)) : fmt.compact(v));
   const inputValue = (key: keyof typeof UNCERTAIN_INPUTS, v: number) => {
     const u = unitOf(t, UNCERTAIN_INPUTS[key].unit);
     return `${fmt.number(v * u.scale, 3)} ${u.label}`;
@@ -194,8 +198,8 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
       t('chart.input'),
       t('chart.lowEnd'),
       t('chart.highEnd'),
-      metric === 'saving' ? t('chart.savingAtLow') : t('chart.breakEvenAtLow'),
-      metric === 'saving' ? t('chart.savingAtHigh') : t('chart.breakEvenAtHigh'),
+      atLow,
+      atHigh,
       ...(hasSteps ? [bt('unc.stepLowCol'), bt('unc.stepHighCol')] : []),
     ],
     rows: shaped.bars.map((b) => [
@@ -209,20 +213,20 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   };
   // Plain numbers for the CSV: the input's ends in their unit, the saving in the display
   // currency (or the break-even in tokens); an end without a value says why.
-  const csvEnd = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? (metric === 'saving' ? csvMoney(v[1]) : csvNumber(v[1])) : t(`chart.end.${label}`));
+  const csvEnd = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? (isMoney ? csvMoney(v[1]) : csvNumber(v[1])) : t(`chart.end.${label}`));
   const csvStepHead = (end: 'low' | 'high') => {
     const e = { end: bt(`unc.${end}`) };
     return [bt('unc.csvStepAt', e), bt('unc.csvStepReplicas', e), `${bt('unc.csvStepBefore', e)} (${fmt.currency}/${t('unit.month')})`, `${bt('unc.csvStepAfter', e)} (${fmt.currency}/${t('unit.month')})`, `${bt('unc.csvStepProbability', e)} (0–1)`];
   };
-  const resultUnit = metric === 'saving' ? `${fmt.currency}/${t('unit.month')}` : t('unit.tokensPerMonth');
+  const resultUnit = metric === 'saving' ? `${fmt.currency}/${t('unit.month')}` : metric === 'npv' ? fmt.currency : t('unit.tokensPerMonth');
   const csv = {
     head: [
       t('chart.input'),
       t('chart.csvUnit'),
       t('chart.lowEnd'),
       t('chart.highEnd'),
-      `${metric === 'saving' ? t('chart.savingAtLow') : t('chart.breakEvenAtLow')} (${resultUnit})`,
-      `${metric === 'saving' ? t('chart.savingAtHigh') : t('chart.breakEvenAtHigh')} (${resultUnit})`,
+      `${atLow} (${resultUnit})`,
+      `${atHigh} (${resultUnit})`,
       ...(hasSteps ? (['low', 'high'] as const).flatMap((end) => csvStepHead(end)) : []),
     ],
     rows: shaped.bars.map((b) => {
@@ -252,7 +256,16 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
         : []),
     ],
     notes: [
-      { text: metric === 'saving' ? (tornado.option === 'hybrid' ? bt('unc.tornadoHybridNote') : t('chart.tornadoSavingNote')) : t('chart.tornadoBreakEvenNote') },
+      {
+        text:
+          metric === 'saving'
+            ? tornado.option === 'hybrid'
+              ? bt('unc.tornadoHybridNote', { replicas: fmt.number(tornado.hybridReplicas, 0) })
+              : t('chart.tornadoSavingNote')
+            : metric === 'npv'
+              ? t('chart.tornadoNpvNote', { option: t(`lead.option.${tornado.option}`) })
+              : t('chart.tornadoBreakEvenNote'),
+      },
       ...(data.some((d) => d.lowBeyond !== null || d.highBeyond !== null) ? [{ text: bt('unc.stepNote') }] : []),
     ],
   };
@@ -278,19 +291,19 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   const hi = Math.max(0, ...values);
   // As many value ticks as fit the plot's width (a phone has room for two or three).
   const nameWidth = Math.min(MAX_NAME_WIDTH, widestText(data.map((d) => d.name), AXIS_FONT) + 12);
-  const makeTicks = (n: number) => (metric === 'saving' ? niceRangeTicks(lo, hi, n) : niceRangeTicks(0, shaped.edge, n));
+  const makeTicks = (n: number) => (isMoney ? niceRangeTicks(lo, hi, n) : niceRangeTicks(0, shaped.edge, n));
   const rightFor = (ts: number[]) => {
     const last = ts[ts.length - 1];
     return edgeOverhang(last === undefined ? undefined : value(last), AXIS_FONT, 12);
   };
   const plotWidth = boxWidth === null ? null : boxWidth - nameWidth - 4 - rightFor(makeTicks(4));
   const ticks = fitTicks(makeTicks, value, plotWidth, AXIS_FONT);
-  const shownTicks = metric === 'saving' ? ticks : ticks.filter((x) => x <= shaped.edge);
+  const shownTicks = isMoney ? ticks : ticks.filter((x) => x <= shaped.edge);
   const margin = { top: 4, right: rightFor(shownTicks), bottom: 22, left: 4 };
   return (
     <div data-chart="tornado" data-kind="uncertain" data-for={resultKey}>
       <div className="mb-2 flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={t('chart.tornadoMetric')}>
-        {(['saving', 'breakEven'] as const).map((m) => (
+        {(['saving', 'npv', 'breakEven'] as const).map((m) => (
           <Button
             key={m}
             role="radio"
@@ -304,7 +317,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
         ))}
       </div>
       <ChartFrame
-        title={metric === 'saving' ? t('chart.tornadoSavingTitle') : t('chart.tornadoBreakEvenTitle')}
+        title={metric === 'saving' ? t('chart.tornadoSavingTitle') : metric === 'npv' ? t('chart.tornadoNpvTitle') : t('chart.tornadoBreakEvenTitle')}
         summary={summary}
         table={table}
         csv={csv}
@@ -321,11 +334,11 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
             width={boxWidth}
             height={height}
             data={data}
-            domain={metric === 'saving' ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
+            domain={isMoney ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
             ticks={shownTicks}
-            zeroLine={metric === 'saving'}
-            axisLabel={metric === 'saving' ? t('chart.savingAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth')}
-            money={metric === 'saving'}
+            zeroLine={isMoney}
+            axisLabel={metric === 'saving' ? t('chart.savingAxis', { currency: fmt.currency }) : metric === 'npv' ? t('chart.npvAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth')}
+            money={isMoney}
             config={config}
             nameWidth={nameWidth}
             margin={margin}
