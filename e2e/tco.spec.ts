@@ -200,6 +200,29 @@ test.describe('TCO and break-even', () => {
     await slow(tco.kpi('self')).toContainText(SELF_MONTH);
   });
 
+  test('the move from the API and taxes change the NPV as worked out, not the monthly figures', async ({ page, tcoPage: tco }) => {
+    await tco.open({ charts: false });
+    await tco.openGroup('tco-group-costs');
+    const facts = page.getByTestId('tco-horizon-facts');
+    // The example at WACC 0: self-hosting 25,053.60 + 15,818.18 + 1,000 = $41,871.78 a month
+    // without the one-time cost, the API $13,589.82: NPV 12 × (13,589.82 − 41,871.78) − 20,000 =
+    // −$359,383.52.
+    await slow(facts.getByTestId('tco-horizon-npv')).toContainText('359,384');
+    await expect(facts.getByTestId('tco-horizon-tax')).toContainText('Before tax');
+    // Two months in parallel: the API is paid 2 × 13,589.82 = 27,179.64 more → −$386,563.16.
+    await tco.field('Parallel run').fill('2');
+    await tco.field('Parallel run').press('Tab');
+    await slow(facts.getByTestId('tco-horizon-npv')).toContainText('386,563');
+    await expect(facts.getByTestId('tco-horizon-ramp')).toContainText('2 months in parallel');
+    await expect(tco.kpi('self')).toContainText('$43,538');
+    // After tax at 25 % every line here is a cost deducted when paid: × 0.75 → −$289,922.37.
+    await tco.field('Tax rate').fill('25');
+    await tco.field('Tax rate').press('Tab');
+    await slow(facts.getByTestId('tco-horizon-npv')).toContainText('289,922');
+    await expect(facts.getByTestId('tco-horizon-tax')).toContainText('After tax at 25');
+    await expect(tco.kpi('self')).toContainText('$43,538');
+  });
+
   test('reserved GPUs: the cost stops following the schedule; a WACC turns bought hardware into an annuity', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     await tco.openGroup('tco-group-deployment');

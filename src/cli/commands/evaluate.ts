@@ -175,6 +175,8 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       waccYearly: e.horizon.waccYearly,
       rateConvention: e.horizon.rateConvention,
       monthlyRate: e.horizon.monthlyRate,
+      ramp: e.horizon.ramp,
+      taxRate: e.horizon.taxRate,
       crossingMonth: e.horizon.crossingMonth,
       payback: e.horizon.payback,
       savingAtEndUsd: e.horizon.savingAtEndUsd,

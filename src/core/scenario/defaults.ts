@@ -144,6 +144,10 @@ export const DEFAULT_SCENARIO: Scenario = {
     // Bought hardware still in its cycle at the end of the horizon counts at its straight-line
     // book value (docs/tco.md §3d); the resale share is used only under that rule.
     terminalValue: { rule: 'book', resaleShare: 0.2 },
+    // No migration period and no taxes unless entered: the deployment serves all the work from
+    // month 1, and the figures are before tax.
+    ramp: { parallelMonths: 0, rampMonths: 0 },
+    tax: { rate: 0 },
     throughput: {
       source: 'entered',
       // One replica must carry the peak: 900,000 tasks × (800 + 1,200 reasoning) × 1.03 retries

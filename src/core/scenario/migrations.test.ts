@@ -8,7 +8,7 @@ import { buildHardwareReport } from '../hardware/report';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-finance-v3';
-import { V3_RATE_CONVENTION, V3_SCHEDULE_START_HOUR, V4_TERMINAL_VALUE } from './upgrade-horizon-v4';
+import { V3_RAMP, V3_RATE_CONVENTION, V3_SCHEDULE_START_HOUR, V3_TAX, V4_TERMINAL_VALUE } from './upgrade-horizon-v4';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -138,6 +138,8 @@ describe('migrations', () => {
       // v3 → v4: the schedule from 08:00 and book value at the end of the horizon.
       scheduleStartHour: V3_SCHEDULE_START_HOUR,
       terminalValue: V4_TERMINAL_VALUE,
+      ramp: V3_RAMP,
+      tax: V3_TAX,
     });
     expect(s.fx).toEqual(input.fx);
   });
@@ -230,7 +232,7 @@ describe('migrations', () => {
     delete hardware.layout;
     expect(selfHosted.billing).toEqual(V2_BILLING);
     expect(selfHosted.capital).toEqual({ ...V2_CAPITAL, rateConvention: V3_RATE_CONVENTION });
-    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'terminalValue']) delete selfHosted[part];
+    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'terminalValue', 'ramp', 'tax']) delete selfHosted[part];
     expect({ ...rest, hardware, selfHosted }).toEqual(v2Rest);
   });
 });
@@ -247,6 +249,8 @@ describe('v3 → v4', () => {
     expect(sh.capital).toEqual({ waccYearly: 0.1, rateConvention: 'nominal' });
     expect(sh.scheduleStartHour).toBe(8);
     expect(sh.terminalValue).toEqual({ rule: 'book', resaleShare: 0.2 });
+    expect(sh.ramp).toEqual({ parallelMonths: 0, rampMonths: 0 });
+    expect(sh.tax).toEqual({ rate: 0 });
   });
 
   it('a hand-written v3 file with its own terminal value or start hour keeps them', () => {

@@ -201,6 +201,25 @@ export const capitalSchema = z.strictObject({
  * GPUs' price, or nothing. A reservation has no resale value whatever the rule; its payments
  * still due after the horizon count against it.
  */
+/**
+ * The move from the API (docs/tco.md §3d): `parallelMonths` in which the deployment runs while
+ * the API still serves all the work, then `rampMonths` in which the self-hosted share of the
+ * work rises in equal steps to all of it.
+ */
+export const rampSchema = z.strictObject({
+  parallelMonths: z.number().int().min(0).max(60).describe('Months both sides run in full: the deployment is paid while the API still serves all the work'),
+  rampMonths: z.number().int().min(0).max(60).describe('Months after those in which the self-hosted share of the work rises in equal steps to 100 %'),
+});
+
+/**
+ * Taxes over the horizon (docs/tco.md §3d): the cash-flow statement after tax at `rate`, costs
+ * deducted when paid, bought hardware through its depreciation and a reserved upfront over its
+ * term; the WACC is then read as after tax. 0 = off: every figure is before tax.
+ */
+export const taxSchema = z.strictObject({
+  rate: finite.min(0).max(0.9).describe('Tax rate on profits for the cash-flow statement; 0 = figures before tax'),
+});
+
 export const terminalValueSchema = z.strictObject({
   rule: z.enum(['book', 'resale-share', 'none']).describe('Bought hardware at the end of the horizon: straight-line book value, a resale share of the GPUs\' price, or none'),
   resaleShare: share.describe('Resale-share rule: the share of the GPUs\' purchase price a buyer pays at the end of the horizon (the overhead has no resale value)'),
@@ -275,6 +294,8 @@ export const selfHostedSchema = z.strictObject({
   horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
   outlook: outlookSchema,
   terminalValue: terminalValueSchema,
+  ramp: rampSchema,
+  tax: taxSchema,
   throughput: throughputSchema,
   /** The latency target and the throughput–latency series the throughput comes from (docs/capacity.md). */
   capacity: capacitySettingsSchema,

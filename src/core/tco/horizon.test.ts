@@ -305,3 +305,51 @@ describe('committed lots', () => {
     expect(h.points[4]?.hybridUsd).toBeCloseTo(49_056, 6);
   });
 });
+
+describe('the move from the API', () => {
+  // API $24,000 a month against one replica at $23,360, no one-time cost, WACC 0.
+  const moving = (horizonMonths: number) => base({}, { oneTimeUsd: 0, horizonMonths, ramp: { parallelMonths: 2, rampMonths: 2 } });
+
+  it('2 months in parallel, then half the work moved, then all: the migration costs $60,000, NPV −$52,320 over 12 months', () => {
+    const h = evaluateTco(moving(12)).horizon;
+    const self = h.cashFlow.selfHosted;
+    // Months 1–2: the replica (23,360) and the API for all the work (24,000) = 47,360; month 3:
+    // 23,360 + 12,000 = 35,360; from month 4: 23,360.
+    expect(self?.rows[1]?.totalUsd).toBeCloseTo(47_360, 6);
+    expect(self?.rows[2]?.lines.api).toBeCloseTo(24_000, 6);
+    expect(self?.rows[3]?.totalUsd).toBeCloseTo(35_360, 6);
+    expect(self?.rows[4]?.totalUsd).toBeCloseTo(23_360, 6);
+    // 12 × 640 saved without a move, less 2 × 24,000 + 12,000 = 60,000 of parallel running.
+    expect(h.npvUsd.selfHosted).toBeCloseTo(12 * 640 - 60_000, 6);
+    expect(h.disagreement?.reasons).toContain('ramp');
+  });
+
+  it('the cash payback comes in month 94: 58,080 behind after month 3, earned back at $640 a month', () => {
+    // −23,360 − 23,360 − 11,360 = −58,080; 58,080 ÷ 640 = 90.75 → 91 more months → month 94.
+    expect(evaluateTco(moving(120)).horizon.payback.selfHosted.cashMonth).toBe(94);
+  });
+});
+
+describe('taxes', () => {
+  it('bought hardware after tax at 25 %: costs deducted when paid, the hardware through its depreciation; NPV $316,098.63 (before tax $438,622.10)', () => {
+    const s = base({}, { oneTimeUsd: 0, horizonMonths: 36, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 700, pue: 1.3, pricePerKwh: 0.15, capital: nominal(0.1), tax: { rate: 0.25 } });
+    const h = evaluateTco(s).horizon;
+    const r = 0.1 / 12;
+    // The API: 24,000 − 25 % = 18,000 a month. Self-hosting: power 797.16 less 25 % of (797.16 +
+    // depreciation (322,000 − 56,000) ÷ 36 = 7,388.89) = −1,249.35 a month; the capex and the
+    // residual sold at its book value carry no tax.
+    expect(h.cashFlow.api.rows[1]?.lines.tax).toBeCloseTo(-6_000, 6);
+    expect(h.cashFlow.selfHosted?.rows[1]?.totalUsd).toBeCloseTo(797.16 - 0.25 * (797.16 + 266_000 / 36), 6);
+    expect(h.cashFlow.selfHosted?.rows[0]?.lines.tax).toBe(0);
+    // NPV = (18,000 + 1,249.35) × 30.991236 + 56,000 ÷ 1.0083333^36 − 322,000 = 316,098.63.
+    expect(h.npvUsd.selfHosted).toBeCloseTo(19_249.352222 * annuity(36, r) + 56_000 / Math.pow(1 + r, 36) - 322_000, 4);
+    expect(h.npvUsd.selfHosted).toBeCloseTo(316_098.63, 2);
+  });
+
+  it('reserved beyond the horizon after tax: the invoices still due are deducted when paid', () => {
+    // The no-upfront case above (NPV −238,780.48 before tax) at 30 %: every cash line × 0.7, the
+    // obligation too, so the NPV is 0.7 × −238,780.48 = −167,146.34.
+    const s = base({}, { horizonMonths: 12, oneTimeUsd: 5_000, capital: nominal(0.1), billing: reserved36(0), tax: { rate: 0.3 } });
+    expect(evaluateTco(s).horizon.npvUsd.selfHosted).toBeCloseTo(0.7 * -238_780.48, 1);
+  });
+});

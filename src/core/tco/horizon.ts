@@ -2,7 +2,7 @@ import { billingMode, reservedCostFactor } from './billing';
 import { monthlyRate } from './capital';
 import { oneTimeMonthly } from './staff';
 import { cheapestHybridTotal, servedShare } from './hybrid';
-import { MAX_REPLICAS, apiPerTaskTotal, replicasUsed, selfHostedCost, servesAnyWork, type TcoModel } from './model';
+import { MAX_REPLICAS, apiPerTaskTotal, replicasUsed, selfHostedCost, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
 
 /**
  * The comparison over the planning horizon (docs/tco.md §3d): month by month for N =
@@ -57,7 +57,7 @@ export interface HorizonMonth {
 }
 
 /** The lines of a cash-flow statement; `residual` and a bought terminal value are inflows (negative). */
-export const CASH_LINES = ['capex', 'upfront', 'rent', 'residual', 'power', 'staff', 'other', 'oneTime', 'api', 'terminal'] as const;
+export const CASH_LINES = ['capex', 'upfront', 'rent', 'residual', 'power', 'staff', 'other', 'oneTime', 'api', 'terminal', 'tax'] as const;
 export type CashLine = (typeof CASH_LINES)[number];
 
 export interface CashRow {
@@ -119,6 +119,9 @@ export interface HorizonView {
   rateConvention: TcoModel['finance']['capital']['rateConvention'];
   /** The monthly rate the rows are discounted at. */
   monthlyRate: number;
+  /** The move from the API (parallel months, ramp months) and the tax rate of the statement (0 = before tax). */
+  ramp: TcoModel['finance']['ramp'];
+  taxRate: number;
   /** First month whose volume needs more than MAX_REPLICAS replicas; self-hosting has no figure from then on. */
   beyondLimitFromMonth: number | null;
   /**
@@ -128,7 +131,7 @@ export interface HorizonView {
   disagreement: Disagreement | null;
 }
 
-export type DisagreementReason = 'commitment-beyond-horizon' | 'terminal-value' | 'outlook' | 'timing';
+export type DisagreementReason = 'commitment-beyond-horizon' | 'terminal-value' | 'outlook' | 'ramp' | 'tax' | 'timing';
 export interface Disagreement {
   monthly: 'self-hosted' | 'api';
   npv: 'self-hosted' | 'api';
@@ -201,7 +204,7 @@ function newLot(model: TcoModel, level: number, c: NonNullable<Commitment>, m: n
 }
 
 /** Column of each line in a ledger's cells (row t × LINE_COUNT + column). */
-const COL: Readonly<Record<CashLine, number>> = { capex: 0, upfront: 1, rent: 2, residual: 3, power: 4, staff: 5, other: 6, oneTime: 7, api: 8, terminal: 9 };
+const COL: Readonly<Record<CashLine, number>> = { capex: 0, upfront: 1, rent: 2, residual: 3, power: 4, staff: 5, other: 6, oneTime: 7, api: 8, terminal: 9, tax: 10 };
 const LINE_COUNT = CASH_LINES.length;
 
 /**
@@ -241,12 +244,17 @@ interface MonthCost {
 class Ledger {
   readonly lots: Lot[] = [];
   readonly cells: Cells;
+  /** What is deducted for tax in each row besides the cash costs: depreciation, an upfront spread over its term. */
+  readonly deducted: Float64Array;
+  /** Row N for tax: deductions still to come after the horizon (less any gain on the terminal value). */
+  deductedAtEnd = 0;
   constructor(
     private readonly model: TcoModel,
     private readonly commitment: Commitment,
     months: number,
   ) {
     this.cells = new Cells(months);
+    this.deducted = new Float64Array(months + 1);
   }
   /** Lots held in month m. */
   held(m: number): Lot[] {
@@ -280,6 +288,9 @@ class Ledger {
       level += lot.level;
       cells.add(m, 'rent', lot.invoice);
       if (lot.end === m) cells.add(m, 'residual', -lot.residual);
+      // Tax: bought hardware depreciates straight line to its residual over the cycle; an upfront
+      // is deducted over the term it pays for.
+      this.deducted[m] = (this.deducted[m] as number) + (c.kind === 'bought' ? (lot.capex - lot.residual) / c.months : lot.upfront / c.months);
     }
     return level;
   }
@@ -295,14 +306,35 @@ class Ledger {
       const left = lot.end - n;
       beyond = Math.max(beyond, left);
       if (this.commitment?.kind === 'reserved') {
-        for (let k = 1; k <= left; k++) obligation += lot.invoice / Math.pow(1 + r, k);
-      } else if (tv.rule === 'book') {
-        const used = n - lot.start + 1;
-        value += lot.capex - ((lot.capex - lot.residual) * used) / f.amortisationMonths;
-      } else if (tv.rule === 'resale-share') value += tv.resaleShare * lot.hardware;
+        let due = 0;
+        for (let k = 1; k <= left; k++) due += lot.invoice / Math.pow(1 + r, k);
+        obligation += due;
+        // Deducted when paid, and the upfront's months still to come.
+        this.deductedAtEnd += due + (lot.upfront * left) / f.billing.reservedTermMonths;
+      } else {
+        const book = lot.capex - ((lot.capex - lot.residual) * (n - lot.start + 1)) / f.amortisationMonths;
+        const worth = tv.rule === 'book' ? book : tv.rule === 'resale-share' ? tv.resaleShare * lot.hardware : 0;
+        value += worth;
+        // Sold or written off at the end: a price below book value is a loss to deduct, above it a gain taxed.
+        this.deductedAtEnd += book - worth;
+      }
     }
     this.cells.add(n, 'terminal', obligation - value);
     return { kind: this.commitment?.kind ?? null, rule: tv.rule, valueUsd: value, obligationUsd: obligation, monthsBeyond: beyond };
+  }
+}
+
+/**
+ * The tax line (docs/tco.md §3d): at `rate`, each row's cash costs and its depreciation are
+ * deducted, paid in the same row; capex and a residual sold at book value are not. A negative
+ * line is tax saved.
+ */
+function applyTax(cells: Cells, deducted: Float64Array | null, atEnd: number, rate: number): void {
+  if (!(rate > 0)) return;
+  const n = cells.months;
+  for (let t = 0; t <= n; t++) {
+    const costs = cells.get(t, 'rent') + cells.get(t, 'power') + cells.get(t, 'staff') + cells.get(t, 'other') + cells.get(t, 'oneTime') + cells.get(t, 'api');
+    cells.add(t, 'tax', -rate * (costs + (deducted?.[t] ?? 0) + (t === n ? atEnd : 0)));
   }
 }
 
@@ -356,6 +388,16 @@ function presentOf(cells: Cells, r: number): number {
   let present = 0;
   for (let t = 0; t <= cells.months; t++) present += cells.total(t) / Math.pow(1 + r, t);
   return present;
+}
+
+/**
+ * Share of the work the deployment serves in month m: none in the parallel months, then
+ * k ÷ rampMonths in the k-th month of the ramp, all of it after.
+ */
+export function movedShare(ramp: TcoModel['finance']['ramp'], m: number): number {
+  if (m <= ramp.parallelMonths) return 0;
+  const k = m - ramp.parallelMonths;
+  return ramp.rampMonths > 0 && k < ramp.rampMonths ? k / ramp.rampMonths : 1;
 }
 
 /**
@@ -429,6 +471,9 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
       modelYear = year;
     }
     const lotLevel = model.rates.gpuPerReplica * gpuFactor;
+    // The move from the API: the deployment runs from month 1 (sized for all the work), the
+    // API serving what has not moved yet.
+    const moved = movedShare(f.ramp, m);
     const tasks = model.tasks * Math.pow(1 + f.outlook.volumeGrowthMonthly, m - 1);
     const perTask = basePerTask * apiFactor;
     const api = perTask * tasks;
@@ -443,9 +488,10 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
     }
     let selfLevel: number | null = null;
     if (used !== null) {
-      const cost = costAt(used, tasks);
-      const gpu = self.month(m, lotLevel, cost.totalReplicas, cost, 0);
-      selfLevel = gpu + cost.power + cost.staff + cost.ops;
+      const cost = costAt(used, tasks * moved);
+      const notMoved = api * (1 - moved);
+      const gpu = self.month(m, lotLevel, cost.totalReplicas, cost, notMoved);
+      selfLevel = gpu + cost.power + cost.staff + cost.ops + notMoved;
     } else selfServes = false;
 
     // Hybrid: the cheapest split with the lots it holds sunk; the one-time cost is paid at the
@@ -460,7 +506,7 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
         yearOf ??= yearModel(model, year);
         hybridReplicas = cheapestHybridTotal(yearOf, tasks, sunk).replicas;
       } else hybridReplicas = hybridMode.fixed;
-      const share = hybridReplicas > 0 ? servedShare(model, tasks, hybridReplicas) : 0;
+      const share = hybridReplicas > 0 ? servedShare(model, tasks, hybridReplicas) * moved : 0;
       const hCost = costAt(hybridReplicas, tasks * share);
       const overflow = perTask * tasks * (1 - share);
       const hGpu = hybrid.month(m, lotLevel, hCost.totalReplicas, hCost, overflow);
@@ -482,6 +528,10 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
   }
   const selfTerminal = selfServes ? self.close(n, r) : null;
   const hybridTerminal = hybrid.close(n, r);
+  const rate = f.tax.rate;
+  applyTax(apiCells, null, 0, rate);
+  applyTax(self.cells, self.deducted, self.deductedAtEnd, rate);
+  applyTax(hybrid.cells, hybrid.deducted, hybrid.deductedAtEnd, rate);
   return { n, r, commitment, apiCells, self, hybrid, points, selfServes, hybridStarted, beyondLimitFrom, crossSelf, crossHybrid, cumApi, cumSelf, cumHybrid, selfTerminal, hybridTerminal };
 }
 
@@ -512,8 +562,10 @@ export function horizonView(model: TcoModel, options: { hybrid?: HorizonHybrid }
     waccYearly: f.capital.waccYearly,
     rateConvention: f.capital.rateConvention,
     monthlyRate: r,
+    ramp: f.ramp,
+    taxRate: f.tax.rate,
     beyondLimitFromMonth: h.beyondLimitFrom,
-    disagreement: disagreementOf(model, h.points[1], npvSelf, h.selfTerminal, h.commitment),
+    disagreement: disagreementOf(model, npvSelf, h.selfTerminal, h.commitment),
   };
 }
 
@@ -537,18 +589,21 @@ export function horizonOutcome(model: TcoModel, option: 'self-hosted' | 'hybrid'
 }
 
 /**
- * Today's monthly comparison (month 1's level costs with the one-time cost as its level payment,
- * as the page's monthly figures carry it) against the sign of the NPV, and why they differ.
+ * Today's monthly comparison (the page's monthly figures: the steady month, the one-time cost as
+ * its level payment) against the sign of the NPV, and why they differ.
  */
-function disagreementOf(model: TcoModel, first: HorizonMonth | undefined, npv: number | null, terminal: TerminalValue | null, commitment: Commitment): Disagreement | null {
-  if (first === undefined || first.selfUsd === null || npv === null) return null;
-  const monthly = first.selfUsd + oneTimeMonthly(model.finance) < first.apiUsd ? 'self-hosted' : 'api';
+function disagreementOf(model: TcoModel, npv: number | null, terminal: TerminalValue | null, commitment: Commitment): Disagreement | null {
+  const used = replicasUsed(model, model.tasks);
+  if (used === null || npv === null) return null;
+  const monthly = selfHostedTotal(model, used, model.tasks) < apiPerTaskTotal(model) * model.tasks ? 'self-hosted' : 'api';
   const byNpv = npv > 0 ? 'self-hosted' : 'api';
   if (monthly === byNpv) return null;
   const reasons: DisagreementReason[] = [];
   if (terminal !== null && terminal.monthsBeyond > 0) reasons.push(commitment?.kind === 'bought' ? 'terminal-value' : 'commitment-beyond-horizon');
   const o = model.finance.outlook;
   if (o.volumeGrowthMonthly !== 0 || o.apiPriceChangeYearly !== 0 || o.gpuPriceChangeYearly !== 0) reasons.push('outlook');
+  if (model.finance.ramp.parallelMonths + model.finance.ramp.rampMonths > 0) reasons.push('ramp');
+  if (model.finance.tax.rate > 0) reasons.push('tax');
   if (reasons.length === 0) reasons.push('timing');
   return { monthly, npv: byNpv, reasons };
 }

@@ -114,7 +114,7 @@ export interface TcoModel {
   /** The cost-side inputs the evaluation's billing, capital and horizon figures read (billing.ts, capital.ts, horizon.ts). */
   finance: Pick<
     Scenario['selfHosted'],
-    'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital' | 'outlook' | 'horizonMonths' | 'amortisationMonths' | 'oneTimeUsd' | 'capexPerGpu' | 'infraOverheadShare' | 'residualShare' | 'terminalValue'
+    'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital' | 'outlook' | 'horizonMonths' | 'amortisationMonths' | 'oneTimeUsd' | 'capexPerGpu' | 'infraOverheadShare' | 'residualShare' | 'terminalValue' | 'ramp' | 'tax'
   >;
 }
 
@@ -249,6 +249,8 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
       infraOverheadShare: s.infraOverheadShare,
       residualShare: s.residualShare,
       terminalValue: s.terminalValue,
+      ramp: s.ramp,
+      tax: s.tax,
     },
   };
 }

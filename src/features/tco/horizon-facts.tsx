@@ -70,6 +70,14 @@ export const HorizonFacts = memo(function HorizonFacts(props: { horizon: Horizon
           {bt('horizon.undiscounted')}
         </p>
       ) : null}
+      {h.ramp.parallelMonths + h.ramp.rampMonths > 0 ? (
+        <p className="text-xs text-muted" data-testid="tco-horizon-ramp">
+          {bt('horizon.ramp', { parallel: h.ramp.parallelMonths, ramp: h.ramp.rampMonths })}
+        </p>
+      ) : null}
+      <p className="text-xs text-muted" data-testid="tco-horizon-tax">
+        {h.taxRate > 0 ? bt('horizon.afterTax', { rate: fmt.percent(h.taxRate, 1) }) : bt('horizon.preTax')}
+      </p>
       <p className="text-xs text-muted">{bt('horizon.paybackNote')}</p>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" size="xs" onClick={download} data-testid="tco-cash-flow-csv">

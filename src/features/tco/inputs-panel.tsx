@@ -567,6 +567,9 @@ function CostFields(props: { t: TcoT }) {
             testId="tco-terminal-rule"
           />
         ) : null}
+        <NumberField label={bt('ramp.parallel')} value={sh.ramp.parallelMonths} min={0} max={60} integer unit={t('unit.months')} help={bt('ramp.parallelHelp')} onCommit={(parallelMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, parallelMonths } })} testId="tco-ramp-parallel" />
+        <NumberField label={bt('ramp.ramp')} value={sh.ramp.rampMonths} min={0} max={60} integer unit={t('unit.months')} help={bt('ramp.rampHelp')} onCommit={(rampMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, rampMonths } })} testId="tco-ramp-months" />
+        <NumberField label={bt('tax.rate')} value={sh.tax.rate} min={0} max={0.9} scale={100} digits={1} unit="%" help={bt('tax.help')} onCommit={(rate) => setSelf({ tax: { rate } })} testId="tco-tax-rate" />
         {sh.costMode === 'buy' && sh.terminalValue.rule === 'resale-share' ? (
           <NumberField label={bt('terminal.resaleShare')} value={sh.terminalValue.resaleShare} min={0} max={1} scale={100} digits={0} unit="%" help={bt('terminal.resaleHelp')} onCommit={(resaleShare) => setSelf({ terminalValue: { ...useAppStore.getState().scenario.selfHosted.terminalValue, resaleShare } })} testId="tco-resale-share" />
         ) : null}
