@@ -213,7 +213,7 @@ test.describe('TCO and break-even', () => {
     await tco.field('Parallel run').fill('2');
     await tco.field('Parallel run').press('Tab');
     await slow(facts.getByTestId('tco-horizon-npv')).toContainText('386,563');
-    await expect(facts.getByTestId('tco-horizon-ramp')).toContainText('2 months in parallel');
+    await expect(facts.getByTestId('tco-horizon-ramp')).toContainText('in parallel for 2 months, then all the work at once');
     await expect(tco.kpi('self')).toContainText('$43,538');
     // After tax at 25 % every line here is a cost deducted when paid: × 0.75 → −$289,922.37.
     await tco.field('Tax rate').fill('25');

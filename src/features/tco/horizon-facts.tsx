@@ -7,6 +7,7 @@ import type { HorizonView } from '../../core/tco/horizon';
 import { MAX_REPLICAS } from '../../core/tco/model';
 import { downloadText } from '../../lib/export/download';
 import type { Fmt } from '../../lib/format/fmt';
+import { plural } from '../../lib/i18n/plural';
 import { billingMessages } from './billing-messages';
 import { cashFlowCsv } from './cash-flow-csv';
 
@@ -22,6 +23,7 @@ export const HorizonFacts = memo(function HorizonFacts(props: { horizon: Horizon
   const bt = useT(billingMessages);
   const month = (m: number | null) => (m === null ? bt('horizon.never') : bt('horizon.monthN', { month: m }));
   const money = (v: number | null) => (v === null ? '–' : fmt.money(v, 0));
+  const months = (n: number) => bt(plural(fmt.language, n, { one: 'horizon.months.one', other: 'horizon.months.other' }), { n });
   const tv = h.terminal.selfHosted;
   const rule = tv ? bt(`terminal.rule.${tv.rule}`).toLowerCase() : '';
   const rows = [
@@ -72,7 +74,7 @@ export const HorizonFacts = memo(function HorizonFacts(props: { horizon: Horizon
       ) : null}
       {h.ramp.parallelMonths + h.ramp.rampMonths > 0 ? (
         <p className="text-xs text-muted" data-testid="tco-horizon-ramp">
-          {bt('horizon.ramp', { parallel: h.ramp.parallelMonths, ramp: h.ramp.rampMonths })}
+          {bt(h.ramp.rampMonths === 0 ? 'horizon.rampAtOnce' : h.ramp.parallelMonths === 0 ? 'horizon.rampOnly' : 'horizon.ramp', { parallel: months(h.ramp.parallelMonths), ramp: months(h.ramp.rampMonths) })}
         </p>
       ) : null}
       <p className="text-xs text-muted" data-testid="tco-horizon-tax">

@@ -556,6 +556,7 @@ function CostFields(props: { t: TcoT }) {
           value={sh.capital.rateConvention}
           options={(['nominal', 'effective'] as const).map((v) => ({ value: v, label: bt(`capital.convention.${v}`) }))}
           onChange={(rateConvention) => setSelf({ capital: { ...useAppStore.getState().scenario.selfHosted.capital, rateConvention } })}
+          help={bt('capital.conventionHelp')}
           testId="tco-rate-convention"
         />
         {sh.costMode === 'buy' ? (
