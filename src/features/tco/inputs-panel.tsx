@@ -355,6 +355,8 @@ function DeploymentFields(props: { t: TcoT }) {
   const { t } = props;
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
+  // The week profile built from a usage export is in that export's zone, and so is the schedule.
+  const zone = useAppStore((s) => (s.scenario.workload.profileMode === 'weekly' ? (s.scenario.usage.source?.timeZone ?? null) : null));
   const language = useLanguage();
   const gpu = findGpu(sh.gpuId);
   const prices = pricesForGpu(sh.gpuId);
@@ -493,7 +495,7 @@ function DeploymentFields(props: { t: TcoT }) {
         <div className="grid grid-cols-2 gap-3">
           <NumberField label={t('in.hoursPerDay')} value={sh.scheduleHoursPerDay} min={0} max={24} digits={1} unit={t('unit.hours')} help={t('in.scheduleHelp')} onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })} />
           <NumberField label={t('in.daysPerWeek')} value={sh.scheduleDaysPerWeek} min={0} max={7} digits={1} unit={t('unit.days')} onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })} />
-          <NumberField label={t('in.scheduleStart')} value={sh.scheduleStartHour} min={0} max={23} integer unit={t('unit.oClock')} help={t('in.scheduleStartHelp')} onCommit={(scheduleStartHour) => setSelf({ scheduleStartHour })} testId="tco-schedule-start" />
+          <NumberField label={t('in.scheduleStart')} value={sh.scheduleStartHour} min={0} max={23} integer unit={t('unit.oClock')} help={zone ? t('in.scheduleStartZone', { zone }) : t('in.scheduleStartHelp')} onCommit={(scheduleStartHour) => setSelf({ scheduleStartHour })} testId="tco-schedule-start" />
         </div>
       ) : null}
     </>

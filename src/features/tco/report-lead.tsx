@@ -45,11 +45,12 @@ export function TcoReportLead(props: { tco: TcoEvaluation; flags: readonly Coher
       const p = h.payback.selfHosted;
       const cross = h.crossingMonth.selfHosted;
       const crossing = cross === null ? t('lead.noCrossing') : t('lead.crossing', { month: cross });
-      const npv = fmt.money(h.npvUsd.selfHosted);
-      if (p.cashMonth === null) money.push(t('lead.noPayback', { months: h.months, crossing, npv }));
+      // The NPV is in the sentence above when self-hosting is the verdict; else it says it here.
+      const npv = best === 'self-hosted' ? '' : ` ${t('lead.selfNpv', { npv: fmt.money(h.npvUsd.selfHosted) })}`;
+      if (p.cashMonth === null) money.push(t('lead.noPayback', { months: h.months, crossing }) + npv);
       else {
         const discounted = p.discountedMonth === null ? t('lead.notDiscounted') : t('lead.discounted', { month: p.discountedMonth });
-        money.push(t('lead.payback', { cash: p.cashMonth, discounted, crossing, npv }));
+        money.push(t('lead.payback', { cash: p.cashMonth, discounted, crossing }) + npv);
       }
     }
     if (!blocked && best === 'hybrid') {

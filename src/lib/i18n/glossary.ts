@@ -28,7 +28,7 @@ export const glossary = defineMessages(
     'term.dcp': 'DCP (decode context parallelism): the KV cache of an MLA model split over the tensor-parallel GPUs instead of copied to each.',
     'term.dp-attention': 'DP-attention: attention runs data-parallel (each GPU has its own sequences and their KV cache) while the experts run expert-parallel.',
     'term.break-even': 'Break-even: the monthly volume at which self-hosting costs as much as the API; above it, self-hosting is cheaper.',
-    'term.npv': 'NPV (net present value): the monthly savings against the API over the horizon, each discounted at the cost of capital to today.',
+    'term.npv': 'NPV (net present value): the cash saved against the API over the horizon, each month discounted at the cost of capital to today (the cash-flow statement, with the terminal value at the end).',
   },
   {
     'decision.continue': 'Weiterbetreiben: Self-Hosting kontrolliert ausweiten',
@@ -51,7 +51,7 @@ export const glossary = defineMessages(
     'term.dcp': 'DCP (Decode-Context-Parallelität): der KV-Cache eines MLA-Modells auf die tensor-parallelen GPUs aufgeteilt statt auf jede kopiert.',
     'term.dp-attention': 'DP-Attention: Attention läuft datenparallel (jede GPU hat eigene Sequenzen und deren KV-Cache), die Experten expertenparallel.',
     'term.break-even': 'Break-even: das Monatsvolumen, bei dem Eigenbetrieb so viel kostet wie die API; darüber ist Eigenbetrieb günstiger.',
-    'term.npv': 'Barwert (NPV): die monatlichen Ersparnisse gegenüber der API über den Horizont, jede mit den Kapitalkosten auf heute abgezinst.',
+    'term.npv': 'Kapitalwert (NPV): die Barersparnis gegenüber der API über den Zeitraum, jeder Monat mit den Kapitalkosten auf heute abgezinst (die Zahlungsreihe, mit dem Restwert am Ende).',
   },
 );
 
