@@ -200,6 +200,7 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
             meanWaitSeconds: e.billing.autoscale.meanWaitSeconds,
           }
         : null,
+      mixed: e.billing.mixed,
     },
     costBreakdownUsd: {
       selfHosted: { gpu: e.selfHosted.gpuUsd, power: e.selfHosted.powerUsd, staff: e.selfHosted.staffUsd, ops: e.selfHosted.opsUsd },

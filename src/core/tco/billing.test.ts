@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readScenarioDocument } from '../scenario/document';
 import { SCENARIO_TYPE, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
-import { autoscale, coldStarts } from './billing';
+import { autoscale, coldStarts, mixedCommitment } from './billing';
 import { evaluateTco } from './evaluate';
 import { draftOf, UNCERTAIN_INPUTS } from './inputs';
 import { buildModel, marginalReplicaCost } from './model';
@@ -231,5 +231,34 @@ describe('the schedule starts at its own hour', () => {
   it('from 08:00 (the only start before), 8 hours leave 16–17 uncovered and 9 hours pay 45 a week', () => {
     expect(buildModel(nineToFive(8, 8)).blocked).toBe('demand-outside-schedule');
     expect(evaluateTco(nineToFive(9, 8)).billing.paidHoursPerMonth).toBeCloseTo((45 * 730) / 168, 6);
+  });
+});
+
+describe('a reserved base with on-demand burst', () => {
+  it('2 replicas in 60 busy hours and 1 in the other 108: one reserved and one on demand is cheapest, $24,694.86 a month', () => {
+    // Reserved: 8 GPUs × $2.80 × 730 h = $16,352 a replica a month; on demand 8 × $4 = $32 an
+    // hour, a weekly hour being 730 ÷ 168 h of a month: $139.05.
+    const perHour = Array.from({ length: HOURS_PER_WEEK }, (_, h) => (h < 60 ? 2 : 1));
+    const m = mixedCommitment(perHour, 2, 16_352, 32, 12);
+    const weekHour = (32 * 730) / 168;
+    // B = 0: (60 × 2 + 108) × 139.05 = 31,702.86; B = 1: 16,352 + 60 × 139.05 = 24,694.86;
+    // B = 2: 32,704.
+    expect(m.allOnDemandUsd).toBeCloseTo(228 * weekHour, 6);
+    expect(m.allOnDemandUsd).toBeCloseTo(31_702.86, 2);
+    expect(m.allReservedUsd).toBeCloseTo(32_704, 6);
+    expect(m).toMatchObject({ reservedReplicas: 1, burstReplicas: 1, burstReplicaHoursPerWeek: 60 });
+    expect(m.monthlyUsd).toBeCloseTo(24_694.86, 2);
+  });
+
+  it('in a scenario the billing card gets the split of its serving replicas', () => {
+    // Demand Mon–Fri 08:00–20:00 only (60 hours a week); on demand at $4, reserved at $2.80.
+    const s = light();
+    s.workload = { ...s.workload, profileMode: 'weekly', weeklyProfile: officeHours() };
+    const mixed = evaluateTco(s).billing.mixed;
+    expect(mixed).not.toBeNull();
+    // One serving replica: reserved 16,352 against 60 busy hours × 8 × 4 × 730 ÷ 168 = 8,342.86
+    // on demand: on demand wins, no base reserved.
+    expect(mixed?.reservedReplicas).toBe(0);
+    expect(mixed?.monthlyUsd).toBeCloseTo((60 * 8 * 4 * 730) / 168, 6);
   });
 });

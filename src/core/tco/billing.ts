@@ -233,6 +233,41 @@ export function autoscale(shape: Pick<Shape, 'weights' | 'availability'>, peakLo
   };
 }
 
+/**
+ * A reserved base with on-demand burst for the same deployment (docs/tco.md §3a): B replicas
+ * reserved for every hour of the term, and in each weekly hour the replicas that hour needs
+ * beyond B (`replicasPerHour`, the per-hour autoscaling) on demand. Monthly cost
+ *   cost(B) = B × reserved a month + Σ_h max(0, r_h − B) × on-demand an hour × 730 ÷ 168,
+ * the cheapest B over 0…N (ties to fewer reserved). B = 0 is autoscaled on demand, B = N all reserved.
+ */
+export interface MixedCommitment {
+  reservedReplicas: number;
+  /** Most replicas on demand at once, in the busiest hour. */
+  burstReplicas: number;
+  burstReplicaHoursPerWeek: number;
+  monthlyUsd: number;
+  allOnDemandUsd: number;
+  allReservedUsd: number;
+  termMonths: number;
+}
+
+export function mixedCommitment(replicasPerHour: readonly number[], replicas: number, reservedPerReplicaMonthly: number, onDemandPerReplicaHour: number, termMonths: number): MixedCommitment {
+  const perWeekHour = (onDemandPerReplicaHour * HOURS_PER_MONTH) / HOURS_PER_WEEK;
+  const burstHours = (base: number) => replicasPerHour.reduce((sum, r) => sum + Math.max(0, r - base), 0);
+  const cost = (base: number) => base * reservedPerReplicaMonthly + burstHours(base) * perWeekHour;
+  let best = 0;
+  for (let b = 1; b <= replicas; b++) if (cost(b) < cost(best) - 1e-9 * Math.max(1, cost(best))) best = b;
+  return {
+    reservedReplicas: best,
+    burstReplicas: Math.max(0, ...replicasPerHour.map((r) => r - best)),
+    burstReplicaHoursPerWeek: burstHours(best),
+    monthlyUsd: cost(best),
+    allOnDemandUsd: cost(0),
+    allReservedUsd: cost(replicas),
+    termMonths,
+  };
+}
+
 export interface BillingView {
   mode: BillingMode;
   /** Hours a month each replica is paid for. */
@@ -248,6 +283,11 @@ export interface BillingView {
    * (shown beside the comparison, which pays its replicas in every paid hour); null otherwise.
    */
   autoscale: Autoscale | null;
+  /**
+   * Rented on demand or reserved: the cheapest reserved base with on-demand burst for the
+   * serving replicas, shown beside the comparison (which prices the entered mode); null otherwise.
+   */
+  mixed: MixedCommitment | null;
 }
 
 /** `gpuMonthlyUsd`: the model's monthly GPU cost (for reserved, the list monthly × reservedCostFactor). */
@@ -256,19 +296,22 @@ export function billingView(
   shape: Shape,
   paidHours: number,
   gpuMonthlyUsd: number,
-  load: { peakLoad: number; replicas: number } | null = null,
+  load: { peakLoad: number; replicas: number; unitsPerReplica: number } | null = null,
 ): BillingView {
   const mode = billingMode(sh);
   const wacc = sh.capital;
+  // The per-hour replicas of the busiest-hour load, in every hour the deployment may run.
+  const perHour = sh.costMode === 'rent' && load !== null && load.replicas > 0 ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds) : null;
   return {
     mode,
     paidHoursPerMonth: paidHours,
     rate: sh.costMode === 'rent' ? { unit: sh.rentUnit, usd: rentRate(sh) } : null,
     coldStarts: mode === 'scale-to-zero' ? coldStarts(shape, sh.billing.coldStartSeconds) : null,
     commitment: mode === 'reserved' ? commitment(sh.billing, gpuMonthlyUsd / reservedCostFactor(sh.billing, wacc), wacc) : null,
-    autoscale:
-      sh.costMode === 'rent' && mode !== 'reserved' && load !== null && load.replicas > 0
-        ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds)
+    autoscale: mode !== 'reserved' ? perHour : null,
+    mixed:
+      perHour !== null && load !== null && mode !== 'scale-to-zero'
+        ? mixedCommitment(perHour.replicasPerHour, load.replicas, load.unitsPerReplica * sh.billing.reservedPrice * HOURS_PER_MONTH * reservedCostFactor(sh.billing, wacc), load.unitsPerReplica * sh.rentPrice, sh.billing.reservedTermMonths)
         : null,
   };
 }

@@ -623,7 +623,9 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       model.paidHoursPerMonth,
       cost.gpu,
       // The replicas the busiest hour needs, for the per-hour autoscaling figure (billing.ts).
-      feasible && model.tasksPerReplica !== null && model.tasksPerReplica > 0 ? { peakLoad: tasks / model.tasksPerReplica, replicas: serving } : null,
+      feasible && model.tasksPerReplica !== null && model.tasksPerReplica > 0
+        ? { peakLoad: tasks / model.tasksPerReplica, replicas: serving, unitsPerReplica: model.finance.rentUnit === 'gpu-hour' ? model.gpusPerReplica : model.rates.scaling.nodesPerReplica }
+        : null,
     ),
     horizon: horizonView(model),
     shape: {

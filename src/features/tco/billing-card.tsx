@@ -55,11 +55,29 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       testId: 'tco-autoscale',
     });
   }
+  const mixed = b.mixed;
+  if (mixed) {
+    rows.push({
+      label: bt('card.mixed'),
+      value:
+        mixed.reservedReplicas === 0
+          ? bt('card.mixedNone', { od: fmt.money(mixed.allOnDemandUsd, 0) })
+          : mixed.burstReplicas === 0
+            ? bt('card.mixedAll', { base: fmt.number(mixed.reservedReplicas, 0), monthly: fmt.money(mixed.monthlyUsd, 0) })
+            : bt('card.mixedValue', { base: fmt.number(mixed.reservedReplicas, 0), burst: fmt.number(mixed.burstReplicas, 0), hours: fmt.number(mixed.burstReplicaHoursPerWeek, 0), monthly: fmt.money(mixed.monthlyUsd, 0) }),
+      testId: 'tco-mixed',
+    });
+  }
   return (
     <div className="grid gap-2" data-testid="tco-billing">
       <FactsList rows={rows} />
       {autoShown ? <p className="text-xs text-muted">{bt('card.autoscaleNote')}</p> : null}
       {c && c.startsPerWeek > 0 ? <p className="text-xs text-muted">{bt('card.waitNote', { s: fmt.number(c.coldStartSeconds, 0) })}</p> : null}
+      {mixed ? (
+        <p className="text-xs text-muted" data-testid="tco-mixed-note">
+          {bt('card.mixedNote', { od: fmt.money(mixed.allOnDemandUsd, 0), reserved: fmt.money(mixed.allReservedUsd, 0), term: fmt.number(mixed.termMonths, 0) })}
+        </p>
+      ) : null}
       <p className="text-xs text-muted">{bt('card.origin')}</p>
     </div>
   );
