@@ -353,3 +353,18 @@ describe('taxes', () => {
     expect(evaluateTco(s).horizon.npvUsd.selfHosted).toBeCloseTo(0.7 * -238_780.48, 1);
   });
 });
+
+describe('the paybacks leave the terminal value and its tax out', () => {
+  it('a write-off at the end of a 16-month horizon is not a payback; 17 months are', () => {
+    // Bought, after tax at 25 %: 19,249.35 saved a month against 322,000 (taxes test above).
+    // After 16 months −14,010; writing off the hardware's book value (322,000 − 266,000 × 16 ÷ 36
+    // = 203,777.78) saves 50,944.44 of tax in row 16, which would read as a payback. After 17
+    // months 327,238.99 − 322,000 = +5,238.99: month 17.
+    const bought = (horizonMonths: number) =>
+      base({}, { oneTimeUsd: 0, horizonMonths, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 700, pue: 1.3, pricePerKwh: 0.15, capital: nominal(0.1), tax: { rate: 0.25 }, terminalValue: { rule: 'none', resaleShare: 0 } });
+    const h16 = evaluateTco(bought(16)).horizon;
+    expect(h16.cashFlow.selfHosted?.rows[16]?.lines.tax).toBeCloseTo(0.25 * -(797.16 + 266_000 / 36) - 0.25 * 203_777.78, 1);
+    expect(h16.payback.selfHosted.cashMonth).toBeNull();
+    expect(evaluateTco(bought(17)).horizon.payback.selfHosted.cashMonth).toBe(17);
+  });
+});

@@ -213,6 +213,8 @@ const LINE_COUNT = CASH_LINES.length;
  */
 class Cells {
   readonly values: Float64Array;
+  /** The tax on what row N counts at the end (the terminal value's loss or gain, invoices still due): left out of the paybacks with it. */
+  terminalTax = 0;
   constructor(readonly months: number) {
     this.values = new Float64Array((months + 1) * LINE_COUNT);
   }
@@ -336,6 +338,7 @@ function applyTax(cells: Cells, deducted: Float64Array | null, atEnd: number, ra
     const costs = cells.get(t, 'rent') + cells.get(t, 'power') + cells.get(t, 'staff') + cells.get(t, 'other') + cells.get(t, 'oneTime') + cells.get(t, 'api');
     cells.add(t, 'tax', -rate * (costs + (deducted?.[t] ?? 0) + (t === n ? atEnd : 0)));
   }
+  cells.terminalTax = -rate * atEnd;
 }
 
 function statement(cells: Cells, r: number): CashFlow {
@@ -354,7 +357,7 @@ function statement(cells: Cells, r: number): CashFlow {
   return { rows, totalUsd: total, presentUsd: present };
 }
 
-/** Cumulative saving of an option against the API, row by row, in cash and discounted; the terminal value left out. */
+/** Cumulative saving of an option against the API, row by row, in cash and discounted; the terminal value (and its tax) left out. */
 export interface CashSaving {
   cash: number[];
   discounted: number[];
@@ -365,7 +368,8 @@ function savingOf(api: Cells, option: Cells, r: number): CashSaving {
   let discounted = 0;
   const out: CashSaving = { cash: [], discounted: [] };
   for (let t = 0; t <= option.months; t++) {
-    const saving = api.total(t) - (option.total(t) - option.get(t, 'terminal'));
+    const atEnd = t === option.months ? option.get(t, 'terminal') + option.terminalTax : 0;
+    const saving = api.total(t) - (option.total(t) - atEnd);
     cash += saving;
     discounted += saving / Math.pow(1 + r, t);
     out.cash.push(cash);
