@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../scenario/schema';
 import { evaluateTco } from './evaluate';
+import { horizonOutcome } from './horizon';
+import { buildModel } from './model';
 import { plainScenario } from './test-scenarios';
 
 /**
@@ -366,5 +368,28 @@ describe('the paybacks leave the terminal value and its tax out', () => {
     expect(h16.cashFlow.selfHosted?.rows[16]?.lines.tax).toBeCloseTo(0.25 * -(797.16 + 266_000 / 36) - 0.25 * 203_777.78, 1);
     expect(h16.payback.selfHosted.cashMonth).toBeNull();
     expect(evaluateTco(bought(17)).horizon.payback.selfHosted.cashMonth).toBe(17);
+  });
+});
+
+describe('the closed form of a flat horizon', () => {
+  it('gives the month-by-month NPV and cash payback for rented on-demand deployments', () => {
+    const cases: Scenario[] = [];
+    for (const requestsPerDay of [10_000, 80_000, 100_000, 233_333.33]) {
+      for (const [oneTimeUsd, waccYearly, rate, tax] of [[0, 0, 'nominal', 0], [6_400, 0.12, 'nominal', 0], [20_000, 0.1, 'effective', 0.3], [640, 0, 'nominal', 0.25]] as const) {
+        const s = base({}, { oneTimeUsd, horizonMonths: 24, capital: { waccYearly, rateConvention: rate }, tax: { rate: tax } });
+        s.workload.requestsPerDay = requestsPerDay;
+        cases.push(s);
+      }
+    }
+    for (const s of cases) {
+      const h = evaluateTco(s).horizon;
+      const fast = horizonOutcome(buildModel(s), 'self-hosted');
+      expect(fast.npvUsd).toBeCloseTo(h.npvUsd.selfHosted ?? NaN, 6);
+      expect(fast.paybackMonth).toBe(h.payback.selfHosted.cashMonth);
+    }
+    // 6,400 ÷ 640 = month 10 at 80,000 a day, and $640 one-time is earned back in month 1.
+    const paybacks = cases.map((s) => horizonOutcome(buildModel(s), 'self-hosted').paybackMonth);
+    expect(paybacks).toContain(10);
+    expect(paybacks).toContain(1);
   });
 });

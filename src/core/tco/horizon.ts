@@ -585,6 +585,10 @@ export interface HorizonOutcome {
  * replicas.
  */
 export function horizonOutcome(model: TcoModel, option: 'self-hosted' | 'hybrid', hybridReplicas = 0): HorizonOutcome {
+  if (option === 'self-hosted') {
+    const flat = flatOutcome(model);
+    if (flat !== undefined) return flat;
+  }
   const h = run(model, option === 'hybrid' ? { fixed: hybridReplicas } : 'none', false);
   const cells = option === 'hybrid' ? h.hybrid.cells : h.self.cells;
   if (option === 'self-hosted' && !h.selfServes) return { npvUsd: null, paybackMonth: null };
@@ -611,3 +615,36 @@ function disagreementOf(model: TcoModel, npv: number | null, terminal: TerminalV
   if (reasons.length === 0) reasons.push('timing');
   return { monthly, npv: byNpv, reasons };
 }
+
+/**
+ * The self-hosted outcome in closed form when every month is the same: rent on demand or
+ * scale-to-zero (no lots), flat volume and prices, no move from the API. Each month then saves
+ * s = API − self-hosted (the one-time cost out), every row is scaled by (1 − tax rate), so
+ * NPV = (1 − t) × (s × Σ 1 ÷ (1 + r)^m − one-time), and the cash payback is the first month m ≥ 1
+ * with m × s ≥ one-time. The same figures as the month-by-month run (`horizon.test.ts` checks
+ * both), without the loop the Monte Carlo would run for every sample. undefined when a month can
+ * differ.
+ */
+function flatOutcome(model: TcoModel): HorizonOutcome | undefined {
+  const f = model.finance;
+  const o = f.outlook;
+  if (commitmentOf(model) !== null || o.volumeGrowthMonthly !== 0 || o.apiPriceChangeYearly !== 0 || o.gpuPriceChangeYearly !== 0 || f.ramp.parallelMonths + f.ramp.rampMonths > 0) return undefined;
+  if (!(servesAnyWork(model) && model.selfAttemptFactor !== null)) return { npvUsd: null, paybackMonth: null };
+  const used = replicasUsed(model, model.tasks);
+  if (used === null || used > MAX_REPLICAS) return { npvUsd: null, paybackMonth: null };
+  const n = f.horizonMonths;
+  const r = monthlyRate(f.capital);
+  const keep = 1 - f.tax.rate;
+  const api = apiPerTaskTotal(model) * model.tasks;
+  const saving = api - (selfHostedTotal(model, used, model.tasks) - oneTimeMonthly(f));
+  const annuity = r > 0 ? (1 - Math.pow(1 + r, -n)) / r : n;
+  const oneTime = f.oneTimeUsd;
+  // The month-by-month run's tolerance on the cumulative saving, in untaxed terms.
+  const tol = (1e-9 * Math.max(1, keep * api)) / keep;
+  let payback: number | null;
+  if (saving > 0) payback = Math.max(1, Math.ceil((oneTime - tol) / saving - 1e-12));
+  else payback = saving - oneTime >= -tol ? 1 : null;
+  if (payback !== null && payback > n) payback = null;
+  return { npvUsd: keep * (saving * annuity - oneTime), paybackMonth: payback };
+}
+
