@@ -393,3 +393,20 @@ describe('the closed form of a flat horizon', () => {
     expect(paybacks).toContain(1);
   });
 });
+
+describe('the uncertainty views read the same horizon', () => {
+  it('horizonOutcome gives horizonView\'s NPV and cash payback for bought, reserved and moving deployments', () => {
+    const bought = base({}, { oneTimeUsd: 0, horizonMonths: 16, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 12, capital: nominal(0.1), tax: { rate: 0.25 } });
+    const reserved = base({ volumeGrowthMonthly: 0.05 }, { horizonMonths: 30, oneTimeUsd: 5_000, capital: nominal(0.1), billing: reserved36(0.5) });
+    const moving = base({}, { oneTimeUsd: 0, horizonMonths: 120, ramp: { parallelMonths: 2, rampMonths: 2 } });
+    for (const s of [bought, reserved, moving]) {
+      const h = evaluateTco(s).horizon;
+      const o = horizonOutcome(buildModel(s), 'self-hosted');
+      expect(o.npvUsd).toBeCloseTo(h.npvUsd.selfHosted ?? NaN, 6);
+      expect(o.paybackMonth).toBe(h.payback.selfHosted.cashMonth);
+    }
+    // The moving case pays back in month 94 (above).
+    expect(horizonOutcome(buildModel(moving), 'self-hosted').paybackMonth).toBe(94);
+  });
+});
+

@@ -211,12 +211,29 @@ const LINE_COUNT = CASH_LINES.length;
  * Cash by row and line, as one typed array: rows 0…months × the ten lines. Plain numbers, no
  * object per row: the loop runs for every Monte Carlo sample.
  */
+/**
+ * Scratch arrays reused from one run to the next (a run is synchronous and nothing keeps its
+ * arrays: the view copies them into its rows), so a Monte Carlo sample allocates none.
+ */
+const scratch: Float64Array[] = [];
+function zeroed(slot: number, length: number): Float64Array {
+  let a = scratch[slot];
+  if (a === undefined || a.length < length) {
+    a = new Float64Array(length);
+    scratch[slot] = a;
+  } else a.fill(0, 0, length);
+  return a;
+}
+
 class Cells {
   readonly values: Float64Array;
   /** The tax on what row N counts at the end (the terminal value's loss or gain, invoices still due): left out of the paybacks with it. */
   terminalTax = 0;
-  constructor(readonly months: number) {
-    this.values = new Float64Array((months + 1) * LINE_COUNT);
+  constructor(
+    readonly months: number,
+    slot: number,
+  ) {
+    this.values = zeroed(slot, (months + 1) * LINE_COUNT);
   }
   add(t: number, line: CashLine, usd: number): void {
     const i = t * LINE_COUNT + COL[line];
@@ -254,9 +271,10 @@ class Ledger {
     private readonly model: TcoModel,
     private readonly commitment: Commitment,
     months: number,
+    slot: number,
   ) {
-    this.cells = new Cells(months);
-    this.deducted = new Float64Array(months + 1);
+    this.cells = new Cells(months, slot);
+    this.deducted = zeroed(slot + 10, months + 1);
   }
   /** Lots held in month m. */
   held(m: number): Lot[] {
@@ -387,12 +405,6 @@ function paybackOf(saving: CashSaving, api: Cells): Payback {
   return { cashMonth: first(saving.cash), discountedMonth: first(saving.discounted) };
 }
 
-/** Present value of a ledger's cells at the monthly rate r. */
-function presentOf(cells: Cells, r: number): number {
-  let present = 0;
-  for (let t = 0; t <= cells.months; t++) present += cells.total(t) / Math.pow(1 + r, t);
-  return present;
-}
 
 /**
  * Share of the work the deployment serves in month m: none in the parallel months, then
@@ -439,9 +451,9 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
   const r = monthlyRate(f.capital);
   const canServe = servesAnyWork(model) && model.selfAttemptFactor !== null;
   const commitment = commitmentOf(model);
-  const apiCells = new Cells(n);
-  const self = new Ledger(model, commitment, n);
-  const hybrid = new Ledger(model, commitment, n);
+  const apiCells = new Cells(n, 0);
+  const self = new Ledger(model, commitment, n, 1);
+  const hybrid = new Ledger(model, commitment, n, 2);
   const points: HorizonMonth[] = [
     { month: 0, volumeFactor: 1, apiUsd: 0, selfUsd: canServe ? oneTime : null, hybridUsd: 0, hybridReplicas: 0, cumulativeApiUsd: 0, cumulativeSelfUsd: canServe ? oneTime : null, cumulativeHybridUsd: 0 },
   ];
@@ -592,8 +604,20 @@ export function horizonOutcome(model: TcoModel, option: 'self-hosted' | 'hybrid'
   const h = run(model, option === 'hybrid' ? { fixed: hybridReplicas } : 'none', false);
   const cells = option === 'hybrid' ? h.hybrid.cells : h.self.cells;
   if (option === 'self-hosted' && !h.selfServes) return { npvUsd: null, paybackMonth: null };
-  const payback = option === 'hybrid' && !h.hybridStarted ? null : paybackOf(savingOf(h.apiCells, cells, h.r), h.apiCells).cashMonth;
-  return { npvUsd: presentOf(h.apiCells, h.r) - presentOf(cells, h.r), paybackMonth: payback };
+  // One pass: the NPV and the first month the cumulative cash saving (terminal value and its
+  // tax left out) reaches 0, as savingOf and paybackOf give it.
+  let npv = 0;
+  let cash = 0;
+  let payback: number | null = null;
+  const n = cells.months;
+  for (let t = 0; t <= n; t++) {
+    const api = h.apiCells.total(t);
+    const own = cells.total(t);
+    npv += (api - own) / Math.pow(1 + h.r, t);
+    cash += api - own + (t === n ? cells.get(t, 'terminal') + cells.terminalTax : 0);
+    if (payback === null && t >= 1 && cash >= -1e-9 * Math.max(1, api)) payback = t;
+  }
+  return { npvUsd: npv, paybackMonth: option === 'hybrid' && !h.hybridStarted ? null : payback };
 }
 
 /**
