@@ -11,7 +11,8 @@ import { resolveCapacity } from '../capacity/stored';
 import { buildModel, replicasUsed, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape } from './profile';
 import { createRandom, triangular } from './random';
-import { decidedHybridReplicas, optionHorizon, optionSaving, testedOption, type TestedOption } from './recommended';
+import { horizonOutcome } from './horizon';
+import { decidedHybridReplicas, optionSaving, testedOption, type TestedOption } from './recommended';
 import { breakEvenOutcome, modelOfDraft, savingOf } from './sensitivity';
 
 /**
@@ -173,7 +174,7 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
       const selfSaving = savingOf(model);
       if (selfSaving !== null && selfSaving > 0) cheaper += 1;
       const saving = option === 'self-hosted' ? selfSaving : optionSaving(model, option, k);
-      const horizon = optionHorizon(model, option, k);
+      const horizon = horizonOutcome(model, option, k);
       if (horizon.npvUsd !== null) {
         npvs[npvCount++] = horizon.npvUsd;
         if (horizon.npvUsd > 0) npvPositive += 1;

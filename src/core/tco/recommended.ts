@@ -1,5 +1,4 @@
 import { hybridPoint, optimiseHybrid } from './hybrid';
-import { horizonOutcome, type HorizonOutcome } from './horizon';
 import { apiPerTaskTotal, replicasUsed, selfHostedTotal, type TcoModel } from './model';
 
 /**
@@ -43,9 +42,4 @@ export function optionSaving(model: TcoModel, option: TestedOption, hybridReplic
   if (option === 'hybrid') return api - hybridPoint(model, model.tasks, hybridReplicas).totalUsd;
   const used = replicasUsed(model, model.tasks);
   return used === null ? null : api - selfHostedTotal(model, used, model.tasks);
-}
-
-/** The option's NPV and cash payback over the model's horizon, the hybrid at its decided owned replicas (horizon.ts). */
-export function optionHorizon(model: TcoModel, option: TestedOption, hybridReplicas: number): HorizonOutcome {
-  return horizonOutcome(model, option, hybridReplicas);
 }

@@ -4,7 +4,8 @@ import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, rangeFor, type Draft, type
 import { apiPerTaskTotal, buildModel, replicasUsed, selfHostedTotal, type TcoModel, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape, type DemandShape } from './profile';
 import { triangularCdf } from './random';
-import { decidedHybridReplicas, optionHorizon, optionSaving, testedOption, type TestedOption } from './recommended';
+import { horizonOutcome } from './horizon';
+import { decidedHybridReplicas, optionSaving, testedOption, type TestedOption } from './recommended';
 
 /**
  * Sensitivity (tornado): each input swung to its low and high end (user range or ± the
@@ -158,7 +159,7 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
   const option = testedOption(baseModel);
   const k = decidedHybridReplicas(baseModel, option);
   const saving = (m: TcoModel) => (option === 'self-hosted' ? savingOf(m) : optionSaving(m, option, k));
-  const npv = (m: TcoModel) => optionHorizon(m, option, k).npvUsd;
+  const npv = (m: TcoModel) => horizonOutcome(m, option, k).npvUsd;
   const baseNpv = npv(baseModel);
   const baseReplicas = replicasUsed(baseModel, baseModel.tasks);
   const rows: TornadoRow[] = [];

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import type { Area } from '../../components/plot/geometry';
 import { Clipped } from '../../components/plot/plot';
-import { titleBand, widestText } from '../../components/plot/axis-layout';
+import { titleBand } from '../../components/plot/axis-layout';
 
 /**
  * SVG parts drawn inside a chart's SVG (so they are part of the PNG/SVG download), placed
@@ -75,15 +75,4 @@ export function OptionLines(props: { area: Area; config: ChartConfig<OptionKey>;
       </g>
     </Clipped>
   );
-}
-
-/**
- * The label of a month marked on a horizon chart: the long text on the side of the line with
- * room for it (measured in the chart's font), or only the month when neither side has room.
- */
-export function monthMark(month: number, months: number, plotWidth: number, long: string, short: string, fontSize: number): { month: number; label: string; side: 'left' | 'right' } {
-  const share = months > 0 ? month / months : 0;
-  const fits = (text: string, room: number) => widestText([text], fontSize) + 10 <= room;
-  const label = fits(long, plotWidth * (1 - share)) || fits(long, plotWidth * share) ? long : short;
-  return { month, label, side: fits(label, plotWidth * (1 - share)) ? 'right' : 'left' };
 }
