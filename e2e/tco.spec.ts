@@ -297,6 +297,43 @@ test.describe('TCO and break-even', () => {
     await expect(facts.getByTestId('tco-horizon-rate')).toContainText('0.7974% a month (effective)');
   });
 
+  test('a reserved base with on-demand burst is priced in the comparison, in English and German', async ({ page, tcoPage: tco, shell }) => {
+    // 100,000 tasks a day of 1,000 output tokens at $10 per 1M: API 3e9 tokens = $30,000 a month.
+    // The week: 60 hours at weight 2, 108 at 1, so the busy hours need 2 replicas of 1,000 tok/s
+    // (2 × 168 ÷ 228 × 1,141.55 = 1,682 tok/s) and the others 1 (841 tok/s).
+    const s = plainScenario();
+    s.workload = { ...s.workload, profileMode: 'weekly', weeklyProfile: Array.from({ length: 168 }, (_, h) => (h < 60 ? 2 : 1)) };
+    s.selfHosted = { ...s.selfHosted, billing: { ...s.selfHosted.billing, reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } };
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    await tco.openGroup('tco-group-deployment');
+    const billing = page.getByTestId('tco-billing-card');
+    // On demand around the clock: 2 replicas × 8 × $4 × 730 = $46,720 a month, more than the API.
+    await slow(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$46,720.00');
+    await tco.select('Billing').selectOption('mixed');
+    // 1 reserved (8 × 2.80 × 730 = $16,352) + 1 on demand in the 60 busy hours (60 × 8 × 4 × 730 ÷
+    // 168 = $8,342.86) = $24,694.86, below the API: all reserved would be $32,704, all on demand
+    // hour by hour (60 × 2 + 108) × 139.05 = $31,703.
+    await slow(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$24,694.86');
+    await expect(billing.getByTestId('tco-billing-rate')).toHaveText('2.8 USD/GPU-h reserved, 4 USD/GPU-h on demand');
+    await expect(billing.getByTestId('tco-mixed')).toContainText('1 reserved, up to 1 on demand (60 replica-hours a week): $24,695 a month');
+    await expect(billing.getByTestId('tco-mixed-note')).toContainText('The comparison prices this split');
+    await expect(billing.getByTestId('tco-mixed-note')).toContainText('$31,703');
+    await expect(billing.getByTestId('tco-mixed-note')).toContainText('$32,704');
+    // The commitment is the base only: 12 × 16,352 = $196,224.
+    await expect(billing.getByTestId('tco-commitment-total')).toHaveText('12 months, $196,224 in all');
+    await slow(tco.kpi('self')).toContainText('$24,695');
+    // The hybrid owns that reserved replica and sends the busy hours' excess to the API: one
+    // replica carries 1,000 of the average 1,141.55 tok/s (0.876), the busy hours 1.4737 × it, so
+    // 60 ÷ 168 × (1.4737 − 0.876) = 21.35 % of the tokens: 16,352 + 30,000 × 0.21346 = $22,756.
+    await expect(tco.verdict()).toContainText('Together $22,756 a month against $30,000');
+    // The deployment names both rates it pays.
+    const cost = page.getByTestId('deployment-summary').getByTestId('deployment-cost');
+    await expect(cost).toHaveText('$2.80 per GPU-hour for the reserved base, $4.00 per GPU-hour for the on-demand burst (your rate)');
+    await shell.setLanguage('de');
+    await slow(billing.getByTestId('tco-mixed-note')).toContainText('Der Vergleich bepreist diese Aufteilung');
+    await expect(cost).toContainText('für die reservierte Basis');
+  });
+
   test('the horizon chart marks the month self-hosting catches up, in English and German', async ({ page, tcoPage: tco, shell }) => {
     const s = defaultScenario();
     s.workload.requestsPerDay = 60_000;

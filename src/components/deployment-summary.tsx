@@ -23,9 +23,12 @@ const messages = defineMessages(
     'cost.gpu-hour': '{price} per GPU-hour',
     'cost.node-hour': '{price} per node-hour',
     'cost.buy': 'bought at {price} per GPU',
+    'cost.reserved': '{reserved}, reserved (on demand {od}, {who})',
+    'cost.mixed': '{reserved} for the reserved base, {od} for the on-demand burst ({who})',
     'billing.on-demand': 'on demand',
     'billing.scale-to-zero': 'scale-to-zero',
     'billing.reserved': 'reserved',
+    'billing.mixed': 'reserved base + on-demand burst',
     catalogRate: 'catalog rate of {provider}',
     ownRate: 'your rate',
     'replicas.one': '{model} on {n} replica of {gpus} × {gpu}',
@@ -73,9 +76,12 @@ const messages = defineMessages(
     'cost.gpu-hour': '{price} je GPU-Stunde',
     'cost.node-hour': '{price} je Knoten-Stunde',
     'cost.buy': 'gekauft zu {price} je GPU',
+    'cost.reserved': '{reserved}, reserviert (on demand {od}, {who})',
+    'cost.mixed': '{reserved} für die reservierte Basis, {od} für Spitzen auf Abruf ({who})',
     'billing.on-demand': 'on demand',
     'billing.scale-to-zero': 'Scale-to-Zero',
     'billing.reserved': 'reserviert',
+    'billing.mixed': 'reservierte Basis + Spitzen auf Abruf',
     catalogRate: 'Katalogpreis von {provider}',
     ownRate: 'Ihr Preis',
     'replicas.one': '{model} auf {n} Replikat aus {gpus} × {gpu}',
@@ -192,7 +198,12 @@ export function throughputText(language: Language, e: ThroughputEvidence, t: T):
 function costText(language: Language, money: (usd: number) => string, c: DeploymentSummary['cost'], t: T): string {
   if (c.mode === 'buy') return t('cost.buy', { price: money(c.usdPerGpu) });
   const who = c.custom || c.provider === null ? t('ownRate') : t('catalogRate', { provider: c.provider });
-  return `${t(`cost.${c.unit}`, { price: money(c.usd) })}, ${t(`billing.${c.billing}`)}, ${who}`;
+  const od = t(`cost.${c.unit}`, { price: money(c.usd) });
+  // Reserved and mixed pay the reserved rate (mixed the on-demand one as well for its burst).
+  if (c.reservedUsd !== null && (c.billing === 'reserved' || c.billing === 'mixed')) {
+    return t(`cost.${c.billing}`, { reserved: t(`cost.${c.unit}`, { price: money(c.reservedUsd) }), od, who });
+  }
+  return `${od}, ${t(`billing.${c.billing}`)}, ${who}`;
 }
 
 function FlagRow(props: { flag: CoherenceFlag; language: Language; t: T; money: (usd: number) => string; actions: boolean }) {

@@ -76,9 +76,10 @@ export const planCommand: CliCommand = {
       billing = [];
       for (const b of billingArg) {
         if (b === 'reserved') billing.push('reserved-12', 'reserved-36');
+        else if (b === 'mixed') billing.push('mixed-12', 'mixed-36');
         else if ((BILLING_PLANS as readonly string[]).includes(b)) billing.push(b as BillingPlan);
         else {
-          io.err(`--billing: unknown mode "${b}". Modes: ${BILLING_PLANS.join(', ')}, reserved`);
+          io.err(`--billing: unknown mode "${b}". Modes: ${BILLING_PLANS.join(', ')}, reserved, mixed`);
           return 2;
         }
       }

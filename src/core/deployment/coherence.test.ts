@@ -31,6 +31,16 @@ describe('one deployment, one story', () => {
     expect([summary.gpusPerReplica, summary.replicas, summary.fits]).toEqual([8, 1, true]);
     expect(summary.api).toEqual({ provider: 'Moonshot AI', model: 'Kimi K2.6', offerId: 'moonshot-kimi-k2.6', modelId: 'kimi-k2.6' });
     expect(summary.throughput).toMatchObject({ kind: 'entered', fromSeries: false, modelId: 'kimi-k2.6', gpuId: 'h200-sxm', tokensPerSecond: 2_300 });
+    // On demand it pays Crusoe's catalog rate and no reserved one.
+    expect(summary.cost).toMatchObject({ mode: 'rent', usd: 4.29, reservedUsd: null, billing: 'on-demand', provider: 'Crusoe', custom: false });
+  });
+
+  it('reserved and mixed billing name the reserved rate they pay beside the on-demand one', () => {
+    for (const mode of ['reserved', 'mixed'] as const) {
+      const s = defaultScenario();
+      s.selfHosted.billing = { ...s.selfHosted.billing, mode, reservedPrice: 2.8 };
+      expect(deploymentSummary(s, { hardware: buildHardwareReport(s) }).cost).toMatchObject({ usd: 4.29, reservedUsd: 2.8, billing: mode });
+    }
   });
 
   it('does-not-fit: Kimi K3 on 8× H200 would not start, and the fix is the next count that fits', () => {

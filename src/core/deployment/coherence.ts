@@ -53,7 +53,18 @@ export interface DeploymentSummary {
   throughput: ThroughputEvidence;
   /** What the GPUs cost: the rent (with the catalog rate it was taken from) or the purchase price. */
   cost:
-    | { mode: 'rent'; usd: number; unit: 'gpu-hour' | 'node-hour'; billing: Scenario['selfHosted']['billing']['mode']; provider: string | null; tier: string | null; custom: boolean }
+    | {
+        mode: 'rent';
+        /** The on-demand rate (per `unit`); provider, tier and custom describe it. */
+        usd: number;
+        /** The reserved rate, when the billing mode pays one (reserved, or the reserved base of mixed). */
+        reservedUsd: number | null;
+        unit: 'gpu-hour' | 'node-hour';
+        billing: Scenario['selfHosted']['billing']['mode'];
+        provider: string | null;
+        tier: string | null;
+        custom: boolean;
+      }
     | { mode: 'buy'; usdPerGpu: number };
 }
 
@@ -186,6 +197,7 @@ function costOf(sh: Scenario['selfHosted']): DeploymentSummary['cost'] {
   return {
     mode: 'rent',
     usd: sh.rentPrice,
+    reservedUsd: sh.billing.mode === 'reserved' || sh.billing.mode === 'mixed' ? sh.billing.reservedPrice : null,
     unit: sh.rentUnit,
     billing: sh.billing.mode,
     provider: rec?.provider ?? null,

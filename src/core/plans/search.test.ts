@@ -197,6 +197,38 @@ describe('plan search over a small catalog', () => {
     expect(r.plans.filter((p) => p.kind === 'self-hosted' && p.billing === 'reserved-12')).toHaveLength(6);
   });
 
+  it('a reserved base with on-demand burst is a candidate where the week has peaks, priced as worked out by hand', () => {
+    // 60 weekly hours at weight 2 and 108 at 1: the busy hours run at 2 × 168 ÷ 228 = 1.47368 ×
+    // the 2,000 tok/s average, 2,947.4 tok/s; the others at 1,473.7 tok/s. A weekly hour is 730 ÷
+    // 168 h of a month.
+    //   H200 TP1 (2,000 tok/s): 2 replicas in the busy hours, 1 in the others. Reserved 12 months
+    //   2 × 1,606 = 3,212; on demand 2 × 3 × 730 = 4,380; mixed: 1 reserved (1,606) + 60 busy hours
+    //   on demand (60 × 3 × 730 ÷ 168 = 782.14, less than a reserved replica) = 2,388.14.
+    //   H100 TP1 (1,000 tok/s): 3 and 2 replicas. Reserved 3 × 1,022 = 3,066; mixed: 2 reserved
+    //   (2,044) + 60 × 2 × 730 ÷ 168 = 521.43 → 2,565.43.
+    const s = scenario();
+    s.workload = { ...s.workload, profileMode: 'weekly', weeklyProfile: Array.from({ length: 168 }, (_, h) => (h < 60 ? 2 : 1)) };
+    const r = searchPlans(s, { ...NO_CONSTRAINTS, gpuIds: ['h200-sxm', 'h100-sxm'], billing: ['on-demand', 'reserved-12', 'mixed-12'] }, CATALOG);
+    const usd = (id: string) => r.plans.find((p) => p.id === id)?.monthlyUsd;
+    expect(usd('self|h200-sxm|1|tp|mixed-12')).toBeCloseTo(1_606 + (60 * 3 * 730) / 168, 4);
+    expect(usd('self|h200-sxm|1|tp|reserved-12')).toBeCloseTo(3_212, 4);
+    expect(usd('self|h200-sxm|1|tp|on-demand')).toBeCloseTo(4_380, 4);
+    expect(usd('self|h100-sxm|1|tp|mixed-12')).toBeCloseTo(2_044 + (60 * 2 * 2 * 730) / 168 / 2, 4);
+    expect(usd('self|h100-sxm|1|tp|reserved-12')).toBeCloseTo(3_066, 4);
+    const mixed = r.plans.find((p) => p.id === 'self|h200-sxm|1|tp|mixed-12');
+    expect(mixed?.risks).toContainEqual({ kind: 'commitment', months: 12 });
+    // The cheapest self-hosted plan is the mixed H200 one.
+    expect(r.plans.find((p) => p.kind === 'self-hosted')?.id).toBe('self|h200-sxm|1|tp|mixed-12');
+    // Applied, the scenario bills in the mixed mode for 12 months.
+    if (mixed) expect(applyPlan(s, mixed).selfHosted.billing).toMatchObject({ mode: 'mixed', reservedTermMonths: 12, reservedPrice: 2.2 });
+  });
+
+  it('on a flat week the reserved base is every replica: no mixed plan beside the reservation it equals', () => {
+    const r = searchPlans(scenario(), { ...NO_CONSTRAINTS, billing: ['reserved-12', 'mixed-12'] }, CATALOG);
+    expect(r.plans.some((p) => p.billing === 'mixed-12')).toBe(false);
+    expect(r.plans.filter((p) => p.kind === 'self-hosted' && p.billing === 'reserved-12')).toHaveLength(6);
+  });
+
   it('an SLO the points cannot meet excludes them with the nearest point', () => {
     const s = scenario();
     s.selfHosted.capacity = { ...s.selfHosted.capacity, slo: { ...s.selfHosted.capacity.slo, minTokensPerSPerUser: 1000 } };

@@ -28,8 +28,18 @@ import { replicaShapes, rooflineSeriesOf, type ReplicaShape } from './candidates
  * page, ranked by cost per accepted task. It enumerates; it does not sample.
  */
 
-export const BILLING_PLANS = ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'reserved-12', 'reserved-36', 'bought'] as const;
+export const BILLING_PLANS = ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'reserved-12', 'reserved-36', 'mixed-12', 'mixed-36', 'bought'] as const;
 export type BillingPlan = (typeof BILLING_PLANS)[number];
+
+/** The billing candidate a scenario's deployment is: its mode, term and schedule. */
+export function billingPlanOf(sh: Pick<Scenario['selfHosted'], 'costMode' | 'billing' | 'hoursMode'>): BillingPlan {
+  if (sh.costMode === 'buy') return 'bought';
+  const term = sh.billing.reservedTermMonths === 36 ? '36' : '12';
+  if (sh.billing.mode === 'reserved') return `reserved-${term}`;
+  if (sh.billing.mode === 'mixed') return `mixed-${term}`;
+  if (sh.billing.mode === 'scale-to-zero') return 'scale-to-zero';
+  return sh.hoursMode === 'schedule' ? 'on-demand-scheduled' : 'on-demand';
+}
 
 export interface PlanConstraints {
   /** Allowed GPU types; null = every catalog GPU. */
@@ -364,7 +374,8 @@ function priceFields(s: PlanScenario, gpu: GpuRecord, billing: BillingPlan, cata
     if (!p) return null;
     return { patch: { costMode: 'buy', capexPerGpu: p.usd }, price: { usd: p.usd, unit: 'gpu', from: 'catalog', recordId: p.id, provider: p.provider } };
   }
-  const reserved = billing === 'reserved-12' || billing === 'reserved-36';
+  // Mixed billing pays both rates: the reserved one for its base, the on-demand one for the burst.
+  const reserved = billing !== 'on-demand' && billing !== 'on-demand-scheduled' && billing !== 'scale-to-zero';
   if (own) {
     return reserved
       ? { patch: { costMode: 'rent' }, price: { usd: sh.billing.reservedPrice, unit: sh.rentUnit, from: 'scenario', recordId: null, provider: null } }
@@ -396,14 +407,18 @@ function billingPatch(billing: BillingPlan): Omit<Partial<Scenario['selfHosted']
       return { hoursMode: 'always', billing: { mode: 'reserved', reservedTermMonths: 12 } };
     case 'reserved-36':
       return { hoursMode: 'always', billing: { mode: 'reserved', reservedTermMonths: 36 } };
+    case 'mixed-12':
+      return { hoursMode: 'always', billing: { mode: 'mixed', reservedTermMonths: 12 } };
+    case 'mixed-36':
+      return { hoursMode: 'always', billing: { mode: 'mixed', reservedTermMonths: 36 } };
     case 'bought':
       return { hoursMode: 'always' };
   }
 }
 
 export function commitmentMonths(s: Pick<Scenario, 'selfHosted'>, billing: BillingPlan): number {
-  if (billing === 'reserved-12') return 12;
-  if (billing === 'reserved-36') return 36;
+  if (billing === 'reserved-12' || billing === 'mixed-12') return 12;
+  if (billing === 'reserved-36' || billing === 'mixed-36') return 36;
   if (billing === 'bought') return s.selfHosted.amortisationMonths;
   return 0;
 }
@@ -738,7 +753,8 @@ function withoutTwins(ranked: { plan: Plan; key: number }[]): { plan: Plan; key:
  * Drops a plan when another of the same deployment (kind, GPU, count, layout, API offer) costs
  * at most as much per accepted task with a shorter commitment: a 36-month reservation at the
  * 12-month rate is never the better plan. Plans without a commitment are all kept (scale-to-zero
- * may be cheaper than always-on but waits for cold starts).
+ * may be cheaper than always-on but waits for cold starts). A reserved base with on-demand burst
+ * is kept only when it is cheaper than all reserved for the same term and than on demand.
  */
 function withoutDominated(ranked: { plan: Plan; key: number }[], s: PlanScenario): { plan: Plan; key: number }[] {
   const groups = new Map<string, { plan: Plan; key: number; months: number }[]>();
@@ -753,7 +769,11 @@ function withoutDominated(ranked: { plan: Plan; key: number }[], s: PlanScenario
   for (const list of groups.values()) {
     for (const a of list) {
       const eps = 1e-9 * Math.max(1, Math.abs(a.key));
-      if (!list.some((b) => b.key <= a.key + eps && b.months < a.months)) out.push({ plan: a.plan, key: a.key });
+      if (list.some((b) => b.key <= a.key + eps && b.months < a.months)) continue;
+      // A reserved base with burst that costs no less than all reserved for its term is that
+      // reservation (a flat week reserves every replica).
+      if (a.plan.billing?.startsWith('mixed-') && list.some((b) => b.plan.billing === `reserved-${a.months}` && b.key <= a.key + eps)) continue;
+      out.push({ plan: a.plan, key: a.key });
     }
   }
   return out;

@@ -177,9 +177,11 @@ export const throughputSchema = z.strictObject({
  *   `coldStartSeconds`;
  * - reserved: a commitment for `reservedTermMonths` at `reservedPrice`, billed 730 h a month
  *   whether used or not, `upfrontShare` of it paid at signing.
+ * - mixed: a reserved base (the reserved fields) plus on-demand burst at `rentPrice` in the weekly
+ *   hours that need more, the base sized from the week profile.
  */
 export const billingSchema = z.strictObject({
-  mode: z.enum(['on-demand', 'scale-to-zero', 'reserved']).describe('How rented GPUs are billed: on demand, scale-to-zero with cold starts, or reserved for a term'),
+  mode: z.enum(['on-demand', 'scale-to-zero', 'reserved', 'mixed']).describe('How rented GPUs are billed: on demand, scale-to-zero with cold starts, reserved for a term, or a reserved base with on-demand burst'),
   coldStartSeconds: nonNegative.max(3600).describe('Scale-to-zero: seconds from the first request to a serving replica (boot, weight load, warm-up)'),
   reservedPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('Reserved: USD per GPU-hour or node-hour (see rentUnit), paid for every hour of the term'),
   reservedTermMonths: z.union([z.literal(12), z.literal(36)]).describe('Reserved: commitment term in months (1 or 3 years)'),

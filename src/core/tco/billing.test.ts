@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readScenarioDocument } from '../scenario/document';
 import { SCENARIO_TYPE, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
-import { autoscale, coldStarts, mixedCommitment } from './billing';
+import { autoscale, burstFromLoads, coldStarts, mixedCommitment, mixedSplit } from './billing';
 import { evaluateTco } from './evaluate';
 import { draftOf, UNCERTAIN_INPUTS } from './inputs';
 import { buildModel, marginalReplicaCost } from './model';
@@ -238,9 +238,10 @@ describe('a reserved base with on-demand burst', () => {
   it('2 replicas in 60 busy hours and 1 in the other 108: one reserved and one on demand is cheapest, $24,694.86 a month', () => {
     // Reserved: 8 GPUs × $2.80 × 730 h = $16,352 a replica a month; on demand 8 × $4 = $32 an
     // hour, a weekly hour being 730 ÷ 168 h of a month: $139.05.
-    const perHour = Array.from({ length: HOURS_PER_WEEK }, (_, h) => (h < 60 ? 2 : 1));
-    const m = mixedCommitment(perHour, 2, 16_352, 32, 12);
+    // Busiest-hour load 2 replicas: hours at relative load 1 need 2, hours at 0.5 need 1.
     const weekHour = (32 * 730) / 168;
+    const burst = burstFromLoads(Array.from({ length: HOURS_PER_WEEK }, (_, h) => (h < 60 ? 1 : 0.5)), weekHour);
+    const m = mixedCommitment(burst, 2, 2, 16_352, 12);
     // B = 0: (60 × 2 + 108) × 139.05 = 31,702.86; B = 1: 16,352 + 60 × 139.05 = 24,694.86;
     // B = 2: 32,704.
     expect(m.allOnDemandUsd).toBeCloseTo(228 * weekHour, 6);
@@ -261,4 +262,112 @@ describe('a reserved base with on-demand burst', () => {
     expect(mixed?.reservedReplicas).toBe(0);
     expect(mixed?.monthlyUsd).toBeCloseTo((60 * 8 * 4 * 730) / 168, 6);
   });
+
+  it('held lots set the least base: with 2 lots held the same hours cost 2 × 16,352 = $32,704 and nothing on demand', () => {
+    const burst = burstFromLoads(Array.from({ length: HOURS_PER_WEEK }, (_, h) => (h < 60 ? 1 : 0.5)), (32 * 730) / 168);
+    expect(mixedSplit(burst, 16_352, 2, 2, 2)).toMatchObject({ reservedReplicas: 2, burstReplicaHoursPerWeek: 0, monthlyUsd: 32_704 });
+    // 3 held for a load that needs 2: all 3 are paid.
+    expect(mixedSplit(burst, 16_352, 2, 2, 3).monthlyUsd).toBeCloseTo(3 * 16_352, 6);
+  });
 });
+
+describe('the mixed split against a brute force', () => {
+  it('matches min over B of B × R + Σ_h max(0, r_h − B) × od on 500 random weeks, loads and held lots', () => {
+    // A seeded generator (mulberry32), so a failure reproduces.
+    let seed = 12345;
+    const rand = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    for (let trial = 0; trial < 500; trial++) {
+      const hours = 1 + Math.floor(rand() * 168);
+      const raw = Array.from({ length: hours }, () => (rand() < 0.3 ? 1 : rand()));
+      const top = Math.max(...raw);
+      const loads = raw.map((x) => x / top);
+      const n = 1 + Math.floor(rand() * 12);
+      const peak = rand() * n;
+      const od = 10 + rand() * 200;
+      const reserved = od * (rand() * 168);
+      const held = rand() < 0.3 ? Math.floor(rand() * (n + 2)) : 0;
+      const need = loads.map((x) => Math.min(n, Math.max(1, Math.ceil(peak * x - 1e-9))));
+      const cost = (b: number) => b * reserved + need.reduce((sum, r) => sum + Math.max(0, r - b), 0) * od;
+      let best = held;
+      for (let b = held; b <= Math.max(n, held); b++) if (cost(b) < cost(best) - 1e-9 * Math.max(1, cost(best))) best = b;
+      const got = mixedSplit(burstFromLoads(loads, od), reserved, peak, n, held);
+      expect(got.monthlyUsd).toBeCloseTo(cost(best), 6);
+      expect(got.burstReplicas).toBe(Math.max(0, Math.max(...need) - got.reservedReplicas));
+    }
+  });
+});
+
+/**
+ * Billing mode "mixed" priced in the comparison. 100,000 tasks a day of 1,000 output tokens at
+ * $10 per 1M: 3e9 tokens, API $30,000 a month, 1,141.55 tok/s on average (3e9 ÷ (730 × 3,600)).
+ * Week: 60 hours at weight 2 and 108 at 1, so the busy hours run at 2 × 168 ÷ 228 = 1.47368 × the
+ * average, 1,682.29 tok/s: 2 replicas of 1,000 tok/s; the others at 841.14 tok/s: 1 replica.
+ * On demand $4 an hour (8 GPUs: $32 a replica, $139.05 a weekly hour); reserved $2.80 ($16,352 a month).
+ */
+describe('the mixed billing mode', () => {
+  const week = () => Array.from({ length: HOURS_PER_WEEK }, (_, h) => (h < 60 ? 2 : 1));
+  const mixed = (reservedPrice = 2.8): Scenario => {
+    const s = withBilling(plainScenario(), { mode: 'mixed', reservedPrice, reservedTermMonths: 12, upfrontShare: 0 }, 4);
+    s.workload = { ...s.workload, profileMode: 'weekly', weeklyProfile: week() };
+    return s;
+  };
+  const weekHour = (32 * 730) / 168;
+
+  it('prices one reserved replica and one on demand in the 60 busy hours: 16,352 + 60 × 139.05 = $24,694.86, so self-hosting beats the API at $30,000', () => {
+    const e = evaluateTco(mixed());
+    expect(e.selfHosted.replicasServing).toBe(2);
+    expect(e.selfHosted.gpuUsd).toBeCloseTo(16_352 + 60 * weekHour, 6);
+    expect(e.selfHosted.gpuUsd).toBeCloseTo(24_694.86, 2);
+    expect(e.api.monthlyUsd).toBeCloseTo(30_000, 6);
+    expect(e.selfHosted.monthlyUsd).toBeCloseTo(24_694.86, 2);
+    // The same deployment reserved: 2 × 16,352 = 32,704; on demand: 2 × 32 × 730 = 46,720. Both lose to the API.
+    const reserved = evaluateTco(withBilling(mixed(), { mode: 'reserved' }, 4));
+    expect(reserved.selfHosted.gpuUsd).toBeCloseTo(32_704, 6);
+    expect(reserved.selfHosted.monthlyUsd).toBeGreaterThan(30_000);
+    // The commitment on the card is the base: 1 replica × 16,352 × 12 months.
+    expect(e.billing.commitment?.totalUsd).toBeCloseTo(196_224, 6);
+    expect(e.billing.mixed).toMatchObject({ reservedReplicas: 1, burstReplicas: 1, burstReplicaHoursPerWeek: 60 });
+    // Paid replica-hours: 730 for the base and 60 × 730 ÷ 168 = 260.71 for the burst; busy:
+    // 3e9 tokens ÷ 1,000 tok/s ÷ 3,600 = 833.33 h, so the average utilisation is 833.33 ÷ 990.71.
+    const u = e.selfHosted.utilisation.average;
+    expect(u.ok ? u.value : NaN).toBeCloseTo(833.3333 / (730 + (60 * 730) / 168), 4);
+  });
+
+  it('the hybrid owns reserved replicas and sends its burst to the API: 16,352 + $30,000 × 60 × (1.47368 − 0.87600) ÷ 168', () => {
+    const e = evaluateTco(mixed());
+    // One owned replica carries 1,000 of 1,141.55 tok/s = 0.876 of the average in each hour;
+    // the busy hours' excess over it goes to the API.
+    const excess = (60 * ((2 * 168) / 228 - 1000 / (3e9 / (730 * 3600)))) / 168;
+    expect(e.hybrid.replicas).toBe(1);
+    expect(e.hybrid.monthlyUsd).toBeCloseTo(16_352 + 30_000 * excess, 4);
+  });
+
+  it('the break-even falls inside the second replica step: reserved $3.80 ($22,192) + 60 on-demand hours = $30,534.86 ÷ $0.01 a task', () => {
+    // One replica carries 2,628,000 ÷ 1.47368 = 1,783,286 tasks a month at its busiest hour. At
+    // most that, every hour needs one replica: reserved (22,192) beats 168 on-demand hours
+    // (23,360), and 22,192 ÷ 0.01 = 2,219,200 tasks lies beyond the step. In the second step the
+    // busy hours need two: 22,192 + 60 × 139.05 = 30,534.86, reached at 3,053,486 tasks ≤ 3,566,571.
+    const e = evaluateTco(mixed(3.8));
+    const b = e.breakEven;
+    expect(b.result.kind).toBe('at');
+    expect(b.tasksPerMonth).toBeCloseTo((22_192 + 60 * weekHour) / 0.01, 0);
+    // Reserved at $3.80 the second step costs 44,384: 4,438,400 tasks, beyond its 3,566,571.
+    expect(evaluateTco(withBilling(mixed(3.8), { mode: 'reserved' }, 4)).breakEven.result.kind).toBe('never');
+  });
+
+  it('over a flat 12-month horizon the base is one 12-month lot and the burst is rent: NPV 12 × (30,000 − 24,694.86) at a WACC of 0', () => {
+    const s = mixed();
+    s.selfHosted = { ...s.selfHosted, horizonMonths: 12, capital: { ...s.selfHosted.capital, waccYearly: 0 } };
+    const h = evaluateTco(s).horizon;
+    expect(h.npvUsd.selfHosted).toBeCloseTo(12 * (30_000 - 16_352 - 60 * weekHour), 4);
+    const row = h.cashFlow.selfHosted?.rows[5];
+    expect(row?.lines.rent).toBeCloseTo(16_352 + 60 * weekHour, 6);
+    expect(h.terminal.selfHosted).toMatchObject({ kind: 'reserved', obligationUsd: 0 });
+  });
+});
+

@@ -11,6 +11,8 @@ import { monthlyRate, type Capital } from './capital';
  *   the requests of its first `coldStartSeconds` wait;
  * - reserved: a commitment for a term, billed for all 730 hours of every month whether used or
  *   not; as it is paid anyway, the capacity is there around the clock (the schedule is ignored).
+ * - mixed: a reserved base for the term plus on-demand replicas in the hours that need more
+ *   (mixedSplit below); the base is there around the clock, so the schedule is ignored too.
  *
  * Hours per month: one weekly hour is 730 / 168 ≈ 4.345 hours of an average month (8,760 h a
  * year ÷ 12 ÷ 168 h a week), so a schedule of 12 h × 5 days is 60 × 730 / 168 = 260.71 h, not
@@ -43,7 +45,8 @@ export function scheduleOf(sh: Pick<SelfHosted, 'costMode' | 'billing'> & Schedu
 
 /** The rent per unit (GPU-hour or node-hour) the mode bills: the reserved rate when reserved. */
 export function rentRate(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentPrice'>): number {
-  return billingMode(sh) === 'reserved' ? sh.billing.reservedPrice : sh.rentPrice;
+  const mode = billingMode(sh);
+  return mode === 'reserved' || mode === 'mixed' ? sh.billing.reservedPrice : sh.rentPrice;
 }
 
 /** Weekly hours with demand in which the cluster can run. */
@@ -59,7 +62,7 @@ function demandHours(shape: Pick<Shape, 'weights' | 'availability'>): number {
  */
 export function paidHoursPerMonth(sh: Pick<SelfHosted, 'costMode' | 'billing'>, shape: Shape): number {
   const mode = billingMode(sh);
-  if (mode === 'reserved') return HOURS_PER_MONTH;
+  if (mode === 'reserved' || mode === 'mixed') return HOURS_PER_MONTH;
   if (mode === 'scale-to-zero') return (demandHours(shape) * HOURS_PER_MONTH) / HOURS_PER_WEEK;
   return shape.runningHoursPerMonth;
 }
@@ -234,49 +237,133 @@ export function autoscale(shape: Pick<Shape, 'weights' | 'availability'>, peakLo
 }
 
 /**
- * A reserved base with on-demand burst for the same deployment (docs/tco.md §3a): B replicas
- * reserved for every hour of the term, and in each weekly hour the replicas that hour needs
- * beyond B (`replicasPerHour`, the per-hour autoscaling) on demand. Monthly cost
- *   cost(B) = B × reserved a month + Σ_h max(0, r_h − B) × on-demand an hour × 730 ÷ 168,
- * the cheapest B over 0…N (ties to fewer reserved). B = 0 is autoscaled on demand, B = N all reserved.
+ * A reserved base with on-demand burst for the same deployment (billing mode "mixed", docs/tco.md
+ * §3a): B replicas reserved for every hour of the term, and in each weekly hour with demand the
+ * replicas that hour needs beyond B on demand. The replicas an hour needs are the per-hour
+ * autoscaling's, r_h = min(N, max(1, ⌈L × s_h − 1e-9⌉)), L the replicas the busiest hour needs
+ * (fractional) and s_h the hour's load relative to the busiest (w_h ÷ a_h ÷ max). Monthly cost
+ *   cost(B) = B × reserved a month + Σ_h max(0, r_h − B) × on-demand an hour × 730 ÷ 168.
+ * It is convex in B: one more reserved replica saves the on-demand hours of the hours that need
+ * more than B, so the cheapest B is the first at which those hours cost no more than a reserved
+ * replica (ties to fewer reserved). B = 0 is autoscaled on demand, B = N all reserved. Lots
+ * already held (a reservation inside its term, horizon.ts) set the least B.
  */
-export interface MixedCommitment {
+export interface Burst {
+  /** Relative load s_h of each weekly hour with demand in which the deployment may run, ascending. */
+  loads: Float64Array;
+  /** On-demand cost of one replica for one weekly hour: rent an hour × 730 ÷ 168. */
+  onDemandPerWeekHour: number;
+}
+
+/** A burst from the relative loads of the hours with demand (any order) and the on-demand rate per weekly hour. */
+export function burstFromLoads(loads: ArrayLike<number>, onDemandPerWeekHour: number): Burst {
+  return { loads: Float64Array.from(loads).sort(), onDemandPerWeekHour };
+}
+
+/** The relative loads of the hours with demand, and the on-demand rate per weekly hour. */
+export function burstOf(shape: Pick<Shape, 'weights' | 'availability'>, onDemandPerReplicaHour: number): Burst {
+  const w = shape.weights;
+  const a = shape.availability;
+  let top = 0;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) top = Math.max(top, (w[h] as number) / (a[h] as number));
+  const loads: number[] = [];
+  if (top > 0) for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) loads.push((w[h] as number) / (a[h] as number) / top);
+  return burstFromLoads(loads, (onDemandPerReplicaHour * HOURS_PER_MONTH) / HOURS_PER_WEEK);
+}
+
+export interface MixedSplit {
   reservedReplicas: number;
   /** Most replicas on demand at once, in the busiest hour. */
   burstReplicas: number;
   burstReplicaHoursPerWeek: number;
+  /** The on-demand part a month. */
+  burstUsd: number;
+  /** Reserved base + burst a month. */
   monthlyUsd: number;
+}
+
+/**
+ * Weekly hours that need more than b replicas at a busiest-hour load of L replicas, `top` being
+ * what the busiest hour needs: r_h > b ⇔ L × s_h − 1e-9 > b, counted by bisection in the
+ * ascending loads. Every hour needs one.
+ */
+function hoursAbove(loads: Float64Array, peakLoad: number, top: number, b: number): number {
+  if (b >= top) return 0;
+  if (b < 1) return loads.length;
+  const x = (b + 1e-9) / peakLoad;
+  let lo = 0;
+  let hi = loads.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((loads[mid] as number) > x) hi = mid;
+    else lo = mid + 1;
+  }
+  return loads.length - lo;
+}
+
+/**
+ * The cheapest split of `replicas` serving replicas carrying a busiest-hour load of `peakLoad`
+ * replicas, at `reservedMonthly` per reserved replica, with at least `minReserved` reserved.
+ * O(replicas × log hours): it runs in every step of the break-even and hybrid searches.
+ */
+export function mixedSplit(burst: Burst, reservedMonthly: number, peakLoad: number, replicas: number, minReserved = 0): MixedSplit {
+  const { base, hours, top } = splitInto(burst, reservedMonthly, peakLoad, replicas, minReserved, scratchSplit);
+  const burstUsd = hours * burst.onDemandPerWeekHour;
+  return { reservedReplicas: base, burstReplicas: Math.max(0, top - base), burstReplicaHoursPerWeek: hours, burstUsd, monthlyUsd: base * reservedMonthly + burstUsd };
+}
+
+/** The monthly cost of mixedSplit alone, without allocating (the hot path of the searches and curves). */
+export function mixedMonthlyUsd(burst: Burst, reservedMonthly: number, peakLoad: number, replicas: number, minReserved = 0): number {
+  const { base, hours } = splitInto(burst, reservedMonthly, peakLoad, replicas, minReserved, scratchSplit);
+  return base * reservedMonthly + hours * burst.onDemandPerWeekHour;
+}
+
+const scratchSplit = { base: 0, hours: 0, top: 0 };
+function splitInto(burst: Burst, reservedMonthly: number, peakLoad: number, replicas: number, minReserved: number, out: typeof scratchSplit): typeof scratchSplit {
+  const n = Math.max(0, Math.floor(replicas));
+  const loads = burst.loads;
+  const od = burst.onDemandPerWeekHour;
+  const len = loads.length;
+  // The busiest hour's need: no hour needs more, so the hours above it are none.
+  const top = len > 0 && n > 0 ? Math.min(n, Math.max(1, Math.ceil(peakLoad * (loads[len - 1] as number) - 1e-9))) : 0;
+  // Reserve while the hours that need more than the base cost more on demand than a reserved replica.
+  let base = 0;
+  while (base < n && (base < minReserved || hoursAbove(loads, peakLoad, top, base) * od > reservedMonthly * (1 + 1e-12))) base += 1;
+  base = Math.max(base, Math.floor(minReserved));
+  let hours = 0;
+  for (let b = base; b < top; b++) hours += hoursAbove(loads, peakLoad, top, b);
+  out.base = base;
+  out.hours = hours;
+  out.top = top;
+  return out;
+}
+
+/** The split shown on the billing card, beside all on demand (B = 0) and all reserved (B = N). */
+export interface MixedCommitment extends MixedSplit {
   allOnDemandUsd: number;
   allReservedUsd: number;
   termMonths: number;
 }
 
-export function mixedCommitment(replicasPerHour: readonly number[], replicas: number, reservedPerReplicaMonthly: number, onDemandPerReplicaHour: number, termMonths: number): MixedCommitment {
-  const perWeekHour = (onDemandPerReplicaHour * HOURS_PER_MONTH) / HOURS_PER_WEEK;
-  const burstHours = (base: number) => replicasPerHour.reduce((sum, r) => sum + Math.max(0, r - base), 0);
-  const cost = (base: number) => base * reservedPerReplicaMonthly + burstHours(base) * perWeekHour;
-  let best = 0;
-  for (let b = 1; b <= replicas; b++) if (cost(b) < cost(best) - 1e-9 * Math.max(1, cost(best))) best = b;
-  return {
-    reservedReplicas: best,
-    burstReplicas: Math.max(0, ...replicasPerHour.map((r) => r - best)),
-    burstReplicaHoursPerWeek: burstHours(best),
-    monthlyUsd: cost(best),
-    allOnDemandUsd: cost(0),
-    allReservedUsd: cost(replicas),
-    termMonths,
-  };
+export function mixedCommitment(burst: Burst, peakLoad: number, replicas: number, reservedPerReplicaMonthly: number, termMonths: number): MixedCommitment {
+  const best = mixedSplit(burst, reservedPerReplicaMonthly, peakLoad, replicas);
+  // All on demand: every replica-hour the hours need (the base held at none by an unpayable rate).
+  const onDemand = mixedSplit(burst, Number.MAX_VALUE, peakLoad, replicas);
+  return { ...best, allOnDemandUsd: onDemand.burstUsd, allReservedUsd: replicas * reservedPerReplicaMonthly, termMonths };
 }
 
 export interface BillingView {
   mode: BillingMode;
-  /** Hours a month each replica is paid for. */
+  /** Hours a month each replica is paid for (mixed: each reserved replica). */
   paidHoursPerMonth: number;
-  /** Rent per unit the mode bills (null when bought). */
-  rate: { unit: SelfHosted['rentUnit']; usd: number } | null;
+  /**
+   * Rent per unit the mode bills (null when bought; mixed: the reserved rate of the base, and
+   * `burstUsd` the on-demand rate of the burst; null in the other modes).
+   */
+  rate: { unit: SelfHosted['rentUnit']; usd: number; burstUsd: number | null } | null;
   /** Scale-to-zero only. */
   coldStarts: ColdStarts | null;
-  /** Reserved only: for the replicas the self-hosted option runs. */
+  /** Reserved: for the replicas the self-hosted option runs; mixed: for its reserved base (spare included). */
   commitment: Commitment | null;
   /**
    * Rented on demand or scale-to-zero: the replica-hours per-hour autoscaling would pay for
@@ -284,34 +371,46 @@ export interface BillingView {
    */
   autoscale: Autoscale | null;
   /**
-   * Rented on demand or reserved: the cheapest reserved base with on-demand burst for the
-   * serving replicas, shown beside the comparison (which prices the entered mode); null otherwise.
+   * Mixed: the split the comparison prices. Rented on demand or reserved: the cheapest reserved
+   * base with on-demand burst for the serving replicas, shown beside the comparison (which prices
+   * the entered mode). Null otherwise.
    */
   mixed: MixedCommitment | null;
 }
 
-/** `gpuMonthlyUsd`: the model's monthly GPU cost (for reserved, the list monthly × reservedCostFactor). */
+/**
+ * `gpuMonthlyUsd`: the model's monthly GPU cost (for reserved, the list monthly × reservedCostFactor).
+ * `load`: the busiest hour's load in replicas, the serving replicas, the spare, and the rent units of one replica.
+ */
 export function billingView(
   sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital'>,
   shape: Shape,
   paidHours: number,
   gpuMonthlyUsd: number,
-  load: { peakLoad: number; replicas: number; unitsPerReplica: number } | null = null,
+  load: { peakLoad: number; replicas: number; spareReplicas: number; unitsPerReplica: number } | null = null,
 ): BillingView {
   const mode = billingMode(sh);
   const wacc = sh.capital;
+  const factor = reservedCostFactor(sh.billing, wacc);
+  const serves = sh.costMode === 'rent' && load !== null && load.replicas > 0;
   // The per-hour replicas of the busiest-hour load, in every hour the deployment may run.
-  const perHour = sh.costMode === 'rent' && load !== null && load.replicas > 0 ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds) : null;
+  const perHour = serves && mode !== 'mixed' ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds) : null;
+  const mixed =
+    serves && mode !== 'scale-to-zero'
+      ? mixedCommitment(burstOf(shape, load.unitsPerReplica * sh.rentPrice), load.peakLoad, load.replicas, load.unitsPerReplica * sh.billing.reservedPrice * HOURS_PER_MONTH * factor, sh.billing.reservedTermMonths)
+      : null;
+  let committed: Commitment | null = null;
+  if (mode === 'reserved') committed = commitment(sh.billing, gpuMonthlyUsd / factor, wacc);
+  else if (mode === 'mixed' && mixed !== null && load !== null) {
+    committed = commitment(sh.billing, (mixed.reservedReplicas + load.spareReplicas) * load.unitsPerReplica * sh.billing.reservedPrice * HOURS_PER_MONTH, wacc);
+  }
   return {
     mode,
     paidHoursPerMonth: paidHours,
-    rate: sh.costMode === 'rent' ? { unit: sh.rentUnit, usd: rentRate(sh) } : null,
+    rate: sh.costMode === 'rent' ? { unit: sh.rentUnit, usd: rentRate(sh), burstUsd: mode === 'mixed' ? sh.rentPrice : null } : null,
     coldStarts: mode === 'scale-to-zero' ? coldStarts(shape, sh.billing.coldStartSeconds) : null,
-    commitment: mode === 'reserved' ? commitment(sh.billing, gpuMonthlyUsd / reservedCostFactor(sh.billing, wacc), wacc) : null,
-    autoscale: mode !== 'reserved' ? perHour : null,
-    mixed:
-      perHour !== null && load !== null && mode !== 'scale-to-zero'
-        ? mixedCommitment(perHour.replicasPerHour, load.replicas, load.unitsPerReplica * sh.billing.reservedPrice * HOURS_PER_MONTH * reservedCostFactor(sh.billing, wacc), load.unitsPerReplica * sh.rentPrice, sh.billing.reservedTermMonths)
-        : null,
+    commitment: committed,
+    autoscale: mode === 'on-demand' || mode === 'scale-to-zero' ? perHour : null,
+    mixed,
   };
 }

@@ -191,8 +191,58 @@ function crossingIn(model: TcoModel, search: Search, n: number): { from: number;
   const { pe, floor, k } = search;
   const lo = n === floor ? 0 : (n - 1) * k;
   const hi = n * k;
+  if (model.burst !== null && Number.isFinite(k)) return mixedCrossingIn(model, pe, n, lo, hi);
   const crossing = selfHostedTotal(model, n, 0) / pe;
   return crossing <= hi * (1 + 1e-12) ? { from: Math.max(lo, crossing), hi } : null;
+}
+
+/**
+ * Mixed billing (billing.ts): within a replica step the cost rises each time an hour needs one
+ * more replica, at t = j × k ÷ s_h (hour h's relative load s_h, j whole), and is flat between.
+ * The first piece (a, b] on which the API cost p × t reaches the piece's cost holds the crossing.
+ */
+let edgeScratch = new Float64Array(512);
+function mixedCrossingIn(model: TcoModel, pe: number, n: number, lo: number, hi: number): { from: number; hi: number } | null {
+  const loads = (model.burst as NonNullable<TcoModel['burst']>).loads;
+  const k = hi / n;
+  // The cost without each task's busy energy (which pe already takes off the API price).
+  const e = model.rates.energyPerTask;
+  const fixedAt = (t: number) => selfHostedTotal(model, n, t) - e * Math.max(0, t);
+  // The cost only rises with volume: no volume below C(lo) ÷ p holds the crossing.
+  let bound = fixedAt(lo) / pe;
+  if (!(bound <= hi * (1 + 1e-12))) return null;
+  // Cheaper already just above lo (a later window of a step that stays cheaper): it starts at lo.
+  if (fixedAt(lo + k * 1e-7) / pe <= lo) return { from: lo, hi };
+  // The volumes inside (lo, hi) at which an hour's replica count changes; loads are ascending,
+  // so equal loads are adjacent and give their edges once.
+  let m = 0;
+  edgeScratch[m++] = lo;
+  for (let i = 0; i < loads.length; i++) {
+    const s = loads[i] as number;
+    if (s <= 0 || (i > 0 && loads[i - 1] === s)) continue;
+    for (let j = Math.ceil((lo * s) / k); j <= Math.floor((hi * s) / k); j++) {
+      const t = (j * k) / s;
+      if (!(t > lo && t < hi)) continue;
+      if (m + 1 >= edgeScratch.length) {
+        const grown = new Float64Array(edgeScratch.length * 2);
+        grown.set(edgeScratch);
+        edgeScratch = grown;
+      }
+      edgeScratch[m++] = t;
+    }
+  }
+  edgeScratch[m++] = hi;
+  const edges = edgeScratch.subarray(0, m).sort();
+  for (let i = 1; i < m; i++) {
+    const a = edges[i - 1] as number;
+    const b = edges[i] as number;
+    // Pieces that end below the bound cannot hold the crossing; each piece's cost raises the bound.
+    if (!(b > a) || b * (1 + 1e-12) < bound) continue;
+    const crossing = fixedAt((a + b) / 2) / pe;
+    if (crossing <= b * (1 + 1e-12)) return { from: Math.max(a, crossing), hi };
+    bound = Math.max(bound, crossing);
+  }
+  return null;
 }
 
 /**

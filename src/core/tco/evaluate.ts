@@ -1,5 +1,5 @@
-import { HOURS_PER_MONTH } from '../scenario/schema';
-import { billingView, type BillingView } from './billing';
+import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
+import { billingView, mixedSplit, type BillingView } from './billing';
 import { solveBreakEven, type BreakEven } from './break-even';
 import { monthlyRate, type Capital } from './capital';
 import { horizonView, type HorizonView } from './horizon';
@@ -10,6 +10,7 @@ import {
   buildModel,
   replicasNeeded,
   replicasUsed,
+  peakLoad as peakLoadOf,
   selfHostedCost,
   selfHostedTotal,
   type TcoModel,
@@ -357,7 +358,8 @@ export function costCurves(model: TcoModel, breakEvenTasks: number | null): Cost
   const selfHosted: CostPoint[] = [];
   const canServe = model.selfAttemptFactor !== null && !(k !== null && k <= 0);
   if (canServe) {
-    if (k === null || xMaxTasks / k <= MAX_EXACT_STEPS) {
+    // Mixed billing rises within each replica step (the burst), so it is sampled.
+    if (model.burst === null && (k === null || xMaxTasks / k <= MAX_EXACT_STEPS)) {
       // Exact steps: flat at C(n) from the end of step n−1 to the end of step n.
       let n = floor;
       let start = 0;
@@ -511,7 +513,10 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const peakRate = averageRate * model.shape.maxWeight;
   const peakLoad = averageRate * (model.shape.peakFactor ?? model.shape.maxWeight);
   const enteredPeakCapacity = model.replicasEntered * tps * model.maxUtilisation;
-  const provisionedReplicaHours = cost.totalReplicas * model.paidHoursPerMonth;
+  // Mixed billing: the reserved base (and spare) around the clock, the burst in the hours that need it.
+  const split = model.burst !== null && feasible ? mixedSplit(model.burst, model.rates.gpuPerReplica, peakLoadOf(model, tasks), serving) : null;
+  const provisionedReplicaHours =
+    split !== null ? (split.reservedReplicas + model.spareReplicas) * model.paidHoursPerMonth + (split.burstReplicaHoursPerWeek * HOURS_PER_MONTH) / HOURS_PER_WEEK : cost.totalReplicas * model.paidHoursPerMonth;
   const busyHours = ((attempts ?? 0) * model.secondsPerAttempt) / 3600;
   // Productive: the accepted work without its retries (SPEC §3).
   const productiveHours = (accepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600;
@@ -529,7 +534,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const hybridSelfAccepted = accepted * h.selfShare;
   const hybridBusy = h.replicas > 0 ? (hybridSelfAccepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600 : 0;
   const hybridProvisioned = (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
-  const hybridOwned = selfHostedCost(model, h.replicas, tasks * h.selfShare);
+  const hybridOwned = selfHostedCost(model, h.replicas, tasks * h.selfShare, 'owned');
   const overflowTasks = tasks * (1 - h.selfShare);
 
   const breakEven = breakEvenView(model, solveBreakEven(model));
@@ -624,7 +629,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
       cost.gpu,
       // The replicas the busiest hour needs, for the per-hour autoscaling figure (billing.ts).
       feasible && model.tasksPerReplica !== null && model.tasksPerReplica > 0
-        ? { peakLoad: tasks / model.tasksPerReplica, replicas: serving, unitsPerReplica: model.finance.rentUnit === 'gpu-hour' ? model.gpusPerReplica : model.rates.scaling.nodesPerReplica }
+        ? { peakLoad: tasks / model.tasksPerReplica, replicas: serving, spareReplicas: model.spareReplicas, unitsPerReplica: model.finance.rentUnit === 'gpu-hour' ? model.gpusPerReplica : model.rates.scaling.nodesPerReplica }
         : null,
     ),
     horizon: horizonView(model),

@@ -1,8 +1,8 @@
-import { billingMode, reservedCostFactor } from './billing';
+import { billingMode, mixedSplit, reservedCostFactor } from './billing';
 import { monthlyRate } from './capital';
 import { oneTimeMonthly } from './staff';
 import { cheapestHybridTotal, servedShare } from './hybrid';
-import { MAX_REPLICAS, apiPerTaskTotal, replicasUsed, selfHostedCost, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
+import { MAX_REPLICAS, apiPerTaskTotal, peakLoad, replicasUsed, selfHostedCost, selfHostedTotal, servesAnyWork, type Pricing, type TcoModel } from './model';
 
 /**
  * The comparison over the planning horizon (docs/tco.md §3d): month by month for N =
@@ -156,6 +156,7 @@ function yearModel(model: TcoModel, year: number): TcoModel {
     ...model,
     apiPerTask: { uncachedInputUsd: p.uncachedInputUsd * api, cachedInputUsd: p.cachedInputUsd * api, outputUsd: p.outputUsd * api, totalUsd: p.totalUsd * api },
     rates: { ...r, gpuPerReplica: r.gpuPerReplica * gpu, scaling: { ...r.scaling, opsFixed: r.scaling.opsFixed - oneTimeMonthly(f) } },
+    burst: model.burst === null ? null : { ...model.burst, onDemandPerWeekHour: model.burst.onDemandPerWeekHour * gpu },
   };
 }
 
@@ -180,7 +181,9 @@ type Commitment = { kind: 'reserved' | 'bought'; months: number } | null;
 function commitmentOf(model: TcoModel): Commitment {
   const f = model.finance;
   if (f.costMode === 'buy') return { kind: 'bought', months: f.amortisationMonths };
-  if (billingMode(f) === 'reserved') return { kind: 'reserved', months: f.billing.reservedTermMonths };
+  const mode = billingMode(f);
+  // Mixed billing: the reserved base is taken in lots, the burst is rent of its month.
+  if (mode === 'reserved' || mode === 'mixed') return { kind: 'reserved', months: f.billing.reservedTermMonths };
   return null;
 }
 
@@ -282,9 +285,10 @@ class Ledger {
   }
   /**
    * Month m with `total` replicas running (spare included) and the running costs of those
-   * replicas; returns the level GPU cost. Lots are taken up to `total`.
+   * replicas; returns the level GPU cost. Lots are taken up to `total`; `burstUsd` is on-demand
+   * rent beside them (mixed billing).
    */
-  month(m: number, lotLevel: number, total: number, cost: MonthCost, apiUsd: number): number {
+  month(m: number, lotLevel: number, total: number, cost: MonthCost, apiUsd: number, burstUsd = 0): number {
     const cells = this.cells;
     cells.add(m, 'power', cost.power);
     cells.add(m, 'staff', cost.staff);
@@ -303,7 +307,8 @@ class Ledger {
       cells.add(m - 1, 'capex', lot.capex);
       cells.add(m - 1, 'upfront', lot.upfront);
     }
-    let level = 0;
+    cells.add(m, 'rent', burstUsd);
+    let level = burstUsd;
     for (const lot of held) {
       level += lot.level;
       cells.add(m, 'rent', lot.invoice);
@@ -474,8 +479,8 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
   let gpuFactor = 1;
   let yearOf: TcoModel | null = null;
   let modelYear = -1;
-  const costAt = (replicas: number, served: number): MonthCost => {
-    const c = selfHostedCost(model, replicas, served);
+  const costAt = (replicas: number, served: number, pricing: Pricing): MonthCost => {
+    const c = selfHostedCost(model, replicas, served, pricing);
     return { totalReplicas: c.totalReplicas, gpu: c.gpu * gpuFactor, power: c.power, staff: c.staff, ops: c.totalReplicas > 0 ? c.ops - oneTimeLevel : 0 };
   };
   for (let m = 1; m <= n; m++) {
@@ -504,9 +509,17 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
     }
     let selfLevel: number | null = null;
     if (used !== null) {
-      const cost = costAt(used, tasks * moved);
+      const cost = costAt(used, tasks * moved, 'deployment');
       const notMoved = api * (1 - moved);
-      const gpu = self.month(m, lotLevel, cost.totalReplicas, cost, notMoved);
+      // Mixed billing: the base with the lots held counted, the burst above it on demand.
+      let lots = cost.totalReplicas;
+      let burstUsd = 0;
+      if (model.burst !== null) {
+        const split = mixedSplit(model.burst, model.rates.gpuPerReplica, peakLoad(model, tasks * moved), used, Math.max(0, self.held(m).length - model.spareReplicas));
+        lots = split.reservedReplicas + model.spareReplicas;
+        burstUsd = split.burstUsd * gpuFactor;
+      }
+      const gpu = self.month(m, lotLevel, lots, cost, notMoved, burstUsd);
       selfLevel = gpu + cost.power + cost.staff + cost.ops + notMoved;
     } else selfServes = false;
 
@@ -523,7 +536,7 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
         hybridReplicas = cheapestHybridTotal(yearOf, tasks, sunk).replicas;
       } else hybridReplicas = hybridMode.fixed;
       const share = hybridReplicas > 0 ? servedShare(model, tasks, hybridReplicas) * moved : 0;
-      const hCost = costAt(hybridReplicas, tasks * share);
+      const hCost = costAt(hybridReplicas, tasks * share, 'owned');
       const overflow = perTask * tasks * (1 - share);
       const hGpu = hybrid.month(m, lotLevel, hCost.totalReplicas, hCost, overflow);
       let hybridOneTime = 0;

@@ -68,7 +68,7 @@ export function peakOverflowWeight(model: TcoModel, tasks: number, replicas: num
 
 export function hybridPoint(model: TcoModel, tasks: number, replicas: number): HybridPoint {
   const selfShare = tasks > 0 ? servedShare(model, tasks, replicas) : 0;
-  const selfUsd = selfHostedTotal(model, replicas, tasks * selfShare);
+  const selfUsd = selfHostedTotal(model, replicas, tasks * selfShare, 'owned');
   const apiUsd = apiPerTaskTotal(model) * tasks * (1 - selfShare);
   return { replicas, selfShare, selfUsd, apiUsd, totalUsd: selfUsd + apiUsd };
 }
@@ -118,7 +118,7 @@ export function cheapestHybridTotal(model: TcoModel, tasks: number, committedRep
   let bestUsd = p * tasks + idle(0);
   for (let k = 1; k <= maxK; k++) {
     const share = servedShare(model, tasks, k);
-    const total = selfHostedTotal(model, k, tasks * share) + p * tasks * (1 - share) + idle(k);
+    const total = selfHostedTotal(model, k, tasks * share, 'owned') + p * tasks * (1 - share) + idle(k);
     if (total < bestUsd - 1e-9 * Math.max(1, bestUsd)) {
       bestUsd = total;
       bestK = k;

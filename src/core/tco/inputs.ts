@@ -159,10 +159,14 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
   },
   rentPrice: {
     key: 'rentPrice', unit: 'usd-per-hour', min: 0, max: MONEY_LIMITS.rentPerNodeHour, shape: false, applies: rent,
-    // The rate the billing mode pays: the reserved rate when reserved (billing.ts).
+    // The rate the billing mode pays: the reserved rate when reserved (billing.ts). Mixed billing
+    // pays both: the on-demand rate of the burst moves with the reserved one, in proportion.
     get: (s) => rentRate(s.selfHosted),
     set: (s, v) => {
-      if (billingMode(s.selfHosted) === 'reserved') s.selfHosted.billing = { ...s.selfHosted.billing, reservedPrice: v };
+      const mode = billingMode(s.selfHosted);
+      const b = s.selfHosted.billing;
+      if (mode === 'mixed') s.selfHosted.rentPrice = b.reservedPrice > 0 ? (s.selfHosted.rentPrice * v) / b.reservedPrice : v;
+      if (mode === 'reserved' || mode === 'mixed') s.selfHosted.billing = { ...b, reservedPrice: v };
       else s.selfHosted.rentPrice = v;
     },
   },
@@ -244,7 +248,7 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
     set: (s, v) => void (s.selfHosted.capital = { ...s.selfHosted.capital, waccYearly: v }),
   },
   upfrontShare: {
-    key: 'upfrontShare', unit: 'share', min: 0, max: 1, shape: false, applies: (s) => billingMode(s.selfHosted) === 'reserved',
+    key: 'upfrontShare', unit: 'share', min: 0, max: 1, shape: false, applies: (s) => billingMode(s.selfHosted) === 'reserved' || billingMode(s.selfHosted) === 'mixed',
     get: (s) => s.selfHosted.billing.upfrontShare,
     set: (s, v) => void (s.selfHosted.billing = { ...s.selfHosted.billing, upfrontShare: v }),
   },

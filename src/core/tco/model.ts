@@ -1,6 +1,6 @@
 import { resolveCapacity, type CapacityResolution } from '../capacity/stored';
 import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
-import { billingMode, paidHoursPerMonth, rentRate, reservedCostFactor } from './billing';
+import { billingMode, burstOf, mixedMonthlyUsd, paidHoursPerMonth, rentRate, reservedCostFactor, type Burst } from './billing';
 import { capitalMonthly } from './capital';
 import { demandShape, type DemandShape } from './profile';
 import { sizeRequest, type Sizing } from './sizing';
@@ -108,6 +108,11 @@ export interface TcoModel {
   replicasEntered: number;
   spareReplicas: 0 | 1;
   rates: SelfHostedCostRates;
+  /**
+   * Mixed billing only (billing.ts): the hours' relative loads and the on-demand rate of the
+   * burst above the reserved base; `rates.gpuPerReplica` is then a reserved replica's month.
+   */
+  burst: Burst | null;
   /** Hours a month each replica is paid for and can serve (billing.ts). */
   paidHoursPerMonth: number;
   gpusPerReplica: number;
@@ -130,6 +135,11 @@ export interface SelfHostedCost {
   total: number;
 }
 
+/** Rent units of one replica: its GPUs, or its nodes when rent is per node-hour. */
+function rentUnits(s: Pick<Scenario['selfHosted'], 'rentUnit' | 'gpusPerReplica' | 'gpusPerNode'>): number {
+  return s.rentUnit === 'gpu-hour' ? s.gpusPerReplica : Math.ceil(s.gpusPerReplica / s.gpusPerNode);
+}
+
 function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPerYear: number, secondsPerTask: number): SelfHostedCostRates {
   const gpus = s.gpusPerReplica;
   let gpuPerReplica: number;
@@ -141,9 +151,10 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
     // (730, or the schedule's), 730 reserved at the reserved rate, the hours with demand at zero.
     // Reserved with an upfront part: that part is cash at signing, carried at the WACC as a
     // level monthly cost over the term (billing.ts, reservedCostFactor; 1 without a WACC).
-    const units = s.rentUnit === 'gpu-hour' ? gpus : Math.ceil(gpus / s.gpusPerNode);
+    const units = rentUnits(s);
     const rate = rentRate(s);
-    const factor = billingMode(s) === 'reserved' ? reservedCostFactor(s.billing, s.capital) : 1;
+    const mode = billingMode(s);
+    const factor = mode === 'reserved' || mode === 'mixed' ? reservedCostFactor(s.billing, s.capital) : 1;
     gpuPerReplica = units * rate * runningHours * factor;
     gpuPrice = { unit: s.rentUnit, usd: rate, monthlyPerReplicaPerUsd: units * runningHours * factor };
   } else {
@@ -233,6 +244,7 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
     replicasEntered: s.replicas,
     spareReplicas: s.redundancy === 'n-plus-1' ? 1 : 0,
     rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear, secondsPerTask),
+    burst: billingMode(s) === 'mixed' ? burstOf(shape, rentUnits(s) * s.rentPrice) : null,
     paidHoursPerMonth: paidHours,
     gpusPerReplica: s.gpusPerReplica,
     finance: {
@@ -264,14 +276,35 @@ export function servesAnyWork(model: Pick<TcoModel, 'blocked'>): boolean {
 }
 
 /**
+ * How a cost function prices the replicas: as the self-hosted deployment (in mixed billing its
+ * reserved base and the on-demand burst above it) or as the hybrid's owned replicas (in mixed
+ * billing all reserved: the hybrid's burst goes to the API).
+ */
+export type Pricing = 'deployment' | 'owned';
+
+/** Replicas the busiest hour needs to carry `tasks` a month (fractional; 0 when one replica carries any volume). */
+export function peakLoad(model: Pick<TcoModel, 'tasksPerReplica'>, tasks: number): number {
+  const k = model.tasksPerReplica;
+  return k !== null && k > 0 ? Math.max(0, tasks) / k : 0;
+}
+
+/** Monthly GPU cost of n serving replicas plus the spare: per replica, or the mixed split. */
+function gpuCost(model: TcoModel, servingReplicas: number, tasksServed: number, pricing: Pricing): number {
+  const r = model.rates;
+  if (model.burst === null || pricing === 'owned') return (servingReplicas + model.spareReplicas) * r.gpuPerReplica;
+  // The spare is reserved: it stands by around the clock.
+  return model.spareReplicas * r.gpuPerReplica + mixedMonthlyUsd(model.burst, r.gpuPerReplica, peakLoad(model, tasksServed), servingReplicas);
+}
+
+/**
  * Monthly self-hosted cost with n serving replicas (plus the N+1 spare) serving `tasksServed`
  * workload tasks a month (their busy power, when power follows utilisation); nothing at n = 0.
  */
-export function selfHostedCost(model: TcoModel, servingReplicas: number, tasksServed: number): SelfHostedCost {
+export function selfHostedCost(model: TcoModel, servingReplicas: number, tasksServed: number, pricing: Pricing = 'deployment'): SelfHostedCost {
   if (servingReplicas <= 0) return { servingReplicas: 0, totalReplicas: 0, gpu: 0, power: 0, staff: 0, ops: 0, total: 0 };
   const total = servingReplicas + model.spareReplicas;
   const r = model.rates;
-  const gpu = total * r.gpuPerReplica;
+  const gpu = gpuCost(model, servingReplicas, tasksServed, pricing);
   const power = total * r.powerPerReplica + r.energyPerTask * Math.max(0, tasksServed);
   const staff = staffCostAt(r.scaling, total);
   const ops = opsCostAt(r.scaling, total);
@@ -279,11 +312,12 @@ export function selfHostedCost(model: TcoModel, servingReplicas: number, tasksSe
 }
 
 /** Total monthly self-hosted cost with n serving replicas serving `tasksServed` tasks (hot path of the searches). */
-export function selfHostedTotal(model: TcoModel, servingReplicas: number, tasksServed: number): number {
+export function selfHostedTotal(model: TcoModel, servingReplicas: number, tasksServed: number, pricing: Pricing = 'deployment'): number {
   if (servingReplicas <= 0) return 0;
   const r = model.rates;
   const total = servingReplicas + model.spareReplicas;
-  return total * (r.gpuPerReplica + r.powerPerReplica) + r.energyPerTask * Math.max(0, tasksServed) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
+  const gpu = model.burst === null ? total * r.gpuPerReplica : gpuCost(model, servingReplicas, tasksServed, pricing);
+  return gpu + total * r.powerPerReplica + r.energyPerTask * Math.max(0, tasksServed) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
 }
 
 /** Monthly cost of one more serving replica: GPUs, power, and the staff and node costs it adds (above the on-call minimum). */

@@ -19,8 +19,16 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
   const unit = b.rate.unit === 'gpu-hour' ? t('unit.usdPerGpuHour') : t('unit.usdPerNodeHour');
   const rows: { label: string; value: string; testId?: string }[] = [
     { label: bt('card.mode'), value: bt(`in.mode.${b.mode}`), testId: 'tco-billing-mode-value' },
-    { label: bt('card.rate'), value: `${fmt.number(b.rate.usd, 2)} ${unit}` },
-    { label: bt('card.paidHours'), value: bt('card.paidHoursValue', { h: fmt.number(b.paidHoursPerMonth, 1) }), testId: 'tco-paid-hours' },
+    {
+      label: bt('card.rate'),
+      value: b.rate.burstUsd === null ? `${fmt.number(b.rate.usd, 2)} ${unit}` : bt('card.rateMixed', { reserved: `${fmt.number(b.rate.usd, 2)} ${unit}`, od: `${fmt.number(b.rate.burstUsd, 2)} ${unit}` }),
+      testId: 'tco-billing-rate',
+    },
+    {
+      label: bt(b.mode === 'mixed' ? 'card.paidHoursBase' : 'card.paidHours'),
+      value: bt('card.paidHoursValue', { h: fmt.number(b.paidHoursPerMonth, 1) }),
+      testId: 'tco-paid-hours',
+    },
     { label: bt('card.gpuMonthly'), value: fmt.money(e.selfHosted.gpuUsd, 2), testId: 'tco-billing-gpu-monthly' },
   ];
   const c = b.coldStarts;
@@ -75,7 +83,7 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       {c && c.startsPerWeek > 0 ? <p className="text-xs text-muted">{bt('card.waitNote', { s: fmt.number(c.coldStartSeconds, 0) })}</p> : null}
       {mixed ? (
         <p className="text-xs text-muted" data-testid="tco-mixed-note">
-          {bt('card.mixedNote', { od: fmt.money(mixed.allOnDemandUsd, 0), reserved: fmt.money(mixed.allReservedUsd, 0), term: fmt.number(mixed.termMonths, 0) })}
+          {bt(b.mode === 'mixed' ? 'card.mixedPriced' : 'card.mixedNote', { od: fmt.money(mixed.allOnDemandUsd, 0), reserved: fmt.money(mixed.allReservedUsd, 0), term: fmt.number(mixed.termMonths, 0) })}
         </p>
       ) : null}
       <p className="text-xs text-muted">{bt('card.origin')}</p>

@@ -18,7 +18,7 @@ export function BillingFields(props: { t: TcoT }) {
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const b = sh.billing;
-  const modes = ['on-demand', 'scale-to-zero', 'reserved'] as const;
+  const modes = ['on-demand', 'scale-to-zero', 'reserved', 'mixed'] as const;
   const perUnit = sh.rentUnit === 'gpu-hour' ? props.t('unit.usdPerGpuHour') : props.t('unit.usdPerNodeHour');
   return (
     <>
@@ -33,7 +33,7 @@ export function BillingFields(props: { t: TcoT }) {
       {b.mode === 'scale-to-zero' ? (
         <NumberField label={bt('in.coldStart')} value={b.coldStartSeconds} min={0} max={3600} integer unit={bt('unit.seconds')} help={bt('in.coldStartHelp')} onCommit={(coldStartSeconds) => setBilling({ coldStartSeconds })} testId="tco-cold-start" />
       ) : null}
-      {b.mode === 'reserved' ? (
+      {b.mode === 'reserved' || b.mode === 'mixed' ? (
         <div className="grid grid-cols-2 gap-3">
           <NumberField
             label={bt('in.reservedPrice')}

@@ -4,7 +4,7 @@ import { Banner, Card } from '../../components/card';
 import { Button } from '../../components/button';
 import { useLanguage, useT } from '../../components/use-t';
 import { GPUS } from '../../core/catalog/gpus';
-import { apiOfferChoices, applyPlan, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
+import { apiOfferChoices, applyPlan, billingPlanOf, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
 import { deepEqual } from '../../core/scenario/json';
 import { modelIdOf } from '../../core/deployment/identify';
 import type { Scenario } from '../../core/scenario/schema';
@@ -130,9 +130,7 @@ function changesText(t: T, before: Scenario, after: Scenario): string {
   if (b.gpuId !== a.gpuId) out.push(`${gpuName(b.gpuId)} → ${gpuName(a.gpuId)}`);
   if (b.gpusPerReplica !== a.gpusPerReplica) out.push(`${b.gpusPerReplica} → ${a.gpusPerReplica} GPUs/replica`);
   if (b.replicas !== a.replicas) out.push(`${b.replicas} → ${a.replicas} replicas`);
-  const billing = (s: Scenario['selfHosted']): BillingPlan =>
-    s.costMode === 'buy' ? 'bought' : s.billing.mode === 'reserved' ? (s.billing.reservedTermMonths === 36 ? 'reserved-36' : 'reserved-12') : s.billing.mode === 'scale-to-zero' ? 'scale-to-zero' : s.hoursMode === 'schedule' ? 'on-demand-scheduled' : 'on-demand';
-  if (billing(b) !== billing(a)) out.push(`${t(`b.${billing(b)}`)} → ${t(`b.${billing(a)}`)}`);
+  if (billingPlanOf(b) !== billingPlanOf(a)) out.push(`${t(`b.${billingPlanOf(b)}`)} → ${t(`b.${billingPlanOf(a)}`)}`);
   if (before.api.offerId !== after.api.offerId || before.api.provider !== after.api.provider) out.push(`${before.api.provider} → ${after.api.provider}`);
   if (b.capacity.series?.label !== a.capacity.series?.label) out.push(`${b.capacity.series?.label ?? 'entered figure'} → ${a.capacity.series?.label ?? 'entered figure'}`);
   return out.join(', ') || '—';
