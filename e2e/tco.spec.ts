@@ -334,6 +334,27 @@ test.describe('TCO and break-even', () => {
     await expect(cost).toContainText('für die reservierte Basis');
   });
 
+  test('a schedule in its own time zone is moved onto the usage week, in English and German', async ({ page, tcoPage: tco, shell }) => {
+    // A usage week built in UTC from January files: demand Mon–Fri 08:00–16:00 UTC (09–17 in Berlin).
+    const s = plainScenario();
+    s.workload = { ...s.workload, requestsPerDay: 10_000, profileMode: 'weekly', weeklyProfile: Array.from({ length: 168 }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 8 && h % 24 < 16 ? 1 : 0)) };
+    s.usage = { source: { files: ['usage.csv'], firstDay: '2026-01-05', lastDay: '2026-01-30', timeZone: 'UTC', models: [], profile: 'median' } };
+    s.selfHosted = { ...s.selfHosted, hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 5, scheduleStartHour: 9 };
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    await tco.openGroup('tco-group-deployment');
+    // 09:00 in the week's own hours (UTC) leaves 08:00–09:00 UTC outside the schedule.
+    await slow(tco.kpi('self')).toContainText('per accepted task: off schedule');
+    await tco.select('Schedule time zone').selectOption('Europe/Berlin');
+    await slow(tco.kpi('self')).not.toContainText('off schedule');
+    // 09:00 Berlin = 08:00 UTC in January: 40 paid hours a week = 40 × 730 ÷ 168 = 173.81 h a
+    // month; 8 GPUs × $4 × 173.81 = $5,561.90.
+    const billing = page.getByTestId('tco-billing-card');
+    await slow(billing.getByTestId('tco-paid-hours')).toHaveText('173.8 h a month');
+    await expect(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$5,561.90');
+    await shell.setLanguage('de');
+    await expect(tco.root().getByRole('combobox', { name: 'Zeitzone des Zeitplans', exact: true })).toHaveValue('Europe/Berlin');
+  });
+
   test('the horizon chart marks the month self-hosting catches up, in English and German', async ({ page, tcoPage: tco, shell }) => {
     const s = defaultScenario();
     s.workload.requestsPerDay = 60_000;

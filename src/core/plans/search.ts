@@ -238,7 +238,7 @@ export const CATALOG: PlanCatalog = {
   calibration: (s) => calibrationTable(s, [], PUBLISHED_SERIES),
 };
 
-export type PlanScenario = Pick<Scenario, 'workload' | 'api' | 'selfHosted' | 'fx' | 'hardware' | 'pilot'>;
+export type PlanScenario = Pick<Scenario, 'workload' | 'api' | 'selfHosted' | 'fx' | 'hardware' | 'pilot'> & Partial<Pick<Scenario, 'usage'>>;
 
 interface Evidence {
   info: PlanEvidence;

@@ -128,6 +128,8 @@ export const DEFAULT_SCENARIO: Scenario = {
     scheduleDaysPerWeek: 7,
     // Office hours from 08:00 when a schedule is entered (the start hour v3 had fixed).
     scheduleStartHour: 8,
+    // The start hour is in the week profile's own hours unless a zone is chosen.
+    scheduleTimeZone: null,
     staffFte: 1,
     // One team for the deployment, as the articles count it (1 FTE MLOps per cluster).
     scaling: { staffPer: 'deployment', minOnCallFte: 0, otherPerNodeMonthly: 0 },

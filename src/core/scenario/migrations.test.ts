@@ -9,6 +9,7 @@ import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-finance-v3';
 import { V3_RAMP, V3_RATE_CONVENTION, V3_SCHEDULE_START_HOUR, V3_TAX, V4_TERMINAL_VALUE } from './upgrade-horizon-v4';
+import { V4_SCHEDULE_TIME_ZONE } from './upgrade-schedule-v5';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -63,7 +64,7 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4']);
+    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -112,7 +113,7 @@ describe('migrations', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.fromVersion).toBe(1);
-    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4']);
+    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario;
     // v1 said: prices in ¥, each ¥ worth $1 (pegUsdPerUnit 1). v2 says the same thing: listed
@@ -140,6 +141,8 @@ describe('migrations', () => {
       terminalValue: V4_TERMINAL_VALUE,
       ramp: V3_RAMP,
       tax: V3_TAX,
+      // v4 → v5: the schedule in the week profile's own hours.
+      scheduleTimeZone: V4_SCHEDULE_TIME_ZONE,
     });
     expect(s.fx).toEqual(input.fx);
   });
@@ -187,7 +190,7 @@ describe('migrations', () => {
   it('v2 → v3: old links keep their pinned layout (TP, MLA mode, DCP size) and their hardware figures', () => {
     // The bare v2 example link: v2 always computed the scenario's own TP 8 with DP-attention.
     const bare = readScenarioDocument({ type: SCENARIO_TYPE, version: 2 }, true);
-    expect(bare.ok && bare.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4']);
+    expect(bare.ok && bare.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
     expect(bare.ok && bare.value.notices).toEqual([]);
     expect(bare.ok && bare.value.scenario.hardware).toMatchObject({ layout: { choice: 'pinned' }, tensorParallel: 8, mlaKvMode: 'dp-attention', dcpSize: 8 });
     const r = bare.ok ? buildHardwareReport(bare.value.scenario) : null;
@@ -217,14 +220,14 @@ describe('migrations', () => {
     const r = readScenarioDocument(doc, false);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4']);
+    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario as unknown as Record<string, unknown>;
     expect(s.usage).toEqual({ source: null });
     // Everything else is the v2 document as it was, apart from the version and the other
     // v3 parts (a pinned layout, a capacity block with no limits), which their own tests cover.
     const { usage: _usage, version, ...rest } = s;
-    expect(version).toBe(4);
+    expect(version).toBe(5);
     const { version: _v, ...v2Rest } = doc;
     const hardware = { ...(rest.hardware as Record<string, unknown>) };
     const selfHosted = { ...(rest.selfHosted as Record<string, unknown>) };
@@ -232,7 +235,7 @@ describe('migrations', () => {
     delete hardware.layout;
     expect(selfHosted.billing).toEqual(V2_BILLING);
     expect(selfHosted.capital).toEqual({ ...V2_CAPITAL, rateConvention: V3_RATE_CONVENTION });
-    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'terminalValue', 'ramp', 'tax']) delete selfHosted[part];
+    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'scheduleTimeZone', 'terminalValue', 'ramp', 'tax']) delete selfHosted[part];
     expect({ ...rest, hardware, selfHosted }).toEqual(v2Rest);
   });
 });
@@ -243,7 +246,7 @@ describe('v3 → v4', () => {
     const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 3, selfHosted: { capital: { waccYearly: 0.1 }, hoursMode: 'schedule', scheduleHoursPerDay: 9, scheduleDaysPerWeek: 5 } }, true);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.migrations).toEqual(['v3-to-v4']);
+    expect(r.value.migrations).toEqual(['v3-to-v4', 'v4-to-v5']);
     expect(r.value.notices).toEqual([]);
     const sh = r.value.scenario.selfHosted;
     expect(sh.capital).toEqual({ waccYearly: 0.1, rateConvention: 'nominal' });
@@ -259,5 +262,30 @@ describe('v3 → v4', () => {
     const r = readScenarioDocument(doc, false);
     expect(r.ok && r.value.scenario.selfHosted.scheduleStartHour).toBe(6);
     expect(r.ok && r.value.scenario.selfHosted.terminalValue).toEqual({ rule: 'none', resaleShare: 0.2 });
+  });
+});
+
+describe('v4 → v5', () => {
+  it('a v4 link keeps its schedule in the week profile\'s own hours (no zone of its own)', () => {
+    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 4, selfHosted: { hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 5, scheduleStartHour: 9 } }, true);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.migrations).toEqual(['v4-to-v5']);
+    expect(r.value.notices).toEqual([]);
+    expect(r.value.scenario.selfHosted.scheduleStartHour).toBe(9);
+    expect(r.value.scenario.selfHosted.scheduleTimeZone).toBeNull();
+  });
+
+  it('a hand-written v4 file with a zone keeps it; a zone this runtime does not know is refused by name', () => {
+    const doc = { ...(frozenBase(4) as Record<string, unknown>) };
+    doc.selfHosted = { ...(doc.selfHosted as Record<string, unknown>), scheduleTimeZone: 'Asia/Kolkata' };
+    const r = readScenarioDocument(doc, false);
+    expect(r.ok && r.value.scenario.selfHosted.scheduleTimeZone).toBe('Asia/Kolkata');
+    const bad = readScenarioDocument({ type: SCENARIO_TYPE, version: 5, selfHosted: { scheduleTimeZone: 'Mars/Olympus' } }, true);
+    expect(bad.ok).toBe(true);
+    if (!bad.ok) return;
+    // The field falls back to its default and the notice names it.
+    expect(bad.value.scenario.selfHosted.scheduleTimeZone).toBeNull();
+    expect(bad.value.notices.map((n) => n.path)).toContain('selfHosted.scheduleTimeZone');
   });
 });

@@ -12,7 +12,7 @@ import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spe
  * (0.25 = 25 %); token prices per 1,000,000 tokens; durations in ms unless named otherwise.
  */
 export const SCENARIO_TYPE = 'llm-selfhost-scenario';
-export const SCENARIO_VERSION = 4;
+export const SCENARIO_VERSION = 5;
 
 // Zod 4's z.number() already rejects NaN and ±Infinity.
 const finite = z.number();
@@ -116,6 +116,13 @@ export const workloadSchema = z.strictObject({
   weeklyProfile: z.array(nonNegative).length(HOURS_PER_WEEK),
 });
 export type Workload = z.infer<typeof workloadSchema>;
+
+/** An IANA time zone this runtime knows, checked with Intl (the days and weeks are built with it). */
+const ianaTimeZone = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isValidTimeZone, { error: (issue) => `"${String(issue.input).slice(0, 64)}" is not an IANA time zone, e.g. Europe/Berlin` });
 
 /**
  * An API offer as three steps (docs/tco.md §1): prices are listed in `listCurrency`; the
@@ -283,7 +290,10 @@ export const selfHostedSchema = z.strictObject({
   hoursMode: z.enum(['always', 'schedule']),
   scheduleHoursPerDay: finite.min(0).max(24),
   scheduleDaysPerWeek: finite.min(0).max(7),
-  scheduleStartHour: z.number().int().min(0).max(23).describe('Schedule: the hour each day\'s window starts, in the hours of the week profile (its time zone)'),
+  scheduleStartHour: z.number().int().min(0).max(23).describe('Schedule: the hour each day\'s window starts, in scheduleTimeZone (or the week profile\'s hours)'),
+  scheduleTimeZone: ianaTimeZone
+    .nullable()
+    .describe('Schedule: the IANA time zone of the start hour and days; null = the week profile\'s own hours (the usage week\'s zone when the profile comes from usage files)'),
   staffFte: nonNegative.max(1000),
   scaling: scalingSchema,
   staffLoadedYearlyUsd: usd.max(MONEY_LIMITS.staffYearly),
@@ -501,13 +511,7 @@ export const usageSourceSchema = z.strictObject({
   files: z.array(z.string().max(200)).min(1).max(20),
   firstDay: isoDate,
   lastDay: isoDate,
-  timeZone: z
-    .string()
-    .min(1)
-    .max(64)
-    // Checked with Intl, the zones this runtime knows (the days and the week are built with it).
-    .refine(isValidTimeZone, { error: (issue) => `"${String(issue.input).slice(0, 64)}" is not an IANA time zone, e.g. Europe/Berlin` })
-    .describe('IANA time zone of the days and the weekly profile, e.g. Europe/Berlin'),
+  timeZone: ianaTimeZone.describe('IANA time zone of the days and the weekly profile, e.g. Europe/Berlin'),
   /** Models whose usage the workload holds; empty = all models in the files. */
   models: z.array(z.string().max(200)).max(50),
   profile: z.enum(['median', 'busiest']).describe('Weekly profile: the median week or the busiest full week'),

@@ -5,7 +5,7 @@ import { autoscale, burstFromLoads, coldStarts, mixedCommitment, mixedSplit } fr
 import { evaluateTco } from './evaluate';
 import { draftOf, UNCERTAIN_INPUTS } from './inputs';
 import { buildModel, marginalReplicaCost } from './model';
-import { demandShape } from './profile';
+import { availability, demandShape, scheduleShiftHours } from './profile';
 import { plainScenario } from './test-scenarios';
 
 /**
@@ -153,7 +153,7 @@ describe('v2 links keep their cost through the v2 → v3 step', () => {
     const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 2, selfHosted: { hoursMode: 'schedule', scheduleHoursPerDay: 12, scheduleDaysPerWeek: 5 } }, true);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4']);
+    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
     expect(r.value.scenario.selfHosted.billing.mode).toBe('on-demand');
     // The example's peak needs more than one replica in 260.7 h (the capacity tests size that);
     // each one still rents at the v2 hours.
@@ -231,6 +231,57 @@ describe('the schedule starts at its own hour', () => {
   it('from 08:00 (the only start before), 8 hours leave 16–17 uncovered and 9 hours pay 45 a week', () => {
     expect(buildModel(nineToFive(8, 8)).blocked).toBe('demand-outside-schedule');
     expect(evaluateTco(nineToFive(9, 8)).billing.paidHoursPerMonth).toBeCloseTo((45 * 730) / 168, 6);
+  });
+});
+
+describe('the schedule in a time zone of its own', () => {
+  // A usage week built in UTC from January files: demand Mon–Fri 08:00–16:00 UTC, which is
+  // 09:00–17:00 in Berlin (UTC+1 in winter).
+  const utcWeek = (zone: string | null, firstDay = '2026-01-05', lastDay = '2026-01-30'): Scenario => {
+    const s = light();
+    s.workload = { ...s.workload, profileMode: 'weekly', weeklyProfile: Array.from({ length: HOURS_PER_WEEK }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 8 && h % 24 < 16 ? 1 : 0)) };
+    s.usage = { source: { files: ['usage.csv'], firstDay, lastDay, timeZone: 'UTC', models: [], profile: 'median' } };
+    s.selfHosted = { ...s.selfHosted, hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 5, scheduleStartHour: 9, scheduleTimeZone: zone };
+    return s;
+  };
+
+  it('09:00 Berlin on a UTC week is 08:00 UTC: 8 hours cover the demand, 40 paid hours a week', () => {
+    // Shift = Berlin's offset − UTC's = +1 h: profile hour h is schedule hour h + 1.
+    expect(scheduleShiftHours(utcWeek('Europe/Berlin'))).toBe(1);
+    expect(buildModel(utcWeek('Europe/Berlin')).blocked).toBeNull();
+    expect(evaluateTco(utcWeek('Europe/Berlin')).billing.paidHoursPerMonth).toBeCloseTo((40 * 730) / 168, 6);
+    // Without a zone the 09:00 is the profile's (UTC) hour: 08:00–09:00 UTC is left out.
+    expect(buildModel(utcWeek(null)).blocked).toBe('demand-outside-schedule');
+    // The same zone as the week's is no shift.
+    expect(scheduleShiftHours(utcWeek('UTC'))).toBe(0);
+  });
+
+  it('summer time is read at the middle day the files cover: July files put 09:00 Berlin at 07:00 UTC', () => {
+    expect(scheduleShiftHours(utcWeek('Europe/Berlin', '2026-07-06', '2026-07-31'))).toBe(2);
+    // From 07:00 UTC for 8 hours: 07–15 UTC, so the demand 15–16 UTC is outside.
+    expect(buildModel(utcWeek('Europe/Berlin', '2026-07-06', '2026-07-31')).blocked).toBe('demand-outside-schedule');
+  });
+
+  it('a half-hour zone splits the edge hours: 09:00 Kolkata (+05:30) is 03:30 UTC', () => {
+    const a = availability({ hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 5, scheduleStartHour: 9 }, 5.5);
+    // 03:30–11:30 UTC: hour 3 and hour 11 half, 4–10 whole; 8 hours a day, 40 a week.
+    expect([...a.slice(2, 13)]).toEqual([0, 0.5, 1, 1, 1, 1, 1, 1, 1, 0.5, 0]);
+    expect(a.reduce((x, y) => x + y, 0)).toBeCloseTo(40, 12);
+  });
+
+  it('a zone ahead of the week wraps into its Sunday: Monday 09:00 in Auckland (+13 in January) is Sunday 20:00 UTC', () => {
+    const s = utcWeek('Pacific/Auckland');
+    expect(scheduleShiftHours(s)).toBe(13);
+    const a = availability({ hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 1, scheduleStartHour: 9 }, 13);
+    // Monday 09:00–17:00 NZDT = Sunday 20:00 – Monday 04:00 UTC: hours 164–167 and 0–3.
+    const on = [...a.keys()].filter((h) => (a[h] as number) > 0);
+    expect(on).toEqual([0, 1, 2, 3, 164, 165, 166, 167]);
+  });
+
+  it('a peak-to-average shape has no hours of its own to move', () => {
+    const s = utcWeek('Europe/Berlin');
+    s.workload = { ...s.workload, profileMode: 'peak-to-average' };
+    expect(scheduleShiftHours(s)).toBe(0);
   });
 });
 

@@ -23,13 +23,23 @@ import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
  * What the TCO model reads of a scenario, and nothing more: the worker's TCO methods take this
  * (a whole `Scenario` fits it too), so a query keyed on these sections sends exactly them.
  */
-export type TcoScenario = Pick<Scenario, 'workload' | 'api' | 'selfHosted' | 'fx'> & { pilot: Pick<Scenario['pilot'], 'staffHoursPerYear'> };
+/** The TCO inputs; `usage` (where the workload came from) only places a schedule given in its own zone. */
+export type TcoScenario = Pick<Scenario, 'workload' | 'api' | 'selfHosted' | 'fx'> & { pilot: Pick<Scenario['pilot'], 'staffHoursPerYear'> } & Partial<Pick<Scenario, 'usage'>>;
 /** The TCO inputs plus the uncertainty ranges: what the tornado and the Monte Carlo read. */
 export type TcoUncertainScenario = TcoScenario & Pick<Scenario, 'uncertainty'>;
 
 /** The sections of a scenario the TCO evaluation reads (copies no values). */
 export function tcoScenarioOf(s: TcoScenario): TcoScenario {
-  return { workload: s.workload, api: s.api, selfHosted: s.selfHosted, fx: s.fx, pilot: { staffHoursPerYear: s.pilot.staffHoursPerYear } };
+  return { workload: s.workload, api: s.api, selfHosted: s.selfHosted, fx: s.fx, pilot: { staffHoursPerYear: s.pilot.staffHoursPerYear }, ...usageForSchedule(s) };
+}
+
+/**
+ * The usage section when the schedule names a zone of its own (it then needs the usage week's
+ * zone and days, profile.ts scheduleShiftHours); nothing otherwise, so that a reduced scenario
+ * and its cache key do not change with the usage files when they cannot matter.
+ */
+export function usageForSchedule(s: Pick<Scenario, 'selfHosted'> & Partial<Pick<Scenario, 'usage'>>): Partial<Pick<Scenario, 'usage'>> {
+  return s.usage !== undefined && s.selfHosted.scheduleTimeZone !== null ? { usage: s.usage } : {};
 }
 
 /** The sections of a scenario the tornado and the Monte Carlo read. */

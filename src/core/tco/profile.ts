@@ -54,27 +54,62 @@ function overlap(a0: number, a1: number, b0: number, b1: number): number {
 
 /**
  * Availability per weekly hour: always 1, or a window of `hoursPerDay` from the start hour
- * (`scheduleStartHour`, in the week profile's hours; wrapping past midnight onto the same day's
- * early hours) on the first `daysPerWeek` days, fractional at the edges. The sum over the week
- * is hoursPerDay × daysPerWeek.
+ * (`scheduleStartHour`; wrapping past midnight onto the same day's early hours) on the first
+ * `daysPerWeek` days, fractional at the edges. The sum over the week is hoursPerDay × daysPerWeek.
+ * The window is laid out in the schedule's hours and moved by `shiftHours` into the week
+ * profile's (scheduleShiftHours): profile hour h is schedule hour h + shift, a fractional shift
+ * (India's +05:30) splitting an hour between its two neighbours.
  */
-export function availability(selfHosted: Pick<Scenario['selfHosted'], 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek' | 'scheduleStartHour'>): Float64Array {
+export function availability(selfHosted: Pick<Scenario['selfHosted'], 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek' | 'scheduleStartHour'>, shiftHours = 0): Float64Array {
   const a = new Float64Array(HOURS_PER_WEEK);
   if (selfHosted.hoursMode === 'always') return a.fill(1);
   const hpd = selfHosted.scheduleHoursPerDay;
   const dpw = selfHosted.scheduleDaysPerWeek;
   const start = selfHosted.scheduleStartHour;
+  const inSchedule = new Float64Array(HOURS_PER_WEEK);
   for (let h = 0; h < HOURS_PER_WEEK; h++) {
     const day = Math.floor(h / 24);
     const hour = h % 24;
     const dayShare = Math.min(1, Math.max(0, dpw - day));
     const hourShare = overlap(hour, hour + 1, start, start + hpd) + overlap(hour, hour + 1, start - 24, start - 24 + hpd);
-    const share = dayShare * Math.min(1, hourShare);
+    inSchedule[h] = dayShare * Math.min(1, hourShare);
+  }
+  const whole = Math.floor(shiftHours);
+  const part = shiftHours - whole;
+  const at = (h: number) => inSchedule[((h % HOURS_PER_WEEK) + HOURS_PER_WEEK) % HOURS_PER_WEEK] as number;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) {
+    const share = part === 0 ? at(h + whole) : (1 - part) * at(h + whole) + part * at(h + whole + 1);
     // Less than 3.6 ms of an hour is no running time: the peak factor (weight ÷ availability)
     // of such a sliver would need more replicas than there are numbers.
     a[h] = share >= MIN_AVAILABILITY ? share : 0;
   }
   return a;
+}
+
+/** Minutes `zone` is ahead of UTC at an instant (Europe/Berlin in July: 120). */
+export function zoneOffsetMinutes(zone: string, epochMs: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(epochMs);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  return Math.round((wall - Math.floor(epochMs / 60_000) * 60_000) / 60_000);
+}
+
+/**
+ * Hours from the week profile's clock to the schedule's: the schedule's zone offset minus the
+ * profile's, at noon UTC of the middle day the usage files cover (zones that change to summer
+ * time on different dates differ by an hour for some weeks; the middle day decides). 0 when the
+ * schedule has no zone of its own, or the week profile has none (entered by hand, or a
+ * peak-to-average shape, whose hours are the schedule's own).
+ */
+export function scheduleShiftHours(scenario: Pick<Scenario, 'workload' | 'selfHosted'> & Partial<Pick<Scenario, 'usage'>>): number {
+  const zone = scenario.selfHosted.scheduleTimeZone;
+  const source = scenario.usage?.source ?? null;
+  if (zone === null || source === null || scenario.workload.profileMode !== 'weekly' || zone === source.timeZone) return 0;
+  const first = Date.parse(`${source.firstDay}T12:00:00Z`);
+  const last = Date.parse(`${source.lastDay}T12:00:00Z`);
+  const middle = first + Math.floor((last - first) / 86_400_000 / 2) * 86_400_000;
+  if (!Number.isFinite(middle)) return 0;
+  return (zoneOffsetMinutes(zone, middle) - zoneOffsetMinutes(source.timeZone, middle)) / 60;
 }
 
 /**
@@ -147,10 +182,10 @@ function finishShape(weights: Float64Array, avail: Float64Array, notes: ShapeNot
  *   in the hours with the most availability. With a schedule this assumes the work happens
  *   while the cluster runs (the reason to run one on a schedule).
  */
-export function demandShape(scenario: Pick<Scenario, 'workload' | 'selfHosted'>, peakOverride?: number): DemandShape {
+export function demandShape(scenario: Pick<Scenario, 'workload' | 'selfHosted'> & Partial<Pick<Scenario, 'usage'>>, peakOverride?: number): DemandShape {
   const w = scenario.workload;
   // Reserved and scale-to-zero capacity is there in every hour (billing.ts).
-  const avail = availability(scheduleOf(scenario.selfHosted));
+  const avail = availability(scheduleOf(scenario.selfHosted), scheduleShiftHours(scenario));
   const notes: ShapeNote[] = [];
   const weights = new Float64Array(HOURS_PER_WEEK);
   if (w.profileMode === 'weekly' && peakOverride === undefined) {

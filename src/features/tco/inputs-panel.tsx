@@ -14,6 +14,7 @@ import { defaultRentFor, findApiOffer, findGpu, findGpuPrice, pricesForGpu, purc
 import { GPUS } from '../../core/catalog/gpus';
 import { MAX_GPUS_PER_NODE, MONEY_LIMITS, currencies, type Scenario } from '../../core/scenario/schema';
 import { formatAmount, formatDate, formatNumber, formatRate } from '../../lib/format/format';
+import { timeZoneNames } from '../../lib/format/time-zones';
 import { useWorkloadSummary } from '../../lib/query/compute';
 import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
 import { invoicePerListUnit, tokenVolumeAt } from '../../core/tco/workload';
@@ -355,7 +356,8 @@ function DeploymentFields(props: { t: TcoT }) {
   const { t } = props;
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
-  // The week profile built from a usage export is in that export's zone, and so is the schedule.
+  // The week profile built from a usage export is in that export's zone; the schedule is too
+  // unless it names a zone of its own (profile.ts, scheduleShiftHours).
   const zone = useAppStore((s) => (s.scenario.workload.profileMode === 'weekly' ? (s.scenario.usage.source?.timeZone ?? null) : null));
   const language = useLanguage();
   const gpu = findGpu(sh.gpuId);
@@ -495,7 +497,27 @@ function DeploymentFields(props: { t: TcoT }) {
         <div className="grid grid-cols-2 gap-3">
           <NumberField label={t('in.hoursPerDay')} value={sh.scheduleHoursPerDay} min={0} max={24} digits={1} unit={t('unit.hours')} help={t('in.scheduleHelp')} onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })} />
           <NumberField label={t('in.daysPerWeek')} value={sh.scheduleDaysPerWeek} min={0} max={7} digits={1} unit={t('unit.days')} onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })} />
-          <NumberField label={t('in.scheduleStart')} value={sh.scheduleStartHour} min={0} max={23} integer unit={t('unit.oClock')} help={zone ? t('in.scheduleStartZone', { zone }) : t('in.scheduleStartHelp')} onCommit={(scheduleStartHour) => setSelf({ scheduleStartHour })} testId="tco-schedule-start" />
+          <NumberField
+            label={t('in.scheduleStart')}
+            value={sh.scheduleStartHour}
+            min={0}
+            max={23}
+            integer
+            unit={t('unit.oClock')}
+            help={zone === null ? t('in.scheduleStartHelp') : t('in.scheduleStartZone', { zone: sh.scheduleTimeZone ?? zone })}
+            onCommit={(scheduleStartHour) => setSelf({ scheduleStartHour })}
+            testId="tco-schedule-start"
+          />
+          {zone !== null ? (
+            <SelectField
+              label={t('in.scheduleZone')}
+              value={sh.scheduleTimeZone ?? ''}
+              options={[{ value: '', label: t('in.scheduleZoneWeek', { zone }) }, ...timeZoneNames(sh.scheduleTimeZone).map((z) => ({ value: z, label: z }))]}
+              onChange={(z) => setSelf({ scheduleTimeZone: z === '' ? null : z })}
+              help={t('in.scheduleZoneHelp')}
+              testId="tco-schedule-zone"
+            />
+          ) : null}
         </div>
       ) : null}
     </>

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PlanConstraints, PlanInputs, PlanScenario } from '../../core/plans/search';
 import type { PresetId } from '../../core/presets/presets';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
-import { tcoScenarioOf, tcoUncertainScenarioOf, type TcoScenario, type TcoUncertainScenario } from '../../core/tco/model';
+import { tcoScenarioOf, tcoUncertainScenarioOf, usageForSchedule, type TcoScenario, type TcoUncertainScenario } from '../../core/tco/model';
 import { compute, inputKey, queryClient, type Keyed } from './compute';
 
 /**
@@ -35,7 +35,7 @@ export function tcoEvaluationQuery(scenario: TcoScenario) {
 /** The plan search over the sections it reads (the hardware section too: each candidate's fit). */
 /** @param inputs the runs database's series and the list prices of the model (what the search reads besides the scenario). */
 export function plansQuery(scenario: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs = {}) {
-  const sections: PlanScenario = { workload: scenario.workload, api: scenario.api, selfHosted: scenario.selfHosted, fx: scenario.fx, hardware: scenario.hardware, pilot: scenario.pilot };
+  const sections: PlanScenario = { workload: scenario.workload, api: scenario.api, selfHosted: scenario.selfHosted, fx: scenario.fx, hardware: scenario.hardware, pilot: scenario.pilot, ...usageForSchedule(scenario) };
   return queryOptions({
     queryKey: tcoKeys.plans(sections, constraints, inputs),
     queryFn: async ({ signal }) => ({ key: inputKey([sections, constraints, inputs]), value: await compute.call('searchPlans', [sections, constraints, inputs], signal) }),
