@@ -107,6 +107,9 @@ export const DEFAULT_SCENARIO: Scenario = {
     // 2.79, rounded to 2.80). The cold start (boot, loading ~594 GB of weights, warm-up) is an
     // estimate too: 594 GB at 10 Gbit/s alone is 594 × 8 / 10 = 475 s.
     billing: { mode: 'on-demand', coldStartSeconds: 600, reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 },
+    // Used when billing is autoscaled: scale to zero when idle, up to 8 replicas at 80 % (the
+    // usual target of Kubernetes-style autoscalers), one hour of cooldown, one replica a step.
+    autoscaling: { minReplicas: 0, maxReplicas: 8, targetUtilisation: 0.8, cooldownHours: 1, quantum: 1 },
     capexPerGpu: 35_000,
     infraOverheadShare: 0.15,
     amortisationMonths: 36,

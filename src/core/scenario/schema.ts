@@ -186,15 +186,31 @@ export const throughputSchema = z.strictObject({
  *   whether used or not, `upfrontShare` of it paid at signing.
  * - mixed: a reserved base (the reserved fields) plus on-demand burst at `rentPrice` in the weekly
  *   hours that need more, the base sized from the week profile.
+ * - autoscaled: on demand at `rentPrice`, the replicas following the week through the policy in
+ *   `selfHosted.autoscaling`, each start serving after `coldStartSeconds`.
  */
 export const billingSchema = z.strictObject({
-  mode: z.enum(['on-demand', 'scale-to-zero', 'reserved', 'mixed']).describe('How rented GPUs are billed: on demand, scale-to-zero with cold starts, reserved for a term, or a reserved base with on-demand burst'),
-  coldStartSeconds: nonNegative.max(3600).describe('Scale-to-zero: seconds from the first request to a serving replica (boot, weight load, warm-up)'),
+  mode: z
+    .enum(['on-demand', 'scale-to-zero', 'reserved', 'mixed', 'autoscaled'])
+    .describe('How rented GPUs are billed: on demand, scale-to-zero with cold starts, reserved for a term, a reserved base with on-demand burst, or autoscaled on demand by a policy'),
+  coldStartSeconds: nonNegative.max(3600).describe('Scale-to-zero and autoscaled: seconds from a start to a serving replica (boot, weight load, warm-up)'),
   reservedPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('Reserved: USD per GPU-hour or node-hour (see rentUnit), paid for every hour of the term'),
   reservedTermMonths: z.union([z.literal(12), z.literal(36)]).describe('Reserved: commitment term in months (1 or 3 years)'),
   upfrontShare: share.describe('Reserved: share of the whole commitment paid at signing'),
 });
 export type Billing = z.infer<typeof billingSchema>;
+
+/**
+ * The autoscaling policy of billing mode "autoscaled" (docs/tco.md §3a, core/tco/autoscaling.ts),
+ * the parameters an autoscaler such as Dynamo's planner or SkyPilot's serve takes.
+ */
+export const autoscalingSchema = z.strictObject({
+  minReplicas: z.number().int().min(0).max(64).describe('Fewest replicas running (0 = scale to zero when idle)'),
+  maxReplicas: z.number().int().min(1).max(64).describe('Most replicas running; raised to what the busiest hour needs when lower'),
+  targetUtilisation: finite.min(0.05).max(1).describe('Share of a replica\'s capacity at the SLO the autoscaler loads it to; at most the deployment\'s maxUtilisation'),
+  cooldownHours: z.number().int().min(0).max(24).describe('Hours a replica no longer needed keeps running before it is removed'),
+  quantum: z.number().int().min(1).max(64).describe('Replicas added or removed per scaling step (e.g. the replicas of one node)'),
+});
 
 /** Bought hardware at its cost of capital (docs/tco.md §3b). */
 export const capitalSchema = z.strictObject({
@@ -278,6 +294,7 @@ export const selfHostedSchema = z.strictObject({
   rentUnit: z.enum(['gpu-hour', 'node-hour']),
   rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
   billing: billingSchema,
+  autoscaling: autoscalingSchema,
   capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
   infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),

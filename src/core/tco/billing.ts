@@ -62,7 +62,7 @@ function demandHours(shape: Pick<Shape, 'weights' | 'availability'>): number {
  */
 export function paidHoursPerMonth(sh: Pick<SelfHosted, 'costMode' | 'billing'>, shape: Shape): number {
   const mode = billingMode(sh);
-  if (mode === 'reserved' || mode === 'mixed') return HOURS_PER_MONTH;
+  if (mode === 'reserved' || mode === 'mixed' || mode === 'autoscaled') return HOURS_PER_MONTH;
   if (mode === 'scale-to-zero') return (demandHours(shape) * HOURS_PER_MONTH) / HOURS_PER_WEEK;
   return shape.runningHoursPerMonth;
 }
@@ -394,9 +394,9 @@ export function billingView(
   const factor = reservedCostFactor(sh.billing, wacc);
   const serves = sh.costMode === 'rent' && load !== null && load.replicas > 0;
   // The per-hour replicas of the busiest-hour load, in every hour the deployment may run.
-  const perHour = serves && mode !== 'mixed' ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds) : null;
+  const perHour = serves && (mode === 'on-demand' || mode === 'scale-to-zero') ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds) : null;
   const mixed =
-    serves && mode !== 'scale-to-zero'
+    serves && mode !== 'scale-to-zero' && mode !== 'autoscaled'
       ? mixedCommitment(burstOf(shape, load.unitsPerReplica * sh.rentPrice), load.peakLoad, load.replicas, load.unitsPerReplica * sh.billing.reservedPrice * HOURS_PER_MONTH * factor, sh.billing.reservedTermMonths)
       : null;
   let committed: Commitment | null = null;

@@ -191,20 +191,23 @@ function crossingIn(model: TcoModel, search: Search, n: number): { from: number;
   const { pe, floor, k } = search;
   const lo = n === floor ? 0 : (n - 1) * k;
   const hi = n * k;
-  if (model.burst !== null && Number.isFinite(k)) return mixedCrossingIn(model, pe, n, lo, hi);
+  if ((model.burst !== null || model.fleet !== null) && Number.isFinite(k)) return piecewiseCrossingIn(model, pe, n, lo, hi);
   const crossing = selfHostedTotal(model, n, 0) / pe;
   return crossing <= hi * (1 + 1e-12) ? { from: Math.max(lo, crossing), hi } : null;
 }
 
 /**
- * Mixed billing (billing.ts): within a replica step the cost rises each time an hour needs one
- * more replica, at t = j × k ÷ s_h (hour h's relative load s_h, j whole), and is flat between.
- * The first piece (a, b] on which the API cost p × t reaches the piece's cost holds the crossing.
+ * Mixed and autoscaled billing (billing.ts, autoscaling.ts): within a replica step the cost rises
+ * each time an hour needs more replicas, at t = j × k × u ÷ s_h (hour h's relative load s_h, j
+ * whole; u = 1 for mixed, the policy's quantum ÷ (max ÷ target utilisation) autoscaled), and is
+ * flat between. The first piece (a, b] on which the API cost p × t reaches the piece's cost holds
+ * the crossing.
  */
 let edgeScratch = new Float64Array(512);
-function mixedCrossingIn(model: TcoModel, pe: number, n: number, lo: number, hi: number): { from: number; hi: number } | null {
-  const loads = (model.burst as NonNullable<TcoModel['burst']>).loads;
-  const k = hi / n;
+function piecewiseCrossingIn(model: TcoModel, pe: number, n: number, lo: number, hi: number): { from: number; hi: number } | null {
+  const loads = model.burst !== null ? model.burst.loads : (model.fleet as NonNullable<TcoModel['fleet']>).ascending;
+  const unit = model.fleet !== null ? model.fleet.policy.quantum / model.fleet.perLoad : 1;
+  const k = (hi / n) * unit;
   // The cost without each task's busy energy (which pe already takes off the API price).
   const e = model.rates.energyPerTask;
   const fixedAt = (t: number) => selfHostedTotal(model, n, t) - e * Math.max(0, t);

@@ -1,4 +1,5 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
+import { fleetView, paidReplicaHours, type FleetView } from './autoscaling';
 import { billingView, mixedSplit, type BillingView } from './billing';
 import { solveBreakEven, type BreakEven } from './break-even';
 import { monthlyRate, type Capital } from './capital';
@@ -275,8 +276,11 @@ export interface TcoEvaluation {
   };
   /** Whether the API tier's requests/tokens per minute carry the busiest hour, API-only and hybrid. */
   rateLimits: RateLimitCheck;
-  /** How the rented GPUs are billed: paid hours, cold starts (scale-to-zero), the commitment (reserved). */
-  billing: BillingView;
+  /**
+   * How the rented GPUs are billed: paid hours, cold starts (scale-to-zero), the commitment
+   * (reserved), and the week replayed when autoscaled (`fleet`, autoscaling.ts).
+   */
+  billing: BillingView & { fleet: FleetView | null };
   /** Cumulative cost of each option over the planning horizon, the crossing month and the NPV (horizon.ts). */
   horizon: HorizonView;
   shape: {
@@ -358,8 +362,8 @@ export function costCurves(model: TcoModel, breakEvenTasks: number | null): Cost
   const selfHosted: CostPoint[] = [];
   const canServe = model.selfAttemptFactor !== null && !(k !== null && k <= 0);
   if (canServe) {
-    // Mixed billing rises within each replica step (the burst), so it is sampled.
-    if (model.burst === null && (k === null || xMaxTasks / k <= MAX_EXACT_STEPS)) {
+    // Mixed and autoscaled billing rise within each replica step, so they are sampled.
+    if (model.burst === null && model.fleet === null && (k === null || xMaxTasks / k <= MAX_EXACT_STEPS)) {
       // Exact steps: flat at C(n) from the end of step n−1 to the end of step n.
       let n = floor;
       let start = 0;
@@ -515,8 +519,23 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const enteredPeakCapacity = model.replicasEntered * tps * model.maxUtilisation;
   // Mixed billing: the reserved base (and spare) around the clock, the burst in the hours that need it.
   const split = model.burst !== null && feasible ? mixedSplit(model.burst, model.rates.gpuPerReplica, peakLoadOf(model, tasks), serving) : null;
+  // Autoscaled: the spare around the clock, the fleet the replicas its replay runs.
+  const fleet =
+    model.fleet !== null && feasible
+      ? fleetView(model.fleet, peakLoadOf(model, tasks), serving, {
+          gpusPerReplica: model.gpusPerReplica,
+          rentPerReplicaHour: model.rates.gpuPerReplica / HOURS_PER_MONTH,
+          maxUtilisation: model.maxUtilisation,
+          coldStartSeconds: model.finance.billing.coldStartSeconds,
+          busiestFirst: profileMode === 'peak-to-average',
+        })
+      : null;
   const provisionedReplicaHours =
-    split !== null ? (split.reservedReplicas + model.spareReplicas) * model.paidHoursPerMonth + (split.burstReplicaHoursPerWeek * HOURS_PER_MONTH) / HOURS_PER_WEEK : cost.totalReplicas * model.paidHoursPerMonth;
+    split !== null
+      ? (split.reservedReplicas + model.spareReplicas) * model.paidHoursPerMonth + (split.burstReplicaHoursPerWeek * HOURS_PER_MONTH) / HOURS_PER_WEEK
+      : fleet !== null
+        ? model.spareReplicas * model.paidHoursPerMonth + (fleet.paidReplicaHoursPerWeek * HOURS_PER_MONTH) / HOURS_PER_WEEK
+        : cost.totalReplicas * model.paidHoursPerMonth;
   const busyHours = ((attempts ?? 0) * model.secondsPerAttempt) / 3600;
   // Productive: the accepted work without its retries (SPEC §3).
   const productiveHours = (accepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600;
@@ -533,8 +552,12 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const h = hybrid.best;
   const hybridSelfAccepted = accepted * h.selfShare;
   const hybridBusy = h.replicas > 0 ? (hybridSelfAccepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600 : 0;
-  const hybridProvisioned = (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
-  const hybridOwned = selfHostedCost(model, h.replicas, tasks * h.selfShare, 'owned');
+  // Autoscaled, the hybrid's owned replicas follow the week up to K.
+  const hybridProvisioned =
+    model.fleet !== null && h.replicas > 0
+      ? model.spareReplicas * model.paidHoursPerMonth + (paidReplicaHours(model.fleet, peakLoadOf(model, tasks), h.replicas) * HOURS_PER_MONTH) / HOURS_PER_WEEK
+      : (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
+  const hybridOwned = selfHostedCost(model, h.replicas, tasks * h.selfShare, { owned: tasks });
   const overflowTasks = tasks * (1 - h.selfShare);
 
   const breakEven = breakEvenView(model, solveBreakEven(model));
@@ -622,7 +645,8 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
     breakEven,
     verdict: { ...verdict, case: verdictCase(verdict, feasible), selfExtraUsd: cost.total - apiUsd },
     rateLimits: checkRateLimits(model, tasks, h.replicas, limits),
-    billing: billingView(
+    billing: {
+      ...billingView(
       model.finance,
       model.shape,
       model.paidHoursPerMonth,
@@ -632,6 +656,8 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
         ? { peakLoad: tasks / model.tasksPerReplica, replicas: serving, spareReplicas: model.spareReplicas, unitsPerReplica: model.finance.rentUnit === 'gpu-hour' ? model.gpusPerReplica : model.rates.scaling.nodesPerReplica }
         : null,
     ),
+      fleet,
+    },
     horizon: horizonView(model),
     shape: {
       mode: profileMode,

@@ -536,7 +536,7 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
         hybridReplicas = cheapestHybridTotal(yearOf, tasks, sunk).replicas;
       } else hybridReplicas = hybridMode.fixed;
       const share = hybridReplicas > 0 ? servedShare(model, tasks, hybridReplicas) * moved : 0;
-      const hCost = costAt(hybridReplicas, tasks * share, 'owned');
+      const hCost = costAt(hybridReplicas, tasks * share, { owned: tasks * moved });
       const overflow = perTask * tasks * (1 - share);
       const hGpu = hybrid.month(m, lotLevel, hCost.totalReplicas, hCost, overflow);
       let hybridOneTime = 0;

@@ -1,5 +1,6 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
-import { MAX_REPLICAS, apiPerTaskTotal, replicasNeeded, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
+import { spilledShare } from './autoscaling';
+import { MAX_REPLICAS, apiPerTaskTotal, peakLoad, replicasNeeded, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
 
 /**
  * Hybrid routing (SPEC §3, reference F10): K owned replicas serve each hour of the weekly
@@ -37,6 +38,8 @@ function capacityRatio(model: TcoModel, tasks: number, replicas: number): number
 export function servedShare(model: TcoModel, tasks: number, replicas: number): number {
   const r = capacityRatio(model, tasks, replicas);
   if (r <= 0) return 0;
+  // Autoscaled: up to K replicas follow the week; what waits for a start goes to the API too.
+  if (model.fleet !== null) return Number.isFinite(r) ? 1 - spilledShare(model.fleet, peakLoad(model, tasks), replicas) : 1;
   const { weights, availability } = model.shape;
   let served = 0;
   for (let h = 0; h < HOURS_PER_WEEK; h++) {
@@ -68,7 +71,7 @@ export function peakOverflowWeight(model: TcoModel, tasks: number, replicas: num
 
 export function hybridPoint(model: TcoModel, tasks: number, replicas: number): HybridPoint {
   const selfShare = tasks > 0 ? servedShare(model, tasks, replicas) : 0;
-  const selfUsd = selfHostedTotal(model, replicas, tasks * selfShare, 'owned');
+  const selfUsd = selfHostedTotal(model, replicas, tasks * selfShare, { owned: tasks });
   const apiUsd = apiPerTaskTotal(model) * tasks * (1 - selfShare);
   return { replicas, selfShare, selfUsd, apiUsd, totalUsd: selfUsd + apiUsd };
 }
@@ -118,7 +121,7 @@ export function cheapestHybridTotal(model: TcoModel, tasks: number, committedRep
   let bestUsd = p * tasks + idle(0);
   for (let k = 1; k <= maxK; k++) {
     const share = servedShare(model, tasks, k);
-    const total = selfHostedTotal(model, k, tasks * share, 'owned') + p * tasks * (1 - share) + idle(k);
+    const total = selfHostedTotal(model, k, tasks * share, { owned: tasks }) + p * tasks * (1 - share) + idle(k);
     if (total < bestUsd - 1e-9 * Math.max(1, bestUsd)) {
       bestUsd = total;
       bestK = k;

@@ -1,5 +1,6 @@
 import { resolveCapacity, type CapacityResolution } from '../capacity/stored';
-import { HOURS_PER_MONTH, type Scenario } from '../scenario/schema';
+import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
+import { fleetCap, fleetOf, paidReplicaHours, type Fleet } from './autoscaling';
 import { billingMode, burstOf, mixedMonthlyUsd, paidHoursPerMonth, rentRate, reservedCostFactor, type Burst } from './billing';
 import { capitalMonthly } from './capital';
 import { demandShape, type DemandShape } from './profile';
@@ -123,6 +124,11 @@ export interface TcoModel {
    * burst above the reserved base; `rates.gpuPerReplica` is then a reserved replica's month.
    */
   burst: Burst | null;
+  /**
+   * Autoscaled billing only (autoscaling.ts): the week's loads and the policy the replicas follow;
+   * `rates.gpuPerReplica` is then one replica running all month.
+   */
+  fleet: Fleet | null;
   /** Hours a month each replica is paid for and can serve (billing.ts). */
   paidHoursPerMonth: number;
   gpusPerReplica: number;
@@ -255,6 +261,7 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
     spareReplicas: s.redundancy === 'n-plus-1' ? 1 : 0,
     rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear, secondsPerTask),
     burst: billingMode(s) === 'mixed' ? burstOf(shape, rentUnits(s) * s.rentPrice) : null,
+    fleet: billingMode(s) === 'autoscaled' ? fleetOf(shape, s.autoscaling, s.maxUtilisation, s.billing.coldStartSeconds) : null,
     paidHoursPerMonth: paidHours,
     gpusPerReplica: s.gpusPerReplica,
     finance: {
@@ -287,10 +294,11 @@ export function servesAnyWork(model: Pick<TcoModel, 'blocked'>): boolean {
 
 /**
  * How a cost function prices the replicas: as the self-hosted deployment (in mixed billing its
- * reserved base and the on-demand burst above it) or as the hybrid's owned replicas (in mixed
- * billing all reserved: the hybrid's burst goes to the API).
+ * reserved base and the on-demand burst above it), or as the hybrid's owned replicas facing a
+ * demand of `owned` tasks a month (in mixed billing all reserved, the hybrid's burst going to the
+ * API; autoscaled, following that whole demand up to their number).
  */
-export type Pricing = 'deployment' | 'owned';
+export type Pricing = 'deployment' | { owned: number };
 
 /** Replicas the busiest hour needs to carry `tasks` a month (fractional; 0 when one replica carries any volume). */
 export function peakLoad(model: Pick<TcoModel, 'tasksPerReplica'>, tasks: number): number {
@@ -298,10 +306,19 @@ export function peakLoad(model: Pick<TcoModel, 'tasksPerReplica'>, tasks: number
   return k !== null && k > 0 ? Math.max(0, tasks) / k : 0;
 }
 
-/** Monthly GPU cost of n serving replicas plus the spare: per replica, or the mixed split. */
+/**
+ * Monthly GPU cost of n serving replicas plus the spare: per replica, the mixed split, or the
+ * autoscaled fleet's paid replica-hours (the hybrid's owned replicas autoscale up to n).
+ */
 function gpuCost(model: TcoModel, servingReplicas: number, tasksServed: number, pricing: Pricing): number {
   const r = model.rates;
-  if (model.burst === null || pricing === 'owned') return (servingReplicas + model.spareReplicas) * r.gpuPerReplica;
+  if (model.fleet !== null) {
+    const load = peakLoad(model, pricing === 'deployment' ? tasksServed : pricing.owned);
+    const cap = pricing === 'deployment' ? fleetCap(model.fleet, load) : servingReplicas;
+    // The spare stands by around the clock.
+    return (model.spareReplicas + paidReplicaHours(model.fleet, load, cap) / HOURS_PER_WEEK) * r.gpuPerReplica;
+  }
+  if (model.burst === null || pricing !== 'deployment') return (servingReplicas + model.spareReplicas) * r.gpuPerReplica;
   // The spare is reserved: it stands by around the clock.
   return model.spareReplicas * r.gpuPerReplica + mixedMonthlyUsd(model.burst, r.gpuPerReplica, peakLoad(model, tasksServed), servingReplicas);
 }
@@ -326,7 +343,7 @@ export function selfHostedTotal(model: TcoModel, servingReplicas: number, tasksS
   if (servingReplicas <= 0) return 0;
   const r = model.rates;
   const total = servingReplicas + model.spareReplicas;
-  const gpu = model.burst === null ? total * r.gpuPerReplica : gpuCost(model, servingReplicas, tasksServed, pricing);
+  const gpu = model.burst === null && model.fleet === null ? total * r.gpuPerReplica : gpuCost(model, servingReplicas, tasksServed, pricing);
   return gpu + total * r.powerPerReplica + r.energyPerTask * Math.max(0, tasksServed) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
 }
 

@@ -4,6 +4,7 @@ import { useT } from '../../components/use-t';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import type { Fmt } from '../../lib/format/fmt';
 import { billingMessages } from './billing-messages';
+import { FleetWeekChart } from './fleet-week-chart';
 import type { TcoT } from './messages';
 
 /**
@@ -11,7 +12,7 @@ import type { TcoT } from './messages';
  * per mode the cold starts (scale-to-zero) or the commitment (reserved). All figures come from
  * the evaluation (core/tco/billing.ts); nothing is computed here.
  */
-export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEvaluation; fmt: Fmt; t: TcoT }) {
+export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
   const { evaluation: e, fmt, t } = props;
   const bt = useT(billingMessages);
   const b = e.billing;
@@ -24,13 +25,12 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       value: b.rate.burstUsd === null ? `${fmt.number(b.rate.usd, 2)} ${unit}` : bt('card.rateMixed', { reserved: `${fmt.number(b.rate.usd, 2)} ${unit}`, od: `${fmt.number(b.rate.burstUsd, 2)} ${unit}` }),
       testId: 'tco-billing-rate',
     },
-    {
-      label: bt(b.mode === 'mixed' ? 'card.paidHoursBase' : 'card.paidHours'),
-      value: bt('card.paidHoursValue', { h: fmt.number(b.paidHoursPerMonth, 1) }),
-      testId: 'tco-paid-hours',
-    },
     { label: bt('card.gpuMonthly'), value: fmt.money(e.selfHosted.gpuUsd, 2), testId: 'tco-billing-gpu-monthly' },
   ];
+  // Autoscaled replicas run the hours the replay gives them (the fleet rows below), not a fixed number.
+  if (b.mode !== 'autoscaled') {
+    rows.splice(2, 0, { label: bt(b.mode === 'mixed' ? 'card.paidHoursBase' : 'card.paidHours'), value: bt('card.paidHoursValue', { h: fmt.number(b.paidHoursPerMonth, 1) }), testId: 'tco-paid-hours' });
+  }
   const c = b.coldStarts;
   if (c) {
     rows.push(
@@ -63,6 +63,22 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       testId: 'tco-autoscale',
     });
   }
+  const fleet = b.fleet;
+  if (fleet) {
+    rows.push(
+      {
+        label: bt('card.fleetHours'),
+        value: bt('card.fleetHoursValue', { paid: fmt.number(fleet.paidReplicaHoursPerWeek, 0), fixed: fmt.number(fleet.fixedReplicaHoursPerWeek, 0), gpuHours: fmt.number(fleet.paidReplicaHoursPerWeek * fleet.gpusPerReplica, 0) }),
+        testId: 'tco-fleet-hours',
+      },
+      { label: bt('card.fleetRange'), value: bt('card.fleetRangeValue', { min: fmt.number(Math.min(...fleet.running), 0), max: fmt.number(fleet.peakReplicas, 0), starts: fmt.number(fleet.startsPerWeek, 0) }), testId: 'tco-fleet-range' },
+      {
+        label: bt('card.fleetWaiting'),
+        value: bt('card.fleetWaitingValue', { share: fmt.percent(fleet.spilledShare, 2), minutes: fmt.number(fleet.violationMinutesPerWeek, 0) }),
+        testId: 'tco-fleet-waiting',
+      },
+    );
+  }
   const mixed = b.mixed;
   if (mixed) {
     rows.push({
@@ -85,6 +101,20 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
         <p className="text-xs text-muted" data-testid="tco-mixed-note">
           {bt(b.mode === 'mixed' ? 'card.mixedPriced' : 'card.mixedNote', { od: fmt.money(mixed.allOnDemandUsd, 0), reserved: fmt.money(mixed.allReservedUsd, 0), term: fmt.number(mixed.termMonths, 0) })}
         </p>
+      ) : null}
+      {fleet ? (
+        <>
+          <p className="text-xs text-muted" data-testid="tco-fleet-note">
+            {bt('card.fleetNote', {
+              target: fmt.percent(fleet.targetUtilisation, 0),
+              cooldown: fmt.number(fleet.policy.cooldownHours, 0),
+              quantum: fmt.number(fleet.policy.quantum, 0),
+              cold: fmt.number(fleet.coldStartSeconds, 0),
+            })}
+            {fleet.raised ? ` ${bt('card.fleetRaised', { max: fmt.number(fleet.policy.maxReplicas, 0), cap: fmt.number(fleet.cap, 0) })}` : ''}
+          </p>
+          <FleetWeekChart fleet={fleet} fmt={fmt} resultKey={props.resultKey} />
+        </>
       ) : null}
       <p className="text-xs text-muted">{bt('card.origin')}</p>
     </div>

@@ -13,12 +13,18 @@ const setBilling = (patch: Partial<Billing>) => {
   useAppStore.getState().updateSection('selfHosted', { billing: { ...sh.billing, ...patch } });
 };
 
+const setPolicy = (patch: Partial<Scenario['selfHosted']['autoscaling']>) => {
+  const sh = useAppStore.getState().scenario.selfHosted;
+  useAppStore.getState().updateSection('selfHosted', { autoscaling: { ...sh.autoscaling, ...patch } });
+};
+
 /** How rented GPUs are paid for: the billing mode and the inputs of the chosen mode (core/tco/billing.ts). */
 export function BillingFields(props: { t: TcoT }) {
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const b = sh.billing;
-  const modes = ['on-demand', 'scale-to-zero', 'reserved', 'mixed'] as const;
+  const modes = ['on-demand', 'scale-to-zero', 'autoscaled', 'reserved', 'mixed'] as const;
+  const policy = sh.autoscaling;
   const perUnit = sh.rentUnit === 'gpu-hour' ? props.t('unit.usdPerGpuHour') : props.t('unit.usdPerNodeHour');
   return (
     <>
@@ -30,8 +36,17 @@ export function BillingFields(props: { t: TcoT }) {
         help={bt(`in.modeHelp.${b.mode}`)}
         testId="tco-billing-mode"
       />
-      {b.mode === 'scale-to-zero' ? (
+      {b.mode === 'scale-to-zero' || b.mode === 'autoscaled' ? (
         <NumberField label={bt('in.coldStart')} value={b.coldStartSeconds} min={0} max={3600} integer unit={bt('unit.seconds')} help={bt('in.coldStartHelp')} onCommit={(coldStartSeconds) => setBilling({ coldStartSeconds })} testId="tco-cold-start" />
+      ) : null}
+      {b.mode === 'autoscaled' ? (
+        <div className="grid grid-cols-2 gap-3" data-testid="tco-autoscaling">
+          <NumberField label={bt('in.minReplicas')} value={policy.minReplicas} min={0} max={64} integer unit={bt('unit.replicas')} help={bt('in.minReplicasHelp')} onCommit={(minReplicas) => setPolicy({ minReplicas })} />
+          <NumberField label={bt('in.maxReplicas')} value={policy.maxReplicas} min={1} max={64} integer unit={bt('unit.replicas')} help={bt('in.maxReplicasHelp')} onCommit={(maxReplicas) => setPolicy({ maxReplicas })} />
+          <NumberField label={bt('in.targetUtilisation')} value={policy.targetUtilisation} min={0.05} max={1} scale={100} digits={0} unit="%" help={bt('in.targetUtilisationHelp')} onCommit={(targetUtilisation) => setPolicy({ targetUtilisation })} />
+          <NumberField label={bt('in.cooldown')} value={policy.cooldownHours} min={0} max={24} integer unit={bt('unit.hours')} help={bt('in.cooldownHelp')} onCommit={(cooldownHours) => setPolicy({ cooldownHours })} />
+          <NumberField label={bt('in.quantum')} value={policy.quantum} min={1} max={64} integer unit={bt('unit.replicas')} help={bt('in.quantumHelp')} onCommit={(quantum) => setPolicy({ quantum })} />
+        </div>
       ) : null}
       {b.mode === 'reserved' || b.mode === 'mixed' ? (
         <div className="grid grid-cols-2 gap-3">

@@ -203,7 +203,7 @@ export function TcoPage() {
                   </div>
                 </Card>
                 <Card title={bt('card.title')} testId="tco-billing-card">
-                  <BillingCard evaluation={chartEval.value} fmt={fmt} t={t} />
+                  <BillingCard evaluation={chartEval.value} resultKey={chartEval.key} fmt={fmt} t={t} />
                 </Card>
                 <Card>
                   <HybridChart evaluation={hybridEval.value} resultKey={hybridEval.key} fmt={fmt} t={t} />
