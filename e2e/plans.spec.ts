@@ -44,6 +44,24 @@ test.describe('plans', () => {
     await slow(tco.kpi('self')).toContainText('$43,538');
   });
 
+  test('the autoscaled plan of the example shows its week and pays fewer GPU-hours than the fixed fleet', async ({ page, tcoPage: tco }) => {
+    await tco.open({ charts: false });
+    const plans = new PlansPanel(page);
+    await plans.waitForResults();
+    await plans.onlyGpus(['h200-sxm']);
+    // The example's load is a peak-to-average shape of 2.5: demand in 2 × 168 ÷ 2.5 = 134.4, so
+    // 134 hours of the week, and one replica carries its peak (tco.spec.ts). Autoscaled with the
+    // default policy (scale to zero, cooldown 1 h) one replica runs those 134 hours and one more
+    // for the cooldown: 135 × 8 = 1,080 GPU-hours a week against 168 × 8 = 1,344 for the fixed fleet.
+    const week = plans.week('self|h200-sxm|8|dcp|autoscaled');
+    await slow(week.line).toHaveText('Week: 1,080 paid GPU-hours against 1,344 fixed; 0–8 replicas');
+    await week.open();
+    await expect(week.chart).toBeVisible();
+    await expect(week.chart.locator('svg')).toContainText('Replicas at the SLO');
+    // Starting from zero at the busiest hour, the first 10 minutes wait: the plan says so.
+    await expect(plans.row('self|h200-sxm|8|dcp|autoscaled')).toContainText('min a week over the SLO');
+  });
+
   test('no commitment and a one-offer API shortlist: no reserved or bought plan, one API offer', async ({ page, tcoPage: tco }) => {
     await tco.open({ charts: false });
     const plans = new PlansPanel(page);

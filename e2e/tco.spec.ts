@@ -334,6 +334,38 @@ test.describe('TCO and break-even', () => {
     await expect(cost).toContainText('für die reservierte Basis');
   });
 
+  test('autoscaled on demand: the week replayed through the policy, with its chart, in English and German', async ({ page, tcoPage: tco, shell }) => {
+    // Weekdays 30 requests an hour from 09:00 to 17:00, 6 in the other weekday hours, 3 at the
+    // weekend (1,824 a week = 7,925.71 a month); one task = 1,000 output tokens and a replica of
+    // 8 GPUs at $4 serves 12 an hour (3.333 tok/s), utilisable to 100 % (autoscaling.test.ts).
+    const s = plainScenario();
+    s.workload = { ...s.workload, requestsPerDay: (1824 * 730) / 168 / 30, profileMode: 'weekly', weeklyProfile: Array.from({ length: 168 }, (_, h) => (Math.floor(h / 24) >= 5 ? 3 : h % 24 >= 9 && h % 24 <= 16 ? 30 : 6)) };
+    s.selfHosted = { ...s.selfHosted, throughput: { ...s.selfHosted.throughput, tokensPerSecond: 12_000 / 3600 }, billing: { ...s.selfHosted.billing, coldStartSeconds: 600 } };
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    await tco.openGroup('tco-group-deployment');
+    const billing = page.getByTestId('tco-billing-card');
+    // On demand the peak's 3 replicas run all week: 3 × 8 × $4 × 730 = $70,080.
+    await slow(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$70,080.00');
+    await tco.select('Billing').selectOption('autoscaled');
+    await tco.field('Fewest replicas').fill('1');
+    await tco.field('Fewest replicas').press('Tab');
+    await tco.field('Target utilisation').fill('100');
+    await tco.field('Target utilisation').press('Tab');
+    // A weekday 9 × 1 + 9 × 3 (17:00 by the 1-hour cooldown) + 6 × 1 = 42 replica-hours, a weekend
+    // day 24: 258 a week against 3 × 168 = 504; 258 × 730 ÷ 168 × $32 = $35,874.29 a month. At
+    // 09:00 the new replicas serve after 10 minutes: 3 requests wait each weekday (15 of 1,824 =
+    // 0.82 %), 50 minutes a week over the SLO.
+    await slow(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$35,874.29');
+    await expect(billing.getByTestId('tco-fleet-hours')).toContainText('258 against 504 for a fixed fleet sized for the peak (2,064 GPU-hours)');
+    await expect(billing.getByTestId('tco-fleet-range')).toContainText('1 to 3, 10 starts a week');
+    await expect(billing.getByTestId('tco-fleet-waiting')).toContainText('0.82% of the demand, 50 minutes a week over the SLO');
+    const chart = billing.getByTestId('tco-fleet-week-chart');
+    await expect(chart.locator('svg')).toContainText('Mon');
+    await shell.setLanguage('de');
+    await expect(billing.getByRole('figure', { name: /^Last gegen Kapazität über die Woche/ })).toBeVisible();
+    await expect(billing.getByTestId('tco-fleet-waiting')).toContainText('50 Minuten pro Woche über dem SLO');
+  });
+
   test('a schedule in its own time zone is moved onto the usage week, in English and German', async ({ page, tcoPage: tco, shell }) => {
     // A usage week built in UTC from January files: demand Mon–Fri 08:00–16:00 UTC (09–17 in Berlin).
     const s = plainScenario();

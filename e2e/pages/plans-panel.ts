@@ -36,6 +36,24 @@ export class PlansPanel {
     return this.rows(table).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-plan-id') ?? ''));
   }
 
+  /** A plan's row by its id. */
+  row(planId: string): Locator {
+    return this.root().locator(`[data-testid="plan-row"][data-plan-id="${planId}"]`);
+  }
+
+  /** An autoscaled plan's week: its line, and once opened its chart of demand against capacity. */
+  week(planId: string): { line: Locator; chart: Locator; open: () => Promise<void> } {
+    const details = this.row(planId).getByTestId('plan-week');
+    return {
+      line: details.locator('summary'),
+      chart: details.getByTestId('plan-week-chart'),
+      open: async () => {
+        await details.locator('summary').click();
+        await expect(details).toHaveAttribute('open', '');
+      },
+    };
+  }
+
   async use(planId: string): Promise<void> {
     await this.root().locator(`[data-plan-id="${planId}"]`).getByTestId('plan-use').click();
     await expect(this.root().getByTestId('plans-applied')).toBeVisible();

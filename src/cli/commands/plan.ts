@@ -14,7 +14,8 @@ import { readScenarioFile } from '../scenario-file';
  *
  * Output: { plans: [{ rank, kind, gpu, layout, gpusPerReplica, replicas, gpusTotal, billing,
  * api, monthlyUsd, usdPerAcceptedTask, npvUsd, evidence: { kind, source, date, calibrationError }, sloMargin,
- * bindingLimit, risks }], upperBounds: (the same, resting on the bare roofline: upper bounds,
+ * bindingLimit, risks, policy (autoscaled plans: the policy, paid and fixed-fleet GPU-hours a week,
+ * starts, the share that waits, minutes over the SLO, replicas per hour; else null) }], upperBounds: (the same, resting on the bare roofline: upper bounds,
  * not plans), excluded: [{ candidate, reason }], evaluated }.
  * Options: --gpus a,b (allowed GPU ids), --max-gpus N, --billing on-demand,reserved-12,…
  * ("reserved" means both terms), --max-commitment MONTHS, --on-premises, --api id,… (API
@@ -50,6 +51,22 @@ function row(p: Plan, rank: number) {
     sloMargin: p.sloMargin,
     bindingLimit: p.bindingLimit,
     risks: p.risks,
+    // Autoscaled plans: the policy and the week's sums (the hour-by-hour replay is the TCO page's chart).
+    policy: p.policy
+      ? {
+          ...p.policy.policy,
+          targetUtilisationInEffect: p.policy.targetUtilisation,
+          coldStartSeconds: p.policy.coldStartSeconds,
+          maxReplicasInEffect: p.policy.cap,
+          paidReplicaHoursPerWeek: p.policy.paidReplicaHoursPerWeek,
+          paidGpuHoursPerWeek: p.policy.paidReplicaHoursPerWeek * p.policy.gpusPerReplica,
+          fixedFleetGpuHoursPerWeek: p.policy.fixedReplicaHoursPerWeek * p.policy.gpusPerReplica,
+          startsPerWeek: p.policy.startsPerWeek,
+          waitingShare: p.policy.spilledShare,
+          sloViolationMinutesPerWeek: p.policy.violationMinutesPerWeek,
+          replicasPerHour: p.policy.running,
+        }
+      : null,
   };
 }
 

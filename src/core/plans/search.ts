@@ -17,6 +17,7 @@ import { chosenLayout, type LayoutKind } from '../hardware/layouts';
 import { weightBytes } from '../hardware/model-math';
 import { resolveSetup, type FitInput } from '../hardware/setup';
 import type { Scenario } from '../scenario/schema';
+import type { FleetView } from '../tco/autoscaling';
 import { evaluateTco, type TcoEvaluation } from '../tco/evaluate';
 import { calibratedSeries, calibrationFor, calibrationTable, classOf, recordOverSeries, type CalibrationTable } from './calibration';
 import { replicaShapes, rooflineSeriesOf, type ReplicaShape } from './candidates';
@@ -28,7 +29,7 @@ import { replicaShapes, rooflineSeriesOf, type ReplicaShape } from './candidates
  * page, ranked by cost per accepted task. It enumerates; it does not sample.
  */
 
-export const BILLING_PLANS = ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'reserved-12', 'reserved-36', 'mixed-12', 'mixed-36', 'bought'] as const;
+export const BILLING_PLANS = ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'autoscaled', 'reserved-12', 'reserved-36', 'mixed-12', 'mixed-36', 'bought'] as const;
 export type BillingPlan = (typeof BILLING_PLANS)[number];
 
 /** The billing candidate a scenario's deployment is: its mode, term and schedule. */
@@ -38,6 +39,7 @@ export function billingPlanOf(sh: Pick<Scenario['selfHosted'], 'costMode' | 'bil
   if (sh.billing.mode === 'reserved') return `reserved-${term}`;
   if (sh.billing.mode === 'mixed') return `mixed-${term}`;
   if (sh.billing.mode === 'scale-to-zero') return 'scale-to-zero';
+  if (sh.billing.mode === 'autoscaled') return 'autoscaled';
   return sh.hoursMode === 'schedule' ? 'on-demand-scheduled' : 'on-demand';
 }
 
@@ -77,6 +79,8 @@ export type PlanRisk =
   | { kind: 'multi-node'; nodes: number }
   | { kind: 'moe-across-nodes' }
   | { kind: 'cold-start'; seconds: number }
+  /** Autoscaled: the demand that waits for starts (or above the most replicas), as a share and in minutes a week over the SLO. */
+  | { kind: 'scale-up-waits'; share: number; minutesPerWeek: number }
   | { kind: 'commitment'; months: number }
   | { kind: 'not-measured-beyond'; load: number }
   | { kind: 'lengths-adjusted' }
@@ -147,6 +151,8 @@ export interface Plan {
   risks: PlanRisk[];
   /** Rests on the bare roofline: an upper bound, not a plan. */
   upperBound: boolean;
+  /** Autoscaled plans: the policy and the week replayed through it (autoscaling.ts); null otherwise. */
+  policy: FleetView | null;
   /** The part of the plan's scenario that "Use this plan" sets. */
   apply: PlanPatch;
 }
@@ -375,7 +381,7 @@ function priceFields(s: PlanScenario, gpu: GpuRecord, billing: BillingPlan, cata
     return { patch: { costMode: 'buy', capexPerGpu: p.usd }, price: { usd: p.usd, unit: 'gpu', from: 'catalog', recordId: p.id, provider: p.provider } };
   }
   // Mixed billing pays both rates: the reserved one for its base, the on-demand one for the burst.
-  const reserved = billing !== 'on-demand' && billing !== 'on-demand-scheduled' && billing !== 'scale-to-zero';
+  const reserved = billing.startsWith('reserved-') || billing.startsWith('mixed-');
   if (own) {
     return reserved
       ? { patch: { costMode: 'rent' }, price: { usd: sh.billing.reservedPrice, unit: sh.rentUnit, from: 'scenario', recordId: null, provider: null } }
@@ -403,6 +409,8 @@ function billingPatch(billing: BillingPlan): Omit<Partial<Scenario['selfHosted']
       return { hoursMode: 'schedule', billing: { mode: 'on-demand' } };
     case 'scale-to-zero':
       return { hoursMode: 'always', billing: { mode: 'scale-to-zero' } };
+    case 'autoscaled':
+      return { hoursMode: 'always', billing: { mode: 'autoscaled' } };
     case 'reserved-12':
       return { hoursMode: 'always', billing: { mode: 'reserved', reservedTermMonths: 12 } };
     case 'reserved-36':
@@ -607,7 +615,9 @@ export function* planSearchSteps(
       const risks: PlanRisk[] = [];
       if (shape.fit.layout.nodes > 1) risks.push({ kind: 'multi-node', nodes: shape.fit.layout.nodes });
       if (shape.multiNodeMoe) risks.push({ kind: 'moe-across-nodes' });
-      if (billing === 'scale-to-zero') risks.push({ kind: 'cold-start', seconds: sh.billing.coldStartSeconds });
+      if (billing === 'scale-to-zero' || billing === 'autoscaled') risks.push({ kind: 'cold-start', seconds: sh.billing.coldStartSeconds });
+      const fleet = billing === 'autoscaled' ? e.billing.fleet : null;
+      if (fleet && fleet.violationMinutesPerWeek > 0) risks.push({ kind: 'scale-up-waits', share: fleet.spilledShare, minutesPerWeek: fleet.violationMinutesPerWeek });
       if (months > 0) risks.push({ kind: 'commitment', months });
       // "Not measured beyond" is about a sweep; an estimate's curve has no last measured load.
       if (slo.beyond !== null && evidence.info.kind !== 'roofline' && evidence.info.kind !== 'calibrated') risks.push({ kind: 'not-measured-beyond', load: slo.beyond });
@@ -630,6 +640,7 @@ export function* planSearchSteps(
         bindingLimit: slo.binding,
         evidence: evidence.info,
         upperBound,
+        policy: fleet,
       };
       const self: Plan = {
         ...common,
@@ -665,6 +676,8 @@ export function* planSearchSteps(
           usdPerMillionTokens: fig(h.perMillionTokens),
           npvUsd: e.horizon.presentCostUsd.hybrid,
           risks: [...risks, { kind: 'api-overflow', share: 1 - h.selfShare }],
+          // The owned replicas' own week (capped at K, the wait sent to the API) is not replayed here.
+          policy: null,
           apply: { ...patch, selfHosted: { ...selfPatch, replicas: h.replicas } },
         };
         ranked.push({ plan: hybrid, key: rankKey(hybrid, e) });
@@ -705,6 +718,7 @@ export function* planSearchSteps(
         bindingLimit: null,
         evidence: null,
         risks: [],
+        policy: null,
         upperBound: false,
         apply: patch,
       };

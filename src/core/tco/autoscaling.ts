@@ -28,6 +28,16 @@ export interface Fleet {
   perLoad: number;
   /** Share of an hour a starting replica does not serve yet: cold start ÷ 3,600 s, at most 1. */
   startShare: number;
+  /**
+   * Sums of replays already run, by load and cap: the searches ask for the same week many times
+   * (each month of a flat horizon, each hybrid size).
+   */
+  sums: Map<number, Map<number, Sums>>;
+}
+
+interface Sums {
+  paid: number;
+  spilledShare: number;
 }
 
 /**
@@ -50,6 +60,7 @@ export function fleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>, po
     policy,
     perLoad: target > 0 ? maxUtilisation / target : 1,
     startShare: Math.min(1, Math.max(0, coldStartSeconds) / 3600),
+    sums: new Map(),
   };
 }
 
@@ -95,11 +106,14 @@ function quantised(fleet: Fleet, raw: number): number {
 const scratchNeed = new Float64Array(HOURS_PER_WEEK);
 const scratchRunning = new Float64Array(HOURS_PER_WEEK);
 
-/** Fills scratchRunning for a busiest-hour load of `peakLoad` replicas and at most `cap` running. */
+/**
+ * Fills scratchRunning for a busiest-hour load of `peakLoad` replicas and at most `cap` running
+ * (the deployment's fleetCap, or the hybrid's owned replicas).
+ */
 function runInto(fleet: Fleet, peakLoad: number, cap: number): void {
   const { loads, policy } = fleet;
   const min = Math.min(policy.minReplicas, cap);
-  const max = Math.min(Math.max(1, policy.maxReplicas), cap);
+  const max = cap;
   for (let h = 0; h < HOURS_PER_WEEK; h++) scratchNeed[h] = Math.min(max, Math.max(min, quantised(fleet, peakLoad * (loads[h] as number) * fleet.perLoad)));
   const c = policy.cooldownHours;
   for (let h = 0; h < HOURS_PER_WEEK; h++) {
@@ -109,18 +123,53 @@ function runInto(fleet: Fleet, peakLoad: number, cap: number): void {
   }
 }
 
-/** Paid replica-hours a week alone, without allocating (the hot path of the searches and curves). */
-export function paidReplicaHours(fleet: Fleet, peakLoad: number, cap: number): number {
-  if (!(cap >= 1)) return 0;
+/** The week's sums alone (the hot path of the searches and curves), remembered per load and cap. */
+function sumsOf(fleet: Fleet, peakLoad: number, cap: number): Sums {
+  let byCap = fleet.sums.get(peakLoad);
+  const hit = byCap?.get(cap);
+  if (hit !== undefined) return hit;
+  const sums = sumsNow(fleet, peakLoad, cap);
+  if (fleet.sums.size > 4096) fleet.sums.clear();
+  if (byCap === undefined || !fleet.sums.has(peakLoad)) {
+    byCap = new Map();
+    fleet.sums.set(peakLoad, byCap);
+  }
+  byCap.set(cap, sums);
+  return sums;
+}
+
+/** The sums of `replay` without its per-hour arrays (the same arithmetic). */
+function sumsNow(fleet: Fleet, peakLoad: number, cap: number): Sums {
+  if (!(cap >= 1)) return { paid: 0, spilledShare: peakLoad > 0 ? 1 : 0 };
   runInto(fleet, peakLoad, cap);
-  let sum = 0;
-  for (let h = 0; h < HOURS_PER_WEEK; h++) sum += scratchRunning[h] as number;
-  return sum;
+  const d = fleet.startShare;
+  const loads = fleet.loads;
+  let paid = 0;
+  let spilled = 0;
+  let total = 0;
+  let before = scratchRunning[HOURS_PER_WEEK - 1] as number;
+  for (let h = 0; h < HOURS_PER_WEEK; h++) {
+    const r = scratchRunning[h] as number;
+    const x = peakLoad * (loads[h] as number);
+    paid += r;
+    total += x;
+    if (x > r || (r > before && x > before)) {
+      const old = Math.min(r, before);
+      spilled += r > before ? d * Math.max(0, x - old) + (1 - d) * Math.max(0, x - r) : x - r;
+    }
+    before = r;
+  }
+  return { paid, spilledShare: total > 0 ? Math.min(1, spilled / total) : 0 };
+}
+
+/** Paid replica-hours a week at a busiest-hour load of `peakLoad` replicas, at most `cap` running. */
+export function paidReplicaHours(fleet: Fleet, peakLoad: number, cap: number): number {
+  return cap >= 1 ? sumsOf(fleet, peakLoad, cap).paid : 0;
 }
 
 /** Share of the week's demand that waits or spills at a busiest-hour load of `peakLoad`, at most `cap` running. */
 export function spilledShare(fleet: Fleet, peakLoad: number, cap: number): number {
-  return replay(fleet, peakLoad, cap).spilledShare;
+  return sumsOf(fleet, peakLoad, Math.max(0, cap)).spilledShare;
 }
 
 /** The week replayed at a busiest-hour load of `peakLoad` replicas with at most `cap` running. */

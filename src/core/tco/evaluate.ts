@@ -1,5 +1,5 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
-import { fleetView, paidReplicaHours, type FleetView } from './autoscaling';
+import { fleetCap, fleetView, paidReplicaHours, type FleetView } from './autoscaling';
 import { billingView, mixedSplit, type BillingView } from './billing';
 import { solveBreakEven, type BreakEven } from './break-even';
 import { monthlyRate, type Capital } from './capital';
@@ -555,7 +555,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   // Autoscaled, the hybrid's owned replicas follow the week up to K.
   const hybridProvisioned =
     model.fleet !== null && h.replicas > 0
-      ? model.spareReplicas * model.paidHoursPerMonth + (paidReplicaHours(model.fleet, peakLoadOf(model, tasks), h.replicas) * HOURS_PER_MONTH) / HOURS_PER_WEEK
+      ? model.spareReplicas * model.paidHoursPerMonth + (paidReplicaHours(model.fleet, peakLoadOf(model, tasks), Math.min(h.replicas, fleetCap(model.fleet, peakLoadOf(model, tasks)))) * HOURS_PER_MONTH) / HOURS_PER_WEEK
       : (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
   const hybridOwned = selfHostedCost(model, h.replicas, tasks * h.selfShare, { owned: tasks });
   const overflowTasks = tasks * (1 - h.selfShare);

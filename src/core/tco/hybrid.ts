@@ -1,5 +1,5 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
-import { spilledShare } from './autoscaling';
+import { fleetCap, spilledShare } from './autoscaling';
 import { MAX_REPLICAS, apiPerTaskTotal, peakLoad, replicasNeeded, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
 
 /**
@@ -39,7 +39,10 @@ export function servedShare(model: TcoModel, tasks: number, replicas: number): n
   const r = capacityRatio(model, tasks, replicas);
   if (r <= 0) return 0;
   // Autoscaled: up to K replicas follow the week; what waits for a start goes to the API too.
-  if (model.fleet !== null) return Number.isFinite(r) ? 1 - spilledShare(model.fleet, peakLoad(model, tasks), replicas) : 1;
+  if (model.fleet !== null) {
+    const load = peakLoad(model, tasks);
+    return Number.isFinite(r) ? 1 - spilledShare(model.fleet, load, Math.min(replicas, fleetCap(model.fleet, load))) : 1;
+  }
   const { weights, availability } = model.shape;
   let served = 0;
   for (let h = 0; h < HOURS_PER_WEEK; h++) {

@@ -314,7 +314,7 @@ function gpuCost(model: TcoModel, servingReplicas: number, tasksServed: number, 
   const r = model.rates;
   if (model.fleet !== null) {
     const load = peakLoad(model, pricing === 'deployment' ? tasksServed : pricing.owned);
-    const cap = pricing === 'deployment' ? fleetCap(model.fleet, load) : servingReplicas;
+    const cap = pricing === 'deployment' ? fleetCap(model.fleet, load) : Math.min(servingReplicas, fleetCap(model.fleet, load));
     // The spare stands by around the clock.
     return (model.spareReplicas + paidReplicaHours(model.fleet, load, cap) / HOURS_PER_WEEK) * r.gpuPerReplica;
   }

@@ -70,7 +70,8 @@ const WeekPlot = memoPlot(function WeekPlot(props: {
   );
 });
 
-export function FleetWeekChart(props: { fleet: FleetView; fmt: Fmt; resultKey: string; testId?: string; height?: number }) {
+/** `resultKey`: the evaluation the chart shows (for the page's "charts final" check); null where it is not the page's evaluation (a plan's week). */
+export function FleetWeekChart(props: { fleet: FleetView; fmt: Fmt; resultKey: string | null; testId?: string; height?: number }) {
   const { fleet, fmt } = props;
   const bt = useT(billingMessages);
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
@@ -85,9 +86,10 @@ export function FleetWeekChart(props: { fleet: FleetView; fmt: Fmt; resultKey: s
   const top = Math.max(1, ...fleet.running, ...fleet.demand);
   const yTicks = niceTicks(top, 4).map((v) => Math.round(v * 100) / 100);
   const yAxisWidth = verticalAxisWidth(yTicks.map(String), AXIS_FONT, true);
-  const right = edgeOverhang(undefined, AXIS_FONT, 8);
   // A peak-to-average shape has no days: its hours run busiest first, ticked every 24 hours.
   const days = fleet.busiestFirst ? Array.from({ length: DAYS + 1 }, (_, d) => String(d * 24)) : [0, 1, 2, 3, 4, 5, 6].map((d) => bt(`fleet.day.${d}` as 'fleet.day.0'));
+  // Hour ticks end on the plot's edge (168); day names sit mid-day, inside it.
+  const right = edgeOverhang(fleet.busiestFirst ? String(HOURS_PER_WEEK) : undefined, AXIS_FONT, 8);
   const head = (rent: string) => [bt(fleet.busiestFirst ? 'fleet.hourSorted' : 'fleet.hour'), `${bt('fleet.demand')} (${bt('unit.replicas')})`, `${bt('fleet.running')} (${bt('unit.replicas')})`, bt('fleet.gpuHours'), rent, `${bt('fleet.waiting')} (${bt('fleet.replicaHours')})`, bt('fleet.violation')];
   const label = (h: number) => (fleet.busiestFirst ? String(h + 1) : `${days[Math.floor(h / 24)] ?? ''} ${String(h % 24).padStart(2, '0')}:00`);
   const rows = fleet.running.map((r, h) => [label(h), fleet.demand[h] ?? 0, r, r * fleet.gpusPerReplica, r * fleet.rentPerReplicaHour, fleet.spill[h] ?? 0, fleet.violationMinutes[h] ?? 0]);
@@ -113,7 +115,7 @@ export function FleetWeekChart(props: { fleet: FleetView; fmt: Fmt; resultKey: s
     minutes: fmt.number(fleet.violationMinutesPerWeek, 0),
   });
   return (
-    <div data-chart="fleet-week" data-kind="eval" data-for={props.resultKey}>
+    <div {...(props.resultKey === null ? {} : { 'data-chart': 'fleet-week', 'data-kind': 'eval', 'data-for': props.resultKey })}>
       <ChartFrame title={bt('fleet.title')} summary={summary} table={table} csv={csv} height={height} testId={props.testId ?? 'tco-fleet-week-chart'} config={config}>
         <div ref={boxRef} className="relative h-full w-full">
           {boxWidth !== null ? <WeekPlot width={boxWidth} height={height} fleet={fleet} yTicks={yTicks} yAxisWidth={yAxisWidth} right={right} days={days} labels={{ x: bt(fleet.busiestFirst ? 'fleet.xSorted' : 'fleet.x'), y: bt('fleet.y') }} config={config} /> : null}

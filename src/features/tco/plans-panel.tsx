@@ -6,6 +6,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import { GPUS } from '../../core/catalog/gpus';
 import { apiOfferChoices, applyPlan, billingPlanOf, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
 import { deepEqual } from '../../core/scenario/json';
+import type { FleetView } from '../../core/tco/autoscaling';
 import { modelIdOf } from '../../core/deployment/identify';
 import type { Scenario } from '../../core/scenario/schema';
 import { formatDate } from '../../lib/format/format';
@@ -15,6 +16,7 @@ import { listPriceOffersQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
 import { ImportedEvidence, useImportedForPlans } from './plans-evidence';
 import { PlansFrontier } from './plans-frontier';
+import { FleetWeekChart } from './fleet-week-chart';
 import { plansMessages, type PlansT } from './plans-messages';
 
 /**
@@ -83,6 +85,8 @@ function riskText(t: T, fmt: Fmt, r: PlanRisk): string {
       return t('r.not-measured-beyond', { load: fmt.number(r.load, 0) });
     case 'api-overflow':
       return t('r.api-overflow', { share: fmt.percent(r.share, 0) });
+    case 'scale-up-waits':
+      return t('r.scale-up-waits', { share: fmt.percent(r.share, 2), minutes: fmt.number(r.minutesPerWeek, 0) });
     case 'calibrated':
       return t(r.otherClass ? 'r.calibrated-other' : 'r.calibrated', { error: fmt.percent(r.error, 0) });
     default:
@@ -142,6 +146,25 @@ function isCurrent(s: Scenario, p: Plan): boolean {
   return deepEqual([applied.selfHosted, applied.hardware, applied.api], [s.selfHosted, s.hardware, s.api]);
 }
 
+/**
+ * An autoscaled plan's week: paid GPU-hours against a fixed fleet sized for the peak, and (in the
+ * panel, not the printed report) the chart of demand against capacity through the week.
+ */
+function PlanWeek(props: { fleet: FleetView; fmt: Fmt; t: T; chart: boolean }) {
+  const { fleet, fmt, t } = props;
+  const gpu = fleet.gpusPerReplica;
+  const line = t('week.line', { paid: fmt.number(fleet.paidReplicaHoursPerWeek * gpu, 0), fixed: fmt.number(fleet.fixedReplicaHoursPerWeek * gpu, 0), min: fmt.number(fleet.policy.minReplicas, 0), max: fmt.number(fleet.cap, 0) });
+  if (!props.chart) return <div className="text-xs text-muted">{line}</div>;
+  return (
+    <details className="mt-1 text-xs" data-testid="plan-week">
+      <summary className="cursor-pointer text-muted">{line}</summary>
+      <div className="mt-2 min-w-[28rem]">
+        <FleetWeekChart fleet={fleet} fmt={fmt} resultKey={null} testId="plan-week-chart" height={160} />
+      </div>
+    </details>
+  );
+}
+
 const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt: Fmt; t: T; scenario: Scenario; onUse: ((p: Plan) => void) | null; testId: string; compact?: boolean }) {
   const { plans, fmt, t, scenario, onUse, testId, compact = false } = props;
   const py = compact ? 'py-0.5' : 'py-1';
@@ -171,6 +194,7 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
                 <td className={`${py} pr-2`}>
                   {planText(t, p)}
                   {current && !onUse ? <span className="ml-1 text-xs text-muted">({t('current')})</span> : null}
+                  {p.policy ? <PlanWeek fleet={p.policy} fmt={fmt} t={t} chart={!compact} /> : null}
                 </td>
                 {compact ? null : <td className={`${py} pr-2 text-right tabular-nums`}>{p.gpusTotal > 0 ? fmt.number(p.gpusTotal, 0) : '—'}</td>}
                 <td className={`${py} pr-2 text-right tabular-nums`}>{fmt.money(p.monthlyUsd, 0)}</td>
