@@ -597,7 +597,7 @@ export function* planSearchSteps(
       };
       const patch: PlanPatch = { selfHosted: selfPatch, hardware: hardwarePatch(scenario, shape), api: null };
       const s = withPatch(scenario, patch);
-      const e = evaluateTco(s, { curves: false });
+      const e = evaluateTco(s, { curves: false, breakEven: false });
       evaluated++;
       apiEvaluation ??= e;
       const why = excludedReason(e, s);
@@ -692,7 +692,7 @@ export function* planSearchSteps(
     for (const o of offers) {
       const patch: PlanPatch = { selfHosted: {}, hardware: {}, api: o.patch };
       const s = withPatch(scenario, patch);
-      const e = o.patch === null && apiEvaluation !== null ? apiEvaluation : evaluateTco(s, { curves: false });
+      const e = o.patch === null && apiEvaluation !== null ? apiEvaluation : evaluateTco(s, { curves: false, breakEven: false });
       if (e !== apiEvaluation) evaluated++;
       const api = s.api;
       const plan: Plan = {

@@ -58,7 +58,9 @@ export type NeverReason =
   /** The throughput figure cannot size this workload's requests (see the sizing reason). */
   | 'throughput-not-sizable'
   | 'replica-costs-more'
-  | 'beyond-max-replicas';
+  | 'beyond-max-replicas'
+  /** Not solved: the evaluation of a plan-search candidate, which ranks by cost and needs none. */
+  | 'not-computed';
 
 export type AlwaysReason = 'self-costs-nothing' | 'api-accepts-nothing';
 
@@ -98,6 +100,9 @@ export type BreakEven =
       enteredAtCapacity: EnteredAtCapacity | null;
       closedForm: ClosedForm | null;
     };
+
+/** The break-even of an evaluation that does not solve it (EvaluateOptions.breakEven false). */
+export const NOT_COMPUTED: BreakEven = { kind: 'never', reason: 'not-computed', replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, maxGpuPrice: null, enteredAtCapacity: null, closedForm: null };
 
 /**
  * Largest monthly volume a break-even may have, in tokens (in tasks when a task has less than

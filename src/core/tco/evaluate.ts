@@ -1,7 +1,7 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
 import { fleetCap, fleetView, paidReplicaHours, type FleetView } from './autoscaling';
 import { billingView, mixedSplit, type BillingView } from './billing';
-import { solveBreakEven, type BreakEven } from './break-even';
+import { NOT_COMPUTED, solveBreakEven, type BreakEven } from './break-even';
 import { monthlyRate, type Capital } from './capital';
 import { horizonView, type HorizonView } from './horizon';
 import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
@@ -487,6 +487,8 @@ export interface ApiLimits {
 export interface EvaluateOptions {
   /** Draw the cost-vs-volume curves (false: empty curves; the plan search prices many candidates and charts none of them). */
   curves?: boolean;
+  /** Solve the break-even (false: the result says 'not-computed'; the plan search ranks by cost and reads none). */
+  breakEven?: boolean;
 }
 
 export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly', limits: ApiLimits = { rpm: null, tpm: null }, options: EvaluateOptions = {}): TcoEvaluation {
@@ -560,7 +562,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const hybridOwned = selfHostedCost(model, h.replicas, tasks * h.selfShare, { owned: tasks });
   const overflowTasks = tasks * (1 - h.selfShare);
 
-  const breakEven = breakEvenView(model, solveBreakEven(model));
+  const breakEven = breakEvenView(model, options.breakEven === false ? NOT_COMPUTED : solveBreakEven(model));
   const verdict = decide(model, apiUsd, { usd: cost.total, feasible }, { usd: h.totalUsd, replicas: h.replicas, selfShare: h.selfShare });
 
   return {
