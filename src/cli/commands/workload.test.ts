@@ -48,4 +48,14 @@ describe('cli workload', () => {
     const io3 = testIo();
     expect(await workloadCommand.run([bad, '--tz', 'Mars/Olympus'], io3)).toBe(2);
   });
+
+  it('refuses a row with more cached than input tokens, naming file and line', async () => {
+    const log = join(dir, 'cache.jsonl');
+    writeFileSync(log, '{"ts":"2026-01-05T10:00:00Z","in_tok":1000,"out_tok":2,"cached_tok":250}\n{"ts":"2026-01-05T11:00:00Z","in_tok":800,"out_tok":2,"cached_tok":900}\n');
+    const io = testIo();
+    expect(await workloadCommand.run([log, '--tz', 'UTC'], io)).toBe(0);
+    expect(io.stderr.join('\n')).toContain('cache.jsonl line 2: cached_tok: more cached input tokens than input tokens (cached input is part of the input); row refused (900 > 800)');
+    // Line 1 alone: 250 / 1000 = 0.25 (with line 2: 1150 / 1800 = 0.64).
+    expect((JSON.parse(io.stdout.join('\n')) as Out).workload.cacheHitShare).toBe(0.25);
+  });
 });

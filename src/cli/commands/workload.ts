@@ -42,6 +42,7 @@ const ISSUE_TEXT: Record<UsageIssue['code'], string> = {
   'timestamp-invalid': 'time is missing or not a date; row skipped',
   'timestamp-no-zone': 'times carry no UTC offset; read as UTC',
   'field-invalid': 'not a non-negative number; row skipped',
+  'cached-above-input': 'more cached input tokens than input tokens (cached input is part of the input); row refused',
   'currency-not-usd': 'costs are not in USD; left out',
   'csv-no-time-column': 'no column holds a time; give a column mapping (--mapping)',
   'csv-no-usage-columns': 'no column holds requests, tokens or a cost; give a column mapping (--mapping)',

@@ -147,6 +147,12 @@ export class UsageCsvRows {
     }
     const get = (k: string) => values.get(k) ?? Number.NaN;
     const orNull = (v: number) => (v >= 0 ? v : null);
+    // Cached input is part of the input: a row caching more than it took in is refused.
+    const inputOrZero = get('input') >= 0 ? get('input') : 0;
+    if (get('cached') > inputOrZero) {
+      sink.issues.skip('cached-above-input', line, name(m.cached as number), `${get('cached')} > ${inputOrZero}`);
+      return;
+    }
     if (this.costsOnly) {
       const usd = get('cost');
       // A day without costs is written with its times and nothing else.

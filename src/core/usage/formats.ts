@@ -107,6 +107,26 @@ function n0(v: unknown): number {
   return c >= 0 ? c : 0;
 }
 
+/** Where in a JSON value a row is: `[3]` for an array item, `data[3]` in a `data` list, '' for a top-level value. */
+function placeOf(parent: string, index: number): string {
+  return index < 0 ? '' : `${parent}[${index}]`;
+}
+
+function inPlace(place: string, field: string): string {
+  return place === '' ? field : `${place}.${field}`;
+}
+
+/**
+ * Cached input is part of the input in every format read: a row that says it read more
+ * tokens from the cache than it took in is refused (skipped and named), not counted with a
+ * cache share above 1. True when the row was refused.
+ */
+function refuseCachedAboveInput(sink: Sink, line: number, field: string, cached: number, input: number): boolean {
+  if (!(cached > input)) return false;
+  sink.issues.skip('cached-above-input', line, field, `${cached} > ${input}`);
+  return true;
+}
+
 function strOrNull(v: unknown): string | null {
   if (typeof v !== 'string' || v === '') return null;
   return v.length > 200 ? v.slice(0, 200) : v;
@@ -125,9 +145,9 @@ export function modelOfLineItem(v: unknown): string | null {
   return (comma === -1 ? v : v.slice(0, comma)).trim().slice(0, 200) || null;
 }
 
-function openAiPage(page: Record<string, unknown>, line: number, sink: Sink): void {
+function openAiPage(page: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   if (page.has_more === true) sink.issues.once('warning', 'more-pages', line, 'has_more', typeof page.next_page === 'string' ? page.next_page : null);
-  for (const bucket of page.data as unknown[]) {
+  for (const [b, bucket] of (page.data as unknown[]).entries()) {
     if (!isRecord(bucket) || !Array.isArray(bucket.results)) continue;
     const start = count(bucket.start_time);
     const end = count(bucket.end_time);
@@ -136,7 +156,7 @@ function openAiPage(page: Record<string, unknown>, line: number, sink: Sink): vo
       continue;
     }
     const bucketS = end > start ? end - start : 86_400;
-    for (const r of bucket.results as unknown[]) {
+    for (const [k, r] of (bucket.results as unknown[]).entries()) {
       if (!isRecord(r)) continue;
       if (r.object === 'organization.costs.result' || isRecord(r.amount)) {
         sink.formats.add('openai-costs');
@@ -153,13 +173,15 @@ function openAiPage(page: Record<string, unknown>, line: number, sink: Sink): vo
       sink.formats.add('openai-usage');
       const requests = count(r.num_model_requests);
       const cached = count(r.input_cached_tokens);
+      const input = n0(r.input_tokens);
+      if (refuseCachedAboveInput(sink, line, inPlace(place, `data[${b}].results[${k}].input_cached_tokens`), cached, input)) continue;
       sink.records.push({
         start,
         bucketS,
         model: strOrNull(r.model),
         requests: requests >= 0 ? requests : null,
         failed: null,
-        input: n0(r.input_tokens),
+        input,
         cached: cached >= 0 ? cached : null,
         output: n0(r.output_tokens),
         reasoning: null,
@@ -262,7 +284,7 @@ function oneRequest(sink: Sink, start: number, model: string | null, ok: boolean
   sink.records.addRequest(start, sink.records.modelId(model), ok, input, cached === null ? N : cached, output, reasoning === null ? N : reasoning, cost === null ? N : cost);
 }
 
-function litellmRow(r: Record<string, unknown>, line: number, sink: Sink): void {
+function litellmRow(r: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   sink.formats.add('litellm-spend-logs');
   const start = readTime(r.startTime, sink.issues, line, 'startTime');
   if (!(start >= 0)) {
@@ -275,6 +297,7 @@ function litellmRow(r: Record<string, unknown>, line: number, sink: Sink): void 
   const ok = typeof r.status === 'string' && r.status !== '' ? r.status.toLowerCase() === 'success' : true;
   const input = usage ? usage.input : n0(r.prompt_tokens);
   const output = usage ? usage.output : n0(r.completion_tokens);
+  if (usage && refuseCachedAboveInput(sink, line, inPlace(place, 'metadata.usage_object'), usage.cached, input)) return;
   oneRequest(sink, start, strOrNull(r.model_group) ?? strOrNull(r.model), ok, input, usage ? usage.cached : null, output, usage ? usage.reasoning : null, spend >= 0 ? spend : null);
 }
 
@@ -297,6 +320,11 @@ function requestLogRow(r: Record<string, unknown>, line: number, sink: Sink): vo
   if (output === -1) return sink.issues.skip('field-invalid', line, 'out_tok', String(outRaw));
   const cached = count(cachedRaw);
   if (cached === -1) return sink.issues.skip('field-invalid', line, 'cached_tok', String(cachedRaw));
+  if (cached > (input >= 0 ? input : 0)) {
+    const field = r.cached_tok !== undefined ? 'cached_tok' : r.cached_tokens !== undefined ? 'cached_tokens' : 'input_cached_tokens';
+    refuseCachedAboveInput(sink, line, field, cached, input >= 0 ? input : 0);
+    return;
+  }
   const reasoning = count(reasoningRaw);
   if (reasoning === -1) return sink.issues.skip('field-invalid', line, 'reasoning_tok', String(reasoningRaw));
   const cost = count(r.cost_usd);
@@ -304,7 +332,7 @@ function requestLogRow(r: Record<string, unknown>, line: number, sink: Sink): vo
   oneRequest(sink, start, strOrNull(r.model), okOf(r), input >= 0 ? input : 0, cached >= 0 ? cached : null, output >= 0 ? output : 0, reasoning >= 0 ? reasoning : null, cost >= 0 ? cost : null);
 }
 
-function apiResponse(r: Record<string, unknown>, line: number, sink: Sink): void {
+function apiResponse(r: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   const start = readTime(pick(r, 'created', 'created_at'), sink.issues, line, 'created');
   if (!(start >= 0)) {
     sink.issues.skip('timestamp-invalid', line, 'created', null);
@@ -312,14 +340,18 @@ function apiResponse(r: Record<string, unknown>, line: number, sink: Sink): void
   }
   sink.formats.add('api-response');
   const t = tokensOf(r.usage as Record<string, unknown>);
+  if (refuseCachedAboveInput(sink, line, inPlace(place, 'usage'), t.cached, t.input)) return;
   oneRequest(sink, start, strOrNull(r.model), true, t.input, t.cached, t.output, t.reasoning, null);
 }
 
-/** Reads one top-level JSON value (a page, a report, an array of rows or one row). */
-export function readValue(value: unknown, line: number, sink: Sink, depth = 0): void {
+/**
+ * Reads one top-level JSON value (a page, a report, an array of rows or one row). `index` is
+ * the row's place in a top-level array or `data` list (−1 for a top-level value), for messages.
+ */
+export function readValue(value: unknown, line: number, sink: Sink, depth = 0, index = -1, parent = ''): void {
   if (Array.isArray(value)) {
     if (depth > 0) return;
-    for (const item of value) readValue(item, line, sink, depth + 1);
+    for (let i = 0; i < value.length; i++) readValue(value[i], line, sink, depth + 1, i);
     return;
   }
   if (!isRecord(value)) {
@@ -328,19 +360,20 @@ export function readValue(value: unknown, line: number, sink: Sink, depth = 0): 
   }
   // Request-log rows first: they are the millions; pages and reports are few.
   if (value.ts !== undefined) return requestLogRow(value, line, sink);
-  if (looksLikeOrgUsagePage(value) && (value.data as unknown[]).length > 0) return openAiPage(value, line, sink);
+  const place = placeOf(parent, index);
+  if (looksLikeOrgUsagePage(value) && (value.data as unknown[]).length > 0) return openAiPage(value, line, sink, place);
   if (looksLikeBucketReport(value)) {
     const first = (value.data as Record<string, unknown>[])[0] as Record<string, unknown>;
-    return 'starting_at' in first ? anthropicReport(value, line, sink) : openAiPage(value, line, sink);
+    return 'starting_at' in first ? anthropicReport(value, line, sink) : openAiPage(value, line, sink, place);
   }
   if (Array.isArray(value.data) && depth === 0) {
     // OpenRouter's activity response and LiteLLM's paged spend logs wrap their rows in `data`.
-    for (const item of value.data) readValue(item, line, sink, depth + 1);
+    for (let i = 0; i < value.data.length; i++) readValue(value.data[i], line, sink, depth + 1, i, 'data');
     return;
   }
-  if ('request_id' in value && 'startTime' in value) return litellmRow(value, line, sink);
+  if ('request_id' in value && 'startTime' in value) return litellmRow(value, line, sink, place);
   if ('date' in value && 'requests' in value && ('prompt_tokens' in value || 'promptTokens' in value)) return openRouterRow(value, line, sink);
   if (value.ts !== undefined || value.timestamp !== undefined || value.start_time !== undefined) return requestLogRow(value, line, sink);
-  if (isRecord(value.usage) && (value.created !== undefined || value.created_at !== undefined)) return apiResponse(value, line, sink);
+  if (isRecord(value.usage) && (value.created !== undefined || value.created_at !== undefined)) return apiResponse(value, line, sink, place);
   sink.issues.skip('row-other-format', line);
 }

@@ -54,6 +54,7 @@ export type UsageIssueCode =
   | 'timestamp-invalid'
   | 'timestamp-no-zone'
   | 'field-invalid'
+  | 'cached-above-input'
   | 'currency-not-usd'
   | 'csv-no-time-column'
   | 'csv-no-usage-columns'
