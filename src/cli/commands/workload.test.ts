@@ -49,6 +49,17 @@ describe('cli workload', () => {
     expect(await workloadCommand.run([bad, '--tz', 'Mars/Olympus'], io3)).toBe(2);
   });
 
+  it('reads a German Excel re-save (";" and decimal commas) and exits 0', async () => {
+    const io = testIo();
+    // Before: every row with a cost (0,25 and 0,75) was skipped, the file failed and the exit code was 1.
+    expect(await workloadCommand.run([join(FIX, 'GERMAN_EXCEL_hourly_aggregate.csv'), '--tz', 'UTC'], io)).toBe(0);
+    const out = JSON.parse(io.stdout.join('\n')) as Out;
+    // 100 + 300 requests; bill 0,25 + 0,75 = $1.00; line 4's `bad` request count is named.
+    expect(out.total).toMatchObject({ requests: 400, billUsd: 1 });
+    expect(io.stderr.join('\n')).toContain('GERMAN_EXCEL_hourly_aggregate.csv line 4: requests: not a non-negative number; row skipped (bad)');
+    expect(out.files[0]?.issues.map((i) => i.message)).toContain('GERMAN_EXCEL_hourly_aggregate.csv line 2: cost_usd: the column writes numbers with a decimal comma; read so (0,25)');
+  });
+
   it('refuses a row with more cached than input tokens, naming file and line', async () => {
     const log = join(dir, 'cache.jsonl');
     writeFileSync(log, '{"ts":"2026-01-05T10:00:00Z","in_tok":1000,"out_tok":2,"cached_tok":250}\n{"ts":"2026-01-05T11:00:00Z","in_tok":800,"out_tok":2,"cached_tok":900}\n');

@@ -93,6 +93,8 @@ export class UsageReader {
       }
       text = this.carry + text;
       this.carry = '';
+      // A UTF-8 byte order mark (Excel's "CSV UTF-8") is no part of the first header.
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       const c = head[0];
       if (c !== '{' && c !== '[') {
         this.mode = 'csv';
@@ -241,6 +243,7 @@ export class UsageReader {
     if (this.mode === 'csv' && this.csv && !this.refused) {
       const { unterminatedQuote } = this.csv.end();
       this.checkCsvLimit();
+      this.csvRows?.finish();
       if (unterminatedQuote) this.issues.add('warning', 'csv-unterminated-quote', null);
       if (this.csvHeaders !== null && this.csvRows === null && !this.refused) {
         csvInfo = { headers: this.csvHeaders, sample: this.csvSample, suggested: null, delimiter: this.csvDelimiter };

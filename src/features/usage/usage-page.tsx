@@ -420,7 +420,7 @@ export function UsagePage() {
                     : f.status === 'partial'
                       ? t('file.partial', { name: f.fileName, formats, rows, skipped: count(language, t, 'rows', f.rows.skipped) })
                       : t('file.ok', { name: f.fileName, formats, rows });
-              const problems = f.issues.filter((i) => i.severity !== 'info' || i.code === 'timestamp-no-zone');
+              const problems = f.issues.filter((i) => i.severity !== 'info' || i.code === 'timestamp-no-zone' || i.code === 'decimal-comma');
               return (
                 <li key={f.fileName}>
                   <span className={f.status === 'failed' || f.status === 'needs-mapping' ? 'text-bad' : ''}>{line}</span>
