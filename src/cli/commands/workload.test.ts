@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ const dir = mkdtempSync(join(tmpdir(), 'cli-workload-'));
 
 interface Out {
   timeZone: string;
+  duplicates: { rows: number; files: { file: string; sameAs: string }[] };
   workload: Record<string, unknown>;
   models: { model: string; requests: number; billUsd: number | null }[];
   total: { requests: number; failed: number; billUsd: number };
@@ -47,6 +48,23 @@ describe('cli workload', () => {
     expect(io2.stderr.join('\n')).toContain('other.json: no usage data found');
     const io3 = testIo();
     expect(await workloadCommand.run([bad, '--tz', 'Mars/Olympus'], io3)).toBe(2);
+  });
+
+  it('skips a file dropped again under another name and drops rows read before, and says how many', async () => {
+    const copy = join(dir, 'usage-export (1).tsv');
+    copyFileSync(join(FIX, 'REAL_openai_usage_export_completions.tsv'), copy);
+    const pages = join(dir, 'pages.jsonl');
+    const page = JSON.stringify({ object: 'page', data: [{ object: 'bucket', start_time: 1730419200, end_time: 1730505600, results: [{ object: 'organization.usage.completions.result', input_tokens: 1000, output_tokens: 500, input_cached_tokens: 800, num_model_requests: 5, model: 'gpt-4o-mini' }] }], has_more: false });
+    writeFileSync(pages, `${page}\n${page}\n`);
+    const io = testIo();
+    expect(await workloadCommand.run([join(FIX, 'REAL_openai_usage_export_completions.tsv'), copy, pages, '--tz', 'UTC'], io)).toBe(0);
+    const out = JSON.parse(io.stdout.join('\n')) as Out;
+    expect(out.duplicates).toEqual({ rows: 1, files: [{ file: 'usage-export (1).tsv', sameAs: 'REAL_openai_usage_export_completions.tsv' }] });
+    // The export's 53 requests once, and the page's 5 once: 58 (the copy and the page again made 116).
+    expect(out.total.requests).toBe(58);
+    const err = io.stderr.join('\n');
+    expect(err).toContain('usage-export (1).tsv: the same bytes as a file already read: not read again (REAL_openai_usage_export_completions.tsv)');
+    expect(err).toContain('pages.jsonl: 1 duplicate row dropped (first: pages.jsonl line 2: a row equal in every field to one already read (the same page or row again): dropped (pages.jsonl, line 1))');
   });
 
   it('reads a German Excel re-save (";" and decimal commas) and exits 0', async () => {

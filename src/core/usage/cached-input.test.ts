@@ -19,7 +19,7 @@ describe('cached tokens above the input tokens', () => {
     ].join('\n');
     const r = readUsageText('usage.jsonl', log);
     expect(r.status).toBe('partial');
-    expect(r.rows).toEqual({ read: 3, skipped: 1 });
+    expect(r.rows).toEqual({ read: 3, skipped: 1, duplicates: 0 });
     expect(r.issues).toContainEqual({ severity: 'warning', code: 'cached-above-input', line: 2, field: 'cached_tok', detail: '900 > 800' });
     const d = derive(r);
     // Rows 1 and 3 count: 2 requests, input 1000 + 600 = 1600, cached 500 → 500 / 1600 = 0.3125

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Delimiter } from '../benchmarks/csv';
 import { cellValue, defaultMark, readCellNumber, type CellNumber, type DecimalMark } from './decimal';
-import { modelOfLineItem, readTime, type Sink } from './formats';
+import { dropDuplicate, modelOfLineItem, readTime, requestIdOf, type Sink } from './formats';
 
 /**
  * Usage CSV files: the usage export of the OpenAI dashboard (one row per time bucket, columns
@@ -119,6 +119,8 @@ export class UsageCsvRows {
   private readonly costsOnly: boolean;
   /** The column naming the cost's currency (`amount_currency`), if any. */
   private readonly currency: number | null;
+  /** The column holding a request id (`request_id`, `id`), if any: a request read twice counts once. */
+  private readonly requestId: number | null;
   private readonly columns: NumberColumn[] = [];
   private readonly byFigure = new Map<Figure, NumberColumn>();
   /** The decimal mark of a column whose cells never show one: the file's convention. */
@@ -135,6 +137,8 @@ export class UsageCsvRows {
     const lower = headers.map((h) => h.trim().toLowerCase());
     const c = lower.findIndex((h) => h === 'amount_currency' || h === 'currency');
     this.currency = c === -1 ? null : c;
+    const id = ['request_id', 'requestid', 'request id', 'id'].map((n) => lower.indexOf(n)).find((i) => i !== -1);
+    this.requestId = id === undefined ? null : id;
     this.fileMark = defaultMark(mapping.delimiter);
     const figures: [Figure, number | null, boolean][] = [
       ['requests', mapping.requests, false],
@@ -234,6 +238,23 @@ export class UsageCsvRows {
     this.sink.issues.add('warning', 'column-dropped', line, this.name(col.index), raw.trim());
   }
 
+  /**
+   * A bucketed row (or a cost row) equal in every cell to one read before is the same row
+   * again: dropped. Its group is its bucket and every cell that is not a number (model, project,
+   * user, key, line item, …).
+   */
+  private bucketDuplicate(cells: readonly string[], start: number, bucketS: number, line: number): boolean {
+    let group = `csv|${this.costsOnly ? 'cost' : 'usage'}|${start}|${bucketS}`;
+    let whole = group;
+    cells.forEach((c, i) => {
+      const kind = readCellNumber(c).kind;
+      const entry = `|${i}=${c.trim()}`;
+      whole += entry;
+      if (kind !== 'number' && kind !== 'ambiguous') group += entry;
+    });
+    return dropDuplicate(this.sink, this.sink.seen.bucket(group, whole, line), line, '', null);
+  }
+
   private read(cells: readonly string[], line: number, readings: readonly CellNumber[]): void {
     const m = this.mapping;
     const sink = this.sink;
@@ -278,6 +299,13 @@ export class UsageCsvRows {
       sink.issues.skip('cached-above-input', line, this.name(m.cached as number), `${get('cached')} > ${inputOrZero}`);
       return;
     }
+    if (m.requests === null && !this.costsOnly) {
+      const id = requestIdOf(cell(this.requestId)?.trim());
+      if (id !== null) {
+        const figures = cells.map((c, i) => (i === this.requestId ? '' : c)).join('\u0000');
+        if (dropDuplicate(sink, sink.seen.request(id, line, figures), line, this.name(this.requestId as number), id)) return;
+      }
+    } else if (this.bucketDuplicate(cells, start, bucketS, line)) return;
     if (this.costsOnly) {
       const usd = get('cost');
       // A day without costs is written with its times and nothing else.

@@ -73,7 +73,7 @@ describe('German Excel re-saves', () => {
     const r = await readAsCli('GERMAN_EXCEL_hourly_aggregate.csv');
     // Line 4 has `bad` requests on purpose (as in SCHEMA_hourly_aggregate.csv); lines 2 and 3 are read.
     expect(r.status).toBe('partial');
-    expect(r.rows).toEqual({ read: 3, skipped: 1 });
+    expect(r.rows).toEqual({ read: 3, skipped: 1, duplicates: 0 });
     expect(r.issues).toContainEqual({ severity: 'warning', code: 'field-invalid', line: 4, field: 'requests', detail: 'bad' });
     expect(r.issues).toContainEqual({ severity: 'info', code: 'decimal-comma', line: 2, field: 'cost_usd', detail: '0,25' });
     const d = derive(r);
@@ -108,7 +108,7 @@ describe('an optional column that cannot be read is dropped with a note; the row
   it('a cost in Excel\'s currency format ("0,25 $")', () => {
     const r = readUsageText('kosten.csv', hourly.replace(';0,25\r', ';0,25 $\r').replace(';0,75\r', ';0,75 $\r'));
     expect(r.issues).toContainEqual({ severity: 'warning', code: 'column-dropped', line: 2, field: 'cost_usd', detail: '0,25 $' });
-    expect(r.rows).toEqual({ read: 3, skipped: 1 });
+    expect(r.rows).toEqual({ read: 3, skipped: 1, duplicates: 0 });
     const d = derive(r);
     // The usage is all there (400 ok, 6 failed); the files carry no bill now.
     expect(d.total.requests).toBe(400);

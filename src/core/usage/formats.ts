@@ -1,6 +1,7 @@
 import { isRecord } from '../benchmarks/common';
 import { looksLikeOrgUsagePage, tokensOf } from '../benchmarks/formats/api-usage';
 import { parseTimestamp } from '../benchmarks/formats/request-log';
+import { bucketIdentity, type DuplicateFilter, type Seen } from './dedupe';
 import type { UsageTable } from './table';
 import type { CostRecord, UsageFormat, UsageIssue, UsageIssueCode } from './types';
 
@@ -66,6 +67,45 @@ export interface Sink {
   costs: CostRecord[];
   formats: Set<UsageFormat>;
   issues: IssueList;
+  /** What every file of this read has given so far (dedupe.ts). */
+  seen: DuplicateFilter;
+  /** Rows of this file dropped as duplicates. */
+  duplicates: { rows: number };
+}
+
+/** A request id as text: a non-empty string or a number; null when the row has none. */
+export function requestIdOf(v: unknown): string | null {
+  if (typeof v === 'string') return v.trim() === '' ? null : v.slice(0, 200);
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+/**
+ * Says what the duplicate filter found and counts the dropped row. True when the row is
+ * dropped: a request id already read, or a bucket equal in every field to one already read.
+ */
+export function dropDuplicate(sink: Sink, seen: Seen, line: number, field: string, what: string | null): boolean {
+  if (seen.kind === 'new') return false;
+  const place = field === '' ? null : field;
+  const where = `${seen.earlier.file}, line ${seen.earlier.line}`;
+  if (seen.kind === 'same-group') {
+    sink.issues.add('info', 'same-bucket-other-figures', line, place, where);
+    return false;
+  }
+  sink.duplicates.rows += 1;
+  const detail = what === null ? where : `${what}: ${where}`;
+  if (!seen.sameFigures) sink.issues.add('warning', 'duplicate-request-differs', line, place, detail);
+  else sink.issues.once('info', what === null ? 'duplicate-bucket' : 'duplicate-request', line, what === null ? null : place, detail);
+  return true;
+}
+
+function requestDuplicate(sink: Sink, id: string | null, line: number, field: string, figures: string): boolean {
+  return id !== null && dropDuplicate(sink, sink.seen.request(id, line, figures), line, field, id);
+}
+
+function bucketDuplicate(sink: Sink, kind: string, start: number, bucketS: number, row: Record<string, unknown>, line: number, place: string): boolean {
+  const { group, whole } = bucketIdentity(kind, start, bucketS, row);
+  return dropDuplicate(sink, sink.seen.bucket(group, whole, line), line, place, null);
 }
 
 /** A count: a non-negative finite number, or a numeric string. NaN when absent, -1 when invalid. */
@@ -158,6 +198,7 @@ function openAiPage(page: Record<string, unknown>, line: number, sink: Sink, pla
     const bucketS = end > start ? end - start : 86_400;
     for (const [k, r] of (bucket.results as unknown[]).entries()) {
       if (!isRecord(r)) continue;
+      if (bucketDuplicate(sink, 'openai', start, bucketS, r, line, inPlace(place, `data[${b}].results[${k}]`))) continue;
       if (r.object === 'organization.costs.result' || isRecord(r.amount)) {
         sink.formats.add('openai-costs');
         const amount = isRecord(r.amount) ? r.amount : {};
@@ -191,9 +232,9 @@ function openAiPage(page: Record<string, unknown>, line: number, sink: Sink, pla
   }
 }
 
-function anthropicReport(report: Record<string, unknown>, line: number, sink: Sink): void {
+function anthropicReport(report: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   if (report.has_more === true) sink.issues.once('warning', 'more-pages', line, 'has_more', typeof report.next_page === 'string' ? report.next_page : null);
-  for (const bucket of report.data as unknown[]) {
+  for (const [b, bucket] of (report.data as unknown[]).entries()) {
     if (!isRecord(bucket) || !Array.isArray(bucket.results)) continue;
     const start = readTime(bucket.starting_at, sink.issues, line, 'starting_at');
     const end = readTime(bucket.ending_at, sink.issues, line, 'ending_at');
@@ -202,8 +243,9 @@ function anthropicReport(report: Record<string, unknown>, line: number, sink: Si
       continue;
     }
     const bucketS = end > start ? end - start : 86_400;
-    for (const r of bucket.results as unknown[]) {
+    for (const [k, r] of (bucket.results as unknown[]).entries()) {
       if (!isRecord(r)) continue;
+      if (bucketDuplicate(sink, 'anthropic', start, bucketS, r, line, inPlace(place, `data[${b}].results[${k}]`))) continue;
       if ('amount' in r) {
         sink.formats.add('anthropic-cost');
         const currency = typeof r.currency === 'string' ? r.currency.toUpperCase() : 'USD';
@@ -243,13 +285,14 @@ function pick(row: Record<string, unknown>, ...keys: string[]): unknown {
   return undefined;
 }
 
-function openRouterRow(row: Record<string, unknown>, line: number, sink: Sink): void {
+function openRouterRow(row: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   sink.formats.add('openrouter-activity');
   const start = readTime(row.date, sink.issues, line, 'date');
   if (!(start >= 0)) {
     sink.issues.skip('timestamp-invalid', line, 'date', String(row.date));
     return;
   }
+  if (bucketDuplicate(sink, 'openrouter', start, 86_400, row, line, place)) return;
   const reasoning = count(pick(row, 'reasoning_tokens', 'reasoningTokens'));
   const usage = count(row.usage);
   const byok = count(pick(row, 'byok_usage_inference', 'byokUsageInference'));
@@ -298,7 +341,12 @@ function litellmRow(r: Record<string, unknown>, line: number, sink: Sink, place:
   const input = usage ? usage.input : n0(r.prompt_tokens);
   const output = usage ? usage.output : n0(r.completion_tokens);
   if (usage && refuseCachedAboveInput(sink, line, inPlace(place, 'metadata.usage_object'), usage.cached, input)) return;
-  oneRequest(sink, start, strOrNull(r.model_group) ?? strOrNull(r.model), ok, input, usage ? usage.cached : null, output, usage ? usage.reasoning : null, spend >= 0 ? spend : null);
+  const model = strOrNull(r.model_group) ?? strOrNull(r.model);
+  const cached = usage ? usage.cached : null;
+  const reasoning = usage ? usage.reasoning : null;
+  const cost = spend >= 0 ? spend : null;
+  if (requestDuplicate(sink, requestIdOf(r.request_id), line, inPlace(place, 'request_id'), `${start}|${model}|${ok}|${input}|${cached}|${output}|${reasoning}|${cost}`)) return;
+  oneRequest(sink, start, model, ok, input, cached, output, reasoning, cost);
 }
 
 function requestLogRow(r: Record<string, unknown>, line: number, sink: Sink): void {
@@ -329,7 +377,15 @@ function requestLogRow(r: Record<string, unknown>, line: number, sink: Sink): vo
   if (reasoning === -1) return sink.issues.skip('field-invalid', line, 'reasoning_tok', String(reasoningRaw));
   const cost = count(r.cost_usd);
   if (cost === -1) return sink.issues.skip('field-invalid', line, 'cost_usd', String(r.cost_usd));
-  oneRequest(sink, start, strOrNull(r.model), okOf(r), input >= 0 ? input : 0, cached >= 0 ? cached : null, output >= 0 ? output : 0, reasoning >= 0 ? reasoning : null, cost >= 0 ? cost : null);
+  const model = strOrNull(r.model);
+  const ok = okOf(r);
+  // Most logs carry no id: the look-up is all they pay.
+  const idRaw = r.request_id ?? r.requestId ?? r.id;
+  if (idRaw !== undefined) {
+    const field = r.request_id !== undefined ? 'request_id' : r.requestId !== undefined ? 'requestId' : 'id';
+    if (requestDuplicate(sink, requestIdOf(idRaw), line, field, `${start}|${model}|${ok}|${input}|${cached}|${output}|${reasoning}|${cost}`)) return;
+  }
+  oneRequest(sink, start, model, ok, input >= 0 ? input : 0, cached >= 0 ? cached : null, output >= 0 ? output : 0, reasoning >= 0 ? reasoning : null, cost >= 0 ? cost : null);
 }
 
 function apiResponse(r: Record<string, unknown>, line: number, sink: Sink, place: string): void {
@@ -341,7 +397,9 @@ function apiResponse(r: Record<string, unknown>, line: number, sink: Sink, place
   sink.formats.add('api-response');
   const t = tokensOf(r.usage as Record<string, unknown>);
   if (refuseCachedAboveInput(sink, line, inPlace(place, 'usage'), t.cached, t.input)) return;
-  oneRequest(sink, start, strOrNull(r.model), true, t.input, t.cached, t.output, t.reasoning, null);
+  const model = strOrNull(r.model);
+  if (requestDuplicate(sink, requestIdOf(r.id), line, inPlace(place, 'id'), `${start}|${model}|${t.input}|${t.cached}|${t.output}|${t.reasoning}`)) return;
+  oneRequest(sink, start, model, true, t.input, t.cached, t.output, t.reasoning, null);
 }
 
 /**
@@ -364,7 +422,7 @@ export function readValue(value: unknown, line: number, sink: Sink, depth = 0, i
   if (looksLikeOrgUsagePage(value) && (value.data as unknown[]).length > 0) return openAiPage(value, line, sink, place);
   if (looksLikeBucketReport(value)) {
     const first = (value.data as Record<string, unknown>[])[0] as Record<string, unknown>;
-    return 'starting_at' in first ? anthropicReport(value, line, sink) : openAiPage(value, line, sink, place);
+    return 'starting_at' in first ? anthropicReport(value, line, sink, place) : openAiPage(value, line, sink, place);
   }
   if (Array.isArray(value.data) && depth === 0) {
     // OpenRouter's activity response and LiteLLM's paged spend logs wrap their rows in `data`.
@@ -372,7 +430,7 @@ export function readValue(value: unknown, line: number, sink: Sink, depth = 0, i
     return;
   }
   if ('request_id' in value && 'startTime' in value) return litellmRow(value, line, sink, place);
-  if ('date' in value && 'requests' in value && ('prompt_tokens' in value || 'promptTokens' in value)) return openRouterRow(value, line, sink);
+  if ('date' in value && 'requests' in value && ('prompt_tokens' in value || 'promptTokens' in value)) return openRouterRow(value, line, sink, place);
   if (value.ts !== undefined || value.timestamp !== undefined || value.start_time !== undefined) return requestLogRow(value, line, sink);
   if (isRecord(value.usage) && (value.created !== undefined || value.created_at !== undefined)) return apiResponse(value, line, sink, place);
   sink.issues.skip('row-other-format', line);

@@ -22,6 +22,9 @@ import { useUsageSession, type AppliedChange } from './usage-session';
 import { usageMessages, type T } from './messages';
 
 
+/** Notes shown with a file's line although they are no problem: how the file was read. */
+const SHOWN_INFO = new Set<UsageIssue['code']>(['timestamp-no-zone', 'decimal-comma', 'duplicate-request', 'duplicate-bucket', 'same-bucket-other-figures']);
+
 /** The example file: a real OpenAI dashboard usage export, provenance in fixtures/usage/SOURCES.md. */
 const EXAMPLE_FILE = 'REAL_openai_usage_export_completions.tsv';
 
@@ -179,7 +182,8 @@ function ModelsTable(props: { derived: DerivedWorkload; t: T; language: Language
 function sourceOf(answer: UsageAnswer, derived: DerivedWorkload, timeZone: string, models: string[], profile: ProfileChoice): UsageSource | null {
   if (derived.period === null) return null;
   return {
-    files: answer.files.map((f) => f.fileName.slice(0, 200)).slice(0, 20),
+    // A file skipped for repeating another file's bytes adds nothing to the workload.
+    files: answer.files.filter((f) => f.status !== 'duplicate').map((f) => f.fileName.slice(0, 200)).slice(0, 20),
     firstDay: derived.period.firstDay,
     lastDay: derived.period.lastDay,
     timeZone: derived.timeZone === 'UTC' ? 'UTC' : timeZone,
@@ -409,20 +413,23 @@ export function UsagePage() {
         ) : null}
         {answer && files.length > 0 ? (
           <ul className="mt-3 flex flex-col gap-1 text-sm" data-testid="usage-files">
-            {answer.files.map((f) => {
+            {answer.files.map((f, fileIndex) => {
               const formats = f.formats.join(', ');
               const rows = count(language, t, 'rows', f.rows.read);
-              const line =
+              const read =
                 f.status === 'failed'
                   ? t('file.failed', { name: f.fileName })
-                  : f.status === 'needs-mapping'
-                    ? t('file.needsMapping', { name: f.fileName, headers: excerpt(f.csv?.headers.slice(0, 81).join(', ') ?? '') })
-                    : f.status === 'partial'
-                      ? t('file.partial', { name: f.fileName, formats, rows, skipped: count(language, t, 'rows', f.rows.skipped) })
-                      : t('file.ok', { name: f.fileName, formats, rows });
-              const problems = f.issues.filter((i) => i.severity !== 'info' || i.code === 'timestamp-no-zone' || i.code === 'decimal-comma');
+                  : f.status === 'duplicate'
+                    ? t('file.duplicate', { name: f.fileName, earlier: f.duplicateOf ?? '' })
+                    : f.status === 'needs-mapping'
+                      ? t('file.needsMapping', { name: f.fileName, headers: excerpt(f.csv?.headers.slice(0, 81).join(', ') ?? '') })
+                      : f.status === 'partial'
+                        ? t('file.partial', { name: f.fileName, formats, rows, skipped: count(language, t, 'rows', f.rows.skipped) })
+                        : t('file.ok', { name: f.fileName, formats, rows });
+              const line = f.rows.duplicates > 0 ? `${read} ${t('file.duplicates', { rows: count(language, t, 'rows', f.rows.duplicates) })}` : read;
+              const problems = f.issues.filter((i) => i.severity !== 'info' || SHOWN_INFO.has(i.code));
               return (
-                <li key={f.fileName}>
+                <li key={`${fileIndex}-${f.fileName}`}>
                   <span className={f.status === 'failed' || f.status === 'needs-mapping' ? 'text-bad' : ''}>{line}</span>
                   {f.status === 'needs-mapping' && f.csv ? (
                     <MappingForm
