@@ -78,6 +78,21 @@ describe('cli workload', () => {
     expect(out.files[0]?.issues.map((i) => i.message)).toContain('GERMAN_EXCEL_hourly_aggregate.csv line 2: cost_usd: the column writes numbers with a decimal comma; read so (0,25)');
   });
 
+  it('says which days of the week were seen when there is less than a whole week', async () => {
+    // Mon 5 and Tue 6 Jan 2026, 224 requests a day (the i-th at i × 86,400 / 224 s).
+    const lines: string[] = [];
+    for (let d = 0; d < 2; d++) for (let i = 0; i < 224; i++) lines.push(JSON.stringify({ ts: new Date(Date.UTC(2026, 0, 5 + d) + Math.floor((i * 86_400) / 224) * 1000).toISOString(), in_tok: 10, out_tok: 1 }));
+    const log = join(dir, 'two-days.jsonl');
+    writeFileSync(log, `${lines.join('\n')}\n`);
+    const io = testIo();
+    expect(await workloadCommand.run([log, '--tz', 'UTC'], io)).toBe(0);
+    const out = JSON.parse(io.stdout.join('\n')) as Out & { observation: unknown };
+    // 448 requests / 2 days = 224 a day, from Monday and Tuesday alone.
+    expect(out.workload.requestsPerDay).toBe(224);
+    expect(out.observation).toEqual({ weekdays: [0, 1], wholeWeeks: 0, perDayDays: 2, window: null, daysLeftOut: 0 });
+    expect(io.stderr.join('\n')).toContain('days of the week seen: Mon, Tue (2 of 7); less than a whole week: the per-day figures are the mean over 2 days, Wed, Thu, Fri, Sat, Sun not seen');
+  });
+
   it('refuses a row with more cached than input tokens, naming file and line', async () => {
     const log = join(dir, 'cache.jsonl');
     writeFileSync(log, '{"ts":"2026-01-05T10:00:00Z","in_tok":1000,"out_tok":2,"cached_tok":250}\n{"ts":"2026-01-05T11:00:00Z","in_tok":800,"out_tok":2,"cached_tok":900}\n');

@@ -1,5 +1,5 @@
 import { DEFAULT_SCENARIO } from '../../core/scenario/defaults';
-import { deriveWorkload, type ProfileChoice } from '../../core/usage/aggregate';
+import { deriveWorkload, type Observation, type ProfileChoice } from '../../core/usage/aggregate';
 import { usageCsvMappingSchema, type UsageCsvMapping } from '../../core/usage/csv';
 import { loadListPrices, providerOfFormats } from '../../core/usage/list-prices';
 import { stat } from 'node:fs/promises';
@@ -27,8 +27,10 @@ import { MAX_COLUMNS, MAX_LINE_CHARS } from '../../core/text/limits';
  * - `models` and `total`: requests, failed, tokens, per-request mean/median/p90, cache share,
  *   error share, retry rate, the files' own bill in USD and `listPrice` (the same tokens at
  *   today's list price from @pydantic/genai-prices, with the price's source and date);
- * - `daily`, `profile` (median and busiest week), and `files` with each file's formats,
- *   status, rows and issues (`message` names file and line).
+ * - `daily`, `profile` (median and busiest week), `observation` (the days of the week seen, the
+ *   whole weeks the per-day figures come from), `duplicates` (rows dropped, files not read for
+ *   repeating another file's bytes), and `files` with each file's formats, status, rows
+ *   (read, skipped, duplicates) and issues (`message` names file and line).
  * The zone defaults to the machine's. Exit codes: 0 ok (possibly with skipped rows), 1 a file
  * failed or needs a column mapping, 2 usage error.
  */
@@ -67,6 +69,20 @@ export function describeUsageIssue(file: string, issue: UsageIssue): string {
   const field = issue.field === null ? '' : ` ${issue.field}:`;
   const detail = issue.detail === null ? '' : ` (${issue.detail})`;
   return `${where}:${field} ${ISSUE_TEXT[issue.code]}${detail}`;
+}
+
+const DAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** What the per-day figures rest on, when it is less than the whole period or less than a week; null otherwise. */
+export function observationNote(o: Observation): string | null {
+  const days = (n: number) => `${Number(n.toFixed(2))} day${Number(n.toFixed(2)) === 1 ? '' : 's'}`;
+  if (o.weekdays.length === 0) return null;
+  if (o.window === null) {
+    const missing = DAY_NAMES.filter((_, d) => !o.weekdays.includes(d));
+    return `days of the week seen: ${o.weekdays.map((d) => DAY_NAMES[d]).join(', ')} (${o.weekdays.length} of 7); less than a whole week: the per-day figures are the mean over ${days(o.perDayDays)}, ${missing.join(', ')} not seen`;
+  }
+  if (o.daysLeftOut <= 0.005) return null;
+  return `the per-day figures come from the last ${o.wholeWeeks === 1 ? 'whole week' : `${o.wholeWeeks} whole weeks`} (${o.window.from} – ${o.window.to}); the ${days(o.daysLeftOut)} before them count in the per-request figures and the week, not per day`;
 }
 
 export const workloadCommand: CliCommand = {
@@ -128,6 +144,8 @@ export const workloadCommand: CliCommand = {
     const duplicates = { rows: results.reduce((a, r) => a + r.rows.duplicates, 0), files: results.filter((r) => r.status === 'duplicate').map((r) => ({ file: r.fileName, sameAs: r.duplicateOf })) };
     const priceOf = await loadListPrices(providerOfFormats(results.flatMap((r) => r.formats)));
     const derived = deriveWorkload(records, costs, { timeZone, models, profile: profileFlag as ProfileChoice, current: DEFAULT_SCENARIO.workload, priceOf });
+    const note = observationNote(derived.observation);
+    if (note !== null) io.err(note);
     if (models !== null) {
       const known = new Set(named);
       for (const m of models) if (!known.has(m)) io.err(`--model: no usage of "${m}" in the files (models: ${[...known].filter(Boolean).join(', ') || 'none named'})`);
