@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -114,6 +115,71 @@ test.describe('usage data', () => {
     await usagePage.addFiles(LOG);
     await slow(usagePage.period()).toHaveText(/Jan 5, 2026/);
     await expect(page.getByTestId('usage-example')).toHaveCount(0);
+  });
+
+  test('how the files were read: duplicates dropped, a file not read again, a column dropped, decimal commas and the days of the week observed, in English and German', async ({ page, shell, usagePage }, testInfo) => {
+    // GERMAN_EXCEL_hourly_aggregate.csv: the hourly aggregate as German Excel saves it (";",
+    // cost 0,25 and 0,75; fixtures/usage/SOURCES.md), Mon 5 Jan 2026 08:00–10:00 UTC; line 4
+    // has a `bad` request count on purpose.
+    const german = readFileSync(fixture('GERMAN_EXCEL_hourly_aggregate.csv'));
+    // The same file on Tue 6 Jan with its cost in Excel's currency format: the cost column cannot be read.
+    const currency = Buffer.from(german.toString('utf8').replaceAll('2026-01-05T', '2026-01-06T').replace(';0,25\r', ';0,25 $\r').replace(';0,75\r', ';0,75 $\r'));
+    const row = (id: string, minute: number) => JSON.stringify({ request_id: id, ts: `2026-01-05T09:${minute}:00Z`, model: 'kimi-k2', status: 'ok', in_tok: 1000, out_tok: 100 });
+    await usagePage.open();
+    await usagePage.addFiles([
+      { name: 'stunden.csv', mimeType: 'text/csv', buffer: german },
+      { name: 'stunden (1).csv', mimeType: 'text/csv', buffer: german },
+      { name: 'kosten.csv', mimeType: 'text/csv', buffer: currency },
+      { name: 'log.jsonl', mimeType: 'application/json', buffer: Buffer.from([row('r1', 10), row('r2', 20), row('r1', 10)].join('\n')) },
+    ]);
+    await usagePage.zone().selectOption('UTC');
+    await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 6, 2026 (2 days)');
+    const notes = page.getByTestId('usage-notes');
+    await expect(notes.getByTestId('usage-note-duplicate-rows')).toHaveText('Duplicates dropped: 1 row (log.jsonl). The same request id, or a page or row equal in every field, was read before; each counts once.');
+    await expect(notes.getByTestId('usage-note-duplicate-file')).toHaveText('stunden (1).csv not read: the same bytes as stunden.csv.');
+    await expect(notes.getByTestId('usage-note-decimal-comma')).toHaveText('stunden.csv: cost_usd read with a decimal comma.');
+    await expect(notes.getByTestId('usage-note-column-dropped')).toHaveText('kosten.csv: column cost_usd dropped — it cannot be read as numbers (line 2: 0,25 $). Its figure counts as not given; the rows are kept.');
+    // Mon 5 08:00 – Tue 6 10:00 UTC: 2 − 8/24 − 14/24 = 26/24 = 1.08 days, Monday and Tuesday.
+    await expect(notes.getByTestId('usage-note-weekdays')).toHaveText('Days of the week observed: Mon, Tue only (2 of 7). Less than a whole week: the per-day figures are the mean over 1.08 days; Wed, Thu, Fri, Sat, Sun were not seen and may differ.');
+    await expect(page.getByTestId('usage-weekdays')).toHaveText('Mon, Tue (2 of 7)');
+    await expect(page.getByTestId('usage-per-day-basis')).toHaveText('all days seen: 1.08 days (less than a whole week)');
+    await expect(page.getByTestId('usage-per-day-partial')).toContainText('Requests per day rest on Mon, Tue only');
+    // 100 + 300 requests in each hourly file and r1, r2 once: 802 ÷ 26/24 = 740.3 a day; the
+    // bill is stunden.csv's 0,25 + 0,75 = $1.00 (kosten.csv's cost column is dropped).
+    const period = page.getByTestId('usage-period');
+    await expect(period).toContainText('740.3');
+    await expect(period).toContainText('$1.00');
+    await expect(usagePage.files()).toContainText('log.jsonl: request-log, 3 rows. Duplicates dropped: 1 row (read before).');
+    expect(await seriousViolations(page, 'light'), 'axe on the usage page with its notes').toEqual([]);
+    await page.getByTestId('usage-notes').screenshot({ path: testInfo.outputPath('usage-notes-en.png') });
+
+    await shell.setLanguage('de');
+    await expect(notes.getByTestId('usage-note-duplicate-rows')).toHaveText('Duplikate verworfen: 1 Zeile (log.jsonl). Dieselbe Request-ID oder eine in jedem Feld gleiche Seite oder Zeile wurde schon gelesen; jede zählt einmal.');
+    await expect(notes.getByTestId('usage-note-duplicate-file')).toHaveText('stunden (1).csv nicht gelesen: dieselben Bytes wie stunden.csv.');
+    await expect(notes.getByTestId('usage-note-decimal-comma')).toHaveText('stunden.csv: cost_usd mit Dezimalkomma gelesen.');
+    await expect(notes.getByTestId('usage-note-column-dropped')).toHaveText('kosten.csv: Spalte cost_usd verworfen — sie lässt sich nicht als Zahlen lesen (Zeile 2: 0,25 $). Ihre Größe gilt als nicht angegeben; die Zeilen bleiben.');
+    await expect(notes.getByTestId('usage-note-weekdays')).toHaveText('Beobachtete Wochentage: nur Mo, Di (2 von 7). Weniger als eine ganze Woche: die Werte pro Tag sind der Mittelwert über 1,08 Tage; Mi, Do, Fr, Sa, So wurden nicht gesehen und können abweichen.');
+    await expect(page.getByTestId('usage-weekdays')).toHaveText('Mo, Di (2 von 7)');
+    await page.screenshot({ path: testInfo.outputPath('usage-page-de.png'), fullPage: true });
+    await shell.setLanguage('en');
+  });
+
+  test('ten days of a week with a weekend: the per-day figure from the last whole week, the days before it said', async ({ page, usagePage }) => {
+    // 224 requests on each weekday, 49 on Saturday and Sunday (a week of 1,218, a mean day of
+    // 174), Mon 5 – Wed 14 Jan 2026, each day's requests spread over the whole UTC day.
+    const lines: string[] = [];
+    for (let d = 0; d < 10; d++) {
+      const c = d % 7 < 5 ? 224 : 49;
+      for (let i = 0; i < c; i++) lines.push(JSON.stringify({ ts: new Date(Date.UTC(2026, 0, 5 + d) + Math.floor((i * 86_400) / c) * 1000).toISOString(), model: 'm', status: 'ok', in_tok: 1000, out_tok: 100 }));
+    }
+    await usagePage.open();
+    await usagePage.addFiles([{ name: 'ten-days.jsonl', mimeType: 'application/json', buffer: Buffer.from(lines.join('\n')) }]);
+    await usagePage.zone().selectOption('UTC');
+    await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 14, 2026 (10 days)');
+    // Thu 8 – Wed 14: 448 + 98 + 672 = 1,218 ÷ 7 = 174 (all ten days: 1,890 ÷ 10 = 189).
+    await expect(page.getByTestId('usage-per-day-basis')).toHaveText('the last whole week (7 days)');
+    await expect(page.getByTestId('usage-note-weekdays')).toHaveText('Days of the week observed: Mon, Tue, Wed, Thu, Fri, Sat, Sun. The per-day figures come from the last whole week, Jan 8, 2026 – Jan 14, 2026. The days before them (3 days) are in the per-request figures and the week profile, not in the per-day ones.');
+    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 174');
   });
 
   test('a real OpenAI dashboard usage export with its cost export: days, requests and the bill', async ({ page, usagePage }) => {

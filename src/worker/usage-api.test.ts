@@ -33,6 +33,27 @@ describe('usage in the worker', () => {
     for (let i = 1; i < seen.length; i++) expect((seen[i] as UsageProgress).bytesRead).toBeGreaterThanOrEqual((seen[i - 1] as UsageProgress).bytesRead);
   });
 
+  it('does not read a file again whose bytes an earlier one has, and drops rows an earlier file had', async () => {
+    const r = request();
+    const log = r.files[0] as Blob;
+    // log (1).jsonl: the same bytes under another name (hashed, for its size is log.jsonl's).
+    // b.jsonl: request q1 of a.jsonl again (its fields in another order) and a new request q2.
+    const q = (id: string) => `{"request_id":"${id}","ts":"2026-01-05T12:00:00Z","model":"m","status":"ok","in_tok":100,"out_tok":10}`;
+    const again = '{"ts":"2026-01-05T12:00:00Z","request_id":"q1","model":"m","status":"ok","in_tok":100,"out_tok":10}';
+    r.files.push(new Blob([await log.arrayBuffer()]), new Blob([`${q('q1')}\n`]), new Blob([`${again}\n${q('q2')}\n`]));
+    r.names.push('log (1).jsonl', 'a.jsonl', 'b.jsonl');
+    const answer = await usageApi.deriveUsage(r, { jobId: 'usage-duplicates' });
+    if (answer.state !== 'done') throw new Error(answer.state);
+    expect(answer.files.map((f) => [f.fileName, f.status, f.duplicateOf, f.rows.duplicates])).toEqual([
+      ['log.jsonl', 'ok', null, 0],
+      ['log (1).jsonl', 'duplicate', 'log.jsonl', 0],
+      ['a.jsonl', 'ok', null, 0],
+      ['b.jsonl', 'ok', null, 1],
+    ]);
+    // log.jsonl's 72 requests, q1 and q2: 74 on one day (reading everything gave 72 + 72 + 3 = 147).
+    expect(answer.derived.workload.requestsPerDay).toBe(74);
+  });
+
   it('stops reading when its job is aborted', async () => {
     jobsApi.abortJob('usage-stop');
     const answer = await usageApi.deriveUsage(request(), { jobId: 'usage-stop' });

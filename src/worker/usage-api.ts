@@ -1,7 +1,8 @@
 import { deriveWorkload, type DerivedWorkload, type ProfileChoice } from '../core/usage/aggregate';
 import type { UsageCsvMapping } from '../core/usage/csv';
 import { loadListPriceOffers, loadListPrices, providerOfFormats, type ListPriceOffer } from '../core/usage/list-prices';
-import { readUsageSource, type UsageReadResult } from '../core/usage/reader';
+import { DuplicateFilter, SameBytes } from '../core/usage/dedupe';
+import { duplicateFileResult, readUsageSource, type UsageReadResult } from '../core/usage/reader';
 import { combineUsage } from '../core/usage/combine';
 import type { Workload } from '../core/scenario/schema';
 import { blobSource, platformHost } from './benchmarks-api';
@@ -85,15 +86,22 @@ export const usageApi = {
         // A closed page takes no progress.
       }
     };
+    // One filter for all files: a request or a page read in one file and again in another counts once.
+    const seen = new DuplicateFilter();
+    const sameBytes = new SameBytes(request.files.map((f) => f.size));
+    const cancelled = () => job.signal.aborted;
     for (const [i, blob] of request.files.entries()) {
       const name = request.names[i] ?? `file ${i + 1}`;
       const at = (bytesRead: number): UsageProgress => ({ fileName: name, fileIndex: i, fileCount: request.files.length, bytesRead: before + bytesRead, totalBytes });
       tell(at(0), i === 0);
-      const r = await readUsageSource(
-        blobSource(blob, name),
-        { decoder: host.decoder, cancelled: () => job.signal.aborted, progress: (bytesRead) => tell(at(bytesRead), false) },
-        request.mappings[name] ?? null,
-      );
+      const source = blobSource(blob, name);
+      const earlier = await sameBytes.earlier(i, source, host.sha256, cancelled);
+      const r =
+        earlier === undefined
+          ? null
+          : earlier !== null
+            ? duplicateFileResult(name, request.names[earlier] ?? `file ${earlier + 1}`)
+            : await readUsageSource(source, { decoder: host.decoder, cancelled, progress: (bytesRead) => tell(at(bytesRead), false) }, request.mappings[name] ?? null, seen);
       before += blob.size;
       if (r === null) {
         job.finish('stopped');

@@ -9,7 +9,10 @@ import type { CostRecord } from './types';
  * - requests per day = successful requests ÷ the days covered: local calendar days from the
  *   first to the last day with data (gaps count as days: a quiet day is part of the volume),
  *   less the hours of the first day before its first hour with data and of the last day after
- *   its last one (a partial day is not a whole day), at least one day;
+ *   its last one (a partial day is not a whole day), at least one day. With a whole week or
+ *   more covered, only the last whole weeks count (requests in them ÷ 7 per week): every day of
+ *   the week then weighs the same, where two weekdays alone would stand for a week with a
+ *   weekend. The days of the week the period touches are listed;
  * - tokens per request = the mean (the bill is linear in it), shown with median and p90 where
  *   the file has one row per request;
  * - cache-hit share = cached ÷ input tokens; reasoning per request = reasoning ÷ requests
@@ -84,7 +87,21 @@ export interface DayUsage {
 
 export type KeptReason = 'no-request-count' | 'no-cached-field' | 'no-reasoning-field' | 'no-error-field' | 'no-hour-shape' | 'less-than-a-week' | 'no-usage';
 
-export type DeriveNote = 'day-buckets-utc' | 'reasoning-inside-output' | 'token-mode' | 'cost-files-only';
+export type DeriveNote = 'day-buckets-utc' | 'reasoning-inside-output' | 'token-mode' | 'cost-files-only' | 'per-day-whole-weeks' | 'per-day-no-whole-week';
+
+/** Which days of the week the files saw, and what the per-day figures rest on. */
+export interface Observation {
+  /** Days of the week the period touches, 0 = Monday … 6 = Sunday, in the zone of the days. */
+  weekdays: number[];
+  /** Whole weeks the per-day figures count (the last ones of the period); 0 when less than a week is covered. */
+  wholeWeeks: number;
+  /** What the per-day figures divide by: 7 × whole weeks, or the covered days when there is no whole week. */
+  perDayDays: number;
+  /** First and last local day of the whole weeks (the first one from the hour after the period's last hour); null without a whole week. */
+  window: { from: string; to: string } | null;
+  /** Covered days before the whole weeks: in the per-request figures and the week profile, not in the per-day ones. */
+  daysLeftOut: number;
+}
 
 export interface WeekProfile {
   /** 168 weights, mean 1, Monday 00:00 first. */
@@ -108,6 +125,7 @@ export interface DerivedWorkload {
   total: ModelUsage;
   daily: DayUsage[];
   profile: { median: WeekProfile; busiest: WeekProfile | null; busiestWeekStart: string | null; weeks: number; fullWeeks: number } | null;
+  observation: Observation;
   /** The workload fields the files determine, within the scenario's limits. */
   workload: Partial<Workload>;
   kept: { field: keyof Workload; reason: KeptReason }[];
@@ -131,10 +149,12 @@ interface Acc {
   buckets: boolean;
   /** Per-request values of the successful requests; null for buckets. */
   perRequest: PerRequestCounts | null;
+  /** Requests and tokens in the whole weeks the per-day figures count (all of them without a whole week). */
+  perDay: { requests: number; input: number; output: number; reasoning: number };
 }
 
 function newAcc(): Acc {
-  return { requests: 0, requestsKnown: true, failed: 0, failedKnown: true, input: 0, cached: 0, cachedKnown: false, output: 0, reasoning: 0, reasoningKnown: false, cost: 0, costKnown: false, buckets: false, perRequest: null };
+  return { requests: 0, requestsKnown: true, failed: 0, failedKnown: true, input: 0, cached: 0, cachedKnown: false, output: 0, reasoning: 0, reasoningKnown: false, cost: 0, costKnown: false, buckets: false, perRequest: null, perDay: { requests: 0, input: 0, output: 0, reasoning: 0 } };
 }
 
 /** The sums of every model's accumulator: the total. */
@@ -154,12 +174,26 @@ function totalOf(accs: readonly Acc[]): Acc {
     t.cost += a.cost;
     t.costKnown ||= a.costKnown;
     t.buckets ||= a.buckets;
+    t.perDay.requests += a.perDay.requests;
+    t.perDay.input += a.perDay.input;
+    t.perDay.output += a.perDay.output;
+    t.perDay.reasoning += a.perDay.reasoning;
   }
   if (!t.buckets) {
     t.perRequest = newPerRequestCounts();
     for (const a of accs) if (a.perRequest !== null) mergePerRequestCounts(t.perRequest, a.perRequest);
   }
   return t;
+}
+
+/** Adds row `i` of the table to the figures the per-day rates count. */
+function countPerDay(acc: Acc, t: UsageTable, i: number): void {
+  const requests = t.requests[i] as number;
+  const reasoning = t.reasoning[i] as number;
+  if (requests === requests) acc.perDay.requests += requests;
+  acc.perDay.input += t.input[i] as number;
+  acc.perDay.output += t.output[i] as number;
+  if (reasoning === reasoning) acc.perDay.reasoning += reasoning;
 }
 
 function distribution(total: number, requests: number, counts: Counts | null): Distribution {
@@ -188,7 +222,7 @@ function usageOf(model: string, acc: Acc, days: number, priceOf: DeriveOptions['
     model,
     requests: ok,
     failed,
-    requestsPerDay: ok !== null && days > 0 ? ok / days : null,
+    requestsPerDay: ok !== null && days > 0 ? acc.perDay.requests / days : null,
     tokens: { input: acc.input, cached: acc.cachedKnown ? acc.cached : null, output: visible, reasoning: acc.reasoningKnown ? acc.reasoning : null },
     perRequest,
     cacheHitShare: acc.cachedKnown && acc.input > 0 ? acc.cached / acc.input : null,
@@ -359,16 +393,15 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
     mergePerRequestCounts((acc.perRequest ??= newPerRequestCounts()), pr);
   });
   for (const acc of byModel.values()) if (!acc.buckets) acc.perRequest ??= newPerRequestCounts();
-  const total = totalOf([...byModel.values()]);
+  // Costs of a model without usage rows (or of none) belong to the total alone.
+  let costOfNoModel = 0;
   for (const c of costRows) {
     const key = c.model ?? '';
     const acc = byModel.get(key);
     if (acc !== undefined) {
       acc.cost += c.usd;
       acc.costKnown = true;
-    }
-    total.cost += c.usd;
-    total.costKnown = true;
+    } else costOfNoModel += c.usd;
     const slot = clock.at(c.start);
     const day = daily.get(slot.day);
     if (day !== undefined) day.costUsd = (day.costUsd ?? 0) + c.usd;
@@ -378,6 +411,39 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   const calendarDays = Number.isFinite(firstDay) ? lastDay - firstDay + 1 : 0;
   // Rates per day divide by the covered part of the period (day buckets cover whole days).
   const days = calendarDays > 0 && Number.isFinite(start) ? Math.max(1, calendarDays - dayShareOutside(clock, start, 'before') - dayShareOutside(clock, end, 'after')) : calendarDays;
+  // The per-day figures: the last whole weeks of the covered days when there is one (the window
+  // runs from the hour after the last hour with data, 7 × n local days earlier, to that hour's
+  // end, so that each day of the week is in it n times), else every covered day.
+  const wholeWeeks = Number.isFinite(start) ? Math.floor((days + 1e-9) / 7) : 0;
+  const perDayDays = wholeWeeks > 0 ? wholeWeeks * 7 : days;
+  let window: Observation['window'] = null;
+  if (wholeWeeks > 0) {
+    const last = clock.at(end - 1);
+    const fromDay = last.day - wholeWeeks * 7;
+    const inWindow = (at: number) => {
+      const slot = clock.at(at);
+      return slot.day > fromDay || (slot.day === fromDay && slot.hour > last.hour);
+    };
+    for (let i = 0; i < n; i++) {
+      const m = t0.model[i] as number;
+      if (!isKept(m) || !inWindow(t0.start[i] as number)) continue;
+      countPerDay(accOfId[m + 1] as Acc, t0, i);
+    }
+    // A window from the hour after the last one: on the first day when that hour is its 24th.
+    window = { from: isoDay(last.hour === 23 ? fromDay + 1 : fromDay), to: isoDay(last.day) };
+    notes.push('per-day-whole-weeks');
+  } else {
+    for (let i = 0; i < n; i++) {
+      const m = t0.model[i] as number;
+      if (isKept(m)) countPerDay(accOfId[m + 1] as Acc, t0, i);
+    }
+    if (keptRows > 0) notes.push('per-day-no-whole-week');
+  }
+  const weekdays: number[] = [];
+  if (Number.isFinite(firstDay)) for (let day = firstDay; day <= Math.min(lastDay, firstDay + 6); day++) weekdays.push((((day + 3) % 7) + 7) % 7);
+  weekdays.sort((a, b) => a - b);
+  const observation: Observation = { weekdays, wholeWeeks, perDayDays, window, daysLeftOut: wholeWeeks > 0 ? Math.max(0, days - perDayDays) : 0 };
+
   const gaps: { from: string; to: string; days: number }[] = [];
   for (let day = firstDay; day <= lastDay; day++) {
     if (daily.has(day)) continue;
@@ -388,8 +454,11 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   }
   // An export's empty day (a row with its times and nothing else) counts as a day, not as a model.
   const carries = (m: string, a: Acc) => m !== '' || a.requests > 0 || a.failed > 0 || a.input > 0 || a.output > 0 || a.cost > 0;
-  const models = [...byModel.entries()].filter(([m, acc]) => carries(m, acc)).map(([m, acc]) => usageOf(m, acc, days, options.priceOf)).sort((a, b) => b.tokens.input + b.tokens.output - (a.tokens.input + a.tokens.output));
-  const totalUsage = usageOf('', total, days, undefined);
+  const models = [...byModel.entries()].filter(([m, acc]) => carries(m, acc)).map(([m, acc]) => usageOf(m, acc, perDayDays, options.priceOf)).sort((a, b) => b.tokens.input + b.tokens.output - (a.tokens.input + a.tokens.output));
+  const total = totalOf([...byModel.values()]);
+  total.cost += costOfNoModel;
+  if (costRows.length > 0) total.costKnown = true;
+  const totalUsage = usageOf('', total, perDayDays, undefined);
   const priced = models.filter((m) => m.listPrice !== null);
   if (priced.length > 0) totalUsage.listPrice = { usd: priced.reduce((a, m) => a + (m.listPrice?.usd ?? 0), 0), price: (priced[0] as ModelUsage & { listPrice: NonNullable<ModelUsage['listPrice']> }).listPrice.price };
 
@@ -440,9 +509,9 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   const keep = (reason: KeptReason, ...fields: (keyof Workload)[]) => fields.forEach((field) => kept.push({ field, reason }));
   const t = totalUsage;
   if (keptRows === 0) keep('no-usage', 'requestsPerDay', 'inputTokensPerRequest', 'outputTokensPerRequest', 'cacheHitShare', 'reasoningTokensPerRequest', 'retryRateApi');
-  else if (t.requests !== null && t.requests > 0 && t.perRequest !== null && days > 0) {
+  else if (t.requests !== null && t.requests > 0 && t.perRequest !== null && perDayDays > 0) {
     workload.mode = 'requests';
-    workload.requestsPerDay = clamp(t.requests / days, 0, 1e9);
+    workload.requestsPerDay = clamp(total.perDay.requests / perDayDays, 0, 1e9);
     workload.inputTokensPerRequest = clamp(t.perRequest.input.mean, 0, 1e8);
     workload.outputTokensPerRequest = clamp(t.perRequest.output.mean, 0, 1e8);
     if (t.perRequest.reasoning !== null) {
@@ -458,10 +527,12 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
     // No request counts (Anthropic's report): the month's tokens, in token mode.
     notes.push('token-mode');
     keep('no-request-count', 'requestsPerDay', 'inputTokensPerRequest', 'outputTokensPerRequest');
-    if (days > 0) {
+    if (perDayDays > 0) {
+      // Visible output: the output less the reasoning where the files separate it (as `tokens.output`).
+      const visible = total.perDay.output - (total.reasoningKnown ? total.perDay.reasoning : 0);
       workload.mode = 'tokens';
-      workload.inputTokensPerMonth = clamp((t.tokens.input / days) * cur.daysPerMonth, 0, 1e16);
-      workload.outputTokensPerMonth = clamp((t.tokens.output / days) * cur.daysPerMonth, 0, 1e16);
+      workload.inputTokensPerMonth = clamp((total.perDay.input / perDayDays) * cur.daysPerMonth, 0, 1e16);
+      workload.outputTokensPerMonth = clamp((visible / perDayDays) * cur.daysPerMonth, 0, 1e16);
       if (t.tokens.reasoning !== null && t.tokens.output > 0) {
         workload.reasoningMode = t.tokens.reasoning > 0 ? 'multiplier' : 'none';
         workload.reasoningMultiplier = clamp((t.tokens.output + t.tokens.reasoning) / t.tokens.output, 1, 100);
@@ -492,6 +563,7 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
     total: totalUsage,
     daily: [...daily.entries()].sort((a, b) => a[0] - b[0]).map(([, d]) => d),
     profile,
+    observation,
     workload,
     kept,
     notes,

@@ -1,6 +1,7 @@
 import { isRecord } from '../benchmarks/common';
 import { looksLikeOrgUsagePage, tokensOf } from '../benchmarks/formats/api-usage';
 import { parseTimestamp } from '../benchmarks/formats/request-log';
+import { bucketIdentity, type DuplicateFilter, type Seen } from './dedupe';
 import type { UsageTable } from './table';
 import type { CostRecord, UsageFormat, UsageIssue, UsageIssueCode } from './types';
 
@@ -66,6 +67,45 @@ export interface Sink {
   costs: CostRecord[];
   formats: Set<UsageFormat>;
   issues: IssueList;
+  /** What every file of this read has given so far (dedupe.ts). */
+  seen: DuplicateFilter;
+  /** Rows of this file dropped as duplicates. */
+  duplicates: { rows: number };
+}
+
+/** A request id as text: a non-empty string or a number; null when the row has none. */
+export function requestIdOf(v: unknown): string | null {
+  if (typeof v === 'string') return v.trim() === '' ? null : v.slice(0, 200);
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return null;
+}
+
+/**
+ * Says what the duplicate filter found and counts the dropped row. True when the row is
+ * dropped: a request id already read, or a bucket equal in every field to one already read.
+ */
+export function dropDuplicate(sink: Sink, seen: Seen, line: number, field: string, what: string | null): boolean {
+  if (seen.kind === 'new') return false;
+  const place = field === '' ? null : field;
+  const where = `${seen.earlier.file}, line ${seen.earlier.line}`;
+  if (seen.kind === 'same-group') {
+    sink.issues.add('info', 'same-bucket-other-figures', line, place, where);
+    return false;
+  }
+  sink.duplicates.rows += 1;
+  const detail = what === null ? where : `${what}: ${where}`;
+  if (!seen.sameFigures) sink.issues.add('warning', 'duplicate-request-differs', line, place, detail);
+  else sink.issues.once('info', what === null ? 'duplicate-bucket' : 'duplicate-request', line, what === null ? null : place, detail);
+  return true;
+}
+
+function requestDuplicate(sink: Sink, id: string | null, line: number, field: string, figures: string): boolean {
+  return id !== null && dropDuplicate(sink, sink.seen.request(id, line, figures), line, field, id);
+}
+
+function bucketDuplicate(sink: Sink, kind: string, start: number, bucketS: number, row: Record<string, unknown>, line: number, place: string): boolean {
+  const { group, whole } = bucketIdentity(kind, start, bucketS, row);
+  return dropDuplicate(sink, sink.seen.bucket(group, whole, line), line, place, null);
 }
 
 /** A count: a non-negative finite number, or a numeric string. NaN when absent, -1 when invalid. */
@@ -107,6 +147,26 @@ function n0(v: unknown): number {
   return c >= 0 ? c : 0;
 }
 
+/** Where in a JSON value a row is: `[3]` for an array item, `data[3]` in a `data` list, '' for a top-level value. */
+function placeOf(parent: string, index: number): string {
+  return index < 0 ? '' : `${parent}[${index}]`;
+}
+
+function inPlace(place: string, field: string): string {
+  return place === '' ? field : `${place}.${field}`;
+}
+
+/**
+ * Cached input is part of the input in every format read: a row that says it read more
+ * tokens from the cache than it took in is refused (skipped and named), not counted with a
+ * cache share above 1. True when the row was refused.
+ */
+function refuseCachedAboveInput(sink: Sink, line: number, field: string, cached: number, input: number): boolean {
+  if (!(cached > input)) return false;
+  sink.issues.skip('cached-above-input', line, field, `${cached} > ${input}`);
+  return true;
+}
+
 function strOrNull(v: unknown): string | null {
   if (typeof v !== 'string' || v === '') return null;
   return v.length > 200 ? v.slice(0, 200) : v;
@@ -125,9 +185,9 @@ export function modelOfLineItem(v: unknown): string | null {
   return (comma === -1 ? v : v.slice(0, comma)).trim().slice(0, 200) || null;
 }
 
-function openAiPage(page: Record<string, unknown>, line: number, sink: Sink): void {
+function openAiPage(page: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   if (page.has_more === true) sink.issues.once('warning', 'more-pages', line, 'has_more', typeof page.next_page === 'string' ? page.next_page : null);
-  for (const bucket of page.data as unknown[]) {
+  for (const [b, bucket] of (page.data as unknown[]).entries()) {
     if (!isRecord(bucket) || !Array.isArray(bucket.results)) continue;
     const start = count(bucket.start_time);
     const end = count(bucket.end_time);
@@ -136,8 +196,9 @@ function openAiPage(page: Record<string, unknown>, line: number, sink: Sink): vo
       continue;
     }
     const bucketS = end > start ? end - start : 86_400;
-    for (const r of bucket.results as unknown[]) {
+    for (const [k, r] of (bucket.results as unknown[]).entries()) {
       if (!isRecord(r)) continue;
+      if (bucketDuplicate(sink, 'openai', start, bucketS, r, line, inPlace(place, `data[${b}].results[${k}]`))) continue;
       if (r.object === 'organization.costs.result' || isRecord(r.amount)) {
         sink.formats.add('openai-costs');
         const amount = isRecord(r.amount) ? r.amount : {};
@@ -153,13 +214,15 @@ function openAiPage(page: Record<string, unknown>, line: number, sink: Sink): vo
       sink.formats.add('openai-usage');
       const requests = count(r.num_model_requests);
       const cached = count(r.input_cached_tokens);
+      const input = n0(r.input_tokens);
+      if (refuseCachedAboveInput(sink, line, inPlace(place, `data[${b}].results[${k}].input_cached_tokens`), cached, input)) continue;
       sink.records.push({
         start,
         bucketS,
         model: strOrNull(r.model),
         requests: requests >= 0 ? requests : null,
         failed: null,
-        input: n0(r.input_tokens),
+        input,
         cached: cached >= 0 ? cached : null,
         output: n0(r.output_tokens),
         reasoning: null,
@@ -169,9 +232,9 @@ function openAiPage(page: Record<string, unknown>, line: number, sink: Sink): vo
   }
 }
 
-function anthropicReport(report: Record<string, unknown>, line: number, sink: Sink): void {
+function anthropicReport(report: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   if (report.has_more === true) sink.issues.once('warning', 'more-pages', line, 'has_more', typeof report.next_page === 'string' ? report.next_page : null);
-  for (const bucket of report.data as unknown[]) {
+  for (const [b, bucket] of (report.data as unknown[]).entries()) {
     if (!isRecord(bucket) || !Array.isArray(bucket.results)) continue;
     const start = readTime(bucket.starting_at, sink.issues, line, 'starting_at');
     const end = readTime(bucket.ending_at, sink.issues, line, 'ending_at');
@@ -180,8 +243,9 @@ function anthropicReport(report: Record<string, unknown>, line: number, sink: Si
       continue;
     }
     const bucketS = end > start ? end - start : 86_400;
-    for (const r of bucket.results as unknown[]) {
+    for (const [k, r] of (bucket.results as unknown[]).entries()) {
       if (!isRecord(r)) continue;
+      if (bucketDuplicate(sink, 'anthropic', start, bucketS, r, line, inPlace(place, `data[${b}].results[${k}]`))) continue;
       if ('amount' in r) {
         sink.formats.add('anthropic-cost');
         const currency = typeof r.currency === 'string' ? r.currency.toUpperCase() : 'USD';
@@ -221,13 +285,14 @@ function pick(row: Record<string, unknown>, ...keys: string[]): unknown {
   return undefined;
 }
 
-function openRouterRow(row: Record<string, unknown>, line: number, sink: Sink): void {
+function openRouterRow(row: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   sink.formats.add('openrouter-activity');
   const start = readTime(row.date, sink.issues, line, 'date');
   if (!(start >= 0)) {
     sink.issues.skip('timestamp-invalid', line, 'date', String(row.date));
     return;
   }
+  if (bucketDuplicate(sink, 'openrouter', start, 86_400, row, line, place)) return;
   const reasoning = count(pick(row, 'reasoning_tokens', 'reasoningTokens'));
   const usage = count(row.usage);
   const byok = count(pick(row, 'byok_usage_inference', 'byokUsageInference'));
@@ -262,7 +327,7 @@ function oneRequest(sink: Sink, start: number, model: string | null, ok: boolean
   sink.records.addRequest(start, sink.records.modelId(model), ok, input, cached === null ? N : cached, output, reasoning === null ? N : reasoning, cost === null ? N : cost);
 }
 
-function litellmRow(r: Record<string, unknown>, line: number, sink: Sink): void {
+function litellmRow(r: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   sink.formats.add('litellm-spend-logs');
   const start = readTime(r.startTime, sink.issues, line, 'startTime');
   if (!(start >= 0)) {
@@ -275,7 +340,13 @@ function litellmRow(r: Record<string, unknown>, line: number, sink: Sink): void 
   const ok = typeof r.status === 'string' && r.status !== '' ? r.status.toLowerCase() === 'success' : true;
   const input = usage ? usage.input : n0(r.prompt_tokens);
   const output = usage ? usage.output : n0(r.completion_tokens);
-  oneRequest(sink, start, strOrNull(r.model_group) ?? strOrNull(r.model), ok, input, usage ? usage.cached : null, output, usage ? usage.reasoning : null, spend >= 0 ? spend : null);
+  if (usage && refuseCachedAboveInput(sink, line, inPlace(place, 'metadata.usage_object'), usage.cached, input)) return;
+  const model = strOrNull(r.model_group) ?? strOrNull(r.model);
+  const cached = usage ? usage.cached : null;
+  const reasoning = usage ? usage.reasoning : null;
+  const cost = spend >= 0 ? spend : null;
+  if (requestDuplicate(sink, requestIdOf(r.request_id), line, inPlace(place, 'request_id'), `${start}|${model}|${ok}|${input}|${cached}|${output}|${reasoning}|${cost}`)) return;
+  oneRequest(sink, start, model, ok, input, cached, output, reasoning, cost);
 }
 
 function requestLogRow(r: Record<string, unknown>, line: number, sink: Sink): void {
@@ -297,14 +368,27 @@ function requestLogRow(r: Record<string, unknown>, line: number, sink: Sink): vo
   if (output === -1) return sink.issues.skip('field-invalid', line, 'out_tok', String(outRaw));
   const cached = count(cachedRaw);
   if (cached === -1) return sink.issues.skip('field-invalid', line, 'cached_tok', String(cachedRaw));
+  if (cached > (input >= 0 ? input : 0)) {
+    const field = r.cached_tok !== undefined ? 'cached_tok' : r.cached_tokens !== undefined ? 'cached_tokens' : 'input_cached_tokens';
+    refuseCachedAboveInput(sink, line, field, cached, input >= 0 ? input : 0);
+    return;
+  }
   const reasoning = count(reasoningRaw);
   if (reasoning === -1) return sink.issues.skip('field-invalid', line, 'reasoning_tok', String(reasoningRaw));
   const cost = count(r.cost_usd);
   if (cost === -1) return sink.issues.skip('field-invalid', line, 'cost_usd', String(r.cost_usd));
-  oneRequest(sink, start, strOrNull(r.model), okOf(r), input >= 0 ? input : 0, cached >= 0 ? cached : null, output >= 0 ? output : 0, reasoning >= 0 ? reasoning : null, cost >= 0 ? cost : null);
+  const model = strOrNull(r.model);
+  const ok = okOf(r);
+  // Most logs carry no id: the look-up is all they pay.
+  const idRaw = r.request_id ?? r.requestId ?? r.id;
+  if (idRaw !== undefined) {
+    const field = r.request_id !== undefined ? 'request_id' : r.requestId !== undefined ? 'requestId' : 'id';
+    if (requestDuplicate(sink, requestIdOf(idRaw), line, field, `${start}|${model}|${ok}|${input}|${cached}|${output}|${reasoning}|${cost}`)) return;
+  }
+  oneRequest(sink, start, model, ok, input >= 0 ? input : 0, cached >= 0 ? cached : null, output >= 0 ? output : 0, reasoning >= 0 ? reasoning : null, cost >= 0 ? cost : null);
 }
 
-function apiResponse(r: Record<string, unknown>, line: number, sink: Sink): void {
+function apiResponse(r: Record<string, unknown>, line: number, sink: Sink, place: string): void {
   const start = readTime(pick(r, 'created', 'created_at'), sink.issues, line, 'created');
   if (!(start >= 0)) {
     sink.issues.skip('timestamp-invalid', line, 'created', null);
@@ -312,14 +396,20 @@ function apiResponse(r: Record<string, unknown>, line: number, sink: Sink): void
   }
   sink.formats.add('api-response');
   const t = tokensOf(r.usage as Record<string, unknown>);
-  oneRequest(sink, start, strOrNull(r.model), true, t.input, t.cached, t.output, t.reasoning, null);
+  if (refuseCachedAboveInput(sink, line, inPlace(place, 'usage'), t.cached, t.input)) return;
+  const model = strOrNull(r.model);
+  if (requestDuplicate(sink, requestIdOf(r.id), line, inPlace(place, 'id'), `${start}|${model}|${t.input}|${t.cached}|${t.output}|${t.reasoning}`)) return;
+  oneRequest(sink, start, model, true, t.input, t.cached, t.output, t.reasoning, null);
 }
 
-/** Reads one top-level JSON value (a page, a report, an array of rows or one row). */
-export function readValue(value: unknown, line: number, sink: Sink, depth = 0): void {
+/**
+ * Reads one top-level JSON value (a page, a report, an array of rows or one row). `index` is
+ * the row's place in a top-level array or `data` list (−1 for a top-level value), for messages.
+ */
+export function readValue(value: unknown, line: number, sink: Sink, depth = 0, index = -1, parent = ''): void {
   if (Array.isArray(value)) {
     if (depth > 0) return;
-    for (const item of value) readValue(item, line, sink, depth + 1);
+    for (let i = 0; i < value.length; i++) readValue(value[i], line, sink, depth + 1, i);
     return;
   }
   if (!isRecord(value)) {
@@ -328,19 +418,20 @@ export function readValue(value: unknown, line: number, sink: Sink, depth = 0): 
   }
   // Request-log rows first: they are the millions; pages and reports are few.
   if (value.ts !== undefined) return requestLogRow(value, line, sink);
-  if (looksLikeOrgUsagePage(value) && (value.data as unknown[]).length > 0) return openAiPage(value, line, sink);
+  const place = placeOf(parent, index);
+  if (looksLikeOrgUsagePage(value) && (value.data as unknown[]).length > 0) return openAiPage(value, line, sink, place);
   if (looksLikeBucketReport(value)) {
     const first = (value.data as Record<string, unknown>[])[0] as Record<string, unknown>;
-    return 'starting_at' in first ? anthropicReport(value, line, sink) : openAiPage(value, line, sink);
+    return 'starting_at' in first ? anthropicReport(value, line, sink, place) : openAiPage(value, line, sink, place);
   }
   if (Array.isArray(value.data) && depth === 0) {
     // OpenRouter's activity response and LiteLLM's paged spend logs wrap their rows in `data`.
-    for (const item of value.data) readValue(item, line, sink, depth + 1);
+    for (let i = 0; i < value.data.length; i++) readValue(value.data[i], line, sink, depth + 1, i, 'data');
     return;
   }
-  if ('request_id' in value && 'startTime' in value) return litellmRow(value, line, sink);
-  if ('date' in value && 'requests' in value && ('prompt_tokens' in value || 'promptTokens' in value)) return openRouterRow(value, line, sink);
+  if ('request_id' in value && 'startTime' in value) return litellmRow(value, line, sink, place);
+  if ('date' in value && 'requests' in value && ('prompt_tokens' in value || 'promptTokens' in value)) return openRouterRow(value, line, sink, place);
   if (value.ts !== undefined || value.timestamp !== undefined || value.start_time !== undefined) return requestLogRow(value, line, sink);
-  if (isRecord(value.usage) && (value.created !== undefined || value.created_at !== undefined)) return apiResponse(value, line, sink);
+  if (isRecord(value.usage) && (value.created !== undefined || value.created_at !== undefined)) return apiResponse(value, line, sink, place);
   sink.issues.skip('row-other-format', line);
 }

@@ -23,7 +23,7 @@ describe('reading a usage file in chunks', () => {
     expect(bytes[CHUNK_BYTES]).toBe(0xbc);
     const r = await readUsageSource(memorySource('log.jsonl', bytes), platformHost());
     expect(r?.records.models).toEqual(['kimi-k2', model]);
-    expect(r?.rows).toEqual({ read: before + 11, skipped: 0 });
+    expect(r?.rows).toEqual({ read: before + 11, skipped: 0, duplicates: 0 });
   });
 });
 

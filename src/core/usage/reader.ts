@@ -5,6 +5,7 @@ import { JsonValueStream } from '../benchmarks/json-stream';
 import { sniffEncoding } from '../text/encoding';
 import { excerpt, MAX_LINE_CHARS } from '../text/limits';
 import { hasTimeColumn, suggestUsageMapping, UsageCsvRows, type UsageCsvMapping } from './csv';
+import { DuplicateFilter } from './dedupe';
 import { IssueList, readValue, type Sink } from './formats';
 import { UsageTable } from './table';
 import type { CostRecord, UsageFormat, UsageIssue } from './types';
@@ -15,8 +16,11 @@ export interface ParsedUsage {
   records: UsageTable;
   costs: CostRecord[];
   issues: UsageIssue[];
-  /** Rows read and rows skipped because they were unreadable. */
-  rows: { read: number; skipped: number };
+  /**
+   * Rows read, rows skipped because they were unreadable, and rows dropped because an earlier
+   * row (of this file or an earlier one) was the same (dedupe.ts).
+   */
+  rows: { read: number; skipped: number; duplicates: number };
 }
 
 /**
@@ -29,7 +33,9 @@ export interface ParsedUsage {
  * - CSV: the streaming row splitter of the benchmarks importer, columns by a mapping.
  */
 export interface UsageReadResult extends ParsedUsage {
-  status: 'ok' | 'partial' | 'failed' | 'needs-mapping';
+  /** 'duplicate': the file's bytes are an earlier file's; it is not read (`duplicateOf`). */
+  status: 'ok' | 'partial' | 'failed' | 'needs-mapping' | 'duplicate';
+  duplicateOf: string | null;
   /** For a CSV whose columns could not be recognised: its header and first rows. */
   csv: { headers: string[]; sample: string[][]; suggested: UsageCsvMapping | null; delimiter: ',' | ';' | '\t' } | null;
 }
@@ -65,11 +71,14 @@ export class UsageReader {
   /** Set when the file is refused before its end (not text, a line or a row over a limit): nothing more is read. */
   private refused = false;
 
+  /** `seen`: what the files read before this one gave (one filter for all files of a read). */
   constructor(
     private readonly fileName: string,
     private readonly mapping: UsageCsvMapping | null = null,
+    seen: DuplicateFilter = new DuplicateFilter(),
   ) {
-    this.sink = { records: new UsageTable(), costs: [], formats: new Set<UsageFormat>(), issues: this.issues };
+    seen.beginFile(fileName);
+    this.sink = { records: new UsageTable(), costs: [], formats: new Set<UsageFormat>(), issues: this.issues, seen, duplicates: { rows: 0 } };
   }
 
   /** True once the file is refused: the caller stops reading it. */
@@ -93,6 +102,8 @@ export class UsageReader {
       }
       text = this.carry + text;
       this.carry = '';
+      // A UTF-8 byte order mark (Excel's "CSV UTF-8") is no part of the first header.
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       const c = head[0];
       if (c !== '{' && c !== '[') {
         this.mode = 'csv';
@@ -241,6 +252,7 @@ export class UsageReader {
     if (this.mode === 'csv' && this.csv && !this.refused) {
       const { unterminatedQuote } = this.csv.end();
       this.checkCsvLimit();
+      this.csvRows?.finish();
       if (unterminatedQuote) this.issues.add('warning', 'csv-unterminated-quote', null);
       if (this.csvHeaders !== null && this.csvRows === null && !this.refused) {
         csvInfo = { headers: this.csvHeaders, sample: this.csvSample, suggested: null, delimiter: this.csvDelimiter };
@@ -248,7 +260,9 @@ export class UsageReader {
       }
     }
     const { records, costs } = this.sink;
-    const empty = records.length === 0 && costs.length === 0;
+    const duplicates = this.sink.duplicates.rows;
+    // A file of rows all read before is no failure: it adds nothing new.
+    const empty = records.length === 0 && costs.length === 0 && duplicates === 0;
     if (empty && csvInfo === null && !fatal && !this.refused) this.issues.add('error', 'no-usage-data', null);
     const status: UsageReadResult['status'] = this.refused ? 'failed' : csvInfo !== null ? 'needs-mapping' : empty ? 'failed' : this.issues.skipped > 0 || fatal ? 'partial' : 'ok';
     return {
@@ -257,16 +271,17 @@ export class UsageReader {
       records,
       costs,
       issues: this.issues.list,
-      rows: { read: this.rowsRead, skipped: this.issues.skipped },
+      rows: { read: this.rowsRead, skipped: this.issues.skipped, duplicates },
       status,
+      duplicateOf: null,
       csv: csvInfo,
     };
   }
 }
 
 /** Reads a whole text (tests, small files). */
-export function readUsageText(fileName: string, text: string, mapping: UsageCsvMapping | null = null): UsageReadResult {
-  const reader = new UsageReader(fileName, mapping);
+export function readUsageText(fileName: string, text: string, mapping: UsageCsvMapping | null = null, seen?: DuplicateFilter): UsageReadResult {
+  const reader = new UsageReader(fileName, mapping, seen);
   reader.push(text);
   return reader.end();
 }
@@ -282,8 +297,8 @@ export interface UsageReadHost {
  * cancel; returns null when cancelled. Awaiting every chunk keeps the worker responsive to a
  * cancel message.
  */
-export async function readUsageSource(source: ByteSource, host: UsageReadHost, mapping: UsageCsvMapping | null = null): Promise<UsageReadResult | null> {
-  const reader = new UsageReader(source.name, mapping);
+export async function readUsageSource(source: ByteSource, host: UsageReadHost, mapping: UsageCsvMapping | null = null, seen?: DuplicateFilter): Promise<UsageReadResult | null> {
+  const reader = new UsageReader(source.name, mapping, seen);
   const chunks = new ChunkDecoder(host.decoder());
   let offset = 0;
   while (offset < source.size && !reader.stopped) {
@@ -306,4 +321,19 @@ export async function readUsageSource(source: ByteSource, host: UsageReadHost, m
   const rest = reader.stopped ? '' : chunks.rest();
   if (rest.length > 0) reader.push(rest);
   return reader.end();
+}
+
+/** A file whose bytes equal an earlier file's (`sameContent`): not read, and said. */
+export function duplicateFileResult(fileName: string, earlier: string): UsageReadResult {
+  return {
+    fileName,
+    formats: [],
+    records: new UsageTable(),
+    costs: [],
+    issues: [{ severity: 'info', code: 'duplicate-file', line: null, field: null, detail: earlier }],
+    rows: { read: 0, skipped: 0, duplicates: 0 },
+    status: 'duplicate',
+    duplicateOf: earlier,
+    csv: null,
+  };
 }

@@ -7,6 +7,8 @@ export interface PerRequestCounts {
   cached: Counts;
   output: Counts;
   reasoning: Counts;
+  /** Whole output (visible + reasoning), kept only while a reasoning column may still be dropped (`keepWholeOutput`). */
+  wholeOutput?: Counts;
 }
 
 export function newPerRequestCounts(): PerRequestCounts {
@@ -82,6 +84,32 @@ export class UsageTable {
     this.cap = cap;
   }
 
+  /** Set by `keepWholeOutput`. */
+  private wholeOutput = false;
+
+  /** Keeps each request's whole output too, so that `dropFigure('reasoning')` can give the output back its reasoning. */
+  keepWholeOutput(): void {
+    this.wholeOutput = true;
+  }
+
+  /**
+   * Forgets one figure for every row (a CSV column that turned out unreadable, csv.ts): the rows
+   * then say nothing of it, as rows of a file without the column. A request without cached or
+   * reasoning tokens counts 0 of them in the per-request distributions, as `addRequest` does.
+   */
+  dropFigure(figure: 'failed' | 'cached' | 'reasoning' | 'cost'): void {
+    const column = figure === 'failed' ? this.failed : figure === 'cached' ? this.cached : figure === 'reasoning' ? this.reasoning : this.cost;
+    column.fill(Number.NaN, 0, this.length);
+    for (const pr of this.perRequest) {
+      if (pr === undefined) continue;
+      if (figure === 'cached') pr.cached = zeros(pr.input.size);
+      if (figure === 'reasoning') {
+        pr.reasoning = zeros(pr.input.size);
+        if (pr.wholeOutput) pr.output = pr.wholeOutput;
+      }
+    }
+  }
+
   private lastName: string | null = null;
   private lastId = -1;
 
@@ -154,6 +182,7 @@ export class UsageTable {
     pr.cached.add(cached === cached ? cached : 0);
     pr.output.add(output - r);
     pr.reasoning.add(r);
+    if (this.wholeOutput) (pr.wholeOutput ??= new Counts()).add(output);
   }
 
   push(r: UsageRecord): void {
@@ -226,6 +255,14 @@ export class UsageTable {
     }
     return out;
   }
+}
+
+/** `n` requests with none of a figure. */
+function zeros(n: number): Counts {
+  const c = new Counts();
+  c.counts[0] = n;
+  c.n = n;
+  return c;
 }
 
 /** a + b where a may be NaN (nothing known yet). */

@@ -17,10 +17,14 @@ import { usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
 import type { UsageResult as UsageAnswer, UsageProgress } from '../../worker/usage-api';
 import { MappingForm } from './mapping-form';
+import { readNotes, type ReadNote } from './read-notes';
 import { DailyChart, WeekHeatmap } from './usage-charts';
 import { useUsageSession, type AppliedChange } from './usage-session';
-import { usageMessages, type T } from './messages';
+import { usageMessages, type T, type UsageKey } from './messages';
 
+
+/** Notes shown with a file's line although they are no problem: how the file was read. */
+const SHOWN_INFO = new Set<UsageIssue['code']>(['timestamp-no-zone', 'decimal-comma', 'duplicate-request', 'duplicate-bucket', 'same-bucket-other-figures']);
 
 /** The example file: a real OpenAI dashboard usage export, provenance in fixtures/usage/SOURCES.md. */
 const EXAMPLE_FILE = 'REAL_openai_usage_export_completions.tsv';
@@ -62,7 +66,7 @@ function zoneOptions(current: string): string[] {
   return [...all];
 }
 
-function count(language: Language, t: T, key: 'files' | 'days' | 'requests' | 'rows', n: number): string {
+function count(language: Language, t: T, key: 'files' | 'days' | 'requests' | 'rows' | 'lastWeeks', n: number): string {
   return plural(language, n, { one: t(`count.${key}.one`, { n: formatInteger(language, n) }), other: t(`count.${key}.other`, { n: formatInteger(language, n) }) });
 }
 
@@ -80,6 +84,51 @@ export function issueText(t: T, language: Language, file: string, issue: UsageIs
   const detail = shown === null ? '' : ` — ${shown}`;
   const limits = { maxLine: formatInteger(language, MAX_LINE_CHARS), maxColumns: formatInteger(language, MAX_COLUMNS) };
   return `${where}${field}: ${t(`issue.${issue.code}`, limits)}${detail}`;
+}
+
+/** Days of the week by name (0 = Monday), in the week's order. */
+function dayNames(t: T, days: readonly number[]): string {
+  return days.map((d) => t(`day.${d}` as UsageKey)).join(', ');
+}
+
+const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
+
+function noteText(t: T, language: Language, note: ReadNote): string {
+  switch (note.kind) {
+    case 'duplicate-rows':
+      return t('notes.duplicateRows', { rows: count(language, t, 'rows', note.rows), files: note.files.join(', ') });
+    case 'duplicate-file':
+      return t('notes.duplicateFile', { file: note.file, earlier: note.sameAs });
+    case 'column-dropped':
+      return t('notes.columnDropped', { file: note.file, column: note.column, line: note.line ?? '–', value: note.value });
+    case 'decimal-comma':
+      return t('notes.decimalComma', { file: note.file, columns: note.columns.join(', ') });
+    case 'weekdays': {
+      if (note.window === null) {
+        const missing = ALL_DAYS.filter((d) => !note.weekdays.includes(d));
+        return t('notes.weekdaysPartial', { days: dayNames(t, note.weekdays), n: note.weekdays.length, covered: countDays(language, t, note.perDayDays), missing: dayNames(t, missing) });
+      }
+      const whole = t('notes.weekdaysWhole', { days: dayNames(t, note.weekdays), weeks: count(language, t, 'lastWeeks', note.wholeWeeks), from: formatDate(language, note.window.from), to: formatDate(language, note.window.to) });
+      return note.daysLeftOut > 0.005 ? `${whole} ${t('notes.leftOut', { days: countDays(language, t, note.daysLeftOut) })}` : whole;
+    }
+  }
+}
+
+/** What was dropped, adjusted or not seen, said in one place (read-notes.ts). */
+function NotesCard(props: { notes: readonly ReadNote[]; t: T; language: Language }) {
+  const { notes, t, language } = props;
+  if (notes.length === 0) return null;
+  return (
+    <Card title={t('notes.title')} testId="usage-notes">
+      <ul className="list-disc pl-5 text-sm">
+        {notes.map((n, i) => (
+          <li key={i} data-testid={`usage-note-${n.kind}`} className={n.kind === 'weekdays' && n.window === null ? 'text-warn' : undefined}>
+            {noteText(t, language, n)}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -179,7 +228,8 @@ function ModelsTable(props: { derived: DerivedWorkload; t: T; language: Language
 function sourceOf(answer: UsageAnswer, derived: DerivedWorkload, timeZone: string, models: string[], profile: ProfileChoice): UsageSource | null {
   if (derived.period === null) return null;
   return {
-    files: answer.files.map((f) => f.fileName.slice(0, 200)).slice(0, 20),
+    // A file skipped for repeating another file's bytes adds nothing to the workload.
+    files: answer.files.filter((f) => f.status !== 'duplicate').map((f) => f.fileName.slice(0, 200)).slice(0, 20),
     firstDay: derived.period.firstDay,
     lastDay: derived.period.lastDay,
     timeZone: derived.timeZone === 'UTC' ? 'UTC' : timeZone,
@@ -216,6 +266,11 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
     updateSection('usage', applied.previous.usage);
     setSession({ applied: null, undone: true });
   };
+  const perDayNote = derived.notes.includes('per-day-no-whole-week') && derived.workload.requestsPerDay !== undefined ? (
+    <p className="text-xs text-muted" data-testid="usage-per-day-partial">
+      {t('apply.perDayPartial', { days: derived.observation.weekdays.map((d) => t(`day.${d}` as UsageKey)).join(', ') })}
+    </p>
+  ) : null;
   const reasoningNote = derived.notes.includes('reasoning-inside-output') ? (
     <p className="text-xs text-muted" data-testid="usage-reasoning-inside">
       {t('apply.reasoningInside')}
@@ -239,6 +294,7 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
                 {t('apply.stale', { files: source?.files.join(', ') ?? '' })}
               </p>
               {pending.length > 0 ? <ChangesTable changes={pending} t={t} fieldLabel={fieldLabel} testId="usage-pending" /> : null}
+              {perDayNote}
               {reasoningNote}
               <div>
                 <Button variant="primary" disabled={source === null} onClick={apply}>
@@ -257,6 +313,7 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
           ) : null}
           {pending.length === 0 ? <p className="text-sm text-muted">{t('apply.nothing')}</p> : <p className="text-sm text-muted">{t('apply.intro')}</p>}
           {pending.length > 0 ? <ChangesTable changes={pending} t={t} fieldLabel={fieldLabel} testId="usage-changes" /> : null}
+          {perDayNote}
           {reasoningNote}
           <div>
             <Button variant="primary" disabled={pending.length === 0 || source === null} onClick={apply}>
@@ -409,20 +466,23 @@ export function UsagePage() {
         ) : null}
         {answer && files.length > 0 ? (
           <ul className="mt-3 flex flex-col gap-1 text-sm" data-testid="usage-files">
-            {answer.files.map((f) => {
+            {answer.files.map((f, fileIndex) => {
               const formats = f.formats.join(', ');
               const rows = count(language, t, 'rows', f.rows.read);
-              const line =
+              const read =
                 f.status === 'failed'
                   ? t('file.failed', { name: f.fileName })
-                  : f.status === 'needs-mapping'
-                    ? t('file.needsMapping', { name: f.fileName, headers: excerpt(f.csv?.headers.slice(0, 81).join(', ') ?? '') })
-                    : f.status === 'partial'
-                      ? t('file.partial', { name: f.fileName, formats, rows, skipped: count(language, t, 'rows', f.rows.skipped) })
-                      : t('file.ok', { name: f.fileName, formats, rows });
-              const problems = f.issues.filter((i) => i.severity !== 'info' || i.code === 'timestamp-no-zone');
+                  : f.status === 'duplicate'
+                    ? t('file.duplicate', { name: f.fileName, earlier: f.duplicateOf ?? '' })
+                    : f.status === 'needs-mapping'
+                      ? t('file.needsMapping', { name: f.fileName, headers: excerpt(f.csv?.headers.slice(0, 81).join(', ') ?? '') })
+                      : f.status === 'partial'
+                        ? t('file.partial', { name: f.fileName, formats, rows, skipped: count(language, t, 'rows', f.rows.skipped) })
+                        : t('file.ok', { name: f.fileName, formats, rows });
+              const line = f.rows.duplicates > 0 ? `${read} ${t('file.duplicates', { rows: count(language, t, 'rows', f.rows.duplicates) })}` : read;
+              const problems = f.issues.filter((i) => i.severity !== 'info' || SHOWN_INFO.has(i.code));
               return (
-                <li key={f.fileName}>
+                <li key={`${fileIndex}-${f.fileName}`}>
                   <span className={f.status === 'failed' || f.status === 'needs-mapping' ? 'text-bad' : ''}>{line}</span>
                   {f.status === 'needs-mapping' && f.csv ? (
                     <MappingForm
@@ -447,6 +507,8 @@ export function UsagePage() {
           </ul>
         ) : null}
       </Card>
+
+      {answer && files.length > 0 ? <NotesCard notes={readNotes(answer.files, derived?.period ? derived : null)} t={t} language={language} /> : null}
 
       {answer && derived && files.length > 0 && derived.period ? (
         <>
@@ -500,6 +562,15 @@ export function UsagePage() {
                       : derived.period.gaps.map((g) => t('period.gap', { from: formatDate(language, g.from), to: formatDate(language, g.to), days: count(language, t, 'days', g.days) })).join('; '),
                 },
                 { label: t('period.counted'), value: t('period.countedValue', { days: countDays(language, t, derived.period.coveredDays) }), testId: 'usage-period-counted' },
+                { label: t('period.weekdays'), value: t('period.weekdaysValue', { days: dayNames(t, derived.observation.weekdays), n: derived.observation.weekdays.length }), testId: 'usage-weekdays' },
+                {
+                  label: t('period.perDay'),
+                  value:
+                    derived.observation.wholeWeeks > 0
+                      ? t('period.perDayWeeks', { weeks: count(language, t, 'lastWeeks', derived.observation.wholeWeeks), days: countDays(language, t, derived.observation.perDayDays) })
+                      : t('period.perDayPartial', { days: countDays(language, t, derived.observation.perDayDays) }),
+                  testId: 'usage-per-day-basis',
+                },
                 { label: t('col.requestsPerDay'), value: derived.total.requestsPerDay === null ? t('na') : formatNumber(language, derived.total.requestsPerDay, 1) },
                 { label: t('col.errors'), value: derived.total.errorShare === null || derived.total.retryRate === null ? t('na') : t('errors.value', { share: formatPercent(language, derived.total.errorShare, 1), retry: formatPercent(language, derived.total.retryRate, 1) }) },
                 { label: t('period.bill'), value: derived.total.billUsd === null ? t('period.billNone') : formatMoney(language, 'USD', scenario.fx, derived.total.billUsd) },
