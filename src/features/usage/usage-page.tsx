@@ -12,6 +12,7 @@ import type { DerivedWorkload, Distribution, ModelUsage, ProfileChoice } from '.
 import type { UsageIssue } from '../../core/usage/types';
 import { excerpt, MAX_COLUMNS, MAX_LINE_CHARS } from '../../core/text/limits';
 import { formatDate, formatInteger, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
+import { timeZoneNames } from '../../lib/format/time-zones';
 import { plural } from '../../lib/i18n/plural';
 import { usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
@@ -55,16 +56,6 @@ function browserZone(): string {
   }
 }
 
-function zoneOptions(current: string): string[] {
-  let zones: string[];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
-  }
-  const all = new Set(['UTC', current, ...zones]);
-  return [...all];
-}
 
 function count(language: Language, t: T, key: 'files' | 'days' | 'requests' | 'rows' | 'lastWeeks', n: number): string {
   return plural(language, n, { one: t(`count.${key}.one`, { n: formatInteger(language, n) }), other: t(`count.${key}.other`, { n: formatInteger(language, n) }) });
@@ -514,7 +505,7 @@ export function UsagePage() {
         <>
           <Card testId="usage-options">
             <div className="grid gap-3 sm:grid-cols-2">
-              <SelectField label={t('option.zone')} value={timeZone} options={zoneOptions(timeZone).map((z) => ({ value: z, label: z }))} onChange={setTimeZone} help={t('option.zoneHelp')} testId="usage-zone" />
+              <SelectField label={t('option.zone')} value={timeZone} options={timeZoneNames(timeZone).map((z) => ({ value: z, label: z }))} onChange={setTimeZone} help={t('option.zoneHelp')} testId="usage-zone" />
               <SelectField
                 label={t('option.profile')}
                 value={profile}
