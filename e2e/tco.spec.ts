@@ -366,6 +366,32 @@ test.describe('TCO and break-even', () => {
     await expect(billing.getByTestId('tco-fleet-waiting')).toContainText('50 Minuten pro Woche über dem SLO');
   });
 
+  test('spot with an on-demand stand-in: the expected month, its 95th percentile and the capacity lost, in English and German', async ({ page, tcoPage: tco, shell }) => {
+    // 100,000 tasks a day of 1,000 output tokens: 1,141.55 tok/s on average at a flat load, so 2
+    // replicas of 1,000 tok/s; 8 GPUs at $4 on demand ($32 a replica-hour).
+    const s = plainScenario();
+    s.selfHosted = { ...s.selfHosted, billing: { ...s.selfHosted.billing, coldStartSeconds: 600 } };
+    await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
+    await tco.openGroup('tco-group-deployment');
+    const billing = page.getByTestId('tco-billing-card');
+    await tco.select('Billing').selectOption('spot');
+    await tco.field('Spot price').fill('1.6');
+    await tco.field('Spot price').press('Tab');
+    // Spot at $1.60 × 8 = $12.80 a replica-hour; 2 × 0.02 × 730 = 29.2 preemptions a month, each
+    // with a 15-minute on-demand stand-in: 2 × 730 × 12.80 + 29.2 × 0.25 × 32 = $18,921.60. The
+    // 95th percentile of a Poisson count of mean 29.2 is 38: 18,688 + 38 × 8 = $18,992.
+    await slow(billing.getByTestId('tco-billing-gpu-monthly')).toHaveText('$18,921.60');
+    await expect(billing.getByTestId('tco-spot-preemptions')).toContainText('29.2 expected, 38 at the 95th percentile');
+    await expect(billing.getByTestId('tco-spot-cost')).toContainText('$18,992 a month (expected $18,922; all on demand $46,720)');
+    await expect(billing.getByTestId('tco-billing-rate')).toHaveText('1.6 USD/GPU-h on spot, 4 USD/GPU-h on demand');
+    // 10 of each 15 minutes uncovered: 29.2 ÷ 6 = 4.9 replica-hours; with 1.1416 replicas of load
+    // on 2, only two down at once or one down above 1 replica of load waits: 0.08 %.
+    await expect(billing.getByTestId('tco-spot-lost')).toContainText('4.9 replica-hours a month; 0.08% of the demand waits');
+    await expect(page.getByTestId('deployment-summary').getByTestId('deployment-cost')).toHaveText('$1.60 per GPU-hour on spot, $4.00 per GPU-hour on demand as the fallback (your rate)');
+    await shell.setLanguage('de');
+    await expect(billing.getByTestId('tco-spot-preemptions')).toContainText('29,2 erwartet, 38 im 95. Perzentil');
+  });
+
   test('a schedule in its own time zone is moved onto the usage week, in English and German', async ({ page, tcoPage: tco, shell }) => {
     // A usage week built in UTC from January files: demand Mon–Fri 08:00–16:00 UTC (09–17 in Berlin).
     const s = plainScenario();

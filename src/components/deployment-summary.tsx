@@ -25,11 +25,13 @@ const messages = defineMessages(
     'cost.buy': 'bought at {price} per GPU',
     'cost.reserved': '{reserved}, reserved (on demand {od}, {who})',
     'cost.mixed': '{reserved} for the reserved base, {od} for the on-demand burst ({who})',
+    'cost.spot': '{spot} on spot, {od} on demand as the fallback ({who})',
     'billing.on-demand': 'on demand',
     'billing.scale-to-zero': 'scale-to-zero',
     'billing.reserved': 'reserved',
     'billing.mixed': 'reserved base + on-demand burst',
     'billing.autoscaled': 'autoscaled on demand',
+    'billing.spot': 'spot',
     catalogRate: 'catalog rate of {provider}',
     ownRate: 'your rate',
     'replicas.one': '{model} on {n} replica of {gpus} × {gpu}',
@@ -79,11 +81,13 @@ const messages = defineMessages(
     'cost.buy': 'gekauft zu {price} je GPU',
     'cost.reserved': '{reserved}, reserviert (on demand {od}, {who})',
     'cost.mixed': '{reserved} für die reservierte Basis, {od} für Spitzen auf Abruf ({who})',
+    'cost.spot': '{spot} auf Spot, {od} auf Abruf als Rückfall ({who})',
     'billing.on-demand': 'on demand',
     'billing.scale-to-zero': 'Scale-to-Zero',
     'billing.reserved': 'reserviert',
     'billing.mixed': 'reservierte Basis + Spitzen auf Abruf',
     'billing.autoscaled': 'autoskaliert auf Abruf',
+    'billing.spot': 'Spot',
     catalogRate: 'Katalogpreis von {provider}',
     ownRate: 'Ihr Preis',
     'replicas.one': '{model} auf {n} Replikat aus {gpus} × {gpu}',
@@ -205,6 +209,7 @@ function costText(language: Language, money: (usd: number) => string, c: Deploym
   if (c.reservedUsd !== null && (c.billing === 'reserved' || c.billing === 'mixed')) {
     return t(`cost.${c.billing}`, { reserved: t(`cost.${c.unit}`, { price: money(c.reservedUsd) }), od, who });
   }
+  if (c.spotUsd !== null && c.billing === 'spot') return t('cost.spot', { spot: t(`cost.${c.unit}`, { price: money(c.spotUsd) }), od, who });
   return `${od}, ${t(`billing.${c.billing}`)}, ${who}`;
 }
 

@@ -59,6 +59,8 @@ export interface DeploymentSummary {
         usd: number;
         /** The reserved rate, when the billing mode pays one (reserved, or the reserved base of mixed). */
         reservedUsd: number | null;
+        /** The spot rate, when billed on spot (the on-demand rate is then the fallback's). */
+        spotUsd: number | null;
         unit: 'gpu-hour' | 'node-hour';
         billing: Scenario['selfHosted']['billing']['mode'];
         provider: string | null;
@@ -198,6 +200,7 @@ function costOf(sh: Scenario['selfHosted']): DeploymentSummary['cost'] {
     mode: 'rent',
     usd: sh.rentPrice,
     reservedUsd: sh.billing.mode === 'reserved' || sh.billing.mode === 'mixed' ? sh.billing.reservedPrice : null,
+    spotUsd: sh.billing.mode === 'spot' ? sh.spot.spotPrice : null,
     unit: sh.rentUnit,
     billing: sh.billing.mode,
     provider: rec?.provider ?? null,

@@ -29,7 +29,7 @@ import { replicaShapes, rooflineSeriesOf, type ReplicaShape } from './candidates
  * page, ranked by cost per accepted task. It enumerates; it does not sample.
  */
 
-export const BILLING_PLANS = ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'autoscaled', 'reserved-12', 'reserved-36', 'mixed-12', 'mixed-36', 'bought'] as const;
+export const BILLING_PLANS = ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'autoscaled', 'spot', 'reserved-12', 'reserved-36', 'mixed-12', 'mixed-36', 'bought'] as const;
 export type BillingPlan = (typeof BILLING_PLANS)[number];
 
 /** The billing candidate a scenario's deployment is: its mode, term and schedule. */
@@ -40,6 +40,7 @@ export function billingPlanOf(sh: Pick<Scenario['selfHosted'], 'costMode' | 'bil
   if (sh.billing.mode === 'mixed') return `mixed-${term}`;
   if (sh.billing.mode === 'scale-to-zero') return 'scale-to-zero';
   if (sh.billing.mode === 'autoscaled') return 'autoscaled';
+  if (sh.billing.mode === 'spot') return 'spot';
   return sh.hoursMode === 'schedule' ? 'on-demand-scheduled' : 'on-demand';
 }
 
@@ -79,6 +80,8 @@ export type PlanRisk =
   | { kind: 'multi-node'; nodes: number }
   | { kind: 'moe-across-nodes' }
   | { kind: 'cold-start'; seconds: number }
+  /** Spot: preemptions a month, the share of demand that waits meanwhile, the GPU cost's 95th percentile. */
+  | { kind: 'preemption'; perMonth: number; share: number; p95Usd: number }
   /** Autoscaled: the demand that waits for starts (or above the most replicas), as a share and in minutes a week over the SLO. */
   | { kind: 'scale-up-waits'; share: number; minutesPerWeek: number }
   | { kind: 'commitment'; months: number }
@@ -382,6 +385,19 @@ function priceFields(s: PlanScenario, gpu: GpuRecord, billing: BillingPlan, cata
   }
   // Mixed billing pays both rates: the reserved one for its base, the on-demand one for the burst.
   const reserved = billing.startsWith('reserved-') || billing.startsWith('mixed-');
+  if (billing === 'spot') {
+    // Spot pays the spot rate, with the on-demand rate for the fallback. The catalog has no spot
+    // rates: another GPU's is its on-demand rate at the scenario's own spot ÷ on-demand ratio, said so.
+    if (own) return { patch: { costMode: 'rent' }, price: { usd: sh.spot.spotPrice, unit: sh.rentUnit, from: 'scenario', recordId: null, provider: null } };
+    const rent = catalog.rent(gpu.id);
+    if (!rent) return null;
+    const ratio = sh.rentPrice > 0 ? sh.spot.spotPrice / sh.rentPrice : 1;
+    const usd = rent.usd * ratio;
+    return {
+      patch: { costMode: 'rent', rentUnit: 'gpu-hour', rentPriceId: rent.id, rentPrice: rent.usd, spot: { ...sh.spot, spotPrice: usd } },
+      price: { usd, unit: 'gpu-hour', from: 'scenario-ratio', recordId: rent.id, provider: rent.provider },
+    };
+  }
   if (own) {
     return reserved
       ? { patch: { costMode: 'rent' }, price: { usd: sh.billing.reservedPrice, unit: sh.rentUnit, from: 'scenario', recordId: null, provider: null } }
@@ -411,6 +427,8 @@ function billingPatch(billing: BillingPlan): Omit<Partial<Scenario['selfHosted']
       return { hoursMode: 'always', billing: { mode: 'scale-to-zero' } };
     case 'autoscaled':
       return { hoursMode: 'always', billing: { mode: 'autoscaled' } };
+    case 'spot':
+      return { hoursMode: 'always', billing: { mode: 'spot' } };
     case 'reserved-12':
       return { hoursMode: 'always', billing: { mode: 'reserved', reservedTermMonths: 12 } };
     case 'reserved-36':
@@ -616,6 +634,8 @@ export function* planSearchSteps(
       if (shape.fit.layout.nodes > 1) risks.push({ kind: 'multi-node', nodes: shape.fit.layout.nodes });
       if (shape.multiNodeMoe) risks.push({ kind: 'moe-across-nodes' });
       if (billing === 'scale-to-zero' || billing === 'autoscaled') risks.push({ kind: 'cold-start', seconds: sh.billing.coldStartSeconds });
+      const spotView = billing === 'spot' ? e.billing.spot : null;
+      if (spotView) risks.push({ kind: 'preemption', perMonth: spotView.preemptionsPerMonth, share: spotView.lostShare, p95Usd: spotView.p95Usd });
       const fleet = billing === 'autoscaled' ? e.billing.fleet : null;
       if (fleet && fleet.violationMinutesPerWeek > 0) risks.push({ kind: 'scale-up-waits', share: fleet.spilledShare, minutesPerWeek: fleet.violationMinutesPerWeek });
       if (months > 0) risks.push({ kind: 'commitment', months });

@@ -110,6 +110,10 @@ export const DEFAULT_SCENARIO: Scenario = {
     // Used when billing is autoscaled: scale to zero when idle, up to 8 replicas at 80 % (the
     // usual target of Kubernetes-style autoscalers), one hour of cooldown, one replica a step.
     autoscaling: { minReplicas: 0, maxReplicas: 8, targetUtilisation: 0.8, cooldownHours: 1, quantum: 1 },
+    // Used when billing is spot: 40 % of the on-demand rate, 0.02 preemptions per replica-hour and
+    // 15 minutes to replace one are assumptions to replace with the provider's figures; an
+    // on-demand stand-in while a replica is replaced.
+    spot: { spotPrice: 1.72, preemptionsPerReplicaHour: 0.02, replacementSeconds: 900, fallback: 'on-demand', baseReplicas: 0 },
     capexPerGpu: 35_000,
     infraOverheadShare: 0.15,
     amortisationMonths: 36,

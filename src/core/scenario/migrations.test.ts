@@ -9,7 +9,7 @@ import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-finance-v3';
 import { V3_RAMP, V3_RATE_CONVENTION, V3_SCHEDULE_START_HOUR, V3_TAX, V4_TERMINAL_VALUE } from './upgrade-horizon-v4';
-import { V4_SCHEDULE_TIME_ZONE, V5_AUTOSCALING } from './upgrade-schedule-v5';
+import { V4_SCHEDULE_TIME_ZONE, V5_AUTOSCALING, V5_SPOT } from './upgrade-schedule-v5';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -144,6 +144,7 @@ describe('migrations', () => {
       // v4 → v5: the schedule in the week profile's own hours; the autoscaling policy's defaults.
       scheduleTimeZone: V4_SCHEDULE_TIME_ZONE,
       autoscaling: V5_AUTOSCALING,
+      spot: V5_SPOT,
     });
     expect(s.fx).toEqual(input.fx);
   });
@@ -236,7 +237,7 @@ describe('migrations', () => {
     delete hardware.layout;
     expect(selfHosted.billing).toEqual(V2_BILLING);
     expect(selfHosted.capital).toEqual({ ...V2_CAPITAL, rateConvention: V3_RATE_CONVENTION });
-    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'scheduleTimeZone', 'autoscaling', 'terminalValue', 'ramp', 'tax']) delete selfHosted[part];
+    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'scheduleTimeZone', 'autoscaling', 'spot', 'terminalValue', 'ramp', 'tax']) delete selfHosted[part];
     expect({ ...rest, hardware, selfHosted }).toEqual(v2Rest);
   });
 });

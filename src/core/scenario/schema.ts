@@ -188,17 +188,33 @@ export const throughputSchema = z.strictObject({
  *   hours that need more, the base sized from the week profile.
  * - autoscaled: on demand at `rentPrice`, the replicas following the week through the policy in
  *   `selfHosted.autoscaling`, each start serving after `coldStartSeconds`.
+ * - spot: spot capacity at `selfHosted.spot.spotPrice`, preempted and replaced, with an on-demand
+ *   fallback at `rentPrice` (core/tco/spot.ts).
  */
 export const billingSchema = z.strictObject({
   mode: z
-    .enum(['on-demand', 'scale-to-zero', 'reserved', 'mixed', 'autoscaled'])
-    .describe('How rented GPUs are billed: on demand, scale-to-zero with cold starts, reserved for a term, a reserved base with on-demand burst, or autoscaled on demand by a policy'),
+    .enum(['on-demand', 'scale-to-zero', 'reserved', 'mixed', 'autoscaled', 'spot'])
+    .describe('How rented GPUs are billed: on demand, scale-to-zero with cold starts, reserved for a term, a reserved base with on-demand burst, autoscaled on demand by a policy, or spot with an on-demand fallback'),
   coldStartSeconds: nonNegative.max(3600).describe('Scale-to-zero and autoscaled: seconds from a start to a serving replica (boot, weight load, warm-up)'),
   reservedPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('Reserved: USD per GPU-hour or node-hour (see rentUnit), paid for every hour of the term'),
   reservedTermMonths: z.union([z.literal(12), z.literal(36)]).describe('Reserved: commitment term in months (1 or 3 years)'),
   upfrontShare: share.describe('Reserved: share of the whole commitment paid at signing'),
 });
 export type Billing = z.infer<typeof billingSchema>;
+
+/**
+ * Spot capacity of billing mode "spot" (docs/tco.md §3a, core/tco/spot.ts), with SkyPilot's two
+ * fallbacks: on demand while a preempted replica is replaced ("on-demand", its
+ * `dynamic_ondemand_fallback`), or a base of replicas on demand that are never preempted ("base",
+ * its `base_ondemand_fallback_replicas`).
+ */
+export const spotSchema = z.strictObject({
+  spotPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('Spot: USD per GPU-hour or node-hour (see rentUnit)'),
+  preemptionsPerReplicaHour: finite.min(0).max(1).describe('Spot: preemptions per spot replica per running hour (a Poisson rate)'),
+  replacementSeconds: nonNegative.max(86_400).describe('Spot: seconds from a preemption until a replacement spot replica serves'),
+  fallback: z.enum(['on-demand', 'base']).describe('Spot: an on-demand stand-in while a preempted replica is replaced, or a base of on-demand replicas'),
+  baseReplicas: z.number().int().min(0).max(64).describe('Spot with fallback "base": replicas on demand, never preempted'),
+});
 
 /**
  * The autoscaling policy of billing mode "autoscaled" (docs/tco.md §3a, core/tco/autoscaling.ts),
@@ -295,6 +311,7 @@ export const selfHostedSchema = z.strictObject({
   rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
   billing: billingSchema,
   autoscaling: autoscalingSchema,
+  spot: spotSchema,
   capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
   infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),

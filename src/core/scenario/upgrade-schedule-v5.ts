@@ -3,18 +3,20 @@ import { isPlainObject } from './json';
 /**
  * Version 4 → 5 (a pure function of a full v4 document; the input is never modified):
  * - `selfHosted.scheduleTimeZone`: v4 schedules started in the week profile's own hours (null).
- * - `selfHosted.autoscaling`: the policy of the new billing mode "autoscaled", which no v4
- *   document uses; it gets the v5 defaults.
+ * - `selfHosted.autoscaling` and `selfHosted.spot`: the inputs of the new billing modes
+ *   "autoscaled" and "spot", which no v4 document uses; they get the v5 defaults.
  * A value already present (a hand-written file) is kept, an object completed.
  */
 export const V4_SCHEDULE_TIME_ZONE = null;
 export const V5_AUTOSCALING = { minReplicas: 0, maxReplicas: 8, targetUtilisation: 0.8, cooldownHours: 1, quantum: 1 } as const;
+export const V5_SPOT = { spotPrice: 1.72, preemptionsPerReplicaHour: 0.02, replacementSeconds: 900, fallback: 'on-demand', baseReplicas: 0 } as const;
 
 export function upgradeScheduleToV5(doc: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...doc };
   if (isPlainObject(doc.selfHosted)) {
     const sh = doc.selfHosted;
-    out.selfHosted = { scheduleTimeZone: V4_SCHEDULE_TIME_ZONE, ...sh, autoscaling: { ...V5_AUTOSCALING, ...(isPlainObject(sh.autoscaling) ? sh.autoscaling : {}) } };
+    const given = (key: string) => (isPlainObject(sh[key]) ? sh[key] : {});
+    out.selfHosted = { scheduleTimeZone: V4_SCHEDULE_TIME_ZONE, ...sh, autoscaling: { ...V5_AUTOSCALING, ...given('autoscaling') }, spot: { ...V5_SPOT, ...given('spot') } };
   }
   return out;
 }

@@ -43,9 +43,10 @@ export function scheduleOf(sh: Pick<SelfHosted, 'costMode' | 'billing'> & Schedu
   return { hoursMode: 'always', scheduleHoursPerDay: sh.scheduleHoursPerDay, scheduleDaysPerWeek: sh.scheduleDaysPerWeek, scheduleStartHour: sh.scheduleStartHour };
 }
 
-/** The rent per unit (GPU-hour or node-hour) the mode bills: the reserved rate when reserved. */
-export function rentRate(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentPrice'>): number {
+/** The rent per unit (GPU-hour or node-hour) the mode bills: the reserved rate when reserved, the spot rate on spot. */
+export function rentRate(sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentPrice' | 'spot'>): number {
   const mode = billingMode(sh);
+  if (mode === 'spot') return sh.spot.spotPrice;
   return mode === 'reserved' || mode === 'mixed' ? sh.billing.reservedPrice : sh.rentPrice;
 }
 
@@ -62,7 +63,7 @@ function demandHours(shape: Pick<Shape, 'weights' | 'availability'>): number {
  */
 export function paidHoursPerMonth(sh: Pick<SelfHosted, 'costMode' | 'billing'>, shape: Shape): number {
   const mode = billingMode(sh);
-  if (mode === 'reserved' || mode === 'mixed' || mode === 'autoscaled') return HOURS_PER_MONTH;
+  if (mode === 'reserved' || mode === 'mixed' || mode === 'autoscaled' || mode === 'spot') return HOURS_PER_MONTH;
   if (mode === 'scale-to-zero') return (demandHours(shape) * HOURS_PER_MONTH) / HOURS_PER_WEEK;
   return shape.runningHoursPerMonth;
 }
@@ -383,7 +384,7 @@ export interface BillingView {
  * `load`: the busiest hour's load in replicas, the serving replicas, the spare, and the rent units of one replica.
  */
 export function billingView(
-  sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital'>,
+  sh: Pick<SelfHosted, 'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital' | 'spot'>,
   shape: Shape,
   paidHours: number,
   gpuMonthlyUsd: number,
@@ -396,7 +397,7 @@ export function billingView(
   // The per-hour replicas of the busiest-hour load, in every hour the deployment may run.
   const perHour = serves && (mode === 'on-demand' || mode === 'scale-to-zero') ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds) : null;
   const mixed =
-    serves && mode !== 'scale-to-zero' && mode !== 'autoscaled'
+    serves && (mode === 'on-demand' || mode === 'reserved' || mode === 'mixed')
       ? mixedCommitment(burstOf(shape, load.unitsPerReplica * sh.rentPrice), load.peakLoad, load.replicas, load.unitsPerReplica * sh.billing.reservedPrice * HOURS_PER_MONTH * factor, sh.billing.reservedTermMonths)
       : null;
   let committed: Commitment | null = null;
@@ -407,7 +408,7 @@ export function billingView(
   return {
     mode,
     paidHoursPerMonth: paidHours,
-    rate: sh.costMode === 'rent' ? { unit: sh.rentUnit, usd: rentRate(sh), burstUsd: mode === 'mixed' ? sh.rentPrice : null } : null,
+    rate: sh.costMode === 'rent' ? { unit: sh.rentUnit, usd: rentRate(sh), burstUsd: mode === 'mixed' || mode === 'spot' ? sh.rentPrice : null } : null,
     coldStarts: mode === 'scale-to-zero' ? coldStarts(shape, sh.billing.coldStartSeconds) : null,
     commitment: committed,
     autoscale: mode === 'on-demand' || mode === 'scale-to-zero' ? perHour : null,

@@ -1,6 +1,7 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
 import { fleetCap, fleetView, paidReplicaHours, type FleetView } from './autoscaling';
 import { billingView, mixedSplit, type BillingView } from './billing';
+import { spotView, type SpotView } from './spot';
 import { NOT_COMPUTED, solveBreakEven, type BreakEven } from './break-even';
 import { monthlyRate, type Capital } from './capital';
 import { horizonView, type HorizonView } from './horizon';
@@ -278,9 +279,10 @@ export interface TcoEvaluation {
   rateLimits: RateLimitCheck;
   /**
    * How the rented GPUs are billed: paid hours, cold starts (scale-to-zero), the commitment
-   * (reserved), and the week replayed when autoscaled (`fleet`, autoscaling.ts).
+   * (reserved), the week replayed when autoscaled (`fleet`, autoscaling.ts), and the preemptions,
+   * lost capacity and cost percentile on spot (`spot`, spot.ts).
    */
-  billing: BillingView & { fleet: FleetView | null };
+  billing: BillingView & { fleet: FleetView | null; spot: SpotView | null };
   /** Cumulative cost of each option over the planning horizon, the crossing month and the NPV (horizon.ts). */
   horizon: HorizonView;
   shape: {
@@ -659,6 +661,10 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
         : null,
     ),
       fleet,
+      spot:
+        model.spot !== null && feasible
+          ? spotView(model.spot, peakLoadOf(model, tasks), serving + model.spareReplicas, { onDemand: model.spot.onDemandPerReplicaHour, spot: model.spot.spotPerReplicaHour })
+          : null,
     },
     horizon: horizonView(model),
     shape: {

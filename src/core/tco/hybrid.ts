@@ -1,5 +1,6 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
 import { fleetCap, spilledShare } from './autoscaling';
+import { spotLostShare } from './spot';
 import { MAX_REPLICAS, apiPerTaskTotal, peakLoad, replicasNeeded, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
 
 /**
@@ -38,6 +39,8 @@ function capacityRatio(model: TcoModel, tasks: number, replicas: number): number
 export function servedShare(model: TcoModel, tasks: number, replicas: number): number {
   const r = capacityRatio(model, tasks, replicas);
   if (r <= 0) return 0;
+  // Spot: what waits while preempted replicas are replaced goes to the API too.
+  const lost = model.spot !== null ? spotLostShare(model.spot, peakLoad(model, tasks), replicas) : 0;
   // Autoscaled: up to K replicas follow the week; what waits for a start goes to the API too.
   if (model.fleet !== null) {
     const load = peakLoad(model, tasks);
@@ -51,7 +54,7 @@ export function servedShare(model: TcoModel, tasks: number, replicas: number): n
     const cap = a > 0 ? r * a : 0;
     served += w < cap ? w : cap;
   }
-  return Math.min(1, served / HOURS_PER_WEEK);
+  return Math.max(0, Math.min(1, served / HOURS_PER_WEEK) - lost);
 }
 
 /**

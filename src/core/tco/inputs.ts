@@ -159,12 +159,19 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
   },
   rentPrice: {
     key: 'rentPrice', unit: 'usd-per-hour', min: 0, max: MONEY_LIMITS.rentPerNodeHour, shape: false, applies: rent,
-    // The rate the billing mode pays: the reserved rate when reserved (billing.ts). Mixed billing
-    // pays both: the on-demand rate of the burst moves with the reserved one, in proportion.
+    // The rate the billing mode pays: the reserved rate when reserved, the spot rate on spot
+    // (billing.ts). Mixed billing and spot pay both: the on-demand rate moves with it, in proportion.
     get: (s) => rentRate(s.selfHosted),
     set: (s, v) => {
       const mode = billingMode(s.selfHosted);
       const b = s.selfHosted.billing;
+      if (mode === 'spot') {
+        // Spot pays both as well: the on-demand fallback's rate moves with the spot rate.
+        const spot = s.selfHosted.spot;
+        s.selfHosted.rentPrice = spot.spotPrice > 0 ? (s.selfHosted.rentPrice * v) / spot.spotPrice : v;
+        s.selfHosted.spot = { ...spot, spotPrice: v };
+        return;
+      }
       if (mode === 'mixed') s.selfHosted.rentPrice = b.reservedPrice > 0 ? (s.selfHosted.rentPrice * v) / b.reservedPrice : v;
       if (mode === 'reserved' || mode === 'mixed') s.selfHosted.billing = { ...b, reservedPrice: v };
       else s.selfHosted.rentPrice = v;

@@ -1,6 +1,7 @@
 import { resolveCapacity, type CapacityResolution } from '../capacity/stored';
 import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
 import { fleetCap, fleetOf, paidReplicaHours, type Fleet } from './autoscaling';
+import { spotFleetOf, type SpotFleet } from './spot';
 import { billingMode, burstOf, mixedMonthlyUsd, paidHoursPerMonth, rentRate, reservedCostFactor, type Burst } from './billing';
 import { capitalMonthly } from './capital';
 import { demandShape, type DemandShape } from './profile';
@@ -129,13 +130,19 @@ export interface TcoModel {
    * `rates.gpuPerReplica` is then one replica running all month.
    */
   fleet: Fleet | null;
+  /**
+   * Spot billing only (spot.ts): the week's loads and the spot policy; `rates.gpuPerReplica` is
+   * then one spot replica's expected month (spot rent and on-demand stand-ins), a base replica on
+   * demand costing `baseFactor` × as much.
+   */
+  spot: (SpotFleet & { baseFactor: number; onDemandPerReplicaHour: number; spotPerReplicaHour: number }) | null;
   /** Hours a month each replica is paid for and can serve (billing.ts). */
   paidHoursPerMonth: number;
   gpusPerReplica: number;
   /** The cost-side inputs the evaluation's billing, capital and horizon figures read (billing.ts, capital.ts, horizon.ts). */
   finance: Pick<
     Scenario['selfHosted'],
-    'costMode' | 'billing' | 'rentUnit' | 'rentPrice' | 'capital' | 'outlook' | 'horizonMonths' | 'amortisationMonths' | 'oneTimeUsd' | 'capexPerGpu' | 'infraOverheadShare' | 'residualShare' | 'terminalValue' | 'ramp' | 'tax'
+    'costMode' | 'billing' | 'spot' | 'rentUnit' | 'rentPrice' | 'capital' | 'outlook' | 'horizonMonths' | 'amortisationMonths' | 'oneTimeUsd' | 'capexPerGpu' | 'infraOverheadShare' | 'residualShare' | 'terminalValue' | 'ramp' | 'tax'
   >;
 }
 
@@ -173,6 +180,13 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
     const factor = mode === 'reserved' || mode === 'mixed' ? reservedCostFactor(s.billing, s.capital) : 1;
     gpuPerReplica = units * rate * runningHours * factor;
     gpuPrice = { unit: s.rentUnit, usd: rate, monthlyPerReplicaPerUsd: units * runningHours * factor };
+    if (mode === 'spot') {
+      // A spot replica's expected month: spot rent for every hour plus the on-demand stand-ins
+      // of its preemptions (spot.ts). The tornado moves the spot and on-demand rates together.
+      const standIn = s.spot.fallback === 'on-demand' ? s.spot.replacementSeconds / 3600 : 0;
+      gpuPerReplica = units * runningHours * (s.spot.spotPrice + s.spot.preemptionsPerReplicaHour * standIn * s.rentPrice);
+      gpuPrice = { unit: s.rentUnit, usd: rate, monthlyPerReplicaPerUsd: rate > 0 ? gpuPerReplica / rate : units * runningHours };
+    }
   } else {
     // Reference F2: (capex × (1 + overhead) − residual) / months; the overhead (racks, network,
     // installation) has no resale value, so the residual applies to the hardware alone.
@@ -262,11 +276,13 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
     rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear, secondsPerTask),
     burst: billingMode(s) === 'mixed' ? burstOf(shape, rentUnits(s) * s.rentPrice) : null,
     fleet: billingMode(s) === 'autoscaled' ? fleetOf(shape, s.autoscaling, s.maxUtilisation, s.billing.coldStartSeconds) : null,
+    spot: billingMode(s) === 'spot' ? spotModel(s, shape) : null,
     paidHoursPerMonth: paidHours,
     gpusPerReplica: s.gpusPerReplica,
     finance: {
       costMode: s.costMode,
       billing: s.billing,
+      spot: s.spot,
       rentUnit: s.rentUnit,
       rentPrice: s.rentPrice,
       capital: s.capital,
@@ -300,6 +316,15 @@ export function servesAnyWork(model: Pick<TcoModel, 'blocked'>): boolean {
  */
 export type Pricing = 'deployment' | { owned: number };
 
+function spotModel(s: Scenario['selfHosted'], shape: DemandShape): NonNullable<TcoModel['spot']> {
+  const units = rentUnits(s);
+  const fleet = spotFleetOf(shape, s.spot, s.billing.coldStartSeconds);
+  const onDemand = units * s.rentPrice;
+  const spot = units * s.spot.spotPrice;
+  const expected = spot + s.spot.preemptionsPerReplicaHour * fleet.standInHours * onDemand;
+  return { ...fleet, baseFactor: expected > 0 ? onDemand / expected : 1, onDemandPerReplicaHour: onDemand, spotPerReplicaHour: spot };
+}
+
 /** Replicas the busiest hour needs to carry `tasks` a month (fractional; 0 when one replica carries any volume). */
 export function peakLoad(model: Pick<TcoModel, 'tasksPerReplica'>, tasks: number): number {
   const k = model.tasksPerReplica;
@@ -317,6 +342,12 @@ function gpuCost(model: TcoModel, servingReplicas: number, tasksServed: number, 
     const cap = pricing === 'deployment' ? fleetCap(model.fleet, load) : Math.min(servingReplicas, fleetCap(model.fleet, load));
     // The spare stands by around the clock.
     return (model.spareReplicas + paidReplicaHours(model.fleet, load, cap) / HOURS_PER_WEEK) * r.gpuPerReplica;
+  }
+  if (model.spot !== null) {
+    // Spot replicas at their expected month, the base ones on demand (never preempted).
+    const total = servingReplicas + model.spareReplicas;
+    const base = model.spot.policy.fallback === 'base' ? Math.min(total, model.spot.policy.baseReplicas) : 0;
+    return (total + base * (model.spot.baseFactor - 1)) * r.gpuPerReplica;
   }
   if (model.burst === null || pricing !== 'deployment') return (servingReplicas + model.spareReplicas) * r.gpuPerReplica;
   // The spare is reserved: it stands by around the clock.
@@ -343,7 +374,7 @@ export function selfHostedTotal(model: TcoModel, servingReplicas: number, tasksS
   if (servingReplicas <= 0) return 0;
   const r = model.rates;
   const total = servingReplicas + model.spareReplicas;
-  const gpu = model.burst === null && model.fleet === null ? total * r.gpuPerReplica : gpuCost(model, servingReplicas, tasksServed, pricing);
+  const gpu = model.burst === null && model.fleet === null && model.spot === null ? total * r.gpuPerReplica : gpuCost(model, servingReplicas, tasksServed, pricing);
   return gpu + total * r.powerPerReplica + r.energyPerTask * Math.max(0, tasksServed) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
 }
 

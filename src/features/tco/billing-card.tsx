@@ -22,7 +22,12 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
     { label: bt('card.mode'), value: bt(`in.mode.${b.mode}`), testId: 'tco-billing-mode-value' },
     {
       label: bt('card.rate'),
-      value: b.rate.burstUsd === null ? `${fmt.number(b.rate.usd, 2)} ${unit}` : bt('card.rateMixed', { reserved: `${fmt.number(b.rate.usd, 2)} ${unit}`, od: `${fmt.number(b.rate.burstUsd, 2)} ${unit}` }),
+      value:
+        b.rate.burstUsd === null
+          ? `${fmt.number(b.rate.usd, 2)} ${unit}`
+          : b.mode === 'spot'
+            ? bt('card.rateSpot', { spot: `${fmt.number(b.rate.usd, 2)} ${unit}`, od: `${fmt.number(b.rate.burstUsd, 2)} ${unit}` })
+            : bt('card.rateMixed', { reserved: `${fmt.number(b.rate.usd, 2)} ${unit}`, od: `${fmt.number(b.rate.burstUsd, 2)} ${unit}` }),
       testId: 'tco-billing-rate',
     },
     { label: bt('card.gpuMonthly'), value: fmt.money(e.selfHosted.gpuUsd, 2), testId: 'tco-billing-gpu-monthly' },
@@ -63,6 +68,15 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       testId: 'tco-autoscale',
     });
   }
+  const spot = b.spot;
+  if (spot) {
+    rows.push(
+      { label: bt('card.spotSplit'), value: bt('card.spotSplitValue', { spot: fmt.number(spot.spotReplicas, 0), od: fmt.number(spot.onDemandReplicas, 0) }), testId: 'tco-spot-split' },
+      { label: bt('card.spotPreemptions'), value: bt('card.spotPreemptionsValue', { mean: fmt.number(spot.preemptionsPerMonth, 1), p95: fmt.number(spot.p95PreemptionsPerMonth, 0) }), testId: 'tco-spot-preemptions' },
+      { label: bt('card.spotLost'), value: bt('card.spotLostValue', { hours: fmt.number(spot.lostReplicaHoursPerMonth, 1), share: fmt.percent(spot.lostShare, 2) }), testId: 'tco-spot-lost' },
+      { label: bt('card.spotCost'), value: bt('card.spotCostValue', { expected: fmt.money(spot.expectedUsd, 0), p95: fmt.money(spot.p95Usd, 0), od: fmt.money(spot.allOnDemandUsd, 0) }), testId: 'tco-spot-cost' },
+    );
+  }
   const fleet = b.fleet;
   if (fleet) {
     rows.push(
@@ -100,6 +114,17 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       {mixed ? (
         <p className="text-xs text-muted" data-testid="tco-mixed-note">
           {bt(b.mode === 'mixed' ? 'card.mixedPriced' : 'card.mixedNote', { od: fmt.money(mixed.allOnDemandUsd, 0), reserved: fmt.money(mixed.allReservedUsd, 0), term: fmt.number(mixed.termMonths, 0) })}
+        </p>
+      ) : null}
+      {spot ? (
+        <p className="text-xs text-muted" data-testid="tco-spot-note">
+          {bt('card.spotNote', {
+            replace: fmt.number(spot.policy.replacementSeconds, 0),
+            fallback:
+              spot.policy.fallback === 'on-demand'
+                ? bt('card.spotNoteOnDemand', { cold: fmt.number(spot.coldStartSeconds, 0), standIn: fmt.number(spot.standInHoursPerMonth, 1) })
+                : bt('card.spotNoteBase'),
+          })}
         </p>
       ) : null}
       {fleet ? (

@@ -13,6 +13,11 @@ const setBilling = (patch: Partial<Billing>) => {
   useAppStore.getState().updateSection('selfHosted', { billing: { ...sh.billing, ...patch } });
 };
 
+const setSpot = (patch: Partial<Scenario['selfHosted']['spot']>) => {
+  const sh = useAppStore.getState().scenario.selfHosted;
+  useAppStore.getState().updateSection('selfHosted', { spot: { ...sh.spot, ...patch } });
+};
+
 const setPolicy = (patch: Partial<Scenario['selfHosted']['autoscaling']>) => {
   const sh = useAppStore.getState().scenario.selfHosted;
   useAppStore.getState().updateSection('selfHosted', { autoscaling: { ...sh.autoscaling, ...patch } });
@@ -23,7 +28,8 @@ export function BillingFields(props: { t: TcoT }) {
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const b = sh.billing;
-  const modes = ['on-demand', 'scale-to-zero', 'autoscaled', 'reserved', 'mixed'] as const;
+  const modes = ['on-demand', 'scale-to-zero', 'autoscaled', 'spot', 'reserved', 'mixed'] as const;
+  const spot = sh.spot;
   const policy = sh.autoscaling;
   const perUnit = sh.rentUnit === 'gpu-hour' ? props.t('unit.usdPerGpuHour') : props.t('unit.usdPerNodeHour');
   return (
@@ -36,7 +42,29 @@ export function BillingFields(props: { t: TcoT }) {
         help={bt(`in.modeHelp.${b.mode}`)}
         testId="tco-billing-mode"
       />
-      {b.mode === 'scale-to-zero' || b.mode === 'autoscaled' ? (
+      {b.mode === 'spot' ? (
+        <div className="grid grid-cols-2 gap-3" data-testid="tco-spot">
+          <NumberField
+            label={bt('in.spotPrice')}
+            value={spot.spotPrice}
+            min={0}
+            max={sh.rentUnit === 'gpu-hour' ? MONEY_LIMITS.rentPerGpuHour : MONEY_LIMITS.rentPerNodeHour}
+            digits={3}
+            unit={perUnit}
+            onCommit={(spotPrice) => setSpot({ spotPrice })}
+          />
+          <NumberField label={bt('in.preemptions')} value={spot.preemptionsPerReplicaHour} min={0} max={1} digits={4} unit={bt('unit.perReplicaHour')} help={bt('in.preemptionsHelp')} onCommit={(preemptionsPerReplicaHour) => setSpot({ preemptionsPerReplicaHour })} />
+          <NumberField label={bt('in.replacement')} value={spot.replacementSeconds} min={0} max={86_400} integer unit={bt('unit.seconds')} help={bt('in.replacementHelp')} onCommit={(replacementSeconds) => setSpot({ replacementSeconds })} />
+          <SelectField
+            label={bt('in.fallback')}
+            value={spot.fallback}
+            options={(['on-demand', 'base'] as const).map((f) => ({ value: f, label: bt(`in.fallback.${f}`) }))}
+            onChange={(fallback) => setSpot({ fallback })}
+          />
+          {spot.fallback === 'base' ? <NumberField label={bt('in.baseReplicas')} value={spot.baseReplicas} min={0} max={64} integer unit={bt('unit.replicas')} onCommit={(baseReplicas) => setSpot({ baseReplicas })} /> : null}
+        </div>
+      ) : null}
+      {b.mode === 'scale-to-zero' || b.mode === 'autoscaled' || (b.mode === 'spot' && spot.fallback === 'on-demand') ? (
         <NumberField label={bt('in.coldStart')} value={b.coldStartSeconds} min={0} max={3600} integer unit={bt('unit.seconds')} help={bt('in.coldStartHelp')} onCommit={(coldStartSeconds) => setBilling({ coldStartSeconds })} testId="tco-cold-start" />
       ) : null}
       {b.mode === 'autoscaled' ? (

@@ -85,6 +85,8 @@ function riskText(t: T, fmt: Fmt, r: PlanRisk): string {
       return t('r.not-measured-beyond', { load: fmt.number(r.load, 0) });
     case 'api-overflow':
       return t('r.api-overflow', { share: fmt.percent(r.share, 0) });
+    case 'preemption':
+      return t('r.preemption', { n: fmt.number(r.perMonth, 1), share: fmt.percent(r.share, 2), p95: fmt.money(r.p95Usd, 0) });
     case 'scale-up-waits':
       return t('r.scale-up-waits', { share: fmt.percent(r.share, 2), minutes: fmt.number(r.minutesPerWeek, 0) });
     case 'calibrated':
