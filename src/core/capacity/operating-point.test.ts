@@ -60,35 +60,38 @@ describe('series from imported runs', () => {
     expect(inf?.requests).toBe(1015);
   });
 
-  it('an SGLang multi-run JSONL splits by dataset and lengths: random and sharegpt series', async () => {
-    // Seven lines; mean tokens per request (total ÷ completed), to two significant figures:
-    // random 1525074/3000 = 508 → 510 in, 1544818/3000 = 515 → 510 out;  2034177/4000 → 510, 1029594/4000 → 260;
-    // 1637669/800 = 2047 → 2000, 818620/800 → 1000;  lines 4 and 5: 3097487/1500 = 2065 → 2100, 760205/1500 → 510
-    // (the same configuration twice: one series of two points);  777987/6000 → 130, 1529561/6000 → 250;
-    // sharegpt 448102/2000 = 224 → 220, 383064/2000 = 192 → 190.
+  it('an SGLang multi-run JSONL splits by dataset and the lengths each line states', async () => {
+    // Seven lines; random_input_len / random_output_len as stated, and the measured means per
+    // request (total ÷ completed) the series carries, to four significant figures:
+    // 1024/1024: 1,525,074/3000 = 508.4 in, 1,544,818/3000 = 514.9 out;  1024/512: 2,034,177/4000 = 508.5,
+    // 1,029,594/4000 = 257.4;  4096/2048: 1,637,669/800 = 2047, 818,620/800 = 1023;  lines 4 and 5 both
+    // 4096/1024 with the same figures, 3,097,487/1500 = 2065 and 760,205/1500 = 506.8 (one load
+    // measured twice: one point, flagged);  256/512: 777,987/6000 = 129.7, 1,529,561/6000 = 254.9;
+    // sharegpt (no stated lengths) 448,102/2000 = 224.1, 383,064/2000 = 191.5.
     const series = seriesFromRuns(await runsOf('sglang/datacrunch_h200_llama_3_3_70b_offline_output.jsonl'));
     const shape = series.map((s) => [s.config.dataset, s.config.inputTokens, s.config.outputTokens, s.points.length]);
     expect(shape).toEqual([
-      ['random', 510, 510, 1],
-      ['random', 510, 260, 1],
-      ['random', 2000, 1000, 1],
-      ['random', 2100, 510, 2],
-      ['random', 130, 250, 1],
-      ['sharegpt', 220, 190, 1],
+      ['random', 508.4, 514.9, 1],
+      ['random', 508.5, 257.4, 1],
+      ['random', 2047, 1023, 1],
+      ['random', 2065, 506.8, 1],
+      ['random', 129.7, 254.9, 1],
+      ['sharegpt', 224.1, 191.5, 1],
     ]);
+    expect(series[3]?.notes.map((n) => n.code)).toEqual(['grouped-by-configured-lengths', 'duplicate-load']);
     expect(series[5]?.key).toContain('sharegpt');
   });
 
   it('stage files of one inference-perf sweep form one series; merge and split move runs', async () => {
     const a = await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_0_lifecycle_metrics.json');
-    // The same bytes under a second stage name; run ids come from the content hash, so the copy
-    // gets its own id as a real second stage (other bytes) would.
-    const b = (await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json')).map((r) => ({ ...r, id: 'stage-1-run' }));
+    // The same bytes under a second stage name, made a second stage: its own id (as other bytes
+    // would give) and a load of its own (the stripped fixture states none).
+    const b = (await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json')).map((r) => ({ ...r, id: 'stage-1-run', load: { ...r.load, requestRate: 2 } }));
     const runs = [...a, ...b];
-    // Both stages: prompt_len.mean 4476.8 → 4500 input tokens, no other configuration stated.
+    // Both stages: prompt_len.mean 4476.8 → 4477 input tokens, no other configuration stated.
     const one = seriesFromRuns(runs);
     expect(one).toHaveLength(1);
-    expect(one[0]?.config.inputTokens).toBe(4500);
+    expect(one[0]?.config.inputTokens).toBe(4477);
     expect(one[0]?.origin).toMatchObject({ fileNames: ['stage_0_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json'] });
     const second = (b[0] as BenchRun).id;
     const split = seriesFromRuns(runs, splitSeries(one[0]?.key ?? '', [second]));
@@ -195,12 +198,13 @@ describe('failed requests count against a point (SGLang rows of the same file)',
 });
 
 describe('other real files', () => {
-  it('vLLM sweep summary, two runs at concurrency 2: the second (TTFT p99 57.6 ms) meets ≤ 100 ms, not measured beyond 2', async () => {
-    // run 0: TTFT p99 762.5 ms, 93.7 tok/s; run 1: TTFT p99 57.6 ms, 199.4 tok/s.
+  it('vLLM sweep summary, two runs at concurrency 2: one load measured twice keeps the worse run (93.7 tok/s, TTFT p99 762.5 ms)', async () => {
+    // run 0: TTFT p99 762.5 ms, 93.7 tok/s; run 1: TTFT p99 57.6 ms, 199.4 tok/s — both 8 of 8
+    // requests. Run 0 is the worse: TTFT p99 ≤ 100 ms is met by neither point the series keeps.
     const [s] = seriesFromRuns(await runsOf('vllm/er0080_bench_sweep_v0.25.1_max_num_seqs4_summary.json'));
-    const p = chosen(chooseOperatingPoint(s as CapacitySeries, slo('ttft-p99=100')));
-    expect(p.index).toBe(1);
-    expect(p.outputTokensPerS).toBeCloseTo(199.369, 3);
+    expect(chooseOperatingPoint(s as CapacitySeries, slo('ttft-p99=100')).chosen).toBeNull();
+    const p = chosen(chooseOperatingPoint(s as CapacitySeries, slo('ttft-p99=1000')));
+    expect(p.outputTokensPerS).toBeCloseTo(93.74767963046673, 9);
     expect(p.notMeasuredBeyond).toBe(2);
   });
 
