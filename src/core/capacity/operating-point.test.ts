@@ -34,6 +34,10 @@ function chosen(c: OperatingChoice) {
 
 const NERDALERT = 'vllm/nerdalert_benchmark_serving_append_results.json';
 
+async function vllmSeries(): Promise<CapacitySeries> {
+  return byEngine(seriesFromRuns(await runsOf(NERDALERT)), 'vllm');
+}
+
 function byEngine(series: CapacitySeries[], engine: string): CapacitySeries {
   const s = series.find((x) => x.config.engine === engine);
   if (!s) throw new Error(`no ${engine} series`);
@@ -232,6 +236,61 @@ describe('other real files', () => {
   });
 });
 
+describe('what the curve does', () => {
+  // SGLang rows of the nerdalert file (rate: TPOT median ms): 1: 7.19, 10: 11.09, 20: 29.23,
+  // 30: 137.92, 35: 134.68, inf: 79.28 (985 of 2000 requests failed).
+  const sgl = async () => byEngine(seriesFromRuns(await runsOf(NERDALERT)), 'sgl');
+
+  it('a middle load that fails while a higher one passes, and a latency that falls with load, are warned about', async () => {
+    // TPOT p50 ≤ 135 ms, any failed share: rate 30 fails (137.92), 35 passes (134.68) and so does
+    // "inf" (79.28). The TPOT median falls from 134.68 to 79.28 ms (−41 %) from 35 to "inf";
+    // from 30 to 35 it falls 2.3 %, within the 10 % left to noise.
+    const c = chooseOperatingPoint(await sgl(), slo('tpot-p50=135', { maxFailedShare: 1 }));
+    expect(chosen(c).load).toBe(35);
+    expect(c.warnings).toEqual([
+      { code: 'fails-below-pass', failingLoad: 30, passingLoad: 35, failing: ['tpot-p50'] },
+      { code: 'latency-falls', id: 'tpot-p50', fromLoad: 35, toLoad: null, from: expect.closeTo(134.68, 2) as unknown, to: expect.closeTo(79.28, 2) as unknown },
+    ]);
+    // A monotone curve under the same kind of limit has neither: vLLM TPOT p50 ≤ 50 ms passes
+    // at 1, 10, 20 and fails from 30 on; its median falls 2.5 % from 35 to "inf".
+    expect(chooseOperatingPoint(await vllmSeries(), slo('tpot-p50=50')).warnings).toEqual([]);
+  });
+
+  it('the series names the fall of a median latency without any SLO', async () => {
+    const s = await sgl();
+    expect(s.notes.filter((n) => n.code === 'latency-falls')).toEqual([{ code: 'latency-falls', metric: 'tpot', stat: 'p50', fromLoad: 35, toLoad: null, from: expect.closeTo(134.68, 2) as unknown, to: expect.closeTo(79.28, 2) as unknown }]);
+  });
+
+  it('an interpolated point names the loads it lies between', async () => {
+    const p = chosen(chooseOperatingPoint(await vllmSeries(), slo('ttft-p99=500'), { interpolate: true }));
+    expect(p).toMatchObject({ kind: 'interpolated', lowerLoad: 20, upperLoad: 30 });
+  });
+
+  it('no interpolation across a saturation cliff: the next load is more than 5× over a limit', async () => {
+    // vLLM TTFT p99: rate 30 1,423.9 ms, rate 35 16,817.6 ms. At a 3,000 ms limit rate 35 is
+    // 5.6× over it: the measured rate 30 stands, and the refusal says why.
+    const s = await vllmSeries();
+    const c = chooseOperatingPoint(s, slo('ttft-p99=3000'), { interpolate: true });
+    expect(chosen(c)).toMatchObject({ kind: 'measured', load: 30 });
+    expect(c.interpolation).toMatchObject({ refused: 'cliff', upperLoad: 35, check: { id: 'ttft-p99', value: expect.closeTo(16817.6, 1) as unknown } });
+    // At 4,000 ms it is 4.2× over: interpolated, t = (4000 − 1423.885) / (16817.6 − 1423.885)
+    // = 2576.1 / 15393.7 = 0.1673 → rate 30 + 5 t = 30.84.
+    const near = chooseOperatingPoint(s, slo('ttft-p99=4000'), { interpolate: true });
+    expect(chosen(near).kind).toBe('interpolated');
+    expect(chosen(near).load).toBeCloseTo(30.84, 2);
+    expect(near.interpolation).toBeNull();
+  });
+
+  it('the binding limit includes the failed share', async () => {
+    // Bedrock (llmperf): 97 of 150 requests failed = 64.7 %; E2E p95 4,480 ms. At a 70 % failed
+    // share and 10 s E2E p95: 0.647 / 0.7 = 0.924 against 4.48 / 10 = 0.448 — the failures bind.
+    const [s] = seriesFromRuns(await runsOf('llmperf/leaderboard_bedrock_13b_summary.json'));
+    const p = chosen(chooseOperatingPoint(s as CapacitySeries, slo('e2e-p95=10000', { maxFailedShare: 0.7 })));
+    expect(p.binding?.id).toBe('failed-share');
+    expect(p.binding?.ratio).toBeCloseTo(97 / 150 / 0.7, 9);
+  });
+});
+
 describe('a published series (built here; the library may be empty)', () => {
   const lib: PublishedSeries = {
     id: 'test-series',
@@ -274,6 +333,9 @@ describe('request lengths', () => {
     expect(fitLengths({ input: 1024, output: 1024 }, { input: 1100, output: 1000 }, 1000, null).kind).toBe('match');
     expect(fitLengths({ input: 1000, output: 1000 }, { input: 8000, output: 1000 }, 1000, null)).toMatchObject({ kind: 'refused', reason: 'no-prefill-rate' });
     expect(fitLengths({ input: null, output: 1000 }, { input: 8000, output: 1000 }, 1000, null).kind).toBe('unknown');
+    expect(fitLengths({ input: null, output: null }, { input: 8000, output: 1000 }, 1000, null).kind).toBe('unknown');
+    // One length stated and 10× off: refused, the other cannot be carried over unknown.
+    expect(fitLengths({ input: 204, output: null }, { input: 2040, output: 62 }, 1000, 50_000)).toMatchObject({ kind: 'refused', reason: 'length-unknown' });
   });
 
   it('adjusted with the prefill/decode model: factor 1 / 1.7 at 8k/1k', () => {
