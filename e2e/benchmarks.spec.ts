@@ -1,3 +1,4 @@
+import { seriousViolations } from './axe';
 import { expect, test, workerNames } from './fixtures';
 import { fixtureFile, fixtureFileAs, textFile } from './pages/benchmarks-page';
 
@@ -108,6 +109,7 @@ test.describe('imported benchmark results', () => {
     await page.getByTestId('bench-series').scrollIntoViewIfNeeded();
     await page.getByTestId('bench-series').screenshot({ path: testInfo.outputPath('capacity-series-notes-en.png') });
     await page.screenshot({ path: testInfo.outputPath('benchmarks-page-en.png'), fullPage: true });
+    expect(await seriousViolations(page, 'light', { include: '[data-testid="bench-series"]' })).toEqual([]);
 
     await shell.setLanguage('de');
     await expect(series).toContainText('8 Lasten · 1 Anfragen/s bis 214 Anfragen/s · gemessen bei 204,1 Eingabe- / 62,4 Ausgabe-Tokens je Anfrage');
