@@ -1,5 +1,6 @@
+import { seriousViolations } from './axe';
 import { expect, test, workerNames } from './fixtures';
-import { fixtureFile, textFile } from './pages/benchmarks-page';
+import { fixtureFile, fixtureFileAs, textFile } from './pages/benchmarks-page';
 
 /*
  * Two real result files:
@@ -73,6 +74,49 @@ test.describe('imported benchmark results', () => {
     // A run in which every request failed has no throughput: refused, with the reason.
     await bench.rows().filter({ hasText: 'er0080_bench_serve_all_requests_failed' }).getByRole('button', { name: /^Use as measured throughput/ }).click();
     await expect(page.getByTestId('measured-notice')).toHaveText('Not used: no request of this run succeeded, so it has no throughput to take.');
+  });
+
+  test('an inference-perf folder with its summary, a copy and a failed top stage: one series, a note for each, in English and German', async ({ page, shell, benchmarksPage: bench }, testInfo) => {
+    // The KubeCon demo's vLLM folder (stages 0–6 at 1 … 183.38 requests/s, 38,717 requests in
+    // all, and the summary of them), a byte-identical copy of stage 5 and a stage 7 at 213.77/s
+    // where all 12,826 requests failed (fixtures/bench/SOURCES.md).
+    await bench.open();
+    const stages = [0, 1, 2, 3, 4, 5, 6].map((i) => fixtureFileAs(`inference-perf/kubecon_vllm_stage_${i}_lifecycle_metrics.json`, `stage_${i}_lifecycle_metrics.json`));
+    await bench.drop([
+      ...stages,
+      fixtureFileAs('inference-perf/kubecon_vllm_summary_lifecycle_metrics.json', 'summary_lifecycle_metrics.json'),
+      fixtureFileAs('inference-perf/kubecon_vllm_stage_5_lifecycle_metrics.json', 'stage_5_lifecycle_metrics (copy).json'),
+      fixtureFileAs('inference-perf/SYNTHETIC_all_failed_stage_lifecycle_metrics.json', 'stage_7_lifecycle_metrics.json'),
+    ]);
+    await bench.waitForImportDone();
+    await expect(bench.outcome('stage_5_lifecycle_metrics (copy).json')).toContainText('has the same content as stage_5_lifecycle_metrics.json');
+
+    const items = bench.seriesItems();
+    await expect(items).toHaveCount(1);
+    const series = items.first();
+    // Stages 0–7: 8 loads; prompts 204.1 and outputs 62.37 tokens per request (request-weighted means).
+    await expect(series).toHaveAttribute('data-points', '8');
+    await expect(series).toContainText('8 loads · 1 requests/s to 214 requests/s · measured at 204.1 input / 62.4 output tokens per request');
+    const notes = series.getByTestId('series-note');
+    await expect(notes).toHaveCount(3);
+    await expect(series.locator('[data-code="aggregate-kept-out"]')).toHaveText(
+      'summary_lifecycle_metrics.json is inference-perf’s aggregate of all stages (38,717 requests; the stages beside it: 51,543). Kept out: it has no load of its own and would stand in for the top stage.',
+    );
+    await expect(series.locator('[data-code="duplicate-file"]')).toHaveText('stage_5_lifecycle_metrics (copy).json has the same content as stage_5_lifecycle_metrics.json: skipped.');
+    await expect(series.locator('[data-code="failed-load-kept"]')).toHaveText(
+      'stage_7_lifecycle_metrics.json: every request failed (12,826) at 214 requests/s. Its request lengths are unknown; it stays in the sweep as a failing point, so the sweep counts as measured up to this load.',
+    );
+    await page.getByTestId('bench-series').scrollIntoViewIfNeeded();
+    await page.getByTestId('bench-series').screenshot({ path: testInfo.outputPath('capacity-series-notes-en.png') });
+    await page.screenshot({ path: testInfo.outputPath('benchmarks-page-en.png'), fullPage: true });
+    expect(await seriousViolations(page, 'light', { include: '[data-testid="bench-series"]' })).toEqual([]);
+
+    await shell.setLanguage('de');
+    await expect(series).toContainText('8 Lasten · 1 Anfragen/s bis 214 Anfragen/s · gemessen bei 204,1 Eingabe- / 62,4 Ausgabe-Tokens je Anfrage');
+    await expect(series.locator('[data-code="aggregate-kept-out"]')).toContainText('ist die Zusammenfassung aller Stufen von inference-perf (38.717 Anfragen; die Stufen daneben: 51.543)');
+    await expect(series.locator('[data-code="duplicate-file"]')).toHaveText('stage_5_lifecycle_metrics (copy).json hat denselben Inhalt wie stage_5_lifecycle_metrics.json: übersprungen.');
+    await expect(series.locator('[data-code="failed-load-kept"]')).toContainText('Alle Anfragen sind fehlgeschlagen (12.826) bei 214 Anfragen/s.');
+    await page.getByTestId('bench-series').screenshot({ path: testInfo.outputPath('capacity-series-notes-de.png') });
   });
 
   test('a 10,000-request run with 10 s TTFT does not flatten the others: log scale by default, linear on request', async ({ page, benchmarksPage: bench }) => {

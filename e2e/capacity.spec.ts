@@ -265,3 +265,46 @@ test('without an imported sweep the capacity panel links to the Benchmarks page'
   await hint.getByRole('link', { name: 'Benchmarks page' }).click();
   await expect(page).toHaveURL(/#\/benchmarks/);
 });
+
+/*
+ * What the curve does, on the nerdalert sweep (vLLM and SGLang rows at rates 1, 10, 20, 30, 35
+ * and "as fast as possible"). vLLM TTFT p99: 233.3 ms at 20, 1,423.9 ms at 30, 16,817.6 ms at 35.
+ * SGLang TTFT p99: 628.9 ms at rate 1, 139.6 at 10, 244.7 at 20; its TPOT median falls from
+ * 134.68 ms at 35 to 79.28 ms "as fast as possible" (where 985 of 2,000 requests failed).
+ */
+test('an interpolated point names its loads, a cliff refuses it, a non-monotone curve and the series notes are said (English and German)', async ({ page, shell, tcoPage: tco, benchmarksPage: bench }) => {
+  await tco.open({ hash: `#/tco?s=${sweepWorkload()}`, charts: false });
+  await shell.goTo('Benchmarks');
+  await bench.drop([fixtureFile('vllm/nerdalert_benchmark_serving_append_results.json')]);
+  await bench.waitForImportDone();
+  await shell.goTo('TCO & break-even');
+  const panel = page.getByTestId('capacity-panel');
+  await tco.useSeries('Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)');
+  await panel.getByRole('checkbox', { name: 'Allow a labelled point between two measured loads' }).check();
+  // TTFT ≤ 500 ms (checked at p99): t = (500 − 233.3) / (1,423.9 − 233.3) = 0.224 → rate 22.2,
+  // 1,922.0 + 0.224 × (2,791.2 − 1,922.0) = 2,117 output tok/s.
+  await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
+  await slow(panel.getByTestId('capacity-chosen')).toHaveText('Operating point (interpolated between request rate 20/s and request rate 30/s): request rate 22.2/s, 2,117 output tok/s per replica.');
+  // TTFT ≤ 3,000 ms: rate 30 meets it, rate 35 is 16,817.6 / 3,000 = 5.6× over: no line across that
+  // cliff. (The scenario keeps latencies to three significant figures: 16,800 ms.)
+  await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('3000');
+  await slow(panel.getByTestId('capacity-chosen')).toContainText('Operating point: request rate 30/s, 2,791 output tok/s per replica');
+  await expect(panel.getByTestId('capacity-interpolation')).toHaveText(
+    'Not interpolated towards request rate 35/s: TTFT p95 there is 16,800 ms, more than 5× its limit of 3,000 ms. Past a saturation cliff a straight line between two loads says nothing, so the measured point stands.',
+  );
+
+  // SGLang at TTFT ≤ 500 ms: rate 1 fails (628.9 ms) while rate 10 passes.
+  await tco.useSeries('Imported: meta-llama/Llama-3.1-8B-Instruct · sgl · 1000/100 tok (6)');
+  await panel.getByRole('checkbox', { name: 'Allow a labelled point between two measured loads' }).uncheck();
+  await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
+  await slow(panel.getByTestId('capacity-chosen')).toContainText('Operating point: request rate 20/s, 1,924 output tok/s per replica');
+  await expect(panel.getByTestId('capacity-warnings').locator('[data-code="fails-below-pass"]')).toHaveText(
+    'request rate 1/s fails (ttft-p95) while the higher request rate 10/s passes: the curve is not monotone. Check that measurement before trusting the points above it.',
+  );
+  await expect(panel.getByTestId('capacity-series-notes').locator('[data-code="latency-falls"]')).toHaveText(
+    'The median TPOT falls from 135 ms at 35 requests/s to 79.3 ms at “as fast as possible”. Latency rises with load on a healthy curve: the higher load measured something else (requests that failed early, another configuration).',
+  );
+  await shell.setLanguage('de');
+  await expect(panel.getByTestId('capacity-warnings').locator('[data-code="fails-below-pass"]')).toContainText('Anfragerate 1/s verfehlt das Ziel (ttft-p95), während die höhere Anfragerate 10/s es einhält');
+  await expect(panel.getByTestId('capacity-series-notes').locator('[data-code="latency-falls"]')).toContainText('Der Median von TPOT fällt von 135 ms bei 35 Anfragen/s auf 79,3 ms bei „so schnell wie möglich“.');
+});

@@ -37,7 +37,7 @@ function series(n: number): CapacitySeries {
       runId: null,
     });
   }
-  return { key: 'bench', label: 'bench', kind: 'published', origin: { kind: 'entered' }, config: { model: null, engine: null, hardware: null, gpus: 8, precision: null, parallelism: null, inputTokens: 1000, outputTokens: 1000, dataset: null }, loadKind: 'concurrency', points };
+  return { key: 'bench', label: 'bench', kind: 'published', origin: { kind: 'entered' }, config: { model: null, engine: null, hardware: null, gpus: 8, precision: null, parallelism: null, inputTokens: 1000, outputTokens: 1000, dataset: null }, loadKind: 'concurrency', points, notes: [] };
 }
 
 const timeMs = (fn: () => unknown, runs: number): number => medianTimeMs(fn, runs, 20);

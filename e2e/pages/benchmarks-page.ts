@@ -17,6 +17,11 @@ export function fixtureFile(relativePath: string): DropFile {
   return { name: basename(relativePath), base64: readFileSync(resolve(BENCH_FIXTURES, relativePath)).toString('base64') };
 }
 
+/** A fixture under the name its tool writes (the fixtures are renamed to lie flat in one folder). */
+export function fixtureFileAs(relativePath: string, name: string): DropFile {
+  return { name, base64: readFileSync(resolve(BENCH_FIXTURES, relativePath)).toString('base64') };
+}
+
 export function textFile(name: string, content: string): DropFile {
   return { name, base64: Buffer.from(content, 'utf8').toString('base64') };
 }
@@ -112,6 +117,11 @@ export class BenchmarksPage {
   /** A latency-target field of the SLO panel, by its label ("TTFT limit"). */
   sloLimit(label: string | RegExp): Locator {
     return this.page.getByRole('textbox', { name: label, exact: true });
+  }
+
+  /** The capacity series the runs make, one item each. */
+  seriesItems(): Locator {
+    return this.page.getByTestId('bench-series').getByTestId('series-item');
   }
 
   legend(): Locator {

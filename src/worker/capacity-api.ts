@@ -1,6 +1,7 @@
 import type { BenchRun } from '../core/benchmarks/run-schema';
 import { seriesFromRoofline } from '../core/capacity/roofline-series';
-import { runIdsOf, seriesFromPublished, seriesFromRuns, type GroupOverrides } from '../core/capacity/series';
+import type { FileCopy } from '../core/benchmarks/run-groups';
+import { groupSeries, runIdsOf, seriesFromPublished, type CapacitySeries, type GroupOverrides, type SeriesNote } from '../core/capacity/series';
 import { storeSeries } from '../core/capacity/stored';
 import type { StoredSeries } from '../core/capacity/stored-schema';
 import { capacityView, type CapacityView } from '../core/capacity/view';
@@ -15,7 +16,18 @@ export interface SeriesChoice {
   stored: StoredSeries;
   /** The runs of an imported series in load order (empty for library and roofline series). */
   runIds: string[];
+  /** How an imported series was built and what its curve does (docs/capacity.md §1); empty for the others. */
+  notes: SeriesNote[];
 }
+
+/** Every series the imported runs make, with their notes, and the notes that belong to none (the Benchmarks page). */
+export interface SeriesOverview {
+  series: SeriesChoice[];
+  notes: SeriesNote[];
+}
+
+const hasThroughput = (s: CapacitySeries) => s.points.some((p) => (p.outputTokensPerS ?? p.totalTokensPerS ?? 0) > 0);
+const choiceOf = (s: CapacitySeries): SeriesChoice => ({ key: s.key, stored: storeSeries(s), runIds: runIdsOf(s), notes: s.notes });
 
 /**
  * Capacity at a latency target (docs/capacity.md): the series the user can pick (imported runs
@@ -25,15 +37,19 @@ export interface SeriesChoice {
 export const capacityApi = {
   /** Imported runs grouped into series, as the summaries a scenario would store. */
   capacitySeriesFromRuns(runs: readonly BenchRun[], overrides: GroupOverrides = {}): SeriesChoice[] {
-    return seriesFromRuns(runs, overrides)
-      .filter((s) => s.points.some((p) => (p.outputTokensPerS ?? p.totalTokensPerS ?? 0) > 0))
-      .map((s) => ({ key: s.key, stored: storeSeries(s), runIds: runIdsOf(s) }));
+    return groupSeries(runs, overrides).series.filter(hasThroughput).map(choiceOf);
+  },
+
+  /** The same grouping with every series (also those without throughput) and the copies the store skipped named. */
+  capacitySeriesOverview(runs: readonly BenchRun[], copies: readonly FileCopy[] = []): SeriesOverview {
+    const grouped = groupSeries(runs, {}, { copies });
+    return { series: grouped.series.map(choiceOf), notes: grouped.notes };
   },
 
   capacityLibrarySeries(): SeriesChoice[] {
     return PUBLISHED_SERIES.map((p) => {
       const s = seriesFromPublished(p);
-      return { key: s.key, stored: storeSeries(s), runIds: [] };
+      return { key: s.key, stored: storeSeries(s), runIds: [], notes: [] };
     });
   },
 
@@ -42,7 +58,7 @@ export const capacityApi = {
     const built = buildHardwareReport(scenario);
     if (!built.ok) return null;
     const s = seriesFromRoofline(built.report, scenario.selfHosted.gpusPerReplica);
-    return s ? { key: s.key, stored: storeSeries(s), runIds: [] } : null;
+    return s ? { key: s.key, stored: storeSeries(s), runIds: [], notes: [] } : null;
   },
 
   capacityView(scenario: TcoScenario): CapacityView {

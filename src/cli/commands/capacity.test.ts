@@ -2,9 +2,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import { testIo } from '../cli-test-io';
-import { capacityCommand } from './capacity';
+import { capacityCommand, namesBelowCommonFolder } from './capacity';
 
 const SWEEP = join(BENCH_FIXTURES, 'vllm/nerdalert_benchmark_serving_append_results.json');
+/** The KubeCon demo's inference-perf folder: stages 0–6 and the summary of all stages. */
+const KUBECON = [0, 1, 2, 3, 4, 5, 6].map((i) => join(BENCH_FIXTURES, `inference-perf/kubecon_vllm_stage_${i}_lifecycle_metrics.json`));
+const KUBECON_SUMMARY = join(BENCH_FIXTURES, 'inference-perf/kubecon_vllm_summary_lifecycle_metrics.json');
 
 interface Out {
   series: {
@@ -15,7 +18,11 @@ interface Out {
     chosen: { load: number | null; at: string; outputTokensPerS: number; binding: { id: string }; adjustedOutputTokensPerS: number | null } | null;
     reason: string | null;
     lengths: { kind: string; factor?: number } | null;
+    config: { inputTokens: number | null; outputTokens: number | null };
+    notes: { code: string; text: string }[];
+    warnings: { code: string; text: string }[];
   }[];
+  notes: { code: string; text: string }[];
 }
 
 async function run(args: string[]): Promise<{ code: number; out: Out | null; err: string[] }> {
@@ -56,6 +63,38 @@ describe('cli capacity', () => {
     const s = adjusted.out?.series[0];
     expect(s?.lengths?.kind).toBe('adjusted');
     expect(s?.chosen?.adjustedOutputTokensPerS).toBeCloseTo(819.5, 0);
+  });
+
+  it("inference-perf stages: the summary is kept out and said so; the output lengths are read, so 10× longer prompts are refused", async () => {
+    // Stages: prompt_len.mean 204.1, output_len.mean 62.37 per request (request-weighted over the
+    // 7 stages); the workload sends 2041 / 62: 10× the prompt, beyond ±10 %, no prefill rate.
+    const { code, out } = await run([...KUBECON, KUBECON_SUMMARY, '--isl', '2041', '--osl', '62']);
+    expect(code).toBe(0);
+    expect(out?.series).toHaveLength(1);
+    const s = out?.series[0];
+    expect(s?.points.map((p) => p.load)).toEqual([1, 31.4, 61.79, 92.19, 122.59, 152.98, 183.38]);
+    expect(s?.config).toMatchObject({ inputTokens: 204.1, outputTokens: 62.37 });
+    expect(s?.chosen).toBeNull();
+    expect(s?.reason).toBe('measured at 204/62 tokens in/out, not 2041/62; give the prefill rate (--prefill) to adjust');
+    expect(s?.notes.map((n) => ({ code: n.code, text: n.text }))).toEqual([
+      { code: 'aggregate-kept-out', text: 'kubecon_vllm_summary_lifecycle_metrics.json is inference-perf\'s aggregate of all stages (38717 requests; the stages beside it: 38717): kept out of the series' },
+    ]);
+    expect(out?.notes).toEqual([]);
+  });
+
+  it('an interpolated point says between which loads; a cliff refuses it with the reason', async () => {
+    // vLLM rows: TTFT p99 233.3 ms at rate 20, 1423.9 at 30, 16817.6 at 35.
+    const { out } = await run([SWEEP, '--slo', 'ttft-p99=500', '--interpolate']);
+    expect(out?.series[0]?.chosen?.at).toBe('request rate 22.24/s, interpolated between request rate 20/s and 30/s');
+    const cliff = await run([SWEEP, '--slo', 'ttft-p99=3000', '--interpolate']);
+    expect(cliff.out?.series[0]?.chosen?.at).toBe('request rate 30/s');
+    expect(cliff.out?.series[0]?.warnings.map((w) => ({ code: w.code, text: w.text }))).toContainEqual({ code: 'interpolation-refused', text: 'not interpolated towards request rate 35/s: ttft-p99 16817.6 ms (limit 3000 ms) is more than 5× its limit, past a saturation cliff' });
+  });
+
+  it('files are named below the folder they share, so two deployments keep their folders', () => {
+    expect(namesBelowCommonFolder(['runs/vllm/results/stage_0.json', 'runs/vllm+eagle/results/stage_0.json'])).toEqual(['vllm/results/stage_0.json', 'vllm+eagle/results/stage_0.json']);
+    expect(namesBelowCommonFolder(['/tmp/a/x.json', '/tmp/a/y.json'])).toEqual(['x.json', 'y.json']);
+    expect(namesBelowCommonFolder(['x.json'])).toEqual(['x.json']);
   });
 
   it('usage errors: a bad limit, an unknown library entry, --isl without --osl', async () => {

@@ -3,9 +3,9 @@ import { describeIssue } from '../../core/benchmarks/issues';
 import { importFile, type FileImport } from '../../core/benchmarks/importer';
 import { fitLengths, type LengthFit } from '../../core/capacity/lengths';
 import { chooseOperatingPoint } from '../../core/capacity/operating-point';
-import { seriesFromPublished, seriesFromRuns, type CapacitySeries } from '../../core/capacity/series';
+import { groupSeries, seriesFromPublished, type CapacitySeries, type SeriesNote } from '../../core/capacity/series';
 import { DEFAULT_SLO, parseSloText, type Slo } from '../../core/capacity/slo';
-import { lengthText, loadText, reasonText } from '../../core/capacity/summary';
+import { interpolationText, lengthText, noteText, pointText, reasonText, warningText } from '../../core/capacity/summary';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
 import { platformHost } from '../../worker/platform';
 import { json, parseFlags, type CliCommand } from '../command';
@@ -18,7 +18,11 @@ import { readEachFile } from '../files';
  * library entry) and prints the operating point of each at the SLO (docs/capacity.md).
  *
  * Output: `{ slo, series: [{ key, label, kind, origin, config, loadKind, points, chosen, reason,
- * lengths }] }`. `chosen` is the operating point — `{ kind: measured | interpolated, load,
+ * lengths, notes, warnings }], notes }`. `notes` say how each series was built (aggregates kept
+ * out, duplicates skipped, folders split, failed loads kept; docs/capacity.md §1) and the
+ * top-level `notes` those that belong to no series; `warnings` where the curve is not monotone
+ * under the SLO and why a point between two loads was not interpolated; each with its `text`.
+ * Files are named by the path given. `chosen` is the operating point — `{ kind: measured | interpolated, load,
  * loadKind, outputTokensPerS, totalTokensPerS, outputTokensPerSPerGpu, interactivity, requests,
  * successShare, binding, checks, nextFails, notMeasuredBeyond, adjustedOutputTokensPerS }` —
  * or null; `reason` says why there is none (or null). `lengths` is the request-length check when
@@ -29,6 +33,15 @@ function positiveFlag(value: string | true | undefined, name: string): number | 
   if (value === undefined) return null;
   const n = Number(value);
   return value === true || !Number.isFinite(n) || n <= 0 ? `--${name} needs a positive number` : n;
+}
+
+/** Each path below the folder all of them share ("a/x/s.json", "a/y/s.json" → "x/s.json", "y/s.json"). */
+export function namesBelowCommonFolder(paths: readonly string[]): string[] {
+  const split = paths.map((p) => p.split(/[\\/]/));
+  let common = 0;
+  const first = split[0] ?? [];
+  while (common < first.length - 1 && split.every((parts) => parts.length - 1 > common && parts[common] === first[common])) common++;
+  return split.map((parts) => parts.slice(common).join('/'));
 }
 
 export const capacityCommand: CliCommand = {
@@ -91,7 +104,13 @@ export const capacityCommand: CliCommand = {
       for (const issue of r.issues) if (issue.severity !== 'info') io.err(describeIssue(r.file.name, issue));
       if (r.status === 'failed' || r.status === 'needs-mapping') failed = true;
     }
-    series.push(...seriesFromRuns(results.flatMap((r) => r.runs)));
+    // Runs are named by their path below the folder all files share, so that folders of two
+    // deployments can be told apart (and files in one folder keep their plain names).
+    const names = namesBelowCommonFolder(positional);
+    for (const [i, r] of results.entries()) for (const run of r.runs) run.source.fileName = names[i] ?? run.source.fileName;
+    const grouped = groupSeries(results.flatMap((r) => r.runs));
+    series.push(...grouped.series);
+    const withText = (note: SeriesNote, loadKind: CapacitySeries['loadKind']) => ({ ...note, text: noteText(note, loadKind) });
 
     const out = series.map((s) => {
       const choice = chooseOperatingPoint(s, slo, { interpolate: flags.has('interpolate') });
@@ -113,7 +132,7 @@ export const capacityCommand: CliCommand = {
             kind: c.kind,
             load: c.load,
             loadKind: c.loadKind,
-            at: loadText(c.loadKind, c.load),
+            at: pointText(c),
             outputTokensPerS: c.outputTokensPerS,
             totalTokensPerS: c.totalTokensPerS,
             outputTokensPerSPerGpu: c.outputTokensPerSPerGpu,
@@ -127,9 +146,13 @@ export const capacityCommand: CliCommand = {
             adjustedOutputTokensPerS: adjusted,
           };
       }
-      return { key: s.key, label: s.label, kind: s.kind, origin: s.origin, config: s.config, loadKind: s.loadKind, points: s.points, chosen, reason, lengths };
+      const warnings = [
+        ...choice.warnings.map((w) => ({ ...w, text: warningText(w, s.loadKind) })),
+        ...(choice.interpolation ? [{ code: 'interpolation-refused' as const, ...choice.interpolation, text: interpolationText(choice.interpolation, s.loadKind) }] : []),
+      ];
+      return { key: s.key, label: s.label, kind: s.kind, origin: s.origin, config: s.config, loadKind: s.loadKind, points: s.points, chosen, reason, lengths, notes: s.notes.map((n) => withText(n, s.loadKind)), warnings };
     });
-    io.out(json({ slo, series: out }));
+    io.out(json({ slo, series: out, notes: grouped.notes.map((n) => withText(n, 'rate')) }));
     return failed ? 1 : 0;
   },
 };

@@ -118,6 +118,16 @@ describe('SGLang bench_serving JSONL', () => {
     expect(first.throughput.derived).toContain('requestsPerS');
   });
 
+  it('online sweep: seven runs at request rates, random and sharegpt, each stating random_input_len 1024', async () => {
+    const r = await load('sglang/datacrunch_h200_llama_3_3_70b_online_output.jsonl');
+    expect(r.status).toBe('ok');
+    expect(r.runs.map((x) => x.load.requestRate)).toEqual([1, 2, 4, 8, 16, 4, 8]);
+    expect(r.runs.map((x) => x.requests.ok)).toEqual([300, 600, 1200, 2400, 3200, 1200, 2400]);
+    // Line 1: 152,612 input / 160,347 output tokens, output 537.41 tok/s.
+    expect(r.runs[0]?.tokens).toEqual({ input: 152612, output: 160347 });
+    expect(r.runs.every((x) => x.extras.some((e) => e.key === 'random_input_len' && e.value === 1024))).toBe(true);
+  });
+
   it('single-line file', async () => {
     const run = only(await load('sglang/datacrunch_h200_deepseek_dp_mla_output.jsonl'));
     expect(run.requests.ok).toBe(10000);
@@ -303,6 +313,31 @@ describe('inference-perf', () => {
     expect(run.requests.total).toBe(79);
     expect(metric(run, 'e2el').mean).toBeCloseTo(4338.102704063284, 9);
     expect(run.throughput.outputTokensPerS).toBe(216.12494338685693);
+  });
+
+  it('KubeCon demo stage 6: its rate, counts, seconds to ms and the mean lengths', async () => {
+    // load_summary.requested_rate 183.38, count 11002; successes.count 11002, failures.count 0;
+    // TTFT p99 3.3474315829982517 s; prompt_len.mean 204.10052717687694, output_len.mean 62.39020178149428.
+    const run = only(await load('inference-perf/kubecon_vllm_stage_6_lifecycle_metrics.json'));
+    expect(run.load.requestRate).toBe(183.38);
+    expect(run.requests).toMatchObject({ total: 11002, ok: 11002, failed: 0 });
+    expect(metric(run, 'ttft').percentiles['99']).toBeCloseTo(3347.43158299825, 9);
+    expect(run.throughput.outputTokensPerS).toBe(6431.058168023075);
+    expect(run.extras).toEqual(expect.arrayContaining([{ key: 'prompt_len.mean', value: 204.10052717687694 }, { key: 'output_len.mean', value: 62.39020178149428 }]));
+  });
+
+  it('the summary of all stages has no load of its own', async () => {
+    const run = only(await load('inference-perf/kubecon_vllm_summary_lifecycle_metrics.json'));
+    expect(run.load).toMatchObject({ requestRate: null, concurrency: null });
+    expect(run.requests).toMatchObject({ total: 38717, ok: 38717, failed: 0 });
+  });
+
+  it('a stage where every request failed: no latency, no lengths, the failures counted', async () => {
+    const run = only(await load('inference-perf/SYNTHETIC_all_failed_stage_lifecycle_metrics.json'));
+    expect(run.load.requestRate).toBe(213.77);
+    expect(run.requests).toMatchObject({ total: 12826, ok: 0, failed: 12826 });
+    expect(run.metrics).toEqual({});
+    expect(run.extras.filter((e) => e.key.endsWith('_len.mean'))).toEqual([]);
   });
 });
 

@@ -42,7 +42,8 @@ describe('comparison views', () => {
     const view = throughputVsLoad([...r.runs.slice(0, 5), ...longer]);
     expect(view.series).toHaveLength(2);
     for (const s of view.series) expect(s.points.map((p) => p.x)).toEqual([1, 10, 20, 30, 35]);
-    expect(view.series[1]?.key).toContain('|2000|100|');
+    // 2000 against 1000 input tokens: beyond ±10 %, another length group.
+    expect(view.series[1]?.key).toContain('len:2000/100');
   });
 
   it('CDF from requests, or through the file percentiles', async () => {

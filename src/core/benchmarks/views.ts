@@ -1,5 +1,5 @@
 import { computeGoodput, type GoodputResult } from './goodput';
-import { configKey, configOfRun } from './run-config';
+import { autoGroupKeys } from './run-groups';
 import type { RequestTable } from './request-table';
 import type { BenchRun, MetricId, MetricSummary, SloLimits } from './run-schema';
 import { cdfPoints, percentileKey, sortedFinite, type CdfPoint } from './stats';
@@ -108,8 +108,9 @@ export function loadValue(run: BenchRun, axis: LoadAxis): number | null {
 
 /**
  * Throughput vs load across runs: runs of one tool, provider and configuration (model, engine,
- * hardware, GPUs, precision, parallelism, request lengths, dataset: `run-config.ts`) form one
- * curve, sorted by load; two configurations in one file are two curves, not one zig-zag. The axis is the one most runs can be placed on; runs without a value on it
+ * hardware, GPUs, precision, parallelism, request lengths, dataset, and the folder of each
+ * deployment: grouped as the capacity series are, `run-groups.ts`) form one curve, sorted by
+ * load; two configurations in one file are two curves, not one zig-zag. The axis is the one most runs can be placed on; runs without a value on it
  * (e.g. "as fast as possible" without a concurrency limit) are listed as unplaced.
  */
 export function throughputVsLoad(runs: readonly BenchRun[], chosen: LoadAxis | null = null): { axis: LoadAxis; series: LoadSeries[]; unplaced: string[]; available: LoadAxis[] } {
@@ -119,13 +120,14 @@ export function throughputVsLoad(runs: readonly BenchRun[], chosen: LoadAxis | n
   const axis: LoadAxis = chosen !== null && available.includes(chosen) ? chosen : byRate > byConc ? 'rate' : 'concurrency';
   const series = new Map<string, LoadSeries>();
   const unplaced: string[] = [];
+  const groups = autoGroupKeys(runs);
   for (const run of runs) {
     const x = loadValue(run, axis);
     if (x === null) {
       unplaced.push(run.id);
       continue;
     }
-    const key = [run.tool, run.endpoint.provider ?? '', configKey(configOfRun(run))].join('|');
+    const key = [run.tool, run.endpoint.provider ?? '', groups.get(run.id) ?? ''].join('|');
     let s = series.get(key);
     if (!s) {
       s = { key, tool: run.tool, model: run.model, engine: run.engine, provider: run.endpoint.provider, hardware: run.hardware, points: [] };

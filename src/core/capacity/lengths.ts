@@ -12,8 +12,9 @@ import { SAME_LENGTH_TOLERANCE } from '../tco/sizing';
  *   at the workload's lengths                    s' = in_w ÷ P + out_w × d
  *   output tok/s there                           T' = out_w ÷ s'   →   factor = T' ÷ T
  *
- * Without a prefill rate the figure is refused, never silently used. Latencies are shown as
- * measured: the factor only carries the throughput.
+ * Without a prefill rate the figure is refused, never silently used; so is a series that states
+ * one length only, when that one differs. Latencies are shown as measured: the factor only
+ * carries the throughput.
  */
 
 export interface Lengths {
@@ -26,7 +27,9 @@ export type LengthFit =
   /** The series does not say its lengths: used as given, and shown so. */
   | { kind: 'unknown'; workload: Lengths }
   | { kind: 'adjusted'; factor: number; prefillTokensPerS: number; series: Lengths; workload: Lengths }
-  | { kind: 'refused'; reason: 'no-prefill-rate' | 'prefill-exceeds-figure' | 'no-output'; series: Lengths; workload: Lengths };
+  | { kind: 'refused'; reason: 'no-prefill-rate' | 'prefill-exceeds-figure' | 'no-output'; series: Lengths; workload: Lengths }
+  /** One length is stated and differs from the workload's, the other is not: nothing to carry it over with. */
+  | { kind: 'refused'; reason: 'length-unknown'; series: { input: number | null; output: number | null }; workload: Lengths };
 
 function same(a: number, b: number): boolean {
   return Math.abs(a - b) <= SAME_LENGTH_TOLERANCE * Math.max(a, b);
@@ -37,7 +40,12 @@ function same(a: number, b: number): boolean {
  * @param prefillTokensPerS the replica's prefill rate, or null when unknown
  */
 export function fitLengths(series: { input: number | null; output: number | null }, workload: Lengths, outputTokensPerS: number, prefillTokensPerS: number | null): LengthFit {
-  if (series.input === null || series.output === null) return { kind: 'unknown', workload };
+  if (series.input === null && series.output === null) return { kind: 'unknown', workload };
+  // One length known: used as given only where it matches (the other is the workload's own).
+  if (series.input === null || series.output === null) {
+    const known = series.input !== null ? same(series.input, workload.input) : same(series.output as number, workload.output);
+    return known ? { kind: 'unknown', workload } : { kind: 'refused', reason: 'length-unknown', series: { input: series.input, output: series.output }, workload };
+  }
   const s: Lengths = { input: series.input, output: series.output };
   if (same(s.input, workload.input) && same(s.output, workload.output)) return { kind: 'match', series: s, workload };
   if (!(s.output > 0) || !(workload.output > 0) || !(outputTokensPerS > 0)) return { kind: 'refused', reason: 'no-output', series: s, workload };

@@ -34,6 +34,10 @@ function chosen(c: OperatingChoice) {
 
 const NERDALERT = 'vllm/nerdalert_benchmark_serving_append_results.json';
 
+async function vllmSeries(): Promise<CapacitySeries> {
+  return byEngine(seriesFromRuns(await runsOf(NERDALERT)), 'vllm');
+}
+
 function byEngine(series: CapacitySeries[], engine: string): CapacitySeries {
   const s = series.find((x) => x.config.engine === engine);
   if (!s) throw new Error(`no ${engine} series`);
@@ -60,35 +64,38 @@ describe('series from imported runs', () => {
     expect(inf?.requests).toBe(1015);
   });
 
-  it('an SGLang multi-run JSONL splits by dataset and lengths: random and sharegpt series', async () => {
-    // Seven lines; mean tokens per request (total ÷ completed), to two significant figures:
-    // random 1525074/3000 = 508 → 510 in, 1544818/3000 = 515 → 510 out;  2034177/4000 → 510, 1029594/4000 → 260;
-    // 1637669/800 = 2047 → 2000, 818620/800 → 1000;  lines 4 and 5: 3097487/1500 = 2065 → 2100, 760205/1500 → 510
-    // (the same configuration twice: one series of two points);  777987/6000 → 130, 1529561/6000 → 250;
-    // sharegpt 448102/2000 = 224 → 220, 383064/2000 = 192 → 190.
+  it('an SGLang multi-run JSONL splits by dataset and the lengths each line states', async () => {
+    // Seven lines; random_input_len / random_output_len as stated, and the measured means per
+    // request (total ÷ completed) the series carries, to four significant figures:
+    // 1024/1024: 1,525,074/3000 = 508.4 in, 1,544,818/3000 = 514.9 out;  1024/512: 2,034,177/4000 = 508.5,
+    // 1,029,594/4000 = 257.4;  4096/2048: 1,637,669/800 = 2047, 818,620/800 = 1023;  lines 4 and 5 both
+    // 4096/1024 with the same figures, 3,097,487/1500 = 2065 and 760,205/1500 = 506.8 (one load
+    // measured twice: one point, flagged);  256/512: 777,987/6000 = 129.7, 1,529,561/6000 = 254.9;
+    // sharegpt (no stated lengths) 448,102/2000 = 224.1, 383,064/2000 = 191.5.
     const series = seriesFromRuns(await runsOf('sglang/datacrunch_h200_llama_3_3_70b_offline_output.jsonl'));
     const shape = series.map((s) => [s.config.dataset, s.config.inputTokens, s.config.outputTokens, s.points.length]);
     expect(shape).toEqual([
-      ['random', 510, 510, 1],
-      ['random', 510, 260, 1],
-      ['random', 2000, 1000, 1],
-      ['random', 2100, 510, 2],
-      ['random', 130, 250, 1],
-      ['sharegpt', 220, 190, 1],
+      ['random', 508.4, 514.9, 1],
+      ['random', 508.5, 257.4, 1],
+      ['random', 2047, 1023, 1],
+      ['random', 2065, 506.8, 1],
+      ['random', 129.7, 254.9, 1],
+      ['sharegpt', 224.1, 191.5, 1],
     ]);
+    expect(series[3]?.notes.map((n) => n.code)).toEqual(['grouped-by-configured-lengths', 'duplicate-load']);
     expect(series[5]?.key).toContain('sharegpt');
   });
 
   it('stage files of one inference-perf sweep form one series; merge and split move runs', async () => {
     const a = await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_0_lifecycle_metrics.json');
-    // The same bytes under a second stage name; run ids come from the content hash, so the copy
-    // gets its own id as a real second stage (other bytes) would.
-    const b = (await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json')).map((r) => ({ ...r, id: 'stage-1-run' }));
+    // The same bytes under a second stage name, made a second stage: its own id (as other bytes
+    // would give) and a load of its own (the stripped fixture states none).
+    const b = (await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json')).map((r) => ({ ...r, id: 'stage-1-run', load: { ...r.load, requestRate: 2 } }));
     const runs = [...a, ...b];
-    // Both stages: prompt_len.mean 4476.8 → 4500 input tokens, no other configuration stated.
+    // Both stages: prompt_len.mean 4476.8 → 4477 input tokens, no other configuration stated.
     const one = seriesFromRuns(runs);
     expect(one).toHaveLength(1);
-    expect(one[0]?.config.inputTokens).toBe(4500);
+    expect(one[0]?.config.inputTokens).toBe(4477);
     expect(one[0]?.origin).toMatchObject({ fileNames: ['stage_0_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json'] });
     const second = (b[0] as BenchRun).id;
     const split = seriesFromRuns(runs, splitSeries(one[0]?.key ?? '', [second]));
@@ -195,12 +202,13 @@ describe('failed requests count against a point (SGLang rows of the same file)',
 });
 
 describe('other real files', () => {
-  it('vLLM sweep summary, two runs at concurrency 2: the second (TTFT p99 57.6 ms) meets ≤ 100 ms, not measured beyond 2', async () => {
-    // run 0: TTFT p99 762.5 ms, 93.7 tok/s; run 1: TTFT p99 57.6 ms, 199.4 tok/s.
+  it('vLLM sweep summary, two runs at concurrency 2: one load measured twice keeps the worse run (93.7 tok/s, TTFT p99 762.5 ms)', async () => {
+    // run 0: TTFT p99 762.5 ms, 93.7 tok/s; run 1: TTFT p99 57.6 ms, 199.4 tok/s — both 8 of 8
+    // requests. Run 0 is the worse: TTFT p99 ≤ 100 ms is met by neither point the series keeps.
     const [s] = seriesFromRuns(await runsOf('vllm/er0080_bench_sweep_v0.25.1_max_num_seqs4_summary.json'));
-    const p = chosen(chooseOperatingPoint(s as CapacitySeries, slo('ttft-p99=100')));
-    expect(p.index).toBe(1);
-    expect(p.outputTokensPerS).toBeCloseTo(199.369, 3);
+    expect(chooseOperatingPoint(s as CapacitySeries, slo('ttft-p99=100')).chosen).toBeNull();
+    const p = chosen(chooseOperatingPoint(s as CapacitySeries, slo('ttft-p99=1000')));
+    expect(p.outputTokensPerS).toBeCloseTo(93.74767963046673, 9);
     expect(p.notMeasuredBeyond).toBe(2);
   });
 
@@ -225,6 +233,61 @@ describe('other real files', () => {
     expect(c.reason).toMatchObject({ code: 'none-qualifies', nearest: { index: 0, load: null } });
     // No limit at all: the one point (216.1 output tok/s) is chosen.
     expect(chosen(chooseOperatingPoint(s as CapacitySeries, DEFAULT_SLO)).outputTokensPerS).toBeCloseTo(216.12494, 4);
+  });
+});
+
+describe('what the curve does', () => {
+  // SGLang rows of the nerdalert file (rate: TPOT median ms): 1: 7.19, 10: 11.09, 20: 29.23,
+  // 30: 137.92, 35: 134.68, inf: 79.28 (985 of 2000 requests failed).
+  const sgl = async () => byEngine(seriesFromRuns(await runsOf(NERDALERT)), 'sgl');
+
+  it('a middle load that fails while a higher one passes, and a latency that falls with load, are warned about', async () => {
+    // TPOT p50 ≤ 135 ms, any failed share: rate 30 fails (137.92), 35 passes (134.68) and so does
+    // "inf" (79.28). The TPOT median falls from 134.68 to 79.28 ms (−41 %) from 35 to "inf";
+    // from 30 to 35 it falls 2.3 %, within the 10 % left to noise.
+    const c = chooseOperatingPoint(await sgl(), slo('tpot-p50=135', { maxFailedShare: 1 }));
+    expect(chosen(c).load).toBe(35);
+    expect(c.warnings).toEqual([
+      { code: 'fails-below-pass', failingLoad: 30, passingLoad: 35, failing: ['tpot-p50'] },
+      { code: 'latency-falls', id: 'tpot-p50', fromLoad: 35, toLoad: null, from: expect.closeTo(134.68, 2) as unknown, to: expect.closeTo(79.28, 2) as unknown },
+    ]);
+    // A monotone curve under the same kind of limit has neither: vLLM TPOT p50 ≤ 50 ms passes
+    // at 1, 10, 20 and fails from 30 on; its median falls 2.5 % from 35 to "inf".
+    expect(chooseOperatingPoint(await vllmSeries(), slo('tpot-p50=50')).warnings).toEqual([]);
+  });
+
+  it('the series names the fall of a median latency without any SLO', async () => {
+    const s = await sgl();
+    expect(s.notes.filter((n) => n.code === 'latency-falls')).toEqual([{ code: 'latency-falls', metric: 'tpot', stat: 'p50', fromLoad: 35, toLoad: null, from: expect.closeTo(134.68, 2) as unknown, to: expect.closeTo(79.28, 2) as unknown }]);
+  });
+
+  it('an interpolated point names the loads it lies between', async () => {
+    const p = chosen(chooseOperatingPoint(await vllmSeries(), slo('ttft-p99=500'), { interpolate: true }));
+    expect(p).toMatchObject({ kind: 'interpolated', lowerLoad: 20, upperLoad: 30 });
+  });
+
+  it('no interpolation across a saturation cliff: the next load is more than 5× over a limit', async () => {
+    // vLLM TTFT p99: rate 30 1,423.9 ms, rate 35 16,817.6 ms. At a 3,000 ms limit rate 35 is
+    // 5.6× over it: the measured rate 30 stands, and the refusal says why.
+    const s = await vllmSeries();
+    const c = chooseOperatingPoint(s, slo('ttft-p99=3000'), { interpolate: true });
+    expect(chosen(c)).toMatchObject({ kind: 'measured', load: 30 });
+    expect(c.interpolation).toMatchObject({ refused: 'cliff', upperLoad: 35, check: { id: 'ttft-p99', value: expect.closeTo(16817.6, 1) as unknown } });
+    // At 4,000 ms it is 4.2× over: interpolated, t = (4000 − 1423.885) / (16817.6 − 1423.885)
+    // = 2576.1 / 15393.7 = 0.1673 → rate 30 + 5 t = 30.84.
+    const near = chooseOperatingPoint(s, slo('ttft-p99=4000'), { interpolate: true });
+    expect(chosen(near).kind).toBe('interpolated');
+    expect(chosen(near).load).toBeCloseTo(30.84, 2);
+    expect(near.interpolation).toBeNull();
+  });
+
+  it('the binding limit includes the failed share', async () => {
+    // Bedrock (llmperf): 97 of 150 requests failed = 64.7 %; E2E p95 4,480 ms. At a 70 % failed
+    // share and 10 s E2E p95: 0.647 / 0.7 = 0.924 against 4.48 / 10 = 0.448 — the failures bind.
+    const [s] = seriesFromRuns(await runsOf('llmperf/leaderboard_bedrock_13b_summary.json'));
+    const p = chosen(chooseOperatingPoint(s as CapacitySeries, slo('e2e-p95=10000', { maxFailedShare: 0.7 })));
+    expect(p.binding?.id).toBe('failed-share');
+    expect(p.binding?.ratio).toBeCloseTo(97 / 150 / 0.7, 9);
   });
 });
 
@@ -270,6 +333,9 @@ describe('request lengths', () => {
     expect(fitLengths({ input: 1024, output: 1024 }, { input: 1100, output: 1000 }, 1000, null).kind).toBe('match');
     expect(fitLengths({ input: 1000, output: 1000 }, { input: 8000, output: 1000 }, 1000, null)).toMatchObject({ kind: 'refused', reason: 'no-prefill-rate' });
     expect(fitLengths({ input: null, output: 1000 }, { input: 8000, output: 1000 }, 1000, null).kind).toBe('unknown');
+    expect(fitLengths({ input: null, output: null }, { input: 8000, output: 1000 }, 1000, null).kind).toBe('unknown');
+    // One length stated and 10× off: refused, the other cannot be carried over unknown.
+    expect(fitLengths({ input: 204, output: null }, { input: 2040, output: 62 }, 1000, 50_000)).toMatchObject({ kind: 'refused', reason: 'length-unknown' });
   });
 
   it('adjusted with the prefill/decode model: factor 1 / 1.7 at 8k/1k', () => {

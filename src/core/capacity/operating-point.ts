@@ -6,10 +6,17 @@ import { limitId, sloPercentiles, type Slo, type SloMetric, type SloPercentile }
  * The operating point (docs/capacity.md §2): the highest throughput among the *measured*
  * points that meet every limit of the SLO. Latency often falls off a cliff between two loads,
  * so nothing between or beyond measured loads is assumed unless asked for: interpolation is an
- * option, monotone and labelled, and there is never extrapolation. A point whose failed share
- * is above the SLO's does not qualify. When no point qualifies the result names the nearest
- * point and the limit that fails, and holds no number.
+ * option, monotone, labelled with the two loads it lies between, and refused across a
+ * saturation cliff; there is never extrapolation. A point whose failed share is above the
+ * SLO's does not qualify. When no point qualifies the result names the nearest point and the
+ * limit that fails, and holds no number. A curve that is not monotone (a load fails while a
+ * higher one passes, a checked latency falls with load) is warned about.
  */
+
+/** A failing next point more than this many times over a limit is past a saturation cliff: no interpolation across it. */
+export const CLIFF_FACTOR = 5;
+/** Share by which a checked latency must fall from one load to the next to be warned about (as `series.ts`). */
+export const CHECKED_FALL_SHARE = 0.1;
 
 export interface LimitCheck {
   /** "ttft-p95", "tps-per-user" or "failed-share". */
@@ -44,6 +51,9 @@ export interface OperatingPoint {
   index: number;
   /** The upper neighbour of an interpolated point. */
   upperIndex: number | null;
+  /** The loads an interpolated point lies between (null for a measured point). */
+  lowerLoad: number | null;
+  upperLoad: number | null;
   loadKind: LoadKind;
   load: number | null;
   /** Null only for a series that gives input + output tokens/s alone (a single "total" figure). */
@@ -71,7 +81,24 @@ export type NoneReason =
   | { code: 'no-throughput' }
   | { code: 'none-qualifies'; nearest: { index: number; load: number | null; failing: LimitCheck[] } };
 
-export type OperatingChoice = { chosen: OperatingPoint; reason: null; points: PointCheck[] } | { chosen: null; reason: NoneReason; points: PointCheck[] };
+/** Where the curve is not monotone, as the SLO's checks see it. */
+export type CurveWarning =
+  /** A load fails the SLO while the next higher load that passes is `passingLoad` (null = "as fast as possible"). */
+  | { code: 'fails-below-pass'; failingLoad: number | null; passingLoad: number | null; failing: string[] }
+  /** A checked latency falls by more than 10 % from one load to the next (the largest fall of each limit). */
+  | { code: 'latency-falls'; id: string; fromLoad: number | null; toLoad: number | null; from: number; to: number };
+
+/** Why interpolation, asked for, did not happen: the next load is past a cliff, or the step is not monotone. */
+export type InterpolationRefusal = { refused: 'cliff'; upperLoad: number | null; check: LimitCheck } | { refused: 'not-monotone'; upperLoad: number | null; check: LimitCheck | null };
+
+interface ChoiceCommon {
+  points: PointCheck[];
+  warnings: CurveWarning[];
+  /** Set when interpolation was asked for, the next load fails, and no point between was offered. */
+  interpolation: InterpolationRefusal | null;
+}
+
+export type OperatingChoice = (ChoiceCommon & { chosen: OperatingPoint; reason: null }) | (ChoiceCommon & { chosen: null; reason: NoneReason });
 
 export interface ChoiceOptions {
   /** Offer a point between the chosen load and the next (failing) one, labelled "interpolated". */
@@ -148,9 +175,10 @@ export function checkPoint(point: CapacityPoint, slo: Slo): LimitCheck[] {
   return checks;
 }
 
+/** The check closest to its limit, the failed share included (a point can be capped by its failures). */
 function binding(checks: readonly LimitCheck[]): LimitCheck | null {
   let best: LimitCheck | null = null;
-  for (const c of checks) if (c.ratio !== null && c.id !== 'failed-share' && (best === null || (best.ratio ?? 0) < c.ratio)) best = c;
+  for (const c of checks) if (c.ratio !== null && (best === null || (best.ratio ?? 0) < c.ratio)) best = c;
   return best;
 }
 
@@ -161,6 +189,8 @@ function asOperating(series: CapacitySeries, index: number, checks: LimitCheck[]
     kind: 'measured',
     index,
     upperIndex: null,
+    lowerLoad: null,
+    upperLoad: null,
     loadKind: series.loadKind,
     load: p.load,
     outputTokensPerS: p.outputTokensPerS,
@@ -183,27 +213,37 @@ const lerpOrNull = (a: number | null, b: number | null, t: number) => (a === nul
 
 /**
  * The largest share t of the way from point a (meets every limit) to point b (fails one) at
- * which every linearly interpolated check still holds; null when the step is not monotone
- * (a latency that falls or a throughput that drops with load) or a failing value is missing.
+ * which every linearly interpolated check still holds. Refused when the step is not monotone
+ * (a latency that falls or a throughput that drops with load), when a failing value is missing,
+ * or when b is past a saturation cliff: a failing latency more than CLIFF_FACTOR times its
+ * limit (tokens/s per user below a CLIFF_FACTOR-th of it), where a straight line between the
+ * two loads says nothing about where the cliff is.
  */
-function interpolate(series: CapacitySeries, i: number, a: LimitCheck[], b: LimitCheck[]): OperatingPoint | null {
+function interpolate(series: CapacitySeries, i: number, a: LimitCheck[], b: LimitCheck[]): OperatingPoint | InterpolationRefusal {
   const pa = series.points[i] as CapacityPoint;
   const pb = series.points[i + 1];
-  if (!pb || pa.load === null || pb.load === null || pb.load <= pa.load) return null;
-  if (pa.outputTokensPerS === null || pb.outputTokensPerS === null || pb.outputTokensPerS < pa.outputTokensPerS) return null;
+  const upperLoad = pb?.load ?? null;
+  const notMonotone = (check: LimitCheck | null): InterpolationRefusal => ({ refused: 'not-monotone', upperLoad, check });
+  if (!pb || pa.load === null || pb.load === null || pb.load <= pa.load) return notMonotone(null);
+  if (pa.outputTokensPerS === null || pb.outputTokensPerS === null || pb.outputTokensPerS < pa.outputTokensPerS) return notMonotone(null);
+  for (const cb of b) {
+    if (cb.ok || cb.value === null || cb.metric === 'failed-share') continue;
+    const past = cb.direction === 'max' ? cb.value > CLIFF_FACTOR * cb.threshold : cb.value * CLIFF_FACTOR < cb.threshold;
+    if (past) return { refused: 'cliff', upperLoad, check: cb };
+  }
   let t = 1;
   for (let k = 0; k < a.length; k++) {
     const ca = a[k] as LimitCheck;
     const cb = b[k] as LimitCheck;
     if (ca.value === null) continue; // unknown failures on both sides
-    if (cb.value === null) return null;
+    if (cb.value === null) return notMonotone(cb);
     const worsens = ca.direction === 'max' ? cb.value >= ca.value : cb.value <= ca.value;
-    if (!worsens) return null;
+    if (!worsens) return notMonotone(cb);
     if (cb.ok) continue;
     const reach = ca.direction === 'max' ? (ca.threshold - ca.value) / (cb.value - ca.value) : (ca.value - ca.threshold) / (ca.value - cb.value);
     t = Math.min(t, reach);
   }
-  if (!(t > 0 && t < 1)) return null;
+  if (!(t > 0 && t < 1)) return notMonotone(null);
   const checks = a.map((ca, k): LimitCheck => {
     const cb = b[k] as LimitCheck;
     const value = ca.value === null || cb.value === null ? ca.value : lerp(ca.value, cb.value, t);
@@ -214,6 +254,8 @@ function interpolate(series: CapacitySeries, i: number, a: LimitCheck[], b: Limi
     kind: 'interpolated',
     index: i,
     upperIndex: i + 1,
+    lowerLoad: pa.load,
+    upperLoad: pb.load,
     loadKind: series.loadKind,
     load: lerp(pa.load, pb.load, t),
     outputTokensPerS: lerp(pa.outputTokensPerS, pb.outputTokensPerS, t),
@@ -231,6 +273,37 @@ function interpolate(series: CapacitySeries, i: number, a: LimitCheck[], b: Limi
   };
 }
 
+/**
+ * Where the curve, as the SLO checks it, is not monotone: each failing load with a higher load
+ * that passes, and for each latency limit the largest fall by more than CHECKED_FALL_SHARE from
+ * one load to the next.
+ */
+function curveWarnings(series: CapacitySeries, points: readonly PointCheck[]): CurveWarning[] {
+  const warnings: CurveWarning[] = [];
+  for (const pc of points) {
+    if (pc.qualifies) continue;
+    const above = points.find((q) => q.index > pc.index && q.qualifies);
+    if (above) warnings.push({ code: 'fails-below-pass', failingLoad: series.points[pc.index]?.load ?? null, passingLoad: series.points[above.index]?.load ?? null, failing: pc.failing.map((c) => c.id) });
+  }
+  const limits = points[0]?.checks.filter((c) => c.metric !== 'failed-share' && c.metric !== 'tps-per-user') ?? [];
+  for (const [k, limit] of limits.entries()) {
+    let worst: { share: number; warning: CurveWarning } | null = null;
+    let prev: { load: number | null; value: number } | null = null;
+    for (const pc of points) {
+      const v = pc.checks[k]?.value ?? null;
+      if (v === null) continue;
+      const load = series.points[pc.index]?.load ?? null;
+      if (prev !== null && v < prev.value * (1 - CHECKED_FALL_SHARE)) {
+        const share = 1 - v / prev.value;
+        if (worst === null || share > worst.share) worst = { share, warning: { code: 'latency-falls', id: limit.id, fromLoad: prev.load, toLoad: load, from: prev.value, to: v } };
+      }
+      prev = { load, value: v };
+    }
+    if (worst) warnings.push(worst.warning);
+  }
+  return warnings;
+}
+
 /** The worst ratio of a point's failing checks: how far it is from qualifying. */
 function distance(pc: PointCheck): number {
   let worst = 0;
@@ -244,11 +317,13 @@ export function chooseOperatingPoint(series: CapacitySeries, slo: Slo, options: 
     const failing = checks.filter((c) => !c.ok);
     return { index, qualifies: failing.length === 0, checks, failing };
   });
-  if (series.points.length === 0) return { chosen: null, reason: { code: 'no-points' }, points };
+  const warnings = curveWarnings(series, points);
+  const common = { points, warnings, interpolation: null };
+  if (series.points.length === 0) return { ...common, chosen: null, reason: { code: 'no-points' } };
   // Ranked by output tokens/s; a series without them (a single input + output figure) by its total.
   const tput = (p: CapacityPoint | undefined) => (p ? (p.outputTokensPerS ?? p.totalTokensPerS ?? 0) : 0);
   const withThroughput = series.points.map((p) => tput(p) > 0);
-  if (!withThroughput.some(Boolean)) return { chosen: null, reason: { code: 'no-throughput' }, points };
+  if (!withThroughput.some(Boolean)) return { ...common, chosen: null, reason: { code: 'no-throughput' } };
 
   let best = -1;
   for (const pc of points) {
@@ -259,16 +334,18 @@ export function chooseOperatingPoint(series: CapacitySeries, slo: Slo, options: 
     let nearest = -1;
     for (const pc of points) if (withThroughput[pc.index] && (nearest === -1 || distance(pc) < distance(points[nearest] as PointCheck))) nearest = pc.index;
     const n = points[nearest] as PointCheck;
-    return { chosen: null, reason: { code: 'none-qualifies', nearest: { index: nearest, load: series.points[nearest]?.load ?? null, failing: n.failing } }, points };
+    return { ...common, chosen: null, reason: { code: 'none-qualifies', nearest: { index: nearest, load: series.points[nearest]?.load ?? null, failing: n.failing } } };
   }
   const here = points[best] as PointCheck;
   const next = points[best + 1];
   const nextFails = next ? next.failing : [];
+  let interpolation: InterpolationRefusal | null = null;
   if (options.interpolate && next && !next.qualifies) {
     const between = interpolate(series, best, here.checks, next.checks);
-    if (between) return { chosen: between, reason: null, points };
+    if ('kind' in between) return { ...common, chosen: between, reason: null };
+    interpolation = between;
   }
-  return { chosen: asOperating(series, best, here.checks, nextFails), reason: null, points };
+  return { ...common, interpolation, chosen: asOperating(series, best, here.checks, nextFails), reason: null };
 }
 
 /**

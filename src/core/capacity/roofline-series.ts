@@ -66,5 +66,6 @@ export function seriesFromRoofline(report: { roofline: HardwareReport['roofline'
     },
     loadKind: 'concurrency',
     points,
+    notes: [],
   };
 }

@@ -1,4 +1,5 @@
-import { configKey, configLabel, configOfRun, type SeriesConfig } from '../benchmarks/run-config';
+import { configLabel, type SeriesConfig } from '../benchmarks/run-config';
+import { groupRuns, type GroupNote, type GroupOptions, type GroupOverrides } from '../benchmarks/run-groups';
 import type { BenchRun, MetricId } from '../benchmarks/run-schema';
 import { metricOf, percentileValue } from '../benchmarks/views';
 import type { LatencyStats, PublishedSeries } from '../catalog/published-measurements';
@@ -53,6 +54,28 @@ export type SeriesOrigin =
   | { kind: 'estimated'; method: 'roofline' }
   | { kind: 'entered' };
 
+/** A run named by its file and its place in it (0-based), for notes. */
+export interface RunRef {
+  file: string;
+  index: number;
+}
+
+/**
+ * What the series says about how it was built and what its curve does (docs/capacity.md §1):
+ * the grouping notes of `run-groups.ts` (aggregates kept out, duplicates skipped, folders split,
+ * failed loads kept, lengths stated), and on the points themselves:
+ * - `duplicate-load`: the same load measured twice or more; the worse point is kept (the higher
+ *   failed share, else the lower output throughput), the others are named;
+ * - `latency-falls`: a median latency (the mean where the source has no median) that falls by
+ *   more than 10 % from one load to the next, the largest such fall of each metric. Latency
+ *   rises with load on a healthy curve; a fall means the higher load measured something else
+ *   (requests that failed early, another configuration).
+ */
+export type SeriesNote =
+  | GroupNote
+  | { code: 'duplicate-load'; load: number | null; loadKind: LoadKind; kept: RunRef; dropped: RunRef[] }
+  | { code: 'latency-falls'; metric: 'ttft' | 'tpot' | 'e2el'; stat: 'p50' | 'mean'; fromLoad: number | null; toLoad: number | null; from: number; to: number };
+
 export interface CapacitySeries {
   /** The grouping key (shown to the user; equal keys = one configuration). */
   key: string;
@@ -63,6 +86,8 @@ export interface CapacitySeries {
   loadKind: LoadKind;
   /** Ordered by load, lowest first; "as fast as possible" last. */
   points: CapacityPoint[];
+  /** How the series was built and what its curve does; empty for library and roofline series. */
+  notes: SeriesNote[];
 }
 
 function statsOf(run: BenchRun, id: MetricId): LatencyStats {
@@ -133,45 +158,100 @@ export function sortByLoad<T extends { load: number | null }>(points: readonly T
     .map((x) => x.p);
 }
 
-/**
- * User corrections of the automatic grouping: run id → the key of the group it belongs to.
- * Merging two series gives all their runs one key; splitting gives some runs a new one.
- */
-export type GroupOverrides = Readonly<Record<string, string>>;
+export type { GroupOverrides };
+
+/** Share by which a latency must fall from one load to the next to be called out (noise stays quiet). */
+export const LATENCY_FALL_SHARE = 0.1;
+
+const failedShareOf = (p: CapacityPoint) => (p.successShare === null ? 0 : 1 - p.successShare);
+const throughputOf = (p: CapacityPoint) => p.outputTokensPerS ?? p.totalTokensPerS ?? 0;
+
+/** The worse of two points at one load: the higher failed share, else the lower throughput; the first on a tie. */
+function worse(a: CapacityPoint, b: CapacityPoint): CapacityPoint {
+  const fa = failedShareOf(a);
+  const fb = failedShareOf(b);
+  if (Math.abs(fa - fb) > 1e-12) return fa > fb ? a : b;
+  return throughputOf(b) < throughputOf(a) ? b : a;
+}
+
+/** One point per load: the worse one kept, the others named in a note. Points are in load order. */
+function oneLoadOnce(points: CapacityPoint[], loadKind: LoadKind, refOf: (p: CapacityPoint) => RunRef): { points: CapacityPoint[]; notes: SeriesNote[] } {
+  const out: CapacityPoint[] = [];
+  const notes: SeriesNote[] = [];
+  let i = 0;
+  while (i < points.length) {
+    let j = i + 1;
+    while (j < points.length && (points[j] as CapacityPoint).load === (points[i] as CapacityPoint).load) j++;
+    const same = points.slice(i, j);
+    const kept = same.reduce((w, p) => worse(w, p));
+    out.push(kept);
+    if (same.length > 1) notes.push({ code: 'duplicate-load', load: kept.load, loadKind, kept: refOf(kept), dropped: same.filter((p) => p !== kept).map(refOf) });
+    i = j;
+  }
+  return { points: out, notes };
+}
+
+/** The largest fall by more than LATENCY_FALL_SHARE of each median latency from one load to the next. */
+export function latencyFalls(points: readonly CapacityPoint[]): SeriesNote[] {
+  const notes: SeriesNote[] = [];
+  const metrics = [
+    ['ttft', (p: CapacityPoint) => p.ttftMs],
+    ['tpot', (p: CapacityPoint) => p.tpotMs],
+    ['e2el', (p: CapacityPoint) => p.e2elMs],
+  ] as const;
+  for (const [metric, stats] of metrics) {
+    const stat = points.every((p) => stats(p).p50 === undefined) ? 'mean' : 'p50';
+    let worst: { share: number; note: SeriesNote } | null = null;
+    let prev: { load: number | null; value: number } | null = null;
+    for (const p of points) {
+      const v = stats(p)[stat];
+      if (v === undefined) continue;
+      if (prev !== null && v < prev.value * (1 - LATENCY_FALL_SHARE)) {
+        const share = 1 - v / prev.value;
+        if (worst === null || share > worst.share) worst = { share, note: { code: 'latency-falls', metric, stat, fromLoad: prev.load, toLoad: p.load, from: prev.value, to: v } };
+      }
+      prev = { load: p.load, value: v };
+    }
+    if (worst) notes.push(worst.note);
+  }
+  return notes;
+}
 
 /**
- * Groups runs imported together into series: equal configuration = one series, ordered by
- * load. The axis is concurrency when every run of the group has one, else the request rate.
+ * Groups runs imported together into series (`run-groups.ts`: aggregates and duplicate files
+ * out, equal configuration and lengths = one series, folders of two deployments apart), ordered
+ * by load, one point per load. The axis is concurrency when every run of the group has one,
+ * else the request rate. `notes` are those that belong to no series (an aggregate alone).
  */
-export function seriesFromRuns(runs: readonly BenchRun[], overrides: GroupOverrides = {}): CapacitySeries[] {
-  const groups = new Map<string, { config: SeriesConfig; runs: BenchRun[] }>();
-  for (const run of runs) {
-    const config = configOfRun(run);
-    const key = overrides[run.id] ?? configKey(config);
-    const g = groups.get(key);
-    if (g) g.runs.push(run);
-    else groups.set(key, { config, runs: [run] });
-  }
-  return [...groups.entries()].map(([key, g]) => {
+export function groupSeries(runs: readonly BenchRun[], overrides: GroupOverrides = {}, options: GroupOptions = {}): { series: CapacitySeries[]; notes: SeriesNote[] } {
+  const grouping = groupRuns(runs, overrides, options);
+  const series = grouping.groups.map((g): CapacitySeries => {
     const loadKind: LoadKind = g.runs.every((r) => (r.load.concurrency ?? r.load.measuredConcurrency) !== null) ? 'concurrency' : 'rate';
     const fileNames = [...new Set(g.runs.map((r) => r.source.fileName))];
     const dates = g.runs.map((r) => r.date).filter((d): d is string => d !== null).sort();
-    // A merged group keeps the configuration parts its runs share.
-    const config = { ...g.config };
-    for (const run of g.runs) {
-      const c = configOfRun(run);
-      for (const k of Object.keys(config) as (keyof SeriesConfig)[]) if (config[k] !== c[k]) (config as Record<keyof SeriesConfig, unknown>)[k] = null;
-    }
+    const byId = new Map(g.runs.map((r) => [r.id, r]));
+    const refOf = (p: CapacityPoint): RunRef => {
+      const r = p.runId === null ? undefined : byId.get(p.runId);
+      return { file: r?.source.fileName ?? '', index: r?.source.index ?? 0 };
+    };
+    const once = oneLoadOnce(sortByLoad(g.runs.map((r) => pointOfRun(r, loadKind))), loadKind, refOf);
     return {
-      key,
-      label: configLabel(config),
+      key: g.key,
+      label: configLabel(g.config),
       kind: 'measured' as const,
       origin: { kind: 'measured' as const, fileNames, date: dates[0] ?? null },
-      config,
+      config: g.config,
       loadKind,
-      points: sortByLoad(g.runs.map((r) => pointOfRun(r, loadKind))),
+      points: once.points,
+      notes: [...g.notes, ...once.notes, ...latencyFalls(once.points)],
     };
   });
+  return { series, notes: grouping.notes };
+}
+
+/** The series of `groupSeries`, without the notes that belong to none. */
+export function seriesFromRuns(runs: readonly BenchRun[], overrides: GroupOverrides = {}, options: GroupOptions = {}): CapacitySeries[] {
+  return groupSeries(runs, overrides, options).series;
 }
 
 /** The runs of an imported series, in load order. */
@@ -239,5 +319,6 @@ export function seriesFromPublished(p: PublishedSeries): CapacitySeries {
     config,
     loadKind,
     points: sortByLoad(points),
+    notes: [],
   };
 }

@@ -118,6 +118,7 @@ export function seriesOfStored(s: StoredSeries): CapacitySeries {
     config: { model: s.model ?? null, engine: null, hardware: s.hardware ?? null, gpus: s.gpus, precision: null, parallelism: null, inputTokens: s.inputTokens, outputTokens: s.outputTokens, dataset: null },
     loadKind: s.loadKind,
     points,
+    notes: [],
   };
 }
 

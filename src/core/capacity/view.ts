@@ -2,7 +2,7 @@ import { findGpu } from '../catalog/catalog';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { evaluateTco, type Figure } from '../tco/evaluate';
 import type { TcoScenario } from '../tco/model';
-import type { LimitCheck, NoneReason, OperatingPoint } from './operating-point';
+import type { CurveWarning, InterpolationRefusal, LimitCheck, NoneReason, OperatingPoint } from './operating-point';
 import type { LoadKind, SourceKind } from './series';
 import { resolveCapacity } from './stored';
 import type { StoredSeries } from './stored-schema';
@@ -57,6 +57,10 @@ export interface CapacityView {
   outputTokens: number | null;
   chosen: OperatingPoint | null;
   reason: NoneReason | null;
+  /** Where the curve is not monotone under the SLO (a load fails below one that passes, a checked latency falls). */
+  warnings: CurveWarning[];
+  /** Why a point between two loads was not offered although asked for. */
+  interpolation: InterpolationRefusal | null;
   /** Tokens/s of one replica the TCO uses (0 when none qualifies). */
   tokensPerSecond: number;
   basis: 'output' | 'total';
@@ -124,6 +128,8 @@ export function capacityView(scenario: TcoScenario): CapacityView {
       outputTokens: r.atOutputTokens,
       chosen: r.choice.chosen,
       reason: r.choice.reason,
+      warnings: [],
+      interpolation: null,
       tokensPerSecond: r.tokensPerSecond,
       basis: r.basis,
       minTokensPerSPerUser: null,
@@ -201,6 +207,8 @@ export function capacityView(scenario: TcoScenario): CapacityView {
     outputTokens: r.atOutputTokens,
     chosen: r.choice.chosen,
     reason: r.choice.reason,
+    warnings: r.choice.warnings,
+    interpolation: r.choice.interpolation,
     tokensPerSecond: r.tokensPerSecond,
     basis: r.basis,
     minTokensPerSPerUser: r.fromSingleFigure ? null : sh.capacity.slo.minTokensPerSPerUser,

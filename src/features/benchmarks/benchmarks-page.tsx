@@ -18,6 +18,7 @@ import { ImportPanel } from './import-panel';
 import { PublishedExample } from './published-example';
 import { benchCount, benchmarksMessages } from './messages';
 import { RunsTable } from './runs-table';
+import { SeriesPanel } from './series-panel';
 import { SloPanel } from './slo-panel';
 import { useGoodput, useInvalidateRuns, useSaveSlo, useSloLimits, useStoredRuns } from './use-benchmarks';
 
@@ -201,6 +202,8 @@ export function BenchmarksPage() {
           />
         )}
       </Card>
+
+      <SeriesPanel runs={shownRuns} files={files} />
 
       <CompareSection runs={deferredSelection} maxSelected={MAX_COMPARE} onClear={clearPicked} />
 

@@ -6,6 +6,17 @@ import { plural } from '../../lib/i18n/plural';
 export const benchmarksMessages = defineMessages(
   'benchmarks',
   {
+    'series.title': 'Capacity series',
+    'series.intro':
+      'The imported runs as throughput–latency series, as the capacity at a latency target on the TCO page reads them: one configuration at its request lengths per series, one point per load. Whatever was left out, skipped, merged or split is said under its series.',
+    'series.empty': 'No series yet: import the results of a load-test sweep.',
+    'series.points.one': '{n} load',
+    'series.points.other': '{n} loads',
+    'series.range': '{from} to {to}',
+    'series.lengths': 'measured at {input} input / {output} output tokens per request',
+    'series.lengthsUnknown': 'request lengths not stated',
+    'series.noThroughput': 'No point has a throughput: not offered on the TCO page.',
+    'series.loose': 'Not in any series',
     'import.title': 'Import load-test results',
     'import.intro': 'Drop result files or folders of vLLM, SGLang, GuideLLM, llmperf, AIPerf / genai-perf, InferenceX, inference-perf, per-request JSONL logs or any CSV. The format is recognised from the content. Files are read in this browser only; nothing is uploaded.',
     'import.drop': 'Drop files or folders here',
@@ -320,6 +331,17 @@ export const benchmarksMessages = defineMessages(
     'files.issues': 'Messages',
   },
   {
+    'series.title': 'Kapazitäts-Messreihen',
+    'series.intro':
+      'Die importierten Läufe als Durchsatz-Latenz-Messreihen, so wie die Kapazität beim Latenzziel auf der TCO-Seite sie liest: eine Konfiguration bei ihren Anfragelängen je Reihe, ein Punkt je Last. Was ausgelassen, übersprungen, zusammengelegt oder getrennt wurde, steht unter der jeweiligen Reihe.',
+    'series.empty': 'Noch keine Messreihe: Importieren Sie die Ergebnisse eines Lasttest-Sweeps.',
+    'series.points.one': '{n} Last',
+    'series.points.other': '{n} Lasten',
+    'series.range': '{from} bis {to}',
+    'series.lengths': 'gemessen bei {input} Eingabe- / {output} Ausgabe-Tokens je Anfrage',
+    'series.lengthsUnknown': 'Anfragelängen nicht angegeben',
+    'series.noThroughput': 'Kein Punkt hat einen Durchsatz: auf der TCO-Seite nicht angeboten.',
+    'series.loose': 'In keiner Messreihe',
     'import.title': 'Lasttest-Ergebnisse importieren',
     'import.intro': 'Ergebnisdateien oder Ordner von vLLM, SGLang, GuideLLM, llmperf, AIPerf / genai-perf, InferenceX, inference-perf, JSONL-Logs pro Anfrage oder beliebige CSV-Dateien ablegen. Das Format wird am Inhalt erkannt. Die Dateien werden nur in diesem Browser gelesen; nichts wird hochgeladen.',
     'import.drop': 'Dateien oder Ordner hier ablegen',

@@ -85,7 +85,7 @@ export function loadText(t: CapacityT, language: Language, kind: CapacityView['l
 export function chosenText(t: CapacityT, language: Language, view: Pick<CapacityView, 'loadKind' | 'gpus'>, chosen: NonNullable<CapacityView['chosen']>): string {
   const load = loadText(t, language, view.loadKind, chosen.load);
   const tps = fig(language, chosen.outputTokensPerS);
-  if (chosen.kind === 'interpolated') return t('chosen.interpolated', { load, tps });
+  if (chosen.kind === 'interpolated') return t('chosen.interpolated', { load, tps, lower: loadText(t, language, view.loadKind, chosen.lowerLoad), upper: loadText(t, language, view.loadKind, chosen.upperLoad) });
   return t('chosen.measured', { load, tps, perGpu: fig(language, chosen.outputTokensPerS === null ? null : chosen.outputTokensPerS / view.gpus), user: fig(language, chosen.interactivity) });
 }
 

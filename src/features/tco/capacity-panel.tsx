@@ -4,7 +4,8 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SelectField } from '../../components/select-field';
 import { useLanguage, useT } from '../../components/use-t';
-import type { LimitCheck } from '../../core/capacity/operating-point';
+import { SeriesNotes } from '../../components/series-notes';
+import type { CurveWarning, InterpolationRefusal, LimitCheck } from '../../core/capacity/operating-point';
 import { mergeSeries, splitSeries, type GroupOverrides } from '../../core/capacity/series';
 import { sloPercentiles, type Slo, type SloMetric, type SloPercentile } from '../../core/capacity/slo';
 import type { StoredSeries } from '../../core/capacity/stored-schema';
@@ -155,6 +156,24 @@ function checkText(t: CapacityT, language: ReturnType<typeof useLanguage>, c: Li
   const unit = c.metric === 'tps-per-user' ? ` ${t('unit.tps')}` : ` ${t('unit.ms')}`;
   const stricter = c.note === 'stricter-percentile' && c.usedPercentile !== null ? ` ${t('check.stricter', { p: c.usedPercentile })}` : '';
   return `${t('check.value', { limit, value: `${fig(language, c.value)}${unit}`, threshold: `${fig(language, c.threshold)}${unit}` })}${stricter}`;
+}
+
+/** Where the curve is not monotone under the SLO, in words. */
+function warningText(t: CapacityT, language: ReturnType<typeof useLanguage>, view: CapacityView, w: CurveWarning): string {
+  const load = (v: number | null) => loadText(t, language, view.loadKind, v);
+  if (w.code === 'fails-below-pass') return t('warn.failsBelowPass', { failing: load(w.failingLoad), passing: load(w.passingLoad), limits: w.failing.join(', ') });
+  const [metric, p] = w.id.split('-');
+  return t('warn.latencyFalls', { limit: `${(metric ?? '').toUpperCase()} ${p ?? ''}`.trim(), from: `${fig(language, w.from)} ${t('unit.ms')}`, to: `${fig(language, w.to)} ${t('unit.ms')}`, fromLoad: load(w.fromLoad), toLoad: load(w.toLoad) });
+}
+
+/** Why no point between two loads was offered although asked for. */
+function interpolationText(t: CapacityT, language: ReturnType<typeof useLanguage>, view: CapacityView, r: InterpolationRefusal): string {
+  const load = loadText(t, language, view.loadKind, r.upperLoad);
+  if (r.refused === 'not-monotone') return t('interp.notMonotone', { load });
+  const c = r.check;
+  const limit = c.metric === 'tps-per-user' ? t('limit.tps-per-user') : `${c.metric.toUpperCase()} p${c.percentile}`;
+  const unit = c.metric === 'tps-per-user' ? ` ${t('unit.tps')}` : ` ${t('unit.ms')}`;
+  return t('interp.cliff', { load, limit, value: `${fig(language, c.value)}${unit}`, threshold: `${fig(language, c.threshold)}${unit}` });
 }
 
 function sameSeries(a: StoredSeries, b: StoredSeries): boolean {
@@ -311,6 +330,12 @@ export function CapacityPanel(props: { fmt: Fmt }) {
             ) : null}
           </div>
         ) : null}
+        {selectedImported && selectedImported.notes.length > 0 ? (
+          <div className="text-xs" data-testid="capacity-series-notes">
+            <p className="font-medium">{t('notes.title')}</p>
+            <SeriesNotes notes={selectedImported.notes} loadKind={selectedImported.stored.loadKind} label={selectedImported.stored.label} />
+          </div>
+        ) : null}
         {imported.length === 0 ? <NoImportedHint t={t} /> : null}
         {library.length === 0 ? <p className="text-xs text-muted">{t('source.libraryEmpty')}</p> : null}
         <SloEditor slo={capacity.slo} t={t} />
@@ -334,6 +359,11 @@ export function CapacityPanel(props: { fmt: Fmt }) {
                 {chosen.nextFails.length > 0 ? <p className="text-xs text-muted">{t('chosen.nextFails', { limits: chosen.nextFails.map((c) => checkText(t, language, c)).join(', ') })}</p> : null}
                 {chosen.notMeasuredBeyond !== null ? <p className="text-xs text-muted">{t(view.kind === 'estimated' ? 'chosen.beyondEstimated' : 'chosen.beyond', { load: loadText(t, language, view.loadKind, chosen.notMeasuredBeyond) })}</p> : null}
                 {chosen.requests !== null ? <p className="text-xs text-muted">{t('chosen.requests', { n: formatInteger(language, chosen.requests) })}</p> : null}
+                {view.interpolation ? (
+                  <p className="text-xs text-warn" data-testid="capacity-interpolation">
+                    {interpolationText(t, language, view, view.interpolation)}
+                  </p>
+                ) : null}
               </>
             ) : (
               <div role="status" data-testid="capacity-none" className="text-warn">
@@ -345,6 +375,15 @@ export function CapacityPanel(props: { fmt: Fmt }) {
                 )}
               </div>
             )}
+            {view.warnings.length > 0 ? (
+              <ul className="list-disc pl-5 text-xs text-warn" data-testid="capacity-warnings">
+                {view.warnings.map((w, i) => (
+                  <li key={i} data-code={w.code}>
+                    {warningText(t, language, view, w)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {!view.fromSingleFigure && view.inputTokens !== null && view.outputTokens !== null ? (
               <p className="text-xs text-muted">{t(view.kind === 'estimated' ? 'lengths.seriesEstimated' : 'lengths.series', { input: formatInteger(language, view.inputTokens), output: formatInteger(language, view.outputTokens) })}</p>
             ) : null}

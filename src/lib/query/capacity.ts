@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { FileCopy } from '../../core/benchmarks/run-groups';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import type { GroupOverrides } from '../../core/capacity/series';
 import type { HardwareScenario } from '../../core/hardware/setup';
@@ -12,6 +13,7 @@ import { compute, inputKey } from './compute';
  */
 export const capacityKeys = {
   fromRuns: (ids: readonly string[], overrides: GroupOverrides) => ['capacity', 'runs', ids, overrides] as const,
+  overview: (ids: readonly string[], copies: readonly FileCopy[]) => ['capacity', 'overview', ids, copies] as const,
   library: ['capacity', 'library'] as const,
   roofline: (inputs: HardwareScenario) => ['capacity', 'roofline', inputs] as const,
   view: (inputs: TcoScenario) => ['capacity', 'view', inputs] as const,
@@ -22,6 +24,15 @@ export function capacityRunsQuery(runs: readonly BenchRun[], overrides: GroupOve
   return queryOptions({
     queryKey: capacityKeys.fromRuns(runs.map((r) => r.id), overrides),
     queryFn: ({ signal }) => compute.call('capacitySeriesFromRuns', [runs, overrides], signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every series of the stored runs with its notes (the Benchmarks page); `copies` are the byte-identical files the store skipped. */
+export function capacityOverviewQuery(runs: readonly BenchRun[], copies: readonly FileCopy[]) {
+  return queryOptions({
+    queryKey: capacityKeys.overview(runs.map((r) => r.id), copies),
+    queryFn: ({ signal }) => compute.call('capacitySeriesOverview', [runs, copies], signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -65,6 +65,20 @@ describe('runs database', () => {
     expect(await loadTable(log.runs[0]!.id)).toBeNull();
   });
 
+  it('a byte-identical file under another name is not stored again, but remembered as a copy of the first', async () => {
+    const first = await imported('inference-perf/kubecon_vllm_stage_3_lifecycle_metrics.json');
+    expect((await saveImport(first, '2026-11-30T10:00:00.000Z')).status).toBe('saved');
+    const bytes = new Uint8Array(readFileSync(resolve(ROOT, 'inference-perf/kubecon_vllm_stage_3_lifecycle_metrics.json')));
+    const copy = await importFile(memorySource('results/stage_3 (copy).json', bytes), platformHost());
+    expect(await saveImport(copy, '2026-11-30T10:01:00.000Z')).toMatchObject({ status: 'duplicate', existing: { name: 'kubecon_vllm_stage_3_lifecycle_metrics.json' } });
+    // The same copy again, and the first file itself again: nothing more to remember.
+    await saveImport(copy, '2026-11-30T10:02:00.000Z');
+    await saveImport(first, '2026-11-30T10:03:00.000Z');
+    const snap = await listRuns();
+    expect(snap.files).toHaveLength(1);
+    expect(snap.files[0]?.copies).toEqual(['results/stage_3 (copy).json']);
+  });
+
   it('quarantines a corrupted record with the reason and keeps the rest', async () => {
     const vllm = await imported('vllm/er0080_bench_serve_v0.25.1.json');
     await saveImport(vllm, '2026-11-30T10:00:00.000Z');

@@ -17,8 +17,8 @@ import { database, requestToPromise, RUN_TABLES_DB, RUNS_DB, storageFailure, typ
  *   first. Records that fail validation are moved to a quarantine store and listed with the
  *   reason instead of breaking the list.
  * - `saveImport(result, importedAt)` → `{ status: 'saved' }` or `{ status: 'duplicate',
- *   existing }` when a file with the same content hash was imported before (nothing is
- *   written then), or `{ status: 'unstored', reason }` when the browser would not store it
+ *   existing }` when a file with the same content hash was imported before (no run is written
+ *   then; a copy under another name is added to the first file's `copies`), or `{ status: 'unstored', reason }` when the browser would not store it
  *   (no IndexedDB, storage full or failing; nothing half-written): the runs are then held in
  *   this tab's memory and listed with the stored ones until the page reloads
  *   (`snapshot.unstored`). `{ status: 'failed' }` only for an import without runs.
@@ -40,6 +40,9 @@ const PREFS = 'prefs';
 const QUARANTINE = 'quarantine';
 const TABLES = 'tables';
 const CHANNEL = 'llm-selfhost-runs';
+
+/** Copies of a file remembered by name; the first ones are kept. */
+const MAX_COPIES = 100;
 
 const issueSchema = z.strictObject({
   severity: z.enum(['error', 'warning', 'info']),
@@ -68,6 +71,8 @@ const fileRecordSchema = z.strictObject({
   }),
   runIds: z.array(z.string().max(120)).max(10_000),
   mergedInto: z.string().max(500).nullable(),
+  /** Names of byte-identical files dropped later and not stored again (absent in records stored before). */
+  copies: z.array(z.string().max(500)).max(MAX_COPIES).optional(),
 });
 
 const runRecordSchema = z.strictObject({
@@ -91,6 +96,8 @@ export interface StoredFile {
   rows: { read: number; skipped: number; skippedSamples: SkippedRow[] };
   runIds: string[];
   mergedInto: string | null;
+  /** Byte-identical files dropped later under other names, not stored again: the capacity series name them. */
+  copies?: string[];
 }
 
 export interface QuarantinedEntry {
@@ -252,8 +259,17 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
     runIds: result.runs.map((r) => r.id),
     mergedInto: result.mergedInto,
   };
+  /** The record with this file's name among its copies, or null when it is the file itself or listed already. */
+  const withCopy = (f: StoredFile): StoredFile | null => {
+    const copies = f.copies ?? [];
+    return file.name === f.name || copies.includes(file.name) || copies.length >= MAX_COPIES ? null : { ...f, copies: [...copies, file.name] };
+  };
   const inMemory = held.get(hash);
-  if (inMemory) return { status: 'duplicate', existing: inMemory.file };
+  if (inMemory) {
+    inMemory.file = withCopy(inMemory.file) ?? inMemory.file;
+    return { status: 'duplicate', existing: inMemory.file };
+  }
+  let copyAdded = false;
   try {
     const saved = await runsDb.transact([FILES, RUNS], 'readwrite', async (tx) => {
       const existing = await requestToPromise(tx.objectStore(FILES).get(hash) as IDBRequest<unknown>);
@@ -261,7 +277,12 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
         const parsed = fileRecordSchema.safeParse(existing);
         if (parsed.success) {
           const { type: _t, version: _v, ...f } = parsed.data;
-          return { status: 'duplicate', existing: f } as SaveResult;
+          const updated = withCopy(f);
+          if (updated) {
+            tx.objectStore(FILES).put({ type: 'bench-file', version: RUN_SCHEMA_VERSION, ...updated });
+            copyAdded = true;
+          }
+          return { status: 'duplicate', existing: updated ?? f } as SaveResult;
         }
       }
       tx.objectStore(FILES).put({ type: 'bench-file', version: RUN_SCHEMA_VERSION, ...file });
@@ -275,7 +296,7 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
         for (const t of result.tables) tx.objectStore(TABLES).put(tableRecord(t.runId, t.table));
       });
     }
-    if (saved.status === 'saved') announce();
+    if (saved.status === 'saved' || copyAdded) announce();
     return saved;
   } catch (e) {
     // Nothing the user imported is dropped: the runs stay in this tab until it reloads.

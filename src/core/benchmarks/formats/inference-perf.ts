@@ -13,10 +13,11 @@ import {
 import type { MetricDefinition, MetricId, MetricSummary } from '../run-schema';
 
 /**
- * kubernetes-sigs/inference-perf lifecycle-metrics report (bench-formats.md §7; only a stripped
- * fixture was seen, the rest follows the PR #410 excerpt): `load_summary`, `successes` with
- * latency distributions in **seconds** (`mean, min, max, median, p0.1 … p99.9`), token lengths
- * and throughputs, and `failures`. Every block is optional.
+ * kubernetes-sigs/inference-perf lifecycle-metrics report (bench-formats.md §7; the KubeCon NA
+ * 2025 demo's stage and summary reports in fixtures/bench are real ones): `load_summary` (a
+ * stage's `requested_rate`, or `concurrency`; the summary of all stages has neither),
+ * `successes` with latency distributions in **seconds** (`mean, min, max, median, p0.1 …
+ * p99.9`), mean prompt and output lengths and throughputs, and `failures`. Every block is optional.
  */
 export function looksLikeInferencePerf(v: Record<string, unknown>): boolean {
   return isRecord(v.load_summary) && (isRecord(v.successes) || isRecord(v.failures));
@@ -67,6 +68,8 @@ export function inferencePerfParser(ctx: FileContext): ValueParser {
       run.requests.ok = nonNeg(ok.count);
       run.requests.failed = nonNeg(failures.count);
       run.load.requestRate = nonNeg(load.send_rate) ?? nonNeg(load.requested_rate);
+      // Newer reports of a concurrency stage name its concurrency (reportgen/base.py, `stage_concurrency`).
+      run.load.concurrency = nonNeg(load.concurrency);
       run.durationS = nonNeg(load.send_duration) ?? nonNeg(load.duration);
       const latency = isRecord(ok.latency) ? ok.latency : {};
       for (const [key, id] of LATENCIES) {
@@ -78,8 +81,11 @@ export function inferencePerfParser(ctx: FileContext): ValueParser {
       run.throughput.requestsPerS = nonNeg(tput.requests_per_sec);
       run.throughput.outputTokensPerS = nonNeg(tput.output_tokens_per_sec);
       run.throughput.totalTokensPerS = nonNeg(tput.total_tokens_per_sec);
+      // Mean lengths of the successful requests (tokens): the file has no token totals.
       const promptLen = isRecord(ok.prompt_len) ? nonNeg(ok.prompt_len.mean) : null;
       if (promptLen !== null) run.extras.push({ key: 'prompt_len.mean', value: promptLen });
+      const outputLen = isRecord(ok.output_len) ? nonNeg(ok.output_len.mean) : null;
+      if (outputLen !== null) run.extras.push({ key: 'output_len.mean', value: outputLen });
       deriveThroughput(run);
       runs.push({ run, table: null });
     },
