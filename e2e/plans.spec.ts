@@ -83,7 +83,8 @@ test.describe('plans', () => {
       const ids = [...(await plans.planIds()), ...(await plans.planIds('plans-upper-table'))];
       const billing = ids.filter((id) => id.startsWith('self|')).map((id) => id.split('|')[4]);
       const apis = ids.filter((id) => id.startsWith('api|'));
-      return billing.length > 0 && billing.every((b) => b === 'on-demand' || b === 'on-demand-scheduled' || b === 'scale-to-zero') && apis.length === 1 && apis[0] === `api|${own}`;
+      // The modes without a commitment: on demand (scheduled), scale-to-zero, autoscaled and spot.
+      return billing.length > 0 && billing.every((b) => ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'autoscaled', 'spot'].includes(b ?? '')) && apis.length === 1 && apis[0] === `api|${own}`;
     }).toBe(true);
   });
 
@@ -120,7 +121,8 @@ test.describe('plans', () => {
     await expect(frontier.locator('[data-testid="plans-frontier-dot"][data-plan-id="self|h100-sxm|1|tp|bought"]')).toHaveAttribute('fill', 'var(--series-self)');
     await expect(frontier.locator('[data-testid="plans-frontier-dot"][data-plan-id="self|h200-sxm|1|tp|on-demand"]')).toHaveAttribute('fill', 'var(--surface)');
     // H200 has no series of this model: its plans rest on the roofline, listed apart.
-    await plans.root().getByTestId('plans-upper').locator('summary').click();
+    // Its own summary: the autoscaled plans inside have summaries of their own (their weeks).
+    await plans.root().getByTestId('plans-upper').locator(':scope > summary').click();
     const upper = plans.root().getByTestId('plans-upper-table').getByTestId('plan-evidence');
     await slow.poll(async () => (await upper.evaluateAll((xs) => xs.map((x) => x.getAttribute('data-kind')))).every((k) => k === 'roofline')).toBe(true);
     expect(await plans.planIds('plans-upper-table')).toContain('self|h200-sxm|1|tp|on-demand');
