@@ -91,6 +91,43 @@ describe('reading vLLM and SGLang start-up logs', () => {
     expect(figure(v1, 'maxConcurrency')).toMatchObject({ value: 1.46, contextTokens: 65_536 });
   });
 
+  it('SGLang MLA pool (Kimi K2, sglang PR #13466): one "KV size" figure, 0.53 GiB for 8,050 tokens', () => {
+    const log = parsed('sglang-kimi-k2-mla-kv-size.log');
+    expect(log.engine).toBe('sglang');
+    expect(figure(log, 'kvCache')).toMatchObject({ value: 0.53 * GIB, line: 1 });
+    expect(figure(log, 'kvTokens')?.value).toBe(8050);
+    // Our MLA cost for Kimi K2: 61 layers × (512 + 64) × 2 B = 70,272 B/token; × 8,050 = 565,689,600 B
+    // = 0.527 GiB, which SGLang prints as "0.53 GB" (its GB is 2³⁰ B).
+    expect((61 * 576 * 2 * 8050) / GIB).toBeCloseTo(0.53, 2);
+  });
+
+  it('SGLang with the dtype in the pool line (sglang PR #29853): K + V still read', () => {
+    const log = parsed('sglang-dtype-k-v-size.log');
+    expect(figure(log, 'kvCache')?.value).toBeCloseTo(11.84 * GIB, 0);
+    expect(figure(log, 'kvTokens')?.value).toBe(387_968);
+    // TP10 and TP14 printed the pool line.
+    expect(log.ranks).toBe(2);
+  });
+
+  it('vLLM V0 worker processes count as ranks (Llama-3.1-405B FP8 on 8× H100, vllm #6746)', () => {
+    const log = parsed('vllm-v0-llama-3.1-405b-fp8-8x-h100.log');
+    // Six "VllmWorkerProcess pid=…" workers and the driver, whose lines carry no prefix; the
+    // thread's excerpt stops before the eighth rank.
+    expect(log.ranks).toBe(7);
+    expect(figure(log, 'weights')).toMatchObject({ value: 57.752 * GIB, line: 7 });
+  });
+
+  it('refuses a figure too large to be memory instead of reading it as Infinity', () => {
+    const huge = '9'.repeat(300);
+    const r = parseEngineLog(`Model loading took ${huge} GiB\nAvailable KV cache memory: 5.16 GiB`);
+    expect(r).toMatchObject({ ok: true, issues: [{ code: 'bad-number', line: 1, field: 'weights' }] });
+    if (!r.ok) throw new Error('parse');
+    expect(figure(r.log, 'weights')).toBeUndefined();
+    for (const f of r.log.figures) expect(Number.isFinite(f.value)).toBe(true);
+    // A token count past 2⁵³ is no count either.
+    expect(parseEngineLog(`GPU KV cache size: ${huge} tokens`)).toMatchObject({ ok: false, issues: [{ code: 'bad-number', field: 'kvTokens' }] });
+  });
+
   it('says what is wrong: no engine lines, an unreadable number with its line, a log too long', () => {
     expect(parseEngineLog('hello\nworld')).toEqual({ ok: false, issues: [{ code: 'no-engine-lines' }] });
     const r = parseEngineLog('x\nModel loading took 1.2.3 GiB');

@@ -70,14 +70,23 @@ interface Rule {
   read: (m: RegExpMatchArray) => { key: EngineFigureKey; value: number | null; contextTokens?: number }[];
 }
 
+/**
+ * Largest figure read as a number: 2⁵³ (above it integers are no longer exact, and no GPU holds
+ * 2⁵³ GiB). A 300-digit figure parses to 1e300, which × 2³⁰ is Infinity bytes; it is an
+ * unreadable figure, named with its line, not a value.
+ */
+const MAX_FIGURE = Number.MAX_SAFE_INTEGER;
+
 function num(s: string | undefined): number | null {
   if (s === undefined) return null;
   const v = Number(s.replace(/,/g, ''));
-  return Number.isFinite(v) ? v : null;
+  return Number.isFinite(v) && Math.abs(v) <= MAX_FIGURE ? v : null;
 }
 const gib = (s: string | undefined) => {
   const v = num(s);
-  return v === null ? null : v * GIB;
+  if (v === null) return null;
+  const bytes = v * GIB;
+  return Number.isFinite(bytes) && Math.abs(bytes) <= MAX_FIGURE ? bytes : null;
 };
 
 const RULES: Rule[] = [
@@ -119,10 +128,10 @@ const RULES: Rule[] = [
       { key: 'utilisation', value: num(m[4]) },
     ],
   },
-  // SGLang.
+  // SGLang. Newer releases print the dtype first ("KV Cache is allocated. dtype: torch.bfloat16, #tokens: …").
   {
     engine: 'sglang',
-    re: new RegExp(String.raw`KV Cache is allocated\. #tokens: ${NUM}, K size: ${NUM} GB, V size: ${NUM} GB`),
+    re: new RegExp(String.raw`KV Cache is allocated\.(?: dtype: [\w.]+,)? #tokens: ${NUM}, K size: ${NUM} GB, V size: ${NUM} GB`),
     read: (m) => {
       const k = gib(m[2]);
       const v = gib(m[3]);
@@ -131,6 +140,15 @@ const RULES: Rule[] = [
         { key: 'kvCache', value: k === null || v === null ? null : k + v },
       ];
     },
+  },
+  // SGLang's MLA pool (DeepSeek, Kimi) holds one latent per token, no K and V: "KV size: X GB".
+  {
+    engine: 'sglang',
+    re: new RegExp(String.raw`KV Cache is allocated\.(?: dtype: [\w.]+,)? #tokens: ${NUM}, KV size: ${NUM} GB`),
+    read: (m) => [
+      { key: 'kvTokens', value: num(m[1]) },
+      { key: 'kvCache', value: gib(m[2]) },
+    ],
   },
   { engine: 'sglang', re: new RegExp(String.raw`Load weight end\..*?mem usage=${NUM} GB`), read: (m) => [{ key: 'weights', value: gib(m[1]) }] },
   { engine: 'sglang', re: new RegExp(String.raw`Capture cuda graph end\..*?mem usage=${NUM} GB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[1]) }] },
@@ -143,7 +161,12 @@ const KERNEL_HINTS: { kernel: EngineKernel; re: RegExp }[] = [
   { kernel: 'triton-mxfp4', re: /\[mxfp4\.py:\d+\] Using Triton backend/ },
 ];
 
-const RANK = /\b(?:Worker_)?TP(\d+)\b/;
+/**
+ * Who printed a line: a TP rank (`TP3`, `Worker_TP3`, `Worker_PP1_TP0`), or a vLLM V0 worker
+ * process (`(VllmWorkerProcess pid=6499)`, `(VllmWorker rank=3 pid=…)`), whose driver (rank 0)
+ * prints the same lines without a prefix.
+ */
+const RANK = /\b(?:Worker_)?(?:PP\d+_)?TP(\d+)\b|\(VllmWorker(?:Process| rank=\d+) pid=(\d+)\)/;
 
 export function parseEngineLog(text: string): EngineLogResult {
   if (text.length > MAX_LOG_CHARS) return { ok: false, issues: [{ code: 'too-long', chars: text.length, max: MAX_LOG_CHARS }] };
@@ -154,8 +177,15 @@ export function parseEngineLog(text: string): EngineLogResult {
   const votes = { vllm: 0, sglang: 0 };
   const kernels: EngineLog['kernels'] = [];
   const lines = text.split(/\r?\n/);
+  let driverPrinted = false;
+  let v0Workers = false;
   lines.forEach((raw, i) => {
-    const rank = RANK.exec(raw);
+    const rankMatch = RANK.exec(raw);
+    const rank = rankMatch ? (rankMatch[1] !== undefined ? `tp${rankMatch[1]}` : `pid${rankMatch[2]}`) : undefined;
+    if (rankMatch?.[2] !== undefined) {
+      v0Workers = true;
+      ranks.add(`pid${rankMatch[2]}`);
+    }
     for (const hint of KERNEL_HINTS) {
       if (hint.re.test(raw) && !kernels.some((k) => k.kernel === hint.kernel)) kernels.push({ kernel: hint.kernel, line: i + 1, text: raw.trim().slice(0, 300) });
     }
@@ -163,7 +193,8 @@ export function parseEngineLog(text: string): EngineLogResult {
       const m = raw.match(rule.re);
       if (!m) continue;
       votes[rule.engine] += 1;
-      if (rank?.[1] !== undefined) ranks.add(rank[1]);
+      if (rank !== undefined) ranks.add(rank);
+      else driverPrinted = true;
       for (const f of rule.read(m)) {
         if (f.value === null) {
           issues.push({ code: 'bad-number', line: i + 1, field: f.key, text: raw.trim().slice(0, 300) });
@@ -180,7 +211,9 @@ export function parseEngineLog(text: string): EngineLogResult {
   const hasSetup = setup.context !== null || setup.tensorParallel !== null || setup.weightFormat !== null;
   if (figures.length === 0 && !hasSetup) return { ok: false, issues: issues.length > 0 ? issues : [{ code: 'no-engine-lines' }] };
   if (/ServerArgs\(|sglang/i.test(text) && votes.vllm === 0) votes.sglang += 1;
-  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, ranks.size), kernels, setup }, issues };
+  // V0: the driver is one more rank beside its worker processes.
+  const rankCount = ranks.size + (v0Workers && driverPrinted ? 1 : 0);
+  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, rankCount), kernels, setup }, issues };
 }
 
 export function figure(log: EngineLog, key: EngineFigureKey): EngineFigure | undefined {

@@ -53,6 +53,22 @@ describe('weights from checkpoint bytes or from parameters × effective bits', (
     expect(llama.estimateBytes).toBeCloseTo(141.1e9, -6);
   });
 
+  it('Llama-3.1-405B FP8: the real checkpoint keeps attention, embeddings and the first and last MLPs in BF16 (vLLM loads 57.75 GiB per GPU at TP8)', () => {
+    // Per layer: attention q, o 2 × 16,384² + k, v 2 × 16,384 × 1,024 = 570,425,344 → × 126 = 71.874B;
+    // MLP 3 × 16,384 × 53,248 = 2,617,245,696. Embedding and head 2 × 128,256 × 16,384 = 4.203B.
+    // BF16: 71.874 + 4.203 + 2 × 2.617 = 81.311B → 162.62 GB; FP8: 405.85 − 81.311 = 324.54B × 8.002 / 8 = 324.62 GB.
+    const bf16B = (126 * 570_425_344 + 2 * 128_256 * 16_384 + 2 * 2_617_245_696) / 1e9;
+    const expected = bf16B * 2e9 + ((405.85 - bf16B) * 1e9 * (8 + 32 / 16_384)) / 8;
+    const fp8 = weightBytes(model('llama-3.1-405b'), 'fp8');
+    expect(fp8.source).toMatchObject({ kind: 'variant', format: 'fp8' });
+    expect(fp8.totalBytes).toBeCloseTo(expected, -3);
+    // vllm #6746, every TP8 rank: "Loading model weights took 57.7520 GB" (2³⁰-byte GB). Ours per GPU:
+    // 487.24e9 / 8 = 60.905e9 B = 56.72 GiB, 1.8 % under; all-FP8 would be 47.7 GiB, 17 % under.
+    const perGpuGiB = fp8.totalBytes / 8 / GiB;
+    expect(perGpuGiB).toBeCloseTo(56.72, 1);
+    expect(Math.abs(perGpuGiB / 57.752 - 1)).toBeLessThan(0.02);
+  });
+
   it('estimates formats the catalog has no checkpoint for', () => {
     // Llama-3.1-70B FP8: (70.55 − 2.101 embeddings)B × (8 + 32/16,384) / 8 + 2.101B × 2 = 68.466 + 4.203 = 72.67 GB.
     const emb = (2 * 128_256 * 8192) / 1e9;

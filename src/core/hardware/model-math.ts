@@ -141,10 +141,15 @@ export function weightBytes(model: ModelSpec & Partial<Pick<ModelRecord, 'varian
     source = { kind: 'checkpoint', format };
     known = model.checkpointBytes;
   } else {
-    const variant = model.variants?.find((v) => v.format === format && v.checkpointBytes !== null);
+    const variant = model.variants?.find((v) => v.format === format && (v.checkpointBytes !== null || v.bf16ParamsB !== undefined));
     if (variant && variant.checkpointBytes !== null) {
       source = { kind: 'variant', format, label: variant.label };
       known = variant.checkpointBytes;
+    } else if (variant?.bf16ParamsB !== undefined) {
+      // The checkpoint's own split: its BF16 parameters at 2 B, the rest at the format's bits.
+      const bf16B = Math.min(variant.bf16ParamsB, split.totalB);
+      source = { kind: 'variant', format, label: variant.label };
+      known = (bf16B * 2 + ((split.totalB - bf16B) * bits) / 8) * 1e9;
     }
   }
   const estimateBytes = estimateGB * 1e9;

@@ -85,11 +85,11 @@ describe('published serving facts against our default verdict', () => {
   });
 
   it('Qwen3-235B-A22B BF16: agrees with the recipe\'s 4× MI300X launch and with "requires 4x H200"', () => {
-    // MI300X: 196,608 MiB × 1,048,576 = 206,158,430,208 B × 0.8 = 164,926,744,166.4 B. 470e9 ÷ 4 = 117,500,000,000 B;
+    // MI300X: 196,592 MiB × 1,048,576 = 206,141,652,992 B × 0.8 = 164,913,322,393.6 B. 470e9 ÷ 4 = 117,500,000,000 B;
     // KV 94 × 4 × 128 × 2 × 2 B = 192,512 B/token × 32,768 = 6,308,233,216 B ÷ 4 = 1,577,058,304 B.
     const mi = check('qwen3-235b-recipe-4x-mi300x');
     expect(mi).toMatchObject({ status: 'agrees', fits: true });
-    expect(mi.headroomPerGpu).toBeCloseTo(164_926_744_166.4 - 117_500_000_000 - OVERHEAD - 1_577_058_304, 0);
+    expect(mi.headroomPerGpu).toBeCloseTo(164_913_322_393.6 - 117_500_000_000 - OVERHEAD - 1_577_058_304, 0);
     // H200 at 40,960 tokens: KV 192,512 × 40,960 = 7,885,291,520 B ÷ 4 = 1,971,322,880 B; on 3 GPUs (TP1 × PP3)
     // the weights alone are 156.7e9 B, above the 150.75e9 B physical, so our minimum is the recipe's 4.
     const h200 = check('qwen3-235b-recipe-4x-h200');
