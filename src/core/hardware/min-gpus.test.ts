@@ -7,8 +7,15 @@ import { weightBytes } from './model-math';
 import { candidateCounts, crossesNodesWithoutNvlink, minGpusFor, minGpuTable, searchLayout } from './min-gpus';
 import { resolveSetup } from './setup';
 
-function input(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>) {
+/** The example scenario with its overheads entered (4 + 3 GiB), which the hand arithmetic below uses. */
+function enteredScenario() {
   const s = defaultScenario();
+  s.hardware.overheadSource = 'entered';
+  return s;
+}
+
+function input(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>) {
+  const s = enteredScenario();
   Object.assign(s.selfHosted, selfHosted);
   Object.assign(s.hardware, hardware);
   const r = resolveSetup(s);

@@ -1,7 +1,7 @@
 import { GPUS } from '../catalog/gpus';
 import type { GpuRecord, SourceRef } from '../catalog/types';
-import { GIB } from './formats';
-import { budgetPerGpu, kvPerGpu, weightTerm, type Layout } from './fit';
+import { overheadsFor } from './engine-profile';
+import { budgetPerGpu, kvPerGpu, kvSizing, weightTerm, type Layout } from './fit';
 import { evaluateLayout, kindOfLayout, layoutsAt, pickBest, type LayoutFit, type LayoutKind } from './layouts';
 import { hasMla, weightBytes, type WeightBytes } from './model-math';
 import type { FitInput } from './setup';
@@ -97,6 +97,7 @@ export function searchLayout(input: FitInput, count: number, gpusPerNode: number
     mlaMode,
     dp: mlaMode === 'dp-attention' ? tp : 1,
     dcp: mlaMode === 'dcp' ? gcd(input.dcpSize, tp) : 1,
+    ep: input.model.moe !== null ? tp : 1,
   };
 }
 
@@ -128,7 +129,7 @@ function fitsResult(f: LayoutFit, gpu: GpuRecord, moe: boolean): MinGpuResult {
 export function minGpusFor(input: FitInput, gpu: GpuRecord, gpusPerNode: number, bytes: WeightBytes, only?: LayoutKind): MinGpuResult {
   const at = { ...input, gpu };
   const budget = budgetPerGpu(at);
-  const overhead = (input.activationGiB + input.runtimeOverheadGiB) * GIB;
+  const sizing = kvSizing(input, gpu);
   const moe = input.model.moe !== null;
   const pinned = only === undefined && input.layoutChoice === 'pinned';
   for (const count of candidateCounts(gpusPerNode)) {
@@ -139,8 +140,10 @@ export function minGpusFor(input: FitInput, gpu: GpuRecord, gpusPerNode: number,
       const layout = searchLayout(input, count, gpusPerNode);
       if (layout.pp > input.model.layers) break;
       const weights = weightTerm(at, layout, bytes).perGpuBytes;
+      const o = overheadsFor(input, gpu, layout);
+      const overhead = o.activationBytes + o.runtimeBytes;
       if (weights + overhead > budget) continue;
-      const used = weights + overhead + kvPerGpu(input.model, input.kvFormat, layout, input.concurrentSequences, input.contextLength);
+      const used = weights + overhead + kvPerGpu(input.model, sizing, layout, input.concurrentSequences, input.contextLength);
       if (used <= budget) return fitsResult(evaluateLayout(input, gpu, kindOfLayout(input.model, layout), layout, bytes), gpu, moe);
       continue;
     }
