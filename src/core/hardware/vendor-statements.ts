@@ -6,12 +6,12 @@ import { GIB } from './formats';
 import { resolveSetup, type HardwareScenario } from './setup';
 
 /**
- * A model vendor's own statement that the model fits a given GPU setup. Such statements assume
- * lean engine overheads; the page's defaults (4 GiB runtime + 3 GiB activations per GPU) are
- * deliberately conservative, so the two can disagree (gpt-oss-120b at 128K on one H100 holds at
- * the defaults with about 1 GB to spare, and not with 8 GiB of overheads). For the chosen model we recompute the
- * statement and say under which overheads it holds, so the claim and our verdict do not look
- * contradictory.
+ * A model vendor's own statement that the model fits a given GPU setup. Such statements count
+ * the checkpoint and lean engine overheads; the page counts what vLLM does (its MXFP4 kernel
+ * layout, its profile's activations and CUDA graphs), so the two can disagree (gpt-oss-120b at
+ * 128K on one H100 leaves 2.56 GiB for overheads in vLLM, where the engine profile estimates
+ * 8.8 GiB). For the chosen model we recompute the statement and say under which overheads it
+ * holds, so the claim and our verdict do not look contradictory.
  */
 export interface VendorFitStatement {
   id: string;
