@@ -281,7 +281,7 @@ export interface EngineComparison {
 
 /** The figures of our report the comparison needs (a `HardwareReport` fits). */
 export interface EstimateForLog {
-  setup: { contextLength: number; weightFormat: WeightFormat; memoryUtilisation: number };
+  setup: { contextLength: number; weightFormat: WeightFormat; memoryUtilisation: number; maxNumBatchedTokens: number };
   model: { mla: boolean };
   layouts: { chosen: { layout: { tp: number; pp: number }; ep: number } };
   memory: {
@@ -352,6 +352,7 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick
     pipelineParallel: r.layouts.chosen.layout.pp,
     weightFormat: r.setup.weightFormat,
     memoryUtilisation: r.setup.memoryUtilisation,
+    maxNumBatchedTokens: r.setup.maxNumBatchedTokens,
     mla: r.model.mla,
   };
   return {

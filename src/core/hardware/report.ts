@@ -132,6 +132,8 @@ export interface HardwareReport {
     kvFormat: FitInput['kvFormat'];
     kvBytesPerElement: number;
     memoryUtilisation: number;
+    /** max_num_batched_tokens the memory model sizes with: entered, or vLLM's default for the GPU. */
+    maxNumBatchedTokens: number;
   };
   gpu: { id: string; name: string; vendor: GpuRecord['vendor']; memoryGB: number; reportedMemory: GpuRecord['reportedMemory']; bandwidthTBps: number; source: SourceRef };
   memory: MemoryBreakdown;
@@ -322,6 +324,7 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
       kvFormat: input.kvFormat,
       kvBytesPerElement: KV_BYTES[input.kvFormat],
       memoryUtilisation: input.memoryUtilisation,
+      maxNumBatchedTokens: sizing.batchedTokens ?? 0,
     },
     gpu: {
       id: input.gpu.id,
