@@ -135,7 +135,7 @@ test.describe('hardware fit', () => {
     await expect(startLine).toHaveText(
       'vLLM does not start with this setup: it needs one sequence of the full context (131,072) to fit. One sequence needs 4.87 GB of KV cache per GPU; 1.03 GB remain after weights and overheads.',
     );
-    await expect(page.getByTestId('work-weights')).toContainText('+ 5.51 GB per GPU: vLLM runs MXFP4 experts on this GPU with the Marlin kernel');
+    await expect(page.getByTestId('work-weights')).toContainText('65.3 GB ÷ 1 GPUs = 65.3 GB + 5.51 GB per GPU = 70.8 GB: vLLM runs MXFP4 experts on this GPU with the Marlin kernel');
     await expect(page.getByTestId('work-activation')).toContainText('sampler (1,024 sequences × 201,088 vocabulary × 38 B = 7.82 GB)');
     await expect(page.getByTestId('work-runtime')).toContainText('51 CUDA graphs × 24 MiB = 1.28 GB');
     await expect(page.getByTestId('hw-max-batched-tokens-default')).toHaveCount(0);

@@ -163,6 +163,12 @@ function value(language: Language, row: EngineComparisonRow, v: number | null): 
   return row.key === 'maxConcurrency' ? `${formatNumber(language, v, 2)}×` : formatNumber(language, v, 2);
 }
 
+/** A difference with its sign; one that rounds to nothing at the shown precision (< 0.005 GiB) is 0, not "-0". */
+function signed(language: Language, row: EngineComparisonRow, d: number): string {
+  const v = row.unit === 'bytes' && Math.abs(d) < 0.005 * 2 ** 30 ? 0 : d;
+  return `${v > 0 ? '+' : ''}${value(language, row, v)}`;
+}
+
 function setupValue(language: Language, d: SetupDifference, v: number | string): string {
   if (typeof v === 'string') return v.toUpperCase();
   return d.field === 'utilisation' ? formatNumber(language, v, 2) : formatInteger(language, v);
@@ -292,7 +298,7 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                       </td>
                       <td className="border-b border-border/60 py-1.5 pr-2 text-right" data-testid="our-value">{value(language, row, row.ours)}</td>
                       <td className="border-b border-border/60 py-1.5 text-right" data-testid="diff-value">
-                        {row.difference === null ? '–' : `${row.difference > 0 ? '+' : ''}${value(language, row, row.difference)}`}
+                        {row.difference === null ? '–' : signed(language, row, row.difference)}
                       </td>
                     </tr>
                   ))}

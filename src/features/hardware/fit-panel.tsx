@@ -70,7 +70,7 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
       </div>
       <LayoutVerdict report={r} />
       <StartLine report={r} t={t} />
-      {reason ? (
+      {reason && !(r.setup.concurrentSequences === 1 && !m.start.starts) ? (
         <p className="mt-2 text-sm font-medium text-bad" data-testid="hw-reason">
           {reason}
         </p>
@@ -276,14 +276,17 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
     src.kind === 'estimate'
       ? t('weights.estimate', { quantised: formatNumber(language, w.bytes.quantisedParamsB, 1), bits: formatNumber(language, w.bytes.quantisedBits, 3), total: gb(language, w.bytes.totalBytes), format: fmtName })
       : t(src.kind === 'checkpoint' ? 'weights.checkpoint' : 'weights.variant', { format: fmtName, total: gb(language, w.bytes.totalBytes) });
+  // The checkpoint's share per GPU; the kernel's padding follows as its own term.
+  const sharePerGpu = w.perGpuBytes - (w.kernelPadding?.extraBytesPerGpu ?? 0);
   const split =
     w.replicatedPerGpu > 0
-      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: hwCount(language, 'stages', m.layout.pp), perGpu: gb(language, w.perGpuBytes) })
-      : t('weights.split', { total: gb(language, w.bytes.totalBytes), gpus: m.layout.gpus, perGpu: gb(language, w.perGpuBytes) });
+      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: hwCount(language, 'stages', m.layout.pp), perGpu: gb(language, sharePerGpu) })
+      : t('weights.split', { total: gb(language, w.bytes.totalBytes), gpus: m.layout.gpus, perGpu: gb(language, sharePerGpu) });
   const pad = w.kernelPadding;
   const padLine = pad
     ? ` ${t('weights.kernelPadding', {
         extra: gb(language, pad.extraBytesPerGpu),
+        total: gb(language, w.perGpuBytes),
         kernel: t(`kernel.${pad.kernel}`),
         hFrom: formatInteger(language, pad.hidden.from),
         hTo: formatInteger(language, pad.hidden.to),

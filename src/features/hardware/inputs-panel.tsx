@@ -344,7 +344,8 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
             />
           </div>
         ) : null}
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        {/* One per row: the engine's own names are long and would run into each other side by side. */}
+        <div className="grid grid-cols-1 gap-3">
           <EngineLimitField
             label={t('maxBatchedTokens')}
             help={t('maxBatchedTokensHelp')}
