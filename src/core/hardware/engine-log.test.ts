@@ -122,6 +122,9 @@ describe('reading vLLM and SGLang start-up logs', () => {
     // thread's excerpt stops before the eighth rank.
     expect(log.ranks).toBe(7);
     expect(figure(log, 'weights')).toMatchObject({ value: 57.752 * GIB, line: 7 });
+    // TP ranks of two pipeline stages are four ranks, not two.
+    const pp = parseEngineLog(['(Worker_PP0_TP0 pid=1) Available KV cache memory: 1.95 GiB', '(Worker_PP0_TP1 pid=2) Available KV cache memory: 1.95 GiB', '(Worker_PP1_TP0 pid=3) Available KV cache memory: 1.95 GiB', '(Worker_PP1_TP1 pid=4) Available KV cache memory: 1.95 GiB'].join('\n'));
+    expect(pp.ok && pp.log.ranks).toBe(4);
   });
 
   it('refuses a figure too large to be memory instead of reading it as Infinity', () => {

@@ -181,7 +181,7 @@ const KERNEL_HINTS: { kernel: EngineKernel; re: RegExp }[] = [
  * process (`(VllmWorkerProcess pid=6499)`, `(VllmWorker rank=3 pid=…)`), whose driver (rank 0)
  * prints the same lines without a prefix.
  */
-const RANK = /\b(?:Worker_)?(?:PP\d+_)?TP(\d+)\b|\(VllmWorker(?:Process| rank=\d+) pid=(\d+)\)/;
+const RANK = /\b(?:Worker_)?(?:PP(\d+)_)?TP(\d+)\b|\(VllmWorker(?:Process| rank=\d+) pid=(\d+)\)/;
 
 /** The engine stopped at start-up (vLLM V1 core, its KV check; SGLang's scheduler). */
 const START_FAILURE = /EngineCore failed to start|Engine core initialization failed|To serve at least one request with the models?'s max seq len|Scheduler hit an exception/;
@@ -205,10 +205,11 @@ export function parseEngineLog(text: string): EngineLogResult {
     if (startFailure === null && START_FAILURE.test(raw)) startFailure = { line: i + 1, text: raw.trim().slice(0, 300) };
     if (startedLine === null && STARTED.test(raw)) startedLine = i + 1;
     const rankMatch = RANK.exec(raw);
-    const rank = rankMatch ? (rankMatch[1] !== undefined ? `tp${rankMatch[1]}` : `pid${rankMatch[2]}`) : undefined;
-    if (rankMatch?.[2] !== undefined) {
+    // A TP rank of a pipeline stage is its own rank (Worker_PP0_TP0 and Worker_PP1_TP0 are two).
+    const rank = rankMatch ? (rankMatch[2] !== undefined ? `pp${rankMatch[1] ?? 0}tp${rankMatch[2]}` : `pid${rankMatch[3]}`) : undefined;
+    if (rankMatch?.[3] !== undefined) {
       v0Workers = true;
-      ranks.add(`pid${rankMatch[2]}`);
+      ranks.add(`pid${rankMatch[3]}`);
     }
     for (const hint of KERNEL_HINTS) {
       if (hint.re.test(raw) && !kernels.some((k) => k.kernel === hint.kernel)) kernels.push({ kernel: hint.kernel, line: i + 1, text: raw.trim().slice(0, 300) });
