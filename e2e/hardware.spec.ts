@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 const deepseekConfig = readFileSync(new URL('../src/core/hardware/fixtures/deepseek-v3.config.json', import.meta.url), 'utf8');
 const gptOssH100Log = readFileSync(new URL('../fixtures/engine-logs/vllm-gpt-oss-120b-h100.log', import.meta.url), 'utf8');
 const gptOssTp2Args = readFileSync(new URL('../fixtures/engine-logs/vllm-gpt-oss-120b-tp2-args.log', import.meta.url), 'utf8');
+const gptOss095Log = readFileSync(new URL('../fixtures/engine-logs/vllm-gpt-oss-120b-h100-095.log', import.meta.url), 'utf8');
 
 test.describe('hardware fit', () => {
   test('the example scenario fits and shows its work', async ({ page, hardwarePage: hw }) => {
@@ -63,6 +64,8 @@ test.describe('hardware fit', () => {
     await hw.select('Model', 'kimi-k3');
     await hw.select('GPU', 'gb300');
     await hw.setNumber('Context length per sequence', '131072');
+    // The layout arithmetic below uses entered overheads of 4 + 3 GiB.
+    await hw.select('Activations and runtime overhead', 'entered');
     await hw.expectVerdict(true);
     // 1,560.9 GB ÷ 8 = 195.1 GB of weights per GPU; 48 × 128K sequences under DCP8 hold 23.1 GB per
     // GPU of the 284,208 MiB × 0.92 = 274.2 GB budget. DP-attention replicates ~68 GB of attention
@@ -88,26 +91,77 @@ test.describe('hardware fit', () => {
     await hw.setNumber('GPUs per replica', '1');
     await hw.setNumber('Context length per sequence', '131072');
     await hw.setNumber('Concurrent sequences', '1');
-    await hw.expectVerdict(true);
+    await hw.expectVerdict(false);
     const card = page.getByTestId('hw-engine-log');
     await card.getByRole('textbox', { name: 'Start-up log', exact: true }).fill(gptOssH100Log);
     await card.getByRole('button', { name: 'Compare with our estimate' }).click();
     await expect(card.getByTestId('hw-engine-log-summary')).toHaveText('Read as a vLLM log: 2 figures from one process.');
-    // Engine (vllm #23278): "Model loading took 65.9651 GiB"; ours: the 65.28e9-byte checkpoint = 60.8 GiB.
+    // Engine (vllm #23278): "Model loading took 65.9651 GiB"; ours: the 65.28e9-byte checkpoint + the
+    // Marlin layout's 5,507,776,512 B = 70,787,776,512 B = 65.93 GiB.
     const weights = card.getByRole('row', { name: /Model weights/ });
     await expect(weights.getByTestId('engine-value')).toContainText('66 GiB');
     await expect(weights.getByTestId('engine-value')).toContainText('line 2');
-    await expect(weights.getByTestId('our-value')).toHaveText('60.8 GiB');
-    await expect(weights.getByTestId('diff-value')).toHaveText('+5.17 GiB');
-    // Line 1 names the Marlin FP4 kernel: hidden 2,880 → 3,072, intermediate 2,880 → 2,944 →
-    // 1,195,264 B × 36 × 128 experts = 5.13 GiB of padding, 0.04 GiB left over.
-    await expect(card.getByTestId('engine-kernel-padding')).toContainText('That adds 5.13 GiB');
-    await expect(card.getByTestId('engine-kernel-padding')).toContainText('0.04 GiB of the difference remain');
-    // "Available KV cache memory: -2.14 GiB" against our 78.68 − 65.28 GB − 7 GiB = 5.88 GB = 5.48 GiB.
+    await expect(weights.getByTestId('our-value')).toHaveText('65.9 GiB');
+    await expect(weights.getByTestId('diff-value')).toHaveText('+0.04 GiB');
+    // Line 1 names the Marlin FP4 kernel, the one the fit counts on an H100.
+    await expect(card.getByTestId('engine-kernel-padding')).toContainText("Line 1 names vLLM's Marlin kernel");
+    await expect(card.getByTestId('engine-kernel-padding')).toContainText('That adds 5.13 GiB to the checkpoint, which our figure counts; 0.04 GiB of the difference remain.');
+    // "Available KV cache memory: -2.14 GiB"; ours 78.68 GB − 70.79 GB − 7.82 GB sampler − 1.61 GB runtime = −1.43 GiB.
     const kv = card.getByRole('row', { name: /KV cache memory/ });
     await expect(kv.getByTestId('engine-value')).toContainText('-2.14 GiB');
-    await expect(kv.getByTestId('our-value')).toHaveText('5.48 GiB');
+    await expect(kv.getByTestId('our-value')).toHaveText('-1.43 GiB');
+    const start = card.getByTestId('hw-engine-log-start');
+    await expect(start).toHaveAttribute('data-engine-starts', 'no');
+    await expect(start).toHaveText(
+      "The engine did not start (line 8). Our fit of the page's setup says the same: it does not start (weights and overheads exceed the budget before any KV cache).",
+    );
     await expect(card).toContainText('no overheads to take over');
+  });
+
+  test("gpt-oss-120b on one H100 does not start in vLLM: the kernel's layout and the engine's overheads, in English and German", async ({ page, shell, hardwarePage: hw }) => {
+    await hw.open();
+    await hw.select('Model', 'gpt-oss-120b');
+    await hw.select('GPU', 'h100-sxm');
+    await hw.setNumber('GPUs per replica', '1');
+    await hw.setNumber('Context length per sequence', '131072');
+    await hw.setNumber('Concurrent sequences', '1');
+    await hw.setNumber('gpu_memory_utilization', '0.95');
+    await hw.setNumber('max_num_batched_tokens', '1024');
+    await hw.expectVerdict(false);
+    // vllm #27508's command: 0.95 and 1,024 batched tokens. Budget 81.24 GB − weights 70.79 GB (with
+    // the Marlin layout) − sampler 7.82 GB − runtime 1.61 GB = 1.03 GB left; one 128K sequence needs 4.87 GB.
+    const startLine = page.getByTestId('hw-start');
+    await expect(startLine).toHaveAttribute('data-starts', 'no');
+    await expect(startLine).toHaveText(
+      'vLLM does not start with this setup: it needs one sequence of the full context (131,072) to fit. One sequence needs 4.87 GB of KV cache per GPU; 1.03 GB remain after weights and overheads.',
+    );
+    await expect(page.getByTestId('work-weights')).toContainText('65.3 GB ÷ 1 GPUs = 65.3 GB + 5.51 GB per GPU = 70.8 GB: vLLM runs MXFP4 experts on this GPU with the Marlin kernel');
+    await expect(page.getByTestId('work-activation')).toContainText('sampler (1,024 sequences × 201,088 vocabulary × 38 B = 7.82 GB)');
+    await expect(page.getByTestId('work-runtime')).toContainText('51 CUDA graphs × 24 MiB = 1.28 GB');
+    await expect(page.getByTestId('hw-max-batched-tokens-default')).toHaveCount(0);
+    await expect(page.getByTestId('hw-max-seqs-default')).toHaveText('vLLM default for this GPU');
+    // The thread's own log, pasted: both say it does not start.
+    const card = page.getByTestId('hw-engine-log');
+    await card.getByRole('textbox', { name: 'Start-up log', exact: true }).fill(gptOss095Log);
+    await card.getByRole('button', { name: 'Compare with our estimate' }).click();
+    const needed = card.getByRole('row', { name: /one sequence of max_model_len needs/ });
+    await expect(needed.getByTestId('engine-value')).toContainText('4.54 GiB');
+    await expect(needed.getByTestId('our-value')).toHaveText('4.54 GiB');
+    await expect(card.getByTestId('hw-engine-log-start')).toHaveText(
+      "The engine did not start (line 2). Our fit of the page's setup says the same: it does not start (one sequence of the full context does not fit in what remains).",
+    );
+    await shell.setLanguage('de');
+    await expect(hw.verdict()).toHaveText('Passt nicht');
+    await expect(startLine).toContainText('vLLM startet mit diesem Setup nicht');
+    await expect(startLine).toContainText('Eine Sequenz braucht 4,87 GB KV-Cache je GPU; nach Gewichten und Overheads bleiben 1,03 GB.');
+    await expect(page.getByTestId('work-weights')).toContainText('vLLM rechnet MXFP4-Experten auf dieser GPU mit dem Marlin-Kernel');
+    await expect(page.getByTestId('work-activation')).toContainText('geschätzt, das Größere aus Vorwärtsschritt');
+    await expect(card.getByTestId('hw-engine-log-start')).toContainText('Die Engine ist nicht gestartet (Zeile 2).');
+    // Entered overheads (as a v4 link keeps them) replace the estimate.
+    await shell.setLanguage('en');
+    await hw.select('Activations and runtime overhead', 'entered');
+    await expect(hw.field('Runtime overhead per GPU')).toHaveValue('4');
+    await expect(page.getByTestId('work-runtime')).toContainText('4 GiB, entered');
   });
 
   test('a log run with another setup (TP 2, 131,072 tokens, MXFP4) sets the page to it, and undo restores the page', async ({ hardwarePage: hw }) => {
@@ -162,6 +216,7 @@ test.describe('hardware fit', () => {
     // Limit messages: a symbol unit follows the number, a word unit goes in brackets.
     await hw.setNumber('GPUs per replica', '0');
     await expect(page.getByTestId('hw-gpu-count').getByRole('alert')).toHaveText('Must be at least 1 GPUs');
+    await hw.select('Activations and runtime overhead', 'entered');
     await hw.setNumber('Runtime overhead per GPU', '-3');
     await expect(page.getByTestId('hw-runtime').getByRole('alert')).toHaveText('Must be at least 0 GiB');
     await page.getByTestId('hardware-inputs').locator('summary').click();
@@ -180,21 +235,20 @@ test.describe('hardware fit', () => {
     await hw.select('Model', 'gpt-oss-120b');
     const note = page.getByTestId('hw-vendor-note');
     await expect(note).toContainText('fits into a single 80GB GPU');
-    // One H100 at 131,072 tokens, one sequence: budget 81,559 MiB × 1,048,576 × 0.92 = 78.68 GB − weights 65.28 GB
-    // − KV 4.84 GB (36,864 B × 131,072 + 36,864 B × 128) = 8.56 GB = 7.97 GiB for activations + runtime.
-    await expect(note.getByTestId('hw-vendor-room')).toContainText('leave 8.56 GB (7.97 GiB) of the 78.7 GB budget');
-    // 1 + 1 GiB: 8.563 − 2.147 = 6.42 GB to spare; the page's 4 + 3 GiB: 78.68 − 77.63 = 1.05 GB to spare.
-    await expect(note.getByTestId('hw-vendor-example')).toContainText('runtime 1 GiB + activations 1 GiB (6.42 GB to spare)');
-    await expect(note.getByTestId('hw-vendor-page')).toContainText('(runtime 4 GiB + activations 3 GiB) fit as well: 1.05 GB to spare');
-    // The vendor's setup (one H100, 128K, one sequence) fits at the page's default 4 + 3 GiB overheads.
+    // One H100 at 131,072 tokens, one sequence: budget 78.68 GB − weights 70.79 GB (65.28 GB + the Marlin
+    // layout's 5.51 GB) − KV 5.14 GB (as vLLM allocates it) = 2.75 GB = 2.56 GiB for activations + runtime.
+    await expect(note.getByTestId('hw-vendor-room')).toContainText('leave 2.75 GB (2.56 GiB) of the 78.7 GB budget');
+    // 1 + 1 GiB: 2.752 − 2.147 = 0.6 GB to spare; the page's estimate (1.5 + 7.29 GiB) is 6.68 GB short.
+    await expect(note.getByTestId('hw-vendor-example')).toContainText('runtime 1 GiB + activations 1 GiB (0.6 GB to spare)');
+    await expect(note.getByTestId('hw-vendor-page')).toContainText('(runtime 1.5 GiB + activations 7.29 GiB) are more than that: short by 6.68 GB');
     await note.getByRole('button', { name: "Load the vendor's setup" }).click();
     await expect(hw.field('GPUs per replica')).toHaveValue('1');
-    await expect(hw.field('Runtime overhead per GPU')).toHaveValue('4');
-    await hw.expectVerdict(true);
+    await hw.expectVerdict(false);
     await expect(page.getByTestId('work-memory')).toContainText('80 GB marketed; 81,559 MiB = 85.5 GB reported by nvidia-smi');
     await note.getByRole('button', { name: /^Use runtime / }).click();
-    await expect(note.getByTestId('hw-vendor-page')).toContainText('fit as well: 6.42 GB to spare');
+    await expect(note.getByTestId('hw-vendor-page')).toContainText('fit as well: 0.6 GB to spare');
     await expect(hw.field('Runtime overhead per GPU')).toHaveValue('1');
+    await hw.expectVerdict(true);
     // Another model has no such statement.
     await hw.select('Model', 'llama-3.1-70b');
     await expect(note).toHaveCount(0);
@@ -248,7 +302,8 @@ test.describe('hardware fit', () => {
     await expect(top).toBeInViewport();
     await hw.setNumber('GPUs je Replikat', '4');
     await expect(top).toHaveAttribute('data-fits', 'no');
-    await expect(top).toContainText('Passt nicht: es fehlen');
+    // 594 GB over 4 H200 is 148.5 GB of weights each, above the 138.7 GB budget: not even one sequence.
+    await expect(top).toContainText('vLLM startet nicht: für eine Sequenz fehlen');
     // 143.771 MiB = 150,75 GB; × 0,92 = 138,69 GB.
     await expect(page.getByTestId('work-budget')).toContainText('150,8 GB × 0,92 = 138,7 GB');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -48,24 +48,54 @@ describe('cli fit', () => {
 
   it('a model without --weights uses its released format, not the base scenario\'s INT4', async () => {
     // gpt-oss-120b ships MXFP4; the model card's checkpoint is 60.8 GiB = 65,280,000,000 B.
-    // Default overheads (4 GiB runtime + 3 GiB activations): the model card's "single 80 GB GPU" holds.
     const { code, out } = await run(['--model', 'gpt-oss-120b', '--gpu', 'h100-sxm', '--count', '1', '--context', '131072', '--concurrency', '1']);
     expect(code).toBe(0);
-    const weights = out?.weights as { source: { kind: string; format: string }; checkpoint: Size };
+    const weights = out?.weights as { source: { kind: string; format: string }; checkpoint: Size; kernelPadding: { kernel: string; perGpu: Size } };
     expect(weights.source).toEqual({ kind: 'checkpoint', format: 'mxfp4' });
     expect(weights.checkpoint.bytes).toBe(65_280_000_000);
-    // 65.28e9 + KV (18 full layers × 8 × 64 × 2 × 2 B = 36,864 B × 131,072 = 4,831,838,208 B;
-    // 18 window layers × 36,864 B × 128 = 4,718,592 B) + 7 GiB (7,516,192,768 B) = 77,632,749,568 B
-    // ≤ 81,559 MiB × 1,048,576 × 0.92 = 78,679,145,185 B: 1,046,395,617 B = 0.975 GiB to spare.
-    expect((out?.perGpu as Record<string, Size>).used?.bytes).toBe(77_632_749_568);
-    expect((out?.verdict as { fits: boolean }).fits).toBe(true);
-    expect((out?.verdict as { headroomPerGpu: Size }).headroomPerGpu).toEqual({ bytes: 1_046_395_617, gib: 0.975 });
+    // vLLM's Marlin layout on an H100: + 5,507,776,512 B = 5.13 GiB per GPU, counted in the weights.
+    expect(weights.kernelPadding).toMatchObject({ kernel: 'marlin-mxfp4', perGpu: { bytes: 5_507_776_512, gib: 5.13 } });
+    expect((out?.perGpu as Record<string, Size>).weights?.bytes).toBe(70_787_776_512);
     // With the base scenario's INT4 it would have been an estimate: routed (116.83 − 5.1) / (1 − 4/128)
     // = 115.334B × 4.5 / 8 = 64.876 GB + the other 1.496B × 2 B = 2.992 GB → 67.87 GB.
     const int4 = await run(['--model', 'gpt-oss-120b', '--weights', 'int4']);
     const w4 = int4.out?.weights as { source: { kind: string; format: string }; checkpoint: Size };
     expect(w4.source).toEqual({ kind: 'estimate', format: 'int4' });
     expect(w4.checkpoint.bytes / 1e9).toBeCloseTo(67.867, 2);
+  });
+
+  it('--engine-log prints the comparison of the hardware page\'s card: vllm #27508 at 0.95 and 1,024 batched tokens', async () => {
+    const log = join(__dirname, '../../../fixtures/engine-logs/vllm-gpt-oss-120b-h100-095.log');
+    const { code, out } = await run(['--model', 'gpt-oss-120b', '--gpu', 'h100-sxm', '--count', '1', '--context', '131072', '--concurrency', '1', '--util', '0.95', '--max-batched-tokens', '1024', '--engine-log', log]);
+    expect(code).toBe(0);
+    const e = out?.engineLog as {
+      engine: string;
+      rows: { figure: string; line: number; engine: Size; ours: Size | null; difference: Size | null; contextTokens?: number }[];
+      start: { engine: { starts: boolean; line: number }; ours: { starts: boolean; reason: string } };
+      unreadable: string[];
+    };
+    expect(e.engine).toBe('vllm');
+    // The log: 1.71 GiB left for KV (line 1), 4.54 GiB needed for one 131,072-token sequence (line 3).
+    // Ours: 81,244,769,484.8 − 80,218,092,339.2 = 1,026,677,145.6 B; one sequence 4,874,895,360 B.
+    expect(e.rows.find((r) => r.figure === 'kvCache')).toMatchObject({ line: 1, engine: { gib: 1.71 }, ours: { bytes: 1_026_677_146 } });
+    expect(e.rows.find((r) => r.figure === 'kvNeeded')).toMatchObject({ line: 3, contextTokens: 131_072, engine: { gib: 4.54 }, ours: { bytes: 4_874_895_360, gib: 4.54 } });
+    // The engine did not start (line 2); our start-up check says the same, and why.
+    expect(e.start).toEqual({ engine: { starts: false, line: 2 }, ours: { starts: false, reason: 'kv-exceeds-remaining' } });
+    expect(out?.start).toMatchObject({ starts: false, reason: 'kv-exceeds-remaining', oneSequenceKvPerGpu: { bytes: 4_874_895_360 } });
+    expect(e.unreadable).toEqual([]);
+    // A file without engine lines is refused with what to paste; exit code 1.
+    const none = await run(['--engine-log', join(__dirname, '../../../fixtures/engine-logs/SOURCES.md')]);
+    expect(none.code).toBe(1);
+    expect(none.io.stderr.join('\n')).toContain('no vLLM or SGLang memory line');
+  });
+
+  it('overheads: estimated by default with their parts; --runtime-gib / --activation-gib enter them', async () => {
+    const est = await run(['--model', 'llama-3.1-8b', '--gpu', 'rtx-4090', '--count', '1', '--context', '8192', '--concurrency', '1']);
+    // RTX 4090 (vLLM's small defaults): the sampler's 256 × 128,256 × 38 = 1,247,674,368 B, 19 graphs × 24 MiB.
+    expect(est.out?.overheads).toMatchObject({ source: 'estimated', limits: { tier: 'compact', maxNumBatchedTokens: 2048, maxNumSeqs: 256, maxCaptureSize: 128 }, sampler: { bytes: 1_247_674_368 }, cudaGraphs: { count: 19 } });
+    const entered = await run(['--model', 'llama-3.1-8b', '--gpu', 'rtx-4090', '--count', '1', '--runtime-gib', '4', '--activation-gib', '3']);
+    expect(entered.out?.overheads).toEqual({ source: 'entered' });
+    expect((entered.out?.perGpu as Record<string, Size>).activations?.bytes).toBe(3 * 2 ** 30);
   });
 
   it('names the flag of a bad value', async () => {
@@ -83,8 +113,8 @@ describe('cli fit', () => {
     expect(unknown.code).toBe(2);
   });
   /**
-   * The published facts the page must agree with, at the CLI's defaults (utilisation 0.92,
-   * 4 GiB runtime + 3 GiB activations, best-fit layout, released weight format). "Fits" as
+   * The published facts the page must agree with, at utilisation 0.92, entered overheads of
+   * 4 GiB runtime + 3 GiB activations (--overheads entered), best-fit layout, released weight format. "Fits" as
    * recipes and model cards use it means the engine starts and serves a request at the full
    * context: vLLM refuses to start unless one sequence of max_model_len fits, so every statement
    * is checked at 131,072 tokens with one sequence. Budgets: physical (nvidia-smi MiB × 2²⁰) × 0.92;
@@ -93,7 +123,7 @@ describe('cli fit', () => {
    */
   describe('published serving facts at 128K', () => {
     const fit = async (model: string, gpu: string, count: number, extra: string[] = []) => {
-      const r = await run(['--model', model, '--gpu', gpu, '--count', String(count), '--context', '131072', '--concurrency', '1', ...extra]);
+      const r = await run(['--model', model, '--gpu', gpu, '--count', String(count), '--context', '131072', '--concurrency', '1', '--overheads', 'entered', ...extra]);
       expect(r.code).toBe(0);
       return r.out as {
         verdict: { fits: boolean; reason: string | null };
@@ -104,12 +134,14 @@ describe('cli fit', () => {
       };
     };
 
-    it('gpt-oss-120b fits one H100 (OpenAI model card: "fits into a single 80GB GPU")', async () => {
-      // 65,280,000,000 B weights + 4,836,556,800 B KV (36,864 B/token × 131,072 + 36,864 × 128 window)
-      // + 7,516,192,768 B overheads = 77,632,749,568 B ≤ 78,679,145,185 B.
+    it('gpt-oss-120b does not start on one H100 in vLLM, though the OpenAI model card says it "fits into a single 80GB GPU"', async () => {
+      // 65,280,000,000 B + the Marlin padding 5,507,776,512 B + 7,516,192,768 B overheads = 78,303,969,280 B
+      // leave 375,175,905 B of the 78,679,145,185 B budget; one 128K sequence as vLLM allocates it needs 5,139,136,512 B.
       const out = await fit('gpt-oss-120b', 'h100-sxm', 1);
-      expect(out.verdict.fits).toBe(true);
+      expect(out.verdict).toMatchObject({ fits: false, reason: 'kv-exceeds-remaining' });
       expect(out.setup.layout).toMatchObject({ choice: 'best-fit', kind: 'tp' });
+      // A B200 runs FlashInfer's layout (+7.82 GiB) and starts.
+      expect((await fit('gpt-oss-120b', 'b200', 1)).verdict.fits).toBe(true);
     });
 
     it('Kimi K3 fits 8× GB300 (vLLM recipe minimum) with TP8 + DCP8, and the GB300 table minimum is 8', async () => {
@@ -154,7 +186,7 @@ describe('cli fit', () => {
     });
 
     it('at the default 48 sequences Kimi K3 on 8× GB300 still fits with DCP8; DP-attention would need 16', async () => {
-      const r = await run(['--model', 'kimi-k3', '--gpu', 'gb300', '--count', '8', '--context', '131072']);
+      const r = await run(['--model', 'kimi-k3', '--gpu', 'gb300', '--count', '8', '--context', '131072', '--overheads', 'entered']);
       const out = r.out as { verdict: { fits: boolean }; perGpu: Record<string, Size>; layouts: { kind: string; fits: boolean; minGpus: number | null }[] };
       // 48 × 482,024,448 = 23,137,173,504 B of KV per GPU + 195,117,011,431 + 7,516,192,768
       // = 225,770,377,703 B ≤ 274,172,592,783 B.

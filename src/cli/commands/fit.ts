@@ -2,8 +2,10 @@ import { findModel } from '../../core/catalog/catalog';
 import { readScenarioDocument } from '../../core/scenario/document';
 import { defaultScenario } from '../../core/scenario/defaults';
 import { scenarioSchema, type Scenario } from '../../core/scenario/schema';
+import { compareEngineLog, parseEngineLog, type EngineComparison, type EngineLog, type EngineLogIssue } from '../../core/hardware/engine-log';
 import { parseHfConfig } from '../../core/hardware/hf-config';
 import { buildHardwareReport, type HardwareReport } from '../../core/hardware/report';
+import { resolveModel } from '../../core/hardware/setup';
 import { json, parseFlags, type CliCommand, type CliIo } from '../command';
 
 /**
@@ -33,7 +35,18 @@ import { json, parseFlags, type CliCommand, type CliIo } from '../command';
  * - `checkpoint`: size and download seconds at --download-gbps.
  * - `roofline`: decode step at the configured concurrency, TTFT, estimated output tokens/s.
  * - `warnings`: codes with their numbers (see docs/hardware.md).
+ * - `start`: vLLM's start-up check — whether one sequence of the full context fits beside
+ *   weights and overheads (the engine refuses to start otherwise), with the reason and the KV it needs.
+ * - `overheads`: where activations and runtime come from: `entered`, or `estimated` with the
+ *   engine's limits (max_num_batched_tokens, max_num_seqs, CUDA-graph sizes; vLLM's defaults for the
+ *   GPU unless --max-batched-tokens / --max-seqs) and the parts (forward pass, sampler, non-torch,
+ *   CUDA graphs). --runtime-gib / --activation-gib enter them (as --overheads entered does).
+ * - `weights.kernelPadding`: what vLLM's MXFP4 MoE kernel adds to the checkpoint per GPU (counted in
+ *   perGpu.weights), with the kernel.
  * - `gpuTable` (with --table): minimum count and nodes for every GPU in the catalog.
+ * - `engineLog` (with --engine-log <file>): the figures read from a vLLM / SGLang start-up log, each
+ *   beside ours with the difference, what the log's setup differs in, whether the engine started
+ *   beside our start-up check, and the overheads the log offers; unreadable lines are listed.
  */
 const FLAG_TO_FIELD: Readonly<Record<string, string>> = {
   model: 'selfHosted.modelId',
@@ -49,8 +62,11 @@ const FLAG_TO_FIELD: Readonly<Record<string, string>> = {
   'mla-mode': 'hardware.mlaKvMode',
   dcp: 'hardware.dcpSize',
   util: 'hardware.memoryUtilisation',
+  overheads: 'hardware.overheadSource',
   'runtime-gib': 'hardware.runtimeOverheadGiB',
   'activation-gib': 'hardware.activationGiB',
+  'max-batched-tokens': 'hardware.maxNumBatchedTokens',
+  'max-seqs': 'hardware.maxNumSeqs',
   'download-gbps': 'hardware.downloadGbps',
   'prompt-tokens': 'hardware.promptTokens',
   'bw-eff': 'hardware.bandwidthEfficiency',
@@ -59,9 +75,9 @@ const FLAG_TO_FIELD: Readonly<Record<string, string>> = {
 };
 const NUMERIC = new Set([
   'count', 'gpus-per-node', 'context', 'concurrency', 'tp', 'dcp', 'util', 'runtime-gib', 'activation-gib',
-  'download-gbps', 'prompt-tokens', 'bw-eff', 'compute-eff', 'step-ms',
+  'max-batched-tokens', 'max-seqs', 'download-gbps', 'prompt-tokens', 'bw-eff', 'compute-eff', 'step-ms',
 ]);
-const KNOWN = new Set([...Object.keys(FLAG_TO_FIELD), 'config', 'scenario', 'table', 'help']);
+const KNOWN = new Set([...Object.keys(FLAG_TO_FIELD), 'config', 'scenario', 'table', 'engine-log', 'help']);
 
 const GIB = 2 ** 30;
 const size = (bytes: number) => ({ bytes: Math.round(bytes), gib: Math.round((bytes / GIB) * 1000) / 1000 });
@@ -100,8 +116,53 @@ function setAt(target: Record<string, unknown>, path: string, value: unknown): v
   (target[section] as Record<string, unknown>)[field] = value;
 }
 
+const issueText = (i: EngineLogIssue): string => {
+  switch (i.code) {
+    case 'too-long':
+      return `${i.chars} characters, more than the ${i.max} read`;
+    case 'no-engine-lines':
+      return 'no vLLM or SGLang memory line (paste the lines from "Model loading took" to "Maximum concurrency", or SGLang\'s "Load weight end" to "KV Cache is allocated")';
+    case 'bad-number':
+      return `line ${i.line}: the ${i.field} figure is not a readable number: ${i.text}`;
+  }
+};
+
+/** The engine-log comparison as the page's card shows it: each figure beside ours, per GPU. */
+function renderLog(log: EngineLog, c: EngineComparison, issues: EngineLogIssue[]) {
+  const value = (v: number, unit: 'bytes' | 'tokens' | 'ratio') => (unit === 'bytes' ? size(v) : v);
+  return {
+    engine: log.engine,
+    ranks: log.ranks,
+    rows: c.rows.map((r) => ({
+      figure: r.key,
+      line: r.line,
+      engine: value(r.engine, r.unit),
+      ours: r.ours === null ? null : value(r.ours, r.unit),
+      difference: r.difference === null ? null : value(r.difference, r.unit),
+      ...(r.contextTokens !== undefined ? { contextTokens: r.contextTokens } : {}),
+      ...(r.kernelPadding
+        ? {
+            kernelPadding: {
+              kernel: r.kernelPadding.kernel,
+              line: r.kernelPadding.line,
+              includedInOurs: r.kernelPadding.included,
+              perGpu: size(r.kernelPadding.extraBytesPerGpu),
+              unexplained: size(r.kernelPadding.unexplainedBytes),
+            },
+          }
+        : {}),
+      ...(r.kernelMismatch ? { kernelMismatch: r.kernelMismatch } : {}),
+    })),
+    start: c.start,
+    setupDifferences: c.setup.differences,
+    suggestedOverheads: c.suggestion,
+    unreadable: issues.map(issueText),
+  };
+}
+
 function render(report: HardwareReport, withTable: boolean) {
   const m = report.memory;
+  const o = m.overheads;
   const L = m.layout;
   const n = L.gpus;
   return {
@@ -123,6 +184,19 @@ function render(report: HardwareReport, withTable: boolean) {
       headroomPerGpu: size(m.verdict.headroomPerGpu),
       headroomTotal: size(m.verdict.headroomTotal),
     },
+    start: { starts: m.start.starts, reason: m.start.reason, oneSequenceKvPerGpu: size(m.start.neededBytes), availableForKvPerGpu: size(m.start.availableBytes) },
+    overheads:
+      o.source === 'entered'
+        ? { source: 'entered' }
+        : {
+            source: 'estimated',
+            engine: 'vllm',
+            limits: { tier: o.limits.tier, maxNumBatchedTokens: o.limits.maxNumBatchedTokens, maxNumSeqs: o.limits.maxNumSeqs, maxCaptureSize: o.limits.maxCaptureSize, entered: o.limits.entered },
+            forwardPass: size(o.parts.forwardBytes),
+            sampler: size(o.parts.samplerBytes),
+            nonTorch: size(o.parts.nonTorchBytes),
+            cudaGraphs: { count: o.parts.cudaGraphs, memory: size(o.parts.cudaGraphBytes) },
+          },
     perGpu: {
       weights: size(m.weights.perGpuBytes),
       kv: size(m.kv.perGpuBytes),
@@ -149,6 +223,9 @@ function render(report: HardwareReport, withTable: boolean) {
       nonRouted: size(m.weights.bytes.nonRoutedBytes),
       attention: size(m.weights.bytes.attentionBytes),
       replicatedAttentionPerGpu: size(m.weights.replicatedPerGpu),
+      kernelPadding: m.weights.kernelPadding
+        ? { kernel: m.weights.kernelPadding.kernel, perGpu: size(m.weights.kernelPadding.extraBytesPerGpu), hidden: m.weights.kernelPadding.hidden, intermediate: m.weights.kernelPadding.intermediate }
+        : null,
     },
     kv: {
       perGpu: size(m.kv.perGpuBytes),
@@ -198,9 +275,11 @@ export const fitCommand: CliCommand = {
   usage:
     'fit --model <id> --gpu <id> --count <n> [--context <tokens>] [--concurrency <n>] [--weights bf16|fp8|int4|mxfp4] ' +
     '[--kv bf16|fp8] [--layout best-fit|pinned] [--tp <n>] [--gpus-per-node <n>] [--mla-mode replicated|dp-attention|dcp] [--dcp <n>] [--util <0..1>] ' +
-    '[--runtime-gib <GiB>] [--activation-gib <GiB>] [--download-gbps <Gbit/s>] [--config <config.json>] [--scenario <file>] [--table]\n' +
+    '[--overheads estimated|entered] [--runtime-gib <GiB>] [--activation-gib <GiB>] [--max-batched-tokens <n>] [--max-seqs <n>] ' +
+    '[--download-gbps <Gbit/s>] [--config <config.json>] [--scenario <file>] [--table] [--engine-log <file>]\n' +
     'Without --weights, --model and --config use the model\'s released format. The layout is the best fitting of TP, TP + EP, ' +
-    'DP-attention and DCP unless --layout pinned (or --tp, --mla-mode, --dcp) is given.',
+    'DP-attention and DCP unless --layout pinned (or --tp, --mla-mode, --dcp) is given. Overheads are estimated from vLLM\'s ' +
+    'profile unless --overheads entered or --runtime-gib / --activation-gib. --engine-log sets a start-up log beside the fit.',
   async run(args, io) {
     const { flags, positional } = parseFlags(args);
     const unknown = [...flags.keys()].filter((k) => !KNOWN.has(k));
@@ -226,6 +305,8 @@ export const fitCommand: CliCommand = {
       } else if (flag === 'layout') setAt(draft, field, { choice: value });
       else setAt(draft, field, value);
     }
+    // Entering an overhead means using the entered ones, unless --overheads says otherwise.
+    if (!flags.has('overheads') && (flags.has('runtime-gib') || flags.has('activation-gib'))) setAt(draft, 'hardware.overheadSource', 'entered');
     // Naming a TP, MLA mode or DCP size pins the layout unless --layout says otherwise.
     if (!flags.has('layout') && (flags.has('tp') || flags.has('mla-mode') || flags.has('dcp'))) setAt(draft, 'hardware.layout', { choice: 'pinned' });
     // A model chosen without --weights runs in its own released format (as picking it on the
@@ -274,7 +355,29 @@ export const fitCommand: CliCommand = {
       for (const i of result.issues) io.err(`${flagFor(i.field)}: ${i.code}${i.params ? ` ${JSON.stringify(i.params)}` : ''}`);
       return 1;
     }
-    io.out(json(render(result.report, flags.has('table'))));
+    const out: Record<string, unknown> = render(result.report, flags.has('table'));
+    const logFile = flags.get('engine-log');
+    if (logFile === true) {
+      io.err('--engine-log: needs a file');
+      return 1;
+    }
+    if (typeof logFile === 'string') {
+      let text: string;
+      try {
+        text = new TextDecoder().decode(await io.readFile(logFile));
+      } catch (e) {
+        io.err(`--engine-log ${logFile}: not readable (${e instanceof Error ? e.message : String(e)})`);
+        return 1;
+      }
+      const parsed = parseEngineLog(text);
+      if (!parsed.ok) {
+        for (const i of parsed.issues) io.err(`--engine-log ${logFile}: ${issueText(i)}`);
+        return 1;
+      }
+      const model = resolveModel(checked.data);
+      out.engineLog = renderLog(parsed.log, compareEngineLog(parsed.log, result.report, model.ok ? model.model : undefined), parsed.issues);
+    }
+    io.out(json(out));
     return 0;
   },
 };

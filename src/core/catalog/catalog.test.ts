@@ -220,6 +220,15 @@ describe('facts from the references, checked by independent arithmetic', () => {
     expect(gpu('h100-sxm').reportedMemory?.mib).toBe(81_559);
     expect(gpu('h200-sxm').reportedMemory?.mib).toBe(143_771);
     expect(gpu('h100-pcie').reportedMemory).toBeNull();
+    // RTX 4090: nvidia-smi prints "24564MiB" (thamada/nvidia-smi package/RTX4090_smi.py, driver
+    // 550.127.05; vllm-project/vllm #7553 "23859MiB / 24564MiB"), not 24 × 10⁹ B: 25.76 GB.
+    expect(gpu('rtx-4090').reportedMemory?.mib).toBe(24_564);
+    expect(24_564 * 2 ** 20).toBe(25_757_220_864);
+    // MI300X: the cited deviceQuery prints "[GPU 0] 196592: Total Global Memory (MB)" (HIP
+    // totalGlobalMem); 196,608 MiB is the 192 GiB of HBM, which no reading on record shows.
+    expect(gpu('mi300x').reportedMemory?.mib).toBe(196_592);
+    expect(gpu('mi300x').reportedMemory?.source.note).toMatch(/HIP totalGlobalMem 196,592 MiB/);
+    expect(gpu('mi300x').reportedMemory?.source.note).not.toMatch(/reports 196,608/);
     // Every reading is at least the marketed label (the label is rounded down, never up):
     // L40S 46,068 MiB = 48.31 GB ≥ 48 GB is the closest.
     for (const g of GPUS) if (g.reportedMemory) expect(g.reportedMemory.mib * 2 ** 20, g.id).toBeGreaterThanOrEqual(g.memoryGB * 1e9);

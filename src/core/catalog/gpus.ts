@@ -206,13 +206,15 @@ export const GPUS: readonly GpuRecord[] = [
     vendor: 'AMD',
     memoryGB: 192,
     reportedMemory: {
-      mib: 196_608,
+      mib: 196_592,
       source: {
-        title: 'thamada/nvidia-smi gls/MI300X_x4_deviceQuery.py',
+        title: 'thamada/nvidia-smi package/MI300X_deviceQuery.py',
         url: 'https://github.com/thamada/nvidia-smi',
         checked: MEM_CHECKED,
         kind: 'community',
-        note: 'rocm-smi reports 196,608 MiB; HIP totalGlobalMem 196,592 MiB.',
+        note:
+          'HIP totalGlobalMem 196,592 MiB ("[GPU 0] 196592: Total Global Memory (MB)"), what the serving engine sees; ' +
+          '196,608 MiB would be the 192 GiB of HBM exactly, which no reading on record shows.',
       },
     },
     bandwidthTBps: 5.3,
@@ -326,7 +328,16 @@ export const GPUS: readonly GpuRecord[] = [
     name: 'NVIDIA GeForce RTX 4090',
     vendor: 'NVIDIA',
     memoryGB: 24,
-    reportedMemory: null,
+    reportedMemory: {
+      mib: 24_564,
+      source: {
+        title: 'thamada/nvidia-smi package/RTX4090_smi.py (nvidia-smi, driver 550.127.05)',
+        url: 'https://github.com/thamada/nvidia-smi',
+        checked: MEM_CHECKED,
+        kind: 'community',
+        note: 'nvidia-smi prints "24564MiB" per card; vllm-project/vllm issue #7553 shows the same total ("23859MiB / 24564MiB") on 4× RTX 4090.',
+      },
+    },
     bandwidthTBps: 1.008,
     tflops: { bf16: 165, fp8: 330, fp4: null },
     interconnect: { kind: 'pcie', scaleUpGBps: null, domainSize: 1 },

@@ -246,7 +246,21 @@ export const MODELS: readonly ModelRecord[] = [
       {
         format: 'fp8',
         checkpointBytes: null,
-        label: 'FP8 (Meta also ships an FP8 checkpoint; size not recorded, estimate from parameters)',
+        // Per layer: attention 2 × 16,384² + 2 × 16,384 × 1,024 = 570,425,344 (× 126 = 71.874B);
+        // MLP 3 × 16,384 × 53,248 = 2,617,245,696. BF16: attention + embedding and head
+        // 2 × 128,256 × 16,384 = 4.203B + the MLPs of layers 0 and 125 = 81.311B.
+        bf16ParamsB: (126 * 570_425_344 + 2 * 128_256 * 16_384 + 2 * 2_617_245_696) / 1e9,
+        label: 'FP8 (Meta\'s FP8 checkpoint: FP8 MLPs, BF16 attention, embeddings and first and last layers)',
+        source: {
+          title: 'meta-llama/Llama-3.1-405B-Instruct-FP8 config.json (quantization_config.modules_to_not_convert)',
+          url: 'https://huggingface.co/meta-llama/Llama-3.1-405B-Instruct-FP8',
+          checked: '2026-12-01',
+          kind: 'vendor',
+          note:
+            'fbgemm_fp8: the MLP projections of layers 1–124 in FP8 with per-row scales; every attention projection and the MLPs of ' +
+            'the first and last layer are listed in modules_to_not_convert and stay BF16, as do embedding and head. vLLM loads ' +
+            '57.752 GiB per GPU at TP8 (vllm-project/vllm issue #6746, "Loading model weights took 57.7520 GB"); this split gives 56.72 GiB.',
+        },
       },
     ],
     source: {

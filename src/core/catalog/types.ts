@@ -59,7 +59,12 @@ export interface ModelRecord extends ModelSpec {
   id: string;
   vendor: string;
   /** Other formats the model is commonly served in, with their checkpoint bytes where known. */
-  variants?: { format: WeightFormat; checkpointBytes: number | null; label: string }[];
+  /**
+   * Other released checkpoints. `bf16ParamsB`: billions of parameters the checkpoint keeps in
+   * BF16 (read from its quantisation config), so its size is computed from its real split rather
+   * than the format's default rule; used when `checkpointBytes` is null.
+   */
+  variants?: { format: WeightFormat; checkpointBytes: number | null; label: string; bf16ParamsB?: number; source?: SourceRef }[];
   source: SourceRef;
 }
 

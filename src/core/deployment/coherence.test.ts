@@ -68,11 +68,13 @@ describe('one deployment, one story', () => {
     expect(flags.map((f) => f.code)).not.toContain('does-not-fit');
     const flag = only(flags, 'kv-short');
     expect(flag).toMatchObject({ severity: 'warning', wanted: 48, context: 65_536, gpus: 8 });
-    // MiniMax's own figure, ~240 GB of KV per 1M tokens: a 65,536-token sequence is 15.7 GB, 1.97 GB
-    // per GPU, and the room the weights and overheads leave on an 80 GB H100 (about 54 GB) holds
-    // about 27 of them.
-    expect(flag.sequences).toBeGreaterThanOrEqual(25);
-    expect(flag.sequences).toBeLessThanOrEqual(28);
+    // Room per H100: 78,679,145,185.28 B budget − 16,795,161,290.32 B of weights − the estimated
+    // overheads (sampler 1,024 × 200,064 × 38 = 7,784,890,368 B; 0.3 + 1.33 GiB non-torch and TP
+    // buffers + 51 × 24 MiB graphs = 3,033,656,197.12 B) = 51,065,437,329.84 B. Our 65,536-token
+    // sequence, 253,952 B × 65,536 ÷ 8 = 2,080,374,784 B per GPU → 24; MiniMax's own ~240 GB per 1M
+    // tokens (1,966,080,000 B per GPU) would give 25.
+    expect(flag.sequences).toBe(24);
+    expect(Math.floor(51_065_437_329.84 / 1_966_080_000)).toBe(25);
     expect(flag.fix).toEqual({ kind: 'gpus-per-replica', gpus: 16 });
     // Article 004 compares it with GPT-5.5 at the same acceptance: the API serves another model.
     expect(only(flags, 'api-model').apiModel).toBe('GPT-5.5 (per article 004)');

@@ -3,7 +3,14 @@ import { defaultScenario } from '../scenario/defaults';
 import { applyClaimSetup } from './claim-setup';
 import { checkClaims, HARDWARE_CLAIMS } from './claims';
 
-const checks = checkClaims(defaultScenario());
+/** The example scenario with its overheads entered (4 + 3 GiB), which the hand arithmetic below uses. */
+function enteredScenario() {
+  const s = defaultScenario();
+  s.hardware.overheadSource = 'entered';
+  return s;
+}
+
+const checks = checkClaims(enteredScenario());
 const byId = (id: string) => {
   const c = checks.find((x) => x.id === id);
   if (!c || c.result.kind !== 'checked') throw new Error(id);
@@ -70,7 +77,7 @@ describe('article hardware claims, recomputed (default overheads: 3 GiB activati
       expect(claim.text.de.length).toBeGreaterThan(10);
       expect(claim.source.checked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
-    const base = defaultScenario();
+    const base = enteredScenario();
     const first = HARDWARE_CLAIMS[0]!;
     const applied = applyClaimSetup(base, first.setup);
     expect(applied.selfHosted.gpuId).toBe('h100-sxm');

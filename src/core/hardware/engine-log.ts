@@ -15,6 +15,7 @@
 import type { ModelSpec, WeightFormat } from '../scenario/model-spec';
 import { readLogSetup, setupOffer, type LogSetup, type SetupOffer } from './engine-setup';
 import { marlinMxfp4Padding, type EngineKernel, type KernelPadding } from './engine-padding';
+import type { NotFitReason } from './fit';
 
 export const MAX_LOG_CHARS = 5_000_000;
 const GIB = 2 ** 30;
@@ -22,6 +23,7 @@ const GIB = 2 ** 30;
 export type EngineFigureKey =
   | 'weights'
   | 'kvCache'
+  | 'kvNeeded'
   | 'kvTokens'
   | 'maxConcurrency'
   | 'cudaGraph'
@@ -52,6 +54,10 @@ export interface EngineLog {
   kernels: { kernel: EngineKernel; line: number; text: string }[];
   /** The setup the log was run with (context, TP, PP, weight format, utilisation), where it says. */
   setup: LogSetup;
+  /** The first line saying the engine did not start ("EngineCore failed to start", vLLM's "To serve at least one request" error). */
+  startFailure: { line: number; text: string } | null;
+  /** The first line showing the engine went past its KV allocation (so it started), when no failure is named. */
+  startedLine: number | null;
 }
 
 export type EngineLogIssue =
@@ -70,14 +76,23 @@ interface Rule {
   read: (m: RegExpMatchArray) => { key: EngineFigureKey; value: number | null; contextTokens?: number }[];
 }
 
+/**
+ * Largest figure read as a number: 2⁵³ (above it integers are no longer exact, and no GPU holds
+ * 2⁵³ GiB). A 300-digit figure parses to 1e300, which × 2³⁰ is Infinity bytes; it is an
+ * unreadable figure, named with its line, not a value.
+ */
+const MAX_FIGURE = Number.MAX_SAFE_INTEGER;
+
 function num(s: string | undefined): number | null {
   if (s === undefined) return null;
   const v = Number(s.replace(/,/g, ''));
-  return Number.isFinite(v) ? v : null;
+  return Number.isFinite(v) && Math.abs(v) <= MAX_FIGURE ? v : null;
 }
 const gib = (s: string | undefined) => {
   const v = num(s);
-  return v === null ? null : v * GIB;
+  if (v === null) return null;
+  const bytes = v * GIB;
+  return Number.isFinite(bytes) && Math.abs(bytes) <= MAX_FIGURE ? bytes : null;
 };
 
 const RULES: Rule[] = [
@@ -100,6 +115,15 @@ const RULES: Rule[] = [
   { engine: 'vllm', re: new RegExp(String.raw`Model loading took ${NUM} GiB`), read: (m) => [{ key: 'weights', value: gib(m[1]) }] },
   { engine: 'vllm', re: new RegExp(String.raw`Loading model weights took ${NUM} GB`), read: (m) => [{ key: 'weights', value: gib(m[1]) }] },
   { engine: 'vllm', re: new RegExp(String.raw`Available KV cache memory: ${NUM} GiB`), read: (m) => [{ key: 'kvCache', value: gib(m[1]) }] },
+  // vLLM's start-up refusal: one sequence of max_model_len does not fit ("models's" in 2025 releases).
+  {
+    engine: 'vllm',
+    re: new RegExp(String.raw`To serve at least one request with the models?'s max seq len \(${NUM}\), \(${NUM} GiB KV cache is needed, which is larger than the available KV cache memory \(${NUM} GiB\)`),
+    read: (m) => [
+      { key: 'kvNeeded', value: gib(m[2]), contextTokens: num(m[1]) ?? undefined },
+      { key: 'kvCache', value: gib(m[3]) },
+    ],
+  },
   { engine: 'vllm', re: new RegExp(String.raw`GPU KV cache size: ${NUM} tokens`), read: (m) => [{ key: 'kvTokens', value: num(m[1]) }] },
   {
     engine: 'vllm',
@@ -119,10 +143,10 @@ const RULES: Rule[] = [
       { key: 'utilisation', value: num(m[4]) },
     ],
   },
-  // SGLang.
+  // SGLang. Newer releases print the dtype first ("KV Cache is allocated. dtype: torch.bfloat16, #tokens: …").
   {
     engine: 'sglang',
-    re: new RegExp(String.raw`KV Cache is allocated\. #tokens: ${NUM}, K size: ${NUM} GB, V size: ${NUM} GB`),
+    re: new RegExp(String.raw`KV Cache is allocated\.(?: dtype: [\w.]+,)? #tokens: ${NUM}, K size: ${NUM} GB, V size: ${NUM} GB`),
     read: (m) => {
       const k = gib(m[2]);
       const v = gib(m[3]);
@@ -131,6 +155,15 @@ const RULES: Rule[] = [
         { key: 'kvCache', value: k === null || v === null ? null : k + v },
       ];
     },
+  },
+  // SGLang's MLA pool (DeepSeek, Kimi) holds one latent per token, no K and V: "KV size: X GB".
+  {
+    engine: 'sglang',
+    re: new RegExp(String.raw`KV Cache is allocated\.(?: dtype: [\w.]+,)? #tokens: ${NUM}, KV size: ${NUM} GB`),
+    read: (m) => [
+      { key: 'kvTokens', value: num(m[1]) },
+      { key: 'kvCache', value: gib(m[2]) },
+    ],
   },
   { engine: 'sglang', re: new RegExp(String.raw`Load weight end\..*?mem usage=${NUM} GB`), read: (m) => [{ key: 'weights', value: gib(m[1]) }] },
   { engine: 'sglang', re: new RegExp(String.raw`Capture cuda graph end\..*?mem usage=${NUM} GB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[1]) }] },
@@ -143,7 +176,17 @@ const KERNEL_HINTS: { kernel: EngineKernel; re: RegExp }[] = [
   { kernel: 'triton-mxfp4', re: /\[mxfp4\.py:\d+\] Using Triton backend/ },
 ];
 
-const RANK = /\b(?:Worker_)?TP(\d+)\b/;
+/**
+ * Who printed a line: a TP rank (`TP3`, `Worker_TP3`, `Worker_PP1_TP0`), or a vLLM V0 worker
+ * process (`(VllmWorkerProcess pid=6499)`, `(VllmWorker rank=3 pid=…)`), whose driver (rank 0)
+ * prints the same lines without a prefix.
+ */
+const RANK = /\b(?:Worker_)?(?:PP(\d+)_)?TP(\d+)\b|\(VllmWorker(?:Process| rank=\d+) pid=(\d+)\)/;
+
+/** The engine stopped at start-up (vLLM V1 core, its KV check; SGLang's scheduler). */
+const START_FAILURE = /EngineCore failed to start|Engine core initialization failed|To serve at least one request with the models?'s max seq len|Scheduler hit an exception/;
+/** Lines printed only once the KV cache was allocated. */
+const STARTED = /GPU KV cache size: |Maximum concurrency for |KV Cache is allocated\.|Graph capturing finished|Capture cuda graph end/;
 
 export function parseEngineLog(text: string): EngineLogResult {
   if (text.length > MAX_LOG_CHARS) return { ok: false, issues: [{ code: 'too-long', chars: text.length, max: MAX_LOG_CHARS }] };
@@ -154,8 +197,20 @@ export function parseEngineLog(text: string): EngineLogResult {
   const votes = { vllm: 0, sglang: 0 };
   const kernels: EngineLog['kernels'] = [];
   const lines = text.split(/\r?\n/);
+  let driverPrinted = false;
+  let v0Workers = false;
+  let startFailure: EngineLog['startFailure'] = null;
+  let startedLine: number | null = null;
   lines.forEach((raw, i) => {
-    const rank = RANK.exec(raw);
+    if (startFailure === null && START_FAILURE.test(raw)) startFailure = { line: i + 1, text: raw.trim().slice(0, 300) };
+    if (startedLine === null && STARTED.test(raw)) startedLine = i + 1;
+    const rankMatch = RANK.exec(raw);
+    // A TP rank of a pipeline stage is its own rank (Worker_PP0_TP0 and Worker_PP1_TP0 are two).
+    const rank = rankMatch ? (rankMatch[2] !== undefined ? `pp${rankMatch[1] ?? 0}tp${rankMatch[2]}` : `pid${rankMatch[3]}`) : undefined;
+    if (rankMatch?.[3] !== undefined) {
+      v0Workers = true;
+      ranks.add(`pid${rankMatch[3]}`);
+    }
     for (const hint of KERNEL_HINTS) {
       if (hint.re.test(raw) && !kernels.some((k) => k.kernel === hint.kernel)) kernels.push({ kernel: hint.kernel, line: i + 1, text: raw.trim().slice(0, 300) });
     }
@@ -163,7 +218,8 @@ export function parseEngineLog(text: string): EngineLogResult {
       const m = raw.match(rule.re);
       if (!m) continue;
       votes[rule.engine] += 1;
-      if (rank?.[1] !== undefined) ranks.add(rank[1]);
+      if (rank !== undefined) ranks.add(rank);
+      else driverPrinted = true;
       for (const f of rule.read(m)) {
         if (f.value === null) {
           issues.push({ code: 'bad-number', line: i + 1, field: f.key, text: raw.trim().slice(0, 300) });
@@ -180,7 +236,13 @@ export function parseEngineLog(text: string): EngineLogResult {
   const hasSetup = setup.context !== null || setup.tensorParallel !== null || setup.weightFormat !== null;
   if (figures.length === 0 && !hasSetup) return { ok: false, issues: issues.length > 0 ? issues : [{ code: 'no-engine-lines' }] };
   if (/ServerArgs\(|sglang/i.test(text) && votes.vllm === 0) votes.sglang += 1;
-  return { ok: true, log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, ranks.size), kernels, setup }, issues };
+  // V0: the driver is one more rank beside its worker processes.
+  const rankCount = ranks.size + (v0Workers && driverPrinted ? 1 : 0);
+  return {
+    ok: true,
+    log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, rankCount), kernels, setup, startFailure, startedLine: startFailure ? null : startedLine },
+    issues,
+  };
 }
 
 export function figure(log: EngineLog, key: EngineFigureKey): EngineFigure | undefined {
@@ -198,10 +260,14 @@ export interface EngineComparisonRow {
   unit: 'bytes' | 'tokens' | 'ratio';
   line: number;
   contextTokens?: number;
-  /** Weights: the part of the difference the engine's kernel adds by padding, with the log line naming the kernel. */
-  kernelPadding?: KernelPadding & { line: number; unexplainedBytes: number };
-  /** Weights: a kernel the log names whose memory layout we do not model (vLLM's Triton MXFP4 kernel). */
-  kernelUnmodelled?: { kernel: EngineKernel; line: number };
+  /**
+   * Weights: the padding of the kernel the log names, with its line. `included`: our figure already
+   * counts it (the kernel the fit models on this GPU); otherwise it is computed for the comparison.
+   * `unexplainedBytes`: what is left of the difference once the padding is counted.
+   */
+  kernelPadding?: KernelPadding & { line: number; included: boolean; unexplainedBytes: number };
+  /** Weights: the log names another kernel than the one the fit models for this GPU (Triton's layout is not modelled). */
+  kernelMismatch?: { logKernel: EngineKernel; line: number; modelled: EngineKernel | null };
 }
 
 export interface EngineComparison {
@@ -210,16 +276,19 @@ export interface EngineComparison {
   suggestion: { runtimeOverheadGiB: number | null; activationGiB: number | null };
   /** Where the log's setup differs from the page's, and the fields that take it over. */
   setup: SetupOffer;
+  /** Whether the engine started (null when the log does not show it) beside our start-up check. */
+  start: { engine: { starts: boolean; line: number } | null; ours: { starts: boolean; reason: NotFitReason | null } };
 }
 
 /** The figures of our report the comparison needs (a `HardwareReport` fits). */
 export interface EstimateForLog {
-  setup: { contextLength: number; weightFormat: WeightFormat; memoryUtilisation: number };
+  setup: { contextLength: number; weightFormat: WeightFormat; memoryUtilisation: number; maxNumBatchedTokens: number };
   model: { mla: boolean };
   layouts: { chosen: { layout: { tp: number; pp: number }; ep: number } };
   memory: {
-    weights: { perGpuBytes: number };
+    weights: { perGpuBytes: number; kernelPadding: KernelPadding | null };
     kvAvailablePerGpu: number;
+    start: { starts: boolean; reason: NotFitReason | null; neededBytes: number };
     activationPerGpu: number;
     runtimePerGpu: number;
     budgetPerGpu: number;
@@ -245,17 +314,21 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick
   add('budget', figure(log, 'budget'), m.budgetPerGpu, 'bytes');
   add('utilisation', figure(log, 'utilisation'), m.budgetPerGpu / m.physicalPerGpu, 'ratio');
   add('weights', figure(log, 'weights'), m.weights.perGpuBytes, 'bytes');
-  const marlin = log.kernels.find((k) => k.kernel === 'marlin-mxfp4');
   const weightsRow = rows.find((x) => x.key === 'weights');
-  if (marlin && model && weightsRow && weightsRow.difference !== null) {
-    const pad = marlinMxfp4Padding(model, r.setup.weightFormat, { tp: r.layouts.chosen.layout.tp, ep: r.layouts.chosen.ep });
-    if (pad && pad.extraBytesPerGpu > 0) {
-      weightsRow.kernelPadding = { ...pad, line: marlin.line, unexplainedBytes: weightsRow.difference - pad.extraBytesPerGpu };
+  const named = log.kernels[0];
+  const modelled = m.weights.kernelPadding;
+  if (named && weightsRow && weightsRow.difference !== null && r.setup.weightFormat === 'mxfp4') {
+    if (modelled && modelled.kernel === named.kernel) {
+      weightsRow.kernelPadding = { ...modelled, line: named.line, included: true, unexplainedBytes: weightsRow.difference };
+    } else {
+      // Marlin's layout can still be traced when the fit models another kernel (or none) here.
+      const pad = named.kernel === 'marlin-mxfp4' && model ? marlinMxfp4Padding(model, r.setup.weightFormat, { tp: r.layouts.chosen.layout.tp, ep: r.layouts.chosen.ep }) : null;
+      if (pad && pad.extraBytesPerGpu > 0) {
+        const counted = modelled?.extraBytesPerGpu ?? 0;
+        weightsRow.kernelPadding = { ...pad, line: named.line, included: false, unexplainedBytes: weightsRow.difference + counted - pad.extraBytesPerGpu };
+      }
+      weightsRow.kernelMismatch = { logKernel: named.kernel, line: named.line, modelled: modelled?.kernel ?? null };
     }
-  }
-  const triton = log.kernels.find((k) => k.kernel === 'triton-mxfp4');
-  if (triton && weightsRow && !weightsRow.kernelPadding && r.setup.weightFormat === 'mxfp4') {
-    weightsRow.kernelUnmodelled = { kernel: triton.kernel, line: triton.line };
   }
   add('activation', figure(log, 'activation'), m.activationPerGpu, 'bytes');
   const graph = figure(log, 'cudaGraph');
@@ -265,6 +338,8 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick
     add('overheads', first, m.runtimePerGpu, 'bytes', (graph?.value ?? 0) + (nonTorch?.value ?? 0));
   }
   add('kvCache', figure(log, 'kvCache'), m.kvAvailablePerGpu, 'bytes');
+  const needed = figure(log, 'kvNeeded');
+  add('kvNeeded', needed, needed?.contextTokens === r.setup.contextLength ? m.start.neededBytes : null, 'bytes');
   const conc = figure(log, 'maxConcurrency');
   const sameContext = conc?.contextTokens === r.setup.contextLength;
   add('maxConcurrency', conc, sameContext ? r.fixes.maxConcurrencyAtContext : null, 'ratio');
@@ -278,6 +353,7 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick
     pipelineParallel: r.layouts.chosen.layout.pp,
     weightFormat: r.setup.weightFormat,
     memoryUtilisation: r.setup.memoryUtilisation,
+    maxNumBatchedTokens: r.setup.maxNumBatchedTokens,
     mla: r.model.mla,
   };
   return {
@@ -286,6 +362,10 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick
     suggestion: {
       runtimeOverheadGiB: runtime === null ? null : roundUpTenth(runtime),
       activationGiB: activation === null ? null : roundUpTenth(activation),
+    },
+    start: {
+      engine: log.startFailure ? { starts: false, line: log.startFailure.line } : log.startedLine !== null ? { starts: true, line: log.startedLine } : null,
+      ours: { starts: m.start.starts, reason: m.start.reason },
     },
   };
 }

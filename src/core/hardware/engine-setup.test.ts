@@ -37,10 +37,28 @@ describe('the setup a start-up log was run with', () => {
       pipelineParallel: null,
       weightFormat: { value: 'mxfp4', line: 5 },
       utilisation: null,
+      maxNumBatchedTokens: null,
       model: { value: 'openai/gpt-oss-120b', line: 2 },
     });
     // A log with setup lines only is read (no memory figures to compare yet).
     expect(parseEngineLog(read('vllm-gpt-oss-120b-tp2-args.log'))).toMatchObject({ ok: true, log: { figures: [] } });
+  });
+
+  it('max_num_batched_tokens from the chunked-prefill line (vllm #23278): offered to the page, which then sizes windows and activations with it', () => {
+    // Line 4: "Chunked prefill is enabled with max_num_batched_tokens=8192."
+    const setup = readLogSetup(read('vllm-gpt-oss-120b-h100-setup.log'));
+    expect(setup).toMatchObject({ context: { value: 131_072, line: 2 }, weightFormat: { value: 'mxfp4', line: 3 }, maxNumBatchedTokens: { value: 8192, line: 4 } });
+    // From the arguments too: {'max_num_batched_tokens': 1024}.
+    expect(readLogSetup("non-default args: {'model': 'openai/gpt-oss-120b', 'max_num_batched_tokens': 1024}").maxNumBatchedTokens).toEqual({ value: 1024, line: 1 });
+    const page = defaultScenario();
+    Object.assign(page.selfHosted, { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 });
+    Object.assign(page.hardware, { weightFormat: 'mxfp4', contextLength: 131_072, concurrentSequences: 1, maxNumBatchedTokens: 2048 });
+    const offer = compareEngineLog(parsed('vllm-gpt-oss-120b-h100-setup.log'), report(page)).setup;
+    expect(offer.differences).toEqual([{ field: 'maxNumBatchedTokens', log: 8192, page: 2048, line: 4 }]);
+    expect(offer.patch.hardware).toEqual({ maxNumBatchedTokens: 8192 });
+    // On an H100 8,192 is vLLM's own default: a page left at the default (null) differs in nothing.
+    page.hardware.maxNumBatchedTokens = null;
+    expect(compareEngineLog(parsed('vllm-gpt-oss-120b-h100-setup.log'), report(page)).setup.differences).toEqual([]);
   });
 
   it('TP from the ranks that printed, utilisation from the summary or V0 profiling line, context from the concurrency line', () => {

@@ -13,7 +13,7 @@ import type { Hardware, SelfHosted } from '../scenario/schema';
  * the number of TP ranks that printed lines.
  */
 
-export type LogSetupField = 'context' | 'tensorParallel' | 'pipelineParallel' | 'weightFormat' | 'utilisation';
+export type LogSetupField = 'context' | 'tensorParallel' | 'pipelineParallel' | 'weightFormat' | 'utilisation' | 'maxNumBatchedTokens';
 
 export interface LogSetupValue<V> {
   value: V;
@@ -27,6 +27,8 @@ export interface LogSetup {
   pipelineParallel: LogSetupValue<number> | null;
   weightFormat: LogSetupValue<WeightFormat> | null;
   utilisation: LogSetupValue<number> | null;
+  /** vLLM's max_num_batched_tokens (chunked-prefill line or arguments). */
+  maxNumBatchedTokens: LogSetupValue<number> | null;
   /** The model the log names (shown, not matched to the catalog). */
   model: LogSetupValue<string> | null;
 }
@@ -66,6 +68,8 @@ const RULES: Rule[] = [
   { field: 'utilisation', re: /'gpu_memory_utilization': ([\d.]+)/, read: (m) => num01(m[1]) },
   { field: 'utilisation', re: /Desired GPU memory utilization is \(([\d.]+),/, read: (m) => num01(m[1]) },
   { field: 'utilisation', re: /\bgpu_memory_utilization=([\d.]+)/, read: (m) => num01(m[1]) },
+  { field: 'maxNumBatchedTokens', re: /'max_num_batched_tokens': (\d+)/, read: (m) => int(m[1]) },
+  { field: 'maxNumBatchedTokens', re: /\bmax_num_batched_tokens=(\d+)/, read: (m) => int(m[1]) },
   { field: 'model', re: /'model': '([^']{1,200})'/, read: (m) => m[1] ?? null },
   { field: 'model', re: /\bmodel='([^']{1,200})'/, read: (m) => m[1] ?? null },
   { field: 'model', re: /\bmodel_path='([^']{1,200})'/, read: (m) => m[1] ?? null },
@@ -79,7 +83,7 @@ function num01(s: string | undefined): number | null {
 const RANK = /\b(?:Worker_)?TP(\d+)\b/;
 
 export function readLogSetup(text: string): LogSetup {
-  const out: LogSetup = { context: null, tensorParallel: null, pipelineParallel: null, weightFormat: null, utilisation: null, model: null };
+  const out: LogSetup = { context: null, tensorParallel: null, pipelineParallel: null, weightFormat: null, utilisation: null, maxNumBatchedTokens: null, model: null };
   const ranks = new Map<string, number>();
   text.split(/\r?\n/).forEach((raw, i) => {
     const rank = RANK.exec(raw)?.[1];
@@ -106,6 +110,8 @@ export interface PageSetup {
   pipelineParallel: number;
   weightFormat: WeightFormat;
   memoryUtilisation: number;
+  /** The batched tokens the page sizes with (entered, or vLLM's default for its GPU). */
+  maxNumBatchedTokens: number;
   mla: boolean;
 }
 
@@ -118,7 +124,7 @@ export interface SetupDifference {
 
 export interface SetupPatch {
   selfHosted: Partial<Pick<SelfHosted, 'gpusPerReplica'>>;
-  hardware: Partial<Pick<Hardware, 'contextLength' | 'layout' | 'tensorParallel' | 'mlaKvMode' | 'weightFormat' | 'memoryUtilisation'>>;
+  hardware: Partial<Pick<Hardware, 'contextLength' | 'layout' | 'tensorParallel' | 'mlaKvMode' | 'weightFormat' | 'memoryUtilisation' | 'maxNumBatchedTokens'>>;
 }
 
 export interface SetupOffer {
@@ -160,6 +166,10 @@ export function setupOffer(log: LogSetup, page: PageSetup): SetupOffer {
   if (log.utilisation && Math.abs(log.utilisation.value - page.memoryUtilisation) > 1e-9) {
     differences.push({ field: 'utilisation', log: log.utilisation.value, page: page.memoryUtilisation, line: log.utilisation.line });
     patch.hardware.memoryUtilisation = log.utilisation.value;
+  }
+  if (log.maxNumBatchedTokens && log.maxNumBatchedTokens.value !== page.maxNumBatchedTokens) {
+    differences.push({ field: 'maxNumBatchedTokens', log: log.maxNumBatchedTokens.value, page: page.maxNumBatchedTokens, line: log.maxNumBatchedTokens.line });
+    patch.hardware.maxNumBatchedTokens = log.maxNumBatchedTokens.value;
   }
   return { differences, patch };
 }

@@ -2,14 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaults';
 import type { ModelSpec } from '../scenario/model-spec';
 import type { Scenario } from '../scenario/schema';
-import { kvPerGpu, layoutOf, memoryBreakdown } from './fit';
+import { kvPerGpu, layoutOf, memoryBreakdown, type KvSizing } from './fit';
 import { frontierContexts, frontierSeries, maxConcurrency, maxContext } from './frontier';
 import { resolveSetup } from './setup';
 
+/** BF16 cache as vLLM allocates it at its default 8,192 batched tokens (H100/H200 class). */
+const BF16: KvSizing = { format: 'bf16', batchedTokens: 8192 };
+
+/** Entered overheads unless a test names others, so the hand arithmetic below holds its 4 + 3 GiB. */
 function input(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>) {
   const s = defaultScenario();
   Object.assign(s.selfHosted, selfHosted);
-  Object.assign(s.hardware, hardware);
+  Object.assign(s.hardware, { overheadSource: 'entered' }, hardware);
   const r = resolveSetup(s);
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
   return r.input;
@@ -23,21 +27,21 @@ describe('maximum concurrency at a context', () => {
     const m = memoryBreakdown(i);
     const available = 81_559 * 2 ** 20 * 0.92 - 141.1e9 / 4 - 4 * 2 ** 30;
     expect(m.kvAvailablePerGpu).toBeCloseTo(available, 0);
-    expect(maxConcurrency(i.model, 'bf16', m.layout, available, 32_768)).toBe(Math.floor(available / ((327_680 * 32_768) / 4)));
-    expect(maxConcurrency(i.model, 'bf16', m.layout, available, 32_768)).toBe(14);
+    expect(maxConcurrency(i.model, BF16, m.layout, available, 32_768)).toBe(Math.floor(available / ((327_680 * 32_768) / 4)));
+    expect(maxConcurrency(i.model, BF16, m.layout, available, 32_768)).toBe(14);
   });
 
   it('with DP-attention: TP × ⌊available / one sequence⌋ because each rank holds whole sequences', () => {
     const i = input({}, {}); // default: Kimi K2.6 on 8× H200, DP-attention
     const m = memoryBreakdown(i);
     const perSeq = 70_272 * 65_536; // 4.6 GB
-    expect(maxConcurrency(i.model, 'bf16', m.layout, m.kvAvailablePerGpu, 65_536)).toBe(8 * Math.floor(m.kvAvailablePerGpu / perSeq));
+    expect(maxConcurrency(i.model, BF16, m.layout, m.kvAvailablePerGpu, 65_536)).toBe(8 * Math.floor(m.kvAvailablePerGpu / perSeq));
   });
 
   it('is 0 when nothing is left for the cache', () => {
     const i = input({}, {});
-    expect(maxConcurrency(i.model, 'bf16', layoutOf(i), -1e9, 4096)).toBe(0);
-    expect(maxConcurrency(i.model, 'bf16', layoutOf(i), 0, 4096)).toBe(0);
+    expect(maxConcurrency(i.model, BF16, layoutOf(i), -1e9, 4096)).toBe(0);
+    expect(maxConcurrency(i.model, BF16, layoutOf(i), 0, 4096)).toBe(0);
   });
 });
 
@@ -45,20 +49,23 @@ describe('maximum context at a concurrency', () => {
   it('is the exact largest context that fits', () => {
     const i = input({ modelId: 'llama-3.1-70b', gpuId: 'h100-sxm', gpusPerReplica: 4 }, { weightFormat: 'bf16', tensorParallel: 4, activationGiB: 2, runtimeOverheadGiB: 2 });
     const m = memoryBreakdown(i);
-    const r = maxContext(i.model, 'bf16', m.layout, m.kvAvailablePerGpu, 10);
+    const r = maxContext(i.model, BF16, m.layout, m.kvAvailablePerGpu, 10);
     // 10 × c × 327,680 / 4 ≤ available → c = ⌊available × 4 / 3,276,800⌋.
     expect(r).toEqual({ kind: 'tokens', tokens: Math.floor((m.kvAvailablePerGpu * 4) / 3_276_800) });
     if (r.kind !== 'tokens') return;
-    expect(kvPerGpu(i.model, 'bf16', m.layout, 10, r.tokens)).toBeLessThanOrEqual(m.kvAvailablePerGpu);
-    expect(kvPerGpu(i.model, 'bf16', m.layout, 10, r.tokens + 1)).toBeGreaterThan(m.kvAvailablePerGpu);
+    expect(kvPerGpu(i.model, BF16, m.layout, 10, r.tokens)).toBeLessThanOrEqual(m.kvAvailablePerGpu);
+    expect(kvPerGpu(i.model, BF16, m.layout, 10, r.tokens + 1)).toBeGreaterThan(m.kvAvailablePerGpu);
   });
 
   it('handles the window cap of sliding layers (gpt-oss) exactly', () => {
     const i = input({ modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 }, { weightFormat: 'mxfp4', tensorParallel: 1, activationGiB: 1, runtimeOverheadGiB: 1 });
     const m = memoryBreakdown(i);
-    const r = maxContext(i.model, 'bf16', m.layout, m.kvAvailablePerGpu, 1);
-    // Above the window: 36,864 × (c + 128) ≤ available → c = ⌊available / 36,864⌋ − 128.
-    expect(r).toEqual({ kind: 'tokens', tokens: Math.floor(m.kvAvailablePerGpu / 36_864) - 128 });
+    const r = maxContext(i.model, BF16, m.layout, m.kvAvailablePerGpu, 1);
+    // Past 127 + 8,192 tokens the window layers stay at (⌈8,319 / 16⌉ + 1) × 16 = 8,336 tokens:
+    // 36,864 × (c + 8,336) ≤ available → c = ⌊available / 36,864⌋ − 8,336.
+    expect(r).toEqual({ kind: 'tokens', tokens: Math.floor(m.kvAvailablePerGpu / 36_864) - 8336 });
+    // What a decode step reads stops at the 128-token window: ⌊available / 36,864⌋ − 128.
+    expect(maxContext(i.model, { format: 'bf16', batchedTokens: null }, m.layout, m.kvAvailablePerGpu, 1)).toEqual({ kind: 'tokens', tokens: Math.floor(m.kvAvailablePerGpu / 36_864) - 128 });
   });
 
   it("is 'unbounded' when no layer grows with context and 'none' when nothing fits", () => {
@@ -76,10 +83,10 @@ describe('maximum context at a concurrency', () => {
       releasedFormat: 'bf16',
       checkpointBytes: null,
     };
-    const layout = { gpus: 1, tp: 1, pp: 1, nodes: 1, mlaMode: 'not-mla', dp: 1, dcp: 1 } as const;
-    expect(maxContext(windowOnly, 'bf16', layout, 50e9, 4)).toEqual({ kind: 'unbounded', checkedUpTo: 100_000_000 });
-    expect(maxContext(windowOnly, 'bf16', layout, 1, 4)).toEqual({ kind: 'none' });
-    expect(maxContext(windowOnly, 'bf16', layout, -5, 4)).toEqual({ kind: 'none' });
+    const layout = { gpus: 1, tp: 1, pp: 1, nodes: 1, mlaMode: 'not-mla', dp: 1, dcp: 1, ep: 1 } as const;
+    expect(maxContext(windowOnly, BF16, layout, 50e9, 4)).toEqual({ kind: 'unbounded', checkedUpTo: 100_000_000 });
+    expect(maxContext(windowOnly, BF16, layout, 1, 4)).toEqual({ kind: 'none' });
+    expect(maxContext(windowOnly, BF16, layout, -5, 4)).toEqual({ kind: 'none' });
   });
 });
 
@@ -94,7 +101,7 @@ describe('frontier series', () => {
   it('falls as the context grows', () => {
     const i = input({}, {});
     const m = memoryBreakdown(i);
-    const points = frontierSeries(i.model, 'bf16', m.layout, m.kvAvailablePerGpu, 65_536);
+    const points = frontierSeries(i.model, BF16, m.layout, m.kvAvailablePerGpu, 65_536);
     for (let k = 1; k < points.length; k++) expect(points[k]!.maxConcurrency).toBeLessThanOrEqual(points[k - 1]!.maxConcurrency);
     expect(points.find((p) => p.context === 65_536)?.maxConcurrency).toBeGreaterThanOrEqual(48);
   });

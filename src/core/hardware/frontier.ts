@@ -1,6 +1,5 @@
 import type { ModelSpec } from '../scenario/model-spec';
-import { kvPerGpu, type Layout } from './fit';
-import type { FitInput } from './setup';
+import { kvPerGpu, type KvSizing, type Layout } from './fit';
 import { MAX_CONTEXT } from './setup';
 
 /**
@@ -17,7 +16,7 @@ export const CONCURRENCY_CAP = 1_000_000_000;
  * One "unit" is one sequence per attention-DP rank (one sequence without DP-attention); the
  * busiest GPU holds ⌈B / DP⌉ sequences, so B_max = DP × ⌊available / unit⌋.
  */
-export function maxConcurrency(model: ModelSpec, kv: FitInput['kvFormat'], layout: Layout, available: number, context: number): number {
+export function maxConcurrency(model: ModelSpec, kv: KvSizing, layout: Layout, available: number, context: number): number {
   if (!(available > 0)) return 0;
   const unit = kvPerGpu(model, kv, layout, layout.dp, context);
   if (!(unit > 0)) return CONCURRENCY_CAP;
@@ -31,7 +30,7 @@ export type MaxContext = { kind: 'tokens'; tokens: number } | { kind: 'none' } |
  * monotone KV-per-GPU function. 'none' when not even one token fits; 'unbounded' when memory
  * does not limit the context up to the search cap (only sliding-window and linear layers).
  */
-export function maxContext(model: ModelSpec, kv: FitInput['kvFormat'], layout: Layout, available: number, sequences: number): MaxContext {
+export function maxContext(model: ModelSpec, kv: KvSizing, layout: Layout, available: number, sequences: number): MaxContext {
   const need = (c: number) => kvPerGpu(model, kv, layout, sequences, c);
   if (!(available > 0) || need(1) > available) return { kind: 'none' };
   if (need(MAX_CONTEXT) <= available) return { kind: 'unbounded', checkedUpTo: MAX_CONTEXT };
@@ -60,7 +59,7 @@ export function frontierContexts(modelMax: number, configured: number): number[]
   return [...set].sort((a, b) => a - b);
 }
 
-export function frontierSeries(model: ModelSpec, kv: FitInput['kvFormat'], layout: Layout, available: number, configured: number): FrontierPoint[] {
+export function frontierSeries(model: ModelSpec, kv: KvSizing, layout: Layout, available: number, configured: number): FrontierPoint[] {
   return frontierContexts(model.maxContext, configured).map((context) => ({
     context,
     maxConcurrency: maxConcurrency(model, kv, layout, available, context),

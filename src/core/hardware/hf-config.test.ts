@@ -166,6 +166,18 @@ describe('clear messages for bad configs', () => {
     expect(r2.ok ? [] : r2.issues.map((i) => [i.path, i.code])).toEqual([['num_experts_per_tok', 'inconsistent']]);
   });
 
+  it('refuses more KV heads than attention heads, naming both', () => {
+    const l = JSON.parse(fixture('llama-3.1-70b')) as Record<string, unknown>;
+    l.num_key_value_heads = 128;
+    const r = parseHfConfig(JSON.stringify(l));
+    // Llama-3.1-70B has 64 attention heads; 128 KV heads cannot share them.
+    expect(r.ok ? [] : r.issues).toEqual([
+      { path: 'num_key_value_heads', code: 'inconsistent', rule: 'kv-heads-above-heads', values: { kvHeads: 128, heads: 64 }, detail: '128 > 64 attention heads' },
+    ]);
+    l.num_key_value_heads = 64;
+    expect(parseHfConfig(JSON.stringify(l)).ok).toBe(true);
+  });
+
   it('uses the name hint, then _name_or_path, then the architecture', () => {
     expect(parseHfConfig(fixture('llama-3.1-70b'), 'My Llama')).toMatchObject({ ok: true, spec: { name: 'My Llama' } });
     expect(parseHfConfig(fixture('llama-3.1-70b'))).toMatchObject({ ok: true, spec: { name: 'LlamaForCausalLM' } });

@@ -92,7 +92,7 @@ export interface ConfigIssue {
   path: string;
   code: ConfigIssueCode;
   /** For 'inconsistent': which rule, with its numbers in `values`. */
-  rule?: 'layer-count' | 'top-k-above-experts' | 'sliding-window-with-mla' | 'no-moe-layer';
+  rule?: 'layer-count' | 'top-k-above-experts' | 'kv-heads-above-heads' | 'sliding-window-with-mla' | 'no-moe-layer';
   values?: Record<string, number>;
   /** For 'wrong-type': what the field must be. */
   expected?: 'number' | 'whole-number' | 'positive' | 'non-negative' | 'boolean' | 'text' | 'list' | 'object';
@@ -269,6 +269,22 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
   }
 
   let kvHeads = cfg.num_key_value_heads;
+  // Grouped-query attention shares each KV head among heads / kv_heads query heads; more KV
+  // heads than query heads is no geometry a checkpoint has (a typo, or the two fields swapped).
+  if (kvHeads !== undefined && !mla && kvHeads > heads) {
+    return {
+      ok: false,
+      issues: [
+        {
+          path: pathOf(prefix, ['num_key_value_heads']),
+          code: 'inconsistent',
+          rule: 'kv-heads-above-heads',
+          values: { kvHeads, heads },
+          detail: `${kvHeads} > ${heads} attention heads`,
+        },
+      ],
+    };
+  }
   if (kvHeads === undefined && !mla) {
     kvHeads = heads;
     notes.push({ code: 'kv-heads-default', params: { heads } });

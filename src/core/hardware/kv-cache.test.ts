@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findModel } from '../catalog/catalog';
 import { defaultScenario } from '../scenario/defaults';
 import type { Scenario } from '../scenario/schema';
-import { kvTerms, layoutOf, memoryBreakdown } from './fit';
+import { kvSizing, kvTerms, layoutOf, memoryBreakdown } from './fit';
+import { maxConcurrency } from './frontier';
 import { bytesPerSequence, growingBytesPerToken, linearStateBytes } from './model-math';
 import { resolveSetup, type FitInput } from './setup';
 
@@ -18,7 +19,7 @@ function model(id: string) {
 function input(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>): FitInput {
   const s = defaultScenario();
   Object.assign(s.selfHosted, selfHosted);
-  Object.assign(s.hardware, hardware);
+  Object.assign(s.hardware, { overheadSource: 'entered' }, hardware);
   const r = resolveSetup(s);
   if (!r.ok) throw new Error(JSON.stringify(r.issues));
   return r.input;
@@ -29,9 +30,9 @@ describe('KV bytes per token and per sequence, per attention kind', () => {
     const m = model('llama-3.1-70b');
     expect(growingBytesPerToken(m, 'bf16')).toBe(2 * 80 * 8 * 128 * 2);
     // Reference §5.4: "2.68 GB KV" for one 8K sequence: 327,680 × 8,192 = 2,684,354,560 B.
-    expect(bytesPerSequence(m, 'bf16', 8192)).toBe(2_684_354_560);
+    expect(bytesPerSequence(m, 'bf16', 8192, null)).toBe(2_684_354_560);
     // FP8 halves it.
-    expect(bytesPerSequence(m, 'fp8', 8192)).toBe(1_342_177_280);
+    expect(bytesPerSequence(m, 'fp8', 8192, null)).toBe(1_342_177_280);
   });
 
   it('GQA with explicit head_dim (Qwen3-235B): 2 × 94 × 4 × 128 × 2 = 192,512 B/token, not the hidden/heads = 64 a peer tool assumes', () => {
@@ -43,7 +44,7 @@ describe('KV bytes per token and per sequence, per attention kind', () => {
 
   it('MLA (DeepSeek-V3) at 128K in BF16 is 61 × (512 + 64) × 2 B × 131,072 = 8.58 GiB, not the ~213 GiB of the naive formula', () => {
     const m = model('deepseek-v3');
-    const perSeq = bytesPerSequence(m, 'bf16', 131_072);
+    const perSeq = bytesPerSequence(m, 'bf16', 131_072, null);
     expect(perSeq).toBe(61 * 576 * 2 * 131_072); // 9,211,740,160 B
     expect(perSeq / GiB).toBeCloseTo(8.58, 2);
     // Naive GQA formula with hidden / (heads / kv_heads) = 7168 / (128 / 128) as head width
@@ -53,14 +54,42 @@ describe('KV bytes per token and per sequence, per attention kind', () => {
     expect(naive / perSeq).toBeCloseTo(24.9, 1);
   });
 
-  it('sliding window (gpt-oss-120b): 18 full layers grow, 18 window layers stop at 128 tokens', () => {
+  it('sliding window (gpt-oss-120b): what a decode step reads stops at the 128-token window', () => {
     const m = model('gpt-oss-120b');
     // Growth: 2 × 18 × 8 × 64 × 2 B = 36,864 B/token.
     expect(growingBytesPerToken(m, 'bf16')).toBe(36_864);
     // At 128K: full 36,864 × 131,072 = 4,831,838,208 B (4.5 GiB); window 36,864 × 128 = 4,718,592 B.
-    expect(bytesPerSequence(m, 'bf16', 131_072)).toBe(4_831_838_208 + 4_718_592);
+    expect(bytesPerSequence(m, 'bf16', 131_072, null)).toBe(4_831_838_208 + 4_718_592);
     // Below the window both halves grow alike: 100 tokens × 2 × 36,864.
-    expect(bytesPerSequence(m, 'bf16', 100)).toBe(100 * 2 * 36_864);
+    expect(bytesPerSequence(m, 'bf16', 100, null)).toBe(100 * 2 * 36_864);
+  });
+
+  it('sliding window as vLLM allocates it: window − 1 + max_num_batched_tokens per sequence, in 16-token blocks plus one', () => {
+    const m = model('gpt-oss-120b');
+    // A window layer holds 2 × 8 × 64 × 2 B = 2,048 B per token; 18 of them.
+    // vllm #27508 (--max-num-batched-tokens 1024, max_model_len 131,072): "(4.54 GiB KV cache is needed".
+    // Window layers: min(127 + 1,024, 131,072) = 1,151 tokens → ⌈1,151 / 16⌉ + 1 = 73 blocks = 1,168
+    // tokens × 2,048 B × 18 = 43,057,152 B; full layers 4,831,838,208 B → 4,874,895,360 B = 4.540 GiB.
+    const needed = bytesPerSequence(m, 'bf16', 131_072, 1024);
+    expect(needed).toBe(4_874_895_360);
+    expect(needed / GiB).toBeCloseTo(4.54, 2);
+    // At vLLM's default 8,192 batched tokens: 8,319 → 521 blocks = 8,336 tokens → 307,298,304 B;
+    // 5,139,136,512 B in all. Sized to the window only (4,836,556,800 B) that is 5.9 % under.
+    expect(bytesPerSequence(m, 'bf16', 131_072, 8192)).toBe(5_139_136_512);
+    expect(1 - 4_836_556_800 / 5_139_136_512).toBeCloseTo(0.059, 3);
+    // The window never holds more than the context: at 8K, min(8,319, 8,192) = 8,192 → 513 blocks.
+    expect(bytesPerSequence(m, 'bf16', 8192, 8192)).toBe(18 * 2048 * 8192 + 18 * 2048 * 513 * 16);
+  });
+
+  it('gpt-oss-120b at 8K on one H100 with 4 + 3 GiB: 9 sequences of room, not 19', () => {
+    const i = input({ modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 }, { weightFormat: 'mxfp4', contextLength: 8192, concurrentSequences: 1, overheadSource: 'entered', runtimeOverheadGiB: 4, activationGiB: 3, maxNumBatchedTokens: 8192 });
+    // Room as the fit had it, before the kernel's padding: 78,679,145,185.28 − 65.28e9 − 7,516,192,768 = 5,882,952,417 B.
+    const room = 78_679_145_185.28 - 65.28e9 - 7 * GiB;
+    // Window only: 36,864 × 8,192 + 36,864 × 128 = 306,708,480 B per sequence → ⌊19.2⌋ = 19.
+    expect(Math.floor(room / (36_864 * 8192 + 36_864 * 128))).toBe(19);
+    // As vLLM allocates: 301,989,888 + 18 × 2,048 × 8,208 = 604,569,600 B → ⌊9.73⌋ = 9.
+    const layout = layoutOf(i);
+    expect(maxConcurrency(i.model, kvSizing(i), layout, room, 8192)).toBe(9);
   });
 
   it('linear attention (Kimi K3 KDA): constant state 69 × 96 × 128 × 128 × 2 B = 207 MiB per sequence plus the short-conv state', () => {
@@ -70,13 +99,13 @@ describe('KV bytes per token and per sequence, per attention kind', () => {
     // 69 × 96 × 128 × 128 × 2 = 217,055,232 B = 207 MiB; conv 69 × 110,592 × 2 = 15,261,696 B.
     expect(linearStateBytes(kda!)).toBe(217_055_232 + 15_261_696);
     // The whole-model sequence at 1K and at 1M differs only by the 24 MLA layers: 24 × 576 × 2 B per token.
-    const d = bytesPerSequence(m, 'bf16', 1_048_576) - bytesPerSequence(m, 'bf16', 1024);
+    const d = bytesPerSequence(m, 'bf16', 1_048_576, null) - bytesPerSequence(m, 'bf16', 1024, null);
     expect(d).toBe(24 * 576 * 2 * (1_048_576 - 1024));
   });
 
   it('vendor anchor: MiniMax-M2 "240 GB per 1M context tokens" = 2 × 62 × 8 × 128 × 2 B × 1e6 = 254 GB (236.5 GiB)', () => {
     const m = model('minimax-m2');
-    const perMillion = bytesPerSequence(m, 'bf16', 1_000_000);
+    const perMillion = bytesPerSequence(m, 'bf16', 1_000_000, null);
     expect(perMillion).toBe(253_952 * 1e6);
     // The vendor's round figure sits between our GB and GiB figures (within 6 %).
     expect(perMillion / 1e9).toBeCloseTo(253.95, 2);
@@ -88,12 +117,12 @@ describe('KV bytes per token and per sequence, per attention kind', () => {
 describe('distribution over GPUs', () => {
   it('GQA is split over min(TP, kv_heads): Llama-70B with 8 KV heads is ÷8 on TP 8 and still ÷8 on TP 16', () => {
     const tp8 = input({ modelId: 'llama-3.1-70b', gpusPerReplica: 8 }, { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 8192 });
-    const [g8] = kvTerms(tp8.model, 'bf16', layoutOf(tp8), 1, 8192);
+    const [g8] = kvTerms(tp8.model, { format: 'bf16', batchedTokens: 8192 }, layoutOf(tp8), 1, 8192);
     expect(g8?.rule).toBe('tp-heads');
     expect(g8?.perGpuBytes).toBe(2_684_354_560 / 8);
     // TP 16 > 8 KV heads: each head lives on two ranks, so a GPU still holds 1/8.
     const tp16 = input({ modelId: 'llama-3.1-70b', gpusPerReplica: 16, gpusPerNode: 16 }, { weightFormat: 'bf16', tensorParallel: 16, concurrentSequences: 1, contextLength: 8192 });
-    const [g16] = kvTerms(tp16.model, 'bf16', layoutOf(tp16), 1, 8192);
+    const [g16] = kvTerms(tp16.model, { format: 'bf16', batchedTokens: 8192 }, layoutOf(tp16), 1, 8192);
     expect(g16?.perGpuBytes).toBe(2_684_354_560 / 8);
     // Qwen3 has 4 KV heads: TP 8 divides by 4 only.
     const qwen = input({ modelId: 'qwen3-235b-a22b', gpusPerReplica: 8 }, { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 1000 });

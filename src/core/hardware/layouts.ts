@@ -1,6 +1,6 @@
 import type { GpuRecord } from '../catalog/types';
-import { budgetPerGpu, kvPerGpu, layoutOf, weightTerm, type Layout } from './fit';
-import { GIB } from './formats';
+import { budgetPerGpu, kvPerGpu, kvSizing, layoutOf, weightTerm, type Layout } from './fit';
+import { overheadsFor } from './engine-profile';
 import { maxConcurrency } from './frontier';
 import { hasMla, type WeightBytes } from './model-math';
 import type { FitInput } from './setup';
@@ -78,6 +78,7 @@ export function layoutFor(model: FitInput['model'], kind: LayoutKind, count: num
     mlaMode,
     dp: mlaMode === 'dp-attention' ? tp : 1,
     dcp: mlaMode === 'dcp' ? tp : 1,
+    ep: model.moe !== null && kind !== 'tp' ? tp : 1,
   };
 }
 
@@ -108,20 +109,22 @@ export function evaluateLayout(input: FitInput, gpu: GpuRecord, kind: LayoutKind
   const at = gpu === input.gpu ? input : { ...input, gpu };
   const budget = budgetPerGpu(at);
   const weights = weightTerm(at, layout, bytes).perGpuBytes;
-  const fixed = weights + (input.activationGiB + input.runtimeOverheadGiB) * GIB;
-  const kv = kvPerGpu(input.model, input.kvFormat, layout, input.concurrentSequences, input.contextLength);
+  const overheads = overheadsFor(input, gpu, layout);
+  const fixed = weights + overheads.activationBytes + overheads.runtimeBytes;
+  const sizing = kvSizing(input, gpu);
+  const kv = kvPerGpu(input.model, sizing, layout, input.concurrentSequences, input.contextLength);
   const used = fixed + kv;
   return {
     kind,
     layout,
-    ep: input.model.moe !== null && kind !== 'tp' ? layout.tp : 1,
+    ep: layout.ep,
     weightsPerGpu: weights,
     kvPerGpu: kv,
     usedPerGpu: used,
     budgetPerGpu: budget,
     headroomPerGpu: budget - used,
     fits: used <= budget,
-    maxSequencesAtContext: maxConcurrency(input.model, input.kvFormat, layout, budget - fixed, input.contextLength),
+    maxSequencesAtContext: maxConcurrency(input.model, sizing, layout, budget - fixed, input.contextLength),
   };
 }
 

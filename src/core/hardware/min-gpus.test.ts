@@ -7,8 +7,15 @@ import { weightBytes } from './model-math';
 import { candidateCounts, crossesNodesWithoutNvlink, minGpusFor, minGpuTable, searchLayout } from './min-gpus';
 import { resolveSetup } from './setup';
 
-function input(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>) {
+/** The example scenario with its overheads entered (4 + 3 GiB), which the hand arithmetic below uses. */
+function enteredScenario() {
   const s = defaultScenario();
+  s.hardware.overheadSource = 'entered';
+  return s;
+}
+
+function input(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>) {
+  const s = enteredScenario();
   Object.assign(s.selfHosted, selfHosted);
   Object.assign(s.hardware, hardware);
   const r = resolveSetup(s);
@@ -63,8 +70,21 @@ describe('minimum GPUs', () => {
     expect(minGpusFor(llama, gpu('b200'), 8, bytes)).toMatchObject({ kind: 'fits', count: 1 });
   });
 
-  it('RTX 4090 (22.08 GB, one per node): 143.78 GB / n + 4.295 ≤ 22.08 → n ≥ 8.08 → 9 GPUs in 9 nodes', () => {
-    expect(minGpusFor(llama, gpu('rtx-4090'), 1, bytes)).toMatchObject({ kind: 'fits', count: 9, nodes: 9, tp: 1, pp: 9 });
+  it('RTX 4090 (24,564 MiB → 23.70 GB budget, one per node): 143.78 GB / n + 4.295 ≤ 23.70 → n ≥ 7.41 → 8 GPUs in 8 nodes', () => {
+    // 24,564 × 1,048,576 × 0.92 = 23,696,643,194.88 B; at 7 GPUs 20.54 + 4.30 = 24.84 GB does not fit.
+    expect(minGpusFor(llama, gpu('rtx-4090'), 1, bytes)).toMatchObject({ kind: 'fits', count: 8, nodes: 8, tp: 8, pp: 1 });
+  });
+
+  it('stops at 16 pipeline stages: no TP1 × PP51 on single-GPU nodes (Kimi K2.6 INT4 on RTX 5090)', () => {
+    // The example scenario (594 GB, 48 × 64K sequences, 4 + 3 GiB) on 32 GB cards that sit one per
+    // node (budget 32e9 × 0.92 = 29.44e9 B). Before, the first count that held it was 51 = TP1 × PP51.
+    // Counts with more than 16 stages are skipped now: 40 = TP8 + DCP8 × PP5 holds 594e9 / 40 =
+    // 14.85e9 + 7,516,192,768 + KV 48 × 65,536 × 70,272 B / (8 × 5) = 5,526,429,696 → 27.89e9 B;
+    // 36 = TP4 × PP9 needs 16.5e9 + 7.52e9 + 6.14e9 = 30.16e9 B, 32 = TP8 × PP4 32.99e9 B.
+    const k = input({ gpuId: 'rtx-5090', gpusPerReplica: 1, gpusPerNode: 1 }, { runtimeOverheadGiB: 4, activationGiB: 3 });
+    const r = minGpusFor(k, gpu('rtx-5090'), 1, weightBytes(k.model, k.weightFormat));
+    expect(r).toMatchObject({ kind: 'fits', count: 40, tp: 8, pp: 5, layout: 'dcp', tpSpansNodes: true, multiNodeMoe: true });
+    if (r.kind === 'fits') expect(r.usedPerGpu).toBeCloseTo(594e9 / 40 + 7 * 2 ** 30 + (48 * 65_536 * 70_272) / 40, 0);
   });
 
   it('marks MoE setups that span nodes', () => {
@@ -74,9 +94,9 @@ describe('minimum GPUs', () => {
     expect(r.kind === 'fits' && r.count >= 16 && r.multiNodeMoe).toBe(true);
   });
 
-  it("reports 'none' when 1,024 GPUs are not enough", () => {
+  it("reports 'none' past 16 pipeline stages: every count above 16 × 8 = 128 GPUs has more", () => {
     const huge = input({ modelId: 'kimi-k2' }, { weightFormat: 'bf16', mlaKvMode: 'replicated', contextLength: 100_000_000, concurrentSequences: 10_000 });
-    expect(minGpusFor(huge, gpu('rtx-4090'), 1, weightBytes(huge.model, 'bf16'))).toEqual({ kind: 'none', checkedUpTo: 1024 });
+    expect(minGpusFor(huge, gpu('h200-sxm'), 8, weightBytes(huge.model, 'bf16'))).toEqual({ kind: 'none', checkedUpTo: 128, limit: 'pipeline-stages' });
   });
 
   it('covers every GPU of the catalog and marks the selected one', () => {

@@ -1,7 +1,7 @@
 import { GPUS } from '../catalog/gpus';
 import type { GpuRecord, SourceRef } from '../catalog/types';
-import { GIB } from './formats';
-import { budgetPerGpu, kvPerGpu, weightTerm, type Layout } from './fit';
+import { overheadsFor } from './engine-profile';
+import { budgetPerGpu, kvPerGpu, kvSizing, weightTerm, type Layout } from './fit';
 import { evaluateLayout, kindOfLayout, layoutsAt, pickBest, type LayoutFit, type LayoutKind } from './layouts';
 import { hasMla, weightBytes, type WeightBytes } from './model-math';
 import type { FitInput } from './setup';
@@ -18,6 +18,14 @@ import type { FitInput } from './setup';
  */
 export const MAX_SEARCH_GPUS = 1024;
 const MAX_TP = 8;
+/**
+ * The search stops at 16 pipeline stages. On GPUs that sit one per node (RTX 4090/5090 in the
+ * catalog) every count is TP1 × PP(count), and a model of 594 GB would otherwise be "found" at
+ * TP1 × PP51: 51 machines in a chain, each stage a network hop and a pipeline bubble, which no
+ * public deployment runs (vLLM's and SGLang's multi-node examples use 2–4 stages). 16 leaves room
+ * for the largest of those (PP 2–4 nodes × TP8 is only 2–4 stages) and says "none" past it.
+ */
+export const MAX_PIPELINE_STAGES = 16;
 
 export type MinGpuResult =
   | {
@@ -37,8 +45,11 @@ export type MinGpuResult =
       maxSequencesAtContext: number;
       /** MoE spread over more than one node: expert all-to-all crosses the node boundary. */
       multiNodeMoe: boolean;
+      /** TP is wider than a node (single-GPU nodes): every layer's all-reduce crosses the network. */
+      tpSpansNodes: boolean;
     }
-  | { kind: 'none'; checkedUpTo: number };
+  /** `limit`: the search ran out of GPUs (checked up to that count) or of pipeline stages (up to that many). */
+  | { kind: 'none'; checkedUpTo: number; limit: 'gpus' | 'pipeline-stages' };
 
 export interface MinGpuRow {
   gpuId: string;
@@ -86,6 +97,7 @@ export function searchLayout(input: FitInput, count: number, gpusPerNode: number
     mlaMode,
     dp: mlaMode === 'dp-attention' ? tp : 1,
     dcp: mlaMode === 'dcp' ? gcd(input.dcpSize, tp) : 1,
+    ep: input.model.moe !== null ? tp : 1,
   };
 }
 
@@ -105,6 +117,7 @@ function fitsResult(f: LayoutFit, gpu: GpuRecord, moe: boolean): MinGpuResult {
     ep: f.ep,
     maxSequencesAtContext: f.maxSequencesAtContext,
     multiNodeMoe: crossesNodesWithoutNvlink(moe, L.nodes, L.gpus, gpu),
+    tpSpansNodes: L.tp > Math.ceil(L.gpus / L.nodes) && L.tp > gpu.interconnect.domainSize,
   };
 }
 
@@ -116,16 +129,21 @@ function fitsResult(f: LayoutFit, gpu: GpuRecord, moe: boolean): MinGpuResult {
 export function minGpusFor(input: FitInput, gpu: GpuRecord, gpusPerNode: number, bytes: WeightBytes, only?: LayoutKind): MinGpuResult {
   const at = { ...input, gpu };
   const budget = budgetPerGpu(at);
-  const overhead = (input.activationGiB + input.runtimeOverheadGiB) * GIB;
+  const sizing = kvSizing(input, gpu);
   const moe = input.model.moe !== null;
   const pinned = only === undefined && input.layoutChoice === 'pinned';
   for (const count of candidateCounts(gpusPerNode)) {
+    // Every count past 16 × 8 GPUs has more than 16 stages; smaller counts with too many are skipped.
+    if (count > MAX_PIPELINE_STAGES * MAX_TP) return { kind: 'none', checkedUpTo: MAX_PIPELINE_STAGES * MAX_TP, limit: 'pipeline-stages' };
+    if (count / gcd(count, MAX_TP) > MAX_PIPELINE_STAGES) continue;
     if (pinned) {
       const layout = searchLayout(input, count, gpusPerNode);
       if (layout.pp > input.model.layers) break;
       const weights = weightTerm(at, layout, bytes).perGpuBytes;
+      const o = overheadsFor(input, gpu, layout);
+      const overhead = o.activationBytes + o.runtimeBytes;
       if (weights + overhead > budget) continue;
-      const used = weights + overhead + kvPerGpu(input.model, input.kvFormat, layout, input.concurrentSequences, input.contextLength);
+      const used = weights + overhead + kvPerGpu(input.model, sizing, layout, input.concurrentSequences, input.contextLength);
       if (used <= budget) return fitsResult(evaluateLayout(input, gpu, kindOfLayout(input.model, layout), layout, bytes), gpu, moe);
       continue;
     }
@@ -134,7 +152,7 @@ export function minGpusFor(input: FitInput, gpu: GpuRecord, gpusPerNode: number,
     const best = pickBest(only === undefined ? all : all.filter((f) => f.kind === only));
     if (best?.fits) return fitsResult(best, gpu, moe);
   }
-  return { kind: 'none', checkedUpTo: MAX_SEARCH_GPUS };
+  return { kind: 'none', checkedUpTo: MAX_SEARCH_GPUS, limit: 'gpus' };
 }
 
 /** The table over the whole GPU catalog. The scenario's own GPU uses the scenario's node size. */

@@ -141,10 +141,15 @@ export function weightBytes(model: ModelSpec & Partial<Pick<ModelRecord, 'varian
     source = { kind: 'checkpoint', format };
     known = model.checkpointBytes;
   } else {
-    const variant = model.variants?.find((v) => v.format === format && v.checkpointBytes !== null);
+    const variant = model.variants?.find((v) => v.format === format && (v.checkpointBytes !== null || v.bf16ParamsB !== undefined));
     if (variant && variant.checkpointBytes !== null) {
       source = { kind: 'variant', format, label: variant.label };
       known = variant.checkpointBytes;
+    } else if (variant?.bf16ParamsB !== undefined) {
+      // The checkpoint's own split: its BF16 parameters at 2 B, the rest at the format's bits.
+      const bf16B = Math.min(variant.bf16ParamsB, split.totalB);
+      source = { kind: 'variant', format, label: variant.label };
+      known = (bf16B * 2 + ((split.totalB - bf16B) * bits) / 8) * 1e9;
     }
   }
   const estimateBytes = estimateGB * 1e9;
@@ -185,11 +190,28 @@ export function kvBytesPerToken(g: AttentionGroup, kv: KvFormat): number {
   }
 }
 
-/** Tokens a group keeps per sequence at a context length. */
-export function tokensHeld(g: AttentionGroup, context: number): number {
-  if (g.kind === 'swa') return Math.min(context, g.window);
+/** vLLM's KV block size in tokens (the default `--block-size` for attention layers). */
+export const VLLM_BLOCK_TOKENS = 16;
+
+/**
+ * Tokens a group keeps per sequence at a context length.
+ *
+ * `batchedTokens` null: what attention reads in a decode step — a sliding-window layer the last
+ * `window` tokens. With `batchedTokens` (vLLM's `max_num_batched_tokens`): what the engine
+ * allocates, which is more for a sliding window. vLLM's `SlidingWindowSpec.max_memory_usage_bytes`
+ * (vllm/v1/kv_cache_interface.py): during chunked prefill a request holds the last `window − 1`
+ * computed tokens plus the newly scheduled ones, never more than `max_model_len`, in blocks of 16,
+ * plus one block because the window may start inside a block:
+ * `(⌈min(window − 1 + max_num_batched_tokens, max_model_len) / 16⌉ + 1) × 16`.
+ * gpt-oss-120b at 131,072 with 1,024 batched tokens: 18 × 1,168 × 2,048 B + 4,831,838,208 B =
+ * 4.540 GiB, the "4.54 GiB KV cache is needed" of vllm #27508.
+ */
+export function tokensHeld(g: AttentionGroup, context: number, batchedTokens: number | null = null): number {
   if (g.kind === 'linear') return 0;
-  return context;
+  if (g.kind !== 'swa') return context;
+  if (batchedTokens === null) return Math.min(context, g.window);
+  const tokens = Math.min(g.window - 1 + batchedTokens, context);
+  return (Math.ceil(tokens / VLLM_BLOCK_TOKENS) + 1) * VLLM_BLOCK_TOKENS;
 }
 
 /** Constant per-sequence state of a linear-attention group: L × (heads × d_k × d_v + extra) × bytes. */
@@ -198,15 +220,18 @@ export function linearStateBytes(g: AttentionGroup): number {
   return g.layers * (g.heads * g.keyDim * g.valueDim + g.extraStatePerLayer) * LINEAR_STATE_BYTES;
 }
 
-/** Bytes one sequence holds in a group at a context length (one copy, before any TP split). */
-export function groupBytesPerSequence(g: AttentionGroup, kv: KvFormat, context: number): number {
+/**
+ * Bytes one sequence holds in a group at a context length (one copy, before any TP split).
+ * `batchedTokens`: as for `tokensHeld` (null = what a decode step reads; a number = what vLLM allocates).
+ */
+export function groupBytesPerSequence(g: AttentionGroup, kv: KvFormat, context: number, batchedTokens: number | null): number {
   if (g.kind === 'linear') return linearStateBytes(g);
-  return kvBytesPerToken(g, kv) * tokensHeld(g, context);
+  return kvBytesPerToken(g, kv) * tokensHeld(g, context, batchedTokens);
 }
 
-/** Whole-model bytes per sequence at a context length. */
-export function bytesPerSequence(model: ModelSpec, kv: KvFormat, context: number): number {
-  return model.attention.reduce((sum, g) => sum + groupBytesPerSequence(g, kv, context), 0);
+/** Whole-model bytes per sequence at a context length (`batchedTokens` as for `tokensHeld`). */
+export function bytesPerSequence(model: ModelSpec, kv: KvFormat, context: number, batchedTokens: number | null): number {
+  return model.attention.reduce((sum, g) => sum + groupBytesPerSequence(g, kv, context, batchedTokens), 0);
 }
 
 /** KV bytes per token of the context-growing layers only (what "per token" figures quote). */

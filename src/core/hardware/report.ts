@@ -119,6 +119,8 @@ export interface HardwareReport {
     moe: { experts: number; activePerToken: number; moeLayers: number } | null;
     totalParamsB: number;
     activeParamsB: number;
+    hidden: number;
+    vocab: number;
     /** The attention groups, for showing each KV formula with its numbers. */
     attention: AttentionGroup[];
   };
@@ -130,6 +132,8 @@ export interface HardwareReport {
     kvFormat: FitInput['kvFormat'];
     kvBytesPerElement: number;
     memoryUtilisation: number;
+    /** max_num_batched_tokens the memory model sizes with: entered, or vLLM's default for the GPU. */
+    maxNumBatchedTokens: number;
   };
   gpu: { id: string; name: string; vendor: GpuRecord['vendor']; memoryGB: number; reportedMemory: GpuRecord['reportedMemory']; bandwidthTBps: number; source: SourceRef };
   memory: MemoryBreakdown;
@@ -281,8 +285,9 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
   };
 
   const available = memory.kvAvailablePerGpu;
-  const maxConcurrencyAtContext = maxConcurrency(model, input.kvFormat, layout, available, input.contextLength);
-  const maxContextAtConcurrency = maxContext(model, input.kvFormat, layout, available, input.concurrentSequences);
+  const sizing = memory.kv.sizing;
+  const maxConcurrencyAtContext = maxConcurrency(model, sizing, layout, available, input.contextLength);
+  const maxContextAtConcurrency = maxContext(model, sizing, layout, available, input.concurrentSequences);
   let dpAttention: Fixes['dpAttention'] = null;
   if (input.layoutChoice === 'pinned' && layout.mlaMode === 'replicated' && layout.tp > 1) {
     const alt = withChange(input, { mlaKvMode: 'dp-attention' });
@@ -308,6 +313,8 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
       moe: model.moe ? { experts: model.moe.experts, activePerToken: model.moe.activePerToken, moeLayers: model.moe.moeLayers } : null,
       totalParamsB: model.totalParamsB,
       activeParamsB: model.activeParamsB,
+      hidden: model.hidden,
+      vocab: model.vocab,
       attention: model.attention,
     },
     setup: {
@@ -317,6 +324,7 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
       kvFormat: input.kvFormat,
       kvBytesPerElement: KV_BYTES[input.kvFormat],
       memoryUtilisation: input.memoryUtilisation,
+      maxNumBatchedTokens: sizing.batchedTokens ?? 0,
     },
     gpu: {
       id: input.gpu.id,
@@ -331,7 +339,7 @@ export function buildHardwareReport(scenario: HardwareScenario): HardwareReportR
     layouts,
     fixes,
     frontier: {
-      points: frontierSeries(model, input.kvFormat, layout, available, input.contextLength),
+      points: frontierSeries(model, sizing, layout, available, input.contextLength),
       maxConcurrencyAtContext,
       maxContextAtConcurrency,
     },

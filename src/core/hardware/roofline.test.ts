@@ -6,10 +6,17 @@ import { buildHardwareReport } from './report';
 import { decodeStep, expectedTouchedExperts, outputTokensPerRequest, prefill, rooflineContext, type RooflineSettings } from './roofline';
 import { resolveSetup } from './setup';
 
+/** The example scenario with its overheads entered (4 + 3 GiB), which the hand arithmetic below uses. */
+function enteredScenario() {
+  const s = defaultScenario();
+  s.hardware.overheadSource = 'entered';
+  return s;
+}
+
 const IDEAL: RooflineSettings = { bandwidthEfficiency: 1, computeEfficiency: 1, stepOverheadMs: 0 };
 
 function ctx(selfHosted: Partial<Scenario['selfHosted']>, hardware: Partial<Scenario['hardware']>, settings = IDEAL) {
-  const s = defaultScenario();
+  const s = enteredScenario();
   Object.assign(s.selfHosted, selfHosted);
   Object.assign(s.hardware, hardware);
   const r = resolveSetup(s);

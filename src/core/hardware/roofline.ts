@@ -116,7 +116,8 @@ export function decodeStep(rc: RooflineContext, batch: number, context: number):
   const { input, layout, settings } = rc;
   const model = input.model;
   const reads = weightReads(rc, batch);
-  const kvReadBytes = kvPerGpu(model, input.kvFormat, layout, batch, context) * layout.gpus;
+  // What a decode step reads: a sliding-window layer its window, not what the engine allocates.
+  const kvReadBytes = kvPerGpu(model, { format: input.kvFormat, batchedTokens: null }, layout, batch, context) * layout.gpus;
   const bytes = reads.bytes + kvReadBytes;
   const attention = model.attention.reduce((s, g) => s + attentionDecodeFlops(model, g, context), 0);
   const flops = batch * (2 * model.activeParamsB * 1e9 + attention);

@@ -32,8 +32,13 @@ export interface FitInput {
   mlaKvMode: MlaKvMode;
   dcpSize: number;
   memoryUtilisation: number;
+  /** 'estimated': activations and runtime from the engine profile (engine-profile.ts); 'entered': the two fields below. */
+  overheadSource: 'estimated' | 'entered';
   runtimeOverheadGiB: number;
   activationGiB: number;
+  /** vLLM's max_num_batched_tokens and max_num_seqs; null = its default for the GPU (engine-profile.ts). */
+  maxNumBatchedTokens: number | null;
+  maxNumSeqs: number | null;
 }
 
 export type IssueCode =
@@ -136,6 +141,8 @@ export function resolveSetup(scenario: Pick<Scenario, 'selfHosted' | 'hardware'>
   }
   nonNegative(issues, 'hardware.runtimeOverheadGiB', h.runtimeOverheadGiB);
   nonNegative(issues, 'hardware.activationGiB', h.activationGiB);
+  if (h.maxNumBatchedTokens !== null) positiveInt(issues, 'hardware.maxNumBatchedTokens', h.maxNumBatchedTokens, 10_000_000);
+  if (h.maxNumSeqs !== null) positiveInt(issues, 'hardware.maxNumSeqs', h.maxNumSeqs, 100_000);
 
   const pinned = h.layout.choice === 'pinned';
   const countsOk = !issues.some((i) => i.field === 'selfHosted.gpusPerReplica' || i.field === 'hardware.tensorParallel');
@@ -184,8 +191,11 @@ export function resolveSetup(scenario: Pick<Scenario, 'selfHosted' | 'hardware'>
       mlaKvMode: h.mlaKvMode,
       dcpSize: h.dcpSize,
       memoryUtilisation: h.memoryUtilisation,
+      overheadSource: h.overheadSource,
       runtimeOverheadGiB: h.runtimeOverheadGiB,
       activationGiB: h.activationGiB,
+      maxNumBatchedTokens: h.maxNumBatchedTokens,
+      maxNumSeqs: h.maxNumSeqs,
     },
   };
 }

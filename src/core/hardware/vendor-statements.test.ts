@@ -6,43 +6,38 @@ import { checkVendorStatements } from './vendor-statements';
 const GiB = 2 ** 30;
 
 describe('vendor fit statements', () => {
-  it('gpt-oss-120b on one 80 GB GPU: holds with the page defaults and with lean overheads', () => {
+  it("gpt-oss-120b on one 80 GB GPU: vLLM's Marlin layout leaves 2.56 GiB for overheads, so it holds with lean ones only", () => {
     const s = defaultScenario();
     s.selfHosted.modelId = 'gpt-oss-120b';
-    // The example scenario's defaults: 4 GiB runtime + 3 GiB activations per GPU.
-    expect([s.hardware.runtimeOverheadGiB, s.hardware.activationGiB]).toEqual([4, 3]);
     const [check] = checkVendorStatements(s);
     if (!check || check.kind !== 'checked') throw new Error('expected a checked statement');
-    // Weights: the 65.28 GB MXFP4 checkpoint. KV at 131,072 tokens, one sequence:
-    // 18 full layers × 8 KV heads × 64 × 2 (K, V) × 2 B = 36,864 B/token × 131,072 = 4,831,838,208 B,
-    // 18 window layers × 36,864 B × 128 tokens = 4,718,592 B → 4,836,556,800 B.
-    expect(check.weightsPerGpu).toBe(65.28e9);
-    expect(check.kvPerGpu).toBe(4_836_556_800);
-    // Budget: H100 nvidia-smi 81,559 MiB × 1,048,576 = 85,520,809,984 B × 0.92 = 78,679,145,185.28 B;
-    // room for activations + runtime: 78,679,145,185.28 − 65.28e9 − 4,836,556,800 = 8,562,588,385.28 B = 7.975 GiB.
+    // Weights: the 65.28 GB MXFP4 checkpoint + the Marlin kernel's padding 5,507,776,512 B = 70,787,776,512 B.
+    // KV at 131,072 tokens, one sequence, as vLLM allocates it at 8,192 batched tokens: 5,139,136,512 B.
+    expect(check.weightsPerGpu).toBe(65.28e9 + 5_507_776_512);
+    expect(check.kvPerGpu).toBe(5_139_136_512);
+    // Room for activations + runtime: 78,679,145,185.28 − 70,787,776,512 − 5,139,136,512 = 2,752,232,161.28 B = 2.563 GiB.
     expect(check.budgetPerGpu).toBeCloseTo(78_679_145_185.28, 0);
-    expect(check.overheadRoomPerGpu).toBeCloseTo(8_562_588_385.28, 0);
-    expect(check.overheadRoomPerGpu / GiB).toBeCloseTo(7.975, 3);
-    // Page defaults: 7 GiB = 7,516,192,768 B → used 77,632,749,568 B, 1,046,395,617.28 B to spare.
-    expect(check.page).toMatchObject({ runtimeOverheadGiB: 4, activationGiB: 3, fits: true });
-    expect(check.page.usedPerGpu).toBeCloseTo(77_632_749_568, 0);
-    expect(check.page.headroomPerGpu).toBeCloseTo(1_046_395_617.28, 0);
-    // Lean 1 + 1 GiB = 2,147,483,648 B → 8,562,588,385.28 − 2,147,483,648 = 6,415,104,737.28 B free.
+    expect(check.overheadRoomPerGpu).toBeCloseTo(2_752_232_161.28, 0);
+    expect(check.overheadRoomPerGpu / GiB).toBeCloseTo(2.563, 3);
+    // The page's estimate: 7,824,736,256 B of activations (the sampler) + 1,605,579,571.2 B runtime.
+    expect(check.page).toMatchObject({ source: 'estimated', fits: false });
+    expect(check.page.activationGiB).toBeCloseTo(7_824_736_256 / GiB, 9);
+    expect(check.page.headroomPerGpu).toBeCloseTo(2_752_232_161.28 - 7_824_736_256 - 1_605_579_571.2, 0);
+    // Lean 1 + 1 GiB = 2,147,483,648 B → 604,748,513.28 B free.
     expect(check.example).toMatchObject({ runtimeOverheadGiB: 1, activationGiB: 1, fits: true });
-    expect(check.example.headroomPerGpu).toBeCloseTo(6_415_104_737.28, 0);
+    expect(check.example.headroomPerGpu).toBeCloseTo(604_748_513.28, 0);
     expect(check.gpuName).toContain('H100');
   });
 
-  it('follows the page overheads: with 4 + 4 GiB the statement no longer holds as configured', () => {
+  it('follows the page overheads: entered 2 + 1 GiB are 0.47 GB too many', () => {
     const s = defaultScenario();
     s.selfHosted.modelId = 'gpt-oss-120b';
-    s.hardware.runtimeOverheadGiB = 4;
-    s.hardware.activationGiB = 4;
+    Object.assign(s.hardware, { overheadSource: 'entered', runtimeOverheadGiB: 2, activationGiB: 1 });
     const [check] = checkVendorStatements(s);
     if (!check || check.kind !== 'checked') throw new Error('expected a checked statement');
-    // 8 GiB = 8,589,934,592 B > 8,562,588,385.28 B of room: 27,346,206.72 B short.
-    expect(check.page.fits).toBe(false);
-    expect(check.page.headroomPerGpu).toBeCloseTo(-27_346_206.72, 0);
+    // 3 GiB = 3,221,225,472 B > 2,752,232,161.28 B of room: 468,993,310.72 B short.
+    expect(check.page).toMatchObject({ source: 'entered', runtimeOverheadGiB: 2, activationGiB: 1, fits: false });
+    expect(check.page.headroomPerGpu).toBeCloseTo(-468_993_310.72, 0);
     expect(check.example.fits).toBe(true);
   });
 

@@ -2,15 +2,16 @@ import { findModel } from '../catalog/catalog';
 import type { SourceRef } from '../catalog/types';
 import { applyClaimSetup, type ClaimSetup } from './claim-setup';
 import { memoryBreakdown } from './fit';
+import { GIB } from './formats';
 import { resolveSetup, type HardwareScenario } from './setup';
 
 /**
- * A model vendor's own statement that the model fits a given GPU setup. Such statements assume
- * lean engine overheads; the page's defaults (4 GiB runtime + 3 GiB activations per GPU) are
- * deliberately conservative, so the two can disagree (gpt-oss-120b at 128K on one H100 holds at
- * the defaults with about 1 GB to spare, and not with 8 GiB of overheads). For the chosen model we recompute the
- * statement and say under which overheads it holds, so the claim and our verdict do not look
- * contradictory.
+ * A model vendor's own statement that the model fits a given GPU setup. Such statements count
+ * the checkpoint and lean engine overheads; the page counts what vLLM does (its MXFP4 kernel
+ * layout, its profile's activations and CUDA graphs), so the two can disagree (gpt-oss-120b at
+ * 128K on one H100 leaves 2.56 GiB for overheads in vLLM, where the engine profile estimates
+ * 8.8 GiB). For the chosen model we recompute the statement and say under which overheads it
+ * holds, so the claim and our verdict do not look contradictory.
  */
 export interface VendorFitStatement {
   id: string;
@@ -21,8 +22,8 @@ export interface VendorFitStatement {
   source: SourceRef;
   /** The setup the statement describes (context and sequences where the vendor gives them). */
   setup: ClaimSetup;
-  /** Lean overheads shown as an example of values under which it fits (GiB per GPU). */
-  example: { runtimeOverheadGiB: number; activationGiB: number };
+  /** Lean overheads shown as an example of values under which it fits (GiB per GPU, entered). */
+  example: { overheadSource: 'entered'; runtimeOverheadGiB: number; activationGiB: number };
 }
 
 export const VENDOR_FIT_STATEMENTS: readonly VendorFitStatement[] = [
@@ -53,7 +54,7 @@ export const VENDOR_FIT_STATEMENTS: readonly VendorFitStatement[] = [
         memoryUtilisation: 0.92,
       },
     },
-    example: { runtimeOverheadGiB: 1, activationGiB: 1 },
+    example: { overheadSource: 'entered', runtimeOverheadGiB: 1, activationGiB: 1 },
   },
 ];
 
@@ -68,10 +69,10 @@ export type VendorFitCheck =
       weightsPerGpu: number;
       kvPerGpu: number;
       budgetPerGpu: number;
-      /** Budget − weights − KV per GPU: what activations + runtime overhead may take together (may be negative). */
+      /** Budget − weights (with the kernel's padding) − KV per GPU: what activations + runtime overhead may take together (may be negative). */
       overheadRoomPerGpu: number;
-      /** The scenario's own overheads (bytes per GPU) and the result with them. */
-      page: { runtimeOverheadGiB: number; activationGiB: number; usedPerGpu: number; headroomPerGpu: number; fits: boolean };
+      /** The scenario's own overheads (GiB per GPU, entered or estimated for this setup) and the result with them. */
+      page: { runtimeOverheadGiB: number; activationGiB: number; usedPerGpu: number; headroomPerGpu: number; fits: boolean; source: 'estimated' | 'entered' };
       /** The example's lean overheads and the result with them. */
       example: { runtimeOverheadGiB: number; activationGiB: number; usedPerGpu: number; headroomPerGpu: number; fits: boolean };
     }
@@ -82,14 +83,22 @@ export function checkVendorStatements(scenario: HardwareScenario): VendorFitChec
   const modelId = scenario.selfHosted.modelId;
   if (!findModel(modelId)) return [];
   return VENDOR_FIT_STATEMENTS.filter((s) => s.modelId === modelId).map((statement) => {
-    const pageOverheads = { runtimeOverheadGiB: scenario.hardware.runtimeOverheadGiB, activationGiB: scenario.hardware.activationGiB };
+    // The page's overheads: entered, or estimated for the statement's GPU and layout.
+    const pageOverheads = {
+      overheadSource: scenario.hardware.overheadSource,
+      runtimeOverheadGiB: scenario.hardware.runtimeOverheadGiB,
+      activationGiB: scenario.hardware.activationGiB,
+      maxNumBatchedTokens: scenario.hardware.maxNumBatchedTokens,
+      maxNumSeqs: scenario.hardware.maxNumSeqs,
+    };
     const atPage = resolveSetup(applyClaimSetup(scenario, statement.setup, pageOverheads));
     const atExample = resolveSetup(applyClaimSetup(scenario, statement.setup, statement.example));
     if (!atPage.ok || !atExample.ok) return { kind: 'invalid', id: statement.id };
     const page = memoryBreakdown(atPage.input);
     const example = memoryBreakdown(atExample.input);
-    const result = (m: typeof page, o: { runtimeOverheadGiB: number; activationGiB: number }) => ({
-      ...o,
+    const result = (m: typeof page) => ({
+      runtimeOverheadGiB: m.runtimePerGpu / GIB,
+      activationGiB: m.activationPerGpu / GIB,
       usedPerGpu: m.usedPerGpu,
       headroomPerGpu: m.verdict.headroomPerGpu,
       fits: m.verdict.fits,
@@ -105,8 +114,8 @@ export function checkVendorStatements(scenario: HardwareScenario): VendorFitChec
       kvPerGpu: page.kv.perGpuBytes,
       budgetPerGpu: page.budgetPerGpu,
       overheadRoomPerGpu: page.budgetPerGpu - page.weights.perGpuBytes - page.kv.perGpuBytes,
-      page: result(page, pageOverheads),
-      example: result(example, statement.example),
+      page: { ...result(page), source: page.overheads.source },
+      example: result(example),
     };
   });
 }

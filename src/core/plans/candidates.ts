@@ -77,7 +77,7 @@ export function rooflineSeriesOf(scenario: HardwareScenario, input: FitInput, sh
   const at: FitInput = { ...input, gpu: shape.gpu, gpuCount: shape.fit.layout.gpus, gpusPerNode: shape.gpusPerNode };
   const layout = shape.fit.layout;
   const memory = memoryBreakdown(at, layout);
-  const room = maxConcurrency(at.model, at.kvFormat, layout, memory.kvAvailablePerGpu, at.contextLength);
+  const room = maxConcurrency(at.model, memory.kv.sizing, layout, memory.kvAvailablePerGpu, at.contextLength);
   const roofline = rooflineReport(scenario, at, layout, memory, room);
   const series = seriesFromRoofline({ roofline, model: { id: input.modelId, name: input.model.name }, gpu: shape.gpu, setup: { weightFormat: at.weightFormat } }, layout.gpus);
   return series ? storeSeries(series) : null;

@@ -15,7 +15,7 @@ import { apiFieldsFromListPrice, type ListPriceOffer } from '../usage/list-price
 import { CATALOG as CATALOG_ALL, apiOfferChoices, applyPlan, ownSource, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
 
 /**
- * A small catalog enumerated by hand: gpt-oss-120b (MoE, GQA) at 8K context and 16 sequences
+ * A small catalog enumerated by hand: gpt-oss-120b (MoE, GQA) at 4K context and 16 sequences
  * fits on one GPU as TP1 and on two as TP2 + EP2, on each of H100, H200 and B200 (the hardware
  * fit's own minimum counts). One published point per (GPU, count), at the workload's lengths,
  * sets each throughput; no SLO limits, so the point is the operating point.
@@ -147,7 +147,10 @@ function scenario() {
     horizonMonths: 12,
     oneTimeUsd: 0,
   };
-  s.hardware = { ...s.hardware, weightFormat: 'mxfp4', contextLength: 8192, concurrentSequences: 16, layout: { choice: 'best-fit' } };
+  // One H100 holds gpt-oss-120b with vLLM's Marlin layout (+5.13 GiB, docs/hardware.md §1a) and
+  // 16 sequences only with lean entered overheads (1 + 1 GiB) at 4K: 78.68 − 70.79 − 2.15 = 5.75 GB
+  // for 16 × 302.6 MB of KV.
+  s.hardware = { ...s.hardware, weightFormat: 'mxfp4', contextLength: 4096, concurrentSequences: 16, layout: { choice: 'best-fit' }, overheadSource: 'entered', runtimeOverheadGiB: 1, activationGiB: 1 };
   return s;
 }
 

@@ -196,8 +196,15 @@ export const DEFAULT_SCENARIO: Scenario = {
     mlaKvMode: 'dp-attention',
     dcpSize: 8,
     memoryUtilisation: 0.92,
+    // Overheads from the engine profile (docs/hardware.md §3b): the sampler's and the forward
+    // pass's peak, non-torch memory and CUDA graphs, scaled with the GPU and the model. The
+    // entered values below are used when overheadSource is 'entered' (v4 and older links).
+    overheadSource: 'estimated',
     runtimeOverheadGiB: 4,
     activationGiB: 3,
+    // vLLM's own defaults for the GPU (8,192 tokens and 1,024 sequences per step on ≥ 70 GiB GPUs).
+    maxNumBatchedTokens: null,
+    maxNumSeqs: null,
     downloadGbps: 10,
     bandwidthEfficiency: 0.8,
     computeEfficiency: 0.5,

@@ -9,7 +9,7 @@ import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-finance-v3';
 import { V3_RAMP, V3_RATE_CONVENTION, V3_SCHEDULE_START_HOUR, V3_TAX, V4_TERMINAL_VALUE } from './upgrade-horizon-v4';
-import { V4_SCHEDULE_TIME_ZONE, V5_AUTOSCALING, V5_SPOT } from './upgrade-schedule-v5';
+import { V4_ENGINE_LIMITS, V4_OVERHEAD_SOURCE, V4_SCHEDULE_TIME_ZONE, V5_AUTOSCALING, V5_SPOT } from './upgrade-v5';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -235,6 +235,9 @@ describe('migrations', () => {
     const selfHosted = { ...(rest.selfHosted as Record<string, unknown>) };
     expect(hardware.layout).toEqual({ choice: 'pinned' });
     delete hardware.layout;
+    // v4 → v5: the entered overheads stay the fit's; the engine limits at the GPU's defaults.
+    expect({ overheadSource: hardware.overheadSource, maxNumBatchedTokens: hardware.maxNumBatchedTokens, maxNumSeqs: hardware.maxNumSeqs }).toEqual({ overheadSource: V4_OVERHEAD_SOURCE, ...V4_ENGINE_LIMITS });
+    for (const part of ['overheadSource', 'maxNumBatchedTokens', 'maxNumSeqs']) delete hardware[part];
     expect(selfHosted.billing).toEqual(V2_BILLING);
     expect(selfHosted.capital).toEqual({ ...V2_CAPITAL, rateConvention: V3_RATE_CONVENTION });
     for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'scheduleTimeZone', 'autoscaling', 'spot', 'terminalValue', 'ramp', 'tax']) delete selfHosted[part];
@@ -276,6 +279,27 @@ describe('v4 → v5', () => {
     expect(r.value.notices).toEqual([]);
     expect(r.value.scenario.selfHosted.scheduleStartHour).toBe(9);
     expect(r.value.scenario.selfHosted.scheduleTimeZone).toBeNull();
+  });
+
+  it('a v4 link keeps its entered overheads (4 + 3 GiB) for the fit; v5 estimates them', () => {
+    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 4, hardware: { contextLength: 32_768 } }, true);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.notices).toEqual([]);
+    const h = r.value.scenario.hardware;
+    expect(h).toMatchObject({ overheadSource: V4_OVERHEAD_SOURCE, runtimeOverheadGiB: 4, activationGiB: 3, ...V4_ENGINE_LIMITS, contextLength: 32_768 });
+    expect(V4_OVERHEAD_SOURCE).toBe('entered');
+    // The v4 figures stand: 4 + 3 GiB = 7,516,192,768 B per GPU in the fit.
+    const rep = buildHardwareReport(r.value.scenario);
+    expect(rep.ok && rep.report.memory.activationPerGpu + rep.report.memory.runtimePerGpu).toBe(7 * 2 ** 30);
+    // A v5 link without the field takes v5's default: estimated.
+    const v5 = readScenarioDocument({ type: SCENARIO_TYPE, version: 5 }, true);
+    expect(v5.ok && v5.value.scenario.hardware.overheadSource).toBe('estimated');
+    // A hand-written v4 file that names its own overhead source keeps it.
+    const doc = { ...(frozenBase(4) as Record<string, unknown>) };
+    doc.hardware = { ...(doc.hardware as Record<string, unknown>), overheadSource: 'estimated', maxNumBatchedTokens: 2048 };
+    const own = readScenarioDocument(doc, false);
+    expect(own.ok && own.value.scenario.hardware).toMatchObject({ overheadSource: 'estimated', maxNumBatchedTokens: 2048, maxNumSeqs: null });
   });
 
   it('a hand-written v4 file with a zone keeps it; a zone this runtime does not know is refused by name', () => {

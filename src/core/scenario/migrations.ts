@@ -4,7 +4,7 @@ import { SCENARIO_TYPE } from './schema';
 import { upgradeCapacityToV3 } from './upgrade-capacity-v3';
 import { upgradeFinanceToV3 } from './upgrade-finance-v3';
 import { upgradeHorizonToV4 } from './upgrade-horizon-v4';
-import { upgradeScheduleToV5 } from './upgrade-schedule-v5';
+import { upgradeToV5 } from './upgrade-v5';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { upgradeUsageToV3 } from './upgrade-usage-v3';
 import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
@@ -120,12 +120,17 @@ const v3ToV4: MigrationStep = {
   },
 };
 
-/** v4 → v5: the schedule's time zone (v4's: the week profile's own hours; upgrade-schedule-v5.ts). */
+/**
+ * v4 → v5: the schedule's time zone (v4's: the week profile's own hours), the inputs of the billing modes
+ * autoscaled and spot (v5 defaults, unused by v4 documents) and the fit's overheads
+ * (v4's: the entered runtime overhead and activations; the engine's batch limits at their GPU
+ * defaults) — upgrade-v5.ts.
+ */
 const v4ToV5: MigrationStep = {
   name: 'v4-to-v5',
   from: 4,
   up(doc) {
-    return { ...upgradeScheduleToV5(doc), version: 5 };
+    return { ...upgradeToV5(doc), version: 5 };
   },
 };
 

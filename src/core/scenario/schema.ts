@@ -374,8 +374,19 @@ export const hardwareSchema = z.strictObject({
   mlaKvMode: z.enum(['replicated', 'dp-attention', 'dcp']),
   dcpSize: z.number().int().min(1).max(1024),
   memoryUtilisation: finite.min(0.1).max(1),
-  runtimeOverheadGiB: nonNegative.max(1000).describe('CUDA graphs, NCCL buffers, non-torch memory per GPU'),
-  activationGiB: nonNegative.max(1000).describe('Peak activation memory per GPU'),
+  overheadSource: z
+    .enum(['estimated', 'entered'])
+    .describe('estimated: activations and runtime overhead from the engine profile (docs/hardware.md §3b); entered: runtimeOverheadGiB and activationGiB as given'),
+  runtimeOverheadGiB: nonNegative.max(1000).describe('Entered overheads: CUDA graphs, NCCL buffers, non-torch memory per GPU'),
+  activationGiB: nonNegative.max(1000).describe('Entered overheads: peak activation memory per GPU'),
+  maxNumBatchedTokens: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000_000)
+    .nullable()
+    .describe("Engine's max_num_batched_tokens (tokens per forward step); null = vLLM's default for the GPU"),
+  maxNumSeqs: z.number().int().min(1).max(100_000).nullable().describe("Engine's max_num_seqs (sequences per step); null = vLLM's default for the GPU"),
   downloadGbps: positive.max(100_000),
   bandwidthEfficiency: finite.min(0.05).max(1),
   computeEfficiency: finite.min(0.05).max(1),

@@ -35,6 +35,7 @@ const messages = defineMessages(
     'row.activation': 'Peak activations',
     'row.overheads': 'CUDA graphs + non-torch memory (our runtime overhead)',
     'row.kvCache': 'KV cache memory',
+    'row.kvNeeded': 'KV cache one sequence of max_model_len needs',
     'row.maxConcurrency': 'Maximum concurrency at max_model_len',
     'row.kvTokens': 'KV cache size in tokens',
     'row.cudaGraph': 'CUDA-graph memory',
@@ -43,15 +44,31 @@ const messages = defineMessages(
     kvTokensNote: 'vLLM\'s "GPU KV cache size" is maximum concurrency × max_model_len, a derived figure, not a capacity (vllm #51041, #40694); the concurrency is what the engine sizes.',
     lineRef: 'line {line}',
     kernelPadding:
-      'Line {line} names vLLM\'s Marlin FP4 kernel, which allocates every expert matrix at its tile sizes: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, for {experts} experts × {layers} layers. That adds {extra} (estimated from the model\'s shape); {rest} of the difference remain. The padding is the engine\'s choice of kernel, not part of the checkpoint: other MXFP4 kernels (Triton, FlashInfer) pad less or differently, so our estimate keeps the checkpoint size.',
-    kernelUnmodelled:
-      'Line {line} names vLLM\'s Triton MXFP4 kernel. It stores the experts in its own swizzled layout with FP32 biases, which takes more memory than the checkpoint; we do not model that layout (vLLM 0.14.1 loaded gpt-oss-120b as 64.38 GiB on one H100, 3.58 GiB over the checkpoint, vllm #33155).',
+      'Line {line} names vLLM\'s {kernel} kernel, which allocates every expert matrix at its tile sizes: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, for {experts} experts × {layers} layers. That adds {extra} to the checkpoint, which our figure counts; {rest} of the difference remain.',
+    kernelPaddingExtra:
+      'Line {line} names vLLM\'s {kernel} kernel, not the one the fit models on this GPU: its tile sizes (hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, {experts} experts × {layers} layers) add {extra}; counted so, {rest} of the difference remain.',
+    kernelMismatch:
+      'Line {line} names vLLM\'s {logKernel} MXFP4 kernel; the fit counts the {modelled} layout on this GPU. Triton stores the experts in its own swizzled layout with FP32 biases, which we do not model (vLLM 0.14.1 loaded gpt-oss-120b as 64.38 GiB on one H100, 1.55 GiB under Marlin\'s layout, vllm #33155).',
+    'kernel.marlin-mxfp4': 'Marlin',
+    'kernel.flashinfer-mxfp4': 'FlashInfer',
+    'kernel.triton-mxfp4': 'Triton',
+    'kernel.none': 'checkpoint',
+    startEngineNo: 'The engine did not start (line {line}).',
+    startEngineYes: 'The engine started (line {line}).',
+    startOursNo: 'Our fit of the page\'s setup says the same: it does not start ({reason}).',
+    startOursNoDiffer: 'Our fit of the page\'s setup says it does not start ({reason}).',
+    startOursYes: 'Our fit of the page\'s setup says it starts.',
+    'startReason.weights-exceed-physical': 'the weights exceed the physical memory',
+    'startReason.weights-exceed-budget': 'the weights exceed the budget',
+    'startReason.fixed-terms-exceed-budget': 'weights and overheads exceed the budget before any KV cache',
+    'startReason.kv-exceeds-remaining': 'one sequence of the full context does not fit in what remains',
     setupTitle: 'The log was run with another setup than the page:',
     'setup.context': 'Context (max_model_len): {log} tokens in the log (line {line}), {page} on the page',
     'setup.tensorParallel': 'Tensor parallel: TP {log} in the log (line {line}), TP {page} on the page',
     'setup.pipelineParallel': 'Pipeline stages: {log} in the log (line {line}), {page} on the page',
     'setup.weightFormat': 'Weights: {log} in the log (line {line}), {page} on the page',
     'setup.utilisation': 'gpu_memory_utilization: {log} in the log (line {line}), {page} on the page',
+    'setup.maxNumBatchedTokens': 'max_num_batched_tokens: {log} in the log (line {line}), {page} on the page',
     setupModel: 'The log names the model {model} (line {line}).',
     setupApply: 'Set the page to the log\'s setup',
     setupPinned: 'A different TP pins the layout to plain TP on TP × PP GPUs, as vLLM runs without expert or data parallelism.',
@@ -87,6 +104,7 @@ const messages = defineMessages(
     'row.activation': 'Aktivierungen (Spitze)',
     'row.overheads': 'CUDA-Graphen + Nicht-Torch-Speicher (unser Laufzeit-Overhead)',
     'row.kvCache': 'KV-Cache-Speicher',
+    'row.kvNeeded': 'KV-Cache, den eine Sequenz von max_model_len braucht',
     'row.maxConcurrency': 'Maximale Parallelität bei max_model_len',
     'row.kvTokens': 'KV-Cache-Größe in Token',
     'row.cudaGraph': 'CUDA-Graph-Speicher',
@@ -95,15 +113,31 @@ const messages = defineMessages(
     kvTokensNote: '„GPU KV cache size“ von vLLM ist maximale Parallelität × max_model_len, ein abgeleiteter Wert, keine Kapazität (vllm #51041, #40694); die Parallelität ist das, was die Engine bemisst.',
     lineRef: 'Zeile {line}',
     kernelPadding:
-      'Zeile {line} nennt den Marlin-FP4-Kernel von vLLM, der jede Expertenmatrix in seinen Kachelgrößen anlegt: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} je GPU, für {experts} Experten × {layers} Schichten. Das kostet {extra} (geschätzt aus der Modellgeometrie); {rest} der Differenz bleiben. Das Auffüllen ist die Kernelwahl der Engine, kein Teil des Checkpoints: andere MXFP4-Kernel (Triton, FlashInfer) füllen weniger oder anders auf, daher bleibt unsere Schätzung bei der Checkpoint-Größe.',
-    kernelUnmodelled:
-      'Zeile {line} nennt den Triton-MXFP4-Kernel von vLLM. Er legt die Experten in einem eigenen, umsortierten Layout mit FP32-Biases ab, das mehr Speicher braucht als der Checkpoint; dieses Layout bilden wir nicht nach (vLLM 0.14.1 lud gpt-oss-120b auf einer H100 mit 64,38 GiB, 3,58 GiB über dem Checkpoint, vllm #33155).',
+      'Zeile {line} nennt den {kernel}-Kernel von vLLM, der jede Expertenmatrix in seinen Kachelgrößen anlegt: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} je GPU, für {experts} Experten × {layers} Schichten. Das kommt mit {extra} zum Checkpoint hinzu, und unser Wert zählt es mit; {rest} der Differenz bleiben.',
+    kernelPaddingExtra:
+      'Zeile {line} nennt den {kernel}-Kernel von vLLM, nicht den, den die Abschätzung auf dieser GPU annimmt: seine Kachelgrößen (hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} je GPU, {experts} Experten × {layers} Schichten) kosten {extra}; so gezählt bleiben {rest} der Differenz.',
+    kernelMismatch:
+      'Zeile {line} nennt den {logKernel}-MXFP4-Kernel von vLLM; die Abschätzung zählt auf dieser GPU das {modelled}-Layout. Triton legt die Experten in einem eigenen, umsortierten Layout mit FP32-Biases ab, das wir nicht nachbilden (vLLM 0.14.1 lud gpt-oss-120b auf einer H100 mit 64,38 GiB, 1,55 GiB unter dem Marlin-Layout, vllm #33155).',
+    'kernel.marlin-mxfp4': 'Marlin',
+    'kernel.flashinfer-mxfp4': 'FlashInfer',
+    'kernel.triton-mxfp4': 'Triton',
+    'kernel.none': 'Checkpoint',
+    startEngineNo: 'Die Engine ist nicht gestartet (Zeile {line}).',
+    startEngineYes: 'Die Engine ist gestartet (Zeile {line}).',
+    startOursNo: 'Unsere Abschätzung des Setups der Seite sagt dasselbe: sie startet nicht ({reason}).',
+    startOursNoDiffer: 'Unsere Abschätzung des Setups der Seite sagt: sie startet nicht ({reason}).',
+    startOursYes: 'Unsere Abschätzung des Setups der Seite sagt: sie startet.',
+    'startReason.weights-exceed-physical': 'die Gewichte übersteigen den physischen Speicher',
+    'startReason.weights-exceed-budget': 'die Gewichte übersteigen das Budget',
+    'startReason.fixed-terms-exceed-budget': 'Gewichte und Overheads übersteigen das Budget schon vor jedem KV-Cache',
+    'startReason.kv-exceeds-remaining': 'eine Sequenz des vollen Kontexts passt nicht in den Rest',
     setupTitle: 'Das Protokoll lief mit einem anderen Setup als die Seite:',
     'setup.context': 'Kontext (max_model_len): {log} Token im Protokoll (Zeile {line}), {page} auf der Seite',
     'setup.tensorParallel': 'Tensor-Parallelität: TP {log} im Protokoll (Zeile {line}), TP {page} auf der Seite',
     'setup.pipelineParallel': 'Pipeline-Stufen: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
     'setup.weightFormat': 'Gewichte: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
     'setup.utilisation': 'gpu_memory_utilization: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
+    'setup.maxNumBatchedTokens': 'max_num_batched_tokens: {log} im Protokoll (Zeile {line}), {page} auf der Seite',
     setupModel: 'Das Protokoll nennt das Modell {model} (Zeile {line}).',
     setupApply: 'Seite auf das Setup des Protokolls stellen',
     setupPinned: 'Ein anderes TP legt das Layout auf reines TP mit TP × PP GPUs fest, wie vLLM ohne Experten- oder Datenparallelität läuft.',
@@ -127,6 +161,12 @@ function value(language: Language, row: EngineComparisonRow, v: number | null): 
   if (row.unit === 'bytes') return gib(language, v);
   if (row.unit === 'tokens') return `${formatInteger(language, v)} tokens`;
   return row.key === 'maxConcurrency' ? `${formatNumber(language, v, 2)}×` : formatNumber(language, v, 2);
+}
+
+/** A difference with its sign; one that rounds to nothing at the shown precision (< 0.005 GiB) is 0, not "-0". */
+function signed(language: Language, row: EngineComparisonRow, d: number): string {
+  const v = row.unit === 'bytes' && Math.abs(d) < 0.005 * 2 ** 30 ? 0 : d;
+  return `${v > 0 ? '+' : ''}${value(language, row, v)}`;
 }
 
 function setupValue(language: Language, d: SetupDifference, v: number | string): string {
@@ -258,7 +298,7 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                       </td>
                       <td className="border-b border-border/60 py-1.5 pr-2 text-right" data-testid="our-value">{value(language, row, row.ours)}</td>
                       <td className="border-b border-border/60 py-1.5 text-right" data-testid="diff-value">
-                        {row.difference === null ? '–' : `${row.difference > 0 ? '+' : ''}${value(language, row, row.difference)}`}
+                        {row.difference === null ? '–' : signed(language, row, row.difference)}
                       </td>
                     </tr>
                   ))}
@@ -267,7 +307,8 @@ export function EngineLogCard(props: { scenario: Scenario }) {
               {comparison.rows.map((row) =>
                 row.kernelPadding ? (
                   <p key={`pad-${row.key}`} className="mt-1 text-xs text-muted" data-testid="engine-kernel-padding">
-                    {t('kernelPadding', {
+                    {t(row.kernelPadding.included ? 'kernelPadding' : 'kernelPaddingExtra', {
+                      kernel: t(`kernel.${row.kernelPadding.kernel}`),
                       line: formatInteger(language, row.kernelPadding.line),
                       hFrom: formatInteger(language, row.kernelPadding.hidden.from),
                       hTo: formatInteger(language, row.kernelPadding.hidden.to),
@@ -279,14 +320,31 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                       rest: gib(language, row.kernelPadding.unexplainedBytes),
                     })}
                   </p>
-                ) : row.kernelUnmodelled ? (
-                  <p key={`kernel-${row.key}`} className="mt-1 text-xs text-muted" data-testid="engine-kernel-unmodelled">
-                    {t('kernelUnmodelled', { line: formatInteger(language, row.kernelUnmodelled.line) })}
+                ) : row.kernelMismatch ? (
+                  <p key={`kernel-${row.key}`} className="mt-1 text-xs text-muted" data-testid="engine-kernel-mismatch">
+                    {t('kernelMismatch', {
+                      line: formatInteger(language, row.kernelMismatch.line),
+                      logKernel: t(`kernel.${row.kernelMismatch.logKernel}`),
+                      modelled: t(`kernel.${row.kernelMismatch.modelled ?? 'none'}`),
+                    })}
                   </p>
                 ) : null,
               )}
               {comparison.rows.some((r) => r.key === 'kvTokens') ? <p className="mt-1 text-xs text-muted">{t('kvTokensNote')}</p> : null}
             </div>
+          ) : null}
+          {comparison?.start.engine ? (
+            <p
+              className={`mt-2 text-sm ${comparison.start.engine.starts ? '' : 'font-semibold text-bad'}`}
+              data-testid="hw-engine-log-start"
+              data-engine-starts={comparison.start.engine.starts ? 'yes' : 'no'}
+              data-ours-starts={comparison.start.ours.starts ? 'yes' : 'no'}
+            >
+              {comparison.start.engine.starts ? t('startEngineYes', { line: formatInteger(language, comparison.start.engine.line) }) : t('startEngineNo', { line: formatInteger(language, comparison.start.engine.line) })}{' '}
+              {comparison.start.ours.starts
+                ? t('startOursYes')
+                : t(comparison.start.engine.starts ? 'startOursNoDiffer' : 'startOursNo', { reason: t(`startReason.${comparison.start.ours.reason ?? 'kv-exceeds-remaining'}`) })}
+            </p>
           ) : null}
           {parsed.log.setup.model ? (
             <p className="mt-2 text-xs text-muted">
@@ -333,6 +391,7 @@ export function EngineLogCard(props: { scenario: Scenario }) {
               className="mt-2"
               onClick={() =>
                 updateSection('hardware', {
+                  overheadSource: 'entered',
                   ...(s.runtimeOverheadGiB !== null ? { runtimeOverheadGiB: s.runtimeOverheadGiB } : {}),
                   ...(s.activationGiB !== null ? { activationGiB: s.activationGiB } : {}),
                 })

@@ -69,7 +69,8 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
         </span>
       </div>
       <LayoutVerdict report={r} />
-      {reason ? (
+      <StartLine report={r} t={t} />
+      {reason && !(r.setup.concurrentSequences === 1 && !m.start.starts) ? (
         <p className="mt-2 text-sm font-medium text-bad" data-testid="hw-reason">
           {reason}
         </p>
@@ -97,6 +98,39 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
       </div>
     </Card>
   );
+}
+
+/** vLLM's start-up check: one sequence of the full context must fit, or the engine refuses to start. */
+function StartLine(props: { report: HardwareReport; t: HardwareT }) {
+  const { report: r, t } = props;
+  const language = useLanguage();
+  const st = r.memory.start;
+  const params = { context: tokens(language, r.setup.contextLength), kv: gb(language, st.neededBytes), available: gb(language, Math.max(0, st.availableBytes)) };
+  return (
+    <div className="mt-2" data-testid="hw-start" data-starts={st.starts ? 'yes' : 'no'}>
+      {st.starts ? (
+        <p className="text-xs text-muted">{t('startYes', params)}</p>
+      ) : (
+        <p className="text-sm font-semibold text-bad" role="status">
+          {t('startNo', params)} {st.reason === 'kv-exceeds-remaining' ? t('startKv', params) : verdictReasonFor(t, language, r, st.reason)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function verdictReasonFor(t: HardwareT, language: Language, r: HardwareReport, reason: HardwareReport['memory']['start']['reason']): string {
+  if (!reason) return '';
+  const m = r.memory;
+  return t(`reason.${reason}`, {
+    weights: gb(language, m.weights.perGpuBytes),
+    physical: gb(language, m.physicalPerGpu),
+    budget: gb(language, m.budgetPerGpu),
+    util: formatPercent(language, m.budgetPerGpu / m.physicalPerGpu, 0),
+    overhead: gb(language, m.activationPerGpu + m.runtimePerGpu),
+    kv: gb(language, m.start.neededBytes),
+    available: gb(language, Math.max(0, m.kvAvailablePerGpu)),
+  });
 }
 
 const contextOf = (r: HardwareReport) => r.setup.contextLength;
@@ -215,7 +249,7 @@ function kvFormula(t: HardwareT, language: Language, g: KvGroupTerm, report: Har
   const kvBytes = report.setup.kvBytesPerElement;
   let first: string;
   if (spec?.kind === 'gqa') first = t('kv.gqa', { layers: n(spec.layers), kvHeads: n(spec.kvHeads), headDim: n(spec.headDim), bytes: kvBytes, perToken: n(g.bytesPerToken) });
-  else if (spec?.kind === 'swa') first = t('kv.swa', { layers: n(spec.layers), kvHeads: n(spec.kvHeads), headDim: n(spec.headDim), bytes: kvBytes, perToken: n(g.bytesPerToken), window: n(spec.window), tokens: n(g.tokensHeld) });
+  else if (spec?.kind === 'swa') first = t('kv.swa', { layers: n(spec.layers), kvHeads: n(spec.kvHeads), headDim: n(spec.headDim), bytes: kvBytes, perToken: n(g.bytesPerToken), window: n(spec.window), batched: n(report.memory.kv.sizing.batchedTokens ?? 0), tokens: n(g.tokensHeld) });
   else if (spec?.kind === 'mla') first = t('kv.mla', { layers: n(spec.layers), rank: n(spec.kvLoraRank), rope: n(spec.ropeDim), bytes: kvBytes, perToken: n(g.bytesPerToken) });
   else if (spec?.kind === 'linear') first = t('kv.linear', { layers: n(spec.layers), heads: n(spec.heads), dk: n(spec.keyDim), dv: n(spec.valueDim), extra: n(spec.extraStatePerLayer), perSeq: gb(language, g.bytesPerSequence) });
   else first = '';
@@ -242,20 +276,52 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
     src.kind === 'estimate'
       ? t('weights.estimate', { quantised: formatNumber(language, w.bytes.quantisedParamsB, 1), bits: formatNumber(language, w.bytes.quantisedBits, 3), total: gb(language, w.bytes.totalBytes), format: fmtName })
       : t(src.kind === 'checkpoint' ? 'weights.checkpoint' : 'weights.variant', { format: fmtName, total: gb(language, w.bytes.totalBytes) });
+  // The checkpoint's share per GPU; the kernel's padding follows as its own term.
+  const sharePerGpu = w.perGpuBytes - (w.kernelPadding?.extraBytesPerGpu ?? 0);
   const split =
     w.replicatedPerGpu > 0
-      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: hwCount(language, 'stages', m.layout.pp), perGpu: gb(language, w.perGpuBytes) })
-      : t('weights.split', { total: gb(language, w.bytes.totalBytes), gpus: m.layout.gpus, perGpu: gb(language, w.perGpuBytes) });
+      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: hwCount(language, 'stages', m.layout.pp), perGpu: gb(language, sharePerGpu) })
+      : t('weights.split', { total: gb(language, w.bytes.totalBytes), gpus: m.layout.gpus, perGpu: gb(language, sharePerGpu) });
+  const pad = w.kernelPadding;
+  const padLine = pad
+    ? ` ${t('weights.kernelPadding', {
+        extra: gb(language, pad.extraBytesPerGpu),
+        total: gb(language, w.perGpuBytes),
+        kernel: t(`kernel.${pad.kernel}`),
+        hFrom: formatInteger(language, pad.hidden.from),
+        hTo: formatInteger(language, pad.hidden.to),
+        iFrom: formatInteger(language, pad.intermediate.from),
+        iTo: formatInteger(language, pad.intermediate.to),
+      })}`
+    : '';
+  const o = m.overheads;
+  const activationFormula =
+    o.source === 'estimated'
+      ? t('work.activationEstimated', {
+          tokens: formatInteger(language, o.parts.batchedTokens),
+          hidden: formatInteger(language, r.model.hidden),
+          inter: formatInteger(language, Math.round(o.parts.intermediatePerRank)),
+          forward: gb(language, o.parts.forwardBytes),
+          seqs: formatInteger(language, o.parts.sampledSequences),
+          vocab: formatInteger(language, r.model.vocab),
+          sampler: gb(language, o.parts.samplerBytes),
+          tier: t(`tier.${o.limits.tier}`),
+        })
+      : t('work.activation', { gib: formatNumber(language, m.activationPerGpu / 2 ** 30, 2) });
+  const runtimeFormula =
+    o.source === 'estimated'
+      ? t('work.runtimeEstimated', { nonTorch: gb(language, o.parts.nonTorchBytes), graphs: formatInteger(language, o.parts.cudaGraphs), graphMemory: gb(language, o.parts.cudaGraphBytes) })
+      : t('work.runtime', { gib: formatNumber(language, m.runtimePerGpu / 2 ** 30, 2) });
   const rows: { term: string; formula: string; value: string; testId: string; source?: SourceRef }[] = [
-    { term: t('weights'), formula: `${sourceLine} ${split}`, value: gb(language, w.perGpuBytes), testId: 'work-weights' },
+    { term: t('weights'), formula: `${sourceLine} ${split}${padLine}`, value: gb(language, w.perGpuBytes), testId: 'work-weights' },
     ...m.kv.groups.map((g, i) => ({
       term: t(`kind.${g.kind}`, { layers: formatInteger(language, g.layers) }),
       formula: kvFormula(t, language, g, r, i),
       value: gb(language, g.perGpuBytes),
       testId: `work-kv-${i}`,
     })),
-    { term: t('activation'), formula: t('work.activation', { gib: formatNumber(language, m.activationPerGpu / 2 ** 30, 2) }), value: gb(language, m.activationPerGpu), testId: 'work-activation' },
-    { term: t('runtime'), formula: t('work.runtime', { gib: formatNumber(language, m.runtimePerGpu / 2 ** 30, 2) }), value: gb(language, m.runtimePerGpu), testId: 'work-runtime' },
+    { term: t('activation'), formula: activationFormula, value: gb(language, m.activationPerGpu), testId: 'work-activation' },
+    { term: t('runtime'), formula: runtimeFormula, value: gb(language, m.runtimePerGpu), testId: 'work-runtime' },
     { term: t('used'), formula: t('work.used', { used: gbGib(language, m.usedPerGpu) }), value: gb(language, m.usedPerGpu), testId: 'work-used' },
     {
       term: t('gpuMemory'),

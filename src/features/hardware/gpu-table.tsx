@@ -63,13 +63,21 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
                         {formatInteger(language, res.count)}
                       </Button>
                     ) : (
-                      t('moreThan', { max: formatInteger(language, res.checkedUpTo) })
+                      <span title={res.limit === 'pipeline-stages' ? t('stagesLimitHelp', { stages: 16 }) : undefined}>
+                        {t('moreThan', { max: formatInteger(language, res.checkedUpTo) })}
+                        {res.limit === 'pipeline-stages' ? <span className="ml-1 text-xs font-normal text-muted">{t('stagesLimitShort', { stages: 16 })}</span> : null}
+                      </span>
                     )}
                   </td>
                   <td className="border-b border-border/60 py-1.5 pr-2 text-right">{res.kind === 'fits' ? formatInteger(language, res.nodes) : '–'}</td>
                   <td className="border-b border-border/60 py-1.5 pr-2 text-xs">
                     {res.kind === 'fits' ? layoutName(language, res.layout, res) : '–'}
                     {res.kind === 'fits' && res.multiNodeMoe ? <span className="ml-1 rounded bg-warn-bg px-1 text-warn">{t('multiNodeMoeShort')}</span> : null}
+                    {res.kind === 'fits' && res.tpSpansNodes ? (
+                      <span className="ml-1 rounded bg-warn-bg px-1 text-warn" title={t('tpSpansNodesHelp')}>
+                        {t('tpSpansNodesShort')}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="border-b border-border/60 py-1.5 pr-2 text-right text-xs" data-testid="gpu-room">
                     {res.kind === 'fits' ? formatInteger(language, res.maxSequencesAtContext) : '–'}

@@ -1,3 +1,4 @@
+import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { NumberField } from '../../components/number-field';
 import { SelectField } from '../../components/select-field';
@@ -6,6 +7,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import { findGpu, findModel } from '../../core/catalog/catalog';
 import { GPUS } from '../../core/catalog/gpus';
 import { MODELS } from '../../core/catalog/models';
+import { engineLimits } from '../../core/hardware/engine-profile';
 import type { InputIssue } from '../../core/hardware/setup';
 import type { KvFormat, WeightFormat } from '../../core/scenario/model-spec';
 import { MAX_GPUS_PER_NODE, type Language, type Scenario } from '../../core/scenario/schema';
@@ -52,6 +54,42 @@ const WEIGHT_LABELS: Record<WeightFormat, string> = {
 };
 const KV_LABELS: Record<KvFormat, string> = { bf16: 'BF16 (2 B)', fp8: 'FP8 (1 B)' };
 
+/** An engine limit: the scenario's value, or vLLM's default for the GPU (null), with a way back to the default. */
+function EngineLimitField(props: {
+  label: string;
+  help: string;
+  value: number | null;
+  engineDefault: number | null;
+  max: number;
+  onCommit: (value: number | null) => void;
+  testId: string;
+  t: T;
+}) {
+  const { label, help, value, engineDefault, max, onCommit, testId, t } = props;
+  const language = useLanguage();
+  const shown = value ?? engineDefault ?? 1;
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <NumberField
+        label={label}
+        value={shown}
+        integer
+        min={1}
+        max={max}
+        help={help}
+        onCommit={(v) => onCommit(v === engineDefault && value === null ? null : v)}
+        testId={testId}
+        badge={value === null ? <span className="text-xs text-muted" data-testid={`${testId}-default`}>{t('engineDefault')}</span> : null}
+      />
+      {value !== null && engineDefault !== null ? (
+        <Button variant="link" size="xs" className="self-start text-accent" onClick={() => onCommit(null)}>
+          {t('engineDefaultReset', { n: formatInteger(language, engineDefault) })}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
 export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean; modelMax: number | null }) {
   const { issues, mla, modelMax } = props;
   const t = useT(hardwareMessages);
@@ -66,6 +104,8 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
   const model = findModel(sh.modelId);
   const gpu = findGpu(sh.gpuId);
   const stages = Number.isInteger(sh.gpusPerReplica / h.tensorParallel) ? sh.gpusPerReplica / h.tensorParallel : null;
+  // vLLM's defaults for the chosen GPU, shown where the scenario leaves a limit to the engine.
+  const limits = gpu ? engineLimits({ maxNumBatchedTokens: null, maxNumSeqs: null }, gpu) : null;
 
   const modelOptions = [
     ...MODELS.map((m) => ({ value: m.id, label: m.name })),
@@ -268,27 +308,63 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
           onCommit={(memoryUtilisation) => setHw({ memoryUtilisation })}
           testId="hw-util"
         />
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-          <NumberField
-            label={t('runtime')}
-            value={h.runtimeOverheadGiB}
-            unit={t('units_gib')}
-            min={0}
-            max={1000}
-            digits={2}
-            help={t('runtimeHelp')}
-            onCommit={(runtimeOverheadGiB) => setHw({ runtimeOverheadGiB })}
-            testId="hw-runtime"
+        <SelectField<Scenario['hardware']['overheadSource']>
+          label={t('overheadSource')}
+          value={h.overheadSource}
+          options={[
+            { value: 'estimated', label: t('overheadSource.estimated') },
+            { value: 'entered', label: t('overheadSource.entered') },
+          ]}
+          onChange={(overheadSource) => setHw({ overheadSource })}
+          help={t('overheadSourceHelp')}
+          testId="hw-overhead-source"
+        />
+        {h.overheadSource === 'entered' ? (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+            <NumberField
+              label={t('runtime')}
+              value={h.runtimeOverheadGiB}
+              unit={t('units_gib')}
+              min={0}
+              max={1000}
+              digits={2}
+              help={t('runtimeHelp')}
+              onCommit={(runtimeOverheadGiB) => setHw({ runtimeOverheadGiB })}
+              testId="hw-runtime"
+            />
+            <NumberField
+              label={t('activation')}
+              value={h.activationGiB}
+              unit={t('units_gib')}
+              min={0}
+              max={1000}
+              digits={2}
+              onCommit={(activationGiB) => setHw({ activationGiB })}
+              testId="hw-activation"
+            />
+          </div>
+        ) : null}
+        {/* One per row: the engine's own names are long and would run into each other side by side. */}
+        <div className="grid grid-cols-1 gap-3">
+          <EngineLimitField
+            label={t('maxBatchedTokens')}
+            help={t('maxBatchedTokensHelp')}
+            value={h.maxNumBatchedTokens}
+            engineDefault={limits?.maxNumBatchedTokens ?? null}
+            max={10_000_000}
+            onCommit={(maxNumBatchedTokens) => setHw({ maxNumBatchedTokens })}
+            testId="hw-max-batched-tokens"
+            t={t}
           />
-          <NumberField
-            label={t('activation')}
-            value={h.activationGiB}
-            unit={t('units_gib')}
-            min={0}
-            max={1000}
-            digits={2}
-            onCommit={(activationGiB) => setHw({ activationGiB })}
-            testId="hw-activation"
+          <EngineLimitField
+            label={t('maxSeqs')}
+            help={t('maxSeqsHelp')}
+            value={h.maxNumSeqs}
+            engineDefault={limits?.maxNumSeqs ?? null}
+            max={100_000}
+            onCommit={(maxNumSeqs) => setHw({ maxNumSeqs })}
+            testId="hw-max-seqs"
+            t={t}
           />
         </div>
         <NumberField

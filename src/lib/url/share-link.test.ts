@@ -39,9 +39,11 @@ describe('golden links of version 1', () => {
 
   it('the default link is the example scenario, with the layout it was computed with pinned', () => {
     // v1 and v2 computed the scenario's own TP, MLA mode and DCP size; v3's example compares
-    // layouts (hardware.layout.choice 'best-fit'), so an old link pins its layout.
+    // layouts (hardware.layout.choice 'best-fit'), so an old link pins its layout. v5's example
+    // estimates the overheads; an old link keeps its entered 4 + 3 GiB.
     const expected = structuredClone(DEFAULT_SCENARIO);
     expected.hardware.layout = { choice: 'pinned' };
+    expected.hardware.overheadSource = 'entered';
     expect(ok(golden.links.default).scenario).toEqual(expected);
   });
 });
