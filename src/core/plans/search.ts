@@ -9,7 +9,7 @@ import { recordBadgeLabel, recordsFor, type PublishedRecord, type SloP99 } from 
 import type { Slo } from '../capacity/slo';
 import type { ApiOfferRecord, GpuRecord } from '../catalog/types';
 import { seriesFromPublished } from '../capacity/series';
-import { resolveCapacity, storeSeries } from '../capacity/stored';
+import { resolveCapacity, sameCapacityInputs, storeSeries, type CapacityResolution } from '../capacity/stored';
 import type { StoredSeries } from '../capacity/stored-schema';
 import { gpuIdOf, modelIdOf, squash } from '../deployment/identify';
 import { apiFieldsFromListPrice, type ListPriceOffer } from '../usage/list-prices';
@@ -489,13 +489,11 @@ function hardwarePatch(s: PlanScenario, shape: ReplicaShape): Partial<Scenario['
   };
 }
 
-function sloOf(e: TcoEvaluation, s: PlanScenario): { margin: number | null; binding: string | null; perUser: number | null; beyond: number | null } {
-  const r = resolveCapacity(s.selfHosted);
+function sloOf(r: CapacityResolution, s: PlanScenario): { margin: number | null; binding: string | null; perUser: number | null; beyond: number | null } {
   const c = r.choice.chosen;
   if (!c) return { margin: null, binding: null, perUser: null, beyond: null };
   const limited = s.selfHosted.capacity.slo.limits.length > 0 || s.selfHosted.capacity.slo.minTokensPerSPerUser !== null;
   const b = limited && !r.fromSingleFigure ? c.binding : null;
-  void e;
   return { margin: b && b.ratio !== null ? 1 - b.ratio : null, binding: b ? b.id : null, perUser: c.interactivity, beyond: c.notMeasuredBeyond };
 }
 
@@ -590,6 +588,7 @@ export function* planSearchSteps(
       evidence.series === null
         ? {}
         : { capacity: { ...sh.capacity, series: evidence.series }, throughput: { ...sh.throughput, source: evidence.info.kind === 'measured' ? 'measured' : 'estimated' } };
+    let capacity: { of: Scenario['selfHosted']; resolution: CapacityResolution } | null = null;
     for (const billing of billings) {
       const price = priceFields(scenario, shape.gpu, billing, catalog);
       if (!price) {
@@ -615,7 +614,9 @@ export function* planSearchSteps(
       };
       const patch: PlanPatch = { selfHosted: selfPatch, hardware: hardwarePatch(scenario, shape), api: null };
       const s = withPatch(scenario, patch);
-      const e = evaluateTco(s, { curves: false, breakEven: false });
+      // The billing modes of one shape share its capacity (the series and the throughput figure).
+      if (capacity === null || !sameCapacityInputs(capacity.of, s.selfHosted)) capacity = { of: s.selfHosted, resolution: resolveCapacity(s.selfHosted) };
+      const e = evaluateTco(s, { curves: false, breakEven: false, capacity: capacity.resolution });
       evaluated++;
       apiEvaluation ??= e;
       const why = excludedReason(e, s);
@@ -628,7 +629,7 @@ export function* planSearchSteps(
         excluded.push({ ...base, billing, evidence: evidence.info.kind, reason: { code: 'above-gpu-cap', gpus: total, cap: constraints.maxGpus } });
         continue;
       }
-      const slo = sloOf(e, s);
+      const slo = sloOf(capacity.resolution, s);
       const months = commitmentMonths(s, billing);
       const risks: PlanRisk[] = [];
       if (shape.fit.layout.nodes > 1) risks.push({ kind: 'multi-node', nodes: shape.fit.layout.nodes });

@@ -1,3 +1,4 @@
+import type { CapacityResolution } from '../capacity/stored';
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
 import { fleetCap, fleetView, paidReplicaHours, type FleetView } from './autoscaling';
 import { billingView, mixedSplit, type BillingView } from './billing';
@@ -18,7 +19,7 @@ import {
   type TcoModel,
   type TcoScenario,
 } from './model';
-import type { ShapeNote } from './profile';
+import { demandShape, type ShapeNote } from './profile';
 import { checkRateLimits, type RateLimitCheck } from './rate-limits';
 import type { Sizing } from './sizing';
 import { staffFteAt } from './staff';
@@ -491,6 +492,8 @@ export interface EvaluateOptions {
   curves?: boolean;
   /** Solve the break-even (false: the result says 'not-computed'; the plan search ranks by cost and reads none). */
   breakEven?: boolean;
+  /** The capacity resolution of the scenario's self-hosted section, when already known (the plan search's candidates of one shape share it). */
+  capacity?: CapacityResolution;
 }
 
 export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly', limits: ApiLimits = { rpm: null, tpm: null }, options: EvaluateOptions = {}): TcoEvaluation {
@@ -680,5 +683,6 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
 }
 
 export function evaluateTco(scenario: TcoScenario, options: EvaluateOptions = {}): TcoEvaluation {
-  return evaluateModel(buildModel(scenario), scenario.workload.profileMode, { rpm: scenario.api.rateLimitRpm, tpm: scenario.api.rateLimitTpm }, options);
+  const model = options.capacity === undefined ? buildModel(scenario) : buildModel(scenario, demandShape(scenario), options.capacity);
+  return evaluateModel(model, scenario.workload.profileMode, { rpm: scenario.api.rateLimitRpm, tpm: scenario.api.rateLimitTpm }, options);
 }

@@ -479,6 +479,7 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
   let gpuFactor = 1;
   let yearOf: TcoModel | null = null;
   let modelYear = -1;
+  let hybridMemo: { year: number; tasks: number; sunk: number; replicas: number } | null = null;
   const costAt = (replicas: number, served: number, pricing: Pricing): MonthCost => {
     const c = selfHostedCost(model, replicas, served, pricing);
     return { totalReplicas: c.totalReplicas, gpu: c.gpu * gpuFactor, power: c.power, staff: c.staff, ops: c.totalReplicas > 0 ? c.ops - oneTimeLevel : 0 };
@@ -532,8 +533,12 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
     else {
       const sunk = hybrid.held(m).length;
       if (hybridMode === 'optimal') {
-        yearOf ??= yearModel(model, year);
-        hybridReplicas = cheapestHybridTotal(yearOf, tasks, sunk).replicas;
+        // The same year, volume and lots held give the same choice: a flat horizon asks once.
+        if (hybridMemo === null || hybridMemo.year !== year || hybridMemo.tasks !== tasks || hybridMemo.sunk !== sunk) {
+          yearOf ??= yearModel(model, year);
+          hybridMemo = { year, tasks, sunk, replicas: cheapestHybridTotal(yearOf, tasks, sunk).replicas };
+        }
+        hybridReplicas = hybridMemo.replicas;
       } else hybridReplicas = hybridMode.fixed;
       const share = hybridReplicas > 0 ? servedShare(model, tasks, hybridReplicas) * moved : 0;
       const hCost = costAt(hybridReplicas, tasks * share, { owned: tasks * moved });

@@ -32,6 +32,8 @@ export interface SpotFleet {
   standInHours: number;
   /** The stand-in's cold start. */
   coldStartSeconds: number;
+  /** Lost shares already worked out, by load and replicas (the hybrid and horizon searches ask many times). */
+  lost: Map<number, Map<number, number>>;
 }
 
 export function spotFleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>, policy: SpotPolicy, coldStartSeconds: number): SpotFleet {
@@ -43,7 +45,7 @@ export function spotFleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>
   if (top > 0) for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) loads[h] = (w[h] as number) / (a[h] as number) / top;
   const replace = Math.max(0, policy.replacementSeconds) / 3600;
   const dynamic = policy.fallback === 'on-demand';
-  return { policy, loads, uncoveredHours: dynamic ? Math.min(replace, Math.max(0, coldStartSeconds) / 3600) : replace, standInHours: dynamic ? replace : 0, coldStartSeconds };
+  return { policy, loads, uncoveredHours: dynamic ? Math.min(replace, Math.max(0, coldStartSeconds) / 3600) : replace, standInHours: dynamic ? replace : 0, coldStartSeconds, lost: new Map() };
 }
 
 /** Replicas on spot of `replicas` (the rest are the on-demand base). */
@@ -106,6 +108,20 @@ function logFactorial(k: number): number {
  * replicas × rate × uncovered hours, over the week's load.
  */
 export function spotLostShare(fleet: SpotFleet, peakLoad: number, replicas: number): number {
+  let byReplicas = fleet.lost.get(peakLoad);
+  const hit = byReplicas?.get(replicas);
+  if (hit !== undefined) return hit;
+  const share = lostShareNow(fleet, peakLoad, replicas);
+  if (fleet.lost.size > 4096) fleet.lost.clear();
+  if (byReplicas === undefined || !fleet.lost.has(peakLoad)) {
+    byReplicas = new Map();
+    fleet.lost.set(peakLoad, byReplicas);
+  }
+  byReplicas.set(replicas, share);
+  return share;
+}
+
+function lostShareNow(fleet: SpotFleet, peakLoad: number, replicas: number): number {
   const spot = spotReplicas(fleet, replicas);
   const mean = spot * fleet.policy.preemptionsPerReplicaHour * fleet.uncoveredHours;
   if (!(mean > 0) || !(peakLoad > 0)) return 0;
