@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -24,8 +26,12 @@ describe('import boundaries', () => {
     ['src/features/report/a.tsx', './report-page', false],
     ['src/features/report/a.tsx', '../../components/card', false],
     ['src/features/report/a.tsx', '../../core/tco/evaluate', false],
-    // A feature reaches the worker only through lib/query.
+    // A feature reaches the worker only through lib/query, and takes its contract types from core.
     ['src/features/tco/a.tsx', 'comlink', true],
+    ['src/features/usage/a.tsx', '../../worker/usage-api', true],
+    ['src/features/usage/a.tsx', '../../core/usage/answer', false],
+    ['src/features/usage/a.test.ts', '../../worker/benchmarks-api', false],
+    ['src/features/usage/a.tsx', '../tco/verdict', true],
     ['src/features/tco/a.tsx', '../../lib/query/compute', false],
     // components/ knows no feature and not the app shell.
     ['src/components/card.tsx', '../features/tco/verdict', true],
@@ -40,5 +46,38 @@ describe('import boundaries', () => {
     ['src/worker/benchmarks-api.ts', '../core/benchmarks/importer', false],
   ])('%s importing %s: refused %s', async (file, from, expected) => {
     expect(await refused(file, from)).toBe(expected);
+  });
+});
+
+describe('a new feature folder', () => {
+  it('is a feature the moment it exists: another feature may not import it, and it may not import the others', () => {
+    // A copy of the config beside a tree with one more feature folder than the repository has,
+    // inside node_modules/.cache so that the config's packages resolve (ESLint skips files in
+    // the system's temporary folder). Linted in a process of its own: the TypeScript parser
+    // keeps one project root per process.
+    const root = resolve(import.meta.dirname, '..');
+    const cache = join(root, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    const tree = mkdtempSync(join(cache, 'lint-features-'));
+    try {
+      copyFileSync(join(root, 'eslint.config.js'), join(tree, 'eslint.config.js'));
+      const folders = readdirSync(join(root, 'src/features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+      for (const f of [...folders, 'brand-new']) mkdirSync(join(tree, 'src/features', f), { recursive: true });
+      const cases = [
+        ['src/features/tco/a.ts', '../brand-new/page', true],
+        ['src/features/brand-new/a.ts', '../tco/verdict', true],
+        ['src/features/brand-new/b.ts', '../../worker/usage-api', true],
+        ['src/features/brand-new/c.ts', './page', false],
+      ] as const;
+      for (const [file, from] of cases) writeFileSync(join(tree, file), `import { x } from '${from}';\nexport const y = x;\n`);
+      const run = spawnSync(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', 'src'], { cwd: tree, encoding: 'utf8' });
+      const results = JSON.parse(run.stdout) as { filePath: string; messages: { ruleId: string | null }[] }[];
+      for (const [file, , expected] of cases) {
+        const r = results.find((x) => x.filePath === join(tree, file));
+        expect({ file, refused: (r?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports') }).toEqual({ file, refused: expected });
+      }
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { deriveWorkload, type DerivedWorkload, type ProfileChoice } from '../core/usage/aggregate';
+import { deriveWorkload, type ProfileChoice } from '../core/usage/aggregate';
+import type { UsageAnswer, UsageFileSummary, UsageProgress } from '../core/usage/answer';
 import type { UsageCsvMapping } from '../core/usage/csv';
 import { loadListPriceOffers, loadListPrices, providerOfFormats, type ListPriceOffer } from '../core/usage/list-prices';
 import { DuplicateFilter, SameBytes } from '../core/usage/dedupe';
@@ -26,31 +27,12 @@ export interface UsageRequest {
   current: Workload;
 }
 
-export type UsageFileSummary = Omit<UsageReadResult, 'records' | 'costs'> & { models: string[] };
-
-export type UsageAnswer = UsageResult | { state: 'cancelled' };
-
-/** How far the read has got, over all files of the request (bytes). */
-export interface UsageProgress {
-  fileName: string;
-  fileIndex: number;
-  fileCount: number;
-  bytesRead: number;
-  totalBytes: number;
-}
 
 /** The UI's progress callback (wrapped in `comlink.proxy`); called at most every 100 ms. */
 export type UsageProgressCallback = (progress: UsageProgress) => unknown;
 
 const PROGRESS_EVERY_MS = 100;
 
-export interface UsageResult {
-  state: 'done';
-  files: UsageFileSummary[];
-  /** Every model named in the files, largest first by tokens. */
-  models: string[];
-  derived: DerivedWorkload;
-}
 
 export const usageApi = {
   /** A dropped genai-prices data.json: status, set, clear (price-data.ts). */

@@ -1,5 +1,5 @@
 import type { DerivedWorkload, Observation } from '../../core/usage/aggregate';
-import type { UsageFileSummary } from '../../worker/usage-api';
+import type { UsageFileSummary } from '../../core/usage/answer';
 
 /**
  * What the page says about how the files were read, beyond each file's own line: rows and

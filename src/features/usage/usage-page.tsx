@@ -16,7 +16,7 @@ import { timeZoneNames } from '../../lib/format/time-zones';
 import { plural } from '../../lib/i18n/plural';
 import { usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
-import type { UsageResult as UsageAnswer, UsageProgress } from '../../worker/usage-api';
+import type { UsageResult as UsageAnswer, UsageProgress } from '../../core/usage/answer';
 import { MappingForm } from './mapping-form';
 import { readNotes, type ReadNote } from './read-notes';
 import { DailyChart, WeekHeatmap } from './usage-charts';

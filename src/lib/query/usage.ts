@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListPriceOffer } from '../../core/usage/list-prices';
-import type { UsageProgress, UsageRequest, UsageResult } from '../../worker/usage-api';
+import type { UsageProgress, UsageResult } from '../../core/usage/answer';
+import type { UsageRequest } from '../../worker/usage-api';
 import { compute } from './compute';
 
 /**
