@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defaultScenario } from '../src/core/scenario/defaults';
-import { plainScenario } from '../src/core/tco/test-scenarios';
+import { plainScenario } from '../src/testing/test-scenarios';
 import { encodeScenario } from '../src/lib/url/share-link';
 import { expect, test } from './fixtures';
 import { slow } from './pages/tco-page';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testIo } from './cli-test-io';
+import { testIo } from '../testing/cli-test-io';
 import { capacityCommand } from './commands/capacity';
 import { importCommand } from './commands/import';
 import { workloadCommand } from './commands/workload';

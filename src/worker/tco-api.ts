@@ -1,5 +1,5 @@
 import { allClaimChecks, claimChecksForPreset, type ClaimCheck } from '../core/presets/claims';
-import { PRESETS, loadPreset, type PresetId, type PresetLoad } from '../core/presets/presets';
+import { loadPreset, type PresetId, type PresetLoad } from '../core/presets/presets';
 import type { Scenario } from '../core/scenario/schema';
 import { evaluateTco, type TcoEvaluation } from '../core/tco/evaluate';
 import type { TcoScenario, TcoUncertainScenario } from '../core/tco/model';
@@ -72,10 +72,6 @@ export const tcoApi = {
     }
     job.finish('finished');
     return { state: 'done', result: run.result() };
-  },
-
-  tcoPresets(): { id: PresetId; article: string }[] {
-    return PRESETS.map((p) => ({ id: p.id, article: p.article }));
   },
 
   /** A preset as a complete scenario, validated like any imported document. */

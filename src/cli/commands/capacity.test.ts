@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
-import { testIo } from '../cli-test-io';
+import { testIo } from '../../testing/cli-test-io';
 import { capacityCommand, namesBelowCommonFolder } from './capacity';
 
 const SWEEP = join(BENCH_FIXTURES, 'vllm/nerdalert_benchmark_serving_append_results.json');

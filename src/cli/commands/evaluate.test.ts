@@ -7,7 +7,7 @@ import { DEFAULT_SLO } from '../../core/capacity/slo';
 import { storeSeries } from '../../core/capacity/stored';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
-import { testIo } from '../cli-test-io';
+import { testIo } from '../../testing/cli-test-io';
 import { evaluateCommand } from './evaluate';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-evaluate-'));

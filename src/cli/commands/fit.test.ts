@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testIo } from '../cli-test-io';
+import { testIo } from '../../testing/cli-test-io';
 import { fitCommand } from './fit';
 
 interface Size {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { examplePilot } from '../../core/pilot/samples';
 import { SCENARIO_TYPE } from '../../core/scenario/schema';
-import { testIo } from '../cli-test-io';
+import { testIo } from '../../testing/cli-test-io';
 import { pilotCommand } from './pilot';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-pilot-'));

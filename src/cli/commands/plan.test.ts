@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../core/scenario/defaults';
-import { testIo } from '../cli-test-io';
+import { testIo } from '../../testing/cli-test-io';
 import { planCommand } from './plan';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-plan-'));

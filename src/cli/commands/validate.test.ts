@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
 import golden from '../../lib/url/fixtures/golden-links-v1.json';
-import { testIo } from '../cli-test-io';
+import { testIo } from '../../testing/cli-test-io';
 import { validateCommand } from './validate';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-validate-'));

@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testIo } from '../cli-test-io';
+import { testIo } from '../../testing/cli-test-io';
 import { workloadCommand } from './workload';
 
 const FIX = new URL('../../../fixtures/usage/', import.meta.url).pathname;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { EMPTY_DAY, defaultScenario } from '../scenario/defaults';
+import type { BenchRun } from '../benchmarks/run-schema';
 import { applyEvidence, evidenceFill, forgetFilledField, type EvidenceRun } from './evidence';
 
 function run(patch: Partial<EvidenceRun>): EvidenceRun {
@@ -94,5 +95,11 @@ describe('applying a fill to a day', () => {
     const res = applyEvidence(pilot, 1, 'selfHosted', r, evidenceFill(r, 'benchmark-run'), ['tasksCompleted']);
     expect(res).toEqual({ ok: false, problems: [{ field: 'tasksCompleted', message: 'tasksCompleted (97) must not exceed tasksAttempted (50)' }] });
     expect(applyEvidence(pilot, 8, 'api', r, evidenceFill(r, 'benchmark-run'), []).ok).toBe(false);
+  });
+});
+
+describe('a stored benchmark run', () => {
+  it('is evidence as it is: the import\'s run record keeps every field the mapping reads (checked by the compiler)', () => {
+    expectTypeOf<BenchRun>().toExtend<EvidenceRun>();
   });
 });

@@ -1,4 +1,3 @@
-import type { BenchRun } from '../benchmarks/run-schema';
 import { dayMetricsSchema, type DayMetricKey, type DayMetrics, type Pilot, type PilotSide } from '../scenario/schema';
 
 /**
@@ -157,12 +156,4 @@ export function forgetFilledField(pilot: Pilot, day: number, side: PilotSide, fi
   if (fields.length === 0) delete next[key];
   else next[key] = { ...entry, fields };
   return next;
-}
-
-/**
- * A stored, normalised benchmark run is evidence as it is; this identity makes the compiler
- * check that the import's run record keeps every field the mapping above reads.
- */
-export function evidenceFromBenchRun(run: BenchRun): EvidenceRun {
-  return run;
 }

@@ -4,7 +4,7 @@ import type { PublishedSeries } from '../catalog/published-measurements';
 import type { ApiOfferRecord } from '../catalog/types';
 import { apiFieldsFromOffer } from '../catalog/offer-fields';
 import { defaultScenario } from '../scenario/defaults';
-import { plainScenario } from '../tco/test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 import { resolveCapacity, storeSeries } from '../capacity/stored';
 import { seriesFromPublished } from '../capacity/series';
 import type { StoredSeries } from '../capacity/stored-schema';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
 import { fleetOf, paidReplicaHours, replay, spilledShare } from './autoscaling';
 import { evaluateTco } from './evaluate';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /**
  * The week of the worked example (docs/tco.md §3a): weekdays 30 requests an hour in the eight

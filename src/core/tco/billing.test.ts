@@ -6,7 +6,7 @@ import { evaluateTco } from './evaluate';
 import { draftOf, UNCERTAIN_INPUTS } from './inputs';
 import { buildModel, marginalReplicaCost } from './model';
 import { availability, demandShape, scheduleShiftHours } from './profile';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /**
  * Billing modes of rented GPUs (billing.ts), every figure worked out by hand in the comment

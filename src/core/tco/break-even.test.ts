@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { breakEvenTasks, solveBreakEven } from './break-even';
 import { evaluateTco } from './evaluate';
 import { buildModel, selfHostedTotal } from './model';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 // plainScenario: API $10 per 1M output → $0.01 per task of 1,000 output tokens; one replica
 // costs 8 × $4 × 730 = $23,360 a month and carries 2,628,000 tasks (1,000 tok/s, flat, 100 %).

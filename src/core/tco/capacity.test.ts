@@ -3,7 +3,7 @@ import type { StoredSeries } from '../capacity/stored-schema';
 import { capacityView } from '../capacity/view';
 import { evaluateTco } from './evaluate';
 import { sizeRequest } from './sizing';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 import { taskMix } from './workload';
 
 /**

@@ -3,7 +3,7 @@ import { capitalMonthly, monthlyRate } from './capital';
 import { evaluateTco } from './evaluate';
 import { buildModel, marginalReplicaCost } from './model';
 import { maxGpuPriceToBreakEven } from './break-even';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /** Bought hardware at its cost of capital (capital.ts); every figure worked out by hand above it. */
 describe('capital cost of bought hardware', () => {

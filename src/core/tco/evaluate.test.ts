@@ -5,7 +5,7 @@ import { scenarioSchema, type Scenario } from '../scenario/schema';
 import { evaluateTco } from './evaluate';
 import { monteCarlo } from './monte-carlo';
 import { tornado } from './sensitivity';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /** Every number anywhere in a result is finite. */
 function nonFinitePaths(value: unknown, path = '$'): string[] {

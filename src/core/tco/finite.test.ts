@@ -7,7 +7,7 @@ import { evaluateTco } from './evaluate';
 import { UNCERTAINTY_KEYS } from './inputs';
 import { monteCarlo } from './monte-carlo';
 import { tornado } from './sensitivity';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /** Every number anywhere in a result is finite, and no figure is a bare null without a reason. */
 function nonFinitePaths(value: unknown, path = '$'): string[] {

@@ -3,7 +3,7 @@ import type { Scenario } from '../scenario/schema';
 import { evaluateTco } from './evaluate';
 import { horizonOutcome } from './horizon';
 import { buildModel } from './model';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /**
  * The comparison over the planning horizon (horizon.ts); every figure worked out by hand above

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hybridPoint, optimiseHybrid, servedShare } from './hybrid';
 import { buildModel } from './model';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 describe('hybrid routing', () => {
   it('flat load, 4M tasks: one owned replica serves 2.628M, the API the rest — $37,080, cheaper than either pure option', () => {

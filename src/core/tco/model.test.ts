@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel, replicasNeeded, selfHostedCost } from './model';
 import { availability, demandShape, durationCurve } from './profile';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 describe('self-hosted monthly cost', () => {
   it('rent per GPU-hour: 8 GPUs × $4/GPU-h × 730 h = $23,360 (article 000: 8× H100 at ~$32/h)', () => {

@@ -3,7 +3,7 @@ import type { Scenario } from '../scenario/schema';
 import { solveBreakEven } from './break-even';
 import { evaluateTco } from './evaluate';
 import { buildModel } from './model';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /**
  * Power that follows utilisation (model.ts, docs/tco.md §3e); every figure worked out by hand

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../scenario/defaults';
 import { evaluateTco } from './evaluate';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /** 730 h × 60 min: the minutes of an average month. */
 const MINUTES = 43_800;

@@ -4,7 +4,7 @@ import { monteCarlo } from './monte-carlo';
 import { testedOption } from './recommended';
 import { buildModel } from './model';
 import { tornado } from './sensitivity';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /**
  * The uncertainty views test the recommended option and show replica steps as a probability

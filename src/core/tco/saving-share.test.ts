@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateTco } from './evaluate';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 // plainScenario: 3,000,000 tasks of 1,000 output tokens at $10 per 1M = $30,000 a month; one
 // replica of 8 GPUs at $4/GPU-h = $23,360 and carries 2,628,000 tasks.

@@ -3,7 +3,7 @@ import { HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
 import { evaluateTco } from './evaluate';
 import { poissonQuantile, spotFleetOf, spotLostShare, spotView } from './spot';
 import { draftOf, UNCERTAIN_INPUTS } from './inputs';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 const flat = { weights: new Float64Array(HOURS_PER_WEEK).fill(1), availability: new Float64Array(HOURS_PER_WEEK).fill(1) };
 // One replica = 8 GPUs: on demand 8 × $4 = $32 an hour, spot at 40 % = $12.80.

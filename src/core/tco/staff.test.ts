@@ -3,7 +3,7 @@ import type { Scenario } from '../scenario/schema';
 import { evaluateTco } from './evaluate';
 import { solveBreakEven } from './break-even';
 import { buildModel, selfHostedCost } from './model';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /**
  * Staff and fixed costs that scale with the deployment (staff.ts); every figure worked out by

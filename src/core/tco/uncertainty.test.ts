@@ -3,7 +3,7 @@ import { UNCERTAINTY_KEYS, UNCERTAIN_INPUTS, draftOf, rangeFor } from './inputs'
 import { histogram, monteCarlo } from './monte-carlo';
 import { createRandom, triangular, triangularCdf } from './random';
 import { tornado } from './sensitivity';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 describe('seeded random numbers', () => {
   it('same seed, same stream; other seed, other stream; uniform on [0, 1)', () => {

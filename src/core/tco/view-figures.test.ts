@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateTco, verdictCase } from './evaluate';
-import { plainScenario } from './test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 
 /**
  * Figures the page used to compute itself and now reads from the evaluation. plainScenario:

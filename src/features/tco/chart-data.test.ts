@@ -4,7 +4,7 @@ import { PRESET_IDS } from '../../core/presets/presets';
 import { evaluateTco } from '../../core/tco/evaluate';
 import { UNCERTAINTY_KEYS } from '../../core/tco/inputs';
 import { tornado } from '../../core/tco/sensitivity';
-import { plainScenario } from '../../core/tco/test-scenarios';
+import { plainScenario } from '../../testing/test-scenarios';
 import { defaultScenario } from '../../core/scenario/defaults';
 import { breakdownRows, costChartRows, costCurveRows, costCurveSeries, histogramBars, histogramSteps, niceTicks, offChartPoint, stepValueAt, tornadoBars } from './chart-data';
 import { csvMoney, csvNumber, csvShare } from './csv';
@@ -20,7 +20,7 @@ describe('TCO chart data', () => {
     expect(stepValueAt(e.curves.selfHosted, 3e9)).toBeCloseTo(46_720, 6);
     // API row at 3B tokens: $10 per 1M → $30,000
     const row = costCurveRows(e.curves).find((r) => Math.abs(r.x - 3e9) < 1);
-    if (row) expect(row.api).toBeCloseTo(30_000, 6);
+    expect(row?.api).toBeCloseTo(30_000, 6);
   });
 
   it('breakdown rows add up to each option\'s monthly cost', () => {

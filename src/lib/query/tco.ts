@@ -16,7 +16,6 @@ export const tcoKeys = {
   tornado: (inputs: TcoUncertainScenario) => ['tco', 'tornado', inputs] as const,
   monteCarlo: (inputs: TcoUncertainScenario) => ['tco', 'monte-carlo', inputs] as const,
   claimChecks: (presetId: PresetId | null) => ['tco', 'claim-checks', presetId] as const,
-  presets: ['tco', 'presets'] as const,
   plans: (sections: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs) => ['tco', 'plans', sections, constraints, inputs] as const,
 };
 
@@ -74,10 +73,6 @@ export function tcoClaimChecksQuery(presetId: PresetId) {
     queryFn: ({ signal }) => compute.call('tcoClaimChecks', [presetId], signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function tcoPresetsQuery() {
-  return queryOptions({ queryKey: tcoKeys.presets, queryFn: ({ signal }) => compute.call('tcoPresets', [], signal) });
 }
 
 /** A preset as a complete scenario (a one-off load, not cached). */

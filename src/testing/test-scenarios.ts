@@ -1,5 +1,5 @@
-import { defaultScenario } from '../scenario/defaults';
-import type { Scenario } from '../scenario/schema';
+import { defaultScenario } from '../core/scenario/defaults';
+import type { Scenario } from '../core/scenario/schema';
 
 /**
  * A plain scenario for hand-checked tests: one task = 1,000 output tokens and no input, no

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { CliIo } from './command';
+import type { CliIo } from '../cli/command';
 
 /** An in-memory CliIo for tests: collects stdout and stderr, reads real files. */
 export function testIo(): CliIo & { stdout: string[]; stderr: string[] } {
