@@ -1,8 +1,9 @@
+import { countIn } from '../lib/i18n/count';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../core/scenario/schema';
-import { benchCount, benchmarksMessages, type BenchKey } from '../features/benchmarks/messages';
-import { hardwareMessages, hwCount } from '../features/hardware/messages';
-import { pilotCount, pilotMessages } from '../features/pilot/messages';
+import { benchmarksMessages, type BenchKey } from '../features/benchmarks/messages';
+import { hardwareMessages } from '../features/hardware/messages';
+import { pilotMessages } from '../features/pilot/messages';
 import { tcoMessages } from '../features/tco/messages';
 import { translate, type Messages, type Params } from '../lib/i18n/define';
 import { formatList, plural } from '../lib/i18n/plural';
@@ -73,35 +74,35 @@ describe('counted sentences at 1 and 2', () => {
   it('benchmarks: imported, skipped, selected and unplaced runs', () => {
     const tr = (key: BenchKey, params: Params, language: Language) => translate(benchmarksMessages, language, key, params);
     // Each noun alone, then inside the sentences that carry it.
-    expect([benchCount('en', 'runs', 1), benchCount('en', 'runs', 2), benchCount('de', 'runs', 1), benchCount('de', 'runs', 2)]).toEqual(['1 run', '2 runs', '1 Lauf', '2 Läufe']);
-    expect([benchCount('en', 'rows', 1), benchCount('en', 'rows', 2), benchCount('de', 'rows', 1), benchCount('de', 'rows', 2)]).toEqual(['1 row', '2 rows', '1 Zeile', '2 Zeilen']);
-    expect([benchCount('en', 'files', 1), benchCount('en', 'files', 2), benchCount('de', 'files', 1), benchCount('de', 'files', 2)]).toEqual(['1 file', '2 files', '1 Datei', '2 Dateien']);
+    expect([countIn(benchmarksMessages, 'en', 'runs', 1), countIn(benchmarksMessages, 'en', 'runs', 2), countIn(benchmarksMessages, 'de', 'runs', 1), countIn(benchmarksMessages, 'de', 'runs', 2)]).toEqual(['1 run', '2 runs', '1 Lauf', '2 Läufe']);
+    expect([countIn(benchmarksMessages, 'en', 'rows', 1), countIn(benchmarksMessages, 'en', 'rows', 2), countIn(benchmarksMessages, 'de', 'rows', 1), countIn(benchmarksMessages, 'de', 'rows', 2)]).toEqual(['1 row', '2 rows', '1 Zeile', '2 Zeilen']);
+    expect([countIn(benchmarksMessages, 'en', 'files', 1), countIn(benchmarksMessages, 'en', 'files', 2), countIn(benchmarksMessages, 'de', 'files', 1), countIn(benchmarksMessages, 'de', 'files', 2)]).toEqual(['1 file', '2 files', '1 Datei', '2 Dateien']);
     // Thousands are grouped in the reader's way: 1,200 / 1.200.
-    expect(benchCount('en', 'rows', 1200)).toBe('1,200 rows');
-    expect(benchCount('de', 'rows', 1200)).toBe('1.200 Zeilen');
+    expect(countIn(benchmarksMessages, 'en', 'rows', 1200)).toBe('1,200 rows');
+    expect(countIn(benchmarksMessages, 'de', 'rows', 1200)).toBe('1.200 Zeilen');
 
-    const saved = (language: Language, n: number) => tr('result.saved', { name: 'a.json', runs: benchCount(language, 'runs', n), format: 'vllm' }, language);
+    const saved = (language: Language, n: number) => tr('result.saved', { name: 'a.json', runs: countIn(benchmarksMessages, language, 'runs', n), format: 'vllm' }, language);
     expect(saved('en', 1)).toBe('a.json: 1 run imported (vllm).');
     expect(saved('en', 2)).toBe('a.json: 2 runs imported (vllm).');
     expect(saved('de', 1)).toBe('a.json: 1 Lauf importiert (vllm).');
     expect(saved('de', 2)).toBe('a.json: 2 Läufe importiert (vllm).');
 
-    const partial = (language: Language, n: number, skipped: number) => tr('result.partial', { name: 'a.csv', runs: benchCount(language, 'runs', n), format: 'csv', skipped: benchCount(language, 'rows', skipped) }, language);
+    const partial = (language: Language, n: number, skipped: number) => tr('result.partial', { name: 'a.csv', runs: countIn(benchmarksMessages, language, 'runs', n), format: 'csv', skipped: countIn(benchmarksMessages, language, 'rows', skipped) }, language);
     expect(partial('en', 1, 2)).toBe('a.csv: 1 run imported (csv); 2 rows skipped.');
     expect(partial('en', 2, 1)).toBe('a.csv: 2 runs imported (csv); 1 row skipped.');
     expect(partial('de', 1, 2)).toBe('a.csv: 1 Lauf importiert (csv); 2 Zeilen übersprungen.');
     expect(partial('de', 2, 1)).toBe('a.csv: 2 Läufe importiert (csv); 1 Zeile übersprungen.');
 
-    const count = (language: Language, runs: number, files: number) => tr('runs.count', { runs: benchCount(language, 'runs', runs), files: benchCount(language, 'files', files) }, language);
+    const count = (language: Language, runs: number, files: number) => tr('runs.count', { runs: countIn(benchmarksMessages, language, 'runs', runs), files: countIn(benchmarksMessages, language, 'files', files) }, language);
     expect(count('en', 1, 1)).toBe('1 run from 1 file');
     expect(count('en', 2, 2)).toBe('2 runs from 2 files');
     expect(count('de', 1, 1)).toBe('1 Lauf aus 1 Datei');
     expect(count('de', 2, 2)).toBe('2 Läufe aus 2 Dateien');
 
-    const selected = (language: Language, n: number) => tr('cmp.selected', { runs: benchCount(language, 'runs', n) }, language);
+    const selected = (language: Language, n: number) => tr('cmp.selected', { runs: countIn(benchmarksMessages, language, 'runs', n) }, language);
     expect([selected('en', 1), selected('en', 2), selected('de', 1), selected('de', 2)]).toEqual(['1 run selected', '2 runs selected', '1 Lauf gewählt', '2 Läufe gewählt']);
 
-    const skipped = (language: Language, n: number) => tr('files.skipped', { rows: benchCount(language, 'rows', n) }, language);
+    const skipped = (language: Language, n: number) => tr('files.skipped', { rows: countIn(benchmarksMessages, language, 'rows', n) }, language);
     expect([skipped('en', 1), skipped('en', 2), skipped('de', 1), skipped('de', 2)]).toEqual(['1 row skipped', '2 rows skipped', '1 Zeile übersprungen', '2 Zeilen übersprungen']);
 
     expect(say(benchmarksMessages, 'en', 'chart.load.unplaced', 1, { n: 1 })).toBe('1 run has no value on this axis and is not drawn.');
@@ -113,70 +114,70 @@ describe('counted sentences at 1 and 2', () => {
   it('hardware: stages, nodes, GPUs and sequences', () => {
     type HwKey = keyof (typeof hardwareMessages)['en'];
     const tr = (language: Language, key: HwKey, params: Params) => translate(hardwareMessages, language, key, params);
-    expect([hwCount('en', 'stages', 1), hwCount('en', 'stages', 2), hwCount('de', 'stages', 1), hwCount('de', 'stages', 2)]).toEqual(['1 stage', '2 stages', '1 Stufe', '2 Stufen']);
-    expect([hwCount('en', 'nodes', 1), hwCount('en', 'nodes', 2), hwCount('de', 'nodes', 1), hwCount('de', 'nodes', 2)]).toEqual(['1 node', '2 nodes', '1 Knoten', '2 Knoten']);
-    expect([hwCount('en', 'gpus', 1), hwCount('en', 'gpus', 2), hwCount('de', 'gpus', 1), hwCount('de', 'gpus', 2)]).toEqual(['1 GPU', '2 GPUs', '1 GPU', '2 GPUs']);
-    expect([hwCount('en', 'sequences', 1), hwCount('en', 'sequences', 2), hwCount('de', 'sequences', 1), hwCount('de', 'sequences', 2)]).toEqual(['1 sequence', '2 sequences', '1 Sequenz', '2 Sequenzen']);
+    expect([countIn(hardwareMessages, 'en', 'stages', 1), countIn(hardwareMessages, 'en', 'stages', 2), countIn(hardwareMessages, 'de', 'stages', 1), countIn(hardwareMessages, 'de', 'stages', 2)]).toEqual(['1 stage', '2 stages', '1 Stufe', '2 Stufen']);
+    expect([countIn(hardwareMessages, 'en', 'nodes', 1), countIn(hardwareMessages, 'en', 'nodes', 2), countIn(hardwareMessages, 'de', 'nodes', 1), countIn(hardwareMessages, 'de', 'nodes', 2)]).toEqual(['1 node', '2 nodes', '1 Knoten', '2 Knoten']);
+    expect([countIn(hardwareMessages, 'en', 'gpus', 1), countIn(hardwareMessages, 'en', 'gpus', 2), countIn(hardwareMessages, 'de', 'gpus', 1), countIn(hardwareMessages, 'de', 'gpus', 2)]).toEqual(['1 GPU', '2 GPUs', '1 GPU', '2 GPUs']);
+    expect([countIn(hardwareMessages, 'en', 'sequences', 1), countIn(hardwareMessages, 'en', 'sequences', 2), countIn(hardwareMessages, 'de', 'sequences', 1), countIn(hardwareMessages, 'de', 'sequences', 2)]).toEqual(['1 sequence', '2 sequences', '1 Sequenz', '2 Sequenzen']);
 
     // TP help under the TP field: 8 GPUs per replica at TP 8 is 1 stage; at TP 4 it is 2 stages.
-    const tp = (language: Language, stages: number, gpus: number) => say(hardwareMessages, language, 'tpHelp', stages, { stages, gpus: hwCount(language, 'gpus', gpus) });
+    const tp = (language: Language, stages: number, gpus: number) => say(hardwareMessages, language, 'tpHelp', stages, { stages, gpus: countIn(hardwareMessages, language, 'gpus', gpus) });
     expect(tp('en', 1, 8)).toBe('1 pipeline stage of 8 GPUs');
     expect(tp('en', 2, 4)).toBe('2 pipeline stages of 4 GPUs each');
     expect(tp('en', 2, 1)).toBe('2 pipeline stages of 1 GPU each');
     expect(tp('de', 1, 8)).toBe('1 Pipeline-Stufe mit 8 GPUs');
     expect(tp('de', 2, 4)).toBe('2 Pipeline-Stufen mit je 4 GPUs');
 
-    const fix = (language: Language, gpus: number, nodes: number, tpSize: number, pp: number) => tr(language, 'fix.minGpus', { gpus: hwCount(language, 'gpus', gpus), nodes: hwCount(language, 'nodes', nodes), tp: tpSize, stages: hwCount(language, 'stages', pp) });
+    const fix = (language: Language, gpus: number, nodes: number, tpSize: number, pp: number) => tr(language, 'fix.minGpus', { gpus: countIn(hardwareMessages, language, 'gpus', gpus), nodes: countIn(hardwareMessages, language, 'nodes', nodes), tp: tpSize, stages: countIn(hardwareMessages, language, 'stages', pp) });
     expect(fix('en', 8, 1, 8, 1)).toBe('Smallest count of this GPU that fits: 8 GPUs in 1 node (TP 8 × 1 stage).');
     expect(fix('en', 16, 2, 8, 2)).toBe('Smallest count of this GPU that fits: 16 GPUs in 2 nodes (TP 8 × 2 stages).');
     expect(fix('de', 8, 1, 8, 1)).toBe('Kleinste passende Zahl dieser GPU: 8 GPUs in 1 Knoten (TP 8 × 1 Stufe).');
     expect(fix('de', 16, 2, 8, 2)).toBe('Kleinste passende Zahl dieser GPU: 16 GPUs in 2 Knoten (TP 8 × 2 Stufen).');
 
-    const room = (language: Language, seqs: number) => tr(language, 'vendorRoom', { gpu: 'H100', context: '4096', seqs: hwCount(language, 'sequences', seqs), weights: 'W', kv: 'K', room: 'R', roomGib: 'G', budget: 'B' });
+    const room = (language: Language, seqs: number) => tr(language, 'vendorRoom', { gpu: 'H100', context: '4096', seqs: countIn(hardwareMessages, language, 'sequences', seqs), weights: 'W', kv: 'K', room: 'R', roomGib: 'G', budget: 'B' });
     expect(room('en', 1)).toBe('Checked on H100 at 4096 tokens and 1 sequence: weights W + KV cache K leave R (G) of the B budget for activations and runtime overhead together.');
     expect(room('en', 2)).toBe('Checked on H100 at 4096 tokens and 2 sequences: weights W + KV cache K leave R (G) of the B budget for activations and runtime overhead together.');
     expect(room('de', 1)).toBe('Geprüft auf H100 mit 4096 Token und 1 Sequenz: Gewichte W + KV-Cache K lassen vom Budget (B) R (G) für Aktivierungen und Laufzeit-Overhead zusammen.');
     expect(room('de', 2)).toBe('Geprüft auf H100 mit 4096 Token und 2 Sequenzen: Gewichte W + KV-Cache K lassen vom Budget (B) R (G) für Aktivierungen und Laufzeit-Overhead zusammen.');
 
-    const split = (language: Language, pp: number) => tr(language, 'weights.splitDp', { total: 'T', attention: 'A', gpus: 8, stages: hwCount(language, 'stages', pp), perGpu: 'P' });
+    const split = (language: Language, pp: number) => tr(language, 'weights.splitDp', { total: 'T', attention: 'A', gpus: 8, stages: countIn(hardwareMessages, language, 'stages', pp), perGpu: 'P' });
     expect(split('en', 1)).toBe('(T − A attention) ÷ 8 GPUs + A ÷ 1 stage, replicated on every DP-attention rank = P');
     expect(split('en', 2)).toBe('(T − A attention) ÷ 8 GPUs + A ÷ 2 stages, replicated on every DP-attention rank = P');
     expect(split('de', 1)).toBe('(T − A Attention) ÷ 8 GPUs + A ÷ 1 Stufe, auf jedem DP-Attention-Rang repliziert = P');
     expect(split('de', 2)).toBe('(T − A Attention) ÷ 8 GPUs + A ÷ 2 Stufen, auf jedem DP-Attention-Rang repliziert = P');
 
-    const mla = (language: Language, pp: number) => tr(language, 'rule.mla-replicated', { seqs: hwCount(language, 'sequences', 4), stages: hwCount(language, 'stages', pp), perGpu: 'P' });
+    const mla = (language: Language, pp: number) => tr(language, 'rule.mla-replicated', { seqs: countIn(hardwareMessages, language, 'sequences', 4), stages: countIn(hardwareMessages, language, 'stages', pp), perGpu: 'P' });
     expect(mla('en', 1)).toBe('× 4 sequences ÷ 1 stage, full copy on every TP rank = P');
     expect(mla('en', 2)).toBe('× 4 sequences ÷ 2 stages, full copy on every TP rank = P');
     expect(mla('de', 1)).toBe('× 4 Sequenzen ÷ 1 Stufe, volle Kopie auf jedem TP-Rang = P');
     expect(mla('de', 2)).toBe('× 4 Sequenzen ÷ 2 Stufen, volle Kopie auf jedem TP-Rang = P');
 
     // ⌈12 ÷ 8⌉ = 2 sequences on the busiest rank.
-    const dp = (language: Language, pp: number) => tr(language, 'rule.dp-attention', { total: 12, dp: 8, seqs: hwCount(language, 'sequences', 2), stages: hwCount(language, 'stages', pp), perGpu: 'P' });
+    const dp = (language: Language, pp: number) => tr(language, 'rule.dp-attention', { total: 12, dp: 8, seqs: countIn(hardwareMessages, language, 'sequences', 2), stages: countIn(hardwareMessages, language, 'stages', pp), perGpu: 'P' });
     expect(dp('en', 1)).toBe('× ⌈12 ÷ 8⌉ = 2 sequences on the busiest rank ÷ 1 stage = P');
     expect(dp('en', 2)).toBe('× ⌈12 ÷ 8⌉ = 2 sequences on the busiest rank ÷ 2 stages = P');
     expect(dp('de', 1)).toBe('× ⌈12 ÷ 8⌉ = 2 Sequenzen auf dem vollsten Rang ÷ 1 Stufe = P');
     expect(dp('de', 2)).toBe('× ⌈12 ÷ 8⌉ = 2 Sequenzen auf dem vollsten Rang ÷ 2 Stufen = P');
 
     // One sequence per GPU (gpt-oss-120b on one H100): "× 1 sequence", not "× 1 sequences".
-    const tpRule = (language: Language, seqs: number) => tr(language, 'rule.tp-heads', { seqs: hwCount(language, 'sequences', seqs), split: 1, perGpu: 'P' });
+    const tpRule = (language: Language, seqs: number) => tr(language, 'rule.tp-heads', { seqs: countIn(hardwareMessages, language, 'sequences', seqs), split: 1, perGpu: 'P' });
     expect([tpRule('en', 1), tpRule('en', 2), tpRule('de', 1), tpRule('de', 2)]).toEqual([
       '× 1 sequence ÷ 1 (min(TP, KV heads) × stages) = P',
       '× 2 sequences ÷ 1 (min(TP, KV heads) × stages) = P',
       '× 1 Sequenz ÷ 1 (min(TP, KV-Köpfe) × Stufen) = P',
       '× 2 Sequenzen ÷ 1 (min(TP, KV-Köpfe) × Stufen) = P',
     ]);
-    const most = (language: Language, n: number) => tr(language, 'fix.maxConcurrency', { context: '65,536', n: hwCount(language, 'sequences', n) });
+    const most = (language: Language, n: number) => tr(language, 'fix.maxConcurrency', { context: '65,536', n: countIn(hardwareMessages, language, 'sequences', n) });
     expect([most('en', 1), most('en', 64)]).toEqual(['At 65,536 tokens of context at most 1 sequence fit.', 'At 65,536 tokens of context at most 64 sequences fit.']);
   });
 
   it('pilot: cost basis, warnings, incident summary and filled fields', () => {
     type PilotKey = keyof (typeof pilotMessages)['en'];
     const tr = (language: Language, key: PilotKey, params: Params) => translate(pilotMessages, language, key, params);
-    expect([pilotCount('en', 'days', 1), pilotCount('en', 'days', 2), pilotCount('de', 'days', 1), pilotCount('de', 'days', 2)]).toEqual(['1 day', '2 days', '1 Tag', '2 Tage']);
-    expect([pilotCount('en', 'incidents', 1), pilotCount('en', 'incidents', 2), pilotCount('de', 'incidents', 1), pilotCount('de', 'incidents', 2)]).toEqual(['1 incident', '2 incidents', '1 Vorfall', '2 Vorfälle']);
-    expect([pilotCount('en', 'tasks', 1), pilotCount('en', 'tasks', 2), pilotCount('de', 'tasks', 1), pilotCount('de', 'tasks', 2)]).toEqual(['1 task', '2 tasks', '1 Aufgabe', '2 Aufgaben']);
+    expect([countIn(pilotMessages, 'en', 'days', 1), countIn(pilotMessages, 'en', 'days', 2), countIn(pilotMessages, 'de', 'days', 1), countIn(pilotMessages, 'de', 'days', 2)]).toEqual(['1 day', '2 days', '1 Tag', '2 Tage']);
+    expect([countIn(pilotMessages, 'en', 'incidents', 1), countIn(pilotMessages, 'en', 'incidents', 2), countIn(pilotMessages, 'de', 'incidents', 1), countIn(pilotMessages, 'de', 'incidents', 2)]).toEqual(['1 incident', '2 incidents', '1 Vorfall', '2 Vorfälle']);
+    expect([countIn(pilotMessages, 'en', 'tasks', 1), countIn(pilotMessages, 'en', 'tasks', 2), countIn(pilotMessages, 'de', 'tasks', 1), countIn(pilotMessages, 'de', 'tasks', 2)]).toEqual(['1 task', '2 tasks', '1 Aufgabe', '2 Aufgaben']);
 
-    const basis = (language: Language, days: number) => tr(language, 'costBasis', { days: pilotCount(language, 'days', days), bill: 'B', staff: 'S', hours: '5', rate: 'R' });
+    const basis = (language: Language, days: number) => tr(language, 'costBasis', { days: countIn(pilotMessages, language, 'days', days), bill: 'B', staff: 'S', hours: '5', rate: 'R' });
     expect(basis('en', 1)).toBe('1 day · bills B + staff S (5 h at R/h)');
     expect(basis('en', 2)).toBe('2 days · bills B + staff S (5 h at R/h)');
     expect(basis('de', 1)).toBe('1 Tag · Kosten B + Personal S (5 h zu R/h)');
@@ -195,7 +196,7 @@ describe('counted sentences at 1 and 2', () => {
     expect(costs('de', [2])).toBe('API: Tag 2 hat akzeptierte Aufgaben, aber keine Kosten (eintragen oder bei der API Token erfassen).');
     expect(costs('de', [2, 4])).toBe('API: Tage 2 und 4 haben akzeptierte Aufgaben, aber keine Kosten (eintragen oder bei der API Token erfassen).');
 
-    const summary = (language: Language, incidents: number, tasks: number) => tr(language, 'incidentSummary', { incidents: pilotCount(language, 'incidents', incidents), ooh: 0, minutes: '30', tasks: pilotCount(language, 'tasks', tasks) });
+    const summary = (language: Language, incidents: number, tasks: number) => tr(language, 'incidentSummary', { incidents: countIn(pilotMessages, language, 'incidents', incidents), ooh: 0, minutes: '30', tasks: countIn(pilotMessages, language, 'tasks', tasks) });
     expect(summary('en', 1, 1)).toBe('1 incident · 0 out of hours · 30 min to recover · 1 task affected');
     expect(summary('en', 2, 2)).toBe('2 incidents · 0 out of hours · 30 min to recover · 2 tasks affected');
     expect(summary('de', 1, 1)).toBe('1 Vorfall · 0 außerhalb der Arbeitszeit · 30 min Wiederherstellung · 1 Aufgabe betroffen');

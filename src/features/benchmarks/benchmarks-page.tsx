@@ -1,3 +1,4 @@
+import { countIn } from '../../lib/i18n/count';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Banner, Card } from '../../components/card';
@@ -16,7 +17,7 @@ import { FilesPanel } from './files-panel';
 import { formatMs, formatRate, measuredLabel } from './format-bench';
 import { ImportPanel } from './import-panel';
 import { PublishedExample } from './published-example';
-import { benchCount, benchmarksMessages } from './messages';
+import { benchmarksMessages } from './messages';
 import { RunsTable } from './runs-table';
 import { SeriesPanel } from './series-panel';
 import { SloPanel } from './slo-panel';
@@ -166,7 +167,7 @@ export function BenchmarksPage() {
       <Card
         title={t('runs.title')}
         testId="bench-runs"
-        actions={runs.length > 0 ? <span className="text-xs text-muted">{t('runs.count', { runs: benchCount(language, 'runs', runs.length), files: benchCount(language, 'files', files.length) })}</span> : null}
+        actions={runs.length > 0 ? <span className="text-xs text-muted">{t('runs.count', { runs: countIn(benchmarksMessages, language, 'runs', runs.length), files: countIn(benchmarksMessages, language, 'files', files.length) })}</span> : null}
       >
         {stored.isError || stored.data?.readFailure ? (
           <p role="alert" className="text-sm text-bad">
@@ -175,7 +176,7 @@ export function BenchmarksPage() {
         ) : null}
         {unstored.length > 0 ? (
           <p role="status" className="mb-2 text-sm text-warn" data-testid="bench-unstored">
-            {t('runs.unstored', { files: benchCount(language, 'files', unstored.length), reason: storageFailureText(language, (unstored[0] as (typeof unstored)[number]).reason) })}
+            {t('runs.unstored', { files: countIn(benchmarksMessages, language, 'files', unstored.length), reason: storageFailureText(language, (unstored[0] as (typeof unstored)[number]).reason) })}
           </p>
         ) : null}
         <div className="mb-4">

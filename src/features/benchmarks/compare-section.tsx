@@ -1,3 +1,4 @@
+import { countIn } from '../../lib/i18n/count';
 import { memo, useMemo, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -5,7 +6,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
 import type { CdfSeries } from '../../core/benchmarks/views';
 import { CdfChart, ErrorsChart, LoadChart, PercentileChart, RunLegend } from './compare-charts';
-import { benchCount, benchmarksMessages } from './messages';
+import { benchmarksMessages } from './messages';
 import { useCdfs } from './use-benchmarks';
 import { WhenVisible } from './when-visible';
 
@@ -35,7 +36,7 @@ export const CompareSection = memo(function CompareSection(props: { runs: readon
       actions={
         runs.length > 0 ? (
           <span className="flex items-center gap-3 text-xs">
-            <span data-testid="compare-count">{t('cmp.selected', { runs: benchCount(language, 'runs', runs.length) })}</span>
+            <span data-testid="compare-count">{t('cmp.selected', { runs: countIn(benchmarksMessages, language, 'runs', runs.length) })}</span>
             <Button variant="link" className="text-accent" onClick={onClear}>
               {t('cmp.clear')}
             </Button>

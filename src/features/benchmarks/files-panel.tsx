@@ -1,3 +1,4 @@
+import { countIn } from '../../lib/i18n/count';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -7,7 +8,7 @@ import { plural } from '../../lib/i18n/plural';
 import type { QuarantinedEntry, StoredFile } from '../../lib/storage/runs-db';
 import { formatBytes, formatDateTime, shortHash } from './format-bench';
 import { issueText } from './issue-text';
-import { benchCount, benchmarksMessages } from './messages';
+import { benchmarksMessages } from './messages';
 
 function FileRow(props: { file: StoredFile; runs: number; onDelete: (f: StoredFile) => void }) {
   const { file, runs, onDelete } = props;
@@ -28,7 +29,7 @@ function FileRow(props: { file: StoredFile; runs: number; onDelete: (f: StoredFi
         <td className={`${td} text-right`}>{formatInteger(language, runs)}</td>
         <td className={td}>
           {file.mergedInto ? t('files.merged', { into: file.mergedInto }) : t(`status.${file.status}`)}
-          {file.rows.skipped > 0 ? <div className="text-xs text-warn">{t('files.skipped', { rows: benchCount(language, 'rows', file.rows.skipped) })}</div> : null}
+          {file.rows.skipped > 0 ? <div className="text-xs text-warn">{t('files.skipped', { rows: countIn(benchmarksMessages, language, 'rows', file.rows.skipped) })}</div> : null}
           {messages.length > 0 ? (
             <Button variant="link" size="xs" className="text-accent" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
               {t('files.issues')} ({formatInteger(language, messages.length + file.issuesOmitted)})

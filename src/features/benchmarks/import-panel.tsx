@@ -1,3 +1,4 @@
+import { countIn } from '../../lib/i18n/count';
 import { useState, type DragEvent } from 'react';
 import { ProgressBar } from '../../components/progress-bar';
 import { Button } from '../../components/button';
@@ -12,7 +13,7 @@ import { filesFromDataTransfer, filesFromList, type DroppedFile } from '../../li
 import { formatBytes, formatDateTime } from './format-bench';
 import { issueText } from './issue-text';
 import { MappingDialog } from './mapping-dialog';
-import { benchCount, benchmarksMessages } from './messages';
+import { benchmarksMessages } from './messages';
 import { useImportFiles, type ImportOutcome } from './use-benchmarks';
 
 function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) => void }) {
@@ -39,7 +40,7 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
     head = t('result.duplicate', { name, existing: outcome.saved.existing.name, date: formatDateTime(language, outcome.saved.existing.importedAt) });
   } else if (outcome.saved?.status === 'unstored') {
     tone = 'warn';
-    head = t('result.unstored', { name, runs: benchCount(language, 'runs', r.runs.length), format, reason: storageFailureText(language, outcome.saved.reason) });
+    head = t('result.unstored', { name, runs: countIn(benchmarksMessages, language, 'runs', r.runs.length), format, reason: storageFailureText(language, outcome.saved.reason) });
   } else if (outcome.saved?.status === 'failed') {
     tone = 'bad';
     head = t('result.storeFailed', { name, reason: storageFailureText(language, outcome.saved.reason) });
@@ -47,9 +48,9 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
     head = t('result.merged', { name, into: r.mergedInto });
   } else if (r.status === 'partial') {
     tone = 'warn';
-    head = t('result.partial', { name, runs: benchCount(language, 'runs', r.runs.length), format, skipped: benchCount(language, 'rows', r.rows.skipped) });
+    head = t('result.partial', { name, runs: countIn(benchmarksMessages, language, 'runs', r.runs.length), format, skipped: countIn(benchmarksMessages, language, 'rows', r.rows.skipped) });
   } else {
-    head = t('result.saved', { name, runs: benchCount(language, 'runs', r.runs.length), format });
+    head = t('result.saved', { name, runs: countIn(benchmarksMessages, language, 'runs', r.runs.length), format });
   }
   const shown = r.issues.filter((i) => i.severity !== 'info' || r.status === 'failed').slice(0, 6);
   const more = r.issues.length - shown.length + r.issuesOmitted;

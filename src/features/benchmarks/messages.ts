@@ -1,7 +1,4 @@
-import type { Language } from '../../core/scenario/schema';
-import { formatInteger } from '../../lib/format/format';
-import { defineMessages, translate, type Params } from '../../lib/i18n/define';
-import { plural } from '../../lib/i18n/plural';
+import { defineMessages, type Params } from '../../lib/i18n/define';
 
 export const benchmarksMessages = defineMessages(
   'benchmarks',
@@ -660,7 +657,3 @@ export const benchmarksMessages = defineMessages(
 export type BenchKey = keyof (typeof benchmarksMessages)['en'];
 export type BenchT = (key: BenchKey, params?: Params) => string;
 
-/** A count with its noun, "1 run" / "2 runs", in the form the language's plural rule picks. */
-export function benchCount(language: Language, noun: 'runs' | 'rows' | 'files', n: number): string {
-  return translate(benchmarksMessages, language, plural(language, n, { one: `count.${noun}.one` as const, other: `count.${noun}.other` as const }), { n: formatInteger(language, n) });
-}

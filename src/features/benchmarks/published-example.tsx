@@ -1,3 +1,5 @@
+import { countIn } from '../../lib/i18n/count';
+import { benchmarksMessages } from './messages';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
@@ -13,7 +15,6 @@ import { plural } from '../../lib/i18n/plural';
 import { storageFailureText } from '../../lib/i18n/storage';
 import { storageFailure } from '../../lib/storage/idb';
 import { exampleMessages } from './example-messages';
-import { benchCount } from './messages';
 import { useLoadPublishedExample } from './use-benchmarks';
 
 function pointsText(language: Language, n: number): string {
@@ -45,7 +46,7 @@ export function PublishedExample(props: { onLoaded: (runIds: string[]) => void }
             setMessage({ tone: 'bad', text: t('failed', { reason: storageFailureText(language, saved.reason) }) });
             return;
           }
-          const runs = benchCount(language, 'runs', runIds.length);
+          const runs = countIn(benchmarksMessages, language, 'runs', runIds.length);
           if (saved.status === 'unstored') setMessage({ tone: 'bad', text: t('unstored', { label: s.label, runs, reason: storageFailureText(language, saved.reason) }) });
           else setMessage({ tone: 'ok', text: saved.status === 'duplicate' ? t('duplicate') : t('loaded', { label: s.label, runs }) });
           setOpen(false);

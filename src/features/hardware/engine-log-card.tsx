@@ -1,3 +1,4 @@
+import { countIn } from '../../lib/i18n/count';
 import { useId, useState } from 'react';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
@@ -21,8 +22,8 @@ const messages = defineMessages(
     file: 'Or choose a log file',
     read: 'Compare with our estimate',
     engine: 'Read as a {engine} log: {n} figures from {ranks}.',
-    ranks1: 'one process',
-    ranksN: '{n} TP ranks (the first rank\'s lines)',
+    'count.ranks.one': 'one process',
+    'count.ranks.other': '{n} TP ranks (the first rank\'s lines)',
     colFigure: 'Figure (per GPU)',
     colEngine: 'Engine (log line)',
     colOurs: 'Our estimate',
@@ -90,8 +91,8 @@ const messages = defineMessages(
     file: 'Oder eine Protokolldatei wählen',
     read: 'Mit unserer Schätzung vergleichen',
     engine: 'Als {engine}-Protokoll gelesen: {n} Werte aus {ranks}.',
-    ranks1: 'einem Prozess',
-    ranksN: '{n} TP-Rängen (die Zeilen des ersten Rangs)',
+    'count.ranks.one': 'einem Prozess',
+    'count.ranks.other': '{n} TP-Rängen (die Zeilen des ersten Rangs)',
     colFigure: 'Wert (je GPU)',
     colEngine: 'Engine (Protokollzeile)',
     colOurs: 'Unsere Schätzung',
@@ -269,7 +270,7 @@ export function EngineLogCard(props: { scenario: Scenario }) {
               : t('engine', {
                   engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang',
                   n: formatInteger(language, parsed.log.figures.length),
-                  ranks: parsed.log.ranks === 1 ? t('ranks1') : t('ranksN', { n: formatInteger(language, parsed.log.ranks) }),
+                  ranks: countIn(messages, language, 'ranks', parsed.log.ranks),
                 })}
           </p>
           {comparison && comparison.rows.length > 0 ? (

@@ -1,3 +1,5 @@
+import { countIn } from '../../lib/i18n/count';
+import { hardwareMessages } from './messages';
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from '../../components/card';
@@ -8,7 +10,7 @@ import type { Language } from '../../core/scenario/schema';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
 import { ChartFrame } from '../../components/chart-frame';
 import type { ChartConfig, ColourVar } from '../../components/chart-config';
-import { hwCount, type HardwareT } from './messages';
+import { type HardwareT } from './messages';
 import { gb, gbGib, memoryFigures, tokens } from './units';
 import { SourceBadge } from '../../components/source-badge';
 import type { SourceRef } from '../../core/catalog/types';
@@ -81,16 +83,16 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm" data-testid="hw-fixes">
           <li>
             {f.minGpus.kind === 'fits'
-              ? t('fix.minGpus', { gpus: hwCount(language, 'gpus', f.minGpus.count), nodes: hwCount(language, 'nodes', f.minGpus.nodes), tp: f.minGpus.tp, stages: hwCount(language, 'stages', f.minGpus.pp) })
+              ? t('fix.minGpus', { gpus: countIn(hardwareMessages, language, 'gpus', f.minGpus.count), nodes: countIn(hardwareMessages, language, 'nodes', f.minGpus.nodes), tp: f.minGpus.tp, stages: countIn(hardwareMessages, language, 'stages', f.minGpus.pp) })
               : t('fix.minGpusNone', { max: formatInteger(language, f.minGpus.checkedUpTo) })}
           </li>
-          <li>{t('fix.maxConcurrency', { context: tokens(language, contextOf(r)), n: hwCount(language, 'sequences', f.maxConcurrencyAtContext) })}</li>
+          <li>{t('fix.maxConcurrency', { context: tokens(language, contextOf(r)), n: countIn(hardwareMessages, language, 'sequences', f.maxConcurrencyAtContext) })}</li>
           <li>
             {f.maxContextAtConcurrency.kind === 'tokens'
-              ? t('fix.maxContext', { n: hwCount(language, 'sequences', concurrencyOf(r)), context: tokens(language, f.maxContextAtConcurrency.tokens) })
+              ? t('fix.maxContext', { n: countIn(hardwareMessages, language, 'sequences', concurrencyOf(r)), context: tokens(language, f.maxContextAtConcurrency.tokens) })
               : f.maxContextAtConcurrency.kind === 'none'
-                ? t('fix.maxContextNone', { n: hwCount(language, 'sequences', concurrencyOf(r)) })
-                : t('fix.maxContextUnbounded', { n: hwCount(language, 'sequences', concurrencyOf(r)) })}
+                ? t('fix.maxContextNone', { n: countIn(hardwareMessages, language, 'sequences', concurrencyOf(r)) })
+                : t('fix.maxContextUnbounded', { n: countIn(hardwareMessages, language, 'sequences', concurrencyOf(r)) })}
           </li>
           {f.fitsWithFp8Kv !== null && !fits ? <li>{f.fitsWithFp8Kv ? t('fix.fp8Yes') : t('fix.fp8No')}</li> : null}
           {f.dpAttention ? <li>{f.dpAttention.fits ? t('fix.dpYes', { kv: gb(language, f.dpAttention.kvPerGpu) }) : t('fix.dpNo', { kv: gb(language, f.dpAttention.kvPerGpu) })}</li> : null}
@@ -255,9 +257,9 @@ function kvFormula(t: HardwareT, language: Language, g: KvGroupTerm, report: Har
   else first = '';
   const tokensPart = g.kind === 'linear' ? '' : ` ${t('kv.tokens', { tokens: n(g.tokensHeld), perSeq: gb(language, g.bytesPerSequence) })}`;
   const rule = t(`rule.${g.rule}`, {
-    seqs: hwCount(language, 'sequences', g.sequencesPerGpu),
+    seqs: countIn(hardwareMessages, language, 'sequences', g.sequencesPerGpu),
     split: n(g.splitOver),
-    stages: hwCount(language, 'stages', g.splitOver),
+    stages: countIn(hardwareMessages, language, 'stages', g.splitOver),
     perGpu: gbGib(language, g.perGpuBytes),
     total: n(report.setup.concurrentSequences),
     dp: n(report.memory.layout.dp),
@@ -280,7 +282,7 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
   const sharePerGpu = w.perGpuBytes - (w.kernelPadding?.extraBytesPerGpu ?? 0);
   const split =
     w.replicatedPerGpu > 0
-      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: hwCount(language, 'stages', m.layout.pp), perGpu: gb(language, sharePerGpu) })
+      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: countIn(hardwareMessages, language, 'stages', m.layout.pp), perGpu: gb(language, sharePerGpu) })
       : t('weights.split', { total: gb(language, w.bytes.totalBytes), gpus: m.layout.gpus, perGpu: gb(language, sharePerGpu) });
   const pad = w.kernelPadding;
   const padLine = pad

@@ -1,3 +1,4 @@
+import { countIn } from '../../lib/i18n/count';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { NumberField } from '../../components/number-field';
@@ -15,7 +16,7 @@ import { formatInteger } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import { plural } from '../../lib/i18n/plural';
 import { layoutMessages } from './layout-messages';
-import { hardwareMessages, hwCount, type HardwareT } from './messages';
+import { hardwareMessages, type HardwareT } from './messages';
 import { shortTokens } from './units';
 
 type T = HardwareT;
@@ -260,7 +261,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
                 integer
                 min={1}
                 max={1024}
-                help={stages !== null ? t(plural(language, stages, { one: 'tpHelp.one', other: 'tpHelp.other' }), { stages: formatInteger(language, stages), gpus: hwCount(language, 'gpus', h.tensorParallel) }) : undefined}
+                help={stages !== null ? t(plural(language, stages, { one: 'tpHelp.one', other: 'tpHelp.other' }), { stages: formatInteger(language, stages), gpus: countIn(hardwareMessages, language, 'gpus', h.tensorParallel) }) : undefined}
                 onCommit={(tensorParallel) => setHw({ tensorParallel })}
                 testId="hw-tp"
               />

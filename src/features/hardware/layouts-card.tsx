@@ -1,3 +1,5 @@
+import { countIn } from '../../lib/i18n/count';
+import { hardwareMessages } from './messages';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
@@ -8,7 +10,6 @@ import { formatInteger } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import { layoutName } from '../../components/layout-name';
 import { layoutMessages, type LayoutT } from './layout-messages';
-import { hwCount } from './messages';
 import { gb, tokens } from './units';
 
 export function fitName(language: Language, f: Pick<LayoutFit, 'kind' | 'layout' | 'ep'>): string {
@@ -30,7 +31,7 @@ export function LayoutVerdict(props: { report: HardwareReport }) {
   const t = useT(layoutMessages);
   const language = useLanguage();
   const L = r.layouts;
-  const gpus = hwCount(language, 'gpus', r.memory.layout.gpus);
+  const gpus = countIn(hardwareMessages, language, 'gpus', r.memory.layout.gpus);
   const lead =
     L.choice === 'pinned'
       ? t('verdictPinned', { layout: fitName(language, L.chosen) })
@@ -48,7 +49,7 @@ export function LayoutVerdict(props: { report: HardwareReport }) {
 function otherText(t: LayoutT, language: Language, o: LayoutOption, context: number): string {
   const kind = t(`short.${o.kind}`);
   if (o.fits) return t('otherFits', { kind, room: t('room', { n: formatInteger(language, o.maxSequencesAtContext), context: tokens(language, context) }) });
-  if (o.minGpus.kind === 'fits') return t('otherNeeds', { kind, gpus: hwCount(language, 'gpus', o.minGpus.count) });
+  if (o.minGpus.kind === 'fits') return t('otherNeeds', { kind, gpus: countIn(hardwareMessages, language, 'gpus', o.minGpus.count) });
   return t('otherNever', { kind, max: formatInteger(language, o.minGpus.checkedUpTo) });
 }
 
@@ -59,7 +60,7 @@ export function LayoutsCard(props: { report: HardwareReport }) {
   const language = useLanguage();
   const updateSection = useAppStore((s) => s.updateSection);
   const L = r.layouts;
-  const gpus = hwCount(language, 'gpus', r.memory.layout.gpus);
+  const gpus = countIn(hardwareMessages, language, 'gpus', r.memory.layout.gpus);
   const th = 'border-b border-border py-1 pr-2 font-medium';
   const td = 'border-b border-border/60 py-1.5 pr-2';
   return (
@@ -101,7 +102,7 @@ export function LayoutsCard(props: { report: HardwareReport }) {
                     {o.maxSequencesAtContext > 0 ? t('room', { n: formatInteger(language, o.maxSequencesAtContext), context: tokens(language, r.setup.contextLength) }) : t('none')}
                   </td>
                   <td className={`${td} text-right`} data-testid="layout-needs">
-                    {o.minGpus.kind === 'fits' ? hwCount(language, 'gpus', o.minGpus.count) : '–'}
+                    {o.minGpus.kind === 'fits' ? countIn(hardwareMessages, language, 'gpus', o.minGpus.count) : '–'}
                   </td>
                   <td className={td}>
                     <Button variant="link" size="xs" aria-label={t('pinLabel', { layout: name })} onClick={() => updateSection('hardware', pinnedFields(o))}>

@@ -1,7 +1,4 @@
-import type { Language } from '../../core/scenario/schema';
-import { formatInteger } from '../../lib/format/format';
-import { defineMessages, translate } from '../../lib/i18n/define';
-import { plural } from '../../lib/i18n/plural';
+import { defineMessages } from '../../lib/i18n/define';
 
 export const hardwareMessages = defineMessages(
   'hardware',
@@ -642,7 +639,3 @@ export type HardwareKey = keyof (typeof hardwareMessages)['en'];
 /** The translator of this page, as passed to child components. */
 export type HardwareT = (key: HardwareKey, params?: Readonly<Record<string, string | number>>) => string;
 
-/** A count with its noun, "1 stage" / "2 stages", in the form the language's plural rule picks. */
-export function hwCount(language: Language, noun: 'gpus' | 'stages' | 'nodes' | 'sequences', n: number): string {
-  return translate(hardwareMessages, language, plural(language, n, { one: `count.${noun}.one` as const, other: `count.${noun}.other` as const }), { n: formatInteger(language, n) });
-}

@@ -1,3 +1,5 @@
+import { countIn } from '../../lib/i18n/count';
+import { hardwareMessages } from './messages';
 import { Card } from '../../components/card';
 import { SourceBadge } from '../../components/source-badge';
 import { useLanguage, useT } from '../../components/use-t';
@@ -7,7 +9,6 @@ import type { Language, Scenario } from '../../core/scenario/schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
 import { layoutName } from '../../components/layout-name';
-import { hwCount } from './messages';
 import { gb, tokens } from './units';
 import { useServingClaims } from './use-hardware';
 
@@ -108,6 +109,6 @@ function oursText(t: T, language: Language, c: ServingClaimCheck): string {
     layout: layoutName(language, c.layout.kind, c.layout),
     free: gb(language, Math.abs(c.headroomPerGpu)),
     freeWord: c.headroomPerGpu >= 0 ? t('free') : t('short'),
-    min: c.ourMinimum === null ? t('none') : hwCount(language, 'gpus', c.ourMinimum),
+    min: c.ourMinimum === null ? t('none') : countIn(hardwareMessages, language, 'gpus', c.ourMinimum),
   });
 }

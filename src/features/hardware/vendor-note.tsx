@@ -1,3 +1,5 @@
+import { countIn } from '../../lib/i18n/count';
+import { hardwareMessages } from './messages';
 import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { SourceBadge } from '../../components/source-badge';
@@ -5,7 +7,7 @@ import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import { hwCount, type HardwareT } from './messages';
+import { type HardwareT } from './messages';
 import { gb, gib } from './units';
 
 /**
@@ -37,7 +39,7 @@ export function VendorNote(props: { report: HardwareReport; t: HardwareT }) {
                 {t('vendorRoom', {
                   gpu: c.gpuName,
                   context: formatInteger(language, c.setup.hardware.contextLength),
-                  seqs: hwCount(language, 'sequences', c.setup.hardware.concurrentSequences),
+                  seqs: countIn(hardwareMessages, language, 'sequences', c.setup.hardware.concurrentSequences),
                   weights: gb(language, c.weightsPerGpu),
                   kv: gb(language, c.kvPerGpu),
                   budget: gb(language, c.budgetPerGpu),

@@ -1,3 +1,4 @@
+import { countIn } from '../../lib/i18n/count';
 import { memo } from 'react';
 import { Button } from '../../components/button';
 import type { CostPerTask } from '../../core/pilot/cost';
@@ -10,7 +11,7 @@ import { glossary } from '../../lib/i18n/glossary';
 import { formatList, plural } from '../../lib/i18n/plural';
 import type { Fmt } from './format-pilot';
 import { formatCriterionValue, formatField } from './format-pilot';
-import { pilotCount, pilotMessages, type PilotT } from './messages';
+import { pilotMessages, type PilotT } from './messages';
 import type { FieldUnit } from './pilot-fields';
 
 type T = PilotT;
@@ -148,7 +149,7 @@ function CostKpi(props: { label: string; cost: CostPerTask; t: T; f: Fmt; rate: 
       {cost.days.length > 0 ? (
         <div className="figures mt-0.5 text-xs text-muted">
           {t('costBasis', {
-            days: pilotCount(f.language, 'days', cost.days.length),
+            days: countIn(pilotMessages, f.language, 'days', cost.days.length),
             bill: money(cost.billUsd),
             staff: money(cost.staffUsd),
             hours: formatNumber(f.language, cost.staffHours, 1),

@@ -1,3 +1,4 @@
+import { countIn } from '../../lib/i18n/count';
 import { memo, useId, useState } from 'react';
 import type { IncidentSummary } from '../../core/pilot/evaluate';
 import { incidentCauses, type Incident } from '../../core/scenario/schema';
@@ -6,7 +7,7 @@ import { useT } from '../../components/use-t';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import type { Fmt } from './format-pilot';
-import { pilotCount, pilotMessages } from './messages';
+import { pilotMessages } from './messages';
 import { NumberCell } from './number-cell';
 
 const START = /^([01]?\d|2[0-3]):[0-5]\d$/;
@@ -175,10 +176,10 @@ export const IncidentLog = memo(function IncidentLog(props: { fmt: Fmt; summary:
       {summary && summary.total > 0 ? (
         <p className="figures text-sm" data-testid="incident-summary">
           {t('incidentSummary', {
-            incidents: pilotCount(fmt.language, 'incidents', summary.total),
+            incidents: countIn(pilotMessages, fmt.language, 'incidents', summary.total),
             ooh: summary.outOfHours,
             minutes: formatNumber(fmt.language, summary.recoveryMinutes, 0),
-            tasks: pilotCount(fmt.language, 'tasks', summary.affectedTasks),
+            tasks: countIn(pilotMessages, fmt.language, 'tasks', summary.affectedTasks),
           })}
         </p>
       ) : null}

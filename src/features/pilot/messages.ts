@@ -1,7 +1,4 @@
-import type { Language } from '../../core/scenario/schema';
-import { formatInteger } from '../../lib/format/format';
-import { defineMessages, translate, type Params } from '../../lib/i18n/define';
-import { plural } from '../../lib/i18n/plural';
+import { defineMessages, type Params } from '../../lib/i18n/define';
 
 /** Texts of the seven-day pilot scorecard. Check, criterion and field labels are keyed by their ids. */
 export const pilotMessages = defineMessages(
@@ -645,7 +642,3 @@ export const pilotMessages = defineMessages(
 export type PilotKey = keyof (typeof pilotMessages)['en'];
 export type PilotT = (key: PilotKey, params?: Params) => string;
 
-/** A count with its noun, "1 day" / "2 days", in the form the language's plural rule picks. */
-export function pilotCount(language: Language, noun: 'days' | 'incidents' | 'tasks', n: number): string {
-  return translate(pilotMessages, language, plural(language, n, { one: `count.${noun}.one` as const, other: `count.${noun}.other` as const }), { n: formatInteger(language, n) });
-}

@@ -1,3 +1,4 @@
+import { countIn } from '../../lib/i18n/count';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ProgressBar } from '../../components/progress-bar';
 import { useState, type DragEvent } from 'react';
@@ -13,7 +14,6 @@ import type { UsageIssue } from '../../core/usage/types';
 import { excerpt, MAX_COLUMNS, MAX_LINE_CHARS } from '../../core/text/limits';
 import { formatDate, formatInteger, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { timeZoneNames } from '../../lib/format/time-zones';
-import { plural } from '../../lib/i18n/plural';
 import { usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
 import type { UsageResult as UsageAnswer, UsageProgress } from '../../core/usage/answer';
@@ -57,14 +57,9 @@ function browserZone(): string {
 }
 
 
-function count(language: Language, t: T, key: 'files' | 'days' | 'requests' | 'rows' | 'lastWeeks', n: number): string {
-  return plural(language, n, { one: t(`count.${key}.one`, { n: formatInteger(language, n) }), other: t(`count.${key}.other`, { n: formatInteger(language, n) }) });
-}
-
 /** A day count that may be fractional (1.83 days): the plural rule sees the number as shown. */
-function countDays(language: Language, t: T, days: number): string {
-  const shown = formatNumber(language, days, 2);
-  return plural(language, Number(days.toFixed(2)), { one: t('count.days.one', { n: shown }), other: t('count.days.other', { n: shown }) });
+function countDays(language: Language, days: number): string {
+  return countIn(usageMessages, language, 'days', Number(days.toFixed(2)), formatNumber(language, days, 2));
 }
 
 export function issueText(t: T, language: Language, file: string, issue: UsageIssue): string {
@@ -87,7 +82,7 @@ const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
 function noteText(t: T, language: Language, note: ReadNote): string {
   switch (note.kind) {
     case 'duplicate-rows':
-      return t('notes.duplicateRows', { rows: count(language, t, 'rows', note.rows), files: note.files.join(', ') });
+      return t('notes.duplicateRows', { rows: countIn(usageMessages, language, 'rows', note.rows), files: note.files.join(', ') });
     case 'duplicate-file':
       return t('notes.duplicateFile', { file: note.file, earlier: note.sameAs });
     case 'column-dropped':
@@ -97,10 +92,10 @@ function noteText(t: T, language: Language, note: ReadNote): string {
     case 'weekdays': {
       if (note.window === null) {
         const missing = ALL_DAYS.filter((d) => !note.weekdays.includes(d));
-        return t('notes.weekdaysPartial', { days: dayNames(t, note.weekdays), n: note.weekdays.length, covered: countDays(language, t, note.perDayDays), missing: dayNames(t, missing) });
+        return t('notes.weekdaysPartial', { days: dayNames(t, note.weekdays), n: note.weekdays.length, covered: countDays(language, note.perDayDays), missing: dayNames(t, missing) });
       }
-      const whole = t('notes.weekdaysWhole', { days: dayNames(t, note.weekdays), weeks: count(language, t, 'lastWeeks', note.wholeWeeks), from: formatDate(language, note.window.from), to: formatDate(language, note.window.to) });
-      return note.daysLeftOut > 0.005 ? `${whole} ${t('notes.leftOut', { days: countDays(language, t, note.daysLeftOut) })}` : whole;
+      const whole = t('notes.weekdaysWhole', { days: dayNames(t, note.weekdays), weeks: countIn(usageMessages, language, 'lastWeeks', note.wholeWeeks), from: formatDate(language, note.window.from), to: formatDate(language, note.window.to) });
+      return note.daysLeftOut > 0.005 ? `${whole} ${t('notes.leftOut', { days: countDays(language, note.daysLeftOut) })}` : whole;
     }
   }
 }
@@ -435,7 +430,7 @@ export function UsagePage() {
           <div className="mt-2 flex flex-col gap-2" data-testid="usage-progress">
             <ProgressBar label={t('progressLabel')} share={share} />
             <p className="flex flex-wrap items-center gap-2 text-sm text-muted" role="status">
-              {t('reading', { count: count(language, t, 'files', files.length) })}
+              {t('reading', { count: countIn(usageMessages, language, 'files', files.length) })}
               {progress ? <span className="figures">{t('progress', { name: progress.fileName, index: progress.fileIndex + 1, count: progress.fileCount, percent: formatPercent(language, share, 0) })}</span> : null}
               <Button
                 variant="secondary"
@@ -459,7 +454,7 @@ export function UsagePage() {
           <ul className="mt-3 flex flex-col gap-1 text-sm" data-testid="usage-files">
             {answer.files.map((f, fileIndex) => {
               const formats = f.formats.join(', ');
-              const rows = count(language, t, 'rows', f.rows.read);
+              const rows = countIn(usageMessages, language, 'rows', f.rows.read);
               const read =
                 f.status === 'failed'
                   ? t('file.failed', { name: f.fileName })
@@ -468,9 +463,9 @@ export function UsagePage() {
                     : f.status === 'needs-mapping'
                       ? t('file.needsMapping', { name: f.fileName, headers: excerpt(f.csv?.headers.slice(0, 81).join(', ') ?? '') })
                       : f.status === 'partial'
-                        ? t('file.partial', { name: f.fileName, formats, rows, skipped: count(language, t, 'rows', f.rows.skipped) })
+                        ? t('file.partial', { name: f.fileName, formats, rows, skipped: countIn(usageMessages, language, 'rows', f.rows.skipped) })
                         : t('file.ok', { name: f.fileName, formats, rows });
-              const line = f.rows.duplicates > 0 ? `${read} ${t('file.duplicates', { rows: count(language, t, 'rows', f.rows.duplicates) })}` : read;
+              const line = f.rows.duplicates > 0 ? `${read} ${t('file.duplicates', { rows: countIn(usageMessages, language, 'rows', f.rows.duplicates) })}` : read;
               const problems = f.issues.filter((i) => i.severity !== 'info' || SHOWN_INFO.has(i.code));
               return (
                 <li key={`${fileIndex}-${f.fileName}`}>
@@ -542,7 +537,7 @@ export function UsagePage() {
           <Card title={t('period.title')} testId="usage-period">
             <FactsList
               rows={[
-                { label: t('period.title'), value: t('period.value', { from: formatDate(language, derived.period.firstDay), to: formatDate(language, derived.period.lastDay), days: count(language, t, 'days', derived.period.days) }), testId: 'usage-period-value' },
+                { label: t('period.title'), value: t('period.value', { from: formatDate(language, derived.period.firstDay), to: formatDate(language, derived.period.lastDay), days: countIn(usageMessages, language, 'days', derived.period.days) }), testId: 'usage-period-value' },
                 { label: t('period.zone'), value: derived.timeZone === 'UTC' && timeZone !== 'UTC' ? t('period.zoneUtc') : derived.timeZone },
                 { label: t('period.granularity'), value: t(`granularity.${derived.granularity}`) },
                 {
@@ -550,16 +545,16 @@ export function UsagePage() {
                   value:
                     derived.period.gaps.length === 0
                       ? t('period.gapsNone')
-                      : derived.period.gaps.map((g) => t('period.gap', { from: formatDate(language, g.from), to: formatDate(language, g.to), days: count(language, t, 'days', g.days) })).join('; '),
+                      : derived.period.gaps.map((g) => t('period.gap', { from: formatDate(language, g.from), to: formatDate(language, g.to), days: countIn(usageMessages, language, 'days', g.days) })).join('; '),
                 },
-                { label: t('period.counted'), value: t('period.countedValue', { days: countDays(language, t, derived.period.coveredDays) }), testId: 'usage-period-counted' },
+                { label: t('period.counted'), value: t('period.countedValue', { days: countDays(language, derived.period.coveredDays) }), testId: 'usage-period-counted' },
                 { label: t('period.weekdays'), value: t('period.weekdaysValue', { days: dayNames(t, derived.observation.weekdays), n: derived.observation.weekdays.length }), testId: 'usage-weekdays' },
                 {
                   label: t('period.perDay'),
                   value:
                     derived.observation.wholeWeeks > 0
-                      ? t('period.perDayWeeks', { weeks: count(language, t, 'lastWeeks', derived.observation.wholeWeeks), days: countDays(language, t, derived.observation.perDayDays) })
-                      : t('period.perDayPartial', { days: countDays(language, t, derived.observation.perDayDays) }),
+                      ? t('period.perDayWeeks', { weeks: countIn(usageMessages, language, 'lastWeeks', derived.observation.wholeWeeks), days: countDays(language, derived.observation.perDayDays) })
+                      : t('period.perDayPartial', { days: countDays(language, derived.observation.perDayDays) }),
                   testId: 'usage-per-day-basis',
                 },
                 { label: t('col.requestsPerDay'), value: derived.total.requestsPerDay === null ? t('na') : formatNumber(language, derived.total.requestsPerDay, 1) },
