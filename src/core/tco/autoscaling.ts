@@ -1,4 +1,5 @@
 import { HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
+import { PairCache } from './pair-cache';
 import type { DemandShape } from './profile';
 
 /**
@@ -32,7 +33,7 @@ export interface Fleet {
    * Sums of replays already run, by load and cap: the searches ask for the same week many times
    * (each month of a flat horizon, each hybrid size).
    */
-  sums: Map<number, Map<number, Sums>>;
+  sums: PairCache<Sums>;
 }
 
 interface Sums {
@@ -60,7 +61,7 @@ export function fleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>, po
     policy,
     perLoad: target > 0 ? maxUtilisation / target : 1,
     startShare: Math.min(1, Math.max(0, coldStartSeconds) / 3600),
-    sums: new Map(),
+    sums: new PairCache(),
   };
 }
 
@@ -125,17 +126,7 @@ function runInto(fleet: Fleet, peakLoad: number, cap: number): void {
 
 /** The week's sums alone (the hot path of the searches and curves), remembered per load and cap. */
 function sumsOf(fleet: Fleet, peakLoad: number, cap: number): Sums {
-  let byCap = fleet.sums.get(peakLoad);
-  const hit = byCap?.get(cap);
-  if (hit !== undefined) return hit;
-  const sums = sumsNow(fleet, peakLoad, cap);
-  if (fleet.sums.size > 4096) fleet.sums.clear();
-  if (byCap === undefined || !fleet.sums.has(peakLoad)) {
-    byCap = new Map();
-    fleet.sums.set(peakLoad, byCap);
-  }
-  byCap.set(cap, sums);
-  return sums;
+  return fleet.sums.get(peakLoad, cap, () => sumsNow(fleet, peakLoad, cap));
 }
 
 /** The sums of `replay` without its per-hour arrays (the same arithmetic). */

@@ -1,4 +1,5 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
+import { PairCache } from './pair-cache';
 import type { DemandShape } from './profile';
 
 /**
@@ -33,7 +34,7 @@ export interface SpotFleet {
   /** The stand-in's cold start. */
   coldStartSeconds: number;
   /** Lost shares already worked out, by load and replicas (the hybrid and horizon searches ask many times). */
-  lost: Map<number, Map<number, number>>;
+  lost: PairCache<number>;
 }
 
 export function spotFleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>, policy: SpotPolicy, coldStartSeconds: number): SpotFleet {
@@ -45,7 +46,7 @@ export function spotFleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>
   if (top > 0) for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) loads[h] = (w[h] as number) / (a[h] as number) / top;
   const replace = Math.max(0, policy.replacementSeconds) / 3600;
   const dynamic = policy.fallback === 'on-demand';
-  return { policy, loads, uncoveredHours: dynamic ? Math.min(replace, Math.max(0, coldStartSeconds) / 3600) : replace, standInHours: dynamic ? replace : 0, coldStartSeconds, lost: new Map() };
+  return { policy, loads, uncoveredHours: dynamic ? Math.min(replace, Math.max(0, coldStartSeconds) / 3600) : replace, standInHours: dynamic ? replace : 0, coldStartSeconds, lost: new PairCache() };
 }
 
 /** Replicas on spot of `replicas` (the rest are the on-demand base). */
@@ -108,17 +109,7 @@ function logFactorial(k: number): number {
  * replicas × rate × uncovered hours, over the week's load.
  */
 export function spotLostShare(fleet: SpotFleet, peakLoad: number, replicas: number): number {
-  let byReplicas = fleet.lost.get(peakLoad);
-  const hit = byReplicas?.get(replicas);
-  if (hit !== undefined) return hit;
-  const share = lostShareNow(fleet, peakLoad, replicas);
-  if (fleet.lost.size > 4096) fleet.lost.clear();
-  if (byReplicas === undefined || !fleet.lost.has(peakLoad)) {
-    byReplicas = new Map();
-    fleet.lost.set(peakLoad, byReplicas);
-  }
-  byReplicas.set(replicas, share);
-  return share;
+  return fleet.lost.get(peakLoad, replicas, () => lostShareNow(fleet, peakLoad, replicas));
 }
 
 function lostShareNow(fleet: SpotFleet, peakLoad: number, replicas: number): number {
