@@ -44,6 +44,11 @@ export const suite: BenchSuite = {
     heavy.workload = { ...heavy.workload, requestsPerDay: 400_000, profileMode: 'weekly' };
     heavy.selfHosted = { ...heavy.selfHosted, redundancy: 'n-plus-1', rentPrice: 1.3 };
     scenarios.push(['weekly profile, 30 replicas, N+1', heavy]);
+    // The billing modes whose cost is not one price per replica, on the same hard case: the
+    // reserved base with burst, the week replayed through the autoscaling policy, and spot.
+    for (const mode of ['mixed', 'autoscaled', 'spot'] as const) {
+      scenarios.push([`weekly profile, 30 replicas, N+1, ${mode}`, { ...heavy, selfHosted: { ...heavy.selfHosted, billing: { ...heavy.selfHosted.billing, mode }, autoscaling: { ...heavy.selfHosted.autoscaling, maxReplicas: 40 } } }]);
+    }
 
     for (const [label, s] of scenarios) {
       let i = 0;

@@ -129,6 +129,43 @@ describe('the break-even of an autoscaled deployment', () => {
   });
 });
 
+describe('the break-even over random weeks and policies', () => {
+  it('is where the self-hosted month first costs no more than the API, on 40 seeded cases', () => {
+    let seed = 99;
+    const rand = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    let crossings = 0;
+    for (let trial = 0; trial < 40; trial++) {
+      const s = plainScenario();
+      s.workload = { ...s.workload, profileMode: 'weekly', weeklyProfile: Array.from({ length: HOURS_PER_WEEK }, () => (rand() < 0.25 ? 0 : rand() * 10)) };
+      s.selfHosted = {
+        ...s.selfHosted,
+        rentPrice: 0.2 + rand() * 2,
+        maxUtilisation: 0.5 + rand() * 0.5,
+        redundancy: rand() < 0.3 ? 'n-plus-1' : 'none',
+        billing: { ...s.selfHosted.billing, mode: 'autoscaled', coldStartSeconds: Math.floor(rand() * 1800) },
+        autoscaling: { minReplicas: Math.floor(rand() * 3), maxReplicas: 1 + Math.floor(rand() * 12), targetUtilisation: 0.3 + rand() * 0.7, cooldownHours: Math.floor(rand() * 4), quantum: 1 + Math.floor(rand() * 3) },
+      };
+      const b = evaluateTco(s).breakEven;
+      if (b.result.kind !== 'at') continue;
+      crossings++;
+      const t = b.tasksPerMonth as number;
+      const at = (tasks: number) => {
+        const e = evaluateTco({ ...s, workload: { ...s.workload, requestsPerDay: tasks / 30 } });
+        return e.selfHosted.monthlyUsd - e.api.monthlyUsd;
+      };
+      expect(at(t * 1.000001), `case ${trial}`).toBeLessThanOrEqual(1e-6 * Math.max(1, t));
+      if (t > 1) expect(at(t * 0.999), `case ${trial}`).toBeGreaterThan(0);
+    }
+    // Most cases cross: the test says something.
+    expect(crossings).toBeGreaterThan(20);
+  });
+});
+
 describe('the sums the searches read', () => {
   it('agree with the full replay on random weeks, policies and loads', () => {
     // A seeded generator (mulberry32), so a failure reproduces.
