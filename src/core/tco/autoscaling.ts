@@ -1,6 +1,7 @@
 import { HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
 import { PairCache } from './pair-cache';
 import type { DemandShape } from './profile';
+import { relativeLoads } from './week-loads';
 
 /**
  * An autoscaled fleet replayed hour by hour through its policy (billing mode "autoscaled",
@@ -47,12 +48,7 @@ interface Sums {
  * holds only up to it).
  */
 export function fleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>, policy: AutoscalePolicy, maxUtilisation: number, coldStartSeconds: number): Fleet {
-  const w = shape.weights;
-  const a = shape.availability;
-  let top = 0;
-  for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) top = Math.max(top, (w[h] as number) / (a[h] as number));
-  const loads = new Float64Array(HOURS_PER_WEEK);
-  if (top > 0) for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) loads[h] = (w[h] as number) / (a[h] as number) / top;
+  const loads = relativeLoads(shape);
   const ascending = Float64Array.from(new Set(loads.filter((x) => x > 0))).sort();
   const target = Math.min(policy.targetUtilisation, maxUtilisation);
   return {

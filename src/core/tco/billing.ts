@@ -1,5 +1,6 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
 import { monthlyRate, type Capital } from './capital';
+import { relativeLoads } from './week-loads';
 
 /**
  * How rented GPUs are paid for (docs/tco.md §2, billing modes). Bought hardware has no billing
@@ -263,13 +264,7 @@ export function burstFromLoads(loads: ArrayLike<number>, onDemandPerWeekHour: nu
 
 /** The relative loads of the hours with demand, and the on-demand rate per weekly hour. */
 export function burstOf(shape: Pick<Shape, 'weights' | 'availability'>, onDemandPerReplicaHour: number): Burst {
-  const w = shape.weights;
-  const a = shape.availability;
-  let top = 0;
-  for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) top = Math.max(top, (w[h] as number) / (a[h] as number));
-  const loads: number[] = [];
-  if (top > 0) for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) loads.push((w[h] as number) / (a[h] as number) / top);
-  return burstFromLoads(loads, (onDemandPerReplicaHour * HOURS_PER_MONTH) / HOURS_PER_WEEK);
+  return burstFromLoads(relativeLoads(shape).filter((x) => x > 0), (onDemandPerReplicaHour * HOURS_PER_MONTH) / HOURS_PER_WEEK);
 }
 
 export interface MixedSplit {

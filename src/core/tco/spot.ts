@@ -1,6 +1,7 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
 import { PairCache } from './pair-cache';
 import type { DemandShape } from './profile';
+import { relativeLoads } from './week-loads';
 
 /**
  * Spot capacity with an on-demand fallback (billing mode "spot", docs/tco.md §3a), the way
@@ -38,12 +39,7 @@ export interface SpotFleet {
 }
 
 export function spotFleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>, policy: SpotPolicy, coldStartSeconds: number): SpotFleet {
-  const w = shape.weights;
-  const a = shape.availability;
-  let top = 0;
-  for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) top = Math.max(top, (w[h] as number) / (a[h] as number));
-  const loads = new Float64Array(HOURS_PER_WEEK);
-  if (top > 0) for (let h = 0; h < HOURS_PER_WEEK; h++) if ((w[h] as number) > 0 && (a[h] as number) > 0) loads[h] = (w[h] as number) / (a[h] as number) / top;
+  const loads = relativeLoads(shape);
   const replace = Math.max(0, policy.replacementSeconds) / 3600;
   const dynamic = policy.fallback === 'on-demand';
   return { policy, loads, uncoveredHours: dynamic ? Math.min(replace, Math.max(0, coldStartSeconds) / 3600) : replace, standInHours: dynamic ? replace : 0, coldStartSeconds, lost: new PairCache() };
