@@ -374,8 +374,7 @@ export function selfHostedTotal(model: TcoModel, servingReplicas: number, tasksS
   if (servingReplicas <= 0) return 0;
   const r = model.rates;
   const total = servingReplicas + model.spareReplicas;
-  const gpu = model.burst === null && model.fleet === null && model.spot === null ? total * r.gpuPerReplica : gpuCost(model, servingReplicas, tasksServed, pricing);
-  return gpu + total * r.powerPerReplica + r.energyPerTask * Math.max(0, tasksServed) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
+  return gpuCost(model, servingReplicas, tasksServed, pricing) + total * r.powerPerReplica + r.energyPerTask * Math.max(0, tasksServed) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
 }
 
 /** Monthly cost of one more serving replica: GPUs, power, and the staff and node costs it adds (above the on-call minimum). */
