@@ -61,6 +61,16 @@ export class TcoPage {
     return this.page.getByTestId('tco-verdict');
   }
 
+  /** The deployment summary's rows: what is self-hosted on what, and where its throughput comes from. */
+  deployment(row: 'self' | 'cost' | 'api' | 'throughput'): Locator {
+    return this.page.getByTestId(`deployment-${row}`);
+  }
+
+  /** The capacity panel's note that a disaggregated deployment is sized by its pools' rates. */
+  capacityPoolsNote(): Locator {
+    return this.page.getByTestId('capacity-pools-note');
+  }
+
   kpi(name: 'api' | 'self' | 'hybrid' | 'break-even' | 'capacity' | 'utilisation'): Locator {
     return this.page.getByTestId(`tco-kpi-${name}`);
   }

@@ -72,8 +72,9 @@ export function estimatePools(scenario: HardwareScenario, input: FitInput, shape
   // The KV one prompt leaves behind, all of it: the decode worker needs the whole context.
   const isl = Math.max(1, Math.round(lengths.inputTokens));
   const kvBytes = kvTerms(at.model, memory.kv.sizing, layout, 1, isl).reduce((sum, g) => sum + g.uniqueBytes, 0);
-  // Both pools in one scale-up domain only when two workers fit in it (the smallest pair).
-  const kv = kvTransfer(kvBytes, layout.gpus, { gbpsPerGpu: shape.gpu.interconnect.scaleUpGBps, domainSize: shape.gpu.interconnect.domainSize }, 2 * layout.gpus);
+  // The pools share the scale-up domain only when it is rack-scale (room for at least four
+  // workers, NVL72): a board of 8 holds one pair at most, so the KV goes over the network.
+  const kv = kvTransfer(kvBytes, layout.gpus, { gbpsPerGpu: shape.gpu.interconnect.scaleUpGBps, domainSize: shape.gpu.interconnect.domainSize }, 4 * layout.gpus);
 
   // Prefill: the largest batch whose time fits half the TTFT left after the transfer.
   const uncached = Math.max(1, Math.round(lengths.uncachedInputTokens));

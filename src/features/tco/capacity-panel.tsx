@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useMemo, useState } from 'react';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
+import { Banner, Card } from '../../components/card';
 import { SelectField } from '../../components/select-field';
 import { useLanguage, useT } from '../../components/use-t';
 import { SeriesNotes } from '../../components/series-notes';
@@ -23,6 +23,7 @@ import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { chosenText, CostPerMillionChart, fig, loadText, ParetoChart } from './capacity-charts';
 import { useStaggered } from './staggered';
+import { useTcoEvaluation } from './use-tco';
 import { capacityMessages, type CapacityT } from './capacity-messages';
 import { OptionalNumberField } from './optional-number-field';
 
@@ -280,10 +281,23 @@ export function CapacityPanel(props: { fmt: Fmt }) {
     if (holder) setCapacity({ series: holder.stored });
   };
   const chosen = view?.chosen ?? null;
+  // A disaggregated deployment is sized from its pools' rates: the series does not size it.
+  const pools = useTcoEvaluation(inputs).data?.value.selfHosted.pools ?? null;
   return (
     <Card title={t('title')} testId="capacity-panel" actions={view ? <ProvenanceBadge view={view} /> : null}>
       <div className="grid gap-4">
         <p className="text-xs text-muted">{t('intro')}</p>
+        {pools ? (
+          <Banner tone="info" testId="capacity-pools-note">
+            {t('pools.capacityNote', {
+              prefill: pools.prefillWorkers,
+              decode: pools.decodeWorkers,
+              capacity: fmt.number(pools.capacityRequestsPerSecond, 2),
+              peak: fmt.number(pools.peakRequestsPerSecond, 2),
+              binding: t(pools.binding === 'prefill' ? 'pools.prefill' : 'pools.decode'),
+            })}
+          </Banner>
+        ) : null}
         <SelectField
           label={t('source.label')}
           value={selected}

@@ -384,6 +384,42 @@ function DeploymentFields(props: { t: TcoT }) {
         <NumberField label={t('in.replicas')} value={sh.replicas} min={0} max={64} integer unit={t('unit.replicas')} help={t('in.replicasHelp')} onCommit={(replicas) => setSelf({ replicas })} testId="tco-replicas" />
         <SelectField label={t('in.redundancy')} value={sh.redundancy} options={[{ value: 'none', label: t('in.redundancyNone') }, { value: 'n-plus-1', label: t('in.redundancyN1') }]} onChange={(redundancy) => setSelf({ redundancy })} />
       </div>
+      <SelectField
+        label={t('in.serving')}
+        value={sh.pools === null ? 'aggregated' : 'pools'}
+        options={[
+          { value: 'aggregated', label: t('in.servingAggregated') },
+          { value: 'pools', label: t('in.servingPools') },
+        ]}
+        help={t('in.servingHelp')}
+        // Pools start without rates: the plan search estimates them, or the user enters a sweep's.
+        onChange={(v) => setSelf({ pools: v === 'pools' ? { prefillRequestsPerSecond: 0, decodeRequestsPerSecond: 0, source: 'entered', label: null } : null })}
+        testId="tco-serving"
+      />
+      {sh.pools ? (
+        <div className="grid grid-cols-2 gap-3" data-testid="tco-pools">
+          {(['prefill', 'decode'] as const).map((pool) => {
+            const key = pool === 'prefill' ? 'prefillRequestsPerSecond' : 'decodeRequestsPerSecond';
+            return (
+              <NumberField
+                key={pool}
+                label={t(pool === 'prefill' ? 'in.prefillRate' : 'in.decodeRate')}
+                value={sh.pools?.[key] ?? 0}
+                min={0}
+                max={1_000_000}
+                digits={3}
+                unit={t('unit.requestsPerSecond')}
+                // A rate typed in is the user's own: entered, whatever the plan search estimated.
+                onCommit={(v) => sh.pools && setSelf({ pools: { ...sh.pools, [key]: v, source: 'entered', label: null } })}
+                testId={`tco-${pool}-rate`}
+              />
+            );
+          })}
+          <p className="col-span-2 text-xs text-muted" data-testid="tco-pools-source">
+            {t('in.poolsSource', { source: `${t(`poolSource.${sh.pools.source}`)}${sh.pools.label ? ` (${sh.pools.label})` : ''}` })}
+          </p>
+        </div>
+      ) : null}
       <SelectField label={t('in.costMode')} value={sh.costMode} options={[{ value: 'rent', label: t('in.rent') }, { value: 'buy', label: t('in.buy') }]} onChange={(costMode) => setSelf({ costMode })} testId="tco-cost-mode" />
       {sh.costMode === 'rent' ? (
         <>
