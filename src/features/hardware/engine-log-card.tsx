@@ -24,6 +24,8 @@ const messages = defineMessages(
     engine: 'Read as a {engine} log: {n} figures from {ranks}.',
     'count.ranks.one': 'one process',
     'count.ranks.other': '{n} TP ranks (the first rank\'s lines)',
+    'count.tokens.one': '{n} token',
+    'count.tokens.other': '{n} tokens',
     colFigure: 'Figure (per GPU)',
     colEngine: 'Engine (log line)',
     colOurs: 'Our estimate',
@@ -93,6 +95,8 @@ const messages = defineMessages(
     engine: 'Als {engine}-Protokoll gelesen: {n} Werte aus {ranks}.',
     'count.ranks.one': 'einem Prozess',
     'count.ranks.other': '{n} TP-Rängen (die Zeilen des ersten Rangs)',
+    'count.tokens.one': '{n} Token',
+    'count.tokens.other': '{n} Token',
     colFigure: 'Wert (je GPU)',
     colEngine: 'Engine (Protokollzeile)',
     colOurs: 'Unsere Schätzung',
@@ -160,7 +164,7 @@ type T = (key: keyof (typeof messages)['en'], params?: Readonly<Record<string, s
 function value(language: Language, row: EngineComparisonRow, v: number | null): string {
   if (v === null) return '–';
   if (row.unit === 'bytes') return gib(language, v);
-  if (row.unit === 'tokens') return `${formatInteger(language, v)} tokens`;
+  if (row.unit === 'tokens') return countIn(messages, language, 'tokens', v);
   return row.key === 'maxConcurrency' ? `${formatNumber(language, v, 2)}×` : formatNumber(language, v, 2);
 }
 
