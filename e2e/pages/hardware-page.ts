@@ -236,8 +236,13 @@ export class HardwarePage {
     return this.page.getByTestId('hw-tco-current');
   }
 
+  /** The button that makes the roofline estimate the TCO page's throughput. */
+  useEstimateButton(): Locator {
+    return this.page.getByRole('button', { name: 'Use as TCO throughput' });
+  }
+
   async useAsTcoThroughput(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Use as TCO throughput' }).click();
+    await this.useEstimateButton().click();
   }
 
   /** The same button once the estimate is the TCO page's throughput. */
