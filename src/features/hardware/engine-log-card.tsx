@@ -13,7 +13,7 @@ import { useAppStore } from '../../state/store';
 import { gib } from './units';
 import { useEngineLog } from './use-hardware';
 
-const messages = defineMessages(
+export const engineLogMessages = defineMessages(
   'hardware-engine-log',
   {
     title: 'Engine start-up log',
@@ -159,12 +159,12 @@ const messages = defineMessages(
   },
 );
 
-type T = (key: keyof (typeof messages)['en'], params?: Readonly<Record<string, string | number>>) => string;
+type T = (key: keyof (typeof engineLogMessages)['en'], params?: Readonly<Record<string, string | number>>) => string;
 
 function value(language: Language, row: EngineComparisonRow, v: number | null): string {
   if (v === null) return '–';
   if (row.unit === 'bytes') return gib(language, v);
-  if (row.unit === 'tokens') return countIn(messages, language, 'tokens', v);
+  if (row.unit === 'tokens') return countIn(engineLogMessages, language, 'tokens', v);
   return row.key === 'maxConcurrency' ? `${formatNumber(language, v, 2)}×` : formatNumber(language, v, 2);
 }
 
@@ -187,7 +187,7 @@ function issueText(t: T, language: Language, i: EngineLogIssue): string {
 
 /** Paste or drop a vLLM / SGLang start-up log; the engine's memory figures beside ours, and its overheads to take over. */
 export function EngineLogCard(props: { scenario: Scenario }) {
-  const t = useT(messages);
+  const t = useT(engineLogMessages);
   const language = useLanguage();
   const updateSection = useAppStore((s) => s.updateSection);
   const [text, setText] = useState('');
@@ -274,7 +274,7 @@ export function EngineLogCard(props: { scenario: Scenario }) {
               : t('engine', {
                   engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang',
                   n: formatInteger(language, parsed.log.figures.length),
-                  ranks: countIn(messages, language, 'ranks', parsed.log.ranks),
+                  ranks: countIn(engineLogMessages, language, 'ranks', parsed.log.ranks),
                 })}
           </p>
           {comparison && comparison.rows.length > 0 ? (
