@@ -88,7 +88,7 @@ test.describe('dialogs by keyboard', () => {
     await page.keyboard.press('Escape');
     await expect(confirm).toHaveCount(0);
     await expect(shell.scenarioName()).toHaveValue('My own work');
-    await expect(page.getByTestId('link-kept')).toBeVisible();
+    await expect(shell.linkKept()).toBeVisible();
   });
 
   test('report: presentation mode', async ({ page, shell, reportPage: report }) => {
