@@ -12,6 +12,15 @@ export class EngineLogCard {
     await this.root.getByRole('button', { name: 'Compare with our estimate' }).click();
   }
 
+  /** Why a chosen log file was not read (too big, compressed). */
+  fileProblem(): Locator {
+    return this.root.getByRole('alert');
+  }
+
+  logText(): Locator {
+    return this.root.getByLabel('Start-up log');
+  }
+
   /** "Read as a vLLM log: 2 figures from one process." */
   summary(): Locator {
     return this.root.getByTestId('hw-engine-log-summary');
