@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { CapacityPanel } from './capacity-panel';
+import { ListPricePicker } from './list-price-picker';
 import { fieldAlert } from './parts';
 
 /**
@@ -137,6 +138,11 @@ export class TcoPage {
         { timeout: 45_000 },
       )
       .toBe(true);
+  }
+
+  /** The API group's list-price picker (closed until `open`). */
+  listPrice(): ListPricePicker {
+    return new ListPricePicker(this.page);
   }
 
   /** The capacity panel's choice of where the throughput comes from. */
