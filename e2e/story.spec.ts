@@ -234,7 +234,7 @@ test.describe('one deployment on every page', () => {
     const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBeLessThanOrEqual(2);
   });
-  test('a dropped price file with an impossible date (lastModified 9e15) is used, dated today, and says so', async ({ page, tcoPage: tco }) => {
+  test('a dropped price file with an impossible date (lastModified 9e15) is used, dated today, and says so', async ({ tcoPage: tco }) => {
     await tco.open({ charts: false });
     await tco.openGroup('tco-group-api');
     const picker = await tco.listPrice().open();
