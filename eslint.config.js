@@ -17,11 +17,18 @@ const uiPackages = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*',
  * Import cycles (type-only ones too, which ESLint's import plugins skip) are refused by
  * scripts/import-cycles.ts, the second half of `npm run lint`.
  */
-function restrict(patterns, message, regex) {
-  const rules = [{ group: patterns, message }];
+function restrict(patterns, message, regex, extra = []) {
+  const rules = [{ group: patterns, message }, ...extra];
   if (regex) rules.push({ regex, message });
   return { 'no-restricted-imports': ['error', { patterns: rules }] };
 }
+
+/**
+ * One way to draw a chart: the chart kit (src/components/chart/) chooses the renderer, and only
+ * its files import the chart library. A chart elsewhere takes the library's parts from
+ * components/chart/recharts.tsx, or draws with the kit's plot parts.
+ */
+const chartKit = [{ regex: '^recharts(?:/|$)', message: 'Charts draw through the chart kit: import Recharts parts from src/components/chart/recharts.tsx, not from recharts.' }];
 
 /**
  * A relative import of a sibling folder, written without the parent's name (`../tco/verdict`
@@ -89,12 +96,21 @@ export default tseslint.config(
   },
   {
     files: ['src/lib/**/*.ts', 'src/lib/**/*.tsx'],
-    rules: restrict(['**/state/**', '**/components/**', '**/features/**', '**/app/**'], 'lib is below state, components, features and app.'),
+    rules: restrict(['**/state/**', '**/components/**', '**/features/**', '**/app/**'], 'lib is below state, components, features and app.', undefined, chartKit),
   },
   {
-    // components/ holds only pieces that know no feature.
+    // components/ holds only pieces that know no feature; of them, only the chart kit imports the chart library.
     files: ['src/state/**/*.ts', 'src/components/**/*.ts', 'src/components/**/*.tsx'],
+    ignores: ['src/components/chart/**'],
+    rules: restrict(['**/features', '**/features/**', '**/app', '**/app/**'], 'Shared code must not depend on features or the app shell.', siblingFolder(['features', 'app']), chartKit),
+  },
+  {
+    files: ['src/components/chart/**/*.ts', 'src/components/chart/**/*.tsx'],
     rules: restrict(['**/features', '**/features/**', '**/app', '**/app/**'], 'Shared code must not depend on features or the app shell.', siblingFolder(['features', 'app'])),
+  },
+  {
+    files: ['src/app/**/*.ts', 'src/app/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: chartKit }] },
   },
   ...features.flatMap((f) => {
     const others = features.filter((o) => o !== f);
@@ -102,9 +118,9 @@ export default tseslint.config(
     const patterns = [...others.flatMap((o) => [`**/features/${o}`, `**/features/${o}/**`]), '**/app', '**/app/**', 'comlink'];
     return [
       // The worker's code and types too: its contract types live in core, its calls in lib/query.
-      { files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`], ignores: ['**/*.test.ts', '**/*.test.tsx'], rules: restrict([...patterns, '**/worker', '**/worker/**'], message, siblingFolder([...others, 'app'])) },
+      { files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`], ignores: ['**/*.test.ts', '**/*.test.tsx'], rules: restrict([...patterns, '**/worker', '**/worker/**'], message, siblingFolder([...others, 'app']), chartKit) },
       // A test may run the worker's platform code (decoding, hashing) directly.
-      { files: [`src/features/${f}/**/*.test.ts`, `src/features/${f}/**/*.test.tsx`], rules: restrict(patterns, message, siblingFolder([...others, 'app'])) },
+      { files: [`src/features/${f}/**/*.test.ts`, `src/features/${f}/**/*.test.tsx`], rules: restrict(patterns, message, siblingFolder([...others, 'app']), chartKit) },
     ];
   }),
   {

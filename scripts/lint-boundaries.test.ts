@@ -44,6 +44,16 @@ describe('import boundaries', () => {
     ['src/worker/benchmarks-api.ts', '../lib/storage/runs-db', true],
     ['src/worker/benchmarks-api.ts', '../lib/query/compute', true],
     ['src/worker/benchmarks-api.ts', '../core/benchmarks/importer', false],
+    // Only the chart kit imports the chart library; charts take its parts from the kit.
+    ['src/features/hardware/a.tsx', 'recharts', true],
+    ['src/features/tco/a.test.ts', 'recharts', true],
+    ['src/features/pilot/a.tsx', 'recharts/types/util/types', true],
+    ['src/components/card.tsx', 'recharts', true],
+    ['src/app/shell.tsx', 'recharts', true],
+    ['src/lib/export/chart-image.ts', 'recharts', true],
+    ['src/features/hardware/a.tsx', '../../components/chart/recharts', false],
+    ['src/components/chart/recharts.tsx', 'recharts', false],
+    ['src/components/chart/plot.tsx', '../../features/tco/verdict', true],
   ])('%s importing %s: refused %s', async (file, from, expected) => {
     expect(await refused(file, from)).toBe(expected);
   });

@@ -22,7 +22,7 @@ import { capacityLibraryQuery, capacityRooflineQuery, capacityRunsQuery, capacit
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { chosenText, CostPerMillionChart, fig, loadText, ParetoChart } from './capacity-charts';
-import { useStaggered } from './staggered';
+import { usePacedResult } from '../../components/chart/pacing';
 import { useTcoEvaluation } from './use-tco';
 import { capacityMessages, type CapacityT } from './capacity-messages';
 import { OptionalNumberField } from './optional-number-field';
@@ -250,10 +250,10 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   const inputs = useMemo(() => tcoScenarioOf(scenario), [scenario]);
   const viewData = useQuery(capacityViewQuery(inputs)).data;
   const view = viewData?.value;
-  // The two charts take new views in turn with the page's other charts (staggered.ts), the
+  // The two charts take new views in turn with the page's other charts (components/chart/pacing.tsx), the
   // latest every 100 ms at most while a slider moves.
-  const paretoView = useStaggered('tco-capacity-pareto', 6, viewData, 100);
-  const costView = useStaggered('tco-capacity-cost', 7, viewData, 100);
+  const paretoView = usePacedResult('tco-capacity-pareto', 6, viewData, 100);
+  const costView = usePacedResult('tco-capacity-cost', 7, viewData, 100);
 
   const choices = useMemo(() => {
     const list: { value: string; label: string; stored: StoredSeries | null; key: string | null }[] = [

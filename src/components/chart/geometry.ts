@@ -1,7 +1,7 @@
 /**
  * Geometry of the light SVG charts (plot.tsx): the plot area inside a chart's box, linear and
  * band scales, and path strings for lines, step areas and bars. Pure functions of numbers:
- * the charts compute their ticks, axis widths and margins themselves (features/tco/axis-layout),
+ * the charts compute their ticks, axis widths and margins themselves (axis-layout.ts, ticks.ts),
  * so what is left to draw is a handful of elements whose coordinates come from here.
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStagger, IDLE_MS, type StaggerHost } from './staggered';
+import { createPacer, IDLE_MS, type PaceHost } from './pacing';
 
 /**
  * The charts' turn-taking on a simulated main thread: a clock, tasks of normal and background
@@ -13,7 +13,7 @@ class Loop {
   readonly backgroundPosts: number[] = [];
   /** A pointer button held down (a drag). */
   held = false;
-  readonly host: StaggerHost;
+  readonly host: PaceHost;
 
   constructor(priorities = true) {
     this.host = {
@@ -56,17 +56,17 @@ type Adopted = { id: string; value: string; at: number };
 
 /** Charts A, B, C (in this order), each update taking `costMs`. */
 function charts(loop: Loop, ids: string[], costMs = 20) {
-  const stagger = createStagger(loop.host);
+  const pacer = createPacer(loop.host);
   const adopted: Adopted[] = [];
   for (const id of ids) {
-    stagger.register(id, 'v0');
-    stagger.subscribe(id, () => {
-      adopted.push({ id, value: stagger.shown(id) as string, at: loop.t });
+    pacer.register(id, 'v0');
+    pacer.subscribe(id, () => {
+      adopted.push({ id, value: pacer.shown(id) as string, at: loop.t });
       loop.t += costMs;
     });
   }
-  const want = (value: string, minIntervalMs = 0) => ids.forEach((id, order) => stagger.want(id, order, minIntervalMs, value));
-  return { stagger, adopted, want };
+  const want = (value: string, minIntervalMs = 0) => ids.forEach((id, order) => pacer.want(id, order, minIntervalMs, value));
+  return { pacer, adopted, want };
 }
 
 describe('charts taking results in turn', () => {
@@ -84,8 +84,8 @@ describe('charts taking results in turn', () => {
     const final = adopted.filter((a) => a.value === 'v2');
     // B is next in the running round (t = 36, pointer held). At t = 56 the pointer is up and
     // the last change is 20 ms old (more than IDLE_MS), so A, whose turn in this round is over,
-    // comes before C and D. Before, C and D went first and A waited for a new round after the
-    // next paint (t = 112).
+    // comes before C and D: once input stops, charts take the final value in their order, not
+    // after a new round at the next paint (t = 112).
     expect(56 - 36).toBeGreaterThanOrEqual(IDLE_MS);
     expect(final.map((a) => `${a.id}@${a.at}`)).toEqual(['B@36', 'A@56', 'C@76', 'D@96']);
   });
@@ -104,18 +104,18 @@ describe('charts taking results in turn', () => {
     expect(order).toEqual(['input@16']);
     expect(adopted.map((a) => `${a.id}@${a.at}`)).toEqual(['A@16', 'B@36']);
     // A's task, and the next chart's task posted at its end while the pointer was still held,
-    // had background priority; after the release the stagger posts plain timers only.
+    // had background priority; after the release the pacer posts plain timers only.
     expect(loop.backgroundPosts).toEqual([16, 36]);
   });
 
   it('while a pointer is held, results further apart than the idle time keep the drag pacing: a heavy view is redrawn at most every 250 ms', () => {
     const run = (held: boolean) => {
       const loop = new Loop();
-      const stagger = createStagger(loop.host);
+      const pacer = createPacer(loop.host);
       const redraws: number[] = [];
       for (const id of ['cost', 'tornado']) {
-        stagger.register(id, 'v0');
-        stagger.subscribe(id, () => {
+        pacer.register(id, 'v0');
+        pacer.subscribe(id, () => {
           if (id === 'tornado') redraws.push(loop.t);
           loop.t += 10;
         });
@@ -124,13 +124,13 @@ describe('charts taking results in turn', () => {
       // A drag whose results come every 80 ms (more than IDLE_MS apart) for 1.6 s, then release.
       for (let i = 1; i <= 20; i++)
         loop.post(i * 80, false, () => {
-          stagger.want('cost', 0, 0, `v${i}`);
-          stagger.want('tornado', 1, 250, `v${i}`);
+          pacer.want('cost', 0, 0, `v${i}`);
+          pacer.want('tornado', 1, 250, `v${i}`);
         });
       loop.post(1_600, false, () => (loop.held = false));
       loop.run();
-      expect(stagger.shown('cost')).toBe('v20');
-      expect(stagger.shown('tornado')).toBe('v20');
+      expect(pacer.shown('cost')).toBe('v20');
+      expect(pacer.shown('tornado')).toBe('v20');
       return redraws.filter((t) => t < 1_600);
     };
     const held = run(true);
@@ -144,13 +144,13 @@ describe('charts taking results in turn', () => {
   it('every chart ends on the newest value after a long drag, with priorities and without', () => {
     for (const priorities of [true, false]) {
       const loop = new Loop(priorities);
-      const { stagger, adopted, want } = charts(loop, ['A', 'B', 'C', 'D'], 25);
+      const { pacer, adopted, want } = charts(loop, ['A', 'B', 'C', 'D'], 25);
       // A drag of 2 s with a new result every 12 ms; the heavier views at most every 100 ms while it lasts.
       loop.held = true;
       for (let i = 1; i <= 166; i++) loop.post(i * 12, false, () => want(`v${i}`, 100));
       loop.post(166 * 12, false, () => (loop.held = false));
       loop.run();
-      for (const id of ['A', 'B', 'C', 'D']) expect(stagger.shown(id)).toBe('v166');
+      for (const id of ['A', 'B', 'C', 'D']) expect(pacer.shown(id)).toBe('v166');
       // During the drag no chart was redrawn more often than every 100 ms (the last round after it stops aside).
       for (const id of ['A', 'B', 'C', 'D']) {
         const times = adopted.filter((a) => a.id === id && a.at < 166 * 12).map((a) => a.at);

@@ -1,13 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import { memo, useId, type ReactNode } from 'react';
+import { titleBand } from './axis-layout';
 import type { Area } from './geometry';
 
 /**
  * Parts of a light SVG chart: the surface, grid lines, a bottom and a left axis, a clip to the
  * plot area. Every coordinate is given (geometry.ts turns values into pixels), so a redraw is a
- * few dozen elements compared by React, with no layout pass or store of its own: a chart drawn
- * this way takes a millisecond or two where a general chart library took tens while a slider
- * moves (bench/README.md, "Slider drags"). The look follows the one the charts had: 6 px tick
- * lines, tick texts 2 px beyond them, axis titles in the chart's margin.
+ * few dozen elements compared by React, with no layout pass or store of its own, so a chart
+ * that follows a dragged slider redraws within a frame (docs/charts.md has the figures that
+ * chose this renderer per chart). Tick lines of 6 px, tick texts 2 px beyond them, axis titles
+ * in the chart's margin.
  */
 
 export interface Tick {
@@ -211,3 +212,19 @@ export function HoverTip(props: { area: Area; x: number; chartWidth: number; con
     </>
   );
 }
+
+/**
+ * The title of the left value axis, rotated, centred on the plot's height in its own band at
+ * the chart's left edge (`left` = the chart's left margin). The axis width includes that band
+ * (verticalAxisWidth with a title), so the title never overlaps the tick labels.
+ */
+export const YAxisTitle = memo(function YAxisTitle(props: { area: Area; text: string; left: number; fontSize: number }) {
+  const { area } = props;
+  const x = props.left + titleBand(props.fontSize) / 2 - 2;
+  const y = area.y + area.height / 2;
+  return (
+    <text x={x} y={y} transform={`rotate(-90 ${x} ${y})`} textAnchor="middle" dominantBaseline="central" fill="var(--muted)" fontSize={props.fontSize} data-testid="y-axis-title">
+      {props.text}
+    </text>
+  );
+});

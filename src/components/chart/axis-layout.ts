@@ -5,7 +5,7 @@
  * a conservative estimate per character is used.
  */
 
-/** An axis has a tick line of 6 px and 2 px between it and the tick text (components/plot). */
+/** An axis has a tick line of 6 px and 2 px between it and the tick text (plot.tsx). */
 const TICK_LINE = 8;
 /** Extra room so anti-aliasing and rounding never touch the chart's edge. */
 const SAFETY = 4;
