@@ -19,6 +19,8 @@ import { resolveSetup, type FitInput } from '../hardware/setup';
 import type { Scenario } from '../scenario/schema';
 import type { FleetView } from '../tco/autoscaling';
 import type { BindingPool, KvTransfer } from '../tco/pools';
+import { billingMode } from '../tco/billing';
+import { demandShape, type DemandShape } from '../tco/profile';
 import { taskMix } from '../tco/workload';
 import { evaluateTco, type TcoEvaluation } from '../tco/evaluate';
 import { calibratedSeries, calibrationFor, calibrationTable, classOf, recordOverSeries, type CalibrationTable } from './calibration';
@@ -688,6 +690,17 @@ export function* planSearchSteps(
     ...search.nodeTooSmall.map((n) => ({ gpuId: n.gpu.id, gpuName: n.gpu.name, gpus: n.gpus, layout: null, billing: null, evidence: null, reason: { code: 'node-too-small', smallestFit: n.smallestFit } as const })),
   ];
   const mix = taskMix(scenario);
+  // The demand shape depends on the workload and on the hours the deployment runs: the same for
+  // every candidate of a schedule (on demand on the schedule, or every hour).
+  const shapes = new Map<string, DemandShape>();
+  const shapeOf = (s: PlanScenario): DemandShape => {
+    const key = `${billingMode(s.selfHosted)}|${s.selfHosted.hoursMode}`;
+    const known = shapes.get(key);
+    if (known) return known;
+    const shape = demandShape(s);
+    shapes.set(key, shape);
+    return shape;
+  };
   const poolLengths: PoolLengths = { inputTokens: mix.perRequest.inputTokens, uncachedInputTokens: mix.perRequest.inputTokens - mix.perRequest.cachedInputTokens, outputTokens: mix.perRequest.billedOutputTokens };
   const ranked: { plan: Plan; key: number }[] = [];
   let evaluated = 0;
@@ -745,7 +758,7 @@ export function* planSearchSteps(
       const s = withPatch(scenario, patch);
       // The billing modes of one shape share its capacity (the series and the throughput figure).
       if (capacity === null || !sameCapacityInputs(capacity.of, s.selfHosted)) capacity = { of: s.selfHosted, resolution: resolveCapacity(s.selfHosted) };
-      const e = evaluateTco(s, { curves: false, breakEven: false, capacity: capacity.resolution });
+      const e = evaluateTco(s, { curves: false, breakEven: false, capacity: capacity.resolution, shape: shapeOf(s) });
       evaluated++;
       apiEvaluation ??= e;
       const marker = pools ? { pools: true as const } : {};
