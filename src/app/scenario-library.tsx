@@ -12,7 +12,7 @@ import { formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
 import { plural } from '../lib/i18n/plural';
 import { storageFailureText } from '../lib/i18n/storage';
-import { storageFailure } from '../lib/storage/idb';
+import { storageFailure } from '../platform/idb';
 import {
   deleteScenario,
   duplicateScenario,

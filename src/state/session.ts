@@ -3,7 +3,7 @@ import type { CatalogDrift } from '../core/catalog/drift';
 import type { RestoreNotice } from '../core/scenario/restore';
 import type { Scenario } from '../core/scenario/schema';
 import type { LinkError } from '../lib/url/share-link';
-import type { StorageFailure } from '../lib/storage/idb';
+import type { StorageFailure } from '../platform/idb';
 
 /**
  * Ephemeral state of this tab: which area is open and what happened to the link it was

@@ -9,7 +9,7 @@ import { findModel } from '../../core/catalog/catalog';
 import type { Scenario } from '../../core/scenario/schema';
 import { formatPercent } from '../../lib/format/format';
 import { storageFailureText } from '../../lib/i18n/storage';
-import { storageFailure } from '../../lib/storage/idb';
+import { storageFailure } from '../../platform/idb';
 import { clearQuarantine, DEFAULT_SLO, deleteFile, deleteRun, type StoredFile } from '../../lib/storage/runs-db';
 import { useAppStore } from '../../state/store';
 import { CompareSection } from './compare-section';

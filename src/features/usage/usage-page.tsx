@@ -16,7 +16,7 @@ import { formatDate, formatInteger, formatMoney, formatNumber, formatPercent } f
 import { timeZoneNames } from '../../lib/format/time-zones';
 import { usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
-import type { UsageResult as UsageAnswer, UsageProgress } from '../../core/usage/answer';
+import type { UsageResult as UsageAnswer, UsageProgress } from '../../worker/contract';
 import { MappingForm } from './mapping-form';
 import { readNotes, type ReadNote } from './read-notes';
 import { DailyChart, WeekHeatmap } from './usage-charts';

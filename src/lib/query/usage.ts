@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListPriceOffer } from '../../core/usage/list-prices';
-import type { UsageProgress, UsageResult } from '../../core/usage/answer';
-import type { UsageRequest } from '../../worker/usage-api';
+import type { UsageProgress, UsageRequest, UsageResult } from '../../worker/contract';
 import { compute } from './compute';
 
 /**
