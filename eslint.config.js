@@ -20,7 +20,7 @@ const uiPackages = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*',
  */
 function restrict(patterns, message, ...regexes) {
   const rules = [{ group: patterns, message }];
-  for (const regex of regexes) rules.push({ regex, message });
+  for (const regex of regexes) rules.push(typeof regex === 'string' ? { regex, message } : regex);
   return { 'no-restricted-imports': ['error', { patterns: rules }] };
 }
 
@@ -35,6 +35,13 @@ function siblingFolder(names) {
 
 /** Any path into the worker folder except its contract (`worker/contract`, types only). */
 const WORKER_BUT_CONTRACT = '(?:^|/)worker(?:$|/(?!contract$))';
+
+/** The worker client itself: the UI calls the worker through the factories of lib/query. */
+const COMPUTE_CLIENT = {
+  regex: '(?:^|/)lib/query/compute$',
+  importNames: ['compute'],
+  message: 'Call the worker through the query and mutation factories of lib/query, not through compute.',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-e2e/**', 'dist-e2e-next/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
@@ -118,7 +125,7 @@ export default tseslint.config(
   {
     // components/ holds only pieces that know no feature.
     files: ['src/state/**/*.ts', 'src/components/**/*.ts', 'src/components/**/*.tsx'],
-    rules: restrict(['**/features', '**/features/**', '**/app', '**/app/**'], 'Shared code must not depend on features or the app shell.', siblingFolder(['features', 'app'])),
+    rules: restrict(['**/features', '**/features/**', '**/app', '**/app/**'], 'Shared code must not depend on features or the app shell.', siblingFolder(['features', 'app']), COMPUTE_CLIENT),
   },
   ...features.flatMap((f) => {
     const others = features.filter((o) => o !== f);
@@ -126,7 +133,7 @@ export default tseslint.config(
     const patterns = [...others.flatMap((o) => [`**/features/${o}`, `**/features/${o}/**`]), '**/app', '**/app/**', 'comlink'];
     return [
       // Nothing of the worker but its contract (types only): its calls go through lib/query.
-      { files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`], ignores: ['**/*.test.ts', '**/*.test.tsx'], rules: restrict(patterns, message, siblingFolder([...others, 'app']), WORKER_BUT_CONTRACT) },
+      { files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`], ignores: ['**/*.test.ts', '**/*.test.tsx'], rules: restrict(patterns, message, siblingFolder([...others, 'app']), WORKER_BUT_CONTRACT, COMPUTE_CLIENT) },
       // A test may run the worker's platform code (decoding, hashing) directly.
       { files: [`src/features/${f}/**/*.test.ts`, `src/features/${f}/**/*.test.tsx`], rules: restrict(patterns, message, siblingFolder([...others, 'app'])) },
     ];

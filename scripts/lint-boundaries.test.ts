@@ -35,6 +35,7 @@ describe('import boundaries', () => {
     ['src/features/usage/a.test.ts', '../../worker/benchmarks-api', false],
     ['src/features/usage/a.tsx', '../tco/verdict', true],
     ['src/features/tco/a.tsx', '../../lib/query/compute', false],
+    ['src/components/card.tsx', '../lib/query/compute', false],
     // components/ knows no feature and not the app shell.
     ['src/components/card.tsx', '../features/tco/verdict', true],
     ['src/components/card.tsx', '../app/shell', true],
@@ -54,6 +55,18 @@ describe('import boundaries', () => {
     ['src/core/scenario/restore.ts', '../../platform/idb', true],
   ])('%s importing %s: refused %s', async (file, from, expected) => {
     expect(await refused(file, from)).toBe(expected);
+  });
+});
+
+describe('the worker client', () => {
+  it('is called by lib/query alone: a feature or a shared component importing `compute` is refused', async () => {
+    const lint = async (file: string, from: string) => {
+      const [result] = await eslint.lintText(`import { compute, inputKey } from '${from}';\nexport const y = [compute, inputKey];\n`, { filePath: file });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message.split("'")[1]);
+    };
+    expect(await lint('src/features/tco/a.tsx', '../../lib/query/compute')).toEqual(['compute']);
+    expect(await lint('src/components/a.tsx', '../lib/query/compute')).toEqual(['compute']);
+    expect(await lint('src/lib/query/a.ts', './compute')).toEqual([]);
   });
 });
 
