@@ -12,7 +12,7 @@ import { formatDate, formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
 import { plural } from '../lib/i18n/plural';
 import { storageFailureText } from '../lib/i18n/storage';
-import { buildHash, type LinkError } from '../lib/url/share-link';
+import { buildHash, type LinkError } from '../core/link/share-link';
 import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';
 import { useSessionStore, type Area } from '../state/session';
 import { useEngineState } from '../lib/query/compute';

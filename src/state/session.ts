@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { CatalogDrift } from '../core/catalog/drift';
 import type { RestoreNotice } from '../core/scenario/restore';
 import type { Scenario } from '../core/scenario/schema';
-import type { LinkError } from '../lib/url/share-link';
+import type { LinkError } from '../core/link/share-link';
 import type { StorageFailure } from '../platform/idb';
 
 /**
