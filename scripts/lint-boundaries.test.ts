@@ -48,6 +48,10 @@ describe('import boundaries', () => {
     ['src/worker/benchmarks-api.ts', '../lib/format/format', true],
     ['src/worker/benchmarks-api.ts', '../lib/query/compute', true],
     ['src/worker/benchmarks-api.ts', '../core/benchmarks/importer', false],
+    // The CLI reads share links through core, not lib.
+    ['src/cli/commands/validate.ts', '../../core/link/share-link', false],
+    ['src/cli/commands/validate.ts', '../../lib/url/share-link', true],
+    ['src/cli/commands/validate.ts', '../../lib/storage/runs-db', true],
     // platform/ sits between core and the worker: it sees core only.
     ['src/platform/idb.ts', '../core/scenario/schema', false],
     ['src/platform/idb.ts', '../worker/contract', true],
