@@ -1,9 +1,9 @@
 import { expose } from 'comlink';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
 import { tcoUncertainScenarioOf } from '../core/tco/model';
-import { computeApi } from './api';
-import { createComputeClient } from './compute-client';
+import { computeApi, type ComputeApi } from './api';
+import { createComputeClient, type ComputeCalls } from './compute-client';
 
 /**
  * Stand-ins for Web Workers over a MessageChannel: a healthy one serves the real API, a hung
@@ -52,6 +52,14 @@ describe('the compute client', () => {
     // The client is no promise: awaiting it gives the client itself.
     expect(await Promise.resolve(client)).toBe(client);
     created.forEach((w) => w.terminate());
+  });
+
+  it('offers no worker method as it is that takes a callback (comlink must proxy those: the client does it in its own methods)', () => {
+    type Offered = keyof ComputeCalls;
+    type TakesCallback = { [M in Offered]: Extract<Parameters<ComputeApi[M]>[number], (...args: never[]) => unknown> extends never ? never : M }[Offered];
+    expectTypeOf<TakesCallback>().toEqualTypeOf<never>();
+    // …while the methods that do take one are the client's own.
+    expectTypeOf<'deriveUsage' | 'startBenchmarkImport'>().not.toExtend<Offered>();
   });
 
   it('answers the first view on the main thread while the worker is still loading', async () => {
