@@ -18,9 +18,9 @@ const uiPackages = ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*',
  * Import cycles (type-only ones too, which ESLint's import plugins skip) are refused by
  * scripts/import-cycles.ts, the second half of `npm run lint`.
  */
-function restrict(patterns, message, ...regexes) {
-  const rules = [{ group: patterns, message }];
-  for (const regex of regexes) rules.push(typeof regex === 'string' ? { regex, message } : regex);
+function restrict(patterns, message, regex, extra = []) {
+  const rules = [{ group: patterns, message }, ...extra];
+  if (regex) rules.push({ regex, message });
   return { 'no-restricted-imports': ['error', { patterns: rules }] };
 }
 
@@ -33,15 +33,17 @@ function siblingFolder(names) {
   return `^(?:\\.\\.?/)+(?:${names.join('|')})(?:/|$)`;
 }
 
-/** Any path into the worker folder except its contract (`worker/contract`, types only). */
-const WORKER_BUT_CONTRACT = '(?:^|/)worker(?:$|/(?!contract$))';
+/** Any path into the worker folder except its contract (`worker/contract`, types only): a feature's imports. */
+const workerButContract = (message) => ({ regex: '(?:^|/)worker(?:$|/(?!contract$))', message });
 
 /** The worker client itself: the UI calls the worker through the factories of lib/query. */
-const COMPUTE_CLIENT = {
-  regex: '(?:^|/)lib/query/compute$',
-  importNames: ['compute'],
-  message: 'Call the worker through the query and mutation factories of lib/query, not through compute.',
-};
+const computeClient = [
+  {
+    regex: '(?:^|/)lib/query/compute$',
+    importNames: ['compute'],
+    message: 'Call the worker through the query and mutation factories of lib/query, not through compute.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-e2e/**', 'dist-e2e-next/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
@@ -125,7 +127,7 @@ export default tseslint.config(
   {
     // components/ holds only pieces that know no feature.
     files: ['src/state/**/*.ts', 'src/components/**/*.ts', 'src/components/**/*.tsx'],
-    rules: restrict(['**/features', '**/features/**', '**/app', '**/app/**'], 'Shared code must not depend on features or the app shell.', siblingFolder(['features', 'app']), COMPUTE_CLIENT),
+    rules: restrict(['**/features', '**/features/**', '**/app', '**/app/**'], 'Shared code must not depend on features or the app shell.', siblingFolder(['features', 'app']), computeClient),
   },
   ...features.flatMap((f) => {
     const others = features.filter((o) => o !== f);
@@ -133,7 +135,7 @@ export default tseslint.config(
     const patterns = [...others.flatMap((o) => [`**/features/${o}`, `**/features/${o}/**`]), '**/app', '**/app/**', 'comlink'];
     return [
       // Nothing of the worker but its contract (types only): its calls go through lib/query.
-      { files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`], ignores: ['**/*.test.ts', '**/*.test.tsx'], rules: restrict(patterns, message, siblingFolder([...others, 'app']), WORKER_BUT_CONTRACT, COMPUTE_CLIENT) },
+      { files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`], ignores: ['**/*.test.ts', '**/*.test.tsx'], rules: restrict(patterns, message, siblingFolder([...others, 'app']), [workerButContract(message), ...computeClient]) },
       // A test may run the worker's platform code (decoding, hashing) directly.
       { files: [`src/features/${f}/**/*.test.ts`, `src/features/${f}/**/*.test.tsx`], rules: restrict(patterns, message, siblingFolder([...others, 'app'])) },
     ];
