@@ -1,4 +1,4 @@
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeScenario } from '../src/core/link/share-link';
 import { plainScenario } from '../src/testing/test-scenarios';
 import { expect, test } from './fixtures';
 import { PlansPanel } from './pages/plans-panel';

@@ -1,9 +1,9 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO, defaultScenario } from '../../core/scenario/defaults';
-import { catalogDrift } from '../../core/catalog/drift';
-import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
-import { evaluateTco } from '../../core/tco/evaluate';
+import { DEFAULT_SCENARIO, defaultScenario } from '../scenario/defaults';
+import { catalogDrift } from '../catalog/drift';
+import { SCENARIO_TYPE, SCENARIO_VERSION } from '../scenario/schema';
+import { evaluateTco } from '../tco/evaluate';
 import { MAX_DECODED_BYTES, MAX_LINK_CHARS, decodeLinkPayload, encodeLinkPayload } from './codec';
 import golden from './fixtures/golden-links-v1.json';
 import { LINK_DICTIONARY_V1 } from './link-dictionary';
