@@ -173,15 +173,14 @@ describe('broken links', () => {
     expect(decodeScenario(payload)).toEqual({ ok: false, error: { kind: 'too-deep', depth: 3000, max: 64, path: 'notes' } });
   });
 
-  it('refuses links nested 100,000 levels deep, of arrays or of objects, in a fraction of a second', () => {
+  // How long such a refusal takes is a bench figure (npm run bench -- hostile), not a unit test's.
+  it('refuses links nested 100,000 levels deep, of arrays or of objects, naming where', () => {
     const arrays = `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"notes":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const objects = `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"api":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`;
     for (const [text, path, depth] of [[arrays, 'notes', 100_000], [objects, 'api.a.a.a', 100_000]] as const) {
       const payload = encodeLinkPayload(text);
       expect(payload.length).toBeLessThan(MAX_LINK_CHARS);
-      const started = performance.now();
       expect(decodeScenario(payload)).toEqual({ ok: false, error: { kind: 'too-deep', depth, max: 64, path } });
-      expect(performance.now() - started).toBeLessThan(500);
     }
   });
 });
