@@ -1,7 +1,7 @@
 import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { platformHost } from '../../worker/benchmarks-api';
@@ -155,6 +155,21 @@ describe('bad compressed and Parquet files', () => {
     );
     const r = await load('flags.parquet', bytes);
     expect(r.issues[0]?.detail).toBe("column ttft_ms holds boolean values, not numbers; the file's columns: ttft_ms, out_tok");
+  });
+
+  it('gzip pages are read, brotli pages are refused by name', async () => {
+    const columnData = [
+      { name: 'ttft_ms', data: [100, 300], type: 'DOUBLE' as const },
+      { name: 'out_tok', data: [10, 20], type: 'INT32' as const },
+    ];
+    const gz = new Uint8Array(parquetWriteBuffer({ columnData, codec: 'GZIP', compressors: { GZIP: (b) => new Uint8Array(gzipSync(b)) } }));
+    const read = await load('gz-pages.parquet', gz);
+    expect(read.status).toBe('ok');
+    // TTFT 100 and 300 ms: mean 200.
+    expect(read.runs[0]?.recomputed?.ttft?.mean).toBe(200);
+    const br = new Uint8Array(parquetWriteBuffer({ columnData, codec: 'BROTLI', compressors: { BROTLI: (b) => new Uint8Array(brotliCompressSync(b)) } }));
+    const refused = await load('br-pages.parquet', br);
+    expect(refused.issues).toEqual([{ severity: 'error', code: 'parquet-invalid', line: null, field: null, detail: 'its pages are compressed with BROTLI; read are UNCOMPRESSED, SNAPPY, ZSTD, GZIP' }]);
   });
 
   it('a file that starts like Parquet but is not one', async () => {

@@ -3,8 +3,11 @@
  * hyparquet (pure JavaScript, reads a file by byte ranges; docs/benchmarks.md "Parquet" says why
  * this reader). The footer is read first, then one row group at a time, each by the byte ranges
  * of the column chunks asked for: memory holds one row group's columns, never the whole file.
- * hyparquet is loaded on demand (its own chunk), and its codecs other than Snappy (zstd, gzip,
- * brotli, LZ4) only for a file that uses one, so a first page load does not grow.
+ * hyparquet is loaded on demand, in its own chunk, so a first page load does not grow. It reads
+ * uncompressed and Snappy pages itself (pyarrow's, DuckDB's and Spark's default); zstd (Polars'
+ * default) and gzip pages are unpacked by fzstd and fflate, loaded only for a file that has
+ * them. Brotli and LZ4 pages are refused by name. (hyparquet-compressors is not used: it compiles
+ * WebAssembly when loaded, which the app's Content-Security-Policy does not allow.)
  *
  * Values come out as a JSON Lines row has them: numbers (INT64 as a number, exact up to 2^53),
  * strings, booleans, null; a TIMESTAMP or DATE column as epoch milliseconds (`kind`
@@ -42,9 +45,6 @@ export interface ParquetFile {
 /** Why a file is no readable Parquet file, in words for a message. */
 export type ParquetOpen = { ok: true; file: ParquetFile } | { ok: false; problem: string };
 
-/** Codecs hyparquet reads without hyparquet-compressors. */
-const BUILT_IN_CODECS = new Set(['UNCOMPRESSED', 'SNAPPY']);
-
 function kindOf(element: SchemaElement, nested: boolean): ParquetColumn['kind'] {
   if (nested) return 'nested';
   const logical = element.logical_type?.type;
@@ -66,6 +66,9 @@ function kindOf(element: SchemaElement, nested: boolean): ParquetColumn['kind'] 
   }
 }
 
+/** Page codecs read: hyparquet's own, and zstd and gzip through fzstd and fflate. */
+const READ_CODECS = new Set(['UNCOMPRESSED', 'SNAPPY', 'ZSTD', 'GZIP']);
+
 /** Epoch milliseconds, as a JSON Lines log would write a time as a number. */
 const PARSERS = {
   timestampFromMilliseconds: (ms: bigint) => Number(ms),
@@ -76,7 +79,11 @@ const PARSERS = {
 
 /** A column's values with INT64 as numbers (hyparquet gives them as bigint). */
 function plainValues(data: ArrayLike<unknown>): ArrayLike<unknown> {
-  if (data instanceof BigInt64Array || data instanceof BigUint64Array) return Float64Array.from(data as ArrayLike<bigint>, Number);
+  if (data instanceof BigInt64Array || data instanceof BigUint64Array) {
+    const out = new Float64Array(data.length);
+    for (let i = 0; i < data.length; i++) out[i] = Number(data[i]);
+    return out;
+  }
   if (Array.isArray(data)) {
     for (let i = 0; i < data.length; i++) {
       const v: unknown = data[i];
@@ -127,19 +134,28 @@ export async function openParquet(source: RandomBytes): Promise<ParquetOpen> {
   const columns: ParquetColumn[] = tree.children.map((child) => ({ name: child.element.name, kind: kindOf(child.element, child.children.length > 0) }));
   const groups: ParquetGroup[] = [];
   let at = 0;
-  let codecsNeeded = false;
+  const codecs = new Set<string>();
   for (const g of metadata.row_groups) {
     const n = Number(g.num_rows);
     let bytes = 0;
     for (const c of g.columns) {
       bytes += Number(c.meta_data?.total_compressed_size ?? 0);
-      if (c.meta_data && !BUILT_IN_CODECS.has(c.meta_data.codec)) codecsNeeded = true;
+      if (c.meta_data) codecs.add(c.meta_data.codec);
     }
     groups.push({ rowStart: at, rowEnd: at + n, bytes });
     at += n;
   }
-  let compressors: Compressors | undefined;
-  if (codecsNeeded) compressors = (await import('hyparquet-compressors')).compressors;
+  const unread = [...codecs].filter((c) => !READ_CODECS.has(c));
+  if (unread.length > 0) return { ok: false, problem: `its pages are compressed with ${unread.join(', ')}; read are ${[...READ_CODECS].join(', ')}` };
+  const compressors: Compressors = {};
+  if (codecs.has('ZSTD')) {
+    const { decompress } = await import('fzstd');
+    compressors.ZSTD = (input, length) => decompress(input, new Uint8Array(length));
+  }
+  if (codecs.has('GZIP')) {
+    const { gunzipSync } = await import('fflate');
+    compressors.GZIP = (input, length) => gunzipSync(input, { out: new Uint8Array(length) });
+  }
   return {
     ok: true,
     file: {
@@ -157,7 +173,7 @@ export async function openParquet(source: RandomBytes): Promise<ParquetOpen> {
           rowStart: group.rowStart,
           rowEnd: group.rowEnd,
           parsers: PARSERS,
-          ...(compressors ? { compressors } : {}),
+          compressors,
           onChunk: (chunk) => pieces.get(chunk.columnName)?.push(chunk),
         });
         const out = new Map<string, ArrayLike<unknown>>();
