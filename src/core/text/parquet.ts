@@ -69,6 +69,22 @@ function kindOf(element: SchemaElement, nested: boolean): ParquetColumn['kind'] 
 /** Page codecs read: hyparquet's own, and zstd and gzip through fzstd and fflate. */
 const READ_CODECS = new Set(['UNCOMPRESSED', 'SNAPPY', 'ZSTD', 'GZIP']);
 
+/** Bytes of a gzip member's header (RFC 1952 §2.3: 10 bytes, then the optional extra field, name, comment and header CRC). */
+export function gzipHeaderLength(b: Uint8Array): number {
+  if (b[0] !== 0x1f || b[1] !== 0x8b || b[2] !== 8) throw new Error('a gzip page without a gzip header');
+  const flags = b[3] as number;
+  let at = 10;
+  if (flags & 4) at += 2 + ((b[10] as number) | ((b[11] as number) << 8));
+  for (const bit of [8, 16]) {
+    if (flags & bit) {
+      while (at < b.length && b[at] !== 0) at += 1;
+      at += 1;
+    }
+  }
+  if (flags & 2) at += 2;
+  return at;
+}
+
 /** Epoch milliseconds, as a JSON Lines log would write a time as a number. */
 const PARSERS = {
   timestampFromMilliseconds: (ms: bigint) => Number(ms),
@@ -153,8 +169,19 @@ export async function openParquet(source: RandomBytes): Promise<ParquetOpen> {
     compressors.ZSTD = (input, length) => decompress(input, new Uint8Array(length));
   }
   if (codecs.has('GZIP')) {
-    const { gunzipSync } = await import('fflate');
-    compressors.GZIP = (input, length) => gunzipSync(input, { out: new Uint8Array(length) });
+    // fflate's streaming Inflate, which the share-link codec already keeps in the page's first
+    // chunk (its gunzipSync would add to that chunk); the gzip frame is read here.
+    const { Inflate } = await import('fflate');
+    compressors.GZIP = (input, length) => {
+      const out = new Uint8Array(length);
+      let at = 0;
+      const inflate = new Inflate((piece) => {
+        out.set(piece.subarray(0, Math.max(0, Math.min(piece.length, length - at))), at);
+        at += piece.length;
+      });
+      inflate.push(input.subarray(gzipHeaderLength(input), Math.max(0, input.length - 8)), true);
+      return out;
+    };
   }
   return {
     ok: true,
