@@ -14,7 +14,7 @@ import { median, type BenchRow, type BenchSuite } from '../types';
  * ≤ 1.5×), plus the progress interval, cancel latency and peak memory of the import.
  * Node runs the same core the worker runs; bench/suites/import-browser.ts covers Chromium.
  */
-async function fileSource(path: string): Promise<{ source: ByteSource; close: () => Promise<void> }> {
+export async function fileSource(path: string): Promise<{ source: ByteSource; close: () => Promise<void> }> {
   const handle = await open(path, 'r');
   const { size } = await handle.stat();
   return {
@@ -90,7 +90,7 @@ export async function bareLoopChunked(path: string): Promise<{ ms: number; cpuMs
  * one before (the import leaves a million-row table behind; collecting it inside the next bare
  * loop was one cause of the ratio swinging between runs).
  */
-const collect: () => void = (() => {
+export const collect: () => void = (() => {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as unknown;
   return typeof gc === 'function' ? (gc as () => void) : () => undefined;

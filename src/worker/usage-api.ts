@@ -65,7 +65,7 @@ export const usageApi = {
           ? null
           : earlier !== null
             ? duplicateFileResult(name, request.names[earlier] ?? `file ${earlier + 1}`)
-            : await readUsageSource(source, { decoder: host.decoder, cancelled, progress: (bytesRead) => tell(at(bytesRead), false) }, request.mappings[name] ?? null, seen);
+            : await readUsageSource(source, { decoder: host.decoder, unpack: host.unpack, cancelled, progress: (bytesRead) => tell(at(bytesRead), false) }, request.mappings[name] ?? null, seen);
       before += blob.size;
       if (r === null) {
         job.finish('stopped');

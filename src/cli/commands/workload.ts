@@ -38,6 +38,9 @@ const ISSUE_TEXT: Record<UsageIssue['code'], string> = {
   'json-syntax': 'not valid JSON',
   'binary-file': 'not a text file',
   'gzip-file': 'a gzip-compressed file; unpack it first',
+  'packed-damaged': 'the compressed data is cut off or damaged; the rows before that point were read',
+  'not-packed': 'the file name says compressed, the content is not; the file was read as it is',
+  'parquet-invalid': 'not a readable Parquet file',
   'line-too-long': `the line is longer than ${MAX_LINE_CHARS} characters; the file is not read further`,
   'too-many-columns': `the row has more than ${MAX_COLUMNS} columns; the file is not read further`,
   'file-truncated': 'the file ends inside a value (truncated?)',
@@ -126,7 +129,7 @@ export const workloadCommand: CliCommand = {
     const read = await readEachFile(positional, io, async (source, i) => {
       const earlier = await sameBytes.earlier(i, source, host.sha256);
       if (earlier !== null && earlier !== undefined) return duplicateFileResult(source.name, basename(positional[earlier] as string));
-      return readUsageSource(source, { decoder: host.decoder }, mapping, seen);
+      return readUsageSource(source, { decoder: host.decoder, unpack: host.unpack }, mapping, seen);
     });
     if (read === null) return 1;
     const results: UsageReadResult[] = read.filter((r): r is UsageReadResult => r !== null);

@@ -39,8 +39,8 @@ async function run(name: string, bytes: Uint8Array, chunk: number): Promise<File
 describe('fuzzed fixtures', () => {
   it('finds the fixture files', () => {
     // 26 files, plus the SGLang online sweep, the KubeCon demo's 16 inference-perf reports and
-    // the all-failed stage (fixtures/bench/SOURCES.md).
-    expect(FILES.length).toBe(26 + 1 + 16 + 1);
+    // the all-failed stage, and the log's .jsonl.gz and Parquet copies (fixtures/bench/SOURCES.md).
+    expect(FILES.length).toBe(26 + 1 + 16 + 1 + 2);
   });
 
   for (const file of FILES) {

@@ -10,6 +10,9 @@ import type { RequestTable } from './request-table';
 import type { BenchRun, FormatId } from './run-schema';
 import { sniffEncoding, Utf16Decoder, type EncodingSniff, type TextEncoding } from '../text/encoding';
 import { excerpt, MAX_LINE_CHARS, type CsvLimit } from '../text/limits';
+import { concatBytes, describePackedProblem, openPacked, type PackedReader, type Unpack } from '../text/packed';
+import { isParquet } from '../text/parquet';
+import { readParquetRequestRows } from './formats/parquet-rows';
 
 /**
  * Streaming import of one benchmark result file. The file is read in chunks (4 MiB), decoded
@@ -53,6 +56,8 @@ export interface ImportHost {
   cancelled?(): boolean;
   /** Helper threads for the parts of a large JSON Lines file; without them a file is read in one piece. */
   parts?: ImportParts;
+  /** The platform's decompressor; without it a gzip or zlib file is refused ('gzip-file'). */
+  unpack?: Unpack;
 }
 
 export interface ImportOptions {
@@ -346,7 +351,7 @@ export class ChunkDecoder {
     if (this.utf16) return this.utf16.decode(bytes) + (last ? this.utf16.rest() : '');
     let data = bytes;
     if (this.pending) {
-      data = concat([this.pending, bytes], this.pending.length + bytes.length);
+      data = concatBytes([this.pending, bytes], this.pending.length + bytes.length);
       this.pending = null;
     }
     const cut = last ? data.length : utf8Boundary(data);
@@ -380,24 +385,13 @@ async function restOfLine(source: ByteSource, at: number): Promise<{ bytes: Uint
     if (nl !== -1) {
       pieces.push(bytes.subarray(0, nl + 1));
       total += nl + 1;
-      return { bytes: concat(pieces, total), ended: false };
+      return { bytes: concatBytes(pieces, total), ended: false };
     }
     pieces.push(bytes);
     total += bytes.length;
     offset += bytes.length;
   }
-  return { bytes: concat(pieces, total), ended: offset >= source.size };
-}
-
-function concat(pieces: Uint8Array[], total: number): Uint8Array {
-  if (pieces.length === 1) return pieces[0] as Uint8Array;
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of pieces) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return { bytes: concatBytes(pieces, total), ended: offset >= source.size };
 }
 
 /**
@@ -663,11 +657,16 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     if (host.cancelled?.()) for (const other of helpers) other.handle.cancel();
   };
   let stopAt = source.size;
+  // A gzip or zlib file is unpacked as it is read (text/packed.ts): `offset` then counts unpacked
+  // bytes and `packed.consumed` the file's, which progress shows.
+  let packed: PackedReader | null = null;
+  /** Compressed bytes of the row groups read, for a Parquet file. */
+  let parquetAt: number | null = null;
   const report = (force: boolean) => {
     const now = host.now();
     if (!force && now - lastProgress < interval) return;
     lastProgress = now;
-    let bytesRead = offset;
+    let bytesRead = packed ? packed.consumed : (parquetAt ?? offset);
     let rows = issues.rowsRead;
     for (const h of helpers) {
       bytesRead += h.bytes;
@@ -677,17 +676,18 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
   };
   const stop = (status: 'cancelled' | 'failed', detail: string): FileImport => {
     for (const h of helpers) h.handle.cancel();
+    void packed?.close();
     if (status === 'cancelled') issues.add('info', 'cancelled', null, null, detail);
     else issues.add('error', 'read-failed', null, null, detail);
     return finish(status);
   };
-  const cancelledAt = () => stop('cancelled', `after ${offset} of ${source.size} bytes`);
+  const cancelledAt = () => stop('cancelled', `after ${packed ? packed.consumed : offset} of ${source.size} bytes`);
   /** Starts the helpers once the format is known, when the file is large enough to gain from them. */
   const split = () => {
     const p = parser as ValueParser | null;
     const threads = host.parts;
     // Parts start at byte offsets found by searching for newline bytes: UTF-8 only.
-    if (mode !== 'lines' || encoding !== 'utf-8' || !p?.parts || !threads || threads.helpers < 1 || format === null || source.size < (options.splitMinBytes ?? SPLIT_MIN_BYTES)) return;
+    if (mode !== 'lines' || packed !== null || encoding !== 'utf-8' || !p?.parts || !threads || threads.helpers < 1 || format === null || source.size < (options.splitMinBytes ?? SPLIT_MIN_BYTES)) return;
     const bounds = partBounds(source.size, threads.helpers + 1, offset);
     stopAt = bounds[0] ?? source.size;
     for (const [k, from] of bounds.entries()) {
@@ -696,16 +696,63 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     }
   };
   report(true);
+  try {
+    const head = await source.read(0, Math.min(16, source.size));
+    if (isParquet(head)) {
+      const outcome = await readParquetRequestRows(source, {
+        row: (value, line) => {
+          // As the JSON Lines hot path: once the format is known, a row goes straight to its parser.
+          if (parser === null) dispatch(value, line);
+          else {
+            issues.rowsRead += 1;
+            parser.value(value, line, null);
+          }
+        },
+        progress: (bytes) => {
+          parquetAt = bytes;
+          report(false);
+        },
+        cancelled: () => host.cancelled?.() ?? false,
+        // A read lets the thread's messages in (a cancel) while a large row group is read.
+        pause: async () => void (await source.read(0, 0)),
+      });
+      if (!outcome.ok && outcome.cancelled) return cancelledAt();
+      if (!outcome.ok) {
+        issues.add('error', outcome.code, null, null, outcome.detail);
+        return finish('failed');
+      }
+      // The hash is of the file's bytes, read once more in order (a Parquet file is compact).
+      for (let at = 0; at < source.size; ) {
+        const bytes = await source.read(at, Math.min(chunkBytes, source.size - at));
+        if (bytes.length === 0) return stop('failed', `no data at byte ${at}`);
+        hasher.push(bytes);
+        at += bytes.length;
+      }
+      parquetAt = source.size;
+      offset = stopAt;
+    }
+    const opened = isParquet(head) ? { reader: null, note: null } : openPacked(source, head, host.unpack, chunkBytes);
+    if (opened === 'no-unpacker') {
+      issues.add('error', 'gzip-file', null, null, null);
+      return finish('failed');
+    }
+    if (opened.note !== null) issues.add('warning', 'not-packed', null, null, opened.note);
+    packed = opened.reader;
+  } catch (e) {
+    return stop('failed', e instanceof Error ? e.message : String(e));
+  }
   let stoppedEarly = false;
   let firstChunk = true;
-  while (offset < stopAt) {
+  while (packed !== null || offset < stopAt) {
     if (host.cancelled?.()) return cancelledAt();
-    let bytes: Uint8Array;
+    let bytes: Uint8Array | null;
     try {
-      bytes = await source.read(offset, Math.min(chunkBytes, stopAt - offset));
+      bytes = packed ? await packed.next() : await source.read(offset, Math.min(chunkBytes, stopAt - offset));
     } catch (e) {
       return stop('failed', e instanceof Error ? e.message : String(e));
     }
+    // The end of the unpacked data, or where it broke off (logged below).
+    if (bytes === null) break;
     if (bytes.length === 0) return stop('failed', `no data at byte ${offset}`);
     hasher.push(bytes);
     offset += bytes.length;
@@ -713,31 +760,42 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       const sniff = sniffEncoding(bytes);
       const notText = encodingIssue(sniff);
       if (notText !== null) {
-        issues.add('error', notText, null, null, null);
+        issues.add('error', notText, null, null, packed ? `the unpacked ${packed.packing} content` : null);
+        void packed?.close();
         return finish('failed');
       }
       if (sniff.kind === 'text') encoding = sniff.encoding;
       chunks.use(encoding);
     }
-    let text = chunks.decode(bytes, offset >= source.size);
+    let text = chunks.decode(bytes, packed === null && offset >= source.size);
     if (mode === null) {
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       start(text);
       if (mode === 'unknown') {
         issues.add('error', 'unrecognised-format', 1, null, excerpt(text));
+        void packed?.close();
         return finish('failed');
       }
     }
     push(text, false);
-    if (overLimit()) return finish('failed');
+    if (overLimit()) {
+      void packed?.close();
+      return finish('failed');
+    }
     if (firstChunk) split();
     firstChunk = false;
     report(false);
     if (mode === 'csv-preview' && csvHeader !== null && previewRows.length >= 5) {
       stoppedEarly = true;
+      void packed?.close();
       break;
     }
     if (host.cancelled?.()) return cancelledAt();
+  }
+  // The rows before the break are kept, as for a text file cut off; the file is 'partial'.
+  if (packed?.problem) {
+    issues.add('error', 'packed-damaged', null, null, describePackedProblem(packed.packing, packed.problem, source.size));
+    if (mode === null) return finish('failed');
   }
   const partDigests: Uint8Array[] = [];
   if (helpers.length > 0) {

@@ -3,6 +3,9 @@ import { ChunkDecoder, CHUNK_BYTES, type ByteSource, type TextDecoderLike } from
 import { encodingIssue, firstLineOf } from '../benchmarks/importer';
 import { JsonValueStream } from '../benchmarks/json-stream';
 import { sniffEncoding } from '../text/encoding';
+import { describePackedProblem, openPacked, type Unpack } from '../text/packed';
+import { isParquet } from '../text/parquet';
+import { readParquetCells } from './parquet-cells';
 import { excerpt, MAX_LINE_CHARS } from '../text/limits';
 import { hasTimeColumn, suggestUsageMapping, UsageCsvRows, type UsageCsvMapping } from './csv';
 import { DuplicateFilter } from './dedupe';
@@ -70,6 +73,8 @@ export class UsageReader {
   private rowsRead = 0;
   /** Set when the file is refused before its end (not text, a line or a row over a limit): nothing more is read. */
   private refused = false;
+  /** Set when the compressed data broke off: the rows before it count, the file is 'partial'. */
+  private damaged = false;
 
   /** `seen`: what the files read before this one gave (one filter for all files of a read). */
   constructor(
@@ -86,10 +91,23 @@ export class UsageReader {
     return this.refused;
   }
 
-  /** Refuses the file for what its first bytes are (gzip, binary), before any text is read. */
-  refuse(code: 'binary-file' | 'gzip-file'): void {
+  /** Refuses the file for what its first bytes are (gzip, binary, no Parquet), before any text is read. */
+  refuse(code: 'binary-file' | 'gzip-file' | 'parquet-invalid', detail: string | null = null): void {
     this.refused = true;
-    this.issues.add('error', code, null, null, null);
+    this.issues.add('error', code, null, null, detail);
+  }
+
+  /** The name promises compression the content lacks (read as it is), or the compressed data broke off. */
+  packing(code: 'not-packed' | 'packed-damaged', detail: string): void {
+    if (code === 'packed-damaged') this.damaged = true;
+    this.issues.add(code === 'packed-damaged' ? 'error' : 'warning', code, null, null, detail);
+  }
+
+  /** A row of a table read as values rather than text (a Parquet file), its column names first. */
+  pushCells(cells: string[], line: number): void {
+    if (this.refused) return;
+    this.mode = 'csv';
+    this.csvRow({ cells, line }, ',');
   }
 
   push(text: string): void {
@@ -249,8 +267,8 @@ export class UsageReader {
       }
       if (end.truncated) this.issues.add('warning', 'file-truncated', end.salvagedLine);
     }
-    if (this.mode === 'csv' && this.csv && !this.refused) {
-      const { unterminatedQuote } = this.csv.end();
+    if (this.mode === 'csv' && !this.refused) {
+      const unterminatedQuote = this.csv?.end().unterminatedQuote ?? false;
       this.checkCsvLimit();
       this.csvRows?.finish();
       if (unterminatedQuote) this.issues.add('warning', 'csv-unterminated-quote', null);
@@ -264,7 +282,7 @@ export class UsageReader {
     // A file of rows all read before is no failure: it adds nothing new.
     const empty = records.length === 0 && costs.length === 0 && duplicates === 0;
     if (empty && csvInfo === null && !fatal && !this.refused) this.issues.add('error', 'no-usage-data', null);
-    const status: UsageReadResult['status'] = this.refused ? 'failed' : csvInfo !== null ? 'needs-mapping' : empty ? 'failed' : this.issues.skipped > 0 || fatal ? 'partial' : 'ok';
+    const status: UsageReadResult['status'] = this.refused ? 'failed' : csvInfo !== null ? 'needs-mapping' : empty ? 'failed' : this.issues.skipped > 0 || fatal || this.damaged ? 'partial' : 'ok';
     return {
       fileName: this.fileName,
       formats: [...this.sink.formats],
@@ -288,6 +306,8 @@ export function readUsageText(fileName: string, text: string, mapping: UsageCsvM
 
 export interface UsageReadHost {
   decoder(): TextDecoderLike;
+  /** The platform's decompressor; without it a gzip or zlib file is refused ('gzip-file'). */
+  unpack?: Unpack;
   progress?(bytesRead: number, totalBytes: number): void;
   cancelled?(): boolean;
 }
@@ -295,16 +315,34 @@ export interface UsageReadHost {
 /**
  * Reads a file chunk by chunk (1 MiB), cut at UTF-8 character boundaries, with progress and
  * cancel; returns null when cancelled. Awaiting every chunk keeps the worker responsive to a
- * cancel message.
+ * cancel message. A gzip or zlib file is unpacked as it is read (text/packed.ts); a Parquet file
+ * is read by row groups as the CSV it would be (parquet-cells.ts).
  */
 export async function readUsageSource(source: ByteSource, host: UsageReadHost, mapping: UsageCsvMapping | null = null, seen?: DuplicateFilter): Promise<UsageReadResult | null> {
   const reader = new UsageReader(source.name, mapping, seen);
+  const head = source.size > 0 ? await source.read(0, Math.min(16, source.size)) : new Uint8Array(0);
+  if (isParquet(head)) {
+    const outcome = await readParquetCells(source, { cells: (cells, line) => reader.pushCells(cells, line), reading: () => !reader.stopped, progress: host.progress, cancelled: host.cancelled });
+    if (outcome === 'cancelled') return null;
+    if (outcome !== 'ok') reader.refuse('parquet-invalid', outcome.problem);
+    return reader.end();
+  }
+  const opened = openPacked(source, head, host.unpack, CHUNK_BYTES);
+  if (opened === 'no-unpacker') {
+    reader.refuse('gzip-file');
+    return reader.end();
+  }
+  if (opened.note !== null) reader.packing('not-packed', opened.note);
+  const packed = opened.reader;
   const chunks = new ChunkDecoder(host.decoder());
   let offset = 0;
-  while (offset < source.size && !reader.stopped) {
-    if (host.cancelled?.()) return null;
-    const bytes = await source.read(offset, Math.min(CHUNK_BYTES, source.size - offset));
-    if (bytes.length === 0) break;
+  while ((packed !== null || offset < source.size) && !reader.stopped) {
+    if (host.cancelled?.()) {
+      await packed?.close();
+      return null;
+    }
+    const bytes = packed ? await packed.next() : await source.read(offset, Math.min(CHUNK_BYTES, source.size - offset));
+    if (bytes === null || bytes.length === 0) break;
     if (offset === 0) {
       const sniff = sniffEncoding(bytes);
       const notText = encodingIssue(sniff);
@@ -315,8 +353,12 @@ export async function readUsageSource(source: ByteSource, host: UsageReadHost, m
       if (sniff.kind === 'text') chunks.use(sniff.encoding);
     }
     offset += bytes.length;
-    reader.push(chunks.decode(bytes, offset >= source.size));
-    host.progress?.(offset, source.size);
+    reader.push(chunks.decode(bytes, packed === null && offset >= source.size));
+    host.progress?.(packed ? packed.consumed : offset, source.size);
+  }
+  if (packed) {
+    if (packed.problem) reader.packing('packed-damaged', describePackedProblem(packed.packing, packed.problem, source.size));
+    await packed.close();
   }
   const rest = reader.stopped ? '' : chunks.rest();
   if (rest.length > 0) reader.push(rest);

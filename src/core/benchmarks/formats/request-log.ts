@@ -13,10 +13,12 @@ import { builderBuffers, RequestTableBuilder, type BuilderState } from '../reque
  * `ttft_ms` may be null (non-streaming or failed requests). One run per model in the log.
  * This is the hot path of large imports: rows are checked by hand, not with a schema.
  */
+/** Fields of which a row names at least one latency and one token count (detection; the Parquet column check). */
+export const REQUEST_LOG_LATENCY_FIELDS = ['ttft_ms', 'duration_ms', 'latency_ms', 'e2e_ms', 'e2el_ms'] as const;
+export const REQUEST_LOG_TOKEN_FIELDS = ['in_tok', 'out_tok', 'input_tokens', 'output_tokens', 'prompt_tokens', 'completion_tokens'] as const;
+
 export function looksLikeRequestLogRow(v: Record<string, unknown>): boolean {
-  const latency = 'ttft_ms' in v || 'duration_ms' in v || 'latency_ms' in v || 'e2e_ms' in v || 'e2el_ms' in v;
-  const tokens = 'in_tok' in v || 'out_tok' in v || 'input_tokens' in v || 'output_tokens' in v || 'prompt_tokens' in v || 'completion_tokens' in v;
-  return latency && tokens;
+  return REQUEST_LOG_LATENCY_FIELDS.some((f) => f in v) && REQUEST_LOG_TOKEN_FIELDS.some((f) => f in v);
 }
 
 const OK_STATUS = new Set(['ok', 'success', 'succeeded', 'completed', 'done', '200']);

@@ -1,0 +1,212 @@
+/**
+ * Parquet files (request logs and usage aggregates as warehouses write them), read with
+ * hyparquet (pure JavaScript, reads a file by byte ranges; docs/benchmarks.md "Parquet" says why
+ * this reader). The footer is read first, then one row group at a time, each by the byte ranges
+ * of the column chunks asked for: memory holds one row group's columns, never the whole file.
+ * hyparquet is loaded on demand, in its own chunk, so a first page load does not grow. It reads
+ * uncompressed and Snappy pages itself (pyarrow's, DuckDB's and Spark's default); zstd (Polars'
+ * default) and gzip pages are unpacked by fzstd and fflate, loaded only for a file that has
+ * them. Brotli and LZ4 pages are refused by name. (hyparquet-compressors is not used: it compiles
+ * WebAssembly when loaded, which the app's Content-Security-Policy does not allow.)
+ *
+ * Values come out as a JSON Lines row has them: numbers (INT64 as a number, exact up to 2^53),
+ * strings, booleans, null; a TIMESTAMP or DATE column as epoch milliseconds (`kind`
+ * 'timestamp'). Nested columns (lists, structs, maps) are listed but not read.
+ */
+import type { AsyncBuffer, ColumnData, Compressors, FileMetaData, SchemaElement } from 'hyparquet';
+import type { RandomBytes } from './packed';
+
+/** "PAR1" at the start (and at the end) of every Parquet file. */
+export function isParquet(head: Uint8Array): boolean {
+  return head[0] === 0x50 && head[1] === 0x41 && head[2] === 0x52 && head[3] === 0x31;
+}
+
+export interface ParquetColumn {
+  name: string;
+  /** What the values are: `timestamp` columns give epoch milliseconds; `nested` ones are not read. */
+  kind: 'number' | 'string' | 'boolean' | 'timestamp' | 'other' | 'nested';
+}
+
+export interface ParquetGroup {
+  rowStart: number;
+  rowEnd: number;
+  /** Compressed bytes of the group's column chunks (all columns): progress. */
+  bytes: number;
+}
+
+export interface ParquetFile {
+  rows: number;
+  columns: ParquetColumn[];
+  groups: ParquetGroup[];
+  /** The named columns of one row group, each an array of the group's values in row order. */
+  readGroup(index: number, columns: readonly string[]): Promise<Map<string, ArrayLike<unknown>>>;
+}
+
+/** Why a file is no readable Parquet file, in words for a message. */
+export type ParquetOpen = { ok: true; file: ParquetFile } | { ok: false; problem: string };
+
+function kindOf(element: SchemaElement, nested: boolean): ParquetColumn['kind'] {
+  if (nested) return 'nested';
+  const logical = element.logical_type?.type;
+  if (logical === 'TIMESTAMP' || logical === 'DATE' || element.converted_type === 'TIMESTAMP_MILLIS' || element.converted_type === 'TIMESTAMP_MICROS' || element.converted_type === 'DATE') return 'timestamp';
+  if (element.type === 'INT96') return 'timestamp';
+  if (logical === 'STRING' || logical === 'ENUM' || logical === 'JSON' || element.converted_type === 'UTF8' || element.converted_type === 'ENUM' || element.converted_type === 'JSON') return 'string';
+  switch (element.type) {
+    case 'BOOLEAN':
+      return 'boolean';
+    case 'INT32':
+    case 'INT64':
+    case 'FLOAT':
+    case 'DOUBLE':
+      return element.converted_type === 'DECIMAL' || logical === 'DECIMAL' ? 'other' : 'number';
+    case 'BYTE_ARRAY':
+      return 'string';
+    default:
+      return 'other';
+  }
+}
+
+/** Page codecs read: hyparquet's own, and zstd and gzip through fzstd and fflate. */
+const READ_CODECS = new Set(['UNCOMPRESSED', 'SNAPPY', 'ZSTD', 'GZIP']);
+
+/** Bytes of a gzip member's header (RFC 1952 §2.3: 10 bytes, then the optional extra field, name, comment and header CRC). */
+export function gzipHeaderLength(b: Uint8Array): number {
+  if (b[0] !== 0x1f || b[1] !== 0x8b || b[2] !== 8) throw new Error('a gzip page without a gzip header');
+  const flags = b[3] as number;
+  let at = 10;
+  if (flags & 4) at += 2 + ((b[10] as number) | ((b[11] as number) << 8));
+  for (const bit of [8, 16]) {
+    if (flags & bit) {
+      while (at < b.length && b[at] !== 0) at += 1;
+      at += 1;
+    }
+  }
+  if (flags & 2) at += 2;
+  return at;
+}
+
+/** Epoch milliseconds, as a JSON Lines log would write a time as a number. */
+const PARSERS = {
+  timestampFromMilliseconds: (ms: bigint) => Number(ms),
+  timestampFromMicroseconds: (us: bigint) => Number(us) / 1000,
+  timestampFromNanoseconds: (ns: bigint) => Number(ns) / 1e6,
+  dateFromDays: (days: number) => days * 86_400_000,
+};
+
+/** A column's values with INT64 as numbers (hyparquet gives them as bigint). */
+function plainValues(data: ArrayLike<unknown>): ArrayLike<unknown> {
+  if (data instanceof BigInt64Array || data instanceof BigUint64Array) {
+    const out = new Float64Array(data.length);
+    for (let i = 0; i < data.length; i++) out[i] = Number(data[i]);
+    return out;
+  }
+  if (Array.isArray(data)) {
+    for (let i = 0; i < data.length; i++) {
+      const v: unknown = data[i];
+      if (typeof v === 'bigint') data[i] = Number(v);
+      else if (v === undefined) data[i] = null;
+    }
+  }
+  return data;
+}
+
+function join(pieces: ColumnData[], rowStart: number, rowEnd: number): ArrayLike<unknown> {
+  pieces.sort((a, b) => a.rowStart - b.rowStart);
+  const only = pieces[0];
+  if (pieces.length === 1 && only && only.rowStart === rowStart && only.rowEnd === rowEnd) return plainValues(only.columnData);
+  const out: unknown[] = new Array(rowEnd - rowStart).fill(null);
+  for (const p of pieces) {
+    const values = plainValues(p.columnData);
+    for (let i = 0; i < values.length; i++) {
+      const at = p.rowStart + i;
+      if (at >= rowStart && at < rowEnd) out[at - rowStart] = values[i];
+    }
+  }
+  return out;
+}
+
+/**
+ * Opens a Parquet file by its footer (two small ranged reads). Damage in a column chunk shows
+ * when its row group is read: `readGroup` rejects with the reader's message.
+ */
+export async function openParquet(source: RandomBytes): Promise<ParquetOpen> {
+  const { parquetMetadataAsync, parquetSchema, parquetRead } = await import('hyparquet');
+  const file: AsyncBuffer = {
+    byteLength: source.size,
+    slice: async (start, end) => {
+      const bytes = await source.read(start, (end ?? source.size) - start);
+      // hyparquet wants an ArrayBuffer of exactly the range.
+      return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : (bytes.slice().buffer as ArrayBuffer);
+    },
+  };
+  let metadata: FileMetaData;
+  try {
+    if (source.size < 12) return { ok: false, problem: `${source.size} bytes is too short for a Parquet file (at least 12)` };
+    metadata = await parquetMetadataAsync(file, { parsers: PARSERS });
+  } catch (e) {
+    return { ok: false, problem: e instanceof Error ? e.message : String(e) };
+  }
+  const tree = parquetSchema(metadata);
+  const columns: ParquetColumn[] = tree.children.map((child) => ({ name: child.element.name, kind: kindOf(child.element, child.children.length > 0) }));
+  const groups: ParquetGroup[] = [];
+  let at = 0;
+  const codecs = new Set<string>();
+  for (const g of metadata.row_groups) {
+    const n = Number(g.num_rows);
+    let bytes = 0;
+    for (const c of g.columns) {
+      bytes += Number(c.meta_data?.total_compressed_size ?? 0);
+      if (c.meta_data) codecs.add(c.meta_data.codec);
+    }
+    groups.push({ rowStart: at, rowEnd: at + n, bytes });
+    at += n;
+  }
+  const unread = [...codecs].filter((c) => !READ_CODECS.has(c));
+  if (unread.length > 0) return { ok: false, problem: `its pages are compressed with ${unread.join(', ')}; read are ${[...READ_CODECS].join(', ')}` };
+  const compressors: Compressors = {};
+  if (codecs.has('ZSTD')) {
+    const { decompress } = await import('fzstd');
+    compressors.ZSTD = (input, length) => decompress(input, new Uint8Array(length));
+  }
+  if (codecs.has('GZIP')) {
+    // fflate's streaming Inflate, which the share-link codec already keeps in the page's first
+    // chunk (its gunzipSync would add to that chunk); the gzip frame is read here.
+    const { Inflate } = await import('fflate');
+    compressors.GZIP = (input, length) => {
+      const out = new Uint8Array(length);
+      let at = 0;
+      const inflate = new Inflate((piece) => {
+        out.set(piece.subarray(0, Math.max(0, Math.min(piece.length, length - at))), at);
+        at += piece.length;
+      });
+      inflate.push(input.subarray(gzipHeaderLength(input), Math.max(0, input.length - 8)), true);
+      return out;
+    };
+  }
+  return {
+    ok: true,
+    file: {
+      rows: at,
+      columns,
+      groups,
+      async readGroup(index, names) {
+        const group = groups[index];
+        if (!group) throw new Error(`no row group ${index}`);
+        const pieces = new Map<string, ColumnData[]>(names.map((n) => [n, []]));
+        await parquetRead({
+          file,
+          metadata,
+          columns: [...names],
+          rowStart: group.rowStart,
+          rowEnd: group.rowEnd,
+          parsers: PARSERS,
+          compressors,
+          onChunk: (chunk) => pieces.get(chunk.columnName)?.push(chunk),
+        });
+        const out = new Map<string, ArrayLike<unknown>>();
+        for (const [name, list] of pieces) out.set(name, join(list, group.rowStart, group.rowEnd));
+        return out;
+      },
+    },
+  };
+}
