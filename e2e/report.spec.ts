@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { shellMessages } from '../src/app/messages';
 import { componentMessages } from '../src/components/messages';
 import { reportMessages } from '../src/features/report/messages';
-import { plansMessages } from '../src/features/tco/plans-messages';
+import { plansMessages } from '../src/features/tco/plans/plans-messages';
 import { expect, test } from './fixtures';
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { encodeScenario } from '../src/lib/url/share-link';

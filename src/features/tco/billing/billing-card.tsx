@@ -1,11 +1,11 @@
 import { memo } from 'react';
-import { FactsList } from '../../components/facts-list';
-import { useT } from '../../components/use-t';
-import type { TcoEvaluation } from '../../core/tco/evaluate';
-import type { Fmt } from '../../lib/format/fmt';
+import { FactsList } from '../../../components/facts-list';
+import { useT } from '../../../components/use-t';
+import type { TcoEvaluation } from '../../../core/tco/evaluate';
+import type { Fmt } from '../../../lib/format/fmt';
 import { billingMessages } from './billing-messages';
-import { FleetWeekChart } from './fleet-week-chart';
-import type { TcoT } from './messages';
+import { FleetWeekChart } from '../charts/fleet-week-chart';
+import type { TcoT } from '../messages';
 
 /**
  * How the rented GPUs are paid for: the billing mode, the hours each replica is paid for, and

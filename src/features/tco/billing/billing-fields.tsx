@@ -1,10 +1,10 @@
-import { NumberField } from '../../components/number-field';
-import { SelectField } from '../../components/select-field';
-import { useT } from '../../components/use-t';
-import { MONEY_LIMITS, type Scenario } from '../../core/scenario/schema';
-import { useAppStore } from '../../state/store';
+import { NumberField } from '../../../components/number-field';
+import { SelectField } from '../../../components/select-field';
+import { useT } from '../../../components/use-t';
+import { MONEY_LIMITS, type Scenario } from '../../../core/scenario/schema';
+import { useAppStore } from '../../../state/store';
 import { billingMessages } from './billing-messages';
-import type { TcoT } from './messages';
+import type { TcoT } from '../messages';
 
 type Billing = Scenario['selfHosted']['billing'];
 

@@ -1,4 +1,4 @@
-import { defineMessages, type Params } from '../../lib/i18n/define';
+import { defineMessages, type Params } from '../../../lib/i18n/define';
 
 /** Texts of the billing-mode inputs and the billing card (how rented GPUs are paid for). */
 export const billingMessages = defineMessages(

@@ -1,19 +1,19 @@
 import { memo, useState } from 'react';
-import { ChartFrame } from '../../components/chart-frame';
-import { linePath, linearScale, plotArea, type Area, type Scale } from '../../components/chart/geometry';
-import { BottomAxis, Clipped, Grid, HoverTarget, HoverTip, LeftAxis, PlotSurface, type TipContent, VerticalRule, YAxisTitle } from '../../components/chart/plot';
-import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
-import type { CapacityView, CapacityViewPoint } from '../../core/capacity/view';
-import type { Fmt } from '../../lib/format/fmt';
-import { formatInteger, formatNumber } from '../../lib/format/format';
-import { plural } from '../../lib/i18n/plural';
-import type { Language } from '../../core/scenario/schema';
-import { verticalAxisWidth } from '../../components/chart/axis-layout';
-import { niceTicks } from '../../components/chart/ticks';
+import { ChartFrame } from '../../../components/chart-frame';
+import { linePath, linearScale, plotArea, type Area, type Scale } from '../../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, HoverTarget, HoverTip, LeftAxis, PlotSurface, type TipContent, VerticalRule, YAxisTitle } from '../../../components/chart/plot';
+import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../../components/chart-config';
+import type { CapacityView, CapacityViewPoint } from '../../../core/capacity/view';
+import type { Fmt } from '../../../lib/format/fmt';
+import { formatInteger, formatNumber } from '../../../lib/format/format';
+import { plural } from '../../../lib/i18n/plural';
+import type { Language } from '../../../core/scenario/schema';
+import { verticalAxisWidth } from '../../../components/chart/axis-layout';
+import { niceTicks } from '../../../components/chart/ticks';
 import type { CapacityT } from './capacity-messages';
-import { memoPlot } from '../../components/chart/plot-memo';
-import { useWidth } from '../../components/chart/use-width';
-import { moneyAxis } from '../../components/chart/money-axis';
+import { memoPlot } from '../../../components/chart/plot-memo';
+import { useWidth } from '../../../components/chart/use-width';
+import { moneyAxis } from '../../../components/chart/money-axis';
 
 /**
  * The two capacity charts (docs/capacity.md §5): throughput per GPU against tokens/s per user

@@ -1,11 +1,11 @@
 import { memo } from 'react';
-import type { Scenario } from '../../core/scenario/schema';
-import type { TcoEvaluation } from '../../core/tco/evaluate';
-import type { Sizing } from '../../core/tco/sizing';
-import type { Fmt } from '../../lib/format/fmt';
-import { useT } from '../../components/use-t';
+import type { Scenario } from '../../../core/scenario/schema';
+import type { TcoEvaluation } from '../../../core/tco/evaluate';
+import type { Sizing } from '../../../core/tco/sizing';
+import type { Fmt } from '../../../lib/format/fmt';
+import { useT } from '../../../components/use-t';
 import { capacityMessages } from './capacity-messages';
-import type { TcoT } from './messages';
+import type { TcoT } from '../messages';
 
 /**
  * The words behind the capacity figures: how long one request keeps a replica busy (prefill

@@ -1,20 +1,20 @@
 import { memo, useMemo } from 'react';
-import { ChartFrame } from '../../components/chart-frame';
-import { bands, linearScale, plotArea, span } from '../../components/chart/geometry';
-import { BottomAxis, Grid, LeftAxis, PlotSurface } from '../../components/chart/plot';
-import { csvColumns, tableColumns, type ChartConfig, type ChartSeries, type ColourVar } from '../../components/chart-config';
-import { useT } from '../../components/use-t';
-import type { TcoEvaluation } from '../../core/tco/evaluate';
-import { billingMessages } from './billing-messages';
-import { edgeOverhang, fitTicks, widestText } from '../../components/chart/axis-layout';
-import { useWidth } from '../../components/chart/use-width';
+import { ChartFrame } from '../../../components/chart-frame';
+import { bands, linearScale, plotArea, span } from '../../../components/chart/geometry';
+import { BottomAxis, Grid, LeftAxis, PlotSurface } from '../../../components/chart/plot';
+import { csvColumns, tableColumns, type ChartConfig, type ChartSeries, type ColourVar } from '../../../components/chart-config';
+import { useT } from '../../../components/use-t';
+import type { TcoEvaluation } from '../../../core/tco/evaluate';
+import { billingMessages } from '../billing/billing-messages';
+import { edgeOverhang, fitTicks, widestText } from '../../../components/chart/axis-layout';
+import { useWidth } from '../../../components/chart/use-width';
 import { BREAKDOWN_KEYS, breakdownRows, type BreakdownKey } from './chart-data';
-import { niceTicks } from '../../components/chart/ticks';
+import { niceTicks } from '../../../components/chart/ticks';
 import { csvMoney } from './csv';
-import type { Fmt } from '../../lib/format/fmt';
-import type { TcoT } from './messages';
-import { memoPlot } from '../../components/chart/plot-memo';
-import { moneyAxis } from '../../components/chart/money-axis';
+import type { Fmt } from '../../../lib/format/fmt';
+import type { TcoT } from '../messages';
+import { memoPlot } from '../../../components/chart/plot-memo';
+import { moneyAxis } from '../../../components/chart/money-axis';
 
 /** Warm colours for the self-hosted parts, cool ones for the API bill. */
 export const BREAKDOWN_COLORS: Record<BreakdownKey, ColourVar> = {

@@ -1,11 +1,11 @@
 import { memo, useMemo } from 'react';
-import { csvColumns, tableColumns, type ChartConfig } from '../../components/chart-config';
-import { useT } from '../../components/use-t';
-import type { HorizonView } from '../../core/tco/horizon';
-import type { Fmt } from '../../lib/format/fmt';
-import { billingMessages } from './billing-messages';
-import { niceRangeTicks, niceTicks } from '../../components/chart/ticks';
-import { toUsd } from '../../components/chart/money-axis';
+import { csvColumns, tableColumns, type ChartConfig } from '../../../components/chart-config';
+import { useT } from '../../../components/use-t';
+import type { HorizonView } from '../../../core/tco/horizon';
+import type { Fmt } from '../../../lib/format/fmt';
+import { billingMessages } from '../billing/billing-messages';
+import { niceRangeTicks, niceTicks } from '../../../components/chart/ticks';
+import { toUsd } from '../../../components/chart/money-axis';
 import { csvMoney } from './csv';
 import { MonthLinesChart, type MonthRow } from './month-lines-chart';
 

@@ -1,6 +1,6 @@
-import { CASH_LINES, type CashFlow, type HorizonView } from '../../core/tco/horizon';
-import type { Fmt } from '../../lib/format/fmt';
-import type { BillingT } from './billing-messages';
+import { CASH_LINES, type CashFlow, type HorizonView } from '../../../core/tco/horizon';
+import type { Fmt } from '../../../lib/format/fmt';
+import type { BillingT } from '../billing/billing-messages';
 import { csvMoney, csvShare } from './csv';
 
 /**

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { allClaimChecks } from '../../core/presets/claims';
-import { PRESET_IDS } from '../../core/presets/presets';
-import { evaluateTco } from '../../core/tco/evaluate';
-import { UNCERTAINTY_KEYS } from '../../core/tco/inputs';
-import { tornado } from '../../core/tco/sensitivity';
-import { plainScenario } from '../../testing/test-scenarios';
-import { defaultScenario } from '../../core/scenario/defaults';
+import { allClaimChecks } from '../../../core/presets/claims';
+import { PRESET_IDS } from '../../../core/presets/presets';
+import { evaluateTco } from '../../../core/tco/evaluate';
+import { UNCERTAINTY_KEYS } from '../../../core/tco/inputs';
+import { tornado } from '../../../core/tco/sensitivity';
+import { plainScenario } from '../../../testing/test-scenarios';
+import { defaultScenario } from '../../../core/scenario/defaults';
 import { breakdownRows, costChartRows, costCurveRows, costCurveSeries, histogramBars, histogramSteps, offChartPoint, stepValueAt, tornadoBars } from './chart-data';
-import { niceTicks } from '../../components/chart/ticks';
+import { niceTicks } from '../../../components/chart/ticks';
 import { csvMoney, csvNumber, csvShare } from './csv';
-import { fromSlider, toSlider } from './log-slider-field';
-import { tcoMessages } from './messages';
+import { fromSlider, toSlider } from '../inputs/log-slider-field';
+import { tcoMessages } from '../messages';
 
 const same = (usd: number) => usd;
 

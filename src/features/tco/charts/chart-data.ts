@@ -1,6 +1,6 @@
-import type { CostCurves, CostPoint, TcoEvaluation } from '../../core/tco/evaluate';
-import type { HistogramBin } from '../../core/tco/monte-carlo';
-import type { BreakEvenOutcome, ReplicaStep, Tornado, TornadoRow } from '../../core/tco/sensitivity';
+import type { CostCurves, CostPoint, TcoEvaluation } from '../../../core/tco/evaluate';
+import type { HistogramBin } from '../../../core/tco/monte-carlo';
+import type { BreakEvenOutcome, ReplicaStep, Tornado, TornadoRow } from '../../../core/tco/sensitivity';
 
 /**
  * Shaping worker results into what the charts draw. Pure functions, numbers stay numbers;

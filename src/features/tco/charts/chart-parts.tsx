@@ -1,7 +1,7 @@
 import { memo } from 'react';
-import { seriesOf, type ChartConfig } from '../../components/chart-config';
-import type { Area } from '../../components/chart/geometry';
-import { Clipped } from '../../components/chart/plot';
+import { seriesOf, type ChartConfig } from '../../../components/chart-config';
+import type { Area } from '../../../components/chart/geometry';
+import { Clipped } from '../../../components/chart/plot';
 
 /**
  * SVG parts drawn inside a chart's SVG (so they are part of the PNG/SVG download), placed

@@ -1,16 +1,16 @@
 import { memo, useMemo } from 'react';
-import { ChartFrame } from '../../components/chart-frame';
-import type { ChartConfig, ColourVar } from '../../components/chart-config';
-import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/chart/axis-layout';
-import { linePath, linearScale, plotArea, type Margin } from '../../components/chart/geometry';
-import { moneyAxis } from '../../components/chart/money-axis';
-import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface } from '../../components/chart/plot';
-import { memoPlot } from '../../components/chart/plot-memo';
-import { niceTicks } from '../../components/chart/ticks';
-import { useWidth } from '../../components/chart/use-width';
+import { ChartFrame } from '../../../components/chart-frame';
+import type { ChartConfig, ColourVar } from '../../../components/chart-config';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../../components/chart/axis-layout';
+import { linePath, linearScale, plotArea, type Margin } from '../../../components/chart/geometry';
+import { moneyAxis } from '../../../components/chart/money-axis';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface } from '../../../components/chart/plot';
+import { memoPlot } from '../../../components/chart/plot-memo';
+import { niceTicks } from '../../../components/chart/ticks';
+import { useWidth } from '../../../components/chart/use-width';
 import { costCurveSeries, type CurveSeries } from './chart-data';
-import type { Fmt } from '../../lib/format/fmt';
-import type { TcoEvaluation } from '../../core/tco/evaluate';
+import type { Fmt } from '../../../lib/format/fmt';
+import type { TcoEvaluation } from '../../../core/tco/evaluate';
 
 const COLOURS: readonly ColourVar[] = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)'];
 const AXIS_FONT = 11;

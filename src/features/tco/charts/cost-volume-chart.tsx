@@ -1,19 +1,19 @@
 import { memo, useMemo } from 'react';
-import { ChartFrame } from '../../components/chart-frame';
-import { linePath, linearScale, plotArea } from '../../components/chart/geometry';
-import { BottomAxis, Grid, LeftAxis, PlotSurface, YAxisTitle } from '../../components/chart/plot';
-import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
-import type { BreakEvenView, CostCurves } from '../../core/tco/evaluate';
-import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/chart/axis-layout';
-import { useWidth } from '../../components/chart/use-width';
+import { ChartFrame } from '../../../components/chart-frame';
+import { linePath, linearScale, plotArea } from '../../../components/chart/geometry';
+import { BottomAxis, Grid, LeftAxis, PlotSurface, YAxisTitle } from '../../../components/chart/plot';
+import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../../components/chart-config';
+import type { BreakEvenView, CostCurves } from '../../../core/tco/evaluate';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../../components/chart/axis-layout';
+import { useWidth } from '../../../components/chart/use-width';
 import { costChartRows, costCurveRows, costCurveSeries, offChartPoint, type CostRow } from './chart-data';
-import { niceTicks } from '../../components/chart/ticks';
+import { niceTicks } from '../../../components/chart/ticks';
 import { OffChartMark, OptionLines } from './chart-parts';
 import { csvMoney, csvNumber } from './csv';
-import type { Fmt } from '../../lib/format/fmt';
-import type { TcoT } from './messages';
-import { memoPlot } from '../../components/chart/plot-memo';
-import { moneyAxis, toUsd } from '../../components/chart/money-axis';
+import type { Fmt } from '../../../lib/format/fmt';
+import type { TcoT } from '../messages';
+import { memoPlot } from '../../../components/chart/plot-memo';
+import { moneyAxis, toUsd } from '../../../components/chart/money-axis';
 
 /**
  * Monthly cost against monthly volume for the three options, with today's volume and the

@@ -1,12 +1,12 @@
 import { memo, useMemo } from 'react';
-import { csvColumns, tableColumns, type ChartConfig } from '../../components/chart-config';
-import { useT } from '../../components/use-t';
-import type { HorizonView } from '../../core/tco/horizon';
-import type { Fmt } from '../../lib/format/fmt';
-import { billingMessages } from './billing-messages';
-import { niceTicks } from '../../components/chart/ticks';
+import { csvColumns, tableColumns, type ChartConfig } from '../../../components/chart-config';
+import { useT } from '../../../components/use-t';
+import type { HorizonView } from '../../../core/tco/horizon';
+import type { Fmt } from '../../../lib/format/fmt';
+import { billingMessages } from '../billing/billing-messages';
+import { niceTicks } from '../../../components/chart/ticks';
 import { csvMoney } from './csv';
-import type { TcoT } from './messages';
+import type { TcoT } from '../messages';
 import { MonthLinesChart, type MonthRow } from './month-lines-chart';
 
 /**

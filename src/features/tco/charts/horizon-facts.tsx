@@ -1,14 +1,14 @@
 import { memo } from 'react';
-import { Button } from '../../components/button';
-import { FactsList } from '../../components/facts-list';
-import { useT } from '../../components/use-t';
-import { toCsv } from '../../core/export/csv';
-import type { HorizonView } from '../../core/tco/horizon';
-import { MAX_REPLICAS } from '../../core/tco/model';
-import { downloadText } from '../../lib/export/download';
-import type { Fmt } from '../../lib/format/fmt';
-import { plural } from '../../lib/i18n/plural';
-import { billingMessages } from './billing-messages';
+import { Button } from '../../../components/button';
+import { FactsList } from '../../../components/facts-list';
+import { useT } from '../../../components/use-t';
+import { toCsv } from '../../../core/export/csv';
+import type { HorizonView } from '../../../core/tco/horizon';
+import { MAX_REPLICAS } from '../../../core/tco/model';
+import { downloadText } from '../../../lib/export/download';
+import type { Fmt } from '../../../lib/format/fmt';
+import { plural } from '../../../lib/i18n/plural';
+import { billingMessages } from '../billing/billing-messages';
 import { cashFlowCsv } from './cash-flow-csv';
 
 /**

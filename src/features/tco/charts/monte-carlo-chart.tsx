@@ -1,22 +1,22 @@
 import { memo, useMemo } from 'react';
-import { ChartFrame } from '../../components/chart-frame';
-import { linearScale, plotArea, stepAreaPath } from '../../components/chart/geometry';
-import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/chart/plot';
-import { seriesOf, type ChartConfig } from '../../components/chart-config';
-import { Help } from '../../components/help';
-import { isUncertaintyKey } from '../../core/tco/inputs';
-import type { MonteCarloResult } from '../../core/tco/monte-carlo';
+import { ChartFrame } from '../../../components/chart-frame';
+import { linearScale, plotArea, stepAreaPath } from '../../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../../components/chart/plot';
+import { seriesOf, type ChartConfig } from '../../../components/chart-config';
+import { Help } from '../../../components/help';
+import { isUncertaintyKey } from '../../../core/tco/inputs';
+import type { MonteCarloResult } from '../../../core/tco/monte-carlo';
 import { histogramBars, histogramSteps } from './chart-data';
-import { niceRangeTicks, niceTicks } from '../../components/chart/ticks';
-import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/chart/axis-layout';
-import { useWidth } from '../../components/chart/use-width';
+import { niceRangeTicks, niceTicks } from '../../../components/chart/ticks';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../../components/chart/axis-layout';
+import { useWidth } from '../../../components/chart/use-width';
 import { csvMoney, csvShare } from './csv';
-import type { Fmt } from '../../lib/format/fmt';
-import { useT } from '../../components/use-t';
-import { billingMessages } from './billing-messages';
-import type { TcoT } from './messages';
-import { memoPlot } from '../../components/chart/plot-memo';
-import { moneyAxis } from '../../components/chart/money-axis';
+import type { Fmt } from '../../../lib/format/fmt';
+import { useT } from '../../../components/use-t';
+import { billingMessages } from '../billing/billing-messages';
+import type { TcoT } from '../messages';
+import { memoPlot } from '../../../components/chart/plot-memo';
+import { moneyAxis } from '../../../components/chart/money-axis';
 
 /** Below this many samples with a break-even, the card names them instead of percentiles. */
 const MIN_SAMPLES_FOR_PERCENTILES = 20;

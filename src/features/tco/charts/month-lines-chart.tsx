@@ -1,13 +1,13 @@
-import { ChartFrame, type ChartTable } from '../../components/chart-frame';
-import type { ChartConfig } from '../../components/chart-config';
-import { edgeOverhang, fitTicks, verticalAxisWidth, widestText } from '../../components/chart/axis-layout';
-import { linePath, linearScale, plotArea } from '../../components/chart/geometry';
-import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule, YAxisTitle } from '../../components/chart/plot';
-import type { Fmt } from '../../lib/format/fmt';
-import { niceTicks } from '../../components/chart/ticks';
-import { memoPlot } from '../../components/chart/plot-memo';
-import { useWidth } from '../../components/chart/use-width';
-import { moneyAxis } from '../../components/chart/money-axis';
+import { ChartFrame, type ChartTable } from '../../../components/chart-frame';
+import type { ChartConfig } from '../../../components/chart-config';
+import { edgeOverhang, fitTicks, verticalAxisWidth, widestText } from '../../../components/chart/axis-layout';
+import { linePath, linearScale, plotArea } from '../../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule, YAxisTitle } from '../../../components/chart/plot';
+import type { Fmt } from '../../../lib/format/fmt';
+import { niceTicks } from '../../../components/chart/ticks';
+import { memoPlot } from '../../../components/chart/plot-memo';
+import { useWidth } from '../../../components/chart/use-width';
+import { moneyAxis } from '../../../components/chart/money-axis';
 
 /**
  * A line chart over the months of the horizon, month 0 to N (the cumulative cost and the

@@ -1,24 +1,24 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { Button } from '../../components/button';
-import { bands, linearScale, plotArea, span } from '../../components/chart/geometry';
-import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/chart/plot';
-import { ChartFrame } from '../../components/chart-frame';
-import { seriesOf, type ChartConfig } from '../../components/chart-config';
-import type { ReplicaStep, Tornado } from '../../core/tco/sensitivity';
-import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
+import { Button } from '../../../components/button';
+import { bands, linearScale, plotArea, span } from '../../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../../components/chart/plot';
+import { ChartFrame } from '../../../components/chart-frame';
+import { seriesOf, type ChartConfig } from '../../../components/chart-config';
+import type { ReplicaStep, Tornado } from '../../../core/tco/sensitivity';
+import { UNCERTAIN_INPUTS } from '../../../core/tco/inputs';
 import { tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
-import { niceRangeTicks } from '../../components/chart/ticks';
-import type { Fmt } from '../../lib/format/fmt';
-import { useT } from '../../components/use-t';
-import { formatList, plural } from '../../lib/i18n/plural';
-import { billingMessages } from './billing-messages';
-import type { TcoT } from './messages';
-import { memoPlot } from '../../components/chart/plot-memo';
-import { edgeOverhang, fitTicks, widestText } from '../../components/chart/axis-layout';
-import { useWidth } from '../../components/chart/use-width';
-import { moneyAxis } from '../../components/chart/money-axis';
+import { niceRangeTicks } from '../../../components/chart/ticks';
+import type { Fmt } from '../../../lib/format/fmt';
+import { useT } from '../../../components/use-t';
+import { formatList, plural } from '../../../lib/i18n/plural';
+import { billingMessages } from '../billing/billing-messages';
+import type { TcoT } from '../messages';
+import { memoPlot } from '../../../components/chart/plot-memo';
+import { edgeOverhang, fitTicks, widestText } from '../../../components/chart/axis-layout';
+import { useWidth } from '../../../components/chart/use-width';
+import { moneyAxis } from '../../../components/chart/money-axis';
 import { csvMoney, csvNumber } from './csv';
-import { unitOf } from './ranges-editor';
+import { unitOf } from '../inputs/ranges-editor';
 
 /**
  * Which inputs move the monthly saving (or the break-even) most: each input swung to its low

@@ -1,10 +1,10 @@
 import { memo } from 'react';
-import { ChartFrame } from '../../components/chart-frame';
-import { seriesOf, type ChartConfig } from '../../components/chart-config';
-import { Help } from '../../components/help';
-import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
-import type { Fmt } from '../../lib/format/fmt';
-import type { TcoT } from './messages';
+import { ChartFrame } from '../../../components/chart-frame';
+import { seriesOf, type ChartConfig } from '../../../components/chart-config';
+import { Help } from '../../../components/help';
+import type { Figure, TcoEvaluation } from '../../../core/tco/evaluate';
+import type { Fmt } from '../../../lib/format/fmt';
+import type { TcoT } from '../messages';
 import { csvShare } from './csv';
 
 /**

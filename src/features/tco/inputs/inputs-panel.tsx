@@ -1,29 +1,29 @@
 import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
-import { Button } from '../../components/button';
-import { NumberField } from '../../components/number-field';
-import { SelectField } from '../../components/select-field';
-import { SourceBadge } from '../../components/source-badge';
-import { Help } from '../../components/help';
-import { useLanguage, useT } from '../../components/use-t';
-import { editWorkloadByHand } from '../../components/workload-source';
-import { translate } from '../../lib/i18n/define';
-import { glossary } from '../../lib/i18n/glossary';
-import { API_OFFERS } from '../../core/catalog/api-offers';
-import { apiFieldsFromOffer, offerMatchesRecord } from '../../core/catalog/offer-fields';
-import { defaultRentFor, findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } from '../../core/catalog/catalog';
-import { GPUS } from '../../core/catalog/gpus';
-import { MAX_GPUS_PER_NODE, MONEY_LIMITS, currencies, type Scenario } from '../../core/scenario/schema';
-import { formatAmount, formatDate, formatNumber, formatRate } from '../../lib/format/format';
-import { timeZoneNames } from '../../lib/format/time-zones';
-import { useWorkloadSummary } from '../../lib/query/compute';
-import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
-import { invoicePerListUnit, tokenVolumeAt } from '../../core/tco/workload';
-import { useAppStore } from '../../state/store';
-import { BillingFields } from './billing-fields';
-import { billingMessages } from './billing-messages';
+import { Button } from '../../../components/button';
+import { NumberField } from '../../../components/number-field';
+import { SelectField } from '../../../components/select-field';
+import { SourceBadge } from '../../../components/source-badge';
+import { Help } from '../../../components/help';
+import { useLanguage, useT } from '../../../components/use-t';
+import { editWorkloadByHand } from '../../../components/workload-source';
+import { translate } from '../../../lib/i18n/define';
+import { glossary } from '../../../lib/i18n/glossary';
+import { API_OFFERS } from '../../../core/catalog/api-offers';
+import { apiFieldsFromOffer, offerMatchesRecord } from '../../../core/catalog/offer-fields';
+import { defaultRentFor, findApiOffer, findGpu, findGpuPrice, pricesForGpu, purchasesForGpu } from '../../../core/catalog/catalog';
+import { GPUS } from '../../../core/catalog/gpus';
+import { MAX_GPUS_PER_NODE, MONEY_LIMITS, currencies, type Scenario } from '../../../core/scenario/schema';
+import { formatAmount, formatDate, formatNumber, formatRate } from '../../../lib/format/format';
+import { timeZoneNames } from '../../../lib/format/time-zones';
+import { useWorkloadSummary } from '../../../lib/query/compute';
+import { UNCERTAIN_INPUTS } from '../../../core/tco/inputs';
+import { invoicePerListUnit, tokenVolumeAt } from '../../../core/tco/workload';
+import { useAppStore } from '../../../state/store';
+import { BillingFields } from '../billing/billing-fields';
+import { billingMessages } from '../billing/billing-messages';
 import { isListPriceOfferId, ListPriceBadge, ListPricePicker } from './list-price-picker';
 import { LogSliderField } from './log-slider-field';
-import { tcoMessages, type TcoT } from './messages';
+import { tcoMessages, type TcoT } from '../messages';
 import { OptionalNumberField } from './optional-number-field';
 import { ProfileEditor } from './profile-editor';
 import { RangesEditor } from './ranges-editor';
@@ -31,8 +31,8 @@ import { catalogPriceInUnit, convertRentPrice, matchesCatalogPrice } from './ren
 
 // The badge lives with the capacity panel and its charts: loaded after the first verdict is on
 // screen, not before it.
-const ProvenanceBadge = lazy(() => import('./capacity-panel').then((m) => ({ default: m.ProvenanceBadge })));
-const SeriesThroughput = lazy(() => import('./capacity-panel').then((m) => ({ default: m.SeriesThroughput })));
+const ProvenanceBadge = lazy(() => import('../capacity/capacity-panel').then((m) => ({ default: m.ProvenanceBadge })));
+const SeriesThroughput = lazy(() => import('../capacity/capacity-panel').then((m) => ({ default: m.SeriesThroughput })));
 
 type Workload = Scenario['workload'];
 type Api = Scenario['api'];

@@ -1,20 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
-import { Button } from '../../components/button';
-import { SelectField } from '../../components/select-field';
-import { SourceBadge, todayIso } from '../../components/source-badge';
-import { useLanguage, useT } from '../../components/use-t';
-import type { SourceRef } from '../../core/catalog/types';
-import type { Scenario } from '../../core/scenario/schema';
-import { apiFieldsFromListPrice, GENAI_OFFER_PREFIX, GENAI_PRICES_DATE, GENAI_PRICES_VERSION, type ApiFields } from '../../core/usage/list-prices';
-import { fileDateOf } from '../../core/usage/price-data';
-import { formatDate, formatNumber } from '../../lib/format/format';
-import { defineMessages } from '../../lib/i18n/define';
-import { plural } from '../../lib/i18n/plural';
-import { storageFailureText } from '../../lib/i18n/storage';
-import { compute } from '../../lib/query/compute';
-import { readTextFile, textFileProblem } from '../../lib/files/read-text';
-import { listPriceOffersQuery, priceDataStatusQuery } from '../../lib/query/usage';
+import { Button } from '../../../components/button';
+import { SelectField } from '../../../components/select-field';
+import { SourceBadge, todayIso } from '../../../components/source-badge';
+import { useLanguage, useT } from '../../../components/use-t';
+import type { SourceRef } from '../../../core/catalog/types';
+import type { Scenario } from '../../../core/scenario/schema';
+import { apiFieldsFromListPrice, GENAI_OFFER_PREFIX, GENAI_PRICES_DATE, GENAI_PRICES_VERSION, type ApiFields } from '../../../core/usage/list-prices';
+import { fileDateOf } from '../../../core/usage/price-data';
+import { formatDate, formatNumber } from '../../../lib/format/format';
+import { defineMessages } from '../../../lib/i18n/define';
+import { plural } from '../../../lib/i18n/plural';
+import { storageFailureText } from '../../../lib/i18n/storage';
+import { compute } from '../../../lib/query/compute';
+import { readTextFile, textFileProblem } from '../../../lib/files/read-text';
+import { listPriceOffersQuery, priceDataStatusQuery } from '../../../lib/query/usage';
 
 /** A genai-prices data.json is about 0.8 MB; a file 25 times that is no price data set. */
 const MAX_PRICE_FILE_BYTES = 20 * 1024 * 1024;

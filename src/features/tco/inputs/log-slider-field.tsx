@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
-import { NumberField } from '../../components/number-field';
-import { useLanguage } from '../../components/use-t';
-import { formatNumber } from '../../lib/format/format';
+import { NumberField } from '../../../components/number-field';
+import { useLanguage } from '../../../components/use-t';
+import { formatNumber } from '../../../lib/format/format';
 
 /**
  * A number field with a logarithmic slider, for inputs that span orders of magnitude

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { componentMessages } from '../../components/messages';
-import { useLanguage, useT } from '../../components/use-t';
-import { formatNumber } from '../../lib/format/format';
-import { parseLocaleNumber } from '../../lib/format/parse';
+import { componentMessages } from '../../../components/messages';
+import { useLanguage, useT } from '../../../components/use-t';
+import { formatNumber } from '../../../lib/format/format';
+import { parseLocaleNumber } from '../../../lib/format/parse';
 
 /**
  * A number that may be left empty (null = "none", e.g. no rate limit). Reads the user's locale

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../../components/button';
-import { PRESET_IDS, type PresetId } from '../../core/presets/presets';
-import type { TcoT } from './messages';
+import { Button } from '../../../components/button';
+import { PRESET_IDS, type PresetId } from '../../../core/presets/presets';
+import type { TcoT } from '../messages';
 
 /**
  * Load a scenario preset of a source article; the previous scenario can be restored once. The

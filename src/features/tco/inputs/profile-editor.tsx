@@ -1,7 +1,7 @@
 import { memo, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Button } from '../../components/button';
-import { HOURS_PER_WEEK } from '../../core/scenario/schema';
-import type { TcoT } from './messages';
+import { Button } from '../../../components/button';
+import { HOURS_PER_WEEK } from '../../../core/scenario/schema';
+import type { TcoT } from '../messages';
 
 /**
  * The weekly load profile as a 7 × 24 grid the user can paint: pick a level, then click or

@@ -1,8 +1,8 @@
-import { Button } from '../../components/button';
-import { NumberField } from '../../components/number-field';
-import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, isUncertaintyKey, type InputUnit, type UncertaintyKey } from '../../core/tco/inputs';
-import { useAppStore } from '../../state/store';
-import type { TcoT } from './messages';
+import { Button } from '../../../components/button';
+import { NumberField } from '../../../components/number-field';
+import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, isUncertaintyKey, type InputUnit, type UncertaintyKey } from '../../../core/tco/inputs';
+import { useAppStore } from '../../../state/store';
+import type { TcoT } from '../messages';
 
 /**
  * Low/high ranges per input for the Monte Carlo run and the tornado (uncertainty.ranges).

@@ -1,4 +1,4 @@
-import type { Scenario } from '../../core/scenario/schema';
+import type { Scenario } from '../../../core/scenario/schema';
 
 /**
  * Rented GPU prices come per GPU-hour (every catalog record) or per node-hour (what some

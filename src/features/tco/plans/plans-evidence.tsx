@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { GPUS } from '../../core/catalog/gpus';
-import { MODELS } from '../../core/catalog/models';
-import type { StoredSeries } from '../../core/capacity/stored-schema';
-import { gpuIdOf, modelIdOf } from '../../core/deployment/identify';
-import { importedEvidence } from '../../core/plans/search';
-import type { Scenario } from '../../core/scenario/schema';
-import { useLanguage } from '../../components/use-t';
-import { plural } from '../../lib/i18n/plural';
-import { useStoredRunsQuery } from '../../lib/query/benchmarks';
-import { capacityRunsQuery } from '../../lib/query/capacity';
-import { useSessionStore, type SeriesTag } from '../../state/session';
+import { GPUS } from '../../../core/catalog/gpus';
+import { MODELS } from '../../../core/catalog/models';
+import type { StoredSeries } from '../../../core/capacity/stored-schema';
+import { gpuIdOf, modelIdOf } from '../../../core/deployment/identify';
+import { importedEvidence } from '../../../core/plans/search';
+import type { Scenario } from '../../../core/scenario/schema';
+import { useLanguage } from '../../../components/use-t';
+import { plural } from '../../../lib/i18n/plural';
+import { useStoredRunsQuery } from '../../../lib/query/benchmarks';
+import { capacityRunsQuery } from '../../../lib/query/capacity';
+import { useSessionStore, type SeriesTag } from '../../../state/session';
 import type { PlansT } from './plans-messages';
 
 /**

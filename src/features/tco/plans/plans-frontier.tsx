@@ -1,17 +1,17 @@
 import { memo, useState } from 'react';
-import { ChartFrame } from '../../components/chart-frame';
-import type { ChartConfig, ColourVar } from '../../components/chart-config';
-import { verticalAxisWidth } from '../../components/chart/axis-layout';
-import { Clipped, HoverTarget, HoverTip, PlotSurface, type TipContent } from '../../components/chart/plot';
-import type { Plan } from '../../core/plans/search';
-import type { Language } from '../../core/scenario/schema';
-import type { Fmt } from '../../lib/format/fmt';
-import { AXIS_FONT, Axes, fig, frameOf } from './capacity-charts';
-import { niceTicks } from '../../components/chart/ticks';
-import { memoPlot } from '../../components/chart/plot-memo';
+import { ChartFrame } from '../../../components/chart-frame';
+import type { ChartConfig, ColourVar } from '../../../components/chart-config';
+import { verticalAxisWidth } from '../../../components/chart/axis-layout';
+import { Clipped, HoverTarget, HoverTip, PlotSurface, type TipContent } from '../../../components/chart/plot';
+import type { Plan } from '../../../core/plans/search';
+import type { Language } from '../../../core/scenario/schema';
+import type { Fmt } from '../../../lib/format/fmt';
+import { AXIS_FONT, Axes, fig, frameOf } from '../capacity/capacity-charts';
+import { niceTicks } from '../../../components/chart/ticks';
+import { memoPlot } from '../../../components/chart/plot-memo';
 import type { PlansT } from './plans-messages';
-import { useWidth } from '../../components/chart/use-width';
-import { moneyAxis } from '../../components/chart/money-axis';
+import { useWidth } from '../../../components/chart/use-width';
+import { moneyAxis } from '../../../components/chart/money-axis';
 
 /**
  * The plans' frontier (docs/plans.md §3): cost per 1M tokens against output tokens/s per user,

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../lib/i18n/define';
+import { defineMessages } from '../../../lib/i18n/define';
 
 export const plansMessages = defineMessages(
   'plans',

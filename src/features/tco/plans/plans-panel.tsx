@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useState } from 'react';
-import { Banner, Card } from '../../components/card';
-import { Button } from '../../components/button';
-import { useLanguage, useT } from '../../components/use-t';
-import { GPUS } from '../../core/catalog/gpus';
-import { apiOfferChoices, applyPlan, billingPlanOf, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanPools, type PlanRisk } from '../../core/plans/search';
-import { deepEqual } from '../../core/scenario/json';
-import type { FleetView } from '../../core/tco/autoscaling';
-import { modelIdOf } from '../../core/deployment/identify';
-import type { Scenario } from '../../core/scenario/schema';
-import { formatDate } from '../../lib/format/format';
-import { makeFmt, type Fmt } from '../../lib/format/fmt';
-import { plansQuery } from '../../lib/query/tco';
-import { listPriceOffersQuery } from '../../lib/query/usage';
-import { useAppStore } from '../../state/store';
+import { Banner, Card } from '../../../components/card';
+import { Button } from '../../../components/button';
+import { useLanguage, useT } from '../../../components/use-t';
+import { GPUS } from '../../../core/catalog/gpus';
+import { apiOfferChoices, applyPlan, billingPlanOf, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanPools, type PlanRisk } from '../../../core/plans/search';
+import { deepEqual } from '../../../core/scenario/json';
+import type { FleetView } from '../../../core/tco/autoscaling';
+import { modelIdOf } from '../../../core/deployment/identify';
+import type { Scenario } from '../../../core/scenario/schema';
+import { formatDate } from '../../../lib/format/format';
+import { makeFmt, type Fmt } from '../../../lib/format/fmt';
+import { plansQuery } from '../../../lib/query/tco';
+import { listPriceOffersQuery } from '../../../lib/query/usage';
+import { useAppStore } from '../../../state/store';
 import { ImportedEvidence, useImportedForPlans } from './plans-evidence';
 import { PlansFrontier } from './plans-frontier';
-import { FleetWeekChart } from './fleet-week-chart';
+import { FleetWeekChart } from '../charts/fleet-week-chart';
 import { plansMessages, type PlansT } from './plans-messages';
 
 /**
