@@ -157,7 +157,7 @@ export function TcoPage() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="tco-page" data-eval-key={evalKey} data-uncertain-key={uncertainKey}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-xl font-semibold">{t('title')}</h1>
-        <PresetPicker t={t} onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded && loaded.name === scenario.name ? loaded.id : null} error={presetError} />
+        <PresetPicker onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded && loaded.name === scenario.name ? loaded.id : null} error={presetError} />
       </div>
       <WorkloadSource />
       {check.data ? <DeploymentSummaryView check={check.data.value} /> : <div aria-hidden="true" className="min-h-[5.5rem] rounded-lg border border-border bg-surface" />}

@@ -4,7 +4,7 @@ import type { TcoEvaluation } from '../../../core/tco/evaluate';
 import type { Sizing } from '../../../core/tco/sizing';
 import type { Fmt } from '../../../lib/format/fmt';
 import { useT } from '../../../components/use-t';
-import { capacityMessages } from './capacity-messages';
+import { capacityMessages, type CapacityT } from './capacity-messages';
 import type { TcoT } from '../messages';
 
 /**
@@ -18,7 +18,7 @@ function seconds(fmt: Fmt, s: number): string {
   return `${fmt.number(s, s < 10 ? 2 : 1)} s`;
 }
 
-export function sizingSentence(sizing: Sizing, throughput: Scenario['selfHosted']['throughput'], fmt: Fmt, t: TcoT): string {
+export function sizingSentence(sizing: Sizing, throughput: Scenario['selfHosted']['throughput'], fmt: Fmt, t: TcoT, ct: CapacityT): string {
   const n = (v: number) => fmt.number(v, 0);
   const basis = throughput.basis;
   const lengths = { atIn: n(sizing.at.input), atOut: n(sizing.at.output), in: n(sizing.workload.input), out: n(sizing.workload.output) };
@@ -27,13 +27,13 @@ export function sizingSentence(sizing: Sizing, throughput: Scenario['selfHosted'
   const tpsText = `${n(sizing.tokensPerSecond)} ${basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond')}`;
   const rate = throughput.prefillTokensPerSecond === null ? '' : `${n(throughput.prefillTokensPerSecond)} ${t('unit.inputTokensPerSecond')}`;
   if (!sizing.ok) {
-    return t(`sizing.${sizing.reason}`, { ...lengths, tps: tpsText, rate });
+    return ct(`sizing.${sizing.reason}`, { ...lengths, tps: tpsText, rate });
   }
   if (sizing.method === 'as-given') {
     const tokens = basis === 'output' ? sizing.workload.output : sizing.workload.input + sizing.workload.output;
-    return t('sizing.as-given', { ...lengths, seconds: seconds(fmt, sizing.secondsPerRequest), tokens: n(tokens), tps: tpsText });
+    return ct('sizing.as-given', { ...lengths, seconds: seconds(fmt, sizing.secondsPerRequest), tokens: n(tokens), tps: tpsText });
   }
-  return t('sizing.prefill-decode', {
+  return ct('sizing.prefill-decode', {
     ...lengths,
     seconds: seconds(fmt, sizing.secondsPerRequest),
     prefill: seconds(fmt, sizing.prefillSeconds ?? 0),
@@ -44,7 +44,7 @@ export function sizingSentence(sizing: Sizing, throughput: Scenario['selfHosted'
   });
 }
 
-export function attemptsSentence(e: TcoEvaluation, fmt: Fmt, t: TcoT): string | null {
+export function attemptsSentence(e: TcoEvaluation, fmt: Fmt, ct: CapacityT): string | null {
   const v = e.volume;
   if (!v.tasksCounted || v.tasksPerMonth <= 0) return null;
   const figures = [v.selfAttemptsPerMonth, v.apiRequestsPerMonth, v.selfRequestsPerMonth, v.selfExtraAttemptsPerMonth, v.apiRetriesPerMonth, v.selfRetriesPerMonth] as const;
@@ -62,7 +62,7 @@ export function attemptsSentence(e: TcoEvaluation, fmt: Fmt, t: TcoT): string | 
     selfRequests: fmt.compact(selfRequests),
     selfRetry: fmt.compact(selfRetries),
   };
-  return t(extra < 0 ? 'attempts.lineFewer' : 'attempts.line', params);
+  return ct(extra < 0 ? 'attempts.lineFewer' : 'attempts.line', params);
 }
 
 export const CapacityNotes = memo(function CapacityNotes(props: { evaluation: TcoEvaluation; throughput: Scenario['selfHosted']['throughput']; fmt: Fmt; t: TcoT; only?: 'problems' }) {
@@ -70,7 +70,7 @@ export const CapacityNotes = memo(function CapacityNotes(props: { evaluation: Tc
   const ct = useT(capacityMessages);
   const sizing = e.selfHosted.sizing;
   const problem = sizing !== null && !sizing.ok;
-  const attempts = only === 'problems' ? null : attemptsSentence(e, fmt, t);
+  const attempts = only === 'problems' ? null : attemptsSentence(e, fmt, ct);
   // A problem is shown once, below the verdict; the details show how a request was sized.
   const showSizing = sizing !== null && (only === 'problems' ? problem : !problem);
   const reasoningWarning = only === 'problems' && !e.volume.reasoningCounted;
@@ -79,13 +79,13 @@ export const CapacityNotes = memo(function CapacityNotes(props: { evaluation: Tc
     <div className="grid gap-1 text-sm">
       {showSizing ? (
         <p className={problem ? 'text-warn' : 'text-muted'} data-testid={problem ? 'tco-sizing-problem' : 'tco-sizing'} role={problem ? 'status' : undefined}>
-          {sizingSentence(sizing, throughput, fmt, t)}
+          {sizingSentence(sizing, throughput, fmt, t, ct)}
           {!sizing.ok && sizing.minPrefillTokensPerSecond !== null ? ` ${ct('notes.minPrefill', { min: fmt.number(Math.ceil(sizing.minPrefillTokensPerSecond), 0) })}` : null}
         </p>
       ) : null}
       {!reasoningWarning ? null : (
         <p className="text-warn" data-testid="tco-reasoning-uncounted">
-          {t('in.reasoningUncounted')}
+          {ct('in.reasoningUncounted')}
         </p>
       )}
       {attempts ? (

@@ -15,6 +15,7 @@ import type { Fmt } from '../../../lib/format/fmt';
 import type { TcoT } from '../messages';
 import { memoPlot } from '../../../components/chart/plot-memo';
 import { moneyAxis } from '../../../components/chart/money-axis';
+import { chartMessages } from './chart-messages';
 
 /** Warm colours for the self-hosted parts, cool ones for the API bill. */
 export const BREAKDOWN_COLORS: Record<BreakdownKey, ColourVar> = {
@@ -73,6 +74,7 @@ const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
 
 /** Monthly cost of each option, stacked by what it is spent on. */
 export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const chT = useT(chartMessages);
   const { evaluation, resultKey, fmt, t } = props;
   const bt = useT(billingMessages);
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
@@ -83,22 +85,22 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   const present = BREAKDOWN_KEYS.filter((k) => rows.some((r) => r[k] > 0));
   const cell = moneyAxis(fmt, fmt.money);
   const tick = moneyAxis(fmt, fmt.moneyCompact);
-  const money = `${fmt.currency}/${t('unit.month')}`;
+  const money = `${fmt.currency}/${chT('unit.month')}`;
   // One stacked bar part per cost item that any option has.
   // The GPU part says how it is paid (billing mode, or capital straight-line / at the WACC), the
   // staff part how many FTE the self-hosted deployment needs (core/tco/billing.ts, staff.ts).
   const sh = evaluation.selfHosted;
   const gpuLabel = sh.capital ? (sh.capital.waccYearly > 0 ? bt('part.gpu.annuity', { wacc: fmt.percent(sh.capital.waccYearly, 1) }) : bt('part.gpu.straight')) : bt(`part.gpu.${evaluation.billing.mode}`);
-  const partLabel = (k: BreakdownKey) => (k === 'gpu' ? gpuLabel : k === 'staff' ? bt('part.staff', { fte: fmt.number(sh.staffFte, 2) }) : t(`part.${k}`));
+  const partLabel = (k: BreakdownKey) => (k === 'gpu' ? gpuLabel : k === 'staff' ? bt('part.staff', { fte: fmt.number(sh.staffFte, 2) }) : chT(`part.${k}`));
   const config: ChartConfig<BreakdownKey> = {
     series: present.map((k) => ({ key: k, label: partLabel(k), colour: BREAKDOWN_COLORS[k], unit: money, kind: 'bar' })),
   };
   const table = {
-    head: [t('chart.option'), ...tableColumns(config), t('chart.total')],
+    head: [chT('chart.option'), ...tableColumns(config), chT('chart.total')],
     rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => cell(r[k])), cell(total(r))]),
   };
   const csv = {
-    head: [t('chart.option'), ...csvColumns(config), `${t('chart.total')} (${money})`],
+    head: [chT('chart.option'), ...csvColumns(config), `${chT('chart.total')} (${money})`],
     rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => csvMoney(r[k])), csvMoney(total(r))]),
   };
   // Names as wide as the widest; as many value ticks as fit the plot's width, the last one
@@ -109,7 +111,7 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   const plotWidth = boxWidth === null ? null : boxWidth - nameWidth - 4 - rightFor(niceTicks(max, 4));
   const ticks = fitTicks((n) => niceTicks(max, n), tick, plotWidth, AXIS_FONT);
   const margin = { top: 4, right: rightFor(ticks), bottom: 24, left: 4 };
-  const summary = t('chart.breakdownAria', {
+  const summary = chT('chart.breakdownAria', {
     api: fmt.money(evaluation.api.monthlyUsd),
     self: fmt.money(evaluation.selfHosted.monthlyUsd),
     hybrid: fmt.money(evaluation.hybrid.monthlyUsd),
@@ -117,7 +119,7 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   return (
     <div data-chart="breakdown" data-kind="eval" data-for={resultKey}>
       <ChartFrame
-        title={t('chart.breakdownTitle')}
+        title={chT('chart.breakdownTitle')}
         summary={summary}
         table={table}
         csv={csv}
@@ -126,7 +128,7 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
         config={config}
       >
         <div ref={boxRef} className="h-full w-full">
-          {boxWidth !== null ? <BreakdownPlot width={boxWidth} height={BREAKDOWN_HEIGHT} data={data} series={config.series} ticks={ticks} axisLabel={t('chart.costAxis', { currency: fmt.currency })} nameWidth={nameWidth} margin={margin} fmt={fmt} /> : null}
+          {boxWidth !== null ? <BreakdownPlot width={boxWidth} height={BREAKDOWN_HEIGHT} data={data} series={config.series} ticks={ticks} axisLabel={chT('chart.costAxis', { currency: fmt.currency })} nameWidth={nameWidth} margin={margin} fmt={fmt} /> : null}
         </div>
       </ChartFrame>
     </div>

@@ -10,6 +10,7 @@ import { breakdownRows, costChartRows, costCurveRows, costCurveSeries, histogram
 import { niceTicks } from '../../../components/chart/ticks';
 import { csvMoney, csvNumber, csvShare } from './csv';
 import { fromSlider, toSlider } from '../inputs/log-slider-field';
+import { inputsMessages } from '../inputs/inputs-messages';
 import { tcoMessages } from '../messages';
 
 const same = (usd: number) => usd;
@@ -92,8 +93,9 @@ describe('TCO chart data', () => {
 
   it('every claim, preset and uncertain input has its words in both languages', () => {
     const keys = new Set(Object.keys(tcoMessages.en));
+    const inputKeys = new Set(Object.keys(inputsMessages.en));
     for (const c of allClaimChecks()) expect(keys.has(`claim.${c.id}`), c.id).toBe(true);
-    for (const id of PRESET_IDS) expect(keys.has(`preset.${id}`), id).toBe(true);
+    for (const id of PRESET_IDS) expect(inputKeys.has(`preset.${id}`), id).toBe(true);
     for (const k of UNCERTAINTY_KEYS) expect(keys.has(`key.${k}`), k).toBe(true);
     for (const c of allClaimChecks()) for (const l of c.lines) expect(keys.has(`line.${l.label}`), l.label).toBe(true);
   });

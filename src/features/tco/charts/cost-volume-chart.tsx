@@ -14,6 +14,8 @@ import type { Fmt } from '../../../lib/format/fmt';
 import type { TcoT } from '../messages';
 import { memoPlot } from '../../../components/chart/plot-memo';
 import { moneyAxis, toUsd } from '../../../components/chart/money-axis';
+import { useT } from '../../../components/use-t';
+import { chartMessages } from './chart-messages';
 
 /**
  * Monthly cost against monthly volume for the three options, with today's volume and the
@@ -122,6 +124,7 @@ const CostPlot = memoPlot(function CostPlot(props: {
 });
 
 export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: CostCurves; breakEven: BreakEvenView; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const chT = useT(chartMessages);
   const { curves, breakEven, resultKey, fmt, t } = props;
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const series = useMemo(() => costCurveSeries(curves, fmt.toDisplay), [curves, fmt]);
@@ -137,44 +140,44 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
   const leaves = offChartPoint(series.self, yTicks[yTicks.length - 1] ?? series.yMax);
   const offChart = leaves && series.xMax > 0 ? { share: leaves.x / series.xMax, label: fmt.money(toUsd(fmt, leaves.y)) } : null;
   const be = curves.breakEven;
-  const labels = { unit: unitLabel, cost: t('chart.costAxis', { currency: fmt.currency }) };
+  const labels = { unit: unitLabel, cost: chT('chart.costAxis', { currency: fmt.currency }) };
   const never = breakEven.result.kind === 'never';
   // The display currency per month: the unit of every line.
-  const money = `${fmt.currency}/${t('unit.month')}`;
+  const money = `${fmt.currency}/${chT('unit.month')}`;
   const config: ChartConfig<CostSeries> = {
     series: [
       { key: 'api', label: t('option.api'), colour: 'var(--series-api)', unit: money },
-      { key: 'self', label: t('option.self-hosted'), legendLabel: t('chart.selfSteps'), colour: 'var(--series-self)', unit: money, kind: 'step' },
+      { key: 'self', label: t('option.self-hosted'), legendLabel: chT('chart.selfSteps'), colour: 'var(--series-self)', unit: money, kind: 'step' },
       { key: 'hybrid', label: t('option.hybrid'), colour: 'var(--series-hybrid)', unit: money, dash: '6 4' },
     ],
-    notes: [...(never ? [{ text: t('chart.noBreakEven') }] : []), ...(offChart ? [{ text: t('chart.offChart') }] : [])],
+    notes: [...(never ? [{ text: chT('chart.noBreakEven') }] : []), ...(offChart ? [{ text: chT('chart.offChart') }] : [])],
   };
   const todayShare = series.xMax > 0 ? curves.current / series.xMax : -1;
   const beShare = be !== null && series.xMax > 0 ? be / series.xMax : -1;
-  const beLabel = be !== null ? `${t('chart.breakEven')} ${fmt.compact(be)}` : '';
+  const beLabel = be !== null ? `${chT('chart.breakEven')} ${fmt.compact(be)}` : '';
   const marks = useMemo(
-    () => [{ share: todayShare, label: t('chart.today'), kind: 'today' as const }, ...(beShare >= 0 ? [{ share: beShare, label: beLabel, kind: 'break-even' as const }] : [])],
-    [todayShare, beShare, beLabel, t],
+    () => [{ share: todayShare, label: chT('chart.today'), kind: 'today' as const }, ...(beShare >= 0 ? [{ share: beShare, label: beLabel, kind: 'break-even' as const }] : [])],
+    [todayShare, beShare, beLabel, chT],
   );
-  const offText = leaves ? ` ${t('chart.offChartAria', { value: fmt.money(toUsd(fmt, leaves.y)), volume: fmt.compact(leaves.x), unit: unitLabel })}` : '';
+  const offText = leaves ? ` ${chT('chart.offChartAria', { value: fmt.money(toUsd(fmt, leaves.y)), volume: fmt.compact(leaves.x), unit: unitLabel })}` : '';
   const summary =
     (be === null
-      ? t('chart.costAriaNever', { current: fmt.compact(curves.current), unit: unitLabel })
-      : t('chart.costAria', { breakEven: fmt.compact(be), current: fmt.compact(curves.current), unit: unitLabel })) + offText;
+      ? chT('chart.costAriaNever', { current: fmt.compact(curves.current), unit: unitLabel })
+      : chT('chart.costAria', { breakEven: fmt.compact(be), current: fmt.compact(curves.current), unit: unitLabel })) + offText;
   const rows = useMemo(() => costCurveRows(curves), [curves]);
   const table = {
-    head: [unitLabel, ...tableColumns(config), t('chart.ownedReplicas')],
+    head: [unitLabel, ...tableColumns(config), chT('chart.ownedReplicas')],
     rows: rows.map((r) => [fmt.compact(r.x), fmt.money(r.api), fmt.money(r.self), fmt.money(r.hybrid), String(r.replicas)]),
   };
   // The same rows as plain numbers in the display currency, units in the header.
   const csv = {
-    head: [`${t('chart.csvVolume')} (${unitLabel})`, ...csvColumns(config), t('chart.ownedReplicas')],
+    head: [`${chT('chart.csvVolume')} (${unitLabel})`, ...csvColumns(config), chT('chart.ownedReplicas')],
     rows: rows.map((r) => [csvNumber(r.x), csvMoney(fmt.toDisplay(r.api)), r.self === null ? '' : csvMoney(fmt.toDisplay(r.self)), csvMoney(fmt.toDisplay(r.hybrid)), r.replicas]),
   };
   return (
     <div data-chart="cost-volume" data-kind="eval" data-for={resultKey}>
       <ChartFrame
-        title={t('chart.costTitle')}
+        title={chT('chart.costTitle')}
         summary={summary}
         table={table}
         csv={csv}
@@ -184,7 +187,7 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
       >
         <div ref={boxRef} className="relative h-full w-full">
           {boxWidth !== null ? <CostPlot width={boxWidth} height={COST_HEIGHT} rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={layout.yAxisWidth} margin={layout.margin} offChart={offChart} marks={marks} labels={labels} config={config} fmt={fmt} /> : null}
-          <Marker kind="today" share={todayShare} label={t('chart.today')} plotLeft={layout.plotLeft} plotInset={layout.plotInset} />
+          <Marker kind="today" share={todayShare} label={chT('chart.today')} plotLeft={layout.plotLeft} plotInset={layout.plotInset} />
           {be !== null ? <Marker kind="break-even" share={beShare} label={beLabel} plotLeft={layout.plotLeft} plotInset={layout.plotInset} /> : null}
         </div>
       </ChartFrame>

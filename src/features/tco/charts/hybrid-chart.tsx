@@ -12,7 +12,9 @@ import { memoPlot } from '../../../components/chart/plot-memo';
 import { useWidth } from '../../../components/chart/use-width';
 import { edgeOverhang, verticalAxisWidth } from '../../../components/chart/axis-layout';
 import { niceTicks } from '../../../components/chart/ticks';
+import { useT } from '../../../components/use-t';
 import { csvNumber } from './csv';
+import { chartMessages } from './chart-messages';
 
 const AXIS_FONT = 11;
 const WEEK_TICKS = [0, 24, 48, 72, 96, 120, 144];
@@ -65,6 +67,7 @@ const HybridPlot = memoPlot(function HybridPlot(props: {
  * the API. In peak-to-average mode the hours are a load-duration curve (busiest first).
  */
 export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const chT = useT(chartMessages);
   const { evaluation: e, resultKey, fmt, t } = props;
   const h = e.hybrid;
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
@@ -73,20 +76,20 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
   const dayNames = t('profile.days').split(',');
   const hourLabel = (hour: number) => (weekly ? `${dayNames[Math.floor(hour / 24)] ?? ''} ${String(hour % 24).padStart(2, '0')}:00` : `${hour + 1}`);
   const unit = e.selfHosted.capacity.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond');
-  const summary = t(plural(fmt.language, h.replicas, { one: 'chart.hybridAria.one', other: 'chart.hybridAria.other' }), { replicas: h.replicas, self: fmt.percent(h.selfShare, 0), api: fmt.percent(1 - h.selfShare, 0) });
+  const summary = chT(plural(fmt.language, h.replicas, { one: 'chart.hybridAria.one', other: 'chart.hybridAria.other' }), { replicas: h.replicas, self: fmt.percent(h.selfShare, 0), api: fmt.percent(1 - h.selfShare, 0) });
   const config: ChartConfig<HybridSeries> = {
     series: [
-      { key: 'owned', label: t('chart.owned'), colour: 'var(--series-self)', unit, kind: 'area' },
-      { key: 'overflow', label: t('chart.overflow'), colour: 'var(--series-api)', unit, kind: 'area' },
+      { key: 'owned', label: chT('chart.owned'), colour: 'var(--series-self)', unit, kind: 'area' },
+      { key: 'overflow', label: chT('chart.overflow'), colour: 'var(--series-api)', unit, kind: 'area' },
     ],
   };
   // Table and CSV both name the unit: the title's unit differs between capacity bases.
   const table = {
-    head: [weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), ...csvColumns(config)],
+    head: [weekly ? chT('chart.hourOfWeek') : chT('chart.hourRank'), ...csvColumns(config)],
     rows: h.hourly.map((x) => [hourLabel(x.hour), fmt.number(x.owned, 0), fmt.number(x.overflow, 0)]),
   };
   const csv = {
-    head: [weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), ...csvColumns(config)],
+    head: [weekly ? chT('chart.hourOfWeek') : chT('chart.hourRank'), ...csvColumns(config)],
     rows: h.hourly.map((x) => [weekly ? hourLabel(x.hour) : x.hour + 1, csvNumber(x.owned), csvNumber(x.overflow)]),
   };
   // The value axis from its tick texts; the last hour tick (rank 168) sits on the right edge.
@@ -96,7 +99,7 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
   return (
     <div data-chart="hybrid" data-kind="eval" data-for={resultKey}>
       <ChartFrame
-        title={t('chart.hybridTitle', { unit })}
+        title={chT('chart.hybridTitle', { unit })}
         summary={summary}
         table={table}
         csv={csv}
@@ -111,7 +114,7 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
         }
       >
         <div ref={boxRef} className="h-full w-full">
-          {boxWidth !== null ? <HybridPlot width={boxWidth} height={HYBRID_HEIGHT} data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? t('chart.hourOfWeek') : t('chart.hourRank'), unit }} config={config} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} fmt={fmt} /> : null}
+          {boxWidth !== null ? <HybridPlot width={boxWidth} height={HYBRID_HEIGHT} data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? chT('chart.hourOfWeek') : chT('chart.hourRank'), unit }} config={config} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} fmt={fmt} /> : null}
         </div>
       </ChartFrame>
     </div>

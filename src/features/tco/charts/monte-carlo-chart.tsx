@@ -17,6 +17,7 @@ import { billingMessages } from '../billing/billing-messages';
 import type { TcoT } from '../messages';
 import { memoPlot } from '../../../components/chart/plot-memo';
 import { moneyAxis } from '../../../components/chart/money-axis';
+import { chartMessages } from './chart-messages';
 
 /** Below this many samples with a break-even, the card names them instead of percentiles. */
 const MIN_SAMPLES_FOR_PERCENTILES = 20;
@@ -69,6 +70,7 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
  * step areas (dearer / cheaper than the API): two SVG paths instead of one shape per bin.
  */
 export const MonteCarloChart = memo(function MonteCarloChart(props: { result: MonteCarloResult; baseSavingUsd: number | null; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const chT = useT(chartMessages);
   const { result: r, baseSavingUsd, resultKey, fmt, t } = props;
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const bars = useMemo(() => histogramBars(r.bins, r.samples, fmt.toDisplay), [r, fmt]);
@@ -79,24 +81,24 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
   const bt = useT(billingMessages);
   const hybrid = r.option === 'hybrid';
   const p = fmt.percent(r.probabilityOptionCheaper, 0);
-  const summary = hybrid ? bt('unc.mcAriaHybrid', { p, samples: fmt.number(r.samples, 0) }) : t('chart.mcAria', { p, samples: fmt.number(r.samples, 0) });
+  const summary = hybrid ? bt('unc.mcAriaHybrid', { p, samples: fmt.number(r.samples, 0) }) : chT('chart.mcAria', { p, samples: fmt.number(r.samples, 0) });
   const be = r.breakEven;
   const table = {
-    head: [t('chart.savingFrom'), t('chart.savingTo'), t('chart.samples'), t('chart.share')],
+    head: [chT('chart.savingFrom'), chT('chart.savingTo'), chT('chart.samples'), chT('chart.share')],
     rows: bars.map((b) => [cell(b.from), cell(b.to), fmt.number(b.count, 0), fmt.percent(b.share, 1)]),
   };
-  const money = `${fmt.currency}/${t('unit.month')}`;
+  const money = `${fmt.currency}/${chT('unit.month')}`;
   // The two areas are shares of the samples per bin: the bins where self-hosting costs more
   // than the API, and those where it costs less. Their legend is under the chart and in the
   // PNG/SVG; the table and CSV list the bins (range, count, share), not the two areas.
   const config: ChartConfig<McSeries> = {
     series: [
-      { key: 'dearer', label: hybrid ? bt('unc.mcDearerHybrid') : t('chart.mcDearer'), colour: 'var(--series-api)', kind: 'area' },
-      { key: 'cheaper', label: hybrid ? bt('unc.mcCheaperHybrid') : t('chart.mcCheaper'), colour: 'var(--series-self)', kind: 'area' },
+      { key: 'dearer', label: hybrid ? bt('unc.mcDearerHybrid') : chT('chart.mcDearer'), colour: 'var(--series-api)', kind: 'area' },
+      { key: 'cheaper', label: hybrid ? bt('unc.mcCheaperHybrid') : chT('chart.mcCheaper'), colour: 'var(--series-self)', kind: 'area' },
     ],
   };
   const csv = {
-    head: [`${t('chart.savingFrom')} (${money})`, `${t('chart.savingTo')} (${money})`, t('chart.samples'), `${t('chart.share')} (0–1)`],
+    head: [`${chT('chart.savingFrom')} (${money})`, `${chT('chart.savingTo')} (${money})`, chT('chart.samples'), `${chT('chart.share')} (0–1)`],
     rows: bars.map((b) => [csvMoney(b.from), csvMoney(b.to), b.count, csvShare(b.share)]),
   };
   const lo = bars[0]?.from ?? 0;
@@ -123,7 +125,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
   return (
     <div data-chart="monte-carlo" data-kind="uncertain" data-for={resultKey}>
       <ChartFrame
-        title={hybrid ? bt('unc.mcTitleHybrid') : t('chart.mcTitle')}
+        title={hybrid ? bt('unc.mcTitleHybrid') : chT('chart.mcTitle')}
         summary={summary}
         table={table}
         csv={csv}
@@ -135,18 +137,18 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
           <div className="grid gap-1 text-xs text-muted">
             <p>
               <span className="font-semibold text-text" data-testid="tco-mc-probability">
-                {hybrid ? bt('unc.mcProbabilityHybrid', { p }) : t('chart.mcProbability', { p })}
+                {hybrid ? bt('unc.mcProbabilityHybrid', { p }) : chT('chart.mcProbability', { p })}
               </span>
               <Help topic="monteCarlo" />
-              {r.saving ? ` · ${t('chart.mcSpread', { p5: fmt.money(r.saving.p5), p50: fmt.money(r.saving.p50), p95: fmt.money(r.saving.p95) })}` : null}
-              {baseSavingUsd !== null ? ` · ${t('chart.mcBase', { base: fmt.money(baseSavingUsd) })}` : null}
+              {r.saving ? ` · ${chT('chart.mcSpread', { p5: fmt.money(r.saving.p5), p50: fmt.money(r.saving.p50), p95: fmt.money(r.saving.p95) })}` : null}
+              {baseSavingUsd !== null ? ` · ${chT('chart.mcBase', { base: fmt.money(baseSavingUsd) })}` : null}
             </p>
             <p>
-              {t('chart.mcInputs', { samples: fmt.number(r.samples, 0), seed: r.seed, inputs: ranges || t('chart.mcNoInputs') })}
-              {r.ranges.some((x) => x.origin === 'default') ? ` ${t('chart.mcDefaultRanges')}` : ''}
-              {r.cannotServe > 0 ? ` ${t('chart.mcCannotServe', { n: fmt.number(r.cannotServe, 0) })}` : ''}
+              {chT('chart.mcInputs', { samples: fmt.number(r.samples, 0), seed: r.seed, inputs: ranges || chT('chart.mcNoInputs') })}
+              {r.ranges.some((x) => x.origin === 'default') ? ` ${chT('chart.mcDefaultRanges')}` : ''}
+              {r.cannotServe > 0 ? ` ${chT('chart.mcCannotServe', { n: fmt.number(r.cannotServe, 0) })}` : ''}
             </p>
-            {ignored ? <p data-testid="tco-mc-ignored">{t('chart.mcIgnored', { inputs: ignored })}</p> : null}
+            {ignored ? <p data-testid="tco-mc-ignored">{chT('chart.mcIgnored', { inputs: ignored })}</p> : null}
             {r.npv ? (
               <p data-testid="tco-mc-npv">
                 {bt('unc.mcNpv', { p5: fmt.money(r.npv.p5), p50: fmt.money(r.npv.p50), p95: fmt.money(r.npv.p95), positive: fmt.percent(r.npv.probabilityPositive, 0) })}{' '}
@@ -179,7 +181,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
       >
         <div ref={boxRef} className="h-full w-full">
         {bars.length === 0 ? (
-          <p className="text-sm text-muted">{t('chart.mcEmpty')}</p>
+          <p className="text-sm text-muted">{chT('chart.mcEmpty')}</p>
         ) : boxWidth === null ? null : (
           <HistogramPlot
             width={boxWidth}
@@ -190,7 +192,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
             yTicks={yTicks}
             yAxisWidth={yAxisWidth}
             margin={margin}
-            labels={{ axis: t('chart.savingAxis', { currency: fmt.currency }), zero: t('chart.mcZero') }}
+            labels={{ axis: chT('chart.savingAxis', { currency: fmt.currency }), zero: chT('chart.mcZero') }}
             config={config}
             fmt={fmt}
           />

@@ -19,6 +19,7 @@ import { useWidth } from '../../../components/chart/use-width';
 import { moneyAxis } from '../../../components/chart/money-axis';
 import { csvMoney, csvNumber } from './csv';
 import { unitOf } from '../inputs/ranges-editor';
+import { chartMessages } from './chart-messages';
 
 /**
  * Which inputs move the monthly saving (or the break-even) most: each input swung to its low
@@ -152,6 +153,7 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
 });
 
 export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const chT = useT(chartMessages);
   const { tornado, resultKey, fmt, t } = props;
   const bt = useT(billingMessages);
   const [metric, setMetric] = useState<TornadoMetric>('saving');
@@ -159,8 +161,8 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   const shaped = useMemo(() => tornadoBars(tornado, metric, fmt.toDisplay), [tornado, metric, fmt]);
   // Saving and NPV are money; the break-even is a volume.
   const isMoney = metric !== 'breakEven';
-  const atLow = metric === 'saving' ? t('chart.savingAtLow') : metric === 'npv' ? t('chart.npvAtLow') : t('chart.breakEvenAtLow');
-  const atHigh = metric === 'saving' ? t('chart.savingAtHigh') : metric === 'npv' ? t('chart.npvAtHigh') : t('chart.breakEvenAtHigh');
+  const atLow = metric === 'saving' ? chT('chart.savingAtLow') : metric === 'npv' ? chT('chart.npvAtLow') : chT('chart.breakEvenAtLow');
+  const atHigh = metric === 'saving' ? chT('chart.savingAtHigh') : metric === 'npv' ? chT('chart.npvAtHigh') : chT('chart.breakEvenAtHigh');
   const value = isMoney ? moneyAxis(fmt, fmt.moneyCompact) : (v: number) => fmt.compact(v);
   const inputValue = (key: keyof typeof UNCERTAIN_INPUTS, v: number) => {
     const u = unitOf(t, UNCERTAIN_INPUTS[key].unit);
@@ -178,7 +180,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
     highMark: b.highBeyond ? markValue(b.highBeyond.bar, mark(b.highBeyond.step)) : null,
   }));
   const hasSteps = shaped.bars.some((b) => b.row.stepLow !== null || b.row.stepHigh !== null);
-  const money = (usd: number | null) => (usd === null ? t('chart.end.cannot-serve') : fmt.money(usd, 0));
+  const money = (usd: number | null) => (usd === null ? chT('chart.end.cannot-serve') : fmt.money(usd, 0));
   const stepCell = (key: keyof typeof UNCERTAIN_INPUTS, s: ReplicaStep | null, end: 'low' | 'high') =>
     s === null
       ? bt('unc.noStep')
@@ -190,14 +192,14 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
           after: money(s.savingAfter),
           p: percent(s.probability),
         });
-  const endText = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? value(v[1]) : t(`chart.end.${label}`));
+  const endText = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? value(v[1]) : chT(`chart.end.${label}`));
   const lowEnd = (b: TornadoBar) => b.lowBeyond?.bar ?? b.low;
   const highEnd = (b: TornadoBar) => b.highBeyond?.bar ?? b.high;
   const table = {
     head: [
-      t('chart.input'),
-      t('chart.lowEnd'),
-      t('chart.highEnd'),
+      chT('chart.input'),
+      chT('chart.lowEnd'),
+      chT('chart.highEnd'),
       atLow,
       atHigh,
       ...(hasSteps ? [bt('unc.stepLowCol'), bt('unc.stepHighCol')] : []),
@@ -213,18 +215,18 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   };
   // Plain numbers for the CSV: the input's ends in their unit, the saving in the display
   // currency (or the break-even in tokens); an end without a value says why.
-  const csvEnd = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? (isMoney ? csvMoney(v[1]) : csvNumber(v[1])) : t(`chart.end.${label}`));
+  const csvEnd = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? (isMoney ? csvMoney(v[1]) : csvNumber(v[1])) : chT(`chart.end.${label}`));
   const csvStepHead = (end: 'low' | 'high') => {
     const e = { end: bt(`unc.${end}`) };
-    return [bt('unc.csvStepAt', e), bt('unc.csvStepReplicas', e), `${bt('unc.csvStepBefore', e)} (${fmt.currency}/${t('unit.month')})`, `${bt('unc.csvStepAfter', e)} (${fmt.currency}/${t('unit.month')})`, `${bt('unc.csvStepProbability', e)} (0–1)`];
+    return [bt('unc.csvStepAt', e), bt('unc.csvStepReplicas', e), `${bt('unc.csvStepBefore', e)} (${fmt.currency}/${chT('unit.month')})`, `${bt('unc.csvStepAfter', e)} (${fmt.currency}/${chT('unit.month')})`, `${bt('unc.csvStepProbability', e)} (0–1)`];
   };
-  const resultUnit = metric === 'saving' ? `${fmt.currency}/${t('unit.month')}` : metric === 'npv' ? fmt.currency : t('unit.tokensPerMonth');
+  const resultUnit = metric === 'saving' ? `${fmt.currency}/${chT('unit.month')}` : metric === 'npv' ? fmt.currency : t('unit.tokensPerMonth');
   const csv = {
     head: [
-      t('chart.input'),
-      t('chart.csvUnit'),
-      t('chart.lowEnd'),
-      t('chart.highEnd'),
+      chT('chart.input'),
+      chT('chart.csvUnit'),
+      chT('chart.lowEnd'),
+      chT('chart.highEnd'),
       `${atLow} (${resultUnit})`,
       `${atHigh} (${resultUnit})`,
       ...(hasSteps ? (['low', 'high'] as const).flatMap((end) => csvStepHead(end)) : []),
@@ -246,8 +248,8 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   };
   const config: ChartConfig<TornadoEnd> = {
     series: [
-      { key: 'low', label: t('chart.lowEnd'), colour: 'var(--series-5)', kind: 'bar' },
-      { key: 'high', label: t('chart.highEnd'), colour: 'var(--series-6)', kind: 'bar' },
+      { key: 'low', label: chT('chart.lowEnd'), colour: 'var(--series-5)', kind: 'bar' },
+      { key: 'high', label: chT('chart.highEnd'), colour: 'var(--series-6)', kind: 'bar' },
       ...(data.some((d) => d.lowBeyond !== null || d.highBeyond !== null)
         ? [
             { key: 'lowBeyond' as const, label: bt('unc.beyondLow'), colour: 'var(--series-5)' as const, kind: 'bar' as const, hatched: true },
@@ -261,10 +263,10 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
           metric === 'saving'
             ? tornado.option === 'hybrid'
               ? bt('unc.tornadoHybridNote', { replicas: fmt.number(tornado.hybridReplicas, 0) })
-              : t('chart.tornadoSavingNote')
+              : chT('chart.tornadoSavingNote')
             : metric === 'npv'
-              ? t('chart.tornadoNpvNote', { option: t(`lead.option.${tornado.option}`) })
-              : t('chart.tornadoBreakEvenNote'),
+              ? chT('chart.tornadoNpvNote', { option: t(`lead.option.${tornado.option}`) })
+              : chT('chart.tornadoBreakEvenNote'),
       },
       ...(data.some((d) => d.lowBeyond !== null || d.highBeyond !== null) ? [{ text: bt('unc.stepNote') }] : []),
     ],
@@ -284,7 +286,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
           }),
         );
   const top = shaped.bars[0];
-  const summary = top ? t('chart.tornadoAria', { input: t(`key.${top.key}`) }) : t('chart.tornadoEmpty');
+  const summary = top ? chT('chart.tornadoAria', { input: t(`key.${top.key}`) }) : chT('chart.tornadoEmpty');
   const height = Math.max(120, 34 + data.length * (BAR + 12));
   const values = data.flatMap((d) => [...(d.low ?? []), ...(d.high ?? []), ...(d.lowBeyond ?? []), ...(d.highBeyond ?? [])]);
   const lo = Math.min(0, ...values);
@@ -302,7 +304,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   const margin = { top: 4, right: rightFor(shownTicks), bottom: 22, left: 4 };
   return (
     <div data-chart="tornado" data-kind="uncertain" data-for={resultKey}>
-      <div className="mb-2 flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={t('chart.tornadoMetric')}>
+      <div className="mb-2 flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={chT('chart.tornadoMetric')}>
         {(['saving', 'npv', 'breakEven'] as const).map((m) => (
           <Button
             key={m}
@@ -312,12 +314,12 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
             variant="chip"
             size="xs"
           >
-            {t(`chart.metric.${m}`)}
+            {chT(`chart.metric.${m}`)}
           </Button>
         ))}
       </div>
       <ChartFrame
-        title={metric === 'saving' ? t('chart.tornadoSavingTitle') : metric === 'npv' ? t('chart.tornadoNpvTitle') : t('chart.tornadoBreakEvenTitle')}
+        title={metric === 'saving' ? chT('chart.tornadoSavingTitle') : metric === 'npv' ? chT('chart.tornadoNpvTitle') : chT('chart.tornadoBreakEvenTitle')}
         summary={summary}
         table={table}
         csv={csv}
@@ -328,7 +330,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
       >
         <div ref={boxRef} className="h-full w-full">
         {data.length === 0 ? (
-          <p className="text-sm text-muted">{t('chart.tornadoEmpty')}</p>
+          <p className="text-sm text-muted">{chT('chart.tornadoEmpty')}</p>
         ) : boxWidth === null ? null : (
           <TornadoPlot
             width={boxWidth}
@@ -337,7 +339,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
             domain={isMoney ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
             ticks={shownTicks}
             zeroLine={isMoney}
-            axisLabel={metric === 'saving' ? t('chart.savingAxis', { currency: fmt.currency }) : metric === 'npv' ? t('chart.npvAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth')}
+            axisLabel={metric === 'saving' ? chT('chart.savingAxis', { currency: fmt.currency }) : metric === 'npv' ? chT('chart.npvAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth')}
             money={isMoney}
             config={config}
             nameWidth={nameWidth}

@@ -2,10 +2,12 @@ import { memo } from 'react';
 import { ChartFrame } from '../../../components/chart-frame';
 import { seriesOf, type ChartConfig } from '../../../components/chart-config';
 import { Help } from '../../../components/help';
+import { useT } from '../../../components/use-t';
 import type { Figure, TcoEvaluation } from '../../../core/tco/evaluate';
 import type { Fmt } from '../../../lib/format/fmt';
 import type { TcoT } from '../messages';
 import { csvShare } from './csv';
+import { chartMessages } from './chart-messages';
 
 /**
  * Utilisation of the self-hosted deployment as a half-circle gauge: busy share (all attempts)
@@ -30,20 +32,21 @@ function arc(share: number, r = R): string {
 const val = (f: Figure) => (f.ok ? f.value : null);
 
 export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const chT = useT(chartMessages);
   const { evaluation: e, resultKey, fmt, t } = props;
   const u = e.selfHosted.utilisation;
   const avg = val(u.average);
   const productive = val(u.productive);
   const peak = val(u.peak);
   const text = (f: Figure) => (f.ok ? fmt.percent(f.value, f.value < 0.1 ? 1 : 0) : t(`na.${f.reason}`));
-  const summary = t('chart.gaugeAria', { average: text(u.average), productive: text(u.productive), max: fmt.percent(u.max, 0) });
+  const summary = chT('chart.gaugeAria', { average: text(u.average), productive: text(u.productive), max: fmt.percent(u.max, 0) });
   // The two arcs and the limit mark. The legend with its help button stays under the frame;
   // its swatches, the arcs and the image files' legend all read from here.
-  const limit = { key: 'max', label: t('chart.utilMax'), colour: 'var(--text)', detail: fmt.percent(u.max, 0) } as const;
+  const limit = { key: 'max', label: chT('chart.utilMax'), colour: 'var(--text)', detail: fmt.percent(u.max, 0) } as const;
   const config: ChartConfig<'productive' | 'average'> = {
     series: [
-      { key: 'productive', label: t('chart.utilProductive'), colour: 'var(--series-self)', kind: 'bar', detail: text(u.productive) },
-      { key: 'average', label: t('chart.utilAverage'), colour: 'var(--series-5)', kind: 'bar', detail: text(u.average) },
+      { key: 'productive', label: chT('chart.utilProductive'), colour: 'var(--series-self)', kind: 'bar', detail: text(u.productive) },
+      { key: 'average', label: chT('chart.utilAverage'), colour: 'var(--series-5)', kind: 'bar', detail: text(u.average) },
     ],
     references: [limit],
   };
@@ -52,28 +55,28 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
   const [mx0, my0] = point(u.max, R - 14);
   const [mx1, my1] = point(u.max, R + 10);
   const table = {
-    head: [t('chart.measure'), t('chart.value')],
+    head: [chT('chart.measure'), chT('chart.value')],
     rows: [
-      [t('chart.utilAverage'), text(u.average)],
-      [t('chart.utilProductive'), text(u.productive)],
-      [t('chart.utilPeak'), text(u.peak)],
-      [t('chart.utilMax'), fmt.percent(u.max, 0)],
+      [chT('chart.utilAverage'), text(u.average)],
+      [chT('chart.utilProductive'), text(u.productive)],
+      [chT('chart.utilPeak'), text(u.peak)],
+      [chT('chart.utilMax'), fmt.percent(u.max, 0)],
     ],
   };
   // Shares as fractions; a figure without a value says why.
   const raw = (f: Figure) => (f.ok ? csvShare(f.value) : t(`na.${f.reason}`));
   const csv = {
-    head: [t('chart.measure'), `${t('chart.value')} (${t('chart.csvShare')})`],
+    head: [chT('chart.measure'), `${chT('chart.value')} (${chT('chart.csvShare')})`],
     rows: [
-      [t('chart.utilAverage'), raw(u.average)],
-      [t('chart.utilProductive'), raw(u.productive)],
-      [t('chart.utilPeak'), raw(u.peak)],
-      [t('chart.utilMax'), csvShare(u.max)],
+      [chT('chart.utilAverage'), raw(u.average)],
+      [chT('chart.utilProductive'), raw(u.productive)],
+      [chT('chart.utilPeak'), raw(u.peak)],
+      [chT('chart.utilMax'), csvShare(u.max)],
     ],
   };
   return (
     <div data-chart="gauge" data-kind="eval" data-for={resultKey}>
-      <ChartFrame title={t('chart.gaugeTitle')} summary={summary} table={table} csv={csv} height={150} testId="tco-gauge" config={config} legend="outside">
+      <ChartFrame title={chT('chart.gaugeTitle')} summary={summary} table={table} csv={csv} height={150} testId="tco-gauge" config={config} legend="outside">
         <svg viewBox="0 0 200 112" className="h-full w-full" aria-hidden>
           <path d={arc(1)} fill="none" stroke="var(--grid)" strokeWidth={18} />
           {avg !== null ? <path d={arc(avg)} fill="none" stroke={average.colour} strokeWidth={18} /> : null}
@@ -83,7 +86,7 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
             {productive === null ? '–' : fmt.percent(productive, productive < 0.1 ? 1 : 0)}
           </text>
           <text x={CX} y={CY + 4} textAnchor="middle" fontSize={9} fill="var(--muted)">
-            {t('chart.utilProductive')}
+            {chT('chart.utilProductive')}
           </text>
         </svg>
       </ChartFrame>
@@ -98,8 +101,8 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
           {average.label}: <span className="figures text-text">{average.detail}</span>
         </li>
         <li>
-          {t('chart.utilPeak')}: <span className="figures text-text">{text(u.peak)}</span> · {t('chart.utilMax')}: <span className="figures text-text">{fmt.percent(u.max, 0)}</span>
-          {peak !== null && peak > u.max + 1e-9 ? <span className="text-bad"> · {t('chart.utilOver')}</span> : null}
+          {chT('chart.utilPeak')}: <span className="figures text-text">{text(u.peak)}</span> · {chT('chart.utilMax')}: <span className="figures text-text">{fmt.percent(u.max, 0)}</span>
+          {peak !== null && peak > u.max + 1e-9 ? <span className="text-bad"> · {chT('chart.utilOver')}</span> : null}
         </li>
       </ul>
     </div>

@@ -28,6 +28,7 @@ import { OptionalNumberField } from './optional-number-field';
 import { ProfileEditor } from './profile-editor';
 import { RangesEditor } from './ranges-editor';
 import { catalogPriceInUnit, convertRentPrice, matchesCatalogPrice } from './rent-unit';
+import { inputsMessages } from './inputs-messages';
 
 // The badge lives with the capacity panel and its charts: loaded after the first verdict is on
 // screen, not before it.
@@ -63,6 +64,7 @@ function Group(props: { title: string; defaultOpen?: boolean; children: () => Re
 
 /** The sliders analysts drag: volume, GPU price, utilisation, throughput, cache hits, acceptance. */
 const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
+  const inT = useT(inputsMessages);
   const { t } = props;
   const bt = useT(billingMessages);
   const w = useAppStore((s) => s.scenario.workload);
@@ -75,10 +77,10 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
   return (
     <div className="grid gap-3" data-testid="tco-quick-inputs">
       {w.mode === 'requests' ? (
-        <LogSliderField label={t('in.requestsPerDay')} value={w.requestsPerDay} min={1} max={10_000_000} fieldMax={1e9} unit={t('unit.requestsPerDay')} onCommit={(requestsPerDay) => setWorkload({ requestsPerDay })} testId="tco-volume" />
+        <LogSliderField label={inT('in.requestsPerDay')} value={w.requestsPerDay} min={1} max={10_000_000} fieldMax={1e9} unit={inT('unit.requestsPerDay')} onCommit={(requestsPerDay) => setWorkload({ requestsPerDay })} testId="tco-volume" />
       ) : (
         <LogSliderField
-          label={t('in.tokensPerMonthTotal')}
+          label={inT('in.tokensPerMonthTotal')}
           value={w.inputTokensPerMonth + w.outputTokensPerMonth}
           min={1e5}
           max={1e13}
@@ -103,7 +105,7 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
         />
       ) : sh.costMode === 'rent' ? (
         <NumberField
-          label={sh.rentUnit === 'gpu-hour' ? t('in.gpuPrice') : t('in.nodePrice')}
+          label={sh.rentUnit === 'gpu-hour' ? inT('in.gpuPrice') : inT('in.nodePrice')}
           value={sh.rentPrice}
           min={0}
           max={sh.rentUnit === 'gpu-hour' ? MONEY_LIMITS.rentPerGpuHour : MONEY_LIMITS.rentPerNodeHour}
@@ -132,11 +134,11 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           testId="tco-gpu-price"
         />
       ) : (
-        <NumberField label={t('in.capexPerGpu')} value={sh.capexPerGpu} min={0} max={MONEY_LIMITS.capexPerGpu} digits={0} unit={t('unit.usdPerGpu')} slider={{ min: 0, max: 80_000, step: 500 }} onCommit={(capexPerGpu) => setSelf({ capexPerGpu })} testId="tco-gpu-price" />
+        <NumberField label={inT('in.capexPerGpu')} value={sh.capexPerGpu} min={0} max={MONEY_LIMITS.capexPerGpu} digits={0} unit={inT('unit.usdPerGpu')} slider={{ min: 0, max: 80_000, step: 500 }} onCommit={(capexPerGpu) => setSelf({ capexPerGpu })} testId="tco-gpu-price" />
       )}
       {UNCERTAIN_INPUTS.tokensPerSecond.applies({ workload: w, api, selfHosted: sh }) ? (
         <LogSliderField
-          label={t('in.throughput')}
+          label={inT('in.throughput')}
           value={sh.throughput.tokensPerSecond}
           min={10}
           max={200_000}
@@ -160,76 +162,78 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
       ) : (
         // A series sizes the replicas: the single figure is not read, so no live-looking field.
         <fieldset className="grid gap-1">
-          <legend className="text-sm">{t('in.throughput')}</legend>
+          <legend className="text-sm">{inT('in.throughput')}</legend>
           <Suspense fallback={null}>
             <SeriesThroughput unit={throughputUnit} single={`${formatNumber(language, sh.throughput.tokensPerSecond, 2)} ${throughputUnit}`} testId="tco-throughput" />
           </Suspense>
         </fieldset>
       )}
-      <NumberField label={t('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />
-      <NumberField label={t('in.cacheHit')} value={w.cacheHitShare} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })} testId="tco-cache-hit" />
+      <NumberField label={inT('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />
+      <NumberField label={inT('in.cacheHit')} value={w.cacheHitShare} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })} testId="tco-cache-hit" />
       <div className="grid grid-cols-2 items-end gap-3">
-        <NumberField label={t('in.acceptanceApi')} value={w.acceptanceApi} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceApi) => setWorkload({ acceptanceApi })} testId="tco-acceptance-api" />
-        <NumberField label={t('in.acceptanceSelf')} value={w.acceptanceSelfHosted} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceSelfHosted) => setWorkload({ acceptanceSelfHosted })} testId="tco-acceptance-self" />
+        <NumberField label={inT('in.acceptanceApi')} value={w.acceptanceApi} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceApi) => setWorkload({ acceptanceApi })} testId="tco-acceptance-api" />
+        <NumberField label={inT('in.acceptanceSelf')} value={w.acceptanceSelfHosted} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceSelfHosted) => setWorkload({ acceptanceSelfHosted })} testId="tco-acceptance-self" />
       </div>
     </div>
   );
 });
 
 function WorkloadFields(props: { t: TcoT }) {
+  const inT = useT(inputsMessages);
   const { t } = props;
   const w = useAppStore((s) => s.scenario.workload);
   return (
     <>
-      <SelectField label={t('in.volumeMode')} value={w.mode} options={[{ value: 'requests', label: t('in.modeRequests') }, { value: 'tokens', label: t('in.modeTokens') }]} onChange={(mode) => setWorkload({ mode })} testId="tco-volume-mode" />
+      <SelectField label={inT('in.volumeMode')} value={w.mode} options={[{ value: 'requests', label: inT('in.modeRequests') }, { value: 'tokens', label: inT('in.modeTokens') }]} onChange={(mode) => setWorkload({ mode })} testId="tco-volume-mode" />
       {w.mode === 'requests' ? (
         <div className="grid grid-cols-2 gap-3">
-          <NumberField label={t('in.inputPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
-          <NumberField label={t('in.outputPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
-          <NumberField label={t('in.daysPerMonth')} value={w.daysPerMonth} min={1} max={31} digits={1} unit={t('unit.days')} onCommit={(daysPerMonth) => setWorkload({ daysPerMonth })} />
+          <NumberField label={inT('in.inputPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
+          <NumberField label={inT('in.outputPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
+          <NumberField label={inT('in.daysPerMonth')} value={w.daysPerMonth} min={1} max={31} digits={1} unit={inT('unit.days')} onCommit={(daysPerMonth) => setWorkload({ daysPerMonth })} />
         </div>
       ) : (
         <div className="grid grid-cols-2 gap-3">
-          <NumberField label={t('in.inputPerMonth')} value={w.inputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(inputTokensPerMonth) => setWorkload({ inputTokensPerMonth })} />
-          <NumberField label={t('in.outputPerMonth')} value={w.outputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(outputTokensPerMonth) => setWorkload({ outputTokensPerMonth })} />
-          <NumberField label={t('in.inputPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} help={t('in.perRequestHelp')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
-          <NumberField label={t('in.outputPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
+          <NumberField label={inT('in.inputPerMonth')} value={w.inputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(inputTokensPerMonth) => setWorkload({ inputTokensPerMonth })} />
+          <NumberField label={inT('in.outputPerMonth')} value={w.outputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(outputTokensPerMonth) => setWorkload({ outputTokensPerMonth })} />
+          <NumberField label={inT('in.inputPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} help={inT('in.perRequestHelp')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
+          <NumberField label={inT('in.outputPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
         </div>
       )}
       <SelectField
-        label={t('in.reasoning')}
+        label={inT('in.reasoning')}
         value={w.reasoningMode}
-        options={[{ value: 'none', label: t('in.reasoningNone') }, { value: 'tokens', label: t('in.reasoningTokens') }, { value: 'multiplier', label: t('in.reasoningMultiplier') }]}
+        options={[{ value: 'none', label: inT('in.reasoningNone') }, { value: 'tokens', label: inT('in.reasoningTokens') }, { value: 'multiplier', label: inT('in.reasoningMultiplier') }]}
         onChange={(reasoningMode) => setWorkload({ reasoningMode })}
-        help={t('in.reasoningHelp')}
+        help={inT('in.reasoningHelp')}
       />
       {w.reasoningMode === 'tokens' ? (
-        <NumberField label={t('in.reasoningPerRequest')} value={w.reasoningTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(reasoningTokensPerRequest) => setWorkload({ reasoningTokensPerRequest })} />
+        <NumberField label={inT('in.reasoningPerRequest')} value={w.reasoningTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(reasoningTokensPerRequest) => setWorkload({ reasoningTokensPerRequest })} />
       ) : w.reasoningMode === 'multiplier' ? (
-        <NumberField label={t('in.reasoningFactor')} value={w.reasoningMultiplier} min={1} max={100} digits={2} unit="×" onCommit={(reasoningMultiplier) => setWorkload({ reasoningMultiplier })} />
+        <NumberField label={inT('in.reasoningFactor')} value={w.reasoningMultiplier} min={1} max={100} digits={2} unit="×" onCommit={(reasoningMultiplier) => setWorkload({ reasoningMultiplier })} />
       ) : null}
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={t('in.retryRateApi')} value={w.retryRateApi} min={0} max={10} scale={100} digits={1} unit="%" help={t('in.retryHelp')} onCommit={(retryRateApi) => setWorkload({ retryRateApi })} testId="tco-retry-api" />
-        <NumberField label={t('in.retryRateSelf')} value={w.retryRateSelfHosted} min={0} max={10} scale={100} digits={1} unit="%" onCommit={(retryRateSelfHosted) => setWorkload({ retryRateSelfHosted })} testId="tco-retry-self" />
+        <NumberField label={inT('in.retryRateApi')} value={w.retryRateApi} min={0} max={10} scale={100} digits={1} unit="%" help={inT('in.retryHelp')} onCommit={(retryRateApi) => setWorkload({ retryRateApi })} testId="tco-retry-api" />
+        <NumberField label={inT('in.retryRateSelf')} value={w.retryRateSelfHosted} min={0} max={10} scale={100} digits={1} unit="%" onCommit={(retryRateSelfHosted) => setWorkload({ retryRateSelfHosted })} testId="tco-retry-self" />
       </div>
     </>
   );
 }
 
 function ShapeFields(props: { t: TcoT }) {
+  const inT = useT(inputsMessages);
   const { t } = props;
   const w = useAppStore((s) => s.scenario.workload);
   return (
     <>
       <SelectField
-        label={t('in.profileMode')}
+        label={inT('in.profileMode')}
         value={w.profileMode}
-        options={[{ value: 'peak-to-average', label: t('in.profilePar') }, { value: 'weekly', label: t('in.profileWeekly') }]}
+        options={[{ value: 'peak-to-average', label: inT('in.profilePar') }, { value: 'weekly', label: inT('in.profileWeekly') }]}
         onChange={(profileMode) => setWorkload({ profileMode })}
         testId="tco-profile-mode"
       />
       {w.profileMode === 'peak-to-average' ? (
-        <NumberField label={t('in.peakToAverage')} value={w.peakToAverage} min={1} max={1000} digits={2} unit="×" slider={{ min: 1, max: 10, step: 0.1 }} help={t('in.peakHelp')} onCommit={(peakToAverage) => setWorkload({ peakToAverage })} testId="tco-par" />
+        <NumberField label={inT('in.peakToAverage')} value={w.peakToAverage} min={1} max={1000} digits={2} unit="×" slider={{ min: 1, max: 10, step: 0.1 }} help={inT('in.peakHelp')} onCommit={(peakToAverage) => setWorkload({ peakToAverage })} testId="tco-par" />
       ) : (
         <ProfileEditor t={t} profile={w.weeklyProfile} onChange={(weeklyProfile) => setWorkload({ weeklyProfile })} />
       )}
@@ -237,27 +241,27 @@ function ShapeFields(props: { t: TcoT }) {
   );
 }
 
-function ApiFields(props: { t: TcoT }) {
-  const { t } = props;
+function ApiFields() {
+  const inT = useT(inputsMessages);
   const api = useAppStore((s) => s.scenario.api);
   const language = useLanguage();
   const rec = api.offerId ? findApiOffer(api.offerId) : undefined;
   // An offer picked from genai-prices: its own entry in the list, with its published badge.
   const listPrice = !rec && isListPriceOfferId(api.offerId);
   const options = [
-    ...(rec ? [] : [listPrice ? { value: api.offerId ?? '', label: `${api.provider} · ${api.model} (genai-prices)` } : { value: '', label: t('in.customOffer') }]),
-    ...API_OFFERS.map((o) => ({ value: o.id, label: `${o.provider} · ${o.model}${o.channel === 'first-party' ? '' : ` (${t(`channel.${o.channel}`)})`}` })),
+    ...(rec ? [] : [listPrice ? { value: api.offerId ?? '', label: `${api.provider} · ${api.model} (genai-prices)` } : { value: '', label: inT('in.customOffer') }]),
+    ...API_OFFERS.map((o) => ({ value: o.id, label: `${o.provider} · ${o.model}${o.channel === 'first-party' ? '' : ` (${inT(`channel.${o.channel}`)})`}` })),
   ];
-  const unit = t('unit.perMillion', { currency: api.listCurrency });
+  const unit = inT('unit.perMillion', { currency: api.listCurrency });
   const badge = rec ? (
-    <SourceBadge source={rec.source} custom={offerMatchesRecord(api, rec) ? null : { catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)} ${t('unit.perMillion', { currency: rec.listCurrency })}${rec.invoice ? ` → ${rec.invoice.currency}` : ''}`, onRestore: () => setApi(apiFieldsFromOffer(rec)) }} />
+    <SourceBadge source={rec.source} custom={offerMatchesRecord(api, rec) ? null : { catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)} ${inT('unit.perMillion', { currency: rec.listCurrency })}${rec.invoice ? ` → ${rec.invoice.currency}` : ''}`, onRestore: () => setApi(apiFieldsFromOffer(rec)) }} />
   ) : listPrice ? (
     <ListPriceBadge api={api} />
   ) : null;
   return (
     <>
       <SelectField
-        label={t('in.apiOffer')}
+        label={inT('in.apiOffer')}
         value={api.offerId ?? ''}
         options={options}
         onChange={(id) => {
@@ -269,35 +273,35 @@ function ApiFields(props: { t: TcoT }) {
       />
       <ListPricePicker offerId={api.offerId} onPick={setApi} />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={t('in.priceInput')} value={api.priceInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceInputPerM) => setApiByHand({ priceInputPerM })} testId="tco-price-input" />
-        <NumberField label={t('in.priceCached')} value={api.priceCachedInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceCachedInputPerM) => setApiByHand({ priceCachedInputPerM })} />
-        <NumberField label={t('in.priceOutput')} value={api.priceOutputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApiByHand({ priceOutputPerM })} testId="tco-price-output" />
-        <SelectField label={t('in.listCurrency')} value={api.listCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(listCurrency) => setApiByHand({ listCurrency })} testId="tco-list-currency" />
+        <NumberField label={inT('in.priceInput')} value={api.priceInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceInputPerM) => setApiByHand({ priceInputPerM })} testId="tco-price-input" />
+        <NumberField label={inT('in.priceCached')} value={api.priceCachedInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceCachedInputPerM) => setApiByHand({ priceCachedInputPerM })} />
+        <NumberField label={inT('in.priceOutput')} value={api.priceOutputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApiByHand({ priceOutputPerM })} testId="tco-price-output" />
+        <SelectField label={inT('in.listCurrency')} value={api.listCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(listCurrency) => setApiByHand({ listCurrency })} testId="tco-list-currency" />
       </div>
-      <InvoiceFields t={t} />
+      <InvoiceFields />
       <div className="grid grid-cols-2 gap-3">
         <OptionalNumberField
-          label={t('in.rateLimitRpm')}
+          label={inT('in.rateLimitRpm')}
           value={api.rateLimitRpm}
           min={1}
           max={1e12}
-          unit={t('unit.requestsPerMinute')}
-          placeholder={t('in.noLimit')}
+          unit={inT('unit.requestsPerMinute')}
+          placeholder={inT('in.noLimit')}
           onCommit={(rateLimitRpm) => setApi({ rateLimitRpm })}
           testId="tco-rate-limit-rpm"
         />
         <OptionalNumberField
-          label={t('in.rateLimitTpm')}
+          label={inT('in.rateLimitTpm')}
           value={api.rateLimitTpm}
           min={1}
           max={1e15}
-          unit={t('unit.tokensPerMinute')}
-          placeholder={t('in.noLimit')}
+          unit={inT('unit.tokensPerMinute')}
+          placeholder={inT('in.noLimit')}
           onCommit={(rateLimitTpm) => setApi({ rateLimitTpm })}
           testId="tco-rate-limit-tpm"
         />
       </div>
-      <p className="-mt-1 text-xs text-muted">{t('in.rateLimitHelp')}</p>
+      <p className="-mt-1 text-xs text-muted">{inT('in.rateLimitHelp')}</p>
     </>
   );
 }
@@ -306,8 +310,8 @@ function ApiFields(props: { t: TcoT }) {
  * The invoice: its currency, how list amounts become invoice amounts (market rate or a
  * relay's peg), and this month's bill in words: list → invoice → paid at the market rate.
  */
-function InvoiceFields(props: { t: TcoT }) {
-  const { t } = props;
+function InvoiceFields() {
+  const inT = useT(inputsMessages);
   const scenario = useAppStore((s) => s.scenario);
   const { api, fx } = scenario;
   const language = useLanguage();
@@ -320,26 +324,26 @@ function InvoiceFields(props: { t: TcoT }) {
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
-        <SelectField label={t('in.invoiceCurrency')} value={api.invoiceCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(invoiceCurrency) => setApi({ invoiceCurrency })} testId="tco-invoice-currency" />
+        <SelectField label={inT('in.invoiceCurrency')} value={api.invoiceCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(invoiceCurrency) => setApi({ invoiceCurrency })} testId="tco-invoice-currency" />
         {differ ? (
           <SelectField
-            label={t('in.invoiceFx')}
+            label={inT('in.invoiceFx')}
             value={api.invoiceFx}
             options={[
-              { value: 'market', label: t('in.fxMarket', { rate: formatRate(language, invoicePerListUnit({ api: { ...api, invoiceFx: 'market' }, fx })), ...pair }) },
-              { value: 'peg', label: t('in.fxPeg') },
+              { value: 'market', label: inT('in.fxMarket', { rate: formatRate(language, invoicePerListUnit({ api: { ...api, invoiceFx: 'market' }, fx })), ...pair }) },
+              { value: 'peg', label: inT('in.fxPeg') },
             ]}
             onChange={(invoiceFx) => setApi({ invoiceFx })}
             testId="tco-invoice-fx"
           />
         ) : null}
         {differ && api.invoiceFx === 'peg' ? (
-          <NumberField label={t('in.peg', pair)} value={api.pegInvoicePerListUnit} min={0.000001} max={1000} digits={4} unit={`${api.invoiceCurrency}/${api.listCurrency}`} onCommit={(pegInvoicePerListUnit) => setApi({ pegInvoicePerListUnit })} testId="tco-peg" />
+          <NumberField label={inT('in.peg', pair)} value={api.pegInvoicePerListUnit} min={0.000001} max={1000} digits={4} unit={`${api.invoiceCurrency}/${api.listCurrency}`} onCommit={(pegInvoicePerListUnit) => setApi({ pegInvoicePerListUnit })} testId="tco-peg" />
         ) : null}
       </div>
       {current && (api.listCurrency !== 'USD' || api.invoiceCurrency !== 'USD') ? (
         <p className="-mt-1 text-xs text-muted" data-testid="tco-invoice-line">
-          {t(api.invoiceCurrency === 'USD' ? 'in.invoiceLineUsd' : 'in.invoiceLine', {
+          {inT(api.invoiceCurrency === 'USD' ? 'in.invoiceLineUsd' : 'in.invoiceLine', {
             list: formatAmount(language, current.listCurrency, current.listAmount, { digits: 2 }),
             invoice: formatAmount(language, current.invoiceCurrency, current.invoiceAmount, { digits: 2 }),
             rate: formatRate(language, current.invoiceUnitsPerUsd),
@@ -353,6 +357,7 @@ function InvoiceFields(props: { t: TcoT }) {
 }
 
 function DeploymentFields(props: { t: TcoT }) {
+  const inT = useT(inputsMessages);
   const { t } = props;
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
@@ -367,7 +372,7 @@ function DeploymentFields(props: { t: TcoT }) {
   return (
     <>
       <SelectField
-        label={t('in.gpu')}
+        label={inT('in.gpu')}
         value={sh.gpuId}
         options={GPUS.map((g) => ({ value: g.id, label: g.name }))}
         onChange={(gpuId) => {
@@ -379,19 +384,19 @@ function DeploymentFields(props: { t: TcoT }) {
         badge={gpu ? <SourceBadge source={gpu.source} /> : null}
       />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={t('in.gpusPerReplica')} value={sh.gpusPerReplica} min={1} max={4096} integer unit={t('unit.gpus')} onCommit={(gpusPerReplica) => setSelf({ gpusPerReplica })} />
-        <NumberField label={t('in.gpusPerNode')} value={sh.gpusPerNode} min={1} max={MAX_GPUS_PER_NODE} integer unit={t('unit.gpus')} onCommit={(gpusPerNode) => setSelf({ gpusPerNode })} />
-        <NumberField label={t('in.replicas')} value={sh.replicas} min={0} max={64} integer unit={t('unit.replicas')} help={t('in.replicasHelp')} onCommit={(replicas) => setSelf({ replicas })} testId="tco-replicas" />
-        <SelectField label={t('in.redundancy')} value={sh.redundancy} options={[{ value: 'none', label: t('in.redundancyNone') }, { value: 'n-plus-1', label: t('in.redundancyN1') }]} onChange={(redundancy) => setSelf({ redundancy })} />
+        <NumberField label={inT('in.gpusPerReplica')} value={sh.gpusPerReplica} min={1} max={4096} integer unit={inT('unit.gpus')} onCommit={(gpusPerReplica) => setSelf({ gpusPerReplica })} />
+        <NumberField label={inT('in.gpusPerNode')} value={sh.gpusPerNode} min={1} max={MAX_GPUS_PER_NODE} integer unit={inT('unit.gpus')} onCommit={(gpusPerNode) => setSelf({ gpusPerNode })} />
+        <NumberField label={inT('in.replicas')} value={sh.replicas} min={0} max={64} integer unit={t('unit.replicas')} help={inT('in.replicasHelp')} onCommit={(replicas) => setSelf({ replicas })} testId="tco-replicas" />
+        <SelectField label={inT('in.redundancy')} value={sh.redundancy} options={[{ value: 'none', label: inT('in.redundancyNone') }, { value: 'n-plus-1', label: inT('in.redundancyN1') }]} onChange={(redundancy) => setSelf({ redundancy })} />
       </div>
       <SelectField
-        label={t('in.serving')}
+        label={inT('in.serving')}
         value={sh.pools === null ? 'aggregated' : 'pools'}
         options={[
-          { value: 'aggregated', label: t('in.servingAggregated') },
-          { value: 'pools', label: t('in.servingPools') },
+          { value: 'aggregated', label: inT('in.servingAggregated') },
+          { value: 'pools', label: inT('in.servingPools') },
         ]}
-        help={t('in.servingHelp')}
+        help={inT('in.servingHelp')}
         // Pools start without rates: the plan search estimates them, or the user enters a sweep's.
         onChange={(v) => setSelf({ pools: v === 'pools' ? { prefillRequestsPerSecond: 0, decodeRequestsPerSecond: 0, source: 'entered', label: null } : null })}
         testId="tco-serving"
@@ -403,12 +408,12 @@ function DeploymentFields(props: { t: TcoT }) {
             return (
               <NumberField
                 key={pool}
-                label={t(pool === 'prefill' ? 'in.prefillRate' : 'in.decodeRate')}
+                label={inT(pool === 'prefill' ? 'in.prefillRate' : 'in.decodeRate')}
                 value={sh.pools?.[key] ?? 0}
                 min={0}
                 max={1_000_000}
                 digits={3}
-                unit={t('unit.requestsPerSecond')}
+                unit={inT('unit.requestsPerSecond')}
                 // A rate typed in is the user's own: entered, whatever the plan search estimated.
                 onCommit={(v) => sh.pools && setSelf({ pools: { ...sh.pools, [key]: v, source: 'entered', label: null } })}
                 testId={`tco-${pool}-rate`}
@@ -416,20 +421,20 @@ function DeploymentFields(props: { t: TcoT }) {
             );
           })}
           <p className="col-span-2 text-xs text-muted" data-testid="tco-pools-source">
-            {t('in.poolsSource', { source: `${t(`poolSource.${sh.pools.source}`)}${sh.pools.label ? ` (${sh.pools.label})` : ''}` })}
+            {inT('in.poolsSource', { source: `${inT(`poolSource.${sh.pools.source}`)}${sh.pools.label ? ` (${sh.pools.label})` : ''}` })}
           </p>
         </div>
       ) : null}
-      <SelectField label={t('in.costMode')} value={sh.costMode} options={[{ value: 'rent', label: t('in.rent') }, { value: 'buy', label: t('in.buy') }]} onChange={(costMode) => setSelf({ costMode })} testId="tco-cost-mode" />
+      <SelectField label={inT('in.costMode')} value={sh.costMode} options={[{ value: 'rent', label: inT('in.rent') }, { value: 'buy', label: inT('in.buy') }]} onChange={(costMode) => setSelf({ costMode })} testId="tco-cost-mode" />
       {sh.costMode === 'rent' ? (
         <>
           <SelectField
-            label={t('in.rentOffer')}
+            label={inT('in.rentOffer')}
             value={sh.rentPriceId ?? ''}
             options={[
-              ...(priceRec ? [] : [{ value: '', label: t('in.customPrice') }]),
+              ...(priceRec ? [] : [{ value: '', label: inT('in.customPrice') }]),
               // The source and its date tell apart two rates of one provider (two price lists, two dates).
-              ...prices.map((p) => ({ value: p.id, label: `${p.provider} · ${t(`tier.${p.tier}`)} · ${formatNumber(language, p.usdPerGpuHour, 3)} ${t('unit.usdPerGpuHour')} · ${p.source.title.split(' ')[0] ?? ''}, ${formatDate(language, p.source.checked)}` })),
+              ...prices.map((p) => ({ value: p.id, label: `${p.provider} · ${inT(`tier.${p.tier}`)} · ${formatNumber(language, p.usdPerGpuHour, 3)} ${t('unit.usdPerGpuHour')} · ${p.source.title.split(' ')[0] ?? ''}, ${formatDate(language, p.source.checked)}` })),
             ]}
             onChange={(id) => {
               const p = findGpuPrice(id);
@@ -440,9 +445,9 @@ function DeploymentFields(props: { t: TcoT }) {
             testId="tco-rent-offer"
           />
           <SelectField
-            label={t('in.rentUnit')}
+            label={inT('in.rentUnit')}
             value={sh.rentUnit}
-            options={[{ value: 'gpu-hour', label: t('in.perGpuHour') }, { value: 'node-hour', label: t('in.perNodeHour', { n: sh.gpusPerNode }) }]}
+            options={[{ value: 'gpu-hour', label: inT('in.perGpuHour') }, { value: 'node-hour', label: inT('in.perNodeHour', { n: sh.gpusPerNode }) }]}
             // The same rent in the other unit: × or ÷ the GPUs per node, so the cost does not jump.
             onChange={(rentUnit) =>
               setSelf({
@@ -459,17 +464,17 @@ function DeploymentFields(props: { t: TcoT }) {
         <>
           {purchase ? (
             <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
-              {t('in.purchaseQuote', { low: formatNumber(language, purchase.usdLow, 0), high: formatNumber(language, purchase.usdHigh, 0) })}
+              {inT('in.purchaseQuote', { low: formatNumber(language, purchase.usdLow, 0), high: formatNumber(language, purchase.usdHigh, 0) })}
               <SourceBadge source={purchase.source} />
             </p>
           ) : null}
           <div className="grid grid-cols-2 gap-3">
-            <NumberField label={t('in.infraOverhead')} value={sh.infraOverheadShare} min={0} max={5} scale={100} digits={0} unit="%" onCommit={(infraOverheadShare) => setSelf({ infraOverheadShare })} />
-            <NumberField label={t('in.amortisation')} value={sh.amortisationMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(amortisationMonths) => setSelf({ amortisationMonths })} />
-            <NumberField label={t('in.residual')} value={sh.residualShare} min={0} max={1} scale={100} digits={0} unit="%" onCommit={(residualShare) => setSelf({ residualShare })} />
-            <NumberField label={t('in.power')} value={sh.powerWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })} />
-            <NumberField label={t('in.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
-            <NumberField label={t('in.kwh')} value={sh.pricePerKwh} min={0} max={10} digits={3} unit={t('unit.usdPerKwh')} onCommit={(pricePerKwh) => setSelf({ pricePerKwh })} />
+            <NumberField label={inT('in.infraOverhead')} value={sh.infraOverheadShare} min={0} max={5} scale={100} digits={0} unit="%" onCommit={(infraOverheadShare) => setSelf({ infraOverheadShare })} />
+            <NumberField label={inT('in.amortisation')} value={sh.amortisationMonths} min={1} max={240} integer unit={inT('unit.months')} onCommit={(amortisationMonths) => setSelf({ amortisationMonths })} />
+            <NumberField label={inT('in.residual')} value={sh.residualShare} min={0} max={1} scale={100} digits={0} unit="%" onCommit={(residualShare) => setSelf({ residualShare })} />
+            <NumberField label={inT('in.power')} value={sh.powerWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })} />
+            <NumberField label={inT('in.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
+            <NumberField label={inT('in.kwh')} value={sh.pricePerKwh} min={0} max={10} digits={3} unit={inT('unit.usdPerKwh')} onCommit={(pricePerKwh) => setSelf({ pricePerKwh })} />
           </div>
           <SelectField
             label={bt('power.mode')}
@@ -489,68 +494,68 @@ function DeploymentFields(props: { t: TcoT }) {
           ) : null}
         </>
       )}
-      <SelectField label={t('in.basis')} value={sh.throughput.basis} options={[{ value: 'output', label: t('in.basisOutput') }, { value: 'total', label: t('in.basisTotal') }]} onChange={(basis) => setSelf({ throughput: { ...sh.throughput, basis } })} />
+      <SelectField label={inT('in.basis')} value={sh.throughput.basis} options={[{ value: 'output', label: inT('in.basisOutput') }, { value: 'total', label: inT('in.basisTotal') }]} onChange={(basis) => setSelf({ throughput: { ...sh.throughput, basis } })} />
       <div className="grid grid-cols-2 gap-3">
         <OptionalNumberField
-          label={t('in.atInput')}
+          label={inT('in.atInput')}
           value={sh.throughput.atInputTokens}
           min={0}
           max={1e8}
           unit={t('unit.tokens')}
-          placeholder={t('in.atPlaceholder')}
+          placeholder={inT('in.atPlaceholder')}
           onCommit={(atInputTokens) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, atInputTokens } })}
           testId="tco-at-input"
         />
         <OptionalNumberField
-          label={t('in.atOutput')}
+          label={inT('in.atOutput')}
           value={sh.throughput.atOutputTokens}
           min={0}
           max={1e8}
           unit={t('unit.tokens')}
-          placeholder={t('in.atPlaceholder')}
+          placeholder={inT('in.atPlaceholder')}
           onCommit={(atOutputTokens) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, atOutputTokens } })}
           testId="tco-at-output"
         />
       </div>
-      <p className="-mt-1 text-xs text-muted">{t('in.atHelp')}</p>
+      <p className="-mt-1 text-xs text-muted">{inT('in.atHelp')}</p>
       <OptionalNumberField
-        label={t('in.prefill')}
+        label={inT('in.prefill')}
         value={sh.throughput.prefillTokensPerSecond}
         min={1}
         max={1e10}
         unit={t('unit.inputTokensPerSecond')}
-        placeholder={t('in.prefillPlaceholder')}
-        help={t('in.prefillHelp')}
+        placeholder={inT('in.prefillPlaceholder')}
+        help={inT('in.prefillHelp')}
         onCommit={(prefillTokensPerSecond) => setSelf({ throughput: { ...useAppStore.getState().scenario.selfHosted.throughput, prefillTokensPerSecond } })}
         testId="tco-prefill"
       />
       {sh.costMode === 'rent' && sh.billing.mode !== 'on-demand' ? (
         <p className="text-xs text-muted" data-testid="tco-schedule-ignored">{bt('in.scheduleIgnored', { mode: bt(`in.mode.${sh.billing.mode}`) })}</p>
       ) : (
-        <SelectField label={t('in.hoursMode')} value={sh.hoursMode} options={[{ value: 'always', label: t('in.always') }, { value: 'schedule', label: t('in.schedule') }]} onChange={(hoursMode) => setSelf({ hoursMode })} />
+        <SelectField label={inT('in.hoursMode')} value={sh.hoursMode} options={[{ value: 'always', label: inT('in.always') }, { value: 'schedule', label: inT('in.schedule') }]} onChange={(hoursMode) => setSelf({ hoursMode })} />
       )}
       {sh.hoursMode === 'schedule' && !(sh.costMode === 'rent' && sh.billing.mode !== 'on-demand') ? (
         <div className="grid grid-cols-2 gap-3">
-          <NumberField label={t('in.hoursPerDay')} value={sh.scheduleHoursPerDay} min={0} max={24} digits={1} unit={t('unit.hours')} help={t('in.scheduleHelp')} onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })} />
-          <NumberField label={t('in.daysPerWeek')} value={sh.scheduleDaysPerWeek} min={0} max={7} digits={1} unit={t('unit.days')} onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })} />
+          <NumberField label={inT('in.hoursPerDay')} value={sh.scheduleHoursPerDay} min={0} max={24} digits={1} unit={t('unit.hours')} help={inT('in.scheduleHelp')} onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })} />
+          <NumberField label={inT('in.daysPerWeek')} value={sh.scheduleDaysPerWeek} min={0} max={7} digits={1} unit={inT('unit.days')} onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })} />
           <NumberField
-            label={t('in.scheduleStart')}
+            label={inT('in.scheduleStart')}
             value={sh.scheduleStartHour}
             min={0}
             max={23}
             integer
-            unit={t('unit.oClock')}
-            help={zone === null ? t('in.scheduleStartHelp') : t('in.scheduleStartZone', { zone: sh.scheduleTimeZone ?? zone })}
+            unit={inT('unit.oClock')}
+            help={zone === null ? inT('in.scheduleStartHelp') : inT('in.scheduleStartZone', { zone: sh.scheduleTimeZone ?? zone })}
             onCommit={(scheduleStartHour) => setSelf({ scheduleStartHour })}
             testId="tco-schedule-start"
           />
           {zone !== null ? (
             <SelectField
-              label={t('in.scheduleZone')}
+              label={inT('in.scheduleZone')}
               value={sh.scheduleTimeZone ?? ''}
-              options={[{ value: '', label: t('in.scheduleZoneWeek', { zone }) }, ...timeZoneNames(sh.scheduleTimeZone).map((z) => ({ value: z, label: z }))]}
+              options={[{ value: '', label: inT('in.scheduleZoneWeek', { zone }) }, ...timeZoneNames(sh.scheduleTimeZone).map((z) => ({ value: z, label: z }))]}
               onChange={(z) => setSelf({ scheduleTimeZone: z === '' ? null : z })}
-              help={t('in.scheduleZoneHelp')}
+              help={inT('in.scheduleZoneHelp')}
               testId="tco-schedule-zone"
             />
           ) : null}
@@ -560,8 +565,8 @@ function DeploymentFields(props: { t: TcoT }) {
   );
 }
 
-function CostFields(props: { t: TcoT }) {
-  const { t } = props;
+function CostFields() {
+  const inT = useT(inputsMessages);
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const setScaling = (patch: Partial<SelfHosted['scaling']>) => setSelf({ scaling: { ...useAppStore.getState().scenario.selfHosted.scaling, ...patch } });
@@ -576,18 +581,18 @@ function CostFields(props: { t: TcoT }) {
         testId="tco-staff-per"
       />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={t('in.staffFte')} value={sh.staffFte} min={0} max={1000} digits={2} unit={t('unit.fte')} help={t('in.staffHelp')} onCommit={(staffFte) => setSelf({ staffFte })} testId="tco-staff-fte" />
-        <NumberField label={bt('scaling.minOnCall')} value={sh.scaling.minOnCallFte} min={0} max={1000} digits={2} unit={t('unit.fte')} help={bt('scaling.minOnCallHelp')} onCommit={(minOnCallFte) => setScaling({ minOnCallFte })} testId="tco-min-on-call" />
-        <NumberField label={bt('scaling.perNode')} value={sh.scaling.otherPerNodeMonthly} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={t('unit.usdPerMonth')} onCommit={(otherPerNodeMonthly) => setScaling({ otherPerNodeMonthly })} testId="tco-per-node" />
-        <NumberField label={t('in.staffCost')} value={sh.staffLoadedYearlyUsd} min={0} max={MONEY_LIMITS.staffYearly} digits={0} unit={t('unit.usdPerYear')} onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })} />
-        <NumberField label={t('in.upgradeHours')} value={sh.upgradeHoursPerMonth} min={0} max={744} digits={1} unit={t('unit.hoursPerMonth')} onCommit={(upgradeHoursPerMonth) => setSelf({ upgradeHoursPerMonth })} />
+        <NumberField label={inT('in.staffFte')} value={sh.staffFte} min={0} max={1000} digits={2} unit={inT('unit.fte')} help={inT('in.staffHelp')} onCommit={(staffFte) => setSelf({ staffFte })} testId="tco-staff-fte" />
+        <NumberField label={bt('scaling.minOnCall')} value={sh.scaling.minOnCallFte} min={0} max={1000} digits={2} unit={inT('unit.fte')} help={bt('scaling.minOnCallHelp')} onCommit={(minOnCallFte) => setScaling({ minOnCallFte })} testId="tco-min-on-call" />
+        <NumberField label={bt('scaling.perNode')} value={sh.scaling.otherPerNodeMonthly} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={inT('unit.usdPerMonth')} onCommit={(otherPerNodeMonthly) => setScaling({ otherPerNodeMonthly })} testId="tco-per-node" />
+        <NumberField label={inT('in.staffCost')} value={sh.staffLoadedYearlyUsd} min={0} max={MONEY_LIMITS.staffYearly} digits={0} unit={inT('unit.usdPerYear')} onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })} />
+        <NumberField label={inT('in.upgradeHours')} value={sh.upgradeHoursPerMonth} min={0} max={744} digits={1} unit={inT('unit.hoursPerMonth')} onCommit={(upgradeHoursPerMonth) => setSelf({ upgradeHoursPerMonth })} />
       </div>
       <fieldset className="grid gap-2">
-        <legend className="text-sm font-medium">{t('in.otherMonthly')}</legend>
+        <legend className="text-sm font-medium">{inT('in.otherMonthly')}</legend>
         {sh.otherMonthly.map((o, i) => (
           <div key={i} className="grid grid-cols-[minmax(0,1fr)_minmax(0,8rem)_auto] items-end gap-2">
             <label className="flex flex-col gap-1 text-xs text-muted">
-              {t('in.otherLabel')}
+              {inT('in.otherLabel')}
               <input
                 value={o.label}
                 maxLength={80}
@@ -595,21 +600,21 @@ function CostFields(props: { t: TcoT }) {
                 className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm text-text"
               />
             </label>
-            <NumberField label={t('in.otherAmount')} value={o.usd} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={t('unit.usdPerMonth')} onCommit={(usd) => setSelf({ otherMonthly: sh.otherMonthly.map((x, j) => (j === i ? { ...x, usd } : x)) })} />
-            <Button variant="textLink" size="xs" className="mb-1" onClick={() => setSelf({ otherMonthly: sh.otherMonthly.filter((_, j) => j !== i) })} aria-label={t('in.removeCost', { label: o.label })}>
-              {t('in.remove')}
+            <NumberField label={inT('in.otherAmount')} value={o.usd} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={inT('unit.usdPerMonth')} onCommit={(usd) => setSelf({ otherMonthly: sh.otherMonthly.map((x, j) => (j === i ? { ...x, usd } : x)) })} />
+            <Button variant="textLink" size="xs" className="mb-1" onClick={() => setSelf({ otherMonthly: sh.otherMonthly.filter((_, j) => j !== i) })} aria-label={inT('in.removeCost', { label: o.label })}>
+              {inT('in.remove')}
             </Button>
           </div>
         ))}
         {sh.otherMonthly.length < 20 ? (
-          <Button variant="textLink" size="xs" className="justify-self-start" onClick={() => setSelf({ otherMonthly: [...sh.otherMonthly, { label: t('in.newCost'), usd: 0 }] })}>
-            {t('in.addCost')}
+          <Button variant="textLink" size="xs" className="justify-self-start" onClick={() => setSelf({ otherMonthly: [...sh.otherMonthly, { label: inT('in.newCost'), usd: 0 }] })}>
+            {inT('in.addCost')}
           </Button>
         ) : null}
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={t('in.oneTime')} value={sh.oneTimeUsd} min={0} max={MONEY_LIMITS.oneTime} digits={0} unit="USD" help={t('in.oneTimeHelp')} onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })} />
-        <NumberField label={t('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={t('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} testId="tco-horizon-months" />
+        <NumberField label={inT('in.oneTime')} value={sh.oneTimeUsd} min={0} max={MONEY_LIMITS.oneTime} digits={0} unit="USD" help={inT('in.oneTimeHelp')} onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })} />
+        <NumberField label={inT('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={inT('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} testId="tco-horizon-months" />
         <NumberField label={bt('capital.wacc')} value={sh.capital.waccYearly} min={0} max={1} scale={100} digits={1} unit="%" help={bt('capital.waccHelp')} onCommit={(waccYearly) => setSelf({ capital: { ...useAppStore.getState().scenario.selfHosted.capital, waccYearly } })} testId="tco-wacc" />
         <SelectField
           label={bt('capital.convention')}
@@ -628,8 +633,8 @@ function CostFields(props: { t: TcoT }) {
             testId="tco-terminal-rule"
           />
         ) : null}
-        <NumberField label={bt('ramp.parallel')} value={sh.ramp.parallelMonths} min={0} max={60} integer unit={t('unit.months')} help={bt('ramp.parallelHelp')} onCommit={(parallelMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, parallelMonths } })} testId="tco-ramp-parallel" />
-        <NumberField label={bt('ramp.ramp')} value={sh.ramp.rampMonths} min={0} max={60} integer unit={t('unit.months')} help={bt('ramp.rampHelp')} onCommit={(rampMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, rampMonths } })} testId="tco-ramp-months" />
+        <NumberField label={bt('ramp.parallel')} value={sh.ramp.parallelMonths} min={0} max={60} integer unit={inT('unit.months')} help={bt('ramp.parallelHelp')} onCommit={(parallelMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, parallelMonths } })} testId="tco-ramp-parallel" />
+        <NumberField label={bt('ramp.ramp')} value={sh.ramp.rampMonths} min={0} max={60} integer unit={inT('unit.months')} help={bt('ramp.rampHelp')} onCommit={(rampMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, rampMonths } })} testId="tco-ramp-months" />
         <NumberField label={bt('tax.rate')} value={sh.tax.rate} min={0} max={0.9} scale={100} digits={1} unit="%" help={bt('tax.help')} onCommit={(rate) => setSelf({ tax: { rate } })} testId="tco-tax-rate" />
         {sh.costMode === 'buy' && sh.terminalValue.rule === 'resale-share' ? (
           <NumberField label={bt('terminal.resaleShare')} value={sh.terminalValue.resaleShare} min={0} max={1} scale={100} digits={0} unit="%" help={bt('terminal.resaleHelp')} onCommit={(resaleShare) => setSelf({ terminalValue: { ...useAppStore.getState().scenario.selfHosted.terminalValue, resaleShare } })} testId="tco-resale-share" />
@@ -644,15 +649,16 @@ function CostFields(props: { t: TcoT }) {
 }
 
 function UncertaintyFields(props: { t: TcoT }) {
+  const inT = useT(inputsMessages);
   const { t } = props;
   const u = useAppStore((s) => s.scenario.uncertainty);
   const update = useAppStore((s) => s.updateSection);
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={t('in.sensitivity')} value={u.sensitivityShare} min={0.01} max={0.9} scale={100} digits={0} unit="± %" onCommit={(sensitivityShare) => update('uncertainty', { sensitivityShare })} />
-        <NumberField label={t('in.samples')} value={u.samples} min={1000} max={200_000} integer unit={t('unit.samples')} onCommit={(samples) => update('uncertainty', { samples })} />
-        <NumberField label={t('in.seed')} value={u.seed} min={0} max={2 ** 31 - 1} integer onCommit={(seed) => update('uncertainty', { seed })} />
+        <NumberField label={inT('in.sensitivity')} value={u.sensitivityShare} min={0.01} max={0.9} scale={100} digits={0} unit="± %" onCommit={(sensitivityShare) => update('uncertainty', { sensitivityShare })} />
+        <NumberField label={inT('in.samples')} value={u.samples} min={1000} max={200_000} integer unit={inT('unit.samples')} onCommit={(samples) => update('uncertainty', { samples })} />
+        <NumberField label={inT('in.seed')} value={u.seed} min={0} max={2 ** 31 - 1} integer onCommit={(seed) => update('uncertainty', { seed })} />
       </div>
       <RangesEditor t={t} />
     </>
@@ -660,21 +666,22 @@ function UncertaintyFields(props: { t: TcoT }) {
 }
 
 export const InputsPanel = memo(function InputsPanel() {
+  const inT = useT(inputsMessages);
   const t = useT(tcoMessages);
   return (
     <div className="grid gap-3" data-testid="tco-inputs">
       <section aria-labelledby="tco-quick-title" className="rounded-lg border border-border bg-surface p-3">
         <h2 id="tco-quick-title" className="mb-2 text-sm font-semibold">
-          {t('group.quick')}
+          {inT('group.quick')}
         </h2>
         <QuickInputs t={t} />
       </section>
-      <Group title={t('group.workload')} testId="tco-group-workload">{() => <WorkloadFields t={t} />}</Group>
-      <Group title={t('group.shape')} testId="tco-group-shape">{() => <ShapeFields t={t} />}</Group>
-      <Group title={t('group.api')} testId="tco-group-api">{() => <ApiFields t={t} />}</Group>
-      <Group title={t('group.deployment')} testId="tco-group-deployment">{() => <DeploymentFields t={t} />}</Group>
-      <Group title={t('group.costs')} testId="tco-group-costs">{() => <CostFields t={t} />}</Group>
-      <Group title={t('group.uncertainty')} testId="tco-group-uncertainty">{() => <UncertaintyFields t={t} />}</Group>
+      <Group title={inT('group.workload')} testId="tco-group-workload">{() => <WorkloadFields t={t} />}</Group>
+      <Group title={inT('group.shape')} testId="tco-group-shape">{() => <ShapeFields t={t} />}</Group>
+      <Group title={inT('group.api')} testId="tco-group-api">{() => <ApiFields />}</Group>
+      <Group title={inT('group.deployment')} testId="tco-group-deployment">{() => <DeploymentFields t={t} />}</Group>
+      <Group title={inT('group.costs')} testId="tco-group-costs">{() => <CostFields />}</Group>
+      <Group title={inT('group.uncertainty')} testId="tco-group-uncertainty">{() => <UncertaintyFields t={t} />}</Group>
     </div>
   );
 });

@@ -1,7 +1,9 @@
 import { memo, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { Button } from '../../../components/button';
+import { useT } from '../../../components/use-t';
 import { HOURS_PER_WEEK } from '../../../core/scenario/schema';
 import type { TcoT } from '../messages';
+import { inputsMessages } from './inputs-messages';
 
 /**
  * The weekly load profile as a 7 × 24 grid the user can paint: pick a level, then click or
@@ -24,6 +26,7 @@ function fill(template: Template): number[] {
 }
 
 export const ProfileEditor = memo(function ProfileEditor(props: { t: TcoT; profile: readonly number[]; onChange: (p: number[]) => void }) {
+  const inT = useT(inputsMessages);
   const { t, profile, onChange } = props;
   const [brush, setBrush] = useState(10);
   const [focus, setFocus] = useState(8);
@@ -67,7 +70,7 @@ export const ProfileEditor = memo(function ProfileEditor(props: { t: TcoT; profi
     <div className="grid gap-2" data-testid="tco-profile-editor">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <label className="flex items-center gap-1">
-          {t('profile.brush')}
+          {inT('profile.brush')}
           <select value={brush} onChange={(e) => setBrush(Number(e.target.value))} className="rounded border border-border bg-surface px-1 py-0.5">
             {LEVELS.map((l) => (
               <option key={l} value={l}>
@@ -78,13 +81,13 @@ export const ProfileEditor = memo(function ProfileEditor(props: { t: TcoT; profi
         </label>
         {(Object.keys(TEMPLATES) as Template[]).map((k) => (
           <Button key={k} size="xs" onClick={() => onChange(fill(k))}>
-            {t(`profile.${k}`)}
+            {inT(`profile.${k}`)}
           </Button>
         ))}
       </div>
       <div
         role="grid"
-        aria-label={t('profile.label')}
+        aria-label={inT('profile.label')}
         className="grid touch-none select-none gap-px"
         style={{ gridTemplateColumns: '2.2rem repeat(24, minmax(0, 1fr))' }}
         onKeyDown={onKey}
@@ -105,7 +108,7 @@ export const ProfileEditor = memo(function ProfileEditor(props: { t: TcoT; profi
                   key={h}
                   data-hour={hour}
                   tabIndex={hour === focus ? 0 : -1}
-                  aria-label={t('profile.cell', { day: dayNames[d] ?? '', hour: String(h).padStart(2, '0'), level: v })}
+                  aria-label={inT('profile.cell', { day: dayNames[d] ?? '', hour: String(h).padStart(2, '0'), level: v })}
                   onPointerDown={down(hour)}
                   onPointerEnter={enter(hour)}
                   onFocus={() => setFocus(hour)}
@@ -117,7 +120,7 @@ export const ProfileEditor = memo(function ProfileEditor(props: { t: TcoT; profi
           </div>
         ))}
       </div>
-      <p className="text-[11px] text-muted">{t('profile.hint')}</p>
+      <p className="text-[11px] text-muted">{inT('profile.hint')}</p>
     </div>
   );
 });

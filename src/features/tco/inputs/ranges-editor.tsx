@@ -1,8 +1,10 @@
 import { Button } from '../../../components/button';
 import { NumberField } from '../../../components/number-field';
+import { useT } from '../../../components/use-t';
 import { UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, isUncertaintyKey, type InputUnit, type UncertaintyKey } from '../../../core/tco/inputs';
 import { useAppStore } from '../../../state/store';
 import type { TcoT } from '../messages';
+import { inputsMessages } from './inputs-messages';
 
 /**
  * Low/high ranges per input for the Monte Carlo run and the tornado (uncertainty.ranges).
@@ -24,6 +26,7 @@ export function unitOf(t: TcoT, unit: InputUnit): { label: string; scale: number
 }
 
 export function RangesEditor(props: { t: TcoT }) {
+  const inT = useT(inputsMessages);
   const { t } = props;
   const scenario = useAppStore((s) => s.scenario);
   const update = useAppStore((s) => s.updateSection);
@@ -43,7 +46,7 @@ export function RangesEditor(props: { t: TcoT }) {
 
   return (
     <div className="grid gap-2" data-testid="tco-ranges">
-      <p className="text-xs text-muted">{keys.length === 0 ? t('ranges.none') : t('ranges.some')}</p>
+      <p className="text-xs text-muted">{keys.length === 0 ? inT('ranges.none') : inT('ranges.some')}</p>
       {keys.map((key) => {
         const range = ranges[key];
         if (!range) return null;
@@ -53,24 +56,24 @@ export function RangesEditor(props: { t: TcoT }) {
         const unused = !known || !UNCERTAIN_INPUTS[key].applies(draft);
         return (
           <div key={key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2" data-range={key} data-unused={unused || undefined}>
-            <NumberField label={t('ranges.low', { name })} value={range.low} scale={unit.scale} digits={4} unit={unit.label} max={range.high} onCommit={(low) => setRanges({ ...ranges, [key]: { low, high: range.high } })} />
-            <NumberField label={t('ranges.high', { name })} value={range.high} scale={unit.scale} digits={4} unit={unit.label} min={range.low} onCommit={(high) => setRanges({ ...ranges, [key]: { low: range.low, high } })} />
+            <NumberField label={inT('ranges.low', { name })} value={range.low} scale={unit.scale} digits={4} unit={unit.label} max={range.high} onCommit={(low) => setRanges({ ...ranges, [key]: { low, high: range.high } })} />
+            <NumberField label={inT('ranges.high', { name })} value={range.high} scale={unit.scale} digits={4} unit={unit.label} min={range.low} onCommit={(high) => setRanges({ ...ranges, [key]: { low: range.low, high } })} />
             <Button
               variant="textLink"
               size="xs"
               className="mb-1"
-              aria-label={t('ranges.remove', { name })}
+              aria-label={inT('ranges.remove', { name })}
               onClick={() => {
                 const { [key]: _gone, ...rest } = ranges;
                 setRanges(rest);
               }}
             >
-              {t('in.remove')}
+              {inT('in.remove')}
             </Button>
             {/* Throughput goes unread only while a series sizes the replicas (core/tco/inputs.ts). */}
             {unused ? (
               <p className="col-span-3 text-xs text-muted" role="note" data-testid="tco-range-unused">
-                {key === 'tokensPerSecond' ? t('ranges.unusedSeries') : t('ranges.unused', { name })}
+                {key === 'tokensPerSecond' ? inT('ranges.unusedSeries') : inT('ranges.unused', { name })}
               </p>
             ) : null}
           </div>
@@ -78,7 +81,7 @@ export function RangesEditor(props: { t: TcoT }) {
       })}
       {free.length > 0 ? (
         <label className="flex flex-wrap items-center gap-2 text-xs">
-          {t('ranges.add')}
+          {inT('ranges.add')}
           <select
             value=""
             onChange={(e) => {
@@ -88,7 +91,7 @@ export function RangesEditor(props: { t: TcoT }) {
             className="rounded border border-border bg-surface px-1 py-1 text-sm"
             data-testid="tco-add-range"
           >
-            <option value="">{t('ranges.choose')}</option>
+            <option value="">{inT('ranges.choose')}</option>
             {free.map((k) => (
               <option key={k} value={k}>
                 {t(`key.${k}`)}
