@@ -3,6 +3,7 @@ import { FactsList } from '../../../components/facts-list';
 import { useT } from '../../../components/use-t';
 import type { TcoEvaluation } from '../../../core/tco/evaluate';
 import type { Fmt } from '../../../lib/format/fmt';
+import { fieldLabels } from '../../../lib/i18n/fields';
 import { billingMessages } from './billing-messages';
 import { FleetWeekChart } from '../charts/fleet-week-chart';
 import type { TcoT } from '../messages';
@@ -13,13 +14,14 @@ import type { TcoT } from '../messages';
  * the evaluation (core/tco/billing.ts); nothing is computed here.
  */
 export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEvaluation; resultKey: string; fmt: Fmt; t: TcoT }) {
+  const ft = useT(fieldLabels);
   const { evaluation: e, fmt, t } = props;
   const bt = useT(billingMessages);
   const b = e.billing;
   if (b.rate === null) return <p className="text-sm text-muted">{bt('card.boughtNote')}</p>;
   const unit = b.rate.unit === 'gpu-hour' ? t('unit.usdPerGpuHour') : t('unit.usdPerNodeHour');
   const rows: { label: string; value: string; testId?: string }[] = [
-    { label: bt('card.mode'), value: bt(`in.mode.${b.mode}`), testId: 'tco-billing-mode-value' },
+    { label: ft('selfHosted.billing.mode'), value: bt(`in.mode.${b.mode}`), testId: 'tco-billing-mode-value' },
     {
       label: bt('card.rate'),
       value:
@@ -52,7 +54,7 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
   if (k) {
     rows.push(
       { label: bt('card.term'), value: bt('card.termValue', { months: fmt.number(k.termMonths, 0), total: fmt.money(k.totalUsd, 0) }), testId: 'tco-commitment-total' },
-      { label: bt('card.upfront'), value: fmt.money(k.upfrontUsd, 0) },
+      { label: ft('selfHosted.billing.upfrontShare'), value: fmt.money(k.upfrontUsd, 0) },
       { label: bt('card.invoice'), value: fmt.money(k.monthlyInvoiceUsd, 2) },
     );
     if (k.upfrontUsd > 0 && k.waccYearly > 0) {

@@ -2,6 +2,7 @@ import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
 import { useT } from '../../../components/use-t';
 import { MONEY_LIMITS, type Scenario } from '../../../core/scenario/schema';
+import { fieldLabels } from '../../../lib/i18n/fields';
 import { useAppStore } from '../../../state/store';
 import { billingMessages } from './billing-messages';
 import type { TcoT } from '../messages';
@@ -25,6 +26,7 @@ const setPolicy = (patch: Partial<Scenario['selfHosted']['autoscaling']>) => {
 
 /** How rented GPUs are paid for: the billing mode and the inputs of the chosen mode (core/tco/billing.ts). */
 export function BillingFields(props: { t: TcoT }) {
+  const ft = useT(fieldLabels);
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
   const b = sh.billing;
@@ -35,7 +37,7 @@ export function BillingFields(props: { t: TcoT }) {
   return (
     <>
       <SelectField
-        label={bt('in.mode')}
+        label={ft('selfHosted.billing.mode')}
         value={b.mode}
         options={modes.map((m) => ({ value: m, label: bt(`in.mode.${m}`) }))}
         onChange={(mode) => setBilling({ mode })}
@@ -65,7 +67,7 @@ export function BillingFields(props: { t: TcoT }) {
         </div>
       ) : null}
       {b.mode === 'scale-to-zero' || b.mode === 'autoscaled' || (b.mode === 'spot' && spot.fallback === 'on-demand') ? (
-        <NumberField label={bt('in.coldStart')} value={b.coldStartSeconds} min={0} max={3600} integer unit={bt('unit.seconds')} help={bt('in.coldStartHelp')} onCommit={(coldStartSeconds) => setBilling({ coldStartSeconds })} testId="tco-cold-start" />
+        <NumberField label={ft('selfHosted.billing.coldStartSeconds')} value={b.coldStartSeconds} min={0} max={3600} integer unit={bt('unit.seconds')} help={bt('in.coldStartHelp')} onCommit={(coldStartSeconds) => setBilling({ coldStartSeconds })} testId="tco-cold-start" />
       ) : null}
       {b.mode === 'autoscaled' ? (
         <div className="grid grid-cols-2 gap-3" data-testid="tco-autoscaling">
@@ -79,7 +81,7 @@ export function BillingFields(props: { t: TcoT }) {
       {b.mode === 'reserved' || b.mode === 'mixed' ? (
         <div className="grid grid-cols-2 gap-3">
           <NumberField
-            label={bt('in.reservedPrice')}
+            label={ft('selfHosted.billing.reservedPrice')}
             value={b.reservedPrice}
             min={0}
             max={sh.rentUnit === 'gpu-hour' ? MONEY_LIMITS.rentPerGpuHour : MONEY_LIMITS.rentPerNodeHour}
@@ -98,7 +100,7 @@ export function BillingFields(props: { t: TcoT }) {
             onChange={(v) => setBilling({ reservedTermMonths: v === '36' ? 36 : 12 })}
             testId="tco-reserved-term"
           />
-          <NumberField label={bt('in.upfront')} value={b.upfrontShare} min={0} max={1} scale={100} digits={0} unit="%" help={bt('in.upfrontHelp')} onCommit={(upfrontShare) => setBilling({ upfrontShare })} testId="tco-upfront" />
+          <NumberField label={ft('selfHosted.billing.upfrontShare')} value={b.upfrontShare} min={0} max={1} scale={100} digits={0} unit="%" help={bt('in.upfrontHelp')} onCommit={(upfrontShare) => setBilling({ upfrontShare })} testId="tco-upfront" />
         </div>
       ) : null}
     </>

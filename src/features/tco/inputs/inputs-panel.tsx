@@ -18,6 +18,7 @@ import { timeZoneNames } from '../../../lib/format/time-zones';
 import { useWorkloadSummary } from '../../../lib/query/compute';
 import { UNCERTAIN_INPUTS } from '../../../core/tco/inputs';
 import { invoicePerListUnit, tokenVolumeAt } from '../../../core/tco/workload';
+import { fieldLabels } from '../../../lib/i18n/fields';
 import { useAppStore } from '../../../state/store';
 import { BillingFields } from '../billing/billing-fields';
 import { billingMessages } from '../billing/billing-messages';
@@ -64,6 +65,7 @@ function Group(props: { title: string; defaultOpen?: boolean; children: () => Re
 
 /** The sliders analysts drag: volume, GPU price, utilisation, throughput, cache hits, acceptance. */
 const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
+  const ft = useT(fieldLabels);
   const inT = useT(inputsMessages);
   const { t } = props;
   const bt = useT(billingMessages);
@@ -77,7 +79,7 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
   return (
     <div className="grid gap-3" data-testid="tco-quick-inputs">
       {w.mode === 'requests' ? (
-        <LogSliderField label={inT('in.requestsPerDay')} value={w.requestsPerDay} min={1} max={10_000_000} fieldMax={1e9} unit={inT('unit.requestsPerDay')} onCommit={(requestsPerDay) => setWorkload({ requestsPerDay })} testId="tco-volume" />
+        <LogSliderField label={ft('workload.requestsPerDay')} value={w.requestsPerDay} min={1} max={10_000_000} fieldMax={1e9} unit={inT('unit.requestsPerDay')} onCommit={(requestsPerDay) => setWorkload({ requestsPerDay })} testId="tco-volume" />
       ) : (
         <LogSliderField
           label={inT('in.tokensPerMonthTotal')}
@@ -134,11 +136,11 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           testId="tco-gpu-price"
         />
       ) : (
-        <NumberField label={inT('in.capexPerGpu')} value={sh.capexPerGpu} min={0} max={MONEY_LIMITS.capexPerGpu} digits={0} unit={inT('unit.usdPerGpu')} slider={{ min: 0, max: 80_000, step: 500 }} onCommit={(capexPerGpu) => setSelf({ capexPerGpu })} testId="tco-gpu-price" />
+        <NumberField label={ft('selfHosted.capexPerGpu')} value={sh.capexPerGpu} min={0} max={MONEY_LIMITS.capexPerGpu} digits={0} unit={inT('unit.usdPerGpu')} slider={{ min: 0, max: 80_000, step: 500 }} onCommit={(capexPerGpu) => setSelf({ capexPerGpu })} testId="tco-gpu-price" />
       )}
       {UNCERTAIN_INPUTS.tokensPerSecond.applies({ workload: w, api, selfHosted: sh }) ? (
         <LogSliderField
-          label={inT('in.throughput')}
+          label={ft('selfHosted.throughput')}
           value={sh.throughput.tokensPerSecond}
           min={10}
           max={200_000}
@@ -162,23 +164,24 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
       ) : (
         // A series sizes the replicas: the single figure is not read, so no live-looking field.
         <fieldset className="grid gap-1">
-          <legend className="text-sm">{inT('in.throughput')}</legend>
+          <legend className="text-sm">{ft('selfHosted.throughput')}</legend>
           <Suspense fallback={null}>
             <SeriesThroughput unit={throughputUnit} single={`${formatNumber(language, sh.throughput.tokensPerSecond, 2)} ${throughputUnit}`} testId="tco-throughput" />
           </Suspense>
         </fieldset>
       )}
       <NumberField label={inT('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />
-      <NumberField label={inT('in.cacheHit')} value={w.cacheHitShare} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })} testId="tco-cache-hit" />
+      <NumberField label={ft('workload.cacheHitShare')} value={w.cacheHitShare} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })} testId="tco-cache-hit" />
       <div className="grid grid-cols-2 items-end gap-3">
-        <NumberField label={inT('in.acceptanceApi')} value={w.acceptanceApi} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceApi) => setWorkload({ acceptanceApi })} testId="tco-acceptance-api" />
-        <NumberField label={inT('in.acceptanceSelf')} value={w.acceptanceSelfHosted} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceSelfHosted) => setWorkload({ acceptanceSelfHosted })} testId="tco-acceptance-self" />
+        <NumberField label={ft('workload.acceptanceApi')} value={w.acceptanceApi} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceApi) => setWorkload({ acceptanceApi })} testId="tco-acceptance-api" />
+        <NumberField label={ft('workload.acceptanceSelfHosted')} value={w.acceptanceSelfHosted} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceSelfHosted) => setWorkload({ acceptanceSelfHosted })} testId="tco-acceptance-self" />
       </div>
     </div>
   );
 });
 
 function WorkloadFields(props: { t: TcoT }) {
+  const ft = useT(fieldLabels);
   const inT = useT(inputsMessages);
   const { t } = props;
   const w = useAppStore((s) => s.scenario.workload);
@@ -187,16 +190,16 @@ function WorkloadFields(props: { t: TcoT }) {
       <SelectField label={inT('in.volumeMode')} value={w.mode} options={[{ value: 'requests', label: inT('in.modeRequests') }, { value: 'tokens', label: inT('in.modeTokens') }]} onChange={(mode) => setWorkload({ mode })} testId="tco-volume-mode" />
       {w.mode === 'requests' ? (
         <div className="grid grid-cols-2 gap-3">
-          <NumberField label={inT('in.inputPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
-          <NumberField label={inT('in.outputPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
-          <NumberField label={inT('in.daysPerMonth')} value={w.daysPerMonth} min={1} max={31} digits={1} unit={inT('unit.days')} onCommit={(daysPerMonth) => setWorkload({ daysPerMonth })} />
+          <NumberField label={ft('workload.inputTokensPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
+          <NumberField label={ft('workload.outputTokensPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
+          <NumberField label={ft('workload.daysPerMonth')} value={w.daysPerMonth} min={1} max={31} digits={1} unit={inT('unit.days')} onCommit={(daysPerMonth) => setWorkload({ daysPerMonth })} />
         </div>
       ) : (
         <div className="grid grid-cols-2 gap-3">
-          <NumberField label={inT('in.inputPerMonth')} value={w.inputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(inputTokensPerMonth) => setWorkload({ inputTokensPerMonth })} />
-          <NumberField label={inT('in.outputPerMonth')} value={w.outputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(outputTokensPerMonth) => setWorkload({ outputTokensPerMonth })} />
-          <NumberField label={inT('in.inputPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} help={inT('in.perRequestHelp')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
-          <NumberField label={inT('in.outputPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
+          <NumberField label={ft('workload.inputTokensPerMonth')} value={w.inputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(inputTokensPerMonth) => setWorkload({ inputTokensPerMonth })} />
+          <NumberField label={ft('workload.outputTokensPerMonth')} value={w.outputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(outputTokensPerMonth) => setWorkload({ outputTokensPerMonth })} />
+          <NumberField label={ft('workload.inputTokensPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} help={inT('in.perRequestHelp')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
+          <NumberField label={ft('workload.outputTokensPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
         </div>
       )}
       <SelectField
@@ -207,13 +210,13 @@ function WorkloadFields(props: { t: TcoT }) {
         help={inT('in.reasoningHelp')}
       />
       {w.reasoningMode === 'tokens' ? (
-        <NumberField label={inT('in.reasoningPerRequest')} value={w.reasoningTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(reasoningTokensPerRequest) => setWorkload({ reasoningTokensPerRequest })} />
+        <NumberField label={ft('workload.reasoningTokensPerRequest')} value={w.reasoningTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(reasoningTokensPerRequest) => setWorkload({ reasoningTokensPerRequest })} />
       ) : w.reasoningMode === 'multiplier' ? (
         <NumberField label={inT('in.reasoningFactor')} value={w.reasoningMultiplier} min={1} max={100} digits={2} unit="×" onCommit={(reasoningMultiplier) => setWorkload({ reasoningMultiplier })} />
       ) : null}
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={inT('in.retryRateApi')} value={w.retryRateApi} min={0} max={10} scale={100} digits={1} unit="%" help={inT('in.retryHelp')} onCommit={(retryRateApi) => setWorkload({ retryRateApi })} testId="tco-retry-api" />
-        <NumberField label={inT('in.retryRateSelf')} value={w.retryRateSelfHosted} min={0} max={10} scale={100} digits={1} unit="%" onCommit={(retryRateSelfHosted) => setWorkload({ retryRateSelfHosted })} testId="tco-retry-self" />
+        <NumberField label={ft('workload.retryRateApi')} value={w.retryRateApi} min={0} max={10} scale={100} digits={1} unit="%" help={inT('in.retryHelp')} onCommit={(retryRateApi) => setWorkload({ retryRateApi })} testId="tco-retry-api" />
+        <NumberField label={ft('workload.retryRateSelfHosted')} value={w.retryRateSelfHosted} min={0} max={10} scale={100} digits={1} unit="%" onCommit={(retryRateSelfHosted) => setWorkload({ retryRateSelfHosted })} testId="tco-retry-self" />
       </div>
     </>
   );
@@ -357,6 +360,7 @@ function InvoiceFields() {
 }
 
 function DeploymentFields(props: { t: TcoT }) {
+  const ft = useT(fieldLabels);
   const inT = useT(inputsMessages);
   const { t } = props;
   const bt = useT(billingMessages);
@@ -372,7 +376,7 @@ function DeploymentFields(props: { t: TcoT }) {
   return (
     <>
       <SelectField
-        label={inT('in.gpu')}
+        label={ft('selfHosted.gpuId')}
         value={sh.gpuId}
         options={GPUS.map((g) => ({ value: g.id, label: g.name }))}
         onChange={(gpuId) => {
@@ -384,10 +388,10 @@ function DeploymentFields(props: { t: TcoT }) {
         badge={gpu ? <SourceBadge source={gpu.source} /> : null}
       />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={inT('in.gpusPerReplica')} value={sh.gpusPerReplica} min={1} max={4096} integer unit={inT('unit.gpus')} onCommit={(gpusPerReplica) => setSelf({ gpusPerReplica })} />
-        <NumberField label={inT('in.gpusPerNode')} value={sh.gpusPerNode} min={1} max={MAX_GPUS_PER_NODE} integer unit={inT('unit.gpus')} onCommit={(gpusPerNode) => setSelf({ gpusPerNode })} />
+        <NumberField label={ft('selfHosted.gpusPerReplica')} value={sh.gpusPerReplica} min={1} max={4096} integer unit={inT('unit.gpus')} onCommit={(gpusPerReplica) => setSelf({ gpusPerReplica })} />
+        <NumberField label={ft('selfHosted.gpusPerNode')} value={sh.gpusPerNode} min={1} max={MAX_GPUS_PER_NODE} integer unit={inT('unit.gpus')} onCommit={(gpusPerNode) => setSelf({ gpusPerNode })} />
         <NumberField label={inT('in.replicas')} value={sh.replicas} min={0} max={64} integer unit={t('unit.replicas')} help={inT('in.replicasHelp')} onCommit={(replicas) => setSelf({ replicas })} testId="tco-replicas" />
-        <SelectField label={inT('in.redundancy')} value={sh.redundancy} options={[{ value: 'none', label: inT('in.redundancyNone') }, { value: 'n-plus-1', label: inT('in.redundancyN1') }]} onChange={(redundancy) => setSelf({ redundancy })} />
+        <SelectField label={ft('selfHosted.redundancy')} value={sh.redundancy} options={[{ value: 'none', label: inT('in.redundancyNone') }, { value: 'n-plus-1', label: inT('in.redundancyN1') }]} onChange={(redundancy) => setSelf({ redundancy })} />
       </div>
       <SelectField
         label={inT('in.serving')}
@@ -470,14 +474,14 @@ function DeploymentFields(props: { t: TcoT }) {
           ) : null}
           <div className="grid grid-cols-2 gap-3">
             <NumberField label={inT('in.infraOverhead')} value={sh.infraOverheadShare} min={0} max={5} scale={100} digits={0} unit="%" onCommit={(infraOverheadShare) => setSelf({ infraOverheadShare })} />
-            <NumberField label={inT('in.amortisation')} value={sh.amortisationMonths} min={1} max={240} integer unit={inT('unit.months')} onCommit={(amortisationMonths) => setSelf({ amortisationMonths })} />
-            <NumberField label={inT('in.residual')} value={sh.residualShare} min={0} max={1} scale={100} digits={0} unit="%" onCommit={(residualShare) => setSelf({ residualShare })} />
-            <NumberField label={inT('in.power')} value={sh.powerWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })} />
-            <NumberField label={inT('in.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
+            <NumberField label={ft('selfHosted.amortisationMonths')} value={sh.amortisationMonths} min={1} max={240} integer unit={inT('unit.months')} onCommit={(amortisationMonths) => setSelf({ amortisationMonths })} />
+            <NumberField label={ft('selfHosted.residualShare')} value={sh.residualShare} min={0} max={1} scale={100} digits={0} unit="%" onCommit={(residualShare) => setSelf({ residualShare })} />
+            <NumberField label={ft('selfHosted.powerWattsPerGpu')} value={sh.powerWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })} />
+            <NumberField label={ft('selfHosted.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
             <NumberField label={inT('in.kwh')} value={sh.pricePerKwh} min={0} max={10} digits={3} unit={inT('unit.usdPerKwh')} onCommit={(pricePerKwh) => setSelf({ pricePerKwh })} />
           </div>
           <SelectField
-            label={bt('power.mode')}
+            label={ft('selfHosted.powerDraw.mode')}
             value={sh.powerDraw.mode}
             options={(['rated', 'utilisation'] as const).map((v) => ({ value: v, label: bt(`power.${v}`) }))}
             onChange={(mode) => setSelf({ powerDraw: { ...sh.powerDraw, mode } })}
@@ -486,8 +490,8 @@ function DeploymentFields(props: { t: TcoT }) {
           {sh.powerDraw.mode === 'utilisation' ? (
             <>
               <div className="grid grid-cols-2 gap-3">
-                <NumberField label={bt('power.idle')} value={sh.powerDraw.idleWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(idleWattsPerGpu) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, idleWattsPerGpu } })} />
-                <NumberField label={bt('power.server')} value={sh.powerDraw.serverWattsPerNode} min={0} max={100_000} integer unit="W" onCommit={(serverWattsPerNode) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, serverWattsPerNode } })} />
+                <NumberField label={ft('selfHosted.powerDraw.idleWattsPerGpu')} value={sh.powerDraw.idleWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(idleWattsPerGpu) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, idleWattsPerGpu } })} />
+                <NumberField label={ft('selfHosted.powerDraw.serverWattsPerNode')} value={sh.powerDraw.serverWattsPerNode} min={0} max={100_000} integer unit="W" onCommit={(serverWattsPerNode) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, serverWattsPerNode } })} />
               </div>
               <p className="-mt-1 text-xs text-muted">{bt('power.help')}</p>
             </>
@@ -566,6 +570,7 @@ function DeploymentFields(props: { t: TcoT }) {
 }
 
 function CostFields() {
+  const ft = useT(fieldLabels);
   const inT = useT(inputsMessages);
   const bt = useT(billingMessages);
   const sh = useAppStore((s) => s.scenario.selfHosted);
@@ -581,9 +586,9 @@ function CostFields() {
         testId="tco-staff-per"
       />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={inT('in.staffFte')} value={sh.staffFte} min={0} max={1000} digits={2} unit={inT('unit.fte')} help={inT('in.staffHelp')} onCommit={(staffFte) => setSelf({ staffFte })} testId="tco-staff-fte" />
-        <NumberField label={bt('scaling.minOnCall')} value={sh.scaling.minOnCallFte} min={0} max={1000} digits={2} unit={inT('unit.fte')} help={bt('scaling.minOnCallHelp')} onCommit={(minOnCallFte) => setScaling({ minOnCallFte })} testId="tco-min-on-call" />
-        <NumberField label={bt('scaling.perNode')} value={sh.scaling.otherPerNodeMonthly} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={inT('unit.usdPerMonth')} onCommit={(otherPerNodeMonthly) => setScaling({ otherPerNodeMonthly })} testId="tco-per-node" />
+        <NumberField label={ft('selfHosted.staffFte')} value={sh.staffFte} min={0} max={1000} digits={2} unit={inT('unit.fte')} help={inT('in.staffHelp')} onCommit={(staffFte) => setSelf({ staffFte })} testId="tco-staff-fte" />
+        <NumberField label={ft('selfHosted.scaling.minOnCallFte')} value={sh.scaling.minOnCallFte} min={0} max={1000} digits={2} unit={inT('unit.fte')} help={bt('scaling.minOnCallHelp')} onCommit={(minOnCallFte) => setScaling({ minOnCallFte })} testId="tco-min-on-call" />
+        <NumberField label={ft('selfHosted.scaling.otherPerNodeMonthly')} value={sh.scaling.otherPerNodeMonthly} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={inT('unit.usdPerMonth')} onCommit={(otherPerNodeMonthly) => setScaling({ otherPerNodeMonthly })} testId="tco-per-node" />
         <NumberField label={inT('in.staffCost')} value={sh.staffLoadedYearlyUsd} min={0} max={MONEY_LIMITS.staffYearly} digits={0} unit={inT('unit.usdPerYear')} onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })} />
         <NumberField label={inT('in.upgradeHours')} value={sh.upgradeHoursPerMonth} min={0} max={744} digits={1} unit={inT('unit.hoursPerMonth')} onCommit={(upgradeHoursPerMonth) => setSelf({ upgradeHoursPerMonth })} />
       </div>
