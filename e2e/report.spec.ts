@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { shellMessages } from '../src/app/messages';
 import { componentMessages } from '../src/components/messages';
 import { reportMessages } from '../src/features/report/messages';
-import { plansMessages } from '../src/features/tco/plans-messages';
+import { plansMessages } from '../src/features/tco/plans/plans-messages';
+import { fieldLabels } from '../src/lib/i18n/fields';
 import { expect, test } from './fixtures';
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { encodeScenario } from '../src/core/link/share-link';
@@ -111,9 +112,9 @@ test.describe('report', () => {
     await report.waitForNumbers();
     await expect(report.decision()).toContainText('Tokens über die API kaufen');
     const text = await page.locator('body').innerText();
-    // Every English UI sentence of the shell, shared components, report and plans must be gone
+    // Every English UI sentence of the shell, shared components, report, plans and field labels must be gone
     // (a term German keeps as it is, like "on demand", is the same in both catalogues).
-    const catalogues: { en: Record<string, string>; de: Record<string, string> }[] = [shellMessages, componentMessages, reportMessages, plansMessages];
+    const catalogues: { en: Record<string, string>; de: Record<string, string> }[] = [shellMessages, componentMessages, reportMessages, plansMessages, fieldLabels];
     const english = catalogues
       .flatMap((m) => Object.entries(m.en).flatMap(([key, en]) => (m.de[key] === en ? [] : [en])))
       .map((s) => s.replace(/\{\w+\}.*$/, '').trim())

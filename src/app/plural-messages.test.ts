@@ -6,6 +6,7 @@ import { benchmarksMessages, type BenchKey } from '../features/benchmarks/messag
 import { engineLogMessages } from '../features/hardware/engine-log-card';
 import { hardwareMessages } from '../features/hardware/messages';
 import { pilotMessages } from '../features/pilot/messages';
+import { chartMessages } from '../features/tco/charts/chart-messages';
 import { tcoMessages, type TcoT } from '../features/tco/messages';
 import { rateLimitSentences, verdictSentence } from '../features/tco/verdict';
 import { usageMessages } from '../features/usage/messages';
@@ -207,10 +208,10 @@ describe('entries whose form a component picks inline, each read at a count it i
     expect(entry(tcoMessages, 'de', 'kpi.hybridSub.one', { k: 1, share: '60 %', perTask: 'P' })).toBe('1 eigenes Replikat bedient 60 % · je akzeptierter Aufgabe: P');
     expect(entry(tcoMessages, 'de', 'kpi.hybridSub.other', { k: 2, share: '60 %', perTask: 'P' })).toBe('2 eigene Replikate bedienen 60 % · je akzeptierter Aufgabe: P');
     const c = (n: number) => ({ replicas: n, self: '60 %', api: '40 %' });
-    expect(entry(tcoMessages, 'en', 'chart.hybridAria.one', c(1))).toBe('1 owned replica serves 60 % of the demand; 40 % overflows to the API.');
-    expect(entry(tcoMessages, 'en', 'chart.hybridAria.other', c(2))).toBe('2 owned replicas serve 60 % of the demand; 40 % overflows to the API.');
-    expect(entry(tcoMessages, 'de', 'chart.hybridAria.one', c(1))).toBe('1 eigenes Replikat bedient 60 % der Last; 40 % gehen an die API.');
-    expect(entry(tcoMessages, 'de', 'chart.hybridAria.other', c(2))).toBe('2 eigene Replikate bedienen 60 % der Last; 40 % gehen an die API.');
+    expect(entry(chartMessages, 'en', 'chart.hybridAria.one', c(1))).toBe('1 owned replica serves 60 % of the demand; 40 % overflows to the API.');
+    expect(entry(chartMessages, 'en', 'chart.hybridAria.other', c(2))).toBe('2 owned replicas serve 60 % of the demand; 40 % overflows to the API.');
+    expect(entry(chartMessages, 'de', 'chart.hybridAria.one', c(1))).toBe('1 eigenes Replikat bedient 60 % der Last; 40 % gehen an die API.');
+    expect(entry(chartMessages, 'de', 'chart.hybridAria.other', c(2))).toBe('2 eigene Replikate bedienen 60 % der Last; 40 % gehen an die API.');
   });
 
   it('hardware: the TP help', () => {

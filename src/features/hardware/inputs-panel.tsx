@@ -13,6 +13,7 @@ import type { InputIssue } from '../../core/hardware/setup';
 import type { KvFormat, WeightFormat } from '../../core/scenario/model-spec';
 import { MAX_GPUS_PER_NODE, type Language, type Scenario } from '../../core/scenario/schema';
 import { formatInteger } from '../../lib/format/format';
+import { fieldLabels } from '../../lib/i18n/fields';
 import { useAppStore } from '../../state/store';
 import { plural } from '../../lib/i18n/plural';
 import { layoutMessages } from './layout-messages';
@@ -92,6 +93,7 @@ function EngineLimitField(props: {
 }
 
 export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean; modelMax: number | null }) {
+  const ft = useT(fieldLabels);
   const { issues, mla, modelMax } = props;
   const t = useT(hardwareMessages);
   const lt = useT(layoutMessages);
@@ -121,7 +123,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
       <div className="grid min-w-0 gap-3 [&_select]:w-full [&_select]:min-w-0">
         <div>
           <SelectField
-            label={t('model')}
+            label={ft('selfHosted.modelId')}
             value={sh.modelId}
             options={modelOptions}
             testId="hw-model"
@@ -191,7 +193,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
         </div>
         <div>
           <NumberField
-            label={t('concurrency')}
+            label={ft('hardware.concurrentSequences')}
             value={h.concurrentSequences}
             integer
             min={1}
@@ -204,7 +206,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
         </div>
         <div>
           <SelectField
-            label={t('gpu')}
+            label={ft('selfHosted.gpuId')}
             value={sh.gpuId}
             options={GPUS.map((g) => ({ value: g.id, label: `${g.name} · ${formatInteger(language, g.memoryGB)} GB` }))}
             badge={gpu ? <SourceBadge source={gpu.source} /> : null}
@@ -219,7 +221,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <div>
             <NumberField
-              label={t('gpuCount')}
+              label={ft('selfHosted.gpusPerReplica')}
               value={sh.gpusPerReplica}
               unit={t('units_gpus')}
               integer
@@ -237,7 +239,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
             <FieldIssues issues={issues} field="selfHosted.gpusPerReplica" t={t} />
           </div>
           <div>
-            <NumberField label={t('gpusPerNode')} value={sh.gpusPerNode} integer min={1} max={MAX_GPUS_PER_NODE} onCommit={(gpusPerNode) => setSh({ gpusPerNode })} testId="hw-per-node" />
+            <NumberField label={ft('selfHosted.gpusPerNode')} value={sh.gpusPerNode} integer min={1} max={MAX_GPUS_PER_NODE} onCommit={(gpusPerNode) => setSh({ gpusPerNode })} testId="hw-per-node" />
             <FieldIssues issues={issues} field="selfHosted.gpusPerNode" t={t} />
           </div>
         </div>
@@ -299,7 +301,7 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
           </>
         ) : null}
         <NumberField
-          label={t('utilisation')}
+          label={ft('hardware.memoryUtilisation')}
           value={h.memoryUtilisation}
           min={0.1}
           max={1}

@@ -1,10 +1,11 @@
 import { AXIS, AXIS_TITLE, CartesianGrid, GRID, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
 import { Button } from '../../components/button';
 import { Card, Kpi } from '../../components/card';
-import { useLanguage } from '../../components/use-t';
+import { useLanguage, useT } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import { formatDate, formatInteger, formatNumber } from '../../lib/format/format';
 import { translate } from '../../lib/i18n/define';
+import { fieldLabels } from '../../lib/i18n/fields';
 import { glossary } from '../../lib/i18n/glossary';
 import { useAppStore } from '../../state/store';
 import { ChartFrame } from '../../components/chart-frame';
@@ -13,6 +14,7 @@ import type { HardwareT } from './messages';
 import { gb, tokens } from './units';
 
 export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
+  const ft = useT(fieldLabels);
   const { report: r, t } = props;
   const language = useLanguage();
   const throughput = useAppStore((s) => s.scenario.selfHosted.throughput);
@@ -102,7 +104,7 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
           height={300}
           config={config}
           table={{
-            head: [t('concurrency'), ...tableColumns(config), t('memoryLimit')],
+            head: [ft('hardware.concurrentSequences'), ...tableColumns(config), t('memoryLimit')],
             rows: data.map((d) => [formatInteger(language, d.batch), n0(d.agg), n0(d.user), d.fits ? '✓' : '✗']),
           }}
         >
@@ -124,7 +126,7 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
               <YAxis yAxisId="user" orientation="right" stroke={user.colour} fontSize={11} width={60} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('axisUser'), position: 'top', offset: 12, fill: user.colour, fontSize: 11, textAnchor: 'end', dx: 20 }} />
               <Tooltip
                 formatter={(v, name) => [v === null || v === undefined ? '–' : `${n0(Number(v))} tok/s`, name]}
-                labelFormatter={(v) => `${t('concurrency')}: ${formatInteger(language, Number(v))}`}
+                labelFormatter={(v) => `${ft('hardware.concurrentSequences')}: ${formatInteger(language, Number(v))}`}
                 contentStyle={TOOLTIP_BOX}
               />
               {r.frontier.maxConcurrencyAtContext >= 1 ? (

@@ -5,6 +5,7 @@ import { isStale } from '../../core/catalog/catalog';
 import type { AssumptionGroup, AssumptionRow } from '../../core/export/assumptions';
 import type { Language } from '../../core/scenario/schema';
 import { formatDate, formatNumber, formatPercent } from '../../lib/format/format';
+import { fieldLabels, isFieldPath } from '../../lib/i18n/fields';
 import { reportMessages } from './messages';
 import { localOption, localUnit } from './units';
 
@@ -25,6 +26,17 @@ export function assumptionValueText(language: Language, row: Pick<AssumptionRow,
   return `${formatNumber(language, value, value >= 100 ? 0 : 4)}${counted ? ` ${counted}` : ''}${qualifiers}`;
 }
 
+/**
+ * The label of an assumption row, whose key is the scenario path it shows: a field other areas
+ * label too takes its words from the field glossary (lib/i18n/fields.ts), any other row from the
+ * report's messages.
+ */
+export function useAssumptionLabel(): (key: string) => string {
+  const t = useT(reportMessages);
+  const ft = useT(fieldLabels);
+  return (key) => (isFieldPath(key) ? ft(key) : t(key as Parameters<typeof t>[0]));
+}
+
 /** Beyond this a value (a long file name, a run's label) is shortened; the cell's title holds it whole. */
 const MAX_VALUE_CHARS = 48;
 
@@ -43,6 +55,7 @@ const GROUPS: AssumptionGroup[] = ['workload', 'api', 'selfHosted', 'hardware', 
 
 export const AssumptionsTable = memo(function AssumptionsTable(props: { rows: AssumptionRow[]; highlight?: ReadonlySet<string> }) {
   const t = useT(reportMessages);
+  const label = useAssumptionLabel();
   const language = useLanguage();
   const today = todayIso();
   return (
@@ -66,7 +79,7 @@ export const AssumptionsTable = memo(function AssumptionsTable(props: { rows: As
                 return (
                   <tr key={r.key} className={`border-b border-border/60 align-top ${props.highlight?.has(r.key) ? 'bg-warn-bg' : ''}`} data-key={r.key}>
                     <th scope="row" className="py-0.5 pr-2 text-left font-normal text-muted">
-                      {t(r.key as Parameters<typeof t>[0])}
+                      {label(r.key)}
                     </th>
                     <ValueCell text={assumptionValueText(language, r)} />
                     <td className="py-0.5 text-[0.68rem] leading-tight text-muted [overflow-wrap:anywhere]">

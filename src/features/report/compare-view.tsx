@@ -8,7 +8,7 @@ import { formatMoney, formatPercent } from '../../lib/format/format';
 import { useSavedScenarios } from '../../lib/query/library';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
-import { assumptionValueText } from './assumptions-table';
+import { assumptionValueText, useAssumptionLabel } from './assumptions-table';
 import { makeFmt } from '../../lib/format/fmt';
 import { reportMessages, type ReportT } from './messages';
 import { useTcoForMany } from './use-report';
@@ -23,6 +23,7 @@ export type CompareSlot = (props: { names: string[]; results: TcoEvaluation[]; f
 export function CompareView(props: { compareChart: CompareSlot }) {
   const { compareChart } = props;
   const t = useT(reportMessages);
+  const label = useAssumptionLabel();
   const language = useLanguage();
   const currency = useAppStore((s) => s.currency);
   const fx = useAppStore((s) => s.scenario.fx);
@@ -138,7 +139,7 @@ export function CompareView(props: { compareChart: CompareSlot }) {
               {inputRows.map((r) => (
                 <tr key={r.key} className={r.differs ? 'bg-warn-bg' : ''} data-differs={r.differs ? 'true' : 'false'} data-key={r.key}>
                   <th scope="row" className="border-b border-border/60 px-2 py-1 text-left font-normal text-muted">
-                    {t(r.key as Parameters<typeof t>[0])}
+                    {label(r.key)}
                   </th>
                   {r.texts.map((text, i) => (
                     <td key={picked[i]?.id ?? i} className={`${td} ${r.differs ? 'font-semibold' : ''}`}>

@@ -17,7 +17,7 @@ import { formatCompact, formatDate, formatMoney, formatNumber } from '../../lib/
 import { GLOSSARY_TERMS, glossary, type GlossaryT } from '../../lib/i18n/glossary';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
-import { AssumptionsTable, assumptionValueText } from './assumptions-table';
+import { AssumptionsTable, assumptionValueText, useAssumptionLabel } from './assumptions-table';
 import { CatalogBasisLine } from './catalog-basis';
 import { CompareView, type CompareSlot } from './compare-view';
 import { reportMessages, type ReportT } from './messages';
@@ -77,6 +77,7 @@ export interface ReportSlots {
 export function ReportPage(props: { slots: ReportSlots }) {
   const { slots } = props;
   const t = useT(reportMessages);
+  const label = useAssumptionLabel();
   const g = useT(glossary);
   const language = useLanguage();
   const scenario = useAppStore((s) => s.scenario);
@@ -190,7 +191,7 @@ export function ReportPage(props: { slots: ReportSlots }) {
               .filter((r) => r.group !== 'fx')
               .map((r) => (
                 <li key={r.key} className="break-inside-avoid py-0.5">
-                  <span className="text-muted">{t(r.key as Parameters<typeof t>[0])}:</span> {assumptionValueText(language, r)}
+                  <span className="text-muted">{label(r.key)}:</span> {assumptionValueText(language, r)}
                   {r.custom ? <span className="text-warn"> ({t('custom', { value: String(r.custom.catalogValue) })})</span> : null}
                 </li>
               ))}

@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
-import { BreakdownChart } from './breakdown-chart';
-import { CashFlowChart } from './cash-flow-chart';
-import { CostVolumeChart } from './cost-volume-chart';
+import { BreakdownChart } from './charts/breakdown-chart';
+import { CashFlowChart } from './charts/cash-flow-chart';
+import { CostVolumeChart } from './charts/cost-volume-chart';
 import { makeFmt } from '../../lib/format/fmt';
 import { tcoMessages } from './messages';
 import { useLanguage, useT } from '../../components/use-t';
@@ -18,10 +18,10 @@ import { verdictSentence } from './verdict';
  * the search (plans-panel.tsx). The report page is put
  * together in src/app/, where features meet.
  */
-export { TcoCompareChart, type CompareChartT } from './compare-chart';
-export { CapacityReport } from './capacity-report';
+export { TcoCompareChart, type CompareChartT } from './charts/compare-chart';
+export { CapacityReport } from './capacity/capacity-report';
 export { TcoReportLead } from './report-lead';
-export { PlansReport } from './plans-panel';
+export { PlansReport } from './plans/plans-panel';
 
 export const TcoReportCharts = memo(function TcoReportCharts(props: { tco: TcoEvaluation; resultKey: string }) {
   const { tco, resultKey } = props;

@@ -7,38 +7,38 @@ import { findPreset, type ArticleId, type PresetId } from '../../core/presets/pr
 import type { Scenario } from '../../core/scenario/schema';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { useAppStore } from '../../state/store';
-import { BillingCard } from './billing-card';
-import { billingMessages } from './billing-messages';
+import { BillingCard } from './billing/billing-card';
+import { billingMessages } from './billing/billing-messages';
 import { ClaimCheckCard } from './claim-check';
 import { makeFmt, type Fmt } from '../../lib/format/fmt';
-import { HorizonFacts } from './horizon-facts';
-import { InputsPanel } from './inputs-panel';
+import { HorizonFacts } from './charts/horizon-facts';
+import { InputsPanel } from './inputs/inputs-panel';
 import { tcoMessages, type TcoT } from './messages';
-import { PresetPicker } from './preset-picker';
+import { PresetPicker } from './inputs/preset-picker';
 import { WorkloadSource } from '../../components/workload-source';
 import { DeploymentSummaryView, useDeploymentCheck } from '../../components/deployment-summary';
 import { usePacedResult } from '../../components/chart/pacing';
 import { useAfterPaint } from '../../components/use-after-paint';
 import { loadPresetScenario } from '../../lib/query/tco';
 import { useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
-import { CapacityNotes } from './capacity-notes';
+import { CapacityNotes } from './capacity/capacity-notes';
 import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
 import { lazyChart } from '../../components/lazy-chart';
 
 // The charts' code loads after the verdict has rendered; each placeholder
 // is about its chart's height.
-const CostVolumeChart = lazyChart(() => import('./cost-volume-chart').then((m) => m.CostVolumeChart), 420);
-const BreakdownChart = lazyChart(() => import('./breakdown-chart').then((m) => m.BreakdownChart), 300);
-const UtilisationGauge = lazyChart(() => import('./utilisation-gauge').then((m) => m.UtilisationGauge), 250);
-const HybridChart = lazyChart(() => import('./hybrid-chart').then((m) => m.HybridChart), 280);
-const TornadoChart = lazyChart(() => import('./tornado-chart').then((m) => m.TornadoChart), 300);
-const HorizonChart = lazyChart(() => import('./horizon-chart').then((m) => m.HorizonChart), 340);
-const CashFlowChart = lazyChart(() => import('./cash-flow-chart').then((m) => m.CashFlowChart), 300);
-const MonteCarloChart = lazyChart(() => import('./monte-carlo-chart').then((m) => m.MonteCarloChart), 320);
+const CostVolumeChart = lazyChart(() => import('./charts/cost-volume-chart').then((m) => m.CostVolumeChart), 420);
+const BreakdownChart = lazyChart(() => import('./charts/breakdown-chart').then((m) => m.BreakdownChart), 300);
+const UtilisationGauge = lazyChart(() => import('./charts/utilisation-gauge').then((m) => m.UtilisationGauge), 250);
+const HybridChart = lazyChart(() => import('./charts/hybrid-chart').then((m) => m.HybridChart), 280);
+const TornadoChart = lazyChart(() => import('./charts/tornado-chart').then((m) => m.TornadoChart), 300);
+const HorizonChart = lazyChart(() => import('./charts/horizon-chart').then((m) => m.HorizonChart), 340);
+const CashFlowChart = lazyChart(() => import('./charts/cash-flow-chart').then((m) => m.CashFlowChart), 300);
+const MonteCarloChart = lazyChart(() => import('./charts/monte-carlo-chart').then((m) => m.MonteCarloChart), 320);
 // The capacity panel imports its charts statically: it loads after the
 // verdict, like the charts above.
-const CapacityPanel = lazy(() => import('./capacity-panel').then((m) => ({ default: m.CapacityPanel })));
-const PlansPanel = lazy(() => import('./plans-panel').then((m) => ({ default: m.PlansPanel })));
+const CapacityPanel = lazy(() => import('./capacity/capacity-panel').then((m) => ({ default: m.CapacityPanel })));
+const PlansPanel = lazy(() => import('./plans/plans-panel').then((m) => ({ default: m.PlansPanel })));
 
 /**
  * The TCO and break-even page: the verdict with the numbers behind it, KPI cards, the charts,
@@ -158,7 +158,7 @@ export function TcoPage() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="tco-page" data-eval-key={evalKey} data-uncertain-key={uncertainKey}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-xl font-semibold">{t('title')}</h1>
-        <PresetPicker t={t} onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded && loaded.name === scenario.name ? loaded.id : null} error={presetError} />
+        <PresetPicker onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded && loaded.name === scenario.name ? loaded.id : null} error={presetError} />
       </div>
       <WorkloadSource />
       {check.data ? <DeploymentSummaryView check={check.data.value} /> : <div aria-hidden="true" className="min-h-[5.5rem] rounded-lg border border-border bg-surface" />}

@@ -15,7 +15,7 @@ import type { TcoT } from './messages';
  * The throughput's provenance badge lives with the capacity panel, whose charts bring the chart
  * library: loaded after the verdict is on screen, so the first verdict does not wait for it.
  */
-const ThroughputProvenance = lazy(() => import('./capacity-panel').then((m) => ({ default: m.ThroughputProvenance })));
+const ThroughputProvenance = lazy(() => import('./capacity/capacity-panel').then((m) => ({ default: m.ThroughputProvenance })));
 
 /** Text of a figure: the value, or why there is none. */
 export function figureText(f: Figure, render: (v: number) => string, t: TcoT): string {

@@ -1,4 +1,5 @@
 import { countIn } from '../../lib/i18n/count';
+import { fieldLabels, isFieldPath } from '../../lib/i18n/fields';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ProgressBar } from '../../components/progress-bar';
 import { useState, type DragEvent } from 'react';
@@ -226,6 +227,7 @@ function sourceOf(answer: UsageAnswer, derived: DerivedWorkload, timeZone: strin
 
 function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZone: string; models: string[]; profile: ProfileChoice }) {
   const { answer, t, language, timeZone, models, profile } = props;
+  const ft = useT(fieldLabels);
   const derived = answer.derived;
   const scenario = useAppStore((s) => s.scenario);
   const updateSection = useAppStore((s) => s.updateSection);
@@ -262,7 +264,11 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
       {t('apply.reasoningInside')}
     </p>
   ) : null;
-  const fieldLabel = (f: keyof Workload) => (WORKLOAD_FIELDS as readonly string[]).includes(f) ? t(`field.${f as ShownField}`) : f;
+  const fieldLabel = (f: keyof Workload) => {
+    const path = `workload.${f}`;
+    if (isFieldPath(path)) return ft(path);
+    return (WORKLOAD_FIELDS as readonly string[]).includes(f) ? t(`field.${f as ShownField}` as UsageKey) : f;
+  };
   return (
     <Card title={t('apply.title')} testId="usage-apply">
       {applied ? (

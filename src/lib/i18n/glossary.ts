@@ -3,7 +3,9 @@ import { defineMessages, type Params } from './define';
 /**
  * Terms several areas use, worded once: the pilot decision (pilot page, report), the three
  * options, where a figure comes from, and the jargon the pages and the report explain (layouts,
- * KV cache, cost per accepted task…). Areas read these instead of keeping their own copy.
+ * KV cache, cost per accepted task…). Areas read these instead of keeping their own copy. The
+ * labels of scenario fields ("GPUs per node") are in `fields.ts`, keyed by scenario path; a term
+ * here may name a field by that label.
  */
 export const glossary = defineMessages(
   'glossary',
