@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ScenarioCompare } from './report-page';
 
 const TITLE = /^(My scenarios|Meine Szenarien)/;
 
@@ -49,6 +50,19 @@ export class LibraryPanel {
   async delete(name: string): Promise<void> {
     this.page.once('dialog', (d) => void d.accept());
     await this.item(name).getByRole('button', { name: 'Delete' }).click();
+  }
+
+  /** Ticks a saved scenario's box to compare it. */
+  async selectForCompare(name: string): Promise<void> {
+    await this.item(name).getByRole('checkbox').check();
+  }
+
+  /** Compares the ticked scenarios (the report's comparison) and returns its model. */
+  async compareSelected(): Promise<ScenarioCompare> {
+    await this.page.getByRole('button', { name: /^Compare selected/ }).click();
+    const compare = new ScenarioCompare(this.page);
+    await expect(compare.root()).toBeVisible();
+    return compare;
   }
 
   /** Opens a saved scenario on the page. */
