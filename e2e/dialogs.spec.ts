@@ -65,10 +65,11 @@ test.describe('dialogs by keyboard', () => {
     await expectEscapeReturnsFocus(page, library.dialog(), libraryButton);
 
     const shareButton = shell.shareButton();
-    const share = page.getByRole('dialog', { name: 'Copy share link' });
+    const shareDialog = shell.shareDialog();
+    const share = shareDialog.dialog();
     await openWithKeyboard(shareButton, share);
-    await expect(share.getByLabel('Copy this link:')).toBeFocused();
-    await expect(share.getByLabel('Copy this link:')).toHaveValue(/#\/.*s=/);
+    await expect(shareDialog.link()).toBeFocused();
+    await expect(shareDialog.link()).toHaveValue(/#\/.*s=/);
     await expectTabCycles(page, share);
     await expectAxeClean(page, 'share-manual');
     await expectEscapeReturnsFocus(page, share, shareButton);
@@ -79,9 +80,10 @@ test.describe('dialogs by keyboard', () => {
     const incoming = structuredClone(DEFAULT_SCENARIO);
     incoming.name = 'Colleague scenario';
     await page.goto(`/#/tco?s=${encodeScenario(incoming)}`);
-    const confirm = page.getByRole('dialog', { name: 'Open the shared scenario?' });
+    const linkConfirm = shell.linkConfirm();
+    const confirm = linkConfirm.dialog();
     await expect(confirm).toBeVisible();
-    await expect(confirm.getByRole('button', { name: 'Keep my scenario' })).toBeFocused();
+    await expect(linkConfirm.keepButton()).toBeFocused();
     await expectTabCycles(page, confirm);
     await expectAxeClean(page, 'confirm-link');
     await page.keyboard.press('Escape');

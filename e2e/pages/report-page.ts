@@ -57,6 +57,11 @@ export class ReportPage {
     return this.page.getByTestId('report-pilot');
   }
 
+  /** The catalog dates the report's figures rest on. */
+  catalogBasis(): Locator {
+    return this.page.getByTestId('report-catalog-basis');
+  }
+
   assumptions() {
     return this.page.getByTestId('assumptions');
   }
