@@ -63,6 +63,11 @@ export class ShellPage {
     return this.page.getByTestId('new-version');
   }
 
+  /** The button of a part that failed to load: reloads the page. */
+  async reloadFailedPart(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Reload the page' }).click();
+  }
+
   async reloadToNewVersion(): Promise<void> {
     await this.page.getByRole('button', { name: /Reload to use it/ }).click();
   }

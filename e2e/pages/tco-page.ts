@@ -64,6 +64,11 @@ export class TcoPage {
     return this.page.getByTestId('tco-verdict');
   }
 
+  /** The chart of the monthly cost by part. */
+  breakdownChart(): Locator {
+    return this.page.getByTestId('tco-breakdown-chart');
+  }
+
   /** The deployment summary's rows: what is self-hosted on what, and where its throughput comes from. */
   deployment(row: 'self' | 'cost' | 'api' | 'throughput'): Locator {
     return this.page.getByTestId(`deployment-${row}`);
