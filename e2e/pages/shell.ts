@@ -142,6 +142,10 @@ export class ShellPage {
     return this.page.locator('html');
   }
 
+  navigation(): Locator {
+    return this.page.getByRole('navigation');
+  }
+
   nav(name: RegExp | string) {
     return this.page.getByRole('navigation').getByRole('link', { name });
   }
