@@ -64,6 +64,16 @@ export class TcoPage {
     return this.page.getByTestId('tco-verdict');
   }
 
+  /** Where the workload comes from, when a usage file set it. */
+  workloadSource(): Locator {
+    return this.page.getByTestId('tco-workload-source');
+  }
+
+  /** The source badge of an input group, by the group's test id ("tco-group-api"). */
+  groupBadge(groupTestId: string): Locator {
+    return this.page.getByTestId(groupTestId).getByTestId('source-badge');
+  }
+
   /** The chart of the monthly cost by part. */
   breakdownChart(): Locator {
     return this.page.getByTestId('tco-breakdown-chart');
