@@ -104,10 +104,19 @@ export class ReportPage {
     return (await download).path();
   }
 
+  presentButton(): Locator {
+    return this.page.getByRole('button', { name: 'Present', exact: true });
+  }
+
+  /** The presentation (open or not). */
+  presentation(): Presentation {
+    return new Presentation(this.page);
+  }
+
   /** Starts the presentation and returns its model. */
   async present(): Promise<Presentation> {
-    await this.page.getByRole('button', { name: 'Present', exact: true }).click();
-    const presentation = new Presentation(this.page);
+    await this.presentButton().click();
+    const presentation = this.presentation();
     await expect(presentation.dialog()).toBeVisible();
     return presentation;
   }
