@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { DeploymentSummary } from './deployment-summary';
 import { either } from './parts';
 
 /** A chart of the report: its title and its download buttons (one per format). */
@@ -47,6 +48,25 @@ export class ReportPage {
     return this.page.getByTestId('report-kpis');
   }
 
+  /** The report's title (the scenario's name). */
+  title(): Locator {
+    return this.page.getByTestId('report').getByRole('heading', { level: 1 });
+  }
+
+  /** The deployment summary as the report shows it (without fixes). */
+  deployment(): DeploymentSummary {
+    return new DeploymentSummary(this.page.getByTestId('report-deployment'));
+  }
+
+  /** The lead's sentences on the money over the horizon, and on the main risks. */
+  lead(): { money: Locator; risks: Locator } {
+    return { money: this.page.getByTestId('report-money'), risks: this.page.getByTestId('report-risk') };
+  }
+
+  glossary(): Locator {
+    return this.page.getByTestId('report-glossary');
+  }
+
   /** Whether the model fits the GPUs ("Fits: Kimi K2.6 on 8 × NVIDIA H200 …"). */
   fit(): Locator {
     return this.page.getByTestId('report-fit');
@@ -69,6 +89,11 @@ export class ReportPage {
   /** One row of the assumptions appendix, by its input's key ("api.priceOutputPerM"). */
   assumption(key: string): Locator {
     return this.assumptions().locator(`tr[data-key="${key}"]`);
+  }
+
+  /** The value cell of an assumption's row. */
+  assumptionValue(key: string): Locator {
+    return this.assumption(key).locator('td').first();
   }
 
   /** The drawn plots of the report's charts (the TCO page's cost against volume and breakdown). */

@@ -142,6 +142,20 @@ export class ShellPage {
     return this.page.locator('html');
   }
 
+  header(): Locator {
+    return this.page.locator('header');
+  }
+
+  /** A heading of the page, by its name. */
+  heading(name: string | RegExp): Locator {
+    return this.page.getByRole('heading', { name });
+  }
+
+  /** The Settings panel's summary (what opens and closes it). */
+  settingsToggle(): Locator {
+    return this.page.getByTestId('settings').locator('summary');
+  }
+
   navigation(): Locator {
     return this.page.getByRole('navigation');
   }
@@ -184,7 +198,7 @@ export class ShellPage {
   }
 
   async openSettings(): Promise<void> {
-    await this.page.getByTestId('settings').locator('summary').click();
+    await this.settingsToggle().click();
   }
 
   /** Waits until the share link in the address bar encodes the current state. */

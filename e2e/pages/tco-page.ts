@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { CapacityPanel } from './capacity-panel';
+import { DeploymentSummary } from './deployment-summary';
 import { ListPricePicker } from './list-price-picker';
-import { fieldAlert } from './parts';
+import { either, fieldAlert } from './parts';
 
 /**
  * Assertions on figures the worker computes: retried until they hold, for up to 20 s, because
@@ -77,6 +78,44 @@ export class TcoPage {
   /** The chart of the monthly cost by part. */
   breakdownChart(): Locator {
     return this.page.getByTestId('tco-breakdown-chart');
+  }
+
+  deploymentSummary(): DeploymentSummary {
+    return new DeploymentSummary(this.page.getByTestId('deployment-summary'));
+  }
+
+  /** The verdict's note that points of the deployment need checking first. */
+  verdictChecks(): Locator {
+    return this.page.getByTestId('tco-verdict-checks');
+  }
+
+  /** The rent offers of the deployment group (open it first) whose option text matches. */
+  rentOffers(text: RegExp): Locator {
+    return this.page.getByTestId('tco-rent-offer').locator('option', { hasText: text });
+  }
+
+  /** The preset menu, its load button, and the note of the preset loaded. */
+  presets(): { select: Locator; load: Locator; loaded: Locator } {
+    return {
+      select: this.page.getByRole('combobox', { name: either('Start from a source article', 'Mit einem Quellartikel beginnen') }),
+      load: this.page.getByRole('button', { name: either('Load preset', 'Vorlage laden') }),
+      loaded: this.page.getByTestId('tco-preset-loaded'),
+    };
+  }
+
+  /** A help note's button, by its topic ("breakEvenNever"): the first on the page. */
+  helpButton(topic: string): Locator {
+    return this.page.getByTestId(`help-${topic}`).first();
+  }
+
+  /** The note a help button opens (the element its aria-controls names). */
+  async helpNote(button: Locator): Promise<Locator> {
+    return this.page.locator(`#${await button.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+  }
+
+  /** The title of an input group's first source badge. */
+  groupBadgeTitle(groupTestId: string): Locator {
+    return this.groupBadge(groupTestId).first().locator('span').first();
   }
 
   /** The deployment summary's rows: what is self-hosted on what, and where its throughput comes from. */
@@ -259,8 +298,8 @@ export class TcoPage {
   }
 
   async loadPreset(id: string): Promise<void> {
-    await this.page.getByRole('combobox', { name: /^(Start from a source article|Mit einem Quellartikel beginnen)$/ }).selectOption(id);
-    await this.page.getByRole('button', { name: /^(Load preset|Vorlage laden)$/ }).click();
+    await this.presets().select.selectOption(id);
+    await this.presets().load.click();
     await slow(this.page.getByTestId('tco-presets').getByRole('status')).toBeVisible();
     await this.waitForCharts({ evalOnly: true });
   }
