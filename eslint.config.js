@@ -125,10 +125,8 @@ export default tseslint.config(
   }),
   {
     // Specs act through the page models of e2e/pages (locators by role and label live there,
-    // test ids only where nothing has an accessible name). The specs listed below still reach
-    // for test ids themselves and are being moved over; the list only shrinks.
+    // test ids only where nothing has an accessible name).
     files: ['e2e/**/*.spec.ts'],
-    ignores: ['e2e/tco.spec.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

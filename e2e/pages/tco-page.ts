@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { CapacityPanel } from './capacity-panel';
 import { DeploymentSummary } from './deployment-summary';
 import { ListPricePicker } from './list-price-picker';
+import { BillingCard, CostChart, HorizonCard } from './tco-cards';
 import { either, fieldAlert } from './parts';
 
 /**
@@ -73,6 +74,65 @@ export class TcoPage {
   /** The source badge of an input group, by the group's test id ("tco-group-api"). */
   groupBadge(groupTestId: string): Locator {
     return this.page.getByTestId(groupTestId).getByTestId('source-badge');
+  }
+
+  costChart(): CostChart {
+    return new CostChart(this.page.getByTestId('tco-cost-chart'));
+  }
+
+  horizon(): HorizonCard {
+    return new HorizonCard(this.page.getByTestId('tco-horizon-card'));
+  }
+
+  billing(): BillingCard {
+    return new BillingCard(this.page.getByRole('region', { name: either('How the GPUs are paid for', 'Wie die GPUs bezahlt werden') }));
+  }
+
+  /** The note that the schedule does not apply to the billing mode chosen. */
+  scheduleIgnored(): Locator {
+    return this.page.getByTestId('tco-schedule-ignored');
+  }
+
+  /** The API group's line from list price to invoice to what is paid. */
+  invoiceLine(): Locator {
+    return this.page.getByTestId('tco-invoice-line');
+  }
+
+  /** The GPU price field's block: its unit, its message, and the way back to the catalog price. */
+  gpuPrice(): { root: Locator; message: Locator; restoreCatalog: () => Promise<void> } {
+    const root = this.page.getByTestId('tco-gpu-price');
+    return { root, message: root.getByRole('alert'), restoreCatalog: () => root.getByRole('button', { name: /catalog/i }).click() };
+  }
+
+  /** The warning that the API's rate limit is below the busiest hour. */
+  rateLimitWarning(): Locator {
+    return this.page.getByTestId('tco-rate-limit');
+  }
+
+  /** Where a capped line leaves the cost chart, with its value. */
+  offChart(): Locator {
+    return this.page.getByTestId('tco-off-chart');
+  }
+
+  /** Downloads a chart's data as CSV, by the chart's title; resolves to the file's path on disk. */
+  async downloadChartCsv(title: string): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: `${title}: CSV` }).click();
+    return (await download).path();
+  }
+
+  /** The claim check's count of figures that hold, are contradicted or cannot be checked. */
+  claimsSummary(): Locator {
+    return this.page.getByTestId('tco-claims-summary');
+  }
+
+  /** A claim's figure as recomputed from the article's own inputs. */
+  claimRecomputed(id: string): Locator {
+    return this.claim(id).getByTestId('tco-claim-recomputed');
+  }
+
+  async showClaimArithmetic(id: string): Promise<void> {
+    await this.claim(id).getByText('Show the arithmetic').click();
   }
 
   /** The chart of the monthly cost by part. */
@@ -271,10 +331,11 @@ export class TcoPage {
     return this.page.getByTestId('tco-mc-ignored');
   }
 
-  tornado(): { root: Locator; showTable: () => Promise<void>; row: (name: RegExp) => Locator } {
+  tornado(): { root: Locator; drawing: Locator; showTable: () => Promise<void>; row: (name: RegExp) => Locator } {
     const root = this.page.getByTestId('tco-tornado-chart');
     return {
       root,
+      drawing: root.locator('svg'),
       showTable: () => root.getByRole('button', { name: /data table/i }).click(),
       row: (name) => root.getByRole('row', { name }),
     };
