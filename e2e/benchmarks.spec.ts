@@ -128,12 +128,11 @@ test.describe('imported benchmark results', () => {
     await expect(bench.rows()).toHaveCount(2);
     await bench.showCompare();
     // TTFT median 55.7 ms (vLLM) next to 10,000 ms: 180× apart, so the axis starts on log.
-    const pct = bench.chart('percentiles');
     await expect(bench.scale('percentiles')).toHaveAttribute('data-value', 'log');
-    await expect(pct.getByText('TTFT (ms, log)')).toBeVisible();
+    await expect(bench.chartText('percentiles', 'TTFT (ms, log)')).toBeVisible();
     await bench.setScale('percentiles', 'linear');
     await expect(bench.scale('percentiles')).toHaveAttribute('data-value', 'linear');
-    await expect(pct.getByText('TTFT (ms)', { exact: true })).toBeVisible();
+    await expect(bench.chartText('percentiles', 'TTFT (ms)', { exact: true })).toBeVisible();
     await expect(bench.scale('cdf')).toHaveAttribute('data-value', 'log');
     // 8 requests next to 10,000: the request chart shows shares, counts on request.
     await bench.chart('errors').scrollIntoViewIfNeeded();

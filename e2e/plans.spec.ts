@@ -57,7 +57,7 @@ test.describe('plans', () => {
     await slow(week.line).toHaveText('Week: 1,080 paid GPU-hours against 1,344 fixed; 0–8 replicas');
     await week.open();
     await expect(week.chart).toBeVisible();
-    await expect(week.chart.locator('svg')).toContainText('Replicas at the SLO');
+    await expect(week.drawing).toContainText('Replicas at the SLO');
     // Starting from zero at the busiest hour, the first 10 minutes wait: the plan says so.
     await expect(plans.row('self|h200-sxm|8|dcp|autoscaled')).toContainText('min a week over the SLO');
   });

@@ -242,6 +242,11 @@ export class BenchmarksPage {
     return this.chart(name).getByRole('img');
   }
 
+  /** A text of a chart (an axis title: "TTFT (ms, log)"). */
+  chartText(name: Parameters<BenchmarksPage['chart']>[0], text: string, options: { exact?: boolean } = {}): Locator {
+    return this.chart(name).getByText(text, options);
+  }
+
   /** A y-axis tick label of a chart, by its text ("250,000"). */
   yTick(name: Parameters<BenchmarksPage['chart']>[0], text: string): Locator {
     return this.chart(name).locator('.recharts-yAxis-tick-labels').getByText(text, { exact: true });

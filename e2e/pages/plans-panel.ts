@@ -132,11 +132,12 @@ export class PlansPanel {
   }
 
   /** An autoscaled plan's week: its line, and once opened its chart of demand against capacity. */
-  week(planId: string): { line: Locator; chart: Locator; open: () => Promise<void> } {
+  week(planId: string): { line: Locator; chart: Locator; drawing: Locator; open: () => Promise<void> } {
     const details = this.row(planId).getByTestId('plan-week');
     return {
       line: details.locator('summary'),
       chart: details.getByTestId('plan-week-chart'),
+      drawing: details.getByTestId('plan-week-chart').locator('svg'),
       open: async () => {
         await details.locator('summary').click();
         await expect(details).toHaveAttribute('open', '');
