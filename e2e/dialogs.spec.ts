@@ -3,7 +3,7 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { textFile } from './pages/benchmarks-page';
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeScenario } from '../src/core/link/share-link';
 
 /**
  * Every modal dialog, by keyboard alone: it opens from a focused control with Enter, takes the

@@ -1,5 +1,5 @@
 import { defaultScenario } from '../src/core/scenario/defaults';
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeScenario } from '../src/core/link/share-link';
 import { expect, test } from './fixtures';
 import { fixtureFile } from './pages/benchmarks-page';
 import { PlansPanel } from './pages/plans-panel';

@@ -1,4 +1,4 @@
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeScenario } from '../src/core/link/share-link';
 import { plainScenario } from '../src/testing/test-scenarios';
 import { expect, test } from './fixtures';
 import { PlansPanel } from './pages/plans-panel';
@@ -28,6 +28,10 @@ test.describe('disaggregated pools', () => {
     await expect(tco.deployment('self')).toContainText('prefill/decode pools, workers of 8 × NVIDIA H200 SXM');
     await expect(tco.deployment('throughput')).toContainText('prefill 20 req/s and decode 6 req/s per worker');
     await expect(tco.deployment('throughput')).toContainText('entered: our sweep');
+    // The what-if sliders that size replicas do not size pools: they are not offered.
+    await expect(tco.slider(/^Requests per day/)).toHaveCount(1);
+    await expect(tco.slider(/^Throughput per replica/)).toHaveCount(0);
+    await expect(tco.slider(/^Max sustainable utilisation/)).toHaveCount(0);
     await tco.capacityPoolsNote().scrollIntoViewIfNeeded();
     await expect(tco.capacityPoolsNote()).toContainText('3 prefill + 10 decode workers serve 54 req/s against 50 req/s at the peak hour; the prefill pool binds.');
 
@@ -57,6 +61,9 @@ test.describe('disaggregated pools', () => {
     await slow(plans.row(aggregated)).toBeVisible();
     await plans.use(aggregated);
     await expect(tco.deployment('self')).toContainText('replicas of 8 × NVIDIA H200 SXM');
+    // Replicas are sized by a throughput and a utilisation cap again: their sliders are back.
+    await expect(tco.slider(/^Throughput per replica/)).toHaveCount(1);
+    await expect(tco.slider(/^Max sustainable utilisation/)).toHaveCount(1);
     await tco.openGroup('tco-group-deployment');
     await expect(tco.select('Serving')).toHaveValue('aggregated');
     await plans.undo();

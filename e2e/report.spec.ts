@@ -8,7 +8,7 @@ import { reportMessages } from '../src/features/report/messages';
 import { plansMessages } from '../src/features/tco/plans-messages';
 import { expect, test } from './fixtures';
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeScenario } from '../src/core/link/share-link';
 
 test.describe('report', () => {
   test('renders every section with real numbers', async ({ shell, reportPage: report }) => {

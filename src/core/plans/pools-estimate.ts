@@ -1,4 +1,7 @@
+import { chooseOperatingPoint } from '../capacity/operating-point';
 import type { Slo } from '../capacity/slo';
+import { seriesOfStored } from '../capacity/stored';
+import type { StoredSeries } from '../capacity/stored-schema';
 import { kvTerms, memoryBreakdown } from '../hardware/fit';
 import { maxConcurrency } from '../hardware/frontier';
 import { batchGrid, decodeStep, prefill, rooflineContext, type RooflineSettings } from '../hardware/roofline';
@@ -121,4 +124,42 @@ export function estimatePools(scenario: HardwareScenario, input: FitInput, shape
     kv,
     linkBound: kv.requestsPerSecond < compute,
   };
+}
+
+/**
+ * A sweep of one phase, by its request lengths: prefill-only (at most 16 output tokens a request,
+ * e.g. `--random-output-len 1`) or decode-heavy (output at least 4× the input). Null: both phases.
+ */
+export function phaseOf(s: Pick<StoredSeries, 'inputTokens' | 'outputTokens'>): 'prefill' | 'decode' | null {
+  if (s.outputTokens !== null && s.outputTokens <= 16) return 'prefill';
+  if (s.outputTokens !== null && s.inputTokens !== null && s.outputTokens >= 4 * s.inputTokens) return 'decode';
+  return null;
+}
+
+export interface MeasuredPools {
+  prefillRequestsPerSecond: number;
+  decodeRequestsPerSecond: number;
+  prefill: StoredSeries;
+  decode: StoredSeries;
+}
+
+/**
+ * Pool rates from two measured sweeps of one GPU and count (docs/plans.md §1c): the prefill-only
+ * sweep's input tokens/s at its operating point under the TTFT limits, per uncached input token
+ * of the workload's request; the decode-heavy sweep's output tokens/s under the ITL (TPOT) limits
+ * and the tokens/s-per-user floor, per output token of the workload's request. Null without both
+ * sweeps, or when a sweep has no point within its limits (the estimate stands in then).
+ */
+export function measuredPools(series: readonly StoredSeries[], lengths: PoolLengths, slo: Slo): MeasuredPools | null {
+  const prefill = series.find((s) => phaseOf(s) === 'prefill');
+  const decode = series.find((s) => phaseOf(s) === 'decode');
+  if (!prefill || !decode) return null;
+  const p = chooseOperatingPoint(seriesOfStored(prefill), { ...slo, limits: slo.limits.filter((l) => l.metric === 'ttft'), minTokensPerSPerUser: null }).chosen;
+  const d = chooseOperatingPoint(seriesOfStored(decode), { ...slo, limits: slo.limits.filter((l) => l.metric === 'itl' || l.metric === 'tpot') }).chosen;
+  if (!p || !d || p.totalTokensPerS === null || d.outputTokensPerS === null) return null;
+  const inputPerS = p.totalTokensPerS - (p.outputTokensPerS ?? 0);
+  const prefillRequestsPerSecond = inputPerS / Math.max(1, lengths.uncachedInputTokens);
+  const decodeRequestsPerSecond = d.outputTokensPerS / Math.max(1, lengths.outputTokens);
+  if (!(prefillRequestsPerSecond > 0) || !(decodeRequestsPerSecond > 0)) return null;
+  return { prefillRequestsPerSecond, decodeRequestsPerSecond, prefill, decode };
 }

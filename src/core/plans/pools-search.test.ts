@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { plainScenario } from '../../testing/test-scenarios';
 import { evaluateTco } from '../tco/evaluate';
+import type { StoredSeries } from '../capacity/stored-schema';
+import { phaseOf } from './pools-estimate';
 import { NO_CONSTRAINTS, applyPlan, searchPlans, type PlanConstraints } from './search';
 
 /** 50 requests/s around the clock on 8× H200 workers: a prefill worker serves 20 req/s, a decode worker 6 (entered). */
@@ -51,5 +53,57 @@ describe('disaggregated plans in the plan search', () => {
     const strict = decodeAt(40);
     expect(loose).toBeGreaterThan(0);
     expect(loose).toBeGreaterThanOrEqual(strict);
+  });
+
+  it('a prefill-only and a decode-heavy sweep of 8× H200 are measured evidence for its pools: 3 + 19 workers, decode binds', () => {
+    // Prefill-only sweep (2,000 in / 1 out): at TTFT p95 ≤ 1,000 ms the load-2 point qualifies
+    // (load 4 takes 2,500 ms): 40,040 total − 40 output = 40,000 input tok/s ÷ 2,000 uncached
+    // input tokens = 20 requests/s per prefill worker.
+    // Decode-heavy sweep (100 in / 1,000 out): at ITL p95 ≤ 40 ms the load-16 point qualifies
+    // (load 32 steps in 60 ms): 1,500 output tok/s ÷ 500 output tokens = 3 requests/s per decode worker.
+    // Rate matching at 50 req/s: ⌈50 ÷ 18⌉ = 3 prefill, ⌈50 ÷ 2.76⌉ = ⌈18.1⌉ = 19 decode workers, 176 GPUs;
+    // 3 × 18 = 54 against 19 × 2.76 = 52.44 req/s: decode binds.
+    const sweep = (over: Partial<StoredSeries>): StoredSeries => ({
+      kind: 'measured',
+      label: 'sweep',
+      fileName: 'sweep.json',
+      libraryId: null,
+      publisher: null,
+      date: '2026-11-30',
+      gpus: 8,
+      model: 'moonshotai/Kimi-K2.6',
+      hardware: 'NVIDIA H200',
+      inputTokens: 2000,
+      outputTokens: 1,
+      loadKind: 'concurrency',
+      points: { load: [1, 2, 4], out: [20, 40, 60], total: [20_020, 40_040, 60_060], ttft: { p95: [500, 900, 2500] }, tpot: {}, itl: {}, e2el: {}, ok: [1, 1, 1], n: [100, 100, 100] },
+      ...over,
+    });
+    const prefill = sweep({ label: 'prefill-only', fileName: 'prefill.json' });
+    const decode = sweep({
+      label: 'decode-heavy',
+      fileName: 'decode.json',
+      inputTokens: 100,
+      outputTokens: 1000,
+      points: { load: [8, 16, 32], out: [800, 1500, 2400], total: [880, 1650, 2640], ttft: {}, tpot: {}, itl: { p95: [20, 35, 60] }, e2el: {}, ok: [1, 1, 1], n: [100, 100, 100] },
+    });
+    expect(phaseOf(prefill)).toBe('prefill');
+    expect(phaseOf(decode)).toBe('decode');
+    const s = fifty();
+    s.selfHosted = { ...s.selfHosted, pools: null };
+    s.selfHosted.capacity = {
+      ...s.selfHosted.capacity,
+      slo: { ...s.selfHosted.capacity.slo, limits: [{ metric: 'ttft', percentile: 95, maxMs: 1000 }, { metric: 'itl', percentile: 95, maxMs: 40 }] },
+    };
+    const r = searchPlans(s, H200, undefined, { imported: [prefill, decode] });
+    const plan = r.plans.find((p) => p.pools !== null && p.billing === 'on-demand' && p.gpusPerReplica === 8);
+    expect(plan?.evidence).toMatchObject({ kind: 'measured', source: 'prefill.json + decode.json' });
+    expect(plan?.pools).toMatchObject({ prefillWorkers: 3, decodeWorkers: 19, binding: 'decode' });
+    expect(plan?.pools?.prefillRequestsPerSecond).toBeCloseTo(20, 9);
+    expect(plan?.pools?.decodeRequestsPerSecond).toBeCloseTo(3, 9);
+    expect(plan?.gpusTotal).toBe(176);
+    // The prefill-only sweep is no evidence for aggregated replicas (they decode too).
+    const aggregated = r.plans.find((p) => p.pools === null && p.kind === 'self-hosted' && p.gpusPerReplica === 8 && p.layout?.kind === plan?.layout?.kind);
+    expect(aggregated?.evidence?.source).not.toBe('prefill.json');
   });
 });

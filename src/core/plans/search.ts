@@ -19,11 +19,13 @@ import { resolveSetup, type FitInput } from '../hardware/setup';
 import type { Scenario } from '../scenario/schema';
 import type { FleetView } from '../tco/autoscaling';
 import type { BindingPool, KvTransfer } from '../tco/pools';
+import { billingMode } from '../tco/billing';
+import { demandShape, type DemandShape } from '../tco/profile';
 import { taskMix } from '../tco/workload';
 import { evaluateTco, type TcoEvaluation } from '../tco/evaluate';
 import { calibratedSeries, calibrationFor, calibrationTable, classOf, recordOverSeries, type CalibrationTable } from './calibration';
 import { replicaShapes, rooflineSeriesOf, type ReplicaShape } from './candidates';
-import { estimatePools, type PoolEstimate, type PoolLengths } from './pools-estimate';
+import { estimatePools, measuredPools, phaseOf, type PoolEstimate, type PoolLengths } from './pools-estimate';
 
 /**
  * The plan search (docs/plans.md): every way to serve the scenario's workload at its latency
@@ -315,7 +317,8 @@ function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, cata
   const measured = measuredSeriesOf(s);
   const own = measured && measured.gpuId === shape.gpu.id && measured.gpus === gpus ? measured : null;
   // The scenario's own series first, then the imported series with the most loads.
-  const m = own ?? [...imported].filter((x) => x.gpuId === shape.gpu.id && x.gpus === gpus).sort((a, b) => b.series.points.load.length - a.series.points.load.length)[0];
+  // A prefill-only sweep measures one phase (the pools'), not a replica that also decodes.
+  const m = own ?? [...imported].filter((x) => x.gpuId === shape.gpu.id && x.gpus === gpus && phaseOf(x.series) !== 'prefill').sort((a, b) => b.series.points.load.length - a.series.points.load.length)[0];
   if (m) {
     return { info: { kind: 'measured', label: m.series.label, source: m.series.fileName, date: m.series.date }, series: m.series };
   }
@@ -373,12 +376,34 @@ interface PoolEvidence {
  * (or measured, or published) for this GPU and count, else the roofline's estimate, calibrated
  * like the aggregated estimate (docs/plans.md §1c). `failing`: the SLO's limits no batch meets.
  */
-function poolEvidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, catalog: PlanCatalog, lengths: PoolLengths): PoolEvidence | { failing: string[] } | null {
+function poolEvidenceFor(
+  s: PlanScenario,
+  input: FitInput,
+  shape: ReplicaShape,
+  catalog: PlanCatalog,
+  lengths: PoolLengths,
+  imported: readonly { series: StoredSeries; gpuId: string; gpus: number }[],
+): PoolEvidence | { failing: string[] } | null {
   const sh = s.selfHosted;
   const gpus = shape.fit.layout.gpus;
   const own = sh.pools;
   if (own && own.source !== 'estimated' && own.prefillRequestsPerSecond > 0 && own.decodeRequestsPerSecond > 0 && sh.gpuId === shape.gpu.id && sh.gpusPerReplica === gpus) {
     return { info: { kind: own.source === 'entered' ? 'entered' : own.source, label: own.label ?? 'entered rates', source: own.label, date: null }, rates: own, estimate: null };
+  }
+  // A prefill-only and a decode-heavy sweep of this GPU and count measure the two pools.
+  const sweeps = measuredPools(
+    imported.filter((x) => x.gpuId === shape.gpu.id && x.gpus === gpus).map((x) => x.series),
+    lengths,
+    sh.capacity.slo,
+  );
+  if (sweeps) {
+    const label = `${sweeps.prefill.label} + ${sweeps.decode.label}`;
+    const files = [sweeps.prefill.fileName, sweeps.decode.fileName].filter((f): f is string => f !== null);
+    return {
+      info: { kind: 'measured', label, source: files.length > 0 ? files.join(' + ') : label, date: sweeps.prefill.date ?? sweeps.decode.date },
+      rates: { prefillRequestsPerSecond: sweeps.prefillRequestsPerSecond, decodeRequestsPerSecond: sweeps.decodeRequestsPerSecond, source: 'measured', label },
+      estimate: null,
+    };
   }
   const est = estimatePools(s, input, shape, lengths, sh.capacity.slo);
   if ('code' in est) return est.code === 'slo-unreachable' ? { failing: est.failing } : null;
@@ -665,6 +690,17 @@ export function* planSearchSteps(
     ...search.nodeTooSmall.map((n) => ({ gpuId: n.gpu.id, gpuName: n.gpu.name, gpus: n.gpus, layout: null, billing: null, evidence: null, reason: { code: 'node-too-small', smallestFit: n.smallestFit } as const })),
   ];
   const mix = taskMix(scenario);
+  // The demand shape depends on the workload and on the hours the deployment runs: the same for
+  // every candidate of a schedule (on demand on the schedule, or every hour).
+  const shapes = new Map<string, DemandShape>();
+  const shapeOf = (s: PlanScenario): DemandShape => {
+    const key = `${billingMode(s.selfHosted)}|${s.selfHosted.hoursMode}`;
+    const known = shapes.get(key);
+    if (known) return known;
+    const shape = demandShape(s);
+    shapes.set(key, shape);
+    return shape;
+  };
   const poolLengths: PoolLengths = { inputTokens: mix.perRequest.inputTokens, uncachedInputTokens: mix.perRequest.inputTokens - mix.perRequest.cachedInputTokens, outputTokens: mix.perRequest.billedOutputTokens };
   const ranked: { plan: Plan; key: number }[] = [];
   let evaluated = 0;
@@ -687,7 +723,7 @@ export function* planSearchSteps(
     // The shape as aggregated replicas, and as prefill and decode pools of its workers.
     // Pools are searched on the layout the hardware fit picks at the count (both pools use it).
     const poolBillings = constraints.disaggregated && shape.bestAtCount ? billings.filter((b) => POOL_BILLINGS.has(b)) : [];
-    const poolEvidence = poolBillings.length > 0 ? poolEvidenceFor(scenario, input, shape, catalog, poolLengths) : null;
+    const poolEvidence = poolBillings.length > 0 ? poolEvidenceFor(scenario, input, shape, catalog, poolLengths, fromRuns) : null;
     if (poolEvidence && 'failing' in poolEvidence) {
       excluded.push({ ...base, billing: null, evidence: null, pools: true, reason: { code: 'slo-unreachable', nearestLoad: null, failing: poolEvidence.failing, misses: [] } });
     }
@@ -722,7 +758,7 @@ export function* planSearchSteps(
       const s = withPatch(scenario, patch);
       // The billing modes of one shape share its capacity (the series and the throughput figure).
       if (capacity === null || !sameCapacityInputs(capacity.of, s.selfHosted)) capacity = { of: s.selfHosted, resolution: resolveCapacity(s.selfHosted) };
-      const e = evaluateTco(s, { curves: false, breakEven: false, capacity: capacity.resolution });
+      const e = evaluateTco(s, { curves: false, breakEven: false, capacity: capacity.resolution, shape: shapeOf(s) });
       evaluated++;
       apiEvaluation ??= e;
       const marker = pools ? { pools: true as const } : {};

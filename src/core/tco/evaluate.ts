@@ -1,4 +1,4 @@
-import type { CapacityResolution } from '../capacity/stored';
+import { resolveCapacity, type CapacityResolution } from '../capacity/stored';
 import { HOURS_PER_MONTH, HOURS_PER_WEEK, type SelfHosted } from '../scenario/schema';
 import { fleetCap, fleetView, paidReplicaHours, type FleetView } from './autoscaling';
 import { billingView, mixedSplit, type BillingView } from './billing';
@@ -21,7 +21,7 @@ import {
   type TcoModel,
   type TcoScenario,
 } from './model';
-import { demandShape, type ShapeNote } from './profile';
+import { demandShape, type DemandShape, type ShapeNote } from './profile';
 import { checkRateLimits, type RateLimitCheck } from './rate-limits';
 import type { Sizing } from './sizing';
 import { staffFteAt } from './staff';
@@ -498,6 +498,8 @@ export interface EvaluateOptions {
   breakEven?: boolean;
   /** The capacity resolution of the scenario's self-hosted section, when already known (the plan search's candidates of one shape share it). */
   capacity?: CapacityResolution;
+  /** The scenario's demand shape, when already known (the plan search's candidates of one schedule share it). */
+  shape?: DemandShape;
 }
 
 /** The serving workers of a disaggregated deployment, split between its pools at the peak hour. */
@@ -728,6 +730,6 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
 }
 
 export function evaluateTco(scenario: TcoScenario, options: EvaluateOptions = {}): TcoEvaluation {
-  const model = options.capacity === undefined ? buildModel(scenario) : buildModel(scenario, demandShape(scenario), options.capacity);
+  const model = buildModel(scenario, options.shape ?? demandShape(scenario), options.capacity ?? resolveCapacity(scenario.selfHosted));
   return evaluateModel(model, scenario.workload.profileMode, { rpm: scenario.api.rateLimitRpm, tpm: scenario.api.rateLimitTpm }, options);
 }

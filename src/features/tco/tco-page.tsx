@@ -19,7 +19,8 @@ import { WorkloadSource } from '../../components/workload-source';
 import { DeploymentSummaryView, useDeploymentCheck } from '../../components/deployment-summary';
 import { usePacedResult } from '../../components/chart/pacing';
 import { useAfterPaint } from '../../components/use-after-paint';
-import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
+import { loadPresetScenario } from '../../lib/query/tco';
+import { useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { CapacityNotes } from './capacity-notes';
 import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
 import { lazyChart } from '../../components/lazy-chart';
@@ -125,7 +126,7 @@ export function TcoPage() {
   const loadPreset = useCallback(
     async (id: PresetId) => {
       setPresetError(null);
-      const r = await fetchPreset(id);
+      const r = await loadPresetScenario(id);
       if (!r.ok) {
         setPresetError(r.error);
         return;

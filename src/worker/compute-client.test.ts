@@ -1,9 +1,9 @@
 import { expose } from 'comlink';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
 import { tcoUncertainScenarioOf } from '../core/tco/model';
-import { computeApi } from './api';
-import { ComputeClient } from './client';
+import { computeApi, type ComputeApi } from './api';
+import { createComputeClient, type ComputeCalls } from './compute-client';
 
 /**
  * Stand-ins for Web Workers over a MessageChannel: a healthy one serves the real API, a hung
@@ -29,26 +29,50 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('ComputeClient', () => {
+describe('the compute client', () => {
   it('answers from the worker it starts', async () => {
     const created: FakeWorker[] = [];
-    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });
-    await expect(client.call('ping', [])).resolves.toBe('pong');
+    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });
+    await expect(client.ping({})).resolves.toBe('pong');
     expect(client.getState()).toEqual({ mode: 'worker', restarts: 0, lastFailure: null });
     created.forEach((w) => w.terminate());
   });
 
+  it('calls the worker method of the name it is called by, with the arguments before the options', async () => {
+    const created: FakeWorker[] = [];
+    // A worker whose parseHfConfig answers with the arguments it received.
+    const echo = { ...computeApi, parseHfConfig: (...args: unknown[]) => args };
+    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(echo)), created.at(-1) as FakeWorker) });
+    const controller = new AbortController();
+    await expect(client.parseHfConfig('{"x":1}', 'config.json', { signal: controller.signal })).resolves.toStrictEqual(['{"x":1}', 'config.json']);
+    await expect(client.parseHfConfig('{}', undefined, {})).resolves.toStrictEqual(['{}', undefined]);
+    // An aborted signal settles the call at once.
+    controller.abort();
+    await expect(client.parseHfConfig('{}', undefined, { signal: controller.signal })).rejects.toThrow('Computation superseded');
+    // The client is no promise: awaiting it gives the client itself.
+    expect(await Promise.resolve(client)).toBe(client);
+    created.forEach((w) => w.terminate());
+  });
+
+  it('offers no worker method as it is that takes a callback (comlink must proxy those: the client does it in its own methods)', () => {
+    type Offered = keyof ComputeCalls;
+    type TakesCallback = { [M in Offered]: Extract<Parameters<ComputeApi[M]>[number], (...args: never[]) => unknown> extends never ? never : M }[Offered];
+    expectTypeOf<TakesCallback>().toEqualTypeOf<never>();
+    // …while the methods that do take one are the client's own.
+    expectTypeOf<'deriveUsage' | 'startBenchmarkImport'>().not.toExtend<Offered>();
+  });
+
   it('answers the first view on the main thread while the worker is still loading', async () => {
     const created: FakeWorker[] = [];
-    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(false)), created.at(-1) as FakeWorker), firstView: () => import('./first-view').then((m) => m.firstViewApi) });
-    const summary = await client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(false)), created.at(-1) as FakeWorker), firstView: () => import('./first-view').then((m) => m.firstViewApi) });
+    const summary = await client.summarizeWorkload(DEFAULT_SCENARIO, {});
     // 30,000 req/day × 30 days × (12,000 in + 800 out + 1,200 reasoning) tokens × 1.03 retries
     // = 900,000 × 14,000 × 1.03 = 12,978,000,000 tokens (the footer's 12.98B), with no worker up.
     expect(summary.totalTokens).toBeCloseTo(12_978_000_000, -3);
     expect(client.getState()).toEqual({ mode: 'starting' });
     // Methods outside the first view still wait for a worker.
     let pinged = false;
-    void client.call('ping', []).then(() => (pinged = true), () => undefined);
+    void client.ping({}).then(() => (pinged = true), () => undefined);
     await new Promise((r) => setTimeout(r, 50));
     expect(pinged).toBe(false);
     created.forEach((w) => w.terminate());
@@ -57,9 +81,9 @@ describe('ComputeClient', () => {
   it('sends the first-view methods to the worker once it has answered', async () => {
     const created: FakeWorker[] = [];
     const firstView = vi.fn(() => import('./first-view').then((m) => m.firstViewApi));
-    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker), firstView });
-    await client.call('ping', []);
-    const summary = await client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker), firstView });
+    await client.ping({});
+    const summary = await client.summarizeWorkload(DEFAULT_SCENARIO, {});
     expect(summary.totalTokens).toBeCloseTo(12_978_000_000, -3);
     expect(firstView).not.toHaveBeenCalled();
     created.forEach((w) => w.terminate());
@@ -69,15 +93,15 @@ describe('ComputeClient', () => {
     const created: FakeWorker[] = [];
     const api = (await import('./first-view')).firstViewApi;
     const onMain = vi.fn(api.summarizeWorkload);
-    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker), firstView: async () => ({ ...api, summarizeWorkload: onMain }) });
+    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker), firstView: async () => ({ ...api, summarizeWorkload: onMain }) });
     client.warmUp();
     await vi.waitFor(() => expect(client.getState().mode).toBe('worker'));
     // The worker answered its ping but no call: the first view is still answered here.
-    await client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    await client.summarizeWorkload(DEFAULT_SCENARIO, {});
     expect(onMain).toHaveBeenCalledTimes(1);
     // Once the worker has answered a call, the first-view methods go to it.
-    await client.call('ping', []);
-    const summary = await client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    await client.ping({});
+    const summary = await client.summarizeWorkload(DEFAULT_SCENARIO, {});
     expect(summary.totalTokens).toBeCloseTo(12_978_000_000, -3);
     expect(onMain).toHaveBeenCalledTimes(1);
     created.forEach((w) => w.terminate());
@@ -87,15 +111,15 @@ describe('ComputeClient', () => {
     vi.useFakeTimers();
     // The first worker hangs; every later one answers. Both calls wait on the first.
     const created: FakeWorker[] = [];
-    const client = new ComputeClient({
+    const client = createComputeClient({
       createWorker: () => {
         created.push(fakeWorker(created.length > 0));
         return created.at(-1) as FakeWorker;
       },
     });
     client.warmUp();
-    const a = client.call('ping', []);
-    const b = client.call('ping', []);
+    const a = client.ping({});
+    const b = client.ping({});
     // The start timeout (10 s) passes without an answer.
     await vi.advanceTimersByTimeAsync(10_000);
     await vi.waitFor(async () => {
@@ -113,7 +137,7 @@ describe('ComputeClient', () => {
   it('a worker that goes silent mid-call (self.close, a hang) is replaced after a missed heartbeat, not after the 15 s limit', async () => {
     vi.useFakeTimers();
     const created: FakeWorker[] = [];
-    const client = new ComputeClient({
+    const client = createComputeClient({
       createWorker: () => {
         if (created.length > 0) {
           created.push(fakeWorker(true));
@@ -126,7 +150,7 @@ describe('ComputeClient', () => {
         return created.at(-1) as FakeWorker;
       },
     });
-    const result = client.call('summarizeWorkload', [DEFAULT_SCENARIO]);
+    const result = client.summarizeWorkload(DEFAULT_SCENARIO, {});
     // The start-up ping is answered (messages between ports take real turns of the event loop).
     await vi.waitFor(() => expect(client.getState().mode).toBe('worker'));
     // Ping at 1 s, unanswered at 3 s (2 s later): the worker is replaced and the call goes to the new one.
@@ -141,52 +165,45 @@ describe('ComputeClient', () => {
 
   it('a cancelled Monte Carlo stops running in the worker, and the next run still answers', async () => {
     const created: FakeWorker[] = [];
-    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });
+    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });
     const inputs = tcoUncertainScenarioOf(DEFAULT_SCENARIO);
     // 2,000,000 samples in slices of 2,000 = 1,000 slices: far more than run before the abort.
     const controller = new AbortController();
-    let jobId = '';
-    const first = client.job(
-      'tcoMonteCarlo',
-      (id) => {
-        jobId = id;
-        return [inputs, { samples: 2_000_000, seed: 7, jobId: id }];
-      },
-      controller.signal,
-    );
+    const jobId = 'mc-first';
+    const first = client.tcoMonteCarlo(inputs, { samples: 2_000_000, seed: 7, jobId, signal: controller.signal });
     // Wait until the worker has run at least one slice, then give up on the run (a newer input).
-    await vi.waitFor(async () => expect((await client.call('computeJobState', [jobId])).slices).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
+    await vi.waitFor(async () => expect((await client.computeJobState(jobId, {})).slices).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
     controller.abort();
     await expect(first).rejects.toThrow('Computation superseded');
     // The worker-side loop exits at its next slice: the job ends as stopped, not finished, and it
     // ran only a few of its 1,000 slices.
-    await vi.waitFor(async () => expect((await client.call('computeJobState', [jobId])).state).toBe('stopped'), { timeout: 5000, interval: 5 });
-    const stopped = await client.call('computeJobState', [jobId]);
+    await vi.waitFor(async () => expect((await client.computeJobState(jobId, {})).state).toBe('stopped'), { timeout: 5000, interval: 5 });
+    const stopped = await client.computeJobState(jobId, {});
     expect(stopped.slices).toBeLessThan(1000);
     const slicesAtStop = stopped.slices;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await client.call('computeJobState', [jobId])).slices).toBe(slicesAtStop);
+    expect((await client.computeJobState(jobId, {})).slices).toBe(slicesAtStop);
     // The next run answers in full: 4,000 requested samples are 2 slices of 2,000, all drawn.
-    let nextId = '';
-    const next = await client.job('tcoMonteCarlo', (id) => ((nextId = id), [inputs, { samples: 4_000, seed: 7, jobId: id }]));
+    const nextId = 'mc-next';
+    const next = await client.tcoMonteCarlo(inputs, { samples: 4_000, seed: 7, jobId: nextId });
     expect(next.state).toBe('done');
     expect(next.state === 'done' ? next.result.samples : null).toBe(4_000);
-    await expect(client.call('computeJobState', [nextId])).resolves.toEqual({ state: 'finished', slices: 2 });
+    await expect(client.computeJobState(nextId, {})).resolves.toEqual({ state: 'finished', slices: 2 });
     created.forEach((w) => w.terminate());
   });
 
   it('a newer Monte Carlo supersedes a running one in the worker', async () => {
     const created: FakeWorker[] = [];
-    const client = new ComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });
+    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });
     const inputs = tcoUncertainScenarioOf(DEFAULT_SCENARIO);
-    let oldId = '';
-    const old = client.job('tcoMonteCarlo', (id) => ((oldId = id), [inputs, { samples: 2_000_000, seed: 7, jobId: id }]));
-    await vi.waitFor(async () => expect((await client.call('computeJobState', [oldId])).slices).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
+    const oldId = 'mc-old';
+    const old = client.tcoMonteCarlo(inputs, { samples: 2_000_000, seed: 7, jobId: oldId });
+    await vi.waitFor(async () => expect((await client.computeJobState(oldId, {})).slices).toBeGreaterThan(0), { timeout: 5000, interval: 5 });
     // 2,000 samples = one slice; the older run sees the newer one at its next slice and returns.
-    const newer = await client.job('tcoMonteCarlo', (id) => [inputs, { samples: 2_000, seed: 7, jobId: id }]);
+    const newer = await client.tcoMonteCarlo(inputs, { samples: 2_000, seed: 7 });
     expect(newer.state).toBe('done');
     await expect(old).resolves.toEqual({ state: 'superseded' });
-    const state = await client.call('computeJobState', [oldId]);
+    const state = await client.computeJobState(oldId, {});
     expect(state.state).toBe('stopped');
     expect(state.slices).toBeLessThan(1000);
     created.forEach((w) => w.terminate());
@@ -203,7 +220,7 @@ describe('ComputeClient', () => {
       takeBenchmarkImport: () => ({ results: [], tablesStored: false }),
     };
     const created: FakeWorker[] = [];
-    const client = new ComputeClient({
+    const client = createComputeClient({
       createWorker: () => {
         const { port1, port2 } = new MessageChannel();
         expose(importing, port2);
@@ -217,7 +234,7 @@ describe('ComputeClient', () => {
         return w;
       },
     });
-    await client.call('ping', []);
+    await client.ping({});
     const read = client.importFiles([{ file: new Blob(['{}']), name: 'a.jsonl' }], { signal: new AbortController().signal, onProgress: () => undefined });
     // 2 s after start, and 4 s more: the import still runs, so no second worker loads.
     await vi.advanceTimersByTimeAsync(2000);

@@ -1,5 +1,5 @@
-import { readScenarioDocument, toSparseDocument, type DocumentError, type DocumentOk } from '../../core/scenario/document';
-import type { Scenario } from '../../core/scenario/schema';
+import { readScenarioDocument, toSparseDocument, type DocumentError, type DocumentOk } from '../scenario/document';
+import type { Scenario } from '../scenario/schema';
 import { decodeLinkPayload, encodeLinkPayload, type CodecError } from './codec';
 
 /**

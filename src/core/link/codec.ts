@@ -1,4 +1,6 @@
 import { Inflate, zlibSync } from 'fflate';
+import { decodeUtf8Strict, encodeUtf8 } from '../text/utf8';
+import { fromBase64Url, toBase64Url } from './base64url';
 import { LINK_DICTIONARY_V1 } from './link-dictionary';
 
 /**
@@ -15,7 +17,7 @@ export const MAX_LINK_CHARS = 64 * 1024;
 export const MAX_DECODED_BYTES = 1024 * 1024;
 const INPUT_SLICE = 512;
 
-const DICTIONARY = new TextEncoder().encode(LINK_DICTIONARY_V1);
+const DICTIONARY = encodeUtf8(LINK_DICTIONARY_V1);
 
 export type CodecError =
   | { kind: 'empty' }
@@ -27,28 +29,6 @@ export type CodecError =
   | { kind: 'too-large'; max: number };
 
 export type CodecResult = { ok: true; text: string } | { ok: false; error: CodecError };
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array | null {
-  if (text.length % 4 === 1) return null;
-  const b64 = text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4);
-  let binary: string;
-  try {
-    binary = atob(b64);
-  } catch {
-    return null;
-  }
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
 
 function adler32(data: Uint8Array): number {
   let a = 1;
@@ -70,7 +50,7 @@ function readUint32(bytes: Uint8Array, at: number): number {
 }
 
 export function encodeLinkPayload(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+  const bytes = encodeUtf8(text);
   return `${LINK_FORMAT_VERSION}.${toBase64Url(zlibSync(bytes, { level: 9, dictionary: DICTIONARY }))}`;
 }
 
@@ -139,9 +119,6 @@ export function decodeLinkPayload(payload: string): CodecResult {
   if (adler32(inflated) !== readUint32(bytes, bytes.length - 4)) {
     return { ok: false, error: { kind: 'corrupt', detail: 'checksum mismatch' } };
   }
-  try {
-    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(inflated) };
-  } catch {
-    return { ok: false, error: { kind: 'corrupt', detail: 'not UTF-8 text' } };
-  }
+  const text = decodeUtf8Strict(inflated);
+  return text === null ? { ok: false, error: { kind: 'corrupt', detail: 'not UTF-8 text' } } : { ok: true, text };
 }

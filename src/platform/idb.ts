@@ -1,9 +1,9 @@
 /**
- * The one IndexedDB wrapper, used by the page (runs-db.ts, scenarios-db.ts) and by the worker
- * (src/worker/benchmarks-api.ts, per-request tables). It needs nothing but the `indexedDB`
- * global and the IndexedDB types, which a window and a worker both have, and it imports
- * nothing: that is why the worker, which otherwise sees only core, may import this one file
- * (the narrow exception in eslint.config.js). Keep it so: no DOM, no other module.
+ * The one IndexedDB wrapper, used by the page (src/lib/storage/runs-db.ts, scenarios-db.ts) and
+ * by the worker (src/worker/benchmarks-api.ts, per-request tables; price-data.ts). It needs
+ * nothing but the `indexedDB` global and the IndexedDB types, which a window and a worker both
+ * have, and it imports nothing: that is why it lives in src/platform, below the worker and lib
+ * alike (eslint.config.js). Keep it so: no DOM, no other module.
  *
  * The layout of every database (name, version, stores and their key paths) is declared here
  * and nowhere else, and one upgrade function creates it. Each write runs in one transaction,

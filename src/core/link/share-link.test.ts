@@ -1,9 +1,9 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCENARIO, defaultScenario } from '../../core/scenario/defaults';
-import { catalogDrift } from '../../core/catalog/drift';
-import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
-import { evaluateTco } from '../../core/tco/evaluate';
+import { DEFAULT_SCENARIO, defaultScenario } from '../scenario/defaults';
+import { catalogDrift } from '../catalog/drift';
+import { SCENARIO_TYPE, SCENARIO_VERSION } from '../scenario/schema';
+import { evaluateTco } from '../tco/evaluate';
 import { MAX_DECODED_BYTES, MAX_LINK_CHARS, decodeLinkPayload, encodeLinkPayload } from './codec';
 import golden from './fixtures/golden-links-v1.json';
 import { LINK_DICTIONARY_V1 } from './link-dictionary';
@@ -173,15 +173,14 @@ describe('broken links', () => {
     expect(decodeScenario(payload)).toEqual({ ok: false, error: { kind: 'too-deep', depth: 3000, max: 64, path: 'notes' } });
   });
 
-  it('refuses links nested 100,000 levels deep, of arrays or of objects, in a fraction of a second', () => {
+  // How long such a refusal takes is a bench figure (npm run bench -- hostile), not a unit test's.
+  it('refuses links nested 100,000 levels deep, of arrays or of objects, naming where', () => {
     const arrays = `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"notes":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const objects = `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"api":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`;
     for (const [text, path, depth] of [[arrays, 'notes', 100_000], [objects, 'api.a.a.a', 100_000]] as const) {
       const payload = encodeLinkPayload(text);
       expect(payload.length).toBeLessThan(MAX_LINK_CHARS);
-      const started = performance.now();
       expect(decodeScenario(payload)).toEqual({ ok: false, error: { kind: 'too-deep', depth, max: 64, path } });
-      expect(performance.now() - started).toBeLessThan(500);
     }
   });
 });

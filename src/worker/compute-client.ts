@@ -2,21 +2,22 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { CsvMapping } from '../core/benchmarks/csv';
 import type { FileImport, ImportProgress } from '../core/benchmarks/importer';
 import type { ComputeApi, ComputeMethod } from './api';
-import type { ImportUpdate } from './benchmarks-api';
-import type { UsageAnswer, UsageProgress } from '../core/usage/answer';
-import type { UsageRequest } from './usage-api';
+import type { TcoUncertainScenario } from '../core/tco/model';
+import type { ImportUpdate, MonteCarloAnswer, UsageAnswer, UsageProgress, UsageRequest } from './contract';
 import type { FirstViewMethod, firstViewApi } from './first-view';
 import computeWorkerUrl from './compute.worker.ts?worker&url';
 import { startModuleWorker, type EvalProbe } from './spawn';
 
 /**
- * The UI's only door to the computation core.
+ * The UI's only door to the computation core: `createComputeClient()` gives one typed method per
+ * worker method (`compute.evaluateTco(inputs, { signal })`), derived from `ComputeApi`, so "go to
+ * definition" leads from a call to the worker's method and a changed signature fails to compile.
  * - Every call takes an AbortSignal (TanStack Query's); an aborted call settles at once and
  *   its late result is dropped, so a newer slider value supersedes an older computation.
  * - If the worker cannot start, dies or stops answering, pending calls are retried on a fresh
  *   worker; if that fails too, the same core runs on the main thread. Inputs live in the store,
  *   so nothing the user typed is lost either way.
- * - A sliced computation runs as a job (`job()`): aborting its signal also tells the worker to
+ * - A sliced computation runs as a job (`tcoMonteCarlo`, `deriveUsage`): aborting its signal also tells the worker to
  *   stop it at its next slice, so a superseded computation stops running, not only its result
  *   dropped.
  * - `importFiles()` runs a benchmark import with progress and cancel; callers never see comlink.
@@ -28,6 +29,77 @@ export type EngineState =
 
 type Args<M extends ComputeMethod> = Parameters<ComputeApi[M]>;
 type Out<M extends ComputeMethod> = Awaited<ReturnType<ComputeApi[M]>>;
+
+/** What every call takes last: the signal that cancels it (TanStack Query's, or none: `{}`). */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * Worker methods the client drives itself and does not offer as they are: the job and import
+ * protocols, and the two jobs, which have methods of their own below (`tcoMonteCarlo`,
+ * `deriveUsage`).
+ */
+type Driven = 'abortJob' | 'startBenchmarkImport' | 'benchmarkImportState' | 'cancelBenchmarkImport' | 'takeBenchmarkImport' | 'deriveUsage' | 'tcoMonteCarlo';
+
+/** One typed method per worker method: its own parameters, then the call's options. */
+export type ComputeCalls = { [M in Exclude<ComputeMethod, Driven>]: (...args: [...Args<M>, options: CallOptions]) => Promise<Out<M>> };
+
+/** The client's own methods besides the worker's. */
+export interface ComputeControl {
+  getState(): EngineState;
+  subscribe(listener: () => void): () => void;
+  warmUp(): void;
+  /**
+   * The Monte Carlo as a job: aborting `signal` stops it in the worker at its next slice.
+   * `jobId` names the job for `computeJobState` (a diagnostic); the client names it otherwise.
+   */
+  tcoMonteCarlo(scenario: TcoUncertainScenario, options: CallOptions & { samples?: number; seed?: number; jobId?: string }): Promise<MonteCarloAnswer>;
+  /** The workload from usage files as a job (aborting `signal` stops the read at its next chunk), with the bytes read through `onProgress`. */
+  deriveUsage(request: UsageRequest, options: CallOptions & { onProgress?: (progress: UsageProgress) => void }): Promise<UsageAnswer>;
+  importFiles(files: readonly ImportFile[], options: ImportFilesOptions): Promise<FileImport[]>;
+  hasSpare(): boolean;
+  probeForTest(): Promise<unknown>;
+  crashForTest(): void;
+}
+
+export type ComputeClient = ComputeCalls & ComputeControl;
+
+/**
+ * The client: the control methods above, and for every other name the worker method of that
+ * name, called with the arguments before the last and the last as the call's options. A Proxy,
+ * so the page's bundle carries no list of the worker's methods (the types come from `ComputeApi`;
+ * `then` is not a method, so the client is never taken for a promise).
+ */
+export function createComputeClient(options: ComputeClientOptions = {}): ComputeClient {
+  const workers = new ComputeWorkers(options);
+  const control: ComputeControl = {
+    getState: workers.getState,
+    subscribe: workers.subscribe,
+    warmUp: () => workers.warmUp(),
+    tcoMonteCarlo: (scenario, { signal, samples, seed, jobId }) => workers.job('tcoMonteCarlo', (id) => [scenario, { samples, seed, jobId: id }], signal, {}, jobId),
+    deriveUsage: (request, { signal, onProgress }) => workers.deriveUsage(request, signal, onProgress),
+    importFiles: (files, importOptions) => workers.importFiles(files, importOptions),
+    hasSpare: () => workers.hasSpare(),
+    probeForTest: () => workers.probeForTest(),
+    crashForTest: () => workers.crashForTest(),
+  };
+  const calls = new Map<string, (...args: unknown[]) => Promise<unknown>>();
+  const callOf = (method: string) => {
+    let fn = calls.get(method);
+    if (!fn) {
+      fn = (...args: unknown[]) => {
+        const { signal } = (args.at(-1) ?? {}) as CallOptions;
+        return workers.call(method as ComputeMethod, args.slice(0, -1) as Args<ComputeMethod>, signal);
+      };
+      calls.set(method, fn);
+    }
+    return fn;
+  };
+  return new Proxy(control, {
+    get: (target, prop) => (Object.hasOwn(target, prop) ? target[prop as keyof ComputeControl] : typeof prop === 'string' && prop !== 'then' ? callOf(prop) : undefined),
+  }) as ComputeClient;
+}
 
 export class AbortError extends Error {
   constructor() {
@@ -79,7 +151,8 @@ export interface ComputeClientOptions {
   firstView?: (() => Promise<typeof firstViewApi>) | null;
 }
 
-export class ComputeClient {
+/** The compute worker, its spare and the main-thread fallback, behind `createComputeClient`. */
+class ComputeWorkers {
   private worker: Worker | null = null;
   /** A second worker kept loaded in the background, so a crash is recovered from at once. */
   private spare: Worker | null = null;
@@ -373,9 +446,9 @@ export class ComputeClient {
    * on. When `signal` aborts, the call settles at once (as any call) and the worker is told to
    * stop the job at its next slice.
    */
-  async job<M extends ComputeMethod>(method: M, args: (jobId: string) => Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}): Promise<Out<M>> {
+  async job<M extends ComputeMethod>(method: M, args: (jobId: string) => Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}, name?: string): Promise<Out<M>> {
     this.jobSerial += 1;
-    const jobId = `job-${this.jobSerial}`;
+    const jobId = name ?? `job-${this.jobSerial}`;
     const stop = () => void this.call('abortJob', [jobId]).catch(() => undefined);
     signal?.addEventListener('abort', stop, { once: true });
     try {

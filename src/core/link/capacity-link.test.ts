@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPoints } from '../../core/capacity/stored-schema';
-import { defaultScenario } from '../../core/scenario/defaults';
+import type { StoredPoints } from '../capacity/stored-schema';
+import { defaultScenario } from '../scenario/defaults';
 import { fullyCustomisedScenario } from '../../testing/custom-scenario';
 import { decodeScenario, encodeScenario } from './share-link';
 

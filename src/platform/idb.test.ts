@@ -2,14 +2,15 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { importFile } from '../../core/benchmarks/importer';
-import { memorySource } from '../../core/benchmarks/memory-source';
-import { defaultScenario } from '../../core/scenario/defaults';
-import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
-import { benchmarksApi, platformHost, resetBenchmarkTablesForTests, type ImportUpdate } from '../../worker/benchmarks-api';
+import { importFile } from '../core/benchmarks/importer';
+import { memorySource } from '../core/benchmarks/memory-source';
+import { defaultScenario } from '../core/scenario/defaults';
+import { BENCH_FIXTURES } from '../testing/bench-fixtures';
+import { benchmarksApi, platformHost, resetBenchmarkTablesForTests } from '../worker/benchmarks-api';
+import type { ImportUpdate } from '../worker/contract';
 import { database, RUN_TABLES_DB, RUNS_DB, SCENARIOS_DB } from './idb';
-import { deleteRun, listRuns, loadTable, resetRunsDbForTests, saveImport } from './runs-db';
-import { listScenarios, resetScenariosDbForTests } from './scenarios-db';
+import { deleteRun, listRuns, loadTable, resetRunsDbForTests, saveImport } from '../lib/storage/runs-db';
+import { listScenarios, resetScenariosDbForTests } from '../lib/storage/scenarios-db';
 
 const LOG = 'api-usage/SYNTHETIC_per_request_log.jsonl';
 

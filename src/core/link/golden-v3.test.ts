@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCapacity } from '../../core/capacity/stored';
-import { evaluateTco } from '../../core/tco/evaluate';
+import { resolveCapacity } from '../capacity/stored';
+import { evaluateTco } from '../tco/evaluate';
 import { decodeOk as ok, goldenLinkChecks, type GoldenExpected } from '../../testing/golden-links';
 import golden from './fixtures/golden-links-v3.json';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readScenarioDocument } from '../../core/scenario/document';
-import { scenarioSchema } from '../../core/scenario/schema';
+import { readScenarioDocument } from '../scenario/document';
+import { scenarioSchema } from '../scenario/schema';
 import { hostileDocLink, hostileScenarioDoc, mutatedLink, randomLinkText } from '../../testing/link-arbitraries';
 import { decodeScenario } from './share-link';
 
