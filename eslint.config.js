@@ -158,10 +158,8 @@ export default tseslint.config(
   }),
   {
     // Specs act through the page models of e2e/pages (locators by role and label live there,
-    // test ids only where nothing has an accessible name). The specs listed below still reach
-    // for test ids themselves and are being moved over; the list only shrinks.
+    // test ids only where nothing has an accessible name).
     files: ['e2e/**/*.spec.ts'],
-    ignores: ['e2e/benchmarks.spec.ts', 'e2e/pilot.spec.ts', 'e2e/plans.spec.ts', 'e2e/report.spec.ts', 'e2e/share-link.spec.ts', 'e2e/shell.spec.ts', 'e2e/story.spec.ts', 'e2e/tco.spec.ts', 'e2e/usage.spec.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

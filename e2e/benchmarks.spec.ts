@@ -1,6 +1,6 @@
 import { seriousViolations } from './axe';
 import { expect, test, workerNames } from './fixtures';
-import { fixtureFile, fixtureFileAs, textFile } from './pages/benchmarks-page';
+import { BenchmarksPage, fixtureFile, fixtureFileAs, textFile } from './pages/benchmarks-page';
 
 /*
  * Two real result files:
@@ -15,7 +15,7 @@ const LLMPERF = 'llmperf/leaderboard_groq_70b_summary.json';
 const FAILED = 'vllm/er0080_bench_serve_all_requests_failed_v0.25.1.json';
 
 test.describe('imported benchmark results', () => {
-  test('drop two files → both listed → compared → one feeds the TCO page; a bad file is named', async ({ page, benchmarksPage: bench, tcoPage: tco, shell }) => {
+  test('drop two files → both listed → compared → one feeds the TCO page; a bad file is named', async ({ benchmarksPage: bench, tcoPage: tco, shell }) => {
     await bench.open();
 
     await bench.drop([fixtureFile(VLLM), fixtureFile(LLMPERF)]);
@@ -26,40 +26,40 @@ test.describe('imported benchmark results', () => {
     await expect(bench.rows()).toHaveCount(2);
     const vllm = bench.row('vLLM · facebook/opt-125m');
     const groq = bench.row('llmperf · llama2-70b-4096');
-    await expect(vllm.getByTestId('cell-ttft99')).toHaveText('734');
-    await expect(groq.getByTestId('cell-ttft99')).toHaveText('350');
-    await expect(groq.getByTestId('cell-out-tps')).toHaveText('442');
+    await expect(bench.cell(vllm, 'ttft99')).toHaveText('734');
+    await expect(bench.cell(groq, 'ttft99')).toHaveText('350');
+    await expect(bench.cell(groq, 'out-tps')).toHaveText('442');
 
     // Freshly imported runs are ticked for comparison; the compare view shows both.
     await expect(bench.runSelect(vllm)).toBeChecked();
     await expect(bench.runSelect(groq)).toBeChecked();
-    await expect(page.getByTestId('compare-count')).toHaveText('2 runs selected');
-    await expect(bench.legend().locator('li')).toHaveCount(2);
+    await expect(bench.compareCount()).toHaveText('2 runs selected');
+    await expect(bench.legendItems()).toHaveCount(2);
     await expect(bench.legend()).toContainText('facebook/opt-125m');
     await expect(bench.legend()).toContainText('llama2-70b-4096');
     await bench.showCompare();
-    await expect(page.getByTestId('chart-percentiles').getByRole('img')).toHaveAttribute('aria-label', /Highest p99: vLLM · facebook\/opt-125m, 734 ms/);
+    await expect(bench.chartImage('percentiles')).toHaveAttribute('aria-label', /Highest p99: vLLM · facebook\/opt-125m, 734 ms/);
 
     // Sorting by output throughput puts llmperf (442 tok/s) above vLLM (82.9 tok/s).
-    await page.getByRole('button', { name: 'Sort by Output (tok/s)' }).click();
+    await bench.sortBy('Output (tok/s)');
     await expect(bench.rows().first()).toContainText('llama2-70b-4096');
 
     // llmperf ran against Groq's API: named before anything is written; cancelling writes nothing.
-    await groq.getByRole('button', { name: /^Use as measured throughput/ }).click();
-    const confirm = page.getByTestId('measured-confirm');
-    await expect(confirm.locator('li[data-code="api-endpoint"]')).toContainText('It measured an API endpoint');
-    await expect(confirm.locator('li[data-code="model-mismatch"]')).toHaveText('It measured “llama2-70b-4096”; the scenario self-hosts “Kimi K2.6”.');
-    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await expect(confirm).toHaveCount(0);
+    await bench.useMeasured(groq);
+    const confirm = bench.measuredConfirm();
+    await expect(confirm.reason('api-endpoint')).toContainText('It measured an API endpoint');
+    await expect(confirm.reason('model-mismatch')).toHaveText('It measured “llama2-70b-4096”; the scenario self-hosts “Kimi K2.6”.');
+    await confirm.cancel();
+    await expect(confirm.root).toHaveCount(0);
     // The vLLM run is self-hosted, but of facebook/opt-125m: the model names are shown, then it may be used.
-    await vllm.getByRole('button', { name: /^Use as measured throughput/ }).click();
-    await expect(confirm.locator('li')).toHaveText(['It measured “facebook/opt-125m”; the scenario self-hosts “Kimi K2.6”.']);
-    await expect(confirm).toContainText('Use its throughput (82.9 output tokens/s) for the TCO page anyway?');
-    await expect(page.getByRole('button', { name: 'Use anyway' })).toBeFocused();
-    await page.getByRole('button', { name: 'Use anyway' }).click();
-    await expect(page.getByTestId('measured-notice')).toContainText('The TCO scenario now uses 82.9 output tokens/s measured in');
+    await bench.useMeasured(vllm);
+    await expect(confirm.reasons()).toHaveText(['It measured “facebook/opt-125m”; the scenario self-hosts “Kimi K2.6”.']);
+    await expect(confirm.root).toContainText('Use its throughput (82.9 output tokens/s) for the TCO page anyway?');
+    await expect(confirm.useAnywayButton()).toBeFocused();
+    await confirm.useAnyway();
+    await expect(bench.measuredNotice()).toContainText('The TCO scenario now uses 82.9 output tokens/s measured in');
     await shell.goTo('TCO & break-even');
-    const field = page.getByTestId('tco-throughput');
+    const field = tco.throughputFromSeries().note;
     await expect(tco.field('Throughput per replica')).toHaveValue('82.89');
     await expect(field).toContainText('measured');
 
@@ -72,8 +72,8 @@ test.describe('imported benchmark results', () => {
     // Nothing already imported is lost.
     await expect(bench.rows()).toHaveCount(3);
     // A run in which every request failed has no throughput: refused, with the reason.
-    await bench.rows().filter({ hasText: 'er0080_bench_serve_all_requests_failed' }).getByRole('button', { name: /^Use as measured throughput/ }).click();
-    await expect(page.getByTestId('measured-notice')).toHaveText('Not used: no request of this run succeeded, so it has no throughput to take.');
+    await bench.useMeasured(bench.row('er0080_bench_serve_all_requests_failed'));
+    await expect(bench.measuredNotice()).toHaveText('Not used: no request of this run succeeded, so it has no throughput to take.');
   });
 
   test('an inference-perf folder with its summary, a copy and a failed top stage: one series, a note for each, in English and German', async ({ page, shell, benchmarksPage: bench }, testInfo) => {
@@ -97,29 +97,29 @@ test.describe('imported benchmark results', () => {
     // Stages 0–7: 8 loads; prompts 204.1 and outputs 62.37 tokens per request (request-weighted means).
     await expect(series).toHaveAttribute('data-points', '8');
     await expect(series).toContainText('8 loads · 1 requests/s to 214 requests/s · measured at 204.1 input / 62.4 output tokens per request');
-    const notes = series.getByTestId('series-note');
+    const notes = bench.seriesNotes(series);
     await expect(notes).toHaveCount(3);
-    await expect(series.locator('[data-code="aggregate-kept-out"]')).toHaveText(
+    await expect(bench.seriesNote(series, 'aggregate-kept-out')).toHaveText(
       'summary_lifecycle_metrics.json is inference-perf’s aggregate of all stages (38,717 requests; the stages beside it: 51,543). Kept out: it has no load of its own and would stand in for the top stage.',
     );
-    await expect(series.locator('[data-code="duplicate-file"]')).toHaveText('stage_5_lifecycle_metrics (copy).json has the same content as stage_5_lifecycle_metrics.json: skipped.');
-    await expect(series.locator('[data-code="failed-load-kept"]')).toHaveText(
+    await expect(bench.seriesNote(series, 'duplicate-file')).toHaveText('stage_5_lifecycle_metrics (copy).json has the same content as stage_5_lifecycle_metrics.json: skipped.');
+    await expect(bench.seriesNote(series, 'failed-load-kept')).toHaveText(
       'stage_7_lifecycle_metrics.json: every request failed (12,826) at 214 requests/s. Its request lengths are unknown; it stays in the sweep as a failing point, so the sweep counts as measured up to this load.',
     );
-    await page.getByTestId('bench-series').scrollIntoViewIfNeeded();
-    await page.getByTestId('bench-series').screenshot({ path: testInfo.outputPath('capacity-series-notes-en.png') });
+    await bench.seriesPanel().scrollIntoViewIfNeeded();
+    await bench.seriesPanel().screenshot({ path: testInfo.outputPath('capacity-series-notes-en.png') });
     await page.screenshot({ path: testInfo.outputPath('benchmarks-page-en.png'), fullPage: true });
-    expect(await seriousViolations(page, 'light', { include: '[data-testid="bench-series"]' })).toEqual([]);
+    expect(await seriousViolations(page, 'light', { include: BenchmarksPage.seriesSelector })).toEqual([]);
 
     await shell.setLanguage('de');
     await expect(series).toContainText('8 Lasten · 1 Anfragen/s bis 214 Anfragen/s · gemessen bei 204,1 Eingabe- / 62,4 Ausgabe-Tokens je Anfrage');
-    await expect(series.locator('[data-code="aggregate-kept-out"]')).toContainText('ist die Zusammenfassung aller Stufen von inference-perf (38.717 Anfragen; die Stufen daneben: 51.543)');
-    await expect(series.locator('[data-code="duplicate-file"]')).toHaveText('stage_5_lifecycle_metrics (copy).json hat denselben Inhalt wie stage_5_lifecycle_metrics.json: übersprungen.');
-    await expect(series.locator('[data-code="failed-load-kept"]')).toContainText('Alle Anfragen sind fehlgeschlagen (12.826) bei 214 Anfragen/s.');
-    await page.getByTestId('bench-series').screenshot({ path: testInfo.outputPath('capacity-series-notes-de.png') });
+    await expect(bench.seriesNote(series, 'aggregate-kept-out')).toContainText('ist die Zusammenfassung aller Stufen von inference-perf (38.717 Anfragen; die Stufen daneben: 51.543)');
+    await expect(bench.seriesNote(series, 'duplicate-file')).toHaveText('stage_5_lifecycle_metrics (copy).json hat denselben Inhalt wie stage_5_lifecycle_metrics.json: übersprungen.');
+    await expect(bench.seriesNote(series, 'failed-load-kept')).toContainText('Alle Anfragen sind fehlgeschlagen (12.826) bei 214 Anfragen/s.');
+    await bench.seriesPanel().screenshot({ path: testInfo.outputPath('capacity-series-notes-de.png') });
   });
 
-  test('a 10,000-request run with 10 s TTFT does not flatten the others: log scale by default, linear on request', async ({ page, benchmarksPage: bench }) => {
+  test('a 10,000-request run with 10 s TTFT does not flatten the others: log scale by default, linear on request', async ({ benchmarksPage: bench }) => {
     await bench.open();
     await bench.drop([fixtureFile(VLLM)]);
     await bench.waitForImportDone();
@@ -128,16 +128,15 @@ test.describe('imported benchmark results', () => {
     await expect(bench.rows()).toHaveCount(2);
     await bench.showCompare();
     // TTFT median 55.7 ms (vLLM) next to 10,000 ms: 180× apart, so the axis starts on log.
-    const pct = page.getByTestId('chart-percentiles');
-    await expect(page.getByTestId('scale-percentiles')).toHaveAttribute('data-value', 'log');
-    await expect(pct.getByText('TTFT (ms, log)')).toBeVisible();
-    await page.getByTestId('scale-percentiles').getByRole('radio', { name: 'linear' }).click();
-    await expect(page.getByTestId('scale-percentiles')).toHaveAttribute('data-value', 'linear');
-    await expect(pct.getByText('TTFT (ms)', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('scale-cdf')).toHaveAttribute('data-value', 'log');
+    await expect(bench.scale('percentiles')).toHaveAttribute('data-value', 'log');
+    await expect(bench.chartText('percentiles', 'TTFT (ms, log)')).toBeVisible();
+    await bench.setScale('percentiles', 'linear');
+    await expect(bench.scale('percentiles')).toHaveAttribute('data-value', 'linear');
+    await expect(bench.chartText('percentiles', 'TTFT (ms)', { exact: true })).toBeVisible();
+    await expect(bench.scale('cdf')).toHaveAttribute('data-value', 'log');
     // 8 requests next to 10,000: the request chart shows shares, counts on request.
-    await page.getByTestId('chart-errors').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('mode-errors')).toHaveAttribute('data-value', 'shares');
+    await bench.chart('errors').scrollIntoViewIfNeeded();
+    await expect(bench.errorsMode()).toHaveAttribute('data-value', 'shares');
   });
 
   test('runs survive a reload; the same file twice is recognised; skipped rows are listed', async ({ page, benchmarksPage: bench }) => {
@@ -153,21 +152,21 @@ test.describe('imported benchmark results', () => {
     await expect(outcome).toContainText('1 row skipped');
     await expect(outcome).toContainText('line 2, field “ttft_ms”: a negative value; row skipped (-3)');
     // TTFT of the two kept rows: 400 and 600 ms → p50 500 ms (from the requests: marked †).
-    await expect(bench.row('client log · m').getByTestId('cell-ttft50')).toHaveText('500†');
+    await expect(bench.cell(bench.row('client log · m'), 'ttft50')).toHaveText('500†');
 
     await bench.sloLimit('TTFT limit').fill('500');
     // 400 ms meets the limit, 600 ms does not: 1 of 2 requests.
-    await expect(bench.row('client log · m').getByTestId('cell-goodput')).toContainText('50% (1 of 2)');
+    await expect(bench.cell(bench.row('client log · m'), 'goodput')).toContainText('50% (1 of 2)');
 
     // Only half the completed requests met the limit, so the limit is not stored as the latency target.
-    await bench.row('client log · m').getByRole('button', { name: /^Use as measured throughput/ }).click();
-    await expect(page.getByTestId('measured-confirm')).toContainText('It measured “m”; the scenario self-hosts “Kimi K2.6”.');
-    await page.getByRole('button', { name: 'Use anyway' }).click();
-    await expect(page.getByTestId('measured-notice')).toContainText('No latency target stored: only 50% of the completed requests met your limits');
+    await bench.useMeasured(bench.row('client log · m'));
+    await expect(bench.measuredConfirm().root).toContainText('It measured “m”; the scenario self-hosts “Kimi K2.6”.');
+    await bench.measuredConfirm().useAnyway();
+    await expect(bench.measuredNotice()).toContainText('No latency target stored: only 50% of the completed requests met your limits');
 
     await page.reload();
     await expect(bench.rows()).toHaveCount(1);
-    await expect(page.getByTestId('file-row').filter({ hasText: 'client-log.jsonl' })).toBeVisible();
+    await expect(bench.fileRow('client-log.jsonl')).toBeVisible();
     await expect(bench.sloLimit('TTFT limit')).toHaveValue('500');
 
     await bench.drop([textFile('client-log-copy.jsonl', log)]);
@@ -196,23 +195,22 @@ test.describe('imported benchmark results', () => {
     await expect(outcome).toHaveAttribute('data-threads', '2');
     // 219,998 requests: the request chart's axis ticks run to "250,000", and its title keeps clear of them.
     await bench.showCompareEnd();
-    const errors = page.getByTestId('chart-errors');
-    await expect(errors.locator('.recharts-yAxis-tick-labels').getByText('250,000', { exact: true })).toBeVisible();
-    expect(await bench.yTitleClearance(errors)).toBeGreaterThanOrEqual(0);
+    await expect(bench.yTick('errors', '250,000')).toBeVisible();
+    expect(await bench.yTitleClearance(bench.chart('errors'))).toBeGreaterThanOrEqual(0);
   });
 
-  test('a large import shows progress and can be cancelled; nothing is stored', async ({ page, benchmarksPage: bench }) => {
+  test('a large import shows progress and can be cancelled; nothing is stored', async ({ benchmarksPage: bench }) => {
     await bench.open();
     // 600,000 lines of ~120 bytes: about 70 MB, read in 1 MiB chunks.
     await bench.dropGenerated('large-log.jsonl', 600_000);
-    const progress = page.getByTestId('import-progress');
+    const progress = bench.importProgress();
     await expect(progress).toBeVisible();
     await expect(progress).toContainText('large-log.jsonl (file 1 of 1)');
-    await page.getByRole('button', { name: 'Cancel import' }).click();
-    await expect(page.getByTestId('import-message')).toHaveText('Import cancelled; nothing from it was stored.');
+    await bench.cancelImport();
+    await expect(bench.importMessage()).toHaveText('Import cancelled; nothing from it was stored.');
     await expect(progress).toHaveCount(0);
     await expect(bench.rows()).toHaveCount(0);
-    await expect(page.getByText('No files stored yet.')).toBeVisible();
+    await expect(bench.noFiles()).toBeVisible();
   });
 });
 
@@ -223,19 +221,19 @@ test.describe('charts after the runs change', () => {
    * old set are still on screen (kept while the new ones are computed). The page stays up and
    * the CDF ends up with the new run's curve.
    */
-  test('a file dropped after comparing a published example keeps the page and redraws the charts', async ({ page, benchmarksPage: bench }) => {
+  test('a file dropped after comparing a published example keeps the page and redraws the charts', async ({ shell, benchmarksPage: bench }) => {
     await bench.open();
     await bench.loadPublishedExample(/^Kimi K2\.5 NVFP4 · 4× B200/);
     await expect(bench.rows()).toHaveCount(8);
     await bench.showCompareEnd();
-    await expect(page.getByTestId('chart-cdf').getByRole('img')).toBeVisible();
-    await page.getByTestId('benchmarks-page').evaluate(() => window.scrollTo(0, 0));
+    await expect(bench.chartImage('cdf')).toBeVisible();
+    await bench.root().evaluate(() => window.scrollTo(0, 0));
     await bench.drop([fixtureFile('vllm/nerdalert_benchmark_serving_append_results.json')]);
     await expect(bench.outcome('nerdalert_benchmark_serving_append_results.json')).toBeVisible();
-    await expect(page.getByTestId('benchmarks-page')).toBeVisible();
+    await expect(bench.root()).toBeVisible();
     await bench.showCompareEnd();
-    await expect(page.getByTestId('chart-cdf').getByRole('img')).toBeVisible();
-    await expect(page.getByTestId('part-failed')).toHaveCount(0);
+    await expect(bench.chartImage('cdf')).toBeVisible();
+    await expect(shell.partFailed()).toHaveCount(0);
   });
 });
 
@@ -246,29 +244,29 @@ test.describe('the published example', () => {
    * 12…32. At concurrency 12 the agg row has output_tput_per_gpu 54.2135 tok/s × 4 GPUs = 216.85
    * tok/s for the deployment (shown rounded: 217) and 384 of 384 requests.
    */
-  test('empty page → load a published example → runs table and charts show it, badged as published', async ({ page, benchmarksPage: bench }) => {
+  test('empty page → load a published example → runs table and charts show it, badged as published', async ({ benchmarksPage: bench }) => {
     await bench.open();
     await expect(bench.rows()).toHaveCount(0);
     await bench.loadPublishedExample(/^Kimi K2\.5 NVFP4 · 4× B200/);
-    await expect(page.getByRole('status').filter({ hasText: 'as an example (8 runs)' })).toBeVisible();
+    await expect(bench.status('as an example (8 runs)')).toBeVisible();
 
     await expect(bench.rows()).toHaveCount(8);
     const first = bench.rows().first();
     await expect(first).toContainText('concurrency 12');
-    await expect(first.getByTestId('cell-out-tps')).toHaveText('217');
+    await expect(bench.cell(first, 'out-tps')).toHaveText('217');
     await expect(first).toContainText('384 / 0');
-    await expect(first.getByTestId('published-badge')).toHaveText('published AMD InferenceMAX ROCm team (InferenceX harness) · Jun 2, 2026');
+    await expect(bench.publishedBadge(first)).toHaveText('published AMD InferenceMAX ROCm team (InferenceX harness) · Jun 2, 2026');
     // A publisher's figure is not offered as the TCO's measured throughput.
-    await expect(first.getByTestId('use-measured')).toHaveCount(0);
+    await expect(bench.useMeasuredButton(first)).toHaveCount(0);
 
     // All eight are ticked; the charts name them as published and draw one throughput curve.
-    await expect(page.getByTestId('compare-count')).toHaveText('8 runs selected');
+    await expect(bench.compareCount()).toHaveText('8 runs selected');
     await expect(bench.legend()).toContainText('Kimi-K2.5-NVFP4 · published');
     // The eight runs of the sweep differ only in their load: the legend says it.
-    await expect(bench.legend().locator('li').first()).toContainText('R1 InferenceX (vLLM 0.22.0) · Kimi-K2.5-NVFP4 · published · concurrency 12');
-    await expect(bench.legend().locator('li').last()).toContainText('concurrency 32');
+    await expect(bench.legendItems().first()).toContainText('R1 InferenceX (vLLM 0.22.0) · Kimi-K2.5-NVFP4 · published · concurrency 12');
+    await expect(bench.legendItems().last()).toContainText('concurrency 32');
     await bench.showCompare();
-    await page.getByTestId('chart-load').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('chart-load').getByRole('img')).toHaveAttribute('aria-label', 'Line chart: output tokens per second against concurrency (requests in flight) for 1 series.');
+    await bench.chart('load').scrollIntoViewIfNeeded();
+    await expect(bench.chartImage('load')).toHaveAttribute('aria-label', 'Line chart: output tokens per second against concurrency (requests in flight) for 1 series.');
   });
 });

@@ -65,10 +65,11 @@ test.describe('dialogs by keyboard', () => {
     await expectEscapeReturnsFocus(page, library.dialog(), libraryButton);
 
     const shareButton = shell.shareButton();
-    const share = page.getByRole('dialog', { name: 'Copy share link' });
+    const shareDialog = shell.shareDialog();
+    const share = shareDialog.dialog();
     await openWithKeyboard(shareButton, share);
-    await expect(share.getByLabel('Copy this link:')).toBeFocused();
-    await expect(share.getByLabel('Copy this link:')).toHaveValue(/#\/.*s=/);
+    await expect(shareDialog.link()).toBeFocused();
+    await expect(shareDialog.link()).toHaveValue(/#\/.*s=/);
     await expectTabCycles(page, share);
     await expectAxeClean(page, 'share-manual');
     await expectEscapeReturnsFocus(page, share, shareButton);
@@ -79,9 +80,10 @@ test.describe('dialogs by keyboard', () => {
     const incoming = structuredClone(DEFAULT_SCENARIO);
     incoming.name = 'Colleague scenario';
     await page.goto(`/#/tco?s=${encodeScenario(incoming)}`);
-    const confirm = page.getByRole('dialog', { name: 'Open the shared scenario?' });
+    const linkConfirm = shell.linkConfirm();
+    const confirm = linkConfirm.dialog();
     await expect(confirm).toBeVisible();
-    await expect(confirm.getByRole('button', { name: 'Keep my scenario' })).toBeFocused();
+    await expect(linkConfirm.keepButton()).toBeFocused();
     await expectTabCycles(page, confirm);
     await expectAxeClean(page, 'confirm-link');
     await page.keyboard.press('Escape');
@@ -94,8 +96,8 @@ test.describe('dialogs by keyboard', () => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();
-    const present = page.getByRole('button', { name: 'Present', exact: true });
-    const deck = page.getByRole('dialog', { name: 'Presentation' });
+    const present = report.presentButton();
+    const deck = report.presentation().dialog();
     await openWithKeyboard(present, deck);
     await expect(deck).toContainText('Slide 1 of');
     await expectTabCycles(page, deck);
@@ -106,10 +108,11 @@ test.describe('dialogs by keyboard', () => {
   test('benchmarks: the column mapping of an unknown CSV', async ({ page, benchmarksPage: bench }) => {
     await bench.open();
     await bench.drop([textFile('custom.csv', 'start,ttft (s),latency (s)\n2026-01-01T00:00:00Z,0.1,1.0\n')]);
-    const choose = bench.outcome('custom.csv').getByRole('button', { name: 'Choose columns…' });
-    const mapping = page.getByRole('dialog', { name: 'Columns of custom.csv' });
+    const choose = bench.chooseColumnsButton('custom.csv');
+    const mappingDialog = bench.mappingDialog('custom.csv');
+    const mapping = mappingDialog.dialog();
     await openWithKeyboard(choose, mapping);
-    await expect(mapping.getByLabel('Time to first token', { exact: true })).toBeFocused();
+    await expect(mappingDialog.column('Time to first token')).toBeFocused();
     await expectTabCycles(page, mapping);
     await expectAxeClean(page, 'mapping-dialog');
     await expectEscapeReturnsFocus(page, mapping, choose);

@@ -6,6 +6,7 @@ import type { DayMetrics, Scenario } from '../src/core/scenario/schema';
 import { encodeScenario } from '../src/core/link/share-link';
 import { expect, test } from './fixtures';
 import { fixtureFile, textFile } from './pages/benchmarks-page';
+import { PilotPage } from './pages/pilot-page';
 
 /*
  * A week where everything passes except utilisation. The API baseline is recorded once, on
@@ -56,52 +57,52 @@ test.describe('seven-day pilot', () => {
     await pilot.open(pilotLink(exampleWeek('hybrid')));
     for (const theme of ['light', 'dark'] as const) {
       await shell.setTheme(theme);
-      if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
-      else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-      expect(await seriousViolations(page, theme, { exclude: '[data-testid="pilot-grid-api"]' })).toEqual([]);
+      if (theme === 'dark') await expect(shell.html()).toHaveClass(/\bdark\b/);
+      else await expect(shell.html()).not.toHaveClass(/\bdark\b/);
+      expect(await seriousViolations(page, theme, { exclude: PilotPage.apiGridSelector })).toEqual([]);
     }
   });
 
-  test('a week that returns to the API flips to continue when utilisation rises, and the rule trace follows', async ({ page, pilotPage: pilot }) => {
+  test('a week that returns to the API flips to continue when utilisation rises, and the rule trace follows', async ({ page, pilotPage: pilot, shell }) => {
     await pilot.open(pilotLink(returnWeek()));
 
     await pilot.expectDecision('return');
     await expect(pilot.card()).toHaveAttribute('data-status', 'final');
     await expect(pilot.criterion('utilisation')).toHaveAttribute('data-verdict', 'fail');
     await expect(pilot.criterion('utilisation')).toHaveAttribute('data-deciding', 'true');
-    await expect(page.getByTestId('criterion-utilisation-value')).toHaveText('58.6%');
+    await expect(pilot.criterionValue('utilisation')).toHaveText('58.6%');
     await expect(pilot.criterion('cost-ratio')).toHaveAttribute('data-verdict', 'pass');
     // 0.6947 / 1.1111 = 0.625.
-    await expect(page.getByTestId('criterion-cost-ratio-value')).toHaveText('0.63×');
+    await expect(pilot.criterionValue('cost-ratio')).toHaveText('0.63×');
     await expect(pilot.rule('return')).toHaveAttribute('data-met', 'true');
     // The smallest way to continue: utilisation from 58.6 % to the 60 % threshold.
-    await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="continue"]')).toContainText('must rise from 58.6% to at least 60%');
+    await expect(pilot.flip('continue')).toContainText('must rise from 58.6% to at least 60%');
 
     // Day 7 was busier than first entered: 50 % instead of 20 %. Mean (390 + 50) / 7 = 62.857 % ≥ 60 %.
     await pilot.fillDay('selfHosted', 7, { utilisation: '50' });
 
     await pilot.expectDecision('continue');
     await expect(pilot.criterion('utilisation')).toHaveAttribute('data-verdict', 'pass');
-    await expect(page.getByTestId('criterion-utilisation-value')).toHaveText('62.9%');
+    await expect(pilot.criterionValue('utilisation')).toHaveText('62.9%');
     await expect(pilot.rule('continue')).toHaveAttribute('data-met', 'true');
     await expect(pilot.rule('return')).toHaveAttribute('data-met', 'false');
-    await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="continue"]')).toHaveCount(0);
+    await expect(pilot.flip('continue')).toHaveCount(0);
     // Now the smallest way back is the same criterion falling below its threshold.
-    await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="return"]')).toContainText('would have to fall below 60% (now 62.9%)');
+    await expect(pilot.flip('return')).toContainText('would have to fall below 60% (now 62.9%)');
 
     // The lead prints it for management: the card with its trace, without the inputs.
     await page.emulateMedia({ media: 'print' });
     await expect(pilot.card()).toBeVisible();
-    await expect(page.getByTestId('pilot-rule-trace')).toBeVisible();
+    await expect(pilot.ruleTrace()).toBeVisible();
     await expect(pilot.criterion('utilisation')).toBeVisible();
-    await expect(page.getByTestId('pilot-grid-api')).toBeHidden();
-    await expect(page.getByTestId('pilot-incidents')).toBeHidden();
-    await expect(page.getByRole('navigation')).toBeHidden();
+    await expect(pilot.apiGrid()).toBeHidden();
+    await expect(pilot.incidents()).toBeHidden();
+    await expect(shell.navigation()).toBeHidden();
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     expect(pdf.byteLength).toBeGreaterThan(10_000);
   });
 
-  test('a side without accepted tasks has its cost per accepted task in words, and an empty pilot decides nothing, in English and German', async ({ page, pilotPage: pilot, shell }) => {
+  test('a side without accepted tasks has its cost per accepted task in words, and an empty pilot decides nothing, in English and German', async ({ pilotPage: pilot, shell }) => {
     // Day 1: the API accepted 90 of 100 tasks for a $10 bill; the self-hosted side accepted none
     // of 100 for a $500 bill and 2 team hours at $180,000 / 1,760 h = $102.27:
     // 500 + 2 × 102.2727 = $704.55 spent, nothing to divide it by.
@@ -111,66 +112,65 @@ test.describe('seven-day pilot', () => {
       selfHosted: { ...EMPTY_DAY, tasksAttempted: 100, tasksAccepted: 0, costUsd: 500, teamHours: 2 },
     };
     await pilot.open(pilotLink(s));
-    const self = page.getByTestId('cost-selfHosted');
+    const self = pilot.cost('selfHosted');
     await expect(self).toHaveAttribute('data-cost-state', 'undefined');
     await expect(self).toContainText('Not defined');
-    await expect(page.getByTestId('cost-selfHosted-reason')).toHaveText('no accepted tasks: $704.55 spent, and a cost per task needs at least one');
-    await expect(page.getByTestId('cost-ratio')).toContainText('self-hosted spent money but no task was accepted');
+    await expect(pilot.costReason('selfHosted')).toHaveText('no accepted tasks: $704.55 spent, and a cost per task needs at least one');
+    await expect(pilot.costRatio()).toContainText('self-hosted spent money but no task was accepted');
     // What would change it names the reason, not "must be measured": it was measured and failed.
-    await expect(page.getByTestId('pilot-flips').locator('[data-flip-to="continue"]')).toContainText(
+    await expect(pilot.flip('continue')).toContainText(
       'Cost per accepted task, self-hosted ÷ API must meet ≤ 1× (now: self-hosted spent money but no task was accepted)',
     );
     await expect(pilot.card()).not.toContainText(/undefined|Infinity|NaN/);
 
     await shell.setLanguage('de');
     await expect(self).toContainText('Nicht definiert');
-    await expect(page.getByTestId('cost-selfHosted-reason')).toHaveText('keine akzeptierten Aufgaben: 704,55 $ ausgegeben, und Kosten je Aufgabe brauchen mindestens eine');
+    await expect(pilot.costReason('selfHosted')).toHaveText('keine akzeptierten Aufgaben: 704,55 $ ausgegeben, und Kosten je Aufgabe brauchen mindestens eine');
     // The same word for a reviewed task as in the rest of the app.
     await expect(self).toContainText('Kosten je akzeptierter Aufgabe');
-    await expect(page.getByTestId('pilot-page')).not.toContainText(/abgenommen|Abnahme/);
+    await expect(pilot.root()).not.toContainText(/abgenommen|Abnahme/);
 
     // Cleared, the pilot has no self-hosted evidence: no decision, and no rule shown as met.
-    await page.getByRole('button', { name: 'Pilotdaten löschen' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Ersetzen' }).click();
+    await pilot.clear();
     await pilot.expectDecision('undecided');
     await expect(pilot.card()).toHaveAttribute('data-status', 'no-evidence');
-    await expect(page.getByTestId('pilot-decision')).toHaveText('Noch keine Entscheidung: keine Belege zum Eigenbetrieb');
-    await expect(page.getByTestId('pilot-rules').locator('[data-rule][data-met="true"]')).toHaveCount(0);
+    await expect(pilot.decision()).toHaveText('Noch keine Entscheidung: keine Belege zum Eigenbetrieb');
+    await expect(pilot.rulesMet()).toHaveCount(0);
     await shell.setLanguage('en');
-    await expect(page.getByTestId('pilot-decision')).toHaveText('No decision yet: no self-hosted evidence');
-    await expect(page.getByTestId('pilot-rules-no-evidence')).toContainText('Until evidence exists, stay with the API (a default, not a met rule).');
-    await expect(page.getByTestId('pilot-status')).toHaveText('no evidence yet');
+    await expect(pilot.decision()).toHaveText('No decision yet: no self-hosted evidence');
+    await expect(pilot.rulesNoEvidence()).toContainText('Until evidence exists, stay with the API (a default, not a met rule).');
+    await expect(pilot.status()).toHaveText('no evidence yet');
     await expect(pilot.card()).not.toContainText(/undefined|Infinity|NaN/);
   });
 
-  test('inputs outside sense are rejected at the field and not stored', async ({ page, pilotPage: pilot }) => {
+  test('inputs outside sense are rejected at the field and not stored', async ({ pilotPage: pilot }) => {
     // Day 1 of the self-hosted side: 90 of 100 tasks accepted.
     const s = structuredClone(DEFAULT_SCENARIO);
     s.pilot.days[0] = { api: { ...EMPTY_DAY }, selfHosted: { ...EMPTY_DAY, tasksAttempted: 100, tasksAccepted: 90 } };
     await pilot.open(pilotLink(s));
-    await expect(page.getByTestId('acceptance-selfHosted-1')).toHaveText('90%');
+    await expect(pilot.acceptance('selfHosted', 1)).toHaveText('90%');
 
     // 130 accepted of 100 attempted would be an acceptance of 130 %.
     const accepted = pilot.cell('selfHosted', 'tasksAccepted', 1);
     await accepted.fill('130');
     await expect(accepted).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('alert').filter({ hasText: 'acceptance of 130%' })).toBeVisible();
-    await expect(page.getByTestId('acceptance-selfHosted-1')).toHaveText('90%');
+    await expect(pilot.fieldMessage('acceptance of 130%')).toBeVisible();
+    await expect(pilot.acceptance('selfHosted', 1)).toHaveText('90%');
 
     const hours = pilot.cell('selfHosted', 'teamHours', 2);
     await hours.fill('-2');
     await expect(hours).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('alert').filter({ hasText: 'Must be at least 0' })).toBeVisible();
+    await expect(pilot.fieldMessage('Must be at least 0')).toBeVisible();
 
     const util = pilot.cell('selfHosted', 'utilisation', 2);
     await util.fill('130');
-    await expect(page.getByRole('alert').filter({ hasText: 'Must be at most 100%' })).toBeVisible();
+    await expect(pilot.fieldMessage('Must be at most 100%')).toBeVisible();
 
-    await page.getByRole('button', { name: 'Add incident' }).click();
+    await pilot.addIncident();
     const day = pilot.incidentDay(0);
     await day.fill('8');
     await expect(day).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByRole('alert').filter({ hasText: 'Pilot days are 1 to 7' })).toBeVisible();
+    await expect(pilot.fieldMessage('Pilot days are 1 to 7')).toBeVisible();
   });
 
   test('nothing typed is lost on reload', async ({ page, pilotPage: pilot }) => {
@@ -179,12 +179,12 @@ test.describe('seven-day pilot', () => {
     await pilot.open();
     // One cell with a thousands separator, one shown in % but stored as a share.
     await pilot.fillDay('selfHosted', 3, { ttftP95Ms: '2750', utilisation: '64.5' });
-    await page.getByRole('button', { name: 'Add incident' }).click();
+    await pilot.addIncident();
     await pilot.incidentDay(0).fill('4');
-    await pilot.incident(0).getByRole('textbox', { name: 'Permanent countermeasure' }).fill('max-num-seqs 32');
-    await pilot.incident(0).getByRole('combobox', { name: 'Cause' }).selectOption('oom');
+    await pilot.incidentFields(0).countermeasure.fill('max-num-seqs 32');
+    await pilot.incidentFields(0).cause.selectOption('oom');
     await pilot.setCheck('d1.tool-schema', 'Failed');
-    await page.getByLabel('Note on day 3').fill('Parser version differs');
+    await pilot.dayNote(3).fill('Parser version differs');
     // The working copy is written shortly after the last change.
     await expect.poll(() => page.evaluate(() => localStorage.getItem('llm-selfhost:working') ?? '')).toContain('Parser version differs');
 
@@ -192,16 +192,16 @@ test.describe('seven-day pilot', () => {
     await expect(pilot.cell('selfHosted', 'ttftP95Ms', 3)).toHaveValue('2,750', { timeout: 30_000 });
     await expect(pilot.cell('selfHosted', 'utilisation', 3)).toHaveValue('64.5');
     await expect(pilot.incidentDay(0)).toHaveValue('4');
-    await expect(pilot.incident(0).getByRole('textbox', { name: 'Permanent countermeasure' })).toHaveValue('max-num-seqs 32');
-    await expect(pilot.incident(0).getByRole('combobox', { name: 'Cause' })).toHaveValue('oom');
+    await expect(pilot.incidentFields(0).countermeasure).toHaveValue('max-num-seqs 32');
+    await expect(pilot.incidentFields(0).cause).toHaveValue('oom');
     await expect(pilot.check('d1.tool-schema')).toHaveAttribute('data-status', 'failed');
-    await expect(page.getByLabel('Note on day 3')).toHaveValue('Parser version differs');
+    await expect(pilot.dayNote(3)).toHaveValue('Parser version differs');
     // A failed day-1 check says what to do first.
     await expect(pilot.check('d1.tool-schema')).toContainText('Fix compatibility before measuring speed.');
-    await expect(page.locator('[data-warning="fix-compatibility-first"]')).toBeVisible();
+    await expect(pilot.warning('fix-compatibility-first')).toBeVisible();
   });
 
-  test('days are filled from runs stored by the Benchmarks area: a request log, and a vLLM run without inventing its missing p95', async ({ page, benchmarksPage: bench, pilotPage: pilot }) => {
+  test('days are filled from runs stored by the Benchmarks area: a request log, and a vLLM run without inventing its missing p95', async ({ shell, benchmarksPage: bench, pilotPage: pilot }) => {
     // Four requests of one model in the per-request log shape (ts, ttft_ms, duration_ms, …):
     // two ok (TTFT 400 and 500 ms, 2,000 and 3,000 ms end to end), one HTTP 429, one timeout.
     // Recomputed TTFT: p50 = 450 ms, p95 = 400 + 0.95 × 100 = 495 ms (linear); generation = mean
@@ -219,19 +219,14 @@ test.describe('seven-day pilot', () => {
     await bench.drop([textFile('requests.jsonl', log), fixtureFile('vllm/er0080_bench_serve_v0.25.1.json')]);
     await bench.waitForImportDone();
     await expect(bench.rows()).toHaveCount(2);
-    await page.getByRole('navigation').getByRole('link', { name: /Pilot/ }).click();
+    await shell.nav(/Pilot/).click();
 
-    const panel = page.getByTestId('pilot-evidence');
-    const runSelect = panel.getByLabel('Run', { exact: true });
-    const pickRun = async (text: string) => {
-      const value = await runSelect.locator('option', { hasText: text }).getAttribute('value');
-      await runSelect.selectOption(value ?? '');
-    };
-    await pickRun('requests.jsonl');
-    await panel.getByLabel('Day', { exact: true }).selectOption('2');
-    await panel.getByLabel('Side').selectOption('selfHosted');
-    await panel.getByRole('button', { name: 'Fill the ticked fields' }).click();
-    await expect(panel.getByRole('status')).toContainText('Filled 7 fields of day 2');
+    const panel = pilot.evidence();
+    await panel.pickRun('requests.jsonl');
+    await panel.setDay(2);
+    await panel.setSide('selfHosted');
+    await panel.fill();
+    await expect(panel.status()).toContainText('Filled 7 fields of day 2');
     await expect(pilot.cell('selfHosted', 'ttftP50Ms', 2)).toHaveValue('450');
     await expect(pilot.cell('selfHosted', 'ttftP95Ms', 2)).toHaveValue('495');
     await expect(pilot.cell('selfHosted', 'generationMs', 2)).toHaveValue('2,500');
@@ -245,10 +240,10 @@ test.describe('seven-day pilot', () => {
     await expect(pilot.cell('selfHosted', 'ttftP95Ms', 2)).not.toHaveAttribute('title');
 
     // The vLLM file's own summary: 8 completed, 0 failed, median TTFT 55.68 ms, p99 734.4 ms, no p95.
-    await pickRun('opt-125m');
-    await panel.getByLabel('Day', { exact: true }).selectOption('1');
-    await expect(panel).toContainText('TTFT p95: not in this run');
-    await panel.getByRole('button', { name: 'Fill the ticked fields' }).click();
+    await panel.pickRun('opt-125m');
+    await panel.setDay(1);
+    await expect(panel.root).toContainText('TTFT p95: not in this run');
+    await panel.fill();
     await expect(pilot.cell('selfHosted', 'ttftP50Ms', 1)).toHaveValue('55.68');
     await expect(pilot.cell('selfHosted', 'ttftP95Ms', 1)).toHaveValue('');
     await expect(pilot.cell('selfHosted', 'tasksAttempted', 1)).toHaveValue('8');
@@ -260,27 +255,27 @@ test.describe('seven-day pilot', () => {
     await pilot.open();
     for (const kind of ['continue', 'return', 'hybrid'] as const) {
       await pilot.loadExample(kind);
-      await expect(page.getByTestId('pilot-example-banner')).toContainText('Example data');
+      await expect(pilot.example().banner).toContainText('Example data');
       // The decision itself and the week's charts carry the label too.
-      await expect(page.getByTestId('pilot-example-badge')).toHaveText('Example data');
-      await expect(page.getByTestId('pilot-charts-example-badge')).toHaveText('Example data');
+      await expect(pilot.example().badge).toHaveText('Example data');
+      await expect(pilot.example().chartsBadge).toHaveText('Example data');
       // The grids scroll inside their own frame; the page itself must not.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     }
     // The hybrid week rests on its bound share while a local task costs 4.73× the API's: the
     // rule trace says so (see docs/pilot.md, "Cost in the hybrid rule").
-    await expect(pilot.rule('hybrid').locator('[data-condition="cost-justified"]')).toHaveAttribute('data-met', 'true');
-    await expect(page.getByTestId('pilot-hybrid-caution')).toContainText('a local accepted task costs 4.73× the API’s (threshold 1×)');
+    await expect(pilot.ruleCondition('hybrid', 'cost-justified')).toHaveAttribute('data-met', 'true');
+    await expect(pilot.hybridCaution()).toContainText('a local accepted task costs 4.73× the API’s (threshold 1×)');
     await expect(pilot.criterion('utilisation')).toBeVisible();
     // On paper the banner above the card is left out; the card keeps its label.
     await page.emulateMedia({ media: 'print' });
-    await expect(page.getByTestId('pilot-example-badge')).toBeVisible();
-    await expect(page.locator('[data-warning="example-data"]')).toBeVisible();
+    await expect(pilot.example().badge).toBeVisible();
+    await expect(pilot.warning('example-data')).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
-    await page.getByRole('button', { name: 'Treat as my data' }).click();
-    await expect(page.getByTestId('pilot-example-banner')).toHaveCount(0);
-    await expect(page.getByTestId('pilot-example-badge')).toHaveCount(0);
+    await pilot.treatAsMine();
+    await expect(pilot.example().banner).toHaveCount(0);
+    await expect(pilot.example().badge).toHaveCount(0);
     await expect(pilot.card()).toHaveAttribute('data-example', 'false');
   });
 });

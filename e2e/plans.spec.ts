@@ -22,15 +22,14 @@ test.describe('plans', () => {
     // three InferenceX DeepSeek-R1 runs); B200's own class has two runs only, so it borrows the
     // Hopper factor and says so.
     await slow.poll(async () => {
-      const rows = await plans.rows().evaluateAll((rs) => rs.map((r) => ({ id: r.getAttribute('data-plan-id') ?? '', kind: r.querySelector('[data-testid="plan-evidence"]')?.getAttribute('data-kind') ?? '' })));
+      const rows = await plans.evidenceKinds();
       const self = rows.filter((r) => !r.id.startsWith('api|'));
       // Prefill/decode pools of the same shapes rest on the calibrated roofline (the example enters no pool rates).
       return self.length > 0 && self.every((r) => (r.id.includes('|h200-sxm|8|dcp|') && !r.id.includes('|pools|') ? r.kind === 'entered' : r.kind === 'calibrated' && (r.id.includes('|h200-sxm|') || r.id.includes('|b200|'))));
     }).toBe(true);
-    const more = plans.root().getByRole('button', { name: /^Show all \d+$/ });
-    if (await more.isVisible()) await more.click();
-    const b200 = plans.root().locator('[data-testid="plan-row"][data-plan-id*="|b200|"]').first();
-    await expect(b200.getByTestId('plan-evidence')).toContainText('MoE · MLA · Hopper · single node');
+    await plans.showAll();
+    const b200 = plans.firstRowWith('|b200|');
+    await expect(plans.evidence(b200)).toContainText('MoE · MLA · Hopper · single node');
     await expect(b200).toContainText('an estimate fitted on another GPU generation');
     // The example rents 8× H200 on demand: $43,538.45 a month (tco.spec.ts). Bought instead:
     // 8 × $35,000 × 1.15 − 20 % residual of $280,000 = $266,000 over 36 months = $7,388.89;
@@ -38,9 +37,9 @@ test.describe('plans', () => {
     // $2,666.67 → $26,670.90.
     await expect(tco.kpi('self')).toContainText('$43,538');
     await plans.use('self|h200-sxm|8|dcp|bought');
-    await expect(plans.root().getByTestId('plans-applied')).toContainText('on demand → bought');
+    await expect(plans.applied()).toContainText('on demand → bought');
     await slow(tco.kpi('self')).toContainText('$26,671');
-    await expect(plans.root().locator('[data-plan-id="self|h200-sxm|8|dcp|bought"]')).toContainText('in use');
+    await expect(plans.row('self|h200-sxm|8|dcp|bought')).toContainText('in use');
     await plans.undo();
     await slow(tco.kpi('self')).toContainText('$43,538');
   });
@@ -58,7 +57,7 @@ test.describe('plans', () => {
     await slow(week.line).toHaveText('Week: 1,080 paid GPU-hours against 1,344 fixed; 0–8 replicas');
     await week.open();
     await expect(week.chart).toBeVisible();
-    await expect(week.chart.locator('svg')).toContainText('Replicas at the SLO');
+    await expect(week.drawing).toContainText('Replicas at the SLO');
     // Starting from zero at the busiest hour, the first 10 minutes wait: the plan says so.
     await expect(plans.row('self|h200-sxm|8|dcp|autoscaled')).toContainText('min a week over the SLO');
   });
@@ -68,15 +67,15 @@ test.describe('plans', () => {
     const plans = new PlansPanel(page);
     await plans.waitForResults();
     // A cap that is no whole number stays as typed and says the search has no cap.
-    const cap = plans.root().getByTestId('plans-max-gpus');
+    const cap = plans.maxGpus();
     await cap.fill('-4');
     await expect(cap).toHaveValue('-4');
-    await expect(plans.root().getByTestId('plans-max-gpus-error')).toHaveText('"-4" is not a whole number of 1 or more: the search has no GPU cap.');
+    await expect(plans.maxGpusError()).toHaveText('"-4" is not a whole number of 1 or more: the search has no GPU cap.');
     await cap.fill('');
-    await expect(plans.root().getByTestId('plans-max-gpus-error')).toHaveCount(0);
-    await plans.root().getByTestId('plans-max-commitment').selectOption('0');
+    await expect(plans.maxGpusError()).toHaveCount(0);
+    await plans.maxCommitment().selectOption('0');
     // The shortlist: only the scenario's own offer stays ticked.
-    const boxes = plans.root().getByTestId('plans-api').locator('input[type="checkbox"]');
+    const boxes = plans.apiOffers();
     await expect.poll(async () => boxes.count()).toBeGreaterThan(1);
     const own = await boxes.first().getAttribute('data-offer');
     for (const box of (await boxes.all()).slice(1)) await box.click();
@@ -105,30 +104,29 @@ test.describe('plans', () => {
     await plans.waitForResults();
     await plans.onlyGpus(['h100-sxm', 'h200-sxm']);
     // The file names the model but not the hardware: not counted until tagged.
-    await expect(plans.root().getByTestId('plans-imported').locator('summary')).toHaveText('Your imported series as evidence: 2 series, 0 counting');
-    await plans.root().getByTestId('plans-imported').locator('summary').click();
-    const row = plans.root().getByTestId('plans-imported-row').filter({ hasText: 'vllm · 1000/100 tok (6 loads)' });
-    await expect(row.getByTestId('plans-imported-status')).toHaveText('Not counted: choose the GPU and the GPU count it was measured on.');
-    await row.getByTestId('plans-imported-gpu').selectOption('h100-sxm');
-    await row.getByTestId('plans-imported-count').fill('1');
-    await expect(row.getByTestId('plans-imported-status')).toHaveText('Counts as measured for 1× NVIDIA H100 SXM.');
-    await expect(plans.root().getByTestId('plans-imported').locator('summary')).toHaveText('Your imported series as evidence: 2 series, 1 counting');
+    const imported = plans.importedEvidence();
+    await expect(imported.summary()).toHaveText('Your imported series as evidence: 2 series, 0 counting');
+    await imported.open();
+    const row = imported.series('vllm · 1000/100 tok (6 loads)');
+    await expect(row.status).toHaveText('Not counted: choose the GPU and the GPU count it was measured on.');
+    await row.gpu.selectOption('h100-sxm');
+    await row.gpuCount.fill('1');
+    await expect(row.status).toHaveText('Counts as measured for 1× NVIDIA H100 SXM.');
+    await expect(imported.summary()).toHaveText('Your imported series as evidence: 2 series, 1 counting');
     // genai-prices lists Llama 3.1 8B for less than any GPU here, so the H100 plans follow its API offers.
-    const measured = plans.root().locator('[data-plan-id="self|h100-sxm|1|tp|bought"]').getByTestId('plan-evidence');
+    const measured = plans.evidence('self|h100-sxm|1|tp|bought');
     await slow(measured).toHaveAttribute('data-kind', 'measured');
     await expect(measured).toHaveText('measured: nerdalert_benchmark_serving_append_results.json');
     // The frontier draws the measured plan as a filled point and the H200 upper bounds hollow.
-    const frontier = plans.root().getByTestId('plans-frontier');
-    await expect(frontier.locator('[data-testid="plans-frontier-dot"][data-plan-id="self|h100-sxm|1|tp|bought"]')).toHaveAttribute('fill', 'var(--series-self)');
-    await expect(frontier.locator('[data-testid="plans-frontier-dot"][data-plan-id="self|h200-sxm|1|tp|on-demand"]')).toHaveAttribute('fill', 'var(--surface)');
+    await expect(plans.frontierDot('self|h100-sxm|1|tp|bought')).toHaveAttribute('fill', 'var(--series-self)');
+    await expect(plans.frontierDot('self|h200-sxm|1|tp|on-demand')).toHaveAttribute('fill', 'var(--surface)');
     // H200 has no series of this model: its plans rest on the roofline, listed apart.
-    // Its own summary: the autoscaled plans inside have summaries of their own (their weeks).
-    await plans.root().getByTestId('plans-upper').locator(':scope > summary').click();
-    const upper = plans.root().getByTestId('plans-upper-table').getByTestId('plan-evidence');
+    await plans.openUpper();
+    const upper = plans.upperEvidence();
     await slow.poll(async () => (await upper.evaluateAll((xs) => xs.map((x) => x.getAttribute('data-kind')))).every((k) => k === 'roofline')).toBe(true);
     expect(await plans.planIds('plans-upper-table')).toContain('self|h200-sxm|1|tp|on-demand');
     // "Use this plan" carries the series and its tag into the scenario: the TCO page sizes from it.
     await plans.use('self|h100-sxm|1|tp|bought');
-    await slow(page.getByTestId('tco-verdict-badge')).toHaveText('measured (nerdalert_benchmark_serving_append_results.json)');
+    await slow(tco.verdictBadge()).toHaveText('measured (nerdalert_benchmark_serving_append_results.json)');
   });
 });

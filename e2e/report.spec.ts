@@ -12,25 +12,25 @@ import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { encodeScenario } from '../src/core/link/share-link';
 
 test.describe('report', () => {
-  test('renders every section with real numbers', async ({ page, shell, reportPage: report }) => {
+  test('renders every section with real numbers', async ({ shell, reportPage: report }) => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();
     // Example scenario: the API bill is $13,590 a month (see the shell test's arithmetic).
     await expect(report.decision()).toContainText('Buy tokens from the API (Moonshot AI · Kimi K2.6): $13,590 a month. Self-hosting Kimi K2.6 on 1 × 8 NVIDIA H200 SXM would cost $43,538');
     await expect(report.kpis()).toContainText('$13,590');
-    await expect(page.getByTestId('report-fit')).toContainText('Fits: Kimi K2.6 on 8 × NVIDIA H200');
-    await expect(page.getByTestId('report-pilot')).toContainText('No pilot data recorded.');
+    await expect(report.fit()).toContainText('Fits: Kimi K2.6 on 8 × NVIDIA H200');
+    await expect(report.pilot()).toContainText('No pilot data recorded.');
     // The same charts as the TCO page: cost against volume and the cost breakdown.
-    await expect(page.getByTestId('report-charts').locator('svg[data-plot]')).toHaveCount(3);
+    await expect(report.chartPlots()).toHaveCount(3);
     // Assumptions carry their catalog source and date.
-    await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('4 USD/1M tokens');
-    await expect(report.assumptions().locator('tr[data-key="api.priceOutputPerM"]')).toContainText('May 22, 2026');
+    await expect(report.assumption('api.priceOutputPerM')).toContainText('4 USD/1M tokens');
+    await expect(report.assumption('api.priceOutputPerM')).toContainText('May 22, 2026');
     // The search finds a cheaper offer of the same model than the scenario's (docs/plans.md §4):
     // OpenRouter, 927,000 requests × (6,000 × $0.68 + 6,000 × $0.34 + 2,000 × $3.41) per 1M =
     // $11,995.38 a month; then the scenario's own Moonshot offer ($13,590, as in the decision);
     // then the scenario's 8× H200 bought instead of rented, $26,670.90.
-    const plans = page.getByTestId('report-plans-table').getByTestId('plan-row');
+    const plans = report.plans().rows;
     await expect(plans).toHaveCount(3);
     await expect(plans.nth(0)).toContainText('OpenRouter');
     await expect(plans.nth(0)).toContainText('$11,995');
@@ -40,19 +40,17 @@ test.describe('report', () => {
     await expect(plans.nth(2)).toContainText('$26,671');
     // Why the first wins: $13,589.82 − $11,995.38 = $1,594.44 a month; the second wins with its
     // prices 1 − 11,995.38 / 13,589.82 = 11.7 % lower (same requests, same acceptance).
-    await expect(page.getByTestId('report-plans-why')).toHaveText('API only: OpenRouter · Kimi K2.6 comes first: $1,594 a month less than API only: Moonshot AI · Kimi K2.6. The second would come first with token prices more than 11.7% lower.');
-    await expect(page.getByTestId('report-plans-own')).toContainText(/^As entered, this scenario's self-hosted deployment ranks \d+ of \d+ and its API offer 2\./);
+    await expect(report.plans().why).toHaveText('API only: OpenRouter · Kimi K2.6 comes first: $1,594 a month less than API only: Moonshot AI · Kimi K2.6. The second would come first with token prices more than 11.7% lower.');
+    await expect(report.plans().own).toContainText(/^As entered, this scenario's self-hosted deployment ranks \d+ of \d+ and its API offer 2\./);
   });
 
-  test('a chart downloads as a standalone SVG with its title and legend, and as PNG', async ({ page, shell, reportPage: report }) => {
+  test('a chart downloads as a standalone SVG with its title and legend, and as PNG', async ({ shell, reportPage: report }) => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();
-    const frame = page.getByTestId('report-charts').locator('figure').first();
-    const title = (await frame.locator('figcaption > span').first().innerText()).trim();
-    const svgDownload = page.waitForEvent('download');
-    await frame.getByRole('button', { name: /: SVG$/ }).click();
-    const svg = readFileSync(await (await svgDownload).path(), 'utf8');
+    const chart = report.firstChart();
+    const title = await chart.title();
+    const svg = readFileSync(await chart.download('SVG'), 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).toContain(title);
     // Colours are resolved: no CSS variables survive in the file.
@@ -62,9 +60,7 @@ test.describe('report', () => {
     // has no break-even, and the file says so in words.
     expect(svg).toMatch(/<text[^>]*>today<\/text>/);
     expect(svg).toContain('No break-even: the self-hosted steps stay above the API line.');
-    const pngDownload = page.waitForEvent('download');
-    await frame.getByRole('button', { name: /: PNG$/ }).click();
-    const png = readFileSync(await (await pngDownload).path());
+    const png = readFileSync(await chart.download('PNG'));
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 
@@ -75,10 +71,10 @@ test.describe('report', () => {
     await page.emulateMedia({ media: 'print' });
     // On paper the cost chart's markers are drawn in its SVG, which scales with the plot; the
     // screen's HTML markers, which keep their pixel offsets, are hidden.
-    const cost = page.getByTestId('report-charts').getByTestId('tco-cost-chart');
-    await expect(cost.locator('[data-print-marks] line')).toHaveCount(1);
-    await expect(cost.locator('[data-print-marks]')).toHaveCSS('display', 'inline');
-    await expect(cost.getByTestId('tco-today-marker')).toBeHidden();
+    const cost = report.costChartInPrint();
+    await expect(cost.markLines).toHaveCount(1);
+    await expect(cost.marks).toHaveCSS('display', 'inline');
+    await expect(cost.todayMarker).toBeHidden();
     const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     // Keep the pages as pictures for a look (pdftoppm where installed), also when they are too many.
     const dir = mkdtempSync(join(tmpdir(), 'report-pdf-'));
@@ -90,14 +86,12 @@ test.describe('report', () => {
     expect(pages).toBeLessThanOrEqual(2);
   });
 
-  test('the CSV export escapes a formula-like name and keeps numbers as numbers', async ({ page, shell, reportPage: report }) => {
+  test('the CSV export escapes a formula-like name and keeps numbers as numbers', async ({ shell, reportPage: report }) => {
     await shell.open();
     await shell.scenarioName().fill('=cmd|"/c calc"!A1');
     await report.open();
     await report.waitForNumbers();
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Results and assumptions (CSV)' }).click();
-    const text = readFileSync(await (await download).path(), 'utf8');
+    const text = readFileSync(await report.downloadCsv(), 'utf8');
     expect(text).toContain(`scenario,name,"'=cmd|""/c calc""!A1"`);
     // The API bill as a plain number with a decimal point, no grouping, no currency sign:
     // 927,000 requests × (6,000 × $0.95 + 6,000 × $0.16 + 2,000 × $4.00) / 1M
@@ -138,12 +132,12 @@ test.describe('report', () => {
     s.pilot.days[0]!.selfHosted.tasksAccepted = 90;
     await shell.open(`#/report?s=${encodeScenario(s)}`);
     await report.waitForNumbers();
-    await expect(page.getByTestId('report-pilot')).toContainText('EXAMPLE data');
+    await expect(report.pilot()).toContainText('EXAMPLE data');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('compare two saved scenarios highlights the differing input', async ({ page, shell, library }) => {
+  test('compare two saved scenarios highlights the differing input', async ({ shell, library }) => {
     await shell.open();
     await shell.scenarioName().fill('API only');
     await library.open();
@@ -154,28 +148,27 @@ test.describe('report', () => {
     await shell.scenarioName().fill('EUR at 0.95');
     await library.open();
     await library.saveAsNew();
-    await library.item('API only').getByRole('checkbox').check();
-    await library.item('EUR at 0.95').getByRole('checkbox').check();
-    await page.getByRole('button', { name: /^Compare selected/ }).click();
-    const inputs = page.getByTestId('compare-inputs');
-    await expect(inputs.locator('tr[data-key="fx.EUR"]')).toHaveAttribute('data-differs', 'true');
-    await expect(inputs.locator('tr[data-key="workload.requestsPerDay"]')).toHaveAttribute('data-differs', 'false');
-    await expect(page.getByTestId('compare-results')).toContainText('$13,590');
-    await expect(page.getByTestId('compare-chart').locator('svg[data-plot]')).toHaveCount(1);
+    await library.selectForCompare('API only');
+    await library.selectForCompare('EUR at 0.95');
+    const compare = await library.compareSelected();
+    await expect(compare.input('fx.EUR')).toHaveAttribute('data-differs', 'true');
+    await expect(compare.input('workload.requestsPerDay')).toHaveAttribute('data-differs', 'false');
+    await expect(compare.results()).toContainText('$13,590');
+    await expect(compare.chartPlots()).toHaveCount(1);
   });
 
-  test('presentation mode moves through slides with the keyboard', async ({ page, shell, reportPage: report }) => {
+  test('presentation mode moves through slides with the keyboard', async ({ shell, reportPage: report }) => {
     await shell.open();
     await report.open();
     await report.waitForNumbers();
-    await page.getByRole('button', { name: 'Present', exact: true }).click();
-    const deck = page.getByTestId('presentation');
+    const presentation = await report.present();
+    const deck = presentation.dialog();
     await expect(deck).toContainText('Slide 1 of');
-    await page.keyboard.press('ArrowRight');
+    await presentation.press('ArrowRight');
     await expect(deck).toContainText('Slide 2 of');
-    await page.keyboard.press('End');
+    await presentation.press('End');
     await expect(deck).toContainText('Assumptions');
-    await page.keyboard.press('Escape');
+    await presentation.press('Escape');
     await expect(deck).toHaveCount(0);
   });
 });

@@ -28,12 +28,12 @@ test.describe('share links', () => {
     await expect(otherShell.fxRate('EUR')).toHaveValue('0.91');
   });
 
-  test('a garbage link shows a clear message, the example scenario and the link to copy', async ({ page, shell }) => {
+  test('a garbage link shows a clear message, the example scenario and the link to copy', async ({ shell }) => {
     await shell.open('#/pilot?s=this-is-not-a-link');
-    await expect(page.getByTestId('link-error')).toBeVisible();
-    await expect(page.getByTestId('link-error-reason')).toContainText('not a link of this dashboard');
+    await expect(shell.brokenLink().root).toBeVisible();
+    await expect(shell.brokenLink().reason).toContainText('not a link of this dashboard');
     // The link to copy is the one that came in, area and all.
-    await expect(page.getByTestId('bad-link')).toHaveValue(/\/#\/pilot\?s=this-is-not-a-link$/);
+    await expect(shell.brokenLink().link).toHaveValue(/\/#\/pilot\?s=this-is-not-a-link$/);
     await expect(shell.scenarioName()).toHaveValue(DEFAULT_SCENARIO.name);
     // The page still works.
     await shell.goTo(/Hardware fit/);
@@ -44,36 +44,36 @@ test.describe('share links', () => {
    * overflow the call stack while being merged onto the base, and the app stayed blank even after
    * a reload. Now it is refused like any bad link, kept for copying, and a reload still works.
    */
-  test('a link nested thousands of levels deep is refused by name, and the page survives a reload', async ({ page, shell }) => {
+  test('a link nested thousands of levels deep is refused by name, and the page survives a reload', async ({ page, shell, tcoPage: tco }) => {
     const deep = '1.ePmHfcpz7dcxDQAACMAwoQQpeIcDAZwcrYll9-WaiuxFBQAA8F4CAADvVQMjZ39G';
     await shell.open(`#/tco?s=${deep}`);
-    await expect(page.getByTestId('link-error-reason')).toContainText('levels deep under "notes"; at most 64 are allowed');
-    await expect(page.getByTestId('bad-link')).toHaveValue(new RegExp(`/#/tco\\?s=${deep.replace(/[.]/g, '\\.')}$`));
-    await expect(page.getByTestId('tco-verdict')).toBeVisible();
+    await expect(shell.brokenLink().reason).toContainText('levels deep under "notes"; at most 64 are allowed');
+    await expect(shell.brokenLink().link).toHaveValue(new RegExp(`/#/tco\\?s=${deep.replace(/[.]/g, '\\.')}$`));
+    await expect(tco.verdict()).toBeVisible();
     await page.reload();
-    await expect(page.getByTestId('link-error-reason')).toContainText('at most 64 are allowed');
-    await expect(page.getByTestId('tco-verdict')).toBeVisible();
+    await expect(shell.brokenLink().reason).toContainText('at most 64 are allowed');
+    await expect(tco.verdict()).toBeVisible();
   });
 
-  test('a truncated link says it was cut off', async ({ page, shell }) => {
+  test('a truncated link says it was cut off', async ({ shell }) => {
     const s = structuredClone(DEFAULT_SCENARIO);
     s.name = 'A scenario with enough content to make a long link';
     s.workload.requestsPerDay = 12345;
     const full = encodeScenario(s);
     await shell.open(`#/tco?s=${full.slice(0, Math.floor(full.length / 2))}`);
-    await expect(page.getByTestId('link-error-reason')).toContainText('incomplete');
-    await expect(page.getByTestId('bad-link')).toHaveValue(new RegExp(full.slice(2, 20)));
+    await expect(shell.brokenLink().reason).toContainText('incomplete');
+    await expect(shell.brokenLink().link).toHaveValue(new RegExp(full.slice(2, 20)));
     await expect(shell.scenarioName()).toHaveValue(DEFAULT_SCENARIO.name);
   });
 
-  test('a link with one invalid field costs that field and names it', async ({ page, shell }) => {
+  test('a link with one invalid field costs that field and names it', async ({ shell }) => {
     const payload = encodeLinkPayload(
       JSON.stringify({ type: SCENARIO_TYPE, version: 1, name: 'Mostly fine', workload: { cacheHitShare: 7 } }),
     );
     await shell.open(`#/tco?s=${payload}`);
     await expect(shell.scenarioName()).toHaveValue('Mostly fine');
-    await expect(page.getByTestId('link-notices')).toContainText('workload.cacheHitShare');
-    await expect(page.getByTestId('link-notices')).toContainText('was 7');
+    await expect(shell.linkNotices().root).toContainText('workload.cacheHitShare');
+    await expect(shell.linkNotices().root).toContainText('was 7');
   });
 
   test('a "__proto__" key in a link is named as an unknown field, like "constructor"', async ({ page, shell }) => {
@@ -81,7 +81,7 @@ test.describe('share links', () => {
     const payload = encodeLinkPayload(`{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"name":"Prototype keys","__proto__":{"polluted":1},"constructor":2,"workload":{"__proto__":5}}`);
     await shell.open(`#/tco?s=${payload}`);
     await expect(shell.scenarioName()).toHaveValue('Prototype keys');
-    const notices = page.getByTestId('link-notices').locator('li');
+    const notices = shell.linkNotices().items;
     await expect(notices).toHaveText([
       'workload.__proto__: not a field of this dashboard (was 5); ignored.',
       '__proto__: not a field of this dashboard (was {"polluted":1}); ignored.',
@@ -108,40 +108,41 @@ test.describe('share links', () => {
     s.name = 'Colleague scenario';
     const payload = encodeScenario(s);
     await page.goto(`/#/tco?s=${payload}`);
-    await expect(page.getByTestId('confirm-link')).toBeVisible();
-    await page.getByRole('button', { name: 'Keep my scenario' }).click();
+    const confirm = shell.linkConfirm();
+    await expect(confirm.dialog()).toBeVisible();
+    await confirm.keepMine();
     await expect(shell.scenarioName()).toHaveValue('My own work');
-    await expect(page.getByTestId('kept-link')).toHaveValue(new RegExp(`/#/tco\\?s=${payload.slice(0, 30)}`));
+    await expect(shell.keptLink()).toHaveValue(new RegExp(`/#/tco\\?s=${payload.slice(0, 30)}`));
 
     await page.goto(`/#/tco?s=${payload}`);
     await page.reload();
-    await expect(page.getByTestId('confirm-link')).toBeVisible();
-    await page.getByRole('button', { name: /^Open the linked scenario/ }).click();
+    await expect(confirm.dialog()).toBeVisible();
+    await confirm.openLinked();
     await expect(shell.scenarioName()).toHaveValue('Colleague scenario');
-    await page.getByRole('button', { name: /Undo/ }).click();
+    await shell.undoLinkOpen();
     await expect(shell.scenarioName()).toHaveValue('My own work');
   });
 
-  test('a link whose catalog prices differ from today says so, changes nothing until asked, then takes today\'s values', async ({ page, tcoPage: tco, shell, reportPage }) => {
+  test('a link whose catalog prices differ from today says so, changes nothing until asked, then takes today\'s values', async ({ tcoPage: tco, shell, reportPage }) => {
     // Golden link "catalog-drift": the Moonshot K2.6 offer at 0.6 / 0.15 / 2.5 USD per 1M tokens;
     // today's record says 0.95 / 0.16 / 4 (checked 2026-05-22).
     await tco.open({ hash: `#/tco?s=${golden.links['catalog-drift']}`, charts: false });
-    const notice = page.getByTestId('catalog-drift');
-    await expect(notice).toContainText('This link was made with catalog values that differ from today');
-    await expect(notice.locator('[data-path="api.priceOutputPerM"]')).toHaveText('API output price: 2.5 USD/1M tokens → 4 USD/1M tokens (catalog of May 22, 2026)');
-    await expect(notice.locator('[data-path="selfHosted.rentPrice"]')).toContainText('3.5 USD/GPU-h → 4.29 USD/GPU-h');
+    const notice = shell.catalogDrift();
+    await expect(notice.root()).toContainText('This link was made with catalog values that differ from today');
+    await expect(notice.item('api.priceOutputPerM')).toHaveText('API output price: 2.5 USD/1M tokens → 4 USD/1M tokens (catalog of May 22, 2026)');
+    await expect(notice.item('selfHosted.rentPrice')).toContainText('3.5 USD/GPU-h → 4.29 USD/GPU-h');
     await tco.openGroup('tco-group-api');
     const output = tco.field('Output incl. reasoning');
     await expect(output).toHaveValue('2.5');
 
-    await notice.getByRole('button', { name: "Use today's catalog values" }).click();
+    await notice.useToday();
     await expect(output).toHaveValue('4');
     await expect(tco.field('Input (cache miss)')).toHaveValue('0.95');
-    await expect(page.getByTestId('catalog-drift-applied')).toContainText('5 figures');
+    await expect(notice.applied()).toContainText('5 figures');
 
     // The report names the catalog dates its figures now rest on.
     await shell.goTo(/Report/);
     await reportPage.assumptions().waitFor();
-    await expect(page.getByTestId('report-catalog-basis')).toContainText('Catalog values as of: API prices May 22, 2026 · GPU rent Aug 1, 2026');
+    await expect(reportPage.catalogBasis()).toContainText('Catalog values as of: API prices May 22, 2026 · GPU rent Aug 1, 2026');
   });
 });

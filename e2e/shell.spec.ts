@@ -12,8 +12,8 @@ test.describe('app shell', () => {
     // The footer shows the figure of the default scenario (computed on the main thread while the
     // worker loads, by the worker after that; both run the same core function):
     // 30,000 req/day × 30 days × (12,000 + 800 + 1,200) tokens × 1.03 retries = 12.978B tokens.
-    await expect(page.getByTestId('engine-status')).toHaveAttribute('data-engine', 'worker');
-    await expect(page.getByTestId('engine-result')).toContainText('12.98B');
+    await expect(shell.engineStatus()).toHaveAttribute('data-engine', 'worker');
+    await expect(shell.engineResult()).toContainText('12.98B');
     expect(workers).toContain('compute');
   });
 
@@ -21,22 +21,22 @@ test.describe('app shell', () => {
     await shell.open();
     for (const name of [/Usage data/, /Hardware fit/, /Benchmarks/, /Pilot/, /Report/, /TCO/]) {
       await shell.goTo(name);
-      await expect(page.locator('main')).not.toBeEmpty();
+      await expect(shell.main()).not.toBeEmpty();
     }
     await expect(page).toHaveURL(/#\/tco/);
   });
 
   test('German switches the text and the number format', async ({ page, shell }) => {
     await shell.open();
-    await expect(page.getByTestId('engine-result')).toContainText('12.98B');
+    await expect(shell.engineResult()).toContainText('12.98B');
     await shell.setLanguage('de');
     await expect(shell.nav('TCO & Break-even')).toBeVisible();
     await expect(page.getByText('Läuft vollständig im Browser')).toBeVisible();
     // 12.978e9 tokens in German compact notation, and the API bill with decimal comma.
-    await expect(page.getByTestId('engine-result')).toContainText('12,98 Mrd.');
+    await expect(shell.engineResult()).toContainText('12,98 Mrd.');
     await shell.openSettings();
     await expect(shell.fxRate('EUR')).toHaveValue('0,86');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(shell.html()).toHaveAttribute('lang', 'de');
   });
 
   test('works at 360 px phone width without horizontal scrolling', async ({ page, shell }) => {
@@ -50,14 +50,14 @@ test.describe('app shell', () => {
   test('dark theme applies to the document', async ({ page, shell }) => {
     await shell.open();
     await shell.setTheme('dark');
-    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(shell.html()).toHaveClass(/dark/);
     await page.reload();
-    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(shell.html()).toHaveClass(/dark/);
   });
 
   test('recovers when the worker dies, keeping the inputs', async ({ page, shell }) => {
     await shell.open();
-    await expect(page.getByTestId('engine-status')).toHaveAttribute('data-engine', 'worker');
+    await expect(shell.engineStatus()).toHaveAttribute('data-engine', 'worker');
     await shell.scenarioName().fill('Survives a crash');
     // A user who has worked for a few seconds has a spare worker loaded in the background.
     await expect
@@ -80,29 +80,29 @@ test.describe('app shell', () => {
         }),
     );
     expect(recoveryMs).toBeLessThan(1000);
-    await expect(page.getByTestId('engine-restarted')).toBeVisible();
+    await expect(shell.engineRestarted()).toBeVisible();
     // The inputs are intact and the next computation runs on the new worker.
     await expect(shell.scenarioName()).toHaveValue('Survives a crash');
     await page.goto(`/#/tco?s=${encodeScenario({ ...DEFAULT_SCENARIO, name: 'Survives a crash', workload: { ...DEFAULT_SCENARIO.workload, requestsPerDay: 15_000 } })}`);
-    await page.getByRole('button', { name: /^Open the linked scenario/ }).click();
+    await shell.linkConfirm().openLinked();
     // Half the requests of the example: 6.489B tokens.
-    await expect(page.getByTestId('engine-result')).toContainText('6.49B');
+    await expect(shell.engineResult()).toContainText('6.49B');
   });
 
   test('a corrupted working copy is set aside with a message, not a broken page', async ({ page, shell }) => {
     await page.goto('/');
     await page.evaluate(() => localStorage.setItem('llm-selfhost:working', '{"type":"llm-selfhost-scenario","version":42}'));
     await page.reload();
-    await expect(page.getByTestId('storage-problem')).toContainText('could not be read (too-new)');
+    await expect(shell.storageProblem()).toContainText('could not be read (too-new)');
     await expect(shell.scenarioName()).toHaveValue('Kimi K2.6: 8× H200 vs Moonshot API');
     const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('llm-selfhost:quarantine:')).length);
     expect(kept).toBe(1);
   });
 
-  test('a new-format link is refused by name', async ({ page, shell }) => {
+  test('a new-format link is refused by name', async ({ shell }) => {
     const future = encodeLinkPayload('{}').replace(/^1\./, '7.');
     await shell.open(`#/tco?s=${future}`);
-    await expect(page.getByTestId('link-error-reason')).toContainText('newer version');
+    await expect(shell.brokenLink().reason).toContainText('newer version');
   });
 });
 
@@ -122,10 +122,10 @@ test.describe('a working copy per tab', () => {
 
     // Tab A reloads its own work, with no question about another scenario.
     await page.reload();
-    await expect(page.getByTestId('engine-status')).toBeVisible();
+    await expect(shell.engineStatus()).toBeVisible();
     await expect(tabA.scenarioName()).toHaveValue('Edited in tab A');
-    await expect(page.getByTestId('confirm-link')).toHaveCount(0);
-    await expect(page.getByTestId('working-from-recent')).toHaveCount(0);
+    await expect(tabA.linkConfirm().dialog()).toHaveCount(0);
+    await expect(tabA.workingFromRecent()).toHaveCount(0);
     await pageB.reload();
     await expect(tabB.scenarioName()).toHaveValue('Edited in tab B');
 
@@ -135,13 +135,13 @@ test.describe('a working copy per tab', () => {
     const tabC = new ShellPage(pageC);
     await tabC.open();
     await expect(tabC.scenarioName()).toHaveValue('Edited in tab B');
-    await expect(pageC.getByTestId('working-from-recent')).toContainText('This tab started from your most recent working copy');
+    await expect(tabC.workingFromRecent()).toContainText('This tab started from your most recent working copy');
     // Reloading C keeps C's copy, even after B changed again.
     await tabB.scenarioName().fill('Edited in tab B again');
     await written(pageB, 'Edited in tab B again');
     await pageC.reload();
     await expect(tabC.scenarioName()).toHaveValue('Edited in tab B');
-    await expect(pageC.getByTestId('working-from-recent')).toHaveCount(0);
+    await expect(tabC.workingFromRecent()).toHaveCount(0);
     expectClean(guardB);
     expectClean(guardC);
   });
@@ -155,7 +155,7 @@ test.describe('a working copy per tab', () => {
     }, JSON.stringify(old));
     await page.reload();
     await expect(shell.scenarioName()).toHaveValue('Stored before tabs had their own copy');
-    await expect(page.getByTestId('working-from-recent')).toBeVisible();
+    await expect(shell.workingFromRecent()).toBeVisible();
   });
 
   test('German says where a new tab started from', async ({ page, shell }) => {
@@ -166,7 +166,7 @@ test.describe('a working copy per tab', () => {
     }, JSON.stringify({ ...DEFAULT_SCENARIO, name: 'Aus einem anderen Tab' }));
     await page.reload();
     await shell.setLanguage('de');
-    await expect(page.getByTestId('working-from-recent')).toContainText('Dieser Tab beginnt mit Ihrer jüngsten Arbeitskopie');
+    await expect(shell.workingFromRecent()).toContainText('Dieser Tab beginnt mit Ihrer jüngsten Arbeitskopie');
   });
 });
 
@@ -181,7 +181,7 @@ test.describe('a part that fails', () => {
     errors.splice(0);
   }
 
-  test('a page whose code is gone after a deploy reloads once, keeps the inputs, then says what happened', async ({ page, shell, guard }) => {
+  test('a page whose code is gone after a deploy reloads once, keeps the inputs, then says what happened', async ({ page, shell, tcoPage: tco, hardwarePage: hardware, guard }) => {
     await shell.open('#/tco');
     await shell.scenarioName().fill('Kept across the reload');
     // The running version's chunk is gone from the server, as after a deploy.
@@ -191,29 +191,29 @@ test.describe('a part that fails', () => {
     await shell.nav('Hardware').click();
     // The message shows as the reload starts; wait for the reload itself, then for the message after it.
     await expect.poll(() => loads).toBe(1);
-    await expect(page.getByTestId('part-failed')).toContainText('could not be loaded, probably because a new version was deployed');
+    await expect(shell.partFailed()).toContainText('could not be loaded, probably because a new version was deployed');
     await expect(page).toHaveURL(/#\/hardware\?s=/);
     await expect(shell.scenarioName()).toHaveValue('Kept across the reload');
     // The header still works: another area opens.
     await shell.goTo('TCO & break-even');
-    await expect(page.getByTestId('tco-verdict')).toBeVisible();
+    await expect(tco.verdict()).toBeVisible();
     // Once the code is there again, "reload" brings the page.
     await page.unroute(/\/assets\/hardware-page-[^/]*\.js$/);
     await shell.goTo('Hardware');
-    await page.getByRole('button', { name: 'Reload the page' }).click();
-    await expect(page.getByTestId('part-failed')).toHaveCount(0);
-    await expect(page.getByTestId('hardware-page')).toBeVisible();
+    await shell.reloadFailedPart();
+    await expect(shell.partFailed()).toHaveCount(0);
+    await expect(hardware.root()).toBeVisible();
     await expect(shell.scenarioName()).toHaveValue('Kept across the reload');
     expectOnlyMissing(guard.errors, /hardware-page-/);
   });
 
-  test('a chart whose code cannot be loaded fails in its place; the verdict and the other charts stay', async ({ page, shell, guard }) => {
+  test('a chart whose code cannot be loaded fails in its place; the verdict and the other charts stay', async ({ page, shell, tcoPage: tco, guard }) => {
     await page.route(/\/assets\/horizon-chart-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
     await shell.open('#/tco');
-    await expect(page.getByTestId('tco-verdict')).toBeVisible();
-    await expect(page.getByTestId('part-failed')).toHaveCount(1);
-    await expect(page.getByTestId('part-failed')).toHaveAttribute('data-part', 'chart');
-    await expect(page.getByTestId('tco-breakdown-chart')).toBeVisible();
+    await expect(tco.verdict()).toBeVisible();
+    await expect(shell.partFailed()).toHaveCount(1);
+    await expect(shell.partFailed()).toHaveAttribute('data-part', 'chart');
+    await expect(tco.breakdownChart()).toBeVisible();
     expectOnlyMissing(guard.errors, /horizon-chart-/);
   });
 });

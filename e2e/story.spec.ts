@@ -10,36 +10,36 @@ import { slow } from './pages/tco-page';
 test.describe('one deployment on every page', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('Kimi K3 on 8× H200 does not start: the TCO page and the report say so instead of pricing it; the fix makes it fit', async ({ page, shell, hardwarePage: hw, reportPage: report }) => {
+  test('Kimi K3 on 8× H200 does not start: the TCO page and the report say so instead of pricing it; the fix makes it fit', async ({ shell, hardwarePage: hw, tcoPage: tco, reportPage: report }) => {
     await hw.open();
     await hw.select('Model', 'kimi-k3');
     await hw.expectVerdict(false);
     await shell.goTo('TCO & break-even');
-    const summary = page.getByTestId('deployment-summary');
-    const flag = summary.locator('[data-testid="coherence-flag"][data-code="does-not-fit"]');
+    const summary = tco.deploymentSummary();
+    const flag = summary.flag('does-not-fit');
     await expect(flag).toContainText('Kimi K3 does not fit on 8 × NVIDIA H200 SXM');
-    await expect(summary.getByTestId('deployment-fit')).toHaveText('does not fit');
+    await expect(summary.row('fit')).toHaveText('does not fit');
     // The verdict does not price a deployment that would not start, and names model and API.
-    const verdict = page.getByTestId('tco-verdict');
+    const verdict = tco.verdict();
     await expect(verdict).toHaveAttribute('data-best', 'blocked');
     await expect(verdict).toContainText('No verdict on self-hosting: Kimi K3 does not fit on 8 × NVIDIA H200 SXM');
     await expect(verdict).toContainText('(Moonshot AI · Kimi K2.6)');
-    await expect(page.getByTestId('tco-kpi-self')).toContainText('not valid: the model does not fit');
+    await expect(tco.kpi('self')).toContainText('not valid: the model does not fit');
     // The title nobody edited follows the model.
     await expect(shell.scenarioName()).toHaveValue('Kimi K3: 8× H200 vs Moonshot API');
 
     // The report tells the same story, in the same words.
     await report.open();
     await report.waitForNumbers();
-    await expect(page.getByTestId('report-deployment').locator('[data-code="does-not-fit"]')).toBeVisible();
+    await expect(report.deployment().withCode('does-not-fit')).toBeVisible();
     await expect(report.decision()).toContainText('No verdict on self-hosting: Kimi K3 does not fit on 8 × NVIDIA H200 SXM');
-    await expect(page.getByTestId('report-title')).toHaveText('Kimi K3: 8× H200 vs Moonshot API');
+    await expect(report.title()).toHaveText('Kimi K3: 8× H200 vs Moonshot API');
 
     // The fix: 1,561 GB of weights need 12.03 H200 at 92 %; beyond one node, counts step by 8.
     await shell.goTo('TCO & break-even');
-    await flag.getByRole('button', { name: 'Use 16 GPUs per replica' }).click();
-    await expect(summary.locator('[data-code="does-not-fit"]')).toHaveCount(0);
-    await expect(summary.getByTestId('deployment-fit')).toHaveText('fits');
+    await summary.fix('does-not-fit', 'Use 16 GPUs per replica');
+    await expect(summary.withCode('does-not-fit')).toHaveCount(0);
+    await expect(summary.row('fit')).toHaveText('fits');
     await slow(verdict).not.toHaveAttribute('data-best', 'blocked');
     await expect(verdict).toContainText('Kimi K3 on 1 × 16 NVIDIA H200 SXM');
     await expect(shell.scenarioName()).toHaveValue('Kimi K3: 16× H200 vs Moonshot API');
@@ -49,77 +49,77 @@ test.describe('one deployment on every page', () => {
     await expect(report.decision()).toContainText(tcoText ?? '');
   });
 
-  test('a GPU change says what it changed: the rent and its provider, and the throughput entered for the old GPU, with a fix', async ({ page, tcoPage: tco }) => {
+  test('a GPU change says what it changed: the rent and its provider, and the throughput entered for the old GPU, with a fix', async ({ tcoPage: tco }) => {
     await tco.open();
-    const summary = page.getByTestId('deployment-summary');
-    await expect(summary.getByTestId('deployment-cost')).toHaveText('$4.29 per GPU-hour, on demand, catalog rate of Crusoe');
-    await expect(summary.getByTestId('deployment-throughput')).toContainText('2,300 tok/s per replica (output), entered for Kimi K2.6 · NVIDIA H200 SXM');
-    await expect(summary.getByTestId('coherence-flag')).toHaveCount(0);
+    const summary = tco.deploymentSummary();
+    await expect(summary.row('cost')).toHaveText('$4.29 per GPU-hour, on demand, catalog rate of Crusoe');
+    await expect(summary.row('throughput')).toContainText('2,300 tok/s per replica (output), entered for Kimi K2.6 · NVIDIA H200 SXM');
+    await expect(summary.flags()).toHaveCount(0);
     await tco.openGroup('tco-group-deployment');
     // Two AWS rates for the H200 from two price lists: each option names its source and date.
-    const aws = await page.getByTestId('tco-rent-offer').locator('option', { hasText: /^AWS · on-demand · 7\.91/ }).allTextContents();
+    const aws = await tco.rentOffers(/^AWS · on-demand · 7\.91/).allTextContents();
     expect(aws).toHaveLength(2);
     expect(new Set(aws).size).toBe(2);
-    await page.getByRole('combobox', { name: 'GPU', exact: true }).selectOption('b200');
-    await expect(summary.getByTestId('deployment-self')).toContainText('8 × NVIDIA B200 (HGX)');
+    await tco.select('GPU').selectOption('b200');
+    await expect(summary.row('self')).toContainText('8 × NVIDIA B200 (HGX)');
     // B200 on demand: 5.50, 5.89, 6.69, 6.69, 8.19, 8.60, 14.24 $/GPU-h; the median is $6.69, not
     // AWS's $14.24 listed first.
-    await expect(summary.getByTestId('deployment-cost')).toHaveText('$6.69 per GPU-hour, on demand, catalog rate of Vast.ai (median, verified hosts)');
-    const flag = summary.locator('[data-testid="coherence-flag"][data-code="throughput-gpu"]');
-    await expect(page.getByTestId('tco-verdict-checks')).toHaveText('Before presenting this, check 1 point of the deployment above where the pages disagree.');
+    await expect(summary.row('cost')).toHaveText('$6.69 per GPU-hour, on demand, catalog rate of Vast.ai (median, verified hosts)');
+    const flag = summary.flag('throughput-gpu');
+    await expect(tco.verdictChecks()).toHaveText('Before presenting this, check 1 point of the deployment above where the pages disagree.');
     await expect(flag).toContainText('The throughput holds for NVIDIA H200 SXM, not for NVIDIA B200 (HGX).');
-    await flag.getByRole('button', { name: 'Use the roofline estimate for this deployment' }).click();
-    await expect(summary.getByTestId('deployment-throughput')).toHaveAttribute('data-kind', 'estimated');
-    await expect(summary.getByTestId('deployment-throughput')).toContainText('estimated (roofline) on Kimi K2.6 · 8× NVIDIA B200 (HGX)');
-    await expect(summary.getByTestId('coherence-flag')).toHaveCount(0);
-    await expect(page.getByTestId('tco-verdict-checks')).toHaveCount(0);
+    await summary.fix('throughput-gpu', 'Use the roofline estimate for this deployment');
+    await expect(summary.row('throughput')).toHaveAttribute('data-kind', 'estimated');
+    await expect(summary.row('throughput')).toContainText('estimated (roofline) on Kimi K2.6 · 8× NVIDIA B200 (HGX)');
+    await expect(summary.flags()).toHaveCount(0);
+    await expect(tco.verdictChecks()).toHaveCount(0);
   });
 
-  test('the preset menu names no article until one is chosen, and "Loaded" goes when another scenario is open', async ({ page, tcoPage: tco, shell }) => {
+  test('the preset menu names no article until one is chosen, and "Loaded" goes when another scenario is open', async ({ tcoPage: tco, shell }) => {
     await tco.open();
-    const select = page.getByTestId('tco-preset-select');
+    const presets = tco.presets();
+    const select = presets.select;
     await expect(select).toHaveValue('');
-    await expect(page.getByTestId('tco-preset-load')).toBeDisabled();
+    await expect(presets.load).toBeDisabled();
     await tco.loadPreset('a003-k3-cache');
-    await expect(page.getByTestId('tco-preset-loaded')).toContainText('Article 003');
+    await expect(presets.loaded).toContainText('Article 003');
     await expect(select).toHaveValue('');
     await shell.scenarioName().fill('My own scenario');
-    await expect(page.getByTestId('tco-preset-loaded')).toHaveCount(0);
+    await expect(presets.loaded).toHaveCount(0);
   });
-  test('the report leads with the decision, the money over the horizon and the main risks, and says which inputs were entered', async ({ page, tcoPage: tco, reportPage: report }) => {
+  test('the report leads with the decision, the money over the horizon and the main risks, and says which inputs were entered', async ({ tcoPage: tco, reportPage: report }) => {
     await tco.open({ charts: false });
     await report.open();
     await report.waitForNumbers();
     // The self-hosted month of the example is $43,538.45 (the TCO test's arithmetic): 12 months
     // are $522,461, one-time costs spread over them included.
-    await expect(page.getByTestId('report-money').first()).toContainText('Over the 12-month horizon, one-time costs included:');
-    await expect(page.getByTestId('report-money').first()).toContainText('self-hosted $522,461');
-    await expect(page.getByTestId('report-money').nth(1)).toContainText('Staying with the API saves');
+    await expect(report.lead().money.first()).toContainText('Over the 12-month horizon, one-time costs included:');
+    await expect(report.lead().money.first()).toContainText('self-hosted $522,461');
+    await expect(report.lead().money.nth(1)).toContainText('Staying with the API saves');
     // A replica costs 3.1× the API price of its work: no sample of the ±ranges makes it cheaper.
-    await expect(page.getByTestId('report-risk').first()).toContainText('Self-hosting is cheaper than the API in 0% of 10,000 samples');
-    await expect(page.getByTestId('report-risk').nth(1)).toContainText('The input that moves the result most:');
+    await expect(report.lead().risks.first()).toContainText('Self-hosting is cheaper than the API in 0% of 10,000 samples');
+    await expect(report.lead().risks.nth(1)).toContainText('The input that moves the result most:');
     // Nothing was changed: every input without a catalog source is the example's.
-    const rows = report.assumptions();
-    await expect(rows.locator('tr[data-key="workload.requestsPerDay"]')).toContainText('example default');
+    await expect(report.assumption('workload.requestsPerDay')).toContainText('example default');
     await tco.open({ charts: false });
     await tco.field('Requests per day').fill('45,000');
     await tco.field('Requests per day').press('Tab');
     await report.open();
     await report.waitForNumbers();
-    await expect(rows.locator('tr[data-key="workload.requestsPerDay"]')).toContainText('45,000 req/day');
-    await expect(rows.locator('tr[data-key="workload.requestsPerDay"]')).toContainText('entered');
-    await expect(rows.locator('tr[data-key="workload.daysPerMonth"]')).toContainText('example default');
-    await expect(rows.locator('tr[data-key="selfHosted.replicas"]')).toContainText('1 replica');
-    await expect(page.getByTestId('report-glossary')).toContainText('gpu_memory_utilization:');
+    await expect(report.assumption('workload.requestsPerDay')).toContainText('45,000 req/day');
+    await expect(report.assumption('workload.requestsPerDay')).toContainText('entered');
+    await expect(report.assumption('workload.daysPerMonth')).toContainText('example default');
+    await expect(report.assumption('selfHosted.replicas')).toContainText('1 replica');
+    await expect(report.glossary()).toContainText('gpu_memory_utilization:');
   });
   test('at 1,440 px the help notes open inside the window; sliders speak their value; Escape closes Settings', async ({ page, tcoPage: tco, shell }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await tco.open({ charts: false });
     for (const topic of ['breakEvenNever', 'throughputSource']) {
-      const button = page.getByTestId(`help-${topic}`).first();
+      const button = tco.helpButton(topic);
       await button.scrollIntoViewIfNeeded();
       await button.click();
-      const note = page.locator(`#${await button.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+      const note = await tco.helpNote(button);
       await expect(note).toBeVisible();
       const box = await note.boundingBox();
       expect(box, topic).not.toBeNull();
@@ -129,75 +129,73 @@ test.describe('one deployment on every page', () => {
     }
     // The API offer's source badge shows its whole title in the sidebar, not "pydan… tic/…".
     await tco.openGroup('tco-group-api');
-    const title = page.getByTestId('tco-group-api').getByTestId('source-badge').first().locator('span').first();
+    const title = tco.groupBadgeTitle('tco-group-api');
     await expect(title).toHaveText('pydantic/genai-prices moonshotai.yml');
     const clipped = await title.evaluate((el) => el.scrollHeight > el.clientHeight + 1 || el.getClientRects().length > 1);
     expect(clipped).toBe(false);
     // A screen reader hears "30,000 req/day", not the slider's step.
     await expect(tco.slider(/^Requests per day/)).toHaveAttribute('aria-valuetext', '30,000 req/day');
     await shell.openSettings();
-    await expect(page.getByTestId('fx-eur')).toBeVisible();
-    await page.getByTestId('fx-eur').getByRole('textbox').focus();
+    await expect(shell.fxRate('EUR')).toBeVisible();
+    await shell.fxRate('EUR').focus();
     await page.keyboard.press('Escape');
-    await expect(page.getByTestId('fx-eur')).toHaveCount(0);
-    await expect(page.getByTestId('settings').locator('summary')).toBeFocused();
+    await expect(shell.fxRate('EUR')).toHaveCount(0);
+    await expect(shell.settingsToggle()).toBeFocused();
   });
   test('on a 360 × 640 phone the header keeps to about a quarter of the screen, the title shows it is cut, the tabs show they scroll', async ({ page, shell }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await shell.open('#/tco');
-    const header = await page.locator('header').boundingBox();
+    const header = await shell.header().boundingBox();
     expect(header?.height ?? 999).toBeLessThanOrEqual(640 * 0.3);
     await expect(shell.scenarioName()).toHaveCSS('text-overflow', 'ellipsis');
     await expect(shell.scenarioName()).toHaveAttribute('title', 'Kimi K2.6: 8× H200 vs Moonshot API');
-    await expect(page.getByRole('navigation')).toHaveCSS('mask-image', /linear-gradient/);
+    await expect(shell.navigation()).toHaveCSS('mask-image', /linear-gradient/);
     // Language, currency and theme are in the Settings panel on a phone.
     await shell.openSettings();
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('de');
-    await expect(page.getByRole('heading', { name: 'TCO und Break-even' })).toBeVisible();
+    await shell.setLanguage('de');
+    await expect(shell.heading('TCO und Break-even')).toBeVisible();
   });
   test('the lead\'s walk: K3 on H200 does not start, on GB300 it does; a sweep of another model sizes it and is flagged; the summary, the verdict and the report agree at every step; the report prints on 3 pages at most', async ({ page, shell, hardwarePage: hw, tcoPage: tco, benchmarksPage: bench, reportPage: report }) => {
-    const summary = page.getByTestId('deployment-summary');
-    const codes = async (root: typeof summary) => (await root.getByTestId('coherence-flag').evaluateAll((els) => els.map((e) => e.getAttribute('data-code') ?? ''))).sort();
+    const summary = tco.deploymentSummary();
     /** The TCO page's verdict, and the same words in the report, with the same flags. */
     async function agree(expected: string[]): Promise<void> {
       await shell.goTo('TCO & break-even');
-      await expect.poll(() => codes(summary), { timeout: 20_000 }).toEqual(expected);
+      await expect.poll(() => summary.flagCodes(), { timeout: 20_000 }).toEqual(expected);
       const verdict = (await tco.verdict().textContent()) ?? '';
       await report.open();
       await report.waitForNumbers();
       await expect(report.decision()).toContainText(verdict);
-      await expect.poll(() => codes(page.getByTestId('report-deployment')), { timeout: 20_000 }).toEqual(expected);
+      await expect.poll(() => report.deployment().flagCodes(), { timeout: 20_000 }).toEqual(expected);
     }
 
     await hw.open();
     await hw.select('Model', 'kimi-k3');
     await hw.expectVerdict(false);
     // The hardware page shows the same summary, with the same flag.
-    await expect(summary.locator('[data-code="does-not-fit"]')).toContainText('Kimi K3 does not fit on 8 × NVIDIA H200 SXM');
+    await expect(hw.deploymentSummary().withCode('does-not-fit')).toContainText('Kimi K3 does not fit on 8 × NVIDIA H200 SXM');
     // The entered 2,300 tok/s was for Kimi K2.6: that is flagged too.
     await agree(['does-not-fit', 'throughput-model']);
-    await expect(page.getByTestId('report-deployment')).toContainText('Kimi K3 on 1 replica of 8 × NVIDIA H200 SXM');
+    await expect(report.deployment().root).toContainText('Kimi K3 on 1 replica of 8 × NVIDIA H200 SXM');
 
     await shell.goTo('Hardware fit');
     await hw.select('GPU', 'gb300');
     await hw.expectVerdict(true);
     // The rent is still Crusoe's H200 rate, and the figure was entered for Kimi K2.6 on H200.
     await agree(['rent-gpu', 'throughput-gpu', 'throughput-model']);
-    await expect(page.getByTestId('report-deployment')).toContainText('Kimi K3 on 1 replica of 8 × NVIDIA GB300 (NVL72)');
-    await expect(page.getByTestId('report-title')).toHaveText('Kimi K3: 8× GB300 vs Moonshot API');
+    await expect(report.deployment().root).toContainText('Kimi K3 on 1 replica of 8 × NVIDIA GB300 (NVL72)');
+    await expect(report.title()).toHaveText('Kimi K3: 8× GB300 vs Moonshot API');
 
     // A sweep of Llama-3.1-8B, chosen as the series at TTFT p95 ≤ 500 ms.
     await shell.goTo('Benchmarks');
     await bench.drop([fixtureFile('vllm/nerdalert_benchmark_serving_append_results.json')]);
     await bench.waitForImportDone();
     await shell.goTo('TCO & break-even');
-    const panel = page.getByTestId('capacity-panel');
     await tco.useSeries('Imported: meta-llama/Llama-3.1-8B-Instruct · vllm · 1000/100 tok (6)');
-    await panel.getByRole('textbox', { name: 'TTFT p95', exact: true }).fill('500');
-    await expect(summary.getByTestId('deployment-throughput')).toHaveAttribute('data-kind', 'measured');
-    await expect(summary.getByTestId('deployment-throughput')).toContainText('measured on meta-llama/Llama-3.1-8B-Instruct');
-    await expect(summary.locator('[data-code="throughput-model"]')).toContainText('The throughput was measured on meta-llama/Llama-3.1-8B-Instruct, not on Kimi K3.');
-    const flags = await codes(summary);
+    await tco.capacity().setSlo('TTFT p95', '500');
+    await expect(summary.row('throughput')).toHaveAttribute('data-kind', 'measured');
+    await expect(summary.row('throughput')).toContainText('measured on meta-llama/Llama-3.1-8B-Instruct');
+    await expect(summary.withCode('throughput-model')).toContainText('The throughput was measured on meta-llama/Llama-3.1-8B-Instruct, not on Kimi K3.');
+    const flags = await summary.flagCodes();
     expect(flags).toContain('throughput-model');
     await agree(flags);
     await expect(report.kpis()).toContainText('a month for the replicas entered, which cannot serve this workload');
@@ -210,23 +208,23 @@ test.describe('one deployment on every page', () => {
     // on to a third page (the example scenario's report keeps to two, report.spec.ts).
     expect(pages).toBeLessThanOrEqual(3);
   });
-  test('a run with a long file name as the throughput source: the sidebar keeps its width, the report shortens the value and keeps its two pages', async ({ page, shell, benchmarksPage: bench, reportPage: report }) => {
+  test('a run with a long file name as the throughput source: the sidebar keeps its width, the report shortens the value and keeps its two pages', async ({ page, shell, benchmarksPage: bench, tcoPage: tco, reportPage: report }) => {
     const long = `loadtest-results-production-cluster-eu-west-kimi-k2.6-fp8-tp8-2026-11-28T14-05-33Z-rerun-after-driver-upgrade-final-v3.json`;
     await bench.open();
     const file = fixtureFile('vllm/er0080_bench_serve_v0.25.1.json');
     await bench.drop([{ ...file, name: long }]);
     await bench.waitForImportDone();
-    await bench.rows().first().getByRole('button', { name: /^Use as measured throughput/ }).click();
-    await page.getByRole('button', { name: 'Use anyway' }).click();
+    await bench.useMeasured(bench.rows().first());
+    await bench.measuredConfirm().useAnyway();
     await shell.goTo('TCO & break-even');
-    await expect(page.getByTestId('deployment-summary')).toContainText('measured');
+    await expect(tco.deploymentSummary().root).toContainText('measured');
     // Nothing on the page is wider than the window, and the sidebar keeps its 380 px.
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth, aside: document.querySelector('aside')?.getBoundingClientRect().width ?? 0 }));
     expect(widths.page).toBeLessThanOrEqual(widths.window);
     expect(widths.aside).toBeLessThanOrEqual(381);
     await report.open();
     await report.waitForNumbers();
-    const cell = report.assumptions().locator('tr[data-key="selfHosted.throughput"] td').first();
+    const cell = report.assumptionValue('selfHosted.throughput');
     // The value names the run; past 48 characters it is shortened, its whole text on hover.
     await expect(cell).toHaveAttribute('title', '82.893 tokens/s (output tokens, measured, vLLM · facebook/opt-125m · concurrency 2)');
     await expect(cell).toHaveText(/…$/);

@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './axe';
+import { ShellPage } from './pages/shell';
 import { slow, TcoPage } from './pages/tco-page';
 
 const LOG = fileURLToPath(new URL('../fixtures/usage/SYNTHETIC_two_weeks_office_hours.jsonl', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/usage/${name}`, import.meta.url));
 
 test.describe('usage data', () => {
-  test('a usage log becomes the workload, the TCO page names its source, undo restores it; a bad file names file and line', async ({ page, usagePage, tcoPage }) => {
+  test('a usage log becomes the workload, the TCO page names its source, undo restores it; a bad file names file and line', async ({ page, shell, usagePage, tcoPage }) => {
     await usagePage.open();
     await usagePage.addFiles(LOG);
     await usagePage.zone().selectOption('UTC');
@@ -18,16 +19,16 @@ test.describe('usage data', () => {
     await expect(usagePage.files()).toContainText('996 rows');
     await expect(usagePage.heatmap()).toBeVisible();
     expect(await seriousViolations(page, 'light'), 'axe on the usage page with a file').toEqual([]);
-    const footer = page.getByTestId('engine-result');
+    const footer = shell.engineResult();
     await slow(footer).toContainText('$13,590');
 
     // Before → after: requests per day 30,000 → 986 / 14 = 70.4.
-    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 70.4');
+    await expect(usagePage.change(/Requests per day/)).toContainText('30,000→ 70.4');
     await usagePage.useAsWorkload().click();
-    await expect(page.getByTestId('usage-applied')).toContainText('SYNTHETIC_two_weeks_office_hours.jsonl');
+    await expect(usagePage.applied()).toContainText('SYNTHETIC_two_weeks_office_hours.jsonl');
     // The log's output tokens include any reasoning: the example's 1,200 reasoning tokens are
     // not added on top (320 measured tokens stay 320, not 1,520), and the change is listed.
-    await expect(usagePage.changes().getByRole('row', { name: /^Reasoning/ })).toContainText('tokens per request→ none');
+    await expect(usagePage.change(/^Reasoning/)).toContainText('tokens per request→ none');
     // API bill with the file's mix at the example offer (0.95 / 0.16 / 4 USD per 1M): input
     // 2,093,000, cached 330,000, output 315,600 tokens over 986 requests; 986/14 × 30 = 2,112.86
     // tasks × (1 + 10/986) × (1,763,000 × 0.95 + 330,000 × 0.16 + 315,600 × 4) / 986 / 1e6 = $6.47
@@ -35,8 +36,8 @@ test.describe('usage data', () => {
     await slow(footer).toContainText('$6.47');
 
     await tcoPage.open({ charts: false });
-    await expect(page.getByTestId('tco-workload-source')).toHaveText('Workload from SYNTHETIC_two_weeks_office_hours.jsonl, Jan 5, 2026 – Jan 18, 2026, UTC');
-    await slow(page.getByTestId('tco-kpi-api-value')).toHaveText('$6.47');
+    await expect(tcoPage.workloadSource()).toHaveText('Workload from SYNTHETIC_two_weeks_office_hours.jsonl, Jan 5, 2026 – Jan 18, 2026, UTC');
+    await slow(tcoPage.kpiFigure('api')).toHaveText('$6.47');
     await expect(tcoPage.field('Requests per day')).toHaveValue('70.43');
 
     // Undo on the usage page brings the old inputs back.
@@ -45,51 +46,48 @@ test.describe('usage data', () => {
     await slow(footer).toContainText('$13,590');
     await tcoPage.open({ charts: false });
     await expect(tcoPage.field('Requests per day')).toHaveValue('30,000');
-    await expect(page.getByTestId('tco-workload-source')).toHaveCount(0);
+    await expect(tcoPage.workloadSource()).toHaveCount(0);
 
     // An API offer from genai-prices: OpenAI gpt-4.1 at 2 / 0.5 cached / 8 USD per 1M (OpenAI's
     // published price), the default workload: 30,000 × 30 × 1.03 retries = 927,000 requests ×
     // (6,000 × 2 + 6,000 × 0.5 + (800 + 1,200 reasoning) × 8) / 1e6 = 927,000 × $0.031 = $28,737.
     await tcoPage.openGroup('tco-group-api');
-    await page.getByRole('button', { name: /List price from genai-prices/ }).click();
-    const picker = page.getByTestId('tco-list-price');
-    await picker.getByRole('combobox', { name: 'Provider' }).selectOption('openai');
-    await picker.getByRole('combobox', { name: 'Model' }).selectOption('gp:openai/gpt-4.1');
-    await slow(page.getByTestId('tco-kpi-api-value')).toHaveText('$28,737');
-    await expect(page.getByTestId('tco-group-api').getByTestId('source-badge')).toContainText('from genai-prices 0.1.8: OpenAI gpt 4.1');
+    await (await tcoPage.listPrice().open()).pick('openai', 'gp:openai/gpt-4.1');
+    await slow(tcoPage.kpiFigure('api')).toHaveText('$28,737');
+    await expect(tcoPage.groupBadge('tco-group-api')).toContainText('from genai-prices 0.1.8: OpenAI gpt 4.1');
 
     // A broken row: the file and the line are named.
     await usagePage.open();
     await usagePage.addFiles([{ name: 'broken.jsonl', mimeType: 'application/json', buffer: Buffer.from('{"ts":"2026-01-05T10:00:00Z","in_tok":10,"out_tok":2}\n{"ts": 2026-01-05}\n') }]);
-    await expect(page.getByTestId('usage-issues')).toContainText('broken.jsonl, line 2: not valid JSON');
+    await expect(usagePage.issues()).toContainText('broken.jsonl, line 2: not valid JSON');
   });
 
-  test('another file after "Use as workload": the card shows what is applied, says the files differ and applies the new one; undo goes back to the hand-entered workload', async ({ page, usagePage, tcoPage }) => {
+  test('another file after "Use as workload": the card shows what is applied, says the files differ and applies the new one; undo goes back to the hand-entered workload', async ({ usagePage, tcoPage }) => {
     await usagePage.open();
     await usagePage.addFiles(LOG);
     await usagePage.zone().selectOption('UTC');
     await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 18, 2026 (14 days)');
     await usagePage.useAsWorkload().click();
-    const applied = page.getByTestId('usage-applied');
+    const applied = usagePage.applied();
     await expect(applied).toHaveText(/The TCO workload now comes from SYNTHETIC_two_weeks_office_hours\.jsonl\./);
     // 986 requests / 14 days = 70.4 a day.
-    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 70.4');
+    await expect(usagePage.change(/Requests per day/)).toContainText('30,000→ 70.4');
 
-    await page.getByRole('button', { name: 'Remove files' }).click();
+    await usagePage.removeFiles();
     await usagePage.addFiles(fixture('REAL_openai_usage_export_completions.tsv'));
     await slow(usagePage.period()).toHaveText('Oct 5, 2025 – Oct 11, 2025 (7 days)');
     // Still what is applied: the log's figures under the log's name.
     await expect(applied).toHaveText(/SYNTHETIC_two_weeks_office_hours\.jsonl/);
-    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 70.4');
-    const stale = page.getByTestId('usage-stale');
-    await expect(stale).toContainText('The files loaded now (REAL_openai_usage_export_completions.tsv) differ from what is applied.');
+    await expect(usagePage.change(/Requests per day/)).toContainText('30,000→ 70.4');
+    const stale = usagePage.stale();
+    await expect(stale.root).toContainText('The files loaded now (REAL_openai_usage_export_completions.tsv) differ from what is applied.');
     // 53 requests / 7 days = 7.57 → 7.6 a day, against the applied 70.4.
-    await expect(stale.getByTestId('usage-pending').getByRole('row', { name: /Requests per day/ })).toContainText('70.4→ 7.6');
+    await expect(stale.pending(/Requests per day/)).toContainText('70.4→ 7.6');
 
-    await stale.getByRole('button', { name: 'Use as workload' }).click();
+    await stale.useAsWorkload();
     await expect(applied).toHaveText(/The TCO workload now comes from REAL_openai_usage_export_completions\.tsv\./);
-    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 7.6');
-    await expect(stale).toHaveCount(0);
+    await expect(usagePage.change(/Requests per day/)).toContainText('30,000→ 7.6');
+    await expect(stale.root).toHaveCount(0);
     await tcoPage.open({ charts: false });
     await expect(tcoPage.field('Requests per day')).toHaveValue('7.57');
 
@@ -97,24 +95,24 @@ test.describe('usage data', () => {
     await usagePage.undo().click();
     await tcoPage.open({ charts: false });
     await expect(tcoPage.field('Requests per day')).toHaveValue('30,000');
-    await expect(page.getByTestId('tco-workload-source')).toHaveCount(0);
+    await expect(tcoPage.workloadSource()).toHaveCount(0);
   });
 
-  test('the example file: a real export, labelled as example data, in English and German', async ({ page, shell, usagePage }) => {
+  test('the example file: a real export, labelled as example data, in English and German', async ({ shell, usagePage }) => {
     await usagePage.open();
-    await page.getByRole('button', { name: 'Load an example file' }).click();
+    await usagePage.loadExample();
     // The real OpenAI export: 53 requests over 5–11 Oct 2025 = 7.6 a day.
     await slow(usagePage.period()).toHaveText('Oct 5, 2025 – Oct 11, 2025 (7 days)');
-    await expect(page.getByTestId('usage-period')).toContainText('7.6');
-    await expect(page.getByTestId('usage-example')).toContainText('Example data, not yours: REAL_openai_usage_export_completions.tsv, a real OpenAI dashboard usage export');
+    await expect(usagePage.periodCard()).toContainText('7.6');
+    await expect(usagePage.example()).toContainText('Example data, not yours: REAL_openai_usage_export_completions.tsv, a real OpenAI dashboard usage export');
     await shell.setLanguage('de');
-    await expect(page.getByTestId('usage-example')).toContainText('Beispieldaten, nicht Ihre: REAL_openai_usage_export_completions.tsv');
+    await expect(usagePage.example()).toContainText('Beispieldaten, nicht Ihre: REAL_openai_usage_export_completions.tsv');
     await shell.setLanguage('en');
     // Own files replace it, and the label goes.
-    await page.getByRole('button', { name: 'Remove files' }).click();
+    await usagePage.removeFiles();
     await usagePage.addFiles(LOG);
     await slow(usagePage.period()).toHaveText(/Jan 5, 2026/);
-    await expect(page.getByTestId('usage-example')).toHaveCount(0);
+    await expect(usagePage.example()).toHaveCount(0);
   });
 
   test('how the files were read: duplicates dropped, a file not read again, a column dropped, decimal commas and the days of the week observed, in English and German', async ({ page, shell, usagePage }, testInfo) => {
@@ -134,37 +132,36 @@ test.describe('usage data', () => {
     ]);
     await usagePage.zone().selectOption('UTC');
     await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 6, 2026 (2 days)');
-    const notes = page.getByTestId('usage-notes');
-    await expect(notes.getByTestId('usage-note-duplicate-rows')).toHaveText('Duplicates dropped: 1 row (log.jsonl). The same request id, or a page or row equal in every field, was read before; each counts once.');
-    await expect(notes.getByTestId('usage-note-duplicate-file')).toHaveText('stunden (1).csv not read: the same bytes as stunden.csv.');
-    await expect(notes.getByTestId('usage-note-decimal-comma')).toHaveText('stunden.csv: cost_usd read with a decimal comma.');
-    await expect(notes.getByTestId('usage-note-column-dropped')).toHaveText('kosten.csv: column cost_usd dropped — it cannot be read as numbers (line 2: 0,25 $). Its figure counts as not given; the rows are kept.');
+    await expect(usagePage.note('duplicate-rows')).toHaveText('Duplicates dropped: 1 row (log.jsonl). The same request id, or a page or row equal in every field, was read before; each counts once.');
+    await expect(usagePage.note('duplicate-file')).toHaveText('stunden (1).csv not read: the same bytes as stunden.csv.');
+    await expect(usagePage.note('decimal-comma')).toHaveText('stunden.csv: cost_usd read with a decimal comma.');
+    await expect(usagePage.note('column-dropped')).toHaveText('kosten.csv: column cost_usd dropped — it cannot be read as numbers (line 2: 0,25 $). Its figure counts as not given; the rows are kept.');
     // Mon 5 08:00 – Tue 6 10:00 UTC: 2 − 8/24 − 14/24 = 26/24 = 1.08 days, Monday and Tuesday.
-    await expect(notes.getByTestId('usage-note-weekdays')).toHaveText('Days of the week observed: Mon, Tue only (2 of 7). Less than a whole week: the per-day figures are the mean over 1.08 days; Wed, Thu, Fri, Sat, Sun were not seen and may differ.');
-    await expect(page.getByTestId('usage-weekdays')).toHaveText('Mon, Tue (2 of 7)');
-    await expect(page.getByTestId('usage-per-day-basis')).toHaveText('all days seen: 1.08 days (less than a whole week)');
-    await expect(page.getByTestId('usage-per-day-partial')).toContainText('Requests per day rest on Mon, Tue only');
+    await expect(usagePage.note('weekdays')).toHaveText('Days of the week observed: Mon, Tue only (2 of 7). Less than a whole week: the per-day figures are the mean over 1.08 days; Wed, Thu, Fri, Sat, Sun were not seen and may differ.');
+    await expect(usagePage.weekdays()).toHaveText('Mon, Tue (2 of 7)');
+    await expect(usagePage.perDay().basis).toHaveText('all days seen: 1.08 days (less than a whole week)');
+    await expect(usagePage.perDay().partial).toContainText('Requests per day rest on Mon, Tue only');
     // 100 + 300 requests in each hourly file and r1, r2 once: 802 ÷ 26/24 = 740.3 a day; the
     // bill is stunden.csv's 0,25 + 0,75 = $1.00 (kosten.csv's cost column is dropped).
-    const period = page.getByTestId('usage-period');
+    const period = usagePage.periodCard();
     await expect(period).toContainText('740.3');
     await expect(period).toContainText('$1.00');
     await expect(usagePage.files()).toContainText('log.jsonl: request-log, 3 rows. Duplicates dropped: 1 row (read before).');
     expect(await seriousViolations(page, 'light'), 'axe on the usage page with its notes').toEqual([]);
-    await page.getByTestId('usage-notes').screenshot({ path: testInfo.outputPath('usage-notes-en.png') });
+    await usagePage.notes().screenshot({ path: testInfo.outputPath('usage-notes-en.png') });
 
     await shell.setLanguage('de');
-    await expect(notes.getByTestId('usage-note-duplicate-rows')).toHaveText('Duplikate verworfen: 1 Zeile (log.jsonl). Dieselbe Request-ID oder eine in jedem Feld gleiche Seite oder Zeile wurde schon gelesen; jede zählt einmal.');
-    await expect(notes.getByTestId('usage-note-duplicate-file')).toHaveText('stunden (1).csv nicht gelesen: dieselben Bytes wie stunden.csv.');
-    await expect(notes.getByTestId('usage-note-decimal-comma')).toHaveText('stunden.csv: cost_usd mit Dezimalkomma gelesen.');
-    await expect(notes.getByTestId('usage-note-column-dropped')).toHaveText('kosten.csv: Spalte cost_usd verworfen — sie lässt sich nicht als Zahlen lesen (Zeile 2: 0,25 $). Ihre Größe gilt als nicht angegeben; die Zeilen bleiben.');
-    await expect(notes.getByTestId('usage-note-weekdays')).toHaveText('Beobachtete Wochentage: nur Mo, Di (2 von 7). Weniger als eine ganze Woche: die Werte pro Tag sind der Mittelwert über 1,08 Tage; Mi, Do, Fr, Sa, So wurden nicht gesehen und können abweichen.');
-    await expect(page.getByTestId('usage-weekdays')).toHaveText('Mo, Di (2 von 7)');
+    await expect(usagePage.note('duplicate-rows')).toHaveText('Duplikate verworfen: 1 Zeile (log.jsonl). Dieselbe Request-ID oder eine in jedem Feld gleiche Seite oder Zeile wurde schon gelesen; jede zählt einmal.');
+    await expect(usagePage.note('duplicate-file')).toHaveText('stunden (1).csv nicht gelesen: dieselben Bytes wie stunden.csv.');
+    await expect(usagePage.note('decimal-comma')).toHaveText('stunden.csv: cost_usd mit Dezimalkomma gelesen.');
+    await expect(usagePage.note('column-dropped')).toHaveText('kosten.csv: Spalte cost_usd verworfen — sie lässt sich nicht als Zahlen lesen (Zeile 2: 0,25 $). Ihre Größe gilt als nicht angegeben; die Zeilen bleiben.');
+    await expect(usagePage.note('weekdays')).toHaveText('Beobachtete Wochentage: nur Mo, Di (2 von 7). Weniger als eine ganze Woche: die Werte pro Tag sind der Mittelwert über 1,08 Tage; Mi, Do, Fr, Sa, So wurden nicht gesehen und können abweichen.');
+    await expect(usagePage.weekdays()).toHaveText('Mo, Di (2 von 7)');
     await page.screenshot({ path: testInfo.outputPath('usage-page-de.png'), fullPage: true });
     await shell.setLanguage('en');
   });
 
-  test('ten days of a week with a weekend: the per-day figure from the last whole week, the days before it said', async ({ page, usagePage }) => {
+  test('ten days of a week with a weekend: the per-day figure from the last whole week, the days before it said', async ({ usagePage }) => {
     // 224 requests on each weekday, 49 on Saturday and Sunday (a week of 1,218, a mean day of
     // 174), Mon 5 – Wed 14 Jan 2026, each day's requests spread over the whole UTC day.
     const lines: string[] = [];
@@ -177,38 +174,35 @@ test.describe('usage data', () => {
     await usagePage.zone().selectOption('UTC');
     await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 14, 2026 (10 days)');
     // Thu 8 – Wed 14: 448 + 98 + 672 = 1,218 ÷ 7 = 174 (all ten days: 1,890 ÷ 10 = 189).
-    await expect(page.getByTestId('usage-per-day-basis')).toHaveText('the last whole week (7 days)');
-    await expect(page.getByTestId('usage-note-weekdays')).toHaveText('Days of the week observed: Mon, Tue, Wed, Thu, Fri, Sat, Sun. The per-day figures come from the last whole week, Jan 8, 2026 – Jan 14, 2026. The days before them (3 days) are in the per-request figures and the week profile, not in the per-day ones.');
-    await expect(usagePage.changes().getByRole('row', { name: /Requests per day/ })).toContainText('30,000→ 174');
+    await expect(usagePage.perDay().basis).toHaveText('the last whole week (7 days)');
+    await expect(usagePage.note('weekdays')).toHaveText('Days of the week observed: Mon, Tue, Wed, Thu, Fri, Sat, Sun. The per-day figures come from the last whole week, Jan 8, 2026 – Jan 14, 2026. The days before them (3 days) are in the per-request figures and the week profile, not in the per-day ones.');
+    await expect(usagePage.change(/Requests per day/)).toContainText('30,000→ 174');
   });
 
-  test('a real OpenAI dashboard usage export with its cost export: days, requests and the bill', async ({ page, usagePage }) => {
+  test('a real OpenAI dashboard usage export with its cost export: days, requests and the bill', async ({ usagePage }) => {
     await usagePage.open();
     await usagePage.addFiles([fixture('REAL_openai_usage_export_completions.tsv'), fixture('REAL_openai_cost_export.tsv')]);
     // Day rows 2025-10-05 … 10-11; 10-09 has no row; 53 requests / 7 days = 7.6 a day.
     await slow(usagePage.period()).toHaveText('Oct 5, 2025 – Oct 11, 2025 (7 days)');
-    const period = page.getByTestId('usage-period');
+    const period = usagePage.periodCard();
     await expect(period).toContainText('Oct 9, 2025 – Oct 9, 2025 (1 day)');
     await expect(period).toContainText('7.6');
     // The cost export: 0.895874 + 0.56177125 + 0.569788 + 0.5455665 + 0.3409 + 0.072054 = $2.99.
     await expect(period).toContainText('$2.99');
     // Header, three models (largest first by tokens), the bill that names no model ($2.99: the
     // export's line items are empty), all models; the empty day row is a day, not a model.
-    await expect(page.getByTestId('usage-models').getByRole('row')).toHaveCount(6);
-    await expect(page.getByTestId('usage-models')).toContainText('gpt-5-mini-2025-08-07');
+    await expect(usagePage.modelRows()).toHaveCount(6);
+    await expect(usagePage.models()).toContainText('gpt-5-mini-2025-08-07');
   });
 });
 
-test('the genai-prices data is one file of the build: the worker loads it, and without a worker the page loads the same file', async ({ page, freshPage }) => {
+test('the genai-prices data is one file of the build: the worker loads it, and without a worker the page loads the same file', async ({ page, shell, freshPage }) => {
   /** Picks OpenAI gpt-4.1 from genai-prices; the figure is worked out in the usage test above ($28,737). */
   const pickListPrice = async (tco: TcoPage) => {
     await tco.open({ charts: false });
     await tco.openGroup('tco-group-api');
-    await tco.page.getByRole('button', { name: /List price from genai-prices/ }).click();
-    const picker = tco.page.getByTestId('tco-list-price');
-    await picker.getByRole('combobox', { name: 'Provider' }).selectOption('openai');
-    await picker.getByRole('combobox', { name: 'Model' }).selectOption('gp:openai/gpt-4.1');
-    await slow(tco.page.getByTestId('tco-kpi-api-value')).toHaveText('$28,737');
+    await (await tco.listPrice().open()).pick('openai', 'gp:openai/gpt-4.1');
+    await slow(tco.kpiFigure('api')).toHaveText('$28,737');
   };
   /** The script files holding the price data (its providers' pricing_urls) that a page and its workers load, by name. */
   const priceFiles = (p: Page) => {
@@ -222,7 +216,7 @@ test('the genai-prices data is one file of the build: the worker loads it, and w
 
   const inWorker = priceFiles(page);
   await pickListPrice(new TcoPage(page));
-  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-engine', 'worker');
+  await expect(shell.engineStatus()).toHaveAttribute('data-engine', 'worker');
 
   // No worker can start: the same core runs on the page's thread.
   const { page: noWorker } = await freshPage();
@@ -235,7 +229,7 @@ test('the genai-prices data is one file of the build: the worker loads it, and w
   });
   const onPage = priceFiles(noWorker);
   await pickListPrice(new TcoPage(noWorker));
-  await expect(noWorker.getByTestId('engine-status')).toHaveAttribute('data-engine', 'main-thread');
+  await expect(new ShellPage(noWorker).engineStatus()).toHaveAttribute('data-engine', 'main-thread');
 
   await expect.poll(() => inWorker.size).toBe(1);
   await expect.poll(() => [...onPage]).toEqual([...inWorker]);

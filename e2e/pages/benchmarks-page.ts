@@ -3,6 +3,7 @@ import { basename, resolve } from 'node:path';
 import { BENCH_FIXTURES } from '../../src/testing/bench-fixtures';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { chooseGenerated, type GeneratedFile } from './generated-file';
+import { either } from './parts';
 
 /** Real result files, committed under fixtures/bench with their provenance. */
 export { BENCH_FIXTURES };
@@ -17,6 +18,50 @@ export function fixtureFile(relativePath: string): DropFile {
   return { name: basename(relativePath), base64: readFileSync(resolve(BENCH_FIXTURES, relativePath)).toString('base64') };
 }
 
+/** The question before a run's throughput goes to the TCO page: what speaks against it, then use anyway or cancel. */
+export class MeasuredConfirm {
+  constructor(readonly root: Locator) {}
+
+  /** The reasons named, one item each. */
+  reasons(): Locator {
+    return this.root.locator('li');
+  }
+
+  /** One reason, by its code ("api-endpoint", "model-mismatch"). */
+  reason(code: string): Locator {
+    return this.root.locator(`li[data-code="${code}"]`);
+  }
+
+  useAnywayButton(): Locator {
+    return this.root.getByRole('button', { name: either('Use anyway', 'Trotzdem verwenden') });
+  }
+
+  async useAnyway(): Promise<void> {
+    await this.useAnywayButton().click();
+  }
+
+  async cancel(): Promise<void> {
+    await this.root.getByRole('button', { name: 'Cancel', exact: true }).click();
+  }
+}
+
+/** The dialog that maps the columns of a CSV the importer does not know, named after its file. */
+export class ColumnMappingDialog {
+  constructor(
+    readonly page: Page,
+    readonly fileName: string,
+  ) {}
+
+  dialog(): Locator {
+    return this.page.getByRole('dialog', { name: either(`Columns of ${this.fileName}`, `Spalten von ${this.fileName}`) });
+  }
+
+  /** A column's choice, by the figure it gives ("Time to first token"). */
+  column(label: string): Locator {
+    return this.dialog().getByLabel(label, { exact: true });
+  }
+}
+
 /** A fixture under the name its tool writes (the fixtures are renamed to lie flat in one folder). */
 export function fixtureFileAs(relativePath: string, name: string): DropFile {
   return { name, base64: readFileSync(resolve(BENCH_FIXTURES, relativePath)).toString('base64') };
@@ -28,6 +73,9 @@ export function textFile(name: string, content: string): DropFile {
 
 /** Page model of the imported-benchmark-results page. */
 export class BenchmarksPage {
+  /** The panel of capacity series, as a selector (an accessibility scan takes only it). */
+  static readonly seriesSelector = '[data-testid="bench-series"]';
+
   constructor(readonly page: Page) {}
 
   async open(): Promise<void> {
@@ -97,6 +145,74 @@ export class BenchmarksPage {
     return this.page.getByTestId('run-row');
   }
 
+  /** A stored file's row in the list of files, by its name. */
+  fileRow(name: string): Locator {
+    return this.page.getByTestId('file-row').filter({ hasText: name });
+  }
+
+  /** The note on an empty page that no file is stored yet. */
+  noFiles(): Locator {
+    return this.page.getByText('No files stored yet.');
+  }
+
+  /** What an import says when it is done ("… as an example (8 runs)"), by a part of its text. */
+  status(text: string): Locator {
+    return this.page.getByRole('status').filter({ hasText: text });
+  }
+
+  /** The progress of a running import, and the way to stop it. */
+  importProgress(): Locator {
+    return this.page.getByTestId('import-progress');
+  }
+
+  async cancelImport(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Cancel import' }).click();
+  }
+
+  /** What the last import says as a whole ("Import cancelled; …"). */
+  importMessage(): Locator {
+    return this.page.getByTestId('import-message');
+  }
+
+  /** Sorts the runs by a column, by its header ("Output (tok/s)"). */
+  async sortBy(column: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Sort by ${column}` }).click();
+  }
+
+  /** A run's button that offers its throughput to the TCO page. */
+  useMeasuredButton(row: Locator): Locator {
+    return row.getByRole('button', { name: /^Use as measured throughput/ });
+  }
+
+  /** Offers a run's throughput to the TCO page; when something speaks against it, the question comes (see `measuredConfirm`). */
+  async useMeasured(row: Locator): Promise<void> {
+    await this.useMeasuredButton(row).click();
+  }
+
+  measuredConfirm(): MeasuredConfirm {
+    return new MeasuredConfirm(this.page.getByTestId('measured-confirm'));
+  }
+
+  /** What taking a run's throughput did, or why it was not taken. */
+  measuredNotice(): Locator {
+    return this.page.getByTestId('measured-notice');
+  }
+
+  /** A published run's badge (publisher and date). */
+  publishedBadge(row: Locator): Locator {
+    return row.getByTestId('published-badge');
+  }
+
+  /** A file's button that opens the mapping of its columns. */
+  chooseColumnsButton(fileName: string): Locator {
+    return this.outcome(fileName).getByRole('button', { name: 'Choose columns…' });
+  }
+
+  /** The column mapping of a file (open or not). */
+  mappingDialog(fileName: string): ColumnMappingDialog {
+    return new ColumnMappingDialog(this.page, fileName);
+  }
+
   row(text: string | RegExp): Locator {
     return this.rows().filter({ hasText: text });
   }
@@ -119,6 +235,45 @@ export class BenchmarksPage {
   /** The note that imported files are kept in this tab only (storage failed). */
   unstored(): Locator {
     return this.page.getByTestId('bench-unstored');
+  }
+
+  /** "2 runs selected". */
+  compareCount(): Locator {
+    return this.page.getByTestId('compare-count');
+  }
+
+  /** A chart of the comparison, by its name ("percentiles", "cdf", "errors", "load"). */
+  chart(name: 'percentiles' | 'cdf' | 'errors' | 'load'): Locator {
+    return this.page.getByTestId(`chart-${name}`);
+  }
+
+  /** A chart's drawing, named by its summary. */
+  chartImage(name: Parameters<BenchmarksPage['chart']>[0]): Locator {
+    return this.chart(name).getByRole('img');
+  }
+
+  /** A text of a chart (an axis title: "TTFT (ms, log)"). */
+  chartText(name: Parameters<BenchmarksPage['chart']>[0], text: string, options: { exact?: boolean } = {}): Locator {
+    return this.chart(name).getByText(text, options);
+  }
+
+  /** A y-axis tick label of a chart, by its text ("250,000"). */
+  yTick(name: Parameters<BenchmarksPage['chart']>[0], text: string): Locator {
+    return this.chart(name).locator('.recharts-yAxis-tick-labels').getByText(text, { exact: true });
+  }
+
+  /** A chart's axis choice: `data-value` says "log" or "linear". */
+  scale(name: 'percentiles' | 'cdf'): Locator {
+    return this.page.getByTestId(`scale-${name}`);
+  }
+
+  async setScale(name: 'percentiles' | 'cdf', value: 'log' | 'linear'): Promise<void> {
+    await this.scale(name).getByRole('radio', { name: value }).click();
+  }
+
+  /** The request chart's choice: `data-value` says "shares" or "counts". */
+  errorsMode(): Locator {
+    return this.page.getByTestId('mode-errors');
   }
 
   /** Charts are drawn when they scroll into view. */
@@ -145,11 +300,29 @@ export class BenchmarksPage {
 
   /** The capacity series the runs make, one item each. */
   seriesItems(): Locator {
-    return this.page.getByTestId('bench-series').getByTestId('series-item');
+    return this.seriesPanel().getByTestId('series-item');
+  }
+
+  /** The panel of capacity series. */
+  seriesPanel(): Locator {
+    return this.page.locator(BenchmarksPage.seriesSelector);
+  }
+
+  /** A series' notes, or one of them by its code ("duplicate-file"). */
+  seriesNotes(series: Locator): Locator {
+    return series.getByTestId('series-note');
+  }
+
+  seriesNote(series: Locator, code: string): Locator {
+    return series.locator(`[data-code="${code}"]`);
   }
 
   legend(): Locator {
     return this.page.getByTestId('compare-legend');
+  }
+
+  legendItems(): Locator {
+    return this.legend().locator('li');
   }
 
   /** Loads a series of the library of published measurements from the empty page, by its label. */

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { chooseGenerated, type GeneratedFile } from './generated-file';
+import { DeploymentSummary } from './deployment-summary';
 import { either, fieldAlert } from './parts';
 
 /** The card that sets a pasted vLLM / SGLang start-up log beside the page's estimate. */
@@ -291,6 +292,10 @@ export class HardwarePage {
 
   root(): Locator {
     return this.page.getByTestId('hardware-page');
+  }
+
+  deploymentSummary(): DeploymentSummary {
+    return new DeploymentSummary(this.page.getByTestId('deployment-summary'));
   }
 
   /** A number field of the page, by its label (English, as the tests run; exact). */

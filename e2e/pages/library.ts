@@ -1,6 +1,27 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { either } from './parts';
+import { ScenarioCompare } from './report-page';
 
 const TITLE = /^(My scenarios|Meine Szenarien)/;
+
+/** The form that renames a saved scenario, in place of its name in the list. */
+export class RenameForm {
+  constructor(
+    readonly page: Page,
+    readonly name: string,
+  ) {}
+
+  /** The new name's field ("New name for …"). */
+  field(): Locator {
+    return this.page.getByRole('textbox', { name: either(`New name for ${this.name}`, `Neuer Name für ${this.name}`) });
+  }
+
+  /** Types the new name and saves it. */
+  async save(to: string): Promise<void> {
+    await this.field().fill(to);
+    await this.page.locator('form').filter({ has: this.field() }).getByRole('button', { name: either('Save', 'Speichern') }).click();
+  }
+}
 
 /** Page model of the "My scenarios" panel: found by role and name (English or German). */
 export class LibraryPanel {
@@ -39,16 +60,35 @@ export class LibraryPanel {
     await this.item(name).getByRole('button', { name: 'Duplicate' }).click();
   }
 
-  async rename(name: string, to: string): Promise<void> {
+  /** Opens the rename form of a saved scenario and returns its model. */
+  async startRename(name: string): Promise<RenameForm> {
     await this.item(name).getByRole('button', { name: 'Rename' }).click();
-    await this.page.getByRole('textbox', { name: /New name for/ }).fill(to);
-    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
+    const form = new RenameForm(this.page, name);
+    await expect(form.field()).toBeVisible();
+    return form;
+  }
+
+  async rename(name: string, to: string): Promise<void> {
+    await (await this.startRename(name)).save(to);
   }
 
   /** Deletes a saved scenario, accepting the browser's question. */
   async delete(name: string): Promise<void> {
     this.page.once('dialog', (d) => void d.accept());
     await this.item(name).getByRole('button', { name: 'Delete' }).click();
+  }
+
+  /** Ticks a saved scenario's box to compare it. */
+  async selectForCompare(name: string): Promise<void> {
+    await this.item(name).getByRole('checkbox').check();
+  }
+
+  /** Compares the ticked scenarios (the report's comparison) and returns its model. */
+  async compareSelected(): Promise<ScenarioCompare> {
+    await this.page.getByRole('button', { name: /^Compare selected/ }).click();
+    const compare = new ScenarioCompare(this.page);
+    await expect(compare.root()).toBeVisible();
+    return compare;
   }
 
   /** Opens a saved scenario on the page. */

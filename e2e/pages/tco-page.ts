@@ -1,7 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { CapacityPanel } from './capacity-panel';
+import { DeploymentSummary } from './deployment-summary';
 import { ListPricePicker } from './list-price-picker';
-import { fieldAlert } from './parts';
+import { BillingCard, CostChart, HorizonCard } from './tco-cards';
+import { either, fieldAlert } from './parts';
 
 /**
  * Assertions on figures the worker computes: retried until they hold, for up to 20 s, because
@@ -62,6 +64,118 @@ export class TcoPage {
 
   verdict(): Locator {
     return this.page.getByTestId('tco-verdict');
+  }
+
+  /** Where the workload comes from, when a usage file set it. */
+  workloadSource(): Locator {
+    return this.page.getByTestId('tco-workload-source');
+  }
+
+  /** The source badge of an input group, by the group's test id ("tco-group-api"). */
+  groupBadge(groupTestId: string): Locator {
+    return this.page.getByTestId(groupTestId).getByTestId('source-badge');
+  }
+
+  costChart(): CostChart {
+    return new CostChart(this.page.getByTestId('tco-cost-chart'));
+  }
+
+  horizon(): HorizonCard {
+    return new HorizonCard(this.page.getByTestId('tco-horizon-card'));
+  }
+
+  billing(): BillingCard {
+    return new BillingCard(this.page.getByRole('region', { name: either('How the GPUs are paid for', 'Wie die GPUs bezahlt werden') }));
+  }
+
+  /** The note that the schedule does not apply to the billing mode chosen. */
+  scheduleIgnored(): Locator {
+    return this.page.getByTestId('tco-schedule-ignored');
+  }
+
+  /** The API group's line from list price to invoice to what is paid. */
+  invoiceLine(): Locator {
+    return this.page.getByTestId('tco-invoice-line');
+  }
+
+  /** The GPU price field's block: its unit, its message, and the way back to the catalog price. */
+  gpuPrice(): { root: Locator; message: Locator; restoreCatalog: () => Promise<void> } {
+    const root = this.page.getByTestId('tco-gpu-price');
+    return { root, message: root.getByRole('alert'), restoreCatalog: () => root.getByRole('button', { name: /catalog/i }).click() };
+  }
+
+  /** The warning that the API's rate limit is below the busiest hour. */
+  rateLimitWarning(): Locator {
+    return this.page.getByTestId('tco-rate-limit');
+  }
+
+  /** Where a capped line leaves the cost chart, with its value. */
+  offChart(): Locator {
+    return this.page.getByTestId('tco-off-chart');
+  }
+
+  /** Downloads a chart's data as CSV, by the chart's title; resolves to the file's path on disk. */
+  async downloadChartCsv(title: string): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: `${title}: CSV` }).click();
+    return (await download).path();
+  }
+
+  /** The claim check's count of figures that hold, are contradicted or cannot be checked. */
+  claimsSummary(): Locator {
+    return this.page.getByTestId('tco-claims-summary');
+  }
+
+  /** A claim's figure as recomputed from the article's own inputs. */
+  claimRecomputed(id: string): Locator {
+    return this.claim(id).getByTestId('tco-claim-recomputed');
+  }
+
+  async showClaimArithmetic(id: string): Promise<void> {
+    await this.claim(id).getByText('Show the arithmetic').click();
+  }
+
+  /** The chart of the monthly cost by part. */
+  breakdownChart(): Locator {
+    return this.page.getByTestId('tco-breakdown-chart');
+  }
+
+  deploymentSummary(): DeploymentSummary {
+    return new DeploymentSummary(this.page.getByTestId('deployment-summary'));
+  }
+
+  /** The verdict's note that points of the deployment need checking first. */
+  verdictChecks(): Locator {
+    return this.page.getByTestId('tco-verdict-checks');
+  }
+
+  /** The rent offers of the deployment group (open it first) whose option text matches. */
+  rentOffers(text: RegExp): Locator {
+    return this.page.getByTestId('tco-rent-offer').locator('option', { hasText: text });
+  }
+
+  /** The preset menu, its load button, and the note of the preset loaded. */
+  presets(): { select: Locator; load: Locator; loaded: Locator } {
+    return {
+      select: this.page.getByRole('combobox', { name: either('Start from a source article', 'Mit einem Quellartikel beginnen') }),
+      load: this.page.getByRole('button', { name: either('Load preset', 'Vorlage laden') }),
+      loaded: this.page.getByTestId('tco-preset-loaded'),
+    };
+  }
+
+  /** A help note's button, by its topic ("breakEvenNever"): the first on the page. */
+  helpButton(topic: string): Locator {
+    return this.page.getByTestId(`help-${topic}`).first();
+  }
+
+  /** The note a help button opens (the element its aria-controls names). */
+  async helpNote(button: Locator): Promise<Locator> {
+    return this.page.locator(`#${await button.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
+  }
+
+  /** The title of an input group's first source badge. */
+  groupBadgeTitle(groupTestId: string): Locator {
+    return this.groupBadge(groupTestId).first().locator('span').first();
   }
 
   /** The deployment summary's rows: what is self-hosted on what, and where its throughput comes from. */
@@ -217,10 +331,11 @@ export class TcoPage {
     return this.page.getByTestId('tco-mc-ignored');
   }
 
-  tornado(): { root: Locator; showTable: () => Promise<void>; row: (name: RegExp) => Locator } {
+  tornado(): { root: Locator; drawing: Locator; showTable: () => Promise<void>; row: (name: RegExp) => Locator } {
     const root = this.page.getByTestId('tco-tornado-chart');
     return {
       root,
+      drawing: root.locator('svg'),
       showTable: () => root.getByRole('button', { name: /data table/i }).click(),
       row: (name) => root.getByRole('row', { name }),
     };
@@ -244,8 +359,8 @@ export class TcoPage {
   }
 
   async loadPreset(id: string): Promise<void> {
-    await this.page.getByRole('combobox', { name: /^(Start from a source article|Mit einem Quellartikel beginnen)$/ }).selectOption(id);
-    await this.page.getByRole('button', { name: /^(Load preset|Vorlage laden)$/ }).click();
+    await this.presets().select.selectOption(id);
+    await this.presets().load.click();
     await slow(this.page.getByTestId('tco-presets').getByRole('status')).toBeVisible();
     await this.waitForCharts({ evalOnly: true });
   }
