@@ -217,11 +217,6 @@ export class BenchmarksPage {
     return this.rows().filter({ hasText: text });
   }
 
-  /** A file's row in the list of imported files. */
-  fileRow(name: string): Locator {
-    return this.page.getByTestId('file-row').filter({ hasText: name });
-  }
-
   /** Every figure of a run's row, in column order. */
   cells(row: Locator): Locator {
     return row.locator('[data-testid^="cell-"]');

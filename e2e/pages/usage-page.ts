@@ -32,11 +32,6 @@ export class UsagePage {
     return this.page.getByTestId('usage-period-value');
   }
 
-  /** The period card whole (its value and what it covers). */
-  periodCard(): Locator {
-    return this.page.getByTestId('usage-period');
-  }
-
   /** What the read kept of the files (rows, requests, what was dropped). */
   kept(): Locator {
     return this.page.getByTestId('usage-kept');
