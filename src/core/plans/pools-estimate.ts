@@ -1,4 +1,4 @@
-import type { Slo } from '../capacity/slo';
+import type { Slo } from '../schemas/slo';
 import { kvTerms, memoryBreakdown } from '../hardware/fit';
 import { maxConcurrency } from '../hardware/frontier';
 import { batchGrid, decodeStep, prefill, rooflineContext, type RooflineSettings } from '../hardware/roofline';

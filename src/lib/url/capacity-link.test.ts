@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPoints } from '../../core/capacity/stored-schema';
+import type { StoredPoints } from '../../core/schemas/stored-capacity';
 import { defaultScenario } from '../../core/scenario/defaults';
 import { fullyCustomisedScenario } from '../../testing/custom-scenario';
 import { decodeScenario, encodeScenario } from './share-link';
