@@ -2,15 +2,22 @@
  * Import cycles in our own TypeScript, type-only imports included (ESLint's import plugins skip
  * those, and a type-only cycle still ties two modules into one). Static `import` / `export … from`
  * declarations count; a dynamic `import()` does not (it is how code is split on purpose).
+ *
+ * Two checks: cycles between files, and cycles between the folders of src/core (core/tco →
+ * core/capacity → core/tco is one even when no file of it is on a file cycle): the areas of the
+ * core stand in layers, schemas below, what combines areas above them.
  * Run by `npm run lint` (`tsx scripts/import-cycles.ts`) and tested in import-cycles.test.ts.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /** Folders whose .ts / .tsx files are checked, relative to the repository root. */
 export const CHECKED_FOLDERS = ['src', 'e2e', 'scripts', 'bench'];
+
+/** The folder whose sub-folders may not import each other in a cycle, relative to the repository root. */
+export const LAYERED_FOLDER = 'src/core';
 
 /** Relative module specifiers of a file's static imports and re-exports. */
 export function staticImports(fileName: string, text: string): string[] {
@@ -45,16 +52,13 @@ export function importGraph(files: ReadonlyMap<string, string>): Map<string, str
   return graph;
 }
 
-/**
- * Every import cycle, one per strongly connected component (Tarjan), each as a closed path
- * `a → b → … → a` starting at its alphabetically first file.
- */
-export function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+/** The strongly connected components of a graph (Tarjan) that hold a cycle: more than one node, or a node importing itself. */
+export function cyclicComponents(graph: ReadonlyMap<string, readonly string[]>): Set<string>[] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
   const stack: string[] = [];
-  const components: string[][] = [];
+  const components: Set<string>[] = [];
   let next = 0;
   const visit = (v: string): void => {
     index.set(v, next);
@@ -69,27 +73,37 @@ export function findCycles(graph: ReadonlyMap<string, readonly string[]>): strin
       } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0));
     }
     if (low.get(v) === index.get(v)) {
-      const component: string[] = [];
+      const component = new Set<string>();
       let w: string | undefined;
       do {
         w = stack.pop();
         if (w === undefined) break;
         onStack.delete(w);
-        component.push(w);
+        component.add(w);
       } while (w !== v);
-      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) components.push(component);
+      if (component.size > 1 || (graph.get(v) ?? []).includes(v)) components.push(component);
     }
   };
   for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
-  return components.map((component) => pathThrough(graph, new Set(component)));
+  return components;
+}
+
+/**
+ * Every import cycle, one per strongly connected component (Tarjan), each as a closed path
+ * `a → b → … → a` starting at its alphabetically first file.
+ */
+export function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  return cyclicComponents(graph).map((component) => pathThrough(graph, component));
 }
 
 /** A closed path through a strongly connected component, from its first file back to it. */
-function pathThrough(graph: ReadonlyMap<string, readonly string[]>, members: ReadonlySet<string>): string[] {
-  const start = [...members].sort()[0] ?? '';
-  // Breadth-first from the start to itself, staying inside the component: the shortest cycle.
+function pathThrough(graph: ReadonlyMap<string, readonly string[]>, members: ReadonlySet<string>, start = [...members].sort()[0] ?? '', first?: string): string[] {
+  // Breadth-first from the start to itself, staying inside the component: the shortest cycle
+  // (through the edge start → first, when given).
   const previous = new Map<string, string>();
-  const queue = [start];
+  if (first !== undefined && first === start) return [start, start];
+  if (first !== undefined) previous.set(first, start);
+  const queue = first === undefined ? [start] : [first];
   while (queue.length > 0) {
     const v = queue.shift() ?? '';
     for (const w of graph.get(v) ?? []) {
@@ -119,17 +133,113 @@ export function readSources(root: string): Map<string, string> {
       else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) files.set(path, readFileSync(path, 'utf8'));
     }
   };
-  for (const folder of CHECKED_FOLDERS) walk(join(root, folder));
+  for (const folder of CHECKED_FOLDERS) if (existsSync(join(root, folder))) walk(join(root, folder));
   return files;
+}
+
+/** Test files: nothing imports them, so they make no code depend on other code. */
+const TEST_FILE = /\.test\.tsx?$/;
+
+/**
+ * The imports between the folders directly under `layered` (an absolute path): folder name →
+ * folder name → the file imports (`from → to`, absolute paths) that make that edge. A file
+ * directly in `layered` is a node of its own. Imports within one folder and those of test files
+ * are left out: a test of how two areas work together may sit in either.
+ */
+export function folderImports(graph: ReadonlyMap<string, readonly string[]>, layered: string): Map<string, Map<string, [string, string][]>> {
+  const folderOf = (file: string): string | undefined => {
+    const rel = relative(layered, file);
+    if (rel === '' || rel.startsWith('..')) return undefined;
+    return rel.split(sep)[0];
+  };
+  const edges = new Map<string, Map<string, [string, string][]>>();
+  for (const [file, targets] of graph) {
+    const from = folderOf(file);
+    if (from === undefined || TEST_FILE.test(file)) continue;
+    const out = edges.get(from) ?? new Map<string, [string, string][]>();
+    edges.set(from, out);
+    for (const target of targets) {
+      const to = folderOf(target);
+      if (to === undefined || to === from) continue;
+      out.set(to, [...(out.get(to) ?? []), [file, target]]);
+    }
+  }
+  return edges;
+}
+
+/** A cycle between folders: the closed path of folder names and, per step, the file imports that make it. */
+export interface FolderCycle {
+  folders: string[];
+  steps: { from: string; to: string; imports: [string, string][] }[];
+}
+
+/**
+ * The cycles between folders: for every import between two folders that lies on a cycle, the
+ * shortest cycle through it, each cycle once (from its alphabetically first folder). Folders are
+ * few, so every edge that has to go is named, not only one cycle per tangle.
+ */
+export function findFolderCycles(imports: ReadonlyMap<string, ReadonlyMap<string, [string, string][]>>): FolderCycle[] {
+  const graph = new Map([...imports].map(([from, out]) => [from, [...out.keys()].sort()]));
+  const cycles = new Map<string, string[]>();
+  for (const component of cyclicComponents(graph)) {
+    for (const from of [...component].sort()) {
+      for (const to of graph.get(from) ?? []) {
+        if (!component.has(to)) continue;
+        const path = pathThrough(graph, component, from, to).slice(0, -1);
+        const first = path.indexOf([...path].sort()[0] ?? '');
+        const rotated = [...path.slice(first), ...path.slice(0, first)];
+        const folders = [...rotated, rotated[0] ?? ''];
+        cycles.set(folders.join(' → '), folders);
+      }
+    }
+  }
+  return [...cycles.keys()].sort().map((key) => {
+    const folders = cycles.get(key) ?? [];
+    return {
+      folders,
+      steps: folders.slice(1).map((to, i) => {
+        const from = folders[i] ?? '';
+        return { from, to, imports: imports.get(from)?.get(to) ?? [] };
+      }),
+    };
+  });
+}
+
+/** File imports named per step of a folder cycle. */
+const SHOWN_IMPORTS = 5;
+
+/** The lines `npm run lint` prints for the tree under `root`: empty when it has no cycle. */
+export function cycleReport(root: string): string[] {
+  const graph = importGraph(readSources(root));
+  const lines: string[] = [];
+  const cycles = findCycles(graph);
+  if (cycles.length > 0) {
+    lines.push(`Import cycles (${cycles.length}); break each by moving what both sides need into a module of its own:`);
+    for (const cycle of cycles) lines.push(`  ${cycle.map((f) => relative(root, f)).join(' → ')}`);
+  }
+  const folderCycles = findFolderCycles(folderImports(graph, join(root, LAYERED_FOLDER)));
+  if (folderCycles.length > 0) {
+    lines.push(
+      `Import cycles between the folders of ${LAYERED_FOLDER} (${folderCycles.length}); move schemas and what both sides need below them, and what combines them into a folder above:`,
+    );
+    for (const cycle of folderCycles) {
+      lines.push(`  ${cycle.folders.join(' → ')}`);
+      for (const step of cycle.steps) {
+        lines.push(`    ${step.from} → ${step.to}:`);
+        for (const [from, to] of step.imports.slice(0, SHOWN_IMPORTS)) lines.push(`      ${relative(root, from)} → ${relative(root, to)}`);
+        if (step.imports.length > SHOWN_IMPORTS) lines.push(`      … and ${step.imports.length - SHOWN_IMPORTS} more`);
+      }
+    }
+  }
+  return lines;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-  const cycles = findCycles(importGraph(readSources(root)));
-  if (cycles.length > 0) {
-    console.error(`Import cycles (${cycles.length}); break each by moving what both sides need into a module of its own:`);
-    for (const cycle of cycles) console.error(`  ${cycle.map((f) => relative(root, f)).join(' → ')}`);
+  const report = cycleReport(root);
+  if (report.length > 0) {
+    for (const line of report) console.error(line);
     process.exit(1);
   }
-  console.log(`No import cycles in ${CHECKED_FOLDERS.join(', ')}.`);
+  console.log(`No import cycles in ${CHECKED_FOLDERS.join(', ')}, nor between the folders of ${LAYERED_FOLDER}.`);
 }

@@ -1,8 +1,8 @@
 import { chooseOperatingPoint, OPERATING_POINT_BUDGET_MS } from '../../src/core/capacity/operating-point';
 import type { CapacityPoint, CapacitySeries } from '../../src/core/capacity/series';
-import { parseSloText } from '../../src/core/capacity/slo';
+import { parseSloText } from '../../src/core/schemas/slo';
 import { storeSeries } from '../../src/core/capacity/stored';
-import { capacityView } from '../../src/core/capacity/view';
+import { capacityView } from '../../src/core/tco/capacity-view';
 import { defaultScenario } from '../../src/core/scenario/defaults';
 import { medianTimeMs, type BenchRow, type BenchSuite } from '../types';
 

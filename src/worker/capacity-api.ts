@@ -3,7 +3,7 @@ import { seriesFromRoofline } from '../core/capacity/roofline-series';
 import type { FileCopy } from '../core/benchmarks/run-groups';
 import { groupSeries, runIdsOf, seriesFromPublished, type CapacitySeries, type GroupOverrides } from '../core/capacity/series';
 import { storeSeries } from '../core/capacity/stored';
-import { capacityView, type CapacityView } from '../core/capacity/view';
+import { capacityView, type CapacityView } from '../core/tco/capacity-view';
 import { PUBLISHED_SERIES } from '../core/catalog/published-measurements.data';
 import { buildHardwareReport } from '../core/hardware/report';
 import type { HardwareScenario } from '../core/hardware/setup';

@@ -2,7 +2,7 @@ import type { CsvMapping } from '../core/benchmarks/csv';
 import type { FileImport, ImportProgress } from '../core/benchmarks/importer';
 import type { MetricSummary } from '../core/benchmarks/run-schema';
 import type { SeriesNote } from '../core/capacity/series';
-import type { StoredSeries } from '../core/capacity/stored-schema';
+import type { StoredSeries } from '../core/schemas/stored-capacity';
 import type { Workload } from '../core/scenario/schema';
 import type { MonteCarloResult } from '../core/tco/monte-carlo';
 import type { DerivedWorkload, ProfileChoice } from '../core/usage/aggregate';

@@ -4,7 +4,7 @@ import { importFile, type FileImport } from '../../core/benchmarks/importer';
 import { fitLengths, type LengthFit } from '../../core/capacity/lengths';
 import { chooseOperatingPoint } from '../../core/capacity/operating-point';
 import { groupSeries, seriesFromPublished, type CapacitySeries, type SeriesNote } from '../../core/capacity/series';
-import { DEFAULT_SLO, parseSloText, type Slo } from '../../core/capacity/slo';
+import { DEFAULT_SLO, parseSloText, type Slo } from '../../core/schemas/slo';
 import { interpolationText, lengthText, noteText, pointText, reasonText, warningText } from '../../core/capacity/summary';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
 import { platformHost } from '../../worker/platform';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seriesFromPublished } from '../../core/capacity/series';
-import { DEFAULT_SLO } from '../../core/capacity/slo';
+import { DEFAULT_SLO } from '../../core/schemas/slo';
 import { storeSeries } from '../../core/capacity/stored';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';

@@ -5,7 +5,7 @@ import { loadListPrices, providerOfFormats } from '../../core/usage/list-prices'
 import { stat } from 'node:fs/promises';
 import { DuplicateFilter, SameBytes } from '../../core/usage/dedupe';
 import { duplicateFileResult, readUsageSource, type UsageReadResult } from '../../core/usage/reader';
-import { isValidTimeZone } from '../../core/usage/time';
+import { isValidTimeZone } from '../../core/schemas/calendar';
 import { combineUsage } from '../../core/usage/combine';
 import type { UsageIssue } from '../../core/usage/types';
 import { basename } from 'node:path';

@@ -1,6 +1,7 @@
 import type { IssueLog } from './issues';
 import type { RequestTable } from './request-table';
-import type { BenchRun, FormatId, MetricDefinition, MetricId, MetricSummary, RunNote, ToolId } from './run-schema';
+import type { BenchRun, FormatId, MetricDefinition, MetricId, MetricSummary, RunNote } from './run-schema';
+import type { ToolId } from '../schemas/tool-ids';
 import { percentileKey } from './stats';
 
 /** What every format parser gets: the file it reads and where to report problems. */

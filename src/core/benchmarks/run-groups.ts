@@ -1,4 +1,4 @@
-import { SAME_LENGTH_TOLERANCE } from '../tco/sizing';
+import { sameLength } from '../schemas/lengths';
 import { completedOf, configOfRun, configuredLengths, identityKey, measuredLengths, sig4, type SeriesConfig } from './run-config';
 import type { BenchRun } from './run-schema';
 
@@ -82,10 +82,6 @@ export function deploymentDir(path: string): string {
   const parts = path.split(/[\\/]/);
   parts.pop();
   return parts.map((p) => p.replace(/-BENCH--.*$/, '')).join('/');
-}
-
-function same(a: number, b: number): boolean {
-  return Math.abs(a - b) <= SAME_LENGTH_TOLERANCE * Math.max(a, b);
 }
 
 /** The load a run was measured at, for telling loads apart (concurrency first, else the rate). */
@@ -191,7 +187,7 @@ interface Cluster {
   output: number | null;
 }
 
-const fits = (a: number | null, b: number | null) => a === null || b === null || same(a, b);
+const fits = (a: number | null, b: number | null) => a === null || b === null || sameLength(a, b);
 
 /**
  * Steps 3 and 4: the automatic group key of each run (run id → key), with the notes of runs

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolIdSchema } from '../schemas/tool-ids';
 
 /**
  * The normalised benchmark run: one point of one load test (one rate, one concurrency), from
@@ -35,22 +36,6 @@ export const formatIds = [
 ] as const;
 export const formatIdSchema = z.enum(formatIds);
 export type FormatId = z.infer<typeof formatIdSchema>;
-
-export const toolIds = [
-  'vllm',
-  'sglang',
-  'guidellm',
-  'llmperf',
-  'aiperf',
-  'genai-perf',
-  'inferencex',
-  'inference-perf',
-  'client-log',
-  'api-usage',
-  'csv',
-] as const;
-export const toolIdSchema = z.enum(toolIds);
-export type ToolId = z.infer<typeof toolIdSchema>;
 
 /**
  * Canonical latency metrics. Tools name things differently; a metric lands in the slot whose

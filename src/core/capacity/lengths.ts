@@ -1,4 +1,4 @@
-import { SAME_LENGTH_TOLERANCE } from '../tco/sizing';
+import { sameLength } from '../schemas/lengths';
 
 /**
  * Request lengths (docs/capacity.md §3). A curve measured at 1k in / 1k out does not describe
@@ -31,10 +31,6 @@ export type LengthFit =
   /** One length is stated and differs from the workload's, the other is not: nothing to carry it over with. */
   | { kind: 'refused'; reason: 'length-unknown'; series: { input: number | null; output: number | null }; workload: Lengths };
 
-function same(a: number, b: number): boolean {
-  return Math.abs(a - b) <= SAME_LENGTH_TOLERANCE * Math.max(a, b);
-}
-
 /**
  * @param outputTokensPerS the chosen point's output tok/s at the series' lengths
  * @param prefillTokensPerS the replica's prefill rate, or null when unknown
@@ -43,11 +39,11 @@ export function fitLengths(series: { input: number | null; output: number | null
   if (series.input === null && series.output === null) return { kind: 'unknown', workload };
   // One length known: used as given only where it matches (the other is the workload's own).
   if (series.input === null || series.output === null) {
-    const known = series.input !== null ? same(series.input, workload.input) : same(series.output as number, workload.output);
+    const known = series.input !== null ? sameLength(series.input, workload.input) : sameLength(series.output as number, workload.output);
     return known ? { kind: 'unknown', workload } : { kind: 'refused', reason: 'length-unknown', series: { input: series.input, output: series.output }, workload };
   }
   const s: Lengths = { input: series.input, output: series.output };
-  if (same(s.input, workload.input) && same(s.output, workload.output)) return { kind: 'match', series: s, workload };
+  if (sameLength(s.input, workload.input) && sameLength(s.output, workload.output)) return { kind: 'match', series: s, workload };
   if (!(s.output > 0) || !(workload.output > 0) || !(outputTokensPerS > 0)) return { kind: 'refused', reason: 'no-output', series: s, workload };
   if (prefillTokensPerS === null || !(prefillTokensPerS > 0)) return { kind: 'refused', reason: 'no-prefill-rate', series: s, workload };
   const seconds = s.output / outputTokensPerS;

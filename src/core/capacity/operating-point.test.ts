@@ -10,7 +10,7 @@ import type { PublishedSeries } from '../catalog/published-measurements';
 import { fitLengths } from './lengths';
 import { chooseOperatingPoint, type OperatingChoice } from './operating-point';
 import { mergeSeries, runIdsOf, seriesFromPublished, seriesFromRuns, splitSeries, type CapacitySeries } from './series';
-import { DEFAULT_SLO, parseSloText, type Slo } from './slo';
+import { DEFAULT_SLO, parseSloText, type Slo } from '../schemas/slo';
 
 /**
  * Operating points on real sweep files from fixtures/bench. Every expected winner is worked

@@ -1,6 +1,6 @@
 import type { LatencyStats } from '../catalog/published-measurements';
 import type { CapacityPoint, CapacitySeries, LoadKind } from './series';
-import { limitId, sloPercentiles, type Slo, type SloMetric, type SloPercentile } from './slo';
+import { limitId, sloPercentiles, type Slo, type SloMetric, type SloPercentile } from '../schemas/slo';
 
 /**
  * The operating point (docs/capacity.md §2): the highest throughput among the *measured*

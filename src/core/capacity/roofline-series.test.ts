@@ -3,7 +3,7 @@ import { buildHardwareReport } from '../hardware/report';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { chooseOperatingPoint } from './operating-point';
 import { seriesFromRoofline } from './roofline-series';
-import { parseSloText } from './slo';
+import { parseSloText } from '../schemas/slo';
 
 describe('roofline estimate as a curve over concurrency', () => {
   const built = buildHardwareReport(DEFAULT_SCENARIO);

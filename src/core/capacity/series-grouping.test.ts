@@ -8,7 +8,7 @@ import { memorySource } from '../benchmarks/memory-source';
 import type { BenchRun } from '../benchmarks/run-schema';
 import { chooseOperatingPoint } from './operating-point';
 import { groupSeries, seriesFromRuns, type CapacitySeries } from './series';
-import { DEFAULT_SLO } from './slo';
+import { DEFAULT_SLO } from '../schemas/slo';
 
 /**
  * How imported runs become series (docs/capacity.md §1), on real files from fixtures/bench.

@@ -18,9 +18,9 @@ import { createRandom, triangular } from '../tco/random';
 import { savingOf, tornado } from '../tco/sensitivity';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { seriesFromPublished, seriesFromRuns } from './series';
-import { parseSloText, type Slo } from './slo';
+import { parseSloText, type Slo } from '../schemas/slo';
 import { resolveCapacity, sameCapacityInputs, seriesOfStored, storeSeries } from './stored';
-import { capacityView } from './view';
+import { capacityView } from '../tco/capacity-view';
 
 function slo(text: string): Slo {
   const r = parseSloText(text);

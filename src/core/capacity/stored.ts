@@ -1,10 +1,10 @@
 import type { LatencyStats } from '../catalog/published-measurements';
 import { chooseOperatingPoint, type OperatingChoice } from './operating-point';
 import { interactivityOf, type CapacityPoint, type CapacitySeries, type SourceKind } from './series';
-import type { CapacitySettings, StatsColumns, StoredSeries } from './stored-schema';
+import type { CapacitySettings, StatsColumns, StoredSeries } from '../schemas/stored-capacity';
 
 /**
- * Conversions between the stored capacity summary (stored-schema.ts) and the series the core computes on,
+ * Conversions between the stored capacity summary (core/schemas/stored-capacity.ts) and the series the core computes on,
  * and the throughput the TCO evaluation uses.
  */
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toolIdSchema } from '../benchmarks/run-schema';
+import { toolIdSchema } from '../schemas/tool-ids';
 
 /**
  * The library of published throughput–latency measurements: real result files from public

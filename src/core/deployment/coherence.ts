@@ -4,7 +4,7 @@ import { apiFieldsFromOffer } from '../catalog/offer-fields';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { seriesFromRoofline } from '../capacity/roofline-series';
 import { resolveCapacity, storeSeries } from '../capacity/stored';
-import type { StoredSeries } from '../capacity/stored-schema';
+import type { StoredSeries } from '../schemas/stored-capacity';
 import type { HardwareReportResult } from '../hardware/report';
 import type { LayoutKind } from '../hardware/layouts';
 import type { Scenario } from '../scenario/schema';

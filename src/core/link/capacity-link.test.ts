@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredPoints } from '../capacity/stored-schema';
+import type { StoredPoints } from '../schemas/stored-capacity';
 import { defaultScenario } from '../scenario/defaults';
 import { fullyCustomisedScenario } from '../../testing/custom-scenario';
 import { decodeScenario, encodeScenario } from './share-link';

@@ -4,9 +4,9 @@ import type { MlperfModel, PublishedRecord } from '../catalog/published-records'
 import type { GpuRecord } from '../catalog/types';
 import { chooseOperatingPoint } from '../capacity/operating-point';
 import { seriesFromPublished } from '../capacity/series';
-import type { Slo, SloLimit } from '../capacity/slo';
+import type { Slo, SloLimit } from '../schemas/slo';
 import { seriesOfStored } from '../capacity/stored';
-import type { StoredSeries } from '../capacity/stored-schema';
+import type { StoredSeries } from '../schemas/stored-capacity';
 import type { HardwareScenario } from '../hardware/setup';
 import { resolveSetup } from '../hardware/setup';
 import type { ModelSpec, WeightFormat } from '../scenario/model-spec';

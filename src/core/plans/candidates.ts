@@ -8,7 +8,7 @@ import { rooflineReport } from '../hardware/report';
 import type { FitInput, HardwareScenario } from '../hardware/setup';
 import { seriesFromRoofline } from '../capacity/roofline-series';
 import { storeSeries } from '../capacity/stored';
-import type { StoredSeries } from '../capacity/stored-schema';
+import type { StoredSeries } from '../schemas/stored-capacity';
 
 /**
  * The replica shapes of the plan search (docs/plans.md §1): for every GPU type, the smallest

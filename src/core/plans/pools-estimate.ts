@@ -1,7 +1,7 @@
 import { chooseOperatingPoint } from '../capacity/operating-point';
-import type { Slo } from '../capacity/slo';
+import type { Slo } from '../schemas/slo';
 import { seriesOfStored } from '../capacity/stored';
-import type { StoredSeries } from '../capacity/stored-schema';
+import type { StoredSeries } from '../schemas/stored-capacity';
 import { kvTerms, memoryBreakdown } from '../hardware/fit';
 import { maxConcurrency } from '../hardware/frontier';
 import { batchGrid, decodeStep, prefill, rooflineContext, type RooflineSettings } from '../hardware/roofline';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { plainScenario } from '../../testing/test-scenarios';
 import { evaluateTco } from '../tco/evaluate';
-import type { StoredSeries } from '../capacity/stored-schema';
+import type { StoredSeries } from '../schemas/stored-capacity';
 import { phaseOf } from './pools-estimate';
 import { NO_CONSTRAINTS, applyPlan, searchPlans, type PlanConstraints } from './search';
 

@@ -7,7 +7,7 @@ import { defaultScenario } from '../scenario/defaults';
 import { plainScenario } from '../../testing/test-scenarios';
 import { resolveCapacity, storeSeries } from '../capacity/stored';
 import { seriesFromPublished } from '../capacity/series';
-import type { StoredSeries } from '../capacity/stored-schema';
+import type { StoredSeries } from '../schemas/stored-capacity';
 import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { calibrate, calibrationFor, fitFactor, recordOverSeries, type CalibratedClass } from './calibration';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { capacitySettingsSchema } from '../capacity/stored-schema';
-import { isCalendarDate, isValidTimeZone } from '../usage/time';
+import { capacitySettingsSchema } from '../schemas/stored-capacity';
+import { isCalendarDate, isValidTimeZone } from '../schemas/calendar';
 import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spec';
 
 /**

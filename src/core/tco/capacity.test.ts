@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredSeries } from '../capacity/stored-schema';
-import { capacityView } from '../capacity/view';
+import type { StoredSeries } from '../schemas/stored-capacity';
+import { capacityView } from './capacity-view';
 import { evaluateTco } from './evaluate';
 import { sizeRequest } from './sizing';
 import { plainScenario } from '../../testing/test-scenarios';

@@ -18,6 +18,7 @@ import {
   poolWorkers,
   selfHostedCost,
   selfHostedTotal,
+  type SelfHostedCost,
   type TcoModel,
   type TcoScenario,
 } from './model';
@@ -173,130 +174,155 @@ export interface BreakEvenView {
   closedFormCapacityTokensPerMonth: number | null;
 }
 
+/** Acceptance rates as used (below one in a billion counts as 0). */
+export interface AcceptanceSection {
+  api: number;
+  selfHosted: number;
+}
+
+export interface VolumeSection {
+  tasksPerMonth: number;
+  tasksCounted: boolean;
+  tokensPerMonth: number;
+  inputTokensPerMonth: number;
+  cachedInputTokensPerMonth: number;
+  outputTokensPerMonth: number;
+  reasoningTokensPerMonth: number;
+  acceptedTasksPerMonth: number;
+  /** Tasks the self-hosted side attempts to deliver the same accepted work. */
+  selfAttemptsPerMonth: Figure;
+  /** Requests each side sends a month, its retries included. */
+  apiRequestsPerMonth: Figure;
+  selfRequestsPerMonth: Figure;
+  /** Of those: the self-hosted attempts beyond the workload's tasks (negative when it accepts more), and each side's retries. */
+  selfExtraAttemptsPerMonth: Figure;
+  apiRetriesPerMonth: Figure;
+  selfRetriesPerMonth: Figure;
+  /**
+   * False when reasoning tokens per request were entered but requests cannot be counted
+   * (token mode without tokens per request): they are in no figure, and the page says so.
+   */
+  reasoningCounted: boolean;
+}
+
+export interface ApiSection {
+  monthlyUsd: number;
+  uncachedInputUsd: number;
+  cachedInputUsd: number;
+  outputUsd: number;
+  perMillionTokens: Figure;
+  perAcceptedTask: Figure;
+}
+
+/** What the serving replicas carry against what the workload asks, in the capacity basis's tokens. */
+export interface CapacitySection {
+  basis: 'output' | 'total';
+  /** SPEC §3: replicas × tokens/s × 3,600 × hours × max utilisation (serving replicas). */
+  tokensPerMonth: number;
+  demandTokensPerMonth: number;
+  peakDemandTokensPerSecond: number;
+  /** Usable tokens/s of the entered replicas at max utilisation. */
+  enteredPeakCapacityTokensPerSecond: number;
+  enteredServesPeak: boolean;
+}
+
+export interface UtilisationSection {
+  /** Busy share of provisioned replica-hours (all attempts, incl. retries and rejected work). */
+  average: Figure;
+  /** SPEC §3: cluster hours spent on accepted work / provisioned cluster hours. */
+  productive: Figure;
+  /** Peak-hour demand ÷ capacity of the serving replicas. */
+  peak: Figure;
+  max: number;
+}
+
+export interface SelfHostedSection {
+  state: SelfHostedState;
+  /** Whether self-hosting can serve the workload (state ok, sized up or beyond the replica limit). */
+  feasible: boolean;
+  /** How one request of the workload is sized from the throughput figure; null without throughput. */
+  sizing: Sizing | null;
+  /** Replica-seconds of one self-hosted attempt incl. its retries. */
+  secondsPerAttempt: number;
+  replicasEntered: number;
+  /** Serving replicas the peak needs; null when no number can serve it. */
+  replicasNeeded: number | null;
+  /** Serving replicas the costs are for (entered, or needed when more). */
+  replicasServing: number;
+  spareReplicas: number;
+  gpus: number;
+  monthlyUsd: number;
+  gpuUsd: number;
+  powerUsd: number;
+  staffUsd: number;
+  opsUsd: number;
+  /** Staff FTE the deployment needs at this size (staff.ts): the team, or per node / replica, at least the on-call minimum. */
+  staffFte: number;
+  /** Bought hardware: the yearly cost of capital and its monthly rate (capital.ts); null when rented. */
+  capital: { waccYearly: number; monthlyRate: number; rateConvention: Capital['rateConvention'] } | null;
+  perMillionTokens: Figure;
+  /** Cost per 1M throughput-basis tokens if the deployment ran at its maximum utilisation (reference F1). */
+  perMillionTokensAtMaxUtilisation: Figure;
+  perAcceptedTask: Figure;
+  capacity: CapacitySection;
+  /** Disaggregated pools: the serving workers split between prefill and decode (pools.ts); null for aggregated replicas. */
+  pools: PoolsView | null;
+  utilisation: UtilisationSection;
+}
+
+export interface HybridSection {
+  replicas: number;
+  selfShare: number;
+  monthlyUsd: number;
+  selfUsd: number;
+  apiUsd: number;
+  perMillionTokens: Figure;
+  perAcceptedTask: Figure;
+  productiveUtilisation: Figure;
+  /** Cost split of the chosen hybrid: the owned replicas' costs and the API bill for the overflow. */
+  breakdown: { gpuUsd: number; powerUsd: number; staffUsd: number; opsUsd: number; uncachedInputUsd: number; cachedInputUsd: number; outputUsd: number };
+  /** Staff FTE of the replicas the hybrid keeps. */
+  staffFte: number;
+  byReplicas: { replicas: number; totalUsd: number; selfShare: number }[];
+  hourly: HourSplit[];
+}
+
+export type VerdictSection = Verdict & {
+  case: VerdictCase;
+  /** Self-hosted monthly cost minus the API's (how much more self-hosting costs when the API wins). */
+  selfExtraUsd: number;
+};
+
+/**
+ * How the rented GPUs are billed: paid hours, cold starts (scale-to-zero), the commitment
+ * (reserved), the week replayed when autoscaled (`fleet`, autoscaling.ts), and the preemptions,
+ * lost capacity and cost percentile on spot (`spot`, spot.ts).
+ */
+export type BillingSection = BillingView & { fleet: FleetView | null; spot: SpotView | null };
+
+export interface ShapeSection {
+  mode: 'peak-to-average' | 'weekly';
+  peakToAverage: number;
+  runningHoursPerMonth: number;
+  offScheduleShare: number;
+  notes: ShapeNote[];
+}
+
+/** The evaluation, section by section; each section has its own builder below. */
 export interface TcoEvaluation {
-  /** Acceptance rates as used (below one in a billion counts as 0). */
-  acceptance: { api: number; selfHosted: number };
-  volume: {
-    tasksPerMonth: number;
-    tasksCounted: boolean;
-    tokensPerMonth: number;
-    inputTokensPerMonth: number;
-    cachedInputTokensPerMonth: number;
-    outputTokensPerMonth: number;
-    reasoningTokensPerMonth: number;
-    acceptedTasksPerMonth: number;
-    /** Tasks the self-hosted side attempts to deliver the same accepted work. */
-    selfAttemptsPerMonth: Figure;
-    /** Requests each side sends a month, its retries included. */
-    apiRequestsPerMonth: Figure;
-    selfRequestsPerMonth: Figure;
-    /** Of those: the self-hosted attempts beyond the workload's tasks (negative when it accepts more), and each side's retries. */
-    selfExtraAttemptsPerMonth: Figure;
-    apiRetriesPerMonth: Figure;
-    selfRetriesPerMonth: Figure;
-    /**
-     * False when reasoning tokens per request were entered but requests cannot be counted
-     * (token mode without tokens per request): they are in no figure, and the page says so.
-     */
-    reasoningCounted: boolean;
-  };
-  api: {
-    monthlyUsd: number;
-    uncachedInputUsd: number;
-    cachedInputUsd: number;
-    outputUsd: number;
-    perMillionTokens: Figure;
-    perAcceptedTask: Figure;
-  };
-  selfHosted: {
-    state: SelfHostedState;
-    /** Whether self-hosting can serve the workload (state ok, sized up or beyond the replica limit). */
-    feasible: boolean;
-    /** How one request of the workload is sized from the throughput figure; null without throughput. */
-    sizing: Sizing | null;
-    /** Replica-seconds of one self-hosted attempt incl. its retries. */
-    secondsPerAttempt: number;
-    replicasEntered: number;
-    /** Serving replicas the peak needs; null when no number can serve it. */
-    replicasNeeded: number | null;
-    /** Serving replicas the costs are for (entered, or needed when more). */
-    replicasServing: number;
-    spareReplicas: number;
-    gpus: number;
-    monthlyUsd: number;
-    gpuUsd: number;
-    powerUsd: number;
-    staffUsd: number;
-    opsUsd: number;
-    /** Staff FTE the deployment needs at this size (staff.ts): the team, or per node / replica, at least the on-call minimum. */
-    staffFte: number;
-    /** Bought hardware: the yearly cost of capital and its monthly rate (capital.ts); null when rented. */
-    capital: { waccYearly: number; monthlyRate: number; rateConvention: Capital['rateConvention'] } | null;
-    perMillionTokens: Figure;
-    /** Cost per 1M throughput-basis tokens if the deployment ran at its maximum utilisation (reference F1). */
-    perMillionTokensAtMaxUtilisation: Figure;
-    perAcceptedTask: Figure;
-    capacity: {
-      basis: 'output' | 'total';
-      /** SPEC §3: replicas × tokens/s × 3,600 × hours × max utilisation (serving replicas). */
-      tokensPerMonth: number;
-      demandTokensPerMonth: number;
-      peakDemandTokensPerSecond: number;
-      /** Usable tokens/s of the entered replicas at max utilisation. */
-      enteredPeakCapacityTokensPerSecond: number;
-      enteredServesPeak: boolean;
-    };
-    /** Disaggregated pools: the serving workers split between prefill and decode (pools.ts); null for aggregated replicas. */
-    pools: PoolsView | null;
-    utilisation: {
-      /** Busy share of provisioned replica-hours (all attempts, incl. retries and rejected work). */
-      average: Figure;
-      /** SPEC §3: cluster hours spent on accepted work / provisioned cluster hours. */
-      productive: Figure;
-      /** Peak-hour demand ÷ capacity of the serving replicas. */
-      peak: Figure;
-      max: number;
-    };
-  };
-  hybrid: {
-    replicas: number;
-    selfShare: number;
-    monthlyUsd: number;
-    selfUsd: number;
-    apiUsd: number;
-    perMillionTokens: Figure;
-    perAcceptedTask: Figure;
-    productiveUtilisation: Figure;
-    /** Cost split of the chosen hybrid: the owned replicas' costs and the API bill for the overflow. */
-    breakdown: { gpuUsd: number; powerUsd: number; staffUsd: number; opsUsd: number; uncachedInputUsd: number; cachedInputUsd: number; outputUsd: number };
-    /** Staff FTE of the replicas the hybrid keeps. */
-    staffFte: number;
-    byReplicas: { replicas: number; totalUsd: number; selfShare: number }[];
-    hourly: HourSplit[];
-  };
+  acceptance: AcceptanceSection;
+  volume: VolumeSection;
+  api: ApiSection;
+  selfHosted: SelfHostedSection;
+  hybrid: HybridSection;
   breakEven: BreakEvenView;
-  verdict: Verdict & {
-    case: VerdictCase;
-    /** Self-hosted monthly cost minus the API's (how much more self-hosting costs when the API wins). */
-    selfExtraUsd: number;
-  };
+  verdict: VerdictSection;
   /** Whether the API tier's requests/tokens per minute carry the busiest hour, API-only and hybrid. */
   rateLimits: RateLimitCheck;
-  /**
-   * How the rented GPUs are billed: paid hours, cold starts (scale-to-zero), the commitment
-   * (reserved), the week replayed when autoscaled (`fleet`, autoscaling.ts), and the preemptions,
-   * lost capacity and cost percentile on spot (`spot`, spot.ts).
-   */
-  billing: BillingView & { fleet: FleetView | null; spot: SpotView | null };
+  billing: BillingSection;
   /** Cumulative cost of each option over the planning horizon, the crossing month and the NPV (horizon.ts). */
   horizon: HorizonView;
-  shape: {
-    mode: 'peak-to-average' | 'weekly';
-    peakToAverage: number;
-    runningHoursPerMonth: number;
-    offScheduleShare: number;
-    notes: ShapeNote[];
-  };
+  shape: ShapeSection;
   curves: CostCurves;
 }
 
@@ -542,36 +568,32 @@ function poolsView(model: TcoModel, tasks: number, serving: number): PoolsView |
   };
 }
 
-export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly', limits: ApiLimits = { rpm: null, tpm: null }, options: EvaluateOptions = {}): TcoEvaluation {
-  const mix = model.mix;
+/**
+ * The self-hosted deployment at the scenario's volume, worked out once and read by the sections:
+ * the replicas needed and serving, whether they can serve at all, their cost, and the autoscaled
+ * fleet's week.
+ */
+interface Deployment {
+  /** Tasks the self-hosted side attempts (null when it accepts nothing). */
+  attempts: number | null;
+  /** Tasks accepted at the reference acceptance. */
+  accepted: number;
+  needed: number | null;
+  state: SelfHostedState;
+  feasible: boolean;
+  serving: number;
+  cost: SelfHostedCost;
+  fleet: FleetView | null;
+  /** Why per-token, per-task and utilisation figures are not available, when self-hosting cannot serve. */
+  unavailable: Figure | null;
+}
+
+function deploymentAt(model: TcoModel, profileMode: 'peak-to-average' | 'weekly'): Deployment {
   const tasks = model.tasks;
-  const tokens = mix.totalTokens * tasks;
-  const accepted = tasks * model.referenceAcceptance;
-  const attempts = model.selfAttemptFactor === null ? null : tasks * model.selfAttemptFactor;
-
-  // API
-  const p = model.apiPerTask;
-  const apiUsd = p.totalUsd * tasks;
-
-  // Self-hosted
   const needed = replicasNeeded(model, tasks);
   const state = selfState(model, needed);
   const feasible = state === 'ok' || state === 'sized-up' || state === 'beyond-max-replicas';
   const serving = feasible ? Math.max(1, model.replicasEntered, needed ?? 0) : Math.max(1, model.replicasEntered);
-  const cost = selfHostedCost(model, serving, feasible ? tasks : 0);
-  // Capacity in the capacity basis's tokens at this workload's mix; time in replica-seconds,
-  // so that prefill and decode both count (sizing.ts).
-  const tps = model.effectiveTokensPerSecond;
-  const basisDemand = (attempts ?? 0) * model.basisTokensPerAttempt;
-  // Rented or scheduled capacity exists only in the paid hours (730 a month when always on).
-  const capacityTokens = serving * tps * 3600 * model.paidHoursPerMonth * model.maxUtilisation;
-  // Demand averaged over the whole month; the shape's weights are relative to that average.
-  const averageRate = basisDemand / (HOURS_PER_MONTH * 3600);
-  const peakRate = averageRate * model.shape.maxWeight;
-  const peakLoad = averageRate * (model.shape.peakFactor ?? model.shape.maxWeight);
-  const enteredPeakCapacity = model.replicasEntered * tps * model.maxUtilisation;
-  // Mixed billing: the reserved base (and spare) around the clock, the burst in the hours that need it.
-  const split = model.burst !== null && feasible ? mixedSplit(model.burst, model.rates.gpuPerReplica, peakLoadOf(model, tasks), serving) : null;
   // Autoscaled: the spare around the clock, the fleet the replicas its replay runs.
   const fleet =
     model.fleet !== null && feasible
@@ -583,149 +605,222 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
           busiestFirst: profileMode === 'peak-to-average',
         })
       : null;
+  return {
+    attempts: model.selfAttemptFactor === null ? null : tasks * model.selfAttemptFactor,
+    accepted: tasks * model.referenceAcceptance,
+    needed,
+    state,
+    feasible,
+    serving,
+    cost: selfHostedCost(model, serving, feasible ? tasks : 0),
+    fleet,
+    unavailable: state === 'self-accepts-nothing' || state === 'no-throughput' || state === 'throughput-not-sizable' || state === 'demand-outside-schedule' ? na(state) : null,
+  };
+}
+
+function volumeSection(model: TcoModel, d: Deployment): VolumeSection {
+  const { mix, tasks } = model;
+  const { attempts, accepted } = d;
+  return {
+    tasksPerMonth: mix.tasksCounted ? tasks : 0,
+    tasksCounted: mix.tasksCounted,
+    tokensPerMonth: mix.totalTokens * tasks,
+    inputTokensPerMonth: mix.inputTokens * tasks,
+    cachedInputTokensPerMonth: mix.cachedInputTokens * tasks,
+    outputTokensPerMonth: mix.billedOutputTokens * tasks,
+    reasoningTokensPerMonth: mix.reasoningTokens * tasks,
+    acceptedTasksPerMonth: mix.tasksCounted ? accepted : 0,
+    selfAttemptsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts) : na('tasks-not-counted'),
+    apiRequestsPerMonth: mix.tasksCounted ? value(tasks * mix.retryFactor) : na('tasks-not-counted'),
+    selfRequestsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * mix.selfRetryFactor) : na('tasks-not-counted'),
+    selfExtraAttemptsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts - tasks) : na('tasks-not-counted'),
+    apiRetriesPerMonth: mix.tasksCounted ? value(tasks * (mix.retryFactor - 1)) : na('tasks-not-counted'),
+    selfRetriesPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * (mix.selfRetryFactor - 1)) : na('tasks-not-counted'),
+    reasoningCounted: mix.reasoningCounted,
+  };
+}
+
+function apiSection(model: TcoModel): ApiSection {
+  const { tasks, apiPerTask: p } = model;
+  const apiUsd = p.totalUsd * tasks;
+  return {
+    monthlyUsd: apiUsd,
+    uncachedInputUsd: p.uncachedInputUsd * tasks,
+    cachedInputUsd: p.cachedInputUsd * tasks,
+    outputUsd: p.outputUsd * tasks,
+    perMillionTokens: perMillion(apiUsd, model.mix.totalTokens * tasks, tasks),
+    perAcceptedTask: perAccepted(apiUsd, tasks * model.acceptanceApi, model, 'api'),
+  };
+}
+
+// Capacity in the capacity basis's tokens at this workload's mix; time in replica-seconds, so
+// that prefill and decode both count (sizing.ts).
+function capacitySection(model: TcoModel, d: Deployment): CapacitySection {
+  const tps = model.effectiveTokensPerSecond;
+  const basisDemand = (d.attempts ?? 0) * model.basisTokensPerAttempt;
+  return {
+    basis: model.capacityBasis,
+    // Rented or scheduled capacity exists only in the paid hours (730 a month when always on).
+    tokensPerMonth: d.serving * tps * 3600 * model.paidHoursPerMonth * model.maxUtilisation,
+    demandTokensPerMonth: basisDemand,
+    // Demand averaged over the whole month; the shape's weights are relative to that average.
+    peakDemandTokensPerSecond: (basisDemand / (HOURS_PER_MONTH * 3600)) * model.shape.maxWeight,
+    enteredPeakCapacityTokensPerSecond: model.replicasEntered * tps * model.maxUtilisation,
+    enteredServesPeak: d.unavailable === null && d.needed !== null && d.needed <= model.replicasEntered,
+  };
+}
+
+function utilisationSection(model: TcoModel, d: Deployment): UtilisationSection {
+  const tasks = model.tasks;
+  const tps = model.effectiveTokensPerSecond;
+  const averageRate = ((d.attempts ?? 0) * model.basisTokensPerAttempt) / (HOURS_PER_MONTH * 3600);
+  const peakLoad = averageRate * (model.shape.peakFactor ?? model.shape.maxWeight);
+  // Mixed billing: the reserved base (and spare) around the clock, the burst in the hours that need it.
+  const split = model.burst !== null && d.feasible ? mixedSplit(model.burst, model.rates.gpuPerReplica, peakLoadOf(model, tasks), d.serving) : null;
   const provisionedReplicaHours =
     split !== null
       ? (split.reservedReplicas + model.spareReplicas) * model.paidHoursPerMonth + (split.burstReplicaHoursPerWeek * HOURS_PER_MONTH) / HOURS_PER_WEEK
-      : fleet !== null
-        ? model.spareReplicas * model.paidHoursPerMonth + (fleet.paidReplicaHoursPerWeek * HOURS_PER_MONTH) / HOURS_PER_WEEK
-        : cost.totalReplicas * model.paidHoursPerMonth;
-  const busyHours = ((attempts ?? 0) * model.secondsPerAttempt) / 3600;
+      : d.fleet !== null
+        ? model.spareReplicas * model.paidHoursPerMonth + (d.fleet.paidReplicaHoursPerWeek * HOURS_PER_MONTH) / HOURS_PER_WEEK
+        : d.cost.totalReplicas * model.paidHoursPerMonth;
+  const busyHours = ((d.attempts ?? 0) * model.secondsPerAttempt) / 3600;
   // Productive: the accepted work without its retries (SPEC §3).
-  const productiveHours = (accepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600;
-  const selfUnavailable: Figure | null = state === 'self-accepts-nothing' || state === 'no-throughput' || state === 'throughput-not-sizable' || state === 'demand-outside-schedule' ? na(state) : null;
-  const utilisation = {
-    average: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : value(busyHours / provisionedReplicaHours)),
-    productive: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : value(productiveHours / provisionedReplicaHours)),
-    peak: selfUnavailable ?? (tasks <= 0 ? na('no-volume') : tps > 0 ? value(peakLoad / (serving * tps)) : value(0)),
+  const productiveHours = (d.accepted * model.secondsPerAttempt) / model.mix.selfRetryFactor / 3600;
+  const u = d.unavailable;
+  return {
+    average: u ?? (tasks <= 0 ? na('no-volume') : value(busyHours / provisionedReplicaHours)),
+    productive: u ?? (tasks <= 0 ? na('no-volume') : value(productiveHours / provisionedReplicaHours)),
+    peak: u ?? (tasks <= 0 ? na('no-volume') : tps > 0 ? value(peakLoad / (d.serving * tps)) : value(0)),
     max: model.maxUtilisation,
   };
+}
 
-  // Hybrid
+function selfHostedSection(model: TcoModel, d: Deployment): SelfHostedSection {
+  const { cost, unavailable: u } = d;
+  const tokens = model.mix.totalTokens * model.tasks;
+  const capacity = capacitySection(model, d);
+  const capital = model.finance.costMode === 'buy' ? model.finance.capital : null;
+  return {
+    state: d.state,
+    feasible: d.feasible,
+    sizing: model.sizing,
+    secondsPerAttempt: model.secondsPerAttempt,
+    replicasEntered: model.replicasEntered,
+    replicasNeeded: d.needed,
+    replicasServing: d.serving,
+    spareReplicas: model.spareReplicas,
+    gpus: cost.totalReplicas * model.gpusPerReplica,
+    monthlyUsd: cost.total,
+    gpuUsd: cost.gpu,
+    powerUsd: cost.power,
+    staffUsd: cost.staff,
+    opsUsd: cost.ops,
+    staffFte: staffFteAt(model.rates.scaling, cost.totalReplicas),
+    capital: capital === null ? null : { waccYearly: capital.waccYearly, monthlyRate: monthlyRate(capital), rateConvention: capital.rateConvention },
+    perMillionTokens: u ?? perMillion(cost.total, tokens, model.tasks),
+    perMillionTokensAtMaxUtilisation: u ?? (capacity.tokensPerMonth > 0 ? value((cost.total / capacity.tokensPerMonth) * 1e6) : na('no-throughput')),
+    perAcceptedTask: u ?? perAccepted(cost.total, d.accepted, model, 'self'),
+    capacity,
+    pools: d.feasible ? poolsView(model, model.tasks, d.serving) : null,
+    utilisation: utilisationSection(model, d),
+  };
+}
+
+function hybridSection(model: TcoModel, d: Deployment): HybridSection {
+  const { tasks, mix, apiPerTask: p } = model;
   const hybrid = optimiseHybrid(model, tasks);
   const h = hybrid.best;
-  const hybridSelfAccepted = accepted * h.selfShare;
+  const hybridSelfAccepted = d.accepted * h.selfShare;
   const hybridBusy = h.replicas > 0 ? (hybridSelfAccepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600 : 0;
   // Autoscaled, the hybrid's owned replicas follow the week up to K.
   const hybridProvisioned =
     model.fleet !== null && h.replicas > 0
       ? model.spareReplicas * model.paidHoursPerMonth + (paidReplicaHours(model.fleet, peakLoadOf(model, tasks), Math.min(h.replicas, fleetCap(model.fleet, peakLoadOf(model, tasks)))) * HOURS_PER_MONTH) / HOURS_PER_WEEK
       : (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
-  const hybridOwned = selfHostedCost(model, h.replicas, tasks * h.selfShare, { owned: tasks });
+  const owned = selfHostedCost(model, h.replicas, tasks * h.selfShare, { owned: tasks });
   const overflowTasks = tasks * (1 - h.selfShare);
+  return {
+    replicas: h.replicas,
+    selfShare: h.selfShare,
+    monthlyUsd: h.totalUsd,
+    selfUsd: h.selfUsd,
+    apiUsd: h.apiUsd,
+    perMillionTokens: perMillion(h.totalUsd, mix.totalTokens * tasks, tasks),
+    perAcceptedTask: model.acceptanceApi > 0 ? perAccepted(h.totalUsd, d.accepted, model, 'api') : na('api-accepts-nothing'),
+    productiveUtilisation: h.replicas === 0 ? na('no-deployment') : tasks <= 0 ? na('no-volume') : value(hybridBusy / hybridProvisioned),
+    breakdown: {
+      gpuUsd: owned.gpu,
+      powerUsd: owned.power,
+      staffUsd: owned.staff,
+      opsUsd: owned.ops,
+      uncachedInputUsd: p.uncachedInputUsd * overflowTasks,
+      cachedInputUsd: p.cachedInputUsd * overflowTasks,
+      outputUsd: p.outputUsd * overflowTasks,
+    },
+    staffFte: staffFteAt(model.rates.scaling, owned.totalReplicas),
+    byReplicas: hybrid.byReplicas.map((b) => ({ replicas: b.replicas, totalUsd: b.totalUsd, selfShare: b.selfShare })),
+    hourly: hourlySplit(model, tasks, h.replicas),
+  };
+}
 
+function verdictSection(model: TcoModel, api: ApiSection, self: SelfHostedSection, hybrid: HybridSection): VerdictSection {
+  const verdict = decide(model, api.monthlyUsd, { usd: self.monthlyUsd, feasible: self.feasible }, { usd: hybrid.monthlyUsd, replicas: hybrid.replicas, selfShare: hybrid.selfShare });
+  return { ...verdict, case: verdictCase(verdict, self.feasible), selfExtraUsd: self.monthlyUsd - api.monthlyUsd };
+}
+
+function billingSection(model: TcoModel, d: Deployment): BillingSection {
+  const tasks = model.tasks;
+  const view = billingView(
+    model.finance,
+    model.shape,
+    model.paidHoursPerMonth,
+    d.cost.gpu,
+    // The replicas the busiest hour needs, for the per-hour autoscaling figure (billing.ts).
+    d.feasible && model.tasksPerReplica !== null && model.tasksPerReplica > 0
+      ? { peakLoad: tasks / model.tasksPerReplica, replicas: d.serving, spareReplicas: model.spareReplicas, unitsPerReplica: model.finance.rentUnit === 'gpu-hour' ? model.gpusPerReplica : model.rates.scaling.nodesPerReplica }
+      : null,
+  );
+  return {
+    ...view,
+    fleet: d.fleet,
+    spot:
+      model.spot !== null && d.feasible
+        ? spotView(model.spot, peakLoadOf(model, tasks), d.serving + model.spareReplicas, { onDemand: model.spot.onDemandPerReplicaHour, spot: model.spot.spotPerReplicaHour })
+        : null,
+  };
+}
+
+function shapeSection(model: TcoModel, profileMode: 'peak-to-average' | 'weekly'): ShapeSection {
+  return {
+    mode: profileMode,
+    peakToAverage: model.shape.peakToAverage,
+    // The hours the replicas run and are paid for (billing.ts): 730 reserved, the hours with demand at zero.
+    runningHoursPerMonth: model.paidHoursPerMonth,
+    offScheduleShare: model.shape.offScheduleShare,
+    notes: model.shape.notes,
+  };
+}
+
+/** The evaluation of a built model: each section from its own builder (above), composed here. */
+export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly', limits: ApiLimits = { rpm: null, tpm: null }, options: EvaluateOptions = {}): TcoEvaluation {
+  const deployment = deploymentAt(model, profileMode);
+  const api = apiSection(model);
+  const selfHosted = selfHostedSection(model, deployment);
+  const hybrid = hybridSection(model, deployment);
   const breakEven = breakEvenView(model, options.breakEven === false ? NOT_COMPUTED : solveBreakEven(model));
-  const verdict = decide(model, apiUsd, { usd: cost.total, feasible }, { usd: h.totalUsd, replicas: h.replicas, selfShare: h.selfShare });
-
   return {
     acceptance: { api: model.acceptanceApi, selfHosted: model.acceptanceSelf },
-    volume: {
-      tasksPerMonth: mix.tasksCounted ? tasks : 0,
-      tasksCounted: mix.tasksCounted,
-      tokensPerMonth: tokens,
-      inputTokensPerMonth: mix.inputTokens * tasks,
-      cachedInputTokensPerMonth: mix.cachedInputTokens * tasks,
-      outputTokensPerMonth: mix.billedOutputTokens * tasks,
-      reasoningTokensPerMonth: mix.reasoningTokens * tasks,
-      acceptedTasksPerMonth: mix.tasksCounted ? accepted : 0,
-      selfAttemptsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts) : na('tasks-not-counted'),
-      apiRequestsPerMonth: mix.tasksCounted ? value(tasks * mix.retryFactor) : na('tasks-not-counted'),
-      selfRequestsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * mix.selfRetryFactor) : na('tasks-not-counted'),
-      selfExtraAttemptsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts - tasks) : na('tasks-not-counted'),
-      apiRetriesPerMonth: mix.tasksCounted ? value(tasks * (mix.retryFactor - 1)) : na('tasks-not-counted'),
-      selfRetriesPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * (mix.selfRetryFactor - 1)) : na('tasks-not-counted'),
-      reasoningCounted: mix.reasoningCounted,
-    },
-    api: {
-      monthlyUsd: apiUsd,
-      uncachedInputUsd: p.uncachedInputUsd * tasks,
-      cachedInputUsd: p.cachedInputUsd * tasks,
-      outputUsd: p.outputUsd * tasks,
-      perMillionTokens: perMillion(apiUsd, tokens, tasks),
-      perAcceptedTask: perAccepted(apiUsd, tasks * model.acceptanceApi, model, 'api'),
-    },
-    selfHosted: {
-      state,
-      feasible,
-      sizing: model.sizing,
-      secondsPerAttempt: model.secondsPerAttempt,
-      replicasEntered: model.replicasEntered,
-      replicasNeeded: needed,
-      replicasServing: serving,
-      spareReplicas: model.spareReplicas,
-      gpus: cost.totalReplicas * model.gpusPerReplica,
-      monthlyUsd: cost.total,
-      gpuUsd: cost.gpu,
-      powerUsd: cost.power,
-      staffUsd: cost.staff,
-      opsUsd: cost.ops,
-      staffFte: staffFteAt(model.rates.scaling, cost.totalReplicas),
-      capital: model.finance.costMode === 'buy' ? { waccYearly: model.finance.capital.waccYearly, monthlyRate: monthlyRate(model.finance.capital), rateConvention: model.finance.capital.rateConvention } : null,
-      perMillionTokens: selfUnavailable ?? perMillion(cost.total, tokens, tasks),
-      perMillionTokensAtMaxUtilisation: selfUnavailable ?? (capacityTokens > 0 ? value((cost.total / capacityTokens) * 1e6) : na('no-throughput')),
-      perAcceptedTask: selfUnavailable ?? perAccepted(cost.total, accepted, model, 'self'),
-      capacity: {
-        basis: model.capacityBasis,
-        tokensPerMonth: capacityTokens,
-        demandTokensPerMonth: basisDemand,
-        peakDemandTokensPerSecond: peakRate,
-        enteredPeakCapacityTokensPerSecond: enteredPeakCapacity,
-        enteredServesPeak: selfUnavailable === null && needed !== null && needed <= model.replicasEntered,
-      },
-      pools: feasible ? poolsView(model, tasks, serving) : null,
-      utilisation,
-    },
-    hybrid: {
-      replicas: h.replicas,
-      selfShare: h.selfShare,
-      monthlyUsd: h.totalUsd,
-      selfUsd: h.selfUsd,
-      apiUsd: h.apiUsd,
-      perMillionTokens: perMillion(h.totalUsd, tokens, tasks),
-      perAcceptedTask: model.acceptanceApi > 0 ? perAccepted(h.totalUsd, accepted, model, 'api') : na('api-accepts-nothing'),
-      productiveUtilisation: h.replicas === 0 ? na('no-deployment') : tasks <= 0 ? na('no-volume') : value(hybridBusy / hybridProvisioned),
-      breakdown: {
-        gpuUsd: hybridOwned.gpu,
-        powerUsd: hybridOwned.power,
-        staffUsd: hybridOwned.staff,
-        opsUsd: hybridOwned.ops,
-        uncachedInputUsd: p.uncachedInputUsd * overflowTasks,
-        cachedInputUsd: p.cachedInputUsd * overflowTasks,
-        outputUsd: p.outputUsd * overflowTasks,
-      },
-      staffFte: staffFteAt(model.rates.scaling, hybridOwned.totalReplicas),
-      byReplicas: hybrid.byReplicas.map((b) => ({ replicas: b.replicas, totalUsd: b.totalUsd, selfShare: b.selfShare })),
-      hourly: hourlySplit(model, tasks, h.replicas),
-    },
+    volume: volumeSection(model, deployment),
+    api,
+    selfHosted,
+    hybrid,
     breakEven,
-    verdict: { ...verdict, case: verdictCase(verdict, feasible), selfExtraUsd: cost.total - apiUsd },
-    rateLimits: checkRateLimits(model, tasks, h.replicas, limits),
-    billing: {
-      ...billingView(
-      model.finance,
-      model.shape,
-      model.paidHoursPerMonth,
-      cost.gpu,
-      // The replicas the busiest hour needs, for the per-hour autoscaling figure (billing.ts).
-      feasible && model.tasksPerReplica !== null && model.tasksPerReplica > 0
-        ? { peakLoad: tasks / model.tasksPerReplica, replicas: serving, spareReplicas: model.spareReplicas, unitsPerReplica: model.finance.rentUnit === 'gpu-hour' ? model.gpusPerReplica : model.rates.scaling.nodesPerReplica }
-        : null,
-    ),
-      fleet,
-      spot:
-        model.spot !== null && feasible
-          ? spotView(model.spot, peakLoadOf(model, tasks), serving + model.spareReplicas, { onDemand: model.spot.onDemandPerReplicaHour, spot: model.spot.spotPerReplicaHour })
-          : null,
-    },
+    verdict: verdictSection(model, api, selfHosted, hybrid),
+    rateLimits: checkRateLimits(model, model.tasks, hybrid.replicas, limits),
+    billing: billingSection(model, deployment),
     horizon: horizonView(model),
-    shape: {
-      mode: profileMode,
-      peakToAverage: model.shape.peakToAverage,
-      // The hours the replicas run and are paid for (billing.ts): 730 reserved, the hours with demand at zero.
-      runningHoursPerMonth: model.paidHoursPerMonth,
-      offScheduleShare: model.shape.offScheduleShare,
-      notes: model.shape.notes,
-    },
-    curves: options.curves === false ? { unit: 'tasks', tokensPerTask: 0, xMax: 0, api: [], selfHosted: [], hybrid: [], current: tasks, breakEven: null } : costCurves(model, breakEven.tasksPerMonth),
+    shape: shapeSection(model, profileMode),
+    curves: options.curves === false ? { unit: 'tasks', tokensPerTask: 0, xMax: 0, api: [], selfHosted: [], hybrid: [], current: model.tasks, breakEven: null } : costCurves(model, breakEven.tasksPerMonth),
   };
 }
 

@@ -1,3 +1,4 @@
+import { sameLength } from '../schemas/lengths';
 import type { Scenario } from '../scenario/schema';
 import type { TaskMix } from './workload';
 
@@ -26,9 +27,6 @@ import type { TaskMix } from './workload';
  * Cached input (prefix-cache hits) is not prefilled again and costs no replica time here. A
  * figure's own input (`atInputTokens`) counts as uncached: load generators send fresh prompts.
  */
-
-/** Lengths within this share of each other count as the same. */
-export const SAME_LENGTH_TOLERANCE = 0.1;
 
 export type SizingFailure =
   /** Output-token throughput, a workload with input but no output, and no prefill rate. */
@@ -78,10 +76,6 @@ export type Sizing =
       workload: SizingLengths;
     };
 
-function same(a: number, b: number): boolean {
-  return Math.abs(a - b) <= SAME_LENGTH_TOLERANCE * Math.max(a, b);
-}
-
 /**
  * @param tps the figure's tokens/s (must be > 0; no throughput is handled by the caller)
  */
@@ -99,7 +93,7 @@ export function sizeRequest(throughput: Scenario['selfHosted']['throughput'], tp
   const prefill = throughput.prefillTokensPerSecond !== null && throughput.prefillTokensPerSecond > 0 ? throughput.prefillTokensPerSecond : null;
 
   const refuse = (reason: SizingFailure, minPrefillTokensPerSecond: number | null = null): Sizing => ({ ok: false, reason, tokensPerSecond: tps, minPrefillTokensPerSecond, at, workload });
-  const lengthsMatch = (atInput === null || same(atInput, workload.input)) && (atOutput === null || same(atOutput, workload.output));
+  const lengthsMatch = (atInput === null || sameLength(atInput, workload.input)) && (atOutput === null || sameLength(atOutput, workload.output));
   // Without a prefill rate a figure with input but no output to count cannot size the input;
   // with one it can (prefill-decode below).
   const asGiven = lengthsMatch && (prefill === null || basisTokens(workload) > 0 || workload.input <= 0);

@@ -3,7 +3,7 @@ import { ChartFrame } from '../../../components/chart-frame';
 import { linePath, linearScale, plotArea, type Area, type Scale } from '../../../components/chart/geometry';
 import { BottomAxis, Clipped, Grid, HoverTarget, HoverTip, LeftAxis, PlotSurface, type TipContent, VerticalRule, YAxisTitle } from '../../../components/chart/plot';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../../components/chart-config';
-import type { CapacityView, CapacityViewPoint } from '../../../core/capacity/view';
+import type { CapacityView, CapacityViewPoint } from '../../../core/tco/capacity-view';
 import type { Fmt } from '../../../lib/format/fmt';
 import { formatInteger, formatNumber } from '../../../lib/format/format';
 import { plural } from '../../../lib/i18n/plural';
@@ -19,7 +19,7 @@ import { moneyAxis } from '../../../components/chart/money-axis';
  * The two capacity charts (docs/capacity.md §5): throughput per GPU against tokens/s per user
  * with the SLO region and the operating point, and the headline chart, the full TCO per 1M
  * tokens against tokens/s per user with the API's price as a line. Both are shaped in core
- * (`capacity/view.ts`); these components only draw.
+ * (`core/tco/capacity-view.ts`); these components only draw.
  */
 export const AXIS_FONT = 11;
 const X_AXIS_HEIGHT = 30;

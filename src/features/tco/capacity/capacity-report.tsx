@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { memo, useMemo } from 'react';
 import { useLanguage, useT } from '../../../components/use-t';
-import type { Slo } from '../../../core/capacity/slo';
+import type { Slo } from '../../../core/schemas/slo';
 import type { Language } from '../../../core/scenario/schema';
 import { formatInteger, formatPercent } from '../../../lib/format/format';
 import { makeFmt } from '../../../lib/format/fmt';

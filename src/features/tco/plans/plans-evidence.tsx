@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { GPUS } from '../../../core/catalog/gpus';
 import { MODELS } from '../../../core/catalog/models';
-import type { StoredSeries } from '../../../core/capacity/stored-schema';
+import type { StoredSeries } from '../../../core/schemas/stored-capacity';
 import { gpuIdOf, modelIdOf } from '../../../core/deployment/identify';
 import { importedEvidence } from '../../../core/plans/search';
 import type { Scenario } from '../../../core/scenario/schema';

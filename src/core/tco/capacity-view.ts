@@ -1,11 +1,11 @@
 import { findGpu } from '../catalog/catalog';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
-import { evaluateTco, type Figure } from '../tco/evaluate';
-import type { TcoScenario } from '../tco/model';
-import type { CurveWarning, InterpolationRefusal, LimitCheck, NoneReason, OperatingPoint } from './operating-point';
-import type { LoadKind, SourceKind } from './series';
-import { resolveCapacity } from './stored';
-import type { StoredSeries } from './stored-schema';
+import { evaluateTco, type Figure } from './evaluate';
+import type { TcoScenario } from './model';
+import type { CurveWarning, InterpolationRefusal, LimitCheck, NoneReason, OperatingPoint } from '../capacity/operating-point';
+import type { LoadKind, SourceKind } from '../capacity/series';
+import { resolveCapacity } from '../capacity/stored';
+import type { StoredSeries } from '../schemas/stored-capacity';
 
 /**
  * What the capacity panel and its two charts show (docs/capacity.md §5), shaped in core:

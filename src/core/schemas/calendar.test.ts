@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, isValidTimeZone } from './time';
+import { isCalendarDate, isValidTimeZone } from './calendar';
 
 describe('isCalendarDate', () => {
   it('takes the dates of the calendar, 29 February in leap years only', () => {
