@@ -14,7 +14,7 @@ import { median, type BenchRow, type BenchSuite } from '../types';
  * ≤ 1.5×), plus the progress interval, cancel latency and peak memory of the import.
  * Node runs the same core the worker runs; bench/suites/import-browser.ts covers Chromium.
  */
-async function fileSource(path: string): Promise<{ source: ByteSource; close: () => Promise<void> }> {
+async function fileSource(path: string, beforeRead?: (offset: number) => Promise<void> | undefined): Promise<{ source: ByteSource; close: () => Promise<void> }> {
   const handle = await open(path, 'r');
   const { size } = await handle.stat();
   return {
@@ -22,6 +22,7 @@ async function fileSource(path: string): Promise<{ source: ByteSource; close: ()
       name: 'requests-1m.jsonl',
       size,
       read: async (offset, length) => {
+        await beforeRead?.(offset);
         const buffer = new Uint8Array(length);
         const { bytesRead } = await handle.read(buffer, 0, length, offset);
         return buffer.subarray(0, bytesRead);
@@ -116,16 +117,30 @@ interface Measured {
 
 /**
  * One import, as the CLI runs it: this thread reads the first part of the file and worker
- * threads (src/cli/import-parts.ts, one per further core) the others. With `cancelAtReport`,
- * Cancel is pressed when that progress report arrives (a position in the file rather than a
- * time, so a run faster than the others cannot finish first). With `sampleMemory`, the process's
- * memory is sampled every 20 ms (a cost of its own, so not in the timed pairs).
+ * threads (src/cli/import-parts.ts, one per further core) the others. With `cancelAtByte`,
+ * the first read of this thread at or past that byte is held until Cancel has been pressed, and
+ * only then goes on: the import cannot finish before the cancel, however fast or slow the
+ * machine (counting progress reports instead cancelled nothing on a run that made fewer
+ * reports than the runs before it). The latency is measured from the press. With
+ * `sampleMemory`, the process's memory is sampled every 20 ms (a cost of its own, so not in the
+ * timed pairs).
  */
-async function ourImport(path: string, cancelAtReport: number | null, sampleMemory = false, inParts = true): Promise<Measured & { cancelLatencyMs: number | null }> {
-  const { source, close } = await fileSource(path);
-  const progress: number[] = [];
+async function ourImport(path: string, cancelAtByte: number | null, sampleMemory = false, inParts = true): Promise<Measured & { cancelLatencyMs: number | null }> {
   let cancel = false;
   let cancelAt: number | null = null;
+  const hold = (offset: number): Promise<void> | undefined => {
+    if (cancelAtByte === null || cancel || offset < cancelAtByte) return undefined;
+    // Paused at a known place in the file: press Cancel, then let the read go on.
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        cancel = true;
+        cancelAt = performance.now();
+        resolve();
+      }, 0),
+    );
+  };
+  const { source, close } = await fileSource(path, hold);
+  const progress: number[] = [];
   const rss0 = process.memoryUsage().rss;
   let peakRss = rss0;
   let peakHeap = 0;
@@ -141,12 +156,7 @@ async function ourImport(path: string, cancelAtReport: number | null, sampleMemo
   let reading = 0;
   const onProgress = (p: ImportProgress) => {
     progress.push(performance.now());
-    // Cancel counts the reports while the file is read (the statistics at the end report too).
     if (p.bytesRead < p.totalBytes) reading += 1;
-    if (cancelAtReport !== null && reading === cancelAtReport && p.bytesRead < p.totalBytes) {
-      cancel = true;
-      cancelAt = performance.now();
-    }
   };
   const result = await importFile(source, { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}), progress: onProgress, cancelled: () => cancel }, { progressIntervalMs: 100 });
   const t1 = performance.now();
@@ -239,10 +249,10 @@ export const suite: BenchSuite = {
     // RSS growth is printed too, but after the earlier runs the process keeps its pages, so it says little.
     rows.push({ suite: 'import', metric: 'peak heap + array buffers during import', value: memory.peakHeapMb, unit: 'MB', budget: null, direction: 'max', note: `one run sampled every 20 ms, all threads; file ${(last.result.fileSize / 1e6).toFixed(0)} MB; RSS growth ${memory.peakRssMb.toFixed(0)} MB` });
     const cancels: number[] = [];
-    // Cancel at a fifth, half and four fifths of the file (by progress report): a delay in ms
-    // cancelled nothing on runs faster than the median, which had ended before it.
-    const reports = Math.min(...ours.map((o) => o.reports));
-    for (const at of [0.2, 0.5, 0.8].map((f) => Math.max(2, Math.round(reports * f)))) {
+    // Cancel at a fifth, half and four fifths of this thread's part of the file (the helpers
+    // read the rest): a read there waits for the press, so no run can end before it.
+    const firstPart = last.result.fileSize / (nodeParts.helpers + 1);
+    for (const at of [0.2, 0.5, 0.8].map((f) => Math.floor(firstPart * f))) {
       const c = await ourImport(path, at);
       if (c.result.status !== 'cancelled') throw new Error(`import was not cancelled (status ${c.result.status})`);
       cancels.push(c.cancelLatencyMs as number);
