@@ -15,7 +15,7 @@ export const JSONL_PATH = join(DATA_DIR, 'requests-1m.jsonl');
 export const JSONL_LINES = 1_000_000;
 
 /** mulberry32: small seeded PRNG, enough for test data. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

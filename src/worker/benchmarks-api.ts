@@ -6,7 +6,7 @@ import type { RequestTable } from '../core/benchmarks/request-table';
 import type { MetricId, MetricSummary, SloLimits } from '../core/benchmarks/run-schema';
 import type { CdfSeries, GoodputItem } from '../core/benchmarks/views';
 import type * as BenchmarksCore from './benchmarks-core';
-import { PartPool, type PartPort } from './part-pool';
+import { MAX_HELPERS, PartPool, type PartPort } from './part-pool';
 import { blobSource, platformHost } from './platform';
 import partWorkerUrl from './part.worker.ts?worker&url';
 import { startModuleWorker } from './spawn';
@@ -59,12 +59,17 @@ function partWorker(): PartPort<Blob> {
   };
 }
 
-/** Helpers beside this worker: one per further core, at most three (the page's own thread is mostly idle while a file is read). */
+/**
+ * Helpers beside this worker: one per further core (`navigator.hardwareConcurrency`), so the
+ * file is read by as many threads as the machine has cores; the page's own thread only draws.
+ * A table keeps a sample of a fixed size however many parts there are, so more helpers do not
+ * mean more memory for the rows.
+ */
 let parts: PartPool<Blob> | null | undefined;
 function partPool(): PartPool<Blob> | null {
   if (parts === undefined) {
     const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
-    parts = typeof Worker === 'function' && cores >= 2 ? new PartPool(partWorker, Math.min(cores - 1, 3)) : null;
+    parts = typeof Worker === 'function' && cores >= 2 ? new PartPool(partWorker, Math.min(cores - 1, MAX_HELPERS)) : null;
   }
   return parts;
 }

@@ -30,6 +30,9 @@ interface Thread<S> {
 
 const IDLE_MS = 60_000;
 
+/** Helpers at most (a 64-core machine still reads a file in 16 parts: each part's start costs a thread). */
+export const MAX_HELPERS = 15;
+
 export class PartPool<S> {
   private readonly idle: Thread<S>[] = [];
   private serial = 0;
