@@ -13,7 +13,7 @@ import { startModuleWorker } from './spawn';
 
 export { blobSource, platformHost };
 // The one IndexedDB wrapper shared with the page (the only file outside core the worker imports).
-import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB } from '../lib/storage/idb';
+import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB, storageFailure, type StorageFailure } from '../lib/storage/idb';
 
 /**
  * Imported benchmark results (area C) offered to the UI. Files are read here, in the worker,
@@ -180,6 +180,16 @@ function remember(runId: string, table: RequestTable): void {
  */
 const held = new Map<string, RequestTable>();
 
+/**
+ * Tables handed over but still being written: the import's result goes to the page at once
+ * (storing tens of MB took longer than reading the file), and goodput and CDFs read them from
+ * here meanwhile. `writes` settles when every write so far has; a table the database then
+ * refuses moves to `held`, and `benchmarkTableWrites` tells the page which.
+ */
+const writing = new Map<string, RequestTable>();
+let writes: Promise<void> = Promise.resolve();
+const notWritten: { runId: string; reason: StorageFailure }[] = [];
+
 async function putTables(tables: { runId: string; table: RequestTable }[]): Promise<boolean> {
   if (!indexedDbAvailable() || tables.length === 0) return false;
   const { tableRecord } = await core();
@@ -192,7 +202,7 @@ async function putTables(tables: { runId: string; table: RequestTable }[]): Prom
 
 /** A stored table, validated; an unreadable record is removed (its run then shows no per-request data). */
 async function getTable(runId: string): Promise<RequestTable | null> {
-  const hit = held.get(runId) ?? cache.get(runId);
+  const hit = held.get(runId) ?? writing.get(runId) ?? cache.get(runId);
   if (hit) return hit;
   if (!indexedDbAvailable()) return null;
   const raw = await tablesDb.transact(TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
@@ -210,6 +220,8 @@ async function getTable(runId: string): Promise<RequestTable | null> {
 }
 
 async function deleteTables(runIds: readonly string[]): Promise<void> {
+  // A write still under way would put the table back after its deletion.
+  await writes;
   for (const id of runIds) {
     cache.delete(id);
     held.delete(id);
@@ -222,8 +234,10 @@ async function deleteTables(runIds: readonly string[]): Promise<void> {
 
 /** For tests: forgets the tables kept in memory and closes the connection. */
 export async function resetBenchmarkTablesForTests(): Promise<void> {
+  await writes;
   cache.clear();
   held.clear();
+  notWritten.length = 0;
   await tablesDb.close();
 }
 
@@ -270,29 +284,39 @@ export const benchmarksApi = {
 
   /**
    * Hands over the results. Per-request tables are written to IndexedDB here in the worker and
-   * left out of the results (`tablesStored: true`); without IndexedDB they are transferred. When
-   * the database refuses them (storage full or failing), they are kept here in memory and a copy
-   * goes to the page, which keeps the runs in memory too.
+   * left out of the results (`tablesStored: true`); the write goes on after the results are
+   * handed over (`benchmarkTableWrites` reports its end). Without IndexedDB they are transferred.
    */
-  async takeBenchmarkImport(importId: string): Promise<{ results: FileImport[]; tablesStored: boolean } | null> {
+  takeBenchmarkImport(importId: string): { results: FileImport[]; tablesStored: boolean } | null {
     const job = jobs.get(importId);
     if (!job || job.state === 'running') return null;
     jobs.delete(importId);
     if (!job.results) return null;
     const tables = job.results.flatMap((r) => r.tables);
-    const stored = await putTables(tables).then(
-      (ok) => (ok ? 'stored' : 'no-database'),
-      () => 'refused' as const,
+    if (!indexedDbAvailable() || tables.length === 0) return transfer({ results: job.results, tablesStored: false }, buffersOf(job.results));
+    for (const { runId, table } of tables) writing.set(runId, table);
+    const write = putTables(tables).then(
+      () => {
+        for (const { runId } of tables) writing.delete(runId);
+      },
+      (e: unknown) => {
+        // Kept here until the page reloads; the page is told (benchmarkTableWrites).
+        const reason = storageFailure(e);
+        for (const { runId, table } of tables) {
+          writing.delete(runId);
+          held.set(runId, table);
+          notWritten.push({ runId, reason });
+        }
+      },
     );
-    if (stored === 'stored') {
-      const results = job.results.map((r) => ({ ...r, tables: [] }));
-      return { results, tablesStored: true };
-    }
-    if (stored === 'refused') {
-      for (const { runId, table } of tables) held.set(runId, table);
-      return { results: job.results, tablesStored: false };
-    }
-    return transfer({ results: job.results, tablesStored: false }, buffersOf(job.results));
+    writes = writes.then(() => write);
+    return { results: job.results.map((r) => ({ ...r, tables: [] })), tablesStored: true };
+  },
+
+  /** Waits for the table writes under way; the tables the database refused (held in this worker's memory until a reload). */
+  async benchmarkTableWrites(): Promise<{ runId: string; reason: StorageFailure }[]> {
+    await writes;
+    return notWritten.splice(0);
   },
 
   /** Removes stored per-request tables (their runs were not kept, or were deleted). */

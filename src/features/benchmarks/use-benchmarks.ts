@@ -7,7 +7,7 @@ import type { BenchRun, MetricId, SloLimits } from '../../core/benchmarks/run-sc
 import type { DroppedFile } from '../../lib/files/dropped-files';
 import { benchmarkKeys, cdfsQuery, goodputQuery, sloLimitsQuery, useStoredRunsQuery } from '../../lib/query/benchmarks';
 import { compute } from '../../lib/query/compute';
-import { saveImport, saveSloLimits, type SaveResult } from '../../lib/storage/runs-db';
+import { noteUnstoredTables, saveImport, saveSloLimits, type SaveResult } from '../../lib/storage/runs-db';
 
 /**
  * Data of the benchmarks page (factories in `src/lib/query/benchmarks.ts`): the stored runs
@@ -57,6 +57,9 @@ export function useImportFiles() {
         // The per-request data is in the database now; the outcome list keeps only the summary.
         outcomes.push({ name: source.name, result: { ...result, tables: [] }, saved, file: source.file });
       }
+      // The worker writes the per-request tables after handing the results over; a table it
+      // could not store is named above the runs (kept in its memory until a reload).
+      void compute.call('benchmarkTableWrites', []).then(noteUnstoredTables, () => undefined);
       return outcomes;
     },
     onSettled: () => client.invalidateQueries({ queryKey: benchmarkKeys.runs }),
