@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { Page } from '@playwright/test';
 import { CHUNK_BYTES } from '../../src/core/benchmarks/importer';
 import { withBrowser } from '../browser';
-import { ensureJsonl } from '../generate-jsonl';
+import { ensureJsonl, ensureJsonl10m } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';
 
 /**
@@ -224,6 +224,18 @@ export const suite: BenchSuite = {
       rows.push({ suite: 'import-browser', metric: 'longest main-thread task while the file is read', value: Math.max(0, ...wDuring.during.map((x) => x.duration)), unit: 'ms', budget: 50, direction: 'max', note: `${wDuring.during.length} long task(s) over 50 ms${wDuring.describeDuring}` });
       rows.push({ suite: 'import-browser', metric: 'longest main-thread task storing + drawing results', value: Math.max(0, ...wAfter.after.map((x) => x.duration)), unit: 'ms', budget: 50, direction: 'max', note: `${wAfter.after.length} long task(s); statistics, storage and first render + 3 s${wAfter.describeAfter}` });
       rows.push({ suite: 'import-browser', metric: 'longest gap between progress-bar updates while reading', value: Math.max(...imports.map((m) => m.gap)), unit: 'ms', budget: 250, direction: 'max', note: `${list(imports.map((m) => m.updates))} updates` });
+      // The 10,000,000-line log (~1.5 GB, no size limit): one pair, bare loop first.
+      const big = await ensureJsonl10m();
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(observe);
+      await page.goto(`${baseURL}/#/benchmarks`);
+      await page.getByTestId('benchmarks-page').waitFor();
+      await page.waitForTimeout(1000);
+      const bare10 = await bareLoopInPage(page, big);
+      const imp10 = await importInPage(page, big);
+      await context.close();
+      rows.push({ suite: 'import-browser', metric: 'import in the page / bare loop in a worker, 10M lines (1.5 GB)', value: imp10.ms / bare10.ms, unit: '×', budget: 1.0, direction: 'max', note: `${imp10.ms.toFixed(0)} vs ${bare10.ms.toFixed(0)} ms, status ${imp10.status}; reading ${imp10.readingMs.toFixed(0)} ms; longest main-thread task ${Math.max(0, ...imp10.during.map((x) => x.duration), ...imp10.after.map((x) => x.duration)).toFixed(0)} ms; longest progress gap ${imp10.gap.toFixed(0)} ms` });
     });
     return rows;
   },
