@@ -249,7 +249,8 @@ export async function listRuns(): Promise<RunsSnapshot> {
     .sort((a, b) => (order.get(a.fileHash) as number) - (order.get(b.fileHash) as number) || a.run.source.index - b.run.source.index)
     .map((r) => r.run);
   const unstored = [...held.values()].map((h) => ({ hash: h.file.hash, reason: h.reason }));
-  const tablesUnstored = list.filter((r) => tablesHeld.has(r.id)).map((r) => ({ runId: r.id, reason: tablesHeld.get(r.id) as StorageFailure }));
+  // Runs of a file held in memory are named by `unstored` already.
+  const tablesUnstored = list.filter((r) => tablesHeld.has(r.id) && !held.has(r.source.fileHash ?? '')).map((r) => ({ runId: r.id, reason: tablesHeld.get(r.id) as StorageFailure }));
   return { files: sortedFiles, runs: list, quarantined: stored.quarantined, unstored, tablesUnstored, readFailure };
 }
 
