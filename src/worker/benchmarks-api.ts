@@ -118,11 +118,12 @@ function ask(control: ImportUpdateCallback | undefined, update: ImportUpdate, jo
  * responses, AIPerf aggregate + per-request JSONL). One result per file, in order.
  */
 export async function importBlobs(request: ImportRequest, job: ImportJob, control?: ImportUpdateCallback): Promise<FileImport[]> {
-  const { importFile, mergeCompanions } = await core();
+  const { importFile, mergeCompanions, SPLIT_MIN_BYTES } = await core();
   const base = platformHost();
   const results: FileImport[] = [];
   let last: ImportProgress = { fileName: '', fileIndex: 0, fileCount: request.files.length, bytesRead: 0, totalBytes: 0, rows: 0 };
   const pool = partPool();
+  if (pool && request.files.some((f) => f.size >= SPLIT_MIN_BYTES)) pool.warm();
   for (let i = 0; i < request.files.length && !job.cancelled; i++) {
     const blob = request.files[i] as Blob;
     const name = nameOf(blob, i, request.names);
