@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHUNK_BYTES } from '../../src/core/benchmarks/importer';
 import { withBrowser } from '../browser';
 import { ensureJsonl, ensureJsonl10m } from '../generate-jsonl';
@@ -103,6 +103,53 @@ async function bareLoopInPage(page: Page, path: string): Promise<{ ms: number; l
       }),
     { code: BARE_WORKER, chunk: CHUNK_BYTES },
   );
+}
+
+/**
+ * Peak memory of an import in the page: `performance.measureUserAgentSpecificMemory()` (JS heap
+ * and array buffers of the page and every worker it started; a 200 MB Float64Array in the page
+ * adds 206 MB to it) called again and again from the file's drop until 3 s after its message.
+ * The call needs a cross-origin isolated page: here only, every response gets
+ * `Cross-Origin-Embedder-Policy: require-corp` (the app sends `Cross-Origin-Opener-Policy`
+ * itself), and Chromium runs with ForceEagerMeasureMemory so that a call measures at once
+ * instead of at the next collection.
+ */
+async function peakMemoryInPage(baseURL: string, path: string): Promise<{ mb: number; status: string | null; note: string }> {
+  // @ts-expect-error plain ESM helper shared with the Node scripts
+  const { CHROMIUM_ARGS, chromiumPath } = (await import('../../scripts/chromium-path.mjs')) as { CHROMIUM_ARGS: string[]; chromiumPath: () => string | undefined };
+  const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--enable-blink-features=ForceEagerMeasureMemory'] });
+  try {
+    const context = await browser.newContext();
+    await context.route('**/*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-embedder-policy': 'require-corp' } });
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/#/benchmarks`);
+    await page.getByTestId('benchmarks-page').waitFor();
+    if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated: no memory measurement');
+    const measure = () =>
+      page.evaluate(async () => {
+        const r = await (performance as unknown as { measureUserAgentSpecificMemory(): Promise<{ bytes: number; breakdown: { bytes: number; attribution: { scope: string }[] }[] }> }).measureUserAgentSpecificMemory();
+        return { bytes: r.bytes, workers: r.breakdown.filter((b) => b.bytes > 1e6 && b.attribution.some((a) => a.scope === 'DedicatedWorkerGlobalScope')).length };
+      });
+    await page.getByTestId('file-input').setInputFiles(path);
+    const outcome = page.locator(`[data-testid="import-outcome"][data-file="${basename(path)}"]`);
+    let peak = { bytes: 0, workers: 0 };
+    let samples = 0;
+    let until = Number.POSITIVE_INFINITY;
+    while (Date.now() < until) {
+      const m = await measure();
+      samples++;
+      if (m.bytes > peak.bytes) peak = m;
+      if (until === Number.POSITIVE_INFINITY && (await outcome.count()) > 0) until = Date.now() + 3000;
+    }
+    const status = await outcome.getAttribute('data-status');
+    await context.close();
+    return { mb: peak.bytes / 1e6, status, note: `${samples} samples; ${peak.workers} workers over 1 MB at the peak` };
+  } finally {
+    await browser.close();
+  }
 }
 
 /** Pairs of (bare loop in a worker, import through the page), in alternating order, each pair in a new browser context. */
@@ -235,6 +282,11 @@ export const suite: BenchSuite = {
       const bare10 = await bareLoopInPage(page, big);
       const imp10 = await importInPage(page, big);
       await context.close();
+      const mem1 = await peakMemoryInPage(baseURL, path);
+      const mem10 = await peakMemoryInPage(baseURL, big);
+      rows.push({ suite: 'import-browser', metric: 'peak memory in the page (JS + array buffers, page and workers), 1M lines', value: mem1.mb, unit: 'MB', budget: null, direction: 'max', note: `status ${mem1.status}; ${mem1.note}` });
+      rows.push({ suite: 'import-browser', metric: 'peak memory in the page (JS + array buffers, page and workers), 10M lines', value: mem10.mb, unit: 'MB', budget: 512, direction: 'max', note: `status ${mem10.status}; ${mem10.note}` });
+      rows.push({ suite: 'import-browser', metric: 'peak memory growth in the page from 1M to 10M lines', value: mem10.mb / mem1.mb, unit: '×', budget: 1.3, direction: 'max', note: `${mem1.mb.toFixed(0)} → ${mem10.mb.toFixed(0)} MB` });
       rows.push({ suite: 'import-browser', metric: 'import in the page / bare loop in a worker, 10M lines (1.5 GB)', value: imp10.ms / bare10.ms, unit: '×', budget: 1.0, direction: 'max', note: `${imp10.ms.toFixed(0)} vs ${bare10.ms.toFixed(0)} ms, status ${imp10.status}; reading ${imp10.readingMs.toFixed(0)} ms; longest main-thread task ${Math.max(0, ...imp10.during.map((x) => x.duration), ...imp10.after.map((x) => x.duration)).toFixed(0)} ms; longest progress gap ${imp10.gap.toFixed(0)} ms` });
     });
     return rows;
