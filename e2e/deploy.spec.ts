@@ -1,7 +1,10 @@
 import { resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectClean, guardPage, test } from './fixtures';
+import { BenchmarksPage } from './pages/benchmarks-page';
+import { HardwarePage } from './pages/hardware-page';
 import { ShellPage } from './pages/shell';
+import { TcoPage } from './pages/tco-page';
 import { startStaticServer, type StaticServer } from './static-server';
 
 /**
@@ -35,6 +38,7 @@ test('a tab open during a deploy keeps its code: a page it had not opened yet lo
   const old = await context.newPage();
   const oldGuard = guardPage(old, server.origin);
   const shell = new ShellPage(old);
+  const bench = new BenchmarksPage(old);
   await shell.open('#/tco');
   await shell.scenarioName().fill('Opened before the deploy');
   await controlled(old);
@@ -54,7 +58,8 @@ test('a tab open during a deploy keeps its code: a page it had not opened yet lo
   // before) has taken over the old tab.
   const second = await context.newPage();
   const secondGuard = guardPage(second, server.origin);
-  await new ShellPage(second).open('#/tco');
+  const secondShell = new ShellPage(second);
+  await secondShell.open('#/tco');
   await expect
     .poll(
       () =>
@@ -69,30 +74,30 @@ test('a tab open during a deploy keeps its code: a page it had not opened yet lo
 
   // The old tab opens a page whose chunk only build A has: it loads, in the same document.
   await shell.nav('Hardware').click();
-  await expect(old.getByTestId('hardware-page')).toBeVisible();
-  await expect(old.getByTestId('part-failed')).toHaveCount(0);
+  await expect(new HardwarePage(old).root()).toBeVisible();
+  await expect(shell.partFailed()).toHaveCount(0);
   expect(await old.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  await expect(old.getByTestId('new-version')).toContainText('A new version of the dashboard is ready');
+  await expect(shell.newVersion()).toContainText('A new version of the dashboard is ready');
 
   // The second tab takes the new version: B now controls both tabs, and A's cache stays for the old one.
   const secondReloaded = second.waitForEvent('load');
-  await second.getByRole('button', { name: /Reload to use it/ }).click();
+  await secondShell.reloadToNewVersion();
   await secondReloaded;
-  await expect(second.getByTestId('tco-verdict')).toBeVisible();
-  await expect(second.getByTestId('new-version')).toHaveCount(0);
+  await expect(new TcoPage(second).verdict()).toBeVisible();
+  await expect(secondShell.newVersion()).toHaveCount(0);
   await expect.poll(() => old.evaluate(() => (window as unknown as { takenOver: boolean }).takenOver)).toBe(true);
   await shell.nav('Benchmarks').click();
-  await expect(old.getByTestId('benchmarks-page')).toBeVisible();
+  await expect(bench.root()).toBeVisible();
   expect(await old.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
   // "Reload" moves the old tab to B, its work kept; with no tab of A left, A's cache goes.
   const reloaded = old.waitForEvent('load');
-  await old.getByRole('button', { name: /Reload to use it/ }).click();
+  await shell.reloadToNewVersion();
   await reloaded;
-  await expect(old.getByTestId('benchmarks-page')).toBeVisible();
+  await expect(bench.root()).toBeVisible();
   expect(await old.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
   await expect(shell.scenarioName()).toHaveValue('Opened before the deploy');
-  await expect(old.getByTestId('new-version')).toHaveCount(0);
+  await expect(shell.newVersion()).toHaveCount(0);
   await expect.poll(async () => (await cacheNames(old)).map((k) => k === cacheA), { timeout: 15_000 }).toEqual([false]);
   expect(await old.evaluate(() => [...document.scripts].map((s) => s.src).join(' '))).toMatch(/-next\.js/);
 

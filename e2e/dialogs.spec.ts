@@ -3,7 +3,7 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { textFile } from './pages/benchmarks-page';
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeScenario } from '../src/core/link/share-link';
 
 /**
  * Every modal dialog, by keyboard alone: it opens from a focused control with Enter, takes the
@@ -51,21 +51,20 @@ async function expectEscapeReturnsFocus(page: Page, dialog: Locator, opener: Loc
 }
 
 test.describe('dialogs by keyboard', () => {
-  test('shell: scenario library, manual share link, and the question before a link replaces local work', async ({ page, shell }) => {
+  test('shell: scenario library, manual share link, and the question before a link replaces local work', async ({ page, shell, library }) => {
     // No clipboard: the share link is offered to copy by hand.
     await page.addInitScript(() => {
       Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('no clipboard')) } });
     });
     await shell.open();
 
-    const libraryButton = page.getByRole('button', { name: /^My scenarios/ });
-    const library = page.getByRole('dialog', { name: 'My scenarios' });
-    await openWithKeyboard(libraryButton, library);
-    await expectTabCycles(page, library);
+    const libraryButton = library.opener();
+    await openWithKeyboard(libraryButton, library.dialog());
+    await expectTabCycles(page, library.dialog());
     await expectAxeClean(page, 'library');
-    await expectEscapeReturnsFocus(page, library, libraryButton);
+    await expectEscapeReturnsFocus(page, library.dialog(), libraryButton);
 
-    const shareButton = page.getByRole('button', { name: 'Copy share link' });
+    const shareButton = shell.shareButton();
     const share = page.getByRole('dialog', { name: 'Copy share link' });
     await openWithKeyboard(shareButton, share);
     await expect(share.getByLabel('Copy this link:')).toBeFocused();
@@ -88,7 +87,7 @@ test.describe('dialogs by keyboard', () => {
     await page.keyboard.press('Escape');
     await expect(confirm).toHaveCount(0);
     await expect(shell.scenarioName()).toHaveValue('My own work');
-    await expect(page.getByTestId('link-kept')).toBeVisible();
+    await expect(shell.linkKept()).toBeVisible();
   });
 
   test('report: presentation mode', async ({ page, shell, reportPage: report }) => {

@@ -12,10 +12,10 @@ test.describe('offline and privacy', () => {
     });
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByTestId('engine-result')).toContainText('12.98B');
+    await expect(shell.engineResult()).toContainText('12.98B');
     for (const name of [/Hardware fit/, /Benchmarks/, /Pilot/, /Report/]) {
       await shell.goTo(name);
-      await expect(page.locator('main')).not.toBeEmpty();
+      await expect(shell.main()).not.toBeEmpty();
     }
     await context.setOffline(false);
   });

@@ -3,7 +3,7 @@ import { CHECKS } from '../src/core/pilot/checklist';
 import { examplePilot, type PilotExample } from '../src/core/pilot/samples';
 import { DEFAULT_SCENARIO, EMPTY_DAY } from '../src/core/scenario/defaults';
 import type { DayMetrics, Scenario } from '../src/core/scenario/schema';
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeScenario } from '../src/core/link/share-link';
 import { expect, test } from './fixtures';
 import { fixtureFile, textFile } from './pages/benchmarks-page';
 

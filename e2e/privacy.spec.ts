@@ -20,7 +20,7 @@ test('a full session stays on its own origin and renders imported text literally
   expect(await page.locator('img[src="x"]').count()).toBe(0);
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.getByRole('button', { name: 'Copy share link' }).click();
-  await expect(page.getByTestId('share-status')).toContainText('Link copied');
+  await shell.shareButton().click();
+  await expect(shell.shareStatus()).toContainText('Link copied');
   expect(guard.foreignRequests).toEqual([]);
 });

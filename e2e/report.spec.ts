@@ -8,7 +8,7 @@ import { reportMessages } from '../src/features/report/messages';
 import { plansMessages } from '../src/features/tco/plans-messages';
 import { expect, test } from './fixtures';
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeScenario } from '../src/core/link/share-link';
 
 test.describe('report', () => {
   test('renders every section with real numbers', async ({ page, shell, reportPage: report }) => {
@@ -160,7 +160,7 @@ test.describe('report', () => {
     await expect(inputs.locator('tr[data-key="fx.EUR"]')).toHaveAttribute('data-differs', 'true');
     await expect(inputs.locator('tr[data-key="workload.requestsPerDay"]')).toHaveAttribute('data-differs', 'false');
     await expect(page.getByTestId('compare-results')).toContainText('$13,590');
-    await expect(page.getByTestId('compare-chart').locator('svg.recharts-surface')).toHaveCount(1);
+    await expect(page.getByTestId('compare-chart').locator('svg[data-plot]')).toHaveCount(1);
   });
 
   test('presentation mode moves through slides with the keyboard', async ({ page, shell, reportPage: report }) => {

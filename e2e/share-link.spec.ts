@@ -1,8 +1,8 @@
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from '../src/core/scenario/schema';
-import { encodeLinkPayload } from '../src/lib/url/codec';
-import golden from '../src/lib/url/fixtures/golden-links-v1.json' with { type: 'json' };
-import { decodeScenario, encodeScenario, parseHash } from '../src/lib/url/share-link';
+import { encodeLinkPayload } from '../src/core/link/codec';
+import golden from '../src/core/link/fixtures/golden-links-v1.json' with { type: 'json' };
+import { decodeScenario, encodeScenario, parseHash } from '../src/core/link/share-link';
 import { expect, test } from './fixtures';
 import { ShellPage } from './pages/shell';
 

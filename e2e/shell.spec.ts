@@ -1,6 +1,6 @@
 import { DEFAULT_SCENARIO } from '../src/core/scenario/defaults';
-import { encodeLinkPayload } from '../src/lib/url/codec';
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeLinkPayload } from '../src/core/link/codec';
+import { encodeScenario } from '../src/core/link/share-link';
 import { expect, expectClean, guardPage, test, workerNames } from './fixtures';
 import { ShellPage } from './pages/shell';
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, expectClean, guardPage, test } from './fixtures';
 import { ShellPage } from './pages/shell';
+import { TcoPage } from './pages/tco-page';
 import { startStaticServer, type StaticServer } from './static-server';
 
 /**
@@ -32,11 +33,11 @@ test('without headers, string code runs neither in the compute worker nor in an 
   const guard = guardPage(page, app.origin);
   const response = await page.goto('/#/tco');
   expect(response?.headers()['content-security-policy']).toBeUndefined();
-  await expect(page.getByTestId('engine-result')).toBeVisible();
+  await expect(new ShellPage(page).engineResult()).toBeVisible();
   const probe = await page.evaluate(() => (window as unknown as { __compute: { probeForTest(): Promise<unknown> } }).__compute.probeForTest());
   expect(probe).toEqual({ compute: { timer: false, eval: false }, part: { timer: false, eval: false } } satisfies { compute: Probe; part: Probe });
   // The workers still do their work under the policy: the verdict is computed.
-  await expect(page.getByTestId('tco-verdict')).toBeVisible();
+  await expect(new TcoPage(page).verdict()).toBeVisible();
   // What the browser logs for the refused string code; nothing else.
   expect(guard.errors.filter((e) => !/unsafe-eval|Content Security Policy/.test(e))).toEqual([]);
   guard.errors.splice(0);
@@ -59,7 +60,7 @@ test('framed by another site, the app refuses to run and offers to open it in it
     await expect(link).toHaveAttribute('target', '_blank');
     // Nothing of the app ran in the frame.
     await expect(frame.getByRole('navigation')).toHaveCount(0);
-    await expect(frame.getByTestId('engine-status')).toHaveCount(0);
+    await expect(ShellPage.engineStatusIn(frame)).toHaveCount(0);
     // Opened in its own tab, it runs.
     const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await expect(new ShellPage(tab).nav(/TCO|Break-even/)).toBeVisible();

@@ -67,30 +67,24 @@ for (const failure of ['open fails', 'storage full', 'missing'] as const) {
       await expect(outcome).toContainText(`(${REASON[failure]}) and will not survive a reload`);
       await expect(bench.rows()).toHaveCount(1);
       // vLLM bench serve 0.25.1: TTFT p99 734.4049174101428 ms in the file.
-      await expect(bench.row('vLLM · facebook/opt-125m').getByTestId('cell-ttft99')).toHaveText('734');
-      await expect(page.getByTestId('bench-unstored')).toContainText('1 file kept in this tab only');
-      await expect(page.getByTestId('bench-unstored')).toContainText('will not survive a reload');
+      await expect(bench.cell(bench.row('vLLM · facebook/opt-125m'), 'ttft99')).toHaveText('734');
+      await expect(bench.unstored()).toContainText('1 file kept in this tab only');
+      await expect(bench.unstored()).toContainText('will not survive a reload');
     });
 
     test('a dropped price file is used from memory, and the picker says it will not survive a reload', async ({ page, tcoPage: tco }) => {
       await failStorage(page, failure);
       await tco.open({ charts: false });
       await tco.openGroup('tco-group-api');
-      await page.getByTestId('tco-list-price-open').click();
-      const picker = page.getByTestId('tco-list-price');
+      const picker = await tco.listPrice().open();
       // One provider, one model, in the data set's form, at a price the bundled data does not have.
       const data = JSON.stringify([{ id: 'openai', name: 'OpenAI', api_pattern: 'https://api\\.openai\\.com', models: [{ id: 'gpt-4.1', name: 'gpt 4.1', match: { starts_with: 'gpt-4.1' }, prices: { input_mtok: 3, cache_read_mtok: 1, output_mtok: 12 } }] }]);
-      const dataTransfer = await page.evaluateHandle((text) => {
-        const dt = new DataTransfer();
-        dt.items.add(new File([text], 'data.json', { lastModified: Date.UTC(2026, 10, 30) }));
-        return dt;
-      }, data);
-      await picker.dispatchEvent('drop', { dataTransfer });
-      await expect(page.getByTestId('tco-list-price-data')).toContainText('Prices from your data.json');
-      await expect(page.getByTestId('tco-list-price-error')).toHaveCount(0);
-      await expect(page.getByTestId('tco-list-price-not-stored')).toHaveText(`This file is used in this tab only and will not survive a reload: it could not be stored (${REASON[failure]}).`);
+      await picker.dropFile('data.json', data, Date.UTC(2026, 10, 30));
+      await expect(picker.data()).toContainText('Prices from your data.json');
+      await expect(picker.error()).toHaveCount(0);
+      await expect(picker.notStored()).toHaveText(`This file is used in this tab only and will not survive a reload: it could not be stored (${REASON[failure]}).`);
       // The file's own price is offered: 3 / 1 / 12 USD per 1M.
-      await expect(page.getByTestId('tco-list-price-model').locator('option')).toHaveText(['Choose a model…', 'gpt 4.1 · 3 / 1 / 12 USD per 1M']);
+      await expect(picker.modelOptions()).toHaveText(['Choose a model…', 'gpt 4.1 · 3 / 1 / 12 USD per 1M']);
     });
   });
 }

@@ -234,22 +234,16 @@ test.describe('one deployment on every page', () => {
     const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
     expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBeLessThanOrEqual(2);
   });
-  test('a dropped price file with an impossible date (lastModified 9e15) is used, dated today, and says so', async ({ page, tcoPage: tco }) => {
+  test('a dropped price file with an impossible date (lastModified 9e15) is used, dated today, and says so', async ({ tcoPage: tco }) => {
     await tco.open({ charts: false });
     await tco.openGroup('tco-group-api');
-    await page.getByTestId('tco-list-price-open').click();
-    const picker = page.getByTestId('tco-list-price');
+    const picker = await tco.listPrice().open();
     // One provider, one model, in the data set's form.
     const data = JSON.stringify([{ id: 'openai', name: 'OpenAI', api_pattern: 'https://api\\.openai\\.com', models: [{ id: 'gpt-4.1', name: 'gpt 4.1', match: { starts_with: 'gpt-4.1' }, prices: { input_mtok: 2, cache_read_mtok: 0.5, output_mtok: 8 } }] }]);
-    const dataTransfer = await page.evaluateHandle((text) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], 'data.json', { lastModified: 9e15 }));
-      return dt;
-    }, data);
-    await picker.dispatchEvent('drop', { dataTransfer });
+    await picker.dropFile('data.json', data, 9e15);
     const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-    await expect(page.getByTestId('tco-list-price-date')).toHaveText(`The file gives no date a calendar holds; today’s date, ${today}, stands for it.`);
-    await expect(page.getByTestId('tco-list-price-data')).toContainText('data.json');
-    await expect(page.getByTestId('tco-list-price-error')).toHaveCount(0);
+    await expect(picker.date()).toHaveText(`The file gives no date a calendar holds; today’s date, ${today}, stands for it.`);
+    await expect(picker.data()).toContainText('data.json');
+    await expect(picker.error()).toHaveCount(0);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { defaultScenario } from '../src/core/scenario/defaults';
 import { plainScenario } from '../src/testing/test-scenarios';
-import { encodeScenario } from '../src/lib/url/share-link';
+import { encodeScenario } from '../src/core/link/share-link';
 import { expect, test } from './fixtures';
 import { slow } from './pages/tco-page';
 

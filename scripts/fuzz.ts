@@ -9,8 +9,8 @@ import { benchRunSchema } from '../src/core/benchmarks/run-schema';
 import { platformHost } from '../src/worker/benchmarks-api';
 import { readScenarioDocument } from '../src/core/scenario/document';
 import { SCENARIO_TYPE, SCENARIO_VERSION, scenarioSchema } from '../src/core/scenario/schema';
-import { encodeLinkPayload } from '../src/lib/url/codec';
-import { decodeScenario } from '../src/lib/url/share-link';
+import { encodeLinkPayload } from '../src/core/link/codec';
+import { decodeScenario } from '../src/core/link/share-link';
 import { hostileDocLink, hostileScenarioDoc, mutatedLink, randomLinkText } from '../src/testing/link-arbitraries';
 
 /**

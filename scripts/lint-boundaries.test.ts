@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -26,26 +26,74 @@ describe('import boundaries', () => {
     ['src/features/report/a.tsx', './report-page', false],
     ['src/features/report/a.tsx', '../../components/card', false],
     ['src/features/report/a.tsx', '../../core/tco/evaluate', false],
-    // A feature reaches the worker only through lib/query, and takes its contract types from core.
+    // A feature reaches the worker only through lib/query; of the worker it sees the contract's types.
     ['src/features/tco/a.tsx', 'comlink', true],
     ['src/features/usage/a.tsx', '../../worker/usage-api', true],
-    ['src/features/usage/a.tsx', '../../core/usage/answer', false],
+    ['src/features/usage/a.tsx', '../../worker', true],
+    ['src/features/usage/a.tsx', '../../worker/contract', false],
+    ['src/features/usage/a.tsx', '../../worker/contract-extra', true],
     ['src/features/usage/a.test.ts', '../../worker/benchmarks-api', false],
     ['src/features/usage/a.tsx', '../tco/verdict', true],
     ['src/features/tco/a.tsx', '../../lib/query/compute', false],
+    ['src/components/card.tsx', '../lib/query/compute', false],
     // components/ knows no feature and not the app shell.
     ['src/components/card.tsx', '../features/tco/verdict', true],
     ['src/components/card.tsx', '../app/shell', true],
     ['src/state/store.ts', '../features/pilot/pilot-page', true],
     ['src/components/card.tsx', './source-badge', false],
     ['src/components/card.tsx', '../core/tco/evaluate', false],
-    // The worker sees core, and of lib only the IndexedDB wrapper it shares with the page.
-    ['src/worker/benchmarks-api.ts', '../lib/storage/idb', false],
+    // The worker sees core and platform/ (the IndexedDB wrapper it shares with the page), no lib.
+    ['src/worker/benchmarks-api.ts', '../platform/idb', false],
     ['src/worker/benchmarks-api.ts', '../lib/storage/runs-db', true],
+    ['src/worker/benchmarks-api.ts', '../lib/format/format', true],
     ['src/worker/benchmarks-api.ts', '../lib/query/compute', true],
     ['src/worker/benchmarks-api.ts', '../core/benchmarks/importer', false],
+    // Only the chart kit imports the chart library; charts take its parts from the kit.
+    ['src/features/hardware/a.tsx', 'recharts', true],
+    ['src/features/tco/a.test.ts', 'recharts', true],
+    ['src/features/pilot/a.tsx', 'recharts/types/util/types', true],
+    ['src/components/card.tsx', 'recharts', true],
+    ['src/app/shell.tsx', 'recharts', true],
+    ['src/lib/export/chart-image.ts', 'recharts', true],
+    ['src/features/hardware/a.tsx', '../../components/chart/recharts', false],
+    ['src/components/chart/recharts.tsx', 'recharts', false],
+    ['src/components/chart/plot.tsx', '../../features/tco/verdict', true],
+    // The CLI reads share links through core, not lib.
+    ['src/cli/commands/validate.ts', '../../core/link/share-link', false],
+    ['src/cli/commands/validate.ts', '../../lib/url/share-link', true],
+    ['src/cli/commands/validate.ts', '../../lib/storage/runs-db', true],
+    // platform/ sits between core and the worker: it sees core only.
+    ['src/platform/idb.ts', '../core/scenario/schema', false],
+    ['src/platform/idb.ts', '../worker/contract', true],
+    ['src/platform/idb.ts', '../lib/storage/runs-db', true],
+    ['src/core/scenario/restore.ts', '../../platform/idb', true],
   ])('%s importing %s: refused %s', async (file, from, expected) => {
     expect(await refused(file, from)).toBe(expected);
+  });
+});
+
+describe('the worker client', () => {
+  it('is called by lib/query alone: a feature or a shared component importing `compute` is refused', async () => {
+    const lint = async (file: string, from: string) => {
+      const [result] = await eslint.lintText(`import { compute, inputKey } from '${from}';\nexport const y = [compute, inputKey];\n`, { filePath: file });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message.split("'")[1]);
+    };
+    expect(await lint('src/features/tco/a.tsx', '../../lib/query/compute')).toEqual(['compute']);
+    expect(await lint('src/components/a.tsx', '../lib/query/compute')).toEqual(['compute']);
+    expect(await lint('src/lib/query/a.ts', './compute')).toEqual([]);
+  });
+});
+
+describe('the worker contract', () => {
+  it('holds types only: a value, a function or a value import in it is refused', async () => {
+    const lint = async (text: string) => {
+      const [result] = await eslint.lintText(text, { filePath: 'src/worker/contract.ts' });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').length;
+    };
+    expect(await lint(`import type { Scenario } from '../core/scenario/schema';\nexport interface A {\n  s: Scenario;\n}\nexport type B = A | null;\n`)).toBe(0);
+    expect(await lint(`export const limit = 3;\n`)).toBe(1);
+    expect(await lint(`export function f(): number {\n  return 1;\n}\n`)).toBe(1);
+    expect(await lint(`import { defaultScenario } from '../core/scenario/defaults';\nexport type D = typeof defaultScenario;\n`)).toBe(1);
   });
 });
 
@@ -58,7 +106,8 @@ describe('a new feature folder', () => {
     const root = resolve(import.meta.dirname, '..');
     const cache = join(root, 'node_modules', '.cache');
     mkdirSync(cache, { recursive: true });
-    const tree = mkdtempSync(join(cache, 'lint-features-'));
+    // ESLint reports real paths: node_modules may be a link (a second checkout sharing one).
+    const tree = realpathSync(mkdtempSync(join(cache, 'lint-features-')));
     try {
       copyFileSync(join(root, 'eslint.config.js'), join(tree, 'eslint.config.js'));
       const folders = readdirSync(join(root, 'src/features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);

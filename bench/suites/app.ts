@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { defaultScenario } from '../../src/core/scenario/defaults';
-import { encodeScenario } from '../../src/lib/url/share-link';
+import { encodeScenario } from '../../src/core/link/share-link';
 import { fullyCustomisedScenario } from '../../src/testing/custom-scenario';
 import { ensureBuild, withBrowser } from '../browser';
 import { median, type BenchRow, type BenchSuite } from '../types';

@@ -2,7 +2,7 @@ import { evaluatePilot } from '../../src/core/pilot/evaluate';
 import { examplePilot, PILOT_EXAMPLES, type PilotExample } from '../../src/core/pilot/samples';
 import { weekSeries } from '../../src/core/pilot/series';
 import { defaultScenario } from '../../src/core/scenario/defaults';
-import { encodeScenario } from '../../src/lib/url/share-link';
+import { encodeScenario } from '../../src/core/link/share-link';
 import { medianTimeMs, type BenchRow, type BenchSuite } from '../types';
 
 /**

@@ -32,7 +32,11 @@ export class BenchmarksPage {
 
   async open(): Promise<void> {
     await this.page.goto('/#/benchmarks');
-    await expect(this.page.getByTestId('benchmarks-page')).toBeVisible();
+    await expect(this.root()).toBeVisible();
+  }
+
+  root(): Locator {
+    return this.page.getByTestId('benchmarks-page');
   }
 
   dropZone(): Locator {
@@ -95,6 +99,16 @@ export class BenchmarksPage {
 
   row(text: string | RegExp): Locator {
     return this.rows().filter({ hasText: text });
+  }
+
+  /** A figure of a run's row, by its column ("ttft99", "out-tps", "goodput"). */
+  cell(row: Locator, column: string): Locator {
+    return row.getByTestId(`cell-${column}`);
+  }
+
+  /** The note that imported files are kept in this tab only (storage failed). */
+  unstored(): Locator {
+    return this.page.getByTestId('bench-unstored');
   }
 
   /** Charts are drawn when they scroll into view. */

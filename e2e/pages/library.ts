@@ -11,10 +11,16 @@ export class LibraryPanel {
     return this.page.getByRole('dialog', { name: TITLE });
   }
 
-  async open(): Promise<void> {
-    // The button's name may carry the "unsaved changes" dot's title after the label.
-    await this.page.getByRole('button', { name: TITLE }).click();
+  /** The button that opens the dialog; its name may carry the "unsaved changes" dot's title after the label. */
+  opener(): Locator {
+    return this.page.getByRole('button', { name: TITLE });
+  }
+
+  /** Opens the dialog and returns its model. */
+  async open(): Promise<LibraryPanel> {
+    await this.opener().click();
     await expect(this.dialog()).toBeVisible();
+    return this;
   }
 
   async close(): Promise<void> {
@@ -29,8 +35,61 @@ export class LibraryPanel {
     return this.items().filter({ hasText: name });
   }
 
+  async duplicate(name: string): Promise<void> {
+    await this.item(name).getByRole('button', { name: 'Duplicate' }).click();
+  }
+
+  async rename(name: string, to: string): Promise<void> {
+    await this.item(name).getByRole('button', { name: 'Rename' }).click();
+    await this.page.getByRole('textbox', { name: /New name for/ }).fill(to);
+    await this.page.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  /** Deletes a saved scenario, accepting the browser's question. */
+  async delete(name: string): Promise<void> {
+    this.page.once('dialog', (d) => void d.accept());
+    await this.item(name).getByRole('button', { name: 'Delete' }).click();
+  }
+
+  /** Opens a saved scenario on the page. */
+  async openItem(name: string): Promise<void> {
+    await this.item(name).getByRole('button', { name: 'Open' }).click();
+  }
+
+  /** Downloads the current scenario as a file; resolves to its path on disk. */
+  async download(): Promise<string> {
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: 'Download scenario (JSON)' }).click();
+    return (await download).path();
+  }
+
+  /** Opens scenario files (paths or contents) as "Open a scenario file…" does. */
+  async importFile(files: Parameters<Locator['setInputFiles']>[0]): Promise<void> {
+    await this.page.getByTestId('import-json').setInputFiles(files);
+  }
+
+  /** What the last open or save says ("Opened …", "… could not be opened: …"). */
+  message(): Locator {
+    return this.page.getByTestId('library-message');
+  }
+
+  /** Saves the open scenario over its saved copy. */
+  async saveChanges(): Promise<void> {
+    await this.page.getByTestId('save-changes').click();
+  }
+
+  /** "saved", "unsaved changes" or "not saved", after the scenario's name. */
+  state(): Locator {
+    return this.page.getByTestId('dirty-state');
+  }
+
+  /** The warning that another tab saved a newer revision. */
+  conflict(): Locator {
+    return this.page.getByTestId('save-conflict');
+  }
+
   async saveAsNew(): Promise<void> {
     await this.dialog().getByRole('button', { name: /^(Save as new scenario|Als neues Szenario speichern)$/ }).click();
-    await expect(this.page.getByTestId('dirty-state')).toContainText('saved');
+    await expect(this.state()).toContainText('saved');
   }
 }

@@ -54,6 +54,16 @@ export class PlansPanel {
     };
   }
 
+  /** A disaggregated plan's pools line (workers, rates, the binding pool in `data-binding`). */
+  pools(planId: string): Locator {
+    return this.row(planId).getByTestId('plan-pools');
+  }
+
+  /** The constraint that lets disaggregated prefill/decode pools be candidates. */
+  poolsAllowed(): Locator {
+    return this.root().getByRole('checkbox', { name: /prefill\/decode pools/i });
+  }
+
   async use(planId: string): Promise<void> {
     await this.root().locator(`[data-plan-id="${planId}"]`).getByTestId('plan-use').click();
     await expect(this.root().getByTestId('plans-applied')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Page model of the Report area. */
 export class ReportPage {
@@ -19,6 +19,12 @@ export class ReportPage {
 
   assumptions() {
     return this.page.getByTestId('assumptions');
+  }
+
+  /** The report's capacity part: the latency target, the throughput's source, the operating point and the headline. */
+  capacity(): { slo: Locator; badge: Locator; point: Locator; headline: Locator } {
+    const root = this.page.getByTestId('report-capacity');
+    return { slo: root.getByTestId('report-capacity-slo'), badge: root.getByTestId('report-capacity-badge'), point: root.getByTestId('report-capacity-point'), headline: root.getByTestId('capacity-headline') };
   }
 
   async waitForNumbers(): Promise<void> {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 
 /** Page model of the app shell: navigation, settings, share link, banners; by role and name where one exists. */
 export class ShellPage {
@@ -6,7 +6,54 @@ export class ShellPage {
 
   async open(hash = ''): Promise<void> {
     await this.page.goto(`/${hash}`);
-    await expect(this.page.getByTestId('engine-status')).toBeVisible();
+    await expect(this.engineStatus()).toBeVisible();
+  }
+
+  /** The footer's engine status; its `data-engine` says where the computation runs (worker or main thread). */
+  engineStatus(): Locator {
+    return ShellPage.engineStatusIn(this.page);
+  }
+
+  /** The engine status of the app inside a frame (absent when the app refused to run there). */
+  static engineStatusIn(scope: Page | FrameLocator): Locator {
+    return scope.getByTestId('engine-status');
+  }
+
+  /** The footer's result of the engine's last computation (the monthly tokens). */
+  engineResult(): Locator {
+    return this.page.getByTestId('engine-result');
+  }
+
+  main(): Locator {
+    return this.page.getByRole('main');
+  }
+
+  /** What a part of the page that failed to load or draw says in its place; `data-part` names its kind. */
+  partFailed(): Locator {
+    return this.page.getByTestId('part-failed');
+  }
+
+  /** The notice that a new version is ready, with its reload button. */
+  newVersion(): Locator {
+    return this.page.getByTestId('new-version');
+  }
+
+  async reloadToNewVersion(): Promise<void> {
+    await this.page.getByRole('button', { name: /Reload to use it/ }).click();
+  }
+
+  shareButton(): Locator {
+    return this.page.getByRole('button', { name: 'Copy share link' });
+  }
+
+  /** What the share button says after a click ("Link copied"). */
+  shareStatus(): Locator {
+    return this.page.getByTestId('share-status');
+  }
+
+  /** The notice that a shared link was not opened, the local scenario kept. */
+  linkKept(): Locator {
+    return this.page.getByTestId('link-kept');
   }
 
   nav(name: RegExp | string) {

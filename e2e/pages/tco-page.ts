@@ -1,4 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { CapacityPanel } from './capacity-panel';
+import { ListPricePicker } from './list-price-picker';
+import { fieldAlert } from './parts';
 
 /**
  * Assertions on figures the worker computes: retried until they hold, for up to 20 s, because
@@ -61,13 +64,28 @@ export class TcoPage {
     return this.page.getByTestId('tco-verdict');
   }
 
+  /** The deployment summary's rows: what is self-hosted on what, and where its throughput comes from. */
+  deployment(row: 'self' | 'cost' | 'api' | 'throughput'): Locator {
+    return this.page.getByTestId(`deployment-${row}`);
+  }
+
+  /** The capacity panel's note that a disaggregated deployment is sized by its pools' rates. */
+  capacityPoolsNote(): Locator {
+    return this.page.getByTestId('capacity-pools-note');
+  }
+
   kpi(name: 'api' | 'self' | 'hybrid' | 'break-even' | 'capacity' | 'utilisation'): Locator {
     return this.page.getByTestId(`tco-kpi-${name}`);
   }
 
   /** The big figure of a KPI card. */
+  kpiFigure(name: Parameters<TcoPage['kpi']>[0]): Locator {
+    return this.page.getByTestId(`tco-kpi-${name}-value`);
+  }
+
+  /** The big figure of a KPI card, as text. */
   async kpiValue(name: Parameters<TcoPage['kpi']>[0]): Promise<string> {
-    return (await this.page.getByTestId(`tco-kpi-${name}-value`).innerText()).trim();
+    return (await this.kpiFigure(name).innerText()).trim();
   }
 
   slider(name: RegExp): Locator {
@@ -151,9 +169,91 @@ export class TcoPage {
       .toBe(true);
   }
 
+  /** The API group's list-price picker (closed until `open`). */
+  listPrice(): ListPricePicker {
+    return new ListPricePicker(this.page);
+  }
+
   /** The capacity panel's choice of where the throughput comes from. */
   seriesSource(): Locator {
-    return this.page.getByTestId('capacity-panel').getByRole('combobox', { name: 'Throughput comes from' });
+    return this.capacity().source();
+  }
+
+  capacity(): CapacityPanel {
+    return new CapacityPanel(this.page.getByTestId('capacity-panel'));
+  }
+
+  /** The capacity headline under the capacity charts ("At 47.8 tok/s per user, … cost …"). */
+  capacityHeadline(): Locator {
+    return this.page.getByTestId('capacity-headline');
+  }
+
+  /** The throughput's source badge in the capacity panel's head. */
+  capacityBadge(): Locator {
+    return this.page.getByTestId('capacity-badge');
+  }
+
+  /** The throughput's source as the verdict names it ("entered", "measured (file)"). */
+  verdictBadge(): Locator {
+    return this.page.getByTestId('tco-verdict-badge');
+  }
+
+  /** The key of the inputs each of these charts last drew, and the evaluation's key. */
+  async chartKeys(charts: readonly string[]): Promise<{ evaluation: string | null; charts: (string | null)[] }> {
+    const evaluation = await this.root().getAttribute('data-eval-key');
+    const keys = await Promise.all(charts.map((c) => this.page.locator(`[data-chart="${c}"]`).getAttribute('data-for')));
+    return { evaluation, charts: keys };
+  }
+
+  /** Why the replicas cannot be sized from the throughput, when they cannot. */
+  sizingProblem(): Locator {
+    return this.page.getByTestId('tco-sizing-problem');
+  }
+
+  /** The sizing's worked figures (prefill and decode time of a request). */
+  sizing(): Locator {
+    return this.page.getByTestId('tco-sizing');
+  }
+
+  /** The quick inputs' throughput, when a series sets it: the figure, its source and the way back. */
+  throughputFromSeries(): { line: Locator; note: Locator; slider: Locator; useSingleFigure: () => Promise<void> } {
+    const quick = this.page.getByTestId('tco-quick-inputs');
+    return {
+      line: quick.getByTestId('tco-throughput-series'),
+      note: quick.getByTestId('tco-throughput'),
+      slider: quick.getByRole('slider', { name: /^Throughput per replica/ }),
+      useSingleFigure: () => quick.getByRole('button', { name: 'Use the single figure instead' }).click(),
+    };
+  }
+
+  /** The Monte Carlo chart (its summary names what varies). */
+  monteCarlo(): Locator {
+    return this.page.getByTestId('tco-mc-chart');
+  }
+
+  /** The note on ranges entered for inputs the scenario does not read. */
+  rangesIgnored(): Locator {
+    return this.page.getByTestId('tco-mc-ignored');
+  }
+
+  tornado(): { root: Locator; showTable: () => Promise<void>; row: (name: RegExp) => Locator } {
+    const root = this.page.getByTestId('tco-tornado-chart');
+    return {
+      root,
+      showTable: () => root.getByRole('button', { name: /data table/i }).click(),
+      row: (name) => root.getByRole('row', { name }),
+    };
+  }
+
+  /** One input's range of the uncertainty group (open it first), by the input's key: its fields and the note that it is not used. */
+  range(key: string): { field: (label: string) => Locator; unused: Locator } {
+    const row = this.page.locator(`[data-range="${key}"]`);
+    return { field: (label) => row.getByRole('textbox', { name: label }), unused: row.getByTestId('tco-range-unused') };
+  }
+
+  /** The message under a number field of the page, by the field's label. */
+  fieldError(label: string | RegExp): Locator {
+    return fieldAlert(this.root(), label);
   }
 
   /** Picks a series by its label once it is offered (an import's series come when its runs are stored). */

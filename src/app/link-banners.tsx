@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../components/button';
 import { Banner } from '../components/card';
@@ -11,12 +12,11 @@ import { formatDate, formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
 import { plural } from '../lib/i18n/plural';
 import { storageFailureText } from '../lib/i18n/storage';
-import { buildHash, type LinkError } from '../lib/url/share-link';
+import { buildHash, type LinkError } from '../core/link/share-link';
 import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';
 import { useSessionStore, type Area } from '../state/session';
-import { queryClient, useEngineState } from '../lib/query/compute';
-import { savedScenariosKey } from '../lib/query/library';
-import { saveScenario } from '../lib/storage/scenarios-db';
+import { useEngineState } from '../lib/query/compute';
+import { saveScenarioMutation } from '../lib/query/library';
 import { useAppStore } from '../state/store';
 import { shellMessages } from './messages';
 
@@ -262,6 +262,7 @@ export function ConfirmLinkDialog() {
   const language = useLanguage();
   const link = useSessionStore((s) => s.link);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const saveScenario = useMutation(saveScenarioMutation()).mutateAsync;
   if (link.kind !== 'confirm') return null;
 
   async function saveMineThenOpen() {
@@ -274,7 +275,6 @@ export function ConfirmLinkDialog() {
       setSaveError(result.kind === 'conflict' ? t('link.confirm.conflict') : storageFailureText(language, result.reason));
       return;
     }
-    void queryClient.invalidateQueries({ queryKey: savedScenariosKey });
     acceptIncoming();
   }
 

@@ -1,5 +1,5 @@
 import { saveWorkingCopy } from '../lib/storage/local';
-import { buildHash } from '../lib/url/share-link';
+import { buildHash } from '../core/link/share-link';
 import { currentPayload } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
 import { useAppStore } from '../state/store';

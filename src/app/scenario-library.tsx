@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Button } from '../components/button';
 import { Banner } from '../components/card';
@@ -12,21 +12,14 @@ import { formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
 import { plural } from '../lib/i18n/plural';
 import { storageFailureText } from '../lib/i18n/storage';
-import { storageFailure } from '../lib/storage/idb';
-import {
-  deleteScenario,
-  duplicateScenario,
-  renameScenario,
-  saveScenario,
-  type SavedScenario,
-  type SaveResult,
-} from '../lib/storage/scenarios-db';
+import { storageFailure } from '../platform/idb';
+import type { SavedScenario, SaveResult } from '../lib/storage/scenarios-db';
+import { deleteScenarioMutation, duplicateScenarioMutation, renameScenarioMutation, saveScenarioMutation, useSavedScenarios } from '../lib/query/library';
 import { navigate, noteCatalogDrift } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
 import { useAppStore } from '../state/store';
 import { libraryMessages } from './library-messages';
 import type { DocumentError } from '../core/scenario/document';
-import { LIBRARY_KEY, useLibrary } from './use-library';
 import { readTextFile, textFileProblem } from '../lib/files/read-text';
 
 const MAX_IMPORT_BYTES = 1024 * 1024;
@@ -87,8 +80,11 @@ export function ScenarioLibraryButton() {
 function ScenarioLibrary(props: { onClose: () => void }) {
   const t = useT(libraryMessages);
   const language = useLanguage();
-  const client = useQueryClient();
-  const library = useLibrary();
+  const library = useSavedScenarios();
+  const saveScenario = useMutation(saveScenarioMutation()).mutateAsync;
+  const renameScenario = useMutation(renameScenarioMutation()).mutateAsync;
+  const duplicateScenario = useMutation(duplicateScenarioMutation()).mutateAsync;
+  const deleteScenario = useMutation(deleteScenarioMutation()).mutateAsync;
   const scenario = useAppStore((s) => s.scenario);
   const replaceScenario = useAppStore((s) => s.replaceScenario);
   const saved = useSessionStore((s) => s.saved);
@@ -100,8 +96,6 @@ function ScenarioLibrary(props: { onClose: () => void }) {
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
-  const refresh = () => client.invalidateQueries({ queryKey: LIBRARY_KEY });
-
   function handle(result: SaveResult, onOk?: (s: SavedScenario) => void): void {
     if (result.ok) {
       onOk?.(result.saved);
@@ -111,7 +105,6 @@ function ScenarioLibrary(props: { onClose: () => void }) {
     } else {
       setMessage({ tone: 'bad', text: t('failed', { reason: storageFailureText(language, result.reason) }) });
     }
-    void refresh();
   }
 
   async function save(asNew: boolean, force = false): Promise<void> {
@@ -278,7 +271,7 @@ function ScenarioLibrary(props: { onClose: () => void }) {
                   e.preventDefault();
                   const name = renaming.name.trim().slice(0, 120);
                   if (!name) return;
-                  void renameScenario(s.id, name).then((r) =>
+                  void renameScenario({ id: s.id, name }).then((r) =>
                     handle(r, (updated) => {
                       if (saved?.id === s.id) {
                         useAppStore.getState().setName(name);
@@ -319,7 +312,7 @@ function ScenarioLibrary(props: { onClose: () => void }) {
               <Button size="xs" onClick={() => setRenaming({ id: s.id, name: s.name })}>
                 {t('rename')}
               </Button>
-              <Button size="xs" onClick={() => void duplicateScenario(s.id, t('copySuffix')).then((r) => handle(r))}>
+              <Button size="xs" onClick={() => void duplicateScenario({ id: s.id, copySuffix: t('copySuffix') }).then((r) => handle(r))}>
                 {t('duplicate')}
               </Button>
               <Button
@@ -330,7 +323,6 @@ function ScenarioLibrary(props: { onClose: () => void }) {
                     if (!r.ok) setMessage({ tone: 'bad', text: t('failed', { reason: storageFailureText(language, r.reason) }) });
                     if (saved?.id === s.id) useSessionStore.getState().setSaved(null);
                     setCompareIds(compareIds.filter((x) => x !== s.id));
-                    void refresh();
                   });
                 }}
               >

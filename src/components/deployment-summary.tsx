@@ -36,6 +36,12 @@ const messages = defineMessages(
     ownRate: 'your rate',
     'replicas.one': '{model} on {n} replica of {gpus} × {gpu}',
     'replicas.other': '{model} on {n} replicas of {gpus} × {gpu}',
+    'pools.what': '{model} on prefill/decode pools, workers of {gpus} × {gpu}',
+    'pools.rates': 'prefill {p} req/s and decode {d} req/s per worker at the latency targets ({source}); the pools are sized apart, not by a throughput per replica',
+    'poolSource.entered': 'entered',
+    'poolSource.measured': 'measured',
+    'poolSource.published': 'published',
+    'poolSource.estimated': 'estimated',
     layout: 'layout {layout}',
     fits: 'fits',
     notFits: 'does not fit',
@@ -92,6 +98,12 @@ const messages = defineMessages(
     ownRate: 'Ihr Preis',
     'replicas.one': '{model} auf {n} Replikat aus {gpus} × {gpu}',
     'replicas.other': '{model} auf {n} Replikaten aus {gpus} × {gpu}',
+    'pools.what': '{model} auf Prefill/Decode-Pools, Worker aus {gpus} × {gpu}',
+    'pools.rates': 'Prefill {p} Anfr./s und Decode {d} Anfr./s je Worker bei den Latenzzielen ({source}); die Pools werden getrennt bemessen, nicht nach einem Durchsatz je Replikat',
+    'poolSource.entered': 'eingegeben',
+    'poolSource.measured': 'gemessen',
+    'poolSource.published': 'veröffentlicht',
+    'poolSource.estimated': 'geschätzt',
     layout: 'Aufteilung {layout}',
     fits: 'passt',
     notFits: 'passt nicht',
@@ -184,6 +196,7 @@ function makeFix(fix: CoherenceFix): void {
 }
 
 function deploymentWhat(language: Language, d: DeploymentSummary, t: T): string {
+  if (d.pools) return t('pools.what', { model: d.model.name, gpus: d.gpusPerReplica, gpu: d.gpu.name });
   const key = plural(language, d.replicas, { one: 'replicas.one' as const, other: 'replicas.other' as const });
   return t(key, { model: d.model.name, n: d.replicas, gpus: d.gpusPerReplica, gpu: d.gpu.name });
 }
@@ -286,7 +299,13 @@ export function DeploymentSummaryView(props: { check: DeploymentCheck; actions?:
         </dd>
         <dt className="font-medium text-muted">{t('throughput')}</dt>
         <dd className="min-w-0 break-words" data-testid="deployment-throughput" data-kind={d.throughput.kind}>
-          {throughputText(language, d.throughput, t)}
+          {d.pools
+            ? t('pools.rates', {
+                p: formatNumber(language, d.pools.prefillRequestsPerSecond, 2),
+                d: formatNumber(language, d.pools.decodeRequestsPerSecond, 2),
+                source: `${t(`poolSource.${d.pools.source}`)}${d.pools.label ? `: ${d.pools.label}` : ''}`,
+              })
+            : throughputText(language, d.throughput, t)}
         </dd>
       </dl>
       {check.flags.length > 0 ? (

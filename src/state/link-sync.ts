@@ -3,7 +3,7 @@ import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
 import { deepEqual } from '../core/scenario/json';
 import type { Scenario } from '../core/scenario/schema';
 import { loadWorkingCopy, savePrefs, saveWorkingCopy } from '../lib/storage/local';
-import { buildHash, decodeScenario, encodeScenario, parseHash } from '../lib/url/share-link';
+import { buildHash, decodeScenario, encodeScenario, parseHash } from '../core/link/share-link';
 import { isArea, useSessionStore, type Area } from './session';
 import { prefsOf, useAppStore } from './store';
 

@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import type { CatalogDrift } from '../core/catalog/drift';
 import type { RestoreNotice } from '../core/scenario/restore';
 import type { Scenario } from '../core/scenario/schema';
-import type { LinkError } from '../lib/url/share-link';
-import type { StorageFailure } from '../lib/storage/idb';
+import type { LinkError } from '../core/link/share-link';
+import type { StorageFailure } from '../platform/idb';
 
 /**
  * Ephemeral state of this tab: which area is open and what happened to the link it was

@@ -3,11 +3,11 @@ import { frozenBase } from '../core/scenario/bases';
 import { cloneJson, setAt } from '../core/scenario/json';
 import { SCENARIO_VERSION, type Scenario } from '../core/scenario/schema';
 import { mergeOntoBase } from '../core/scenario/sparse';
-import { decodeLinkPayload } from '../lib/url/codec';
-import { decodeScenario } from '../lib/url/share-link';
+import { decodeLinkPayload } from '../core/link/codec';
+import { decodeScenario } from '../core/link/share-link';
 
 /**
- * The checks every set of golden share links gets (src/lib/url/fixtures/golden-links-v*.json):
+ * The checks every set of golden share links gets (src/core/link/fixtures/golden-links-v*.json):
  * each link has an expected document, written by hand, that is the frozen base of its version
  * plus exactly its listed changes; the link laid over that base is that document; and it decodes
  * to the expected scenario of today's version without repairs.

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
 import { SCENARIO_TYPE } from '../core/scenario/schema';
-import { encodeLinkPayload } from '../lib/url/codec';
-import golden from '../lib/url/fixtures/golden-links-v1.json';
+import { encodeLinkPayload } from '../core/link/codec';
+import golden from '../core/link/fixtures/golden-links-v1.json';
 
 /**
  * Generators of hostile share links and scenario documents, shared by the unit-suite fuzz

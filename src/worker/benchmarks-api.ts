@@ -1,19 +1,19 @@
 import { transfer } from 'comlink';
-import type { CsvMapping } from '../core/benchmarks/csv';
 import type { GoodputResult } from '../core/benchmarks/goodput';
 import type { FileImport, ImportHost, ImportProgress } from '../core/benchmarks/importer';
 import type { RequestTable } from '../core/benchmarks/request-table';
-import type { MetricId, MetricSummary, SloLimits } from '../core/benchmarks/run-schema';
+import type { MetricId, SloLimits } from '../core/benchmarks/run-schema';
 import type { CdfSeries, GoodputItem } from '../core/benchmarks/views';
 import type * as BenchmarksCore from './benchmarks-core';
+import type { CdfItemRequest, GoodputItemRequest, ImportJobState, ImportRequest, ImportTaken, ImportUpdate, ImportUpdateCallback } from './contract';
 import { MAX_HELPERS, PartPool, type PartPort } from './part-pool';
 import { blobSource, platformHost } from './platform';
 import partWorkerUrl from './part.worker.ts?worker&url';
 import { startModuleWorker } from './spawn';
 
 export { blobSource, platformHost };
-// The one IndexedDB wrapper shared with the page (the only file outside core the worker imports).
-import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB, storageFailure, type StorageFailure } from '../lib/storage/idb';
+// The one IndexedDB wrapper, shared with the page.
+import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB, storageFailure, type StorageFailure } from '../platform/idb';
 
 /**
  * Imported benchmark results (area C) offered to the UI. Files are read here, in the worker,
@@ -25,14 +25,6 @@ import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB, storageF
  * callback answers `true` when the user pressed cancel. The answer arrives asynchronously, so
  * the import stops at the next chunk boundary after it (well within 250 ms).
  */
-export interface ImportRequest {
-  files: Blob[];
-  /** Display names; `File.name` is used when the blob is a File. */
-  names?: string[];
-  /** Column mapping for CSV files of unknown layout. */
-  mapping?: CsvMapping | null;
-}
-
 /**
  * The importer, its parsers and the table schema load on first use (the first dropped file or
  * stored table), not with the worker: the first TCO result does not wait for them.
@@ -90,10 +82,6 @@ interface ImportJob {
 
 const jobs = new Map<string, ImportJob>();
 let jobSerial = 0;
-
-/** Progress of a running import; the last update of a job has `done: true`. */
-export type ImportUpdate = ImportProgress & { done: boolean };
-export type ImportUpdateCallback = (update: ImportUpdate) => boolean | void | Promise<boolean | void>;
 
 function ask(control: ImportUpdateCallback | undefined, update: ImportUpdate, job: ImportJob): void {
   if (!control) return;
@@ -273,7 +261,7 @@ export const benchmarksApi = {
     return { importId };
   },
 
-  benchmarkImportState(importId: string): { state: 'running' | 'done' | 'failed' | 'unknown'; error: string | null } {
+  benchmarkImportState(importId: string): ImportJobState {
     const job = jobs.get(importId);
     return job ? { state: job.state, error: job.error } : { state: 'unknown', error: null };
   },
@@ -288,7 +276,7 @@ export const benchmarksApi = {
    * left out of the results (`tablesStored: true`); the write goes on after the results are
    * handed over (`benchmarkTableWrites` reports its end). Without IndexedDB they are transferred.
    */
-  takeBenchmarkImport(importId: string): { results: FileImport[]; tablesStored: boolean } | null {
+  takeBenchmarkImport(importId: string): ImportTaken | null {
     const job = jobs.get(importId);
     if (!job || job.state === 'running') return null;
     jobs.delete(importId);
@@ -326,7 +314,7 @@ export const benchmarksApi = {
   },
 
   /** Goodput of each run under the user's limits, from its stored per-request data. */
-  async benchmarkGoodput(items: { runId: string; durationS: number | null }[], limits: SloLimits): Promise<Record<string, GoodputResult>> {
+  async benchmarkGoodput(items: GoodputItemRequest[], limits: SloLimits): Promise<Record<string, GoodputResult>> {
     const withTables: GoodputItem[] = [];
     for (const item of items) {
       const table = await getTable(item.runId);
@@ -337,7 +325,7 @@ export const benchmarksApi = {
   },
 
   /** Latency CDFs for the overlay: from stored per-request data, else through the file's percentiles. */
-  async benchmarkCdfs(items: { runId: string; hasRequests: boolean; fallback: MetricSummary | null }[], metric: MetricId, maxPoints: number): Promise<CdfSeries[]> {
+  async benchmarkCdfs(items: CdfItemRequest[], metric: MetricId, maxPoints: number): Promise<CdfSeries[]> {
     const { cdfSeries } = await core();
     const out: CdfSeries[] = [];
     for (const i of items) {

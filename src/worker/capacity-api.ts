@@ -1,30 +1,14 @@
 import type { BenchRun } from '../core/benchmarks/run-schema';
 import { seriesFromRoofline } from '../core/capacity/roofline-series';
 import type { FileCopy } from '../core/benchmarks/run-groups';
-import { groupSeries, runIdsOf, seriesFromPublished, type CapacitySeries, type GroupOverrides, type SeriesNote } from '../core/capacity/series';
+import { groupSeries, runIdsOf, seriesFromPublished, type CapacitySeries, type GroupOverrides } from '../core/capacity/series';
 import { storeSeries } from '../core/capacity/stored';
-import type { StoredSeries } from '../core/capacity/stored-schema';
 import { capacityView, type CapacityView } from '../core/capacity/view';
 import { PUBLISHED_SERIES } from '../core/catalog/published-measurements.data';
 import { buildHardwareReport } from '../core/hardware/report';
 import type { HardwareScenario } from '../core/hardware/setup';
 import type { TcoScenario } from '../core/tco/model';
-
-/** A series the capacity panel can pick, with its grouping key (shown) and its summary. */
-export interface SeriesChoice {
-  key: string;
-  stored: StoredSeries;
-  /** The runs of an imported series in load order (empty for library and roofline series). */
-  runIds: string[];
-  /** How an imported series was built and what its curve does (docs/capacity.md §1); empty for the others. */
-  notes: SeriesNote[];
-}
-
-/** Every series the imported runs make, with their notes, and the notes that belong to none (the Benchmarks page). */
-export interface SeriesOverview {
-  series: SeriesChoice[];
-  notes: SeriesNote[];
-}
+import type { SeriesChoice, SeriesOverview } from './contract';
 
 const hasThroughput = (s: CapacitySeries) => s.points.some((p) => (p.outputTokensPerS ?? p.totalTokensPerS ?? 0) > 0);
 const choiceOf = (s: CapacitySeries): SeriesChoice => ({ key: s.key, stored: storeSeries(s), runIds: runIdsOf(s), notes: s.notes });

@@ -1,3 +1,5 @@
+import type { JobState } from './contract';
+
 /**
  * Long computations (the Monte Carlo) run as jobs the client can stop. The client names each
  * job; when its caller gives up (a newer input, a page left), the client sends `abortJob` and the
@@ -5,11 +7,6 @@
  * of the last few jobs is kept so a test or a diagnostic can tell a job that stopped early from
  * one whose result was merely dropped.
  */
-export interface JobState {
-  state: 'running' | 'finished' | 'stopped' | 'unknown';
-  /** Slices of work the job executed. */
-  slices: number;
-}
 
 interface Job {
   controller: AbortController;

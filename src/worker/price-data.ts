@@ -1,5 +1,6 @@
 import { parseGenaiPriceData, priceDataEnvelopeSchema, type PriceDataEnvelope } from '../core/usage/price-data';
-import { database, indexedDbAvailable, PRICE_DATA_DB, requestToPromise, storageFailure, type StorageFailure } from '../lib/storage/idb';
+import { database, indexedDbAvailable, PRICE_DATA_DB, requestToPromise, storageFailure, type StorageFailure } from '../platform/idb';
+import type { PriceDataAnswer, PriceDataStatus } from './contract';
 
 /**
  * The genai-prices data in use: the package's bundled data, or a data.json the user dropped
@@ -8,17 +9,6 @@ import { database, indexedDbAvailable, PRICE_DATA_DB, requestToPromise, storageF
  * will not store (no IndexedDB, storage full or failing) is used all the same, from memory
  * until the page reloads, and the status says why it was not stored.
  */
-export interface PriceDataStatus {
-  /** The dropped file in use; null = the bundled data. */
-  file: { fileName: string; fileDate: string; providers: number; models: number } | null;
-  /** A stored record that no longer validates (it is not used; dropping a file replaces it). */
-  storedProblem: string | null;
-  /** Why the file in use is held in memory only (it will not survive a reload); null = stored, or no file. */
-  notStored: StorageFailure | null;
-}
-
-export type PriceDataAnswer = { ok: true; status: PriceDataStatus } | { ok: false; message: string };
-
 const db = database(PRICE_DATA_DB);
 const KEY = 'genai-prices-data';
 interface Active {

@@ -3,10 +3,11 @@ import { loadPreset, type PresetId, type PresetLoad } from '../core/presets/pres
 import type { Scenario } from '../core/scenario/schema';
 import { evaluateTco, type TcoEvaluation } from '../core/tco/evaluate';
 import type { TcoScenario, TcoUncertainScenario } from '../core/tco/model';
-import { createMonteCarlo, type MonteCarloResult } from '../core/tco/monte-carlo';
+import { createMonteCarlo } from '../core/tco/monte-carlo';
 import { tornado, type Tornado } from '../core/tco/sensitivity';
 import { summarizeWorkload, type WorkloadSummary } from '../core/tco/workload';
 import { CATALOG, planSearchSteps, type PlanConstraints, type PlanInputs, type PlanScenario, type PlanSearch } from '../core/plans/search';
+import type { JobRef, MonteCarloAnswer } from './contract';
 import { beginJob } from './jobs';
 
 /**
@@ -25,8 +26,6 @@ const MONTE_CARLO_SLICE = 2_000;
 let monteCarloGeneration = 0;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
-export type MonteCarloAnswer = { state: 'done'; result: MonteCarloResult } | { state: 'superseded' };
 
 export const tcoApi = {
   /** Monthly tokens and the API bill (also used by the shell's footer figure). */
@@ -56,7 +55,7 @@ export const tcoApi = {
   },
 
   /** @param options.jobId names the run so the client can stop it (`abortJob`). */
-  async tcoMonteCarlo(scenario: TcoUncertainScenario, options: { samples?: number; seed?: number; jobId?: string } = {}): Promise<MonteCarloAnswer> {
+  async tcoMonteCarlo(scenario: TcoUncertainScenario, options: JobRef & { samples?: number; seed?: number } = {}): Promise<MonteCarloAnswer> {
     const generation = ++monteCarloGeneration;
     const job = beginJob(options.jobId);
     const run = createMonteCarlo(scenario, { samples: options.samples, seed: options.seed });

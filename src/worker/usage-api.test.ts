@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
 import { jobsApi } from './jobs';
-import type { UsageProgress } from '../core/usage/answer';
-import { usageApi, type UsageRequest } from './usage-api';
+import type { UsageProgress, UsageRequest } from './contract';
+import { usageApi } from './usage-api';
 
 // 3 × 24 requests on Monday 2026-01-05, one per hour, 100 input and 10 output tokens each:
 // about 3.5 MiB with padding, so the read takes several 1 MiB chunks.

@@ -1,36 +1,18 @@
-import { deriveWorkload, type ProfileChoice } from '../core/usage/aggregate';
-import type { UsageAnswer, UsageFileSummary, UsageProgress } from '../core/usage/answer';
-import type { UsageCsvMapping } from '../core/usage/csv';
+import { deriveWorkload } from '../core/usage/aggregate';
 import { loadListPriceOffers, loadListPrices, providerOfFormats, type ListPriceOffer } from '../core/usage/list-prices';
 import { DuplicateFilter, SameBytes } from '../core/usage/dedupe';
 import { duplicateFileResult, readUsageSource, type UsageReadResult } from '../core/usage/reader';
 import { combineUsage } from '../core/usage/combine';
-import type { Workload } from '../core/scenario/schema';
 import { blobSource, platformHost } from './benchmarks-api';
+import type { JobRef, UsageAnswer, UsageFileSummary, UsageProgress, UsageProgressCallback, UsageRequest } from './contract';
 import { beginJob } from './jobs';
 import { priceDataApi, withActivePriceData } from './price-data';
 
 /**
- * Usage files → the derived workload (src/core/usage). Each file is read chunk by chunk, cut at
- * character boundaries; the records never leave the worker, only the derived figures and each
- * file's status and issues do.
+ * Usage files → the derived workload (src/core/usage; `UsageRequest` and its answer in
+ * contract.ts). Each file is read chunk by chunk, cut at character boundaries; the records never
+ * leave the worker, only the derived figures and each file's status and issues do.
  */
-export interface UsageRequest {
-  files: Blob[];
-  names: string[];
-  /** Column mapping per CSV file name (from the page's mapping form); others are recognised by their headers. */
-  mappings: Record<string, UsageCsvMapping>;
-  timeZone: string;
-  /** Models to keep; empty = all. */
-  models: string[];
-  profile: ProfileChoice;
-  current: Workload;
-}
-
-
-/** The UI's progress callback (wrapped in `comlink.proxy`); called at most every 100 ms. */
-export type UsageProgressCallback = (progress: UsageProgress) => unknown;
-
 const PROGRESS_EVERY_MS = 100;
 
 
@@ -50,7 +32,7 @@ export const usageApi = {
    * at its next 1 MiB chunk. `progress` (the benchmark import's path: a proxied callback, a
    * top-level argument so that comlink can pass it) hears the bytes read over all files.
    */
-  async deriveUsage(request: UsageRequest, options: { jobId?: string } = {}, progress?: UsageProgressCallback): Promise<UsageAnswer> {
+  async deriveUsage(request: UsageRequest, options: JobRef = {}, progress?: UsageProgressCallback): Promise<UsageAnswer> {
     const job = beginJob(options.jobId);
     const host = platformHost();
     const read: UsageReadResult[] = [];

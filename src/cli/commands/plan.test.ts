@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../core/scenario/defaults';
 import { testIo } from '../../testing/cli-test-io';
+import { plainScenario } from '../../testing/test-scenarios';
 import { planCommand } from './plan';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-plan-'));
@@ -30,6 +31,32 @@ describe('cli plan', () => {
     expect(out?.upperBounds.every((p) => (p.evidence as { kind: string }).kind === 'roofline')).toBe(true);
     const calibrated = out?.plans.find((p) => (p.evidence as { kind: string } | null)?.kind === 'calibrated');
     expect(typeof (calibrated?.evidence as { calibrationError: unknown } | undefined)?.calibrationError).toBe('number');
+  });
+
+  it('pools: a scenario with entered prefill and decode rates gets a disaggregated plan of 3 + 10 workers, prefill binding', async () => {
+    // 50 requests/s around the clock (50 × 86,400 a day over 730 ÷ 24 days); a prefill worker of
+    // 8× H200 serves 20 requests/s at the TTFT target, a decode worker 6 at the ITL target.
+    // Rate matching: ⌈50 ÷ 18⌉ = 3 prefill and ⌈50 ÷ 5.52⌉ = 10 decode workers, 104 GPUs;
+    // at $4 per GPU-hour on demand 104 × 4 × 730 = $303,680 a month.
+    const s = plainScenario();
+    s.workload = { ...s.workload, requestsPerDay: 50 * 86_400, daysPerMonth: 730 / 24 };
+    s.selfHosted = { ...s.selfHosted, pools: { prefillRequestsPerSecond: 20, decodeRequestsPerSecond: 6, source: 'entered', label: 'our sweep' } };
+    const pooled = join(dir, 'pools.json');
+    writeFileSync(pooled, JSON.stringify(s));
+    const { code, out } = await run([pooled, '--gpus', 'h200-sxm', '--billing', 'on-demand', '--top', '50']);
+    expect(code).toBe(0);
+    const plan = out?.plans.find((p) => p.pools !== null && p.kind === 'self-hosted' && p.gpusPerReplica === 8);
+    expect(plan).toMatchObject({
+      billing: 'on-demand',
+      gpusTotal: 104,
+      evidence: { kind: 'entered', label: 'our sweep' },
+      pools: { prefill: { workers: 3, gpus: 24, requestsPerSecondPerWorker: 20 }, decode: { workers: 10, gpus: 80, requestsPerSecondPerWorker: 6 }, binding: 'prefill', rateFactors: { prefill: 0.9, decode: 0.92 }, kvTransfer: null },
+    });
+    expect(plan?.monthlyUsd).toBeCloseTo(303_680, 6);
+    // Every other plan says it is not disaggregated; --aggregated-only leaves the pools out.
+    expect(out?.plans.filter((p) => p.pools === null).length).toBeGreaterThan(0);
+    const aggregated = await run([pooled, '--gpus', 'h200-sxm', '--billing', 'on-demand', '--top', '50', '--aggregated-only']);
+    expect(aggregated.out?.plans.some((p) => p.pools !== null)).toBe(false);
   });
 
   it('applies the constraints it is given', async () => {

@@ -2,6 +2,7 @@ import { GPUS } from '../../core/catalog/gpus';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
 import { PUBLISHED_RECORDS } from '../../core/catalog/published-records.data';
 import { calibrate } from '../../core/plans/calibration';
+import { DECODE_RATE_FACTOR, PREFILL_RATE_FACTOR } from '../../core/tco/pools';
 import { loadListPriceOffers } from '../../core/usage/list-prices';
 import { BILLING_PLANS, CATALOG, NO_CONSTRAINTS, searchPlans, type BillingPlan, type Plan, type PlanConstraints } from '../../core/plans/search';
 import { json, parseFlags, type CliCommand } from '../command';
@@ -15,11 +16,13 @@ import { readScenarioFile } from '../scenario-file';
  * Output: { plans: [{ rank, kind, gpu, layout, gpusPerReplica, replicas, gpusTotal, billing,
  * api, monthlyUsd, usdPerAcceptedTask, npvUsd, evidence: { kind, source, date, calibrationError }, sloMargin,
  * bindingLimit, risks, policy (autoscaled plans: the policy, paid and fixed-fleet GPU-hours a week,
- * starts, the share that waits, minutes over the SLO, replicas per hour; else null) }], upperBounds: (the same, resting on the bare roofline: upper bounds,
+ * starts, the share that waits, minutes over the SLO, replicas per hour; else null), pools (disaggregated
+ * plans: the prefill and decode pools' workers, GPUs and rates per worker, the rate-matching factors,
+ * the peak demand, the binding pool and the KV transfer; else null) }], upperBounds: (the same, resting on the bare roofline: upper bounds,
  * not plans), excluded: [{ candidate, reason }], evaluated }.
  * Options: --gpus a,b (allowed GPU ids), --max-gpus N, --billing on-demand,reserved-12,…
  * ("reserved" means both terms), --max-commitment MONTHS, --on-premises, --api id,… (API
- * offers allowed), --top N (default 10; upper bounds as many).
+ * offers allowed), --aggregated-only (no prefill/decode pools), --top N (default 10; upper bounds as many).
  * `plan <scenario.json> --calibration` prints the calibration table instead (docs/plans.md §2):
  * per class its series, factor and leave-one-out error, and its records beside them.
  * Exit codes: 0 ok; 1 unreadable file or a rejected field; 2 usage error.
@@ -67,13 +70,25 @@ function row(p: Plan, rank: number) {
           replicasPerHour: p.policy.running,
         }
       : null,
+    // Disaggregated plans: both pools at the peak hour, which binds, and the KV transfer between them.
+    pools: p.pools
+      ? {
+          prefill: { workers: p.pools.prefillWorkers, gpus: p.pools.prefillWorkers * p.pools.gpusPerWorker, requestsPerSecondPerWorker: p.pools.prefillRequestsPerSecond, batch: p.pools.prefillBatch },
+          decode: { workers: p.pools.decodeWorkers, gpus: p.pools.decodeWorkers * p.pools.gpusPerWorker, requestsPerSecondPerWorker: p.pools.decodeRequestsPerSecond, batch: p.pools.decodeBatch },
+          gpusPerWorker: p.pools.gpusPerWorker,
+          rateFactors: { prefill: PREFILL_RATE_FACTOR, decode: DECODE_RATE_FACTOR },
+          peakRequestsPerSecond: p.pools.peakRequestsPerSecond,
+          binding: p.pools.binding,
+          kvTransfer: p.pools.kv ? { bytesPerRequest: p.pools.kv.bytesPerRequest, ms: p.pools.kv.ms, link: p.pools.kv.link, workerGBps: p.pools.kv.workerGBps, linkBound: p.pools.kv.linkBound } : null,
+        }
+      : null,
   };
 }
 
 export const planCommand: CliCommand = {
   name: 'plan',
   summary: 'Find the cheapest plans that serve the scenario at its latency target (every GPU, layout, billing mode, hybrid and API offer) as JSON',
-  usage: 'plan <scenario.json> [--gpus h100-sxm,h200-sxm] [--max-gpus 64] [--billing on-demand,reserved] [--max-commitment 12] [--on-premises] [--api id,…] [--top 10] [--calibration] [--lenient]',
+  usage: 'plan <scenario.json> [--gpus h100-sxm,h200-sxm] [--max-gpus 64] [--billing on-demand,reserved] [--max-commitment 12] [--on-premises] [--api id,…] [--aggregated-only] [--top 10] [--calibration] [--lenient]',
   async run(args, io) {
     const { flags, positional } = parseFlags(args);
     const file = positional[0];
@@ -149,6 +164,7 @@ export const planCommand: CliCommand = {
       billing,
       onPremisesOnly: flags.get('on-premises') === true,
       apiOfferIds: list(flags.get('api')),
+      disaggregated: flags.get('aggregated-only') !== true,
     };
     // The bundled genai-prices list prices count as API offers of the model, as in the app.
     const r = searchPlans(read.scenario, constraints, CATALOG, { listOffers: await loadListPriceOffers() });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from '../../core/scenario/schema';
-import golden from '../../lib/url/fixtures/golden-links-v1.json';
+import golden from '../../core/link/fixtures/golden-links-v1.json';
 import { testIo } from '../../testing/cli-test-io';
 import { validateCommand } from './validate';
 

@@ -1,5 +1,5 @@
 import { readScenarioDocument } from '../../core/scenario/document';
-import { decodeScenario } from '../../lib/url/share-link';
+import { decodeScenario } from '../../core/link/share-link';
 import { json, parseFlags, type CliCommand } from '../command';
 import { checkNotices } from '../notices';
 

@@ -8,7 +8,7 @@ import { RUN_SCHEMA_VERSION } from './run-schema';
  * into storage and back would block the page for seconds). The page's runs database
  * (src/lib/storage/runs-db.ts) keeps files and runs and deletes tables when their run goes.
  * The database itself (name, version, store, key path) is declared with every other one in
- * src/lib/storage/idb.ts, the one wrapper both sides open it through.
+ * src/platform/idb.ts, the one wrapper both sides open it through.
  */
 export const tableRecordSchema = z.strictObject({
   type: z.literal('bench-table'),

@@ -70,7 +70,7 @@ describe('the scenario keeps the SLO and a compact series; the TCO uses its oper
     v2.selfHosted.throughput = { ...v2.selfHosted.throughput, source: 'measured', tokensPerSecond: 1000 };
     const r = readScenarioDocument(v2, false);
     if (!r.ok) throw new Error('v2 document rejected');
-    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
+    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
     const sh = r.value.scenario.selfHosted;
     const c = resolveCapacity(sh);
     expect(c).toMatchObject({ fromSingleFigure: true, kind: 'measured', tokensPerSecond: 1000, basis: 'output' });

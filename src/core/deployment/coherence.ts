@@ -51,6 +51,8 @@ export interface DeploymentSummary {
   fits: boolean | null;
   api: { provider: string; model: string; offerId: string | null; modelId: string | null };
   throughput: ThroughputEvidence;
+  /** Disaggregated prefill and decode pools with their rates per worker; null for aggregated replicas (sized by `throughput`). */
+  pools: Scenario['selfHosted']['pools'];
   /** What the GPUs cost: the rent (with the catalog rate it was taken from) or the purchase price. */
   cost:
     | {
@@ -188,6 +190,7 @@ export function deploymentSummary(s: Pick3, results: Pick<CoherenceResults, 'har
     fits: report ? report.memory.verdict.fits : null,
     api: { provider: s.api.provider, model: s.api.model, offerId: s.api.offerId, modelId: apiModelId(s.api) },
     throughput: throughputEvidence(s, context),
+    pools: s.selfHosted.pools,
     cost: costOf(s.selfHosted),
   };
 }

@@ -154,7 +154,8 @@ function scenario() {
   return s;
 }
 
-const THREE: PlanConstraints = { ...NO_CONSTRAINTS, billing: ['on-demand', 'reserved-12', 'bought'] };
+// Aggregated replicas only: the pools of the same shapes are tested apart.
+const THREE: PlanConstraints = { ...NO_CONSTRAINTS, billing: ['on-demand', 'reserved-12', 'bought'], disaggregated: false };
 
 describe('plan search over a small catalog', () => {
   it('ranks 3 GPUs × 2 layouts × 3 billing modes and the API as worked out by hand', () => {

@@ -6,7 +6,7 @@ import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import type { PublishedSeries } from '../catalog/published-measurements';
 import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
 import { recordBadgeLabel, recordsFor, type PublishedRecord, type SloP99 } from '../catalog/published-records';
-import type { Slo } from '../capacity/slo';
+import { limitId, type Slo } from '../capacity/slo';
 import type { ApiOfferRecord, GpuRecord } from '../catalog/types';
 import { seriesFromPublished } from '../capacity/series';
 import { resolveCapacity, sameCapacityInputs, storeSeries, type CapacityResolution } from '../capacity/stored';
@@ -18,9 +18,14 @@ import { weightBytes } from '../hardware/model-math';
 import { resolveSetup, type FitInput } from '../hardware/setup';
 import type { Scenario } from '../scenario/schema';
 import type { FleetView } from '../tco/autoscaling';
+import type { BindingPool, KvTransfer } from '../tco/pools';
+import { billingMode } from '../tco/billing';
+import { demandShape, type DemandShape } from '../tco/profile';
+import { taskMix } from '../tco/workload';
 import { evaluateTco, type TcoEvaluation } from '../tco/evaluate';
 import { calibratedSeries, calibrationFor, calibrationTable, classOf, recordOverSeries, type CalibrationTable } from './calibration';
 import { replicaShapes, rooflineSeriesOf, type ReplicaShape } from './candidates';
+import { estimatePools, measuredPools, phaseOf, type PoolEstimate, type PoolLengths } from './pools-estimate';
 
 /**
  * The plan search (docs/plans.md): every way to serve the scenario's workload at its latency
@@ -57,9 +62,11 @@ export interface PlanConstraints {
   onPremisesOnly: boolean;
   /** Allowed API offers (catalog ids; "scenario" for the scenario's own offer); null = every offer of the model. */
   apiOfferIds: readonly string[] | null;
+  /** Disaggregated prefill and decode pools are candidates too (false: the serving stack runs aggregated replicas only). */
+  disaggregated: boolean;
 }
 
-export const NO_CONSTRAINTS: PlanConstraints = { gpuIds: null, maxGpus: null, maxCommitmentMonths: null, billing: null, onPremisesOnly: false, apiOfferIds: null };
+export const NO_CONSTRAINTS: PlanConstraints = { gpuIds: null, maxGpus: null, maxCommitmentMonths: null, billing: null, onPremisesOnly: false, apiOfferIds: null, disaggregated: true };
 
 export type EvidenceKind = 'measured' | 'entered' | 'published' | 'record' | 'calibrated' | 'roofline';
 
@@ -92,7 +99,9 @@ export type PlanRisk =
   | { kind: 'record' }
   /** A calibrated estimate, with its leave-one-out error; `otherClass` when fitted on another GPU generation. */
   | { kind: 'calibrated'; error: number; otherClass: boolean }
-  | { kind: 'api-overflow'; share: number };
+  | { kind: 'api-overflow'; share: number }
+  /** Disaggregated: the KV of each prompt crosses between the pools (ms of its TTFT, over which link); `bound` when the link caps the prefill rate. */
+  | { kind: 'kv-transfer'; ms: number; link: KvTransfer['link']; bound: boolean };
 
 export interface PlanLayout {
   kind: LayoutKind;
@@ -156,8 +165,27 @@ export interface Plan {
   upperBound: boolean;
   /** Autoscaled plans: the policy and the week replayed through it (autoscaling.ts); null otherwise. */
   policy: FleetView | null;
+  /** Disaggregated plans: both pools' workers and GPUs, which one binds, and the KV transfer between them; null otherwise. */
+  pools: PlanPools | null;
   /** The part of the plan's scenario that "Use this plan" sets. */
   apply: PlanPatch;
+}
+
+/** A disaggregated plan's pools at the workload's peak hour (tco/pools.ts, plans/pools-estimate.ts). */
+export interface PlanPools {
+  prefillWorkers: number;
+  decodeWorkers: number;
+  gpusPerWorker: number;
+  /** Per worker at the TTFT and ITL targets, before the rate-matching factors 0.9 and 0.92. */
+  prefillRequestsPerSecond: number;
+  decodeRequestsPerSecond: number;
+  peakRequestsPerSecond: number;
+  binding: BindingPool;
+  /** The roofline's batches behind the rates (null when the rates were entered). */
+  prefillBatch: number | null;
+  decodeBatch: number | null;
+  /** The KV of one prompt sent from prefill to decode; null when the rates were entered. */
+  kv: (KvTransfer & { linkBound: boolean }) | null;
 }
 
 /** The fields a plan sets on the scenario (self-hosted section, hardware layout, API offer). */
@@ -187,6 +215,8 @@ export interface Exclusion {
   layout: LayoutKind | null;
   billing: BillingPlan | null;
   evidence: EvidenceKind | null;
+  /** A disaggregated candidate (prefill and decode pools). */
+  pools?: true;
   reason: ExclusionReason;
 }
 
@@ -287,7 +317,8 @@ function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, cata
   const measured = measuredSeriesOf(s);
   const own = measured && measured.gpuId === shape.gpu.id && measured.gpus === gpus ? measured : null;
   // The scenario's own series first, then the imported series with the most loads.
-  const m = own ?? [...imported].filter((x) => x.gpuId === shape.gpu.id && x.gpus === gpus).sort((a, b) => b.series.points.load.length - a.series.points.load.length)[0];
+  // A prefill-only sweep measures one phase (the pools'), not a replica that also decodes.
+  const m = own ?? [...imported].filter((x) => x.gpuId === shape.gpu.id && x.gpus === gpus && phaseOf(x.series) !== 'prefill').sort((a, b) => b.series.points.load.length - a.series.points.load.length)[0];
   if (m) {
     return { info: { kind: 'measured', label: m.series.label, source: m.series.fileName, date: m.series.date }, series: m.series };
   }
@@ -326,6 +357,68 @@ function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, cata
     };
   }
   return { info: { kind: 'roofline', label: roofline.label, source: 'roofline', date: null }, series: roofline };
+}
+
+/**
+ * Billing modes a disaggregated plan is priced in: fleets of a fixed size. The week replays of
+ * autoscaled, mixed and spot fleets count replicas of one kind, not two pools.
+ */
+const POOL_BILLINGS: ReadonlySet<BillingPlan> = new Set(['on-demand', 'reserved-12', 'reserved-36', 'bought']);
+
+interface PoolEvidence {
+  info: PlanEvidence;
+  rates: NonNullable<Scenario['selfHosted']['pools']>;
+  estimate: PoolEstimate | null;
+}
+
+/**
+ * The rates of a shape's prefill and decode workers: the scenario's own when they were entered
+ * (or measured, or published) for this GPU and count, else the roofline's estimate, calibrated
+ * like the aggregated estimate (docs/plans.md §1c). `failing`: the SLO's limits no batch meets.
+ */
+function poolEvidenceFor(
+  s: PlanScenario,
+  input: FitInput,
+  shape: ReplicaShape,
+  catalog: PlanCatalog,
+  lengths: PoolLengths,
+  imported: readonly { series: StoredSeries; gpuId: string; gpus: number }[],
+): PoolEvidence | { failing: string[] } | null {
+  const sh = s.selfHosted;
+  const gpus = shape.fit.layout.gpus;
+  const own = sh.pools;
+  if (own && own.source !== 'estimated' && own.prefillRequestsPerSecond > 0 && own.decodeRequestsPerSecond > 0 && sh.gpuId === shape.gpu.id && sh.gpusPerReplica === gpus) {
+    return { info: { kind: own.source === 'entered' ? 'entered' : own.source, label: own.label ?? 'entered rates', source: own.label, date: null }, rates: own, estimate: null };
+  }
+  // A prefill-only and a decode-heavy sweep of this GPU and count measure the two pools.
+  const sweeps = measuredPools(
+    imported.filter((x) => x.gpuId === shape.gpu.id && x.gpus === gpus).map((x) => x.series),
+    lengths,
+    sh.capacity.slo,
+  );
+  if (sweeps) {
+    const label = `${sweeps.prefill.label} + ${sweeps.decode.label}`;
+    const files = [sweeps.prefill.fileName, sweeps.decode.fileName].filter((f): f is string => f !== null);
+    return {
+      info: { kind: 'measured', label, source: files.length > 0 ? files.join(' + ') : label, date: sweeps.prefill.date ?? sweeps.decode.date },
+      rates: { prefillRequestsPerSecond: sweeps.prefillRequestsPerSecond, decodeRequestsPerSecond: sweeps.decodeRequestsPerSecond, source: 'measured', label },
+      estimate: null,
+    };
+  }
+  const est = estimatePools(s, input, shape, lengths, sh.capacity.slo);
+  if ('code' in est) return est.code === 'slo-unreachable' ? { failing: est.failing } : null;
+  const use = calibrationFor(catalog.calibration(s), classOf(input.model, shape.gpu, shape.fit.layout.nodes));
+  const f = use?.factor ?? 1;
+  const compute = (est.prefillBatch * 1e3) / est.prefillBatchMs;
+  const label = `${gpus}× ${shape.gpu.name} prefill/decode · ${use ? `calibrated ×${f.toFixed(2)}` : 'roofline'}`;
+  const rates = { prefillRequestsPerSecond: Math.min(compute * f, est.kv.requestsPerSecond), decodeRequestsPerSecond: est.decodeRequestsPerSecond * f, source: 'estimated' as const, label };
+  const estimate: PoolEstimate = { ...est, prefillRequestsPerSecond: rates.prefillRequestsPerSecond, decodeRequestsPerSecond: rates.decodeRequestsPerSecond, linkBound: est.kv.requestsPerSecond < compute * f };
+  if (!use) return { info: { kind: 'roofline', label, source: 'roofline', date: null }, rates, estimate };
+  return {
+    info: { kind: 'calibrated', label, source: `roofline × ${f.toFixed(2)}, fitted on ${use.from.points.length} series (${use.from.key})`, date: null, calibration: { classKey: use.from.key, exact: use.exact, factor: f, looError: use.looError, series: use.from.points.length } },
+    rates,
+    estimate,
+  };
 }
 
 /**
@@ -497,6 +590,31 @@ function sloOf(r: CapacityResolution, s: PlanScenario): { margin: number | null;
   return { margin: b && b.ratio !== null ? 1 - b.ratio : null, binding: b ? b.id : null, perUser: c.interactivity, beyond: c.notMeasuredBeyond };
 }
 
+/** A pools plan's latency figures: the binding pool's limit (TTFT for prefill, the ITL or TPOT limit for decode) and the decode pool's tokens/s per user. */
+function poolSlo(pools: PoolEvidence, e: TcoEvaluation, s: PlanScenario): { margin: number | null; binding: string | null; perUser: number | null; beyond: number | null } {
+  const limits = s.selfHosted.capacity.slo.limits;
+  const binding = e.selfHosted.pools?.binding ?? 'prefill';
+  const limit = binding === 'prefill' ? limits.find((l) => l.metric === 'ttft') : limits.find((l) => l.metric === 'itl' || l.metric === 'tpot');
+  const step = pools.estimate?.decodeStepMs ?? null;
+  return { margin: null, binding: limit ? limitId(limit) : null, perUser: step !== null && step > 0 ? 1e3 / step : null, beyond: null };
+}
+
+function planPools(pools: PoolEvidence, view: NonNullable<TcoEvaluation['selfHosted']['pools']>): PlanPools {
+  const est = pools.estimate;
+  return {
+    prefillWorkers: view.prefillWorkers,
+    decodeWorkers: view.decodeWorkers,
+    gpusPerWorker: view.gpusPerWorker,
+    prefillRequestsPerSecond: view.prefillRequestsPerSecond,
+    decodeRequestsPerSecond: view.decodeRequestsPerSecond,
+    peakRequestsPerSecond: view.peakRequestsPerSecond,
+    binding: view.binding,
+    prefillBatch: est ? est.prefillBatch : null,
+    decodeBatch: est ? est.decodeBatch : null,
+    kv: est ? { ...est.kv, linkBound: est.linkBound } : null,
+  };
+}
+
 function excludedReason(e: TcoEvaluation, s: PlanScenario): ExclusionReason | null {
   const state = e.selfHosted.state;
   if (state === 'throughput-not-sizable') return { code: 'lengths-not-sizable' };
@@ -571,6 +689,19 @@ export function* planSearchSteps(
     ...search.noFit.map((n) => ({ gpuId: n.gpu.id, gpuName: n.gpu.name, gpus: n.gpu.gpusPerNode, layout: null, billing: null, evidence: null, reason: { code: 'does-not-fit', checkedUpTo: n.checkedUpTo } as const })),
     ...search.nodeTooSmall.map((n) => ({ gpuId: n.gpu.id, gpuName: n.gpu.name, gpus: n.gpus, layout: null, billing: null, evidence: null, reason: { code: 'node-too-small', smallestFit: n.smallestFit } as const })),
   ];
+  const mix = taskMix(scenario);
+  // The demand shape depends on the workload and on the hours the deployment runs: the same for
+  // every candidate of a schedule (on demand on the schedule, or every hour).
+  const shapes = new Map<string, DemandShape>();
+  const shapeOf = (s: PlanScenario): DemandShape => {
+    const key = `${billingMode(s.selfHosted)}|${s.selfHosted.hoursMode}`;
+    const known = shapes.get(key);
+    if (known) return known;
+    const shape = demandShape(s);
+    shapes.set(key, shape);
+    return shape;
+  };
+  const poolLengths: PoolLengths = { inputTokens: mix.perRequest.inputTokens, uncachedInputTokens: mix.perRequest.inputTokens - mix.perRequest.cachedInputTokens, outputTokens: mix.perRequest.billedOutputTokens };
   const ranked: { plan: Plan; key: number }[] = [];
   let evaluated = 0;
   let apiEvaluation: TcoEvaluation | null = null;
@@ -589,7 +720,17 @@ export function* planSearchSteps(
         ? {}
         : { capacity: { ...sh.capacity, series: evidence.series }, throughput: { ...sh.throughput, source: evidence.info.kind === 'measured' ? 'measured' : 'estimated' } };
     let capacity: { of: Scenario['selfHosted']; resolution: CapacityResolution } | null = null;
-    for (const billing of billings) {
+    // The shape as aggregated replicas, and as prefill and decode pools of its workers.
+    // Pools are searched on the layout the hardware fit picks at the count (both pools use it).
+    const poolBillings = constraints.disaggregated && shape.bestAtCount ? billings.filter((b) => POOL_BILLINGS.has(b)) : [];
+    const poolEvidence = poolBillings.length > 0 ? poolEvidenceFor(scenario, input, shape, catalog, poolLengths, fromRuns) : null;
+    if (poolEvidence && 'failing' in poolEvidence) {
+      excluded.push({ ...base, billing: null, evidence: null, pools: true, reason: { code: 'slo-unreachable', nearestLoad: null, failing: poolEvidence.failing, misses: [] } });
+    }
+    const pooled = poolEvidence && !('failing' in poolEvidence) ? poolEvidence : null;
+    const runs: { pools: PoolEvidence | null; billing: BillingPlan }[] = [...billings.map((billing) => ({ pools: null, billing })), ...(pooled ? poolBillings.map((billing) => ({ pools: pooled, billing })) : [])];
+    for (const { pools, billing } of runs) {
+      const info = pools ? pools.info : evidence.info;
       const price = priceFields(scenario, shape.gpu, billing, catalog);
       if (!price) {
         // One line per GPU type for renting and one for buying, whatever the layouts (gpus 0: every count).
@@ -606,7 +747,8 @@ export function* planSearchSteps(
         gpusPerNode: shape.gpusPerNode,
         replicas: 1,
         ...(shape.gpu.id === sh.gpuId ? {} : { powerWattsPerGpu: shape.gpu.tdpW ?? sh.powerWattsPerGpu }),
-        ...throughput,
+        ...(pools ? {} : throughput),
+        pools: pools ? pools.rates : null,
         ...price.patch,
         ...bp,
         // The billing patch and the reserved price both set fields of billing.
@@ -616,20 +758,21 @@ export function* planSearchSteps(
       const s = withPatch(scenario, patch);
       // The billing modes of one shape share its capacity (the series and the throughput figure).
       if (capacity === null || !sameCapacityInputs(capacity.of, s.selfHosted)) capacity = { of: s.selfHosted, resolution: resolveCapacity(s.selfHosted) };
-      const e = evaluateTco(s, { curves: false, breakEven: false, capacity: capacity.resolution });
+      const e = evaluateTco(s, { curves: false, breakEven: false, capacity: capacity.resolution, shape: shapeOf(s) });
       evaluated++;
       apiEvaluation ??= e;
+      const marker = pools ? { pools: true as const } : {};
       const why = excludedReason(e, s);
       if (why) {
-        excluded.push({ ...base, billing, evidence: evidence.info.kind, reason: why });
+        excluded.push({ ...base, billing, evidence: info.kind, ...marker, reason: why });
         continue;
       }
       const total = (e.selfHosted.replicasServing + e.selfHosted.spareReplicas) * perReplica;
       if (constraints.maxGpus !== null && total > constraints.maxGpus) {
-        excluded.push({ ...base, billing, evidence: evidence.info.kind, reason: { code: 'above-gpu-cap', gpus: total, cap: constraints.maxGpus } });
+        excluded.push({ ...base, billing, evidence: info.kind, ...marker, reason: { code: 'above-gpu-cap', gpus: total, cap: constraints.maxGpus } });
         continue;
       }
-      const slo = sloOf(capacity.resolution, s);
+      const slo = pools ? poolSlo(pools, e, s) : sloOf(capacity.resolution, s);
       const months = commitmentMonths(s, billing);
       const risks: PlanRisk[] = [];
       if (shape.fit.layout.nodes > 1) risks.push({ kind: 'multi-node', nodes: shape.fit.layout.nodes });
@@ -641,14 +784,16 @@ export function* planSearchSteps(
       if (fleet && fleet.violationMinutesPerWeek > 0) risks.push({ kind: 'scale-up-waits', share: fleet.spilledShare, minutesPerWeek: fleet.violationMinutesPerWeek });
       if (months > 0) risks.push({ kind: 'commitment', months });
       // "Not measured beyond" is about a sweep; an estimate's curve has no last measured load.
-      if (slo.beyond !== null && evidence.info.kind !== 'roofline' && evidence.info.kind !== 'calibrated') risks.push({ kind: 'not-measured-beyond', load: slo.beyond });
-      if (e.selfHosted.sizing?.ok && e.selfHosted.sizing.method === 'prefill-decode') risks.push({ kind: 'lengths-adjusted' });
-      if (evidence.info.kind === 'record') risks.push({ kind: 'record' });
-      const cal = evidence.info.calibration;
+      if (slo.beyond !== null && info.kind !== 'roofline' && info.kind !== 'calibrated') risks.push({ kind: 'not-measured-beyond', load: slo.beyond });
+      if (!pools && e.selfHosted.sizing?.ok && e.selfHosted.sizing.method === 'prefill-decode') risks.push({ kind: 'lengths-adjusted' });
+      if (info.kind === 'record') risks.push({ kind: 'record' });
+      const cal = info.calibration;
       if (cal) risks.push({ kind: 'calibrated', error: cal.looError, otherClass: !cal.exact });
-      const upperBound = evidence.info.kind === 'roofline';
+      const kv = pools?.estimate?.kv ?? null;
+      if (kv) risks.push({ kind: 'kv-transfer', ms: kv.ms, link: kv.link, bound: pools?.estimate?.linkBound ?? false });
+      const upperBound = info.kind === 'roofline';
       if (upperBound) risks.push({ kind: 'upper-bound' });
-      const id = `${shape.gpu.id}|${perReplica}|${shape.fit.kind}|${billing}`;
+      const id = `${pools ? 'pools|' : ''}${shape.gpu.id}|${perReplica}|${shape.fit.kind}|${billing}`;
       const common = {
         gpuId: shape.gpu.id,
         gpuName: shape.gpu.name,
@@ -659,9 +804,10 @@ export function* planSearchSteps(
         tokensPerSecondPerUser: slo.perUser,
         sloMargin: slo.margin,
         bindingLimit: slo.binding,
-        evidence: evidence.info,
+        evidence: info,
         upperBound,
         policy: fleet,
+        pools: pools && e.selfHosted.pools ? planPools(pools, e.selfHosted.pools) : null,
       };
       const self: Plan = {
         ...common,
@@ -681,7 +827,8 @@ export function* planSearchSteps(
       };
       ranked.push({ plan: self, key: rankKey(self, e) });
       const h = e.hybrid;
-      if (!constraints.onPremisesOnly && h.replicas > 0 && h.selfShare < 1 - 1e-9) {
+      // Pools with the API's overflow are not a candidate: which pool the owned workers fill is not searched.
+      if (!pools && !constraints.onPremisesOnly && h.replicas > 0 && h.selfShare < 1 - 1e-9) {
         const owned = h.replicas + e.selfHosted.spareReplicas;
         const hybrid: Plan = {
           ...common,
@@ -740,6 +887,7 @@ export function* planSearchSteps(
         evidence: null,
         risks: [],
         policy: null,
+        pools: null,
         upperBound: false,
         apply: patch,
       };
@@ -771,7 +919,7 @@ function withoutTwins(ranked: { plan: Plan; key: number }[]): { plan: Plan; key:
       out.push(r);
       continue;
     }
-    const k = `${p.kind}|${p.gpuId}|${p.gpusPerReplica}|${p.billing}|${p.apiOfferId}|${p.evidence.kind}|${p.evidence.label}|${p.evidence.source}|${p.monthlyUsd.toFixed(6)}|${p.replicas}`;
+    const k = `${p.kind}|${p.pools ? 'pools' : 'replicas'}|${p.gpuId}|${p.gpusPerReplica}|${p.billing}|${p.apiOfferId}|${p.evidence.kind}|${p.evidence.label}|${p.evidence.source}|${p.monthlyUsd.toFixed(6)}|${p.replicas}`;
     const twin = seen.get(k);
     if (!twin) {
       seen.set(k, r);
@@ -795,7 +943,7 @@ function withoutDominated(ranked: { plan: Plan; key: number }[], s: PlanScenario
   const groups = new Map<string, { plan: Plan; key: number; months: number }[]>();
   for (const r of ranked) {
     const p = r.plan;
-    const g = `${p.kind}|${p.gpuId}|${p.gpusPerReplica}|${p.layout?.kind}|${p.apiOfferId}`;
+    const g = `${p.kind}|${p.pools ? 'pools' : 'replicas'}|${p.gpuId}|${p.gpusPerReplica}|${p.layout?.kind}|${p.apiOfferId}`;
     const list = groups.get(g) ?? [];
     list.push({ ...r, months: p.billing ? commitmentMonths(s, p.billing) : 0 });
     groups.set(g, list);

@@ -114,6 +114,8 @@ export const DEFAULT_SCENARIO: Scenario = {
     // 15 minutes to replace one are assumptions to replace with the provider's figures; an
     // on-demand stand-in while a replica is replaced.
     spot: { spotPrice: 1.72, preemptionsPerReplicaHour: 0.02, replacementSeconds: 900, fallback: 'on-demand', baseReplicas: 0 },
+    // Aggregated replicas; a plan of disaggregated prefill and decode pools sets both rates.
+    pools: null,
     capexPerGpu: 35_000,
     infraOverheadShare: 0.15,
     amortisationMonths: 36,

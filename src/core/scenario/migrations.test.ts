@@ -10,6 +10,7 @@ import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-finance-v3';
 import { V3_RAMP, V3_RATE_CONVENTION, V3_SCHEDULE_START_HOUR, V3_TAX, V4_TERMINAL_VALUE } from './upgrade-horizon-v4';
 import { V4_ENGINE_LIMITS, V4_OVERHEAD_SOURCE, V4_SCHEDULE_TIME_ZONE, V5_AUTOSCALING, V5_SPOT } from './upgrade-v5';
+import { V5_POOLS } from './upgrade-v6';
 
 /** A document as the v0 prototype wrote it (see migrations.ts). */
 const V0_FIXTURE = Object.freeze({
@@ -64,7 +65,7 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
+    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -113,7 +114,7 @@ describe('migrations', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.fromVersion).toBe(1);
-    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
+    expect(r.value.migrations).toEqual(['v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario;
     // v1 said: prices in ¥, each ¥ worth $1 (pegUsdPerUnit 1). v2 says the same thing: listed
@@ -145,6 +146,8 @@ describe('migrations', () => {
       scheduleTimeZone: V4_SCHEDULE_TIME_ZONE,
       autoscaling: V5_AUTOSCALING,
       spot: V5_SPOT,
+      // v5 → v6: aggregated replicas.
+      pools: V5_POOLS,
     });
     expect(s.fx).toEqual(input.fx);
   });
@@ -192,7 +195,7 @@ describe('migrations', () => {
   it('v2 → v3: old links keep their pinned layout (TP, MLA mode, DCP size) and their hardware figures', () => {
     // The bare v2 example link: v2 always computed the scenario's own TP 8 with DP-attention.
     const bare = readScenarioDocument({ type: SCENARIO_TYPE, version: 2 }, true);
-    expect(bare.ok && bare.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
+    expect(bare.ok && bare.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
     expect(bare.ok && bare.value.notices).toEqual([]);
     expect(bare.ok && bare.value.scenario.hardware).toMatchObject({ layout: { choice: 'pinned' }, tensorParallel: 8, mlaKvMode: 'dp-attention', dcpSize: 8 });
     const r = bare.ok ? buildHardwareReport(bare.value.scenario) : null;
@@ -222,14 +225,14 @@ describe('migrations', () => {
     const r = readScenarioDocument(doc, false);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
+    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
     expect(r.value.notices).toEqual([]);
     const s = r.value.scenario as unknown as Record<string, unknown>;
     expect(s.usage).toEqual({ source: null });
     // Everything else is the v2 document as it was, apart from the version and the other
     // v3 parts (a pinned layout, a capacity block with no limits), which their own tests cover.
     const { usage: _usage, version, ...rest } = s;
-    expect(version).toBe(5);
+    expect(version).toBe(6);
     const { version: _v, ...v2Rest } = doc;
     const hardware = { ...(rest.hardware as Record<string, unknown>) };
     const selfHosted = { ...(rest.selfHosted as Record<string, unknown>) };
@@ -240,7 +243,9 @@ describe('migrations', () => {
     for (const part of ['overheadSource', 'maxNumBatchedTokens', 'maxNumSeqs']) delete hardware[part];
     expect(selfHosted.billing).toEqual(V2_BILLING);
     expect(selfHosted.capital).toEqual({ ...V2_CAPITAL, rateConvention: V3_RATE_CONVENTION });
-    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'scheduleTimeZone', 'autoscaling', 'spot', 'terminalValue', 'ramp', 'tax']) delete selfHosted[part];
+    // v5 → v6: aggregated replicas.
+    expect(selfHosted.pools).toBe(V5_POOLS);
+    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'scheduleTimeZone', 'autoscaling', 'spot', 'pools', 'terminalValue', 'ramp', 'tax']) delete selfHosted[part];
     expect({ ...rest, hardware, selfHosted }).toEqual(v2Rest);
   });
 });
@@ -251,7 +256,7 @@ describe('v3 → v4', () => {
     const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 3, selfHosted: { capital: { waccYearly: 0.1 }, hoursMode: 'schedule', scheduleHoursPerDay: 9, scheduleDaysPerWeek: 5 } }, true);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.migrations).toEqual(['v3-to-v4', 'v4-to-v5']);
+    expect(r.value.migrations).toEqual(['v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
     expect(r.value.notices).toEqual([]);
     const sh = r.value.scenario.selfHosted;
     expect(sh.capital).toEqual({ waccYearly: 0.1, rateConvention: 'nominal' });
@@ -275,7 +280,7 @@ describe('v4 → v5', () => {
     const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 4, selfHosted: { hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 5, scheduleStartHour: 9 } }, true);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.migrations).toEqual(['v4-to-v5']);
+    expect(r.value.migrations).toEqual(['v4-to-v5', 'v5-to-v6']);
     expect(r.value.notices).toEqual([]);
     expect(r.value.scenario.selfHosted.scheduleStartHour).toBe(9);
     expect(r.value.scenario.selfHosted.scheduleTimeZone).toBeNull();
@@ -313,5 +318,29 @@ describe('v4 → v5', () => {
     // The field falls back to its default and the notice names it.
     expect(bad.value.scenario.selfHosted.scheduleTimeZone).toBeNull();
     expect(bad.value.notices.map((n) => n.path)).toContain('selfHosted.scheduleTimeZone');
+  });
+});
+
+describe('v5 → v6', () => {
+  it('a v5 link is aggregated replicas (pools null); a hand-written v5 file with pools keeps them; bad rates are refused by path', () => {
+    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 5, selfHosted: { replicas: 3 } }, true);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.migrations).toEqual(['v5-to-v6']);
+    expect(r.value.notices).toEqual([]);
+    expect(V5_POOLS).toBeNull();
+    expect(r.value.scenario.selfHosted.pools).toBeNull();
+    expect(r.value.scenario.selfHosted.replicas).toBe(3);
+    const doc = { ...(frozenBase(5) as Record<string, unknown>) };
+    const pools = { prefillRequestsPerSecond: 20, decodeRequestsPerSecond: 6, source: 'entered', label: null };
+    doc.selfHosted = { ...(doc.selfHosted as Record<string, unknown>), pools };
+    const kept = readScenarioDocument(doc, false);
+    expect(kept.ok && kept.value.scenario.selfHosted.pools).toEqual(pools);
+    const bad = readScenarioDocument({ type: SCENARIO_TYPE, version: 6, selfHosted: { pools: { ...pools, decodeRequestsPerSecond: -1 } } }, true);
+    expect(bad.ok).toBe(true);
+    if (!bad.ok) return;
+    // The field falls back to its default (aggregated replicas) and the notice names it.
+    expect(bad.value.scenario.selfHosted.pools).toBeNull();
+    expect(bad.value.notices.map((n) => n.path).join(' ')).toContain('selfHosted.pools');
   });
 });

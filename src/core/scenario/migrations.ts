@@ -5,6 +5,7 @@ import { upgradeCapacityToV3 } from './upgrade-capacity-v3';
 import { upgradeFinanceToV3 } from './upgrade-finance-v3';
 import { upgradeHorizonToV4 } from './upgrade-horizon-v4';
 import { upgradeToV5 } from './upgrade-v5';
+import { upgradeToV6 } from './upgrade-v6';
 import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
 import { upgradeUsageToV3 } from './upgrade-usage-v3';
 import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
@@ -134,7 +135,16 @@ const v4ToV5: MigrationStep = {
   },
 };
 
-export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1, v1ToV2, v2ToV3, v3ToV4, v4ToV5];
+/** v5 → v6: disaggregated prefill and decode pools (v5's: aggregated replicas, null) — upgrade-v6.ts. */
+const v5ToV6: MigrationStep = {
+  name: 'v5-to-v6',
+  from: 5,
+  up(doc) {
+    return { ...upgradeToV6(doc), version: 6 };
+  },
+};
+
+export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1, v1ToV2, v2ToV3, v3ToV4, v4ToV5, v5ToV6];
 
 export type MigrateResult =
   | { ok: true; doc: Record<string, unknown>; applied: string[] }

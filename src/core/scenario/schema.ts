@@ -12,7 +12,7 @@ import { modelSpecSchema, weightFormatSchema, kvFormatSchema } from './model-spe
  * (0.25 = 25 %); token prices per 1,000,000 tokens; durations in ms unless named otherwise.
  */
 export const SCENARIO_TYPE = 'llm-selfhost-scenario';
-export const SCENARIO_VERSION = 5;
+export const SCENARIO_VERSION = 6;
 
 // Zod 4's z.number() already rejects NaN and ±Infinity.
 const finite = z.number();
@@ -228,6 +228,18 @@ export const autoscalingSchema = z.strictObject({
   quantum: z.number().int().min(1).max(64).describe('Replicas added or removed per scaling step (e.g. the replicas of one node)'),
 });
 
+/**
+ * Disaggregated serving (docs/tco.md §3g, core/tco/pools.ts): a prefill pool and a decode pool of
+ * workers of `gpusPerReplica` GPUs each, sized apart by rate matching. Null = aggregated replicas
+ * that each prefill and decode (the capacity section's throughput).
+ */
+export const poolsSchema = z.strictObject({
+  prefillRequestsPerSecond: finite.min(0).max(1_000_000).describe('Requests/s one prefill worker serves at the TTFT target, on the uncached input'),
+  decodeRequestsPerSecond: finite.min(0).max(1_000_000).describe('Requests/s one decode worker serves at the ITL (TPOT) target, at context input + output ÷ 2'),
+  source: z.enum(['entered', 'measured', 'published', 'estimated']).describe('Where the two rates come from'),
+  label: z.string().max(200).nullable().describe('The evidence the rates rest on (a file, a publisher, "roofline × 0.62"), or null'),
+});
+
 /** Bought hardware at its cost of capital (docs/tco.md §3b). */
 export const capitalSchema = z.strictObject({
   waccYearly: finite.min(0).max(1).describe('Yearly cost of capital (WACC): the annuity of bought hardware and reserved upfronts, and the discount rate of the horizon; 0 = straight-line amortisation and an undiscounted sum'),
@@ -312,6 +324,7 @@ export const selfHostedSchema = z.strictObject({
   billing: billingSchema,
   autoscaling: autoscalingSchema,
   spot: spotSchema,
+  pools: poolsSchema.nullable().describe('Disaggregated prefill and decode pools; null = aggregated replicas'),
   capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
   infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
   amortisationMonths: z.number().int().min(1).max(240),

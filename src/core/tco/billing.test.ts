@@ -153,7 +153,7 @@ describe('v2 links keep their cost through the v2 → v3 step', () => {
     const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 2, selfHosted: { hoursMode: 'schedule', scheduleHoursPerDay: 12, scheduleDaysPerWeek: 5 } }, true);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5']);
+    expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
     expect(r.value.scenario.selfHosted.billing.mode).toBe('on-demand');
     // The example's peak needs more than one replica in 260.7 h (the capacity tests size that);
     // each one still rents at the v2 hours.

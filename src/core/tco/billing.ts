@@ -1,6 +1,6 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK, type Scenario } from '../scenario/schema';
 import { monthlyRate, type Capital } from './capital';
-import { relativeLoads } from './week-loads';
+import { ascendingLoads } from './week-loads';
 
 /**
  * How rented GPUs are paid for (docs/tco.md §2, billing modes). Bought hardware has no billing
@@ -264,7 +264,7 @@ export function burstFromLoads(loads: ArrayLike<number>, onDemandPerWeekHour: nu
 
 /** The relative loads of the hours with demand, and the on-demand rate per weekly hour. */
 export function burstOf(shape: Pick<Shape, 'weights' | 'availability'>, onDemandPerReplicaHour: number): Burst {
-  return burstFromLoads(relativeLoads(shape).filter((x) => x > 0), (onDemandPerReplicaHour * HOURS_PER_MONTH) / HOURS_PER_WEEK);
+  return { loads: ascendingLoads(shape), onDemandPerWeekHour: (onDemandPerReplicaHour * HOURS_PER_MONTH) / HOURS_PER_WEEK };
 }
 
 export interface MixedSplit {

@@ -3,6 +3,7 @@ import {
   apiPerTaskTotal,
   marginalReplicaCost,
   selfHostedTotal,
+  tasksCarried,
   type TcoModel,
 } from './model';
 import { opsCostAt, staffCostAt } from './staff';
@@ -130,7 +131,7 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
   const k = model.tasksPerReplica;
   // A task with next to no tokens (1e-300) lets one replica carry more than any number of tasks.
   if (k === null || !Number.isFinite(k)) return { replicas, selfMonthlyUsd: cost, tasks, capacityTasks: null, withinCapacity: true, replicasOfThroughput: null };
-  const capacity = replicas * k;
+  const capacity = model.pools !== null ? tasksCarried(model, replicas) : replicas * k;
   return {
     replicas,
     selfMonthlyUsd: cost + model.rates.energyPerTask * tasks,
@@ -157,7 +158,7 @@ export function maxGpuPriceToBreakEven(model: TcoModel, p: number): { unit: 'gpu
   const r = model.rates;
   // Staff and fixed costs at this size do not depend on the GPU price (staff.ts).
   const total = n + model.spareReplicas;
-  const g = ((p - r.energyPerTask) * n * k - staffCostAt(r.scaling, total) - opsCostAt(r.scaling, total)) / total - r.powerPerReplica;
+  const g = ((p - r.energyPerTask) * (model.pools !== null ? tasksCarried(model, n) : n * k) - staffCostAt(r.scaling, total) - opsCostAt(r.scaling, total)) / total - r.powerPerReplica;
   const perUsd = r.gpuPrice.monthlyPerReplicaPerUsd;
   if (!(g > 0) || !(perUsd > 0)) return null;
   const usd = g / perUsd;
@@ -194,8 +195,9 @@ function searchOf(model: TcoModel, p: number): Search | Settled {
  */
 function crossingIn(model: TcoModel, search: Search, n: number): { from: number; hi: number } | null {
   const { pe, floor, k } = search;
-  const lo = n === floor ? 0 : (n - 1) * k;
-  const hi = n * k;
+  // Pools carry what their best split of n workers carries (pools.ts), else n × k.
+  const lo = n === floor ? 0 : model.pools !== null ? tasksCarried(model, n - 1) : (n - 1) * k;
+  const hi = model.pools !== null ? tasksCarried(model, n) : n * k;
   if ((model.burst !== null || model.fleet !== null) && Number.isFinite(k)) return piecewiseCrossingIn(model, pe, n, lo, hi);
   const crossing = selfHostedTotal(model, n, 0) / pe;
   return crossing <= hi * (1 + 1e-12) ? { from: Math.max(lo, crossing), hi } : null;
@@ -311,7 +313,7 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     });
   }
   const lastWindow = windows[windows.length - 1] as CheaperWindow;
-  const reachesLimit = lastWindow.toTasks === null || lastWindow.toTasks >= MAX_REPLICAS * k * (1 - 1e-12);
+  const reachesLimit = lastWindow.toTasks === null || lastWindow.toTasks >= (model.pools !== null ? tasksCarried(model, MAX_REPLICAS) : MAX_REPLICAS * k) * (1 - 1e-12);
   return {
     kind: 'at',
     tasks: first.fromTasks,

@@ -1,8 +1,9 @@
-import type { CapacityResolution } from '../capacity/stored';
-import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
+import { resolveCapacity, type CapacityResolution } from '../capacity/stored';
+import { HOURS_PER_MONTH, HOURS_PER_WEEK, type SelfHosted } from '../scenario/schema';
 import { fleetCap, fleetView, paidReplicaHours, type FleetView } from './autoscaling';
 import { billingView, mixedSplit, type BillingView } from './billing';
 import { spotView, type SpotView } from './spot';
+import { DECODE_RATE_FACTOR, PREFILL_RATE_FACTOR, bestSplit, type BindingPool } from './pools';
 import { NOT_COMPUTED, solveBreakEven, type BreakEven } from './break-even';
 import { monthlyRate, type Capital } from './capital';
 import { horizonView, type HorizonView } from './horizon';
@@ -14,12 +15,13 @@ import {
   replicasNeeded,
   replicasUsed,
   peakLoad as peakLoadOf,
+  poolWorkers,
   selfHostedCost,
   selfHostedTotal,
   type TcoModel,
   type TcoScenario,
 } from './model';
-import { demandShape, type ShapeNote } from './profile';
+import { demandShape, type DemandShape, type ShapeNote } from './profile';
 import { checkRateLimits, type RateLimitCheck } from './rate-limits';
 import type { Sizing } from './sizing';
 import { staffFteAt } from './staff';
@@ -244,6 +246,8 @@ export interface TcoEvaluation {
       enteredPeakCapacityTokensPerSecond: number;
       enteredServesPeak: boolean;
     };
+    /** Disaggregated pools: the serving workers split between prefill and decode (pools.ts); null for aggregated replicas. */
+    pools: PoolsView | null;
     utilisation: {
       /** Busy share of provisioned replica-hours (all attempts, incl. retries and rejected work). */
       average: Figure;
@@ -494,6 +498,48 @@ export interface EvaluateOptions {
   breakEven?: boolean;
   /** The capacity resolution of the scenario's self-hosted section, when already known (the plan search's candidates of one shape share it). */
   capacity?: CapacityResolution;
+  /** The scenario's demand shape, when already known (the plan search's candidates of one schedule share it). */
+  shape?: DemandShape;
+}
+
+/** The serving workers of a disaggregated deployment, split between its pools at the peak hour. */
+export interface PoolsView {
+  prefillWorkers: number;
+  decodeWorkers: number;
+  gpusPerWorker: number;
+  /** Per worker at the TTFT and ITL targets, before the rate-matching factors. */
+  prefillRequestsPerSecond: number;
+  decodeRequestsPerSecond: number;
+  /** Demand at the peak hour and what the split serves: min(0.9 × P × nP, 0.92 × D × nD). */
+  peakRequestsPerSecond: number;
+  capacityRequestsPerSecond: number;
+  binding: BindingPool;
+  source: PoolRates['source'];
+  label: string | null;
+}
+
+type PoolRates = NonNullable<SelfHosted['pools']>;
+
+function poolsView(model: TcoModel, tasks: number, serving: number): PoolsView | null {
+  const pools = model.pools;
+  if (pools === null) return null;
+  // The workers the peak needs per pool; more entered than that are split at best.
+  const need = poolWorkers(pools, tasks);
+  const split = serving > need.prefill + need.decode ? bestSplit(serving, pools.prefill, pools.decode) : need;
+  const p = PREFILL_RATE_FACTOR * pools.rates.prefillRequestsPerSecond * split.prefill;
+  const d = DECODE_RATE_FACTOR * pools.rates.decodeRequestsPerSecond * split.decode;
+  return {
+    prefillWorkers: split.prefill,
+    decodeWorkers: split.decode,
+    gpusPerWorker: model.gpusPerReplica,
+    prefillRequestsPerSecond: pools.rates.prefillRequestsPerSecond,
+    decodeRequestsPerSecond: pools.rates.decodeRequestsPerSecond,
+    peakRequestsPerSecond: Math.max(0, tasks) * pools.peakRequestsPerTask,
+    capacityRequestsPerSecond: Math.min(p, d),
+    binding: p <= d ? 'prefill' : 'decode',
+    source: pools.rates.source,
+    label: pools.rates.label,
+  };
 }
 
 export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly', limits: ApiLimits = { rpm: null, tpm: null }, options: EvaluateOptions = {}): TcoEvaluation {
@@ -625,6 +671,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
         enteredPeakCapacityTokensPerSecond: enteredPeakCapacity,
         enteredServesPeak: selfUnavailable === null && needed !== null && needed <= model.replicasEntered,
       },
+      pools: feasible ? poolsView(model, tasks, serving) : null,
       utilisation,
     },
     hybrid: {
@@ -683,6 +730,6 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
 }
 
 export function evaluateTco(scenario: TcoScenario, options: EvaluateOptions = {}): TcoEvaluation {
-  const model = options.capacity === undefined ? buildModel(scenario) : buildModel(scenario, demandShape(scenario), options.capacity);
+  const model = buildModel(scenario, options.shape ?? demandShape(scenario), options.capacity ?? resolveCapacity(scenario.selfHosted));
   return evaluateModel(model, scenario.workload.profileMode, { rpm: scenario.api.rateLimitRpm, tpm: scenario.api.rateLimitTpm }, options);
 }

@@ -1,7 +1,7 @@
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../scenario/schema';
 import { fleetCap, spilledShare } from './autoscaling';
 import { spotLostShare } from './spot';
-import { MAX_REPLICAS, apiPerTaskTotal, peakLoad, replicasNeeded, selfHostedTotal, servesAnyWork, type TcoModel } from './model';
+import { MAX_REPLICAS, apiPerTaskTotal, peakLoad, replicasNeeded, selfHostedTotal, servesAnyWork, tasksCarried, type TcoModel } from './model';
 
 /**
  * Hybrid routing (SPEC §3, reference F10): K owned replicas serve each hour of the weekly
@@ -29,6 +29,9 @@ export interface HybridPoint {
  */
 function capacityRatio(model: TcoModel, tasks: number, replicas: number): number {
   if (model.selfAttemptFactor === null || !servesAnyWork(model) || replicas <= 0) return 0;
+  // Pools: the work n workers carry at the peak hour, split at best between prefill and decode.
+  const pf = model.shape.peakFactor;
+  if (model.pools !== null && pf !== null && tasks > 0) return (tasksCarried(model, replicas) * pf) / tasks;
   const demand = tasks * model.selfAttemptFactor * model.secondsPerAttempt;
   const capacity = replicas * model.maxUtilisation * HOURS_PER_MONTH * 3600;
   if (demand <= 0) return capacity > 0 ? Number.POSITIVE_INFINITY : 0;

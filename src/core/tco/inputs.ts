@@ -194,14 +194,16 @@ export const UNCERTAIN_INPUTS: Readonly<Record<UncertaintyKey, UncertainInput>> 
   },
   tokensPerSecond: {
     // With a throughput–latency series chosen the replicas come from its operating point, and the
-    // single figure is not read (capacity/stored.ts): varying it would vary nothing.
+    // single figure is not read (capacity/stored.ts); disaggregated pools are sized by their own
+    // rates (pools.ts): varying it would vary nothing.
     key: 'tokensPerSecond', unit: 'tokens-per-second', min: 0, max: 1e9, shape: false,
-    applies: (s) => s.selfHosted.capacity.series === null,
+    applies: (s) => s.selfHosted.capacity.series === null && s.selfHosted.pools === null,
     get: (s) => s.selfHosted.throughput.tokensPerSecond,
     set: (s, v) => void (s.selfHosted.throughput = { ...s.selfHosted.throughput, tokensPerSecond: v }),
   },
   maxUtilisation: {
-    key: 'maxUtilisation', unit: 'share', min: 0.01, max: 1, shape: false, applies: always,
+    // Pools are derated by their rate-matching factors instead (pools.ts).
+    key: 'maxUtilisation', unit: 'share', min: 0.01, max: 1, shape: false, applies: (s) => s.selfHosted.pools === null,
     get: (s) => s.selfHosted.maxUtilisation,
     set: (s, v) => void (s.selfHosted.maxUtilisation = v),
   },

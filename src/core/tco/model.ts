@@ -5,6 +5,7 @@ import { spotFleetOf, type SpotFleet } from './spot';
 import { billingMode, burstOf, mixedMonthlyUsd, paidHoursPerMonth, rentRate, reservedCostFactor, type Burst } from './billing';
 import { capitalMonthly } from './capital';
 import { demandShape, type DemandShape } from './profile';
+import { DECODE_RATE_FACTOR, PREFILL_RATE_FACTOR, carriedBySplit } from './pools';
 import { sizeRequest, type Sizing } from './sizing';
 import { opsCostAt, scalingPerReplica, scalingRates, staffCostAt, type ScalingRates } from './staff';
 import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
@@ -136,6 +137,19 @@ export interface TcoModel {
    * demand costing `baseFactor` × as much.
    */
   spot: (SpotFleet & { baseFactor: number; onDemandPerReplicaHour: number; spotPerReplicaHour: number }) | null;
+  /**
+   * Disaggregated pools (pools.ts): workload tasks a month one prefill and one decode worker
+   * carry at the peak hour at their rate-matching factors; a "replica" is then one worker.
+   * Null for aggregated replicas.
+   */
+  pools: {
+    prefill: number;
+    decode: number;
+    /** The scenario's rates per worker (requests/s at the TTFT and ITL targets) and where they come from. */
+    rates: NonNullable<Scenario['selfHosted']['pools']>;
+    /** Requests/s at the peak hour per workload task a month. */
+    peakRequestsPerTask: number;
+  } | null;
   /** Hours a month each replica is paid for and can serve (billing.ts). */
   paidHoursPerMonth: number;
   gpusPerReplica: number;
@@ -233,13 +247,21 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
   const capacityBasis: 'output' | 'total' = s.throughput.basis === 'total' || inputOnly ? 'total' : 'output';
   const basisPerRequest = capacityBasis === 'output' ? perRequest.billedOutputTokens : perRequest.inputTokens + perRequest.billedOutputTokens;
   const basisPerTask = basisPerRequest * mix.selfRetryFactor;
-  const secondsPerAttempt = sizing?.ok ? sizing.secondsPerRequest * mix.selfRetryFactor : 0;
-  const effectiveTokensPerSecond = sizing?.ok && sizing.secondsPerRequest > 0 ? basisPerRequest / sizing.secondsPerRequest : tps;
+  // Pools: a request takes 1 ÷ (0.9 P) seconds of a prefill worker and 1 ÷ (0.92 D) of a decode
+  // worker at their rate-matching factors (the workers' utilisation cap), 1 ÷ P + 1 ÷ D at full speed.
+  const pools = s.pools;
+  const poolRates = pools !== null && pools.prefillRequestsPerSecond > 0 && pools.decodeRequestsPerSecond > 0 ? pools : null;
+  const poolSeconds = poolRates ? 1 / (PREFILL_RATE_FACTOR * poolRates.prefillRequestsPerSecond) + 1 / (DECODE_RATE_FACTOR * poolRates.decodeRequestsPerSecond) : 0;
+  const busySecondsPerRequest = poolRates ? 1 / poolRates.prefillRequestsPerSecond + 1 / poolRates.decodeRequestsPerSecond : sizing?.ok ? sizing.secondsPerRequest : 0;
+  const secondsPerAttempt = pools !== null ? poolSeconds * mix.selfRetryFactor : sizing?.ok ? sizing.secondsPerRequest * mix.selfRetryFactor : 0;
+  const effectiveTokensPerSecond = pools !== null ? (poolSeconds > 0 ? basisPerRequest / poolSeconds : 0) : sizing?.ok && sizing.secondsPerRequest > 0 ? basisPerRequest / sizing.secondsPerRequest : tps;
+  // The pools' factors replace the utilisation cap.
+  const maxUtilisation = pools !== null ? 1 : s.maxUtilisation;
 
   let blocked: ServingBlock | null = null;
   if (selfAttemptFactor === null) blocked = 'self-accepts-nothing';
-  else if (tps <= 0) blocked = 'no-throughput';
-  else if (sizing !== null && !sizing.ok) blocked = 'throughput-not-sizable';
+  else if (pools !== null ? poolRates === null : tps <= 0) blocked = 'no-throughput';
+  else if (pools === null && sizing !== null && !sizing.ok) blocked = 'throughput-not-sizable';
   else if (shapeFactor === null) blocked = 'demand-outside-schedule';
 
   const paidHours = paidHoursPerMonth(s, shape);
@@ -250,8 +272,13 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
   else {
     // One replica is busy at most maxU of each running hour; the peak hour runs at
     // (average × peakFactor), average = tasks × replica-seconds per task / (730 h × 3600 s).
-    tasksPerReplica = (s.maxUtilisation * HOURS_PER_MONTH * 3600) / (secondsPerTask * shapeFactor);
+    tasksPerReplica = (maxUtilisation * HOURS_PER_MONTH * 3600) / (secondsPerTask * shapeFactor);
   }
+  const perTask = (mix.selfRetryFactor * (selfAttemptFactor ?? 0) * (shapeFactor ?? 0)) / (HOURS_PER_MONTH * 3600);
+  const workers =
+    poolRates && blocked === null && perTask > 0
+      ? { prefill: (PREFILL_RATE_FACTOR * poolRates.prefillRequestsPerSecond) / perTask, decode: (DECODE_RATE_FACTOR * poolRates.decodeRequestsPerSecond) / perTask, rates: poolRates, peakRequestsPerTask: perTask }
+      : null;
   return {
     mix,
     tasks: mix.tasksPerMonth,
@@ -268,15 +295,16 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
     secondsPerAttempt,
     effectiveTokensPerSecond,
     blocked,
-    maxUtilisation: s.maxUtilisation,
+    maxUtilisation,
     shape,
     tasksPerReplica,
     replicasEntered: s.replicas,
     spareReplicas: s.redundancy === 'n-plus-1' ? 1 : 0,
-    rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear, secondsPerTask),
+    rates: costRates(s, paidHours, scenario.pilot.staffHoursPerYear, busySecondsPerRequest * mix.selfRetryFactor * (selfAttemptFactor ?? 0)),
     burst: billingMode(s) === 'mixed' ? burstOf(shape, rentUnits(s) * s.rentPrice) : null,
-    fleet: billingMode(s) === 'autoscaled' ? fleetOf(shape, s.autoscaling, s.maxUtilisation, s.billing.coldStartSeconds) : null,
+    fleet: billingMode(s) === 'autoscaled' ? fleetOf(shape, s.autoscaling, maxUtilisation, s.billing.coldStartSeconds) : null,
     spot: billingMode(s) === 'spot' ? spotModel(s, shape) : null,
+    pools: workers,
     paidHoursPerMonth: paidHours,
     gpusPerReplica: s.gpusPerReplica,
     finance: {
@@ -389,11 +417,28 @@ export function marginalReplicaCost(model: TcoModel): number {
  */
 export function replicasNeeded(model: TcoModel, tasks: number): number | null {
   if (tasks <= 0) return 0;
+  if (model.pools !== null) return poolWorkers(model.pools, tasks).prefill + poolWorkers(model.pools, tasks).decode;
   const k = model.tasksPerReplica;
   if (k === null) return 1;
   if (k <= 0) return null;
   // Tolerance so an exact fit (e.g. 2.0000000001 from rounding) does not add a replica.
   return Math.max(1, Math.ceil(tasks / k - 1e-9));
+}
+
+/** Each pool's workers for `tasks` a month at the peak hour (pools.ts; at least one each). */
+export function poolWorkers(pools: NonNullable<TcoModel['pools']>, tasks: number): { prefill: number; decode: number } {
+  const t = Math.max(0, tasks);
+  return { prefill: Math.max(1, Math.ceil(t / pools.prefill - 1e-9)), decode: Math.max(1, Math.ceil(t / pools.decode - 1e-9)) };
+}
+
+/**
+ * Workload tasks a month n serving replicas carry at the peak hour: n × per replica, or for
+ * pools n workers split at best between prefill and decode (none below two).
+ */
+export function tasksCarried(model: Pick<TcoModel, 'tasksPerReplica' | 'pools'>, n: number): number {
+  if (model.pools !== null) return carriedBySplit(n, model.pools.prefill, model.pools.decode);
+  const k = model.tasksPerReplica;
+  return k === null ? Number.POSITIVE_INFINITY : n * k;
 }
 
 /** Replicas the self-hosted option runs: as entered (at least one), more when the peak needs it. */

@@ -9,8 +9,9 @@ import { findModel } from '../../core/catalog/catalog';
 import type { Scenario } from '../../core/scenario/schema';
 import { formatPercent } from '../../lib/format/format';
 import { storageFailureText } from '../../lib/i18n/storage';
-import { storageFailure } from '../../lib/storage/idb';
-import { clearQuarantine, DEFAULT_SLO, deleteFile, deleteRun, type StoredFile } from '../../lib/storage/runs-db';
+import { storageFailure } from '../../platform/idb';
+import { useStoredRunsQuery } from '../../lib/query/benchmarks';
+import { DEFAULT_SLO, type StoredFile } from '../../lib/storage/runs-db';
 import { useAppStore } from '../../state/store';
 import { CompareSection } from './compare-section';
 import { FilesPanel } from './files-panel';
@@ -21,7 +22,7 @@ import { benchmarksMessages } from './messages';
 import { RunsTable } from './runs-table';
 import { SeriesPanel } from './series-panel';
 import { SloPanel } from './slo-panel';
-import { useGoodput, useInvalidateRuns, useSaveSlo, useSloLimits, useStoredRuns } from './use-benchmarks';
+import { useGoodput, useRunWrites, useSaveSlo, useSloLimits } from './use-benchmarks';
 
 const MAX_COMPARE = 8;
 
@@ -42,8 +43,8 @@ type OkPlan = Extract<MeasuredPlan, { kind: 'ok' }>;
 export function BenchmarksPage() {
   const t = useT(benchmarksMessages);
   const language = useLanguage();
-  const stored = useStoredRuns();
-  const invalidate = useInvalidateRuns();
+  const stored = useStoredRunsQuery();
+  const writes = useRunWrites();
   const slo = useSloLimits();
   const saveSlo = useSaveSlo();
   const limits: SloLimits = slo.data ?? DEFAULT_SLO;
@@ -120,13 +121,11 @@ export function BenchmarksPage() {
   }
 
   async function removeRun(run: BenchRun) {
-    await deleteRun(run.id);
-    await invalidate();
+    await writes.deleteRun.mutateAsync(run.id);
   }
 
   async function removeFile(file: StoredFile) {
-    await deleteFile(file.hash);
-    await invalidate();
+    await writes.deleteFile.mutateAsync(file.hash);
   }
 
   return (
@@ -219,7 +218,7 @@ export function BenchmarksPage() {
         runCounts={runCounts}
         quarantined={stored.data?.quarantined ?? []}
         onDelete={(f) => void removeFile(f)}
-        onClearQuarantine={() => void clearQuarantine().then(invalidate)}
+        onClearQuarantine={() => writes.clearQuarantine.mutate()}
       />
     </div>
   );

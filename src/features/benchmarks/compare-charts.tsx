@@ -1,8 +1,8 @@
 import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { AXIS, AXIS_TITLE, Bar, BarChart, CartesianGrid, GRID, Line, LineChart, ResponsiveContainer, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
 import { Button } from '../../components/button';
 import { ChartFrame } from '../../components/chart-frame';
-import { verticalAxisWidth } from '../../components/plot/axis-layout';
+import { verticalAxisWidth } from '../../components/chart/axis-layout';
 import { legendItems, seriesOf, tableColumns, type ChartConfig, type ChartSeries, type ColourVar, type SeriesKind } from '../../components/chart-config';
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
@@ -13,7 +13,7 @@ import { plural } from '../../lib/i18n/plural';
 import { formatMs, formatRate, loadText, runName } from './format-bench';
 import { benchmarksMessages, type BenchT } from './messages';
 import { axisFor, defaultScale, spreadOf, type Scale } from './scale';
-import { useArmOnEnter, useStaged } from './staged';
+import { usePacedParts, useTipOnEnter } from '../../components/chart/pacing';
 
 /** Okabe-Ito series colours from the theme; runs beyond six repeat them dashed. */
 export const SERIES: readonly ColourVar[] = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)', 'var(--series-4)', 'var(--series-5)', 'var(--series-6)'];
@@ -49,11 +49,10 @@ export function runsConfig(t: BenchT, language: Language, runs: readonly BenchRu
   return { series: runs.map((run, i) => runSeries(t, language, run, i, drawn?.(run, i))) };
 }
 
-const AXIS = { stroke: 'var(--muted)', fontSize: 11 } as const;
 
 /**
  * Width of a vertical axis with a title, from the tick texts it draws: "800,000 requests" or
- * "1.000.000" need more room than "30 ms", and a fixed width let the title run into them.
+ * "1.000.000" need more room than "30 ms", and with a fixed width the title would run into them.
  */
 function useAxisWidth(ticks: readonly number[], format: (v: number) => string): number {
   return useMemo(() => verticalAxisWidth(ticks.map(format), AXIS.fontSize, true), [ticks, format]);
@@ -74,7 +73,7 @@ function useTickFormat(format: (language: Language, v: number) => string): (v: n
   const language = useLanguage();
   return useCallback((v: number) => format(language, v), [format, language]);
 }
-const TOOLTIP = { contentStyle: { background: 'var(--surface)', border: '1px solid var(--border)', fontSize: 12, color: 'var(--text)' } } as const;
+const TOOLTIP = { contentStyle: TOOLTIP_BOX } as const;
 
 /** A small radio group in a chart's footer (scale, load axis, counts vs shares). */
 export function ChartToggle<V extends string>(props: { label: string; value: V; options: readonly { value: V; label: string }[]; onChange: (v: V) => void; testId?: string }) {
@@ -190,9 +189,9 @@ export const PercentileChart = memo(function PercentileChart(props: { runs: read
   // One bar per run and statistic; runs beyond the six colours are paler, not dashed.
   const config = runsConfig(t, language, runs, () => ({ kind: 'bar', dash: undefined }));
   const runCell = (run: BenchRun) => `${seriesOf(config, run.id).label} ${runName(t, run)}`;
-  // Drawn in parts (x axis, y axis, grid, one part per run), the tooltip on first entry: see ./staged.ts.
-  const [parts, onResize] = useStaged(3 + config.series.length);
-  const [tip, arm] = useArmOnEnter();
+  // Drawn in parts (x axis, y axis, grid, one part per run), the tooltip on first entry: see components/chart/pacing.tsx.
+  const [parts, onResize] = usePacedParts(3 + config.series.length);
+  const [tip, arm] = useTipOnEnter();
   const table = {
     head: [t('th.run'), ...rows.map((r) => `${statName(r.percentile)} (ms)`)],
     rows: runs.map((run) => [runCell(run), ...rows.map((r) => formatMs(language, r.values[run.id]))]),
@@ -212,8 +211,8 @@ export const PercentileChart = memo(function PercentileChart(props: { runs: read
       <div className="h-full" {...arm}>
         <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
           <BarChart data={data} margin={BAR_MARGIN} baseValue={scale === 'log' ? axis.domain[0] : 0}>
-            {parts >= 3 ? <CartesianGrid stroke="var(--grid)" vertical={false} /> : null}
-            {parts >= 1 ? <XAxis dataKey="stat" interval={0} {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }} /> : null}
+            {parts >= 3 ? <CartesianGrid stroke={GRID} vertical={false} /> : null}
+            {parts >= 1 ? <XAxis dataKey="stat" interval={0} {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, ...AXIS_TITLE }} /> : null}
             {parts >= 2 ? <YAxis
               {...AXIS}
               width={yWidth}
@@ -223,7 +222,7 @@ export const PercentileChart = memo(function PercentileChart(props: { runs: read
               interval={0}
               allowDataOverflow
               tickFormatter={tickMs}
-              label={{ value: t(scale === 'log' ? 'chart.pct.yLog' : 'chart.pct.y', { metric: metricName }), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
+              label={{ value: t(scale === 'log' ? 'chart.pct.yLog' : 'chart.pct.y', { metric: metricName }), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 50 }}
             /> : null}
             {tip ? <Tooltip {...TOOLTIP} formatter={(v) => `${formatMs(language, Number(v))} ms`} /> : null}
             {config.series.slice(0, Math.max(0, parts - 3)).map((s, i) => (
@@ -275,8 +274,8 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
     }),
   };
   const csv = { head: table.head, rows: series.flatMap((s) => s.points.map((p) => [seriesOf(config, s.runId).label, p.value, p.share * 100])) };
-  const [parts, onResize] = useStaged(3 + series.length, series.length > 0);
-  const [tip, arm] = useArmOnEnter();
+  const [parts, onResize] = usePacedParts(3 + series.length, series.length > 0);
+  const [tip, arm] = useTipOnEnter();
   return (
     <ChartFrame
       title={t('chart.cdf.title', { metric: metricName })}
@@ -300,7 +299,7 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
         <div className="h-full" {...arm}>
           <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
             <LineChart margin={LINE_MARGIN}>
-              {parts >= 3 ? <CartesianGrid stroke="var(--grid)" /> : null}
+              {parts >= 3 ? <CartesianGrid stroke={GRID} /> : null}
               {parts >= 1 ? <XAxis
                 type="number"
                 dataKey="value"
@@ -311,9 +310,9 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
                 allowDataOverflow
                 {...AXIS}
                 tickFormatter={tickMs}
-                label={{ value: log ? t('chart.cdf.x', { metric: metricName }) : `${metricName} (ms)`, position: 'insideBottom', offset: -12,  fill: 'var(--muted)', fontSize: 11 }}
+                label={{ value: log ? t('chart.cdf.x', { metric: metricName }) : `${metricName} (ms)`, position: 'insideBottom', offset: -12,  ...AXIS_TITLE }}
               /> : null}
-              {parts >= 2 ? <YAxis type="number" dataKey="share" domain={SHARE_DOMAIN} ticks={SHARE_TICKS} interval={0} {...AXIS} width={yWidth} tickFormatter={tickShare} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 60 }} /> : null}
+              {parts >= 2 ? <YAxis type="number" dataKey="share" domain={SHARE_DOMAIN} ticks={SHARE_TICKS} interval={0} {...AXIS} width={yWidth} tickFormatter={tickShare} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 60 }} /> : null}
               {tip ? <Tooltip {...TOOLTIP} labelFormatter={(v) => `${formatMs(language, Number(v))} ms`} formatter={(v) => formatPercent(language, Number(v), 1)} /> : null}
               {series.slice(0, Math.max(0, parts - 3)).map((s, k) => {
                 const c = seriesOf(config, s.runId);
@@ -378,8 +377,8 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
     head: [t('th.run'), axisName, t('chart.load.y')],
     rows: view.series.flatMap((s) => s.points.map((p) => [`R${(index.get(p.runId) ?? 0) + 1} ${runName(t, runs[index.get(p.runId) ?? 0] as BenchRun)}`, formatRate(language, p.x), formatRate(language, p.outputTokensPerS)])),
   };
-  const [parts, onResize] = useStaged(3 + view.series.length, view.series.length > 0);
-  const [tip, arm] = useArmOnEnter();
+  const [parts, onResize] = usePacedParts(3 + view.series.length, view.series.length > 0);
+  const [tip, arm] = useTipOnEnter();
   return (
     <ChartFrame
       title={t('chart.load.title')}
@@ -405,7 +404,7 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
         <div className="h-full" {...arm}>
           <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
             <LineChart margin={LINE_MARGIN}>
-              {parts >= 3 ? <CartesianGrid stroke="var(--grid)" /> : null}
+              {parts >= 3 ? <CartesianGrid stroke={GRID} /> : null}
               {parts >= 1 ? <XAxis
                 type="number"
                 dataKey="x"
@@ -416,7 +415,7 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
                 allowDataOverflow
                 {...AXIS}
                 tickFormatter={tickRate}
-                label={{ value: scale === 'log' ? t('chart.load.xLog', { axis: axisName }) : axisName, position: 'insideBottom', offset: -12, fill: 'var(--muted)', fontSize: 11 }}
+                label={{ value: scale === 'log' ? t('chart.load.xLog', { axis: axisName }) : axisName, position: 'insideBottom', offset: -12, ...AXIS_TITLE }}
               /> : null}
               {parts >= 2 ? <YAxis
                 type="number"
@@ -428,7 +427,7 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
                 {...AXIS}
                 width={yWidth}
                 tickFormatter={tickRate}
-                label={{ value: t(scale === 'log' ? 'chart.load.yLog' : 'chart.load.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
+                label={{ value: t(scale === 'log' ? 'chart.load.yLog' : 'chart.load.y'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 50 }}
               /> : null}
               {tip ? <Tooltip {...TOOLTIP} labelFormatter={(v) => `${axisName}: ${formatRate(language, Number(v))}`} formatter={(v) => formatRate(language, Number(v))} /> : null}
               {view.series.slice(0, Math.max(0, parts - 3)).map((s, k) => {
@@ -483,8 +482,8 @@ export const ErrorsChart = memo(function ErrorsChart(props: { runs: readonly Ben
   };
   const kinds = rows.flatMap((r, i) => r.kinds.map((k) => ({ run: i, ...k })));
   // x axis, y axis, grid, then the two stacks.
-  const [parts, onResize] = useStaged(5);
-  const [tip, arm] = useArmOnEnter();
+  const [parts, onResize] = usePacedParts(5);
+  const [tip, arm] = useTipOnEnter();
   return (
     <ChartFrame
       title={t('chart.err.title')}
@@ -525,7 +524,7 @@ export const ErrorsChart = memo(function ErrorsChart(props: { runs: readonly Ben
       <div className="h-full" {...arm}>
         <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
           <BarChart data={data} margin={ERRORS_MARGIN}>
-            {parts >= 3 ? <CartesianGrid stroke="var(--grid)" vertical={false} /> : null}
+            {parts >= 3 ? <CartesianGrid stroke={GRID} vertical={false} /> : null}
             {parts >= 1 ? <XAxis dataKey="run" interval={0} {...AXIS} /> : null}
             {parts >= 2 ? <YAxis
               {...AXIS}
@@ -534,7 +533,7 @@ export const ErrorsChart = memo(function ErrorsChart(props: { runs: readonly Ben
               ticks={yAxis.ticks}
               interval={0}
               tickFormatter={fmt}
-              label={{ value: t(mode === 'shares' ? 'chart.err.yShare' : 'chart.err.y'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 30 }}
+              label={{ value: t(mode === 'shares' ? 'chart.err.yShare' : 'chart.err.y'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 30 }}
             /> : null}
             {tip ? <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} /> : null}
             {parts >= 4 ? <Bar dataKey={okBars.key} name={okBars.label} stackId="r" fill={okBars.colour} isAnimationActive={false} /> : null}

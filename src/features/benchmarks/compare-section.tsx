@@ -8,7 +8,7 @@ import type { CdfSeries } from '../../core/benchmarks/views';
 import { CdfChart, ErrorsChart, LoadChart, PercentileChart, RunLegend } from './compare-charts';
 import { benchmarksMessages } from './messages';
 import { useCdfs } from './use-benchmarks';
-import { WhenVisible } from './when-visible';
+import { PacedMount } from '../../components/chart/pacing';
 
 const METRICS: MetricId[] = ['ttft', 'tpot', 'itl', 'e2el'];
 const NO_CURVES: readonly CdfSeries[] = [];
@@ -71,18 +71,18 @@ export const CompareSection = memo(function CompareSection(props: { runs: readon
             </p>
           ) : null}
           <div className="grid gap-6 xl:grid-cols-2">
-            <WhenVisible minHeight={300}>
+            <PacedMount minHeight={300}>
               <PercentileChart runs={runs} metric={metric} />
-            </WhenVisible>
-            <WhenVisible minHeight={300}>
+            </PacedMount>
+            <PacedMount minHeight={300}>
               <CdfChart runs={runs} metric={metric} series={cdfs.data ?? NO_CURVES} />
-            </WhenVisible>
-            <WhenVisible minHeight={300}>
+            </PacedMount>
+            <PacedMount minHeight={300}>
               <LoadChart runs={runs} />
-            </WhenVisible>
-            <WhenVisible minHeight={260}>
+            </PacedMount>
+            <PacedMount minHeight={260}>
               <ErrorsChart runs={runs} />
-            </WhenVisible>
+            </PacedMount>
           </div>
         </div>
       )}

@@ -15,7 +15,8 @@ import { formatBytes, formatDateTime } from './format-bench';
 import { issueText } from './issue-text';
 import { MappingDialog } from './mapping-dialog';
 import { benchmarksMessages } from './messages';
-import { useImportFiles, type ImportOutcome } from './use-benchmarks';
+import type { ImportOutcome } from '../../lib/query/benchmarks';
+import { useImportFiles } from './use-benchmarks';
 
 function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) => void }) {
   const { outcome, onMap } = props;

@@ -13,7 +13,7 @@ import { glossary } from '../../lib/i18n/glossary';
 import { translate } from '../../lib/i18n/define';
 import { plural } from '../../lib/i18n/plural';
 import { storageFailureText } from '../../lib/i18n/storage';
-import { storageFailure } from '../../lib/storage/idb';
+import { storageFailure } from '../../platform/idb';
 import { exampleMessages } from './example-messages';
 import { useLoadPublishedExample } from './use-benchmarks';
 

@@ -13,7 +13,7 @@ import { useAppStore } from '../../state/store';
 import { gib } from './units';
 import { useEngineLog } from './use-hardware';
 
-const messages = defineMessages(
+export const engineLogMessages = defineMessages(
   'hardware-engine-log',
   {
     title: 'Engine start-up log',
@@ -24,6 +24,8 @@ const messages = defineMessages(
     engine: 'Read as a {engine} log: {n} figures from {ranks}.',
     'count.ranks.one': 'one process',
     'count.ranks.other': '{n} TP ranks (the first rank\'s lines)',
+    'count.tokens.one': '{n} token',
+    'count.tokens.other': '{n} tokens',
     colFigure: 'Figure (per GPU)',
     colEngine: 'Engine (log line)',
     colOurs: 'Our estimate',
@@ -93,6 +95,8 @@ const messages = defineMessages(
     engine: 'Als {engine}-Protokoll gelesen: {n} Werte aus {ranks}.',
     'count.ranks.one': 'einem Prozess',
     'count.ranks.other': '{n} TP-Rängen (die Zeilen des ersten Rangs)',
+    'count.tokens.one': '{n} Token',
+    'count.tokens.other': '{n} Token',
     colFigure: 'Wert (je GPU)',
     colEngine: 'Engine (Protokollzeile)',
     colOurs: 'Unsere Schätzung',
@@ -155,12 +159,12 @@ const messages = defineMessages(
   },
 );
 
-type T = (key: keyof (typeof messages)['en'], params?: Readonly<Record<string, string | number>>) => string;
+type T = (key: keyof (typeof engineLogMessages)['en'], params?: Readonly<Record<string, string | number>>) => string;
 
 function value(language: Language, row: EngineComparisonRow, v: number | null): string {
   if (v === null) return '–';
   if (row.unit === 'bytes') return gib(language, v);
-  if (row.unit === 'tokens') return `${formatInteger(language, v)} tokens`;
+  if (row.unit === 'tokens') return countIn(engineLogMessages, language, 'tokens', v);
   return row.key === 'maxConcurrency' ? `${formatNumber(language, v, 2)}×` : formatNumber(language, v, 2);
 }
 
@@ -183,7 +187,7 @@ function issueText(t: T, language: Language, i: EngineLogIssue): string {
 
 /** Paste or drop a vLLM / SGLang start-up log; the engine's memory figures beside ours, and its overheads to take over. */
 export function EngineLogCard(props: { scenario: Scenario }) {
-  const t = useT(messages);
+  const t = useT(engineLogMessages);
   const language = useLanguage();
   const updateSection = useAppStore((s) => s.updateSection);
   const [text, setText] = useState('');
@@ -270,7 +274,7 @@ export function EngineLogCard(props: { scenario: Scenario }) {
               : t('engine', {
                   engine: parsed.log.engine === 'vllm' ? 'vLLM' : 'SGLang',
                   n: formatInteger(language, parsed.log.figures.length),
-                  ranks: countIn(messages, language, 'ranks', parsed.log.ranks),
+                  ranks: countIn(engineLogMessages, language, 'ranks', parsed.log.ranks),
                 })}
           </p>
           {comparison && comparison.rows.length > 0 ? (

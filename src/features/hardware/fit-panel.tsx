@@ -1,7 +1,7 @@
 import { countIn } from '../../lib/i18n/count';
 import { hardwareMessages } from './messages';
 import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { AXIS, AXIS_TITLE, Bar, BarChart, CartesianGrid, GRID, ReferenceLine, ResponsiveContainer, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
 import { Card } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
 import type { KvGroupTerm } from '../../core/hardware/fit';
@@ -207,20 +207,19 @@ function MemoryBar(props: { report: HardwareReport; t: HardwareT }) {
                 <line x1="1" y1="0" x2="1" y2="6" stroke={COLORS.free} strokeWidth="2" />
               </pattern>
             </defs>
-            <CartesianGrid horizontal={false} stroke="var(--grid)" />
+            <CartesianGrid horizontal={false} stroke={GRID} />
             <XAxis
               type="number"
               domain={[0, domainMax]}
               tickFormatter={(v: number) => formatNumber(language, v, 0)}
-              stroke="var(--muted)"
-              fontSize={11}
-              label={{ value: t('axisGb'), position: 'insideBottomRight', offset: -2, fill: 'var(--muted)', fontSize: 11 }}
+              {...AXIS}
+              label={{ value: t('axisGb'), position: 'insideBottomRight', offset: -2, ...AXIS_TITLE }}
               height={36}
             />
             <YAxis type="category" dataKey="name" hide />
             <Tooltip
               formatter={(value) => fmt(Number(value))}
-              contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }}
+              contentStyle={TOOLTIP_BOX}
               labelFormatter={() => t('barTitle')}
               cursor={false}
             />

@@ -1,4 +1,4 @@
-import { CartesianGrid, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { AXIS, AXIS_TITLE, CartesianGrid, GRID, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
 import { Kpi } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
@@ -47,7 +47,7 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
       >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data} margin={{ top: 12, right: 16, bottom: 28, left: 8 }}>
-            <CartesianGrid stroke="var(--grid)" />
+            <CartesianGrid stroke={GRID} />
             <XAxis
               dataKey="context"
               type="number"
@@ -55,9 +55,8 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
               domain={['dataMin', 'dataMax']}
               ticks={data.map((d) => d.context).filter((c) => Math.log2(c) % 2 === 0 || c === contextLength)}
               tickFormatter={(v: number) => shortTokens(language, v)}
-              stroke="var(--muted)"
-              fontSize={11}
-              label={{ value: t('axisContext'), position: 'insideBottom', offset: -16, fill: 'var(--muted)', fontSize: 11 }}
+              {...AXIS}
+              label={{ value: t('axisContext'), position: 'insideBottom', offset: -16, ...AXIS_TITLE }}
             />
             <YAxis
               type="number"
@@ -66,17 +65,16 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
               ticks={yTicks}
               allowDataOverflow
               tickFormatter={(v: number) => formatInteger(language, v)}
-              stroke="var(--muted)"
-              fontSize={11}
+              {...AXIS}
               width={56}
-              label={{ value: t('axisSequences'), angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11, dy: 50 }}
+              label={{ value: t('axisSequences'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 50 }}
             />
             <Tooltip
               formatter={(v) => [formatInteger(language, Number(v)), seqs.label]}
               labelFormatter={(v) => `${tokens(language, Number(v))} ${t('units_tokens')}`}
-              contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }}
+              contentStyle={TOOLTIP_BOX}
             />
-            <ReferenceLine x={r.model.maxContext} stroke="var(--muted)" strokeDasharray="4 3" label={{ value: t('modelMax'), position: 'insideTopRight', fill: 'var(--muted)', fontSize: 11 }} />
+            <ReferenceLine x={r.model.maxContext} stroke="var(--muted)" strokeDasharray="4 3" label={{ value: t('modelMax'), position: 'insideTopRight', ...AXIS_TITLE }} />
             <Line type="monotone" dataKey={seqs.key} name={seqs.label} stroke={seqs.colour} strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />
             <ReferenceDot
               x={contextLength}

@@ -1,4 +1,4 @@
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { AXIS, AXIS_TITLE, CartesianGrid, GRID, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
 import { Button } from '../../components/button';
 import { Card, Kpi } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
@@ -108,7 +108,7 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
         >
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={data} margin={{ top: 28, right: 8, bottom: 8, left: 8 }}>
-              <CartesianGrid stroke="var(--grid)" />
+              <CartesianGrid stroke={GRID} />
               <XAxis
                 dataKey="batch"
                 type="number"
@@ -116,17 +116,16 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
                 domain={['dataMin', 'dataMax']}
                 ticks={data.map((d) => d.batch).filter((b) => Number.isInteger(Math.log2(b)))}
                 tickFormatter={(v: number) => formatInteger(language, v)}
-                stroke="var(--muted)"
-                fontSize={11}
+                {...AXIS}
                 height={40}
-                label={{ value: t('axisBatch'), position: 'insideBottom', offset: 0, fill: 'var(--muted)', fontSize: 11 }}
+                label={{ value: t('axisBatch'), position: 'insideBottom', offset: 0, ...AXIS_TITLE }}
               />
               <YAxis yAxisId="agg" stroke={agg.colour} fontSize={11} width={56} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('axisAgg'), position: 'top', offset: 12, fill: agg.colour, fontSize: 11, textAnchor: 'start', dx: -20 }} />
               <YAxis yAxisId="user" orientation="right" stroke={user.colour} fontSize={11} width={60} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('axisUser'), position: 'top', offset: 12, fill: user.colour, fontSize: 11, textAnchor: 'end', dx: 20 }} />
               <Tooltip
                 formatter={(v, name) => [v === null || v === undefined ? '–' : `${n0(Number(v))} tok/s`, name]}
                 labelFormatter={(v) => `${t('concurrency')}: ${formatInteger(language, Number(v))}`}
-                contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }}
+                contentStyle={TOOLTIP_BOX}
               />
               {r.frontier.maxConcurrencyAtContext >= 1 ? (
                 <ReferenceLine x={Math.max(1, r.frontier.maxConcurrencyAtContext)} yAxisId="agg" stroke="var(--bad)" strokeDasharray="4 3" label={{ value: t('memoryLimit'), position: 'insideTopLeft', fill: 'var(--bad)', fontSize: 11 }} />

@@ -2,11 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import type { EvidenceKind } from '../../core/pilot/evidence';
-import type { PilotExample } from '../../core/pilot/samples';
 import { deepEqual } from '../../core/scenario/json';
 import type { Scenario } from '../../core/scenario/schema';
 import { useStoredRunsQuery } from '../../lib/query/benchmarks';
-import { buildPilotExample, pilotEvaluationQuery, pilotEvidenceFillQuery, pilotSeriesQuery } from '../../lib/query/pilot';
+import { pilotEvaluationQuery, pilotExampleMutation, pilotEvidenceFillQuery, pilotSeriesQuery } from '../../lib/query/pilot';
 
 /**
  * The pilot's results come from the worker (factories in `src/lib/query/pilot.ts`); the
@@ -50,7 +49,5 @@ function useSameWhenEqual<T>(value: T): T {
 
 /** Builds one of the example weeks in the worker; the caller puts it into the store. */
 export function useExampleLoader() {
-  return useMutation({
-    mutationFn: (example: PilotExample) => buildPilotExample(example),
-  });
+  return useMutation(pilotExampleMutation());
 }

@@ -1,24 +1,15 @@
 import { memo } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { AXIS_TITLE, CartesianGrid, GRID, Line, LineChart, ReferenceLine, ResponsiveContainer, TICK, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
 import type { WeekPoint, WeekSeries, WeekSeriesKey } from '../../core/pilot/series';
 import type { PilotThresholds } from '../../core/scenario/schema';
 import { ChartFrame } from '../../components/chart-frame';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
+import { moneyAxis, toUsd, type DisplayCurrency } from '../../components/chart/money-axis';
+import { niceTicks } from '../../components/chart/ticks';
 import { useT } from '../../components/use-t';
 import { formatInteger, formatMoney, formatPercent, usdTo } from '../../lib/format/format';
 import type { Fmt } from './format-pilot';
 import { pilotMessages } from './messages';
-
-/** Round axis ticks: 0 … a 1-2-2.5-5 step above the largest value (3,800 → 0, 1,000 … 4,000). */
-function niceTicks(max: number, count = 4): number[] {
-  if (!(max > 0)) return [0, 1];
-  const raw = max / count;
-  const mag = 10 ** Math.floor(Math.log10(raw));
-  const norm = raw / mag;
-  const step = (norm <= 1 ? 1 : norm <= 2 ? 2 : norm <= 2.5 ? 2.5 : norm <= 5 ? 5 : 10) * mag;
-  const n = Math.ceil(max / step - 1e-9);
-  return Array.from({ length: n + 1 }, (_, i) => i * step);
-}
 
 interface ChartDef {
   key: WeekSeriesKey;
@@ -57,7 +48,8 @@ const WeekChart = memo(
   function WeekChart(props: { chartKey: WeekSeriesKey; points: readonly WeekPoint[]; fmt: Fmt; utilisationMin: number }) {
     const { chartKey, points, fmt: f, utilisationMin } = props;
     const t = useT(pilotMessages);
-    const money = usdTo(f.currency, f.fx, 1);
+    const currency: DisplayCurrency = { toDisplay: (usd) => usdTo(f.currency, f.fx, usd) };
+    const money = moneyAxis(currency, (usd) => formatMoney(f.language, f.currency, f.fx, usd));
     const def = chartDef(chartKey, f, t('unitPerTask', { currency: f.currency }), utilisationMin);
     const data = points.map((p) => ({
       day: p.day,
@@ -67,7 +59,7 @@ const WeekChart = memo(
     const empty = points.every((p) => p.api === null && p.selfHosted === null);
     const fixed = def.key === 'acceptance' || def.key === 'utilisation';
     const top = Math.max(0, ...data.flatMap((p) => [p.api ?? 0, p.selfHosted ?? 0]));
-    const ticks = fixed ? [0, 25, 50, 75, 100] : niceTicks(top);
+    const ticks = fixed ? [0, 25, 50, 75, 100] : niceTicks(top, 4, 1);
     const title = t(`chart.${def.key}`);
     const hasApi = def.key !== 'utilisation';
     // The API has no utilisation: its column stays in the table (n/a), its line and legend entry go.
@@ -106,30 +98,30 @@ const WeekChart = memo(
           ) : (
             <ResponsiveContainer width="100%" height="100%">
               <LineChart data={data} margin={{ top: 8, right: 12, bottom: 18, left: 4 }}>
-                <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
+                <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
                 <XAxis
                   dataKey="day"
                   type="number"
                   domain={[1, 7]}
                   ticks={[1, 2, 3, 4, 5, 6, 7]}
-                  tick={{ fill: 'var(--muted)', fontSize: 11 }}
+                  tick={TICK}
                   stroke="var(--border)"
-                  label={{ value: t('axisDay'), position: 'insideBottom', offset: -10, fill: 'var(--muted)', fontSize: 11 }}
+                  label={{ value: t('axisDay'), position: 'insideBottom', offset: -10, ...AXIS_TITLE }}
                 />
                 <YAxis
-                  tick={{ fill: 'var(--muted)', fontSize: 11 }}
+                  tick={TICK}
                   stroke="var(--border)"
                   width={56}
                   domain={[0, ticks[ticks.length - 1] ?? 1]}
                   ticks={ticks}
-                  tickFormatter={(v: number) => (def.key === 'costPerAcceptedTask' ? formatMoney(f.language, f.currency, f.fx, v / money) : `${formatInteger(f.language, v)}`)}
-                  label={{ value: def.axisUnit, angle: -90, position: 'insideLeft', fill: 'var(--muted)', fontSize: 11 }}
+                  tickFormatter={(v: number) => (def.key === 'costPerAcceptedTask' ? money(v) : `${formatInteger(f.language, v)}`)}
+                  label={{ value: def.axisUnit, angle: -90, position: 'insideLeft', ...AXIS_TITLE }}
                 />
                 <Tooltip
                   isAnimationActive={false}
-                  contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }}
+                  contentStyle={TOOLTIP_BOX}
                   labelFormatter={(d) => t('day', { day: String(d) })}
-                  formatter={(v) => (typeof v === 'number' ? def.format(def.key === 'costPerAcceptedTask' ? v / money : def.key === 'ttftP95Ms' ? v : v / 100) : '–')}
+                  formatter={(v) => (typeof v === 'number' ? def.format(def.key === 'costPerAcceptedTask' ? toUsd(currency, v) : def.key === 'ttftP95Ms' ? v : v / 100) : '–')}
                 />
                 {def.threshold !== undefined ? (
                   <ReferenceLine y={def.threshold} stroke="var(--warn)" strokeDasharray="5 3" label={{ value: t('thresholdLine', { value: formatPercent(f.language, def.threshold / 100, 0) }), position: 'insideTopRight', fill: 'var(--warn)', fontSize: 11 }} />

@@ -5,7 +5,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import { assumptionRows, withOrigin, type AssumptionRow } from '../../core/export/assumptions';
 import type { Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import { formatMoney, formatPercent } from '../../lib/format/format';
-import { useLibraryScenarios } from './use-library-scenarios';
+import { useSavedScenarios } from '../../lib/query/library';
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { assumptionValueText } from './assumptions-table';
@@ -27,7 +27,7 @@ export function CompareView(props: { compareChart: CompareSlot }) {
   const currency = useAppStore((s) => s.currency);
   const fx = useAppStore((s) => s.scenario.fx);
   const ids = useSessionStore((s) => s.compareIds);
-  const library = useLibraryScenarios();
+  const library = useSavedScenarios();
   const picked = useMemo(() => ids.map((id) => library.data?.scenarios.find((s) => s.id === id)).filter((s) => s !== undefined), [ids, library.data]);
   const results = useTcoForMany(picked.map((p) => p.scenario));
 

@@ -1,18 +1,20 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
-import { bands, linearScale, plotArea, span } from '../../components/plot/geometry';
-import { BottomAxis, Grid, LeftAxis, PlotSurface } from '../../components/plot/plot';
+import { bands, linearScale, plotArea, span } from '../../components/chart/geometry';
+import { BottomAxis, Grid, LeftAxis, PlotSurface } from '../../components/chart/plot';
 import { csvColumns, tableColumns, type ChartConfig, type ChartSeries, type ColourVar } from '../../components/chart-config';
 import { useT } from '../../components/use-t';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import { billingMessages } from './billing-messages';
-import { edgeOverhang, fitTicks, widestText } from '../../components/plot/axis-layout';
-import { useWidth } from './use-width';
-import { BREAKDOWN_KEYS, breakdownRows, niceTicks, type BreakdownKey } from './chart-data';
+import { edgeOverhang, fitTicks, widestText } from '../../components/chart/axis-layout';
+import { useWidth } from '../../components/chart/use-width';
+import { BREAKDOWN_KEYS, breakdownRows, type BreakdownKey } from './chart-data';
+import { niceTicks } from '../../components/chart/ticks';
 import { csvMoney } from './csv';
 import type { Fmt } from '../../lib/format/fmt';
 import type { TcoT } from './messages';
-import { memoPlot } from './plot-memo';
+import { memoPlot } from '../../components/chart/plot-memo';
+import { moneyAxis } from '../../components/chart/money-axis';
 
 /** Warm colours for the self-hosted parts, cool ones for the API bill. */
 export const BREAKDOWN_COLORS: Record<BreakdownKey, ColourVar> = {
@@ -46,11 +48,11 @@ const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
   const area = plotArea(width, height, margin, nameWidth, X_AXIS_HEIGHT);
   const sx = linearScale(0, ticks[ticks.length - 1] ?? 1, area.x, area.x + area.width);
   const rows = bands(data.length, area.y, area.height, { gap: 0.22 });
-  const back = fmt.toDisplay(1) || 1;
+  const money = moneyAxis(fmt, fmt.moneyCompact);
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} xs={ticks.map(sx)} />
-      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: fmt.moneyCompact(v / back) }))} fontSize={AXIS_FONT} title={{ text: axisLabel, below: X_AXIS_HEIGHT + 14 }} />
+      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: money(v) }))} fontSize={AXIS_FONT} title={{ text: axisLabel, below: X_AXIS_HEIGHT + 14 }} />
       <LeftAxis area={area} ticks={data.map((d, i) => ({ at: rows.centre(i), text: d.name }))} fontSize={NAME_FONT} />
       {data.map((d, i) => {
         let from = 0;
@@ -79,7 +81,8 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   const total = (r: (typeof rows)[number]) => BREAKDOWN_KEYS.reduce((s, k) => s + r[k], 0);
   const max = Math.max(...rows.map(total), 1e-9);
   const present = BREAKDOWN_KEYS.filter((k) => rows.some((r) => r[k] > 0));
-  const back = (v: number) => v / (fmt.toDisplay(1) || 1);
+  const cell = moneyAxis(fmt, fmt.money);
+  const tick = moneyAxis(fmt, fmt.moneyCompact);
   const money = `${fmt.currency}/${t('unit.month')}`;
   // One stacked bar part per cost item that any option has.
   // The GPU part says how it is paid (billing mode, or capital straight-line / at the WACC), the
@@ -92,7 +95,7 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   };
   const table = {
     head: [t('chart.option'), ...tableColumns(config), t('chart.total')],
-    rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => fmt.money(back(r[k]))), fmt.money(back(total(r)))]),
+    rows: rows.map((r) => [t(`option.${r.option}`), ...present.map((k) => cell(r[k])), cell(total(r))]),
   };
   const csv = {
     head: [t('chart.option'), ...csvColumns(config), `${t('chart.total')} (${money})`],
@@ -101,10 +104,10 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   // Names as wide as the widest; as many value ticks as fit the plot's width, the last one
   // centred on the plot's right edge.
   const nameWidth = widestText(data.map((d) => d.name), NAME_FONT) + 12;
-  const tickText = (v: number | undefined) => (v === undefined ? undefined : fmt.moneyCompact(back(v)));
+  const tickText = (v: number | undefined) => (v === undefined ? undefined : tick(v));
   const rightFor = (ticks: number[]) => edgeOverhang(tickText(ticks[ticks.length - 1]), AXIS_FONT, 12);
   const plotWidth = boxWidth === null ? null : boxWidth - nameWidth - 4 - rightFor(niceTicks(max, 4));
-  const ticks = fitTicks((n) => niceTicks(max, n), (v) => fmt.moneyCompact(back(v)), plotWidth, AXIS_FONT);
+  const ticks = fitTicks((n) => niceTicks(max, n), tick, plotWidth, AXIS_FONT);
   const margin = { top: 4, right: rightFor(ticks), bottom: 24, left: 4 };
   const summary = t('chart.breakdownAria', {
     api: fmt.money(evaluation.api.monthlyUsd),

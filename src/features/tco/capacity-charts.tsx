@@ -1,19 +1,19 @@
 import { memo, useState } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
-import { linePath, linearScale, plotArea, type Area, type Scale } from '../../components/plot/geometry';
-import { BottomAxis, Clipped, Grid, HoverTarget, HoverTip, LeftAxis, PlotSurface, VerticalRule, type TipContent } from '../../components/plot/plot';
+import { linePath, linearScale, plotArea, type Area, type Scale } from '../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, HoverTarget, HoverTip, LeftAxis, PlotSurface, type TipContent, VerticalRule, YAxisTitle } from '../../components/chart/plot';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { CapacityView, CapacityViewPoint } from '../../core/capacity/view';
 import type { Fmt } from '../../lib/format/fmt';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { plural } from '../../lib/i18n/plural';
 import type { Language } from '../../core/scenario/schema';
-import { verticalAxisWidth } from '../../components/plot/axis-layout';
-import { niceTicks } from './chart-data';
-import { YAxisTitle } from './chart-parts';
+import { verticalAxisWidth } from '../../components/chart/axis-layout';
+import { niceTicks } from '../../components/chart/ticks';
 import type { CapacityT } from './capacity-messages';
-import { memoPlot } from './plot-memo';
-import { useWidth } from './use-width';
+import { memoPlot } from '../../components/chart/plot-memo';
+import { useWidth } from '../../components/chart/use-width';
+import { moneyAxis } from '../../components/chart/money-axis';
 
 /**
  * The two capacity charts (docs/capacity.md §5): throughput per GPU against tokens/s per user
@@ -219,7 +219,8 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   const yTicks = niceTicks(Math.max(Math.min(values[values.length - 1] ?? 1, cap || Number.POSITIVE_INFINITY), api ?? 0, 1e-6) * 1.05, 4);
   const yMax = yTicks[yTicks.length - 1] ?? 1;
   const xTicks = niceTicks(xMax, 5).filter((x) => x <= xMax);
-  const money = (v: number | null) => (v === null ? '–' : fmt.moneySmall(v / (fmt.toDisplay(1) || 1)));
+  const moneyCell = moneyAxis(fmt, fmt.moneySmall);
+  const money = (v: number | null) => (v === null ? '–' : moneyCell(v));
   const table = {
     head: [t('th.load'), t('th.perUser'), ...tableColumns(config), t('cost.api'), t('th.replicas')],
     rows: pts.map((p) => [loadText(t, language, view.loadKind, p.load), fig(language, p.interactivity), money(p.perMillionAtWorkload), money(p.perMillionAtFullLoad), fmt.moneySmall(view.apiPerMillion), p.replicasNeeded ?? '–']),
@@ -305,11 +306,11 @@ const CostPlot = memoPlot(function CostPlot(props: {
   const { width, height, workload, fullLoad, xMax, yMax, xTicks, yTicks, yAxisWidth, api, slo, chosen, labels, colour, dash, language, fmt, onHover } = props;
   const frame = frameOf(width, height, yAxisWidth, xMax, yMax);
   const { area, sx, sy } = frame;
-  const back = fmt.toDisplay(1) || 1;
+  const money = moneyAxis(fmt, fmt.moneySmall);
   const dots = joined(workload);
   return (
     <PlotSurface width={width} height={height}>
-      <Axes frame={frame} xTicks={xTicks} yTicks={yTicks} xText={(v) => fig(language, v)} yText={(v) => fmt.moneySmall(v / back)} xTitle={labels.x} yTitle={labels.y} />
+      <Axes frame={frame} xTicks={xTicks} yTicks={yTicks} xText={(v) => fig(language, v)} yText={money} xTitle={labels.x} yTitle={labels.y} />
       {api !== null ? <line x1={area.x} x2={area.x + area.width} y1={sy(api)} y2={sy(api)} stroke="var(--series-api)" strokeWidth={2} data-testid="capacity-api-line" /> : null}
       {slo !== null ? <VerticalRule area={area} x={sx(slo)} stroke="var(--series-api)" dash="3 3" /> : null}
       <Clipped area={area}>

@@ -5,6 +5,9 @@ export const capacityMessages = defineMessages(
   {
     title: 'Capacity at your latency target',
     intro: 'A serving engine has no single throughput: as load rises, throughput grows and latency worsens. The throughput per replica is the highest measured point that meets every limit below.',
+    'pools.capacityNote': 'This deployment is disaggregated: the TCO sizes its prefill and decode pools from their own rates (the inputs), not from the series below. {prefill} prefill + {decode} decode workers serve {capacity} req/s against {peak} req/s at the peak hour; the {binding} pool binds.',
+    'pools.prefill': 'prefill',
+    'pools.decode': 'decode',
     'source.label': 'Throughput comes from',
     'source.single': 'The single figure on this page ({kind})',
     'source.imported': 'Imported: {label}',
@@ -119,6 +122,9 @@ export const capacityMessages = defineMessages(
   {
     title: 'Kapazität bei Ihrem Latenzziel',
     intro: 'Eine Serving-Engine hat keinen einzelnen Durchsatz: Mit steigender Last wächst der Durchsatz und die Latenz wird schlechter. Der Durchsatz je Replikat ist der höchste gemessene Punkt, der alle Grenzen unten einhält.',
+    'pools.capacityNote': 'Diese Bereitstellung ist getrennt: Die TCO bemisst Prefill- und Decode-Pool nach ihren eigenen Raten (die Eingaben), nicht nach der Messreihe unten. {prefill} Prefill- + {decode} Decode-Worker bedienen {capacity} Anfr./s gegenüber {peak} Anfr./s in der Spitzenstunde; der {binding}-Pool begrenzt.',
+    'pools.prefill': 'Prefill',
+    'pools.decode': 'Decode',
     'source.label': 'Der Durchsatz kommt aus',
     'source.single': 'Der einzelnen Zahl auf dieser Seite ({kind})',
     'source.imported': 'Importiert: {label}',

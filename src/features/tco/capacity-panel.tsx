@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { memo, useMemo, useState } from 'react';
 import { Button } from '../../components/button';
-import { Card } from '../../components/card';
+import { Banner, Card } from '../../components/card';
 import { SelectField } from '../../components/select-field';
 import { useLanguage, useT } from '../../components/use-t';
 import { SeriesNotes } from '../../components/series-notes';
@@ -22,7 +22,8 @@ import { capacityLibraryQuery, capacityRooflineQuery, capacityRunsQuery, capacit
 import { useSessionStore } from '../../state/session';
 import { useAppStore } from '../../state/store';
 import { chosenText, CostPerMillionChart, fig, loadText, ParetoChart } from './capacity-charts';
-import { useStaggered } from './staggered';
+import { usePacedResult } from '../../components/chart/pacing';
+import { useTcoEvaluation } from './use-tco';
 import { capacityMessages, type CapacityT } from './capacity-messages';
 import { OptionalNumberField } from './optional-number-field';
 
@@ -249,10 +250,10 @@ export function CapacityPanel(props: { fmt: Fmt }) {
   const inputs = useMemo(() => tcoScenarioOf(scenario), [scenario]);
   const viewData = useQuery(capacityViewQuery(inputs)).data;
   const view = viewData?.value;
-  // The two charts take new views in turn with the page's other charts (staggered.ts), the
+  // The two charts take new views in turn with the page's other charts (components/chart/pacing.tsx), the
   // latest every 100 ms at most while a slider moves.
-  const paretoView = useStaggered('tco-capacity-pareto', 6, viewData, 100);
-  const costView = useStaggered('tco-capacity-cost', 7, viewData, 100);
+  const paretoView = usePacedResult('tco-capacity-pareto', 6, viewData, 100);
+  const costView = usePacedResult('tco-capacity-cost', 7, viewData, 100);
 
   const choices = useMemo(() => {
     const list: { value: string; label: string; stored: StoredSeries | null; key: string | null }[] = [
@@ -280,10 +281,23 @@ export function CapacityPanel(props: { fmt: Fmt }) {
     if (holder) setCapacity({ series: holder.stored });
   };
   const chosen = view?.chosen ?? null;
+  // A disaggregated deployment is sized from its pools' rates: the series does not size it.
+  const pools = useTcoEvaluation(inputs).data?.value.selfHosted.pools ?? null;
   return (
     <Card title={t('title')} testId="capacity-panel" actions={view ? <ProvenanceBadge view={view} /> : null}>
       <div className="grid gap-4">
         <p className="text-xs text-muted">{t('intro')}</p>
+        {pools ? (
+          <Banner tone="info" testId="capacity-pools-note">
+            {t('pools.capacityNote', {
+              prefill: pools.prefillWorkers,
+              decode: pools.decodeWorkers,
+              capacity: fmt.number(pools.capacityRequestsPerSecond, 2),
+              peak: fmt.number(pools.peakRequestsPerSecond, 2),
+              binding: t(pools.binding === 'prefill' ? 'pools.prefill' : 'pools.decode'),
+            })}
+          </Banner>
+        ) : null}
         <SelectField
           label={t('source.label')}
           value={selected}

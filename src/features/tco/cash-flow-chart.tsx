@@ -4,7 +4,8 @@ import { useT } from '../../components/use-t';
 import type { HorizonView } from '../../core/tco/horizon';
 import type { Fmt } from '../../lib/format/fmt';
 import { billingMessages } from './billing-messages';
-import { niceRangeTicks, niceTicks } from './chart-data';
+import { niceRangeTicks, niceTicks } from '../../components/chart/ticks';
+import { toUsd } from '../../components/chart/money-axis';
 import { csvMoney } from './csv';
 import { MonthLinesChart, type MonthRow } from './month-lines-chart';
 
@@ -42,8 +43,7 @@ export const CashFlowChart = memo(function CashFlowChart(props: { horizon: Horiz
     ],
     notes: [{ text: paybackText }, { text: bt('cash.origin') }],
   };
-  const back = fmt.toDisplay(1) || 1;
-  const cell = (v: number | null) => (v === null ? '–' : fmt.money(v / back, 0));
+  const cell = (v: number | null) => (v === null ? '–' : fmt.money(toUsd(fmt, v), 0));
   const monthLabel = bt('horizon.month');
   const table = { head: [monthLabel, ...tableColumns(config)], rows: rows.map((r) => [String(r.month), cell(r.selfCash), cell(r.selfDiscounted), cell(r.hybridCash)]) };
   const csvCell = (v: number | null) => (v === null ? '' : csvMoney(v));

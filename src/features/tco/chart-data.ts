@@ -244,12 +244,6 @@ export function histogramBars(bins: readonly HistogramBin[], samples: number, to
   }));
 }
 
-function niceStep(range: number, count: number): number {
-  const raw = range / count;
-  const pow = Math.pow(10, Math.floor(Math.log10(raw)));
-  return [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= raw) ?? 10 * pow;
-}
-
 /**
  * The histogram as points of two step areas: a point at each bin's start carrying its share
  * (in the "dearer" or the "cheaper" series by the side of zero), and one closing point.
@@ -260,24 +254,4 @@ export function histogramSteps(bars: readonly HistogramBar[]): { x: number; dear
   const lastBar = bars[bars.length - 1];
   if (last && lastBar) points.push({ ...last, x: lastBar.to });
   return points;
-}
-
-/** "Nice" ticks covering [lo, hi] (either may be negative), about `count` steps. */
-export function niceRangeTicks(lo: number, hi: number, count = 5): number[] {
-  if (!(hi > lo)) return [lo];
-  const step = niceStep(hi - lo, count);
-  const start = Math.floor(lo / step + 1e-9);
-  const end = Math.ceil(hi / step - 1e-9);
-  const ticks: number[] = [];
-  for (let i = start; i <= end; i++) ticks.push(i * step);
-  return ticks;
-}
-
-/** "Nice" ticks from 0 to the first tick ≥ max: 1, 2, 2.5 or 5 × a power of ten, about `count` steps. */
-export function niceTicks(max: number, count = 5): number[] {
-  if (!(max > 0)) return [0];
-  const step = niceStep(max, count);
-  const ticks: number[] = [0];
-  for (let i = 1; (ticks[ticks.length - 1] as number) < max * (1 - 1e-9); i++) ticks.push(i * step);
-  return ticks;
 }

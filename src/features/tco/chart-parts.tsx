@@ -1,29 +1,12 @@
 import { memo } from 'react';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
-import type { Area } from '../../components/plot/geometry';
-import { Clipped } from '../../components/plot/plot';
-import { titleBand } from '../../components/plot/axis-layout';
+import type { Area } from '../../components/chart/geometry';
+import { Clipped } from '../../components/chart/plot';
 
 /**
  * SVG parts drawn inside a chart's SVG (so they are part of the PNG/SVG download), placed
  * from the chart's plot area.
  */
-
-/**
- * The title of the left value axis, rotated, centred on the plot's height in its own band at
- * the chart's left edge (`left` = the chart's left margin). The axis width includes that band
- * (verticalAxisWidth with a title), so the title never overlaps the tick labels.
- */
-export const YAxisTitle = memo(function YAxisTitle(props: { area: Area; text: string; left: number; fontSize: number }) {
-  const { area } = props;
-  const x = props.left + titleBand(props.fontSize) / 2 - 2;
-  const y = area.y + area.height / 2;
-  return (
-    <text x={x} y={y} transform={`rotate(-90 ${x} ${y})`} textAnchor="middle" dominantBaseline="central" fill="var(--muted)" fontSize={props.fontSize} data-testid="y-axis-title">
-      {props.text}
-    </text>
-  );
-});
 
 /**
  * Where a line leaves the top of the chart: an arrow at that volume and the value it jumps to,

@@ -1,12 +1,62 @@
 import { memo, useMemo } from 'react';
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
 import { ChartFrame } from '../../components/chart-frame';
 import type { ChartConfig, ColourVar } from '../../components/chart-config';
-import { costCurveSeries, niceTicks } from './chart-data';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/chart/axis-layout';
+import { linePath, linearScale, plotArea, type Margin } from '../../components/chart/geometry';
+import { moneyAxis } from '../../components/chart/money-axis';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface } from '../../components/chart/plot';
+import { memoPlot } from '../../components/chart/plot-memo';
+import { niceTicks } from '../../components/chart/ticks';
+import { useWidth } from '../../components/chart/use-width';
+import { costCurveSeries, type CurveSeries } from './chart-data';
 import type { Fmt } from '../../lib/format/fmt';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 
 const COLOURS: readonly ColourVar[] = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)'];
+const AXIS_FONT = 11;
+const X_AXIS_HEIGHT = 30;
+const COMPARE_HEIGHT = 300;
+const MARGIN_TOP = 12;
+const MARGIN_BOTTOM = 30;
+const MARGIN_LEFT = 6;
+
+/** Each scenario's API line solid and its self-hosted steps dashed, in the scenario's colour. */
+const ComparePlot = memoPlot(function ComparePlot(props: {
+  width: number;
+  height: number;
+  series: CurveSeries[];
+  colours: string[];
+  xMax: number;
+  xTicks: number[];
+  yTicks: number[];
+  yAxisWidth: number;
+  margin: Margin;
+  unit: string;
+  fmt: Fmt;
+}) {
+  const { width, height, series, colours, xMax, xTicks, yTicks, yAxisWidth, margin, unit, fmt } = props;
+  const area = plotArea(width, height, margin, yAxisWidth, X_AXIS_HEIGHT);
+  const sx = linearScale(0, xMax, area.x, area.x + area.width);
+  const sy = linearScale(0, yTicks[yTicks.length - 1] ?? 1, area.y + area.height, area.y);
+  const money = moneyAxis(fmt, fmt.moneyCompact);
+  return (
+    <PlotSurface width={width} height={height}>
+      <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
+      <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: fmt.compact(v) }))} fontSize={AXIS_FONT} title={{ text: unit, below: X_AXIS_HEIGHT + 18 }} />
+      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: money(v) }))} fontSize={AXIS_FONT} />
+      <Clipped area={area}>
+        <g fill="none" strokeWidth={2}>
+          {series.map((s, i) => (
+            <g key={i} stroke={colours[i]}>
+              <path d={linePath(s.api, sx, sy)} />
+              <path d={linePath(s.self, sx, sy)} strokeDasharray="6 4" />
+            </g>
+          ))}
+        </g>
+      </Clipped>
+    </PlotSurface>
+  );
+});
 
 /** The texts the chart shows; the page that places it (the report) words them. */
 export type CompareChartKey = 'apiMonthly' | 'selfMonthly' | 'colCost' | 'colOption' | 'colScenario' | 'compareChart' | 'compareChartAria' | 'compareLegend' | 'compareTasks' | 'compareTokens' | 'compareUnits';
@@ -22,8 +72,14 @@ export const TcoCompareChart = memo(function TcoCompareChart(props: { names: str
   const sameUnit = results.every((r) => r.curves.unit === results[0]?.curves.unit);
   const xMax = Math.max(...series.map((s) => s.xMax), 1);
   const yMax = Math.max(...series.map((s) => s.yMax), 1e-9);
-  const xTicks = niceTicks(xMax, 4).filter((x) => x <= xMax);
+  const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const yTicks = niceTicks(yMax, 4);
+  // The value axis as wide as its widest tick; as many volume ticks as fit, the last one centred on the plot's right edge.
+  const yAxisWidth = verticalAxisWidth(yTicks.map(moneyAxis(fmt, fmt.moneyCompact)), AXIS_FONT, false);
+  const rightFor = (tick: number | undefined) => edgeOverhang(tick === undefined ? undefined : fmt.compact(tick), AXIS_FONT, 16);
+  const makeXTicks = (n: number) => niceTicks(xMax, n).filter((x) => x <= xMax);
+  const xTicks = fitTicks(makeXTicks, (v) => fmt.compact(v), boxWidth === null ? null : boxWidth - MARGIN_LEFT - yAxisWidth - rightFor(xMax), AXIS_FONT);
+  const margin: Margin = { top: MARGIN_TOP, right: rightFor(xTicks[xTicks.length - 1]), bottom: MARGIN_BOTTOM, left: MARGIN_LEFT };
   const unit = results[0]?.curves.unit === 'tasks' ? t('compareTasks') : t('compareTokens');
   const rows = results.flatMap((r, i) => [
     [names[i] ?? '', t('apiMonthly'), fmt.compact(r.curves.current), fmt.money(r.api.monthlyUsd)],
@@ -45,43 +101,15 @@ export const TcoCompareChart = memo(function TcoCompareChart(props: { names: str
       summary={t('compareChartAria', { count: results.length })}
       table={{ head: [t('colScenario'), t('colOption'), unit, t('colCost')], rows }}
       csv={{ head: ['scenario', 'option', results[0]?.curves.unit === 'tasks' ? 'tasks_per_month' : 'tokens_per_month', 'usd_per_month'], rows: csv }}
-      height={300}
+      height={COMPARE_HEIGHT}
       testId="compare-chart"
       config={config}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart margin={{ top: 12, right: 20, bottom: 30, left: 12 }}>
-          <CartesianGrid stroke="var(--grid)" />
-          <XAxis
-            dataKey="x"
-            type="number"
-            domain={[0, xMax]}
-            ticks={xTicks}
-            allowDataOverflow
-            tickFormatter={(v: number) => fmt.compact(v)}
-            stroke="var(--muted)"
-            fontSize={11}
-            label={{ value: unit, position: 'insideBottom', offset: -18, fill: 'var(--muted)', fontSize: 11 }}
-          />
-          <YAxis
-            type="number"
-            domain={[0, yTicks[yTicks.length - 1] ?? yMax]}
-            ticks={yTicks}
-            allowDataOverflow
-            tickFormatter={(v: number) => fmt.moneyCompact(v / (fmt.toDisplay(1) || 1))}
-            stroke="var(--muted)"
-            fontSize={11}
-            width={80}
-          />
-          {series.flatMap((s, i) => {
-            const colour = config.series[i]?.colour;
-            return [
-              <Line key={`api-${i}`} data={s.api} dataKey="y" stroke={colour} strokeWidth={2} dot={false} isAnimationActive={false} />,
-              <Line key={`self-${i}`} data={s.self} dataKey="y" stroke={colour} strokeWidth={2} strokeDasharray="6 4" dot={false} isAnimationActive={false} />,
-            ];
-          })}
-        </LineChart>
-      </ResponsiveContainer>
+      <div ref={boxRef} className="h-full w-full">
+        {boxWidth !== null ? (
+          <ComparePlot width={boxWidth} height={COMPARE_HEIGHT} series={series} colours={config.series.map((c) => c.colour)} xMax={xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} unit={unit} fmt={fmt} />
+        ) : null}
+      </div>
     </ChartFrame>
   );
 });

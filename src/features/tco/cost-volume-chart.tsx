@@ -1,22 +1,24 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
-import { linePath, linearScale, plotArea } from '../../components/plot/geometry';
-import { BottomAxis, Grid, LeftAxis, PlotSurface } from '../../components/plot/plot';
+import { linePath, linearScale, plotArea } from '../../components/chart/geometry';
+import { BottomAxis, Grid, LeftAxis, PlotSurface, YAxisTitle } from '../../components/chart/plot';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { BreakEvenView, CostCurves } from '../../core/tco/evaluate';
-import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/plot/axis-layout';
-import { useWidth } from './use-width';
-import { costChartRows, costCurveRows, costCurveSeries, niceTicks, offChartPoint, type CostRow } from './chart-data';
-import { OffChartMark, OptionLines, YAxisTitle } from './chart-parts';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/chart/axis-layout';
+import { useWidth } from '../../components/chart/use-width';
+import { costChartRows, costCurveRows, costCurveSeries, offChartPoint, type CostRow } from './chart-data';
+import { niceTicks } from '../../components/chart/ticks';
+import { OffChartMark, OptionLines } from './chart-parts';
 import { csvMoney, csvNumber } from './csv';
 import type { Fmt } from '../../lib/format/fmt';
 import type { TcoT } from './messages';
-import { memoPlot } from './plot-memo';
+import { memoPlot } from '../../components/chart/plot-memo';
+import { moneyAxis, toUsd } from '../../components/chart/money-axis';
 
 /**
  * Monthly cost against monthly volume for the three options, with today's volume and the
  * break-even marked. The self-hosted line is drawn as exact steps (replicas come whole).
- * One path per series in plain SVG (components/plot), memoised on its numbers.
+ * One path per series in plain SVG (the chart kit's plot parts), memoised on its numbers.
  */
 const MARGIN_TOP = 24;
 const MARGIN_BOTTOM = 30;
@@ -85,13 +87,13 @@ const CostPlot = memoPlot(function CostPlot(props: {
   const area = plotArea(width, height, margin, yAxisWidth, X_AXIS_HEIGHT);
   const sx = linearScale(0, xMax, area.x, area.x + area.width);
   const sy = linearScale(0, yTicks[yTicks.length - 1] ?? 1, area.y + area.height, area.y);
-  const back = fmt.toDisplay(1) || 1;
+  const money = moneyAxis(fmt, fmt.moneyCompact);
   const line = (key: CostSeries) => linePath(rows.map((r) => ({ x: r.x, y: r[key] })), sx, sy);
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
       <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: fmt.compact(v) }))} fontSize={AXIS_FONT} title={{ text: labels.unit, below: X_AXIS_HEIGHT + 18 }} />
-      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: fmt.moneyCompact(v / back) }))} fontSize={AXIS_FONT} />
+      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: money(v) }))} fontSize={AXIS_FONT} />
       <OptionLines area={area} config={config} line={line} />
       <YAxisTitle area={area} text={labels.cost} left={margin.left} fontSize={AXIS_FONT} />
       {props.offChart ? <OffChartMark area={area} share={props.offChart.share} label={props.offChart.label} color={self.colour} fontSize={AXIS_FONT} /> : null}
@@ -126,15 +128,14 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
   const chartRows = useMemo(() => costChartRows(series), [series]);
   const unitLabel = curves.unit === 'tokens' ? t('unit.tokensPerMonth') : t('unit.tasksPerMonth');
   const yTicks = niceTicks(series.yMax, 4);
-  const back = fmt.toDisplay(1) || 1;
-  const yTexts = yTicks.map((v) => fmt.moneyCompact(v / back));
+  const yTexts = yTicks.map(moneyAxis(fmt, fmt.moneyCompact));
   // As many volume ticks as fit the plot's width (fewer on a phone).
   const makeXTicks = (n: number) => niceTicks(series.xMax, n).filter((x) => x <= series.xMax);
   const wide = costChartLayout(yTexts, fmt.compact(series.xMax));
   const xTicks = fitTicks(makeXTicks, (v) => fmt.compact(v), boxWidth === null ? null : boxWidth - wide.plotInset, AXIS_FONT);
   const layout = costChartLayout(yTexts, xTicks.length > 0 ? fmt.compact(xTicks[xTicks.length - 1]) : undefined);
   const leaves = offChartPoint(series.self, yTicks[yTicks.length - 1] ?? series.yMax);
-  const offChart = leaves && series.xMax > 0 ? { share: leaves.x / series.xMax, label: fmt.money(leaves.y / back) } : null;
+  const offChart = leaves && series.xMax > 0 ? { share: leaves.x / series.xMax, label: fmt.money(toUsd(fmt, leaves.y)) } : null;
   const be = curves.breakEven;
   const labels = { unit: unitLabel, cost: t('chart.costAxis', { currency: fmt.currency }) };
   const never = breakEven.result.kind === 'never';
@@ -155,7 +156,7 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
     () => [{ share: todayShare, label: t('chart.today'), kind: 'today' as const }, ...(beShare >= 0 ? [{ share: beShare, label: beLabel, kind: 'break-even' as const }] : [])],
     [todayShare, beShare, beLabel, t],
   );
-  const offText = leaves ? ` ${t('chart.offChartAria', { value: fmt.money(leaves.y / back), volume: fmt.compact(leaves.x), unit: unitLabel })}` : '';
+  const offText = leaves ? ` ${t('chart.offChartAria', { value: fmt.money(toUsd(fmt, leaves.y)), volume: fmt.compact(leaves.x), unit: unitLabel })}` : '';
   const summary =
     (be === null
       ? t('chart.costAriaNever', { current: fmt.compact(curves.current), unit: unitLabel })

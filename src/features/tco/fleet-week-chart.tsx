@@ -1,17 +1,16 @@
 import { ChartFrame, type ChartTable } from '../../components/chart-frame';
 import type { ChartConfig } from '../../components/chart-config';
-import { edgeOverhang, verticalAxisWidth } from '../../components/plot/axis-layout';
-import { linearScale, plotArea } from '../../components/plot/geometry';
-import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface } from '../../components/plot/plot';
+import { edgeOverhang, verticalAxisWidth } from '../../components/chart/axis-layout';
+import { linearScale, plotArea } from '../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, YAxisTitle } from '../../components/chart/plot';
 import { useT } from '../../components/use-t';
 import type { FleetView } from '../../core/tco/autoscaling';
 import { HOURS_PER_MONTH, HOURS_PER_WEEK } from '../../core/scenario/schema';
 import type { Fmt } from '../../lib/format/fmt';
 import { billingMessages } from './billing-messages';
-import { YAxisTitle } from './chart-parts';
-import { niceTicks } from './chart-data';
-import { memoPlot } from './plot-memo';
-import { useWidth } from './use-width';
+import { niceTicks } from '../../components/chart/ticks';
+import { memoPlot } from '../../components/chart/plot-memo';
+import { useWidth } from '../../components/chart/use-width';
 
 /**
  * Demand against capacity through the week of an autoscaled deployment (core/tco/autoscaling.ts):

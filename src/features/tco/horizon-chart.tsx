@@ -4,7 +4,7 @@ import { useT } from '../../components/use-t';
 import type { HorizonView } from '../../core/tco/horizon';
 import type { Fmt } from '../../lib/format/fmt';
 import { billingMessages } from './billing-messages';
-import { niceTicks } from './chart-data';
+import { niceTicks } from '../../components/chart/ticks';
 import { csvMoney } from './csv';
 import type { TcoT } from './messages';
 import { MonthLinesChart, type MonthRow } from './month-lines-chart';

@@ -1,17 +1,17 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
-import { linearScale, plotArea, stepAreaPath } from '../../components/plot/geometry';
-import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface } from '../../components/plot/plot';
+import { linearScale, plotArea, stepAreaPath } from '../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface } from '../../components/chart/plot';
 import { csvColumns, seriesOf, type ChartConfig } from '../../components/chart-config';
 import { Help } from '../../components/help';
 import type { TcoEvaluation } from '../../core/tco/evaluate';
 import type { Fmt } from '../../lib/format/fmt';
 import { plural } from '../../lib/i18n/plural';
 import type { TcoT } from './messages';
-import { memoPlot } from './plot-memo';
-import { useWidth } from './use-width';
-import { edgeOverhang, verticalAxisWidth } from '../../components/plot/axis-layout';
-import { niceTicks } from './chart-data';
+import { memoPlot } from '../../components/chart/plot-memo';
+import { useWidth } from '../../components/chart/use-width';
+import { edgeOverhang, verticalAxisWidth } from '../../components/chart/axis-layout';
+import { niceTicks } from '../../components/chart/ticks';
 import { csvNumber } from './csv';
 
 const AXIS_FONT = 11;

@@ -166,7 +166,9 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           </Suspense>
         </fieldset>
       )}
-      <NumberField label={t('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />
+      {UNCERTAIN_INPUTS.maxUtilisation.applies({ workload: w, api, selfHosted: sh }) ? (
+        <NumberField label={t('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />
+      ) : null}
       <NumberField label={t('in.cacheHit')} value={w.cacheHitShare} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })} testId="tco-cache-hit" />
       <div className="grid grid-cols-2 items-end gap-3">
         <NumberField label={t('in.acceptanceApi')} value={w.acceptanceApi} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceApi) => setWorkload({ acceptanceApi })} testId="tco-acceptance-api" />
@@ -384,6 +386,42 @@ function DeploymentFields(props: { t: TcoT }) {
         <NumberField label={t('in.replicas')} value={sh.replicas} min={0} max={64} integer unit={t('unit.replicas')} help={t('in.replicasHelp')} onCommit={(replicas) => setSelf({ replicas })} testId="tco-replicas" />
         <SelectField label={t('in.redundancy')} value={sh.redundancy} options={[{ value: 'none', label: t('in.redundancyNone') }, { value: 'n-plus-1', label: t('in.redundancyN1') }]} onChange={(redundancy) => setSelf({ redundancy })} />
       </div>
+      <SelectField
+        label={t('in.serving')}
+        value={sh.pools === null ? 'aggregated' : 'pools'}
+        options={[
+          { value: 'aggregated', label: t('in.servingAggregated') },
+          { value: 'pools', label: t('in.servingPools') },
+        ]}
+        help={t('in.servingHelp')}
+        // Pools start without rates: the plan search estimates them, or the user enters a sweep's.
+        onChange={(v) => setSelf({ pools: v === 'pools' ? { prefillRequestsPerSecond: 0, decodeRequestsPerSecond: 0, source: 'entered', label: null } : null })}
+        testId="tco-serving"
+      />
+      {sh.pools ? (
+        <div className="grid grid-cols-2 gap-3" data-testid="tco-pools">
+          {(['prefill', 'decode'] as const).map((pool) => {
+            const key = pool === 'prefill' ? 'prefillRequestsPerSecond' : 'decodeRequestsPerSecond';
+            return (
+              <NumberField
+                key={pool}
+                label={t(pool === 'prefill' ? 'in.prefillRate' : 'in.decodeRate')}
+                value={sh.pools?.[key] ?? 0}
+                min={0}
+                max={1_000_000}
+                digits={3}
+                unit={t('unit.requestsPerSecond')}
+                // A rate typed in is the user's own: entered, whatever the plan search estimated.
+                onCommit={(v) => sh.pools && setSelf({ pools: { ...sh.pools, [key]: v, source: 'entered', label: null } })}
+                testId={`tco-${pool}-rate`}
+              />
+            );
+          })}
+          <p className="col-span-2 text-xs text-muted" data-testid="tco-pools-source">
+            {t('in.poolsSource', { source: `${t(`poolSource.${sh.pools.source}`)}${sh.pools.label ? ` (${sh.pools.label})` : ''}` })}
+          </p>
+        </div>
+      ) : null}
       <SelectField label={t('in.costMode')} value={sh.costMode} options={[{ value: 'rent', label: t('in.rent') }, { value: 'buy', label: t('in.buy') }]} onChange={(costMode) => setSelf({ costMode })} testId="tco-cost-mode" />
       {sh.costMode === 'rent' ? (
         <>

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
@@ -12,9 +12,8 @@ import { formatDate, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
 import { plural } from '../../lib/i18n/plural';
 import { storageFailureText } from '../../lib/i18n/storage';
-import { compute } from '../../lib/query/compute';
 import { readTextFile, textFileProblem } from '../../lib/files/read-text';
-import { listPriceOffersQuery, priceDataStatusQuery } from '../../lib/query/usage';
+import { clearPriceDataMutation, listPriceOffersQuery, priceDataStatusQuery, setPriceDataMutation } from '../../lib/query/usage';
 
 /** A genai-prices data.json is about 0.8 MB; a file 25 times that is no price data set. */
 const MAX_PRICE_FILE_BYTES = 20 * 1024 * 1024;
@@ -100,15 +99,11 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
   const [providerId, setProviderId] = useState<string | null>(null);
   const query = useQuery(listPriceOffersQuery(open));
   const status = useQuery({ ...priceDataStatusQuery(), enabled: open });
-  const queryClient = useQueryClient();
+  const setPriceData = useMutation(setPriceDataMutation());
+  const clearPriceData = useMutation(clearPriceDataMutation());
   const [fileError, setFileError] = useState<string | null>(null);
   const [dateNote, setDateNote] = useState<string | null>(null);
   const file = status.data?.file ?? null;
-  const refresh = async () => {
-    // Everything priced from genai-prices: the offers, the status, the usage page's list prices.
-    await queryClient.invalidateQueries({ queryKey: ['list-prices'] });
-    await queryClient.invalidateQueries({ queryKey: ['usage'] });
-  };
   const takeFile = async (f: File | undefined) => {
     if (!f) return;
     setFileError(null);
@@ -120,12 +115,11 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
       setFileError(`${f.name}: ${textFileProblem(language, read)}`);
       return;
     }
-    const answer = await compute.call('setPriceData', [f.name, read.text, date.date]);
+    // Everything priced from genai-prices is asked again once the file is in use (the offers,
+    // the status, the usage page's list prices).
+    const answer = await setPriceData.mutateAsync({ fileName: f.name, text: read.text, fileDate: date.date });
     if (!answer.ok) setFileError(answer.message);
-    else {
-      if (!date.known) setDateNote(t('dateUnknown', { date: formatDate(language, date.date) }));
-      await refresh();
-    }
+    else if (!date.known) setDateNote(t('dateUnknown', { date: formatDate(language, date.date) }));
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -211,7 +205,7 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
         <Button
           variant="link"
           onClick={() => {
-            void compute.call('clearPriceData', []).then(refresh);
+            clearPriceData.mutate();
           }}
         >
           {t('bundled', { version: GENAI_PRICES_VERSION })}

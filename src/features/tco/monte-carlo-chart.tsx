@@ -1,20 +1,22 @@
 import { memo, useMemo } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
-import { linearScale, plotArea, stepAreaPath } from '../../components/plot/geometry';
-import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/plot/plot';
+import { linearScale, plotArea, stepAreaPath } from '../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/chart/plot';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import { Help } from '../../components/help';
 import { isUncertaintyKey } from '../../core/tco/inputs';
 import type { MonteCarloResult } from '../../core/tco/monte-carlo';
-import { histogramBars, histogramSteps, niceRangeTicks, niceTicks } from './chart-data';
-import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/plot/axis-layout';
-import { useWidth } from './use-width';
+import { histogramBars, histogramSteps } from './chart-data';
+import { niceRangeTicks, niceTicks } from '../../components/chart/ticks';
+import { edgeOverhang, fitTicks, verticalAxisWidth } from '../../components/chart/axis-layout';
+import { useWidth } from '../../components/chart/use-width';
 import { csvMoney, csvShare } from './csv';
 import type { Fmt } from '../../lib/format/fmt';
 import { useT } from '../../components/use-t';
 import { billingMessages } from './billing-messages';
 import type { TcoT } from './messages';
-import { memoPlot } from './plot-memo';
+import { memoPlot } from '../../components/chart/plot-memo';
+import { moneyAxis } from '../../components/chart/money-axis';
 
 /** Below this many samples with a break-even, the card names them instead of percentiles. */
 const MIN_SAMPLES_FOR_PERCENTILES = 20;
@@ -44,13 +46,13 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
   const area = plotArea(width, height, margin, yAxisWidth, X_AXIS_HEIGHT);
   const sx = linearScale(domain[0], domain[1], area.x, area.x + area.width);
   const sy = linearScale(0, yTicks[yTicks.length - 1] ?? 1, area.y + area.height, area.y);
-  const back = fmt.toDisplay(1) || 1;
+  const money = moneyAxis(fmt, fmt.moneyCompact);
   const xs = steps.map((p) => p.x);
   const zero = steps.map(() => 0);
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} ys={yTicks.map(sy)} />
-      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: fmt.moneyCompact(v / back) }))} fontSize={AXIS_FONT} title={{ text: labels.axis, below: X_AXIS_HEIGHT + 14 }} />
+      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: money(v) }))} fontSize={AXIS_FONT} title={{ text: labels.axis, below: X_AXIS_HEIGHT + 14 }} />
       <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: fmt.percent(v, 0) }))} fontSize={AXIS_FONT} />
       <Clipped area={area}>
         <path d={stepAreaPath(xs, zero, steps.map((p) => p.dearer), sx, sy)} fill={dearer.colour} fillOpacity={0.85} />
@@ -71,7 +73,8 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const bars = useMemo(() => histogramBars(r.bins, r.samples, fmt.toDisplay), [r, fmt]);
   const steps = useMemo(() => histogramSteps(bars), [bars]);
-  const back = (v: number) => v / (fmt.toDisplay(1) || 1);
+  const cell = moneyAxis(fmt, fmt.money);
+  const tick = moneyAxis(fmt, fmt.moneyCompact);
   // The saving is of the option the verdict recommends: the hybrid when it wins (core/tco/recommended.ts).
   const bt = useT(billingMessages);
   const hybrid = r.option === 'hybrid';
@@ -80,7 +83,7 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
   const be = r.breakEven;
   const table = {
     head: [t('chart.savingFrom'), t('chart.savingTo'), t('chart.samples'), t('chart.share')],
-    rows: bars.map((b) => [fmt.money(back(b.from)), fmt.money(back(b.to)), fmt.number(b.count, 0), fmt.percent(b.share, 1)]),
+    rows: bars.map((b) => [cell(b.from), cell(b.to), fmt.number(b.count, 0), fmt.percent(b.share, 1)]),
   };
   const money = `${fmt.currency}/${t('unit.month')}`;
   // The two areas are shares of the samples per bin: the bins where self-hosting costs more
@@ -102,10 +105,10 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
   // ticks as fit the plot's width, the first and last with room to show in full.
   const yTicks = niceTicks(Math.max(0, ...bars.map((b) => b.share)), 4);
   const yAxisWidth = verticalAxisWidth(yTicks.map((v) => fmt.percent(v, 0)), AXIS_FONT, false);
-  const tickText = (v: number | undefined) => (v === undefined ? undefined : fmt.moneyCompact(back(v)));
+  const tickText = (v: number | undefined) => (v === undefined ? undefined : tick(v));
   const makeTicks = (n: number) => niceRangeTicks(lo, hi, n).filter((x) => x >= lo && x <= hi);
   const plotWidth = boxWidth === null ? null : boxWidth - yAxisWidth - 2 * edgeOverhang(tickText(lo), AXIS_FONT, 12);
-  const ticks = fitTicks(makeTicks, (v) => fmt.moneyCompact(back(v)), plotWidth, AXIS_FONT);
+  const ticks = fitTicks(makeTicks, tick, plotWidth, AXIS_FONT);
   const first = ticks[0];
   const last = ticks[ticks.length - 1];
   // A tick may sit on the plot's edge (the range is rounded to the bins, not to the ticks).

@@ -1,13 +1,13 @@
 import { ChartFrame, type ChartTable } from '../../components/chart-frame';
 import type { ChartConfig } from '../../components/chart-config';
-import { edgeOverhang, fitTicks, verticalAxisWidth, widestText } from '../../components/plot/axis-layout';
-import { linePath, linearScale, plotArea } from '../../components/plot/geometry';
-import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/plot/plot';
+import { edgeOverhang, fitTicks, verticalAxisWidth, widestText } from '../../components/chart/axis-layout';
+import { linePath, linearScale, plotArea } from '../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule, YAxisTitle } from '../../components/chart/plot';
 import type { Fmt } from '../../lib/format/fmt';
-import { YAxisTitle } from './chart-parts';
-import { niceTicks } from './chart-data';
-import { memoPlot } from './plot-memo';
-import { useWidth } from './use-width';
+import { niceTicks } from '../../components/chart/ticks';
+import { memoPlot } from '../../components/chart/plot-memo';
+import { useWidth } from '../../components/chart/use-width';
+import { moneyAxis } from '../../components/chart/money-axis';
 
 /**
  * A line chart over the months of the horizon, month 0 to N (the cumulative cost and the
@@ -51,12 +51,12 @@ const MonthPlot = memoPlot(function MonthPlot(props: {
   const area = plotArea(width, height, { ...MARGIN, right }, yAxisWidth, X_AXIS_HEIGHT);
   const sx = linearScale(0, months, area.x, area.x + area.width);
   const sy = linearScale(yTicks[0] ?? 0, yTicks[yTicks.length - 1] ?? 1, area.y + area.height, area.y);
-  const back = fmt.toDisplay(1) || 1;
+  const money = moneyAxis(fmt, fmt.moneyCompact);
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
       <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: String(v) }))} fontSize={AXIS_FONT} title={{ text: labels.x, below: X_AXIS_HEIGHT + 16 }} />
-      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: fmt.moneyCompact(v / back) }))} fontSize={AXIS_FONT} />
+      <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: money(v) }))} fontSize={AXIS_FONT} />
       {zeroLine ? <line x1={area.x} x2={area.x + area.width} y1={sy(0)} y2={sy(0)} stroke="var(--text)" strokeWidth={1} data-testid="month-chart-zero" /> : null}
       <Clipped area={area}>
         <g fill="none">
@@ -93,8 +93,7 @@ export function MonthLinesChart<K extends string>(props: {
 }) {
   const { months, fmt, yTicks, mark } = props;
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
-  const back = fmt.toDisplay(1) || 1;
-  const yAxisWidth = verticalAxisWidth(yTicks.map((v) => fmt.moneyCompact(v / back)), AXIS_FONT, true);
+  const yAxisWidth = verticalAxisWidth(yTicks.map(moneyAxis(fmt, fmt.moneyCompact)), AXIS_FONT, true);
   const right = edgeOverhang(String(months), AXIS_FONT, 14);
   const makeXTicks = (n: number) => niceTicks(months, n).filter((x) => x <= months && Number.isInteger(x));
   const plotWidth = boxWidth === null ? 600 : boxWidth - MARGIN.left - yAxisWidth - right;

@@ -1,16 +1,17 @@
 import { memo, useState } from 'react';
 import { ChartFrame } from '../../components/chart-frame';
 import type { ChartConfig, ColourVar } from '../../components/chart-config';
-import { verticalAxisWidth } from '../../components/plot/axis-layout';
-import { Clipped, HoverTarget, HoverTip, PlotSurface, type TipContent } from '../../components/plot/plot';
+import { verticalAxisWidth } from '../../components/chart/axis-layout';
+import { Clipped, HoverTarget, HoverTip, PlotSurface, type TipContent } from '../../components/chart/plot';
 import type { Plan } from '../../core/plans/search';
 import type { Language } from '../../core/scenario/schema';
 import type { Fmt } from '../../lib/format/fmt';
 import { AXIS_FONT, Axes, fig, frameOf } from './capacity-charts';
-import { niceTicks } from './chart-data';
-import { memoPlot } from './plot-memo';
+import { niceTicks } from '../../components/chart/ticks';
+import { memoPlot } from '../../components/chart/plot-memo';
 import type { PlansT } from './plans-messages';
-import { useWidth } from './use-width';
+import { useWidth } from '../../components/chart/use-width';
+import { moneyAxis } from '../../components/chart/money-axis';
 
 /**
  * The plans' frontier (docs/plans.md §3): cost per 1M tokens against output tokens/s per user,
@@ -62,8 +63,7 @@ export const PlansFrontier = memo(function PlansFrontier(props: FrontierInput & 
     ).filter((x) => drawn.has(x.key)),
     references: apis.map((a) => ({ key: a.id, label: t('fr.api', { api: a.label }), colour: 'var(--series-api)' })),
   };
-  const back = fmt.toDisplay(1) || 1;
-  const money = (v: number) => fmt.moneySmall(v / back);
+  const money = moneyAxis(fmt, fmt.moneySmall);
   // The y axis is cut at 4× the dearest API offer (or the median point), so a costly outlier does not flatten the rest.
   const ys = [...dots.map((d) => d.y), ...apis.map((a) => a.y)].sort((a, b) => a - b);
   const cap = Math.max(...apis.map((a) => a.y), ys[Math.floor(ys.length / 2)] ?? 0) * 4;
@@ -134,10 +134,10 @@ const FrontierPlot = memoPlot(function FrontierPlot(props: {
   const { width, height, dots, apis, xMax, yMax, xTicks, yTicks, yAxisWidth, labels, language, fmt, onHover } = props;
   const frame = frameOf(width, height, yAxisWidth, xMax, yMax);
   const { area, sx, sy } = frame;
-  const back = fmt.toDisplay(1) || 1;
+  const money = moneyAxis(fmt, fmt.moneySmall);
   return (
     <PlotSurface width={width} height={height}>
-      <Axes frame={frame} xTicks={xTicks} yTicks={yTicks} xText={(v) => fig(language, v)} yText={(v) => fmt.moneySmall(v / back)} xTitle={labels.x} yTitle={labels.y} />
+      <Axes frame={frame} xTicks={xTicks} yTicks={yTicks} xText={(v) => fig(language, v)} yText={money} xTitle={labels.x} yTitle={labels.y} />
       <Clipped area={area}>
         {apiLabels(apis, sy).map((a) => (
           <g key={a.id} data-testid="plans-frontier-api">

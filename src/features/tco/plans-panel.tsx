@@ -4,7 +4,7 @@ import { Banner, Card } from '../../components/card';
 import { Button } from '../../components/button';
 import { useLanguage, useT } from '../../components/use-t';
 import { GPUS } from '../../core/catalog/gpus';
-import { apiOfferChoices, applyPlan, billingPlanOf, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanRisk } from '../../core/plans/search';
+import { apiOfferChoices, applyPlan, billingPlanOf, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanPools, type PlanRisk } from '../../core/plans/search';
 import { deepEqual } from '../../core/scenario/json';
 import type { FleetView } from '../../core/tco/autoscaling';
 import { modelIdOf } from '../../core/deployment/identify';
@@ -39,7 +39,11 @@ export function layoutText(l: PlanLayout): string {
 function planText(t: T, p: Plan): string {
   if (p.kind === 'api') return t('apiPlan', { api: p.apiLabel ?? '' });
   const base = { replicas: p.replicas, gpus: p.gpusPerReplica, gpu: p.gpuName ?? '' };
-  const head = p.kind === 'hybrid' ? t('hybridPlan', { ...base, api: p.apiLabel ?? '' }) : t('selfPlan', base);
+  const head = p.pools
+    ? t('poolsPlan', { prefill: p.pools.prefillWorkers, decode: p.pools.decodeWorkers, gpus: p.gpusPerReplica, gpu: p.gpuName ?? '' })
+    : p.kind === 'hybrid'
+      ? t('hybridPlan', { ...base, api: p.apiLabel ?? '' })
+      : t('selfPlan', base);
   return `${head} · ${p.layout ? layoutText(p.layout) : ''} · ${p.billing ? t(`b.${p.billing}`) : ''}`;
 }
 
@@ -91,13 +95,15 @@ function riskText(t: T, fmt: Fmt, r: PlanRisk): string {
       return t('r.scale-up-waits', { share: fmt.percent(r.share, 2), minutes: fmt.number(r.minutesPerWeek, 0) });
     case 'calibrated':
       return t(r.otherClass ? 'r.calibrated-other' : 'r.calibrated', { error: fmt.percent(r.error, 0) });
+    case 'kv-transfer':
+      return t('r.kv-transfer', { ms: fmt.number(r.ms, r.ms < 10 ? 1 : 0) });
     default:
       return t(`r.${r.kind}`);
   }
 }
 
 function exclusionText(t: T, fmt: Fmt, x: Exclusion): string {
-  const what = `${x.gpus > 0 ? `${x.gpus}× ` : ''}${x.gpuName}${x.layout ? ` · ${x.layout}` : ''}${x.billing ? ` · ${t(`b.${x.billing}`)}` : ''}`;
+  const what = `${x.gpus > 0 ? `${x.gpus}× ` : ''}${x.gpuName}${x.layout ? ` · ${x.layout}` : ''}${x.pools ? ` · ${t('x.pools')}` : ''}${x.billing ? ` · ${t(`b.${x.billing}`)}` : ''}`;
   const r = x.reason;
   let why: string;
   switch (r.code) {
@@ -108,7 +114,8 @@ function exclusionText(t: T, fmt: Fmt, x: Exclusion): string {
       why = t('x.node-too-small', { smallest: r.smallestFit });
       break;
     case 'slo-unreachable': {
-      const misses = r.misses.map((m) => t('x.miss', { id: m.id, value: m.value === null ? '?' : fmt.number(m.value, m.value < 10 ? 2 : 0), limit: fmt.number(m.limit, m.limit < 10 ? 2 : 0) })).join(', ');
+      // An estimate (the pools') names the limits it cannot meet, without a measured point.
+      const misses = r.misses.length === 0 ? r.failing.join(', ') : r.misses.map((m) => t('x.miss', { id: m.id, value: m.value === null ? '?' : fmt.number(m.value, m.value < 10 ? 2 : 0), limit: fmt.number(m.limit, m.limit < 10 ? 2 : 0) })).join(', ');
       why = r.nearestLoad === null ? t('x.slo-unreachable', { failing: misses }) : t('x.slo-unreachable-at', { load: fmt.number(r.nearestLoad, 0), failing: misses });
       break;
     }
@@ -134,8 +141,9 @@ function changesText(t: T, before: Scenario, after: Scenario): string {
   const a = after.selfHosted;
   const out: string[] = [];
   if (b.gpuId !== a.gpuId) out.push(`${gpuName(b.gpuId)} → ${gpuName(a.gpuId)}`);
-  if (b.gpusPerReplica !== a.gpusPerReplica) out.push(`${b.gpusPerReplica} → ${a.gpusPerReplica} GPUs/replica`);
-  if (b.replicas !== a.replicas) out.push(`${b.replicas} → ${a.replicas} replicas`);
+  if (b.gpusPerReplica !== a.gpusPerReplica) out.push(t('ch.gpusPerReplica', { from: b.gpusPerReplica, to: a.gpusPerReplica }));
+  if ((b.pools === null) !== (a.pools === null)) out.push(a.pools ? t('c.pools') : `${t('c.pools')} → ${t('selfPlan', { replicas: a.replicas, gpus: a.gpusPerReplica, gpu: gpuName(a.gpuId) })}`);
+  if (b.replicas !== a.replicas) out.push(t(a.pools ? 'ch.workers' : 'ch.replicas', { from: b.replicas, to: a.replicas }));
   if (billingPlanOf(b) !== billingPlanOf(a)) out.push(`${t(`b.${billingPlanOf(b)}`)} → ${t(`b.${billingPlanOf(a)}`)}`);
   if (before.api.offerId !== after.api.offerId || before.api.provider !== after.api.provider) out.push(`${before.api.provider} → ${after.api.provider}`);
   if (b.capacity.series?.label !== a.capacity.series?.label) out.push(`${b.capacity.series?.label ?? 'entered figure'} → ${a.capacity.series?.label ?? 'entered figure'}`);
@@ -164,6 +172,33 @@ function PlanWeek(props: { fleet: FleetView; fmt: Fmt; t: T; chart: boolean }) {
         <FleetWeekChart fleet={fleet} fmt={fmt} resultKey={null} testId="plan-week-chart" height={160} />
       </div>
     </details>
+  );
+}
+
+/** A disaggregated plan's pools: workers, rates and the binding pool, then (in the panel) the batches and the KV transfer. */
+function PlanPoolsLine(props: { pools: PlanPools; fmt: Fmt; t: T; details: boolean }) {
+  const { pools: p, fmt, t } = props;
+  const rate = (v: number) => fmt.number(v, v < 10 ? 2 : 1);
+  const line = t('pools.line', {
+    prefill: p.prefillWorkers,
+    decode: p.decodeWorkers,
+    gpus: p.gpusPerWorker,
+    p: rate(p.prefillRequestsPerSecond),
+    d: rate(p.decodeRequestsPerSecond),
+    peak: rate(p.peakRequestsPerSecond),
+    binding: t(p.binding === 'prefill' ? 'pools.prefill' : 'pools.decode'),
+  });
+  const kv = p.kv;
+  return (
+    <div className="mt-1 text-xs text-muted" data-testid="plan-pools" data-binding={p.binding}>
+      <div>{line}</div>
+      {props.details && p.prefillBatch !== null && p.decodeBatch !== null ? <div>{t('pools.batches', { pb: p.prefillBatch, db: p.decodeBatch })}</div> : null}
+      {props.details && kv ? (
+        <div>
+          {t('pools.kv', { mb: fmt.number(kv.bytesPerRequest / 1e6, 0), ms: fmt.number(kv.ms, kv.ms < 10 ? 1 : 0), link: t(`link.${kv.link}`), gbps: fmt.number(kv.workerGBps, 0), bound: kv.linkBound ? t('pools.kvBound') : '' })}
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -197,6 +232,7 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
                   {planText(t, p)}
                   {current && !onUse ? <span className="ml-1 text-xs text-muted">({t('current')})</span> : null}
                   {p.policy ? <PlanWeek fleet={p.policy} fmt={fmt} t={t} chart={!compact} /> : null}
+                  {p.pools ? <PlanPoolsLine pools={p.pools} fmt={fmt} t={t} details={!compact} /> : null}
                 </td>
                 {compact ? null : <td className={`${py} pr-2 text-right tabular-nums`}>{p.gpusTotal > 0 ? fmt.number(p.gpusTotal, 0) : '—'}</td>}
                 <td className={`${py} pr-2 text-right tabular-nums`}>{fmt.money(p.monthlyUsd, 0)}</td>
@@ -406,6 +442,10 @@ export function PlansPanel(props: { fmt: Fmt }) {
           <label className="inline-flex items-center gap-2">
             <input type="checkbox" checked={constraints.onPremisesOnly} onChange={(e) => setConstraints({ ...constraints, onPremisesOnly: e.target.checked })} data-testid="plans-on-prem" />
             {t('c.onPrem')}
+          </label>
+          <label className="inline-flex items-center gap-2">
+            <input type="checkbox" checked={constraints.disaggregated} onChange={(e) => setConstraints({ ...constraints, disaggregated: e.target.checked })} data-testid="plans-pools" />
+            {t('c.pools')}
           </label>
         </div>
         <ImportedEvidence t={t} scenario={scenario} imported={imported} />

@@ -17,9 +17,10 @@ import { tcoMessages, type TcoT } from './messages';
 import { PresetPicker } from './preset-picker';
 import { WorkloadSource } from '../../components/workload-source';
 import { DeploymentSummaryView, useDeploymentCheck } from '../../components/deployment-summary';
-import { useStaggered } from './staggered';
+import { usePacedResult } from '../../components/chart/pacing';
 import { useAfterPaint } from '../../components/use-after-paint';
-import { fetchPreset, useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
+import { loadPresetScenario } from '../../lib/query/tco';
+import { useTcoEvaluation, useTcoKeys, useTcoMonteCarlo, useTcoTornado } from './use-tco';
 import { CapacityNotes } from './capacity-notes';
 import { crossCheckSentence, figureText, VerdictPanel } from './verdict';
 import { lazyChart } from '../../components/lazy-chart';
@@ -44,9 +45,9 @@ const PlansPanel = lazy(() => import('./plans-panel').then((m) => ({ default: m.
  * the inputs (sliders on what analysts drag), presets and the article claim check.
  *
  * Speed while a slider is dragged: every computation runs in the worker; the verdict, KPIs,
- * gauge and facts follow each result at once (plain DOM, cheap); the charts (plain SVG,
- * components/plot) adopt new results one chart per task after each paint, the uncertainty
- * views less often while input keeps coming (staggered.ts), so input is handled between them
+ * gauge and facts follow each result at once (plain DOM, cheap); the charts (plain SVG drawn by
+ * the chart kit's plot parts) adopt new results one chart per task after each paint, the
+ * uncertainty views less often while input keeps coming (usePacedResult, components/chart/pacing.tsx), so input is handled between them
  * and no single task redraws them all; every chart is memoised on its numbers;
  * the previous result stays on screen until the next one arrives.
  */
@@ -109,12 +110,12 @@ export function TcoPage() {
   const tornado = useTcoTornado(keys.uncertain);
   const monteCarlo = useTcoMonteCarlo(keys.uncertain);
   // Each chart takes the newest result in its turn (cost chart first).
-  const costEval = useStaggered('tco-cost', 0, evaluation.data);
-  const horizonEval = useStaggered('tco-horizon', 1, evaluation.data);
-  const breakdownEval = useStaggered('tco-breakdown', 2, evaluation.data);
-  const hybridEval = useStaggered('tco-hybrid', 3, evaluation.data);
-  const chartTornado = useStaggered('tco-tornado', 4, tornado.data, 100);
-  const chartMc = useStaggered('tco-monte-carlo', 5, monteCarlo.data, 100);
+  const costEval = usePacedResult('tco-cost', 0, evaluation.data);
+  const horizonEval = usePacedResult('tco-horizon', 1, evaluation.data);
+  const breakdownEval = usePacedResult('tco-breakdown', 2, evaluation.data);
+  const hybridEval = usePacedResult('tco-hybrid', 3, evaluation.data);
+  const chartTornado = usePacedResult('tco-tornado', 4, tornado.data, 100);
+  const chartMc = usePacedResult('tco-monte-carlo', 5, monteCarlo.data, 100);
   const chartEval = evaluation.data;
 
   const [article, setArticle] = useState<ArticleId>('a004');
@@ -125,7 +126,7 @@ export function TcoPage() {
   const loadPreset = useCallback(
     async (id: PresetId) => {
       setPresetError(null);
-      const r = await fetchPreset(id);
+      const r = await loadPresetScenario(id);
       if (!r.ok) {
         setPresetError(r.error);
         return;

@@ -1,20 +1,22 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { Button } from '../../components/button';
-import { bands, linearScale, plotArea, span } from '../../components/plot/geometry';
-import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/plot/plot';
+import { bands, linearScale, plotArea, span } from '../../components/chart/geometry';
+import { BottomAxis, Clipped, Grid, LeftAxis, PlotSurface, VerticalRule } from '../../components/chart/plot';
 import { ChartFrame } from '../../components/chart-frame';
 import { seriesOf, type ChartConfig } from '../../components/chart-config';
 import type { ReplicaStep, Tornado } from '../../core/tco/sensitivity';
 import { UNCERTAIN_INPUTS } from '../../core/tco/inputs';
-import { niceRangeTicks, tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
+import { tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
+import { niceRangeTicks } from '../../components/chart/ticks';
 import type { Fmt } from '../../lib/format/fmt';
 import { useT } from '../../components/use-t';
 import { formatList, plural } from '../../lib/i18n/plural';
 import { billingMessages } from './billing-messages';
 import type { TcoT } from './messages';
-import { memoPlot } from './plot-memo';
-import { edgeOverhang, fitTicks, widestText } from '../../components/plot/axis-layout';
-import { useWidth } from './use-width';
+import { memoPlot } from '../../components/chart/plot-memo';
+import { edgeOverhang, fitTicks, widestText } from '../../components/chart/axis-layout';
+import { useWidth } from '../../components/chart/use-width';
+import { moneyAxis } from '../../components/chart/money-axis';
 import { csvMoney, csvNumber } from './csv';
 import { unitOf } from './ranges-editor';
 
@@ -111,8 +113,7 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
   const area = plotArea(width, height, margin, nameWidth, X_AXIS_HEIGHT);
   const sx = linearScale(domain[0], domain[1], area.x, area.x + area.width);
   const rows = bands(data.length, area.y, area.height, { size: BAR });
-  const back = fmt.toDisplay(1) || 1;
-  const format = money ? (v: number) => fmt.moneyCompact(v / back) : (v: number) => fmt.compact(v);
+  const format = money ? moneyAxis(fmt, fmt.moneyCompact) : (v: number) => fmt.compact(v);
   const rect = (bar: [number, number] | null, i: number, paint: { fill: string; fillOpacity?: number; stroke?: string; strokeWidth?: number }, key: string) => {
     if (!bar) return null;
     const s = span(bar[0], bar[1], sx);
@@ -156,12 +157,11 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   const [metric, setMetric] = useState<TornadoMetric>('saving');
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const shaped = useMemo(() => tornadoBars(tornado, metric, fmt.toDisplay), [tornado, metric, fmt]);
-  const back = (v: number) => v / (fmt.toDisplay(1) || 1);
   // Saving and NPV are money; the break-even is a volume.
   const isMoney = metric !== 'breakEven';
   const atLow = metric === 'saving' ? t('chart.savingAtLow') : metric === 'npv' ? t('chart.npvAtLow') : t('chart.breakEvenAtLow');
   const atHigh = metric === 'saving' ? t('chart.savingAtHigh') : metric === 'npv' ? t('chart.npvAtHigh') : t('chart.breakEvenAtHigh');
-  const value = (v: number) => (isMoney ? fmt.moneyCompact(back(v)) : fmt.compact(v));
+  const value = isMoney ? moneyAxis(fmt, fmt.moneyCompact) : (v: number) => fmt.compact(v);
   const inputValue = (key: keyof typeof UNCERTAIN_INPUTS, v: number) => {
     const u = unitOf(t, UNCERTAIN_INPUTS[key].unit);
     return `${fmt.number(v * u.scale, 3)} ${u.label}`;

@@ -4,7 +4,7 @@ import type { PresetId } from '../../core/presets/presets';
 import type { Scenario } from '../../core/scenario/schema';
 import { tcoScenarioOf, tcoUncertainScenarioOf, type TcoScenario, type TcoUncertainScenario } from '../../core/tco/model';
 import { inputKey } from '../../lib/query/compute';
-import { loadPreset, tcoClaimChecksQuery, tcoEvaluationQuery, tcoMonteCarloQuery, tcoTornadoQuery } from '../../lib/query/tco';
+import { tcoClaimChecksQuery, tcoEvaluationQuery, tcoMonteCarloQuery, tcoTornadoQuery } from '../../lib/query/tco';
 
 /**
  * Worker queries of the TCO page (factories in `src/lib/query/tco.ts`). Each key holds only the
@@ -39,8 +39,4 @@ export function useTcoMonteCarlo(inputs: TcoUncertainScenario) {
 
 export function useTcoClaims(presetId: PresetId) {
   return useQuery(tcoClaimChecksQuery(presetId));
-}
-
-export async function fetchPreset(id: string) {
-  return loadPreset(id);
 }

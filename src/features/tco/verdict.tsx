@@ -28,7 +28,10 @@ export type VerdictScenario = Pick<Scenario, 'selfHosted' | 'api' | 'hardware'>;
 /** "Kimi K2.6 on 1 × 8 NVIDIA H200 SXM": the model and the GPUs the costs are for. */
 export function deploymentText(e: TcoEvaluation, s: VerdictScenario, t: TcoT): string {
   const gpu = findGpu(s.selfHosted.gpuId)?.name ?? s.selfHosted.gpuId;
-  return t('deployment', { model: modelNameOf(s), replicas: e.selfHosted.replicasServing, gpus: s.selfHosted.gpusPerReplica, gpu, spare: e.selfHosted.spareReplicas > 0 ? t('deploymentSpare') : '' });
+  const spare = e.selfHosted.spareReplicas > 0 ? t('deploymentSpare') : '';
+  const pools = e.selfHosted.pools;
+  if (pools) return t('deploymentPools', { model: modelNameOf(s), prefill: pools.prefillWorkers, decode: pools.decodeWorkers, gpus: s.selfHosted.gpusPerReplica, gpu, spare });
+  return t('deployment', { model: modelNameOf(s), replicas: e.selfHosted.replicasServing, gpus: s.selfHosted.gpusPerReplica, gpu, spare });
 }
 
 /** The break-even in one sentence, with its reason when there is none. */
@@ -127,7 +130,7 @@ export function verdictSentence(e: TcoEvaluation, s: VerdictScenario, fmt: Fmt, 
       first = t('verdict.self', { deployment, self, api, apiName, saving: fmt.money(v.savingVsApiUsd), share });
       break;
     case 'hybrid':
-      first = t(plural(fmt.language, e.hybrid.replicas, { one: 'verdict.hybrid.one', other: 'verdict.hybrid.other' }), {
+      first = t(selfHosted.pools !== null ? 'verdict.hybridPools' : plural(fmt.language, e.hybrid.replicas, { one: 'verdict.hybrid.one', other: 'verdict.hybrid.other' }), {
         k: e.hybrid.replicas,
         gpus: selfHosted.gpusPerReplica,
         model: modelNameOf(s),

@@ -5,7 +5,7 @@ import { deriveWorkload } from '../../core/usage/aggregate';
 import { combineUsage } from '../../core/usage/combine';
 import { DuplicateFilter } from '../../core/usage/dedupe';
 import { duplicateFileResult, readUsageText, type UsageReadResult } from '../../core/usage/reader';
-import type { UsageFileSummary } from '../../core/usage/answer';
+import type { UsageFileSummary } from '../../worker/contract';
 import { readNotes } from './read-notes';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/usage/${name}`, import.meta.url), 'utf8');

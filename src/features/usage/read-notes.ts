@@ -1,5 +1,5 @@
 import type { DerivedWorkload, Observation } from '../../core/usage/aggregate';
-import type { UsageFileSummary } from '../../core/usage/answer';
+import type { UsageFileSummary } from '../../worker/contract';
 
 /**
  * What the page says about how the files were read, beyond each file's own line: rows and

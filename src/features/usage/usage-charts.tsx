@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, GRID, ResponsiveContainer, TICK, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
 import { ChartFrame } from '../../components/chart-frame';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { Language } from '../../core/scenario/schema';
@@ -101,10 +101,10 @@ export function DailyChart(props: { derived: DerivedWorkload; t: T; language: La
     >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: 4 }}>
-          <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
-          <XAxis dataKey="day" tick={{ fill: 'var(--muted)', fontSize: 11 }} stroke="var(--border)" minTickGap={24} />
-          <YAxis tick={{ fill: 'var(--muted)', fontSize: 11 }} stroke="var(--border)" width={56} tickFormatter={(v: number) => formatNumber(language, v, 2)} />
-          <Tooltip isAnimationActive={false} contentStyle={{ background: 'var(--surface)', border: '1px solid var(--border)', color: 'var(--text)', fontSize: 12 }} formatter={(v) => (typeof v === 'number' ? `${formatNumber(language, v, 3)} M` : '–')} />
+          <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
+          <XAxis dataKey="day" tick={TICK} stroke="var(--border)" minTickGap={24} />
+          <YAxis tick={TICK} stroke="var(--border)" width={56} tickFormatter={(v: number) => formatNumber(language, v, 2)} />
+          <Tooltip isAnimationActive={false} contentStyle={TOOLTIP_BOX} formatter={(v) => (typeof v === 'number' ? `${formatNumber(language, v, 3)} M` : '–')} />
           <Bar dataKey={input.key} name={input.label} stackId="t" fill={input.colour} isAnimationActive={false} />
           <Bar dataKey={output.key} name={output.label} stackId="t" fill={output.colour} isAnimationActive={false} />
         </BarChart>

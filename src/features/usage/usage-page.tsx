@@ -14,9 +14,9 @@ import type { UsageIssue } from '../../core/usage/types';
 import { excerpt, MAX_COLUMNS, MAX_LINE_CHARS } from '../../core/text/limits';
 import { formatDate, formatInteger, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { timeZoneNames } from '../../lib/format/time-zones';
-import { usageQuery } from '../../lib/query/usage';
+import { usageKeys, usageQuery } from '../../lib/query/usage';
 import { useAppStore } from '../../state/store';
-import type { UsageResult as UsageAnswer, UsageProgress } from '../../core/usage/answer';
+import type { UsageResult as UsageAnswer, UsageProgress } from '../../worker/contract';
 import { MappingForm } from './mapping-form';
 import { readNotes, type ReadNote } from './read-notes';
 import { DailyChart, WeekHeatmap } from './usage-charts';
@@ -436,7 +436,7 @@ export function UsagePage() {
                 variant="secondary"
                 size="xs"
                 onClick={() => {
-                  void queryClient.cancelQueries({ queryKey: ['usage'] });
+                  void queryClient.cancelQueries({ queryKey: usageKeys.all });
                   setFiles([]);
                 }}
               >

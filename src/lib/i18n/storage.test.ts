@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultScenario } from '../../core/scenario/defaults';
-import { storageFailure } from '../storage/idb';
+import { storageFailure } from '../../platform/idb';
 import { renameScenario, resetScenariosDbForTests, saveScenario } from '../storage/scenarios-db';
 import { storageFailureText } from './storage';
 

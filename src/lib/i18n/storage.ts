@@ -1,5 +1,5 @@
 import type { Language } from '../../core/scenario/schema';
-import type { StorageFailure } from '../storage/idb';
+import type { StorageFailure } from '../../platform/idb';
 import { defineMessages, translate } from './define';
 
 /**

@@ -12,6 +12,7 @@ import { compute, inputKey } from './compute';
  * only when the stored runs change.
  */
 export const capacityKeys = {
+  all: ['capacity'] as const,
   fromRuns: (ids: readonly string[], overrides: GroupOverrides) => ['capacity', 'runs', ids, overrides] as const,
   overview: (ids: readonly string[], copies: readonly FileCopy[]) => ['capacity', 'overview', ids, copies] as const,
   library: ['capacity', 'library'] as const,
@@ -23,7 +24,7 @@ export const capacityKeys = {
 export function capacityRunsQuery(runs: readonly BenchRun[], overrides: GroupOverrides = {}) {
   return queryOptions({
     queryKey: capacityKeys.fromRuns(runs.map((r) => r.id), overrides),
-    queryFn: ({ signal }) => compute.call('capacitySeriesFromRuns', [runs, overrides], signal),
+    queryFn: ({ signal }) => compute.capacitySeriesFromRuns(runs, overrides, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,20 +33,20 @@ export function capacityRunsQuery(runs: readonly BenchRun[], overrides: GroupOve
 export function capacityOverviewQuery(runs: readonly BenchRun[], copies: readonly FileCopy[]) {
   return queryOptions({
     queryKey: capacityKeys.overview(runs.map((r) => r.id), copies),
-    queryFn: ({ signal }) => compute.call('capacitySeriesOverview', [runs, copies], signal),
+    queryFn: ({ signal }) => compute.capacitySeriesOverview(runs, copies, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function capacityLibraryQuery() {
-  return queryOptions({ queryKey: capacityKeys.library, queryFn: ({ signal }) => compute.call('capacityLibrarySeries', [], signal), staleTime: Number.POSITIVE_INFINITY });
+  return queryOptions({ queryKey: capacityKeys.library, queryFn: ({ signal }) => compute.capacityLibrarySeries({ signal }), staleTime: Number.POSITIVE_INFINITY });
 }
 
 export function capacityRooflineQuery(scenario: HardwareScenario) {
   const inputs: HardwareScenario = { selfHosted: scenario.selfHosted, hardware: scenario.hardware, workload: scenario.workload };
   return queryOptions({
     queryKey: capacityKeys.roofline(inputs),
-    queryFn: ({ signal }) => compute.call('capacityRooflineSeries', [inputs], signal),
+    queryFn: ({ signal }) => compute.capacityRooflineSeries(inputs, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -54,7 +55,7 @@ export function capacityViewQuery(scenario: TcoScenario) {
   const inputs = tcoScenarioOf(scenario);
   return queryOptions({
     queryKey: capacityKeys.view(inputs),
-    queryFn: async ({ signal }) => ({ key: inputKey(inputs), value: await compute.call('capacityView', [inputs], signal) }),
+    queryFn: async ({ signal }) => ({ key: inputKey(inputs), value: await compute.capacityView(inputs, { signal }) }),
     placeholderData: keepPreviousData,
   });
 }

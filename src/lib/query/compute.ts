@@ -1,17 +1,20 @@
 import { keepPreviousData, QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import type { Scenario } from '../../core/scenario/schema';
-import { ComputeClient, type EngineState } from '../../worker/client';
+import { createComputeClient, type EngineState } from '../../worker/compute-client';
 
 /**
  * Results come from the worker through TanStack Query. Each query's key is built from the same
  * object its worker call sends (the scenario sections the result depends on), so a newer input
  * starts a new query; the superseded one is cancelled through its signal, and the previous
- * result stays on screen until the new one arrives (no flicker while dragging). The query
- * factories of each area live next to this file (`tco.ts`, `hardware.ts`, `pilot.ts`,
- * `benchmarks.ts`, `library.ts`).
+ * result stays on screen until the new one arrives (no flicker while dragging). The factories
+ * of each area live next to this file (`tco.ts`, `hardware.ts`, `pilot.ts`, `benchmarks.ts`,
+ * `capacity.ts`, `deployment.ts`, `usage.ts`, `library.ts`), each with its key object
+ * (`<area>Keys`, every key under `<area>Keys.all`) and, for stored data, its mutation factories,
+ * which re-read what they change. `compute` is the typed worker client
+ * (`compute.evaluateTco(inputs, { signal })`); only these files call it.
  */
-export const compute = new ComputeClient();
+export const compute = createComputeClient();
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -36,16 +39,24 @@ export interface Keyed<T> {
   value: T;
 }
 
-export function workloadQuery(scenario: Pick<Scenario, 'workload' | 'api' | 'fx'>) {
-  const inputs = { workload: scenario.workload, api: scenario.api, fx: scenario.fx };
+type WorkloadInputs = Pick<Scenario, 'workload' | 'api' | 'fx'>;
+
+/** The monthly tokens and the API bill (the shell's footer figure, the TCO inputs). */
+export const workloadKeys = {
+  all: ['workload'] as const,
+  summary: (inputs: WorkloadInputs) => ['workload', 'summary', inputs] as const,
+};
+
+export function workloadQuery(scenario: WorkloadInputs) {
+  const inputs: WorkloadInputs = { workload: scenario.workload, api: scenario.api, fx: scenario.fx };
   return queryOptions({
-    queryKey: ['summarizeWorkload', inputs] as const,
-    queryFn: ({ signal }) => compute.call('summarizeWorkload', [inputs], signal),
+    queryKey: workloadKeys.summary(inputs),
+    queryFn: ({ signal }) => compute.summarizeWorkload(inputs, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useWorkloadSummary(scenario: Pick<Scenario, 'workload' | 'api' | 'fx'>) {
+export function useWorkloadSummary(scenario: WorkloadInputs) {
   return useQuery(workloadQuery(scenario));
 }
 

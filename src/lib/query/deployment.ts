@@ -8,6 +8,7 @@ import { compute, inputKey } from './compute';
  * sections, plus what the tab knows of the throughput figure (`throughputFor`).
  */
 export const deploymentKeys = {
+  all: ['deployment'] as const,
   check: (inputs: DeploymentScenario, context: CoherenceContext) => ['deployment', 'check', inputs, context] as const,
 };
 
@@ -15,7 +16,7 @@ export function deploymentCheckQuery(scenario: DeploymentScenario, context: Cohe
   const inputs = deploymentScenarioOf(scenario);
   return queryOptions({
     queryKey: deploymentKeys.check(inputs, context),
-    queryFn: async ({ signal }) => ({ key: inputKey(inputs), value: await compute.call('deploymentCheck', [inputs, context], signal) }),
+    queryFn: async ({ signal }) => ({ key: inputKey(inputs), value: await compute.deploymentCheck(inputs, context, { signal }) }),
     placeholderData: keepPreviousData,
   });
 }

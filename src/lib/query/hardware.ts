@@ -19,7 +19,7 @@ export function hardwareReportQuery(scenario: HardwareScenario) {
   const inputs = hardwareScenarioOf(scenario);
   return queryOptions({
     queryKey: hardwareKeys.report(inputs),
-    queryFn: ({ signal }) => compute.call('hardwareReport', [inputs], signal),
+    queryFn: ({ signal }) => compute.hardwareReport(inputs, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,7 +28,7 @@ export function hardwareClaimsQuery(scenario: HardwareScenario) {
   const inputs = hardwareScenarioOf(scenario);
   return queryOptions({
     queryKey: hardwareKeys.claims(inputs),
-    queryFn: ({ signal }) => compute.call('hardwareClaims', [inputs], signal),
+    queryFn: ({ signal }) => compute.hardwareClaims(inputs, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -37,7 +37,7 @@ export function servingClaimsQuery(scenario: HardwareScenario) {
   const inputs = hardwareScenarioOf(scenario);
   return queryOptions({
     queryKey: hardwareKeys.servingClaims(inputs),
-    queryFn: ({ signal }) => compute.call('servingClaims', [inputs], signal),
+    queryFn: ({ signal }) => compute.servingClaims(inputs, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -47,7 +47,7 @@ export function engineLogQuery(text: string | null, scenario: HardwareScenario) 
   const inputs = hardwareScenarioOf(scenario);
   return queryOptions({
     queryKey: hardwareKeys.engineLog(text ?? '', inputs),
-    queryFn: ({ signal }) => compute.call('engineLog', [text ?? '', inputs], signal),
+    queryFn: ({ signal }) => compute.engineLog(text ?? '', inputs, { signal }),
     enabled: text !== null,
     placeholderData: keepPreviousData,
   });
@@ -59,7 +59,7 @@ export function hfConfigQuery(submitted: { text: string; name: string } | null) 
   const name = submitted?.name ?? '';
   return queryOptions({
     queryKey: hardwareKeys.hfConfig(text, name),
-    queryFn: ({ signal }) => compute.call('parseHfConfig', [text, name || undefined], signal),
+    queryFn: ({ signal }) => compute.parseHfConfig(text, name || undefined, { signal }),
     enabled: submitted !== null,
   });
 }

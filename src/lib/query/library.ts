@@ -1,18 +1,42 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { listScenarios, onScenariosChanged } from '../storage/scenarios-db';
-import { watchStore } from './storage-watch';
+import { deleteScenario, duplicateScenario, listScenarios, onScenariosChanged, renameScenario, saveScenario } from '../storage/scenarios-db';
+import { rereadOnSettled, watchStore } from './storage-watch';
 
 /** The saved scenarios of this browser (IndexedDB): one key and one policy for every view. */
-export const savedScenariosKey = ['saved-scenarios'] as const;
+export const savedScenarioKeys = {
+  all: ['saved-scenarios'] as const,
+};
 
 export function savedScenariosQuery() {
-  return queryOptions({ queryKey: savedScenariosKey, queryFn: listScenarios, retry: 0 });
+  return queryOptions({ queryKey: savedScenarioKeys.all, queryFn: listScenarios, retry: 0 });
 }
 
 /** The saved scenarios, re-read whenever they change (in this tab or another). */
 export function useSavedScenarios() {
   const client = useQueryClient();
-  useEffect(() => watchStore(client, savedScenariosKey, onScenariosChanged), [client]);
+  useEffect(() => watchStore(client, savedScenarioKeys.all, onScenariosChanged), [client]);
   return useQuery(savedScenariosQuery());
+}
+
+/*
+ * The writes. Each answers the store's result (a conflict or a storage failure is an answer, not
+ * an error) and re-reads the saved scenarios once it has settled.
+ */
+
+/** Saves the scenario as a new one, or over `id` while its revision is still `expectedRevision` (or with `force`). */
+export function saveScenarioMutation() {
+  return mutationOptions({ mutationFn: (input: Parameters<typeof saveScenario>[0]) => saveScenario(input), ...rereadOnSettled(savedScenarioKeys.all) });
+}
+
+export function renameScenarioMutation() {
+  return mutationOptions({ mutationFn: ({ id, name }: { id: string; name: string }) => renameScenario(id, name), ...rereadOnSettled(savedScenarioKeys.all) });
+}
+
+export function duplicateScenarioMutation() {
+  return mutationOptions({ mutationFn: ({ id, copySuffix }: { id: string; copySuffix: string }) => duplicateScenario(id, copySuffix), ...rereadOnSettled(savedScenarioKeys.all) });
+}
+
+export function deleteScenarioMutation() {
+  return mutationOptions({ mutationFn: (id: string) => deleteScenario(id), ...rereadOnSettled(savedScenarioKeys.all) });
 }

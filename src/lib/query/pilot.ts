@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import type { EvidenceKind } from '../../core/pilot/evidence';
 import type { PilotExample } from '../../core/pilot/samples';
@@ -19,7 +19,7 @@ export const pilotKeys = {
 export function pilotEvaluationQuery(scenario: Scenario) {
   return queryOptions({
     queryKey: pilotKeys.evaluation(scenario),
-    queryFn: ({ signal }) => compute.call('evaluatePilot', [scenario], signal),
+    queryFn: ({ signal }) => compute.evaluatePilot(scenario, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,7 +27,7 @@ export function pilotEvaluationQuery(scenario: Scenario) {
 export function pilotSeriesQuery(scenario: Scenario) {
   return queryOptions({
     queryKey: pilotKeys.series(scenario),
-    queryFn: ({ signal }) => compute.call('pilotWeekSeries', [scenario], signal),
+    queryFn: ({ signal }) => compute.pilotWeekSeries(scenario, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,13 +36,13 @@ export function pilotSeriesQuery(scenario: Scenario) {
 export function pilotEvidenceFillQuery(run: BenchRun | null, kind: EvidenceKind) {
   return queryOptions({
     queryKey: pilotKeys.evidenceFill(run?.id ?? null, run?.source.fileHash ?? null, kind),
-    queryFn: ({ signal }) => compute.call('pilotEvidenceFill', [run as BenchRun, kind], signal),
+    queryFn: ({ signal }) => compute.pilotEvidenceFill(run as BenchRun, kind, { signal }),
     enabled: run !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-/** Builds one of the example weeks in the worker. */
-export function buildPilotExample(example: PilotExample) {
-  return compute.call('pilotExample', [example]);
+/** Builds one of the example weeks in the worker (nothing is cached: the caller puts it into the store). */
+export function pilotExampleMutation() {
+  return mutationOptions({ mutationFn: (example: PilotExample) => compute.pilotExample(example, {}) });
 }

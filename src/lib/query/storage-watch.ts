@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { MutationFunctionContext, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * Stored data (saved scenarios, imported runs) is cached without expiry and invalidated on every
@@ -18,4 +18,15 @@ export function watchStore(client: QueryClient, key: QueryKey, subscribe: (liste
   if (keys.has(name)) return;
   keys.add(name);
   subscribe(() => void client.invalidateQueries({ queryKey: key }));
+}
+
+/**
+ * The `onSettled` of a write to stored data: re-reads the queries under `key` once the write has
+ * settled, whatever came of it (a failed write may have changed part of the store, and a
+ * conflict means another tab wrote).
+ */
+export function rereadOnSettled(key: QueryKey) {
+  return {
+    onSettled: (_data: unknown, _error: unknown, _variables: unknown, _onMutateResult: unknown, context: MutationFunctionContext) => context.client.invalidateQueries({ queryKey: key }),
+  };
 }

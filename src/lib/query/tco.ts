@@ -25,7 +25,7 @@ export function tcoEvaluationQuery(scenario: TcoScenario) {
     queryKey: tcoKeys.evaluation(inputs),
     queryFn: async ({ signal }): Promise<Keyed<TcoEvaluation>> => ({
       key: inputKey(inputs),
-      value: await compute.call('evaluateTco', [inputs], signal),
+      value: await compute.evaluateTco(inputs, { signal }),
     }),
     placeholderData: keepPreviousData,
   });
@@ -37,7 +37,7 @@ export function plansQuery(scenario: PlanScenario, constraints: PlanConstraints,
   const sections: PlanScenario = { workload: scenario.workload, api: scenario.api, selfHosted: scenario.selfHosted, fx: scenario.fx, hardware: scenario.hardware, pilot: scenario.pilot, ...usageForSchedule(scenario) };
   return queryOptions({
     queryKey: tcoKeys.plans(sections, constraints, inputs),
-    queryFn: async ({ signal }) => ({ key: inputKey([sections, constraints, inputs]), value: await compute.call('searchPlans', [sections, constraints, inputs], signal) }),
+    queryFn: async ({ signal }) => ({ key: inputKey([sections, constraints, inputs]), value: await compute.searchPlans(sections, constraints, inputs, { signal }) }),
     placeholderData: keepPreviousData,
   });
 }
@@ -46,7 +46,7 @@ export function tcoTornadoQuery(scenario: TcoUncertainScenario) {
   const inputs = tcoUncertainScenarioOf(scenario);
   return queryOptions({
     queryKey: tcoKeys.tornado(inputs),
-    queryFn: async ({ signal }) => ({ key: inputKey(inputs), value: await compute.call('tcoTornado', [inputs], signal) }),
+    queryFn: async ({ signal }) => ({ key: inputKey(inputs), value: await compute.tcoTornado(inputs, { signal }) }),
     placeholderData: keepPreviousData,
   });
 }
@@ -57,7 +57,7 @@ export function tcoMonteCarloQuery(scenario: TcoUncertainScenario) {
   return queryOptions({
     queryKey: tcoKeys.monteCarlo(inputs),
     queryFn: async ({ signal }) => {
-      const answer = await compute.job('tcoMonteCarlo', (jobId) => [inputs, { jobId }], signal);
+      const answer = await compute.tcoMonteCarlo(inputs, { signal });
       // A newer run superseded this one; the query was cancelled already, keep the old result.
       if (answer.state === 'superseded') throw new DOMException('Superseded', 'AbortError');
       return { key: inputKey(inputs), value: answer.result };
@@ -70,14 +70,14 @@ export function tcoMonteCarloQuery(scenario: TcoUncertainScenario) {
 export function tcoClaimChecksQuery(presetId: PresetId) {
   return queryOptions({
     queryKey: tcoKeys.claimChecks(presetId),
-    queryFn: ({ signal }) => compute.call('tcoClaimChecks', [presetId], signal),
+    queryFn: ({ signal }) => compute.tcoClaimChecks(presetId, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** A preset as a complete scenario (a one-off load, not cached). */
-export function loadPreset(id: string) {
-  return compute.call('tcoLoadPreset', [id]);
+export function loadPresetScenario(id: string) {
+  return compute.tcoLoadPreset(id, {});
 }
 
 /**

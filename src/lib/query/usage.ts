@@ -1,7 +1,6 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ListPriceOffer } from '../../core/usage/list-prices';
-import type { UsageProgress, UsageResult } from '../../core/usage/answer';
-import type { UsageRequest } from '../../worker/usage-api';
+import type { UsageProgress, UsageRequest, UsageResult } from '../../worker/contract';
 import { compute } from './compute';
 
 /**
@@ -10,15 +9,32 @@ import { compute } from './compute';
  * time, plus every option, so a new drop or a changed option is a new query. `onProgress`
  * (the bytes read, for the page's progress bar) is not part of the key.
  */
+export const usageKeys = {
+  all: ['usage'] as const,
+  derive: (request: UsageRequest) => {
+    const files = request.files.map((f, i) => [request.names[i] ?? '', f.size, (f as Blob & { lastModified?: number }).lastModified ?? 0] as const);
+    const { files: _files, ...options } = request;
+    return ['usage', 'derive', files, options] as const;
+  },
+};
+
+/**
+ * The genai-prices data (the bundled package or a dropped data.json, worker/price-data.ts) and
+ * what is priced from it; a dropped or cleared file invalidates everything under `all`.
+ */
+export const listPriceKeys = {
+  all: ['list-prices'] as const,
+  offers: ['list-prices', 'offers'] as const,
+  status: ['list-prices', 'status'] as const,
+};
+
 export function usageQuery(request: UsageRequest, onProgress?: (progress: UsageProgress) => void) {
-  const files = request.files.map((f, i) => [request.names[i] ?? '', f.size, (f as Blob & { lastModified?: number }).lastModified ?? 0] as const);
-  const { files: _files, ...options } = request;
   return queryOptions({
-    queryKey: ['usage', 'derive', files, options] as const,
+    queryKey: usageKeys.derive(request),
     queryFn: async ({ signal }): Promise<UsageResult> => {
       // A job: a superseded or cancelled read stops in the worker at its next chunk; large
       // files may take longer than a plain call's timeout.
-      const answer = await compute.deriveUsage(request, signal, onProgress);
+      const answer = await compute.deriveUsage(request, { signal, onProgress });
       if (answer.state === 'cancelled') throw new DOMException('Cancelled', 'AbortError');
       return answer;
     },
@@ -34,9 +50,8 @@ export function usageQuery(request: UsageRequest, onProgress?: (progress: UsageP
  */
 export function listPriceOffersQuery(enabled: boolean) {
   return queryOptions({
-    // Under 'list-prices': a dropped data.json invalidates everything priced from it.
-    queryKey: ['list-prices', 'offers'] as const,
-    queryFn: ({ signal }): Promise<ListPriceOffer[]> => compute.call('listPriceOffers', [], signal),
+    queryKey: listPriceKeys.offers,
+    queryFn: ({ signal }): Promise<ListPriceOffer[]> => compute.listPriceOffers({ signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
@@ -46,8 +61,35 @@ export function listPriceOffersQuery(enabled: boolean) {
 /** Which genai-prices data is in use: the bundled data or a dropped data.json (worker/price-data.ts). */
 export function priceDataStatusQuery() {
   return queryOptions({
-    queryKey: ['list-prices', 'status'] as const,
-    queryFn: ({ signal }) => compute.call('priceDataStatus', [], signal),
+    queryKey: listPriceKeys.status,
+    queryFn: ({ signal }) => compute.priceDataStatus({ signal }),
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * Everything priced from the genai-prices data is asked again once another data set is in use:
+ * the offers, the status, and the usage page's list prices (its derived workload).
+ */
+async function repriceAll(client: QueryClient): Promise<void> {
+  await client.invalidateQueries({ queryKey: listPriceKeys.all });
+  await client.invalidateQueries({ queryKey: usageKeys.all });
+}
+
+/** A dropped data.json: validated and used from now on when valid (the answer says why not otherwise). */
+export function setPriceDataMutation() {
+  return mutationOptions({
+    mutationFn: ({ fileName, text, fileDate }: { fileName: string; text: string; fileDate: string }) => compute.setPriceData(fileName, text, fileDate, {}),
+    onSuccess: async (answer, _variables, _onMutateResult, { client }) => {
+      if (answer.ok) await repriceAll(client);
+    },
+  });
+}
+
+/** Back to the bundled data. */
+export function clearPriceDataMutation() {
+  return mutationOptions({
+    mutationFn: () => compute.clearPriceData({}),
+    onSuccess: (_status, _variables, _onMutateResult, { client }) => repriceAll(client),
   });
 }

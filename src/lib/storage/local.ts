@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { readScenarioDocument, type DocumentError } from '../../core/scenario/document';
 import type { RestoreNotice } from '../../core/scenario/restore';
 import { currencySchema, languageSchema, type Scenario } from '../../core/scenario/schema';
-import { storageFailure, type StorageFailure } from './idb';
+import { storageFailure, type StorageFailure } from '../../platform/idb';
 
 /**
  * Small local records (this browser only): preferences and the working copy of the scenario.

@@ -4,7 +4,7 @@ import { issueCodes, type ImportIssue, type SkippedRow } from '../../core/benchm
 import type { RequestTable } from '../../core/benchmarks/request-table';
 import { tableRecord, tableRecordSchema } from '../../core/benchmarks/table-store';
 import { benchRunSchema, formatIdSchema, RUN_SCHEMA_VERSION, sloLimitsSchema, type BenchRun, type SloLimits } from '../../core/benchmarks/run-schema';
-import { database, requestToPromise, RUN_TABLES_DB, RUNS_DB, storageFailure, type StorageFailure } from './idb';
+import { database, requestToPromise, RUN_TABLES_DB, RUNS_DB, storageFailure, type StorageFailure } from '../../platform/idb';
 
 /**
  * Imported benchmark runs in this browser's IndexedDB: the normalised runs, their per-request

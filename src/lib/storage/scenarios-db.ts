@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readScenarioDocument } from '../../core/scenario/document';
 import type { Scenario } from '../../core/scenario/schema';
-import { database, requestToPromise, SCENARIOS_DB, storageFailure, type StorageFailure } from './idb';
+import { database, requestToPromise, SCENARIOS_DB, storageFailure, type StorageFailure } from '../../platform/idb';
 
 /**
  * Saved scenarios (this browser's IndexedDB). Each record is a versioned envelope; reading

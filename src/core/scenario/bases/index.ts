@@ -3,6 +3,7 @@ import v2 from './v2.json' with { type: 'json' };
 import v3 from './v3.json' with { type: 'json' };
 import v4 from './v4.json' with { type: 'json' };
 import v5 from './v5.json' with { type: 'json' };
+import v6 from './v6.json' with { type: 'json' };
 
 /**
  * The frozen diff base of every released scenario version: the defaults as they stood when the
@@ -14,7 +15,7 @@ import v5 from './v5.json' with { type: 'json' };
  *
  * Version 0 (the prototype) never published links, so it has no base.
  */
-export const FROZEN_BASES: Readonly<Record<number, unknown>> = { 1: deepFreeze(v1), 2: deepFreeze(v2), 3: deepFreeze(v3), 4: deepFreeze(v4), 5: deepFreeze(v5) };
+export const FROZEN_BASES: Readonly<Record<number, unknown>> = { 1: deepFreeze(v1), 2: deepFreeze(v2), 3: deepFreeze(v3), 4: deepFreeze(v4), 5: deepFreeze(v5), 6: deepFreeze(v6) };
 
 /** The base share links of `version` are diffs against, or undefined if none was frozen. */
 export function frozenBase(version: number): unknown {
