@@ -7,15 +7,18 @@ import { fileURLToPath } from 'node:url';
  * OpenAI-compatible client (the shape of fixtures/bench/api-usage), 1,000,000 lines,
  * about 150 MB, to bench/data/ (git-ignored). Deterministic: a seeded generator, fixed start time.
  *
- * `npx tsx bench/generate-jsonl.ts [lines]`
+ * `npx tsx bench/generate-jsonl.ts [lines]` (10000000 writes requests-10m.jsonl beside it)
  */
 const here = dirname(fileURLToPath(import.meta.url));
 export const DATA_DIR = join(here, 'data');
 export const JSONL_PATH = join(DATA_DIR, 'requests-1m.jsonl');
 export const JSONL_LINES = 1_000_000;
+/** The large log of the memory figures: 10,000,000 lines of the same kind, about 1.5 GB, written on demand. */
+export const JSONL_10M_PATH = join(DATA_DIR, 'requests-10m.jsonl');
+export const JSONL_10M_LINES = 10_000_000;
 
 /** mulberry32: small seeded PRNG, enough for test data. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -65,9 +68,19 @@ export async function ensureJsonl(): Promise<string> {
   return JSONL_PATH;
 }
 
+/** The 10,000,000-line log (its first million lines are the 1,000,000-line file's). */
+export async function ensureJsonl10m(): Promise<string> {
+  if (!existsSync(JSONL_10M_PATH)) {
+    process.stderr.write(`generating ${JSONL_10M_PATH} (about 1.5 GB) …\n`);
+    await generate(JSONL_10M_PATH, JSONL_10M_LINES);
+  }
+  return JSONL_10M_PATH;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const n = Number(process.argv[2] ?? JSONL_LINES);
-  void generate(JSONL_PATH, n).then(() => {
-    process.stderr.write(`wrote ${JSONL_PATH}: ${n} lines, ${(statSync(JSONL_PATH).size / 1e6).toFixed(1)} MB\n`);
+  const path = n === JSONL_10M_LINES ? JSONL_10M_PATH : JSONL_PATH;
+  void generate(path, n).then(() => {
+    process.stderr.write(`wrote ${path}: ${n} lines, ${(statSync(path).size / 1e6).toFixed(1)} MB\n`);
   });
 }

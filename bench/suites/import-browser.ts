@@ -1,8 +1,10 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHUNK_BYTES } from '../../src/core/benchmarks/importer';
 import { withBrowser } from '../browser';
-import { ensureJsonl } from '../generate-jsonl';
-import type { BenchRow, BenchSuite } from '../types';
+import { ensureJsonl, ensureJsonl10m } from '../generate-jsonl';
+import { median, type BenchRow, type BenchSuite } from '../types';
 
 /**
  * The 1,000,000-line JSONL (~150 MB) imported through the page in headless Chromium against the
@@ -41,70 +43,251 @@ function attribution(task: { start: number; duration: number }, frames: readonly
   return parts.length > 0 ? parts.join('; ') : 'no script attribution (browser work or the thread was descheduled)';
 }
 
+/**
+ * The bare loop of the Node suite, in a Web Worker of the same page: the same file read in the
+ * importer's 1 MiB chunks (`Blob.slice().arrayBuffer()`, as the importer's blob source reads),
+ * each decoded with one `TextDecoder` call, the cut line carried into the next chunk,
+ * `JSON.parse` per line. One thread, nothing kept: the least a reading of the file in this
+ * browser costs, so the page's import is held against it, not against a Node loop.
+ */
+const BARE_WORKER = `
+onmessage = async (e) => {
+  const file = e.data.file;
+  const chunk = e.data.chunk;
+  const t0 = performance.now();
+  const decoder = new TextDecoder();
+  let offset = 0, carry = '', lines = 0;
+  while (offset < file.size) {
+    const bytes = new Uint8Array(await file.slice(offset, Math.min(file.size, offset + chunk)).arrayBuffer());
+    offset += bytes.length;
+    const data = carry + decoder.decode(bytes);
+    let start = 0;
+    for (;;) {
+      const nl = data.indexOf('\\n', start);
+      if (nl === -1) break;
+      if (JSON.parse(data.slice(start, nl)) !== null) lines += 1;
+      start = nl + 1;
+    }
+    carry = data.slice(start);
+  }
+  postMessage({ ms: performance.now() - t0, lines });
+};`;
+
+/** Runs the bare loop over `path` in a new worker of `page`; wall time from the file's hand-over to the answer. */
+async function bareLoopInPage(page: Page, path: string): Promise<{ ms: number; lines: number }> {
+  await page.evaluate(() => {
+    if (document.getElementById('bench-bare-input')) return;
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'bench-bare-input';
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.setInputFiles('#bench-bare-input', path);
+  return page.evaluate(
+    ({ code, chunk }) =>
+      new Promise<{ ms: number; lines: number }>((resolve, reject) => {
+        const file = (document.getElementById('bench-bare-input') as HTMLInputElement).files?.[0];
+        if (!file) return reject(new Error('no file'));
+        const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+        const worker = new Worker(url);
+        const t0 = performance.now();
+        worker.onmessage = (e: MessageEvent<{ lines: number }>) => {
+          const ms = performance.now() - t0;
+          worker.terminate();
+          URL.revokeObjectURL(url);
+          resolve({ ms, lines: e.data.lines });
+        };
+        worker.onerror = (e) => reject(new Error(e.message));
+        worker.postMessage({ file, chunk });
+      }),
+    { code: BARE_WORKER, chunk: CHUNK_BYTES },
+  );
+}
+
+/**
+ * Peak memory of an import in the page: `performance.measureUserAgentSpecificMemory()` (JS heap
+ * and array buffers of the page and every worker it started; a 200 MB Float64Array in the page
+ * adds 206 MB to it) called again and again from the file's drop until 3 s after its message.
+ * The call needs a cross-origin isolated page: here only, every response gets
+ * `Cross-Origin-Embedder-Policy: require-corp` (the app sends `Cross-Origin-Opener-Policy`
+ * itself), and Chromium runs with ForceEagerMeasureMemory so that a call measures at once
+ * instead of at the next collection.
+ */
+async function peakMemoryInPage(baseURL: string, path: string): Promise<{ mb: number; status: string | null; note: string }> {
+  // @ts-expect-error plain ESM helper shared with the Node scripts
+  const { CHROMIUM_ARGS, chromiumPath } = (await import('../../scripts/chromium-path.mjs')) as { CHROMIUM_ARGS: string[]; chromiumPath: () => string | undefined };
+  const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--enable-blink-features=ForceEagerMeasureMemory'] });
+  try {
+    const context = await browser.newContext();
+    await context.route('**/*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'cross-origin-embedder-policy': 'require-corp' } });
+    });
+    const page = await context.newPage();
+    await page.goto(`${baseURL}/#/benchmarks`);
+    await page.getByTestId('benchmarks-page').waitFor();
+    if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated: no memory measurement');
+    const measure = () =>
+      page.evaluate(async () => {
+        const r = await (performance as unknown as { measureUserAgentSpecificMemory(): Promise<{ bytes: number; breakdown: { bytes: number; attribution: { scope: string }[] }[] }> }).measureUserAgentSpecificMemory();
+        return { bytes: r.bytes, workers: r.breakdown.filter((b) => b.bytes > 1e6 && b.attribution.some((a) => a.scope === 'DedicatedWorkerGlobalScope')).length };
+      });
+    await page.getByTestId('file-input').setInputFiles(path);
+    const outcome = page.locator(`[data-testid="import-outcome"][data-file="${basename(path)}"]`);
+    let peak = { bytes: 0, workers: 0 };
+    let samples = 0;
+    let until = Number.POSITIVE_INFINITY;
+    while (Date.now() < until) {
+      const m = await measure();
+      samples++;
+      if (m.bytes > peak.bytes) peak = m;
+      if (until === Number.POSITIVE_INFINITY && (await outcome.count()) > 0) until = Date.now() + 3000;
+    }
+    const status = await outcome.getAttribute('data-status');
+    await context.close();
+    return { mb: peak.bytes / 1e6, status, note: `${samples} samples; ${peak.workers} workers over 1 MB at the peak` };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Pairs of (bare loop in a worker, import through the page), in alternating order, each pair in a new browser context. */
+const PAIRS = 3;
+
+interface PageImport {
+  ms: number;
+  status: string | null;
+  during: { start: number; duration: number }[];
+  after: { start: number; duration: number }[];
+  readingMs: number;
+  storingMs: number;
+  gap: number;
+  updates: number;
+  describeDuring: string;
+  describeAfter: string;
+}
+
+/** Observers of long tasks, long animation frames and progress updates, installed before the page loads. */
+function observe(): void {
+  window.__longTasks = [];
+  window.__frames = [];
+  window.__progress = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  // Long animation frames name the scripts that ran in them: the note of a row over budget says what it was.
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as LoafEntry[]) {
+      window.__frames.push({
+        start: e.startTime,
+        duration: e.duration,
+        layout: e.scripts.reduce((sum, x) => sum + x.forcedStyleAndLayoutDuration, 0),
+        scripts: e.scripts.map((x) => ({ invoker: x.invoker, source: x.sourceURL.split('/').pop() ?? '', fn: x.sourceFunctionName, duration: x.duration })),
+      });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+  // Every progress update the page shows (bytes or rows read), with its time.
+  new MutationObserver((records) => {
+    if (records.some((r) => r.type === 'attributes')) window.__progress.push(performance.now());
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rows', 'data-bytes'] });
+}
+
+/** The file dropped on the page's file input, until its message appears; then 3 s of storing and drawing. */
+async function importInPage(page: Page, path: string): Promise<PageImport> {
+  const t0 = await page.evaluate(() => performance.now());
+  await page.getByTestId('file-input').setInputFiles(path);
+  const outcome = page.locator(`[data-testid="import-outcome"][data-file="${basename(path)}"]`);
+  await outcome.waitFor({ timeout: 600_000 });
+  const t1 = await page.evaluate(() => performance.now());
+  // Results stored, table and goodput/CDF queries settled.
+  await page.getByTestId('run-row').first().waitFor();
+  await page.waitForTimeout(3000);
+  const t2 = await page.evaluate(() => performance.now());
+  const { tasks, frames, progress } = await page.evaluate(() => ({ tasks: window.__longTasks, frames: window.__frames, progress: window.__progress }));
+  // Reading phase: from picking the file to the last progress update (bytes all read);
+  // then the results are stored and drawn.
+  const seen = progress.filter((p) => p >= t0 && p <= t1);
+  const lastProgress = seen.length > 0 ? (seen[seen.length - 1] as number) : t1;
+  const during = tasks.filter((x) => x.start >= t0 && x.start <= lastProgress);
+  const after = tasks.filter((x) => x.start > lastProgress && x.start <= t2);
+  const marks = [t0, ...seen];
+  let gap = 0;
+  for (let i = 1; i < marks.length; i++) gap = Math.max(gap, (marks[i] as number) - (marks[i - 1] as number));
+  const longest = (list: typeof tasks) => list.reduce<(typeof tasks)[number] | null>((a, b) => (a === null || b.duration > a.duration ? b : a), null);
+  const describe = (list: typeof tasks) => {
+    const worst = longest(list);
+    return worst ? `; longest: ${attribution(worst, frames)}` : '';
+  };
+  return {
+    ms: t1 - t0,
+    status: await outcome.getAttribute('data-status'),
+    during,
+    after,
+    readingMs: lastProgress - t0,
+    storingMs: t1 - lastProgress,
+    gap,
+    updates: seen.length,
+    describeDuring: describe(during),
+    describeAfter: describe(after),
+  };
+}
+
 export const suite: BenchSuite = {
   name: 'import-browser',
   async run() {
     const path = await ensureJsonl();
     const rows: BenchRow[] = [];
+    const mb = statSync(path).size / 1e6;
     await withBrowser(async (browser, baseURL) => {
-      const page = await browser.newPage();
-      await page.addInitScript(() => {
-        window.__longTasks = [];
-        window.__frames = [];
-        window.__progress = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-        }).observe({ type: 'longtask', buffered: true });
-        // Long animation frames name the scripts that ran in them: the note of a row over budget says what it was.
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as LoafEntry[]) {
-            window.__frames.push({
-              start: e.startTime,
-              duration: e.duration,
-              layout: e.scripts.reduce((sum, x) => sum + x.forcedStyleAndLayoutDuration, 0),
-              scripts: e.scripts.map((x) => ({ invoker: x.invoker, source: x.sourceURL.split('/').pop() ?? '', fn: x.sourceFunctionName, duration: x.duration })),
-            });
-          }
-        }).observe({ type: 'long-animation-frame', buffered: true });
-        // Every progress update the page shows (bytes or rows read), with its time.
-        new MutationObserver((records) => {
-          if (records.some((r) => r.type === 'attributes')) window.__progress.push(performance.now());
-        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rows', 'data-bytes'] });
-      });
+      const bare: { ms: number; lines: number }[] = [];
+      const imports: PageImport[] = [];
+      for (let i = 0; i < PAIRS; i++) {
+        // A new context each time: empty storage, so every import stores its runs and tables.
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.addInitScript(observe);
+        await page.goto(`${baseURL}/#/benchmarks`);
+        await page.getByTestId('benchmarks-page').waitFor();
+        if (i === 0) await bareLoopInPage(page, path); // warm the disk cache and the parser
+        await page.waitForTimeout(1000);
+        if (i % 2 === 0) {
+          bare.push(await bareLoopInPage(page, path));
+          imports.push(await importInPage(page, path));
+        } else {
+          imports.push(await importInPage(page, path));
+          bare.push(await bareLoopInPage(page, path));
+        }
+        await context.close();
+      }
+      const ratios = imports.map((m, i) => m.ms / (bare[i] as { ms: number }).ms);
+      const worst = <K extends 'during' | 'after'>(key: K) => imports.reduce((a, b) => (Math.max(0, ...b[key].map((x) => x.duration)) > Math.max(0, ...a[key].map((x) => x.duration)) ? b : a));
+      const wDuring = worst('during');
+      const wAfter = worst('after');
+      const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+      rows.push({ suite: 'import-browser', metric: 'bare parse loop in a worker of the page, 1M lines', value: median(bare.map((b) => b.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}: ${list(bare.map((b) => b.ms))}; ${bare[0]?.lines ?? 0} lines, 1 MiB chunks, TextDecoder + JSON.parse per line, one thread` });
+      rows.push({ suite: 'import-browser', metric: 'import of 1M-line JSONL in the page', value: median(imports.map((m) => m.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}: ${list(imports.map((m) => m.ms))}; ${mb.toFixed(0)} MB, status ${imports.map((m) => m.status).join('/')}; reading ${list(imports.map((m) => m.readingMs))} ms, then statistics + storing ${list(imports.map((m) => m.storingMs))} ms` });
+      rows.push({ suite: 'import-browser', metric: `import in the page / bare loop in a worker (median of ${PAIRS} pairs)`, value: median(ratios), unit: '×', budget: 1.0, direction: 'max', note: `pairs: ${ratios.map((r) => r.toFixed(2)).join(', ')}` });
+      rows.push({ suite: 'import-browser', metric: 'longest main-thread task while the file is read', value: Math.max(0, ...wDuring.during.map((x) => x.duration)), unit: 'ms', budget: 50, direction: 'max', note: `${wDuring.during.length} long task(s) over 50 ms${wDuring.describeDuring}` });
+      rows.push({ suite: 'import-browser', metric: 'longest main-thread task storing + drawing results', value: Math.max(0, ...wAfter.after.map((x) => x.duration)), unit: 'ms', budget: 50, direction: 'max', note: `${wAfter.after.length} long task(s); statistics, storage and first render + 3 s${wAfter.describeAfter}` });
+      rows.push({ suite: 'import-browser', metric: 'longest gap between progress-bar updates while reading', value: Math.max(...imports.map((m) => m.gap)), unit: 'ms', budget: 250, direction: 'max', note: `${list(imports.map((m) => m.updates))} updates` });
+      // The 10,000,000-line log (~1.5 GB, no size limit): one pair, bare loop first.
+      const big = await ensureJsonl10m();
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.addInitScript(observe);
       await page.goto(`${baseURL}/#/benchmarks`);
       await page.getByTestId('benchmarks-page').waitFor();
       await page.waitForTimeout(1000);
-      const t0 = await page.evaluate(() => performance.now());
-      await page.getByTestId('file-input').setInputFiles(path);
-      const outcome = page.locator(`[data-testid="import-outcome"][data-file="${basename(path)}"]`);
-      await outcome.waitFor({ timeout: 300_000 });
-      const t1 = await page.evaluate(() => performance.now());
-      // Results stored, table and goodput/CDF queries settled.
-      await page.getByTestId('run-row').first().waitFor();
-      await page.waitForTimeout(3000);
-      const t2 = await page.evaluate(() => performance.now());
-      const { tasks, frames, progress } = await page.evaluate(() => ({ tasks: window.__longTasks, frames: window.__frames, progress: window.__progress }));
-      // Reading phase: from picking the file to the last progress update (bytes all read);
-      // then the results are stored and drawn.
-      const seen = progress.filter((p) => p >= t0 && p <= t1);
-      const lastProgress = seen.length > 0 ? (seen[seen.length - 1] as number) : t1;
-      const during = tasks.filter((x) => x.start >= t0 && x.start <= lastProgress);
-      const after = tasks.filter((x) => x.start > lastProgress && x.start <= t2);
-      const marks = [t0, ...seen];
-      let gap = 0;
-      for (let i = 1; i < marks.length; i++) gap = Math.max(gap, (marks[i] as number) - (marks[i - 1] as number));
-      const longest = (list: typeof tasks) => list.reduce<(typeof tasks)[number] | null>((a, b) => (a === null || b.duration > a.duration ? b : a), null);
-      const describe = (list: typeof tasks) => {
-        const worst = longest(list);
-        return worst ? `; longest: ${attribution(worst, frames)}` : '';
-      };
-      const status = await outcome.getAttribute('data-status');
-      const mb = statSync(path).size / 1e6;
-      rows.push({ suite: 'import-browser', metric: 'import of 1M-line JSONL in the page', value: t1 - t0, unit: 'ms', budget: null, direction: 'max', note: `${mb.toFixed(0)} MB, status ${status}` });
-      rows.push({ suite: 'import-browser', metric: 'longest main-thread task while the file is read', value: Math.max(0, ...during.map((x) => x.duration)), unit: 'ms', budget: 50, direction: 'max', note: `${during.length} long task(s) over 50 ms; ${((lastProgress - t0) / 1000).toFixed(1)} s${describe(during)}` });
-      rows.push({ suite: 'import-browser', metric: 'longest main-thread task storing + drawing results', value: Math.max(0, ...after.map((x) => x.duration)), unit: 'ms', budget: 50, direction: 'max', note: `${after.length} long task(s); statistics, storage and first render, ${((t1 - lastProgress) / 1000).toFixed(1)} s + 3 s${describe(after)}` });
-      rows.push({ suite: 'import-browser', metric: 'longest gap between progress-bar updates while reading', value: gap, unit: 'ms', budget: 250, direction: 'max', note: `${seen.length} updates` });
-      await page.close();
+      const bare10 = await bareLoopInPage(page, big);
+      const imp10 = await importInPage(page, big);
+      await context.close();
+      const mem1 = await peakMemoryInPage(baseURL, path);
+      const mem10 = await peakMemoryInPage(baseURL, big);
+      rows.push({ suite: 'import-browser', metric: 'peak memory in the page (JS + array buffers, page and workers), 1M lines', value: mem1.mb, unit: 'MB', budget: null, direction: 'max', note: `status ${mem1.status}; ${mem1.note}` });
+      rows.push({ suite: 'import-browser', metric: 'peak memory in the page (JS + array buffers, page and workers), 10M lines', value: mem10.mb, unit: 'MB', budget: 512, direction: 'max', note: `status ${mem10.status}; ${mem10.note}` });
+      rows.push({ suite: 'import-browser', metric: 'peak memory growth in the page from 1M to 10M lines', value: mem10.mb / mem1.mb, unit: '×', budget: 1.3, direction: 'max', note: `${mem1.mb.toFixed(0)} → ${mem10.mb.toFixed(0)} MB` });
+      rows.push({ suite: 'import-browser', metric: 'import in the page / bare loop in a worker, 10M lines (1.5 GB)', value: imp10.ms / bare10.ms, unit: '×', budget: 1.0, direction: 'max', note: `${imp10.ms.toFixed(0)} vs ${bare10.ms.toFixed(0)} ms, status ${imp10.status}; reading ${imp10.readingMs.toFixed(0)} ms; longest main-thread task ${Math.max(0, ...imp10.during.map((x) => x.duration), ...imp10.after.map((x) => x.duration)).toFixed(0)} ms; longest progress gap ${imp10.gap.toFixed(0)} ms` });
     });
     return rows;
   },

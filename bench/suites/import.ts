@@ -5,7 +5,8 @@ import { runInNewContext } from 'node:vm';
 import { CHUNK_BYTES, importFile, utf8Boundary, type ByteSource, type FileImport, type ImportProgress } from '../../src/core/benchmarks/importer';
 import { nodeParts } from '../../src/cli/import-parts';
 import { platformHost } from '../../src/worker/platform';
-import { ensureJsonl } from '../generate-jsonl';
+import { isDeepStrictEqual } from 'node:util';
+import { ensureJsonl, ensureJsonl10m } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';
 
 /**
@@ -14,7 +15,7 @@ import { median, type BenchRow, type BenchSuite } from '../types';
  * ≤ 1.5×), plus the progress interval, cancel latency and peak memory of the import.
  * Node runs the same core the worker runs; bench/suites/import-browser.ts covers Chromium.
  */
-export async function fileSource(path: string): Promise<{ source: ByteSource; close: () => Promise<void> }> {
+export async function fileSource(path: string, beforeRead?: (offset: number) => Promise<void> | undefined): Promise<{ source: ByteSource; close: () => Promise<void> }> {
   const handle = await open(path, 'r');
   const { size } = await handle.stat();
   return {
@@ -22,6 +23,7 @@ export async function fileSource(path: string): Promise<{ source: ByteSource; cl
       name: 'requests-1m.jsonl',
       size,
       read: async (offset, length) => {
+        await beforeRead?.(offset);
         const buffer = new Uint8Array(length);
         const { bytesRead } = await handle.read(buffer, 0, length, offset);
         return buffer.subarray(0, bytesRead);
@@ -116,16 +118,30 @@ interface Measured {
 
 /**
  * One import, as the CLI runs it: this thread reads the first part of the file and worker
- * threads (src/cli/import-parts.ts, one per further core) the others. With `cancelAtReport`,
- * Cancel is pressed when that progress report arrives (a position in the file rather than a
- * time, so a run faster than the others cannot finish first). With `sampleMemory`, the process's
- * memory is sampled every 20 ms (a cost of its own, so not in the timed pairs).
+ * threads (src/cli/import-parts.ts, one per further core) the others. With `cancelAtByte`,
+ * the first read of this thread at or past that byte is held until Cancel has been pressed, and
+ * only then goes on: the import cannot finish before the cancel, however fast or slow the
+ * machine (counting progress reports instead cancelled nothing on a run that made fewer
+ * reports than the runs before it). The latency is measured from the press. With
+ * `sampleMemory`, the process's memory is sampled every 20 ms (a cost of its own, so not in the
+ * timed pairs).
  */
-async function ourImport(path: string, cancelAtReport: number | null, sampleMemory = false, inParts = true): Promise<Measured & { cancelLatencyMs: number | null }> {
-  const { source, close } = await fileSource(path);
-  const progress: number[] = [];
+async function ourImport(path: string, cancelAtByte: number | null, sampleMemory = false, inParts = true): Promise<Measured & { cancelLatencyMs: number | null }> {
   let cancel = false;
   let cancelAt: number | null = null;
+  const hold = (offset: number): Promise<void> | undefined => {
+    if (cancelAtByte === null || cancel || offset < cancelAtByte) return undefined;
+    // Paused at a known place in the file: press Cancel, then let the read go on.
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        cancel = true;
+        cancelAt = performance.now();
+        resolve();
+      }, 0),
+    );
+  };
+  const { source, close } = await fileSource(path, hold);
+  const progress: number[] = [];
   const rss0 = process.memoryUsage().rss;
   let peakRss = rss0;
   let peakHeap = 0;
@@ -141,12 +157,7 @@ async function ourImport(path: string, cancelAtReport: number | null, sampleMemo
   let reading = 0;
   const onProgress = (p: ImportProgress) => {
     progress.push(performance.now());
-    // Cancel counts the reports while the file is read (the statistics at the end report too).
     if (p.bytesRead < p.totalBytes) reading += 1;
-    if (cancelAtReport !== null && reading === cancelAtReport && p.bytesRead < p.totalBytes) {
-      cancel = true;
-      cancelAt = performance.now();
-    }
   };
   const result = await importFile(source, { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}), progress: onProgress, cancelled: () => cancel }, { progressIntervalMs: 100 });
   const t1 = performance.now();
@@ -168,6 +179,69 @@ async function ourImport(path: string, cancelAtReport: number | null, sampleMemo
     cancelLatencyMs: cancelAt === null ? null : t1 - cancelAt,
     reports: reading,
   };
+}
+
+/** One import, its whole result: in parts (worker threads) or in one piece, with the table bound given. */
+async function importResult(path: string, inParts: boolean, tableRows?: number): Promise<FileImport> {
+  const { source, close } = await fileSource(path);
+  try {
+    return await importFile(source, { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}) }, tableRows === undefined ? {} : { tableRows });
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * The figures of a log too large to keep whole: the 1,000,000-line log read in parts equals the
+ * reading in one piece (every field, bit for bit); its percentiles read from the bounded
+ * summaries (the log imported as if a table kept 100,000 requests) against the exact ones of the
+ * complete table; the peak memory of the 10,000,000-line log (~1.5 GB) against the
+ * 1,000,000-line one, each read in this thread alone so that one isolate holds everything
+ * (`process.memoryUsage()` heap used + array buffers, sampled every 20 ms); and the 10M import
+ * in parts against the bare loop over the same file.
+ */
+async function largeLogRows(path: string): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  collect();
+  const one = await importResult(path, false);
+  collect();
+  const split = await importResult(path, true);
+  const same = isDeepStrictEqual({ ...split, threads: 1 }, one);
+  rows.push({ suite: 'import', metric: '1M lines in parts = in one piece (every field, bit for bit)', value: same ? 1 : 0, unit: '', budget: 1, direction: 'min', note: `read by ${split.threads} threads; ${same ? 'identical' : 'DIFFERENT'}` });
+  collect();
+  const sampled = await importResult(path, true, 100_000);
+  let worst = 0;
+  let where = '';
+  for (const run of one.runs) {
+    const other = sampled.runs.find((r) => r.model === run.model);
+    for (const id of ['ttft', 'e2el', 'tpot'] as const) {
+      for (const p of ['50', '95', '99']) {
+        const exact = run.recomputed?.[id]?.percentiles[p];
+        const got = other?.recomputed?.[id]?.percentiles[p];
+        if (exact === undefined || got === undefined) throw new Error(`no ${id} p${p} for ${run.model}`);
+        const rel = Math.abs(got - exact) / exact;
+        if (rel >= worst) {
+          worst = rel;
+          where = `${run.model} ${id} p${p}: ${got.toFixed(3)} vs exact ${exact.toFixed(3)} ms`;
+        }
+      }
+    }
+  }
+  const kept = sampled.tables.reduce((a, t) => a + t.table.count, 0);
+  rows.push({ suite: 'import', metric: 'percentiles from the bounded summaries vs exact, 1M lines (worst of p50/p95/p99)', value: worst * 100, unit: '%', budget: 0.5, direction: 'max', note: `stated bound 0.098 %; ${where}; the sampled tables kept ${kept} rows` });
+  const big = await ensureJsonl10m();
+  collect();
+  const m1 = await ourImport(path, null, true, false);
+  collect();
+  const m10 = await ourImport(big, null, true, false);
+  rows.push({ suite: 'import', metric: 'peak heap + array buffers, 10M lines (1.5 GB) in one thread', value: m10.peakHeapMb, unit: 'MB', budget: 512, direction: 'max', note: `${m10.result.rowsRead} rows, status ${m10.result.status}; 1M lines: ${m1.peakHeapMb.toFixed(0)} MB` });
+  rows.push({ suite: 'import', metric: 'peak memory growth from 1M to 10M lines', value: m10.peakHeapMb / m1.peakHeapMb, unit: '×', budget: 1.3, direction: 'max', note: `${m1.peakHeapMb.toFixed(0)} → ${m10.peakHeapMb.toFixed(0)} MB heap + array buffers` });
+  collect();
+  const bare10 = await bareLoopChunked(big);
+  collect();
+  const imp10 = await ourImport(big, null);
+  rows.push({ suite: 'import', metric: 'import / bare loop, 10M lines, wall clock', value: imp10.ms / bare10.ms, unit: '×', budget: 1.5, direction: 'max', note: `${imp10.ms.toFixed(0)} vs ${bare10.ms.toFixed(0)} ms; read by ${imp10.result.threads} threads; one pair` });
+  return rows;
 }
 
 /** Interleaved (bare loop, import) pairs; the median of their ratios is the reported figure. */
@@ -239,15 +313,16 @@ export const suite: BenchSuite = {
     // RSS growth is printed too, but after the earlier runs the process keeps its pages, so it says little.
     rows.push({ suite: 'import', metric: 'peak heap + array buffers during import', value: memory.peakHeapMb, unit: 'MB', budget: null, direction: 'max', note: `one run sampled every 20 ms, all threads; file ${(last.result.fileSize / 1e6).toFixed(0)} MB; RSS growth ${memory.peakRssMb.toFixed(0)} MB` });
     const cancels: number[] = [];
-    // Cancel at a fifth, half and four fifths of the file (by progress report): a delay in ms
-    // cancelled nothing on runs faster than the median, which had ended before it.
-    const reports = Math.min(...ours.map((o) => o.reports));
-    for (const at of [0.2, 0.5, 0.8].map((f) => Math.max(2, Math.round(reports * f)))) {
+    // Cancel at a fifth, half and four fifths of this thread's part of the file (the helpers
+    // read the rest): a read there waits for the press, so no run can end before it.
+    const firstPart = last.result.fileSize / (nodeParts.helpers + 1);
+    for (const at of [0.2, 0.5, 0.8].map((f) => Math.floor(firstPart * f))) {
       const c = await ourImport(path, at);
       if (c.result.status !== 'cancelled') throw new Error(`import was not cancelled (status ${c.result.status})`);
       cancels.push(c.cancelLatencyMs as number);
     }
     rows.push({ suite: 'import', metric: 'cancel latency (worst of 3)', value: Math.max(...cancels), unit: 'ms', budget: 250, direction: 'max', note: cancels.map((c) => c.toFixed(0)).join(', ') });
+    rows.push(...(await largeLogRows(path)));
     return rows;
   },
 };

@@ -221,24 +221,43 @@ export class TcoPage {
     return this.page.getByTestId('tco-claims').getByRole('tab', { name });
   }
 
-  /** Drags a range input's thumb with the mouse from its current position to `to` (0…1 of the track). */
+  /**
+   * Drags a range input's thumb with the mouse from its current position to `to` (0…1 of the
+   * track). Each step waits for a definite state instead of a time: the slider in the middle of
+   * the viewport and at the same place in two frames running (fonts and charts still laying out
+   * moved it after it was measured, and the press then landed on the number field above it),
+   * the press on the thumb (the slider has focus; otherwise the pointer is let go and the slider
+   * measured again), and the value moved once the pointer is let go.
+   */
   async drag(slider: Locator, to: number, steps = 20): Promise<void> {
-    // In the middle of the viewport, not at its edge; then `hover` waits until the slider holds
-    // still and takes the pointer at the thumb (a part of the page that is still laying out can
-    // move it after it was measured: the press then landed on the number field above it).
     await slider.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    const value = Number(await slider.inputValue());
+    await this.page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const value = await slider.inputValue();
     const min = Number((await slider.getAttribute('min')) ?? 0);
     const max = Number((await slider.getAttribute('max')) ?? 100);
-    const size = await slider.boundingBox();
-    if (!size) throw new Error('slider not visible');
     const along = (f: number, width: number) => 8 + (width - 16) * f;
-    await slider.hover({ position: { x: along((value - min) / (max - min), size.width), y: size.height / 2 } });
+    const still = async () => {
+      const a = await slider.boundingBox();
+      await this.page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+      const b = await slider.boundingBox();
+      return a !== null && b !== null && a.x === b.x && a.y === b.y && a.width === b.width ? b : null;
+    };
+    let pressed = false;
+    for (let attempt = 0; attempt < 5 && !pressed; attempt++) {
+      let box: Awaited<ReturnType<typeof still>> = null;
+      await expect.poll(async () => (box = await still()) !== null, { message: 'the slider holds still' }).toBe(true);
+      const at = box as unknown as { x: number; y: number; width: number; height: number };
+      await this.page.mouse.move(at.x + along((Number(value) - min) / (max - min), at.width), at.y + at.height / 2);
+      await this.page.mouse.down();
+      pressed = await slider.evaluate((el) => el === document.activeElement);
+      if (!pressed) await this.page.mouse.up();
+    }
+    await expect(slider, 'the press landed on the slider').toBeFocused();
     const box = await slider.boundingBox();
     if (!box) throw new Error('slider not visible');
-    await this.page.mouse.down();
     await this.page.mouse.move(box.x + along(to, box.width), box.y + box.height / 2, { steps });
     await this.page.mouse.up();
+    await expect(slider, 'the drag moved the value').not.toHaveValue(value);
   }
 
   /**

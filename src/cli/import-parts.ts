@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { PartPool, type PartPort, type PartReply } from '../worker/part-pool';
+import { MAX_HELPERS, PartPool, type PartPort, type PartReply } from '../worker/part-pool';
 
 /**
  * Worker threads for the parts of a large JSON Lines file under Node: the CLI and the bench
@@ -32,4 +32,4 @@ export function partThread(): PartPort<string> {
   };
 }
 
-export const nodeParts = new PartPool<string>(partThread, Math.max(0, Math.min(availableParallelism() - 1, 3)), (timer) => timer.unref());
+export const nodeParts = new PartPool<string>(partThread, Math.max(0, Math.min(availableParallelism() - 1, MAX_HELPERS)), (timer) => timer.unref());

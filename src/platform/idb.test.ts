@@ -1,15 +1,16 @@
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { importFile } from '../core/benchmarks/importer';
 import { memorySource } from '../core/benchmarks/memory-source';
 import { defaultScenario } from '../core/scenario/defaults';
 import { BENCH_FIXTURES } from '../testing/bench-fixtures';
+import { fullIndexedDb } from '../testing/failing-indexeddb';
 import { benchmarksApi, platformHost, resetBenchmarkTablesForTests } from '../worker/benchmarks-api';
 import type { ImportUpdate } from '../worker/contract';
 import { database, RUN_TABLES_DB, RUNS_DB, SCENARIOS_DB } from './idb';
-import { deleteRun, listRuns, loadTable, resetRunsDbForTests, saveImport } from '../lib/storage/runs-db';
+import { deleteRun, listRuns, loadTable, noteUnstoredTables, resetRunsDbForTests, saveImport } from '../lib/storage/runs-db';
 import { listScenarios, resetScenariosDbForTests } from '../lib/storage/scenarios-db';
 
 const LOG = 'api-usage/SYNTHETIC_per_request_log.jsonl';
@@ -94,7 +95,8 @@ describe('the one IndexedDB wrapper', () => {
     // scenarios-db.ts, the worker's and core's run-tables open): changing any of these would
     // strand the data of existing users.
     expect(RUNS_DB).toEqual({ name: 'llm-selfhost-runs', version: 1, stores: { files: 'hash', runs: 'id', prefs: 'key', quarantine: 'key' } });
-    expect(RUN_TABLES_DB).toEqual({ name: 'llm-selfhost-run-tables', version: 1, stores: { tables: 'runId' } });
+    // Durability is how a write is committed, not part of the layout on disk.
+    expect(RUN_TABLES_DB).toEqual({ name: 'llm-selfhost-run-tables', version: 1, stores: { tables: 'runId' }, durability: 'relaxed' });
     expect(SCENARIOS_DB).toEqual({ name: 'llm-selfhost-scenarios', version: 1, stores: { scenarios: 'id', quarantine: 'key' } });
   });
 
@@ -139,6 +141,8 @@ describe('the one IndexedDB wrapper', () => {
     const result = taken!.results[0]!;
     expect(result.tables).toEqual([]);
     expect((await saveImport(result, '2026-11-30T10:00:00.000Z')).status).toBe('saved');
+    // The tables are written after the results were handed over; the write ends without a refusal.
+    expect(await benchmarksApi.benchmarkTableWrites()).toEqual([]);
 
     // Page reads what the worker wrote. The file has two models: gpt-4o-mini with lines 1, 2,
     // 3 (an error) and 5 (a timeout) = 4 requests, o4-mini with line 4 = 1 request.
@@ -167,5 +171,29 @@ describe('the one IndexedDB wrapper', () => {
     await resetBenchmarkTablesForTests();
     await deleteRun(directMini);
     expect(await benchmarksApi.benchmarkCdfs([{ runId: directMini, hasRequests: true, fallback: null }], 'ttft', 200)).toEqual([]);
+  });
+
+  it('a table the database refuses after the hand-over stays in the worker and is named above the runs', async () => {
+    const bytes = new Uint8Array(readFileSync(resolve(BENCH_FIXTURES, LOG)));
+    await resetBenchmarkTablesForTests();
+    // The runs are stored; then the disk is full when the worker writes the tables.
+    const taken = await runImportInWorker(new Blob([bytes]), 'SYNTHETIC_per_request_log.jsonl');
+    const result = taken!.results[0]!;
+    expect((await saveImport(result, '2026-11-30T12:00:00.000Z')).status).toBe('saved');
+    vi.stubGlobal('indexedDB', fullIndexedDb());
+    await resetBenchmarkTablesForTests();
+    const again = await runImportInWorker(new Blob([bytes]), 'SYNTHETIC_per_request_log.jsonl');
+    expect(again?.tablesStored).toBe(true);
+    const refused = await benchmarksApi.benchmarkTableWrites();
+    vi.unstubAllGlobals();
+    expect(refused.map((r) => r.runId).sort()).toEqual(result.runs.map((r) => r.id).sort());
+    expect(refused.every((r) => r.reason.kind === 'quota')).toBe(true);
+    // The worker still answers from memory: gpt-4o-mini's TTFTs 388.0 and 412.5 ms (lines 2 and 1).
+    const mini = result.runs.find((r) => r.model === 'gpt-4o-mini')!.id;
+    const cdf = await benchmarksApi.benchmarkCdfs([{ runId: mini, hasRequests: true, fallback: null }], 'ttft', 200);
+    expect(cdf[0]?.points).toEqual([{ value: 388, share: 0.5 }, { value: 412.5, share: 1 }]);
+    noteUnstoredTables(refused);
+    const snap = await listRuns();
+    expect(snap.tablesUnstored.map((t) => t.runId).sort()).toEqual(result.runs.map((r) => r.id).sort());
   });
 });

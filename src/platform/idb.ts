@@ -19,6 +19,11 @@ export interface DatabaseLayout {
    * version that changes records needs its own step in `upgrade`.
    */
   readonly stores: Readonly<Record<string, string>>;
+  /**
+   * 'relaxed': a write counts as done once the browser has it, before the disk has flushed it
+   * (a power cut can lose the last write). For data that is written large and often.
+   */
+  readonly durability?: 'relaxed';
 }
 
 /** Imported files, their runs, the goodput limits and records set aside (runs-db.ts). */
@@ -37,6 +42,8 @@ export const RUN_TABLES_DB = {
   name: 'llm-selfhost-run-tables',
   version: 1,
   stores: { tables: 'runId' },
+  // A table is tens of MB; waiting for the flush took seconds per import, and the file it came from can be imported again.
+  durability: 'relaxed',
 } as const satisfies DatabaseLayout;
 
 /** Saved scenarios and records set aside (scenarios-db.ts). */
@@ -91,9 +98,9 @@ export function requestToPromise<T>(request: IDBRequest<T>): Promise<T> {
 }
 
 /** Runs `work` in one transaction and resolves when the transaction has committed. */
-function runTransaction<T>(db: IDBDatabase, stores: string | string[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T> | T): Promise<T> {
+function runTransaction<T>(db: IDBDatabase, stores: string | string[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T> | T, durability?: 'relaxed'): Promise<T> {
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(stores, mode);
+    const tx = durability ? db.transaction(stores, mode, { durability }) : db.transaction(stores, mode);
     let result: T;
     let failed: unknown = null;
     tx.oncomplete = () => (failed ? reject(failed instanceof Error ? failed : new Error(String(failed))) : resolve(result));
@@ -153,7 +160,7 @@ export function database<L extends DatabaseLayout>(layout: L): Database<L> {
   return {
     layout,
     async transact(stores, mode, work) {
-      return runTransaction(await connect(), stores, mode, work);
+      return runTransaction(await connect(), stores, mode, work, layout.durability);
     },
     async close() {
       const current = connection;

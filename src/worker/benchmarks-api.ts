@@ -6,14 +6,14 @@ import type { MetricId, SloLimits } from '../core/benchmarks/run-schema';
 import type { CdfSeries, GoodputItem } from '../core/benchmarks/views';
 import type * as BenchmarksCore from './benchmarks-core';
 import type { CdfItemRequest, GoodputItemRequest, ImportJobState, ImportRequest, ImportTaken, ImportUpdate, ImportUpdateCallback } from './contract';
-import { PartPool, type PartPort } from './part-pool';
+import { MAX_HELPERS, PartPool, type PartPort } from './part-pool';
 import { blobSource, platformHost } from './platform';
 import partWorkerUrl from './part.worker.ts?worker&url';
 import { startModuleWorker } from './spawn';
 
 export { blobSource, platformHost };
 // The one IndexedDB wrapper, shared with the page.
-import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB } from '../platform/idb';
+import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB, storageFailure, type StorageFailure } from '../platform/idb';
 
 /**
  * Imported benchmark results (area C) offered to the UI. Files are read here, in the worker,
@@ -51,12 +51,17 @@ function partWorker(): PartPort<Blob> {
   };
 }
 
-/** Helpers beside this worker: one per further core, at most three (the page's own thread is mostly idle while a file is read). */
+/**
+ * Helpers beside this worker: one per further core (`navigator.hardwareConcurrency`), so the
+ * file is read by as many threads as the machine has cores; the page's own thread only draws.
+ * A table keeps a sample of a fixed size however many parts there are, so more helpers do not
+ * mean more memory for the rows.
+ */
 let parts: PartPool<Blob> | null | undefined;
 function partPool(): PartPool<Blob> | null {
   if (parts === undefined) {
     const cores = typeof navigator !== 'undefined' ? navigator.hardwareConcurrency || 1 : 1;
-    parts = typeof Worker === 'function' && cores >= 2 ? new PartPool(partWorker, Math.min(cores - 1, 3)) : null;
+    parts = typeof Worker === 'function' && cores >= 2 ? new PartPool(partWorker, Math.min(cores - 1, MAX_HELPERS)) : null;
   }
   return parts;
 }
@@ -101,11 +106,12 @@ function ask(control: ImportUpdateCallback | undefined, update: ImportUpdate, jo
  * responses, AIPerf aggregate + per-request JSONL). One result per file, in order.
  */
 export async function importBlobs(request: ImportRequest, job: ImportJob, control?: ImportUpdateCallback): Promise<FileImport[]> {
-  const { importFile, mergeCompanions } = await core();
+  const { importFile, mergeCompanions, SPLIT_MIN_BYTES } = await core();
   const base = platformHost();
   const results: FileImport[] = [];
   let last: ImportProgress = { fileName: '', fileIndex: 0, fileCount: request.files.length, bytesRead: 0, totalBytes: 0, rows: 0 };
   const pool = partPool();
+  if (pool && request.files.some((f) => f.size >= SPLIT_MIN_BYTES)) pool.warm();
   for (let i = 0; i < request.files.length && !job.cancelled; i++) {
     const blob = request.files[i] as Blob;
     const name = nameOf(blob, i, request.names);
@@ -163,6 +169,16 @@ function remember(runId: string, table: RequestTable): void {
  */
 const held = new Map<string, RequestTable>();
 
+/**
+ * Tables handed over but still being written: the import's result goes to the page at once
+ * (storing tens of MB took longer than reading the file), and goodput and CDFs read them from
+ * here meanwhile. `writes` settles when every write so far has; a table the database then
+ * refuses moves to `held`, and `benchmarkTableWrites` tells the page which.
+ */
+const writing = new Map<string, RequestTable>();
+let writes: Promise<void> = Promise.resolve();
+const notWritten: { runId: string; reason: StorageFailure }[] = [];
+
 async function putTables(tables: { runId: string; table: RequestTable }[]): Promise<boolean> {
   if (!indexedDbAvailable() || tables.length === 0) return false;
   const { tableRecord } = await core();
@@ -175,7 +191,7 @@ async function putTables(tables: { runId: string; table: RequestTable }[]): Prom
 
 /** A stored table, validated; an unreadable record is removed (its run then shows no per-request data). */
 async function getTable(runId: string): Promise<RequestTable | null> {
-  const hit = held.get(runId) ?? cache.get(runId);
+  const hit = held.get(runId) ?? writing.get(runId) ?? cache.get(runId);
   if (hit) return hit;
   if (!indexedDbAvailable()) return null;
   const raw = await tablesDb.transact(TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
@@ -193,6 +209,8 @@ async function getTable(runId: string): Promise<RequestTable | null> {
 }
 
 async function deleteTables(runIds: readonly string[]): Promise<void> {
+  // A write still under way would put the table back after its deletion.
+  await writes;
   for (const id of runIds) {
     cache.delete(id);
     held.delete(id);
@@ -205,8 +223,10 @@ async function deleteTables(runIds: readonly string[]): Promise<void> {
 
 /** For tests: forgets the tables kept in memory and closes the connection. */
 export async function resetBenchmarkTablesForTests(): Promise<void> {
+  await writes;
   cache.clear();
   held.clear();
+  notWritten.length = 0;
   await tablesDb.close();
 }
 
@@ -253,29 +273,39 @@ export const benchmarksApi = {
 
   /**
    * Hands over the results. Per-request tables are written to IndexedDB here in the worker and
-   * left out of the results (`tablesStored: true`); without IndexedDB they are transferred. When
-   * the database refuses them (storage full or failing), they are kept here in memory and a copy
-   * goes to the page, which keeps the runs in memory too.
+   * left out of the results (`tablesStored: true`); the write goes on after the results are
+   * handed over (`benchmarkTableWrites` reports its end). Without IndexedDB they are transferred.
    */
-  async takeBenchmarkImport(importId: string): Promise<ImportTaken | null> {
+  takeBenchmarkImport(importId: string): ImportTaken | null {
     const job = jobs.get(importId);
     if (!job || job.state === 'running') return null;
     jobs.delete(importId);
     if (!job.results) return null;
     const tables = job.results.flatMap((r) => r.tables);
-    const stored = await putTables(tables).then(
-      (ok) => (ok ? 'stored' : 'no-database'),
-      () => 'refused' as const,
+    if (!indexedDbAvailable() || tables.length === 0) return transfer({ results: job.results, tablesStored: false }, buffersOf(job.results));
+    for (const { runId, table } of tables) writing.set(runId, table);
+    const write = putTables(tables).then(
+      () => {
+        for (const { runId } of tables) writing.delete(runId);
+      },
+      (e: unknown) => {
+        // Kept here until the page reloads; the page is told (benchmarkTableWrites).
+        const reason = storageFailure(e);
+        for (const { runId, table } of tables) {
+          writing.delete(runId);
+          held.set(runId, table);
+          notWritten.push({ runId, reason });
+        }
+      },
     );
-    if (stored === 'stored') {
-      const results = job.results.map((r) => ({ ...r, tables: [] }));
-      return { results, tablesStored: true };
-    }
-    if (stored === 'refused') {
-      for (const { runId, table } of tables) held.set(runId, table);
-      return { results: job.results, tablesStored: false };
-    }
-    return transfer({ results: job.results, tablesStored: false }, buffersOf(job.results));
+    writes = writes.then(() => write);
+    return { results: job.results.map((r) => ({ ...r, tables: [] })), tablesStored: true };
+  },
+
+  /** Waits for the table writes under way; the tables the database refused (held in this worker's memory until a reload). */
+  async benchmarkTableWrites(): Promise<{ runId: string; reason: StorageFailure }[]> {
+    await writes;
+    return notWritten.splice(0);
   },
 
   /** Removes stored per-request tables (their runs were not kept, or were deleted). */

@@ -12,6 +12,8 @@ export interface FileContext {
   issues: IssueLog;
   /** Lets long steps after the last chunk (statistics over a million requests) report progress. */
   tick?: () => void;
+  /** The share of requests a per-request table keeps (request-table.ts `sampleRate`); absent: all. */
+  rowRate?: number;
 }
 
 /** A run as a parser produces it, with its per-request data when the file has any. */

@@ -21,6 +21,11 @@ export type GoodputResult =
       goodputRps: number | null;
       /** Output tokens per second from good requests; null without a duration or token counts. */
       goodOutputTokensPerS: number | null;
+      /**
+       * Rows of the uniform sample the figures were estimated from, when the run's table keeps a
+       * sample of a large log (request-table.ts); the counts are then scaled to all requests.
+       */
+      sampleRows?: number;
     }
   | { status: 'not-applicable'; reason: 'no-limits' | 'no-requests' | 'metric-missing'; missing: ('ttft' | 'tpot' | 'e2el')[] };
 
@@ -66,13 +71,17 @@ export function computeGoodput(table: RequestTable, limits: SloLimits, durationS
     if (Number.isFinite(out)) goodTokens += out;
   }
   const d = durationS !== null && durationS > 0 ? durationS : null;
-  return {
+  // A sampled table: each kept request stands for 1 / rate requests of the log.
+  const scale = table.sample ? table.sample.requests / table.count : 1;
+  const result: GoodputResult = {
     status: 'ok',
-    goodRequests: good,
-    totalRequests: table.count,
+    goodRequests: table.sample ? Math.round(good * scale) : good,
+    totalRequests: table.sample ? table.sample.requests : table.count,
     requestShare: good / table.count,
     outputTokenShare: haveTokens && allTokens > 0 ? goodTokens / allTokens : null,
-    goodputRps: d === null ? null : good / d,
-    goodOutputTokensPerS: d === null || !haveTokens ? null : goodTokens / d,
+    goodputRps: d === null ? null : (good * scale) / d,
+    goodOutputTokensPerS: d === null || !haveTokens ? null : (goodTokens * scale) / d,
   };
+  if (table.sample) result.sampleRows = table.count;
+  return result;
 }

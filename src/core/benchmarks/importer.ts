@@ -6,7 +6,7 @@ import { aiperfCsvRun } from './formats/aiperf';
 import { mappedCsvParser, type MappedCsvParser } from './formats/mapped-csv';
 import { IssueLog, type ImportIssue, type IssueLogState, type SkippedRow } from './issues';
 import { JsonValueStream, parseTolerant } from './json-stream';
-import type { RequestTable } from './request-table';
+import { sampleRate, type RequestTable } from './request-table';
 import type { BenchRun, FormatId } from './run-schema';
 import { sniffEncoding, Utf16Decoder, type EncodingSniff, type TextEncoding } from '../text/encoding';
 import { excerpt, MAX_LINE_CHARS, type CsvLimit } from '../text/limits';
@@ -21,8 +21,6 @@ import { readParquetRequestRows } from './formats/parquet-rows';
  * and checks for cancellation, so it can run in a worker with a progress bar and a cancel
  * button. Pure: reading bytes, decoding, hashing and the clock come from the host.
  */
-/** 1 GB: above this a file is refused with a message (browser memory, and no load test needs more). */
-export const MAX_IMPORT_BYTES = 1_000_000_000;
 export const CHUNK_BYTES = 1024 * 1024;
 /** Hash block size; independent of the chunk size so the hash depends on the content only. */
 export const HASH_BLOCK_BYTES = 4 * 1024 * 1024;
@@ -61,7 +59,6 @@ export interface ImportHost {
 }
 
 export interface ImportOptions {
-  maxBytes?: number;
   chunkBytes?: number;
   /** Minimum time between progress reports. */
   progressIntervalMs?: number;
@@ -71,6 +68,8 @@ export interface ImportOptions {
   fileCount?: number;
   /** Smallest file read in parts when the host offers helper threads (default SPLIT_MIN_BYTES). */
   splitMinBytes?: number;
+  /** About how many requests a run's table keeps before it keeps a sample (default TABLE_ROWS). */
+  tableRows?: number;
 }
 
 export type ImportStatus = 'ok' | 'partial' | 'failed' | 'needs-mapping' | 'cancelled';
@@ -405,6 +404,8 @@ export interface PartRequest {
   from: number;
   to: number;
   format: FormatId;
+  /** The share of requests the tables keep, fixed from the file's first chunk (the same in every part). */
+  rowRate: number;
 }
 
 export interface PartResult {
@@ -450,7 +451,7 @@ export function partBounds(size: number, parts: number, readSoFar: number): numb
  */
 export async function importPart(source: ByteSource, host: Omit<ImportHost, 'progress'>, request: PartRequest, progress?: (bytes: number, rows: number) => void): Promise<PartResult | null | string> {
   const issues = new IssueLog();
-  const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues };
+  const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues, rowRate: request.rowRate };
   const parser = createParser(request.format, ctx);
   if (!parser?.parts) return `the ${request.format} reader cannot read a file in parts`;
   // As importFile's dispatch once the format is known (only arrays get here).
@@ -501,7 +502,6 @@ export async function importPart(source: ByteSource, host: Omit<ImportHost, 'pro
 }
 
 export async function importFile(source: ByteSource, host: ImportHost, options: ImportOptions = {}): Promise<FileImport> {
-  const maxBytes = options.maxBytes ?? MAX_IMPORT_BYTES;
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
   const interval = options.progressIntervalMs ?? 100;
   const issues = new IssueLog();
@@ -526,10 +526,6 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     result.rows.skipped = issues.rowsSkipped;
     return result;
   };
-  if (source.size > maxBytes) {
-    issues.add('error', 'too-large', null, null, `${source.size} bytes; the limit is ${maxBytes} bytes`);
-    return finish('failed');
-  }
   if (source.size === 0) {
     issues.add('error', 'empty-file', null, null, null);
     return finish('failed');
@@ -691,7 +687,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     const bounds = partBounds(source.size, threads.helpers + 1, offset);
     stopAt = bounds[0] ?? source.size;
     for (const [k, from] of bounds.entries()) {
-      const request: PartRequest = { from, to: bounds[k + 1] ?? source.size, format };
+      const request: PartRequest = { from, to: bounds[k + 1] ?? source.size, format, rowRate: ctx.rowRate ?? 1 };
       helpers.push({ request, handle: threads.run(request, partProgress(k)), bytes: 0, rows: 0 });
     }
   };
@@ -776,6 +772,8 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
         void packed?.close();
         return finish('failed');
       }
+      // One request per line: a log too large for a complete table keeps a sample (request-table.ts).
+      if (mode === 'lines' || mode === 'csv-mapped') ctx.rowRate = sampleRate(source.size, bytes, options.tableRows);
     }
     push(text, false);
     if (overLimit()) {

@@ -7,6 +7,7 @@ import { MAX_COLUMNS, MAX_LINE_CHARS } from '../text/limits';
  * are plain text and must be rendered as text only.
  */
 export const issueCodes = [
+  // No longer given (files have no size limit); kept so that messages of stored imports still read.
   'too-large',
   'empty-file',
   'binary-file',

@@ -85,7 +85,8 @@ function latencyNote(run: BenchRun, limits: SloLimits, goodput: GoodputResult | 
   const limit = limits.e2elMs !== null ? { limit: 'e2el' as const, ms: limits.e2elMs } : limits.ttftMs !== null ? { limit: 'ttft' as const, ms: limits.ttftMs } : null;
   if (!limit) return { kind: 'none', reason: limits.tpotMs !== null ? 'only-tpot' : 'no-limit' };
   if (!run.perRequest) return { kind: 'none', reason: 'no-requests' };
-  if (run.perRequest.sampled) return { kind: 'none', reason: 'sampled' };
+  // A sample (the file's own, or the table's of a large log) cannot show that every request met the limit.
+  if (run.perRequest.sampled || run.perRequest.kept !== undefined) return { kind: 'none', reason: 'sampled' };
   if (!goodput) return { kind: 'none', reason: 'not-computed' };
   if (goodput.status !== 'ok') return { kind: 'none', reason: goodput.reason === 'metric-missing' ? 'no-requests' : 'not-computed' };
   // The throughput counts completed requests; it was achieved under the limit only if all of them met it.

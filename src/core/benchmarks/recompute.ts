@@ -1,5 +1,5 @@
 import { hasAnyStat } from './common';
-import type { RequestTable } from './request-table';
+import { tableSummary, type RequestTable, type RowSummary } from './request-table';
 import type { BenchRun, ComparisonRow, MetricId, MetricSummary } from './run-schema';
 import { agrees, summarizeFinite, summarizeWeighted, type PercentileMethod } from './stats';
 
@@ -47,7 +47,19 @@ function weightsFor(table: RequestTable, id: MetricId): Float64Array {
   return w;
 }
 
+/** A metric's sketch over every request of a sampled table (not the pooled chunk gaps, which are kept whole). */
+function sketchOf(summary: RowSummary, id: MetricId) {
+  return id === 'ttft' ? summary.ttft : id === 'e2el' ? summary.e2el : id === 'tpot' ? summary.tpot : id === 'perTokenInclTtft' ? summary.perToken : null;
+}
+
 export function summarizeColumn(table: RequestTable, id: MetricId, percentiles: readonly number[], method: PercentileMethod, ddof: 0 | 1, tokenWeighted = false, tick?: () => void): MetricSummary | null {
+  // A sampled table (a log larger than a table keeps): every request's figures are in bounded summaries.
+  const all = tableSummary(table);
+  const sketch = all && !tokenWeighted ? sketchOf(all, id) : null;
+  if (sketch) {
+    const s = sketch.summary({ percentiles, method, ddof });
+    return s.count === 0 ? null : s;
+  }
   const values = column(table, id);
   if (!values) return null;
   if (tokenWeighted && id !== 'itl') return summarizeWeighted(values, weightsFor(table, id), { percentiles, method, ddof });
@@ -90,8 +102,10 @@ function compareSummaries(id: MetricId, file: MetricSummary, mine: MetricSummary
 }
 
 export function recompute(run: BenchRun, table: RequestTable, options: RecomputeOptions): void {
+  const all = tableSummary(table);
   let okCount = 0;
-  for (let i = 0; i < table.count; i++) okCount += table.ok[i] as number;
+  if (all) okCount = all.ok;
+  else for (let i = 0; i < table.count; i++) okCount += table.ok[i] as number;
   const available: MetricId[] = [];
   const recomputed: BenchRun['recomputed'] = {};
   const rows: ComparisonRow[] = [];
@@ -112,10 +126,10 @@ export function recompute(run: BenchRun, table: RequestTable, options: Recompute
     if (file) rows.push(...compareSummaries(id, file, summary, tokenWeighted && !baseReason ? 'token-weighted' : baseReason, !notComparable));
   }
 
-  let outTokens = 0;
-  let inTokens = 0;
-  let haveIn = false;
-  for (let i = 0; i < table.count; i++) {
+  let outTokens = all ? all.outputTokens : 0;
+  let inTokens = all ? all.inputTokens : 0;
+  let haveIn = all ? all.haveInput : false;
+  for (let i = 0; i < (all ? 0 : table.count); i++) {
     if (table.ok[i] !== 1) continue;
     const o = table.outputTokens[i] as number;
     const n = table.inputTokens[i] as number;
@@ -137,5 +151,5 @@ export function recompute(run: BenchRun, table: RequestTable, options: Recompute
 
   run.recomputed = recomputed;
   run.comparison = [...run.comparison, ...rows].slice(0, 400);
-  run.perRequest = { count: table.count, ok: okCount, sampled: options.sampled, metrics: available };
+  run.perRequest = { count: all ? all.requests : table.count, ok: okCount, sampled: options.sampled, metrics: available, ...(all ? { kept: table.count } : {}) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ValueSketch, type ValueSketchState } from './value-sketch';
 
 /**
  * Per-request data of one run, column-wise in typed arrays: a million requests take about
@@ -22,6 +23,13 @@ export interface RequestTable {
   startS: Float64Array;
   /** Inter-chunk gaps of all requests pooled (only when the file records them). */
   itlGapsMs: Float64Array | null;
+  /**
+   * Set when the file has more requests than a table keeps (`TABLE_ROWS`): the rows are a
+   * uniform sample of `requests` requests, each kept with probability `rate` (by a hash of its
+   * values, so the sample does not depend on how the file was cut into parts). Absent: every
+   * request is in the table.
+   */
+  sample?: { requests: number; rate: number } | undefined;
 }
 
 export const requestTableSchema = z.strictObject({
@@ -35,6 +43,7 @@ export const requestTableSchema = z.strictObject({
   outputTokens: z.instanceof(Float64Array),
   startS: z.instanceof(Float64Array),
   itlGapsMs: z.instanceof(Float64Array).nullable(),
+  sample: z.strictObject({ requests: z.number().int().nonnegative(), rate: z.number().gt(0).lt(1) }).optional(),
 }).refine(
   (t) => [t.ok, t.ttftMs, t.e2elMs, t.tpotMs, t.perTokenMs, t.inputTokens, t.outputTokens, t.startS].every((a) => a.length === t.count),
   { message: 'Column lengths differ from the request count' },
@@ -82,6 +91,93 @@ export function decodePerToken(e2elMs: number, ttftMs: number, outputTokens: num
   return (e2elMs - ttftMs) / (outputTokens - 1);
 }
 
+/**
+ * About this many requests a table keeps (≈ 60 MB of columns). A larger log keeps a uniform
+ * sample of about this size, and its statistics come from bounded summaries of every request
+ * (`RowSummary`); the rate is fixed before the first row from the file's size and the lines of
+ * its first chunk (`sampleRate`), so every thread reading a part of the file uses the same one.
+ */
+export const TABLE_ROWS = 1 << 20;
+
+/** The share of a log's requests its table keeps: 1, or about TABLE_ROWS over the estimated request count. */
+export function sampleRate(fileBytes: number, chunk: Uint8Array, tableRows = TABLE_ROWS): number {
+  let lines = 0;
+  for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+  if (lines === 0 || chunk.length === 0) return 1;
+  const estimate = (fileBytes * lines) / chunk.length;
+  return estimate <= tableRows ? 1 : tableRows / estimate;
+}
+
+/** Everything the statistics of a sampled table need, over every request (not only the kept ones). */
+export interface RowSummary {
+  requests: number;
+  ok: number;
+  inputTokens: number;
+  outputTokens: number;
+  haveInput: boolean;
+  /** Over the succeeded requests, as the statistics read the columns. */
+  ttft: ValueSketch;
+  e2el: ValueSketch;
+  tpot: ValueSketch;
+  perToken: ValueSketch;
+}
+
+interface RowSummaryState {
+  requests: number;
+  ok: number;
+  inputTokens: number;
+  outputTokens: number;
+  haveInput: boolean;
+  ttft: ValueSketchState;
+  e2el: ValueSketchState;
+  tpot: ValueSketchState;
+  perToken: ValueSketchState;
+}
+
+function newSummary(): RowSummary {
+  return { requests: 0, ok: 0, inputTokens: 0, outputTokens: 0, haveInput: false, ttft: new ValueSketch(), e2el: new ValueSketch(), tpot: new ValueSketch(), perToken: new ValueSketch() };
+}
+
+const summaries = new WeakMap<RequestTable, RowSummary>();
+
+/** The summary over every request of a sampled table built here; null for a complete table (or one read back from storage). */
+export function tableSummary(table: RequestTable): RowSummary | null {
+  return summaries.get(table) ?? null;
+}
+
+const hashWord = new Float64Array(1);
+const hashWords = new Uint32Array(hashWord.buffer);
+
+function mix(h: number, k: number): number {
+  let x = Math.imul(k, 0xcc9e2d51);
+  x = (x << 15) | (x >>> 17);
+  x = Math.imul(x, 0x1b873593);
+  let y = h ^ x;
+  y = (y << 13) | (y >>> 19);
+  return (Math.imul(y, 5) + 0xe6546b64) | 0;
+}
+
+function mixValue(h: number, v: number): number {
+  hashWord[0] = v;
+  return mix(mix(h, hashWords[0] as number), hashWords[1] as number);
+}
+
+/** A 32-bit hash of a request's values (MurmurHash3's mixing steps): which requests a sampled table keeps. */
+export function rowHash(ok: boolean, ttftMs: number, e2elMs: number, inputTokens: number, outputTokens: number, startS: number): number {
+  let h = ok ? 0x2545f491 : 0x1b873593;
+  h = mixValue(h, ttftMs);
+  h = mixValue(h, e2elMs);
+  h = mixValue(h, inputTokens);
+  h = mixValue(h, outputTokens);
+  h = mixValue(h, startS);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
 /** Rows per block of the builder's columns. */
 const BLOCK_ROWS = 64 * 1024;
 
@@ -101,6 +197,7 @@ export interface BuilderState {
   blocks: { rows: number; block: ColumnBlock }[];
   minStart: number;
   gaps: Float64Array<ArrayBuffer> | null;
+  summary: RowSummaryState | null;
 }
 
 /** The buffers a builder state holds, for a transfer between threads. */
@@ -108,6 +205,7 @@ export function builderBuffers(state: BuilderState): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
   for (const { block: b } of state.blocks) out.push(b.ok.buffer, b.ttft.buffer, b.e2el.buffer, b.tpot.buffer, b.perToken.buffer, b.input.buffer, b.output.buffer, b.start.buffer);
   if (state.gaps) out.push(state.gaps.buffer);
+  if (state.summary) for (const k of ['ttft', 'e2el', 'tpot', 'perToken'] as const) out.push(state.summary[k].counts.buffer, state.summary[k].sum.bins.buffer, state.summary[k].squares.bins.buffer);
   return out;
 }
 
@@ -148,7 +246,17 @@ export class RequestTableBuilder {
   /** Rows in the full blocks. */
   private before = 0;
   private minStart = Number.POSITIVE_INFINITY;
+  /** Set when the table keeps a sample: every request is summarised, those hashing below `keepBelow` kept. */
+  private readonly summary: RowSummary | null;
+  private readonly keepBelow: number;
 
+  /** `rate`: the share of requests the table keeps (`sampleRate`); 1 keeps all. */
+  constructor(private readonly rate = 1) {
+    this.summary = rate < 1 ? newSummary() : null;
+    this.keepBelow = Math.floor(rate * 2 ** 32);
+  }
+
+  /** Rows in the table (all requests, or the kept sample). */
   get count(): number {
     return this.before + this.i;
   }
@@ -201,18 +309,37 @@ export class RequestTableBuilder {
 
   /** Adds one request. Arguments are positional to keep the hot import loop allocation-free. */
   add(ok: boolean, ttftMs: number, e2elMs: number, tpotMs: number, perTokenMs: number, inputTokens: number, outputTokens: number, startS: number): void {
+    const tpot = tpotMs !== tpotMs && ok ? decodePerToken(e2elMs, ttftMs, outputTokens) : tpotMs;
+    const perToken = perTokenMs !== perTokenMs && ok && outputTokens > 0 ? e2elMs / outputTokens : perTokenMs;
+    if (startS < this.minStart) this.minStart = startS;
+    const summary = this.summary;
+    if (summary !== null) {
+      summary.requests++;
+      if (ok) {
+        summary.ok++;
+        if (Number.isFinite(outputTokens)) summary.outputTokens += outputTokens;
+        if (Number.isFinite(inputTokens)) {
+          summary.inputTokens += inputTokens;
+          summary.haveInput = true;
+        }
+        if (Number.isFinite(ttftMs)) summary.ttft.add(ttftMs);
+        if (Number.isFinite(e2elMs)) summary.e2el.add(e2elMs);
+        if (Number.isFinite(tpot)) summary.tpot.add(tpot);
+        if (Number.isFinite(perToken)) summary.perToken.add(perToken);
+      }
+      if (rowHash(ok, ttftMs, e2elMs, inputTokens, outputTokens, startS) >= this.keepBelow) return;
+    }
     if (this.i === this.capacity) this.grow();
     const i = this.i;
     this.i = i + 1;
     this.ok[i] = ok ? 1 : 0;
     this.ttft[i] = ttftMs;
     this.e2el[i] = e2elMs;
-    this.tpot[i] = tpotMs !== tpotMs && ok ? decodePerToken(e2elMs, ttftMs, outputTokens) : tpotMs;
-    this.perToken[i] = perTokenMs !== perTokenMs && ok && outputTokens > 0 ? e2elMs / outputTokens : perTokenMs;
+    this.tpot[i] = tpot;
+    this.perToken[i] = perToken;
     this.input[i] = inputTokens;
     this.output[i] = outputTokens;
     this.start[i] = startS;
-    if (startS < this.minStart) this.minStart = startS;
   }
 
   addRow(row: RequestRow): void {
@@ -223,7 +350,9 @@ export class RequestTableBuilder {
   save(): BuilderState {
     const blocks = [...this.full];
     if (this.i > 0) blocks.push({ rows: this.i, block: this.current() });
-    return { blocks, minStart: this.minStart, gaps: this.gaps ? this.gaps.done() : null };
+    const m = this.summary;
+    const summary = m === null ? null : { requests: m.requests, ok: m.ok, inputTokens: m.inputTokens, outputTokens: m.outputTokens, haveInput: m.haveInput, ttft: m.ttft.save(), e2el: m.e2el.save(), tpot: m.tpot.save(), perToken: m.perToken.save() };
+    return { blocks, minStart: this.minStart, gaps: this.gaps ? this.gaps.done() : null, summary };
   }
 
   /** Appends the rows of a saved builder after this one's, as if they had been added here. */
@@ -235,6 +364,20 @@ export class RequestTableBuilder {
     }
     if (state.minStart < this.minStart) this.minStart = state.minStart;
     if (state.gaps && state.gaps.length > 0) this.addGaps(state.gaps);
+    const m = this.summary;
+    const p = state.summary;
+    if ((m === null) !== (p === null)) throw new Error('a part of the file was read with another sample rate');
+    if (m !== null && p !== null) {
+      m.requests += p.requests;
+      m.ok += p.ok;
+      m.inputTokens += p.inputTokens;
+      m.outputTokens += p.outputTokens;
+      m.haveInput ||= p.haveInput;
+      m.ttft.absorb(p.ttft);
+      m.e2el.absorb(p.e2el);
+      m.tpot.absorb(p.tpot);
+      m.perToken.absorb(p.perToken);
+    }
   }
 
   addGaps(gapsMs: ArrayLike<number>): void {
@@ -260,7 +403,7 @@ export class RequestTableBuilder {
     }
     const startS = out.start;
     if (Number.isFinite(this.minStart)) for (let i = 0; i < n; i++) startS[i] = (startS[i] as number) - this.minStart;
-    return {
+    const table: RequestTable = {
       count: n,
       ok: out.ok,
       ttftMs: out.ttft,
@@ -272,5 +415,10 @@ export class RequestTableBuilder {
       startS,
       itlGapsMs: this.gaps ? this.gaps.done() : null,
     };
+    if (this.summary !== null) {
+      table.sample = { requests: this.summary.requests, rate: this.rate };
+      summaries.set(table, this.summary);
+    }
+    return table;
   }
 }

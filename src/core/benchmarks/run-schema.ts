@@ -192,6 +192,11 @@ export const benchRunSchema = z.strictObject({
       /** The file keeps only a sample of the requests. */
       sampled: z.boolean(),
       metrics: z.array(metricIdSchema).max(5),
+      /**
+       * Requests in the stored per-request table when it keeps a uniform sample of a large log
+       * (request-table.ts `TABLE_ROWS`); the statistics still count all `count`. Absent: all kept.
+       */
+      kept: nonNegative.optional(),
     })
     .nullable(),
   cost: z.strictObject({ totalUsd: nonNegative, rowsWithCost: nonNegative, rowsWithoutCost: nonNegative }).nullable(),

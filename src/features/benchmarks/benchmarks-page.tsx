@@ -51,6 +51,7 @@ export function BenchmarksPage() {
   const runs = useMemo(() => stored.data?.runs ?? [], [stored.data]);
   const files = useMemo(() => stored.data?.files ?? [], [stored.data]);
   const unstored = stored.data?.unstored ?? [];
+  const tablesUnstored = stored.data?.tablesUnstored ?? [];
   const goodput = useGoodput(runs, slo.data);
   // The table and charts follow the data in a background render React can interrupt, so new
   // results never hold the main thread for long.
@@ -176,6 +177,11 @@ export function BenchmarksPage() {
         {unstored.length > 0 ? (
           <p role="status" className="mb-2 text-sm text-warn" data-testid="bench-unstored">
             {t('runs.unstored', { files: countIn(benchmarksMessages, language, 'files', unstored.length), reason: storageFailureText(language, (unstored[0] as (typeof unstored)[number]).reason) })}
+          </p>
+        ) : null}
+        {tablesUnstored.length > 0 ? (
+          <p role="status" className="mb-2 text-sm text-warn" data-testid="bench-tables-unstored">
+            {t('runs.tablesUnstored', { runs: countIn(benchmarksMessages, language, 'runs', tablesUnstored.length), reason: storageFailureText(language, (tablesUnstored[0] as (typeof tablesUnstored)[number]).reason) })}
           </p>
         ) : null}
         <div className="mb-4">

@@ -6,7 +6,8 @@ import { ChooseFiles } from '../../components/choose-files';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { CsvMapping } from '../../core/benchmarks/csv';
-import { MAX_IMPORT_BYTES, type ImportProgress } from '../../core/benchmarks/importer';
+import type { ImportProgress } from '../../core/benchmarks/importer';
+import { TABLE_ROWS } from '../../core/benchmarks/request-table';
 import { formatInteger } from '../../lib/format/format';
 import { storageFailureText } from '../../lib/i18n/storage';
 import { filesFromDataTransfer, filesFromList, type DroppedFile } from '../../lib/files/dropped-files';
@@ -171,7 +172,7 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
       >
         <p className="text-sm font-medium">{t('import.drop')}</p>
         <ChooseFiles label={t('import.choose')} testId="file-input" disabled={busy} onFiles={(files) => void run(filesFromList(files), null)} />
-        <p className="text-xs text-muted">{t('import.limit', { size: formatBytes(language, MAX_IMPORT_BYTES) })}</p>
+        <p className="text-xs text-muted">{t('import.limit', { rows: formatInteger(language, TABLE_ROWS) })}</p>
       </div>
 
       {busy ? (

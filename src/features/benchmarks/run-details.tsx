@@ -66,7 +66,7 @@ export function RunDetails(props: { run: BenchRun; fileName: string }) {
         <dl>
           {run.perRequest ? (
             <>
-              <dt className={dt}>{t('det.perRequest', { count: formatInteger(language, run.perRequest.count), ok: formatInteger(language, run.perRequest.ok), sampled: run.perRequest.sampled ? t('det.sampled') : '' })}</dt>
+              <dt className={dt}>{t('det.perRequest', { count: formatInteger(language, run.perRequest.count), ok: formatInteger(language, run.perRequest.ok), sampled: run.perRequest.sampled ? t('det.sampled') : run.perRequest.kept !== undefined ? t('det.tableSample', { kept: formatInteger(language, run.perRequest.kept) }) : '' })}</dt>
               <dd className={dd} />
             </>
           ) : null}

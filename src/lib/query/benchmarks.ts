@@ -7,7 +7,7 @@ import type { BenchRun, MetricId, SloLimits } from '../../core/benchmarks/run-sc
 import { metricOf } from '../../core/benchmarks/views';
 import type { PublishedSeries } from '../../core/catalog/published-measurements';
 import type { DroppedFile } from '../files/dropped-files';
-import { clearQuarantine, deleteFile, deleteRun, listRuns, loadSloLimits, onRunsChanged, saveImport, saveSloLimits, type RunsSnapshot, type SaveResult } from '../storage/runs-db';
+import { clearQuarantine, deleteFile, deleteRun, listRuns, loadSloLimits, noteUnstoredTables, onRunsChanged, saveImport, saveSloLimits, type RunsSnapshot, type SaveResult } from '../storage/runs-db';
 import { compute } from './compute';
 import { rereadOnSettled, watchStore } from './storage-watch';
 
@@ -105,6 +105,9 @@ export function importFilesMutation() {
         // The per-request data is in the database now; the outcome list keeps only the summary.
         outcomes.push({ name: source.name, result: { ...result, tables: [] }, saved, file: source.file });
       }
+      // The worker writes the per-request tables after handing the results over; a table it
+      // could not store is named above the runs (kept in its memory until a reload).
+      void compute.benchmarkTableWrites({}).then(noteUnstoredTables, () => undefined);
       return outcomes;
     },
     ...rereadOnSettled(benchmarkKeys.runs),

@@ -112,6 +112,8 @@ export interface RunsSnapshot {
   quarantined: QuarantinedEntry[];
   /** Files (by hash) held in this tab's memory only, with the reason they were not stored: lost on reload. */
   unstored: { hash: string; reason: StorageFailure }[];
+  /** Runs that are stored but whose per-request table the browser refused (held in the worker's memory until a reload). */
+  tablesUnstored: { runId: string; reason: StorageFailure }[];
   /** Why the stored runs could not be read (the files held in memory are listed all the same); null = read. */
   readFailure: StorageFailure | null;
 }
@@ -140,6 +142,15 @@ interface HeldImport {
 }
 const held = new Map<string, HeldImport>();
 
+/** Per-request tables the worker could not store after their runs were (by run id). */
+const tablesHeld = new Map<string, StorageFailure>();
+
+/** Notes tables the worker's background write could not store (their runs are listed with a note). */
+export function noteUnstoredTables(tables: readonly { runId: string; reason: StorageFailure }[]): void {
+  for (const t of tables) tablesHeld.set(t.runId, t.reason);
+  if (tables.length > 0) announce();
+}
+
 async function deleteTables(runIds: readonly string[]): Promise<void> {
   if (runIds.length === 0) return;
   await tablesDb.transact(TABLES, 'readwrite', (tx) => {
@@ -150,6 +161,7 @@ async function deleteTables(runIds: readonly string[]): Promise<void> {
 /** For tests: close and forget the open connections. */
 export async function resetRunsDbForTests(): Promise<void> {
   held.clear();
+  tablesHeld.clear();
   await runsDb.close();
   await tablesDb.close();
 }
@@ -237,7 +249,9 @@ export async function listRuns(): Promise<RunsSnapshot> {
     .sort((a, b) => (order.get(a.fileHash) as number) - (order.get(b.fileHash) as number) || a.run.source.index - b.run.source.index)
     .map((r) => r.run);
   const unstored = [...held.values()].map((h) => ({ hash: h.file.hash, reason: h.reason }));
-  return { files: sortedFiles, runs: list, quarantined: stored.quarantined, unstored, readFailure };
+  // Runs of a file held in memory are named by `unstored` already.
+  const tablesUnstored = list.filter((r) => tablesHeld.has(r.id) && !held.has(r.source.fileHash ?? '')).map((r) => ({ runId: r.id, reason: tablesHeld.get(r.id) as StorageFailure }));
+  return { files: sortedFiles, runs: list, quarantined: stored.quarantined, unstored, tablesUnstored, readFailure };
 }
 
 export async function saveImport(result: FileImport, importedAt: string): Promise<SaveResult> {

@@ -1,5 +1,6 @@
 import { deriveThroughput, endpointFromUrl, ErrorCounter, isRecord, newRun, note, type FileContext, type ParsedRun, type ValueParser } from '../common';
 import { isUnfinished } from '../json-stream';
+import { ExactSum, type ExactSumState } from '../exact-sum';
 import { recompute } from '../recompute';
 import { builderBuffers, RequestTableBuilder, type BuilderState } from '../request-table';
 
@@ -91,23 +92,24 @@ interface Acc {
   outTok: number;
   cachedTok: number;
   reasoningTok: number;
-  cost: number;
+  /** Order-free sums: a file read in parts gives the same bits as one read in one piece. */
+  cost: ExactSum;
   withCost: number;
   withoutCost: number;
   minStart: number;
   maxEnd: number;
-  busyMs: number;
+  busyMs: ExactSum;
   target: string | null;
   firstLine: number;
 }
 
 /** An accumulator as plain data, for a part of the file read in another thread. */
-type SavedAcc = Omit<Acc, 'builder' | 'errors'> & { builder: BuilderState; errors: [string, number][] };
+type SavedAcc = Omit<Acc, 'builder' | 'errors' | 'cost' | 'busyMs'> & { builder: BuilderState; errors: [string, number][]; cost: ExactSumState; busyMs: ExactSumState };
 
-function newAcc(model: string | null, line: number): Acc {
+function newAcc(model: string | null, line: number, rowRate: number): Acc {
   return {
     model,
-    builder: new RequestTableBuilder(),
+    builder: new RequestTableBuilder(rowRate),
     errors: new ErrorCounter(),
     ok: 0,
     failed: 0,
@@ -115,12 +117,12 @@ function newAcc(model: string | null, line: number): Acc {
     outTok: 0,
     cachedTok: 0,
     reasoningTok: 0,
-    cost: 0,
+    cost: new ExactSum(),
     withCost: 0,
     withoutCost: 0,
     minStart: Number.POSITIVE_INFINITY,
     maxEnd: Number.NEGATIVE_INFINITY,
-    busyMs: 0,
+    busyMs: new ExactSum(),
     target: null,
     firstLine: line,
   };
@@ -228,7 +230,7 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
       // Logs name the same model row after row: compare with the last one before the map.
       let acc = key === lastKey ? lastAcc : byModel.get(key);
       if (acc === undefined) {
-        acc = newAcc(model === null ? null : model.slice(0, 300), line);
+        acc = newAcc(model === null ? null : model.slice(0, 300), line, ctx.rowRate ?? 1);
         byModel.set(key, acc);
       }
       lastKey = key;
@@ -240,10 +242,10 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
         const end = dur === dur ? start + dur / 1000 : start;
         if (end > acc.maxEnd) acc.maxEnd = end;
       }
-      if (dur === dur) acc.busyMs += dur;
+      if (dur === dur) acc.busyMs.add(dur);
       const cost = r.cost_usd;
       if (typeof cost === 'number' && cost >= 0 && cost !== Number.POSITIVE_INFINITY) {
-        acc.cost += cost;
+        acc.cost.add(cost);
         acc.withCost += 1;
       } else acc.withoutCost += 1;
       if (acc.target === null && typeof r.base_url === 'string') acc.target = r.base_url;
@@ -271,7 +273,10 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
         for (const [key, acc] of byModel) {
           const builder = acc.builder.save();
           buffers.push(...builderBuffers(builder));
-          models.push({ key, acc: { ...acc, builder, errors: acc.errors.save() } });
+          const cost = acc.cost.save();
+          const busyMs = acc.busyMs.save();
+          buffers.push(cost.bins.buffer, busyMs.bins.buffer);
+          models.push({ key, acc: { ...acc, builder, errors: acc.errors.save(), cost, busyMs } });
         }
         return { state: models, buffers };
       },
@@ -279,7 +284,7 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
         for (const { key, acc: part } of state as { key: string; acc: SavedAcc }[]) {
           let acc = byModel.get(key);
           if (acc === undefined) {
-            acc = newAcc(part.model, part.firstLine + lineShift);
+            acc = newAcc(part.model, part.firstLine + lineShift, ctx.rowRate ?? 1);
             byModel.set(key, acc);
           }
           acc.builder.absorb(part.builder);
@@ -290,12 +295,12 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
           acc.outTok += part.outTok;
           acc.cachedTok += part.cachedTok;
           acc.reasoningTok += part.reasoningTok;
-          acc.cost += part.cost;
+          acc.cost.absorb(part.cost);
           acc.withCost += part.withCost;
           acc.withoutCost += part.withoutCost;
           acc.minStart = Math.min(acc.minStart, part.minStart);
           acc.maxEnd = Math.max(acc.maxEnd, part.maxEnd);
-          acc.busyMs += part.busyMs;
+          acc.busyMs.absorb(part.busyMs);
           acc.target ??= part.target;
         }
         lastKey = null;
@@ -314,10 +319,10 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
         if (Number.isFinite(acc.minStart) && acc.maxEnd > acc.minStart) {
           run.durationS = acc.maxEnd - acc.minStart;
           run.date = new Date(acc.minStart * 1000).toISOString();
-          run.load.measuredConcurrency = acc.busyMs / 1000 / run.durationS;
+          run.load.measuredConcurrency = acc.busyMs.value() / 1000 / run.durationS;
           note(run, 'estimate', 'duration from the first request start to the last request end');
         }
-        run.cost = { totalUsd: acc.cost, rowsWithCost: acc.withCost, rowsWithoutCost: acc.withoutCost };
+        run.cost = { totalUsd: acc.cost.value(), rowsWithCost: acc.withCost, rowsWithoutCost: acc.withoutCost };
         if (acc.cachedTok > 0) run.extras.push({ key: 'cached_tok', value: acc.cachedTok });
         if (acc.reasoningTok > 0) run.extras.push({ key: 'reasoning_tok', value: acc.reasoningTok });
         const table = acc.builder.build();
