@@ -722,7 +722,8 @@ export function* planSearchSteps(
     let capacity: { of: Scenario['selfHosted']; resolution: CapacityResolution } | null = null;
     // The shape as aggregated replicas, and as prefill and decode pools of its workers.
     // Pools are searched on the layout the hardware fit picks at the count (both pools use it).
-    const poolBillings = constraints.disaggregated && shape.bestAtCount ? billings.filter((b) => POOL_BILLINGS.has(b)) : [];
+    // One reserved rate holds for both terms, so with both allowed the 12-month one is never worse.
+    const poolBillings = constraints.disaggregated && shape.bestAtCount ? billings.filter((b) => POOL_BILLINGS.has(b) && !(b === 'reserved-36' && billings.includes('reserved-12'))) : [];
     const poolEvidence = poolBillings.length > 0 ? poolEvidenceFor(scenario, input, shape, catalog, poolLengths, fromRuns) : null;
     if (poolEvidence && 'failing' in poolEvidence) {
       excluded.push({ ...base, billing: null, evidence: null, pools: true, reason: { code: 'slo-unreachable', nearestLoad: null, failing: poolEvidence.failing, misses: [] } });
@@ -758,7 +759,8 @@ export function* planSearchSteps(
       const s = withPatch(scenario, patch);
       // The billing modes of one shape share its capacity (the series and the throughput figure).
       if (capacity === null || !sameCapacityInputs(capacity.of, s.selfHosted)) capacity = { of: s.selfHosted, resolution: resolveCapacity(s.selfHosted) };
-      const e = evaluateTco(s, { curves: false, breakEven: false, capacity: capacity.resolution, shape: shapeOf(s) });
+      // Pools have no hybrid candidate: their evaluation leaves it out.
+      const e = evaluateTco(s, { curves: false, breakEven: false, capacity: capacity.resolution, shape: shapeOf(s), lean: true, hybrid: pools === null });
       evaluated++;
       apiEvaluation ??= e;
       const marker = pools ? { pools: true as const } : {};

@@ -7,7 +7,7 @@ import { DECODE_RATE_FACTOR, PREFILL_RATE_FACTOR, bestSplit, type BindingPool } 
 import { NOT_COMPUTED, solveBreakEven, type BreakEven } from './break-even';
 import { monthlyRate, type Capital } from './capital';
 import { horizonView, type HorizonView } from './horizon';
-import { cheapestHybridTotal, hourlySplit, optimiseHybrid, type HourSplit } from './hybrid';
+import { cheapestHybridTotal, hourlySplit, hybridPoint, optimiseHybrid, type HourSplit } from './hybrid';
 import {
   MAX_REPLICAS,
   apiPerTaskTotal,
@@ -526,6 +526,13 @@ export interface EvaluateOptions {
   capacity?: CapacityResolution;
   /** The scenario's demand shape, when already known (the plan search's candidates of one schedule share it). */
   shape?: DemandShape;
+  /**
+   * Figures only (the plan search): no hour-by-hour split of the hybrid, no cost per owned
+   * replica count, no rate-limit check. With `hybrid: false` as well, no hybrid at all (all to
+   * the API), for candidates that have none.
+   */
+  lean?: boolean;
+  hybrid?: boolean;
 }
 
 /** The serving workers of a disaggregated deployment, split between its pools at the peak hour. */
@@ -726,9 +733,9 @@ function selfHostedSection(model: TcoModel, d: Deployment): SelfHostedSection {
   };
 }
 
-function hybridSection(model: TcoModel, d: Deployment): HybridSection {
+function hybridSection(model: TcoModel, d: Deployment, options: EvaluateOptions): HybridSection {
   const { tasks, mix, apiPerTask: p } = model;
-  const hybrid = optimiseHybrid(model, tasks);
+  const hybrid = options.hybrid === false ? { best: hybridPoint(model, tasks, 0), byReplicas: [] } : optimiseHybrid(model, tasks);
   const h = hybrid.best;
   const hybridSelfAccepted = d.accepted * h.selfShare;
   const hybridBusy = h.replicas > 0 ? (hybridSelfAccepted * model.secondsPerAttempt) / mix.selfRetryFactor / 3600 : 0;
@@ -758,8 +765,8 @@ function hybridSection(model: TcoModel, d: Deployment): HybridSection {
       outputUsd: p.outputUsd * overflowTasks,
     },
     staffFte: staffFteAt(model.rates.scaling, owned.totalReplicas),
-    byReplicas: hybrid.byReplicas.map((b) => ({ replicas: b.replicas, totalUsd: b.totalUsd, selfShare: b.selfShare })),
-    hourly: hourlySplit(model, tasks, h.replicas),
+    byReplicas: options.lean ? [] : hybrid.byReplicas.map((b) => ({ replicas: b.replicas, totalUsd: b.totalUsd, selfShare: b.selfShare })),
+    hourly: options.lean ? [] : hourlySplit(model, tasks, h.replicas),
   };
 }
 
@@ -806,7 +813,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
   const deployment = deploymentAt(model, profileMode);
   const api = apiSection(model);
   const selfHosted = selfHostedSection(model, deployment);
-  const hybrid = hybridSection(model, deployment);
+  const hybrid = hybridSection(model, deployment, options);
   const breakEven = breakEvenView(model, options.breakEven === false ? NOT_COMPUTED : solveBreakEven(model));
   return {
     acceptance: { api: model.acceptanceApi, selfHosted: model.acceptanceSelf },
@@ -818,7 +825,7 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
     verdict: verdictSection(model, api, selfHosted, hybrid),
     rateLimits: checkRateLimits(model, model.tasks, hybrid.replicas, limits),
     billing: billingSection(model, deployment),
-    horizon: horizonView(model),
+    horizon: horizonView(model, options.hybrid === false ? { hybrid: 'none' } : {}),
     shape: shapeSection(model, profileMode),
     curves: options.curves === false ? { unit: 'tasks', tokensPerTask: 0, xMax: 0, api: [], selfHosted: [], hybrid: [], current: model.tasks, breakEven: null } : costCurves(model, breakEven.tasksPerMonth),
   };
