@@ -26,6 +26,10 @@ test.describe('disaggregated pools', () => {
     await tco.open({ hash: `#/tco?s=${encodeScenario(pooled())}`, charts: false });
     await slow(tco.kpi('self')).toContainText('$303,680');
     await expect(tco.deployment('self')).toContainText('prefill/decode pools, workers of 8 × NVIDIA H200 SXM');
+    // Workers, not replicas, wherever the page counts them: 12 owned workers split 3 + 9 carry
+    // min(54, 49.68) = 49.68 of the 50 req/s, 99 %; the break-even lies at the fewest pools can run, 2.
+    await expect(tco.kpi('hybrid')).toContainText('12 owned prefill/decode workers serve 99%');
+    await expect(tco.breakEvenSentence()).toContainText('with 2 workers');
     await expect(tco.deployment('throughput')).toContainText('prefill 20 req/s and decode 6 req/s per worker');
     await expect(tco.deployment('throughput')).toContainText('entered: our sweep');
     // The what-if sliders that size replicas do not size pools: they are not offered.

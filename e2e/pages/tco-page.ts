@@ -188,6 +188,11 @@ export class TcoPage {
     return this.page.getByTestId('capacity-pools-note');
   }
 
+  /** The verdict's sentence about the break-even volume. */
+  breakEvenSentence(): Locator {
+    return this.page.getByTestId('tco-break-even-sentence');
+  }
+
   kpi(name: 'api' | 'self' | 'hybrid' | 'break-even' | 'capacity' | 'utilisation'): Locator {
     return this.page.getByTestId(`tco-kpi-${name}`);
   }

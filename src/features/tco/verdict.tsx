@@ -35,12 +35,13 @@ export function deploymentText(e: TcoEvaluation, s: VerdictScenario, t: TcoT): s
 }
 
 /** The break-even in one sentence, with its reason when there is none. */
-export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT): string {
+export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, unit: 'replicas' | 'workers' = 'replicas'): string {
   const r = b.result;
   if (r.kind === 'at') {
     const tokens = b.tokensPerMonth === null ? fmt.compact(b.tasksPerMonth) : fmt.compact(b.tokensPerMonth);
     const ratio = b.timesCurrentVolume === null ? null : fmt.number(b.timesCurrentVolume, 2);
-    const replicas = t(plural(fmt.language, r.replicas, { one: 'cf.replicas.one', other: 'cf.replicas.other' }), { n: r.replicas });
+    // Disaggregated pools count workers, not replicas.
+    const replicas = t(plural(fmt.language, r.replicas, unit === 'workers' ? { one: 'cf.workers.one', other: 'cf.workers.other' } : { one: 'cf.replicas.one', other: 'cf.replicas.other' }), { n: r.replicas });
     const base = ratio === null ? t('be.atNoRatio', { tokens, replicas }) : t('be.at', { tokens, replicas, ratio });
     if (r.stableFromTasks === null) return `${base} ${t('be.notStable')}`;
     if (r.windows.length > 1 && b.stableFromTokensPerMonth !== null) {
@@ -224,7 +225,7 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
           </p>
         ) : null}
         <p className="mt-2 text-sm text-muted" data-testid="tco-break-even-sentence">
-          {breakEvenSentence(b, fmt, t)}
+          {breakEvenSentence(b, fmt, t, e.selfHosted.pools ? 'workers' : 'replicas')}
           <Help topic={b.result.kind === 'never' ? 'breakEvenNever' : 'breakEven'} />
         </p>
         <p className="mt-1">
@@ -264,7 +265,14 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         <Kpi
           label={t('kpi.hybrid')}
           value={fmt.money(e.hybrid.monthlyUsd)}
-          sub={overLimit(t(plural(fmt.language, e.hybrid.replicas, { one: 'kpi.hybridSub.one', other: 'kpi.hybridSub.other' }), { k: e.hybrid.replicas, share: fmt.percent(e.hybrid.selfShare, 0), perTask: perTask(e.hybrid.perAcceptedTask) }), e.rateLimits.hybrid.exceeds)}
+          sub={overLimit(
+            t(e.selfHosted.pools ? 'kpi.hybridSubPools' : plural(fmt.language, e.hybrid.replicas, { one: 'kpi.hybridSub.one', other: 'kpi.hybridSub.other' }), {
+              k: e.hybrid.replicas,
+              share: fmt.percent(e.hybrid.selfShare, 0),
+              perTask: perTask(e.hybrid.perAcceptedTask),
+            }),
+            e.rateLimits.hybrid.exceeds,
+          )}
           tone={e.rateLimits.hybrid.exceeds && e.volume.tokensPerMonth > 0 ? 'warn' : tone('hybrid')}
           testId="tco-kpi-hybrid"
         />
