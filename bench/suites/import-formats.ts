@@ -9,7 +9,7 @@ import { platformHost, unpack } from '../../src/worker/platform';
 import { jsonlToParquet } from '../../scripts/make-fixtures-packed';
 import { DATA_DIR, ensureJsonl } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';
-import { collect, fileSource } from './import';
+import { collect, fileSource, parseLines } from './import';
 
 /**
  * The request log in the forms teams store it (src/core/text/packed.ts, src/core/text/parquet.ts),
@@ -65,15 +65,9 @@ async function bareGzLoop(): Promise<number> {
     const bytes = await reader.next();
     if (bytes === null) break;
     // The generated log is ASCII: no character is cut between pieces.
-    const data = carry + decoder.decode(bytes);
-    let start = 0;
-    for (;;) {
-      const nl = data.indexOf('\n', start);
-      if (nl === -1) break;
-      if (JSON.parse(data.slice(start, nl)) !== null) lines += 1;
-      start = nl + 1;
-    }
-    carry = data.slice(start);
+    const step = parseLines(carry + decoder.decode(bytes));
+    lines += step.lines;
+    carry = step.carry;
   }
   await close();
   if (reader.problem) throw new Error(reader.problem.detail);

@@ -417,7 +417,10 @@ export function marginalReplicaCost(model: TcoModel): number {
  */
 export function replicasNeeded(model: TcoModel, tasks: number): number | null {
   if (tasks <= 0) return 0;
-  if (model.pools !== null) return poolWorkers(model.pools, tasks).prefill + poolWorkers(model.pools, tasks).decode;
+  if (model.pools !== null) {
+    const w = poolWorkers(model.pools, tasks);
+    return w.prefill + w.decode;
+  }
   const k = model.tasksPerReplica;
   if (k === null) return 1;
   if (k <= 0) return null;
