@@ -29,7 +29,9 @@ function restrict(patterns, message, regex, extra = []) {
  * its files import the chart library. A chart elsewhere takes the library's parts from
  * components/chart/recharts.tsx, or draws with the kit's plot parts.
  */
-const chartKit = [{ regex: '^recharts(?:/|$)', message: 'Charts draw through the chart kit: import Recharts parts from src/components/chart/recharts.tsx, not from recharts.' }];
+const chartKit = [
+  { regex: '^recharts(?:/|$)', message: 'Charts draw through the chart kit: import Recharts parts from src/components/chart/recharts.tsx, not from recharts.' },
+];
 
 /**
  * A relative import of a sibling folder, written without the parent's name (`../tco/verdict`
@@ -53,7 +55,19 @@ const computeClient = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-e2e/**', 'dist-e2e-next/**', 'dist-cli/**', 'node_modules/**', 'coverage/**', 'playwright-report/**', 'test-results/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-e2e/**',
+      'dist-e2e-next/**',
+      'dist-cli/**',
+      'node_modules/**',
+      'coverage/**',
+      'playwright-report/**',
+      'test-results/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -121,7 +135,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: 'ImportDeclaration[importKind="value"], Program > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportNamedDeclaration > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportDefaultDeclaration',
+          selector:
+            'ImportDeclaration[importKind="value"], Program > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportNamedDeclaration > :matches(VariableDeclaration, FunctionDeclaration, ClassDeclaration, TSEnumDeclaration), ExportDefaultDeclaration',
           message: 'worker/contract.ts holds types only (import type, interfaces, type aliases).',
         },
       ],
@@ -129,17 +144,32 @@ export default tseslint.config(
   },
   {
     files: ['src/lib/**/*.ts', 'src/lib/**/*.tsx'],
-    rules: restrict(['**/state/**', '**/components/**', '**/features/**', '**/app/**'], 'lib is below state, components, features and app.', undefined, chartKit),
+    rules: restrict(
+      ['**/state/**', '**/components/**', '**/features/**', '**/app/**'],
+      'lib is below state, components, features and app.',
+      undefined,
+      chartKit,
+    ),
   },
   {
     // components/ holds only pieces that know no feature; of them, only the chart kit imports the chart library.
     files: ['src/state/**/*.ts', 'src/components/**/*.ts', 'src/components/**/*.tsx'],
     ignores: ['src/components/chart/**'],
-    rules: restrict(['**/features', '**/features/**', '**/app', '**/app/**'], 'Shared code must not depend on features or the app shell.', siblingFolder(['features', 'app']), [...chartKit, ...computeClient]),
+    rules: restrict(
+      ['**/features', '**/features/**', '**/app', '**/app/**'],
+      'Shared code must not depend on features or the app shell.',
+      siblingFolder(['features', 'app']),
+      [...chartKit, ...computeClient],
+    ),
   },
   {
     files: ['src/components/chart/**/*.ts', 'src/components/chart/**/*.tsx'],
-    rules: restrict(['**/features', '**/features/**', '**/app', '**/app/**'], 'Shared code must not depend on features or the app shell.', siblingFolder(['features', 'app']), computeClient),
+    rules: restrict(
+      ['**/features', '**/features/**', '**/app', '**/app/**'],
+      'Shared code must not depend on features or the app shell.',
+      siblingFolder(['features', 'app']),
+      computeClient,
+    ),
   },
   {
     files: ['src/app/**/*.ts', 'src/app/**/*.tsx'],
@@ -147,13 +177,21 @@ export default tseslint.config(
   },
   ...features.flatMap((f) => {
     const others = features.filter((o) => o !== f);
-    const message = 'Features do not import each other (share through components/, lib/ or core/, meet in app/) and reach the worker only through lib/query (its types: worker/contract).';
+    const message =
+      'Features do not import each other (share through components/, lib/ or core/, meet in app/) and reach the worker only through lib/query (its types: worker/contract).';
     const patterns = [...others.flatMap((o) => [`**/features/${o}`, `**/features/${o}/**`]), '**/app', '**/app/**', 'comlink'];
     return [
       // Nothing of the worker but its contract (types only): its calls go through lib/query.
-      { files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`], ignores: ['**/*.test.ts', '**/*.test.tsx'], rules: restrict(patterns, message, siblingFolder([...others, 'app']), [workerButContract(message), ...computeClient, ...chartKit]) },
+      {
+        files: [`src/features/${f}/**/*.ts`, `src/features/${f}/**/*.tsx`],
+        ignores: ['**/*.test.ts', '**/*.test.tsx'],
+        rules: restrict(patterns, message, siblingFolder([...others, 'app']), [workerButContract(message), ...computeClient, ...chartKit]),
+      },
       // A test may run the worker's platform code (decoding, hashing) directly.
-      { files: [`src/features/${f}/**/*.test.ts`, `src/features/${f}/**/*.test.tsx`], rules: restrict(patterns, message, siblingFolder([...others, 'app']), chartKit) },
+      {
+        files: [`src/features/${f}/**/*.test.ts`, `src/features/${f}/**/*.test.tsx`],
+        rules: restrict(patterns, message, siblingFolder([...others, 'app']), chartKit),
+      },
     ];
   }),
   {
@@ -163,7 +201,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='getByTestId']", message: 'Find it through a page model (e2e/pages); a test id belongs inside the model.' },
+        {
+          selector: "CallExpression[callee.property.name='getByTestId']",
+          message: 'Find it through a page model (e2e/pages); a test id belongs inside the model.',
+        },
       ],
     },
   },

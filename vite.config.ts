@@ -10,7 +10,11 @@ import { compileHintsPlugin, cspMetaPlugin, offlinePlugin, SECURITY_HEADERS, sha
  * of the code would be (dist-e2e-next/, part of `npm run build:e2e`).
  */
 const nextBuild = process.env.E2E_NEXT_BUILD === '1';
-const NEXT_NAMES = { entryFileNames: 'assets/[name]-[hash]-next.js', chunkFileNames: 'assets/[name]-[hash]-next.js', assetFileNames: 'assets/[name]-[hash]-next[extname]' };
+const NEXT_NAMES = {
+  entryFileNames: 'assets/[name]-[hash]-next.js',
+  chunkFileNames: 'assets/[name]-[hash]-next.js',
+  assetFileNames: 'assets/[name]-[hash]-next[extname]',
+};
 
 const prices = sharedPricesPlugins();
 

@@ -65,7 +65,11 @@ export async function withBrowser<T>(work: (browser: Browser, baseURL: string) =
   const port = await freePort();
   const dirArgs = outDir === undefined ? [] : ['--outDir', outDir];
   // Own process group, so stopping it also stops the vite process npx starts.
-  const server: ChildProcess = spawn('npx', ['vite', 'preview', ...dirArgs, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore', detached: true });
+  const server: ChildProcess = spawn('npx', ['vite', 'preview', ...dirArgs, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: root,
+    stdio: 'ignore',
+    detached: true,
+  });
   const baseURL = `http://127.0.0.1:${port}`;
   let browser: Browser | null = null;
   try {

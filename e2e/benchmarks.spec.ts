@@ -76,12 +76,18 @@ test.describe('imported benchmark results', () => {
     await expect(bench.measuredNotice()).toHaveText('Not used: no request of this run succeeded, so it has no throughput to take.');
   });
 
-  test('an inference-perf folder with its summary, a copy and a failed top stage: one series, a note for each, in English and German', async ({ page, shell, benchmarksPage: bench }, testInfo) => {
+  test('an inference-perf folder with its summary, a copy and a failed top stage: one series, a note for each, in English and German', async ({
+    page,
+    shell,
+    benchmarksPage: bench,
+  }, testInfo) => {
     // The KubeCon demo's vLLM folder (stages 0–6 at 1 … 183.38 requests/s, 38,717 requests in
     // all, and the summary of them), a byte-identical copy of stage 5 and a stage 7 at 213.77/s
     // where all 12,826 requests failed (fixtures/bench/SOURCES.md).
     await bench.open();
-    const stages = [0, 1, 2, 3, 4, 5, 6].map((i) => fixtureFileAs(`inference-perf/kubecon_vllm_stage_${i}_lifecycle_metrics.json`, `stage_${i}_lifecycle_metrics.json`));
+    const stages = [0, 1, 2, 3, 4, 5, 6].map((i) =>
+      fixtureFileAs(`inference-perf/kubecon_vllm_stage_${i}_lifecycle_metrics.json`, `stage_${i}_lifecycle_metrics.json`),
+    );
     await bench.drop([
       ...stages,
       fixtureFileAs('inference-perf/kubecon_vllm_summary_lifecycle_metrics.json', 'summary_lifecycle_metrics.json'),
@@ -102,7 +108,9 @@ test.describe('imported benchmark results', () => {
     await expect(bench.seriesNote(series, 'aggregate-kept-out')).toHaveText(
       'summary_lifecycle_metrics.json is inference-perf’s aggregate of all stages (38,717 requests; the stages beside it: 51,543). Kept out: it has no load of its own and would stand in for the top stage.',
     );
-    await expect(bench.seriesNote(series, 'duplicate-file')).toHaveText('stage_5_lifecycle_metrics (copy).json has the same content as stage_5_lifecycle_metrics.json: skipped.');
+    await expect(bench.seriesNote(series, 'duplicate-file')).toHaveText(
+      'stage_5_lifecycle_metrics (copy).json has the same content as stage_5_lifecycle_metrics.json: skipped.',
+    );
     await expect(bench.seriesNote(series, 'failed-load-kept')).toHaveText(
       'stage_7_lifecycle_metrics.json: every request failed (12,826) at 214 requests/s. Its request lengths are unknown; it stays in the sweep as a failing point, so the sweep counts as measured up to this load.',
     );
@@ -113,8 +121,12 @@ test.describe('imported benchmark results', () => {
 
     await shell.setLanguage('de');
     await expect(series).toContainText('8 Lasten · 1 Anfragen/s bis 214 Anfragen/s · gemessen bei 204,1 Eingabe- / 62,4 Ausgabe-Tokens je Anfrage');
-    await expect(bench.seriesNote(series, 'aggregate-kept-out')).toContainText('ist die Zusammenfassung aller Stufen von inference-perf (38.717 Anfragen; die Stufen daneben: 51.543)');
-    await expect(bench.seriesNote(series, 'duplicate-file')).toHaveText('stage_5_lifecycle_metrics (copy).json hat denselben Inhalt wie stage_5_lifecycle_metrics.json: übersprungen.');
+    await expect(bench.seriesNote(series, 'aggregate-kept-out')).toContainText(
+      'ist die Zusammenfassung aller Stufen von inference-perf (38.717 Anfragen; die Stufen daneben: 51.543)',
+    );
+    await expect(bench.seriesNote(series, 'duplicate-file')).toHaveText(
+      'stage_5_lifecycle_metrics (copy).json hat denselben Inhalt wie stage_5_lifecycle_metrics.json: übersprungen.',
+    );
     await expect(bench.seriesNote(series, 'failed-load-kept')).toContainText('Alle Anfragen sind fehlgeschlagen (12.826) bei 214 Anfragen/s.');
     await bench.seriesPanel().screenshot({ path: testInfo.outputPath('capacity-series-notes-de.png') });
   });
@@ -123,7 +135,11 @@ test.describe('imported benchmark results', () => {
     await bench.open();
     await bench.drop([fixtureFile(VLLM)]);
     await bench.waitForImportDone();
-    await bench.dropGenerated('slow-log.jsonl', 10_000, '{"ts":"2026-01-15T10:00:00.000Z","model":"slow","status":"ok","ttft_ms":10000,"duration_ms":20000,"in_tok":100,"out_tok":50}');
+    await bench.dropGenerated(
+      'slow-log.jsonl',
+      10_000,
+      '{"ts":"2026-01-15T10:00:00.000Z","model":"slow","status":"ok","ttft_ms":10000,"duration_ms":20000,"in_tok":100,"out_tok":50}',
+    );
     await bench.waitForImportDone();
     await expect(bench.rows()).toHaveCount(2);
     await bench.showCompare();
@@ -182,7 +198,13 @@ test.describe('imported benchmark results', () => {
     // line 105,739, cut by that bound), a helper worker the rest. Both bad lines lie in the helper's part.
     const ok = '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}';
     const negative = ok.replace('"ttft_ms":400', '"ttft_ms":-3');
-    await bench.dropSegments('parts-log.jsonl', [[ok, 150_000], ['{"ts": oops}', 1], [ok, 30_000], [negative, 1], [ok, 39_998]]);
+    await bench.dropSegments('parts-log.jsonl', [
+      [ok, 150_000],
+      ['{"ts": oops}', 1],
+      [ok, 30_000],
+      [negative, 1],
+      [ok, 39_998],
+    ]);
     await bench.waitForImportDone();
     const outcome = bench.outcome('parts-log.jsonl');
     await expect(outcome).toContainText('2 rows skipped');
@@ -267,6 +289,9 @@ test.describe('the published example', () => {
     await expect(bench.legendItems().last()).toContainText('concurrency 32');
     await bench.showCompare();
     await bench.chart('load').scrollIntoViewIfNeeded();
-    await expect(bench.chartImage('load')).toHaveAttribute('aria-label', 'Line chart: output tokens per second against concurrency (requests in flight) for 1 series.');
+    await expect(bench.chartImage('load')).toHaveAttribute(
+      'aria-label',
+      'Line chart: output tokens per second against concurrency (requests in flight) for 1 series.',
+    );
   });
 });

@@ -17,14 +17,33 @@ import { slow } from './pages/tco-page';
  */
 function sweepWorkload(): string {
   const s = defaultScenario();
-  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 876_000, daysPerMonth: 30, inputTokensPerRequest: 1000, outputTokensPerRequest: 100, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.workload = {
+    ...s.workload,
+    mode: 'requests',
+    requestsPerDay: 876_000,
+    daysPerMonth: 30,
+    inputTokensPerRequest: 1000,
+    outputTokensPerRequest: 100,
+    reasoningMode: 'none',
+    retryRateApi: 0,
+    retryRateSelfHosted: 0,
+    acceptanceApi: 0.9,
+    acceptanceSelfHosted: 0.9,
+    peakToAverage: 2.5,
+    profileMode: 'peak-to-average',
+  };
   s.selfHosted.maxUtilisation = 0.8;
   // The entered single figure before a series is chosen: 3,125 ÷ 5,000 → 1 replica.
   s.selfHosted.throughput.tokensPerSecond = 5000;
   return encodeScenario(s);
 }
 
-test('an imported sweep and an SLO size the replicas; tightening the SLO adds replicas; the headline chart in English and German', async ({ page, shell, tcoPage: tco, benchmarksPage: bench }) => {
+test('an imported sweep and an SLO size the replicas; tightening the SLO adds replicas; the headline chart in English and German', async ({
+  page,
+  shell,
+  tcoPage: tco,
+  benchmarksPage: bench,
+}) => {
   await tco.open({ hash: `#/tco?s=${sweepWorkload()}`, charts: false });
   await slow(tco.kpiFigure('capacity')).toHaveText('1 needed / 1 entered');
   await expect(tco.verdictBadge()).toHaveText('entered');
@@ -97,9 +116,29 @@ test('an imported sweep and an SLO size the replicas; tightening the SLO adds re
  * TPOT p99 ≤ 60 ms: concurrency 64 has 54.92 ms (meets), 128 has 75.83 ms (fails) → 1,286.58
  * output tok/s, kept as 1,287 → 3,200 ÷ 1,287 = 2.49 → 3 replicas (the entered 5,000 tok/s: 1).
  */
-test('a published library series: the badge names publisher and date, the TCO, the report and the hardware page follow', async ({ shell, tcoPage: tco, reportPage, hardwarePage: hw }) => {
+test('a published library series: the badge names publisher and date, the TCO, the report and the hardware page follow', async ({
+  shell,
+  tcoPage: tco,
+  reportPage,
+  hardwarePage: hw,
+}) => {
   const s = defaultScenario();
-  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 87_600, daysPerMonth: 30, inputTokensPerRequest: 8192, outputTokensPerRequest: 1024, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.workload = {
+    ...s.workload,
+    mode: 'requests',
+    requestsPerDay: 87_600,
+    daysPerMonth: 30,
+    inputTokensPerRequest: 8192,
+    outputTokensPerRequest: 1024,
+    cacheHitShare: 0,
+    reasoningMode: 'none',
+    retryRateApi: 0,
+    retryRateSelfHosted: 0,
+    acceptanceApi: 0.9,
+    acceptanceSelfHosted: 0.9,
+    peakToAverage: 2.5,
+    profileMode: 'peak-to-average',
+  };
   s.selfHosted = { ...s.selfHosted, gpuId: 'b200', gpusPerReplica: 8, maxUtilisation: 0.8 };
   s.selfHosted.throughput.tokensPerSecond = 5000;
   await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
@@ -142,7 +181,22 @@ test('a published library series: the badge names publisher and date, the TCO, t
  */
 test('a throughput range stops counting once a series sizes the replicas, and says so', async ({ tcoPage: tco }) => {
   const s = defaultScenario();
-  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 87_600, daysPerMonth: 30, inputTokensPerRequest: 8192, outputTokensPerRequest: 1024, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.workload = {
+    ...s.workload,
+    mode: 'requests',
+    requestsPerDay: 87_600,
+    daysPerMonth: 30,
+    inputTokensPerRequest: 8192,
+    outputTokensPerRequest: 1024,
+    cacheHitShare: 0,
+    reasoningMode: 'none',
+    retryRateApi: 0,
+    retryRateSelfHosted: 0,
+    acceptanceApi: 0.9,
+    acceptanceSelfHosted: 0.9,
+    peakToAverage: 2.5,
+    profileMode: 'peak-to-average',
+  };
   s.selfHosted = { ...s.selfHosted, gpuId: 'b200', gpusPerReplica: 8, maxUtilisation: 0.8 };
   // 3,200 tok/s to carry: 2 replicas at the entered 2,000 tok/s, 4 at the range's low end.
   s.selfHosted.throughput.tokensPerSecond = 2000;
@@ -178,7 +232,22 @@ test('a throughput range stops counting once a series sizes the replicas, and sa
  */
 test('the throughput field says the series sets it, names the figure and its source, and goes back to the single figure', async ({ shell, tcoPage: tco }) => {
   const s = defaultScenario();
-  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 87_600, daysPerMonth: 30, inputTokensPerRequest: 8192, outputTokensPerRequest: 1024, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.workload = {
+    ...s.workload,
+    mode: 'requests',
+    requestsPerDay: 87_600,
+    daysPerMonth: 30,
+    inputTokensPerRequest: 8192,
+    outputTokensPerRequest: 1024,
+    cacheHitShare: 0,
+    reasoningMode: 'none',
+    retryRateApi: 0,
+    retryRateSelfHosted: 0,
+    acceptanceApi: 0.9,
+    acceptanceSelfHosted: 0.9,
+    peakToAverage: 2.5,
+    profileMode: 'peak-to-average',
+  };
   s.selfHosted = { ...s.selfHosted, gpuId: 'b200', gpusPerReplica: 8, maxUtilisation: 0.8 };
   s.selfHosted.throughput.tokensPerSecond = 5000;
   await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
@@ -195,7 +264,9 @@ test('the throughput field says the series sets it, names the figure and its sou
   await expect(quick.slider).toHaveCount(0);
 
   await shell.setLanguage('de');
-  await slow(quick.line).toHaveText('Von der Reihe gesetzt: 1.287 Ausgabe-Tok./s bei Ihrem Latenzziel (veröffentlicht von SemiAnalysis InferenceX, 3. Sept. 2026).');
+  await slow(quick.line).toHaveText(
+    'Von der Reihe gesetzt: 1.287 Ausgabe-Tok./s bei Ihrem Latenzziel (veröffentlicht von SemiAnalysis InferenceX, 3. Sept. 2026).',
+  );
   await shell.setLanguage('en');
 
   await quick.useSingleFigure();
@@ -213,9 +284,28 @@ test('the throughput field says the series sets it, names the figure and its sou
  * At 4,000 in with P = 50,000: 35.149 ms a request = 20 ms prefill + 15.149 ms decode; 4,000 ÷
  * 50,000 = 80 ms + 15.149 ms = 95.149 ms → 1,051 output tok/s (× 0.37) → 3,125 ÷ 1,051 = 2.97 → 3.
  */
-test('a prefill rate on an imported sweep: same lengths stay costed, a too low rate names the lowest that fits, a fitting one adjusts', async ({ shell, tcoPage: tco, benchmarksPage: bench }) => {
+test('a prefill rate on an imported sweep: same lengths stay costed, a too low rate names the lowest that fits, a fitting one adjusts', async ({
+  shell,
+  tcoPage: tco,
+  benchmarksPage: bench,
+}) => {
   const s = defaultScenario();
-  s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 876_000, daysPerMonth: 30, inputTokensPerRequest: 1000, outputTokensPerRequest: 100, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 0.9, acceptanceSelfHosted: 0.9, peakToAverage: 2.5, profileMode: 'peak-to-average' };
+  s.workload = {
+    ...s.workload,
+    mode: 'requests',
+    requestsPerDay: 876_000,
+    daysPerMonth: 30,
+    inputTokensPerRequest: 1000,
+    outputTokensPerRequest: 100,
+    cacheHitShare: 0,
+    reasoningMode: 'none',
+    retryRateApi: 0,
+    retryRateSelfHosted: 0,
+    acceptanceApi: 0.9,
+    acceptanceSelfHosted: 0.9,
+    peakToAverage: 2.5,
+    profileMode: 'peak-to-average',
+  };
   s.selfHosted.maxUtilisation = 0.8;
   s.selfHosted.throughput.tokensPerSecond = 5000;
   await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
@@ -268,7 +358,11 @@ test('without an imported sweep the capacity panel links to the Benchmarks page'
  * SGLang TTFT p99: 628.9 ms at rate 1, 139.6 at 10, 244.7 at 20; its TPOT median falls from
  * 134.68 ms at 35 to 79.28 ms "as fast as possible" (where 985 of 2,000 requests failed).
  */
-test('an interpolated point names its loads, a cliff refuses it, a non-monotone curve and the series notes are said (English and German)', async ({ shell, tcoPage: tco, benchmarksPage: bench }) => {
+test('an interpolated point names its loads, a cliff refuses it, a non-monotone curve and the series notes are said (English and German)', async ({
+  shell,
+  tcoPage: tco,
+  benchmarksPage: bench,
+}) => {
   await tco.open({ hash: `#/tco?s=${sweepWorkload()}`, charts: false });
   await shell.goTo('Benchmarks');
   await bench.drop([fixtureFile('vllm/nerdalert_benchmark_serving_append_results.json')]);
@@ -280,7 +374,9 @@ test('an interpolated point names its loads, a cliff refuses it, a non-monotone 
   // TTFT ≤ 500 ms (checked at p99): t = (500 − 233.3) / (1,423.9 − 233.3) = 0.224 → rate 22.2,
   // 1,922.0 + 0.224 × (2,791.2 − 1,922.0) = 2,117 output tok/s.
   await panel.setSlo('TTFT p95', '500');
-  await slow(panel.chosen()).toHaveText('Operating point (interpolated between request rate 20/s and request rate 30/s): request rate 22.2/s, 2,117 output tok/s per replica.');
+  await slow(panel.chosen()).toHaveText(
+    'Operating point (interpolated between request rate 20/s and request rate 30/s): request rate 22.2/s, 2,117 output tok/s per replica.',
+  );
   // TTFT ≤ 3,000 ms: rate 30 meets it, rate 35 is 16,817.6 / 3,000 = 5.6× over: no line across that
   // cliff. (The scenario keeps latencies to three significant figures: 16,800 ms.)
   await panel.setSlo('TTFT p95', '3000');
@@ -302,5 +398,7 @@ test('an interpolated point names its loads, a cliff refuses it, a non-monotone 
   );
   await shell.setLanguage('de');
   await expect(panel.warning('fails-below-pass')).toContainText('Anfragerate 1/s verfehlt das Ziel (ttft-p95), während die höhere Anfragerate 10/s es einhält');
-  await expect(panel.seriesNote('latency-falls')).toContainText('Der Median von TPOT fällt von 135 ms bei 35 Anfragen/s auf 79,3 ms bei „so schnell wie möglich“.');
+  await expect(panel.seriesNote('latency-falls')).toContainText(
+    'Der Median von TPOT fällt von 135 ms bei 35 Anfragen/s auf 79,3 ms bei „so schnell wie möglich“.',
+  );
 });

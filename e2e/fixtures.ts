@@ -44,7 +44,10 @@ export function guardPage(page: Page, baseURL: string): PageGuard {
 export function workerNames(page: Page): string[] {
   const names: string[] = [];
   page.on('worker', (w) => {
-    w.evaluate(() => self.name).then((name) => names.push(name), () => undefined);
+    w.evaluate(() => self.name).then(
+      (name) => names.push(name),
+      () => undefined,
+    );
   });
   return names;
 }

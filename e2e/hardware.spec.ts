@@ -117,7 +117,10 @@ test.describe('hardware fit', () => {
     await expect(card.root).toContainText('no overheads to take over');
   });
 
-  test("gpt-oss-120b on one H100 does not start in vLLM: the kernel's layout and the engine's overheads, in English and German", async ({ shell, hardwarePage: hw }) => {
+  test("gpt-oss-120b on one H100 does not start in vLLM: the kernel's layout and the engine's overheads, in English and German", async ({
+    shell,
+    hardwarePage: hw,
+  }) => {
     await hw.open();
     await hw.select('Model', 'gpt-oss-120b');
     await hw.select('GPU', 'h100-sxm');
@@ -134,7 +137,9 @@ test.describe('hardware fit', () => {
     await expect(startLine).toHaveText(
       'vLLM does not start with this setup: it needs one sequence of the full context (131,072) to fit. One sequence needs 4.87 GB of KV cache per GPU; 1.03 GB remain after weights and overheads.',
     );
-    await expect(hw.work('weights')).toContainText('65.3 GB ÷ 1 GPUs = 65.3 GB + 5.51 GB per GPU = 70.8 GB: vLLM runs MXFP4 experts on this GPU with the Marlin kernel');
+    await expect(hw.work('weights')).toContainText(
+      '65.3 GB ÷ 1 GPUs = 65.3 GB + 5.51 GB per GPU = 70.8 GB: vLLM runs MXFP4 experts on this GPU with the Marlin kernel',
+    );
     await expect(hw.work('activation')).toContainText('sampler (1,024 sequences × 201,088 vocabulary × 38 B = 7.82 GB)');
     await expect(hw.work('runtime')).toContainText('51 CUDA graphs × 24 MiB = 1.28 GB');
     await expect(hw.engineDefault('max-batched-tokens')).toHaveCount(0);

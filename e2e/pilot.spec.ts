@@ -28,8 +28,28 @@ import { PilotPage } from './pages/pilot-page';
  */
 function returnWeek(): Scenario {
   const s = structuredClone(DEFAULT_SCENARIO);
-  const api: DayMetrics = { ...EMPTY_DAY, tasksAttempted: 1000, tasksAccepted: 900, ttftP95Ms: 2000, errorRate: 0.01, toolCallsTotal: 3000, toolCallsCorrect: 2925, costUsd: 1000 };
-  const self: DayMetrics = { ...EMPTY_DAY, tasksAttempted: 1000, tasksAccepted: 880, ttftP95Ms: 2400, errorRate: 0.015, toolCallsTotal: 3000, toolCallsCorrect: 2880, teamHours: 5, outOfHoursHours: 0.5, costUsd: 100 };
+  const api: DayMetrics = {
+    ...EMPTY_DAY,
+    tasksAttempted: 1000,
+    tasksAccepted: 900,
+    ttftP95Ms: 2000,
+    errorRate: 0.01,
+    toolCallsTotal: 3000,
+    toolCallsCorrect: 2925,
+    costUsd: 1000,
+  };
+  const self: DayMetrics = {
+    ...EMPTY_DAY,
+    tasksAttempted: 1000,
+    tasksAccepted: 880,
+    ttftP95Ms: 2400,
+    errorRate: 0.015,
+    toolCallsTotal: 3000,
+    toolCallsCorrect: 2880,
+    teamHours: 5,
+    outOfHoursHours: 0.5,
+    costUsd: 100,
+  };
   s.pilot.days = s.pilot.days.map((_, i) => ({ api: i === 0 ? api : { ...EMPTY_DAY }, selfHosted: { ...self, utilisation: i === 6 ? 0.2 : 0.65 } }));
   for (const c of CHECKS) if (c.phase === 'day-1' && c.role === 'required') s.pilot.checks[c.id] = { status: 'passed', note: '' };
   return s;
@@ -102,7 +122,10 @@ test.describe('seven-day pilot', () => {
     expect(pdf.byteLength).toBeGreaterThan(10_000);
   });
 
-  test('a side without accepted tasks has its cost per accepted task in words, and an empty pilot decides nothing, in English and German', async ({ pilotPage: pilot, shell }) => {
+  test('a side without accepted tasks has its cost per accepted task in words, and an empty pilot decides nothing, in English and German', async ({
+    pilotPage: pilot,
+    shell,
+  }) => {
     // Day 1: the API accepted 90 of 100 tasks for a $10 bill; the self-hosted side accepted none
     // of 100 for a $500 bill and 2 team hours at $180,000 / 1,760 h = $102.27:
     // 500 + 2 × 102.2727 = $704.55 spent, nothing to divide it by.
@@ -201,7 +224,11 @@ test.describe('seven-day pilot', () => {
     await expect(pilot.warning('fix-compatibility-first')).toBeVisible();
   });
 
-  test('days are filled from runs stored by the Benchmarks area: a request log, and a vLLM run without inventing its missing p95', async ({ shell, benchmarksPage: bench, pilotPage: pilot }) => {
+  test('days are filled from runs stored by the Benchmarks area: a request log, and a vLLM run without inventing its missing p95', async ({
+    shell,
+    benchmarksPage: bench,
+    pilotPage: pilot,
+  }) => {
     // Four requests of one model in the per-request log shape (ts, ttft_ms, duration_ms, …):
     // two ok (TTFT 400 and 500 ms, 2,000 and 3,000 ms end to end), one HTTP 429, one timeout.
     // Recomputed TTFT: p50 = 450 ms, p95 = 400 + 0.95 × 100 = 495 ms (linear); generation = mean
@@ -209,7 +236,18 @@ test.describe('seven-day pilot', () => {
     const log = [
       { ts: '2026-09-08T10:00:00Z', model: 'k2', status: 'ok', ttft_ms: 400, duration_ms: 2000, in_tok: 1000, out_tok: 100, cost_usd: 0.001 },
       { ts: '2026-09-08T10:00:01Z', model: 'k2', status: 'ok', ttft_ms: 500, duration_ms: 3000, in_tok: 1000, out_tok: 100, cost_usd: 0.001 },
-      { ts: '2026-09-08T10:00:02Z', model: 'k2', status: 'error', http_status: 429, error: 'rate_limit_exceeded', ttft_ms: null, duration_ms: 30, in_tok: 1000, out_tok: 0, cost_usd: 0 },
+      {
+        ts: '2026-09-08T10:00:02Z',
+        model: 'k2',
+        status: 'error',
+        http_status: 429,
+        error: 'rate_limit_exceeded',
+        ttft_ms: null,
+        duration_ms: 30,
+        in_tok: 1000,
+        out_tok: 0,
+        cost_usd: 0,
+      },
       { ts: '2026-09-08T10:00:03Z', model: 'k2', status: 'timeout', ttft_ms: null, duration_ms: 60000, in_tok: 1000, out_tok: null },
     ]
       .map((r) => JSON.stringify(r))

@@ -21,12 +21,21 @@ test.describe('plans', () => {
     // it. Every other H200 layout rests on a calibrated estimate (MoE · MLA · Hopper, fitted on
     // three InferenceX DeepSeek-R1 runs); B200's own class has two runs only, so it borrows the
     // Hopper factor and says so.
-    await slow.poll(async () => {
-      const rows = await plans.evidenceKinds();
-      const self = rows.filter((r) => !r.id.startsWith('api|'));
-      // Prefill/decode pools of the same shapes rest on the calibrated roofline (the example enters no pool rates).
-      return self.length > 0 && self.every((r) => (r.id.includes('|h200-sxm|8|dcp|') && !r.id.includes('|pools|') ? r.kind === 'entered' : r.kind === 'calibrated' && (r.id.includes('|h200-sxm|') || r.id.includes('|b200|'))));
-    }).toBe(true);
+    await slow
+      .poll(async () => {
+        const rows = await plans.evidenceKinds();
+        const self = rows.filter((r) => !r.id.startsWith('api|'));
+        // Prefill/decode pools of the same shapes rest on the calibrated roofline (the example enters no pool rates).
+        return (
+          self.length > 0 &&
+          self.every((r) =>
+            r.id.includes('|h200-sxm|8|dcp|') && !r.id.includes('|pools|')
+              ? r.kind === 'entered'
+              : r.kind === 'calibrated' && (r.id.includes('|h200-sxm|') || r.id.includes('|b200|')),
+          )
+        );
+      })
+      .toBe(true);
     await plans.showAll();
     const b200 = plans.firstRowWith('|b200|');
     await expect(plans.evidence(b200)).toContainText('MoE · MLA · Hopper · single node');
@@ -79,20 +88,43 @@ test.describe('plans', () => {
     await expect.poll(async () => boxes.count()).toBeGreaterThan(1);
     const own = await boxes.first().getAttribute('data-offer');
     for (const box of (await boxes.all()).slice(1)) await box.click();
-    await slow.poll(async () => {
-      const ids = [...(await plans.planIds()), ...(await plans.planIds('plans-upper-table'))];
-      const billing = ids.filter((id) => id.startsWith('self|')).map((id) => id.split('|').at(-1));
-      const apis = ids.filter((id) => id.startsWith('api|'));
-      // The modes without a commitment: on demand (scheduled), scale-to-zero, autoscaled and spot.
-      return billing.length > 0 && billing.every((b) => ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'autoscaled', 'spot'].includes(b ?? '')) && apis.length === 1 && apis[0] === `api|${own}`;
-    }).toBe(true);
+    await slow
+      .poll(async () => {
+        const ids = [...(await plans.planIds()), ...(await plans.planIds('plans-upper-table'))];
+        const billing = ids.filter((id) => id.startsWith('self|')).map((id) => id.split('|').at(-1));
+        const apis = ids.filter((id) => id.startsWith('api|'));
+        // The modes without a commitment: on demand (scheduled), scale-to-zero, autoscaled and spot.
+        return (
+          billing.length > 0 &&
+          billing.every((b) => ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'autoscaled', 'spot'].includes(b ?? '')) &&
+          apis.length === 1 &&
+          apis[0] === `api|${own}`
+        );
+      })
+      .toBe(true);
   });
 
-  test('an imported sweep tagged with its GPU backs that plan as measured; the others stay estimated', async ({ page, shell, tcoPage: tco, benchmarksPage: bench }) => {
+  test('an imported sweep tagged with its GPU backs that plan as measured; the others stay estimated', async ({
+    page,
+    shell,
+    tcoPage: tco,
+    benchmarksPage: bench,
+  }) => {
     // Llama 3.1 8B at the sweep's own lengths (1,000 in / 100 out), 4K context, 16 sequences:
     // it fits on one GPU, where the sweep ran.
     const s = defaultScenario();
-    s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 876_000, daysPerMonth: 30, inputTokensPerRequest: 1000, outputTokensPerRequest: 100, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0 };
+    s.workload = {
+      ...s.workload,
+      mode: 'requests',
+      requestsPerDay: 876_000,
+      daysPerMonth: 30,
+      inputTokensPerRequest: 1000,
+      outputTokensPerRequest: 100,
+      cacheHitShare: 0,
+      reasoningMode: 'none',
+      retryRateApi: 0,
+      retryRateSelfHosted: 0,
+    };
     s.selfHosted = { ...s.selfHosted, modelId: 'llama-3.1-8b', gpuId: 'h100-sxm', gpusPerReplica: 1, gpusPerNode: 8 };
     s.hardware = { ...s.hardware, weightFormat: 'bf16', contextLength: 4096, concurrentSequences: 16, promptTokens: 1000 };
     await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });

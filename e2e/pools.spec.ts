@@ -15,7 +15,11 @@ import { slow } from './pages/tco-page';
 function pooled() {
   const s = plainScenario();
   s.workload = { ...s.workload, inputTokensPerRequest: 2_000, outputTokensPerRequest: 500, requestsPerDay: 50 * 86_400, daysPerMonth: 730 / 24 };
-  s.selfHosted = { ...s.selfHosted, rentPriceId: null, pools: { prefillRequestsPerSecond: 20, decodeRequestsPerSecond: 6, source: 'entered', label: 'our sweep' } };
+  s.selfHosted = {
+    ...s.selfHosted,
+    rentPriceId: null,
+    pools: { prefillRequestsPerSecond: 20, decodeRequestsPerSecond: 6, source: 'entered', label: 'our sweep' },
+  };
   return s;
 }
 
@@ -37,7 +41,9 @@ test.describe('disaggregated pools', () => {
     await expect(tco.slider(/^Throughput per replica/)).toHaveCount(0);
     await expect(tco.slider(/^Max sustainable utilisation/)).toHaveCount(0);
     await tco.capacityPoolsNote().scrollIntoViewIfNeeded();
-    await expect(tco.capacityPoolsNote()).toContainText('3 prefill + 10 decode workers serve 54 req/s against 50 req/s at the peak hour; the prefill pool binds.');
+    await expect(tco.capacityPoolsNote()).toContainText(
+      '3 prefill + 10 decode workers serve 54 req/s against 50 req/s at the peak hour; the prefill pool binds.',
+    );
 
     const plans = new PlansPanel(page);
     await plans.waitForResults();

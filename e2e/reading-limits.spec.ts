@@ -19,11 +19,17 @@ test.describe('reading limits and what a file is', () => {
     expect((await files.innerText()).length).toBeLessThan(1_000);
   });
 
-  test('a CSV of 100,000 columns is refused with its count before any column selector, on usage and benchmarks', async ({ page, usagePage, benchmarksPage }) => {
+  test('a CSV of 100,000 columns is refused with its count before any column selector, on usage and benchmarks', async ({
+    page,
+    usagePage,
+    benchmarksPage,
+  }) => {
     const header = Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(',');
     await usagePage.open();
     await usagePage.addGenerated({ name: 'wide.csv', tail: `${header}\n1,2\n` });
-    await expect(usagePage.files()).toContainText('wide.csv, line 1: the row has more than 10,000 columns; the file is not read further — 100,000', { timeout: 10_000 });
+    await expect(usagePage.files()).toContainText('wide.csv, line 1: the row has more than 10,000 columns; the file is not read further — 100,000', {
+      timeout: 10_000,
+    });
     await expect(page.getByRole('combobox', { name: 'Time' })).toHaveCount(0);
     await benchmarksPage.open();
     await benchmarksPage.chooseGenerated({ name: 'wide.csv', tail: `${header}\n1,2\n` });

@@ -17,7 +17,9 @@ test.describe('report', () => {
     await report.open();
     await report.waitForNumbers();
     // Example scenario: the API bill is $13,590 a month (see the shell test's arithmetic).
-    await expect(report.decision()).toContainText('Buy tokens from the API (Moonshot AI · Kimi K2.6): $13,590 a month. Self-hosting Kimi K2.6 on 1 × 8 NVIDIA H200 SXM would cost $43,538');
+    await expect(report.decision()).toContainText(
+      'Buy tokens from the API (Moonshot AI · Kimi K2.6): $13,590 a month. Self-hosting Kimi K2.6 on 1 × 8 NVIDIA H200 SXM would cost $43,538',
+    );
     await expect(report.kpis()).toContainText('$13,590');
     await expect(report.fit()).toContainText('Fits: Kimi K2.6 on 8 × NVIDIA H200');
     await expect(report.pilot()).toContainText('No pilot data recorded.');
@@ -40,7 +42,9 @@ test.describe('report', () => {
     await expect(plans.nth(2)).toContainText('$26,671');
     // Why the first wins: $13,589.82 − $11,995.38 = $1,594.44 a month; the second wins with its
     // prices 1 − 11,995.38 / 13,589.82 = 11.7 % lower (same requests, same acceptance).
-    await expect(report.plans().why).toHaveText('API only: OpenRouter · Kimi K2.6 comes first: $1,594 a month less than API only: Moonshot AI · Kimi K2.6. The second would come first with token prices more than 11.7% lower.');
+    await expect(report.plans().why).toHaveText(
+      'API only: OpenRouter · Kimi K2.6 comes first: $1,594 a month less than API only: Moonshot AI · Kimi K2.6. The second would come first with token prices more than 11.7% lower.',
+    );
     await expect(report.plans().own).toContainText(/^As entered, this scenario's self-hosted deployment ranks \d+ of \d+ and its API offer 2\./);
   });
 
@@ -108,7 +112,13 @@ test.describe('report', () => {
     const text = await page.locator('body').innerText();
     // Every English UI sentence of the shell, shared components, report, plans and field labels must be gone
     // (a term German keeps as it is, like "on demand", is the same in both catalogues).
-    const catalogues: { en: Record<string, string>; de: Record<string, string> }[] = [shellMessages, componentMessages, reportMessages, plansMessages, fieldLabels];
+    const catalogues: { en: Record<string, string>; de: Record<string, string> }[] = [
+      shellMessages,
+      componentMessages,
+      reportMessages,
+      plansMessages,
+      fieldLabels,
+    ];
     const english = catalogues
       .flatMap((m) => Object.entries(m.en).flatMap(([key, en]) => (m.de[key] === en ? [] : [en])))
       .map((s) => s.replace(/\{\w+\}.*$/, '').trim())

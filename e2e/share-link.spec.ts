@@ -67,9 +67,7 @@ test.describe('share links', () => {
   });
 
   test('a link with one invalid field costs that field and names it', async ({ shell }) => {
-    const payload = encodeLinkPayload(
-      JSON.stringify({ type: SCENARIO_TYPE, version: 1, name: 'Mostly fine', workload: { cacheHitShare: 7 } }),
-    );
+    const payload = encodeLinkPayload(JSON.stringify({ type: SCENARIO_TYPE, version: 1, name: 'Mostly fine', workload: { cacheHitShare: 7 } }));
     await shell.open(`#/tco?s=${payload}`);
     await expect(shell.scenarioName()).toHaveValue('Mostly fine');
     await expect(shell.linkNotices().root).toContainText('workload.cacheHitShare');
@@ -78,7 +76,9 @@ test.describe('share links', () => {
 
   test('a "__proto__" key in a link is named as an unknown field, like "constructor"', async ({ page, shell }) => {
     // Written as text: an object literal would make "__proto__" the prototype, not a key.
-    const payload = encodeLinkPayload(`{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"name":"Prototype keys","__proto__":{"polluted":1},"constructor":2,"workload":{"__proto__":5}}`);
+    const payload = encodeLinkPayload(
+      `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"name":"Prototype keys","__proto__":{"polluted":1},"constructor":2,"workload":{"__proto__":5}}`,
+    );
     await shell.open(`#/tco?s=${payload}`);
     await expect(shell.scenarioName()).toHaveValue('Prototype keys');
     const notices = shell.linkNotices().items;
@@ -87,7 +87,7 @@ test.describe('share links', () => {
       '__proto__: not a field of this dashboard (was {"polluted":1}); ignored.',
       'constructor: not a field of this dashboard (was 2); ignored.',
     ]);
-    expect(await page.evaluate(() => ({} as Record<string, unknown>)['polluted'])).toBeUndefined();
+    expect(await page.evaluate(() => (({}) as Record<string, unknown>)['polluted'])).toBeUndefined();
   });
 
   test('markup in a link is shown as text, never run', async ({ page, shell }) => {
@@ -123,7 +123,11 @@ test.describe('share links', () => {
     await expect(shell.scenarioName()).toHaveValue('My own work');
   });
 
-  test('a link whose catalog prices differ from today says so, changes nothing until asked, then takes today\'s values', async ({ tcoPage: tco, shell, reportPage }) => {
+  test("a link whose catalog prices differ from today says so, changes nothing until asked, then takes today's values", async ({
+    tcoPage: tco,
+    shell,
+    reportPage,
+  }) => {
     // Golden link "catalog-drift": the Moonshot K2.6 offer at 0.6 / 0.15 / 2.5 USD per 1M tokens;
     // today's record says 0.95 / 0.16 / 4 (checked 2026-05-22).
     await tco.open({ hash: `#/tco?s=${golden.links['catalog-drift']}`, charts: false });

@@ -83,7 +83,9 @@ test.describe('app shell', () => {
     await expect(shell.engineRestarted()).toBeVisible();
     // The inputs are intact and the next computation runs on the new worker.
     await expect(shell.scenarioName()).toHaveValue('Survives a crash');
-    await page.goto(`/#/tco?s=${encodeScenario({ ...DEFAULT_SCENARIO, name: 'Survives a crash', workload: { ...DEFAULT_SCENARIO.workload, requestsPerDay: 15_000 } })}`);
+    await page.goto(
+      `/#/tco?s=${encodeScenario({ ...DEFAULT_SCENARIO, name: 'Survives a crash', workload: { ...DEFAULT_SCENARIO.workload, requestsPerDay: 15_000 } })}`,
+    );
     await shell.linkConfirm().openLinked();
     // Half the requests of the example: 6.489B tokens.
     await expect(shell.engineResult()).toContainText('6.49B');
@@ -160,10 +162,13 @@ test.describe('a working copy per tab', () => {
 
   test('German says where a new tab started from', async ({ page, shell }) => {
     await shell.open();
-    await page.evaluate((text) => {
-      sessionStorage.clear();
-      localStorage.setItem('llm-selfhost:working', text);
-    }, JSON.stringify({ ...DEFAULT_SCENARIO, name: 'Aus einem anderen Tab' }));
+    await page.evaluate(
+      (text) => {
+        sessionStorage.clear();
+        localStorage.setItem('llm-selfhost:working', text);
+      },
+      JSON.stringify({ ...DEFAULT_SCENARIO, name: 'Aus einem anderen Tab' }),
+    );
     await page.reload();
     await shell.setLanguage('de');
     await expect(shell.workingFromRecent()).toContainText('Dieser Tab beginnt mit Ihrer jüngsten Arbeitskopie');
@@ -181,7 +186,13 @@ test.describe('a part that fails', () => {
     errors.splice(0);
   }
 
-  test('a page whose code is gone after a deploy reloads once, keeps the inputs, then says what happened', async ({ page, shell, tcoPage: tco, hardwarePage: hardware, guard }) => {
+  test('a page whose code is gone after a deploy reloads once, keeps the inputs, then says what happened', async ({
+    page,
+    shell,
+    tcoPage: tco,
+    hardwarePage: hardware,
+    guard,
+  }) => {
     await shell.open('#/tco');
     await shell.scenarioName().fill('Kept across the reload');
     // The running version's chunk is gone from the server, as after a deploy.

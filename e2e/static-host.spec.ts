@@ -17,7 +17,10 @@ test.beforeAll(async () => {
   app = await startStaticServer(resolve('dist-e2e'));
   // Another origin (another port) with a page that frames the app.
   const dir = mkdtempSync(join(tmpdir(), 'framing-site-'));
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><title>Another site</title><h1>Another site</h1><iframe title="framed app" src="${app.origin}/#/tco" width="900" height="600"></iframe>`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><title>Another site</title><h1>Another site</h1><iframe title="framed app" src="${app.origin}/#/tco" width="900" height="600"></iframe>`,
+  );
   other = await startStaticServer(dir);
 });
 test.afterAll(async () => {

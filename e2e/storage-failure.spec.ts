@@ -78,11 +78,20 @@ for (const failure of ['open fails', 'storage full', 'missing'] as const) {
       await tco.openGroup('tco-group-api');
       const picker = await tco.listPrice().open();
       // One provider, one model, in the data set's form, at a price the bundled data does not have.
-      const data = JSON.stringify([{ id: 'openai', name: 'OpenAI', api_pattern: 'https://api\\.openai\\.com', models: [{ id: 'gpt-4.1', name: 'gpt 4.1', match: { starts_with: 'gpt-4.1' }, prices: { input_mtok: 3, cache_read_mtok: 1, output_mtok: 12 } }] }]);
+      const data = JSON.stringify([
+        {
+          id: 'openai',
+          name: 'OpenAI',
+          api_pattern: 'https://api\\.openai\\.com',
+          models: [{ id: 'gpt-4.1', name: 'gpt 4.1', match: { starts_with: 'gpt-4.1' }, prices: { input_mtok: 3, cache_read_mtok: 1, output_mtok: 12 } }],
+        },
+      ]);
       await picker.dropFile('data.json', data, Date.UTC(2026, 10, 30));
       await expect(picker.data()).toContainText('Prices from your data.json');
       await expect(picker.error()).toHaveCount(0);
-      await expect(picker.notStored()).toHaveText(`This file is used in this tab only and will not survive a reload: it could not be stored (${REASON[failure]}).`);
+      await expect(picker.notStored()).toHaveText(
+        `This file is used in this tab only and will not survive a reload: it could not be stored (${REASON[failure]}).`,
+      );
       // The file's own price is offered: 3 / 1 / 12 USD per 1M.
       await expect(picker.modelOptions()).toHaveText(['Choose a model…', 'gpt 4.1 · 3 / 1 / 12 USD per 1M']);
     });

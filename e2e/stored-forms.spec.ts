@@ -58,8 +58,12 @@ test.describe('compressed and Parquet logs', () => {
       { name: 'tokens-only.parquet', base64: fixtureFile('../usage/SCHEMA_hourly_aggregate.parquet').base64 },
     ]);
     await bench.waitForImportDone();
-    await expect(bench.outcome('cut-log.jsonl.gz')).toContainText('the compressed data is cut off or damaged; the rows before that point were read (the gzip data ends before its end mark');
-    await expect(bench.outcome('tokens-only.parquet')).toContainText('the Parquet file lacks the columns a request log needs (no latency column (one of ttft_ms, duration_ms, latency_ms, e2e_ms, e2el_ms)');
+    await expect(bench.outcome('cut-log.jsonl.gz')).toContainText(
+      'the compressed data is cut off or damaged; the rows before that point were read (the gzip data ends before its end mark',
+    );
+    await expect(bench.outcome('tokens-only.parquet')).toContainText(
+      'the Parquet file lacks the columns a request log needs (no latency column (one of ttft_ms, duration_ms, latency_ms, e2e_ms, e2el_ms)',
+    );
   });
 
   test('the hourly aggregate as Parquet gives the workload of its CSV', async ({ usagePage, freshPage }) => {

@@ -10,7 +10,12 @@ import { slow } from './pages/tco-page';
 test.describe('one deployment on every page', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('Kimi K3 on 8× H200 does not start: the TCO page and the report say so instead of pricing it; the fix makes it fit', async ({ shell, hardwarePage: hw, tcoPage: tco, reportPage: report }) => {
+  test('Kimi K3 on 8× H200 does not start: the TCO page and the report say so instead of pricing it; the fix makes it fit', async ({
+    shell,
+    hardwarePage: hw,
+    tcoPage: tco,
+    reportPage: report,
+  }) => {
     await hw.open();
     await hw.select('Model', 'kimi-k3');
     await hw.expectVerdict(false);
@@ -87,7 +92,10 @@ test.describe('one deployment on every page', () => {
     await shell.scenarioName().fill('My own scenario');
     await expect(presets.loaded).toHaveCount(0);
   });
-  test('the report leads with the decision, the money over the horizon and the main risks, and says which inputs were entered', async ({ tcoPage: tco, reportPage: report }) => {
+  test('the report leads with the decision, the money over the horizon and the main risks, and says which inputs were entered', async ({
+    tcoPage: tco,
+    reportPage: report,
+  }) => {
     await tco.open({ charts: false });
     await report.open();
     await report.waitForNumbers();
@@ -142,7 +150,10 @@ test.describe('one deployment on every page', () => {
     await expect(shell.fxRate('EUR')).toHaveCount(0);
     await expect(shell.settingsToggle()).toBeFocused();
   });
-  test('on a 360 × 640 phone the header keeps to about a quarter of the screen, the title shows it is cut, the tabs show they scroll', async ({ page, shell }) => {
+  test('on a 360 × 640 phone the header keeps to about a quarter of the screen, the title shows it is cut, the tabs show they scroll', async ({
+    page,
+    shell,
+  }) => {
     await page.setViewportSize({ width: 360, height: 640 });
     await shell.open('#/tco');
     const header = await shell.header().boundingBox();
@@ -155,7 +166,14 @@ test.describe('one deployment on every page', () => {
     await shell.setLanguage('de');
     await expect(shell.heading('TCO und Break-even')).toBeVisible();
   });
-  test('the lead\'s walk: K3 on H200 does not start, on GB300 it does; a sweep of another model sizes it and is flagged; the summary, the verdict and the report agree at every step; the report prints on 3 pages at most', async ({ page, shell, hardwarePage: hw, tcoPage: tco, benchmarksPage: bench, reportPage: report }) => {
+  test("the lead's walk: K3 on H200 does not start, on GB300 it does; a sweep of another model sizes it and is flagged; the summary, the verdict and the report agree at every step; the report prints on 3 pages at most", async ({
+    page,
+    shell,
+    hardwarePage: hw,
+    tcoPage: tco,
+    benchmarksPage: bench,
+    reportPage: report,
+  }) => {
     const summary = tco.deploymentSummary();
     /** The TCO page's verdict, and the same words in the report, with the same flags. */
     async function agree(expected: string[]): Promise<void> {
@@ -208,7 +226,13 @@ test.describe('one deployment on every page', () => {
     // on to a third page (the example scenario's report keeps to two, report.spec.ts).
     expect(pages).toBeLessThanOrEqual(3);
   });
-  test('a run with a long file name as the throughput source: the sidebar keeps its width, the report shortens the value and keeps its two pages', async ({ page, shell, benchmarksPage: bench, tcoPage: tco, reportPage: report }) => {
+  test('a run with a long file name as the throughput source: the sidebar keeps its width, the report shortens the value and keeps its two pages', async ({
+    page,
+    shell,
+    benchmarksPage: bench,
+    tcoPage: tco,
+    reportPage: report,
+  }) => {
     const long = `loadtest-results-production-cluster-eu-west-kimi-k2.6-fp8-tp8-2026-11-28T14-05-33Z-rerun-after-driver-upgrade-final-v3.json`;
     await bench.open();
     const file = fixtureFile('vllm/er0080_bench_serve_v0.25.1.json');
@@ -219,7 +243,11 @@ test.describe('one deployment on every page', () => {
     await shell.goTo('TCO & break-even');
     await expect(tco.deploymentSummary().root).toContainText('measured');
     // Nothing on the page is wider than the window, and the sidebar keeps its 380 px.
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: document.documentElement.clientWidth, aside: document.querySelector('aside')?.getBoundingClientRect().width ?? 0 }));
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      window: document.documentElement.clientWidth,
+      aside: document.querySelector('aside')?.getBoundingClientRect().width ?? 0,
+    }));
     expect(widths.page).toBeLessThanOrEqual(widths.window);
     expect(widths.aside).toBeLessThanOrEqual(381);
     await report.open();
@@ -237,7 +265,14 @@ test.describe('one deployment on every page', () => {
     await tco.openGroup('tco-group-api');
     const picker = await tco.listPrice().open();
     // One provider, one model, in the data set's form.
-    const data = JSON.stringify([{ id: 'openai', name: 'OpenAI', api_pattern: 'https://api\\.openai\\.com', models: [{ id: 'gpt-4.1', name: 'gpt 4.1', match: { starts_with: 'gpt-4.1' }, prices: { input_mtok: 2, cache_read_mtok: 0.5, output_mtok: 8 } }] }]);
+    const data = JSON.stringify([
+      {
+        id: 'openai',
+        name: 'OpenAI',
+        api_pattern: 'https://api\\.openai\\.com',
+        models: [{ id: 'gpt-4.1', name: 'gpt 4.1', match: { starts_with: 'gpt-4.1' }, prices: { input_mtok: 2, cache_read_mtok: 0.5, output_mtok: 8 } }],
+      },
+    ]);
     await picker.dropFile('data.json', data, 9e15);
     const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
     await expect(picker.date()).toHaveText(`The file gives no date a calendar holds; today’s date, ${today}, stands for it.`);

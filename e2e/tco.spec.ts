@@ -161,7 +161,9 @@ test.describe('TCO and break-even', () => {
     // The API accepting nothing while self-hosting (88 %) cannot serve: its own sentence, not
     // "0 % on both sides".
     await tco.field('Acceptance, API').fill('0');
-    await slow(tco.verdict()).toContainText('the API accepts 0% of the tasks, and self-hosting (acceptance 88%) cannot serve this workload: the throughput is 0 tokens/s.');
+    await slow(tco.verdict()).toContainText(
+      'the API accepts 0% of the tasks, and self-hosting (acceptance 88%) cannot serve this workload: the throughput is 0 tokens/s.',
+    );
     await expect(tco.verdict()).not.toContainText('on both sides');
     await shell.setLanguage('de');
     await expect(tco.verdict()).toContainText('der Eigenbetrieb (Akzeptanz 88 %) kann diese Last nicht bedienen');
@@ -275,7 +277,10 @@ test.describe('TCO and break-even', () => {
     await expect(horizon.fact('beyond')).toContainText('24 months inside the hardware cycle');
 
     // The cash-flow statement: a row per option and month; its present values add up to the NPV.
-    const lines = readFileSync(await horizon.downloadCashFlow(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = readFileSync(await horizon.downloadCashFlow(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     const head = lines[0]?.split(',') ?? [];
     expect(head.slice(0, 3)).toEqual(['Option', 'Month', 'Capex (USD)']);
     const cells = lines.slice(1).map((l) => l.split(','));
@@ -337,8 +342,17 @@ test.describe('TCO and break-even', () => {
     // weekend (1,824 a week = 7,925.71 a month); one task = 1,000 output tokens and a replica of
     // 8 GPUs at $4 serves 12 an hour (3.333 tok/s), utilisable to 100 % (autoscaling.test.ts).
     const s = plainScenario();
-    s.workload = { ...s.workload, requestsPerDay: (1824 * 730) / 168 / 30, profileMode: 'weekly', weeklyProfile: Array.from({ length: 168 }, (_, h) => (Math.floor(h / 24) >= 5 ? 3 : h % 24 >= 9 && h % 24 <= 16 ? 30 : 6)) };
-    s.selfHosted = { ...s.selfHosted, throughput: { ...s.selfHosted.throughput, tokensPerSecond: 12_000 / 3600 }, billing: { ...s.selfHosted.billing, coldStartSeconds: 600 } };
+    s.workload = {
+      ...s.workload,
+      requestsPerDay: (1824 * 730) / 168 / 30,
+      profileMode: 'weekly',
+      weeklyProfile: Array.from({ length: 168 }, (_, h) => (Math.floor(h / 24) >= 5 ? 3 : h % 24 >= 9 && h % 24 <= 16 ? 30 : 6)),
+    };
+    s.selfHosted = {
+      ...s.selfHosted,
+      throughput: { ...s.selfHosted.throughput, tokensPerSecond: 12_000 / 3600 },
+      billing: { ...s.selfHosted.billing, coldStartSeconds: 600 },
+    };
     await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
     await tco.openGroup('tco-group-deployment');
     const billing = tco.billing();
@@ -363,7 +377,10 @@ test.describe('TCO and break-even', () => {
     await expect(billing.figure('fleet-waiting')).toContainText('50 Minuten pro Woche über dem SLO');
   });
 
-  test('spot with an on-demand stand-in: the expected month, its 95th percentile and the capacity lost, in English and German', async ({ tcoPage: tco, shell }) => {
+  test('spot with an on-demand stand-in: the expected month, its 95th percentile and the capacity lost, in English and German', async ({
+    tcoPage: tco,
+    shell,
+  }) => {
     // 100,000 tasks a day of 1,000 output tokens: 1,141.55 tok/s on average at a flat load, so 2
     // replicas of 1,000 tok/s; 8 GPUs at $4 on demand ($32 a replica-hour).
     const s = plainScenario();
@@ -392,7 +409,12 @@ test.describe('TCO and break-even', () => {
   test('a schedule in its own time zone is moved onto the usage week, in English and German', async ({ tcoPage: tco, shell }) => {
     // A usage week built in UTC from January files: demand Mon–Fri 08:00–16:00 UTC (09–17 in Berlin).
     const s = plainScenario();
-    s.workload = { ...s.workload, requestsPerDay: 10_000, profileMode: 'weekly', weeklyProfile: Array.from({ length: 168 }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 8 && h % 24 < 16 ? 1 : 0)) };
+    s.workload = {
+      ...s.workload,
+      requestsPerDay: 10_000,
+      profileMode: 'weekly',
+      weeklyProfile: Array.from({ length: 168 }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 8 && h % 24 < 16 ? 1 : 0)),
+    };
     s.usage = { source: { files: ['usage.csv'], firstDay: '2026-01-05', lastDay: '2026-01-30', timeZone: 'UTC', models: [], profile: 'median' } };
     s.selfHosted = { ...s.selfHosted, hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 5, scheduleStartHour: 9 };
     await tco.open({ hash: `#/tco?s=${encodeScenario(s)}`, charts: false });
@@ -445,7 +467,9 @@ test.describe('TCO and break-even', () => {
     // One replica carries 0.9132 of the volume; month 8 needs ⌈0.9132 × 2⁷⌉ = 117 > 64 replicas.
     const card = tco.horizon();
     await card.root.scrollIntoViewIfNeeded();
-    await slow(card.fact('beyond-limit')).toHaveText('From month 8 the volume needs more than 64 replicas, beyond what this model sizes: self-hosting has no figure from then on, and no NPV over the horizon.');
+    await slow(card.fact('beyond-limit')).toHaveText(
+      'From month 8 the volume needs more than 64 replicas, beyond what this model sizes: self-hosting has no figure from then on, and no NPV over the horizon.',
+    );
     await expect(card.fact('npv')).toContainText('–');
     await shell.setLanguage('de');
     await expect(card.fact('beyond-limit')).toContainText('Ab Monat 8 braucht das Volumen mehr als 64 Replikate');
@@ -481,11 +505,16 @@ test.describe('TCO and break-even', () => {
     await slow(warning).toHaveCount(0);
   });
 
-  test('chart CSV files hold plain numbers; axes fit their labels in German with yuan; a capped line shows where it leaves', async ({ tcoPage: tco, shell }) => {
+  test('chart CSV files hold plain numbers; axes fit their labels in German with yuan; a capped line shows where it leaves', async ({
+    tcoPage: tco,
+    shell,
+  }) => {
     await tco.open();
     const csv = async (title: string) => {
       // The file starts with a byte-order mark so spreadsheets read it as UTF-8.
-      return readFileSync(await tco.downloadChartCsv(title), 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+      return readFileSync(await tco.downloadChartCsv(title), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\r\n');
     };
     const cost = await csv('Monthly cost by monthly volume');
     expect(cost[0]).toBe('Volume (tokens/month),API (USD/month),Self-hosted (USD/month),Hybrid (USD/month),Owned replicas (hybrid)');
@@ -542,10 +571,12 @@ test.describe('TCO and break-even', () => {
     // Turned to landscape and back: the charts follow the width both ways (a drawing as wide as
     // the old width must not hold the page wide).
     const widths = () =>
-      page.evaluate(() => [...document.querySelectorAll('[data-testid="tco-page"] figure')].flatMap((f) => {
-        const svg = f.querySelector('svg[data-plot]');
-        return svg ? [Math.round(f.getBoundingClientRect().width - svg.getBoundingClientRect().width)] : [];
-      }));
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="tco-page"] figure')].flatMap((f) => {
+          const svg = f.querySelector('svg[data-plot]');
+          return svg ? [Math.round(f.getBoundingClientRect().width - svg.getBoundingClientRect().width)] : [];
+        }),
+      );
     await page.setViewportSize({ width: 1024, height: 780 });
     await expect.poll(async () => (await widths()).every((gap) => gap >= 0 && gap <= 1)).toBe(true);
     const wideCost = await tco.costChart().plot().boundingBox();

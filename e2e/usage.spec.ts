@@ -10,7 +10,12 @@ const LOG = fileURLToPath(new URL('../fixtures/usage/SYNTHETIC_two_weeks_office_
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/usage/${name}`, import.meta.url));
 
 test.describe('usage data', () => {
-  test('a usage log becomes the workload, the TCO page names its source, undo restores it; a bad file names file and line', async ({ page, shell, usagePage, tcoPage }) => {
+  test('a usage log becomes the workload, the TCO page names its source, undo restores it; a bad file names file and line', async ({
+    page,
+    shell,
+    usagePage,
+    tcoPage,
+  }) => {
     await usagePage.open();
     await usagePage.addFiles(LOG);
     await usagePage.zone().selectOption('UTC');
@@ -58,11 +63,20 @@ test.describe('usage data', () => {
 
     // A broken row: the file and the line are named.
     await usagePage.open();
-    await usagePage.addFiles([{ name: 'broken.jsonl', mimeType: 'application/json', buffer: Buffer.from('{"ts":"2026-01-05T10:00:00Z","in_tok":10,"out_tok":2}\n{"ts": 2026-01-05}\n') }]);
+    await usagePage.addFiles([
+      {
+        name: 'broken.jsonl',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{"ts":"2026-01-05T10:00:00Z","in_tok":10,"out_tok":2}\n{"ts": 2026-01-05}\n'),
+      },
+    ]);
     await expect(usagePage.issues()).toContainText('broken.jsonl, line 2: not valid JSON');
   });
 
-  test('another file after "Use as workload": the card shows what is applied, says the files differ and applies the new one; undo goes back to the hand-entered workload', async ({ usagePage, tcoPage }) => {
+  test('another file after "Use as workload": the card shows what is applied, says the files differ and applies the new one; undo goes back to the hand-entered workload', async ({
+    usagePage,
+    tcoPage,
+  }) => {
     await usagePage.open();
     await usagePage.addFiles(LOG);
     await usagePage.zone().selectOption('UTC');
@@ -115,14 +129,21 @@ test.describe('usage data', () => {
     await expect(usagePage.example()).toHaveCount(0);
   });
 
-  test('how the files were read: duplicates dropped, a file not read again, a column dropped, decimal commas and the days of the week observed, in English and German', async ({ page, shell, usagePage }, testInfo) => {
+  test('how the files were read: duplicates dropped, a file not read again, a column dropped, decimal commas and the days of the week observed, in English and German', async ({
+    page,
+    shell,
+    usagePage,
+  }, testInfo) => {
     // GERMAN_EXCEL_hourly_aggregate.csv: the hourly aggregate as German Excel saves it (";",
     // cost 0,25 and 0,75; fixtures/usage/SOURCES.md), Mon 5 Jan 2026 08:00–10:00 UTC; line 4
     // has a `bad` request count on purpose.
     const german = readFileSync(fixture('GERMAN_EXCEL_hourly_aggregate.csv'));
     // The same file on Tue 6 Jan with its cost in Excel's currency format: the cost column cannot be read.
-    const currency = Buffer.from(german.toString('utf8').replaceAll('2026-01-05T', '2026-01-06T').replace(';0,25\r', ';0,25 $\r').replace(';0,75\r', ';0,75 $\r'));
-    const row = (id: string, minute: number) => JSON.stringify({ request_id: id, ts: `2026-01-05T09:${minute}:00Z`, model: 'kimi-k2', status: 'ok', in_tok: 1000, out_tok: 100 });
+    const currency = Buffer.from(
+      german.toString('utf8').replaceAll('2026-01-05T', '2026-01-06T').replace(';0,25\r', ';0,25 $\r').replace(';0,75\r', ';0,75 $\r'),
+    );
+    const row = (id: string, minute: number) =>
+      JSON.stringify({ request_id: id, ts: `2026-01-05T09:${minute}:00Z`, model: 'kimi-k2', status: 'ok', in_tok: 1000, out_tok: 100 });
     await usagePage.open();
     await usagePage.addFiles([
       { name: 'stunden.csv', mimeType: 'text/csv', buffer: german },
@@ -132,12 +153,18 @@ test.describe('usage data', () => {
     ]);
     await usagePage.zone().selectOption('UTC');
     await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 6, 2026 (2 days)');
-    await expect(usagePage.note('duplicate-rows')).toHaveText('Duplicates dropped: 1 row (log.jsonl). The same request id, or a page or row equal in every field, was read before; each counts once.');
+    await expect(usagePage.note('duplicate-rows')).toHaveText(
+      'Duplicates dropped: 1 row (log.jsonl). The same request id, or a page or row equal in every field, was read before; each counts once.',
+    );
     await expect(usagePage.note('duplicate-file')).toHaveText('stunden (1).csv not read: the same bytes as stunden.csv.');
     await expect(usagePage.note('decimal-comma')).toHaveText('stunden.csv: cost_usd read with a decimal comma.');
-    await expect(usagePage.note('column-dropped')).toHaveText('kosten.csv: column cost_usd dropped — it cannot be read as numbers (line 2: 0,25 $). Its figure counts as not given; the rows are kept.');
+    await expect(usagePage.note('column-dropped')).toHaveText(
+      'kosten.csv: column cost_usd dropped — it cannot be read as numbers (line 2: 0,25 $). Its figure counts as not given; the rows are kept.',
+    );
     // Mon 5 08:00 – Tue 6 10:00 UTC: 2 − 8/24 − 14/24 = 26/24 = 1.08 days, Monday and Tuesday.
-    await expect(usagePage.note('weekdays')).toHaveText('Days of the week observed: Mon, Tue only (2 of 7). Less than a whole week: the per-day figures are the mean over 1.08 days; Wed, Thu, Fri, Sat, Sun were not seen and may differ.');
+    await expect(usagePage.note('weekdays')).toHaveText(
+      'Days of the week observed: Mon, Tue only (2 of 7). Less than a whole week: the per-day figures are the mean over 1.08 days; Wed, Thu, Fri, Sat, Sun were not seen and may differ.',
+    );
     await expect(usagePage.weekdays()).toHaveText('Mon, Tue (2 of 7)');
     await expect(usagePage.perDay().basis).toHaveText('all days seen: 1.08 days (less than a whole week)');
     await expect(usagePage.perDay().partial).toContainText('Requests per day rest on Mon, Tue only');
@@ -151,11 +178,17 @@ test.describe('usage data', () => {
     await usagePage.notes().screenshot({ path: testInfo.outputPath('usage-notes-en.png') });
 
     await shell.setLanguage('de');
-    await expect(usagePage.note('duplicate-rows')).toHaveText('Duplikate verworfen: 1 Zeile (log.jsonl). Dieselbe Request-ID oder eine in jedem Feld gleiche Seite oder Zeile wurde schon gelesen; jede zählt einmal.');
+    await expect(usagePage.note('duplicate-rows')).toHaveText(
+      'Duplikate verworfen: 1 Zeile (log.jsonl). Dieselbe Request-ID oder eine in jedem Feld gleiche Seite oder Zeile wurde schon gelesen; jede zählt einmal.',
+    );
     await expect(usagePage.note('duplicate-file')).toHaveText('stunden (1).csv nicht gelesen: dieselben Bytes wie stunden.csv.');
     await expect(usagePage.note('decimal-comma')).toHaveText('stunden.csv: cost_usd mit Dezimalkomma gelesen.');
-    await expect(usagePage.note('column-dropped')).toHaveText('kosten.csv: Spalte cost_usd verworfen — sie lässt sich nicht als Zahlen lesen (Zeile 2: 0,25 $). Ihre Größe gilt als nicht angegeben; die Zeilen bleiben.');
-    await expect(usagePage.note('weekdays')).toHaveText('Beobachtete Wochentage: nur Mo, Di (2 von 7). Weniger als eine ganze Woche: die Werte pro Tag sind der Mittelwert über 1,08 Tage; Mi, Do, Fr, Sa, So wurden nicht gesehen und können abweichen.');
+    await expect(usagePage.note('column-dropped')).toHaveText(
+      'kosten.csv: Spalte cost_usd verworfen — sie lässt sich nicht als Zahlen lesen (Zeile 2: 0,25 $). Ihre Größe gilt als nicht angegeben; die Zeilen bleiben.',
+    );
+    await expect(usagePage.note('weekdays')).toHaveText(
+      'Beobachtete Wochentage: nur Mo, Di (2 von 7). Weniger als eine ganze Woche: die Werte pro Tag sind der Mittelwert über 1,08 Tage; Mi, Do, Fr, Sa, So wurden nicht gesehen und können abweichen.',
+    );
     await expect(usagePage.weekdays()).toHaveText('Mo, Di (2 von 7)');
     await page.screenshot({ path: testInfo.outputPath('usage-page-de.png'), fullPage: true });
     await shell.setLanguage('en');
@@ -167,7 +200,16 @@ test.describe('usage data', () => {
     const lines: string[] = [];
     for (let d = 0; d < 10; d++) {
       const c = d % 7 < 5 ? 224 : 49;
-      for (let i = 0; i < c; i++) lines.push(JSON.stringify({ ts: new Date(Date.UTC(2026, 0, 5 + d) + Math.floor((i * 86_400) / c) * 1000).toISOString(), model: 'm', status: 'ok', in_tok: 1000, out_tok: 100 }));
+      for (let i = 0; i < c; i++)
+        lines.push(
+          JSON.stringify({
+            ts: new Date(Date.UTC(2026, 0, 5 + d) + Math.floor((i * 86_400) / c) * 1000).toISOString(),
+            model: 'm',
+            status: 'ok',
+            in_tok: 1000,
+            out_tok: 100,
+          }),
+        );
     }
     await usagePage.open();
     await usagePage.addFiles([{ name: 'ten-days.jsonl', mimeType: 'application/json', buffer: Buffer.from(lines.join('\n')) }]);
@@ -175,7 +217,9 @@ test.describe('usage data', () => {
     await slow(usagePage.period()).toHaveText('Jan 5, 2026 – Jan 14, 2026 (10 days)');
     // Thu 8 – Wed 14: 448 + 98 + 672 = 1,218 ÷ 7 = 174 (all ten days: 1,890 ÷ 10 = 189).
     await expect(usagePage.perDay().basis).toHaveText('the last whole week (7 days)');
-    await expect(usagePage.note('weekdays')).toHaveText('Days of the week observed: Mon, Tue, Wed, Thu, Fri, Sat, Sun. The per-day figures come from the last whole week, Jan 8, 2026 – Jan 14, 2026. The days before them (3 days) are in the per-request figures and the week profile, not in the per-day ones.');
+    await expect(usagePage.note('weekdays')).toHaveText(
+      'Days of the week observed: Mon, Tue, Wed, Thu, Fri, Sat, Sun. The per-day figures come from the last whole week, Jan 8, 2026 – Jan 14, 2026. The days before them (3 days) are in the per-request figures and the week profile, not in the per-day ones.',
+    );
     await expect(usagePage.change(/Requests per day/)).toContainText('30,000→ 174');
   });
 
@@ -196,7 +240,11 @@ test.describe('usage data', () => {
   });
 });
 
-test('the genai-prices data is one file of the build: the worker loads it, and without a worker the page loads the same file', async ({ page, shell, freshPage }) => {
+test('the genai-prices data is one file of the build: the worker loads it, and without a worker the page loads the same file', async ({
+  page,
+  shell,
+  freshPage,
+}) => {
   /** Picks OpenAI gpt-4.1 from genai-prices; the figure is worked out in the usage test above ($28,737). */
   const pickListPrice = async (tco: TcoPage) => {
     await tco.open({ charts: false });
@@ -209,7 +257,10 @@ test('the genai-prices data is one file of the build: the worker loads it, and w
     const names = new Set<string>();
     p.context().on('response', (r) => {
       if (!r.url().endsWith('.js')) return;
-      r.text().then((body) => body.includes('pricing_urls:') && names.add(new URL(r.url()).pathname.split('/').pop() ?? ''), () => undefined);
+      r.text().then(
+        (body) => body.includes('pricing_urls:') && names.add(new URL(r.url()).pathname.split('/').pop() ?? ''),
+        () => undefined,
+      );
     });
     return names;
   };

@@ -42,7 +42,9 @@ const assets = join(dir, 'assets');
 const charts = readdirSync(assets).filter((f) => /^(CartesianChart|recharts)-.*\.js$/.test(f));
 const unhinted = charts.filter((f) => !readFileSync(join(assets, f), 'utf8').startsWith(HINT));
 if (charts.length === 0 || unhinted.length > 0) {
-  console.error(`${dir}/assets: the chart chunk ${charts.length === 0 ? 'is missing' : `${unhinted.join(', ')} lacks the compile hint`} (scripts/vite-plugins.ts, compileHintsPlugin)`);
+  console.error(
+    `${dir}/assets: the chart chunk ${charts.length === 0 ? 'is missing' : `${unhinted.join(', ')} lacks the compile hint`} (scripts/vite-plugins.ts, compileHintsPlugin)`,
+  );
   process.exit(1);
 }
 console.log(`${dir}/: chart chunks carry the compile hint (${charts.join(', ')})`);
@@ -52,7 +54,9 @@ console.log(`${dir}/: chart chunks carry the compile hint (${charts.join(', ')})
 const PRICE_DATA = 'pricing_urls:';
 const priceFiles = readdirSync(assets).filter((f) => f.endsWith('.js') && readFileSync(join(assets, f), 'utf8').includes(PRICE_DATA));
 if (priceFiles.length !== 1) {
-  console.error(`${dir}/assets: the genai-prices data must be in exactly one file, found ${priceFiles.length} (${priceFiles.join(', ')}); see sharedPricesPlugin in scripts/vite-plugins.ts`);
+  console.error(
+    `${dir}/assets: the genai-prices data must be in exactly one file, found ${priceFiles.length} (${priceFiles.join(', ')}); see sharedPricesPlugin in scripts/vite-plugins.ts`,
+  );
   process.exit(1);
 }
 console.log(`${dir}/: one copy of the genai-prices data (${priceFiles[0]})`);

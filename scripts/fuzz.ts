@@ -89,16 +89,36 @@ const deepDocument = fc
   .record({
     depth: fc.oneof(fc.integer({ min: 65, max: 3_000 }), fc.integer({ min: 65, max: 100_000 })),
     // One cycle of containers, repeated: "[" or {"<key>": with a one-character key.
-    cycle: fc.array(fc.oneof(fc.constant('['), fc.constantFrom('a', 'k', '_', 'é').map((k) => `{"${k}":`)), { minLength: 1, maxLength: 3 }),
+    cycle: fc.array(
+      fc.oneof(
+        fc.constant('['),
+        fc.constantFrom('a', 'k', '_', 'é').map((k) => `{"${k}":`),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
     inner: fc.constantFrom('1', '"x"', 'null', '[]', '{}'),
-    at: fc.constantFrom('notes', 'workload', 'workload.requestsPerDy', 'pilot.days', 'pilot.checks', 'selfHosted.capacity', 'typo', '__proto__', 'type', 'version'),
+    at: fc.constantFrom(
+      'notes',
+      'workload',
+      'workload.requestsPerDy',
+      'pilot.days',
+      'pilot.checks',
+      'selfHosted.capacity',
+      'typo',
+      '__proto__',
+      'type',
+      'version',
+    ),
     version: fc.constantFrom(0, 1, 2, SCENARIO_VERSION),
   })
   // Built as each case runs, not when sampled: a thousand documents of 600 KB would fill memory.
   .map(({ depth, cycle, inner, at, version }) => {
     const text = (): string => {
       const opens = Array.from({ length: depth }, (_, i) => cycle[i % cycle.length] as string);
-      const nested = `${opens.join('')}${inner}${opens.map((o) => (o === '[' ? ']' : '}')).reverse().join('')}`;
+      const nested = `${opens.join('')}${inner}${opens
+        .map((o) => (o === '[' ? ']' : '}'))
+        .reverse()
+        .join('')}`;
       const keys = at.split('.');
       // "workload.requestsPerDy" → "workload":{"requestsPerDy":<nested>}
       const field = `${keys.map((k) => `{"${k}":`).join('')}${nested}${'}'.repeat(keys.length)}`.slice(1, -1);
@@ -116,7 +136,9 @@ function tooDeep(r: ReturnType<typeof decodeScenario>, depth: number): 'ok' | 'e
 
 tallies.push(
   run('share link: nested 65 to 100,000 levels', deepDocument, DEEP_RUNS, ({ depth, text }) => tooDeep(decodeScenario(encodeLinkPayload(text())), depth)),
-  run('scenario file: nested 65 to 100,000 levels', deepDocument, DEEP_RUNS, ({ depth, text }) => tooDeep(readScenarioDocument(JSON.parse(text()), false), depth)),
+  run('scenario file: nested 65 to 100,000 levels', deepDocument, DEEP_RUNS, ({ depth, text }) =>
+    tooDeep(readScenarioDocument(JSON.parse(text()), false), depth),
+  ),
 );
 
 /** Truncated and mutated copies of the real load-test files, spread over each format's files. */
@@ -128,9 +150,22 @@ async function fuzzBenchFixtures(): Promise<Tally[]> {
   const host = platformHost();
   for (const format of formats) {
     const files = readdirSync(join(root, format)).map((f) => ({ name: `${format}/${f}`, bytes: new Uint8Array(readFileSync(join(root, format, f))) }));
-    const tally: Tally = { target: `benchmark import: ${format} (${files.length} files)`, cases: 0, ok: 0, typedErrors: 0, exceptions: 0, invalid: 0, slowestMs: 0 };
+    const tally: Tally = {
+      target: `benchmark import: ${format} (${files.length} files)`,
+      cases: 0,
+      ok: 0,
+      typedErrors: 0,
+      exceptions: 0,
+      invalid: 0,
+      slowestMs: 0,
+    };
     const cases = fc.sample(
-      fc.tuple(fc.nat(files.length - 1), fc.nat(), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }), fc.integer({ min: 64, max: 65536 })),
+      fc.tuple(
+        fc.nat(files.length - 1),
+        fc.nat(),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { maxLength: 8 }),
+        fc.integer({ min: 64, max: 65536 }),
+      ),
       { numRuns: BENCH_RUNS, seed: SEED },
     );
     for (const [fileIndex, cut, edits, chunk] of cases) {
@@ -204,13 +239,28 @@ async function fuzzLineLength(): Promise<Tally[]> {
   const sizes = [LINE_MAX_BYTES, ...fc.sample(fc.integer({ min: 1_000_200, max: LINE_MAX_BYTES }), { numRuns: Math.max(0, LINE_RUNS - 1), seed: SEED })];
   const host = platformHost();
   const readers = [
-    { reader: 'usage file', read: async (source: ByteSource): Promise<string[]> => (await readUsageSource(source, host))?.issues.filter((i) => i.severity === 'error').map((i) => i.code) ?? [] },
-    { reader: 'benchmark import', read: async (source: ByteSource): Promise<string[]> => (await importFile(source, host)).issues.filter((i) => i.severity === 'error').map((i) => i.code) },
+    {
+      reader: 'usage file',
+      read: async (source: ByteSource): Promise<string[]> =>
+        (await readUsageSource(source, host))?.issues.filter((i) => i.severity === 'error').map((i) => i.code) ?? [],
+    },
+    {
+      reader: 'benchmark import',
+      read: async (source: ByteSource): Promise<string[]> => (await importFile(source, host)).issues.filter((i) => i.severity === 'error').map((i) => i.code),
+    },
   ];
   const out: Tally[] = [];
   for (const { reader, read } of readers) {
     for (const { shape, head, pattern } of LINE_SHAPES) {
-      const tally: Tally = { target: `${reader}: one line of ${shape}, 1 MB to ${LINE_MAX_BYTES / 1_000_000} MB`, cases: 0, ok: 0, typedErrors: 0, exceptions: 0, invalid: 0, slowestMs: 0 };
+      const tally: Tally = {
+        target: `${reader}: one line of ${shape}, 1 MB to ${LINE_MAX_BYTES / 1_000_000} MB`,
+        cases: 0,
+        ok: 0,
+        typedErrors: 0,
+        exceptions: 0,
+        invalid: 0,
+        slowestMs: 0,
+      };
       for (const size of sizes) {
         const source = generatedLine(`line-${size}.txt`, size, head, pattern);
         tally.cases++;
@@ -220,11 +270,15 @@ async function fuzzLineLength(): Promise<Tally[]> {
           const codes = await read(source);
           const grown = process.memoryUsage().heapUsed - heapBefore;
           // Plain text without a delimiter is no result file at all: the importer says so at once.
-          const refused = codes.includes('line-too-long') || codes.includes('too-many-columns') || (reader === 'benchmark import' && shape === 'plain text' && codes.includes('unrecognised-format'));
+          const refused =
+            codes.includes('line-too-long') ||
+            codes.includes('too-many-columns') ||
+            (reader === 'benchmark import' && shape === 'plain text' && codes.includes('unrecognised-format'));
           if (refused && source.bytesRead <= MOST_READ_BYTES && grown <= MOST_HEAP_BYTES) tally.typedErrors++;
           else {
             tally.invalid++;
-            if (tally.invalid <= 3) console.error(`${tally.target}: ${size} bytes: codes ${codes.join(', ') || 'none'}, read ${source.bytesRead} bytes, heap +${grown} bytes`);
+            if (tally.invalid <= 3)
+              console.error(`${tally.target}: ${size} bytes: codes ${codes.join(', ') || 'none'}, read ${source.bytesRead} bytes, heap +${grown} bytes`);
           }
         } catch (e) {
           tally.exceptions++;

@@ -97,7 +97,12 @@ export function findCycles(graph: ReadonlyMap<string, readonly string[]>): strin
 }
 
 /** A closed path through a strongly connected component, from its first file back to it. */
-function pathThrough(graph: ReadonlyMap<string, readonly string[]>, members: ReadonlySet<string>, start = [...members].sort()[0] ?? '', first?: string): string[] {
+function pathThrough(
+  graph: ReadonlyMap<string, readonly string[]>,
+  members: ReadonlySet<string>,
+  start = [...members].sort()[0] ?? '',
+  first?: string,
+): string[] {
   // Breadth-first from the start to itself, staying inside the component: the shortest cycle
   // (through the edge start → first, when given).
   const previous = new Map<string, string>();

@@ -90,7 +90,9 @@ describe('the worker contract', () => {
       const [result] = await eslint.lintText(text, { filePath: 'src/worker/contract.ts' });
       return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').length;
     };
-    expect(await lint(`import type { Scenario } from '../core/scenario/schema';\nexport interface A {\n  s: Scenario;\n}\nexport type B = A | null;\n`)).toBe(0);
+    expect(await lint(`import type { Scenario } from '../core/scenario/schema';\nexport interface A {\n  s: Scenario;\n}\nexport type B = A | null;\n`)).toBe(
+      0,
+    );
     expect(await lint(`export const limit = 3;\n`)).toBe(1);
     expect(await lint(`export function f(): number {\n  return 1;\n}\n`)).toBe(1);
     expect(await lint(`import { defaultScenario } from '../core/scenario/defaults';\nexport type D = typeof defaultScenario;\n`)).toBe(1);
@@ -110,7 +112,9 @@ describe('a new feature folder', () => {
     const tree = realpathSync(mkdtempSync(join(cache, 'lint-features-')));
     try {
       copyFileSync(join(root, 'eslint.config.js'), join(tree, 'eslint.config.js'));
-      const folders = readdirSync(join(root, 'src/features'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+      const folders = readdirSync(join(root, 'src/features'), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name);
       for (const f of [...folders, 'brand-new']) mkdirSync(join(tree, 'src/features', f), { recursive: true });
       const cases = [
         ['src/features/tco/a.ts', '../brand-new/page', true],

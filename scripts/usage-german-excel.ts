@@ -32,7 +32,12 @@ function germanExcelResave(text: string, delimiter: '\t' | ','): string {
   const lines = text.split(/\r?\n/);
   while (lines.length > 0 && lines.at(-1) === '') lines.pop();
   // The sources have no quoted cells, so a plain split is the CSV split here.
-  const out = lines.map((line, i) => line.split(delimiter).map((cell) => (i === 0 ? cell : germanCell(cell))).join(';'));
+  const out = lines.map((line, i) =>
+    line
+      .split(delimiter)
+      .map((cell) => (i === 0 ? cell : germanCell(cell)))
+      .join(';'),
+  );
   return `\uFEFF${out.join('\r\n')}\r\n`;
 }
 

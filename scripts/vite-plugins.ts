@@ -226,7 +226,13 @@ async function bundlePrices(): Promise<{ fileName: string; code: string }> {
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
-    plugins: [{ name: 'genai-prices-entry', resolveId: (id) => (id === PRICES_ENTRY ? id : null), load: (id) => (id === PRICES_ENTRY ? `export { calcPrice, findProvider } from ${JSON.stringify(PRICES_PACKAGE)};\n` : null) }],
+    plugins: [
+      {
+        name: 'genai-prices-entry',
+        resolveId: (id) => (id === PRICES_ENTRY ? id : null),
+        load: (id) => (id === PRICES_ENTRY ? `export { calcPrice, findProvider } from ${JSON.stringify(PRICES_PACKAGE)};\n` : null),
+      },
+    ],
     build: {
       write: false,
       target: 'es2022',

@@ -34,7 +34,10 @@ function start(root: HTMLElement): void {
   const OFFLINE_AFTER_MS = 3000;
   if (import.meta.env.PROD && 'serviceWorker' in navigator) {
     window.addEventListener('load', () => {
-      setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(registerOfflineWorker, { timeout: 2000 }) : registerOfflineWorker()), OFFLINE_AFTER_MS);
+      setTimeout(
+        () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(registerOfflineWorker, { timeout: 2000 }) : registerOfflineWorker()),
+        OFFLINE_AFTER_MS,
+      );
     });
   }
 

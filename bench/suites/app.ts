@@ -22,7 +22,9 @@ function listFiles(dir: string): string[] {
 /** JS and CSS the browser must load before the first render: entry script, module preloads, styles. */
 function initialAssets(): { js: string[]; css: string[] } {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const js = [...html.matchAll(/<script[^>]+src="\.\/([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]+href="\.\/([^"]+)"/g)].map((m) => join(dist, m[1] as string));
+  const js = [...html.matchAll(/<script[^>]+src="\.\/([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload"[^>]+href="\.\/([^"]+)"/g)].map((m) =>
+    join(dist, m[1] as string),
+  );
   const css = [...html.matchAll(/<link rel="stylesheet"[^>]+href="\.\/([^"]+)"/g)].map((m) => join(dist, m[1] as string));
   return { js, css };
 }
@@ -37,16 +39,45 @@ export const suite: BenchSuite = {
 
     await ensureBuild();
     const { js, css } = initialAssets();
-    row('initial JS (gzip)', js.reduce((a, f) => a + gz(f), 0), 'KB', 250, `${js.length} file(s)`);
-    row('initial CSS (gzip)', css.reduce((a, f) => a + gz(f), 0), 'KB', null);
+    row(
+      'initial JS (gzip)',
+      js.reduce((a, f) => a + gz(f), 0),
+      'KB',
+      250,
+      `${js.length} file(s)`,
+    );
+    row(
+      'initial CSS (gzip)',
+      css.reduce((a, f) => a + gz(f), 0),
+      'KB',
+      null,
+    );
     const all = listFiles(dist).filter((f) => /\.(js|css|html|svg)$/.test(f));
-    row('whole app (gzip)', all.reduce((a, f) => a + gz(f), 0), 'KB', null, `${all.length} files incl. lazy areas and worker`);
+    row(
+      'whole app (gzip)',
+      all.reduce((a, f) => a + gz(f), 0),
+      'KB',
+      null,
+      `${all.length} files incl. lazy areas and worker`,
+    );
 
     row('share link, default scenario', encodeScenario(defaultScenario()).length + '/#/tco?s='.length, 'chars', 200, 'fragment after the host');
-    row('share link, fully customised scenario', encodeScenario(fullyCustomisedScenario()).length + '/#/tco?s='.length, 'chars', 2000, 'all sections changed, pilot week filled');
+    row(
+      'share link, fully customised scenario',
+      encodeScenario(fullyCustomisedScenario()).length + '/#/tco?s='.length,
+      'chars',
+      2000,
+      'all sections changed, pilot week filled',
+    );
 
     const workerJs = all.filter((f) => /compute\.worker-[^/]*\.js$/.test(f));
-    row('worker first script (gzip)', workerJs.reduce((a, f) => a + gz(f), 0), 'KB', null, 'the parsers load with the first dropped file');
+    row(
+      'worker first script (gzip)',
+      workerJs.reduce((a, f) => a + gz(f), 0),
+      'KB',
+      null,
+      'the parsers load with the first dropped file',
+    );
 
     const firstRender = await withBrowser(async (browser, baseURL) => {
       const times: { fcp: number; result: number; verdict: number }[] = [];
@@ -71,7 +102,10 @@ export const suite: BenchSuite = {
         });
         await page.goto(baseURL);
         await page.getByTestId('tco-verdict').waitFor();
-        const at = (id: string) => page.waitForFunction((k) => Number.isFinite((window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[k]), id).then(() => page.evaluate((k) => (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[k] as number, id));
+        const at = (id: string) =>
+          page
+            .waitForFunction((k) => Number.isFinite((window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[k]), id)
+            .then(() => page.evaluate((k) => (window as unknown as { __firstSeen: Record<string, number> }).__firstSeen[k] as number, id));
         const [result, verdict] = await Promise.all([at('engine-result'), at('tco-verdict')]);
         const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
         times.push({ fcp, result, verdict });
@@ -80,8 +114,20 @@ export const suite: BenchSuite = {
       return times;
     });
     row('first contentful paint, default scenario', median(firstRender.map((t) => t.fcp)), 'ms', null, 'median of 5 cold loads');
-    row('first result on screen', median(firstRender.map((t) => t.result)), 'ms', 1000, `median of 5 cold loads; navigation start → the frame that shows the footer figure; runs: ${firstRender.map((t) => t.result.toFixed(0)).join(', ')}`);
-    row('first TCO verdict on screen', median(firstRender.map((t) => t.verdict)), 'ms', 1000, `median of 5 cold loads; navigation start → the frame that shows the verdict heading; runs: ${firstRender.map((t) => t.verdict.toFixed(0)).join(', ')}`);
+    row(
+      'first result on screen',
+      median(firstRender.map((t) => t.result)),
+      'ms',
+      1000,
+      `median of 5 cold loads; navigation start → the frame that shows the footer figure; runs: ${firstRender.map((t) => t.result.toFixed(0)).join(', ')}`,
+    );
+    row(
+      'first TCO verdict on screen',
+      median(firstRender.map((t) => t.verdict)),
+      'ms',
+      1000,
+      `median of 5 cold loads; navigation start → the frame that shows the verdict heading; runs: ${firstRender.map((t) => t.verdict.toFixed(0)).join(', ')}`,
+    );
     return rows;
   },
 };

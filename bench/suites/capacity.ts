@@ -37,7 +37,16 @@ function series(n: number): CapacitySeries {
       runId: null,
     });
   }
-  return { key: 'bench', label: 'bench', kind: 'published', origin: { kind: 'entered' }, config: { model: null, engine: null, hardware: null, gpus: 8, precision: null, parallelism: null, inputTokens: 1000, outputTokens: 1000, dataset: null }, loadKind: 'concurrency', points, notes: [] };
+  return {
+    key: 'bench',
+    label: 'bench',
+    kind: 'published',
+    origin: { kind: 'entered' },
+    config: { model: null, engine: null, hardware: null, gpus: 8, precision: null, parallelism: null, inputTokens: 1000, outputTokens: 1000, dataset: null },
+    loadKind: 'concurrency',
+    points,
+    notes: [],
+  };
 }
 
 const timeMs = (fn: () => unknown, runs: number): number => medianTimeMs(fn, runs, 20);
@@ -50,8 +59,24 @@ export const suite: BenchSuite = {
     if (!parsed.ok) throw new Error(parsed.message);
     const slo = parsed.slo;
     const rows: BenchRow[] = [
-      { suite: 'capacity', metric: 'operating point over a 1,000-point series', value: timeMs(() => chooseOperatingPoint(s, slo), 200), unit: 'ms', budget: OPERATING_POINT_BUDGET_MS, direction: 'max', note: 'median of 200; 5 limits + failed share' },
-      { suite: 'capacity', metric: 'the same, with interpolation', value: timeMs(() => chooseOperatingPoint(s, slo, { interpolate: true }), 200), unit: 'ms', budget: OPERATING_POINT_BUDGET_MS, direction: 'max', note: 'median of 200' },
+      {
+        suite: 'capacity',
+        metric: 'operating point over a 1,000-point series',
+        value: timeMs(() => chooseOperatingPoint(s, slo), 200),
+        unit: 'ms',
+        budget: OPERATING_POINT_BUDGET_MS,
+        direction: 'max',
+        note: 'median of 200; 5 limits + failed share',
+      },
+      {
+        suite: 'capacity',
+        metric: 'the same, with interpolation',
+        value: timeMs(() => chooseOperatingPoint(s, slo, { interpolate: true }), 200),
+        unit: 'ms',
+        budget: OPERATING_POINT_BUDGET_MS,
+        direction: 'max',
+        note: 'median of 200',
+      },
     ];
     // The capacity panel's view is recomputed on every slider step while a series is chosen:
     // the TCO at each of its points (20 here) plus the one in force.
@@ -60,7 +85,15 @@ export const suite: BenchSuite = {
     twenty.config.inputTokens = null;
     twenty.config.outputTokens = null;
     scenario.selfHosted.capacity = { slo, interpolate: false, series: storeSeries(twenty) };
-    rows.push({ suite: 'capacity', metric: 'capacity view of a 20-point series (TCO at every point)', value: timeMs(() => capacityView(scenario), 50), unit: 'ms', budget: 16, direction: 'max', note: 'median of 50; runs in the worker' });
+    rows.push({
+      suite: 'capacity',
+      metric: 'capacity view of a 20-point series (TCO at every point)',
+      value: timeMs(() => capacityView(scenario), 50),
+      unit: 'ms',
+      budget: 16,
+      direction: 'max',
+      note: 'median of 50; runs in the worker',
+    });
     return rows;
   },
 };

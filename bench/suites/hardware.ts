@@ -48,11 +48,30 @@ export const suite: BenchSuite = {
       let i = 0;
       const table = time(() => {
         i++;
-        return hardwareApi.hardwareFitTable({ ...scenario, hardware: { ...scenario.hardware, concurrentSequences: scenario.hardware.concurrentSequences + (i % 2) } });
+        return hardwareApi.hardwareFitTable({
+          ...scenario,
+          hardware: { ...scenario.hardware, concurrentSequences: scenario.hardware.concurrentSequences + (i % 2) },
+        });
       });
-      rows.push({ suite: 'hardware', metric: `fit table over GPU catalog, median: ${label}`, value: median(table), unit: 'ms', budget: 5, direction: 'max', note: `p95 ${percentile(table, 95).toFixed(2)} ms over ${RUNS} runs` });
+      rows.push({
+        suite: 'hardware',
+        metric: `fit table over GPU catalog, median: ${label}`,
+        value: median(table),
+        unit: 'ms',
+        budget: 5,
+        direction: 'max',
+        note: `p95 ${percentile(table, 95).toFixed(2)} ms over ${RUNS} runs`,
+      });
       const report = time(() => hardwareApi.hardwareReport(scenario));
-      rows.push({ suite: 'hardware', metric: `full hardware report, median: ${label}`, value: median(report), unit: 'ms', budget: null, direction: 'max', note: `p95 ${percentile(report, 95).toFixed(2)} ms` });
+      rows.push({
+        suite: 'hardware',
+        metric: `full hardware report, median: ${label}`,
+        value: median(report),
+        unit: 'ms',
+        budget: null,
+        direction: 'max',
+        note: `p95 ${percentile(report, 95).toFixed(2)} ms`,
+      });
     }
     return rows;
   },

@@ -40,7 +40,10 @@ const oneLine = (name: string, mb: number, char = 'a'): FileSpec => ({ name, par
 
 /** Puts a file made in the page into the app: set on a file input (with its change event), or dropped on an element as a browser does. */
 async function giveFile(page: Page, selector: string, spec: FileSpec, how: 'input' | 'drop'): Promise<void> {
-  await page.locator(selector).first().waitFor({ state: how === 'input' ? 'attached' : 'visible', timeout: 30_000 });
+  await page
+    .locator(selector)
+    .first()
+    .waitFor({ state: how === 'input' ? 'attached' : 'visible', timeout: 30_000 });
   type Held = { __file?: File; __longest: number };
   // Building a 200 MB file is this script's task, not the app's: it runs in a task of its own,
   // and the longest task is counted from the one that hands the file over.
@@ -85,7 +88,8 @@ function manyUnknownKeys(count: number): string {
   return `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"workload":{${keys}}}`;
 }
 
-const wideHeader = (columns: number) => `${Array.from({ length: columns }, (_, i) => `c${i}`).join(',')}\n${Array.from({ length: columns }, () => '1').join(',')}\n`;
+const wideHeader = (columns: number) =>
+  `${Array.from({ length: columns }, (_, i) => `c${i}`).join(',')}\n${Array.from({ length: columns }, () => '1').join(',')}\n`;
 
 // Real files (fixtures/usage/SOURCES.md, fixtures/bench/SOURCES.md).
 const usageExport = readFileSync(join(root, 'fixtures', 'usage', 'REAL_openai_usage_export_completions.tsv'));
@@ -146,7 +150,12 @@ const CASES: HostileCase[] = [
   ...[50, 200].map((mb) => ({
     name: `engine log: ${mb} MB file`,
     route: '/#/hardware',
-    act: (page: Page) => setFile(page, '[data-testid="hw-engine-log"] input[type="file"]', { name: `engine-${mb}mb.log`, part: `${'INFO 01-01 00:00:00 [worker.py:1] nothing to see here '.repeat(18)}\n`.repeat(1024).slice(0, MB), times: mb }),
+    act: (page: Page) =>
+      setFile(page, '[data-testid="hw-engine-log"] input[type="file"]', {
+        name: `engine-${mb}mb.log`,
+        part: `${'INFO 01-01 00:00:00 [worker.py:1] nothing to see here '.repeat(18)}\n`.repeat(1024).slice(0, MB),
+        times: mb,
+      }),
     answer: /bytes; at most|Bytes; gelesen|Read as|too large/i,
     // The message sits in the card's status line.
   })),
@@ -158,7 +167,10 @@ const CASES: HostileCase[] = [
       // A build that refuses the header shows no such button: that is its answer.
       const choose = page.getByRole('button', { name: 'Choose columns…' }).first();
       const refused = page.getByText(/wide\.csv could not be/).first();
-      const first = await Promise.race([choose.waitFor({ timeout: 90_000 }).then(() => 'choose'), refused.waitFor({ timeout: 90_000 }).then(() => 'refused')]).catch(() => 'none');
+      const first = await Promise.race([
+        choose.waitFor({ timeout: 90_000 }).then(() => 'choose'),
+        refused.waitFor({ timeout: 90_000 }).then(() => 'refused'),
+      ]).catch(() => 'none');
       if (first === 'choose') await choose.click({ timeout: 90_000 });
     },
     answer: /wide\.csv/,
@@ -240,7 +252,11 @@ async function runCase(browser: Browser, baseURL: string, c: HostileCase): Promi
   page.on('crash', () => (crashed = true));
   await page.goto(`${baseURL}${c.route}`);
   // A blank page has no header: that is an answer too.
-  await page.locator('header').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('header')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(1000);
   // Long tasks of the start-up are not the input's.
   await page.evaluate(() => ((window as unknown as { __longest: number }).__longest = 0));
@@ -256,15 +272,24 @@ async function runCase(browser: Browser, baseURL: string, c: HostileCase): Promi
     // The answer is what shows once reading has ended: a progress bar still there is not one.
     await hit
       .waitFor({ timeout: c.limitMs ?? 90_000 })
-      .then(() => page.waitForFunction(() => document.querySelector('[role="progressbar"]') === null, undefined, { timeout: c.limitMs ?? 90_000, polling: 250 }))
+      .then(() =>
+        page.waitForFunction(() => document.querySelector('[role="progressbar"]') === null, undefined, { timeout: c.limitMs ?? 90_000, polling: 250 }),
+      )
       .then(
-      async () => {
-        answeredMs = Date.now() - t0;
-        // The element around the hit holds the reason too (a message's list of problems).
-        excerpt = ((await hit.locator('xpath=..').textContent({ timeout: 5000 }).catch(() => '')) ?? '').replace(/\s+/g, ' ').slice(0, 220);
-      },
-      () => undefined,
-    );
+        async () => {
+          answeredMs = Date.now() - t0;
+          // The element around the hit holds the reason too (a message's list of problems).
+          excerpt = (
+            (await hit
+              .locator('xpath=..')
+              .textContent({ timeout: 5000 })
+              .catch(() => '')) ?? ''
+          )
+            .replace(/\s+/g, ' ')
+            .slice(0, 220);
+        },
+        () => undefined,
+      );
     // Quiet for 2 s: no long task ended in the last 2 s (the page answers the question itself).
     const until = Date.now() + 90_000;
     while (!crashed && Date.now() < until) {
@@ -293,10 +318,22 @@ export const suite: BenchSuite = {
       for (const c of CASES.filter((k) => !only || k.name.includes(only))) {
         process.stderr.write(`  ${c.name}…\n`);
         const o = await runCase(browser, baseURL, c);
-        const what = o.crashed ? 'TAB CRASHED' : o.answeredMs === null ? `no answer within ${(c.limitMs ?? 90_000) / 1000} s` : `answered in ${(o.answeredMs / 1000).toFixed(1)} s: "${o.excerpt}"`;
+        const what = o.crashed
+          ? 'TAB CRASHED'
+          : o.answeredMs === null
+            ? `no answer within ${(c.limitMs ?? 90_000) / 1000} s`
+            : `answered in ${(o.answeredMs / 1000).toFixed(1)} s: "${o.excerpt}"`;
         const note = `${label}; ${what}; page text ${Number.isFinite(o.pageChars) ? o.pageChars.toLocaleString('en-US') : '?'} characters`;
         rows.push({ suite: 'hostile', metric: `${c.name}: longest main-thread task`, value: o.longestTaskMs, unit: 'ms', budget: 200, direction: 'max', note });
-        rows.push({ suite: 'hostile', metric: `${c.name}: peak renderer memory`, value: o.peakMb, unit: 'MB', budget: null, direction: 'max', note: `${o.baselineMb.toFixed(0)} MB before the input; ${note}` });
+        rows.push({
+          suite: 'hostile',
+          metric: `${c.name}: peak renderer memory`,
+          value: o.peakMb,
+          unit: 'MB',
+          budget: null,
+          direction: 'max',
+          note: `${o.baselineMb.toFixed(0)} MB before the input; ${note}`,
+        });
         process.stderr.write(`    ${o.longestTaskMs.toFixed(0)} ms, ${o.peakMb.toFixed(0)} MB (from ${o.baselineMb.toFixed(0)} MB); ${note}\n`);
       }
       return rows;

@@ -116,8 +116,14 @@ async function bareLoopInPage(page: Page, path: string): Promise<{ ms: number; l
  */
 async function peakMemoryInPage(baseURL: string, path: string): Promise<{ mb: number; status: string | null; note: string }> {
   // @ts-expect-error plain ESM helper shared with the Node scripts
-  const { CHROMIUM_ARGS, chromiumPath } = (await import('../../scripts/chromium-path.mjs')) as { CHROMIUM_ARGS: string[]; chromiumPath: () => string | undefined };
-  const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--enable-blink-features=ForceEagerMeasureMemory'] });
+  const { CHROMIUM_ARGS, chromiumPath } = (await import('../../scripts/chromium-path.mjs')) as {
+    CHROMIUM_ARGS: string[];
+    chromiumPath: () => string | undefined;
+  };
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, '--enable-blink-features=ForceEagerMeasureMemory'],
+  });
   try {
     const context = await browser.newContext();
     await context.route('**/*', async (route) => {
@@ -130,8 +136,15 @@ async function peakMemoryInPage(baseURL: string, path: string): Promise<{ mb: nu
     if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated: no memory measurement');
     const measure = () =>
       page.evaluate(async () => {
-        const r = await (performance as unknown as { measureUserAgentSpecificMemory(): Promise<{ bytes: number; breakdown: { bytes: number; attribution: { scope: string }[] }[] }> }).measureUserAgentSpecificMemory();
-        return { bytes: r.bytes, workers: r.breakdown.filter((b) => b.bytes > 1e6 && b.attribution.some((a) => a.scope === 'DedicatedWorkerGlobalScope')).length };
+        const r = await (
+          performance as unknown as {
+            measureUserAgentSpecificMemory(): Promise<{ bytes: number; breakdown: { bytes: number; attribution: { scope: string }[] }[] }>;
+          }
+        ).measureUserAgentSpecificMemory();
+        return {
+          bytes: r.bytes,
+          workers: r.breakdown.filter((b) => b.bytes > 1e6 && b.attribution.some((a) => a.scope === 'DedicatedWorkerGlobalScope')).length,
+        };
       });
     await page.getByTestId('file-input').setInputFiles(path);
     const outcome = page.locator(`[data-testid="import-outcome"][data-file="${basename(path)}"]`);
@@ -261,16 +274,65 @@ export const suite: BenchSuite = {
         await context.close();
       }
       const ratios = imports.map((m, i) => m.ms / (bare[i] as { ms: number }).ms);
-      const worst = <K extends 'during' | 'after'>(key: K) => imports.reduce((a, b) => (Math.max(0, ...b[key].map((x) => x.duration)) > Math.max(0, ...a[key].map((x) => x.duration)) ? b : a));
+      const worst = <K extends 'during' | 'after'>(key: K) =>
+        imports.reduce((a, b) => (Math.max(0, ...b[key].map((x) => x.duration)) > Math.max(0, ...a[key].map((x) => x.duration)) ? b : a));
       const wDuring = worst('during');
       const wAfter = worst('after');
       const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
-      rows.push({ suite: 'import-browser', metric: 'bare parse loop in a worker of the page, 1M lines', value: median(bare.map((b) => b.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}: ${list(bare.map((b) => b.ms))}; ${bare[0]?.lines ?? 0} lines, 1 MiB chunks, TextDecoder + JSON.parse per line, one thread` });
-      rows.push({ suite: 'import-browser', metric: 'import of 1M-line JSONL in the page', value: median(imports.map((m) => m.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}: ${list(imports.map((m) => m.ms))}; ${mb.toFixed(0)} MB, status ${imports.map((m) => m.status).join('/')}; reading ${list(imports.map((m) => m.readingMs))} ms, then statistics + storing ${list(imports.map((m) => m.storingMs))} ms` });
-      rows.push({ suite: 'import-browser', metric: `import in the page / bare loop in a worker (median of ${PAIRS} pairs)`, value: median(ratios), unit: '×', budget: 1.0, direction: 'max', note: `pairs: ${ratios.map((r) => r.toFixed(2)).join(', ')}` });
-      rows.push({ suite: 'import-browser', metric: 'longest main-thread task while the file is read', value: Math.max(0, ...wDuring.during.map((x) => x.duration)), unit: 'ms', budget: 50, direction: 'max', note: `${wDuring.during.length} long task(s) over 50 ms${wDuring.describeDuring}` });
-      rows.push({ suite: 'import-browser', metric: 'longest main-thread task storing + drawing results', value: Math.max(0, ...wAfter.after.map((x) => x.duration)), unit: 'ms', budget: 50, direction: 'max', note: `${wAfter.after.length} long task(s); statistics, storage and first render + 3 s${wAfter.describeAfter}` });
-      rows.push({ suite: 'import-browser', metric: 'longest gap between progress-bar updates while reading', value: Math.max(...imports.map((m) => m.gap)), unit: 'ms', budget: 250, direction: 'max', note: `${list(imports.map((m) => m.updates))} updates` });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'bare parse loop in a worker of the page, 1M lines',
+        value: median(bare.map((b) => b.ms)),
+        unit: 'ms',
+        budget: null,
+        direction: 'max',
+        note: `median of ${PAIRS}: ${list(bare.map((b) => b.ms))}; ${bare[0]?.lines ?? 0} lines, 1 MiB chunks, TextDecoder + JSON.parse per line, one thread`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'import of 1M-line JSONL in the page',
+        value: median(imports.map((m) => m.ms)),
+        unit: 'ms',
+        budget: null,
+        direction: 'max',
+        note: `median of ${PAIRS}: ${list(imports.map((m) => m.ms))}; ${mb.toFixed(0)} MB, status ${imports.map((m) => m.status).join('/')}; reading ${list(imports.map((m) => m.readingMs))} ms, then statistics + storing ${list(imports.map((m) => m.storingMs))} ms`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: `import in the page / bare loop in a worker (median of ${PAIRS} pairs)`,
+        value: median(ratios),
+        unit: '×',
+        budget: 1.0,
+        direction: 'max',
+        note: `pairs: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'longest main-thread task while the file is read',
+        value: Math.max(0, ...wDuring.during.map((x) => x.duration)),
+        unit: 'ms',
+        budget: 50,
+        direction: 'max',
+        note: `${wDuring.during.length} long task(s) over 50 ms${wDuring.describeDuring}`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'longest main-thread task storing + drawing results',
+        value: Math.max(0, ...wAfter.after.map((x) => x.duration)),
+        unit: 'ms',
+        budget: 50,
+        direction: 'max',
+        note: `${wAfter.after.length} long task(s); statistics, storage and first render + 3 s${wAfter.describeAfter}`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'longest gap between progress-bar updates while reading',
+        value: Math.max(...imports.map((m) => m.gap)),
+        unit: 'ms',
+        budget: 250,
+        direction: 'max',
+        note: `${list(imports.map((m) => m.updates))} updates`,
+      });
       // The 10,000,000-line log (~1.5 GB, no size limit): one pair, bare loop first.
       const big = await ensureJsonl10m();
       const context = await browser.newContext();
@@ -284,10 +346,42 @@ export const suite: BenchSuite = {
       await context.close();
       const mem1 = await peakMemoryInPage(baseURL, path);
       const mem10 = await peakMemoryInPage(baseURL, big);
-      rows.push({ suite: 'import-browser', metric: 'peak memory in the page (JS + array buffers, page and workers), 1M lines', value: mem1.mb, unit: 'MB', budget: null, direction: 'max', note: `status ${mem1.status}; ${mem1.note}` });
-      rows.push({ suite: 'import-browser', metric: 'peak memory in the page (JS + array buffers, page and workers), 10M lines', value: mem10.mb, unit: 'MB', budget: 512, direction: 'max', note: `status ${mem10.status}; ${mem10.note}` });
-      rows.push({ suite: 'import-browser', metric: 'peak memory growth in the page from 1M to 10M lines', value: mem10.mb / mem1.mb, unit: '×', budget: 1.3, direction: 'max', note: `${mem1.mb.toFixed(0)} → ${mem10.mb.toFixed(0)} MB` });
-      rows.push({ suite: 'import-browser', metric: 'import in the page / bare loop in a worker, 10M lines (1.5 GB)', value: imp10.ms / bare10.ms, unit: '×', budget: 1.0, direction: 'max', note: `${imp10.ms.toFixed(0)} vs ${bare10.ms.toFixed(0)} ms, status ${imp10.status}; reading ${imp10.readingMs.toFixed(0)} ms; longest main-thread task ${Math.max(0, ...imp10.during.map((x) => x.duration), ...imp10.after.map((x) => x.duration)).toFixed(0)} ms; longest progress gap ${imp10.gap.toFixed(0)} ms` });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'peak memory in the page (JS + array buffers, page and workers), 1M lines',
+        value: mem1.mb,
+        unit: 'MB',
+        budget: null,
+        direction: 'max',
+        note: `status ${mem1.status}; ${mem1.note}`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'peak memory in the page (JS + array buffers, page and workers), 10M lines',
+        value: mem10.mb,
+        unit: 'MB',
+        budget: 512,
+        direction: 'max',
+        note: `status ${mem10.status}; ${mem10.note}`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'peak memory growth in the page from 1M to 10M lines',
+        value: mem10.mb / mem1.mb,
+        unit: '×',
+        budget: 1.3,
+        direction: 'max',
+        note: `${mem1.mb.toFixed(0)} → ${mem10.mb.toFixed(0)} MB`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'import in the page / bare loop in a worker, 10M lines (1.5 GB)',
+        value: imp10.ms / bare10.ms,
+        unit: '×',
+        budget: 1.0,
+        direction: 'max',
+        note: `${imp10.ms.toFixed(0)} vs ${bare10.ms.toFixed(0)} ms, status ${imp10.status}; reading ${imp10.readingMs.toFixed(0)} ms; longest main-thread task ${Math.max(0, ...imp10.during.map((x) => x.duration), ...imp10.after.map((x) => x.duration)).toFixed(0)} ms; longest progress gap ${imp10.gap.toFixed(0)} ms`,
+      });
     });
     return rows;
   },

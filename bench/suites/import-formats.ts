@@ -75,7 +75,11 @@ async function bareGzLoop(): Promise<number> {
 }
 
 /** One import of the file; its source is named requests-1m.jsonl whatever its form (the content decides). */
-async function importOf(path: string, name: string, options: { parts?: boolean; cancelAtReport?: number } = {}): Promise<{ result: FileImport; cancelLatencyMs: number | null; reports: number }> {
+async function importOf(
+  path: string,
+  name: string,
+  options: { parts?: boolean; cancelAtReport?: number } = {},
+): Promise<{ result: FileImport; cancelLatencyMs: number | null; reports: number }> {
   const { source, close } = await fileSource(path);
   let reports = 0;
   let cancelAt: number | null = null;
@@ -124,9 +128,33 @@ async function storedFormRows(): Promise<BenchRow[]> {
   const gzWall = gz.map((g, i) => g.ms / (bare[i] as Timed).ms);
   const gzCpu = gz.map((g, i) => g.cpuMs / (bare[i] as Timed).cpuMs);
   const lastGz = (gz.at(-1) as (typeof gz)[number]).value.result;
-  rows.push({ suite: 'import', metric: '.jsonl.gz: bare loop over the decompressed stream', value: median(bare.map((b) => b.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}; unpack + decode + JSON.parse per line; ${size(GZ_PATH)} gzip -6 of the 154 MB log; CPU ${median(bare.map((b) => b.cpuMs)).toFixed(0)} ms` });
-  rows.push({ suite: 'import', metric: '.jsonl.gz: import, 1M lines (one thread)', value: median(gz.map((g) => g.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}; CPU ${median(gz.map((g) => g.cpuMs)).toFixed(0)} ms; ${summary(lastGz)}` });
-  rows.push({ suite: 'import', metric: `.jsonl.gz: import / bare loop, wall clock (median of ${PAIRS} pairs)`, value: median(gzWall), unit: '×', budget: 1.2, direction: 'max', note: `pairs: ${list(gzWall)}; CPU time ${median(gzCpu).toFixed(2)}× (pairs ${list(gzCpu)})` });
+  rows.push({
+    suite: 'import',
+    metric: '.jsonl.gz: bare loop over the decompressed stream',
+    value: median(bare.map((b) => b.ms)),
+    unit: 'ms',
+    budget: null,
+    direction: 'max',
+    note: `median of ${PAIRS}; unpack + decode + JSON.parse per line; ${size(GZ_PATH)} gzip -6 of the 154 MB log; CPU ${median(bare.map((b) => b.cpuMs)).toFixed(0)} ms`,
+  });
+  rows.push({
+    suite: 'import',
+    metric: '.jsonl.gz: import, 1M lines (one thread)',
+    value: median(gz.map((g) => g.ms)),
+    unit: 'ms',
+    budget: null,
+    direction: 'max',
+    note: `median of ${PAIRS}; CPU ${median(gz.map((g) => g.cpuMs)).toFixed(0)} ms; ${summary(lastGz)}`,
+  });
+  rows.push({
+    suite: 'import',
+    metric: `.jsonl.gz: import / bare loop, wall clock (median of ${PAIRS} pairs)`,
+    value: median(gzWall),
+    unit: '×',
+    budget: 1.2,
+    direction: 'max',
+    note: `pairs: ${list(gzWall)}; CPU time ${median(gzCpu).toFixed(2)}× (pairs ${list(gzCpu)})`,
+  });
   const cancels: number[] = [];
   const reports = Math.min(...gz.map((g) => g.value.reports));
   for (const at of [0.2, 0.5, 0.8].map((f) => Math.max(2, Math.round(reports * f)))) {
@@ -134,7 +162,15 @@ async function storedFormRows(): Promise<BenchRow[]> {
     if (c.result.status !== 'cancelled') throw new Error(`the .gz import was not cancelled (status ${c.result.status})`);
     cancels.push(c.cancelLatencyMs as number);
   }
-  rows.push({ suite: 'import', metric: '.jsonl.gz: cancel latency (worst of 3)', value: Math.max(...cancels), unit: 'ms', budget: 250, direction: 'max', note: cancels.map((c) => c.toFixed(0)).join(', ') });
+  rows.push({
+    suite: 'import',
+    metric: '.jsonl.gz: cancel latency (worst of 3)',
+    value: Math.max(...cancels),
+    unit: 'ms',
+    budget: 250,
+    direction: 'max',
+    note: cancels.map((c) => c.toFixed(0)).join(', '),
+  });
 
   // ---- Parquet against the JSON Lines import of the same rows ----
   await importOf(PARQUET_PATH, 'requests-1m.parquet');
@@ -156,9 +192,33 @@ async function storedFormRows(): Promise<BenchRow[]> {
   for (let i = 0; i < 3; i++) single.push(await timed(() => importOf(jsonl, 'requests-1m.jsonl')));
   const pqRatio = pq.map((p, i) => p.ms / (lines[i] as Timed).ms);
   const lastPq = (pq.at(-1) as (typeof pq)[number]).value.result;
-  rows.push({ suite: 'import', metric: 'Parquet: import, 1M rows', value: median(pq.map((p) => p.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}; CPU ${median(pq.map((p) => p.cpuMs)).toFixed(0)} ms; ${size(PARQUET_PATH)}, Snappy, row groups of ${PARQUET_ROW_GROUP}; ${summary(lastPq)}` });
-  rows.push({ suite: 'import', metric: 'Parquet: JSONL import of the same rows', value: median(lines.map((l) => l.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}, with helper threads as the CLI and app run it; in one thread ${median(single.map((s) => s.ms)).toFixed(0)} ms (median of 3)` });
-  rows.push({ suite: 'import', metric: `Parquet / JSONL import, wall clock (median of ${PAIRS} pairs)`, value: median(pqRatio), unit: '×', budget: 1, direction: 'max', note: `pairs: ${list(pqRatio)}; against the one-thread JSONL import ${(median(pq.map((p) => p.ms)) / median(single.map((s) => s.ms))).toFixed(2)}×` });
+  rows.push({
+    suite: 'import',
+    metric: 'Parquet: import, 1M rows',
+    value: median(pq.map((p) => p.ms)),
+    unit: 'ms',
+    budget: null,
+    direction: 'max',
+    note: `median of ${PAIRS}; CPU ${median(pq.map((p) => p.cpuMs)).toFixed(0)} ms; ${size(PARQUET_PATH)}, Snappy, row groups of ${PARQUET_ROW_GROUP}; ${summary(lastPq)}`,
+  });
+  rows.push({
+    suite: 'import',
+    metric: 'Parquet: JSONL import of the same rows',
+    value: median(lines.map((l) => l.ms)),
+    unit: 'ms',
+    budget: null,
+    direction: 'max',
+    note: `median of ${PAIRS}, with helper threads as the CLI and app run it; in one thread ${median(single.map((s) => s.ms)).toFixed(0)} ms (median of 3)`,
+  });
+  rows.push({
+    suite: 'import',
+    metric: `Parquet / JSONL import, wall clock (median of ${PAIRS} pairs)`,
+    value: median(pqRatio),
+    unit: '×',
+    budget: 1,
+    direction: 'max',
+    note: `pairs: ${list(pqRatio)}; against the one-thread JSONL import ${(median(pq.map((p) => p.ms)) / median(single.map((s) => s.ms))).toFixed(2)}×`,
+  });
   return rows;
 }
 

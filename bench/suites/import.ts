@@ -15,7 +15,10 @@ import { median, type BenchRow, type BenchSuite } from '../types';
  * ≤ 1.5×), plus the progress interval, cancel latency and peak memory of the import.
  * Node runs the same core the worker runs; bench/suites/import-browser.ts covers Chromium.
  */
-export async function fileSource(path: string, beforeRead?: (offset: number) => Promise<void> | undefined): Promise<{ source: ByteSource; close: () => Promise<void> }> {
+export async function fileSource(
+  path: string,
+  beforeRead?: (offset: number) => Promise<void> | undefined,
+): Promise<{ source: ByteSource; close: () => Promise<void> }> {
   const handle = await open(path, 'r');
   const { size } = await handle.stat();
   return {
@@ -120,7 +123,12 @@ interface Measured {
  * `sampleMemory`, the process's memory is sampled every 20 ms (a cost of its own, so not in the
  * timed pairs).
  */
-async function ourImport(path: string, cancelAtByte: number | null, sampleMemory = false, inParts = true): Promise<Measured & { cancelLatencyMs: number | null }> {
+async function ourImport(
+  path: string,
+  cancelAtByte: number | null,
+  sampleMemory = false,
+  inParts = true,
+): Promise<Measured & { cancelLatencyMs: number | null }> {
   let cancel = false;
   let cancelAt: number | null = null;
   const hold = (offset: number): Promise<void> | undefined => {
@@ -153,7 +161,11 @@ async function ourImport(path: string, cancelAtByte: number | null, sampleMemory
     progress.push(performance.now());
     if (p.bytesRead < p.totalBytes) reading += 1;
   };
-  const result = await importFile(source, { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}), progress: onProgress, cancelled: () => cancel }, { progressIntervalMs: 100 });
+  const result = await importFile(
+    source,
+    { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}), progress: onProgress, cancelled: () => cancel },
+    { progressIntervalMs: 100 },
+  );
   const t1 = performance.now();
   const cpuMs = cpuSince(c0);
   if (sampler) clearInterval(sampler);
@@ -179,7 +191,11 @@ async function ourImport(path: string, cancelAtByte: number | null, sampleMemory
 async function importResult(path: string, inParts: boolean, tableRows?: number): Promise<FileImport> {
   const { source, close } = await fileSource(path);
   try {
-    return await importFile(source, { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}) }, tableRows === undefined ? {} : { tableRows });
+    return await importFile(
+      source,
+      { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}) },
+      tableRows === undefined ? {} : { tableRows },
+    );
   } finally {
     await close();
   }
@@ -201,7 +217,15 @@ async function largeLogRows(path: string): Promise<BenchRow[]> {
   collect();
   const split = await importResult(path, true);
   const same = isDeepStrictEqual({ ...split, threads: 1 }, one);
-  rows.push({ suite: 'import', metric: '1M lines in parts = in one piece (every field, bit for bit)', value: same ? 1 : 0, unit: '', budget: 1, direction: 'min', note: `read by ${split.threads} threads; ${same ? 'identical' : 'DIFFERENT'}` });
+  rows.push({
+    suite: 'import',
+    metric: '1M lines in parts = in one piece (every field, bit for bit)',
+    value: same ? 1 : 0,
+    unit: '',
+    budget: 1,
+    direction: 'min',
+    note: `read by ${split.threads} threads; ${same ? 'identical' : 'DIFFERENT'}`,
+  });
   collect();
   const sampled = await importResult(path, true, 100_000);
   let worst = 0;
@@ -222,19 +246,51 @@ async function largeLogRows(path: string): Promise<BenchRow[]> {
     }
   }
   const kept = sampled.tables.reduce((a, t) => a + t.table.count, 0);
-  rows.push({ suite: 'import', metric: 'percentiles from the bounded summaries vs exact, 1M lines (worst of p50/p95/p99)', value: worst * 100, unit: '%', budget: 0.5, direction: 'max', note: `stated bound 0.098 %; ${where}; the sampled tables kept ${kept} rows` });
+  rows.push({
+    suite: 'import',
+    metric: 'percentiles from the bounded summaries vs exact, 1M lines (worst of p50/p95/p99)',
+    value: worst * 100,
+    unit: '%',
+    budget: 0.5,
+    direction: 'max',
+    note: `stated bound 0.098 %; ${where}; the sampled tables kept ${kept} rows`,
+  });
   const big = await ensureJsonl10m();
   collect();
   const m1 = await ourImport(path, null, true, false);
   collect();
   const m10 = await ourImport(big, null, true, false);
-  rows.push({ suite: 'import', metric: 'peak heap + array buffers, 10M lines (1.5 GB) in one thread', value: m10.peakHeapMb, unit: 'MB', budget: 512, direction: 'max', note: `${m10.result.rowsRead} rows, status ${m10.result.status}; 1M lines: ${m1.peakHeapMb.toFixed(0)} MB` });
-  rows.push({ suite: 'import', metric: 'peak memory growth from 1M to 10M lines', value: m10.peakHeapMb / m1.peakHeapMb, unit: '×', budget: 1.3, direction: 'max', note: `${m1.peakHeapMb.toFixed(0)} → ${m10.peakHeapMb.toFixed(0)} MB heap + array buffers` });
+  rows.push({
+    suite: 'import',
+    metric: 'peak heap + array buffers, 10M lines (1.5 GB) in one thread',
+    value: m10.peakHeapMb,
+    unit: 'MB',
+    budget: 512,
+    direction: 'max',
+    note: `${m10.result.rowsRead} rows, status ${m10.result.status}; 1M lines: ${m1.peakHeapMb.toFixed(0)} MB`,
+  });
+  rows.push({
+    suite: 'import',
+    metric: 'peak memory growth from 1M to 10M lines',
+    value: m10.peakHeapMb / m1.peakHeapMb,
+    unit: '×',
+    budget: 1.3,
+    direction: 'max',
+    note: `${m1.peakHeapMb.toFixed(0)} → ${m10.peakHeapMb.toFixed(0)} MB heap + array buffers`,
+  });
   collect();
   const bare10 = await bareLoopChunked(big);
   collect();
   const imp10 = await ourImport(big, null);
-  rows.push({ suite: 'import', metric: 'import / bare loop, 10M lines, wall clock', value: imp10.ms / bare10.ms, unit: '×', budget: 1.5, direction: 'max', note: `${imp10.ms.toFixed(0)} vs ${bare10.ms.toFixed(0)} ms; read by ${imp10.result.threads} threads; one pair` });
+  rows.push({
+    suite: 'import',
+    metric: 'import / bare loop, 10M lines, wall clock',
+    value: imp10.ms / bare10.ms,
+    unit: '×',
+    budget: 1.5,
+    direction: 'max',
+    note: `${imp10.ms.toFixed(0)} vs ${bare10.ms.toFixed(0)} ms; read by ${imp10.result.threads} threads; one pair`,
+  });
   return rows;
 }
 
@@ -292,20 +348,91 @@ export const suite: BenchSuite = {
     const last = ours[ours.length - 1] as Measured;
     const lines = last.result.rowsRead;
     const list = (xs: number[]) => xs.map((r) => r.toFixed(2)).join(', ');
-    rows.push({ suite: 'import', metric: 'bare JSON.parse loop, 1M lines, 1 MiB chunks', value: median(base.map((b) => b.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}; same reads, decoder and chunk size as the import; CPU ${median(base.map((b) => b.cpuMs)).toFixed(0)} ms` });
-    rows.push({ suite: 'import', metric: 'bare JSON.parse loop, whole file in memory', value: median(whole), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}; readFileSync + split + JSON.parse, for reference` });
-    rows.push({ suite: 'import', metric: 'import, 1M lines', value: median(ours.map((o) => o.ms)), unit: 'ms', budget: null, direction: 'max', note: `median of ${PAIRS}; CPU ${median(ours.map((o) => o.cpuMs)).toFixed(0)} ms; read by ${last.result.threads} threads at once; ${lines} rows, ${last.result.runs} runs, status ${last.result.status}` });
+    rows.push({
+      suite: 'import',
+      metric: 'bare JSON.parse loop, 1M lines, 1 MiB chunks',
+      value: median(base.map((b) => b.ms)),
+      unit: 'ms',
+      budget: null,
+      direction: 'max',
+      note: `median of ${PAIRS}; same reads, decoder and chunk size as the import; CPU ${median(base.map((b) => b.cpuMs)).toFixed(0)} ms`,
+    });
+    rows.push({
+      suite: 'import',
+      metric: 'bare JSON.parse loop, whole file in memory',
+      value: median(whole),
+      unit: 'ms',
+      budget: null,
+      direction: 'max',
+      note: `median of ${PAIRS}; readFileSync + split + JSON.parse, for reference`,
+    });
+    rows.push({
+      suite: 'import',
+      metric: 'import, 1M lines',
+      value: median(ours.map((o) => o.ms)),
+      unit: 'ms',
+      budget: null,
+      direction: 'max',
+      note: `median of ${PAIRS}; CPU ${median(ours.map((o) => o.cpuMs)).toFixed(0)} ms; read by ${last.result.threads} threads at once; ${lines} rows, ${last.result.runs} runs, status ${last.result.status}`,
+    });
     const bareMs = median(base.map((b) => b.ms));
     const bareCpu = median(base.map((b) => b.cpuMs));
-    rows.push({ suite: 'import', metric: 'import in one thread (no helper) / bare loop, wall clock', value: median(single.map((o) => o.ms)) / bareMs, unit: '×', budget: null, direction: 'max', note: `for reference, median of 3: ${median(single.map((o) => o.ms)).toFixed(0)} ms, CPU ${(median(single.map((o) => o.cpuMs)) / bareCpu).toFixed(2)}× the bare loop's` });
+    rows.push({
+      suite: 'import',
+      metric: 'import in one thread (no helper) / bare loop, wall clock',
+      value: median(single.map((o) => o.ms)) / bareMs,
+      unit: '×',
+      budget: null,
+      direction: 'max',
+      note: `for reference, median of 3: ${median(single.map((o) => o.ms)).toFixed(0)} ms, CPU ${(median(single.map((o) => o.cpuMs)) / bareCpu).toFixed(2)}× the bare loop's`,
+    });
     // CPU time counts only this process's own work, so a neighbour's load on a shared machine
     // (which stretched single wall-clock pairs from 0.9× to 3.6× on the same build) drops out.
-    rows.push({ suite: 'import', metric: `import / bare loop, CPU time (median of ${PAIRS} interleaved pairs)`, value: median(cpuRatios), unit: '×', budget: null, direction: 'max', note: `all threads (both parts, the hash, the collector's helpers), for reference; pairs: ${list(cpuRatios)}` });
-    rows.push({ suite: 'import', metric: `import / bare loop, wall clock (median of ${PAIRS} pairs)`, value: median(wallRatios), unit: '×', budget: 1.5, direction: 'max', note: `pairs: ${list(wallRatios)}; worst ${Math.max(...wallRatios).toFixed(2)}` });
-    rows.push({ suite: 'import', metric: 'import / whole-file bare loop, wall clock (median)', value: median(ours.map((o, i) => o.ms / (whole[i] as number))), unit: '×', budget: null, direction: 'max', note: 'for reference: that loop holds the 154 MB text at once' });
-    rows.push({ suite: 'import', metric: 'longest gap between progress reports', value: Math.max(...ours.map((o) => o.maxProgressGapMs)), unit: 'ms', budget: 250, direction: 'max' });
+    rows.push({
+      suite: 'import',
+      metric: `import / bare loop, CPU time (median of ${PAIRS} interleaved pairs)`,
+      value: median(cpuRatios),
+      unit: '×',
+      budget: null,
+      direction: 'max',
+      note: `all threads (both parts, the hash, the collector's helpers), for reference; pairs: ${list(cpuRatios)}`,
+    });
+    rows.push({
+      suite: 'import',
+      metric: `import / bare loop, wall clock (median of ${PAIRS} pairs)`,
+      value: median(wallRatios),
+      unit: '×',
+      budget: 1.5,
+      direction: 'max',
+      note: `pairs: ${list(wallRatios)}; worst ${Math.max(...wallRatios).toFixed(2)}`,
+    });
+    rows.push({
+      suite: 'import',
+      metric: 'import / whole-file bare loop, wall clock (median)',
+      value: median(ours.map((o, i) => o.ms / (whole[i] as number))),
+      unit: '×',
+      budget: null,
+      direction: 'max',
+      note: 'for reference: that loop holds the 154 MB text at once',
+    });
+    rows.push({
+      suite: 'import',
+      metric: 'longest gap between progress reports',
+      value: Math.max(...ours.map((o) => o.maxProgressGapMs)),
+      unit: 'ms',
+      budget: 250,
+      direction: 'max',
+    });
     // RSS growth is printed too, but after the earlier runs the process keeps its pages, so it says little.
-    rows.push({ suite: 'import', metric: 'peak heap + array buffers during import', value: memory.peakHeapMb, unit: 'MB', budget: null, direction: 'max', note: `one run sampled every 20 ms, all threads; file ${(last.result.fileSize / 1e6).toFixed(0)} MB; RSS growth ${memory.peakRssMb.toFixed(0)} MB` });
+    rows.push({
+      suite: 'import',
+      metric: 'peak heap + array buffers during import',
+      value: memory.peakHeapMb,
+      unit: 'MB',
+      budget: null,
+      direction: 'max',
+      note: `one run sampled every 20 ms, all threads; file ${(last.result.fileSize / 1e6).toFixed(0)} MB; RSS growth ${memory.peakRssMb.toFixed(0)} MB`,
+    });
     const cancels: number[] = [];
     // Cancel at a fifth, half and four fifths of this thread's part of the file (the helpers
     // read the rest): a read there waits for the press, so no run can end before it.
@@ -315,7 +442,15 @@ export const suite: BenchSuite = {
       if (c.result.status !== 'cancelled') throw new Error(`import was not cancelled (status ${c.result.status})`);
       cancels.push(c.cancelLatencyMs as number);
     }
-    rows.push({ suite: 'import', metric: 'cancel latency (worst of 3)', value: Math.max(...cancels), unit: 'ms', budget: 250, direction: 'max', note: cancels.map((c) => c.toFixed(0)).join(', ') });
+    rows.push({
+      suite: 'import',
+      metric: 'cancel latency (worst of 3)',
+      value: Math.max(...cancels),
+      unit: 'ms',
+      budget: 250,
+      direction: 'max',
+      note: cancels.map((c) => c.toFixed(0)).join(', '),
+    });
     rows.push(...(await largeLogRows(path)));
     return rows;
   },

@@ -19,12 +19,36 @@ export const suite: BenchSuite = {
     for (const kind of Object.keys(PILOT_EXAMPLES) as PilotExample[]) {
       const s = defaultScenario();
       s.pilot = examplePilot(kind);
-      rows.push({ suite: 'pilot', metric: `evaluate a full week (${kind})`, value: timeMs(() => evaluatePilot(s), 200), unit: 'ms', budget: 8, direction: 'max', note: 'median of 200' });
-      rows.push({ suite: 'pilot', metric: `share link with a full week (${kind})`, value: encodeScenario(s).length + '/#/pilot?s='.length, unit: 'chars', budget: 4000, direction: 'max', note: 'every field of 7 days × 2 sides, incidents, checks' });
+      rows.push({
+        suite: 'pilot',
+        metric: `evaluate a full week (${kind})`,
+        value: timeMs(() => evaluatePilot(s), 200),
+        unit: 'ms',
+        budget: 8,
+        direction: 'max',
+        note: 'median of 200',
+      });
+      rows.push({
+        suite: 'pilot',
+        metric: `share link with a full week (${kind})`,
+        value: encodeScenario(s).length + '/#/pilot?s='.length,
+        unit: 'chars',
+        budget: 4000,
+        direction: 'max',
+        note: 'every field of 7 days × 2 sides, incidents, checks',
+      });
     }
     const s = defaultScenario();
     s.pilot = examplePilot('hybrid');
-    rows.push({ suite: 'pilot', metric: 'week series for the charts', value: timeMs(() => weekSeries(s), 200), unit: 'ms', budget: 2, direction: 'max', note: 'median of 200' });
+    rows.push({
+      suite: 'pilot',
+      metric: 'week series for the charts',
+      value: timeMs(() => weekSeries(s), 200),
+      unit: 'ms',
+      budget: 2,
+      direction: 'max',
+      note: 'median of 200',
+    });
     return rows;
   },
 };

@@ -129,7 +129,11 @@ export const suite: BenchSuite = {
     if (!process.env.TCO_BENCH_DIST) await ensureBuild();
     const port = await freePort();
     // Own process group, so stopping it also stops the vite process npx starts.
-    const server: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dist], { cwd: root, stdio: 'ignore', detached: true });
+    const server: ChildProcess = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1', '--outDir', dist], {
+      cwd: root,
+      stdio: 'ignore',
+      detached: true,
+    });
     const rows: BenchRow[] = [];
     const row = (metric: string, value: number, unit: string, budget: number | null, note?: string) =>
       rows.push({ suite: 'tco-browser', metric, value, unit, budget, direction: 'max', note });
@@ -166,10 +170,34 @@ export const suite: BenchSuite = {
         await page.waitForTimeout(500);
         const r = await drag(page, slider);
         const long100 = r.longTasks.filter((d) => d > 100);
-        row(`${label}: p95 input-to-next-paint`, p95InputToPaint(r), 'ms', 50, `${r.inputs} input events in 5 s; ${r.slowEvents.length} took ≥ 16 ms (max ${Math.round(Math.max(0, ...r.slowEvents))} ms)`);
-        row(`${label}: p95 input to next frame (rAF)`, percentile(r.toPaint, 95), 'ms', 50, `event timestamp → first task after the next animation frame, every input event; median ${Math.round(median(r.toPaint))} ms`);
-        row(`${label}: long tasks > 100 ms`, long100.length, 'count', 0, `${r.longTasks.length} long tasks > 50 ms, longest ${Math.round(Math.max(0, ...r.longTasks))} ms`);
-        row(`${label}: all charts final after last input`, r.settleMs, 'ms', 150, `${r.charts} charts on the page (every [data-chart], so charts added later count too)`);
+        row(
+          `${label}: p95 input-to-next-paint`,
+          p95InputToPaint(r),
+          'ms',
+          50,
+          `${r.inputs} input events in 5 s; ${r.slowEvents.length} took ≥ 16 ms (max ${Math.round(Math.max(0, ...r.slowEvents))} ms)`,
+        );
+        row(
+          `${label}: p95 input to next frame (rAF)`,
+          percentile(r.toPaint, 95),
+          'ms',
+          50,
+          `event timestamp → first task after the next animation frame, every input event; median ${Math.round(median(r.toPaint))} ms`,
+        );
+        row(
+          `${label}: long tasks > 100 ms`,
+          long100.length,
+          'count',
+          0,
+          `${r.longTasks.length} long tasks > 50 ms, longest ${Math.round(Math.max(0, ...r.longTasks))} ms`,
+        );
+        row(
+          `${label}: all charts final after last input`,
+          r.settleMs,
+          'ms',
+          150,
+          `${r.charts} charts on the page (every [data-chart], so charts added later count too)`,
+        );
         if (r.slowEvents.length > 0) row(`${label}: median of the ≥ 16 ms events`, median(r.slowEvents), 'ms', null);
         await context.close();
       }

@@ -47,7 +47,17 @@ export const suite: BenchSuite = {
     // The billing modes whose cost is not one price per replica, on the same hard case: the
     // reserved base with burst, the week replayed through the autoscaling policy, and spot.
     for (const mode of ['mixed', 'autoscaled', 'spot'] as const) {
-      scenarios.push([`weekly profile, 30 replicas, N+1, ${mode}`, { ...heavy, selfHosted: { ...heavy.selfHosted, billing: { ...heavy.selfHosted.billing, mode }, autoscaling: { ...heavy.selfHosted.autoscaling, maxReplicas: 40 } } }]);
+      scenarios.push([
+        `weekly profile, 30 replicas, N+1, ${mode}`,
+        {
+          ...heavy,
+          selfHosted: {
+            ...heavy.selfHosted,
+            billing: { ...heavy.selfHosted.billing, mode },
+            autoscaling: { ...heavy.selfHosted.autoscaling, maxReplicas: 40 },
+          },
+        },
+      ]);
     }
 
     for (const [label, s] of scenarios) {
@@ -58,7 +68,13 @@ export const suite: BenchSuite = {
     }
     const base = defaultScenario();
     let j = 0;
-    row('tornado, 17 inputs × 2 ends (median)', median(await timeMs(() => tornado(dragged(base, j++)), 100)), 'ms', null, 'each end a full saving + break-even');
+    row(
+      'tornado, 17 inputs × 2 ends (median)',
+      median(await timeMs(() => tornado(dragged(base, j++)), 100)),
+      'ms',
+      null,
+      'each end a full saving + break-even',
+    );
     const mc = await timeMs(() => monteCarlo(base, { samples: 10_000 }), 20);
     row('Monte Carlo, 10,000 samples (median)', median(mc), 'ms', 250, '20 runs, 6 inputs varied');
     row('Monte Carlo, 10,000 samples (p95)', percentile(mc, 95), 'ms', null);

@@ -106,7 +106,11 @@ export class BenchmarksPage {
   }
 
   /** Drops a large request log built inside the page (no transfer from the test runner). */
-  async dropGenerated(name: string, lines: number, row = '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}'): Promise<void> {
+  async dropGenerated(
+    name: string,
+    lines: number,
+    row = '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}',
+  ): Promise<void> {
     const dataTransfer = await this.page.evaluateHandle(
       ({ fileName, count, line }) => {
         const dt = new DataTransfer();
@@ -123,7 +127,12 @@ export class BenchmarksPage {
     const dataTransfer = await this.page.evaluateHandle(
       ({ fileName, parts }) => {
         const dt = new DataTransfer();
-        dt.items.add(new File(parts.map(([line, count]) => `${line}\n`.repeat(count)), fileName));
+        dt.items.add(
+          new File(
+            parts.map(([line, count]) => `${line}\n`.repeat(count)),
+            fileName,
+          ),
+        );
         return dt;
       },
       { fileName: name, parts: segments },

@@ -19,7 +19,11 @@ export class RenameForm {
   /** Types the new name and saves it. */
   async save(to: string): Promise<void> {
     await this.field().fill(to);
-    await this.page.locator('form').filter({ has: this.field() }).getByRole('button', { name: either('Save', 'Speichern') }).click();
+    await this.page
+      .locator('form')
+      .filter({ has: this.field() })
+      .getByRole('button', { name: either('Save', 'Speichern') })
+      .click();
   }
 }
 
@@ -45,7 +49,9 @@ export class LibraryPanel {
   }
 
   async close(): Promise<void> {
-    await this.dialog().getByRole('button', { name: /^Close$|^Schließen$/ }).click();
+    await this.dialog()
+      .getByRole('button', { name: /^Close$|^Schließen$/ })
+      .click();
   }
 
   items() {
@@ -129,7 +135,9 @@ export class LibraryPanel {
   }
 
   async saveAsNew(): Promise<void> {
-    await this.dialog().getByRole('button', { name: /^(Save as new scenario|Als neues Szenario speichern)$/ }).click();
+    await this.dialog()
+      .getByRole('button', { name: /^(Save as new scenario|Als neues Szenario speichern)$/ })
+      .click();
     await expect(this.state()).toContainText('saved');
   }
 }

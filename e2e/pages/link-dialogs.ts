@@ -35,7 +35,9 @@ export class LinkConfirmDialog {
 
   /** Opens the linked scenario, discarding the one being worked on (undo follows in a banner). */
   async openLinked(): Promise<void> {
-    await this.dialog().getByRole('button', { name: /^Open the linked scenario/ }).click();
+    await this.dialog()
+      .getByRole('button', { name: /^Open the linked scenario/ })
+      .click();
     await expect(this.dialog()).toHaveCount(0);
   }
 }

@@ -26,11 +26,14 @@ export class ListPricePicker {
 
   /** Drops a price file made in the page, with the modification time a file system would give it. */
   async dropFile(name: string, text: string, lastModified: number): Promise<void> {
-    const dataTransfer = await this.page.evaluateHandle(({ body, fileName, time }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([body], fileName, { lastModified: time }));
-      return dt;
-    }, { body: text, fileName: name, time: lastModified });
+    const dataTransfer = await this.page.evaluateHandle(
+      ({ body, fileName, time }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([body], fileName, { lastModified: time }));
+        return dt;
+      },
+      { body: text, fileName: name, time: lastModified },
+    );
     await this.root().dispatchEvent('drop', { dataTransfer });
   }
 

@@ -186,7 +186,11 @@ export class PilotPage {
 
   /** The banner above the card that the week is example data, and the labels on the decision and the charts. */
   example(): { banner: Locator; badge: Locator; chartsBadge: Locator } {
-    return { banner: this.page.getByTestId('pilot-example-banner'), badge: this.page.getByTestId('pilot-example-badge'), chartsBadge: this.page.getByTestId('pilot-charts-example-badge') };
+    return {
+      banner: this.page.getByTestId('pilot-example-banner'),
+      badge: this.page.getByTestId('pilot-example-badge'),
+      chartsBadge: this.page.getByTestId('pilot-charts-example-badge'),
+    };
   }
 
   /** Keeps the example week as the user's own data. */
@@ -197,7 +201,10 @@ export class PilotPage {
   /** Clears the pilot data, confirming the question (in English or German). */
   async clear(): Promise<void> {
     await this.page.getByRole('button', { name: either('Clear pilot data', 'Pilotdaten löschen') }).click();
-    await this.page.getByRole('alertdialog').getByRole('button', { name: either('Replace', 'Ersetzen') }).click();
+    await this.page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: either('Replace', 'Ersetzen') })
+      .click();
   }
 
   rule(decision: Decision): Locator {

@@ -26,7 +26,6 @@ export class ImportedEvidence {
   }
 }
 
-
 /** Page model of the plans panel on the TCO page. */
 export class PlansPanel {
   constructor(readonly page: Page) {}
@@ -64,7 +63,9 @@ export class PlansPanel {
 
   /** The plan ids and evidence kinds of a table's rows ("entered", "calibrated", "measured", "roofline"), in rank order. */
   async evidenceKinds(table: 'plans-table' | 'plans-upper-table' = 'plans-table'): Promise<{ id: string; kind: string }[]> {
-    return this.rows(table).evaluateAll((rows) => rows.map((r) => ({ id: r.getAttribute('data-plan-id') ?? '', kind: r.querySelector('[data-testid="plan-evidence"]')?.getAttribute('data-kind') ?? '' })));
+    return this.rows(table).evaluateAll((rows) =>
+      rows.map((r) => ({ id: r.getAttribute('data-plan-id') ?? '', kind: r.querySelector('[data-testid="plan-evidence"]')?.getAttribute('data-kind') ?? '' })),
+    );
   }
 
   /** Shows every ranked plan, when the table holds more than it shows at first. */
@@ -114,7 +115,9 @@ export class PlansPanel {
 
   /** The API offers' boxes; `data-offer` names each offer, the scenario's own first. */
   apiOffers(): Locator {
-    return this.root().getByRole('group', { name: either('API offers', 'API-Angebote') }).getByRole('checkbox');
+    return this.root()
+      .getByRole('group', { name: either('API offers', 'API-Angebote') })
+      .getByRole('checkbox');
   }
 
   /** What "Use this plan" changed ("on demand → bought"). */

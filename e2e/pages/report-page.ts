@@ -36,7 +36,10 @@ export class ReportPage {
   constructor(readonly page: Page) {}
 
   async open(): Promise<void> {
-    await this.page.getByRole('navigation').getByRole('link', { name: /Report|Bericht/ }).click();
+    await this.page
+      .getByRole('navigation')
+      .getByRole('link', { name: /Report|Bericht/ })
+      .click();
     await expect(this.page.getByTestId('report')).toBeVisible();
   }
 
@@ -149,7 +152,12 @@ export class ReportPage {
   /** The capacity part: the latency target, the throughput's source, the operating point and the headline. */
   capacity(): { slo: Locator; badge: Locator; point: Locator; headline: Locator } {
     const root = this.page.getByTestId('report-capacity');
-    return { slo: root.getByTestId('report-capacity-slo'), badge: root.getByTestId('report-capacity-badge'), point: root.getByTestId('report-capacity-point'), headline: root.getByTestId('capacity-headline') };
+    return {
+      slo: root.getByTestId('report-capacity-slo'),
+      badge: root.getByTestId('report-capacity-badge'),
+      point: root.getByTestId('report-capacity-point'),
+      headline: root.getByTestId('capacity-headline'),
+    };
   }
 
   async waitForNumbers(): Promise<void> {

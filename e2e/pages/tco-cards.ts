@@ -31,7 +31,19 @@ export class HorizonCard {
   }
 }
 
-export type BillingFigure = 'paid-hours' | 'billing-gpu-monthly' | 'billing-rate' | 'commitment-total' | 'mixed' | 'mixed-note' | 'fleet-hours' | 'fleet-range' | 'fleet-waiting' | 'spot-preemptions' | 'spot-cost' | 'spot-lost';
+export type BillingFigure =
+  | 'paid-hours'
+  | 'billing-gpu-monthly'
+  | 'billing-rate'
+  | 'commitment-total'
+  | 'mixed'
+  | 'mixed-note'
+  | 'fleet-hours'
+  | 'fleet-range'
+  | 'fleet-waiting'
+  | 'spot-preemptions'
+  | 'spot-cost'
+  | 'spot-lost';
 
 /** The card of how the GPUs are paid for: paid hours, the GPUs' month, rates, commitment, and the autoscaled, mixed and spot details. */
 export class BillingCard {

@@ -51,8 +51,10 @@ export class TcoPage {
       for (const t of texts) {
         const b = t.getBoundingClientRect();
         const label = (t.textContent ?? '').trim();
-        if (b.left < frame.left - 0.5 || b.right > frame.right + 0.5 || b.top < frame.top - 0.5 || b.bottom > frame.bottom + 0.5) problems.push(`${label} (outside)`);
-        if (titleBox && t !== title && b.left < titleBox.right && b.right > titleBox.left && b.top < titleBox.bottom && b.bottom > titleBox.top) problems.push(`${label} (under the axis title)`);
+        if (b.left < frame.left - 0.5 || b.right > frame.right + 0.5 || b.top < frame.top - 0.5 || b.bottom > frame.bottom + 0.5)
+          problems.push(`${label} (outside)`);
+        if (titleBox && t !== title && b.left < titleBox.right && b.right > titleBox.left && b.top < titleBox.bottom && b.bottom > titleBox.top)
+          problems.push(`${label} (under the axis title)`);
       }
       return problems;
     });
@@ -281,7 +283,9 @@ export class TcoPage {
             if (!root) return false;
             const charts = [...document.querySelectorAll<HTMLElement>('[data-chart]')].filter((c) => !onlyEval || c.dataset.kind === 'eval');
             if (charts.length < (onlyEval ? 4 : 6)) return false;
-            return charts.every((c) => c.dataset.for === (c.dataset.kind === 'eval' ? root.getAttribute('data-eval-key') : root.getAttribute('data-uncertain-key')));
+            return charts.every(
+              (c) => c.dataset.for === (c.dataset.kind === 'eval' ? root.getAttribute('data-eval-key') : root.getAttribute('data-uncertain-key')),
+            );
           }, evalOnly),
         { timeout: 45_000 },
       )

@@ -77,7 +77,8 @@ export const libraryMessages = defineMessages(
     compareHint: 'Wählen Sie zwei oder drei Szenarien für den Vergleich nebeneinander.',
     current: 'aktuell',
     conflictTitle: 'In einem anderen Tab gespeichert',
-    conflictBody: '„{name}“ wurde um {time} an anderer Stelle gespeichert (Revision {revision}), nachdem Sie es geöffnet hatten. Was soll mit Ihrer Fassung geschehen?',
+    conflictBody:
+      '„{name}“ wurde um {time} an anderer Stelle gespeichert (Revision {revision}), nachdem Sie es geöffnet hatten. Was soll mit Ihrer Fassung geschehen?',
     overwrite: 'Mit meiner überschreiben',
     saveCopy: 'Meine als Kopie speichern',
     loadTheirs: 'Die andere laden',
@@ -100,6 +101,7 @@ export const libraryMessages = defineMessages(
     'doc.too-new': 'sie stammt aus einer neueren Version dieses Dashboards (Version {version}; diese liest bis {supported})',
     'doc.no-migration': 'Szenario-Version {from} lässt sich nicht umwandeln',
     'doc.too-deep': 'sie ist unter „{path}“ {depth} Ebenen tief verschachtelt; höchstens {max} sind erlaubt',
-    openUnsavedConfirm: 'Ihre aktuellen Eingaben haben ungespeicherte Änderungen. „{name}“ trotzdem öffnen? (Ihre Eingaben bleiben im Verlauf des Browsers als Link erhalten.)',
+    openUnsavedConfirm:
+      'Ihre aktuellen Eingaben haben ungespeicherte Änderungen. „{name}“ trotzdem öffnen? (Ihre Eingaben bleiben im Verlauf des Browsers als Link erhalten.)',
   },
 );

@@ -92,7 +92,12 @@ function DriftList(props: { items: CatalogDrift[]; testId: string }) {
     <ul className="mt-1 list-disc pl-5" data-testid={props.testId}>
       {props.items.map((d) => (
         <li key={d.path} data-path={d.path}>
-          {t('drift.item', { label: t(d.labelKey), before: driftValue(t, language, d, 'before'), after: driftValue(t, language, d, 'after'), date: formatDate(language, d.checked) })}
+          {t('drift.item', {
+            label: t(d.labelKey),
+            before: driftValue(t, language, d, 'before'),
+            after: driftValue(t, language, d, 'after'),
+            date: formatDate(language, d.checked),
+          })}
         </li>
       ))}
     </ul>
@@ -148,11 +153,21 @@ function CopyableLink(props: { payload: string; area: Area; testId: string }) {
   const url = `${location.origin}${location.pathname}${buildHash(props.area, props.payload)}`;
   return (
     <div className="mt-2 flex flex-wrap items-center gap-2">
-      <input readOnly value={url} aria-label={t('link.copyBad')} onFocus={(e) => e.target.select()} className="min-w-0 flex-1 rounded border border-border bg-surface px-2 py-1 font-mono text-xs" data-testid={props.testId} />
+      <input
+        readOnly
+        value={url}
+        aria-label={t('link.copyBad')}
+        onFocus={(e) => e.target.select()}
+        className="min-w-0 flex-1 rounded border border-border bg-surface px-2 py-1 font-mono text-xs"
+        data-testid={props.testId}
+      />
       <Button
         size="xs"
         onClick={() => {
-          void navigator.clipboard?.writeText(url).then(() => setCopied(true), () => setCopied(false));
+          void navigator.clipboard?.writeText(url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
         }}
       >
         {copied ? c('copied') : t('link.copyBad')}
@@ -191,7 +206,11 @@ export function LinkBanners() {
         <Banner tone={link.notices.length > 0 ? 'warn' : 'info'} testId="link-opened">
           {link.notices.length > 0 ? (
             <>
-              <p className="font-semibold">{t(plural(language, noticedFields(link.notices), { one: 'link.notices.title.one', other: 'link.notices.title.other' }), { count: formatNumber(language, noticedFields(link.notices), 0) })}</p>
+              <p className="font-semibold">
+                {t(plural(language, noticedFields(link.notices), { one: 'link.notices.title.one', other: 'link.notices.title.other' }), {
+                  count: formatNumber(language, noticedFields(link.notices), 0),
+                })}
+              </p>
               <ul className="mt-1 list-disc pl-5" data-testid="link-notices">
                 {link.notices.map((n) => (
                   <li key={`${n.path}-${n.action}`}>{noticeText(t, language, n)}</li>

@@ -85,7 +85,11 @@ function subscribe(listener: () => void): () => void {
 
 export function NewVersionBanner() {
   const t = useT(shellMessages);
-  const ready = useSyncExternalStore(subscribe, () => newVersionReady, () => false);
+  const ready = useSyncExternalStore(
+    subscribe,
+    () => newVersionReady,
+    () => false,
+  );
   if (!ready) return null;
   return (
     <Banner tone="info" testId="new-version">

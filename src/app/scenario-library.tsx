@@ -109,9 +109,7 @@ function ScenarioLibrary(props: { onClose: () => void }) {
 
   async function save(asNew: boolean, force = false): Promise<void> {
     const name = scenario.name || t('untitled');
-    const result = await saveScenario(
-      asNew || !saved ? { scenario, name } : { scenario, name, id: saved.id, expectedRevision: saved.revision, force },
-    );
+    const result = await saveScenario(asNew || !saved ? { scenario, name } : { scenario, name, id: saved.id, expectedRevision: saved.revision, force });
     handle(result, remember);
     if (result.ok) setConflict(null);
   }
@@ -152,10 +150,21 @@ function ScenarioLibrary(props: { onClose: () => void }) {
     noteCatalogDrift(doc.value.scenario, 'file');
     const notices = doc.value.notices;
     const count = noticedFields(notices);
-    const list = notices.map((n) => (n.more !== undefined ? t('importNotices.more', { count: formatNumber(language, n.more, 0) }) : `${n.path} (${issueText(language, n.issue, n.problem)})`)).join('; ');
+    const list = notices
+      .map((n) =>
+        n.more !== undefined ? t('importNotices.more', { count: formatNumber(language, n.more, 0) }) : `${n.path} (${issueText(language, n.issue, n.problem)})`,
+      )
+      .join('; ');
     setMessage(
       notices.length > 0
-        ? { tone: 'warn', text: t(plural(language, count, { one: 'importNotices.one', other: 'importNotices.other' }), { file: file.name, count: formatNumber(language, count, 0), list }) }
+        ? {
+            tone: 'warn',
+            text: t(plural(language, count, { one: 'importNotices.one', other: 'importNotices.other' }), {
+              file: file.name,
+              count: formatNumber(language, count, 0),
+              list,
+            }),
+          }
         : { tone: 'info', text: t('imported', { file: file.name }) },
     );
   }
@@ -250,7 +259,10 @@ function ScenarioLibrary(props: { onClose: () => void }) {
       ) : null}
       {quarantined.length > 0 ? (
         <Banner tone="warn" testId="library-quarantine">
-          {t(plural(language, quarantined.length, { one: 'quarantined.one', other: 'quarantined.other' }), { count: quarantined.length, reasons: quarantined.map((q) => q.reason).join('; ') })}
+          {t(plural(language, quarantined.length, { one: 'quarantined.one', other: 'quarantined.other' }), {
+            count: quarantined.length,
+            reasons: quarantined.map((q) => q.reason).join('; '),
+          })}
         </Banner>
       ) : null}
       {library.isError ? (

@@ -28,7 +28,13 @@ function PrefSelects(props: { where: 'bar' | 'panel' }) {
       <label className={label} htmlFor={id('language')}>
         {t('language')}
       </label>
-      <select id={id('language')} className={select} value={language} onChange={(e) => setLanguage(e.target.value as Language)} data-testid={testId('language')}>
+      <select
+        id={id('language')}
+        className={select}
+        value={language}
+        onChange={(e) => setLanguage(e.target.value as Language)}
+        data-testid={testId('language')}
+      >
         {(Object.keys(LANGUAGE_NAMES) as Language[]).map((l) => (
           <option key={l} value={l}>
             {LANGUAGE_NAMES[l]}
@@ -38,7 +44,13 @@ function PrefSelects(props: { where: 'bar' | 'panel' }) {
       <label className={label} htmlFor={id('currency')}>
         {t('currency')}
       </label>
-      <select id={id('currency')} className={select} value={currency} onChange={(e) => setCurrency(e.target.value as Currency)} data-testid={testId('currency')}>
+      <select
+        id={id('currency')}
+        className={select}
+        value={currency}
+        onChange={(e) => setCurrency(e.target.value as Currency)}
+        data-testid={testId('currency')}
+      >
         {currencies.map((c) => (
           <option key={c} value={c}>
             {c}

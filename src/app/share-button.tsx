@@ -38,11 +38,26 @@ export function ShareButton() {
         </p>
       ) : null}
       {state.kind === 'manual' ? (
-        <Dialog title={t('share')} onClose={close} widthClass="max-w-lg" titleClassName="text-base font-semibold" className="p-4" closeOnBackdrop testId="share-manual">
+        <Dialog
+          title={t('share')}
+          onClose={close}
+          widthClass="max-w-lg"
+          titleClassName="text-base font-semibold"
+          className="p-4"
+          closeOnBackdrop
+          testId="share-manual"
+        >
           <label className="mt-2 block text-xs font-medium" htmlFor="share-url">
             {t('shareManual')}
           </label>
-          <input id="share-url" readOnly autoFocus value={state.url} onFocus={(e) => e.target.select()} className="mt-1 w-full rounded border border-border bg-surface-2 px-2 py-1 font-mono text-xs" />
+          <input
+            id="share-url"
+            readOnly
+            autoFocus
+            value={state.url}
+            onFocus={(e) => e.target.select()}
+            className="mt-1 w-full rounded border border-border bg-surface-2 px-2 py-1 font-mono text-xs"
+          />
           <p className="mt-1 text-xs text-muted">{t('shareHint')}</p>
           <div className="mt-3 flex justify-end">
             <Button onClick={close}>{c('close')}</Button>

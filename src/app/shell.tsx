@@ -49,7 +49,14 @@ export function startLoadingArea(area: Area): Promise<PageModule> {
 }
 
 const page = (area: Area) => lazy(() => startLoadingArea(area));
-const PAGES: Record<Area, ComponentType> = { tco: page('tco'), usage: page('usage'), hardware: page('hardware'), benchmarks: page('benchmarks'), pilot: page('pilot'), report: page('report') };
+const PAGES: Record<Area, ComponentType> = {
+  tco: page('tco'),
+  usage: page('usage'),
+  hardware: page('hardware'),
+  benchmarks: page('benchmarks'),
+  pilot: page('pilot'),
+  report: page('report'),
+};
 
 /** "Try again" after a page failed: its code is requested anew (a failed load is not kept). */
 function retryArea(area: Area): void {
@@ -90,7 +97,10 @@ function Nav() {
   const area = useSessionStore((s) => s.area);
   return (
     // A fade at the right edge says the tabs scroll on a narrow screen (none once they fit).
-    <nav aria-label={t('navLabel')} className="no-print -mx-1 overflow-x-auto [mask-image:linear-gradient(to_right,black_85%,transparent)] md:[mask-image:none]">
+    <nav
+      aria-label={t('navLabel')}
+      className="no-print -mx-1 overflow-x-auto [mask-image:linear-gradient(to_right,black_85%,transparent)] md:[mask-image:none]"
+    >
       <ul className="flex min-w-max gap-1 px-1">
         {areas.map((a) => (
           <li key={a}>

@@ -12,7 +12,9 @@ const TSX = import.meta.resolve('tsx/esm/api');
 
 /** One worker thread that reads parts. */
 export function partThread(): PartPort<string> {
-  const worker = new Worker(`import(${JSON.stringify(TSX)}).then(({ register }) => { register(); return import(${JSON.stringify(MODULE)}); });`, { eval: true });
+  const worker = new Worker(`import(${JSON.stringify(TSX)}).then(({ register }) => { register(); return import(${JSON.stringify(MODULE)}); });`, {
+    eval: true,
+  });
   // A thread keeps the process alive only while it has work.
   let busy = 0;
   worker.unref();

@@ -13,7 +13,16 @@ import { workloadCommand } from './commands/workload';
  * Command-line entry over the same core the app runs in its worker:
  * `npm run cli -- <command> …`. Output is JSON on stdout; problems go to stderr.
  */
-const COMMANDS: readonly CliCommand[] = [validateCommand, fitCommand, pilotCommand, importCommand, capacityCommand, evaluateCommand, workloadCommand, planCommand];
+const COMMANDS: readonly CliCommand[] = [
+  validateCommand,
+  fitCommand,
+  pilotCommand,
+  importCommand,
+  capacityCommand,
+  evaluateCommand,
+  workloadCommand,
+  planCommand,
+];
 
 const io: CliIo = {
   out: (text) => process.stdout.write(`${text}\n`),

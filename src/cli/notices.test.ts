@@ -15,12 +15,16 @@ describe('the CLI summary of a file’s notices counts in words that read right'
   it('one of each: "1 unknown field", "1 field rejected"', () => {
     const out = io();
     expect(checkNotices('a.json', [unknown('workload.x'), rejected('workload.cacheHitShare')], out, { lenient: false })).toBe(false);
-    expect(out.errors.at(-1)).toBe('a.json: 1 unknown field: workload.x; 1 field rejected: workload.cacheHitShare. Fix them, or pass --lenient to ignore unknown fields and use the defaults in place of rejected ones.');
+    expect(out.errors.at(-1)).toBe(
+      'a.json: 1 unknown field: workload.x; 1 field rejected: workload.cacheHitShare. Fix them, or pass --lenient to ignore unknown fields and use the defaults in place of rejected ones.',
+    );
   });
   it('two of each: "2 unknown fields", "2 fields rejected"', () => {
     const out = io();
     expect(checkNotices('a.json', [unknown('a'), unknown('b'), rejected('c'), rejected('d')], out, { lenient: false })).toBe(false);
-    expect(out.errors.at(-1)).toBe('a.json: 2 unknown fields: a, b; 2 fields rejected: c, d. Fix them, or pass --lenient to ignore unknown fields and use the defaults in place of rejected ones.');
+    expect(out.errors.at(-1)).toBe(
+      'a.json: 2 unknown fields: a, b; 2 fields rejected: c, d. Fix them, or pass --lenient to ignore unknown fields and use the defaults in place of rejected ones.',
+    );
   });
   it('unknown fields past the first 20 are counted, not listed', () => {
     const out = io();

@@ -26,13 +26,20 @@ export function checkNotices(
       io.err(`${origin}: ${level}: … and ${n.more} more unknown fields`);
       continue;
     }
-    const what = n.action === 'ignored-unknown' ? `unknown field (${options.lenient ? 'ignored' : 'check the spelling'}; was ${n.rejected})` : `${n.problem} (${n.action}; was ${n.rejected})`;
+    const what =
+      n.action === 'ignored-unknown'
+        ? `unknown field (${options.lenient ? 'ignored' : 'check the spelling'}; was ${n.rejected})`
+        : `${n.problem} (${n.action}; was ${n.rejected})`;
     io.err(`${origin}: ${level}: ${n.path}: ${what}`);
   }
   if (!fails) return true;
   const parts = [
-    unknown.length > 0 ? `${noticedFields(unknown)} unknown ${plural('en', noticedFields(unknown), { one: 'field', other: 'fields' })}: ${unknown.map((n) => (n.more !== undefined ? `and ${n.more} more` : n.path)).join(', ')}` : null,
-    rejected.length > 0 ? `${rejected.length} ${plural('en', rejected.length, { one: 'field', other: 'fields' })} rejected: ${rejected.map((n) => n.path).join(', ')}` : null,
+    unknown.length > 0
+      ? `${noticedFields(unknown)} unknown ${plural('en', noticedFields(unknown), { one: 'field', other: 'fields' })}: ${unknown.map((n) => (n.more !== undefined ? `and ${n.more} more` : n.path)).join(', ')}`
+      : null,
+    rejected.length > 0
+      ? `${rejected.length} ${plural('en', rejected.length, { one: 'field', other: 'fields' })} rejected: ${rejected.map((n) => n.path).join(', ')}`
+      : null,
   ].filter((p): p is string => p !== null);
   io.err(`${origin}: ${parts.join('; ')}. Fix them, or pass --lenient to ignore unknown fields and use the defaults in place of rejected ones.`);
   return false;

@@ -9,7 +9,11 @@ import { checkNotices } from './notices';
  * Reads a scenario document from a file: the JSON, the envelope and every field, each problem
  * named on stderr with the file and the path. Null when the command should exit 1.
  */
-export async function readScenarioFile(file: string, io: CliIo, options: { lenient: boolean }): Promise<{ scenario: Scenario; notices: RestoreNotice[] } | null> {
+export async function readScenarioFile(
+  file: string,
+  io: CliIo,
+  options: { lenient: boolean },
+): Promise<{ scenario: Scenario; notices: RestoreNotice[] } | null> {
   let raw: unknown;
   try {
     raw = JSON.parse(new TextDecoder().decode(await io.readFile(file)));

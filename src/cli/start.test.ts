@@ -12,7 +12,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  */
 describe('the CLI under Node', () => {
   it('starts and reads a real benchmark file', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'import', join(root, 'fixtures/bench/llmperf/leaderboard_groq_70b_summary.json')], { cwd: root, encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'src/cli/main.ts'), 'import', join(root, 'fixtures/bench/llmperf/leaderboard_groq_70b_summary.json')],
+      { cwd: root, encoding: 'utf8' },
+    );
     const parsed = JSON.parse(out) as { files: { file: { name: string } }[] };
     expect(parsed.files.map((f) => f.file.name)).toEqual(['leaderboard_groq_70b_summary.json']);
   }, 30_000);

@@ -56,7 +56,10 @@ describe('chart config', () => {
   });
 
   it('hands the image export the same legend, a figure after its label and the notes apart', () => {
-    const legend = exportLegend({ ...cost, series: [...cost.series, { key: 'kv', label: 'KV cache', colour: 'var(--series-5)', kind: 'bar', detail: '40.2 GB' }] });
+    const legend = exportLegend({
+      ...cost,
+      series: [...cost.series, { key: 'kv', label: 'KV cache', colour: 'var(--series-5)', kind: 'bar', detail: '40.2 GB' }],
+    });
     expect(legend.items).toEqual([
       { label: 'API', colour: 'var(--series-api)', swatch: 'line' },
       { label: 'Self-hosted (whole replicas)', colour: 'var(--series-self)', swatch: 'line' },

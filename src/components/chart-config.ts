@@ -72,14 +72,16 @@ function swatchOf(s: ChartSeries): Swatch {
 
 /** The legend's entries with a swatch: the series, then the reference lines. */
 export function legendItems(config: ChartConfig): LegendItem[] {
-  return [...config.series, ...(config.references ?? [])].filter((s) => s.inLegend !== false).map((s) => ({
-    key: s.key,
-    label: s.legendLabel ?? s.label,
-    ...(s.detail !== undefined ? { detail: s.detail } : {}),
-    colour: s.colour,
-    swatch: swatchOf(s),
-    ...(s.dash ? { dash: s.dash } : {}),
-  }));
+  return [...config.series, ...(config.references ?? [])]
+    .filter((s) => s.inLegend !== false)
+    .map((s) => ({
+      key: s.key,
+      label: s.legendLabel ?? s.label,
+      ...(s.detail !== undefined ? { detail: s.detail } : {}),
+      colour: s.colour,
+      swatch: swatchOf(s),
+      ...(s.dash ? { dash: s.dash } : {}),
+    }));
 }
 
 /** The data table's column names for the series. */

@@ -103,7 +103,13 @@ export function ChartFrame(props: {
       const r = el.getBoundingClientRect();
       return { x: r.left - box.left, top: r.top - box.top, bottom: r.bottom - box.top, label: el.dataset.exportLabel ?? '' };
     });
-    return standaloneSvg(svg, bg, { title, markers, ...(config ? { legend: exportLegend(config) } : {}), textColor: css.getPropertyValue('--text').trim(), mutedColor: css.getPropertyValue('--muted').trim() });
+    return standaloneSvg(svg, bg, {
+      title,
+      markers,
+      ...(config ? { legend: exportLegend(config) } : {}),
+      textColor: css.getPropertyValue('--text').trim(),
+      mutedColor: css.getPropertyValue('--muted').trim(),
+    });
   }
 
   async function exportImage(kind: 'png' | 'svg') {
@@ -149,7 +155,11 @@ export function ChartFrame(props: {
       </div>
       {config && legend === 'below' ? <ChartLegend config={config} /> : null}
       {footer ? <div>{footer}</div> : null}
-      {error ? <p role="alert" className="text-xs text-bad">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="text-xs text-bad">
+          {error}
+        </p>
+      ) : null}
       {showTable ? (
         <div className="overflow-x-auto" id={tableId}>
           <table className="figures w-full border-collapse text-xs">

@@ -37,7 +37,8 @@ const messages = defineMessages(
     'replicas.one': '{model} on {n} replica of {gpus} × {gpu}',
     'replicas.other': '{model} on {n} replicas of {gpus} × {gpu}',
     'pools.what': '{model} on prefill/decode pools, workers of {gpus} × {gpu}',
-    'pools.rates': 'prefill {p} req/s and decode {d} req/s per worker at the latency targets ({source}); the pools are sized apart, not by a throughput per replica',
+    'pools.rates':
+      'prefill {p} req/s and decode {d} req/s per worker at the latency targets ({source}); the pools are sized apart, not by a throughput per replica',
     'poolSource.entered': 'entered',
     'poolSource.measured': 'measured',
     'poolSource.published': 'published',
@@ -58,13 +59,17 @@ const messages = defineMessages(
     dated: '{date}',
     enteredFor: 'entered for {what}',
     seriesAtSlo: 'at the latency target, from the series “{label}”',
-    'flag.does-not-fit': '{model} does not fit on {gpus} × {gpu} ({short} GB short per GPU): it would not start. The self-hosted figures are not valid until it fits.',
-    'flag.kv-short': '{model} starts on {gpus} × {gpu}, but its KV cache holds {sequences} sequences of {context} tokens, not the {wanted} the set-up runs at once: throughput at that concurrency is out of reach.',
+    'flag.does-not-fit':
+      '{model} does not fit on {gpus} × {gpu} ({short} GB short per GPU): it would not start. The self-hosted figures are not valid until it fits.',
+    'flag.kv-short':
+      '{model} starts on {gpus} × {gpu}, but its KV cache holds {sequences} sequences of {context} tokens, not the {wanted} the set-up runs at once: throughput at that concurrency is out of reach.',
     'flag.rent-gpu': 'The GPU rent, {price} per GPU-hour, is {provider}’s rate for {rateGpu}, not for {gpu}.',
     'flag.throughput-model': 'The throughput was measured on {measured}, not on {model}.',
     'flag.throughput-gpu': 'The throughput holds for {measured}, not for {gpu}.',
-    'flag.api-model': 'The API serves {apiModel}, the self-hosted side runs {model}, and both are assumed to have their work accepted equally. Enter the acceptance you measured for each (Workload inputs), or compare with an offer of the same model.',
-    'flag.lengths-differ': 'The throughput holds for {atIn} / {atOut} tokens per request; the workload sends {wIn} / {wOut}. Self-hosting cannot be costed until the replica’s prefill rate is entered (it carries the figure over to other lengths).',
+    'flag.api-model':
+      'The API serves {apiModel}, the self-hosted side runs {model}, and both are assumed to have their work accepted equally. Enter the acceptance you measured for each (Workload inputs), or compare with an offer of the same model.',
+    'flag.lengths-differ':
+      'The throughput holds for {atIn} / {atOut} tokens per request; the workload sends {wIn} / {wOut}. Self-hosting cannot be costed until the replica’s prefill rate is entered (it carries the figure over to other lengths).',
     'flag.reasoning-twice': 'The output tokens from {files} already include reasoning; {tokens} reasoning tokens per request are added on top.',
     'fix.gpus-per-replica': 'Use {gpus} GPUs per replica',
     'fix.roofline-series': 'Use the roofline estimate for this deployment',
@@ -99,7 +104,8 @@ const messages = defineMessages(
     'replicas.one': '{model} auf {n} Replikat aus {gpus} × {gpu}',
     'replicas.other': '{model} auf {n} Replikaten aus {gpus} × {gpu}',
     'pools.what': '{model} auf Prefill/Decode-Pools, Worker aus {gpus} × {gpu}',
-    'pools.rates': 'Prefill {p} Anfr./s und Decode {d} Anfr./s je Worker bei den Latenzzielen ({source}); die Pools werden getrennt bemessen, nicht nach einem Durchsatz je Replikat',
+    'pools.rates':
+      'Prefill {p} Anfr./s und Decode {d} Anfr./s je Worker bei den Latenzzielen ({source}); die Pools werden getrennt bemessen, nicht nach einem Durchsatz je Replikat',
     'poolSource.entered': 'eingegeben',
     'poolSource.measured': 'gemessen',
     'poolSource.published': 'veröffentlicht',
@@ -120,13 +126,17 @@ const messages = defineMessages(
     dated: '{date}',
     enteredFor: 'eingegeben für {what}',
     seriesAtSlo: 'beim Latenzziel, aus der Messreihe „{label}“',
-    'flag.does-not-fit': '{model} passt nicht auf {gpus} × {gpu} ({short} GB zu wenig je GPU): es würde nicht starten. Die Zahlen für den Eigenbetrieb gelten erst, wenn es passt.',
-    'flag.kv-short': '{model} startet auf {gpus} × {gpu}, aber sein KV-Cache fasst {sequences} Sequenzen mit {context} Tokens, nicht die {wanted}, die gleichzeitig laufen sollen: Durchsatz bei dieser Parallelität ist nicht erreichbar.',
+    'flag.does-not-fit':
+      '{model} passt nicht auf {gpus} × {gpu} ({short} GB zu wenig je GPU): es würde nicht starten. Die Zahlen für den Eigenbetrieb gelten erst, wenn es passt.',
+    'flag.kv-short':
+      '{model} startet auf {gpus} × {gpu}, aber sein KV-Cache fasst {sequences} Sequenzen mit {context} Tokens, nicht die {wanted}, die gleichzeitig laufen sollen: Durchsatz bei dieser Parallelität ist nicht erreichbar.',
     'flag.rent-gpu': 'Die GPU-Miete, {price} je GPU-Stunde, ist der Preis von {provider} für {rateGpu}, nicht für {gpu}.',
     'flag.throughput-model': 'Der Durchsatz wurde mit {measured} gemessen, nicht mit {model}.',
     'flag.throughput-gpu': 'Der Durchsatz gilt für {measured}, nicht für {gpu}.',
-    'flag.api-model': 'Die API liefert {apiModel}, selbst betrieben läuft {model}, und beide gelten als gleich oft akzeptiert. Tragen Sie die gemessene Akzeptanz je Seite ein (Workload-Eingaben) oder vergleichen Sie mit einem Angebot desselben Modells.',
-    'flag.lengths-differ': 'Der Durchsatz gilt für {atIn} / {atOut} Tokens je Anfrage; der Workload sendet {wIn} / {wOut}. Der Eigenbetrieb lässt sich erst berechnen, wenn die Prefill-Rate des Replikats eingetragen ist (sie überträgt den Wert auf andere Längen).',
+    'flag.api-model':
+      'Die API liefert {apiModel}, selbst betrieben läuft {model}, und beide gelten als gleich oft akzeptiert. Tragen Sie die gemessene Akzeptanz je Seite ein (Workload-Eingaben) oder vergleichen Sie mit einem Angebot desselben Modells.',
+    'flag.lengths-differ':
+      'Der Durchsatz gilt für {atIn} / {atOut} Tokens je Anfrage; der Workload sendet {wIn} / {wOut}. Der Eigenbetrieb lässt sich erst berechnen, wenn die Prefill-Rate des Replikats eingetragen ist (sie überträgt den Wert auf andere Längen).',
     'flag.reasoning-twice': 'Die Ausgabe-Tokens aus {files} enthalten das Reasoning bereits; {tokens} Reasoning-Tokens je Anfrage kommen noch hinzu.',
     'fix.gpus-per-replica': '{gpus} GPUs je Replikat verwenden',
     'fix.roofline-series': 'Roofline-Schätzung für diese Bereitstellung verwenden',
@@ -148,7 +158,14 @@ export function flagText(flag: CoherenceFlag, language: Language, t: T, money: (
     case 'does-not-fit':
       return t('flag.does-not-fit', { model: flag.model, gpus: flag.gpus, gpu: flag.gpu, short: formatNumber(language, flag.shortPerGpuBytes / 1e9, 0) });
     case 'kv-short':
-      return t('flag.kv-short', { model: flag.model, gpus: flag.gpus, gpu: flag.gpu, sequences: formatInteger(language, flag.sequences), wanted: formatInteger(language, flag.wanted), context: formatInteger(language, flag.context) });
+      return t('flag.kv-short', {
+        model: flag.model,
+        gpus: flag.gpus,
+        gpu: flag.gpu,
+        sequences: formatInteger(language, flag.sequences),
+        wanted: formatInteger(language, flag.wanted),
+        context: formatInteger(language, flag.context),
+      });
     case 'rent-gpu':
       return t('flag.rent-gpu', { price: money(flag.usd), provider: flag.provider, rateGpu: flag.rateGpu, gpu: flag.gpu });
     case 'throughput-model':
@@ -284,7 +301,10 @@ export function DeploymentSummaryView(props: { check: DeploymentCheck; actions?:
           {deploymentWhat(language, d, t)}
           {layout ? `, ${layout}` : ''}
           {fit ? (
-            <span className={`ml-2 rounded border px-1.5 py-0.5 text-xs font-medium text-text ${d.fits ? 'border-ok/60' : 'border-bad/60 bg-bad-bg'}`} data-testid="deployment-fit">
+            <span
+              className={`ml-2 rounded border px-1.5 py-0.5 text-xs font-medium text-text ${d.fits ? 'border-ok/60' : 'border-bad/60 bg-bad-bg'}`}
+              data-testid="deployment-fit"
+            >
               {fit}
             </span>
           ) : null}

@@ -29,7 +29,8 @@ const TABBABLE = 'a[href], area[href], button, input, select, textarea, summary,
 /** The elements Tab reaches inside `root`, in document order. */
 function tabbables(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (el) => el.tabIndex >= 0 && !el.matches(':disabled') && !el.closest('[inert]') && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+    (el) =>
+      el.tabIndex >= 0 && !el.matches(':disabled') && !el.closest('[inert]') && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
   );
 }
 
@@ -49,7 +50,19 @@ const PLACEMENT: Record<DialogPlacement, string> = {
  * element that had it before opening (the opener), if that element is still on the page.
  */
 export function Dialog(props: DialogProps) {
-  const { title, onClose, children, placement = 'center', widthClass = 'max-w-md', titleClassName = 'text-lg font-semibold', titleEnd, className = 'p-5', initialFocus, closeOnBackdrop = false, testId } = props;
+  const {
+    title,
+    onClose,
+    children,
+    placement = 'center',
+    widthClass = 'max-w-md',
+    titleClassName = 'text-lg font-semibold',
+    titleEnd,
+    className = 'p-5',
+    initialFocus,
+    closeOnBackdrop = false,
+    testId,
+  } = props;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const onCloseRef = useRef(onClose);
@@ -105,10 +118,14 @@ export function Dialog(props: DialogProps) {
           first.focus();
         }
       }}
-      onClick={closeOnBackdrop ? (e) => {
-        // A click on the backdrop targets the <dialog> itself; the panel inside fills it.
-        if (e.target === e.currentTarget) onCloseRef.current();
-      } : undefined}
+      onClick={
+        closeOnBackdrop
+          ? (e) => {
+              // A click on the backdrop targets the <dialog> itself; the panel inside fills it.
+              if (e.target === e.currentTarget) onCloseRef.current();
+            }
+          : undefined
+      }
     >
       <div className={className}>
         {titleEnd ? (

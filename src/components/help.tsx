@@ -39,7 +39,13 @@ export function Help(props: { topic: HelpTopic; label?: string }) {
         ?
       </button>
       {open ? (
-        <span ref={note} id={id} role="note" style={shift > 0 ? { left: -shift } : undefined} className="absolute left-0 top-5 z-30 block w-[min(80vw,20rem)] rounded-md border border-border bg-surface p-3 text-left text-xs font-normal normal-case tracking-normal text-text shadow-lg">
+        <span
+          ref={note}
+          id={id}
+          role="note"
+          style={shift > 0 ? { left: -shift } : undefined}
+          className="absolute left-0 top-5 z-30 block w-[min(80vw,20rem)] rounded-md border border-border bg-surface p-3 text-left text-xs font-normal normal-case tracking-normal text-text shadow-lg"
+        >
           <span className="block font-semibold">{title}</span>
           <span className="mt-1 block text-muted">{t(`${props.topic}.body`)}</span>
         </span>

@@ -23,7 +23,7 @@ export const componentMessages = defineMessages(
     partFailed: 'This part could not be shown ({part}). The rest of the page works.',
     partFailedChart: 'This chart could not be shown. The rest of the page works.',
     partFailedPage: 'This page could not be shown. Your inputs are kept.',
-    partFailedUpdate: 'This page\'s code could not be loaded, probably because a new version was deployed. Reloading keeps your inputs.',
+    partFailedUpdate: "This page's code could not be loaded, probably because a new version was deployed. Reloading keeps your inputs.",
     partError: 'Error: {message}',
     retry: 'Try again',
     reload: 'Reload the page',
@@ -49,7 +49,8 @@ export const componentMessages = defineMessages(
     partFailed: 'Dieser Teil konnte nicht angezeigt werden ({part}). Der Rest der Seite funktioniert.',
     partFailedChart: 'Dieses Diagramm konnte nicht angezeigt werden. Der Rest der Seite funktioniert.',
     partFailedPage: 'Diese Seite konnte nicht angezeigt werden. Ihre Eingaben bleiben erhalten.',
-    partFailedUpdate: 'Der Code dieser Seite konnte nicht geladen werden, vermutlich weil eine neue Version bereitgestellt wurde. Neu laden behält Ihre Eingaben.',
+    partFailedUpdate:
+      'Der Code dieser Seite konnte nicht geladen werden, vermutlich weil eine neue Version bereitgestellt wurde. Neu laden behält Ihre Eingaben.',
     partError: 'Fehler: {message}',
     retry: 'Erneut versuchen',
     reload: 'Seite neu laden',

@@ -76,9 +76,7 @@ export function NumberField(props: NumberFieldProps) {
         {badge}
       </div>
       <div className="flex items-center gap-2">
-        <div
-          className={`flex min-w-0 flex-1 items-center rounded-md border bg-surface ${error ? 'border-bad' : 'border-border'} focus-within:border-accent`}
-        >
+        <div className={`flex min-w-0 flex-1 items-center rounded-md border bg-surface ${error ? 'border-bad' : 'border-border'} focus-within:border-accent`}>
           <input
             id={id}
             type="text"

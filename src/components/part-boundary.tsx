@@ -38,7 +38,13 @@ function PartFallback(props: FallbackProps & { kind: PartKind; name?: string | u
   const { error, resetErrorBoundary, kind, name } = props;
   const t = useT(componentMessages);
   const chunk = isChunkLoadError(error);
-  const text = chunk ? t('partFailedUpdate') : kind === 'page' ? t('partFailedPage') : kind === 'chart' ? t('partFailedChart') : t('partFailed', { part: name ?? '' });
+  const text = chunk
+    ? t('partFailedUpdate')
+    : kind === 'page'
+      ? t('partFailedPage')
+      : kind === 'chart'
+        ? t('partFailedChart')
+        : t('partFailed', { part: name ?? '' });
   return (
     <div role="alert" className="rounded-md border border-bad/50 bg-bad-bg px-3 py-2 text-sm" data-testid="part-failed" data-part={kind}>
       <p>{text}</p>
@@ -62,7 +68,14 @@ function PartFallback(props: FallbackProps & { kind: PartKind; name?: string | u
  * itself (new inputs may render fine where the old ones threw). `onError`: called once per
  * failure, e.g. to reload after a failed chunk.
  */
-export function PartBoundary(props: { kind: PartKind; name?: string; children: ReactNode; resetKeys?: readonly unknown[]; onError?: (error: unknown) => void; onReset?: () => void }) {
+export function PartBoundary(props: {
+  kind: PartKind;
+  name?: string;
+  children: ReactNode;
+  resetKeys?: readonly unknown[];
+  onError?: (error: unknown) => void;
+  onReset?: () => void;
+}) {
   const { kind, name, children, resetKeys, onError, onReset } = props;
   return (
     <ErrorBoundary

@@ -5,7 +5,8 @@ import { translate } from '../lib/i18n/define';
 import { seriesNotesMessages, type SeriesNotesKey } from './series-notes-messages';
 import { seriesNoteText } from './series-notes-text';
 
-const t = (language: Language) => (key: SeriesNotesKey, params?: Readonly<Record<string, string | number>>) => translate(seriesNotesMessages, language, key, params);
+const t = (language: Language) => (key: SeriesNotesKey, params?: Readonly<Record<string, string | number>>) =>
+  translate(seriesNotesMessages, language, key, params);
 
 // The notes of the realistic inference-perf folder (series-grouping.test.ts): the KubeCon demo's
 // summary of 38,717 requests, a copy of stage 5, and stage 7 at 213.77 requests/s where all
@@ -31,8 +32,13 @@ describe('capacity series notes in words', () => {
     expect(seriesNoteText(t('de'), 'de', NOTES[2] as SeriesNote, 'rate')).toBe(
       'results/stage_7_lifecycle_metrics.json: Alle Anfragen sind fehlgeschlagen (12.826) bei 214 Anfragen/s. Ihre Anfragelängen sind unbekannt; sie bleibt als verfehlender Punkt in der Reihe, die Reihe gilt also bis zu dieser Last als gemessen.',
     );
-    expect(seriesNoteText(t('de'), 'de', { code: 'duplicate-load', load: 2, loadKind: 'concurrency', kept: { file: 'summary.json', index: 0 }, dropped: [{ file: 'summary.json', index: 1 }] }, 'concurrency')).toBe(
-      'Nebenläufigkeit 2 wurde 2-mal gemessen: Der schlechtere Punkt (summary.json Nr. 1) bleibt, summary.json Nr. 2 ausgelassen.',
-    );
+    expect(
+      seriesNoteText(
+        t('de'),
+        'de',
+        { code: 'duplicate-load', load: 2, loadKind: 'concurrency', kept: { file: 'summary.json', index: 0 }, dropped: [{ file: 'summary.json', index: 1 }] },
+        'concurrency',
+      ),
+    ).toBe('Nebenläufigkeit 2 wurde 2-mal gemessen: Der schlechtere Punkt (summary.json Nr. 1) bleibt, summary.json Nr. 2 ausgelassen.');
   });
 });

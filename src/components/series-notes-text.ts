@@ -27,13 +27,21 @@ export function seriesNoteText(t: SeriesNotesT, language: Language, note: Series
       if (note.tool === 'vllm-sweep') return t('note.aggregate.vllm-sweep', { file: note.file, repeats: formatList(language, note.repeats) });
       return note.stageRequests === null
         ? t('note.aggregate.inference-perf', { file: note.file, requests: note.requests === null ? '–' : formatInteger(language, note.requests) })
-        : t('note.aggregate.inference-perf.stages', { file: note.file, requests: note.requests === null ? '–' : formatInteger(language, note.requests), stages: formatInteger(language, note.stageRequests) });
+        : t('note.aggregate.inference-perf.stages', {
+            file: note.file,
+            requests: note.requests === null ? '–' : formatInteger(language, note.requests),
+            stages: formatInteger(language, note.stageRequests),
+          });
     case 'duplicate-file':
       return t('note.duplicate-file', { file: note.file, of: note.of });
     case 'split-by-directory':
       return t('note.split-by-directory', { directory: folder(note.directory), others: formatList(language, note.others.map(folder)) });
     case 'failed-load-kept':
-      return t('note.failed-load-kept', { file: note.file, failed: note.failed === null ? t('failed.unknown') : formatInteger(language, note.failed), load: seriesLoadText(t, language, loadKind, note.load) });
+      return t('note.failed-load-kept', {
+        file: note.file,
+        failed: note.failed === null ? t('failed.unknown') : formatInteger(language, note.failed),
+        load: seriesLoadText(t, language, loadKind, note.load),
+      });
     case 'lengths-unknown-joined':
       return t('note.lengths-unknown-joined', { file: note.file });
     case 'lengths-unknown-apart':
@@ -41,9 +49,18 @@ export function seriesNoteText(t: SeriesNotesT, language: Language, note: Series
     case 'grouped-by-configured-lengths':
       return note.rangeRatio === null
         ? t('note.grouped-by-configured-lengths', { input: formatInteger(language, note.input), output: formatInteger(language, note.output) })
-        : t('note.grouped-by-configured-lengths.ratio', { input: formatInteger(language, note.input), output: formatInteger(language, note.output), ratio: formatNumber(language, note.rangeRatio, 2) });
+        : t('note.grouped-by-configured-lengths.ratio', {
+            input: formatInteger(language, note.input),
+            output: formatInteger(language, note.output),
+            ratio: formatNumber(language, note.rangeRatio, 2),
+          });
     case 'duplicate-load':
-      return t('note.duplicate-load', { load: seriesLoadText(t, language, note.loadKind, note.load), times: formatInteger(language, note.dropped.length + 1), kept: run(note.kept), dropped: formatList(language, note.dropped.map(run)) });
+      return t('note.duplicate-load', {
+        load: seriesLoadText(t, language, note.loadKind, note.load),
+        times: formatInteger(language, note.dropped.length + 1),
+        kept: run(note.kept),
+        dropped: formatList(language, note.dropped.map(run)),
+      });
     case 'latency-falls':
       return t(note.stat === 'p50' ? 'note.latency-falls.p50' : 'note.latency-falls.mean', {
         metric: METRIC[note.metric],

@@ -47,7 +47,14 @@ export function SourceBadge(props: { source: SourceRef; custom?: { catalogValue:
   );
   const className = `inline-flex max-w-[20rem] flex-wrap items-start gap-x-1 rounded px-1.5 py-0.5 text-[11px] leading-tight print:max-w-none ${stale ? 'bg-warn-bg text-warn' : 'bg-surface-2 text-muted'}`;
   return source.url ? (
-    <a href={source.url} target="_blank" rel="noreferrer noopener" className={className} title={source.note ? `${label}\n${source.note}` : label} data-testid="source-badge">
+    <a
+      href={source.url}
+      target="_blank"
+      rel="noreferrer noopener"
+      className={className}
+      title={source.note ? `${label}\n${source.note}` : label}
+      data-testid="source-badge"
+    >
       {body}
     </a>
   ) : (

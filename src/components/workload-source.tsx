@@ -77,7 +77,10 @@ export function restoreDroppedSource(): void {
 }
 
 function sourceText(t: (key: keyof typeof messages.en, params?: Params) => string, language: Language, source: UsageSource): string {
-  const extra = [source.models.length > 0 ? t('models', { models: formatList(language, source.models) }) : null, source.profile === 'busiest' ? t('busiest') : null].filter((x): x is string => x !== null);
+  const extra = [
+    source.models.length > 0 ? t('models', { models: formatList(language, source.models) }) : null,
+    source.profile === 'busiest' ? t('busiest') : null,
+  ].filter((x): x is string => x !== null);
   return `${t('label', { files: formatList(language, source.files), from: formatDate(language, source.firstDay), to: formatDate(language, source.lastDay), zone: source.timeZone })}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`;
 }
 

@@ -110,9 +110,25 @@ describe('the one IndexedDB wrapper', () => {
   it('opens a saved scenario stored by the previous code without an upgrade or a loss', async () => {
     const s = defaultScenario();
     s.name = 'Kept from before';
-    await openByHand('llm-selfhost-scenarios', 1, { scenarios: 'id', quarantine: 'key' }, {
-      scenarios: [{ type: 'saved-scenario', version: 1, id: 'old-1', name: 'Kept from before', createdAt: '2026-01-02T03:04:05.000Z', updatedAt: '2026-01-02T03:04:05.000Z', revision: 4, scenario: s }],
-    });
+    await openByHand(
+      'llm-selfhost-scenarios',
+      1,
+      { scenarios: 'id', quarantine: 'key' },
+      {
+        scenarios: [
+          {
+            type: 'saved-scenario',
+            version: 1,
+            id: 'old-1',
+            name: 'Kept from before',
+            createdAt: '2026-01-02T03:04:05.000Z',
+            updatedAt: '2026-01-02T03:04:05.000Z',
+            revision: 4,
+            scenario: s,
+          },
+        ],
+      },
+    );
     const list = await listScenarios();
     expect(list.quarantined).toEqual([]);
     expect(list.scenarios.map((x) => [x.id, x.name, x.revision, x.scenario.name])).toEqual([['old-1', 'Kept from before', 4, 'Kept from before']]);
@@ -124,10 +140,15 @@ describe('the one IndexedDB wrapper', () => {
     // Another tab deletes (or upgrades) the database while this connection is open: it is not
     // blocked, and the next use here opens the database again.
     await deleteDb('llm-selfhost-scenarios');
-    const count = await scenarios.transact('scenarios', 'readonly', (tx) => new Promise<number>((done) => {
-      const r = tx.objectStore('scenarios').count();
-      r.onsuccess = () => done(r.result);
-    }));
+    const count = await scenarios.transact(
+      'scenarios',
+      'readonly',
+      (tx) =>
+        new Promise<number>((done) => {
+          const r = tx.objectStore('scenarios').count();
+          r.onsuccess = () => done(r.result);
+        }),
+    );
     expect(count).toBe(0);
     await scenarios.close();
   });
@@ -165,7 +186,16 @@ describe('the one IndexedDB wrapper', () => {
     // TTFT of the successful gpt-4o-mini requests: 412.5 ms (line 1) and 388.0 ms (line 2);
     // sorted 388.0, 412.5, each half of the two: shares 1/2 and 2/2.
     const cdf = await benchmarksApi.benchmarkCdfs([{ runId: directMini, hasRequests: true, fallback: null }], 'ttft', 200);
-    expect(cdf).toEqual([{ runId: directMini, from: 'requests', points: [{ value: 388, share: 0.5 }, { value: 412.5, share: 1 }] }]);
+    expect(cdf).toEqual([
+      {
+        runId: directMini,
+        from: 'requests',
+        points: [
+          { value: 388, share: 0.5 },
+          { value: 412.5, share: 1 },
+        ],
+      },
+    ]);
 
     // Page deletes the run; the worker (memory cache cleared, as in a fresh worker) finds no table.
     await resetBenchmarkTablesForTests();
@@ -191,7 +221,10 @@ describe('the one IndexedDB wrapper', () => {
     // The worker still answers from memory: gpt-4o-mini's TTFTs 388.0 and 412.5 ms (lines 2 and 1).
     const mini = result.runs.find((r) => r.model === 'gpt-4o-mini')!.id;
     const cdf = await benchmarksApi.benchmarkCdfs([{ runId: mini, hasRequests: true, fallback: null }], 'ttft', 200);
-    expect(cdf[0]?.points).toEqual([{ value: 388, share: 0.5 }, { value: 412.5, share: 1 }]);
+    expect(cdf[0]?.points).toEqual([
+      { value: 388, share: 0.5 },
+      { value: 412.5, share: 1 },
+    ]);
     noteUnstoredTables(refused);
     const snap = await listRuns();
     expect(snap.tablesUnstored.map((t) => t.runId).sort()).toEqual(result.runs.map((r) => r.id).sort());

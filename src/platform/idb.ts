@@ -86,7 +86,8 @@ function open(layout: DatabaseLayout): Promise<IDBDatabase> {
     request.onupgradeneeded = () => upgrade(request.result, layout);
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error(`Could not open ${layout.name}`));
-    request.onblocked = () => reject(Object.assign(failure('StorageBlockedError', `${layout.name} is blocked by another tab with an older version open`), { database: layout.name }));
+    request.onblocked = () =>
+      reject(Object.assign(failure('StorageBlockedError', `${layout.name} is blocked by another tab with an older version open`), { database: layout.name }));
   });
 }
 
@@ -98,7 +99,13 @@ export function requestToPromise<T>(request: IDBRequest<T>): Promise<T> {
 }
 
 /** Runs `work` in one transaction and resolves when the transaction has committed. */
-function runTransaction<T>(db: IDBDatabase, stores: string | string[], mode: IDBTransactionMode, work: (tx: IDBTransaction) => Promise<T> | T, durability?: 'relaxed'): Promise<T> {
+function runTransaction<T>(
+  db: IDBDatabase,
+  stores: string | string[],
+  mode: IDBTransactionMode,
+  work: (tx: IDBTransaction) => Promise<T> | T,
+  durability?: 'relaxed',
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const tx = durability ? db.transaction(stores, mode, { durability }) : db.transaction(stores, mode);
     let result: T;

@@ -170,15 +170,19 @@ export function startLinkSync(): () => void {
   const unsubscribe = useAppStore.subscribe((state, prev) => {
     if (state.scenario !== prev.scenario) {
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => whenIdle(() => {
-        timer = null;
-        const s = useSessionStore.getState();
-        // A broken link stays in the address bar until the user changes something.
-        if (s.link.kind === 'confirm') return;
-        writeUrl(s.area, false);
-        const saved = saveWorkingCopy(useAppStore.getState().scenario);
-        if (!saved.ok) s.setStorage({ kind: 'write-failed', reason: saved.reason });
-      }), WRITE_DELAY_MS);
+      timer = setTimeout(
+        () =>
+          whenIdle(() => {
+            timer = null;
+            const s = useSessionStore.getState();
+            // A broken link stays in the address bar until the user changes something.
+            if (s.link.kind === 'confirm') return;
+            writeUrl(s.area, false);
+            const saved = saveWorkingCopy(useAppStore.getState().scenario);
+            if (!saved.ok) s.setStorage({ kind: 'write-failed', reason: saved.reason });
+          }),
+        WRITE_DELAY_MS,
+      );
     }
     if (prefsChanged(state, prev)) savePrefs(prefsOf(state));
   });

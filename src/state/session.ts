@@ -29,14 +29,9 @@ export type LinkStatus =
  * (`core/catalog/drift`): listed until the user keeps them or takes today's values.
  */
 export type DriftStatus =
-  | { kind: 'none' }
-  | { kind: 'found'; origin: 'link' | 'file'; items: CatalogDrift[] }
-  | { kind: 'applied'; origin: 'link' | 'file'; items: CatalogDrift[] };
+  { kind: 'none' } | { kind: 'found'; origin: 'link' | 'file'; items: CatalogDrift[] } | { kind: 'applied'; origin: 'link' | 'file'; items: CatalogDrift[] };
 
-export type StorageStatus =
-  | { kind: 'ok' }
-  | { kind: 'quarantined'; key: string; reason: string }
-  | { kind: 'write-failed'; reason: StorageFailure };
+export type StorageStatus = { kind: 'ok' } | { kind: 'quarantined'; key: string; reason: string } | { kind: 'write-failed'; reason: StorageFailure };
 
 /** The saved scenario the current inputs were loaded from or last saved to. */
 export interface SavedRef {

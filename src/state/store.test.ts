@@ -8,7 +8,7 @@ function withSelf(s: Scenario, patch: Partial<Scenario['selfHosted']>): Scenario
 }
 
 describe('the deployment the single throughput figure holds for', () => {
-  it('a GPU change keeps the figure\'s deployment; coming back or a new figure clears it', () => {
+  it("a GPU change keeps the figure's deployment; coming back or a new figure clears it", () => {
     const h200 = defaultScenario();
     const b200 = withSelf(h200, { gpuId: 'b200' });
     const forH200 = { modelId: 'kimi-k2.6', gpuId: 'h200-sxm' };

@@ -48,9 +48,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   scenario: defaultScenario(),
   throughputFor: null,
   replaceScenario: (scenario) => {
-    const prefsPatch: Partial<Prefs> = scenario.view
-      ? { language: scenario.view.language, currency: scenario.view.currency, shareView: true }
-      : {};
+    const prefsPatch: Partial<Prefs> = scenario.view ? { language: scenario.view.language, currency: scenario.view.currency, shareView: true } : {};
     set({ scenario, throughputFor: null, ...prefsPatch });
   },
   updateSection: (section, patch) =>

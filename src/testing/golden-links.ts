@@ -29,7 +29,12 @@ export function decodeOk(payload: string) {
 
 /** "pilot.days[0].api.ttftP95Ms" or "pilot.days.0.api" → ["pilot", "days", 0, "api", …] */
 export function pathOf(text: string): (string | number)[] {
-  return text.split('.').flatMap((p) => p.split(/\[(\d+)\]/).filter((x) => x !== '').map((x) => (/^\d+$/.test(x) ? Number(x) : x)));
+  return text.split('.').flatMap((p) =>
+    p
+      .split(/\[(\d+)\]/)
+      .filter((x) => x !== '')
+      .map((x) => (/^\d+$/.test(x) ? Number(x) : x)),
+  );
 }
 
 /**

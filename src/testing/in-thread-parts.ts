@@ -6,7 +6,13 @@ import { memorySource } from '../core/benchmarks/memory-source';
  * interleaved at their reads: a reading in parts without workers. `fail` makes the given part's
  * helper fail (as a thread that cannot start); `cancelled` lists the parts told to stop.
  */
-export function inThreadParts(host: Omit<ImportHost, 'progress' | 'cancelled' | 'parts'>, name: string, bytes: Uint8Array, helpers: number, fail: number[] = []): ImportParts & { started: number; cancelled: number[] } {
+export function inThreadParts(
+  host: Omit<ImportHost, 'progress' | 'cancelled' | 'parts'>,
+  name: string,
+  bytes: Uint8Array,
+  helpers: number,
+  fail: number[] = [],
+): ImportParts & { started: number; cancelled: number[] } {
   const source = memorySource(name, bytes);
   const parts = {
     helpers,

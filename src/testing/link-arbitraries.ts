@@ -15,10 +15,10 @@ const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 export const mutatedLink = fc
   .tuple(
     fc.constantFrom(...GOLDEN),
-    fc.array(
-      fc.tuple(fc.constantFrom('replace', 'insert', 'delete', 'cut'), fc.nat(), fc.constantFrom(...B64.split(''), '.', '%', '=', '~', 'é')),
-      { minLength: 1, maxLength: 6 },
-    ),
+    fc.array(fc.tuple(fc.constantFrom('replace', 'insert', 'delete', 'cut'), fc.nat(), fc.constantFrom(...B64.split(''), '.', '%', '=', '~', 'é')), {
+      minLength: 1,
+      maxLength: 6,
+    }),
   )
   .map(([link, edits]) => {
     let s = link;
@@ -45,17 +45,19 @@ const fieldOf = (name: string): string[] => {
   return v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : ['x'];
 };
 export const hostileScenarioDoc = fc
-  .tuple(
-    fc.constantFrom(0, 1, 1, 1, 2, -1),
-    fc.array(fc.tuple(section, fc.nat(), fc.jsonValue({ maxDepth: 3 })), { maxLength: 8 }),
-  )
+  .tuple(fc.constantFrom(0, 1, 1, 1, 2, -1), fc.array(fc.tuple(section, fc.nat(), fc.jsonValue({ maxDepth: 3 })), { maxLength: 8 }))
   .map(([version, edits]) => {
     const doc: Record<string, unknown> = { type: SCENARIO_TYPE, version };
     for (const [sec, idx, value] of edits) {
       const fields = fieldOf(sec);
       const field = fields[idx % fields.length] as string;
       const current = doc[sec];
-      doc[sec] = typeof current === 'object' && current !== null && !Array.isArray(current) ? { ...current, [field]: value } : idx % 4 === 0 ? value : { [field]: value };
+      doc[sec] =
+        typeof current === 'object' && current !== null && !Array.isArray(current)
+          ? { ...current, [field]: value }
+          : idx % 4 === 0
+            ? value
+            : { [field]: value };
     }
     return doc;
   });

@@ -135,7 +135,17 @@ function buffersOf(results: FileImport[]): ArrayBuffer[] {
   const out = new Set<ArrayBuffer>();
   for (const r of results) {
     for (const { table } of r.tables) {
-      for (const a of [table.ok, table.ttftMs, table.e2elMs, table.tpotMs, table.perTokenMs, table.inputTokens, table.outputTokens, table.startS, table.itlGapsMs]) {
+      for (const a of [
+        table.ok,
+        table.ttftMs,
+        table.e2elMs,
+        table.tpotMs,
+        table.perTokenMs,
+        table.inputTokens,
+        table.outputTokens,
+        table.startS,
+        table.itlGapsMs,
+      ]) {
         if (a && a.buffer instanceof ArrayBuffer) out.add(a.buffer);
       }
     }

@@ -64,7 +64,10 @@ describe('the compute client', () => {
 
   it('answers the first view on the main thread while the worker is still loading', async () => {
     const created: FakeWorker[] = [];
-    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(false)), created.at(-1) as FakeWorker), firstView: () => import('./first-view').then((m) => m.firstViewApi) });
+    const client = createComputeClient({
+      createWorker: () => (created.push(fakeWorker(false)), created.at(-1) as FakeWorker),
+      firstView: () => import('./first-view').then((m) => m.firstViewApi),
+    });
     const summary = await client.summarizeWorkload(DEFAULT_SCENARIO, {});
     // 30,000 req/day × 30 days × (12,000 in + 800 out + 1,200 reasoning) tokens × 1.03 retries
     // = 900,000 × 14,000 × 1.03 = 12,978,000,000 tokens (the footer's 12.98B), with no worker up.
@@ -72,7 +75,10 @@ describe('the compute client', () => {
     expect(client.getState()).toEqual({ mode: 'starting' });
     // Methods outside the first view still wait for a worker.
     let pinged = false;
-    void client.ping({}).then(() => (pinged = true), () => undefined);
+    void client.ping({}).then(
+      () => (pinged = true),
+      () => undefined,
+    );
     await new Promise((r) => setTimeout(r, 50));
     expect(pinged).toBe(false);
     created.forEach((w) => w.terminate());
@@ -93,7 +99,10 @@ describe('the compute client', () => {
     const created: FakeWorker[] = [];
     const api = (await import('./first-view')).firstViewApi;
     const onMain = vi.fn(api.summarizeWorkload);
-    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker), firstView: async () => ({ ...api, summarizeWorkload: onMain }) });
+    const client = createComputeClient({
+      createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker),
+      firstView: async () => ({ ...api, summarizeWorkload: onMain }),
+    });
     client.warmUp();
     await vi.waitFor(() => expect(client.getState().mode).toBe('worker'));
     // The worker answered its ping but no call: the first view is still answered here.

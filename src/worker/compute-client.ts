@@ -22,10 +22,7 @@ import { startModuleWorker, type EvalProbe } from './spawn';
  *   dropped.
  * - `importFiles()` runs a benchmark import with progress and cancel; callers never see comlink.
  */
-export type EngineState =
-  | { mode: 'starting' }
-  | { mode: 'worker'; restarts: number; lastFailure: string | null }
-  | { mode: 'main-thread'; reason: string };
+export type EngineState = { mode: 'starting' } | { mode: 'worker'; restarts: number; lastFailure: string | null } | { mode: 'main-thread'; reason: string };
 
 type Args<M extends ComputeMethod> = Parameters<ComputeApi[M]>;
 type Out<M extends ComputeMethod> = Awaited<ReturnType<ComputeApi[M]>>;
@@ -77,7 +74,8 @@ export function createComputeClient(options: ComputeClientOptions = {}): Compute
     getState: workers.getState,
     subscribe: workers.subscribe,
     warmUp: () => workers.warmUp(),
-    tcoMonteCarlo: (scenario, { signal, samples, seed, jobId }) => workers.job('tcoMonteCarlo', (id) => [scenario, { samples, seed, jobId: id }], signal, {}, jobId),
+    tcoMonteCarlo: (scenario, { signal, samples, seed, jobId }) =>
+      workers.job('tcoMonteCarlo', (id) => [scenario, { samples, seed, jobId: id }], signal, {}, jobId),
     deriveUsage: (request, { signal, onProgress }) => workers.deriveUsage(request, signal, onProgress),
     importFiles: (files, importOptions) => workers.importFiles(files, importOptions),
     hasSpare: () => workers.hasSpare(),
@@ -97,7 +95,8 @@ export function createComputeClient(options: ComputeClientOptions = {}): Compute
     return fn;
   };
   return new Proxy(control, {
-    get: (target, prop) => (Object.hasOwn(target, prop) ? target[prop as keyof ComputeControl] : typeof prop === 'string' && prop !== 'then' ? callOf(prop) : undefined),
+    get: (target, prop) =>
+      Object.hasOwn(target, prop) ? target[prop as keyof ComputeControl] : typeof prop === 'string' && prop !== 'then' ? callOf(prop) : undefined,
   }) as ComputeClient;
 }
 
@@ -228,9 +227,7 @@ class ComputeWorkers {
   }
 
   private createWorker(): Worker {
-    return this.options.createWorker
-      ? this.options.createWorker()
-      : startModuleWorker(computeWorkerUrl, 'compute');
+    return this.options.createWorker ? this.options.createWorker() : startModuleWorker(computeWorkerUrl, 'compute');
   }
 
   /**
@@ -306,7 +303,12 @@ class ComputeWorkers {
 
   /** The small first-view module (see `first-view.ts`), loaded once; null when there is none. */
   private loadFirstView(): Promise<typeof firstViewApi> | null {
-    const load = this.options.firstView !== undefined ? this.options.firstView : this.options.createWorker ? null : () => import('./first-view').then((m) => m.firstViewApi);
+    const load =
+      this.options.firstView !== undefined
+        ? this.options.firstView
+        : this.options.createWorker
+          ? null
+          : () => import('./first-view').then((m) => m.firstViewApi);
     if (!load) return null;
     this.firstView ??= load();
     return this.firstView;
@@ -446,7 +448,13 @@ class ComputeWorkers {
    * on. When `signal` aborts, the call settles at once (as any call) and the worker is told to
    * stop the job at its next slice.
    */
-  async job<M extends ComputeMethod>(method: M, args: (jobId: string) => Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}, name?: string): Promise<Out<M>> {
+  async job<M extends ComputeMethod>(
+    method: M,
+    args: (jobId: string) => Args<M>,
+    signal?: AbortSignal,
+    options: { timeoutMs?: number | null } = {},
+    name?: string,
+  ): Promise<Out<M>> {
     this.jobSerial += 1;
     const jobId = name ?? `job-${this.jobSerial}`;
     const stop = () => void this.call('abortJob', [jobId]).catch(() => undefined);

@@ -22,7 +22,9 @@ export function servePart<S>(
       try {
         const file = await open(message.source, message.name);
         try {
-          result = await importPart(file.source, { ...host, cancelled: () => cancelled.has(id) }, message.request, (bytes, rows) => reply({ kind: 'progress', id, bytes, rows }, []));
+          result = await importPart(file.source, { ...host, cancelled: () => cancelled.has(id) }, message.request, (bytes, rows) =>
+            reply({ kind: 'progress', id, bytes, rows }, []),
+          );
         } finally {
           await file.close();
         }

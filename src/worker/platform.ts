@@ -52,4 +52,3 @@ export function blobSource(blob: Blob, name: string): ByteSource {
     read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
   };
 }
-

@@ -5,7 +5,14 @@ import { fullIndexedDb } from '../testing/failing-indexeddb';
 
 // One provider, one model: gpt-4.1 at 3 / 1 / 12 USD per 1M (a made-up newer price, so that the
 // offer visibly comes from the file and not from the bundled 2 / 0.5 / 8).
-const DATA = JSON.stringify([{ id: 'openai', name: 'OpenAI', api_pattern: 'x', models: [{ id: 'gpt-4.1', match: { equals: 'gpt-4.1' }, prices: { input_mtok: 3, cache_read_mtok: 1, output_mtok: 12 } }] }]);
+const DATA = JSON.stringify([
+  {
+    id: 'openai',
+    name: 'OpenAI',
+    api_pattern: 'x',
+    models: [{ id: 'gpt-4.1', match: { equals: 'gpt-4.1' }, prices: { input_mtok: 3, cache_read_mtok: 1, output_mtok: 12 } }],
+  },
+]);
 
 describe('a dropped data.json in the worker', () => {
   it('a bad file changes nothing and says what is wrong; a good one replaces the offers until cleared', async () => {
@@ -14,7 +21,10 @@ describe('a dropped data.json in the worker', () => {
     expect((await priceDataApi.priceDataStatus()).file).toBeNull();
 
     const good = await priceDataApi.setPriceData('data.json', DATA, '2026-11-30');
-    expect(good).toEqual({ ok: true, status: { file: { fileName: 'data.json', fileDate: '2026-11-30', providers: 1, models: 1 }, storedProblem: null, notStored: { kind: 'unavailable' } } });
+    expect(good).toEqual({
+      ok: true,
+      status: { file: { fileName: 'data.json', fileDate: '2026-11-30', providers: 1, models: 1 }, storedProblem: null, notStored: { kind: 'unavailable' } },
+    });
     const offers = await usageApi.listPriceOffers();
     expect(offers.map((o) => [o.id, o.inputPerM, o.cachedInputPerM, o.outputPerM, o.date])).toEqual([['gp:openai/gpt-4.1', 3, 1, 12, '2026-11-30']]);
 
@@ -34,7 +44,10 @@ describe('a dropped data.json the browser will not store', () => {
   it('is used from memory, with the reason it was not stored', async () => {
     vi.stubGlobal('indexedDB', fullIndexedDb());
     const answer = await priceDataApi.setPriceData('data.json', DATA, '2026-11-30');
-    expect(answer).toEqual({ ok: true, status: { file: { fileName: 'data.json', fileDate: '2026-11-30', providers: 1, models: 1 }, storedProblem: null, notStored: { kind: 'quota' } } });
+    expect(answer).toEqual({
+      ok: true,
+      status: { file: { fileName: 'data.json', fileDate: '2026-11-30', providers: 1, models: 1 }, storedProblem: null, notStored: { kind: 'quota' } },
+    });
     const offers = await usageApi.listPriceOffers();
     expect(offers.map((o) => [o.id, o.inputPerM, o.outputPerM])).toEqual([['gp:openai/gpt-4.1', 3, 12]]);
     expect((await priceDataApi.priceDataStatus()).notStored).toEqual({ kind: 'quota' });

@@ -53,7 +53,15 @@ export async function withActivePriceData<T>(price: (data: PriceDataEnvelope | n
 
 function statusOf({ data, problem, notStored }: Active): PriceDataStatus {
   return {
-    file: data === null ? null : { fileName: data.fileName, fileDate: data.fileDate, providers: data.providers.length, models: data.providers.reduce((a, p) => a + p.models.length, 0) },
+    file:
+      data === null
+        ? null
+        : {
+            fileName: data.fileName,
+            fileDate: data.fileDate,
+            providers: data.providers.length,
+            models: data.providers.reduce((a, p) => a + p.models.length, 0),
+          },
     storedProblem: problem,
     notStored,
   };

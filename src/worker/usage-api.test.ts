@@ -7,8 +7,18 @@ import { usageApi } from './usage-api';
 // 3 × 24 requests on Monday 2026-01-05, one per hour, 100 input and 10 output tokens each:
 // about 3.5 MiB with padding, so the read takes several 1 MiB chunks.
 const pad = 'x'.repeat(48_000);
-const lines = Array.from({ length: 72 }, (_, i) => JSON.stringify({ ts: `2026-01-05T${String(i % 24).padStart(2, '0')}:00:00Z`, model: 'm', status: 'ok', in_tok: 100, out_tok: 10, note: pad }));
-const request = (): UsageRequest => ({ files: [new Blob([`${lines.join('\n')}\n`])], names: ['log.jsonl'], mappings: {}, timeZone: 'UTC', models: [], profile: 'median', current: DEFAULT_SCENARIO.workload });
+const lines = Array.from({ length: 72 }, (_, i) =>
+  JSON.stringify({ ts: `2026-01-05T${String(i % 24).padStart(2, '0')}:00:00Z`, model: 'm', status: 'ok', in_tok: 100, out_tok: 10, note: pad }),
+);
+const request = (): UsageRequest => ({
+  files: [new Blob([`${lines.join('\n')}\n`])],
+  names: ['log.jsonl'],
+  mappings: {},
+  timeZone: 'UTC',
+  models: [],
+  profile: 'median',
+  current: DEFAULT_SCENARIO.workload,
+});
 
 describe('usage in the worker', () => {
   it('derives the workload from the file', async () => {

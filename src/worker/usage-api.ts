@@ -15,7 +15,6 @@ import { priceDataApi, withActivePriceData } from './price-data';
  */
 const PROGRESS_EVERY_MS = 100;
 
-
 export const usageApi = {
   /** A dropped genai-prices data.json: status, set, clear (price-data.ts). */
   ...priceDataApi,
@@ -56,7 +55,13 @@ export const usageApi = {
     const cancelled = () => job.signal.aborted;
     for (const [i, blob] of request.files.entries()) {
       const name = request.names[i] ?? `file ${i + 1}`;
-      const at = (bytesRead: number): UsageProgress => ({ fileName: name, fileIndex: i, fileCount: request.files.length, bytesRead: before + bytesRead, totalBytes });
+      const at = (bytesRead: number): UsageProgress => ({
+        fileName: name,
+        fileIndex: i,
+        fileCount: request.files.length,
+        bytesRead: before + bytesRead,
+        totalBytes,
+      });
       tell(at(0), i === 0);
       const source = blobSource(blob, name);
       const earlier = await sameBytes.earlier(i, source, host.sha256, cancelled);
@@ -65,7 +70,12 @@ export const usageApi = {
           ? null
           : earlier !== null
             ? duplicateFileResult(name, request.names[earlier] ?? `file ${earlier + 1}`)
-            : await readUsageSource(source, { decoder: host.decoder, unpack: host.unpack, cancelled, progress: (bytesRead) => tell(at(bytesRead), false) }, request.mappings[name] ?? null, seen);
+            : await readUsageSource(
+                source,
+                { decoder: host.decoder, unpack: host.unpack, cancelled, progress: (bytesRead) => tell(at(bytesRead), false) },
+                request.mappings[name] ?? null,
+                seen,
+              );
       before += blob.size;
       if (r === null) {
         job.finish('stopped');
@@ -77,9 +87,24 @@ export const usageApi = {
       files.push({ ...summary, models: [...rs.models] });
     }
     const { records, costs, models } = combineUsage(read);
-    tell({ fileName: request.names.at(-1) ?? '', fileIndex: Math.max(0, request.files.length - 1), fileCount: request.files.length, bytesRead: totalBytes, totalBytes }, true);
+    tell(
+      {
+        fileName: request.names.at(-1) ?? '',
+        fileIndex: Math.max(0, request.files.length - 1),
+        fileCount: request.files.length,
+        bytesRead: totalBytes,
+        totalBytes,
+      },
+      true,
+    );
     const priceOf = await withActivePriceData((data) => loadListPrices(providerOfFormats(files.flatMap((f) => f.formats)), data));
-    const derived = deriveWorkload(records, costs, { timeZone: request.timeZone, models: request.models, profile: request.profile, current: request.current, priceOf });
+    const derived = deriveWorkload(records, costs, {
+      timeZone: request.timeZone,
+      models: request.models,
+      profile: request.profile,
+      current: request.current,
+      priceOf,
+    });
     job.finish('finished');
     return { state: 'done', files, models, derived };
   },

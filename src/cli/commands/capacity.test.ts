@@ -37,7 +37,14 @@ describe('cli capacity', () => {
     // SGLang rows: rate 20 has 244.7 / 47.41 (met), rate 30 has 1875.4 / 147.46.
     const { code, out } = await run([SWEEP, '--slo', 'ttft-p99=500,tpot-p99=50']);
     expect(code).toBe(0);
-    const rows = (out?.series ?? []).map((s) => [s.key.split('|')[1], s.kind, s.points.length, s.chosen?.at, Math.round((s.chosen?.outputTokensPerS ?? 0) * 10) / 10, s.chosen?.binding.id]);
+    const rows = (out?.series ?? []).map((s) => [
+      s.key.split('|')[1],
+      s.kind,
+      s.points.length,
+      s.chosen?.at,
+      Math.round((s.chosen?.outputTokensPerS ?? 0) * 10) / 10,
+      s.chosen?.binding.id,
+    ]);
     expect(rows).toEqual([
       ['vllm', 'measured', 6, 'request rate 20/s', 1922.0, 'tpot-p99'],
       ['sgl', 'measured', 6, 'request rate 20/s', 1924.3, 'tpot-p99'],
@@ -65,7 +72,7 @@ describe('cli capacity', () => {
     expect(s?.chosen?.adjustedOutputTokensPerS).toBeCloseTo(819.5, 0);
   });
 
-  it("inference-perf stages: the summary is kept out and said so; the output lengths are read, so 10× longer prompts are refused", async () => {
+  it('inference-perf stages: the summary is kept out and said so; the output lengths are read, so 10× longer prompts are refused', async () => {
     // Stages: prompt_len.mean 204.1, output_len.mean 62.37 per request (request-weighted over the
     // 7 stages); the workload sends 2041 / 62: 10× the prompt, beyond ±10 %, no prefill rate.
     const { code, out } = await run([...KUBECON, KUBECON_SUMMARY, '--isl', '2041', '--osl', '62']);
@@ -77,7 +84,10 @@ describe('cli capacity', () => {
     expect(s?.chosen).toBeNull();
     expect(s?.reason).toBe('measured at 204/62 tokens in/out, not 2041/62; give the prefill rate (--prefill) to adjust');
     expect(s?.notes.map((n) => ({ code: n.code, text: n.text }))).toEqual([
-      { code: 'aggregate-kept-out', text: 'kubecon_vllm_summary_lifecycle_metrics.json is inference-perf\'s aggregate of all stages (38717 requests; the stages beside it: 38717): kept out of the series' },
+      {
+        code: 'aggregate-kept-out',
+        text: "kubecon_vllm_summary_lifecycle_metrics.json is inference-perf's aggregate of all stages (38717 requests; the stages beside it: 38717): kept out of the series",
+      },
     ]);
     expect(out?.notes).toEqual([]);
   });
@@ -88,11 +98,17 @@ describe('cli capacity', () => {
     expect(out?.series[0]?.chosen?.at).toBe('request rate 22.24/s, interpolated between request rate 20/s and 30/s');
     const cliff = await run([SWEEP, '--slo', 'ttft-p99=3000', '--interpolate']);
     expect(cliff.out?.series[0]?.chosen?.at).toBe('request rate 30/s');
-    expect(cliff.out?.series[0]?.warnings.map((w) => ({ code: w.code, text: w.text }))).toContainEqual({ code: 'interpolation-refused', text: 'not interpolated towards request rate 35/s: ttft-p99 16817.6 ms (limit 3000 ms) is more than 5× its limit, past a saturation cliff' });
+    expect(cliff.out?.series[0]?.warnings.map((w) => ({ code: w.code, text: w.text }))).toContainEqual({
+      code: 'interpolation-refused',
+      text: 'not interpolated towards request rate 35/s: ttft-p99 16817.6 ms (limit 3000 ms) is more than 5× its limit, past a saturation cliff',
+    });
   });
 
   it('files are named below the folder they share, so two deployments keep their folders', () => {
-    expect(namesBelowCommonFolder(['runs/vllm/results/stage_0.json', 'runs/vllm+eagle/results/stage_0.json'])).toEqual(['vllm/results/stage_0.json', 'vllm+eagle/results/stage_0.json']);
+    expect(namesBelowCommonFolder(['runs/vllm/results/stage_0.json', 'runs/vllm+eagle/results/stage_0.json'])).toEqual([
+      'vllm/results/stage_0.json',
+      'vllm+eagle/results/stage_0.json',
+    ]);
     expect(namesBelowCommonFolder(['/tmp/a/x.json', '/tmp/a/y.json'])).toEqual(['x.json', 'y.json']);
     expect(namesBelowCommonFolder(['x.json'])).toEqual(['x.json']);
   });

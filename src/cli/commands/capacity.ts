@@ -47,7 +47,8 @@ export function namesBelowCommonFolder(paths: readonly string[]): string[] {
 export const capacityCommand: CliCommand = {
   name: 'capacity',
   summary: 'Group benchmark runs into throughput–latency series and print the operating point of each at a latency target (SLO)',
-  usage: 'capacity [<file> …] [--library <id>] --slo ttft-p95=MS,tpot-p99=MS,itl-p50=MS,e2e-p95=MS,tps-per-user=N[,failed=SHARE] [--isl N --osl N] [--prefill TOKENS_PER_S] [--interpolate]',
+  usage:
+    'capacity [<file> …] [--library <id>] --slo ttft-p95=MS,tpot-p99=MS,itl-p50=MS,e2e-p95=MS,tps-per-user=N[,failed=SHARE] [--isl N --osl N] [--prefill TOKENS_PER_S] [--interpolate]',
   async run(args, io) {
     const { flags, positional } = parseFlags(args);
     const libraryId = flags.get('library');
@@ -95,7 +96,9 @@ export const capacityCommand: CliCommand = {
     }
 
     const host = platformHost();
-    const read = await readEachFile(positional, io, (source, i) => importFile(source, { ...host, parts: nodeParts.forFile(positional[i] as string, source.name) }, { fileIndex: i, fileCount: positional.length }));
+    const read = await readEachFile(positional, io, (source, i) =>
+      importFile(source, { ...host, parts: nodeParts.forFile(positional[i] as string, source.name) }, { fileIndex: i, fileCount: positional.length }),
+    );
     if (read === null) return 1;
     const results: FileImport[] = read;
     mergeCompanions(results);
@@ -122,7 +125,12 @@ export const capacityCommand: CliCommand = {
         let adjusted: number | null = null;
         if (numbers.isl !== null && numbers.osl !== null) {
           const tps = c.outputTokensPerS ?? 0;
-          const fit = fitLengths({ input: s.config.inputTokens, output: s.config.outputTokens }, { input: numbers.isl, output: numbers.osl }, tps, numbers.prefill);
+          const fit = fitLengths(
+            { input: s.config.inputTokens, output: s.config.outputTokens },
+            { input: numbers.isl, output: numbers.osl },
+            tps,
+            numbers.prefill,
+          );
           lengths = { ...fit, text: lengthText(fit) };
           if (fit.kind === 'adjusted') adjusted = tps * fit.factor;
         }
@@ -148,9 +156,24 @@ export const capacityCommand: CliCommand = {
       }
       const warnings = [
         ...choice.warnings.map((w) => ({ ...w, text: warningText(w, s.loadKind) })),
-        ...(choice.interpolation ? [{ code: 'interpolation-refused' as const, ...choice.interpolation, text: interpolationText(choice.interpolation, s.loadKind) }] : []),
+        ...(choice.interpolation
+          ? [{ code: 'interpolation-refused' as const, ...choice.interpolation, text: interpolationText(choice.interpolation, s.loadKind) }]
+          : []),
       ];
-      return { key: s.key, label: s.label, kind: s.kind, origin: s.origin, config: s.config, loadKind: s.loadKind, points: s.points, chosen, reason, lengths, notes: s.notes.map((n) => withText(n, s.loadKind)), warnings };
+      return {
+        key: s.key,
+        label: s.label,
+        kind: s.kind,
+        origin: s.origin,
+        config: s.config,
+        loadKind: s.loadKind,
+        points: s.points,
+        chosen,
+        reason,
+        lengths,
+        notes: s.notes.map((n) => withText(n, s.loadKind)),
+        warnings,
+      };
     });
     io.out(json({ slo, series: out, notes: grouped.notes.map((n) => withText(n, 'rate')) }));
     return failed ? 1 : 0;

@@ -28,13 +28,33 @@ const plain = {
   type: SCENARIO_TYPE,
   version: SCENARIO_VERSION,
   workload: {
-    mode: 'requests', requestsPerDay: 100_000, daysPerMonth: 30, inputTokensPerRequest: 0, outputTokensPerRequest: 1_000,
-    cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0, acceptanceApi: 1, acceptanceSelfHosted: 1, peakToAverage: 1, profileMode: 'peak-to-average',
+    mode: 'requests',
+    requestsPerDay: 100_000,
+    daysPerMonth: 30,
+    inputTokensPerRequest: 0,
+    outputTokensPerRequest: 1_000,
+    cacheHitShare: 0,
+    reasoningMode: 'none',
+    retryRateApi: 0,
+    retryRateSelfHosted: 0,
+    acceptanceApi: 1,
+    acceptanceSelfHosted: 1,
+    peakToAverage: 1,
+    profileMode: 'peak-to-average',
   },
   api: { listCurrency: 'USD', invoiceCurrency: 'USD', priceInputPerM: 0, priceCachedInputPerM: 0, priceOutputPerM: 10 },
   selfHosted: {
-    gpusPerReplica: 8, replicas: 1, redundancy: 'none', costMode: 'rent', rentUnit: 'gpu-hour', rentPrice: 4, hoursMode: 'always',
-    staffFte: 0, upgradeHoursPerMonth: 0, otherMonthly: [], oneTimeUsd: 0,
+    gpusPerReplica: 8,
+    replicas: 1,
+    redundancy: 'none',
+    costMode: 'rent',
+    rentUnit: 'gpu-hour',
+    rentPrice: 4,
+    hoursMode: 'always',
+    staffFte: 0,
+    upgradeHoursPerMonth: 0,
+    otherMonthly: [],
+    oneTimeUsd: 0,
     throughput: { source: 'entered', tokensPerSecond: 1_000, basis: 'output', latencyTargetMs: null, measuredRun: null },
     maxUtilisation: 1,
   },
@@ -45,18 +65,38 @@ describe('cli evaluate', () => {
     const bought = {
       ...plain,
       workload: { ...plain.workload, requestsPerDay: 10_000 },
-      selfHosted: { ...plain.selfHosted, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 0, capital: { waccYearly: 0.1, rateConvention: 'nominal' }, staffFte: 0.5, scaling: { staffPer: 'replica', minOnCallFte: 2.2, otherPerNodeMonthly: 0 } },
+      selfHosted: {
+        ...plain.selfHosted,
+        costMode: 'buy',
+        capexPerGpu: 35_000,
+        infraOverheadShare: 0.15,
+        residualShare: 0.2,
+        amortisationMonths: 36,
+        powerWattsPerGpu: 0,
+        capital: { waccYearly: 0.1, rateConvention: 'nominal' },
+        staffFte: 0.5,
+        scaling: { staffPer: 'replica', minOnCallFte: 2.2, otherPerNodeMonthly: 0 },
+      },
     };
     const { code, out } = await run([file('bought.json', bought)]);
     expect(code).toBe(0);
     // (322,000 − 56,000 / 1.0083333^36) × 0.0083333 / (1 − 1.0083333^−36) = 9,049.74 (capital.test.ts);
     // staff max(0.5 × 1 replica, 2.2) = 2.2 FTE.
-    expect(out?.capital).toEqual({ waccYearly: 0.1, rateConvention: 'nominal', monthlyRate: expect.closeTo(0.1 / 12, 12) as number, monthlyUsd: expect.closeTo(9_049.74, 2) as number });
+    expect(out?.capital).toEqual({
+      waccYearly: 0.1,
+      rateConvention: 'nominal',
+      monthlyRate: expect.closeTo(0.1 / 12, 12) as number,
+      monthlyUsd: expect.closeTo(9_049.74, 2) as number,
+    });
     expect(out?.staffFte).toEqual({ selfHosted: 2.2, hybrid: expect.any(Number) as number });
   });
 
   it('prints the horizon: $6,400 one-time earned back at $640 a month in month 10, NPV at 12 % $803.25', async () => {
-    const flat = { ...plain, workload: { ...plain.workload, requestsPerDay: 80_000 }, selfHosted: { ...plain.selfHosted, oneTimeUsd: 6_400, horizonMonths: 12, capital: { waccYearly: 0.12, rateConvention: 'nominal' } } };
+    const flat = {
+      ...plain,
+      workload: { ...plain.workload, requestsPerDay: 80_000 },
+      selfHosted: { ...plain.selfHosted, oneTimeUsd: 6_400, horizonMonths: 12, capital: { waccYearly: 0.12, rateConvention: 'nominal' } },
+    };
     const { code, out } = await run([file('horizon.json', flat)]);
     expect(code).toBe(0);
     // API 2,400,000 × $0.01 = 24,000 a month, one replica 23,360 (horizon.test.ts).
@@ -64,7 +104,10 @@ describe('cli evaluate', () => {
   });
 
   it('prints the billing mode: reserved at $2.80 is 8 × 2.80 × 730 = $16,352 a month, $196,224 over 12 months', async () => {
-    const reserved = { ...plain, selfHosted: { ...plain.selfHosted, billing: { mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0.5 } } };
+    const reserved = {
+      ...plain,
+      selfHosted: { ...plain.selfHosted, billing: { mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0.5 } },
+    };
     const { code, out } = await run([file('reserved.json', reserved)]);
     expect(code).toBe(0);
     // Needs 2 replicas (as above): 2 × 16,352 = 32,704 a month; × 12 = 392,448; half upfront = 196,224.
@@ -74,7 +117,14 @@ describe('cli evaluate', () => {
       rate: { unit: 'gpu-hour', usd: 2.8 },
       coldStarts: null,
       // No WACC: the upfront half costs 196,224 ÷ 12 = 16,352 a month, the list figure.
-      commitment: { termMonths: 12, monthlyUsd: expect.closeTo(32_704, 6) as number, totalUsd: expect.closeTo(392_448, 6) as number, upfrontUsd: expect.closeTo(196_224, 6) as number, upfrontMonthlyUsd: expect.closeTo(16_352, 6) as number, costMonthlyUsd: expect.closeTo(32_704, 6) as number },
+      commitment: {
+        termMonths: 12,
+        monthlyUsd: expect.closeTo(32_704, 6) as number,
+        totalUsd: expect.closeTo(392_448, 6) as number,
+        upfrontUsd: expect.closeTo(196_224, 6) as number,
+        upfrontMonthlyUsd: expect.closeTo(16_352, 6) as number,
+        costMonthlyUsd: expect.closeTo(32_704, 6) as number,
+      },
       // Reserved capacity is paid in every hour: no autoscaling figure.
       autoscale: null,
     });
@@ -92,7 +142,7 @@ describe('cli evaluate', () => {
     expect(out?.usdPerAcceptedTask).toMatchObject({ api: expect.closeTo(0.01, 12) as number });
   });
 
-  it('prints the deployment and where the areas disagree: article 000\'s Kimi K2 does not fit 8× H100', async () => {
+  it("prints the deployment and where the areas disagree: article 000's Kimi K2 does not fit 8× H100", async () => {
     const { code, out } = await run(['--preset', 'a000-k2-vendor']);
     expect(code).toBe(0);
     expect(out?.deployment).toMatchObject({ model: { id: 'kimi-k2' }, gpu: { id: 'h100-sxm' }, gpusPerReplica: 8, fits: false });
@@ -125,8 +175,23 @@ describe('cli evaluate', () => {
     // ¥1 per $1 → 46.40 / 7.10 = $6.5352 paid.
     const relay = {
       ...plain,
-      workload: { ...plain.workload, mode: 'tokens', inputTokensPerMonth: 20_000_000, outputTokensPerMonth: 80_000_000, inputTokensPerRequest: 200, outputTokensPerRequest: 800 },
-      api: { listCurrency: 'USD', priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55, invoiceCurrency: 'CNY', invoiceFx: 'peg', pegInvoicePerListUnit: 1 },
+      workload: {
+        ...plain.workload,
+        mode: 'tokens',
+        inputTokensPerMonth: 20_000_000,
+        outputTokensPerMonth: 80_000_000,
+        inputTokensPerRequest: 200,
+        outputTokensPerRequest: 800,
+      },
+      api: {
+        listCurrency: 'USD',
+        priceInputPerM: 0.12,
+        priceCachedInputPerM: 0.12,
+        priceOutputPerM: 0.55,
+        invoiceCurrency: 'CNY',
+        invoiceFx: 'peg',
+        pegInvoicePerListUnit: 1,
+      },
       fx: { EUR: 0.86, CNY: 7.1, checked: '2026-11-30' },
     };
     const { code, io, out } = await run([file('relay.json', relay)]);
@@ -134,12 +199,20 @@ describe('cli evaluate', () => {
     expect(io.stderr).toEqual([]);
     expect(out?.monthlyUsd?.api).toBeCloseTo(6.5352, 4);
     expect(out?.apiInvoice).toMatchObject({
-      listCurrency: 'USD', listAmount: expect.closeTo(46.4, 9) as number,
-      invoiceCurrency: 'CNY', invoicePerListUnit: 1, invoiceAmount: expect.closeTo(46.4, 9) as number,
-      invoiceUnitsPerUsd: 7.1, usd: expect.closeTo(6.5352, 4) as number,
+      listCurrency: 'USD',
+      listAmount: expect.closeTo(46.4, 9) as number,
+      invoiceCurrency: 'CNY',
+      invoicePerListUnit: 1,
+      invoiceAmount: expect.closeTo(46.4, 9) as number,
+      invoiceUnitsPerUsd: 7.1,
+      usd: expect.closeTo(6.5352, 4) as number,
     });
     // The same offer as a v1 file wrote it (¥ prices worth $1 each): v1's bill, $46.40, stays.
-    const v1 = { ...relay, version: 1, api: { currency: 'CNY', priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55, fxMode: 'peg', pegUsdPerUnit: 1 } };
+    const v1 = {
+      ...relay,
+      version: 1,
+      api: { currency: 'CNY', priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55, fxMode: 'peg', pegUsdPerUnit: 1 },
+    };
     const old = await run([file('relay-v1.json', v1)]);
     expect(old.code).toBe(0);
     expect(old.out?.monthlyUsd?.api).toBeCloseTo(46.4, 9);
@@ -190,7 +263,13 @@ describe('cli evaluate', () => {
     // 2.4e9 / 2,628,000 = 913.24 tok/s it takes two (24,000 − 2 × 23,360 = −22,720);
     // Triangular(800, 1,000, 1,200): P(X < 913.24) = 113.24² / (400 × 200) = 0.1603.
     const tps = (out?.tornado?.bySaving as { key: string; stepLow: unknown; stepHigh: unknown }[]).find((r) => r.key === 'tokensPerSecond');
-    expect(tps?.stepLow).toEqual({ at: expect.closeTo(913.242, 3) as number, replicas: 2, savingBefore: expect.closeTo(640, 4) as number, savingAfter: expect.closeTo(-22_720, 4) as number, probability: expect.closeTo(0.1603, 4) as number });
+    expect(tps?.stepLow).toEqual({
+      at: expect.closeTo(913.242, 3) as number,
+      replicas: 2,
+      savingBefore: expect.closeTo(640, 4) as number,
+      savingAfter: expect.closeTo(-22_720, 4) as number,
+      probability: expect.closeTo(0.1603, 4) as number,
+    });
     expect(tps?.stepHigh).toBeNull();
   });
 
@@ -237,7 +316,13 @@ describe('cli evaluate', () => {
 
   it('says where the throughput per replica comes from: entered, or a published series with publisher and date', async () => {
     const entered = await run([file('entered.json', plain)]);
-    expect(entered.out?.throughput).toMatchObject({ kind: 'entered', tokensPerSecondPerReplica: 1_000, fromSingleFigure: true, operatingPoint: null, publisher: null });
+    expect(entered.out?.throughput).toMatchObject({
+      kind: 'entered',
+      tokensPerSecondPerReplica: 1_000,
+      fromSingleFigure: true,
+      operatingPoint: null,
+      publisher: null,
+    });
 
     // DeepSeek-V4-Pro on 8× B200 (InferenceX, measured 2026-09-03), TTFT p90 ≤ 1,500 ms: concurrency 64
     // has TTFT p90 1,278.8 ms (meets), 128 has 1,921.8 ms (fails), and every higher load is slower still.
@@ -246,7 +331,14 @@ describe('cli evaluate', () => {
     if (!entry) throw new Error('library entry missing');
     const withSeries = {
       ...plain,
-      selfHosted: { ...plain.selfHosted, capacity: { slo: { ...DEFAULT_SLO, limits: [{ metric: 'ttft', percentile: 90, maxMs: 1500 }] }, interpolate: false, series: storeSeries(seriesFromPublished(entry)) } },
+      selfHosted: {
+        ...plain.selfHosted,
+        capacity: {
+          slo: { ...DEFAULT_SLO, limits: [{ metric: 'ttft', percentile: 90, maxMs: 1500 }] },
+          interpolate: false,
+          series: storeSeries(seriesFromPublished(entry)),
+        },
+      },
     };
     const published = await run([file('published.json', withSeries)]);
     expect(published.code).toBe(0);
@@ -261,7 +353,13 @@ describe('cli evaluate', () => {
     });
 
     // TTFT p90 ≤ 1,000 ms: the lowest load already has 1,278.8 ms, so none qualifies and no figure is used.
-    const none = { ...withSeries, selfHosted: { ...withSeries.selfHosted, capacity: { ...withSeries.selfHosted.capacity, slo: { ...DEFAULT_SLO, limits: [{ metric: 'ttft', percentile: 90, maxMs: 1000 }] } } } };
+    const none = {
+      ...withSeries,
+      selfHosted: {
+        ...withSeries.selfHosted,
+        capacity: { ...withSeries.selfHosted.capacity, slo: { ...DEFAULT_SLO, limits: [{ metric: 'ttft', percentile: 90, maxMs: 1000 }] } },
+      },
+    };
     const refused = await run([file('none.json', none)]);
     expect(refused.out?.throughput).toMatchObject({ kind: 'published', tokensPerSecondPerReplica: 0, operatingPoint: null, reason: 'none-qualifies' });
   });

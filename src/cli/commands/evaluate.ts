@@ -68,8 +68,7 @@ const fig = (f: Figure): number | { notApplicable: string } => (f.ok ? f.value :
 
 /** What the figures rest on besides the file as written (the `notes` array of the output). */
 type Note =
-  | { kind: 'field'; path: string; action: RestoreNotice['action']; problem: string; rejected: string }
-  | { kind: 'shape'; code: ShapeNote; message: string };
+  { kind: 'field'; path: string; action: RestoreNotice['action']; problem: string; rejected: string } | { kind: 'shape'; code: ShapeNote; message: string };
 
 const SHAPE_NOTES: Record<ShapeNote, string> = {
   'peak-clamped': `A week of ${HOURS_PER_WEEK} hours cannot peak higher than ${HOURS_PER_WEEK}× its average; the peak-to-average ratio was capped at ${MAX_PEAK_TO_AVERAGE}.`,
@@ -125,7 +124,13 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       maxGpuPrice: be.kind === 'never' ? be.maxGpuPrice : null,
       enteredAtCapacity: be.kind === 'never' ? be.enteredAtCapacity : null,
       closedForm: cf
-        ? { replicas: cf.replicas, selfMonthlyUsd: cf.selfMonthlyUsd, tokensPerMonth: e.breakEven.closedFormTokensPerMonth, withinCapacity: cf.withinCapacity, replicasOfThroughput: cf.replicasOfThroughput }
+        ? {
+            replicas: cf.replicas,
+            selfMonthlyUsd: cf.selfMonthlyUsd,
+            tokensPerMonth: e.breakEven.closedFormTokensPerMonth,
+            withinCapacity: cf.withinCapacity,
+            replicasOfThroughput: cf.replicasOfThroughput,
+          }
         : null,
     },
     hybrid: {
@@ -146,7 +151,10 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
       publisher: resolved.stored.publisher,
       measuredOn: resolved.stored.date,
       fromSingleFigure: resolved.fromSingleFigure,
-      operatingPoint: resolved.fromSingleFigure || op === null ? null : { kind: op.kind, load: op.load, outputTokensPerS: op.outputTokensPerS, interactivity: op.interactivity, requests: op.requests },
+      operatingPoint:
+        resolved.fromSingleFigure || op === null
+          ? null
+          : { kind: op.kind, load: op.load, outputTokensPerS: op.outputTokensPerS, interactivity: op.interactivity, requests: op.requests },
       reason: op === null ? (resolved.choice.reason?.code ?? null) : null,
     },
     capacity: {
@@ -216,7 +224,17 @@ function report(scenario: Scenario, options: { tornado: boolean; monteCarlo: boo
             baseSaving: t.baseSaving,
             baseNpv: t.baseNpv,
             baseReplicas: t.baseReplicas,
-            bySaving: t.bySaving.map((r) => ({ key: r.key, low: r.low, high: r.high, savingLow: r.savingLow, savingHigh: r.savingHigh, replicasLow: r.replicasLow, replicasHigh: r.replicasHigh, stepLow: r.stepLow, stepHigh: r.stepHigh })),
+            bySaving: t.bySaving.map((r) => ({
+              key: r.key,
+              low: r.low,
+              high: r.high,
+              savingLow: r.savingLow,
+              savingHigh: r.savingHigh,
+              replicasLow: r.replicasLow,
+              replicasHigh: r.replicasHigh,
+              stepLow: r.stepLow,
+              stepHigh: r.stepHigh,
+            })),
             byNpv: t.byNpv.map((r) => ({ key: r.key, low: r.low, high: r.high, npvLow: r.npvLow, npvHigh: r.npvHigh })),
           },
         }

@@ -16,7 +16,24 @@ async function run(args: string[]) {
 
 describe('cli fit', () => {
   it('prints the article-000 setup (Kimi K2 FP8 on 8× H100) as not fitting, with bytes and GiB', async () => {
-    const { code, out } = await run(['--model', 'kimi-k2', '--gpu', 'h100-sxm', '--count', '8', '--context', '32768', '--concurrency', '64', '--weights', 'fp8', '--kv', 'fp8', '--mla-mode', 'replicated']);
+    const { code, out } = await run([
+      '--model',
+      'kimi-k2',
+      '--gpu',
+      'h100-sxm',
+      '--count',
+      '8',
+      '--context',
+      '32768',
+      '--concurrency',
+      '64',
+      '--weights',
+      'fp8',
+      '--kv',
+      'fp8',
+      '--mla-mode',
+      'replicated',
+    ]);
     expect(code).toBe(0);
     const verdict = out?.verdict as { fits: boolean; reason: string };
     expect(verdict).toMatchObject({ fits: false, reason: 'weights-exceed-physical' });
@@ -40,13 +57,24 @@ describe('cli fit', () => {
   });
 
   it('reads a config.json as the custom model', async () => {
-    const { code, out } = await run(['--config', join(__dirname, '../../core/hardware/fixtures/minimax-m2.config.json'), '--gpu', 'h100-sxm', '--count', '8', '--context', '4096', '--concurrency', '8']);
+    const { code, out } = await run([
+      '--config',
+      join(__dirname, '../../core/hardware/fixtures/minimax-m2.config.json'),
+      '--gpu',
+      'h100-sxm',
+      '--count',
+      '8',
+      '--context',
+      '4096',
+      '--concurrency',
+      '8',
+    ]);
     expect(code).toBe(0);
     expect((out?.setup as { model: { id: string } }).model.id).toBe('custom');
     expect((out?.weights as { source: { kind: string; format: string } }).source).toEqual({ kind: 'estimate', format: 'fp8' });
   });
 
-  it('a model without --weights uses its released format, not the base scenario\'s INT4', async () => {
+  it("a model without --weights uses its released format, not the base scenario's INT4", async () => {
     // gpt-oss-120b ships MXFP4; the model card's checkpoint is 60.8 GiB = 65,280,000,000 B.
     const { code, out } = await run(['--model', 'gpt-oss-120b', '--gpu', 'h100-sxm', '--count', '1', '--context', '131072', '--concurrency', '1']);
     expect(code).toBe(0);
@@ -64,9 +92,26 @@ describe('cli fit', () => {
     expect(w4.checkpoint.bytes / 1e9).toBeCloseTo(67.867, 2);
   });
 
-  it('--engine-log prints the comparison of the hardware page\'s card: vllm #27508 at 0.95 and 1,024 batched tokens', async () => {
+  it("--engine-log prints the comparison of the hardware page's card: vllm #27508 at 0.95 and 1,024 batched tokens", async () => {
     const log = join(__dirname, '../../../fixtures/engine-logs/vllm-gpt-oss-120b-h100-095.log');
-    const { code, out } = await run(['--model', 'gpt-oss-120b', '--gpu', 'h100-sxm', '--count', '1', '--context', '131072', '--concurrency', '1', '--util', '0.95', '--max-batched-tokens', '1024', '--engine-log', log]);
+    const { code, out } = await run([
+      '--model',
+      'gpt-oss-120b',
+      '--gpu',
+      'h100-sxm',
+      '--count',
+      '1',
+      '--context',
+      '131072',
+      '--concurrency',
+      '1',
+      '--util',
+      '0.95',
+      '--max-batched-tokens',
+      '1024',
+      '--engine-log',
+      log,
+    ]);
     expect(code).toBe(0);
     const e = out?.engineLog as {
       engine: string;
@@ -78,7 +123,12 @@ describe('cli fit', () => {
     // The log: 1.71 GiB left for KV (line 1), 4.54 GiB needed for one 131,072-token sequence (line 3).
     // Ours: 81,244,769,484.8 − 80,218,092,339.2 = 1,026,677,145.6 B; one sequence 4,874,895,360 B.
     expect(e.rows.find((r) => r.figure === 'kvCache')).toMatchObject({ line: 1, engine: { gib: 1.71 }, ours: { bytes: 1_026_677_146 } });
-    expect(e.rows.find((r) => r.figure === 'kvNeeded')).toMatchObject({ line: 3, contextTokens: 131_072, engine: { gib: 4.54 }, ours: { bytes: 4_874_895_360, gib: 4.54 } });
+    expect(e.rows.find((r) => r.figure === 'kvNeeded')).toMatchObject({
+      line: 3,
+      contextTokens: 131_072,
+      engine: { gib: 4.54 },
+      ours: { bytes: 4_874_895_360, gib: 4.54 },
+    });
     // The engine did not start (line 2); our start-up check says the same, and why.
     expect(e.start).toEqual({ engine: { starts: false, line: 2 }, ours: { starts: false, reason: 'kv-exceeds-remaining' } });
     expect(out?.start).toMatchObject({ starts: false, reason: 'kv-exceeds-remaining', oneSequenceKvPerGpu: { bytes: 4_874_895_360 } });
@@ -92,7 +142,12 @@ describe('cli fit', () => {
   it('overheads: estimated by default with their parts; --runtime-gib / --activation-gib enter them', async () => {
     const est = await run(['--model', 'llama-3.1-8b', '--gpu', 'rtx-4090', '--count', '1', '--context', '8192', '--concurrency', '1']);
     // RTX 4090 (vLLM's small defaults): the sampler's 256 × 128,256 × 38 = 1,247,674,368 B, 19 graphs × 24 MiB.
-    expect(est.out?.overheads).toMatchObject({ source: 'estimated', limits: { tier: 'compact', maxNumBatchedTokens: 2048, maxNumSeqs: 256, maxCaptureSize: 128 }, sampler: { bytes: 1_247_674_368 }, cudaGraphs: { count: 19 } });
+    expect(est.out?.overheads).toMatchObject({
+      source: 'estimated',
+      limits: { tier: 'compact', maxNumBatchedTokens: 2048, maxNumSeqs: 256, maxCaptureSize: 128 },
+      sampler: { bytes: 1_247_674_368 },
+      cudaGraphs: { count: 19 },
+    });
     const entered = await run(['--model', 'llama-3.1-8b', '--gpu', 'rtx-4090', '--count', '1', '--runtime-gib', '4', '--activation-gib', '3']);
     expect(entered.out?.overheads).toEqual({ source: 'entered' });
     expect((entered.out?.perGpu as Record<string, Size>).activations?.bytes).toBe(3 * 2 ** 30);
@@ -123,7 +178,21 @@ describe('cli fit', () => {
    */
   describe('published serving facts at 128K', () => {
     const fit = async (model: string, gpu: string, count: number, extra: string[] = []) => {
-      const r = await run(['--model', model, '--gpu', gpu, '--count', String(count), '--context', '131072', '--concurrency', '1', '--overheads', 'entered', ...extra]);
+      const r = await run([
+        '--model',
+        model,
+        '--gpu',
+        gpu,
+        '--count',
+        String(count),
+        '--context',
+        '131072',
+        '--concurrency',
+        '1',
+        '--overheads',
+        'entered',
+        ...extra,
+      ]);
       expect(r.code).toBe(0);
       return r.out as {
         verdict: { fits: boolean; reason: string | null };

@@ -74,8 +74,22 @@ const FLAG_TO_FIELD: Readonly<Record<string, string>> = {
   'step-ms': 'hardware.stepOverheadMs',
 };
 const NUMERIC = new Set([
-  'count', 'gpus-per-node', 'context', 'concurrency', 'tp', 'dcp', 'util', 'runtime-gib', 'activation-gib',
-  'max-batched-tokens', 'max-seqs', 'download-gbps', 'prompt-tokens', 'bw-eff', 'compute-eff', 'step-ms',
+  'count',
+  'gpus-per-node',
+  'context',
+  'concurrency',
+  'tp',
+  'dcp',
+  'util',
+  'runtime-gib',
+  'activation-gib',
+  'max-batched-tokens',
+  'max-seqs',
+  'download-gbps',
+  'prompt-tokens',
+  'bw-eff',
+  'compute-eff',
+  'step-ms',
 ]);
 const KNOWN = new Set([...Object.keys(FLAG_TO_FIELD), 'config', 'scenario', 'table', 'engine-log', 'help']);
 
@@ -184,14 +198,25 @@ function render(report: HardwareReport, withTable: boolean) {
       headroomPerGpu: size(m.verdict.headroomPerGpu),
       headroomTotal: size(m.verdict.headroomTotal),
     },
-    start: { starts: m.start.starts, reason: m.start.reason, oneSequenceKvPerGpu: size(m.start.neededBytes), availableForKvPerGpu: size(m.start.availableBytes) },
+    start: {
+      starts: m.start.starts,
+      reason: m.start.reason,
+      oneSequenceKvPerGpu: size(m.start.neededBytes),
+      availableForKvPerGpu: size(m.start.availableBytes),
+    },
     overheads:
       o.source === 'entered'
         ? { source: 'entered' }
         : {
             source: 'estimated',
             engine: 'vllm',
-            limits: { tier: o.limits.tier, maxNumBatchedTokens: o.limits.maxNumBatchedTokens, maxNumSeqs: o.limits.maxNumSeqs, maxCaptureSize: o.limits.maxCaptureSize, entered: o.limits.entered },
+            limits: {
+              tier: o.limits.tier,
+              maxNumBatchedTokens: o.limits.maxNumBatchedTokens,
+              maxNumSeqs: o.limits.maxNumSeqs,
+              maxCaptureSize: o.limits.maxCaptureSize,
+              entered: o.limits.entered,
+            },
             forwardPass: size(o.parts.forwardBytes),
             sampler: size(o.parts.samplerBytes),
             nonTorch: size(o.parts.nonTorchBytes),
@@ -224,7 +249,12 @@ function render(report: HardwareReport, withTable: boolean) {
       attention: size(m.weights.bytes.attentionBytes),
       replicatedAttentionPerGpu: size(m.weights.replicatedPerGpu),
       kernelPadding: m.weights.kernelPadding
-        ? { kernel: m.weights.kernelPadding.kernel, perGpu: size(m.weights.kernelPadding.extraBytesPerGpu), hidden: m.weights.kernelPadding.hidden, intermediate: m.weights.kernelPadding.intermediate }
+        ? {
+            kernel: m.weights.kernelPadding.kernel,
+            perGpu: size(m.weights.kernelPadding.extraBytesPerGpu),
+            hidden: m.weights.kernelPadding.hidden,
+            intermediate: m.weights.kernelPadding.intermediate,
+          }
         : null,
     },
     kv: {
@@ -277,8 +307,8 @@ export const fitCommand: CliCommand = {
     '[--kv bf16|fp8] [--layout best-fit|pinned] [--tp <n>] [--gpus-per-node <n>] [--mla-mode replicated|dp-attention|dcp] [--dcp <n>] [--util <0..1>] ' +
     '[--overheads estimated|entered] [--runtime-gib <GiB>] [--activation-gib <GiB>] [--max-batched-tokens <n>] [--max-seqs <n>] ' +
     '[--download-gbps <Gbit/s>] [--config <config.json>] [--scenario <file>] [--table] [--engine-log <file>]\n' +
-    'Without --weights, --model and --config use the model\'s released format. The layout is the best fitting of TP, TP + EP, ' +
-    'DP-attention and DCP unless --layout pinned (or --tp, --mla-mode, --dcp) is given. Overheads are estimated from vLLM\'s ' +
+    "Without --weights, --model and --config use the model's released format. The layout is the best fitting of TP, TP + EP, " +
+    "DP-attention and DCP unless --layout pinned (or --tp, --mla-mode, --dcp) is given. Overheads are estimated from vLLM's " +
     'profile unless --overheads entered or --runtime-gib / --activation-gib. --engine-log sets a start-up log beside the fit.',
   async run(args, io) {
     const { flags, positional } = parseFlags(args);
@@ -327,7 +357,8 @@ export const fitCommand: CliCommand = {
       }
       const parsed = parseHfConfig(text);
       if (!parsed.ok) {
-        for (const i of parsed.issues) io.err(`--config ${config}: ${i.path || '(file)'}: ${i.code}${i.neededFor ? ` (needed for ${i.neededFor})` : ''}${i.detail ? `: ${i.detail}` : ''}`);
+        for (const i of parsed.issues)
+          io.err(`--config ${config}: ${i.path || '(file)'}: ${i.code}${i.neededFor ? ` (needed for ${i.neededFor})` : ''}${i.detail ? `: ${i.detail}` : ''}`);
         return 1;
       }
       setAt(draft, 'hardware.customModel', parsed.spec);

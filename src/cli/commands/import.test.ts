@@ -22,7 +22,10 @@ interface Out {
 describe('cli import', () => {
   it('prints the normalised runs and merges llmperf companions', async () => {
     const io = testIo();
-    const code = await importCommand.run([join(ROOT, 'llmperf/leaderboard_bedrock_13b_summary.json'), join(ROOT, 'llmperf/leaderboard_bedrock_13b_individual_responses.json'), '--per-request'], io);
+    const code = await importCommand.run(
+      [join(ROOT, 'llmperf/leaderboard_bedrock_13b_summary.json'), join(ROOT, 'llmperf/leaderboard_bedrock_13b_individual_responses.json'), '--per-request'],
+      io,
+    );
     expect(code).toBe(0);
     const out = JSON.parse(io.stdout.join('\n')) as Out;
     expect(out.files.map((f) => f.format)).toEqual(['llmperf-summary', 'llmperf-individual']);

@@ -72,7 +72,9 @@ export const importCommand: CliCommand = {
       mapping = m;
     }
     const host = platformHost();
-    const read = await readEachFile(positional, io, (source, i) => importFile(source, { ...host, parts: nodeParts.forFile(positional[i] as string, source.name) }, { mapping, fileIndex: i, fileCount: positional.length }));
+    const read = await readEachFile(positional, io, (source, i) =>
+      importFile(source, { ...host, parts: nodeParts.forFile(positional[i] as string, source.name) }, { mapping, fileIndex: i, fileCount: positional.length }),
+    );
     if (read === null) return 1;
     const results: FileImport[] = read;
     mergeCompanions(results);

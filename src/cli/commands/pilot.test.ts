@@ -22,7 +22,10 @@ interface Out {
   criteria: { id: string; verdict: string; value: number | null }[];
   rules: { decision: string; met: boolean }[];
   flips: { to: string; changes: { criterion: string }[] }[];
-  costPerAcceptedTask: { api: { usdPerAcceptedTask: number | 'undefined'; reason?: string }; selfHosted: { usdPerAcceptedTask: number | 'undefined'; reason?: string } };
+  costPerAcceptedTask: {
+    api: { usdPerAcceptedTask: number | 'undefined'; reason?: string };
+    selfHosted: { usdPerAcceptedTask: number | 'undefined'; reason?: string };
+  };
 }
 
 async function run(args: string[]) {
@@ -49,7 +52,9 @@ describe('cli pilot', () => {
 
   it('reads a full scenario document and fills missing days and fields as not measured', async () => {
     // Two days of self-hosted evidence only: 3 of 4 tasks accepted on day 1, nothing else.
-    const { code, out } = await run([file('partial.json', { type: SCENARIO_TYPE, version: 1, pilot: { days: [{ selfHosted: { tasksAttempted: 4, tasksAccepted: 3 } }, {}] } })]);
+    const { code, out } = await run([
+      file('partial.json', { type: SCENARIO_TYPE, version: 1, pilot: { days: [{ selfHosted: { tasksAttempted: 4, tasksAccepted: 3 } }, {}] } }),
+    ]);
     expect(code).toBe(0);
     expect(out?.status).toBe('provisional');
     expect(out?.decision).toBe('return');

@@ -55,9 +55,7 @@ function costSummary(c: CostPerTask) {
     skippedDays: c.skippedDays,
     staffRecorded: c.staffRecorded,
   };
-  return c.kind === 'defined'
-    ? { usdPerAcceptedTask: c.usdPerAcceptedTask, ...base }
-    : { usdPerAcceptedTask: 'undefined' as const, reason: c.reason, ...base };
+  return c.kind === 'defined' ? { usdPerAcceptedTask: c.usdPerAcceptedTask, ...base } : { usdPerAcceptedTask: 'undefined' as const, reason: c.reason, ...base };
 }
 
 export const pilotCommand: CliCommand = {
@@ -83,7 +81,8 @@ export const pilotCommand: CliCommand = {
       return 1;
     }
     // A bare pilot section: give it the scenario envelope.
-    const doc: Record<string, unknown> = raw.type === undefined && isPlainObject(raw.pilot) ? { type: SCENARIO_TYPE, version: SCENARIO_VERSION, ...raw } : { ...raw };
+    const doc: Record<string, unknown> =
+      raw.type === undefined && isPlainObject(raw.pilot) ? { type: SCENARIO_TYPE, version: SCENARIO_VERSION, ...raw } : { ...raw };
     if (isPlainObject(doc.pilot)) {
       const days = completeDays(doc.pilot.days);
       if (!days.ok) {

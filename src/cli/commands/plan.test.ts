@@ -14,7 +14,18 @@ writeFileSync(file, JSON.stringify(defaultScenario()));
 async function run(args: string[]) {
   const io = testIo();
   const code = await planCommand.run(args, io);
-  return { code, io, out: code === 0 ? (JSON.parse(io.stdout.join('\n')) as { plans: Record<string, unknown>[]; upperBounds: Record<string, unknown>[]; excluded: { candidate: Record<string, unknown>; reason: { code: string } }[] }) : null };
+  return {
+    code,
+    io,
+    out:
+      code === 0
+        ? (JSON.parse(io.stdout.join('\n')) as {
+            plans: Record<string, unknown>[];
+            upperBounds: Record<string, unknown>[];
+            excluded: { candidate: Record<string, unknown>; reason: { code: string } }[];
+          })
+        : null,
+  };
 }
 
 describe('cli plan', () => {
@@ -50,7 +61,13 @@ describe('cli plan', () => {
       billing: 'on-demand',
       gpusTotal: 104,
       evidence: { kind: 'entered', label: 'our sweep' },
-      pools: { prefill: { workers: 3, gpus: 24, requestsPerSecondPerWorker: 20 }, decode: { workers: 10, gpus: 80, requestsPerSecondPerWorker: 6 }, binding: 'prefill', rateFactors: { prefill: 0.9, decode: 0.92 }, kvTransfer: null },
+      pools: {
+        prefill: { workers: 3, gpus: 24, requestsPerSecondPerWorker: 20 },
+        decode: { workers: 10, gpus: 80, requestsPerSecondPerWorker: 6 },
+        binding: 'prefill',
+        rateFactors: { prefill: 0.9, decode: 0.92 },
+        kvTransfer: null,
+      },
     });
     expect(plan?.monthlyUsd).toBeCloseTo(303_680, 6);
     // Every other plan says it is not disaggregated; --aggregated-only leaves the pools out.
@@ -67,7 +84,10 @@ describe('cli plan', () => {
       expect(['h100-sxm', 'h200-sxm']).toContain(p.gpu);
       expect(['on-demand', 'reserved-12', 'reserved-36']).toContain(p.billing);
     }
-    expect(out?.excluded).toContainEqual({ candidate: { gpu: 'h100-sxm', gpus: 8, layout: null, billing: null, evidence: null }, reason: { code: 'node-too-small', smallestFit: 16 } });
+    expect(out?.excluded).toContainEqual({
+      candidate: { gpu: 'h100-sxm', gpus: 8, layout: null, billing: null, evidence: null },
+      reason: { code: 'node-too-small', smallestFit: 16 },
+    });
   });
 
   it('names an unknown GPU or billing mode and exits 2', async () => {
@@ -82,7 +102,10 @@ describe('cli plan', () => {
   it('--calibration prints the table: per class its series and records, calibrated from 3 series', async () => {
     const io = testIo();
     expect(await planCommand.run([file, '--calibration'], io)).toBe(0);
-    const t = JSON.parse(io.stdout.join('\n')) as { classes: { class: string; series: number; calibrated: boolean; records: number; recordPoints: { id: string; publishedPerGpu: number }[] }[]; skipped: { id: string; why: string }[] };
+    const t = JSON.parse(io.stdout.join('\n')) as {
+      classes: { class: string; series: number; calibrated: boolean; records: number; recordPoints: { id: string; publishedPerGpu: number }[] }[];
+      skipped: { id: string; why: string }[];
+    };
     expect(t.classes.every((c) => c.calibrated === c.series >= 3)).toBe(true);
     expect(t.classes.find((c) => c.class === 'moe|mla|hopper|single')).toMatchObject({ series: 3, calibrated: true });
     const mla = t.classes.find((c) => c.class === 'moe|mla|blackwell|single');

@@ -28,7 +28,12 @@ import { readScenarioFile } from '../scenario-file';
  * Exit codes: 0 ok; 1 unreadable file or a rejected field; 2 usage error.
  */
 function list(v: string | true | undefined): string[] | null {
-  return typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter((x) => x.length > 0) : null;
+  return typeof v === 'string'
+    ? v
+        .split(',')
+        .map((x) => x.trim())
+        .filter((x) => x.length > 0)
+    : null;
 }
 
 function row(p: Plan, rank: number) {
@@ -73,13 +78,31 @@ function row(p: Plan, rank: number) {
     // Disaggregated plans: both pools at the peak hour, which binds, and the KV transfer between them.
     pools: p.pools
       ? {
-          prefill: { workers: p.pools.prefillWorkers, gpus: p.pools.prefillWorkers * p.pools.gpusPerWorker, requestsPerSecondPerWorker: p.pools.prefillRequestsPerSecond, batch: p.pools.prefillBatch },
-          decode: { workers: p.pools.decodeWorkers, gpus: p.pools.decodeWorkers * p.pools.gpusPerWorker, requestsPerSecondPerWorker: p.pools.decodeRequestsPerSecond, batch: p.pools.decodeBatch },
+          prefill: {
+            workers: p.pools.prefillWorkers,
+            gpus: p.pools.prefillWorkers * p.pools.gpusPerWorker,
+            requestsPerSecondPerWorker: p.pools.prefillRequestsPerSecond,
+            batch: p.pools.prefillBatch,
+          },
+          decode: {
+            workers: p.pools.decodeWorkers,
+            gpus: p.pools.decodeWorkers * p.pools.gpusPerWorker,
+            requestsPerSecondPerWorker: p.pools.decodeRequestsPerSecond,
+            batch: p.pools.decodeBatch,
+          },
           gpusPerWorker: p.pools.gpusPerWorker,
           rateFactors: { prefill: PREFILL_RATE_FACTOR, decode: DECODE_RATE_FACTOR },
           peakRequestsPerSecond: p.pools.peakRequestsPerSecond,
           binding: p.pools.binding,
-          kvTransfer: p.pools.kv ? { bytesPerRequest: p.pools.kv.bytesPerRequest, ms: p.pools.kv.ms, link: p.pools.kv.link, workerGBps: p.pools.kv.workerGBps, linkBound: p.pools.kv.linkBound } : null,
+          kvTransfer: p.pools.kv
+            ? {
+                bytesPerRequest: p.pools.kv.bytesPerRequest,
+                ms: p.pools.kv.ms,
+                link: p.pools.kv.link,
+                workerGBps: p.pools.kv.workerGBps,
+                linkBound: p.pools.kv.linkBound,
+              }
+            : null,
         }
       : null,
   };
@@ -88,7 +111,8 @@ function row(p: Plan, rank: number) {
 export const planCommand: CliCommand = {
   name: 'plan',
   summary: 'Find the cheapest plans that serve the scenario at its latency target (every GPU, layout, billing mode, hybrid and API offer) as JSON',
-  usage: 'plan <scenario.json> [--gpus h100-sxm,h200-sxm] [--max-gpus 64] [--billing on-demand,reserved] [--max-commitment 12] [--on-premises] [--api id,…] [--aggregated-only] [--top 10] [--calibration] [--lenient]',
+  usage:
+    'plan <scenario.json> [--gpus h100-sxm,h200-sxm] [--max-gpus 64] [--billing on-demand,reserved] [--max-commitment 12] [--on-premises] [--api id,…] [--aggregated-only] [--top 10] [--calibration] [--lenient]',
   async run(args, io) {
     const { flags, positional } = parseFlags(args);
     const file = positional[0];
@@ -125,7 +149,11 @@ export const planCommand: CliCommand = {
     const maxGpus = count('max-gpus');
     const maxCommitment = count('max-commitment');
     const top = count('top');
-    for (const [name, v] of [['max-gpus', maxGpus], ['max-commitment', maxCommitment], ['top', top]] as const) {
+    for (const [name, v] of [
+      ['max-gpus', maxGpus],
+      ['max-commitment', maxCommitment],
+      ['top', top],
+    ] as const) {
       if (v === 'bad') {
         io.err(`--${name}: expected a whole number, got "${String(flags.get(name))}"`);
         return 2;
@@ -135,7 +163,14 @@ export const planCommand: CliCommand = {
     if (!read) return 1;
     if (flags.get('calibration') === true) {
       const t = calibrate(read.scenario, PUBLISHED_RECORDS, PUBLISHED_SERIES);
-      const pt = (p: (typeof t.classes)[number]['points'][number]) => ({ id: p.id, gpu: p.gpuId, gpus: p.gpus, publishedPerGpu: p.publishedPerGpu, rooflinePerGpu: p.rooflinePerGpu, ratio: p.ratio });
+      const pt = (p: (typeof t.classes)[number]['points'][number]) => ({
+        id: p.id,
+        gpu: p.gpuId,
+        gpus: p.gpus,
+        publishedPerGpu: p.publishedPerGpu,
+        rooflinePerGpu: p.rooflinePerGpu,
+        ratio: p.ratio,
+      });
       io.out(
         json({
           classes: t.classes.map((c) => ({
@@ -177,7 +212,10 @@ export const planCommand: CliCommand = {
       json({
         plans: r.plans.slice(0, n).map((p, i) => row(p, i + 1)),
         upperBounds: r.upperBounds.slice(0, n).map((p, i) => row(p, i + 1)),
-        excluded: r.excluded.map((x) => ({ candidate: { gpu: x.gpuId, gpus: x.gpus, layout: x.layout, billing: x.billing, evidence: x.evidence }, reason: x.reason })),
+        excluded: r.excluded.map((x) => ({
+          candidate: { gpu: x.gpuId, gpus: x.gpus, layout: x.layout, billing: x.billing, evidence: x.evidence },
+          reason: x.reason,
+        })),
         evaluated: r.evaluated,
       }),
     );

@@ -69,7 +69,14 @@ describe('cli validate: documents nested too deep', () => {
     const io = testIo();
     expect(await validateCommand.run(['--link', `https://example.org/#/tco?s=${DEEP_LINK}`], io)).toBe(1);
     expect(io.stderr[0]).toBe('link: nested 3,000 levels deep under "notes"; at most 64 allowed');
-    expect(JSON.parse(io.stderr.slice(1).join('\n').replace(/^link: /, ''))).toEqual({ kind: 'too-deep', depth: 3000, max: 64, path: 'notes' });
+    expect(
+      JSON.parse(
+        io.stderr
+          .slice(1)
+          .join('\n')
+          .replace(/^link: /, ''),
+      ),
+    ).toEqual({ kind: 'too-deep', depth: 3000, max: 64, path: 'notes' });
     expect(io.stderr.join('\n')).not.toMatch(/RangeError|\n\s+at /);
     expect(io.stdout).toEqual([]);
   });

@@ -20,7 +20,7 @@ export const validateCommand: CliCommand = {
     let result;
     let origin: string;
     if (typeof link === 'string') {
-      const payload = link.includes('s=') ? link.slice(link.indexOf('s=') + 2).split('&')[0] ?? '' : link;
+      const payload = link.includes('s=') ? (link.slice(link.indexOf('s=') + 2).split('&')[0] ?? '') : link;
       origin = 'link';
       result = decodeScenario(payload);
     } else {
@@ -42,12 +42,21 @@ export const validateCommand: CliCommand = {
     if (!result.ok) {
       const { error } = result;
       // A document nested too deep gets a sentence as well: its depth is the whole story.
-      if (error.kind === 'too-deep') io.err(`${origin}: nested ${error.depth.toLocaleString('en-US')} levels deep under "${error.path}"; at most ${error.max} allowed`);
+      if (error.kind === 'too-deep')
+        io.err(`${origin}: nested ${error.depth.toLocaleString('en-US')} levels deep under "${error.path}"; at most ${error.max} allowed`);
       io.err(`${origin}: ${json(error)}`);
       return 1;
     }
     if (!checkNotices(origin, result.value.notices, io, { lenient: flags.get('lenient') === true })) return 1;
-    io.out(json({ ok: true, fromVersion: result.value.fromVersion, migrations: result.value.migrations, notices: result.value.notices, scenario: result.value.scenario }));
+    io.out(
+      json({
+        ok: true,
+        fromVersion: result.value.fromVersion,
+        migrations: result.value.migrations,
+        notices: result.value.notices,
+        scenario: result.value.scenario,
+      }),
+    );
     return 0;
   },
 };

@@ -57,7 +57,8 @@ const ISSUE_TEXT: Record<UsageIssue['code'], string> = {
   'duplicate-request': 'a request id already read: the request is counted once, this and later copies are dropped',
   'duplicate-request-differs': 'a request id already read with other figures: the first one read counts, this copy is dropped',
   'duplicate-bucket': 'a row equal in every field to one already read (the same page or row again): dropped',
-  'same-bucket-other-figures': 'the same bucket, model and project as a row already read but other figures: both counted (a bucket fetched while open and again later would count twice)',
+  'same-bucket-other-figures':
+    'the same bucket, model and project as a row already read but other figures: both counted (a bucket fetched while open and again later would count twice)',
   'duplicate-file': 'the same bytes as a file already read: not read again',
   'currency-not-usd': 'costs are not in USD; left out',
   'csv-no-time-column': 'no column holds a time; give a column mapping (--mapping)',
@@ -110,7 +111,13 @@ export const workloadCommand: CliCommand = {
       return 2;
     }
     const modelFlag = flags.get('model');
-    const models = typeof modelFlag === 'string' ? modelFlag.split(',').map((m) => m.trim()).filter(Boolean) : null;
+    const models =
+      typeof modelFlag === 'string'
+        ? modelFlag
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean)
+        : null;
     let mapping: UsageCsvMapping | null = null;
     const mappingPath = flags.get('mapping');
     if (typeof mappingPath === 'string') {
@@ -124,7 +131,14 @@ export const workloadCommand: CliCommand = {
     const host = platformHost();
     // As the app does: one duplicate filter for all files, and a file with an earlier file's bytes is not read.
     const seen = new DuplicateFilter();
-    const sizes = await Promise.all(positional.map((p) => stat(p).then((s) => s.size, () => -1)));
+    const sizes = await Promise.all(
+      positional.map((p) =>
+        stat(p).then(
+          (s) => s.size,
+          () => -1,
+        ),
+      ),
+    );
     const sameBytes = new SameBytes(sizes);
     const read = await readEachFile(positional, io, async (source, i) => {
       const earlier = await sameBytes.earlier(i, source, host.sha256);
@@ -139,19 +153,33 @@ export const workloadCommand: CliCommand = {
       for (const issue of r.issues) if (issue.severity !== 'info' || issue.code === 'duplicate-file') io.err(describeUsageIssue(r.fileName, issue));
       if (r.rows.duplicates > 0) {
         const first = r.issues.find((i) => i.code === 'duplicate-request' || i.code === 'duplicate-bucket');
-        io.err(`${r.fileName}: ${r.rows.duplicates} duplicate row${r.rows.duplicates === 1 ? '' : 's'} dropped${first ? ` (first: ${describeUsageIssue(r.fileName, first)})` : ''}`);
+        io.err(
+          `${r.fileName}: ${r.rows.duplicates} duplicate row${r.rows.duplicates === 1 ? '' : 's'} dropped${first ? ` (first: ${describeUsageIssue(r.fileName, first)})` : ''}`,
+        );
       }
       if (r.status === 'failed' || r.status === 'needs-mapping') failed = true;
-      return { file: r.fileName, formats: r.formats, status: r.status, duplicateOf: r.duplicateOf, rows: r.rows, issues: r.issues.map((i) => ({ ...i, message: describeUsageIssue(r.fileName, i) })), csv: r.csv };
+      return {
+        file: r.fileName,
+        formats: r.formats,
+        status: r.status,
+        duplicateOf: r.duplicateOf,
+        rows: r.rows,
+        issues: r.issues.map((i) => ({ ...i, message: describeUsageIssue(r.fileName, i) })),
+        csv: r.csv,
+      };
     });
-    const duplicates = { rows: results.reduce((a, r) => a + r.rows.duplicates, 0), files: results.filter((r) => r.status === 'duplicate').map((r) => ({ file: r.fileName, sameAs: r.duplicateOf })) };
+    const duplicates = {
+      rows: results.reduce((a, r) => a + r.rows.duplicates, 0),
+      files: results.filter((r) => r.status === 'duplicate').map((r) => ({ file: r.fileName, sameAs: r.duplicateOf })),
+    };
     const priceOf = await loadListPrices(providerOfFormats(results.flatMap((r) => r.formats)));
     const derived = deriveWorkload(records, costs, { timeZone, models, profile: profileFlag as ProfileChoice, current: DEFAULT_SCENARIO.workload, priceOf });
     const note = observationNote(derived.observation);
     if (note !== null) io.err(note);
     if (models !== null) {
       const known = new Set(named);
-      for (const m of models) if (!known.has(m)) io.err(`--model: no usage of "${m}" in the files (models: ${[...known].filter(Boolean).join(', ') || 'none named'})`);
+      for (const m of models)
+        if (!known.has(m)) io.err(`--model: no usage of "${m}" in the files (models: ${[...known].filter(Boolean).join(', ') || 'none named'})`);
     }
     io.out(json({ ...derived, duplicates, files }));
     return failed ? 1 : 0;

@@ -94,7 +94,7 @@ export function fitTicks(make: (count: number) => number[], format: (v: number) 
     ticks = make(count);
     if (ticks.length <= 2) return ticks;
     const widest = widestText(ticks.map(format), fontSize);
-    if ((plotWidth / (ticks.length - 1)) >= widest + 10) return ticks;
+    if (plotWidth / (ticks.length - 1) >= widest + 10) return ticks;
   }
   return ticks;
 }

@@ -30,7 +30,18 @@ describe('plot geometry', () => {
   });
 
   it('breaks a line where a series has no value', () => {
-    expect(linePath([{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: null }, { x: 3, y: 3 }], tenfold, tenfold)).toBe('M0,0L10,10M30,30');
+    expect(
+      linePath(
+        [
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+          { x: 2, y: null },
+          { x: 3, y: 3 },
+        ],
+        tenfold,
+        tenfold,
+      ),
+    ).toBe('M0,0L10,10M30,30');
     expect(linePath([{ x: 0.123, y: 1 }], tenfold, tenfold)).toBe('M1.2,10');
   });
 
@@ -38,7 +49,15 @@ describe('plot geometry', () => {
     // On the axis: 1 over [0, 1], 2 over [1, 2]; y grows upwards from 100.
     expect(stepAreaPath([0, 1, 2], [0, 0, 0], [1, 2, 2], tenfold, (v) => 100 - v * 10)).toBe('M0,90H10V80H20V80V100V100H10V100H0Z');
     // Stacked on another step function: 1 to 3 over [0, 1].
-    expect(stepAreaPath([0, 1], [1, 2], [3, 5], (v) => v, (v) => v)).toBe('M0,3H1V5V2V1H0Z');
+    expect(
+      stepAreaPath(
+        [0, 1],
+        [1, 2],
+        [3, 5],
+        (v) => v,
+        (v) => v,
+      ),
+    ).toBe('M0,3H1V5V2V1H0Z');
     expect(stepAreaPath([], [], [], tenfold, tenfold)).toBe('');
   });
 

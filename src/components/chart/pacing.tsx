@@ -291,7 +291,11 @@ export function usePacedResult<T>(id: string, order: number, value: T, minInterv
   // drawing of all charts is not one long task either.
   pacer.register(id, value);
   const subscribe = useCallback((listener: () => void) => pacer.subscribe(id, listener), [pacer, id]);
-  const shown = useSyncExternalStore(subscribe, () => pacer.shown(id) as T, () => value);
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => pacer.shown(id) as T,
+    () => value,
+  );
   useEffect(() => pacer.want(id, order, minIntervalMs, value), [pacer, id, order, minIntervalMs, value]);
   return shown;
 }

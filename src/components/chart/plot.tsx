@@ -141,7 +141,15 @@ export function VerticalRule(props: {
             {label.text}
           </text>
         ) : (
-          <text x={label.place === 'inside-left' ? x - 5 : x + 5} y={area.y + 5} dy="0.71em" textAnchor={label.place === 'inside-left' ? 'end' : 'start'} fill="var(--text)" fontSize={label.fontSize} fontWeight={label.fontWeight}>
+          <text
+            x={label.place === 'inside-left' ? x - 5 : x + 5}
+            y={area.y + 5}
+            dy="0.71em"
+            textAnchor={label.place === 'inside-left' ? 'end' : 'start'}
+            fill="var(--text)"
+            fontSize={label.fontSize}
+            fontWeight={label.fontWeight}
+          >
             {label.text}
           </text>
         )
@@ -223,7 +231,16 @@ export const YAxisTitle = memo(function YAxisTitle(props: { area: Area; text: st
   const x = props.left + titleBand(props.fontSize) / 2 - 2;
   const y = area.y + area.height / 2;
   return (
-    <text x={x} y={y} transform={`rotate(-90 ${x} ${y})`} textAnchor="middle" dominantBaseline="central" fill="var(--muted)" fontSize={props.fontSize} data-testid="y-axis-title">
+    <text
+      x={x}
+      y={y}
+      transform={`rotate(-90 ${x} ${y})`}
+      textAnchor="middle"
+      dominantBaseline="central"
+      fill="var(--muted)"
+      fontSize={props.fontSize}
+      data-testid="y-axis-title"
+    >
       {props.text}
     </text>
   );

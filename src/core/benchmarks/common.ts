@@ -157,7 +157,8 @@ export function newRun(ctx: FileContext, tool: ToolId, format: FormatId, index: 
 }
 
 export function note(run: BenchRun, code: RunNote['code'], detail: string | null = null): void {
-  if (run.notes.length < 40 && !run.notes.some((n) => n.code === code && n.detail === detail)) run.notes.push({ code, detail: detail === null ? null : detail.slice(0, 300) });
+  if (run.notes.length < 40 && !run.notes.some((n) => n.code === code && n.detail === detail))
+    run.notes.push({ code, detail: detail === null ? null : detail.slice(0, 300) });
 }
 
 export function extra(run: BenchRun, key: string, value: unknown): void {

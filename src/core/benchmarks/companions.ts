@@ -47,7 +47,9 @@ export function mergeCompanions(files: FileImport[]): void {
       if (summary.format !== pair.summary || summary.runs.length !== 1) continue;
       const key = stem(summary.file.name, pair.summaryName);
       if (key === null) continue;
-      const detail = files.find((f) => f !== summary && f.format === pair.detail && f.runs.length === 1 && f.mergedInto === null && stem(f.file.name, pair.detailName) === key);
+      const detail = files.find(
+        (f) => f !== summary && f.format === pair.detail && f.runs.length === 1 && f.mergedInto === null && stem(f.file.name, pair.detailName) === key,
+      );
       if (!detail) continue;
       const s = parsed(summary, 0);
       const d = parsed(detail, 0);

@@ -132,19 +132,21 @@ const timeUnit = z.enum(['ms', 's', 'us']);
 const column = z.number().int().min(0).max(10_000);
 
 /** Which column holds which figure, and in which unit. Columns are 0-based. */
-export const csvMappingSchema = z.strictObject({
-  delimiter: z.enum([',', ';', '\t']),
-  ttft: z.strictObject({ column, unit: timeUnit }).nullable(),
-  e2el: z.strictObject({ column, unit: timeUnit }).nullable(),
-  tpot: z.strictObject({ column, unit: timeUnit }).nullable(),
-  inputTokens: column.nullable(),
-  outputTokens: column.nullable(),
-  /** Status column: a row fails when it reads error/failed/timeout/false/0 or an HTTP code ≥ 400. */
-  status: column.nullable(),
-  /** Request start: ISO 8601 or epoch seconds/milliseconds. */
-  timestamp: column.nullable(),
-  model: column.nullable(),
-}).refine((m) => m.ttft !== null || m.e2el !== null, { message: 'Choose at least a TTFT or an end-to-end latency column', path: ['ttft'] });
+export const csvMappingSchema = z
+  .strictObject({
+    delimiter: z.enum([',', ';', '\t']),
+    ttft: z.strictObject({ column, unit: timeUnit }).nullable(),
+    e2el: z.strictObject({ column, unit: timeUnit }).nullable(),
+    tpot: z.strictObject({ column, unit: timeUnit }).nullable(),
+    inputTokens: column.nullable(),
+    outputTokens: column.nullable(),
+    /** Status column: a row fails when it reads error/failed/timeout/false/0 or an HTTP code ≥ 400. */
+    status: column.nullable(),
+    /** Request start: ISO 8601 or epoch seconds/milliseconds. */
+    timestamp: column.nullable(),
+    model: column.nullable(),
+  })
+  .refine((m) => m.ttft !== null || m.e2el !== null, { message: 'Choose at least a TTFT or an end-to-end latency column', path: ['ttft'] });
 export type CsvMapping = z.infer<typeof csvMappingSchema>;
 
 export interface CsvPreview {

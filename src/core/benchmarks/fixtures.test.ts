@@ -94,7 +94,12 @@ describe('vLLM result JSON', () => {
   it('multi-turn spec-decode variant with p50/p90/p95/p99 keys and an ISO date', async () => {
     const run = only(await load('vllm/bigyellowduck_bench_serve_multiturn_specdecode_conc1.json'));
     expect(run.requests).toMatchObject({ ok: 8, failed: 0 });
-    expect(metric(run, 'ttft').percentiles).toMatchObject({ '50': 769.0945545000001, '90': 1079.5512251999999, '95': 1160.7945845999998, '99': 1225.7892721199999 });
+    expect(metric(run, 'ttft').percentiles).toMatchObject({
+      '50': 769.0945545000001,
+      '90': 1079.5512251999999,
+      '95': 1160.7945845999998,
+      '99': 1225.7892721199999,
+    });
     expect(metric(run, 'e2el').mean).toBe(7034.3788485);
     expect(run.date).toBe('2026-09-04T20:33:17Z');
     expect(run.extras).toContainEqual({ key: 'spec_decode_acceptance_rate', value: 64.19965576592082 });
@@ -270,7 +275,10 @@ describe('AIPerf', () => {
     // mean 196787.686133 / 5 = 39357.5372266.
     expect(alone.recomputed?.ttft?.median).toBe(30169.403754);
     expect(alone.recomputed?.ttft?.mean).toBeCloseTo(39357.5372266, 6);
-    const [agg] = await loadTogether(['aiperf/inferencex_glm5.1_sglang_conc16_profile_export_aiperf.json', 'aiperf/inferencex_glm5.1_sglang_conc16_profile_export_first5.jsonl']);
+    const [agg] = await loadTogether([
+      'aiperf/inferencex_glm5.1_sglang_conc16_profile_export_aiperf.json',
+      'aiperf/inferencex_glm5.1_sglang_conc16_profile_export_first5.jsonl',
+    ]);
     const run = only(agg as FileImport);
     expect(run.notes).toContainEqual({ code: 'per-request-partial', detail: '5 of 87' });
     expect(run.comparison.every((c) => c.verdict === 'not-comparable' && c.reason === 'partial')).toBe(true);
@@ -323,7 +331,12 @@ describe('inference-perf', () => {
     expect(run.requests).toMatchObject({ total: 11002, ok: 11002, failed: 0 });
     expect(metric(run, 'ttft').percentiles['99']).toBeCloseTo(3347.43158299825, 9);
     expect(run.throughput.outputTokensPerS).toBe(6431.058168023075);
-    expect(run.extras).toEqual(expect.arrayContaining([{ key: 'prompt_len.mean', value: 204.10052717687694 }, { key: 'output_len.mean', value: 62.39020178149428 }]));
+    expect(run.extras).toEqual(
+      expect.arrayContaining([
+        { key: 'prompt_len.mean', value: 204.10052717687694 },
+        { key: 'output_len.mean', value: 62.39020178149428 },
+      ]),
+    );
   });
 
   it('the summary of all stages has no load of its own', async () => {

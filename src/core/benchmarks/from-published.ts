@@ -53,7 +53,11 @@ function runOf(series: PublishedSeries, point: PublishedPoint, index: number, ha
     const s = summary(point[m.key], point.requests);
     if (!s) continue;
     metrics[m.id] = s;
-    const definition: MetricDefinition = { sourceName: m.key, weighting: m.id === 'itl' && tool !== 'inferencex' ? 'chunks' : 'requests', percentileMethod: 'unknown' };
+    const definition: MetricDefinition = {
+      sourceName: m.key,
+      weighting: m.id === 'itl' && tool !== 'inferencex' ? 'chunks' : 'requests',
+      percentileMethod: 'unknown',
+    };
     definitions[m.id] = definition;
   }
   const src = series.source;
@@ -69,7 +73,15 @@ function runOf(series: PublishedSeries, point: PublishedPoint, index: number, ha
   if (src.path !== null) extras.push({ key: 'source path', value: src.path.slice(0, 200) });
   return {
     id: `${hash.slice(0, 16)}-${index}`,
-    source: { fileName: publishedFileName(series), fileSize: size, fileHash: hash, format: tool === 'inferencex' ? 'inferencex' : 'mapped-csv', index, line: null, companionFile: null },
+    source: {
+      fileName: publishedFileName(series),
+      fileSize: size,
+      fileHash: hash,
+      format: tool === 'inferencex' ? 'inferencex' : 'mapped-csv',
+      index,
+      line: null,
+      companionFile: null,
+    },
     tool,
     toolVersion: null,
     label: series.label,

@@ -3,7 +3,17 @@ import { parseTimestamp } from './formats/request-log';
 import { RequestTableBuilder } from './request-table';
 
 describe('parseTimestamp fast path (YYYY-MM-DDTHH:MM:SS(.f…)Z)', () => {
-  const utc = ['2026-01-15T10:00:00Z', '2026-01-15T10:00:00.1Z', '2026-01-15T10:00:00.12Z', '2026-01-15T10:00:00.123Z', '1970-01-01T00:00:00Z', '2026-01-15T23:59:59.999Z', '2026-01-16T00:00:00.000Z', '2024-02-29T12:34:56.789Z', '9999-12-31T23:59:59Z'];
+  const utc = [
+    '2026-01-15T10:00:00Z',
+    '2026-01-15T10:00:00.1Z',
+    '2026-01-15T10:00:00.12Z',
+    '2026-01-15T10:00:00.123Z',
+    '1970-01-01T00:00:00Z',
+    '2026-01-15T23:59:59.999Z',
+    '2026-01-16T00:00:00.000Z',
+    '2024-02-29T12:34:56.789Z',
+    '9999-12-31T23:59:59Z',
+  ];
 
   it('agrees with Date.parse on UTC strings, also when the day changes between calls', () => {
     // The day is cached between calls: alternate days so a stale cache would show.
@@ -23,7 +33,16 @@ describe('parseTimestamp fast path (YYYY-MM-DDTHH:MM:SS(.f…)Z)', () => {
   });
 
   it('refuses impossible fields and junk in the fraction', () => {
-    for (const s of ['2026-13-15T10:00:00Z', '2026-00-15T10:00:00Z', '2026-01-32T10:00:00Z', '1969-12-31T23:59:59Z', '2026-01-15T24:00:00Z', '2026-01-15T10:60:00Z', '2026-01-15T10:00:61Z', '2026-01-15T10:00:00.1xZ']) {
+    for (const s of [
+      '2026-13-15T10:00:00Z',
+      '2026-00-15T10:00:00Z',
+      '2026-01-32T10:00:00Z',
+      '1969-12-31T23:59:59Z',
+      '2026-01-15T24:00:00Z',
+      '2026-01-15T10:60:00Z',
+      '2026-01-15T10:00:61Z',
+      '2026-01-15T10:00:00.1xZ',
+    ]) {
       expect(parseTimestamp(s)).toBeNaN();
     }
   });
@@ -49,7 +68,15 @@ describe('RequestTableBuilder', () => {
       for (let i = 0; i < n; i++) {
         const ok = i % 7 !== 0;
         const out = i % 13;
-        if (t.ok[i] !== (ok ? 1 : 0) || t.ttftMs[i] !== i || t.e2elMs[i] !== i * 2 + 1 || t.inputTokens[i] !== i % 100 || t.outputTokens[i] !== out || t.startS[i] !== i) throw new Error(`row ${i} of ${n} differs`);
+        if (
+          t.ok[i] !== (ok ? 1 : 0) ||
+          t.ttftMs[i] !== i ||
+          t.e2elMs[i] !== i * 2 + 1 ||
+          t.inputTokens[i] !== i % 100 ||
+          t.outputTokens[i] !== out ||
+          t.startS[i] !== i
+        )
+          throw new Error(`row ${i} of ${n} differs`);
         const tpot = ok && out > 1 ? (i + 1) / (out - 1) : Number.NaN;
         const perToken = ok && out > 0 ? (i * 2 + 1) / out : Number.NaN;
         if (!Object.is(t.tpotMs[i], tpot) || !Object.is(t.perTokenMs[i], perToken)) throw new Error(`derived columns of row ${i} of ${n} differ`);

@@ -88,7 +88,11 @@ describe('bad input', () => {
 
 describe('streaming', () => {
   it('gives the same runs whatever the chunk size', async () => {
-    for (const path of ['guidellm/guidellm_v0.5.0dev_gpt-oss-20b_benchmarks.json', 'vllm/nerdalert_benchmark_serving_append_results.json', 'sglang/datacrunch_h200_llama_3_3_70b_offline_output.jsonl']) {
+    for (const path of [
+      'guidellm/guidellm_v0.5.0dev_gpt-oss-20b_benchmarks.json',
+      'vllm/nerdalert_benchmark_serving_append_results.json',
+      'sglang/datacrunch_h200_llama_3_3_70b_offline_output.jsonl',
+    ]) {
       const bytes = fixture(path);
       const whole = await importFile(memorySource(path, bytes), platformHost());
       const pieces = await importFile(memorySource(path, bytes), platformHost(), { chunkBytes: 1000 });
@@ -100,7 +104,11 @@ describe('streaming', () => {
   it('reports progress and stops when cancelled', async () => {
     const bytes = fixture('guidellm/guidellm_v0.5.0dev_gpt-oss-20b_benchmarks.json');
     const seen: ImportProgress[] = [];
-    const done = await importFile(memorySource('g.json', bytes), { ...platformHost(), progress: (p) => seen.push(p) }, { chunkBytes: 65536, progressIntervalMs: 0 });
+    const done = await importFile(
+      memorySource('g.json', bytes),
+      { ...platformHost(), progress: (p) => seen.push(p) },
+      { chunkBytes: 65536, progressIntervalMs: 0 },
+    );
     expect(done.status).toBe('ok');
     // One report per 64 KiB chunk, then more while statistics are computed at the end.
     expect([...new Set(seen.map((p) => p.bytesRead))]).toEqual([0, 65536, 131072, 196608, 262144, 273349]);
@@ -135,7 +143,9 @@ describe('content hash and character boundaries', () => {
     expect(utf8Boundary(b.subarray(0, 5))).toBe(3);
     expect(utf8Boundary(b.subarray(0, 9))).toBe(6);
     expect(utf8Boundary(b)).toBe(10);
-    const log = ['ü-modell', 'modèle-€', 'モデル🚀'].map((m, i) => `{"ts":${1768471200 + i},"model":"${m}","status":"ok","ttft_ms":100,"duration_ms":1000,"in_tok":10,"out_tok":11}`).join('\n');
+    const log = ['ü-modell', 'modèle-€', 'モデル🚀']
+      .map((m, i) => `{"ts":${1768471200 + i},"model":"${m}","status":"ok","ttft_ms":100,"duration_ms":1000,"in_tok":10,"out_tok":11}`)
+      .join('\n');
     for (const chunkBytes of [1, 2, 3, 5, 7]) {
       const r = await text('utf8.jsonl', log, { chunkBytes });
       expect(r.runs.map((x) => x.model)).toEqual(['ü-modell', 'modèle-€', 'モデル🚀']);
@@ -150,12 +160,31 @@ describe('vLLM per-request arrays (--save-detailed)', () => {
   // ITL pooled: 200,200,200,300 | 300,300,400 | 400,400,400 → 10 gaps, sum 3100, mean 310,
   // p99 (linear, position 8.91 of 0..9) = 400. TTFT p99: position 1.98 → 200 + 0.98·100 = 298.
   const doc = {
-    date: '20260101-120000', backend: 'vllm', model_id: 'm', num_prompts: 4, completed: 3, failed: 1, duration: 2,
-    total_input_tokens: 30, total_output_tokens: 13, request_throughput: 1.5, output_throughput: 6.5, total_token_throughput: 21.5,
-    mean_ttft_ms: 200, median_ttft_ms: 200, p99_ttft_ms: 298, mean_tpot_ms: 319.4444444444444, median_tpot_ms: 300,
-    mean_itl_ms: 310, p99_itl_ms: 400,
-    ttfts: [0.1, 0.2, 0.3, 0], latencies: [1.0, 1.2, 1.5, 0], output_lens: [5, 4, 4, 0], input_lens: [10, 10, 10, 10],
-    errors: ['', '', '', 'boom'], itls: [[0.2, 0.2, 0.2, 0.3], [0.3, 0.3, 0.4], [0.4, 0.4, 0.4], []],
+    date: '20260101-120000',
+    backend: 'vllm',
+    model_id: 'm',
+    num_prompts: 4,
+    completed: 3,
+    failed: 1,
+    duration: 2,
+    total_input_tokens: 30,
+    total_output_tokens: 13,
+    request_throughput: 1.5,
+    output_throughput: 6.5,
+    total_token_throughput: 21.5,
+    mean_ttft_ms: 200,
+    median_ttft_ms: 200,
+    p99_ttft_ms: 298,
+    mean_tpot_ms: 319.4444444444444,
+    median_tpot_ms: 300,
+    mean_itl_ms: 310,
+    p99_itl_ms: 400,
+    ttfts: [0.1, 0.2, 0.3, 0],
+    latencies: [1.0, 1.2, 1.5, 0],
+    output_lens: [5, 4, 4, 0],
+    input_lens: [10, 10, 10, 10],
+    errors: ['', '', '', 'boom'],
+    itls: [[0.2, 0.2, 0.2, 0.3], [0.3, 0.3, 0.4], [0.4, 0.4, 0.4], []],
   };
 
   it('recomputes and lists agreement and difference per figure', async () => {
@@ -191,7 +220,8 @@ describe('vLLM per-request arrays (--save-detailed)', () => {
 });
 
 describe('CSV', () => {
-  const csv = 'start,model,ttft (s),latency (s),prompt tokens,completion tokens,status\n' +
+  const csv =
+    'start,model,ttft (s),latency (s),prompt tokens,completion tokens,status\n' +
     '2026-01-01T00:00:00Z,m,0.1,1.0,10,11,200\n' +
     '2026-01-01T00:00:01Z,m,0.3,2.0,10,21,200\n' +
     '2026-01-01T00:00:02Z,m,,0.05,10,0,429\n' +
@@ -203,8 +233,15 @@ describe('CSV', () => {
     expect(r.status).toBe('needs-mapping');
     expect(r.csvPreview?.headers).toEqual(['start', 'model', 'ttft (s)', 'latency (s)', 'prompt tokens', 'completion tokens', 'status']);
     expect(r.csvPreview?.suggested).toEqual({
-      delimiter: ',', ttft: { column: 2, unit: 's' }, e2el: { column: 3, unit: 's' }, tpot: null,
-      inputTokens: 4, outputTokens: 5, status: 6, timestamp: 0, model: 1,
+      delimiter: ',',
+      ttft: { column: 2, unit: 's' },
+      e2el: { column: 3, unit: 's' },
+      tpot: null,
+      inputTokens: 4,
+      outputTokens: 5,
+      status: 6,
+      timestamp: 0,
+      model: 1,
     });
   });
 
@@ -225,7 +262,8 @@ describe('CSV', () => {
   });
 
   it('genai-perf CSV (from its documentation): quoted thousands, N/A', async () => {
-    const doc = 'Metric,avg,min,max,p99,p95,p90,p75,p50,p25,p10,p5,p1\n' +
+    const doc =
+      'Metric,avg,min,max,p99,p95,p90,p75,p50,p25,p10,p5,p1\n' +
       'Time To First Token (ms),"1,234.56",900.00,"2,000.00",N/A,N/A,N/A,N/A,"1,200.00",N/A,N/A,N/A,N/A\n' +
       'Request Latency (ms),"5,000.00","4,000.00","6,000.00","5,900.00",N/A,N/A,N/A,"5,000.00",N/A,N/A,N/A,N/A\n' +
       '\nMetric,Value\nOutput Token Throughput (per sec),"1,500.25"\nRequest Throughput (per sec),3.50\n';
@@ -260,7 +298,19 @@ describe('formats implemented from documentation only', () => {
   });
 
   it('SGLang line with --output-details arrays and errors', async () => {
-    const line = { backend: 'sglang', request_rate: 'inf', completed: 2, duration: 1, total_output_tokens_retokenized: 9, median_ttft_ms: 150, mean_ttft_ms: 150, ttfts: [0.1, 0.2, 0], output_lens: [4, 5, 0], errors: ['', '', 'timeout'], itls: [[0.01, 0.01, 0.01], [0.02, 0.02, 0.02, 0.02], []] };
+    const line = {
+      backend: 'sglang',
+      request_rate: 'inf',
+      completed: 2,
+      duration: 1,
+      total_output_tokens_retokenized: 9,
+      median_ttft_ms: 150,
+      mean_ttft_ms: 150,
+      ttfts: [0.1, 0.2, 0],
+      output_lens: [4, 5, 0],
+      errors: ['', '', 'timeout'],
+      itls: [[0.01, 0.01, 0.01], [0.02, 0.02, 0.02, 0.02], []],
+    };
     const r = await text('sglang.jsonl', `${JSON.stringify(line)}\n${JSON.stringify(line)}\n`);
     expect(r.runs).toHaveLength(2);
     const run = r.runs[0]!;

@@ -134,7 +134,10 @@ class BlockHasher {
         this.digests.push(digest);
         // A block is filled again once its digest is done, instead of a new 4 MiB block each
         // time (150 MB of short-lived buffers for a 150 MB file, which cost full collections).
-        void digest.then(() => this.spare.push(block), () => undefined);
+        void digest.then(
+          () => this.spare.push(block),
+          () => undefined,
+        );
         this.block = this.spare.pop() ?? new Uint8Array(HASH_BLOCK_BYTES);
         this.filled = 0;
       }
@@ -449,7 +452,12 @@ export function partBounds(size: number, parts: number, readSoFar: number): numb
  * and returns its state, for `importFile` to append. Runs in a helper thread, or in the importing
  * thread when no helper could be started.
  */
-export async function importPart(source: ByteSource, host: Omit<ImportHost, 'progress'>, request: PartRequest, progress?: (bytes: number, rows: number) => void): Promise<PartResult | null | string> {
+export async function importPart(
+  source: ByteSource,
+  host: Omit<ImportHost, 'progress'>,
+  request: PartRequest,
+  progress?: (bytes: number, rows: number) => void,
+): Promise<PartResult | null | string> {
   const issues = new IssueLog();
   const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues, rowRate: request.rowRate };
   const parser = createParser(request.format, ctx);
@@ -581,7 +589,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
       csv = new CsvReader(',', (r) => csvRows.push(r));
     }
     if (mode === 'csv-mapped' && options.mapping) {
-      const m = mapped = mappedCsvParser(ctx, options.mapping);
+      const m = (mapped = mappedCsvParser(ctx, options.mapping));
       format = 'mapped-csv';
       parser = m.parser;
       csv = new CsvReader(options.mapping.delimiter, (r) => {
@@ -683,7 +691,17 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
     const p = parser as ValueParser | null;
     const threads = host.parts;
     // Parts start at byte offsets found by searching for newline bytes: UTF-8 only.
-    if (mode !== 'lines' || packed !== null || encoding !== 'utf-8' || !p?.parts || !threads || threads.helpers < 1 || format === null || source.size < (options.splitMinBytes ?? SPLIT_MIN_BYTES)) return;
+    if (
+      mode !== 'lines' ||
+      packed !== null ||
+      encoding !== 'utf-8' ||
+      !p?.parts ||
+      !threads ||
+      threads.helpers < 1 ||
+      format === null ||
+      source.size < (options.splitMinBytes ?? SPLIT_MIN_BYTES)
+    )
+      return;
     const bounds = partBounds(source.size, threads.helpers + 1, offset);
     stopAt = bounds[0] ?? source.size;
     for (const [k, from] of bounds.entries()) {
@@ -718,7 +736,7 @@ export async function importFile(source: ByteSource, host: ImportHost, options: 
         return finish('failed');
       }
       // The hash is of the file's bytes, read once more in order (a Parquet file is compact).
-      for (let at = 0; at < source.size; ) {
+      for (let at = 0; at < source.size;) {
         const bytes = await source.read(at, Math.min(chunkBytes, source.size - at));
         if (bytes.length === 0) return stop('failed', `no data at byte ${at}`);
         hasher.push(bytes);

@@ -100,7 +100,14 @@ export class IssueLog {
 
   /** What this log holds, as plain data (to carry a part of a file read elsewhere back). */
   save(): IssueLogState {
-    return { issues: this.issues, omitted: this.omitted, perCode: [...this.perCode], rowsRead: this.rowsRead, rowsSkipped: this.rowsSkipped, skippedSamples: this.skippedSamples };
+    return {
+      issues: this.issues,
+      omitted: this.omitted,
+      perCode: [...this.perCode],
+      rowsRead: this.rowsRead,
+      rowsSkipped: this.rowsSkipped,
+      skippedSamples: this.skippedSamples,
+    };
   }
 
   /**

@@ -41,7 +41,10 @@ describe('a log larger than a table keeps', () => {
   const exact = {
     ttft: ok.map((r) => r.ttft_ms as number).sort((a, b) => a - b),
     e2el: ok.map((r) => r.duration_ms as number).sort((a, b) => a - b),
-    tpot: ok.filter((r) => (r.out_tok as number) > 1).map((r) => ((r.duration_ms as number) - (r.ttft_ms as number)) / ((r.out_tok as number) - 1)).sort((a, b) => a - b),
+    tpot: ok
+      .filter((r) => (r.out_tok as number) > 1)
+      .map((r) => ((r.duration_ms as number) - (r.ttft_ms as number)) / ((r.out_tok as number) - 1))
+      .sort((a, b) => a - b),
   };
 
   it('keeps a uniform sample in the table and every request in the statistics, within the stated error', async () => {

@@ -22,7 +22,7 @@ function plan(run: BenchRun, deployment = KIMI, limits = NO_LIMITS, goodput?: Pa
 }
 
 describe('which model a run measured', () => {
-  it('matches ids and names as whole parts of the run\'s model name', () => {
+  it("matches ids and names as whole parts of the run's model name", () => {
     expect(modelMatches('moonshotai/Kimi-K2.6-Instruct', KIMI)).toBe(true);
     expect(modelMatches('/lustre/fsw/models/Kimi-K2.5-NVFP4', { modelId: 'kimi-k2.5', names: ['kimi-k2.5', 'Kimi K2.5'] })).toBe(true);
     expect(modelMatches('meta-llama/Meta-Llama-3.1-70B-Instruct', { modelId: 'llama-3.1-70b', names: ['llama-3.1-70b', 'Llama-3.1-70B'] })).toBe(true);
@@ -37,7 +37,7 @@ describe('which model a run measured', () => {
 });
 
 describe('use a run as measured throughput', () => {
-  it('a vLLM run of another model: warns with both names, keeps the file\'s figures', async () => {
+  it("a vLLM run of another model: warns with both names, keeps the file's figures", async () => {
     const run = (await load('vllm/er0080_bench_serve_v0.25.1.json')).runs[0]!;
     const p = plan(run);
     if (p.kind !== 'ok') throw new Error(p.reason);
@@ -45,7 +45,12 @@ describe('use a run as measured throughput', () => {
     expect(p.warnings).toEqual([{ code: 'model-mismatch', runModel: 'facebook/opt-125m', deployment: 'Kimi K2.6' }]);
     // The file: "output_throughput": 82.89297074037474, "total_token_throughput": 248.6789122211242, "max_concurrency": 2.
     expect(p.throughput).toMatchObject({ source: 'measured', tokensPerSecond: 82.89297074037474, basis: 'output', latencyTargetMs: null });
-    expect(p.throughput.measuredRun).toMatchObject({ outputTokensPerSecond: 82.89297074037474, totalTokensPerSecond: 248.6789122211242, concurrency: 2, tool: 'vllm' });
+    expect(p.throughput.measuredRun).toMatchObject({
+      outputTokensPerSecond: 82.89297074037474,
+      totalTokensPerSecond: 248.6789122211242,
+      concurrency: 2,
+      tool: 'vllm',
+    });
     expect(p.latency).toEqual({ kind: 'none', reason: 'no-limit' });
   });
 

@@ -82,7 +82,8 @@ function positive(v: number | null): v is number {
 }
 
 function latencyNote(run: BenchRun, limits: SloLimits, goodput: GoodputResult | undefined): LatencyNote {
-  const limit = limits.e2elMs !== null ? { limit: 'e2el' as const, ms: limits.e2elMs } : limits.ttftMs !== null ? { limit: 'ttft' as const, ms: limits.ttftMs } : null;
+  const limit =
+    limits.e2elMs !== null ? { limit: 'e2el' as const, ms: limits.e2elMs } : limits.ttftMs !== null ? { limit: 'ttft' as const, ms: limits.ttftMs } : null;
   if (!limit) return { kind: 'none', reason: limits.tpotMs !== null ? 'only-tpot' : 'no-limit' };
   if (!run.perRequest) return { kind: 'none', reason: 'no-requests' };
   // A sample (the file's own, or the table's of a large log) cannot show that every request met the limit.

@@ -55,7 +55,11 @@ describe('a reading in parts equals a reading in one piece', () => {
 
   it('covers every fixture folder', () => {
     const folders = new Set(all.map((f) => relative(ROOT, f).split('/')[0]));
-    expect([...folders].sort()).toEqual(readdirSync(ROOT).filter((d) => statSync(join(ROOT, d)).isDirectory()).sort());
+    expect([...folders].sort()).toEqual(
+      readdirSync(ROOT)
+        .filter((d) => statSync(join(ROOT, d)).isDirectory())
+        .sort(),
+    );
     expect(all.length).toBeGreaterThan(80);
   });
 

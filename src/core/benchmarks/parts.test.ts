@@ -115,7 +115,12 @@ function inParts(bytes: Uint8Array, parts: ImportParts): Promise<FileImport> {
 /** The hash as importer.ts documents it, computed here with node:crypto. */
 function blockHash(bytes: Uint8Array): string {
   const digests: Buffer[] = [];
-  for (let at = 0; at < bytes.length; at += HASH_BLOCK_BYTES) digests.push(createHash('sha256').update(bytes.subarray(at, at + HASH_BLOCK_BYTES)).digest());
+  for (let at = 0; at < bytes.length; at += HASH_BLOCK_BYTES)
+    digests.push(
+      createHash('sha256')
+        .update(bytes.subarray(at, at + HASH_BLOCK_BYTES))
+        .digest(),
+    );
   return createHash('sha256').update(Buffer.concat(digests)).digest('hex');
 }
 
@@ -157,7 +162,11 @@ describe('a large JSON Lines file read in parts', () => {
   it('reads a part itself when its helper fails, with the same result', async () => {
     const built = build(['mid-line', 'crlf']);
     const reports: number[] = [];
-    const split = await importFile(memorySource('log.jsonl', built.bytes), { ...host, parts: inThread(built.bytes, 2, [1]), progress: (p) => void reports.push(p.bytesRead) }, { splitMinBytes: 1, progressIntervalMs: 0 });
+    const split = await importFile(
+      memorySource('log.jsonl', built.bytes),
+      { ...host, parts: inThread(built.bytes, 2, [1]), progress: (p) => void reports.push(p.bytesRead) },
+      { splitMinBytes: 1, progressIntervalMs: 0 },
+    );
     // The failed helper's part, [8 MiB, end), is read here with progress of its own.
     expect(reports.some((b) => b > 8 * MiB && b < built.bytes.length)).toBe(true);
     expect(split.status).toBe('partial'); // the bad lines
@@ -169,7 +178,11 @@ describe('a large JSON Lines file read in parts', () => {
     const built = build(['mid-line', 'crlf'], 3 * MiB);
     let reports = 0;
     const parts = inThread(built.bytes, 2);
-    const r = await importFile(memorySource('log.jsonl', built.bytes), { ...host, parts, progress: () => void (reports += 1), cancelled: () => reports > 3 }, { splitMinBytes: 1, progressIntervalMs: 0 });
+    const r = await importFile(
+      memorySource('log.jsonl', built.bytes),
+      { ...host, parts, progress: () => void (reports += 1), cancelled: () => reports > 3 },
+      { splitMinBytes: 1, progressIntervalMs: 0 },
+    );
     expect(r.status).toBe('cancelled');
     expect(r.runs).toEqual([]);
     expect([...new Set(parts.cancelled)].sort()).toEqual([0, 1]);

@@ -52,7 +52,15 @@ function sketchOf(summary: RowSummary, id: MetricId) {
   return id === 'ttft' ? summary.ttft : id === 'e2el' ? summary.e2el : id === 'tpot' ? summary.tpot : id === 'perTokenInclTtft' ? summary.perToken : null;
 }
 
-export function summarizeColumn(table: RequestTable, id: MetricId, percentiles: readonly number[], method: PercentileMethod, ddof: 0 | 1, tokenWeighted = false, tick?: () => void): MetricSummary | null {
+export function summarizeColumn(
+  table: RequestTable,
+  id: MetricId,
+  percentiles: readonly number[],
+  method: PercentileMethod,
+  ddof: 0 | 1,
+  tokenWeighted = false,
+  tick?: () => void,
+): MetricSummary | null {
   // A sampled table (a log larger than a table keeps): every request's figures are in bounded summaries.
   const all = tableSummary(table);
   const sketch = all && !tokenWeighted ? sketchOf(all, id) : null;
@@ -73,7 +81,14 @@ function filePercentiles(summary: MetricSummary | undefined): number[] {
   return [...ps].filter((p) => p >= 0 && p <= 100).sort((a, b) => a - b);
 }
 
-function row(quantity: ComparisonRow['quantity'], stat: string, file: number, recomputed: number, reason: ComparisonRow['reason'], comparable: boolean): ComparisonRow {
+function row(
+  quantity: ComparisonRow['quantity'],
+  stat: string,
+  file: number,
+  recomputed: number,
+  reason: ComparisonRow['reason'],
+  comparable: boolean,
+): ComparisonRow {
   const diff = recomputed - file;
   return {
     quantity,
@@ -145,11 +160,19 @@ export function recompute(run: BenchRun, table: RequestTable, options: Recompute
   const d = run.durationS;
   if (d !== null && d > 0) {
     const t = run.throughput;
-    if (t.outputTokensPerS !== null && !t.derived.includes('outputTokensPerS')) rows.push(row('outputTokensPerS', 'total', t.outputTokensPerS, outTokens / d, baseReason, !notComparable));
-    if (t.requestsPerS !== null && !t.derived.includes('requestsPerS')) rows.push(row('requestsPerS', 'total', t.requestsPerS, okCount / d, baseReason, !notComparable));
+    if (t.outputTokensPerS !== null && !t.derived.includes('outputTokensPerS'))
+      rows.push(row('outputTokensPerS', 'total', t.outputTokensPerS, outTokens / d, baseReason, !notComparable));
+    if (t.requestsPerS !== null && !t.derived.includes('requestsPerS'))
+      rows.push(row('requestsPerS', 'total', t.requestsPerS, okCount / d, baseReason, !notComparable));
   }
 
   run.recomputed = recomputed;
   run.comparison = [...run.comparison, ...rows].slice(0, 400);
-  run.perRequest = { count: all ? all.requests : table.count, ok: okCount, sampled: options.sampled, metrics: available, ...(all ? { kept: table.count } : {}) };
+  run.perRequest = {
+    count: all ? all.requests : table.count,
+    ok: okCount,
+    sampled: options.sampled,
+    metrics: available,
+    ...(all ? { kept: table.count } : {}),
+  };
 }

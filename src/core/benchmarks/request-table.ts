@@ -32,22 +32,23 @@ export interface RequestTable {
   sample?: { requests: number; rate: number } | undefined;
 }
 
-export const requestTableSchema = z.strictObject({
-  count: z.number().int().nonnegative(),
-  ok: z.instanceof(Uint8Array),
-  ttftMs: z.instanceof(Float64Array),
-  e2elMs: z.instanceof(Float64Array),
-  tpotMs: z.instanceof(Float64Array),
-  perTokenMs: z.instanceof(Float64Array),
-  inputTokens: z.instanceof(Float64Array),
-  outputTokens: z.instanceof(Float64Array),
-  startS: z.instanceof(Float64Array),
-  itlGapsMs: z.instanceof(Float64Array).nullable(),
-  sample: z.strictObject({ requests: z.number().int().nonnegative(), rate: z.number().gt(0).lt(1) }).optional(),
-}).refine(
-  (t) => [t.ok, t.ttftMs, t.e2elMs, t.tpotMs, t.perTokenMs, t.inputTokens, t.outputTokens, t.startS].every((a) => a.length === t.count),
-  { message: 'Column lengths differ from the request count' },
-);
+export const requestTableSchema = z
+  .strictObject({
+    count: z.number().int().nonnegative(),
+    ok: z.instanceof(Uint8Array),
+    ttftMs: z.instanceof(Float64Array),
+    e2elMs: z.instanceof(Float64Array),
+    tpotMs: z.instanceof(Float64Array),
+    perTokenMs: z.instanceof(Float64Array),
+    inputTokens: z.instanceof(Float64Array),
+    outputTokens: z.instanceof(Float64Array),
+    startS: z.instanceof(Float64Array),
+    itlGapsMs: z.instanceof(Float64Array).nullable(),
+    sample: z.strictObject({ requests: z.number().int().nonnegative(), rate: z.number().gt(0).lt(1) }).optional(),
+  })
+  .refine((t) => [t.ok, t.ttftMs, t.e2elMs, t.tpotMs, t.perTokenMs, t.inputTokens, t.outputTokens, t.startS].every((a) => a.length === t.count), {
+    message: 'Column lengths differ from the request count',
+  });
 
 class GrowF64 {
   data: Float64Array<ArrayBuffer>;
@@ -135,7 +136,17 @@ interface RowSummaryState {
 }
 
 function newSummary(): RowSummary {
-  return { requests: 0, ok: 0, inputTokens: 0, outputTokens: 0, haveInput: false, ttft: new ValueSketch(), e2el: new ValueSketch(), tpot: new ValueSketch(), perToken: new ValueSketch() };
+  return {
+    requests: 0,
+    ok: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    haveInput: false,
+    ttft: new ValueSketch(),
+    e2el: new ValueSketch(),
+    tpot: new ValueSketch(),
+    perToken: new ValueSketch(),
+  };
 }
 
 const summaries = new WeakMap<RequestTable, RowSummary>();
@@ -203,9 +214,12 @@ export interface BuilderState {
 /** The buffers a builder state holds, for a transfer between threads. */
 export function builderBuffers(state: BuilderState): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
-  for (const { block: b } of state.blocks) out.push(b.ok.buffer, b.ttft.buffer, b.e2el.buffer, b.tpot.buffer, b.perToken.buffer, b.input.buffer, b.output.buffer, b.start.buffer);
+  for (const { block: b } of state.blocks)
+    out.push(b.ok.buffer, b.ttft.buffer, b.e2el.buffer, b.tpot.buffer, b.perToken.buffer, b.input.buffer, b.output.buffer, b.start.buffer);
   if (state.gaps) out.push(state.gaps.buffer);
-  if (state.summary) for (const k of ['ttft', 'e2el', 'tpot', 'perToken'] as const) out.push(state.summary[k].counts.buffer, state.summary[k].sum.bins.buffer, state.summary[k].squares.bins.buffer);
+  if (state.summary)
+    for (const k of ['ttft', 'e2el', 'tpot', 'perToken'] as const)
+      out.push(state.summary[k].counts.buffer, state.summary[k].sum.bins.buffer, state.summary[k].squares.bins.buffer);
   return out;
 }
 
@@ -287,7 +301,16 @@ export class RequestTableBuilder {
   }
 
   private current(): ColumnBlock {
-    return { ok: this.ok, ttft: this.ttft, e2el: this.e2el, tpot: this.tpot, perToken: this.perToken, input: this.input, output: this.output, start: this.start };
+    return {
+      ok: this.ok,
+      ttft: this.ttft,
+      e2el: this.e2el,
+      tpot: this.tpot,
+      perToken: this.perToken,
+      input: this.input,
+      output: this.output,
+      start: this.start,
+    };
   }
 
   /** Moves the current block to the full ones and starts an empty one of `rows` rows. */
@@ -351,7 +374,20 @@ export class RequestTableBuilder {
     const blocks = [...this.full];
     if (this.i > 0) blocks.push({ rows: this.i, block: this.current() });
     const m = this.summary;
-    const summary = m === null ? null : { requests: m.requests, ok: m.ok, inputTokens: m.inputTokens, outputTokens: m.outputTokens, haveInput: m.haveInput, ttft: m.ttft.save(), e2el: m.e2el.save(), tpot: m.tpot.save(), perToken: m.perToken.save() };
+    const summary =
+      m === null
+        ? null
+        : {
+            requests: m.requests,
+            ok: m.ok,
+            inputTokens: m.inputTokens,
+            outputTokens: m.outputTokens,
+            haveInput: m.haveInput,
+            ttft: m.ttft.save(),
+            e2el: m.e2el.save(),
+            tpot: m.tpot.save(),
+            perToken: m.perToken.save(),
+          };
     return { blocks, minStart: this.minStart, gaps: this.gaps ? this.gaps.done() : null, summary };
   }
 

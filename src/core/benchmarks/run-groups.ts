@@ -118,7 +118,9 @@ function keepOutAggregates(runs: readonly BenchRun[], notes: Anchored[]): BenchR
     // Renamed: a report without a load of its own beside stage reports that have one (a file
     // named as a stage is one).
     if (STAGE_INFERENCE_PERF.test(baseName(run.source.fileName)) || run.load.requestRate !== null || run.load.concurrency !== null) return false;
-    return runs.some((r) => r !== run && r.source.format === 'inference-perf' && byDir(r) === byDir(run) && (r.load.requestRate !== null || r.load.concurrency !== null));
+    return runs.some(
+      (r) => r !== run && r.source.format === 'inference-perf' && byDir(r) === byDir(run) && (r.load.requestRate !== null || r.load.concurrency !== null),
+    );
   };
   for (const run of runs) {
     if (!isInferencePerfSummary(run)) continue;
@@ -126,7 +128,14 @@ function keepOutAggregates(runs: readonly BenchRun[], notes: Anchored[]): BenchR
     const stages = runs.filter((r) => r !== run && r.source.format === 'inference-perf' && byDir(r) === byDir(run) && !isInferencePerfSummary(r));
     const counts = stages.map((r) => r.requests.total ?? (completedOf(r) ?? 0) + (r.requests.failed ?? 0));
     notes.push({
-      note: { code: 'aggregate-kept-out', file: run.source.fileName, tool: 'inference-perf', requests: run.requests.total, stageRequests: stages.length > 0 ? counts.reduce((a, b) => a + b, 0) : null, repeats: [] },
+      note: {
+        code: 'aggregate-kept-out',
+        file: run.source.fileName,
+        tool: 'inference-perf',
+        requests: run.requests.total,
+        stageRequests: stages.length > 0 ? counts.reduce((a, b) => a + b, 0) : null,
+        repeats: [],
+      },
       runId: stages[0]?.id ?? null,
     });
   }
@@ -149,7 +158,10 @@ function keepOutAggregates(runs: readonly BenchRun[], notes: Anchored[]): BenchR
   }
   for (const [file, entry] of summaries) {
     if (entry.repeats.size === 0) continue;
-    notes.push({ note: { code: 'aggregate-kept-out', file, tool: 'vllm-sweep', requests: null, stageRequests: null, repeats: [...entry.repeats] }, runId: entry.anchor });
+    notes.push({
+      note: { code: 'aggregate-kept-out', file, tool: 'vllm-sweep', requests: null, stageRequests: null, repeats: [...entry.repeats] },
+      runId: entry.anchor,
+    });
   }
   return runs.filter((r) => !dropped.has(r.id));
 }
@@ -235,7 +247,10 @@ export function autoGroupKeys(runs: readonly BenchRun[], notes: Anchored[] = [])
       const load = loadOfRun(run);
       if (subKeys.length === 1) {
         sub.set(run.id, subKeys[0] as string);
-        notes.push({ note: allFailed ? { code: 'failed-load-kept', file, load, failed: run.requests.failed } : { code: 'lengths-unknown-joined', file, load }, runId: run.id });
+        notes.push({
+          note: allFailed ? { code: 'failed-load-kept', file, load, failed: run.requests.failed } : { code: 'lengths-unknown-joined', file, load },
+          runId: run.id,
+        });
       } else {
         sub.set(run.id, 'len:?');
         if (subKeys.length > 1) notes.push({ note: { code: 'lengths-unknown-apart', file, load }, runId: run.id });
@@ -305,7 +320,8 @@ function sharedConfig(runs: readonly BenchRun[]): SeriesConfig {
   const config = configOfRun(runs[0] as BenchRun);
   for (const run of runs) {
     const c = configOfRun(run);
-    for (const k of ['model', 'engine', 'hardware', 'gpus', 'precision', 'parallelism', 'dataset'] as const) if (config[k] !== c[k]) (config as Record<typeof k, unknown>)[k] = null;
+    for (const k of ['model', 'engine', 'hardware', 'gpus', 'precision', 'parallelism', 'dataset'] as const)
+      if (config[k] !== c[k]) (config as Record<typeof k, unknown>)[k] = null;
   }
   const lengths = meanLengths(runs);
   return { ...config, inputTokens: lengths.input, outputTokens: lengths.output };

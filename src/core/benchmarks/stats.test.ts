@@ -100,13 +100,22 @@ describe('summaries without sorting', () => {
     // mean and deviation agree within rounding, measured against the largest value.
     const scale = Math.max(1, Math.abs(b.min ?? 0), Math.abs(b.max ?? 0));
     const close = (x: number | null, y: number | null) => (x === null || y === null ? x === y : Math.abs(x - y) <= 1e-8 * scale);
-    const exact = a.count === b.count && Object.is(a.min, b.min) && Object.is(a.max, b.max) && Object.is(a.median, b.median) && JSON.stringify(a.percentiles) === JSON.stringify(b.percentiles);
+    const exact =
+      a.count === b.count &&
+      Object.is(a.min, b.min) &&
+      Object.is(a.max, b.max) &&
+      Object.is(a.median, b.median) &&
+      JSON.stringify(a.percentiles) === JSON.stringify(b.percentiles);
     return exact && close(a.mean, b.mean) && close(a.std, b.std);
   };
 
   it('a hand example: [10, 20, 30, 40] and a failed request left out', () => {
     // As in "percentiles": p50 = 25, p99 = 39.7 (linear); the masked 1,000 does not count.
-    const s = summarizeFinite(Float64Array.from([40, 1000, 10, 30, 20]), Uint8Array.from([1, 0, 1, 1, 1]), { percentiles: [50, 99], method: 'linear', ddof: 0 });
+    const s = summarizeFinite(Float64Array.from([40, 1000, 10, 30, 20]), Uint8Array.from([1, 0, 1, 1, 1]), {
+      percentiles: [50, 99],
+      method: 'linear',
+      ddof: 0,
+    });
     expect(s).toMatchObject({ count: 4, mean: 25, median: 25, min: 10, max: 40 });
     expect(s.percentiles['99']).toBeCloseTo(39.7, 12);
     expect(summarizeFinite(new Float64Array([Number.NaN]), undefined, { percentiles: [50], method: 'linear', ddof: 0 }).count).toBe(0);
@@ -117,7 +126,14 @@ describe('summaries without sorting', () => {
       fc.property(
         // Up to 1e150, so that no sum or square overflows in one order and not in the other; NaN
         // and ±∞ are left out by both.
-        fc.array(fc.oneof(fc.double({ min: -1e150, max: 1e150 }), fc.integer({ min: -50, max: 50 }), fc.constantFrom(-0, 0, 5e-324, 1e150, Number.NaN, Number.POSITIVE_INFINITY)), { minLength: 1, maxLength: 3_000 }),
+        fc.array(
+          fc.oneof(
+            fc.double({ min: -1e150, max: 1e150 }),
+            fc.integer({ min: -50, max: 50 }),
+            fc.constantFrom(-0, 0, 5e-324, 1e150, Number.NaN, Number.POSITIVE_INFINITY),
+          ),
+          { minLength: 1, maxLength: 3_000 },
+        ),
         fc.constantFrom<'linear' | 'lower'>('linear', 'lower'),
         fc.array(fc.double({ min: 0, max: 100, noNaN: true }), { maxLength: 6 }),
         (xs, method, ps) => {
@@ -133,8 +149,10 @@ describe('summaries without sorting', () => {
 
   it('agree where the located buckets hold several values each', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 10_000, noNaN: true }), { minLength: 500, maxLength: 3_000 }), fc.constantFrom<'linear' | 'lower'>('linear', 'lower'), (xs, method) =>
-        same(Float64Array.from(xs), undefined, { percentiles: [10, 25, 50, 75, 90, 99], method, ddof: 1 }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 10_000, noNaN: true }), { minLength: 500, maxLength: 3_000 }),
+        fc.constantFrom<'linear' | 'lower'>('linear', 'lower'),
+        (xs, method) => same(Float64Array.from(xs), undefined, { percentiles: [10, 25, 50, 75, 90, 99], method, ddof: 1 }),
       ),
       { numRuns: 50 },
     );

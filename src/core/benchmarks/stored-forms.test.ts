@@ -95,7 +95,9 @@ describe('bad compressed and Parquet files', () => {
     const issue = r.issues.find((i) => i.code === 'packed-damaged');
     expect(issue?.severity).toBe('error');
     expect(issue?.detail).toMatch(/^the gzip data ends before its end mark: the file \(\d+ bytes\) is cut off after \d+ bytes of content/);
-    expect(describeIssue('cut.jsonl.gz', issue!)).toMatch(/^cut\.jsonl\.gz: the compressed data is cut off or damaged; the rows before that point were read \(the gzip data ends/);
+    expect(describeIssue('cut.jsonl.gz', issue!)).toMatch(
+      /^cut\.jsonl\.gz: the compressed data is cut off or damaged; the rows before that point were read \(the gzip data ends/,
+    );
   });
 
   it('damaged gzip data is named as damaged', async () => {
@@ -111,7 +113,13 @@ describe('bad compressed and Parquet files', () => {
     const r = await load('log.jsonl.gz', fixture('SYNTHETIC_per_request_log.jsonl'));
     expectLogRuns({ ...r, status: 'ok' });
     expect(r.issues).toEqual([
-      { severity: 'warning', code: 'not-packed', line: null, field: null, detail: 'the name ends in .gz but the content is not compressed (first bytes 7b 22 74 73, gzip starts 1f 8b); read as it is' },
+      {
+        severity: 'warning',
+        code: 'not-packed',
+        line: null,
+        field: null,
+        detail: 'the name ends in .gz but the content is not compressed (first bytes 7b 22 74 73, gzip starts 1f 8b); read as it is',
+      },
     ]);
     const binary = await load('x.gz', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 1]));
     expect(binary.issues.map((i) => i.code)).toEqual(['not-packed', 'binary-file']);
@@ -139,9 +147,17 @@ describe('bad compressed and Parquet files', () => {
     const r = await load('tokens.parquet', bytes);
     expect(r.status).toBe('failed');
     expect(r.issues).toEqual([
-      { severity: 'error', code: 'parquet-columns', line: null, field: null, detail: "no latency column (one of ttft_ms, duration_ms, latency_ms, e2e_ms, e2el_ms); the file's columns: ts, in_tok" },
+      {
+        severity: 'error',
+        code: 'parquet-columns',
+        line: null,
+        field: null,
+        detail: "no latency column (one of ttft_ms, duration_ms, latency_ms, e2e_ms, e2el_ms); the file's columns: ts, in_tok",
+      },
     ]);
-    expect(describeIssue('tokens.parquet', r.issues[0]!)).toBe("tokens.parquet: the Parquet file lacks the columns a request log needs (no latency column (one of ttft_ms, duration_ms, latency_ms, e2e_ms, e2el_ms); the file's columns: ts, in_tok)");
+    expect(describeIssue('tokens.parquet', r.issues[0]!)).toBe(
+      "tokens.parquet: the Parquet file lacks the columns a request log needs (no latency column (one of ttft_ms, duration_ms, latency_ms, e2e_ms, e2el_ms); the file's columns: ts, in_tok)",
+    );
   });
 
   it('a latency column of booleans is named', async () => {
@@ -169,7 +185,15 @@ describe('bad compressed and Parquet files', () => {
     expect(read.runs[0]?.recomputed?.ttft?.mean).toBe(200);
     const br = new Uint8Array(parquetWriteBuffer({ columnData, codec: 'BROTLI', compressors: { BROTLI: (b) => new Uint8Array(brotliCompressSync(b)) } }));
     const refused = await load('br-pages.parquet', br);
-    expect(refused.issues).toEqual([{ severity: 'error', code: 'parquet-invalid', line: null, field: null, detail: 'its pages are compressed with BROTLI; read are UNCOMPRESSED, SNAPPY, ZSTD, GZIP' }]);
+    expect(refused.issues).toEqual([
+      {
+        severity: 'error',
+        code: 'parquet-invalid',
+        line: null,
+        field: null,
+        detail: 'its pages are compressed with BROTLI; read are UNCOMPRESSED, SNAPPY, ZSTD, GZIP',
+      },
+    ]);
   });
 
   it('a file that starts like Parquet but is not one', async () => {
@@ -185,7 +209,11 @@ describe('cancel', () => {
     const lines = readFileSync(resolve(BENCH_FIXTURES, 'api-usage', 'SYNTHETIC_per_request_log.jsonl'), 'utf8').split('\n')[0] as string;
     const gz = new Uint8Array(gzipSync(Buffer.from(`${lines}\n`.repeat(20_000))));
     let reports = 0;
-    const r = await importFile(memorySource('big.jsonl.gz', gz), { ...platformHost(), progress: () => (reports += 1), cancelled: () => reports >= 3 }, { chunkBytes: 16 * 1024, progressIntervalMs: 0 });
+    const r = await importFile(
+      memorySource('big.jsonl.gz', gz),
+      { ...platformHost(), progress: () => (reports += 1), cancelled: () => reports >= 3 },
+      { chunkBytes: 16 * 1024, progressIntervalMs: 0 },
+    );
     expect(r.status).toBe('cancelled');
     expect(r.rows.read).toBeGreaterThan(0);
     expect(r.rows.read).toBeLessThan(20_000);

@@ -19,6 +19,9 @@ export const tableRecordSchema = z.strictObject({
 export type TableRecord = z.infer<typeof tableRecordSchema>;
 
 /** The stored record of a run's per-request table (keyed by `runId`). */
-export function tableRecord(runId: string, table: RequestTable): { type: 'bench-table'; version: typeof RUN_SCHEMA_VERSION; runId: string; table: RequestTable } {
+export function tableRecord(
+  runId: string,
+  table: RequestTable,
+): { type: 'bench-table'; version: typeof RUN_SCHEMA_VERSION; runId: string; table: RequestTable } {
   return { type: 'bench-table', version: RUN_SCHEMA_VERSION, runId, table };
 }

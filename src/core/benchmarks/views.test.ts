@@ -29,7 +29,9 @@ describe('comparison views', () => {
     expect(view.axis).toBe('rate');
     expect(view.series.map((s) => s.engine)).toEqual(['vllm', 'sgl']);
     expect(view.series[0]?.points.map((p) => p.x)).toEqual([1, 10, 20, 30, 35]);
-    expect(view.series[0]?.points.map((p) => p.outputTokensPerS)).toEqual([120.81006055190667, 959.6860197935362, 1921.9663764546028, 2791.2195851349875, 2845.198643096852]);
+    expect(view.series[0]?.points.map((p) => p.outputTokensPerS)).toEqual([
+      120.81006055190667, 959.6860197935362, 1921.9663764546028, 2791.2195851349875, 2845.198643096852,
+    ]);
     // "inf" runs without a concurrency limit cannot be placed on the axis.
     expect(view.unplaced).toEqual([r.runs[5]!.id, r.runs[11]!.id]);
   });
@@ -50,7 +52,14 @@ describe('comparison views', () => {
     const log = await load('api-usage/SYNTHETIC_per_request_log.jsonl');
     const table = log.tables[0]!.table;
     // gpt-4o-mini: TTFT 388.0 and 412.5 ms from the two successful rows.
-    expect(cdfSeries('x', table, null, 'ttft')).toEqual({ runId: 'x', from: 'requests', points: [{ value: 388, share: 0.5 }, { value: 412.5, share: 1 }] });
+    expect(cdfSeries('x', table, null, 'ttft')).toEqual({
+      runId: 'x',
+      from: 'requests',
+      points: [
+        { value: 388, share: 0.5 },
+        { value: 412.5, share: 1 },
+      ],
+    });
     const groq = await load('llmperf/leaderboard_groq_70b_summary.json');
     const s = cdfSeries('g', null, groq.runs[0]!.metrics.ttft ?? null, 'ttft');
     expect(s?.from).toBe('percentiles');

@@ -31,7 +31,10 @@ export interface PercentileBarRow {
 
 /** Side-by-side percentile bars: one group per percentile, one bar per run. */
 export function percentileBars(runs: readonly BenchRun[], id: MetricId, percentiles: readonly number[] = [50, 90, 95, 99]): PercentileBarRow[] {
-  const rows: PercentileBarRow[] = [{ percentile: -1, values: {} }, ...percentiles.map((p) => ({ percentile: p, values: {} as Record<string, number | null> }))];
+  const rows: PercentileBarRow[] = [
+    { percentile: -1, values: {} },
+    ...percentiles.map((p) => ({ percentile: p, values: {} as Record<string, number | null> })),
+  ];
   for (const run of runs) {
     const m = metricOf(run, id);
     for (const row of rows) row.values[run.id] = m ? (row.percentile === -1 ? m.summary.mean : percentileValue(m.summary, row.percentile)) : null;
@@ -75,7 +78,8 @@ export function cdfSeries(runId: string, table: RequestTable | null, fallback: M
   if (fallback.max !== null) pts.push({ value: fallback.max, share: 1 });
   // A CDF never decreases; drop points that would (rounded or inconsistent files).
   const clean: CdfPoint[] = [];
-  for (const p of pts) if (!clean.length || (p.value >= (clean[clean.length - 1] as CdfPoint).value && p.share >= (clean[clean.length - 1] as CdfPoint).share)) clean.push(p);
+  for (const p of pts)
+    if (!clean.length || (p.value >= (clean[clean.length - 1] as CdfPoint).value && p.share >= (clean[clean.length - 1] as CdfPoint).share)) clean.push(p);
   return clean.length >= 2 ? { runId, from: 'percentiles', points: clean } : null;
 }
 
@@ -113,7 +117,10 @@ export function loadValue(run: BenchRun, axis: LoadAxis): number | null {
  * load; two configurations in one file are two curves, not one zig-zag. The axis is the one most runs can be placed on; runs without a value on it
  * (e.g. "as fast as possible" without a concurrency limit) are listed as unplaced.
  */
-export function throughputVsLoad(runs: readonly BenchRun[], chosen: LoadAxis | null = null): { axis: LoadAxis; series: LoadSeries[]; unplaced: string[]; available: LoadAxis[] } {
+export function throughputVsLoad(
+  runs: readonly BenchRun[],
+  chosen: LoadAxis | null = null,
+): { axis: LoadAxis; series: LoadSeries[]; unplaced: string[]; available: LoadAxis[] } {
   const byConc = runs.filter((r) => loadValue(r, 'concurrency') !== null).length;
   const byRate = runs.filter((r) => loadValue(r, 'rate') !== null).length;
   const available: LoadAxis[] = [...(byConc > 0 ? (['concurrency'] as const) : []), ...(byRate > 0 ? (['rate'] as const) : [])];
@@ -133,7 +140,13 @@ export function throughputVsLoad(runs: readonly BenchRun[], chosen: LoadAxis | n
       s = { key, tool: run.tool, model: run.model, engine: run.engine, provider: run.endpoint.provider, hardware: run.hardware, points: [] };
       series.set(key, s);
     }
-    s.points.push({ runId: run.id, x, outputTokensPerS: run.throughput.outputTokensPerS, totalTokensPerS: run.throughput.totalTokensPerS, requestsPerS: run.throughput.requestsPerS });
+    s.points.push({
+      runId: run.id,
+      x,
+      outputTokensPerS: run.throughput.outputTokensPerS,
+      totalTokensPerS: run.throughput.totalTokensPerS,
+      requestsPerS: run.throughput.requestsPerS,
+    });
   }
   for (const s of series.values()) s.points.sort((a, b) => a.x - b.x);
   return { axis, series: [...series.values()], unplaced, available };

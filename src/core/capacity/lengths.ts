@@ -35,12 +35,19 @@ export type LengthFit =
  * @param outputTokensPerS the chosen point's output tok/s at the series' lengths
  * @param prefillTokensPerS the replica's prefill rate, or null when unknown
  */
-export function fitLengths(series: { input: number | null; output: number | null }, workload: Lengths, outputTokensPerS: number, prefillTokensPerS: number | null): LengthFit {
+export function fitLengths(
+  series: { input: number | null; output: number | null },
+  workload: Lengths,
+  outputTokensPerS: number,
+  prefillTokensPerS: number | null,
+): LengthFit {
   if (series.input === null && series.output === null) return { kind: 'unknown', workload };
   // One length known: used as given only where it matches (the other is the workload's own).
   if (series.input === null || series.output === null) {
     const known = series.input !== null ? sameLength(series.input, workload.input) : sameLength(series.output as number, workload.output);
-    return known ? { kind: 'unknown', workload } : { kind: 'refused', reason: 'length-unknown', series: { input: series.input, output: series.output }, workload };
+    return known
+      ? { kind: 'unknown', workload }
+      : { kind: 'refused', reason: 'length-unknown', series: { input: series.input, output: series.output }, workload };
   }
   const s: Lengths = { input: series.input, output: series.output };
   if (sameLength(s.input, workload.input) && sameLength(s.output, workload.output)) return { kind: 'match', series: s, workload };

@@ -90,7 +90,11 @@ describe('series from imported runs', () => {
     const a = await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_0_lifecycle_metrics.json');
     // The same bytes under a second stage name, made a second stage: its own id (as other bytes
     // would give) and a load of its own (the stripped fixture states none).
-    const b = (await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json')).map((r) => ({ ...r, id: 'stage-1-run', load: { ...r.load, requestRate: 2 } }));
+    const b = (await runsOf('inference-perf/llmd_fixture_stage_lifecycle_metrics.json', 'stage_1_lifecycle_metrics.json')).map((r) => ({
+      ...r,
+      id: 'stage-1-run',
+      load: { ...r.load, requestRate: 2 },
+    }));
     const runs = [...a, ...b];
     // Both stages: prompt_len.mean 4476.8 → 4477 input tokens, no other configuration stated.
     const one = seriesFromRuns(runs);
@@ -100,7 +104,13 @@ describe('series from imported runs', () => {
     const second = (b[0] as BenchRun).id;
     const split = seriesFromRuns(runs, splitSeries(one[0]?.key ?? '', [second]));
     expect(split.map((s) => s.points.length)).toEqual([1, 1]);
-    const merged = seriesFromRuns(runs, mergeSeries(split.map((s) => ({ key: s.key, runIds: runIdsOf(s) })), split.map((s) => s.key)));
+    const merged = seriesFromRuns(
+      runs,
+      mergeSeries(
+        split.map((s) => ({ key: s.key, runIds: runIdsOf(s) })),
+        split.map((s) => s.key),
+      ),
+    );
     expect(merged).toHaveLength(1);
     expect(merged[0]?.points).toHaveLength(2);
   });
@@ -249,7 +259,14 @@ describe('what the curve does', () => {
     expect(chosen(c).load).toBe(35);
     expect(c.warnings).toEqual([
       { code: 'fails-below-pass', failingLoad: 30, passingLoad: 35, failing: ['tpot-p50'] },
-      { code: 'latency-falls', id: 'tpot-p50', fromLoad: 35, toLoad: null, from: expect.closeTo(134.68, 2) as unknown, to: expect.closeTo(79.28, 2) as unknown },
+      {
+        code: 'latency-falls',
+        id: 'tpot-p50',
+        fromLoad: 35,
+        toLoad: null,
+        from: expect.closeTo(134.68, 2) as unknown,
+        to: expect.closeTo(79.28, 2) as unknown,
+      },
     ]);
     // A monotone curve under the same kind of limit has neither: vLLM TPOT p50 ≤ 50 ms passes
     // at 1, 10, 20 and fails from 30 on; its median falls 2.5 % from 35 to "inf".
@@ -258,7 +275,17 @@ describe('what the curve does', () => {
 
   it('the series names the fall of a median latency without any SLO', async () => {
     const s = await sgl();
-    expect(s.notes.filter((n) => n.code === 'latency-falls')).toEqual([{ code: 'latency-falls', metric: 'tpot', stat: 'p50', fromLoad: 35, toLoad: null, from: expect.closeTo(134.68, 2) as unknown, to: expect.closeTo(79.28, 2) as unknown }]);
+    expect(s.notes.filter((n) => n.code === 'latency-falls')).toEqual([
+      {
+        code: 'latency-falls',
+        metric: 'tpot',
+        stat: 'p50',
+        fromLoad: 35,
+        toLoad: null,
+        from: expect.closeTo(134.68, 2) as unknown,
+        to: expect.closeTo(79.28, 2) as unknown,
+      },
+    ]);
   });
 
   it('an interpolated point names the loads it lies between', async () => {
@@ -307,11 +334,52 @@ describe('a published series (built here; the library may be empty)', () => {
     inputTokens: 1024,
     outputTokens: 1024,
     dataset: 'random',
-    source: { publisher: 'Test publisher', repo: null, path: null, commit: null, url: 'https://example.org/x', measuredOn: '2026-10-01', checked: '2026-11-01' },
+    source: {
+      publisher: 'Test publisher',
+      repo: null,
+      path: null,
+      commit: null,
+      url: 'https://example.org/x',
+      measuredOn: '2026-10-01',
+      checked: '2026-11-01',
+    },
     points: [
-      { concurrency: 4, requestRate: null, outputTokensPerS: 800, totalTokensPerS: 1600, ttftMs: { p95: 80 }, tpotMs: { p50: 10 }, itlMs: {}, e2elMs: {}, requests: 400, successShare: 1 },
-      { concurrency: 16, requestRate: null, outputTokensPerS: 2400, totalTokensPerS: 4800, ttftMs: { p95: 150 }, tpotMs: { p50: 25 }, itlMs: {}, e2elMs: {}, requests: 1600, successShare: 1 },
-      { concurrency: 64, requestRate: null, outputTokensPerS: 5200, totalTokensPerS: 10400, ttftMs: { p95: 3200 }, tpotMs: { p50: 50 }, itlMs: {}, e2elMs: {}, requests: 6400, successShare: 1 },
+      {
+        concurrency: 4,
+        requestRate: null,
+        outputTokensPerS: 800,
+        totalTokensPerS: 1600,
+        ttftMs: { p95: 80 },
+        tpotMs: { p50: 10 },
+        itlMs: {},
+        e2elMs: {},
+        requests: 400,
+        successShare: 1,
+      },
+      {
+        concurrency: 16,
+        requestRate: null,
+        outputTokensPerS: 2400,
+        totalTokensPerS: 4800,
+        ttftMs: { p95: 150 },
+        tpotMs: { p50: 25 },
+        itlMs: {},
+        e2elMs: {},
+        requests: 1600,
+        successShare: 1,
+      },
+      {
+        concurrency: 64,
+        requestRate: null,
+        outputTokensPerS: 5200,
+        totalTokensPerS: 10400,
+        ttftMs: { p95: 3200 },
+        tpotMs: { p50: 50 },
+        itlMs: {},
+        e2elMs: {},
+        requests: 6400,
+        successShare: 1,
+      },
     ],
   };
 

@@ -77,9 +77,7 @@ export interface OperatingPoint {
 }
 
 export type NoneReason =
-  | { code: 'no-points' }
-  | { code: 'no-throughput' }
-  | { code: 'none-qualifies'; nearest: { index: number; load: number | null; failing: LimitCheck[] } };
+  { code: 'no-points' } | { code: 'no-throughput' } | { code: 'none-qualifies'; nearest: { index: number; load: number | null; failing: LimitCheck[] } };
 
 /** Where the curve is not monotone, as the SLO's checks see it. */
 export type CurveWarning =
@@ -89,7 +87,8 @@ export type CurveWarning =
   | { code: 'latency-falls'; id: string; fromLoad: number | null; toLoad: number | null; from: number; to: number };
 
 /** Why interpolation, asked for, did not happen: the next load is past a cliff, or the step is not monotone. */
-export type InterpolationRefusal = { refused: 'cliff'; upperLoad: number | null; check: LimitCheck } | { refused: 'not-monotone'; upperLoad: number | null; check: LimitCheck | null };
+export type InterpolationRefusal =
+  { refused: 'cliff'; upperLoad: number | null; check: LimitCheck } | { refused: 'not-monotone'; upperLoad: number | null; check: LimitCheck | null };
 
 interface ChoiceCommon {
   points: PointCheck[];
@@ -247,7 +246,8 @@ function interpolate(series: CapacitySeries, i: number, a: LimitCheck[], b: Limi
   const checks = a.map((ca, k): LimitCheck => {
     const cb = b[k] as LimitCheck;
     const value = ca.value === null || cb.value === null ? ca.value : lerp(ca.value, cb.value, t);
-    const ratio = value === null ? null : ca.direction === 'max' ? (ca.threshold > 0 ? value / ca.threshold : 0) : value > 0 ? ca.threshold / value : Number.MAX_VALUE;
+    const ratio =
+      value === null ? null : ca.direction === 'max' ? (ca.threshold > 0 ? value / ca.threshold : 0) : value > 0 ? ca.threshold / value : Number.MAX_VALUE;
     return { ...ca, value, ratio, ok: true };
   });
   return {
@@ -283,7 +283,13 @@ function curveWarnings(series: CapacitySeries, points: readonly PointCheck[]): C
   for (const pc of points) {
     if (pc.qualifies) continue;
     const above = points.find((q) => q.index > pc.index && q.qualifies);
-    if (above) warnings.push({ code: 'fails-below-pass', failingLoad: series.points[pc.index]?.load ?? null, passingLoad: series.points[above.index]?.load ?? null, failing: pc.failing.map((c) => c.id) });
+    if (above)
+      warnings.push({
+        code: 'fails-below-pass',
+        failingLoad: series.points[pc.index]?.load ?? null,
+        passingLoad: series.points[above.index]?.load ?? null,
+        failing: pc.failing.map((c) => c.id),
+      });
   }
   const limits = points[0]?.checks.filter((c) => c.metric !== 'failed-share' && c.metric !== 'tps-per-user') ?? [];
   for (const [k, limit] of limits.entries()) {
@@ -295,7 +301,8 @@ function curveWarnings(series: CapacitySeries, points: readonly PointCheck[]): C
       const load = series.points[pc.index]?.load ?? null;
       if (prev !== null && v < prev.value * (1 - CHECKED_FALL_SHARE)) {
         const share = 1 - v / prev.value;
-        if (worst === null || share > worst.share) worst = { share, warning: { code: 'latency-falls', id: limit.id, fromLoad: prev.load, toLoad: load, from: prev.value, to: v } };
+        if (worst === null || share > worst.share)
+          worst = { share, warning: { code: 'latency-falls', id: limit.id, fromLoad: prev.load, toLoad: load, from: prev.value, to: v } };
       }
       prev = { load, value: v };
     }
@@ -334,7 +341,11 @@ export function chooseOperatingPoint(series: CapacitySeries, slo: Slo, options: 
     let nearest = -1;
     for (const pc of points) if (withThroughput[pc.index] && (nearest === -1 || distance(pc) < distance(points[nearest] as PointCheck))) nearest = pc.index;
     const n = points[nearest] as PointCheck;
-    return { ...common, chosen: null, reason: { code: 'none-qualifies', nearest: { index: nearest, load: series.points[nearest]?.load ?? null, failing: n.failing } } };
+    return {
+      ...common,
+      chosen: null,
+      reason: { code: 'none-qualifies', nearest: { index: nearest, load: series.points[nearest]?.load ?? null, failing: n.failing } },
+    };
   }
   const here = points[best] as PointCheck;
   const next = points[best + 1];

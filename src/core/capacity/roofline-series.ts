@@ -14,7 +14,15 @@ import { interactivityOf, type CapacityPoint, type CapacitySeries } from './seri
  * The estimate has no distribution: every percentile carries the same value. Batch sizes that
  * do not fit in memory at the context length are left out (not an operating point).
  */
-export function seriesFromRoofline(report: { roofline: HardwareReport['roofline']; model: Pick<HardwareReport['model'], 'id' | 'name'>; gpu: Pick<HardwareReport['gpu'], 'id' | 'name'>; setup: Pick<HardwareReport['setup'], 'weightFormat'> }, gpus: number): CapacitySeries | null {
+export function seriesFromRoofline(
+  report: {
+    roofline: HardwareReport['roofline'];
+    model: Pick<HardwareReport['model'], 'id' | 'name'>;
+    gpu: Pick<HardwareReport['gpu'], 'id' | 'name'>;
+    setup: Pick<HardwareReport['setup'], 'weightFormat'>;
+  },
+  gpus: number,
+): CapacitySeries | null {
   const r = report.roofline;
   const out = r.outputTokensPerRequest;
   if (!(out > 0) || r.estimate.kind !== 'ok') return null;

@@ -25,7 +25,8 @@ const OFFLINE = 'sglang/datacrunch_h200_llama_3_3_70b_offline_output.jsonl';
 /** The KubeCon demo's vLLM (or vLLM + EAGLE) stages 0–6 under `dir`, named as inference-perf writes them. */
 async function kubeconStages(deployment: 'vllm' | 'vllm-eagle', dir: string): Promise<BenchRun[]> {
   const out: BenchRun[] = [];
-  for (let i = 0; i <= 6; i++) out.push(...(await runsAs(`inference-perf/kubecon_${deployment}_stage_${i}_lifecycle_metrics.json`, `${dir}/stage_${i}_lifecycle_metrics.json`)));
+  for (let i = 0; i <= 6; i++)
+    out.push(...(await runsAs(`inference-perf/kubecon_${deployment}_stage_${i}_lifecycle_metrics.json`, `${dir}/stage_${i}_lifecycle_metrics.json`)));
   return out;
 }
 
@@ -63,7 +64,13 @@ describe('grouping by request lengths', () => {
   it('without stated lengths, runs within ±10 % are one series, farther apart two', async () => {
     const vllm = (await runsAs('vllm/nerdalert_benchmark_serving_append_results.json', 'results.json')).slice(0, 5);
     // 1000 input tokens per request (120,000 / 120 at rate 1); +9 % stays, +12 % does not.
-    const scaled = (f: number, tag: string) => vllm.map((r) => ({ ...r, id: `${r.id}-${tag}`, load: { ...r.load, requestRate: ((r.load.requestRate as number) + 0.5) as number }, tokens: { ...r.tokens, input: (r.tokens.input ?? 0) * f } }));
+    const scaled = (f: number, tag: string) =>
+      vllm.map((r) => ({
+        ...r,
+        id: `${r.id}-${tag}`,
+        load: { ...r.load, requestRate: ((r.load.requestRate as number) + 0.5) as number },
+        tokens: { ...r.tokens, input: (r.tokens.input ?? 0) * f },
+      }));
     expect(seriesFromRuns([...vllm, ...scaled(1.09, 'a')]).map((s) => s.points.length)).toEqual([10]);
     expect(seriesFromRuns([...vllm, ...scaled(1.12, 'b')]).map((s) => s.points.length)).toEqual([5, 5]);
   });
@@ -77,7 +84,14 @@ describe('aggregate files', () => {
     const s = only(series);
     expect(s.points.map((p) => p.load)).toEqual(KUBECON_RATES);
     // The summary counts 38,717 requests = 60 + 1,884 + 3,707 + 5,531 + 7,355 + 9,178 + 11,002, the stages' sum.
-    expect(s.notes).toContainEqual({ code: 'aggregate-kept-out', file: 'results/summary_lifecycle_metrics.json', tool: 'inference-perf', requests: 38_717, stageRequests: 38_717, repeats: [] });
+    expect(s.notes).toContainEqual({
+      code: 'aggregate-kept-out',
+      file: 'results/summary_lifecycle_metrics.json',
+      tool: 'inference-perf',
+      requests: 38_717,
+      stageRequests: 38_717,
+      repeats: [],
+    });
     expect(notes).toEqual([]);
     // Nothing measured beyond the top stage (183.38/s), not beyond an "as fast as possible" summary.
     expect(chooseOperatingPoint(s, DEFAULT_SLO).chosen?.notMeasuredBeyond).toBe(183.38);
@@ -94,13 +108,21 @@ describe('aggregate files', () => {
   it('a summary dropped alone is kept out too, and said so without a series', async () => {
     const { series, notes } = groupSeries(await runsAs('inference-perf/kubecon_vllm_summary_lifecycle_metrics.json', 'summary_lifecycle_metrics.json'));
     expect(series).toEqual([]);
-    expect(notes).toEqual([{ code: 'aggregate-kept-out', file: 'summary_lifecycle_metrics.json', tool: 'inference-perf', requests: 38_717, stageRequests: null, repeats: [] }]);
+    expect(notes).toEqual([
+      { code: 'aggregate-kept-out', file: 'summary_lifecycle_metrics.json', tool: 'inference-perf', requests: 38_717, stageRequests: null, repeats: [] },
+    ]);
   });
 
   it("a vLLM sweep's summary.json that repeats run=0.json is kept out for that run", async () => {
     // summary.json is the array of the runs: its first object is byte for byte the run=0.json object.
-    const run0 = await runsAs('vllm/er0080_bench_sweep_v0.25.1_max_num_seqs4_run0.json', 'SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8/run=0.json');
-    const summary = await runsAs('vllm/er0080_bench_sweep_v0.25.1_max_num_seqs4_summary.json', 'SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8/summary.json');
+    const run0 = await runsAs(
+      'vllm/er0080_bench_sweep_v0.25.1_max_num_seqs4_run0.json',
+      'SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8/run=0.json',
+    );
+    const summary = await runsAs(
+      'vllm/er0080_bench_sweep_v0.25.1_max_num_seqs4_summary.json',
+      'SERVE--max_num_seqs=4-BENCH--max_concurrency=2-num_prompts=8/summary.json',
+    );
     const s = only(seriesFromRuns([...run0, ...summary]));
     expect(s.notes).toContainEqual({
       code: 'aggregate-kept-out',
@@ -127,7 +149,7 @@ describe('inference-perf output lengths', () => {
 });
 
 describe('a failed load stays in its sweep', () => {
-  it('an all-failed top stage is the sweep\'s failing last point: the sweep is measured up to it', async () => {
+  it("an all-failed top stage is the sweep's failing last point: the sweep is measured up to it", async () => {
     const stages = await kubeconStages('vllm', 'results');
     const failed = await runsAs('inference-perf/SYNTHETIC_all_failed_stage_lifecycle_metrics.json', 'results/stage_7_lifecycle_metrics.json');
     const s = only(seriesFromRuns([...stages, ...failed]));
@@ -148,7 +170,11 @@ describe('duplicates', () => {
     const copy = await runsAs('inference-perf/kubecon_vllm_stage_3_lifecycle_metrics.json', 'results/stage_3_lifecycle_metrics (1).json');
     const s = only(seriesFromRuns([...stages, ...copy]));
     expect(s.points.map((p) => p.load)).toEqual(KUBECON_RATES);
-    expect(s.notes).toContainEqual({ code: 'duplicate-file', file: 'results/stage_3_lifecycle_metrics (1).json', of: 'results/stage_3_lifecycle_metrics.json' });
+    expect(s.notes).toContainEqual({
+      code: 'duplicate-file',
+      file: 'results/stage_3_lifecycle_metrics (1).json',
+      of: 'results/stage_3_lifecycle_metrics.json',
+    });
   });
 
   it('a copy the browser did not store (same content hash) is named on the series of its original', async () => {
@@ -164,7 +190,13 @@ describe('duplicates', () => {
     const s = only(seriesFromRuns(runs));
     expect(s.points).toHaveLength(1);
     expect(s.points[0]?.outputTokensPerS).toBeCloseTo(93.74767963046673, 9);
-    expect(s.notes).toContainEqual({ code: 'duplicate-load', load: 2, loadKind: 'concurrency', kept: { file: 'summary.json', index: 0 }, dropped: [{ file: 'summary.json', index: 1 }] });
+    expect(s.notes).toContainEqual({
+      code: 'duplicate-load',
+      load: 2,
+      loadKind: 'concurrency',
+      kept: { file: 'summary.json', index: 0 },
+      dropped: [{ file: 'summary.json', index: 1 }],
+    });
   });
 
   it('two lines of the SGLang offline file at the same configuration and load: one point, flagged', async () => {
@@ -190,7 +222,11 @@ describe('duplicates', () => {
     // Both files: facebook/opt-125m, 256 / 8 = 32 input and 128 / 8 = 16 output tokens per request;
     // the second is set to concurrency 4 (its file says 2) and its engine to the first's.
     const a = await runsAs('vllm/er0080_bench_sweep_v0.25.1_max_num_seqs4_run0.json', 'sweep/conc-2/run=0.json');
-    const b = (await runsAs('vllm/er0080_bench_serve_v0.25.1.json', 'sweep/conc-4/run=0.json')).map((r) => ({ ...r, engine: a[0]?.engine ?? null, load: { ...r.load, concurrency: 4 } }));
+    const b = (await runsAs('vllm/er0080_bench_serve_v0.25.1.json', 'sweep/conc-4/run=0.json')).map((r) => ({
+      ...r,
+      engine: a[0]?.engine ?? null,
+      load: { ...r.load, concurrency: 4 },
+    }));
     expect(seriesFromRuns([...a, ...b]).map((s) => s.points.map((p) => p.load))).toEqual([[2, 4]]);
   });
 });

@@ -185,7 +185,8 @@ function oneLoadOnce(points: CapacityPoint[], loadKind: LoadKind, refOf: (p: Cap
     const same = points.slice(i, j);
     const kept = same.reduce((w, p) => worse(w, p));
     out.push(kept);
-    if (same.length > 1) notes.push({ code: 'duplicate-load', load: kept.load, loadKind, kept: refOf(kept), dropped: same.filter((p) => p !== kept).map(refOf) });
+    if (same.length > 1)
+      notes.push({ code: 'duplicate-load', load: kept.load, loadKind, kept: refOf(kept), dropped: same.filter((p) => p !== kept).map(refOf) });
     i = j;
   }
   return { points: out, notes };
@@ -208,7 +209,8 @@ export function latencyFalls(points: readonly CapacityPoint[]): SeriesNote[] {
       if (v === undefined) continue;
       if (prev !== null && v < prev.value * (1 - LATENCY_FALL_SHARE)) {
         const share = 1 - v / prev.value;
-        if (worst === null || share > worst.share) worst = { share, note: { code: 'latency-falls', metric, stat, fromLoad: prev.load, toLoad: p.load, from: prev.value, to: v } };
+        if (worst === null || share > worst.share)
+          worst = { share, note: { code: 'latency-falls', metric, stat, fromLoad: prev.load, toLoad: p.load, from: prev.value, to: v } };
       }
       prev = { load: p.load, value: v };
     }
@@ -223,12 +225,19 @@ export function latencyFalls(points: readonly CapacityPoint[]): SeriesNote[] {
  * by load, one point per load. The axis is concurrency when every run of the group has one,
  * else the request rate. `notes` are those that belong to no series (an aggregate alone).
  */
-export function groupSeries(runs: readonly BenchRun[], overrides: GroupOverrides = {}, options: GroupOptions = {}): { series: CapacitySeries[]; notes: SeriesNote[] } {
+export function groupSeries(
+  runs: readonly BenchRun[],
+  overrides: GroupOverrides = {},
+  options: GroupOptions = {},
+): { series: CapacitySeries[]; notes: SeriesNote[] } {
   const grouping = groupRuns(runs, overrides, options);
   const series = grouping.groups.map((g): CapacitySeries => {
     const loadKind: LoadKind = g.runs.every((r) => (r.load.concurrency ?? r.load.measuredConcurrency) !== null) ? 'concurrency' : 'rate';
     const fileNames = [...new Set(g.runs.map((r) => r.source.fileName))];
-    const dates = g.runs.map((r) => r.date).filter((d): d is string => d !== null).sort();
+    const dates = g.runs
+      .map((r) => r.date)
+      .filter((d): d is string => d !== null)
+      .sort();
     const byId = new Map(g.runs.map((r) => [r.id, r]));
     const refOf = (p: CapacityPoint): RunRef => {
       const r = p.runId === null ? undefined : byId.get(p.runId);
@@ -260,7 +269,11 @@ export function runIdsOf(series: Pick<CapacitySeries, 'points'>): string[] {
 }
 
 /** Overrides that put every run of the given series into one series (the first one's key). */
-export function mergeSeries(series: readonly { key: string; runIds: readonly string[] }[], keys: readonly string[], overrides: GroupOverrides = {}): GroupOverrides {
+export function mergeSeries(
+  series: readonly { key: string; runIds: readonly string[] }[],
+  keys: readonly string[],
+  overrides: GroupOverrides = {},
+): GroupOverrides {
   const target = keys[0];
   if (target === undefined) return overrides;
   const next: Record<string, string> = { ...overrides };

@@ -105,7 +105,13 @@ describe('the scenario keeps the SLO and a compact series; the TCO uses its oper
   it('storing keeps four significant digits (three for latencies), column by column', async () => {
     const series = await vllmSweep();
     const stored = storeSeries(series);
-    expect(stored).toMatchObject({ kind: 'measured', fileName: 'nerdalert_benchmark_serving_append_results.json', loadKind: 'rate', inputTokens: 1000, outputTokens: 100 });
+    expect(stored).toMatchObject({
+      kind: 'measured',
+      fileName: 'nerdalert_benchmark_serving_append_results.json',
+      loadKind: 'rate',
+      inputTokens: 1000,
+      outputTokens: 100,
+    });
     // Rate 20: output_throughput 1921.966…, p99_ttft_ms 233.336…, median_tpot_ms 20.949…, 2400 completed.
     const p = stored.points;
     expect([p.load[2], p.out[2], p.ttft.p99?.[2], p.tpot.p50?.[2], p.ok[2], p.n[2]]).toEqual([20, 1922, 233, 20.9, 1, 2400]);
@@ -129,7 +135,7 @@ describe('the capacity view behind the panel and its charts', () => {
     expect(v.points.map((p) => p.replicasNeeded)).toEqual([26, 4, 2, 2, 2, 2]);
     // API: per request 500 uncached × $0.95 + 500 cached × $0.16 + 100 output × $4 per 1M = $0.000955
     // for 1,100 tokens → $0.8682 per 1M tokens.
-    expect(v.apiPerMillion).toBeCloseTo(0.000955 / 1100 * 1e6, 9);
+    expect(v.apiPerMillion).toBeCloseTo((0.000955 / 1100) * 1e6, 9);
     // Fewer replicas for the same tokens cost less per 1M: rate 20 (2 replicas) below rate 10 (4).
     expect(v.points[2]?.perMillionAtWorkload ?? 0).toBeLessThan(v.points[1]?.perMillionAtWorkload ?? 0);
     // At full load the replicas are busier than this workload keeps them: never dearer.
@@ -157,7 +163,15 @@ describe('a published library series in the capacity view', () => {
   it('picks the measured point, per GPU and with no request counts, sizes the replicas and names the hardware', () => {
     const v = capacityView(published('b200'));
     // TTFT p90: 1,278.8 ms at concurrency 64 (meets 1,500), 1,921.8 ms at 128 (fails), higher loads slower.
-    expect(v).toMatchObject({ kind: 'published', publisher: 'SemiAnalysis InferenceX', date: '2026-09-03', gpus: 8, gpuName: 'NVIDIA B200 (HGX)', measuredOnOtherHardware: null, tokensPerSecond: 1287 });
+    expect(v).toMatchObject({
+      kind: 'published',
+      publisher: 'SemiAnalysis InferenceX',
+      date: '2026-09-03',
+      gpus: 8,
+      gpuName: 'NVIDIA B200 (HGX)',
+      measuredOnOtherHardware: null,
+      tokensPerSecond: 1287,
+    });
     expect(v.lengths?.kind).toBe('match');
     expect(v.chosen).toMatchObject({ load: 64, requests: null });
     expect(v.points.map((p) => p.qualifies)).toEqual([true, false, false, false, false]);
@@ -192,7 +206,12 @@ describe('request lengths in the capacity view', () => {
   it('refused at 12k/2k without a prefill rate; with one, adjusted by the prefill/decode model', async () => {
     const s = defaultScenario();
     s.selfHosted.capacity = { slo: slo('ttft-p99=500,tpot-p99=50'), interpolate: false, series: storeSeries(await vllmSweep()) };
-    expect(capacityView(s).lengths).toMatchObject({ kind: 'refused', reason: 'lengths-differ', at: { input: 1000, output: 100 }, workload: { input: 12000, output: 2000 } });
+    expect(capacityView(s).lengths).toMatchObject({
+      kind: 'refused',
+      reason: 'lengths-differ',
+      at: { input: 1000, output: 100 },
+      workload: { input: 12000, output: 2000 },
+    });
     // With P = 100,000 tok/s: at 1000/100 and 1,922 tok/s a request takes 100 / 1922 = 52.03 ms,
     // 10 ms of it prefill → 0.4203 ms per output token. The workload's request (6,000 uncached
     // input at the 50 % cache-hit share, 800 + 1,200 reasoning output): 60 ms + 2000 × 0.4203 ms
@@ -225,8 +244,16 @@ describe('one capacity resolution for the many models of a Monte Carlo run', () 
   it('the Monte Carlo, with a measured series and with the single figure, draws what sample-by-sample full models give', async () => {
     const s = sweepWorkload();
     s.selfHosted.capacity = { slo: slo('ttft-p99=500,tpot-p99=50'), interpolate: false, series: storeSeries(await vllmSweep()) };
-    s.uncertainty = { ...s.uncertainty, samples: 400, seed: 7, ranges: { tokensPerSecond: { low: 500, high: 4000 }, rentPrice: { low: 2, high: 6 }, maxUtilisation: { low: 0.5, high: 0.9 } } };
-    const single = { ...s, selfHosted: { ...s.selfHosted, throughput: { ...s.selfHosted.throughput, tokensPerSecond: 1922 }, capacity: { ...s.selfHosted.capacity, series: null } } };
+    s.uncertainty = {
+      ...s.uncertainty,
+      samples: 400,
+      seed: 7,
+      ranges: { tokensPerSecond: { low: 500, high: 4000 }, rentPrice: { low: 2, high: 6 }, maxUtilisation: { low: 0.5, high: 0.9 } },
+    };
+    const single = {
+      ...s,
+      selfHosted: { ...s.selfHosted, throughput: { ...s.selfHosted.throughput, tokensPerSecond: 1922 }, capacity: { ...s.selfHosted.capacity, series: null } },
+    };
     for (const scenario of [s, single]) {
       const r = monteCarlo(scenario);
       // The same draws, each a full model with its own capacity resolution and the full break-even search.

@@ -28,7 +28,8 @@ function statsColumns(stats: readonly LatencyStats[]): StatsColumns {
     if (stats.some((s) => s[k] !== undefined)) out[k] = stats.map((s) => (s[k] === undefined ? null : sig3(s[k])));
   }
   // The mean only where it stands in for a missing median (interactivity of InferenceX rows).
-  if (stats.some((s) => s.p50 === undefined && s.mean !== undefined)) out.mean = stats.map((s) => (s.p50 === undefined && s.mean !== undefined ? sig3(s.mean) : null));
+  if (stats.some((s) => s.p50 === undefined && s.mean !== undefined))
+    out.mean = stats.map((s) => (s.p50 === undefined && s.mean !== undefined ? sig3(s.mean) : null));
   return out;
 }
 
@@ -106,7 +107,21 @@ export function seriesOfStored(s: StoredSeries): CapacitySeries {
     s.kind === 'measured'
       ? { kind: 'measured', fileNames: s.fileName ? [s.fileName] : [], date: s.date }
       : s.kind === 'published'
-        ? { kind: 'published', libraryId: s.libraryId ?? '', publisher: s.publisher ?? '', measuredOn: s.date ?? '', source: { publisher: s.publisher ?? '', repo: null, path: null, commit: null, url: null, measuredOn: s.date ?? '1970-01-01', checked: s.date ?? '1970-01-01' } }
+        ? {
+            kind: 'published',
+            libraryId: s.libraryId ?? '',
+            publisher: s.publisher ?? '',
+            measuredOn: s.date ?? '',
+            source: {
+              publisher: s.publisher ?? '',
+              repo: null,
+              path: null,
+              commit: null,
+              url: null,
+              measuredOn: s.date ?? '1970-01-01',
+              checked: s.date ?? '1970-01-01',
+            },
+          }
         : s.kind === 'estimated'
           ? { kind: 'estimated', method: 'roofline' }
           : { kind: 'entered' };
@@ -115,7 +130,17 @@ export function seriesOfStored(s: StoredSeries): CapacitySeries {
     label: s.label,
     kind: s.kind,
     origin,
-    config: { model: s.model ?? null, engine: null, hardware: s.hardware ?? null, gpus: s.gpus, precision: null, parallelism: null, inputTokens: s.inputTokens, outputTokens: s.outputTokens, dataset: null },
+    config: {
+      model: s.model ?? null,
+      engine: null,
+      hardware: s.hardware ?? null,
+      gpus: s.gpus,
+      precision: null,
+      parallelism: null,
+      inputTokens: s.inputTokens,
+      outputTokens: s.outputTokens,
+      dataset: null,
+    },
     loadKind: s.loadKind,
     points,
     notes: [],
@@ -148,7 +173,17 @@ export function seriesOfSingleFigure(t: CapacityInputs['throughput']): StoredSer
     inputTokens: t.atInputTokens,
     outputTokens: t.atOutputTokens,
     loadKind: 'concurrency',
-    points: { load: [null], out: [t.basis === 'output' ? t.tokensPerSecond : null], total: [t.basis === 'total' ? t.tokensPerSecond : null], ttft: {}, tpot: {}, itl: {}, e2el: {}, ok: [null], n: [null] },
+    points: {
+      load: [null],
+      out: [t.basis === 'output' ? t.tokensPerSecond : null],
+      total: [t.basis === 'total' ? t.tokensPerSecond : null],
+      ttft: {},
+      tpot: {},
+      itl: {},
+      e2el: {},
+      ok: [null],
+      n: [null],
+    },
   };
 }
 
@@ -196,8 +231,14 @@ export function resolveCapacity(s: CapacityInputs): CapacityResolution {
     const total = c.totalTokensPerS;
     const out = c.outputTokensPerS;
     const lengthsKnown = stored.inputTokens !== null && stored.outputTokens !== null && stored.outputTokens > 0;
-    if (basis === 'output') tokensPerSecond = out ?? (total !== null && lengthsKnown ? (total * (stored.outputTokens as number)) / ((stored.inputTokens as number) + (stored.outputTokens as number)) : 0);
-    else tokensPerSecond = total ?? (out !== null && lengthsKnown ? (out * ((stored.inputTokens as number) + (stored.outputTokens as number))) / (stored.outputTokens as number) : 0);
+    if (basis === 'output')
+      tokensPerSecond =
+        out ??
+        (total !== null && lengthsKnown ? (total * (stored.outputTokens as number)) / ((stored.inputTokens as number) + (stored.outputTokens as number)) : 0);
+    else
+      tokensPerSecond =
+        total ??
+        (out !== null && lengthsKnown ? (out * ((stored.inputTokens as number) + (stored.outputTokens as number))) / (stored.outputTokens as number) : 0);
   }
   return {
     stored,

@@ -49,7 +49,8 @@ export function noteText(note: SeriesNote, loadKind: LoadKind = 'rate'): string 
 }
 
 export function warningText(w: CurveWarning, loadKind: LoadKind): string {
-  if (w.code === 'fails-below-pass') return `${loadText(loadKind, w.failingLoad)} fails (${w.failing.join(', ')}) while the higher ${loadText(loadKind, w.passingLoad)} passes: the curve is not monotone`;
+  if (w.code === 'fails-below-pass')
+    return `${loadText(loadKind, w.failingLoad)} fails (${w.failing.join(', ')}) while the higher ${loadText(loadKind, w.passingLoad)} passes: the curve is not monotone`;
   return `${w.id} falls from ${w.from.toFixed(1)} ms at ${loadText(loadKind, w.fromLoad)} to ${w.to.toFixed(1)} ms at ${loadText(loadKind, w.toLoad)}: the curve is not monotone`;
 }
 
@@ -60,8 +61,10 @@ export function interpolationText(r: InterpolationRefusal, loadKind: LoadKind): 
 }
 
 export function checkText(c: LimitCheck): string {
-  if (c.metric === 'failed-share') return c.value === null ? 'failed share unknown' : `failed share ${(c.value * 100).toFixed(1)} % (limit ${(c.threshold * 100).toFixed(1)} %)`;
-  if (c.metric === 'tps-per-user') return c.value === null ? 'tokens/s per user not measured' : `${c.value.toFixed(1)} tok/s per user (at least ${c.threshold})`;
+  if (c.metric === 'failed-share')
+    return c.value === null ? 'failed share unknown' : `failed share ${(c.value * 100).toFixed(1)} % (limit ${(c.threshold * 100).toFixed(1)} %)`;
+  if (c.metric === 'tps-per-user')
+    return c.value === null ? 'tokens/s per user not measured' : `${c.value.toFixed(1)} tok/s per user (at least ${c.threshold})`;
   if (c.value === null) return `${c.id} not measured`;
   const used = c.note === 'stricter-percentile' ? ` (checked at p${c.usedPercentile})` : '';
   return `${c.id} ${c.value.toFixed(1)} ms (limit ${c.threshold} ms)${used}`;
@@ -88,8 +91,8 @@ export function lengthText(fit: LengthFit): string {
         ? `measured at ${Math.round(fit.series.input)}/${Math.round(fit.series.output)} tokens in/out, not ${Math.round(fit.workload.input)}/${Math.round(fit.workload.output)}; give the prefill rate (--prefill) to adjust`
         : fit.reason === 'length-unknown'
           ? `measured at ${fit.series.input === null ? '?' : Math.round(fit.series.input)}/${fit.series.output === null ? '?' : Math.round(fit.series.output)} tokens in/out, not ${Math.round(fit.workload.input)}/${Math.round(fit.workload.output)}, and the unknown length cannot be carried over`
-        : fit.reason === 'prefill-exceeds-figure'
-          ? 'the prefill rate given is too low for the measured throughput'
-          : 'no output tokens to carry the throughput over';
+          : fit.reason === 'prefill-exceeds-figure'
+            ? 'the prefill rate given is too low for the measured throughput'
+            : 'no output tokens to carry the throughput over';
   }
 }

@@ -1,17 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { API_OFFERS, ARTICLE_SOURCES } from './api-offers';
-import {
-  ageInMonths,
-  defaultRentFor,
-  findApiOffer,
-  findGpu,
-  findGpuPrice,
-  findModel,
-  isIsoDate,
-  isStale,
-  pricesForGpu,
-  purchasesForGpu,
-} from './catalog';
+import { ageInMonths, defaultRentFor, findApiOffer, findGpu, findGpuPrice, findModel, isIsoDate, isStale, pricesForGpu, purchasesForGpu } from './catalog';
 import { GPU_PRICES } from './gpu-prices';
 import { GPUS } from './gpus';
 import { MODELS } from './models';
@@ -103,7 +92,10 @@ describe('catalog integrity', () => {
       const { id: _id, vendor: _vendor, variants, source: _source, ...spec } = m;
       const parsed = modelSpecSchema.safeParse(spec);
       expect(parsed.success, `${m.id}: ${parsed.error?.message ?? ''}`).toBe(true);
-      expect(m.attention.reduce((n, g) => n + g.layers, 0), m.id).toBe(m.layers);
+      expect(
+        m.attention.reduce((n, g) => n + g.layers, 0),
+        m.id,
+      ).toBe(m.layers);
       if (m.moe) expect(m.moe.moeLayers).toBeLessThanOrEqual(m.layers);
       if (m.checkpointBytes !== null) expect(Number.isFinite(m.checkpointBytes) && m.checkpointBytes > 0).toBe(true);
       for (const v of variants ?? []) {
@@ -155,9 +147,7 @@ describe('lookups', () => {
     const h100 = pricesForGpu('h100-sxm');
     expect(h100.length).toBeGreaterThan(5);
     expect(h100.every((p) => p.gpuId === 'h100-sxm')).toBe(true);
-    expect(new Set(pricesForGpu('mi355x').map((p) => p.tier))).toEqual(
-      new Set(['tco-hyperscaler', 'tco-neocloud', 'rental-3yr']),
-    );
+    expect(new Set(pricesForGpu('mi355x').map((p) => p.tier))).toEqual(new Set(['tco-hyperscaler', 'tco-neocloud', 'rental-3yr']));
     expect(purchasesForGpu('gb200')).toHaveLength(1);
     expect(pricesForGpu('nope')).toEqual([]);
     expect(purchasesForGpu('nope')).toEqual([]);
@@ -174,7 +164,7 @@ describe('facts from the references, checked by independent arithmetic', () => {
   it('MiniMax-M2 GQA KV cache is 2 × 62 × 8 × 128 × 2 = 253,952 B/token, ≈ vendor "240 GB per 1M tokens"', () => {
     const perToken = kvBytesPerToken(model('minimax-m2').attention, 2);
     expect(perToken).toBe(253_952);
-    expect(perToken * 1e6 / 2 ** 30).toBeCloseTo(236.5, 1);
+    expect((perToken * 1e6) / 2 ** 30).toBeCloseTo(236.5, 1);
     expect(model('minimax-m2').checkpointBytes).toBe(220e9);
   });
 
@@ -189,7 +179,7 @@ describe('facts from the references, checked by independent arithmetic', () => {
     const k3 = model('kimi-k3');
     expect(kvBytesPerToken(k3.attention, 2)).toBe(27_648);
     const kda = k3.attention.find((g) => g.kind === 'linear');
-    expect(kda && kda.kind === 'linear' ? kda.layers * kda.heads * kda.keyDim * kda.valueDim * 2 / 2 ** 20 : 0).toBe(207);
+    expect(kda && kda.kind === 'linear' ? (kda.layers * kda.heads * kda.keyDim * kda.valueDim * 2) / 2 ** 20 : 0).toBe(207);
   });
 
   it('checkpoint sizes', () => {
@@ -242,7 +232,11 @@ describe('facts from the references, checked by independent arithmetic', () => {
     expect(findApiOffer('moonshot-kimi-k3')).toMatchObject({ priceInputPerM: 3, priceCachedInputPerM: 0.3, priceOutputPerM: 15 });
     expect(findApiOffer('openai-gpt-5.5')).toMatchObject({ priceInputPerM: 5, priceCachedInputPerM: 0.5, priceOutputPerM: 30 });
     // Article 000's relay: USD list prices, invoiced ¥1 per $1 listed.
-    expect(findApiOffer('holysheep-kimi-k2-article-000')).toMatchObject({ listCurrency: 'USD', invoice: { currency: 'CNY', perListUnit: 1 }, channel: 'relay' });
+    expect(findApiOffer('holysheep-kimi-k2-article-000')).toMatchObject({
+      listCurrency: 'USD',
+      invoice: { currency: 'CNY', perListUnit: 1 },
+      channel: 'relay',
+    });
     expect(findGpuPrice('h100-article-000')?.usdPerGpuHour).toBe(32 / 8);
     expect(findGpuPrice('h100-article-004')?.usdPerGpuHour).toBeCloseTo(4.82 / 8, 10);
     // Kimi K3 worked example of SPEC §8: 300k input + 30k output.

@@ -10,27 +10,54 @@ import { applyCatalogValues, catalogBasis, catalogDrift } from './drift';
  *   kimi-k2.6 (models.ts): checked 2026-08-15
  */
 describe('catalogDrift', () => {
-  it('finds nothing in the example scenario, which holds today\'s catalog values', () => {
+  it("finds nothing in the example scenario, which holds today's catalog values", () => {
     expect(catalogDrift(defaultScenario())).toEqual([]);
   });
 
-  it('lists an edited API price with the link\'s value before and today\'s after', () => {
+  it("lists an edited API price with the link's value before and today's after", () => {
     const s = defaultScenario();
     s.api.priceOutputPerM = 3.2;
     s.api.priceCachedInputPerM = 0.1;
     expect(catalogDrift(s)).toEqual([
-      { path: 'api.priceCachedInputPerM', labelKey: 'drift.label.api.priceCachedInputPerM', unit: 'per-million', currency: { before: 'USD', after: 'USD' }, before: 0.1, after: 0.16, recordId: 'moonshot-kimi-k2.6', checked: '2026-05-22' },
-      { path: 'api.priceOutputPerM', labelKey: 'drift.label.api.priceOutputPerM', unit: 'per-million', currency: { before: 'USD', after: 'USD' }, before: 3.2, after: 4, recordId: 'moonshot-kimi-k2.6', checked: '2026-05-22' },
+      {
+        path: 'api.priceCachedInputPerM',
+        labelKey: 'drift.label.api.priceCachedInputPerM',
+        unit: 'per-million',
+        currency: { before: 'USD', after: 'USD' },
+        before: 0.1,
+        after: 0.16,
+        recordId: 'moonshot-kimi-k2.6',
+        checked: '2026-05-22',
+      },
+      {
+        path: 'api.priceOutputPerM',
+        labelKey: 'drift.label.api.priceOutputPerM',
+        unit: 'per-million',
+        currency: { before: 'USD', after: 'USD' },
+        before: 3.2,
+        after: 4,
+        recordId: 'moonshot-kimi-k2.6',
+        checked: '2026-05-22',
+      },
     ]);
   });
 
-  it('compares a node-hour rent per GPU-hour and gives today\'s rate in the unit shown', () => {
+  it("compares a node-hour rent per GPU-hour and gives today's rate in the unit shown", () => {
     const s = defaultScenario();
     s.selfHosted.rentUnit = 'node-hour';
     // 30 USD per 8-GPU node-hour = 3.75 USD/GPU-h ≠ 4.29; today's rate per node-hour = 4.29 × 8 = 34.32.
     s.selfHosted.rentPrice = 30;
     expect(catalogDrift(s)).toEqual([
-      { path: 'selfHosted.rentPrice', labelKey: 'drift.label.selfHosted.rentPrice', unit: 'usd-per-node-hour', currency: null, before: 30, after: 34.32, recordId: 'h200-crusoe-on-demand', checked: '2026-08-01' },
+      {
+        path: 'selfHosted.rentPrice',
+        labelKey: 'drift.label.selfHosted.rentPrice',
+        unit: 'usd-per-node-hour',
+        currency: null,
+        before: 30,
+        after: 34.32,
+        recordId: 'h200-crusoe-on-demand',
+        checked: '2026-08-01',
+      },
     ]);
     // 34.32 per node-hour is today's rate exactly: no drift.
     s.selfHosted.rentPrice = 34.32;
@@ -69,13 +96,22 @@ describe('catalogDrift', () => {
     const s = defaultScenario();
     s.api.listCurrency = 'CNY';
     expect(catalogDrift(s)).toEqual([
-      { path: 'api.listCurrency', labelKey: 'drift.label.api.listCurrency', unit: 'currency', currency: null, before: 'CNY', after: 'USD', recordId: 'moonshot-kimi-k2.6', checked: '2026-05-22' },
+      {
+        path: 'api.listCurrency',
+        labelKey: 'drift.label.api.listCurrency',
+        unit: 'currency',
+        currency: null,
+        before: 'CNY',
+        after: 'USD',
+        recordId: 'moonshot-kimi-k2.6',
+        checked: '2026-05-22',
+      },
     ]);
   });
 });
 
 describe('applyCatalogValues', () => {
-  it('sets exactly the listed figures to today\'s values', () => {
+  it("sets exactly the listed figures to today's values", () => {
     const s = defaultScenario();
     s.api.priceOutputPerM = 3.2;
     s.selfHosted.rentPrice = 3.5;

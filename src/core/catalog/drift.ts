@@ -56,7 +56,15 @@ const round6 = (v: number) => Math.round(v * 1e6) / 1e6;
 export function catalogDrift(scenario: Scenario): CatalogDrift[] {
   const out: CatalogDrift[] = [];
   const { api, selfHosted: sh } = scenario;
-  const item = (path: DriftPath, unit: DriftUnit, before: number | string, after: number | string, recordId: string, checked: string, currency: CatalogDrift['currency'] = null): void => {
+  const item = (
+    path: DriftPath,
+    unit: DriftUnit,
+    before: number | string,
+    after: number | string,
+    recordId: string,
+    checked: string,
+    currency: CatalogDrift['currency'] = null,
+  ): void => {
     out.push({ path, labelKey: `drift.label.${path}`, unit, currency, before, after, recordId, checked });
   };
 
@@ -70,7 +78,10 @@ export function catalogDrift(scenario: Scenario): CatalogDrift[] {
     // The invoice: in the list currency, or (a relay) in another currency at a fixed peg.
     if (api.invoiceCurrency !== rec.invoiceCurrency) item('api.invoiceCurrency', 'currency', api.invoiceCurrency, rec.invoiceCurrency, offer.id, checked);
     if (rec.invoiceFx === 'peg' && api.invoiceFx === 'peg' && api.pegInvoicePerListUnit !== rec.pegInvoicePerListUnit) {
-      item('api.pegInvoicePerListUnit', 'peg', api.pegInvoicePerListUnit, rec.pegInvoicePerListUnit, offer.id, checked, { before: api.invoiceCurrency, after: rec.invoiceCurrency });
+      item('api.pegInvoicePerListUnit', 'peg', api.pegInvoicePerListUnit, rec.pegInvoicePerListUnit, offer.id, checked, {
+        before: api.invoiceCurrency,
+        after: rec.invoiceCurrency,
+      });
     }
     const prices = [
       ['api.priceInputPerM', api.priceInputPerM, rec.priceInputPerM],
@@ -151,13 +162,20 @@ export function catalogBasis(scenario: Scenario): CatalogBasis {
   const entered: CatalogBasis['entered'] = [];
 
   const offer = api.offerId ? findApiOffer(api.offerId) : undefined;
-  const apiDrift = drift.has('api.listCurrency') || drift.has('api.invoiceCurrency') || drift.has('api.pegInvoicePerListUnit') || drift.has('api.priceInputPerM') || drift.has('api.priceCachedInputPerM') || drift.has('api.priceOutputPerM');
+  const apiDrift =
+    drift.has('api.listCurrency') ||
+    drift.has('api.invoiceCurrency') ||
+    drift.has('api.pegInvoicePerListUnit') ||
+    drift.has('api.priceInputPerM') ||
+    drift.has('api.priceCachedInputPerM') ||
+    drift.has('api.priceOutputPerM');
   if (offer && !apiDrift) records.push({ role: 'api-offer', recordId: offer.id, checked: offer.source.checked });
   else entered.push('api-prices');
 
   if (sh.costMode === 'rent') {
     const rate = sh.rentPriceId ? findGpuPrice(sh.rentPriceId) : undefined;
-    if (rate && rate.gpuId === sh.gpuId && !drift.has('selfHosted.rentPrice')) records.push({ role: 'gpu-rent', recordId: rate.id, checked: rate.source.checked });
+    if (rate && rate.gpuId === sh.gpuId && !drift.has('selfHosted.rentPrice'))
+      records.push({ role: 'gpu-rent', recordId: rate.id, checked: rate.source.checked });
     else entered.push('gpu-rent');
   } else {
     entered.push('gpu-purchase');

@@ -51,7 +51,7 @@ const H200_SURVEY: SourceRef = {
   title: 'Public GitHub file "H200 GPU Pricing Summary" (repository name not recorded)',
   checked: '2026-01-02',
   kind: 'community',
-  note: 'Survey citing each provider\'s pricing page; assumed on-demand.',
+  note: "Survey citing each provider's pricing page; assumed on-demand.",
 };
 
 const CLIFFCENTER: SourceRef = {
@@ -61,15 +61,7 @@ const CLIFFCENTER: SourceRef = {
   note: 'Same post: InferenceMAX break-even vs H200 on Llama-70B chat is MI300X < $1.90/h, MI325X < $2.50/h.',
 };
 
-const price = (
-  id: string,
-  gpuId: string,
-  provider: string,
-  tier: GpuPriceTier,
-  usdPerGpuHour: number,
-  source: SourceRef,
-  note?: string,
-): GpuPriceRecord => ({
+const price = (id: string, gpuId: string, provider: string, tier: GpuPriceTier, usdPerGpuHour: number, source: SourceRef, note?: string): GpuPriceRecord => ({
   id,
   gpuId,
   provider,
@@ -120,7 +112,15 @@ const h200SurveyPrices = H200_SURVEY_POINTS.map(([provider, slug, usd]) =>
 
 export const GPU_PRICES: readonly GpuPriceRecord[] = [
   // ── §3.2 on-demand list prices, 2026-08-01 ─────────────────────────────────────────
-  price('h100-aws-on-demand', 'h100-sxm', 'AWS', 'on-demand', 6.88, JS, 'p5.48xlarge $55.04 per 8-GPU node; AWS cut P5 prices in June 2025 (older trackers still show $98.32).'),
+  price(
+    'h100-aws-on-demand',
+    'h100-sxm',
+    'AWS',
+    'on-demand',
+    6.88,
+    JS,
+    'p5.48xlarge $55.04 per 8-GPU node; AWS cut P5 prices in June 2025 (older trackers still show $98.32).',
+  ),
   price('h200-aws-on-demand', 'h200-sxm', 'AWS', 'on-demand', 7.91, JS, 'p5en.'),
   price('b200-aws-on-demand', 'b200', 'AWS', 'on-demand', 14.24, JS, 'p6-b200 $113.93 per 8-GPU node.'),
   price('b300-aws-on-demand', 'b300', 'AWS', 'on-demand', 17.8, JS),
@@ -137,7 +137,15 @@ export const GPU_PRICES: readonly GpuPriceRecord[] = [
   price('h100-crusoe-on-demand', 'h100-sxm', 'Crusoe', 'on-demand', 3.9, JS),
   price('h200-crusoe-on-demand', 'h200-sxm', 'Crusoe', 'on-demand', 4.29, JS),
   price('mi300x-crusoe-on-demand', 'mi300x', 'Crusoe', 'on-demand', 3.45, JS),
-  price('h100-lambda-on-demand', 'h100-sxm', 'Lambda', 'on-demand', 3.99, JS, '8-GPU pricing. Conflict: the skypilot catalog snapshot gives $23.92/h per 8×H100 SXM5 node = 2.99 (h100-lambda-skypilot-on-demand).'),
+  price(
+    'h100-lambda-on-demand',
+    'h100-sxm',
+    'Lambda',
+    'on-demand',
+    3.99,
+    JS,
+    '8-GPU pricing. Conflict: the skypilot catalog snapshot gives $23.92/h per 8×H100 SXM5 node = 2.99 (h100-lambda-skypilot-on-demand).',
+  ),
   price('b200-lambda-on-demand', 'b200', 'Lambda', 'on-demand', 6.69, JS),
   price('h100-runpod-on-demand', 'h100-sxm', 'RunPod (Secure Cloud)', 'on-demand', 2.99, JS),
   price('h200-runpod-on-demand', 'h200-sxm', 'RunPod (Secure Cloud)', 'on-demand', 4.39, JS),
@@ -146,7 +154,15 @@ export const GPU_PRICES: readonly GpuPriceRecord[] = [
   price('h100-together-on-demand', 'h100-sxm', 'Together AI', 'on-demand', 3.99, JS),
   price('h200-together-on-demand', 'h200-sxm', 'Together AI', 'on-demand', 5.99, JS),
   price('b200-together-on-demand', 'b200', 'Together AI', 'on-demand', 8.19, JS),
-  price('h100-vast-on-demand', 'h100-sxm', 'Vast.ai (median, verified hosts)', 'on-demand', 3.15, JS, 'Median of 21 listings; the SXM/PCIe split is not stated.'),
+  price(
+    'h100-vast-on-demand',
+    'h100-sxm',
+    'Vast.ai (median, verified hosts)',
+    'on-demand',
+    3.15,
+    JS,
+    'Median of 21 listings; the SXM/PCIe split is not stated.',
+  ),
   price('h200-vast-on-demand', 'h200-sxm', 'Vast.ai (median, verified hosts)', 'on-demand', 4.21, JS, 'Median of 7 listings.'),
   price('b200-vast-on-demand', 'b200', 'Vast.ai (median, verified hosts)', 'on-demand', 6.69, JS, 'Median of 25 listings.'),
 
@@ -156,8 +172,15 @@ export const GPU_PRICES: readonly GpuPriceRecord[] = [
   price('b200-nebius-on-demand', 'b200', 'Nebius', 'on-demand', 5.5, SKYPILOT_NEBIUS, '$44.00/h per 8×B200 node.'),
   price('h100-nebius-spot', 'h100-sxm', 'Nebius', 'spot', 1.25, SKYPILOT_NEBIUS, 'Spot: can be pre-empted.'),
   price('h200-nebius-spot', 'h200-sxm', 'Nebius', 'spot', 1.45, SKYPILOT_NEBIUS, 'Spot: can be pre-empted.'),
-  price('h100-lambda-skypilot-on-demand', 'h100-sxm', 'Lambda', 'on-demand', 2.99, SKYPILOT_LAMBDA,
-    '$23.92/h per 8×H100 SXM5 node; a single H100 is 3.29. Conflict with the 3.99 in juliensimon gpus.py (2026-08-01), which is newer.'),
+  price(
+    'h100-lambda-skypilot-on-demand',
+    'h100-sxm',
+    'Lambda',
+    'on-demand',
+    2.99,
+    SKYPILOT_LAMBDA,
+    '$23.92/h per 8×H100 SXM5 node; a single H100 is 3.29. Conflict with the 3.99 in juliensimon gpus.py (2026-08-01), which is newer.',
+  ),
   price('h100-aws-capacity-block', 'h100-sxm', 'AWS EC2 Capacity Blocks', 'reserved', 4.916, AWS_CAPACITY_BLOCKS, 'p5 $39.33/h per 8-GPU instance.'),
   price('h200-aws-capacity-block', 'h200-sxm', 'AWS EC2 Capacity Blocks', 'reserved', 5.408, AWS_CAPACITY_BLOCKS, 'p5e $43.26/h per 8-GPU instance.'),
   price('h100-market-median-2026-05', 'h100-sxm', 'Market median (37 providers)', 'on-demand', 2.95, {
@@ -169,7 +192,15 @@ export const GPU_PRICES: readonly GpuPriceRecord[] = [
   price('mi300x-tensorwave-on-demand', 'mi300x', 'TensorWave', 'on-demand', 1.5, CLIFFCENTER),
   price('mi300x-crusoe-spot', 'mi300x', 'Crusoe', 'spot', 1.71, CLIFFCENTER, 'Spot: can be pre-empted.'),
   price('mi300x-vultr-on-demand', 'mi300x', 'Vultr', 'on-demand', 1.85, CLIFFCENTER),
-  price('mi300x-oracle-on-demand', 'mi300x', 'Oracle Cloud (OCI)', 'on-demand', 6.0, CLIFFCENTER, 'The source gives "Azure/Oracle 6.00" together; Azure is recorded from juliensimon gpus.py.'),
+  price(
+    'mi300x-oracle-on-demand',
+    'mi300x',
+    'Oracle Cloud (OCI)',
+    'on-demand',
+    6.0,
+    CLIFFCENTER,
+    'The source gives "Azure/Oracle 6.00" together; Azure is recorded from juliensimon gpus.py.',
+  ),
   price('mi325x-tensorwave-on-demand', 'mi325x', 'TensorWave', 'on-demand', 1.95, CLIFFCENTER),
   ...h200SurveyPrices,
 
@@ -177,14 +208,35 @@ export const GPU_PRICES: readonly GpuPriceRecord[] = [
   ...semianalysisPrices,
 
   // ── Figures quoted by the source articles (claims) ─────────────────────────────────
-  price('h100-article-000', 'h100-sxm', 'Lambda Labs (per article 000)', 'on-demand', 4.0, ARTICLE_SOURCES.a000,
+  price(
+    'h100-article-000',
+    'h100-sxm',
+    'Lambda Labs (per article 000)',
+    'on-demand',
+    4.0,
+    ARTICLE_SOURCES.a000,
     'Article 000: an 8× H100 cluster "kostet auf Lambda Labs ~32 $/h (24/7), also ~23.000 $/Monat"; 32 / 8 = 4.00 per GPU-hour ' +
-      '(32 × 730 h = $23,360 per month).'),
-  price('h100-article-000-runpod-spot', 'h100-sxm', 'RunPod spot (per article 000)', 'spot', 4.5, ARTICLE_SOURCES.a000,
-    'Article 000: a pilot on 4× H100 "gemietet über RunPod-Spot, 18 $/h"; 18 / 4 = 4.50 per GPU-hour.'),
-  price('h100-article-004', 'h100-sxm', 'Lambda Labs (per article 004)', 'on-demand', 0.6025, ARTICLE_SOURCES.a004,
+      '(32 × 730 h = $23,360 per month).',
+  ),
+  price(
+    'h100-article-000-runpod-spot',
+    'h100-sxm',
+    'RunPod spot (per article 000)',
+    'spot',
+    4.5,
+    ARTICLE_SOURCES.a000,
+    'Article 000: a pilot on 4× H100 "gemietet über RunPod-Spot, 18 $/h"; 18 / 4 = 4.50 per GPU-hour.',
+  ),
+  price(
+    'h100-article-004',
+    'h100-sxm',
+    'Lambda Labs (per article 004)',
+    'on-demand',
+    0.6025,
+    ARTICLE_SOURCES.a004,
     'Article 004: 8× H100 80GB, "Cloud-Kosten: 4,82 $/Std. bei Lambda Labs". The article uses this as the rate of the whole cluster: ' +
       'its fixed cost "3.469 $ Cloud" per month equals 4.82 × 24 × 30 = $3,470, so the per-GPU rate is 4.82 / 8 = 0.6025. ' +
       'That is far below every other H100 quote here (article 000 puts the same cluster at ~$32/h, i.e. 4.00 per GPU-hour); ' +
-      'read as a per-GPU rate, 4.82 would be in line with on-demand list prices but the article\'s monthly total would be 8× higher ($27,763 at 720 h).'),
+      "read as a per-GPU rate, 4.82 would be in line with on-demand list prices but the article's monthly total would be 8× higher ($27,763 at 720 h).",
+  ),
 ];

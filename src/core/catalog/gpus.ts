@@ -320,7 +320,7 @@ export const GPUS: readonly GpuRecord[] = [
       title: 'NVIDIA L40S datasheet table (reseller mirrors)',
       checked: COMPILED,
       kind: 'vendor',
-      note: 'GDDR6, no NVLink. Scale-up 32 GB/s = the datasheet\'s PCIe Gen4 64 GB/s bidirectional, halved.',
+      note: "GDDR6, no NVLink. Scale-up 32 GB/s = the datasheet's PCIe Gen4 64 GB/s bidirectional, halved.",
     },
   },
   {

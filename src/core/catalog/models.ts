@@ -21,7 +21,7 @@ const KIMI_K2_README: SourceRef = {
 const KIMI_K2X_NOTE =
   'Same text geometry as Kimi K2 (61 layers, MLA 512+64, 384 experts top-8 + 1 shared). ' +
   'Routed experts released in INT4 (compressed-tensors, group 32); attention, shared expert and lm_head BF16. ' +
-  'Checkpoint ≈594 GB is the hardware reference\'s calculation assuming BF16 group scales; total ≈1.03T parameters calculated, ~32B active.';
+  "Checkpoint ≈594 GB is the hardware reference's calculation assuming BF16 group scales; total ≈1.03T parameters calculated, ~32B active.";
 
 /** K2.5 / K2.6 / K2-Thinking share the K2 text geometry; values from HF config.json as reproduced in public fixtures. */
 const kimiK2xSource = (model: string, extraNote = ''): SourceRef => ({
@@ -122,7 +122,7 @@ export const MODELS: readonly ModelRecord[] = [
         '24 MLA layers + 69 KDA linear-attention layers (96 heads, key/value dim 128). Routed experts MXFP4 (group 32, uint8 scale), rest BF16. ' +
         '2.78T total (2.723T routed) and ≈104B active are calculated (vendor headline 2.8T; active count not official). ' +
         'Latent MoE: expert dim 3584→3072. extraStatePerLayer 110,592 elements is derived, assuming a short-convolution kernel of 4 ' +
-        '(3 cached steps × q/k/v × 96 × 128); it reproduces the reference\'s ~15 MiB per sequence in BF16, but the kernel size is unverified. ' +
+        "(3 cached steps × q/k/v × 96 × 128); it reproduces the reference's ~15 MiB per sequence in BF16, but the kernel size is unverified. " +
         'Released 2026-07-16 (weights complete by 2026-07-27 per article 003). 2.8T × 4 bit = 1.4 TB is only the theoretical floor. ' +
         'A community claim of an 8× H100 minimum (~700 GB aggregate, article 002) cannot hold these weights.',
     },
@@ -250,7 +250,7 @@ export const MODELS: readonly ModelRecord[] = [
         // MLP 3 × 16,384 × 53,248 = 2,617,245,696. BF16: attention + embedding and head
         // 2 × 128,256 × 16,384 = 4.203B + the MLPs of layers 0 and 125 = 81.311B.
         bf16ParamsB: (126 * 570_425_344 + 2 * 128_256 * 16_384 + 2 * 2_617_245_696) / 1e9,
-        label: 'FP8 (Meta\'s FP8 checkpoint: FP8 MLPs, BF16 attention, embeddings and first and last layers)',
+        label: "FP8 (Meta's FP8 checkpoint: FP8 MLPs, BF16 attention, embeddings and first and last layers)",
         source: {
           title: 'meta-llama/Llama-3.1-405B-Instruct-FP8 config.json (quantization_config.modules_to_not_convert)',
           url: 'https://huggingface.co/meta-llama/Llama-3.1-405B-Instruct-FP8',
@@ -320,7 +320,7 @@ export const MODELS: readonly ModelRecord[] = [
       note:
         'Vendor: 117B total / 5.1B active; 116.83B calculated. Alternating sliding-window (128 tokens) and full attention layers. ' +
         'MoE weights MXFP4 (4.25 bits/param incl. scales), rest BF16. Checkpoint 60.8 GiB per model card = 65.28e9 bytes ' +
-        '(the reference\'s own calculation gives 65.3 GB). Vendor-anchored check: fits a single 80 GB GPU.',
+        "(the reference's own calculation gives 65.3 GB). Vendor-anchored check: fits a single 80 GB GPU.",
     },
   },
   {

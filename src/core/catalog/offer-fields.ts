@@ -10,7 +10,22 @@ type ApiOffer = Scenario['api'];
  * market rate. The inputs panel, its "use catalog value" and the catalog-drift notice all
  * read the record through this one function.
  */
-export function apiFieldsFromOffer(rec: ApiOfferRecord): Pick<ApiOffer, 'offerId' | 'provider' | 'model' | 'channel' | 'listCurrency' | 'priceInputPerM' | 'priceCachedInputPerM' | 'priceOutputPerM' | 'invoiceCurrency' | 'invoiceFx' | 'pegInvoicePerListUnit'> {
+export function apiFieldsFromOffer(
+  rec: ApiOfferRecord,
+): Pick<
+  ApiOffer,
+  | 'offerId'
+  | 'provider'
+  | 'model'
+  | 'channel'
+  | 'listCurrency'
+  | 'priceInputPerM'
+  | 'priceCachedInputPerM'
+  | 'priceOutputPerM'
+  | 'invoiceCurrency'
+  | 'invoiceFx'
+  | 'pegInvoicePerListUnit'
+> {
   return {
     offerId: rec.id,
     provider: rec.provider,
@@ -35,6 +50,7 @@ export function offerMatchesRecord(api: ApiOffer, rec: ApiOfferRecord): boolean 
     api.priceCachedInputPerM === r.priceCachedInputPerM &&
     api.listCurrency === r.listCurrency &&
     api.invoiceCurrency === r.invoiceCurrency &&
-    (api.invoiceCurrency === api.listCurrency || (api.invoiceFx === r.invoiceFx && (api.invoiceFx === 'market' || api.pegInvoicePerListUnit === r.pegInvoicePerListUnit)))
+    (api.invoiceCurrency === api.listCurrency ||
+      (api.invoiceFx === r.invoiceFx && (api.invoiceFx === 'market' || api.pegInvoicePerListUnit === r.pegInvoicePerListUnit)))
   );
 }

@@ -225,7 +225,11 @@ describe('the published series match their source files', () => {
  * row: one configuration, one date, one run per series.
  */
 describe('the InferenceX single-node series match their rows', () => {
-  const extract = JSON.parse(readFileSync(resolve(FIXTURES, 'inferencex-app-fork_history_dsr1_single-node_extract.json'), 'utf8')) as { id: string; rowIndexes: number[]; rows: (ApiRow & Record<string, unknown>)[] }[];
+  const extract = JSON.parse(readFileSync(resolve(FIXTURES, 'inferencex-app-fork_history_dsr1_single-node_extract.json'), 'utf8')) as {
+    id: string;
+    rowIndexes: number[];
+    rows: (ApiRow & Record<string, unknown>)[];
+  }[];
   it('holds 14 series, each with its rows', () => {
     expect(INFERENCEX_SERIES).toHaveLength(14);
     expect(extract.map((e) => e.id).sort()).toEqual(INFERENCEX_SERIES.map((s) => s.id).sort());
@@ -252,10 +256,19 @@ describe('the InferenceX single-node series match their rows', () => {
         expect(1 / at('median_tpot')).toBeCloseTo(at('median_intvty'), 4);
         expect(p.outputTokensPerS).toBeCloseTo(at('output_tput_per_gpu') * s.gpus, 1);
         expect(p.totalTokensPerS).toBeCloseTo(at('tput_per_gpu') * s.gpus, 1);
-        for (const [key, metric] of [['ttftMs', 'ttft'], ['tpotMs', 'tpot'], ['e2elMs', 'e2el'], ['itlMs', 'itl']] as const) {
+        for (const [key, metric] of [
+          ['ttftMs', 'ttft'],
+          ['tpotMs', 'tpot'],
+          ['e2elMs', 'e2el'],
+          ['itlMs', 'itl'],
+        ] as const) {
           // ITL is kept only where it is a per-token latency (see the entry's note).
           if (key === 'itlMs' && Object.keys(p.itlMs).length === 0) continue;
-          for (const [stat, name] of [['p50', 'median'], ['p90', 'p90'], ['p99', 'p99']] as const) {
+          for (const [stat, name] of [
+            ['p50', 'median'],
+            ['p90', 'p90'],
+            ['p99', 'p99'],
+          ] as const) {
             // A statistic the row lacks is not in the point either.
             if (typeof row.metrics[`${name}_${metric}`] !== 'number') expect(p[key][stat]).toBeUndefined();
             else expect(p[key][stat], `${e.id} conc ${row.conc} ${key}.${stat}`).toBeCloseTo(at(`${name}_${metric}`) * 1000, 2);

@@ -53,7 +53,10 @@ export const publishedSourceSchema = z.strictObject({
   repo: z.string().max(140).nullable(),
   path: z.string().max(500).nullable(),
   /** 40-hex commit the file was read at. */
-  commit: z.string().regex(/^[0-9a-f]{40}$/).nullable(),
+  commit: z
+    .string()
+    .regex(/^[0-9a-f]{40}$/)
+    .nullable(),
   url: z.string().url().max(500).nullable(),
   /** ISO date (YYYY-MM-DD) the runs were measured. */
   measuredOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

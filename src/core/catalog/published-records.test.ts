@@ -2,13 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findGpu, findModel } from './catalog';
-import {
-  publishedRecordSchema,
-  recordBadgeLabel,
-  recordCountsFor,
-  recordsFor,
-  type PublishedRecord,
-} from './published-records';
+import { publishedRecordSchema, recordBadgeLabel, recordCountsFor, recordsFor, type PublishedRecord } from './published-records';
 import { MLPERF_V61_SLO_LIMITS, PUBLISHED_RECORDS } from './published-records.data';
 
 const REVIEW_DATE = '2026-12-01';
@@ -16,9 +10,7 @@ const FIXTURES = resolve(__dirname, '../../../fixtures/published');
 
 /** Rows of the summary.csv extract: every field quoted, no quotes inside fields. */
 function summaryRows(): Record<string, string>[] {
-  const [header, ...lines] = readFileSync(resolve(FIXTURES, 'mlperf-inference-v6.1_summary_llm-server-interactive_extract.csv'), 'utf8')
-    .trim()
-    .split('\n');
+  const [header, ...lines] = readFileSync(resolve(FIXTURES, 'mlperf-inference-v6.1_summary_llm-server-interactive_extract.csv'), 'utf8').trim().split('\n');
   const cells = (line: string): string[] => line.slice(1, -1).split('","');
   const keys = (header ?? '').split(',');
   return lines.map((line) => Object.fromEntries(cells(line).map((v, i) => [keys[i] ?? '', v])));
@@ -33,9 +25,7 @@ function confValue(key: string): number {
 }
 
 function record(submitter: string, platform: string, model: string, scenario: string): PublishedRecord {
-  const r = PUBLISHED_RECORDS.find(
-    (x) => x.submitter === submitter && x.platform === platform && x.mlperfModel === model && x.scenario === scenario,
-  );
+  const r = PUBLISHED_RECORDS.find((x) => x.submitter === submitter && x.platform === platform && x.mlperfModel === model && x.scenario === scenario);
   if (!r) throw new Error(`no record ${submitter} ${platform} ${model} ${scenario}`);
   return r;
 }

@@ -117,10 +117,7 @@ export function recordBadgeLabel(record: Pick<PublishedRecord, 'stack' | 'precis
 }
 
 /** Records for a model and GPU (catalog ids) that count for the user's SLO, highest tokens/s per GPU first. */
-export function recordsFor(
-  records: readonly PublishedRecord[],
-  query: { modelId: string; gpuId: string; slo: SloP99 },
-): PublishedRecord[] {
+export function recordsFor(records: readonly PublishedRecord[], query: { modelId: string; gpuId: string; slo: SloP99 }): PublishedRecord[] {
   return records
     .filter((r) => r.modelId === query.modelId && r.gpuId === query.gpuId && recordCountsFor(r, query.slo))
     .sort((a, b) => b.tokensPerSPerGpu - a.tokensPerSPerGpu);

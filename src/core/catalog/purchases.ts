@@ -71,7 +71,7 @@ export const GPU_PURCHASES: readonly GpuPurchaseRecord[] = [
       note:
         'GB200 NVL72 rack of 72 GPUs at ≈$3.0M–3.1M → ÷ 72 = $41,667–43,056 per GPU, including Grace CPUs, NVLink switches and rack. ' +
         'Date is the TweakTown article; the fetchlogic figure is undated. Power 1,667 W = ≈120 kW per rack ÷ 72 (kshirol-dev), ' +
-        'the GPU\'s share of the whole rack.',
+        "the GPU's share of the whole rack.",
     },
   },
 ];

@@ -53,7 +53,7 @@ const K2_RECIPE: SourceRef = {
   url: 'https://github.com/vllm-project/recipes/blob/6e1e1aa39e3abd5da0bfd6724473c319e2894611/models/moonshotai/Kimi-K2-Instruct.yaml',
   checked: '2026-12-01',
   kind: 'vendor',
-  note: 'Adapted from Moonshot\'s official Kimi-K2-Instruct deploy_guidance.md; H800 (80 GB) is not in the catalog, H200 is.',
+  note: "Adapted from Moonshot's official Kimi-K2-Instruct deploy_guidance.md; H800 (80 GB) is not in the catalog, H200 is.",
 };
 const GPT_OSS_RECIPE: SourceRef = {
   title: 'vllm-project/recipes models/openai/gpt-oss-120b.yaml',
@@ -87,7 +87,7 @@ const QWEN3_235B_RECIPE: SourceRef = {
   note:
     'Recipe dated 2026-04-17. Its MI300X launch serves Qwen/Qwen3-235B-A22B (the catalog model) with -tp 4, --max-model-len 32768 and ' +
     '--gpu-memory-utilization 0.8. The "4x H200" line is for the Instruct-2507 release (same geometry, 262,144-token context); it is ' +
-    'checked at the catalog model\'s own maximum of 40,960 tokens.',
+    "checked at the catalog model's own maximum of 40,960 tokens.",
 };
 
 const GLM45_README: SourceRef = {
@@ -129,7 +129,10 @@ export const SERVING_CLAIMS: readonly ServingClaim[] = [
     modelId: 'kimi-k3',
     weightFormat: 'mxfp4',
     kind: 'formula',
-    text: { en: 'vLLM recipe: vram_minimum_gb 1680 (“2.8T params × 0.5 byte/param × 1.2 headroom”).', de: 'vLLM-Rezept: vram_minimum_gb 1680 („2,8T Parameter × 0,5 Byte/Parameter × 1,2 Reserve“).' },
+    text: {
+      en: 'vLLM recipe: vram_minimum_gb 1680 (“2.8T params × 0.5 byte/param × 1.2 headroom”).',
+      de: 'vLLM-Rezept: vram_minimum_gb 1680 („2,8T Parameter × 0,5 Byte/Parameter × 1,2 Reserve“).',
+    },
     source: K3_RECIPE,
     vramMinimumGB: 1680,
     formula: '2,800 × 0.5 × 1.2 = 1,680',
@@ -187,7 +190,10 @@ export const SERVING_CLAIMS: readonly ServingClaim[] = [
     modelId: 'gpt-oss-120b',
     weightFormat: 'mxfp4',
     kind: 'fits',
-    text: { en: 'OpenAI: gpt-oss-120b “fits into a single 80GB GPU (like NVIDIA H100 or AMD MI300X)”.', de: 'OpenAI: gpt-oss-120b „passt auf eine einzelne 80-GB-GPU (etwa NVIDIA H100 oder AMD MI300X)“.' },
+    text: {
+      en: 'OpenAI: gpt-oss-120b “fits into a single 80GB GPU (like NVIDIA H100 or AMD MI300X)”.',
+      de: 'OpenAI: gpt-oss-120b „passt auf eine einzelne 80-GB-GPU (etwa NVIDIA H100 oder AMD MI300X)“.',
+    },
     source: GPT_OSS_CARD,
     gpuId: 'h100-sxm',
     count: 1,

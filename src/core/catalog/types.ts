@@ -89,13 +89,7 @@ export interface ApiOfferRecord {
   source: SourceRef;
 }
 
-export type GpuPriceTier =
-  | 'on-demand'
-  | 'reserved'
-  | 'spot'
-  | 'tco-hyperscaler'
-  | 'tco-neocloud'
-  | 'rental-3yr';
+export type GpuPriceTier = 'on-demand' | 'reserved' | 'spot' | 'tco-hyperscaler' | 'tco-neocloud' | 'rental-3yr';
 
 export interface GpuPriceRecord {
   id: string;

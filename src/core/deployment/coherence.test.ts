@@ -63,7 +63,13 @@ describe('one deployment, one story', () => {
 
   it('kv-short: MiniMax M2 on 8× H100 starts but holds fewer than 48 sequences of 64K: a warning, not a blocker', () => {
     const s = presetScenario('a004-m27-gpt55');
-    expect([s.selfHosted.modelId, s.selfHosted.gpuId, s.selfHosted.gpusPerReplica, s.hardware.contextLength, s.hardware.concurrentSequences]).toEqual(['minimax-m2', 'h100-sxm', 8, 65_536, 48]);
+    expect([s.selfHosted.modelId, s.selfHosted.gpuId, s.selfHosted.gpusPerReplica, s.hardware.contextLength, s.hardware.concurrentSequences]).toEqual([
+      'minimax-m2',
+      'h100-sxm',
+      8,
+      65_536,
+      48,
+    ]);
     const flags = flagsOf(s);
     expect(flags.map((f) => f.code)).not.toContain('does-not-fit');
     const flag = only(flags, 'kv-short');
@@ -102,16 +108,22 @@ describe('one deployment, one story', () => {
     s.selfHosted.modelId = 'kimi-k3';
     s.selfHosted.gpuId = 'gb300';
     const measured = storeSeries(seriesFromPublished(KIMI_B200 as NonNullable<typeof KIMI_B200>));
-    s.selfHosted.capacity = { ...s.selfHosted.capacity, series: { ...measured, kind: 'measured', libraryId: null, publisher: null, model: 'meta-llama/Llama-3.1-8B-Instruct', hardware: 'TPU v5e' } };
+    s.selfHosted.capacity = {
+      ...s.selfHosted.capacity,
+      series: { ...measured, kind: 'measured', libraryId: null, publisher: null, model: 'meta-llama/Llama-3.1-8B-Instruct', hardware: 'TPU v5e' },
+    };
     const flags = flagsOf(s);
     expect(only(flags, 'throughput-model')).toMatchObject({ measured: 'meta-llama/Llama-3.1-8B-Instruct', model: 'Kimi K3' });
     expect(only(flags, 'throughput-gpu')).toMatchObject({ measured: 'TPU v5e', gpu: 'NVIDIA GB300 (NVL72)' });
     // Names that say ours, in a form the catalog does not list, are ours.
-    s.selfHosted.capacity = { ...s.selfHosted.capacity, series: { ...measured, kind: 'measured', libraryId: null, publisher: null, model: 'kimi-k3-int4-w4a16 (our build)', hardware: 'GB300 rack 4' } };
+    s.selfHosted.capacity = {
+      ...s.selfHosted.capacity,
+      series: { ...measured, kind: 'measured', libraryId: null, publisher: null, model: 'kimi-k3-int4-w4a16 (our build)', hardware: 'GB300 rack 4' },
+    };
     expect(flagsOf(s).filter((f) => f.code.startsWith('throughput'))).toEqual([]);
   });
 
-  it('rent-gpu: the GPU became a GB300 and the rent is still Crusoe\'s H200 rate; the fix is the GB300\'s median catalog rate', () => {
+  it("rent-gpu: the GPU became a GB300 and the rent is still Crusoe's H200 rate; the fix is the GB300's median catalog rate", () => {
     const s = defaultScenario();
     s.selfHosted.modelId = 'kimi-k3';
     s.selfHosted.gpuId = 'gb300';
@@ -158,10 +170,19 @@ describe('one deployment, one story', () => {
     const s = defaultScenario();
     s.selfHosted.throughput = { ...s.selfHosted.throughput, atInputTokens: 1_000, atOutputTokens: 100, prefillTokensPerSecond: null };
     // Workload: 12,000 in, 800 out + 1,200 reasoning = 2,000 out per request.
-    expect(only(flagsOf(s), 'lengths-differ')).toMatchObject({ severity: 'blocker', at: { input: 1_000, output: 100 }, workload: { input: 12_000, output: 2_000 } });
+    expect(only(flagsOf(s), 'lengths-differ')).toMatchObject({
+      severity: 'blocker',
+      at: { input: 1_000, output: 100 },
+      workload: { input: 12_000, output: 2_000 },
+    });
     // Blockers come first.
     s.selfHosted.modelId = 'kimi-k3';
-    expect(flagsOf(s).slice(0, 2).map((f) => f.code).sort()).toEqual(['does-not-fit', 'lengths-differ']);
+    expect(
+      flagsOf(s)
+        .slice(0, 2)
+        .map((f) => f.code)
+        .sort(),
+    ).toEqual(['does-not-fit', 'lengths-differ']);
     // With a prefill rate the figure is carried over: no flag.
     const carried = defaultScenario();
     carried.selfHosted.throughput = { ...carried.selfHosted.throughput, atInputTokens: 1_000, atOutputTokens: 100, prefillTokensPerSecond: 25_000 };

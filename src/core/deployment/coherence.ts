@@ -89,7 +89,17 @@ export type CoherenceFlag =
   /** The hardware fit says the model does not start on one replica's GPUs (weights, or not one sequence of the context). */
   | { code: 'does-not-fit'; severity: 'blocker'; model: string; gpu: string; gpus: number; shortPerGpuBytes: number; fix: CoherenceFix | null }
   /** The weights fit, but the KV cache holds fewer sequences of the context than the set-up runs at once. */
-  | { code: 'kv-short'; severity: 'warning'; model: string; gpu: string; gpus: number; sequences: number; wanted: number; context: number; fix: CoherenceFix | null }
+  | {
+      code: 'kv-short';
+      severity: 'warning';
+      model: string;
+      gpu: string;
+      gpus: number;
+      sequences: number;
+      wanted: number;
+      context: number;
+      fix: CoherenceFix | null;
+    }
   /** The throughput was measured on another model. */
   | { code: 'throughput-model'; severity: 'warning'; measured: string; model: string; fix: CoherenceFix | null }
   /** The throughput was measured on another GPU (or a figure was entered for another GPU). */
@@ -178,7 +188,11 @@ function apiModelId(api: Scenario['api']): string | null {
   return modelIdOf(api.model);
 }
 
-export function deploymentSummary(s: Pick3, results: Pick<CoherenceResults, 'hardware'>, context: CoherenceContext = { throughputFor: null }): DeploymentSummary {
+export function deploymentSummary(
+  s: Pick3,
+  results: Pick<CoherenceResults, 'hardware'>,
+  context: CoherenceContext = { throughputFor: null },
+): DeploymentSummary {
   const report = results.hardware.ok ? results.hardware.report : null;
   const chosen = report?.layouts.chosen ?? null;
   return {
@@ -238,16 +252,27 @@ export function coherence(s: Pick3, results: CoherenceResults, context: Coherenc
     // Weights and one sequence of the context fit: the engine starts and runs fewer sequences at once.
     const starts = r.memory.verdict.reason === 'kv-exceeds-remaining' && r.fixes.maxConcurrencyAtContext >= 1;
     if (starts) {
-      flags.push({ code: 'kv-short', severity: 'warning', model, gpu, gpus: sh.gpusPerReplica, sequences: r.fixes.maxConcurrencyAtContext, wanted: s.hardware.concurrentSequences, context: s.hardware.contextLength, fix });
-    } else flags.push({
-      code: 'does-not-fit',
-      severity: 'blocker',
-      model,
-      gpu,
-      gpus: sh.gpusPerReplica,
-      shortPerGpuBytes: Math.max(0, r.memory.usedPerGpu - r.memory.budgetPerGpu),
-      fix,
-    });
+      flags.push({
+        code: 'kv-short',
+        severity: 'warning',
+        model,
+        gpu,
+        gpus: sh.gpusPerReplica,
+        sequences: r.fixes.maxConcurrencyAtContext,
+        wanted: s.hardware.concurrentSequences,
+        context: s.hardware.contextLength,
+        fix,
+      });
+    } else
+      flags.push({
+        code: 'does-not-fit',
+        severity: 'blocker',
+        model,
+        gpu,
+        gpus: sh.gpusPerReplica,
+        shortPerGpuBytes: Math.max(0, r.memory.usedPerGpu - r.memory.budgetPerGpu),
+        fix,
+      });
   }
 
   const sizing = results.tco?.selfHosted.sizing ?? null;
@@ -268,7 +293,13 @@ export function coherence(s: Pick3, results: CoherenceResults, context: Coherenc
   // Llama-3.1-8B sweep does not size Kimi K3, whether or not the catalog holds Llama-3.1-8B.
   const otherModel = ev.modelId !== null ? ev.modelId !== sh.modelId : ev.modelText !== null && !saysOurs(ev.modelText, model);
   if (otherModel && sh.modelId !== 'custom') {
-    flags.push({ code: 'throughput-model', severity: 'warning', measured: ev.modelText ?? findModel(ev.modelId ?? '')?.name ?? ev.modelId ?? '', model, fix: useRoofline });
+    flags.push({
+      code: 'throughput-model',
+      severity: 'warning',
+      measured: ev.modelText ?? findModel(ev.modelId ?? '')?.name ?? ev.modelId ?? '',
+      model,
+      fix: useRoofline,
+    });
   }
   const otherGpu = ev.gpuId !== null ? ev.gpuId !== sh.gpuId : ev.gpuText !== null && !saysOurs(ev.gpuText, shortGpuName(gpu));
   if (otherGpu) {

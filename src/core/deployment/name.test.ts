@@ -3,7 +3,7 @@ import { DEFAULT_SCENARIO, defaultScenario } from '../scenario/defaults';
 import { autoName, followName, shortGpuName } from './name';
 
 describe('a title that follows the deployment', () => {
-  it('the example scenario\'s title is the one its deployment makes', () => {
+  it("the example scenario's title is the one its deployment makes", () => {
     expect(autoName(DEFAULT_SCENARIO)).toBe('Kimi K2.6: 8× H200 vs Moonshot API');
     expect(DEFAULT_SCENARIO.name).toBe('Kimi K2.6: 8× H200 vs Moonshot API');
   });

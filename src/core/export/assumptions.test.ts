@@ -25,7 +25,19 @@ describe('assumptions appendix', () => {
     const s = defaultScenario();
     const entered = assumptionRows(s).find((r) => r.key === 'selfHosted.throughput');
     expect(entered?.qualifiers).toEqual([s.selfHosted.throughput.basis, 'entered']);
-    s.selfHosted.throughput = { ...s.selfHosted.throughput, source: 'measured', tokensPerSecond: 1922, measuredRun: { label: 'sweep.json · rate 20', tool: 'vllm', fileHash: 'abc', outputTokensPerSecond: 1922, totalTokensPerSecond: 21142, concurrency: null } };
+    s.selfHosted.throughput = {
+      ...s.selfHosted.throughput,
+      source: 'measured',
+      tokensPerSecond: 1922,
+      measuredRun: {
+        label: 'sweep.json · rate 20',
+        tool: 'vllm',
+        fileHash: 'abc',
+        outputTokensPerSecond: 1922,
+        totalTokensPerSecond: 21142,
+        concurrency: null,
+      },
+    };
     const measured = assumptionRows(s).find((r) => r.key === 'selfHosted.throughput');
     expect(measured).toMatchObject({ value: 1922, qualifiers: [s.selfHosted.throughput.basis, 'measured', 'sweep.json · rate 20'] });
   });
@@ -49,12 +61,14 @@ describe('assumptions appendix', () => {
     expect(keys).toContain('pilot.thresholds.utilisationMin');
   });
 
-  it('says which inputs were entered and which are the example scenario\'s defaults', () => {
+  it("says which inputs were entered and which are the example scenario's defaults", () => {
     const s = defaultScenario();
     expect(withOrigin(assumptionRows(s)).filter((r) => r.origin === 'entered')).toEqual([]);
     s.workload.requestsPerDay = 45_000;
     s.selfHosted.staffFte = 2;
-    const entered = withOrigin(assumptionRows(s)).filter((r) => r.origin === 'entered').map((r) => r.key);
+    const entered = withOrigin(assumptionRows(s))
+      .filter((r) => r.origin === 'entered')
+      .map((r) => r.key);
     expect(entered.sort()).toEqual(['selfHosted.staffFte', 'workload.requestsPerDay']);
   });
 });

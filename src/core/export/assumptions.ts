@@ -46,7 +46,10 @@ function offerSourced(scenario: Scenario, field: 'priceInputPerM' | 'priceCached
 function offerPeg(scenario: Scenario): Pick<AssumptionRow, 'source' | 'custom'> {
   const offer = scenario.api.offerId ? findApiOffer(scenario.api.offerId) : undefined;
   if (!offer?.invoice) return { source: USER, custom: null };
-  const custom = offer.invoice.currency === scenario.api.invoiceCurrency && offer.invoice.perListUnit === scenario.api.pegInvoicePerListUnit ? null : { catalogValue: offer.invoice.perListUnit };
+  const custom =
+    offer.invoice.currency === scenario.api.invoiceCurrency && offer.invoice.perListUnit === scenario.api.pegInvoicePerListUnit
+      ? null
+      : { catalogValue: offer.invoice.perListUnit };
   return { source: offer.source, custom };
 }
 
@@ -69,8 +72,13 @@ export function withOrigin(rows: readonly AssumptionRow[]): AssumptionRow[] {
 export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   const { workload: w, api, selfHosted: sh, hardware: hw, pilot } = scenario;
   const rows: AssumptionRow[] = [];
-  const add = (group: AssumptionGroup, key: string, value: AssumptionRow['value'], unit: string, extra: Partial<Pick<AssumptionRow, 'source' | 'custom'>> = {}) =>
-    rows.push({ group, key, value, unit, source: extra.source ?? null, custom: extra.custom ?? null });
+  const add = (
+    group: AssumptionGroup,
+    key: string,
+    value: AssumptionRow['value'],
+    unit: string,
+    extra: Partial<Pick<AssumptionRow, 'source' | 'custom'>> = {},
+  ) => rows.push({ group, key, value, unit, source: extra.source ?? null, custom: extra.custom ?? null });
 
   // Workload
   add('workload', 'workload.mode', w.mode, '');
@@ -90,17 +98,31 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   add('workload', 'workload.retryRateSelfHosted', w.retryRateSelfHosted, 'share');
   add('workload', 'workload.acceptanceApi', w.acceptanceApi, 'share');
   add('workload', 'workload.acceptanceSelfHosted', w.acceptanceSelfHosted, 'share');
-  add('workload', w.profileMode === 'weekly' ? 'workload.weeklyProfile' : 'workload.peakToAverage', w.profileMode === 'weekly' ? 'shaped' : w.peakToAverage, w.profileMode === 'weekly' ? '' : '×');
+  add(
+    'workload',
+    w.profileMode === 'weekly' ? 'workload.weeklyProfile' : 'workload.peakToAverage',
+    w.profileMode === 'weekly' ? 'shaped' : w.peakToAverage,
+    w.profileMode === 'weekly' ? '' : '×',
+  );
 
   // API offer
   const offer = api.offerId ? findApiOffer(api.offerId) : undefined;
-  rows.push({ group: 'api', key: 'api.offer', value: `${api.provider} · ${api.model}`, unit: '', source: offer?.source ?? null, custom: null, qualifiers: [api.channel] });
+  rows.push({
+    group: 'api',
+    key: 'api.offer',
+    value: `${api.provider} · ${api.model}`,
+    unit: '',
+    source: offer?.source ?? null,
+    custom: null,
+    qualifiers: [api.channel],
+  });
   add('api', 'api.priceInputPerM', api.priceInputPerM, `${api.listCurrency}/1M tokens`, offerSourced(scenario, 'priceInputPerM'));
   add('api', 'api.priceCachedInputPerM', api.priceCachedInputPerM, `${api.listCurrency}/1M tokens`, offerSourced(scenario, 'priceCachedInputPerM'));
   add('api', 'api.priceOutputPerM', api.priceOutputPerM, `${api.listCurrency}/1M tokens`, offerSourced(scenario, 'priceOutputPerM'));
   if (api.invoiceCurrency !== api.listCurrency) {
     // How the list becomes the invoice: a relay's peg, or the market cross rate.
-    if (api.invoiceFx === 'peg') add('api', 'api.pegInvoicePerListUnit', api.pegInvoicePerListUnit, `${api.invoiceCurrency}/${api.listCurrency}`, offerPeg(scenario));
+    if (api.invoiceFx === 'peg')
+      add('api', 'api.pegInvoicePerListUnit', api.pegInvoicePerListUnit, `${api.invoiceCurrency}/${api.listCurrency}`, offerPeg(scenario));
     else add('api', 'api.invoiceFxMarket', invoicePerListUnit(scenario), `${api.invoiceCurrency}/${api.listCurrency}`);
   }
   // The invoice is paid at the market rate (the fx group holds the rates themselves).
@@ -109,7 +131,9 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   // Self-hosted deployment
   const model = findModel(sh.modelId);
   const gpu = findGpu(sh.gpuId);
-  add('selfHosted', 'selfHosted.modelId', model?.name ?? (sh.modelId === 'custom' ? hw.customModel?.name ?? 'custom' : sh.modelId), '', { source: model?.source ?? null });
+  add('selfHosted', 'selfHosted.modelId', model?.name ?? (sh.modelId === 'custom' ? (hw.customModel?.name ?? 'custom') : sh.modelId), '', {
+    source: model?.source ?? null,
+  });
   add('selfHosted', 'selfHosted.gpuId', gpu?.name ?? sh.gpuId, '', { source: gpu?.source ?? null });
   add('selfHosted', 'selfHosted.gpusPerReplica', sh.gpusPerReplica, 'GPUs');
   add('selfHosted', 'selfHosted.replicas', sh.replicas, 'replicas');
@@ -147,12 +171,22 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
     if (sh.billing.mode === 'reserved') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
   } else if (sh.hoursMode === 'always') add('selfHosted', 'selfHosted.hours', 730, 'h/month');
   else add('selfHosted', 'selfHosted.schedule', `${sh.scheduleHoursPerDay} h × ${sh.scheduleDaysPerWeek} d`, 'per week');
-  add('selfHosted', 'selfHosted.staffFte', sh.staffFte, sh.scaling.staffPer === 'deployment' ? 'FTE' : sh.scaling.staffPer === 'node' ? 'FTE/node' : 'FTE/replica');
+  add(
+    'selfHosted',
+    'selfHosted.staffFte',
+    sh.staffFte,
+    sh.scaling.staffPer === 'deployment' ? 'FTE' : sh.scaling.staffPer === 'node' ? 'FTE/node' : 'FTE/replica',
+  );
   if (sh.scaling.minOnCallFte > 0) add('selfHosted', 'selfHosted.scaling.minOnCallFte', sh.scaling.minOnCallFte, 'FTE');
   if (sh.scaling.otherPerNodeMonthly > 0) add('selfHosted', 'selfHosted.scaling.otherPerNodeMonthly', sh.scaling.otherPerNodeMonthly, 'USD/node/month');
   add('selfHosted', 'selfHosted.staffLoadedYearlyUsd', sh.staffLoadedYearlyUsd, 'USD/year');
   add('selfHosted', 'selfHosted.upgradeHoursPerMonth', sh.upgradeHoursPerMonth, 'h/month');
-  add('selfHosted', 'selfHosted.otherMonthly', sh.otherMonthly.reduce((a, o) => a + o.usd, 0), 'USD/month');
+  add(
+    'selfHosted',
+    'selfHosted.otherMonthly',
+    sh.otherMonthly.reduce((a, o) => a + o.usd, 0),
+    'USD/month',
+  );
   add('selfHosted', 'selfHosted.oneTimeUsd', sh.oneTimeUsd, 'USD');
   add('selfHosted', 'selfHosted.horizonMonths', sh.horizonMonths, 'months');
   // The outlook over the horizon (core/tco/horizon.ts): user input.
@@ -164,8 +198,21 @@ export function assumptionRows(scenario: Scenario): AssumptionRow[] {
   const capacity = resolveCapacity(sh);
   // A measured single figure names its run, as the badge on the TCO page does.
   const singleRun = sh.throughput.source === 'measured' && sh.throughput.measuredRun ? [sh.throughput.measuredRun.label] : [];
-  const seriesNames = capacity.fromSingleFigure ? singleRun : [capacity.stored.fileName ?? (capacity.stored.publisher && capacity.stored.date ? `${capacity.stored.publisher}, ${capacity.stored.date}` : capacity.stored.label)];
-  rows.push({ group: 'selfHosted', key: 'selfHosted.throughput', value: capacity.tokensPerSecond, unit: 'tokens/s', source: null, custom: null, qualifiers: [sh.throughput.basis, capacity.kind, ...seriesNames] });
+  const seriesNames = capacity.fromSingleFigure
+    ? singleRun
+    : [
+        capacity.stored.fileName ??
+          (capacity.stored.publisher && capacity.stored.date ? `${capacity.stored.publisher}, ${capacity.stored.date}` : capacity.stored.label),
+      ];
+  rows.push({
+    group: 'selfHosted',
+    key: 'selfHosted.throughput',
+    value: capacity.tokensPerSecond,
+    unit: 'tokens/s',
+    source: null,
+    custom: null,
+    qualifiers: [sh.throughput.basis, capacity.kind, ...seriesNames],
+  });
   add('selfHosted', 'selfHosted.maxUtilisation', sh.maxUtilisation, 'share');
 
   // Hardware fit

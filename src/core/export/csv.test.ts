@@ -17,6 +17,14 @@ describe('CSV export', () => {
     expect(csvCell(null)).toBe('');
   });
   it('quotes separators and writes CRLF rows', () => {
-    expect(toCsv(['name', 'usd'], [['a, b', 1], ['=cmd', 2.5]])).toBe('name,usd\r\n"a, b",1\r\n\'=cmd,2.5\r\n');
+    expect(
+      toCsv(
+        ['name', 'usd'],
+        [
+          ['a, b', 1],
+          ['=cmd', 2.5],
+        ],
+      ),
+    ).toBe('name,usd\r\n"a, b",1\r\n\'=cmd,2.5\r\n');
   });
 });

@@ -20,7 +20,11 @@ export interface ClaimSetup {
  * base scenario's value. The setup's TP and MLA mode are the statement's own launch flags, so its
  * layout is pinned rather than chosen by best fit.
  */
-export function applyClaimSetup<S extends Pick<Scenario, 'selfHosted' | 'hardware'>>(base: S, setup: ClaimSetup, hardware: Partial<Scenario['hardware']> = {}): S {
+export function applyClaimSetup<S extends Pick<Scenario, 'selfHosted' | 'hardware'>>(
+  base: S,
+  setup: ClaimSetup,
+  hardware: Partial<Scenario['hardware']> = {},
+): S {
   return {
     ...base,
     selfHosted: { ...base.selfHosted, ...setup.selfHosted },

@@ -34,7 +34,7 @@ const COMMUNITY_K3: SourceRef = {
 };
 
 const K2_SCRIPT = {
-  en: 'From the article\'s launch script: FP8 weights, --kv-cache-dtype fp8, --max-model-len 32768, --max-num-seqs 64, --gpu-memory-utilization 0.92; TP across all GPUs (vLLM default: MLA cache replicated).',
+  en: "From the article's launch script: FP8 weights, --kv-cache-dtype fp8, --max-model-len 32768, --max-num-seqs 64, --gpu-memory-utilization 0.92; TP across all GPUs (vLLM default: MLA cache replicated).",
   de: 'Aus dem Startskript des Artikels: FP8-Gewichte, --kv-cache-dtype fp8, --max-model-len 32768, --max-num-seqs 64, --gpu-memory-utilization 0.92; TP über alle GPUs (vLLM-Standard: MLA-Cache repliziert).',
 };
 
@@ -49,7 +49,16 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     source: ARTICLE_SOURCES.a000,
     setup: {
       selfHosted: { modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'fp8', kvFormat: 'fp8', contextLength: 32_768, concurrentSequences: 64, tensorParallel: 8, mlaKvMode: 'replicated', dcpSize: 8, memoryUtilisation: 0.92 },
+      hardware: {
+        weightFormat: 'fp8',
+        kvFormat: 'fp8',
+        contextLength: 32_768,
+        concurrentSequences: 64,
+        tensorParallel: 8,
+        mlaKvMode: 'replicated',
+        dcpSize: 8,
+        memoryUtilisation: 0.92,
+      },
     },
     stated: { weightsBytes: 580e9, kvBytes: 120e9 },
   },
@@ -63,7 +72,16 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     source: ARTICLE_SOURCES.a000,
     setup: {
       selfHosted: { modelId: 'kimi-k2', gpuId: 'h200-sxm', gpusPerReplica: 4, gpusPerNode: 8 },
-      hardware: { weightFormat: 'fp8', kvFormat: 'fp8', contextLength: 32_768, concurrentSequences: 64, tensorParallel: 4, mlaKvMode: 'replicated', dcpSize: 8, memoryUtilisation: 0.92 },
+      hardware: {
+        weightFormat: 'fp8',
+        kvFormat: 'fp8',
+        contextLength: 32_768,
+        concurrentSequences: 64,
+        tensorParallel: 4,
+        mlaKvMode: 'replicated',
+        dcpSize: 8,
+        memoryUtilisation: 0.92,
+      },
     },
   },
   {
@@ -73,13 +91,22 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
       de: 'Community-Beitrag: Kimi K3 mindestens 8× H100 80 GB (~700 GB aggregierter GPU-Speicher).',
     },
     setupNote: {
-      en: 'Released MXFP4 checkpoint, the post\'s example context of 131,072 tokens, a single sequence, TP 8 with decode-context parallelism 8.',
+      en: "Released MXFP4 checkpoint, the post's example context of 131,072 tokens, a single sequence, TP 8 with decode-context parallelism 8.",
       de: 'Veröffentlichter MXFP4-Checkpoint, Beispielkontext des Beitrags 131.072 Token, eine einzige Sequenz, TP 8 mit Decode-Context-Parallelität 8.',
     },
     source: COMMUNITY_K3,
     setup: {
       selfHosted: { modelId: 'kimi-k3', gpuId: 'h100-sxm', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 1, tensorParallel: 8, mlaKvMode: 'dcp', dcpSize: 8, memoryUtilisation: 0.92 },
+      hardware: {
+        weightFormat: 'mxfp4',
+        kvFormat: 'bf16',
+        contextLength: 131_072,
+        concurrentSequences: 1,
+        tensorParallel: 8,
+        mlaKvMode: 'dcp',
+        dcpSize: 8,
+        memoryUtilisation: 0.92,
+      },
     },
     stated: { weightsBytes: 700e9 },
   },
@@ -96,7 +123,16 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     source: COMMUNITY_K3,
     setup: {
       selfHosted: { modelId: 'kimi-k3', gpuId: 'h200-sxm', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 1, tensorParallel: 8, mlaKvMode: 'dcp', dcpSize: 8, memoryUtilisation: 0.92 },
+      hardware: {
+        weightFormat: 'mxfp4',
+        kvFormat: 'bf16',
+        contextLength: 131_072,
+        concurrentSequences: 1,
+        tensorParallel: 8,
+        mlaKvMode: 'dcp',
+        dcpSize: 8,
+        memoryUtilisation: 0.92,
+      },
     },
   },
   {
@@ -112,7 +148,16 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     source: VLLM_RECIPE,
     setup: {
       selfHosted: { modelId: 'kimi-k3', gpuId: 'gb300', gpusPerReplica: 8, gpusPerNode: 4 },
-      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 16, tensorParallel: 8, mlaKvMode: 'dcp', dcpSize: 8, memoryUtilisation: 0.92 },
+      hardware: {
+        weightFormat: 'mxfp4',
+        kvFormat: 'bf16',
+        contextLength: 131_072,
+        concurrentSequences: 16,
+        tensorParallel: 8,
+        mlaKvMode: 'dcp',
+        dcpSize: 8,
+        memoryUtilisation: 0.92,
+      },
     },
   },
   {
@@ -128,7 +173,16 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     source: VLLM_RECIPE,
     setup: {
       selfHosted: { modelId: 'kimi-k3', gpuId: 'mi355x', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'mxfp4', kvFormat: 'bf16', contextLength: 131_072, concurrentSequences: 16, tensorParallel: 8, mlaKvMode: 'dcp', dcpSize: 8, memoryUtilisation: 0.92 },
+      hardware: {
+        weightFormat: 'mxfp4',
+        kvFormat: 'bf16',
+        contextLength: 131_072,
+        concurrentSequences: 16,
+        tensorParallel: 8,
+        mlaKvMode: 'dcp',
+        dcpSize: 8,
+        memoryUtilisation: 0.92,
+      },
     },
   },
   {
@@ -144,7 +198,16 @@ export const HARDWARE_CLAIMS: readonly HardwareClaim[] = [
     source: ARTICLE_SOURCES.a004,
     setup: {
       selfHosted: { modelId: 'minimax-m2', gpuId: 'h100-sxm', gpusPerReplica: 8, gpusPerNode: 8 },
-      hardware: { weightFormat: 'fp8', kvFormat: 'bf16', contextLength: 32_768, concurrentSequences: 64, tensorParallel: 8, mlaKvMode: 'replicated', dcpSize: 8, memoryUtilisation: 0.92 },
+      hardware: {
+        weightFormat: 'fp8',
+        kvFormat: 'bf16',
+        contextLength: 32_768,
+        concurrentSequences: 64,
+        tensorParallel: 8,
+        mlaKvMode: 'replicated',
+        dcpSize: 8,
+        memoryUtilisation: 0.92,
+      },
     },
   },
 ];

@@ -123,7 +123,14 @@ describe('reading vLLM and SGLang start-up logs', () => {
     expect(log.ranks).toBe(7);
     expect(figure(log, 'weights')).toMatchObject({ value: 57.752 * GIB, line: 7 });
     // TP ranks of two pipeline stages are four ranks, not two.
-    const pp = parseEngineLog(['(Worker_PP0_TP0 pid=1) Available KV cache memory: 1.95 GiB', '(Worker_PP0_TP1 pid=2) Available KV cache memory: 1.95 GiB', '(Worker_PP1_TP0 pid=3) Available KV cache memory: 1.95 GiB', '(Worker_PP1_TP1 pid=4) Available KV cache memory: 1.95 GiB'].join('\n'));
+    const pp = parseEngineLog(
+      [
+        '(Worker_PP0_TP0 pid=1) Available KV cache memory: 1.95 GiB',
+        '(Worker_PP0_TP1 pid=2) Available KV cache memory: 1.95 GiB',
+        '(Worker_PP1_TP0 pid=3) Available KV cache memory: 1.95 GiB',
+        '(Worker_PP1_TP1 pid=4) Available KV cache memory: 1.95 GiB',
+      ].join('\n'),
+    );
     expect(pp.ok && pp.log.ranks).toBe(4);
   });
 
@@ -149,7 +156,7 @@ describe('reading vLLM and SGLang start-up logs', () => {
   });
 });
 
-describe('the engine\'s figures beside our estimate for the same setup', () => {
+describe("the engine's figures beside our estimate for the same setup", () => {
   it('gpt-oss-120b on one H100 at 131,072 tokens: the engine loads 65.97 GiB, we count 65.93 GiB with the Marlin layout', () => {
     const s = enteredScenario();
     Object.assign(s.selfHosted, { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 });

@@ -61,9 +61,7 @@ export interface EngineLog {
 }
 
 export type EngineLogIssue =
-  | { code: 'too-long'; chars: number; max: number }
-  | { code: 'no-engine-lines' }
-  | { code: 'bad-number'; line: number; field: EngineFigureKey; text: string };
+  { code: 'too-long'; chars: number; max: number } | { code: 'no-engine-lines' } | { code: 'bad-number'; line: number; field: EngineFigureKey; text: string };
 
 export type EngineLogResult = { ok: true; log: EngineLog; issues: EngineLogIssue[] } | { ok: false; issues: EngineLogIssue[] };
 
@@ -99,7 +97,9 @@ const RULES: Rule[] = [
   // vLLM ≥ 0.2x: one summary line per worker.
   {
     engine: 'vllm',
-    re: new RegExp(String.raw`Free memory on device \(${NUM}/${NUM} GiB\) on startup\. Desired GPU memory utilization is \(${NUM}, ${NUM} GiB\)\. Actual usage is ${NUM} GiB for weight, ${NUM} GiB for peak activation, ${NUM} GiB for non-torch memory, and ${NUM} GiB for CUDAGraph memory`),
+    re: new RegExp(
+      String.raw`Free memory on device \(${NUM}/${NUM} GiB\) on startup\. Desired GPU memory utilization is \(${NUM}, ${NUM} GiB\)\. Actual usage is ${NUM} GiB for weight, ${NUM} GiB for peak activation, ${NUM} GiB for non-torch memory, and ${NUM} GiB for CUDAGraph memory`,
+    ),
     read: (m) => [
       { key: 'freeAtStart', value: gib(m[1]) },
       { key: 'totalMemory', value: gib(m[2]) },
@@ -118,7 +118,9 @@ const RULES: Rule[] = [
   // vLLM's start-up refusal: one sequence of max_model_len does not fit ("models's" in 2025 releases).
   {
     engine: 'vllm',
-    re: new RegExp(String.raw`To serve at least one request with the models?'s max seq len \(${NUM}\), \(${NUM} GiB KV cache is needed, which is larger than the available KV cache memory \(${NUM} GiB\)`),
+    re: new RegExp(
+      String.raw`To serve at least one request with the models?'s max seq len \(${NUM}\), \(${NUM} GiB KV cache is needed, which is larger than the available KV cache memory \(${NUM} GiB\)`,
+    ),
     read: (m) => [
       { key: 'kvNeeded', value: gib(m[2]), contextTokens: num(m[1]) ?? undefined },
       { key: 'kvCache', value: gib(m[3]) },
@@ -131,11 +133,17 @@ const RULES: Rule[] = [
     read: (m) => [{ key: 'maxConcurrency', value: num(m[2]), contextTokens: num(m[1]) ?? undefined }],
   },
   { engine: 'vllm', re: new RegExp(String.raw`Estimated CUDA graph memory: ${NUM} GiB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[1]) }] },
-  { engine: 'vllm', re: new RegExp(String.raw`Graph capturing finished in ${NUM} secs?, took ${NUM} GiB`), read: (m) => [{ key: 'cudaGraph', value: gib(m[2]) }] },
+  {
+    engine: 'vllm',
+    re: new RegExp(String.raw`Graph capturing finished in ${NUM} secs?, took ${NUM} GiB`),
+    read: (m) => [{ key: 'cudaGraph', value: gib(m[2]) }],
+  },
   // vLLM V0 memory profiling line.
   {
     engine: 'vllm',
-    re: new RegExp(String.raw`Memory profiling results: total_gpu_memory=${NUM}GiB.*?non_torch_memory=${NUM}GiB kv_cache_size=${NUM}GiB gpu_memory_utilization=${NUM}`),
+    re: new RegExp(
+      String.raw`Memory profiling results: total_gpu_memory=${NUM}GiB.*?non_torch_memory=${NUM}GiB kv_cache_size=${NUM}GiB gpu_memory_utilization=${NUM}`,
+    ),
     read: (m) => [
       { key: 'totalMemory', value: gib(m[1]) },
       { key: 'nonTorch', value: gib(m[2]) },
@@ -184,7 +192,8 @@ const KERNEL_HINTS: { kernel: EngineKernel; re: RegExp }[] = [
 const RANK = /\b(?:Worker_)?(?:PP(\d+)_)?TP(\d+)\b|\(VllmWorker(?:Process| rank=\d+) pid=(\d+)\)/;
 
 /** The engine stopped at start-up (vLLM V1 core, its KV check; SGLang's scheduler). */
-const START_FAILURE = /EngineCore failed to start|Engine core initialization failed|To serve at least one request with the models?'s max seq len|Scheduler hit an exception/;
+const START_FAILURE =
+  /EngineCore failed to start|Engine core initialization failed|To serve at least one request with the models?'s max seq len|Scheduler hit an exception/;
 /** Lines printed only once the KV cache was allocated. */
 const STARTED = /GPU KV cache size: |Maximum concurrency for |KV Cache is allocated\.|Graph capturing finished|Capture cuda graph end/;
 
@@ -212,7 +221,8 @@ export function parseEngineLog(text: string): EngineLogResult {
       ranks.add(`pid${rankMatch[3]}`);
     }
     for (const hint of KERNEL_HINTS) {
-      if (hint.re.test(raw) && !kernels.some((k) => k.kernel === hint.kernel)) kernels.push({ kernel: hint.kernel, line: i + 1, text: raw.trim().slice(0, 300) });
+      if (hint.re.test(raw) && !kernels.some((k) => k.kernel === hint.kernel))
+        kernels.push({ kernel: hint.kernel, line: i + 1, text: raw.trim().slice(0, 300) });
     }
     for (const rule of RULES) {
       const m = raw.match(rule.re);
@@ -228,7 +238,13 @@ export function parseEngineLog(text: string): EngineLogResult {
         // Every TP rank prints the same line; the first one stands for all.
         if (seen.has(f.key)) continue;
         seen.add(f.key);
-        figures.push({ key: f.key, value: f.value, ...(f.contextTokens !== undefined ? { contextTokens: f.contextTokens } : {}), line: i + 1, text: raw.trim().slice(0, 300) });
+        figures.push({
+          key: f.key,
+          value: f.value,
+          ...(f.contextTokens !== undefined ? { contextTokens: f.contextTokens } : {}),
+          line: i + 1,
+          text: raw.trim().slice(0, 300),
+        });
       }
     }
   });
@@ -240,7 +256,15 @@ export function parseEngineLog(text: string): EngineLogResult {
   const rankCount = ranks.size + (v0Workers && driverPrinted ? 1 : 0);
   return {
     ok: true,
-    log: { engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm', figures, ranks: Math.max(1, rankCount), kernels, setup, startFailure, startedLine: startFailure ? null : startedLine },
+    log: {
+      engine: votes.sglang > votes.vllm ? 'sglang' : 'vllm',
+      figures,
+      ranks: Math.max(1, rankCount),
+      kernels,
+      setup,
+      startFailure,
+      startedLine: startFailure ? null : startedLine,
+    },
     issues,
   };
 }
@@ -308,7 +332,15 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick
   const m = r.memory;
   const add = (key: EngineComparisonRow['key'], f: EngineFigure | undefined, ours: number | null, unit: EngineComparisonRow['unit'], engine = f?.value) => {
     if (!f || engine === undefined) return;
-    rows.push({ key, engine, ours, difference: ours === null ? null : engine - ours, unit, line: f.line, ...(f.contextTokens !== undefined ? { contextTokens: f.contextTokens } : {}) });
+    rows.push({
+      key,
+      engine,
+      ours,
+      difference: ours === null ? null : engine - ours,
+      unit,
+      line: f.line,
+      ...(f.contextTokens !== undefined ? { contextTokens: f.contextTokens } : {}),
+    });
   };
   add('totalMemory', figure(log, 'totalMemory'), m.physicalPerGpu, 'bytes');
   add('budget', figure(log, 'budget'), m.budgetPerGpu, 'bytes');
@@ -322,7 +354,10 @@ export function compareEngineLog(log: EngineLog, r: EstimateForLog, model?: Pick
       weightsRow.kernelPadding = { ...modelled, line: named.line, included: true, unexplainedBytes: weightsRow.difference };
     } else {
       // Marlin's layout can still be traced when the fit models another kernel (or none) here.
-      const pad = named.kernel === 'marlin-mxfp4' && model ? marlinMxfp4Padding(model, r.setup.weightFormat, { tp: r.layouts.chosen.layout.tp, ep: r.layouts.chosen.ep }) : null;
+      const pad =
+        named.kernel === 'marlin-mxfp4' && model
+          ? marlinMxfp4Padding(model, r.setup.weightFormat, { tp: r.layouts.chosen.layout.tp, ep: r.layouts.chosen.ep })
+          : null;
       if (pad && pad.extraBytesPerGpu > 0) {
         const counted = modelled?.extraBytesPerGpu ?? 0;
         weightsRow.kernelPadding = { ...pad, line: named.line, included: false, unexplainedBytes: weightsRow.difference + counted - pad.extraBytesPerGpu };

@@ -38,9 +38,18 @@ describe("vLLM's scheduler defaults by GPU", () => {
     expect(vllmTier(gpu('l40s'))).toBe('balanced'); // 46,068 MiB = 45.0 GiB
     expect(vllmTier(gpu('a100-80gb-sxm'))).toBe('compact'); // "a100" in the name, whatever its memory
     expect(vllmTier(gpu('rtx-4090'))).toBe('compact');
-    expect(engineLimits({ maxNumBatchedTokens: null, maxNumSeqs: null }, gpu('h100-sxm'))).toMatchObject({ maxNumBatchedTokens: 8192, maxNumSeqs: 1024, maxCaptureSize: 512 });
+    expect(engineLimits({ maxNumBatchedTokens: null, maxNumSeqs: null }, gpu('h100-sxm'))).toMatchObject({
+      maxNumBatchedTokens: 8192,
+      maxNumSeqs: 1024,
+      maxCaptureSize: 512,
+    });
     // Entered limits win; the capture cap follows 2 × max_num_seqs: 2 × 16 = 32.
-    expect(engineLimits({ maxNumBatchedTokens: 1024, maxNumSeqs: 16 }, gpu('h100-sxm'))).toMatchObject({ maxNumBatchedTokens: 1024, maxNumSeqs: 16, maxCaptureSize: 32, entered: { maxNumBatchedTokens: true, maxNumSeqs: true } });
+    expect(engineLimits({ maxNumBatchedTokens: 1024, maxNumSeqs: 16 }, gpu('h100-sxm'))).toMatchObject({
+      maxNumBatchedTokens: 1024,
+      maxNumSeqs: 16,
+      maxCaptureSize: 32,
+      entered: { maxNumBatchedTokens: true, maxNumSeqs: true },
+    });
   });
 
   it("capture sizes: 1, 2, 4, every 8 to 248, every 16 from 256 — 51 at 512 (vLLM's printed list), 19 at 128", () => {
@@ -114,7 +123,11 @@ describe('overheads from the engine profile, against published logs', () => {
   });
 
   it('entered overheads are taken as given', () => {
-    expect(overheadsFor({ ...estimated(model('llama-3.1-8b')), overheadSource: 'entered' }, gpu('h100-sxm'), { tp: 1 })).toEqual({ source: 'entered', activationBytes: 3 * GiB, runtimeBytes: 4 * GiB });
+    expect(overheadsFor({ ...estimated(model('llama-3.1-8b')), overheadSource: 'entered' }, gpu('h100-sxm'), { tp: 1 })).toEqual({
+      source: 'entered',
+      activationBytes: 3 * GiB,
+      runtimeBytes: 4 * GiB,
+    });
   });
 });
 

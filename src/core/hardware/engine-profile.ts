@@ -56,7 +56,10 @@ export interface EngineLimits {
   entered: { maxNumBatchedTokens: boolean; maxNumSeqs: boolean };
 }
 
-export function engineLimits(settings: { maxNumBatchedTokens: number | null; maxNumSeqs: number | null }, gpu: Pick<GpuRecord, 'id' | 'memoryGB' | 'reportedMemory'>): EngineLimits {
+export function engineLimits(
+  settings: { maxNumBatchedTokens: number | null; maxNumSeqs: number | null },
+  gpu: Pick<GpuRecord, 'id' | 'memoryGB' | 'reportedMemory'>,
+): EngineLimits {
   const tier = vllmTier(gpu);
   const d = VLLM_TIERS[tier];
   const maxNumSeqs = settings.maxNumSeqs ?? d.maxNumSeqs;

@@ -47,9 +47,16 @@ describe('the setup a start-up log was run with', () => {
   it('max_num_batched_tokens from the chunked-prefill line (vllm #23278): offered to the page, which then sizes windows and activations with it', () => {
     // Line 4: "Chunked prefill is enabled with max_num_batched_tokens=8192."
     const setup = readLogSetup(read('vllm-gpt-oss-120b-h100-setup.log'));
-    expect(setup).toMatchObject({ context: { value: 131_072, line: 2 }, weightFormat: { value: 'mxfp4', line: 3 }, maxNumBatchedTokens: { value: 8192, line: 4 } });
+    expect(setup).toMatchObject({
+      context: { value: 131_072, line: 2 },
+      weightFormat: { value: 'mxfp4', line: 3 },
+      maxNumBatchedTokens: { value: 8192, line: 4 },
+    });
     // From the arguments too: {'max_num_batched_tokens': 1024}.
-    expect(readLogSetup("non-default args: {'model': 'openai/gpt-oss-120b', 'max_num_batched_tokens': 1024}").maxNumBatchedTokens).toEqual({ value: 1024, line: 1 });
+    expect(readLogSetup("non-default args: {'model': 'openai/gpt-oss-120b', 'max_num_batched_tokens': 1024}").maxNumBatchedTokens).toEqual({
+      value: 1024,
+      line: 1,
+    });
     const page = defaultScenario();
     Object.assign(page.selfHosted, { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 });
     Object.assign(page.hardware, { weightFormat: 'mxfp4', contextLength: 131_072, concurrentSequences: 1, maxNumBatchedTokens: 2048 });
@@ -65,14 +72,18 @@ describe('the setup a start-up log was run with', () => {
     // Four workers TP0–TP3 print the same summary; "Desired GPU memory utilization is (0.95, 254.3 GiB)".
     expect(readLogSetup(read('vllm-gpu-worker-b300-tp4.log'))).toMatchObject({ tensorParallel: { value: 4, line: 1 }, utilisation: { value: 0.95, line: 1 } });
     // V0: "gpu_memory_utilization=0.90" (line 2), "Maximum concurrency for 20000 tokens per request" (line 4).
-    expect(readLogSetup(read('vllm-v0-llama-3.1-8b-rtx3090.log'))).toMatchObject({ context: { value: 20_000, line: 4 }, utilisation: { value: 0.9, line: 2 }, tensorParallel: null });
+    expect(readLogSetup(read('vllm-v0-llama-3.1-8b-rtx3090.log'))).toMatchObject({
+      context: { value: 20_000, line: 4 },
+      utilisation: { value: 0.9, line: 2 },
+      tensorParallel: null,
+    });
     // SGLang: ranks TP0 and TP1 → TP 2.
     expect(readLogSetup(read('sglang-cuda-graph-end.log')).tensorParallel).toEqual({ value: 2, line: 1 });
     // One printed rank says nothing about TP.
     expect(readLogSetup(read('vllm-gpt-oss-120b-h100.log')).tensorParallel).toBeNull();
   });
 
-  it('offers the log\'s setup where the page differs, and nothing once the page has taken it over; undo restores the page', () => {
+  it("offers the log's setup where the page differs, and nothing once the page has taken it over; undo restores the page", () => {
     const page = defaultScenario();
     Object.assign(page.selfHosted, { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 });
     Object.assign(page.hardware, { weightFormat: 'bf16', contextLength: 8_192 });
@@ -95,7 +106,7 @@ describe('the setup a start-up log was run with', () => {
     expect(applied(after, undo)).toEqual(page);
   });
 
-  it('with the log\'s context the concurrency and token rows get our figure (V0 log, 20,000 tokens)', () => {
+  it("with the log's context the concurrency and token rows get our figure (V0 log, 20,000 tokens)", () => {
     const page = defaultScenario();
     const log = parsed('vllm-v0-llama-3.1-8b-rtx3090.log');
     const before = compareEngineLog(log, report(page));

@@ -83,7 +83,15 @@ function num01(s: string | undefined): number | null {
 const RANK = /\b(?:Worker_)?TP(\d+)\b/;
 
 export function readLogSetup(text: string): LogSetup {
-  const out: LogSetup = { context: null, tensorParallel: null, pipelineParallel: null, weightFormat: null, utilisation: null, maxNumBatchedTokens: null, model: null };
+  const out: LogSetup = {
+    context: null,
+    tensorParallel: null,
+    pipelineParallel: null,
+    weightFormat: null,
+    utilisation: null,
+    maxNumBatchedTokens: null,
+    model: null,
+  };
   const ranks = new Map<string, number>();
   text.split(/\r?\n/).forEach((raw, i) => {
     const rank = RANK.exec(raw)?.[1];
@@ -149,8 +157,10 @@ export function setupOffer(log: LogSetup, page: PageSetup): SetupOffer {
   const pp = log.pipelineParallel?.value ?? null;
   const tpDiffers = tp !== null && tp !== page.tensorParallel;
   const ppDiffers = pp !== null && pp !== page.pipelineParallel;
-  if (log.tensorParallel && tpDiffers) differences.push({ field: 'tensorParallel', log: log.tensorParallel.value, page: page.tensorParallel, line: log.tensorParallel.line });
-  if (log.pipelineParallel && ppDiffers) differences.push({ field: 'pipelineParallel', log: log.pipelineParallel.value, page: page.pipelineParallel, line: log.pipelineParallel.line });
+  if (log.tensorParallel && tpDiffers)
+    differences.push({ field: 'tensorParallel', log: log.tensorParallel.value, page: page.tensorParallel, line: log.tensorParallel.line });
+  if (log.pipelineParallel && ppDiffers)
+    differences.push({ field: 'pipelineParallel', log: log.pipelineParallel.value, page: page.pipelineParallel, line: log.pipelineParallel.line });
   if (tpDiffers || ppDiffers) {
     const t = tp ?? page.tensorParallel;
     const p = pp ?? page.pipelineParallel;

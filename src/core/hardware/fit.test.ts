@@ -126,7 +126,14 @@ describe('vendor-anchored checks', () => {
 
   it('the two public logs of gpt-oss-120b on one H100 that did not start: our fit says the same, with the reason', () => {
     const gptOss = { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 };
-    const setup = { weightFormat: 'mxfp4', kvFormat: 'bf16', tensorParallel: 1, contextLength: 131_072, concurrentSequences: 1, overheadSource: 'estimated' } as const;
+    const setup = {
+      weightFormat: 'mxfp4',
+      kvFormat: 'bf16',
+      tensorParallel: 1,
+      contextLength: 131_072,
+      concurrentSequences: 1,
+      overheadSource: 'estimated',
+    } as const;
     // vllm #23278 (vLLM 0.10.1 defaults: utilisation 0.9, 8,192 batched tokens; "Available KV cache
     // memory: -2.14 GiB"): budget 85,520,809,984 × 0.9 = 76,968,728,985.6 B < fixed 80,218,092,339.2 B.
     const a = report(gptOss, { ...setup, memoryUtilisation: 0.9, maxNumBatchedTokens: 8192 }).memory;
@@ -206,14 +213,22 @@ describe('the default scenario', () => {
 
 describe('verdict, reasons and fixes', () => {
   const base = { modelId: 'llama-3.1-70b', gpuId: 'h100-sxm', gpusPerReplica: 2 } as const;
-  const hw = { weightFormat: 'bf16', kvFormat: 'bf16', tensorParallel: 2, contextLength: 8192, concurrentSequences: 4, activationGiB: 2, runtimeOverheadGiB: 2 } as const;
+  const hw = {
+    weightFormat: 'bf16',
+    kvFormat: 'bf16',
+    tensorParallel: 2,
+    contextLength: 8192,
+    concurrentSequences: 4,
+    activationGiB: 2,
+    runtimeOverheadGiB: 2,
+  } as const;
 
   it('reports headroom per GPU and in total', () => {
     // H100 budget 81,559 MiB × 1,048,576 × 0.92 = 78.68 GB.
     // Per GPU: 70.55 GB + 4 × 2.684 GB / 2 + 4 GiB = 70.55 + 5.369 + 4.295 = 80.21 GB > 78.68 budget;
     // the fixed terms alone (70.55 + 4.295 = 74.85 GB) fit, so the KV cache is what does not.
     const r = report(base, hw);
-    expect(r.memory.usedPerGpu / 1e9).toBeCloseTo(70.55 + (4 * 2.684354560) / 2 + (4 * GiB) / 1e9, 3);
+    expect(r.memory.usedPerGpu / 1e9).toBeCloseTo(70.55 + (4 * 2.68435456) / 2 + (4 * GiB) / 1e9, 3);
     expect(r.memory.verdict.fits).toBe(false);
     expect(r.memory.verdict.reason).toBe('kv-exceeds-remaining');
     expect(r.memory.verdict.headroomPerGpu / 1e9).toBeCloseTo(78.679145 - 80.213, 2);
@@ -228,7 +243,7 @@ describe('verdict, reasons and fixes', () => {
     // 4 GPUs: 35.275 + 4 × 2.684 / 4 + 4.295 = 42.25 GB ≤ 78.68 (81,559 MiB × 1,048,576 × 0.92).
     const r = report({ ...base, gpusPerReplica: 4 }, { ...hw, tensorParallel: 4 });
     expect(r.memory.verdict.fits).toBe(true);
-    expect(r.memory.usedPerGpu / 1e9).toBeCloseTo(35.275 + 2.684354560 + (4 * GiB) / 1e9, 3);
+    expect(r.memory.usedPerGpu / 1e9).toBeCloseTo(35.275 + 2.68435456 + (4 * GiB) / 1e9, 3);
   });
 
   it('names the KV cache when only the cache does not fit, and offers the maximum concurrency and context', () => {
@@ -268,20 +283,35 @@ describe('verdict, reasons and fixes', () => {
 
 describe('warnings', () => {
   it('multi-node MoE needs NVLink/RDMA-class interconnect', () => {
-    const r = report({ modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 16, gpusPerNode: 8 }, { weightFormat: 'fp8', tensorParallel: 8, concurrentSequences: 1, contextLength: 4096 });
+    const r = report(
+      { modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 16, gpusPerNode: 8 },
+      { weightFormat: 'fp8', tensorParallel: 8, concurrentSequences: 1, contextLength: 4096 },
+    );
     expect(r.memory.layout.nodes).toBe(2);
     expect(r.warnings.find((w) => w.code === 'multi-node-moe')?.params).toMatchObject({ nodes: 2 });
     // A dense model on two nodes gets no MoE warning.
-    const dense = report({ modelId: 'llama-3.1-405b', gpuId: 'h100-sxm', gpusPerReplica: 16, gpusPerNode: 8 }, { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 4096 });
+    const dense = report(
+      { modelId: 'llama-3.1-405b', gpuId: 'h100-sxm', gpusPerReplica: 16, gpusPerNode: 8 },
+      { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 4096 },
+    );
     expect(dense.warnings.some((w) => w.code === 'multi-node-moe')).toBe(false);
   });
 
   it('configured context versus the model maximum', () => {
-    const over = report({ modelId: 'llama-3.1-70b', gpuId: 'h200-sxm', gpusPerReplica: 8 }, { weightFormat: 'bf16', contextLength: 10_000_000, concurrentSequences: 1 });
+    const over = report(
+      { modelId: 'llama-3.1-70b', gpuId: 'h200-sxm', gpusPerReplica: 8 },
+      { weightFormat: 'bf16', contextLength: 10_000_000, concurrentSequences: 1 },
+    );
     expect(over.warnings.find((w) => w.code === 'context-exceeds-max')?.params).toEqual({ context: 10_000_000, max: 131_072 });
-    const at = report({ modelId: 'llama-3.1-70b', gpuId: 'h200-sxm', gpusPerReplica: 8 }, { weightFormat: 'bf16', contextLength: 131_072, concurrentSequences: 1 });
+    const at = report(
+      { modelId: 'llama-3.1-70b', gpuId: 'h200-sxm', gpusPerReplica: 8 },
+      { weightFormat: 'bf16', contextLength: 131_072, concurrentSequences: 1 },
+    );
     expect(at.warnings.some((w) => w.code === 'context-at-max')).toBe(true);
-    const below = report({ modelId: 'llama-3.1-70b', gpuId: 'h200-sxm', gpusPerReplica: 8 }, { weightFormat: 'bf16', contextLength: 32_768, concurrentSequences: 1 });
+    const below = report(
+      { modelId: 'llama-3.1-70b', gpuId: 'h200-sxm', gpusPerReplica: 8 },
+      { weightFormat: 'bf16', contextLength: 32_768, concurrentSequences: 1 },
+    );
     expect(below.warnings.some((w) => w.code === 'context-below-max')).toBe(true);
   });
 
@@ -324,7 +354,10 @@ describe('input problems are reported at the field', () => {
 
   it('a custom model is used as given', () => {
     const { id: _id, vendor: _v, source: _s, variants: _variants, ...spec } = model('llama-3.1-70b');
-    const r = report({ modelId: 'custom', gpuId: 'h100-sxm', gpusPerReplica: 2 }, { customModel: { ...spec, name: 'My Llama' }, weightFormat: 'bf16', tensorParallel: 2, concurrentSequences: 1, contextLength: 8192 });
+    const r = report(
+      { modelId: 'custom', gpuId: 'h100-sxm', gpusPerReplica: 2 },
+      { customModel: { ...spec, name: 'My Llama' }, weightFormat: 'bf16', tensorParallel: 2, concurrentSequences: 1, contextLength: 8192 },
+    );
     expect(r.model.name).toBe('My Llama');
     expect(r.memory.weights.perGpuBytes).toBe(141.1e9 / 2);
   });
@@ -332,7 +365,10 @@ describe('input problems are reported at the field', () => {
 
 describe('checkpoint download', () => {
   it('Kimi K3 at 10 Gbit/s: 1,560,936,091,448 B × 8 / 10e9 = 1,248.7 s', () => {
-    const r = report({ modelId: 'kimi-k3', gpuId: 'gb300', gpusPerReplica: 8, gpusPerNode: 4 }, { weightFormat: 'mxfp4', downloadGbps: 10, mlaKvMode: 'dcp', dcpSize: 8 });
+    const r = report(
+      { modelId: 'kimi-k3', gpuId: 'gb300', gpusPerReplica: 8, gpusPerNode: 4 },
+      { weightFormat: 'mxfp4', downloadGbps: 10, mlaKvMode: 'dcp', dcpSize: 8 },
+    );
     expect(r.checkpoint.bytes).toBe(1_560_936_091_448);
     expect(r.checkpoint.downloadSeconds).toBeCloseTo(1248.75, 2);
     expect(r.checkpoint.source).toEqual({ kind: 'checkpoint', format: 'mxfp4' });

@@ -3,14 +3,7 @@ import type { AttentionGroup, KvFormat, ModelSpec } from '../scenario/model-spec
 import { engineWeightPadding, type KernelPadding } from './engine-padding';
 import { engineLimits, overheadsFor, type Overheads } from './engine-profile';
 import { physicalMemoryBytes } from './formats';
-import {
-  groupBytesPerSequence,
-  hasMla,
-  kvBytesPerToken,
-  tokensHeld,
-  weightBytes,
-  type WeightBytes,
-} from './model-math';
+import { groupBytesPerSequence, hasMla, kvBytesPerToken, tokensHeld, weightBytes, type WeightBytes } from './model-math';
 import type { FitInput, MlaKvMode } from './setup';
 
 /**
@@ -176,11 +169,7 @@ export function weightTerm(
   return { bytes, shardedPerGpu: perGpu, replicatedPerGpu: 0, kernelPadding, perGpuBytes: perGpu + padPerGpu };
 }
 
-export type NotFitReason =
-  | 'weights-exceed-physical'
-  | 'weights-exceed-budget'
-  | 'fixed-terms-exceed-budget'
-  | 'kv-exceeds-remaining';
+export type NotFitReason = 'weights-exceed-physical' | 'weights-exceed-budget' | 'fixed-terms-exceed-budget' | 'kv-exceeds-remaining';
 
 export interface FitVerdict {
   fits: boolean;

@@ -23,7 +23,10 @@ describe('maximum concurrency at a context', () => {
   it('without DP-attention: ⌊available / per-sequence share⌋', () => {
     // Llama-70B BF16 on 4× H100 (TP 4), 4 GiB overheads: budget 81,559 MiB × 1,048,576 × 0.92 = 78.679 GB;
     // available 78.679 − 35.275 − 4.295 = 39.109 GB; one 32K sequence = 327,680 × 32,768 / 4 = 2.684 GB per GPU → ⌊14.57⌋ = 14.
-    const i = input({ modelId: 'llama-3.1-70b', gpuId: 'h100-sxm', gpusPerReplica: 4 }, { weightFormat: 'bf16', tensorParallel: 4, activationGiB: 2, runtimeOverheadGiB: 2 });
+    const i = input(
+      { modelId: 'llama-3.1-70b', gpuId: 'h100-sxm', gpusPerReplica: 4 },
+      { weightFormat: 'bf16', tensorParallel: 4, activationGiB: 2, runtimeOverheadGiB: 2 },
+    );
     const m = memoryBreakdown(i);
     const available = 81_559 * 2 ** 20 * 0.92 - 141.1e9 / 4 - 4 * 2 ** 30;
     expect(m.kvAvailablePerGpu).toBeCloseTo(available, 0);
@@ -47,7 +50,10 @@ describe('maximum concurrency at a context', () => {
 
 describe('maximum context at a concurrency', () => {
   it('is the exact largest context that fits', () => {
-    const i = input({ modelId: 'llama-3.1-70b', gpuId: 'h100-sxm', gpusPerReplica: 4 }, { weightFormat: 'bf16', tensorParallel: 4, activationGiB: 2, runtimeOverheadGiB: 2 });
+    const i = input(
+      { modelId: 'llama-3.1-70b', gpuId: 'h100-sxm', gpusPerReplica: 4 },
+      { weightFormat: 'bf16', tensorParallel: 4, activationGiB: 2, runtimeOverheadGiB: 2 },
+    );
     const m = memoryBreakdown(i);
     const r = maxContext(i.model, BF16, m.layout, m.kvAvailablePerGpu, 10);
     // 10 × c × 327,680 / 4 ≤ available → c = ⌊available × 4 / 3,276,800⌋.
@@ -58,14 +64,20 @@ describe('maximum context at a concurrency', () => {
   });
 
   it('handles the window cap of sliding layers (gpt-oss) exactly', () => {
-    const i = input({ modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 }, { weightFormat: 'mxfp4', tensorParallel: 1, activationGiB: 1, runtimeOverheadGiB: 1 });
+    const i = input(
+      { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 },
+      { weightFormat: 'mxfp4', tensorParallel: 1, activationGiB: 1, runtimeOverheadGiB: 1 },
+    );
     const m = memoryBreakdown(i);
     const r = maxContext(i.model, BF16, m.layout, m.kvAvailablePerGpu, 1);
     // Past 127 + 8,192 tokens the window layers stay at (⌈8,319 / 16⌉ + 1) × 16 = 8,336 tokens:
     // 36,864 × (c + 8,336) ≤ available → c = ⌊available / 36,864⌋ − 8,336.
     expect(r).toEqual({ kind: 'tokens', tokens: Math.floor(m.kvAvailablePerGpu / 36_864) - 8336 });
     // What a decode step reads stops at the 128-token window: ⌊available / 36,864⌋ − 128.
-    expect(maxContext(i.model, { format: 'bf16', batchedTokens: null }, m.layout, m.kvAvailablePerGpu, 1)).toEqual({ kind: 'tokens', tokens: Math.floor(m.kvAvailablePerGpu / 36_864) - 128 });
+    expect(maxContext(i.model, { format: 'bf16', batchedTokens: null }, m.layout, m.kvAvailablePerGpu, 1)).toEqual({
+      kind: 'tokens',
+      tokens: Math.floor(m.kvAvailablePerGpu / 36_864) - 128,
+    });
   });
 
   it("is 'unbounded' when no layer grows with context and 'none' when nothing fits", () => {

@@ -138,7 +138,9 @@ describe('clear messages for bad configs', () => {
   });
 
   it('names wrong types and negative numbers with their path, and the missing fields in the same pass', () => {
-    const r = parseHfConfig(JSON.stringify({ num_hidden_layers: '61', hidden_size: -7168, num_attention_heads: 2.5, vocab_size: 1000, max_position_embeddings: 4096 }));
+    const r = parseHfConfig(
+      JSON.stringify({ num_hidden_layers: '61', hidden_size: -7168, num_attention_heads: 2.5, vocab_size: 1000, max_position_embeddings: 4096 }),
+    );
     expect(r.ok ? [] : r.issues.map((i) => [i.path, i.code, i.expected ?? i.neededFor])).toEqual([
       ['num_hidden_layers', 'wrong-type', 'number'],
       ['hidden_size', 'wrong-type', 'positive'],
@@ -172,7 +174,13 @@ describe('clear messages for bad configs', () => {
     const r = parseHfConfig(JSON.stringify(l));
     // Llama-3.1-70B has 64 attention heads; 128 KV heads cannot share them.
     expect(r.ok ? [] : r.issues).toEqual([
-      { path: 'num_key_value_heads', code: 'inconsistent', rule: 'kv-heads-above-heads', values: { kvHeads: 128, heads: 64 }, detail: '128 > 64 attention heads' },
+      {
+        path: 'num_key_value_heads',
+        code: 'inconsistent',
+        rule: 'kv-heads-above-heads',
+        values: { kvHeads: 128, heads: 64 },
+        detail: '128 > 64 attention heads',
+      },
     ]);
     l.num_key_value_heads = 64;
     expect(parseHfConfig(JSON.stringify(l)).ok).toBe(true);

@@ -241,7 +241,13 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
     expertInter = cfg.moe_intermediate_size ?? cfg.intermediate_size;
     if (expertInter === undefined) issues.push({ path: pathOf(prefix, ['moe_intermediate_size']), code: 'missing', neededFor: 'moe' });
     if (topK !== undefined && topK > experts) {
-      issues.push({ path: pathOf(prefix, ['num_experts_per_tok']), code: 'inconsistent', rule: 'top-k-above-experts', values: { topK, experts }, detail: `${topK} > ${experts} experts` });
+      issues.push({
+        path: pathOf(prefix, ['num_experts_per_tok']),
+        code: 'inconsistent',
+        rule: 'top-k-above-experts',
+        values: { topK, experts },
+        detail: `${topK} > ${experts} experts`,
+      });
     }
   }
 
@@ -262,7 +268,13 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
     need(cfg.linear_value_head_dim, 'linear_value_head_dim', 'linear');
   }
   if (L !== undefined && layerTypes && layerTypes.length !== L) {
-    issues.push({ path: pathOf(prefix, ['layer_types']), code: 'inconsistent', rule: 'layer-count', values: { entries: layerTypes.length, layers: L }, detail: `${layerTypes.length} entries for ${L} layers` });
+    issues.push({
+      path: pathOf(prefix, ['layer_types']),
+      code: 'inconsistent',
+      rule: 'layer-count',
+      values: { entries: layerTypes.length, layers: L },
+      detail: `${layerTypes.length} entries for ${L} layers`,
+    });
   }
   if (issues.length > 0 || L === undefined || hidden === undefined || heads === undefined || vocab === undefined || maxContext === undefined) {
     return { ok: false, issues };
@@ -329,7 +341,13 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
     if (L - linear > 0) groups.unshift(fullAttention(L - linear));
   } else if (layerTypes && layerTypes.includes('sliding_attention')) {
     const swa = layerTypes.filter((t) => t === 'sliding_attention').length;
-    if (mla) issues.push({ path: pathOf(prefix, ['layer_types']), code: 'inconsistent', rule: 'sliding-window-with-mla', detail: 'sliding window with MLA is not modelled' });
+    if (mla)
+      issues.push({
+        path: pathOf(prefix, ['layer_types']),
+        code: 'inconsistent',
+        rule: 'sliding-window-with-mla',
+        detail: 'sliding window with MLA is not modelled',
+      });
     else {
       groups.push({ kind: 'swa', layers: swa, kvHeads: kvHeads as number, headDim: headDim as number, window: cfg.sliding_window as number });
       if (L - swa > 0) groups.push(fullAttention(L - swa));
@@ -372,7 +390,8 @@ export function parseHfConfig(text: string, nameHint?: string): ConfigParseResul
       if ((l + 1) % step !== 0) continue;
       moeLayers++;
     }
-    if (moeLayers === 0) issues.push({ path: pathOf(prefix, ['first_k_dense_replace']), code: 'inconsistent', rule: 'no-moe-layer', detail: 'no MoE layer left' });
+    if (moeLayers === 0)
+      issues.push({ path: pathOf(prefix, ['first_k_dense_replace']), code: 'inconsistent', rule: 'no-moe-layer', detail: 'no MoE layer left' });
   }
   if (issues.length > 0) return { ok: false, issues };
   const denseLayers = L - moeLayers;

@@ -82,7 +82,18 @@ describe('KV bytes per token and per sequence, per attention kind', () => {
   });
 
   it('gpt-oss-120b at 8K on one H100 with 4 + 3 GiB: 9 sequences of room, not 19', () => {
-    const i = input({ modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 }, { weightFormat: 'mxfp4', contextLength: 8192, concurrentSequences: 1, overheadSource: 'entered', runtimeOverheadGiB: 4, activationGiB: 3, maxNumBatchedTokens: 8192 });
+    const i = input(
+      { modelId: 'gpt-oss-120b', gpuId: 'h100-sxm', gpusPerReplica: 1 },
+      {
+        weightFormat: 'mxfp4',
+        contextLength: 8192,
+        concurrentSequences: 1,
+        overheadSource: 'entered',
+        runtimeOverheadGiB: 4,
+        activationGiB: 3,
+        maxNumBatchedTokens: 8192,
+      },
+    );
     // Room as the fit had it, before the kernel's padding: 78,679,145,185.28 − 65.28e9 − 7,516,192,768 = 5,882,952,417 B.
     const room = 78_679_145_185.28 - 65.28e9 - 7 * GiB;
     // Window only: 36,864 × 8,192 + 36,864 × 128 = 306,708,480 B per sequence → ⌊19.2⌋ = 19.
@@ -116,21 +127,33 @@ describe('KV bytes per token and per sequence, per attention kind', () => {
 
 describe('distribution over GPUs', () => {
   it('GQA is split over min(TP, kv_heads): Llama-70B with 8 KV heads is ÷8 on TP 8 and still ÷8 on TP 16', () => {
-    const tp8 = input({ modelId: 'llama-3.1-70b', gpusPerReplica: 8 }, { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 8192 });
+    const tp8 = input(
+      { modelId: 'llama-3.1-70b', gpusPerReplica: 8 },
+      { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 8192 },
+    );
     const [g8] = kvTerms(tp8.model, { format: 'bf16', batchedTokens: 8192 }, layoutOf(tp8), 1, 8192);
     expect(g8?.rule).toBe('tp-heads');
     expect(g8?.perGpuBytes).toBe(2_684_354_560 / 8);
     // TP 16 > 8 KV heads: each head lives on two ranks, so a GPU still holds 1/8.
-    const tp16 = input({ modelId: 'llama-3.1-70b', gpusPerReplica: 16, gpusPerNode: 16 }, { weightFormat: 'bf16', tensorParallel: 16, concurrentSequences: 1, contextLength: 8192 });
+    const tp16 = input(
+      { modelId: 'llama-3.1-70b', gpusPerReplica: 16, gpusPerNode: 16 },
+      { weightFormat: 'bf16', tensorParallel: 16, concurrentSequences: 1, contextLength: 8192 },
+    );
     const [g16] = kvTerms(tp16.model, { format: 'bf16', batchedTokens: 8192 }, layoutOf(tp16), 1, 8192);
     expect(g16?.perGpuBytes).toBe(2_684_354_560 / 8);
     // Qwen3 has 4 KV heads: TP 8 divides by 4 only.
-    const qwen = input({ modelId: 'qwen3-235b-a22b', gpusPerReplica: 8 }, { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 1000 });
+    const qwen = input(
+      { modelId: 'qwen3-235b-a22b', gpusPerReplica: 8 },
+      { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 1000 },
+    );
     expect(memoryBreakdown(qwen).kv.perGpuBytes).toBe((192_512 * 1000) / 4);
   });
 
   it('pipeline stages divide the layers: 16 GPUs as TP 8 × 2 stages halve the per-GPU cache', () => {
-    const pp = input({ modelId: 'llama-3.1-70b', gpusPerReplica: 16 }, { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 8192 });
+    const pp = input(
+      { modelId: 'llama-3.1-70b', gpusPerReplica: 16 },
+      { weightFormat: 'bf16', tensorParallel: 8, concurrentSequences: 1, contextLength: 8192 },
+    );
     const layout = layoutOf(pp);
     expect(layout.pp).toBe(2);
     expect(memoryBreakdown(pp).kv.perGpuBytes).toBe(2_684_354_560 / 16);
@@ -164,7 +187,10 @@ describe('distribution over GPUs', () => {
   });
 
   it('hybrid Kimi K3 per group: MLA replicated, KDA state split over min(TP, 96 heads)', () => {
-    const k3 = input({ modelId: 'kimi-k3', gpuId: 'gb300', gpusPerReplica: 8, gpusPerNode: 4 }, { weightFormat: 'mxfp4', kvFormat: 'bf16', tensorParallel: 8, mlaKvMode: 'replicated', concurrentSequences: 4, contextLength: 100_000 });
+    const k3 = input(
+      { modelId: 'kimi-k3', gpuId: 'gb300', gpusPerReplica: 8, gpusPerNode: 4 },
+      { weightFormat: 'mxfp4', kvFormat: 'bf16', tensorParallel: 8, mlaKvMode: 'replicated', concurrentSequences: 4, contextLength: 100_000 },
+    );
     const groups = memoryBreakdown(k3).kv.groups;
     const mla = groups.find((g) => g.kind === 'mla');
     const kda = groups.find((g) => g.kind === 'linear');

@@ -47,7 +47,8 @@ describe('which layouts are compared', () => {
 });
 
 describe('the best fitting layout', () => {
-  const f = (kind: LayoutFit['kind'], fits: boolean, maxSequencesAtContext: number, headroomPerGpu: number) => ({ kind, fits, maxSequencesAtContext, headroomPerGpu }) as LayoutFit;
+  const f = (kind: LayoutFit['kind'], fits: boolean, maxSequencesAtContext: number, headroomPerGpu: number) =>
+    ({ kind, fits, maxSequencesAtContext, headroomPerGpu }) as LayoutFit;
 
   it('fitting beats not fitting, then more KV room, then more headroom, then the kind order', () => {
     expect(pickBest([f('tp', false, 0, 9e9), f('dp-attention', true, 1, 1)])?.kind).toBe('dp-attention');
@@ -58,7 +59,7 @@ describe('the best fitting layout', () => {
     expect(pickBest([])).toBeNull();
   });
 
-  it('the example (Kimi K2.6 INT4, 8× H200, 48 × 64K) uses TP8 + DCP8: 98 sequences of room against DP-attention\'s 80', () => {
+  it("the example (Kimi K2.6 INT4, 8× H200, 48 × 64K) uses TP8 + DCP8: 98 sequences of room against DP-attention's 80", () => {
     const r = report(enteredScenario());
     expect(r.layouts.choice).toBe('best-fit');
     expect(r.layouts.chosen).toMatchObject({ kind: 'dcp', fits: true, maxSequencesAtContext: 98 });
@@ -89,16 +90,30 @@ describe('the best fitting layout', () => {
     const own = r.minGpuTable.find((row) => row.selected)?.result;
     expect(own).toMatchObject({ kind: 'fits', count: 24, layout: 'tp-ep' });
     // The comparison still lists every layout at 8 GPUs.
-    expect(r.layouts.options.map((o) => [o.kind, o.fits])).toEqual([['tp-ep', false], ['dcp', true], ['dp-attention', true], ['tp', false]]);
+    expect(r.layouts.options.map((o) => [o.kind, o.fits])).toEqual([
+      ['tp-ep', false],
+      ['dcp', true],
+      ['dp-attention', true],
+      ['tp', false],
+    ]);
   });
 });
 
 describe('pipeline stages inside the node for models with few KV heads', () => {
   it('Qwen3-235B-A22B (4 KV heads) on 8× H200: TP4 + EP4 × PP2 holds each head once and keeps 73 sequences of room where TP8 keeps 36', () => {
-    const s = scenario({ modelId: 'qwen3-235b-a22b', gpuId: 'h200-sxm', gpusPerReplica: 8, gpusPerNode: 8 }, {
-      weightFormat: 'bf16', kvFormat: 'bf16', contextLength: 40_960, concurrentSequences: 32, memoryUtilisation: 0.92,
-      runtimeOverheadGiB: 4, activationGiB: 3, layout: { choice: 'best-fit' },
-    });
+    const s = scenario(
+      { modelId: 'qwen3-235b-a22b', gpuId: 'h200-sxm', gpusPerReplica: 8, gpusPerNode: 8 },
+      {
+        weightFormat: 'bf16',
+        kvFormat: 'bf16',
+        contextLength: 40_960,
+        concurrentSequences: 32,
+        memoryUtilisation: 0.92,
+        runtimeOverheadGiB: 4,
+        activationGiB: 3,
+        layout: { choice: 'best-fit' },
+      },
+    );
     const r = report(s);
     const r0 = resolveSetup(s);
     if (!r0.ok) throw new Error('setup');

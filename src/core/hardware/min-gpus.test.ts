@@ -89,7 +89,10 @@ describe('minimum GPUs', () => {
 
   it('marks MoE setups that span nodes', () => {
     // Kimi K2 FP8: 1,030 GB / 16 = 64.4 GB per H100 — two 8-GPU nodes.
-    const k2 = input({ modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 8 }, { weightFormat: 'fp8', kvFormat: 'fp8', mlaKvMode: 'dp-attention', contextLength: 4096, concurrentSequences: 8, activationGiB: 1, runtimeOverheadGiB: 1 });
+    const k2 = input(
+      { modelId: 'kimi-k2', gpuId: 'h100-sxm', gpusPerReplica: 8 },
+      { weightFormat: 'fp8', kvFormat: 'fp8', mlaKvMode: 'dp-attention', contextLength: 4096, concurrentSequences: 8, activationGiB: 1, runtimeOverheadGiB: 1 },
+    );
     const r = minGpusFor(k2, gpu('h100-sxm'), 8, weightBytes(k2.model, 'fp8'));
     expect(r.kind === 'fits' && r.count >= 16 && r.multiNodeMoe).toBe(true);
   });

@@ -40,8 +40,7 @@ export function attentionParams(model: Pick<ModelSpec, 'hidden' | 'heads'>, g: A
       return g.layers * (2 * h * H * g.headDim + 2 * h * g.kvHeads * g.headDim);
     case 'mla': {
       const { qLoraRank: q, qkNopeHeadDim: nope, vHeadDim: v } = MLA_ASSUMED;
-      const perLayer =
-        h * q + q * H * (nope + g.ropeDim) + h * (g.kvLoraRank + g.ropeDim) + g.kvLoraRank * H * (nope + v) + H * v * h;
+      const perLayer = h * q + q * H * (nope + g.ropeDim) + h * (g.kvLoraRank + g.ropeDim) + g.kvLoraRank * H * (nope + v) + H * v * h;
       return g.layers * perLayer;
     }
     case 'linear':
@@ -85,9 +84,7 @@ export function paramSplit(model: ModelSpec): ParamSplit {
 
 /** Where the weight bytes came from. */
 export type WeightSource =
-  | { kind: 'checkpoint'; format: WeightFormat }
-  | { kind: 'variant'; format: WeightFormat; label: string }
-  | { kind: 'estimate'; format: WeightFormat };
+  { kind: 'checkpoint'; format: WeightFormat } | { kind: 'variant'; format: WeightFormat; label: string } | { kind: 'estimate'; format: WeightFormat };
 
 export interface WeightBytes {
   source: WeightSource;

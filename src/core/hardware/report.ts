@@ -135,7 +135,15 @@ export interface HardwareReport {
     /** max_num_batched_tokens the memory model sizes with: entered, or vLLM's default for the GPU. */
     maxNumBatchedTokens: number;
   };
-  gpu: { id: string; name: string; vendor: GpuRecord['vendor']; memoryGB: number; reportedMemory: GpuRecord['reportedMemory']; bandwidthTBps: number; source: SourceRef };
+  gpu: {
+    id: string;
+    name: string;
+    vendor: GpuRecord['vendor'];
+    memoryGB: number;
+    reportedMemory: GpuRecord['reportedMemory'];
+    bandwidthTBps: number;
+    source: SourceRef;
+  };
   memory: MemoryBreakdown;
   layouts: LayoutReport;
   fixes: Fixes;
@@ -172,7 +180,8 @@ function warningsFor(input: FitInput, mem: MemoryBreakdown, fixes: Fixes): Hardw
       kvPerGpuDpAttention: fixes.dpAttention?.kvPerGpu ?? mem.kv.perGpuBytes,
     });
   }
-  if (input.layoutChoice === 'pinned' && layout.mlaMode === 'not-mla' && input.mlaKvMode !== 'replicated') push('mla-mode-not-applicable', 'info', { mode: input.mlaKvMode });
+  if (input.layoutChoice === 'pinned' && layout.mlaMode === 'not-mla' && input.mlaKvMode !== 'replicated')
+    push('mla-mode-not-applicable', 'info', { mode: input.mlaKvMode });
   if (layout.mlaMode === 'dp-attention' && mem.weights.replicatedPerGpu > 0) {
     push('dp-attention-weights', 'info', {
       attentionBytes: mem.weights.bytes.attentionBytes,
@@ -214,7 +223,13 @@ function withChange(input: FitInput, patch: Partial<FitInput>, layout?: Layout):
  * single-figure estimate at the scenario's concurrency. The plan search calls it once per
  * candidate layout without building the rest of the report.
  */
-export function rooflineReport(scenario: HardwareScenario, input: FitInput, layout: Layout, memory: MemoryBreakdown, maxConcurrencyAtContext: number): RooflineReport {
+export function rooflineReport(
+  scenario: HardwareScenario,
+  input: FitInput,
+  layout: Layout,
+  memory: MemoryBreakdown,
+  maxConcurrencyAtContext: number,
+): RooflineReport {
   const h = scenario.hardware;
   const settings: RooflineSettings = {
     bandwidthEfficiency: h.bandwidthEfficiency,

@@ -66,7 +66,7 @@ describe('decode step, worked example of the reference §5.4 (ideal efficiency, 
     const s = decodeStep(rc, 1, 8192);
     // 141.1e9 + 2,684,354,560 = 143,784,354,560 B; / (2 × 3.35e12) = 21.46 ms.
     expect(s.weightReadBytes + s.kvReadBytes).toBe(141.1e9 + 2_684_354_560);
-    expect(s.memoryMs).toBeCloseTo(143_784_354_560 / 6.7e12 * 1e3, 9);
+    expect(s.memoryMs).toBeCloseTo((143_784_354_560 / 6.7e12) * 1e3, 9);
     expect(s.stepMs).toBeCloseTo(21.46, 2);
     expect(s.perUserTokensPerSecond).toBeCloseTo(46.6, 1);
     expect(s.bound).toBe('memory');
@@ -102,7 +102,7 @@ describe('decode step, worked example of the reference §5.4 (ideal efficiency, 
     );
     const s = decodeStep(slow, 1, 8192);
     // 21.46 / 0.8 + 2 = 28.83 ms → ~34.7 tokens/s (reference: "At η_bw 0.8: ~37 tok/s" without overhead).
-    expect(s.stepMs).toBeCloseTo(143_784_354_560 / (6.7e12 * 0.8) * 1e3 + 2, 9);
+    expect(s.stepMs).toBeCloseTo((143_784_354_560 / (6.7e12 * 0.8)) * 1e3 + 2, 9);
     expect(1e3 / (s.stepMs - 2)).toBeCloseTo(37.3, 1);
   });
 });

@@ -122,7 +122,7 @@ describe('published serving facts against our default verdict', () => {
     // FP8 weights (no recorded size, estimated): embedding + head 2 × 151,552 × 5,120 = 1,551,892,480 params in BF16,
     // the other 353,448,107,520 at 8 + 32 ÷ 128² bits: 353,448,107,520 × 1.000244140625 + 3,103,784,960
     // = 356,638,183,521.9 B. FP8 KV: 92 × 8 × 128 × 2 × 1 B = 188,416 B/token × 131,072 = 24,696,061,952 B.
-    const w = 353_448_107_520 * (8 + 32 / 128 ** 2) / 8 + 2 * 1_551_892_480;
+    const w = (353_448_107_520 * (8 + 32 / 128 ** 2)) / 8 + 2 * 1_551_892_480;
     expect(w).toBeCloseTo(356_638_183_521.9, 0);
     const kv = 188_416 * 131_072;
     // 8× H200 (TP8, 8 KV heads split 8 ways).

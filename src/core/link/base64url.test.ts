@@ -4,7 +4,10 @@ import { fromBase64Url, toBase64Url } from './base64url';
 
 /** The way the share links were written with the platform: btoa, then the URL alphabet, no padding. */
 function platformEncode(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** …and read: the padding back, atob; null where atob refuses. */
@@ -21,7 +24,15 @@ function platformDecode(text: string): Uint8Array | null {
 describe('base64url without the platform', () => {
   it('by the RFC 4648 test vectors (URL alphabet, no padding)', () => {
     const text = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
-    const vectors: [string, string][] = [['', ''], ['f', 'Zg'], ['fo', 'Zm8'], ['foo', 'Zm9v'], ['foob', 'Zm9vYg'], ['fooba', 'Zm9vYmE'], ['foobar', 'Zm9vYmFy']];
+    const vectors: [string, string][] = [
+      ['', ''],
+      ['f', 'Zg'],
+      ['fo', 'Zm8'],
+      ['foo', 'Zm9v'],
+      ['foob', 'Zm9vYg'],
+      ['fooba', 'Zm9vYmE'],
+      ['foobar', 'Zm9vYmFy'],
+    ];
     for (const [plain, encoded] of vectors) {
       expect(toBase64Url(text(plain))).toBe(encoded);
       expect(fromBase64Url(encoded)).toEqual(text(plain));

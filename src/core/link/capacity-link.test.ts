@@ -36,9 +36,29 @@ describe('share link with a capacity series', () => {
   it('a 20-point measured series and an SLO stay under 2,000 characters and round-trip', () => {
     const s = defaultScenario();
     s.selfHosted.capacity = {
-      slo: { limits: [{ metric: 'ttft', percentile: 95, maxMs: 2000 }, { metric: 'tpot', percentile: 99, maxMs: 50 }], minTokensPerSPerUser: 20, maxFailedShare: 0.01, allowStricterPercentile: true },
+      slo: {
+        limits: [
+          { metric: 'ttft', percentile: 95, maxMs: 2000 },
+          { metric: 'tpot', percentile: 99, maxMs: 50 },
+        ],
+        minTokensPerSPerUser: 20,
+        maxFailedShare: 0.01,
+        allowStricterPercentile: true,
+      },
       interpolate: false,
-      series: { kind: 'measured', label: 'moonshotai/Kimi-K2.6 · vllm · 8× H200 · 12000/2000 tok · random', fileName: 'sweep_conc1-724.json', libraryId: null, publisher: null, date: '2026-11-20T10:00:00', gpus: 8, inputTokens: 12000, outputTokens: 2000, loadKind: 'concurrency', points: sweep(20) },
+      series: {
+        kind: 'measured',
+        label: 'moonshotai/Kimi-K2.6 · vllm · 8× H200 · 12000/2000 tok · random',
+        fileName: 'sweep_conc1-724.json',
+        libraryId: null,
+        publisher: null,
+        date: '2026-11-20T10:00:00',
+        gpus: 8,
+        inputTokens: 12000,
+        outputTokens: 2000,
+        loadKind: 'concurrency',
+        points: sweep(20),
+      },
     };
     const link = `/#/tco?s=${encodeScenario(s)}`;
     console.info(`default scenario + 20-point series: ${link.length} characters`);
@@ -49,7 +69,22 @@ describe('share link with a capacity series', () => {
 
   it('reports the length with every other section customised too (figure, not a limit)', () => {
     const s = fullyCustomisedScenario();
-    s.selfHosted.capacity = { ...s.selfHosted.capacity, series: { kind: 'published', label: 'x', fileName: null, libraryId: 'x', publisher: 'p', date: '2026-10-01', gpus: 8, inputTokens: 1000, outputTokens: 1000, loadKind: 'concurrency', points: sweep(20) } };
+    s.selfHosted.capacity = {
+      ...s.selfHosted.capacity,
+      series: {
+        kind: 'published',
+        label: 'x',
+        fileName: null,
+        libraryId: 'x',
+        publisher: 'p',
+        date: '2026-10-01',
+        gpus: 8,
+        inputTokens: 1000,
+        outputTokens: 1000,
+        loadKind: 'concurrency',
+        points: sweep(20),
+      },
+    };
     // Printed so the figure can be quoted; the 2,000 budget is for the series on its own.
     console.info(`fully customised + 20-point series: ${`/#/tco?s=${encodeScenario(s)}`.length} characters`);
     expect(decodeScenario(encodeScenario(s)).ok).toBe(true);

@@ -33,7 +33,7 @@ export type CodecResult = { ok: true; text: string } | { ok: false; error: Codec
 function adler32(data: Uint8Array): number {
   let a = 1;
   let b = 0;
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const end = Math.min(i + 3800, data.length);
     for (; i < end; i++) {
       a += data[i] as number;

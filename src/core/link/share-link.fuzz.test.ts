@@ -19,13 +19,22 @@ function check(payload: string): void {
 
 describe('share-link fuzzing', () => {
   it('random text', () => {
-    fc.assert(fc.property(randomLinkText, (p) => check(p)), { seed: 1, numRuns: 1500 });
+    fc.assert(
+      fc.property(randomLinkText, (p) => check(p)),
+      { seed: 1, numRuns: 1500 },
+    );
   });
   it('mutated golden links', () => {
-    fc.assert(fc.property(mutatedLink, (p) => check(p)), { seed: 2, numRuns: 1500 });
+    fc.assert(
+      fc.property(mutatedLink, (p) => check(p)),
+      { seed: 2, numRuns: 1500 },
+    );
   });
   it('valid links carrying hostile documents always restore to a valid scenario or a typed error', () => {
-    fc.assert(fc.property(hostileDocLink, (p) => check(p)), { seed: 3, numRuns: 800 });
+    fc.assert(
+      fc.property(hostileDocLink, (p) => check(p)),
+      { seed: 3, numRuns: 800 },
+    );
   });
   it('hostile complete documents (files, storage) behave the same', () => {
     fc.assert(

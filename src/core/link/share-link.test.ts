@@ -11,7 +11,10 @@ import { decodeOk as ok, goldenLinkChecks, type GoldenExpected } from '../../tes
 import { buildHash, decodeScenario, encodeScenario, parseHash } from './share-link';
 
 function b64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /** The expected document of each golden link, written by hand (see `about` in each file). */
@@ -31,7 +34,8 @@ describe('golden links of version 1', () => {
     const hours = sh.hoursMode === 'always' ? 730 : (sh.scheduleHoursPerDay * sh.scheduleDaysPerWeek * 730) / 168;
     const g = sh.gpusPerReplica;
     const units = sh.rentUnit === 'gpu-hour' ? g : Math.ceil(g / sh.gpusPerNode);
-    const gpu = sh.costMode === 'rent' ? units * sh.rentPrice * hours : (g * sh.capexPerGpu * (1 + sh.infraOverheadShare - sh.residualShare)) / sh.amortisationMonths;
+    const gpu =
+      sh.costMode === 'rent' ? units * sh.rentPrice * hours : (g * sh.capexPerGpu * (1 + sh.infraOverheadShare - sh.residualShare)) / sh.amortisationMonths;
     const power = sh.costMode === 'rent' ? 0 : ((g * sh.powerWattsPerGpu * sh.pue * hours) / 1000) * sh.pricePerKwh;
     expect(e.gpuUsd).toBeCloseTo(replicas * gpu, 6);
     expect(e.powerUsd).toBeCloseTo(replicas * power, 6);
@@ -48,11 +52,11 @@ describe('golden links of version 1', () => {
   });
 });
 
-describe('golden links and today\'s catalog', () => {
+describe("golden links and today's catalog", () => {
   const figures = (name: keyof typeof golden.links) =>
     catalogDrift(ok(golden.links[name]).scenario).map((d) => `${d.path}: ${d.before} → ${d.after} (${d.recordId}, ${d.checked})`);
 
-  it('the catalog-drift link keeps its own figures and lists each against today\'s catalog', () => {
+  it("the catalog-drift link keeps its own figures and lists each against today's catalog", () => {
     // The link carries 0.6 / 0.15 / 2.5 USD per 1M, 600 W and 3.5 USD/GPU-h (see its expected file);
     // today: Moonshot K2.6 0.95 / 0.16 / 4 (checked 2026-05-22), H200 700 W (2026-08-15),
     // Crusoe H200 on-demand 4.29 USD/GPU-h (2026-08-01).
@@ -67,7 +71,7 @@ describe('golden links and today\'s catalog', () => {
     ]);
   });
 
-  it('link B\'s edited output price still names the Moonshot offer; its H200 rent record does not fit its H100', () => {
+  it("link B's edited output price still names the Moonshot offer; its H200 rent record does not fit its H100", () => {
     expect(figures('h100-cheaper-output')).toEqual(['api.priceOutputPerM: 2.5 → 4 (moonshot-kimi-k2.6, 2026-05-22)']);
     expect(figures('default')).toEqual([]);
     expect(figures('bought-pilot-german')).toEqual([]);
@@ -87,7 +91,14 @@ describe('encodeScenario', () => {
   it('carries where a workload taken from usage files came from', () => {
     const s = defaultScenario();
     s.workload.requestsPerDay = 70.43;
-    s.usage.source = { files: ['usage.jsonl', 'costs.json'], firstDay: '2026-01-05', lastDay: '2026-02-01', timeZone: 'Europe/Berlin', models: ['kimi-k2'], profile: 'busiest' };
+    s.usage.source = {
+      files: ['usage.jsonl', 'costs.json'],
+      firstDay: '2026-01-05',
+      lastDay: '2026-02-01',
+      timeZone: 'Europe/Berlin',
+      models: ['kimi-k2'],
+      profile: 'busiest',
+    };
     const link = encodeScenario(s);
     expect(ok(link).scenario.usage.source).toEqual(s.usage.source);
     expect(ok(link).scenario).toEqual(s);
@@ -145,9 +156,7 @@ describe('broken links', () => {
   });
 
   it('one invalid field costs that field and is named', () => {
-    const payload = encodeLinkPayload(
-      JSON.stringify({ type: SCENARIO_TYPE, version: 1, workload: { cacheHitShare: 3, requestsPerDay: 777 } }),
-    );
+    const payload = encodeLinkPayload(JSON.stringify({ type: SCENARIO_TYPE, version: 1, workload: { cacheHitShare: 3, requestsPerDay: 777 } }));
     const v = ok(payload);
     expect(v.scenario.workload.requestsPerDay).toBe(777);
     expect(v.scenario.workload.cacheHitShare).toBe(DEFAULT_SCENARIO.workload.cacheHitShare);
@@ -177,7 +186,10 @@ describe('broken links', () => {
   it('refuses links nested 100,000 levels deep, of arrays or of objects, naming where', () => {
     const arrays = `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"notes":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     const objects = `{"type":"${SCENARIO_TYPE}","version":${SCENARIO_VERSION},"api":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`;
-    for (const [text, path, depth] of [[arrays, 'notes', 100_000], [objects, 'api.a.a.a', 100_000]] as const) {
+    for (const [text, path, depth] of [
+      [arrays, 'notes', 100_000],
+      [objects, 'api.a.a.a', 100_000],
+    ] as const) {
       const payload = encodeLinkPayload(text);
       expect(payload.length).toBeLessThan(MAX_LINK_CHARS);
       expect(decodeScenario(payload)).toEqual({ ok: false, error: { kind: 'too-deep', depth, max: 64, path } });

@@ -97,10 +97,7 @@ export function summarizeChecklist(pilot: Pilot): ChecklistSummary {
   });
   const day1 = CHECKS.filter((c) => c.phase === 'day-1');
   const compatibilityFailedIds = day1.filter((c) => checkStatus(pilot, c.id) === 'failed').map((c) => c.id);
-  const compatibilityOpenIds = day1
-    .filter((c) => c.role === 'required' && checkStatus(pilot, c.id) === 'not-tested')
-    .map((c) => c.id);
-  const compatibility =
-    compatibilityFailedIds.length > 0 ? 'failed' : compatibilityOpenIds.length > 0 ? 'incomplete' : 'passed';
+  const compatibilityOpenIds = day1.filter((c) => c.role === 'required' && checkStatus(pilot, c.id) === 'not-tested').map((c) => c.id);
+  const compatibility = compatibilityFailedIds.length > 0 ? 'failed' : compatibilityOpenIds.length > 0 ? 'incomplete' : 'passed';
   return { phases, compatibility, compatibilityFailedIds, compatibilityOpenIds };
 }

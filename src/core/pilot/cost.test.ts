@@ -21,7 +21,18 @@ describe('one day of the self-hosted cluster from the TCO inputs', () => {
     // 2 replicas + 1 spare = 3 replicas of 16 GPUs on 8-GPU nodes = 6 nodes at $30 per node-hour.
     // Schedule 10 h × 5 days / 7 = 7.142857 h a day: 6 × 30 × 7.142857 = 1,285.714.
     const s = defaultScenario();
-    Object.assign(s.selfHosted, { replicas: 2, redundancy: 'n-plus-1', gpusPerReplica: 16, rentUnit: 'node-hour', rentPrice: 30, hoursMode: 'schedule', scheduleHoursPerDay: 10, scheduleDaysPerWeek: 5, otherMonthly: [], oneTimeUsd: 0 });
+    Object.assign(s.selfHosted, {
+      replicas: 2,
+      redundancy: 'n-plus-1',
+      gpusPerReplica: 16,
+      rentUnit: 'node-hour',
+      rentPrice: 30,
+      hoursMode: 'schedule',
+      scheduleHoursPerDay: 10,
+      scheduleDaysPerWeek: 5,
+      otherMonthly: [],
+      oneTimeUsd: 0,
+    });
     const c = clusterCostPerDay(s);
     expect(c.hoursPerDay).toBeCloseTo(50 / 7, 9);
     expect(c.usd).toBeCloseTo((6 * 30 * 50) / 7, 9);

@@ -47,8 +47,7 @@ export interface CostPerTaskBase {
 }
 
 export type CostPerTask =
-  | (CostPerTaskBase & { kind: 'defined'; usdPerAcceptedTask: number })
-  | (CostPerTaskBase & { kind: 'undefined'; reason: CostPerTaskUndefinedReason });
+  (CostPerTaskBase & { kind: 'defined'; usdPerAcceptedTask: number }) | (CostPerTaskBase & { kind: 'undefined'; reason: CostPerTaskUndefinedReason });
 
 export function staffUsdPerHour(scenario: Scenario): number {
   return scenario.selfHosted.staffLoadedYearlyUsd / scenario.pilot.staffHoursPerYear;
@@ -94,8 +93,7 @@ export function apiBillFromTokens(scenario: Scenario, day: DayMetrics): number |
   const p = scenario.api;
   const hit = scenario.workload.cacheHitShare;
   const usd =
-    ((day.inputTokens * (1 - hit) * p.priceInputPerM + day.inputTokens * hit * p.priceCachedInputPerM + day.outputTokens * p.priceOutputPerM) /
-      1e6) *
+    ((day.inputTokens * (1 - hit) * p.priceInputPerM + day.inputTokens * hit * p.priceCachedInputPerM + day.outputTokens * p.priceOutputPerM) / 1e6) *
     usdPerUnit(scenario);
   return usd;
 }

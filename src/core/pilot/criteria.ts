@@ -199,17 +199,32 @@ export function evaluateCriteria(scenario: Scenario, input: CriteriaInput): Crit
   });
 
   // Errors: failure rate (errors + timeouts) against the API, incidents per day, lasting fixes.
-  compare('failure-rate-gap', 'points', api.failureRate !== null && self.failureRate !== null ? (self.failureRate - api.failureRate) * 100 : null, 'errorRateGapPoints', 'max', {
-    api: api.failureRate,
-    selfHosted: self.failureRate,
-    days: union(api.errorRate?.days, api.timeoutRate?.days, self.errorRate?.days, self.timeoutRate?.days),
-  });
+  compare(
+    'failure-rate-gap',
+    'points',
+    api.failureRate !== null && self.failureRate !== null ? (self.failureRate - api.failureRate) * 100 : null,
+    'errorRateGapPoints',
+    'max',
+    {
+      api: api.failureRate,
+      selfHosted: self.failureRate,
+      days: union(api.errorRate?.days, api.timeoutRate?.days, self.errorRate?.days, self.timeoutRate?.days),
+    },
+  );
   const elapsed = input.daysElapsed;
-  compare('incidents-per-day', 'per-day', elapsed > 0 ? pilot.incidents.length / elapsed : null, 'incidentsPerDayMax', 'max', {
-    api: null,
-    selfHosted: pilot.incidents.length,
-    days: Array.from({ length: elapsed }, (_, i) => i + 1),
-  }, 'no-pilot-days');
+  compare(
+    'incidents-per-day',
+    'per-day',
+    elapsed > 0 ? pilot.incidents.length / elapsed : null,
+    'incidentsPerDayMax',
+    'max',
+    {
+      api: null,
+      selfHosted: pilot.incidents.length,
+      days: Array.from({ length: elapsed }, (_, i) => i + 1),
+    },
+    'no-pilot-days',
+  );
   const open = pilot.incidents.filter((i) => i.countermeasure.trim() === '');
   out.push({
     id: 'countermeasures',
@@ -262,7 +277,10 @@ function costCriterion(t: PilotThresholds, cost: CriteriaInput['cost']): Criteri
     comparator: 'max' as const,
     api: cost.api.kind === 'defined' ? cost.api.usdPerAcceptedTask : null,
     selfHosted: cost.selfHosted.kind === 'defined' ? cost.selfHosted.usdPerAcceptedTask : null,
-    days: union(cost.api.days.map((d) => d.day), cost.selfHosted.days.map((d) => d.day)),
+    days: union(
+      cost.api.days.map((d) => d.day),
+      cost.selfHosted.days.map((d) => d.day),
+    ),
   };
   const a = cost.api;
   const s = cost.selfHosted;

@@ -100,10 +100,16 @@ export function ruleTrace(v: Verdicts, evidence = true): RuleTrace[] {
   const hybridBase = HYBRID_REQUIRES.every((id) => passes(v, id));
   const costJustified = HYBRID_COST_JUSTIFIED.some((id) => passes(v, id));
   const hybrid = !cont && signals && hybridBase && costJustified;
-  const caution: RuleCaution | null = evidence && hybrid && !passes(v, 'cost-ratio') ? (v['cost-ratio'] === 'fail' ? 'local-share-dearer' : 'local-share-cost-unknown') : null;
+  const caution: RuleCaution | null =
+    evidence && hybrid && !passes(v, 'cost-ratio') ? (v['cost-ratio'] === 'fail' ? 'local-share-dearer' : 'local-share-cost-unknown') : null;
   const ev: RuleCondition = { id: 'evidence', mode: 'evidence', criteria: [], met: evidence };
   return [
-    { decision: 'continue', conditions: [ev, { id: 'continue-all', mode: 'all', criteria: CONTINUE_REQUIRES, met: cont }], met: evidence && cont, caution: null },
+    {
+      decision: 'continue',
+      conditions: [ev, { id: 'continue-all', mode: 'all', criteria: CONTINUE_REQUIRES, met: cont }],
+      met: evidence && cont,
+      caution: null,
+    },
     {
       decision: 'hybrid',
       conditions: [

@@ -121,9 +121,7 @@ describe('the three decisions', () => {
     expect(e.deciding).toEqual(['utilisation']);
     // Smallest way back to continue: utilisation from 30 % up to the 60 % threshold (+100 %).
     const toContinue = e.flips.find((f) => f.to === 'continue');
-    expect(toContinue?.changes).toEqual([
-      { criterion: 'utilisation', kind: 'reach', from: 0.3, to: 0.6, direction: 'increase', relative: 0.5 },
-    ]);
+    expect(toContinue?.changes).toEqual([{ criterion: 'utilisation', kind: 'reach', from: 0.3, to: 0.6, direction: 'increase', relative: 0.5 }]);
   });
 
   it('return: staff missing (60 team hours a week) even though everything else passes', () => {
@@ -142,7 +140,7 @@ describe('the three decisions', () => {
     const s = referenceWeek();
     s.pilot.days = s.pilot.days.map((d) => ({ api: { ...d.api, costUsd: 300 }, selfHosted: d.selfHosted }));
     const e = evaluatePilot(s);
-    expect(criterion(e, 'cost-ratio').value).toBeCloseTo((762 / 88_000) / (300 / 90_000), 9);
+    expect(criterion(e, 'cost-ratio').value).toBeCloseTo(762 / 88_000 / (300 / 90_000), 9);
     expect(criterion(e, 'cost-ratio').value).toBeCloseTo(2.5977, 4);
     expect(e.decision).toBe('return');
   });

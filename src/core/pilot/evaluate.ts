@@ -3,16 +3,7 @@ import { PILOT_DAYS, hasAnyValue, type SideWeek } from './aggregate';
 import type { ChecklistSummary } from './checklist';
 import { clusterCostPerDay, staffUsdPerHour, type ClusterDayCost, type CostPerTask } from './cost';
 import { evaluateCriteria, gatherCriteriaInput, type Criterion, type CriterionId } from './criteria';
-import {
-  decideFromVerdicts,
-  decidingCriteria,
-  flipOptions,
-  ruleTrace,
-  type FlipOption,
-  type PilotOutcome,
-  type RuleTrace,
-  type Verdicts,
-} from './decide';
+import { decideFromVerdicts, decidingCriteria, flipOptions, ruleTrace, type FlipOption, type PilotOutcome, type RuleTrace, type Verdicts } from './decide';
 
 /**
  * The scorecard's verdict: decision, the rule trace behind it, what would flip it, and the

@@ -42,7 +42,15 @@ describe('filling a day from a load-test run', () => {
     // SYNTHETIC_per_request_log.jsonl: 5 requests, 3 ok, one HTTP 429 error, one timeout.
     // Error rate (2 failed − 1 timeout) / 5 = 0.2; timeout rate 1 / 5 = 0.2.
     const r = run({
-      requests: { total: 5, ok: 3, failed: 2, errors: [{ kind: 'rate_limit_exceeded', count: 1 }, { kind: 'timeout', count: 1 }] },
+      requests: {
+        total: 5,
+        ok: 3,
+        failed: 2,
+        errors: [
+          { kind: 'rate_limit_exceeded', count: 1 },
+          { kind: 'timeout', count: 1 },
+        ],
+      },
       metrics: { ttft: { count: 3, mean: 1973.5, median: 412.5, percentiles: { '95': 9999 } } },
       // Recomputed from the ok rows' TTFTs 388, 412.5, 5120 (linear): p95 = 412.5 + 0.9 × 4,707.5 = 4,649.25.
       recomputed: { ttft: { count: 3, mean: 1973.5, median: 412.5, percentiles: { '50': 412.5, '95': 4649.25 } } },
@@ -75,13 +83,22 @@ describe('filling a day from an API usage log', () => {
 describe('applying a fill to a day', () => {
   it('writes only the chosen fields, records the source, and forgets a field once it is typed over', () => {
     const pilot = defaultScenario().pilot;
-    const r = run({ label: 'vLLM conc 32', requests: { total: 100, ok: 97, failed: 3, errors: [] }, metrics: { ttft: { count: 97, mean: 300, median: 250, percentiles: { '95': 900 } } } });
+    const r = run({
+      label: 'vLLM conc 32',
+      requests: { total: 100, ok: 97, failed: 3, errors: [] },
+      metrics: { ttft: { count: 97, mean: 300, median: 250, percentiles: { '95': 900 } } },
+    });
     const fill = evidenceFill(r, 'benchmark-run');
     const res = applyEvidence(pilot, 3, 'selfHosted', r, fill, ['ttftP50Ms', 'ttftP95Ms', 'errorRate']);
     expect(res.ok).toBe(true);
     if (!res.ok) return;
     expect(res.pilot.days[2]!.selfHosted).toEqual({ ...EMPTY_DAY, ttftP50Ms: 250, ttftP95Ms: 900, errorRate: 0.03 });
-    expect(res.pilot.filledFrom['3:selfHosted']).toEqual({ kind: 'benchmark-run', label: 'vLLM conc 32', fileHash: 'sha256:abc', fields: ['ttftP50Ms', 'ttftP95Ms', 'errorRate'] });
+    expect(res.pilot.filledFrom['3:selfHosted']).toEqual({
+      kind: 'benchmark-run',
+      label: 'vLLM conc 32',
+      fileHash: 'sha256:abc',
+      fields: ['ttftP50Ms', 'ttftP95Ms', 'errorRate'],
+    });
     // The input pilot is untouched.
     expect(pilot.days[2]!.selfHosted).toEqual(EMPTY_DAY);
     const after = forgetFilledField(res.pilot, 3, 'selfHosted', 'ttftP95Ms');
@@ -99,7 +116,7 @@ describe('applying a fill to a day', () => {
 });
 
 describe('a stored benchmark run', () => {
-  it('is evidence as it is: the import\'s run record keeps every field the mapping reads (checked by the compiler)', () => {
+  it("is evidence as it is: the import's run record keeps every field the mapping reads (checked by the compiler)", () => {
     expectTypeOf<BenchRun>().toExtend<EvidenceRun>();
   });
 });

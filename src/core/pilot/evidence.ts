@@ -105,9 +105,7 @@ export function evidenceFill(run: EvidenceRun, kind: EvidenceKind): EvidenceFill
   return { kind, values, skipped };
 }
 
-export type ApplyEvidenceResult =
-  | { ok: true; pilot: Pilot; applied: DayMetricKey[] }
-  | { ok: false; problems: { field: string; message: string }[] };
+export type ApplyEvidenceResult = { ok: true; pilot: Pilot; applied: DayMetricKey[] } | { ok: false; problems: { field: string; message: string }[] };
 
 /**
  * Writes the chosen fields of a fill into one day and side, and records where they came from.

@@ -21,7 +21,9 @@ describe('pilot input rules', () => {
   });
 
   it('rejects an incident on day 8 and an eighth day', () => {
-    expect(incidentSchema.safeParse({ day: 8, start: '', recoveryMinutes: 0, cause: 'oom', affectedTasks: 0, countermeasure: '', outOfHours: false }).success).toBe(false);
+    expect(
+      incidentSchema.safeParse({ day: 8, start: '', recoveryMinutes: 0, cause: 'oom', affectedTasks: 0, countermeasure: '', outOfHours: false }).success,
+    ).toBe(false);
     const p = defaultScenario().pilot;
     expect(pilotSchema.safeParse({ ...p, days: [...p.days, p.days[0]] }).success).toBe(false);
   });
@@ -33,7 +35,13 @@ describe('pilot input rules', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.notices).toEqual([
-      { path: 'pilot.days[2].selfHosted.tasksAccepted', problem: 'tasksAccepted (130) must not exceed tasksAttempted (100)', action: 'reset-to-default', rejected: '130', issue: { code: 'custom', rule: 'day-order', params: { field: 'tasksAccepted', value: 130, limit: 'tasksAttempted', limitValue: 100 } } },
+      {
+        path: 'pilot.days[2].selfHosted.tasksAccepted',
+        problem: 'tasksAccepted (130) must not exceed tasksAttempted (100)',
+        action: 'reset-to-default',
+        rejected: '130',
+        issue: { code: 'custom', rule: 'day-order', params: { field: 'tasksAccepted', value: 130, limit: 'tasksAttempted', limitValue: 100 } },
+      },
     ]);
     expect(r.value.scenario.pilot.days[2]!.selfHosted).toMatchObject({ tasksAttempted: 100, tasksAccepted: null, teamHours: 4 });
   });

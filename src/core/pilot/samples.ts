@@ -129,7 +129,15 @@ function base(example: PilotExample): Pilot {
   return p;
 }
 
-function incident(day: number, start: string, cause: Incident['cause'], recoveryMinutes: number, affectedTasks: number, countermeasure: string, outOfHours: boolean): Incident {
+function incident(
+  day: number,
+  start: string,
+  cause: Incident['cause'],
+  recoveryMinutes: number,
+  affectedTasks: number,
+  countermeasure: string,
+  outOfHours: boolean,
+): Incident {
   return { day, start, cause, recoveryMinutes, affectedTasks, countermeasure, outOfHours };
 }
 
@@ -138,7 +146,14 @@ function continueWeek(): Pilot {
   const p = base('continue');
   p.days = week({
     attempted: [52_000, 55_000, 56_000, 57_000, 56_500, 48_000, 47_000],
-    api: { accepted: 0.91, ttftP95Ms: [1_900, 1_880, 1_920, 1_900, 1_910, 1_870, 1_860], errorRate: 0.006, timeoutRate: 0.002, toolCorrect: 0.975, teamHours: [1, 0.5, 0.5, 0.5, 0.5, 0, 0] },
+    api: {
+      accepted: 0.91,
+      ttftP95Ms: [1_900, 1_880, 1_920, 1_900, 1_910, 1_870, 1_860],
+      errorRate: 0.006,
+      timeoutRate: 0.002,
+      toolCorrect: 0.975,
+      teamHours: [1, 0.5, 0.5, 0.5, 0.5, 0, 0],
+    },
     self: {
       accepted: [0.88, 0.89, 0.89, 0.895, 0.89, 0.89, 0.895],
       ttftP95Ms: [2_500, 2_300, 2_250, 2_300, 2_350, 2_200, 2_150],
@@ -173,7 +188,14 @@ function returnWeek(): Pilot {
   const p = base('return');
   p.days = week({
     attempted: [3_200, 4_100, 900, 5_200, 1_200, 300, 250],
-    api: { accepted: 0.9, ttftP95Ms: [2_100, 2_150, 2_050, 2_200, 2_100, 2_000, 2_000], errorRate: 0.008, timeoutRate: 0.002, toolCorrect: 0.97, teamHours: [2, 1, 0.5, 0.5, 0.5, 0, 0] },
+    api: {
+      accepted: 0.9,
+      ttftP95Ms: [2_100, 2_150, 2_050, 2_200, 2_100, 2_000, 2_000],
+      errorRate: 0.008,
+      timeoutRate: 0.002,
+      toolCorrect: 0.97,
+      teamHours: [2, 1, 0.5, 0.5, 0.5, 0, 0],
+    },
     self: {
       accepted: [0.84, 0.86, 0.87, 0.85, 0.87, 0.86, 0.88],
       ttftP95Ms: [3_900, 4_300, 2_900, 4_600, 3_100, 2_700, 2_600],
@@ -205,7 +227,14 @@ function hybridWeek(): Pilot {
   const p = base('hybrid');
   p.days = week({
     attempted: [18_000, 21_000, 24_000, 22_000, 20_000, 4_000, 3_500],
-    api: { accepted: 0.9, ttftP95Ms: [1_800, 1_820, 1_850, 1_800, 1_790, 1_750, 1_760], errorRate: 0.007, timeoutRate: 0.002, toolCorrect: 0.97, teamHours: [1, 0.5, 0.5, 0.5, 0.5, 0, 0] },
+    api: {
+      accepted: 0.9,
+      ttftP95Ms: [1_800, 1_820, 1_850, 1_800, 1_790, 1_750, 1_760],
+      errorRate: 0.007,
+      timeoutRate: 0.002,
+      toolCorrect: 0.97,
+      teamHours: [1, 0.5, 0.5, 0.5, 0.5, 0, 0],
+    },
     self: {
       accepted: [0.87, 0.88, 0.875, 0.88, 0.885, 0.89, 0.89],
       ttftP95Ms: [2_900, 3_300, 3_800, 3_500, 3_100, 1_900, 1_850],

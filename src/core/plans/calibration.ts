@@ -137,7 +137,10 @@ export function fitFactor(ratios: readonly number[]): { factor: number | null; l
 }
 
 /** The hardware settings the calibration keeps from the user's scenario (the roofline's efficiencies and memory margins): its cache key. */
-type CalibrationSettings = Pick<HardwareScenario['hardware'], 'bandwidthEfficiency' | 'computeEfficiency' | 'stepOverheadMs' | 'memoryUtilisation' | 'runtimeOverheadGiB' | 'activationGiB'>;
+type CalibrationSettings = Pick<
+  HardwareScenario['hardware'],
+  'bandwidthEfficiency' | 'computeEfficiency' | 'stepOverheadMs' | 'memoryUtilisation' | 'runtimeOverheadGiB' | 'activationGiB'
+>;
 
 function formatOf(precision: string): WeightFormat | null {
   const p = precision.toLowerCase();
@@ -149,7 +152,10 @@ function formatOf(precision: string): WeightFormat | null {
 }
 
 /** A scenario for one model on one GPU at given lengths, from a base scenario's other fields. */
-function benchScenario(base: HardwareScenario, at: { modelId: string; gpu: GpuRecord; gpus: number; format: WeightFormat; input: number; output: number }): HardwareScenario {
+function benchScenario(
+  base: HardwareScenario,
+  at: { modelId: string; gpu: GpuRecord; gpus: number; format: WeightFormat; input: number; output: number },
+): HardwareScenario {
   const input = Math.round(at.input);
   const output = Math.round(at.output);
   return {
@@ -202,7 +208,16 @@ function recordPoint(r: PublishedRecord, base: HardwareScenario): CalibrationPoi
   ];
   const roof = rooflineAt(s, 'smallest', limits, r.accelerators);
   if (!roof) return null;
-  return point(r.id, 'record', `${r.submitter} · ${r.systemName} · ${r.scenario}`, classOf(model, gpu, roof.shape.fit.layout.nodes), gpu.id, roof.shape.fit.layout.gpus, r.tokensPerSPerGpu, roof.perGpu);
+  return point(
+    r.id,
+    'record',
+    `${r.submitter} · ${r.systemName} · ${r.scenario}`,
+    classOf(model, gpu, roof.shape.fit.layout.nodes),
+    gpu.id,
+    roof.shape.fit.layout.gpus,
+    r.tokensPerSPerGpu,
+    roof.perGpu,
+  );
 }
 
 /** One point per library series: the geometric mean over its loads of published ÷ roofline at that load's own latencies. */
@@ -236,7 +251,16 @@ function seriesPoint(p: PublishedSeries, base: HardwareScenario): CalibrationPoi
   return point(p.id, 'series', p.label, classOf(model, gpu, shape.fit.layout.nodes), gpu.id, p.gpus, publishedPerGpu, publishedPerGpu / geomean(ratios));
 }
 
-function point(id: string, kind: CalibrationPoint['kind'], label: string, cls: CalibrationClass, gpuId: string, gpus: number, publishedPerGpu: number, rooflinePerGpu: number): CalibrationPoint {
+function point(
+  id: string,
+  kind: CalibrationPoint['kind'],
+  label: string,
+  cls: CalibrationClass,
+  gpuId: string,
+  gpus: number,
+  publishedPerGpu: number,
+  rooflinePerGpu: number,
+): CalibrationPoint {
   return { id, kind, label, cls, classKey: classKey(cls), gpuId, gpus, publishedPerGpu, rooflinePerGpu, ratio: publishedPerGpu / rooflinePerGpu };
 }
 
@@ -253,7 +277,11 @@ export function calibrate(base: HardwareScenario, records: readonly PublishedRec
   for (const r of records) {
     const p = recordPoint(r, base);
     if (p) points.push(p);
-    else skipped.push({ id: r.id, why: !r.modelId ? 'no catalog model' : !r.gpuId ? 'no catalog GPU' : !MLPERF_LENGTHS[r.mlperfModel] ? 'lengths unknown' : 'no roofline at its limits' });
+    else
+      skipped.push({
+        id: r.id,
+        why: !r.modelId ? 'no catalog model' : !r.gpuId ? 'no catalog GPU' : !MLPERF_LENGTHS[r.mlperfModel] ? 'lengths unknown' : 'no roofline at its limits',
+      });
   }
   for (const s of series) {
     const p = seriesPoint(s, base);
@@ -272,7 +300,15 @@ export function calibrate(base: HardwareScenario, records: readonly PublishedRec
     const fit = fitFactor(series.map((p) => p.ratio));
     const recordRatio = records.length > 0 ? geomean(records.map((p) => p.ratio)) : null;
     const seriesRatio = series.length > 0 ? geomean(series.map((p) => p.ratio)) : null;
-    return { key, cls: g.cls, points: series, records, ...fit, recordRatio, recordOverSeries: recordRatio !== null && seriesRatio !== null ? recordRatio / seriesRatio : null };
+    return {
+      key,
+      cls: g.cls,
+      points: series,
+      records,
+      ...fit,
+      recordRatio,
+      recordOverSeries: recordRatio !== null && seriesRatio !== null ? recordRatio / seriesRatio : null,
+    };
   });
   classes.sort((a, b) => a.key.localeCompare(b.key));
   return { classes, skipped };
@@ -288,7 +324,14 @@ export interface CalibrationUse {
   looError: number;
 }
 
-const VENDOR: Readonly<Record<GpuGeneration, 'NVIDIA' | 'AMD'>> = { ampere: 'NVIDIA', ada: 'NVIDIA', hopper: 'NVIDIA', blackwell: 'NVIDIA', cdna3: 'AMD', cdna4: 'AMD' };
+const VENDOR: Readonly<Record<GpuGeneration, 'NVIDIA' | 'AMD'>> = {
+  ampere: 'NVIDIA',
+  ada: 'NVIDIA',
+  hopper: 'NVIDIA',
+  blackwell: 'NVIDIA',
+  cdna3: 'AMD',
+  cdna4: 'AMD',
+};
 
 /**
  * The factor for a candidate of class `c`: its own class when calibrated; else the nearest
@@ -333,7 +376,11 @@ function settingsOf(base: HardwareScenario): CalibrationSettings {
  * geometric mean of the class's series ratios. Null when the class has no series (or the record
  * cannot be set beside a roofline).
  */
-export function recordOverSeries(r: PublishedRecord, base: HardwareScenario, table: CalibrationTable): { times: number; series: number; classKey: string } | null {
+export function recordOverSeries(
+  r: PublishedRecord,
+  base: HardwareScenario,
+  table: CalibrationTable,
+): { times: number; series: number; classKey: string } | null {
   const p = recordPoint(r, base);
   if (!p) return null;
   const series = table.classes.find((c) => c.key === p.classKey)?.points ?? [];

@@ -39,7 +39,13 @@ function shapeOf(input: FitInput, gpu: GpuRecord, perNode: number, count: number
   const best = pickBest(all);
   const fit = kind === null ? best : (all.find((f) => f.kind === kind) ?? null);
   if (!fit?.fits) return null;
-  return { gpu, gpusPerNode: perNode, fit, bestAtCount: best === fit, multiNodeMoe: crossesNodesWithoutNvlink(input.model.moe !== null, fit.layout.nodes, fit.layout.gpus, gpu) };
+  return {
+    gpu,
+    gpusPerNode: perNode,
+    fit,
+    bestAtCount: best === fit,
+    multiNodeMoe: crossesNodesWithoutNvlink(input.model.moe !== null, fit.layout.nodes, fit.layout.gpus, gpu),
+  };
 }
 
 export function replicaShapes(input: FitInput, gpus: readonly GpuRecord[], extraCounts: (gpuId: string) => readonly number[]): ShapeSearch {
@@ -79,6 +85,9 @@ export function rooflineSeriesOf(scenario: HardwareScenario, input: FitInput, sh
   const memory = memoryBreakdown(at, layout);
   const room = maxConcurrency(at.model, memory.kv.sizing, layout, memory.kvAvailablePerGpu, at.contextLength);
   const roofline = rooflineReport(scenario, at, layout, memory, room);
-  const series = seriesFromRoofline({ roofline, model: { id: input.modelId, name: input.model.name }, gpu: shape.gpu, setup: { weightFormat: at.weightFormat } }, layout.gpus);
+  const series = seriesFromRoofline(
+    { roofline, model: { id: input.modelId, name: input.model.name }, gpu: shape.gpu, setup: { weightFormat: at.weightFormat } },
+    layout.gpus,
+  );
   return series ? storeSeries(series) : null;
 }

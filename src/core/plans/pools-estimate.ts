@@ -60,7 +60,13 @@ export function poolTargets(slo: Slo): { ttftMs: number; itlMs: number; e2elMs: 
   return { ttftMs, itlMs, e2elMs };
 }
 
-export function estimatePools(scenario: HardwareScenario, input: FitInput, shape: ReplicaShape, lengths: PoolLengths, slo: Slo): PoolEstimate | PoolEstimateFailure {
+export function estimatePools(
+  scenario: HardwareScenario,
+  input: FitInput,
+  shape: ReplicaShape,
+  lengths: PoolLengths,
+  slo: Slo,
+): PoolEstimate | PoolEstimateFailure {
   if (!(lengths.outputTokens > 0)) return { code: 'no-output' };
   const at: FitInput = { ...input, gpu: shape.gpu, gpuCount: shape.fit.layout.gpus, gpusPerNode: shape.gpusPerNode };
   const layout = shape.fit.layout;
@@ -77,7 +83,12 @@ export function estimatePools(scenario: HardwareScenario, input: FitInput, shape
   const kvBytes = kvTerms(at.model, memory.kv.sizing, layout, 1, isl).reduce((sum, g) => sum + g.uniqueBytes, 0);
   // The pools share the scale-up domain only when it is rack-scale (room for at least four
   // workers, NVL72): a board of 8 holds one pair at most, so the KV goes over the network.
-  const kv = kvTransfer(kvBytes, layout.gpus, { gbpsPerGpu: shape.gpu.interconnect.scaleUpGBps, domainSize: shape.gpu.interconnect.domainSize }, 4 * layout.gpus);
+  const kv = kvTransfer(
+    kvBytes,
+    layout.gpus,
+    { gbpsPerGpu: shape.gpu.interconnect.scaleUpGBps, domainSize: shape.gpu.interconnect.domainSize },
+    4 * layout.gpus,
+  );
 
   // Prefill: the largest batch whose time fits half the TTFT left after the transfer.
   const uncached = Math.max(1, Math.round(lengths.uncachedInputTokens));

@@ -42,7 +42,9 @@ describe('disaggregated plans in the plan search', () => {
     s.selfHosted.capacity = { ...s.selfHosted.capacity, slo: { ...s.selfHosted.capacity.slo, limits: [{ metric: 'ttft', percentile: 95, maxMs: 1 }] } };
     const tight = searchPlans(s, H200);
     expect(tight.plans.some((p) => p.pools !== null)).toBe(false);
-    expect(tight.excluded.filter((x) => x.pools)).toContainEqual(expect.objectContaining({ gpuId: 'h200-sxm', reason: expect.objectContaining({ code: 'slo-unreachable', failing: ['ttft'] }) }));
+    expect(tight.excluded.filter((x) => x.pools)).toContainEqual(
+      expect.objectContaining({ gpuId: 'h200-sxm', reason: expect.objectContaining({ code: 'slo-unreachable', failing: ['ttft'] }) }),
+    );
     const decodeAt = (itlMs: number) => {
       s.selfHosted.capacity = { ...s.selfHosted.capacity, slo: { ...s.selfHosted.capacity.slo, limits: [{ metric: 'itl', percentile: 95, maxMs: itlMs }] } };
       const all = searchPlans(s, H200);
@@ -76,7 +78,17 @@ describe('disaggregated plans in the plan search', () => {
       inputTokens: 2000,
       outputTokens: 1,
       loadKind: 'concurrency',
-      points: { load: [1, 2, 4], out: [20, 40, 60], total: [20_020, 40_040, 60_060], ttft: { p95: [500, 900, 2500] }, tpot: {}, itl: {}, e2el: {}, ok: [1, 1, 1], n: [100, 100, 100] },
+      points: {
+        load: [1, 2, 4],
+        out: [20, 40, 60],
+        total: [20_020, 40_040, 60_060],
+        ttft: { p95: [500, 900, 2500] },
+        tpot: {},
+        itl: {},
+        e2el: {},
+        ok: [1, 1, 1],
+        n: [100, 100, 100],
+      },
       ...over,
     });
     const prefill = sweep({ label: 'prefill-only', fileName: 'prefill.json' });
@@ -85,7 +97,17 @@ describe('disaggregated plans in the plan search', () => {
       fileName: 'decode.json',
       inputTokens: 100,
       outputTokens: 1000,
-      points: { load: [8, 16, 32], out: [800, 1500, 2400], total: [880, 1650, 2640], ttft: {}, tpot: {}, itl: { p95: [20, 35, 60] }, e2el: {}, ok: [1, 1, 1], n: [100, 100, 100] },
+      points: {
+        load: [8, 16, 32],
+        out: [800, 1500, 2400],
+        total: [880, 1650, 2640],
+        ttft: {},
+        tpot: {},
+        itl: { p95: [20, 35, 60] },
+        e2el: {},
+        ok: [1, 1, 1],
+        n: [100, 100, 100],
+      },
     });
     expect(phaseOf(prefill)).toBe('prefill');
     expect(phaseOf(decode)).toBe('decode');
@@ -93,7 +115,13 @@ describe('disaggregated plans in the plan search', () => {
     s.selfHosted = { ...s.selfHosted, pools: null };
     s.selfHosted.capacity = {
       ...s.selfHosted.capacity,
-      slo: { ...s.selfHosted.capacity.slo, limits: [{ metric: 'ttft', percentile: 95, maxMs: 1000 }, { metric: 'itl', percentile: 95, maxMs: 40 }] },
+      slo: {
+        ...s.selfHosted.capacity.slo,
+        limits: [
+          { metric: 'ttft', percentile: 95, maxMs: 1000 },
+          { metric: 'itl', percentile: 95, maxMs: 40 },
+        ],
+      },
     };
     const r = searchPlans(s, H200, undefined, { imported: [prefill, decode] });
     const plan = r.plans.find((p) => p.pools !== null && p.billing === 'on-demand' && p.gpusPerReplica === 8);

@@ -12,7 +12,17 @@ import { PUBLISHED_RECORDS } from '../catalog/published-records.data';
 import { PUBLISHED_SERIES } from '../catalog/published-measurements.data';
 import { calibrate, calibrationFor, fitFactor, recordOverSeries, type CalibratedClass } from './calibration';
 import { apiFieldsFromListPrice, type ListPriceOffer } from '../usage/list-prices';
-import { CATALOG as CATALOG_ALL, apiOfferChoices, applyPlan, ownSource, firstOverSecond, searchPlans, type PlanCatalog, type PlanConstraints, NO_CONSTRAINTS } from './search';
+import {
+  CATALOG as CATALOG_ALL,
+  apiOfferChoices,
+  applyPlan,
+  ownSource,
+  firstOverSecond,
+  searchPlans,
+  type PlanCatalog,
+  type PlanConstraints,
+  NO_CONSTRAINTS,
+} from './search';
 
 /**
  * A small catalog enumerated by hand: gpt-oss-120b (MoE, GQA) at 4K context and 16 sequences
@@ -73,7 +83,18 @@ const EXPECTED: [string, number][] = [
 const TASKS = 5_256_000;
 
 function point(tps: number): PublishedSeries['points'][number] {
-  return { concurrency: 16, requestRate: null, outputTokensPerS: tps, totalTokensPerS: null, ttftMs: {}, tpotMs: {}, itlMs: {}, e2elMs: {}, requests: 1000, successShare: 1 };
+  return {
+    concurrency: 16,
+    requestRate: null,
+    outputTokensPerS: tps,
+    totalTokensPerS: null,
+    ttftMs: {},
+    tpotMs: {},
+    itlMs: {},
+    e2elMs: {},
+    requests: 1000,
+    successShare: 1,
+  };
 }
 
 function series(gpuId: string, gpus: number, tps: number): PublishedSeries {
@@ -119,7 +140,14 @@ const rec = (gpuId: string, i: 0 | 1 | 2) => {
 const CATALOG: PlanCatalog = {
   gpus: GPUS.filter((g) => g.id in table),
   records: [],
-  published: [series('h100-sxm', 1, 1000), series('h100-sxm', 2, 1800), series('h200-sxm', 1, 2000), series('h200-sxm', 2, 4000), series('b200', 1, 2500), series('b200', 2, 5000)],
+  published: [
+    series('h100-sxm', 1, 1000),
+    series('h100-sxm', 2, 1800),
+    series('h200-sxm', 1, 2000),
+    series('h200-sxm', 2, 4000),
+    series('b200', 1, 2500),
+    series('b200', 2, 5000),
+  ],
   offers: [OFFER],
   rent: (id) => rec(id, 0),
   reserved: (id) => rec(id, 1),
@@ -150,7 +178,16 @@ function scenario() {
   // One H100 holds gpt-oss-120b with vLLM's Marlin layout (+5.13 GiB, docs/hardware.md §1a) and
   // 16 sequences only with lean entered overheads (1 + 1 GiB) at 4K: 78.68 − 70.79 − 2.15 = 5.75 GB
   // for 16 × 302.6 MB of KV.
-  s.hardware = { ...s.hardware, weightFormat: 'mxfp4', contextLength: 4096, concurrentSequences: 16, layout: { choice: 'best-fit' }, overheadSource: 'entered', runtimeOverheadGiB: 1, activationGiB: 1 };
+  s.hardware = {
+    ...s.hardware,
+    weightFormat: 'mxfp4',
+    contextLength: 4096,
+    concurrentSequences: 16,
+    layout: { choice: 'best-fit' },
+    overheadSource: 'entered',
+    runtimeOverheadGiB: 1,
+    activationGiB: 1,
+  };
   return s;
 }
 
@@ -182,9 +219,12 @@ describe('plan search over a small catalog', () => {
     const r = searchPlans(scenario(), { ...THREE, maxGpus: 1 }, CATALOG);
     expect(r.plans.filter((p) => p.kind === 'self-hosted').every((p) => p.gpusTotal === 1)).toBe(true);
     // H100 TP1 needs 2 replicas of 1 GPU; every EP2 plan needs at least 2.
-    expect(r.excluded.filter((x) => x.reason.code === 'above-gpu-cap').map((x) => `${x.gpuId}|${x.gpus}|${x.billing}`).sort()).toEqual(
-      ['h100-sxm|1', 'h100-sxm|2', 'h200-sxm|2', 'b200|2'].flatMap((g) => ['on-demand', 'reserved-12', 'bought'].map((b) => `${g}|${b}`)).sort(),
-    );
+    expect(
+      r.excluded
+        .filter((x) => x.reason.code === 'above-gpu-cap')
+        .map((x) => `${x.gpuId}|${x.gpus}|${x.billing}`)
+        .sort(),
+    ).toEqual(['h100-sxm|1', 'h100-sxm|2', 'h200-sxm|2', 'b200|2'].flatMap((g) => ['on-demand', 'reserved-12', 'bought'].map((b) => `${g}|${b}`)).sort());
     const cap = r.excluded.find((x) => x.gpuId === 'h100-sxm' && x.gpus === 1)?.reason;
     expect(cap).toEqual({ code: 'above-gpu-cap', gpus: 2, cap: 1 });
   });
@@ -240,7 +280,12 @@ describe('plan search over a small catalog', () => {
     expect(r.plans.map((p) => p.kind)).toEqual(['api']);
     expect(r.excluded.filter((x) => x.reason.code === 'slo-unreachable')).toHaveLength(18);
     // The nearest point is each series' one load, concurrency 16; it has no TPOT, so no tokens/s per user.
-    expect(r.excluded.find((x) => x.reason.code === 'slo-unreachable')?.reason).toEqual({ code: 'slo-unreachable', nearestLoad: 16, failing: ['tps-per-user'], misses: [{ id: 'tps-per-user', value: null, limit: 1000 }] });
+    expect(r.excluded.find((x) => x.reason.code === 'slo-unreachable')?.reason).toEqual({
+      code: 'slo-unreachable',
+      nearestLoad: 16,
+      failing: ['tps-per-user'],
+      misses: [{ id: 'tps-per-user', value: null, limit: 1000 }],
+    });
   });
 
   it('"Use this plan" gives the TCO page the plan\'s figure', async () => {
@@ -267,7 +312,7 @@ describe('plan search over the catalog', () => {
 });
 
 describe('the example scenario', () => {
-  it('OpenRouter comes first, the scenario\'s own Moonshot offer second; the second wins with prices 11.7 % lower', () => {
+  it("OpenRouter comes first, the scenario's own Moonshot offer second; the second wins with prices 11.7 % lower", () => {
     // 927,000 requests × (6,000 × 0.68 + 6,000 × 0.34 + 2,000 × 3.41) / 1M = $11,995.38 (OpenRouter)
     // and × (6,000 × 0.95 + 6,000 × 0.16 + 2,000 × 4) / 1M = $13,589.82 (Moonshot, the scenario's).
     const d = defaultScenario();
@@ -282,7 +327,7 @@ describe('the example scenario', () => {
     expect(lead?.secondLowerBy).toBeCloseTo(0.11733, 4);
   });
 
-  it('the shortlist offers the scenario\'s own offer first, then the catalog\'s offers of the model, and a shortlist of one leaves one API plan', () => {
+  it("the shortlist offers the scenario's own offer first, then the catalog's offers of the model, and a shortlist of one leaves one API plan", () => {
     const d = defaultScenario();
     const choices = apiOfferChoices(d);
     expect(choices[0]).toMatchObject({ id: d.api.offerId, patch: null });
@@ -303,7 +348,13 @@ describe('records as evidence', () => {
   const b200 = { ...NO_CONSTRAINTS, gpuIds: ['b200'], billing: ['on-demand'] as const };
 
   it('an MLPerf v6.1 Server record counts for an SLO no stricter than its limits (2,000 ms TTFT, 80 ms TPOT at p99)', () => {
-    const r = searchPlans(deepseek([{ metric: 'ttft', percentile: 95, maxMs: 3000 }, { metric: 'tpot', percentile: 99, maxMs: 100 }]), { ...b200, billing: ['on-demand'] });
+    const r = searchPlans(
+      deepseek([
+        { metric: 'ttft', percentile: 95, maxMs: 3000 },
+        { metric: 'tpot', percentile: 99, maxMs: 100 },
+      ]),
+      { ...b200, billing: ['on-demand'] },
+    );
     const plan = r.plans.find((p) => p.kind === 'self-hosted' && p.evidence?.kind === 'record');
     expect(plan?.evidence?.label).toBe('record, TensorRT-LLM FP4, MLPerf v6.1 closed');
     // summary.csv: CoreWeave's 8× B200 DeepSeek-R1 Server result, 56,121.3 tokens/s = 7,015.16 per GPU.
@@ -311,13 +362,25 @@ describe('records as evidence', () => {
     expect(plan?.risks).toContainEqual({ kind: 'record' });
     if (!plan) throw new Error('no record plan');
     // Taken per GPU onto the replica's GPUs (never more GPUs than the record ran on).
-    const applied = applyPlan(deepseek([{ metric: 'ttft', percentile: 95, maxMs: 3000 }, { metric: 'tpot', percentile: 99, maxMs: 100 }]), plan);
+    const applied = applyPlan(
+      deepseek([
+        { metric: 'ttft', percentile: 95, maxMs: 3000 },
+        { metric: 'tpot', percentile: 99, maxMs: 100 },
+      ]),
+      plan,
+    );
     expect(plan.gpusPerReplica).toBeLessThanOrEqual(8);
     expect(resolveCapacity(applied.selfHosted).tokensPerSecond).toBeCloseTo(7015.16 * plan.gpusPerReplica, 1);
   });
 
   it('two layouts of one GPU count on the same record are one plan: the layout the fit picks', () => {
-    const r = searchPlans(deepseek([{ metric: 'ttft', percentile: 95, maxMs: 3000 }, { metric: 'tpot', percentile: 99, maxMs: 100 }]), { ...NO_CONSTRAINTS, gpuIds: ['gb200'], billing: ['bought'] });
+    const r = searchPlans(
+      deepseek([
+        { metric: 'ttft', percentile: 95, maxMs: 3000 },
+        { metric: 'tpot', percentile: 99, maxMs: 100 },
+      ]),
+      { ...NO_CONSTRAINTS, gpuIds: ['gb200'], billing: ['bought'] },
+    );
     const gb200 = r.plans.filter((p) => p.kind === 'self-hosted' && p.evidence?.kind === 'record');
     const counts = gb200.map((p) => p.gpusPerReplica);
     expect(counts.length).toBeGreaterThan(0);
@@ -388,9 +451,22 @@ describe('the calibration fit', () => {
   it('the nearest class keeps the model kind and the node span: a one-node factor never stands in for a multi-node replica', () => {
     const mk = (key: string, factor: number | null): CalibratedClass => {
       const [moe, attention, generation, span] = key.split('|') as [string, 'gqa', 'hopper', string];
-      return { key, cls: { moe: moe === 'moe', attention, generation, multiNode: span === 'multi' }, points: [], records: [], factor, looError: factor === null ? null : 0.2, looMax: null, recordRatio: null, recordOverSeries: null };
+      return {
+        key,
+        cls: { moe: moe === 'moe', attention, generation, multiNode: span === 'multi' },
+        points: [],
+        records: [],
+        factor,
+        looError: factor === null ? null : 0.2,
+        looMax: null,
+        recordRatio: null,
+        recordOverSeries: null,
+      };
     };
-    const table = { classes: [mk('moe|gqa|cdna4|single', 0.4), mk('moe|gqa|blackwell|single', 0.6), mk('moe|mla|hopper|single', 0.3), mk('moe|gqa|hopper|single', null)], skipped: [] };
+    const table = {
+      classes: [mk('moe|gqa|cdna4|single', 0.4), mk('moe|gqa|blackwell|single', 0.6), mk('moe|mla|hopper|single', 0.3), mk('moe|gqa|hopper|single', null)],
+      skipped: [],
+    };
     const hopper = { moe: true, attention: 'gqa' as const, generation: 'hopper' as const, multiNode: false };
     // Hopper's own class has too few points: Blackwell (same vendor) before CDNA 4.
     expect(calibrationFor(table, hopper)?.from.key).toBe('moe|gqa|blackwell|single');
@@ -403,11 +479,13 @@ describe('the calibration fit', () => {
     const d = defaultScenario();
     const t = calibrate(d, PUBLISHED_RECORDS, PUBLISHED_SERIES);
     expect(t.classes.every((c) => c.points.every((p) => p.kind === 'series') && c.records.every((p) => p.kind === 'record'))).toBe(true);
-    expect(t.classes.every((c) => (c.points.length >= 3) === (c.factor !== null))).toBe(true);
+    expect(t.classes.every((c) => c.points.length >= 3 === (c.factor !== null))).toBe(true);
     // InferenceX single-node DeepSeek-R1: 3 H200 runs (Hopper), 5 MI300X / MI325X (CDNA 3), 5 MI355X
     // (CDNA 4); 2 B200 runs leave Blackwell uncalibrated.
     const count = (key: string) => t.classes.find((c) => c.key === key)?.points.length;
-    expect([count('moe|mla|hopper|single'), count('moe|mla|cdna3|single'), count('moe|mla|cdna4|single'), count('moe|mla|blackwell|single')]).toEqual([3, 5, 5, 2]);
+    expect([count('moe|mla|hopper|single'), count('moe|mla|cdna3|single'), count('moe|mla|cdna4|single'), count('moe|mla|blackwell|single')]).toEqual([
+      3, 5, 5, 2,
+    ]);
     expect(t.classes.find((c) => c.key === 'moe|mla|blackwell|single')?.factor).toBeNull();
     // gpt-oss-120b on one B200 (CoreWeave, Server): 90,204.7 tokens/s ÷ 8 = 11,275.59 per GPU.
     const rec = t.classes.flatMap((c) => c.records).find((p) => p.id.includes('coreweave') && p.id.includes('gpt-oss') && p.gpuId === 'b200');
@@ -421,7 +499,20 @@ describe('a record beside the ordinary series of its class', () => {
     const d = defaultScenario();
     const s = {
       ...d,
-      selfHosted: { ...d.selfHosted, modelId: 'deepseek-v3', capacity: { ...d.selfHosted.capacity, slo: { ...d.selfHosted.capacity.slo, limits: [{ metric: 'ttft' as const, percentile: 95 as const, maxMs: 3000 }, { metric: 'tpot' as const, percentile: 99 as const, maxMs: 100 }] } } },
+      selfHosted: {
+        ...d.selfHosted,
+        modelId: 'deepseek-v3',
+        capacity: {
+          ...d.selfHosted.capacity,
+          slo: {
+            ...d.selfHosted.capacity.slo,
+            limits: [
+              { metric: 'ttft' as const, percentile: 95 as const, maxMs: 3000 },
+              { metric: 'tpot' as const, percentile: 99 as const, maxMs: 100 },
+            ],
+          },
+        },
+      },
     };
     const r = searchPlans(s, { ...NO_CONSTRAINTS, gpuIds: ['mi355x', 'b200'], billing: ['on-demand'] });
     const all = [...r.plans, ...r.upperBounds];
@@ -510,10 +601,14 @@ describe('list prices as API candidates', () => {
     const m = { ...d, selfHosted: { ...d.selfHosted, modelId: 'minimax-m2' } };
     expect(apiOfferChoices(m, CATALOG_ALL, OFFERS).filter((c) => c.id.startsWith('gp:'))).toEqual([]);
     const newer = [...OFFERS, list('MiniMax-M2-new', 'minimax', 'MiniMax', 'MiniMax-M2', 'MiniMax M2', 0.33, 0.03, 1.32)];
-    expect(apiOfferChoices(m, CATALOG_ALL, newer).filter((c) => c.id.startsWith('gp:')).map((c) => c.id)).toEqual(['gp:minimax/MiniMax-M2-new']);
+    expect(
+      apiOfferChoices(m, CATALOG_ALL, newer)
+        .filter((c) => c.id.startsWith('gp:'))
+        .map((c) => c.id),
+    ).toEqual(['gp:minimax/MiniMax-M2-new']);
   });
 
-  it('DeepSeek-V3: Novita\'s list price is a plan, priced by hand and badged with its source', () => {
+  it("DeepSeek-V3: Novita's list price is a plan, priced by hand and badged with its source", () => {
     const d = defaultScenario();
     const s = { ...d, selfHosted: { ...d.selfHosted, modelId: 'deepseek-v3' } };
     const plan = searchPlans(s, NO_CONSTRAINTS, CATALOG_ALL, { listOffers: OFFERS }).plans.find((p) => p.id === 'api|gp:novita/deepseek/deepseek_v3');
@@ -525,8 +620,8 @@ describe('list prices as API candidates', () => {
   });
 });
 
-describe('where an API plan\'s prices come from', () => {
-  it('the scenario\'s own offer is the catalog\'s while it holds the record\'s prices, and entered once a price is changed', () => {
+describe("where an API plan's prices come from", () => {
+  it("the scenario's own offer is the catalog's while it holds the record's prices, and entered once a price is changed", () => {
     const d = defaultScenario();
     // The example's Moonshot offer is the catalog record moonshot-kimi-k2.6 (checked 2026-05-22 per the catalog).
     expect(ownSource(d.api, CATALOG_ALL, [])).toMatchObject({ kind: 'catalog' });
@@ -534,7 +629,19 @@ describe('where an API plan\'s prices come from', () => {
     const own = searchPlans(d).plans.find((p) => p.id === `api|${d.api.offerId}`);
     expect(own?.apiSource?.kind).toBe('catalog');
     // A list price picked on the TCO page is the list's while its fields hold.
-    const novita: ListPriceOffer = { id: 'gp:novita/x', providerId: 'novita', provider: 'Novita', modelId: 'x', model: 'x', inputPerM: 0.89, cachedInputPerM: 0.89, outputPerM: 0.89, tiered: false, version: '0.1.8', date: '2026-09-23' };
+    const novita: ListPriceOffer = {
+      id: 'gp:novita/x',
+      providerId: 'novita',
+      provider: 'Novita',
+      modelId: 'x',
+      model: 'x',
+      inputPerM: 0.89,
+      cachedInputPerM: 0.89,
+      outputPerM: 0.89,
+      tiered: false,
+      version: '0.1.8',
+      date: '2026-09-23',
+    };
     const picked = { ...d.api, ...apiFieldsFromListPrice(novita) };
     expect(ownSource(picked, CATALOG_ALL, [novita])).toEqual({ kind: 'list-price', version: '0.1.8', date: '2026-09-23' });
     expect(ownSource({ ...picked, priceOutputPerM: 1 }, CATALOG_ALL, [novita])).toEqual({ kind: 'scenario' });

@@ -34,7 +34,18 @@ import { estimatePools, measuredPools, phaseOf, type PoolEstimate, type PoolLeng
  * page, ranked by cost per accepted task. It enumerates; it does not sample.
  */
 
-export const BILLING_PLANS = ['on-demand', 'on-demand-scheduled', 'scale-to-zero', 'autoscaled', 'spot', 'reserved-12', 'reserved-36', 'mixed-12', 'mixed-36', 'bought'] as const;
+export const BILLING_PLANS = [
+  'on-demand',
+  'on-demand-scheduled',
+  'scale-to-zero',
+  'autoscaled',
+  'spot',
+  'reserved-12',
+  'reserved-36',
+  'mixed-12',
+  'mixed-36',
+  'bought',
+] as const;
 export type BillingPlan = (typeof BILLING_PLANS)[number];
 
 /** The billing candidate a scenario's deployment is: its mode, term and schedule. */
@@ -66,7 +77,15 @@ export interface PlanConstraints {
   disaggregated: boolean;
 }
 
-export const NO_CONSTRAINTS: PlanConstraints = { gpuIds: null, maxGpus: null, maxCommitmentMonths: null, billing: null, onPremisesOnly: false, apiOfferIds: null, disaggregated: true };
+export const NO_CONSTRAINTS: PlanConstraints = {
+  gpuIds: null,
+  maxGpus: null,
+  maxCommitmentMonths: null,
+  billing: null,
+  onPremisesOnly: false,
+  apiOfferIds: null,
+  disaggregated: true,
+};
 
 export type EvidenceKind = 'measured' | 'entered' | 'published' | 'record' | 'calibrated' | 'roofline';
 
@@ -266,7 +285,10 @@ export const CATALOG: PlanCatalog = {
     return r ? { usd: r.usdPerGpuHour, id: r.id, provider: r.provider } : null;
   },
   reserved: (gpuId) => {
-    const r = median(pricesForGpu(gpuId).filter((p) => p.tier === 'reserved'), (p) => p.usdPerGpuHour);
+    const r = median(
+      pricesForGpu(gpuId).filter((p) => p.tier === 'reserved'),
+      (p) => p.usdPerGpuHour,
+    );
     return r ? { usd: r.usdPerGpuHour, id: r.id, provider: r.provider } : null;
   },
   purchase: (gpuId) => {
@@ -300,7 +322,10 @@ function measuredSeriesOf(s: PlanScenario): { series: StoredSeries; gpuId: strin
  * scenario's model that names its GPU and GPU count (from the file, or as the user tagged it).
  * A series naming no model, or another, never counts.
  */
-export function importedEvidence(s: Pick<PlanScenario, 'selfHosted'>, imported: readonly StoredSeries[]): { series: StoredSeries; gpuId: string; gpus: number }[] {
+export function importedEvidence(
+  s: Pick<PlanScenario, 'selfHosted'>,
+  imported: readonly StoredSeries[],
+): { series: StoredSeries; gpuId: string; gpus: number }[] {
   const out: { series: StoredSeries; gpuId: string; gpus: number }[] = [];
   for (const series of imported) {
     if (series.kind !== 'measured' || modelIdOf(series.model ?? null) !== s.selfHosted.modelId) continue;
@@ -311,26 +336,49 @@ export function importedEvidence(s: Pick<PlanScenario, 'selfHosted'>, imported: 
   return out;
 }
 
-function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, catalog: PlanCatalog, ownLayout: LayoutKind, imported: readonly { series: StoredSeries; gpuId: string; gpus: number }[]): Evidence | null {
+function evidenceFor(
+  s: PlanScenario,
+  input: FitInput,
+  shape: ReplicaShape,
+  catalog: PlanCatalog,
+  ownLayout: LayoutKind,
+  imported: readonly { series: StoredSeries; gpuId: string; gpus: number }[],
+): Evidence | null {
   const sh = s.selfHosted;
   const gpus = shape.fit.layout.gpus;
   const measured = measuredSeriesOf(s);
   const own = measured && measured.gpuId === shape.gpu.id && measured.gpus === gpus ? measured : null;
   // The scenario's own series first, then the imported series with the most loads.
   // A prefill-only sweep measures one phase (the pools'), not a replica that also decodes.
-  const m = own ?? [...imported].filter((x) => x.gpuId === shape.gpu.id && x.gpus === gpus && phaseOf(x.series) !== 'prefill').sort((a, b) => b.series.points.load.length - a.series.points.load.length)[0];
+  const m =
+    own ??
+    [...imported]
+      .filter((x) => x.gpuId === shape.gpu.id && x.gpus === gpus && phaseOf(x.series) !== 'prefill')
+      .sort((a, b) => b.series.points.load.length - a.series.points.load.length)[0];
   if (m) {
     return { info: { kind: 'measured', label: m.series.label, source: m.series.fileName, date: m.series.date }, series: m.series };
   }
   const published = catalog.published.find((p) => p.modelId === sh.modelId && p.gpuId === shape.gpu.id && p.gpus === gpus);
   if (published) {
     return {
-      info: { kind: 'published', label: published.label, source: `${published.source.publisher}${published.source.repo ? ` (${published.source.repo})` : ''}`, date: published.source.measuredOn },
+      info: {
+        kind: 'published',
+        label: published.label,
+        source: `${published.source.publisher}${published.source.repo ? ` (${published.source.repo})` : ''}`,
+        date: published.source.measuredOn,
+      },
       series: storeSeries(seriesFromPublished(published)),
     };
   }
   // The figure typed in is evidence for the deployment it was typed for, and only for it.
-  if (sh.capacity.series === null && sh.throughput.source === 'entered' && sh.gpuId === shape.gpu.id && sh.gpusPerReplica === gpus && shape.fit.kind === ownLayout && sh.throughput.tokensPerSecond > 0) {
+  if (
+    sh.capacity.series === null &&
+    sh.throughput.source === 'entered' &&
+    sh.gpuId === shape.gpu.id &&
+    sh.gpusPerReplica === gpus &&
+    shape.fit.kind === ownLayout &&
+    sh.throughput.tokensPerSecond > 0
+  ) {
     return { info: { kind: 'entered', label: 'entered figure', source: null, date: null }, series: null };
   }
   const record = bestRecord(s, shape, catalog);
@@ -352,7 +400,13 @@ function evidenceFor(s: PlanScenario, input: FitInput, shape: ReplicaShape, cata
   if (use) {
     const series = calibratedSeries(roofline, use);
     return {
-      info: { kind: 'calibrated', label: series.label, source: `roofline × ${use.factor.toFixed(2)}, fitted on ${use.from.points.length} series (${use.from.key})`, date: null, calibration: { classKey: use.from.key, exact: use.exact, factor: use.factor, looError: use.looError, series: use.from.points.length } },
+      info: {
+        kind: 'calibrated',
+        label: series.label,
+        source: `roofline × ${use.factor.toFixed(2)}, fitted on ${use.from.points.length} series (${use.from.key})`,
+        date: null,
+        calibration: { classKey: use.from.key, exact: use.exact, factor: use.factor, looError: use.looError, series: use.from.points.length },
+      },
       series,
     };
   }
@@ -387,8 +441,19 @@ function poolEvidenceFor(
   const sh = s.selfHosted;
   const gpus = shape.fit.layout.gpus;
   const own = sh.pools;
-  if (own && own.source !== 'estimated' && own.prefillRequestsPerSecond > 0 && own.decodeRequestsPerSecond > 0 && sh.gpuId === shape.gpu.id && sh.gpusPerReplica === gpus) {
-    return { info: { kind: own.source === 'entered' ? 'entered' : own.source, label: own.label ?? 'entered rates', source: own.label, date: null }, rates: own, estimate: null };
+  if (
+    own &&
+    own.source !== 'estimated' &&
+    own.prefillRequestsPerSecond > 0 &&
+    own.decodeRequestsPerSecond > 0 &&
+    sh.gpuId === shape.gpu.id &&
+    sh.gpusPerReplica === gpus
+  ) {
+    return {
+      info: { kind: own.source === 'entered' ? 'entered' : own.source, label: own.label ?? 'entered rates', source: own.label, date: null },
+      rates: own,
+      estimate: null,
+    };
   }
   // A prefill-only and a decode-heavy sweep of this GPU and count measure the two pools.
   const sweeps = measuredPools(
@@ -411,11 +476,27 @@ function poolEvidenceFor(
   const f = use?.factor ?? 1;
   const compute = (est.prefillBatch * 1e3) / est.prefillBatchMs;
   const label = `${gpus}× ${shape.gpu.name} prefill/decode · ${use ? `calibrated ×${f.toFixed(2)}` : 'roofline'}`;
-  const rates = { prefillRequestsPerSecond: Math.min(compute * f, est.kv.requestsPerSecond), decodeRequestsPerSecond: est.decodeRequestsPerSecond * f, source: 'estimated' as const, label };
-  const estimate: PoolEstimate = { ...est, prefillRequestsPerSecond: rates.prefillRequestsPerSecond, decodeRequestsPerSecond: rates.decodeRequestsPerSecond, linkBound: est.kv.requestsPerSecond < compute * f };
+  const rates = {
+    prefillRequestsPerSecond: Math.min(compute * f, est.kv.requestsPerSecond),
+    decodeRequestsPerSecond: est.decodeRequestsPerSecond * f,
+    source: 'estimated' as const,
+    label,
+  };
+  const estimate: PoolEstimate = {
+    ...est,
+    prefillRequestsPerSecond: rates.prefillRequestsPerSecond,
+    decodeRequestsPerSecond: rates.decodeRequestsPerSecond,
+    linkBound: est.kv.requestsPerSecond < compute * f,
+  };
   if (!use) return { info: { kind: 'roofline', label, source: 'roofline', date: null }, rates, estimate };
   return {
-    info: { kind: 'calibrated', label, source: `roofline × ${f.toFixed(2)}, fitted on ${use.from.points.length} series (${use.from.key})`, date: null, calibration: { classKey: use.from.key, exact: use.exact, factor: f, looError: use.looError, series: use.from.points.length } },
+    info: {
+      kind: 'calibrated',
+      label,
+      source: `roofline × ${f.toFixed(2)}, fitted on ${use.from.points.length} series (${use.from.key})`,
+      date: null,
+      calibration: { classKey: use.from.key, exact: use.exact, factor: f, looError: use.looError, series: use.from.points.length },
+    },
     rates,
     estimate,
   };
@@ -462,12 +543,27 @@ function recordSeries(r: PublishedRecord, gpus: number): StoredSeries {
     outputTokens: null,
     loadKind: 'concurrency',
     // A valid MLPerf run completes every query it is sent.
-    points: { load: [null], out: [r.tokensPerSPerGpu * gpus], total: [null], ttft: { p99: [r.slo.ttftP99Ms] }, tpot: { p99: [r.slo.tpotP99Ms] }, itl: {}, e2el: {}, ok: [1], n: [null] },
+    points: {
+      load: [null],
+      out: [r.tokensPerSPerGpu * gpus],
+      total: [null],
+      ttft: { p99: [r.slo.ttftP99Ms] },
+      tpot: { p99: [r.slo.tpotP99Ms] },
+      itl: {},
+      e2el: {},
+      ok: [1],
+      n: [null],
+    },
   };
 }
 
 /** The price fields of a GPU type: the scenario's own for its GPU, else the catalog's. */
-function priceFields(s: PlanScenario, gpu: GpuRecord, billing: BillingPlan, catalog: PlanCatalog): { patch: Partial<Scenario['selfHosted']>; price: PlanPrice } | null {
+function priceFields(
+  s: PlanScenario,
+  gpu: GpuRecord,
+  billing: BillingPlan,
+  catalog: PlanCatalog,
+): { patch: Partial<Scenario['selfHosted']>; price: PlanPrice } | null {
   const sh = s.selfHosted;
   const own = gpu.id === sh.gpuId;
   if (billing === 'bought') {
@@ -501,12 +597,19 @@ function priceFields(s: PlanScenario, gpu: GpuRecord, billing: BillingPlan, cata
   const base: Partial<Scenario['selfHosted']> = { costMode: 'rent', rentUnit: 'gpu-hour', rentPriceId: rent.id, rentPrice: rent.usd };
   if (!reserved) return { patch: base, price: { usd: rent.usd, unit: 'gpu-hour', from: 'catalog', recordId: rent.id, provider: rent.provider } };
   const r = catalog.reserved(gpu.id);
-  if (r) return { patch: { ...base, billing: { ...sh.billing, reservedPrice: r.usd } }, price: { usd: r.usd, unit: 'gpu-hour', from: 'catalog', recordId: r.id, provider: r.provider } };
+  if (r)
+    return {
+      patch: { ...base, billing: { ...sh.billing, reservedPrice: r.usd } },
+      price: { usd: r.usd, unit: 'gpu-hour', from: 'catalog', recordId: r.id, provider: r.provider },
+    };
   // No reserved rate in the catalog: the scenario's own reserved ÷ on-demand ratio, said so.
   const perGpu = (usd: number) => (sh.rentUnit === 'gpu-hour' ? usd : usd / Math.max(1, sh.gpusPerNode));
   const ratio = sh.rentPrice > 0 ? perGpu(sh.billing.reservedPrice) / perGpu(sh.rentPrice) : 1;
   const usd = rent.usd * ratio;
-  return { patch: { ...base, billing: { ...sh.billing, reservedPrice: usd } }, price: { usd, unit: 'gpu-hour', from: 'scenario-ratio', recordId: rent.id, provider: rent.provider } };
+  return {
+    patch: { ...base, billing: { ...sh.billing, reservedPrice: usd } },
+    price: { usd, unit: 'gpu-hour', from: 'scenario-ratio', recordId: rent.id, provider: rent.provider },
+  };
 }
 
 /** The self-hosted fields a billing mode sets; `billing` holds only the fields it changes. */
@@ -591,7 +694,11 @@ function sloOf(r: CapacityResolution, s: PlanScenario): { margin: number | null;
 }
 
 /** A pools plan's latency figures: the binding pool's limit (TTFT for prefill, the ITL or TPOT limit for decode) and the decode pool's tokens/s per user. */
-function poolSlo(pools: PoolEvidence, e: TcoEvaluation, s: PlanScenario): { margin: number | null; binding: string | null; perUser: number | null; beyond: number | null } {
+function poolSlo(
+  pools: PoolEvidence,
+  e: TcoEvaluation,
+  s: PlanScenario,
+): { margin: number | null; binding: string | null; perUser: number | null; beyond: number | null } {
   const limits = s.selfHosted.capacity.slo.limits;
   const binding = e.selfHosted.pools?.binding ?? 'prefill';
   const limit = binding === 'prefill' ? limits.find((l) => l.metric === 'ttft') : limits.find((l) => l.metric === 'itl' || l.metric === 'tpot');
@@ -624,7 +731,12 @@ function excludedReason(e: TcoEvaluation, s: PlanScenario): ExclusionReason | nu
     const r = resolveCapacity(s.selfHosted);
     if (r.choice.reason?.code === 'none-qualifies') {
       const n = r.choice.reason.nearest;
-      return { code: 'slo-unreachable', nearestLoad: n.load, failing: n.failing.map((f) => f.id), misses: n.failing.map((f) => ({ id: f.id, value: f.value, limit: f.threshold })) };
+      return {
+        code: 'slo-unreachable',
+        nearestLoad: n.load,
+        failing: n.failing.map((f) => f.id),
+        misses: n.failing.map((f) => ({ id: f.id, value: f.value, limit: f.threshold })),
+      };
     }
     return { code: 'no-throughput' };
   }
@@ -647,7 +759,12 @@ export interface PlanInputs {
 }
 
 /** The search to its end (the CLI, the tests). */
-export function searchPlans(scenario: PlanScenario, constraints: PlanConstraints = NO_CONSTRAINTS, catalog: PlanCatalog = CATALOG, inputs: PlanInputs = {}): PlanSearch {
+export function searchPlans(
+  scenario: PlanScenario,
+  constraints: PlanConstraints = NO_CONSTRAINTS,
+  catalog: PlanCatalog = CATALOG,
+  inputs: PlanInputs = {},
+): PlanSearch {
   const steps = planSearchSteps(scenario, constraints, catalog, inputs);
   for (;;) {
     const step = steps.next();
@@ -668,7 +785,8 @@ export function* planSearchSteps(
   const imported = inputs.imported ?? [];
   const ownApiSource = ownSource(scenario.api, catalog, inputs.listOffers ?? []);
   const setup = resolveSetup(scenario);
-  if (!setup.ok) return { plans: [], upperBounds: [], excluded: [], filteredOut: 0, evaluated: 0, issue: setup.issues.map((i) => `${i.field}: ${i.code}`).join('; ') };
+  if (!setup.ok)
+    return { plans: [], upperBounds: [], excluded: [], filteredOut: 0, evaluated: 0, issue: setup.issues.map((i) => `${i.field}: ${i.code}`).join('; ') };
   const input = setup.input;
   const sh = scenario.selfHosted;
   const gpus = catalog.gpus.filter((g) => constraints.gpuIds === null || constraints.gpuIds.includes(g.id));
@@ -686,8 +804,24 @@ export function* planSearchSteps(
   const search = replicaShapes(input, gpus, extra);
   const ownLayout = chosenLayout(input, weightBytes(input.model, input.weightFormat)).kind;
   const excluded: Exclusion[] = [
-    ...search.noFit.map((n) => ({ gpuId: n.gpu.id, gpuName: n.gpu.name, gpus: n.gpu.gpusPerNode, layout: null, billing: null, evidence: null, reason: { code: 'does-not-fit', checkedUpTo: n.checkedUpTo } as const })),
-    ...search.nodeTooSmall.map((n) => ({ gpuId: n.gpu.id, gpuName: n.gpu.name, gpus: n.gpus, layout: null, billing: null, evidence: null, reason: { code: 'node-too-small', smallestFit: n.smallestFit } as const })),
+    ...search.noFit.map((n) => ({
+      gpuId: n.gpu.id,
+      gpuName: n.gpu.name,
+      gpus: n.gpu.gpusPerNode,
+      layout: null,
+      billing: null,
+      evidence: null,
+      reason: { code: 'does-not-fit', checkedUpTo: n.checkedUpTo } as const,
+    })),
+    ...search.nodeTooSmall.map((n) => ({
+      gpuId: n.gpu.id,
+      gpuName: n.gpu.name,
+      gpus: n.gpus,
+      layout: null,
+      billing: null,
+      evidence: null,
+      reason: { code: 'node-too-small', smallestFit: n.smallestFit } as const,
+    })),
   ];
   const mix = taskMix(scenario);
   // The demand shape depends on the workload and on the hours the deployment runs: the same for
@@ -701,7 +835,11 @@ export function* planSearchSteps(
     shapes.set(key, shape);
     return shape;
   };
-  const poolLengths: PoolLengths = { inputTokens: mix.perRequest.inputTokens, uncachedInputTokens: mix.perRequest.inputTokens - mix.perRequest.cachedInputTokens, outputTokens: mix.perRequest.billedOutputTokens };
+  const poolLengths: PoolLengths = {
+    inputTokens: mix.perRequest.inputTokens,
+    uncachedInputTokens: mix.perRequest.inputTokens - mix.perRequest.cachedInputTokens,
+    outputTokens: mix.perRequest.billedOutputTokens,
+  };
   const ranked: { plan: Plan; key: number }[] = [];
   let evaluated = 0;
   let apiEvaluation: TcoEvaluation | null = null;
@@ -718,18 +856,33 @@ export function* planSearchSteps(
     const throughput: Partial<Scenario['selfHosted']> =
       evidence.series === null
         ? {}
-        : { capacity: { ...sh.capacity, series: evidence.series }, throughput: { ...sh.throughput, source: evidence.info.kind === 'measured' ? 'measured' : 'estimated' } };
+        : {
+            capacity: { ...sh.capacity, series: evidence.series },
+            throughput: { ...sh.throughput, source: evidence.info.kind === 'measured' ? 'measured' : 'estimated' },
+          };
     let capacity: { of: Scenario['selfHosted']; resolution: CapacityResolution } | null = null;
     // The shape as aggregated replicas, and as prefill and decode pools of its workers.
     // Pools are searched on the layout the hardware fit picks at the count (both pools use it).
     // One reserved rate holds for both terms, so with both allowed the 12-month one is never worse.
-    const poolBillings = constraints.disaggregated && shape.bestAtCount ? billings.filter((b) => POOL_BILLINGS.has(b) && !(b === 'reserved-36' && billings.includes('reserved-12'))) : [];
+    const poolBillings =
+      constraints.disaggregated && shape.bestAtCount
+        ? billings.filter((b) => POOL_BILLINGS.has(b) && !(b === 'reserved-36' && billings.includes('reserved-12')))
+        : [];
     const poolEvidence = poolBillings.length > 0 ? poolEvidenceFor(scenario, input, shape, catalog, poolLengths, fromRuns) : null;
     if (poolEvidence && 'failing' in poolEvidence) {
-      excluded.push({ ...base, billing: null, evidence: null, pools: true, reason: { code: 'slo-unreachable', nearestLoad: null, failing: poolEvidence.failing, misses: [] } });
+      excluded.push({
+        ...base,
+        billing: null,
+        evidence: null,
+        pools: true,
+        reason: { code: 'slo-unreachable', nearestLoad: null, failing: poolEvidence.failing, misses: [] },
+      });
     }
     const pooled = poolEvidence && !('failing' in poolEvidence) ? poolEvidence : null;
-    const runs: { pools: PoolEvidence | null; billing: BillingPlan }[] = [...billings.map((billing) => ({ pools: null, billing })), ...(pooled ? poolBillings.map((billing) => ({ pools: pooled, billing })) : [])];
+    const runs: { pools: PoolEvidence | null; billing: BillingPlan }[] = [
+      ...billings.map((billing) => ({ pools: null, billing })),
+      ...(pooled ? poolBillings.map((billing) => ({ pools: pooled, billing })) : []),
+    ];
     for (const { pools, billing } of runs) {
       const info = pools ? pools.info : evidence.info;
       const price = priceFields(scenario, shape.gpu, billing, catalog);
@@ -783,7 +936,8 @@ export function* planSearchSteps(
       const spotView = billing === 'spot' ? e.billing.spot : null;
       if (spotView) risks.push({ kind: 'preemption', perMonth: spotView.preemptionsPerMonth, share: spotView.lostShare, p95Usd: spotView.p95Usd });
       const fleet = billing === 'autoscaled' ? e.billing.fleet : null;
-      if (fleet && fleet.violationMinutesPerWeek > 0) risks.push({ kind: 'scale-up-waits', share: fleet.spilledShare, minutesPerWeek: fleet.violationMinutesPerWeek });
+      if (fleet && fleet.violationMinutesPerWeek > 0)
+        risks.push({ kind: 'scale-up-waits', share: fleet.spilledShare, minutesPerWeek: fleet.violationMinutesPerWeek });
       if (months > 0) risks.push({ kind: 'commitment', months });
       // "Not measured beyond" is about a sweep; an estimate's curve has no last measured load.
       if (slo.beyond !== null && info.kind !== 'roofline' && info.kind !== 'calibrated') risks.push({ kind: 'not-measured-beyond', load: slo.beyond });
@@ -857,7 +1011,9 @@ export function* planSearchSteps(
 
   // API only: the scenario's own offer and every catalog offer of the same model.
   const shortlist = constraints.apiOfferIds;
-  const offers = apiOfferChoices(scenario, catalog, inputs.listOffers ?? []).filter((o) => shortlist === null || shortlist.includes(o.id) || (o.patch === null && shortlist.includes('scenario')));
+  const offers = apiOfferChoices(scenario, catalog, inputs.listOffers ?? []).filter(
+    (o) => shortlist === null || shortlist.includes(o.id) || (o.patch === null && shortlist.includes('scenario')),
+  );
   if (!constraints.onPremisesOnly) {
     for (const o of offers) {
       const patch: PlanPatch = { selfHosted: {}, hardware: {}, api: o.patch };
@@ -981,10 +1137,10 @@ export function ownSource(own: Scenario['api'], catalog: Pick<PlanCatalog, 'offe
   const rec = catalog.offers.find((o) => o.id === own.offerId);
   if (rec && offerMatchesRecord(own, rec)) return { kind: 'catalog', checked: rec.source.checked };
   const list = listOffers.find((o) => o.id === own.offerId);
-  if (list && Object.entries(apiFieldsFromListPrice(list)).every(([k, v]) => own[k as keyof Scenario['api']] === v)) return { kind: 'list-price', version: list.version, date: list.date };
+  if (list && Object.entries(apiFieldsFromListPrice(list)).every(([k, v]) => own[k as keyof Scenario['api']] === v))
+    return { kind: 'list-price', version: list.version, date: list.date };
   return { kind: 'scenario' };
 }
-
 
 /**
  * The API-only candidates (and the shortlist's choices): the scenario's own offer, every catalog
@@ -992,20 +1148,39 @@ export function ownSource(own: Scenario['api'], catalog: Pick<PlanCatalog, 'offe
  * model id, so "MiniMax M2-her" is not MiniMax M2). A list price that repeats a catalog offer
  * (same provider and the same three prices) is left out.
  */
-export function apiOfferChoices(scenario: Pick<PlanScenario, 'api' | 'selfHosted'>, catalog: Pick<PlanCatalog, 'offers'> = CATALOG, listOffers: readonly ListPriceOffer[] = []): ApiOfferChoice[] {
+export function apiOfferChoices(
+  scenario: Pick<PlanScenario, 'api' | 'selfHosted'>,
+  catalog: Pick<PlanCatalog, 'offers'> = CATALOG,
+  listOffers: readonly ListPriceOffer[] = [],
+): ApiOfferChoice[] {
   const own = scenario.api;
   const model = scenario.selfHosted.modelId;
   const fromCatalog = catalog.offers.filter((o) => o.modelId === model && o.id !== own.offerId);
-  const samePrices = (p: string, i: number, c: number, o: number) => (x: { provider: string; priceInputPerM: number; priceCachedInputPerM: number; priceOutputPerM: number }) =>
-    squash(x.provider) === squash(p) && x.priceInputPerM === i && x.priceCachedInputPerM === c && x.priceOutputPerM === o;
+  const samePrices =
+    (p: string, i: number, c: number, o: number) => (x: { provider: string; priceInputPerM: number; priceCachedInputPerM: number; priceOutputPerM: number }) =>
+      squash(x.provider) === squash(p) && x.priceInputPerM === i && x.priceCachedInputPerM === c && x.priceOutputPerM === o;
   const known = [...catalog.offers.filter((o) => o.modelId === model).map((o) => ({ ...apiFieldsFromOffer(o), provider: o.provider })), own];
   return [
     { id: own.offerId ?? 'scenario', label: `${own.provider} · ${own.model}`, patch: null, source: ownSource(own, catalog, listOffers) },
-    ...fromCatalog.map((o): ApiOfferChoice => ({ id: o.id, label: `${o.provider} · ${o.model}`, patch: apiFieldsFromOffer(o), source: { kind: 'catalog', checked: o.source.checked } })),
+    ...fromCatalog.map((o): ApiOfferChoice => ({
+      id: o.id,
+      label: `${o.provider} · ${o.model}`,
+      patch: apiFieldsFromOffer(o),
+      source: { kind: 'catalog', checked: o.source.checked },
+    })),
     ...listOffers
       .filter((o) => o.id !== own.offerId && modelIdOf(o.modelId) === model)
-      .filter((o) => !known.some(samePrices(o.provider, o.inputPerM, o.cachedInputPerM, o.outputPerM)) && !known.some(samePrices(o.providerId, o.inputPerM, o.cachedInputPerM, o.outputPerM)))
-      .map((o): ApiOfferChoice => ({ id: o.id, label: `${o.provider} · ${o.model}`, patch: apiFieldsFromListPrice(o), source: { kind: 'list-price', version: o.version, date: o.date } })),
+      .filter(
+        (o) =>
+          !known.some(samePrices(o.provider, o.inputPerM, o.cachedInputPerM, o.outputPerM)) &&
+          !known.some(samePrices(o.providerId, o.inputPerM, o.cachedInputPerM, o.outputPerM)),
+      )
+      .map((o): ApiOfferChoice => ({
+        id: o.id,
+        label: `${o.provider} · ${o.model}`,
+        patch: apiFieldsFromListPrice(o),
+        source: { kind: 'list-price', version: o.version, date: o.date },
+      })),
   ];
 }
 

@@ -32,7 +32,7 @@ describe('presets', () => {
     expect(e.breakEven.crossCheckDeviation).toBeCloseTo(0, 9);
   });
 
-  it('article 000 preset: one cluster can never pay off against Moonshot\'s 2.12 blend', () => {
+  it("article 000 preset: one cluster can never pay off against Moonshot's 2.12 blend", () => {
     const e = evaluateTco(presetScenario('a000-k2-vendor'));
     // API at the claimed 800M tokens: 800 × 2.12 = $1,696; cluster 8 × $4 × 730 = $23,360
     expect(e.api.monthlyUsd).toBeCloseTo(1_696, 6);
@@ -56,7 +56,12 @@ describe('presets', () => {
     expect(s.fx.CNY).toBe(7.1);
     expect(e.api.monthlyUsd).toBeCloseTo(371.2 / 7.1, 9);
     expect(e.api.monthlyUsd).toBeCloseTo(52.2817, 4);
-    expect(apiInvoice(s, e.api.monthlyUsd)).toMatchObject({ listCurrency: 'USD', invoiceCurrency: 'CNY', listAmount: expect.closeTo(371.2, 9) as number, invoiceAmount: expect.closeTo(371.2, 9) as number });
+    expect(apiInvoice(s, e.api.monthlyUsd)).toMatchObject({
+      listCurrency: 'USD',
+      invoiceCurrency: 'CNY',
+      listAmount: expect.closeTo(371.2, 9) as number,
+      invoiceAmount: expect.closeTo(371.2, 9) as number,
+    });
   });
 
   it('article 001 preset: 960M input × 0.60 + 4.8M output × 2.50 = $576 + $12 = $588', () => {
@@ -100,7 +105,12 @@ describe('article claim check', () => {
     // 1 − 52.2817 / 371.20 = 1 − 1/7.1 = 0.859155
     expect(c.recomputed?.value).toBeCloseTo(0.859155, 6);
     // The arithmetic: 800M × $0.464 = $371.20 listed; × ¥1 per $1 = ¥371.20; ÷ 7.1 = $52.28; saving.
-    expect(c.lines.map((l) => [l.label, l.result.unit])).toEqual([['list-month', 'usd-per-month'], ['invoice', 'cny-per-month'], ['payment', 'usd-per-month'], ['saving', 'share']]);
+    expect(c.lines.map((l) => [l.label, l.result.unit])).toEqual([
+      ['list-month', 'usd-per-month'],
+      ['invoice', 'cny-per-month'],
+      ['payment', 'usd-per-month'],
+      ['saving', 'share'],
+    ]);
     expect(c.lines[0]?.result.value).toBeCloseTo(371.2, 9);
     expect(c.lines[1]?.result.value).toBeCloseTo(371.2, 9);
     expect(c.lines[2]?.result.value).toBeCloseTo(52.2817, 4);
@@ -151,7 +161,7 @@ describe('article claim check', () => {
     expect(claim('a004-volume').recomputed?.value).toBe(360_000_000);
   });
 
-  it('every arithmetic line is finite and the claims of a preset are its article\'s', () => {
+  it("every arithmetic line is finite and the claims of a preset are its article's", () => {
     for (const c of allClaimChecks()) {
       for (const l of c.lines) {
         expect(Number.isFinite(l.result.value), c.id).toBe(true);

@@ -1,10 +1,4 @@
-import {
-  HOURS_PER_WEEK,
-  SCENARIO_TYPE,
-  SCENARIO_VERSION,
-  type DayMetrics,
-  type Scenario,
-} from './schema';
+import { HOURS_PER_WEEK, SCENARIO_TYPE, SCENARIO_VERSION, type DayMetrics, type Scenario } from './schema';
 import { cloneJson } from './json';
 
 /**

@@ -76,10 +76,7 @@ describe('readScenarioDocument', () => {
 
   it('drops an invalid list entry but keeps the valid ones', () => {
     const good = { day: 2, start: '09:10', recoveryMinutes: 40, cause: 'oom', affectedTasks: 3, countermeasure: 'lower max-num-seqs', outOfHours: false };
-    const r = readScenarioDocument(
-      { type: SCENARIO_TYPE, version: 1, pilot: { incidents: [good, { ...good, day: 8 }, good] } },
-      true,
-    );
+    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 1, pilot: { incidents: [good, { ...good, day: 8 }, good] } }, true);
     expect(r.ok && r.value.scenario.pilot.incidents).toEqual([good, good]);
     expect(r.ok && r.value.notices.map((n) => `${n.path}:${n.action}`)).toEqual(['pilot.incidents[1]:dropped']);
   });
@@ -99,7 +96,7 @@ describe('readScenarioDocument', () => {
 });
 
 describe('forward compatibility of list entries', () => {
-  it('fills a field missing from a pilot day from that day\'s default instead of dropping the day', () => {
+  it("fills a field missing from a pilot day from that day's default instead of dropping the day", () => {
     const s = defaultScenario();
     const day = { ...s.pilot.days[0]!.api, ttftP95Ms: 900 } as Record<string, unknown>;
     delete day.costUsd; // as if the link predates the field
@@ -117,8 +114,7 @@ describe('"__proto__" keys', () => {
   // JSON.parse makes "__proto__" an own key; laying the document over its base used to assign
   // it, which replaced the copy's prototype instead: the key vanished without a notice (and a
   // complete document ended in "Could not be repaired"), while "constructor" was reported.
-  const text = (version: number) =>
-    `{"type":"${SCENARIO_TYPE}","version":${version},"__proto__":{"polluted":1},"constructor":2,"workload":{"__proto__":5}}`;
+  const text = (version: number) => `{"type":"${SCENARIO_TYPE}","version":${version},"__proto__":{"polluted":1},"constructor":2,"workload":{"__proto__":5}}`;
   for (const version of [1, SCENARIO_VERSION]) {
     for (const sparse of [true, false]) {
       it(`are reported as unknown fields like any other (version ${version}, ${sparse ? 'link' : 'file'})`, () => {

@@ -39,7 +39,7 @@ export interface DocumentOk {
 export type DocumentResult = { ok: true; value: DocumentOk } | { ok: false; error: DocumentError };
 
 function short(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -50,5 +50,4 @@ describe('frozen diff bases', () => {
     const base = frozenBase(1) as { selfHosted: { rentPrice: number } };
     expect(Object.isFrozen(base.selfHosted)).toBe(true);
   });
-
 });

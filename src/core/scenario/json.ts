@@ -115,7 +115,5 @@ export function deleteAt(root: unknown, path: readonly PathSegment[]): boolean {
 }
 
 export function formatPath(path: readonly PathSegment[]): string {
-  return path
-    .map((seg, i) => (typeof seg === 'number' ? `[${seg}]` : i === 0 ? seg : `.${seg}`))
-    .join('');
+  return path.map((seg, i) => (typeof seg === 'number' ? `[${seg}]` : i === 0 ? seg : `.${seg}`)).join('');
 }

@@ -31,8 +31,30 @@ interface V1Doc {
 }
 function v1Relay(): V1Doc {
   const doc = JSON.parse(JSON.stringify(frozenBase(1))) as V1Doc;
-  doc.workload = { ...doc.workload, mode: 'tokens', inputTokensPerMonth: 20_000_000, outputTokensPerMonth: 80_000_000, inputTokensPerRequest: 200, outputTokensPerRequest: 800, cacheHitShare: 0, reasoningMode: 'none', retryRate: 0 };
-  doc.api = { ...doc.api, offerId: 'holysheep-kimi-k2-article-000', provider: 'HolySheep (relay)', model: 'Kimi K2', channel: 'relay', currency: 'CNY', priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55, fxMode: 'peg', pegUsdPerUnit: 1 };
+  doc.workload = {
+    ...doc.workload,
+    mode: 'tokens',
+    inputTokensPerMonth: 20_000_000,
+    outputTokensPerMonth: 80_000_000,
+    inputTokensPerRequest: 200,
+    outputTokensPerRequest: 800,
+    cacheHitShare: 0,
+    reasoningMode: 'none',
+    retryRate: 0,
+  };
+  doc.api = {
+    ...doc.api,
+    offerId: 'holysheep-kimi-k2-article-000',
+    provider: 'HolySheep (relay)',
+    model: 'Kimi K2',
+    channel: 'relay',
+    currency: 'CNY',
+    priceInputPerM: 0.12,
+    priceCachedInputPerM: 0.12,
+    priceOutputPerM: 0.55,
+    fxMode: 'peg',
+    pegUsdPerUnit: 1,
+  };
   return doc;
 }
 
@@ -65,7 +87,14 @@ describe('migrations', () => {
     if (!r.ok) return;
     const s = r.value.scenario;
     expect(r.value.fromVersion).toBe(0);
-    expect(r.value.migrations).toEqual(['v0-flat-prototype-to-sections', 'v1-retries-per-side-throughput-lengths-api-invoice', 'v2-to-v3', 'v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
+    expect(r.value.migrations).toEqual([
+      'v0-flat-prototype-to-sections',
+      'v1-retries-per-side-throughput-lengths-api-invoice',
+      'v2-to-v3',
+      'v3-to-v4',
+      'v4-to-v5',
+      'v5-to-v6',
+    ]);
     expect(r.value.notices).toEqual([]);
     expect(s.name).toBe('Prototype: K2 on 8x H100');
     expect(s.workload.mode).toBe('tokens');
@@ -100,10 +129,20 @@ describe('migrations', () => {
     expect([s.workload.retryRateApi, s.workload.retryRateSelfHosted]).toEqual([0.07, 0.07]);
     expect(s.workload.requestsPerDay).toBe(500);
     expect(s.selfHosted.throughput).toEqual({
-      source: 'entered', tokensPerSecond: 1500, basis: 'total', latencyTargetMs: null, measuredRun: null,
-      atInputTokens: null, atOutputTokens: null, prefillTokensPerSecond: null,
+      source: 'entered',
+      tokensPerSecond: 1500,
+      basis: 'total',
+      latencyTargetMs: null,
+      measuredRun: null,
+      atInputTokens: null,
+      atOutputTokens: null,
+      prefillTokensPerSecond: null,
     });
-    expect(s.uncertainty.ranges).toEqual({ retryRateApi: { low: 0.01, high: 0.2 }, retryRateSelfHosted: { low: 0.01, high: 0.2 }, rentPrice: { low: 2, high: 5 } });
+    expect(s.uncertainty.ranges).toEqual({
+      retryRateApi: { low: 0.01, high: 0.2 },
+      retryRateSelfHosted: { low: 0.01, high: 0.2 },
+      rentPrice: { low: 2, high: 5 },
+    });
   });
 
   it('v1 → v2: a full v1 document with a relay peg keeps its USD bill, and is not modified', () => {
@@ -119,7 +158,14 @@ describe('migrations', () => {
     const s = r.value.scenario;
     // v1 said: prices in ¥, each ¥ worth $1 (pegUsdPerUnit 1). v2 says the same thing: listed
     // in CNY, invoiced in USD at $1 per ¥1 listed.
-    expect(s.api).toMatchObject({ listCurrency: 'CNY', invoiceCurrency: 'USD', invoiceFx: 'peg', pegInvoicePerListUnit: 1, priceInputPerM: 0.12, priceOutputPerM: 0.55 });
+    expect(s.api).toMatchObject({
+      listCurrency: 'CNY',
+      invoiceCurrency: 'USD',
+      invoiceFx: 'peg',
+      pegInvoicePerListUnit: 1,
+      priceInputPerM: 0.12,
+      priceOutputPerM: 0.55,
+    });
     // The v1 bill: 20M input × ¥0.12 + 80M output × ¥0.55 = ¥46.40 at $1 per ¥ = $46.40, unchanged.
     expect(summarizeWorkload(s).api.totalUsd).toBeCloseTo(46.4, 9);
     // Everything outside the api section is as it was, but for the retry rate per side and the
@@ -177,7 +223,13 @@ describe('migrations', () => {
   it('v1 → v2 on a sparse v1 share link and on a hand-written file missing fields', () => {
     // A link holding only what differed from the v1 defaults: a yuan offer at $0.95 per ¥.
     const link = readScenarioDocument({ type: SCENARIO_TYPE, version: 1, api: { currency: 'CNY', fxMode: 'peg', pegUsdPerUnit: 0.95 } }, true);
-    expect(link.ok && link.value.scenario.api).toMatchObject({ listCurrency: 'CNY', invoiceCurrency: 'USD', invoiceFx: 'peg', pegInvoicePerListUnit: 0.95, offerId: 'moonshot-kimi-k2.6' });
+    expect(link.ok && link.value.scenario.api).toMatchObject({
+      listCurrency: 'CNY',
+      invoiceCurrency: 'USD',
+      invoiceFx: 'peg',
+      pegInvoicePerListUnit: 0.95,
+      offerId: 'moonshot-kimi-k2.6',
+    });
     expect(link.ok && link.value.notices).toEqual([]);
     // A v1 file with a peg but no peg value: v1's default peg was 1.
     const file = readScenarioDocument({ type: SCENARIO_TYPE, version: 1, api: { currency: 'CNY', fxMode: 'peg' } }, false);
@@ -239,13 +291,32 @@ describe('migrations', () => {
     expect(hardware.layout).toEqual({ choice: 'pinned' });
     delete hardware.layout;
     // v4 → v5: the entered overheads stay the fit's; the engine limits at the GPU's defaults.
-    expect({ overheadSource: hardware.overheadSource, maxNumBatchedTokens: hardware.maxNumBatchedTokens, maxNumSeqs: hardware.maxNumSeqs }).toEqual({ overheadSource: V4_OVERHEAD_SOURCE, ...V4_ENGINE_LIMITS });
+    expect({ overheadSource: hardware.overheadSource, maxNumBatchedTokens: hardware.maxNumBatchedTokens, maxNumSeqs: hardware.maxNumSeqs }).toEqual({
+      overheadSource: V4_OVERHEAD_SOURCE,
+      ...V4_ENGINE_LIMITS,
+    });
     for (const part of ['overheadSource', 'maxNumBatchedTokens', 'maxNumSeqs']) delete hardware[part];
     expect(selfHosted.billing).toEqual(V2_BILLING);
     expect(selfHosted.capital).toEqual({ ...V2_CAPITAL, rateConvention: V3_RATE_CONVENTION });
     // v5 → v6: aggregated replicas.
     expect(selfHosted.pools).toBe(V5_POOLS);
-    for (const part of ['capacity', 'billing', 'capital', 'scaling', 'outlook', 'powerDraw', 'scheduleStartHour', 'scheduleTimeZone', 'autoscaling', 'spot', 'pools', 'terminalValue', 'ramp', 'tax']) delete selfHosted[part];
+    for (const part of [
+      'capacity',
+      'billing',
+      'capital',
+      'scaling',
+      'outlook',
+      'powerDraw',
+      'scheduleStartHour',
+      'scheduleTimeZone',
+      'autoscaling',
+      'spot',
+      'pools',
+      'terminalValue',
+      'ramp',
+      'tax',
+    ])
+      delete selfHosted[part];
     expect({ ...rest, hardware, selfHosted }).toEqual(v2Rest);
   });
 });
@@ -253,7 +324,10 @@ describe('migrations', () => {
 describe('v3 → v4', () => {
   it('a v3 link keeps its monthly rate (WACC ÷ 12) and its 08:00 schedule, and gets book value at the end of the horizon', () => {
     // A sparse v3 link: a 10 % WACC on a 9 h × 5 day schedule.
-    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 3, selfHosted: { capital: { waccYearly: 0.1 }, hoursMode: 'schedule', scheduleHoursPerDay: 9, scheduleDaysPerWeek: 5 } }, true);
+    const r = readScenarioDocument(
+      { type: SCENARIO_TYPE, version: 3, selfHosted: { capital: { waccYearly: 0.1 }, hoursMode: 'schedule', scheduleHoursPerDay: 9, scheduleDaysPerWeek: 5 } },
+      true,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.migrations).toEqual(['v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
@@ -276,8 +350,11 @@ describe('v3 → v4', () => {
 });
 
 describe('v4 → v5', () => {
-  it('a v4 link keeps its schedule in the week profile\'s own hours (no zone of its own)', () => {
-    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 4, selfHosted: { hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 5, scheduleStartHour: 9 } }, true);
+  it("a v4 link keeps its schedule in the week profile's own hours (no zone of its own)", () => {
+    const r = readScenarioDocument(
+      { type: SCENARIO_TYPE, version: 4, selfHosted: { hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 5, scheduleStartHour: 9 } },
+      true,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.migrations).toEqual(['v4-to-v5', 'v5-to-v6']);

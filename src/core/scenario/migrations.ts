@@ -146,9 +146,7 @@ const v5ToV6: MigrationStep = {
 
 export const MIGRATIONS: readonly MigrationStep[] = [v0ToV1, v1ToV2, v2ToV3, v3ToV4, v4ToV5, v5ToV6];
 
-export type MigrateResult =
-  | { ok: true; doc: Record<string, unknown>; applied: string[] }
-  | { ok: false; error: 'no-path'; from: number };
+export type MigrateResult = { ok: true; doc: Record<string, unknown>; applied: string[] } | { ok: false; error: 'no-path'; from: number };
 
 /** Applies the steps from `doc.version` up to `target`. Never modifies `doc`. */
 export function migrate(doc: Readonly<Record<string, unknown>>, target: number): MigrateResult {

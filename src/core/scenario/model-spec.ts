@@ -43,12 +43,7 @@ export const linearGroupSchema = z.strictObject({
   extraStatePerLayer: nonNegativeInt.default(0),
 });
 
-export const attentionGroupSchema = z.discriminatedUnion('kind', [
-  gqaGroupSchema,
-  mlaGroupSchema,
-  swaGroupSchema,
-  linearGroupSchema,
-]);
+export const attentionGroupSchema = z.discriminatedUnion('kind', [gqaGroupSchema, mlaGroupSchema, swaGroupSchema, linearGroupSchema]);
 export type AttentionGroup = z.infer<typeof attentionGroupSchema>;
 
 export const weightFormats = ['bf16', 'fp8', 'int4', 'mxfp4'] as const;

@@ -14,7 +14,13 @@ describe('money fields have a maximum', () => {
     const { scenario, notices } = read({ selfHosted: { rentPrice: 1e308 } });
     expect(scenario.selfHosted.rentPrice).toBe(DEFAULT_SCENARIO.selfHosted.rentPrice);
     expect(notices).toEqual([
-      { path: 'selfHosted.rentPrice', problem: 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour', action: 'reset-to-default', rejected: '1e+308', issue: { code: 'custom', rule: 'rent-limit', params: { perGpuHour: 10000, perNodeHour: 720000 } } },
+      {
+        path: 'selfHosted.rentPrice',
+        problem: 'Must be at most 10,000 USD per GPU-hour or 720,000 USD per node-hour',
+        action: 'reset-to-default',
+        rejected: '1e+308',
+        issue: { code: 'custom', rule: 'rent-limit', params: { perGpuHour: 10000, perNodeHour: 720000 } },
+      },
     ]);
   });
 
@@ -46,7 +52,14 @@ describe('money fields have a maximum', () => {
 
   it('the limits are the ones documented', () => {
     expect(MONEY_LIMITS).toEqual({
-      pricePerM: 1e4, rentPerGpuHour: 1e4, rentPerNodeHour: 7.2e5, capexPerGpu: 1e7, staffYearly: 1e8, otherMonthly: 1e9, oneTime: 1e10, pilotDay: 1e9,
+      pricePerM: 1e4,
+      rentPerGpuHour: 1e4,
+      rentPerNodeHour: 7.2e5,
+      capexPerGpu: 1e7,
+      staffYearly: 1e8,
+      otherMonthly: 1e9,
+      oneTime: 1e10,
+      pilotDay: 1e9,
     });
   });
 

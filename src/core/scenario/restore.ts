@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SCENARIO } from './defaults';
-import {
-  cloneJson,
-  deleteAt,
-  formatPath,
-  getAt,
-  isPlainObject,
-  setAt,
-  type PathSegment,
-} from './json';
+import { cloneJson, deleteAt, formatPath, getAt, isPlainObject, setAt, type PathSegment } from './json';
 import { SCHEMA_WORDED, scenarioSchema, type Scenario, type SchemaRule } from './schema';
 import { mergeOntoBase } from './sparse';
 
@@ -92,9 +84,19 @@ function issueFacts(issue: z.core.$ZodIssue): IssueFacts {
   if (schemaWorded(issue)) return { code: 'custom', ...schemaRule(issue) };
   switch (issue.code) {
     case 'too_small':
-      return { code: issue.code, origin: issue.origin, minimum: typeof issue.minimum === 'bigint' ? issue.minimum.toString() : issue.minimum, ...(issue.inclusive === undefined ? {} : { inclusive: issue.inclusive }) };
+      return {
+        code: issue.code,
+        origin: issue.origin,
+        minimum: typeof issue.minimum === 'bigint' ? issue.minimum.toString() : issue.minimum,
+        ...(issue.inclusive === undefined ? {} : { inclusive: issue.inclusive }),
+      };
     case 'too_big':
-      return { code: issue.code, origin: issue.origin, maximum: typeof issue.maximum === 'bigint' ? issue.maximum.toString() : issue.maximum, ...(issue.inclusive === undefined ? {} : { inclusive: issue.inclusive }) };
+      return {
+        code: issue.code,
+        origin: issue.origin,
+        maximum: typeof issue.maximum === 'bigint' ? issue.maximum.toString() : issue.maximum,
+        ...(issue.inclusive === undefined ? {} : { inclusive: issue.inclusive }),
+      };
     case 'invalid_type':
       return { code: issue.code, expected: issue.expected };
     case 'invalid_value':
@@ -171,7 +173,10 @@ export function restoreScenario(input: unknown): RestoreResult {
   const doc = mergeOntoBase(isPlainObject(input) ? input : {}, DEFAULT_SCENARIO);
   const result = (scenario: Scenario, extra: RestoreNotice[] = []): RestoreResult => {
     const more = unknown - MAX_LISTED_UNKNOWN;
-    const counted: RestoreNotice[] = more > 0 ? [{ path: '', problem: `${more} more unknown fields`, action: 'ignored-unknown', rejected: '', issue: { code: 'unrecognized_keys' }, more }] : [];
+    const counted: RestoreNotice[] =
+      more > 0
+        ? [{ path: '', problem: `${more} more unknown fields`, action: 'ignored-unknown', rejected: '', issue: { code: 'unrecognized_keys' }, more }]
+        : [];
     return { scenario, notices: [...notices, ...counted, ...extra] };
   };
   for (let pass = 0; pass < MAX_PASSES; pass++) {
@@ -187,7 +192,8 @@ export function restoreScenario(input: unknown): RestoreResult {
           if (deleteAt(doc, at)) {
             // Past the first few, unknown fields are only counted: a file with 60,000 of them
             // must not make a message (and a page) of 60,000 lines.
-            if (unknown < MAX_LISTED_UNKNOWN) notices.push({ path: formatPath(at), problem: 'Unknown field', action: 'ignored-unknown', rejected, issue: { code: 'unrecognized_keys' } });
+            if (unknown < MAX_LISTED_UNKNOWN)
+              notices.push({ path: formatPath(at), problem: 'Unknown field', action: 'ignored-unknown', rejected, issue: { code: 'unrecognized_keys' } });
             unknown += 1;
             changed = true;
           }
@@ -203,5 +209,7 @@ export function restoreScenario(input: unknown): RestoreResult {
     if (!changed) break;
   }
   // Unreachable with a valid default scenario, kept so a bug can never produce invalid state.
-  return result(cloneJson(DEFAULT_SCENARIO), [{ path: '', problem: 'Could not be repaired', action: 'reset-to-default', rejected: '', issue: { code: 'unrepairable' } }]);
+  return result(cloneJson(DEFAULT_SCENARIO), [
+    { path: '', problem: 'Could not be repaired', action: 'reset-to-default', rejected: '', issue: { code: 'unrepairable' } },
+  ]);
 }

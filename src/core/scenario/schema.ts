@@ -77,7 +77,9 @@ export const MIN_FX_RATE = 1e-6;
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-30')
-  .refine(isCalendarDate, { error: (issue) => `"${String(issue.input).slice(0, 40)}" is not a date of the calendar (month 01–12, a day the month has), e.g. 2026-11-30` });
+  .refine(isCalendarDate, {
+    error: (issue) => `"${String(issue.input).slice(0, 40)}" is not a date of the calendar (month 01–12, a day the month has), e.g. 2026-11-30`,
+  });
 
 export const currencies = ['USD', 'EUR', 'CNY'] as const;
 export const currencySchema = z.enum(currencies);
@@ -106,8 +108,14 @@ export const workloadSchema = z.strictObject({
   reasoningMode: z.enum(['none', 'tokens', 'multiplier']),
   reasoningTokensPerRequest: nonNegative.max(1e8).describe('Extra (hidden) output tokens per request, billed as output'),
   reasoningMultiplier: finite.min(1).max(100).describe('Output tokens × this factor when reasoning is given as a multiplier'),
-  retryRateApi: finite.min(0).max(10).describe('API side: requests sent again after an error or timeout, per request (0.05 = 5 % are sent twice); billed again in full'),
-  retryRateSelfHosted: finite.min(0).max(10).describe('Self-hosted side: requests sent again after an error or timeout, per request; each takes GPU time again'),
+  retryRateApi: finite
+    .min(0)
+    .max(10)
+    .describe('API side: requests sent again after an error or timeout, per request (0.05 = 5 % are sent twice); billed again in full'),
+  retryRateSelfHosted: finite
+    .min(0)
+    .max(10)
+    .describe('Self-hosted side: requests sent again after an error or timeout, per request; each takes GPU time again'),
   acceptanceApi: share.describe('Share of API tasks that pass quality review'),
   acceptanceSelfHosted: share.describe('Share of self-hosted tasks that pass quality review'),
   peakToAverage: finite.min(1).max(1000).describe('Peak hourly demand / average hourly demand'),
@@ -141,7 +149,9 @@ export const apiOfferSchema = z.strictObject({
   priceCachedInputPerM: nonNegative.max(MONEY_LIMITS.pricePerM).describe('Price per 1M input tokens on a cache hit, in the list currency'),
   priceOutputPerM: nonNegative.max(MONEY_LIMITS.pricePerM).describe('Price per 1M output tokens (incl. reasoning), in the list currency'),
   invoiceCurrency: currencySchema.describe('Currency the invoice is issued and paid in; paid at the market rate of fx'),
-  invoiceFx: z.enum(['market', 'peg']).describe('How list amounts become invoice amounts when the currencies differ: at the market rate or at a relay\'s fixed peg'),
+  invoiceFx: z
+    .enum(['market', 'peg'])
+    .describe("How list amounts become invoice amounts when the currencies differ: at the market rate or at a relay's fixed peg"),
   pegInvoicePerListUnit: positive.max(1000).describe('Invoice currency units per 1 list currency unit under a peg (¥1 invoiced per $1 listed → 1)'),
   rateLimitRpm: nonNegative.nullable().describe('Requests per minute the API tier allows (retries count); null = no limit'),
   rateLimitTpm: nonNegative.nullable().describe('Tokens per minute the API tier allows (input incl. cached + output incl. reasoning); null = no limit'),
@@ -158,8 +168,11 @@ export const throughputSchema = z.strictObject({
    * (incl. reasoning) tokens per request, an estimate's prompt and answer lengths. null = the
    * figure holds at the workload's own lengths (what an entered figure means unless stated).
    */
-  atInputTokens: nonNegative.max(1e8).nullable().describe('Input tokens per request the figure was measured or estimated at; null = the workload\'s own'),
-  atOutputTokens: nonNegative.max(1e8).nullable().describe('Output tokens (incl. reasoning) per request the figure was measured or estimated at; null = the workload\'s own'),
+  atInputTokens: nonNegative.max(1e8).nullable().describe("Input tokens per request the figure was measured or estimated at; null = the workload's own"),
+  atOutputTokens: nonNegative
+    .max(1e8)
+    .nullable()
+    .describe("Output tokens (incl. reasoning) per request the figure was measured or estimated at; null = the workload's own"),
   prefillTokensPerSecond: nonNegative
     .max(1e10)
     .nullable()
@@ -194,9 +207,13 @@ export const throughputSchema = z.strictObject({
 export const billingSchema = z.strictObject({
   mode: z
     .enum(['on-demand', 'scale-to-zero', 'reserved', 'mixed', 'autoscaled', 'spot'])
-    .describe('How rented GPUs are billed: on demand, scale-to-zero with cold starts, reserved for a term, a reserved base with on-demand burst, autoscaled on demand by a policy, or spot with an on-demand fallback'),
+    .describe(
+      'How rented GPUs are billed: on demand, scale-to-zero with cold starts, reserved for a term, a reserved base with on-demand burst, autoscaled on demand by a policy, or spot with an on-demand fallback',
+    ),
   coldStartSeconds: nonNegative.max(3600).describe('Scale-to-zero and autoscaled: seconds from a start to a serving replica (boot, weight load, warm-up)'),
-  reservedPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('Reserved: USD per GPU-hour or node-hour (see rentUnit), paid for every hour of the term'),
+  reservedPrice: usd
+    .max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE)
+    .describe('Reserved: USD per GPU-hour or node-hour (see rentUnit), paid for every hour of the term'),
   reservedTermMonths: z.union([z.literal(12), z.literal(36)]).describe('Reserved: commitment term in months (1 or 3 years)'),
   upfrontShare: share.describe('Reserved: share of the whole commitment paid at signing'),
 });
@@ -223,7 +240,10 @@ export const spotSchema = z.strictObject({
 export const autoscalingSchema = z.strictObject({
   minReplicas: z.number().int().min(0).max(64).describe('Fewest replicas running (0 = scale to zero when idle)'),
   maxReplicas: z.number().int().min(1).max(64).describe('Most replicas running; raised to what the busiest hour needs when lower'),
-  targetUtilisation: finite.min(0.05).max(1).describe('Share of a replica\'s capacity at the SLO the autoscaler loads it to; at most the deployment\'s maxUtilisation'),
+  targetUtilisation: finite
+    .min(0.05)
+    .max(1)
+    .describe("Share of a replica's capacity at the SLO the autoscaler loads it to; at most the deployment's maxUtilisation"),
   cooldownHours: z.number().int().min(0).max(24).describe('Hours a replica no longer needed keeps running before it is removed'),
   quantum: z.number().int().min(1).max(64).describe('Replicas added or removed per scaling step (e.g. the replicas of one node)'),
 });
@@ -242,10 +262,17 @@ export const poolsSchema = z.strictObject({
 
 /** Bought hardware at its cost of capital (docs/tco.md §3b). */
 export const capitalSchema = z.strictObject({
-  waccYearly: finite.min(0).max(1).describe('Yearly cost of capital (WACC): the annuity of bought hardware and reserved upfronts, and the discount rate of the horizon; 0 = straight-line amortisation and an undiscounted sum'),
+  waccYearly: finite
+    .min(0)
+    .max(1)
+    .describe(
+      'Yearly cost of capital (WACC): the annuity of bought hardware and reserved upfronts, and the discount rate of the horizon; 0 = straight-line amortisation and an undiscounted sum',
+    ),
   rateConvention: z
     .enum(['nominal', 'effective'])
-    .describe('Monthly rate of the WACC: nominal = WACC ÷ 12 (as loan and lease quotes state it), effective = (1 + WACC)^(1/12) − 1 (twelve months compound to the WACC)'),
+    .describe(
+      'Monthly rate of the WACC: nominal = WACC ÷ 12 (as loan and lease quotes state it), effective = (1 + WACC)^(1/12) − 1 (twelve months compound to the WACC)',
+    ),
 });
 
 /**
@@ -274,8 +301,12 @@ export const taxSchema = z.strictObject({
 });
 
 export const terminalValueSchema = z.strictObject({
-  rule: z.enum(['book', 'resale-share', 'none']).describe('Bought hardware at the end of the horizon: straight-line book value, a resale share of the GPUs\' price, or none'),
-  resaleShare: share.describe('Resale-share rule: the share of the GPUs\' purchase price a buyer pays at the end of the horizon (the overhead has no resale value)'),
+  rule: z
+    .enum(['book', 'resale-share', 'none'])
+    .describe("Bought hardware at the end of the horizon: straight-line book value, a resale share of the GPUs' price, or none"),
+  resaleShare: share.describe(
+    "Resale-share rule: the share of the GPUs' purchase price a buyer pays at the end of the horizon (the overhead has no resale value)",
+  ),
 });
 
 /**
@@ -295,8 +326,14 @@ export const scalingSchema = z.strictObject({
  */
 export const outlookSchema = z.strictObject({
   volumeGrowthMonthly: finite.min(-0.5).max(1).describe('Volume change per month (0.03 = +3 % a month, compounding)'),
-  apiPriceChangeYearly: finite.min(-0.99).max(10).describe('API price change per year, applied at the start of each new year of the horizon (−0.3 = 30 % cheaper each year)'),
-  gpuPriceChangeYearly: finite.min(-0.99).max(10).describe('GPU price change per year: rent from each new year, reserved rates at each renewal, bought hardware at each replacement'),
+  apiPriceChangeYearly: finite
+    .min(-0.99)
+    .max(10)
+    .describe('API price change per year, applied at the start of each new year of the horizon (−0.3 = 30 % cheaper each year)'),
+  gpuPriceChangeYearly: finite
+    .min(-0.99)
+    .max(10)
+    .describe('GPU price change per year: rent from each new year, reserved rates at each renewal, bought hardware at each replacement'),
 });
 
 /**
@@ -310,64 +347,75 @@ export const powerDrawSchema = z.strictObject({
   serverWattsPerNode: nonNegative.max(100_000).describe('Draw of the rest of a node (CPUs, memory, fans, NICs), W, while it runs'),
 });
 
-export const selfHostedSchema = z.strictObject({
-  modelId: z.string().max(80).describe('Catalog model id, or "custom" for the custom model in the hardware section'),
-  gpuId: z.string().max(80),
-  gpusPerReplica: z.number().int().min(1).max(4096),
-  gpusPerNode: z.number().int().min(1).max(MAX_GPUS_PER_NODE),
-  replicas: z.number().int().min(0).max(64),
-  redundancy: z.enum(['none', 'n-plus-1']),
-  costMode: z.enum(['rent', 'buy']),
-  rentPriceId: z.string().max(80).nullable(),
-  rentUnit: z.enum(['gpu-hour', 'node-hour']),
-  rentPrice: usd.max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE).describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
-  billing: billingSchema,
-  autoscaling: autoscalingSchema,
-  spot: spotSchema,
-  pools: poolsSchema.nullable().describe('Disaggregated prefill and decode pools; null = aggregated replicas'),
-  capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
-  infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
-  amortisationMonths: z.number().int().min(1).max(240),
-  residualShare: share.describe('Resale value at the end of amortisation, as a share of capex'),
-  capital: capitalSchema,
-  powerWattsPerGpu: nonNegative.max(10_000),
-  powerDraw: powerDrawSchema,
-  pue: finite.min(1).max(5),
-  pricePerKwh: usd.max(10),
-  hoursMode: z.enum(['always', 'schedule']),
-  scheduleHoursPerDay: finite.min(0).max(24),
-  scheduleDaysPerWeek: finite.min(0).max(7),
-  scheduleStartHour: z.number().int().min(0).max(23).describe('Schedule: the hour each day\'s window starts, in scheduleTimeZone (or the week profile\'s hours)'),
-  scheduleTimeZone: ianaTimeZone
-    .nullable()
-    .describe('Schedule: the IANA time zone of the start hour and days; null = the week profile\'s own hours (the usage week\'s zone when the profile comes from usage files)'),
-  staffFte: nonNegative.max(1000),
-  scaling: scalingSchema,
-  staffLoadedYearlyUsd: usd.max(MONEY_LIMITS.staffYearly),
-  upgradeHoursPerMonth: nonNegative.max(744).describe('Staff hours for upgrades and re-testing beyond the FTE above'),
-  otherMonthly: z
-    .array(z.strictObject({ label: z.string().max(80), usd: usd.max(MONEY_LIMITS.otherMonthly) }))
-    .max(20)
-    .describe('Monitoring, log storage, network, storage, licences: USD per month each'),
-  oneTimeUsd: usd.max(MONEY_LIMITS.oneTime).describe('Burn-in, set-up and migration work, USD once'),
-  horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
-  outlook: outlookSchema,
-  terminalValue: terminalValueSchema,
-  ramp: rampSchema,
-  tax: taxSchema,
-  throughput: throughputSchema,
-  /** The latency target and the throughput–latency series the throughput comes from (docs/capacity.md). */
-  capacity: capacitySettingsSchema,
-  maxUtilisation: finite.min(0.01).max(1).describe('Highest sustainable share of capacity'),
-}).superRefine((s, ctx) => {
-  // The field's own maximum is the node-hour limit; a GPU-hour price has the tighter one.
-  if (s.rentUnit === 'gpu-hour' && s.rentPrice > MONEY_LIMITS.rentPerGpuHour) {
-    ctx.addIssue({ code: 'custom', path: ['rentPrice'], message: RENT_LIMIT_MESSAGE, params: RENT_LIMIT_PARAMS });
-  }
-  if (s.rentUnit === 'gpu-hour' && s.billing.reservedPrice > MONEY_LIMITS.rentPerGpuHour) {
-    ctx.addIssue({ code: 'custom', path: ['billing', 'reservedPrice'], message: RENT_LIMIT_MESSAGE, params: RENT_LIMIT_PARAMS });
-  }
-});
+export const selfHostedSchema = z
+  .strictObject({
+    modelId: z.string().max(80).describe('Catalog model id, or "custom" for the custom model in the hardware section'),
+    gpuId: z.string().max(80),
+    gpusPerReplica: z.number().int().min(1).max(4096),
+    gpusPerNode: z.number().int().min(1).max(MAX_GPUS_PER_NODE),
+    replicas: z.number().int().min(0).max(64),
+    redundancy: z.enum(['none', 'n-plus-1']),
+    costMode: z.enum(['rent', 'buy']),
+    rentPriceId: z.string().max(80).nullable(),
+    rentUnit: z.enum(['gpu-hour', 'node-hour']),
+    rentPrice: usd
+      .max(MONEY_LIMITS.rentPerNodeHour, RENT_LIMIT_MESSAGE)
+      .describe('USD per GPU-hour (at most 10,000) or per node-hour (at most 720,000), see rentUnit'),
+    billing: billingSchema,
+    autoscaling: autoscalingSchema,
+    spot: spotSchema,
+    pools: poolsSchema.nullable().describe('Disaggregated prefill and decode pools; null = aggregated replicas'),
+    capexPerGpu: usd.max(MONEY_LIMITS.capexPerGpu).describe('Purchase price per GPU incl. its share of the server, USD'),
+    infraOverheadShare: finite.min(0).max(5).describe('Racks, network, installation as a share of capex'),
+    amortisationMonths: z.number().int().min(1).max(240),
+    residualShare: share.describe('Resale value at the end of amortisation, as a share of capex'),
+    capital: capitalSchema,
+    powerWattsPerGpu: nonNegative.max(10_000),
+    powerDraw: powerDrawSchema,
+    pue: finite.min(1).max(5),
+    pricePerKwh: usd.max(10),
+    hoursMode: z.enum(['always', 'schedule']),
+    scheduleHoursPerDay: finite.min(0).max(24),
+    scheduleDaysPerWeek: finite.min(0).max(7),
+    scheduleStartHour: z
+      .number()
+      .int()
+      .min(0)
+      .max(23)
+      .describe("Schedule: the hour each day's window starts, in scheduleTimeZone (or the week profile's hours)"),
+    scheduleTimeZone: ianaTimeZone
+      .nullable()
+      .describe(
+        "Schedule: the IANA time zone of the start hour and days; null = the week profile's own hours (the usage week's zone when the profile comes from usage files)",
+      ),
+    staffFte: nonNegative.max(1000),
+    scaling: scalingSchema,
+    staffLoadedYearlyUsd: usd.max(MONEY_LIMITS.staffYearly),
+    upgradeHoursPerMonth: nonNegative.max(744).describe('Staff hours for upgrades and re-testing beyond the FTE above'),
+    otherMonthly: z
+      .array(z.strictObject({ label: z.string().max(80), usd: usd.max(MONEY_LIMITS.otherMonthly) }))
+      .max(20)
+      .describe('Monitoring, log storage, network, storage, licences: USD per month each'),
+    oneTimeUsd: usd.max(MONEY_LIMITS.oneTime).describe('Burn-in, set-up and migration work, USD once'),
+    horizonMonths: z.number().int().min(1).max(240).describe('Planning horizon over which one-time costs are spread'),
+    outlook: outlookSchema,
+    terminalValue: terminalValueSchema,
+    ramp: rampSchema,
+    tax: taxSchema,
+    throughput: throughputSchema,
+    /** The latency target and the throughput–latency series the throughput comes from (docs/capacity.md). */
+    capacity: capacitySettingsSchema,
+    maxUtilisation: finite.min(0.01).max(1).describe('Highest sustainable share of capacity'),
+  })
+  .superRefine((s, ctx) => {
+    // The field's own maximum is the node-hour limit; a GPU-hour price has the tighter one.
+    if (s.rentUnit === 'gpu-hour' && s.rentPrice > MONEY_LIMITS.rentPerGpuHour) {
+      ctx.addIssue({ code: 'custom', path: ['rentPrice'], message: RENT_LIMIT_MESSAGE, params: RENT_LIMIT_PARAMS });
+    }
+    if (s.rentUnit === 'gpu-hour' && s.billing.reservedPrice > MONEY_LIMITS.rentPerGpuHour) {
+      ctx.addIssue({ code: 'custom', path: ['billing', 'reservedPrice'], message: RENT_LIMIT_MESSAGE, params: RENT_LIMIT_PARAMS });
+    }
+  });
 export type SelfHosted = z.infer<typeof selfHostedSchema>;
 
 export const hardwareSchema = z.strictObject({
@@ -380,7 +428,9 @@ export const hardwareSchema = z.strictObject({
     .strictObject({
       choice: z
         .enum(['best-fit', 'pinned'])
-        .describe('best-fit: compare TP, TP + EP, DP-attention and DCP at the GPU count and use the best fitting one; pinned: use tensorParallel, mlaKvMode and dcpSize as given'),
+        .describe(
+          'best-fit: compare TP, TP + EP, DP-attention and DCP at the GPU count and use the best fitting one; pinned: use tensorParallel, mlaKvMode and dcpSize as given',
+        ),
     })
     .describe('How the parallel layout is chosen'),
   tensorParallel: z.number().int().min(1).max(1024),
@@ -389,7 +439,9 @@ export const hardwareSchema = z.strictObject({
   memoryUtilisation: finite.min(0.1).max(1),
   overheadSource: z
     .enum(['estimated', 'entered'])
-    .describe('estimated: activations and runtime overhead from the engine profile (docs/hardware.md §3b); entered: runtimeOverheadGiB and activationGiB as given'),
+    .describe(
+      'estimated: activations and runtime overhead from the engine profile (docs/hardware.md §3b); entered: runtimeOverheadGiB and activationGiB as given',
+    ),
   runtimeOverheadGiB: nonNegative.max(1000).describe('Entered overheads: CUDA graphs, NCCL buffers, non-torch memory per GPU'),
   activationGiB: nonNegative.max(1000).describe('Entered overheads: peak activation memory per GPU'),
   maxNumBatchedTokens: z
@@ -461,21 +513,18 @@ export const dayMetricsSchema = dayMetricsShape.superRefine((day, ctx) => {
     const vb = day[b];
     if (va === null || vb === null || va <= vb || flagged.has(a)) continue;
     flagged.add(a);
-    ctx.addIssue({ code: 'custom', path: [a], message: `${a} (${va}) must not exceed ${b} (${vb})`, params: { rule: 'day-order', field: a, value: va, limit: b, limitValue: vb } });
+    ctx.addIssue({
+      code: 'custom',
+      path: [a],
+      message: `${a} (${va}) must not exceed ${b} (${vb})`,
+      params: { rule: 'day-order', field: a, value: va, limit: b, limitValue: vb },
+    });
   }
 });
 export type DayMetrics = z.infer<typeof dayMetricsSchema>;
 export type DayMetricKey = keyof DayMetrics;
 
-export const incidentCauses = [
-  'failed-start',
-  'oom',
-  'inter-node',
-  'parser-tool-call',
-  'timeout',
-  'driver-engine-upgrade',
-  'other',
-] as const;
+export const incidentCauses = ['failed-start', 'oom', 'inter-node', 'parser-tool-call', 'timeout', 'driver-engine-upgrade', 'other'] as const;
 
 export const incidentSchema = z.strictObject({
   day: z.number().int().min(1).max(7).describe('Pilot day 1-7'),
@@ -513,9 +562,7 @@ export type PilotThresholds = z.infer<typeof pilotThresholdsSchema>;
 
 export const pilotSchema = z.strictObject({
   startDate: isoDate.nullable(),
-  days: z
-    .array(z.strictObject({ api: dayMetricsSchema, selfHosted: dayMetricsSchema }))
-    .length(7),
+  days: z.array(z.strictObject({ api: dayMetricsSchema, selfHosted: dayMetricsSchema })).length(7),
   incidents: z.array(incidentSchema).max(500),
   checks: z.record(z.string().max(60), z.strictObject({ status: checkStatusSchema, note: z.string().max(500) })),
   thresholds: pilotThresholdsSchema,
@@ -548,7 +595,11 @@ export const rangeSchema = z
 export const uncertaintySchema = z.strictObject({
   sensitivityShare: finite.min(0.01).max(0.9).describe('± swing used by the tornado chart (0.2 = ±20 %)'),
   samples: z.number().int().min(1000).max(200_000),
-  seed: z.number().int().min(0).max(2 ** 31 - 1),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1),
   ranges: z.record(z.string().max(80), rangeSchema),
 });
 

@@ -21,7 +21,12 @@ export function upgradeToV5(doc: Readonly<Record<string, unknown>>): Record<stri
   if (isPlainObject(doc.selfHosted)) {
     const sh = doc.selfHosted;
     const given = (key: string) => (isPlainObject(sh[key]) ? sh[key] : {});
-    out.selfHosted = { scheduleTimeZone: V4_SCHEDULE_TIME_ZONE, ...sh, autoscaling: { ...V5_AUTOSCALING, ...given('autoscaling') }, spot: { ...V5_SPOT, ...given('spot') } };
+    out.selfHosted = {
+      scheduleTimeZone: V4_SCHEDULE_TIME_ZONE,
+      ...sh,
+      autoscaling: { ...V5_AUTOSCALING, ...given('autoscaling') },
+      spot: { ...V5_SPOT, ...given('spot') },
+    };
   }
   if (isPlainObject(doc.hardware)) out.hardware = { overheadSource: V4_OVERHEAD_SOURCE, ...V4_ENGINE_LIMITS, ...doc.hardware };
   return out;

@@ -148,7 +148,13 @@ describe('the break-even over random weeks and policies', () => {
         maxUtilisation: 0.5 + rand() * 0.5,
         redundancy: rand() < 0.3 ? 'n-plus-1' : 'none',
         billing: { ...s.selfHosted.billing, mode: 'autoscaled', coldStartSeconds: Math.floor(rand() * 1800) },
-        autoscaling: { minReplicas: Math.floor(rand() * 3), maxReplicas: 1 + Math.floor(rand() * 12), targetUtilisation: 0.3 + rand() * 0.7, cooldownHours: Math.floor(rand() * 4), quantum: 1 + Math.floor(rand() * 3) },
+        autoscaling: {
+          minReplicas: Math.floor(rand() * 3),
+          maxReplicas: 1 + Math.floor(rand() * 12),
+          targetUtilisation: 0.3 + rand() * 0.7,
+          cooldownHours: Math.floor(rand() * 4),
+          quantum: 1 + Math.floor(rand() * 3),
+        },
       };
       const b = evaluateTco(s).breakEven;
       if (b.result.kind !== 'at') continue;
@@ -178,7 +184,13 @@ describe('the sums the searches read', () => {
     };
     for (let trial = 0; trial < 300; trial++) {
       const weights = Float64Array.from({ length: HOURS_PER_WEEK }, () => (rand() < 0.2 ? 0 : rand()));
-      const p = { minReplicas: Math.floor(rand() * 3), maxReplicas: 1 + Math.floor(rand() * 10), targetUtilisation: 0.3 + rand() * 0.7, cooldownHours: Math.floor(rand() * 4), quantum: 1 + Math.floor(rand() * 3) };
+      const p = {
+        minReplicas: Math.floor(rand() * 3),
+        maxReplicas: 1 + Math.floor(rand() * 10),
+        targetUtilisation: 0.3 + rand() * 0.7,
+        cooldownHours: Math.floor(rand() * 4),
+        quantum: 1 + Math.floor(rand() * 3),
+      };
       const fleet = fleetOf({ weights, availability: flat }, p, 0.3 + rand() * 0.7, rand() * 3600);
       const load = rand() * 12;
       const cap = Math.floor(rand() * 12);

@@ -47,7 +47,12 @@ interface Sums {
  * above the deployment's highest sustainable one is read as that one (the capacity at the SLO
  * holds only up to it).
  */
-export function fleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>, policy: AutoscalePolicy, maxUtilisation: number, coldStartSeconds: number): Fleet {
+export function fleetOf(
+  shape: Pick<DemandShape, 'weights' | 'availability'>,
+  policy: AutoscalePolicy,
+  maxUtilisation: number,
+  coldStartSeconds: number,
+): Fleet {
   const loads = relativeLoads(shape);
   const ascending = Float64Array.from(new Set(loads.filter((x) => x > 0))).sort();
   const target = Math.min(policy.targetUtilisation, maxUtilisation);

@@ -150,7 +150,10 @@ describe('scale-to-zero', () => {
 
 describe('v2 links keep their cost through the v2 → v3 step', () => {
   it('a v2 link on a 12 h × 5 day schedule still costs 8 × 4.29 × 260.714 = $8,947.71 per replica for its GPUs', () => {
-    const r = readScenarioDocument({ type: SCENARIO_TYPE, version: 2, selfHosted: { hoursMode: 'schedule', scheduleHoursPerDay: 12, scheduleDaysPerWeek: 5 } }, true);
+    const r = readScenarioDocument(
+      { type: SCENARIO_TYPE, version: 2, selfHosted: { hoursMode: 'schedule', scheduleHoursPerDay: 12, scheduleDaysPerWeek: 5 } },
+      true,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.migrations).toEqual(['v2-to-v3', 'v3-to-v4', 'v4-to-v5', 'v5-to-v6']);
@@ -215,7 +218,11 @@ describe('the schedule starts at its own hour', () => {
   // Demand Mon–Fri 09:00–17:00 (8 hours a day, 40 a week), on demand on a schedule of 5 days.
   const nineToFive = (hours: number, start: number): Scenario => {
     const s = light();
-    s.workload = { ...s.workload, profileMode: 'weekly', weeklyProfile: Array.from({ length: HOURS_PER_WEEK }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 9 && h % 24 < 17 ? 1 : 0)) };
+    s.workload = {
+      ...s.workload,
+      profileMode: 'weekly',
+      weeklyProfile: Array.from({ length: HOURS_PER_WEEK }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 9 && h % 24 < 17 ? 1 : 0)),
+    };
     s.selfHosted = { ...s.selfHosted, hoursMode: 'schedule', scheduleHoursPerDay: hours, scheduleDaysPerWeek: 5, scheduleStartHour: start };
     return s;
   };
@@ -239,7 +246,11 @@ describe('the schedule in a time zone of its own', () => {
   // 09:00–17:00 in Berlin (UTC+1 in winter).
   const utcWeek = (zone: string | null, firstDay = '2026-01-05', lastDay = '2026-01-30'): Scenario => {
     const s = light();
-    s.workload = { ...s.workload, profileMode: 'weekly', weeklyProfile: Array.from({ length: HOURS_PER_WEEK }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 8 && h % 24 < 16 ? 1 : 0)) };
+    s.workload = {
+      ...s.workload,
+      profileMode: 'weekly',
+      weeklyProfile: Array.from({ length: HOURS_PER_WEEK }, (_, h) => (Math.floor(h / 24) < 5 && h % 24 >= 8 && h % 24 < 16 ? 1 : 0)),
+    };
     s.usage = { source: { files: ['usage.csv'], firstDay, lastDay, timeZone: 'UTC', models: [], profile: 'median' } };
     s.selfHosted = { ...s.selfHosted, hoursMode: 'schedule', scheduleHoursPerDay: 8, scheduleDaysPerWeek: 5, scheduleStartHour: 9, scheduleTimeZone: zone };
     return s;
@@ -291,7 +302,10 @@ describe('a reserved base with on-demand burst', () => {
     // hour, a weekly hour being 730 ÷ 168 h of a month: $139.05.
     // Busiest-hour load 2 replicas: hours at relative load 1 need 2, hours at 0.5 need 1.
     const weekHour = (32 * 730) / 168;
-    const burst = burstFromLoads(Array.from({ length: HOURS_PER_WEEK }, (_, h) => (h < 60 ? 1 : 0.5)), weekHour);
+    const burst = burstFromLoads(
+      Array.from({ length: HOURS_PER_WEEK }, (_, h) => (h < 60 ? 1 : 0.5)),
+      weekHour,
+    );
     const m = mixedCommitment(burst, 2, 2, 16_352, 12);
     // B = 0: (60 × 2 + 108) × 139.05 = 31,702.86; B = 1: 16,352 + 60 × 139.05 = 24,694.86;
     // B = 2: 32,704.
@@ -315,7 +329,10 @@ describe('a reserved base with on-demand burst', () => {
   });
 
   it('held lots set the least base: with 2 lots held the same hours cost 2 × 16,352 = $32,704 and nothing on demand', () => {
-    const burst = burstFromLoads(Array.from({ length: HOURS_PER_WEEK }, (_, h) => (h < 60 ? 1 : 0.5)), (32 * 730) / 168);
+    const burst = burstFromLoads(
+      Array.from({ length: HOURS_PER_WEEK }, (_, h) => (h < 60 ? 1 : 0.5)),
+      (32 * 730) / 168,
+    );
     expect(mixedSplit(burst, 16_352, 2, 2, 2)).toMatchObject({ reservedReplicas: 2, burstReplicaHoursPerWeek: 0, monthlyUsd: 32_704 });
     // 3 held for a load that needs 2: all 3 are paid.
     expect(mixedSplit(burst, 16_352, 2, 2, 3).monthlyUsd).toBeCloseTo(3 * 16_352, 6);
@@ -421,4 +438,3 @@ describe('the mixed billing mode', () => {
     expect(h.terminal.selfHosted).toMatchObject({ kind: 'reserved', obligationUsd: 0 });
   });
 });
-

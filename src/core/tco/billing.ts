@@ -41,7 +41,12 @@ export function billingMode(sh: Pick<SelfHosted, 'costMode' | 'billing'>): Billi
 type Schedule = Pick<SelfHosted, 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek' | 'scheduleStartHour'>;
 export function scheduleOf(sh: Pick<SelfHosted, 'costMode' | 'billing'> & Schedule): Schedule {
   if (billingMode(sh) === 'on-demand') return sh;
-  return { hoursMode: 'always', scheduleHoursPerDay: sh.scheduleHoursPerDay, scheduleDaysPerWeek: sh.scheduleDaysPerWeek, scheduleStartHour: sh.scheduleStartHour };
+  return {
+    hoursMode: 'always',
+    scheduleHoursPerDay: sh.scheduleHoursPerDay,
+    scheduleDaysPerWeek: sh.scheduleDaysPerWeek,
+    scheduleStartHour: sh.scheduleStartHour,
+  };
 }
 
 /** The rent per unit (GPU-hour or node-hour) the mode bills: the reserved rate when reserved, the spot rate on spot. */
@@ -160,7 +165,11 @@ export interface Commitment {
 const NO_CAPITAL_COST: Capital = { waccYearly: 0, rateConvention: 'nominal' };
 
 /** The reserved commitment for a deployment whose GPU cost at the list rate is `gpuMonthlyUsd` a month. */
-export function commitment(billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>, gpuMonthlyUsd: number, capital: Capital = NO_CAPITAL_COST): Commitment {
+export function commitment(
+  billing: Pick<SelfHosted['billing'], 'reservedTermMonths' | 'upfrontShare'>,
+  gpuMonthlyUsd: number,
+  capital: Capital = NO_CAPITAL_COST,
+): Commitment {
   const term = billing.reservedTermMonths;
   const total = gpuMonthlyUsd * term;
   const upfront = total * billing.upfrontShare;
@@ -201,7 +210,13 @@ export interface Autoscale {
  * `peakLoad`: replicas the busiest hour needs (fractional, demand ÷ one replica's usable
  * throughput); `replicas`: those the comparison runs; `paidHoursPerWeek`: its paid hours.
  */
-export function autoscale(shape: Pick<Shape, 'weights' | 'availability'>, peakLoad: number, replicas: number, paidHoursPerWeek: number, coldStartSeconds: number): Autoscale {
+export function autoscale(
+  shape: Pick<Shape, 'weights' | 'availability'>,
+  peakLoad: number,
+  replicas: number,
+  paidHoursPerWeek: number,
+  coldStartSeconds: number,
+): Autoscale {
   const w = shape.weights;
   const a = shape.availability;
   let top = 0;
@@ -305,7 +320,13 @@ function hoursAbove(loads: Float64Array, peakLoad: number, top: number, b: numbe
 export function mixedSplit(burst: Burst, reservedMonthly: number, peakLoad: number, replicas: number, minReserved = 0): MixedSplit {
   const { base, hours, top } = splitInto(burst, reservedMonthly, peakLoad, replicas, minReserved, scratchSplit);
   const burstUsd = hours * burst.onDemandPerWeekHour;
-  return { reservedReplicas: base, burstReplicas: Math.max(0, top - base), burstReplicaHoursPerWeek: hours, burstUsd, monthlyUsd: base * reservedMonthly + burstUsd };
+  return {
+    reservedReplicas: base,
+    burstReplicas: Math.max(0, top - base),
+    burstReplicaHoursPerWeek: hours,
+    burstUsd,
+    monthlyUsd: base * reservedMonthly + burstUsd,
+  };
 }
 
 /** The monthly cost of mixedSplit alone, without allocating (the hot path of the searches and curves). */
@@ -315,7 +336,14 @@ export function mixedMonthlyUsd(burst: Burst, reservedMonthly: number, peakLoad:
 }
 
 const scratchSplit = { base: 0, hours: 0, top: 0 };
-function splitInto(burst: Burst, reservedMonthly: number, peakLoad: number, replicas: number, minReserved: number, out: typeof scratchSplit): typeof scratchSplit {
+function splitInto(
+  burst: Burst,
+  reservedMonthly: number,
+  peakLoad: number,
+  replicas: number,
+  minReserved: number,
+  out: typeof scratchSplit,
+): typeof scratchSplit {
   const n = Math.max(0, Math.floor(replicas));
   const loads = burst.loads;
   const od = burst.onDemandPerWeekHour;
@@ -390,10 +418,19 @@ export function billingView(
   const factor = reservedCostFactor(sh.billing, wacc);
   const serves = sh.costMode === 'rent' && load !== null && load.replicas > 0;
   // The per-hour replicas of the busiest-hour load, in every hour the deployment may run.
-  const perHour = serves && (mode === 'on-demand' || mode === 'scale-to-zero') ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds) : null;
+  const perHour =
+    serves && (mode === 'on-demand' || mode === 'scale-to-zero')
+      ? autoscale(shape, load.peakLoad, load.replicas, (paidHours * HOURS_PER_WEEK) / HOURS_PER_MONTH, sh.billing.coldStartSeconds)
+      : null;
   const mixed =
     serves && (mode === 'on-demand' || mode === 'reserved' || mode === 'mixed')
-      ? mixedCommitment(burstOf(shape, load.unitsPerReplica * sh.rentPrice), load.peakLoad, load.replicas, load.unitsPerReplica * sh.billing.reservedPrice * HOURS_PER_MONTH * factor, sh.billing.reservedTermMonths)
+      ? mixedCommitment(
+          burstOf(shape, load.unitsPerReplica * sh.rentPrice),
+          load.peakLoad,
+          load.replicas,
+          load.unitsPerReplica * sh.billing.reservedPrice * HOURS_PER_MONTH * factor,
+          sh.billing.reservedTermMonths,
+        )
       : null;
   let committed: Commitment | null = null;
   if (mode === 'reserved') committed = commitment(sh.billing, gpuMonthlyUsd / factor, wacc);

@@ -54,11 +54,21 @@ describe('break-even over the step-shaped cost', () => {
     // Closed form: C(1) = 8 × $4 × 730 = $23,360 → 23,360 / $0.01 = 2,336,000 tasks, against one
     // replica's 1,314,000: 2,336,000 / 1,314,000 = 1.778 replicas' throughput (not 3 replicas'
     // $70,080 → 7,008,000 tasks).
-    expect(be.closedForm).toMatchObject({ replicas: 1, selfMonthlyUsd: expect.closeTo(23_360, 9) as number, tasks: expect.closeTo(2_336_000, 6) as number, capacityTasks: expect.closeTo(1_314_000, 6) as number, withinCapacity: false });
+    expect(be.closedForm).toMatchObject({
+      replicas: 1,
+      selfMonthlyUsd: expect.closeTo(23_360, 9) as number,
+      tasks: expect.closeTo(2_336_000, 6) as number,
+      capacityTasks: expect.closeTo(1_314_000, 6) as number,
+      withinCapacity: false,
+    });
     expect(be.closedForm?.replicasOfThroughput).toBeCloseTo(2_336_000 / 1_314_000, 12);
     // The 3 replicas entered, fully loaded: 3 × 23,360 = $70,080 against 3 × 1,314,000 × $0.01 = $39,420
     // of API work; they pay off below 39,420 / 3 / (8 × 730) = $2.25 per GPU-hour.
-    expect(be.kind === 'never' && be.enteredAtCapacity).toEqual({ replicas: 3, selfMonthlyUsd: expect.closeTo(70_080, 9) as number, apiUsd: expect.closeTo(39_420, 6) as number });
+    expect(be.kind === 'never' && be.enteredAtCapacity).toEqual({
+      replicas: 3,
+      selfMonthlyUsd: expect.closeTo(70_080, 9) as number,
+      apiUsd: expect.closeTo(39_420, 6) as number,
+    });
     expect(be.kind === 'never' && be.maxGpuPrice?.usd).toBeCloseTo(2.25, 12);
   });
 

@@ -1,11 +1,4 @@
-import {
-  MAX_REPLICAS,
-  apiPerTaskTotal,
-  marginalReplicaCost,
-  selfHostedTotal,
-  tasksCarried,
-  type TcoModel,
-} from './model';
+import { MAX_REPLICAS, apiPerTaskTotal, marginalReplicaCost, selfHostedTotal, tasksCarried, type TcoModel } from './model';
 import { opsCostAt, staffCostAt } from './staff';
 
 /**
@@ -103,7 +96,16 @@ export type BreakEven =
     };
 
 /** The break-even of an evaluation that does not solve it (EvaluateOptions.breakEven false). */
-export const NOT_COMPUTED: BreakEven = { kind: 'never', reason: 'not-computed', replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, maxGpuPrice: null, enteredAtCapacity: null, closedForm: null };
+export const NOT_COMPUTED: BreakEven = {
+  kind: 'never',
+  reason: 'not-computed',
+  replicaMonthlyUsd: null,
+  apiUsdPerReplicaCapacity: null,
+  replicasNeeded: null,
+  maxGpuPrice: null,
+  enteredAtCapacity: null,
+  closedForm: null,
+};
 
 /**
  * Largest monthly volume a break-even may have, in tokens (in tasks when a task has less than
@@ -130,7 +132,8 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
   if (!(tasks <= maxTasks(model))) return null;
   const k = model.tasksPerReplica;
   // A task with next to no tokens (1e-300) lets one replica carry more than any number of tasks.
-  if (k === null || !Number.isFinite(k)) return { replicas, selfMonthlyUsd: cost, tasks, capacityTasks: null, withinCapacity: true, replicasOfThroughput: null };
+  if (k === null || !Number.isFinite(k))
+    return { replicas, selfMonthlyUsd: cost, tasks, capacityTasks: null, withinCapacity: true, replicasOfThroughput: null };
   const capacity = model.pools !== null ? tasksCarried(model, replicas) : replicas * k;
   return {
     replicas,
@@ -143,7 +146,17 @@ function closedForm(model: TcoModel, p: number): ClosedForm | null {
 }
 
 function never(reason: NeverReason, cf: ClosedForm | null, extra: Partial<Extract<BreakEven, { kind: 'never' }>> = {}): BreakEven {
-  return { kind: 'never', reason, replicaMonthlyUsd: null, apiUsdPerReplicaCapacity: null, replicasNeeded: null, maxGpuPrice: null, enteredAtCapacity: null, closedForm: cf, ...extra };
+  return {
+    kind: 'never',
+    reason,
+    replicaMonthlyUsd: null,
+    apiUsdPerReplicaCapacity: null,
+    replicasNeeded: null,
+    maxGpuPrice: null,
+    enteredAtCapacity: null,
+    closedForm: cf,
+    ...extra,
+  };
 }
 
 /**
@@ -158,7 +171,9 @@ export function maxGpuPriceToBreakEven(model: TcoModel, p: number): { unit: 'gpu
   const r = model.rates;
   // Staff and fixed costs at this size do not depend on the GPU price (staff.ts).
   const total = n + model.spareReplicas;
-  const g = ((p - r.energyPerTask) * (model.pools !== null ? tasksCarried(model, n) : n * k) - staffCostAt(r.scaling, total) - opsCostAt(r.scaling, total)) / total - r.powerPerReplica;
+  const g =
+    ((p - r.energyPerTask) * (model.pools !== null ? tasksCarried(model, n) : n * k) - staffCostAt(r.scaling, total) - opsCostAt(r.scaling, total)) / total -
+    r.powerPerReplica;
   const perUsd = r.gpuPrice.monthlyPerReplicaPerUsd;
   if (!(g > 0) || !(perUsd > 0)) return null;
   const usd = g / perUsd;
@@ -176,7 +191,10 @@ type Settled = { kind: 'never'; reason: NeverReason } | { kind: 'always'; reason
 function searchOf(model: TcoModel, p: number): Search | Settled {
   if (model.selfAttemptFactor === null) return { kind: 'never', reason: 'self-accepts-nothing' };
   if (model.tasksPerReplica !== null && model.tasksPerReplica <= 0) {
-    return { kind: 'never', reason: model.blocked === 'no-throughput' || model.blocked === 'throughput-not-sizable' ? model.blocked : 'demand-outside-schedule' };
+    return {
+      kind: 'never',
+      reason: model.blocked === 'no-throughput' || model.blocked === 'throughput-not-sizable' ? model.blocked : 'demand-outside-schedule',
+    };
   }
   if (model.acceptanceApi <= 0) return { kind: 'always', reason: 'api-accepts-nothing' };
   const floor = Math.max(1, model.replicasEntered);
@@ -313,7 +331,8 @@ export function solveBreakEven(model: TcoModel): BreakEven {
     });
   }
   const lastWindow = windows[windows.length - 1] as CheaperWindow;
-  const reachesLimit = lastWindow.toTasks === null || lastWindow.toTasks >= (model.pools !== null ? tasksCarried(model, MAX_REPLICAS) : MAX_REPLICAS * k) * (1 - 1e-12);
+  const reachesLimit =
+    lastWindow.toTasks === null || lastWindow.toTasks >= (model.pools !== null ? tasksCarried(model, MAX_REPLICAS) : MAX_REPLICAS * k) * (1 - 1e-12);
   return {
     kind: 'at',
     tasks: first.fromTasks,

@@ -94,7 +94,17 @@ function onePoint(s: StoredSeries, i: number): StoredSeries {
   const p = s.points;
   return {
     ...s,
-    points: { load: pick(p.load), out: pick(p.out), total: pick(p.total), ttft: stats(p.ttft), tpot: stats(p.tpot), itl: stats(p.itl), e2el: stats(p.e2el), ok: pick(p.ok), n: pick(p.n) },
+    points: {
+      load: pick(p.load),
+      out: pick(p.out),
+      total: pick(p.total),
+      ttft: stats(p.ttft),
+      tpot: stats(p.tpot),
+      itl: stats(p.itl),
+      e2el: stats(p.e2el),
+      ok: pick(p.ok),
+      n: pick(p.n),
+    },
   };
 }
 
@@ -149,7 +159,13 @@ export function capacityView(scenario: TcoScenario): CapacityView {
     let replicasNeeded: number | null = null;
     if (!r.fromSingleFigure && index < MAX_COST_POINTS && (p.outputTokensPerS ?? p.totalTokensPerS ?? 0) > 0) {
       const one = onePoint(r.stored, index);
-      const at: TcoScenario = { ...scenario, selfHosted: { ...sh, capacity: { slo: { ...sh.capacity.slo, limits: [], minTokensPerSPerUser: null, maxFailedShare: 1 }, interpolate: false, series: one } } };
+      const at: TcoScenario = {
+        ...scenario,
+        selfHosted: {
+          ...sh,
+          capacity: { slo: { ...sh.capacity.slo, limits: [], minTokensPerSPerUser: null, maxFailedShare: 1 }, interpolate: false, series: one },
+        },
+      };
       const e = evaluateTco(at);
       atWorkload = val(e.selfHosted.perMillionTokens);
       const full = val(e.selfHosted.perMillionTokensAtMaxUtilisation);
@@ -182,11 +198,28 @@ export function capacityView(scenario: TcoScenario): CapacityView {
   if (sz !== null) {
     const at = { input: sz.at.input, output: sz.at.output };
     const workload = { input: sz.workload.input, output: sz.workload.output };
-    if (!sz.ok) lengths = { kind: 'refused', at, workload, factor: null, reason: sz.reason, minPrefillTokensPerSecond: sz.minPrefillTokensPerSecond, tokensPerSecond: sz.tokensPerSecond };
+    if (!sz.ok)
+      lengths = {
+        kind: 'refused',
+        at,
+        workload,
+        factor: null,
+        reason: sz.reason,
+        minPrefillTokensPerSecond: sz.minPrefillTokensPerSecond,
+        tokensPerSecond: sz.tokensPerSecond,
+      };
     else {
       const basisTokens = r.basis === 'output' ? sz.workload.output : sz.workload.input + sz.workload.output;
       const factor = sz.method === 'as-given' || !(sz.secondsPerRequest > 0) || !(sizedTps > 0) ? 1 : basisTokens / sz.secondsPerRequest / sizedTps;
-      lengths = { kind: sz.method === 'as-given' ? 'match' : 'adjusted', at, workload, factor, reason: null, minPrefillTokensPerSecond: null, tokensPerSecond: sz.tokensPerSecond };
+      lengths = {
+        kind: sz.method === 'as-given' ? 'match' : 'adjusted',
+        at,
+        workload,
+        factor,
+        reason: null,
+        minPrefillTokensPerSecond: null,
+        tokensPerSecond: sz.tokensPerSecond,
+      };
     }
   }
   return {

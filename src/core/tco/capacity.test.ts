@@ -71,7 +71,13 @@ describe('input load is sized, not free', () => {
     s.workload = { ...s.workload, requestsPerDay: 40, inputTokensPerRequest: 800_000, outputTokensPerRequest: 4_000 };
     // measured: 2,000 output tok/s at 1,000 in / 1,000 out → 2 requests/s → 0.5 s a request,
     // of which 1,000 ÷ 20,000 = 0.05 s prefill, so decoding takes 0.45 s per 1,000 tokens.
-    s.selfHosted.throughput = { ...s.selfHosted.throughput, tokensPerSecond: 2_000, atInputTokens: 1_000, atOutputTokens: 1_000, prefillTokensPerSecond: 20_000 };
+    s.selfHosted.throughput = {
+      ...s.selfHosted.throughput,
+      tokensPerSecond: 2_000,
+      atInputTokens: 1_000,
+      atOutputTokens: 1_000,
+      prefillTokensPerSecond: 20_000,
+    };
     const e = evaluateTco(s);
     // the workload's request: 800,000 ÷ 20,000 = 40 s prefill + 4,000 × 0.45 ms = 1.8 s decode
     expect(e.selfHosted.sizing).toMatchObject({ ok: true, method: 'prefill-decode' });
@@ -89,7 +95,12 @@ describe('input load is sized, not free', () => {
     s.selfHosted.throughput = { ...s.selfHosted.throughput, atInputTokens: 1_000, atOutputTokens: 1_000 };
     const e = evaluateTco(s);
     expect(e.selfHosted.state).toBe('throughput-not-sizable');
-    expect(e.selfHosted.sizing).toMatchObject({ ok: false, reason: 'lengths-differ', at: { input: 1_000, output: 1_000 }, workload: { input: 12_000, output: 2_000 } });
+    expect(e.selfHosted.sizing).toMatchObject({
+      ok: false,
+      reason: 'lengths-differ',
+      at: { input: 1_000, output: 1_000 },
+      workload: { input: 12_000, output: 2_000 },
+    });
   });
 
   it('lengths within ±10 % count as the same: the figure is used as given', () => {
@@ -110,7 +121,7 @@ describe('input load is sized, not free', () => {
     expect(evaluateTco(s).selfHosted.sizing).toMatchObject({ ok: false, reason: 'prefill-exceeds-figure', minPrefillTokensPerSecond: 1_000 });
   });
 
-  it('at the figure\'s own lengths a prefill rate changes nothing', () => {
+  it("at the figure's own lengths a prefill rate changes nothing", () => {
     // 12,000 in (half cached) / 2,000 out at 2,300 output tok/s: 2,000 ÷ 2,300 = 0.8696 s a
     // request either way (6,000 ÷ P prefill + the rest decode).
     const s = plainScenario();
@@ -142,7 +153,7 @@ describe('each side fails in its own way', () => {
     expect(e.selfHosted.utilisation.productive).toEqual({ ok: true, value: expect.closeTo(3 / 5.256, 12) as number });
   });
 
-  it('the self-hosted side attempts more tasks to deliver the API\'s accepted work', () => {
+  it("the self-hosted side attempts more tasks to deliver the API's accepted work", () => {
     const s = plainScenario();
     s.workload = { ...s.workload, acceptanceApi: 0.9, acceptanceSelfHosted: 0.8, retryRateSelfHosted: 0.3 };
     const e = evaluateTco(s);
@@ -162,7 +173,16 @@ describe('each side fails in its own way', () => {
 describe('reasoning tokens in token mode', () => {
   it('says they are not counted when requests cannot be counted, instead of dropping them silently', () => {
     const s = plainScenario();
-    s.workload = { ...s.workload, mode: 'tokens', inputTokensPerMonth: 5_000, outputTokensPerMonth: 1_000, inputTokensPerRequest: 0, outputTokensPerRequest: 0, reasoningMode: 'tokens', reasoningTokensPerRequest: 1_200 };
+    s.workload = {
+      ...s.workload,
+      mode: 'tokens',
+      inputTokensPerMonth: 5_000,
+      outputTokensPerMonth: 1_000,
+      inputTokensPerRequest: 0,
+      outputTokensPerRequest: 0,
+      reasoningMode: 'tokens',
+      reasoningTokensPerRequest: 1_200,
+    };
     const e = evaluateTco(s);
     expect(e.volume.tasksCounted).toBe(false);
     expect(e.volume.reasoningCounted).toBe(false);
@@ -171,7 +191,15 @@ describe('reasoning tokens in token mode', () => {
 
   it('counts them when tokens per request give the requests: 1,000,000 ÷ 500 = 2,000 × 1,200', () => {
     const s = plainScenario();
-    s.workload = { ...s.workload, mode: 'tokens', inputTokensPerMonth: 1_000_000, outputTokensPerMonth: 100_000, inputTokensPerRequest: 500, reasoningMode: 'tokens', reasoningTokensPerRequest: 1_200 };
+    s.workload = {
+      ...s.workload,
+      mode: 'tokens',
+      inputTokensPerMonth: 1_000_000,
+      outputTokensPerMonth: 100_000,
+      inputTokensPerRequest: 500,
+      reasoningMode: 'tokens',
+      reasoningTokensPerRequest: 1_200,
+    };
     const e = evaluateTco(s);
     expect(e.volume.reasoningCounted).toBe(true);
     expect(e.volume.reasoningTokensPerMonth).toBeCloseTo(2_400_000, 6);
@@ -186,25 +214,54 @@ describe('reasoning tokens in token mode', () => {
  */
 describe('a prefill rate on a throughput–latency series', () => {
   const series: StoredSeries = {
-    kind: 'measured', label: 'sweep', fileName: 'sweep.json', libraryId: null, publisher: null, date: null, gpus: 1, model: null, hardware: null,
-    inputTokens: 1_000, outputTokens: 100, loadKind: 'rate',
-    points: { load: [10, 20, 35], out: [959.7, 1_922, 2_845], total: [10_557, 21_142, 31_295], ttft: {}, tpot: {}, itl: {}, e2el: {}, ok: [1, 1, 1], n: [1_200, 2_400, 4_200] },
+    kind: 'measured',
+    label: 'sweep',
+    fileName: 'sweep.json',
+    libraryId: null,
+    publisher: null,
+    date: null,
+    gpus: 1,
+    model: null,
+    hardware: null,
+    inputTokens: 1_000,
+    outputTokens: 100,
+    loadKind: 'rate',
+    points: {
+      load: [10, 20, 35],
+      out: [959.7, 1_922, 2_845],
+      total: [10_557, 21_142, 31_295],
+      ttft: {},
+      tpot: {},
+      itl: {},
+      e2el: {},
+      ok: [1, 1, 1],
+      n: [1_200, 2_400, 4_200],
+    },
   };
   function onSeries(input: number, prefill: number | null) {
     const s = plainScenario();
     // 100,000 requests a day × 30 = 3M a month; 100 output tokens each, half the input cached.
     s.workload = { ...s.workload, inputTokensPerRequest: input, outputTokensPerRequest: 100, cacheHitShare: 0.5 };
-    s.selfHosted = { ...s.selfHosted, capacity: { ...s.selfHosted.capacity, series }, throughput: { ...s.selfHosted.throughput, prefillTokensPerSecond: prefill } };
+    s.selfHosted = {
+      ...s.selfHosted,
+      capacity: { ...s.selfHosted.capacity, series },
+      throughput: { ...s.selfHosted.throughput, prefillTokensPerSecond: prefill },
+    };
     return s;
   }
 
-  it('at the series\' own lengths a prefill rate changes nothing, also one below what the point prefilled', () => {
+  it("at the series' own lengths a prefill rate changes nothing, also one below what the point prefilled", () => {
     // 100 output tokens ÷ 2,845 tok/s = 35.149 ms a request, with or without a rate of 25,000.
     const without = evaluateTco(onSeries(1_000, null));
     const with25k = evaluateTco(onSeries(1_000, 25_000));
     expect(without.selfHosted.sizing).toMatchObject({ ok: true, method: 'as-given', secondsPerRequest: expect.closeTo(100 / 2_845, 12) as number });
     expect(with25k.selfHosted.state).toBe('ok');
-    expect(with25k.selfHosted.sizing).toMatchObject({ ok: true, method: 'as-given', secondsPerRequest: expect.closeTo(100 / 2_845, 12) as number, tokensPerSecond: 2_845 });
+    expect(with25k.selfHosted.sizing).toMatchObject({
+      ok: true,
+      method: 'as-given',
+      secondsPerRequest: expect.closeTo(100 / 2_845, 12) as number,
+      tokensPerSecond: 2_845,
+    });
     expect(with25k.selfHosted.monthlyUsd).toBeCloseTo(without.selfHosted.monthlyUsd, 9);
     expect(capacityView(onSeries(1_000, 25_000)).lengths).toMatchObject({ kind: 'match', factor: 1 });
   });
@@ -213,8 +270,18 @@ describe('a prefill rate on a throughput–latency series', () => {
     // 4,000 in (2,000 uncached) / 100 out.
     const low = evaluateTco(onSeries(4_000, 25_000));
     expect(low.selfHosted.state).toBe('throughput-not-sizable');
-    expect(low.selfHosted.sizing).toMatchObject({ ok: false, reason: 'prefill-exceeds-figure', tokensPerSecond: 2_845, minPrefillTokensPerSecond: expect.closeTo(28_450, 6) as number });
-    expect(capacityView(onSeries(4_000, 25_000)).lengths).toMatchObject({ kind: 'refused', reason: 'prefill-exceeds-figure', minPrefillTokensPerSecond: expect.closeTo(28_450, 6) as number, tokensPerSecond: 2_845 });
+    expect(low.selfHosted.sizing).toMatchObject({
+      ok: false,
+      reason: 'prefill-exceeds-figure',
+      tokensPerSecond: 2_845,
+      minPrefillTokensPerSecond: expect.closeTo(28_450, 6) as number,
+    });
+    expect(capacityView(onSeries(4_000, 25_000)).lengths).toMatchObject({
+      kind: 'refused',
+      reason: 'prefill-exceeds-figure',
+      minPrefillTokensPerSecond: expect.closeTo(28_450, 6) as number,
+      tokensPerSecond: 2_845,
+    });
 
     // P = 50,000: the point's 35.149 ms split into 1,000 ÷ 50,000 = 20 ms prefill and
     // 15.149 ms decode (0.15149 ms a token); the workload's request: 2,000 ÷ 50,000 = 40 ms +
@@ -222,7 +289,12 @@ describe('a prefill rate on a throughput–latency series', () => {
     const ok = evaluateTco(onSeries(4_000, 50_000));
     const seconds = 0.04 + (100 / 2_845 - 0.02);
     expect(ok.selfHosted.state).toBe('ok');
-    expect(ok.selfHosted.sizing).toMatchObject({ ok: true, method: 'prefill-decode', secondsPerRequest: expect.closeTo(seconds, 12) as number, prefillSeconds: expect.closeTo(0.04, 12) as number });
+    expect(ok.selfHosted.sizing).toMatchObject({
+      ok: true,
+      method: 'prefill-decode',
+      secondsPerRequest: expect.closeTo(seconds, 12) as number,
+      prefillSeconds: expect.closeTo(0.04, 12) as number,
+    });
     const view = capacityView(onSeries(4_000, 50_000));
     expect(view.lengths).toMatchObject({ kind: 'adjusted', factor: expect.closeTo(100 / seconds / 2_845, 9) as number });
     expect(view.lengths?.factor).toBeCloseTo(0.63735, 5);

@@ -193,16 +193,32 @@ describe('evaluateTco at the current volume', () => {
       fc.property(arb, (a) => {
         const s: Scenario = defaultScenario();
         Object.assign(s.workload, {
-          mode: a.mode, requestsPerDay: a.requestsPerDay, inputTokensPerRequest: a.inputTokensPerRequest,
-          outputTokensPerRequest: a.outputTokensPerRequest, inputTokensPerMonth: a.inputTokensPerMonth,
-          outputTokensPerMonth: a.outputTokensPerMonth, cacheHitShare: a.cacheHitShare, retryRateApi: a.retryRateApi, retryRateSelfHosted: a.retryRateSelfHosted,
-          acceptanceApi: a.acceptanceApi, acceptanceSelfHosted: a.acceptanceSelfHosted, peakToAverage: a.peakToAverage,
-          profileMode: a.profileMode, weeklyProfile: a.weeklyProfile,
+          mode: a.mode,
+          requestsPerDay: a.requestsPerDay,
+          inputTokensPerRequest: a.inputTokensPerRequest,
+          outputTokensPerRequest: a.outputTokensPerRequest,
+          inputTokensPerMonth: a.inputTokensPerMonth,
+          outputTokensPerMonth: a.outputTokensPerMonth,
+          cacheHitShare: a.cacheHitShare,
+          retryRateApi: a.retryRateApi,
+          retryRateSelfHosted: a.retryRateSelfHosted,
+          acceptanceApi: a.acceptanceApi,
+          acceptanceSelfHosted: a.acceptanceSelfHosted,
+          peakToAverage: a.peakToAverage,
+          profileMode: a.profileMode,
+          weeklyProfile: a.weeklyProfile,
         });
         Object.assign(s.api, { priceInputPerM: a.priceIn, priceOutputPerM: a.priceOut });
         Object.assign(s.selfHosted, {
-          replicas: a.replicas, redundancy: a.redundancy, costMode: a.costMode, rentPrice: a.rentPrice,
-          maxUtilisation: a.maxU, hoursMode: a.hoursMode, scheduleHoursPerDay: a.hpd, scheduleDaysPerWeek: a.dpw, staffFte: a.staffFte,
+          replicas: a.replicas,
+          redundancy: a.redundancy,
+          costMode: a.costMode,
+          rentPrice: a.rentPrice,
+          maxUtilisation: a.maxU,
+          hoursMode: a.hoursMode,
+          scheduleHoursPerDay: a.hpd,
+          scheduleDaysPerWeek: a.dpw,
+          staffFte: a.staffFte,
           throughput: { ...s.selfHosted.throughput, tokensPerSecond: a.tps },
         });
         s.uncertainty.samples = 1000;

@@ -58,7 +58,8 @@ export type Figure = { ok: true; value: number } | { ok: false; reason: NotAppli
 export type SavingShareReason = Extract<NotApplicableReason, 'nothing-accepted' | 'no-volume' | 'api-accepts-nothing' | 'api-costs-nothing' | 'out-of-range'>;
 export type SavingShare = { ok: true; value: number } | { ok: false; reason: SavingShareReason };
 
-const value = (v: number): { ok: true; value: number } | { ok: false; reason: 'out-of-range' } => (Number.isFinite(v) ? { ok: true, value: v } : { ok: false, reason: 'out-of-range' });
+const value = (v: number): { ok: true; value: number } | { ok: false; reason: 'out-of-range' } =>
+  Number.isFinite(v) ? { ok: true, value: v } : { ok: false, reason: 'out-of-range' };
 const na = <R extends NotApplicableReason>(reason: R): { ok: false; reason: R } => ({ ok: false, reason });
 
 export type SelfHostedState =
@@ -452,7 +453,7 @@ function breakEvenView(model: TcoModel, result: BreakEven): BreakEvenView {
   const tokensPerMonth = at === null ? null : finiteOrNull(at * perTask);
   const currentTokens = model.tasks * perTask;
   const cfTokens = cf ? finiteOrNull(cf.tasks * perTask) : null;
-  const full = result.kind === 'never' ? result.enteredAtCapacity ?? null : null;
+  const full = result.kind === 'never' ? (result.enteredAtCapacity ?? null) : null;
   return {
     result,
     tasksPerMonth: at,
@@ -464,7 +465,9 @@ function breakEvenView(model: TcoModel, result: BreakEven): BreakEvenView {
     timesCurrentVolume: tokensPerMonth !== null && currentTokens > 0 ? finiteOrNull(tokensPerMonth / currentTokens) : null,
     stableFromTokensPerMonth: result.kind === 'at' && result.stableFromTasks !== null && inTokens ? finiteOrNull(result.stableFromTasks * perTask) : null,
     windowsTokensPerMonth:
-      result.kind === 'at' && inTokens ? result.windows.map((w) => ({ from: w.fromTasks * perTask, to: w.toTasks === null ? null : finiteOrNull(w.toTasks * perTask) })) : [],
+      result.kind === 'at' && inTokens
+        ? result.windows.map((w) => ({ from: w.fromTasks * perTask, to: w.toTasks === null ? null : finiteOrNull(w.toTasks * perTask) }))
+        : [],
     replicasBeyondLimit: result.kind === 'never' && result.reason === 'beyond-max-replicas' ? Math.max(result.replicasNeeded ?? 0, MAX_REPLICAS + 1) : null,
     enteredCostTimesApi: full && full.apiUsd > 0 ? finiteOrNull(full.selfMonthlyUsd / full.apiUsd) : null,
     closedFormApiUsdPerMillionTokens: cf && cf.tasks > 0 && cfTokens !== null && cfTokens > 0 ? finiteOrNull((cf.selfMonthlyUsd / cfTokens) * 1e6) : null,
@@ -473,10 +476,16 @@ function breakEvenView(model: TcoModel, result: BreakEven): BreakEvenView {
   };
 }
 
-function decide(model: TcoModel, apiUsd: number, self: { usd: number; feasible: boolean }, hybrid: { usd: number; replicas: number; selfShare: number }): Verdict {
+function decide(
+  model: TcoModel,
+  apiUsd: number,
+  self: { usd: number; feasible: boolean },
+  hybrid: { usd: number; replicas: number; selfShare: number },
+): Verdict {
   // Without a comparison the saving share says why: nothing accepted, no volume, no API work.
   const base = { runnerUp: null, savingVsRunnerUpUsd: null, savingVsApiUsd: 0, closeCall: false } as const;
-  if (model.acceptanceApi <= 0 && model.acceptanceSelf <= 0) return { ...base, best: 'none', reason: 'nothing-accepted', savingVsApiShare: na('nothing-accepted') };
+  if (model.acceptanceApi <= 0 && model.acceptanceSelf <= 0)
+    return { ...base, best: 'none', reason: 'nothing-accepted', savingVsApiShare: na('nothing-accepted') };
   if (model.tasks <= 0) return { ...base, best: 'api', reason: 'no-volume', savingVsApiShare: na('no-volume') };
   if (model.acceptanceApi <= 0) {
     return self.feasible
@@ -621,7 +630,10 @@ function deploymentAt(model: TcoModel, profileMode: 'peak-to-average' | 'weekly'
     serving,
     cost: selfHostedCost(model, serving, feasible ? tasks : 0),
     fleet,
-    unavailable: state === 'self-accepts-nothing' || state === 'no-throughput' || state === 'throughput-not-sizable' || state === 'demand-outside-schedule' ? na(state) : null,
+    unavailable:
+      state === 'self-accepts-nothing' || state === 'no-throughput' || state === 'throughput-not-sizable' || state === 'demand-outside-schedule'
+        ? na(state)
+        : null,
   };
 }
 
@@ -642,7 +654,8 @@ function volumeSection(model: TcoModel, d: Deployment): VolumeSection {
     selfRequestsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * mix.selfRetryFactor) : na('tasks-not-counted'),
     selfExtraAttemptsPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts - tasks) : na('tasks-not-counted'),
     apiRetriesPerMonth: mix.tasksCounted ? value(tasks * (mix.retryFactor - 1)) : na('tasks-not-counted'),
-    selfRetriesPerMonth: attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * (mix.selfRetryFactor - 1)) : na('tasks-not-counted'),
+    selfRetriesPerMonth:
+      attempts === null ? na('self-accepts-nothing') : mix.tasksCounted ? value(attempts * (mix.selfRetryFactor - 1)) : na('tasks-not-counted'),
     reasoningCounted: mix.reasoningCounted,
   };
 }
@@ -742,7 +755,9 @@ function hybridSection(model: TcoModel, d: Deployment, options: EvaluateOptions)
   // Autoscaled, the hybrid's owned replicas follow the week up to K.
   const hybridProvisioned =
     model.fleet !== null && h.replicas > 0
-      ? model.spareReplicas * model.paidHoursPerMonth + (paidReplicaHours(model.fleet, peakLoadOf(model, tasks), Math.min(h.replicas, fleetCap(model.fleet, peakLoadOf(model, tasks)))) * HOURS_PER_MONTH) / HOURS_PER_WEEK
+      ? model.spareReplicas * model.paidHoursPerMonth +
+        (paidReplicaHours(model.fleet, peakLoadOf(model, tasks), Math.min(h.replicas, fleetCap(model.fleet, peakLoadOf(model, tasks)))) * HOURS_PER_MONTH) /
+          HOURS_PER_WEEK
       : (h.replicas + (h.replicas > 0 ? model.spareReplicas : 0)) * model.paidHoursPerMonth;
   const owned = selfHostedCost(model, h.replicas, tasks * h.selfShare, { owned: tasks });
   const overflowTasks = tasks * (1 - h.selfShare);
@@ -771,7 +786,12 @@ function hybridSection(model: TcoModel, d: Deployment, options: EvaluateOptions)
 }
 
 function verdictSection(model: TcoModel, api: ApiSection, self: SelfHostedSection, hybrid: HybridSection): VerdictSection {
-  const verdict = decide(model, api.monthlyUsd, { usd: self.monthlyUsd, feasible: self.feasible }, { usd: hybrid.monthlyUsd, replicas: hybrid.replicas, selfShare: hybrid.selfShare });
+  const verdict = decide(
+    model,
+    api.monthlyUsd,
+    { usd: self.monthlyUsd, feasible: self.feasible },
+    { usd: hybrid.monthlyUsd, replicas: hybrid.replicas, selfShare: hybrid.selfShare },
+  );
   return { ...verdict, case: verdictCase(verdict, self.feasible), selfExtraUsd: self.monthlyUsd - api.monthlyUsd };
 }
 
@@ -784,7 +804,12 @@ function billingSection(model: TcoModel, d: Deployment): BillingSection {
     d.cost.gpu,
     // The replicas the busiest hour needs, for the per-hour autoscaling figure (billing.ts).
     d.feasible && model.tasksPerReplica !== null && model.tasksPerReplica > 0
-      ? { peakLoad: tasks / model.tasksPerReplica, replicas: d.serving, spareReplicas: model.spareReplicas, unitsPerReplica: model.finance.rentUnit === 'gpu-hour' ? model.gpusPerReplica : model.rates.scaling.nodesPerReplica }
+      ? {
+          peakLoad: tasks / model.tasksPerReplica,
+          replicas: d.serving,
+          spareReplicas: model.spareReplicas,
+          unitsPerReplica: model.finance.rentUnit === 'gpu-hour' ? model.gpusPerReplica : model.rates.scaling.nodesPerReplica,
+        }
       : null,
   );
   return {
@@ -792,7 +817,10 @@ function billingSection(model: TcoModel, d: Deployment): BillingSection {
     fleet: d.fleet,
     spot:
       model.spot !== null && d.feasible
-        ? spotView(model.spot, peakLoadOf(model, tasks), d.serving + model.spareReplicas, { onDemand: model.spot.onDemandPerReplicaHour, spot: model.spot.spotPerReplicaHour })
+        ? spotView(model.spot, peakLoadOf(model, tasks), d.serving + model.spareReplicas, {
+            onDemand: model.spot.onDemandPerReplicaHour,
+            spot: model.spot.spotPerReplicaHour,
+          })
         : null,
   };
 }
@@ -809,7 +837,12 @@ function shapeSection(model: TcoModel, profileMode: 'peak-to-average' | 'weekly'
 }
 
 /** The evaluation of a built model: each section from its own builder (above), composed here. */
-export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 'weekly', limits: ApiLimits = { rpm: null, tpm: null }, options: EvaluateOptions = {}): TcoEvaluation {
+export function evaluateModel(
+  model: TcoModel,
+  profileMode: 'peak-to-average' | 'weekly',
+  limits: ApiLimits = { rpm: null, tpm: null },
+  options: EvaluateOptions = {},
+): TcoEvaluation {
   const deployment = deploymentAt(model, profileMode);
   const api = apiSection(model);
   const selfHosted = selfHostedSection(model, deployment);
@@ -827,7 +860,10 @@ export function evaluateModel(model: TcoModel, profileMode: 'peak-to-average' | 
     billing: billingSection(model, deployment),
     horizon: horizonView(model, options.hybrid === false ? { hybrid: 'none' } : {}),
     shape: shapeSection(model, profileMode),
-    curves: options.curves === false ? { unit: 'tasks', tokensPerTask: 0, xMax: 0, api: [], selfHosted: [], hybrid: [], current: model.tasks, breakEven: null } : costCurves(model, breakEven.tasksPerMonth),
+    curves:
+      options.curves === false
+        ? { unit: 'tasks', tokensPerTask: 0, xMax: 0, api: [], selfHosted: [], hybrid: [], current: model.tasks, breakEven: null }
+        : costCurves(model, breakEven.tasksPerMonth),
   };
 }
 

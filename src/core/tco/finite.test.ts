@@ -59,7 +59,14 @@ describe('every figure is finite for extreme but valid inputs', () => {
   it('tokens mode with 1e-300 input tokens a month against 1 output token: the month as entered is the unit', () => {
     const s = plainScenario();
     // 1e-300 / 1e8 per request = 1e-308 tasks → 1e308 output tokens per task, × 1.8 reasoning = overflow
-    Object.assign(s.workload, { mode: 'tokens', inputTokensPerMonth: 1e-300, outputTokensPerMonth: 1, inputTokensPerRequest: 1e8, reasoningMode: 'multiplier', reasoningMultiplier: 1.8 });
+    Object.assign(s.workload, {
+      mode: 'tokens',
+      inputTokensPerMonth: 1e-300,
+      outputTokensPerMonth: 1,
+      inputTokensPerRequest: 1e8,
+      reasoningMode: 'multiplier',
+      reasoningMultiplier: 1.8,
+    });
     const e = evaluateTco(s);
     expect(e.volume.tasksCounted).toBe(false);
     // 1 output token × 1.8 = 1.8 tokens a month
@@ -141,27 +148,71 @@ describe('every figure is finite for extreme but valid inputs', () => {
       fc.property(arb, (a) => {
         const s: Scenario = defaultScenario();
         Object.assign(s.workload, {
-          mode: a.mode, requestsPerDay: a.requestsPerDay, inputTokensPerRequest: a.inputTokensPerRequest,
-          outputTokensPerRequest: a.outputTokensPerRequest, daysPerMonth: a.daysPerMonth, inputTokensPerMonth: a.inputTokensPerMonth,
-          outputTokensPerMonth: a.outputTokensPerMonth, cacheHitShare: a.cacheHitShare, reasoningMode: a.reasoningMode,
-          reasoningTokensPerRequest: a.reasoningTokensPerRequest, reasoningMultiplier: a.reasoningMultiplier, retryRateApi: a.retryRateApi, retryRateSelfHosted: a.retryRateSelfHosted,
-          acceptanceApi: a.acceptanceApi, acceptanceSelfHosted: a.acceptanceSelfHosted, peakToAverage: a.peakToAverage,
-          profileMode: a.profileMode, weeklyProfile: a.weeklyProfile,
+          mode: a.mode,
+          requestsPerDay: a.requestsPerDay,
+          inputTokensPerRequest: a.inputTokensPerRequest,
+          outputTokensPerRequest: a.outputTokensPerRequest,
+          daysPerMonth: a.daysPerMonth,
+          inputTokensPerMonth: a.inputTokensPerMonth,
+          outputTokensPerMonth: a.outputTokensPerMonth,
+          cacheHitShare: a.cacheHitShare,
+          reasoningMode: a.reasoningMode,
+          reasoningTokensPerRequest: a.reasoningTokensPerRequest,
+          reasoningMultiplier: a.reasoningMultiplier,
+          retryRateApi: a.retryRateApi,
+          retryRateSelfHosted: a.retryRateSelfHosted,
+          acceptanceApi: a.acceptanceApi,
+          acceptanceSelfHosted: a.acceptanceSelfHosted,
+          peakToAverage: a.peakToAverage,
+          profileMode: a.profileMode,
+          weeklyProfile: a.weeklyProfile,
         });
         Object.assign(s.api, {
-          offerId: null, listCurrency: a.listCurrency, invoiceCurrency: a.invoiceCurrency, invoiceFx: a.invoiceFx, pegInvoicePerListUnit: a.peg, priceInputPerM: a.priceIn,
-          priceCachedInputPerM: a.priceCached, priceOutputPerM: a.priceOut, rateLimitRpm: a.rpm, rateLimitTpm: a.tpm,
+          offerId: null,
+          listCurrency: a.listCurrency,
+          invoiceCurrency: a.invoiceCurrency,
+          invoiceFx: a.invoiceFx,
+          pegInvoicePerListUnit: a.peg,
+          priceInputPerM: a.priceIn,
+          priceCachedInputPerM: a.priceCached,
+          priceOutputPerM: a.priceOut,
+          rateLimitRpm: a.rpm,
+          rateLimitTpm: a.tpm,
         });
         s.fx = { ...s.fx, EUR: a.fx, CNY: a.fx };
         Object.assign(s.selfHosted, {
-          gpusPerReplica: a.gpusPerReplica, gpusPerNode: a.gpusPerNode, replicas: a.replicas, redundancy: a.redundancy,
-          costMode: a.costMode, rentUnit: a.rentUnit, rentPrice: a.rentUnit === 'gpu-hour' ? a.rentPrice : a.rentPrice * 72,
-          capexPerGpu: a.capexPerGpu, infraOverheadShare: a.infraOverheadShare, amortisationMonths: a.amortisationMonths,
-          residualShare: a.residualShare, powerWattsPerGpu: a.powerWattsPerGpu, pue: a.pue, pricePerKwh: a.pricePerKwh,
-          hoursMode: a.hoursMode, scheduleHoursPerDay: a.hpd, scheduleDaysPerWeek: a.dpw, staffFte: a.staffFte,
-          staffLoadedYearlyUsd: a.staffYearly, upgradeHoursPerMonth: a.upgradeHours,
-          otherMonthly: a.other.map((usd, i) => ({ label: `c${i}`, usd })), oneTimeUsd: a.oneTime, horizonMonths: a.horizon,
-          throughput: { ...s.selfHosted.throughput, tokensPerSecond: a.tps, basis: a.basis, atInputTokens: a.atIn, atOutputTokens: a.atOut, prefillTokensPerSecond: a.prefill }, maxUtilisation: a.maxU,
+          gpusPerReplica: a.gpusPerReplica,
+          gpusPerNode: a.gpusPerNode,
+          replicas: a.replicas,
+          redundancy: a.redundancy,
+          costMode: a.costMode,
+          rentUnit: a.rentUnit,
+          rentPrice: a.rentUnit === 'gpu-hour' ? a.rentPrice : a.rentPrice * 72,
+          capexPerGpu: a.capexPerGpu,
+          infraOverheadShare: a.infraOverheadShare,
+          amortisationMonths: a.amortisationMonths,
+          residualShare: a.residualShare,
+          powerWattsPerGpu: a.powerWattsPerGpu,
+          pue: a.pue,
+          pricePerKwh: a.pricePerKwh,
+          hoursMode: a.hoursMode,
+          scheduleHoursPerDay: a.hpd,
+          scheduleDaysPerWeek: a.dpw,
+          staffFte: a.staffFte,
+          staffLoadedYearlyUsd: a.staffYearly,
+          upgradeHoursPerMonth: a.upgradeHours,
+          otherMonthly: a.other.map((usd, i) => ({ label: `c${i}`, usd })),
+          oneTimeUsd: a.oneTime,
+          horizonMonths: a.horizon,
+          throughput: {
+            ...s.selfHosted.throughput,
+            tokensPerSecond: a.tps,
+            basis: a.basis,
+            atInputTokens: a.atIn,
+            atOutputTokens: a.atOut,
+            prefillTokensPerSecond: a.prefill,
+          },
+          maxUtilisation: a.maxU,
         });
         s.pilot.staffHoursPerYear = a.staffHoursPerYear;
         // Ranges far outside every domain: the tornado and Monte Carlo clamp them to the domain.

@@ -14,7 +14,13 @@ import { plainScenario } from '../../testing/test-scenarios';
 function base(outlook: Partial<Scenario['selfHosted']['outlook']> = {}, extra: Partial<Scenario['selfHosted']> = {}): Scenario {
   const s = plainScenario();
   s.workload.requestsPerDay = 80_000;
-  s.selfHosted = { ...s.selfHosted, horizonMonths: 12, oneTimeUsd: 6_400, outlook: { volumeGrowthMonthly: 0, apiPriceChangeYearly: 0, gpuPriceChangeYearly: 0, ...outlook }, ...extra };
+  s.selfHosted = {
+    ...s.selfHosted,
+    horizonMonths: 12,
+    oneTimeUsd: 6_400,
+    outlook: { volumeGrowthMonthly: 0, apiPriceChangeYearly: 0, gpuPriceChangeYearly: 0, ...outlook },
+    ...extra,
+  };
   return s;
 }
 
@@ -36,8 +42,15 @@ describe('horizon', () => {
     expect(h.npvUsd.selfHosted).toBeCloseTo(803.25, 2);
   });
 
-  it('a reserved upfront part is cash at signing: the NPV at 12 % is the cash flows\' −$1,497.45, not the spread figure\'s $7,203.25', () => {
-    const s = base({}, { oneTimeUsd: 0, capital: { waccYearly: 0.12, rateConvention: 'nominal' }, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 4, reservedTermMonths: 12, upfrontShare: 0.5 } });
+  it("a reserved upfront part is cash at signing: the NPV at 12 % is the cash flows' −$1,497.45, not the spread figure's $7,203.25", () => {
+    const s = base(
+      {},
+      {
+        oneTimeUsd: 0,
+        capital: { waccYearly: 0.12, rateConvention: 'nominal' },
+        billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 4, reservedTermMonths: 12, upfrontShare: 0.5 },
+      },
+    );
     const h = evaluateTco(s).horizon;
     // Cash: 0.5 × 12 × 23,360 = 140,160 at signing (month 0), then 11,680 invoiced a month against
     // the API's 24,000: Σ 12,320 ÷ 1.01^m − 140,160 = 12,320 × 11.255077 − 140,160 = −1,497.45.
@@ -138,7 +151,14 @@ describe('committed capacity is a floor for its term', () => {
   });
 
   it('bought hardware is paid for its cycle: the replicas no longer needed cost their capital, not their power', () => {
-    const s = falling({ costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, capital: { waccYearly: 0, rateConvention: 'nominal' } });
+    const s = falling({
+      costMode: 'buy',
+      capexPerGpu: 35_000,
+      infraOverheadShare: 0.15,
+      residualShare: 0.2,
+      amortisationMonths: 36,
+      capital: { waccYearly: 0, rateConvention: 'nominal' },
+    });
     const e = evaluateTco(s);
     const h = e.horizon;
     // Capital per replica, straight line: (8 × 35,000 × 1.15 − 20 % of 280,000) ÷ 36 = $7,388.89.
@@ -153,9 +173,15 @@ describe('committed capacity is a floor for its term', () => {
   it('a new term starts at the replicas then needed', () => {
     // Reserved for 12 months over 24: the term of month 13 starts at 2,700.6 × 0.9¹² = 762.7
     // tok/s → 1 replica, so months 1–12 pay 3 and months 13–24 pay 1.
-    const s = falling({ horizonMonths: 24, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } });
+    const s = falling({
+      horizonMonths: 24,
+      billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 },
+    });
     const h = evaluateTco(s).horizon;
-    expect(h.points.slice(1).map((p) => Math.round((p.selfUsd ?? 0) / 16_352))).toEqual([...Array.from({ length: 12 }, () => 3), ...Array.from({ length: 12 }, () => 1)]);
+    expect(h.points.slice(1).map((p) => Math.round((p.selfUsd ?? 0) / 16_352))).toEqual([
+      ...Array.from({ length: 12 }, () => 3),
+      ...Array.from({ length: 12 }, () => 1),
+    ]);
   });
 });
 
@@ -176,7 +202,13 @@ describe('the horizon stops where the replica limit is reached', () => {
 const nominal = (waccYearly: number) => ({ waccYearly, rateConvention: 'nominal' as const });
 /** The annuity factor over n months at monthly rate r: (1 − (1 + r)^−n) ÷ r. */
 const annuity = (n: number, r: number) => (1 - Math.pow(1 + r, -n)) / r;
-const reserved36 = (upfrontShare: number): Scenario['selfHosted']['billing'] => ({ ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 36, upfrontShare });
+const reserved36 = (upfrontShare: number): Scenario['selfHosted']['billing'] => ({
+  ...plainScenario().selfHosted.billing,
+  mode: 'reserved',
+  reservedPrice: 2.8,
+  reservedTermMonths: 36,
+  upfrontShare,
+});
 
 describe('a commitment longer than the horizon is counted in full', () => {
   // One replica reserved for 36 months at $2.80: 8 × 2.80 × 730 = $16,352 a month, $588,672 for
@@ -217,7 +249,23 @@ describe('bought hardware: the cash-flow statement, the paybacks and the termina
   // $56,000; power 8 × 700 W × 1.3 × 730 h × $0.15 / 1,000 = $797.16 a month; no staff.
   // WACC 10 % (r = 0.0083333). API $24,000 a month, so $23,202.84 of cash is saved each month.
   const bought = (horizonMonths: number, terminalValue: Scenario['selfHosted']['terminalValue'] = { rule: 'book', resaleShare: 0.2 }) =>
-    base({}, { oneTimeUsd: 0, horizonMonths, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 700, pue: 1.3, pricePerKwh: 0.15, capital: nominal(0.1), terminalValue });
+    base(
+      {},
+      {
+        oneTimeUsd: 0,
+        horizonMonths,
+        costMode: 'buy',
+        capexPerGpu: 35_000,
+        infraOverheadShare: 0.15,
+        residualShare: 0.2,
+        amortisationMonths: 36,
+        powerWattsPerGpu: 700,
+        pue: 1.3,
+        pricePerKwh: 0.15,
+        capital: nominal(0.1),
+        terminalValue,
+      },
+    );
   const r = 0.1 / 12;
 
   it('36 months month by month: capex at the start, power each month, the residual at the end; the discounted rows sum to the NPV', () => {
@@ -285,7 +333,10 @@ describe('committed lots', () => {
   it('a replica added in month 3 is reserved for its own 12 months: 2 of them fall after a 12-month horizon', () => {
     // Volume +5 % a month from 2,400,000 tasks: month 3 needs a second replica (horizon.test
     // above). Reserved for 12 months at $2.80: lot 1 holds months 1–12, lot 2 months 3–14.
-    const s = base({ volumeGrowthMonthly: 0.05 }, { oneTimeUsd: 0, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } });
+    const s = base(
+      { volumeGrowthMonthly: 0.05 },
+      { oneTimeUsd: 0, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } },
+    );
     const h = evaluateTco(s).horizon;
     expect(h.cashFlow.selfHosted?.rows[2]?.lines.rent).toBeCloseTo(16_352, 6);
     expect(h.cashFlow.selfHosted?.rows[3]?.lines.rent).toBeCloseTo(32_704, 6);
@@ -298,7 +349,10 @@ describe('committed lots', () => {
     // 7,000,000 tasks in month 1 need 2.66 replicas; the hybrid takes 3 (3 × 16,352 = 49,056
     // against 2 × 16,352 + 1,744,000 × $0.01 = 50,144). Volume −10 % a month: it needs 2 from
     // month 4 and 1 from month 11, but the 3 reserved replicas are paid to month 12.
-    const s = base({ volumeGrowthMonthly: -0.1 }, { oneTimeUsd: 0, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } });
+    const s = base(
+      { volumeGrowthMonthly: -0.1 },
+      { oneTimeUsd: 0, billing: { ...plainScenario().selfHosted.billing, mode: 'reserved', reservedPrice: 2.8, reservedTermMonths: 12, upfrontShare: 0 } },
+    );
     s.workload.requestsPerDay = 233_333.33;
     const h = evaluateTco(s).horizon;
     expect(h.points[1]?.hybridReplicas).toBe(3);
@@ -334,7 +388,23 @@ describe('the move from the API', () => {
 
 describe('taxes', () => {
   it('bought hardware after tax at 25 %: costs deducted when paid, the hardware through its depreciation; NPV $316,098.63 (before tax $438,622.10)', () => {
-    const s = base({}, { oneTimeUsd: 0, horizonMonths: 36, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 700, pue: 1.3, pricePerKwh: 0.15, capital: nominal(0.1), tax: { rate: 0.25 } });
+    const s = base(
+      {},
+      {
+        oneTimeUsd: 0,
+        horizonMonths: 36,
+        costMode: 'buy',
+        capexPerGpu: 35_000,
+        infraOverheadShare: 0.15,
+        residualShare: 0.2,
+        amortisationMonths: 36,
+        powerWattsPerGpu: 700,
+        pue: 1.3,
+        pricePerKwh: 0.15,
+        capital: nominal(0.1),
+        tax: { rate: 0.25 },
+      },
+    );
     const h = evaluateTco(s).horizon;
     const r = 0.1 / 12;
     // The API: 24,000 − 25 % = 18,000 a month. Self-hosting: power 797.16 less 25 % of (797.16 +
@@ -363,7 +433,24 @@ describe('the paybacks leave the terminal value and its tax out', () => {
     // = 203,777.78) saves 50,944.44 of tax in row 16, which would read as a payback. After 17
     // months 327,238.99 − 322,000 = +5,238.99: month 17.
     const bought = (horizonMonths: number) =>
-      base({}, { oneTimeUsd: 0, horizonMonths, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 36, powerWattsPerGpu: 700, pue: 1.3, pricePerKwh: 0.15, capital: nominal(0.1), tax: { rate: 0.25 }, terminalValue: { rule: 'none', resaleShare: 0 } });
+      base(
+        {},
+        {
+          oneTimeUsd: 0,
+          horizonMonths,
+          costMode: 'buy',
+          capexPerGpu: 35_000,
+          infraOverheadShare: 0.15,
+          residualShare: 0.2,
+          amortisationMonths: 36,
+          powerWattsPerGpu: 700,
+          pue: 1.3,
+          pricePerKwh: 0.15,
+          capital: nominal(0.1),
+          tax: { rate: 0.25 },
+          terminalValue: { rule: 'none', resaleShare: 0 },
+        },
+      );
     const h16 = evaluateTco(bought(16)).horizon;
     expect(h16.cashFlow.selfHosted?.rows[16]?.lines.tax).toBeCloseTo(0.25 * -(797.16 + 266_000 / 36) - 0.25 * 203_777.78, 1);
     expect(h16.payback.selfHosted.cashMonth).toBeNull();
@@ -375,7 +462,12 @@ describe('the closed form of a flat horizon', () => {
   it('gives the month-by-month NPV and cash payback for rented on-demand deployments', () => {
     const cases: Scenario[] = [];
     for (const requestsPerDay of [10_000, 80_000, 100_000, 233_333.33]) {
-      for (const [oneTimeUsd, waccYearly, rate, tax] of [[0, 0, 'nominal', 0], [6_400, 0.12, 'nominal', 0], [20_000, 0.1, 'effective', 0.3], [640, 0, 'nominal', 0.25]] as const) {
+      for (const [oneTimeUsd, waccYearly, rate, tax] of [
+        [0, 0, 'nominal', 0],
+        [6_400, 0.12, 'nominal', 0],
+        [20_000, 0.1, 'effective', 0.3],
+        [640, 0, 'nominal', 0.25],
+      ] as const) {
         const s = base({}, { oneTimeUsd, horizonMonths: 24, capital: { waccYearly, rateConvention: rate }, tax: { rate: tax } });
         s.workload.requestsPerDay = requestsPerDay;
         cases.push(s);
@@ -395,8 +487,21 @@ describe('the closed form of a flat horizon', () => {
 });
 
 describe('the uncertainty views read the same horizon', () => {
-  it('horizonOutcome gives horizonView\'s NPV and cash payback for bought, reserved and moving deployments', () => {
-    const bought = base({}, { oneTimeUsd: 0, horizonMonths: 16, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, residualShare: 0.2, amortisationMonths: 12, capital: nominal(0.1), tax: { rate: 0.25 } });
+  it("horizonOutcome gives horizonView's NPV and cash payback for bought, reserved and moving deployments", () => {
+    const bought = base(
+      {},
+      {
+        oneTimeUsd: 0,
+        horizonMonths: 16,
+        costMode: 'buy',
+        capexPerGpu: 35_000,
+        infraOverheadShare: 0.15,
+        residualShare: 0.2,
+        amortisationMonths: 12,
+        capital: nominal(0.1),
+        tax: { rate: 0.25 },
+      },
+    );
     const reserved = base({ volumeGrowthMonthly: 0.05 }, { horizonMonths: 30, oneTimeUsd: 5_000, capital: nominal(0.1), billing: reserved36(0.5) });
     const moving = base({}, { oneTimeUsd: 0, horizonMonths: 120, ramp: { parallelMonths: 2, rampMonths: 2 } });
     for (const s of [bought, reserved, moving]) {
@@ -409,4 +514,3 @@ describe('the uncertainty views read the same horizon', () => {
     expect(horizonOutcome(buildModel(moving), 'self-hosted').paybackMonth).toBe(94);
   });
 });
-

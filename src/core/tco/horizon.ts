@@ -154,7 +154,12 @@ function yearModel(model: TcoModel, year: number): TcoModel {
   const r = model.rates;
   return {
     ...model,
-    apiPerTask: { uncachedInputUsd: p.uncachedInputUsd * api, cachedInputUsd: p.cachedInputUsd * api, outputUsd: p.outputUsd * api, totalUsd: p.totalUsd * api },
+    apiPerTask: {
+      uncachedInputUsd: p.uncachedInputUsd * api,
+      cachedInputUsd: p.cachedInputUsd * api,
+      outputUsd: p.outputUsd * api,
+      totalUsd: p.totalUsd * api,
+    },
     rates: { ...r, gpuPerReplica: r.gpuPerReplica * gpu, scaling: { ...r.scaling, opsFixed: r.scaling.opsFixed - oneTimeMonthly(f) } },
     burst: model.burst === null ? null : { ...model.burst, onDemandPerWeekHour: model.burst.onDemandPerWeekHour * gpu },
   };
@@ -207,7 +212,19 @@ function newLot(model: TcoModel, level: number, c: NonNullable<Commitment>, m: n
 }
 
 /** Column of each line in a ledger's cells (row t × LINE_COUNT + column). */
-const COL: Readonly<Record<CashLine, number>> = { capex: 0, upfront: 1, rent: 2, residual: 3, power: 4, staff: 5, other: 6, oneTime: 7, api: 8, terminal: 9, tax: 10 };
+const COL: Readonly<Record<CashLine, number>> = {
+  capex: 0,
+  upfront: 1,
+  rent: 2,
+  residual: 3,
+  power: 4,
+  staff: 5,
+  other: 6,
+  oneTime: 7,
+  api: 8,
+  terminal: 9,
+  tax: 10,
+};
 const LINE_COUNT = CASH_LINES.length;
 
 /**
@@ -410,7 +427,6 @@ function paybackOf(saving: CashSaving, api: Cells): Payback {
   return { cashMonth: first(saving.cash), discountedMonth: first(saving.discounted) };
 }
 
-
 /**
  * Share of the work the deployment serves in month m: none in the parallel months, then
  * k ÷ rampMonths in the k-th month of the ramp, all of it after.
@@ -460,7 +476,17 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
   const self = new Ledger(model, commitment, n, 1);
   const hybrid = new Ledger(model, commitment, n, 2);
   const points: HorizonMonth[] = [
-    { month: 0, volumeFactor: 1, apiUsd: 0, selfUsd: canServe ? oneTime : null, hybridUsd: 0, hybridReplicas: 0, cumulativeApiUsd: 0, cumulativeSelfUsd: canServe ? oneTime : null, cumulativeHybridUsd: 0 },
+    {
+      month: 0,
+      volumeFactor: 1,
+      apiUsd: 0,
+      selfUsd: canServe ? oneTime : null,
+      hybridUsd: 0,
+      hybridReplicas: 0,
+      cumulativeApiUsd: 0,
+      cumulativeSelfUsd: canServe ? oneTime : null,
+      cumulativeHybridUsd: 0,
+    },
   ];
   if (canServe) self.cells.add(0, 'oneTime', oneTime);
   let cumApi = 0;
@@ -516,7 +542,13 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
       let lots = cost.totalReplicas;
       let burstUsd = 0;
       if (model.burst !== null) {
-        const split = mixedSplit(model.burst, model.rates.gpuPerReplica, peakLoad(model, tasks * moved), used, Math.max(0, self.held(m).length - model.spareReplicas));
+        const split = mixedSplit(
+          model.burst,
+          model.rates.gpuPerReplica,
+          peakLoad(model, tasks * moved),
+          used,
+          Math.max(0, self.held(m).length - model.spareReplicas),
+        );
         lots = split.reservedReplicas + model.spareReplicas;
         burstUsd = split.burstUsd * gpuFactor;
       }
@@ -558,7 +590,18 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
     cumHybrid += hybridLevel;
     if (crossSelf === null && cumSelf !== null && close(cumSelf, cumApi)) crossSelf = m;
     if (crossHybrid === null && close(cumHybrid, cumApi) && hybridStarted) crossHybrid = m;
-    if (keepPoints || m === 1) points.push({ month: m, volumeFactor: tasks / Math.max(model.tasks, Number.MIN_VALUE), apiUsd: api, selfUsd: selfLevel, hybridUsd: hybridLevel, hybridReplicas, cumulativeApiUsd: cumApi, cumulativeSelfUsd: cumSelf, cumulativeHybridUsd: cumHybrid });
+    if (keepPoints || m === 1)
+      points.push({
+        month: m,
+        volumeFactor: tasks / Math.max(model.tasks, Number.MIN_VALUE),
+        apiUsd: api,
+        selfUsd: selfLevel,
+        hybridUsd: hybridLevel,
+        hybridReplicas,
+        cumulativeApiUsd: cumApi,
+        cumulativeSelfUsd: cumSelf,
+        cumulativeHybridUsd: cumHybrid,
+      });
   }
   const selfTerminal = selfServes ? self.close(n, r) : null;
   const hybridTerminal = hybrid.close(n, r);
@@ -566,7 +609,25 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
   applyTax(apiCells, null, 0, rate);
   applyTax(self.cells, self.deducted, self.deductedAtEnd, rate);
   applyTax(hybrid.cells, hybrid.deducted, hybrid.deductedAtEnd, rate);
-  return { n, r, commitment, apiCells, self, hybrid, points, selfServes, hybridStarted, beyondLimitFrom, crossSelf, crossHybrid, cumApi, cumSelf, cumHybrid, selfTerminal, hybridTerminal };
+  return {
+    n,
+    r,
+    commitment,
+    apiCells,
+    self,
+    hybrid,
+    points,
+    selfServes,
+    hybridStarted,
+    beyondLimitFrom,
+    crossSelf,
+    crossHybrid,
+    cumApi,
+    cumSelf,
+    cumHybrid,
+    selfTerminal,
+    hybridTerminal,
+  };
 }
 
 export function horizonView(model: TcoModel, options: { hybrid?: HorizonHybrid } = {}): HorizonView {
@@ -590,7 +651,10 @@ export function horizonView(model: TcoModel, options: { hybrid?: HorizonHybrid }
     npvUsd: { selfHosted: npvSelf, hybrid: apiFlow.presentUsd - hybridFlow.presentUsd },
     presentCostUsd: { api: apiFlow.presentUsd, selfHosted: selfFlow?.presentUsd ?? null, hybrid: hybridFlow.presentUsd },
     cashFlow: { api: apiFlow, selfHosted: selfFlow, hybrid: hybridFlow },
-    payback: { selfHosted: selfSaving === null ? noPayback : paybackOf(selfSaving, apiCells), hybrid: h.hybridStarted ? paybackOf(hybridSaving, apiCells) : noPayback },
+    payback: {
+      selfHosted: selfSaving === null ? noPayback : paybackOf(selfSaving, apiCells),
+      hybrid: h.hybridStarted ? paybackOf(hybridSaving, apiCells) : noPayback,
+    },
     cashSaving: { selfHosted: selfSaving, hybrid: hybridSaving },
     terminal: { selfHosted: h.selfTerminal, hybrid: h.hybridTerminal },
     waccYearly: f.capital.waccYearly,
@@ -670,7 +734,14 @@ function disagreementOf(model: TcoModel, npv: number | null, terminal: TerminalV
 function flatOutcome(model: TcoModel): HorizonOutcome | undefined {
   const f = model.finance;
   const o = f.outlook;
-  if (commitmentOf(model) !== null || o.volumeGrowthMonthly !== 0 || o.apiPriceChangeYearly !== 0 || o.gpuPriceChangeYearly !== 0 || f.ramp.parallelMonths + f.ramp.rampMonths > 0) return undefined;
+  if (
+    commitmentOf(model) !== null ||
+    o.volumeGrowthMonthly !== 0 ||
+    o.apiPriceChangeYearly !== 0 ||
+    o.gpuPriceChangeYearly !== 0 ||
+    f.ramp.parallelMonths + f.ramp.rampMonths > 0
+  )
+    return undefined;
   if (!(servesAnyWork(model) && model.selfAttemptFactor !== null)) return { npvUsd: null, paybackMonth: null };
   const used = replicasUsed(model, model.tasks);
   if (used === null || used > MAX_REPLICAS) return { npvUsd: null, paybackMonth: null };
@@ -689,4 +760,3 @@ function flatOutcome(model: TcoModel): HorizonOutcome | undefined {
   if (payback !== null && payback > n) payback = null;
   return { npvUsd: keep * (saving * annuity - oneTime), paybackMonth: payback };
 }
-

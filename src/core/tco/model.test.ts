@@ -23,7 +23,17 @@ describe('self-hosted monthly cost', () => {
 
   it('bought: amortisation, residual on hardware only, power with PUE', () => {
     const s = plainScenario();
-    s.selfHosted = { ...s.selfHosted, costMode: 'buy', capexPerGpu: 35_000, infraOverheadShare: 0.15, amortisationMonths: 36, residualShare: 0.2, powerWattsPerGpu: 700, pue: 1.3, pricePerKwh: 0.15 };
+    s.selfHosted = {
+      ...s.selfHosted,
+      costMode: 'buy',
+      capexPerGpu: 35_000,
+      infraOverheadShare: 0.15,
+      amortisationMonths: 36,
+      residualShare: 0.2,
+      powerWattsPerGpu: 700,
+      pue: 1.3,
+      pricePerKwh: 0.15,
+    };
     const c = selfHostedCost(buildModel(s), 1, 0);
     // capex 8 × 35,000 × 1.15 = 322,000; residual 0.2 × 280,000 = 56,000; (322,000 − 56,000) / 36 = 7,388.888…
     expect(c.gpu).toBeCloseTo(266_000 / 36, 9);
@@ -33,7 +43,18 @@ describe('self-hosted monthly cost', () => {
 
   it('staff, upgrade hours, other fixed costs and one-time costs over the horizon', () => {
     const s = plainScenario();
-    s.selfHosted = { ...s.selfHosted, staffFte: 1, staffLoadedYearlyUsd: 180_000, upgradeHoursPerMonth: 8, otherMonthly: [{ label: 'a', usd: 400 }, { label: 'b', usd: 600 }], oneTimeUsd: 20_000, horizonMonths: 12 };
+    s.selfHosted = {
+      ...s.selfHosted,
+      staffFte: 1,
+      staffLoadedYearlyUsd: 180_000,
+      upgradeHoursPerMonth: 8,
+      otherMonthly: [
+        { label: 'a', usd: 400 },
+        { label: 'b', usd: 600 },
+      ],
+      oneTimeUsd: 20_000,
+      horizonMonths: 12,
+    };
     const c = selfHostedCost(buildModel(s), 1, 0);
     // 180,000 / 12 = 15,000 + 8 h × 180,000 / 1,760 h = 818.18… → 15,818.18…
     expect(c.staff).toBeCloseTo(15_000 + (8 * 180_000) / 1_760, 9);

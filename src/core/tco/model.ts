@@ -27,13 +27,22 @@ import { apiBill, taskMix, type ApiBill, type TaskMix } from './workload';
  * (a whole `Scenario` fits it too), so a query keyed on these sections sends exactly them.
  */
 /** The TCO inputs; `usage` (where the workload came from) only places a schedule given in its own zone. */
-export type TcoScenario = Pick<Scenario, 'workload' | 'api' | 'selfHosted' | 'fx'> & { pilot: Pick<Scenario['pilot'], 'staffHoursPerYear'> } & Partial<Pick<Scenario, 'usage'>>;
+export type TcoScenario = Pick<Scenario, 'workload' | 'api' | 'selfHosted' | 'fx'> & { pilot: Pick<Scenario['pilot'], 'staffHoursPerYear'> } & Partial<
+    Pick<Scenario, 'usage'>
+  >;
 /** The TCO inputs plus the uncertainty ranges: what the tornado and the Monte Carlo read. */
 export type TcoUncertainScenario = TcoScenario & Pick<Scenario, 'uncertainty'>;
 
 /** The sections of a scenario the TCO evaluation reads (copies no values). */
 export function tcoScenarioOf(s: TcoScenario): TcoScenario {
-  return { workload: s.workload, api: s.api, selfHosted: s.selfHosted, fx: s.fx, pilot: { staffHoursPerYear: s.pilot.staffHoursPerYear }, ...usageForSchedule(s) };
+  return {
+    workload: s.workload,
+    api: s.api,
+    selfHosted: s.selfHosted,
+    fx: s.fx,
+    pilot: { staffHoursPerYear: s.pilot.staffHoursPerYear },
+    ...usageForSchedule(s),
+  };
 }
 
 /**
@@ -156,7 +165,22 @@ export interface TcoModel {
   /** The cost-side inputs the evaluation's billing, capital and horizon figures read (billing.ts, capital.ts, horizon.ts). */
   finance: Pick<
     Scenario['selfHosted'],
-    'costMode' | 'billing' | 'spot' | 'rentUnit' | 'rentPrice' | 'capital' | 'outlook' | 'horizonMonths' | 'amortisationMonths' | 'oneTimeUsd' | 'capexPerGpu' | 'infraOverheadShare' | 'residualShare' | 'terminalValue' | 'ramp' | 'tax'
+    | 'costMode'
+    | 'billing'
+    | 'spot'
+    | 'rentUnit'
+    | 'rentPrice'
+    | 'capital'
+    | 'outlook'
+    | 'horizonMonths'
+    | 'amortisationMonths'
+    | 'oneTimeUsd'
+    | 'capexPerGpu'
+    | 'infraOverheadShare'
+    | 'residualShare'
+    | 'terminalValue'
+    | 'ramp'
+    | 'tax'
   >;
 }
 
@@ -210,7 +234,11 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
     const capex = hardware * (1 + s.infraOverheadShare);
     const wacc = s.capital;
     gpuPerReplica = capitalMonthly(capex, hardware * s.residualShare, wacc, s.amortisationMonths);
-    gpuPrice = { unit: 'gpu', usd: s.capexPerGpu, monthlyPerReplicaPerUsd: gpus * capitalMonthly(1 + s.infraOverheadShare, s.residualShare, wacc, s.amortisationMonths) };
+    gpuPrice = {
+      unit: 'gpu',
+      usd: s.capexPerGpu,
+      monthlyPerReplicaPerUsd: gpus * capitalMonthly(1 + s.infraOverheadShare, s.residualShare, wacc, s.amortisationMonths),
+    };
     // SPEC §3: GPUs × W × PUE × hours / 1000 × $/kWh (drawn at the rated power while running).
     // Following utilisation (docs/tco.md §3e): idle GPUs and the rest of the server while running,
     // and busy − idle W per GPU for the replica-seconds the work takes.
@@ -227,7 +255,11 @@ function costRates(s: Scenario['selfHosted'], runningHours: number, staffHoursPe
 }
 
 /** @param capacity the capacity resolution of `scenario.selfHosted`, when already known. */
-export function buildModel(scenario: TcoScenario, shape: DemandShape = demandShape(scenario), capacity: CapacityResolution = resolveCapacity(scenario.selfHosted)): TcoModel {
+export function buildModel(
+  scenario: TcoScenario,
+  shape: DemandShape = demandShape(scenario),
+  capacity: CapacityResolution = resolveCapacity(scenario.selfHosted),
+): TcoModel {
   const mix = taskMix(scenario);
   const w = scenario.workload;
   const s = scenario.selfHosted;
@@ -238,7 +270,12 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
   const selfAttemptFactor = acceptanceSelf > 0 ? referenceAcceptance / acceptanceSelf : null;
   // The throughput of one replica: the operating point of the capacity series at the SLO
   // (docs/capacity.md), or the single figure when no series is chosen. None qualifying = none.
-  const throughput = { ...s.throughput, tokensPerSecond: capacity.tokensPerSecond, atInputTokens: capacity.atInputTokens, atOutputTokens: capacity.atOutputTokens };
+  const throughput = {
+    ...s.throughput,
+    tokensPerSecond: capacity.tokensPerSecond,
+    atInputTokens: capacity.atInputTokens,
+    atOutputTokens: capacity.atOutputTokens,
+  };
   const tps = throughput.tokensPerSecond >= MIN_TOKENS_PER_SECOND ? throughput.tokensPerSecond : 0;
   const shapeFactor = shape.peakFactor;
   const sizing = tps > 0 ? sizeRequest(throughput, tps, mix) : null;
@@ -251,10 +288,23 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
   // worker at their rate-matching factors (the workers' utilisation cap), 1 ÷ P + 1 ÷ D at full speed.
   const pools = s.pools;
   const poolRates = pools !== null && pools.prefillRequestsPerSecond > 0 && pools.decodeRequestsPerSecond > 0 ? pools : null;
-  const poolSeconds = poolRates ? 1 / (PREFILL_RATE_FACTOR * poolRates.prefillRequestsPerSecond) + 1 / (DECODE_RATE_FACTOR * poolRates.decodeRequestsPerSecond) : 0;
-  const busySecondsPerRequest = poolRates ? 1 / poolRates.prefillRequestsPerSecond + 1 / poolRates.decodeRequestsPerSecond : sizing?.ok ? sizing.secondsPerRequest : 0;
+  const poolSeconds = poolRates
+    ? 1 / (PREFILL_RATE_FACTOR * poolRates.prefillRequestsPerSecond) + 1 / (DECODE_RATE_FACTOR * poolRates.decodeRequestsPerSecond)
+    : 0;
+  const busySecondsPerRequest = poolRates
+    ? 1 / poolRates.prefillRequestsPerSecond + 1 / poolRates.decodeRequestsPerSecond
+    : sizing?.ok
+      ? sizing.secondsPerRequest
+      : 0;
   const secondsPerAttempt = pools !== null ? poolSeconds * mix.selfRetryFactor : sizing?.ok ? sizing.secondsPerRequest * mix.selfRetryFactor : 0;
-  const effectiveTokensPerSecond = pools !== null ? (poolSeconds > 0 ? basisPerRequest / poolSeconds : 0) : sizing?.ok && sizing.secondsPerRequest > 0 ? basisPerRequest / sizing.secondsPerRequest : tps;
+  const effectiveTokensPerSecond =
+    pools !== null
+      ? poolSeconds > 0
+        ? basisPerRequest / poolSeconds
+        : 0
+      : sizing?.ok && sizing.secondsPerRequest > 0
+        ? basisPerRequest / sizing.secondsPerRequest
+        : tps;
   // The pools' factors replace the utilisation cap.
   const maxUtilisation = pools !== null ? 1 : s.maxUtilisation;
 
@@ -277,7 +327,12 @@ export function buildModel(scenario: TcoScenario, shape: DemandShape = demandSha
   const perTask = (mix.selfRetryFactor * (selfAttemptFactor ?? 0) * (shapeFactor ?? 0)) / (HOURS_PER_MONTH * 3600);
   const workers =
     poolRates && blocked === null && perTask > 0
-      ? { prefill: (PREFILL_RATE_FACTOR * poolRates.prefillRequestsPerSecond) / perTask, decode: (DECODE_RATE_FACTOR * poolRates.decodeRequestsPerSecond) / perTask, rates: poolRates, peakRequestsPerTask: perTask }
+      ? {
+          prefill: (PREFILL_RATE_FACTOR * poolRates.prefillRequestsPerSecond) / perTask,
+          decode: (DECODE_RATE_FACTOR * poolRates.decodeRequestsPerSecond) / perTask,
+          rates: poolRates,
+          peakRequestsPerTask: perTask,
+        }
       : null;
   return {
     mix,
@@ -402,7 +457,13 @@ export function selfHostedTotal(model: TcoModel, servingReplicas: number, tasksS
   if (servingReplicas <= 0) return 0;
   const r = model.rates;
   const total = servingReplicas + model.spareReplicas;
-  return gpuCost(model, servingReplicas, tasksServed, pricing) + total * r.powerPerReplica + r.energyPerTask * Math.max(0, tasksServed) + staffCostAt(r.scaling, total) + opsCostAt(r.scaling, total);
+  return (
+    gpuCost(model, servingReplicas, tasksServed, pricing) +
+    total * r.powerPerReplica +
+    r.energyPerTask * Math.max(0, tasksServed) +
+    staffCostAt(r.scaling, total) +
+    opsCostAt(r.scaling, total)
+  );
 }
 
 /** Monthly cost of one more serving replica: GPUs, power, and the staff and node costs it adds (above the on-call minimum). */

@@ -1,12 +1,4 @@
-import {
-  DEFAULT_UNCERTAIN_KEYS,
-  UNCERTAIN_INPUTS,
-  UNCERTAINTY_KEYS,
-  draftOf,
-  isUncertaintyKey,
-  rangeFor,
-  type InputRange,
-} from './inputs';
+import { DEFAULT_UNCERTAIN_KEYS, UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, isUncertaintyKey, rangeFor, type InputRange } from './inputs';
 import { resolveCapacity } from '../capacity/stored';
 import { buildModel, replicasUsed, type TcoScenario, type TcoUncertainScenario } from './model';
 import { demandShape } from './profile';
@@ -228,11 +220,22 @@ export function createMonteCarlo(scenario: TcoUncertainScenario, options: { samp
         const v = npvs.slice(0, npvCount).sort();
         let total = 0;
         for (const x of v) total += x;
-        return { mean: total / npvCount, p5: quantile(v, 0.05), p50: quantile(v, 0.5), p95: quantile(v, 0.95), min: v[0] as number, max: v[npvCount - 1] as number, probabilityPositive: npvPositive / npvCount };
+        return {
+          mean: total / npvCount,
+          p5: quantile(v, 0.05),
+          p50: quantile(v, 0.5),
+          p95: quantile(v, 0.95),
+          min: v[0] as number,
+          max: v[npvCount - 1] as number,
+          probabilityPositive: npvPositive / npvCount,
+        };
       })(),
       payback: (() => {
         const v = paybacks.slice(0, paybackCount).sort();
-        return { months: paybackCount > 0 ? { p5: quantile(v, 0.05), p50: quantile(v, 0.5), p95: quantile(v, 0.95) } : null, shareNever: drawn > 0 ? 1 - paybackCount / drawn : 0 };
+        return {
+          months: paybackCount > 0 ? { p5: quantile(v, 0.05), p50: quantile(v, 0.5), p95: quantile(v, 0.95) } : null,
+          shareNever: drawn > 0 ? 1 - paybackCount / drawn : 0,
+        };
       })(),
     };
   };

@@ -80,10 +80,21 @@ export interface KvTransfer {
  */
 export const SCALE_OUT_GBPS_PER_GPU = 50;
 
-export function kvTransfer(bytesPerRequest: number, gpusPerWorker: number, scaleUp: { gbpsPerGpu: number | null; domainSize: number }, poolGpus: number): KvTransfer {
+export function kvTransfer(
+  bytesPerRequest: number,
+  gpusPerWorker: number,
+  scaleUp: { gbpsPerGpu: number | null; domainSize: number },
+  poolGpus: number,
+): KvTransfer {
   const inDomain = scaleUp.gbpsPerGpu !== null && scaleUp.gbpsPerGpu > 0 && poolGpus <= scaleUp.domainSize;
   const perGpu = inDomain ? (scaleUp.gbpsPerGpu as number) : SCALE_OUT_GBPS_PER_GPU;
   const workerGBps = perGpu * gpusPerWorker;
   const seconds = bytesPerRequest / (workerGBps * 1e9);
-  return { bytesPerRequest, workerGBps, link: inDomain ? 'scale-up' : 'scale-out', ms: seconds * 1e3, requestsPerSecond: seconds > 0 ? 1 / seconds : Number.POSITIVE_INFINITY };
+  return {
+    bytesPerRequest,
+    workerGBps,
+    link: inDomain ? 'scale-up' : 'scale-out',
+    ms: seconds * 1e3,
+    requestsPerSecond: seconds > 0 ? 1 / seconds : Number.POSITIVE_INFINITY,
+  };
 }

@@ -60,7 +60,10 @@ function overlap(a0: number, a1: number, b0: number, b1: number): number {
  * profile's (scheduleShiftHours): profile hour h is schedule hour h + shift, a fractional shift
  * (India's +05:30) splitting an hour between its two neighbours.
  */
-export function availability(selfHosted: Pick<Scenario['selfHosted'], 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek' | 'scheduleStartHour'>, shiftHours = 0): Float64Array {
+export function availability(
+  selfHosted: Pick<Scenario['selfHosted'], 'hoursMode' | 'scheduleHoursPerDay' | 'scheduleDaysPerWeek' | 'scheduleStartHour'>,
+  shiftHours = 0,
+): Float64Array {
   const a = new Float64Array(HOURS_PER_WEEK);
   if (selfHosted.hoursMode === 'always') return a.fill(1);
   const hpd = selfHosted.scheduleHoursPerDay;
@@ -88,7 +91,15 @@ export function availability(selfHosted: Pick<Scenario['selfHosted'], 'hoursMode
 
 /** Minutes `zone` is ahead of UTC at an instant (Europe/Berlin in July: 120). */
 export function zoneOffsetMinutes(zone: string, epochMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(epochMs);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(epochMs);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
   return Math.round((wall - Math.floor(epochMs / 60_000) * 60_000) / 60_000);

@@ -37,7 +37,11 @@ describe('the saving against the API as a share of the API bill', () => {
     s.workload.acceptanceApi = 0;
     expect(evaluateTco(s).verdict).toMatchObject({ best: 'self-hosted', savingVsApiShare: { ok: false, reason: 'api-accepts-nothing' } });
     s.selfHosted.throughput.tokensPerSecond = 0;
-    expect(evaluateTco(s).verdict).toMatchObject({ best: 'none', reason: 'api-accepts-nothing-self-cannot-serve', savingVsApiShare: { ok: false, reason: 'api-accepts-nothing' } });
+    expect(evaluateTco(s).verdict).toMatchObject({
+      best: 'none',
+      reason: 'api-accepts-nothing-self-cannot-serve',
+      savingVsApiShare: { ok: false, reason: 'api-accepts-nothing' },
+    });
   });
 
   it('keeps "no volume" for no volume', () => {

@@ -184,7 +184,8 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
     const npvLow = npv(lowModel);
     const npvHigh = npv(highModel);
     const npvOther = npvLow ?? npvHigh;
-    const npvSwing = npvLow !== null && npvHigh !== null ? Math.abs(npvHigh - npvLow) : npvOther !== null && baseNpv !== null ? Math.abs(npvOther - baseNpv) : 0;
+    const npvSwing =
+      npvLow !== null && npvHigh !== null ? Math.abs(npvHigh - npvLow) : npvOther !== null && baseNpv !== null ? Math.abs(npvOther - baseNpv) : 0;
     const stepTo = (to: number) => (baseReplicas === null || to === range.base ? null : replicaStep(scenario, range, to, baseReplicas, baseShape, saving));
     rows.push({
       ...range,
@@ -206,11 +207,18 @@ export function tornado(scenario: TcoUncertainScenario): Tornado {
   }
   const bySaving = [...rows].sort((a, b) => b.savingSwing - a.savingSwing || a.key.localeCompare(b.key));
   const byBreakEven = [...rows].sort(
-    (a, b) =>
-      Number(b.breakEvenFlips) - Number(a.breakEvenFlips) ||
-      (b.breakEvenSwing ?? -1) - (a.breakEvenSwing ?? -1) ||
-      a.key.localeCompare(b.key),
+    (a, b) => Number(b.breakEvenFlips) - Number(a.breakEvenFlips) || (b.breakEvenSwing ?? -1) - (a.breakEvenSwing ?? -1) || a.key.localeCompare(b.key),
   );
   const byNpv = [...rows].sort((a, b) => b.npvSwing - a.npvSwing || a.key.localeCompare(b.key));
-  return { option, baseReplicas, baseSaving: saving(baseModel), hybridReplicas: k, baseNpv, baseBreakEven: breakEvenOutcome(baseModel), bySaving, byBreakEven, byNpv };
+  return {
+    option,
+    baseReplicas,
+    baseSaving: saving(baseModel),
+    hybridReplicas: k,
+    baseNpv,
+    baseBreakEven: breakEvenOutcome(baseModel),
+    bySaving,
+    byBreakEven,
+    byNpv,
+  };
 }

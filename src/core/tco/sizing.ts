@@ -92,7 +92,14 @@ export function sizeRequest(throughput: Scenario['selfHosted']['throughput'], tp
   const basisTokens = (l: SizingLengths) => (throughput.basis === 'output' ? l.output : l.input + l.output);
   const prefill = throughput.prefillTokensPerSecond !== null && throughput.prefillTokensPerSecond > 0 ? throughput.prefillTokensPerSecond : null;
 
-  const refuse = (reason: SizingFailure, minPrefillTokensPerSecond: number | null = null): Sizing => ({ ok: false, reason, tokensPerSecond: tps, minPrefillTokensPerSecond, at, workload });
+  const refuse = (reason: SizingFailure, minPrefillTokensPerSecond: number | null = null): Sizing => ({
+    ok: false,
+    reason,
+    tokensPerSecond: tps,
+    minPrefillTokensPerSecond,
+    at,
+    workload,
+  });
   const lengthsMatch = (atInput === null || sameLength(atInput, workload.input)) && (atOutput === null || sameLength(atOutput, workload.output));
   // Without a prefill rate a figure with input but no output to count cannot size the input;
   // with one it can (prefill-decode below).
@@ -118,5 +125,14 @@ export function sizeRequest(throughput: Scenario['selfHosted']['throughput'], tp
     }
     decodeSeconds = (workload.output * referenceDecode) / at.output;
   }
-  return { ok: true, tokensPerSecond: tps, method: 'prefill-decode', secondsPerRequest: prefillSeconds + decodeSeconds, prefillSeconds, decodeSeconds, at, workload };
+  return {
+    ok: true,
+    tokensPerSecond: tps,
+    method: 'prefill-decode',
+    secondsPerRequest: prefillSeconds + decodeSeconds,
+    prefillSeconds,
+    decodeSeconds,
+    at,
+    workload,
+  };
 }

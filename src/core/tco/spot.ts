@@ -42,7 +42,14 @@ export function spotFleetOf(shape: Pick<DemandShape, 'weights' | 'availability'>
   const loads = relativeLoads(shape);
   const replace = Math.max(0, policy.replacementSeconds) / 3600;
   const dynamic = policy.fallback === 'on-demand';
-  return { policy, loads, uncoveredHours: dynamic ? Math.min(replace, Math.max(0, coldStartSeconds) / 3600) : replace, standInHours: dynamic ? replace : 0, coldStartSeconds, lost: new PairCache() };
+  return {
+    policy,
+    loads,
+    uncoveredHours: dynamic ? Math.min(replace, Math.max(0, coldStartSeconds) / 3600) : replace,
+    standInHours: dynamic ? replace : 0,
+    coldStartSeconds,
+    lost: new PairCache(),
+  };
 }
 
 /** Replicas on spot of `replicas` (the rest are the on-demand base). */

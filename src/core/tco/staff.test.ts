@@ -30,7 +30,9 @@ describe('staff that scales', () => {
   it('the on-call minimum holds until the per-replica staff passes it: 0.5 FTE per replica, at least 2.2 FTE → the step comes at the 5th replica', () => {
     const m = buildModel(staffed({ staffPer: 'replica', minOnCallFte: 2.2, otherPerNodeMonthly: 0 }, 0.5));
     // n = 1…4: max(0.5 n, 2.2) = 2.2 FTE = 33,000; n = 5: 2.5 FTE = 37,500; n = 6: 3 FTE = 45,000.
-    expect([1, 2, 3, 4, 5, 6].map((n) => selfHostedCost(m, n, 0).staff)).toEqual([33_000, 33_000, 33_000, 33_000, 37_500, 45_000].map((v) => expect.closeTo(v, 6) as number));
+    expect([1, 2, 3, 4, 5, 6].map((n) => selfHostedCost(m, n, 0).staff)).toEqual(
+      [33_000, 33_000, 33_000, 33_000, 37_500, 45_000].map((v) => expect.closeTo(v, 6) as number),
+    );
   });
 
   it('a fixed cost per node adds per node running: 2 replicas × 1 node × $800 + $1,000 a month = $2,600', () => {

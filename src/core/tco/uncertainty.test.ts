@@ -202,7 +202,7 @@ describe('Monte Carlo', () => {
 });
 
 describe('the horizon in the uncertainty views', () => {
-  it('an API price range moves the NPV, not today\'s month: −20 % a year from year 2 takes it from $8,960 to −$48,640', () => {
+  it("an API price range moves the NPV, not today's month: −20 % a year from year 2 takes it from $8,960 to −$48,640", () => {
     // 80,000 tasks a day: API 24,000 a month, one replica 23,360, $6,400 one-time, 24 months, WACC 0.
     const s = plainScenario();
     s.workload.requestsPerDay = 80_000;

@@ -3,9 +3,18 @@ import { defaultScenario } from '../scenario/defaults';
 import { apiInvoice, invoicePerListUnit, summarizeWorkload, taskMix, usdPerUnit } from './workload';
 
 describe('summarizeWorkload: API bill', () => {
-  it("Kimi K3 example of SPEC §8: 300,000 input + 30,000 output at $3.00 / $0.30 / $15.00", () => {
+  it('Kimi K3 example of SPEC §8: 300,000 input + 30,000 output at $3.00 / $0.30 / $15.00', () => {
     const s = defaultScenario();
-    s.workload = { ...s.workload, mode: 'tokens', inputTokensPerMonth: 300_000, outputTokensPerMonth: 30_000, inputTokensPerRequest: 300_000, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0 };
+    s.workload = {
+      ...s.workload,
+      mode: 'tokens',
+      inputTokensPerMonth: 300_000,
+      outputTokensPerMonth: 30_000,
+      inputTokensPerRequest: 300_000,
+      reasoningMode: 'none',
+      retryRateApi: 0,
+      retryRateSelfHosted: 0,
+    };
     s.api = { ...s.api, listCurrency: 'USD', invoiceCurrency: 'USD', priceInputPerM: 3, priceCachedInputPerM: 0.3, priceOutputPerM: 15 };
     // all miss: 0.3 × 3.00 + 0.03 × 15.00 = 0.90 + 0.45 = 1.35
     s.workload.cacheHitShare = 0;
@@ -20,7 +29,19 @@ describe('summarizeWorkload: API bill', () => {
 
   it('bills reasoning as output and retries again, converting the billing currency', () => {
     const s = defaultScenario();
-    s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 100, daysPerMonth: 30, inputTokensPerRequest: 1000, outputTokensPerRequest: 200, cacheHitShare: 0, reasoningMode: 'tokens', reasoningTokensPerRequest: 300, retryRateApi: 0.1, retryRateSelfHosted: 0.1 };
+    s.workload = {
+      ...s.workload,
+      mode: 'requests',
+      requestsPerDay: 100,
+      daysPerMonth: 30,
+      inputTokensPerRequest: 1000,
+      outputTokensPerRequest: 200,
+      cacheHitShare: 0,
+      reasoningMode: 'tokens',
+      reasoningTokensPerRequest: 300,
+      retryRateApi: 0.1,
+      retryRateSelfHosted: 0.1,
+    };
     // Prices listed in yuan, invoiced in yuan, paid at the market rate.
     s.api = { ...s.api, listCurrency: 'CNY', invoiceCurrency: 'CNY', invoiceFx: 'market', priceInputPerM: 7.1, priceCachedInputPerM: 0, priceOutputPerM: 14.2 };
     s.fx.CNY = 7.1;
@@ -38,7 +59,18 @@ describe('summarizeWorkload: API bill', () => {
 
   it('reasoning as a multiplier: 200 visible output × 3 = 600 billed, 400 of it reasoning', () => {
     const s = defaultScenario();
-    s.workload = { ...s.workload, mode: 'requests', requestsPerDay: 10, daysPerMonth: 30, inputTokensPerRequest: 0, outputTokensPerRequest: 200, reasoningMode: 'multiplier', reasoningMultiplier: 3, retryRateApi: 0, retryRateSelfHosted: 0 };
+    s.workload = {
+      ...s.workload,
+      mode: 'requests',
+      requestsPerDay: 10,
+      daysPerMonth: 30,
+      inputTokensPerRequest: 0,
+      outputTokensPerRequest: 200,
+      reasoningMode: 'multiplier',
+      reasoningMultiplier: 3,
+      retryRateApi: 0,
+      retryRateSelfHosted: 0,
+    };
     const r = summarizeWorkload(s);
     // 300 tasks × 200 = 60,000 visible; × (3 − 1) = 120,000 reasoning; 180,000 billed
     expect(r.visibleOutputTokens).toBe(60_000);
@@ -51,8 +83,28 @@ describe("the relay's yuan peg (article 000): list in USD, invoice in CNY at ¥1
   /** 100M tokens a month at the relay's list prices: 20M input × $0.12 + 80M output × $0.55. */
   function relay() {
     const s = defaultScenario();
-    s.workload = { ...s.workload, mode: 'tokens', inputTokensPerMonth: 20_000_000, outputTokensPerMonth: 80_000_000, inputTokensPerRequest: 200, outputTokensPerRequest: 800, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0 };
-    s.api = { ...s.api, listCurrency: 'USD', priceInputPerM: 0.12, priceCachedInputPerM: 0.12, priceOutputPerM: 0.55, invoiceCurrency: 'CNY', invoiceFx: 'peg', pegInvoicePerListUnit: 1 };
+    s.workload = {
+      ...s.workload,
+      mode: 'tokens',
+      inputTokensPerMonth: 20_000_000,
+      outputTokensPerMonth: 80_000_000,
+      inputTokensPerRequest: 200,
+      outputTokensPerRequest: 800,
+      cacheHitShare: 0,
+      reasoningMode: 'none',
+      retryRateApi: 0,
+      retryRateSelfHosted: 0,
+    };
+    s.api = {
+      ...s.api,
+      listCurrency: 'USD',
+      priceInputPerM: 0.12,
+      priceCachedInputPerM: 0.12,
+      priceOutputPerM: 0.55,
+      invoiceCurrency: 'CNY',
+      invoiceFx: 'peg',
+      pegInvoicePerListUnit: 1,
+    };
     s.fx.CNY = 7.1;
     return s;
   }
@@ -115,7 +167,18 @@ describe('taskMix', () => {
   it('article 000 blend: 20 % input / 80 % output at 0.60 / 2.50 = $2.12 per 1M tokens', () => {
     const s = defaultScenario();
     // 1M tokens a month, 200,000 input + 800,000 output, in tasks of 200 + 800 tokens.
-    s.workload = { ...s.workload, mode: 'tokens', inputTokensPerMonth: 200_000, outputTokensPerMonth: 800_000, inputTokensPerRequest: 200, outputTokensPerRequest: 800, cacheHitShare: 0, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0 };
+    s.workload = {
+      ...s.workload,
+      mode: 'tokens',
+      inputTokensPerMonth: 200_000,
+      outputTokensPerMonth: 800_000,
+      inputTokensPerRequest: 200,
+      outputTokensPerRequest: 800,
+      cacheHitShare: 0,
+      reasoningMode: 'none',
+      retryRateApi: 0,
+      retryRateSelfHosted: 0,
+    };
     s.api = { ...s.api, listCurrency: 'USD', invoiceCurrency: 'USD', priceInputPerM: 0.6, priceCachedInputPerM: 0, priceOutputPerM: 2.5 };
     const mix = taskMix(s);
     expect(mix.tasksPerMonth).toBe(1000);
@@ -129,7 +192,17 @@ describe('taskMix', () => {
 
   it('token mode counts tasks from output when there is no input, and keeps the mix at zero volume', () => {
     const s = defaultScenario();
-    s.workload = { ...s.workload, mode: 'tokens', inputTokensPerMonth: 0, outputTokensPerMonth: 12_000_000, inputTokensPerRequest: 412, outputTokensPerRequest: 387, reasoningMode: 'none', retryRateApi: 0, retryRateSelfHosted: 0 };
+    s.workload = {
+      ...s.workload,
+      mode: 'tokens',
+      inputTokensPerMonth: 0,
+      outputTokensPerMonth: 12_000_000,
+      inputTokensPerRequest: 412,
+      outputTokensPerRequest: 387,
+      reasoningMode: 'none',
+      retryRateApi: 0,
+      retryRateSelfHosted: 0,
+    };
     // 12,000,000 / 387 = 31,007.75 tasks of 387 output tokens each
     expect(taskMix(s).tasksPerMonth).toBeCloseTo(31_007.75, 2);
     expect(taskMix(s).billedOutputTokens).toBeCloseTo(387, 9);
@@ -142,7 +215,18 @@ describe('taskMix', () => {
 
   it('token mode without tokens per request: the month is one unit and tasks are not counted', () => {
     const s = defaultScenario();
-    s.workload = { ...s.workload, mode: 'tokens', inputTokensPerMonth: 5_000, outputTokensPerMonth: 1_000, inputTokensPerRequest: 0, outputTokensPerRequest: 0, reasoningMode: 'tokens', reasoningTokensPerRequest: 99, retryRateApi: 0, retryRateSelfHosted: 0 };
+    s.workload = {
+      ...s.workload,
+      mode: 'tokens',
+      inputTokensPerMonth: 5_000,
+      outputTokensPerMonth: 1_000,
+      inputTokensPerRequest: 0,
+      outputTokensPerRequest: 0,
+      reasoningMode: 'tokens',
+      reasoningTokensPerRequest: 99,
+      retryRateApi: 0,
+      retryRateSelfHosted: 0,
+    };
     const mix = taskMix(s);
     expect(mix.tasksCounted).toBe(false);
     expect(mix.totalTokens).toBe(6_000);

@@ -250,7 +250,10 @@ export function summarizeWorkload(scenario: Pick<Scenario, 'workload' | 'api' | 
  * A token-mode month scaled to `total` tokens, keeping its split between input and output
  * (half and half when it has none yet): the volume slider of token mode.
  */
-export function tokenVolumeAt(workload: Pick<Scenario['workload'], 'inputTokensPerMonth' | 'outputTokensPerMonth'>, total: number): Pick<Scenario['workload'], 'inputTokensPerMonth' | 'outputTokensPerMonth'> {
+export function tokenVolumeAt(
+  workload: Pick<Scenario['workload'], 'inputTokensPerMonth' | 'outputTokensPerMonth'>,
+  total: number,
+): Pick<Scenario['workload'], 'inputTokensPerMonth' | 'outputTokensPerMonth'> {
   const sum = workload.inputTokensPerMonth + workload.outputTokensPerMonth;
   const inShare = sum > 0 ? workload.inputTokensPerMonth / sum : 0.5;
   return { inputTokensPerMonth: total * inShare, outputTokensPerMonth: total * (1 - inShare) };

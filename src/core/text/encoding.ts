@@ -12,9 +12,7 @@
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 
 export type EncodingSniff =
-  | { kind: 'text'; encoding: TextEncoding; /** Bytes of the byte order mark (0, 2 or 3). */ bom: number }
-  | { kind: 'gzip' }
-  | { kind: 'binary' };
+  { kind: 'text'; encoding: TextEncoding; /** Bytes of the byte order mark (0, 2 or 3). */ bom: number } | { kind: 'gzip' } | { kind: 'binary' };
 
 /** Bytes to sniff: enough to see binary content, small enough to read before anything else. */
 export const SNIFF_BYTES = 4096;
@@ -59,7 +57,7 @@ export function sniffEncoding(firstBytes: Uint8Array): EncodingSniff {
   if (b[0] === 0xff && b[1] === 0xfe) return { kind: 'text', encoding: 'utf-16le', bom: 2 };
   if (b[0] === 0xfe && b[1] === 0xff) return { kind: 'text', encoding: 'utf-16be', bom: 2 };
   let bad = 0;
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const c = b[i] as number;
     if (c === 0) return { kind: 'binary' };
     if (c < 0x80) {

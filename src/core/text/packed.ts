@@ -162,11 +162,18 @@ function hexBytes(bytes: Uint8Array): string {
  * says when the name promises compression the content does not have: the content decides, the
  * file is read as it is, and the user learns why the name was not followed.
  */
-export function openPacked(source: RandomBytes & { name: string }, head: Uint8Array, unpack: Unpack | undefined, chunkBytes: number): { reader: PackedReader | null; note: string | null } | 'no-unpacker' {
+export function openPacked(
+  source: RandomBytes & { name: string },
+  head: Uint8Array,
+  unpack: Unpack | undefined,
+  chunkBytes: number,
+): { reader: PackedReader | null; note: string | null } | 'no-unpacker' {
   const packing = sniffPacking(head, source.name);
   if (packing === null) {
     const named = PACKED_NAME.exec(source.name);
-    const note = named ? `the name ends in ${named[0]} but the content is not compressed (first bytes ${hexBytes(head.subarray(0, 4))}, gzip starts 1f 8b); read as it is` : null;
+    const note = named
+      ? `the name ends in ${named[0]} but the content is not compressed (first bytes ${hexBytes(head.subarray(0, 4))}, gzip starts 1f 8b); read as it is`
+      : null;
     return { reader: null, note };
   }
   if (!unpack) return 'no-unpacker';

@@ -48,9 +48,24 @@ export type ParquetOpen = { ok: true; file: ParquetFile } | { ok: false; problem
 function kindOf(element: SchemaElement, nested: boolean): ParquetColumn['kind'] {
   if (nested) return 'nested';
   const logical = element.logical_type?.type;
-  if (logical === 'TIMESTAMP' || logical === 'DATE' || element.converted_type === 'TIMESTAMP_MILLIS' || element.converted_type === 'TIMESTAMP_MICROS' || element.converted_type === 'DATE') return 'timestamp';
+  if (
+    logical === 'TIMESTAMP' ||
+    logical === 'DATE' ||
+    element.converted_type === 'TIMESTAMP_MILLIS' ||
+    element.converted_type === 'TIMESTAMP_MICROS' ||
+    element.converted_type === 'DATE'
+  )
+    return 'timestamp';
   if (element.type === 'INT96') return 'timestamp';
-  if (logical === 'STRING' || logical === 'ENUM' || logical === 'JSON' || element.converted_type === 'UTF8' || element.converted_type === 'ENUM' || element.converted_type === 'JSON') return 'string';
+  if (
+    logical === 'STRING' ||
+    logical === 'ENUM' ||
+    logical === 'JSON' ||
+    element.converted_type === 'UTF8' ||
+    element.converted_type === 'ENUM' ||
+    element.converted_type === 'JSON'
+  )
+    return 'string';
   switch (element.type) {
     case 'BOOLEAN':
       return 'boolean';

@@ -29,17 +29,24 @@ describe('UTF-8 without the platform', () => {
 
   it('encodes any string as TextEncoder does', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ unit: fc.integer({ min: 0xd7f0, max: 0xe010 }).map((c) => String.fromCharCode(c)), maxLength: 20 }), (a, b) => {
-        const text = a + b;
-        expect(encodeUtf8(text)).toEqual(new TextEncoder().encode(text));
-      }),
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: 200 }),
+        fc.string({ unit: fc.integer({ min: 0xd7f0, max: 0xe010 }).map((c) => String.fromCharCode(c)), maxLength: 20 }),
+        (a, b) => {
+          const text = a + b;
+          expect(encodeUtf8(text)).toEqual(new TextEncoder().encode(text));
+        },
+      ),
       { numRuns: 500 },
     );
   });
 
   it('decodes any bytes as the fatal TextDecoder does (text, or a refusal)', () => {
     // Bytes biased towards the lead and continuation bytes where the rules are.
-    const byte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xbb));
+    const byte = fc.oneof(
+      fc.integer({ min: 0, max: 255 }),
+      fc.constantFrom(0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xed, 0xef, 0xf0, 0xf4, 0xf5, 0xbb),
+    );
     fc.assert(
       fc.property(fc.array(byte, { maxLength: 64 }), (list) => {
         const bytes = Uint8Array.from(list);

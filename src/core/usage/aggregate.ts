@@ -154,7 +154,23 @@ interface Acc {
 }
 
 function newAcc(): Acc {
-  return { requests: 0, requestsKnown: true, failed: 0, failedKnown: true, input: 0, cached: 0, cachedKnown: false, output: 0, reasoning: 0, reasoningKnown: false, cost: 0, costKnown: false, buckets: false, perRequest: null, perDay: { requests: 0, input: 0, output: 0, reasoning: 0 } };
+  return {
+    requests: 0,
+    requestsKnown: true,
+    failed: 0,
+    failedKnown: true,
+    input: 0,
+    cached: 0,
+    cachedKnown: false,
+    output: 0,
+    reasoning: 0,
+    reasoningKnown: false,
+    cost: 0,
+    costKnown: false,
+    buckets: false,
+    perRequest: null,
+    perDay: { requests: 0, input: 0, output: 0, reasoning: 0 },
+  };
 }
 
 /** The sums of every model's accumulator: the total. */
@@ -230,9 +246,7 @@ function usageOf(model: string, acc: Acc, days: number, priceOf: DeriveOptions['
     retryRate: failed !== null && ok !== null && ok > 0 ? failed / ok : null,
     billUsd: acc.costKnown ? acc.cost : null,
     listPrice:
-      price === null
-        ? null
-        : { usd: ((acc.input - cached) * price.inputPerM + cached * price.cachedInputPerM + acc.output * price.outputPerM) / 1e6, price },
+      price === null ? null : { usd: ((acc.input - cached) * price.inputPerM + cached * price.cachedInputPerM + acc.output * price.outputPerM) / 1e6, price },
   };
 }
 
@@ -410,7 +424,10 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
 
   const calendarDays = Number.isFinite(firstDay) ? lastDay - firstDay + 1 : 0;
   // Rates per day divide by the covered part of the period (day buckets cover whole days).
-  const days = calendarDays > 0 && Number.isFinite(start) ? Math.max(1, calendarDays - dayShareOutside(clock, start, 'before') - dayShareOutside(clock, end, 'after')) : calendarDays;
+  const days =
+    calendarDays > 0 && Number.isFinite(start)
+      ? Math.max(1, calendarDays - dayShareOutside(clock, start, 'before') - dayShareOutside(clock, end, 'after'))
+      : calendarDays;
   // The per-day figures: the last whole weeks of the covered days when there is one (the window
   // runs from the hour after the last hour with data, 7 × n local days earlier, to that hour's
   // end, so that each day of the week is in it n times), else every covered day.
@@ -454,13 +471,20 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   }
   // An export's empty day (a row with its times and nothing else) counts as a day, not as a model.
   const carries = (m: string, a: Acc) => m !== '' || a.requests > 0 || a.failed > 0 || a.input > 0 || a.output > 0 || a.cost > 0;
-  const models = [...byModel.entries()].filter(([m, acc]) => carries(m, acc)).map(([m, acc]) => usageOf(m, acc, perDayDays, options.priceOf)).sort((a, b) => b.tokens.input + b.tokens.output - (a.tokens.input + a.tokens.output));
+  const models = [...byModel.entries()]
+    .filter(([m, acc]) => carries(m, acc))
+    .map(([m, acc]) => usageOf(m, acc, perDayDays, options.priceOf))
+    .sort((a, b) => b.tokens.input + b.tokens.output - (a.tokens.input + a.tokens.output));
   const total = totalOf([...byModel.values()]);
   total.cost += costOfNoModel;
   if (costRows.length > 0) total.costKnown = true;
   const totalUsage = usageOf('', total, perDayDays, undefined);
   const priced = models.filter((m) => m.listPrice !== null);
-  if (priced.length > 0) totalUsage.listPrice = { usd: priced.reduce((a, m) => a + (m.listPrice?.usd ?? 0), 0), price: (priced[0] as ModelUsage & { listPrice: NonNullable<ModelUsage['listPrice']> }).listPrice.price };
+  if (priced.length > 0)
+    totalUsage.listPrice = {
+      usd: priced.reduce((a, m) => a + (m.listPrice?.usd ?? 0), 0),
+      price: (priced[0] as ModelUsage & { listPrice: NonNullable<ModelUsage['listPrice']> }).listPrice.price,
+    };
 
   // The week: which (week, hour of week) the period covers, quarter hour by quarter hour.
   let profile: DerivedWorkload['profile'] = null;
@@ -497,8 +521,17 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
     const med = complete ? normalised(medianValues) : null;
     if (med === null) profileReason = 'less-than-a-week';
     else {
-      const busiest = busiestWeek === null ? null : normalised(Array.from({ length: HOURS_PER_WEEK }, (_, h) => demand.get((busiestWeek as number) * HOURS_PER_WEEK + h) ?? 0));
-      profile = { median: med, busiest, busiestWeekStart: busiestWeek === null ? null : isoDay(busiestWeek * 7 - 3), weeks: covered.size, fullWeeks: full.length };
+      const busiest =
+        busiestWeek === null
+          ? null
+          : normalised(Array.from({ length: HOURS_PER_WEEK }, (_, h) => demand.get((busiestWeek as number) * HOURS_PER_WEEK + h) ?? 0));
+      profile = {
+        median: med,
+        busiest,
+        busiestWeekStart: busiestWeek === null ? null : isoDay(busiestWeek * 7 - 3),
+        weeks: covered.size,
+        fullWeeks: full.length,
+      };
     }
   }
 
@@ -508,7 +541,8 @@ export function deriveWorkload(records: UsageTable, costs: readonly CostRecord[]
   const kept: DerivedWorkload['kept'] = [];
   const keep = (reason: KeptReason, ...fields: (keyof Workload)[]) => fields.forEach((field) => kept.push({ field, reason }));
   const t = totalUsage;
-  if (keptRows === 0) keep('no-usage', 'requestsPerDay', 'inputTokensPerRequest', 'outputTokensPerRequest', 'cacheHitShare', 'reasoningTokensPerRequest', 'retryRateApi');
+  if (keptRows === 0)
+    keep('no-usage', 'requestsPerDay', 'inputTokensPerRequest', 'outputTokensPerRequest', 'cacheHitShare', 'reasoningTokensPerRequest', 'retryRateApi');
   else if (t.requests !== null && t.requests > 0 && t.perRequest !== null && perDayDays > 0) {
     workload.mode = 'requests';
     workload.requestsPerDay = clamp(total.perDay.requests / perDayDays, 0, 1e9);

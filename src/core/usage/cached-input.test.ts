@@ -32,7 +32,10 @@ describe('cached tokens above the input tokens', () => {
   it('a file whose only row has 900 cached of 800 input gives no cache share of 1.125 (nor one clamped to 1)', () => {
     const r = readUsageText('one.jsonl', '{"ts":"2026-01-05T10:00:00Z","model":"m","status":"ok","in_tok":800,"out_tok":100,"cached_tok":900}\n');
     expect(r.status).toBe('failed');
-    expect(r.issues.map((i) => [i.code, i.line])).toEqual([['cached-above-input', 1], ['no-usage-data', null]]);
+    expect(r.issues.map((i) => [i.code, i.line])).toEqual([
+      ['cached-above-input', 1],
+      ['no-usage-data', null],
+    ]);
     expect(derive(r).workload.cacheHitShare).toBeUndefined();
   });
 
@@ -45,21 +48,42 @@ describe('cached tokens above the input tokens', () => {
           start_time: 1767607200,
           end_time: 1767610800,
           results: [
-            { object: 'organization.usage.completions.result', input_tokens: 4000, output_tokens: 500, input_cached_tokens: 1000, num_model_requests: 4, model: 'a' },
-            { object: 'organization.usage.completions.result', input_tokens: 800, output_tokens: 100, input_cached_tokens: 900, num_model_requests: 1, model: 'b' },
+            {
+              object: 'organization.usage.completions.result',
+              input_tokens: 4000,
+              output_tokens: 500,
+              input_cached_tokens: 1000,
+              num_model_requests: 4,
+              model: 'a',
+            },
+            {
+              object: 'organization.usage.completions.result',
+              input_tokens: 800,
+              output_tokens: 100,
+              input_cached_tokens: 900,
+              num_model_requests: 1,
+              model: 'b',
+            },
           ],
         },
       ],
       has_more: false,
     };
     const r = readUsageText('page.json', JSON.stringify(page, null, 2));
-    expect(r.issues).toContainEqual({ severity: 'warning', code: 'cached-above-input', line: 1, field: 'data[0].results[1].input_cached_tokens', detail: '900 > 800' });
+    expect(r.issues).toContainEqual({
+      severity: 'warning',
+      code: 'cached-above-input',
+      line: 1,
+      field: 'data[0].results[1].input_cached_tokens',
+      detail: '900 > 800',
+    });
     // Only model a: 1000 / 4000 = 0.25.
     expect(derive(r).workload.cacheHitShare).toBe(0.25);
   });
 
   it('a CSV row is refused with its line and column', () => {
-    const csv = 'hour,model,requests,input_tokens,cached_tokens,output_tokens\n2026-01-05T08:00:00Z,m,10,20000,5000,1000\n2026-01-05T09:00:00Z,m,1,800,900,100\n';
+    const csv =
+      'hour,model,requests,input_tokens,cached_tokens,output_tokens\n2026-01-05T08:00:00Z,m,10,20000,5000,1000\n2026-01-05T09:00:00Z,m,1,800,900,100\n';
     const r = readUsageText('hourly.csv', csv);
     expect(r.issues).toContainEqual({ severity: 'warning', code: 'cached-above-input', line: 3, field: 'cached_tokens', detail: '900 > 800' });
     // Line 2 only: 5000 / 20000 = 0.25.
@@ -67,7 +91,16 @@ describe('cached tokens above the input tokens', () => {
   });
 
   it('a LiteLLM row whose usage object caches more than its prompt is refused', () => {
-    const row = { request_id: 'r1', startTime: '2026-01-05T10:00:00Z', model: 'm', status: 'success', spend: 0.001, prompt_tokens: 800, completion_tokens: 10, metadata: { usage_object: { prompt_tokens: 800, completion_tokens: 10, prompt_tokens_details: { cached_tokens: 900 } } } };
+    const row = {
+      request_id: 'r1',
+      startTime: '2026-01-05T10:00:00Z',
+      model: 'm',
+      status: 'success',
+      spend: 0.001,
+      prompt_tokens: 800,
+      completion_tokens: 10,
+      metadata: { usage_object: { prompt_tokens: 800, completion_tokens: 10, prompt_tokens_details: { cached_tokens: 900 } } },
+    };
     const r = readUsageText('spend.json', JSON.stringify([row]));
     expect(r.issues).toContainEqual({ severity: 'warning', code: 'cached-above-input', line: 1, field: '[0].metadata.usage_object', detail: '900 > 800' });
     expect(r.records).toHaveLength(0);

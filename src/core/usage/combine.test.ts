@@ -8,8 +8,14 @@ const row = (ts: string, model: string, inTok: number, status = 'ok') => JSON.st
 
 describe('usage files taken together', () => {
   // File A: model a at 10:00, 10:05 (one quarter hour) and 10:20 (the next); file B: b at 10:02, a at 10:01.
-  const a = readUsageText('a.jsonl', [row('2026-01-15T10:00:00Z', 'a', 100), row('2026-01-15T10:05:00Z', 'a', 200), row('2026-01-15T10:20:00Z', 'a', 300)].join('\n'));
-  const b = readUsageText('b.jsonl', [row('2026-01-15T10:02:00Z', 'b', 1000), row('2026-01-15T10:01:00Z', 'a', 400), row('2026-01-15T10:03:00Z', 'b', 5, 'error')].join('\n'));
+  const a = readUsageText(
+    'a.jsonl',
+    [row('2026-01-15T10:00:00Z', 'a', 100), row('2026-01-15T10:05:00Z', 'a', 200), row('2026-01-15T10:20:00Z', 'a', 300)].join('\n'),
+  );
+  const b = readUsageText(
+    'b.jsonl',
+    [row('2026-01-15T10:02:00Z', 'b', 1000), row('2026-01-15T10:01:00Z', 'a', 400), row('2026-01-15T10:03:00Z', 'b', 5, 'error')].join('\n'),
+  );
 
   it('sum single requests per model and quarter hour as they are read', () => {
     expect(a.records.length).toBe(2);

@@ -21,7 +21,11 @@ export const usageCsvMappingSchema = z.strictObject({
   /** End of the bucket; with it the bucket length is end − start. */
   endTime: column,
   /** Bucket length when there is no end column: 0 = each row is one request. */
-  bucketSeconds: z.number().int().min(0).max(31 * 86_400),
+  bucketSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(31 * 86_400),
   model: column,
   /** Requests in the bucket; null = each row is one request. */
   requests: column,
@@ -319,7 +323,7 @@ export class UsageCsvRows {
       sink.costs.push({ start, bucketS: bucketS > 0 ? bucketS : 86_400, model: m.model === null ? null : modelOfLineItem(cell(m.model)), usd });
       return;
     }
-    const model = m.model === null ? null : (cell(m.model)?.trim() || null);
+    const model = m.model === null ? null : cell(m.model)?.trim() || null;
     if (m.requests === null) {
       const status = cell(m.status)?.trim() ?? '';
       const ok = !FAILED_STATUS.test(status);

@@ -45,19 +45,25 @@ describe('a cell as a number under either decimal mark', () => {
 });
 
 describe('numbers as the locales write them (Intl as the reference)', () => {
-  it('read back to their value under the locale\'s decimal mark, grouped or not', () => {
+  it("read back to their value under the locale's decimal mark, grouped or not", () => {
     const locales = [
       { locale: 'de-DE', mark: ',' as const },
       { locale: 'en-US', mark: '.' as const },
     ];
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10 ** 9 }), fc.integer({ min: 0, max: 6 }), fc.boolean(), fc.constantFrom(...locales), (n, digits, grouping, { locale, mark }) => {
-        const value = n / 10 ** digits;
-        const written = new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: grouping }).format(value);
-        const cell = readCellNumber(written);
-        expect(cell.kind === 'number' || cell.kind === 'ambiguous').toBe(true);
-        expect(cellValue(cell, mark)).toBeCloseTo(value, 9);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10 ** 9 }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.boolean(),
+        fc.constantFrom(...locales),
+        (n, digits, grouping, { locale, mark }) => {
+          const value = n / 10 ** digits;
+          const written = new Intl.NumberFormat(locale, { maximumFractionDigits: 6, useGrouping: grouping }).format(value);
+          const cell = readCellNumber(written);
+          expect(cell.kind === 'number' || cell.kind === 'ambiguous').toBe(true);
+          expect(cellValue(cell, mark)).toBeCloseTo(value, 9);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -143,11 +149,14 @@ describe('the decimal mark is decided per column', () => {
     // Line 3's 0,25 shows the decimal comma: 1,500 is 1.5, and 1.5 + 0.25 = 1.75.
     expect(derive(r).total.billUsd).toBe(1.75);
     // The same cells with a decimal point in a comma-separated file: "1,500" groups thousands.
-    const en = readUsageText('b.csv', 'hour,model,requests,input_tokens,output_tokens,cost_usd\n2026-01-05T08:00:00Z,m,1,10,1,"1,500"\n2026-01-05T09:00:00Z,m,1,10,1,0.25\n');
+    const en = readUsageText(
+      'b.csv',
+      'hour,model,requests,input_tokens,output_tokens,cost_usd\n2026-01-05T08:00:00Z,m,1,10,1,"1,500"\n2026-01-05T09:00:00Z,m,1,10,1,0.25\n',
+    );
     expect(derive(en).total.billUsd).toBe(1500.25);
   });
 
-  it('without a cell that decides, the file\'s separator does, and the reading is said', () => {
+  it("without a cell that decides, the file's separator does, and the reading is said", () => {
     const r = readUsageText('c.csv', `${head}2026-01-05T08:00:00Z;m;1;10;1;1.500\n`);
     // A `;` file writes decimal commas: the point groups thousands, 1.500 = 1500.
     expect(r.issues).toContainEqual({ severity: 'warning', code: 'decimal-mark-assumed', line: 2, field: 'cost_usd', detail: '1.500 = 1500' });

@@ -17,10 +17,13 @@ const sha256 = async (b: Uint8Array) => new Uint8Array(createHash('sha256').upda
 const source = (name: string, bytes: Uint8Array) => ({ name, size: bytes.length, read: async (o: number, n: number) => bytes.subarray(o, o + n) });
 
 describe('rows written twice with the same request id count once', () => {
-  const row = (id: string, minute: number, inTok: number, status = 'ok') => JSON.stringify({ request_id: id, ts: `2026-01-05T10:${String(minute).padStart(2, '0')}:00Z`, model: 'm', status, in_tok: inTok, out_tok: 100 });
+  const row = (id: string, minute: number, inTok: number, status = 'ok') =>
+    JSON.stringify({ request_id: id, ts: `2026-01-05T10:${String(minute).padStart(2, '0')}:00Z`, model: 'm', status, in_tok: inTok, out_tok: 100 });
 
   it('in one request log: the copies are dropped and counted, a copy with other figures is said', () => {
-    const log = [row('r1', 0, 1000), row('r2', 5, 2000), row('r1', 0, 1000), row('r3', 10, 500, 'error'), row('r3', 10, 500, 'error'), row('r2', 5, 2500)].join('\n');
+    const log = [row('r1', 0, 1000), row('r2', 5, 2000), row('r1', 0, 1000), row('r3', 10, 500, 'error'), row('r3', 10, 500, 'error'), row('r2', 5, 2500)].join(
+      '\n',
+    );
     const r = readUsageText('log.jsonl', log);
     // Lines 3, 5 and 6 repeat r1, r3 and r2.
     expect(r.rows).toEqual({ read: 6, skipped: 0, duplicates: 3 });
@@ -43,7 +46,13 @@ describe('rows written twice with the same request id count once', () => {
     const next = [rows[2], { ...rows[2], request_id: 'chatcmpl-6b1f0c3e-0004', prompt_tokens: 1000, completion_tokens: 100, spend: 0.0003, metadata: {} }];
     const second = readUsageText('spend-page-2.jsonl', next.map((x) => JSON.stringify(x)).join('\n'), null, seen);
     expect(second.rows.duplicates).toBe(1);
-    expect(second.issues).toContainEqual({ severity: 'info', code: 'duplicate-request', line: 1, field: 'request_id', detail: 'chatcmpl-6b1f0c3e-0003: SCHEMA_litellm_spend_logs.json, line 1' });
+    expect(second.issues).toContainEqual({
+      severity: 'info',
+      code: 'duplicate-request',
+      line: 1,
+      field: 'request_id',
+      detail: 'chatcmpl-6b1f0c3e-0003: SCHEMA_litellm_spend_logs.json, line 1',
+    });
     const d = derive(first, second);
     // ok 1200, 1800 (page 1) and 1000 (page 2), 1 failure: input 4000 / 3, retry 1 / 3; spend
     // 0.000415 + 0 + 0.00057 + 0.0003 = 0.001285 (with the copy: 0.001855).
@@ -53,7 +62,8 @@ describe('rows written twice with the same request id count once', () => {
   });
 
   it('in a per-request CSV with a request_id column', () => {
-    const csv = 'request_id,ts,model,status,in_tok,out_tok\na,2026-01-05T10:00:00Z,m,ok,100,10\nb,2026-01-05T10:01:00Z,m,ok,300,30\na,2026-01-05T10:00:00Z,m,ok,100,10\n';
+    const csv =
+      'request_id,ts,model,status,in_tok,out_tok\na,2026-01-05T10:00:00Z,m,ok,100,10\nb,2026-01-05T10:01:00Z,m,ok,300,30\na,2026-01-05T10:00:00Z,m,ok,100,10\n';
     const r = readUsageText('log.csv', csv);
     expect(r.rows.duplicates).toBe(1);
     // a and b: (100 + 300) / 2 = 200 input per request (with the copy: 500 / 3 = 166.7).
@@ -96,11 +106,17 @@ describe('a repeated API page counts once', () => {
     expect(derive(readUsageText('grouped.json', JSON.stringify(p))).total.requests).toBe(15);
   });
 
-  it('a real export\'s two rows of one day, model and project with other figures are both counted, and said', () => {
+  it("a real export's two rows of one day, model and project with other figures are both counted, and said", () => {
     const r = readUsageText('REAL_openai_usage_export_completions.tsv', text('REAL_openai_usage_export_completions.tsv'));
     // 2025-10-06, gpt-5-2025-08-07: 8 requests on line 3 and 1 on line 4; 53 in all, as before.
     expect(r.rows.duplicates).toBe(0);
-    expect(r.issues).toContainEqual({ severity: 'info', code: 'same-bucket-other-figures', line: 4, field: null, detail: 'REAL_openai_usage_export_completions.tsv, line 3' });
+    expect(r.issues).toContainEqual({
+      severity: 'info',
+      code: 'same-bucket-other-figures',
+      line: 4,
+      field: null,
+      detail: 'REAL_openai_usage_export_completions.tsv, line 3',
+    });
     expect(derive(r).total.requests).toBe(53);
   });
 
@@ -120,14 +136,19 @@ describe('a file dropped twice under another name', () => {
     const bytes = new Uint8Array(readFileSync(new URL('REAL_openai_usage_export_completions.tsv', dir)));
     const other = bytes.slice();
     other[other.length - 2] = 0x39; // the last figure's digit changed
-    const files = [source('export.tsv', bytes), source('other.tsv', other), source('export (1).tsv', bytes.slice()), source('cost.tsv', new Uint8Array(readFileSync(new URL('REAL_openai_cost_export.tsv', dir))))];
+    const files = [
+      source('export.tsv', bytes),
+      source('other.tsv', other),
+      source('export (1).tsv', bytes.slice()),
+      source('cost.tsv', new Uint8Array(readFileSync(new URL('REAL_openai_cost_export.tsv', dir)))),
+    ];
     const same = new SameBytes(files.map((f) => f.size));
     const earlier = [];
     for (const [i, f] of files.entries()) earlier.push(await same.earlier(i, f, sha256));
     expect(earlier).toEqual([null, null, 0, null]);
   });
 
-  it('the hash is the SHA-256 of the file, or of its 4 MiB blocks\' digests above one block (node:crypto as the reference)', async () => {
+  it("the hash is the SHA-256 of the file, or of its 4 MiB blocks' digests above one block (node:crypto as the reference)", async () => {
     const small = new Uint8Array(readFileSync(new URL('REAL_openai_cost_export.tsv', dir)));
     expect(await contentHash(source('a', small), sha256)).toBe(createHash('sha256').update(small).digest('hex'));
     const block = 4 * 1024 * 1024;

@@ -137,7 +137,12 @@ export class SameBytes {
   }
 
   /** The index of an earlier file with the same bytes, null when there is none, undefined when cancelled. */
-  async earlier(index: number, source: ByteSource, sha256: (bytes: Uint8Array) => Promise<Uint8Array>, cancelled?: () => boolean): Promise<number | null | undefined> {
+  async earlier(
+    index: number,
+    source: ByteSource,
+    sha256: (bytes: Uint8Array) => Promise<Uint8Array>,
+    cancelled?: () => boolean,
+  ): Promise<number | null | undefined> {
     if (!this.shared.has(source.size)) return null;
     const hash = await contentHash(source, sha256, cancelled);
     if (hash === null) return undefined;

@@ -27,10 +27,12 @@ describe('usage formats on their documented examples', () => {
     expect(d.notes).toContain('day-buckets-utc');
     expect(d.workload).toMatchObject({ mode: 'requests', requestsPerDay: 5, inputTokensPerRequest: 200, outputTokensPerRequest: 100, cacheHitShare: 0.8 });
     expect(d.total.perRequest?.input.median).toBeNull();
-    expect(d.kept).toEqual(expect.arrayContaining([
-      { field: 'weeklyProfile', reason: 'no-hour-shape' },
-      { field: 'retryRateApi', reason: 'no-error-field' },
-    ]));
+    expect(d.kept).toEqual(
+      expect.arrayContaining([
+        { field: 'weeklyProfile', reason: 'no-hour-shape' },
+        { field: 'retryRateApi', reason: 'no-error-field' },
+      ]),
+    );
     // Output counts include reasoning and the page does not separate it: no reasoning on top.
     expect(d.workload.reasoningMode).toBe('none');
     expect(d.notes).toContain('reasoning-inside-output');
@@ -49,7 +51,13 @@ describe('usage formats on their documented examples', () => {
   it('OpenRouter activity: 5 requests, 50 prompt, 125 completion of which 25 reasoning, $0.015 + $0.012 BYOK', () => {
     const d = derive('DOCEXAMPLE_openrouter_activity.json');
     // Visible output = 125 − 25 = 100 → 20 per request; reasoning 25/5 = 5; input 50/5 = 10.
-    expect(d.workload).toMatchObject({ requestsPerDay: 5, inputTokensPerRequest: 10, outputTokensPerRequest: 20, reasoningMode: 'tokens', reasoningTokensPerRequest: 5 });
+    expect(d.workload).toMatchObject({
+      requestsPerDay: 5,
+      inputTokensPerRequest: 10,
+      outputTokensPerRequest: 20,
+      reasoningMode: 'tokens',
+      reasoningTokensPerRequest: 5,
+    });
     expect(d.models[0]?.model).toBe('openai/gpt-4.1');
     // 0.015 + 0.012 = 0.027 USD.
     expect(d.total.billUsd).toBeCloseTo(0.027, 12);
@@ -60,7 +68,10 @@ describe('usage formats on their documented examples', () => {
     const r = read('SCHEMA_anthropic_usage_report_messages.json');
     expect(r.formats).toEqual(['anthropic-usage']);
     // Hour 1: 1500 + 200 + 300 + 4000 = 6000 input, 4000 cached; hour 2: 500 + 1000 = 1500, 1000.
-    expect(r.records.toArray().map((x) => [x.input, x.cached, x.output, x.bucketS])).toEqual([[6000, 4000, 900, 3600], [1500, 1000, 100, 3600]]);
+    expect(r.records.toArray().map((x) => [x.input, x.cached, x.output, x.bucketS])).toEqual([
+      [6000, 4000, 900, 3600],
+      [1500, 1000, 100, 3600],
+    ]);
     const d = derive('SCHEMA_anthropic_usage_report_messages.json');
     // One day: 7500 input and 1000 output per day × 30 days per month (the default).
     expect(d.workload).toMatchObject({ mode: 'tokens', inputTokensPerMonth: 225_000, outputTokensPerMonth: 30_000 });
@@ -86,7 +97,9 @@ describe('usage formats on their documented examples', () => {
     const r = read('DOCEXAMPLE_anthropic_usage_report_messages.json');
     expect(r.formats).toEqual(['anthropic-usage']);
     // Cache writes 1h 1,000 + 5m 500 = 1,500; reads 200 (cached ⊂ input); output 500; one day bucket.
-    expect(r.records.toArray().map((x) => [x.model, x.input, x.cached, x.output, x.bucketS, x.requests])).toEqual([['claude-sonnet-4-20250514', 3200, 200, 500, 86_400, null]]);
+    expect(r.records.toArray().map((x) => [x.model, x.input, x.cached, x.output, x.bucketS, x.requests])).toEqual([
+      ['claude-sonnet-4-20250514', 3200, 200, 500, 86_400, null],
+    ]);
     expect(r.issues.map((i) => i.code)).toContain('more-pages');
     const d = derive('DOCEXAMPLE_anthropic_usage_report_messages.json');
     // One day × 30 days per month: 96,000 input and 15,000 output tokens a month; 200 / 3,200 cached.
@@ -110,8 +123,18 @@ describe('usage formats on their documented examples', () => {
     expect(d.total).toMatchObject({ requests: 53, tokens: { input: 339_711, cached: 13_952, output: 549_459, reasoning: null } });
     // Day buckets 2025-10-05 … 10-11 (UTC): 10-08 is written as an empty row (a day without
     // usage, not a gap, and not a model); 10-09 has no row at all.
-    expect(d.period).toEqual({ firstDay: '2025-10-05', lastDay: '2025-10-11', days: 7, coveredDays: 7, gaps: [{ from: '2025-10-09', to: '2025-10-09', days: 1 }] });
-    expect(d.models.map((m) => [m.model, m.requests])).toEqual([['gpt-5-mini-2025-08-07', 34], ['gpt-5-2025-08-07', 9], ['gpt-4o-2024-08-06', 10]]);
+    expect(d.period).toEqual({
+      firstDay: '2025-10-05',
+      lastDay: '2025-10-11',
+      days: 7,
+      coveredDays: 7,
+      gaps: [{ from: '2025-10-09', to: '2025-10-09', days: 1 }],
+    });
+    expect(d.models.map((m) => [m.model, m.requests])).toEqual([
+      ['gpt-5-mini-2025-08-07', 34],
+      ['gpt-5-2025-08-07', 9],
+      ['gpt-4o-2024-08-06', 10],
+    ]);
     expect(d.workload.requestsPerDay).toBeCloseTo(53 / 7, 12);
     expect(d.workload.cacheHitShare).toBeCloseTo(13_952 / 339_711, 12);
   });
@@ -151,7 +174,9 @@ describe('usage formats on their documented examples', () => {
     expect(r.status).toBe('ok');
     // model_group is "", so the row's model names it; metadata is a JSON string here (a logging
     // callback's payload), so the top-level token counts are used; they match its usage_object.
-    expect(r.records.toArray().map((x) => [x.model, x.requests, x.failed, x.input, x.output, x.costUsd])).toEqual([['gpt-4o', 1, 0, 10, 20, 0.00022500000000000002]]);
+    expect(r.records.toArray().map((x) => [x.model, x.requests, x.failed, x.input, x.output, x.costUsd])).toEqual([
+      ['gpt-4o', 1, 0, 10, 20, 0.00022500000000000002],
+    ]);
     // "2025-01-24 09:20:46.847371" has no offset: read as UTC, and said so.
     expect(r.records.get(0).start).toBeCloseTo(Date.UTC(2025, 0, 24, 9, 20, 46, 847) / 1000, 3);
     expect(r.issues.map((i) => i.code)).toContain('timestamp-no-zone');
@@ -226,7 +251,21 @@ describe('usage formats on their documented examples', () => {
     expect(notes.status).toBe('needs-mapping');
     expect(notes.records).toHaveLength(0);
     expect(notes.issues.map((i) => i.code)).toEqual(['csv-no-usage-columns']);
-    const mapping = { delimiter: ';' as const, time: 0, endTime: null, bucketSeconds: 3600, model: null, requests: 1, failed: null, status: null, input: 2, cached: null, output: 3, reasoning: null, costUsd: null };
+    const mapping = {
+      delimiter: ';' as const,
+      time: 0,
+      endTime: null,
+      bucketSeconds: 3600,
+      model: null,
+      requests: 1,
+      failed: null,
+      status: null,
+      input: 2,
+      cached: null,
+      output: 3,
+      reasoning: null,
+      costUsd: null,
+    };
     const r = readUsageText('export.csv', text, mapping);
     expect(r.status).toBe('ok');
     const d = deriveWorkload(r.records, r.costs, { timeZone: 'UTC', current: DEFAULT_SCENARIO.workload });

@@ -262,7 +262,9 @@ function anthropicReport(report: Record<string, unknown>, line: number, sink: Si
         continue;
       }
       sink.formats.add('anthropic-usage');
-      const creation = isRecord(r.cache_creation) ? n0(r.cache_creation.ephemeral_5m_input_tokens) + n0(r.cache_creation.ephemeral_1h_input_tokens) : n0(r.cache_creation_input_tokens);
+      const creation = isRecord(r.cache_creation)
+        ? n0(r.cache_creation.ephemeral_5m_input_tokens) + n0(r.cache_creation.ephemeral_1h_input_tokens)
+        : n0(r.cache_creation_input_tokens);
       const read = n0(r.cache_read_input_tokens);
       sink.records.push({
         start,
@@ -322,9 +324,28 @@ function okOf(r: Record<string, unknown>): boolean {
   return (r.error === undefined || r.error === null || r.error === '') && (http === null || http < 400);
 }
 
-function oneRequest(sink: Sink, start: number, model: string | null, ok: boolean, input: number, cached: number | null, output: number, reasoning: number | null, cost: number | null): void {
+function oneRequest(
+  sink: Sink,
+  start: number,
+  model: string | null,
+  ok: boolean,
+  input: number,
+  cached: number | null,
+  output: number,
+  reasoning: number | null,
+  cost: number | null,
+): void {
   const N = Number.NaN;
-  sink.records.addRequest(start, sink.records.modelId(model), ok, input, cached === null ? N : cached, output, reasoning === null ? N : reasoning, cost === null ? N : cost);
+  sink.records.addRequest(
+    start,
+    sink.records.modelId(model),
+    ok,
+    input,
+    cached === null ? N : cached,
+    output,
+    reasoning === null ? N : reasoning,
+    cost === null ? N : cost,
+  );
 }
 
 function litellmRow(r: Record<string, unknown>, line: number, sink: Sink, place: string): void {
@@ -345,7 +366,16 @@ function litellmRow(r: Record<string, unknown>, line: number, sink: Sink, place:
   const cached = usage ? usage.cached : null;
   const reasoning = usage ? usage.reasoning : null;
   const cost = spend >= 0 ? spend : null;
-  if (requestDuplicate(sink, requestIdOf(r.request_id), line, inPlace(place, 'request_id'), `${start}|${model}|${ok}|${input}|${cached}|${output}|${reasoning}|${cost}`)) return;
+  if (
+    requestDuplicate(
+      sink,
+      requestIdOf(r.request_id),
+      line,
+      inPlace(place, 'request_id'),
+      `${start}|${model}|${ok}|${input}|${cached}|${output}|${reasoning}|${cost}`,
+    )
+  )
+    return;
   oneRequest(sink, start, model, ok, input, cached, output, reasoning, cost);
 }
 
@@ -385,7 +415,17 @@ function requestLogRow(r: Record<string, unknown>, line: number, sink: Sink): vo
     const field = r.request_id !== undefined ? 'request_id' : r.requestId !== undefined ? 'requestId' : 'id';
     if (requestDuplicate(sink, requestIdOf(idRaw), line, field, `${start}|${model}|${ok}|${input}|${cached}|${output}|${reasoning}|${cost}`)) return;
   }
-  oneRequest(sink, start, model, ok, input >= 0 ? input : 0, cached >= 0 ? cached : null, output >= 0 ? output : 0, reasoning >= 0 ? reasoning : null, cost >= 0 ? cost : null);
+  oneRequest(
+    sink,
+    start,
+    model,
+    ok,
+    input >= 0 ? input : 0,
+    cached >= 0 ? cached : null,
+    output >= 0 ? output : 0,
+    reasoning >= 0 ? reasoning : null,
+    cost >= 0 ? cost : null,
+  );
 }
 
 function apiResponse(r: Record<string, unknown>, line: number, sink: Sink, place: string): void {

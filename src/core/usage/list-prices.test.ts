@@ -31,7 +31,15 @@ describe('list prices from genai-prices', () => {
     const offers = await loadListPriceOffers();
     const byId = new Map(offers.map((o) => [o.id, o]));
     // OpenAI's pricing page: GPT-4.1 $2.00 input, $0.50 cached input, $8.00 output per 1M.
-    expect(byId.get('gp:openai/gpt-4.1')).toMatchObject({ provider: 'OpenAI', inputPerM: 2, cachedInputPerM: 0.5, outputPerM: 8, tiered: false, version: '0.1.8', date: '2026-09-23' });
+    expect(byId.get('gp:openai/gpt-4.1')).toMatchObject({
+      provider: 'OpenAI',
+      inputPerM: 2,
+      cachedInputPerM: 0.5,
+      outputPerM: 8,
+      tiered: false,
+      version: '0.1.8',
+      date: '2026-09-23',
+    });
     // Anthropic's pricing page: Claude Sonnet 4.5 $3 input, $0.30 cache read, $15 output per 1M
     // up to 200k prompt tokens (above: $6 / $22.50) → tiered, taken at its base tier.
     expect(byId.get('gp:anthropic/claude-sonnet-4-5')).toMatchObject({ inputPerM: 3, cachedInputPerM: 0.3, outputPerM: 15, tiered: true });

@@ -106,7 +106,23 @@ export const GENAI_OFFER_PREFIX = 'gp:';
  * Hugging Face routes, the clouds' model gardens) are left out of the picker, not out of the
  * usage page's prices.
  */
-export const GENAI_OFFER_PROVIDERS = ['openai', 'anthropic', 'google', 'mistral', 'deepseek', 'x-ai', 'moonshotai', 'zai', 'minimax', 'cohere', 'groq', 'together', 'fireworks', 'cerebras', 'novita'] as const;
+export const GENAI_OFFER_PROVIDERS = [
+  'openai',
+  'anthropic',
+  'google',
+  'mistral',
+  'deepseek',
+  'x-ai',
+  'moonshotai',
+  'zai',
+  'minimax',
+  'cohere',
+  'groq',
+  'together',
+  'fireworks',
+  'cerebras',
+  'novita',
+] as const;
 
 /** One model's list price from genai-prices, as an API offer the TCO page can take. */
 export interface ListPriceOffer {
@@ -127,7 +143,20 @@ export interface ListPriceOffer {
   date: string;
 }
 
-export type ApiFields = Pick<Scenario['api'], 'offerId' | 'provider' | 'model' | 'channel' | 'listCurrency' | 'priceInputPerM' | 'priceCachedInputPerM' | 'priceOutputPerM' | 'invoiceCurrency' | 'invoiceFx' | 'pegInvoicePerListUnit'>;
+export type ApiFields = Pick<
+  Scenario['api'],
+  | 'offerId'
+  | 'provider'
+  | 'model'
+  | 'channel'
+  | 'listCurrency'
+  | 'priceInputPerM'
+  | 'priceCachedInputPerM'
+  | 'priceOutputPerM'
+  | 'invoiceCurrency'
+  | 'invoiceFx'
+  | 'pegInvoicePerListUnit'
+>;
 
 /** The scenario's API offer from a genai-prices list price: first-party, USD, invoiced in USD. */
 export function apiFieldsFromListPrice(o: ListPriceOffer): ApiFields {

@@ -48,7 +48,13 @@ describe('the per-day figure and the days of the week observed', () => {
     expect(d.workload.requestsPerDay).toBe(174);
     expect(d.total.requestsPerDay).toBe(174);
     expect(d.models[0]?.requestsPerDay).toBe(174);
-    expect(d.observation).toEqual({ weekdays: [0, 1, 2, 3, 4, 5, 6], wholeWeeks: 1, perDayDays: 7, window: { from: '2026-01-08', to: '2026-01-14' }, daysLeftOut: 3 });
+    expect(d.observation).toEqual({
+      weekdays: [0, 1, 2, 3, 4, 5, 6],
+      wholeWeeks: 1,
+      perDayDays: 7,
+      window: { from: '2026-01-08', to: '2026-01-14' },
+      daysLeftOut: 3,
+    });
     expect(d.notes).toContain('per-day-whole-weeks');
     // The per-request figures still take every request: 1,000 input each.
     expect(d.total.requests).toBe(1890);
@@ -73,7 +79,11 @@ describe('the per-day figure and the days of the week observed', () => {
     // weekdays, 49,000 on weekend days, 1,000 output each day.
     const data = Array.from({ length: 10 }, (_, d) => {
       const day = new Date(Date.UTC(2026, 0, 5 + d)).toISOString().slice(0, 10);
-      return { starting_at: `${day}T00:00:00Z`, ending_at: `${new Date(Date.UTC(2026, 0, 6 + d)).toISOString().slice(0, 10)}T00:00:00Z`, results: [{ uncached_input_tokens: perDay(d % 7) * 1000, cache_read_input_tokens: 0, output_tokens: 1000, model: 'claude' }] };
+      return {
+        starting_at: `${day}T00:00:00Z`,
+        ending_at: `${new Date(Date.UTC(2026, 0, 6 + d)).toISOString().slice(0, 10)}T00:00:00Z`,
+        results: [{ uncached_input_tokens: perDay(d % 7) * 1000, cache_read_input_tokens: 0, output_tokens: 1000, model: 'claude' }],
+      };
     });
     const r = readUsageText('report.json', JSON.stringify({ data, has_more: false }));
     const d = deriveWorkload(r.records, r.costs, { timeZone: 'UTC', current: DEFAULT_SCENARIO.workload });
@@ -84,7 +94,9 @@ describe('the per-day figure and the days of the week observed', () => {
   });
 
   it('the days of the week in the chosen zone: Mon 5 Jan 2026 01:00–22:59 UTC is Monday in Berlin, Monday and Tuesday in Tokyo', () => {
-    const text = Array.from({ length: 22 }, (_, h) => JSON.stringify({ ts: `2026-01-05T${String(h + 1).padStart(2, '0')}:00:00Z`, model: 'm', status: 'ok', in_tok: 1, out_tok: 1 })).join('\n');
+    const text = Array.from({ length: 22 }, (_, h) =>
+      JSON.stringify({ ts: `2026-01-05T${String(h + 1).padStart(2, '0')}:00:00Z`, model: 'm', status: 'ok', in_tok: 1, out_tok: 1 }),
+    ).join('\n');
     // Berlin is UTC+1: 02:00–23:59 Monday. Tokyo is UTC+9: 10:00 Monday – 07:59 Tuesday.
     expect(derive(text, 'Europe/Berlin').observation.weekdays).toEqual([0]);
     expect(derive(text, 'Asia/Tokyo').observation.weekdays).toEqual([0, 1]);

@@ -42,7 +42,9 @@ export async function readParquetCells(source: RandomBytes, host: ParquetCellsHo
     try {
       data = await file.readGroup(index, names);
     } catch (e) {
-      return { problem: `row group ${index + 1} of ${file.groups.length} (rows ${group.rowStart + 1}–${group.rowEnd}): ${e instanceof Error ? e.message : String(e)}` };
+      return {
+        problem: `row group ${index + 1} of ${file.groups.length} (rows ${group.rowStart + 1}–${group.rowEnd}): ${e instanceof Error ? e.message : String(e)}`,
+      };
     }
     const values = names.map((n) => data.get(n) as ArrayLike<unknown>);
     for (let i = 0; i < group.rowEnd - group.rowStart; i++) {

@@ -11,13 +11,17 @@ const DATA = [
     api_pattern: 'https://api\\.openai\\.com',
     models: [
       { id: 'gpt-4.1', name: 'gpt 4.1', match: { starts_with: 'gpt-4.1' }, prices: { input_mtok: 2, cache_read_mtok: 0.5, output_mtok: 8 } },
-      { id: 'o3', match: { equals: 'o3' }, prices: [{ prices: { input_mtok: 10, output_mtok: 40 } }, { constraint: { start_date: '2025-06-10' }, prices: { input_mtok: 2, output_mtok: 8 } }] },
+      {
+        id: 'o3',
+        match: { equals: 'o3' },
+        prices: [{ prices: { input_mtok: 10, output_mtok: 40 } }, { constraint: { start_date: '2025-06-10' }, prices: { input_mtok: 2, output_mtok: 8 } }],
+      },
     ],
   },
 ];
 
 describe('a dropped genai-prices data.json', () => {
-  it('takes the file\'s own date, or today\'s when the browser reports an impossible time', () => {
+  it("takes the file's own date, or today's when the browser reports an impossible time", () => {
     // 1,764,547,200,000 ms = 2025-12-01T00:00:00Z.
     expect(fileDateOf(1_764_547_200_000, '2026-12-03')).toEqual({ date: '2025-12-01', known: true });
     // 9e15 ms is past the last date a JavaScript date holds (8.64e15 ms): new Date(9e15).toISOString() throws.
@@ -53,7 +57,10 @@ describe('a dropped genai-prices data.json', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.message).toMatch(/^newer\.json, provider 1 \("openai"\), model 2 \("o3"\), field prices: /);
-    expect(parseGenaiPriceData('x.json', '{"prices": 1}', '2026-11-30')).toEqual({ ok: false, message: 'x.json: not a genai-prices data.json (expected an array of providers, found object)' });
+    expect(parseGenaiPriceData('x.json', '{"prices": 1}', '2026-11-30')).toEqual({
+      ok: false,
+      message: 'x.json: not a genai-prices data.json (expected an array of providers, found object)',
+    });
   });
 
   it('replaces the bundled data for the API offers and the usage page prices', async () => {

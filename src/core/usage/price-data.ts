@@ -56,7 +56,13 @@ function where(path: readonly PropertyKey[], raw: unknown): string {
       const model = (provider as { models?: { id?: unknown }[] } | undefined)?.models?.[m];
       parts.push(`model ${m + 1}${typeof model?.id === 'string' ? ` ("${model.id}")` : ''}`);
       if (rest.length > 0) parts.push(`field ${rest.map(String).join('.')}`);
-    } else if (section !== undefined) parts.push(`field ${[section, m, ...rest].filter((x) => x !== undefined).map(String).join('.')}`);
+    } else if (section !== undefined)
+      parts.push(
+        `field ${[section, m, ...rest]
+          .filter((x) => x !== undefined)
+          .map(String)
+          .join('.')}`,
+      );
   }
   return parts.join(', ');
 }
@@ -83,9 +89,13 @@ export function parseGenaiPriceData(fileName: string, text: string, fileDate: st
   } catch {
     // The benchmarks' tolerant reader says where (JSON.parse's message has no position).
     const t = parseTolerant(text);
-    return { ok: false, message: t.ok ? `${fileName}: not valid JSON` : `${fileName}, line ${t.problem.line}, column ${t.problem.column}: not valid JSON (${t.problem.problem})` };
+    return {
+      ok: false,
+      message: t.ok ? `${fileName}: not valid JSON` : `${fileName}, line ${t.problem.line}, column ${t.problem.column}: not valid JSON (${t.problem.problem})`,
+    };
   }
-  if (!Array.isArray(raw)) return { ok: false, message: `${fileName}: not a genai-prices data.json (expected an array of providers, found ${raw === null ? 'null' : typeof raw})` };
+  if (!Array.isArray(raw))
+    return { ok: false, message: `${fileName}: not a genai-prices data.json (expected an array of providers, found ${raw === null ? 'null' : typeof raw})` };
   const parsed = genaiPriceDataSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -93,5 +103,9 @@ export function parseGenaiPriceData(fileName: string, text: string, fileDate: st
     return { ok: false, message: `${fileName}${at ? `, ${at}` : ''}: ${issue?.message ?? 'not a genai-prices data.json'}` };
   }
   const models = parsed.data.reduce((a, p) => a + p.models.length, 0);
-  return { ok: true, data: { kind: 'genai-prices-data', version: PRICE_DATA_ENVELOPE_VERSION, fileName: fileName.slice(0, 200), fileDate, providers: parsed.data }, models };
+  return {
+    ok: true,
+    data: { kind: 'genai-prices-data', version: PRICE_DATA_ENVELOPE_VERSION, fileName: fileName.slice(0, 200), fileDate, providers: parsed.data },
+    models,
+  };
 }

@@ -8,7 +8,8 @@ const enc = new TextEncoder();
 
 describe('reading a usage file in chunks', () => {
   it('keeps a character cut at a chunk boundary whole', async () => {
-    const row = (model: string) => `{"ts":"2026-01-15T10:00:00Z","model":"${model}","status":"ok","ttft_ms":300,"duration_ms":2000,"in_tok":100,"out_tok":20}\n`;
+    const row = (model: string) =>
+      `{"ts":"2026-01-15T10:00:00Z","model":"${model}","status":"ok","ttft_ms":300,"duration_ms":2000,"in_tok":100,"out_tok":20}\n`;
     // One model's rows, then a row whose model name puts "ü" (2 bytes in UTF-8) across the first
     // 1 MiB boundary: the name is padded so that its "ü" starts on the boundary's last byte.
     const filler = row('kimi-k2');
@@ -32,7 +33,10 @@ describe('what a usage file is and how much of it is read', () => {
 
   it('refuses gzip it cannot unpack and binary files by name, before any column is guessed', async () => {
     // A host without a decompressor (stored-forms.test.ts reads gzip with one).
-    const gz = await readUsageSource(memorySource('usage.csv.gz', new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x61, 0x62])), { ...platformHost(), unpack: undefined });
+    const gz = await readUsageSource(memorySource('usage.csv.gz', new Uint8Array([0x1f, 0x8b, 0x08, 0x00, 0x61, 0x62])), {
+      ...platformHost(),
+      unpack: undefined,
+    });
     expect(gz?.status).toBe('failed');
     expect(gz?.csv).toBeNull();
     expect(gz?.issues).toEqual([{ severity: 'error', code: 'gzip-file', line: null, field: null, detail: null }]);
@@ -71,7 +75,10 @@ describe('what a usage file is and how much of it is read', () => {
   });
 
   it('reads one minified JSON document longer than the cap on one line', async () => {
-    const rows = Array.from({ length: 12_000 }, (_, i) => `{"ts":${1_768_471_200 + i},"model":"m","status":"ok","ttft_ms":300,"duration_ms":2000,"in_tok":${i},"out_tok":20}`);
+    const rows = Array.from(
+      { length: 12_000 },
+      (_, i) => `{"ts":${1_768_471_200 + i},"model":"m","status":"ok","ttft_ms":300,"duration_ms":2000,"in_tok":${i},"out_tok":20}`,
+    );
     const text = `[${rows.join(',')}]`;
     expect(text.length).toBeGreaterThan(1_000_000);
     const r = await read('rows.json', enc.encode(text));

@@ -282,7 +282,15 @@ export class UsageReader {
     // A file of rows all read before is no failure: it adds nothing new.
     const empty = records.length === 0 && costs.length === 0 && duplicates === 0;
     if (empty && csvInfo === null && !fatal && !this.refused) this.issues.add('error', 'no-usage-data', null);
-    const status: UsageReadResult['status'] = this.refused ? 'failed' : csvInfo !== null ? 'needs-mapping' : empty ? 'failed' : this.issues.skipped > 0 || fatal || this.damaged ? 'partial' : 'ok';
+    const status: UsageReadResult['status'] = this.refused
+      ? 'failed'
+      : csvInfo !== null
+        ? 'needs-mapping'
+        : empty
+          ? 'failed'
+          : this.issues.skipped > 0 || fatal || this.damaged
+            ? 'partial'
+            : 'ok';
     return {
       fileName: this.fileName,
       formats: [...this.sink.formats],
@@ -318,11 +326,21 @@ export interface UsageReadHost {
  * cancel message. A gzip or zlib file is unpacked as it is read (text/packed.ts); a Parquet file
  * is read by row groups as the CSV it would be (parquet-cells.ts).
  */
-export async function readUsageSource(source: ByteSource, host: UsageReadHost, mapping: UsageCsvMapping | null = null, seen?: DuplicateFilter): Promise<UsageReadResult | null> {
+export async function readUsageSource(
+  source: ByteSource,
+  host: UsageReadHost,
+  mapping: UsageCsvMapping | null = null,
+  seen?: DuplicateFilter,
+): Promise<UsageReadResult | null> {
   const reader = new UsageReader(source.name, mapping, seen);
   const head = source.size > 0 ? await source.read(0, Math.min(16, source.size)) : new Uint8Array(0);
   if (isParquet(head)) {
-    const outcome = await readParquetCells(source, { cells: (cells, line) => reader.pushCells(cells, line), reading: () => !reader.stopped, progress: host.progress, cancelled: host.cancelled });
+    const outcome = await readParquetCells(source, {
+      cells: (cells, line) => reader.pushCells(cells, line),
+      reading: () => !reader.stopped,
+      progress: host.progress,
+      cancelled: host.cancelled,
+    });
     if (outcome === 'cancelled') return null;
     if (outcome !== 'ok') reader.refuse('parquet-invalid', outcome.problem);
     return reader.end();

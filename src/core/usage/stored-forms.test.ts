@@ -44,14 +44,21 @@ describe('the hourly aggregate as Parquet', () => {
   });
 
   it('a Parquet file of unknown columns asks for a mapping, showing its columns', async () => {
-    const bytes = new Uint8Array(parquetWriteBuffer({ columnData: [{ name: 'when', data: ['2026-01-05T08:00:00Z'], type: 'STRING' }, { name: 'n', data: [3], type: 'INT32' }] }));
+    const bytes = new Uint8Array(
+      parquetWriteBuffer({
+        columnData: [
+          { name: 'when', data: ['2026-01-05T08:00:00Z'], type: 'STRING' },
+          { name: 'n', data: [3], type: 'INT32' },
+        ],
+      }),
+    );
     const r = await read('x.parquet', bytes);
     expect(r.status).toBe('needs-mapping');
     expect(r.csv?.headers).toEqual(['when', 'n']);
     expect(r.csv?.sample).toEqual([['2026-01-05T08:00:00Z', '3']]);
   });
 
-  it('a file that starts like Parquet but is not one is refused, with the reader\'s reason', async () => {
+  it("a file that starts like Parquet but is not one is refused, with the reader's reason", async () => {
     const r = await read('x.parquet', new TextEncoder().encode('PAR1 and then nothing of the kind'));
     expect(r.status).toBe('failed');
     expect(r.issues.map((i) => i.code)).toEqual(['parquet-invalid']);

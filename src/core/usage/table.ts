@@ -129,7 +129,18 @@ export class UsageTable {
   }
 
   /** Appends one time bucket; `model` is an id from `modelId`. NaN: the file does not say. */
-  add(start: number, bucketS: number, model: number, requests: number, failed: number, input: number, cached: number, output: number, reasoning: number, cost: number): void {
+  add(
+    start: number,
+    bucketS: number,
+    model: number,
+    requests: number,
+    failed: number,
+    input: number,
+    cached: number,
+    output: number,
+    reasoning: number,
+    cost: number,
+  ): void {
     if (this.length === this.cap) this.grow();
     const i = this.length++;
     this.start[i] = start;
@@ -243,7 +254,18 @@ export class UsageTable {
       const ids = Int32Array.from(t.models, (m) => out.modelId(m));
       const to = (m: number) => (m < 0 ? -1 : (ids[m] as number));
       for (let i = 0; i < t.length; i++) {
-        out.add(t.start[i] as number, t.bucketS[i] as number, to(t.model[i] as number), t.requests[i] as number, t.failed[i] as number, t.input[i] as number, t.cached[i] as number, t.output[i] as number, t.reasoning[i] as number, t.cost[i] as number);
+        out.add(
+          t.start[i] as number,
+          t.bucketS[i] as number,
+          to(t.model[i] as number),
+          t.requests[i] as number,
+          t.failed[i] as number,
+          t.input[i] as number,
+          t.cached[i] as number,
+          t.output[i] as number,
+          t.reasoning[i] as number,
+          t.cost[i] as number,
+        );
         out.last[out.length - 1] = t.last[i] as number;
       }
       t.perRequest.forEach((pr, k) => {

@@ -131,7 +131,7 @@ describe('per-request counts', () => {
 
   it('match the linear-interpolation percentile of a sorted copy, merged or not', () => {
     let seed = 11;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     for (const n of [1, 2, 3, 4, 10, 101, 1000]) {
       const values = Array.from({ length: n }, () => (next() < 0.05 ? next() * 100 : Math.floor(next() * 5000)));
       const sorted = Float64Array.from(values).sort();

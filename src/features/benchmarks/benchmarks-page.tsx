@@ -81,8 +81,7 @@ export function BenchmarksPage() {
     setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.filter((x) => selected.has(x)), id].slice(-MAX_COMPARE)));
   }
 
-  const tpsText = (plan: OkPlan) =>
-    `${formatRate(language, plan.throughput.tokensPerSecond)} ${t(`measured.unit.${plan.throughput.basis}`)}`;
+  const tpsText = (plan: OkPlan) => `${formatRate(language, plan.throughput.tokensPerSecond)} ${t(`measured.unit.${plan.throughput.basis}`)}`;
 
   function latencyText(note: LatencyNote): string | null {
     if (note.kind === 'applies') return t('measured.latency.applies', { metric: t(`metric.${note.limit}`), ms: formatMs(language, note.ms) });
@@ -167,7 +166,16 @@ export function BenchmarksPage() {
       <Card
         title={t('runs.title')}
         testId="bench-runs"
-        actions={runs.length > 0 ? <span className="text-xs text-muted">{t('runs.count', { runs: countIn(benchmarksMessages, language, 'runs', runs.length), files: countIn(benchmarksMessages, language, 'files', files.length) })}</span> : null}
+        actions={
+          runs.length > 0 ? (
+            <span className="text-xs text-muted">
+              {t('runs.count', {
+                runs: countIn(benchmarksMessages, language, 'runs', runs.length),
+                files: countIn(benchmarksMessages, language, 'files', files.length),
+              })}
+            </span>
+          ) : null
+        }
       >
         {stored.isError || stored.data?.readFailure ? (
           <p role="alert" className="text-sm text-bad">
@@ -176,12 +184,18 @@ export function BenchmarksPage() {
         ) : null}
         {unstored.length > 0 ? (
           <p role="status" className="mb-2 text-sm text-warn" data-testid="bench-unstored">
-            {t('runs.unstored', { files: countIn(benchmarksMessages, language, 'files', unstored.length), reason: storageFailureText(language, (unstored[0] as (typeof unstored)[number]).reason) })}
+            {t('runs.unstored', {
+              files: countIn(benchmarksMessages, language, 'files', unstored.length),
+              reason: storageFailureText(language, (unstored[0] as (typeof unstored)[number]).reason),
+            })}
           </p>
         ) : null}
         {tablesUnstored.length > 0 ? (
           <p role="status" className="mb-2 text-sm text-warn" data-testid="bench-tables-unstored">
-            {t('runs.tablesUnstored', { runs: countIn(benchmarksMessages, language, 'runs', tablesUnstored.length), reason: storageFailureText(language, (tablesUnstored[0] as (typeof tablesUnstored)[number]).reason) })}
+            {t('runs.tablesUnstored', {
+              runs: countIn(benchmarksMessages, language, 'runs', tablesUnstored.length),
+              reason: storageFailureText(language, (tablesUnstored[0] as (typeof tablesUnstored)[number]).reason),
+            })}
           </p>
         ) : null}
         <div className="mb-4">

@@ -34,7 +34,13 @@ describe('compared runs as one chart config', () => {
     // Six theme colours, in the Okabe-Ito order of the page; the seventh run repeats the first
     // colour, dashed (6 3) so it stays apart from R1.
     expect(legend.items.map((i) => i.colour)).toEqual([
-      'var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)', 'var(--series-4)', 'var(--series-5)', 'var(--series-6)', 'var(--series-api)',
+      'var(--series-api)',
+      'var(--series-self)',
+      'var(--series-hybrid)',
+      'var(--series-4)',
+      'var(--series-5)',
+      'var(--series-6)',
+      'var(--series-api)',
     ]);
     expect(legend.items[6]).toEqual({ label: 'R7 vLLM · facebook/opt-125m · concurrency 2', colour: 'var(--series-api)', swatch: 'dashed', dash: '6 3' });
     // The page's legend keys its entries by run id (data-run-id) and shows the tag in bold.

@@ -1,5 +1,19 @@
 import { memo, useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import { AXIS, AXIS_TITLE, Bar, BarChart, CartesianGrid, GRID, Line, LineChart, ResponsiveContainer, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
+import {
+  AXIS,
+  AXIS_TITLE,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  GRID,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  TOOLTIP_BOX,
+  XAxis,
+  YAxis,
+} from '../../components/chart/recharts';
 import { Button } from '../../components/button';
 import { ChartFrame } from '../../components/chart-frame';
 import { verticalAxisWidth } from '../../components/chart/axis-layout';
@@ -16,7 +30,14 @@ import { axisFor, defaultScale, spreadOf, type Scale } from './scale';
 import { usePacedParts, useTipOnEnter } from '../../components/chart/pacing';
 
 /** Okabe-Ito series colours from the theme; runs beyond six repeat them dashed. */
-export const SERIES: readonly ColourVar[] = ['var(--series-api)', 'var(--series-self)', 'var(--series-hybrid)', 'var(--series-4)', 'var(--series-5)', 'var(--series-6)'];
+export const SERIES: readonly ColourVar[] = [
+  'var(--series-api)',
+  'var(--series-self)',
+  'var(--series-hybrid)',
+  'var(--series-4)',
+  'var(--series-5)',
+  'var(--series-6)',
+];
 export function seriesColor(i: number): ColourVar {
   return SERIES[i % SERIES.length] as ColourVar;
 }
@@ -45,10 +66,14 @@ function runSeries(t: BenchT, language: Language, run: BenchRun, i: number, draw
 }
 
 /** The compared runs in their order as one chart config (the run legend, the percentile bars). */
-export function runsConfig(t: BenchT, language: Language, runs: readonly BenchRun[], drawn?: (run: BenchRun, i: number) => { kind?: SeriesKind; dash?: string | undefined }): ChartConfig {
+export function runsConfig(
+  t: BenchT,
+  language: Language,
+  runs: readonly BenchRun[],
+  drawn?: (run: BenchRun, i: number) => { kind?: SeriesKind; dash?: string | undefined },
+): ChartConfig {
   return { series: runs.map((run, i) => runSeries(t, language, run, i, drawn?.(run, i))) };
 }
-
 
 /**
  * Width of a vertical axis with a title, from the tick texts it draws: "800,000 requests" or
@@ -76,7 +101,13 @@ function useTickFormat(format: (language: Language, v: number) => string): (v: n
 const TOOLTIP = { contentStyle: TOOLTIP_BOX } as const;
 
 /** A small radio group in a chart's footer (scale, load axis, counts vs shares). */
-export function ChartToggle<V extends string>(props: { label: string; value: V; options: readonly { value: V; label: string }[]; onChange: (v: V) => void; testId?: string }) {
+export function ChartToggle<V extends string>(props: {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (v: V) => void;
+  testId?: string;
+}) {
   const { label, value, options, onChange, testId } = props;
   return (
     <span className="flex flex-wrap items-center gap-2 text-xs" role="radiogroup" aria-label={label} data-testid={testId} data-value={value}>
@@ -84,14 +115,7 @@ export function ChartToggle<V extends string>(props: { label: string; value: V; 
         {label}:
       </span>
       {options.map((o) => (
-        <Button
-          key={o.value}
-          role="radio"
-          aria-checked={value === o.value}
-          onClick={() => onChange(o.value)}
-          variant="chip"
-          size="xs"
-        >
+        <Button key={o.value} role="radio" aria-checked={value === o.value} onClick={() => onChange(o.value)} variant="chip" size="xs">
           {o.label}
         </Button>
       ))}
@@ -107,7 +131,11 @@ function subscribeNarrow(onChange: () => void): () => void {
   return () => mq.removeEventListener('change', onChange);
 }
 function useNarrow(): boolean {
-  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW).matches, () => false);
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
 }
 
 /** The scale the user picked, or the default for the data (log beyond a 30× spread). */
@@ -199,7 +227,12 @@ export const PercentileChart = memo(function PercentileChart(props: { runs: read
   return (
     <ChartFrame
       title={t('chart.pct.title', { metric: metricName })}
-      summary={t('chart.pct.aria', { metric: metricName, n: runs.length, run: worst ? runName(t, worst.run) : '–', value: worst ? formatMs(language, worst.v) : '–' })}
+      summary={t('chart.pct.aria', {
+        metric: metricName,
+        n: runs.length,
+        run: worst ? runName(t, worst.run) : '–',
+        value: worst ? formatMs(language, worst.v) : '–',
+      })}
       table={table}
       csv={{ head: table.head, rows: runs.map((run) => [runCell(run), ...rows.map((r) => r.values[run.id] ?? '')]) }}
       height={260}
@@ -212,18 +245,28 @@ export const PercentileChart = memo(function PercentileChart(props: { runs: read
         <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
           <BarChart data={data} margin={BAR_MARGIN} baseValue={scale === 'log' ? axis.domain[0] : 0}>
             {parts >= 3 ? <CartesianGrid stroke={GRID} vertical={false} /> : null}
-            {parts >= 1 ? <XAxis dataKey="stat" interval={0} {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, ...AXIS_TITLE }} /> : null}
-            {parts >= 2 ? <YAxis
-              {...AXIS}
-              width={yWidth}
-              scale={scale}
-              domain={axis.domain}
-              ticks={axis.ticks}
-              interval={0}
-              allowDataOverflow
-              tickFormatter={tickMs}
-              label={{ value: t(scale === 'log' ? 'chart.pct.yLog' : 'chart.pct.y', { metric: metricName }), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 50 }}
-            /> : null}
+            {parts >= 1 ? (
+              <XAxis dataKey="stat" interval={0} {...AXIS} label={{ value: t('chart.pct.x'), position: 'insideBottom', offset: -12, ...AXIS_TITLE }} />
+            ) : null}
+            {parts >= 2 ? (
+              <YAxis
+                {...AXIS}
+                width={yWidth}
+                scale={scale}
+                domain={axis.domain}
+                ticks={axis.ticks}
+                interval={0}
+                allowDataOverflow
+                tickFormatter={tickMs}
+                label={{
+                  value: t(scale === 'log' ? 'chart.pct.yLog' : 'chart.pct.y', { metric: metricName }),
+                  angle: -90,
+                  position: 'insideLeft',
+                  ...AXIS_TITLE,
+                  dy: 50,
+                }}
+              />
+            ) : null}
             {tip ? <Tooltip {...TOOLTIP} formatter={(v) => `${formatMs(language, Number(v))} ms`} /> : null}
             {config.series.slice(0, Math.max(0, parts - 3)).map((s, i) => (
               <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.colour} fillOpacity={i >= SERIES.length ? 0.55 : 0.9} isAnimationActive={false} />
@@ -259,7 +302,10 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
   const config: ChartConfig = {
     series: series.map((s) => {
       const i = index.get(s.runId) as number;
-      return runSeries(t, language, runs[i] as BenchRun, i, { kind: s.from === 'requests' ? 'step' : 'line', dash: s.from === 'percentiles' ? '5 4' : seriesDash(i) });
+      return runSeries(t, language, runs[i] as BenchRun, i, {
+        kind: s.from === 'requests' ? 'step' : 'line',
+        dash: s.from === 'percentiles' ? '5 4' : seriesDash(i),
+      });
     }),
     ...(dashedNote ? { notes: [{ text: dashedNote }] } : {}),
   };
@@ -270,7 +316,9 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
       const tag = seriesOf(config, s.runId).label;
       // A few points per run keep the table readable; the CSV has all of them.
       const step = Math.max(1, Math.floor(s.points.length / 10));
-      return s.points.filter((_, k) => k % step === 0 || k === s.points.length - 1).map((p) => [`${tag} ${runName(t, run)}`, formatMs(language, p.value), formatNumber(language, p.share * 100, 1)]);
+      return s.points
+        .filter((_, k) => k % step === 0 || k === s.points.length - 1)
+        .map((p) => [`${tag} ${runName(t, run)}`, formatMs(language, p.value), formatNumber(language, p.share * 100, 1)]);
     }),
   };
   const csv = { head: table.head, rows: series.flatMap((s) => s.points.map((p) => [seriesOf(config, s.runId).label, p.value, p.share * 100])) };
@@ -300,20 +348,36 @@ export const CdfChart = memo(function CdfChart(props: { runs: readonly BenchRun[
           <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
             <LineChart margin={LINE_MARGIN}>
               {parts >= 3 ? <CartesianGrid stroke={GRID} /> : null}
-              {parts >= 1 ? <XAxis
-                type="number"
-                dataKey="value"
-                scale={scale}
-                domain={axis.domain}
-                ticks={axis.ticks}
-                interval={0}
-                allowDataOverflow
-                {...AXIS}
-                tickFormatter={tickMs}
-                label={{ value: log ? t('chart.cdf.x', { metric: metricName }) : `${metricName} (ms)`, position: 'insideBottom', offset: -12,  ...AXIS_TITLE }}
-              /> : null}
-              {parts >= 2 ? <YAxis type="number" dataKey="share" domain={SHARE_DOMAIN} ticks={SHARE_TICKS} interval={0} {...AXIS} width={yWidth} tickFormatter={tickShare} label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 60 }} /> : null}
-              {tip ? <Tooltip {...TOOLTIP} labelFormatter={(v) => `${formatMs(language, Number(v))} ms`} formatter={(v) => formatPercent(language, Number(v), 1)} /> : null}
+              {parts >= 1 ? (
+                <XAxis
+                  type="number"
+                  dataKey="value"
+                  scale={scale}
+                  domain={axis.domain}
+                  ticks={axis.ticks}
+                  interval={0}
+                  allowDataOverflow
+                  {...AXIS}
+                  tickFormatter={tickMs}
+                  label={{ value: log ? t('chart.cdf.x', { metric: metricName }) : `${metricName} (ms)`, position: 'insideBottom', offset: -12, ...AXIS_TITLE }}
+                />
+              ) : null}
+              {parts >= 2 ? (
+                <YAxis
+                  type="number"
+                  dataKey="share"
+                  domain={SHARE_DOMAIN}
+                  ticks={SHARE_TICKS}
+                  interval={0}
+                  {...AXIS}
+                  width={yWidth}
+                  tickFormatter={tickShare}
+                  label={{ value: t('chart.cdf.y'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 60 }}
+                />
+              ) : null}
+              {tip ? (
+                <Tooltip {...TOOLTIP} labelFormatter={(v) => `${formatMs(language, Number(v))} ms`} formatter={(v) => formatPercent(language, Number(v), 1)} />
+              ) : null}
               {series.slice(0, Math.max(0, parts - 3)).map((s, k) => {
                 const c = seriesOf(config, s.runId);
                 return (
@@ -361,7 +425,12 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
   );
   const index = new Map(runs.map((r, i) => [r.id, i]));
   const axisName = t(`chart.load.axis.${view.axis}`);
-  const unplacedNote = view.unplaced.length > 0 ? t(plural(language, view.unplaced.length, { one: 'chart.load.unplaced.one', other: 'chart.load.unplaced.other' }), { n: formatInteger(language, view.unplaced.length) }) : null;
+  const unplacedNote =
+    view.unplaced.length > 0
+      ? t(plural(language, view.unplaced.length, { one: 'chart.load.unplaced.one', other: 'chart.load.unplaced.other' }), {
+          n: formatInteger(language, view.unplaced.length),
+        })
+      : null;
   // One line per sweep (runs of one tool, model, engine and hardware at several loads), named by
   // its runs' tags and coloured as its first run.
   const config: ChartConfig = {
@@ -369,13 +438,25 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
       const i = index.get(s.points[0]?.runId ?? '') ?? 0;
       const names = [...new Set(s.points.map((p) => runName(t, runs[index.get(p.runId) ?? 0] as BenchRun)))];
       const dash = seriesDash(i);
-      return { key: s.key, label: s.points.map((p) => `R${(index.get(p.runId) ?? 0) + 1}`).join(', '), detail: names.join(' / '), colour: seriesColor(i), ...(dash ? { dash } : {}) };
+      return {
+        key: s.key,
+        label: s.points.map((p) => `R${(index.get(p.runId) ?? 0) + 1}`).join(', '),
+        detail: names.join(' / '),
+        colour: seriesColor(i),
+        ...(dash ? { dash } : {}),
+      };
     }),
     ...(unplacedNote ? { notes: [{ text: unplacedNote }] } : {}),
   };
   const table = {
     head: [t('th.run'), axisName, t('chart.load.y')],
-    rows: view.series.flatMap((s) => s.points.map((p) => [`R${(index.get(p.runId) ?? 0) + 1} ${runName(t, runs[index.get(p.runId) ?? 0] as BenchRun)}`, formatRate(language, p.x), formatRate(language, p.outputTokensPerS)])),
+    rows: view.series.flatMap((s) =>
+      s.points.map((p) => [
+        `R${(index.get(p.runId) ?? 0) + 1} ${runName(t, runs[index.get(p.runId) ?? 0] as BenchRun)}`,
+        formatRate(language, p.x),
+        formatRate(language, p.outputTokensPerS),
+      ]),
+    ),
   };
   const [parts, onResize] = usePacedParts(3 + view.series.length, view.series.length > 0);
   const [tip, arm] = useTipOnEnter();
@@ -393,7 +474,13 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
           {unplacedNote ? <p className="text-muted">{unplacedNote}</p> : <span />}
           {view.series.length > 0 ? <ScaleToggle t={t} value={scale} onChange={setScale} testId="scale-load" /> : null}
           {view.available.length > 1 ? (
-            <ChartToggle label={t('chart.load.axis')} value={view.axis} onChange={setChosen} options={view.available.map((a) => ({ value: a, label: t(`chart.load.axis.${a}`) }))} testId="load-axis" />
+            <ChartToggle
+              label={t('chart.load.axis')}
+              value={view.axis}
+              onChange={setChosen}
+              options={view.available.map((a) => ({ value: a, label: t(`chart.load.axis.${a}`) }))}
+              testId="load-axis"
+            />
           ) : null}
         </div>
       }
@@ -405,35 +492,56 @@ export const LoadChart = memo(function LoadChart(props: { runs: readonly BenchRu
           <ResponsiveContainer width="100%" height="100%" onResize={onResize}>
             <LineChart margin={LINE_MARGIN}>
               {parts >= 3 ? <CartesianGrid stroke={GRID} /> : null}
-              {parts >= 1 ? <XAxis
-                type="number"
-                dataKey="x"
-                scale={scale}
-                domain={xAxis.domain}
-                ticks={xAxis.ticks}
-                interval={0}
-                allowDataOverflow
-                {...AXIS}
-                tickFormatter={tickRate}
-                label={{ value: scale === 'log' ? t('chart.load.xLog', { axis: axisName }) : axisName, position: 'insideBottom', offset: -12, ...AXIS_TITLE }}
-              /> : null}
-              {parts >= 2 ? <YAxis
-                type="number"
-                scale={scale}
-                domain={yAxis.domain}
-                ticks={yAxis.ticks}
-                interval={0}
-                allowDataOverflow
-                {...AXIS}
-                width={yWidth}
-                tickFormatter={tickRate}
-                label={{ value: t(scale === 'log' ? 'chart.load.yLog' : 'chart.load.y'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 50 }}
-              /> : null}
-              {tip ? <Tooltip {...TOOLTIP} labelFormatter={(v) => `${axisName}: ${formatRate(language, Number(v))}`} formatter={(v) => formatRate(language, Number(v))} /> : null}
+              {parts >= 1 ? (
+                <XAxis
+                  type="number"
+                  dataKey="x"
+                  scale={scale}
+                  domain={xAxis.domain}
+                  ticks={xAxis.ticks}
+                  interval={0}
+                  allowDataOverflow
+                  {...AXIS}
+                  tickFormatter={tickRate}
+                  label={{ value: scale === 'log' ? t('chart.load.xLog', { axis: axisName }) : axisName, position: 'insideBottom', offset: -12, ...AXIS_TITLE }}
+                />
+              ) : null}
+              {parts >= 2 ? (
+                <YAxis
+                  type="number"
+                  scale={scale}
+                  domain={yAxis.domain}
+                  ticks={yAxis.ticks}
+                  interval={0}
+                  allowDataOverflow
+                  {...AXIS}
+                  width={yWidth}
+                  tickFormatter={tickRate}
+                  label={{ value: t(scale === 'log' ? 'chart.load.yLog' : 'chart.load.y'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 50 }}
+                />
+              ) : null}
+              {tip ? (
+                <Tooltip
+                  {...TOOLTIP}
+                  labelFormatter={(v) => `${axisName}: ${formatRate(language, Number(v))}`}
+                  formatter={(v) => formatRate(language, Number(v))}
+                />
+              ) : null}
               {view.series.slice(0, Math.max(0, parts - 3)).map((s, k) => {
                 const c = seriesOf(config, s.key);
                 return (
-                  <Line key={c.key} data={lines[k]} dataKey="outputTokensPerS" name={c.label} stroke={c.colour} strokeWidth={2} strokeDasharray={c.dash} dot={{ r: 3 }} isAnimationActive={false} connectNulls />
+                  <Line
+                    key={c.key}
+                    data={lines[k]}
+                    dataKey="outputTokensPerS"
+                    name={c.label}
+                    stroke={c.colour}
+                    strokeWidth={2}
+                    strokeDasharray={c.dash}
+                    dot={{ r: 3 }}
+                    isAnimationActive={false}
+                    connectNulls
+                  />
                 );
               })}
             </LineChart>
@@ -460,7 +568,9 @@ export const ErrorsChart = memo(function ErrorsChart(props: { runs: readonly Ben
         const ok = r.ok ?? 0;
         const failed = r.failed ?? 0;
         const total = ok + failed;
-        return mode === 'shares' ? { run: `R${i + 1}`, ok: total > 0 ? ok / total : 0, failed: total > 0 ? failed / total : 0 } : { run: `R${i + 1}`, ok, failed };
+        return mode === 'shares'
+          ? { run: `R${i + 1}`, ok: total > 0 ? ok / total : 0, failed: total > 0 ? failed / total : 0 }
+          : { run: `R${i + 1}`, ok, failed };
       }),
     [rows, mode],
   );
@@ -478,7 +588,12 @@ export const ErrorsChart = memo(function ErrorsChart(props: { runs: readonly Ben
   const failedBars = seriesOf(config, 'failed');
   const table = {
     head: [t('th.run'), ...tableColumns(config), t('th.share')],
-    rows: rows.map((r, i) => [`R${i + 1} ${runName(t, runs[i] as BenchRun)}`, formatInteger(language, r.ok), r.failed === null ? t('chart.err.unknown') : formatInteger(language, r.failed), r.errorShare === null ? '–' : formatNumber(language, r.errorShare * 100, 1)]),
+    rows: rows.map((r, i) => [
+      `R${i + 1} ${runName(t, runs[i] as BenchRun)}`,
+      formatInteger(language, r.ok),
+      r.failed === null ? t('chart.err.unknown') : formatInteger(language, r.failed),
+      r.errorShare === null ? '–' : formatNumber(language, r.errorShare * 100, 1),
+    ]),
   };
   const kinds = rows.flatMap((r, i) => r.kinds.map((k) => ({ run: i, ...k })));
   // x axis, y axis, grid, then the two stacks.
@@ -526,15 +641,17 @@ export const ErrorsChart = memo(function ErrorsChart(props: { runs: readonly Ben
           <BarChart data={data} margin={ERRORS_MARGIN}>
             {parts >= 3 ? <CartesianGrid stroke={GRID} vertical={false} /> : null}
             {parts >= 1 ? <XAxis dataKey="run" interval={0} {...AXIS} /> : null}
-            {parts >= 2 ? <YAxis
-              {...AXIS}
-              width={yWidth}
-              domain={yAxis.domain}
-              ticks={yAxis.ticks}
-              interval={0}
-              tickFormatter={fmt}
-              label={{ value: t(mode === 'shares' ? 'chart.err.yShare' : 'chart.err.y'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 30 }}
-            /> : null}
+            {parts >= 2 ? (
+              <YAxis
+                {...AXIS}
+                width={yWidth}
+                domain={yAxis.domain}
+                ticks={yAxis.ticks}
+                interval={0}
+                tickFormatter={fmt}
+                label={{ value: t(mode === 'shares' ? 'chart.err.yShare' : 'chart.err.y'), angle: -90, position: 'insideLeft', ...AXIS_TITLE, dy: 30 }}
+              />
+            ) : null}
             {tip ? <Tooltip {...TOOLTIP} formatter={(v) => fmt(Number(v))} /> : null}
             {parts >= 4 ? <Bar dataKey={okBars.key} name={okBars.label} stackId="r" fill={okBars.colour} isAnimationActive={false} /> : null}
             {parts >= 5 ? <Bar dataKey={failedBars.key} name={failedBars.label} stackId="r" fill={failedBars.colour} isAnimationActive={false} /> : null}

@@ -52,14 +52,7 @@ export const CompareSection = memo(function CompareSection(props: { runs: readon
             <RunLegend runs={runs} dashed={dashed} />
             <div className="flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={t('cmp.metric')}>
               {METRICS.map((m) => (
-                <Button
-                  key={m}
-                  role="radio"
-                  aria-checked={metric === m}
-                  onClick={() => setMetric(m)}
-                  variant="chip"
-                  size="xs"
-                >
+                <Button key={m} role="radio" aria-checked={metric === m} onClick={() => setMetric(m)} variant="chip" size="xs">
                   {t(`metric.${m}`)}
                 </Button>
               ))}

@@ -29,7 +29,9 @@ function FileRow(props: { file: StoredFile; runs: number; onDelete: (f: StoredFi
         <td className={`${td} text-right`}>{formatInteger(language, runs)}</td>
         <td className={td}>
           {file.mergedInto ? t('files.merged', { into: file.mergedInto }) : t(`status.${file.status}`)}
-          {file.rows.skipped > 0 ? <div className="text-xs text-warn">{t('files.skipped', { rows: countIn(benchmarksMessages, language, 'rows', file.rows.skipped) })}</div> : null}
+          {file.rows.skipped > 0 ? (
+            <div className="text-xs text-warn">{t('files.skipped', { rows: countIn(benchmarksMessages, language, 'rows', file.rows.skipped) })}</div>
+          ) : null}
           {messages.length > 0 ? (
             <Button variant="link" size="xs" className="text-accent" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
               {t('files.issues')} ({formatInteger(language, messages.length + file.issuesOmitted)})
@@ -65,7 +67,13 @@ function FileRow(props: { file: StoredFile; runs: number; onDelete: (f: StoredFi
 }
 
 /** Stored files: name, size, content hash, import date, runs, status and messages; delete. */
-export function FilesPanel(props: { files: readonly StoredFile[]; runCounts: ReadonlyMap<string, number>; quarantined: readonly QuarantinedEntry[]; onDelete: (f: StoredFile) => void; onClearQuarantine: () => void }) {
+export function FilesPanel(props: {
+  files: readonly StoredFile[];
+  runCounts: ReadonlyMap<string, number>;
+  quarantined: readonly QuarantinedEntry[];
+  onDelete: (f: StoredFile) => void;
+  onClearQuarantine: () => void;
+}) {
   const { files, runCounts, quarantined, onDelete, onClearQuarantine } = props;
   const t = useT(benchmarksMessages);
   const language = useLanguage();
@@ -74,7 +82,13 @@ export function FilesPanel(props: { files: readonly StoredFile[]; runCounts: Rea
     <Card title={t('files.title')} testId="bench-files">
       {quarantined.length > 0 ? (
         <div role="alert" className="mb-3 rounded-md border border-warn/50 bg-warn-bg px-3 py-2 text-sm" data-testid="runs-quarantine">
-          {t(plural(language, quarantined.length, { one: 'files.quarantined.one', other: 'files.quarantined.other' }), { n: formatInteger(language, quarantined.length), reasons: quarantined.slice(0, 3).map((q) => `${q.key}: ${q.reason}`).join('; ') })}{' '}
+          {t(plural(language, quarantined.length, { one: 'files.quarantined.one', other: 'files.quarantined.other' }), {
+            n: formatInteger(language, quarantined.length),
+            reasons: quarantined
+              .slice(0, 3)
+              .map((q) => `${q.key}: ${q.reason}`)
+              .join('; '),
+          })}{' '}
           <Button variant="link" className="text-accent" onClick={onClearQuarantine}>
             {t('files.clearQuarantine')}
           </Button>

@@ -49,7 +49,8 @@ export function loadText(t: BenchT, language: Language, run: BenchRun): string {
   if (run.load.concurrency !== null) parts.push(t('load.concurrency', { n: formatNumber(language, run.load.concurrency, 1) }));
   if (run.load.requestRate === 'inf' && run.load.concurrency === null) parts.push(t('load.inf'));
   else if (typeof run.load.requestRate === 'number') parts.push(t('load.rate', { n: formatRate(language, run.load.requestRate) }));
-  if (parts.length === 0 && run.load.measuredConcurrency !== null) parts.push(t('load.measured', { n: formatNumber(language, run.load.measuredConcurrency, 1) }));
+  if (parts.length === 0 && run.load.measuredConcurrency !== null)
+    parts.push(t('load.measured', { n: formatNumber(language, run.load.measuredConcurrency, 1) }));
   return parts.join(', ') || '–';
 }
 

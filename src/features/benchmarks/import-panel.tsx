@@ -42,7 +42,12 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
     head = t('result.duplicate', { name, existing: outcome.saved.existing.name, date: formatDateTime(language, outcome.saved.existing.importedAt) });
   } else if (outcome.saved?.status === 'unstored') {
     tone = 'warn';
-    head = t('result.unstored', { name, runs: countIn(benchmarksMessages, language, 'runs', r.runs.length), format, reason: storageFailureText(language, outcome.saved.reason) });
+    head = t('result.unstored', {
+      name,
+      runs: countIn(benchmarksMessages, language, 'runs', r.runs.length),
+      format,
+      reason: storageFailureText(language, outcome.saved.reason),
+    });
   } else if (outcome.saved?.status === 'failed') {
     tone = 'bad';
     head = t('result.storeFailed', { name, reason: storageFailureText(language, outcome.saved.reason) });
@@ -50,7 +55,12 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
     head = t('result.merged', { name, into: r.mergedInto });
   } else if (r.status === 'partial') {
     tone = 'warn';
-    head = t('result.partial', { name, runs: countIn(benchmarksMessages, language, 'runs', r.runs.length), format, skipped: countIn(benchmarksMessages, language, 'rows', r.rows.skipped) });
+    head = t('result.partial', {
+      name,
+      runs: countIn(benchmarksMessages, language, 'runs', r.runs.length),
+      format,
+      skipped: countIn(benchmarksMessages, language, 'rows', r.rows.skipped),
+    });
   } else {
     head = t('result.saved', { name, runs: countIn(benchmarksMessages, language, 'runs', r.runs.length), format });
   }
@@ -58,7 +68,13 @@ function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) 
   const more = r.issues.length - shown.length + r.issuesOmitted;
   const toneClass = { ok: 'border-ok/40', warn: 'border-warn/50 bg-warn-bg', bad: 'border-bad/50 bg-bad-bg' }[tone];
   return (
-    <li className={`rounded-md border px-3 py-2 text-sm ${toneClass}`} data-testid="import-outcome" data-status={r.status} data-file={name} data-threads={r.threads}>
+    <li
+      className={`rounded-md border px-3 py-2 text-sm ${toneClass}`}
+      data-testid="import-outcome"
+      data-status={r.status}
+      data-file={name}
+      data-threads={r.threads}
+    >
       <p className="font-medium break-words">{head}</p>
       {shown.length > 0 ? (
         <ul className="mt-1 list-disc pl-5 text-xs break-words">

@@ -12,7 +12,19 @@ const TIME_ROLES: TimeRole[] = ['ttft', 'e2el', 'tpot'];
 const COLUMN_ROLES: ColumnRole[] = ['inputTokens', 'outputTokens', 'status', 'timestamp', 'model'];
 
 function emptyMapping(preview: CsvPreview): CsvMapping {
-  return preview.suggested ?? { delimiter: preview.delimiter, ttft: null, e2el: null, tpot: null, inputTokens: null, outputTokens: null, status: null, timestamp: null, model: null };
+  return (
+    preview.suggested ?? {
+      delimiter: preview.delimiter,
+      ttft: null,
+      e2el: null,
+      tpot: null,
+      inputTokens: null,
+      outputTokens: null,
+      status: null,
+      timestamp: null,
+      model: null,
+    }
+  );
 }
 
 /**
@@ -40,7 +52,15 @@ export function MappingDialog(props: { name: string; preview: CsvPreview; onImpo
   }
 
   return (
-    <Dialog title={t('map.title', { name })} onClose={onCancel} placement="top" widthClass="max-w-3xl" titleClassName="text-base font-semibold break-all" className="p-4" testId="mapping-dialog">
+    <Dialog
+      title={t('map.title', { name })}
+      onClose={onCancel}
+      placement="top"
+      widthClass="max-w-3xl"
+      titleClassName="text-base font-semibold break-all"
+      className="p-4"
+      testId="mapping-dialog"
+    >
       <p className="mt-1 text-sm text-muted">{t('map.intro')}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {TIME_ROLES.map((role) => {
@@ -55,7 +75,9 @@ export function MappingDialog(props: { name: string; preview: CsvPreview; onImpo
                   id={`${fieldId}-${role}`}
                   className={`${select} min-w-0 flex-1`}
                   value={spec ? String(spec.column) : ''}
-                  onChange={(e) => setMapping((m) => ({ ...m, [role]: e.target.value === '' ? null : { column: Number(e.target.value), unit: m[role]?.unit ?? 'ms' } }))}
+                  onChange={(e) =>
+                    setMapping((m) => ({ ...m, [role]: e.target.value === '' ? null : { column: Number(e.target.value), unit: m[role]?.unit ?? 'ms' } }))
+                  }
                 >
                   <option value="">{t('map.none')}</option>
                   {columns.map((c) => (
@@ -69,7 +91,12 @@ export function MappingDialog(props: { name: string; preview: CsvPreview; onImpo
                   className={select}
                   disabled={!spec}
                   value={spec?.unit ?? 'ms'}
-                  onChange={(e) => setMapping((m) => ({ ...m, [role]: m[role] ? { ...(m[role] as NonNullable<CsvMapping[TimeRole]>), unit: e.target.value as 'ms' | 's' | 'us' } : null }))}
+                  onChange={(e) =>
+                    setMapping((m) => ({
+                      ...m,
+                      [role]: m[role] ? { ...(m[role] as NonNullable<CsvMapping[TimeRole]>), unit: e.target.value as 'ms' | 's' | 'us' } : null,
+                    }))
+                  }
                 >
                   {(['ms', 's', 'us'] as const).map((u) => (
                     <option key={u} value={u}>

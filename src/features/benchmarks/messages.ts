@@ -15,10 +15,12 @@ export const benchmarksMessages = defineMessages(
     'series.noThroughput': 'No point has a throughput: not offered on the TCO page.',
     'series.loose': 'Not in any series',
     'import.title': 'Import load-test results',
-    'import.intro': 'Drop result files or folders of vLLM, SGLang, GuideLLM, llmperf, AIPerf / genai-perf, InferenceX, inference-perf, per-request logs (JSONL, also gzip-compressed as .jsonl.gz, or Parquet) or any CSV. The format is recognised from the content. Files are read in this browser only; nothing is uploaded.',
+    'import.intro':
+      'Drop result files or folders of vLLM, SGLang, GuideLLM, llmperf, AIPerf / genai-perf, InferenceX, inference-perf, per-request logs (JSONL, also gzip-compressed as .jsonl.gz, or Parquet) or any CSV. The format is recognised from the content. Files are read in this browser only; nothing is uploaded.',
     'import.drop': 'Drop files or folders here',
     'import.choose': 'Choose files…',
-    'import.limit': 'Files of any size. Above about {rows} requests, a file keeps a uniform sample of about {rows} of them for goodput and CDFs (estimated); its statistics still count every request (percentiles within ±0.1 %).',
+    'import.limit':
+      'Files of any size. Above about {rows} requests, a file keeps a uniform sample of about {rows} of them for goodput and CDFs (estimated); its statistics still count every request (percentiles within ±0.1 %).',
     'import.progress': 'Reading {name} (file {index} of {count}): {read} of {total} · {rows} rows',
     'import.progressLabel': 'Import progress',
     'import.cancel': 'Cancel import',
@@ -99,7 +101,8 @@ export const benchmarksMessages = defineMessages(
     'map.needLatency': 'Choose at least a time-to-first-token or an end-to-end latency column.',
 
     'slo.title': 'Goodput limits',
-    'slo.intro': 'A request counts as good when it succeeded and meets every limit you set. Goodput is shown for runs with per-request data. The limits are kept in this browser.',
+    'slo.intro':
+      'A request counts as good when it succeeded and meets every limit you set. Goodput is shown for runs with per-request data. The limits are kept in this browser.',
     'slo.ttft': 'TTFT limit',
     'slo.tpot': 'TPOT limit',
     'slo.e2el': 'End-to-end limit',
@@ -162,7 +165,8 @@ export const benchmarksMessages = defineMessages(
     'measured.refuse.no-duration': 'Not used: the file gives no run duration, so its token counts cannot be turned into tokens per second.',
     'measured.refuse.no-token-counts': 'Not used: the file gives neither a throughput nor token counts for this run.',
     'measured.refuse.no-throughput': 'Not used: the file gives no throughput for this run.',
-    'measured.refuse.partial-throughput': 'Not used: the file gives no {missing} tokens/s and no token counts to derive it; the TCO page keeps both output and total.',
+    'measured.refuse.partial-throughput':
+      'Not used: the file gives no {missing} tokens/s and no token counts to derive it; the TCO page keeps both output and total.',
     'measured.missing.output': 'output',
     'measured.missing.total': 'total',
     'measured.confirm': 'This run may not describe the self-hosted deployment of the TCO scenario:',
@@ -176,7 +180,8 @@ export const benchmarksMessages = defineMessages(
     'measured.latency.only-tpot': 'No latency target stored: only a TPOT limit is set.',
     'measured.latency.no-requests': 'No latency target stored: without per-request data the file cannot show the throughput was reached within your limits.',
     'measured.latency.sampled': 'No latency target stored: the file keeps only a sample of its requests.',
-    'measured.latency.not-all-met': 'No latency target stored: only {share} of the completed requests met your limits, so the throughput was not reached within them.',
+    'measured.latency.not-all-met':
+      'No latency target stored: only {share} of the completed requests met your limits, so the throughput was not reached within them.',
     'measured.latency.not-computed': 'No latency target stored: goodput under your limits was not computed yet.',
     'measured.current': 'used on the TCO page',
     'goodput.setLimit': 'set a limit',
@@ -209,7 +214,8 @@ export const benchmarksMessages = defineMessages(
     'det.errors': 'Errors',
     'det.perRequest': 'Per-request data: {count} requests ({ok} ok){sampled}',
     'det.sampled': ', a sample only',
-    'det.tableSample': '. Goodput and the CDF use a uniform sample of {kept} of them (measured); percentiles from bounded summaries of all, within ±0.1 % (estimated)',
+    'det.tableSample':
+      '. Goodput and the CDF use a uniform sample of {kept} of them (measured); percentiles from bounded summaries of all, within ±0.1 % (estimated)',
     'verdict.agrees': 'agrees',
     'verdict.differs': 'differs',
     'verdict.not-comparable': 'not comparable',
@@ -346,10 +352,12 @@ export const benchmarksMessages = defineMessages(
     'series.noThroughput': 'Kein Punkt hat einen Durchsatz: auf der TCO-Seite nicht angeboten.',
     'series.loose': 'In keiner Messreihe',
     'import.title': 'Lasttest-Ergebnisse importieren',
-    'import.intro': 'Ergebnisdateien oder Ordner von vLLM, SGLang, GuideLLM, llmperf, AIPerf / genai-perf, InferenceX, inference-perf, Logs pro Anfrage (JSONL, auch gzip-komprimiert als .jsonl.gz, oder Parquet) oder beliebige CSV-Dateien ablegen. Das Format wird am Inhalt erkannt. Die Dateien werden nur in diesem Browser gelesen; nichts wird hochgeladen.',
+    'import.intro':
+      'Ergebnisdateien oder Ordner von vLLM, SGLang, GuideLLM, llmperf, AIPerf / genai-perf, InferenceX, inference-perf, Logs pro Anfrage (JSONL, auch gzip-komprimiert als .jsonl.gz, oder Parquet) oder beliebige CSV-Dateien ablegen. Das Format wird am Inhalt erkannt. Die Dateien werden nur in diesem Browser gelesen; nichts wird hochgeladen.',
     'import.drop': 'Dateien oder Ordner hier ablegen',
     'import.choose': 'Dateien wählen…',
-    'import.limit': 'Dateien jeder Größe. Über etwa {rows} Anfragen behält eine Datei für Goodput und Verteilungen eine gleichmäßige Stichprobe von etwa {rows} davon (geschätzt); ihre Statistiken zählen trotzdem jede Anfrage (Perzentile auf ±0,1 % genau).',
+    'import.limit':
+      'Dateien jeder Größe. Über etwa {rows} Anfragen behält eine Datei für Goodput und Verteilungen eine gleichmäßige Stichprobe von etwa {rows} davon (geschätzt); ihre Statistiken zählen trotzdem jede Anfrage (Perzentile auf ±0,1 % genau).',
     'import.progress': 'Lese {name} (Datei {index} von {count}): {read} von {total} · {rows} Zeilen',
     'import.progressLabel': 'Fortschritt des Imports',
     'import.cancel': 'Import abbrechen',
@@ -369,7 +377,8 @@ export const benchmarksMessages = defineMessages(
     'result.merged': '{name}: die Daten pro Anfrage wurden in {into} übernommen.',
     'result.needsMapping': '{name} ist eine CSV-Datei mit unbekanntem Aufbau: zum Import die Spalten wählen.',
     'result.storeFailed': '{name}: die Läufe konnten nicht gespeichert werden ({reason}).',
-    'result.unstored': '{name}: {runs} importiert ({format}) und nur in diesem Tab gehalten: sie konnten nicht gespeichert werden ({reason}) und sind nach dem Neuladen verloren.',
+    'result.unstored':
+      '{name}: {runs} importiert ({format}) und nur in diesem Tab gehalten: sie konnten nicht gespeichert werden ({reason}) und sind nach dem Neuladen verloren.',
     'result.cancelled': '{name}: abgebrochen.',
     'result.showRows': 'Übersprungene Zeilen zeigen',
     'result.hideRows': 'Übersprungene Zeilen ausblenden',
@@ -410,7 +419,8 @@ export const benchmarksMessages = defineMessages(
     'issue.cancelled': 'der Import wurde abgebrochen',
 
     'map.title': 'Spalten von {name}',
-    'map.intro': 'Jede Zeile wird als eine Anfrage gelesen. Wählen, welche Spalte welche Größe enthält und in welcher Einheit; ein erster Vorschlag aus den Spaltennamen ist eingetragen.',
+    'map.intro':
+      'Jede Zeile wird als eine Anfrage gelesen. Wählen, welche Spalte welche Größe enthält und in welcher Einheit; ein erster Vorschlag aus den Spaltennamen ist eingetragen.',
     'map.role.ttft': 'Zeit bis zum ersten Token',
     'map.role.e2el': 'Gesamtlatenz',
     'map.role.tpot': 'Zeit pro Ausgabetoken',
@@ -430,7 +440,8 @@ export const benchmarksMessages = defineMessages(
     'map.needLatency': 'Mindestens eine Spalte für die Zeit bis zum ersten Token oder die Gesamtlatenz wählen.',
 
     'slo.title': 'Grenzen für Goodput',
-    'slo.intro': 'Eine Anfrage zählt als gut, wenn sie erfolgreich war und jede gesetzte Grenze einhält. Goodput wird für Läufe mit Daten pro Anfrage gezeigt. Die Grenzen bleiben in diesem Browser.',
+    'slo.intro':
+      'Eine Anfrage zählt als gut, wenn sie erfolgreich war und jede gesetzte Grenze einhält. Goodput wird für Läufe mit Daten pro Anfrage gezeigt. Die Grenzen bleiben in diesem Browser.',
     'slo.ttft': 'Grenze TTFT',
     'slo.tpot': 'Grenze TPOT',
     'slo.e2el': 'Grenze Gesamtlatenz',
@@ -441,8 +452,10 @@ export const benchmarksMessages = defineMessages(
     'runs.empty': 'Noch keine Läufe. Oben eine Ergebnisdatei importieren.',
     'published.tag': 'veröffentlicht',
     'runs.loadFailed': 'Die gespeicherten Läufe konnten nicht gelesen werden: {reason}',
-    'runs.unstored': '{files} nur in diesem Tab gehalten ({reason}): sie sind nach dem Neuladen verloren. Bewahren Sie die Dateien auf, um sie erneut zu importieren.',
-    'runs.tablesUnstored': 'Die Daten pro Anfrage von {runs} konnten nicht gespeichert werden ({reason}): Goodput und Verteilungen funktionieren bis zum Neuladen der Seite.',
+    'runs.unstored':
+      '{files} nur in diesem Tab gehalten ({reason}): sie sind nach dem Neuladen verloren. Bewahren Sie die Dateien auf, um sie erneut zu importieren.',
+    'runs.tablesUnstored':
+      'Die Daten pro Anfrage von {runs} konnten nicht gespeichert werden ({reason}): Goodput und Verteilungen funktionieren bis zum Neuladen der Seite.',
     'runs.count': '{runs} aus {files}',
     'runs.recomputed': 'aus den Anfragen berechnet (die Datei enthält dazu keine Zusammenfassung)',
     'col.select': 'Vergleichen',
@@ -493,7 +506,8 @@ export const benchmarksMessages = defineMessages(
     'measured.refuse.no-duration': 'Nicht übernommen: Die Datei nennt keine Laufdauer, die Tokenzahlen lassen sich nicht in Token pro Sekunde umrechnen.',
     'measured.refuse.no-token-counts': 'Nicht übernommen: Die Datei nennt für diesen Lauf weder Durchsatz noch Tokenzahlen.',
     'measured.refuse.no-throughput': 'Nicht übernommen: Die Datei nennt für diesen Lauf keinen Durchsatz.',
-    'measured.refuse.partial-throughput': 'Nicht übernommen: Die Datei nennt keine {missing} Token/s und keine Tokenzahlen, um sie abzuleiten; die TCO-Seite speichert Ausgabe und Gesamt.',
+    'measured.refuse.partial-throughput':
+      'Nicht übernommen: Die Datei nennt keine {missing} Token/s und keine Tokenzahlen, um sie abzuleiten; die TCO-Seite speichert Ausgabe und Gesamt.',
     'measured.missing.output': 'Ausgabe-',
     'measured.missing.total': 'Gesamt-',
     'measured.confirm': 'Dieser Lauf beschreibt womöglich nicht das selbst gehostete Deployment des TCO-Szenarios:',
@@ -505,9 +519,11 @@ export const benchmarksMessages = defineMessages(
     'measured.cancel': 'Abbrechen',
     'measured.latency.applies': 'Latenzziel mitgespeichert: {metric} ≤ {ms} ms (jede abgeschlossene Anfrage hat es eingehalten).',
     'measured.latency.only-tpot': 'Kein Latenzziel gespeichert: Nur eine TPOT-Grenze ist gesetzt.',
-    'measured.latency.no-requests': 'Kein Latenzziel gespeichert: Ohne Daten pro Anfrage kann die Datei nicht zeigen, dass der Durchsatz innerhalb Ihrer Grenzen erreicht wurde.',
+    'measured.latency.no-requests':
+      'Kein Latenzziel gespeichert: Ohne Daten pro Anfrage kann die Datei nicht zeigen, dass der Durchsatz innerhalb Ihrer Grenzen erreicht wurde.',
     'measured.latency.sampled': 'Kein Latenzziel gespeichert: Die Datei enthält nur eine Stichprobe ihrer Anfragen.',
-    'measured.latency.not-all-met': 'Kein Latenzziel gespeichert: Nur {share} der abgeschlossenen Anfragen hielten Ihre Grenzen ein, der Durchsatz wurde also nicht innerhalb dieser Grenzen erreicht.',
+    'measured.latency.not-all-met':
+      'Kein Latenzziel gespeichert: Nur {share} der abgeschlossenen Anfragen hielten Ihre Grenzen ein, der Durchsatz wurde also nicht innerhalb dieser Grenzen erreicht.',
     'measured.latency.not-computed': 'Kein Latenzziel gespeichert: Der Goodput unter Ihren Grenzen ist noch nicht berechnet.',
     'measured.current': 'auf der TCO-Seite verwendet',
     'goodput.setLimit': 'Grenze setzen',
@@ -540,7 +556,8 @@ export const benchmarksMessages = defineMessages(
     'det.errors': 'Fehler',
     'det.perRequest': 'Daten pro Anfrage: {count} Anfragen ({ok} ok){sampled}',
     'det.sampled': ', nur eine Stichprobe',
-    'det.tableSample': '. Goodput und Verteilung nutzen eine gleichmäßige Stichprobe von {kept} davon (gemessen); Perzentile aus begrenzten Zusammenfassungen aller, auf ±0,1 % genau (geschätzt)',
+    'det.tableSample':
+      '. Goodput und Verteilung nutzen eine gleichmäßige Stichprobe von {kept} davon (gemessen); Perzentile aus begrenzten Zusammenfassungen aller, auf ±0,1 % genau (geschätzt)',
     'verdict.agrees': 'stimmt überein',
     'verdict.differs': 'weicht ab',
     'verdict.not-comparable': 'nicht vergleichbar',
@@ -562,9 +579,11 @@ export const benchmarksMessages = defineMessages(
     'q.ok': 'Erfolgreiche Anfragen',
     'def.ttft': 'Zeit bis zum ersten Token.',
     'def.tpot': 'Pro Anfrage: (Gesamtlatenz − TTFT) / (Ausgabetokens − 1), die Dekodierzeit pro Token.',
-    'def.itl': 'Abstände zwischen gestreamten Teilen, über alle Anfragen zusammengefasst. Bei Teilen mit mehreren Tokens oder spekulativem Dekodieren weicht das von TPOT ab.',
+    'def.itl':
+      'Abstände zwischen gestreamten Teilen, über alle Anfragen zusammengefasst. Bei Teilen mit mehreren Tokens oder spekulativem Dekodieren weicht das von TPOT ab.',
     'def.e2el': 'Gesamtlatenz einer Anfrage.',
-    'def.perTokenInclTtft': 'Pro Anfrage: Gesamtlatenz / Ausgabetokens, TTFT eingeschlossen (llmperfs „inter-token latency“, GuideLLMs „time per output token“).',
+    'def.perTokenInclTtft':
+      'Pro Anfrage: Gesamtlatenz / Ausgabetokens, TTFT eingeschlossen (llmperfs „inter-token latency“, GuideLLMs „time per output token“).',
     'def.source': 'aus „{name}“',
     'def.weighting.requests': 'Ein Wert pro Anfrage',
     'def.weighting.tokens': 'Ein Wert pro Ausgabetoken (tokengewichtet)',
@@ -668,4 +687,3 @@ export const benchmarksMessages = defineMessages(
 
 export type BenchKey = keyof (typeof benchmarksMessages)['en'];
 export type BenchT = (key: BenchKey, params?: Params) => string;
-

@@ -47,7 +47,8 @@ export function PublishedExample(props: { onLoaded: (runIds: string[]) => void }
             return;
           }
           const runs = countIn(benchmarksMessages, language, 'runs', runIds.length);
-          if (saved.status === 'unstored') setMessage({ tone: 'bad', text: t('unstored', { label: s.label, runs, reason: storageFailureText(language, saved.reason) }) });
+          if (saved.status === 'unstored')
+            setMessage({ tone: 'bad', text: t('unstored', { label: s.label, runs, reason: storageFailureText(language, saved.reason) }) });
           else setMessage({ tone: 'ok', text: saved.status === 'duplicate' ? t('duplicate') : t('loaded', { label: s.label, runs }) });
           setOpen(false);
           props.onLoaded(runIds);
@@ -70,7 +71,8 @@ export function PublishedExample(props: { onLoaded: (runIds: string[]) => void }
             testId="published-example-pick"
           />
           <p className="text-xs text-muted" data-testid="published-example-source">
-            {t('by', { publisher: series.source.publisher, date: formatDate(language, series.source.measuredOn) })} · {pointsText(language, series.points.length)}
+            {t('by', { publisher: series.source.publisher, date: formatDate(language, series.source.measuredOn) })} ·{' '}
+            {pointsText(language, series.points.length)}
             {series.source.url ? (
               <>
                 {' · '}

@@ -29,7 +29,8 @@ export function RunDetails(props: { run: BenchRun; fileName: string }) {
   const currency = useAppStore((s) => s.currency);
   const fx = useAppStore((s) => s.scenario.fx);
   const isLatency = (row: ComparisonRow) => (metricIds as readonly string[]).includes(row.quantity);
-  const value = (row: ComparisonRow, v: number) => (isLatency(row) ? `${formatMs(language, v)} ms` : row.quantity.endsWith('PerS') ? formatRate(language, v) : formatNumber(language, v, 0));
+  const value = (row: ComparisonRow, v: number) =>
+    isLatency(row) ? `${formatMs(language, v)} ms` : row.quantity.endsWith('PerS') ? formatRate(language, v) : formatNumber(language, v, 0);
   const r = run.requests;
   const dd = 'mb-2 break-words';
   const dt = 'text-xs font-medium text-muted';
@@ -53,9 +54,7 @@ export function RunDetails(props: { run: BenchRun; fileName: string }) {
         </dl>
         <dl>
           <dt className={dt}>{t('det.requests')}</dt>
-          <dd className={`${dd} figures`}>
-            {[r.total, r.ok, r.failed, r.incomplete].map((n) => formatInteger(language, n)).join(' / ')}
-          </dd>
+          <dd className={`${dd} figures`}>{[r.total, r.ok, r.failed, r.incomplete].map((n) => formatInteger(language, n)).join(' / ')}</dd>
           <dt className={dt}>{t('det.duration')}</dt>
           <dd className={`${dd} figures`}>{formatNumber(language, run.durationS, 2)}</dd>
           <dt className={dt}>{t('det.tokens')}</dt>
@@ -66,7 +65,17 @@ export function RunDetails(props: { run: BenchRun; fileName: string }) {
         <dl>
           {run.perRequest ? (
             <>
-              <dt className={dt}>{t('det.perRequest', { count: formatInteger(language, run.perRequest.count), ok: formatInteger(language, run.perRequest.ok), sampled: run.perRequest.sampled ? t('det.sampled') : run.perRequest.kept !== undefined ? t('det.tableSample', { kept: formatInteger(language, run.perRequest.kept) }) : '' })}</dt>
+              <dt className={dt}>
+                {t('det.perRequest', {
+                  count: formatInteger(language, run.perRequest.count),
+                  ok: formatInteger(language, run.perRequest.ok),
+                  sampled: run.perRequest.sampled
+                    ? t('det.sampled')
+                    : run.perRequest.kept !== undefined
+                      ? t('det.tableSample', { kept: formatInteger(language, run.perRequest.kept) })
+                      : '',
+                })}
+              </dt>
               <dd className={dd} />
             </>
           ) : null}
@@ -74,7 +83,11 @@ export function RunDetails(props: { run: BenchRun; fileName: string }) {
             <>
               <dt className={dt}>{t('det.cost')}</dt>
               <dd className={`${dd} figures`}>
-                {t('det.costValue', { cost: formatMoney(language, currency, fx, run.cost.totalUsd), rows: formatInteger(language, run.cost.rowsWithCost), missing: formatInteger(language, run.cost.rowsWithoutCost) })}
+                {t('det.costValue', {
+                  cost: formatMoney(language, currency, fx, run.cost.totalUsd),
+                  rows: formatInteger(language, run.cost.rowsWithCost),
+                  missing: formatInteger(language, run.cost.rowsWithoutCost),
+                })}
               </dd>
             </>
           ) : null}
@@ -96,7 +109,8 @@ export function RunDetails(props: { run: BenchRun; fileName: string }) {
               const d = run.definitions[id] as NonNullable<BenchRun['definitions'][MetricId]>;
               return (
                 <li key={id} data-metric={id}>
-                  <span className="font-medium">{t(`metric.${id}`)}</span> {d.sourceName ? t('def.source', { name: d.sourceName }) : ''}: {t(`def.${id}`)} {t(`def.weighting.${d.weighting}`)}; {t(`def.method.${d.percentileMethod}`)}.
+                  <span className="font-medium">{t(`metric.${id}`)}</span> {d.sourceName ? t('def.source', { name: d.sourceName }) : ''}: {t(`def.${id}`)}{' '}
+                  {t(`def.weighting.${d.weighting}`)}; {t(`def.method.${d.percentileMethod}`)}.
                 </li>
               );
             })}
@@ -129,7 +143,9 @@ export function RunDetails(props: { run: BenchRun; fileName: string }) {
                       {value(row, tiny(row.diff) ? 0 : row.diff)}
                       {row.relDiff !== null ? ` (${formatPercent(language, tiny(row.relDiff) ? 0 : row.relDiff, 2)})` : ''}
                     </td>
-                    <td className={`border-b border-border/60 px-2 py-1 ${row.verdict === 'agrees' ? 'text-ok' : row.verdict === 'differs' ? 'text-bad' : 'text-muted'}`}>
+                    <td
+                      className={`border-b border-border/60 px-2 py-1 ${row.verdict === 'agrees' ? 'text-ok' : row.verdict === 'differs' ? 'text-bad' : 'text-muted'}`}
+                    >
                       {t(`verdict.${row.verdict}`)}
                       {row.reason ? ` (${t(`reason.${row.reason}`)})` : ''}
                     </td>

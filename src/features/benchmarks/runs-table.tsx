@@ -38,8 +38,13 @@ function goodputText(t: BenchT, language: ReturnType<typeof useLanguage>, run: B
   if (!run.perRequest) return t('goodput.noRequests');
   if (!limitsSet) return t('goodput.setLimit');
   if (!g) return '…';
-  if (g.status === 'not-applicable') return g.reason === 'metric-missing' ? t('goodput.missing', { metrics: g.missing.map((m) => t(`metric.${m}`)).join(', ') }) : t('goodput.noRequests');
-  return t('goodput.value', { share: formatPercent(language, g.requestShare, 1), good: formatInteger(language, g.goodRequests), total: formatInteger(language, g.totalRequests) });
+  if (g.status === 'not-applicable')
+    return g.reason === 'metric-missing' ? t('goodput.missing', { metrics: g.missing.map((m) => t(`metric.${m}`)).join(', ') }) : t('goodput.noRequests');
+  return t('goodput.value', {
+    share: formatPercent(language, g.requestShare, 1),
+    good: formatInteger(language, g.goodRequests),
+    total: formatInteger(language, g.totalRequests),
+  });
 }
 
 /**
@@ -73,7 +78,13 @@ export function RunsTable(props: {
       { id: 'run', head: 'col.run', numeric: false, sort: (r) => runName(t, r).toLowerCase() },
       { id: 'endpoint', head: 'col.endpoint', numeric: false, sort: (r) => r.endpoint.provider ?? r.endpoint.kind },
       { id: 'hardware', head: 'col.hardware', numeric: false, sort: (r) => r.hardware ?? '' },
-      { id: 'load', head: 'col.load', numeric: true, sort: (r) => r.load.concurrency ?? (typeof r.load.requestRate === 'number' ? r.load.requestRate : r.load.requestRate === 'inf' ? Number.MAX_VALUE : null) },
+      {
+        id: 'load',
+        head: 'col.load',
+        numeric: true,
+        sort: (r) =>
+          r.load.concurrency ?? (typeof r.load.requestRate === 'number' ? r.load.requestRate : r.load.requestRate === 'inf' ? Number.MAX_VALUE : null),
+      },
       { id: 'requests', head: 'col.requests', numeric: true, sort: (r) => r.requests.ok },
       { id: 'outTps', head: 'col.outTps', numeric: true, sort: (r) => r.throughput.outputTokensPerS },
       { id: 'totalTps', head: 'col.totalTps', numeric: true, sort: (r) => r.throughput.totalTokensPerS },
@@ -97,7 +108,9 @@ export function RunsTable(props: {
     const always = new Set(['run', 'load', 'requests', 'outTps']);
     return new Set(
       columns
-        .filter((c) => always.has(c.id) || (c.id === 'goodput' ? runs.some((r) => r.perRequest !== null) : runs.some((r) => c.sort(r) !== null && c.sort(r) !== '')))
+        .filter(
+          (c) => always.has(c.id) || (c.id === 'goodput' ? runs.some((r) => r.perRequest !== null) : runs.some((r) => c.sort(r) !== null && c.sort(r) !== '')),
+        )
         .map((c) => c.id),
     );
   }, [columns, runs]);
@@ -130,7 +143,12 @@ export function RunsTable(props: {
             {visible.map((c) => {
               const active = sort?.id === c.id;
               return (
-                <th key={c.id} scope="col" className={`${th} ${c.numeric ? 'text-right' : ''}`} aria-sort={active ? (sort?.dir === 1 ? 'ascending' : 'descending') : 'none'}>
+                <th
+                  key={c.id}
+                  scope="col"
+                  className={`${th} ${c.numeric ? 'text-right' : ''}`}
+                  aria-sort={active ? (sort?.dir === 1 ? 'ascending' : 'descending') : 'none'}
+                >
                   <button
                     type="button"
                     className="inline-flex items-center gap-1 text-left hover:text-text"
@@ -169,7 +187,10 @@ export function RunsTable(props: {
                   </td>
                   <td className={`${td} w-[180px] max-w-[180px] sm:w-[260px] sm:max-w-[260px]`}>
                     <div className="font-medium break-words">{name}</div>
-                    <div className="truncate text-xs text-muted" title={`${run.label ? `${run.label} · ` : ''}${fileName.get(run.source.fileHash) ?? run.source.fileName}`}>
+                    <div
+                      className="truncate text-xs text-muted"
+                      title={`${run.label ? `${run.label} · ` : ''}${fileName.get(run.source.fileHash) ?? run.source.fileName}`}
+                    >
                       {run.label ? `${run.label} · ` : ''}
                       {fileName.get(run.source.fileHash) ?? run.source.fileName}
                     </div>
@@ -177,10 +198,10 @@ export function RunsTable(props: {
                     {isMeasured ? <div className="text-xs text-ok">{t('measured.current')}</div> : null}
                   </td>
                   {shown.has('endpoint') ? (
-                  <td className={td}>
-                    {t(`endpoint.${run.endpoint.kind}`)}
-                    {run.endpoint.provider ? <div className="text-xs text-muted break-all">{run.endpoint.provider}</div> : null}
-                  </td>
+                    <td className={td}>
+                      {t(`endpoint.${run.endpoint.kind}`)}
+                      {run.endpoint.provider ? <div className="text-xs text-muted break-all">{run.endpoint.provider}</div> : null}
+                    </td>
                   ) : null}
                   {shown.has('hardware') ? (
                     <td className={`${td} break-words`}>
@@ -190,7 +211,8 @@ export function RunsTable(props: {
                   ) : null}
                   <td className={`${td} text-right whitespace-nowrap`}>{loadText(t, language, run)}</td>
                   <td className={`${td} text-right whitespace-nowrap`}>
-                    {formatInteger(language, run.requests.ok)} / <span className={run.requests.failed ? 'text-bad' : undefined}>{formatInteger(language, run.requests.failed)}</span>
+                    {formatInteger(language, run.requests.ok)} /{' '}
+                    <span className={run.requests.failed ? 'text-bad' : undefined}>{formatInteger(language, run.requests.failed)}</span>
                   </td>
                   <td className={`${td} text-right`} data-testid="cell-out-tps">
                     {formatRate(language, run.throughput.outputTokensPerS)}
@@ -220,19 +242,33 @@ export function RunsTable(props: {
                   {shown.has('goodput') ? (
                     <td className={`${td} text-right text-xs`} data-testid="cell-goodput">
                       {goodputText(t, language, run, g, limitsSet)}
-                      {g?.status === 'ok' && g.outputTokenShare !== null ? <div className="text-muted">{t('goodput.tokens', { share: formatPercent(language, g.outputTokenShare, 1) })}</div> : null}
+                      {g?.status === 'ok' && g.outputTokenShare !== null ? (
+                        <div className="text-muted">{t('goodput.tokens', { share: formatPercent(language, g.outputTokenShare, 1) })}</div>
+                      ) : null}
                     </td>
                   ) : null}
                   <td className={`${td} text-xs whitespace-nowrap`}>
                     <div className="flex flex-col items-start gap-1">
-                      <Button variant="link" className="text-accent" aria-expanded={open === run.id} onClick={() => setOpen((o) => (o === run.id ? null : run.id))}>
+                      <Button
+                        variant="link"
+                        className="text-accent"
+                        aria-expanded={open === run.id}
+                        onClick={() => setOpen((o) => (o === run.id ? null : run.id))}
+                      >
                         {open === run.id ? t('action.hideDetails') : t('action.details')}
                       </Button>
                       {/* A publisher's claim is not the user's measurement: it does not become the TCO's "measured" throughput. */}
                       {run.published ? (
                         <span className="max-w-[10rem] text-xs whitespace-normal text-muted">{te('noTco')}</span>
                       ) : (
-                        <Button variant="link" className="text-accent" onClick={() => onUseMeasured(run)} data-testid="use-measured" title={t('action.useMeasured')} aria-label={`${t('action.useMeasured')}: ${name}`}>
+                        <Button
+                          variant="link"
+                          className="text-accent"
+                          onClick={() => onUseMeasured(run)}
+                          data-testid="use-measured"
+                          title={t('action.useMeasured')}
+                          aria-label={`${t('action.useMeasured')}: ${name}`}
+                        >
                           {t('action.useInTco')}
                         </Button>
                       )}

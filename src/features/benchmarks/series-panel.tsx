@@ -38,10 +38,16 @@ export function SeriesPanel(props: { runs: readonly BenchRun[]; files: readonly 
           const s = c.stored;
           const loads = s.points.load;
           const load = (v: number | null) => seriesLoadText(tn, language, s.loadKind, v);
-          const range = loads.length > 1 ? t('series.range', { from: load(loads[0] ?? null), to: load(loads[loads.length - 1] ?? null) }) : load(loads[0] ?? null);
-          const lengths = s.inputTokens !== null && s.outputTokens !== null ? t('series.lengths', { input: formatNumber(language, s.inputTokens, 1), output: formatNumber(language, s.outputTokens, 1) }) : t('series.lengthsUnknown');
+          const range =
+            loads.length > 1 ? t('series.range', { from: load(loads[0] ?? null), to: load(loads[loads.length - 1] ?? null) }) : load(loads[0] ?? null);
+          const lengths =
+            s.inputTokens !== null && s.outputTokens !== null
+              ? t('series.lengths', { input: formatNumber(language, s.inputTokens, 1), output: formatNumber(language, s.outputTokens, 1) })
+              : t('series.lengthsUnknown');
           const withThroughput = s.points.out.some((v, i) => (v ?? s.points.total[i] ?? 0) > 0);
-          const count = t(plural(language, loads.length, { one: 'series.points.one', other: 'series.points.other' }), { n: formatInteger(language, loads.length) });
+          const count = t(plural(language, loads.length, { one: 'series.points.one', other: 'series.points.other' }), {
+            n: formatInteger(language, loads.length),
+          });
           return (
             <li key={c.key} className="rounded-md border border-border px-3 py-2 text-sm" data-testid="series-item" data-points={loads.length}>
               <p className="font-medium break-words">{s.label}</p>

@@ -31,7 +31,11 @@ export function useLoadPublishedExample() {
 
 /** Deleting a run or a file and clearing the quarantine. */
 export function useRunWrites() {
-  return { deleteRun: useMutation(deleteRunMutation()), deleteFile: useMutation(deleteFileMutation()), clearQuarantine: useMutation(clearQuarantineMutation()) };
+  return {
+    deleteRun: useMutation(deleteRunMutation()),
+    deleteFile: useMutation(deleteFileMutation()),
+    clearQuarantine: useMutation(clearQuarantineMutation()),
+  };
 }
 
 export function useSloLimits() {

@@ -32,7 +32,11 @@ export function ClaimsCard(props: { scenario: Scenario; t: HardwareT }) {
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <blockquote className="m-0 max-w-prose border-l-2 border-border pl-2 text-sm italic">“{c.text[language]}”</blockquote>
                   {res.kind === 'checked' ? (
-                    <span className={`shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${res.fits ? 'bg-ok-bg text-ok' : 'bg-bad-bg text-bad'}`} data-testid="claim-verdict" data-fits={res.fits ? 'yes' : 'no'}>
+                    <span
+                      className={`shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${res.fits ? 'bg-ok-bg text-ok' : 'bg-bad-bg text-bad'}`}
+                      data-testid="claim-verdict"
+                      data-fits={res.fits ? 'yes' : 'no'}
+                    >
                       {res.fits ? t('claimFits') : t('claimNotFits')}
                     </span>
                   ) : null}
@@ -64,7 +68,11 @@ export function ClaimsCard(props: { scenario: Scenario; t: HardwareT }) {
                         physical: gb(language, res.physicalPerGpu),
                       })}
                     </p>
-                    {c.stated?.weightsBytes ? <p className="text-muted">{t('claimStated', { weights: gb(language, c.stated.weightsBytes), actual: gb(language, res.weightsTotalBytes) })}</p> : null}
+                    {c.stated?.weightsBytes ? (
+                      <p className="text-muted">
+                        {t('claimStated', { weights: gb(language, c.stated.weightsBytes), actual: gb(language, res.weightsTotalBytes) })}
+                      </p>
+                    ) : null}
                     <p className="text-muted">{c.setupNote[language]}</p>
                   </div>
                 ) : null}

@@ -69,7 +69,13 @@ export function CustomModelCard(props: { t: HardwareT }) {
           <label htmlFor={nameId} className="text-xs text-muted">
             {t('nameLabel')}
           </label>
-          <input id={nameId} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} className="rounded-md border border-border bg-surface px-2 py-1 text-sm" />
+          <input
+            id={nameId}
+            value={name}
+            maxLength={120}
+            onChange={(e) => setName(e.target.value)}
+            className="rounded-md border border-border bg-surface px-2 py-1 text-sm"
+          />
         </div>
         <Button onClick={() => setSubmitted({ text, name })} disabled={text.trim() === ''} className="font-medium" data-testid="hw-config-read">
           {t('readConfig')}
@@ -126,11 +132,44 @@ export function CustomModelCard(props: { t: HardwareT }) {
             <label htmlFor={customNameId} className="text-sm font-medium">
               {t('customName')}
             </label>
-            <input id={customNameId} value={custom.name} maxLength={120} onChange={(e) => e.target.value.trim() && edit({ name: e.target.value })} className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm" />
+            <input
+              id={customNameId}
+              value={custom.name}
+              maxLength={120}
+              onChange={(e) => e.target.value.trim() && edit({ name: e.target.value })}
+              className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
+            />
           </div>
-          <NumberField label={t('totalParams')} value={custom.totalParamsB} unit={t('unitsB')} min={0.001} max={100_000} digits={3} onCommit={(totalParamsB) => edit({ totalParamsB })} testId="hw-custom-total" />
-          <NumberField label={t('activeParams')} value={custom.activeParamsB} unit={t('unitsB')} min={0.001} max={100_000} digits={3} onCommit={(activeParamsB) => edit({ activeParamsB })} testId="hw-custom-active" />
-          <NumberField label={t('maxContext')} value={custom.maxContext} unit={t('units_tokens')} integer min={1} max={100_000_000} onCommit={(maxContext) => edit({ maxContext })} testId="hw-custom-max-ctx" />
+          <NumberField
+            label={t('totalParams')}
+            value={custom.totalParamsB}
+            unit={t('unitsB')}
+            min={0.001}
+            max={100_000}
+            digits={3}
+            onCommit={(totalParamsB) => edit({ totalParamsB })}
+            testId="hw-custom-total"
+          />
+          <NumberField
+            label={t('activeParams')}
+            value={custom.activeParamsB}
+            unit={t('unitsB')}
+            min={0.001}
+            max={100_000}
+            digits={3}
+            onCommit={(activeParamsB) => edit({ activeParamsB })}
+            testId="hw-custom-active"
+          />
+          <NumberField
+            label={t('maxContext')}
+            value={custom.maxContext}
+            unit={t('units_tokens')}
+            integer
+            min={1}
+            max={100_000_000}
+            onCommit={(maxContext) => edit({ maxContext })}
+            testId="hw-custom-max-ctx"
+          />
           <NumberField
             label={t('checkpointGb')}
             value={custom.checkpointBytes === null ? 0 : custom.checkpointBytes / 1e9}

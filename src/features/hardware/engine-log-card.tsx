@@ -17,20 +17,20 @@ export const engineLogMessages = defineMessages(
   'hardware-engine-log',
   {
     title: 'Engine start-up log',
-    hint: 'Paste or drop what vLLM or SGLang printed at start-up for this setup (same model, GPU, TP, precision and context). The engine\'s figures are set beside ours, per GPU.',
+    hint: "Paste or drop what vLLM or SGLang printed at start-up for this setup (same model, GPU, TP, precision and context). The engine's figures are set beside ours, per GPU.",
     label: 'Start-up log',
     file: 'Or choose a log file',
     read: 'Compare with our estimate',
     engine: 'Read as a {engine} log: {n} figures from {ranks}.',
     'count.ranks.one': 'one process',
-    'count.ranks.other': '{n} TP ranks (the first rank\'s lines)',
+    'count.ranks.other': "{n} TP ranks (the first rank's lines)",
     'count.tokens.one': '{n} token',
     'count.tokens.other': '{n} tokens',
     colFigure: 'Figure (per GPU)',
     colEngine: 'Engine (log line)',
     colOurs: 'Our estimate',
     colDiff: 'Difference',
-    otherContext: 'at {context} tokens; ours is for the page\'s context',
+    otherContext: "at {context} tokens; ours is for the page's context",
     'row.totalMemory': 'GPU memory total',
     'row.budget': 'Memory the engine may use',
     'row.utilisation': 'gpu_memory_utilization',
@@ -44,23 +44,24 @@ export const engineLogMessages = defineMessages(
     'row.cudaGraph': 'CUDA-graph memory',
     'row.nonTorch': 'Non-torch memory',
     'row.freeAtStart': 'Free memory at start-up',
-    kvTokensNote: 'vLLM\'s "GPU KV cache size" is maximum concurrency × max_model_len, a derived figure, not a capacity (vllm #51041, #40694); the concurrency is what the engine sizes.',
+    kvTokensNote:
+      'vLLM\'s "GPU KV cache size" is maximum concurrency × max_model_len, a derived figure, not a capacity (vllm #51041, #40694); the concurrency is what the engine sizes.',
     lineRef: 'line {line}',
     kernelPadding:
-      'Line {line} names vLLM\'s {kernel} kernel, which allocates every expert matrix at its tile sizes: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, for {experts} experts × {layers} layers. That adds {extra} to the checkpoint, which our figure counts; {rest} of the difference remain.',
+      "Line {line} names vLLM's {kernel} kernel, which allocates every expert matrix at its tile sizes: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, for {experts} experts × {layers} layers. That adds {extra} to the checkpoint, which our figure counts; {rest} of the difference remain.",
     kernelPaddingExtra:
-      'Line {line} names vLLM\'s {kernel} kernel, not the one the fit models on this GPU: its tile sizes (hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, {experts} experts × {layers} layers) add {extra}; counted so, {rest} of the difference remain.',
+      "Line {line} names vLLM's {kernel} kernel, not the one the fit models on this GPU: its tile sizes (hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} per GPU, {experts} experts × {layers} layers) add {extra}; counted so, {rest} of the difference remain.",
     kernelMismatch:
-      'Line {line} names vLLM\'s {logKernel} MXFP4 kernel; the fit counts the {modelled} layout on this GPU. Triton stores the experts in its own swizzled layout with FP32 biases, which we do not model (vLLM 0.14.1 loaded gpt-oss-120b as 64.38 GiB on one H100, 1.55 GiB under Marlin\'s layout, vllm #33155).',
+      "Line {line} names vLLM's {logKernel} MXFP4 kernel; the fit counts the {modelled} layout on this GPU. Triton stores the experts in its own swizzled layout with FP32 biases, which we do not model (vLLM 0.14.1 loaded gpt-oss-120b as 64.38 GiB on one H100, 1.55 GiB under Marlin's layout, vllm #33155).",
     'kernel.marlin-mxfp4': 'Marlin',
     'kernel.flashinfer-mxfp4': 'FlashInfer',
     'kernel.triton-mxfp4': 'Triton',
     'kernel.none': 'checkpoint',
     startEngineNo: 'The engine did not start (line {line}).',
     startEngineYes: 'The engine started (line {line}).',
-    startOursNo: 'Our fit of the page\'s setup says the same: it does not start ({reason}).',
-    startOursNoDiffer: 'Our fit of the page\'s setup says it does not start ({reason}).',
-    startOursYes: 'Our fit of the page\'s setup says it starts.',
+    startOursNo: "Our fit of the page's setup says the same: it does not start ({reason}).",
+    startOursNoDiffer: "Our fit of the page's setup says it does not start ({reason}).",
+    startOursYes: "Our fit of the page's setup says it starts.",
     'startReason.weights-exceed-physical': 'the weights exceed the physical memory',
     'startReason.weights-exceed-budget': 'the weights exceed the budget',
     'startReason.fixed-terms-exceed-budget': 'weights and overheads exceed the budget before any KV cache',
@@ -73,17 +74,18 @@ export const engineLogMessages = defineMessages(
     'setup.utilisation': 'gpu_memory_utilization: {log} in the log (line {line}), {page} on the page',
     'setup.maxNumBatchedTokens': 'max_num_batched_tokens: {log} in the log (line {line}), {page} on the page',
     setupModel: 'The log names the model {model} (line {line}).',
-    setupApply: 'Set the page to the log\'s setup',
+    setupApply: "Set the page to the log's setup",
     setupPinned: 'A different TP pins the layout to plain TP on TP × PP GPUs, as vLLM runs without expert or data parallelism.',
-    setupApplied: 'The page now runs the log\'s setup; every figure the log prints is compared for it.',
+    setupApplied: "The page now runs the log's setup; every figure the log prints is compared for it.",
     setupOnly: 'Read as a {engine} log: no memory figures, only the setup it was run with.',
-    setupUndo: 'Undo: back to the page\'s setup',
-    suggest: 'Use the log\'s overheads: runtime {runtime}, activations {activation}',
+    setupUndo: "Undo: back to the page's setup",
+    suggest: "Use the log's overheads: runtime {runtime}, activations {activation}",
     suggestNone: 'This log does not print the CUDA-graph, non-torch or activation memory, so there are no overheads to take over.',
     noValue: '–',
     fileName: 'File: {name}',
     'issue.too-long': 'The log is {chars} characters long; at most {max} are read. Paste the start-up part only.',
-    'issue.no-engine-lines': 'No vLLM or SGLang memory line found. Paste the lines from start-up up to "Maximum concurrency" (vLLM) or "KV Cache is allocated" (SGLang).',
+    'issue.no-engine-lines':
+      'No vLLM or SGLang memory line found. Paste the lines from start-up up to "Maximum concurrency" (vLLM) or "KV Cache is allocated" (SGLang).',
     'issue.bad-number': 'Line {line}: the {field} figure cannot be read: “{text}”.',
   },
   {
@@ -115,7 +117,8 @@ export const engineLogMessages = defineMessages(
     'row.cudaGraph': 'CUDA-Graph-Speicher',
     'row.nonTorch': 'Nicht-Torch-Speicher',
     'row.freeAtStart': 'Freier Speicher beim Start',
-    kvTokensNote: '„GPU KV cache size“ von vLLM ist maximale Parallelität × max_model_len, ein abgeleiteter Wert, keine Kapazität (vllm #51041, #40694); die Parallelität ist das, was die Engine bemisst.',
+    kvTokensNote:
+      '„GPU KV cache size“ von vLLM ist maximale Parallelität × max_model_len, ein abgeleiteter Wert, keine Kapazität (vllm #51041, #40694); die Parallelität ist das, was die Engine bemisst.',
     lineRef: 'Zeile {line}',
     kernelPadding:
       'Zeile {line} nennt den {kernel}-Kernel von vLLM, der jede Expertenmatrix in seinen Kachelgrößen anlegt: hidden {hFrom} → {hTo}, intermediate {iFrom} → {iTo} je GPU, für {experts} Experten × {layers} Schichten. Das kommt mit {extra} zum Checkpoint hinzu, und unser Wert zählt es mit; {rest} der Differenz bleiben.',
@@ -154,7 +157,8 @@ export const engineLogMessages = defineMessages(
     noValue: '–',
     fileName: 'Datei: {name}',
     'issue.too-long': 'Das Protokoll hat {chars} Zeichen; gelesen werden höchstens {max}. Fügen Sie nur den Startteil ein.',
-    'issue.no-engine-lines': 'Keine Speicherzeile von vLLM oder SGLang gefunden. Fügen Sie die Zeilen vom Start bis „Maximum concurrency“ (vLLM) oder „KV Cache is allocated“ (SGLang) ein.',
+    'issue.no-engine-lines':
+      'Keine Speicherzeile von vLLM oder SGLang gefunden. Fügen Sie die Zeilen vom Start bis „Maximum concurrency“ (vLLM) oder „KV Cache is allocated“ (SGLang) ein.',
     'issue.bad-number': 'Zeile {line}: der Wert {field} ist nicht lesbar: „{text}“.',
   },
 );
@@ -282,10 +286,18 @@ export function EngineLogCard(props: { scenario: Scenario }) {
               <table className="figures w-full min-w-[520px] border-collapse text-sm" data-testid="hw-engine-log-table">
                 <thead>
                   <tr className="text-left text-xs text-muted">
-                    <th scope="col" className="border-b border-border py-1 pr-2 font-medium">{t('colFigure')}</th>
-                    <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colEngine')}</th>
-                    <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colOurs')}</th>
-                    <th scope="col" className="border-b border-border py-1 text-right font-medium">{t('colDiff')}</th>
+                    <th scope="col" className="border-b border-border py-1 pr-2 font-medium">
+                      {t('colFigure')}
+                    </th>
+                    <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">
+                      {t('colEngine')}
+                    </th>
+                    <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">
+                      {t('colOurs')}
+                    </th>
+                    <th scope="col" className="border-b border-border py-1 text-right font-medium">
+                      {t('colDiff')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -301,7 +313,9 @@ export function EngineLogCard(props: { scenario: Scenario }) {
                         {value(language, row, row.engine)}
                         <span className="block text-xs text-muted">{t('lineRef', { line: formatInteger(language, row.line) })}</span>
                       </td>
-                      <td className="border-b border-border/60 py-1.5 pr-2 text-right" data-testid="our-value">{value(language, row, row.ours)}</td>
+                      <td className="border-b border-border/60 py-1.5 pr-2 text-right" data-testid="our-value">
+                        {value(language, row, row.ours)}
+                      </td>
                       <td className="border-b border-border/60 py-1.5 text-right" data-testid="diff-value">
                         {row.difference === null ? '–' : signed(language, row, row.difference)}
                       </td>
@@ -345,10 +359,14 @@ export function EngineLogCard(props: { scenario: Scenario }) {
               data-engine-starts={comparison.start.engine.starts ? 'yes' : 'no'}
               data-ours-starts={comparison.start.ours.starts ? 'yes' : 'no'}
             >
-              {comparison.start.engine.starts ? t('startEngineYes', { line: formatInteger(language, comparison.start.engine.line) }) : t('startEngineNo', { line: formatInteger(language, comparison.start.engine.line) })}{' '}
+              {comparison.start.engine.starts
+                ? t('startEngineYes', { line: formatInteger(language, comparison.start.engine.line) })
+                : t('startEngineNo', { line: formatInteger(language, comparison.start.engine.line) })}{' '}
               {comparison.start.ours.starts
                 ? t('startOursYes')
-                : t(comparison.start.engine.starts ? 'startOursNoDiffer' : 'startOursNo', { reason: t(`startReason.${comparison.start.ours.reason ?? 'kv-exceeds-remaining'}`) })}
+                : t(comparison.start.engine.starts ? 'startOursNoDiffer' : 'startOursNo', {
+                    reason: t(`startReason.${comparison.start.ours.reason ?? 'kv-exceeds-remaining'}`),
+                  })}
             </p>
           ) : null}
           {parsed.log.setup.model ? (
@@ -362,7 +380,11 @@ export function EngineLogCard(props: { scenario: Scenario }) {
               <ul className="mt-1 grid gap-0.5 text-xs">
                 {offer.differences.map((d) => (
                   <li key={d.field}>
-                    {t(`setup.${d.field}`, { log: setupValue(language, d, d.log), page: setupValue(language, d, d.page), line: formatInteger(language, d.line) })}
+                    {t(`setup.${d.field}`, {
+                      log: setupValue(language, d, d.log),
+                      page: setupValue(language, d, d.page),
+                      line: formatInteger(language, d.line),
+                    })}
                   </li>
                 ))}
               </ul>

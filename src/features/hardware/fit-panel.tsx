@@ -1,7 +1,20 @@
 import { countIn } from '../../lib/i18n/count';
 import { hardwareMessages } from './messages';
 import { useId } from 'react';
-import { AXIS, AXIS_TITLE, Bar, BarChart, CartesianGrid, GRID, ReferenceLine, ResponsiveContainer, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
+import {
+  AXIS,
+  AXIS_TITLE,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  GRID,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  TOOLTIP_BOX,
+  XAxis,
+  YAxis,
+} from '../../components/chart/recharts';
 import { Card } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
 import type { KvGroupTerm } from '../../core/hardware/fit';
@@ -66,8 +79,16 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
         </span>
         <span className="figures text-sm" data-testid="hw-headroom">
           {fits
-            ? t('headroom', { perGpu: gb(language, m.verdict.headroomPerGpu), total: gb(language, m.verdict.headroomTotal), gpus: formatInteger(language, m.layout.gpus) })
-            : t('shortfall', { perGpu: gb(language, -m.verdict.headroomPerGpu), total: gb(language, -m.verdict.headroomTotal), gpus: formatInteger(language, m.layout.gpus) })}
+            ? t('headroom', {
+                perGpu: gb(language, m.verdict.headroomPerGpu),
+                total: gb(language, m.verdict.headroomTotal),
+                gpus: formatInteger(language, m.layout.gpus),
+              })
+            : t('shortfall', {
+                perGpu: gb(language, -m.verdict.headroomPerGpu),
+                total: gb(language, -m.verdict.headroomTotal),
+                gpus: formatInteger(language, m.layout.gpus),
+              })}
         </span>
       </div>
       <LayoutVerdict report={r} />
@@ -83,19 +104,36 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm" data-testid="hw-fixes">
           <li>
             {f.minGpus.kind === 'fits'
-              ? t('fix.minGpus', { gpus: countIn(hardwareMessages, language, 'gpus', f.minGpus.count), nodes: countIn(hardwareMessages, language, 'nodes', f.minGpus.nodes), tp: f.minGpus.tp, stages: countIn(hardwareMessages, language, 'stages', f.minGpus.pp) })
+              ? t('fix.minGpus', {
+                  gpus: countIn(hardwareMessages, language, 'gpus', f.minGpus.count),
+                  nodes: countIn(hardwareMessages, language, 'nodes', f.minGpus.nodes),
+                  tp: f.minGpus.tp,
+                  stages: countIn(hardwareMessages, language, 'stages', f.minGpus.pp),
+                })
               : t('fix.minGpusNone', { max: formatInteger(language, f.minGpus.checkedUpTo) })}
           </li>
-          <li>{t('fix.maxConcurrency', { context: tokens(language, contextOf(r)), n: countIn(hardwareMessages, language, 'sequences', f.maxConcurrencyAtContext) })}</li>
+          <li>
+            {t('fix.maxConcurrency', {
+              context: tokens(language, contextOf(r)),
+              n: countIn(hardwareMessages, language, 'sequences', f.maxConcurrencyAtContext),
+            })}
+          </li>
           <li>
             {f.maxContextAtConcurrency.kind === 'tokens'
-              ? t('fix.maxContext', { n: countIn(hardwareMessages, language, 'sequences', concurrencyOf(r)), context: tokens(language, f.maxContextAtConcurrency.tokens) })
+              ? t('fix.maxContext', {
+                  n: countIn(hardwareMessages, language, 'sequences', concurrencyOf(r)),
+                  context: tokens(language, f.maxContextAtConcurrency.tokens),
+                })
               : f.maxContextAtConcurrency.kind === 'none'
                 ? t('fix.maxContextNone', { n: countIn(hardwareMessages, language, 'sequences', concurrencyOf(r)) })
                 : t('fix.maxContextUnbounded', { n: countIn(hardwareMessages, language, 'sequences', concurrencyOf(r)) })}
           </li>
           {f.fitsWithFp8Kv !== null && !fits ? <li>{f.fitsWithFp8Kv ? t('fix.fp8Yes') : t('fix.fp8No')}</li> : null}
-          {f.dpAttention ? <li>{f.dpAttention.fits ? t('fix.dpYes', { kv: gb(language, f.dpAttention.kvPerGpu) }) : t('fix.dpNo', { kv: gb(language, f.dpAttention.kvPerGpu) })}</li> : null}
+          {f.dpAttention ? (
+            <li>
+              {f.dpAttention.fits ? t('fix.dpYes', { kv: gb(language, f.dpAttention.kvPerGpu) }) : t('fix.dpNo', { kv: gb(language, f.dpAttention.kvPerGpu) })}
+            </li>
+          ) : null}
         </ul>
       </div>
     </Card>
@@ -107,7 +145,11 @@ function StartLine(props: { report: HardwareReport; t: HardwareT }) {
   const { report: r, t } = props;
   const language = useLanguage();
   const st = r.memory.start;
-  const params = { context: tokens(language, r.setup.contextLength), kv: gb(language, st.neededBytes), available: gb(language, Math.max(0, st.availableBytes)) };
+  const params = {
+    context: tokens(language, r.setup.contextLength),
+    kv: gb(language, st.neededBytes),
+    available: gb(language, Math.max(0, st.availableBytes)),
+  };
   return (
     <div className="mt-2" data-testid="hw-start" data-starts={st.starts ? 'yes' : 'no'}>
       {st.starts ? (
@@ -217,12 +259,7 @@ function MemoryBar(props: { report: HardwareReport; t: HardwareT }) {
               height={36}
             />
             <YAxis type="category" dataKey="name" hide />
-            <Tooltip
-              formatter={(value) => fmt(Number(value))}
-              contentStyle={TOOLTIP_BOX}
-              labelFormatter={() => t('barTitle')}
-              cursor={false}
-            />
+            <Tooltip formatter={(value) => fmt(Number(value))} contentStyle={TOOLTIP_BOX} labelFormatter={() => t('barTitle')} cursor={false} />
             {series.map((s) => (
               <Bar
                 key={s.key}
@@ -249,10 +286,30 @@ function kvFormula(t: HardwareT, language: Language, g: KvGroupTerm, report: Har
   const n = (v: number) => formatInteger(language, v);
   const kvBytes = report.setup.kvBytesPerElement;
   let first: string;
-  if (spec?.kind === 'gqa') first = t('kv.gqa', { layers: n(spec.layers), kvHeads: n(spec.kvHeads), headDim: n(spec.headDim), bytes: kvBytes, perToken: n(g.bytesPerToken) });
-  else if (spec?.kind === 'swa') first = t('kv.swa', { layers: n(spec.layers), kvHeads: n(spec.kvHeads), headDim: n(spec.headDim), bytes: kvBytes, perToken: n(g.bytesPerToken), window: n(spec.window), batched: n(report.memory.kv.sizing.batchedTokens ?? 0), tokens: n(g.tokensHeld) });
-  else if (spec?.kind === 'mla') first = t('kv.mla', { layers: n(spec.layers), rank: n(spec.kvLoraRank), rope: n(spec.ropeDim), bytes: kvBytes, perToken: n(g.bytesPerToken) });
-  else if (spec?.kind === 'linear') first = t('kv.linear', { layers: n(spec.layers), heads: n(spec.heads), dk: n(spec.keyDim), dv: n(spec.valueDim), extra: n(spec.extraStatePerLayer), perSeq: gb(language, g.bytesPerSequence) });
+  if (spec?.kind === 'gqa')
+    first = t('kv.gqa', { layers: n(spec.layers), kvHeads: n(spec.kvHeads), headDim: n(spec.headDim), bytes: kvBytes, perToken: n(g.bytesPerToken) });
+  else if (spec?.kind === 'swa')
+    first = t('kv.swa', {
+      layers: n(spec.layers),
+      kvHeads: n(spec.kvHeads),
+      headDim: n(spec.headDim),
+      bytes: kvBytes,
+      perToken: n(g.bytesPerToken),
+      window: n(spec.window),
+      batched: n(report.memory.kv.sizing.batchedTokens ?? 0),
+      tokens: n(g.tokensHeld),
+    });
+  else if (spec?.kind === 'mla')
+    first = t('kv.mla', { layers: n(spec.layers), rank: n(spec.kvLoraRank), rope: n(spec.ropeDim), bytes: kvBytes, perToken: n(g.bytesPerToken) });
+  else if (spec?.kind === 'linear')
+    first = t('kv.linear', {
+      layers: n(spec.layers),
+      heads: n(spec.heads),
+      dk: n(spec.keyDim),
+      dv: n(spec.valueDim),
+      extra: n(spec.extraStatePerLayer),
+      perSeq: gb(language, g.bytesPerSequence),
+    });
   else first = '';
   const tokensPart = g.kind === 'linear' ? '' : ` ${t('kv.tokens', { tokens: n(g.tokensHeld), perSeq: gb(language, g.bytesPerSequence) })}`;
   const rule = t(`rule.${g.rule}`, {
@@ -275,13 +332,24 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
   const fmtName = src.format.toUpperCase();
   const sourceLine =
     src.kind === 'estimate'
-      ? t('weights.estimate', { quantised: formatNumber(language, w.bytes.quantisedParamsB, 1), bits: formatNumber(language, w.bytes.quantisedBits, 3), total: gb(language, w.bytes.totalBytes), format: fmtName })
+      ? t('weights.estimate', {
+          quantised: formatNumber(language, w.bytes.quantisedParamsB, 1),
+          bits: formatNumber(language, w.bytes.quantisedBits, 3),
+          total: gb(language, w.bytes.totalBytes),
+          format: fmtName,
+        })
       : t(src.kind === 'checkpoint' ? 'weights.checkpoint' : 'weights.variant', { format: fmtName, total: gb(language, w.bytes.totalBytes) });
   // The checkpoint's share per GPU; the kernel's padding follows as its own term.
   const sharePerGpu = w.perGpuBytes - (w.kernelPadding?.extraBytesPerGpu ?? 0);
   const split =
     w.replicatedPerGpu > 0
-      ? t('weights.splitDp', { total: gb(language, w.bytes.totalBytes), attention: gb(language, w.bytes.attentionBytes), gpus: m.layout.gpus, stages: countIn(hardwareMessages, language, 'stages', m.layout.pp), perGpu: gb(language, sharePerGpu) })
+      ? t('weights.splitDp', {
+          total: gb(language, w.bytes.totalBytes),
+          attention: gb(language, w.bytes.attentionBytes),
+          gpus: m.layout.gpus,
+          stages: countIn(hardwareMessages, language, 'stages', m.layout.pp),
+          perGpu: gb(language, sharePerGpu),
+        })
       : t('weights.split', { total: gb(language, w.bytes.totalBytes), gpus: m.layout.gpus, perGpu: gb(language, sharePerGpu) });
   const pad = w.kernelPadding;
   const padLine = pad
@@ -311,7 +379,11 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
       : t('work.activation', { gib: formatNumber(language, m.activationPerGpu / 2 ** 30, 2) });
   const runtimeFormula =
     o.source === 'estimated'
-      ? t('work.runtimeEstimated', { nonTorch: gb(language, o.parts.nonTorchBytes), graphs: formatInteger(language, o.parts.cudaGraphs), graphMemory: gb(language, o.parts.cudaGraphBytes) })
+      ? t('work.runtimeEstimated', {
+          nonTorch: gb(language, o.parts.nonTorchBytes),
+          graphs: formatInteger(language, o.parts.cudaGraphs),
+          graphMemory: gb(language, o.parts.cudaGraphBytes),
+        })
       : t('work.runtime', { gib: formatNumber(language, m.runtimePerGpu / 2 ** 30, 2) });
   const rows: { term: string; formula: string; value: string; testId: string; source?: SourceRef }[] = [
     { term: t('weights'), formula: `${sourceLine} ${split}${padLine}`, value: gb(language, w.perGpuBytes), testId: 'work-weights' },
@@ -333,7 +405,11 @@ export function WorkTable(props: { report: HardwareReport; t: HardwareT }) {
     },
     {
       term: t('budget'),
-      formula: t('work.budget', { memory: gb(language, m.physicalPerGpu), util: formatNumber(language, m.budgetPerGpu / m.physicalPerGpu, 2), budget: gb(language, m.budgetPerGpu) }),
+      formula: t('work.budget', {
+        memory: gb(language, m.physicalPerGpu),
+        util: formatNumber(language, m.budgetPerGpu / m.physicalPerGpu, 2),
+        budget: gb(language, m.budgetPerGpu),
+      }),
       value: gb(language, m.budgetPerGpu),
       testId: 'work-budget',
     },

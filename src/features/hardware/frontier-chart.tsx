@@ -1,4 +1,18 @@
-import { AXIS, AXIS_TITLE, CartesianGrid, GRID, Line, LineChart, ReferenceDot, ReferenceLine, ResponsiveContainer, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
+import {
+  AXIS,
+  AXIS_TITLE,
+  CartesianGrid,
+  GRID,
+  Line,
+  LineChart,
+  ReferenceDot,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  TOOLTIP_BOX,
+  XAxis,
+  YAxis,
+} from '../../components/chart/recharts';
 import { Kpi } from '../../components/card';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
@@ -28,7 +42,12 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
   return (
     <div className="grid gap-3" data-testid="hw-frontier">
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <Kpi label={t('kpiMaxSeq', { context: shortTokens(language, contextLength) })} value={formatInteger(language, r.frontier.maxConcurrencyAtContext)} tone={r.frontier.maxConcurrencyAtContext >= concurrentSequences ? 'ok' : 'bad'} testId="hw-max-seq" />
+        <Kpi
+          label={t('kpiMaxSeq', { context: shortTokens(language, contextLength) })}
+          value={formatInteger(language, r.frontier.maxConcurrencyAtContext)}
+          tone={r.frontier.maxConcurrencyAtContext >= concurrentSequences ? 'ok' : 'bad'}
+          testId="hw-max-seq"
+        />
         <Kpi
           label={t('kpiMaxCtx', { n: formatInteger(language, concurrentSequences) })}
           value={maxCtx.kind === 'tokens' ? tokens(language, maxCtx.tokens) : maxCtx.kind === 'none' ? t('none') : t('unbounded')}
@@ -43,7 +62,10 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
         height={260}
         config={config}
         legend="outside"
-        table={{ head: [t('context'), ...tableColumns(config)], rows: r.frontier.points.map((p) => [tokens(language, p.context), formatInteger(language, p.maxConcurrency)]) }}
+        table={{
+          head: [t('context'), ...tableColumns(config)],
+          rows: r.frontier.points.map((p) => [tokens(language, p.context), formatInteger(language, p.maxConcurrency)]),
+        }}
       >
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={data} margin={{ top: 12, right: 16, bottom: 28, left: 8 }}>
@@ -74,8 +96,22 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
               labelFormatter={(v) => `${tokens(language, Number(v))} ${t('units_tokens')}`}
               contentStyle={TOOLTIP_BOX}
             />
-            <ReferenceLine x={r.model.maxContext} stroke="var(--muted)" strokeDasharray="4 3" label={{ value: t('modelMax'), position: 'insideTopRight', ...AXIS_TITLE }} />
-            <Line type="monotone" dataKey={seqs.key} name={seqs.label} stroke={seqs.colour} strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} />
+            <ReferenceLine
+              x={r.model.maxContext}
+              stroke="var(--muted)"
+              strokeDasharray="4 3"
+              label={{ value: t('modelMax'), position: 'insideTopRight', ...AXIS_TITLE }}
+            />
+            <Line
+              type="monotone"
+              dataKey={seqs.key}
+              name={seqs.label}
+              stroke={seqs.colour}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              connectNulls={false}
+              isAnimationActive={false}
+            />
             <ReferenceDot
               x={contextLength}
               y={concurrentSequences}

@@ -25,14 +25,30 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
         <table className="figures w-full min-w-[640px] border-collapse text-sm">
           <thead>
             <tr className="text-left text-xs text-muted">
-              <th scope="col" className="border-b border-border py-1 pr-2 font-medium">{t('colGpu')}</th>
-              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colMemory')}</th>
-              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colMin')}</th>
-              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colNodes')}</th>
-              <th scope="col" className="border-b border-border py-1 pr-2 font-medium">{t('colLayout')}</th>
-              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{lt('colRoomTable', { context: tokens(language, r.setup.contextLength) })}</th>
-              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">{t('colUsed')}</th>
-              <th scope="col" className="border-b border-border py-1 font-medium">{t('colSource')}</th>
+              <th scope="col" className="border-b border-border py-1 pr-2 font-medium">
+                {t('colGpu')}
+              </th>
+              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">
+                {t('colMemory')}
+              </th>
+              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">
+                {t('colMin')}
+              </th>
+              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">
+                {t('colNodes')}
+              </th>
+              <th scope="col" className="border-b border-border py-1 pr-2 font-medium">
+                {t('colLayout')}
+              </th>
+              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">
+                {lt('colRoomTable', { context: tokens(language, r.setup.contextLength) })}
+              </th>
+              <th scope="col" className="border-b border-border py-1 pr-2 text-right font-medium">
+                {t('colUsed')}
+              </th>
+              <th scope="col" className="border-b border-border py-1 font-medium">
+                {t('colSource')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -55,9 +71,16 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
                       <Button
                         variant="textLink"
                         onClick={() => {
-                          updateSection('selfHosted', { gpuId: row.gpuId, gpusPerReplica: res.count, gpusPerNode: Math.min(MAX_GPUS_PER_NODE, row.gpusPerNode) });
+                          updateSection('selfHosted', {
+                            gpuId: row.gpuId,
+                            gpusPerReplica: res.count,
+                            gpusPerNode: Math.min(MAX_GPUS_PER_NODE, row.gpusPerNode),
+                          });
                           // A pinned scenario keeps its pin with this row's layout; best fit picks it again by itself.
-                          updateSection('hardware', pinned ? pinnedFields({ kind: res.layout, layout: { tp: res.tp, dcp: res.dcp } }) : { tensorParallel: res.tp });
+                          updateSection(
+                            'hardware',
+                            pinned ? pinnedFields({ kind: res.layout, layout: { tp: res.tp, dcp: res.dcp } }) : { tensorParallel: res.tp },
+                          );
                         }}
                       >
                         {formatInteger(language, res.count)}
@@ -65,7 +88,9 @@ export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
                     ) : (
                       <span title={res.limit === 'pipeline-stages' ? t('stagesLimitHelp', { stages: 16 }) : undefined}>
                         {t('moreThan', { max: formatInteger(language, res.checkedUpTo) })}
-                        {res.limit === 'pipeline-stages' ? <span className="ml-1 text-xs font-normal text-muted">{t('stagesLimitShort', { stages: 16 })}</span> : null}
+                        {res.limit === 'pipeline-stages' ? (
+                          <span className="ml-1 text-xs font-normal text-muted">{t('stagesLimitShort', { stages: 16 })}</span>
+                        ) : null}
                       </span>
                     )}
                   </td>
@@ -116,7 +141,11 @@ export function CheckpointCard(props: { report: HardwareReport; t: HardwareT }) 
           sub={`${gbGib(language, c.bytes).replace(`${gb(language, c.bytes)} `, '')} · ${c.source.kind === 'estimate' ? t('sourceEstimate') : t('sourceCheckpoint')} · ${c.source.format.toUpperCase()}`}
           testId="hw-checkpoint-size"
         />
-        <Kpi label={t('downloadTime', { gbps: formatNumber(language, c.downloadGbps, 2) })} value={duration(language, c.downloadSeconds)} testId="hw-download-time" />
+        <Kpi
+          label={t('downloadTime', { gbps: formatNumber(language, c.downloadGbps, 2) })}
+          value={duration(language, c.downloadSeconds)}
+          testId="hw-download-time"
+        />
       </div>
       {r.model.source ? (
         <p className="mt-2 text-xs">

@@ -81,7 +81,13 @@ function EngineLimitField(props: {
         help={help}
         onCommit={(v) => onCommit(v === engineDefault && value === null ? null : v)}
         testId={testId}
-        badge={value === null ? <span className="text-xs text-muted" data-testid={`${testId}-default`}>{t('engineDefault')}</span> : null}
+        badge={
+          value === null ? (
+            <span className="text-xs text-muted" data-testid={`${testId}-default`}>
+              {t('engineDefault')}
+            </span>
+          ) : null
+        }
       />
       {value !== null && engineDefault !== null ? (
         <Button variant="link" size="xs" className="self-start text-accent" onClick={() => onCommit(null)}>
@@ -239,7 +245,15 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
             <FieldIssues issues={issues} field="selfHosted.gpusPerReplica" t={t} />
           </div>
           <div>
-            <NumberField label={ft('selfHosted.gpusPerNode')} value={sh.gpusPerNode} integer min={1} max={MAX_GPUS_PER_NODE} onCommit={(gpusPerNode) => setSh({ gpusPerNode })} testId="hw-per-node" />
+            <NumberField
+              label={ft('selfHosted.gpusPerNode')}
+              value={sh.gpusPerNode}
+              integer
+              min={1}
+              max={MAX_GPUS_PER_NODE}
+              onCommit={(gpusPerNode) => setSh({ gpusPerNode })}
+              testId="hw-per-node"
+            />
             <FieldIssues issues={issues} field="selfHosted.gpusPerNode" t={t} />
           </div>
         </div>
@@ -263,7 +277,14 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
                 integer
                 min={1}
                 max={1024}
-                help={stages !== null ? t(plural(language, stages, { one: 'tpHelp.one', other: 'tpHelp.other' }), { stages: formatInteger(language, stages), gpus: countIn(hardwareMessages, language, 'gpus', h.tensorParallel) }) : undefined}
+                help={
+                  stages !== null
+                    ? t(plural(language, stages, { one: 'tpHelp.one', other: 'tpHelp.other' }), {
+                        stages: formatInteger(language, stages),
+                        gpus: countIn(hardwareMessages, language, 'gpus', h.tensorParallel),
+                      })
+                    : undefined
+                }
                 onCommit={(tensorParallel) => setHw({ tensorParallel })}
                 testId="hw-tp"
               />
@@ -383,10 +404,46 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
         <details className="rounded-md border border-border p-2">
           <summary className="cursor-pointer text-sm font-medium">{t('efficiency')}</summary>
           <div className="mt-2 grid gap-3">
-            <NumberField label={t('bwEff')} value={h.bandwidthEfficiency} min={0.05} max={1} digits={2} slider={{ min: 0.05, max: 1, step: 0.01 }} onCommit={(bandwidthEfficiency) => setHw({ bandwidthEfficiency })} testId="hw-bw-eff" />
-            <NumberField label={t('computeEff')} value={h.computeEfficiency} min={0.05} max={1} digits={2} slider={{ min: 0.05, max: 1, step: 0.01 }} onCommit={(computeEfficiency) => setHw({ computeEfficiency })} testId="hw-compute-eff" />
-            <NumberField label={t('stepOverhead')} value={h.stepOverheadMs} unit={t('units_ms')} min={0} max={1000} digits={2} onCommit={(stepOverheadMs) => setHw({ stepOverheadMs })} testId="hw-step-ms" />
-            <NumberField label={t('promptTokens')} value={h.promptTokens} unit={t('units_tokens')} integer min={1} max={100_000_000} onCommit={(promptTokens) => setHw({ promptTokens })} testId="hw-prompt" />
+            <NumberField
+              label={t('bwEff')}
+              value={h.bandwidthEfficiency}
+              min={0.05}
+              max={1}
+              digits={2}
+              slider={{ min: 0.05, max: 1, step: 0.01 }}
+              onCommit={(bandwidthEfficiency) => setHw({ bandwidthEfficiency })}
+              testId="hw-bw-eff"
+            />
+            <NumberField
+              label={t('computeEff')}
+              value={h.computeEfficiency}
+              min={0.05}
+              max={1}
+              digits={2}
+              slider={{ min: 0.05, max: 1, step: 0.01 }}
+              onCommit={(computeEfficiency) => setHw({ computeEfficiency })}
+              testId="hw-compute-eff"
+            />
+            <NumberField
+              label={t('stepOverhead')}
+              value={h.stepOverheadMs}
+              unit={t('units_ms')}
+              min={0}
+              max={1000}
+              digits={2}
+              onCommit={(stepOverheadMs) => setHw({ stepOverheadMs })}
+              testId="hw-step-ms"
+            />
+            <NumberField
+              label={t('promptTokens')}
+              value={h.promptTokens}
+              unit={t('units_tokens')}
+              integer
+              min={1}
+              max={100_000_000}
+              onCommit={(promptTokens) => setHw({ promptTokens })}
+              testId="hw-prompt"
+            />
           </div>
         </details>
       </div>

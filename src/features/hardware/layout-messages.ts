@@ -7,7 +7,8 @@ export const layoutMessages = defineMessages(
     choice: 'Parallel layout',
     choiceBest: 'Best fitting layout (see the layout comparison)',
     choicePinned: 'Pinned: TP, MLA mode and DCP as set below',
-    choiceHelp: 'Best fit compares TP, TP + EP, DP-attention, DCP and (for few KV heads) TP × PP inside the node at this GPU count and uses the one with the most KV room.',
+    choiceHelp:
+      'Best fit compares TP, TP + EP, DP-attention, DCP and (for few KV heads) TP × PP inside the node at this GPU count and uses the one with the most KV room.',
     'short.tp': 'TP',
     'short.tp-ep': 'TP + EP',
     'short.dcp': 'DCP',
@@ -20,7 +21,7 @@ export const layoutMessages = defineMessages(
     otherFits: '{kind} fits too ({room} of room).',
     otherNever: '{kind} does not fit on any count up to {max}.',
     title: 'Layouts on {gpus}',
-    hint: 'Each layout at the scenario\'s context and concurrency. KV room: sequences of this context that fit beside the weights and overheads. TP and TP + EP hold the same bytes per GPU; expert parallelism changes the all-to-all traffic, not the memory.',
+    hint: "Each layout at the scenario's context and concurrency. KV room: sequences of this context that fit beside the weights and overheads. TP and TP + EP hold the same bytes per GPU; expert parallelism changes the all-to-all traffic, not the memory.",
     colLayout: 'Layout',
     colFits: 'Fits',
     colWeights: 'Weights / GPU',
@@ -42,7 +43,8 @@ export const layoutMessages = defineMessages(
     choice: 'Parallele Aufteilung',
     choiceBest: 'Beste passende Aufteilung (siehe Vergleich der Aufteilungen)',
     choicePinned: 'Festgelegt: TP, MLA-Verteilung und DCP wie unten',
-    choiceHelp: 'Beste Passung vergleicht TP, TP + EP, DP-Attention, DCP und (bei wenigen KV-Köpfen) TP × PP im Knoten bei dieser GPU-Zahl und nimmt die mit dem meisten KV-Platz.',
+    choiceHelp:
+      'Beste Passung vergleicht TP, TP + EP, DP-Attention, DCP und (bei wenigen KV-Köpfen) TP × PP im Knoten bei dieser GPU-Zahl und nimmt die mit dem meisten KV-Platz.',
     'short.tp': 'TP',
     'short.tp-ep': 'TP + EP',
     'short.dcp': 'DCP',

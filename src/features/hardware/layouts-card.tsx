@@ -72,14 +72,30 @@ export function LayoutsCard(props: { report: HardwareReport }) {
           <caption className="sr-only">{t('caption', { model: r.model.name, gpus })}</caption>
           <thead>
             <tr className="text-left text-xs text-muted">
-              <th scope="col" className={th}>{t('colLayout')}</th>
-              <th scope="col" className={th}>{t('colFits')}</th>
-              <th scope="col" className={`${th} text-right`}>{t('colWeights')}</th>
-              <th scope="col" className={`${th} text-right`}>{t('colKv')}</th>
-              <th scope="col" className={`${th} text-right`}>{t('colHeadroom')}</th>
-              <th scope="col" className={`${th} text-right`}>{t('colRoom')}</th>
-              <th scope="col" className={`${th} text-right`}>{t('colNeeds')}</th>
-              <th scope="col" className={th}><span className="sr-only">{t('pin')}</span></th>
+              <th scope="col" className={th}>
+                {t('colLayout')}
+              </th>
+              <th scope="col" className={th}>
+                {t('colFits')}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t('colWeights')}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t('colKv')}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t('colHeadroom')}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t('colRoom')}
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                {t('colNeeds')}
+              </th>
+              <th scope="col" className={th}>
+                <span className="sr-only">{t('pin')}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -99,7 +115,9 @@ export function LayoutsCard(props: { report: HardwareReport }) {
                   <td className={`${td} text-right`}>{gb(language, o.kvPerGpu)}</td>
                   <td className={`${td} text-right ${o.headroomPerGpu < 0 ? 'text-bad' : ''}`}>{gb(language, o.headroomPerGpu)}</td>
                   <td className={`${td} text-right`} data-testid="layout-room">
-                    {o.maxSequencesAtContext > 0 ? t('room', { n: formatInteger(language, o.maxSequencesAtContext), context: tokens(language, r.setup.contextLength) }) : t('none')}
+                    {o.maxSequencesAtContext > 0
+                      ? t('room', { n: formatInteger(language, o.maxSequencesAtContext), context: tokens(language, r.setup.contextLength) })
+                      : t('none')}
                   </td>
                   <td className={`${td} text-right`} data-testid="layout-needs">
                     {o.minGpus.kind === 'fits' ? countIn(hardwareMessages, language, 'gpus', o.minGpus.count) : '–'}

@@ -1,4 +1,17 @@
-import { AXIS, AXIS_TITLE, CartesianGrid, GRID, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
+import {
+  AXIS,
+  AXIS_TITLE,
+  CartesianGrid,
+  GRID,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  TOOLTIP_BOX,
+  XAxis,
+  YAxis,
+} from '../../components/chart/recharts';
 import { Button } from '../../components/button';
 import { Card, Kpi } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
@@ -55,7 +68,8 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
   const user = seriesOf(config, 'userFit');
   const est = rf.estimate;
   const estTps = est.kind === 'ok' ? Math.round(est.outputTokensPerSecond) : null;
-  const inUse = estTps !== null && series === null && throughput.source === 'estimated' && throughput.tokensPerSecond === estTps && throughput.basis === 'output';
+  const inUse =
+    estTps !== null && series === null && throughput.source === 'estimated' && throughput.tokensPerSecond === estTps && throughput.basis === 'output';
   const touched =
     at.touchedExperts !== null && r.model.moe
       ? t('touched', { n: formatNumber(language, at.touchedExperts, 1), e: formatInteger(language, r.model.moe.experts) })
@@ -122,21 +136,86 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
                 height={40}
                 label={{ value: t('axisBatch'), position: 'insideBottom', offset: 0, ...AXIS_TITLE }}
               />
-              <YAxis yAxisId="agg" stroke={agg.colour} fontSize={11} width={56} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('axisAgg'), position: 'top', offset: 12, fill: agg.colour, fontSize: 11, textAnchor: 'start', dx: -20 }} />
-              <YAxis yAxisId="user" orientation="right" stroke={user.colour} fontSize={11} width={60} tickFormatter={(v: number) => formatInteger(language, v)} label={{ value: t('axisUser'), position: 'top', offset: 12, fill: user.colour, fontSize: 11, textAnchor: 'end', dx: 20 }} />
+              <YAxis
+                yAxisId="agg"
+                stroke={agg.colour}
+                fontSize={11}
+                width={56}
+                tickFormatter={(v: number) => formatInteger(language, v)}
+                label={{ value: t('axisAgg'), position: 'top', offset: 12, fill: agg.colour, fontSize: 11, textAnchor: 'start', dx: -20 }}
+              />
+              <YAxis
+                yAxisId="user"
+                orientation="right"
+                stroke={user.colour}
+                fontSize={11}
+                width={60}
+                tickFormatter={(v: number) => formatInteger(language, v)}
+                label={{ value: t('axisUser'), position: 'top', offset: 12, fill: user.colour, fontSize: 11, textAnchor: 'end', dx: 20 }}
+              />
               <Tooltip
                 formatter={(v, name) => [v === null || v === undefined ? '–' : `${n0(Number(v))} tok/s`, name]}
                 labelFormatter={(v) => `${ft('hardware.concurrentSequences')}: ${formatInteger(language, Number(v))}`}
                 contentStyle={TOOLTIP_BOX}
               />
               {r.frontier.maxConcurrencyAtContext >= 1 ? (
-                <ReferenceLine x={Math.max(1, r.frontier.maxConcurrencyAtContext)} yAxisId="agg" stroke="var(--bad)" strokeDasharray="4 3" label={{ value: t('memoryLimit'), position: 'insideTopLeft', fill: 'var(--bad)', fontSize: 11 }} />
+                <ReferenceLine
+                  x={Math.max(1, r.frontier.maxConcurrencyAtContext)}
+                  yAxisId="agg"
+                  stroke="var(--bad)"
+                  strokeDasharray="4 3"
+                  label={{ value: t('memoryLimit'), position: 'insideTopLeft', fill: 'var(--bad)', fontSize: 11 }}
+                />
               ) : null}
               <ReferenceLine x={at.batch} yAxisId="agg" stroke="var(--muted)" strokeDasharray="2 2" />
-              <Line yAxisId="agg" type="monotone" dataKey={agg.key} name={agg.label} stroke={agg.colour} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} connectNulls={false} />
-              <Line yAxisId="user" type="monotone" dataKey={user.key} name={user.label} stroke={user.colour} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} connectNulls={false} />
-              <Line yAxisId="agg" type="monotone" dataKey="aggOver" name={`${agg.label} (${t('overMemory')})`} stroke={agg.colour} strokeWidth={1.5} strokeDasharray="4 3" dot={false} isAnimationActive={false} connectNulls={false} legendType="none" />
-              <Line yAxisId="user" type="monotone" dataKey="userOver" name={`${user.label} (${t('overMemory')})`} stroke={user.colour} strokeWidth={1.5} strokeDasharray="4 3" dot={false} isAnimationActive={false} connectNulls={false} legendType="none" />
+              <Line
+                yAxisId="agg"
+                type="monotone"
+                dataKey={agg.key}
+                name={agg.label}
+                stroke={agg.colour}
+                strokeWidth={2}
+                dot={{ r: 2 }}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
+              <Line
+                yAxisId="user"
+                type="monotone"
+                dataKey={user.key}
+                name={user.label}
+                stroke={user.colour}
+                strokeWidth={2}
+                dot={{ r: 2 }}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
+              <Line
+                yAxisId="agg"
+                type="monotone"
+                dataKey="aggOver"
+                name={`${agg.label} (${t('overMemory')})`}
+                stroke={agg.colour}
+                strokeWidth={1.5}
+                strokeDasharray="4 3"
+                dot={false}
+                isAnimationActive={false}
+                connectNulls={false}
+                legendType="none"
+              />
+              <Line
+                yAxisId="user"
+                type="monotone"
+                dataKey="userOver"
+                name={`${user.label} (${t('overMemory')})`}
+                stroke={user.colour}
+                strokeWidth={1.5}
+                strokeDasharray="4 3"
+                dot={false}
+                isAnimationActive={false}
+                connectNulls={false}
+                legendType="none"
+              />
             </LineChart>
           </ResponsiveContainer>
         </ChartFrame>
@@ -161,11 +240,26 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
         )}
         <p className="figures mt-2 text-xs" data-testid="hw-tco-current">
           {series !== null ? (
-            t('tcoSeries', { label: series.label, source: [translate(glossary, language, `source.${series.kind}`), series.kind === 'measured' ? series.fileName : null, series.kind === 'published' ? series.publisher : null, series.kind === 'published' && series.date ? formatDate(language, series.date.slice(0, 10)) : null].filter((x) => x).join(', ') })
+            t('tcoSeries', {
+              label: series.label,
+              source: [
+                translate(glossary, language, `source.${series.kind}`),
+                series.kind === 'measured' ? series.fileName : null,
+                series.kind === 'published' ? series.publisher : null,
+                series.kind === 'published' && series.date ? formatDate(language, series.date.slice(0, 10)) : null,
+              ]
+                .filter((x) => x)
+                .join(', '),
+            })
           ) : (
             <>
-              {t('tcoCurrent', { tps: formatInteger(language, throughput.tokensPerSecond), source: translate(glossary, language, `source.${throughput.source}`) })}
-              {throughput.measuredRun ? ` ${t('measuredNext', { label: throughput.measuredRun.label, tps: formatInteger(language, throughput.measuredRun.outputTokensPerSecond) })}` : ''}
+              {t('tcoCurrent', {
+                tps: formatInteger(language, throughput.tokensPerSecond),
+                source: translate(glossary, language, `source.${throughput.source}`),
+              })}
+              {throughput.measuredRun
+                ? ` ${t('measuredNext', { label: throughput.measuredRun.label, tps: formatInteger(language, throughput.measuredRun.outputTokensPerSecond) })}`
+                : ''}
             </>
           )}
         </p>

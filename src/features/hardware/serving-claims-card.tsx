@@ -16,7 +16,7 @@ const messages = defineMessages(
   'hardware-serving-claims',
   {
     title: 'Published serving facts',
-    hint: 'Official recipes, deployment guides and model cards for this model, each against our estimate at this page\'s overheads, at the setup the statement refers to (one sequence of its context).',
+    hint: "Official recipes, deployment guides and model cards for this model, each against our estimate at this page's overheads, at the setup the statement refers to (one sequence of its context).",
     'status.agrees': 'agrees',
     'status.we-say-not-fit': 'we say it does not fit',
     'status.we-need-fewer': 'we say fewer GPUs fit',
@@ -25,7 +25,8 @@ const messages = defineMessages(
     'kind.fits': 'fits statement',
     'kind.formula': 'rule of thumb',
     ours: 'Ours on {gpus} × {gpu} at {context} tokens, {kv} KV, utilisation {util}: {verdict} with {layout}, {free} per GPU {freeWord}; our minimum {min}.',
-    oursFormula: 'Our checkpoint: {weights} of weights ({formula} GB is the recipe\'s rule of thumb: parameters × bytes × 1.2, including headroom for KV; not a measurement).',
+    oursFormula:
+      "Our checkpoint: {weights} of weights ({formula} GB is the recipe's rule of thumb: parameters × bytes × 1.2, including headroom for KV; not a measurement).",
     fits: 'fits',
     notFits: 'does not fit',
     free: 'free',
@@ -43,7 +44,8 @@ const messages = defineMessages(
     'kind.fits': 'Passt-Aussage',
     'kind.formula': 'Faustregel',
     ours: 'Unsere Rechnung auf {gpus} × {gpu} bei {context} Token, {kv}-KV, Auslastung {util}: {verdict} mit {layout}, {free} je GPU {freeWord}; unser Minimum {min}.',
-    oursFormula: 'Unser Checkpoint: {weights} Gewichte ({formula} GB ist die Faustregel des Rezepts: Parameter × Bytes × 1,2, einschließlich Reserve für KV; keine Messung).',
+    oursFormula:
+      'Unser Checkpoint: {weights} Gewichte ({formula} GB ist die Faustregel des Rezepts: Parameter × Bytes × 1,2, einschließlich Reserve für KV; keine Messung).',
     fits: 'passt',
     notFits: 'passt nicht',
     free: 'frei',
@@ -74,7 +76,11 @@ export function ServingClaimsCard(props: { scenario: Scenario }) {
           <li key={c.claim.id} className="rounded-md border border-border p-3" data-testid={`serving-claim-${c.claim.id}`}>
             <div className="flex flex-wrap items-start justify-between gap-2">
               <blockquote className="m-0 max-w-prose border-l-2 border-border pl-2 text-sm italic">{c.claim.text[language]}</blockquote>
-              <span className={`shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${TONE[c.status]}`} data-testid="serving-claim-status" data-status={c.status}>
+              <span
+                className={`shrink-0 rounded px-2 py-0.5 text-xs font-semibold ${TONE[c.status]}`}
+                data-testid="serving-claim-status"
+                data-status={c.status}
+              >
                 {t(`status.${c.status}`)}
               </span>
             </div>

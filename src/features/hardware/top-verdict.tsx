@@ -17,15 +17,20 @@ export function TopVerdict(props: { report: HardwareReport | null; invalid: bool
   const fits = r?.memory.verdict.fits ?? false;
   const start = r?.memory.start;
   const tone = invalid ? 'border-warn/50 bg-warn-bg text-text' : fits ? 'border-ok/40 bg-ok-bg text-ok' : 'border-bad/40 bg-bad-bg text-bad';
-  const text = invalid || !r
-    ? t('topInvalid')
-    : fits
-      ? t('topFits', { perGpu: gb(language, r.memory.verdict.headroomPerGpu) })
-      : start && !start.starts
-        ? t('topNoStart', { perGpu: gb(language, start.neededBytes - start.availableBytes) })
-        : t('topNotFits', { perGpu: gb(language, -r.memory.verdict.headroomPerGpu) });
+  const text =
+    invalid || !r
+      ? t('topInvalid')
+      : fits
+        ? t('topFits', { perGpu: gb(language, r.memory.verdict.headroomPerGpu) })
+        : start && !start.starts
+          ? t('topNoStart', { perGpu: gb(language, start.neededBytes - start.availableBytes) })
+          : t('topNotFits', { perGpu: gb(language, -r.memory.verdict.headroomPerGpu) });
   return (
-    <div className={`sticky top-0 z-30 flex items-center justify-between gap-3 rounded-lg border px-3 py-2 shadow-sm sm:static lg:hidden ${tone}`} data-testid="hw-top-verdict" data-fits={invalid ? 'invalid' : fits ? 'yes' : 'no'}>
+    <div
+      className={`sticky top-0 z-30 flex items-center justify-between gap-3 rounded-lg border px-3 py-2 shadow-sm sm:static lg:hidden ${tone}`}
+      data-testid="hw-top-verdict"
+      data-fits={invalid ? 'invalid' : fits ? 'yes' : 'no'}
+    >
       <p className="figures m-0 text-sm font-semibold" role="status">
         {text}
       </p>

@@ -26,8 +26,12 @@ export function VendorNote(props: { report: HardwareReport; t: HardwareT }) {
     <>
       {report.vendorStatements.map((c) => {
         if (c.kind !== 'checked') return null;
-        const overheads = (o: { runtimeOverheadGiB: number; activationGiB: number }) => ({ runtime: gibText(o.runtimeOverheadGiB), activation: gibText(o.activationGiB) });
-        const pageIsExample = c.page.source === 'entered' && c.page.runtimeOverheadGiB === c.example.runtimeOverheadGiB && c.page.activationGiB === c.example.activationGiB;
+        const overheads = (o: { runtimeOverheadGiB: number; activationGiB: number }) => ({
+          runtime: gibText(o.runtimeOverheadGiB),
+          activation: gibText(o.activationGiB),
+        });
+        const pageIsExample =
+          c.page.source === 'entered' && c.page.runtimeOverheadGiB === c.example.runtimeOverheadGiB && c.page.activationGiB === c.example.activationGiB;
         return (
           <Card key={c.id} title={t('vendorTitle')} testId="hw-vendor-note">
             <div className="flex flex-wrap items-start justify-between gap-2">
@@ -62,7 +66,13 @@ export function VendorNote(props: { report: HardwareReport; t: HardwareT }) {
               {!pageIsExample ? (
                 <Button
                   variant="textLink"
-                  onClick={() => updateSection('hardware', { overheadSource: 'entered', runtimeOverheadGiB: c.example.runtimeOverheadGiB, activationGiB: c.example.activationGiB })}
+                  onClick={() =>
+                    updateSection('hardware', {
+                      overheadSource: 'entered',
+                      runtimeOverheadGiB: c.example.runtimeOverheadGiB,
+                      activationGiB: c.example.activationGiB,
+                    })
+                  }
                   data-testid="hw-vendor-use-example"
                 >
                   {t('vendorUseExample', overheads(c.example))}

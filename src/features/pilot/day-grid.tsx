@@ -15,7 +15,9 @@ import { FIELD_SPECS, cellProblem, type FieldSpec, type RowGroup } from './pilot
 import { Sparkline } from './sparkline';
 
 const GROUP_ORDER: readonly RowGroup[] = ['tasks', 'quality', 'latency', 'errors', 'tokens', 'staff', 'utilisation', 'cost'];
-const GROUP_LABEL: Readonly<Record<RowGroup, 'group.tasks' | 'group.quality' | 'group.latency' | 'group.errors' | 'group.tokens' | 'group.staff' | 'group.utilisation' | 'group.cost'>> = {
+const GROUP_LABEL: Readonly<
+  Record<RowGroup, 'group.tasks' | 'group.quality' | 'group.latency' | 'group.errors' | 'group.tokens' | 'group.staff' | 'group.utilisation' | 'group.cost'>
+> = {
   tasks: 'group.tasks',
   quality: 'group.quality',
   latency: 'group.latency',
@@ -56,22 +58,24 @@ const GridRow = memo(
     const unitLabel = s.unit === 'money' ? t('unit.moneyPerDay', { currency: fmt.currency }) : s.unit === 'pct' ? '%' : t(`unit.${s.unit}`);
     const scale = s.unit === 'money' ? usdTo(fmt.currency, fmt.fx, 1) : s.scale;
 
-    const validate = (index: number) => (value: number | null): string | null => {
-      if (value === null) return null;
-      if (s.integer && !Number.isInteger(value)) return t('errWhole');
-      if (value < 0) return t('errMin', { min: '0' });
-      if (s.max !== null && value > s.max) {
-        return t('errMax', { max: s.unit === 'pct' ? formatPercent(fmt.language, s.max, 0) : `${formatNumber(fmt.language, s.max, 0)} ${unitLabel}` });
-      }
-      const day = useAppStore.getState().scenario.pilot.days[index]?.[side];
-      if (!day) return null;
-      const p = cellProblem(day, s.key, value);
-      if (!p) return null;
-      if (p.kind === 'acceptance') return t('errAcceptance', { pct: formatPercent(fmt.language, p.pct, 0), max: formatNumber(fmt.language, p.max, 0) });
-      const other = FIELD_SPECS.find((f) => f.key === p.other);
-      const shown = other ? formatField(fmt, other.unit, p.value) : String(p.value);
-      return t(p.kind === 'not-above' ? 'errNotAbove' : 'errNotBelow', { other: t(`field.${p.other}`), value: shown });
-    };
+    const validate =
+      (index: number) =>
+      (value: number | null): string | null => {
+        if (value === null) return null;
+        if (s.integer && !Number.isInteger(value)) return t('errWhole');
+        if (value < 0) return t('errMin', { min: '0' });
+        if (s.max !== null && value > s.max) {
+          return t('errMax', { max: s.unit === 'pct' ? formatPercent(fmt.language, s.max, 0) : `${formatNumber(fmt.language, s.max, 0)} ${unitLabel}` });
+        }
+        const day = useAppStore.getState().scenario.pilot.days[index]?.[side];
+        if (!day) return null;
+        const p = cellProblem(day, s.key, value);
+        if (!p) return null;
+        if (p.kind === 'acceptance') return t('errAcceptance', { pct: formatPercent(fmt.language, p.pct, 0), max: formatNumber(fmt.language, p.max, 0) });
+        const other = FIELD_SPECS.find((f) => f.key === p.other);
+        const shown = other ? formatField(fmt, other.unit, p.value) : String(p.value);
+        return t(p.kind === 'not-above' ? 'errNotAbove' : 'errNotBelow', { other: t(`field.${p.other}`), value: shown });
+      };
     const commit = (index: number) => (value: number | null) => {
       const { scenario, updateSection } = useAppStore.getState();
       updateSection('pilot', withDayField(scenario.pilot, index, side, s.key, value));
@@ -105,7 +109,11 @@ const GridRow = memo(
           );
         })}
         <td className="px-1 align-middle">
-          <Sparkline values={values} color={color} label={t('sparkline', { field: fieldLabel, values: values.map((v) => formatField(fmt, s.unit, v)).join(', ') })} />
+          <Sparkline
+            values={values}
+            color={color}
+            label={t('sparkline', { field: fieldLabel, values: values.map((v) => formatField(fmt, s.unit, v)).join(', ') })}
+          />
         </td>
         <td className="figures whitespace-nowrap px-1 text-right align-middle text-xs text-muted">
           <span className="sr-only">{t(s.week === 'sum' ? 'weekSum' : 'weekMean')}: </span>
@@ -114,7 +122,14 @@ const GridRow = memo(
       </tr>
     );
   },
-  (a, b) => a.side === b.side && a.spec === b.spec && a.weekText === b.weekText && a.fmt === b.fmt && a.t === b.t && sameList(a.values, b.values) && sameList(a.filled, b.filled),
+  (a, b) =>
+    a.side === b.side &&
+    a.spec === b.spec &&
+    a.weekText === b.weekText &&
+    a.fmt === b.fmt &&
+    a.t === b.t &&
+    sameList(a.values, b.values) &&
+    sameList(a.filled, b.filled),
 );
 
 /** One side's seven days: a row per metric, a cell per day, the week's trend and its total or mean. */
@@ -136,7 +151,9 @@ export const DayGrid = memo(function DayGrid(props: { side: PilotSide; evaluatio
     return formatField(fmt, s.unit, m?.value);
   }
 
-  const rows = GROUP_ORDER.map((g) => ({ group: g, specs: FIELD_SPECS.filter((s) => s.group === g && !(s.selfHostedOnly && side === 'api')) })).filter((g) => g.specs.length > 0);
+  const rows = GROUP_ORDER.map((g) => ({ group: g, specs: FIELD_SPECS.filter((s) => s.group === g && !(s.selfHostedOnly && side === 'api')) })).filter(
+    (g) => g.specs.length > 0,
+  );
 
   return (
     <div className="relative overflow-x-auto" data-testid={`pilot-grid-${side}`}>
@@ -164,7 +181,11 @@ export const DayGrid = memo(function DayGrid(props: { side: PilotSide; evaluatio
           {rows.map(({ group, specs }) => (
             <Fragment key={group}>
               <tr>
-                <th colSpan={10} scope="colgroup" className="sticky left-0 bg-surface pt-3 pb-1 text-left text-xs font-semibold uppercase tracking-wide text-muted">
+                <th
+                  colSpan={10}
+                  scope="colgroup"
+                  className="sticky left-0 bg-surface pt-3 pb-1 text-left text-xs font-semibold uppercase tracking-wide text-muted"
+                >
                   {t(GROUP_LABEL[group])}
                 </th>
               </tr>
@@ -196,7 +217,10 @@ export const DayGrid = memo(function DayGrid(props: { side: PilotSide; evaluatio
                         <Sparkline
                           values={series?.acceptance.map((p) => p[side]) ?? []}
                           color={color}
-                          label={t('sparkline', { field: t('acceptanceRow'), values: (series?.acceptance ?? []).map((p) => formatField(fmt, 'pct', p[side])).join(', ') })}
+                          label={t('sparkline', {
+                            field: t('acceptanceRow'),
+                            values: (series?.acceptance ?? []).map((p) => formatField(fmt, 'pct', p[side])).join(', '),
+                          })}
                         />
                       </td>
                       <td className="figures px-1 text-right text-xs text-muted">{formatField(fmt, 'pct', week?.acceptanceRate?.value)}</td>

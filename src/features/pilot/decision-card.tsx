@@ -46,7 +46,15 @@ function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) 
   const sideUnit = SIDE_UNIT[c.id];
   // The two local-work criteria are signals for a hybrid, not hurdles: no pass/fail colours.
   const signal = c.group === 'local-work';
-  const verdictClass = signal ? (c.verdict === 'pass' ? 'text-text' : 'text-muted') : c.verdict === 'pass' ? 'text-ok' : c.verdict === 'fail' ? 'text-bad' : 'text-warn';
+  const verdictClass = signal
+    ? c.verdict === 'pass'
+      ? 'text-text'
+      : 'text-muted'
+    : c.verdict === 'pass'
+      ? 'text-ok'
+      : c.verdict === 'fail'
+        ? 'text-bad'
+        : 'text-warn';
   const mark = signal ? (c.verdict === 'pass' ? '●' : '○') : c.verdict === 'pass' ? '✓' : c.verdict === 'fail' ? '✗' : '?';
   const verdictText = signal ? t(c.verdict === 'pass' ? 'verdict.signal' : 'verdict.noSignal') : t(`verdict.${c.verdict}`);
   return (
@@ -65,7 +73,9 @@ function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) 
           {c.value === null ? '–' : valueText(t, f, c, c.value)}
         </span>
         {sideUnit && (c.api !== null || c.selfHosted !== null) ? (
-          <span className="block text-xs text-muted">{t('sidesDetail', { api: formatField(f, sideUnit, c.api), self: formatField(f, sideUnit, c.selfHosted) })}</span>
+          <span className="block text-xs text-muted">
+            {t('sidesDetail', { api: formatField(f, sideUnit, c.api), self: formatField(f, sideUnit, c.selfHosted) })}
+          </span>
         ) : null}
         {c.note ? <span className="block text-xs text-muted">{t(`note.${c.note}`)}</span> : null}
       </td>
@@ -74,7 +84,9 @@ function CriterionRow(props: { c: Criterion; deciding: boolean; t: T; f: Fmt }) 
         <span aria-hidden="true">{mark} </span>
         {verdictText}
       </td>
-      <td className="py-0 align-top text-xs sm:px-2 sm:py-1.5">{deciding ? <span className="rounded border border-accent bg-surface px-1.5 py-0.5 font-medium text-text">{t('decidingMark')}</span> : null}</td>
+      <td className="py-0 align-top text-xs sm:px-2 sm:py-1.5">
+        {deciding ? <span className="rounded border border-accent bg-surface px-1.5 py-0.5 font-medium text-text">{t('decidingMark')}</span> : null}
+      </td>
     </tr>
   );
 }
@@ -83,7 +95,10 @@ function changeText(t: T, f: Fmt, e: PilotEvaluation, ch: FlipChange, alone: boo
   const c = e.criteria.find((x) => x.id === ch.criterion);
   const criterion = t(`crit.${ch.criterion}`);
   if (!c) return criterion;
-  if (ch.criterion === 'compatibility' && ch.kind === 'measure') return t(plural(f.language, e.checklist.compatibilityOpenIds.length, { one: 'flip.compatibilityOpen.one', other: 'flip.compatibilityOpen.other' }), { count: e.checklist.compatibilityOpenIds.length });
+  if (ch.criterion === 'compatibility' && ch.kind === 'measure')
+    return t(plural(f.language, e.checklist.compatibilityOpenIds.length, { one: 'flip.compatibilityOpen.one', other: 'flip.compatibilityOpen.other' }), {
+      count: e.checklist.compatibilityOpenIds.length,
+    });
   const to = valueText(t, f, c, ch.to);
   const bound = c.comparator === 'max' ? t('atMost', { value: to }) : t('atLeast', { value: to });
   // Failed without a number (e.g. money spent, nothing accepted): it was measured, so say why.
@@ -116,13 +131,24 @@ function cautionText(t: T, f: Fmt, e: PilotEvaluation): string {
 function warningText(t: T, f: Fmt, e: PilotEvaluation, w: PilotWarning): string {
   switch (w.kind) {
     case 'fix-compatibility-first':
-      return t('warn.fix-compatibility-first', { checks: formatList(f.language, w.checkIds.map((id) => `“${t(`check.${id}` as `check.d1.messages-exact`)}”`)) });
+      return t('warn.fix-compatibility-first', {
+        checks: formatList(
+          f.language,
+          w.checkIds.map((id) => `“${t(`check.${id}` as `check.d1.messages-exact`)}”`),
+        ),
+      });
     case 'days-missing':
-      return t(plural(f.language, w.days.length, { one: 'warn.days-missing.one', other: 'warn.days-missing.other' }), { side: t(`side.${w.side}`), days: formatList(f.language, w.days.map(String)) });
+      return t(plural(f.language, w.days.length, { one: 'warn.days-missing.one', other: 'warn.days-missing.other' }), {
+        side: t(`side.${w.side}`),
+        days: formatList(f.language, w.days.map(String)),
+      });
     case 'staff-not-recorded':
       return t('warn.staff-not-recorded', { side: t(`side.${w.side}`) });
     case 'costs-skipped':
-      return t(plural(f.language, w.days.length, { one: 'warn.costs-skipped.one', other: 'warn.costs-skipped.other' }), { side: t(`side.${w.side}`), days: formatList(f.language, w.days.map(String)) });
+      return t(plural(f.language, w.days.length, { one: 'warn.costs-skipped.one', other: 'warn.costs-skipped.other' }), {
+        side: t(`side.${w.side}`),
+        days: formatList(f.language, w.days.map(String)),
+      });
     case 'no-api-baseline':
       return t('warn.no-api-baseline');
     case 'example-data':
@@ -140,7 +166,9 @@ function CostKpi(props: { label: string; cost: CostPerTask; t: T; f: Fmt; rate: 
   return (
     <div className="rounded-md border border-border p-3" data-testid={testId} data-cost-state={cost.kind}>
       <div className="text-xs font-medium uppercase tracking-wide text-muted">{label}</div>
-      <div className={`figures mt-1 text-xl font-semibold ${cost.kind === 'undefined' ? 'text-muted' : ''}`}>{cost.kind === 'defined' ? money(cost.usdPerAcceptedTask) : t('costUndefined')}</div>
+      <div className={`figures mt-1 text-xl font-semibold ${cost.kind === 'undefined' ? 'text-muted' : ''}`}>
+        {cost.kind === 'defined' ? money(cost.usdPerAcceptedTask) : t('costUndefined')}
+      </div>
       {cost.kind === 'undefined' ? (
         <div className="mt-0.5 text-xs font-medium" data-testid={`${testId}-reason`}>
           {t(`costReason.${cost.reason}`, { total: money(cost.totalUsd) })}
@@ -190,14 +218,21 @@ export const DecisionCard = memo(function DecisionCard(props: {
           {e.example ? (
             // An invented week must never pass for a measured one, on screen or on paper.
             <p className="mb-1">
-              <span data-testid="pilot-example-badge" className="inline-block rounded border border-accent bg-surface-2 px-1.5 py-0.5 text-xs font-semibold text-text print:border-black">
+              <span
+                data-testid="pilot-example-badge"
+                className="inline-block rounded border border-accent bg-surface-2 px-1.5 py-0.5 text-xs font-semibold text-text print:border-black"
+              >
                 {t('exampleBadge')}
               </span>
             </p>
           ) : null}
           <p className="text-xs font-medium uppercase tracking-wide text-muted">
             {t('decisionAfter', { days: e.daysElapsed })} ·{' '}
-            <span data-testid="pilot-status" title={e.status === 'provisional' ? t('statusHelpProvisional') : undefined} className={e.status === 'final' ? 'text-ok' : e.status === 'provisional' ? 'text-warn' : ''}>
+            <span
+              data-testid="pilot-status"
+              title={e.status === 'provisional' ? t('statusHelpProvisional') : undefined}
+              className={e.status === 'final' ? 'text-ok' : e.status === 'provisional' ? 'text-warn' : ''}
+            >
               {t(`status.${e.status}`)}
             </span>
           </p>
@@ -227,10 +262,19 @@ export const DecisionCard = memo(function DecisionCard(props: {
 
       <div className="mt-4 grid gap-3 sm:grid-cols-3">
         <CostKpi label={`${t('costPerAccepted')} · ${t('side.api')}`} cost={e.cost.api} t={t} f={f} rate={e.cost.staffUsdPerHour} testId="cost-api" />
-        <CostKpi label={`${t('costPerAccepted')} · ${t('side.selfHosted')}`} cost={e.cost.selfHosted} t={t} f={f} rate={e.cost.staffUsdPerHour} testId="cost-selfHosted" />
+        <CostKpi
+          label={`${t('costPerAccepted')} · ${t('side.selfHosted')}`}
+          cost={e.cost.selfHosted}
+          t={t}
+          f={f}
+          rate={e.cost.staffUsdPerHour}
+          testId="cost-selfHosted"
+        />
         <div className="rounded-md border border-border p-3" data-testid="cost-ratio">
           <div className="text-xs font-medium uppercase tracking-wide text-muted">{t('costRatio')}</div>
-          <div className={`figures mt-1 text-xl font-semibold ${ratio && ratio.value !== null ? '' : 'text-muted'}`}>{ratio && ratio.value !== null ? valueText(t, f, ratio, ratio.value) : t('costUndefined')}</div>
+          <div className={`figures mt-1 text-xl font-semibold ${ratio && ratio.value !== null ? '' : 'text-muted'}`}>
+            {ratio && ratio.value !== null ? valueText(t, f, ratio, ratio.value) : t('costUndefined')}
+          </div>
           {ratio && ratio.value === null && ratio.note ? <div className="mt-0.5 text-xs font-medium">{t(`note.${ratio.note}`)}</div> : null}
           <div className="figures mt-0.5 text-xs text-muted">{ratio ? thresholdText(t, f, ratio) : null}</div>
         </div>
@@ -297,7 +341,11 @@ export const DecisionCard = memo(function DecisionCard(props: {
                     ))}
                 </ul>
                 {r.caution ? (
-                  <p className="mt-1 rounded-md border border-warn/50 bg-warn-bg px-2 py-1 text-xs text-text" data-testid="pilot-hybrid-caution" data-caution={r.caution}>
+                  <p
+                    className="mt-1 rounded-md border border-warn/50 bg-warn-bg px-2 py-1 text-xs text-text"
+                    data-testid="pilot-hybrid-caution"
+                    data-caution={r.caution}
+                  >
                     {cautionText(t, f, e)}
                   </p>
                 ) : null}

@@ -90,7 +90,12 @@ export const EvidencePanel = memo(function EvidencePanel() {
               <label htmlFor={ids.kind} className="text-xs font-medium text-muted">
                 {t('evidenceKind')}
               </label>
-              <select id={ids.kind} value={kind} onChange={(e) => setKindChoice(e.target.value as EvidenceKind)} className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm">
+              <select
+                id={ids.kind}
+                value={kind}
+                onChange={(e) => setKindChoice(e.target.value as EvidenceKind)}
+                className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
+              >
                 {(['benchmark-run', 'api-usage'] as const).map((k) => (
                   <option key={k} value={k}>
                     {t(`evidenceKind.${k}`)}
@@ -102,7 +107,12 @@ export const EvidencePanel = memo(function EvidencePanel() {
               <label htmlFor={ids.day} className="text-xs font-medium text-muted">
                 {t('evidenceDay')}
               </label>
-              <select id={ids.day} value={day} onChange={(e) => setDay(Number(e.target.value))} className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm">
+              <select
+                id={ids.day}
+                value={day}
+                onChange={(e) => setDay(Number(e.target.value))}
+                className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
+              >
                 {[1, 2, 3, 4, 5, 6, 7].map((d) => (
                   <option key={d} value={d}>
                     {t('day', { day: d })}
@@ -114,7 +124,12 @@ export const EvidencePanel = memo(function EvidencePanel() {
               <label htmlFor={ids.side} className="text-xs font-medium text-muted">
                 {t('evidenceSide')}
               </label>
-              <select id={ids.side} value={side} onChange={(e) => setSide(e.target.value as PilotSide)} className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm">
+              <select
+                id={ids.side}
+                value={side}
+                onChange={(e) => setSide(e.target.value as PilotSide)}
+                className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
+              >
                 {pilotSides.map((s) => (
                   <option key={s} value={s}>
                     {t(`side.${s}`)}
@@ -156,7 +171,14 @@ export const EvidencePanel = memo(function EvidencePanel() {
                 const res = applyEvidence(pilot, day, side, run, fill.data, chosen);
                 if (res.ok) {
                   update('pilot', { days: res.pilot.days, filledFrom: res.pilot.filledFrom });
-                  setMessage({ tone: 'ok', text: t(plural(language, res.applied.length, { one: 'evidenceApplied.one', other: 'evidenceApplied.other' }), { count: res.applied.length, day, label: run.label ?? run.source.fileName }) });
+                  setMessage({
+                    tone: 'ok',
+                    text: t(plural(language, res.applied.length, { one: 'evidenceApplied.one', other: 'evidenceApplied.other' }), {
+                      count: res.applied.length,
+                      day,
+                      label: run.label ?? run.source.fileName,
+                    }),
+                  });
                 } else {
                   setMessage({ tone: 'bad', text: t('evidenceProblem', { problems: res.problems.map((p) => `${p.field}: ${p.message}`).join('; ') }) });
                 }

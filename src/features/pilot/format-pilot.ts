@@ -29,7 +29,12 @@ export function formatField(f: Fmt, unit: FieldUnit, value: number | null | unde
 }
 
 /** A criterion's value or threshold in its unit (the template, e.g. "{value} pts", is translated). */
-export function formatCriterionValue(f: Fmt, unit: CriterionUnit, value: number, template: (unit: Exclude<CriterionUnit, 'share'>, value: string) => string): string {
+export function formatCriterionValue(
+  f: Fmt,
+  unit: CriterionUnit,
+  value: number,
+  template: (unit: Exclude<CriterionUnit, 'share'>, value: string) => string,
+): string {
   switch (unit) {
     case 'share':
       return formatPercent(f.language, value, 1);

@@ -14,7 +14,14 @@ const START = /^([01]?\d|2[0-3]):[0-5]\d$/;
 const MAX_TEXT = 500;
 
 /** A text input that stores only valid text and keeps the message at the field otherwise. */
-function CheckedText(props: { label: string; value: string; onCommit: (v: string) => void; validate: (v: string) => string | null; testId?: string; wide?: boolean }) {
+function CheckedText(props: {
+  label: string;
+  value: string;
+  onCommit: (v: string) => void;
+  validate: (v: string) => string | null;
+  testId?: string;
+  wide?: boolean;
+}) {
   const { label, value, onCommit, validate, testId, wide } = props;
   const id = useId();
   const [draft, setDraft] = useState<{ text: string; error: string | null } | null>(null);
@@ -93,7 +100,13 @@ function IncidentEditor(props: { incident: Incident; index: number; fmt: Fmt }) 
           <label htmlFor={causeId} className="text-xs font-medium text-muted">
             {t('inc.cause')}
           </label>
-          <select id={causeId} value={incident.cause} onChange={(e) => set({ cause: e.target.value as Incident['cause'] })} className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm" data-testid={`incident-${index}-cause`}>
+          <select
+            id={causeId}
+            value={incident.cause}
+            onChange={(e) => set({ cause: e.target.value as Incident['cause'] })}
+            className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
+            data-testid={`incident-${index}-cause`}
+          >
             {incidentCauses.map((c) => (
               <option key={c} value={c}>
                 {t(`cause.${c}`)}
@@ -112,7 +125,15 @@ function IncidentEditor(props: { incident: Incident; index: number; fmt: Fmt }) 
             ariaLabel={label('inc.recovery')}
             parseError={t('errNumber')}
             testId={`incident-${index}-recovery`}
-            validate={(v) => (v === null ? t('errNumber') : v < 0 ? t('errMin', { min: '0' }) : v > 60 * 24 * 7 ? t('errMax', { max: formatInteger(fmt.language, 60 * 24 * 7) }) : null)}
+            validate={(v) =>
+              v === null
+                ? t('errNumber')
+                : v < 0
+                  ? t('errMin', { min: '0' })
+                  : v > 60 * 24 * 7
+                    ? t('errMax', { max: formatInteger(fmt.language, 60 * 24 * 7) })
+                    : null
+            }
             onCommit={(v) => {
               if (v !== null) set({ recoveryMinutes: v });
             }}
@@ -134,7 +155,14 @@ function IncidentEditor(props: { incident: Incident; index: number; fmt: Fmt }) 
           />
         </div>
         <div className="flex items-end gap-2 pb-1.5">
-          <input id={oohId} type="checkbox" checked={incident.outOfHours} onChange={(e) => set({ outOfHours: e.target.checked })} className="h-4 w-4" data-testid={`incident-${index}-ooh`} />
+          <input
+            id={oohId}
+            type="checkbox"
+            checked={incident.outOfHours}
+            onChange={(e) => set({ outOfHours: e.target.checked })}
+            className="h-4 w-4"
+            data-testid={`incident-${index}-ooh`}
+          />
           <label htmlFor={oohId} className="text-sm">
             {t('inc.outOfHours')}
           </label>
@@ -194,7 +222,18 @@ export const IncidentLog = memo(function IncidentLog(props: { fmt: Fmt; summary:
           disabled={incidents.length >= 500}
           onClick={() =>
             update('pilot', {
-              incidents: [...incidents, { day: Math.min(7, Math.max(1, nextDay)), start: '', recoveryMinutes: 0, cause: 'other', affectedTasks: 0, countermeasure: '', outOfHours: false }],
+              incidents: [
+                ...incidents,
+                {
+                  day: Math.min(7, Math.max(1, nextDay)),
+                  start: '',
+                  recoveryMinutes: 0,
+                  cause: 'other',
+                  affectedTasks: 0,
+                  countermeasure: '',
+                  outOfHours: false,
+                },
+              ],
             })
           }
           variant="primary"

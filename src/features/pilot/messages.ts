@@ -93,12 +93,16 @@ export const pilotMessages = defineMessages(
     unitPerTask: '{currency}/task',
     // Decision card
     decisionAfter: 'Decision after {days} of 7 days',
-    'decisionWhy.undecided': 'Nothing has been recorded for the self-hosted side yet (no measured day, no incident), so no rule of the decision table applies. Enter the first day, fill it from an imported run, or load an example week. Until evidence exists, stay with the API.',
+    'decisionWhy.undecided':
+      'Nothing has been recorded for the self-hosted side yet (no measured day, no incident), so no rule of the decision table applies. Enter the first day, fill it from an imported run, or load an example week. Until evidence exists, stay with the API.',
     'flip.compatibilityOpen.one': 'Test the {count} open day-1 compatibility check; it may not fail',
     'flip.compatibilityOpen.other': 'Test the {count} open day-1 compatibility checks; none may fail',
-    'decisionWhy.continue': 'Quality reaches the API baseline, capacity is durably used, errors are manageable and fixed for good, the team can carry it, and an accepted task costs no more than on the API. Next: a limited production trial with a clear fallback route.',
-    'decisionWhy.return': 'Going back is not a defeat: the real load does not fit the infrastructure, or the team cannot carry the operation, or the API stays cheaper once staff is counted.',
-    'decisionWhy.hybrid': 'Sensitive or plannable work fits the own cluster; peaks and critical paths go to the API. A router decides by data protection, urgency, context length, budget and load.',
+    'decisionWhy.continue':
+      'Quality reaches the API baseline, capacity is durably used, errors are manageable and fixed for good, the team can carry it, and an accepted task costs no more than on the API. Next: a limited production trial with a clear fallback route.',
+    'decisionWhy.return':
+      'Going back is not a defeat: the real load does not fit the infrastructure, or the team cannot carry the operation, or the API stays cheaper once staff is counted.',
+    'decisionWhy.hybrid':
+      'Sensitive or plannable work fits the own cluster; peaks and critical paths go to the API. A router decides by data protection, urgency, context length, budget and load.',
     'status.final': 'final',
     'status.provisional': 'provisional',
     'status.no-evidence': 'no evidence yet',
@@ -168,7 +172,8 @@ export const pilotMessages = defineMessages(
     'cond.continue-all': 'every criterion except the two local-work signals passes',
     'cond.local-signal': 'a local-work signal is present: work bound to own infrastructure, or plannable batch work',
     'cond.sound-local-side': 'quality, errors and staff pass on the self-hosted side (idle hours and latency are what routing fixes)',
-    'cond.cost-justified': 'the local share is justified on cost: work bound to own infrastructure (it has no API route), or a local accepted task costs at most {max} the API’s',
+    'cond.cost-justified':
+      'the local share is justified on cost: work bound to own infrastructure (it has no API route), or a local accepted task costs at most {max} the API’s',
     'cond.otherwise': 'otherwise: idle capacity, missing staff, or an API that stays cheaper once staff is counted',
     'caution.local-share-dearer':
       'Caution: a local accepted task costs {ratio} the API’s (threshold {max}). This hybrid rests only on the {share} of work bound to own infrastructure, which has no API route: keep just that work local and route everything else, plannable batch work included, to the API until the ratio is at or under the threshold.',
@@ -177,7 +182,8 @@ export const pilotMessages = defineMessages(
     ruleMet: 'met',
     ruleNotMet: 'not met',
     ruleNoEvidence: 'No rule applies yet: the self-hosted side has no evidence. Until evidence exists, stay with the API (a default, not a met rule).',
-    flipNoEvidence: 'Record the self-hosted side’s first day (tasks attempted and accepted, latency, errors, team hours, utilisation, the bill) or log an incident; then the table decides.',
+    flipNoEvidence:
+      'Record the self-hosted side’s first day (tasks attempted and accepted, latency, errors, team hours, utilisation, the bill) or log an incident; then the table decides.',
     unknownCounts: 'A criterion that was not measured counts as not passed: without evidence the safe route is the API.',
     flipTitle: 'What would change the decision',
     flipTo: 'To reach “{decision}”:',
@@ -192,7 +198,8 @@ export const pilotMessages = defineMessages(
     'flip.reach.count': '{criterion}: {from} → {to}',
     'flip.cross.count': '{criterion}: one more than {to} (now {from})',
     // Warnings
-    'warn.fix-compatibility-first': 'Fix compatibility before measuring speed: {checks} failed. Message format, parser and parameters first; otherwise a “throughput decision” is really a compatibility problem.',
+    'warn.fix-compatibility-first':
+      'Fix compatibility before measuring speed: {checks} failed. Message format, parser and parameters first; otherwise a “throughput decision” is really a compatibility problem.',
     'warn.days-missing.one': '{side}: no evidence for day {days}.',
     'warn.days-missing.other': '{side}: no evidence for days {days}.',
     'warn.no-api-baseline': 'No API baseline recorded: every comparison is open. Record the API side on the same tasks.',
@@ -210,7 +217,8 @@ export const pilotMessages = defineMessages(
     thresholdLine: 'threshold {value}',
     noChartData: 'No data for this chart yet.',
     // Incidents
-    incidentsHelp: 'Every event that needed someone: failed starts, out-of-memory, inter-node errors, parser failures, timeouts, restarts after upgrades, interventions out of hours.',
+    incidentsHelp:
+      'Every event that needed someone: failed starts, out-of-memory, inter-node errors, parser failures, timeouts, restarts after upgrades, interventions out of hours.',
     addIncident: 'Add incident',
     deleteIncident: 'Delete',
     noIncidents: 'No incidents logged.',
@@ -299,7 +307,8 @@ export const pilotMessages = defineMessages(
     unitHoursWeek: 'h/week',
     unitHoursYear: 'h/year',
     // Reasons
-    reasonsHelp: 'The column article 002 calls the most important: does a deviation come from the model, the engine, message handling, the network or the agent framework?',
+    reasonsHelp:
+      'The column article 002 calls the most important: does a deviation come from the model, the engine, message handling, the network or the agent framework?',
     'origin.none': '—',
     'origin.model': 'Model',
     'origin.engine': 'Engine (e.g. vLLM)',
@@ -311,7 +320,8 @@ export const pilotMessages = defineMessages(
     reasonNote: 'Note on day {day}',
     // Evidence
     evidenceTitle: 'Fill a day from evidence',
-    evidenceHelp: 'Take latency, request counts and error rates from an imported load-test run, or tokens and the bill from an API usage log. Only the fields you tick are written; typed values win afterwards.',
+    evidenceHelp:
+      'Take latency, request counts and error rates from an imported load-test run, or tokens and the bill from an API usage log. Only the fields you tick are written; typed values win afterwards.',
     evidenceNone: 'No imported runs yet. Import load-test results or an API usage log in the Benchmarks area first.',
     evidenceRun: 'Run',
     evidenceKind: 'Use as',
@@ -410,12 +420,16 @@ export const pilotMessages = defineMessages(
     'unit.moneyPerDay': '{currency}/Tag',
     unitPerTask: '{currency}/Aufgabe',
     decisionAfter: 'Entscheidung nach {days} von 7 Tagen',
-    'decisionWhy.undecided': 'Für den Eigenbetrieb ist noch nichts erfasst (kein gemessener Tag, kein Vorfall), daher greift keine Regel der Entscheidungstabelle. Tragen Sie den ersten Tag ein, füllen Sie ihn aus einem importierten Lauf oder laden Sie eine Beispielwoche. Bis Belege vorliegen, bei der API bleiben.',
+    'decisionWhy.undecided':
+      'Für den Eigenbetrieb ist noch nichts erfasst (kein gemessener Tag, kein Vorfall), daher greift keine Regel der Entscheidungstabelle. Tragen Sie den ersten Tag ein, füllen Sie ihn aus einem importierten Lauf oder laden Sie eine Beispielwoche. Bis Belege vorliegen, bei der API bleiben.',
     'flip.compatibilityOpen.one': 'Die {count} offene Kompatibilitätsprüfung von Tag 1 testen; sie darf nicht fehlschlagen',
     'flip.compatibilityOpen.other': 'Die {count} offenen Kompatibilitätsprüfungen von Tag 1 testen; keine darf fehlschlagen',
-    'decisionWhy.continue': 'Die Qualität erreicht die API-Referenz, die Kapazität ist dauerhaft genutzt, Fehler sind beherrschbar und dauerhaft behoben, das Team trägt den Betrieb, und eine akzeptierte Aufgabe kostet nicht mehr als über die API. Nächster Schritt: ein begrenzter Produktionsversuch mit klarer Rückfallroute.',
-    'decisionWhy.return': 'Der Rückweg ist keine Niederlage: Die reale Last passt nicht zur Infrastruktur, das Team kann den Betrieb nicht tragen, oder die API bleibt nach Personalkosten günstiger.',
-    'decisionWhy.hybrid': 'Sensible oder planbare Aufgaben passen auf den eigenen Cluster; Spitzenlast und kritische Pfade gehen an die API. Ein Router verteilt nach Datenschutz, Dringlichkeit, Kontextlänge, Budget und Auslastung.',
+    'decisionWhy.continue':
+      'Die Qualität erreicht die API-Referenz, die Kapazität ist dauerhaft genutzt, Fehler sind beherrschbar und dauerhaft behoben, das Team trägt den Betrieb, und eine akzeptierte Aufgabe kostet nicht mehr als über die API. Nächster Schritt: ein begrenzter Produktionsversuch mit klarer Rückfallroute.',
+    'decisionWhy.return':
+      'Der Rückweg ist keine Niederlage: Die reale Last passt nicht zur Infrastruktur, das Team kann den Betrieb nicht tragen, oder die API bleibt nach Personalkosten günstiger.',
+    'decisionWhy.hybrid':
+      'Sensible oder planbare Aufgaben passen auf den eigenen Cluster; Spitzenlast und kritische Pfade gehen an die API. Ein Router verteilt nach Datenschutz, Dringlichkeit, Kontextlänge, Budget und Auslastung.',
     'status.final': 'endgültig',
     'status.provisional': 'vorläufig',
     'status.no-evidence': 'noch keine Belege',
@@ -485,7 +499,8 @@ export const pilotMessages = defineMessages(
     'cond.continue-all': 'jedes Kriterium außer den beiden Signalen für lokale Arbeit ist erfüllt',
     'cond.local-signal': 'ein Signal für lokale Arbeit liegt vor: an eigene Infrastruktur gebundene Arbeit oder planbare Batch-Arbeit',
     'cond.sound-local-side': 'Qualität, Fehler und Personal sind im Eigenbetrieb erfüllt (Leerlauf und Latenz löst das Routing)',
-    'cond.cost-justified': 'der lokale Anteil ist bei den Kosten begründet: an eigene Infrastruktur gebundene Arbeit (für sie gibt es keinen API-Weg) oder eine lokal akzeptierte Aufgabe kostet höchstens {max} so viel wie über die API',
+    'cond.cost-justified':
+      'der lokale Anteil ist bei den Kosten begründet: an eigene Infrastruktur gebundene Arbeit (für sie gibt es keinen API-Weg) oder eine lokal akzeptierte Aufgabe kostet höchstens {max} so viel wie über die API',
     'cond.otherwise': 'sonst: Leerlauf, fehlendes Personal oder eine API, die nach Personalkosten günstiger bleibt',
     'caution.local-share-dearer':
       'Vorsicht: Eine lokal akzeptierte Aufgabe kostet {ratio} so viel wie über die API (Schwelle {max}). Dieser Dualbetrieb stützt sich allein auf die {share} der Arbeit, die an eigene Infrastruktur gebunden sind und keinen API-Weg haben: nur diese Arbeit lokal halten und alles andere, auch planbare Batch-Arbeit, an die API routen, bis das Verhältnis die Schwelle erreicht.',
@@ -493,8 +508,10 @@ export const pilotMessages = defineMessages(
       'Vorsicht: Die Kosten je akzeptierter Aufgabe ließen sich nicht vergleichen ({why}). Dieser Dualbetrieb stützt sich allein auf die {share} an eigene Infrastruktur gebundene Arbeit: erst die Kosten beider Seiten messen, bevor mehr Arbeit lokal läuft.',
     ruleMet: 'erfüllt',
     ruleNotMet: 'nicht erfüllt',
-    ruleNoEvidence: 'Noch greift keine Regel: Für den Eigenbetrieb liegen keine Belege vor. Bis Belege vorliegen, bei der API bleiben (eine Voreinstellung, keine erfüllte Regel).',
-    flipNoEvidence: 'Den ersten Tag des Eigenbetriebs erfassen (versuchte und akzeptierte Aufgaben, Latenz, Fehler, Teamstunden, Auslastung, Tageskosten) oder einen Vorfall protokollieren; dann entscheidet die Tabelle.',
+    ruleNoEvidence:
+      'Noch greift keine Regel: Für den Eigenbetrieb liegen keine Belege vor. Bis Belege vorliegen, bei der API bleiben (eine Voreinstellung, keine erfüllte Regel).',
+    flipNoEvidence:
+      'Den ersten Tag des Eigenbetriebs erfassen (versuchte und akzeptierte Aufgaben, Latenz, Fehler, Teamstunden, Auslastung, Tageskosten) oder einen Vorfall protokollieren; dann entscheidet die Tabelle.',
     unknownCounts: 'Ein nicht gemessenes Kriterium gilt als nicht erfüllt: Ohne Belege ist die API der sichere Weg.',
     flipTitle: 'Was die Entscheidung ändern würde',
     flipTo: 'Für „{decision}“:',
@@ -508,7 +525,8 @@ export const pilotMessages = defineMessages(
     'flip.failNoValue': '{criterion} muss {to} erreichen (jetzt: {why})',
     'flip.reach.count': '{criterion}: {from} → {to}',
     'flip.cross.count': '{criterion}: einer mehr als {to} (jetzt {from})',
-    'warn.fix-compatibility-first': 'Erst Kompatibilität herstellen, dann Geschwindigkeit messen: {checks} fehlgeschlagen. Zuerst Nachrichtenformat, Parser und Parameter korrigieren; sonst ist eine „Durchsatzentscheidung“ in Wahrheit ein Kompatibilitätsproblem.',
+    'warn.fix-compatibility-first':
+      'Erst Kompatibilität herstellen, dann Geschwindigkeit messen: {checks} fehlgeschlagen. Zuerst Nachrichtenformat, Parser und Parameter korrigieren; sonst ist eine „Durchsatzentscheidung“ in Wahrheit ein Kompatibilitätsproblem.',
     'warn.days-missing.one': '{side}: keine Belege für Tag {days}.',
     'warn.days-missing.other': '{side}: keine Belege für Tage {days}.',
     'warn.no-api-baseline': 'Keine API-Referenz erfasst: Jeder Vergleich ist offen. Erfassen Sie die API-Seite mit denselben Aufgaben.',
@@ -524,7 +542,8 @@ export const pilotMessages = defineMessages(
     axisDay: 'Pilottag',
     thresholdLine: 'Schwelle {value}',
     noChartData: 'Noch keine Daten für dieses Diagramm.',
-    incidentsHelp: 'Jedes Ereignis, das jemanden gebraucht hat: Startfehler, Speicherfehler, Fehler zwischen Knoten, Parserfehler, Zeitüberschreitungen, Neustarts nach Upgrades, Eingriffe außerhalb der Arbeitszeit.',
+    incidentsHelp:
+      'Jedes Ereignis, das jemanden gebraucht hat: Startfehler, Speicherfehler, Fehler zwischen Knoten, Parserfehler, Zeitüberschreitungen, Neustarts nach Upgrades, Eingriffe außerhalb der Arbeitszeit.',
     addIncident: 'Vorfall hinzufügen',
     deleteIncident: 'Löschen',
     noIncidents: 'Keine Vorfälle protokolliert.',
@@ -610,7 +629,8 @@ export const pilotMessages = defineMessages(
     unitPerDay: '/Tag',
     unitHoursWeek: 'h/Woche',
     unitHoursYear: 'h/Jahr',
-    reasonsHelp: 'Die Spalte, die Artikel 002 die wichtigste nennt: Stammt eine Abweichung aus dem Modell, der Engine, der Nachrichtenverarbeitung, dem Netzwerk oder dem Agent-Framework?',
+    reasonsHelp:
+      'Die Spalte, die Artikel 002 die wichtigste nennt: Stammt eine Abweichung aus dem Modell, der Engine, der Nachrichtenverarbeitung, dem Netzwerk oder dem Agent-Framework?',
     'origin.none': '—',
     'origin.model': 'Modell',
     'origin.engine': 'Engine (z. B. vLLM)',
@@ -621,7 +641,8 @@ export const pilotMessages = defineMessages(
     reasonOrigin: 'Ursprung an Tag {day}',
     reasonNote: 'Notiz zu Tag {day}',
     evidenceTitle: 'Einen Tag aus Belegen füllen',
-    evidenceHelp: 'Latenz, Anfragezahlen und Fehlerraten aus einem importierten Lasttest übernehmen, oder Token und Kosten aus einem API-Nutzungsprotokoll. Nur angehakte Felder werden geschrieben; danach gilt, was Sie tippen.',
+    evidenceHelp:
+      'Latenz, Anfragezahlen und Fehlerraten aus einem importierten Lasttest übernehmen, oder Token und Kosten aus einem API-Nutzungsprotokoll. Nur angehakte Felder werden geschrieben; danach gilt, was Sie tippen.',
     evidenceNone: 'Noch keine importierten Läufe. Importieren Sie zuerst Lasttest-Ergebnisse oder ein API-Nutzungsprotokoll im Bereich Benchmarks.',
     evidenceRun: 'Lauf',
     evidenceKind: 'Verwenden als',
@@ -641,4 +662,3 @@ export const pilotMessages = defineMessages(
 
 export type PilotKey = keyof (typeof pilotMessages)['en'];
 export type PilotT = (key: PilotKey, params?: Params) => string;
-

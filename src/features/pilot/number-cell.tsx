@@ -74,7 +74,11 @@ export function NumberCell(props: NumberCellProps) {
         }`}
       />
       {error ? (
-        <p id={`${id}-error`} role="alert" className="absolute left-0 top-full z-20 mt-1 w-56 rounded border border-bad/50 bg-bad-bg p-1.5 text-xs text-bad shadow">
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className="absolute left-0 top-full z-20 mt-1 w-56 rounded border border-bad/50 bg-bad-bg p-1.5 text-xs text-bad shadow"
+        >
           {error}
         </p>
       ) : null}

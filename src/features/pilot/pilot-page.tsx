@@ -50,7 +50,13 @@ const ExamplesBar = memo(function ExamplesBar() {
           <label htmlFor={selectId} className="text-sm font-medium">
             {t('exampleLabel')}
           </label>
-          <select id={selectId} value={choice} onChange={(e) => setChoice(e.target.value as PilotExample)} className="max-w-full rounded-md border border-border bg-surface px-2 py-1.5 text-sm" data-testid="pilot-example-select">
+          <select
+            id={selectId}
+            value={choice}
+            onChange={(e) => setChoice(e.target.value as PilotExample)}
+            className="max-w-full rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
+            data-testid="pilot-example-select"
+          >
             {pilotExamples.map((k) => (
               <option key={k} value={k}>
                 {t(`example.${k}`)}
@@ -67,10 +73,15 @@ const ExamplesBar = memo(function ExamplesBar() {
       </div>
       <p className="text-xs text-muted">{t('examplesBody')}</p>
       {confirm ? (
-        <div role="alertdialog" aria-label={confirm === 'load' ? t('loadExample') : t('clearPilot')} className="flex flex-wrap items-center gap-2 rounded-md border border-warn/50 bg-warn-bg px-3 py-2 text-sm">
+        <div
+          role="alertdialog"
+          aria-label={confirm === 'load' ? t('loadExample') : t('clearPilot')}
+          className="flex flex-wrap items-center gap-2 rounded-md border border-warn/50 bg-warn-bg px-3 py-2 text-sm"
+        >
           <span>{confirm === 'load' ? t('confirmReplace') : t('confirmClear')}</span>
           <Button
-            variant="primary" size="sm"
+            variant="primary"
+            size="sm"
             onClick={() => {
               if (confirm === 'load') load();
               else {
@@ -120,19 +131,25 @@ export function PilotPage() {
 
       {pilot.example ? (
         <div className="print:hidden">
-        <Banner tone="info" testId="pilot-example-banner">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span>{t('exampleBanner', { decision: g(`decision.${pilot.example}`) })}</span>
-            <Button size="xs" className="no-print" onClick={() => update('pilot', { example: null })}>
-              {t('keepAsMine')}
-            </Button>
-          </div>
-        </Banner>
+          <Banner tone="info" testId="pilot-example-banner">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span>{t('exampleBanner', { decision: g(`decision.${pilot.example}`) })}</span>
+              <Button size="xs" className="no-print" onClick={() => update('pilot', { example: null })}>
+                {t('keepAsMine')}
+              </Button>
+            </div>
+          </Banner>
         </div>
       ) : null}
 
       {e ? (
-        <DecisionCard evaluation={e} fmt={fmt} staffLoadedYearlyUsd={scenario.selfHosted.staffLoadedYearlyUsd} staffHoursPerYear={pilot.staffHoursPerYear} onPrint={printPage} />
+        <DecisionCard
+          evaluation={e}
+          fmt={fmt}
+          staffLoadedYearlyUsd={scenario.selfHosted.staffLoadedYearlyUsd}
+          staffHoursPerYear={pilot.staffHoursPerYear}
+          onPrint={printPage}
+        />
       ) : (
         <Card title={t('sectionDecision')}>
           <p className="text-sm text-muted">…</p>
@@ -146,7 +163,10 @@ export function PilotPage() {
           testId="pilot-charts"
           actions={
             pilot.example ? (
-              <span data-testid="pilot-charts-example-badge" className="rounded border border-accent bg-surface-2 px-1.5 py-0.5 text-xs font-semibold text-text print:border-black">
+              <span
+                data-testid="pilot-charts-example-badge"
+                className="rounded border border-accent bg-surface-2 px-1.5 py-0.5 text-xs font-semibold text-text print:border-black"
+              >
                 {t('exampleBadge')}
               </span>
             ) : undefined
@@ -162,7 +182,11 @@ export function PilotPage() {
           {(['api', 'selfHosted'] as const).map((side) => (
             <section key={side} aria-label={t(`side.${side}`)}>
               <h3 className="mb-1 flex items-center gap-2 text-sm font-semibold">
-                <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: side === 'api' ? 'var(--series-api)' : 'var(--series-self)' }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block h-2.5 w-2.5 rounded-full"
+                  style={{ background: side === 'api' ? 'var(--series-api)' : 'var(--series-self)' }}
+                />
                 {t(`side.${side}`)}
               </h3>
               <DayGrid side={side} evaluation={e} series={series} fmt={fmt} />

@@ -11,7 +11,8 @@ export const ReasonsPanel = memo(function ReasonsPanel() {
   const t = useT(pilotMessages);
   const reasons = useAppStore((s) => s.scenario.pilot.dayReasons);
   const update = useAppStore((s) => s.updateSection);
-  const set = (i: number, patch: Partial<Pilot['dayReasons'][number]>) => update('pilot', { dayReasons: reasons.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
+  const set = (i: number, patch: Partial<Pilot['dayReasons'][number]>) =>
+    update('pilot', { dayReasons: reasons.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   return (
     <div className="flex flex-col gap-2" data-testid="pilot-reasons">
       <p className="text-sm text-muted">{t('reasonsHelp')}</p>

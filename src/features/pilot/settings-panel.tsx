@@ -53,9 +53,40 @@ export const SettingsPanel = memo(function SettingsPanel() {
         ))}
       </div>
       <div className="grid gap-4 border-t border-border pt-4 sm:grid-cols-2 xl:grid-cols-3">
-        <NumberField label={t('sensitiveShare')} value={pilot.sensitiveShare} min={0} max={1} scale={100} digits={1} unit="%" slider={{ min: 0, max: 100, step: 1 }} testId="pilot-sensitive-share" onCommit={(sensitiveShare) => update('pilot', { sensitiveShare })} />
-        <NumberField label={t('plannableShare')} value={pilot.plannableShare} min={0} max={1} scale={100} digits={1} unit="%" slider={{ min: 0, max: 100, step: 1 }} testId="pilot-plannable-share" onCommit={(plannableShare) => update('pilot', { plannableShare })} />
-        <NumberField label={t('staffHoursPerYear')} value={pilot.staffHoursPerYear} min={100} max={8760} integer unit={t('unitHoursYear')} testId="pilot-staff-hours" onCommit={(staffHoursPerYear) => update('pilot', { staffHoursPerYear })} />
+        <NumberField
+          label={t('sensitiveShare')}
+          value={pilot.sensitiveShare}
+          min={0}
+          max={1}
+          scale={100}
+          digits={1}
+          unit="%"
+          slider={{ min: 0, max: 100, step: 1 }}
+          testId="pilot-sensitive-share"
+          onCommit={(sensitiveShare) => update('pilot', { sensitiveShare })}
+        />
+        <NumberField
+          label={t('plannableShare')}
+          value={pilot.plannableShare}
+          min={0}
+          max={1}
+          scale={100}
+          digits={1}
+          unit="%"
+          slider={{ min: 0, max: 100, step: 1 }}
+          testId="pilot-plannable-share"
+          onCommit={(plannableShare) => update('pilot', { plannableShare })}
+        />
+        <NumberField
+          label={t('staffHoursPerYear')}
+          value={pilot.staffHoursPerYear}
+          min={100}
+          max={8760}
+          integer
+          unit={t('unitHoursYear')}
+          testId="pilot-staff-hours"
+          onCommit={(staffHoursPerYear) => update('pilot', { staffHoursPerYear })}
+        />
         <div className="flex flex-col gap-1">
           <label htmlFor={dateId} className="text-sm font-medium">
             {t('startDate')}

@@ -1,5 +1,18 @@
 import { memo } from 'react';
-import { AXIS_TITLE, CartesianGrid, GRID, Line, LineChart, ReferenceLine, ResponsiveContainer, TICK, Tooltip, TOOLTIP_BOX, XAxis, YAxis } from '../../components/chart/recharts';
+import {
+  AXIS_TITLE,
+  CartesianGrid,
+  GRID,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  TICK,
+  Tooltip,
+  TOOLTIP_BOX,
+  XAxis,
+  YAxis,
+} from '../../components/chart/recharts';
 import type { WeekPoint, WeekSeries, WeekSeriesKey } from '../../core/pilot/series';
 import type { PilotThresholds } from '../../core/scenario/schema';
 import { ChartFrame } from '../../components/chart-frame';
@@ -121,13 +134,46 @@ const WeekChart = memo(
                   isAnimationActive={false}
                   contentStyle={TOOLTIP_BOX}
                   labelFormatter={(d) => t('day', { day: String(d) })}
-                  formatter={(v) => (typeof v === 'number' ? def.format(def.key === 'costPerAcceptedTask' ? toUsd(currency, v) : def.key === 'ttftP95Ms' ? v : v / 100) : '–')}
+                  formatter={(v) =>
+                    typeof v === 'number' ? def.format(def.key === 'costPerAcceptedTask' ? toUsd(currency, v) : def.key === 'ttftP95Ms' ? v : v / 100) : '–'
+                  }
                 />
                 {def.threshold !== undefined ? (
-                  <ReferenceLine y={def.threshold} stroke="var(--warn)" strokeDasharray="5 3" label={{ value: t('thresholdLine', { value: formatPercent(f.language, def.threshold / 100, 0) }), position: 'insideTopRight', fill: 'var(--warn)', fontSize: 11 }} />
+                  <ReferenceLine
+                    y={def.threshold}
+                    stroke="var(--warn)"
+                    strokeDasharray="5 3"
+                    label={{
+                      value: t('thresholdLine', { value: formatPercent(f.language, def.threshold / 100, 0) }),
+                      position: 'insideTopRight',
+                      fill: 'var(--warn)',
+                      fontSize: 11,
+                    }}
+                  />
                 ) : null}
-                {hasApi ? <Line type="linear" dataKey={api.key} name={api.label} stroke={api.colour} strokeWidth={2} dot={{ r: 3 }} connectNulls={false} isAnimationActive={false} /> : null}
-                <Line type="linear" dataKey={self.key} name={self.label} stroke={self.colour} strokeWidth={2} dot={{ r: 3 }} strokeDasharray={self.dash} connectNulls={false} isAnimationActive={false} />
+                {hasApi ? (
+                  <Line
+                    type="linear"
+                    dataKey={api.key}
+                    name={api.label}
+                    stroke={api.colour}
+                    strokeWidth={2}
+                    dot={{ r: 3 }}
+                    connectNulls={false}
+                    isAnimationActive={false}
+                  />
+                ) : null}
+                <Line
+                  type="linear"
+                  dataKey={self.key}
+                  name={self.label}
+                  stroke={self.colour}
+                  strokeWidth={2}
+                  dot={{ r: 3 }}
+                  strokeDasharray={self.dash}
+                  connectNulls={false}
+                  isAnimationActive={false}
+                />
               </LineChart>
             </ResponsiveContainer>
           )}

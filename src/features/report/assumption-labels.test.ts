@@ -31,7 +31,15 @@ describe('assumption row labels', () => {
   it('every row of the appendix has a label in English and German', () => {
     const keys = new Set(variants().flatMap((s) => assumptionRows(s).map((r) => r.key)));
     // Branches above reach the rows only one of them shows (counted from assumptionRows).
-    for (const key of ['workload.inputTokensPerMonth', 'workload.reasoningMultiplier', 'selfHosted.capexPerGpu', 'selfHosted.powerDraw.idleWattsPerGpu', 'selfHosted.billing.reservedPrice', 'selfHosted.billing.coldStartSeconds']) expect(keys, key).toContain(key);
+    for (const key of [
+      'workload.inputTokensPerMonth',
+      'workload.reasoningMultiplier',
+      'selfHosted.capexPerGpu',
+      'selfHosted.powerDraw.idleWattsPerGpu',
+      'selfHosted.billing.reservedPrice',
+      'selfHosted.billing.coldStartSeconds',
+    ])
+      expect(keys, key).toContain(key);
     const report = reportMessages.en as Readonly<Record<string, string>>;
     const missing = [...keys].filter((k) => !isFieldPath(k) && !(k in report));
     expect(missing).toEqual([]);

@@ -116,9 +116,7 @@ export function CompareView(props: { compareChart: CompareSlot }) {
         </div>
       </Card>
       {done.every((d) => d !== undefined) && done.length >= 2 ? (
-        <Card>
-          {compareChart({ names: picked.map((p) => p.name), results: done as TcoEvaluation[], fmt, t })}
-        </Card>
+        <Card>{compareChart({ names: picked.map((p) => p.name), results: done as TcoEvaluation[], fmt, t })}</Card>
       ) : null}
       <Card title={t('compareInputs')}>
         <div className="overflow-x-auto">

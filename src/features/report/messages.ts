@@ -36,7 +36,8 @@ export const reportMessages = defineMessages(
     capacity: 'Capacity at the latency target',
     plans: 'The cheapest plans',
     assumptions: 'Assumptions',
-    assumptionsHint: 'Every input behind the figures above, with its source and date where it comes from the catalog. Values changed by the user are marked custom.',
+    assumptionsHint:
+      'Every input behind the figures above, with its source and date where it comes from the catalog. Values changed by the user are marked custom.',
     colInput: 'Input',
     colValue: 'Value',
     colSource: 'Source',
@@ -159,7 +160,8 @@ export const reportMessages = defineMessages(
     capacity: 'Kapazität beim Latenzziel',
     plans: 'Die günstigsten Pläne',
     assumptions: 'Annahmen',
-    assumptionsHint: 'Alle Eingaben hinter den Zahlen oben, mit Quelle und Datum, wo sie aus dem Katalog stammen. Vom Nutzer geänderte Werte sind als eigene Werte markiert.',
+    assumptionsHint:
+      'Alle Eingaben hinter den Zahlen oben, mit Quelle und Datum, wo sie aus dem Katalog stammen. Vom Nutzer geänderte Werte sind als eigene Werte markiert.',
     colInput: 'Eingabe',
     colValue: 'Wert',
     colSource: 'Quelle',

@@ -100,12 +100,31 @@ export function ReportPage(props: { slots: ReportSlots }) {
   const blocked = flags.some((f) => f.code === 'does-not-fit');
   const kpis = tco
     ? [
-        { label: t('apiMonthly'), value: money(tco.api.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'api' ? ('ok' as const) : ('neutral' as const) },
-        { label: t('selfMonthly'), value: money(tco.selfHosted.monthlyUsd), sub: blocked ? t('notValidFit') : tco.selfHosted.feasible ? t('perMonth') : t('notServing'), tone: blocked || !tco.selfHosted.feasible ? ('bad' as const) : tco.verdict.best === 'self-hosted' ? ('ok' as const) : ('neutral' as const) },
-        { label: t('hybridMonthly'), value: money(tco.hybrid.monthlyUsd), sub: t('perMonth'), tone: tco.verdict.best === 'hybrid' ? ('ok' as const) : ('neutral' as const) },
+        {
+          label: t('apiMonthly'),
+          value: money(tco.api.monthlyUsd),
+          sub: t('perMonth'),
+          tone: tco.verdict.best === 'api' ? ('ok' as const) : ('neutral' as const),
+        },
+        {
+          label: t('selfMonthly'),
+          value: money(tco.selfHosted.monthlyUsd),
+          sub: blocked ? t('notValidFit') : tco.selfHosted.feasible ? t('perMonth') : t('notServing'),
+          tone: blocked || !tco.selfHosted.feasible ? ('bad' as const) : tco.verdict.best === 'self-hosted' ? ('ok' as const) : ('neutral' as const),
+        },
+        {
+          label: t('hybridMonthly'),
+          value: money(tco.hybrid.monthlyUsd),
+          sub: t('perMonth'),
+          tone: tco.verdict.best === 'hybrid' ? ('ok' as const) : ('neutral' as const),
+        },
         { label: t('perAcceptedApi'), value: figure(tco.api.perAcceptedTask, money, t) },
         { label: t('perAcceptedSelf'), value: figure(tco.selfHosted.perAcceptedTask, money, t) },
-        { label: t('breakEven'), value: tco.breakEven.result.kind === 'at' ? compact(tco.breakEven.tokensPerMonth) : tco.breakEven.result.kind === 'never' ? '—' : '0', sub: breakEvenText(tco, compact, t) },
+        {
+          label: t('breakEven'),
+          value: tco.breakEven.result.kind === 'at' ? compact(tco.breakEven.tokensPerMonth) : tco.breakEven.result.kind === 'never' ? '—' : '0',
+          sub: breakEvenText(tco, compact, t),
+        },
       ]
     : [];
 
@@ -114,7 +133,16 @@ export function ReportPage(props: { slots: ReportSlots }) {
     const body: (string | number | null)[][] = [['scenario', 'name', scenario.name, '', null, null, null]];
     const usage = scenario.usage.source;
     // Where the workload comes from, when it was taken from usage files (files, days, zone).
-    if (usage) body.push(['scenario', 'workload_source', `${usage.files.join(', ')}; ${usage.firstDay} – ${usage.lastDay}; ${usage.timeZone}`, '', 'usage files', null, null]);
+    if (usage)
+      body.push([
+        'scenario',
+        'workload_source',
+        `${usage.files.join(', ')}; ${usage.firstDay} – ${usage.lastDay}; ${usage.timeZone}`,
+        '',
+        'usage files',
+        null,
+        null,
+      ]);
     if (tco) {
       const r = (item: string, value: number | null, unit: string) => body.push(['result', item, value, unit, null, null, null]);
       r('api_monthly_usd', tco.api.monthlyUsd, 'USD/month');
@@ -128,9 +156,18 @@ export function ReportPage(props: { slots: ReportSlots }) {
       body.push(['result', 'best_option', tco.verdict.best, '', null, null, null]);
     }
     if (fit?.ok) body.push(['result', 'fits', fit.report.memory.verdict.fits ? 'yes' : 'no', '', null, null, null]);
-    if (pilot && pilot.daysElapsed > 0) body.push(['result', 'pilot_decision', pilot.decision, scenario.pilot.example ? `${pilot.status}, example data` : pilot.status, null, null, null]);
+    if (pilot && pilot.daysElapsed > 0)
+      body.push(['result', 'pilot_decision', pilot.decision, scenario.pilot.example ? `${pilot.status}, example data` : pilot.status, null, null, null]);
     for (const a of rows) {
-      body.push(['assumption', a.key, typeof a.value === 'boolean' ? String(a.value) : a.value, a.unit, a.source?.title ?? (a.origin === 'entered' ? 'entered' : 'example default'), a.source?.checked ?? null, a.custom ? String(a.custom.catalogValue) : null]);
+      body.push([
+        'assumption',
+        a.key,
+        typeof a.value === 'boolean' ? String(a.value) : a.value,
+        a.unit,
+        a.source?.title ?? (a.origin === 'entered' ? 'entered' : 'example default'),
+        a.source?.checked ?? null,
+        a.custom ? String(a.custom.catalogValue) : null,
+      ]);
     }
     downloadText(toCsv(header, body), `${fileSlug(scenario.name)}-report.csv`, 'text/csv;charset=utf-8');
   }
@@ -209,7 +246,13 @@ export function ReportPage(props: { slots: ReportSlots }) {
           <Button role="tab" aria-selected={view === 'report'} className={view === 'report' ? selected : undefined} onClick={() => setView('report')}>
             {t('title')}
           </Button>
-          <Button role="tab" aria-selected={view === 'compare'} className={view === 'compare' ? selected : undefined} onClick={() => setView('compare')} data-testid="compare-tab">
+          <Button
+            role="tab"
+            aria-selected={view === 'compare'}
+            className={view === 'compare' ? selected : undefined}
+            onClick={() => setView('compare')}
+            data-testid="compare-tab"
+          >
             {t('compareTitle')}
           </Button>
         </div>

@@ -91,7 +91,10 @@ function ClaimRow(props: { claim: ClaimCheck; language: Language; t: TcoT }) {
     contradiction: 'bg-bad-bg text-bad',
     'not-checkable': 'bg-surface-2 text-muted',
   }[c.verdict];
-  const factor = c.factor !== null && c.verdict === 'contradiction' ? formatNumber(language, c.factor >= 1 ? c.factor : 1 / c.factor, c.factor >= 1.1 || c.factor <= 0.9 ? 1 : 3) : null;
+  const factor =
+    c.factor !== null && c.verdict === 'contradiction'
+      ? formatNumber(language, c.factor >= 1 ? c.factor : 1 / c.factor, c.factor >= 1.1 || c.factor <= 0.9 ? 1 : 3)
+      : null;
   return (
     <li className="grid gap-2 rounded-lg border border-border p-3" data-testid="tco-claim" data-claim={c.id} data-verdict={c.verdict}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -129,7 +132,13 @@ function ClaimRow(props: { claim: ClaimCheck; language: Language; t: TcoT }) {
   );
 }
 
-export const ClaimCheckCard = memo(function ClaimCheckCard(props: { article: ArticleId; onArticle: (a: ArticleId) => void; onLoad: (p: PresetId) => void; language: Language; t: TcoT }) {
+export const ClaimCheckCard = memo(function ClaimCheckCard(props: {
+  article: ArticleId;
+  onArticle: (a: ArticleId) => void;
+  onLoad: (p: PresetId) => void;
+  language: Language;
+  t: TcoT;
+}) {
   const { article, onArticle, onLoad, language, t } = props;
   const claims = useTcoClaims(ARTICLE_PRESET[article]);
   const list = (claims.data ?? []).filter((c) => c.article === article);
@@ -139,7 +148,15 @@ export const ClaimCheckCard = memo(function ClaimCheckCard(props: { article: Art
       <p className="mb-3 text-sm text-muted">{t('claims.intro')}</p>
       <div role="tablist" aria-label={t('claims.articles')} className="mb-3 flex flex-wrap gap-2">
         {ARTICLES.map((a) => (
-          <Button key={a} role="tab" aria-selected={a === article} variant={a === article ? 'primary' : 'secondary'} size="sm" onClick={() => onArticle(a)} data-testid={`tco-claims-tab-${a}`}>
+          <Button
+            key={a}
+            role="tab"
+            aria-selected={a === article}
+            variant={a === article ? 'primary' : 'secondary'}
+            size="sm"
+            onClick={() => onArticle(a)}
+            data-testid={`tco-claims-tab-${a}`}
+          >
             {t(`article.${a}`)}
           </Button>
         ))}
@@ -148,7 +165,9 @@ export const ClaimCheckCard = memo(function ClaimCheckCard(props: { article: Art
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p className="flex flex-wrap items-center gap-2 text-sm">
             <SourceBadge source={ARTICLE_SOURCES[article]} />
-            <span data-testid="tco-claims-summary">{t('claims.summary', { n: list.length, ok: count('consistent'), bad: count('contradiction'), open: count('not-checkable') })}</span>
+            <span data-testid="tco-claims-summary">
+              {t('claims.summary', { n: list.length, ok: count('consistent'), bad: count('contradiction'), open: count('not-checkable') })}
+            </span>
           </p>
           <Button size="sm" onClick={() => onLoad(ARTICLE_PRESET[article])}>
             {t('claims.load')}

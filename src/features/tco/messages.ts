@@ -12,7 +12,6 @@ export const tcoMessages = defineMessages(
     detailsTitle: 'Break-even, capacity and volume',
     detailsHint: 'How the numbers were found',
 
-
     'lead.money': 'Money',
     'lead.risks': 'Main risks',
     'lead.computing': 'Computing the uncertainty…',
@@ -25,11 +24,12 @@ export const tcoMessages = defineMessages(
     'lead.selfNpv': 'NPV of self-hosting against the API: {npv}.',
     'lead.discounted': 'discounted at the WACC in month {month}',
     'lead.notDiscounted': 'discounted at the WACC not within the horizon',
-    'lead.crossing': 'its level monthly costs are below the API\'s in total from month {month}.',
-    'lead.noCrossing': 'its level monthly costs stay above the API\'s in total.',
+    'lead.crossing': "its level monthly costs are below the API's in total from month {month}.",
+    'lead.noCrossing': "its level monthly costs stay above the API's in total.",
     'lead.flags': 'The pages disagree about the deployment: {blockers} blocking and {warnings} to check (see Deployment).',
     'lead.mc': 'Self-hosting is cheaper than the API in {p} of {samples} samples of the uncertain inputs.',
-    'lead.driver': 'The input that moves the result most: {input}. Across its range, what {option} saves against the API goes from {low} to {high} a month (below zero: it costs more).',
+    'lead.driver':
+      'The input that moves the result most: {input}. Across its range, what {option} saves against the API goes from {low} to {high} a month (below zero: it costs more).',
     'lead.option.self-hosted': 'self-hosting',
     'lead.option.hybrid': 'the hybrid',
     'lead.close': 'A close call: {runnerUp} is within 5 %; inputs within their uncertainty could flip it.',
@@ -37,18 +37,24 @@ export const tcoMessages = defineMessages(
     'verdict.api': 'Buy tokens from the API ({apiName}): {api} a month. Self-hosting {deployment} would cost {self}, {more} more.',
     'verdict.apiSelfCannot': 'Buy tokens from the API ({apiName}): {api} a month. Self-hosting {deployment} cannot serve this workload: {reason}.',
     'verdict.apiSelfUncosted': 'Buy tokens from the API ({apiName}): {api} a month. Self-hosting {deployment} cannot be costed yet: {reason}.',
-    'verdict.blockedFit': 'No verdict on self-hosting: {model} does not fit on {gpus} × {gpu}, so it would not start (see Deployment above). Until it fits, only the API is priced: {api} a month ({apiName}).',
+    'verdict.blockedFit':
+      'No verdict on self-hosting: {model} does not fit on {gpus} × {gpu}, so it would not start (see Deployment above). Until it fits, only the API is priced: {api} a month ({apiName}).',
     'verdict.notValid': 'not valid: the model does not fit',
     'verdict.checks.one': 'Before presenting this, check 1 point of the deployment above where the pages disagree.',
     'verdict.checks.other': 'Before presenting this, check {n} points of the deployment above where the pages disagree.',
     'verdict.self': 'Self-host {deployment}: {self} a month against {api} for the API ({apiName}), {saving} ({share}) less.',
-    'verdict.hybrid.one': 'Run both: {k} owned replica of {gpus} GPUs ({model}) serves {selfShare} of the tokens and the API ({apiName}) takes the peaks. Together {hybrid} a month against {api} for the API alone: {saving} ({share}) less.',
-    'verdict.hybrid.other': 'Run both: {k} owned replicas of {gpus} GPUs ({model}) serve {selfShare} of the tokens and the API ({apiName}) takes the peaks. Together {hybrid} a month against {api} for the API alone: {saving} ({share}) less.',
-    'verdict.hybridPools': 'Run both: {k} owned prefill/decode workers of {gpus} GPUs ({model}) serve {selfShare} of the tokens and the API ({apiName}) takes the peaks. Together {hybrid} a month against {api} for the API alone: {saving} ({share}) less.',
+    'verdict.hybrid.one':
+      'Run both: {k} owned replica of {gpus} GPUs ({model}) serves {selfShare} of the tokens and the API ({apiName}) takes the peaks. Together {hybrid} a month against {api} for the API alone: {saving} ({share}) less.',
+    'verdict.hybrid.other':
+      'Run both: {k} owned replicas of {gpus} GPUs ({model}) serve {selfShare} of the tokens and the API ({apiName}) takes the peaks. Together {hybrid} a month against {api} for the API alone: {saving} ({share}) less.',
+    'verdict.hybridPools':
+      'Run both: {k} owned prefill/decode workers of {gpus} GPUs ({model}) serve {selfShare} of the tokens and the API ({apiName}) takes the peaks. Together {hybrid} a month against {api} for the API alone: {saving} ({share}) less.',
     'verdict.none': 'Neither option delivers accepted work: the acceptance rate is 0 % on both sides.',
-    'verdict.noneSelfCannot': 'Neither option delivers accepted work: the API accepts {apiAcceptance} of the tasks, and self-hosting (acceptance {acceptance}) cannot serve this workload: {reason}.',
+    'verdict.noneSelfCannot':
+      'Neither option delivers accepted work: the API accepts {apiAcceptance} of the tasks, and self-hosting (acceptance {acceptance}) cannot serve this workload: {reason}.',
     'verdict.noVolume': 'No volume entered: at zero tokens the API costs nothing, while self-hosting {deployment} would cost {self} a month.',
-    'verdict.apiAcceptsNothing': 'Self-host {deployment} ({self} a month): the API ({apiName}) accepts 0 % of the tasks, so only the self-hosted side delivers accepted work.',
+    'verdict.apiAcceptsNothing':
+      'Self-host {deployment} ({self} a month): the API ({apiName}) accepts 0 % of the tasks, so only the self-hosted side delivers accepted work.',
     'verdict.close': 'Close call: {runnerUp} is only {diff} a month dearer, within 5 %. Check the sensitivity and the probability below.',
     deployment: '{model} on {replicas} × {gpus} {gpu}{spare}',
     deploymentPools: '{model} on prefill/decode pools of {prefill} + {decode} × {gpus} {gpu}{spare}',
@@ -67,25 +73,35 @@ export const tcoMessages = defineMessages(
     'be.never.self-accepts-nothing': 'Self-hosting never breaks even: it accepts 0 % of the tasks.',
     'be.never.demand-outside-schedule': 'Self-hosting never breaks even: part of the demand falls into hours the cluster is switched off.',
     'be.never.throughput-not-sizable': 'Self-hosting cannot be costed: the throughput figure does not size these requests (see below).',
-    'be.never.replica-costs-more': 'Self-hosting never pays off at these prices: the GPUs of one replica cost {replica} a month, but the most work a replica can carry would cost only {api} at API prices.',
-    'be.payOff.one': 'With staff and fixed costs, one replica costs {total} a month; it would need {times}× its throughput, or a GPU price below {price}, to pay for itself.',
-    'be.payOff.other': 'With staff and fixed costs, the {n} replicas cost {total} a month; they would need {times}× their throughput, or a GPU price below {price}, to pay for themselves.',
-    'be.payOffNoPrice.one': 'With staff and fixed costs, one replica costs {total} a month; it would need {times}× its throughput to pay for itself. A lower GPU price alone cannot do it: staff, power and fixed costs already exceed that API work.',
-    'be.payOffNoPrice.other': 'With staff and fixed costs, the {n} replicas cost {total} a month; they would need {times}× their throughput to pay for themselves. A lower GPU price alone cannot do it: staff, power and fixed costs already exceed that API work.',
+    'be.never.replica-costs-more':
+      'Self-hosting never pays off at these prices: the GPUs of one replica cost {replica} a month, but the most work a replica can carry would cost only {api} at API prices.',
+    'be.payOff.one':
+      'With staff and fixed costs, one replica costs {total} a month; it would need {times}× its throughput, or a GPU price below {price}, to pay for itself.',
+    'be.payOff.other':
+      'With staff and fixed costs, the {n} replicas cost {total} a month; they would need {times}× their throughput, or a GPU price below {price}, to pay for themselves.',
+    'be.payOffNoPrice.one':
+      'With staff and fixed costs, one replica costs {total} a month; it would need {times}× its throughput to pay for itself. A lower GPU price alone cannot do it: staff, power and fixed costs already exceed that API work.',
+    'be.payOffNoPrice.other':
+      'With staff and fixed costs, the {n} replicas cost {total} a month; they would need {times}× their throughput to pay for themselves. A lower GPU price alone cannot do it: staff, power and fixed costs already exceed that API work.',
     'be.never.beyond-max-replicas': 'Self-hosting never breaks even within 64 replicas: the first break-even would need about {n} replicas.',
     'be.never.not-computed': 'The break-even was not computed.',
-    'cf.head': 'Simple cross-check: self-hosting with {replicas} costs {cost} a month. The API charges {perM} per 1M tokens of this workload, so the API bill reaches that cost at {cost} ÷ {perM} × 1M = {tokens} tokens a month.',
-    'cf.headTasks': 'Simple cross-check: self-hosting with {replicas} costs {cost} a month. The API charges {perTask} per task, so the API bill reaches that cost at {tasks} tasks a month.',
-    'cf.outside': 'But with {replicas} only {capacity} a month can be served; that volume would need the throughput of {n} replicas. So this simple formula does not apply here, and the step-by-step search (which adds replicas as the volume grows) decides.',
+    'cf.head':
+      'Simple cross-check: self-hosting with {replicas} costs {cost} a month. The API charges {perM} per 1M tokens of this workload, so the API bill reaches that cost at {cost} ÷ {perM} × 1M = {tokens} tokens a month.',
+    'cf.headTasks':
+      'Simple cross-check: self-hosting with {replicas} costs {cost} a month. The API charges {perTask} per task, so the API bill reaches that cost at {tasks} tasks a month.',
+    'cf.outside':
+      'But with {replicas} only {capacity} a month can be served; that volume would need the throughput of {n} replicas. So this simple formula does not apply here, and the step-by-step search (which adds replicas as the volume grows) decides.',
     'cf.replicas.one': 'one replica',
     'cf.replicas.other': '{n} replicas',
     'cf.workers.one': 'one worker',
     'cf.workers.other': '{n} workers',
     'cf.agrees': 'One replica can carry that volume, and the step-by-step search finds the same break-even (difference {dev}).',
-    'cf.otherStep': 'One replica can carry that volume, but the step-by-step search starts from the replicas entered and finds the first break-even with {n} replicas.',
+    'cf.otherStep':
+      'One replica can carry that volume, but the step-by-step search starts from the replicas entered and finds the first break-even with {n} replicas.',
     'cf.otherStepNone': 'One replica can carry that volume, but the step-by-step search starts from the replicas entered and finds no break-even with them.',
 
-    'rate.apiOver': 'The API tier’s rate limit is too low for the peak: in the busiest hour the workload needs {detail}. The API option cannot serve that without a higher tier.',
+    'rate.apiOver':
+      'The API tier’s rate limit is too low for the peak: in the busiest hour the workload needs {detail}. The API option cannot serve that without a higher tier.',
     'rate.apiWithin': 'API rate limit: the busiest hour needs {detail}, within the tier’s limits.',
     'rate.rpm': '{peak} requests/min (limit {limit})',
     'rate.tpm': '{peak} tokens/min (limit {limit})',
@@ -154,7 +170,6 @@ export const tcoMessages = defineMessages(
     'option.self-hosted': 'Self-hosted',
     'option.hybrid': 'Hybrid',
 
-
     'facts.volume': 'Volume',
     'facts.volumeValue': '{tokens} tokens / {tasks} tasks a month',
     'facts.accepted': 'Accepted tasks a month',
@@ -172,12 +187,9 @@ export const tcoMessages = defineMessages(
     'shapeNote.profile-empty': 'The weekly profile is all zeros; a flat load is assumed.',
     'shapeNote.peak-clamped': 'A week of 168 hours cannot peak higher than 168× its average; the ratio was capped.',
 
-
     'unit.inputTokensPerSecond': 'input tokens/s',
 
-
     'profile.days': 'Mon,Tue,Wed,Thu,Fri,Sat,Sun',
-
 
     'unit.tokensPerMonth': 'tokens/month',
     'unit.tasksPerMonth': 'tasks/month',
@@ -230,7 +242,8 @@ export const tcoMessages = defineMessages(
     'key.upfrontShare': 'Reserved upfront share',
 
     'claims.title': 'Article claim check',
-    'claims.intro': 'Every cost, volume and break-even figure the source articles state, recomputed from their own inputs with the arithmetic shown. The articles are partly marketing by an API relay; their figures are claims, not catalog facts.',
+    'claims.intro':
+      'Every cost, volume and break-even figure the source articles state, recomputed from their own inputs with the arithmetic shown. The articles are partly marketing by an API relay; their figures are claims, not catalog facts.',
     'claims.articles': 'Source articles',
     'claims.summary': '{n} figures: {ok} hold, {bad} contradicted, {open} not checkable.',
     'claims.load': 'Load this article’s scenario',
@@ -283,13 +296,18 @@ export const tcoMessages = defineMessages(
     'q.requestsPerDay': '{v} requests/day',
     'q.days': '{v} days',
     'claim.a000-blend-vendor': 'Its own blend, 0.2 × input + 0.8 × output: matches.',
-    'claim.a000-blend-relay': 'Matches to the cent (0.464 rounds to 0.46). This is the list price in dollars; a customer paying in yuan is invoiced ¥0.464 and pays $0.065 at 7.10 CNY/USD (see the saving below).',
-    'claim.a000-fx-saving-85': 'The relay lists dollar prices and invoices ¥1 for each $1. Paid in yuan at the market rate of 7.10 CNY/USD, the 800M tokens listed at $371.20 are invoiced ¥371.20 and cost $52.28: 1 − 1/7.1 = 85.9 % below the list price. “~85 %” holds for customers who pay in yuan; paying in dollars there is no saving.',
-    'claim.a000-blend-self': 'The self-hosted row blends to 0.47, not 0.46, a small slip. More important, as the article itself notes, this row ignores the cluster’s ~$23,000 a month.',
+    'claim.a000-blend-relay':
+      'Matches to the cent (0.464 rounds to 0.46). This is the list price in dollars; a customer paying in yuan is invoiced ¥0.464 and pays $0.065 at 7.10 CNY/USD (see the saving below).',
+    'claim.a000-fx-saving-85':
+      'The relay lists dollar prices and invoices ¥1 for each $1. Paid in yuan at the market rate of 7.10 CNY/USD, the 800M tokens listed at $371.20 are invoiced ¥371.20 and cost $52.28: 1 − 1/7.1 = 85.9 % below the list price. “~85 %” holds for customers who pay in yuan; paying in dollars there is no saving.',
+    'claim.a000-blend-self':
+      'The self-hosted row blends to 0.47, not 0.46, a small slip. More important, as the article itself notes, this row ignores the cluster’s ~$23,000 a month.',
     'claim.a000-monthly-200m': '200M tokens × $2.12 per 1M: matches.',
     'claim.a000-cluster-month': '32 $/h × 730 h = $23,360 (at 24 × 30 = 720 h: $23,040). “~23,000” holds.',
-    'claim.a000-break-even-800m': 'At the vendor’s blended $2.12 per 1M tokens, $23,360 a month equals 11.0B tokens: 14× the claim, and more than one cluster can serve at 90 % with the measured 2,850 tokens/s (6.74B). Each further cluster costs $23,360 but carries only $14,291 of API work, so this set-up never breaks even. Against the relay’s $0.464 it would take 50B tokens. At 800M tokens the API costs $1,696 a month.',
-    'claim.a000-utilisation-800m': '800M tokens a month on a cluster serving 2,850 tokens/s is 10.7 % utilisation, not 90 %. At 90 % it would process 6.74B tokens.',
+    'claim.a000-break-even-800m':
+      'At the vendor’s blended $2.12 per 1M tokens, $23,360 a month equals 11.0B tokens: 14× the claim, and more than one cluster can serve at 90 % with the measured 2,850 tokens/s (6.74B). Each further cluster costs $23,360 but carries only $14,291 of API work, so this set-up never breaks even. Against the relay’s $0.464 it would take 50B tokens. At 800M tokens the API costs $1,696 a month.',
+    'claim.a000-utilisation-800m':
+      '800M tokens a month on a cluster serving 2,850 tokens/s is 10.7 % utilisation, not 90 %. At 90 % it would process 6.74B tokens.',
     'claim.a000-community-600m': 'A quoted community figure. The same arithmetic as for the 800M claim applies.',
     'claim.a000-relay-47m': '47M × $0.464 = $21.81: “~22 $” holds.',
     'claim.a001-direct-input': '960M input tokens × $0.60 = $576, not $480 (that would be $0.50 per 1M).',
@@ -298,20 +316,29 @@ export const tcoMessages = defineMessages(
     'claim.a001-relay-input': '960M × the article’s own PRICE_INPUT of $0.08: matches.',
     'claim.a001-relay-output': '4.8M × its own PRICE_OUTPUT of $0.30 = $1.44, not $36 (that would be $7.50 per 1M).',
     'claim.a001-relay-total': '$76.80 + $1.44 = $78.24, not $112.80.',
-    'claim.a001-saving': 'With the recomputed totals the relay saves 86.7 %. The claimed 84.3 % follows from the article’s own (wrong) totals: 1 − 112.80 / 720.',
+    'claim.a001-saving':
+      'With the recomputed totals the relay saves 86.7 %. The claimed 84.3 % follows from the article’s own (wrong) totals: 1 − 112.80 / 720.',
     'claim.a001-gpt41': '960M × $2.00 + 4.8M × $8.00 = $1,958.40; “~1,920” is the input alone, within 2 %.',
-    'claim.a001-sonnet': 'Prompts of 800K tokens are above Claude Sonnet 4.5’s 200K tier: 960M × $6.00 + 4.8M × $22.50 = $5,868. Even at the base prices it is $2,952; “~3,600” matches neither.',
+    'claim.a001-sonnet':
+      'Prompts of 800K tokens are above Claude Sonnet 4.5’s 200K tier: 960M × $6.00 + 4.8M × $22.50 = $5,868. Even at the base prices it is $2,952; “~3,600” matches neither.',
     'claim.a003-k3-all-miss': '0.3M × $3.00 + 0.03M × $15.00 = $0.90 + $0.45: matches.',
     'claim.a003-k3-all-hit': '0.3M × $0.30 + 0.03M × $15.00 = $0.09 + $0.45: matches.',
-    'claim.a003-comet-20': '2.40 / 3.00 = 12.00 / 15.00 = 0.8: matches. As the article says, it is not 20 % off overall, because Moonshot’s cache hits cost $0.30.',
-    'claim.a003-cache-breakpoint': 'For a request of 300K + 30K tokens CometAPI costs $1.08; Moonshot is cheaper once more than a third of the input hits the cache. The statement holds.',
-    'claim.a003-eight-gpu-58k': 'The article’s rate table is not in the text. Over $58,000 for eight GPUs at 730 h implies at least $9.93 per GPU-hour: a planning figure that cannot be checked.',
-    'claim.a004-cluster-month': '4.82 $/h × 24 h × 30 days = $3,470 (730 h give $3,519). The article uses 4.82 $/h for the whole 8-GPU cluster: $0.60 per GPU-hour, far below every H100 quote in the catalog (article 000: $4.00).',
+    'claim.a003-comet-20':
+      '2.40 / 3.00 = 12.00 / 15.00 = 0.8: matches. As the article says, it is not 20 % off overall, because Moonshot’s cache hits cost $0.30.',
+    'claim.a003-cache-breakpoint':
+      'For a request of 300K + 30K tokens CometAPI costs $1.08; Moonshot is cheaper once more than a third of the input hits the cache. The statement holds.',
+    'claim.a003-eight-gpu-58k':
+      'The article’s rate table is not in the text. Over $58,000 for eight GPUs at 730 h implies at least $9.93 per GPU-hour: a planning figure that cannot be checked.',
+    'claim.a004-cluster-month':
+      '4.82 $/h × 24 h × 30 days = $3,470 (730 h give $3,519). The article uses 4.82 $/h for the whole 8-GPU cluster: $0.60 per GPU-hour, far below every H100 quote in the catalog (article 000: $4.00).',
     'claim.a004-gpt55-month': '12M output tokens × $25: matches (GPT-5.5’s list price is $30 per 1M output).',
     'claim.a004-more-expensive': '$3,473 against $300 is 11.6 times as much: +1,058 %, not +57 %.',
-    'claim.a004-break-even': 'With the article’s own inputs, $3,469 a month and $25 per 1M output tokens, self-hosting breaks even at 3,469 / 25 = 139M output tokens a month, not 1.2B; with 730 h, or with its 0.34 $/MTok as a variable cost, 141M. The 1.2B is close to what 4.82 $/h per GPU would give (1.11B): the article mixes two readings of its own price. Capacity (1,247 tokens/s, about 3.2B a month) is not the limit.',
-    'claim.a004-amortised': 'The stated formula gives (32,000 + 4.82 × 8,760) / 312M tokens = $237.89 per 1M, not $0.34. Adding it to the fixed cluster cost would also count the same cost twice.',
-    'claim.a004-volume': 'The article assumes 12M output tokens a month but also says “Bei mir sind es 12 Mio./Tag”, i.e. 360M a month. At that volume GPT-5.5 costs $9,000 a month and the $3,469 cluster is cheaper.',
+    'claim.a004-break-even':
+      'With the article’s own inputs, $3,469 a month and $25 per 1M output tokens, self-hosting breaks even at 3,469 / 25 = 139M output tokens a month, not 1.2B; with 730 h, or with its 0.34 $/MTok as a variable cost, 141M. The 1.2B is close to what 4.82 $/h per GPU would give (1.11B): the article mixes two readings of its own price. Capacity (1,247 tokens/s, about 3.2B a month) is not the limit.',
+    'claim.a004-amortised':
+      'The stated formula gives (32,000 + 4.82 × 8,760) / 312M tokens = $237.89 per 1M, not $0.34. Adding it to the fixed cluster cost would also count the same cost twice.',
+    'claim.a004-volume':
+      'The article assumes 12M output tokens a month but also says “Bei mir sind es 12 Mio./Tag”, i.e. 360M a month. At that volume GPT-5.5 costs $9,000 a month and the $3,469 cluster is cheaper.',
   },
   {
     title: 'TCO und Break-even',
@@ -322,7 +349,6 @@ export const tcoMessages = defineMessages(
     uncertaintyTitle: 'Unsicherheit',
     detailsTitle: 'Break-even, Kapazität und Volumen',
     detailsHint: 'Wie die Zahlen ermittelt wurden',
-
 
     'lead.money': 'Geld',
     'lead.risks': 'Wichtigste Risiken',
@@ -340,26 +366,34 @@ export const tcoMessages = defineMessages(
     'lead.noCrossing': 'seine Monatswerte bleiben insgesamt über denen der API.',
     'lead.flags': 'Die Seiten sind sich über die Bereitstellung nicht einig: {blockers} blockierend, {warnings} zu prüfen (siehe Bereitstellung).',
     'lead.mc': 'Eigenbetrieb ist in {p} von {samples} Ziehungen der unsicheren Eingaben günstiger als die API.',
-    'lead.driver': 'Die Eingabe, die das Ergebnis am stärksten bewegt: {input}. Über ihre Spanne reicht, was {option} gegenüber der API spart, von {low} bis {high} im Monat (unter null: teurer).',
+    'lead.driver':
+      'Die Eingabe, die das Ergebnis am stärksten bewegt: {input}. Über ihre Spanne reicht, was {option} gegenüber der API spart, von {low} bis {high} im Monat (unter null: teurer).',
     'lead.option.self-hosted': 'der Eigenbetrieb',
     'lead.option.hybrid': 'der Hybridbetrieb',
     'lead.close': 'Knappe Entscheidung: {runnerUp} liegt innerhalb von 5 %; Eingaben innerhalb ihrer Unsicherheit könnten das Ergebnis drehen.',
     'verdict.title': 'Empfehlung',
     'verdict.api': 'Tokens über die API kaufen ({apiName}): {api} im Monat. Eigenbetrieb von {deployment} würde {self} kosten, {more} mehr.',
     'verdict.apiSelfCannot': 'Tokens über die API kaufen ({apiName}): {api} im Monat. Eigenbetrieb von {deployment} kann diese Last nicht bedienen: {reason}.',
-    'verdict.apiSelfUncosted': 'Tokens über die API kaufen ({apiName}): {api} im Monat. Eigenbetrieb von {deployment} lässt sich noch nicht berechnen: {reason}.',
-    'verdict.blockedFit': 'Keine Empfehlung zum Eigenbetrieb: {model} passt nicht auf {gpus} × {gpu} und würde nicht starten (siehe Bereitstellung oben). Bis es passt, ist nur die API berechnet: {api} im Monat ({apiName}).',
+    'verdict.apiSelfUncosted':
+      'Tokens über die API kaufen ({apiName}): {api} im Monat. Eigenbetrieb von {deployment} lässt sich noch nicht berechnen: {reason}.',
+    'verdict.blockedFit':
+      'Keine Empfehlung zum Eigenbetrieb: {model} passt nicht auf {gpus} × {gpu} und würde nicht starten (siehe Bereitstellung oben). Bis es passt, ist nur die API berechnet: {api} im Monat ({apiName}).',
     'verdict.notValid': 'ungültig: das Modell passt nicht',
     'verdict.checks.one': 'Vor dem Präsentieren 1 Punkt der Bereitstellung oben prüfen, bei dem die Seiten nicht übereinstimmen.',
     'verdict.checks.other': 'Vor dem Präsentieren {n} Punkte der Bereitstellung oben prüfen, bei denen die Seiten nicht übereinstimmen.',
     'verdict.self': 'Selbst betreiben, {deployment}: {self} im Monat gegenüber {api} für die API ({apiName}), {saving} ({share}) weniger.',
-    'verdict.hybrid.one': 'Beides betreiben: {k} eigenes Replikat mit {gpus} GPUs ({model}) bedient {selfShare} der Tokens, die API ({apiName}) fängt die Spitzen ab. Zusammen {hybrid} im Monat gegenüber {api} nur mit API: {saving} ({share}) weniger.',
-    'verdict.hybrid.other': 'Beides betreiben: {k} eigene Replikate mit je {gpus} GPUs ({model}) bedienen {selfShare} der Tokens, die API ({apiName}) fängt die Spitzen ab. Zusammen {hybrid} im Monat gegenüber {api} nur mit API: {saving} ({share}) weniger.',
-    'verdict.hybridPools': 'Beides betreiben: {k} eigene Prefill/Decode-Worker mit je {gpus} GPUs ({model}) bedienen {selfShare} der Tokens, die API ({apiName}) fängt die Spitzen ab. Zusammen {hybrid} im Monat gegenüber {api} nur mit API: {saving} ({share}) weniger.',
+    'verdict.hybrid.one':
+      'Beides betreiben: {k} eigenes Replikat mit {gpus} GPUs ({model}) bedient {selfShare} der Tokens, die API ({apiName}) fängt die Spitzen ab. Zusammen {hybrid} im Monat gegenüber {api} nur mit API: {saving} ({share}) weniger.',
+    'verdict.hybrid.other':
+      'Beides betreiben: {k} eigene Replikate mit je {gpus} GPUs ({model}) bedienen {selfShare} der Tokens, die API ({apiName}) fängt die Spitzen ab. Zusammen {hybrid} im Monat gegenüber {api} nur mit API: {saving} ({share}) weniger.',
+    'verdict.hybridPools':
+      'Beides betreiben: {k} eigene Prefill/Decode-Worker mit je {gpus} GPUs ({model}) bedienen {selfShare} der Tokens, die API ({apiName}) fängt die Spitzen ab. Zusammen {hybrid} im Monat gegenüber {api} nur mit API: {saving} ({share}) weniger.',
     'verdict.none': 'Keine Option liefert akzeptierte Arbeit: Die Akzeptanzrate ist auf beiden Seiten 0 %.',
-    'verdict.noneSelfCannot': 'Keine Option liefert akzeptierte Arbeit: Die API akzeptiert {apiAcceptance} der Aufgaben, und der Eigenbetrieb (Akzeptanz {acceptance}) kann diese Last nicht bedienen: {reason}.',
+    'verdict.noneSelfCannot':
+      'Keine Option liefert akzeptierte Arbeit: Die API akzeptiert {apiAcceptance} der Aufgaben, und der Eigenbetrieb (Akzeptanz {acceptance}) kann diese Last nicht bedienen: {reason}.',
     'verdict.noVolume': 'Kein Volumen eingegeben: Bei null Tokens kostet die API nichts, Eigenbetrieb von {deployment} würde {self} im Monat kosten.',
-    'verdict.apiAcceptsNothing': 'Selbst betreiben, {deployment} ({self} im Monat): Die API ({apiName}) akzeptiert 0 % der Aufgaben, nur die eigene Seite liefert akzeptierte Arbeit.',
+    'verdict.apiAcceptsNothing':
+      'Selbst betreiben, {deployment} ({self} im Monat): Die API ({apiName}) akzeptiert 0 % der Aufgaben, nur die eigene Seite liefert akzeptierte Arbeit.',
     'verdict.close': 'Knappe Entscheidung: {runnerUp} ist nur {diff} im Monat teurer, innerhalb von 5 %. Sensitivität und Wahrscheinlichkeit unten prüfen.',
     deployment: '{model} auf {replicas} × {gpus} {gpu}{spare}',
     deploymentPools: '{model} auf Prefill/Decode-Pools aus {prefill} + {decode} × {gpus} {gpu}{spare}',
@@ -369,7 +403,8 @@ export const tcoMessages = defineMessages(
     'be.at': 'Eigenbetrieb rechnet sich ab {tokens} Tokens im Monat mit {replicas}, dem {ratio}-Fachen des heutigen Volumens.',
     'be.atNoRatio': 'Eigenbetrieb rechnet sich ab {tokens} Tokens im Monat mit {replicas}.',
     'be.notStable': 'Er bleibt nur in einem Fenster günstiger: darüber kostet jedes weitere Replikat mehr als die API-Arbeit, die es trägt.',
-    'be.stableFrom': 'Knapp über jeder Stufe (wo ein weiteres Replikat nötig wird) kann er wieder teurer sein; ab {tokens} Tokens im Monat bleibt er günstiger.',
+    'be.stableFrom':
+      'Knapp über jeder Stufe (wo ein weiteres Replikat nötig wird) kann er wieder teurer sein; ab {tokens} Tokens im Monat bleibt er günstiger.',
     'be.windows': 'Eigenbetrieb ist in diesen Volumen günstiger (Tokens/Monat): {list}.',
     'be.always.self-costs-nothing': 'Eigenbetrieb kostet in diesem Szenario nichts und ist daher bei jedem Volumen günstiger.',
     'be.always.api-accepts-nothing': 'Die API akzeptiert keine Aufgabe; nur Eigenbetrieb liefert bei jedem Volumen akzeptierte Arbeit.',
@@ -378,25 +413,36 @@ export const tcoMessages = defineMessages(
     'be.never.self-accepts-nothing': 'Eigenbetrieb rechnet sich nie: Er akzeptiert 0 % der Aufgaben.',
     'be.never.demand-outside-schedule': 'Eigenbetrieb rechnet sich nie: Ein Teil der Last fällt in Stunden, in denen der Cluster abgeschaltet ist.',
     'be.never.throughput-not-sizable': 'Eigenbetrieb lässt sich nicht berechnen: Der Durchsatzwert bemisst diese Anfragen nicht (siehe unten).',
-    'be.never.replica-costs-more': 'Eigenbetrieb rechnet sich zu diesen Preisen nie: Die GPUs eines Replikats kosten {replica} im Monat, aber die meiste Arbeit, die ein Replikat tragen kann, kostet zu API-Preisen nur {api}.',
-    'be.payOff.one': 'Mit Personal und Fixkosten kostet ein Replikat {total} im Monat; es bräuchte das {times}-Fache seines Durchsatzes oder einen GPU-Preis unter {price}, um sich zu tragen.',
-    'be.payOff.other': 'Mit Personal und Fixkosten kosten die {n} Replikate {total} im Monat; sie bräuchten das {times}-Fache ihres Durchsatzes oder einen GPU-Preis unter {price}, um sich zu tragen.',
-    'be.payOffNoPrice.one': 'Mit Personal und Fixkosten kostet ein Replikat {total} im Monat; es bräuchte das {times}-Fache seines Durchsatzes, um sich zu tragen. Ein niedrigerer GPU-Preis allein reicht nicht: Personal, Strom und Fixkosten übersteigen diese API-Arbeit schon.',
-    'be.payOffNoPrice.other': 'Mit Personal und Fixkosten kosten die {n} Replikate {total} im Monat; sie bräuchten das {times}-Fache ihres Durchsatzes, um sich zu tragen. Ein niedrigerer GPU-Preis allein reicht nicht: Personal, Strom und Fixkosten übersteigen diese API-Arbeit schon.',
+    'be.never.replica-costs-more':
+      'Eigenbetrieb rechnet sich zu diesen Preisen nie: Die GPUs eines Replikats kosten {replica} im Monat, aber die meiste Arbeit, die ein Replikat tragen kann, kostet zu API-Preisen nur {api}.',
+    'be.payOff.one':
+      'Mit Personal und Fixkosten kostet ein Replikat {total} im Monat; es bräuchte das {times}-Fache seines Durchsatzes oder einen GPU-Preis unter {price}, um sich zu tragen.',
+    'be.payOff.other':
+      'Mit Personal und Fixkosten kosten die {n} Replikate {total} im Monat; sie bräuchten das {times}-Fache ihres Durchsatzes oder einen GPU-Preis unter {price}, um sich zu tragen.',
+    'be.payOffNoPrice.one':
+      'Mit Personal und Fixkosten kostet ein Replikat {total} im Monat; es bräuchte das {times}-Fache seines Durchsatzes, um sich zu tragen. Ein niedrigerer GPU-Preis allein reicht nicht: Personal, Strom und Fixkosten übersteigen diese API-Arbeit schon.',
+    'be.payOffNoPrice.other':
+      'Mit Personal und Fixkosten kosten die {n} Replikate {total} im Monat; sie bräuchten das {times}-Fache ihres Durchsatzes, um sich zu tragen. Ein niedrigerer GPU-Preis allein reicht nicht: Personal, Strom und Fixkosten übersteigen diese API-Arbeit schon.',
     'be.never.beyond-max-replicas': 'Eigenbetrieb rechnet sich innerhalb von 64 Replikaten nie: Der erste Break-even bräuchte etwa {n} Replikate.',
     'be.never.not-computed': 'Der Break-even wurde nicht berechnet.',
-    'cf.head': 'Einfache Gegenprobe: Der Eigenbetrieb mit {replicas} kostet {cost} im Monat. Die API verlangt {perM} je 1 Mio. Tokens dieser Last; ihre Rechnung erreicht diesen Betrag also bei {cost} ÷ {perM} × 1 Mio. = {tokens} Tokens im Monat.',
-    'cf.headTasks': 'Einfache Gegenprobe: Der Eigenbetrieb mit {replicas} kostet {cost} im Monat. Die API verlangt {perTask} je Aufgabe; ihre Rechnung erreicht diesen Betrag also bei {tasks} Aufgaben im Monat.',
-    'cf.outside': 'Mit {replicas} lassen sich aber nur {capacity} im Monat bedienen; dieses Volumen bräuchte den Durchsatz von {n} Replikaten. Die einfache Formel gilt hier also nicht; es entscheidet die schrittweise Suche, die mit dem Volumen Replikate hinzunimmt.',
+    'cf.head':
+      'Einfache Gegenprobe: Der Eigenbetrieb mit {replicas} kostet {cost} im Monat. Die API verlangt {perM} je 1 Mio. Tokens dieser Last; ihre Rechnung erreicht diesen Betrag also bei {cost} ÷ {perM} × 1 Mio. = {tokens} Tokens im Monat.',
+    'cf.headTasks':
+      'Einfache Gegenprobe: Der Eigenbetrieb mit {replicas} kostet {cost} im Monat. Die API verlangt {perTask} je Aufgabe; ihre Rechnung erreicht diesen Betrag also bei {tasks} Aufgaben im Monat.',
+    'cf.outside':
+      'Mit {replicas} lassen sich aber nur {capacity} im Monat bedienen; dieses Volumen bräuchte den Durchsatz von {n} Replikaten. Die einfache Formel gilt hier also nicht; es entscheidet die schrittweise Suche, die mit dem Volumen Replikate hinzunimmt.',
     'cf.replicas.one': 'einem Replikat',
     'cf.replicas.other': '{n} Replikaten',
     'cf.workers.one': 'einem Worker',
     'cf.workers.other': '{n} Workern',
     'cf.agrees': 'Ein Replikat schafft dieses Volumen, und die schrittweise Suche findet denselben Break-even (Abweichung {dev}).',
-    'cf.otherStep': 'Ein Replikat schafft dieses Volumen; die schrittweise Suche beginnt aber bei den eingegebenen Replikaten und findet den ersten Break-even mit {n} Replikaten.',
-    'cf.otherStepNone': 'Ein Replikat schafft dieses Volumen; die schrittweise Suche beginnt aber bei den eingegebenen Replikaten und findet mit ihnen keinen Break-even.',
+    'cf.otherStep':
+      'Ein Replikat schafft dieses Volumen; die schrittweise Suche beginnt aber bei den eingegebenen Replikaten und findet den ersten Break-even mit {n} Replikaten.',
+    'cf.otherStepNone':
+      'Ein Replikat schafft dieses Volumen; die schrittweise Suche beginnt aber bei den eingegebenen Replikaten und findet mit ihnen keinen Break-even.',
 
-    'rate.apiOver': 'Das Ratenlimit der API-Stufe ist für die Spitze zu niedrig: In der stärksten Stunde braucht die Last {detail}. Ohne höhere Stufe kann die API-Option das nicht bedienen.',
+    'rate.apiOver':
+      'Das Ratenlimit der API-Stufe ist für die Spitze zu niedrig: In der stärksten Stunde braucht die Last {detail}. Ohne höhere Stufe kann die API-Option das nicht bedienen.',
     'rate.apiWithin': 'API-Ratenlimit: Die stärkste Stunde braucht {detail}, innerhalb der Limits der Stufe.',
     'rate.rpm': '{peak} Anfragen/min (Limit {limit})',
     'rate.tpm': '{peak} Tokens/min (Limit {limit})',
@@ -465,7 +511,6 @@ export const tcoMessages = defineMessages(
     'option.self-hosted': 'Eigenbetrieb',
     'option.hybrid': 'Hybrid',
 
-
     'facts.volume': 'Volumen',
     'facts.volumeValue': '{tokens} Tokens / {tasks} Aufgaben im Monat',
     'facts.accepted': 'Akzeptierte Aufgaben im Monat',
@@ -483,12 +528,9 @@ export const tcoMessages = defineMessages(
     'shapeNote.profile-empty': 'Das Wochenprofil ist überall null; eine gleichmäßige Last wird angenommen.',
     'shapeNote.peak-clamped': 'Eine Woche mit 168 Stunden kann nicht höher als das 168-Fache ihres Mittels ausschlagen; das Verhältnis wurde begrenzt.',
 
-
     'unit.inputTokensPerSecond': 'Eingabe-Tokens/s',
 
-
     'profile.days': 'Mo,Di,Mi,Do,Fr,Sa,So',
-
 
     'unit.tokensPerMonth': 'Tokens/Monat',
     'unit.tasksPerMonth': 'Aufgaben/Monat',
@@ -541,7 +583,8 @@ export const tcoMessages = defineMessages(
     'key.upfrontShare': 'Vorauszahlungsanteil Reservierung',
 
     'claims.title': 'Prüfung der Artikelaussagen',
-    'claims.intro': 'Jede Kosten-, Volumen- und Break-even-Angabe der Quellartikel, aus deren eigenen Eingaben nachgerechnet, mit sichtbarer Rechnung. Die Artikel sind teils Werbung eines API-Relays; ihre Zahlen sind Behauptungen, keine Katalogfakten.',
+    'claims.intro':
+      'Jede Kosten-, Volumen- und Break-even-Angabe der Quellartikel, aus deren eigenen Eingaben nachgerechnet, mit sichtbarer Rechnung. Die Artikel sind teils Werbung eines API-Relays; ihre Zahlen sind Behauptungen, keine Katalogfakten.',
     'claims.articles': 'Quellartikel',
     'claims.summary': '{n} Angaben: {ok} stimmen, {bad} widerlegt, {open} nicht prüfbar.',
     'claims.load': 'Szenario dieses Artikels laden',
@@ -594,13 +637,18 @@ export const tcoMessages = defineMessages(
     'q.requestsPerDay': '{v} Anfragen/Tag',
     'q.days': '{v} Tage',
     'claim.a000-blend-vendor': 'Seine eigene Mischung, 0,2 × Eingabe + 0,8 × Ausgabe: stimmt.',
-    'claim.a000-blend-relay': 'Stimmt auf den Cent (0,464 gerundet 0,46). Das ist der Listenpreis in Dollar; wer in Yuan zahlt, bekommt 0,464 ¥ in Rechnung gestellt und zahlt bei 7,10 CNY/USD 0,065 $ (siehe die Ersparnis unten).',
-    'claim.a000-fx-saving-85': 'Das Relay listet Dollarpreise und stellt je 1 $ 1 ¥ in Rechnung. In Yuan zum Marktkurs von 7,10 CNY/USD bezahlt, werden die 800 Mio. Tokens zum Listenpreis von 371,20 $ mit 371,20 ¥ berechnet und kosten 52,28 $: 1 − 1/7,1 = 85,9 % unter dem Listenpreis. „~85 %“ stimmt für Kunden, die in Yuan zahlen; wer in Dollar zahlt, spart nichts.',
-    'claim.a000-blend-self': 'Die Eigenbetriebszeile ergibt 0,47, nicht 0,46, ein kleiner Fehler. Wichtiger: Wie der Artikel selbst anmerkt, fehlen in dieser Zeile die ~23.000 $ Clusterkosten im Monat.',
+    'claim.a000-blend-relay':
+      'Stimmt auf den Cent (0,464 gerundet 0,46). Das ist der Listenpreis in Dollar; wer in Yuan zahlt, bekommt 0,464 ¥ in Rechnung gestellt und zahlt bei 7,10 CNY/USD 0,065 $ (siehe die Ersparnis unten).',
+    'claim.a000-fx-saving-85':
+      'Das Relay listet Dollarpreise und stellt je 1 $ 1 ¥ in Rechnung. In Yuan zum Marktkurs von 7,10 CNY/USD bezahlt, werden die 800 Mio. Tokens zum Listenpreis von 371,20 $ mit 371,20 ¥ berechnet und kosten 52,28 $: 1 − 1/7,1 = 85,9 % unter dem Listenpreis. „~85 %“ stimmt für Kunden, die in Yuan zahlen; wer in Dollar zahlt, spart nichts.',
+    'claim.a000-blend-self':
+      'Die Eigenbetriebszeile ergibt 0,47, nicht 0,46, ein kleiner Fehler. Wichtiger: Wie der Artikel selbst anmerkt, fehlen in dieser Zeile die ~23.000 $ Clusterkosten im Monat.',
     'claim.a000-monthly-200m': '200 Mio. Tokens × 2,12 $ je 1 Mio.: stimmt.',
     'claim.a000-cluster-month': '32 $/h × 730 h = 23.360 $ (bei 24 × 30 = 720 h: 23.040 $). „~23.000“ stimmt.',
-    'claim.a000-break-even-800m': 'Zum gemischten Herstellerpreis von 2,12 $ je 1 Mio. Tokens entsprechen 23.360 $ im Monat 11,0 Mrd. Tokens: das 14-Fache der Angabe und mehr, als ein Cluster mit den gemessenen 2.850 Tokens/s bei 90 % schafft (6,74 Mrd.). Jeder weitere Cluster kostet 23.360 $, trägt aber nur API-Arbeit für 14.291 $; so rechnet sich der Eigenbetrieb nie. Gegen die 0,464 $ des Relays bräuchte es 50 Mrd. Tokens. Bei 800 Mio. Tokens kostet die API 1.696 $ im Monat.',
-    'claim.a000-utilisation-800m': '800 Mio. Tokens im Monat auf einem Cluster mit 2.850 Tokens/s sind 10,7 % Auslastung, nicht 90 %. Bei 90 % wären es 6,74 Mrd. Tokens.',
+    'claim.a000-break-even-800m':
+      'Zum gemischten Herstellerpreis von 2,12 $ je 1 Mio. Tokens entsprechen 23.360 $ im Monat 11,0 Mrd. Tokens: das 14-Fache der Angabe und mehr, als ein Cluster mit den gemessenen 2.850 Tokens/s bei 90 % schafft (6,74 Mrd.). Jeder weitere Cluster kostet 23.360 $, trägt aber nur API-Arbeit für 14.291 $; so rechnet sich der Eigenbetrieb nie. Gegen die 0,464 $ des Relays bräuchte es 50 Mrd. Tokens. Bei 800 Mio. Tokens kostet die API 1.696 $ im Monat.',
+    'claim.a000-utilisation-800m':
+      '800 Mio. Tokens im Monat auf einem Cluster mit 2.850 Tokens/s sind 10,7 % Auslastung, nicht 90 %. Bei 90 % wären es 6,74 Mrd. Tokens.',
     'claim.a000-community-600m': 'Eine zitierte Community-Angabe. Es gilt dieselbe Rechnung wie für die 800 Mio.',
     'claim.a000-relay-47m': '47 Mio. × 0,464 $ = 21,81 $: „~22 $“ stimmt.',
     'claim.a001-direct-input': '960 Mio. Eingabe-Tokens × 0,60 $ = 576 $, nicht 480 $ (das wären 0,50 $ je 1 Mio.).',
@@ -609,20 +657,29 @@ export const tcoMessages = defineMessages(
     'claim.a001-relay-input': '960 Mio. × der eigene PRICE_INPUT des Artikels von 0,08 $: stimmt.',
     'claim.a001-relay-output': '4,8 Mio. × sein eigener PRICE_OUTPUT von 0,30 $ = 1,44 $, nicht 36 $ (das wären 7,50 $ je 1 Mio.).',
     'claim.a001-relay-total': '76,80 $ + 1,44 $ = 78,24 $, nicht 112,80 $.',
-    'claim.a001-saving': 'Mit den nachgerechneten Summen spart das Relay 86,7 %. Die behaupteten 84,3 % folgen aus den eigenen (falschen) Summen des Artikels: 1 − 112,80 / 720.',
+    'claim.a001-saving':
+      'Mit den nachgerechneten Summen spart das Relay 86,7 %. Die behaupteten 84,3 % folgen aus den eigenen (falschen) Summen des Artikels: 1 − 112,80 / 720.',
     'claim.a001-gpt41': '960 Mio. × 2,00 $ + 4,8 Mio. × 8,00 $ = 1.958,40 $; „~1.920“ ist nur die Eingabe, innerhalb von 2 %.',
-    'claim.a001-sonnet': 'Prompts mit 800K Tokens liegen über der 200K-Stufe von Claude Sonnet 4.5: 960 Mio. × 6,00 $ + 4,8 Mio. × 22,50 $ = 5.868 $. Selbst zu den Grundpreisen sind es 2.952 $; „~3.600“ passt zu keinem.',
+    'claim.a001-sonnet':
+      'Prompts mit 800K Tokens liegen über der 200K-Stufe von Claude Sonnet 4.5: 960 Mio. × 6,00 $ + 4,8 Mio. × 22,50 $ = 5.868 $. Selbst zu den Grundpreisen sind es 2.952 $; „~3.600“ passt zu keinem.',
     'claim.a003-k3-all-miss': '0,3 Mio. × 3,00 $ + 0,03 Mio. × 15,00 $ = 0,90 $ + 0,45 $: stimmt.',
     'claim.a003-k3-all-hit': '0,3 Mio. × 0,30 $ + 0,03 Mio. × 15,00 $ = 0,09 $ + 0,45 $: stimmt.',
-    'claim.a003-comet-20': '2,40 / 3,00 = 12,00 / 15,00 = 0,8: stimmt. Wie der Artikel sagt, sind es insgesamt keine 20 %, weil Cache-Treffer bei Moonshot 0,30 $ kosten.',
-    'claim.a003-cache-breakpoint': 'Für eine Anfrage mit 300K + 30K Tokens kostet CometAPI 1,08 $; Moonshot ist günstiger, sobald mehr als ein Drittel der Eingabe aus dem Cache kommt. Die Aussage stimmt.',
-    'claim.a003-eight-gpu-58k': 'Die Preistabelle des Artikels fehlt im Text. Über 58.000 $ für acht GPUs bei 730 h bedeuten mindestens 9,93 $ je GPU-Stunde: eine Planungsgröße, die sich nicht prüfen lässt.',
-    'claim.a004-cluster-month': '4,82 $/h × 24 h × 30 Tage = 3.470 $ (730 h ergeben 3.519 $). Der Artikel nutzt 4,82 $/h für den ganzen 8-GPU-Cluster: 0,60 $ je GPU-Stunde, weit unter jedem H100-Preis im Katalog (Artikel 000: 4,00 $).',
+    'claim.a003-comet-20':
+      '2,40 / 3,00 = 12,00 / 15,00 = 0,8: stimmt. Wie der Artikel sagt, sind es insgesamt keine 20 %, weil Cache-Treffer bei Moonshot 0,30 $ kosten.',
+    'claim.a003-cache-breakpoint':
+      'Für eine Anfrage mit 300K + 30K Tokens kostet CometAPI 1,08 $; Moonshot ist günstiger, sobald mehr als ein Drittel der Eingabe aus dem Cache kommt. Die Aussage stimmt.',
+    'claim.a003-eight-gpu-58k':
+      'Die Preistabelle des Artikels fehlt im Text. Über 58.000 $ für acht GPUs bei 730 h bedeuten mindestens 9,93 $ je GPU-Stunde: eine Planungsgröße, die sich nicht prüfen lässt.',
+    'claim.a004-cluster-month':
+      '4,82 $/h × 24 h × 30 Tage = 3.470 $ (730 h ergeben 3.519 $). Der Artikel nutzt 4,82 $/h für den ganzen 8-GPU-Cluster: 0,60 $ je GPU-Stunde, weit unter jedem H100-Preis im Katalog (Artikel 000: 4,00 $).',
     'claim.a004-gpt55-month': '12 Mio. Ausgabe-Tokens × 25 $: stimmt (Listenpreis von GPT-5.5: 30 $ je 1 Mio. Ausgabe).',
     'claim.a004-more-expensive': '3.473 $ gegenüber 300 $ ist das 11,6-Fache: +1.058 %, nicht +57 %.',
-    'claim.a004-break-even': 'Mit den eigenen Eingaben des Artikels, 3.469 $ im Monat und 25 $ je 1 Mio. Ausgabe-Tokens, rechnet sich Eigenbetrieb ab 3.469 / 25 = 139 Mio. Ausgabe-Tokens im Monat, nicht ab 1,2 Mrd.; mit 730 h oder mit seinen 0,34 $/MTok als variable Kosten ab 141 Mio. Die 1,2 Mrd. liegen nahe an dem, was 4,82 $/h je GPU ergäbe (1,11 Mrd.): Der Artikel mischt zwei Lesarten seines eigenen Preises. Die Kapazität (1.247 Tokens/s, etwa 3,2 Mrd. im Monat) ist nicht die Grenze.',
-    'claim.a004-amortised': 'Die angegebene Formel ergibt (32.000 + 4,82 × 8.760) / 312 Mio. Tokens = 237,89 $ je 1 Mio., nicht 0,34 $. Sie zusätzlich zu den festen Clusterkosten zu zählen, würde dieselben Kosten doppelt zählen.',
-    'claim.a004-volume': 'Der Artikel nimmt 12 Mio. Ausgabe-Tokens im Monat an, sagt im selben Text aber „Bei mir sind es 12 Mio./Tag“, also 360 Mio. im Monat. Bei diesem Volumen kostet GPT-5.5 9.000 $ im Monat und der Cluster für 3.469 $ ist günstiger.',
+    'claim.a004-break-even':
+      'Mit den eigenen Eingaben des Artikels, 3.469 $ im Monat und 25 $ je 1 Mio. Ausgabe-Tokens, rechnet sich Eigenbetrieb ab 3.469 / 25 = 139 Mio. Ausgabe-Tokens im Monat, nicht ab 1,2 Mrd.; mit 730 h oder mit seinen 0,34 $/MTok als variable Kosten ab 141 Mio. Die 1,2 Mrd. liegen nahe an dem, was 4,82 $/h je GPU ergäbe (1,11 Mrd.): Der Artikel mischt zwei Lesarten seines eigenen Preises. Die Kapazität (1.247 Tokens/s, etwa 3,2 Mrd. im Monat) ist nicht die Grenze.',
+    'claim.a004-amortised':
+      'Die angegebene Formel ergibt (32.000 + 4,82 × 8.760) / 312 Mio. Tokens = 237,89 $ je 1 Mio., nicht 0,34 $. Sie zusätzlich zu den festen Clusterkosten zu zählen, würde dieselben Kosten doppelt zählen.',
+    'claim.a004-volume':
+      'Der Artikel nimmt 12 Mio. Ausgabe-Tokens im Monat an, sagt im selben Text aber „Bei mir sind es 12 Mio./Tag“, also 360 Mio. im Monat. Bei diesem Volumen kostet GPT-5.5 9.000 $ im Monat und der Cluster für 3.469 $ ist günstiger.',
   },
 );
 

@@ -37,9 +37,18 @@ export function TcoReportLead(props: { tco: TcoEvaluation; flags: readonly Coher
     );
     const best = tco.verdict.best;
     const blocked = flags.some((f) => f.code === 'does-not-fit');
-    if (!blocked && best === 'api' && end.cumulativeSelfUsd !== null) money.push(t('lead.apiSaves', { months: h.months, saving: fmt.money(end.cumulativeSelfUsd - end.cumulativeApiUsd) }));
+    if (!blocked && best === 'api' && end.cumulativeSelfUsd !== null)
+      money.push(t('lead.apiSaves', { months: h.months, saving: fmt.money(end.cumulativeSelfUsd - end.cumulativeApiUsd) }));
     if (!blocked && best === 'self-hosted' && h.savingAtEndUsd.selfHosted !== null) {
-      money.push(t('lead.optionSaves', { option: t('option.self-hosted'), months: h.months, saving: fmt.money(h.savingAtEndUsd.selfHosted), npv: fmt.money(h.npvUsd.selfHosted), wacc: fmt.percent(h.waccYearly, 1) }));
+      money.push(
+        t('lead.optionSaves', {
+          option: t('option.self-hosted'),
+          months: h.months,
+          saving: fmt.money(h.savingAtEndUsd.selfHosted),
+          npv: fmt.money(h.npvUsd.selfHosted),
+          wacc: fmt.percent(h.waccYearly, 1),
+        }),
+      );
     }
     if (!blocked && h.npvUsd.selfHosted !== null) {
       const p = h.payback.selfHosted;
@@ -54,7 +63,15 @@ export function TcoReportLead(props: { tco: TcoEvaluation; flags: readonly Coher
       }
     }
     if (!blocked && best === 'hybrid') {
-      money.push(t('lead.optionSaves', { option: t('option.hybrid'), months: h.months, saving: fmt.money(h.savingAtEndUsd.hybrid), npv: fmt.money(h.npvUsd.hybrid), wacc: fmt.percent(h.waccYearly, 1) }));
+      money.push(
+        t('lead.optionSaves', {
+          option: t('option.hybrid'),
+          months: h.months,
+          saving: fmt.money(h.savingAtEndUsd.hybrid),
+          npv: fmt.money(h.npvUsd.hybrid),
+          wacc: fmt.percent(h.waccYearly, 1),
+        }),
+      );
     }
   }
 
@@ -66,7 +83,9 @@ export function TcoReportLead(props: { tco: TcoEvaluation; flags: readonly Coher
   const top = tornado?.bySaving[0];
   if (tornado && top && top.savingSwing > 0) {
     const end = (v: number | null) => (v === null ? t('lead.cannotServe') : fmt.money(v));
-    risks.push(t('lead.driver', { input: t(`key.${top.key}`), option: t(`lead.option.${tornado.option}`), low: end(top.savingLow), high: end(top.savingHigh) }));
+    risks.push(
+      t('lead.driver', { input: t(`key.${top.key}`), option: t(`lead.option.${tornado.option}`), low: end(top.savingLow), high: end(top.savingHigh) }),
+    );
   }
   if (tco.verdict.closeCall && tco.verdict.runnerUp) risks.push(t('lead.close', { runnerUp: t(`option.${tco.verdict.runnerUp}`) }));
 

@@ -51,7 +51,12 @@ const PlansPanel = lazy(() => import('./plans/plans-panel').then((m) => ({ defau
  * and no single task redraws them all; every chart is memoised on its numbers;
  * the previous result stays on screen until the next one arrives.
  */
-const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: TcoEvaluation; throughput: Scenario['selfHosted']['throughput']; fmt: Fmt; t: TcoT }) {
+const BreakEvenDetails = memo(function BreakEvenDetails(props: {
+  evaluation: TcoEvaluation;
+  throughput: Scenario['selfHosted']['throughput'];
+  fmt: Fmt;
+  t: TcoT;
+}) {
   const { evaluation: e, throughput, fmt, t } = props;
   const b = e.breakEven;
   const cross = crossCheckSentence(b, fmt, t);
@@ -74,12 +79,21 @@ const BreakEvenDetails = memo(function BreakEvenDetails(props: { evaluation: Tco
       ) : null}
       <FactsList
         rows={[
-          { label: t('facts.volume'), value: t('facts.volumeValue', { tokens: fmt.compact(e.volume.tokensPerMonth), tasks: e.volume.tasksCounted ? fmt.compact(e.volume.tasksPerMonth) : '–' }) },
+          {
+            label: t('facts.volume'),
+            value: t('facts.volumeValue', {
+              tokens: fmt.compact(e.volume.tokensPerMonth),
+              tasks: e.volume.tasksCounted ? fmt.compact(e.volume.tasksPerMonth) : '–',
+            }),
+          },
           { label: t('facts.accepted'), value: e.volume.tasksCounted ? fmt.compact(e.volume.acceptedTasksPerMonth) : t('na.tasks-not-counted') },
           { label: t('facts.selfAttempts'), value: figureText(e.volume.selfAttemptsPerMonth, (v) => fmt.compact(v), t) },
           { label: t('facts.capacity', { basis }), value: fmt.compact(cap.tokensPerMonth), testId: 'tco-capacity-tokens' },
           { label: t('facts.demand', { basis }), value: fmt.compact(cap.demandTokensPerMonth) },
-          { label: t('facts.peak'), value: t('facts.peakValue', { peak: fmt.compact(cap.peakDemandTokensPerSecond), capacity: fmt.compact(cap.enteredPeakCapacityTokensPerSecond) }) },
+          {
+            label: t('facts.peak'),
+            value: t('facts.peakValue', { peak: fmt.compact(cap.peakDemandTokensPerSecond), capacity: fmt.compact(cap.enteredPeakCapacityTokensPerSecond) }),
+          },
           { label: t('facts.perMAtMax', { basis }), value: figureText(e.selfHosted.perMillionTokensAtMaxUtilisation, (v) => fmt.moneySmall(v), t) },
           { label: t('facts.par'), value: `${fmt.number(e.shape.peakToAverage, 2)}×` },
           { label: t('facts.hours'), value: t('facts.hoursValue', { h: fmt.number(e.shape.runningHoursPerMonth, 0) }) },
@@ -158,10 +172,19 @@ export function TcoPage() {
     <div className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="tco-page" data-eval-key={evalKey} data-uncertain-key={uncertainKey}>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-xl font-semibold">{t('title')}</h1>
-        <PresetPicker onLoad={(id) => void loadPreset(id)} onUndo={previous ? undo : null} loaded={loaded && loaded.name === scenario.name ? loaded.id : null} error={presetError} />
+        <PresetPicker
+          onLoad={(id) => void loadPreset(id)}
+          onUndo={previous ? undo : null}
+          loaded={loaded && loaded.name === scenario.name ? loaded.id : null}
+          error={presetError}
+        />
       </div>
       <WorkloadSource />
-      {check.data ? <DeploymentSummaryView check={check.data.value} /> : <div aria-hidden="true" className="min-h-[5.5rem] rounded-lg border border-border bg-surface" />}
+      {check.data ? (
+        <DeploymentSummaryView check={check.data.value} />
+      ) : (
+        <div aria-hidden="true" className="min-h-[5.5rem] rounded-lg border border-border bg-surface" />
+      )}
       {evaluation.error ? (
         <Banner tone="bad" role="alert">
           {t('error', { message: evaluation.error.message })}
@@ -169,7 +192,15 @@ export function TcoPage() {
       ) : null}
       {e && evaluation.data ? (
         <>
-          <VerdictPanel evaluation={e} scenario={scenario} {...(flags ? { flags } : {})} resultKey={evaluation.data.key} stale={evaluation.data.key !== evalKey} fmt={fmt} t={t} />
+          <VerdictPanel
+            evaluation={e}
+            scenario={scenario}
+            {...(flags ? { flags } : {})}
+            resultKey={evaluation.data.key}
+            stale={evaluation.data.key !== evalKey}
+            fmt={fmt}
+            t={t}
+          />
           <CapacityNotes evaluation={e} throughput={scenario.selfHosted.throughput} fmt={fmt} t={t} only="problems" />
         </>
       ) : (
@@ -218,9 +249,19 @@ export function TcoPage() {
               <PlansPanel fmt={fmt} />
             </Suspense>
             <div className="grid gap-4 xl:grid-cols-2">
-              <Card title={t('sensitivityTitle')}>{chartTornado ? <TornadoChart tornado={chartTornado.value} resultKey={chartTornado.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}</Card>
+              <Card title={t('sensitivityTitle')}>
+                {chartTornado ? (
+                  <TornadoChart tornado={chartTornado.value} resultKey={chartTornado.key} fmt={fmt} t={t} />
+                ) : (
+                  <p className="text-sm text-muted">{t('computing')}</p>
+                )}
+              </Card>
               <Card title={t('uncertaintyTitle')}>
-                {chartMc ? <MonteCarloChart result={chartMc.value} baseSavingUsd={baseSaving} resultKey={chartMc.key} fmt={fmt} t={t} /> : <p className="text-sm text-muted">{t('computing')}</p>}
+                {chartMc ? (
+                  <MonteCarloChart result={chartMc.value} baseSavingUsd={baseSaving} resultKey={chartMc.key} fmt={fmt} t={t} />
+                ) : (
+                  <p className="text-sm text-muted">{t('computing')}</p>
+                )}
               </Card>
             </div>
             {chartEval ? (

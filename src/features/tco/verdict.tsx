@@ -30,7 +30,15 @@ export function deploymentText(e: TcoEvaluation, s: VerdictScenario, t: TcoT): s
   const gpu = findGpu(s.selfHosted.gpuId)?.name ?? s.selfHosted.gpuId;
   const spare = e.selfHosted.spareReplicas > 0 ? t('deploymentSpare') : '';
   const pools = e.selfHosted.pools;
-  if (pools) return t('deploymentPools', { model: modelNameOf(s), prefill: pools.prefillWorkers, decode: pools.decodeWorkers, gpus: s.selfHosted.gpusPerReplica, gpu, spare });
+  if (pools)
+    return t('deploymentPools', {
+      model: modelNameOf(s),
+      prefill: pools.prefillWorkers,
+      decode: pools.decodeWorkers,
+      gpus: s.selfHosted.gpusPerReplica,
+      gpu,
+      spare,
+    });
   return t('deployment', { model: modelNameOf(s), replicas: e.selfHosted.replicasServing, gpus: s.selfHosted.gpusPerReplica, gpu, spare });
 }
 
@@ -41,7 +49,14 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, unit: 're
     const tokens = b.tokensPerMonth === null ? fmt.compact(b.tasksPerMonth) : fmt.compact(b.tokensPerMonth);
     const ratio = b.timesCurrentVolume === null ? null : fmt.number(b.timesCurrentVolume, 2);
     // Disaggregated pools count workers, not replicas.
-    const replicas = t(plural(fmt.language, r.replicas, unit === 'workers' ? { one: 'cf.workers.one', other: 'cf.workers.other' } : { one: 'cf.replicas.one', other: 'cf.replicas.other' }), { n: r.replicas });
+    const replicas = t(
+      plural(
+        fmt.language,
+        r.replicas,
+        unit === 'workers' ? { one: 'cf.workers.one', other: 'cf.workers.other' } : { one: 'cf.replicas.one', other: 'cf.replicas.other' },
+      ),
+      { n: r.replicas },
+    );
     const base = ratio === null ? t('be.atNoRatio', { tokens, replicas }) : t('be.at', { tokens, replicas, ratio });
     if (r.stableFromTasks === null) return `${base} ${t('be.notStable')}`;
     if (r.windows.length > 1 && b.stableFromTokensPerMonth !== null) {
@@ -59,9 +74,15 @@ export function breakEvenSentence(b: BreakEvenView, fmt: Fmt, t: TcoT, unit: 're
       if (!full || b.enteredCostTimesApi === null) return head;
       const times = fmt.number(b.enteredCostTimesApi, 1);
       const total = fmt.money(full.selfMonthlyUsd);
-      if (r.maxGpuPrice === null) return `${head} ${t(plural(fmt.language, full.replicas, { one: 'be.payOffNoPrice.one', other: 'be.payOffNoPrice.other' }), { n: full.replicas, total, times })}`;
+      if (r.maxGpuPrice === null)
+        return `${head} ${t(plural(fmt.language, full.replicas, { one: 'be.payOffNoPrice.one', other: 'be.payOffNoPrice.other' }), { n: full.replicas, total, times })}`;
       const price = fmt.moneySmall(r.maxGpuPrice.usd);
-      const priceText = r.maxGpuPrice.unit === 'gpu-hour' ? t('q.perGpuHour', { v: price }) : r.maxGpuPrice.unit === 'node-hour' ? t('q.perNodeHour', { v: price }) : t('q.perGpu', { v: price });
+      const priceText =
+        r.maxGpuPrice.unit === 'gpu-hour'
+          ? t('q.perGpuHour', { v: price })
+          : r.maxGpuPrice.unit === 'node-hour'
+            ? t('q.perNodeHour', { v: price })
+            : t('q.perGpu', { v: price });
       return `${head} ${t(plural(fmt.language, full.replicas, { one: 'be.payOff.one', other: 'be.payOff.other' }), { n: full.replicas, total, times, price: priceText })}`;
     }
     case 'beyond-max-replicas':
@@ -120,7 +141,11 @@ export function verdictSentence(e: TcoEvaluation, s: VerdictScenario, fmt: Fmt, 
   let first: string;
   switch (v.case) {
     case 'none-self-cannot':
-      return t('verdict.noneSelfCannot', { apiAcceptance: fmt.percent(0, 0), acceptance: fmt.percent(e.acceptance.selfHosted, 0), reason: t(`state.${e.selfHosted.state}`) });
+      return t('verdict.noneSelfCannot', {
+        apiAcceptance: fmt.percent(0, 0),
+        acceptance: fmt.percent(e.acceptance.selfHosted, 0),
+        reason: t(`state.${e.selfHosted.state}`),
+      });
     case 'none':
       return t('verdict.none');
     case 'no-volume':
@@ -131,27 +156,40 @@ export function verdictSentence(e: TcoEvaluation, s: VerdictScenario, fmt: Fmt, 
       first = t('verdict.self', { deployment, self, api, apiName, saving: fmt.money(v.savingVsApiUsd), share });
       break;
     case 'hybrid':
-      first = t(selfHosted.pools !== null ? 'verdict.hybridPools' : plural(fmt.language, e.hybrid.replicas, { one: 'verdict.hybrid.one', other: 'verdict.hybrid.other' }), {
-        k: e.hybrid.replicas,
-        gpus: selfHosted.gpusPerReplica,
-        model: modelNameOf(s),
-        apiName,
-        selfShare: fmt.percent(e.hybrid.selfShare, 0),
-        hybrid: fmt.money(e.hybrid.monthlyUsd),
-        api,
-        saving: fmt.money(v.savingVsApiUsd),
-        share,
-      });
+      first = t(
+        selfHosted.pools !== null
+          ? 'verdict.hybridPools'
+          : plural(fmt.language, e.hybrid.replicas, { one: 'verdict.hybrid.one', other: 'verdict.hybrid.other' }),
+        {
+          k: e.hybrid.replicas,
+          gpus: selfHosted.gpusPerReplica,
+          model: modelNameOf(s),
+          apiName,
+          selfShare: fmt.percent(e.hybrid.selfShare, 0),
+          hybrid: fmt.money(e.hybrid.monthlyUsd),
+          api,
+          saving: fmt.money(v.savingVsApiUsd),
+          share,
+        },
+      );
       break;
     case 'api-self-cannot':
       // Missing information (a figure that cannot be carried over) is "cannot be costed", not "cannot serve".
-      first = t(e.selfHosted.state === 'throughput-not-sizable' ? 'verdict.apiSelfUncosted' : 'verdict.apiSelfCannot', { api, apiName, deployment, reason: t(`state.${e.selfHosted.state}`) });
+      first = t(e.selfHosted.state === 'throughput-not-sizable' ? 'verdict.apiSelfUncosted' : 'verdict.apiSelfCannot', {
+        api,
+        apiName,
+        deployment,
+        reason: t(`state.${e.selfHosted.state}`),
+      });
       break;
     case 'api':
       first = t('verdict.api', { api, apiName, deployment, self, more: fmt.money(v.selfExtraUsd) });
       break;
   }
-  const close = v.closeCall && v.runnerUp && v.savingVsRunnerUpUsd !== null ? ` ${t('verdict.close', { runnerUp: t(`option.${v.runnerUp}`), diff: fmt.money(v.savingVsRunnerUpUsd) })}` : '';
+  const close =
+    v.closeCall && v.runnerUp && v.savingVsRunnerUpUsd !== null
+      ? ` ${t('verdict.close', { runnerUp: t(`option.${v.runnerUp}`), diff: fmt.money(v.savingVsRunnerUpUsd) })}`
+      : '';
   return first + close;
 }
 
@@ -181,14 +219,22 @@ export function rateLimitSentences(e: TcoEvaluation, fmt: Fmt, t: TcoT): { over:
   if (!r.api.exceeds) return { over: false, text: `${t('rate.apiWithin', { detail: rateDetail(r.api, fmt, t, false) })} ${t('rate.note')}` };
   const parts = [t('rate.apiOver', { detail: rateDetail(r.api, fmt, t, true) })];
   if (e.hybrid.replicas > 0) {
-    parts.push(r.hybrid.exceeds ? t('rate.hybridOver', { detail: rateDetail(r.hybrid, fmt, t, true) }) : t('rate.hybridWithin', { detail: rateDetail(r.hybrid, fmt, t, false) }));
+    parts.push(
+      r.hybrid.exceeds
+        ? t('rate.hybridOver', { detail: rateDetail(r.hybrid, fmt, t, true) })
+        : t('rate.hybridWithin', { detail: rateDetail(r.hybrid, fmt, t, false) }),
+    );
   }
   if (r.hybrid.exceeds || e.hybrid.replicas === 0) {
     const k = r.hybridReplicasWithinLimits;
     // The cheapest hybrid among those with enough owned replicas to stay within the limits.
     const within = k === null ? [] : e.hybrid.byReplicas.filter((b) => b.replicas >= k);
     const cheapest = within.length > 0 ? Math.min(...within.map((b) => b.totalUsd)) : null;
-    parts.push(k === null || cheapest === null ? t('rate.hybridNever') : t(plural(fmt.language, k, { one: 'rate.hybridMin.one', other: 'rate.hybridMin.other' }), { k, cost: fmt.money(cheapest) }));
+    parts.push(
+      k === null || cheapest === null
+        ? t('rate.hybridNever')
+        : t(plural(fmt.language, k, { one: 'rate.hybridMin.one', other: 'rate.hybridMin.other' }), { k, cost: fmt.money(cheapest) }),
+    );
   }
   parts.push(t('rate.note'));
   return { over: true, text: parts.join(' ') };
@@ -196,7 +242,15 @@ export function rateLimitSentences(e: TcoEvaluation, fmt: Fmt, t: TcoT): { over:
 
 const NO_FLAGS: readonly CoherenceFlag[] = [];
 
-export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoEvaluation; scenario: VerdictScenario; flags?: readonly CoherenceFlag[]; resultKey: string; stale: boolean; fmt: Fmt; t: TcoT }) {
+export const VerdictPanel = memo(function VerdictPanel(props: {
+  evaluation: TcoEvaluation;
+  scenario: VerdictScenario;
+  flags?: readonly CoherenceFlag[];
+  resultKey: string;
+  stale: boolean;
+  fmt: Fmt;
+  t: TcoT;
+}) {
   const { evaluation: e, scenario, flags = NO_FLAGS, resultKey, stale, fmt, t } = props;
   const selfHosted = scenario.selfHosted;
   const notValid = flags.some((f) => f.code === 'does-not-fit');
@@ -258,7 +312,9 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         <Kpi
           label={t('kpi.self')}
           value={fmt.money(e.selfHosted.monthlyUsd)}
-          sub={notValid ? t('verdict.notValid') : t('kpi.selfSub', { perM: perM(e.selfHosted.perMillionTokens), perTask: perTask(e.selfHosted.perAcceptedTask) })}
+          sub={
+            notValid ? t('verdict.notValid') : t('kpi.selfSub', { perM: perM(e.selfHosted.perMillionTokens), perTask: perTask(e.selfHosted.perAcceptedTask) })
+          }
           tone={e.selfHosted.feasible && !notValid ? tone('self-hosted') : 'bad'}
           testId="tco-kpi-self"
         />
@@ -278,15 +334,32 @@ export const VerdictPanel = memo(function VerdictPanel(props: { evaluation: TcoE
         />
         <Kpi
           label={t('kpi.breakEven')}
-          value={b.result.kind === 'at' ? (b.tokensPerMonth === null ? fmt.compact(b.tasksPerMonth) : fmt.compact(b.tokensPerMonth)) : t(`kpi.be.${b.result.kind}`)}
-          sub={b.result.kind === 'at' ? t('kpi.breakEvenSub', { output: fmt.compact(b.outputTokensPerMonth), tasks: b.acceptedTasksPerMonth === null ? '–' : fmt.compact(b.acceptedTasksPerMonth) }) : t('kpi.breakEvenReason', { reason: t(`kpi.reason.${b.result.reason}`) })}
+          value={
+            b.result.kind === 'at' ? (b.tokensPerMonth === null ? fmt.compact(b.tasksPerMonth) : fmt.compact(b.tokensPerMonth)) : t(`kpi.be.${b.result.kind}`)
+          }
+          sub={
+            b.result.kind === 'at'
+              ? t('kpi.breakEvenSub', {
+                  output: fmt.compact(b.outputTokensPerMonth),
+                  tasks: b.acceptedTasksPerMonth === null ? '–' : fmt.compact(b.acceptedTasksPerMonth),
+                })
+              : t('kpi.breakEvenReason', { reason: t(`kpi.reason.${b.result.reason}`) })
+          }
           tone={b.result.kind === 'never' ? 'bad' : 'neutral'}
           testId="tco-kpi-break-even"
         />
         <Kpi
           label={t('kpi.capacity')}
-          value={e.selfHosted.replicasNeeded === null ? t('kpi.cannotServe') : t('kpi.replicas', { needed: e.selfHosted.replicasNeeded, entered: e.selfHosted.replicasEntered })}
-          sub={t('kpi.capacitySub', { peak: fmt.compact(cap.peakDemandTokensPerSecond), capacity: fmt.compact(cap.enteredPeakCapacityTokensPerSecond), state: t(`state.${e.selfHosted.state}`) })}
+          value={
+            e.selfHosted.replicasNeeded === null
+              ? t('kpi.cannotServe')
+              : t('kpi.replicas', { needed: e.selfHosted.replicasNeeded, entered: e.selfHosted.replicasEntered })
+          }
+          sub={t('kpi.capacitySub', {
+            peak: fmt.compact(cap.peakDemandTokensPerSecond),
+            capacity: fmt.compact(cap.enteredPeakCapacityTokensPerSecond),
+            state: t(`state.${e.selfHosted.state}`),
+          })}
           tone={servesTone}
           testId="tco-kpi-capacity"
         />

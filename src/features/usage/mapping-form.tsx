@@ -13,7 +13,14 @@ const COLUMNS: readonly Column[] = ['endTime', 'model', 'requests', 'failed', 's
  * time and each figure, and what one row stands for. Validated with the same Zod schema the
  * CLI's `--mapping` file goes through.
  */
-export function MappingForm(props: { fileName: string; headers: readonly string[]; sample: readonly (readonly string[])[]; delimiter: ',' | ';' | '\t'; t: T; onApply: (m: UsageCsvMapping) => void }) {
+export function MappingForm(props: {
+  fileName: string;
+  headers: readonly string[];
+  sample: readonly (readonly string[])[];
+  delimiter: ',' | ';' | '\t';
+  t: T;
+  onApply: (m: UsageCsvMapping) => void;
+}) {
   const { fileName, headers, sample, delimiter, t, onApply } = props;
   const [time, setTime] = useState('0');
   const [bucket, setBucket] = useState<'0' | '3600' | '86400'>('3600');

@@ -4,12 +4,14 @@ export const usageMessages = defineMessages(
   'usage',
   {
     title: 'Workload from usage data',
-    intro: 'Drop the usage data you already have: OpenAI Usage or Costs API pages or the dashboard CSV, Anthropic usage and cost reports, an OpenRouter activity export, LiteLLM spend logs, per-request JSONL/CSV logs or an hourly aggregate from your warehouse; also gzip-compressed (.gz) or as Parquet. The format is recognised from the content. Files are read in this browser only; nothing is uploaded.',
+    intro:
+      'Drop the usage data you already have: OpenAI Usage or Costs API pages or the dashboard CSV, Anthropic usage and cost reports, an OpenRouter activity export, LiteLLM spend logs, per-request JSONL/CSV logs or an hourly aggregate from your warehouse; also gzip-compressed (.gz) or as Parquet. The format is recognised from the content. Files are read in this browser only; nothing is uploaded.',
     drop: 'Drop usage files here',
     choose: 'Choose files…',
     clear: 'Remove files',
     'example.load': 'Load an example file',
-    'example.label': 'Example data, not yours: {file}, a real OpenAI dashboard usage export (completions, day buckets, 5–11 Oct 2025) published in a public project\'s notes. Remove it and drop your own files to see your workload.',
+    'example.label':
+      "Example data, not yours: {file}, a real OpenAI dashboard usage export (completions, day buckets, 5–11 Oct 2025) published in a public project's notes. Remove it and drop your own files to see your workload.",
     cancel: 'Cancel',
     reading: 'Reading {count}…',
     progressLabel: 'Usage files read',
@@ -81,7 +83,8 @@ export const usageMessages = defineMessages(
     'issue.duplicate-request': 'a request id already read: the request counts once, this and later copies are dropped',
     'issue.duplicate-request-differs': 'a request id already read, with other figures: the first one read counts, this copy is dropped',
     'issue.duplicate-bucket': 'a row equal in every field to one already read (the same page or row again): dropped',
-    'issue.same-bucket-other-figures': 'the same bucket, model and project as a row already read, with other figures: both counted (a bucket fetched while still open and again later would count twice)',
+    'issue.same-bucket-other-figures':
+      'the same bucket, model and project as a row already read, with other figures: both counted (a bucket fetched while still open and again later would count twice)',
     'issue.duplicate-file': 'the same bytes as a file already read: not read again',
     'issue.currency-not-usd': 'costs are not in USD; left out',
     'issue.csv-no-time-column': 'no column holds a time',
@@ -90,13 +93,16 @@ export const usageMessages = defineMessages(
     'issue.csv-short-row': 'the row has fewer cells than the header',
     'issue.more-pages': 'more pages exist (has_more): add them for the full period',
     'notes.title': 'How the files were read',
-    'notes.duplicateRows': 'Duplicates dropped: {rows} ({files}). The same request id, or a page or row equal in every field, was read before; each counts once.',
+    'notes.duplicateRows':
+      'Duplicates dropped: {rows} ({files}). The same request id, or a page or row equal in every field, was read before; each counts once.',
     'notes.duplicateFile': '{file} not read: the same bytes as {earlier}.',
-    'notes.columnDropped': '{file}: column {column} dropped — it cannot be read as numbers (line {line}: {value}). Its figure counts as not given; the rows are kept.',
+    'notes.columnDropped':
+      '{file}: column {column} dropped — it cannot be read as numbers (line {line}: {value}). Its figure counts as not given; the rows are kept.',
     'notes.decimalComma': '{file}: {columns} read with a decimal comma.',
     'notes.weekdaysWhole': 'Days of the week observed: {days}. The per-day figures come from {weeks}, {from} – {to}.',
     'notes.leftOut': 'The days before them ({days}) are in the per-request figures and the week profile, not in the per-day ones.',
-    'notes.weekdaysPartial': 'Days of the week observed: {days} only ({n} of 7). Less than a whole week: the per-day figures are the mean over {covered}; {missing} were not seen and may differ.',
+    'notes.weekdaysPartial':
+      'Days of the week observed: {days} only ({n} of 7). Less than a whole week: the per-day figures are the mean over {covered}; {missing} were not seen and may differ.',
     'count.lastWeeks.one': 'the last whole week',
     'count.lastWeeks.other': 'the last {n} whole weeks',
     'period.weekdays': 'Days of the week observed',
@@ -122,7 +128,8 @@ export const usageMessages = defineMessages(
     'period.bill': 'Bill in the files',
     'period.billNone': 'the files carry no cost',
     'models.title': 'Per model',
-    'models.caption': 'Per successful request: mean, median and p90 where the file has one row per request (time buckets give only the mean). Source: measured, from your files.',
+    'models.caption':
+      'Per successful request: mean, median and p90 where the file has one row per request (time buckets give only the mean). Source: measured, from your files.',
     'col.model': 'Model',
     'col.requestsPerDay': 'Requests/day',
     'col.input': 'Input tokens/request',
@@ -135,7 +142,7 @@ export const usageMessages = defineMessages(
     'dist.full': '{mean} (median {median}, p90 {p90})',
     'dist.mean': '{mean} (mean)',
     'errors.value': '{share} of requests / {retry}',
-    'na': 'n/a',
+    na: 'n/a',
     'listPrice.none': 'no list price',
     'listPrice.source': 'published: {source}, {date}',
     'listPrice.total': '{usd} (published list prices of the models found, genai-prices data of {date})',
@@ -165,7 +172,8 @@ export const usageMessages = defineMessages(
     'apply.applied': 'The TCO workload now comes from {files}.',
     'apply.undo': 'Undo',
     'apply.undone': 'The previous workload is back.',
-    'apply.stale': 'The files loaded now ({files}) differ from what is applied. Use as workload applies them instead; Undo still goes back to the workload entered by hand.',
+    'apply.stale':
+      'The files loaded now ({files}) differ from what is applied. Use as workload applies them instead; Undo still goes back to the workload entered by hand.',
     'apply.reasoningInside': 'The files count reasoning inside the output tokens without separating it: reasoning is set to none, so it is not counted twice.',
     'apply.nothing': 'The files determine no workload input.',
     'apply.col.input': 'Input',
@@ -206,12 +214,14 @@ export const usageMessages = defineMessages(
   },
   {
     title: 'Workload aus Nutzungsdaten',
-    intro: 'Legen Sie die Nutzungsdaten ab, die Sie schon haben: Seiten der OpenAI-Usage- oder -Costs-API oder das Dashboard-CSV, Anthropic-Usage- und -Cost-Reports, einen OpenRouter-Activity-Export, LiteLLM-Spend-Logs, Request-Logs als JSONL/CSV oder ein Stunden-Aggregat aus Ihrem Data Warehouse; auch gzip-komprimiert (.gz) oder als Parquet. Das Format wird am Inhalt erkannt. Die Dateien werden nur in diesem Browser gelesen; nichts wird hochgeladen.',
+    intro:
+      'Legen Sie die Nutzungsdaten ab, die Sie schon haben: Seiten der OpenAI-Usage- oder -Costs-API oder das Dashboard-CSV, Anthropic-Usage- und -Cost-Reports, einen OpenRouter-Activity-Export, LiteLLM-Spend-Logs, Request-Logs als JSONL/CSV oder ein Stunden-Aggregat aus Ihrem Data Warehouse; auch gzip-komprimiert (.gz) oder als Parquet. Das Format wird am Inhalt erkannt. Die Dateien werden nur in diesem Browser gelesen; nichts wird hochgeladen.',
     drop: 'Nutzungsdateien hier ablegen',
     choose: 'Dateien wählen…',
     clear: 'Dateien entfernen',
     'example.load': 'Beispieldatei laden',
-    'example.label': 'Beispieldaten, nicht Ihre: {file}, ein echter Nutzungsexport aus dem OpenAI-Dashboard (Completions, Tageswerte, 5.–11. Okt. 2025), veröffentlicht in den Notizen eines öffentlichen Projekts. Entfernen Sie sie und legen Sie Ihre eigenen Dateien ab, um Ihre Workload zu sehen.',
+    'example.label':
+      'Beispieldaten, nicht Ihre: {file}, ein echter Nutzungsexport aus dem OpenAI-Dashboard (Completions, Tageswerte, 5.–11. Okt. 2025), veröffentlicht in den Notizen eines öffentlichen Projekts. Entfernen Sie sie und legen Sie Ihre eigenen Dateien ab, um Ihre Workload zu sehen.',
     cancel: 'Abbrechen',
     reading: 'Lese {count}…',
     progressLabel: 'Gelesene Nutzungsdateien',
@@ -278,12 +288,15 @@ export const usageMessages = defineMessages(
     'issue.field-invalid': 'keine nicht-negative Zahl; Zeile übersprungen',
     'issue.cached-above-input': 'mehr gecachte Input-Tokens als Input-Tokens (gecachter Input ist Teil des Inputs); Zeile abgelehnt',
     'issue.decimal-comma': 'die Spalte schreibt Zahlen mit Dezimalkomma; so gelesen',
-    'issue.decimal-mark-assumed': 'keine Zelle der Spalte zeigt ihr Dezimalzeichen; nach dem Trennzeichen der Datei gelesen („;“: Dezimalkomma, sonst Dezimalpunkt)',
-    'issue.column-dropped': 'die Spalte lässt sich nicht als Zahlen lesen; sie wird für die ganze Datei verworfen (ihre Größe gilt als nicht angegeben), die Zeilen bleiben',
+    'issue.decimal-mark-assumed':
+      'keine Zelle der Spalte zeigt ihr Dezimalzeichen; nach dem Trennzeichen der Datei gelesen („;“: Dezimalkomma, sonst Dezimalpunkt)',
+    'issue.column-dropped':
+      'die Spalte lässt sich nicht als Zahlen lesen; sie wird für die ganze Datei verworfen (ihre Größe gilt als nicht angegeben), die Zeilen bleiben',
     'issue.duplicate-request': 'eine schon gelesene Request-ID: der Request zählt einmal, diese und spätere Kopien werden verworfen',
     'issue.duplicate-request-differs': 'eine schon gelesene Request-ID mit anderen Zahlen: der zuerst gelesene zählt, diese Kopie wird verworfen',
     'issue.duplicate-bucket': 'eine Zeile, die in jedem Feld einer schon gelesenen gleicht (dieselbe Seite oder Zeile noch einmal): verworfen',
-    'issue.same-bucket-other-figures': 'derselbe Zeitraum, dasselbe Modell und Projekt wie eine schon gelesene Zeile, mit anderen Zahlen: beide gezählt (ein noch offener und später erneut abgerufener Zeitraum zählte doppelt)',
+    'issue.same-bucket-other-figures':
+      'derselbe Zeitraum, dasselbe Modell und Projekt wie eine schon gelesene Zeile, mit anderen Zahlen: beide gezählt (ein noch offener und später erneut abgerufener Zeitraum zählte doppelt)',
     'issue.duplicate-file': 'dieselben Bytes wie eine schon gelesene Datei: nicht noch einmal gelesen',
     'issue.currency-not-usd': 'Kosten nicht in USD; weggelassen',
     'issue.csv-no-time-column': 'keine Spalte enthält eine Zeit',
@@ -292,13 +305,16 @@ export const usageMessages = defineMessages(
     'issue.csv-short-row': 'die Zeile hat weniger Zellen als die Kopfzeile',
     'issue.more-pages': 'es gibt weitere Seiten (has_more): für den ganzen Zeitraum hinzufügen',
     'notes.title': 'Wie die Dateien gelesen wurden',
-    'notes.duplicateRows': 'Duplikate verworfen: {rows} ({files}). Dieselbe Request-ID oder eine in jedem Feld gleiche Seite oder Zeile wurde schon gelesen; jede zählt einmal.',
+    'notes.duplicateRows':
+      'Duplikate verworfen: {rows} ({files}). Dieselbe Request-ID oder eine in jedem Feld gleiche Seite oder Zeile wurde schon gelesen; jede zählt einmal.',
     'notes.duplicateFile': '{file} nicht gelesen: dieselben Bytes wie {earlier}.',
-    'notes.columnDropped': '{file}: Spalte {column} verworfen — sie lässt sich nicht als Zahlen lesen (Zeile {line}: {value}). Ihre Größe gilt als nicht angegeben; die Zeilen bleiben.',
+    'notes.columnDropped':
+      '{file}: Spalte {column} verworfen — sie lässt sich nicht als Zahlen lesen (Zeile {line}: {value}). Ihre Größe gilt als nicht angegeben; die Zeilen bleiben.',
     'notes.decimalComma': '{file}: {columns} mit Dezimalkomma gelesen.',
     'notes.weekdaysWhole': 'Beobachtete Wochentage: {days}. Die Werte pro Tag kommen aus {weeks}, {from} – {to}.',
     'notes.leftOut': 'Die Tage davor ({days}) zählen in den Werten pro Request und im Wochenprofil, nicht in denen pro Tag.',
-    'notes.weekdaysPartial': 'Beobachtete Wochentage: nur {days} ({n} von 7). Weniger als eine ganze Woche: die Werte pro Tag sind der Mittelwert über {covered}; {missing} wurden nicht gesehen und können abweichen.',
+    'notes.weekdaysPartial':
+      'Beobachtete Wochentage: nur {days} ({n} von 7). Weniger als eine ganze Woche: die Werte pro Tag sind der Mittelwert über {covered}; {missing} wurden nicht gesehen und können abweichen.',
     'count.lastWeeks.one': 'der letzten ganzen Woche',
     'count.lastWeeks.other': 'den letzten {n} ganzen Wochen',
     'period.weekdays': 'Beobachtete Wochentage',
@@ -324,7 +340,8 @@ export const usageMessages = defineMessages(
     'period.bill': 'Rechnung in den Dateien',
     'period.billNone': 'die Dateien enthalten keine Kosten',
     'models.title': 'Pro Modell',
-    'models.caption': 'Pro erfolgreichem Request: Mittelwert, Median und p90, wo die Datei eine Zeile pro Request hat (Zeit-Buckets geben nur den Mittelwert). Quelle: gemessen, aus Ihren Dateien.',
+    'models.caption':
+      'Pro erfolgreichem Request: Mittelwert, Median und p90, wo die Datei eine Zeile pro Request hat (Zeit-Buckets geben nur den Mittelwert). Quelle: gemessen, aus Ihren Dateien.',
     'col.model': 'Modell',
     'col.requestsPerDay': 'Requests/Tag',
     'col.input': 'Input-Tokens/Request',
@@ -337,7 +354,7 @@ export const usageMessages = defineMessages(
     'dist.full': '{mean} (Median {median}, p90 {p90})',
     'dist.mean': '{mean} (Mittelwert)',
     'errors.value': '{share} der Requests / {retry}',
-    'na': 'k. A.',
+    na: 'k. A.',
     'listPrice.none': 'kein Listenpreis',
     'listPrice.source': 'veröffentlicht: {source}, {date}',
     'listPrice.total': '{usd} (veröffentlichte Listenpreise der gefundenen Modelle, genai-prices-Daten vom {date})',
@@ -367,8 +384,10 @@ export const usageMessages = defineMessages(
     'apply.applied': 'Die TCO-Workload kommt jetzt aus {files}.',
     'apply.undo': 'Rückgängig',
     'apply.undone': 'Die vorige Workload ist wieder da.',
-    'apply.stale': 'Die jetzt geladenen Dateien ({files}) weichen vom Übernommenen ab. „Als Workload übernehmen“ übernimmt stattdessen sie; „Rückgängig“ führt weiterhin zur von Hand eingegebenen Workload zurück.',
-    'apply.reasoningInside': 'Die Dateien zählen Reasoning in den Ausgabe-Tokens mit, ohne es auszuweisen: Reasoning wird auf keines gesetzt, damit es nicht doppelt zählt.',
+    'apply.stale':
+      'Die jetzt geladenen Dateien ({files}) weichen vom Übernommenen ab. „Als Workload übernehmen“ übernimmt stattdessen sie; „Rückgängig“ führt weiterhin zur von Hand eingegebenen Workload zurück.',
+    'apply.reasoningInside':
+      'Die Dateien zählen Reasoning in den Ausgabe-Tokens mit, ohne es auszuweisen: Reasoning wird auf keines gesetzt, damit es nicht doppelt zählt.',
     'apply.nothing': 'Die Dateien bestimmen keine Workload-Eingabe.',
     'apply.col.input': 'Eingabe',
     'apply.col.before': 'Vorher',

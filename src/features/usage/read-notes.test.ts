@@ -18,7 +18,12 @@ describe('the notes on what was read', () => {
     // The German hourly aggregate with line 2 written twice, and its cost column in Excel's currency format in a copy.
     const lines = german.split('\r\n');
     const a = readUsageText('stunden.csv', [...lines.slice(0, 2), lines[1], ...lines.slice(2)].join('\r\n'), null, seen);
-    const b = readUsageText('kosten.csv', german.replace('2026-01-05T08', '2026-01-06T08').replace('2026-01-05T09', '2026-01-06T09').replace(';0,25\r', ';0,25 $\r'), null, seen);
+    const b = readUsageText(
+      'kosten.csv',
+      german.replace('2026-01-05T08', '2026-01-06T08').replace('2026-01-05T09', '2026-01-06T09').replace(';0,25\r', ';0,25 $\r'),
+      null,
+      seen,
+    );
     const c = duplicateFileResult('stunden (1).csv', 'stunden.csv');
     const all = [a, b, c];
     const combined = combineUsage(all);

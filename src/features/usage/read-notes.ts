@@ -17,10 +17,12 @@ export type ReadNote =
 export function readNotes(files: readonly UsageFileSummary[], derived: DerivedWorkload | null): ReadNote[] {
   const notes: ReadNote[] = [];
   const withDuplicates = files.filter((f) => f.rows.duplicates > 0);
-  if (withDuplicates.length > 0) notes.push({ kind: 'duplicate-rows', rows: withDuplicates.reduce((a, f) => a + f.rows.duplicates, 0), files: withDuplicates.map((f) => f.fileName) });
+  if (withDuplicates.length > 0)
+    notes.push({ kind: 'duplicate-rows', rows: withDuplicates.reduce((a, f) => a + f.rows.duplicates, 0), files: withDuplicates.map((f) => f.fileName) });
   for (const f of files) if (f.status === 'duplicate') notes.push({ kind: 'duplicate-file', file: f.fileName, sameAs: f.duplicateOf ?? '' });
   for (const f of files) {
-    for (const i of f.issues) if (i.code === 'column-dropped') notes.push({ kind: 'column-dropped', file: f.fileName, column: i.field ?? '', line: i.line, value: i.detail ?? '' });
+    for (const i of f.issues)
+      if (i.code === 'column-dropped') notes.push({ kind: 'column-dropped', file: f.fileName, column: i.field ?? '', line: i.line, value: i.detail ?? '' });
     const comma = f.issues.filter((i) => i.code === 'decimal-comma').map((i) => i.field ?? '');
     if (comma.length > 0) notes.push({ kind: 'decimal-comma', file: f.fileName, columns: comma });
   }

@@ -42,10 +42,23 @@ export function WeekHeatmap(props: { derived: DerivedWorkload; t: T; language: L
       height={TOP + 7 * CELL_H + 8}
       testId="usage-heatmap"
       legend="outside"
-      table={{ head: [t('heatmap.day'), ...HOURS.map((h) => `${h}:00`)], rows: DAYS.map((d) => [dayName(d), ...HOURS.map((h) => f(week.weights[d * 24 + h] ?? 0))]) }}
-      csv={{ head: [t('heatmap.day'), ...HOURS.map((h) => `${h}:00`)], rows: DAYS.map((d) => [dayName(d), ...HOURS.map((h) => week.weights[d * 24 + h] ?? 0)]) }}
+      table={{
+        head: [t('heatmap.day'), ...HOURS.map((h) => `${h}:00`)],
+        rows: DAYS.map((d) => [dayName(d), ...HOURS.map((h) => f(week.weights[d * 24 + h] ?? 0))]),
+      }}
+      csv={{
+        head: [t('heatmap.day'), ...HOURS.map((h) => `${h}:00`)],
+        rows: DAYS.map((d) => [dayName(d), ...HOURS.map((h) => week.weights[d * 24 + h] ?? 0)]),
+      }}
     >
-      <svg viewBox={`0 0 ${LEFT + 24 * CELL_W} ${TOP + 7 * CELL_H}`} width="100%" height="100%" preserveAspectRatio="xMinYMin meet" role="img" aria-label={title}>
+      <svg
+        viewBox={`0 0 ${LEFT + 24 * CELL_W} ${TOP + 7 * CELL_H}`}
+        width="100%"
+        height="100%"
+        preserveAspectRatio="xMinYMin meet"
+        role="img"
+        aria-label={title}
+      >
         {HOURS.filter((h) => h % 3 === 0).map((h) => (
           <text key={h} x={LEFT + h * CELL_W + 2} y={12} fontSize={10} fill="var(--muted)">
             {h}
@@ -59,7 +72,16 @@ export function WeekHeatmap(props: { derived: DerivedWorkload; t: T; language: L
             {HOURS.map((h) => {
               const v = week.weights[d * 24 + h] ?? 0;
               return (
-                <rect key={h} x={LEFT + h * CELL_W} y={TOP + d * CELL_H} width={CELL_W - 2} height={CELL_H - 2} rx={2} fill="var(--series-api)" fillOpacity={0.06 + 0.94 * (v / max)}>
+                <rect
+                  key={h}
+                  x={LEFT + h * CELL_W}
+                  y={TOP + d * CELL_H}
+                  width={CELL_W - 2}
+                  height={CELL_H - 2}
+                  rx={2}
+                  fill="var(--series-api)"
+                  fillOpacity={0.06 + 0.94 * (v / max)}
+                >
                   <title>{t('heatmap.cell', { day: dayName(d), hour: h, value: f(v) })}</title>
                 </rect>
               );
@@ -95,7 +117,12 @@ export function DailyChart(props: { derived: DerivedWorkload; t: T; language: La
       config={config}
       table={{
         head: [t('daily.day'), ...tableColumns(config), t('daily.requests')],
-        rows: data.map((d) => [d.day, formatNumber(language, d.input, 3), formatNumber(language, d.output, 3), d.requests === null ? t('na') : formatNumber(language, d.requests, 0)]),
+        rows: data.map((d) => [
+          d.day,
+          formatNumber(language, d.input, 3),
+          formatNumber(language, d.output, 3),
+          d.requests === null ? t('na') : formatNumber(language, d.requests, 0),
+        ]),
       }}
       csv={{ head: [t('daily.day'), ...csvColumns(config), t('daily.requests')], rows: data.map((d) => [d.day, d.input, d.output, d.requests ?? '']) }}
     >
@@ -104,7 +131,11 @@ export function DailyChart(props: { derived: DerivedWorkload; t: T; language: La
           <CartesianGrid stroke={GRID} strokeDasharray="3 3" />
           <XAxis dataKey="day" tick={TICK} stroke="var(--border)" minTickGap={24} />
           <YAxis tick={TICK} stroke="var(--border)" width={56} tickFormatter={(v: number) => formatNumber(language, v, 2)} />
-          <Tooltip isAnimationActive={false} contentStyle={TOOLTIP_BOX} formatter={(v) => (typeof v === 'number' ? `${formatNumber(language, v, 3)} M` : '–')} />
+          <Tooltip
+            isAnimationActive={false}
+            contentStyle={TOOLTIP_BOX}
+            formatter={(v) => (typeof v === 'number' ? `${formatNumber(language, v, 3)} M` : '–')}
+          />
           <Bar dataKey={input.key} name={input.label} stackId="t" fill={input.colour} isAnimationActive={false} />
           <Bar dataKey={output.key} name={output.label} stackId="t" fill={output.colour} isAnimationActive={false} />
         </BarChart>

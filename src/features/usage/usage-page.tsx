@@ -24,7 +24,6 @@ import { DailyChart, WeekHeatmap } from './usage-charts';
 import { useUsageSession, type AppliedChange } from './usage-session';
 import { usageMessages, type T, type UsageKey } from './messages';
 
-
 /** Notes shown with a file's line although they are no problem: how the file was read. */
 const SHOWN_INFO = new Set<UsageIssue['code']>(['timestamp-no-zone', 'decimal-comma', 'duplicate-request', 'duplicate-bucket', 'same-bucket-other-figures']);
 
@@ -56,7 +55,6 @@ function browserZone(): string {
     return 'UTC';
   }
 }
-
 
 /** A day count that may be fractional (1.83 days): the plural rule sees the number as shown. */
 function countDays(language: Language, days: number): string {
@@ -93,9 +91,19 @@ function noteText(t: T, language: Language, note: ReadNote): string {
     case 'weekdays': {
       if (note.window === null) {
         const missing = ALL_DAYS.filter((d) => !note.weekdays.includes(d));
-        return t('notes.weekdaysPartial', { days: dayNames(t, note.weekdays), n: note.weekdays.length, covered: countDays(language, note.perDayDays), missing: dayNames(t, missing) });
+        return t('notes.weekdaysPartial', {
+          days: dayNames(t, note.weekdays),
+          n: note.weekdays.length,
+          covered: countDays(language, note.perDayDays),
+          missing: dayNames(t, missing),
+        });
       }
-      const whole = t('notes.weekdaysWhole', { days: dayNames(t, note.weekdays), weeks: countIn(usageMessages, language, 'lastWeeks', note.wholeWeeks), from: formatDate(language, note.window.from), to: formatDate(language, note.window.to) });
+      const whole = t('notes.weekdaysWhole', {
+        days: dayNames(t, note.weekdays),
+        weeks: countIn(usageMessages, language, 'lastWeeks', note.wholeWeeks),
+        from: formatDate(language, note.window.from),
+        to: formatDate(language, note.window.to),
+      });
       return note.daysLeftOut > 0.005 ? `${whole} ${t('notes.leftOut', { days: countDays(language, note.daysLeftOut) })}` : whole;
     }
   }
@@ -153,7 +161,11 @@ function formatField(language: Language, t: T, field: ShownField, w: Partial<Wor
 type Change = AppliedChange;
 
 function changesOf(language: Language, t: T, before: Workload, after: Workload): Change[] {
-  return WORKLOAD_FIELDS.filter((f) => !same(before[f], after[f])).map((f) => ({ field: f, before: formatField(language, t, f, before), after: formatField(language, t, f, after) }));
+  return WORKLOAD_FIELDS.filter((f) => !same(before[f], after[f])).map((f) => ({
+    field: f,
+    before: formatField(language, t, f, before),
+    after: formatField(language, t, f, after),
+  }));
 }
 
 function dist(language: Language, t: T, d: Distribution | null | undefined, digits = 0): string {
@@ -173,7 +185,19 @@ function ModelsTable(props: { derived: DerivedWorkload; t: T; language: Language
         <table className="figures w-full text-left text-sm">
           <thead className="text-xs text-muted">
             <tr>
-              {(['col.model', 'col.requestsPerDay', 'col.input', 'col.cached', 'col.output', 'col.reasoning', 'col.errors', 'col.bill', 'col.listPrice'] as const).map((k) => (
+              {(
+                [
+                  'col.model',
+                  'col.requestsPerDay',
+                  'col.input',
+                  'col.cached',
+                  'col.output',
+                  'col.reasoning',
+                  'col.errors',
+                  'col.bill',
+                  'col.listPrice',
+                ] as const
+              ).map((k) => (
                 <th key={k} scope="col" className="px-2 py-1 font-medium">
                   {t(k)}
                 </th>
@@ -191,7 +215,11 @@ function ModelsTable(props: { derived: DerivedWorkload; t: T; language: Language
                 <td className="px-2 py-1">{m.cacheHitShare === null ? t('na') : formatPercent(language, m.cacheHitShare, 1)}</td>
                 <td className="px-2 py-1">{dist(language, t, m.perRequest?.output)}</td>
                 <td className="px-2 py-1">{dist(language, t, m.perRequest?.reasoning)}</td>
-                <td className="px-2 py-1">{m.errorShare === null || m.retryRate === null ? t('na') : t('errors.value', { share: formatPercent(language, m.errorShare, 1), retry: formatPercent(language, m.retryRate, 1) })}</td>
+                <td className="px-2 py-1">
+                  {m.errorShare === null || m.retryRate === null
+                    ? t('na')
+                    : t('errors.value', { share: formatPercent(language, m.errorShare, 1), retry: formatPercent(language, m.retryRate, 1) })}
+                </td>
                 <td className="px-2 py-1">{money(m.billUsd)}</td>
                 <td className="px-2 py-1">
                   {m.listPrice === null ? (
@@ -199,7 +227,11 @@ function ModelsTable(props: { derived: DerivedWorkload; t: T; language: Language
                   ) : (
                     <>
                       {money(m.listPrice.usd)}
-                      {m !== derived.total ? <span className="block text-xs text-muted">{t('listPrice.source', { source: m.listPrice.price.source, date: formatDate(language, m.listPrice.price.date) })}</span> : null}
+                      {m !== derived.total ? (
+                        <span className="block text-xs text-muted">
+                          {t('listPrice.source', { source: m.listPrice.price.source, date: formatDate(language, m.listPrice.price.date) })}
+                        </span>
+                      ) : null}
                     </>
                   )}
                 </td>
@@ -216,7 +248,10 @@ function sourceOf(answer: UsageAnswer, derived: DerivedWorkload, timeZone: strin
   if (derived.period === null) return null;
   return {
     // A file skipped for repeating another file's bytes adds nothing to the workload.
-    files: answer.files.filter((f) => f.status !== 'duplicate').map((f) => f.fileName.slice(0, 200)).slice(0, 20),
+    files: answer.files
+      .filter((f) => f.status !== 'duplicate')
+      .map((f) => f.fileName.slice(0, 200))
+      .slice(0, 20),
     firstDay: derived.period.firstDay,
     lastDay: derived.period.lastDay,
     timeZone: derived.timeZone === 'UTC' ? 'UTC' : timeZone,
@@ -254,11 +289,12 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
     updateSection('usage', applied.previous.usage);
     setSession({ applied: null, undone: true });
   };
-  const perDayNote = derived.notes.includes('per-day-no-whole-week') && derived.workload.requestsPerDay !== undefined ? (
-    <p className="text-xs text-muted" data-testid="usage-per-day-partial">
-      {t('apply.perDayPartial', { days: derived.observation.weekdays.map((d) => t(`day.${d}` as UsageKey)).join(', ') })}
-    </p>
-  ) : null;
+  const perDayNote =
+    derived.notes.includes('per-day-no-whole-week') && derived.workload.requestsPerDay !== undefined ? (
+      <p className="text-xs text-muted" data-testid="usage-per-day-partial">
+        {t('apply.perDayPartial', { days: derived.observation.weekdays.map((d) => t(`day.${d}` as UsageKey)).join(', ') })}
+      </p>
+    ) : null;
   const reasoningNote = derived.notes.includes('reasoning-inside-output') ? (
     <p className="text-xs text-muted" data-testid="usage-reasoning-inside">
       {t('apply.reasoningInside')}
@@ -381,7 +417,9 @@ export function UsagePage() {
   const setModels = (m: string[]) => session.set({ models: m });
   // The read's progress: transient view state of this page, not an input and not a result.
   const [progress, setProgress] = useState<UsageProgress | null>(null);
-  const query = useQuery(usageQuery({ files, names: files.map((f) => f.name), mappings: session.mappings, timeZone, models, profile, current: scenario.workload }, setProgress));
+  const query = useQuery(
+    usageQuery({ files, names: files.map((f) => f.name), mappings: session.mappings, timeZone, models, profile, current: scenario.workload }, setProgress),
+  );
   const share = progress && progress.totalBytes > 0 ? Math.min(1, progress.bytesRead / progress.totalBytes) : 0;
   const answer = query.data;
   const derived = answer?.derived;
@@ -437,7 +475,16 @@ export function UsagePage() {
             <ProgressBar label={t('progressLabel')} share={share} />
             <p className="flex flex-wrap items-center gap-2 text-sm text-muted" role="status">
               {t('reading', { count: countIn(usageMessages, language, 'files', files.length) })}
-              {progress ? <span className="figures">{t('progress', { name: progress.fileName, index: progress.fileIndex + 1, count: progress.fileCount, percent: formatPercent(language, share, 0) })}</span> : null}
+              {progress ? (
+                <span className="figures">
+                  {t('progress', {
+                    name: progress.fileName,
+                    index: progress.fileIndex + 1,
+                    count: progress.fileCount,
+                    percent: formatPercent(language, share, 0),
+                  })}
+                </span>
+              ) : null}
               <Button
                 variant="secondary"
                 size="xs"
@@ -471,7 +518,8 @@ export function UsagePage() {
                       : f.status === 'partial'
                         ? t('file.partial', { name: f.fileName, formats, rows, skipped: countIn(usageMessages, language, 'rows', f.rows.skipped) })
                         : t('file.ok', { name: f.fileName, formats, rows });
-              const line = f.rows.duplicates > 0 ? `${read} ${t('file.duplicates', { rows: countIn(usageMessages, language, 'rows', f.rows.duplicates) })}` : read;
+              const line =
+                f.rows.duplicates > 0 ? `${read} ${t('file.duplicates', { rows: countIn(usageMessages, language, 'rows', f.rows.duplicates) })}` : read;
               const problems = f.issues.filter((i) => i.severity !== 'info' || SHOWN_INFO.has(i.code));
               return (
                 <li key={`${fileIndex}-${f.fileName}`}>
@@ -506,7 +554,14 @@ export function UsagePage() {
         <>
           <Card testId="usage-options">
             <div className="grid gap-3 sm:grid-cols-2">
-              <SelectField label={t('option.zone')} value={timeZone} options={timeZoneNames(timeZone).map((z) => ({ value: z, label: z }))} onChange={setTimeZone} help={t('option.zoneHelp')} testId="usage-zone" />
+              <SelectField
+                label={t('option.zone')}
+                value={timeZone}
+                options={timeZoneNames(timeZone).map((z) => ({ value: z, label: z }))}
+                onChange={setTimeZone}
+                help={t('option.zoneHelp')}
+                testId="usage-zone"
+              />
               <SelectField
                 label={t('option.profile')}
                 value={profile}
@@ -543,7 +598,15 @@ export function UsagePage() {
           <Card title={t('period.title')} testId="usage-period">
             <FactsList
               rows={[
-                { label: t('period.title'), value: t('period.value', { from: formatDate(language, derived.period.firstDay), to: formatDate(language, derived.period.lastDay), days: countIn(usageMessages, language, 'days', derived.period.days) }), testId: 'usage-period-value' },
+                {
+                  label: t('period.title'),
+                  value: t('period.value', {
+                    from: formatDate(language, derived.period.firstDay),
+                    to: formatDate(language, derived.period.lastDay),
+                    days: countIn(usageMessages, language, 'days', derived.period.days),
+                  }),
+                  testId: 'usage-period-value',
+                },
                 { label: t('period.zone'), value: derived.timeZone === 'UTC' && timeZone !== 'UTC' ? t('period.zoneUtc') : derived.timeZone },
                 { label: t('period.granularity'), value: t(`granularity.${derived.granularity}`) },
                 {
@@ -551,22 +614,65 @@ export function UsagePage() {
                   value:
                     derived.period.gaps.length === 0
                       ? t('period.gapsNone')
-                      : derived.period.gaps.map((g) => t('period.gap', { from: formatDate(language, g.from), to: formatDate(language, g.to), days: countIn(usageMessages, language, 'days', g.days) })).join('; '),
+                      : derived.period.gaps
+                          .map((g) =>
+                            t('period.gap', {
+                              from: formatDate(language, g.from),
+                              to: formatDate(language, g.to),
+                              days: countIn(usageMessages, language, 'days', g.days),
+                            }),
+                          )
+                          .join('; '),
                 },
-                { label: t('period.counted'), value: t('period.countedValue', { days: countDays(language, derived.period.coveredDays) }), testId: 'usage-period-counted' },
-                { label: t('period.weekdays'), value: t('period.weekdaysValue', { days: dayNames(t, derived.observation.weekdays), n: derived.observation.weekdays.length }), testId: 'usage-weekdays' },
+                {
+                  label: t('period.counted'),
+                  value: t('period.countedValue', { days: countDays(language, derived.period.coveredDays) }),
+                  testId: 'usage-period-counted',
+                },
+                {
+                  label: t('period.weekdays'),
+                  value: t('period.weekdaysValue', { days: dayNames(t, derived.observation.weekdays), n: derived.observation.weekdays.length }),
+                  testId: 'usage-weekdays',
+                },
                 {
                   label: t('period.perDay'),
                   value:
                     derived.observation.wholeWeeks > 0
-                      ? t('period.perDayWeeks', { weeks: countIn(usageMessages, language, 'lastWeeks', derived.observation.wholeWeeks), days: countDays(language, derived.observation.perDayDays) })
+                      ? t('period.perDayWeeks', {
+                          weeks: countIn(usageMessages, language, 'lastWeeks', derived.observation.wholeWeeks),
+                          days: countDays(language, derived.observation.perDayDays),
+                        })
                       : t('period.perDayPartial', { days: countDays(language, derived.observation.perDayDays) }),
                   testId: 'usage-per-day-basis',
                 },
-                { label: t('col.requestsPerDay'), value: derived.total.requestsPerDay === null ? t('na') : formatNumber(language, derived.total.requestsPerDay, 1) },
-                { label: t('col.errors'), value: derived.total.errorShare === null || derived.total.retryRate === null ? t('na') : t('errors.value', { share: formatPercent(language, derived.total.errorShare, 1), retry: formatPercent(language, derived.total.retryRate, 1) }) },
-                { label: t('period.bill'), value: derived.total.billUsd === null ? t('period.billNone') : formatMoney(language, 'USD', scenario.fx, derived.total.billUsd) },
-                { label: t('col.listPrice'), value: derived.total.listPrice === null ? t('listPrice.none') : t('listPrice.total', { usd: formatMoney(language, 'USD', scenario.fx, derived.total.listPrice.usd), date: formatDate(language, derived.total.listPrice.price.date) }) },
+                {
+                  label: t('col.requestsPerDay'),
+                  value: derived.total.requestsPerDay === null ? t('na') : formatNumber(language, derived.total.requestsPerDay, 1),
+                },
+                {
+                  label: t('col.errors'),
+                  value:
+                    derived.total.errorShare === null || derived.total.retryRate === null
+                      ? t('na')
+                      : t('errors.value', {
+                          share: formatPercent(language, derived.total.errorShare, 1),
+                          retry: formatPercent(language, derived.total.retryRate, 1),
+                        }),
+                },
+                {
+                  label: t('period.bill'),
+                  value: derived.total.billUsd === null ? t('period.billNone') : formatMoney(language, 'USD', scenario.fx, derived.total.billUsd),
+                },
+                {
+                  label: t('col.listPrice'),
+                  value:
+                    derived.total.listPrice === null
+                      ? t('listPrice.none')
+                      : t('listPrice.total', {
+                          usd: formatMoney(language, 'USD', scenario.fx, derived.total.listPrice.usd),
+                          date: formatDate(language, derived.total.listPrice.price.date),
+                        }),
+                },
               ]}
             />
           </Card>

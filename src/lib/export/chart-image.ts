@@ -6,7 +6,20 @@
  * config's `exportLegend`), its theme colours resolved here; nothing is read back from the
  * legend shown on the page.
  */
-const STYLE_PROPS = ['fill', 'stroke', 'stroke-width', 'stroke-dasharray', 'opacity', 'fill-opacity', 'stroke-opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline'] as const;
+const STYLE_PROPS = [
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'opacity',
+  'fill-opacity',
+  'stroke-opacity',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'text-anchor',
+  'dominant-baseline',
+] as const;
 
 export interface ExportExtras {
   title?: string;
@@ -84,7 +97,13 @@ function swatchEl(item: Item, x: number, y: number): SVGElement {
       // Diagonal stripes in an outline, as on the page (a pale tint vanishes on dark paper).
       const g = svgEl('g', {});
       g.appendChild(svgEl('rect', { x: x + 4, y: y - 5, width: 10, height: 10, fill: 'none', stroke: colour, 'stroke-width': 1 }));
-      g.appendChild(svgEl('path', { d: `M ${x + 4} ${y} L ${x + 9} ${y - 5} M ${x + 4} ${y + 5} L ${x + 14} ${y - 5} M ${x + 9} ${y + 5} L ${x + 14} ${y}`, stroke: colour, 'stroke-width': 2 }));
+      g.appendChild(
+        svgEl('path', {
+          d: `M ${x + 4} ${y} L ${x + 9} ${y - 5} M ${x + 4} ${y + 5} L ${x + 14} ${y - 5} M ${x + 9} ${y + 5} L ${x + 14} ${y}`,
+          stroke: colour,
+          'stroke-width': 2,
+        }),
+      );
       return g;
     }
     case 'dashed':
@@ -136,7 +155,21 @@ export function standaloneSvg(svg: SVGSVGElement, background: string, extras: Ex
     group.appendChild(svgEl('line', { x1: m.x, x2: m.x, y1: m.top, y2: m.bottom, stroke: text, 'stroke-width': 1.5, 'stroke-dasharray': '4 3' }));
     const anchor = m.x > width * 0.6 ? 'end' : 'start';
     // One label row per marker, so two markers close together do not write over each other.
-    group.appendChild(svgEl('text', { x: anchor === 'end' ? m.x - 4 : m.x + 4, y: m.top + 12 + i * 14, fill: text, 'font-family': font, 'font-size': 11, 'font-weight': 600, 'text-anchor': anchor }, m.label));
+    group.appendChild(
+      svgEl(
+        'text',
+        {
+          x: anchor === 'end' ? m.x - 4 : m.x + 4,
+          y: m.top + 12 + i * 14,
+          fill: text,
+          'font-family': font,
+          'font-size': 11,
+          'font-weight': 600,
+          'text-anchor': anchor,
+        },
+        m.label,
+      ),
+    );
   }
   file.appendChild(group);
   const rowY = (row: number) => top + chartHeight + 8 + row * LEGEND_ROW + 10;

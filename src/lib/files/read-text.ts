@@ -3,7 +3,8 @@ import { sniffEncoding, SNIFF_BYTES } from '../../core/text/encoding';
 import { formatInteger } from '../format/format';
 import { defineMessages, translate } from '../i18n/define';
 
-export type TextFileRead = { ok: true; text: string } | { ok: false; problem: 'gzip' | 'binary' } | { ok: false; problem: 'too-large'; bytes: number; max: number };
+export type TextFileRead =
+  { ok: true; text: string } | { ok: false; problem: 'gzip' | 'binary' } | { ok: false; problem: 'too-large'; bytes: number; max: number };
 
 /**
  * Reads a small dropped file (an engine log, a scenario, a price data set) as text on the page:
@@ -34,6 +35,7 @@ const messages = defineMessages(
 
 /** Why a file was not read, in the user's language. */
 export function textFileProblem(language: Language, read: Extract<TextFileRead, { ok: false }>): string {
-  if (read.problem === 'too-large') return translate(messages, language, 'too-large', { bytes: formatInteger(language, read.bytes), max: formatInteger(language, read.max) });
+  if (read.problem === 'too-large')
+    return translate(messages, language, 'too-large', { bytes: formatInteger(language, read.bytes), max: formatInteger(language, read.max) });
   return translate(messages, language, read.problem);
 }

@@ -34,7 +34,10 @@ export function makeFmt(language: Language, currency: Currency, fx: FxRates): Fm
       return formatMoney(language, currency, fx, usd, { digits });
     },
     // Below a million the full number reads better (German compact notation has no thousands).
-    compact: (n) => (n !== null && n !== undefined && Number.isFinite(n) && Math.abs(n) < 1e6 ? formatNumber(language, n, Math.abs(n) < 100 ? 1 : 0) : formatCompact(language, n)),
+    compact: (n) =>
+      n !== null && n !== undefined && Number.isFinite(n) && Math.abs(n) < 1e6
+        ? formatNumber(language, n, Math.abs(n) < 100 ? 1 : 0)
+        : formatCompact(language, n),
     number: (n, digits = 1) => formatNumber(language, n, digits),
     percent: (share, digits = 1) => formatPercent(language, share, digits),
   };

@@ -12,7 +12,13 @@ export type CountNoun<K extends string, All extends string = K> = K extends `cou
  * the number as written when it is not written as a whole one (1.83 days); pass `n` rounded as
  * shown, so that the rule sees the number the reader sees.
  */
-export function countIn<K extends string>(messages: Messages<K>, language: Language, noun: CountNoun<K>, n: number, shown: string = formatInteger(language, n)): string {
+export function countIn<K extends string>(
+  messages: Messages<K>,
+  language: Language,
+  noun: CountNoun<K>,
+  n: number,
+  shown: string = formatInteger(language, n),
+): string {
   const key = plural(language, n, { one: `count.${noun}.one`, other: `count.${noun}.other` }) as K;
   return translate(messages, language, key, { n: shown });
 }

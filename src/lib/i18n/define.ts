@@ -23,9 +23,7 @@ export type Params = Readonly<Record<string, string | number>>;
 
 export function interpolate(template: string, params?: Params): string {
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 export function translate<K extends string>(messages: Messages<K>, language: Language, key: K, params?: Params): string {

@@ -93,7 +93,8 @@ export const fieldLabels = defineMessages(
 /** Dotted paths into an object, three levels deep (the scenario nests no deeper for a field label). */
 type Paths<T, Depth extends unknown[] = []> = Depth['length'] extends 3
   ? never
-  : { [K in keyof T & string]: T[K] extends readonly unknown[] ? K : T[K] extends object ? K | `${K}.${Paths<T[K], [...Depth, unknown]>}` : K }[keyof T & string];
+  : { [K in keyof T & string]: T[K] extends readonly unknown[] ? K : T[K] extends object ? K | `${K}.${Paths<T[K], [...Depth, unknown]>}` : K }[keyof T &
+      string];
 
 export type ScenarioPath = Paths<Scenario>;
 export type FieldPath = keyof (typeof fieldLabels)['en'];

@@ -5,7 +5,9 @@ import { issueText } from './issues';
 
 describe('issueText', () => {
   it('words size limits in German, with German number format and plural', () => {
-    expect(issueText('de', { code: 'too_small', origin: 'number', minimum: 0, inclusive: true }, 'Too small: expected number to be >=0')).toBe('muss mindestens 0 sein');
+    expect(issueText('de', { code: 'too_small', origin: 'number', minimum: 0, inclusive: true }, 'Too small: expected number to be >=0')).toBe(
+      'muss mindestens 0 sein',
+    );
     expect(issueText('de', { code: 'too_big', origin: 'number', maximum: 1, inclusive: true }, 'x')).toBe('darf höchstens 1 sein');
     // 10000.5 in German: "10.000,5".
     expect(issueText('de', { code: 'too_big', origin: 'number', maximum: 10000.5, inclusive: false }, 'x')).toBe('muss kleiner als 10.000,5 sein');
@@ -50,7 +52,9 @@ describe('a limit the schema words itself', () => {
     for (const rentPrice of [1e308, 20_000]) {
       const { notices } = restoreScenario({ selfHosted: { rentUnit: 'gpu-hour', rentPrice } });
       expect(notices.map((n) => n.path)).toEqual(['selfHosted.rentPrice']);
-      expect(issueText('de', notices[0]?.issue, notices[0]?.problem ?? '')).toBe('darf höchstens 10.000 USD pro GPU-Stunde oder 720.000 USD pro Knotenstunde betragen');
+      expect(issueText('de', notices[0]?.issue, notices[0]?.problem ?? '')).toBe(
+        'darf höchstens 10.000 USD pro GPU-Stunde oder 720.000 USD pro Knotenstunde betragen',
+      );
     }
   });
 

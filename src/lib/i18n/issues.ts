@@ -103,13 +103,21 @@ export function issueText(language: Language, issue: IssueFacts | undefined, fal
       if (bound === undefined) return t('invalid');
       const n = typeof bound === 'number' ? bound : Number(bound);
       const params = { min: limit(language, bound), max: limit(language, bound) };
-      if (issue.origin === 'array' || issue.origin === 'set') return t(plural(language, n, small ? { one: 'minItems.one', other: 'minItems.other' } : { one: 'maxItems.one', other: 'maxItems.other' }), params);
-      if (issue.origin === 'string') return t(plural(language, n, small ? { one: 'minChars.one', other: 'minChars.other' } : { one: 'maxChars.one', other: 'maxChars.other' }), params);
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return t(plural(language, n, small ? { one: 'minItems.one', other: 'minItems.other' } : { one: 'maxItems.one', other: 'maxItems.other' }), params);
+      if (issue.origin === 'string')
+        return t(plural(language, n, small ? { one: 'minChars.one', other: 'minChars.other' } : { one: 'maxChars.one', other: 'maxChars.other' }), params);
       const inclusive = issue.inclusive !== false;
       return t(small ? (inclusive ? 'min.inclusive' : 'min.exclusive') : inclusive ? 'max.inclusive' : 'max.exclusive', params);
     }
     case 'invalid_value':
-      return t('invalidValue', { values: formatList(language, (issue.values ?? []).map((v) => `“${v}”`), 'disjunction') });
+      return t('invalidValue', {
+        values: formatList(
+          language,
+          (issue.values ?? []).map((v) => `“${v}”`),
+          'disjunction',
+        ),
+      });
     case 'unrecognized_keys':
       return t('unknownField');
     case 'invalid_format':

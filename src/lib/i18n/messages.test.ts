@@ -8,7 +8,11 @@ import { registeredCatalogues } from './registry';
  * `defineMessages`, loads it, and checks that each call's catalogue is registered, so a catalogue
  * in a file of any name cannot be missed.
  */
-const sources = import.meta.glob<string>(['../../**/*.ts', '../../**/*.tsx', '!../../**/*.test.ts', '!../../**/*.test.tsx', '!../../**/*.d.ts'], { eager: true, query: '?raw', import: 'default' });
+const sources = import.meta.glob<string>(['../../**/*.ts', '../../**/*.tsx', '!../../**/*.test.ts', '!../../**/*.test.tsx', '!../../**/*.d.ts'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
 const loaders = import.meta.glob(['../../**/*.ts', '../../**/*.tsx', '!../../**/*.test.ts', '!../../**/*.test.tsx', '!../../**/*.d.ts']);
 
 /** Names given to `defineMessages` in the source, with the file they are in. */
@@ -16,9 +20,7 @@ const defined = Object.entries(sources).flatMap(([file, text]) =>
   [...text.matchAll(/\bdefineMessages\(\s*'([^']+)'/g)].map((m) => ({ file, name: m[1] as string })),
 );
 /** Calls that do not start with a literal name cannot be checked, so they count as an error. */
-const unnamed = Object.entries(sources).flatMap(([file, text]) =>
-  /\bdefineMessages\((?!\s*'[^']+')/.test(text) ? [file] : [],
-);
+const unnamed = Object.entries(sources).flatMap(([file, text]) => (/\bdefineMessages\((?!\s*'[^']+')/.test(text) ? [file] : []));
 
 function placeholders(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).sort();

@@ -7,7 +7,19 @@ import type { BenchRun, MetricId, SloLimits } from '../../core/benchmarks/run-sc
 import { metricOf } from '../../core/benchmarks/views';
 import type { PublishedSeries } from '../../core/catalog/published-measurements';
 import type { DroppedFile } from '../files/dropped-files';
-import { clearQuarantine, deleteFile, deleteRun, listRuns, loadSloLimits, noteUnstoredTables, onRunsChanged, saveImport, saveSloLimits, type RunsSnapshot, type SaveResult } from '../storage/runs-db';
+import {
+  clearQuarantine,
+  deleteFile,
+  deleteRun,
+  listRuns,
+  loadSloLimits,
+  noteUnstoredTables,
+  onRunsChanged,
+  saveImport,
+  saveSloLimits,
+  type RunsSnapshot,
+  type SaveResult,
+} from '../storage/runs-db';
 import { compute } from './compute';
 import { rereadOnSettled, watchStore } from './storage-watch';
 

@@ -23,7 +23,10 @@ export const capacityKeys = {
 /** @param overrides the user's merges and splits (run id → group key). */
 export function capacityRunsQuery(runs: readonly BenchRun[], overrides: GroupOverrides = {}) {
   return queryOptions({
-    queryKey: capacityKeys.fromRuns(runs.map((r) => r.id), overrides),
+    queryKey: capacityKeys.fromRuns(
+      runs.map((r) => r.id),
+      overrides,
+    ),
     queryFn: ({ signal }) => compute.capacitySeriesFromRuns(runs, overrides, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -32,14 +35,21 @@ export function capacityRunsQuery(runs: readonly BenchRun[], overrides: GroupOve
 /** Every series of the stored runs with its notes (the Benchmarks page); `copies` are the byte-identical files the store skipped. */
 export function capacityOverviewQuery(runs: readonly BenchRun[], copies: readonly FileCopy[]) {
   return queryOptions({
-    queryKey: capacityKeys.overview(runs.map((r) => r.id), copies),
+    queryKey: capacityKeys.overview(
+      runs.map((r) => r.id),
+      copies,
+    ),
     queryFn: ({ signal }) => compute.capacitySeriesOverview(runs, copies, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function capacityLibraryQuery() {
-  return queryOptions({ queryKey: capacityKeys.library, queryFn: ({ signal }) => compute.capacityLibrarySeries({ signal }), staleTime: Number.POSITIVE_INFINITY });
+  return queryOptions({
+    queryKey: capacityKeys.library,
+    queryFn: ({ signal }) => compute.capacityLibrarySeries({ signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 export function capacityRooflineQuery(scenario: HardwareScenario) {

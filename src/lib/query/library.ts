@@ -34,7 +34,10 @@ export function renameScenarioMutation() {
 }
 
 export function duplicateScenarioMutation() {
-  return mutationOptions({ mutationFn: ({ id, copySuffix }: { id: string; copySuffix: string }) => duplicateScenario(id, copySuffix), ...rereadOnSettled(savedScenarioKeys.all) });
+  return mutationOptions({
+    mutationFn: ({ id, copySuffix }: { id: string; copySuffix: string }) => duplicateScenario(id, copySuffix),
+    ...rereadOnSettled(savedScenarioKeys.all),
+  });
 }
 
 export function deleteScenarioMutation() {

@@ -27,6 +27,7 @@ export function watchStore(client: QueryClient, key: QueryKey, subscribe: (liste
  */
 export function rereadOnSettled(key: QueryKey) {
   return {
-    onSettled: (_data: unknown, _error: unknown, _variables: unknown, _onMutateResult: unknown, context: MutationFunctionContext) => context.client.invalidateQueries({ queryKey: key }),
+    onSettled: (_data: unknown, _error: unknown, _variables: unknown, _onMutateResult: unknown, context: MutationFunctionContext) =>
+      context.client.invalidateQueries({ queryKey: key }),
   };
 }

@@ -34,10 +34,21 @@ export function tcoEvaluationQuery(scenario: TcoScenario) {
 /** The plan search over the sections it reads (the hardware section too: each candidate's fit). */
 /** @param inputs the runs database's series and the list prices of the model (what the search reads besides the scenario). */
 export function plansQuery(scenario: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs = {}) {
-  const sections: PlanScenario = { workload: scenario.workload, api: scenario.api, selfHosted: scenario.selfHosted, fx: scenario.fx, hardware: scenario.hardware, pilot: scenario.pilot, ...usageForSchedule(scenario) };
+  const sections: PlanScenario = {
+    workload: scenario.workload,
+    api: scenario.api,
+    selfHosted: scenario.selfHosted,
+    fx: scenario.fx,
+    hardware: scenario.hardware,
+    pilot: scenario.pilot,
+    ...usageForSchedule(scenario),
+  };
   return queryOptions({
     queryKey: tcoKeys.plans(sections, constraints, inputs),
-    queryFn: async ({ signal }) => ({ key: inputKey([sections, constraints, inputs]), value: await compute.searchPlans(sections, constraints, inputs, { signal }) }),
+    queryFn: async ({ signal }) => ({
+      key: inputKey([sections, constraints, inputs]),
+      value: await compute.searchPlans(sections, constraints, inputs, { signal }),
+    }),
     placeholderData: keepPreviousData,
   });
 }

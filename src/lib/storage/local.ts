@@ -52,7 +52,7 @@ function tabStorage(): Storage | null {
 }
 
 export function browserLanguage(): 'en' | 'de' {
-  const langs = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const langs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return langs.some((l) => l.toLowerCase().startsWith('de')) ? 'de' : 'en';
 }
 

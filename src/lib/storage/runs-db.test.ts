@@ -7,17 +7,7 @@ import { importFile, type FileImport } from '../../core/benchmarks/importer';
 import { memorySource } from '../../core/benchmarks/memory-source';
 import { platformHost } from '../../worker/benchmarks-api';
 import { fullIndexedDb } from '../../testing/failing-indexeddb';
-import {
-  deleteFile,
-  deleteRun,
-  listRuns,
-  loadSloLimits,
-  loadTable,
-  putRawRecordForTests,
-  resetRunsDbForTests,
-  saveImport,
-  saveSloLimits,
-} from './runs-db';
+import { deleteFile, deleteRun, listRuns, loadSloLimits, loadTable, putRawRecordForTests, resetRunsDbForTests, saveImport, saveSloLimits } from './runs-db';
 
 const ROOT = BENCH_FIXTURES;
 
@@ -70,7 +60,10 @@ describe('runs database', () => {
     expect((await saveImport(first, '2026-11-30T10:00:00.000Z')).status).toBe('saved');
     const bytes = new Uint8Array(readFileSync(resolve(ROOT, 'inference-perf/kubecon_vllm_stage_3_lifecycle_metrics.json')));
     const copy = await importFile(memorySource('results/stage_3 (copy).json', bytes), platformHost());
-    expect(await saveImport(copy, '2026-11-30T10:01:00.000Z')).toMatchObject({ status: 'duplicate', existing: { name: 'kubecon_vllm_stage_3_lifecycle_metrics.json' } });
+    expect(await saveImport(copy, '2026-11-30T10:01:00.000Z')).toMatchObject({
+      status: 'duplicate',
+      existing: { name: 'kubecon_vllm_stage_3_lifecycle_metrics.json' },
+    });
     // The same copy again, and the first file itself again: nothing more to remember.
     await saveImport(copy, '2026-11-30T10:02:00.000Z');
     await saveImport(first, '2026-11-30T10:03:00.000Z');
@@ -107,7 +100,11 @@ describe('runs the browser will not store', () => {
     const log = await imported('api-usage/SYNTHETIC_per_request_log.jsonl');
     vi.stubGlobal('indexedDB', fullIndexedDb());
     const saved = await saveImport(log, '2026-11-30T10:00:00.000Z');
-    expect(saved).toMatchObject({ status: 'unstored', reason: { kind: 'quota' }, file: { name: 'SYNTHETIC_per_request_log.jsonl', runIds: log.runs.map((r) => r.id) } });
+    expect(saved).toMatchObject({
+      status: 'unstored',
+      reason: { kind: 'quota' },
+      file: { name: 'SYNTHETIC_per_request_log.jsonl', runIds: log.runs.map((r) => r.id) },
+    });
     // The database cannot even be read: the held file is listed all the same.
     let snap = await listRuns();
     expect(snap.files.map((f) => f.name)).toEqual(['SYNTHETIC_per_request_log.jsonl']);

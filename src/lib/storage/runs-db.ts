@@ -190,7 +190,11 @@ function quarantineKey(store: string, key: unknown): string {
 }
 
 /** Reads every record of a store; records that fail their schema are moved to quarantine. */
-async function readAll<T>(store: typeof FILES | typeof RUNS, schema: z.ZodType<T>, keyOf: (raw: unknown) => unknown): Promise<{ ok: T[]; bad: QuarantinedEntry[] }> {
+async function readAll<T>(
+  store: typeof FILES | typeof RUNS,
+  schema: z.ZodType<T>,
+  keyOf: (raw: unknown) => unknown,
+): Promise<{ ok: T[]; bad: QuarantinedEntry[] }> {
   const raw = await runsDb.transact(store, 'readonly', (tx) => requestToPromise(tx.objectStore(store).getAll() as IDBRequest<unknown[]>));
   const ok: T[] = [];
   const bad: (QuarantinedEntry & { raw: unknown; storeKey: unknown })[] = [];
@@ -240,7 +244,10 @@ export async function listRuns(): Promise<RunsSnapshot> {
     readFailure = storageFailure(e);
   }
   const files = [...stored.files.filter((f) => !held.has(f.hash)), ...[...held.values()].map((h) => h.file)];
-  const runs = [...stored.runs.filter((r) => !held.has(r.fileHash)), ...[...held.values()].flatMap((h) => h.runs.map((run) => ({ fileHash: h.file.hash, run })))];
+  const runs = [
+    ...stored.runs.filter((r) => !held.has(r.fileHash)),
+    ...[...held.values()].flatMap((h) => h.runs.map((run) => ({ fileHash: h.file.hash, run }))),
+  ];
   const sortedFiles = files.sort((a, b) => (a.importedAt < b.importedAt ? 1 : a.importedAt > b.importedAt ? -1 : a.name.localeCompare(b.name)));
   const order = new Map<string, number>();
   sortedFiles.forEach((f, i) => order.set(f.hash, i));
@@ -250,7 +257,9 @@ export async function listRuns(): Promise<RunsSnapshot> {
     .map((r) => r.run);
   const unstored = [...held.values()].map((h) => ({ hash: h.file.hash, reason: h.reason }));
   // Runs of a file held in memory are named by `unstored` already.
-  const tablesUnstored = list.filter((r) => tablesHeld.has(r.id) && !held.has(r.source.fileHash ?? '')).map((r) => ({ runId: r.id, reason: tablesHeld.get(r.id) as StorageFailure }));
+  const tablesUnstored = list
+    .filter((r) => tablesHeld.has(r.id) && !held.has(r.source.fileHash ?? ''))
+    .map((r) => ({ runId: r.id, reason: tablesHeld.get(r.id) as StorageFailure }));
   return { files: sortedFiles, runs: list, quarantined: stored.quarantined, unstored, tablesUnstored, readFailure };
 }
 

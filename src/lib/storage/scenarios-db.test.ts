@@ -2,15 +2,7 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { defaultScenario } from '../../core/scenario/defaults';
 import { SCENARIO_TYPE } from '../../core/scenario/schema';
-import {
-  deleteScenario,
-  duplicateScenario,
-  listScenarios,
-  putRawRecordForTests,
-  renameScenario,
-  resetScenariosDbForTests,
-  saveScenario,
-} from './scenarios-db';
+import { deleteScenario, duplicateScenario, listScenarios, putRawRecordForTests, renameScenario, resetScenariosDbForTests, saveScenario } from './scenarios-db';
 
 beforeEach(async () => {
   await resetScenariosDbForTests();
@@ -62,8 +54,26 @@ describe('saved scenarios', () => {
   it('quarantines a corrupted record with a reason and keeps the good ones', async () => {
     const good = await saveScenario({ scenario: defaultScenario(), name: 'Good' });
     expect(good.ok).toBe(true);
-    await putRawRecordForTests({ type: 'saved-scenario', version: 1, id: 'broken', name: 'Broken', createdAt: 'x', updatedAt: 'x', revision: 'three', scenario: {} });
-    await putRawRecordForTests({ type: 'saved-scenario', version: 1, id: 'future', name: 'F', createdAt: 'x', updatedAt: 'x', revision: 1, scenario: { type: SCENARIO_TYPE, version: 99 } });
+    await putRawRecordForTests({
+      type: 'saved-scenario',
+      version: 1,
+      id: 'broken',
+      name: 'Broken',
+      createdAt: 'x',
+      updatedAt: 'x',
+      revision: 'three',
+      scenario: {},
+    });
+    await putRawRecordForTests({
+      type: 'saved-scenario',
+      version: 1,
+      id: 'future',
+      name: 'F',
+      createdAt: 'x',
+      updatedAt: 'x',
+      revision: 1,
+      scenario: { type: SCENARIO_TYPE, version: 99 },
+    });
     const list = await listScenarios();
     expect(list.scenarios.map((s) => s.name)).toEqual(['Good']);
     expect(list.quarantined.map((q) => q.reason).sort()).toEqual(['revision: Invalid input: expected number, received string', 'scenario: too-new']);

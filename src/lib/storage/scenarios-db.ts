@@ -120,9 +120,7 @@ export async function listScenarios(): Promise<ScenarioList> {
 }
 
 export type SaveResult =
-  | { ok: true; saved: SavedScenario }
-  | { ok: false; kind: 'conflict'; theirs: SavedScenario }
-  | { ok: false; kind: 'failed'; reason: StorageFailure };
+  { ok: true; saved: SavedScenario } | { ok: false; kind: 'conflict'; theirs: SavedScenario } | { ok: false; kind: 'failed'; reason: StorageFailure };
 
 function envelope(s: SavedScenario) {
   return { type: RECORD_TYPE, version: RECORD_VERSION, ...s };
@@ -132,13 +130,7 @@ function envelope(s: SavedScenario) {
  * Saves a scenario. With `id` and `expectedRevision`, updates that record only if its stored
  * revision is still the expected one; without `id`, creates a new record.
  */
-export async function saveScenario(input: {
-  scenario: Scenario;
-  name: string;
-  id?: string;
-  expectedRevision?: number;
-  force?: boolean;
-}): Promise<SaveResult> {
+export async function saveScenario(input: { scenario: Scenario; name: string; id?: string; expectedRevision?: number; force?: boolean }): Promise<SaveResult> {
   try {
     const now = new Date().toISOString();
     const result = await db.transact(STORE, 'readwrite', async (tx): Promise<SaveResult> => {

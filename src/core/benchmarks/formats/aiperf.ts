@@ -31,7 +31,10 @@ import type { BenchRun, FormatId, MetricDefinition, MetricId, MetricSummary } fr
  * latency keys out and reports `error_request_count` and `error_summary`.
  */
 export function looksLikeAiperfJson(v: Record<string, unknown>): boolean {
-  return (typeof v.aiperf_version === 'string' || typeof v.schema_version === 'string') && (isRecord(v.input_config) || 'error_request_count' in v || 'request_count' in v);
+  return (
+    (typeof v.aiperf_version === 'string' || typeof v.schema_version === 'string') &&
+    (isRecord(v.input_config) || 'error_request_count' in v || 'request_count' in v)
+  );
 }
 
 export function looksLikeGenaiPerfJson(v: Record<string, unknown>): boolean {
@@ -102,7 +105,13 @@ function configOf(v: Record<string, unknown>): { model: string | null; url: stri
   const c = isRecord(v.input_config) ? v.input_config : {};
   const endpoint = isRecord(c.endpoint) ? c.endpoint : {};
   const loadgen = isRecord(c.loadgen) ? c.loadgen : {};
-  const names = Array.isArray(endpoint.model_names) ? endpoint.model_names : Array.isArray(c.model) ? c.model : Array.isArray(c.model_names) ? c.model_names : [];
+  const names = Array.isArray(endpoint.model_names)
+    ? endpoint.model_names
+    : Array.isArray(c.model)
+      ? c.model
+      : Array.isArray(c.model_names)
+        ? c.model_names
+        : [];
   const urls = Array.isArray(endpoint.urls) ? endpoint.urls : [];
   return {
     model: str(names[0]) ?? str(c.model),
@@ -112,7 +121,13 @@ function configOf(v: Record<string, unknown>): { model: string | null; url: stri
   };
 }
 
-export function aiperfJsonRun(ctx: FileContext, v: Record<string, unknown>, format: 'aiperf-json' | 'genai-perf-json', index: number, line: number | null): BenchRun {
+export function aiperfJsonRun(
+  ctx: FileContext,
+  v: Record<string, unknown>,
+  format: 'aiperf-json' | 'genai-perf-json',
+  index: number,
+  line: number | null,
+): BenchRun {
   const run = newRun(ctx, format === 'aiperf-json' ? 'aiperf' : 'genai-perf', format, index, line);
   run.toolVersion = str(v.aiperf_version, 60) ?? str(v.genai_perf_version, 60);
   const cfg = configOf(v);
@@ -120,7 +135,12 @@ export function aiperfJsonRun(ctx: FileContext, v: Record<string, unknown>, form
   run.endpoint = endpointFromUrl(cfg.url);
   run.label = isRecord(v.metadata) ? str(v.metadata.scenario) : null;
   run.date = normaliseDate(v.start_time).date;
-  run.load = { concurrency: cfg.concurrency, requestRate: cfg.rate, measuredConcurrency: avg(v, 'effective_concurrency'), strategy: cfg.concurrency !== null ? 'concurrency' : cfg.rate !== null ? 'rate' : null };
+  run.load = {
+    concurrency: cfg.concurrency,
+    requestRate: cfg.rate,
+    measuredConcurrency: avg(v, 'effective_concurrency'),
+    strategy: cfg.concurrency !== null ? 'concurrency' : cfg.rate !== null ? 'rate' : null,
+  };
   run.durationS = durationSeconds(v, 'benchmark_duration');
   const okCount = avg(v, 'request_count');
   const errorCount = avg(v, 'error_request_count');
@@ -227,8 +247,20 @@ export function aiperfRecordsParser(ctx: FileContext): ValueParser {
         failed += 1;
         const e = isRecord(err) ? err : {};
         const code = num(e.code);
-        errors.add([code !== null ? `HTTP ${code}` : null, str(e.type), str(e.message, 200)].filter(Boolean).join(': ') || (meta.was_cancelled === true ? 'cancelled' : 'error'));
-        builder.add(false, Number.NaN, Number.NaN, Number.NaN, Number.NaN, inTok ?? Number.NaN, outTok ?? Number.NaN, startNs === null ? Number.NaN : startNs / 1e9);
+        errors.add(
+          [code !== null ? `HTTP ${code}` : null, str(e.type), str(e.message, 200)].filter(Boolean).join(': ') ||
+            (meta.was_cancelled === true ? 'cancelled' : 'error'),
+        );
+        builder.add(
+          false,
+          Number.NaN,
+          Number.NaN,
+          Number.NaN,
+          Number.NaN,
+          inTok ?? Number.NaN,
+          outTok ?? Number.NaN,
+          startNs === null ? Number.NaN : startNs / 1e9,
+        );
         return;
       }
       const ttft = metricValue(metrics, 'time_to_first_token', true);
@@ -240,7 +272,16 @@ export function aiperfRecordsParser(ctx: FileContext): ValueParser {
       ok += 1;
       if (outTok !== null) out += outTok;
       if (inTok !== null) input += inTok;
-      builder.add(true, ttft ?? Number.NaN, e2el ?? Number.NaN, metricValue(metrics, 'inter_token_latency', true) ?? Number.NaN, Number.NaN, inTok ?? Number.NaN, outTok ?? Number.NaN, startNs === null ? Number.NaN : startNs / 1e9);
+      builder.add(
+        true,
+        ttft ?? Number.NaN,
+        e2el ?? Number.NaN,
+        metricValue(metrics, 'inter_token_latency', true) ?? Number.NaN,
+        Number.NaN,
+        inTok ?? Number.NaN,
+        outTok ?? Number.NaN,
+        startNs === null ? Number.NaN : startNs / 1e9,
+      );
       const icl = metrics.inter_chunk_latency;
       if (isRecord(icl) && Array.isArray(icl.value)) {
         const f = timeFactorToMs(icl.unit);
@@ -375,7 +416,10 @@ export function aiperfCsvRun(ctx: FileContext, rows: { cells: string[]; line: nu
   const durationFactor = timeFactorToMs(durationMetric?.unit ?? 'sec');
   const d = value('benchmark duration');
   run.durationS = d !== null && durationFactor !== null ? (d * durationFactor) / 1000 : null;
-  run.tokens = { input: value('total input sequence length') ?? value('total usage prompt tokens'), output: value('total output tokens') ?? value('total output sequence length') };
+  run.tokens = {
+    input: value('total input sequence length') ?? value('total usage prompt tokens'),
+    output: value('total output tokens') ?? value('total output sequence length'),
+  };
   run.throughput.requestsPerS = value('request throughput');
   run.throughput.outputTokensPerS = value('output token throughput');
   run.throughput.totalTokensPerS = value('total token throughput');

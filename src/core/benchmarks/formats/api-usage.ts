@@ -36,7 +36,11 @@ interface Totals {
 export function tokensOf(usage: Record<string, unknown>): { input: number; output: number; cached: number; reasoning: number } {
   const n = (x: unknown) => nonNeg(x) ?? 0;
   const pd = isRecord(usage.prompt_tokens_details) ? usage.prompt_tokens_details : isRecord(usage.input_tokens_details) ? usage.input_tokens_details : {};
-  const cd = isRecord(usage.completion_tokens_details) ? usage.completion_tokens_details : isRecord(usage.output_tokens_details) ? usage.output_tokens_details : {};
+  const cd = isRecord(usage.completion_tokens_details)
+    ? usage.completion_tokens_details
+    : isRecord(usage.output_tokens_details)
+      ? usage.output_tokens_details
+      : {};
   if ('prompt_tokens' in usage || 'completion_tokens' in usage) {
     return { input: n(usage.prompt_tokens), output: n(usage.completion_tokens), cached: n(pd.cached_tokens), reasoning: n(cd.reasoning_tokens) };
   }

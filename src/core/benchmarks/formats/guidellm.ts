@@ -106,7 +106,14 @@ function strategyOf(b: Record<string, unknown>): Record<string, unknown> {
   return {};
 }
 
-function benchmarkRun(ctx: FileContext, top: Record<string, unknown>, b: Record<string, unknown>, index: number, line: number | null, version: string): ParsedRun {
+function benchmarkRun(
+  ctx: FileContext,
+  top: Record<string, unknown>,
+  b: Record<string, unknown>,
+  index: number,
+  line: number | null,
+  version: string,
+): ParsedRun {
   const run = newRun(ctx, 'guidellm', 'guidellm', index, line);
   run.toolVersion = version;
   const config = isRecord(b.config) ? b.config : {};
@@ -177,7 +184,16 @@ function benchmarkRun(ctx: FileContext, top: Record<string, unknown>, b: Record<
     ['requestsPerS', timeAveragedReq, t.requestsPerS],
   ] as const) {
     if (file !== null && mine !== null) {
-      run.comparison.push({ quantity, stat: 'mean', file, recomputed: mine, diff: mine - file, relDiff: file !== 0 ? (mine - file) / file : null, verdict: 'not-comparable', reason: 'definition' });
+      run.comparison.push({
+        quantity,
+        stat: 'mean',
+        file,
+        recomputed: mine,
+        diff: mine - file,
+        relDiff: file !== 0 ? (mine - file) / file : null,
+        verdict: 'not-comparable',
+        reason: 'definition',
+      });
     }
   }
 

@@ -97,7 +97,23 @@ export function inferencexParser(ctx: FileContext): ValueParser {
         const weighting = id === 'itl' && !agentic ? 'chunks' : 'requests';
         setMetric(run, id, s, { sourceName: `mean_${id}`, weighting, percentileMethod: 'linear' });
       }
-      for (const key of ['mean_intvty', 'p90_intvty', 'mean_qps', 'tp', 'ep', 'dp_attention', 'offloading', 'spec_decoding', 'disagg', 'image', 'isl', 'osl', 'server_gpu_cache_hit_rate', 'theoretical_cache_hit_rate', 'input_tput_per_gpu']) {
+      for (const key of [
+        'mean_intvty',
+        'p90_intvty',
+        'mean_qps',
+        'tp',
+        'ep',
+        'dp_attention',
+        'offloading',
+        'spec_decoding',
+        'disagg',
+        'image',
+        'isl',
+        'osl',
+        'server_gpu_cache_hit_rate',
+        'theoretical_cache_hit_rate',
+        'input_tput_per_gpu',
+      ]) {
         const raw = v[key];
         extra(run, key, typeof raw === 'boolean' ? String(raw) : raw);
       }

@@ -146,13 +146,25 @@ export class LlmperfRows {
     if (failed) {
       this.failed += 1;
       this.errors.add(errorKind(r.error_code, r.error_msg));
-      this.builder.add(false, Number.NaN, Number.NaN, Number.NaN, Number.NaN, nonNeg(r.number_input_tokens) ?? Number.NaN, nonNeg(r.number_output_tokens) ?? Number.NaN, Number.NaN);
+      this.builder.add(
+        false,
+        Number.NaN,
+        Number.NaN,
+        Number.NaN,
+        Number.NaN,
+        nonNeg(r.number_input_tokens) ?? Number.NaN,
+        nonNeg(r.number_output_tokens) ?? Number.NaN,
+        Number.NaN,
+      );
       return;
     }
     const ttft = num(r.ttft_s);
     const e2e = num(r.end_to_end_latency_s);
     const itl = num(r.inter_token_latency_s);
-    for (const [field, value] of [['ttft_s', ttft], ['end_to_end_latency_s', e2e]] as const) {
+    for (const [field, value] of [
+      ['ttft_s', ttft],
+      ['end_to_end_latency_s', e2e],
+    ] as const) {
       if (value === null) {
         ctx.issues.skip(line, 'field-invalid', `${where}${field}`, String(r[field]));
         this.rows -= 1;

@@ -28,12 +28,17 @@ export function mappedCsvParser(ctx: FileContext, mapping: CsvMapping): MappedCs
   let headers: string[] = [];
   const labelOf = (field: string): string => {
     const col =
-      field === 'ttft_ms' ? mapping.ttft?.column
-      : field === 'duration_ms' ? mapping.e2el?.column
-      : field === 'tpot_ms' ? mapping.tpot?.column
-      : field === 'in_tok' ? mapping.inputTokens
-      : field === 'out_tok' ? mapping.outputTokens
-      : null;
+      field === 'ttft_ms'
+        ? mapping.ttft?.column
+        : field === 'duration_ms'
+          ? mapping.e2el?.column
+          : field === 'tpot_ms'
+            ? mapping.tpot?.column
+            : field === 'in_tok'
+              ? mapping.inputTokens
+              : field === 'out_tok'
+                ? mapping.outputTokens
+                : null;
     return col === null || col === undefined ? field : (headers[col] ?? `column ${col + 1}`);
   };
   const parser = requestLogParser(ctx, { format: 'mapped-csv', label: labelOf });

@@ -19,7 +19,8 @@ const requestLogColumns = z.array(z.object({ name: z.string(), kind: z.string() 
   if (!has(REQUEST_LOG_TOKEN_FIELDS)) ctx.addIssue({ code: 'custom', message: `no token column (one of ${REQUEST_LOG_TOKEN_FIELDS.join(', ')})` });
   for (const c of flat) {
     const numeric = (REQUEST_LOG_LATENCY_FIELDS as readonly string[]).includes(c.name) || (REQUEST_LOG_TOKEN_FIELDS as readonly string[]).includes(c.name);
-    if (numeric && c.kind !== 'number' && c.kind !== 'string') ctx.addIssue({ code: 'custom', message: `column ${c.name} holds ${c.kind} values, not numbers` });
+    if (numeric && c.kind !== 'number' && c.kind !== 'string')
+      ctx.addIssue({ code: 'custom', message: `column ${c.name} holds ${c.kind} values, not numbers` });
   }
 });
 
@@ -32,7 +33,8 @@ export function requestLogColumnsProblem(columns: readonly ParquetColumn[]): str
   return `${checked.error.issues.map((i) => i.message).join('; ')}; the file's columns: ${shown}`;
 }
 
-export type ParquetRowsOutcome = { ok: true } | { ok: false; cancelled: true } | { ok: false; cancelled: false; code: 'parquet-invalid' | 'parquet-columns'; detail: string };
+export type ParquetRowsOutcome =
+  { ok: true } | { ok: false; cancelled: true } | { ok: false; cancelled: false; code: 'parquet-invalid' | 'parquet-columns'; detail: string };
 
 export interface ParquetRowsHost {
   /** One row as a JSON Lines line's object; `line` is its 1-based row number. */
@@ -59,7 +61,12 @@ export async function readParquetRequestRows(source: RandomBytes, host: ParquetR
     try {
       data = await file.readGroup(index, names);
     } catch (e) {
-      return { ok: false, cancelled: false, code: 'parquet-invalid', detail: `row group ${index + 1} of ${file.groups.length} (rows ${group.rowStart + 1}–${group.rowEnd}): ${e instanceof Error ? e.message : String(e)}` };
+      return {
+        ok: false,
+        cancelled: false,
+        code: 'parquet-invalid',
+        detail: `row group ${index + 1} of ${file.groups.length} (rows ${group.rowStart + 1}–${group.rowEnd}): ${e instanceof Error ? e.message : String(e)}`,
+      };
     }
     const columns = names.map((n) => data.get(n) as ArrayLike<unknown>);
     const n = group.rowEnd - group.rowStart;

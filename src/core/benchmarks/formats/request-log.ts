@@ -104,7 +104,12 @@ interface Acc {
 }
 
 /** An accumulator as plain data, for a part of the file read in another thread. */
-type SavedAcc = Omit<Acc, 'builder' | 'errors' | 'cost' | 'busyMs'> & { builder: BuilderState; errors: [string, number][]; cost: ExactSumState; busyMs: ExactSumState };
+type SavedAcc = Omit<Acc, 'builder' | 'errors' | 'cost' | 'busyMs'> & {
+  builder: BuilderState;
+  errors: [string, number][];
+  cost: ExactSumState;
+  busyMs: ExactSumState;
+};
 
 function newAcc(model: string | null, line: number, rowRate: number): Acc {
   return {
@@ -261,7 +266,9 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
       } else {
         acc.failed += 1;
         const http = httpStatusOf(r);
-        const kind = [typeof status === 'string' ? status : null, http !== null ? `HTTP ${http}` : null, typeof r.error === 'string' ? r.error : null].filter(Boolean).join(': ');
+        const kind = [typeof status === 'string' ? status : null, http !== null ? `HTTP ${http}` : null, typeof r.error === 'string' ? r.error : null]
+          .filter(Boolean)
+          .join(': ');
         acc.errors.add(kind || 'error');
         acc.builder.add(false, Number.NaN, Number.NaN, Number.NaN, Number.NaN, inTok, outTok, start);
       }

@@ -71,7 +71,16 @@ function detailsTable(v: Record<string, unknown>): RequestTable | null {
     const err = errors?.[i];
     const t = num(ttfts[i]);
     const ok = (errors ? err === '' || err === null || err === undefined : true) && t !== null && t >= 0;
-    b.add(ok, ok && t !== null ? t * 1000 : Number.NaN, Number.NaN, Number.NaN, Number.NaN, num(inLens[i]) ?? Number.NaN, num(outLens[i]) ?? Number.NaN, Number.NaN);
+    b.add(
+      ok,
+      ok && t !== null ? t * 1000 : Number.NaN,
+      Number.NaN,
+      Number.NaN,
+      Number.NaN,
+      num(inLens[i]) ?? Number.NaN,
+      num(outLens[i]) ?? Number.NaN,
+      Number.NaN,
+    );
     const gaps = itls[i];
     if (ok && Array.isArray(gaps)) {
       const ms: number[] = [];
@@ -124,7 +133,10 @@ export function sglangParser(ctx: FileContext): ValueParser {
         let failed = 0;
         for (const c of counts.values()) failed += c;
         run.requests.failed = failed;
-        run.requests.errors = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 200).map(([kind, count]) => ({ kind, count }));
+        run.requests.errors = [...counts.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 200)
+          .map(([kind, count]) => ({ kind, count }));
       } else note(run, 'failed-unknown');
       run.requests.total = run.requests.ok !== null && run.requests.failed !== null ? run.requests.ok + run.requests.failed : null;
       run.tokens = { input: nonNeg(v.total_input_tokens), output: nonNeg(v.total_output_tokens) };
@@ -132,9 +144,20 @@ export function sglangParser(ctx: FileContext): ValueParser {
       const output = nonNeg(v.output_throughput);
       run.throughput.requestsPerS = nonNeg(v.request_throughput);
       run.throughput.outputTokensPerS = output;
-      run.throughput.totalTokensPerS = nonNeg(v.total_throughput) ?? nonNeg(v.total_token_throughput) ?? (input !== null && output !== null ? input + output : null);
+      run.throughput.totalTokensPerS =
+        nonNeg(v.total_throughput) ?? nonNeg(v.total_token_throughput) ?? (input !== null && output !== null ? input + output : null);
       for (const [id, s] of Object.entries(metricsOf(v)) as [MetricId, MetricSummary][]) setMetric(run, id, s, DEFINITIONS[id]);
-      for (const key of ['dataset_name', 'random_input_len', 'random_output_len', 'random_range_ratio', 'sharegpt_output_len', 'total_output_tokens_retokenized', 'accept_length', 'max_output_tokens_per_s', 'max_concurrent_requests']) {
+      for (const key of [
+        'dataset_name',
+        'random_input_len',
+        'random_output_len',
+        'random_range_ratio',
+        'sharegpt_output_len',
+        'total_output_tokens_retokenized',
+        'accept_length',
+        'max_output_tokens_per_s',
+        'max_concurrent_requests',
+      ]) {
         extra(run, key, v[key]);
       }
       deriveThroughput(run);

@@ -50,13 +50,52 @@ const DEFINITIONS: Record<MetricId, MetricDefinition> = {
 const ENGINES = new Set(['vllm', 'sglang', 'tgi', 'lmdeploy', 'deepspeed-mii', 'tensorrt-llm', 'scalellm', 'llama.cpp', 'mlx']);
 
 const KNOWN = new Set([
-  'date', 'endpoint_type', 'backend', 'label', 'model_id', 'tokenizer_id', 'num_prompts', 'request_rate', 'burstiness',
-  'max_concurrency', 'duration', 'completed', 'failed', 'total_input_tokens', 'total_output_tokens', 'request_throughput',
-  'request_goodput', 'request_goodput:', 'output_throughput', 'total_token_throughput', 'input_throughput', 'input_lens',
-  'output_lens', 'ttfts', 'itls', 'latencies', 'start_times', 'generated_texts', 'errors', 'queue_times', 'mode',
-  'per_turn_metrics', 'spec_decode_per_position_acceptance_rates', 'gpu', 'hw', 'hardware', 'framework', 'model',
-  'max_output_tokens_per_s', 'max_concurrent_requests', 'multi_turn_concurrency', 'num_gpus', 'gpus', 'precision',
-  'quantization', 'base_url',
+  'date',
+  'endpoint_type',
+  'backend',
+  'label',
+  'model_id',
+  'tokenizer_id',
+  'num_prompts',
+  'request_rate',
+  'burstiness',
+  'max_concurrency',
+  'duration',
+  'completed',
+  'failed',
+  'total_input_tokens',
+  'total_output_tokens',
+  'request_throughput',
+  'request_goodput',
+  'request_goodput:',
+  'output_throughput',
+  'total_token_throughput',
+  'input_throughput',
+  'input_lens',
+  'output_lens',
+  'ttfts',
+  'itls',
+  'latencies',
+  'start_times',
+  'generated_texts',
+  'errors',
+  'queue_times',
+  'mode',
+  'per_turn_metrics',
+  'spec_decode_per_position_acceptance_rates',
+  'gpu',
+  'hw',
+  'hardware',
+  'framework',
+  'model',
+  'max_output_tokens_per_s',
+  'max_concurrent_requests',
+  'multi_turn_concurrency',
+  'num_gpus',
+  'gpus',
+  'precision',
+  'quantization',
+  'base_url',
 ]);
 
 /** Flat `mean_/median_/std_/p{P}_<metric>_ms` keys into one summary per metric, in ms. */
@@ -166,7 +205,10 @@ export function vllmRunFromObject(ctx: FileContext, v: Record<string, unknown>, 
   if (errs) {
     const counts = new Map<string, number>();
     for (const e of errs) if (typeof e === 'string' && e !== '') counts.set(e.slice(0, 300), (counts.get(e.slice(0, 300)) ?? 0) + 1);
-    run.requests.errors = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, 200).map(([kind, count]) => ({ kind, count }));
+    run.requests.errors = [...counts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 200)
+      .map(([kind, count]) => ({ kind, count }));
   }
   run.tokens = { input: nonNeg(v.total_input_tokens), output: nonNeg(v.total_output_tokens) };
   const out = nonNeg(v.output_throughput);

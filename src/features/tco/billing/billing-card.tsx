@@ -36,7 +36,11 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
   ];
   // Autoscaled replicas run the hours the replay gives them (the fleet rows below), not a fixed number.
   if (b.mode !== 'autoscaled') {
-    rows.splice(2, 0, { label: bt(b.mode === 'mixed' ? 'card.paidHoursBase' : 'card.paidHours'), value: bt('card.paidHoursValue', { h: fmt.number(b.paidHoursPerMonth, 1) }), testId: 'tco-paid-hours' });
+    rows.splice(2, 0, {
+      label: bt(b.mode === 'mixed' ? 'card.paidHoursBase' : 'card.paidHours'),
+      value: bt('card.paidHoursValue', { h: fmt.number(b.paidHoursPerMonth, 1) }),
+      testId: 'tco-paid-hours',
+    });
   }
   const c = b.coldStarts;
   if (c) {
@@ -45,7 +49,8 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       { label: bt('card.idle'), value: bt('card.idleValue', { h: fmt.number(c.idleHoursPerWeek, 0) }) },
       {
         label: bt('card.waiting'),
-        value: c.startsPerWeek > 0 ? bt('card.waitingValue', { share: fmt.percent(c.waitingShare, 2), wait: fmt.number(c.meanWaitSeconds, 0) }) : bt('card.noWait'),
+        value:
+          c.startsPerWeek > 0 ? bt('card.waitingValue', { share: fmt.percent(c.waitingShare, 2), wait: fmt.number(c.meanWaitSeconds, 0) }) : bt('card.noWait'),
         testId: 'tco-cold-waiting',
       },
     );
@@ -53,12 +58,20 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
   const k = b.commitment;
   if (k) {
     rows.push(
-      { label: bt('card.term'), value: bt('card.termValue', { months: fmt.number(k.termMonths, 0), total: fmt.money(k.totalUsd, 0) }), testId: 'tco-commitment-total' },
+      {
+        label: bt('card.term'),
+        value: bt('card.termValue', { months: fmt.number(k.termMonths, 0), total: fmt.money(k.totalUsd, 0) }),
+        testId: 'tco-commitment-total',
+      },
       { label: ft('selfHosted.billing.upfrontShare'), value: fmt.money(k.upfrontUsd, 0) },
       { label: bt('card.invoice'), value: fmt.money(k.monthlyInvoiceUsd, 2) },
     );
     if (k.upfrontUsd > 0 && k.waccYearly > 0) {
-      rows.push({ label: bt('card.upfrontMonthly'), value: bt('card.upfrontMonthlyValue', { monthly: fmt.money(k.upfrontMonthlyUsd, 2), wacc: fmt.percent(k.waccYearly, 1) }), testId: 'tco-upfront-monthly' });
+      rows.push({
+        label: bt('card.upfrontMonthly'),
+        value: bt('card.upfrontMonthlyValue', { monthly: fmt.money(k.upfrontMonthlyUsd, 2), wacc: fmt.percent(k.waccYearly, 1) }),
+        testId: 'tco-upfront-monthly',
+      });
     }
   }
   const auto = b.autoscale;
@@ -66,17 +79,38 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
   if (auto && autoShown) {
     rows.push({
       label: bt('card.autoscale'),
-      value: bt('card.autoscaleValue', { auto: fmt.number(auto.replicaHoursPerWeek, 0), fixed: fmt.number(auto.fixedReplicaHoursPerWeek, 0), starts: fmt.number(auto.replicaStartsPerWeek, 0), share: fmt.percent(auto.waitingShare, 2) }),
+      value: bt('card.autoscaleValue', {
+        auto: fmt.number(auto.replicaHoursPerWeek, 0),
+        fixed: fmt.number(auto.fixedReplicaHoursPerWeek, 0),
+        starts: fmt.number(auto.replicaStartsPerWeek, 0),
+        share: fmt.percent(auto.waitingShare, 2),
+      }),
       testId: 'tco-autoscale',
     });
   }
   const spot = b.spot;
   if (spot) {
     rows.push(
-      { label: bt('card.spotSplit'), value: bt('card.spotSplitValue', { spot: fmt.number(spot.spotReplicas, 0), od: fmt.number(spot.onDemandReplicas, 0) }), testId: 'tco-spot-split' },
-      { label: bt('card.spotPreemptions'), value: bt('card.spotPreemptionsValue', { mean: fmt.number(spot.preemptionsPerMonth, 1), p95: fmt.number(spot.p95PreemptionsPerMonth, 0) }), testId: 'tco-spot-preemptions' },
-      { label: bt('card.spotLost'), value: bt('card.spotLostValue', { hours: fmt.number(spot.lostReplicaHoursPerMonth, 1), share: fmt.percent(spot.lostShare, 2) }), testId: 'tco-spot-lost' },
-      { label: bt('card.spotCost'), value: bt('card.spotCostValue', { expected: fmt.money(spot.expectedUsd, 0), p95: fmt.money(spot.p95Usd, 0), od: fmt.money(spot.allOnDemandUsd, 0) }), testId: 'tco-spot-cost' },
+      {
+        label: bt('card.spotSplit'),
+        value: bt('card.spotSplitValue', { spot: fmt.number(spot.spotReplicas, 0), od: fmt.number(spot.onDemandReplicas, 0) }),
+        testId: 'tco-spot-split',
+      },
+      {
+        label: bt('card.spotPreemptions'),
+        value: bt('card.spotPreemptionsValue', { mean: fmt.number(spot.preemptionsPerMonth, 1), p95: fmt.number(spot.p95PreemptionsPerMonth, 0) }),
+        testId: 'tco-spot-preemptions',
+      },
+      {
+        label: bt('card.spotLost'),
+        value: bt('card.spotLostValue', { hours: fmt.number(spot.lostReplicaHoursPerMonth, 1), share: fmt.percent(spot.lostShare, 2) }),
+        testId: 'tco-spot-lost',
+      },
+      {
+        label: bt('card.spotCost'),
+        value: bt('card.spotCostValue', { expected: fmt.money(spot.expectedUsd, 0), p95: fmt.money(spot.p95Usd, 0), od: fmt.money(spot.allOnDemandUsd, 0) }),
+        testId: 'tco-spot-cost',
+      },
     );
   }
   const fleet = b.fleet;
@@ -84,10 +118,22 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
     rows.push(
       {
         label: bt('card.fleetHours'),
-        value: bt('card.fleetHoursValue', { paid: fmt.number(fleet.paidReplicaHoursPerWeek, 0), fixed: fmt.number(fleet.fixedReplicaHoursPerWeek, 0), gpuHours: fmt.number(fleet.paidReplicaHoursPerWeek * fleet.gpusPerReplica, 0) }),
+        value: bt('card.fleetHoursValue', {
+          paid: fmt.number(fleet.paidReplicaHoursPerWeek, 0),
+          fixed: fmt.number(fleet.fixedReplicaHoursPerWeek, 0),
+          gpuHours: fmt.number(fleet.paidReplicaHoursPerWeek * fleet.gpusPerReplica, 0),
+        }),
         testId: 'tco-fleet-hours',
       },
-      { label: bt('card.fleetRange'), value: bt('card.fleetRangeValue', { min: fmt.number(Math.min(...fleet.running), 0), max: fmt.number(fleet.peakReplicas, 0), starts: fmt.number(fleet.startsPerWeek, 0) }), testId: 'tco-fleet-range' },
+      {
+        label: bt('card.fleetRange'),
+        value: bt('card.fleetRangeValue', {
+          min: fmt.number(Math.min(...fleet.running), 0),
+          max: fmt.number(fleet.peakReplicas, 0),
+          starts: fmt.number(fleet.startsPerWeek, 0),
+        }),
+        testId: 'tco-fleet-range',
+      },
       {
         label: bt('card.fleetWaiting'),
         value: bt('card.fleetWaitingValue', { share: fmt.percent(fleet.spilledShare, 2), minutes: fmt.number(fleet.violationMinutesPerWeek, 0) }),
@@ -104,7 +150,12 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
           ? bt('card.mixedNone', { od: fmt.money(mixed.allOnDemandUsd, 0) })
           : mixed.burstReplicas === 0
             ? bt('card.mixedAll', { base: fmt.number(mixed.reservedReplicas, 0), monthly: fmt.money(mixed.monthlyUsd, 0) })
-            : bt('card.mixedValue', { base: fmt.number(mixed.reservedReplicas, 0), burst: fmt.number(mixed.burstReplicas, 0), hours: fmt.number(mixed.burstReplicaHoursPerWeek, 0), monthly: fmt.money(mixed.monthlyUsd, 0) }),
+            : bt('card.mixedValue', {
+                base: fmt.number(mixed.reservedReplicas, 0),
+                burst: fmt.number(mixed.burstReplicas, 0),
+                hours: fmt.number(mixed.burstReplicaHoursPerWeek, 0),
+                monthly: fmt.money(mixed.monthlyUsd, 0),
+              }),
       testId: 'tco-mixed',
     });
   }
@@ -115,7 +166,11 @@ export const BillingCard = memo(function BillingCard(props: { evaluation: TcoEva
       {c && c.startsPerWeek > 0 ? <p className="text-xs text-muted">{bt('card.waitNote', { s: fmt.number(c.coldStartSeconds, 0) })}</p> : null}
       {mixed ? (
         <p className="text-xs text-muted" data-testid="tco-mixed-note">
-          {bt(b.mode === 'mixed' ? 'card.mixedPriced' : 'card.mixedNote', { od: fmt.money(mixed.allOnDemandUsd, 0), reserved: fmt.money(mixed.allReservedUsd, 0), term: fmt.number(mixed.termMonths, 0) })}
+          {bt(b.mode === 'mixed' ? 'card.mixedPriced' : 'card.mixedNote', {
+            od: fmt.money(mixed.allOnDemandUsd, 0),
+            reserved: fmt.money(mixed.allReservedUsd, 0),
+            term: fmt.number(mixed.termMonths, 0),
+          })}
         </p>
       ) : null}
       {spot ? (

@@ -55,27 +55,111 @@ export function BillingFields(props: { t: TcoT }) {
             unit={perUnit}
             onCommit={(spotPrice) => setSpot({ spotPrice })}
           />
-          <NumberField label={bt('in.preemptions')} value={spot.preemptionsPerReplicaHour} min={0} max={1} digits={4} unit={bt('unit.perReplicaHour')} help={bt('in.preemptionsHelp')} onCommit={(preemptionsPerReplicaHour) => setSpot({ preemptionsPerReplicaHour })} />
-          <NumberField label={bt('in.replacement')} value={spot.replacementSeconds} min={0} max={86_400} integer unit={bt('unit.seconds')} help={bt('in.replacementHelp')} onCommit={(replacementSeconds) => setSpot({ replacementSeconds })} />
+          <NumberField
+            label={bt('in.preemptions')}
+            value={spot.preemptionsPerReplicaHour}
+            min={0}
+            max={1}
+            digits={4}
+            unit={bt('unit.perReplicaHour')}
+            help={bt('in.preemptionsHelp')}
+            onCommit={(preemptionsPerReplicaHour) => setSpot({ preemptionsPerReplicaHour })}
+          />
+          <NumberField
+            label={bt('in.replacement')}
+            value={spot.replacementSeconds}
+            min={0}
+            max={86_400}
+            integer
+            unit={bt('unit.seconds')}
+            help={bt('in.replacementHelp')}
+            onCommit={(replacementSeconds) => setSpot({ replacementSeconds })}
+          />
           <SelectField
             label={bt('in.fallback')}
             value={spot.fallback}
             options={(['on-demand', 'base'] as const).map((f) => ({ value: f, label: bt(`in.fallback.${f}`) }))}
             onChange={(fallback) => setSpot({ fallback })}
           />
-          {spot.fallback === 'base' ? <NumberField label={bt('in.baseReplicas')} value={spot.baseReplicas} min={0} max={64} integer unit={bt('unit.replicas')} onCommit={(baseReplicas) => setSpot({ baseReplicas })} /> : null}
+          {spot.fallback === 'base' ? (
+            <NumberField
+              label={bt('in.baseReplicas')}
+              value={spot.baseReplicas}
+              min={0}
+              max={64}
+              integer
+              unit={bt('unit.replicas')}
+              onCommit={(baseReplicas) => setSpot({ baseReplicas })}
+            />
+          ) : null}
         </div>
       ) : null}
       {b.mode === 'scale-to-zero' || b.mode === 'autoscaled' || (b.mode === 'spot' && spot.fallback === 'on-demand') ? (
-        <NumberField label={ft('selfHosted.billing.coldStartSeconds')} value={b.coldStartSeconds} min={0} max={3600} integer unit={bt('unit.seconds')} help={bt('in.coldStartHelp')} onCommit={(coldStartSeconds) => setBilling({ coldStartSeconds })} testId="tco-cold-start" />
+        <NumberField
+          label={ft('selfHosted.billing.coldStartSeconds')}
+          value={b.coldStartSeconds}
+          min={0}
+          max={3600}
+          integer
+          unit={bt('unit.seconds')}
+          help={bt('in.coldStartHelp')}
+          onCommit={(coldStartSeconds) => setBilling({ coldStartSeconds })}
+          testId="tco-cold-start"
+        />
       ) : null}
       {b.mode === 'autoscaled' ? (
         <div className="grid grid-cols-2 gap-3" data-testid="tco-autoscaling">
-          <NumberField label={bt('in.minReplicas')} value={policy.minReplicas} min={0} max={64} integer unit={bt('unit.replicas')} help={bt('in.minReplicasHelp')} onCommit={(minReplicas) => setPolicy({ minReplicas })} />
-          <NumberField label={bt('in.maxReplicas')} value={policy.maxReplicas} min={1} max={64} integer unit={bt('unit.replicas')} help={bt('in.maxReplicasHelp')} onCommit={(maxReplicas) => setPolicy({ maxReplicas })} />
-          <NumberField label={bt('in.targetUtilisation')} value={policy.targetUtilisation} min={0.05} max={1} scale={100} digits={0} unit="%" help={bt('in.targetUtilisationHelp')} onCommit={(targetUtilisation) => setPolicy({ targetUtilisation })} />
-          <NumberField label={bt('in.cooldown')} value={policy.cooldownHours} min={0} max={24} integer unit={bt('unit.hours')} help={bt('in.cooldownHelp')} onCommit={(cooldownHours) => setPolicy({ cooldownHours })} />
-          <NumberField label={bt('in.quantum')} value={policy.quantum} min={1} max={64} integer unit={bt('unit.replicas')} help={bt('in.quantumHelp')} onCommit={(quantum) => setPolicy({ quantum })} />
+          <NumberField
+            label={bt('in.minReplicas')}
+            value={policy.minReplicas}
+            min={0}
+            max={64}
+            integer
+            unit={bt('unit.replicas')}
+            help={bt('in.minReplicasHelp')}
+            onCommit={(minReplicas) => setPolicy({ minReplicas })}
+          />
+          <NumberField
+            label={bt('in.maxReplicas')}
+            value={policy.maxReplicas}
+            min={1}
+            max={64}
+            integer
+            unit={bt('unit.replicas')}
+            help={bt('in.maxReplicasHelp')}
+            onCommit={(maxReplicas) => setPolicy({ maxReplicas })}
+          />
+          <NumberField
+            label={bt('in.targetUtilisation')}
+            value={policy.targetUtilisation}
+            min={0.05}
+            max={1}
+            scale={100}
+            digits={0}
+            unit="%"
+            help={bt('in.targetUtilisationHelp')}
+            onCommit={(targetUtilisation) => setPolicy({ targetUtilisation })}
+          />
+          <NumberField
+            label={bt('in.cooldown')}
+            value={policy.cooldownHours}
+            min={0}
+            max={24}
+            integer
+            unit={bt('unit.hours')}
+            help={bt('in.cooldownHelp')}
+            onCommit={(cooldownHours) => setPolicy({ cooldownHours })}
+          />
+          <NumberField
+            label={bt('in.quantum')}
+            value={policy.quantum}
+            min={1}
+            max={64}
+            integer
+            unit={bt('unit.replicas')}
+            help={bt('in.quantumHelp')}
+            onCommit={(quantum) => setPolicy({ quantum })}
+          />
         </div>
       ) : null}
       {b.mode === 'reserved' || b.mode === 'mixed' ? (
@@ -100,7 +184,18 @@ export function BillingFields(props: { t: TcoT }) {
             onChange={(v) => setBilling({ reservedTermMonths: v === '36' ? 36 : 12 })}
             testId="tco-reserved-term"
           />
-          <NumberField label={ft('selfHosted.billing.upfrontShare')} value={b.upfrontShare} min={0} max={1} scale={100} digits={0} unit="%" help={bt('in.upfrontHelp')} onCommit={(upfrontShare) => setBilling({ upfrontShare })} testId="tco-upfront" />
+          <NumberField
+            label={ft('selfHosted.billing.upfrontShare')}
+            value={b.upfrontShare}
+            min={0}
+            max={1}
+            scale={100}
+            digits={0}
+            unit="%"
+            help={bt('in.upfrontHelp')}
+            onCommit={(upfrontShare) => setBilling({ upfrontShare })}
+            testId="tco-upfront"
+          />
         </div>
       ) : null}
     </>

@@ -9,17 +9,21 @@ export const billingMessages = defineMessages(
     'in.mode.reserved': 'Reserved for a term',
     'in.mode.mixed': 'Reserved base + on-demand burst',
     'in.modeHelp.on-demand': 'Billed while running: always on, or on the schedule below.',
-    'in.modeHelp.scale-to-zero': 'Billed only in the hours of the week with demand (from the load profile); a start after an idle hour makes the first requests wait.',
+    'in.modeHelp.scale-to-zero':
+      'Billed only in the hours of the week with demand (from the load profile); a start after an idle hour makes the first requests wait.',
     'in.modeHelp.reserved': 'Committed for the term and paid for all 730 h a month, used or not; the capacity is there around the clock.',
-    'in.modeHelp.mixed': 'A base of replicas reserved for the term and there around the clock; the hours of the week profile that need more run extra replicas at the on-demand rent. A replica is reserved when the hours that need it would cost more on demand. The hybrid prices its owned replicas as reserved (its burst goes to the API).',
+    'in.modeHelp.mixed':
+      'A base of replicas reserved for the term and there around the clock; the hours of the week profile that need more run extra replicas at the on-demand rent. A replica is reserved when the hours that need it would cost more on demand. The hybrid prices its owned replicas as reserved (its burst goes to the API).',
     'in.mode.autoscaled': 'Autoscaled on demand',
-    'in.modeHelp.autoscaled': 'On demand, the replicas following the week profile hour by hour through the policy below: each hour runs the replicas its demand needs at the target utilisation, a start serves after the cold start (the demand above the running replicas waits meanwhile; the hybrid sends it to the API), and a replica no longer needed runs on for the cooldown.',
+    'in.modeHelp.autoscaled':
+      'On demand, the replicas following the week profile hour by hour through the policy below: each hour runs the replicas its demand needs at the target utilisation, a start serves after the cold start (the demand above the running replicas waits meanwhile; the hybrid sends it to the API), and a replica no longer needed runs on for the cooldown.',
     'in.minReplicas': 'Fewest replicas',
     'in.minReplicasHelp': 'Replicas that run in every hour; 0 scales to zero when idle.',
     'in.maxReplicas': 'Most replicas',
     'in.maxReplicasHelp': 'The autoscaler never runs more; raised to what the busiest hour needs when lower.',
     'in.targetUtilisation': 'Target utilisation',
-    'in.targetUtilisationHelp': 'The share of a replica\'s capacity at the SLO the autoscaler loads it to before it adds one; at most the highest sustainable utilisation above.',
+    'in.targetUtilisationHelp':
+      "The share of a replica's capacity at the SLO the autoscaler loads it to before it adds one; at most the highest sustainable utilisation above.",
     'in.cooldown': 'Cooldown',
     'in.cooldownHelp': 'Hours a replica no longer needed keeps running before it is removed.',
     'in.quantum': 'Step',
@@ -27,10 +31,12 @@ export const billingMessages = defineMessages(
     'unit.replicas': 'replicas',
     'unit.hours': 'h',
     'in.mode.spot': 'Spot with on-demand fallback',
-    'in.modeHelp.spot': 'Spot capacity at the spot rate below, preempted at its rate and replaced after the delay; while a replica is replaced an on-demand stand-in serves after the cold start (or a base of replicas runs on demand and is never preempted). The comparison prices the expected month; the card gives its 95th percentile and the demand that waits.',
+    'in.modeHelp.spot':
+      'Spot capacity at the spot rate below, preempted at its rate and replaced after the delay; while a replica is replaced an on-demand stand-in serves after the cold start (or a base of replicas runs on demand and is never preempted). The comparison prices the expected month; the card gives its 95th percentile and the demand that waits.',
     'in.spotPrice': 'Spot price',
     'in.preemptions': 'Preemptions',
-    'in.preemptionsHelp': 'Per spot replica and running hour (a Poisson rate). An assumption until your provider gives one: 0.02 is one preemption in 50 replica-hours.',
+    'in.preemptionsHelp':
+      'Per spot replica and running hour (a Poisson rate). An assumption until your provider gives one: 0.02 is one preemption in 50 replica-hours.',
     'in.replacement': 'Replacement',
     'in.replacementHelp': 'From a preemption until a new spot replica serves.',
     'in.fallback': 'Fallback',
@@ -68,7 +74,8 @@ export const billingMessages = defineMessages(
     'card.invoice': 'Invoiced each month',
     'card.autoscale': 'With per-hour autoscaling',
     'card.autoscaleValue': '{auto} replica-hours a week instead of {fixed}: {starts} replica starts a week, {share} of requests wait',
-    'card.autoscaleNote': 'Autoscaling is shown beside the comparison: it runs the replicas each hour of the weekly profile needs (ceil(demand ÷ one replica’s capacity)). The costs above still pay the replicas the busiest hour needs in every paid hour.',
+    'card.autoscaleNote':
+      'Autoscaling is shown beside the comparison: it runs the replicas each hour of the weekly profile needs (ceil(demand ÷ one replica’s capacity)). The costs above still pay the replicas the busiest hour needs in every paid hour.',
     'card.upfrontMonthly': 'Upfront part at the cost of capital',
     'card.upfrontMonthlyValue': '{monthly} a month over the term at {wacc} a year (in the GPU cost)',
     'card.waitNote': 'Demand is spread evenly over each hour of the profile, so a start makes the requests of its first {s} s wait.',
@@ -85,8 +92,10 @@ export const billingMessages = defineMessages(
     'card.spotLostValue': '{hours} replica-hours a month; {share} of the demand waits',
     'card.spotCost': 'GPU cost at the 95th percentile',
     'card.spotCostValue': '{p95} a month (expected {expected}; all on demand {od})',
-    'card.spotNote': 'Preemptions are a Poisson process at the rate entered; a preempted replica is replaced after {replace} s. {fallback} The demand above the replicas still serving waits; the hybrid sends it to the API.',
-    'card.spotNoteOnDemand': 'An on-demand stand-in serves after the {cold} s cold start and runs until the replacement serves ({standIn} replica-hours a month).',
+    'card.spotNote':
+      'Preemptions are a Poisson process at the rate entered; a preempted replica is replaced after {replace} s. {fallback} The demand above the replicas still serving waits; the hybrid sends it to the API.',
+    'card.spotNoteOnDemand':
+      'An on-demand stand-in serves after the {cold} s cold start and runs until the replacement serves ({standIn} replica-hours a month).',
     'card.spotNoteBase': 'The base replicas run on demand and are never preempted; nothing stands in for a spot replica.',
     'card.fleetHours': 'Paid replica-hours a week',
     'card.fleetHoursValue': '{paid} against {fixed} for a fixed fleet sized for the peak ({gpuHours} GPU-hours)',
@@ -94,10 +103,12 @@ export const billingMessages = defineMessages(
     'card.fleetRangeValue': '{min} to {max}, {starts} starts a week',
     'card.fleetWaiting': 'Waiting for starts or above the maximum',
     'card.fleetWaitingValue': '{share} of the demand, {minutes} minutes a week over the SLO',
-    'card.fleetNote': 'The week replayed hour by hour: each hour runs the replicas its demand needs at {target} target utilisation (in steps of {quantum}), a start serves after {cold} s, and a replica no longer needed runs {cooldown} h longer. The demand that waits is served late by the self-hosted option and sent to the API by the hybrid.',
-    'card.fleetRaised': 'The most replicas are raised from the policy\'s {max} to {cap}, what the busiest hour needs.',
+    'card.fleetNote':
+      'The week replayed hour by hour: each hour runs the replicas its demand needs at {target} target utilisation (in steps of {quantum}), a start serves after {cold} s, and a replica no longer needed runs {cooldown} h longer. The demand that waits is served late by the self-hosted option and sent to the API by the hybrid.',
+    'card.fleetRaised': "The most replicas are raised from the policy's {max} to {cap}, what the busiest hour needs.",
     'fleet.title': 'Demand against capacity through the week',
-    'fleet.summary': 'The autoscaled fleet pays {paid} replica-hours a week ({gpuHours} GPU-hours, {monthly} a month) against {fixed} for a fixed fleet; {minutes} minutes a week over the SLO.',
+    'fleet.summary':
+      'The autoscaled fleet pays {paid} replica-hours a week ({gpuHours} GPU-hours, {monthly} a month) against {fixed} for a fixed fleet; {minutes} minutes a week over the SLO.',
     'fleet.demand': 'Demand',
     'fleet.running': 'Replicas running',
     'fleet.waiting': 'Waiting',
@@ -117,8 +128,10 @@ export const billingMessages = defineMessages(
     'fleet.day.4': 'Fri',
     'fleet.day.5': 'Sat',
     'fleet.day.6': 'Sun',
-    'card.mixedPriced': 'The comparison prices this split, sized from the week profile: the base reserved for {term} months (the spare with it), the burst on demand hour by hour. All on demand hour by hour would be {od}, all reserved {reserved} a month.',
-    'card.mixedNote': 'The cheapest split of the serving replicas from the week profile, for comparison: all on demand hour by hour {od}, all reserved for {term} months {reserved} a month. The figures above price the billing mode entered.',
+    'card.mixedPriced':
+      'The comparison prices this split, sized from the week profile: the base reserved for {term} months (the spare with it), the burst on demand hour by hour. All on demand hour by hour would be {od}, all reserved {reserved} a month.',
+    'card.mixedNote':
+      'The cheapest split of the serving replicas from the week profile, for comparison: all on demand hour by hour {od}, all reserved for {term} months {reserved} a month. The figures above price the billing mode entered.',
     'part.gpu.on-demand': 'GPU rent (on demand)',
     'part.gpu.scale-to-zero': 'GPU rent (scale to zero)',
     'part.gpu.reserved': 'GPU commitment (reserved)',
@@ -142,11 +155,14 @@ export const billingMessages = defineMessages(
     'horizon.savingEnd': 'Saved against the API at the end (level costs)',
     'horizon.npv': 'NPV of the saving at {wacc} WACC',
     'horizon.npvHybrid': 'NPV of the hybrid saving',
-    'horizon.beyondLimit': 'From month {month} the volume needs more than {limit} replicas, beyond what this model sizes: self-hosting has no figure from then on, and no NPV over the horizon.',
-    'horizon.undiscounted': 'The cost of capital is 0 %: this "NPV" is the undiscounted sum of the savings. Enter your cost of capital (WACC, under Self-hosted deployment) to discount them.',
+    'horizon.beyondLimit':
+      'From month {month} the volume needs more than {limit} replicas, beyond what this model sizes: self-hosting has no figure from then on, and no NPV over the horizon.',
+    'horizon.undiscounted':
+      'The cost of capital is 0 %: this "NPV" is the undiscounted sum of the savings. Enter your cost of capital (WACC, under Self-hosted deployment) to discount them.',
     'horizon.origin': 'Estimated: our model over the horizon from your inputs (one-time costs at the start, prices changing yearly).',
     'horizon.levelCrossing': 'Level monthly costs cross (self-hosted)',
-    'horizon.levelNote': 'Level monthly costs, as the monthly figures carry them: bought hardware, reserved upfronts and one-time costs spread over their cycle. When the cash is paid is in the cash chart and the cash-flow statement.',
+    'horizon.levelNote':
+      'Level monthly costs, as the monthly figures carry them: bought hardware, reserved upfronts and one-time costs spread over their cycle. When the cash is paid is in the cash chart and the cash-flow statement.',
     'horizon.levelCrossingHybrid': 'Level monthly costs cross (hybrid)',
     'horizon.cashPayback': 'Cash payback (self-hosted)',
     'horizon.discountedPayback': 'Discounted payback (self-hosted)',
@@ -157,9 +173,11 @@ export const billingMessages = defineMessages(
     'horizon.convention.effective': 'effective',
     'horizon.terminalValue': 'Hardware at the end of the horizon ({rule})',
     'horizon.obligation': 'Reservation invoices due after the horizon',
-    'horizon.beyondNote': 'The commitment runs {months} months past the horizon: its invoices still due count in the NPV at their present value, with no resale value; an upfront part is paid in full at signing.',
-    'horizon.terminalNote': 'The horizon ends {months} months inside the hardware cycle: the NPV counts the hardware at its {rule} at the end (a line of its own in the cash-flow statement).',
-    'horizon.disagree': 'Today\'s monthly figures favour {monthly}, the NPV over the horizon favours {npv}: {reasons}. The NPV is the figure to sign.',
+    'horizon.beyondNote':
+      'The commitment runs {months} months past the horizon: its invoices still due count in the NPV at their present value, with no resale value; an upfront part is paid in full at signing.',
+    'horizon.terminalNote':
+      'The horizon ends {months} months inside the hardware cycle: the NPV counts the hardware at its {rule} at the end (a line of its own in the cash-flow statement).',
+    'horizon.disagree': "Today's monthly figures favour {monthly}, the NPV over the horizon favours {npv}: {reasons}. The NPV is the figure to sign.",
     'horizon.reason.commitment-beyond-horizon': 'the commitment runs past the horizon and its remaining invoices count',
     'horizon.reason.terminal-value': 'the hardware is valued at the end of the horizon',
     'horizon.reason.outlook': 'volume or prices change over the horizon',
@@ -167,13 +185,15 @@ export const billingMessages = defineMessages(
     'horizon.reason.tax': 'the NPV is after tax, the monthly figures before',
     'horizon.reason.timing': 'cash is paid at other times than the level monthly figures spread it',
     'horizon.preTax': 'Before tax: enter a tax rate to see the cash flows and the NPV after tax.',
-    'horizon.afterTax': 'After tax at {rate}: the cash-flow statement, the NPV and the paybacks, with the WACC read as after tax; the monthly figures stay before tax.',
+    'horizon.afterTax':
+      'After tax at {rate}: the cash-flow statement, the NPV and the paybacks, with the WACC read as after tax; the monthly figures stay before tax.',
     'horizon.ramp': 'The move from the API: in parallel for {parallel}, then the work moved over {ramp}; the monthly figures are of the month after it.',
     'horizon.rampAtOnce': 'The move from the API: in parallel for {parallel}, then all the work at once; the monthly figures are of the month after it.',
     'horizon.rampOnly': 'The move from the API: the work moved over {ramp}; the monthly figures are of the month after it.',
     'horizon.months.one': '{n} month',
     'horizon.months.other': '{n} months',
-    'horizon.paybackNote': 'Cash payback: the first month the cumulative cash saved against the API reaches 0 (discounted: the same at the WACC; the terminal value left out). The level-cost crossing compares the monthly figures, which spread capex and upfronts over their cycle.',
+    'horizon.paybackNote':
+      'Cash payback: the first month the cumulative cash saved against the API reaches 0 (discounted: the same at the WACC; the terminal value left out). The level-cost crossing compares the monthly figures, which spread capex and upfronts over their cycle.',
     'cash.download': 'Cash-flow statement (CSV)',
     'cash.option': 'Option',
     'cash.option.api': 'API',
@@ -204,21 +224,24 @@ export const billingMessages = defineMessages(
     'cash.noPayback': 'Self-hosting does not pay back its cash within {months} months.',
     'cash.paybackNote': 'Self-hosting has paid back its cash in month {month} (discounted: {discounted}).',
     'cash.aria': 'Cumulative cash saved by self-hosting against the API over {months} months; {payback}',
-    'cash.origin': 'Estimated: our model\'s cash-flow statement from your inputs; the terminal value is left out.',
+    'cash.origin': "Estimated: our model's cash-flow statement from your inputs; the terminal value is left out.",
     'outlook.growth': 'Volume growth',
     'outlook.apiChange': 'API price change',
     'outlook.gpuChange': 'GPU price change',
     'outlook.perMonth': '%/month',
     'outlook.perYear': '%/year',
-    'outlook.help': 'Over the planning horizon: prices change at the start of each year; a16z ("LLMflation") reports API prices at equal capability falling about 10× a year.',
-    'unc.tornadoHybridNote': 'Saving = API − hybrid per month (the recommended option), its {replicas} owned replicas decided on the base figures and kept at every end; right of 0 the hybrid is cheaper.',
+    'outlook.help':
+      'Over the planning horizon: prices change at the start of each year; a16z ("LLMflation") reports API prices at equal capability falling about 10× a year.',
+    'unc.tornadoHybridNote':
+      'Saving = API − hybrid per month (the recommended option), its {replicas} owned replicas decided on the base figures and kept at every end; right of 0 the hybrid is cheaper.',
     'unc.tornadoSteps': 'Crosses a replica step (today {base}): {list}.',
     'unc.tornadoStep': '{input} {side} {at} → {replicas} (probability {p})',
     'unc.below': 'below',
     'unc.above': 'above',
     'unc.beyondLow': 'Low end beyond a replica step',
     'unc.beyondHigh': 'High end beyond a replica step',
-    'unc.stepNote': 'Hatched: the part of a swing beyond a replica step, from the saving just before the step (the mark) to the end. Label: replicas there · probability the input lands beyond the step on its Monte Carlo range (triangular: low, base, high).',
+    'unc.stepNote':
+      'Hatched: the part of a swing beyond a replica step, from the saving just before the step (the mark) to the end. Label: replicas there · probability the input lands beyond the step on its Monte Carlo range (triangular: low, base, high).',
     'unc.stepMark.one': '{replicas} replica · {p}',
     'unc.stepMark.other': '{replicas} replicas · {p}',
     'unc.stepLowCol': 'Replica step towards the low end',
@@ -248,13 +271,16 @@ export const billingMessages = defineMessages(
     'unc.mcBreakEvenFew': 'A break-even in only {k} of {n} samples (at {range} tokens a month); none in {rest}.',
     'power.rated': 'Rated power in every running hour',
     'power.utilisation': 'Following utilisation (idle / busy)',
-    'power.help': 'The power field above is the busy draw; an idle GPU draws the idle figure, and CPUs, memory, fans and NICs draw the rest of the server while it runs. The defaults (150 W idle, 2,000 W rest of the server) are estimates, not measurements: published figures bound them (NVIDIA rates a DGX H100 at 10.2 kW with 8 × 700 W GPUs; a measured 8-GPU H100 node peaked at 8.4 kW). Enter your own from nvidia-smi and the server’s power meter.',
+    'power.help':
+      'The power field above is the busy draw; an idle GPU draws the idle figure, and CPUs, memory, fans and NICs draw the rest of the server while it runs. The defaults (150 W idle, 2,000 W rest of the server) are estimates, not measurements: published figures bound them (NVIDIA rates a DGX H100 at 10.2 kW with 8 × 700 W GPUs; a measured 8-GPU H100 node peaked at 8.4 kW). Enter your own from nvidia-smi and the server’s power meter.',
     'capital.wacc': 'Cost of capital (WACC)',
-    'capital.waccHelp': 'Yearly. It discounts the horizon of every option; above 0, bought hardware and reserved upfronts are carried as annuities at its monthly rate instead of straight-line.',
+    'capital.waccHelp':
+      'Yearly. It discounts the horizon of every option; above 0, bought hardware and reserved upfronts are carried as annuities at its monthly rate instead of straight-line.',
     'capital.convention': 'Monthly rate of the WACC',
     'capital.convention.nominal': 'Nominal (÷ 12)',
     'capital.convention.effective': 'Effective',
-    'capital.conventionHelp': 'Nominal: WACC ÷ 12 a month, as loan and lease quotes state it. Effective: (1 + WACC)^(1/12) − 1, so twelve months compound to the WACC.',
+    'capital.conventionHelp':
+      'Nominal: WACC ÷ 12 a month, as loan and lease quotes state it. Effective: (1 + WACC)^(1/12) − 1, so twelve months compound to the WACC.',
     'terminal.rule': 'Hardware at the end of the horizon',
     'terminal.rule.book': 'Book value (straight line)',
     'terminal.rule.resale-share': 'Market resale share',
@@ -265,8 +291,10 @@ export const billingMessages = defineMessages(
     'ramp.ramp': 'Traffic moved over',
     'ramp.rampHelp': 'Months after the parallel run in which the self-hosted share of the work rises in equal steps to 100 %.',
     'tax.rate': 'Tax rate',
-    'tax.help': 'On profits, for the cash-flow statement and the NPV: costs are deducted when paid, bought hardware through its depreciation; the WACC is then read as after tax. 0 = before tax.',
-    'terminal.resaleHelp': 'What a buyer pays at the end of the horizon, as a share of the GPUs\' purchase price (racks, network and installation have no resale value).',
+    'tax.help':
+      'On profits, for the cash-flow statement and the NPV: costs are deducted when paid, bought hardware through its depreciation; the WACC is then read as after tax. 0 = before tax.',
+    'terminal.resaleHelp':
+      "What a buyer pays at the end of the horizon, as a share of the GPUs' purchase price (racks, network and installation have no resale value).",
     'scaling.staffPer': 'Staff counts',
     'scaling.deployment': 'FTE for the whole deployment',
     'scaling.node': 'FTE per node',
@@ -279,17 +307,21 @@ export const billingMessages = defineMessages(
     'in.mode.reserved': 'Für eine Laufzeit reserviert',
     'in.mode.mixed': 'Reservierte Basis + Spitzen auf Abruf',
     'in.modeHelp.on-demand': 'Abgerechnet, solange es läuft: immer an oder nach dem Zeitplan unten.',
-    'in.modeHelp.scale-to-zero': 'Abgerechnet nur in den Wochenstunden mit Last (aus dem Lastprofil); ein Start nach einer Leerlaufstunde lässt die ersten Anfragen warten.',
+    'in.modeHelp.scale-to-zero':
+      'Abgerechnet nur in den Wochenstunden mit Last (aus dem Lastprofil); ein Start nach einer Leerlaufstunde lässt die ersten Anfragen warten.',
     'in.modeHelp.reserved': 'Für die Laufzeit fest gebucht und alle 730 h im Monat bezahlt, genutzt oder nicht; die Kapazität steht rund um die Uhr bereit.',
-    'in.modeHelp.mixed': 'Eine Basis von Replikaten ist für die Laufzeit reserviert und rund um die Uhr da; Stunden des Wochenprofils, die mehr brauchen, betreiben zusätzliche Replikate zur Miete auf Abruf. Ein Replikat wird reserviert, wenn die Stunden, die es brauchen, auf Abruf mehr kosten würden. Das Hybrid bepreist seine eigenen Replikate als reserviert (seine Spitzen gehen an die API).',
+    'in.modeHelp.mixed':
+      'Eine Basis von Replikaten ist für die Laufzeit reserviert und rund um die Uhr da; Stunden des Wochenprofils, die mehr brauchen, betreiben zusätzliche Replikate zur Miete auf Abruf. Ein Replikat wird reserviert, wenn die Stunden, die es brauchen, auf Abruf mehr kosten würden. Das Hybrid bepreist seine eigenen Replikate als reserviert (seine Spitzen gehen an die API).',
     'in.mode.autoscaled': 'Autoskaliert auf Abruf',
-    'in.modeHelp.autoscaled': 'Auf Abruf, die Replikate folgen dem Wochenprofil Stunde für Stunde nach der Richtlinie unten: Jede Stunde betreibt die Replikate, die ihre Last bei der Zielauslastung braucht, ein Start bedient nach dem Kaltstart (die Last über den laufenden Replikaten wartet so lange; das Hybrid schickt sie an die API), und ein nicht mehr gebrauchtes Replikat läuft für die Abklingzeit weiter.',
+    'in.modeHelp.autoscaled':
+      'Auf Abruf, die Replikate folgen dem Wochenprofil Stunde für Stunde nach der Richtlinie unten: Jede Stunde betreibt die Replikate, die ihre Last bei der Zielauslastung braucht, ein Start bedient nach dem Kaltstart (die Last über den laufenden Replikaten wartet so lange; das Hybrid schickt sie an die API), und ein nicht mehr gebrauchtes Replikat läuft für die Abklingzeit weiter.',
     'in.minReplicas': 'Wenigste Replikate',
     'in.minReplicasHelp': 'Replikate, die in jeder Stunde laufen; 0 skaliert bei Leerlauf auf null.',
     'in.maxReplicas': 'Meiste Replikate',
     'in.maxReplicasHelp': 'Mehr betreibt der Autoscaler nie; angehoben auf das, was die stärkste Stunde braucht, wenn es weniger ist.',
     'in.targetUtilisation': 'Zielauslastung',
-    'in.targetUtilisationHelp': 'Der Anteil der Kapazität eines Replikats beim SLO, bis zu dem der Autoscaler es auslastet, bevor er eines hinzufügt; höchstens die höchste dauerhafte Auslastung oben.',
+    'in.targetUtilisationHelp':
+      'Der Anteil der Kapazität eines Replikats beim SLO, bis zu dem der Autoscaler es auslastet, bevor er eines hinzufügt; höchstens die höchste dauerhafte Auslastung oben.',
     'in.cooldown': 'Abklingzeit',
     'in.cooldownHelp': 'Stunden, die ein nicht mehr gebrauchtes Replikat weiterläuft, bevor es entfernt wird.',
     'in.quantum': 'Schritt',
@@ -297,10 +329,12 @@ export const billingMessages = defineMessages(
     'unit.replicas': 'Replikate',
     'unit.hours': 'h',
     'in.mode.spot': 'Spot mit Rückfall auf Abruf',
-    'in.modeHelp.spot': 'Spot-Kapazität zum Spot-Preis unten, mit ihrer Rate unterbrochen und nach der Verzögerung ersetzt; solange ein Replikat ersetzt wird, bedient ein Ersatz auf Abruf nach dem Kaltstart (oder eine Basis von Replikaten läuft auf Abruf und wird nie unterbrochen). Der Vergleich bepreist den erwarteten Monat; die Karte nennt sein 95. Perzentil und die wartende Last.',
+    'in.modeHelp.spot':
+      'Spot-Kapazität zum Spot-Preis unten, mit ihrer Rate unterbrochen und nach der Verzögerung ersetzt; solange ein Replikat ersetzt wird, bedient ein Ersatz auf Abruf nach dem Kaltstart (oder eine Basis von Replikaten läuft auf Abruf und wird nie unterbrochen). Der Vergleich bepreist den erwarteten Monat; die Karte nennt sein 95. Perzentil und die wartende Last.',
     'in.spotPrice': 'Spot-Preis',
     'in.preemptions': 'Unterbrechungen',
-    'in.preemptionsHelp': 'Je Spot-Replikat und Betriebsstunde (eine Poisson-Rate). Eine Annahme, bis Ihr Anbieter eine nennt: 0,02 ist eine Unterbrechung in 50 Replikat-Stunden.',
+    'in.preemptionsHelp':
+      'Je Spot-Replikat und Betriebsstunde (eine Poisson-Rate). Eine Annahme, bis Ihr Anbieter eine nennt: 0,02 ist eine Unterbrechung in 50 Replikat-Stunden.',
     'in.replacement': 'Ersatz',
     'in.replacementHelp': 'Von einer Unterbrechung, bis ein neues Spot-Replikat bedient.',
     'in.fallback': 'Rückfall',
@@ -338,7 +372,8 @@ export const billingMessages = defineMessages(
     'card.invoice': 'Monatlich berechnet',
     'card.autoscale': 'Mit stündlicher Autoskalierung',
     'card.autoscaleValue': '{auto} Replikat-Stunden pro Woche statt {fixed}: {starts} Replikat-Starts pro Woche, {share} der Anfragen warten',
-    'card.autoscaleNote': 'Die Autoskalierung steht neben dem Vergleich: Sie betreibt in jeder Stunde des Wochenprofils die Replikate, die diese Stunde braucht (aufgerundet: Bedarf ÷ Kapazität eines Replikats). Die Kosten oben bezahlen weiter in jeder bezahlten Stunde die Replikate der stärksten Stunde.',
+    'card.autoscaleNote':
+      'Die Autoskalierung steht neben dem Vergleich: Sie betreibt in jeder Stunde des Wochenprofils die Replikate, die diese Stunde braucht (aufgerundet: Bedarf ÷ Kapazität eines Replikats). Die Kosten oben bezahlen weiter in jeder bezahlten Stunde die Replikate der stärksten Stunde.',
     'card.upfrontMonthly': 'Vorauszahlung mit Kapitalkosten',
     'card.upfrontMonthlyValue': '{monthly} im Monat über die Laufzeit bei {wacc} im Jahr (in den GPU-Kosten)',
     'card.waitNote': 'Die Last verteilt sich gleichmäßig über jede Stunde des Profils, also warten bei einem Start die Anfragen seiner ersten {s} s.',
@@ -355,8 +390,10 @@ export const billingMessages = defineMessages(
     'card.spotLostValue': '{hours} Replikat-Stunden im Monat; {share} der Last wartet',
     'card.spotCost': 'GPU-Kosten im 95. Perzentil',
     'card.spotCostValue': '{p95} im Monat (erwartet {expected}; alles auf Abruf {od})',
-    'card.spotNote': 'Unterbrechungen sind ein Poisson-Prozess mit der eingegebenen Rate; ein unterbrochenes Replikat ist nach {replace} s ersetzt. {fallback} Die Last über den noch bedienenden Replikaten wartet; das Hybrid schickt sie an die API.',
-    'card.spotNoteOnDemand': 'Ein Ersatz auf Abruf bedient nach dem Kaltstart von {cold} s und läuft, bis der Ersatz auf Spot bedient ({standIn} Replikat-Stunden im Monat).',
+    'card.spotNote':
+      'Unterbrechungen sind ein Poisson-Prozess mit der eingegebenen Rate; ein unterbrochenes Replikat ist nach {replace} s ersetzt. {fallback} Die Last über den noch bedienenden Replikaten wartet; das Hybrid schickt sie an die API.',
+    'card.spotNoteOnDemand':
+      'Ein Ersatz auf Abruf bedient nach dem Kaltstart von {cold} s und läuft, bis der Ersatz auf Spot bedient ({standIn} Replikat-Stunden im Monat).',
     'card.spotNoteBase': 'Die Basis-Replikate laufen auf Abruf und werden nie unterbrochen; für ein Spot-Replikat springt nichts ein.',
     'card.fleetHours': 'Bezahlte Replikat-Stunden pro Woche',
     'card.fleetHoursValue': '{paid} gegenüber {fixed} für eine feste Flotte für die Spitze ({gpuHours} GPU-Stunden)',
@@ -364,10 +401,12 @@ export const billingMessages = defineMessages(
     'card.fleetRangeValue': '{min} bis {max}, {starts} Starts pro Woche',
     'card.fleetWaiting': 'Wartet auf Starts oder über dem Maximum',
     'card.fleetWaitingValue': '{share} der Last, {minutes} Minuten pro Woche über dem SLO',
-    'card.fleetNote': 'Die Woche Stunde für Stunde nachgespielt: Jede Stunde betreibt die Replikate, die ihre Last bei {target} Zielauslastung braucht (in Schritten von {quantum}), ein Start bedient nach {cold} s, und ein nicht mehr gebrauchtes Replikat läuft {cooldown} h weiter. Die wartende Last bedient der Eigenbetrieb verspätet, das Hybrid schickt sie an die API.',
+    'card.fleetNote':
+      'Die Woche Stunde für Stunde nachgespielt: Jede Stunde betreibt die Replikate, die ihre Last bei {target} Zielauslastung braucht (in Schritten von {quantum}), ein Start bedient nach {cold} s, und ein nicht mehr gebrauchtes Replikat läuft {cooldown} h weiter. Die wartende Last bedient der Eigenbetrieb verspätet, das Hybrid schickt sie an die API.',
     'card.fleetRaised': 'Die meisten Replikate sind von den {max} der Richtlinie auf {cap} angehoben, was die stärkste Stunde braucht.',
     'fleet.title': 'Last gegen Kapazität über die Woche',
-    'fleet.summary': 'Die autoskalierte Flotte bezahlt {paid} Replikat-Stunden pro Woche ({gpuHours} GPU-Stunden, {monthly} im Monat) gegenüber {fixed} für eine feste Flotte; {minutes} Minuten pro Woche über dem SLO.',
+    'fleet.summary':
+      'Die autoskalierte Flotte bezahlt {paid} Replikat-Stunden pro Woche ({gpuHours} GPU-Stunden, {monthly} im Monat) gegenüber {fixed} für eine feste Flotte; {minutes} Minuten pro Woche über dem SLO.',
     'fleet.demand': 'Last',
     'fleet.running': 'Laufende Replikate',
     'fleet.waiting': 'Wartend',
@@ -387,8 +426,10 @@ export const billingMessages = defineMessages(
     'fleet.day.4': 'Fr',
     'fleet.day.5': 'Sa',
     'fleet.day.6': 'So',
-    'card.mixedPriced': 'Der Vergleich bepreist diese Aufteilung nach dem Wochenprofil: die Basis für {term} Monate reserviert (mit dem Reserve-Replikat), die Spitzen Stunde für Stunde auf Abruf. Alles auf Abruf Stunde für Stunde wäre {od}, alles reserviert {reserved} im Monat.',
-    'card.mixedNote': 'Die günstigste Aufteilung der bedienenden Replikate nach dem Wochenprofil, zum Vergleich: alles auf Abruf Stunde für Stunde {od}, alles für {term} Monate reserviert {reserved} im Monat. Die Zahlen oben bepreisen die eingegebene Abrechnungsart.',
+    'card.mixedPriced':
+      'Der Vergleich bepreist diese Aufteilung nach dem Wochenprofil: die Basis für {term} Monate reserviert (mit dem Reserve-Replikat), die Spitzen Stunde für Stunde auf Abruf. Alles auf Abruf Stunde für Stunde wäre {od}, alles reserviert {reserved} im Monat.',
+    'card.mixedNote':
+      'Die günstigste Aufteilung der bedienenden Replikate nach dem Wochenprofil, zum Vergleich: alles auf Abruf Stunde für Stunde {od}, alles für {term} Monate reserviert {reserved} im Monat. Die Zahlen oben bepreisen die eingegebene Abrechnungsart.',
     'part.gpu.on-demand': 'GPU-Miete (On Demand)',
     'part.gpu.scale-to-zero': 'GPU-Miete (auf null skalierend)',
     'part.gpu.reserved': 'GPU-Verpflichtung (reserviert)',
@@ -412,11 +453,14 @@ export const billingMessages = defineMessages(
     'horizon.savingEnd': 'Ersparnis gegenüber der API am Ende (Monatswerte)',
     'horizon.npv': 'Kapitalwert der Ersparnis bei {wacc} WACC',
     'horizon.npvHybrid': 'Kapitalwert der hybriden Ersparnis',
-    'horizon.beyondLimit': 'Ab Monat {month} braucht das Volumen mehr als {limit} Replikate, mehr als dieses Modell dimensioniert: Der Eigenbetrieb hat ab dann keinen Wert und über den Horizont keinen Kapitalwert.',
-    'horizon.undiscounted': 'Die Kapitalkosten sind 0 %: Dieser „Kapitalwert“ ist die unabgezinste Summe der Ersparnisse. Geben Sie Ihre Kapitalkosten (WACC, unter Eigenbetrieb) ein, um sie abzuzinsen.',
+    'horizon.beyondLimit':
+      'Ab Monat {month} braucht das Volumen mehr als {limit} Replikate, mehr als dieses Modell dimensioniert: Der Eigenbetrieb hat ab dann keinen Wert und über den Horizont keinen Kapitalwert.',
+    'horizon.undiscounted':
+      'Die Kapitalkosten sind 0 %: Dieser „Kapitalwert“ ist die unabgezinste Summe der Ersparnisse. Geben Sie Ihre Kapitalkosten (WACC, unter Eigenbetrieb) ein, um sie abzuzinsen.',
     'horizon.origin': 'Geschätzt: unser Modell über den Planungszeitraum aus Ihren Eingaben (Einmalkosten am Anfang, Preise ändern sich jährlich).',
     'horizon.levelCrossing': 'Schnittpunkt der Monatswerte (Eigenbetrieb)',
-    'horizon.levelNote': 'Gleichmäßige Monatswerte, wie die Monatszahlen sie führen: gekaufte Hardware, Vorauszahlungen und Einmalkosten über ihren Zyklus verteilt. Wann bar gezahlt wird, zeigen das Bardiagramm und die Zahlungsreihe.',
+    'horizon.levelNote':
+      'Gleichmäßige Monatswerte, wie die Monatszahlen sie führen: gekaufte Hardware, Vorauszahlungen und Einmalkosten über ihren Zyklus verteilt. Wann bar gezahlt wird, zeigen das Bardiagramm und die Zahlungsreihe.',
     'horizon.levelCrossingHybrid': 'Schnittpunkt der Monatswerte (hybrid)',
     'horizon.cashPayback': 'Amortisation in bar (Eigenbetrieb)',
     'horizon.discountedPayback': 'Abgezinste Amortisation (Eigenbetrieb)',
@@ -427,9 +471,12 @@ export const billingMessages = defineMessages(
     'horizon.convention.effective': 'effektiv',
     'horizon.terminalValue': 'Hardware am Ende des Zeitraums ({rule})',
     'horizon.obligation': 'Reservierungsrechnungen nach dem Zeitraum',
-    'horizon.beyondNote': 'Die Bindung läuft {months} Monate über den Zeitraum hinaus: Ihre noch fälligen Rechnungen zählen mit ihrem Barwert im Kapitalwert, ohne Wiederverkaufswert; eine Vorauszahlung ist bei Abschluss ganz bezahlt.',
-    'horizon.terminalNote': 'Der Zeitraum endet {months} Monate vor dem Ende des Hardware-Zyklus: Der Kapitalwert zählt die Hardware am Ende mit ihrem {rule} (eine eigene Zeile der Zahlungsreihe).',
-    'horizon.disagree': 'Die heutigen Monatswerte sprechen für {monthly}, der Kapitalwert über den Zeitraum für {npv}: {reasons}. Der Kapitalwert ist die Zahl zum Unterschreiben.',
+    'horizon.beyondNote':
+      'Die Bindung läuft {months} Monate über den Zeitraum hinaus: Ihre noch fälligen Rechnungen zählen mit ihrem Barwert im Kapitalwert, ohne Wiederverkaufswert; eine Vorauszahlung ist bei Abschluss ganz bezahlt.',
+    'horizon.terminalNote':
+      'Der Zeitraum endet {months} Monate vor dem Ende des Hardware-Zyklus: Der Kapitalwert zählt die Hardware am Ende mit ihrem {rule} (eine eigene Zeile der Zahlungsreihe).',
+    'horizon.disagree':
+      'Die heutigen Monatswerte sprechen für {monthly}, der Kapitalwert über den Zeitraum für {npv}: {reasons}. Der Kapitalwert ist die Zahl zum Unterschreiben.',
     'horizon.reason.commitment-beyond-horizon': 'Die Bindung läuft über den Zeitraum hinaus, ihre restlichen Rechnungen zählen',
     'horizon.reason.terminal-value': 'Die Hardware wird am Ende des Zeitraums bewertet',
     'horizon.reason.outlook': 'Volumen oder Preise ändern sich im Zeitraum',
@@ -437,13 +484,15 @@ export const billingMessages = defineMessages(
     'horizon.reason.tax': 'Der Kapitalwert ist nach Steuern, die Monatswerte davor',
     'horizon.reason.timing': 'Bar wird zu anderen Zeitpunkten gezahlt, als die Monatswerte es verteilen',
     'horizon.preTax': 'Vor Steuern: Geben Sie einen Steuersatz ein, um Zahlungen und Kapitalwert nach Steuern zu sehen.',
-    'horizon.afterTax': 'Nach Steuern zu {rate}: Zahlungsreihe, Kapitalwert und Amortisation, der WACC als nach Steuern gelesen; die Monatswerte bleiben vor Steuern.',
+    'horizon.afterTax':
+      'Nach Steuern zu {rate}: Zahlungsreihe, Kapitalwert und Amortisation, der WACC als nach Steuern gelesen; die Monatswerte bleiben vor Steuern.',
     'horizon.ramp': 'Der Umzug von der API: parallel für {parallel}, dann die Arbeit über {ramp} umgezogen; die Monatswerte gelten für den Monat danach.',
     'horizon.rampAtOnce': 'Der Umzug von der API: parallel für {parallel}, dann die ganze Arbeit auf einmal; die Monatswerte gelten für den Monat danach.',
     'horizon.rampOnly': 'Der Umzug von der API: die Arbeit über {ramp} umgezogen; die Monatswerte gelten für den Monat danach.',
     'horizon.months.one': '{n} Monat',
     'horizon.months.other': '{n} Monate',
-    'horizon.paybackNote': 'Amortisation in bar: der erste Monat, in dem die kumulierte Barersparnis gegenüber der API 0 erreicht (abgezinst: dasselbe zum WACC; ohne Restwert). Der Schnittpunkt der Monatswerte vergleicht die Monatswerte, die Investitionen und Vorauszahlungen über ihren Zyklus verteilen.',
+    'horizon.paybackNote':
+      'Amortisation in bar: der erste Monat, in dem die kumulierte Barersparnis gegenüber der API 0 erreicht (abgezinst: dasselbe zum WACC; ohne Restwert). Der Schnittpunkt der Monatswerte vergleicht die Monatswerte, die Investitionen und Vorauszahlungen über ihren Zyklus verteilen.',
     'cash.download': 'Zahlungsreihe (CSV)',
     'cash.option': 'Option',
     'cash.option.api': 'API',
@@ -480,15 +529,18 @@ export const billingMessages = defineMessages(
     'outlook.gpuChange': 'Änderung des GPU-Preises',
     'outlook.perMonth': '%/Monat',
     'outlook.perYear': '%/Jahr',
-    'outlook.help': 'Über den Planungszeitraum: Preise ändern sich zu Beginn jedes Jahres; a16z („LLMflation“) berichtet, dass API-Preise bei gleicher Leistung etwa um das Zehnfache pro Jahr fallen.',
-    'unc.tornadoHybridNote': 'Ersparnis = API − hybrid pro Monat (die empfohlene Option), mit ihren {replicas} eigenen Replikaten, auf den Basiswerten entschieden und an jedem Ende beibehalten; rechts von 0 ist hybrid günstiger.',
+    'outlook.help':
+      'Über den Planungszeitraum: Preise ändern sich zu Beginn jedes Jahres; a16z („LLMflation“) berichtet, dass API-Preise bei gleicher Leistung etwa um das Zehnfache pro Jahr fallen.',
+    'unc.tornadoHybridNote':
+      'Ersparnis = API − hybrid pro Monat (die empfohlene Option), mit ihren {replicas} eigenen Replikaten, auf den Basiswerten entschieden und an jedem Ende beibehalten; rechts von 0 ist hybrid günstiger.',
     'unc.tornadoSteps': 'Überschreitet eine Replikat-Stufe (heute {base}): {list}.',
     'unc.tornadoStep': '{input} {side} {at} → {replicas} (Wahrscheinlichkeit {p})',
     'unc.below': 'unter',
     'unc.above': 'über',
     'unc.beyondLow': 'Unteres Ende jenseits einer Replikat-Stufe',
     'unc.beyondHigh': 'Oberes Ende jenseits einer Replikat-Stufe',
-    'unc.stepNote': 'Schraffiert: der Teil eines Ausschlags jenseits einer Replikat-Stufe, von der Ersparnis kurz vor der Stufe (die Marke) bis zum Ende. Beschriftung: Replikate dort · Wahrscheinlichkeit, dass die Eingabe auf ihrer Monte-Carlo-Spanne (dreieckig: unten, Basis, oben) jenseits der Stufe liegt.',
+    'unc.stepNote':
+      'Schraffiert: der Teil eines Ausschlags jenseits einer Replikat-Stufe, von der Ersparnis kurz vor der Stufe (die Marke) bis zum Ende. Beschriftung: Replikate dort · Wahrscheinlichkeit, dass die Eingabe auf ihrer Monte-Carlo-Spanne (dreieckig: unten, Basis, oben) jenseits der Stufe liegt.',
     'unc.stepMark.one': '{replicas} Replikat · {p}',
     'unc.stepMark.other': '{replicas} Replikate · {p}',
     'unc.stepLowCol': 'Replikat-Stufe zum unteren Ende',
@@ -512,19 +564,23 @@ export const billingMessages = defineMessages(
     'unc.mcNpv': 'Kapitalwert über den Zeitraum: {p5} bis {p95} (5.–95. Perzentil, Median {p50}); über 0 in {positive} der Ziehungen.',
     'unc.mcPayback': 'Amortisation in bar: Monat {p50} im Median ({p5}–{p95}); keine im Zeitraum in {never}.',
     'unc.mcNoPayback': 'Keine Ziehung amortisiert sich im Zeitraum in bar.',
-    'unc.mcHybridK': 'Der Hybridbetrieb behält in jeder Ziehung {replicas} eigene Replikate, auf den Basiswerten entschieden, wie ein Team es vorab entscheiden würde.',
+    'unc.mcHybridK':
+      'Der Hybridbetrieb behält in jeder Ziehung {replicas} eigene Replikate, auf den Basiswerten entschieden, wie ein Team es vorab entscheiden würde.',
     'unc.mcBreakEven': 'Break-even 5./50./95. Perzentil: {p5} / {p50} / {p95} Tokens im Monat; keiner in {never} der Ziehungen.',
     'unc.mcBreakEvenNone': 'Kein Break-even in {never} der Ziehungen.',
     'unc.mcBreakEvenFew': 'Ein Break-even in nur {k} von {n} Ziehungen (bei {range} Tokens im Monat); keiner in {rest}.',
     'power.rated': 'Nennleistung in jeder Betriebsstunde',
     'power.utilisation': 'Nach Auslastung (Leerlauf / Last)',
-    'power.help': 'Das Leistungsfeld oben ist die Aufnahme unter Last; eine GPU im Leerlauf nimmt den Leerlaufwert auf, CPUs, Speicher, Lüfter und Netzwerkkarten den übrigen Server, solange er läuft. Die Vorgaben (150 W Leerlauf, 2.000 W übriger Server) sind Schätzungen, keine Messwerte: Veröffentlichte Zahlen begrenzen sie (NVIDIA gibt einen DGX H100 mit 8 × 700-W-GPUs mit 10,2 kW an; ein gemessener 8-GPU-H100-Knoten erreichte höchstens 8,4 kW). Eigene Werte liefern nvidia-smi und der Stromzähler des Servers.',
+    'power.help':
+      'Das Leistungsfeld oben ist die Aufnahme unter Last; eine GPU im Leerlauf nimmt den Leerlaufwert auf, CPUs, Speicher, Lüfter und Netzwerkkarten den übrigen Server, solange er läuft. Die Vorgaben (150 W Leerlauf, 2.000 W übriger Server) sind Schätzungen, keine Messwerte: Veröffentlichte Zahlen begrenzen sie (NVIDIA gibt einen DGX H100 mit 8 × 700-W-GPUs mit 10,2 kW an; ein gemessener 8-GPU-H100-Knoten erreichte höchstens 8,4 kW). Eigene Werte liefern nvidia-smi und der Stromzähler des Servers.',
     'capital.wacc': 'Kapitalkosten (WACC)',
-    'capital.waccHelp': 'Jährlich. Er zinst den Planungszeitraum jeder Option ab; über 0 werden gekaufte Hardware und Vorauszahlungen für Reservierungen als Annuität zu seinem Monatszins statt linear angesetzt.',
+    'capital.waccHelp':
+      'Jährlich. Er zinst den Planungszeitraum jeder Option ab; über 0 werden gekaufte Hardware und Vorauszahlungen für Reservierungen als Annuität zu seinem Monatszins statt linear angesetzt.',
     'capital.convention': 'Monatszins des WACC',
     'capital.convention.nominal': 'Nominal (÷ 12)',
     'capital.convention.effective': 'Effektiv',
-    'capital.conventionHelp': 'Nominal: WACC ÷ 12 im Monat, wie Kredit- und Leasingangebote ihn angeben. Effektiv: (1 + WACC)^(1/12) − 1, sodass zwölf Monate den WACC ergeben.',
+    'capital.conventionHelp':
+      'Nominal: WACC ÷ 12 im Monat, wie Kredit- und Leasingangebote ihn angeben. Effektiv: (1 + WACC)^(1/12) − 1, sodass zwölf Monate den WACC ergeben.',
     'terminal.rule': 'Hardware am Ende des Zeitraums',
     'terminal.rule.book': 'Buchwert (linear)',
     'terminal.rule.resale-share': 'Anteil am Wiederverkauf',
@@ -535,8 +591,10 @@ export const billingMessages = defineMessages(
     'ramp.ramp': 'Verkehr umgezogen über',
     'ramp.rampHelp': 'Monate nach dem Parallelbetrieb, in denen der selbst betriebene Anteil der Arbeit in gleichen Schritten auf 100 % steigt.',
     'tax.rate': 'Steuersatz',
-    'tax.help': 'Auf Gewinne, für Zahlungsreihe und Kapitalwert: Kosten werden bei Zahlung abgezogen, gekaufte Hardware über ihre Abschreibung; der WACC gilt dann als nach Steuern. 0 = vor Steuern.',
-    'terminal.resaleHelp': 'Was ein Käufer am Ende des Zeitraums zahlt, als Anteil am Kaufpreis der GPUs (Racks, Netzwerk und Installation haben keinen Wiederverkaufswert).',
+    'tax.help':
+      'Auf Gewinne, für Zahlungsreihe und Kapitalwert: Kosten werden bei Zahlung abgezogen, gekaufte Hardware über ihre Abschreibung; der WACC gilt dann als nach Steuern. 0 = vor Steuern.',
+    'terminal.resaleHelp':
+      'Was ein Käufer am Ende des Zeitraums zahlt, als Anteil am Kaufpreis der GPUs (Racks, Netzwerk und Installation haben keinen Wiederverkaufswert).',
     'scaling.staffPer': 'Personal zählt',
     'scaling.deployment': 'VZÄ für die ganze Bereitstellung',
     'scaling.node': 'VZÄ je Knoten',

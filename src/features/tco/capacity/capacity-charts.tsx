@@ -1,7 +1,18 @@
 import { memo, useState } from 'react';
 import { ChartFrame } from '../../../components/chart-frame';
 import { linePath, linearScale, plotArea, type Area, type Scale } from '../../../components/chart/geometry';
-import { BottomAxis, Clipped, Grid, HoverTarget, HoverTip, LeftAxis, PlotSurface, type TipContent, VerticalRule, YAxisTitle } from '../../../components/chart/plot';
+import {
+  BottomAxis,
+  Clipped,
+  Grid,
+  HoverTarget,
+  HoverTip,
+  LeftAxis,
+  PlotSurface,
+  type TipContent,
+  VerticalRule,
+  YAxisTitle,
+} from '../../../components/chart/plot';
 import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../../components/chart-config';
 import type { CapacityView, CapacityViewPoint } from '../../../core/tco/capacity-view';
 import type { Fmt } from '../../../lib/format/fmt';
@@ -40,13 +51,26 @@ export function frameOf(width: number, height: number, yAxisWidth: number, xMax:
 }
 
 /** The grid, both axes and the value axis' title of a tokens/s-per-user chart. */
-export function Axes(props: { frame: Frame; xTicks: readonly number[]; yTicks: readonly number[]; xText: (v: number) => string; yText: (v: number) => string; xTitle: string; yTitle: string }) {
+export function Axes(props: {
+  frame: Frame;
+  xTicks: readonly number[];
+  yTicks: readonly number[];
+  xText: (v: number) => string;
+  yText: (v: number) => string;
+  xTitle: string;
+  yTitle: string;
+}) {
   const { frame, xTicks, yTicks, xText, yText, xTitle, yTitle } = props;
   const { area, sx, sy } = frame;
   return (
     <>
       <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
-      <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: xText(v) }))} fontSize={AXIS_FONT} title={{ text: xTitle, below: X_AXIS_HEIGHT + 14 }} />
+      <BottomAxis
+        area={area}
+        ticks={xTicks.map((v) => ({ at: sx(v), text: xText(v) }))}
+        fontSize={AXIS_FONT}
+        title={{ text: xTitle, below: X_AXIS_HEIGHT + 14 }}
+      />
       <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: yText(v) }))} fontSize={AXIS_FONT} />
       <YAxisTitle area={area} text={yTitle} left={MARGIN.left} fontSize={AXIS_FONT} />
     </>
@@ -60,7 +84,9 @@ function ChosenRing(props: { x: number; y: number }) {
 
 /** Points that can be drawn on the tokens/s-per-user axis, in that axis' order. */
 function drawable(view: CapacityView): (CapacityViewPoint & { interactivity: number })[] {
-  return view.points.filter((p): p is CapacityViewPoint & { interactivity: number } => p.interactivity !== null && p.interactivity > 0).sort((a, b) => a.interactivity - b.interactivity);
+  return view.points
+    .filter((p): p is CapacityViewPoint & { interactivity: number } => p.interactivity !== null && p.interactivity > 0)
+    .sort((a, b) => a.interactivity - b.interactivity);
 }
 
 /** "2,400 requests" behind a point, or that the source does not say how many. */
@@ -82,11 +108,27 @@ export function loadText(t: CapacityT, language: Language, kind: CapacityView['l
 }
 
 /** The chosen operating point in a sentence (the panel and the report say the same). */
-export function chosenText(t: CapacityT, language: Language, view: Pick<CapacityView, 'loadKind' | 'gpus'>, chosen: NonNullable<CapacityView['chosen']>): string {
+export function chosenText(
+  t: CapacityT,
+  language: Language,
+  view: Pick<CapacityView, 'loadKind' | 'gpus'>,
+  chosen: NonNullable<CapacityView['chosen']>,
+): string {
   const load = loadText(t, language, view.loadKind, chosen.load);
   const tps = fig(language, chosen.outputTokensPerS);
-  if (chosen.kind === 'interpolated') return t('chosen.interpolated', { load, tps, lower: loadText(t, language, view.loadKind, chosen.lowerLoad), upper: loadText(t, language, view.loadKind, chosen.upperLoad) });
-  return t('chosen.measured', { load, tps, perGpu: fig(language, chosen.outputTokensPerS === null ? null : chosen.outputTokensPerS / view.gpus), user: fig(language, chosen.interactivity) });
+  if (chosen.kind === 'interpolated')
+    return t('chosen.interpolated', {
+      load,
+      tps,
+      lower: loadText(t, language, view.loadKind, chosen.lowerLoad),
+      upper: loadText(t, language, view.loadKind, chosen.upperLoad),
+    });
+  return t('chosen.measured', {
+    load,
+    tps,
+    perGpu: fig(language, chosen.outputTokensPerS === null ? null : chosen.outputTokensPerS / view.gpus),
+    user: fig(language, chosen.interactivity),
+  });
 }
 
 export const ParetoChart = memo(function ParetoChart(props: { view: CapacityView; t: CapacityT; language: Language }) {
@@ -98,7 +140,9 @@ export const ParetoChart = memo(function ParetoChart(props: { view: CapacityView
     series: [{ key: 'perGpu', label: t('pareto.y'), legendLabel: t('pareto.series'), colour: 'var(--series-self)', unit: 'tok/s' }],
     references: [
       ...(chosen ? [{ key: 'chosen', label: t('pareto.chosen'), colour: 'var(--series-hybrid)' as const }] : []),
-      ...(view.minTokensPerSPerUser !== null ? [{ key: 'slo', label: t('pareto.slo', { v: fig(language, view.minTokensPerSPerUser) }), colour: 'var(--series-api)' as const, kind: 'area' as const }] : []),
+      ...(view.minTokensPerSPerUser !== null
+        ? [{ key: 'slo', label: t('pareto.slo', { v: fig(language, view.minTokensPerSPerUser) }), colour: 'var(--series-api)' as const, kind: 'area' as const }]
+        : []),
     ],
     notes: pts.some((p) => !p.qualifies) ? [{ text: `○ ${t('pareto.fails')}` }] : [],
   };
@@ -108,7 +152,13 @@ export const ParetoChart = memo(function ParetoChart(props: { view: CapacityView
   const xTicks = niceTicks(xMax, 5).filter((x) => x <= xMax);
   const table = {
     head: [t('th.load'), t('th.perUser'), ...tableColumns(config), t('th.meets'), t('th.requests')],
-    rows: pts.map((p) => [loadText(t, language, view.loadKind, p.load), fig(language, p.interactivity), fig(language, p.perGpu), p.qualifies ? t('yes') : t('no', { which: p.failing.join(', ') }), p.requests === null ? '–' : formatInteger(language, p.requests)]),
+    rows: pts.map((p) => [
+      loadText(t, language, view.loadKind, p.load),
+      fig(language, p.interactivity),
+      fig(language, p.perGpu),
+      p.qualifies ? t('yes') : t('no', { which: p.failing.join(', ') }),
+      p.requests === null ? '–' : formatInteger(language, p.requests),
+    ]),
   };
   const csv = {
     head: [t('th.load'), `${t('th.perUser')} (tok/s)`, ...csvColumns(config), t('th.meets'), t('th.requests')],
@@ -117,14 +167,34 @@ export const ParetoChart = memo(function ParetoChart(props: { view: CapacityView
   const perGpu = seriesOf(config, 'perGpu');
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<number | null>(null);
-  const yAxisWidth = verticalAxisWidth(yTicks.map((v) => fig(language, v)), AXIS_FONT, true);
+  const yAxisWidth = verticalAxisWidth(
+    yTicks.map((v) => fig(language, v)),
+    AXIS_FONT,
+    true,
+  );
   const hovered = hover === null ? undefined : pts[hover];
   const frame = boxWidth === null ? null : frameOf(boxWidth, PARETO_HEIGHT, yAxisWidth, xMax, yMax);
   const tip: TipContent | null = hovered
-    ? { title: `${t('pareto.x')}: ${fig(language, hovered.interactivity)}`, lines: [{ text: `${perGpu.legendLabel ?? perGpu.label}: ${fig(language, hovered.perGpu)} tok/s · ${requestsText(t, language, hovered.requests)}`, colour: perGpu.colour }] }
+    ? {
+        title: `${t('pareto.x')}: ${fig(language, hovered.interactivity)}`,
+        lines: [
+          {
+            text: `${perGpu.legendLabel ?? perGpu.label}: ${fig(language, hovered.perGpu)} tok/s · ${requestsText(t, language, hovered.requests)}`,
+            colour: perGpu.colour,
+          },
+        ],
+      }
     : null;
   return (
-    <ChartFrame title={t('pareto.title')} summary={t('pareto.aria', { n: pts.length })} table={table} csv={csv} height={PARETO_HEIGHT} testId="chart-capacity-pareto" config={config}>
+    <ChartFrame
+      title={t('pareto.title')}
+      summary={t('pareto.aria', { n: pts.length })}
+      table={table}
+      csv={csv}
+      height={PARETO_HEIGHT}
+      testId="chart-capacity-pareto"
+      config={config}
+    >
       <div ref={boxRef} className="relative h-full w-full">
         {boxWidth !== null ? (
           <ParetoPlot
@@ -172,7 +242,11 @@ const ParetoPlot = memoPlot(function ParetoPlot(props: {
   const text = (v: number) => fig(language, v);
   return (
     <PlotSurface width={width} height={height}>
-      <Clipped area={area}>{slo !== null ? <rect x={sx(slo)} y={area.y} width={Math.max(0, sx(xMax) - sx(slo))} height={area.height} fill="var(--series-api)" fillOpacity={0.08} /> : null}</Clipped>
+      <Clipped area={area}>
+        {slo !== null ? (
+          <rect x={sx(slo)} y={area.y} width={Math.max(0, sx(xMax) - sx(slo))} height={area.height} fill="var(--series-api)" fillOpacity={0.08} />
+        ) : null}
+      </Clipped>
       <Axes frame={frame} xTicks={xTicks} yTicks={yTicks} xText={text} yText={text} xTitle={labels.x} yTitle={labels.y} />
       <Clipped area={area}>
         <path d={linePath(points, sx, sy)} fill="none" stroke={colour} strokeWidth={2} />
@@ -197,7 +271,11 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   const { view, t, language, fmt } = props;
   const pts = drawable(view)
     .filter((p) => p.perMillionAtWorkload !== null)
-    .map((p) => ({ ...p, perMillionAtWorkload: p.perMillionAtWorkload === null ? null : fmt.toDisplay(p.perMillionAtWorkload), perMillionAtFullLoad: p.perMillionAtFullLoad === null ? null : fmt.toDisplay(p.perMillionAtFullLoad) }));
+    .map((p) => ({
+      ...p,
+      perMillionAtWorkload: p.perMillionAtWorkload === null ? null : fmt.toDisplay(p.perMillionAtWorkload),
+      perMillionAtFullLoad: p.perMillionAtFullLoad === null ? null : fmt.toDisplay(p.perMillionAtFullLoad),
+    }));
   const api = view.apiPerMillion === null ? null : fmt.toDisplay(view.apiPerMillion);
   const config: ChartConfig<CostKey> = {
     series: [
@@ -210,7 +288,14 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   const chosenPoint = chosen ? view.points[chosen.index] : undefined;
   const headline =
     chosen && chosenPoint && chosenPoint.perMillionAtWorkload !== null && view.apiPerMillion !== null && chosen.interactivity !== null
-      ? t('cost.headline', { user: fig(language, chosen.interactivity), gpus: view.gpus, gpu: view.gpuName, self: fmt.moneySmall(chosenPoint.perMillionAtWorkload), full: fmt.moneySmall(chosenPoint.perMillionAtFullLoad), api: fmt.moneySmall(view.apiPerMillion) })
+      ? t('cost.headline', {
+          user: fig(language, chosen.interactivity),
+          gpus: view.gpus,
+          gpu: view.gpuName,
+          self: fmt.moneySmall(chosenPoint.perMillionAtWorkload),
+          full: fmt.moneySmall(chosenPoint.perMillionAtFullLoad),
+          api: fmt.moneySmall(view.apiPerMillion),
+        })
       : null;
   const xMax = Math.max(...pts.map((p) => p.interactivity), 1) * 1.08;
   // The cheapest points matter; a nearly idle first load (a huge cost) is cut at 4× the API or the median.
@@ -223,7 +308,14 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   const money = (v: number | null) => (v === null ? '–' : moneyCell(v));
   const table = {
     head: [t('th.load'), t('th.perUser'), ...tableColumns(config), t('cost.api'), t('th.replicas')],
-    rows: pts.map((p) => [loadText(t, language, view.loadKind, p.load), fig(language, p.interactivity), money(p.perMillionAtWorkload), money(p.perMillionAtFullLoad), fmt.moneySmall(view.apiPerMillion), p.replicasNeeded ?? '–']),
+    rows: pts.map((p) => [
+      loadText(t, language, view.loadKind, p.load),
+      fig(language, p.interactivity),
+      money(p.perMillionAtWorkload),
+      money(p.perMillionAtFullLoad),
+      fmt.moneySmall(view.apiPerMillion),
+      p.replicasNeeded ?? '–',
+    ]),
   };
   const csv = {
     head: [t('th.load'), `${t('th.perUser')} (tok/s)`, ...csvColumns(config), `${t('cost.api')} (${fmt.currency})`, t('th.replicas')],
@@ -233,7 +325,11 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
   const f = seriesOf(config, 'perMillionAtFullLoad');
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
   const [hover, setHover] = useState<number | null>(null);
-  const yAxisWidth = verticalAxisWidth(yTicks.map((v) => money(v)), AXIS_FONT, true);
+  const yAxisWidth = verticalAxisWidth(
+    yTicks.map((v) => money(v)),
+    AXIS_FONT,
+    true,
+  );
   const hovered = hover === null ? undefined : pts[hover];
   const frame = boxWidth === null ? null : frameOf(boxWidth, COST_HEIGHT, yAxisWidth, xMax, yMax);
   const tip: TipContent | null = hovered
@@ -246,7 +342,22 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
       }
     : null;
   return (
-    <ChartFrame title={t('cost.title')} summary={t('cost.aria')} table={table} csv={csv} height={COST_HEIGHT} testId="chart-capacity-cost" config={config} footer={headline ? <p className="text-sm" data-testid="capacity-headline">{headline}</p> : null}>
+    <ChartFrame
+      title={t('cost.title')}
+      summary={t('cost.aria')}
+      table={table}
+      csv={csv}
+      height={COST_HEIGHT}
+      testId="chart-capacity-cost"
+      config={config}
+      footer={
+        headline ? (
+          <p className="text-sm" data-testid="capacity-headline">
+            {headline}
+          </p>
+        ) : null
+      }
+    >
       {pts.length < 2 ? (
         <p className="text-sm text-muted">{t(view.lengths?.kind === 'refused' ? 'cost.refused' : 'cost.none')}</p>
       ) : (
@@ -264,7 +375,11 @@ export const CostPerMillionChart = memo(function CostPerMillionChart(props: { vi
               yAxisWidth={yAxisWidth}
               api={api}
               slo={view.minTokensPerSPerUser}
-              chosen={chosen && chosen.interactivity !== null && chosenPoint?.perMillionAtWorkload != null ? { x: chosen.interactivity, y: fmt.toDisplay(chosenPoint.perMillionAtWorkload) } : null}
+              chosen={
+                chosen && chosen.interactivity !== null && chosenPoint?.perMillionAtWorkload != null
+                  ? { x: chosen.interactivity, y: fmt.toDisplay(chosenPoint.perMillionAtWorkload) }
+                  : null
+              }
               labels={{ x: t('cost.x'), y: t('cost.y') }}
               colour={w.colour}
               dash={f.dash ?? '5 4'}
@@ -311,7 +426,9 @@ const CostPlot = memoPlot(function CostPlot(props: {
   return (
     <PlotSurface width={width} height={height}>
       <Axes frame={frame} xTicks={xTicks} yTicks={yTicks} xText={(v) => fig(language, v)} yText={money} xTitle={labels.x} yTitle={labels.y} />
-      {api !== null ? <line x1={area.x} x2={area.x + area.width} y1={sy(api)} y2={sy(api)} stroke="var(--series-api)" strokeWidth={2} data-testid="capacity-api-line" /> : null}
+      {api !== null ? (
+        <line x1={area.x} x2={area.x + area.width} y1={sy(api)} y2={sy(api)} stroke="var(--series-api)" strokeWidth={2} data-testid="capacity-api-line" />
+      ) : null}
       {slo !== null ? <VerticalRule area={area} x={sx(slo)} stroke="var(--series-api)" dash="3 3" /> : null}
       <Clipped area={area}>
         <g fill="none" stroke={colour} strokeWidth={2}>

@@ -4,8 +4,10 @@ export const capacityMessages = defineMessages(
   'capacity',
   {
     title: 'Capacity at your latency target',
-    intro: 'A serving engine has no single throughput: as load rises, throughput grows and latency worsens. The throughput per replica is the highest measured point that meets every limit below.',
-    'pools.capacityNote': 'This deployment is disaggregated: the TCO sizes its prefill and decode pools from their own rates (the inputs), not from the series below. {prefill} prefill + {decode} decode workers serve {capacity} req/s against {peak} req/s at the peak hour; the {binding} pool binds.',
+    intro:
+      'A serving engine has no single throughput: as load rises, throughput grows and latency worsens. The throughput per replica is the highest measured point that meets every limit below.',
+    'pools.capacityNote':
+      'This deployment is disaggregated: the TCO sizes its prefill and decode pools from their own rates (the inputs), not from the series below. {prefill} prefill + {decode} decode workers serve {capacity} req/s against {peak} req/s at the peak hour; the {binding} pool binds.',
     'pools.prefill': 'prefill',
     'pools.decode': 'decode',
     'source.label': 'Throughput comes from',
@@ -29,7 +31,8 @@ export const capacityMessages = defineMessages(
     'badge.title': 'Where the throughput per replica comes from',
     'verdict.from': 'Throughput per replica:',
     'quick.set': 'Set by the series: {tps} at your latency target ({source}).',
-    'quick.setNone': 'Set by the series ({source}): no measured point meets your latency target, so there is no throughput (see Capacity at your latency target).',
+    'quick.setNone':
+      'Set by the series ({source}): no measured point meets your latency target, so there is no throughput (see Capacity at your latency target).',
     'quick.setPending': 'Set by the series ({source}).',
     'quick.notUsed': 'The single figure ({tps}) is not used while a series sizes the replicas.',
     'quick.useSingle': 'Use the single figure instead',
@@ -53,9 +56,12 @@ export const capacityMessages = defineMessages(
     'load.max': '"as fast as possible"',
     'chosen.measured': 'Operating point: {load}, {tps} output tok/s per replica ({perGpu} per GPU), {user} tok/s per user.',
     'chosen.interpolated': 'Operating point (interpolated between {lower} and {upper}): {load}, {tps} output tok/s per replica.',
-    'warn.failsBelowPass': '{failing} fails ({limits}) while the higher {passing} passes: the curve is not monotone. Check that measurement before trusting the points above it.',
-    'warn.latencyFalls': '{limit} falls from {from} at {fromLoad} to {to} at {toLoad}: the curve is not monotone. The higher load measured something else (requests that failed early, another configuration).',
-    'interp.cliff': 'Not interpolated towards {load}: {limit} there is {value}, more than 5× its limit of {threshold}. Past a saturation cliff a straight line between two loads says nothing, so the measured point stands.',
+    'warn.failsBelowPass':
+      '{failing} fails ({limits}) while the higher {passing} passes: the curve is not monotone. Check that measurement before trusting the points above it.',
+    'warn.latencyFalls':
+      '{limit} falls from {from} at {fromLoad} to {to} at {toLoad}: the curve is not monotone. The higher load measured something else (requests that failed early, another configuration).',
+    'interp.cliff':
+      'Not interpolated towards {load}: {limit} there is {value}, more than 5× its limit of {threshold}. Past a saturation cliff a straight line between two loads says nothing, so the measured point stands.',
     'interp.notMonotone': 'Not interpolated towards {load}: the step to it is not monotone, so the measured point stands.',
     'notes.title': 'How this series was built',
     'chosen.binding': 'Binding limit: {limit}.',
@@ -77,15 +83,21 @@ export const capacityMessages = defineMessages(
     'lengths.seriesEstimated': 'Estimated at {input} input / {output} output tokens per request.',
     'lengths.gpus.one': 'The series was measured on {series} GPU; a replica here has {replica}.',
     'lengths.gpus.other': 'The series was measured on {series} GPUs; a replica here has {replica}.',
-    'lengths.hardware': 'The series was measured on {measured}; the costs here are for {gpu}. Pick the same GPU under Self-hosted deployment for a like-for-like figure.',
-    'lengths.refused': 'The workload sends {input} input / {output} output tokens per request (incl. reasoning); this series was measured at {sInput} / {sOutput}. Not used: enter the replica\'s prefill rate under the throughput inputs to carry it over with the prefill/decode model, or pick a series measured at these lengths.',
-    'lengths.refusedPrefill': 'The workload sends {input} input / {output} output tokens per request (incl. reasoning); this series was measured at {sInput} / {sOutput}. Not used: the prefill rate entered ({rate} input tok/s) is lower than what the operating point itself prefilled: {sInput} input tokens for every {sOutput} output tokens at {tps} = {min} input tok/s. Enter a prefill rate of at least {min} input tok/s, or pick a series measured at these lengths.',
-    'lengths.refusedOther': 'The workload sends {input} input / {output} output tokens per request (incl. reasoning); this series was measured at {sInput} / {sOutput}, and its point cannot be carried over to these lengths: it has no output tokens to size the decode from.',
+    'lengths.hardware':
+      'The series was measured on {measured}; the costs here are for {gpu}. Pick the same GPU under Self-hosted deployment for a like-for-like figure.',
+    'lengths.refused':
+      "The workload sends {input} input / {output} output tokens per request (incl. reasoning); this series was measured at {sInput} / {sOutput}. Not used: enter the replica's prefill rate under the throughput inputs to carry it over with the prefill/decode model, or pick a series measured at these lengths.",
+    'lengths.refusedPrefill':
+      'The workload sends {input} input / {output} output tokens per request (incl. reasoning); this series was measured at {sInput} / {sOutput}. Not used: the prefill rate entered ({rate} input tok/s) is lower than what the operating point itself prefilled: {sInput} input tokens for every {sOutput} output tokens at {tps} = {min} input tok/s. Enter a prefill rate of at least {min} input tok/s, or pick a series measured at these lengths.',
+    'lengths.refusedOther':
+      'The workload sends {input} input / {output} output tokens per request (incl. reasoning); this series was measured at {sInput} / {sOutput}, and its point cannot be carried over to these lengths: it has no output tokens to size the decode from.',
     'notes.minPrefill': 'The figure itself prefilled {min} input tok/s: a prefill rate of at least that is consistent with it.',
-    'lengths.adjusted': 'Adjusted from {sInput} / {sOutput} to {input} / {output} tokens per request with the prefill/decode model: × {factor} on the tokens/s.',
-    'cost.refused': 'No cost: the series does not describe this workload\'s request lengths (see above).',
+    'lengths.adjusted':
+      'Adjusted from {sInput} / {sOutput} to {input} / {output} tokens per request with the prefill/decode model: × {factor} on the tokens/s.',
+    'cost.refused': "No cost: the series does not describe this workload's request lengths (see above).",
     'pareto.title': 'Throughput per GPU against tokens/s per user',
-    'pareto.aria': 'Scatter line of {n} points: output tokens per second per GPU against output tokens per second per user; the SLO region and the chosen point are marked.',
+    'pareto.aria':
+      'Scatter line of {n} points: output tokens per second per GPU against output tokens per second per user; the SLO region and the chosen point are marked.',
     'pareto.x': 'Output tok/s per user',
     'pareto.y': 'Output tok/s per GPU',
     'pareto.series': 'Points of the series',
@@ -93,13 +105,14 @@ export const capacityMessages = defineMessages(
     'pareto.slo': 'SLO: at least {v} tok/s per user',
     'pareto.fails': 'fails the SLO',
     'cost.title': 'Cost per 1M tokens against tokens/s per user',
-    'cost.aria': 'Full TCO per 1M tokens at each measured point against output tokens per second per user, at the workload\'s utilisation and at full load, with the API price as a line.',
+    'cost.aria':
+      "Full TCO per 1M tokens at each measured point against output tokens per second per user, at the workload's utilisation and at full load, with the API price as a line.",
     'cost.x': 'Output tok/s per user',
     'cost.y': 'Cost per 1M tokens',
-    'cost.workload': 'Self-hosted at the workload\'s utilisation',
+    'cost.workload': "Self-hosted at the workload's utilisation",
     'cost.full': 'Self-hosted at full load',
     'cost.api': 'API',
-    'cost.headline': 'At {user} tok/s per user, {gpus}× {gpu} cost {self} per 1M tokens at this workload ({full} at full load) against the API\'s {api}.',
+    'cost.headline': "At {user} tok/s per user, {gpus}× {gpu} cost {self} per 1M tokens at this workload ({full} at full load) against the API's {api}.",
     'cost.none': 'Pick a series with several loads to see the cost against interactivity.',
     'report.slo': 'Latency target: {limits}.',
     'report.noSlo': 'No latency target is set: the operating point is the highest measured throughput.',
@@ -116,22 +129,31 @@ export const capacityMessages = defineMessages(
     'tip.requests.other': '{n} requests',
     'tip.noRequests': 'requests not stated',
     'th.replicas': 'Replicas needed',
-    'yes': 'yes',
-    'no': 'no ({which})',
-    'attempts.line': 'Both sides deliver the same {accepted} accepted tasks a month. The API runs the workload\'s {tasks} tasks, sent as {apiRequests} requests with {apiRetry} retries. Our GPUs attempt {tasks} × {accApi} ÷ {accSelf} = {attempts} tasks ({extra} to make up for the lower acceptance), sent as {selfRequests} requests with {selfRetry} retries.',
-    'attempts.lineFewer': 'Both sides deliver the same {accepted} accepted tasks a month. The API runs the workload\'s {tasks} tasks, sent as {apiRequests} requests with {apiRetry} retries. Our GPUs attempt {tasks} × {accApi} ÷ {accSelf} = {attempts} tasks (their higher acceptance needs fewer), sent as {selfRequests} requests with {selfRetry} retries.',
+    yes: 'yes',
+    no: 'no ({which})',
+    'attempts.line':
+      "Both sides deliver the same {accepted} accepted tasks a month. The API runs the workload's {tasks} tasks, sent as {apiRequests} requests with {apiRetry} retries. Our GPUs attempt {tasks} × {accApi} ÷ {accSelf} = {attempts} tasks ({extra} to make up for the lower acceptance), sent as {selfRequests} requests with {selfRetry} retries.",
+    'attempts.lineFewer':
+      "Both sides deliver the same {accepted} accepted tasks a month. The API runs the workload's {tasks} tasks, sent as {apiRequests} requests with {apiRetry} retries. Our GPUs attempt {tasks} × {accApi} ÷ {accSelf} = {attempts} tasks (their higher acceptance needs fewer), sent as {selfRequests} requests with {selfRetry} retries.",
     'sizing.as-given': 'Each request keeps a replica busy for {seconds}: {tokens} tokens ÷ {tps} (the figure holds at {atIn} in / {atOut} out per request).',
-    'sizing.prefill-decode': 'Each request keeps a replica busy for {seconds}: {prefill} prefill ({input} uncached input tokens ÷ {rate}) + {decode} decode ({output} output tokens at the speed of the figure, measured at {atIn} in / {atOut} out).',
-    'sizing.no-output-to-size': 'The throughput counts output tokens, but the requests have {in} input tokens and no output, so their prefill would cost nothing. Enter a prefill rate, or give the throughput in input + output tokens/s.',
-    'sizing.lengths-differ': 'The throughput holds for requests of {atIn} in / {atOut} out; the workload sends {in} in / {out} out. Enter a prefill rate to carry the figure over, or a figure measured at these lengths.',
-    'sizing.prefill-exceeds-figure': 'The prefill rate contradicts the throughput: prefilling {atIn} input tokens at {rate} takes longer than a whole request at {tps}. Check both figures.',
+    'sizing.prefill-decode':
+      'Each request keeps a replica busy for {seconds}: {prefill} prefill ({input} uncached input tokens ÷ {rate}) + {decode} decode ({output} output tokens at the speed of the figure, measured at {atIn} in / {atOut} out).',
+    'sizing.no-output-to-size':
+      'The throughput counts output tokens, but the requests have {in} input tokens and no output, so their prefill would cost nothing. Enter a prefill rate, or give the throughput in input + output tokens/s.',
+    'sizing.lengths-differ':
+      'The throughput holds for requests of {atIn} in / {atOut} out; the workload sends {in} in / {out} out. Enter a prefill rate to carry the figure over, or a figure measured at these lengths.',
+    'sizing.prefill-exceeds-figure':
+      'The prefill rate contradicts the throughput: prefilling {atIn} input tokens at {rate} takes longer than a whole request at {tps}. Check both figures.',
     'sizing.figure-without-output': 'The throughput was measured without output tokens, so its decode speed is unknown. Enter a figure measured with output.',
-    'in.reasoningUncounted': 'Not counted: without tokens per request the requests cannot be counted, so tokens per request cannot be added. Give tokens per request, or reasoning as a multiplier on output.',
+    'in.reasoningUncounted':
+      'Not counted: without tokens per request the requests cannot be counted, so tokens per request cannot be added. Give tokens per request, or reasoning as a multiplier on output.',
   },
   {
     title: 'Kapazität bei Ihrem Latenzziel',
-    intro: 'Eine Serving-Engine hat keinen einzelnen Durchsatz: Mit steigender Last wächst der Durchsatz und die Latenz wird schlechter. Der Durchsatz je Replikat ist der höchste gemessene Punkt, der alle Grenzen unten einhält.',
-    'pools.capacityNote': 'Diese Bereitstellung ist getrennt: Die TCO bemisst Prefill- und Decode-Pool nach ihren eigenen Raten (die Eingaben), nicht nach der Messreihe unten. {prefill} Prefill- + {decode} Decode-Worker bedienen {capacity} Anfr./s gegenüber {peak} Anfr./s in der Spitzenstunde; der {binding}-Pool begrenzt.',
+    intro:
+      'Eine Serving-Engine hat keinen einzelnen Durchsatz: Mit steigender Last wächst der Durchsatz und die Latenz wird schlechter. Der Durchsatz je Replikat ist der höchste gemessene Punkt, der alle Grenzen unten einhält.',
+    'pools.capacityNote':
+      'Diese Bereitstellung ist getrennt: Die TCO bemisst Prefill- und Decode-Pool nach ihren eigenen Raten (die Eingaben), nicht nach der Messreihe unten. {prefill} Prefill- + {decode} Decode-Worker bedienen {capacity} Anfr./s gegenüber {peak} Anfr./s in der Spitzenstunde; der {binding}-Pool begrenzt.',
     'pools.prefill': 'Prefill',
     'pools.decode': 'Decode',
     'source.label': 'Der Durchsatz kommt aus',
@@ -155,7 +177,8 @@ export const capacityMessages = defineMessages(
     'badge.title': 'Woher der Durchsatz je Replikat kommt',
     'verdict.from': 'Durchsatz je Replikat:',
     'quick.set': 'Von der Reihe gesetzt: {tps} bei Ihrem Latenzziel ({source}).',
-    'quick.setNone': 'Von der Reihe gesetzt ({source}): Kein gemessener Punkt hält Ihr Latenzziel ein, es gibt also keinen Durchsatz (siehe Kapazität bei Ihrem Latenzziel).',
+    'quick.setNone':
+      'Von der Reihe gesetzt ({source}): Kein gemessener Punkt hält Ihr Latenzziel ein, es gibt also keinen Durchsatz (siehe Kapazität bei Ihrem Latenzziel).',
     'quick.setPending': 'Von der Reihe gesetzt ({source}).',
     'quick.notUsed': 'Die einzelne Zahl ({tps}) wird nicht verwendet, solange eine Reihe die Repliken bemisst.',
     'quick.useSingle': 'Stattdessen die einzelne Zahl verwenden',
@@ -179,9 +202,12 @@ export const capacityMessages = defineMessages(
     'load.max': '„so schnell wie möglich“',
     'chosen.measured': 'Betriebspunkt: {load}, {tps} Ausgabe-Tok./s je Replikat ({perGpu} je GPU), {user} Tok./s je Nutzer.',
     'chosen.interpolated': 'Betriebspunkt (interpoliert zwischen {lower} und {upper}): {load}, {tps} Ausgabe-Tok./s je Replikat.',
-    'warn.failsBelowPass': '{failing} verfehlt das Ziel ({limits}), während die höhere {passing} es einhält: Die Kurve ist nicht monoton. Prüfen Sie diese Messung, bevor Sie den Punkten darüber trauen.',
-    'warn.latencyFalls': '{limit} fällt von {from} bei {fromLoad} auf {to} bei {toLoad}: Die Kurve ist nicht monoton. Die höhere Last hat etwas anderes gemessen (früh fehlgeschlagene Anfragen, eine andere Konfiguration).',
-    'interp.cliff': 'Nicht interpoliert in Richtung {load}: {limit} liegt dort bei {value}, mehr als das 5-Fache der Grenze von {threshold}. Jenseits einer Sättigungskante sagt eine Gerade zwischen zwei Lasten nichts aus, daher gilt der gemessene Punkt.',
+    'warn.failsBelowPass':
+      '{failing} verfehlt das Ziel ({limits}), während die höhere {passing} es einhält: Die Kurve ist nicht monoton. Prüfen Sie diese Messung, bevor Sie den Punkten darüber trauen.',
+    'warn.latencyFalls':
+      '{limit} fällt von {from} bei {fromLoad} auf {to} bei {toLoad}: Die Kurve ist nicht monoton. Die höhere Last hat etwas anderes gemessen (früh fehlgeschlagene Anfragen, eine andere Konfiguration).',
+    'interp.cliff':
+      'Nicht interpoliert in Richtung {load}: {limit} liegt dort bei {value}, mehr als das 5-Fache der Grenze von {threshold}. Jenseits einer Sättigungskante sagt eine Gerade zwischen zwei Lasten nichts aus, daher gilt der gemessene Punkt.',
     'interp.notMonotone': 'Nicht interpoliert in Richtung {load}: Der Schritt dorthin ist nicht monoton, daher gilt der gemessene Punkt.',
     'notes.title': 'Wie diese Reihe gebildet wurde',
     'chosen.binding': 'Bindende Grenze: {limit}.',
@@ -203,15 +229,21 @@ export const capacityMessages = defineMessages(
     'lengths.seriesEstimated': 'Geschätzt bei {input} Eingabe- / {output} Ausgabe-Tokens je Anfrage.',
     'lengths.gpus.one': 'Die Reihe wurde auf {series} GPU gemessen; ein Replikat hat hier {replica}.',
     'lengths.gpus.other': 'Die Reihe wurde auf {series} GPUs gemessen; ein Replikat hat hier {replica}.',
-    'lengths.hardware': 'Die Reihe wurde auf {measured} gemessen; die Kosten hier gelten für {gpu}. Für einen gleichwertigen Vergleich unter Eigenbetrieb dieselbe GPU wählen.',
-    'lengths.refused': 'Die Arbeitslast sendet {input} Eingabe- / {output} Ausgabe-Tokens je Anfrage (inkl. Reasoning); diese Reihe wurde bei {sInput} / {sOutput} gemessen. Nicht verwendet: Geben Sie die Prefill-Rate des Replikats bei den Durchsatz-Eingaben an, um sie mit dem Prefill/Decode-Modell zu übertragen, oder wählen Sie eine bei diesen Längen gemessene Reihe.',
-    'lengths.refusedPrefill': 'Die Arbeitslast sendet {input} Eingabe- / {output} Ausgabe-Tokens je Anfrage (inkl. Reasoning); diese Reihe wurde bei {sInput} / {sOutput} gemessen. Nicht verwendet: Die eingegebene Prefill-Rate ({rate} Eingabe-Tok./s) ist niedriger als das, was der Betriebspunkt selbst vorverarbeitet hat: {sInput} Eingabe-Tokens je {sOutput} Ausgabe-Tokens bei {tps} = {min} Eingabe-Tok./s. Geben Sie eine Prefill-Rate von mindestens {min} Eingabe-Tok./s an, oder wählen Sie eine bei diesen Längen gemessene Reihe.',
-    'lengths.refusedOther': 'Die Arbeitslast sendet {input} Eingabe- / {output} Ausgabe-Tokens je Anfrage (inkl. Reasoning); diese Reihe wurde bei {sInput} / {sOutput} gemessen, und ihr Punkt lässt sich nicht auf diese Längen übertragen: Er hat keine Ausgabe-Tokens, aus denen sich das Decoding bemessen ließe.',
+    'lengths.hardware':
+      'Die Reihe wurde auf {measured} gemessen; die Kosten hier gelten für {gpu}. Für einen gleichwertigen Vergleich unter Eigenbetrieb dieselbe GPU wählen.',
+    'lengths.refused':
+      'Die Arbeitslast sendet {input} Eingabe- / {output} Ausgabe-Tokens je Anfrage (inkl. Reasoning); diese Reihe wurde bei {sInput} / {sOutput} gemessen. Nicht verwendet: Geben Sie die Prefill-Rate des Replikats bei den Durchsatz-Eingaben an, um sie mit dem Prefill/Decode-Modell zu übertragen, oder wählen Sie eine bei diesen Längen gemessene Reihe.',
+    'lengths.refusedPrefill':
+      'Die Arbeitslast sendet {input} Eingabe- / {output} Ausgabe-Tokens je Anfrage (inkl. Reasoning); diese Reihe wurde bei {sInput} / {sOutput} gemessen. Nicht verwendet: Die eingegebene Prefill-Rate ({rate} Eingabe-Tok./s) ist niedriger als das, was der Betriebspunkt selbst vorverarbeitet hat: {sInput} Eingabe-Tokens je {sOutput} Ausgabe-Tokens bei {tps} = {min} Eingabe-Tok./s. Geben Sie eine Prefill-Rate von mindestens {min} Eingabe-Tok./s an, oder wählen Sie eine bei diesen Längen gemessene Reihe.',
+    'lengths.refusedOther':
+      'Die Arbeitslast sendet {input} Eingabe- / {output} Ausgabe-Tokens je Anfrage (inkl. Reasoning); diese Reihe wurde bei {sInput} / {sOutput} gemessen, und ihr Punkt lässt sich nicht auf diese Längen übertragen: Er hat keine Ausgabe-Tokens, aus denen sich das Decoding bemessen ließe.',
     'notes.minPrefill': 'Der Wert selbst hat {min} Eingabe-Tok./s vorverarbeitet: Eine Prefill-Rate von mindestens diesem Wert passt zu ihm.',
-    'lengths.adjusted': 'Angepasst von {sInput} / {sOutput} auf {input} / {output} Tokens je Anfrage mit dem Prefill/Decode-Modell: × {factor} auf die Tokens/s.',
+    'lengths.adjusted':
+      'Angepasst von {sInput} / {sOutput} auf {input} / {output} Tokens je Anfrage mit dem Prefill/Decode-Modell: × {factor} auf die Tokens/s.',
     'cost.refused': 'Keine Kosten: Die Reihe beschreibt die Anfragelängen dieser Arbeitslast nicht (siehe oben).',
     'pareto.title': 'Durchsatz je GPU gegen Tokens/s je Nutzer',
-    'pareto.aria': 'Punktlinie mit {n} Punkten: Ausgabe-Tokens pro Sekunde je GPU gegen Ausgabe-Tokens pro Sekunde je Nutzer; SLO-Bereich und gewählter Punkt sind markiert.',
+    'pareto.aria':
+      'Punktlinie mit {n} Punkten: Ausgabe-Tokens pro Sekunde je GPU gegen Ausgabe-Tokens pro Sekunde je Nutzer; SLO-Bereich und gewählter Punkt sind markiert.',
     'pareto.x': 'Ausgabe-Tok./s je Nutzer',
     'pareto.y': 'Ausgabe-Tok./s je GPU',
     'pareto.series': 'Punkte der Reihe',
@@ -219,13 +251,15 @@ export const capacityMessages = defineMessages(
     'pareto.slo': 'SLO: mindestens {v} Tok./s je Nutzer',
     'pareto.fails': 'verfehlt das SLO',
     'cost.title': 'Kosten je 1 Mio. Tokens gegen Tokens/s je Nutzer',
-    'cost.aria': 'Volle TCO je 1 Mio. Tokens an jedem gemessenen Punkt gegen Ausgabe-Tokens pro Sekunde je Nutzer, bei der Auslastung der Arbeitslast und bei Volllast, mit dem API-Preis als Linie.',
+    'cost.aria':
+      'Volle TCO je 1 Mio. Tokens an jedem gemessenen Punkt gegen Ausgabe-Tokens pro Sekunde je Nutzer, bei der Auslastung der Arbeitslast und bei Volllast, mit dem API-Preis als Linie.',
     'cost.x': 'Ausgabe-Tok./s je Nutzer',
     'cost.y': 'Kosten je 1 Mio. Tokens',
     'cost.workload': 'Self-Hosting bei der Auslastung der Arbeitslast',
     'cost.full': 'Self-Hosting bei Volllast',
     'cost.api': 'API',
-    'cost.headline': 'Bei {user} Tok./s je Nutzer kosten {gpus}× {gpu} {self} je 1 Mio. Tokens bei dieser Arbeitslast ({full} bei Volllast) gegen {api} bei der API.',
+    'cost.headline':
+      'Bei {user} Tok./s je Nutzer kosten {gpus}× {gpu} {self} je 1 Mio. Tokens bei dieser Arbeitslast ({full} bei Volllast) gegen {api} bei der API.',
     'cost.none': 'Wählen Sie eine Reihe mit mehreren Lasten, um die Kosten gegen die Interaktivität zu sehen.',
     'report.slo': 'Latenzziel: {limits}.',
     'report.noSlo': 'Kein Latenzziel gesetzt: der Betriebspunkt ist der höchste gemessene Durchsatz.',
@@ -242,17 +276,24 @@ export const capacityMessages = defineMessages(
     'tip.requests.other': '{n} Anfragen',
     'tip.noRequests': 'Anfragen nicht angegeben',
     'th.replicas': 'Benötigte Repliken',
-    'yes': 'ja',
-    'no': 'nein ({which})',
-    'attempts.line': 'Beide Seiten liefern dieselben {accepted} akzeptierten Aufgaben im Monat. Die API führt die {tasks} Aufgaben der Last aus, gesendet als {apiRequests} Anfragen mit {apiRetry} Wiederholungen. Unsere GPUs versuchen {tasks} × {accApi} ÷ {accSelf} = {attempts} Aufgaben ({extra} als Ausgleich für die niedrigere Akzeptanz), gesendet als {selfRequests} Anfragen mit {selfRetry} Wiederholungen.',
-    'attempts.lineFewer': 'Beide Seiten liefern dieselben {accepted} akzeptierten Aufgaben im Monat. Die API führt die {tasks} Aufgaben der Last aus, gesendet als {apiRequests} Anfragen mit {apiRetry} Wiederholungen. Unsere GPUs versuchen {tasks} × {accApi} ÷ {accSelf} = {attempts} Aufgaben (ihre höhere Akzeptanz braucht weniger), gesendet als {selfRequests} Anfragen mit {selfRetry} Wiederholungen.',
+    yes: 'ja',
+    no: 'nein ({which})',
+    'attempts.line':
+      'Beide Seiten liefern dieselben {accepted} akzeptierten Aufgaben im Monat. Die API führt die {tasks} Aufgaben der Last aus, gesendet als {apiRequests} Anfragen mit {apiRetry} Wiederholungen. Unsere GPUs versuchen {tasks} × {accApi} ÷ {accSelf} = {attempts} Aufgaben ({extra} als Ausgleich für die niedrigere Akzeptanz), gesendet als {selfRequests} Anfragen mit {selfRetry} Wiederholungen.',
+    'attempts.lineFewer':
+      'Beide Seiten liefern dieselben {accepted} akzeptierten Aufgaben im Monat. Die API führt die {tasks} Aufgaben der Last aus, gesendet als {apiRequests} Anfragen mit {apiRetry} Wiederholungen. Unsere GPUs versuchen {tasks} × {accApi} ÷ {accSelf} = {attempts} Aufgaben (ihre höhere Akzeptanz braucht weniger), gesendet als {selfRequests} Anfragen mit {selfRetry} Wiederholungen.',
     'sizing.as-given': 'Jede Anfrage belegt ein Replikat {seconds}: {tokens} Tokens ÷ {tps} (der Wert gilt bei {atIn} Eingabe / {atOut} Ausgabe je Anfrage).',
-    'sizing.prefill-decode': 'Jede Anfrage belegt ein Replikat {seconds}: {prefill} Prefill ({input} nicht gecachte Eingabe-Tokens ÷ {rate}) + {decode} Decode ({output} Ausgabe-Tokens im Tempo des Werts, gemessen bei {atIn} Eingabe / {atOut} Ausgabe).',
-    'sizing.no-output-to-size': 'Der Durchsatz zählt Ausgabe-Tokens, aber die Anfragen haben {in} Eingabe-Tokens und keine Ausgabe; ihr Prefill wäre damit kostenlos. Eine Prefill-Rate angeben oder den Durchsatz in Ein- + Ausgabe-Tokens/s.',
-    'sizing.lengths-differ': 'Der Durchsatz gilt für Anfragen mit {atIn} Eingabe / {atOut} Ausgabe; die Last sendet {in} / {out}. Eine Prefill-Rate angeben, um den Wert zu übertragen, oder einen bei diesen Längen gemessenen Wert.',
-    'sizing.prefill-exceeds-figure': 'Prefill-Rate und Durchsatz widersprechen sich: {atIn} Eingabe-Tokens bei {rate} vorzuverarbeiten dauert länger als eine ganze Anfrage bei {tps}. Beide Werte prüfen.',
+    'sizing.prefill-decode':
+      'Jede Anfrage belegt ein Replikat {seconds}: {prefill} Prefill ({input} nicht gecachte Eingabe-Tokens ÷ {rate}) + {decode} Decode ({output} Ausgabe-Tokens im Tempo des Werts, gemessen bei {atIn} Eingabe / {atOut} Ausgabe).',
+    'sizing.no-output-to-size':
+      'Der Durchsatz zählt Ausgabe-Tokens, aber die Anfragen haben {in} Eingabe-Tokens und keine Ausgabe; ihr Prefill wäre damit kostenlos. Eine Prefill-Rate angeben oder den Durchsatz in Ein- + Ausgabe-Tokens/s.',
+    'sizing.lengths-differ':
+      'Der Durchsatz gilt für Anfragen mit {atIn} Eingabe / {atOut} Ausgabe; die Last sendet {in} / {out}. Eine Prefill-Rate angeben, um den Wert zu übertragen, oder einen bei diesen Längen gemessenen Wert.',
+    'sizing.prefill-exceeds-figure':
+      'Prefill-Rate und Durchsatz widersprechen sich: {atIn} Eingabe-Tokens bei {rate} vorzuverarbeiten dauert länger als eine ganze Anfrage bei {tps}. Beide Werte prüfen.',
     'sizing.figure-without-output': 'Der Durchsatz wurde ohne Ausgabe-Tokens gemessen, sein Decode-Tempo ist also unbekannt. Einen Wert mit Ausgabe angeben.',
-    'in.reasoningUncounted': 'Nicht gezählt: Ohne Tokens je Anfrage lassen sich die Anfragen nicht zählen, also auch keine Tokens je Anfrage addieren. Tokens je Anfrage angeben oder Reasoning als Faktor auf die Ausgabe.',
+    'in.reasoningUncounted':
+      'Nicht gezählt: Ohne Tokens je Anfrage lassen sich die Anfragen nicht zählen, also auch keine Tokens je Anfrage addieren. Tokens je Anfrage angeben oder Reasoning als Faktor auf die Ausgabe.',
   },
 );
 

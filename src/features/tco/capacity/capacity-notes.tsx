@@ -47,9 +47,23 @@ export function sizingSentence(sizing: Sizing, throughput: Scenario['selfHosted'
 export function attemptsSentence(e: TcoEvaluation, fmt: Fmt, ct: CapacityT): string | null {
   const v = e.volume;
   if (!v.tasksCounted || v.tasksPerMonth <= 0) return null;
-  const figures = [v.selfAttemptsPerMonth, v.apiRequestsPerMonth, v.selfRequestsPerMonth, v.selfExtraAttemptsPerMonth, v.apiRetriesPerMonth, v.selfRetriesPerMonth] as const;
+  const figures = [
+    v.selfAttemptsPerMonth,
+    v.apiRequestsPerMonth,
+    v.selfRequestsPerMonth,
+    v.selfExtraAttemptsPerMonth,
+    v.apiRetriesPerMonth,
+    v.selfRetriesPerMonth,
+  ] as const;
   if (!figures.every((f) => f.ok)) return null;
-  const [attempts, apiRequests, selfRequests, extra, apiRetries, selfRetries] = figures.map((f) => (f.ok ? f.value : 0)) as [number, number, number, number, number, number];
+  const [attempts, apiRequests, selfRequests, extra, apiRetries, selfRetries] = figures.map((f) => (f.ok ? f.value : 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const params = {
     accepted: fmt.compact(v.acceptedTasksPerMonth),
     tasks: fmt.compact(v.tasksPerMonth),
@@ -65,7 +79,13 @@ export function attemptsSentence(e: TcoEvaluation, fmt: Fmt, ct: CapacityT): str
   return ct(extra < 0 ? 'attempts.lineFewer' : 'attempts.line', params);
 }
 
-export const CapacityNotes = memo(function CapacityNotes(props: { evaluation: TcoEvaluation; throughput: Scenario['selfHosted']['throughput']; fmt: Fmt; t: TcoT; only?: 'problems' }) {
+export const CapacityNotes = memo(function CapacityNotes(props: {
+  evaluation: TcoEvaluation;
+  throughput: Scenario['selfHosted']['throughput'];
+  fmt: Fmt;
+  t: TcoT;
+  only?: 'problems';
+}) {
   const { evaluation: e, throughput, fmt, t, only } = props;
   const ct = useT(capacityMessages);
   const sizing = e.selfHosted.sizing;
@@ -80,7 +100,9 @@ export const CapacityNotes = memo(function CapacityNotes(props: { evaluation: Tc
       {showSizing ? (
         <p className={problem ? 'text-warn' : 'text-muted'} data-testid={problem ? 'tco-sizing-problem' : 'tco-sizing'} role={problem ? 'status' : undefined}>
           {sizingSentence(sizing, throughput, fmt, t, ct)}
-          {!sizing.ok && sizing.minPrefillTokensPerSecond !== null ? ` ${ct('notes.minPrefill', { min: fmt.number(Math.ceil(sizing.minPrefillTokensPerSecond), 0) })}` : null}
+          {!sizing.ok && sizing.minPrefillTokensPerSecond !== null
+            ? ` ${ct('notes.minPrefill', { min: fmt.number(Math.ceil(sizing.minPrefillTokensPerSecond), 0) })}`
+            : null}
         </p>
       ) : null}
       {!reasoningWarning ? null : (

@@ -55,7 +55,11 @@ function setLimit(metric: SloMetric, percentile: SloPercentile, maxMs: number | 
   setSlo({ limits: maxMs === null ? others : [...others, { metric, percentile, maxMs }] });
 }
 
-export function provenanceText(t: CapacityT, language: ReturnType<typeof useLanguage>, v: Pick<CapacityView, 'kind' | 'fileName' | 'publisher' | 'date' | 'label'>): string {
+export function provenanceText(
+  t: CapacityT,
+  language: ReturnType<typeof useLanguage>,
+  v: Pick<CapacityView, 'kind' | 'fileName' | 'publisher' | 'date' | 'label'>,
+): string {
   if (v.kind === 'measured') return t('badge.measured', { file: v.fileName ?? v.label });
   if (v.kind === 'published') return t('badge.published', { publisher: v.publisher ?? '?', date: v.date ? formatDate(language, v.date.slice(0, 10)) : '?' });
   if (v.kind === 'estimated') return t('badge.estimated');
@@ -68,7 +72,12 @@ export function ProvenanceBadge(props: { view: Pick<CapacityView, 'kind' | 'file
   const language = useLanguage();
   const tone = props.view.kind === 'measured' ? 'bg-ok-bg text-ok' : props.view.kind === 'published' ? 'bg-accent/10 text-accent' : 'bg-warn-bg text-warn';
   return (
-    <span className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium ${tone}`} title={t('badge.title')} data-testid={props.testId ?? 'capacity-badge'} data-kind={props.view.kind}>
+    <span
+      className={`inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium ${tone}`}
+      title={t('badge.title')}
+      data-testid={props.testId ?? 'capacity-badge'}
+      data-kind={props.view.kind}
+    >
       {provenanceText(t, language, props.view)}
     </span>
   );
@@ -107,7 +116,12 @@ export function SeriesThroughput(props: { unit: string; single: string; testId: 
   const view = useQuery({ ...capacityViewQuery(inputs), enabled: series !== null }).data?.value;
   if (series === null) return null;
   const source = provenanceText(t, language, series);
-  const text = view === undefined || view.fromSingleFigure ? t('quick.setPending', { source }) : view.chosen ? t('quick.set', { tps: `${fig(language, view.tokensPerSecond)} ${unit}`, source }) : t('quick.setNone', { source });
+  const text =
+    view === undefined || view.fromSingleFigure
+      ? t('quick.setPending', { source })
+      : view.chosen
+        ? t('quick.set', { tps: `${fig(language, view.tokensPerSecond)} ${unit}`, source })
+        : t('quick.setNone', { source });
   return (
     <div className="grid gap-1" data-testid={testId}>
       <p className="text-sm" data-testid={`${testId}-series`} role="status">
@@ -126,10 +140,26 @@ export function SeriesThroughput(props: { unit: string; single: string; testId: 
  * (none given), a higher one (the one given is below what the point prefilled itself), or pick
  * a series at these lengths.
  */
-function refusedText(t: CapacityT, language: ReturnType<typeof useLanguage>, l: NonNullable<CapacityView['lengths']>, prefill: number | null, basis: CapacityView['basis']): string {
-  const params = { input: formatInteger(language, l.workload.input), output: formatInteger(language, l.workload.output), sInput: formatInteger(language, l.at.input), sOutput: formatInteger(language, l.at.output) };
+function refusedText(
+  t: CapacityT,
+  language: ReturnType<typeof useLanguage>,
+  l: NonNullable<CapacityView['lengths']>,
+  prefill: number | null,
+  basis: CapacityView['basis'],
+): string {
+  const params = {
+    input: formatInteger(language, l.workload.input),
+    output: formatInteger(language, l.workload.output),
+    sInput: formatInteger(language, l.at.input),
+    sOutput: formatInteger(language, l.at.output),
+  };
   if (l.reason === 'prefill-exceeds-figure' && l.minPrefillTokensPerSecond !== null && prefill !== null) {
-    return t('lengths.refusedPrefill', { ...params, rate: formatInteger(language, prefill), tps: `${fig(language, l.tokensPerSecond)} ${t(basis === 'output' ? 'unit.outTps' : 'unit.tps')}`, min: formatInteger(language, Math.ceil(l.minPrefillTokensPerSecond)) });
+    return t('lengths.refusedPrefill', {
+      ...params,
+      rate: formatInteger(language, prefill),
+      tps: `${fig(language, l.tokensPerSecond)} ${t(basis === 'output' ? 'unit.outTps' : 'unit.tps')}`,
+      min: formatInteger(language, Math.ceil(l.minPrefillTokensPerSecond)),
+    });
   }
   if (l.reason === 'figure-without-output') return t('lengths.refusedOther', params);
   return t('lengths.refused', params);
@@ -151,7 +181,12 @@ function NoImportedHint(props: { t: CapacityT }) {
 }
 
 function checkText(t: CapacityT, language: ReturnType<typeof useLanguage>, c: LimitCheck): string {
-  const limit = c.metric === 'tps-per-user' ? t('limit.tps-per-user') : c.metric === 'failed-share' ? t('limit.failed-share') : `${c.metric.toUpperCase()} p${c.percentile}`;
+  const limit =
+    c.metric === 'tps-per-user'
+      ? t('limit.tps-per-user')
+      : c.metric === 'failed-share'
+        ? t('limit.failed-share')
+        : `${c.metric.toUpperCase()} p${c.percentile}`;
   if (c.value === null) return t('check.notMeasured', { limit });
   if (c.metric === 'failed-share') return t('check.failed', { value: formatPercent(language, c.value, 1), threshold: formatPercent(language, c.threshold, 1) });
   const unit = c.metric === 'tps-per-user' ? ` ${t('unit.tps')}` : ` ${t('unit.ms')}`;
@@ -162,9 +197,16 @@ function checkText(t: CapacityT, language: ReturnType<typeof useLanguage>, c: Li
 /** Where the curve is not monotone under the SLO, in words. */
 function warningText(t: CapacityT, language: ReturnType<typeof useLanguage>, view: CapacityView, w: CurveWarning): string {
   const load = (v: number | null) => loadText(t, language, view.loadKind, v);
-  if (w.code === 'fails-below-pass') return t('warn.failsBelowPass', { failing: load(w.failingLoad), passing: load(w.passingLoad), limits: w.failing.join(', ') });
+  if (w.code === 'fails-below-pass')
+    return t('warn.failsBelowPass', { failing: load(w.failingLoad), passing: load(w.passingLoad), limits: w.failing.join(', ') });
   const [metric, p] = w.id.split('-');
-  return t('warn.latencyFalls', { limit: `${(metric ?? '').toUpperCase()} ${p ?? ''}`.trim(), from: `${fig(language, w.from)} ${t('unit.ms')}`, to: `${fig(language, w.to)} ${t('unit.ms')}`, fromLoad: load(w.fromLoad), toLoad: load(w.toLoad) });
+  return t('warn.latencyFalls', {
+    limit: `${(metric ?? '').toUpperCase()} ${p ?? ''}`.trim(),
+    from: `${fig(language, w.from)} ${t('unit.ms')}`,
+    to: `${fig(language, w.to)} ${t('unit.ms')}`,
+    fromLoad: load(w.fromLoad),
+    toLoad: load(w.toLoad),
+  });
 }
 
 /** Why no point between two loads was offered although asked for. */
@@ -210,7 +252,16 @@ const SloEditor = memo(function SloEditor(props: { slo: Slo; t: CapacityT }) {
           </div>
         );
       })}
-      <OptionalNumberField label={t('slo.tps')} value={slo.minTokensPerSPerUser} onCommit={(v) => setSlo({ minTokensPerSPerUser: v })} unit={t('unit.tps')} placeholder={t('slo.none')} min={0.001} max={1e5} testId="capacity-slo-tps" />
+      <OptionalNumberField
+        label={t('slo.tps')}
+        value={slo.minTokensPerSPerUser}
+        onCommit={(v) => setSlo({ minTokensPerSPerUser: v })}
+        unit={t('unit.tps')}
+        placeholder={t('slo.none')}
+        min={0.001}
+        max={1e5}
+        testId="capacity-slo-tps"
+      />
       <OptionalNumberField
         label={t('slo.failed')}
         value={Math.round(slo.maxFailedShare * 1000) / 10}
@@ -257,18 +308,33 @@ export function CapacityPanel(props: { fmt: Fmt }) {
 
   const choices = useMemo(() => {
     const list: { value: string; label: string; stored: StoredSeries | null; key: string | null }[] = [
-      { value: 'single', label: t('source.single', { kind: translate(glossary, language, `source.${scenario.selfHosted.throughput.source}`) }), stored: null, key: null },
-      ...imported.map((c, i) => ({ value: `run-${i}`, label: t('source.imported', { label: `${c.stored.label} (${formatInteger(language, c.stored.points.load.length)})` }), stored: c.stored, key: c.key })),
+      {
+        value: 'single',
+        label: t('source.single', { kind: translate(glossary, language, `source.${scenario.selfHosted.throughput.source}`) }),
+        stored: null,
+        key: null,
+      },
+      ...imported.map((c, i) => ({
+        value: `run-${i}`,
+        label: t('source.imported', { label: `${c.stored.label} (${formatInteger(language, c.stored.points.load.length)})` }),
+        stored: c.stored,
+        key: c.key,
+      })),
       ...library.map((c, i) => ({ value: `lib-${i}`, label: t('source.library', { label: c.stored.label }), stored: c.stored, key: c.key })),
       // The roofline curve is computed when picked (not on every slider step).
       { value: 'roofline', label: t('source.roofline'), stored: null, key: null },
     ];
     const current = capacity.series;
-    if (current && current.kind !== 'estimated' && !list.some((c) => c.stored && sameSeries(c.stored, current))) list.push({ value: 'current', label: t('source.current', { label: current.label }), stored: current, key: null });
+    if (current && current.kind !== 'estimated' && !list.some((c) => c.stored && sameSeries(c.stored, current)))
+      list.push({ value: 'current', label: t('source.current', { label: current.label }), stored: current, key: null });
     return list;
   }, [imported, library, capacity.series, t, language, scenario.selfHosted.throughput.source]);
   const selected =
-    capacity.series === null ? 'single' : capacity.series.kind === 'estimated' ? 'roofline' : (choices.find((c) => c.stored && capacity.series && sameSeries(c.stored, capacity.series))?.value ?? 'current');
+    capacity.series === null
+      ? 'single'
+      : capacity.series.kind === 'estimated'
+        ? 'roofline'
+        : (choices.find((c) => c.stored && capacity.series && sameSeries(c.stored, capacity.series))?.value ?? 'current');
 
   const selectedImported = selected.startsWith('run-') ? imported[Number(selected.slice(4))] : undefined;
   /** Regroups the runs and makes the series that now holds `runId` the chosen one. */
@@ -320,10 +386,17 @@ export function CapacityPanel(props: { fmt: Fmt }) {
                 <SelectField
                   label={t('group.mergeWith')}
                   value={mergeWith}
-                  options={[{ value: '', label: '–' }, ...imported.filter((c) => c.key !== selectedImported.key).map((c) => ({ value: c.key, label: c.stored.label }))]}
+                  options={[
+                    { value: '', label: '–' },
+                    ...imported.filter((c) => c.key !== selectedImported.key).map((c) => ({ value: c.key, label: c.stored.label })),
+                  ]}
                   onChange={setMergeWith}
                 />
-                <Button size="sm" disabled={mergeWith === ''} onClick={() => void regroup(mergeSeries(imported, [selectedImported.key, mergeWith], overrides), selectedImported.runIds[0] ?? '')}>
+                <Button
+                  size="sm"
+                  disabled={mergeWith === ''}
+                  onClick={() => void regroup(mergeSeries(imported, [selectedImported.key, mergeWith], overrides), selectedImported.runIds[0] ?? '')}
+                >
                   {t('group.merge')}
                 </Button>
               </div>
@@ -333,11 +406,21 @@ export function CapacityPanel(props: { fmt: Fmt }) {
                 <legend className="mb-1 text-muted">{t('group.splitLegend')}</legend>
                 {selectedImported.runIds.map((id, i) => (
                   <label key={id} className="flex items-center gap-1">
-                    <input type="checkbox" checked={splitOff.includes(id)} onChange={(e) => setSplitOff(e.currentTarget.checked ? [...splitOff, id] : splitOff.filter((x) => x !== id))} />
+                    <input
+                      type="checkbox"
+                      checked={splitOff.includes(id)}
+                      onChange={(e) => setSplitOff(e.currentTarget.checked ? [...splitOff, id] : splitOff.filter((x) => x !== id))}
+                    />
                     {loadText(t, language, selectedImported.stored.loadKind, selectedImported.stored.points.load[i] ?? null)}
                   </label>
                 ))}
-                <Button size="sm" disabled={splitOff.length === 0 || splitOff.length === selectedImported.runIds.length} onClick={() => void regroup(splitSeries(selectedImported.key, splitOff, overrides), selectedImported.runIds.find((id) => !splitOff.includes(id)) ?? '')}>
+                <Button
+                  size="sm"
+                  disabled={splitOff.length === 0 || splitOff.length === selectedImported.runIds.length}
+                  onClick={() =>
+                    void regroup(splitSeries(selectedImported.key, splitOff, overrides), selectedImported.runIds.find((id) => !splitOff.includes(id)) ?? '')
+                  }
+                >
                   {t('group.split')}
                 </Button>
               </fieldset>
@@ -362,17 +445,27 @@ export function CapacityPanel(props: { fmt: Fmt }) {
             {view.fromSingleFigure ? (
               <>
                 <p>{t('chosen.single', { tps: `${fig(language, view.tokensPerSecond)} ${t('unit.tps')}`, kind: provenanceText(t, language, view) })}</p>
-                {capacity.slo.limits.length > 0 || capacity.slo.minTokensPerSPerUser !== null ? <p className="text-xs text-muted">{t('slo.singleNote')}</p> : null}
+                {capacity.slo.limits.length > 0 || capacity.slo.minTokensPerSPerUser !== null ? (
+                  <p className="text-xs text-muted">{t('slo.singleNote')}</p>
+                ) : null}
               </>
             ) : chosen ? (
               <>
-                <p data-testid="capacity-chosen">
-                  {chosenText(t, language, view, chosen)}
-                </p>
+                <p data-testid="capacity-chosen">{chosenText(t, language, view, chosen)}</p>
                 {chosen.binding ? <p className="text-xs text-muted">{t('chosen.binding', { limit: checkText(t, language, chosen.binding) })}</p> : null}
-                {chosen.nextFails.length > 0 ? <p className="text-xs text-muted">{t('chosen.nextFails', { limits: chosen.nextFails.map((c) => checkText(t, language, c)).join(', ') })}</p> : null}
-                {chosen.notMeasuredBeyond !== null ? <p className="text-xs text-muted">{t(view.kind === 'estimated' ? 'chosen.beyondEstimated' : 'chosen.beyond', { load: loadText(t, language, view.loadKind, chosen.notMeasuredBeyond) })}</p> : null}
-                {chosen.requests !== null ? <p className="text-xs text-muted">{t('chosen.requests', { n: formatInteger(language, chosen.requests) })}</p> : null}
+                {chosen.nextFails.length > 0 ? (
+                  <p className="text-xs text-muted">{t('chosen.nextFails', { limits: chosen.nextFails.map((c) => checkText(t, language, c)).join(', ') })}</p>
+                ) : null}
+                {chosen.notMeasuredBeyond !== null ? (
+                  <p className="text-xs text-muted">
+                    {t(view.kind === 'estimated' ? 'chosen.beyondEstimated' : 'chosen.beyond', {
+                      load: loadText(t, language, view.loadKind, chosen.notMeasuredBeyond),
+                    })}
+                  </p>
+                ) : null}
+                {chosen.requests !== null ? (
+                  <p className="text-xs text-muted">{t('chosen.requests', { n: formatInteger(language, chosen.requests) })}</p>
+                ) : null}
                 {view.interpolation ? (
                   <p className="text-xs text-warn" data-testid="capacity-interpolation">
                     {interpolationText(t, language, view, view.interpolation)}
@@ -383,7 +476,12 @@ export function CapacityPanel(props: { fmt: Fmt }) {
               <div role="status" data-testid="capacity-none" className="text-warn">
                 <p className="font-medium">{t('none.title')}</p>
                 {view.reason?.code === 'none-qualifies' ? (
-                  <p>{t('none.nearest', { load: loadText(t, language, view.loadKind, view.reason.nearest.load), failing: view.reason.nearest.failing.map((c) => checkText(t, language, c)).join(', ') })}</p>
+                  <p>
+                    {t('none.nearest', {
+                      load: loadText(t, language, view.loadKind, view.reason.nearest.load),
+                      failing: view.reason.nearest.failing.map((c) => checkText(t, language, c)).join(', '),
+                    })}
+                  </p>
                 ) : (
                   <p>{t('none.noPoints')}</p>
                 )}
@@ -399,7 +497,12 @@ export function CapacityPanel(props: { fmt: Fmt }) {
               </ul>
             ) : null}
             {!view.fromSingleFigure && view.inputTokens !== null && view.outputTokens !== null ? (
-              <p className="text-xs text-muted">{t(view.kind === 'estimated' ? 'lengths.seriesEstimated' : 'lengths.series', { input: formatInteger(language, view.inputTokens), output: formatInteger(language, view.outputTokens) })}</p>
+              <p className="text-xs text-muted">
+                {t(view.kind === 'estimated' ? 'lengths.seriesEstimated' : 'lengths.series', {
+                  input: formatInteger(language, view.inputTokens),
+                  output: formatInteger(language, view.outputTokens),
+                })}
+              </p>
             ) : null}
             {!view.fromSingleFigure && view.lengths?.kind === 'refused' ? (
               <p className="text-xs text-warn" role="status" data-testid="capacity-lengths">
@@ -408,7 +511,13 @@ export function CapacityPanel(props: { fmt: Fmt }) {
             ) : null}
             {!view.fromSingleFigure && view.lengths?.kind === 'adjusted' ? (
               <p className="text-xs text-muted" data-testid="capacity-lengths">
-                {t('lengths.adjusted', { input: formatInteger(language, view.lengths.workload.input), output: formatInteger(language, view.lengths.workload.output), sInput: formatInteger(language, view.lengths.at.input), sOutput: formatInteger(language, view.lengths.at.output), factor: fig(language, view.lengths.factor) })}
+                {t('lengths.adjusted', {
+                  input: formatInteger(language, view.lengths.workload.input),
+                  output: formatInteger(language, view.lengths.workload.output),
+                  sInput: formatInteger(language, view.lengths.at.input),
+                  sOutput: formatInteger(language, view.lengths.at.output),
+                  factor: fig(language, view.lengths.factor),
+                })}
               </p>
             ) : null}
             {view.measuredOnOtherHardware !== null ? (
@@ -416,7 +525,14 @@ export function CapacityPanel(props: { fmt: Fmt }) {
                 {t('lengths.hardware', { measured: view.measuredOnOtherHardware, gpu: view.gpuName })}
               </p>
             ) : null}
-            {view.gpusFromSeries && view.gpus !== scenario.selfHosted.gpusPerReplica ? <p className="text-xs text-warn">{t(plural(language, view.gpus, { one: 'lengths.gpus.one', other: 'lengths.gpus.other' }), { series: view.gpus, replica: scenario.selfHosted.gpusPerReplica })}</p> : null}
+            {view.gpusFromSeries && view.gpus !== scenario.selfHosted.gpusPerReplica ? (
+              <p className="text-xs text-warn">
+                {t(plural(language, view.gpus, { one: 'lengths.gpus.one', other: 'lengths.gpus.other' }), {
+                  series: view.gpus,
+                  replica: scenario.selfHosted.gpusPerReplica,
+                })}
+              </p>
+            ) : null}
           </div>
         ) : null}
         {view && !view.fromSingleFigure ? (

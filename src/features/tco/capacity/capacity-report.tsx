@@ -40,7 +40,9 @@ export const CapacityReport = memo(function CapacityReport() {
   return (
     <div className="grid gap-2 text-sm" data-testid="report-capacity">
       {view.fromSingleFigure ? (
-        <p data-testid="report-capacity-point">{t('report.single', { tps: `${fig(language, view.tokensPerSecond)} ${t('unit.tps')}`, kind: provenanceText(t, language, view) })}</p>
+        <p data-testid="report-capacity-point">
+          {t('report.single', { tps: `${fig(language, view.tokensPerSecond)} ${t('unit.tps')}`, kind: provenanceText(t, language, view) })}
+        </p>
       ) : (
         <>
           <p data-testid="report-capacity-slo">{slo ? t('report.slo', { limits: slo }) : t('report.noSlo')}</p>
@@ -57,9 +59,17 @@ export const CapacityReport = memo(function CapacityReport() {
               {t('none.title')}
             </p>
           )}
-          {view.measuredOnOtherHardware !== null ? <p className="text-xs text-warn">{t('lengths.hardware', { measured: view.measuredOnOtherHardware, gpu: view.gpuName })}</p> : null}
+          {view.measuredOnOtherHardware !== null ? (
+            <p className="text-xs text-warn">{t('lengths.hardware', { measured: view.measuredOnOtherHardware, gpu: view.gpuName })}</p>
+          ) : null}
           {/* Without a line to draw, the sentence alone: an empty chart would take half a printed page. */}
-          {hasCostLine(view) ? <CostPerMillionChart view={view} t={t} language={language} fmt={fmt} /> : <p className="text-muted" data-testid="report-capacity-no-cost">{t(view.lengths?.kind === 'refused' ? 'cost.refused' : 'cost.none')}</p>}
+          {hasCostLine(view) ? (
+            <CostPerMillionChart view={view} t={t} language={language} fmt={fmt} />
+          ) : (
+            <p className="text-muted" data-testid="report-capacity-no-cost">
+              {t(view.lengths?.kind === 'refused' ? 'cost.refused' : 'cost.none')}
+            </p>
+          )}
         </>
       )}
     </div>

@@ -53,7 +53,12 @@ const BreakdownPlot = memoPlot(function BreakdownPlot(props: {
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} xs={ticks.map(sx)} />
-      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: money(v) }))} fontSize={AXIS_FONT} title={{ text: axisLabel, below: X_AXIS_HEIGHT + 14 }} />
+      <BottomAxis
+        area={area}
+        ticks={ticks.map((v) => ({ at: sx(v), text: money(v) }))}
+        fontSize={AXIS_FONT}
+        title={{ text: axisLabel, below: X_AXIS_HEIGHT + 14 }}
+      />
       <LeftAxis area={area} ticks={data.map((d, i) => ({ at: rows.centre(i), text: d.name }))} fontSize={NAME_FONT} />
       {data.map((d, i) => {
         let from = 0;
@@ -90,7 +95,11 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   // The GPU part says how it is paid (billing mode, or capital straight-line / at the WACC), the
   // staff part how many FTE the self-hosted deployment needs (core/tco/billing.ts, staff.ts).
   const sh = evaluation.selfHosted;
-  const gpuLabel = sh.capital ? (sh.capital.waccYearly > 0 ? bt('part.gpu.annuity', { wacc: fmt.percent(sh.capital.waccYearly, 1) }) : bt('part.gpu.straight')) : bt(`part.gpu.${evaluation.billing.mode}`);
+  const gpuLabel = sh.capital
+    ? sh.capital.waccYearly > 0
+      ? bt('part.gpu.annuity', { wacc: fmt.percent(sh.capital.waccYearly, 1) })
+      : bt('part.gpu.straight')
+    : bt(`part.gpu.${evaluation.billing.mode}`);
   const partLabel = (k: BreakdownKey) => (k === 'gpu' ? gpuLabel : k === 'staff' ? bt('part.staff', { fte: fmt.number(sh.staffFte, 2) }) : chT(`part.${k}`));
   const config: ChartConfig<BreakdownKey> = {
     series: present.map((k) => ({ key: k, label: partLabel(k), colour: BREAKDOWN_COLORS[k], unit: money, kind: 'bar' })),
@@ -105,7 +114,11 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
   };
   // Names as wide as the widest; as many value ticks as fit the plot's width, the last one
   // centred on the plot's right edge.
-  const nameWidth = widestText(data.map((d) => d.name), NAME_FONT) + 12;
+  const nameWidth =
+    widestText(
+      data.map((d) => d.name),
+      NAME_FONT,
+    ) + 12;
   const tickText = (v: number | undefined) => (v === undefined ? undefined : tick(v));
   const rightFor = (ticks: number[]) => edgeOverhang(tickText(ticks[ticks.length - 1]), AXIS_FONT, 12);
   const plotWidth = boxWidth === null ? null : boxWidth - nameWidth - 4 - rightFor(niceTicks(max, 4));
@@ -128,7 +141,19 @@ export const BreakdownChart = memo(function BreakdownChart(props: { evaluation: 
         config={config}
       >
         <div ref={boxRef} className="h-full w-full">
-          {boxWidth !== null ? <BreakdownPlot width={boxWidth} height={BREAKDOWN_HEIGHT} data={data} series={config.series} ticks={ticks} axisLabel={chT('chart.costAxis', { currency: fmt.currency })} nameWidth={nameWidth} margin={margin} fmt={fmt} /> : null}
+          {boxWidth !== null ? (
+            <BreakdownPlot
+              width={boxWidth}
+              height={BREAKDOWN_HEIGHT}
+              data={data}
+              series={config.series}
+              ticks={ticks}
+              axisLabel={chT('chart.costAxis', { currency: fmt.currency })}
+              nameWidth={nameWidth}
+              margin={margin}
+              fmt={fmt}
+            />
+          ) : null}
         </div>
       </ChartFrame>
     </div>

@@ -25,7 +25,12 @@ export const CashFlowChart = memo(function CashFlowChart(props: { horizon: Horiz
   const rows = useMemo<MonthRow<CashSeries>[]>(() => {
     const self = h.cashSaving.selfHosted;
     const shown = (v: number | undefined) => (v === undefined ? null : fmt.toDisplay(v));
-    return h.cashSaving.hybrid.cash.map((hybrid, m) => ({ month: m, selfCash: shown(self?.cash[m]), selfDiscounted: shown(self?.discounted[m]), hybridCash: fmt.toDisplay(hybrid) }));
+    return h.cashSaving.hybrid.cash.map((hybrid, m) => ({
+      month: m,
+      selfCash: shown(self?.cash[m]),
+      selfDiscounted: shown(self?.discounted[m]),
+      hybridCash: fmt.toDisplay(hybrid),
+    }));
   }, [h.cashSaving, fmt]);
   const values = rows.flatMap((r) => [r.selfCash, r.selfDiscounted, r.hybridCash]).filter((v): v is number => v !== null);
   const lo = Math.min(0, ...values);
@@ -33,7 +38,10 @@ export const CashFlowChart = memo(function CashFlowChart(props: { horizon: Horiz
   const yTicks = lo < 0 ? niceRangeTicks(lo, hi > 0 ? hi : 0, 4) : niceTicks(hi, 4);
   const paid = h.payback.selfHosted;
   const month = (m: number | null) => (m === null ? bt('horizon.never') : bt('horizon.monthN', { month: m }));
-  const paybackText = paid.cashMonth === null ? bt('cash.noPayback', { months: h.months }) : bt('cash.paybackNote', { month: paid.cashMonth, discounted: month(paid.discountedMonth) });
+  const paybackText =
+    paid.cashMonth === null
+      ? bt('cash.noPayback', { months: h.months })
+      : bt('cash.paybackNote', { month: paid.cashMonth, discounted: month(paid.discountedMonth) });
   const money = fmt.currency;
   const config: ChartConfig<CashSeries> = {
     series: [
@@ -45,9 +53,15 @@ export const CashFlowChart = memo(function CashFlowChart(props: { horizon: Horiz
   };
   const cell = (v: number | null) => (v === null ? '–' : fmt.money(toUsd(fmt, v), 0));
   const monthLabel = bt('horizon.month');
-  const table = { head: [monthLabel, ...tableColumns(config)], rows: rows.map((r) => [String(r.month), cell(r.selfCash), cell(r.selfDiscounted), cell(r.hybridCash)]) };
+  const table = {
+    head: [monthLabel, ...tableColumns(config)],
+    rows: rows.map((r) => [String(r.month), cell(r.selfCash), cell(r.selfDiscounted), cell(r.hybridCash)]),
+  };
   const csvCell = (v: number | null) => (v === null ? '' : csvMoney(v));
-  const csv = { head: [monthLabel, ...csvColumns(config)], rows: rows.map((r) => [r.month, csvCell(r.selfCash), csvCell(r.selfDiscounted), csvCell(r.hybridCash)]) };
+  const csv = {
+    head: [monthLabel, ...csvColumns(config)],
+    rows: rows.map((r) => [r.month, csvCell(r.selfCash), csvCell(r.selfDiscounted), csvCell(r.hybridCash)]),
+  };
   return (
     <MonthLinesChart
       chart="cash-flow"
@@ -63,7 +77,11 @@ export const CashFlowChart = memo(function CashFlowChart(props: { horizon: Horiz
       height={height}
       yTicks={yTicks}
       zeroLine
-      mark={paid.cashMonth === null ? null : { month: paid.cashMonth, long: bt('cash.payback', { month: paid.cashMonth }), short: bt('horizon.monthN', { month: paid.cashMonth }) }}
+      mark={
+        paid.cashMonth === null
+          ? null
+          : { month: paid.cashMonth, long: bt('cash.payback', { month: paid.cashMonth }), short: bt('horizon.monthN', { month: paid.cashMonth }) }
+      }
       labels={{ x: monthLabel, y: bt('cash.axis', { currency: fmt.currency }) }}
       fmt={fmt}
     />

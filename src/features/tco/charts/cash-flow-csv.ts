@@ -11,7 +11,14 @@ import { csvMoney, csvShare } from './csv';
  */
 export function cashFlowCsv(h: HorizonView, fmt: Fmt, bt: BillingT): { head: string[]; rows: (string | number)[][] } {
   const money = (v: number) => csvMoney(fmt.toDisplay(v));
-  const head = [bt('cash.option'), bt('horizon.month'), ...CASH_LINES.map((k) => `${bt(`cash.line.${k}`)} (${fmt.currency})`), `${bt('cash.total')} (${fmt.currency})`, bt('cash.discount'), `${bt('cash.present')} (${fmt.currency})`];
+  const head = [
+    bt('cash.option'),
+    bt('horizon.month'),
+    ...CASH_LINES.map((k) => `${bt(`cash.line.${k}`)} (${fmt.currency})`),
+    `${bt('cash.total')} (${fmt.currency})`,
+    bt('cash.discount'),
+    `${bt('cash.present')} (${fmt.currency})`,
+  ];
   const rows: (string | number)[][] = [];
   const options: { label: string; flow: CashFlow | null; npv: number | null }[] = [
     { label: bt('cash.option.api'), flow: h.cashFlow.api, npv: null },
@@ -20,8 +27,16 @@ export function cashFlowCsv(h: HorizonView, fmt: Fmt, bt: BillingT): { head: str
   ];
   for (const o of options) {
     if (o.flow === null) continue;
-    for (const row of o.flow.rows) rows.push([o.label, row.month, ...CASH_LINES.map((k) => money(row.lines[k])), money(row.totalUsd), csvShare(row.discountFactor), money(row.presentUsd)]);
-    rows.push([o.label, bt('cash.sum'), ...CASH_LINES.map((k) => money(o.flow?.rows.reduce((s, r) => s + r.lines[k], 0) ?? 0)), money(o.flow.totalUsd), '', money(o.flow.presentUsd)]);
+    for (const row of o.flow.rows)
+      rows.push([o.label, row.month, ...CASH_LINES.map((k) => money(row.lines[k])), money(row.totalUsd), csvShare(row.discountFactor), money(row.presentUsd)]);
+    rows.push([
+      o.label,
+      bt('cash.sum'),
+      ...CASH_LINES.map((k) => money(o.flow?.rows.reduce((s, r) => s + r.lines[k], 0) ?? 0)),
+      money(o.flow.totalUsd),
+      '',
+      money(o.flow.presentUsd),
+    ]);
     if (o.npv !== null) rows.push([o.label, bt('cash.npvRow'), ...CASH_LINES.map(() => ''), '', '', money(o.npv)]);
   }
   return { head, rows };

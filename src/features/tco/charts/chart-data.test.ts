@@ -6,7 +6,17 @@ import { UNCERTAINTY_KEYS } from '../../../core/tco/inputs';
 import { tornado } from '../../../core/tco/sensitivity';
 import { plainScenario } from '../../../testing/test-scenarios';
 import { defaultScenario } from '../../../core/scenario/defaults';
-import { breakdownRows, costChartRows, costCurveRows, costCurveSeries, histogramBars, histogramSteps, offChartPoint, stepValueAt, tornadoBars } from './chart-data';
+import {
+  breakdownRows,
+  costChartRows,
+  costCurveRows,
+  costCurveSeries,
+  histogramBars,
+  histogramSteps,
+  offChartPoint,
+  stepValueAt,
+  tornadoBars,
+} from './chart-data';
 import { niceTicks } from '../../../components/chart/ticks';
 import { csvMoney, csvNumber, csvShare } from './csv';
 import { fromSlider, toSlider } from '../inputs/log-slider-field';
@@ -25,7 +35,7 @@ describe('TCO chart data', () => {
     expect(row?.api).toBeCloseTo(30_000, 6);
   });
 
-  it('breakdown rows add up to each option\'s monthly cost', () => {
+  it("breakdown rows add up to each option's monthly cost", () => {
     const e = evaluateTco(plainScenario());
     const rows = breakdownRows(e, same);
     const sum = (r: (typeof rows)[number]) => r.gpu + r.power + r.staff + r.ops + r.input + r.cached + r.output;
@@ -80,8 +90,18 @@ describe('TCO chart data', () => {
   });
 
   it('histogram bars carry shares and the side of zero', () => {
-    const bars = histogramBars([{ from: -10, to: 0, count: 3 }, { from: 0, to: 10, count: 1 }], 4, same);
-    expect(bars.map((x) => [x.mid, x.share, x.selfCheaper])).toEqual([[-5, 0.75, false], [5, 0.25, true]]);
+    const bars = histogramBars(
+      [
+        { from: -10, to: 0, count: 3 },
+        { from: 0, to: 10, count: 1 },
+      ],
+      4,
+      same,
+    );
+    expect(bars.map((x) => [x.mid, x.share, x.selfCheaper])).toEqual([
+      [-5, 0.75, false],
+      [5, 0.25, true],
+    ]);
   });
 
   it('the logarithmic slider', () => {
@@ -103,7 +123,14 @@ describe('TCO chart data', () => {
 
 describe('histogram steps', () => {
   it('one point per bin start plus a closing point, split at zero', () => {
-    const bars = histogramBars([{ from: -10, to: 0, count: 3 }, { from: 0, to: 10, count: 1 }], 4, same);
+    const bars = histogramBars(
+      [
+        { from: -10, to: 0, count: 3 },
+        { from: 0, to: 10, count: 1 },
+      ],
+      4,
+      same,
+    );
     expect(histogramSteps(bars)).toEqual([
       { x: -10, dearer: 0.75, cheaper: 0 },
       { x: 0, dearer: 0, cheaper: 0.25 },
@@ -135,7 +162,15 @@ describe('TCO chart edges and exports', () => {
     // steps: 43,538.45 (1 replica), 68,592.05 (2), 93,645.65 (3 = 3 × 25,053.60 + 18,484.85)
     const leaves = offChartPoint(series.self, top);
     expect(leaves?.y).toBeCloseTo(93_645.65, 1);
-    expect(offChartPoint([{ x: 0, y: 10 }, { x: 5, y: 20 }], 20)).toBeNull();
+    expect(
+      offChartPoint(
+        [
+          { x: 0, y: 10 },
+          { x: 5, y: 20 },
+        ],
+        20,
+      ),
+    ).toBeNull();
   });
 
   it('CSV numbers: money to the cent, volumes whole, shares to a millionth', () => {

@@ -109,7 +109,14 @@ export function breakdownRows(e: TcoEvaluation, toDisplay: (usd: number) => numb
   const b = e.hybrid.breakdown;
   return [
     { option: 'api', ...zero, input: d(e.api.uncachedInputUsd), cached: d(e.api.cachedInputUsd), output: d(e.api.outputUsd) },
-    { option: 'self-hosted', ...zero, gpu: d(e.selfHosted.gpuUsd), power: d(e.selfHosted.powerUsd), staff: d(e.selfHosted.staffUsd), ops: d(e.selfHosted.opsUsd) },
+    {
+      option: 'self-hosted',
+      ...zero,
+      gpu: d(e.selfHosted.gpuUsd),
+      power: d(e.selfHosted.powerUsd),
+      staff: d(e.selfHosted.staffUsd),
+      ops: d(e.selfHosted.opsUsd),
+    },
     {
       option: 'hybrid',
       gpu: d(b.gpuUsd),
@@ -159,7 +166,12 @@ function endOf(o: BreakEvenOutcome): { v: number | null; label: TornadoBar['lowL
  * nothing are dropped; at most `limit` rows, the largest swings first.
  * Break-even "never" ends are drawn to the edge of the axis (`edge`) and labelled.
  */
-export function tornadoBars(t: Tornado, metric: TornadoMetric, toDisplay: (usd: number) => number, limit = 10): { base: number | null; bars: TornadoBar[]; edge: number } {
+export function tornadoBars(
+  t: Tornado,
+  metric: TornadoMetric,
+  toDisplay: (usd: number) => number,
+  limit = 10,
+): { base: number | null; bars: TornadoBar[]; edge: number } {
   if (metric === 'saving') {
     const base = t.baseSaving === null ? null : toDisplay(t.baseSaving);
     const bars = t.bySaving
@@ -219,7 +231,16 @@ export function tornadoBars(t: Tornado, metric: TornadoMetric, toDisplay: (usd: 
     .map((r): TornadoBar => {
       const lo = endOf(r.breakEvenLow);
       const hi = endOf(r.breakEvenHigh);
-      return { key: r.key, low: [base, lo.v ?? edge], high: [base, hi.v ?? edge], lowBeyond: null, highBeyond: null, lowLabel: lo.label, highLabel: hi.label, row: r };
+      return {
+        key: r.key,
+        low: [base, lo.v ?? edge],
+        high: [base, hi.v ?? edge],
+        lowBeyond: null,
+        highBeyond: null,
+        lowLabel: lo.label,
+        highLabel: hi.label,
+        row: r,
+      };
     });
   return { base: baseEnd.v, bars, edge };
 }

@@ -12,8 +12,10 @@ export const chartMessages = defineMessages(
     'part.cached': 'API cached input',
     'part.output': 'API output',
     'chart.costTitle': 'Monthly cost by monthly volume',
-    'chart.costAria': 'Line chart of monthly cost against monthly volume for the API, self-hosted and hybrid. Break-even at {breakEven} {unit}; today {current} {unit}.',
-    'chart.costAriaNever': 'Line chart of monthly cost against monthly volume for the API, self-hosted and hybrid. Self-hosting does not break even; today {current} {unit}.',
+    'chart.costAria':
+      'Line chart of monthly cost against monthly volume for the API, self-hosted and hybrid. Break-even at {breakEven} {unit}; today {current} {unit}.',
+    'chart.costAriaNever':
+      'Line chart of monthly cost against monthly volume for the API, self-hosted and hybrid. Self-hosting does not break even; today {current} {unit}.',
     'chart.costAxis': 'Cost per month ({currency})',
     'chart.today': 'today',
     'chart.breakEven': 'break-even',
@@ -39,7 +41,8 @@ export const chartMessages = defineMessages(
     'chart.npvAtLow': 'NPV (low end)',
     'chart.npvAtHigh': 'NPV (high end)',
     'chart.npvAxis': 'NPV against the API ({currency})',
-    'chart.tornadoNpvNote': 'NPV of {option} against the API over the horizon at the WACC (cash-flow statement); right of 0 it pays. The outlook and the WACC move it even when today\'s month stays the same.',
+    'chart.tornadoNpvNote':
+      "NPV of {option} against the API over the horizon at the WACC (cash-flow statement); right of 0 it pays. The outlook and the WACC move it even when today's month stays the same.",
     'chart.tornadoAria': 'Tornado chart; the input with the largest effect is {input}.',
     'chart.tornadoEmpty': 'No input changes the result within its range.',
     'chart.tornadoSavingNote': 'Saving = API − self-hosted per month; right of 0 self-hosting is cheaper.',
@@ -101,8 +104,10 @@ export const chartMessages = defineMessages(
     'part.cached': 'API-Eingabe aus Cache',
     'part.output': 'API-Ausgabe',
     'chart.costTitle': 'Monatskosten nach Monatsvolumen',
-    'chart.costAria': 'Liniendiagramm der Monatskosten über dem Monatsvolumen für API, Eigenbetrieb und Hybrid. Break-even bei {breakEven} {unit}; heute {current} {unit}.',
-    'chart.costAriaNever': 'Liniendiagramm der Monatskosten über dem Monatsvolumen für API, Eigenbetrieb und Hybrid. Eigenbetrieb erreicht keinen Break-even; heute {current} {unit}.',
+    'chart.costAria':
+      'Liniendiagramm der Monatskosten über dem Monatsvolumen für API, Eigenbetrieb und Hybrid. Break-even bei {breakEven} {unit}; heute {current} {unit}.',
+    'chart.costAriaNever':
+      'Liniendiagramm der Monatskosten über dem Monatsvolumen für API, Eigenbetrieb und Hybrid. Eigenbetrieb erreicht keinen Break-even; heute {current} {unit}.',
     'chart.costAxis': 'Kosten pro Monat ({currency})',
     'chart.today': 'heute',
     'chart.breakEven': 'Break-even',
@@ -128,7 +133,8 @@ export const chartMessages = defineMessages(
     'chart.npvAtLow': 'Kapitalwert (unteres Ende)',
     'chart.npvAtHigh': 'Kapitalwert (oberes Ende)',
     'chart.npvAxis': 'Kapitalwert gegenüber der API ({currency})',
-    'chart.tornadoNpvNote': 'Kapitalwert gegenüber der API über den Zeitraum zum WACC (Zahlungsreihe; getestet wird: {option}); rechts von 0 lohnt es sich. Ausblick und WACC bewegen ihn, auch wenn der heutige Monat gleich bleibt.',
+    'chart.tornadoNpvNote':
+      'Kapitalwert gegenüber der API über den Zeitraum zum WACC (Zahlungsreihe; getestet wird: {option}); rechts von 0 lohnt es sich. Ausblick und WACC bewegen ihn, auch wenn der heutige Monat gleich bleibt.',
     'chart.tornadoAria': 'Tornado-Diagramm; den größten Einfluss hat {input}.',
     'chart.tornadoEmpty': 'Keine Eingabe ändert das Ergebnis innerhalb ihrer Spanne.',
     'chart.tornadoSavingNote': 'Ersparnis = API − Eigenbetrieb pro Monat; rechts von 0 ist Eigenbetrieb günstiger.',

@@ -42,7 +42,12 @@ const ComparePlot = memoPlot(function ComparePlot(props: {
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
-      <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: fmt.compact(v) }))} fontSize={AXIS_FONT} title={{ text: unit, below: X_AXIS_HEIGHT + 18 }} />
+      <BottomAxis
+        area={area}
+        ticks={xTicks.map((v) => ({ at: sx(v), text: fmt.compact(v) }))}
+        fontSize={AXIS_FONT}
+        title={{ text: unit, below: X_AXIS_HEIGHT + 18 }}
+      />
       <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: money(v) }))} fontSize={AXIS_FONT} />
       <Clipped area={area}>
         <g fill="none" strokeWidth={2}>
@@ -59,7 +64,18 @@ const ComparePlot = memoPlot(function ComparePlot(props: {
 });
 
 /** The texts the chart shows; the page that places it (the report) words them. */
-export type CompareChartKey = 'apiMonthly' | 'selfMonthly' | 'colCost' | 'colOption' | 'colScenario' | 'compareChart' | 'compareChartAria' | 'compareLegend' | 'compareTasks' | 'compareTokens' | 'compareUnits';
+export type CompareChartKey =
+  | 'apiMonthly'
+  | 'selfMonthly'
+  | 'colCost'
+  | 'colOption'
+  | 'colScenario'
+  | 'compareChart'
+  | 'compareChartAria'
+  | 'compareLegend'
+  | 'compareTasks'
+  | 'compareTokens'
+  | 'compareUnits';
 export type CompareChartT = (key: CompareChartKey, params?: Readonly<Record<string, string | number>>) => string;
 
 /**
@@ -107,7 +123,19 @@ export const TcoCompareChart = memo(function TcoCompareChart(props: { names: str
     >
       <div ref={boxRef} className="h-full w-full">
         {boxWidth !== null ? (
-          <ComparePlot width={boxWidth} height={COMPARE_HEIGHT} series={series} colours={config.series.map((c) => c.colour)} xMax={xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} unit={unit} fmt={fmt} />
+          <ComparePlot
+            width={boxWidth}
+            height={COMPARE_HEIGHT}
+            series={series}
+            colours={config.series.map((c) => c.colour)}
+            xMax={xMax}
+            xTicks={xTicks}
+            yTicks={yTicks}
+            yAxisWidth={yAxisWidth}
+            margin={margin}
+            unit={unit}
+            fmt={fmt}
+          />
         ) : null}
       </div>
     </ChartFrame>

@@ -36,7 +36,12 @@ const COST_HEIGHT = 320;
 function costChartLayout(yTickTexts: readonly string[], lastXTick: string | undefined) {
   const yAxisWidth = verticalAxisWidth(yTickTexts, AXIS_FONT, true);
   const right = edgeOverhang(lastXTick, AXIS_FONT, 16);
-  return { yAxisWidth, margin: { top: MARGIN_TOP, right, bottom: MARGIN_BOTTOM, left: MARGIN_LEFT }, plotLeft: MARGIN_LEFT + yAxisWidth, plotInset: MARGIN_LEFT + yAxisWidth + right };
+  return {
+    yAxisWidth,
+    margin: { top: MARGIN_TOP, right, bottom: MARGIN_BOTTOM, left: MARGIN_LEFT },
+    plotLeft: MARGIN_LEFT + yAxisWidth,
+    plotInset: MARGIN_LEFT + yAxisWidth + right,
+  };
 }
 
 /**
@@ -90,11 +95,21 @@ const CostPlot = memoPlot(function CostPlot(props: {
   const sx = linearScale(0, xMax, area.x, area.x + area.width);
   const sy = linearScale(0, yTicks[yTicks.length - 1] ?? 1, area.y + area.height, area.y);
   const money = moneyAxis(fmt, fmt.moneyCompact);
-  const line = (key: CostSeries) => linePath(rows.map((r) => ({ x: r.x, y: r[key] })), sx, sy);
+  const line = (key: CostSeries) =>
+    linePath(
+      rows.map((r) => ({ x: r.x, y: r[key] })),
+      sx,
+      sy,
+    );
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
-      <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: fmt.compact(v) }))} fontSize={AXIS_FONT} title={{ text: labels.unit, below: X_AXIS_HEIGHT + 18 }} />
+      <BottomAxis
+        area={area}
+        ticks={xTicks.map((v) => ({ at: sx(v), text: fmt.compact(v) }))}
+        fontSize={AXIS_FONT}
+        title={{ text: labels.unit, below: X_AXIS_HEIGHT + 18 }}
+      />
       <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: money(v) }))} fontSize={AXIS_FONT} />
       <OptionLines area={area} config={config} line={line} />
       <YAxisTitle area={area} text={labels.cost} left={margin.left} fontSize={AXIS_FONT} />
@@ -111,8 +126,23 @@ const CostPlot = memoPlot(function CostPlot(props: {
             const right = m.share > 0.6;
             return (
               <g key={m.kind}>
-                <line x1={x} x2={x} y1={area.y} y2={area.y + area.height} stroke={m.kind === 'today' ? 'var(--muted)' : 'var(--text)'} strokeWidth={m.kind === 'today' ? 1 : 2} strokeDasharray={m.kind === 'today' ? '4 3' : undefined} />
-                <text x={right ? x - 6 : x + 6} y={area.y + (m.kind === 'today' ? 26 : 12)} textAnchor={right ? 'end' : 'start'} fontSize={AXIS_FONT} fill={m.kind === 'today' ? 'var(--muted)' : 'var(--text)'} fontWeight={m.kind === 'today' ? undefined : 600}>
+                <line
+                  x1={x}
+                  x2={x}
+                  y1={area.y}
+                  y2={area.y + area.height}
+                  stroke={m.kind === 'today' ? 'var(--muted)' : 'var(--text)'}
+                  strokeWidth={m.kind === 'today' ? 1 : 2}
+                  strokeDasharray={m.kind === 'today' ? '4 3' : undefined}
+                />
+                <text
+                  x={right ? x - 6 : x + 6}
+                  y={area.y + (m.kind === 'today' ? 26 : 12)}
+                  textAnchor={right ? 'end' : 'start'}
+                  fontSize={AXIS_FONT}
+                  fill={m.kind === 'today' ? 'var(--muted)' : 'var(--text)'}
+                  fontWeight={m.kind === 'today' ? undefined : 600}
+                >
                   {m.label}
                 </text>
               </g>
@@ -156,7 +186,10 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
   const beShare = be !== null && series.xMax > 0 ? be / series.xMax : -1;
   const beLabel = be !== null ? `${chT('chart.breakEven')} ${fmt.compact(be)}` : '';
   const marks = useMemo(
-    () => [{ share: todayShare, label: chT('chart.today'), kind: 'today' as const }, ...(beShare >= 0 ? [{ share: beShare, label: beLabel, kind: 'break-even' as const }] : [])],
+    () => [
+      { share: todayShare, label: chT('chart.today'), kind: 'today' as const },
+      ...(beShare >= 0 ? [{ share: beShare, label: beLabel, kind: 'break-even' as const }] : []),
+    ],
     [todayShare, beShare, beLabel, chT],
   );
   const offText = leaves ? ` ${chT('chart.offChartAria', { value: fmt.money(toUsd(fmt, leaves.y)), volume: fmt.compact(leaves.x), unit: unitLabel })}` : '';
@@ -172,21 +205,35 @@ export const CostVolumeChart = memo(function CostVolumeChart(props: { curves: Co
   // The same rows as plain numbers in the display currency, units in the header.
   const csv = {
     head: [`${chT('chart.csvVolume')} (${unitLabel})`, ...csvColumns(config), chT('chart.ownedReplicas')],
-    rows: rows.map((r) => [csvNumber(r.x), csvMoney(fmt.toDisplay(r.api)), r.self === null ? '' : csvMoney(fmt.toDisplay(r.self)), csvMoney(fmt.toDisplay(r.hybrid)), r.replicas]),
+    rows: rows.map((r) => [
+      csvNumber(r.x),
+      csvMoney(fmt.toDisplay(r.api)),
+      r.self === null ? '' : csvMoney(fmt.toDisplay(r.self)),
+      csvMoney(fmt.toDisplay(r.hybrid)),
+      r.replicas,
+    ]),
   };
   return (
     <div data-chart="cost-volume" data-kind="eval" data-for={resultKey}>
-      <ChartFrame
-        title={chT('chart.costTitle')}
-        summary={summary}
-        table={table}
-        csv={csv}
-        height={COST_HEIGHT}
-        testId="tco-cost-chart"
-        config={config}
-      >
+      <ChartFrame title={chT('chart.costTitle')} summary={summary} table={table} csv={csv} height={COST_HEIGHT} testId="tco-cost-chart" config={config}>
         <div ref={boxRef} className="relative h-full w-full">
-          {boxWidth !== null ? <CostPlot width={boxWidth} height={COST_HEIGHT} rows={chartRows} xMax={series.xMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={layout.yAxisWidth} margin={layout.margin} offChart={offChart} marks={marks} labels={labels} config={config} fmt={fmt} /> : null}
+          {boxWidth !== null ? (
+            <CostPlot
+              width={boxWidth}
+              height={COST_HEIGHT}
+              rows={chartRows}
+              xMax={series.xMax}
+              xTicks={xTicks}
+              yTicks={yTicks}
+              yAxisWidth={layout.yAxisWidth}
+              margin={layout.margin}
+              offChart={offChart}
+              marks={marks}
+              labels={labels}
+              config={config}
+              fmt={fmt}
+            />
+          ) : null}
           <Marker kind="today" share={todayShare} label={chT('chart.today')} plotLeft={layout.plotLeft} plotInset={layout.plotInset} />
           {be !== null ? <Marker kind="break-even" share={beShare} label={beLabel} plotLeft={layout.plotLeft} plotInset={layout.plotInset} /> : null}
         </div>

@@ -53,11 +53,18 @@ const WeekPlot = memoPlot(function WeekPlot(props: {
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} xs={dayStarts.map(sx)} ys={yTicks.map(sy)} />
-      <BottomAxis area={area} ticks={days.map((text, d) => ({ at: sx(d * 24 + (days.length === DAYS ? 12 : 0)), text }))} fontSize={AXIS_FONT} title={{ text: labels.x, below: X_AXIS_HEIGHT + 16 }} />
+      <BottomAxis
+        area={area}
+        ticks={days.map((text, d) => ({ at: sx(d * 24 + (days.length === DAYS ? 12 : 0)), text }))}
+        fontSize={AXIS_FONT}
+        title={{ text: labels.x, below: X_AXIS_HEIGHT + 16 }}
+      />
       <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: String(v) }))} fontSize={AXIS_FONT} />
       <Clipped area={area}>
         <g>
-          {fleet.spill.map((w, h) => (w > 0 ? <rect key={h} x={sx(h)} width={Math.max(1, sx(h + 1) - sx(h))} y={sy(w)} height={sy(0) - sy(w)} fill={colour('waiting')} /> : null))}
+          {fleet.spill.map((w, h) =>
+            w > 0 ? <rect key={h} x={sx(h)} width={Math.max(1, sx(h + 1) - sx(h))} y={sy(w)} height={sy(0) - sy(w)} fill={colour('waiting')} /> : null,
+          )}
         </g>
         <g fill="none">
           <path d={stepPath(fleet.running, sx, sy)} stroke={colour('running')} strokeWidth={2.5} />
@@ -86,12 +93,30 @@ export function FleetWeekChart(props: { fleet: FleetView; fmt: Fmt; resultKey: s
   const yTicks = niceTicks(top, 4).map((v) => Math.round(v * 100) / 100);
   const yAxisWidth = verticalAxisWidth(yTicks.map(String), AXIS_FONT, true);
   // A peak-to-average shape has no days: its hours run busiest first, ticked every 24 hours.
-  const days = fleet.busiestFirst ? Array.from({ length: DAYS + 1 }, (_, d) => String(d * 24)) : [0, 1, 2, 3, 4, 5, 6].map((d) => bt(`fleet.day.${d}` as 'fleet.day.0'));
+  const days = fleet.busiestFirst
+    ? Array.from({ length: DAYS + 1 }, (_, d) => String(d * 24))
+    : [0, 1, 2, 3, 4, 5, 6].map((d) => bt(`fleet.day.${d}` as 'fleet.day.0'));
   // Hour ticks end on the plot's edge (168); day names sit mid-day, inside it.
   const right = edgeOverhang(fleet.busiestFirst ? String(HOURS_PER_WEEK) : undefined, AXIS_FONT, 8);
-  const head = (rent: string) => [bt(fleet.busiestFirst ? 'fleet.hourSorted' : 'fleet.hour'), `${bt('fleet.demand')} (${bt('unit.replicas')})`, `${bt('fleet.running')} (${bt('unit.replicas')})`, bt('fleet.gpuHours'), rent, `${bt('fleet.waiting')} (${bt('fleet.replicaHours')})`, bt('fleet.violation')];
+  const head = (rent: string) => [
+    bt(fleet.busiestFirst ? 'fleet.hourSorted' : 'fleet.hour'),
+    `${bt('fleet.demand')} (${bt('unit.replicas')})`,
+    `${bt('fleet.running')} (${bt('unit.replicas')})`,
+    bt('fleet.gpuHours'),
+    rent,
+    `${bt('fleet.waiting')} (${bt('fleet.replicaHours')})`,
+    bt('fleet.violation'),
+  ];
   const label = (h: number) => (fleet.busiestFirst ? String(h + 1) : `${days[Math.floor(h / 24)] ?? ''} ${String(h % 24).padStart(2, '0')}:00`);
-  const rows = fleet.running.map((r, h) => [label(h), fleet.demand[h] ?? 0, r, r * fleet.gpusPerReplica, r * fleet.rentPerReplicaHour, fleet.spill[h] ?? 0, fleet.violationMinutes[h] ?? 0]);
+  const rows = fleet.running.map((r, h) => [
+    label(h),
+    fleet.demand[h] ?? 0,
+    r,
+    r * fleet.gpusPerReplica,
+    r * fleet.rentPerReplicaHour,
+    fleet.spill[h] ?? 0,
+    fleet.violationMinutes[h] ?? 0,
+  ]);
   const table: ChartTable = {
     head: head(bt('fleet.rent')),
     rows: rows.map(([hour, demand, running, gpuHours, rent, waiting, minutes]) => [
@@ -115,9 +140,29 @@ export function FleetWeekChart(props: { fleet: FleetView; fmt: Fmt; resultKey: s
   });
   return (
     <div {...(props.resultKey === null ? {} : { 'data-chart': 'fleet-week', 'data-kind': 'eval', 'data-for': props.resultKey })}>
-      <ChartFrame title={bt('fleet.title')} summary={summary} table={table} csv={csv} height={height} testId={props.testId ?? 'tco-fleet-week-chart'} config={config}>
+      <ChartFrame
+        title={bt('fleet.title')}
+        summary={summary}
+        table={table}
+        csv={csv}
+        height={height}
+        testId={props.testId ?? 'tco-fleet-week-chart'}
+        config={config}
+      >
         <div ref={boxRef} className="relative h-full w-full">
-          {boxWidth !== null ? <WeekPlot width={boxWidth} height={height} fleet={fleet} yTicks={yTicks} yAxisWidth={yAxisWidth} right={right} days={days} labels={{ x: bt(fleet.busiestFirst ? 'fleet.xSorted' : 'fleet.x'), y: bt('fleet.y') }} config={config} /> : null}
+          {boxWidth !== null ? (
+            <WeekPlot
+              width={boxWidth}
+              height={height}
+              fleet={fleet}
+              yTicks={yTicks}
+              yAxisWidth={yAxisWidth}
+              right={right}
+              days={days}
+              labels={{ x: bt(fleet.busiestFirst ? 'fleet.xSorted' : 'fleet.x'), y: bt('fleet.y') }}
+              config={config}
+            />
+          ) : null}
         </div>
       </ChartFrame>
     </div>

@@ -21,7 +21,13 @@ export const HorizonChart = memo(function HorizonChart(props: { horizon: Horizon
   const { horizon: h, resultKey, fmt, t } = props;
   const bt = useT(billingMessages);
   const rows = useMemo<MonthRow<HorizonSeries>[]>(
-    () => h.points.map((p) => ({ month: p.month, api: fmt.toDisplay(p.cumulativeApiUsd), self: p.cumulativeSelfUsd === null ? null : fmt.toDisplay(p.cumulativeSelfUsd), hybrid: fmt.toDisplay(p.cumulativeHybridUsd) })),
+    () =>
+      h.points.map((p) => ({
+        month: p.month,
+        api: fmt.toDisplay(p.cumulativeApiUsd),
+        self: p.cumulativeSelfUsd === null ? null : fmt.toDisplay(p.cumulativeSelfUsd),
+        hybrid: fmt.toDisplay(p.cumulativeHybridUsd),
+      })),
     [h.points, fmt],
   );
   const yMax = Math.max(1e-9, ...rows.map((r) => Math.max(r.api ?? 0, r.self ?? 0, r.hybrid ?? 0)));
@@ -33,7 +39,10 @@ export const HorizonChart = memo(function HorizonChart(props: { horizon: Horizon
       { key: 'self', label: t('option.self-hosted'), colour: 'var(--series-self)', unit: money },
       { key: 'hybrid', label: t('option.hybrid'), colour: 'var(--series-hybrid)', unit: money, dash: '6 4' },
     ],
-    notes: [{ text: cross === null ? bt('horizon.noCrossing', { months: h.months }) : bt('horizon.crossingNote', { month: cross }) }, { text: bt('horizon.levelNote') }],
+    notes: [
+      { text: cross === null ? bt('horizon.noCrossing', { months: h.months }) : bt('horizon.crossingNote', { month: cross }) },
+      { text: bt('horizon.levelNote') },
+    ],
   };
   const saving = h.savingAtEndUsd.selfHosted;
   const summary =
@@ -42,11 +51,21 @@ export const HorizonChart = memo(function HorizonChart(props: { horizon: Horizon
   const monthLabel = bt('horizon.month');
   const table = {
     head: [monthLabel, ...tableColumns(config)],
-    rows: h.points.map((p) => [String(p.month), fmt.money(p.cumulativeApiUsd, 0), p.cumulativeSelfUsd === null ? '–' : fmt.money(p.cumulativeSelfUsd, 0), fmt.money(p.cumulativeHybridUsd, 0)]),
+    rows: h.points.map((p) => [
+      String(p.month),
+      fmt.money(p.cumulativeApiUsd, 0),
+      p.cumulativeSelfUsd === null ? '–' : fmt.money(p.cumulativeSelfUsd, 0),
+      fmt.money(p.cumulativeHybridUsd, 0),
+    ]),
   };
   const csv = {
     head: [monthLabel, ...csvColumns(config)],
-    rows: h.points.map((p) => [p.month, csvMoney(fmt.toDisplay(p.cumulativeApiUsd)), p.cumulativeSelfUsd === null ? '' : csvMoney(fmt.toDisplay(p.cumulativeSelfUsd)), csvMoney(fmt.toDisplay(p.cumulativeHybridUsd))]),
+    rows: h.points.map((p) => [
+      p.month,
+      csvMoney(fmt.toDisplay(p.cumulativeApiUsd)),
+      p.cumulativeSelfUsd === null ? '' : csvMoney(fmt.toDisplay(p.cumulativeSelfUsd)),
+      csvMoney(fmt.toDisplay(p.cumulativeHybridUsd)),
+    ]),
   };
   return (
     <MonthLinesChart

@@ -36,7 +36,11 @@ export const HorizonFacts = memo(function HorizonFacts(props: { horizon: Horizon
     { label: bt('horizon.npvHybrid'), value: money(h.npvUsd.hybrid) },
     {
       label: bt('horizon.rate'),
-      value: bt('horizon.rateValue', { wacc: fmt.percent(h.waccYearly, 1), monthly: fmt.percent(h.monthlyRate, 4), convention: bt(`horizon.convention.${h.rateConvention}`) }),
+      value: bt('horizon.rateValue', {
+        wacc: fmt.percent(h.waccYearly, 1),
+        monthly: fmt.percent(h.monthlyRate, 4),
+        convention: bt(`horizon.convention.${h.rateConvention}`),
+      }),
       testId: 'tco-horizon-rate',
     },
   ];
@@ -74,7 +78,10 @@ export const HorizonFacts = memo(function HorizonFacts(props: { horizon: Horizon
       ) : null}
       {h.ramp.parallelMonths + h.ramp.rampMonths > 0 ? (
         <p className="text-xs text-muted" data-testid="tco-horizon-ramp">
-          {bt(h.ramp.rampMonths === 0 ? 'horizon.rampAtOnce' : h.ramp.parallelMonths === 0 ? 'horizon.rampOnly' : 'horizon.ramp', { parallel: months(h.ramp.parallelMonths), ramp: months(h.ramp.rampMonths) })}
+          {bt(h.ramp.rampMonths === 0 ? 'horizon.rampAtOnce' : h.ramp.parallelMonths === 0 ? 'horizon.rampOnly' : 'horizon.ramp', {
+            parallel: months(h.ramp.parallelMonths),
+            ramp: months(h.ramp.rampMonths),
+          })}
         </p>
       ) : null}
       <p className="text-xs text-muted" data-testid="tco-horizon-tax">

@@ -52,7 +52,12 @@ const HybridPlot = memoPlot(function HybridPlot(props: {
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} ys={yTicks.map(sy)} />
-      <BottomAxis area={area} ticks={(weekly ? WEEK_TICKS : RANK_TICKS).map((v) => ({ at: sx(v), text: xText(v) }))} fontSize={AXIS_FONT} title={{ text: labels.x, below: X_AXIS_HEIGHT + 12 }} />
+      <BottomAxis
+        area={area}
+        ticks={(weekly ? WEEK_TICKS : RANK_TICKS).map((v) => ({ at: sx(v), text: xText(v) }))}
+        fontSize={AXIS_FONT}
+        title={{ text: labels.x, below: X_AXIS_HEIGHT + 12 }}
+      />
       <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: fmt.compact(v) }))} fontSize={AXIS_FONT} />
       <Clipped area={area}>
         <path d={stepAreaPath(xs, zero, ownedTop, sx, sy)} fill={owned.colour} fillOpacity={0.85} />
@@ -76,7 +81,11 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
   const dayNames = t('profile.days').split(',');
   const hourLabel = (hour: number) => (weekly ? `${dayNames[Math.floor(hour / 24)] ?? ''} ${String(hour % 24).padStart(2, '0')}:00` : `${hour + 1}`);
   const unit = e.selfHosted.capacity.basis === 'output' ? t('unit.outputTokensPerSecond') : t('unit.tokensPerSecond');
-  const summary = chT(plural(fmt.language, h.replicas, { one: 'chart.hybridAria.one', other: 'chart.hybridAria.other' }), { replicas: h.replicas, self: fmt.percent(h.selfShare, 0), api: fmt.percent(1 - h.selfShare, 0) });
+  const summary = chT(plural(fmt.language, h.replicas, { one: 'chart.hybridAria.one', other: 'chart.hybridAria.other' }), {
+    replicas: h.replicas,
+    self: fmt.percent(h.selfShare, 0),
+    api: fmt.percent(1 - h.selfShare, 0),
+  });
   const config: ChartConfig<HybridSeries> = {
     series: [
       { key: 'owned', label: chT('chart.owned'), colour: 'var(--series-self)', unit, kind: 'area' },
@@ -94,7 +103,11 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
   };
   // The value axis from its tick texts; the last hour tick (rank 168) sits on the right edge.
   const yTicks = niceTicks(Math.max(0, ...h.hourly.map((x) => x.owned + x.overflow)), 4);
-  const yAxisWidth = verticalAxisWidth(yTicks.map((v) => fmt.compact(v)), AXIS_FONT, false);
+  const yAxisWidth = verticalAxisWidth(
+    yTicks.map((v) => fmt.compact(v)),
+    AXIS_FONT,
+    false,
+  );
   const margin = { top: 8, right: edgeOverhang(weekly ? undefined : '168', AXIS_FONT, 12), bottom: 24, left: 4 };
   return (
     <div data-chart="hybrid" data-kind="eval" data-for={resultKey}>
@@ -114,7 +127,21 @@ export const HybridChart = memo(function HybridChart(props: { evaluation: TcoEva
         }
       >
         <div ref={boxRef} className="h-full w-full">
-          {boxWidth !== null ? <HybridPlot width={boxWidth} height={HYBRID_HEIGHT} data={data} weekly={weekly} dayNames={dayNames} labels={{ x: weekly ? chT('chart.hourOfWeek') : chT('chart.hourRank'), unit }} config={config} yTicks={yTicks} yAxisWidth={yAxisWidth} margin={margin} fmt={fmt} /> : null}
+          {boxWidth !== null ? (
+            <HybridPlot
+              width={boxWidth}
+              height={HYBRID_HEIGHT}
+              data={data}
+              weekly={weekly}
+              dayNames={dayNames}
+              labels={{ x: weekly ? chT('chart.hourOfWeek') : chT('chart.hourRank'), unit }}
+              config={config}
+              yTicks={yTicks}
+              yAxisWidth={yAxisWidth}
+              margin={margin}
+              fmt={fmt}
+            />
+          ) : null}
         </div>
       </ChartFrame>
     </div>

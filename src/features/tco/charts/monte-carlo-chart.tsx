@@ -53,11 +53,36 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} ys={yTicks.map(sy)} />
-      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: money(v) }))} fontSize={AXIS_FONT} title={{ text: labels.axis, below: X_AXIS_HEIGHT + 14 }} />
+      <BottomAxis
+        area={area}
+        ticks={ticks.map((v) => ({ at: sx(v), text: money(v) }))}
+        fontSize={AXIS_FONT}
+        title={{ text: labels.axis, below: X_AXIS_HEIGHT + 14 }}
+      />
       <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: fmt.percent(v, 0) }))} fontSize={AXIS_FONT} />
       <Clipped area={area}>
-        <path d={stepAreaPath(xs, zero, steps.map((p) => p.dearer), sx, sy)} fill={dearer.colour} fillOpacity={0.85} />
-        <path d={stepAreaPath(xs, zero, steps.map((p) => p.cheaper), sx, sy)} fill={cheaper.colour} fillOpacity={0.85} />
+        <path
+          d={stepAreaPath(
+            xs,
+            zero,
+            steps.map((p) => p.dearer),
+            sx,
+            sy,
+          )}
+          fill={dearer.colour}
+          fillOpacity={0.85}
+        />
+        <path
+          d={stepAreaPath(
+            xs,
+            zero,
+            steps.map((p) => p.cheaper),
+            sx,
+            sy,
+          )}
+          fill={cheaper.colour}
+          fillOpacity={0.85}
+        />
       </Clipped>
       {/* Only where 0 lies on the axis (the rule draws nothing outside the plot). */}
       <VerticalRule area={area} x={sx(0)} label={{ text: labels.zero, place: 'above', fontSize: AXIS_FONT }} />
@@ -69,7 +94,13 @@ const HistogramPlot = memoPlot(function HistogramPlot(props: {
  * Distribution of the monthly saving of self-hosting over the Monte Carlo samples, drawn as two
  * step areas (dearer / cheaper than the API): two SVG paths instead of one shape per bin.
  */
-export const MonteCarloChart = memo(function MonteCarloChart(props: { result: MonteCarloResult; baseSavingUsd: number | null; resultKey: string; fmt: Fmt; t: TcoT }) {
+export const MonteCarloChart = memo(function MonteCarloChart(props: {
+  result: MonteCarloResult;
+  baseSavingUsd: number | null;
+  resultKey: string;
+  fmt: Fmt;
+  t: TcoT;
+}) {
   const chT = useT(chartMessages);
   const { result: r, baseSavingUsd, resultKey, fmt, t } = props;
   const [boxRef, boxWidth] = useWidth<HTMLDivElement>();
@@ -106,7 +137,11 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
   // Axis space from the texts drawn: the share axis as wide as its widest tick, as many money
   // ticks as fit the plot's width, the first and last with room to show in full.
   const yTicks = niceTicks(Math.max(0, ...bars.map((b) => b.share)), 4);
-  const yAxisWidth = verticalAxisWidth(yTicks.map((v) => fmt.percent(v, 0)), AXIS_FONT, false);
+  const yAxisWidth = verticalAxisWidth(
+    yTicks.map((v) => fmt.percent(v, 0)),
+    AXIS_FONT,
+    false,
+  );
   const tickText = (v: number | undefined) => (v === undefined ? undefined : tick(v));
   const makeTicks = (n: number) => niceRangeTicks(lo, hi, n).filter((x) => x >= lo && x <= hi);
   const plotWidth = boxWidth === null ? null : boxWidth - yAxisWidth - 2 * edgeOverhang(tickText(lo), AXIS_FONT, 12);
@@ -151,15 +186,31 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
             {ignored ? <p data-testid="tco-mc-ignored">{chT('chart.mcIgnored', { inputs: ignored })}</p> : null}
             {r.npv ? (
               <p data-testid="tco-mc-npv">
-                {bt('unc.mcNpv', { p5: fmt.money(r.npv.p5), p50: fmt.money(r.npv.p50), p95: fmt.money(r.npv.p95), positive: fmt.percent(r.npv.probabilityPositive, 0) })}{' '}
+                {bt('unc.mcNpv', {
+                  p5: fmt.money(r.npv.p5),
+                  p50: fmt.money(r.npv.p50),
+                  p95: fmt.money(r.npv.p95),
+                  positive: fmt.percent(r.npv.probabilityPositive, 0),
+                })}{' '}
                 {r.payback.months
-                  ? bt('unc.mcPayback', { p50: fmt.number(r.payback.months.p50, 0), p5: fmt.number(r.payback.months.p5, 0), p95: fmt.number(r.payback.months.p95, 0), never: fmt.percent(r.payback.shareNever, 0) })
+                  ? bt('unc.mcPayback', {
+                      p50: fmt.number(r.payback.months.p50, 0),
+                      p5: fmt.number(r.payback.months.p5, 0),
+                      p95: fmt.number(r.payback.months.p95, 0),
+                      never: fmt.percent(r.payback.shareNever, 0),
+                    })
                   : bt('unc.mcNoPayback')}
               </p>
             ) : null}
             {hybrid ? <p data-testid="tco-mc-hybrid-k">{bt('unc.mcHybridK', { replicas: fmt.number(r.hybridReplicas, 0) })}</p> : null}
             {r.replicas.base !== null ? (
-              <p data-testid="tco-mc-replicas">{bt('unc.mcReplicas', { more: fmt.percent(r.replicas.probabilityMore, 0), fewer: fmt.percent(r.replicas.probabilityFewer, 0), base: fmt.number(r.replicas.base, 0) })}</p>
+              <p data-testid="tco-mc-replicas">
+                {bt('unc.mcReplicas', {
+                  more: fmt.percent(r.replicas.probabilityMore, 0),
+                  fewer: fmt.percent(r.replicas.probabilityFewer, 0),
+                  base: fmt.number(r.replicas.base, 0),
+                })}
+              </p>
             ) : null}
             {be ? (
               <p data-testid="tco-mc-break-even">
@@ -170,33 +221,41 @@ export const MonteCarloChart = memo(function MonteCarloChart(props: { result: Mo
                       bt('unc.mcBreakEvenFew', {
                         k: fmt.number(be.samplesAt, 0),
                         n: fmt.number(r.samples, 0),
-                        range: be.tokensPerMonth.p5 === be.tokensPerMonth.p95 ? fmt.compact(be.tokensPerMonth.p50) : `${fmt.compact(be.tokensPerMonth.p5)}–${fmt.compact(be.tokensPerMonth.p95)}`,
+                        range:
+                          be.tokensPerMonth.p5 === be.tokensPerMonth.p95
+                            ? fmt.compact(be.tokensPerMonth.p50)
+                            : `${fmt.compact(be.tokensPerMonth.p5)}–${fmt.compact(be.tokensPerMonth.p95)}`,
                         rest: fmt.number(be.samplesNever, 0),
                       })
-                    : bt('unc.mcBreakEven', { p5: fmt.compact(be.tokensPerMonth.p5), p50: fmt.compact(be.tokensPerMonth.p50), p95: fmt.compact(be.tokensPerMonth.p95), never: fmt.percent(be.shareNever, be.shareNever > 0.99 && be.shareNever < 1 ? 2 : 1) })}
+                    : bt('unc.mcBreakEven', {
+                        p5: fmt.compact(be.tokensPerMonth.p5),
+                        p50: fmt.compact(be.tokensPerMonth.p50),
+                        p95: fmt.compact(be.tokensPerMonth.p95),
+                        never: fmt.percent(be.shareNever, be.shareNever > 0.99 && be.shareNever < 1 ? 2 : 1),
+                      })}
               </p>
             ) : null}
           </div>
         }
       >
         <div ref={boxRef} className="h-full w-full">
-        {bars.length === 0 ? (
-          <p className="text-sm text-muted">{chT('chart.mcEmpty')}</p>
-        ) : boxWidth === null ? null : (
-          <HistogramPlot
-            width={boxWidth}
-            height={MC_HEIGHT}
-            steps={steps}
-            domain={[lo, hi]}
-            ticks={ticks}
-            yTicks={yTicks}
-            yAxisWidth={yAxisWidth}
-            margin={margin}
-            labels={{ axis: chT('chart.savingAxis', { currency: fmt.currency }), zero: chT('chart.mcZero') }}
-            config={config}
-            fmt={fmt}
-          />
-        )}
+          {bars.length === 0 ? (
+            <p className="text-sm text-muted">{chT('chart.mcEmpty')}</p>
+          ) : boxWidth === null ? null : (
+            <HistogramPlot
+              width={boxWidth}
+              height={MC_HEIGHT}
+              steps={steps}
+              domain={[lo, hi]}
+              ticks={ticks}
+              yTicks={yTicks}
+              yAxisWidth={yAxisWidth}
+              margin={margin}
+              labels={{ axis: chT('chart.savingAxis', { currency: fmt.currency }), zero: chT('chart.mcZero') }}
+              config={config}
+              fmt={fmt}
+            />
+          )}
         </div>
       </ChartFrame>
     </div>

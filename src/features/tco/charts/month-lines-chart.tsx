@@ -25,7 +25,14 @@ export type MonthRow<K extends string> = { month: number } & Record<K, number | 
  * The label of the month marked: the long text on the side of the line with
  * room for it (measured in the chart's font), or only the month when neither side has room.
  */
-function monthMark(month: number, months: number, plotWidth: number, long: string, short: string, fontSize: number): { month: number; label: string; side: 'left' | 'right' } {
+function monthMark(
+  month: number,
+  months: number,
+  plotWidth: number,
+  long: string,
+  short: string,
+  fontSize: number,
+): { month: number; label: string; side: 'left' | 'right' } {
   const share = months > 0 ? month / months : 0;
   const fits = (text: string, room: number) => widestText([text], fontSize) + 10 <= room;
   const label = fits(long, plotWidth * (1 - share)) || fits(long, plotWidth * share) ? long : short;
@@ -55,17 +62,41 @@ const MonthPlot = memoPlot(function MonthPlot(props: {
   return (
     <PlotSurface width={width} height={height}>
       <Grid area={area} xs={xTicks.map(sx)} ys={yTicks.map(sy)} />
-      <BottomAxis area={area} ticks={xTicks.map((v) => ({ at: sx(v), text: String(v) }))} fontSize={AXIS_FONT} title={{ text: labels.x, below: X_AXIS_HEIGHT + 16 }} />
+      <BottomAxis
+        area={area}
+        ticks={xTicks.map((v) => ({ at: sx(v), text: String(v) }))}
+        fontSize={AXIS_FONT}
+        title={{ text: labels.x, below: X_AXIS_HEIGHT + 16 }}
+      />
       <LeftAxis area={area} ticks={yTicks.map((v) => ({ at: sy(v), text: money(v) }))} fontSize={AXIS_FONT} />
-      {zeroLine ? <line x1={area.x} x2={area.x + area.width} y1={sy(0)} y2={sy(0)} stroke="var(--text)" strokeWidth={1} data-testid="month-chart-zero" /> : null}
+      {zeroLine ? (
+        <line x1={area.x} x2={area.x + area.width} y1={sy(0)} y2={sy(0)} stroke="var(--text)" strokeWidth={1} data-testid="month-chart-zero" />
+      ) : null}
       <Clipped area={area}>
         <g fill="none">
           {config.series.map((s) => (
-            <path key={s.key} d={linePath(rows.map((r) => ({ x: r.month, y: r[s.key] ?? null })), sx, sy)} stroke={s.colour} strokeWidth={s.dash ? 2 : 2.5} strokeDasharray={s.dash} />
+            <path
+              key={s.key}
+              d={linePath(
+                rows.map((r) => ({ x: r.month, y: r[s.key] ?? null })),
+                sx,
+                sy,
+              )}
+              stroke={s.colour}
+              strokeWidth={s.dash ? 2 : 2.5}
+              strokeDasharray={s.dash}
+            />
           ))}
         </g>
       </Clipped>
-      {mark ? <VerticalRule area={area} x={sx(mark.month)} strokeWidth={1.5} label={{ text: mark.label, place: mark.side === 'left' ? 'inside-left' : 'inside-right', fontSize: AXIS_FONT, fontWeight: 600 }} /> : null}
+      {mark ? (
+        <VerticalRule
+          area={area}
+          x={sx(mark.month)}
+          strokeWidth={1.5}
+          label={{ text: mark.label, place: mark.side === 'left' ? 'inside-left' : 'inside-right', fontSize: AXIS_FONT, fontWeight: 600 }}
+        />
+      ) : null}
       <YAxisTitle area={area} text={labels.y} left={MARGIN.left} fontSize={AXIS_FONT} />
     </PlotSurface>
   );
@@ -100,7 +131,15 @@ export function MonthLinesChart<K extends string>(props: {
   const xTicks = fitTicks(makeXTicks, (v) => String(v), boxWidth === null ? null : plotWidth, AXIS_FONT, 6);
   return (
     <div data-chart={props.chart} data-kind="eval" data-for={props.resultKey}>
-      <ChartFrame title={props.title} summary={props.summary} table={props.table} csv={props.csv} height={props.height} testId={props.testId} config={props.config}>
+      <ChartFrame
+        title={props.title}
+        summary={props.summary}
+        table={props.table}
+        csv={props.csv}
+        height={props.height}
+        testId={props.testId}
+        config={props.config}
+      >
         <div ref={boxRef} className="relative h-full w-full">
           {boxWidth !== null ? (
             <MonthPlot

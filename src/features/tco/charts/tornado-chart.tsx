@@ -123,7 +123,18 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
   const mark = (bar: [number, number] | null, value: string | null, i: number, key: string) => {
     if (!bar || !value) return null;
     const s = span(bar[0], bar[1], sx);
-    return <StepMark key={key} left={s.start} right={s.start + s.size} top={rows.offset(i)} height={rows.thickness} value={value} plotLeft={area.x} plotRight={area.x + area.width} />;
+    return (
+      <StepMark
+        key={key}
+        left={s.start}
+        right={s.start + s.size}
+        top={rows.offset(i)}
+        height={rows.thickness}
+        value={value}
+        plotLeft={area.x}
+        plotRight={area.x + area.width}
+      />
+    );
   };
   return (
     <PlotSurface width={width} height={height}>
@@ -137,7 +148,12 @@ const TornadoPlot = memoPlot(function TornadoPlot(props: {
         </defs>
       ) : null}
       <Grid area={area} xs={ticks.map(sx)} />
-      <BottomAxis area={area} ticks={ticks.map((v) => ({ at: sx(v), text: format(v) }))} fontSize={AXIS_FONT} title={{ text: axisLabel, below: X_AXIS_HEIGHT + 12 }} />
+      <BottomAxis
+        area={area}
+        ticks={ticks.map((v) => ({ at: sx(v), text: format(v) }))}
+        fontSize={AXIS_FONT}
+        title={{ text: axisLabel, below: X_AXIS_HEIGHT + 12 }}
+      />
       <LeftAxis area={area} ticks={data.map((d, i) => ({ at: rows.centre(i), text: d.name }))} fontSize={AXIS_FONT} />
       {zeroLine ? <VerticalRule area={area} x={sx(0)} /> : null}
       <Clipped area={area}>
@@ -169,7 +185,11 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
     return `${fmt.number(v * u.scale, 3)} ${u.label}`;
   };
   const percent = (p: number) => fmt.percent(p, p > 0 && p < 0.1 ? 1 : 0);
-  const mark = (s: ReplicaStep) => bt(plural(fmt.language, s.replicas, { one: 'unc.stepMark.one', other: 'unc.stepMark.other' }), { replicas: fmt.number(s.replicas, 0), p: percent(s.probability) });
+  const mark = (s: ReplicaStep) =>
+    bt(plural(fmt.language, s.replicas, { one: 'unc.stepMark.one', other: 'unc.stepMark.other' }), {
+      replicas: fmt.number(s.replicas, 0),
+      p: percent(s.probability),
+    });
   const data: TornadoDatum[] = shaped.bars.map((b) => ({
     name: t(`key.${b.key}`),
     low: b.low,
@@ -196,14 +216,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   const lowEnd = (b: TornadoBar) => b.lowBeyond?.bar ?? b.low;
   const highEnd = (b: TornadoBar) => b.highBeyond?.bar ?? b.high;
   const table = {
-    head: [
-      chT('chart.input'),
-      chT('chart.lowEnd'),
-      chT('chart.highEnd'),
-      atLow,
-      atHigh,
-      ...(hasSteps ? [bt('unc.stepLowCol'), bt('unc.stepHighCol')] : []),
-    ],
+    head: [chT('chart.input'), chT('chart.lowEnd'), chT('chart.highEnd'), atLow, atHigh, ...(hasSteps ? [bt('unc.stepLowCol'), bt('unc.stepHighCol')] : [])],
     rows: shaped.bars.map((b) => [
       t(`key.${b.key}`),
       inputValue(b.key, b.row.low),
@@ -215,10 +228,17 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   };
   // Plain numbers for the CSV: the input's ends in their unit, the saving in the display
   // currency (or the break-even in tokens); an end without a value says why.
-  const csvEnd = (label: TornadoBar['lowLabel'], v: [number, number] | null) => (label === 'value' && v ? (isMoney ? csvMoney(v[1]) : csvNumber(v[1])) : chT(`chart.end.${label}`));
+  const csvEnd = (label: TornadoBar['lowLabel'], v: [number, number] | null) =>
+    label === 'value' && v ? (isMoney ? csvMoney(v[1]) : csvNumber(v[1])) : chT(`chart.end.${label}`);
   const csvStepHead = (end: 'low' | 'high') => {
     const e = { end: bt(`unc.${end}`) };
-    return [bt('unc.csvStepAt', e), bt('unc.csvStepReplicas', e), `${bt('unc.csvStepBefore', e)} (${fmt.currency}/${chT('unit.month')})`, `${bt('unc.csvStepAfter', e)} (${fmt.currency}/${chT('unit.month')})`, `${bt('unc.csvStepProbability', e)} (0–1)`];
+    return [
+      bt('unc.csvStepAt', e),
+      bt('unc.csvStepReplicas', e),
+      `${bt('unc.csvStepBefore', e)} (${fmt.currency}/${chT('unit.month')})`,
+      `${bt('unc.csvStepAfter', e)} (${fmt.currency}/${chT('unit.month')})`,
+      `${bt('unc.csvStepProbability', e)} (0–1)`,
+    ];
   };
   const resultUnit = metric === 'saving' ? `${fmt.currency}/${chT('unit.month')}` : metric === 'npv' ? fmt.currency : t('unit.tokensPerMonth');
   const csv = {
@@ -234,7 +254,15 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
     rows: shaped.bars.map((b) => {
       const u = unitOf(t, UNCERTAIN_INPUTS[b.key].unit);
       const stepCols = (s: ReplicaStep | null) =>
-        s === null ? ['', '', '', '', ''] : [s.at * u.scale, s.replicas, s.savingBefore === null ? '' : csvMoney(fmt.toDisplay(s.savingBefore)), s.savingAfter === null ? '' : csvMoney(fmt.toDisplay(s.savingAfter)), csvNumber(s.probability)];
+        s === null
+          ? ['', '', '', '', '']
+          : [
+              s.at * u.scale,
+              s.replicas,
+              s.savingBefore === null ? '' : csvMoney(fmt.toDisplay(s.savingBefore)),
+              s.savingAfter === null ? '' : csvMoney(fmt.toDisplay(s.savingAfter)),
+              csvNumber(s.probability),
+            ];
       return [
         t(`key.${b.key}`),
         u.label,
@@ -282,7 +310,15 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
             const s = end === 'low' ? row.stepLow : row.stepHigh;
             return s === null
               ? []
-              : [bt('unc.tornadoStep', { input: t(`key.${row.key}`), side: bt(end === 'low' ? 'unc.below' : 'unc.above'), at: inputValue(row.key, s.at), replicas: fmt.number(s.replicas, 0), p: percent(s.probability) })];
+              : [
+                  bt('unc.tornadoStep', {
+                    input: t(`key.${row.key}`),
+                    side: bt(end === 'low' ? 'unc.below' : 'unc.above'),
+                    at: inputValue(row.key, s.at),
+                    replicas: fmt.number(s.replicas, 0),
+                    p: percent(s.probability),
+                  }),
+                ];
           }),
         );
   const top = shaped.bars[0];
@@ -292,7 +328,13 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
   const lo = Math.min(0, ...values);
   const hi = Math.max(0, ...values);
   // As many value ticks as fit the plot's width (a phone has room for two or three).
-  const nameWidth = Math.min(MAX_NAME_WIDTH, widestText(data.map((d) => d.name), AXIS_FONT) + 12);
+  const nameWidth = Math.min(
+    MAX_NAME_WIDTH,
+    widestText(
+      data.map((d) => d.name),
+      AXIS_FONT,
+    ) + 12,
+  );
   const makeTicks = (n: number) => (isMoney ? niceRangeTicks(lo, hi, n) : niceRangeTicks(0, shaped.edge, n));
   const rightFor = (ts: number[]) => {
     const last = ts[ts.length - 1];
@@ -306,14 +348,7 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
     <div data-chart="tornado" data-kind="uncertain" data-for={resultKey}>
       <div className="mb-2 flex flex-wrap gap-2 text-xs" role="radiogroup" aria-label={chT('chart.tornadoMetric')}>
         {(['saving', 'npv', 'breakEven'] as const).map((m) => (
-          <Button
-            key={m}
-            role="radio"
-            aria-checked={metric === m}
-            onClick={() => setMetric(m)}
-            variant="chip"
-            size="xs"
-          >
+          <Button key={m} role="radio" aria-checked={metric === m} onClick={() => setMetric(m)} variant="chip" size="xs">
             {chT(`chart.metric.${m}`)}
           </Button>
         ))}
@@ -326,27 +361,39 @@ export const TornadoChart = memo(function TornadoChart(props: { tornado: Tornado
         height={height}
         testId="tco-tornado-chart"
         config={config}
-        footer={steps.length > 0 && base !== null ? <p className="text-xs text-muted" data-testid="tco-tornado-steps">{bt('unc.tornadoSteps', { base: fmt.number(base, 0), list: formatList(fmt.language, steps.slice(0, 4)) })}</p> : undefined}
+        footer={
+          steps.length > 0 && base !== null ? (
+            <p className="text-xs text-muted" data-testid="tco-tornado-steps">
+              {bt('unc.tornadoSteps', { base: fmt.number(base, 0), list: formatList(fmt.language, steps.slice(0, 4)) })}
+            </p>
+          ) : undefined
+        }
       >
         <div ref={boxRef} className="h-full w-full">
-        {data.length === 0 ? (
-          <p className="text-sm text-muted">{chT('chart.tornadoEmpty')}</p>
-        ) : boxWidth === null ? null : (
-          <TornadoPlot
-            width={boxWidth}
-            height={height}
-            data={data}
-            domain={isMoney ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
-            ticks={shownTicks}
-            zeroLine={isMoney}
-            axisLabel={metric === 'saving' ? chT('chart.savingAxis', { currency: fmt.currency }) : metric === 'npv' ? chT('chart.npvAxis', { currency: fmt.currency }) : t('unit.tokensPerMonth')}
-            money={isMoney}
-            config={config}
-            nameWidth={nameWidth}
-            margin={margin}
-            fmt={fmt}
-          />
-        )}
+          {data.length === 0 ? (
+            <p className="text-sm text-muted">{chT('chart.tornadoEmpty')}</p>
+          ) : boxWidth === null ? null : (
+            <TornadoPlot
+              width={boxWidth}
+              height={height}
+              data={data}
+              domain={isMoney ? [ticks[0] ?? lo, ticks[ticks.length - 1] ?? hi] : [0, shaped.edge]}
+              ticks={shownTicks}
+              zeroLine={isMoney}
+              axisLabel={
+                metric === 'saving'
+                  ? chT('chart.savingAxis', { currency: fmt.currency })
+                  : metric === 'npv'
+                    ? chT('chart.npvAxis', { currency: fmt.currency })
+                    : t('unit.tokensPerMonth')
+              }
+              money={isMoney}
+              config={config}
+              nameWidth={nameWidth}
+              margin={margin}
+              fmt={fmt}
+            />
+          )}
         </div>
       </ChartFrame>
     </div>

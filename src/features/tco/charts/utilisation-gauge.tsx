@@ -101,7 +101,8 @@ export const UtilisationGauge = memo(function UtilisationGauge(props: { evaluati
           {average.label}: <span className="figures text-text">{average.detail}</span>
         </li>
         <li>
-          {chT('chart.utilPeak')}: <span className="figures text-text">{text(u.peak)}</span> · {chT('chart.utilMax')}: <span className="figures text-text">{fmt.percent(u.max, 0)}</span>
+          {chT('chart.utilPeak')}: <span className="figures text-text">{text(u.peak)}</span> · {chT('chart.utilMax')}:{' '}
+          <span className="figures text-text">{fmt.percent(u.max, 0)}</span>
           {peak !== null && peak > u.max + 1e-9 ? <span className="text-bad"> · {chT('chart.utilOver')}</span> : null}
         </li>
       </ul>

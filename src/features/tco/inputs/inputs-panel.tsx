@@ -79,7 +79,16 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
   return (
     <div className="grid gap-3" data-testid="tco-quick-inputs">
       {w.mode === 'requests' ? (
-        <LogSliderField label={ft('workload.requestsPerDay')} value={w.requestsPerDay} min={1} max={10_000_000} fieldMax={1e9} unit={inT('unit.requestsPerDay')} onCommit={(requestsPerDay) => setWorkload({ requestsPerDay })} testId="tco-volume" />
+        <LogSliderField
+          label={ft('workload.requestsPerDay')}
+          value={w.requestsPerDay}
+          min={1}
+          max={10_000_000}
+          fieldMax={1e9}
+          unit={inT('unit.requestsPerDay')}
+          onCommit={(requestsPerDay) => setWorkload({ requestsPerDay })}
+          testId="tco-volume"
+        />
       ) : (
         <LogSliderField
           label={inT('in.tokensPerMonthTotal')}
@@ -136,7 +145,17 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
           testId="tco-gpu-price"
         />
       ) : (
-        <NumberField label={ft('selfHosted.capexPerGpu')} value={sh.capexPerGpu} min={0} max={MONEY_LIMITS.capexPerGpu} digits={0} unit={inT('unit.usdPerGpu')} slider={{ min: 0, max: 80_000, step: 500 }} onCommit={(capexPerGpu) => setSelf({ capexPerGpu })} testId="tco-gpu-price" />
+        <NumberField
+          label={ft('selfHosted.capexPerGpu')}
+          value={sh.capexPerGpu}
+          min={0}
+          max={MONEY_LIMITS.capexPerGpu}
+          digits={0}
+          unit={inT('unit.usdPerGpu')}
+          slider={{ min: 0, max: 80_000, step: 500 }}
+          onCommit={(capexPerGpu) => setSelf({ capexPerGpu })}
+          testId="tco-gpu-price"
+        />
       )}
       {UNCERTAIN_INPUTS.tokensPerSecond.applies({ workload: w, api, selfHosted: sh }) ? (
         <LogSliderField
@@ -156,7 +175,10 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
                 <Help topic="throughputSource" />
               </span>
             ) : (
-              <span className="text-[11px] text-muted">{translate(glossary, language, `source.${sh.throughput.source}`)}<Help topic="throughputSource" /></span>
+              <span className="text-[11px] text-muted">
+                {translate(glossary, language, `source.${sh.throughput.source}`)}
+                <Help topic="throughputSource" />
+              </span>
             )
           }
           testId="tco-throughput"
@@ -166,17 +188,65 @@ const QuickInputs = memo(function QuickInputs(props: { t: TcoT }) {
         <fieldset className="grid gap-1">
           <legend className="text-sm">{ft('selfHosted.throughput')}</legend>
           <Suspense fallback={null}>
-            <SeriesThroughput unit={throughputUnit} single={`${formatNumber(language, sh.throughput.tokensPerSecond, 2)} ${throughputUnit}`} testId="tco-throughput" />
+            <SeriesThroughput
+              unit={throughputUnit}
+              single={`${formatNumber(language, sh.throughput.tokensPerSecond, 2)} ${throughputUnit}`}
+              testId="tco-throughput"
+            />
           </Suspense>
         </fieldset>
       )}
       {UNCERTAIN_INPUTS.maxUtilisation.applies({ workload: w, api, selfHosted: sh }) ? (
-        <NumberField label={inT('in.maxUtilisation')} value={sh.maxUtilisation} min={0.01} max={1} scale={100} digits={0} unit="%" slider={{ min: 1, max: 100, step: 1 }} onCommit={(maxUtilisation) => setSelf({ maxUtilisation })} testId="tco-max-util" />
+        <NumberField
+          label={inT('in.maxUtilisation')}
+          value={sh.maxUtilisation}
+          min={0.01}
+          max={1}
+          scale={100}
+          digits={0}
+          unit="%"
+          slider={{ min: 1, max: 100, step: 1 }}
+          onCommit={(maxUtilisation) => setSelf({ maxUtilisation })}
+          testId="tco-max-util"
+        />
       ) : null}
-      <NumberField label={ft('workload.cacheHitShare')} value={w.cacheHitShare} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })} testId="tco-cache-hit" />
+      <NumberField
+        label={ft('workload.cacheHitShare')}
+        value={w.cacheHitShare}
+        min={0}
+        max={1}
+        scale={100}
+        digits={0}
+        unit="%"
+        slider={{ min: 0, max: 100, step: 1 }}
+        onCommit={(cacheHitShare) => setWorkload({ cacheHitShare })}
+        testId="tco-cache-hit"
+      />
       <div className="grid grid-cols-2 items-end gap-3">
-        <NumberField label={ft('workload.acceptanceApi')} value={w.acceptanceApi} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceApi) => setWorkload({ acceptanceApi })} testId="tco-acceptance-api" />
-        <NumberField label={ft('workload.acceptanceSelfHosted')} value={w.acceptanceSelfHosted} min={0} max={1} scale={100} digits={0} unit="%" slider={{ min: 0, max: 100, step: 1 }} onCommit={(acceptanceSelfHosted) => setWorkload({ acceptanceSelfHosted })} testId="tco-acceptance-self" />
+        <NumberField
+          label={ft('workload.acceptanceApi')}
+          value={w.acceptanceApi}
+          min={0}
+          max={1}
+          scale={100}
+          digits={0}
+          unit="%"
+          slider={{ min: 0, max: 100, step: 1 }}
+          onCommit={(acceptanceApi) => setWorkload({ acceptanceApi })}
+          testId="tco-acceptance-api"
+        />
+        <NumberField
+          label={ft('workload.acceptanceSelfHosted')}
+          value={w.acceptanceSelfHosted}
+          min={0}
+          max={1}
+          scale={100}
+          digits={0}
+          unit="%"
+          slider={{ min: 0, max: 100, step: 1 }}
+          onCommit={(acceptanceSelfHosted) => setWorkload({ acceptanceSelfHosted })}
+          testId="tco-acceptance-self"
+        />
       </div>
     </div>
   );
@@ -189,36 +259,143 @@ function WorkloadFields(props: { t: TcoT }) {
   const w = useAppStore((s) => s.scenario.workload);
   return (
     <>
-      <SelectField label={inT('in.volumeMode')} value={w.mode} options={[{ value: 'requests', label: inT('in.modeRequests') }, { value: 'tokens', label: inT('in.modeTokens') }]} onChange={(mode) => setWorkload({ mode })} testId="tco-volume-mode" />
+      <SelectField
+        label={inT('in.volumeMode')}
+        value={w.mode}
+        options={[
+          { value: 'requests', label: inT('in.modeRequests') },
+          { value: 'tokens', label: inT('in.modeTokens') },
+        ]}
+        onChange={(mode) => setWorkload({ mode })}
+        testId="tco-volume-mode"
+      />
       {w.mode === 'requests' ? (
         <div className="grid grid-cols-2 gap-3">
-          <NumberField label={ft('workload.inputTokensPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
-          <NumberField label={ft('workload.outputTokensPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
-          <NumberField label={ft('workload.daysPerMonth')} value={w.daysPerMonth} min={1} max={31} digits={1} unit={inT('unit.days')} onCommit={(daysPerMonth) => setWorkload({ daysPerMonth })} />
+          <NumberField
+            label={ft('workload.inputTokensPerRequest')}
+            value={w.inputTokensPerRequest}
+            min={0}
+            max={1e8}
+            integer
+            unit={t('unit.tokens')}
+            onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })}
+          />
+          <NumberField
+            label={ft('workload.outputTokensPerRequest')}
+            value={w.outputTokensPerRequest}
+            min={0}
+            max={1e8}
+            integer
+            unit={t('unit.tokens')}
+            onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })}
+          />
+          <NumberField
+            label={ft('workload.daysPerMonth')}
+            value={w.daysPerMonth}
+            min={1}
+            max={31}
+            digits={1}
+            unit={inT('unit.days')}
+            onCommit={(daysPerMonth) => setWorkload({ daysPerMonth })}
+          />
         </div>
       ) : (
         <div className="grid grid-cols-2 gap-3">
-          <NumberField label={ft('workload.inputTokensPerMonth')} value={w.inputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(inputTokensPerMonth) => setWorkload({ inputTokensPerMonth })} />
-          <NumberField label={ft('workload.outputTokensPerMonth')} value={w.outputTokensPerMonth} min={0} max={1e16} digits={0} unit={t('unit.tokens')} onCommit={(outputTokensPerMonth) => setWorkload({ outputTokensPerMonth })} />
-          <NumberField label={ft('workload.inputTokensPerRequest')} value={w.inputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} help={inT('in.perRequestHelp')} onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })} />
-          <NumberField label={ft('workload.outputTokensPerRequest')} value={w.outputTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })} />
+          <NumberField
+            label={ft('workload.inputTokensPerMonth')}
+            value={w.inputTokensPerMonth}
+            min={0}
+            max={1e16}
+            digits={0}
+            unit={t('unit.tokens')}
+            onCommit={(inputTokensPerMonth) => setWorkload({ inputTokensPerMonth })}
+          />
+          <NumberField
+            label={ft('workload.outputTokensPerMonth')}
+            value={w.outputTokensPerMonth}
+            min={0}
+            max={1e16}
+            digits={0}
+            unit={t('unit.tokens')}
+            onCommit={(outputTokensPerMonth) => setWorkload({ outputTokensPerMonth })}
+          />
+          <NumberField
+            label={ft('workload.inputTokensPerRequest')}
+            value={w.inputTokensPerRequest}
+            min={0}
+            max={1e8}
+            integer
+            unit={t('unit.tokens')}
+            help={inT('in.perRequestHelp')}
+            onCommit={(inputTokensPerRequest) => setWorkload({ inputTokensPerRequest })}
+          />
+          <NumberField
+            label={ft('workload.outputTokensPerRequest')}
+            value={w.outputTokensPerRequest}
+            min={0}
+            max={1e8}
+            integer
+            unit={t('unit.tokens')}
+            onCommit={(outputTokensPerRequest) => setWorkload({ outputTokensPerRequest })}
+          />
         </div>
       )}
       <SelectField
         label={inT('in.reasoning')}
         value={w.reasoningMode}
-        options={[{ value: 'none', label: inT('in.reasoningNone') }, { value: 'tokens', label: inT('in.reasoningTokens') }, { value: 'multiplier', label: inT('in.reasoningMultiplier') }]}
+        options={[
+          { value: 'none', label: inT('in.reasoningNone') },
+          { value: 'tokens', label: inT('in.reasoningTokens') },
+          { value: 'multiplier', label: inT('in.reasoningMultiplier') },
+        ]}
         onChange={(reasoningMode) => setWorkload({ reasoningMode })}
         help={inT('in.reasoningHelp')}
       />
       {w.reasoningMode === 'tokens' ? (
-        <NumberField label={ft('workload.reasoningTokensPerRequest')} value={w.reasoningTokensPerRequest} min={0} max={1e8} integer unit={t('unit.tokens')} onCommit={(reasoningTokensPerRequest) => setWorkload({ reasoningTokensPerRequest })} />
+        <NumberField
+          label={ft('workload.reasoningTokensPerRequest')}
+          value={w.reasoningTokensPerRequest}
+          min={0}
+          max={1e8}
+          integer
+          unit={t('unit.tokens')}
+          onCommit={(reasoningTokensPerRequest) => setWorkload({ reasoningTokensPerRequest })}
+        />
       ) : w.reasoningMode === 'multiplier' ? (
-        <NumberField label={inT('in.reasoningFactor')} value={w.reasoningMultiplier} min={1} max={100} digits={2} unit="×" onCommit={(reasoningMultiplier) => setWorkload({ reasoningMultiplier })} />
+        <NumberField
+          label={inT('in.reasoningFactor')}
+          value={w.reasoningMultiplier}
+          min={1}
+          max={100}
+          digits={2}
+          unit="×"
+          onCommit={(reasoningMultiplier) => setWorkload({ reasoningMultiplier })}
+        />
       ) : null}
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={ft('workload.retryRateApi')} value={w.retryRateApi} min={0} max={10} scale={100} digits={1} unit="%" help={inT('in.retryHelp')} onCommit={(retryRateApi) => setWorkload({ retryRateApi })} testId="tco-retry-api" />
-        <NumberField label={ft('workload.retryRateSelfHosted')} value={w.retryRateSelfHosted} min={0} max={10} scale={100} digits={1} unit="%" onCommit={(retryRateSelfHosted) => setWorkload({ retryRateSelfHosted })} testId="tco-retry-self" />
+        <NumberField
+          label={ft('workload.retryRateApi')}
+          value={w.retryRateApi}
+          min={0}
+          max={10}
+          scale={100}
+          digits={1}
+          unit="%"
+          help={inT('in.retryHelp')}
+          onCommit={(retryRateApi) => setWorkload({ retryRateApi })}
+          testId="tco-retry-api"
+        />
+        <NumberField
+          label={ft('workload.retryRateSelfHosted')}
+          value={w.retryRateSelfHosted}
+          min={0}
+          max={10}
+          scale={100}
+          digits={1}
+          unit="%"
+          onCommit={(retryRateSelfHosted) => setWorkload({ retryRateSelfHosted })}
+          testId="tco-retry-self"
+        />
       </div>
     </>
   );
@@ -233,12 +410,26 @@ function ShapeFields(props: { t: TcoT }) {
       <SelectField
         label={inT('in.profileMode')}
         value={w.profileMode}
-        options={[{ value: 'peak-to-average', label: inT('in.profilePar') }, { value: 'weekly', label: inT('in.profileWeekly') }]}
+        options={[
+          { value: 'peak-to-average', label: inT('in.profilePar') },
+          { value: 'weekly', label: inT('in.profileWeekly') },
+        ]}
         onChange={(profileMode) => setWorkload({ profileMode })}
         testId="tco-profile-mode"
       />
       {w.profileMode === 'peak-to-average' ? (
-        <NumberField label={inT('in.peakToAverage')} value={w.peakToAverage} min={1} max={1000} digits={2} unit="×" slider={{ min: 1, max: 10, step: 0.1 }} help={inT('in.peakHelp')} onCommit={(peakToAverage) => setWorkload({ peakToAverage })} testId="tco-par" />
+        <NumberField
+          label={inT('in.peakToAverage')}
+          value={w.peakToAverage}
+          min={1}
+          max={1000}
+          digits={2}
+          unit="×"
+          slider={{ min: 1, max: 10, step: 0.1 }}
+          help={inT('in.peakHelp')}
+          onCommit={(peakToAverage) => setWorkload({ peakToAverage })}
+          testId="tco-par"
+        />
       ) : (
         <ProfileEditor t={t} profile={w.weeklyProfile} onChange={(weeklyProfile) => setWorkload({ weeklyProfile })} />
       )}
@@ -254,12 +445,24 @@ function ApiFields() {
   // An offer picked from genai-prices: its own entry in the list, with its published badge.
   const listPrice = !rec && isListPriceOfferId(api.offerId);
   const options = [
-    ...(rec ? [] : [listPrice ? { value: api.offerId ?? '', label: `${api.provider} · ${api.model} (genai-prices)` } : { value: '', label: inT('in.customOffer') }]),
+    ...(rec
+      ? []
+      : [listPrice ? { value: api.offerId ?? '', label: `${api.provider} · ${api.model} (genai-prices)` } : { value: '', label: inT('in.customOffer') }]),
     ...API_OFFERS.map((o) => ({ value: o.id, label: `${o.provider} · ${o.model}${o.channel === 'first-party' ? '' : ` (${inT(`channel.${o.channel}`)})`}` })),
   ];
   const unit = inT('unit.perMillion', { currency: api.listCurrency });
   const badge = rec ? (
-    <SourceBadge source={rec.source} custom={offerMatchesRecord(api, rec) ? null : { catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)} ${inT('unit.perMillion', { currency: rec.listCurrency })}${rec.invoice ? ` → ${rec.invoice.currency}` : ''}`, onRestore: () => setApi(apiFieldsFromOffer(rec)) }} />
+    <SourceBadge
+      source={rec.source}
+      custom={
+        offerMatchesRecord(api, rec)
+          ? null
+          : {
+              catalogValue: `${formatNumber(language, rec.priceInputPerM, 4)} / ${formatNumber(language, rec.priceOutputPerM, 4)} ${inT('unit.perMillion', { currency: rec.listCurrency })}${rec.invoice ? ` → ${rec.invoice.currency}` : ''}`,
+              onRestore: () => setApi(apiFieldsFromOffer(rec)),
+            }
+      }
+    />
   ) : listPrice ? (
     <ListPriceBadge api={api} />
   ) : null;
@@ -278,10 +481,42 @@ function ApiFields() {
       />
       <ListPricePicker offerId={api.offerId} onPick={setApi} />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={inT('in.priceInput')} value={api.priceInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceInputPerM) => setApiByHand({ priceInputPerM })} testId="tco-price-input" />
-        <NumberField label={inT('in.priceCached')} value={api.priceCachedInputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceCachedInputPerM) => setApiByHand({ priceCachedInputPerM })} />
-        <NumberField label={inT('in.priceOutput')} value={api.priceOutputPerM} min={0} max={MONEY_LIMITS.pricePerM} digits={4} unit={unit} onCommit={(priceOutputPerM) => setApiByHand({ priceOutputPerM })} testId="tco-price-output" />
-        <SelectField label={inT('in.listCurrency')} value={api.listCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(listCurrency) => setApiByHand({ listCurrency })} testId="tco-list-currency" />
+        <NumberField
+          label={inT('in.priceInput')}
+          value={api.priceInputPerM}
+          min={0}
+          max={MONEY_LIMITS.pricePerM}
+          digits={4}
+          unit={unit}
+          onCommit={(priceInputPerM) => setApiByHand({ priceInputPerM })}
+          testId="tco-price-input"
+        />
+        <NumberField
+          label={inT('in.priceCached')}
+          value={api.priceCachedInputPerM}
+          min={0}
+          max={MONEY_LIMITS.pricePerM}
+          digits={4}
+          unit={unit}
+          onCommit={(priceCachedInputPerM) => setApiByHand({ priceCachedInputPerM })}
+        />
+        <NumberField
+          label={inT('in.priceOutput')}
+          value={api.priceOutputPerM}
+          min={0}
+          max={MONEY_LIMITS.pricePerM}
+          digits={4}
+          unit={unit}
+          onCommit={(priceOutputPerM) => setApiByHand({ priceOutputPerM })}
+          testId="tco-price-output"
+        />
+        <SelectField
+          label={inT('in.listCurrency')}
+          value={api.listCurrency}
+          options={currencies.map((c) => ({ value: c, label: c }))}
+          onChange={(listCurrency) => setApiByHand({ listCurrency })}
+          testId="tco-list-currency"
+        />
       </div>
       <InvoiceFields />
       <div className="grid grid-cols-2 gap-3">
@@ -329,13 +564,22 @@ function InvoiceFields() {
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
-        <SelectField label={inT('in.invoiceCurrency')} value={api.invoiceCurrency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(invoiceCurrency) => setApi({ invoiceCurrency })} testId="tco-invoice-currency" />
+        <SelectField
+          label={inT('in.invoiceCurrency')}
+          value={api.invoiceCurrency}
+          options={currencies.map((c) => ({ value: c, label: c }))}
+          onChange={(invoiceCurrency) => setApi({ invoiceCurrency })}
+          testId="tco-invoice-currency"
+        />
         {differ ? (
           <SelectField
             label={inT('in.invoiceFx')}
             value={api.invoiceFx}
             options={[
-              { value: 'market', label: inT('in.fxMarket', { rate: formatRate(language, invoicePerListUnit({ api: { ...api, invoiceFx: 'market' }, fx })), ...pair }) },
+              {
+                value: 'market',
+                label: inT('in.fxMarket', { rate: formatRate(language, invoicePerListUnit({ api: { ...api, invoiceFx: 'market' }, fx })), ...pair }),
+              },
               { value: 'peg', label: inT('in.fxPeg') },
             ]}
             onChange={(invoiceFx) => setApi({ invoiceFx })}
@@ -343,7 +587,16 @@ function InvoiceFields() {
           />
         ) : null}
         {differ && api.invoiceFx === 'peg' ? (
-          <NumberField label={inT('in.peg', pair)} value={api.pegInvoicePerListUnit} min={0.000001} max={1000} digits={4} unit={`${api.invoiceCurrency}/${api.listCurrency}`} onCommit={(pegInvoicePerListUnit) => setApi({ pegInvoicePerListUnit })} testId="tco-peg" />
+          <NumberField
+            label={inT('in.peg', pair)}
+            value={api.pegInvoicePerListUnit}
+            min={0.000001}
+            max={1000}
+            digits={4}
+            unit={`${api.invoiceCurrency}/${api.listCurrency}`}
+            onCommit={(pegInvoicePerListUnit) => setApi({ pegInvoicePerListUnit })}
+            testId="tco-peg"
+          />
         ) : null}
       </div>
       {current && (api.listCurrency !== 'USD' || api.invoiceCurrency !== 'USD') ? (
@@ -385,15 +638,56 @@ function DeploymentFields(props: { t: TcoT }) {
           const g = findGpu(gpuId);
           // A new GPU starts at the median of its on-demand rates, not at whichever provider is listed first.
           const first = defaultRentFor(gpuId);
-          setSelf({ gpuId, gpusPerNode: g?.gpusPerNode ?? sh.gpusPerNode, rentPriceId: first?.id ?? null, rentUnit: 'gpu-hour', rentPrice: first?.usdPerGpuHour ?? sh.rentPrice, powerWattsPerGpu: g?.tdpW ?? sh.powerWattsPerGpu });
+          setSelf({
+            gpuId,
+            gpusPerNode: g?.gpusPerNode ?? sh.gpusPerNode,
+            rentPriceId: first?.id ?? null,
+            rentUnit: 'gpu-hour',
+            rentPrice: first?.usdPerGpuHour ?? sh.rentPrice,
+            powerWattsPerGpu: g?.tdpW ?? sh.powerWattsPerGpu,
+          });
         }}
         badge={gpu ? <SourceBadge source={gpu.source} /> : null}
       />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={ft('selfHosted.gpusPerReplica')} value={sh.gpusPerReplica} min={1} max={4096} integer unit={inT('unit.gpus')} onCommit={(gpusPerReplica) => setSelf({ gpusPerReplica })} />
-        <NumberField label={ft('selfHosted.gpusPerNode')} value={sh.gpusPerNode} min={1} max={MAX_GPUS_PER_NODE} integer unit={inT('unit.gpus')} onCommit={(gpusPerNode) => setSelf({ gpusPerNode })} />
-        <NumberField label={inT('in.replicas')} value={sh.replicas} min={0} max={64} integer unit={t('unit.replicas')} help={inT('in.replicasHelp')} onCommit={(replicas) => setSelf({ replicas })} testId="tco-replicas" />
-        <SelectField label={ft('selfHosted.redundancy')} value={sh.redundancy} options={[{ value: 'none', label: inT('in.redundancyNone') }, { value: 'n-plus-1', label: inT('in.redundancyN1') }]} onChange={(redundancy) => setSelf({ redundancy })} />
+        <NumberField
+          label={ft('selfHosted.gpusPerReplica')}
+          value={sh.gpusPerReplica}
+          min={1}
+          max={4096}
+          integer
+          unit={inT('unit.gpus')}
+          onCommit={(gpusPerReplica) => setSelf({ gpusPerReplica })}
+        />
+        <NumberField
+          label={ft('selfHosted.gpusPerNode')}
+          value={sh.gpusPerNode}
+          min={1}
+          max={MAX_GPUS_PER_NODE}
+          integer
+          unit={inT('unit.gpus')}
+          onCommit={(gpusPerNode) => setSelf({ gpusPerNode })}
+        />
+        <NumberField
+          label={inT('in.replicas')}
+          value={sh.replicas}
+          min={0}
+          max={64}
+          integer
+          unit={t('unit.replicas')}
+          help={inT('in.replicasHelp')}
+          onCommit={(replicas) => setSelf({ replicas })}
+          testId="tco-replicas"
+        />
+        <SelectField
+          label={ft('selfHosted.redundancy')}
+          value={sh.redundancy}
+          options={[
+            { value: 'none', label: inT('in.redundancyNone') },
+            { value: 'n-plus-1', label: inT('in.redundancyN1') },
+          ]}
+          onChange={(redundancy) => setSelf({ redundancy })}
+        />
       </div>
       <SelectField
         label={inT('in.serving')}
@@ -431,7 +725,16 @@ function DeploymentFields(props: { t: TcoT }) {
           </p>
         </div>
       ) : null}
-      <SelectField label={inT('in.costMode')} value={sh.costMode} options={[{ value: 'rent', label: inT('in.rent') }, { value: 'buy', label: inT('in.buy') }]} onChange={(costMode) => setSelf({ costMode })} testId="tco-cost-mode" />
+      <SelectField
+        label={inT('in.costMode')}
+        value={sh.costMode}
+        options={[
+          { value: 'rent', label: inT('in.rent') },
+          { value: 'buy', label: inT('in.buy') },
+        ]}
+        onChange={(costMode) => setSelf({ costMode })}
+        testId="tco-cost-mode"
+      />
       {sh.costMode === 'rent' ? (
         <>
           <SelectField
@@ -440,7 +743,10 @@ function DeploymentFields(props: { t: TcoT }) {
             options={[
               ...(priceRec ? [] : [{ value: '', label: inT('in.customPrice') }]),
               // The source and its date tell apart two rates of one provider (two price lists, two dates).
-              ...prices.map((p) => ({ value: p.id, label: `${p.provider} · ${inT(`tier.${p.tier}`)} · ${formatNumber(language, p.usdPerGpuHour, 3)} ${t('unit.usdPerGpuHour')} · ${p.source.title.split(' ')[0] ?? ''}, ${formatDate(language, p.source.checked)}` })),
+              ...prices.map((p) => ({
+                value: p.id,
+                label: `${p.provider} · ${inT(`tier.${p.tier}`)} · ${formatNumber(language, p.usdPerGpuHour, 3)} ${t('unit.usdPerGpuHour')} · ${p.source.title.split(' ')[0] ?? ''}, ${formatDate(language, p.source.checked)}`,
+              })),
             ]}
             onChange={(id) => {
               const p = findGpuPrice(id);
@@ -453,7 +759,10 @@ function DeploymentFields(props: { t: TcoT }) {
           <SelectField
             label={inT('in.rentUnit')}
             value={sh.rentUnit}
-            options={[{ value: 'gpu-hour', label: inT('in.perGpuHour') }, { value: 'node-hour', label: inT('in.perNodeHour', { n: sh.gpusPerNode }) }]}
+            options={[
+              { value: 'gpu-hour', label: inT('in.perGpuHour') },
+              { value: 'node-hour', label: inT('in.perNodeHour', { n: sh.gpusPerNode }) },
+            ]}
             // The same rent in the other unit: × or ÷ the GPUs per node, so the cost does not jump.
             onChange={(rentUnit) =>
               setSelf({
@@ -475,12 +784,54 @@ function DeploymentFields(props: { t: TcoT }) {
             </p>
           ) : null}
           <div className="grid grid-cols-2 gap-3">
-            <NumberField label={inT('in.infraOverhead')} value={sh.infraOverheadShare} min={0} max={5} scale={100} digits={0} unit="%" onCommit={(infraOverheadShare) => setSelf({ infraOverheadShare })} />
-            <NumberField label={ft('selfHosted.amortisationMonths')} value={sh.amortisationMonths} min={1} max={240} integer unit={inT('unit.months')} onCommit={(amortisationMonths) => setSelf({ amortisationMonths })} />
-            <NumberField label={ft('selfHosted.residualShare')} value={sh.residualShare} min={0} max={1} scale={100} digits={0} unit="%" onCommit={(residualShare) => setSelf({ residualShare })} />
-            <NumberField label={ft('selfHosted.powerWattsPerGpu')} value={sh.powerWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })} />
+            <NumberField
+              label={inT('in.infraOverhead')}
+              value={sh.infraOverheadShare}
+              min={0}
+              max={5}
+              scale={100}
+              digits={0}
+              unit="%"
+              onCommit={(infraOverheadShare) => setSelf({ infraOverheadShare })}
+            />
+            <NumberField
+              label={ft('selfHosted.amortisationMonths')}
+              value={sh.amortisationMonths}
+              min={1}
+              max={240}
+              integer
+              unit={inT('unit.months')}
+              onCommit={(amortisationMonths) => setSelf({ amortisationMonths })}
+            />
+            <NumberField
+              label={ft('selfHosted.residualShare')}
+              value={sh.residualShare}
+              min={0}
+              max={1}
+              scale={100}
+              digits={0}
+              unit="%"
+              onCommit={(residualShare) => setSelf({ residualShare })}
+            />
+            <NumberField
+              label={ft('selfHosted.powerWattsPerGpu')}
+              value={sh.powerWattsPerGpu}
+              min={0}
+              max={10_000}
+              integer
+              unit="W"
+              onCommit={(powerWattsPerGpu) => setSelf({ powerWattsPerGpu })}
+            />
             <NumberField label={ft('selfHosted.pue')} value={sh.pue} min={1} max={5} digits={2} unit="×" onCommit={(pue) => setSelf({ pue })} />
-            <NumberField label={inT('in.kwh')} value={sh.pricePerKwh} min={0} max={10} digits={3} unit={inT('unit.usdPerKwh')} onCommit={(pricePerKwh) => setSelf({ pricePerKwh })} />
+            <NumberField
+              label={inT('in.kwh')}
+              value={sh.pricePerKwh}
+              min={0}
+              max={10}
+              digits={3}
+              unit={inT('unit.usdPerKwh')}
+              onCommit={(pricePerKwh) => setSelf({ pricePerKwh })}
+            />
           </div>
           <SelectField
             label={ft('selfHosted.powerDraw.mode')}
@@ -492,15 +843,39 @@ function DeploymentFields(props: { t: TcoT }) {
           {sh.powerDraw.mode === 'utilisation' ? (
             <>
               <div className="grid grid-cols-2 gap-3">
-                <NumberField label={ft('selfHosted.powerDraw.idleWattsPerGpu')} value={sh.powerDraw.idleWattsPerGpu} min={0} max={10_000} integer unit="W" onCommit={(idleWattsPerGpu) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, idleWattsPerGpu } })} />
-                <NumberField label={ft('selfHosted.powerDraw.serverWattsPerNode')} value={sh.powerDraw.serverWattsPerNode} min={0} max={100_000} integer unit="W" onCommit={(serverWattsPerNode) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, serverWattsPerNode } })} />
+                <NumberField
+                  label={ft('selfHosted.powerDraw.idleWattsPerGpu')}
+                  value={sh.powerDraw.idleWattsPerGpu}
+                  min={0}
+                  max={10_000}
+                  integer
+                  unit="W"
+                  onCommit={(idleWattsPerGpu) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, idleWattsPerGpu } })}
+                />
+                <NumberField
+                  label={ft('selfHosted.powerDraw.serverWattsPerNode')}
+                  value={sh.powerDraw.serverWattsPerNode}
+                  min={0}
+                  max={100_000}
+                  integer
+                  unit="W"
+                  onCommit={(serverWattsPerNode) => setSelf({ powerDraw: { ...useAppStore.getState().scenario.selfHosted.powerDraw, serverWattsPerNode } })}
+                />
               </div>
               <p className="-mt-1 text-xs text-muted">{bt('power.help')}</p>
             </>
           ) : null}
         </>
       )}
-      <SelectField label={inT('in.basis')} value={sh.throughput.basis} options={[{ value: 'output', label: inT('in.basisOutput') }, { value: 'total', label: inT('in.basisTotal') }]} onChange={(basis) => setSelf({ throughput: { ...sh.throughput, basis } })} />
+      <SelectField
+        label={inT('in.basis')}
+        value={sh.throughput.basis}
+        options={[
+          { value: 'output', label: inT('in.basisOutput') },
+          { value: 'total', label: inT('in.basisTotal') },
+        ]}
+        onChange={(basis) => setSelf({ throughput: { ...sh.throughput, basis } })}
+      />
       <div className="grid grid-cols-2 gap-3">
         <OptionalNumberField
           label={inT('in.atInput')}
@@ -536,14 +911,41 @@ function DeploymentFields(props: { t: TcoT }) {
         testId="tco-prefill"
       />
       {sh.costMode === 'rent' && sh.billing.mode !== 'on-demand' ? (
-        <p className="text-xs text-muted" data-testid="tco-schedule-ignored">{bt('in.scheduleIgnored', { mode: bt(`in.mode.${sh.billing.mode}`) })}</p>
+        <p className="text-xs text-muted" data-testid="tco-schedule-ignored">
+          {bt('in.scheduleIgnored', { mode: bt(`in.mode.${sh.billing.mode}`) })}
+        </p>
       ) : (
-        <SelectField label={inT('in.hoursMode')} value={sh.hoursMode} options={[{ value: 'always', label: inT('in.always') }, { value: 'schedule', label: inT('in.schedule') }]} onChange={(hoursMode) => setSelf({ hoursMode })} />
+        <SelectField
+          label={inT('in.hoursMode')}
+          value={sh.hoursMode}
+          options={[
+            { value: 'always', label: inT('in.always') },
+            { value: 'schedule', label: inT('in.schedule') },
+          ]}
+          onChange={(hoursMode) => setSelf({ hoursMode })}
+        />
       )}
       {sh.hoursMode === 'schedule' && !(sh.costMode === 'rent' && sh.billing.mode !== 'on-demand') ? (
         <div className="grid grid-cols-2 gap-3">
-          <NumberField label={inT('in.hoursPerDay')} value={sh.scheduleHoursPerDay} min={0} max={24} digits={1} unit={t('unit.hours')} help={inT('in.scheduleHelp')} onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })} />
-          <NumberField label={inT('in.daysPerWeek')} value={sh.scheduleDaysPerWeek} min={0} max={7} digits={1} unit={inT('unit.days')} onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })} />
+          <NumberField
+            label={inT('in.hoursPerDay')}
+            value={sh.scheduleHoursPerDay}
+            min={0}
+            max={24}
+            digits={1}
+            unit={t('unit.hours')}
+            help={inT('in.scheduleHelp')}
+            onCommit={(scheduleHoursPerDay) => setSelf({ scheduleHoursPerDay })}
+          />
+          <NumberField
+            label={inT('in.daysPerWeek')}
+            value={sh.scheduleDaysPerWeek}
+            min={0}
+            max={7}
+            digits={1}
+            unit={inT('unit.days')}
+            onCommit={(scheduleDaysPerWeek) => setSelf({ scheduleDaysPerWeek })}
+          />
           <NumberField
             label={inT('in.scheduleStart')}
             value={sh.scheduleStartHour}
@@ -588,11 +990,56 @@ function CostFields() {
         testId="tco-staff-per"
       />
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={ft('selfHosted.staffFte')} value={sh.staffFte} min={0} max={1000} digits={2} unit={inT('unit.fte')} help={inT('in.staffHelp')} onCommit={(staffFte) => setSelf({ staffFte })} testId="tco-staff-fte" />
-        <NumberField label={ft('selfHosted.scaling.minOnCallFte')} value={sh.scaling.minOnCallFte} min={0} max={1000} digits={2} unit={inT('unit.fte')} help={bt('scaling.minOnCallHelp')} onCommit={(minOnCallFte) => setScaling({ minOnCallFte })} testId="tco-min-on-call" />
-        <NumberField label={ft('selfHosted.scaling.otherPerNodeMonthly')} value={sh.scaling.otherPerNodeMonthly} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={inT('unit.usdPerMonth')} onCommit={(otherPerNodeMonthly) => setScaling({ otherPerNodeMonthly })} testId="tco-per-node" />
-        <NumberField label={inT('in.staffCost')} value={sh.staffLoadedYearlyUsd} min={0} max={MONEY_LIMITS.staffYearly} digits={0} unit={inT('unit.usdPerYear')} onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })} />
-        <NumberField label={inT('in.upgradeHours')} value={sh.upgradeHoursPerMonth} min={0} max={744} digits={1} unit={inT('unit.hoursPerMonth')} onCommit={(upgradeHoursPerMonth) => setSelf({ upgradeHoursPerMonth })} />
+        <NumberField
+          label={ft('selfHosted.staffFte')}
+          value={sh.staffFte}
+          min={0}
+          max={1000}
+          digits={2}
+          unit={inT('unit.fte')}
+          help={inT('in.staffHelp')}
+          onCommit={(staffFte) => setSelf({ staffFte })}
+          testId="tco-staff-fte"
+        />
+        <NumberField
+          label={ft('selfHosted.scaling.minOnCallFte')}
+          value={sh.scaling.minOnCallFte}
+          min={0}
+          max={1000}
+          digits={2}
+          unit={inT('unit.fte')}
+          help={bt('scaling.minOnCallHelp')}
+          onCommit={(minOnCallFte) => setScaling({ minOnCallFte })}
+          testId="tco-min-on-call"
+        />
+        <NumberField
+          label={ft('selfHosted.scaling.otherPerNodeMonthly')}
+          value={sh.scaling.otherPerNodeMonthly}
+          min={0}
+          max={MONEY_LIMITS.otherMonthly}
+          digits={0}
+          unit={inT('unit.usdPerMonth')}
+          onCommit={(otherPerNodeMonthly) => setScaling({ otherPerNodeMonthly })}
+          testId="tco-per-node"
+        />
+        <NumberField
+          label={inT('in.staffCost')}
+          value={sh.staffLoadedYearlyUsd}
+          min={0}
+          max={MONEY_LIMITS.staffYearly}
+          digits={0}
+          unit={inT('unit.usdPerYear')}
+          onCommit={(staffLoadedYearlyUsd) => setSelf({ staffLoadedYearlyUsd })}
+        />
+        <NumberField
+          label={inT('in.upgradeHours')}
+          value={sh.upgradeHoursPerMonth}
+          min={0}
+          max={744}
+          digits={1}
+          unit={inT('unit.hoursPerMonth')}
+          onCommit={(upgradeHoursPerMonth) => setSelf({ upgradeHoursPerMonth })}
+        />
       </div>
       <fieldset className="grid gap-2">
         <legend className="text-sm font-medium">{inT('in.otherMonthly')}</legend>
@@ -607,22 +1054,70 @@ function CostFields() {
                 className="rounded-md border border-border bg-surface px-2 py-1.5 text-sm text-text"
               />
             </label>
-            <NumberField label={inT('in.otherAmount')} value={o.usd} min={0} max={MONEY_LIMITS.otherMonthly} digits={0} unit={inT('unit.usdPerMonth')} onCommit={(usd) => setSelf({ otherMonthly: sh.otherMonthly.map((x, j) => (j === i ? { ...x, usd } : x)) })} />
-            <Button variant="textLink" size="xs" className="mb-1" onClick={() => setSelf({ otherMonthly: sh.otherMonthly.filter((_, j) => j !== i) })} aria-label={inT('in.removeCost', { label: o.label })}>
+            <NumberField
+              label={inT('in.otherAmount')}
+              value={o.usd}
+              min={0}
+              max={MONEY_LIMITS.otherMonthly}
+              digits={0}
+              unit={inT('unit.usdPerMonth')}
+              onCommit={(usd) => setSelf({ otherMonthly: sh.otherMonthly.map((x, j) => (j === i ? { ...x, usd } : x)) })}
+            />
+            <Button
+              variant="textLink"
+              size="xs"
+              className="mb-1"
+              onClick={() => setSelf({ otherMonthly: sh.otherMonthly.filter((_, j) => j !== i) })}
+              aria-label={inT('in.removeCost', { label: o.label })}
+            >
               {inT('in.remove')}
             </Button>
           </div>
         ))}
         {sh.otherMonthly.length < 20 ? (
-          <Button variant="textLink" size="xs" className="justify-self-start" onClick={() => setSelf({ otherMonthly: [...sh.otherMonthly, { label: inT('in.newCost'), usd: 0 }] })}>
+          <Button
+            variant="textLink"
+            size="xs"
+            className="justify-self-start"
+            onClick={() => setSelf({ otherMonthly: [...sh.otherMonthly, { label: inT('in.newCost'), usd: 0 }] })}
+          >
             {inT('in.addCost')}
           </Button>
         ) : null}
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={inT('in.oneTime')} value={sh.oneTimeUsd} min={0} max={MONEY_LIMITS.oneTime} digits={0} unit="USD" help={inT('in.oneTimeHelp')} onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })} />
-        <NumberField label={inT('in.horizon')} value={sh.horizonMonths} min={1} max={240} integer unit={inT('unit.months')} onCommit={(horizonMonths) => setSelf({ horizonMonths })} testId="tco-horizon-months" />
-        <NumberField label={bt('capital.wacc')} value={sh.capital.waccYearly} min={0} max={1} scale={100} digits={1} unit="%" help={bt('capital.waccHelp')} onCommit={(waccYearly) => setSelf({ capital: { ...useAppStore.getState().scenario.selfHosted.capital, waccYearly } })} testId="tco-wacc" />
+        <NumberField
+          label={inT('in.oneTime')}
+          value={sh.oneTimeUsd}
+          min={0}
+          max={MONEY_LIMITS.oneTime}
+          digits={0}
+          unit="USD"
+          help={inT('in.oneTimeHelp')}
+          onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })}
+        />
+        <NumberField
+          label={inT('in.horizon')}
+          value={sh.horizonMonths}
+          min={1}
+          max={240}
+          integer
+          unit={inT('unit.months')}
+          onCommit={(horizonMonths) => setSelf({ horizonMonths })}
+          testId="tco-horizon-months"
+        />
+        <NumberField
+          label={bt('capital.wacc')}
+          value={sh.capital.waccYearly}
+          min={0}
+          max={1}
+          scale={100}
+          digits={1}
+          unit="%"
+          help={bt('capital.waccHelp')}
+          onCommit={(waccYearly) => setSelf({ capital: { ...useAppStore.getState().scenario.selfHosted.capital, waccYearly } })}
+          testId="tco-wacc"
+        />
         <SelectField
           label={bt('capital.convention')}
           value={sh.capital.rateConvention}
@@ -640,15 +1135,87 @@ function CostFields() {
             testId="tco-terminal-rule"
           />
         ) : null}
-        <NumberField label={bt('ramp.parallel')} value={sh.ramp.parallelMonths} min={0} max={60} integer unit={inT('unit.months')} help={bt('ramp.parallelHelp')} onCommit={(parallelMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, parallelMonths } })} testId="tco-ramp-parallel" />
-        <NumberField label={bt('ramp.ramp')} value={sh.ramp.rampMonths} min={0} max={60} integer unit={inT('unit.months')} help={bt('ramp.rampHelp')} onCommit={(rampMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, rampMonths } })} testId="tco-ramp-months" />
-        <NumberField label={bt('tax.rate')} value={sh.tax.rate} min={0} max={0.9} scale={100} digits={1} unit="%" help={bt('tax.help')} onCommit={(rate) => setSelf({ tax: { rate } })} testId="tco-tax-rate" />
+        <NumberField
+          label={bt('ramp.parallel')}
+          value={sh.ramp.parallelMonths}
+          min={0}
+          max={60}
+          integer
+          unit={inT('unit.months')}
+          help={bt('ramp.parallelHelp')}
+          onCommit={(parallelMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, parallelMonths } })}
+          testId="tco-ramp-parallel"
+        />
+        <NumberField
+          label={bt('ramp.ramp')}
+          value={sh.ramp.rampMonths}
+          min={0}
+          max={60}
+          integer
+          unit={inT('unit.months')}
+          help={bt('ramp.rampHelp')}
+          onCommit={(rampMonths) => setSelf({ ramp: { ...useAppStore.getState().scenario.selfHosted.ramp, rampMonths } })}
+          testId="tco-ramp-months"
+        />
+        <NumberField
+          label={bt('tax.rate')}
+          value={sh.tax.rate}
+          min={0}
+          max={0.9}
+          scale={100}
+          digits={1}
+          unit="%"
+          help={bt('tax.help')}
+          onCommit={(rate) => setSelf({ tax: { rate } })}
+          testId="tco-tax-rate"
+        />
         {sh.costMode === 'buy' && sh.terminalValue.rule === 'resale-share' ? (
-          <NumberField label={bt('terminal.resaleShare')} value={sh.terminalValue.resaleShare} min={0} max={1} scale={100} digits={0} unit="%" help={bt('terminal.resaleHelp')} onCommit={(resaleShare) => setSelf({ terminalValue: { ...useAppStore.getState().scenario.selfHosted.terminalValue, resaleShare } })} testId="tco-resale-share" />
+          <NumberField
+            label={bt('terminal.resaleShare')}
+            value={sh.terminalValue.resaleShare}
+            min={0}
+            max={1}
+            scale={100}
+            digits={0}
+            unit="%"
+            help={bt('terminal.resaleHelp')}
+            onCommit={(resaleShare) => setSelf({ terminalValue: { ...useAppStore.getState().scenario.selfHosted.terminalValue, resaleShare } })}
+            testId="tco-resale-share"
+          />
         ) : null}
-        <NumberField label={bt('outlook.growth')} value={sh.outlook.volumeGrowthMonthly} min={-0.5} max={1} scale={100} digits={1} unit={bt('outlook.perMonth')} onCommit={(volumeGrowthMonthly) => setOutlook({ volumeGrowthMonthly })} testId="tco-volume-growth" />
-        <NumberField label={bt('outlook.apiChange')} value={sh.outlook.apiPriceChangeYearly} min={-0.99} max={10} scale={100} digits={0} unit={bt('outlook.perYear')} onCommit={(apiPriceChangeYearly) => setOutlook({ apiPriceChangeYearly })} testId="tco-api-change" />
-        <NumberField label={bt('outlook.gpuChange')} value={sh.outlook.gpuPriceChangeYearly} min={-0.99} max={10} scale={100} digits={0} unit={bt('outlook.perYear')} onCommit={(gpuPriceChangeYearly) => setOutlook({ gpuPriceChangeYearly })} testId="tco-gpu-change" />
+        <NumberField
+          label={bt('outlook.growth')}
+          value={sh.outlook.volumeGrowthMonthly}
+          min={-0.5}
+          max={1}
+          scale={100}
+          digits={1}
+          unit={bt('outlook.perMonth')}
+          onCommit={(volumeGrowthMonthly) => setOutlook({ volumeGrowthMonthly })}
+          testId="tco-volume-growth"
+        />
+        <NumberField
+          label={bt('outlook.apiChange')}
+          value={sh.outlook.apiPriceChangeYearly}
+          min={-0.99}
+          max={10}
+          scale={100}
+          digits={0}
+          unit={bt('outlook.perYear')}
+          onCommit={(apiPriceChangeYearly) => setOutlook({ apiPriceChangeYearly })}
+          testId="tco-api-change"
+        />
+        <NumberField
+          label={bt('outlook.gpuChange')}
+          value={sh.outlook.gpuPriceChangeYearly}
+          min={-0.99}
+          max={10}
+          scale={100}
+          digits={0}
+          unit={bt('outlook.perYear')}
+          onCommit={(gpuPriceChangeYearly) => setOutlook({ gpuPriceChangeYearly })}
+          testId="tco-gpu-change"
+        />
       </div>
       <p className="-mt-1 text-xs text-muted">{bt('outlook.help')}</p>
     </>
@@ -663,8 +1230,25 @@ function UncertaintyFields(props: { t: TcoT }) {
   return (
     <>
       <div className="grid grid-cols-2 gap-3">
-        <NumberField label={inT('in.sensitivity')} value={u.sensitivityShare} min={0.01} max={0.9} scale={100} digits={0} unit="± %" onCommit={(sensitivityShare) => update('uncertainty', { sensitivityShare })} />
-        <NumberField label={inT('in.samples')} value={u.samples} min={1000} max={200_000} integer unit={inT('unit.samples')} onCommit={(samples) => update('uncertainty', { samples })} />
+        <NumberField
+          label={inT('in.sensitivity')}
+          value={u.sensitivityShare}
+          min={0.01}
+          max={0.9}
+          scale={100}
+          digits={0}
+          unit="± %"
+          onCommit={(sensitivityShare) => update('uncertainty', { sensitivityShare })}
+        />
+        <NumberField
+          label={inT('in.samples')}
+          value={u.samples}
+          min={1000}
+          max={200_000}
+          integer
+          unit={inT('unit.samples')}
+          onCommit={(samples) => update('uncertainty', { samples })}
+        />
         <NumberField label={inT('in.seed')} value={u.seed} min={0} max={2 ** 31 - 1} integer onCommit={(seed) => update('uncertainty', { seed })} />
       </div>
       <RangesEditor t={t} />
@@ -683,12 +1267,24 @@ export const InputsPanel = memo(function InputsPanel() {
         </h2>
         <QuickInputs t={t} />
       </section>
-      <Group title={inT('group.workload')} testId="tco-group-workload">{() => <WorkloadFields t={t} />}</Group>
-      <Group title={inT('group.shape')} testId="tco-group-shape">{() => <ShapeFields t={t} />}</Group>
-      <Group title={inT('group.api')} testId="tco-group-api">{() => <ApiFields />}</Group>
-      <Group title={inT('group.deployment')} testId="tco-group-deployment">{() => <DeploymentFields t={t} />}</Group>
-      <Group title={inT('group.costs')} testId="tco-group-costs">{() => <CostFields />}</Group>
-      <Group title={inT('group.uncertainty')} testId="tco-group-uncertainty">{() => <UncertaintyFields t={t} />}</Group>
+      <Group title={inT('group.workload')} testId="tco-group-workload">
+        {() => <WorkloadFields t={t} />}
+      </Group>
+      <Group title={inT('group.shape')} testId="tco-group-shape">
+        {() => <ShapeFields t={t} />}
+      </Group>
+      <Group title={inT('group.api')} testId="tco-group-api">
+        {() => <ApiFields />}
+      </Group>
+      <Group title={inT('group.deployment')} testId="tco-group-deployment">
+        {() => <DeploymentFields t={t} />}
+      </Group>
+      <Group title={inT('group.costs')} testId="tco-group-costs">
+        {() => <CostFields />}
+      </Group>
+      <Group title={inT('group.uncertainty')} testId="tco-group-uncertainty">
+        {() => <UncertaintyFields t={t} />}
+      </Group>
     </div>
   );
 });

@@ -79,7 +79,10 @@ export function ListPriceBadge(props: { api: Scenario['api'] }) {
   const t = useT(messages);
   const file = useQuery(priceDataStatusQuery()).data?.file ?? null;
   const source: SourceRef = {
-    title: file === null ? t('badge', { version: GENAI_PRICES_VERSION, provider: props.api.provider, model: props.api.model }) : t('fileBadge', { file: file.fileName, provider: props.api.provider, model: props.api.model }),
+    title:
+      file === null
+        ? t('badge', { version: GENAI_PRICES_VERSION, provider: props.api.provider, model: props.api.model })
+        : t('fileBadge', { file: file.fileName, provider: props.api.provider, model: props.api.model }),
     url: 'https://github.com/pydantic/genai-prices',
     checked: file === null ? GENAI_PRICES_DATE : file.fileDate,
     kind: 'aggregator',
@@ -139,7 +142,12 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
   const models = offers.filter((o) => o.providerId === chosenProvider);
   const n = (v: number) => formatNumber(language, v, 4);
   return (
-    <div className="flex flex-col gap-2 rounded border border-border/60 p-2" data-testid="tco-list-price" onDragOver={(e) => e.preventDefault()} onDrop={onDrop}>
+    <div
+      className="flex flex-col gap-2 rounded border border-border/60 p-2"
+      data-testid="tco-list-price"
+      onDragOver={(e) => e.preventDefault()}
+      onDrop={onDrop}
+    >
       {query.isPending ? <p className="text-sm text-muted">{t('loading')}</p> : null}
       {query.error ? (
         <p className="text-sm text-bad" role="alert">
@@ -147,7 +155,13 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
         </p>
       ) : null}
       <p className="text-xs text-muted" data-testid="tco-list-price-data">
-        {file === null ? t('dataset', { version: GENAI_PRICES_VERSION, date: formatDate(language, GENAI_PRICES_DATE) }) : t('fileInUse', { file: file.fileName, date: formatDate(language, file.fileDate), models: t(plural(language, file.models, { one: 'models.one', other: 'models.other' } as const), { n: formatNumber(language, file.models, 0) }) })}
+        {file === null
+          ? t('dataset', { version: GENAI_PRICES_VERSION, date: formatDate(language, GENAI_PRICES_DATE) })
+          : t('fileInUse', {
+              file: file.fileName,
+              date: formatDate(language, file.fileDate),
+              models: t(plural(language, file.models, { one: 'models.one', other: 'models.other' } as const), { n: formatNumber(language, file.models, 0) }),
+            })}
       </p>
       {status.data?.storedProblem ? <p className="text-xs text-warn">{t('storedProblem', { problem: status.data.storedProblem })}</p> : null}
       {file !== null && status.data?.notStored ? (
@@ -179,7 +193,10 @@ export function ListPricePicker(props: { offerId: string | null; onPick: (fields
             value={current !== undefined && current.providerId === chosenProvider ? current.id : ''}
             options={[
               { value: '', label: t('choose') },
-              ...models.map((o) => ({ value: o.id, label: `${t('option', { model: o.model, input: n(o.inputPerM), cached: n(o.cachedInputPerM), output: n(o.outputPerM) })}${o.tiered ? ` (${t('baseTier')})` : ''}` })),
+              ...models.map((o) => ({
+                value: o.id,
+                label: `${t('option', { model: o.model, input: n(o.inputPerM), cached: n(o.cachedInputPerM), output: n(o.outputPerM) })}${o.tiered ? ` (${t('baseTier')})` : ''}`,
+              })),
             ]}
             onChange={(id) => {
               const o = offers.find((x) => x.id === id);

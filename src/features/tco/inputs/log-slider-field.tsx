@@ -42,7 +42,19 @@ export const LogSliderField = memo(function LogSliderField(props: {
   const language = useLanguage();
   return (
     <div className="flex flex-col gap-1">
-      <NumberField label={label} value={value} onCommit={onCommit} unit={unit} min={fieldMin} max={fieldMax} integer={integer} digits={2} badge={badge} help={help} testId={testId} />
+      <NumberField
+        label={label}
+        value={value}
+        onCommit={onCommit}
+        unit={unit}
+        min={fieldMin}
+        max={fieldMax}
+        integer={integer}
+        digits={2}
+        badge={badge}
+        help={help}
+        testId={testId}
+      />
       <input
         type="range"
         aria-label={`${label} (${unit})`}

@@ -17,7 +17,12 @@ export function PresetPicker(props: { onLoad: (id: PresetId) => void; onUndo: ((
     <div className="flex min-w-0 max-w-full flex-wrap items-end gap-2" data-testid="tco-presets">
       <label className="flex w-full min-w-0 flex-col gap-1 text-sm sm:w-auto sm:max-w-[34rem]">
         <span className="font-medium">{inT('presets.label')}</span>
-        <select value={choice} onChange={(e) => setChoice(e.target.value as PresetId | '')} className="w-full min-w-0 rounded-md border border-border bg-surface px-2 py-1.5 text-sm" data-testid="tco-preset-select">
+        <select
+          value={choice}
+          onChange={(e) => setChoice(e.target.value as PresetId | '')}
+          className="w-full min-w-0 rounded-md border border-border bg-surface px-2 py-1.5 text-sm"
+          data-testid="tco-preset-select"
+        >
           <option value="" disabled>
             {inT('presets.choose')}
           </option>

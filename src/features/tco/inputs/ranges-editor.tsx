@@ -56,8 +56,24 @@ export function RangesEditor(props: { t: TcoT }) {
         const unused = !known || !UNCERTAIN_INPUTS[key].applies(draft);
         return (
           <div key={key} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2" data-range={key} data-unused={unused || undefined}>
-            <NumberField label={inT('ranges.low', { name })} value={range.low} scale={unit.scale} digits={4} unit={unit.label} max={range.high} onCommit={(low) => setRanges({ ...ranges, [key]: { low, high: range.high } })} />
-            <NumberField label={inT('ranges.high', { name })} value={range.high} scale={unit.scale} digits={4} unit={unit.label} min={range.low} onCommit={(high) => setRanges({ ...ranges, [key]: { low: range.low, high } })} />
+            <NumberField
+              label={inT('ranges.low', { name })}
+              value={range.low}
+              scale={unit.scale}
+              digits={4}
+              unit={unit.label}
+              max={range.high}
+              onCommit={(low) => setRanges({ ...ranges, [key]: { low, high: range.high } })}
+            />
+            <NumberField
+              label={inT('ranges.high', { name })}
+              value={range.high}
+              scale={unit.scale}
+              digits={4}
+              unit={unit.label}
+              min={range.low}
+              onCommit={(high) => setRanges({ ...ranges, [key]: { low: range.low, high } })}
+            />
             <Button
               variant="textLink"
               size="xs"

@@ -59,15 +59,29 @@ function status(t: PlansT, scenario: Pick<Scenario, 'selfHosted'>, s: StoredSeri
   if (model !== scenario.selfHosted.modelId) return { counts: false, text: t('imp.otherModel', { model: modelName(model) }) };
   const gpu = gpuIdOf(s.hardware ?? null);
   if (gpu === null || s.gpus === null) return { counts: false, text: t('imp.noGpu') };
-  return importedEvidence(scenario, [s]).length > 0 ? { counts: true, text: t('imp.counts', { gpus: s.gpus, gpu: gpuName(gpu) }) } : { counts: false, text: t('imp.noGpu') };
+  return importedEvidence(scenario, [s]).length > 0
+    ? { counts: true, text: t('imp.counts', { gpus: s.gpus, gpu: gpuName(gpu) }) }
+    : { counts: false, text: t('imp.noGpu') };
 }
 
 /** A select of catalog records by name; "" (the first option) is null. */
-function CatalogSelect(props: { label: string; empty: string; value: string; options: readonly { id: string; name: string }[]; onChange: (id: string | null) => void; testId: string }) {
+function CatalogSelect(props: {
+  label: string;
+  empty: string;
+  value: string;
+  options: readonly { id: string; name: string }[];
+  onChange: (id: string | null) => void;
+  testId: string;
+}) {
   return (
     <label className="inline-flex items-center gap-1">
       {props.label}
-      <select className="w-auto rounded border border-border bg-surface px-1 py-0.5" value={props.value} onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)} data-testid={props.testId}>
+      <select
+        className="w-auto rounded border border-border bg-surface px-1 py-0.5"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}
+        data-testid={props.testId}
+      >
         <option value="">{props.empty}</option>
         {props.options.map((o) => (
           <option key={o.id} value={o.id}>
@@ -84,7 +98,12 @@ export function ImportedEvidence(props: { t: PlansT; scenario: Pick<Scenario, 's
   const tags = useSessionStore((s) => s.planSeriesTags);
   const setTags = useSessionStore((s) => s.setPlanSeriesTags);
   const language = useLanguage();
-  if (imported.rows.length === 0) return <p className="text-xs text-muted" data-testid="plans-imported-none">{t('imp.none')}</p>;
+  if (imported.rows.length === 0)
+    return (
+      <p className="text-xs text-muted" data-testid="plans-imported-none">
+        {t('imp.none')}
+      </p>
+    );
   const tag = (key: string, patch: Partial<SeriesTag>) => {
     const now: SeriesTag = tags[key] ?? { modelId: null, gpuId: null, gpus: null };
     setTags({ ...tags, [key]: { ...now, ...patch } });
@@ -102,12 +121,33 @@ export function ImportedEvidence(props: { t: PlansT; scenario: Pick<Scenario, 's
           return (
             <li key={r.key} className="grid gap-1 rounded border border-border p-2" data-testid="plans-imported-row" data-series={r.key}>
               <span className="font-medium">
-                {r.file.label} ({t(plural(language, r.file.points.load.length, { one: 'imp.loads.one', other: 'imp.loads.other' }), { count: r.file.points.load.length })})
+                {r.file.label} (
+                {t(plural(language, r.file.points.load.length, { one: 'imp.loads.one', other: 'imp.loads.other' }), { count: r.file.points.load.length })})
               </span>
-              <span className="text-muted">{t('imp.file', { model: r.file.model ?? t('imp.notNamed'), hardware: r.file.hardware ?? t('imp.notNamed'), gpus: r.file.gpus ?? t('imp.notNamed') })}</span>
+              <span className="text-muted">
+                {t('imp.file', {
+                  model: r.file.model ?? t('imp.notNamed'),
+                  hardware: r.file.hardware ?? t('imp.notNamed'),
+                  gpus: r.file.gpus ?? t('imp.notNamed'),
+                })}
+              </span>
               <span className="flex flex-wrap items-center gap-2">
-                <CatalogSelect label={t('imp.model')} empty={t('imp.asInFile')} value={r.tag?.modelId ?? fileModel ?? ''} options={MODELS} onChange={(id) => tag(r.key, { modelId: id })} testId="plans-imported-model" />
-                <CatalogSelect label={t('imp.gpu')} empty={t('imp.asInFile')} value={r.tag?.gpuId ?? fileGpu ?? ''} options={GPUS} onChange={(id) => tag(r.key, { gpuId: id })} testId="plans-imported-gpu" />
+                <CatalogSelect
+                  label={t('imp.model')}
+                  empty={t('imp.asInFile')}
+                  value={r.tag?.modelId ?? fileModel ?? ''}
+                  options={MODELS}
+                  onChange={(id) => tag(r.key, { modelId: id })}
+                  testId="plans-imported-model"
+                />
+                <CatalogSelect
+                  label={t('imp.gpu')}
+                  empty={t('imp.asInFile')}
+                  value={r.tag?.gpuId ?? fileGpu ?? ''}
+                  options={GPUS}
+                  onChange={(id) => tag(r.key, { gpuId: id })}
+                  testId="plans-imported-gpu"
+                />
                 <label className="inline-flex items-center gap-1">
                   {t('imp.count')}
                   <input

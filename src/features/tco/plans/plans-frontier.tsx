@@ -44,12 +44,16 @@ const COLOUR: Record<Key, ColourVar> = { self: 'var(--series-self)', hybrid: 'va
 export const PlansFrontier = memo(function PlansFrontier(props: FrontierInput & { t: PlansT; fmt: Fmt; language: Language }) {
   const { plans, upperBounds, names, t, fmt, language } = props;
   const dot = (p: Plan, key: Key): Dot | null =>
-    p.tokensPerSecondPerUser !== null && p.tokensPerSecondPerUser > 0 && p.usdPerMillionTokens !== null ? { id: p.id, key, x: p.tokensPerSecondPerUser, y: fmt.toDisplay(p.usdPerMillionTokens), label: names[p.id] ?? p.id } : null;
+    p.tokensPerSecondPerUser !== null && p.tokensPerSecondPerUser > 0 && p.usdPerMillionTokens !== null
+      ? { id: p.id, key, x: p.tokensPerSecondPerUser, y: fmt.toDisplay(p.usdPerMillionTokens), label: names[p.id] ?? p.id }
+      : null;
   const dots = [
     ...plans.filter((p) => p.kind !== 'api').map((p) => dot(p, p.kind === 'hybrid' ? 'hybrid' : 'self')),
     ...upperBounds.map((p) => dot(p, 'upper')),
   ].filter((d): d is Dot => d !== null);
-  const apis = plans.filter((p) => p.kind === 'api' && p.usdPerMillionTokens !== null).map((p) => ({ id: p.id, label: p.apiLabel ?? '', y: fmt.toDisplay(p.usdPerMillionTokens as number) }));
+  const apis = plans
+    .filter((p) => p.kind === 'api' && p.usdPerMillionTokens !== null)
+    .map((p) => ({ id: p.id, label: p.apiLabel ?? '', y: fmt.toDisplay(p.usdPerMillionTokens as number) }));
   const unplaced = [...plans.filter((p) => p.kind !== 'api'), ...upperBounds].length - dots.length;
   const drawn = new Set(dots.map((d) => d.key));
   const config: ChartConfig<Key> = {
@@ -76,23 +80,59 @@ export const PlansFrontier = memo(function PlansFrontier(props: FrontierInput & 
   const yAxisWidth = verticalAxisWidth(yTicks.map(money), AXIS_FONT, true);
   const frame = boxWidth === null ? null : frameOf(boxWidth, HEIGHT, yAxisWidth, xMax, yMax);
   const hovered = hover === null ? undefined : dots[hover];
-  const tip: TipContent | null = hovered ? { title: hovered.label, lines: [{ text: `${t('fr.x')}: ${fig(language, hovered.x)}`, colour: COLOUR[hovered.key] }, { text: `${t('fr.y')}: ${money(hovered.y)}`, colour: COLOUR[hovered.key] }] } : null;
+  const tip: TipContent | null = hovered
+    ? {
+        title: hovered.label,
+        lines: [
+          { text: `${t('fr.x')}: ${fig(language, hovered.x)}`, colour: COLOUR[hovered.key] },
+          { text: `${t('fr.y')}: ${money(hovered.y)}`, colour: COLOUR[hovered.key] },
+        ],
+      }
+    : null;
   const kindText = (k: Key) => t(`fr.${k}`);
   const table = {
     head: [t('h.plan'), t('fr.x'), t('fr.y'), t('fr.kind')],
-    rows: [...dots.map((d) => [d.label, fig(language, d.x), money(d.y), kindText(d.key)]), ...apis.map((a) => [t('fr.api', { api: a.label }), '–', money(a.y), 'API'])],
+    rows: [
+      ...dots.map((d) => [d.label, fig(language, d.x), money(d.y), kindText(d.key)]),
+      ...apis.map((a) => [t('fr.api', { api: a.label }), '–', money(a.y), 'API']),
+    ],
   };
   const csv = {
     head: [t('h.plan'), `${t('fr.x')} (tok/s)`, `${t('fr.y')} (${fmt.currency})`, t('fr.kind')],
     rows: [...dots.map((d) => [d.label, d.x, d.y, d.key]), ...apis.map((a) => [a.label, '', a.y, 'api'])],
   };
   return (
-    <ChartFrame title={t('fr.title')} summary={t('fr.aria')} table={table} csv={csv} height={HEIGHT} testId="plans-frontier" config={config} footer={unplaced > 0 ? <p className="text-xs text-muted">{t('fr.unplaced', { count: unplaced })}</p> : null}>
+    <ChartFrame
+      title={t('fr.title')}
+      summary={t('fr.aria')}
+      table={table}
+      csv={csv}
+      height={HEIGHT}
+      testId="plans-frontier"
+      config={config}
+      footer={unplaced > 0 ? <p className="text-xs text-muted">{t('fr.unplaced', { count: unplaced })}</p> : null}
+    >
       {dots.length === 0 && apis.length === 0 ? (
         <p className="text-sm text-muted">{t('fr.none')}</p>
       ) : (
         <div ref={boxRef} className="relative h-full w-full">
-          {boxWidth !== null ? <FrontierPlot width={boxWidth} height={HEIGHT} dots={dots} apis={apis} xMax={xMax} yMax={yMax} xTicks={xTicks} yTicks={yTicks} yAxisWidth={yAxisWidth} labels={{ x: t('fr.x'), y: t('fr.y') }} language={language} fmt={fmt} onHover={setHover} /> : null}
+          {boxWidth !== null ? (
+            <FrontierPlot
+              width={boxWidth}
+              height={HEIGHT}
+              dots={dots}
+              apis={apis}
+              xMax={xMax}
+              yMax={yMax}
+              xTicks={xTicks}
+              yTicks={yTicks}
+              yAxisWidth={yAxisWidth}
+              labels={{ x: t('fr.x'), y: t('fr.y') }}
+              language={language}
+              fmt={fmt}
+              onHover={setHover}
+            />
+          ) : null}
           {frame && tip && hovered ? <HoverTip area={frame.area} x={frame.sx(hovered.x)} chartWidth={boxWidth ?? 0} content={tip} /> : null}
         </div>
       )}
@@ -105,7 +145,10 @@ export const PlansFrontier = memo(function PlansFrontier(props: FrontierInput & 
  * label's height, the upper label moves up above the one below. Labels never overlap and never
  * fall under the axis (offers near $0 stack upwards).
  */
-function apiLabels(apis: readonly { id: string; label: string; y: number }[], sy: (v: number) => number): { id: string; label: string; lineY: number; textY: number }[] {
+function apiLabels(
+  apis: readonly { id: string; label: string; y: number }[],
+  sy: (v: number) => number,
+): { id: string; label: string; lineY: number; textY: number }[] {
   const LINE = AXIS_FONT + 1;
   const sorted = apis.map((a) => ({ ...a, lineY: sy(a.y) })).sort((a, b) => b.lineY - a.lineY);
   let last = Number.POSITIVE_INFINITY;
@@ -148,7 +191,18 @@ const FrontierPlot = memoPlot(function FrontierPlot(props: {
           </g>
         ))}
         {dots.map((d) => (
-          <circle key={d.id} cx={sx(d.x)} cy={sy(d.y)} r={4} stroke={COLOUR[d.key]} strokeWidth={1.5} strokeDasharray={d.key === 'upper' ? '2 2' : undefined} fill={d.key === 'upper' ? 'var(--surface)' : COLOUR[d.key]} data-testid="plans-frontier-dot" data-plan-id={d.id} />
+          <circle
+            key={d.id}
+            cx={sx(d.x)}
+            cy={sy(d.y)}
+            r={4}
+            stroke={COLOUR[d.key]}
+            strokeWidth={1.5}
+            strokeDasharray={d.key === 'upper' ? '2 2' : undefined}
+            fill={d.key === 'upper' ? 'var(--surface)' : COLOUR[d.key]}
+            data-testid="plans-frontier-dot"
+            data-plan-id={d.id}
+          />
         ))}
       </Clipped>
       <HoverTarget area={area} xs={dots.map((d) => sx(d.x))} onHover={onHover} />

@@ -4,7 +4,22 @@ import { Banner, Card } from '../../../components/card';
 import { Button } from '../../../components/button';
 import { useLanguage, useT } from '../../../components/use-t';
 import { GPUS } from '../../../core/catalog/gpus';
-import { apiOfferChoices, applyPlan, billingPlanOf, CATALOG, BILLING_PLANS, firstOverSecond, NO_CONSTRAINTS, type BillingPlan, type Exclusion, type Plan, type PlanConstraints, type PlanLayout, type PlanPools, type PlanRisk } from '../../../core/plans/search';
+import {
+  apiOfferChoices,
+  applyPlan,
+  billingPlanOf,
+  CATALOG,
+  BILLING_PLANS,
+  firstOverSecond,
+  NO_CONSTRAINTS,
+  type BillingPlan,
+  type Exclusion,
+  type Plan,
+  type PlanConstraints,
+  type PlanLayout,
+  type PlanPools,
+  type PlanRisk,
+} from '../../../core/plans/search';
 import { deepEqual } from '../../../core/scenario/json';
 import type { FleetView } from '../../../core/tco/autoscaling';
 import { modelIdOf } from '../../../core/deployment/identify';
@@ -74,7 +89,12 @@ function evidenceText(t: T, fmt: Fmt, p: Plan): string {
 export function classText(t: T, key: string): string {
   const [moe, attention, generation, span] = key.split('|');
   const gen: Record<string, string> = { ampere: 'Ampere', ada: 'Ada', hopper: 'Hopper', blackwell: 'Blackwell', cdna3: 'CDNA 3', cdna4: 'CDNA 4' };
-  return [moe === 'moe' ? 'MoE' : t('cls.dense'), attention === 'mla' ? 'MLA' : attention === 'gqa' ? 'GQA' : t('cls.linear'), gen[generation ?? ''] ?? generation, span === 'multi' ? t('cls.multi') : t('cls.single')].join(' · ');
+  return [
+    moe === 'moe' ? 'MoE' : t('cls.dense'),
+    attention === 'mla' ? 'MLA' : attention === 'gqa' ? 'GQA' : t('cls.linear'),
+    gen[generation ?? ''] ?? generation,
+    span === 'multi' ? t('cls.multi') : t('cls.single'),
+  ].join(' · ');
 }
 
 function riskText(t: T, fmt: Fmt, r: PlanRisk): string {
@@ -115,8 +135,22 @@ function exclusionText(t: T, fmt: Fmt, x: Exclusion): string {
       break;
     case 'slo-unreachable': {
       // An estimate (the pools') names the limits it cannot meet, without a measured point.
-      const misses = r.misses.length === 0 ? r.failing.join(', ') : r.misses.map((m) => t('x.miss', { id: m.id, value: m.value === null ? '?' : fmt.number(m.value, m.value < 10 ? 2 : 0), limit: fmt.number(m.limit, m.limit < 10 ? 2 : 0) })).join(', ');
-      why = r.nearestLoad === null ? t('x.slo-unreachable', { failing: misses }) : t('x.slo-unreachable-at', { load: fmt.number(r.nearestLoad, 0), failing: misses });
+      const misses =
+        r.misses.length === 0
+          ? r.failing.join(', ')
+          : r.misses
+              .map((m) =>
+                t('x.miss', {
+                  id: m.id,
+                  value: m.value === null ? '?' : fmt.number(m.value, m.value < 10 ? 2 : 0),
+                  limit: fmt.number(m.limit, m.limit < 10 ? 2 : 0),
+                }),
+              )
+              .join(', ');
+      why =
+        r.nearestLoad === null
+          ? t('x.slo-unreachable', { failing: misses })
+          : t('x.slo-unreachable-at', { load: fmt.number(r.nearestLoad, 0), failing: misses });
       break;
     }
     case 'above-gpu-cap':
@@ -142,11 +176,13 @@ function changesText(t: T, before: Scenario, after: Scenario): string {
   const out: string[] = [];
   if (b.gpuId !== a.gpuId) out.push(`${gpuName(b.gpuId)} → ${gpuName(a.gpuId)}`);
   if (b.gpusPerReplica !== a.gpusPerReplica) out.push(t('ch.gpusPerReplica', { from: b.gpusPerReplica, to: a.gpusPerReplica }));
-  if ((b.pools === null) !== (a.pools === null)) out.push(a.pools ? t('c.pools') : `${t('c.pools')} → ${t('selfPlan', { replicas: a.replicas, gpus: a.gpusPerReplica, gpu: gpuName(a.gpuId) })}`);
+  if ((b.pools === null) !== (a.pools === null))
+    out.push(a.pools ? t('c.pools') : `${t('c.pools')} → ${t('selfPlan', { replicas: a.replicas, gpus: a.gpusPerReplica, gpu: gpuName(a.gpuId) })}`);
   if (b.replicas !== a.replicas) out.push(t(a.pools ? 'ch.workers' : 'ch.replicas', { from: b.replicas, to: a.replicas }));
   if (billingPlanOf(b) !== billingPlanOf(a)) out.push(`${t(`b.${billingPlanOf(b)}`)} → ${t(`b.${billingPlanOf(a)}`)}`);
   if (before.api.offerId !== after.api.offerId || before.api.provider !== after.api.provider) out.push(`${before.api.provider} → ${after.api.provider}`);
-  if (b.capacity.series?.label !== a.capacity.series?.label) out.push(`${b.capacity.series?.label ?? 'entered figure'} → ${a.capacity.series?.label ?? 'entered figure'}`);
+  if (b.capacity.series?.label !== a.capacity.series?.label)
+    out.push(`${b.capacity.series?.label ?? 'entered figure'} → ${a.capacity.series?.label ?? 'entered figure'}`);
   return out.join(', ') || '—';
 }
 
@@ -163,7 +199,12 @@ function isCurrent(s: Scenario, p: Plan): boolean {
 function PlanWeek(props: { fleet: FleetView; fmt: Fmt; t: T; chart: boolean }) {
   const { fleet, fmt, t } = props;
   const gpu = fleet.gpusPerReplica;
-  const line = t('week.line', { paid: fmt.number(fleet.paidReplicaHoursPerWeek * gpu, 0), fixed: fmt.number(fleet.fixedReplicaHoursPerWeek * gpu, 0), min: fmt.number(fleet.policy.minReplicas, 0), max: fmt.number(fleet.cap, 0) });
+  const line = t('week.line', {
+    paid: fmt.number(fleet.paidReplicaHoursPerWeek * gpu, 0),
+    fixed: fmt.number(fleet.fixedReplicaHoursPerWeek * gpu, 0),
+    min: fmt.number(fleet.policy.minReplicas, 0),
+    max: fmt.number(fleet.cap, 0),
+  });
   if (!props.chart) return <div className="text-xs text-muted">{line}</div>;
   return (
     <details className="mt-1 text-xs" data-testid="plan-week">
@@ -195,14 +236,28 @@ function PlanPoolsLine(props: { pools: PlanPools; fmt: Fmt; t: T; details: boole
       {props.details && p.prefillBatch !== null && p.decodeBatch !== null ? <div>{t('pools.batches', { pb: p.prefillBatch, db: p.decodeBatch })}</div> : null}
       {props.details && kv ? (
         <div>
-          {t('pools.kv', { mb: fmt.number(kv.bytesPerRequest / 1e6, 0), ms: fmt.number(kv.ms, kv.ms < 10 ? 1 : 0), link: t(`link.${kv.link}`), gbps: fmt.number(kv.workerGBps, 0), bound: kv.linkBound ? t('pools.kvBound') : '' })}
+          {t('pools.kv', {
+            mb: fmt.number(kv.bytesPerRequest / 1e6, 0),
+            ms: fmt.number(kv.ms, kv.ms < 10 ? 1 : 0),
+            link: t(`link.${kv.link}`),
+            gbps: fmt.number(kv.workerGBps, 0),
+            bound: kv.linkBound ? t('pools.kvBound') : '',
+          })}
         </div>
       ) : null}
     </div>
   );
 }
 
-const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt: Fmt; t: T; scenario: Scenario; onUse: ((p: Plan) => void) | null; testId: string; compact?: boolean }) {
+const PlansTable = memo(function PlansTable(props: {
+  plans: readonly Plan[];
+  fmt: Fmt;
+  t: T;
+  scenario: Scenario;
+  onUse: ((p: Plan) => void) | null;
+  testId: string;
+  compact?: boolean;
+}) {
   const { plans, fmt, t, scenario, onUse, testId, compact = false } = props;
   const py = compact ? 'py-0.5' : 'py-1';
   return (
@@ -237,12 +292,22 @@ const PlansTable = memo(function PlansTable(props: { plans: readonly Plan[]; fmt
                 {compact ? null : <td className={`${py} pr-2 text-right tabular-nums`}>{p.gpusTotal > 0 ? fmt.number(p.gpusTotal, 0) : '—'}</td>}
                 <td className={`${py} pr-2 text-right tabular-nums`}>{fmt.money(p.monthlyUsd, 0)}</td>
                 <td className={`${py} pr-2 text-right tabular-nums`}>{p.usdPerAcceptedTask === null ? '—' : fmt.moneySmall(p.usdPerAcceptedTask)}</td>
-                <td className={`${py} pr-2 text-right tabular-nums`}>{p.npvUsd === null ? "–" : fmt.money(p.npvUsd, 0)}</td>
+                <td className={`${py} pr-2 text-right tabular-nums`}>{p.npvUsd === null ? '–' : fmt.money(p.npvUsd, 0)}</td>
                 {compact ? null : (
-                  <td className={`${py} pr-2 text-right tabular-nums`}>{p.sloMargin === null ? (p.kind === 'api' ? '—' : t('noSlo')) : `${fmt.percent(p.sloMargin, 0)}${p.bindingLimit ? ` (${p.bindingLimit})` : ''}`}</td>
+                  <td className={`${py} pr-2 text-right tabular-nums`}>
+                    {p.sloMargin === null
+                      ? p.kind === 'api'
+                        ? '—'
+                        : t('noSlo')
+                      : `${fmt.percent(p.sloMargin, 0)}${p.bindingLimit ? ` (${p.bindingLimit})` : ''}`}
+                  </td>
                 )}
                 <td className={`${py} pr-2`}>
-                  <span className={`inline-block max-w-64 rounded px-1.5 py-0.5 text-xs [overflow-wrap:anywhere] ${p.upperBound ? 'bg-warn-bg' : 'bg-surface-2'}`} data-testid="plan-evidence" data-kind={p.evidence?.kind ?? 'api'}>
+                  <span
+                    className={`inline-block max-w-64 rounded px-1.5 py-0.5 text-xs [overflow-wrap:anywhere] ${p.upperBound ? 'bg-warn-bg' : 'bg-surface-2'}`}
+                    data-testid="plan-evidence"
+                    data-kind={p.evidence?.kind ?? 'api'}
+                  >
                     {evidenceText(t, fmt, p)}
                   </span>
                 </td>
@@ -279,8 +344,14 @@ function usePlanSearch(scenario: Scenario, constraints: PlanConstraints, enabled
   const imported = useImportedForPlans();
   const listQuery = useQuery(listPriceOffersQuery(enabled));
   const modelId = scenario.selfHosted.modelId;
-  const listOffers = useMemo(() => (listQuery.error ? [] : listQuery.data?.filter((o) => modelIdOf(o.modelId) === modelId)), [listQuery.data, listQuery.error, modelId]);
-  const query = useQuery({ ...plansQuery(scenario, constraints, { imported: imported.series, listOffers: listOffers ?? [] }), enabled: enabled && listOffers !== undefined });
+  const listOffers = useMemo(
+    () => (listQuery.error ? [] : listQuery.data?.filter((o) => modelIdOf(o.modelId) === modelId)),
+    [listQuery.data, listQuery.error, modelId],
+  );
+  const query = useQuery({
+    ...plansQuery(scenario, constraints, { imported: imported.series, listOffers: listOffers ?? [] }),
+    enabled: enabled && listOffers !== undefined,
+  });
   return { query, imported, listOffers: listOffers ?? [] };
 }
 
@@ -374,7 +445,12 @@ export function PlansPanel(props: { fmt: Fmt }) {
           <legend className="mb-1 text-xs font-medium">{t('c.gpus')}</legend>
           {GPUS.map((g) => (
             <label key={g.id} className="inline-flex items-center gap-1">
-              <input type="checkbox" checked={constraints.gpuIds === null || constraints.gpuIds.includes(g.id)} onChange={() => toggleGpu(g.id)} data-gpu={g.id} />
+              <input
+                type="checkbox"
+                checked={constraints.gpuIds === null || constraints.gpuIds.includes(g.id)}
+                onChange={() => toggleGpu(g.id)}
+                data-gpu={g.id}
+              />
               {g.name}
             </label>
           ))}
@@ -383,7 +459,12 @@ export function PlansPanel(props: { fmt: Fmt }) {
           <legend className="mb-1 text-xs font-medium">{t('c.billing')}</legend>
           {BILLING_PLANS.map((b) => (
             <label key={b} className="inline-flex items-center gap-1">
-              <input type="checkbox" checked={constraints.billing === null || constraints.billing.includes(b)} onChange={() => toggleBilling(b)} data-billing={b} />
+              <input
+                type="checkbox"
+                checked={constraints.billing === null || constraints.billing.includes(b)}
+                onChange={() => toggleBilling(b)}
+                data-billing={b}
+              />
               {t(`b.${b}`)}
             </label>
           ))}
@@ -392,7 +473,12 @@ export function PlansPanel(props: { fmt: Fmt }) {
           <legend className="mb-1 text-xs font-medium">{t('c.api')}</legend>
           {apiChoices.map((o) => (
             <label key={o.id} className="inline-flex items-center gap-1">
-              <input type="checkbox" checked={constraints.apiOfferIds === null || constraints.apiOfferIds.includes(o.id)} onChange={() => toggleApi(o.id)} data-offer={o.id} />
+              <input
+                type="checkbox"
+                checked={constraints.apiOfferIds === null || constraints.apiOfferIds.includes(o.id)}
+                onChange={() => toggleApi(o.id)}
+                data-offer={o.id}
+              />
               {o.label}
             </label>
           ))}
@@ -440,11 +526,21 @@ export function PlansPanel(props: { fmt: Fmt }) {
             </select>
           </label>
           <label className="inline-flex items-center gap-2">
-            <input type="checkbox" checked={constraints.onPremisesOnly} onChange={(e) => setConstraints({ ...constraints, onPremisesOnly: e.target.checked })} data-testid="plans-on-prem" />
+            <input
+              type="checkbox"
+              checked={constraints.onPremisesOnly}
+              onChange={(e) => setConstraints({ ...constraints, onPremisesOnly: e.target.checked })}
+              data-testid="plans-on-prem"
+            />
             {t('c.onPrem')}
           </label>
           <label className="inline-flex items-center gap-2">
-            <input type="checkbox" checked={constraints.disaggregated} onChange={(e) => setConstraints({ ...constraints, disaggregated: e.target.checked })} data-testid="plans-pools" />
+            <input
+              type="checkbox"
+              checked={constraints.disaggregated}
+              onChange={(e) => setConstraints({ ...constraints, disaggregated: e.target.checked })}
+              data-testid="plans-pools"
+            />
             {t('c.pools')}
           </label>
         </div>
@@ -476,7 +572,9 @@ export function PlansPanel(props: { fmt: Fmt }) {
             ) : null}
           </>
         )}
-        {r && (r.plans.length > 0 || r.upperBounds.length > 0) ? <PlansFrontier plans={r.plans} upperBounds={r.upperBounds} names={names} t={t} fmt={fmt} language={language} /> : null}
+        {r && (r.plans.length > 0 || r.upperBounds.length > 0) ? (
+          <PlansFrontier plans={r.plans} upperBounds={r.upperBounds} names={names} t={t} fmt={fmt} language={language} />
+        ) : null}
         {r && r.upperBounds.length > 0 ? (
           <details data-testid="plans-upper">
             <summary className="cursor-pointer">{t('upperTitle', { count: r.upperBounds.length })}</summary>
@@ -526,7 +624,13 @@ export function PlansReport() {
   const lead = first && second ? firstOverSecond(first, second) : null;
   const why =
     first && second && lead
-      ? { first: planText(t, first), second: planText(t, second), monthly: fmt.money(lead.monthlySavingUsd, 0), share: fmt.percent(lead.secondLowerBy, 1), kind: second.kind }
+      ? {
+          first: planText(t, first),
+          second: planText(t, second),
+          monthly: fmt.money(lead.monthlySavingUsd, 0),
+          share: fmt.percent(lead.secondLowerBy, 1),
+          kind: second.kind,
+        }
       : null;
   return (
     <div className="grid gap-2 text-sm" data-testid="report-plans">
