@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { CHUNK_BYTES } from '../../src/core/benchmarks/importer';
+import { CHUNK_BYTES } from '../../src/core/benchmarks/import-contract';
 import { withBrowser } from '../browser';
 import { ensureJsonl, ensureJsonl10m } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';

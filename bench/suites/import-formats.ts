@@ -2,7 +2,8 @@ import { createReadStream, createWriteStream, existsSync, readFileSync, writeFil
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { CHUNK_BYTES, importFile, type FileImport } from '../../src/core/benchmarks/importer';
+import { CHUNK_BYTES, type FileImport } from '../../src/core/benchmarks/import-contract';
+import { importFile } from '../../src/core/benchmarks/importer';
 import { nodeParts } from '../../src/cli/import-parts';
 import { PackedReader } from '../../src/core/text/packed';
 import { platformHost, unpack } from '../../src/worker/platform';

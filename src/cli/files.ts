@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { z } from 'zod';
-import type { ByteSource } from '../core/benchmarks/importer';
+import type { ByteSource } from '../core/benchmarks/import-contract';
 import type { CliIo } from './command';
 
 /**

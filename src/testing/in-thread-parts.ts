@@ -1,4 +1,5 @@
-import { importPart, type ImportHost, type ImportParts, type PartHandle } from '../core/benchmarks/importer';
+import { importPart } from '../core/benchmarks/import-stream';
+import { type ImportHost, type ImportParts, type PartHandle } from '../core/benchmarks/import-contract';
 import { memorySource } from '../core/benchmarks/memory-source';
 
 /**

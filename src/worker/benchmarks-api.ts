@@ -1,6 +1,6 @@
 import { transfer } from 'comlink';
 import type { GoodputResult } from '../core/benchmarks/goodput';
-import type { FileImport, ImportHost, ImportProgress } from '../core/benchmarks/importer';
+import type { FileImport, ImportHost, ImportProgress } from '../core/benchmarks/import-contract';
 import type { RequestTable } from '../core/benchmarks/request-table';
 import type { MetricId, SloLimits } from '../core/benchmarks/run-schema';
 import type { CdfSeries, GoodputItem } from '../core/benchmarks/views';

@@ -5,6 +5,7 @@
  * table), so the worker's first module, which the TCO result waits for, stays small.
  */
 export { mergeCompanions } from '../core/benchmarks/companions';
-export { importFile, SPLIT_MIN_BYTES } from '../core/benchmarks/importer';
+export { importFile } from '../core/benchmarks/importer';
+export { SPLIT_MIN_BYTES } from '../core/benchmarks/import-contract';
 export { tableRecord, tableRecordSchema } from '../core/benchmarks/table-store';
 export { cdfSeries, goodputForRuns } from '../core/benchmarks/views';

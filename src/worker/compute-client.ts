@@ -1,6 +1,6 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { CsvMapping } from '../core/benchmarks/csv';
-import type { FileImport, ImportProgress } from '../core/benchmarks/importer';
+import type { FileImport, ImportProgress } from '../core/benchmarks/import-contract';
 import type { ComputeApi, ComputeMethod } from './api';
 import type { TcoUncertainScenario } from '../core/tco/model';
 import type { ImportUpdate, MonteCarloAnswer, UsageAnswer, UsageProgress, UsageRequest } from './contract';

@@ -1,5 +1,5 @@
 import type { CsvMapping } from '../core/benchmarks/csv';
-import type { FileImport, ImportProgress } from '../core/benchmarks/importer';
+import type { FileImport, ImportProgress } from '../core/benchmarks/import-contract';
 import type { MetricSummary } from '../core/benchmarks/run-schema';
 import type { SeriesNote } from '../core/capacity/series';
 import type { StoredSeries } from '../core/schemas/stored-capacity';

@@ -1,4 +1,4 @@
-import type { ImportParts, PartHandle, PartRequest, PartResult } from '../core/benchmarks/importer';
+import type { ImportParts, PartHandle, PartRequest, PartResult } from '../core/benchmarks/import-contract';
 
 /**
  * Helper threads that read parts of a large JSON Lines file (`importPart`) while the importing

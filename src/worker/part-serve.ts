@@ -1,4 +1,5 @@
-import { importPart, type ByteSource, type ImportHost, type PartResult } from '../core/benchmarks/importer';
+import { importPart } from '../core/benchmarks/import-stream';
+import { type ByteSource, type ImportHost, type PartResult } from '../core/benchmarks/import-contract';
 import type { PartMessage, PartReply } from './part-pool';
 
 /**

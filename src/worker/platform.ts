@@ -1,4 +1,4 @@
-import type { ByteSource, ImportHost } from '../core/benchmarks/importer';
+import type { ByteSource, ImportHost } from '../core/benchmarks/import-contract';
 import type { Unpack } from '../core/text/packed';
 
 /** What the importer needs of the platform, shared by the compute worker, its part helpers and Node. */

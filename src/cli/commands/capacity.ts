@@ -1,6 +1,7 @@
 import { mergeCompanions } from '../../core/benchmarks/companions';
 import { describeIssue } from '../../core/benchmarks/issues';
-import { importFile, type FileImport } from '../../core/benchmarks/importer';
+import { importFile } from '../../core/benchmarks/importer';
+import { type FileImport } from '../../core/benchmarks/import-contract';
 import { fitLengths, type LengthFit } from '../../core/capacity/lengths';
 import { chooseOperatingPoint } from '../../core/capacity/operating-point';
 import { groupSeries, seriesFromPublished, type CapacitySeries, type SeriesNote } from '../../core/capacity/series';

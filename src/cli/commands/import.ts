@@ -1,7 +1,8 @@
 import { mergeCompanions } from '../../core/benchmarks/companions';
 import { csvMappingSchema, type CsvMapping } from '../../core/benchmarks/csv';
 import { describeIssue } from '../../core/benchmarks/issues';
-import { importFile, type FileImport } from '../../core/benchmarks/importer';
+import { importFile } from '../../core/benchmarks/importer';
+import { type FileImport } from '../../core/benchmarks/import-contract';
 import type { RequestTable } from '../../core/benchmarks/request-table';
 import { platformHost } from '../../worker/platform';
 import { json, parseFlags, type CliCommand } from '../command';

@@ -1,7 +1,7 @@
 import type { ParsedRun } from './common';
 import { mergeAiperf } from './formats/aiperf';
 import { mergeLlmperf } from './formats/llmperf';
-import type { FileImport } from './importer';
+import type { FileImport } from './import-contract';
 
 /**
  * Some tools split one run over two files: llmperf writes `<stem>_summary.json` and

@@ -4,7 +4,8 @@ import { basename, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformHost } from '../../worker/benchmarks-api';
 import { mergeCompanions } from './companions';
-import { importFile, type FileImport } from './importer';
+import { importFile } from './importer';
+import { type FileImport } from './import-contract';
 import { memorySource } from './memory-source';
 import type { BenchRun, MetricId } from './run-schema';
 

@@ -1,5 +1,5 @@
 import type { LatencyStats, PublishedPoint, PublishedSeries } from '../catalog/published-measurements';
-import type { FileImport } from './importer';
+import type { FileImport } from './import-contract';
 import type { BenchRun, MetricDefinition, MetricId, MetricSummary } from './run-schema';
 
 /**

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { platformHost } from '../../worker/benchmarks-api';
 import { computeGoodput } from './goodput';
 import { describeIssue } from './issues';
-import { HASH_BLOCK_BYTES, importFile, utf8Boundary, type ImportHost, type ImportProgress } from './importer';
+import { HASH_BLOCK_BYTES, type ImportHost, type ImportProgress } from './import-contract';
+import { importFile } from './importer';
+import { utf8Boundary } from './import-stream';
 import { memorySource } from './memory-source';
 
 const ROOT = BENCH_FIXTURES;

@@ -1,4 +1,4 @@
-import type { ByteSource } from './importer';
+import type { ByteSource } from './import-contract';
 
 /** A byte source over bytes already in memory (tests, the CLI, small files). */
 export function memorySource(name: string, bytes: Uint8Array): ByteSource {

@@ -3,7 +3,9 @@ import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inThreadParts } from '../../testing/in-thread-parts';
 import { platformHost } from '../../worker/platform';
-import { importFile, sniffMode, type FileImport } from './importer';
+import { importFile } from './importer';
+import { sniffMode } from './import-sniff';
+import { type FileImport } from './import-contract';
 import { memorySource } from './memory-source';
 
 /**

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { platformHost } from '../../worker/benchmarks-api';
 import { inThreadParts } from '../../testing/in-thread-parts';
-import { HASH_BLOCK_BYTES, importFile, partBounds, type FileImport, type ImportParts } from './importer';
+import { HASH_BLOCK_BYTES, type FileImport, type ImportParts } from './import-contract';
+import { importFile } from './importer';
+import { partBounds } from './import-stream';
 import { memorySource } from './memory-source';
 
 /**

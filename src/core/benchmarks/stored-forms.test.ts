@@ -6,7 +6,8 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { platformHost } from '../../worker/benchmarks-api';
 import { describeIssue } from './issues';
-import { importFile, type FileImport } from './importer';
+import { importFile } from './importer';
+import { type FileImport } from './import-contract';
 import { memorySource } from './memory-source';
 import type { BenchRun } from './run-schema';
 

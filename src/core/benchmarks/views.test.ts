@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformHost } from '../../worker/benchmarks-api';
-import { importFile, type FileImport } from './importer';
+import { importFile } from './importer';
+import { type FileImport } from './import-contract';
 import { memorySource } from './memory-source';
 import { cdfSeries, errorBreakdown, percentileBars, throughputVsLoad } from './views';
 

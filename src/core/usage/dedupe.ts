@@ -1,4 +1,4 @@
-import { HASH_BLOCK_BYTES, type ByteSource } from '../benchmarks/importer';
+import { HASH_BLOCK_BYTES, type ByteSource } from '../benchmarks/import-contract';
 
 /**
  * What was read already, over all files of one read (docs/usage.md, "Duplicates"):

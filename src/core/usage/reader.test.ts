@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { platformHost } from '../../worker/platform';
-import { CHUNK_BYTES } from '../benchmarks/importer';
+import { CHUNK_BYTES } from '../benchmarks/import-contract';
 import { memorySource } from '../benchmarks/memory-source';
 import { readUsageSource } from './reader';
 

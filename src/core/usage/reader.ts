@@ -1,6 +1,7 @@
 import { CsvReader, detectDelimiter, type CsvRow } from '../benchmarks/csv';
-import { ChunkDecoder, CHUNK_BYTES, type ByteSource, type TextDecoderLike } from '../benchmarks/importer';
-import { encodingIssue, firstLineOf } from '../benchmarks/importer';
+import { ChunkDecoder } from '../benchmarks/import-stream';
+import { CHUNK_BYTES, type ByteSource, type TextDecoderLike } from '../benchmarks/import-contract';
+import { encodingIssue, firstLineOf } from '../benchmarks/import-sniff';
 import { JsonValueStream } from '../benchmarks/json-stream';
 import { sniffEncoding } from '../text/encoding';
 import { describePackedProblem, openPacked, type Unpack } from '../text/packed';

@@ -6,7 +6,7 @@ import { ChooseFiles } from '../../components/choose-files';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import type { CsvMapping } from '../../core/benchmarks/csv';
-import type { ImportProgress } from '../../core/benchmarks/importer';
+import type { ImportProgress } from '../../core/benchmarks/import-contract';
 import { TABLE_ROWS } from '../../core/benchmarks/request-table';
 import { formatInteger } from '../../lib/format/format';
 import { storageFailureText } from '../../lib/i18n/storage';

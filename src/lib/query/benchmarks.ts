@@ -2,7 +2,7 @@ import { keepPreviousData, mutationOptions, queryOptions, useQuery, useQueryClie
 import { useEffect } from 'react';
 import type { CsvMapping } from '../../core/benchmarks/csv';
 import { publishedSeriesImport, publishedSeriesText } from '../../core/benchmarks/from-published';
-import type { FileImport, ImportProgress } from '../../core/benchmarks/importer';
+import type { FileImport, ImportProgress } from '../../core/benchmarks/import-contract';
 import type { BenchRun, MetricId, SloLimits } from '../../core/benchmarks/run-schema';
 import { metricOf } from '../../core/benchmarks/views';
 import type { PublishedSeries } from '../../core/catalog/published-measurements';

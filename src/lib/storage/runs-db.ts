@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FileImport } from '../../core/benchmarks/importer';
+import type { FileImport } from '../../core/benchmarks/import-contract';
 import { issueCodes, type ImportIssue, type SkippedRow } from '../../core/benchmarks/issues';
 import type { RequestTable } from '../../core/benchmarks/request-table';
 import { tableRecord, tableRecordSchema } from '../../core/benchmarks/table-store';

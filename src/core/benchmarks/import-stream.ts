@@ -1,0 +1,326 @@
+import type { ValueParser } from './common';
+import { createParser, isRowFormat } from './detect';
+import { IssueLog } from './issues';
+import { parseTolerant } from './json-stream';
+import type { FileContext } from './common';
+import { CHUNK_BYTES, HASH_BLOCK_BYTES, type ByteSource, type ImportHost, type PartRequest, type PartResult, type TextDecoderLike } from './import-contract';
+import { Utf16Decoder, type TextEncoding } from '../text/encoding';
+import { excerpt, MAX_LINE_CHARS } from '../text/limits';
+import { concatBytes } from '../text/packed';
+
+/*
+ * The stream half of the import: bytes to whole characters (ChunkDecoder), text to JSON Lines
+ * (lineFeeder), the content hash taken as the bytes pass (BlockHasher), and a part of a large
+ * log read on its own (importPart) for a helper thread.
+ */
+
+function hex(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i++) s += (bytes[i] as number).toString(16).padStart(2, '0');
+  return s;
+}
+
+/** Cuts the byte stream into 4 MiB blocks and starts a SHA-256 of each as soon as it is full. */
+export class BlockHasher {
+  private block = new Uint8Array(HASH_BLOCK_BYTES);
+  private filled = 0;
+  private readonly spare: Uint8Array<ArrayBuffer>[] = [];
+  readonly digests: Promise<Uint8Array>[] = [];
+  constructor(private readonly host: ImportHost) {}
+
+  push(bytes: Uint8Array): void {
+    let at = 0;
+    while (at < bytes.length) {
+      if (this.filled === 0 && bytes.length - at >= HASH_BLOCK_BYTES) {
+        this.digests.push(this.host.sha256(bytes.subarray(at, at + HASH_BLOCK_BYTES)));
+        at += HASH_BLOCK_BYTES;
+        continue;
+      }
+      const n = Math.min(HASH_BLOCK_BYTES - this.filled, bytes.length - at);
+      this.block.set(bytes.subarray(at, at + n), this.filled);
+      this.filled += n;
+      at += n;
+      if (this.filled === HASH_BLOCK_BYTES) {
+        const block = this.block;
+        const digest = this.host.sha256(block);
+        this.digests.push(digest);
+        // A block is filled again once its digest is done, instead of a new 4 MiB block each
+        // time (150 MB of short-lived buffers for a 150 MB file, which cost full collections).
+        void digest.then(
+          () => this.spare.push(block),
+          () => undefined,
+        );
+        this.block = this.spare.pop() ?? new Uint8Array(HASH_BLOCK_BYTES);
+        this.filled = 0;
+      }
+    }
+  }
+
+  finish(): Promise<Uint8Array>[] {
+    if (this.filled > 0 || this.digests.length === 0) this.digests.push(this.host.sha256(this.block.slice(0, this.filled)));
+    this.filled = 0;
+    return this.digests;
+  }
+}
+
+export async function finalHash(host: ImportHost, digests: Promise<Uint8Array>[]): Promise<{ hash: string; algorithm: 'sha256' | 'sha256-of-4mib-blocks' }> {
+  const parts = await Promise.all(digests);
+  if (parts.length === 1) return { hash: hex(parts[0] as Uint8Array), algorithm: 'sha256' };
+  const all = new Uint8Array(parts.length * 32);
+  parts.forEach((p, i) => all.set(p.subarray(0, 32), i * 32));
+  return { hash: hex(await host.sha256(all)), algorithm: 'sha256-of-4mib-blocks' };
+}
+
+/** Length of the longest prefix of `bytes` that ends on a whole UTF-8 character. */
+export function utf8Boundary(bytes: Uint8Array): number {
+  const end = bytes.length;
+  let j = end;
+  while (j > 0 && j > end - 4 && ((bytes[j - 1] as number) & 0xc0) === 0x80) j -= 1;
+  if (j === 0) return end;
+  const lead = bytes[j - 1] as number;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  if (need === 1) return end;
+  return end - (j - 1) >= need ? end : j - 1;
+}
+
+/** A value to the format's parser: each row of a top-level array in a row format, else the value itself. */
+export function toParser(parser: ValueParser, issues: IssueLog, rowFormat: boolean, value: unknown, line: number): void {
+  if (rowFormat && Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      issues.rowsRead += 1;
+      parser.value(value[i], line, i);
+    }
+  } else {
+    issues.rowsRead += 1;
+    parser.value(value, line, null);
+  }
+}
+
+/** Where JSON Lines go: the format's parser once it is known, the detection before. */
+export interface LineSink {
+  readonly parser: ValueParser | null;
+  dispatch(value: unknown, line: number): void;
+}
+
+/**
+ * Splits decoded text into lines and parses each with the native JSON parser (a broken line
+ * with the tolerant one, for its message). `lines` counts every line ended so far, blank ones
+ * included, so a later part of the file can number its lines on from it.
+ */
+export type LineFeeder = ReturnType<typeof lineFeeder>;
+
+export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
+  let lineNo = 0;
+  let carry = '';
+  let tooLong = false;
+  const handleLine = (data: string, start: number, end: number) => {
+    lineNo += 1;
+    if (end > start && data.charCodeAt(end - 1) === 13) end -= 1;
+    if (end <= start) return;
+    const line = data.slice(start, end);
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      if (line.trim() === '') return;
+      const t = parseTolerant(line);
+      if (!t.ok) {
+        issues.rowsRead += 1;
+        issues.skip(lineNo, 'row-invalid-json', null, `column ${t.problem.column}: ${t.problem.problem}`);
+        return;
+      }
+      value = t.value;
+    }
+    // The hot path of large logs: once the format is known, a row goes straight to its parser.
+    const parser = sink.parser;
+    if (parser !== null && !Array.isArray(value)) {
+      issues.rowsRead += 1;
+      parser.value(value, lineNo, null);
+      return;
+    }
+    sink.dispatch(value, lineNo);
+  };
+  return {
+    get lines(): number {
+      return lineNo;
+    },
+    /** True while a line is cut at the end of the text fed so far. */
+    get open(): boolean {
+      return carry.length > 0;
+    },
+    /** True once a line was longer than MAX_LINE_CHARS (an error is logged; nothing more is read). */
+    get tooLong(): boolean {
+      return tooLong;
+    },
+    feed(text: string, final: boolean): void {
+      if (tooLong) return;
+      const data = carry.length > 0 ? carry + text : text;
+      let start = 0;
+      let sinceReport = 0;
+      for (;;) {
+        const nl = data.indexOf('\n', start);
+        if (nl === -1) break;
+        handleLine(data, start, nl);
+        start = nl + 1;
+        // Progress from inside a chunk too, so a slow (busy) machine still reports in time.
+        if (++sinceReport === 4096) {
+          sinceReport = 0;
+          tick();
+        }
+      }
+      if (data.length - start > MAX_LINE_CHARS) {
+        tooLong = true;
+        issues.add('error', 'line-too-long', lineNo + 1, null, excerpt(data.slice(start, start + 200)));
+        carry = '';
+        return;
+      }
+      carry = data.slice(start);
+      if (final && carry.length > 0) {
+        const last = carry;
+        carry = '';
+        handleLine(last, 0, last.length);
+      }
+    },
+  };
+}
+
+export const NEWLINE = 10;
+
+/**
+ * Decodes chunks whole characters at a time and carries a character cut at a chunk's end into
+ * the next: a one-shot decode is several times faster than a streaming one in some runtimes.
+ */
+export class ChunkDecoder {
+  private pending: Uint8Array | null = null;
+  private utf16: Utf16Decoder | null = null;
+  constructor(private readonly decoder: TextDecoderLike) {}
+
+  /** Reads the bytes from now on as `encoding` (UTF-8 until told otherwise). */
+  use(encoding: TextEncoding): void {
+    this.utf16 = encoding === 'utf-8' ? null : new Utf16Decoder(encoding === 'utf-16be');
+  }
+
+  /** True while a character cut at the last chunk's end waits for its other bytes. */
+  get open(): boolean {
+    return this.pending !== null;
+  }
+
+  /** `last`: no bytes follow, so nothing is carried. */
+  decode(bytes: Uint8Array, last: boolean): string {
+    if (this.utf16) return this.utf16.decode(bytes) + (last ? this.utf16.rest() : '');
+    let data = bytes;
+    if (this.pending) {
+      data = concatBytes([this.pending, bytes], this.pending.length + bytes.length);
+      this.pending = null;
+    }
+    const cut = last ? data.length : utf8Boundary(data);
+    if (cut < data.length) this.pending = data.slice(cut);
+    return this.decoder.decode(cut < data.length ? data.subarray(0, cut) : data);
+  }
+
+  /** What is still carried, decoded as it is (the end of the text). */
+  rest(): string {
+    if (this.utf16) return this.utf16.rest();
+    const rest = this.pending ? this.decoder.decode(this.pending) : '';
+    this.pending = null;
+    return rest;
+  }
+}
+
+/**
+ * The bytes from `at` up to and including the next newline (or to the end of the file): the rest
+ * of a line cut where a part of the file ends. `ended` says the file ended without one.
+ */
+export async function restOfLine(source: ByteSource, at: number): Promise<{ bytes: Uint8Array; ended: boolean }> {
+  const pieces: Uint8Array[] = [];
+  let total = 0;
+  let offset = at;
+  // Past this many bytes the line holds more than MAX_LINE_CHARS characters: the reader refuses it.
+  const most = 4 * MAX_LINE_CHARS + 4;
+  while (offset < source.size && total < most) {
+    const bytes = await source.read(offset, Math.min(64 * 1024, source.size - offset));
+    if (bytes.length === 0) break;
+    const nl = bytes.indexOf(NEWLINE);
+    if (nl !== -1) {
+      pieces.push(bytes.subarray(0, nl + 1));
+      total += nl + 1;
+      return { bytes: concatBytes(pieces, total), ended: false };
+    }
+    pieces.push(bytes);
+    total += bytes.length;
+    offset += bytes.length;
+  }
+  return { bytes: concatBytes(pieces, total), ended: offset >= source.size };
+}
+
+/** Byte bounds of the parts: multiples of the hash block, increasing, past `readSoFar` and before the end. */
+export function partBounds(size: number, parts: number, readSoFar: number): number[] {
+  const bounds: number[] = [];
+  for (let k = 1; k < parts; k++) {
+    const b = Math.round((k * size) / parts / HASH_BLOCK_BYTES) * HASH_BLOCK_BYTES;
+    if (b > Math.max(readSoFar, bounds[bounds.length - 1] ?? 0) && b < size) bounds.push(b);
+  }
+  return bounds;
+}
+
+/**
+ * Reads one part of a JSON Lines file (see PartRequest) with a fresh parser of the file's format
+ * and returns its state, for `importFile` to append. Runs in a helper thread, or in the importing
+ * thread when no helper could be started.
+ */
+export async function importPart(
+  source: ByteSource,
+  host: Omit<ImportHost, 'progress'>,
+  request: PartRequest,
+  progress?: (bytes: number, rows: number) => void,
+): Promise<PartResult | null | string> {
+  const issues = new IssueLog();
+  const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues, rowRate: request.rowRate };
+  const parser = createParser(request.format, ctx);
+  if (!parser?.parts) return `the ${request.format} reader cannot read a file in parts`;
+  // As importFile's dispatch once the format is known (only arrays get here).
+  const rowFormat = isRowFormat(request.format);
+  const sink: LineSink = { parser, dispatch: (value, line) => toParser(parser, issues, rowFormat, value, line) };
+  let offset = request.from;
+  let lastProgress = Number.NEGATIVE_INFINITY;
+  const tick = () => {
+    const now = host.now();
+    if (now - lastProgress < 100) return;
+    lastProgress = now;
+    progress?.(offset - request.from, issues.rowsRead);
+  };
+  const lines = lineFeeder(issues, sink, tick);
+  const hasher = new BlockHasher(host);
+  const chunks = new ChunkDecoder(host.decoder());
+  // The first line belongs to the part before unless the byte before `from` ends a line.
+  let skipping = request.from > 0 && (await source.read(request.from - 1, 1))[0] !== NEWLINE;
+  try {
+    while (offset < request.to) {
+      if (host.cancelled?.()) return null;
+      const bytes = await source.read(offset, Math.min(CHUNK_BYTES, request.to - offset));
+      if (bytes.length === 0) return `no data at byte ${offset}`;
+      hasher.push(bytes);
+      offset += bytes.length;
+      let data = bytes;
+      if (skipping) {
+        const nl = data.indexOf(NEWLINE);
+        if (nl === -1) continue;
+        skipping = false;
+        data = data.subarray(nl + 1);
+      }
+      lines.feed(chunks.decode(data, offset >= source.size), false);
+      // The line is logged as too long; the file is refused when the parts are put together.
+      if (lines.tooLong) break;
+      tick();
+    }
+    if (!skipping && request.to < source.size && (lines.open || chunks.open)) {
+      const rest = await restOfLine(source, request.to);
+      lines.feed(chunks.decode(rest.bytes, true), rest.ended);
+    }
+    if (!skipping) lines.feed(chunks.rest(), true);
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+  const saved = parser.parts.save();
+  return { lines: lines.lines, issues: issues.save(), parser: saved.state, digests: await Promise.all(hasher.finish()), transfer: saved.buffers };
+}
