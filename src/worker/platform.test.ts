@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { blobSource } from './platform';
+
+/** Bytes 0..n-1 of a fixed pseudo-random sequence, so any misplaced range shows. */
+function bytes(n: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(n);
+  let x = 12345;
+  for (let i = 0; i < n; i++) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    out[i] = x >>> 24;
+  }
+  return out;
+}
+
+describe('blobSource', () => {
+  const data = bytes(3 * 1024 * 1024 + 777);
+  const blob = new Blob([data]);
+
+  it('gives the bytes of every range asked, sequential or not, whole or the rest of the file', async () => {
+    const source = blobSource(blob, 'x.jsonl');
+    const ranges: [number, number][] = [
+      [0, 16], // the head
+      [0, 1024 * 1024], // the first chunk, then the next ones in order
+      [1024 * 1024, 1024 * 1024],
+      [2 * 1024 * 1024, 1024 * 1024],
+      [3 * 1024 * 1024, 1024 * 1024], // past the end: the rest of the file
+      [1_500_000, 100], // a small read elsewhere
+      [1_500_000, 200_000], // a large read elsewhere starts a new reader there
+      [1_700_000, 300_000], // and goes on from where it ended
+      [999_999, 65_536],
+      [data.length, 1024], // at the end: nothing
+    ];
+    for (const [offset, length] of ranges) {
+      const got = await source.read(offset, length);
+      const end = Math.min(data.length, offset + length);
+      expect(got.length, `${offset}+${length}`).toBe(Math.max(0, end - offset));
+      expect(Buffer.from(got).equals(Buffer.from(data.subarray(offset, end))), `${offset}+${length}`).toBe(true);
+    }
+    source.close();
+    // After close a read starts again.
+    expect(Buffer.from(await source.read(2_000_000, 100_000)).equals(Buffer.from(data.subarray(2_000_000, 2_100_000)))).toBe(true);
+  });
+});
