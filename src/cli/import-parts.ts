@@ -19,9 +19,9 @@ export function partThread(): PartPort<string> {
   let busy = 0;
   worker.unref();
   return {
-    post: (message) => {
-      if (message.kind === 'part' && busy++ === 0) worker.ref();
-      worker.postMessage(message);
+    post: (message, transfer = []) => {
+      if ((message.kind === 'part' || message.kind === 'stream') && busy++ === 0) worker.ref();
+      worker.postMessage(message, transfer);
     },
     listen: (onReply, onError) => {
       worker.on('message', (reply: PartReply) => {

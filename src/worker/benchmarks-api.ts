@@ -39,7 +39,7 @@ function core(): Promise<typeof BenchmarksCore> {
 function partWorker(): PartPort<Blob> {
   const worker = startModuleWorker(partWorkerUrl, 'import-part');
   return {
-    post: (message) => worker.postMessage(message),
+    post: (message, transfer = []) => worker.postMessage(message, transfer),
     listen: (onReply, onError) => {
       worker.onmessage = (e: MessageEvent) => onReply(e.data as Parameters<typeof onReply>[0]);
       worker.onerror = (e: ErrorEvent) => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PartPool, type PartMessage, type PartPort } from './part-pool';
+import { PartPool, type PartMessage, type PartPort, type PartReply } from './part-pool';
+import { servePart } from './part-serve';
+import { platformHost } from './platform';
 
 /** Threads that answer nothing: what the pool starts and posts is what is tested. */
 function fakeThreads() {
@@ -33,5 +35,68 @@ describe('the pool of part helpers', () => {
     pool.warm();
     const handle = pool.forFile('log.jsonl', 'log.jsonl').run({ from: 0, to: 4, format: 'request-log', rowRate: 1 }, () => undefined);
     expect(await handle.result).toBe('no workers here');
+  });
+});
+
+describe('a part fed as bytes (a compressed file)', () => {
+  /** One thread serving parts in this thread; its replies wait in `held` until `flush()`. */
+  function servedThread(onError?: { fail: (message: string) => void }) {
+    const held: (() => void)[] = [];
+    const spawn = (): PartPort<string> => {
+      let reply: ((r: PartReply) => void) | null = null;
+      const serve = servePart<string>(
+        platformHost(),
+        () => Promise.reject(new Error('no files here')),
+        (message) => void held.push(() => reply?.(message)),
+      );
+      return {
+        post: (m) => serve(m),
+        listen: (r, e) => {
+          reply = r;
+          if (onError) onError.fail = e;
+        },
+        terminate: () => undefined,
+      };
+    };
+    return { spawn, flush: () => held.splice(0).forEach((f) => f()) };
+  }
+  const line = (i: number) =>
+    `{"ts":"2026-01-15T10:00:${String(i % 60).padStart(2, '0')}Z","model":"m","status":"ok","ttft_ms":100,"duration_ms":900,"in_tok":10,"out_tok":20}\n`;
+
+  it('parses what it is handed, in order; the feeder waits once 16 MiB are ahead of the parser, and goes on when they are taken', async () => {
+    const t = servedThread();
+    const pool = new PartPool(t.spawn, 1, (timer) => clearTimeout(timer));
+    const handle = pool.forFile('log.jsonl.gz', 'log.jsonl.gz').stream?.({ format: 'request-log', rowRate: 1 }, () => undefined);
+    if (!handle) throw new Error('no fed part');
+    // Batches of 4 MiB of lines: the fifth passes the 16 MiB mark and waits.
+    const batch = new TextEncoder().encode(Array.from({ length: Math.floor((4 * 1024 * 1024) / line(0).length) }, (_, i) => line(i)).join(''));
+    const rowsPerBatch = batch.length / line(0).length;
+    let waiting = true;
+    for (let k = 0; k < 4; k++) await handle.push(batch.slice());
+    const fifth = handle.push(batch.slice()).then(() => (waiting = false));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(waiting).toBe(true);
+    t.flush();
+    await fifth;
+    expect(waiting).toBe(false);
+    const result = handle.end();
+    t.flush();
+    const part = await result;
+    if (part === null || typeof part === 'string') throw new Error(String(part));
+    expect(part.lines).toBe(5 * rowsPerBatch);
+    expect(part.issues.rowsRead).toBe(5 * rowsPerBatch);
+    expect(part.rest).toBe('');
+  });
+
+  it('a thread that fails: the feeder does not wait for room, and the part ends with the message', async () => {
+    const hook = { fail: (_m: string) => undefined as void };
+    const t = servedThread(hook);
+    const pool = new PartPool(t.spawn, 1, (timer) => clearTimeout(timer));
+    const handle = pool.forFile('log.jsonl.gz', 'log.jsonl.gz').stream?.({ format: 'request-log', rowRate: 1 }, () => undefined);
+    if (!handle) throw new Error('no fed part');
+    const big = handle.push(new Uint8Array(17 * 1024 * 1024).fill(10));
+    hook.fail('the helper crashed');
+    await big;
+    expect(await handle.end()).toBe('the helper crashed');
   });
 });

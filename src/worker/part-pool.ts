@@ -1,4 +1,4 @@
-import type { ImportParts, PartHandle, PartRequest, PartResult } from '../core/benchmarks/import-contract';
+import type { ImportParts, PartHandle, PartRequest, PartResult, StreamPartHandle, StreamPartRequest } from '../core/benchmarks/import-contract';
 
 /**
  * Helper threads that read parts of a large JSON Lines file (`importPart`) while the importing
@@ -7,12 +7,21 @@ import type { ImportParts, PartHandle, PartRequest, PartResult } from '../core/b
  * while without work. One message protocol for both; `S` is what names the file to a helper
  * (a Blob in the browser, a path under Node).
  */
-export type PartMessage<S> = { kind: 'part'; id: number; source: S; name: string; request: PartRequest } | { kind: 'cancel'; id: number };
-export type PartReply = { kind: 'progress'; id: number; bytes: number; rows: number } | { kind: 'done'; id: number; result: PartResult | null | string };
+export type PartMessage<S> =
+  | { kind: 'part'; id: number; source: S; name: string; request: PartRequest }
+  | { kind: 'stream'; id: number; name: string; request: StreamPartRequest }
+  | { kind: 'bytes'; id: number; bytes: Uint8Array<ArrayBuffer> }
+  | { kind: 'end'; id: number }
+  | { kind: 'cancel'; id: number };
+export type PartReply =
+  | { kind: 'progress'; id: number; bytes: number; rows: number }
+  | { kind: 'taken'; id: number; bytes: number; rows: number }
+  | { kind: 'done'; id: number; result: PartResult | null | string };
 
 /** A started helper thread, as the pool sees it. */
 export interface PartPort<S> {
-  post(message: PartMessage<S>): void;
+  /** `transfer`: buffers moved to the thread rather than copied. */
+  post(message: PartMessage<S>, transfer?: ArrayBuffer[]): void;
   /** `onError` is called when the thread fails (it cannot load, or it crashed). */
   listen(onReply: (reply: PartReply) => void, onError: (message: string) => void): void;
   terminate(): void;
@@ -21,7 +30,12 @@ export interface PartPort<S> {
 interface Job {
   resolve: (r: PartResult | null | string) => void;
   progress: (bytes: number, rows: number) => void;
+  /** A fed part: the helper has parsed `bytes` more of the bytes handed over. */
+  taken?: (bytes: number) => void;
 }
+
+/** Bytes handed to a fed part and not yet parsed, past which the feeding thread waits: memory stays bounded when it unpacks faster than the helper parses. */
+export const FED_AHEAD_BYTES = 16 * 1024 * 1024;
 
 interface Thread<S> {
   port: PartPort<S>;
@@ -47,7 +61,11 @@ export class PartPool<S> {
 
   /** The importer's view of the pool for one file. */
   forFile(source: S, name: string): ImportParts {
-    return { helpers: this.helpers, run: (request, progress) => this.run(source, name, request, progress) };
+    return {
+      helpers: this.helpers,
+      run: (request, progress) => this.run(source, name, request, progress),
+      stream: (request, progress) => this.stream(name, request, progress),
+    };
   }
 
   /**
@@ -77,7 +95,10 @@ export class PartPool<S> {
         const job = thread.jobs.get(reply.id);
         if (!job) return;
         if (reply.kind === 'progress') job.progress(reply.bytes, reply.rows);
-        else {
+        else if (reply.kind === 'taken') {
+          job.taken?.(reply.bytes);
+          job.progress(0, reply.rows);
+        } else {
           thread.jobs.delete(reply.id);
           job.resolve(reply.result);
           this.release(thread);
@@ -103,6 +124,54 @@ export class PartPool<S> {
       this.idleTimer = null;
     }, IDLE_MS);
     this.unref(this.idleTimer);
+  }
+
+  /** A part whose bytes the importing thread hands over (ImportParts.stream); null when no thread could start. */
+  private stream(name: string, request: StreamPartRequest, progress: (rows: number) => void): StreamPartHandle | null {
+    let thread: Thread<S>;
+    try {
+      thread = this.take();
+    } catch {
+      return null;
+    }
+    const id = ++this.serial;
+    let ahead = 0;
+    let room: (() => void) | null = null;
+    const wake = () => {
+      const r = room;
+      room = null;
+      r?.();
+    };
+    const result = new Promise<PartResult | null | string>((resolve) =>
+      thread.jobs.set(id, {
+        resolve: (r) => {
+          // A thread that failed takes nothing more: the feeding thread must not wait for room.
+          wake();
+          resolve(r);
+        },
+        progress: (_bytes, rows) => progress(rows),
+        taken: (bytes) => {
+          ahead -= bytes;
+          if (ahead <= FED_AHEAD_BYTES) wake();
+        },
+      }),
+    );
+    let settled = false;
+    void result.then(() => (settled = true));
+    thread.port.post({ kind: 'stream', id, name, request });
+    return {
+      push: async (bytes) => {
+        if (settled) return;
+        ahead += bytes.length;
+        thread.port.post({ kind: 'bytes', id, bytes }, [bytes.buffer]);
+        if (ahead > FED_AHEAD_BYTES) await new Promise<void>((r) => (room = r));
+      },
+      end: () => {
+        thread.port.post({ kind: 'end', id });
+        return result;
+      },
+      cancel: () => thread.port.post({ kind: 'cancel', id }),
+    };
   }
 
   private run(source: S, name: string, request: PartRequest, progress: (bytes: number, rows: number) => void): PartHandle {

@@ -1,10 +1,12 @@
-import { importPart } from '../core/benchmarks/import-stream';
+import { importPart, streamPart } from '../core/benchmarks/import-stream';
 import { type ByteSource, type ImportHost, type PartResult } from '../core/benchmarks/import-contract';
 import type { PartMessage, PartReply } from './part-pool';
 
 /**
  * The helper's side: reads the parts it is sent and answers with their results, the typed
- * arrays transferred. `open` turns the message's source into bytes to read.
+ * arrays transferred. `open` turns the message's source into bytes to read. A part fed as bytes
+ * (a compressed file, which the importing thread unpacks) is parsed batch by batch as the bytes
+ * arrive, each batch acknowledged ('taken') so that the feeding thread knows how far ahead it is.
  */
 export function servePart<S>(
   host: Omit<ImportHost, 'progress' | 'cancelled'>,
@@ -12,9 +14,34 @@ export function servePart<S>(
   reply: (message: PartReply, transfer: ArrayBuffer[]) => void,
 ): (message: PartMessage<S>) => void {
   const cancelled = new Set<number>();
+  /** Parts fed as bytes, by id: parsed as each batch arrives. */
+  const fed = new Map<number, ReturnType<typeof streamPart>>();
+  const done = (id: number, result: PartResult | null | string) => {
+    cancelled.delete(id);
+    reply({ kind: 'done', id, result }, result !== null && typeof result === 'object' ? result.transfer : []);
+  };
   return (message) => {
     if (message.kind === 'cancel') {
       cancelled.add(message.id);
+      if (fed.delete(message.id)) done(message.id, null);
+      return;
+    }
+    if (message.kind === 'stream') {
+      fed.set(message.id, streamPart(host, message.name, message.request));
+      return;
+    }
+    if (message.kind === 'bytes') {
+      const part = fed.get(message.id);
+      if (!part) return;
+      part.feed(message.bytes);
+      reply({ kind: 'taken', id: message.id, bytes: message.bytes.length, rows: part.rows }, []);
+      return;
+    }
+    if (message.kind === 'end') {
+      const part = fed.get(message.id);
+      if (!part) return;
+      fed.delete(message.id);
+      done(message.id, part.end());
       return;
     }
     const { id } = message;
@@ -32,8 +59,7 @@ export function servePart<S>(
       } catch (e) {
         result = e instanceof Error ? e.message : String(e);
       }
-      cancelled.delete(id);
-      reply({ kind: 'done', id, result }, result !== null && typeof result === 'object' ? result.transfer : []);
+      done(id, result);
     })();
   };
 }

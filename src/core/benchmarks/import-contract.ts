@@ -115,6 +115,8 @@ export interface PartResult {
   digests: Uint8Array[];
   /** The buffers `parser` holds, to be transferred rather than copied between threads. */
   transfer: ArrayBuffer[];
+  /** A part fed as bytes: the text after its last newline, not read (the importing thread reads it as the file's last line). */
+  rest?: string;
 }
 
 export interface PartHandle {
@@ -127,6 +129,27 @@ export interface ImportParts {
   /** Parts that can run at the same time as the importing thread's own. */
   helpers: number;
   run(request: PartRequest, progress: (bytes: number, rows: number) => void): PartHandle;
+  /**
+   * Starts a part whose bytes this thread hands over as it has them: a gzip or zlib file is one
+   * stream, so this thread unpacks and hashes it and a helper parses the lines. Null when no
+   * helper could start (the file is then read in one piece).
+   */
+  stream?(request: StreamPartRequest, progress: (rows: number) => void): StreamPartHandle | null;
+}
+
+/** A part fed by the importing thread: the lines after its first chunk, starting at a line's start. */
+export interface StreamPartRequest {
+  format: FormatId;
+  /** As PartRequest.rowRate. */
+  rowRate: number;
+}
+
+export interface StreamPartHandle {
+  /** Hands the next bytes over (they are transferred: the caller may not use them again); resolves when the helper has room for more. */
+  push(bytes: Uint8Array<ArrayBuffer>): Promise<void>;
+  /** No more bytes: the part's result (no digests: the importing thread hashed the bytes), null when cancelled, a message when it failed. */
+  end(): Promise<PartResult | null | string>;
+  cancel(): void;
 }
 
 /** Files below this are read in one piece (a helper thread's start would cost more than it saves). */

@@ -3,7 +3,16 @@ import { createParser, isRowFormat } from './detect';
 import { IssueLog } from './issues';
 import { parseTolerant } from './json-stream';
 import type { FileContext } from './common';
-import { CHUNK_BYTES, HASH_BLOCK_BYTES, type ByteSource, type ImportHost, type PartRequest, type PartResult, type TextDecoderLike } from './import-contract';
+import {
+  CHUNK_BYTES,
+  HASH_BLOCK_BYTES,
+  type ByteSource,
+  type ImportHost,
+  type PartRequest,
+  type PartResult,
+  type StreamPartRequest,
+  type TextDecoderLike,
+} from './import-contract';
 import { Utf16Decoder, type TextEncoding } from '../text/encoding';
 import { excerpt, MAX_LINE_CHARS } from '../text/limits';
 import { concatBytes } from '../text/packed';
@@ -148,6 +157,16 @@ export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
     get open(): boolean {
       return carry.length > 0;
     },
+    /** Counts `n` lines read elsewhere (a part) before the text fed from now on. */
+    advance(n: number): void {
+      lineNo += n;
+    },
+    /** The start of the line cut at the end of the text fed so far, handed to whoever reads on (it is not read here). */
+    takeCut(): string {
+      const cut = carry;
+      carry = '';
+      return cut;
+    },
     /** True once a line was longer than MAX_LINE_CHARS (an error is logged; nothing more is read). */
     get tooLong(): boolean {
       return tooLong;
@@ -216,6 +235,13 @@ export class ChunkDecoder {
     const cut = last ? data.length : utf8Boundary(data);
     if (cut < data.length) this.pending = data.slice(cut);
     return this.decoder.decode(cut < data.length ? data.subarray(0, cut) : data);
+  }
+
+  /** The bytes of a character cut at the last chunk's end, handed to whoever reads on (UTF-8 only). */
+  takePending(): Uint8Array | null {
+    const pending = this.pending;
+    this.pending = null;
+    return pending;
   }
 
   /** What is still carried, decoded as it is (the end of the text). */
@@ -323,4 +349,39 @@ export async function importPart(
   }
   const saved = parser.parts.save();
   return { lines: lines.lines, issues: issues.save(), parser: saved.state, digests: await Promise.all(hasher.finish()), transfer: saved.buffers };
+}
+
+/**
+ * The helper's side of a part fed as bytes (ImportParts.stream): the lines of the bytes handed
+ * over, in order, with a fresh parser of the file's format. The first byte starts a line; the
+ * bytes are not hashed here (the importing thread hashes them as it unpacks). The text after the
+ * last newline is returned unread (`rest`).
+ */
+export function streamPart(
+  host: Pick<ImportHost, 'decoder'>,
+  name: string,
+  request: StreamPartRequest,
+): { feed(bytes: Uint8Array): void; end(): PartResult | string; readonly rows: number } {
+  const issues = new IssueLog();
+  const ctx: FileContext = { name, size: 0, hash: '', issues, rowRate: request.rowRate };
+  const parser = createParser(request.format, ctx);
+  const rowFormat = isRowFormat(request.format);
+  const sink: LineSink | null = parser?.parts ? { parser, dispatch: (value, line) => toParser(parser, issues, rowFormat, value, line) } : null;
+  const lines = sink ? lineFeeder(issues, sink, () => undefined) : null;
+  const chunks = new ChunkDecoder(host.decoder());
+  return {
+    get rows(): number {
+      return issues.rowsRead;
+    },
+    feed(bytes) {
+      if (lines && !lines.tooLong) lines.feed(chunks.decode(bytes, false), false);
+    },
+    end() {
+      if (!parser?.parts || !lines) return `the ${request.format} reader cannot read a file in parts`;
+      // The last line, cut or not, goes back: the importing thread reads it after anything it logs about the stream's end.
+      const rest = lines.takeCut() + chunks.rest();
+      const saved = parser.parts.save();
+      return { lines: lines.lines, issues: issues.save(), parser: saved.state, digests: [], transfer: saved.buffers, rest };
+    },
+  };
 }

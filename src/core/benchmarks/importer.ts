@@ -9,6 +9,7 @@ import {
   type ImportStatus,
   type PartHandle,
   type PartRequest,
+  type StreamPartHandle,
 } from './import-contract';
 import { endText, keepRuns } from './import-finish';
 import { encodingIssue, TextReaders } from './import-sniff';
@@ -18,6 +19,7 @@ import { sampleRate } from './request-table';
 import { readParquetRequestRows } from './formats/parquet-rows';
 import { sniffEncoding, type TextEncoding } from '../text/encoding';
 import { excerpt } from '../text/limits';
+import { encodeUtf8 } from '../text/utf8';
 import { describePackedProblem, openPacked, type PackedReader } from '../text/packed';
 import { isParquet } from '../text/parquet';
 
@@ -75,6 +77,15 @@ interface Helper {
   rows: number;
 }
 
+/** The helper that parses a compressed file's lines after its first chunk, while this thread unpacks and hashes. */
+interface Fed {
+  handle: StreamPartHandle;
+  rows: number;
+  /** Unpacked bytes not yet handed over, and their length. */
+  batch: Uint8Array[];
+  batched: number;
+}
+
 /** The state of one file's import between its steps: where the reading is, progress, cancel, the parts. */
 class FileReading {
   readonly issues = new IssueLog();
@@ -93,6 +104,7 @@ class FileReading {
   /** This thread reads [0, stopAt); helper threads read the parts after it. */
   private stopAt: number;
   private readonly helpers: Helper[] = [];
+  private fed: Fed | null = null;
   private readonly partDigests: Uint8Array[] = [];
   /** Compressed bytes of the row groups read, for a Parquet file. */
   private parquetAt: number | null = null;
@@ -137,7 +149,7 @@ class FileReading {
     if (!force && now - this.lastProgress < (this.options.progressIntervalMs ?? 100)) return;
     this.lastProgress = now;
     let bytesRead = this.packed ? this.packed.consumed : (this.parquetAt ?? this.offset);
-    let rows = this.issues.rowsRead;
+    let rows = this.issues.rowsRead + (this.fed?.rows ?? 0);
     for (const h of this.helpers) {
       bytesRead += h.bytes;
       rows += h.rows;
@@ -155,6 +167,7 @@ class FileReading {
 
   stop(status: 'cancelled' | 'failed', detail: string): FileImport {
     for (const h of this.helpers) h.handle.cancel();
+    this.fed?.handle.cancel();
     void this.packed?.close();
     if (status === 'cancelled') this.issues.add('info', 'cancelled', null, null, detail);
     else this.issues.add('error', 'read-failed', null, null, detail);
@@ -238,6 +251,11 @@ class FileReading {
         const refused = this.sniffBytes(bytes);
         if (refused) return refused;
       }
+      if (this.fed) {
+        await this.feed(bytes, false);
+        this.report(false);
+        continue;
+      }
       let text = this.chunks.decode(bytes, this.packed === null && this.offset >= source.size);
       if (this.readers === null) {
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -256,7 +274,10 @@ class FileReading {
         void this.packed?.close();
         return this.finish('failed');
       }
-      if (firstChunk) this.split();
+      if (firstChunk) {
+        this.split();
+        this.splitStream();
+      }
       firstChunk = false;
       this.report(false);
       if (readers.previewComplete) {
@@ -266,6 +287,9 @@ class FileReading {
       }
       if (this.cancelled()) return this.cancelledAt();
     }
+    // The lines the helper parsed come before anything logged about the stream's end, as in one piece.
+    const rest = this.fed ? await this.appendFed() : null;
+    if (typeof rest === 'object' && rest !== null) return rest;
     // The rows before the break are kept, as for a text file cut off; the file is 'partial'.
     if (this.packed?.problem) {
       issues.add('error', 'packed-damaged', null, null, describePackedProblem(this.packed.packing, this.packed.problem, source.size));
@@ -275,7 +299,7 @@ class FileReading {
     if (this.helpers.length > 0) {
       const appended = await this.appendParts(readers);
       if (appended) return appended;
-    } else if (!this.stoppedEarly) readers.push(this.chunks.rest(), true);
+    } else if (!this.stoppedEarly) readers.push(rest ?? this.chunks.rest(), true);
     this.report(true);
     if (readers.overLimit()) return this.finish('failed');
     return readers;
@@ -322,6 +346,75 @@ class FileReading {
       const request: PartRequest = { from, to: bounds[k + 1] ?? this.source.size, format, rowRate: this.ctx.rowRate ?? 1 };
       this.helpers.push({ request, handle: threads.run(request, this.partProgress(k)), bytes: 0, rows: 0 });
     }
+  }
+
+  /**
+   * Hands a compressed file's lines after the first chunk to a helper, when the format's parser
+   * can carry its state: this thread then unpacks and hashes, the helper parses (a gzip stream
+   * cannot be cut into parts that are read at the same time, but its two halves of the work can).
+   */
+  private splitStream(): void {
+    const readers = this.readers;
+    const parser: ValueParser | null = readers?.parser ?? null;
+    const threads = this.host.parts;
+    const format = readers?.format ?? null;
+    if (
+      this.packed === null ||
+      readers?.mode !== 'lines' ||
+      this.encoding !== 'utf-8' ||
+      !parser?.parts ||
+      !threads?.stream ||
+      threads.helpers < 1 ||
+      format === null
+    )
+      return;
+    if (this.source.size < (this.options.splitMinBytes ?? SPLIT_MIN_BYTES)) return;
+    const handle = threads.stream({ format, rowRate: this.ctx.rowRate ?? 1 }, (rows) => {
+      if (this.fed) this.fed.rows = rows;
+      this.report(false);
+    });
+    if (handle === null) return;
+    // The helper starts with the line cut at the first chunk's end.
+    const cut = encodeUtf8(readers.lines.takeCut());
+    const pending = this.chunks.takePending();
+    this.fed = { handle, rows: 0, batch: pending ? [cut, pending] : [cut], batched: cut.length + (pending?.length ?? 0) };
+  }
+
+  /** Unpacked bytes to the helper, about a chunk at a time, in a buffer of their own (it is transferred). */
+  private async feed(bytes: Uint8Array, last: boolean): Promise<void> {
+    const fed = this.fed as Fed;
+    fed.batch.push(bytes);
+    fed.batched += bytes.length;
+    if (fed.batched === 0 || (fed.batched < this.chunkBytes && !last)) return;
+    const out = new Uint8Array(fed.batched);
+    let at = 0;
+    for (const piece of fed.batch) {
+      out.set(piece, at);
+      at += piece.length;
+    }
+    fed.batch = [];
+    fed.batched = 0;
+    await fed.handle.push(out);
+  }
+
+  /** Appends the helper's lines after this thread's; returns the text after the last newline, or the result when the file ends here. */
+  private async appendFed(): Promise<string | FileImport> {
+    const fed = this.fed as Fed;
+    const readers = this.readers as TextReaders;
+    await this.feed(new Uint8Array(0), true);
+    const part = await fed.handle.end();
+    if (part === null || this.cancelled()) return this.cancelledAt();
+    if (typeof part === 'string') return this.stop('failed', part);
+    this.fed = null;
+    this.result.threads += 1;
+    this.issues.absorb(part.issues, readers.lines.lines);
+    (readers.parser as ValueParser).parts?.absorb(part.parser, readers.lines.lines);
+    readers.lines.advance(part.lines);
+    if (this.issues.count('line-too-long') > 0) {
+      void this.packed?.close();
+      return this.finish('failed');
+    }
+    return part.rest ?? '';
   }
 
   /** Finishes the line cut at stopAt, then appends the helpers' parts in file order. Returns the result when the file ends here. */

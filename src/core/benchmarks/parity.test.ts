@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { gzipSync, zlibSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inThreadParts } from '../../testing/in-thread-parts';
 import { platformHost } from '../../worker/platform';
@@ -71,8 +72,10 @@ describe('a reading in parts equals a reading in one piece', () => {
       const bytes = new Uint8Array(readFileSync(path));
       const one = await whole(name, bytes);
       const split = await inParts(name, bytes, 3);
-      expect(split.result.threads).toBe(1);
-      expect(split.result).toEqual(one);
+      // A gzip request log: this thread unpacks, a helper parses (the fed part); anything else this small stays in one piece.
+      const gzipLog = bytes[0] === 0x1f && bytes[1] === 0x8b && one.format === 'request-log';
+      expect(split.result.threads).toBe(gzipLog ? 2 : 1);
+      expect({ ...split.result, threads: 1 }).toEqual(one);
       const head = new TextDecoder().decode(bytes.subarray(0, 64 * 1024));
       if (sniffMode(head).mode !== 'lines') return;
       const big = repeated(bytes, 9 * MiB);
@@ -87,4 +90,63 @@ describe('a reading in parts equals a reading in one piece', () => {
       expect({ ...splitBig.result, threads: oneBig.threads }).toEqual(oneBig);
     });
   }
+});
+
+describe('a compressed log: this thread unpacks and hashes, a helper parses what follows the first chunk', () => {
+  // The fixture log repeated past 3 MiB, with a line of multi-byte characters in every copy, so
+  // that 64 KiB chunks cut lines and characters at many places.
+  const text = new TextDecoder().decode(readFileSync(join(ROOT, 'bench/api-usage/SYNTHETIC_per_request_log.jsonl')));
+  const line = '{"ts":"2026-01-15T10:00:00Z","model":"modèle-ü-模型","status":"ok","ttft_ms":210.5,"duration_ms":1800.25,"in_tok":1200,"out_tok":300}\n';
+  const plain = repeated(new TextEncoder().encode(`${text.trimEnd()}\n${line}{"ts": broken\n`), 3 * MiB);
+  const clean = repeated(new TextEncoder().encode(`${text.trimEnd()}\n${line}`), 3 * MiB);
+  const read = async (name: string, bytes: Uint8Array, withParts: boolean, cancelAfterRows = Number.POSITIVE_INFINITY) => {
+    const parts = inThreadParts(host, name, bytes, 1);
+    let rows = 0;
+    const result = await importFile(
+      memorySource(name, bytes),
+      {
+        ...host,
+        ...(withParts ? { parts } : {}),
+        progress: (p) => void (rows = p.rows),
+        cancelled: () => rows >= cancelAfterRows,
+      },
+      { splitMinBytes: 1, chunkBytes: 64 * 1024, progressIntervalMs: 0 },
+    );
+    return { result, fed: parts.fed, cancelled: parts.cancelled };
+  };
+
+  it.each([
+    ['gzip', 'log.jsonl.gz', gzipSync(plain)],
+    ['zlib', 'log.jsonl.zz', zlibSync(plain)],
+  ])('%s: the same runs, rows, issues and hash as in one piece', async (_kind, name, packed) => {
+    const one = await read(name, packed, false);
+    const fed = await read(name, packed, true);
+    expect(one.result.status).toBe('partial'); // the broken line of every copy is skipped
+    expect(one.result.rows.skipped).toBeGreaterThan(10);
+    expect(fed.result.threads).toBe(2);
+    expect(fed.fed).toBeGreaterThan(30); // about 3 MiB in 64 KiB batches
+    expect({ ...fed.result, threads: 1 }).toEqual(one.result);
+    // The same content as plain text: the hash is of the unpacked bytes.
+    expect(fed.result.file.hash).toBe((await whole('log.jsonl', plain)).file.hash);
+  });
+
+  it('a stream cut off: the rows before the cut, the cut line and the damage logged in the order of a reading in one piece', async () => {
+    const packed = gzipSync(clean);
+    const cut = packed.subarray(0, Math.floor(packed.length * 0.6));
+    const one = await read('cut.jsonl.gz', cut, false);
+    const fed = await read('cut.jsonl.gz', cut, true);
+    expect(one.result.status).toBe('partial');
+    // The damage, then the cut line (the only row skipped), numbered after every line before it.
+    expect(one.result.issues.map((i) => i.code)).toEqual(['packed-damaged', 'row-invalid-json']);
+    expect(one.result.rows.skippedSamples.map((r) => r.line)).toEqual([one.result.rows.read]);
+    expect(one.result.rows.read).toBeGreaterThan(10_000);
+    expect(fed.result.threads).toBe(2);
+    expect({ ...fed.result, threads: 1 }).toEqual(one.result);
+  });
+
+  it('Cancel stops the helper too', async () => {
+    const fed = await read('log.jsonl.gz', gzipSync(plain), true, 2000);
+    expect(fed.result.status).toBe('cancelled');
+    expect(fed.cancelled).toEqual([0]);
+  });
 });
