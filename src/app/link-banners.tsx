@@ -10,7 +10,7 @@ import { noticedFields, type RestoreNotice } from '../core/scenario/restore';
 import type { Language } from '../core/scenario/schema';
 import { formatDate, formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
-import { plural } from '../lib/i18n/plural';
+import { plural } from '../core/text/plural';
 import { storageFailureText } from '../lib/i18n/storage';
 import { buildHash, type LinkError } from '../core/link/share-link';
 import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';

@@ -5,7 +5,7 @@ import { applyFix, type CoherenceFix, type CoherenceFlag, type DeploymentSummary
 import type { Language, Scenario, ScenarioSection } from '../core/scenario/schema';
 import { formatDate, formatInteger, formatMoney, formatNumber } from '../lib/format/format';
 import { defineMessages, type Params } from '../lib/i18n/define';
-import { plural } from '../lib/i18n/plural';
+import { plural } from '../core/text/plural';
 import { deploymentCheckQuery } from '../lib/query/deployment';
 import { useAppStore } from '../state/store';
 import { Button } from './button';

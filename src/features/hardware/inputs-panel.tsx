@@ -15,7 +15,7 @@ import { MAX_GPUS_PER_NODE, type Language, type Scenario } from '../../core/scen
 import { formatInteger } from '../../lib/format/format';
 import { fieldLabels } from '../../lib/i18n/fields';
 import { useAppStore } from '../../state/store';
-import { plural } from '../../lib/i18n/plural';
+import { plural } from '../../core/text/plural';
 import { layoutMessages } from './layout-messages';
 import { hardwareMessages, type HardwareT } from './messages';
 import { shortTokens } from './units';
