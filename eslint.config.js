@@ -112,7 +112,7 @@ export default tseslint.config(
     ),
   },
   {
-    // What page and worker both run on (IndexedDB): it sees only core, so the worker may use it.
+    // What page, worker and CLI run on (IndexedDB, the import host): it sees only core, so the worker and the CLI may use it.
     files: ['src/platform/**/*.ts'],
     ignores: ['src/platform/**/*.test.ts'],
     rules: restrict(

@@ -64,6 +64,7 @@ describe('import boundaries', () => {
     ['src/cli/commands/validate.ts', '../../lib/storage/runs-db', true],
     ['src/cli/notices.ts', '../core/text/plural', false],
     ['src/cli/notices.ts', '../lib/i18n/plural', true],
+    ['src/cli/commands/import.ts', '../../platform/host', false],
     // platform/ sits between core and the worker: it sees core only.
     ['src/platform/idb.ts', '../core/scenario/schema', false],
     ['src/platform/idb.ts', '../worker/contract', true],

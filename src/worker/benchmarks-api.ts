@@ -7,7 +7,7 @@ import type { CdfSeries, GoodputItem } from '../core/benchmarks/views';
 import type * as BenchmarksCore from './benchmarks-core';
 import type { CdfItemRequest, GoodputItemRequest, ImportJobState, ImportRequest, ImportTaken, ImportUpdate, ImportUpdateCallback } from './contract';
 import { MAX_HELPERS, PartPool, type PartPort } from './part-pool';
-import { blobSource, platformHost } from './platform';
+import { blobSource, platformHost } from '../platform/host';
 import partWorkerUrl from './part.worker.ts?worker&url';
 import { startModuleWorker } from './spawn';
 

@@ -3,7 +3,7 @@ import { csvMappingSchema, type CsvMapping } from '../../core/benchmarks/csv';
 import { describeIssue } from '../../core/benchmarks/issues';
 import { importFile, type FileImport } from '../../core/benchmarks/importer';
 import type { RequestTable } from '../../core/benchmarks/request-table';
-import { platformHost } from '../../worker/platform';
+import { platformHost } from '../../platform/host';
 import { json, parseFlags, type CliCommand } from '../command';
 import { nodeParts } from '../import-parts';
 import { readEachFile, readJsonOption } from '../files';

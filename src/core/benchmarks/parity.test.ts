@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inThreadParts } from '../../testing/in-thread-parts';
-import { platformHost } from '../../worker/platform';
+import { platformHost } from '../../platform/host';
 import { importFile, sniffMode, type FileImport } from './importer';
 import { memorySource } from './memory-source';
 
