@@ -181,7 +181,7 @@ const held = new Map<string, RequestTable>();
 
 /**
  * Tables handed over but still being written: the import's result goes to the page at once
- * (storing tens of MB took longer than reading the file), and goodput and CDFs read them from
+ * (storing tens of MB takes longer than reading the file), and goodput and CDFs read them from
  * here meanwhile. `writes` settles when every write so far has; a table the database then
  * refuses moves to `held`, and `benchmarkTableWrites` tells the page which.
  */
