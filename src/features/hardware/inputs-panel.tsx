@@ -18,7 +18,7 @@ import { useAppStore } from '../../state/store';
 import { plural } from '../../core/text/plural';
 import { layoutMessages } from './layout-messages';
 import { hardwareMessages, type HardwareT } from './messages';
-import { shortTokens } from './units';
+import { shortTokens } from './format-hardware';
 
 type T = HardwareT;
 
