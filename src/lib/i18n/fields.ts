@@ -47,8 +47,12 @@ export const fieldLabels = defineMessages(
     'selfHosted.powerDraw.serverWattsPerNode': 'Rest of the server per node',
     'selfHosted.scaling.minOnCallFte': 'On-call minimum',
     'selfHosted.scaling.otherPerNodeMonthly': 'Fixed cost per node',
+    'selfHosted.oneTimeUsd': 'One-time set-up and burn-in',
+    'selfHosted.horizonMonths': 'Planning horizon',
     'hardware.concurrentSequences': 'Concurrent sequences',
     'hardware.memoryUtilisation': 'gpu_memory_utilization',
+    'hardware.weightFormat': 'Weight precision',
+    'hardware.kvFormat': 'KV-cache precision',
   },
   {
     'workload.mode': 'Volumen angegeben als',
@@ -85,8 +89,12 @@ export const fieldLabels = defineMessages(
     'selfHosted.powerDraw.serverWattsPerNode': 'Übriger Server je Knoten',
     'selfHosted.scaling.minOnCallFte': 'Mindestbesetzung Bereitschaft',
     'selfHosted.scaling.otherPerNodeMonthly': 'Fixkosten je Knoten',
+    'selfHosted.oneTimeUsd': 'Einmalige Einrichtung und Einlaufphase',
+    'selfHosted.horizonMonths': 'Planungszeitraum',
     'hardware.concurrentSequences': 'Gleichzeitige Sequenzen',
     'hardware.memoryUtilisation': 'gpu_memory_utilization',
+    'hardware.weightFormat': 'Gewichtsgenauigkeit',
+    'hardware.kvFormat': 'KV-Cache-Genauigkeit',
   },
 );
 
