@@ -1,2 +1,2 @@
 /** The platform host moved to src/platform/host.ts; this re-export serves bench/ until its suites import it from there. */
-export { blobSource, platformHost, unpack } from '../platform/host';
+export { platformHost, unpack } from '../platform/host';

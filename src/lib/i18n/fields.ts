@@ -1,5 +1,5 @@
 import type { Scenario } from '../../core/scenario/schema';
-import { defineMessages, type Params } from './define';
+import { defineMessages } from './define';
 
 /**
  * Scenario field labels, worded once and keyed by the field's path in the scenario
@@ -106,7 +106,6 @@ type Paths<T, Depth extends unknown[] = []> = Depth['length'] extends 3
 
 export type ScenarioPath = Paths<Scenario>;
 export type FieldPath = keyof (typeof fieldLabels)['en'];
-export type FieldT = (path: FieldPath, params?: Params) => string;
 
 // Every key is a path of the scenario: a renamed or removed field fails to compile here, naming the key.
 type NotAPath = Exclude<FieldPath, ScenarioPath>;

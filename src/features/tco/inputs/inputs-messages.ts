@@ -1,4 +1,4 @@
-import { defineMessages, type Params } from '../../../lib/i18n/define';
+import { defineMessages } from '../../../lib/i18n/define';
 
 /** Words of the TCO inputs panel: field labels and help, groups, presets, the demand profile and the uncertainty ranges. Words shared with the page or other sub-areas stay in `../messages.ts`. */
 export const inputsMessages = defineMessages(
@@ -336,6 +336,3 @@ export const inputsMessages = defineMessages(
     'unit.samples': 'Ziehungen',
   },
 );
-
-export type InputsKey = keyof (typeof inputsMessages)['en'];
-export type InputsT = (key: InputsKey, params?: Params) => string;
