@@ -634,7 +634,7 @@ export const hardwareMessages = defineMessages(
     checkpointGb: 'Checkpoint-Größe (0 = schätzen)',
     unitsB: 'Mrd.',
     unitsGb: 'GB',
-    computing: 'Rechnet…',
+    computing: 'Wird berechnet…',
     failed: 'Die Berechnung ist fehlgeschlagen: {message}',
     sourceOf: 'Quelle für {what}',
     kindsLabel_gqa: 'volle Attention',
