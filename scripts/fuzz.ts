@@ -7,7 +7,7 @@ import { type ByteSource } from '../src/core/benchmarks/import-contract';
 import { readUsageSource } from '../src/core/usage/reader';
 import { memorySource } from '../src/core/benchmarks/memory-source';
 import { benchRunSchema } from '../src/core/benchmarks/run-schema';
-import { platformHost } from '../src/worker/benchmarks-api';
+import { platformHost } from '../src/platform/host';
 import { readScenarioDocument } from '../src/core/scenario/document';
 import { SCENARIO_TYPE, SCENARIO_VERSION, scenarioSchema } from '../src/core/scenario/schema';
 import { encodeLinkPayload } from '../src/core/link/codec';

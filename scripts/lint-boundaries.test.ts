@@ -58,10 +58,13 @@ describe('import boundaries', () => {
     ['src/features/hardware/a.tsx', '../../components/chart/recharts', false],
     ['src/components/chart/recharts.tsx', 'recharts', false],
     ['src/components/chart/plot.tsx', '../../features/tco/verdict', true],
-    // The CLI reads share links through core, not lib.
+    // The CLI reads share links and plural forms through core, and imports nothing of lib.
     ['src/cli/commands/validate.ts', '../../core/link/share-link', false],
     ['src/cli/commands/validate.ts', '../../lib/url/share-link', true],
     ['src/cli/commands/validate.ts', '../../lib/storage/runs-db', true],
+    ['src/cli/notices.ts', '../core/text/plural', false],
+    ['src/cli/notices.ts', '../lib/i18n/plural', true],
+    ['src/cli/commands/import.ts', '../../platform/host', false],
     // platform/ sits between core and the worker: it sees core only.
     ['src/platform/idb.ts', '../core/scenario/schema', false],
     ['src/platform/idb.ts', '../worker/contract', true],

@@ -6,7 +6,7 @@ import { CHUNK_BYTES, type FileImport } from '../../src/core/benchmarks/import-c
 import { importFile } from '../../src/core/benchmarks/importer';
 import { nodeParts } from '../../src/cli/import-parts';
 import { PackedReader } from '../../src/core/text/packed';
-import { platformHost, unpack } from '../../src/worker/platform';
+import { platformHost, unpack } from '../../src/platform/host';
 import { jsonlToParquet } from '../../scripts/make-fixtures-packed';
 import { DATA_DIR, ensureJsonl } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';

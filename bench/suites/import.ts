@@ -6,7 +6,7 @@ import { CHUNK_BYTES, type ByteSource, type FileImport, type ImportProgress } fr
 import { importFile } from '../../src/core/benchmarks/importer';
 import { utf8Boundary } from '../../src/core/benchmarks/import-stream';
 import { nodeParts } from '../../src/cli/import-parts';
-import { platformHost } from '../../src/worker/platform';
+import { platformHost } from '../../src/platform/host';
 import { isDeepStrictEqual } from 'node:util';
 import { ensureJsonl, ensureJsonl10m } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';

@@ -3,7 +3,7 @@ import { DEFAULT_SCENARIO } from '../../src/core/scenario/defaults';
 import { deriveWorkload } from '../../src/core/usage/aggregate';
 import { combineUsage } from '../../src/core/usage/combine';
 import { readUsageSource } from '../../src/core/usage/reader';
-import { platformHost } from '../../src/worker/platform';
+import { platformHost } from '../../src/platform/host';
 import { ensureJsonl } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';
 import { bareLoopChunked } from './import';

@@ -5,12 +5,13 @@ import { Banner } from '../components/card';
 import { Dialog } from '../components/dialog';
 import { componentMessages } from '../components/messages';
 import { useLanguage, useT } from '../components/use-t';
-import type { CatalogDrift } from '../core/catalog/drift';
+import type { CatalogDrift, DriftPath } from '../core/catalog/drift';
 import { noticedFields, type RestoreNotice } from '../core/scenario/restore';
 import type { Language } from '../core/scenario/schema';
 import { formatDate, formatNumber } from '../lib/format/format';
+import { fieldLabels, isFieldPath, type FieldPath } from '../lib/i18n/fields';
 import { issueText } from '../lib/i18n/issues';
-import { plural } from '../lib/i18n/plural';
+import { plural } from '../core/text/plural';
 import { storageFailureText } from '../lib/i18n/storage';
 import { buildHash, type LinkError } from '../core/link/share-link';
 import { acceptIncoming, applyTodaysCatalog, keepLocal, undoOpen, undoTodaysCatalog } from '../state/link-sync';
@@ -85,15 +86,22 @@ function driftValue(t: T, language: Language, d: CatalogDrift, side: 'before' | 
   return `${number} ${t(`drift.unit.${d.unit}`)}`;
 }
 
+/** A drifting figure's label: the scenario field's own label where the field glossary has one, else the shell's. */
+function driftLabel(t: T, ft: (path: FieldPath) => string, d: CatalogDrift): string {
+  if (isFieldPath(d.path)) return ft(d.path);
+  return t(d.labelKey as `drift.label.${Exclude<DriftPath, FieldPath>}`);
+}
+
 function DriftList(props: { items: CatalogDrift[]; testId: string }) {
   const t = useT(shellMessages);
+  const ft = useT(fieldLabels);
   const language = useLanguage();
   return (
     <ul className="mt-1 list-disc pl-5" data-testid={props.testId}>
       {props.items.map((d) => (
         <li key={d.path} data-path={d.path}>
           {t('drift.item', {
-            label: t(d.labelKey),
+            label: driftLabel(t, ft, d),
             before: driftValue(t, language, d, 'before'),
             after: driftValue(t, language, d, 'after'),
             date: formatDate(language, d.checked),

@@ -13,7 +13,7 @@ import { usageMessages } from '../features/usage/messages';
 import { makeFmt } from '../lib/format/fmt';
 import { countIn } from '../lib/i18n/count';
 import { translate, type Messages, type Params } from '../lib/i18n/define';
-import { formatList } from '../lib/i18n/plural';
+import { formatList } from '../core/text/plural';
 import { registeredCatalogues } from '../lib/i18n/registry';
 import { plainScenario } from '../testing/test-scenarios';
 import { libraryMessages } from './library-messages';

@@ -10,7 +10,7 @@ import type { Language, Scenario } from '../core/scenario/schema';
 import { downloadText, fileSlug } from '../lib/export/download';
 import { formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
-import { plural } from '../lib/i18n/plural';
+import { plural } from '../core/text/plural';
 import { storageFailureText } from '../lib/i18n/storage';
 import { storageFailure } from '../platform/idb';
 import type { SavedScenario, SaveResult } from '../lib/storage/scenarios-db';

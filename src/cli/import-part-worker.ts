@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import type { PartMessage } from '../worker/part-pool';
 import { servePart } from '../worker/part-serve';
-import { platformHost } from '../worker/platform';
+import { platformHost } from '../platform/host';
 import { fileSource } from './files';
 
 /** A worker thread that reads one part of a large JSON Lines file for the CLI (see src/worker/part-pool.ts). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFile } from '../core/benchmarks/importer';
-import { platformHost } from '../worker/platform';
+import { platformHost } from '../platform/host';
 import { fileSource } from './files';
 import { PartPool } from '../worker/part-pool';
 import { partThread } from './import-parts';

@@ -1,5 +1,5 @@
 import { noticedFields, type RestoreNotice } from '../core/scenario/restore';
-import { plural } from '../lib/i18n/plural';
+import { plural } from '../core/text/plural';
 import type { CliIo } from './command';
 
 /**

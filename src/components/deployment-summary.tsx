@@ -5,7 +5,8 @@ import { applyFix, type CoherenceFix, type CoherenceFlag, type DeploymentSummary
 import type { Language, Scenario, ScenarioSection } from '../core/scenario/schema';
 import { formatDate, formatInteger, formatMoney, formatNumber } from '../lib/format/format';
 import { defineMessages, type Params } from '../lib/i18n/define';
-import { plural } from '../lib/i18n/plural';
+import { glossary } from '../lib/i18n/glossary';
+import { plural } from '../core/text/plural';
 import { deploymentCheckQuery } from '../lib/query/deployment';
 import { useAppStore } from '../state/store';
 import { Button } from './button';
@@ -16,7 +17,6 @@ const messages = defineMessages(
   'deployment-summary',
   {
     title: 'Deployment',
-    selfHosted: 'Self-hosted',
     api: 'API',
     throughput: 'Throughput',
     cost: 'GPU cost',
@@ -83,7 +83,6 @@ const messages = defineMessages(
   },
   {
     title: 'Bereitstellung',
-    selfHosted: 'Selbst betrieben',
     api: 'API',
     throughput: 'Durchsatz',
     cost: 'GPU-Kosten',
@@ -283,6 +282,7 @@ function FlagRow(props: { flag: CoherenceFlag; language: Language; t: T; money: 
 export function DeploymentSummaryView(props: { check: DeploymentCheck; actions?: boolean; testId?: string }) {
   const { check, actions = true, testId = 'deployment-summary' } = props;
   const t = useT(messages);
+  const g = useT(glossary);
   const language = useLanguage();
   const d = check.summary;
   const currency = useAppStore((st) => st.currency);
@@ -296,7 +296,7 @@ export function DeploymentSummaryView(props: { check: DeploymentCheck; actions?:
         {t('title')}
       </h2>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
-        <dt className="font-medium text-muted">{t('selfHosted')}</dt>
+        <dt className="font-medium text-muted">{g('option.self-hosted')}</dt>
         <dd className="min-w-0 break-words" data-testid="deployment-self">
           {deploymentWhat(language, d, t)}
           {layout ? `, ${layout}` : ''}

@@ -1,7 +1,7 @@
 import type { LoadKind, RunRef, SeriesNote } from '../core/capacity/series';
 import type { Language } from '../core/scenario/schema';
 import { formatInteger, formatNumber } from '../lib/format/format';
-import { formatList } from '../lib/i18n/plural';
+import { formatList } from '../core/text/plural';
 import type { SeriesNotesT } from './series-notes-messages';
 
 /** Words for the capacity series' notes (data from `core/capacity/series.ts`), in the page's language. */

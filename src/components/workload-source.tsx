@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Language, UsageSource, Workload } from '../core/scenario/schema';
 import { formatDate } from '../lib/format/format';
 import { defineMessages, type Params } from '../lib/i18n/define';
-import { formatList } from '../lib/i18n/plural';
+import { formatList } from '../core/text/plural';
 import { useAppStore } from '../state/store';
 import { Button } from './button';
 import { useLanguage, useT } from './use-t';

@@ -42,7 +42,7 @@ export const RUN_TABLES_DB = {
   name: 'llm-selfhost-run-tables',
   version: 1,
   stores: { tables: 'runId' },
-  // A table is tens of MB; waiting for the flush took seconds per import, and the file it came from can be imported again.
+  // A table is tens of MB, so waiting for the flush would cost seconds per import; the file it came from can be imported again.
   durability: 'relaxed',
 } as const satisfies DatabaseLayout;
 

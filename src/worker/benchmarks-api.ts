@@ -7,11 +7,10 @@ import type { CdfSeries, GoodputItem } from '../core/benchmarks/views';
 import type * as BenchmarksCore from './benchmarks-core';
 import type { CdfItemRequest, GoodputItemRequest, ImportJobState, ImportRequest, ImportTaken, ImportUpdate, ImportUpdateCallback } from './contract';
 import { MAX_HELPERS, PartPool, type PartPort } from './part-pool';
-import { blobSource, platformHost } from './platform';
+import { blobSource, platformHost } from '../platform/host';
 import partWorkerUrl from './part.worker.ts?worker&url';
 import { startModuleWorker } from './spawn';
 
-export { blobSource, platformHost };
 // The one IndexedDB wrapper, shared with the page.
 import { database, indexedDbAvailable, requestToPromise, RUN_TABLES_DB, storageFailure, type StorageFailure } from '../platform/idb';
 
@@ -186,7 +185,7 @@ const held = new Map<string, RequestTable>();
 
 /**
  * Tables handed over but still being written: the import's result goes to the page at once
- * (storing tens of MB took longer than reading the file), and goodput and CDFs read them from
+ * (storing tens of MB takes longer than reading the file), and goodput and CDFs read them from
  * here meanwhile. `writes` settles when every write so far has; a table the database then
  * refuses moves to `held`, and `benchmarkTableWrites` tells the page which.
  */

@@ -246,7 +246,7 @@ class ComputeWorkers {
   /**
    * Loads the spare a little later, so it does not compete with the first paint, and not while
    * a file is read: a large log keeps both of a small machine's cores busy (the compute worker
-   * and a helper), and loading a worker script beside them stalled the progress bar for 200 ms.
+   * and a helper), and loading a worker script beside them would hold up the progress bar.
    */
   private prepareSpare(): void {
     if (this.spare || this.spareTimer || this.fallback) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PartPool, type PartMessage, type PartPort, type PartReply } from './part-pool';
 import { servePart } from './part-serve';
-import { platformHost } from './platform';
+import { platformHost } from '../platform/host';
 
 /** Threads that answer nothing: what the pool starts and posts is what is tested. */
 function fakeThreads() {

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import type { PartMessage } from './part-pool';
 import { servePart } from './part-serve';
-import { blobSource, platformHost } from './platform';
+import { blobSource, platformHost } from '../platform/host';
 import { stringCodeRuns, type EvalProbe } from './spawn';
 
 /** A helper of the compute worker: reads one part of a large JSON Lines file (see part-pool.ts). */

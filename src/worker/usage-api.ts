@@ -3,7 +3,7 @@ import { loadListPriceOffers, loadListPrices, providerOfFormats, type ListPriceO
 import { DuplicateFilter, SameBytes } from '../core/usage/dedupe';
 import { duplicateFileResult, readUsageSource, type UsageReadResult } from '../core/usage/reader';
 import { combineUsage } from '../core/usage/combine';
-import { blobSource, platformHost } from './benchmarks-api';
+import { blobSource, platformHost } from '../platform/host';
 import type { JobRef, UsageAnswer, UsageFileSummary, UsageProgress, UsageProgressCallback, UsageRequest } from './contract';
 import { beginJob } from './jobs';
 import { priceDataApi, withActivePriceData } from './price-data';

@@ -8,7 +8,7 @@ import { groupSeries, seriesFromPublished, type CapacitySeries, type SeriesNote 
 import { DEFAULT_SLO, parseSloText, type Slo } from '../../core/schemas/slo';
 import { interpolationText, lengthText, noteText, pointText, reasonText, warningText } from '../../core/capacity/summary';
 import { PUBLISHED_SERIES } from '../../core/catalog/published-measurements.data';
-import { platformHost } from '../../worker/platform';
+import { platformHost } from '../../platform/host';
 import { json, parseFlags, type CliCommand } from '../command';
 import { nodeParts } from '../import-parts';
 import { readEachFile } from '../files';

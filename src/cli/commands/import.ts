@@ -4,7 +4,7 @@ import { describeIssue } from '../../core/benchmarks/issues';
 import { importFile } from '../../core/benchmarks/importer';
 import { type FileImport } from '../../core/benchmarks/import-contract';
 import type { RequestTable } from '../../core/benchmarks/request-table';
-import { platformHost } from '../../worker/platform';
+import { platformHost } from '../../platform/host';
 import { json, parseFlags, type CliCommand } from '../command';
 import { nodeParts } from '../import-parts';
 import { readEachFile, readJsonOption } from '../files';

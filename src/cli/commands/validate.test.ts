@@ -61,8 +61,8 @@ describe('cli validate', () => {
 });
 
 describe('cli validate: documents nested too deep', () => {
-  // The 66-character link whose notes hold an array nested 3,000 levels deep; it used to end in
-  // "Unexpected error: RangeError: Maximum call stack size exceeded".
+  // The 66-character link whose notes hold an array nested 3,000 levels deep: without the depth limit
+  // it would end in "Unexpected error: RangeError: Maximum call stack size exceeded".
   const DEEP_LINK = '1.ePmHfcpz7dcxDQAACMAwoQQpeIcDAZwcrYll9-WaiuxFBQAA8F4CAADvVQMjZ39G';
 
   it('refuses the link with its depth and where, exit 1, no stack', async () => {

@@ -94,7 +94,7 @@ describe('cli workload', () => {
 
   it('reads a German Excel re-save (";" and decimal commas) and exits 0', async () => {
     const io = testIo();
-    // Before: every row with a cost (0,25 and 0,75) was skipped, the file failed and the exit code was 1.
+    // Without reading decimal commas, every row with a cost (0,25 and 0,75) would be skipped, the file fail and the exit code be 1.
     expect(await workloadCommand.run([join(FIX, 'GERMAN_EXCEL_hourly_aggregate.csv'), '--tz', 'UTC'], io)).toBe(0);
     const out = JSON.parse(io.stdout.join('\n')) as Out;
     // 100 + 300 requests; bill 0,25 + 0,75 = $1.00; line 4's `bad` request count is named.

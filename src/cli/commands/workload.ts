@@ -9,7 +9,7 @@ import { isValidTimeZone } from '../../core/schemas/calendar';
 import { combineUsage } from '../../core/usage/combine';
 import type { UsageIssue } from '../../core/usage/types';
 import { basename } from 'node:path';
-import { platformHost } from '../../worker/platform';
+import { platformHost } from '../../platform/host';
 import { json, parseFlags, type CliCommand } from '../command';
 import { readEachFile, readJsonOption } from '../files';
 import { MAX_COLUMNS, MAX_LINE_CHARS } from '../../core/text/limits';

@@ -10,7 +10,7 @@ describe('axis space from the labels drawn', () => {
     expect(verticalAxisWidth(['0 CN¥', '600.000 CN¥'], 11, false)).toBe(88);
     // with a title: + ⌈11 × 1.2⌉ + 6 = 20 → 108; the title never shares space with a tick
     expect(verticalAxisWidth(['0 CN¥', '600.000 CN¥'], 11, true)).toBe(108);
-    // "$80K" needs far less than the old fixed 64 px: 4 × 6.82 = 27.28 → 28 + 12 = 40
+    // "$80K" needs far less than a 64 px axis: 4 × 6.82 = 27.28 → 28 + 12 = 40
     expect(verticalAxisWidth(['$0', '$80K'], 11, false)).toBe(40);
     // in steps of 8 px: "$100K" 5 × 6.82 = 34.1 → 35 + 12 = 47 → 48, also for "$120K"
     expect(verticalAxisWidth(['$100K'], 11, false)).toBe(48);

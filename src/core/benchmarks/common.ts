@@ -110,21 +110,6 @@ export function scaleSummary(s: MetricSummary, factor: number): MetricSummary {
   return { count: s.count, mean: f(s.mean), median: f(s.median), std: f(s.std), min: f(s.min), max: f(s.max), percentiles };
 }
 
-/** Reads a latency figure that must be a non-negative number; reports anything else. */
-export function latencyValue(ctx: FileContext, raw: unknown, field: string, line: number | null): number | null {
-  if (raw === undefined || raw === null) return null;
-  const n = num(raw);
-  if (n === null) {
-    ctx.issues.add('warning', 'field-invalid', line, field, typeof raw === 'string' ? raw : String(raw));
-    return null;
-  }
-  if (n < 0) {
-    ctx.issues.add('warning', 'field-negative', line, field, String(n));
-    return null;
-  }
-  return n;
-}
-
 export function newRun(ctx: FileContext, tool: ToolId, format: FormatId, index: number, line: number | null): BenchRun {
   return {
     id: `${ctx.hash.slice(0, 16) || 'nohash'}-${index}`,

@@ -120,14 +120,6 @@ export function detectDelimiter(firstLine: string): Delimiter {
   return best[1] > 0 ? best[0] : ',';
 }
 
-export function parseCsvText(text: string, delimiter: Delimiter): { rows: CsvRow[]; unterminatedQuote: boolean } {
-  const rows: CsvRow[] = [];
-  const reader = new CsvReader(delimiter, (r) => rows.push(r));
-  reader.push(text);
-  const { unterminatedQuote } = reader.end();
-  return { rows, unterminatedQuote };
-}
-
 const timeUnit = z.enum(['ms', 's', 'us']);
 const column = z.number().int().min(0).max(10_000);
 

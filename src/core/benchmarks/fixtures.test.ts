@@ -2,7 +2,7 @@ import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { platformHost } from '../../worker/benchmarks-api';
+import { platformHost } from '../../platform/host';
 import { mergeCompanions } from './companions';
 import { importFile } from './importer';
 import { type FileImport } from './import-contract';

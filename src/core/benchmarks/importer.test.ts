@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { platformHost } from '../../worker/benchmarks-api';
+import { platformHost } from '../../platform/host';
 import { computeGoodput } from './goodput';
 import { describeIssue } from './issues';
 import { HASH_BLOCK_BYTES, type ImportHost, type ImportProgress } from './import-contract';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { line, rng } from '../../../bench/generate-jsonl';
 import { inThreadParts } from '../../testing/in-thread-parts';
-import { platformHost } from '../../worker/platform';
+import { platformHost } from '../../platform/host';
 import { computeGoodput } from './goodput';
 import { importFile } from './importer';
 import { memorySource } from './memory-source';

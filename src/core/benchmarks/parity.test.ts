@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { gzipSync, zlibSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inThreadParts } from '../../testing/in-thread-parts';
-import { platformHost } from '../../worker/platform';
+import { platformHost } from '../../platform/host';
 import { importFile } from './importer';
 import { sniffMode } from './import-sniff';
 import { type FileImport } from './import-contract';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { platformHost } from '../../worker/benchmarks-api';
+import { platformHost } from '../../platform/host';
 import { inThreadParts } from '../../testing/in-thread-parts';
 import { HASH_BLOCK_BYTES, type FileImport, type ImportParts } from './import-contract';
 import { importFile } from './importer';

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
-import { platformHost } from '../../worker/benchmarks-api';
+import { platformHost } from '../../platform/host';
 import { describeIssue } from './issues';
 import { importFile } from './importer';
 import { type FileImport } from './import-contract';

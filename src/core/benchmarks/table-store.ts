@@ -16,7 +16,6 @@ export const tableRecordSchema = z.strictObject({
   runId: z.string().max(120),
   table: requestTableSchema,
 });
-export type TableRecord = z.infer<typeof tableRecordSchema>;
 
 /** The stored record of a run's per-request table (keyed by `runId`). */
 export function tableRecord(

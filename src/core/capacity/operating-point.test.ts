@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
-import { platformHost } from '../../worker/benchmarks-api';
+import { platformHost } from '../../platform/host';
 import { importFile } from '../benchmarks/importer';
 import { memorySource } from '../benchmarks/memory-source';
 import type { BenchRun } from '../benchmarks/run-schema';

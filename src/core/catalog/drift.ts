@@ -35,7 +35,7 @@ export type DriftUnit = 'currency' | 'peg' | 'per-million' | 'usd-per-gpu-hour' 
 
 export interface CatalogDrift {
   path: DriftPath;
-  /** Message key of the figure's label in the UI catalogue. */
+  /** Message key of the figure's label in the UI catalogue (where the field glossary has no label for `path`). */
   labelKey: `drift.label.${DriftPath}`;
   unit: DriftUnit;
   /** For prices per 1M tokens: the currency of the link's value and of today's catalog value. */

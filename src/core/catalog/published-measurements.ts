@@ -64,7 +64,6 @@ export const publishedSourceSchema = z.strictObject({
   checked: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   note: z.string().max(500).optional(),
 });
-export type PublishedSource = z.infer<typeof publishedSourceSchema>;
 
 export const publishedSeriesSchema = z
   .strictObject({

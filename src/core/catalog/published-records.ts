@@ -44,7 +44,6 @@ export const recordSloSchema = z.strictObject({
     keys: z.tuple([z.string().min(1).max(120), z.string().min(1).max(120)]),
   }),
 });
-export type RecordSlo = z.infer<typeof recordSloSchema>;
 
 export const publishedRecordSchema = z
   .strictObject({

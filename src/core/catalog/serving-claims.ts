@@ -325,7 +325,3 @@ export const SERVING_CLAIMS: readonly ServingClaim[] = [
     setup: { contextLength: 131_072, kvFormat: 'fp8', memoryUtilisation: 0.92 },
   },
 ];
-
-export function servingClaimsFor(modelId: string): ServingClaim[] {
-  return SERVING_CLAIMS.filter((c) => c.modelId === modelId);
-}

@@ -110,11 +110,3 @@ export interface GpuPurchaseRecord {
   powerW: number | null;
   source: SourceRef;
 }
-
-/** A statement made by a source article that the product recomputes and checks. */
-export interface ArticleClaim {
-  id: string;
-  article: string;
-  claim: string;
-  source: SourceRef;
-}

@@ -113,8 +113,6 @@ export type CoherenceFlag =
   /** Reasoning tokens are added to an output that was measured in usage files and includes them. */
   | { code: 'reasoning-twice'; severity: 'warning'; reasoningTokens: number; files: string; fix: CoherenceFix };
 
-export type CoherenceCode = CoherenceFlag['code'];
-
 /** What the pages computed for the scenario: the hardware report and the TCO evaluation. */
 export interface CoherenceResults {
   hardware: HardwareReportResult;

@@ -51,7 +51,7 @@ describe('article hardware claims, recomputed (default overheads: 3 GiB activati
   it('the official K3 recipe (8× GB300, 8× MI355X, both marketed 288 GB) fits on the reported memory', () => {
     // GB300: nvidia-smi 284,208 MiB × 1,048,576 = 298,013,687,808 B; × 0.92 = 274,172,592,783.36 B.
     // MI355X: rocm-smi 294,896 MiB × 1,048,576 = 309,220,868,096 B; × 0.92 = 284,483,198,648.32 B.
-    // Weights 1,560.9 GB / 8 = 195.1 GB per GPU fit either (it fitted the old 288 × 10⁹ × 0.92 = 264.96 GB too).
+    // Weights 1,560.9 GB / 8 = 195.1 GB per GPU fit either (and the marketed 288 × 10⁹ × 0.92 = 264.96 GB too).
     const budgets = { 'a003-kimi-k3-8x-gb300': 274_172_592_783.36, 'a003-kimi-k3-8x-mi355x': 284_483_198_648.32 };
     for (const [id, budget] of Object.entries(budgets)) {
       const c = byId(id);
@@ -62,7 +62,7 @@ describe('article hardware claims, recomputed (default overheads: 3 GiB activati
 
   it('article 004: 64 MiniMax streams at the full 32K on 8× H100 do not fit; 41 do', () => {
     // Weights 220 GB / 8 = 27.5 GB; one 32K sequence 253,952 × 32,768 / 8 = 1,040,187,392 B per GPU;
-    // KV room 78.679 (81,559 MiB × 1,048,576 × 0.92) − 27.5 − 7.516 = 43.663 GB → ⌊41.98⌋ = 41 sequences (was 37 at 73.6 GB).
+    // KV room 78.679 (81,559 MiB × 1,048,576 × 0.92) − 27.5 − 7.516 = 43.663 GB → ⌊41.98⌋ = 41 sequences.
     const c = byId('a004-minimax-8x-h100-64-streams');
     expect(c.result.fits).toBe(false);
     expect(c.result.reason).toBe('kv-exceeds-remaining');

@@ -203,7 +203,7 @@ describe('the default scenario', () => {
     expect(w.bytes.attentionBytes / 1e9).toBeGreaterThan(10);
     expect(w.bytes.attentionBytes / 1e9).toBeLessThan(15);
     // Budget: nvidia-smi reports 143,771 MiB for an H200 (public output, driver 570):
-    // 143,771 × 1,048,576 = 150,754,820,096 B = 150.75 GB; × 0.92 = 138,694,434,488.32 B (was 141 GB × 0.92 = 129.72 GB).
+    // 143,771 × 1,048,576 = 150,754,820,096 B = 150.75 GB; × 0.92 = 138,694,434,488.32 B (not the marketed 141 GB × 0.92 = 129.72 GB).
     expect(m.physicalPerGpu).toBe(150_754_820_096);
     expect(m.budgetPerGpu).toBeCloseTo(138_694_434_488.32, 0);
     expect(m.verdict.fits).toBe(true);

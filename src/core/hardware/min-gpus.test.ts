@@ -77,8 +77,8 @@ describe('minimum GPUs', () => {
 
   it('stops at 16 pipeline stages: no TP1 × PP51 on single-GPU nodes (Kimi K2.6 INT4 on RTX 5090)', () => {
     // The example scenario (594 GB, 48 × 64K sequences, 4 + 3 GiB) on 32 GB cards that sit one per
-    // node (budget 32e9 × 0.92 = 29.44e9 B). Before, the first count that held it was 51 = TP1 × PP51.
-    // Counts with more than 16 stages are skipped now: 40 = TP8 + DCP8 × PP5 holds 594e9 / 40 =
+    // node (budget 32e9 × 0.92 = 29.44e9 B). Without the stage limit the first count that holds it
+    // is 51 = TP1 × PP51; counts with more than 16 stages are skipped: 40 = TP8 + DCP8 × PP5 holds 594e9 / 40 =
     // 14.85e9 + 7,516,192,768 + KV 48 × 65,536 × 70,272 B / (8 × 5) = 5,526,429,696 → 27.89e9 B;
     // 36 = TP4 × PP9 needs 16.5e9 + 7.52e9 + 6.14e9 = 30.16e9 B, 32 = TP8 × PP4 32.99e9 B.
     const k = input({ gpuId: 'rtx-5090', gpusPerReplica: 1, gpusPerNode: 1 }, { runtimeOverheadGiB: 4, activationGiB: 3 });

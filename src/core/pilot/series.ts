@@ -38,8 +38,3 @@ export function weekSeries(scenario: Scenario): WeekSeries {
     costPerAcceptedTask: series(scenario, (side, i) => dayCostPerAcceptedTask(scenario, side, i)),
   };
 }
-
-/** One metric row of the grid across the week (for a sparkline). */
-export function fieldSeries(scenario: Scenario, side: PilotSide, key: DayMetricKey): (number | null)[] {
-  return scenario.pilot.days.map((d) => d[side][key]);
-}

@@ -111,9 +111,9 @@ describe('forward compatibility of list entries', () => {
 });
 
 describe('"__proto__" keys', () => {
-  // JSON.parse makes "__proto__" an own key; laying the document over its base used to assign
-  // it, which replaced the copy's prototype instead: the key vanished without a notice (and a
-  // complete document ended in "Could not be repaired"), while "constructor" was reported.
+  // JSON.parse makes "__proto__" an own key; assigning it while laying the document over its base
+  // would replace the copy's prototype instead: the key would vanish without a notice (and a
+  // complete document end in "Could not be repaired"), while "constructor" is reported.
   const text = (version: number) => `{"type":"${SCENARIO_TYPE}","version":${version},"__proto__":{"polluted":1},"constructor":2,"workload":{"__proto__":5}}`;
   for (const version of [1, SCENARIO_VERSION]) {
     for (const sparse of [true, false]) {

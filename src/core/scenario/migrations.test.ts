@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { summarizeWorkload } from '../tco/workload';
-import { upgradeApiOfferToV2 } from './api-offer-v2';
+import { upgradeApiOfferToV2 } from './upgrade-v2-api-offer';
 import { frozenBase } from './bases';
 import { readScenarioDocument } from './document';
 import { MIGRATIONS, migrate } from './migrations';
 import { buildHardwareReport } from '../hardware/report';
 import { SCENARIO_TYPE, SCENARIO_VERSION } from './schema';
-import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
-import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-finance-v3';
-import { V3_RAMP, V3_RATE_CONVENTION, V3_SCHEDULE_START_HOUR, V3_TAX, V4_TERMINAL_VALUE } from './upgrade-horizon-v4';
+import { upgradeLayoutsToV3 } from './upgrade-v3-layouts';
+import { V2_BILLING, V2_CAPITAL, V2_OUTLOOK, V2_POWER_DRAW, V2_SCALING } from './upgrade-v3-finance';
+import { V3_RAMP, V3_RATE_CONVENTION, V3_SCHEDULE_START_HOUR, V3_TAX, V4_TERMINAL_VALUE } from './upgrade-v4-horizon';
 import { V4_ENGINE_LIMITS, V4_OVERHEAD_SOURCE, V4_SCHEDULE_TIME_ZONE, V5_AUTOSCALING, V5_SPOT } from './upgrade-v5';
 import { V5_POOLS } from './upgrade-v6';
 

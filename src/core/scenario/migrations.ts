@@ -1,14 +1,14 @@
-import { upgradeApiOfferToV2 } from './api-offer-v2';
+import { upgradeApiOfferToV2 } from './upgrade-v2-api-offer';
 import { isPlainObject } from './json';
 import { SCENARIO_TYPE } from './schema';
-import { upgradeCapacityToV3 } from './upgrade-capacity-v3';
-import { upgradeFinanceToV3 } from './upgrade-finance-v3';
-import { upgradeHorizonToV4 } from './upgrade-horizon-v4';
+import { upgradeCapacityToV3 } from './upgrade-v3-capacity';
+import { upgradeFinanceToV3 } from './upgrade-v3-finance';
+import { upgradeHorizonToV4 } from './upgrade-v4-horizon';
 import { upgradeToV5 } from './upgrade-v5';
 import { upgradeToV6 } from './upgrade-v6';
-import { upgradeLayoutsToV3 } from './upgrade-layouts-v3';
-import { upgradeUsageToV3 } from './upgrade-usage-v3';
-import { upgradeWorkloadToV2 } from './upgrade-workload-v2';
+import { upgradeLayoutsToV3 } from './upgrade-v3-layouts';
+import { upgradeUsageToV3 } from './upgrade-v3-usage';
+import { upgradeWorkloadToV2 } from './upgrade-v2-workload';
 
 /**
  * Append-only list of named steps that lift a scenario document one version up.
@@ -80,8 +80,8 @@ const v0ToV1: MigrationStep = {
 
 /**
  * v1 → v2: retries per side, throughput figures that carry the request lengths they hold for
- * plus an optional prefill rate (upgrade-workload-v2.ts), and the API offer's list currency,
- * invoice currency and peg (api-offer-v2.ts). Each part keeps the figures of v1 documents.
+ * plus an optional prefill rate (upgrade-v2-workload.ts), and the API offer's list currency,
+ * invoice currency and peg (upgrade-v2-api-offer.ts). Each part keeps the figures of v1 documents.
  */
 const v1ToV2: MigrationStep = {
   name: 'v1-retries-per-side-throughput-lengths-api-invoice',
@@ -94,12 +94,12 @@ const v1ToV2: MigrationStep = {
 /**
  * v2 → v3, in parts that touch different sections:
  * - the parallel layout is chosen by best fit; v2 documents keep their pinned layout
- *   (upgrade-layouts-v3.ts);
+ *   (upgrade-v3-layouts.ts);
  * - capacity at a latency target: no SLO limits, and the single throughput figure stays the
- *   series (upgrade-capacity-v3.ts);
- * - the workload's usage source: v2 workloads were entered by hand (upgrade-usage-v3.ts);
+ *   series (upgrade-v3-capacity.ts);
+ * - the workload's usage source: v2 workloads were entered by hand (upgrade-v3-usage.ts);
  * - the cost side: billing on demand, no cost of capital, one team for staff, a flat outlook and
- *   the rated power draw, so v2 figures are unchanged (upgrade-finance-v3.ts).
+ *   the rated power draw, so v2 figures are unchanged (upgrade-v3-finance.ts).
  */
 const v2ToV3: MigrationStep = {
   name: 'v2-to-v3',
@@ -111,7 +111,7 @@ const v2ToV3: MigrationStep = {
 
 /**
  * v3 → v4: the monthly-rate convention of the WACC (v3's WACC ÷ 12), the schedule's start hour
- * (v3's 08:00) and the terminal value rule of the horizon (upgrade-horizon-v4.ts).
+ * (v3's 08:00) and the terminal value rule of the horizon (upgrade-v4-horizon.ts).
  */
 const v3ToV4: MigrationStep = {
   name: 'v3-to-v4',

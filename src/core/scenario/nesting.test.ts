@@ -47,8 +47,8 @@ describe('readScenarioDocument refuses documents nested too deep', () => {
     });
   });
 
-  // Each of these used to overflow the call stack (merge onto the base, copy, validation,
-  // the text of a wrong type) and throw RangeError out of readScenarioDocument.
+  // Each of these would overflow the call stack if read without the depth limit (merge onto the
+  // base, copy, validation, the text of a wrong type) and throw RangeError out of readScenarioDocument.
   const places: [string, (deep: unknown) => Record<string, unknown>, string, number][] = [
     ['a string field', (deep) => ({ ...envelope, notes: deep }), 'notes', 0],
     ['an unknown field inside a section', (deep) => ({ ...envelope, workload: { requestsPerDy: deep } }), 'workload.requestsPerDy', 1],

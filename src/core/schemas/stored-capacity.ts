@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SLO, sloSchema } from './slo';
+import { sloSchema } from './slo';
 
 /**
  * What the scenario keeps of the capacity choice (docs/capacity.md §4): the SLO and a compact
@@ -90,5 +90,3 @@ export const capacitySettingsSchema = z.strictObject({
   series: storedSeriesSchema.nullable(),
 });
 export type CapacitySettings = z.infer<typeof capacitySettingsSchema>;
-
-export const DEFAULT_CAPACITY: CapacitySettings = { slo: DEFAULT_SLO, interpolate: false, series: null };

@@ -85,11 +85,6 @@ export interface Replay {
   peakReplicas: number;
 }
 
-/** Replicas the busiest hour needs at the policy's target utilisation, before its minimum and maximum. */
-export function neededAtPeak(fleet: Fleet, peakLoad: number): number {
-  return quantised(fleet, peakLoad * fleet.perLoad);
-}
-
 /**
  * The most replicas the deployment may run: the policy's maximum, raised to the replicas the
  * busiest hour needs at the deployment's highest sustainable utilisation when it is lower (a

@@ -39,8 +39,8 @@ describe('input load is sized, not free', () => {
   }
 
   it('an output-token figure cannot size a workload without output: refused with the reason', () => {
-    // 10⁹ requests a day × 10,000 input tokens and no output. Counting output tokens only,
-    // the old model served this with one replica at 0 % and "saved 99.97 %".
+    // 10⁹ requests a day × 10,000 input tokens and no output. Counting output tokens only would
+    // serve this with one replica at 0 % and "save 99.97 %".
     const e = evaluateTco(inputOnly(1e9));
     expect(e.selfHosted.state).toBe('throughput-not-sizable');
     expect(e.selfHosted.sizing).toMatchObject({ ok: false, reason: 'no-output-to-size' });

@@ -30,7 +30,7 @@ describe('horizon', () => {
     const h = evaluateTco(s).horizon;
     expect(h.points).toHaveLength(13);
     // Month 0 holds the one-time cost; each month after it self-hosting costs $23,360 (the one-time
-    // is no longer spread) against $24,000.
+    // cost is not spread over the months) against $24,000.
     expect(h.points[0]?.cumulativeSelfUsd).toBe(6_400);
     expect(h.points[1]?.selfUsd).toBeCloseTo(23_360, 6);
     // 6,400 + 23,360 m ≤ 24,000 m ⇔ m ≥ 10.

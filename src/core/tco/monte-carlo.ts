@@ -1,6 +1,6 @@
 import { DEFAULT_UNCERTAIN_KEYS, UNCERTAIN_INPUTS, UNCERTAINTY_KEYS, draftOf, isUncertaintyKey, rangeFor, type InputRange } from './inputs';
 import { resolveCapacity } from '../capacity/stored';
-import { buildModel, replicasUsed, type TcoScenario, type TcoUncertainScenario } from './model';
+import { buildModel, replicasUsed, type TcoUncertainScenario } from './model';
 import { demandShape } from './profile';
 import { createRandom, triangular } from './random';
 import { horizonOutcome } from './horizon';
@@ -248,9 +248,4 @@ export function monteCarlo(scenario: TcoUncertainScenario, options: { samples?: 
   const run = createMonteCarlo(scenario, options);
   run.step(run.total);
   return run.result();
-}
-
-/** The saving of the base scenario, for marking it in the histogram. */
-export function baseSaving(scenario: TcoScenario): number | null {
-  return savingOf(buildModel(scenario));
 }

@@ -3,7 +3,7 @@ import { evaluateTco, verdictCase } from './evaluate';
 import { plainScenario } from '../../testing/test-scenarios';
 
 /**
- * Figures the page used to compute itself and now reads from the evaluation. plainScenario:
+ * Figures the page reads from the evaluation instead of computing them itself. plainScenario:
  * 3,000,000 tasks of 1,000 output tokens at $10 per 1M = $0.01 a task; one replica of 8 GPUs at
  * $4/GPU-h = $23,360 a month, carrying 2,628,000 tasks.
  */

@@ -7,7 +7,7 @@
  * to know it and is not read.
  *
  * The decompressor comes from the host (`DecompressionStream` in browsers and in Node ≥ 20,
- * src/worker/platform.ts): the core names no platform API.
+ * src/platform/host.ts): the core names no platform API.
  */
 
 export type Packing = 'gzip' | 'zlib';

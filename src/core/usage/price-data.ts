@@ -28,7 +28,6 @@ const providerSchema = z.looseObject({
 });
 
 export const genaiPriceDataSchema = z.array(providerSchema).min(1);
-export type GenaiPriceProviders = z.infer<typeof genaiPriceDataSchema>;
 
 export const PRICE_DATA_ENVELOPE_VERSION = 1;
 

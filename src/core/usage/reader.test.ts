@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { platformHost } from '../../worker/platform';
+import { platformHost } from '../../platform/host';
 import { CHUNK_BYTES } from '../benchmarks/import-contract';
 import { memorySource } from '../benchmarks/memory-source';
 import { readUsageSource } from './reader';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
-import { platformHost } from '../../worker/platform';
+import { platformHost } from '../../platform/host';
 import { memorySource } from '../benchmarks/memory-source';
 import { DEFAULT_SCENARIO } from '../scenario/defaults';
 import { deriveWorkload } from './aggregate';

@@ -6,7 +6,7 @@ import { importFile } from '../../core/benchmarks/importer';
 import { memorySource } from '../../core/benchmarks/memory-source';
 import { translate } from '../../lib/i18n/define';
 import { BENCH_FIXTURES } from '../../testing/bench-fixtures';
-import { platformHost } from '../../worker/benchmarks-api';
+import { platformHost } from '../../platform/host';
 import { runsConfig, seriesDash } from './compare-charts';
 import { benchmarksMessages, type BenchT } from './messages';
 

@@ -23,7 +23,7 @@ import type { BenchRun, MetricId } from '../../core/benchmarks/run-schema';
 import type { Language } from '../../core/scenario/schema';
 import { errorBreakdown, percentileBars, throughputVsLoad, type CdfSeries, type LoadAxis } from '../../core/benchmarks/views';
 import { formatInteger, formatNumber, formatPercent } from '../../lib/format/format';
-import { plural } from '../../lib/i18n/plural';
+import { plural } from '../../core/text/plural';
 import { formatMs, formatRate, loadText, runName } from './format-bench';
 import { benchmarksMessages, type BenchT } from './messages';
 import { axisFor, defaultScale, spreadOf, type Scale } from './scale';

@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
 import { formatInteger } from '../../lib/format/format';
-import { plural } from '../../lib/i18n/plural';
+import { plural } from '../../core/text/plural';
 import type { QuarantinedEntry, StoredFile } from '../../lib/storage/runs-db';
 import { formatBytes, formatDateTime, shortHash } from './format-bench';
 import { issueText } from './issue-text';

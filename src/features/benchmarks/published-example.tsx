@@ -11,7 +11,7 @@ import type { Language } from '../../core/scenario/schema';
 import { formatDate, formatInteger } from '../../lib/format/format';
 import { glossary } from '../../lib/i18n/glossary';
 import { translate } from '../../lib/i18n/define';
-import { plural } from '../../lib/i18n/plural';
+import { plural } from '../../core/text/plural';
 import { storageFailureText } from '../../lib/i18n/storage';
 import { storageFailure } from '../../platform/idb';
 import { exampleMessages } from './example-messages';

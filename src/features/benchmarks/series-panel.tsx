@@ -8,7 +8,7 @@ import { useLanguage, useT } from '../../components/use-t';
 import type { FileCopy } from '../../core/benchmarks/run-groups';
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
-import { plural } from '../../lib/i18n/plural';
+import { plural } from '../../core/text/plural';
 import { capacityOverviewQuery } from '../../lib/query/capacity';
 import type { StoredFile } from '../../lib/storage/runs-db';
 import { benchmarksMessages } from './messages';

@@ -7,7 +7,7 @@ import type { Scenario } from '../../core/scenario/schema';
 import { formatPercent } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import type { HardwareT } from './messages';
-import { gb } from './units';
+import { gb } from './format-hardware';
 import { useHardwareClaims } from './use-hardware';
 
 /** The articles' hardware statements next to what the memory model says about them. */

@@ -10,7 +10,7 @@ import { readTextFile, textFileProblem } from '../../lib/files/read-text';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
 import { useAppStore } from '../../state/store';
-import { gib } from './units';
+import { gib } from './format-hardware';
 import { useEngineLog } from './use-hardware';
 
 export const engineLogMessages = defineMessages(

@@ -24,7 +24,7 @@ import { formatInteger, formatNumber, formatPercent } from '../../lib/format/for
 import { ChartFrame } from '../../components/chart-frame';
 import type { ChartConfig, ColourVar } from '../../components/chart-config';
 import { type HardwareT } from './messages';
-import { gb, gbGib, memoryFigures, tokens } from './units';
+import { gb, gbGib, memoryFigures, tokens } from './format-hardware';
 import { SourceBadge } from '../../components/source-badge';
 import type { SourceRef } from '../../core/catalog/types';
 import { LayoutVerdict } from './layouts-card';

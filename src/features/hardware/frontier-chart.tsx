@@ -20,7 +20,7 @@ import { formatInteger } from '../../lib/format/format';
 import { ChartFrame } from '../../components/chart-frame';
 import { seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { HardwareT } from './messages';
-import { shortTokens, tokens } from './units';
+import { shortTokens, tokens } from './format-hardware';
 
 /** Maximum concurrent sequences against context length (both log scales) with the configured point. */
 export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {

@@ -10,7 +10,7 @@ import { layoutName } from '../../components/layout-name';
 import { layoutMessages } from './layout-messages';
 import { pinnedFields } from './layouts-card';
 import type { HardwareT } from './messages';
-import { duration, gb, gbGib, memoryFigures, tokens } from './units';
+import { duration, gb, gbGib, memoryFigures, tokens } from './format-hardware';
 
 export function GpuTable(props: { report: HardwareReport; t: HardwareT }) {
   const { report: r, t } = props;

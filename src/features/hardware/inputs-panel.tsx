@@ -15,10 +15,10 @@ import { MAX_GPUS_PER_NODE, type Language, type Scenario } from '../../core/scen
 import { formatInteger } from '../../lib/format/format';
 import { fieldLabels } from '../../lib/i18n/fields';
 import { useAppStore } from '../../state/store';
-import { plural } from '../../lib/i18n/plural';
+import { plural } from '../../core/text/plural';
 import { layoutMessages } from './layout-messages';
 import { hardwareMessages, type HardwareT } from './messages';
-import { shortTokens } from './units';
+import { shortTokens } from './format-hardware';
 
 type T = HardwareT;
 
@@ -150,14 +150,14 @@ export function InputsPanel(props: { issues: readonly InputIssue[]; mla: boolean
         </div>
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
           <SelectField<WeightFormat>
-            label={t('weightFormat')}
+            label={ft('hardware.weightFormat')}
             value={h.weightFormat}
             options={(Object.keys(WEIGHT_LABELS) as WeightFormat[]).map((f) => ({ value: f, label: WEIGHT_LABELS[f] }))}
             onChange={(weightFormat) => setHw({ weightFormat })}
             testId="hw-weights"
           />
           <SelectField<KvFormat>
-            label={t('kvFormat')}
+            label={ft('hardware.kvFormat')}
             value={h.kvFormat}
             options={(Object.keys(KV_LABELS) as KvFormat[]).map((f) => ({ value: f, label: KV_LABELS[f] }))}
             onChange={(kvFormat) => setHw({ kvFormat })}

@@ -10,7 +10,7 @@ import { formatInteger } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import { layoutName } from '../../components/layout-name';
 import { layoutMessages, type LayoutT } from './layout-messages';
-import { gb, tokens } from './units';
+import { gb, tokens } from './format-hardware';
 
 export function fitName(language: Language, f: Pick<LayoutFit, 'kind' | 'layout' | 'ep'>): string {
   return layoutName(language, f.kind, { tp: f.layout.tp, pp: f.layout.pp, dcp: f.layout.dcp, ep: f.ep });

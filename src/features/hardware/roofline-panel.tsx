@@ -24,7 +24,7 @@ import { useAppStore } from '../../state/store';
 import { ChartFrame } from '../../components/chart-frame';
 import { seriesOf, tableColumns, type ChartConfig } from '../../components/chart-config';
 import type { HardwareT } from './messages';
-import { gb, tokens } from './units';
+import { gb, tokens } from './format-hardware';
 
 export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
   const ft = useT(fieldLabels);

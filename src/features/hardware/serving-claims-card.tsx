@@ -9,7 +9,7 @@ import type { Language, Scenario } from '../../core/scenario/schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { defineMessages } from '../../lib/i18n/define';
 import { layoutName } from '../../components/layout-name';
-import { gb, tokens } from './units';
+import { gb, tokens } from './format-hardware';
 import { useServingClaims } from './use-hardware';
 
 const messages = defineMessages(

@@ -2,7 +2,7 @@ import { Button } from '../../components/button';
 import { useLanguage } from '../../components/use-t';
 import type { HardwareReport } from '../../core/hardware/report';
 import type { HardwareT } from './messages';
-import { gb } from './units';
+import { gb } from './format-hardware';
 
 /**
  * The verdict in one line above the inputs, for widths where the results column sits below

@@ -8,7 +8,7 @@ import type { HardwareReport } from '../../core/hardware/report';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
 import { type HardwareT } from './messages';
-import { gb, gib } from './units';
+import { gb, gib } from './format-hardware';
 
 /**
  * The model vendor's own fit statement next to this page's overheads. gpt-oss-120b "fits one

@@ -4,7 +4,7 @@ import type { HardwareWarning } from '../../core/hardware/report';
 import type { Language } from '../../core/scenario/schema';
 import { formatInteger, formatNumber } from '../../lib/format/format';
 import type { HardwareT } from './messages';
-import { gb } from './units';
+import { gb } from './format-hardware';
 
 const BYTE_PARAMS = new Set(['used', 'physical', 'kvPerGpu', 'kvPerGpuDpAttention', 'attentionBytes', 'perGpu']);
 const RENAME: Record<string, string> = { kvPerGpu: 'kv', kvPerGpuDpAttention: 'kvDp', attentionBytes: 'attention' };

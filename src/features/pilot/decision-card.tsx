@@ -8,7 +8,7 @@ import type { PilotEvaluation, PilotWarning } from '../../core/pilot/evaluate';
 import { useT } from '../../components/use-t';
 import { formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { glossary } from '../../lib/i18n/glossary';
-import { formatList, plural } from '../../lib/i18n/plural';
+import { formatList, plural } from '../../core/text/plural';
 import type { Fmt } from './format-pilot';
 import { formatCriterionValue, formatField } from './format-pilot';
 import { pilotMessages, type PilotT } from './messages';

@@ -6,7 +6,7 @@ import { Button } from '../../components/button';
 import { useT } from '../../components/use-t';
 import { formatNumber, formatPercent } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import { plural } from '../../lib/i18n/plural';
+import { plural } from '../../core/text/plural';
 import { pilotMessages } from './messages';
 import { FIELD_SPECS } from './pilot-fields';
 import { useEvidenceFill, useStoredRuns } from './use-pilot';

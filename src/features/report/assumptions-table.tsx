@@ -7,7 +7,7 @@ import type { Language } from '../../core/scenario/schema';
 import { formatDate, formatNumber, formatPercent } from '../../lib/format/format';
 import { fieldLabels, isFieldPath } from '../../lib/i18n/fields';
 import { reportMessages } from './messages';
-import { localOption, localUnit } from './units';
+import { localOption, localUnit } from './format-report';
 
 /** A value with its unit, formatted for the locale (shares as percent, option words translated). */
 export function assumptionValueText(language: Language, row: Pick<AssumptionRow, 'value' | 'unit' | 'qualifiers'>): string {

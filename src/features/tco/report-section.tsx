@@ -18,7 +18,7 @@ import { verdictSentence } from './verdict';
  * the search (plans-panel.tsx). The report page is put
  * together in src/app/, where features meet.
  */
-export { TcoCompareChart, type CompareChartT } from './charts/compare-chart';
+export { TcoCompareChart } from './charts/compare-chart';
 export { CapacityReport } from './capacity/capacity-report';
 export { TcoReportLead } from './report-lead';
 export { PlansReport } from './plans/plans-panel';

@@ -8,7 +8,7 @@ import type { Scenario } from '../../core/scenario/schema';
 import type { BreakEvenView, Figure, TcoEvaluation } from '../../core/tco/evaluate';
 import type { RateSide } from '../../core/tco/rate-limits';
 import type { Fmt } from '../../lib/format/fmt';
-import { formatList, plural } from '../../lib/i18n/plural';
+import { formatList, plural } from '../../core/text/plural';
 import type { TcoT } from './messages';
 
 /**

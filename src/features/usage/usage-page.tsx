@@ -47,6 +47,9 @@ const WORKLOAD_FIELDS = [
   'peakToAverage',
 ] as const satisfies readonly (keyof Workload)[];
 type ShownField = (typeof WORKLOAD_FIELDS)[number];
+/** The shown fields the field glossary (lib/i18n/fields.ts) has no label for: this page words them. */
+const OWN_LABELS = ['reasoningMode', 'reasoningMultiplier', 'profileMode', 'weeklyProfile', 'peakToAverage'] as const satisfies readonly ShownField[];
+type OwnLabel = (typeof OWN_LABELS)[number];
 
 function browserZone(): string {
   try {
@@ -303,7 +306,7 @@ function ApplyCard(props: { answer: UsageAnswer; t: T; language: Language; timeZ
   const fieldLabel = (f: keyof Workload) => {
     const path = `workload.${f}`;
     if (isFieldPath(path)) return ft(path);
-    return (WORKLOAD_FIELDS as readonly string[]).includes(f) ? t(`field.${f as ShownField}` as UsageKey) : f;
+    return (OWN_LABELS as readonly string[]).includes(f) ? t(`field.${f as OwnLabel}`) : f;
   };
   return (
     <Card title={t('apply.title')} testId="usage-apply">

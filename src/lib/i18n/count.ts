@@ -1,7 +1,7 @@
 import type { Language } from '../../core/scenario/schema';
 import { formatInteger } from '../format/format';
 import { translate, type Messages } from './define';
-import { plural } from './plural';
+import { plural } from '../../core/text/plural';
 
 /** The nouns a catalogue can count: those with both `count.<noun>.one` and `count.<noun>.other`. */
 export type CountNoun<K extends string, All extends string = K> = K extends `count.${infer N}.one` ? (`count.${N}.other` extends All ? N : never) : never;

@@ -6,7 +6,7 @@ import { registerCatalogue } from './registry';
  * them for the parity test (`registry.ts`); the German catalogue must have exactly the same keys
  * (the compiler checks it, and a unit test checks no entry is empty and the placeholders match).
  * Placeholders are written {name} and filled by the translator. Counts pick their form with
- * `plural` and lists are joined with `formatList` (`plural.ts`), never by hand.
+ * `plural` and lists are joined with `formatList` (`core/text/plural.ts`), never by hand.
  */
 export type Messages<K extends string> = Readonly<Record<Language, Readonly<Record<K, string>>>>;
 

@@ -1,5 +1,5 @@
 import type { Scenario } from '../../core/scenario/schema';
-import { defineMessages, type Params } from './define';
+import { defineMessages } from './define';
 
 /**
  * Scenario field labels, worded once and keyed by the field's path in the scenario
@@ -47,8 +47,12 @@ export const fieldLabels = defineMessages(
     'selfHosted.powerDraw.serverWattsPerNode': 'Rest of the server per node',
     'selfHosted.scaling.minOnCallFte': 'On-call minimum',
     'selfHosted.scaling.otherPerNodeMonthly': 'Fixed cost per node',
+    'selfHosted.oneTimeUsd': 'One-time set-up and burn-in',
+    'selfHosted.horizonMonths': 'Planning horizon',
     'hardware.concurrentSequences': 'Concurrent sequences',
     'hardware.memoryUtilisation': 'gpu_memory_utilization',
+    'hardware.weightFormat': 'Weight precision',
+    'hardware.kvFormat': 'KV-cache precision',
   },
   {
     'workload.mode': 'Volumen angegeben als',
@@ -85,8 +89,12 @@ export const fieldLabels = defineMessages(
     'selfHosted.powerDraw.serverWattsPerNode': 'Übriger Server je Knoten',
     'selfHosted.scaling.minOnCallFte': 'Mindestbesetzung Bereitschaft',
     'selfHosted.scaling.otherPerNodeMonthly': 'Fixkosten je Knoten',
+    'selfHosted.oneTimeUsd': 'Einmalige Einrichtung und Einlaufphase',
+    'selfHosted.horizonMonths': 'Planungszeitraum',
     'hardware.concurrentSequences': 'Gleichzeitige Sequenzen',
     'hardware.memoryUtilisation': 'gpu_memory_utilization',
+    'hardware.weightFormat': 'Gewichtsgenauigkeit',
+    'hardware.kvFormat': 'KV-Cache-Genauigkeit',
   },
 );
 
@@ -98,7 +106,6 @@ type Paths<T, Depth extends unknown[] = []> = Depth['length'] extends 3
 
 export type ScenarioPath = Paths<Scenario>;
 export type FieldPath = keyof (typeof fieldLabels)['en'];
-export type FieldT = (path: FieldPath, params?: Params) => string;
 
 // Every key is a path of the scenario: a renamed or removed field fails to compile here, naming the key.
 type NotAPath = Exclude<FieldPath, ScenarioPath>;

@@ -1,7 +1,7 @@
 import type { Language } from '../../core/scenario/schema';
 import type { IssueFacts } from '../../core/scenario/restore';
 import { defineMessages, translate } from './define';
-import { formatList, plural } from './plural';
+import { formatList, plural } from '../../core/text/plural';
 
 /**
  * Validation problems in the reader's language. Core reports language-neutral facts of a Zod

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importFile } from '../../core/benchmarks/importer';
 import { type FileImport } from '../../core/benchmarks/import-contract';
 import { memorySource } from '../../core/benchmarks/memory-source';
-import { platformHost } from '../../worker/benchmarks-api';
+import { platformHost } from '../../platform/host';
 import { fullIndexedDb } from '../../testing/failing-indexeddb';
 import { deleteFile, deleteRun, listRuns, loadSloLimits, loadTable, putRawRecordForTests, resetRunsDbForTests, saveImport, saveSloLimits } from './runs-db';
 

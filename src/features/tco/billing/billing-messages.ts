@@ -525,8 +525,8 @@ export const billingMessages = defineMessages(
     'cash.aria': 'Kumulierte Barersparnis des Eigenbetriebs gegenüber der API über {months} Monate; {payback}',
     'cash.origin': 'Geschätzt: die Zahlungsreihe unseres Modells aus Ihren Eingaben; ohne Restwert am Ende.',
     'outlook.growth': 'Volumenwachstum',
-    'outlook.apiChange': 'Änderung des API-Preises',
-    'outlook.gpuChange': 'Änderung des GPU-Preises',
+    'outlook.apiChange': 'API-Preisänderung',
+    'outlook.gpuChange': 'GPU-Preisänderung',
     'outlook.perMonth': '%/Monat',
     'outlook.perYear': '%/Jahr',
     'outlook.help':

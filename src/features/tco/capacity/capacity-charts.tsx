@@ -17,7 +17,7 @@ import { csvColumns, seriesOf, tableColumns, type ChartConfig } from '../../../c
 import type { CapacityView, CapacityViewPoint } from '../../../core/tco/capacity-view';
 import type { Fmt } from '../../../lib/format/fmt';
 import { formatInteger, formatNumber } from '../../../lib/format/format';
-import { plural } from '../../../lib/i18n/plural';
+import { plural } from '../../../core/text/plural';
 import type { Language } from '../../../core/scenario/schema';
 import { verticalAxisWidth } from '../../../components/chart/axis-layout';
 import { niceTicks } from '../../../components/chart/ticks';

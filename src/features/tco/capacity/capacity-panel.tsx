@@ -16,7 +16,7 @@ import { formatDate, formatInteger, formatPercent } from '../../../lib/format/fo
 import type { Fmt } from '../../../lib/format/fmt';
 import { translate } from '../../../lib/i18n/define';
 import { glossary } from '../../../lib/i18n/glossary';
-import { plural } from '../../../lib/i18n/plural';
+import { plural } from '../../../core/text/plural';
 import { useStoredRunsQuery } from '../../../lib/query/benchmarks';
 import { capacityLibraryQuery, capacityRooflineQuery, capacityRunsQuery, capacityViewQuery } from '../../../lib/query/capacity';
 import { useSessionStore } from '../../../state/session';

@@ -1,4 +1,4 @@
-import { defineMessages, type Params } from '../../../lib/i18n/define';
+import { defineMessages } from '../../../lib/i18n/define';
 
 /** Words of the TCO charts: titles, axes, legends, accessible descriptions and CSV columns. Words shared with the page or other sub-areas stay in `../messages.ts`. */
 export const chartMessages = defineMessages(
@@ -188,6 +188,3 @@ export const chartMessages = defineMessages(
     'unit.month': 'Monat',
   },
 );
-
-export type ChartKey = keyof (typeof chartMessages)['en'];
-export type ChartT = (key: ChartKey, params?: Params) => string;

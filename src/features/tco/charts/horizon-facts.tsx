@@ -7,7 +7,7 @@ import type { HorizonView } from '../../../core/tco/horizon';
 import { MAX_REPLICAS } from '../../../core/tco/model';
 import { downloadText } from '../../../lib/export/download';
 import type { Fmt } from '../../../lib/format/fmt';
-import { plural } from '../../../lib/i18n/plural';
+import { plural } from '../../../core/text/plural';
 import { billingMessages } from '../billing/billing-messages';
 import { cashFlowCsv } from './cash-flow-csv';
 

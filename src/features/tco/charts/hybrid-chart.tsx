@@ -6,7 +6,7 @@ import { csvColumns, seriesOf, type ChartConfig } from '../../../components/char
 import { Help } from '../../../components/help';
 import type { TcoEvaluation } from '../../../core/tco/evaluate';
 import type { Fmt } from '../../../lib/format/fmt';
-import { plural } from '../../../lib/i18n/plural';
+import { plural } from '../../../core/text/plural';
 import type { TcoT } from '../messages';
 import { memoPlot } from '../../../components/chart/plot-memo';
 import { useWidth } from '../../../components/chart/use-width';

@@ -10,7 +10,7 @@ import { tornadoBars, type TornadoBar, type TornadoMetric } from './chart-data';
 import { niceRangeTicks } from '../../../components/chart/ticks';
 import type { Fmt } from '../../../lib/format/fmt';
 import { useT } from '../../../components/use-t';
-import { formatList, plural } from '../../../lib/i18n/plural';
+import { formatList, plural } from '../../../core/text/plural';
 import { billingMessages } from '../billing/billing-messages';
 import type { TcoT } from '../messages';
 import { memoPlot } from '../../../components/chart/plot-memo';

@@ -1,4 +1,4 @@
-import { defineMessages, type Params } from '../../../lib/i18n/define';
+import { defineMessages } from '../../../lib/i18n/define';
 
 /** Words of the TCO inputs panel: field labels and help, groups, presets, the demand profile and the uncertainty ranges. Words shared with the page or other sub-areas stay in `../messages.ts`. */
 export const inputsMessages = defineMessages(
@@ -120,9 +120,7 @@ export const inputsMessages = defineMessages(
     'in.removeCost': 'Remove {label}',
     'in.addCost': '+ Add a monthly cost',
     'in.newCost': 'Other cost',
-    'in.oneTime': 'One-time set-up and burn-in',
     'in.oneTimeHelp': 'Spread over the planning horizon.',
-    'in.horizon': 'Planning horizon',
     'in.sensitivity': 'Tornado swing',
     'in.samples': 'Monte Carlo samples',
     'in.seed': 'Random seed',
@@ -183,7 +181,7 @@ export const inputsMessages = defineMessages(
     'preset.a003-k3-cache': 'Artikel 003: Kimi-K3-API mit Cache-Treffern vs. 8× GB300',
     'preset.a004-m27-gpt55': 'Artikel 004: MiniMax M2.7 auf 8× H100 vs. GPT-5.5',
     'group.quick': 'Was-wäre-wenn-Regler',
-    'group.workload': 'Last',
+    'group.workload': 'Arbeitslast',
     'group.shape': 'Lastprofil',
     'group.api': 'API-Angebot',
     'group.deployment': 'Eigenbetrieb',
@@ -288,9 +286,7 @@ export const inputsMessages = defineMessages(
     'in.removeCost': '{label} entfernen',
     'in.addCost': '+ Monatliche Kosten hinzufügen',
     'in.newCost': 'Sonstige Kosten',
-    'in.oneTime': 'Einmalige Einrichtung und Einlaufphase',
     'in.oneTimeHelp': 'Verteilt über den Planungszeitraum.',
-    'in.horizon': 'Planungszeitraum',
     'in.sensitivity': 'Tornado-Ausschlag',
     'in.samples': 'Monte-Carlo-Ziehungen',
     'in.seed': 'Zufalls-Startwert',
@@ -340,6 +336,3 @@ export const inputsMessages = defineMessages(
     'unit.samples': 'Ziehungen',
   },
 );
-
-export type InputsKey = keyof (typeof inputsMessages)['en'];
-export type InputsT = (key: InputsKey, params?: Params) => string;

@@ -1087,7 +1087,7 @@ function CostFields() {
       </fieldset>
       <div className="grid grid-cols-2 gap-3">
         <NumberField
-          label={inT('in.oneTime')}
+          label={ft('selfHosted.oneTimeUsd')}
           value={sh.oneTimeUsd}
           min={0}
           max={MONEY_LIMITS.oneTime}
@@ -1097,7 +1097,7 @@ function CostFields() {
           onCommit={(oneTimeUsd) => setSelf({ oneTimeUsd })}
         />
         <NumberField
-          label={inT('in.horizon')}
+          label={ft('selfHosted.horizonMonths')}
           value={sh.horizonMonths}
           min={1}
           max={240}

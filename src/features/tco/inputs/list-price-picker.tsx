@@ -10,7 +10,7 @@ import { apiFieldsFromListPrice, GENAI_OFFER_PREFIX, GENAI_PRICES_DATE, GENAI_PR
 import { fileDateOf } from '../../../core/usage/price-data';
 import { formatDate, formatNumber } from '../../../lib/format/format';
 import { defineMessages } from '../../../lib/i18n/define';
-import { plural } from '../../../lib/i18n/plural';
+import { plural } from '../../../core/text/plural';
 import { storageFailureText } from '../../../lib/i18n/storage';
 import { readTextFile, textFileProblem } from '../../../lib/files/read-text';
 import { clearPriceDataMutation, listPriceOffersQuery, priceDataStatusQuery, setPriceDataMutation } from '../../../lib/query/usage';

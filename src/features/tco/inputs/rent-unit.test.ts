@@ -14,7 +14,7 @@ describe('rent price per GPU-hour or per node-hour', () => {
 
   it('the catalog badge compares per GPU-hour and restores in the unit shown', () => {
     expect(matchesCatalogPrice(34.32, 'node-hour', 8, 4.29)).toBe(true);
-    // the old defect: 4.29 entered per node-hour is $0.54/GPU-h, not the catalog's 4.29
+    // 4.29 entered per node-hour is $0.54/GPU-h, not the catalog's 4.29
     expect(matchesCatalogPrice(4.29, 'node-hour', 8, 4.29)).toBe(false);
     expect(matchesCatalogPrice(4.29, 'gpu-hour', 8, 4.29)).toBe(true);
     expect(catalogPriceInUnit(4.29, 'node-hour', 8)).toBe(34.32);

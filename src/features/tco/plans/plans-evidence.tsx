@@ -7,7 +7,7 @@ import { gpuIdOf, modelIdOf } from '../../../core/deployment/identify';
 import { importedEvidence } from '../../../core/plans/search';
 import type { Scenario } from '../../../core/scenario/schema';
 import { useLanguage } from '../../../components/use-t';
-import { plural } from '../../../lib/i18n/plural';
+import { plural } from '../../../core/text/plural';
 import { useStoredRunsQuery } from '../../../lib/query/benchmarks';
 import { capacityRunsQuery } from '../../../lib/query/capacity';
 import { useSessionStore, type SeriesTag } from '../../../state/session';

@@ -171,7 +171,7 @@ export const plansMessages = defineMessages(
     'c.months': '{months} Monate',
     'b.on-demand': 'on demand',
     'b.on-demand-scheduled': 'on demand, nach Zeitplan',
-    'b.scale-to-zero': 'Scale-to-zero',
+    'b.scale-to-zero': 'Scale-to-Zero',
     'b.autoscaled': 'autoskaliert auf Abruf',
     'b.spot': 'Spot mit Rückfall auf Abruf',
     'b.reserved-12': 'reserviert 12 Monate',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blobSource } from './platform';
+import { blobSource } from './host';
 
 /** Bytes 0..n-1 of a fixed pseudo-random sequence, so any misplaced range shows. */
 function bytes(n: number): Uint8Array<ArrayBuffer> {
