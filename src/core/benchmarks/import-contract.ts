@@ -104,6 +104,8 @@ export interface PartRequest {
   format: FormatId;
   /** The share of requests the tables keep, fixed from the file's first chunk (the same in every part). */
   rowRate: number;
+  /** A Parquet file: the row groups [from, to) (`from` and `to` above are then unused; rows are numbered as in the whole file). */
+  rowGroups?: { from: number; to: number };
 }
 
 export interface PartResult {
@@ -117,6 +119,8 @@ export interface PartResult {
   transfer: ArrayBuffer[];
   /** A part fed as bytes: the text after its last newline, not read (the importing thread reads it as the file's last line). */
   rest?: string;
+  /** A Parquet part whose row group could not be read: the rows before it are in the result. */
+  failed?: { code: 'parquet-invalid' | 'parquet-columns'; detail: string };
 }
 
 export interface PartHandle {

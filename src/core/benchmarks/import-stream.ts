@@ -15,6 +15,7 @@ import {
 } from './import-contract';
 import { Utf16Decoder, type TextEncoding } from '../text/encoding';
 import { excerpt, MAX_LINE_CHARS } from '../text/limits';
+import { readParquetRequestRows } from './formats/parquet-rows';
 import { concatBytes } from '../text/packed';
 
 /*
@@ -300,6 +301,7 @@ export async function importPart(
   request: PartRequest,
   progress?: (bytes: number, rows: number) => void,
 ): Promise<PartResult | null | string> {
+  if (request.rowGroups) return importParquetPart(source, host, request, request.rowGroups, progress);
   const issues = new IssueLog();
   const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues, rowRate: request.rowRate };
   const parser = createParser(request.format, ctx);
@@ -384,4 +386,42 @@ export function streamPart(
       return { lines: lines.lines, issues: issues.save(), parser: saved.state, digests: [], transfer: saved.buffers, rest };
     },
   };
+}
+
+/** A part of a Parquet request log: its row groups, each row to a fresh parser as in importFile (rows keep the whole file's numbers). */
+async function importParquetPart(
+  source: ByteSource,
+  host: Omit<ImportHost, 'progress'>,
+  request: PartRequest,
+  groups: { from: number; to: number },
+  progress?: (bytes: number, rows: number) => void,
+): Promise<PartResult | null | string> {
+  const issues = new IssueLog();
+  const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues, rowRate: request.rowRate };
+  const parser = createParser(request.format, ctx);
+  if (!parser?.parts) return `the ${request.format} reader cannot read a file in parts`;
+  let lastProgress = Number.NEGATIVE_INFINITY;
+  const outcome = await readParquetRequestRows(
+    source,
+    {
+      row: (value, line) => {
+        issues.rowsRead += 1;
+        parser.value(value, line, null);
+      },
+      progress: (bytes) => {
+        const now = host.now();
+        if (now - lastProgress < 100) return;
+        lastProgress = now;
+        progress?.(bytes, issues.rowsRead);
+      },
+      cancelled: () => host.cancelled?.() ?? false,
+      pause: async () => void (await source.read(0, 0)),
+    },
+    groups,
+  );
+  if (!outcome.ok && outcome.cancelled) return null;
+  const saved = parser.parts.save();
+  const result: PartResult = { lines: 0, issues: issues.save(), parser: saved.state, digests: [], transfer: saved.buffers };
+  if (!outcome.ok) result.failed = { code: outcome.code, detail: outcome.detail };
+  return result;
 }

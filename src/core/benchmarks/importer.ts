@@ -207,20 +207,77 @@ class FileReading {
       cancelled: () => this.cancelled(),
       // A read lets the thread's messages in (a cancel) while a large row group is read.
       pause: async () => void (await source.read(0, 0)),
+      split: (groups) => this.splitParquet(groups),
     });
     if (!outcome.ok && outcome.cancelled) return this.cancelledAt();
     if (!outcome.ok) {
+      for (const h of this.helpers) h.handle.cancel();
       issues.add('error', outcome.code, null, null, outcome.detail);
       return this.finish('failed');
     }
+    // The hash is of the file's bytes, read once more in order (while the helpers read their groups).
     for (let at = 0; at < source.size;) {
       const bytes = await source.read(at, Math.min(this.chunkBytes, source.size - at));
       if (bytes.length === 0) return this.stop('failed', `no data at byte ${at}`);
       this.hasher.push(bytes);
       at += bytes.length;
     }
+    const appended = await this.appendParquetParts();
+    if (appended) return appended;
     this.parquetAt = source.size;
     this.offset = this.stopAt;
+    return null;
+  }
+
+  /**
+   * Hands the row groups after this thread's to helpers, once the first group has told the format:
+   * the groups left are cut into one contiguous run per thread, this thread's first. Returns the
+   * group at which this thread stops.
+   */
+  private splitParquet(groups: readonly { rowStart: number; rowEnd: number }[]): number {
+    const parser = this.readers?.parser ?? null;
+    const format = this.readers?.format ?? null;
+    const threads = this.host.parts;
+    if (!parser?.parts || format === null || !threads || threads.helpers < 1) return groups.length;
+    if (this.source.size < (this.options.splitMinBytes ?? SPLIT_MIN_BYTES)) return groups.length;
+    const left = groups.length - 1;
+    const runs = Math.min(threads.helpers + 1, left);
+    if (runs < 2) return groups.length;
+    const bounds = Array.from({ length: runs + 1 }, (_, k) => 1 + Math.round((k * left) / runs));
+    for (let k = 1; k < runs; k++) {
+      const request: PartRequest = {
+        from: 0,
+        to: 0,
+        format,
+        rowRate: this.ctx.rowRate ?? 1,
+        rowGroups: { from: bounds[k] as number, to: bounds[k + 1] as number },
+      };
+      this.helpers.push({ request, handle: threads.run(request, this.partProgress(k - 1)), bytes: 0, rows: 0 });
+    }
+    return bounds[1] as number;
+  }
+
+  /** Appends the helpers' row groups in file order (rows keep the whole file's numbers); the result when the file ends here. */
+  private async appendParquetParts(): Promise<FileImport | null> {
+    const parser = this.readers?.parser ?? null;
+    for (const [k, h] of this.helpers.entries()) {
+      let part = await h.handle.result;
+      // A helper that failed (a thread that could not start) is read here instead.
+      if (typeof part === 'string') part = await importPart(this.source, this.host, h.request, this.partProgress(k));
+      else if (part !== null) this.result.threads += 1;
+      if (part === null || this.cancelled()) return this.cancelledAt();
+      if (typeof part === 'string') return this.stop('failed', part);
+      this.issues.absorb(part.issues, 0);
+      parser?.parts?.absorb(part.parser, 0);
+      h.bytes = 0;
+      if (part.failed) {
+        for (const later of this.helpers.slice(k + 1)) later.handle.cancel();
+        this.issues.add('error', part.failed.code, null, null, part.failed.detail);
+        return this.finish('failed');
+      }
+      this.report(false);
+    }
+    this.helpers.length = 0;
     return null;
   }
 

@@ -8,6 +8,7 @@ import { importFile } from './importer';
 import { sniffMode } from './import-sniff';
 import { type FileImport } from './import-contract';
 import { memorySource } from './memory-source';
+import { jsonlToParquet } from '../../../scripts/make-fixtures-packed';
 
 /**
  * A reading in parts (one per thread) gives what a reading in one piece gives, bit for bit, for
@@ -148,5 +149,52 @@ describe('a compressed log: this thread unpacks and hashes, a helper parses what
     const fed = await read('log.jsonl.gz', gzipSync(plain), true, 2000);
     expect(fed.result.status).toBe('cancelled');
     expect(fed.cancelled).toEqual([0]);
+  });
+});
+
+describe('a Parquet log: row groups after the first are read by helpers, appended in file order', () => {
+  const text = new TextDecoder().decode(readFileSync(join(ROOT, 'bench/api-usage/SYNTHETIC_per_request_log.jsonl')));
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  // 2,000 rows in groups of 100 (a broken row every so often: a negative token count is skipped with its row number).
+  const rows = Array.from({ length: 2000 }, (_, i) =>
+    i % 397 === 5 ? (lines[0] as string).replace(/"in_tok":\d+/, '"in_tok":-1') : (lines[i % lines.length] as string),
+  );
+  const parquet = jsonlToParquet(rows.join('\n'), 100);
+  const read = async (bytes: Uint8Array, helpers: number, cancelAfterRows = Number.POSITIVE_INFINITY) => {
+    const parts = inThreadParts(host, 'log.parquet', bytes, helpers);
+    let seen = 0;
+    const result = await importFile(
+      memorySource('log.parquet', bytes),
+      { ...host, ...(helpers > 0 ? { parts } : {}), progress: (p) => void (seen = p.rows), cancelled: () => seen >= cancelAfterRows },
+      { splitMinBytes: 1, progressIntervalMs: 0 },
+    );
+    return { result, started: parts.started, cancelled: parts.cancelled };
+  };
+
+  it('the same runs, rows, skipped rows (numbered as in the file) and hash as in one piece', async () => {
+    const one = await read(parquet, 0);
+    expect(one.result.rows.read).toBe(2000);
+    expect(one.result.rows.skippedSamples.map((r) => r.line)).toEqual([6, 403, 800, 1197, 1594, 1991]);
+    const split = await read(parquet, 2);
+    expect(split.started).toBe(2);
+    expect(split.result.threads).toBe(3);
+    expect({ ...split.result, threads: 1 }).toEqual(one.result);
+  });
+
+  it('a damaged row group: the same rows before it and the same message', async () => {
+    const damaged = parquet.slice();
+    // Bytes in the middle of the file (a later row group's pages), not the footer.
+    for (let i = Math.floor(damaged.length * 0.6); i < Math.floor(damaged.length * 0.6) + 64; i++) damaged[i] = 0xff;
+    const one = await read(damaged, 0);
+    const split = await read(damaged, 2);
+    expect(one.result.status).toBe('failed');
+    expect(one.result.issues.map((i) => i.code)).toContain('parquet-invalid');
+    expect({ ...split.result, threads: 1 }).toEqual(one.result);
+  });
+
+  it('Cancel stops the helpers too', async () => {
+    const split = await read(parquet, 2, 150);
+    expect(split.result.status).toBe('cancelled');
+    expect(split.cancelled.length).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { openParquet, type ParquetColumn } from '../../text/parquet';
+import { openParquet, type ParquetColumn, type ParquetGroup } from '../../text/parquet';
 import type { RandomBytes } from '../../text/packed';
 import { REQUEST_LOG_LATENCY_FIELDS, REQUEST_LOG_TOKEN_FIELDS } from './request-log';
 
@@ -44,10 +44,22 @@ export interface ParquetRowsHost {
   cancelled(): boolean;
   /** Lets the host's messages in (a cancel) between slices of a large row group. */
   pause(): Promise<void>;
+  /**
+   * Called once the first row group is read (the format is known then): returns the row group
+   * at which this reading stops, the ones after it being read elsewhere (a helper thread). Without
+   * it, every row group is read here.
+   */
+  split?(groups: readonly ParquetGroup[]): number;
+}
+
+/** The row groups [from, to) only (a part read by a helper thread); every group when absent. */
+export interface ParquetGroupRange {
+  from: number;
+  to: number;
 }
 
 /** Reads a Parquet request log row group by row group (bounded memory), each row to `host.row`. */
-export async function readParquetRequestRows(source: RandomBytes, host: ParquetRowsHost): Promise<ParquetRowsOutcome> {
+export async function readParquetRequestRows(source: RandomBytes, host: ParquetRowsHost, range?: ParquetGroupRange): Promise<ParquetRowsOutcome> {
   const opened = await openParquet(source);
   if (!opened.ok) return { ok: false, cancelled: false, code: 'parquet-invalid', detail: opened.problem };
   const file = opened.file;
@@ -55,7 +67,11 @@ export async function readParquetRequestRows(source: RandomBytes, host: ParquetR
   if (problem !== null) return { ok: false, cancelled: false, code: 'parquet-columns', detail: problem };
   const names = file.columns.filter((c) => c.kind !== 'nested').map((c) => c.name);
   let bytes = 0;
-  for (const [index, group] of file.groups.entries()) {
+  let end = Math.min(range?.to ?? file.groups.length, file.groups.length);
+  for (let index = range?.from ?? 0; index < end; index++) {
+    const group = file.groups[index] as ParquetGroup;
+    if (index === 1 && host.split && !range) end = Math.max(1, Math.min(end, host.split(file.groups)));
+    if (index >= end) break;
     if (host.cancelled()) return { ok: false, cancelled: true };
     let data: Map<string, ArrayLike<unknown>>;
     try {
