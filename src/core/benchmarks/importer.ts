@@ -231,8 +231,8 @@ class FileReading {
 
   /**
    * Hands the row groups after this thread's to helpers, once the first group has told the format:
-   * the groups left are cut into one contiguous run per thread, this thread's first. Returns the
-   * group at which this thread stops.
+   * the file's groups are cut into one contiguous run per thread, this thread's first (it has read
+   * the first group already). Returns the group at which this thread stops.
    */
   private splitParquet(groups: readonly { rowStart: number; rowEnd: number }[]): number {
     const parser = this.readers?.parser ?? null;
@@ -240,10 +240,10 @@ class FileReading {
     const threads = this.host.parts;
     if (!parser?.parts || format === null || !threads || threads.helpers < 1) return groups.length;
     if (this.source.size < (this.options.splitMinBytes ?? SPLIT_MIN_BYTES)) return groups.length;
-    const left = groups.length - 1;
-    const runs = Math.min(threads.helpers + 1, left);
+    // A helper starts late (its thread, the reader's code, the file's footer): this thread's run is the longer one when they cannot be equal.
+    const runs = Math.min(threads.helpers + 1, groups.length);
     if (runs < 2) return groups.length;
-    const bounds = Array.from({ length: runs + 1 }, (_, k) => 1 + Math.round((k * left) / runs));
+    const bounds = Array.from({ length: runs + 1 }, (_, k) => Math.max(1, Math.ceil((k * groups.length) / runs)));
     for (let k = 1; k < runs; k++) {
       const request: PartRequest = {
         from: 0,
