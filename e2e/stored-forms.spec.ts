@@ -3,6 +3,8 @@ import { expect, test } from './fixtures';
 import { fixtureFile, type BenchmarksPage } from './pages/benchmarks-page';
 import { slow } from './pages/tco-page';
 import { UsagePage } from './pages/usage-page';
+import { line, rng } from '../bench/generate-jsonl';
+import { jsonlToParquet } from '../scripts/make-fixtures-packed';
 
 /*
  * Logs in the forms teams store them: the per-request log fixture as .jsonl.gz and as Parquet
@@ -47,6 +49,27 @@ test.describe('compressed and Parquet logs', () => {
     expect(both[1]).toEqual(fromGz);
     const o4 = bench.rows().filter({ hasText: 'o4-mini' });
     expect(await bench.cells(o4.nth(1)).allInnerTexts()).toEqual(o4FromGz);
+  });
+
+  test('a Parquet log of 60,000 generated requests in three row groups imports to the figures of its JSON Lines', async ({ benchmarksPage: bench }) => {
+    // Column chunks of 20,000 varied rows are read in large pieces (not the small reads of the fixture above).
+    const r = rng(7);
+    const start = Date.UTC(2026, 0, 15, 10, 0, 0);
+    const text = Array.from({ length: 60_000 }, (_, i) => line(i, r, start)).join('\n') + '\n';
+    const parquet = jsonlToParquet(text, 20_000);
+    expect(parquet.length).toBeGreaterThan(1_000_000);
+    await bench.open();
+    await bench.drop([{ name: 'generated.jsonl', base64: Buffer.from(text).toString('base64') }]);
+    await bench.waitForImportDone();
+    await expect(bench.rows()).toHaveCount(2);
+    const fromJsonl = await cells(bench, /kimi-k2/);
+    await bench.drop([{ name: 'generated.parquet', base64: Buffer.from(parquet).toString('base64') }]);
+    await bench.waitForImportDone();
+    await expect(bench.outcome('generated.parquet')).toHaveAttribute('data-status', 'ok');
+    await expect(bench.rows()).toHaveCount(4);
+    const kimi = bench.rows().filter({ hasText: 'kimi-k2' });
+    expect(await bench.cells(kimi.nth(1)).allInnerTexts()).toEqual(fromJsonl);
+    expect(await bench.cells(kimi.nth(0)).allInnerTexts()).toEqual(fromJsonl);
   });
 
   test('a cut-off .gz and a Parquet file without latency columns name the file and what is wrong', async ({ benchmarksPage: bench }) => {

@@ -36,6 +36,15 @@ describe('blobSource', () => {
       expect(got.length, `${offset}+${length}`).toBe(Math.max(0, end - offset));
       expect(Buffer.from(got).equals(Buffer.from(data.subarray(offset, end))), `${offset}+${length}`).toBe(true);
     }
+    // Reads asked for at once (a Parquet reader's column chunks) each get their own bytes.
+    const together: [number, number][] = [
+      [100_000, 300_000],
+      [400_000, 200_000],
+      [2_500_000, 500_000],
+      [600_000, 100_000],
+    ];
+    const got = await Promise.all(together.map(([o, l]) => source.read(o, l)));
+    together.forEach(([o, l], i) => expect(Buffer.from(got[i] as Uint8Array).equals(Buffer.from(data.subarray(o, o + l))), `${o}+${l} at once`).toBe(true));
     source.close();
     // After close a read starts again.
     expect(Buffer.from(await source.read(2_000_000, 100_000)).equals(Buffer.from(data.subarray(2_000_000, 2_100_000)))).toBe(true);

@@ -90,13 +90,18 @@ export function blobSource(blob: Blob, name: string): ByteSource & { close(): vo
     }
     return pieces.length === 1 ? (pieces[0] as Uint8Array) : concatBytes(pieces, total);
   };
+  // One large read at a time: reads asked for at once (a Parquet reader's column chunks) would
+  // otherwise take pieces of one another's bytes from the shared reader.
+  let queue: Promise<unknown> = Promise.resolve();
   return {
     name,
     size: blob.size,
     read: async (offset, length) => {
       const want = Math.max(0, Math.min(length, blob.size - offset));
       if (want < STREAM_MIN_BYTES) return new Uint8Array(await blob.slice(offset, offset + want).arrayBuffer());
-      return sequential(offset, want);
+      const next = queue.then(() => sequential(offset, want));
+      queue = next.catch(() => undefined);
+      return next;
     },
     close,
   };
