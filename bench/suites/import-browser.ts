@@ -4,6 +4,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHUNK_BYTES } from '../../src/core/benchmarks/import-contract';
 import { withBrowser } from '../browser';
 import { ensureJsonl, ensureJsonl10m } from '../generate-jsonl';
+import { ensureForms, GZ_PATH, PARQUET_PATH } from './import-formats';
 import { median, type BenchRow, type BenchSuite } from '../types';
 
 /**
@@ -73,8 +74,37 @@ onmessage = async (e) => {
   postMessage({ ms: performance.now() - t0, lines });
 };`;
 
+/**
+ * The bare loop over a gzip file's unpacked stream: the file's bytes through the browser's
+ * `DecompressionStream`, then the same decoding and `JSON.parse` per line. The least a reading of
+ * a `.jsonl.gz` costs in this browser.
+ */
+const BARE_GZ_WORKER = `
+onmessage = async (e) => {
+  const file = e.data.file;
+  const t0 = performance.now();
+  const decoder = new TextDecoder();
+  const reader = file.stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  let carry = '', lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const data = carry + decoder.decode(value, { stream: true });
+    let start = 0;
+    for (;;) {
+      const nl = data.indexOf('\\n', start);
+      if (nl === -1) break;
+      if (JSON.parse(data.slice(start, nl)) !== null) lines += 1;
+      start = nl + 1;
+    }
+    carry = data.slice(start);
+  }
+  postMessage({ ms: performance.now() - t0, lines });
+};`;
+
 /** Runs the bare loop over `path` in a new worker of `page`; wall time from the file's hand-over to the answer. */
-async function bareLoopInPage(page: Page, path: string): Promise<{ ms: number; lines: number }> {
+async function bareLoopInPage(page: Page, path: string, code = BARE_WORKER): Promise<{ ms: number; lines: number }> {
+  process.stderr.write(`  bare loop over ${basename(path)} …\n`);
   await page.evaluate(() => {
     if (document.getElementById('bench-bare-input')) return;
     const input = document.createElement('input');
@@ -101,7 +131,7 @@ async function bareLoopInPage(page: Page, path: string): Promise<{ ms: number; l
         worker.onerror = (e) => reject(new Error(e.message));
         worker.postMessage({ file, chunk });
       }),
-    { code: BARE_WORKER, chunk: CHUNK_BYTES },
+    { code, chunk: CHUNK_BYTES },
   );
 }
 
@@ -115,6 +145,7 @@ async function bareLoopInPage(page: Page, path: string): Promise<{ ms: number; l
  * instead of at the next collection.
  */
 async function peakMemoryInPage(baseURL: string, path: string): Promise<{ mb: number; status: string | null; note: string }> {
+  process.stderr.write(`  peak memory of importing ${basename(path)} …\n`);
   // @ts-expect-error plain ESM helper shared with the Node scripts
   const { CHROMIUM_ARGS, chromiumPath } = (await import('../../scripts/chromium-path.mjs')) as {
     CHROMIUM_ARGS: string[];
@@ -220,6 +251,7 @@ function observe(): void {
 
 /** The file dropped on the page's file input, until its message appears; then 3 s of storing and drawing. */
 async function importInPage(page: Page, path: string): Promise<PageImport> {
+  process.stderr.write(`  importing ${basename(path)} in the page …\n`);
   const t0 = await page.evaluate(() => performance.now());
   await page.getByTestId('file-input').setInputFiles(path);
   const outcome = page.locator(`[data-testid="import-outcome"][data-file="${basename(path)}"]`);
@@ -344,6 +376,70 @@ export const suite: BenchSuite = {
         budget: 250,
         direction: 'max',
         note: `${list(imports.map((m) => m.updates))} updates`,
+      });
+      // The same log as stored: .jsonl.gz against the bare loop over its unpacked stream, and
+      // Parquet against the JSON Lines import above (as the page runs both: helpers included).
+      await ensureForms(path);
+      const bareGz: number[] = [];
+      const gzImports: PageImport[] = [];
+      const parquetImports: PageImport[] = [];
+      for (let i = 0; i < PAIRS; i++) {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.addInitScript(observe);
+        await page.goto(`${baseURL}/#/benchmarks`);
+        await page.getByTestId('benchmarks-page').waitFor();
+        await pageSettled(page);
+        const bareOne = async () => bareGz.push((await bareLoopInPage(page, GZ_PATH, BARE_GZ_WORKER)).ms);
+        if (i % 2 === 0) {
+          await bareOne();
+          gzImports.push(await importInPage(page, GZ_PATH));
+        } else {
+          gzImports.push(await importInPage(page, GZ_PATH));
+          await bareOne();
+        }
+        parquetImports.push(await importInPage(page, PARQUET_PATH));
+        await context.close();
+      }
+      for (const m of [...gzImports, ...parquetImports]) if (m.status !== 'ok') throw new Error(`a stored form was not imported (status ${m.status})`);
+      const gzRatios = gzImports.map((m, i) => m.ms / (bareGz[i] as number));
+      const pqRatios = parquetImports.map((m, i) => m.ms / (imports[i] as PageImport).ms);
+      const longestStored = Math.max(0, ...[...gzImports, ...parquetImports].flatMap((m) => [...m.during, ...m.after].map((x) => x.duration)));
+      rows.push({
+        suite: 'import-browser',
+        metric: 'bare loop over the unpacked .jsonl.gz in a worker of the page',
+        value: median(bareGz),
+        unit: 'ms',
+        budget: null,
+        direction: 'max',
+        note: `median of ${PAIRS}: ${list(bareGz)}; DecompressionStream, TextDecoder + JSON.parse per line, one thread`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: '.jsonl.gz import in the page / bare loop over its unpacked stream',
+        value: median(gzRatios),
+        unit: '×',
+        budget: 1.2,
+        direction: 'max',
+        note: `imports ${list(gzImports.map((m) => m.ms))} ms; pairs ${gzRatios.map((r) => r.toFixed(2)).join(', ')}`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'Parquet import in the page / JSONL import of the same rows',
+        value: median(pqRatios),
+        unit: '×',
+        budget: 1.0,
+        direction: 'max',
+        note: `imports ${list(parquetImports.map((m) => m.ms))} ms; pairs ${pqRatios.map((r) => r.toFixed(2)).join(', ')}`,
+      });
+      rows.push({
+        suite: 'import-browser',
+        metric: 'longest main-thread task, .jsonl.gz and Parquet imports',
+        value: longestStored,
+        unit: 'ms',
+        budget: 50,
+        direction: 'max',
+        note: 'reading, then storing + drawing',
       });
       // The 10,000,000-line log (~1.5 GB, no size limit): one pair, bare loop first.
       const big = await ensureJsonl10m();

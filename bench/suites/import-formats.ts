@@ -24,13 +24,14 @@ import { collect, fileSource, parseLines } from './import';
  *   threads included): budget ≤ 1.0×.
  * Both files are written once to bench/data/ (git-ignored). Part of `npm run bench -- import`.
  */
-const GZ_PATH = join(DATA_DIR, 'requests-1m.jsonl.gz');
-const PARQUET_PATH = join(DATA_DIR, 'requests-1m.parquet');
+export const GZ_PATH = join(DATA_DIR, 'requests-1m.jsonl.gz');
+export const PARQUET_PATH = join(DATA_DIR, 'requests-1m.parquet');
 /** DuckDB's default row group size (`ROW_GROUP_SIZE` of `COPY … TO … (FORMAT parquet)`). */
 const PARQUET_ROW_GROUP = 122_880;
 const PAIRS = 5;
 
-async function ensureForms(jsonl: string): Promise<void> {
+/** Writes the .jsonl.gz and Parquet copies of the 1M-line log once (bench/data/). */
+export async function ensureForms(jsonl: string): Promise<void> {
   if (!existsSync(GZ_PATH)) {
     process.stderr.write(`writing ${GZ_PATH} …\n`);
     await pipeline(createReadStream(jsonl), createGzip({ level: 6 }), createWriteStream(GZ_PATH));

@@ -25,8 +25,8 @@ describe('blobSource', () => {
       [2 * 1024 * 1024, 1024 * 1024],
       [3 * 1024 * 1024, 1024 * 1024], // past the end: the rest of the file
       [1_500_000, 100], // a small read elsewhere
-      [1_500_000, 200_000], // a large read elsewhere starts a new reader there
-      [1_700_000, 300_000], // and goes on from where it ended
+      [1_500_000, 200_000], // a large read elsewhere
+      [1_700_000, 300_000], // and on from where it ended
       [999_999, 65_536],
       [data.length, 1024], // at the end: nothing
     ];
@@ -45,8 +45,5 @@ describe('blobSource', () => {
     ];
     const got = await Promise.all(together.map(([o, l]) => source.read(o, l)));
     together.forEach(([o, l], i) => expect(Buffer.from(got[i] as Uint8Array).equals(Buffer.from(data.subarray(o, o + l))), `${o}+${l} at once`).toBe(true));
-    source.close();
-    // After close a read starts again.
-    expect(Buffer.from(await source.read(2_000_000, 100_000)).equals(Buffer.from(data.subarray(2_000_000, 2_100_000)))).toBe(true);
   });
 });

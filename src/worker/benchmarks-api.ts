@@ -123,12 +123,7 @@ export async function importBlobs(request: ImportRequest, job: ImportJob, contro
       cancelled: () => job.cancelled,
     };
     if (pool) host.parts = pool.forFile(blob, name);
-    const source = blobSource(blob, name);
-    try {
-      results.push(await importFile(source, host, { mapping: request.mapping ?? null, fileIndex: i, fileCount: request.files.length }));
-    } finally {
-      source.close();
-    }
+    results.push(await importFile(blobSource(blob, name), host, { mapping: request.mapping ?? null, fileIndex: i, fileCount: request.files.length }));
   }
   mergeCompanions(results);
   ask(control, { ...last, done: true }, job);

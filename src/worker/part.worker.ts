@@ -8,10 +8,7 @@ import { stringCodeRuns, type EvalProbe } from './spawn';
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const serve = servePart<Blob>(
   platformHost(),
-  (blob, name) => {
-    const source = blobSource(blob, name);
-    return Promise.resolve({ source, close: () => Promise.resolve(source.close()) });
-  },
+  (blob, name) => Promise.resolve({ source: blobSource(blob, name), close: () => Promise.resolve() }),
   (message, transfer) => scope.postMessage(message, transfer),
 );
 scope.onmessage = (e: MessageEvent<PartMessage<Blob> | EvalProbe>) => {

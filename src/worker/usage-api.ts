@@ -76,7 +76,6 @@ export const usageApi = {
                 request.mappings[name] ?? null,
                 seen,
               );
-      source.close();
       before += blob.size;
       if (r === null) {
         job.finish('stopped');
