@@ -10,7 +10,7 @@ import { platformHost, unpack } from '../../src/platform/host';
 import { jsonlToParquet } from '../../scripts/make-fixtures-packed';
 import { DATA_DIR, ensureJsonl } from '../generate-jsonl';
 import { median, type BenchRow, type BenchSuite } from '../types';
-import { collect, fileSource, parseLines } from './import';
+import { cancelAtByte, collect, fileSource, parseLines } from './import';
 
 /**
  * The request log in the forms teams store it (src/core/text/packed.ts, src/core/text/parquet.ts),
@@ -79,35 +79,26 @@ async function bareGzLoop(): Promise<number> {
 
 /**
  * One import of the file; its source is named requests-1m.jsonl whatever its form (the content
- * decides). With `cancelAtByte`, the first read at or past that byte of the file is held until
- * Cancel has been pressed, as in the JSON Lines suite: the import cannot finish before the cancel,
- * however fast the machine.
+ * decides). With `cancelAtByte`, Cancel is pressed at that byte of the file (`cancelAtByte` of
+ * the JSON Lines suite): the import cannot finish before the cancel, however fast the machine.
  */
 async function importOf(
   path: string,
   name: string,
   options: { parts?: boolean; cancelAtByte?: number } = {},
 ): Promise<{ result: FileImport; cancelLatencyMs: number | null }> {
-  let cancelAt: number | null = null;
-  const hold = (offset: number): Promise<void> | undefined => {
-    if (options.cancelAtByte === undefined || cancelAt !== null || offset < options.cancelAtByte) return undefined;
-    return new Promise((resolve) =>
-      setTimeout(() => {
-        cancelAt = performance.now();
-        resolve();
-      }, 0),
-    );
-  };
-  const { source, close } = await fileSource(path, hold);
+  const cancel = cancelAtByte(options.cancelAtByte ?? null);
+  const { source, close } = await fileSource(path, cancel.hold);
   const host = {
     ...platformHost(),
     ...(options.parts ? { parts: nodeParts.forFile(path, name) } : {}),
-    cancelled: () => cancelAt !== null,
+    cancelled: cancel.cancelled,
   };
   const result = await importFile(source, host, { progressIntervalMs: 100 });
   const end = performance.now();
   await close();
-  return { result, cancelLatencyMs: cancelAt === null ? null : end - cancelAt };
+  const pressed = cancel.pressedAt();
+  return { result, cancelLatencyMs: pressed === null ? null : end - pressed };
 }
 
 function summary(r: FileImport): string {

@@ -117,34 +117,41 @@ interface Measured {
 
 /**
  * One import, as the CLI runs it: this thread reads the first part of the file and worker
- * threads (src/cli/import-parts.ts, one per further core) the others. With `cancelAtByte`,
- * the first read of this thread at or past that byte is held until Cancel has been pressed, and
- * only then goes on: the import cannot finish before the cancel, however fast or slow the
- * machine (counting progress reports instead cancelled nothing on a run that made fewer
- * reports than the runs before it). The latency is measured from the press. With
+ * threads (src/cli/import-parts.ts, one per further core) the others. With `cancelAt` (a byte of
+ * the file), Cancel is pressed there (`cancelAtByte`): the import cannot finish before the cancel,
+ * however fast or slow the machine. The latency is measured from the press. With
  * `sampleMemory`, the process's memory is sampled every 20 ms (a cost of its own, so not in the
  * timed pairs).
  */
-async function ourImport(
-  path: string,
-  cancelAtByte: number | null,
-  sampleMemory = false,
-  inParts = true,
-): Promise<Measured & { cancelLatencyMs: number | null }> {
-  let cancel = false;
-  let cancelAt: number | null = null;
-  const hold = (offset: number): Promise<void> | undefined => {
-    if (cancelAtByte === null || cancel || offset < cancelAtByte) return undefined;
-    // Paused at a known place in the file: press Cancel, then let the read go on.
-    return new Promise((resolve) =>
-      setTimeout(() => {
-        cancel = true;
-        cancelAt = performance.now();
-        resolve();
-      }, 0),
-    );
+/**
+ * Cancel pressed at a known byte of the file: the first read at or past `cancelAtByte` is held
+ * until Cancel has been pressed, then goes on (null: never). `hold` goes to `fileSource`,
+ * `cancelled` to the import's host; `pressedAt` is the press's time.
+ */
+export function cancelAtByte(at: number | null): {
+  hold: (offset: number) => Promise<void> | undefined;
+  cancelled: () => boolean;
+  pressedAt: () => number | null;
+} {
+  let pressedAt: number | null = null;
+  return {
+    hold: (offset) => {
+      if (at === null || pressedAt !== null || offset < at) return undefined;
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          pressedAt = performance.now();
+          resolve();
+        }, 0),
+      );
+    },
+    cancelled: () => pressedAt !== null,
+    pressedAt: () => pressedAt,
   };
-  const { source, close } = await fileSource(path, hold);
+}
+
+async function ourImport(path: string, cancelAt: number | null, sampleMemory = false, inParts = true): Promise<Measured & { cancelLatencyMs: number | null }> {
+  const cancel = cancelAtByte(cancelAt);
+  const { source, close } = await fileSource(path, cancel.hold);
   const progress: number[] = [];
   const rss0 = process.memoryUsage().rss;
   let peakRss = rss0;
@@ -165,7 +172,7 @@ async function ourImport(
   };
   const result = await importFile(
     source,
-    { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}), progress: onProgress, cancelled: () => cancel },
+    { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}), progress: onProgress, cancelled: cancel.cancelled },
     { progressIntervalMs: 100 },
   );
   const t1 = performance.now();
@@ -184,7 +191,7 @@ async function ourImport(
     maxProgressGapMs: gap,
     peakRssMb: (peakRss - rss0) / 1e6,
     peakHeapMb: peakHeap / 1e6,
-    cancelLatencyMs: cancelAt === null ? null : t1 - cancelAt,
+    cancelLatencyMs: cancel.pressedAt() === null ? null : t1 - (cancel.pressedAt() as number),
     reports: reading,
   };
 }

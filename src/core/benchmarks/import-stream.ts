@@ -1,8 +1,8 @@
-import type { ValueParser } from './common';
+import type { FileContext, ValueParser } from './common';
 import { createParser, isRowFormat } from './detect';
 import { IssueLog } from './issues';
+import type { FormatId } from './run-schema';
 import { parseTolerant } from './json-stream';
-import type { FileContext } from './common';
 import {
   CHUNK_BYTES,
   HASH_BLOCK_BYTES,
@@ -290,6 +290,42 @@ export function partBounds(size: number, parts: number, readSoFar: number): numb
   return bounds;
 }
 
+/** A part's own parser of the file's format, its log, and where its lines go (as importFile's once the format is known). */
+interface PartReader {
+  issues: IssueLog;
+  parser: ValueParser & { parts: NonNullable<ValueParser['parts']> };
+  sink: LineSink;
+}
+
+/** A fresh reader for a part; a message when the format's parser cannot carry its state between threads. */
+function partReader(name: string, size: number, request: { format: FormatId; rowRate: number }): PartReader | string {
+  const issues = new IssueLog();
+  const ctx: FileContext = { name, size, hash: '', issues, rowRate: request.rowRate };
+  const parser = createParser(request.format, ctx);
+  if (!parser?.parts) return `the ${request.format} reader cannot read a file in parts`;
+  const withParts = parser as PartReader['parser'];
+  // Only arrays of a row format reach dispatch: other values go straight to the parser.
+  const rowFormat = isRowFormat(request.format);
+  return { issues, parser: withParts, sink: { parser, dispatch: (value, line) => toParser(withParts, issues, rowFormat, value, line) } };
+}
+
+/** What a part gives back: its parser's state (buffers to transfer), its log, its line count. */
+function partResult(reader: PartReader, lines: number, digests: Uint8Array[]): PartResult {
+  const saved = reader.parser.parts.save();
+  return { lines, issues: reader.issues.save(), parser: saved.state, digests, transfer: saved.buffers };
+}
+
+/** `report(…args)` at most every 100 ms. */
+function paced<A extends unknown[]>(host: Pick<ImportHost, 'now'>, report: (...args: A) => void): (...args: A) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (...args) => {
+    const now = host.now();
+    if (now - last < 100) return;
+    last = now;
+    report(...args);
+  };
+}
+
 /**
  * Reads one part of a JSON Lines file (see PartRequest) with a fresh parser of the file's format
  * and returns its state, for `importFile` to append. Runs in a helper thread, or in the importing
@@ -301,22 +337,12 @@ export async function importPart(
   request: PartRequest,
   progress?: (bytes: number, rows: number) => void,
 ): Promise<PartResult | null | string> {
-  if (request.rowGroups) return importParquetPart(source, host, request, request.rowGroups, progress);
-  const issues = new IssueLog();
-  const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues, rowRate: request.rowRate };
-  const parser = createParser(request.format, ctx);
-  if (!parser?.parts) return `the ${request.format} reader cannot read a file in parts`;
-  // As importFile's dispatch once the format is known (only arrays get here).
-  const rowFormat = isRowFormat(request.format);
-  const sink: LineSink = { parser, dispatch: (value, line) => toParser(parser, issues, rowFormat, value, line) };
+  const reader = partReader(source.name, source.size, request);
+  if (typeof reader === 'string') return reader;
+  if (request.rowGroups) return importParquetPart(source, host, reader, request.rowGroups, progress);
+  const { issues, sink } = reader;
   let offset = request.from;
-  let lastProgress = Number.NEGATIVE_INFINITY;
-  const tick = () => {
-    const now = host.now();
-    if (now - lastProgress < 100) return;
-    lastProgress = now;
-    progress?.(offset - request.from, issues.rowsRead);
-  };
+  const tick = paced(host, () => progress?.(offset - request.from, issues.rowsRead));
   const lines = lineFeeder(issues, sink, tick);
   const hasher = new BlockHasher(host);
   const chunks = new ChunkDecoder(host.decoder());
@@ -349,8 +375,7 @@ export async function importPart(
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
-  const saved = parser.parts.save();
-  return { lines: lines.lines, issues: issues.save(), parser: saved.state, digests: await Promise.all(hasher.finish()), transfer: saved.buffers };
+  return partResult(reader, lines.lines, await Promise.all(hasher.finish()));
 }
 
 /**
@@ -364,43 +389,34 @@ export function streamPart(
   name: string,
   request: StreamPartRequest,
 ): { feed(bytes: Uint8Array): void; end(): PartResult | string; readonly rows: number } {
-  const issues = new IssueLog();
-  const ctx: FileContext = { name, size: 0, hash: '', issues, rowRate: request.rowRate };
-  const parser = createParser(request.format, ctx);
-  const rowFormat = isRowFormat(request.format);
-  const sink: LineSink | null = parser?.parts ? { parser, dispatch: (value, line) => toParser(parser, issues, rowFormat, value, line) } : null;
-  const lines = sink ? lineFeeder(issues, sink, () => undefined) : null;
+  const reader = partReader(name, 0, request);
+  if (typeof reader === 'string') return { rows: 0, feed: () => undefined, end: () => reader };
+  const lines = lineFeeder(reader.issues, reader.sink, () => undefined);
   const chunks = new ChunkDecoder(host.decoder());
   return {
     get rows(): number {
-      return issues.rowsRead;
+      return reader.issues.rowsRead;
     },
     feed(bytes) {
-      if (lines && !lines.tooLong) lines.feed(chunks.decode(bytes, false), false);
+      if (!lines.tooLong) lines.feed(chunks.decode(bytes, false), false);
     },
     end() {
-      if (!parser?.parts || !lines) return `the ${request.format} reader cannot read a file in parts`;
       // The last line, cut or not, goes back: the importing thread reads it after anything it logs about the stream's end.
       const rest = lines.takeCut() + chunks.rest();
-      const saved = parser.parts.save();
-      return { lines: lines.lines, issues: issues.save(), parser: saved.state, digests: [], transfer: saved.buffers, rest };
+      return { ...partResult(reader, lines.lines, []), rest };
     },
   };
 }
 
-/** A part of a Parquet request log: its row groups, each row to a fresh parser as in importFile (rows keep the whole file's numbers). */
+/** A part of a Parquet request log: its row groups, each row to the part's parser as in importFile (rows keep the whole file's numbers). */
 async function importParquetPart(
   source: ByteSource,
   host: Omit<ImportHost, 'progress'>,
-  request: PartRequest,
+  reader: PartReader,
   groups: { from: number; to: number },
   progress?: (bytes: number, rows: number) => void,
 ): Promise<PartResult | null | string> {
-  const issues = new IssueLog();
-  const ctx: FileContext = { name: source.name, size: source.size, hash: '', issues, rowRate: request.rowRate };
-  const parser = createParser(request.format, ctx);
-  if (!parser?.parts) return `the ${request.format} reader cannot read a file in parts`;
-  let lastProgress = Number.NEGATIVE_INFINITY;
+  const { issues, parser } = reader;
   const outcome = await readParquetRequestRows(
     source,
     {
@@ -408,20 +424,14 @@ async function importParquetPart(
         issues.rowsRead += 1;
         parser.value(value, line, null);
       },
-      progress: (bytes) => {
-        const now = host.now();
-        if (now - lastProgress < 100) return;
-        lastProgress = now;
-        progress?.(bytes, issues.rowsRead);
-      },
+      progress: paced(host, (bytes: number) => progress?.(bytes, issues.rowsRead)),
       cancelled: () => host.cancelled?.() ?? false,
       pause: async () => void (await source.read(0, 0)),
     },
     groups,
   );
   if (!outcome.ok && outcome.cancelled) return null;
-  const saved = parser.parts.save();
-  const result: PartResult = { lines: 0, issues: issues.save(), parser: saved.state, digests: [], transfer: saved.buffers };
+  const result = partResult(reader, 0, []);
   if (!outcome.ok) result.failed = { code: outcome.code, detail: outcome.detail };
   return result;
 }

@@ -9,6 +9,7 @@ import {
   type ImportStatus,
   type PartHandle,
   type PartRequest,
+  type PartResult,
   type StreamPartHandle,
 } from './import-contract';
 import { endText, keepRuns } from './import-finish';
@@ -261,12 +262,8 @@ class FileReading {
   private async appendParquetParts(): Promise<FileImport | null> {
     const parser = this.readers?.parser ?? null;
     for (const [k, h] of this.helpers.entries()) {
-      let part = await h.handle.result;
-      // A helper that failed (a thread that could not start) is read here instead.
-      if (typeof part === 'string') part = await importPart(this.source, this.host, h.request, this.partProgress(k));
-      else if (part !== null) this.result.threads += 1;
-      if (part === null || this.cancelled()) return this.cancelledAt();
-      if (typeof part === 'string') return this.stop('failed', part);
+      const part = await this.collect(k);
+      if ('status' in part) return part;
       this.issues.absorb(part.issues, 0);
       parser?.parts?.absorb(part.parser, 0);
       h.bytes = 0;
@@ -474,21 +471,28 @@ class FileReading {
     return part.rest ?? '';
   }
 
+  /** Helper k's part; read here when its helper failed (a thread that could not start); the result when the file ends here (cancelled, failed). */
+  private async collect(k: number): Promise<PartResult | FileImport> {
+    const h = this.helpers[k] as Helper;
+    let part = await h.handle.result;
+    if (typeof part === 'string') part = await importPart(this.source, this.host, h.request, this.partProgress(k));
+    else if (part !== null) this.result.threads += 1;
+    if (part === null || this.cancelled()) return this.cancelledAt();
+    if (typeof part === 'string') return this.stop('failed', part);
+    return part;
+  }
+
   /** Finishes the line cut at stopAt, then appends the helpers' parts in file order. Returns the result when the file ends here. */
   private async appendParts(readers: TextReaders): Promise<FileImport | null> {
-    const { source, host, issues } = this;
+    const { source, issues } = this;
     if (readers.lines.open || this.chunks.open) {
       const rest = await restOfLine(source, this.stopAt);
       readers.lines.feed(this.chunks.decode(rest.bytes, true), rest.ended);
     }
     let shift = readers.lines.lines;
     for (const [k, h] of this.helpers.entries()) {
-      let part = await h.handle.result;
-      // A helper that failed (a thread that could not start) is read here instead.
-      if (typeof part === 'string') part = await importPart(source, host, h.request, this.partProgress(k));
-      else if (part !== null) this.result.threads += 1;
-      if (part === null || this.cancelled()) return this.cancelledAt();
-      if (typeof part === 'string') return this.stop('failed', part);
+      const part = await this.collect(k);
+      if ('status' in part) return part;
       issues.absorb(part.issues, shift);
       (readers.parser as ValueParser).parts?.absorb(part.parser, shift);
       shift += part.lines;
