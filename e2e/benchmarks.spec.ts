@@ -213,7 +213,7 @@ test.describe('imported benchmark results', () => {
     // 220,000 lines less the 2 skipped.
     await expect(bench.row('client log · m')).toContainText('219,998');
     // The helper read its part (a helper that fails is read by the compute worker instead: same figures, one thread).
-    expect(workers).toContain('import-part');
+    await expect.poll(() => workers).toContain('import-part');
     await expect(outcome).toHaveAttribute('data-threads', '2');
     // 219,998 requests: the request chart's axis ticks run to "250,000", and its title keeps clear of them.
     await bench.showCompareEnd();

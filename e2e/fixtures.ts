@@ -38,8 +38,9 @@ export function guardPage(page: Page, baseURL: string): PageGuard {
 }
 
 /**
- * The names of the workers the page starts, as they start (`compute`, `import-part`). Their
- * URLs say nothing: each starts from a blob that imports its script (src/worker/spawn.ts).
+ * The names of the workers the page starts (`compute`, `import-part`). Their URLs say nothing:
+ * each starts from a blob that imports its script (src/worker/spawn.ts). A name is added when
+ * the worker answers, after it started: check the list with `expect.poll`.
  */
 export function workerNames(page: Page): string[] {
   const names: string[] = [];

@@ -14,7 +14,8 @@ test.describe('app shell', () => {
     // 30,000 req/day × 30 days × (12,000 + 800 + 1,200) tokens × 1.03 retries = 12.978B tokens.
     await expect(shell.engineStatus()).toHaveAttribute('data-engine', 'worker');
     await expect(shell.engineResult()).toContainText('12.98B');
-    expect(workers).toContain('compute');
+    // A worker's name is read from it asynchronously: wait for it rather than read the list once.
+    await expect.poll(() => workers).toContain('compute');
   });
 
   test('reaches all six areas', async ({ page, shell }) => {
