@@ -8,7 +8,7 @@ import { readScenarioDocument } from '../core/scenario/document';
 import { noticedFields } from '../core/scenario/restore';
 import type { Language, Scenario } from '../core/scenario/schema';
 import { downloadText, fileSlug } from '../lib/export/download';
-import { formatNumber } from '../lib/format/format';
+import { formatDateTime, formatNumber } from '../lib/format/format';
 import { issueText } from '../lib/i18n/issues';
 import { plural } from '../core/text/plural';
 import { storageFailureText } from '../lib/i18n/storage';
@@ -23,12 +23,6 @@ import type { DocumentError } from '../core/scenario/document';
 import { readTextFile, textFileProblem } from '../lib/files/read-text';
 
 const MAX_IMPORT_BYTES = 1024 * 1024;
-
-function formatDateTime(language: string, iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-DE' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}
 
 /** Whether the current inputs differ from the saved scenario they came from. */
 export function useDirtyState(): 'unsaved-new' | 'dirty' | 'clean' {

@@ -6,7 +6,8 @@ import { useLanguage, useT } from '../../components/use-t';
 import { formatInteger } from '../../lib/format/format';
 import { plural } from '../../core/text/plural';
 import type { QuarantinedEntry, StoredFile } from '../../lib/storage/runs-db';
-import { formatBytes, formatDateTime, shortHash } from './format-bench';
+import { formatDateTime } from '../../lib/format/format';
+import { formatBytes, shortHash } from './format-bench';
 import { issueText } from './issue-text';
 import { benchmarksMessages } from './messages';
 

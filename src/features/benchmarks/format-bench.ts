@@ -1,6 +1,6 @@
 import type { BenchRun } from '../../core/benchmarks/run-schema';
 import type { Language } from '../../core/scenario/schema';
-import { formatInteger, formatNumber, LOCALES } from '../../lib/format/format';
+import { formatInteger, formatNumber } from '../../lib/format/format';
 import type { BenchT } from './messages';
 
 /** Formatting at the edge for the benchmarks page: latencies, loads, sizes, names. */
@@ -21,12 +21,6 @@ export function formatBytes(language: Language, bytes: number): string {
   if (bytes >= 1e6) return `${formatNumber(language, bytes / 1e6, 1)} MB`;
   if (bytes >= 1e3) return `${formatNumber(language, bytes / 1e3, 1)} KB`;
   return `${formatInteger(language, bytes)} B`;
-}
-
-export function formatDateTime(language: Language, iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
 export function toolName(t: BenchT, run: Pick<BenchRun, 'tool'>): string {

@@ -3,7 +3,8 @@ import type { BenchRun, ComparisonRow, MetricId } from '../../core/benchmarks/ru
 import { metricIds } from '../../core/benchmarks/run-schema';
 import { formatInteger, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import { formatDateTime, formatMs, formatRate, runName } from './format-bench';
+import { formatDateTime } from '../../lib/format/format';
+import { formatMs, formatRate, runName } from './format-bench';
 import { benchmarksMessages, type BenchT } from './messages';
 
 /** Float noise such as -1e-13 shows as 0, not "-0". */

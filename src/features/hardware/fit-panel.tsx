@@ -1,6 +1,7 @@
 import { countIn } from '../../lib/i18n/count';
 import { hardwareMessages } from './messages';
-import { useId } from 'react';
+import { memo, useId } from 'react';
+import { usePacedResult } from '../../components/chart/pacing';
 import {
   AXIS,
   AXIS_TITLE,
@@ -63,6 +64,8 @@ export function verdictReason(t: HardwareT, language: Language, r: HardwareRepor
 export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
   const { report: r, t } = props;
   const language = useLanguage();
+  // The bar takes the newest report in its turn with the page's other charts (the text at once).
+  const barReport = usePacedResult('hw-memory', 0, r);
   const m = r.memory;
   const fits = m.verdict.fits;
   const reason = verdictReason(t, language, r);
@@ -98,7 +101,7 @@ export function VerdictCard(props: { report: HardwareReport; t: HardwareT }) {
           {reason}
         </p>
       ) : null}
-      <MemoryBar report={r} t={t} />
+      <MemoryBar report={barReport} t={t} />
       <div className="mt-3">
         <h3 className="text-sm font-semibold">{t('fixesTitle')}</h3>
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm" data-testid="hw-fixes">
@@ -193,7 +196,7 @@ function lineLabel(text: string, color: string, row: number) {
   };
 }
 
-function MemoryBar(props: { report: HardwareReport; t: HardwareT }) {
+const MemoryBar = memo(function MemoryBar(props: { report: HardwareReport; t: HardwareT }) {
   const { report: r, t } = props;
   const language = useLanguage();
   const m = r.memory;
@@ -279,7 +282,7 @@ function MemoryBar(props: { report: HardwareReport; t: HardwareT }) {
       </ChartFrame>
     </div>
   );
-}
+});
 
 function kvFormula(t: HardwareT, language: Language, g: KvGroupTerm, report: HardwareReport, index: number): string {
   const spec = report.model.attention[index];

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   AXIS,
   AXIS_TITLE,
@@ -23,7 +24,7 @@ import type { HardwareT } from './messages';
 import { shortTokens, tokens } from './format-hardware';
 
 /** Maximum concurrent sequences against context length (both log scales) with the configured point. */
-export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
+export const FrontierChart = memo(function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
   const { report: r, t } = props;
   const language = useLanguage();
   const { contextLength, concurrentSequences } = r.setup;
@@ -125,4 +126,4 @@ export function FrontierChart(props: { report: HardwareReport; t: HardwareT }) {
       </ChartFrame>
     </div>
   );
-}
+});

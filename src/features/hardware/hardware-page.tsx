@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { usePacedResult } from '../../components/chart/pacing';
 import { DeploymentSummaryCard } from '../../components/deployment-summary';
 import { Banner, Card } from '../../components/card';
 import { useLanguage, useT } from '../../components/use-t';
@@ -34,6 +36,36 @@ export function HardwarePage() {
   const mla = spec ? spec.attention.some((g) => g.kind === 'mla') : false;
   const issues = result && !result.ok ? result.issues : [];
   const r = result && result.ok ? result.report : null;
+  // The charts take the newest report one at a time, each in a task of its own after a paint
+  // (components/chart/pacing.tsx): while a slider moves, no task redraws all of them.
+  const frontierReport = usePacedResult('hw-frontier', 1, r);
+  const rooflineReport = usePacedResult('hw-roofline', 2, r);
+  // Built once per report: an input that has not brought a new report yet does not redraw them.
+  const reportCards = useMemo(
+    () =>
+      r ? (
+        <>
+          <VerdictCard report={r} t={t} />
+          <VendorNote report={r} t={t} />
+          <LayoutsCard report={r} />
+          <WarningsList warnings={r.warnings} t={t} />
+          <WorkTable report={r} t={t} />
+        </>
+      ) : null,
+    [r, t],
+  );
+  const charts = useMemo(
+    () =>
+      frontierReport && rooflineReport ? (
+        <div className="grid min-w-0 gap-4 2xl:grid-cols-2">
+          <Card title={t('frontierTitle')}>
+            <FrontierChart report={frontierReport} t={t} />
+          </Card>
+          <RooflinePanel report={rooflineReport} t={t} />
+        </div>
+      ) : null,
+    [frontierReport, rooflineReport, t],
+  );
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(300px,380px)_minmax(0,1fr)]" data-testid="hardware-page" aria-busy={report.isFetching}>
       {/* The deployment the TCO page prices, and where the pages disagree about it. */}
@@ -65,17 +97,8 @@ export function HardwarePage() {
         {!result && !report.isError ? <p className="text-sm text-muted">{t('computing')}</p> : null}
         {r ? (
           <>
-            <VerdictCard report={r} t={t} />
-            <VendorNote report={r} t={t} />
-            <LayoutsCard report={r} />
-            <WarningsList warnings={r.warnings} t={t} />
-            <WorkTable report={r} t={t} />
-            <div className="grid min-w-0 gap-4 2xl:grid-cols-2">
-              <Card title={t('frontierTitle')}>
-                <FrontierChart report={r} t={t} />
-              </Card>
-              <RooflinePanel report={r} t={t} />
-            </div>
+            {reportCards}
+            {charts}
             <GpuTable report={r} t={t} />
             <EngineLogCard scenario={scenario} />
             <CheckpointCard report={r} t={t} />

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   AXIS,
   AXIS_TITLE,
@@ -26,7 +27,7 @@ import { seriesOf, tableColumns, type ChartConfig } from '../../components/chart
 import type { HardwareT } from './messages';
 import { gb, tokens } from './format-hardware';
 
-export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
+export const RooflinePanel = memo(function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
   const ft = useT(fieldLabels);
   const { report: r, t } = props;
   const language = useLanguage();
@@ -290,4 +291,4 @@ export function RooflinePanel(props: { report: HardwareReport; t: HardwareT }) {
       </div>
     </Card>
   );
-}
+});

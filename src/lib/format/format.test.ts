@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCompact, formatMoney, formatNumber, formatPercent, formatRate } from './format';
+import { describe, expect, it, vi } from 'vitest';
+import { formatAmount, formatCompact, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, formatRate } from './format';
 
 const fx = { EUR: 0.5, CNY: 7, checked: '2026-11-30' };
 
@@ -37,5 +37,24 @@ describe('locale formatting', () => {
   it('compacts token volumes per locale', () => {
     expect(formatCompact('en', 1_200_000_000)).toBe('1.2B');
     expect(formatCompact('de', 1_200_000_000).replace(/\s/g, ' ')).toBe('1,2 Mrd.');
+  });
+});
+
+describe('dates', () => {
+  it('formats a day and an instant in each language', () => {
+    expect(formatDate('en', '2026-12-06')).toBe('Dec 6, 2026');
+    expect(formatDate('de', '2026-12-06')).toBe('6. Dez. 2026');
+    expect(formatDate('en', 'not a date')).toBe('not a date');
+    expect(formatDateTime('en', 'never')).toBe('never');
+    expect(formatDateTime('de', '2026-12-06T13:05:00')).toBe('06.12.2026, 13:05');
+  });
+
+  it('makes each date formatter once (a slider redraws source badges on every step)', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    for (let i = 0; i < 50; i++) formatDate('en', '2025-01-0' + ((i % 9) + 1));
+    formatDate('de', '2025-01-01');
+    // At most one for each language: an earlier test may have made them already.
+    expect(made.mock.calls.length).toBeLessThanOrEqual(2);
+    made.mockRestore();
   });
 });
