@@ -1,3 +1,5 @@
+// First: starts loading the code of the area the link opens (src/app/area-code.ts).
+import './app/area-code';
 import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/app';
@@ -14,11 +16,15 @@ function start(root: HTMLElement): void {
   // shows the right scenario.
   startLinkSync();
 
-  // The compute worker loads in parallel with the first area's code, which starts loading now
-  // (before the first render, which takes a while on a slow machine).
-  compute.warmUp();
-  // Only started here: the page renders from the same load, and a failure surfaces there as before.
-  startLoadingArea(useSessionStore.getState().area).catch(() => undefined);
+  // The first area's code loads now (before the first render, which takes a while on a slow
+  // machine); the page renders from the same load, and a failure surfaces there. The compute
+  // worker starts once that code is in: compiling its script (about 190 KB gzip) took the
+  // second core from the page's code and first verdict on a 2-core machine, and until the worker
+  // answers, the first view's figures come from the main thread (worker/first-view.ts). A page
+  // that calls the worker sooner starts it with its first call.
+  void startLoadingArea(useSessionStore.getState().area)
+    .catch(() => undefined)
+    .finally(() => compute.warmUp());
 
   // Fault-injection hook for the browser tests (stops the worker as if it had crashed). Only the
   // test build (`npm run build:e2e`, VITE_E2E_HOOKS=1) has it: Vite replaces the flag at build

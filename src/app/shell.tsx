@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 import { isChunkLoadError, PartBoundary } from '../components/part-boundary';
 import { useT } from '../components/use-t';
 import { formatCompact, formatMoney } from '../lib/format/format';
@@ -6,6 +6,7 @@ import { useEngineState, useWorkloadSummary } from '../lib/query/compute';
 import { navigate } from '../state/link-sync';
 import { areas, useSessionStore, type Area } from '../state/session';
 import { useAppStore } from '../state/store';
+import { loadTcoQueries, PAGE_CODE, type PageModule } from './area-code';
 import { ConfirmLinkDialog, LinkBanners } from './link-banners';
 import { NewVersionBanner } from './new-version';
 import { reloadOnceAfterDeploy } from './reload';
@@ -15,25 +16,36 @@ import { ScenarioLibraryButton } from './scenario-library';
 import { ShareButton } from './share-button';
 import { useDocumentLanguage, useThemeClass } from './use-theme';
 
-type PageModule = { default: ComponentType };
-
-/** The only place where features meet: each area is a lazily loaded page. */
+/** The only place where features meet: each area is a page whose code loads when it is first opened. */
 const LOADERS: Record<Area, () => Promise<PageModule>> = {
+  ...PAGE_CODE,
   tco: async () => {
     // The verdict is computed while the page's code loads (first view: on the main thread), so
-    // the page's first render shows it; a slow computation holds the page back 300 ms at most.
-    const verdict = import('../lib/query/tco').then((m) => m.prefetchTcoEvaluation(useAppStore.getState().scenario));
-    const [page] = await Promise.all([import('../features/tco/tco-page'), Promise.race([verdict, new Promise((r) => setTimeout(r, 300))])]);
-    return { default: page.TcoPage };
+    // the page's first render shows it; a slow computation holds the page back 300 ms at most
+    // once its code is there.
+    const verdict = loadTcoQueries()
+      .then((m) => m.prefetchTcoEvaluation(useAppStore.getState().scenario))
+      .catch(() => undefined);
+    const page = await PAGE_CODE.tco();
+    await Promise.race([verdict, new Promise((r) => setTimeout(r, 300))]);
+    return page;
   },
-  usage: () => import('../features/usage/usage-page').then((m) => ({ default: m.UsagePage })),
-  hardware: () => import('../features/hardware/hardware-page').then((m) => ({ default: m.HardwarePage })),
-  benchmarks: () => import('../features/benchmarks/benchmarks-page').then((m) => ({ default: m.BenchmarksPage })),
-  pilot: () => import('../features/pilot/pilot-page').then((m) => ({ default: m.PilotPage })),
-  report: () => import('./report-route').then((m) => ({ default: m.ReportRoute })),
 };
 
+/** Where each area's page code is: on its way, arrived (the page), or failed (the error). */
+type PageState = { status: 'loading' } | { status: 'ready'; Page: ComponentType } | { status: 'failed'; error: unknown };
+const LOADING: PageState = { status: 'loading' };
 const loading = new Map<Area, Promise<PageModule>>();
+const pageStates = new Map<Area, PageState>();
+const pageListeners = new Set<() => void>();
+function subscribePages(listener: () => void): () => void {
+  pageListeners.add(listener);
+  return () => pageListeners.delete(listener);
+}
+function setPageState(area: Area, state: PageState): void {
+  pageStates.set(area, state);
+  for (const listener of pageListeners) listener();
+}
 
 /**
  * Starts loading an area's code, once; its page renders from the same load. The entry calls it
@@ -44,24 +56,32 @@ export function startLoadingArea(area: Area): Promise<PageModule> {
   if (!load) {
     load = LOADERS[area]();
     loading.set(area, load);
+    load.then(
+      (m) => setPageState(area, { status: 'ready', Page: m.default }),
+      (error: unknown) => setPageState(area, { status: 'failed', error }),
+    );
   }
   return load;
 }
 
-const page = (area: Area) => lazy(() => startLoadingArea(area));
-const PAGES: Record<Area, ComponentType> = {
-  tco: page('tco'),
-  usage: page('usage'),
-  hardware: page('hardware'),
-  benchmarks: page('benchmarks'),
-  pilot: page('pilot'),
-  report: page('report'),
-};
-
 /** "Try again" after a page failed: its code is requested anew (a failed load is not kept). */
 function retryArea(area: Area): void {
   loading.delete(area);
-  PAGES[area] = page(area);
+  pageStates.delete(area);
+}
+
+/**
+ * The page once its code has arrived. An external store, not `lazy`: React renders an update of
+ * an external store in one go, where it renders a suspended page's retry in slices between other
+ * work, which held the first verdict back by up to 90 ms after the code had arrived.
+ */
+function AreaPageBody(props: { area: Area }) {
+  const { area } = props;
+  const state = useSyncExternalStore(subscribePages, () => pageStates.get(area) ?? LOADING);
+  useEffect(() => void startLoadingArea(area).catch(() => undefined), [area]);
+  if (state.status === 'failed') throw state.error;
+  if (state.status === 'loading') return <p className="text-sm text-muted">…</p>;
+  return <state.Page />;
 }
 
 /**
@@ -72,7 +92,6 @@ function retryArea(area: Area): void {
 function AreaPage(props: { area: Area }) {
   const { area } = props;
   const [attempt, setAttempt] = useState(0);
-  const Page = PAGES[area];
   return (
     <PartBoundary
       kind="page"
@@ -85,9 +104,7 @@ function AreaPage(props: { area: Area }) {
         setAttempt((n) => n + 1);
       }}
     >
-      <Suspense fallback={<p className="text-sm text-muted">…</p>}>
-        <Page />
-      </Suspense>
+      <AreaPageBody key={attempt} area={area} />
     </PartBoundary>
   );
 }

@@ -292,8 +292,8 @@ class ComputeWorkers {
   }
 
   /**
-   * Starts the worker now instead of at the first call: its script then loads while the page's
-   * own chunks load, rather than after the page has rendered.
+   * Starts the worker now instead of at the first call (the entry calls it once the first
+   * area's code is in), and loads the first-view module if it is not loaded yet.
    */
   warmUp(): void {
     if (this.fallback) return;
