@@ -91,7 +91,7 @@ async function importOf(
   const { source, close } = await fileSource(path, cancel.hold);
   const host = {
     ...platformHost(),
-    ...(options.parts ? { parts: nodeParts.forFile(path, name) } : {}),
+    ...(options.parts ? { parts: nodeParts.forFile(path, name, source.size) } : {}),
     cancelled: cancel.cancelled,
   };
   const result = await importFile(source, host, { progressIntervalMs: 100 });

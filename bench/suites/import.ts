@@ -172,7 +172,7 @@ async function ourImport(path: string, cancelAt: number | null, sampleMemory = f
   };
   const result = await importFile(
     source,
-    { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}), progress: onProgress, cancelled: cancel.cancelled },
+    { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name, source.size) } : {}), progress: onProgress, cancelled: cancel.cancelled },
     { progressIntervalMs: 100 },
   );
   const t1 = performance.now();
@@ -202,7 +202,7 @@ async function importResult(path: string, inParts: boolean, tableRows?: number):
   try {
     return await importFile(
       source,
-      { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name) } : {}) },
+      { ...platformHost(), ...(inParts ? { parts: nodeParts.forFile(path, source.name, source.size) } : {}) },
       tableRows === undefined ? {} : { tableRows },
     );
   } finally {

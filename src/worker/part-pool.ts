@@ -1,4 +1,12 @@
-import type { ImportParts, PartHandle, PartRequest, PartResult, StreamPartHandle, StreamPartRequest } from '../core/benchmarks/import-contract';
+import {
+  SPLIT_MIN_BYTES,
+  type ImportParts,
+  type PartHandle,
+  type PartRequest,
+  type PartResult,
+  type StreamPartHandle,
+  type StreamPartRequest,
+} from '../core/benchmarks/import-contract';
 
 /**
  * Helper threads that read parts of a large JSON Lines file (`importPart`) while the importing
@@ -59,8 +67,12 @@ export class PartPool<S> {
     private readonly unref: (timer: ReturnType<typeof setTimeout>) => void = () => undefined,
   ) {}
 
-  /** The importer's view of the pool for one file. */
-  forFile(source: S, name: string): ImportParts {
+  /**
+   * The importer's view of the pool for one file. Given the file's size, a file large enough to be
+   * split starts the helpers now (`warm`), while its first chunk or row group is read.
+   */
+  forFile(source: S, name: string, size = 0): ImportParts {
+    if (size >= SPLIT_MIN_BYTES) this.warm();
     return {
       helpers: this.helpers,
       run: (request, progress) => this.run(source, name, request, progress),

@@ -98,7 +98,11 @@ export const capacityCommand: CliCommand = {
 
     const host = platformHost();
     const read = await readEachFile(positional, io, (source, i) =>
-      importFile(source, { ...host, parts: nodeParts.forFile(positional[i] as string, source.name) }, { fileIndex: i, fileCount: positional.length }),
+      importFile(
+        source,
+        { ...host, parts: nodeParts.forFile(positional[i] as string, source.name, source.size) },
+        { fileIndex: i, fileCount: positional.length },
+      ),
     );
     if (read === null) return 1;
     const results: FileImport[] = read;

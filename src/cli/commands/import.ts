@@ -74,7 +74,11 @@ export const importCommand: CliCommand = {
     }
     const host = platformHost();
     const read = await readEachFile(positional, io, (source, i) =>
-      importFile(source, { ...host, parts: nodeParts.forFile(positional[i] as string, source.name) }, { mapping, fileIndex: i, fileCount: positional.length }),
+      importFile(
+        source,
+        { ...host, parts: nodeParts.forFile(positional[i] as string, source.name, source.size) },
+        { mapping, fileIndex: i, fileCount: positional.length },
+      ),
     );
     if (read === null) return 1;
     const results: FileImport[] = read;

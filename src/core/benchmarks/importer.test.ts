@@ -7,7 +7,7 @@ import { platformHost } from '../../platform/host';
 import { computeGoodput } from './goodput';
 import { describeIssue } from './issues';
 import { HASH_BLOCK_BYTES, type ImportHost, type ImportProgress } from './import-contract';
-import { importFile } from './importer';
+import { importFile, rowBalancedRuns } from './importer';
 import { utf8Boundary } from './import-stream';
 import { memorySource } from './memory-source';
 
@@ -353,5 +353,28 @@ describe('what a result file is and how much of it is read', () => {
     const jsonl = await importFile(memorySource('l.jsonl', enc.encode(`${row}\n${row}\n{"x":"${'y'.repeat(1_100_000)}"}\n${row}\n`)), platformHost());
     expect(jsonl.status).toBe('failed');
     expect(jsonl.issues).toContainEqual({ severity: 'error', code: 'line-too-long', line: 3, field: null, detail: `{"x":"${'y'.repeat(74)}…` });
+  });
+});
+
+describe('Parquet row groups cut into runs', () => {
+  const groupsOf = (sizes: number[]) => {
+    let at = 0;
+    return sizes.map((n) => ({ rowStart: at, rowEnd: (at += n) }));
+  };
+
+  it('cuts at the group start nearest to each share of the rows', () => {
+    // DuckDB's 122,880-row groups over a million rows: 8 full groups and one of 16,960. Half is
+    // 500,000 rows; group 4 starts at 491,520 (8,480 short), group 5 at 614,400 (114,400 over).
+    const duckdb = groupsOf([...Array<number>(8).fill(122_880), 16_960]);
+    expect(rowBalancedRuns(duckdb, 2)).toEqual([0, 4, 9]);
+    // Thirds (333,333 and 666,667 rows): groups 3 (368,640) and 5 (614,400).
+    expect(rowBalancedRuns(duckdb, 3)).toEqual([0, 3, 5, 9]);
+    expect(rowBalancedRuns(groupsOf([10, 10, 10, 10]), 2)).toEqual([0, 2, 4]);
+  });
+
+  it('gives every run at least one group', () => {
+    // One huge group first: the share's nearest start would be 1 for both cuts.
+    expect(rowBalancedRuns(groupsOf([1_000, 1, 1]), 3)).toEqual([0, 1, 2, 3]);
+    expect(rowBalancedRuns(groupsOf([1, 1, 1_000]), 2)).toEqual([0, 2, 3]);
   });
 });

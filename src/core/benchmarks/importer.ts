@@ -231,9 +231,10 @@ class FileReading {
   }
 
   /**
-   * Hands the row groups after this thread's to helpers, once the first group has told the format:
-   * the file's groups are cut into one contiguous run per thread, this thread's first (it has read
-   * the first group already). Returns the group at which this thread stops.
+   * Hands the row groups after this thread's to helpers, once the first row has told the format:
+   * the file's groups are cut into one contiguous run per thread, this thread's first (it holds
+   * the first group already), each ending at the group boundary nearest to an equal share of the
+   * rows. Returns the group at which this thread stops.
    */
   private splitParquet(groups: readonly { rowStart: number; rowEnd: number }[]): number {
     const parser = this.readers?.parser ?? null;
@@ -241,11 +242,11 @@ class FileReading {
     const threads = this.host.parts;
     if (!parser?.parts || format === null || !threads || threads.helpers < 1) return groups.length;
     if (this.source.size < (this.options.splitMinBytes ?? SPLIT_MIN_BYTES)) return groups.length;
-    // A helper starts late (its thread, the reader's code, the file's footer): this thread's run is the longer one when they cannot be equal.
     const runs = Math.min(threads.helpers + 1, groups.length);
     if (runs < 2) return groups.length;
-    const bounds = Array.from({ length: runs + 1 }, (_, k) => Math.max(1, Math.ceil((k * groups.length) / runs)));
-    for (let k = 1; k < runs; k++) {
+    const bounds = rowBalancedRuns(groups, runs);
+    if (bounds.length < 3) return groups.length;
+    for (let k = 1; k < bounds.length - 1; k++) {
       const request: PartRequest = {
         from: 0,
         to: 0,
@@ -503,4 +504,23 @@ class FileReading {
     }
     return issues.count('line-too-long') > 0 ? this.finish('failed') : null;
   }
+}
+
+/**
+ * Group boundaries `[0, b1, …, groups.length]` that cut a Parquet file's row groups into `runs`
+ * contiguous runs of about equal rows, each of at least one group: every boundary is the group
+ * start nearest to its share of the rows.
+ */
+export function rowBalancedRuns(groups: readonly { rowStart: number; rowEnd: number }[], runs: number): number[] {
+  const total = groups.at(-1)?.rowEnd ?? 0;
+  const start = (g: number) => (groups[g] as { rowStart: number }).rowStart;
+  const bounds = [0];
+  for (let k = 1; k < runs; k++) {
+    const target = (k * total) / runs;
+    let best = (bounds[k - 1] as number) + 1;
+    for (let g = best + 1; g <= groups.length - (runs - k); g++) if (Math.abs(start(g) - target) < Math.abs(start(best) - target)) best = g;
+    bounds.push(best);
+  }
+  bounds.push(groups.length);
+  return bounds;
 }

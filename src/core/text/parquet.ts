@@ -125,13 +125,30 @@ function plainValues(data: ArrayLike<unknown>): ArrayLike<unknown> {
   return data;
 }
 
+const isNumbers = (data: ArrayLike<unknown>): data is Float64Array | Float32Array | Int32Array =>
+  data instanceof Float64Array || data instanceof Float32Array || data instanceof Int32Array;
+
 function join(pieces: ColumnData[], rowStart: number, rowEnd: number): ArrayLike<unknown> {
   pieces.sort((a, b) => a.rowStart - b.rowStart);
   const only = pieces[0];
   if (pieces.length === 1 && only && only.rowStart === rowStart && only.rowEnd === rowEnd) return plainValues(only.columnData);
+  // Pages of numbers without a null, one after another (a writer's pages of a column chunk): one
+  // array of numbers, not one boxed number per row.
+  const parts = pieces.map((p) => plainValues(p.columnData));
+  let at = rowStart;
+  const contiguous = pieces.every((p, i) => {
+    const ok = p.rowStart === at && isNumbers(parts[i] as ArrayLike<unknown>) && (parts[i] as ArrayLike<unknown>).length === p.rowEnd - p.rowStart;
+    at = p.rowEnd;
+    return ok;
+  });
+  if (contiguous && at === rowEnd) {
+    const numbers = new Float64Array(rowEnd - rowStart);
+    for (const [i, p] of pieces.entries()) numbers.set(parts[i] as Float64Array, p.rowStart - rowStart);
+    return numbers;
+  }
   const out: unknown[] = new Array(rowEnd - rowStart).fill(null);
-  for (const p of pieces) {
-    const values = plainValues(p.columnData);
+  for (const [k, p] of pieces.entries()) {
+    const values = parts[k] as ArrayLike<unknown>;
     for (let i = 0; i < values.length; i++) {
       const at = p.rowStart + i;
       if (at >= rowStart && at < rowEnd) out[at - rowStart] = values[i];

@@ -45,9 +45,9 @@ export interface ParquetRowsHost {
   /** Lets the host's messages in (a cancel) between slices of a large row group. */
   pause(): Promise<void>;
   /**
-   * Called once the first row group is read (the format is known then): returns the row group
-   * at which this reading stops, the ones after it being read elsewhere (a helper thread). Without
-   * it, every row group is read here.
+   * Called after the first row (the format is known then): returns the row group at which this
+   * reading stops, the ones after it being read elsewhere (a helper thread). Without it, every
+   * row group is read here.
    */
   split?(groups: readonly ParquetGroup[]): number;
 }
@@ -70,8 +70,6 @@ export async function readParquetRequestRows(source: RandomBytes, host: ParquetR
   let end = Math.min(range?.to ?? file.groups.length, file.groups.length);
   for (let index = range?.from ?? 0; index < end; index++) {
     const group = file.groups[index] as ParquetGroup;
-    if (index === 1 && host.split && !range) end = Math.max(1, Math.min(end, host.split(file.groups)));
-    if (index >= end) break;
     if (host.cancelled()) return { ok: false, cancelled: true };
     let data: Map<string, ArrayLike<unknown>>;
     try {
@@ -90,6 +88,8 @@ export async function readParquetRequestRows(source: RandomBytes, host: ParquetR
       const row: Record<string, unknown> = {};
       for (let c = 0; c < names.length; c++) row[names[c] as string] = (columns[c] as ArrayLike<unknown>)[i];
       host.row(row, group.rowStart + i + 1);
+      // The helpers start on their groups as soon as the first row has told the format.
+      if (index === 0 && i === 0 && host.split && !range) end = Math.max(1, Math.min(end, host.split(file.groups)));
       // Progress and cancel inside a large row group too (a writer may put a million rows in one).
       if ((i & 0xffff) === 0xffff) {
         host.progress(bytes + (group.bytes * i) / n);
