@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -36,6 +37,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'threads',
+    // Vitest's default is one thread fewer than the cores: one on a 2-core CI machine, where two
+    // took the suite from 111 s to 66 s.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
   },
 });
