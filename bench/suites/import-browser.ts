@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHUNK_BYTES } from '../../src/core/benchmarks/import-contract';
 import { withBrowser } from '../browser';
 import { ensureJsonl, ensureJsonl10m } from '../generate-jsonl';
@@ -287,6 +287,16 @@ async function importInPage(page: Page, path: string): Promise<PageImport> {
   };
 }
 
+/** The benchmarks page in a new browser context (empty storage: every import stores its runs and tables), observed. */
+async function openBenchmarksPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(observe);
+  await page.goto(`${baseURL}/#/benchmarks`);
+  await page.getByTestId('benchmarks-page').waitFor();
+  return { context, page };
+}
+
 export const suite: BenchSuite = {
   name: 'import-browser',
   async run() {
@@ -297,12 +307,7 @@ export const suite: BenchSuite = {
       const bare: { ms: number; lines: number }[] = [];
       const imports: PageImport[] = [];
       for (let i = 0; i < PAIRS; i++) {
-        // A new context each time: empty storage, so every import stores its runs and tables.
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await page.addInitScript(observe);
-        await page.goto(`${baseURL}/#/benchmarks`);
-        await page.getByTestId('benchmarks-page').waitFor();
+        const { context, page } = await openBenchmarksPage(browser, baseURL);
         if (i === 0) await bareLoopInPage(page, path); // warm the disk cache and the parser
         await pageSettled(page);
         if (i % 2 === 0) {
@@ -382,11 +387,7 @@ export const suite: BenchSuite = {
       const gzImports: PageImport[] = [];
       const parquetImports: PageImport[] = [];
       for (let i = 0; i < PAIRS; i++) {
-        const context = await browser.newContext();
-        const page = await context.newPage();
-        await page.addInitScript(observe);
-        await page.goto(`${baseURL}/#/benchmarks`);
-        await page.getByTestId('benchmarks-page').waitFor();
+        const { context, page } = await openBenchmarksPage(browser, baseURL);
         await pageSettled(page);
         const bareOne = async () => {
           bareGz.push((await bareLoopInPage(page, GZ_PATH, 'slices')).ms);
@@ -454,11 +455,7 @@ export const suite: BenchSuite = {
       });
       // The 10,000,000-line log (~1.5 GB, no size limit): one pair, bare loop first.
       const big = await ensureJsonl10m();
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      await page.addInitScript(observe);
-      await page.goto(`${baseURL}/#/benchmarks`);
-      await page.getByTestId('benchmarks-page').waitFor();
+      const { context, page } = await openBenchmarksPage(browser, baseURL);
       await pageSettled(page);
       const bare10 = await bareLoopInPage(page, big);
       const imp10 = await importInPage(page, big);

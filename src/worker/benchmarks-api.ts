@@ -105,12 +105,11 @@ function ask(control: ImportUpdateCallback | undefined, update: ImportUpdate, jo
  * responses, AIPerf aggregate + per-request JSONL). One result per file, in order.
  */
 export async function importBlobs(request: ImportRequest, job: ImportJob, control?: ImportUpdateCallback): Promise<FileImport[]> {
-  const { importFile, mergeCompanions, SPLIT_MIN_BYTES } = await core();
+  const { importFile, mergeCompanions } = await core();
   const base = platformHost();
   const results: FileImport[] = [];
   let last: ImportProgress = { fileName: '', fileIndex: 0, fileCount: request.files.length, bytesRead: 0, totalBytes: 0, rows: 0 };
   const pool = partPool();
-  if (pool && request.files.some((f) => f.size >= SPLIT_MIN_BYTES)) pool.warm();
   for (let i = 0; i < request.files.length && !job.cancelled; i++) {
     const blob = request.files[i] as Blob;
     const name = nameOf(blob, i, request.names);
@@ -122,7 +121,7 @@ export async function importBlobs(request: ImportRequest, job: ImportJob, contro
       },
       cancelled: () => job.cancelled,
     };
-    if (pool) host.parts = pool.forFile(blob, name);
+    if (pool) host.parts = pool.forFile(blob, name, blob.size);
     results.push(await importFile(blobSource(blob, name), host, { mapping: request.mapping ?? null, fileIndex: i, fileCount: request.files.length }));
   }
   mergeCompanions(results);

@@ -6,6 +6,5 @@
  */
 export { mergeCompanions } from '../core/benchmarks/companions';
 export { importFile } from '../core/benchmarks/importer';
-export { SPLIT_MIN_BYTES } from '../core/benchmarks/import-contract';
 export { tableRecord, tableRecordSchema } from '../core/benchmarks/table-store';
 export { cdfSeries, goodputForRuns } from '../core/benchmarks/views';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PartPool, type PartMessage, type PartPort, type PartReply } from './part-pool';
 import { servePart } from './part-serve';
 import { platformHost } from '../platform/host';
+import { SPLIT_MIN_BYTES } from '../core/benchmarks/import-contract';
 
 /** Threads that answer nothing: what the pool starts and posts is what is tested. */
 function fakeThreads() {
@@ -26,6 +27,17 @@ describe('the pool of part helpers', () => {
     expect(t.posted).toHaveLength(3);
     // Each thread got one part.
     expect(t.posted.map((m) => m.length)).toEqual([1, 1, 1]);
+  });
+
+  it('starts its threads when a file large enough to be split is opened, not for a small one', () => {
+    const t = fakeThreads();
+    const pool = new PartPool(t.spawn, 2, (timer) => clearTimeout(timer));
+    pool.forFile('small.jsonl', 'small.jsonl', SPLIT_MIN_BYTES - 1);
+    expect(t.posted).toHaveLength(0);
+    pool.forFile('big.jsonl', 'big.jsonl', SPLIT_MIN_BYTES);
+    expect(t.posted).toHaveLength(2);
+    pool.forFile('next.jsonl', 'next.jsonl', 10 * SPLIT_MIN_BYTES);
+    expect(t.posted).toHaveLength(2);
   });
 
   it('reads the part itself when a thread cannot start', async () => {

@@ -245,7 +245,6 @@ class FileReading {
     const runs = Math.min(threads.helpers + 1, groups.length);
     if (runs < 2) return groups.length;
     const bounds = rowBalancedRuns(groups, runs);
-    if (bounds.length < 3) return groups.length;
     for (let k = 1; k < bounds.length - 1; k++) {
       const request: PartRequest = {
         from: 0,

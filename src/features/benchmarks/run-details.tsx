@@ -1,9 +1,8 @@
 import { useLanguage, useT } from '../../components/use-t';
 import type { BenchRun, ComparisonRow, MetricId } from '../../core/benchmarks/run-schema';
 import { metricIds } from '../../core/benchmarks/run-schema';
-import { formatInteger, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
+import { formatDateTime, formatInteger, formatMoney, formatNumber, formatPercent } from '../../lib/format/format';
 import { useAppStore } from '../../state/store';
-import { formatDateTime } from '../../lib/format/format';
 import { formatMs, formatRate, runName } from './format-bench';
 import { benchmarksMessages, type BenchT } from './messages';
 
