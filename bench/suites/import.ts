@@ -176,6 +176,7 @@ async function ourImport(path: string, cancelAt: number | null, sampleMemory = f
     { progressIntervalMs: 100 },
   );
   const t1 = performance.now();
+  const pressed = cancel.pressedAt();
   const cpuMs = cpuSince(c0);
   if (sampler) clearInterval(sampler);
   await close();
@@ -191,7 +192,7 @@ async function ourImport(path: string, cancelAt: number | null, sampleMemory = f
     maxProgressGapMs: gap,
     peakRssMb: (peakRss - rss0) / 1e6,
     peakHeapMb: peakHeap / 1e6,
-    cancelLatencyMs: cancel.pressedAt() === null ? null : t1 - (cancel.pressedAt() as number),
+    cancelLatencyMs: pressed === null ? null : t1 - pressed,
     reports: reading,
   };
 }
