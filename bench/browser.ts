@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,11 +34,18 @@ let built: Promise<void> | null = null;
 
 /**
  * Builds `dist/` from the current sources once per bench run, so the figures never describe an
- * older build. BENCH_SKIP_BUILD=1 measures an existing `dist/` as it is.
+ * older build. BENCH_SKIP_BUILD=1 measures an existing `dist/` as it is. Each suite runs in a
+ * process of its own (bench/run.ts): the run's id (BENCH_RUN_ID) marks the build it made, so the
+ * next suite's process does not build again.
  */
 export function ensureBuild(): Promise<void> {
   if (process.env.BENCH_SKIP_BUILD && existsSync(join(root, 'dist', 'index.html'))) return Promise.resolve();
-  built ??= run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  const runId = process.env.BENCH_RUN_ID;
+  const marker = join(root, 'dist', '.bench-run');
+  if (runId && existsSync(marker) && readFileSync(marker, 'utf8') === runId) return Promise.resolve();
+  built ??= run('npx', ['vite', 'build', '--logLevel', 'warn']).then(() => {
+    if (runId) writeFileSync(marker, runId);
+  });
   return built;
 }
 
