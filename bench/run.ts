@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { BenchRow, BenchSuite } from './types';
+import { median, type BenchRow, type BenchSuite } from './types';
 
 /**
  * `npm run bench [-- suite-name …]`: runs every suite in bench/suites, prints one table
@@ -16,6 +16,30 @@ import type { BenchRow, BenchSuite } from './types';
  */
 const here = dirname(fileURLToPath(import.meta.url));
 const ROWS_MARK = 'BENCH-ROWS ';
+
+/**
+ * A fixed piece of work like the product's (JSON.parse of 20,000 request lines, a sort of 200,000
+ * numbers), timed in this process before each suite: how fast the machine was at that moment.
+ * A shared machine sometimes runs everything 1.5–2× slower for minutes; the spread of these
+ * times says whether a run's figures were taken in such a moment.
+ */
+function referenceMs(): number {
+  const lines = Array.from(
+    { length: 20_000 },
+    (_, i) =>
+      `{"ts":"2026-01-15T10:00:${String(i % 60).padStart(2, '0')}.${String(i % 1000).padStart(3, '0')}Z","model":"m","status":"ok","ttft_ms":${(i * 7919) % 1000}.5,"duration_ms":${(i * 104729) % 20000}.25,"in_tok":${i % 4000},"out_tok":${i % 700}}`,
+  );
+  const values = new Float64Array(200_000);
+  const times: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const t0 = performance.now();
+    for (const line of lines) JSON.parse(line);
+    for (let i = 0; i < values.length; i++) values[i] = (i * 2654435761) % 1_000_003;
+    values.sort();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
 
 async function loadSuite(file: string): Promise<BenchSuite> {
   return ((await import(pathToFileURL(join(here, 'suites', file)).href)) as { suite: BenchSuite }).suite;
@@ -51,9 +75,11 @@ async function main(): Promise<void> {
   const files = (await readdir(join(here, 'suites'))).filter((f) => f.endsWith('.ts')).sort();
   const runId = `${process.pid}-${Date.now()}`;
   const rows: BenchRow[] = [];
+  const reference: [string, number][] = [];
   for (const file of files) {
     const suite = await loadSuite(file);
     if (only.length > 0 && !only.includes(suite.name)) continue;
+    reference.push([suite.name, referenceMs()]);
     process.stderr.write(`running ${suite.name}…\n`);
     try {
       rows.push(...(await runInChild(file, runId)));
@@ -62,6 +88,16 @@ async function main(): Promise<void> {
       rows.push({ suite: suite.name, metric: 'suite failed', value: Number.NaN, unit: '', budget: null, direction: 'max', note: String(e) });
     }
   }
+  const times = reference.map(([, ms]) => ms);
+  rows.push({
+    suite: 'machine',
+    metric: 'reference work before each suite, slowest / fastest',
+    value: Math.max(...times) / Math.min(...times),
+    unit: '×',
+    budget: null,
+    direction: 'max',
+    note: reference.map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', '),
+  });
   const table = rows.map((r) => {
     const pass = r.budget === null ? 'n/a' : (r.direction === 'max' ? r.value <= r.budget : r.value >= r.budget) ? 'pass' : 'MISS';
     const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
