@@ -71,3 +71,64 @@ describe('a file dropped while prices are being computed', () => {
     expect(answer).toBe('data.json');
   });
 });
+
+/**
+ * An IndexedDB that opens, reads the stored record only when `release` settles, and refuses every
+ * write as a full disk (Chromium: QuotaExceededError with an empty message).
+ */
+function slowReadFullDb(release: Promise<void>): Pick<IDBFactory, 'open'> {
+  const transaction = () => {
+    const tx = {
+      oncomplete: null as (() => void) | null,
+      onerror: null as (() => void) | null,
+      onabort: null as (() => void) | null,
+      error: null,
+      abort: () => setTimeout(() => tx.onabort?.(), 0),
+      objectStore: () => ({
+        get: () => {
+          const request = { result: undefined, onsuccess: null as (() => void) | null, onerror: null };
+          void release.then(() => {
+            request.onsuccess?.();
+            setTimeout(() => tx.oncomplete?.(), 0);
+          });
+          return request;
+        },
+        put: () => {
+          throw new DOMException('', 'QuotaExceededError');
+        },
+      }),
+    };
+    return tx;
+  };
+  const db = { transaction, close: () => undefined, onversionchange: null };
+  return {
+    open() {
+      const request = { result: db, onsuccess: null as (() => void) | null, onupgradeneeded: null, onerror: null, onblocked: null };
+      setTimeout(() => request.onsuccess?.(), 0);
+      return request as unknown as IDBOpenDBRequest;
+    },
+  };
+}
+
+describe('a file dropped while the picker asks which data is in use', () => {
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await priceDataApi.clearPriceData().catch(() => undefined);
+  });
+
+  it('is what the status says, though the stored record was read before it was set', async () => {
+    let release!: () => void;
+    vi.stubGlobal('indexedDB', slowReadFullDb(new Promise<void>((r) => (release = r))));
+    // A fresh worker: nothing read yet.
+    vi.resetModules();
+    const fresh = (await import('./price-data')).priceDataApi;
+    // The picker opens: the status reads the stored record, which takes a while.
+    const status = fresh.priceDataStatus();
+    // The drop comes at once; the browser will not store the file, so it is used from memory.
+    const set = await fresh.setPriceData('data.json', DATA, '2026-11-30');
+    expect(set.ok && set.status.notStored).toEqual({ kind: 'quota' });
+    release();
+    // Read before the drop, the record said "none"; the answer is the file in use now.
+    expect((await status).file).toEqual({ fileName: 'data.json', fileDate: '2026-11-30', providers: 1, models: 1 });
+  });
+});

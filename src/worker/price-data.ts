@@ -81,9 +81,16 @@ async function store(data: PriceDataEnvelope): Promise<StorageFailure | null> {
 }
 
 export const priceDataApi = {
+  /**
+   * The data in use. A file set while the stored record was still being read (the picker asks as
+   * it opens, and a drop can come at once) is what the answer says, not the record read before it.
+   */
   async priceDataStatus(): Promise<PriceDataStatus> {
-    active ??= readStored();
-    return statusOf(await active);
+    for (;;) {
+      const current = (active ??= readStored());
+      const state = await current;
+      if (active === current) return statusOf(state);
+    }
   },
 
   /** Reads a dropped data.json; when valid, uses it from now on and stores it (or says why not). */
