@@ -33,10 +33,21 @@ async function readStored(): Promise<Active> {
   }
 }
 
+/**
+ * The data in use. A file set or cleared while the stored record was still being read (the picker
+ * asks as it opens, and a drop can come at once) is what this gives, not the record read before it.
+ */
+async function settled(): Promise<Active> {
+  for (;;) {
+    const current = (active ??= readStored());
+    const state = await current;
+    if (active === current) return state;
+  }
+}
+
 /** The dropped data in use, or null for the bundled data. */
 export async function activePriceData(): Promise<PriceDataEnvelope | null> {
-  active ??= readStored();
-  return (await active).data;
+  return (await settled()).data;
 }
 
 /**
@@ -81,16 +92,8 @@ async function store(data: PriceDataEnvelope): Promise<StorageFailure | null> {
 }
 
 export const priceDataApi = {
-  /**
-   * The data in use. A file set while the stored record was still being read (the picker asks as
-   * it opens, and a drop can come at once) is what the answer says, not the record read before it.
-   */
   async priceDataStatus(): Promise<PriceDataStatus> {
-    for (;;) {
-      const current = (active ??= readStored());
-      const state = await current;
-      if (active === current) return statusOf(state);
-    }
+    return statusOf(await settled());
   },
 
   /** Reads a dropped data.json; when valid, uses it from now on and stores it (or says why not). */
