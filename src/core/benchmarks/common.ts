@@ -1,4 +1,5 @@
 import type { IssueLog } from './issues';
+import type { FlatRowReader } from './flat-row';
 import type { RequestTable } from './request-table';
 import type { BenchRun, FormatId, MetricDefinition, MetricId, MetricSummary, RunNote } from './run-schema';
 import type { ToolId } from '../schemas/tool-ids';
@@ -31,6 +32,12 @@ export interface ValueParser {
   /** `index` is the position in a top-level array when the file is an array of rows. */
   value(value: unknown, line: number, index: number | null): void;
   finish(): ParsedRun[];
+  /**
+   * Present on parsers of flat JSON Lines rows: reads a UTF-8 line's bytes into `row` without
+   * decoding or `JSON.parse` (flat-row.ts); the line feeder then hands `row` to `value`. A line
+   * it declines goes the usual way.
+   */
+  rowBytes?: FlatRowReader;
   /**
    * Present on parsers whose state can be carried between threads, so that the parts of a large
    * JSON Lines file are read in parallel: `save` gives a part's state as plain data (typed arrays

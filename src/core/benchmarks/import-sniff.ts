@@ -6,6 +6,7 @@ import { lineFeeder, toParser, type LineFeeder } from './import-stream';
 import type { IssueLog } from './issues';
 import { JsonValueStream, parseTolerant } from './json-stream';
 import type { FormatId } from './run-schema';
+import type { TextDecoderLike } from './import-contract';
 import type { EncodingSniff } from '../text/encoding';
 import { MAX_LINE_CHARS, type CsvLimit } from '../text/limits';
 
@@ -101,9 +102,11 @@ export class TextReaders {
     head: string | null,
     mapping: CsvMapping | null | undefined,
     tick: () => void,
+    /** For JSON Lines read as bytes (LineFeeder.bytes): decodes the lines the format's flat-row reader declines. */
+    decoder?: TextDecoderLike,
   ) {
     const issues = ctx.issues;
-    this.lines = lineFeeder(issues, this, tick);
+    this.lines = lineFeeder(issues, this, tick, decoder);
     if (head === null) {
       this.mode = 'rows';
       this.csvKind = null;

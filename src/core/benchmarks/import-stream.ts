@@ -17,6 +17,7 @@ import { Utf16Decoder, type TextEncoding } from '../text/encoding';
 import { excerpt, MAX_LINE_CHARS } from '../text/limits';
 import { readParquetRequestRows } from './formats/parquet-rows';
 import { concatBytes } from '../text/packed';
+import { encodeUtf8 } from '../text/utf8';
 
 /*
  * The stream half of the import: bytes to whole characters (ChunkDecoder), text to JSON Lines
@@ -119,10 +120,12 @@ export interface LineSink {
  */
 export type LineFeeder = ReturnType<typeof lineFeeder>;
 
-export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
+export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void, decoder?: TextDecoderLike) {
   let lineNo = 0;
   let carry = '';
   let tooLong = false;
+  /** In bytes mode (see `bytes`), the start of the line cut at the end of the bytes fed so far; null in text mode. */
+  let raw: Uint8Array | null = null;
   const handleLine = (data: string, start: number, end: number) => {
     lineNo += 1;
     if (end > start && data.charCodeAt(end - 1) === 13) end -= 1;
@@ -150,20 +153,100 @@ export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
     }
     sink.dispatch(value, lineNo);
   };
+  /** A line given as UTF-8 bytes (line break excluded): the parser's flat-row reader, else decoded and read as above. */
+  const byteLine = (b: Uint8Array, start: number, end: number) => {
+    let e = end;
+    if (e > start && b[e - 1] === 13) e -= 1;
+    const parser = sink.parser;
+    const flat = parser?.rowBytes;
+    if (e > start && flat !== undefined && flat.read(b, start, e)) {
+      lineNo += 1;
+      issues.rowsRead += 1;
+      (parser as ValueParser).value(flat.row, lineNo, null);
+      return;
+    }
+    const text = decodeLine(decoder as TextDecoderLike, b, start, end);
+    handleLine(text, 0, text.length);
+  };
+  /** After bytes were fed: the line cut at their end is refused once it is longer than MAX_LINE_CHARS characters (as in text mode). */
+  const checkLength = (cut: Uint8Array) => {
+    if (cut.length <= MAX_LINE_CHARS) return;
+    const text = (decoder as TextDecoderLike).decode(cut.subarray(0, utf8Boundary(cut)));
+    if (text.length <= MAX_LINE_CHARS) return;
+    tooLong = true;
+    issues.add('error', 'line-too-long', lineNo + 1, null, excerpt(text.slice(0, 200)));
+    raw = EMPTY;
+  };
+  const feedBytes = (bytes: Uint8Array, final: boolean): void => {
+    if (tooLong) return;
+    let cut = raw as Uint8Array;
+    let start = 0;
+    if (cut.length > 0) {
+      const nl = bytes.indexOf(NEWLINE);
+      const joined = concatBytes([cut, bytes.subarray(0, nl === -1 ? bytes.length : nl)], cut.length + (nl === -1 ? bytes.length : nl));
+      if (nl === -1) {
+        cut = joined;
+        start = bytes.length;
+      } else {
+        byteLine(joined, 0, joined.length);
+        cut = EMPTY;
+        start = nl + 1;
+      }
+    }
+    let sinceReport = 0;
+    for (;;) {
+      const nl = bytes.indexOf(NEWLINE, start);
+      if (nl === -1) break;
+      byteLine(bytes, start, nl);
+      start = nl + 1;
+      if (++sinceReport === 4096) {
+        sinceReport = 0;
+        tick();
+      }
+    }
+    if (start < bytes.length) cut = cut.length > 0 ? concatBytes([cut, bytes.subarray(start)], cut.length + bytes.length - start) : bytes.slice(start);
+    raw = cut;
+    checkLength(cut);
+    if (tooLong) return;
+    if (final && cut.length > 0) {
+      raw = EMPTY;
+      byteLine(cut, 0, cut.length);
+    }
+  };
   return {
     get lines(): number {
       return lineNo;
     },
     /** True while a line is cut at the end of the text fed so far. */
     get open(): boolean {
-      return carry.length > 0;
+      return raw !== null ? raw.length > 0 : carry.length > 0;
     },
+    /**
+     * Reads the lines from now on as UTF-8 bytes (`feedBytes`) when the format's parser has a
+     * flat-row reader (and a decoder was given for the lines it declines); `pending` is the start
+     * of a character cut at the last chunk's end (ChunkDecoder.takePending). False: stays text.
+     */
+    bytes(pending: Uint8Array | null): boolean {
+      if (raw !== null) return true;
+      if (decoder === undefined || sink.parser?.rowBytes === undefined || tooLong) return false;
+      const head = encodeUtf8(carry);
+      raw = pending ? concatBytes([head, pending], head.length + pending.length) : head;
+      carry = '';
+      return true;
+    },
+    /** UTF-8 bytes, in bytes mode (`bytes`). */
+    feedBytes,
     /** Counts `n` lines read elsewhere (a part) before the text fed from now on. */
     advance(n: number): void {
       lineNo += n;
     },
     /** The start of the line cut at the end of the text fed so far, handed to whoever reads on (it is not read here). */
     takeCut(): string {
+      if (raw !== null) {
+        const text = raw.length > 0 ? (decoder as TextDecoderLike).decode(raw) : '';
+        raw = EMPTY;
+        return text;
+      }
       const cut = carry;
       carry = '';
       return cut;
@@ -174,6 +257,10 @@ export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
     },
     feed(text: string, final: boolean): void {
       if (tooLong) return;
+      if (raw !== null) {
+        feedBytes(text.length > 0 ? encodeUtf8(text) : EMPTY, final);
+        return;
+      }
       const data = carry.length > 0 ? carry + text : text;
       let start = 0;
       let sinceReport = 0;
@@ -205,6 +292,13 @@ export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void) {
 }
 
 export const NEWLINE = 10;
+const EMPTY = new Uint8Array(0);
+
+/** A line's bytes as text; a byte order mark at its start is kept (as when the chunk around it is decoded). */
+function decodeLine(decoder: TextDecoderLike, b: Uint8Array, start: number, end: number): string {
+  if (end - start >= 3 && b[start] === 0xef && b[start + 1] === 0xbb && b[start + 2] === 0xbf) return `\ufeff${decoder.decode(b.subarray(start + 3, end))}`;
+  return decoder.decode(b.subarray(start, end));
+}
 
 /**
  * Decodes chunks whole characters at a time and carries a character cut at a chunk's end into
@@ -343,9 +437,11 @@ export async function importPart(
   const { issues, sink } = reader;
   let offset = request.from;
   const tick = paced(host, () => progress?.(offset - request.from, issues.rowsRead));
-  const lines = lineFeeder(issues, sink, tick);
+  const lines = lineFeeder(issues, sink, tick, host.decoder());
   const hasher = new BlockHasher(host);
   const chunks = new ChunkDecoder(host.decoder());
+  // Parts are UTF-8 (importFile splits no other): bytes straight to the rows where the format's parser can.
+  const asBytes = lines.bytes(null);
   // The first line belongs to the part before unless the byte before `from` ends a line.
   let skipping = request.from > 0 && (await source.read(request.from - 1, 1))[0] !== NEWLINE;
   try {
@@ -362,14 +458,16 @@ export async function importPart(
         skipping = false;
         data = data.subarray(nl + 1);
       }
-      lines.feed(chunks.decode(data, offset >= source.size), false);
+      if (asBytes) lines.feedBytes(data, false);
+      else lines.feed(chunks.decode(data, offset >= source.size), false);
       // The line is logged as too long; the file is refused when the parts are put together.
       if (lines.tooLong) break;
       tick();
     }
     if (!skipping && request.to < source.size && (lines.open || chunks.open)) {
       const rest = await restOfLine(source, request.to);
-      lines.feed(chunks.decode(rest.bytes, true), rest.ended);
+      if (asBytes) lines.feedBytes(rest.bytes, rest.ended);
+      else lines.feed(chunks.decode(rest.bytes, true), rest.ended);
     }
     if (!skipping) lines.feed(chunks.rest(), true);
   } catch (e) {
@@ -391,14 +489,17 @@ export function streamPart(
 ): { feed(bytes: Uint8Array): void; end(): PartResult | string; readonly rows: number } {
   const reader = partReader(name, 0, request);
   if (typeof reader === 'string') return { rows: 0, feed: () => undefined, end: () => reader };
-  const lines = lineFeeder(reader.issues, reader.sink, () => undefined);
+  const lines = lineFeeder(reader.issues, reader.sink, () => undefined, host.decoder());
   const chunks = new ChunkDecoder(host.decoder());
+  const asBytes = lines.bytes(null);
   return {
     get rows(): number {
       return reader.issues.rowsRead;
     },
     feed(bytes) {
-      if (!lines.tooLong) lines.feed(chunks.decode(bytes, false), false);
+      if (lines.tooLong) return;
+      if (asBytes) lines.feedBytes(bytes, false);
+      else lines.feed(chunks.decode(bytes, false), false);
     },
     end() {
       // The last line, cut or not, goes back: the importing thread reads it after anything it logs about the stream's end.

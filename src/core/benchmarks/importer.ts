@@ -100,6 +100,8 @@ class FileReading {
   stoppedEarly = false;
   private readonly hasher: BlockHasher;
   private readonly chunks: ChunkDecoder;
+  /** The chunks after the first go to the lines as bytes (LineFeeder.bytes). */
+  private asBytes = false;
   private encoding: TextEncoding = 'utf-8';
   private offset = 0;
   /** This thread reads [0, stopAt); helper threads read the parts after it. */
@@ -310,10 +312,20 @@ class FileReading {
         this.report(false);
         continue;
       }
+      if (this.asBytes) {
+        const readers = this.readers as TextReaders;
+        readers.lines.feedBytes(bytes, false);
+        this.report(false);
+        if (readers.overLimit()) {
+          void this.packed?.close();
+          return this.finish('failed');
+        }
+        continue;
+      }
       let text = this.chunks.decode(bytes, this.packed === null && this.offset >= source.size);
       if (this.readers === null) {
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-        const readers = (this.readers = new TextReaders(this.ctx, text, this.options.mapping, () => this.report(false)));
+        const readers = (this.readers = new TextReaders(this.ctx, text, this.options.mapping, () => this.report(false), this.host.decoder()));
         this.result.csvPreview = readers.preview;
         if (readers.mode === 'unknown') {
           issues.add('error', 'unrecognised-format', 1, null, excerpt(text));
@@ -332,6 +344,9 @@ class FileReading {
         this.split();
         this.splitStream();
       }
+      // UTF-8 JSON Lines of a format with a flat-row reader: the following chunks go to the rows as bytes.
+      if (!this.fed && readers.mode === 'lines' && this.encoding === 'utf-8' && !readers.lines.tooLong)
+        this.asBytes = readers.lines.bytes(this.chunks.takePending());
       firstChunk = false;
       this.report(false);
       if (readers.previewComplete) {
@@ -487,7 +502,8 @@ class FileReading {
     const { source, issues } = this;
     if (readers.lines.open || this.chunks.open) {
       const rest = await restOfLine(source, this.stopAt);
-      readers.lines.feed(this.chunks.decode(rest.bytes, true), rest.ended);
+      if (this.asBytes) readers.lines.feedBytes(rest.bytes, rest.ended);
+      else readers.lines.feed(this.chunks.decode(rest.bytes, true), rest.ended);
     }
     let shift = readers.lines.lines;
     for (const [k, h] of this.helpers.entries()) {

@@ -3,6 +3,7 @@ import { isUnfinished } from '../json-stream';
 import { ExactSum, type ExactSumState } from '../exact-sum';
 import { recompute } from '../recompute';
 import { builderBuffers, RequestTableBuilder, type BuilderState } from '../request-table';
+import { FlatRowReader, type FlatField } from '../flat-row';
 
 /**
  * Per-request log of an OpenAI-compatible client, one JSON object per line (SPEC §5;
@@ -36,6 +37,18 @@ function digit(s: string, i: number): number {
 let cachedDay = -1;
 let cachedDayS = 0;
 
+/** Epoch seconds of a day's start; NaN outside 1970–9999 and months 1–12, days 1–31. */
+function dayStart(year: number, month: number, day: number): number {
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && year >= 1970 && year <= 9999)) return Number.NaN;
+  // Within these ranges the key names one calendar day.
+  const key = year * 10000 + month * 100 + day;
+  if (key !== cachedDay) {
+    cachedDay = key;
+    cachedDayS = Date.UTC(year, month - 1, day) / 1000;
+  }
+  return cachedDayS;
+}
+
 /** Epoch seconds from an ISO string or an epoch number (s or ms); NaN when unreadable. */
 export function parseTimestamp(raw: unknown): number {
   if (typeof raw === 'number') {
@@ -62,19 +75,74 @@ export function parseTimestamp(raw: unknown): number {
       }
     } else if (last !== 19) return parseSlow(s);
     const year = digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3);
-    const month = digit(s, 5) * 10 + digit(s, 6);
-    const day = digit(s, 8) * 10 + digit(s, 9);
-    if (!(month >= 1 && month <= 12 && day >= 1 && day <= 31 && year >= 1970 && year <= 9999)) return Number.NaN;
-    // Within these ranges the key names one calendar day.
-    const key = year * 10000 + month * 100 + day;
-    if (key !== cachedDay) {
-      cachedDay = key;
-      cachedDayS = Date.UTC(year, month - 1, day) / 1000;
-    }
-    return cachedDayS + hour * 3600 + minute * 60 + second + frac;
+    return dayStart(year, digit(s, 5) * 10 + digit(s, 6), digit(s, 8) * 10 + digit(s, 9)) + hour * 3600 + minute * 60 + second + frac;
   }
   return parseSlow(s);
 }
+
+/**
+ * `parseTimestamp` of an ASCII string given as its bytes `[start, end)`, for the flat-row reader:
+ * the same fast path with the same arithmetic, so the same seconds to the bit (tested against it);
+ * NaN for anything else (that row is then read the usual way and gets the same answer there).
+ */
+export function isoSecondsOfBytes(b: Uint8Array, start: number, end: number): number {
+  const last = end - start - 1;
+  if (!(last >= 19 && b[start + 4] === 45 && b[start + 10] === 84 && b[start + last] === 90)) return Number.NaN;
+  const s = start;
+  const hour = ((b[s + 11] as number) - 48) * 10 + (b[s + 12] as number) - 48;
+  const minute = ((b[s + 14] as number) - 48) * 10 + (b[s + 15] as number) - 48;
+  const second = ((b[s + 17] as number) - 48) * 10 + (b[s + 18] as number) - 48;
+  if (!(hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 60)) return Number.NaN;
+  let frac = 0;
+  if (b[s + 19] === 46) {
+    let scale = 0.1;
+    for (let i = 20; i < last; i++) {
+      const c = (b[s + i] as number) - 48;
+      if (c < 0 || c > 9) return Number.NaN;
+      frac += c * scale;
+      scale /= 10;
+    }
+  } else if (last !== 19) return Number.NaN;
+  const year = ((b[s] as number) - 48) * 1000 + ((b[s + 1] as number) - 48) * 100 + ((b[s + 2] as number) - 48) * 10 + (b[s + 3] as number) - 48;
+  const month = ((b[s + 5] as number) - 48) * 10 + (b[s + 6] as number) - 48;
+  const day = ((b[s + 8] as number) - 48) * 10 + (b[s + 9] as number) - 48;
+  return dayStart(year, month, day) + hour * 3600 + minute * 60 + second + frac;
+}
+
+/**
+ * The fields `requestLogParser` reads of a row, for the flat-row reader (flat-row.ts): a row of
+ * JSON Lines read from its bytes holds these, `undefined` where absent, and nothing else.
+ */
+export const REQUEST_LOG_ROW_FIELDS: Readonly<Record<string, FlatField>> = {
+  ts: 'time',
+  timestamp: 'time',
+  start_time: 'time',
+  model: 'text',
+  status: 'text',
+  error: 'text',
+  base_url: 'text',
+  ok: 'number',
+  http_status: 'number',
+  ttft_ms: 'number',
+  ttft_s: 'number',
+  time_to_first_token_ms: 'number',
+  duration_ms: 'number',
+  latency_ms: 'number',
+  e2e_ms: 'number',
+  e2el_ms: 'number',
+  duration_s: 'number',
+  latency_s: 'number',
+  in_tok: 'number',
+  input_tokens: 'number',
+  prompt_tokens: 'number',
+  out_tok: 'number',
+  output_tokens: 'number',
+  completion_tokens: 'number',
+  tpot_ms: 'number',
+  cost_usd: 'number',
+  cached_tok: 'number',
+  reasoning_tok: 'number',
+};
 
 function parseSlow(s: string): number {
   if (/^\d+(\.\d+)?$/.test(s.trim())) return parseTimestamp(Number(s));
@@ -164,6 +232,7 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
   };
   return {
     format: options.format,
+    ...(options.format === 'request-log' ? { rowBytes: new FlatRowReader(REQUEST_LOG_ROW_FIELDS, isoSecondsOfBytes) } : {}),
     value(value, line, index) {
       if (!isRecord(value)) {
         ctx.issues.skip(line, 'row-not-object', index === null || index === undefined ? null : `[${index}]`, null);
