@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHUNK_BYTES } from '../../src/core/benchmarks/import-contract';
+import { BLOB_READ_BYTES } from '../../src/platform/host';
 import { withBrowser } from '../browser';
 import { ensureJsonl, ensureJsonl10m } from '../generate-jsonl';
 import { ensureForms, GZ_PATH, PARQUET_PATH } from './import-formats';
@@ -104,8 +105,13 @@ onmessage = async (e) => {
 };`;
 
 /** Runs the bare loop over `path` in a new worker of `page`; wall time from the file's hand-over to the answer. */
-async function bareLoopInPage(page: Page, path: string, gzip: 'slices' | 'stream' | false = false): Promise<{ ms: number; lines: number }> {
-  process.stderr.write(`  bare loop over ${basename(path)}${gzip ? ` (${gzip})` : ''} …\n`);
+async function bareLoopInPage(
+  page: Page,
+  path: string,
+  gzip: 'slices' | 'stream' | false = false,
+  chunk = CHUNK_BYTES,
+): Promise<{ ms: number; lines: number }> {
+  process.stderr.write(`  bare loop over ${basename(path)}${gzip ? ` (${gzip})` : ''}${chunk !== CHUNK_BYTES ? ` (${chunk >> 20} MiB slices)` : ''} …\n`);
   await page.evaluate(() => {
     if (document.getElementById('bench-bare-input')) return;
     const input = document.createElement('input');
@@ -132,7 +138,7 @@ async function bareLoopInPage(page: Page, path: string, gzip: 'slices' | 'stream
         worker.onerror = (e) => reject(new Error(e.message));
         worker.postMessage({ file, chunk, gzip });
       }),
-    { code: BARE_WORKER, chunk: CHUNK_BYTES, gzip },
+    { code: BARE_WORKER, chunk, gzip },
   );
 }
 
@@ -338,6 +344,8 @@ export const suite: BenchSuite = {
     const mb = statSync(path).size / 1e6;
     await withBrowser(async (browser, baseURL) => {
       const bare: { ms: number; lines: number }[] = [];
+      /** The bare loop reading the file in the import's slices (BLOB_READ_BYTES), for reference. */
+      const bareWide: { ms: number; lines: number }[] = [];
       const imports: PageImport[] = [];
       for (let i = 0; i < PAIRS; i++) {
         const { context, page } = await openBenchmarksPage(browser, baseURL);
@@ -345,9 +353,11 @@ export const suite: BenchSuite = {
         await pageSettled(page);
         if (i % 2 === 0) {
           bare.push(await bareLoopInPage(page, path));
+          bareWide.push(await bareLoopInPage(page, path, false, BLOB_READ_BYTES));
           imports.push(await importInPage(page, path));
         } else {
           imports.push(await importInPage(page, path));
+          bareWide.push(await bareLoopInPage(page, path, false, BLOB_READ_BYTES));
           bare.push(await bareLoopInPage(page, path));
         }
         await context.close();
@@ -384,6 +394,16 @@ export const suite: BenchSuite = {
         budget: 1.0,
         direction: 'max',
         note: `pairs: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+      });
+      const wideRatios = imports.map((m, i) => m.ms / (bareWide[i] as { ms: number }).ms);
+      rows.push({
+        suite: 'import-browser',
+        metric: `import in the page / bare loop reading ${BLOB_READ_BYTES >> 20} MiB slices (the import's reads), for reference`,
+        value: median(wideRatios),
+        unit: '×',
+        budget: null,
+        direction: 'max',
+        note: `bare loop ${list(bareWide.map((b) => b.ms))} ms (median ${median(bareWide.map((b) => b.ms)).toFixed(0)}); pairs ${wideRatios.map((r) => r.toFixed(2)).join(', ')}: the import's byte source reads the file in ${BLOB_READ_BYTES >> 20} MiB slices and hands out 1 MiB chunks of them`,
       });
       rows.push({
         suite: 'import-browser',

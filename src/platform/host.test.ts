@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blobSource } from './host';
+import { BLOB_READ_BYTES, blobSource } from './host';
 
 /** Bytes 0..n-1 of a fixed pseudo-random sequence, so any misplaced range shows. */
 function bytes(n: number): Uint8Array<ArrayBuffer> {
@@ -45,5 +45,27 @@ describe('blobSource', () => {
     ];
     const got = await Promise.all(together.map(([o, l]) => source.read(o, l)));
     together.forEach(([o, l], i) => expect(Buffer.from(got[i] as Uint8Array).equals(Buffer.from(data.subarray(o, o + l))), `${o}+${l} at once`).toBe(true));
+  });
+
+  it('reads chunk after chunk in slices of BLOB_READ_BYTES, small reads in slices of their own', async () => {
+    const slices: number[] = [];
+    class CountingBlob extends Blob {
+      override slice(start?: number, end?: number): Blob {
+        slices.push((end ?? this.size) - (start ?? 0));
+        return super.slice(start, end);
+      }
+    }
+    const big = bytes(10 * 1024 * 1024 + 5);
+    const source = blobSource(new CountingBlob([big]), 'x.jsonl');
+    let at = 0;
+    while (at < big.length) {
+      const got = await source.read(at, 1024 * 1024);
+      expect(Buffer.from(got).equals(Buffer.from(big.subarray(at, at + got.length)))).toBe(true);
+      at += got.length;
+    }
+    // 11 chunks of 1 MiB: three slices, 4 + 4 + 2 MiB (and 5 bytes).
+    expect(slices).toEqual([BLOB_READ_BYTES, BLOB_READ_BYTES, 2 * 1024 * 1024 + 5]);
+    await source.read(5_000_000, 8);
+    expect(slices.at(-1)).toBe(8);
   });
 });

@@ -45,11 +45,32 @@ export const unpack: Unpack = (packing, pull) => {
   };
 };
 
-/** A Blob (a dropped file) as a byte source: each read is a slice of it. */
-export function blobSource(blob: Blob, name: string): ByteSource {
+/**
+ * Bytes a Blob source reads at once for a chunk-sized read. Each `Blob.slice().arrayBuffer()` is a
+ * round trip to the browser process: reading a 154 MB file in 1 MiB slices took 360–520 ms in
+ * Chromium on a 2-core machine, in 4 MiB slices 230–330 ms.
+ */
+export const BLOB_READ_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A Blob (a dropped file) as a byte source. A read of at least a quarter of BLOB_READ_BYTES (a
+ * chunk of the import) fetches BLOB_READ_BYTES from its offset and the reads that follow within
+ * them are parts of that one slice; smaller reads (a Parquet footer, the byte before a part) are
+ * slices of their own.
+ */
+export function blobSource(blob: Blob, name: string, readBytes = BLOB_READ_BYTES): ByteSource {
+  let from = 0;
+  let held = new Uint8Array(0);
   return {
     name,
     size: blob.size,
-    read: async (offset, length) => new Uint8Array(await blob.slice(offset, offset + length).arrayBuffer()),
+    read: async (offset, length) => {
+      const end = Math.min(blob.size, offset + length);
+      if (offset >= from && end <= from + held.length) return held.subarray(offset - from, end - from);
+      if (length * 4 < readBytes) return new Uint8Array(await blob.slice(offset, end).arrayBuffer());
+      held = new Uint8Array(await blob.slice(offset, Math.min(blob.size, offset + Math.max(length, readBytes))).arrayBuffer());
+      from = offset;
+      return held.subarray(0, end - offset);
+    },
   };
 }
