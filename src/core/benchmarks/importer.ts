@@ -197,7 +197,8 @@ class FileReading {
       row: (value, line) => {
         const parser = this.readers?.parser ?? null;
         // As the JSON Lines hot path: once the format is known, a row goes straight to its parser.
-        if (parser === null) this.rowReaders().dispatch(value, line);
+        // Before, a row may be held until the format is known: a copy (the reader reuses its object).
+        if (parser === null) this.rowReaders().dispatch({ ...value }, line);
         else {
           issues.rowsRead += 1;
           parser.value(value, line, null);

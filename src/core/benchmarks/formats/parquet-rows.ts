@@ -37,7 +37,11 @@ export type ParquetRowsOutcome =
   { ok: true } | { ok: false; cancelled: true } | { ok: false; cancelled: false; code: 'parquet-invalid' | 'parquet-columns'; detail: string };
 
 export interface ParquetRowsHost {
-  /** One row as a JSON Lines line's object; `line` is its 1-based row number. */
+  /**
+   * One row as a JSON Lines line's object; `line` is its 1-based row number. The object is the
+   * same for every row and holds this row's values only during the call: a host that keeps a row
+   * keeps a copy (`{ ...value }`).
+   */
   row(value: Record<string, unknown>, line: number): void;
   /** Compressed bytes of the row groups read so far. */
   progress(bytes: number): void;
@@ -66,6 +70,12 @@ export async function readParquetRequestRows(source: RandomBytes, host: ParquetR
   const problem = requestLogColumnsProblem(file.columns);
   if (problem !== null) return { ok: false, cancelled: false, code: 'parquet-columns', detail: problem };
   const names = file.columns.filter((c) => c.kind !== 'nested').map((c) => c.name);
+  // One object for every row: each field a getter of its column at the current row (a new
+  // object per row, its fields stored by computed keys, took longer than the row's parsing).
+  let columns: ArrayLike<unknown>[] = [];
+  let at = 0;
+  const row: Record<string, unknown> = {};
+  names.forEach((name, c) => Object.defineProperty(row, name, { get: () => (columns[c] as ArrayLike<unknown>)[at], enumerable: true }));
   let bytes = 0;
   let end = Math.min(range?.to ?? file.groups.length, file.groups.length);
   for (let index = range?.from ?? 0; index < end; index++) {
@@ -82,11 +92,10 @@ export async function readParquetRequestRows(source: RandomBytes, host: ParquetR
         detail: `row group ${index + 1} of ${file.groups.length} (rows ${group.rowStart + 1}–${group.rowEnd}): ${e instanceof Error ? e.message : String(e)}`,
       };
     }
-    const columns = names.map((n) => data.get(n) as ArrayLike<unknown>);
+    columns = names.map((n) => data.get(n) as ArrayLike<unknown>);
     const n = group.rowEnd - group.rowStart;
     for (let i = 0; i < n; i++) {
-      const row: Record<string, unknown> = {};
-      for (let c = 0; c < names.length; c++) row[names[c] as string] = (columns[c] as ArrayLike<unknown>)[i];
+      at = i;
       host.row(row, group.rowStart + i + 1);
       // The helpers start on their groups as soon as the first row has told the format.
       if (index === 0 && i === 0 && host.split && !range) end = Math.max(1, Math.min(end, host.split(file.groups)));
