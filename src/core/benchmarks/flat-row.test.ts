@@ -237,7 +237,7 @@ function readLog(text: string, asBytes: boolean, chunk: number): Read {
   };
   const feeder = lineFeeder(issues, sink, () => undefined, platformHost().decoder());
   if (asBytes) {
-    expect(feeder.bytes(null)).toBe(true);
+    expect(feeder.bytes(() => null)).toBe(true);
     const bytes = encodeUtf8(text);
     for (let at = 0; at < bytes.length; at += chunk) feeder.feedBytes(bytes.subarray(at, Math.min(bytes.length, at + chunk)), false);
     feeder.feed('', true);

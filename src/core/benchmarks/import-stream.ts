@@ -223,14 +223,16 @@ export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void, d
     },
     /**
      * Reads the lines from now on as UTF-8 bytes (`feedBytes`) when the format's parser has a
-     * flat-row reader (and a decoder was given for the lines it declines); `pending` is the start
-     * of a character cut at the last chunk's end (ChunkDecoder.takePending). False: stays text.
+     * flat-row reader (and a decoder was given for the lines it declines); `pending` gives the
+     * start of a character cut at the last chunk's end (ChunkDecoder.takePending), asked only when
+     * the feeder switches. False: stays text.
      */
-    bytes(pending: Uint8Array | null): boolean {
+    bytes(pending: () => Uint8Array | null): boolean {
       if (raw !== null) return true;
       if (decoder === undefined || sink.parser?.rowBytes === undefined || tooLong) return false;
       const head = encodeUtf8(carry);
-      raw = pending ? concatBytes([head, pending], head.length + pending.length) : head;
+      const cut = pending();
+      raw = cut ? concatBytes([head, cut], head.length + cut.length) : head;
       carry = '';
       return true;
     },
@@ -441,7 +443,7 @@ export async function importPart(
   const hasher = new BlockHasher(host);
   const chunks = new ChunkDecoder(host.decoder());
   // Parts are UTF-8 (importFile splits no other): bytes straight to the rows where the format's parser can.
-  const asBytes = lines.bytes(null);
+  const asBytes = lines.bytes(() => null);
   // The first line belongs to the part before unless the byte before `from` ends a line.
   let skipping = request.from > 0 && (await source.read(request.from - 1, 1))[0] !== NEWLINE;
   try {
@@ -491,7 +493,7 @@ export function streamPart(
   if (typeof reader === 'string') return { rows: 0, feed: () => undefined, end: () => reader };
   const lines = lineFeeder(reader.issues, reader.sink, () => undefined, host.decoder());
   const chunks = new ChunkDecoder(host.decoder());
-  const asBytes = lines.bytes(null);
+  const asBytes = lines.bytes(() => null);
   return {
     get rows(): number {
       return reader.issues.rowsRead;

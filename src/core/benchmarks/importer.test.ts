@@ -152,6 +152,16 @@ describe('content hash and character boundaries', () => {
       const r = await text('utf8.jsonl', log, { chunkBytes });
       expect(r.runs.map((x) => x.model)).toEqual(['ü-modell', 'modèle-€', 'モデル🚀']);
     }
+    // A first line that names no format: the rows are read as bytes only from a later chunk on,
+    // and a character cut at the end of every chunk before is still whole.
+    const headed = `{"note":"Export"}\n${log}`;
+    for (let chunkBytes = 20; chunkBytes <= 90; chunkBytes++) {
+      const r = await text('utf8.jsonl', headed, { chunkBytes });
+      expect(
+        r.runs.map((x) => x.model),
+        `chunks of ${chunkBytes} B`,
+      ).toEqual(['ü-modell', 'modèle-€', 'モデル🚀']);
+    }
   });
 });
 

@@ -346,8 +346,8 @@ class FileReading {
         this.splitStream();
       }
       // UTF-8 JSON Lines of a format with a flat-row reader: the following chunks go to the rows as bytes.
-      if (!this.fed && readers.mode === 'lines' && this.encoding === 'utf-8' && !readers.lines.tooLong)
-        this.asBytes = readers.lines.bytes(this.chunks.takePending());
+      if (!this.fed && !this.asBytes && readers.mode === 'lines' && this.encoding === 'utf-8' && !readers.lines.tooLong)
+        this.asBytes = readers.lines.bytes(() => this.chunks.takePending());
       firstChunk = false;
       this.report(false);
       if (readers.previewComplete) {
