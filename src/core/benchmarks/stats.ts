@@ -171,7 +171,41 @@ function orderKey(hi: number): number {
 export function summarizeFinite(values: Float64Array, keep: ArrayLike<number> | undefined, options: SummarizeOptions, tick?: () => void): MetricSummary {
   const len = values.length;
   const words = new Uint32Array(values.buffer, values.byteOffset, 2 * len);
-  const counts = new Int32Array(1 << SELECT_BITS);
+  const counts = takeCounts();
+  try {
+    return summarizeCounted(values, keep, options, tick, words, counts);
+  } finally {
+    giveCounts(counts);
+  }
+}
+
+/**
+ * The 4 MiB bucket counts, kept between calls and zeroed after each; all zero when taken. With a
+ * new array per column, the end of a 1M-line import in the browser (two runs' tables and
+ * statistics) took 220–440 ms, with this one 130–270 ms (six imports each, production build).
+ */
+let spareCounts: Int32Array | null = null;
+
+function takeCounts(): Int32Array {
+  const c = spareCounts ?? new Int32Array(1 << SELECT_BITS);
+  spareCounts = null;
+  return c;
+}
+
+function giveCounts(c: Int32Array): void {
+  c.fill(0);
+  spareCounts = c;
+}
+
+function summarizeCounted(
+  values: Float64Array,
+  keep: ArrayLike<number> | undefined,
+  options: SummarizeOptions,
+  tick: (() => void) | undefined,
+  words: Uint32Array,
+  counts: Int32Array,
+): MetricSummary {
+  const len = values.length;
   const shift = 32 - SELECT_BITS;
   let n = 0;
   let sum = 0;
