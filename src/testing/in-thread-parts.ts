@@ -1,5 +1,5 @@
-import { importPart, streamPart } from '../core/benchmarks/import-stream';
-import { type ImportHost, type ImportParts, type PartHandle, type StreamPartHandle } from '../core/benchmarks/import-contract';
+import { importPart, shortenPart, streamPart } from '../core/benchmarks/import-stream';
+import { type ImportHost, type ImportParts, type PartHandle, type PartLimit, type StreamPartHandle } from '../core/benchmarks/import-contract';
 import { memorySource } from '../core/benchmarks/memory-source';
 
 /**
@@ -7,6 +7,7 @@ import { memorySource } from '../core/benchmarks/memory-source';
  * interleaved at their reads: a reading in parts without workers. `fail` makes the given part's
  * helper fail (as a thread that cannot start); `cancelled` lists the parts told to stop. A part
  * fed as bytes (a compressed file) is parsed as each batch is handed over; `fed` counts the batches.
+ * A part can be asked to end sooner (`shorten`); `shortened` counts those asked while they ran.
  */
 export function inThreadParts(
   host: Omit<ImportHost, 'progress' | 'cancelled' | 'parts'>,
@@ -14,22 +15,44 @@ export function inThreadParts(
   bytes: Uint8Array,
   helpers: number,
   fail: number[] = [],
-): ImportParts & { started: number; cancelled: number[]; fed: number } {
-  const source = memorySource(name, bytes);
+  /** Turns of the event loop each helper read waits: a helper slower than the importing thread. */
+  slow = 0,
+): ImportParts & { started: number; cancelled: number[]; fed: number; shortened: number } {
+  const fast = memorySource(name, bytes);
+  const source =
+    slow === 0
+      ? fast
+      : {
+          ...fast,
+          read: async (offset: number, length: number) => {
+            for (let k = 0; k < slow; k++) await new Promise((r) => setTimeout(r, 0));
+            return fast.read(offset, length);
+          },
+        };
   const parts = {
     helpers,
     started: 0,
     cancelled: [] as number[],
     fed: 0,
+    /** Parts asked to end sooner while they ran. */
+    shortened: 0,
     run(request: Parameters<ImportParts['run']>[0], progress: Parameters<ImportParts['run']>[1]): PartHandle {
       let cancelled = false;
       const index = parts.started++;
       if (fail.includes(index)) return { result: Promise.resolve('the helper could not start'), cancel: () => undefined };
+      const limit: PartLimit = { to: request.to, at: request.from };
+      let ended = false;
+      const result = importPart(source, { ...host, cancelled: () => cancelled }, request, progress, limit);
+      void result.then(() => (ended = true));
       return {
-        result: importPart(source, { ...host, cancelled: () => cancelled }, request, progress),
+        result,
         cancel: () => {
           cancelled = true;
           parts.cancelled.push(index);
+        },
+        shorten: (to) => {
+          if (!ended) parts.shortened += 1;
+          return Promise.resolve(ended ? request.to : shortenPart(limit, to));
         },
       };
     },

@@ -40,6 +40,28 @@ describe('the pool of part helpers', () => {
     expect(t.posted).toHaveLength(2);
   });
 
+  it('asks a running part to end sooner and says where it will end; a part already done ends where it was to', async () => {
+    let reply: ((r: PartReply) => void) | null = null;
+    const posted: PartMessage<string>[] = [];
+    const pool = new PartPool<string>(
+      () => ({ post: (m) => void posted.push(m), listen: (on) => void (reply = on), terminate: () => undefined }),
+      1,
+      (timer) => clearTimeout(timer),
+    );
+    const parts = pool.forFile('log.jsonl', 'log.jsonl');
+    const running = parts.run({ from: 0, to: 64, format: 'request-log', rowRate: 1 }, () => undefined);
+    const asked = running.shorten?.(30);
+    expect(posted.at(-1)).toEqual({ kind: 'shorten', id: 1, to: 30 });
+    (reply as unknown as (r: PartReply) => void)({ kind: 'shortened', id: 1, to: 32 });
+    expect(await asked).toBe(32);
+    (reply as unknown as (r: PartReply) => void)({ kind: 'done', id: 1, result: null });
+    const next = parts.run({ from: 64, to: 128, format: 'request-log', rowRate: 1 }, () => undefined);
+    const late = next.shorten?.(90);
+    // The part's result comes first (it had ended): no bound was lowered.
+    (reply as unknown as (r: PartReply) => void)({ kind: 'done', id: 2, result: null });
+    expect(await late).toBe(128);
+  });
+
   it('reads the part itself when a thread cannot start', async () => {
     const pool = new PartPool<string>(() => {
       throw new Error('no workers here');

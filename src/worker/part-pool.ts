@@ -20,10 +20,12 @@ export type PartMessage<S> =
   | { kind: 'stream'; id: number; name: string; request: StreamPartRequest }
   | { kind: 'bytes'; id: number; bytes: Uint8Array<ArrayBuffer> }
   | { kind: 'end'; id: number }
-  | { kind: 'cancel'; id: number };
+  | { kind: 'cancel'; id: number }
+  | { kind: 'shorten'; id: number; to: number };
 export type PartReply =
   | { kind: 'progress'; id: number; bytes: number; rows: number }
   | { kind: 'taken'; id: number; bytes: number; rows: number }
+  | { kind: 'shortened'; id: number; to: number }
   | { kind: 'done'; id: number; result: PartResult | null | string };
 
 /** A started helper thread, as the pool sees it. */
@@ -40,6 +42,8 @@ interface Job {
   progress: (bytes: number, rows: number) => void;
   /** A fed part: the helper has parsed `bytes` more of the bytes handed over. */
   taken?: (bytes: number) => void;
+  /** Where a part asked to end sooner will end. */
+  shortened?: (to: number) => void;
 }
 
 /** Bytes handed to a fed part and not yet parsed, past which the feeding thread waits: memory stays bounded when it unpacks faster than the helper parses. */
@@ -107,6 +111,7 @@ export class PartPool<S> {
         const job = thread.jobs.get(reply.id);
         if (!job) return;
         if (reply.kind === 'progress') job.progress(reply.bytes, reply.rows);
+        else if (reply.kind === 'shortened') job.shortened?.(reply.to);
         else if (reply.kind === 'taken') {
           job.taken?.(reply.bytes);
           job.progress(0, reply.rows);
@@ -194,8 +199,27 @@ export class PartPool<S> {
       return { result: Promise.resolve(e instanceof Error ? e.message : String(e)), cancel: () => undefined };
     }
     const id = ++this.serial;
-    const result = new Promise<PartResult | null | string>((resolve) => thread.jobs.set(id, { resolve, progress }));
+    const job: Job = { resolve: () => undefined, progress };
+    const result = new Promise<PartResult | null | string>((resolve) => {
+      job.resolve = (r) => {
+        // A part that ended before it was asked to end sooner ends where it was to.
+        job.shortened?.(request.to);
+        resolve(r);
+      };
+      thread.jobs.set(id, job);
+    });
     thread.port.post({ kind: 'part', id, source, name, request });
-    return { result, cancel: () => thread.port.post({ kind: 'cancel', id }) };
+    return {
+      result,
+      cancel: () => thread.port.post({ kind: 'cancel', id }),
+      shorten: (to) =>
+        new Promise<number>((resolve) => {
+          job.shortened = (end) => {
+            job.shortened = undefined;
+            resolve(end);
+          };
+          thread.port.post({ kind: 'shorten', id, to });
+        }),
+    };
   }
 }

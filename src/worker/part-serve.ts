@@ -1,5 +1,5 @@
-import { importPart, streamPart } from '../core/benchmarks/import-stream';
-import { type ByteSource, type ImportHost, type PartResult } from '../core/benchmarks/import-contract';
+import { importPart, shortenPart, streamPart } from '../core/benchmarks/import-stream';
+import { type ByteSource, type ImportHost, type PartLimit, type PartResult } from '../core/benchmarks/import-contract';
 import type { PartMessage, PartReply } from './part-pool';
 
 /**
@@ -16,6 +16,8 @@ export function servePart<S>(
   const cancelled = new Set<number>();
   /** Parts fed as bytes, by id: parsed as each batch arrives. */
   const fed = new Map<number, ReturnType<typeof streamPart>>();
+  /** Where each running part ends, by id (the importing thread may ask it to end sooner). */
+  const limits = new Map<number, PartLimit>();
   const done = (id: number, result: PartResult | null | string) => {
     cancelled.delete(id);
     reply({ kind: 'done', id, result }, result !== null && typeof result === 'object' ? result.transfer : []);
@@ -24,6 +26,12 @@ export function servePart<S>(
     if (message.kind === 'cancel') {
       cancelled.add(message.id);
       if (fed.delete(message.id)) done(message.id, null);
+      return;
+    }
+    if (message.kind === 'shorten') {
+      const limit = limits.get(message.id);
+      // A part that has ended answers with its result, which says where it ended.
+      if (limit) reply({ kind: 'shortened', id: message.id, to: shortenPart(limit, message.to) }, []);
       return;
     }
     if (message.kind === 'stream') {
@@ -45,13 +53,19 @@ export function servePart<S>(
       return;
     }
     const { id } = message;
+    const limit: PartLimit = { to: message.request.to, at: message.request.from };
+    limits.set(id, limit);
     void (async () => {
       let result: PartResult | null | string;
       try {
         const file = await open(message.source, message.name);
         try {
-          result = await importPart(file.source, { ...host, cancelled: () => cancelled.has(id) }, message.request, (bytes, rows) =>
-            reply({ kind: 'progress', id, bytes, rows }, []),
+          result = await importPart(
+            file.source,
+            { ...host, cancelled: () => cancelled.has(id) },
+            message.request,
+            (bytes, rows) => reply({ kind: 'progress', id, bytes, rows }, []),
+            limit,
           );
         } finally {
           await file.close();
@@ -59,6 +73,7 @@ export function servePart<S>(
       } catch (e) {
         result = e instanceof Error ? e.message : String(e);
       }
+      limits.delete(id);
       done(id, result);
     })();
   };

@@ -127,6 +127,19 @@ export interface PartHandle {
   /** The part's result; `null` when it was cancelled, a message when it failed. */
   result: Promise<PartResult | null | string>;
   cancel(): void;
+  /**
+   * Asks the part to end sooner: at the first hash-block bound at or past both `to` and what it
+   * has read (then the importing thread reads the rest itself, so neither thread waits for the
+   * other). Resolves to where the part ends; its own end when it ended before it could be asked.
+   * Absent where a part cannot be asked while it runs.
+   */
+  shorten?(to: number): Promise<number>;
+}
+
+/** Where a running part ends (`to`, lowered by `shortenPart`) and how far it has read (`at`). */
+export interface PartLimit {
+  to: number;
+  at: number;
 }
 
 export interface ImportParts {

@@ -9,6 +9,7 @@ import {
   type ByteSource,
   type ImportHost,
   type PartRequest,
+  type PartLimit,
   type PartResult,
   type StreamPartRequest,
   type TextDecoderLike,
@@ -427,11 +428,23 @@ function paced<A extends unknown[]>(host: Pick<ImportHost, 'now'>, report: (...a
  * and returns its state, for `importFile` to append. Runs in a helper thread, or in the importing
  * thread when no helper could be started.
  */
+/**
+ * Lowers a running part's end to the first hash-block bound at or past both `to` and what the
+ * part has read (never above its end); returns the new end.
+ */
+export function shortenPart(limit: PartLimit, to: number): number {
+  const bound = Math.ceil(Math.max(to, limit.at) / HASH_BLOCK_BYTES) * HASH_BLOCK_BYTES;
+  limit.to = Math.min(limit.to, bound);
+  return limit.to;
+}
+
 export async function importPart(
   source: ByteSource,
   host: Omit<ImportHost, 'progress'>,
   request: PartRequest,
   progress?: (bytes: number, rows: number) => void,
+  /** The part's end as it is now (`shortenPart` may lower it while the part runs). */
+  limit: PartLimit = { to: request.to, at: request.from },
 ): Promise<PartResult | null | string> {
   const reader = partReader(source.name, source.size, request);
   if (typeof reader === 'string') return reader;
@@ -447,12 +460,13 @@ export async function importPart(
   // The first line belongs to the part before unless the byte before `from` ends a line.
   let skipping = request.from > 0 && (await source.read(request.from - 1, 1))[0] !== NEWLINE;
   try {
-    while (offset < request.to) {
+    while (offset < limit.to) {
       if (host.cancelled?.()) return null;
-      const bytes = await source.read(offset, Math.min(CHUNK_BYTES, request.to - offset));
+      const bytes = await source.read(offset, Math.min(CHUNK_BYTES, limit.to - offset));
       if (bytes.length === 0) return `no data at byte ${offset}`;
       hasher.push(bytes);
       offset += bytes.length;
+      limit.at = offset;
       let data = bytes;
       if (skipping) {
         const nl = data.indexOf(NEWLINE);
@@ -466,8 +480,8 @@ export async function importPart(
       if (lines.tooLong) break;
       tick();
     }
-    if (!skipping && request.to < source.size && (lines.open || chunks.open)) {
-      const rest = await restOfLine(source, request.to);
+    if (!skipping && limit.to < source.size && (lines.open || chunks.open)) {
+      const rest = await restOfLine(source, limit.to);
       if (asBytes) lines.feedBytes(rest.bytes, rest.ended);
       else lines.feed(chunks.decode(rest.bytes, true), rest.ended);
     }

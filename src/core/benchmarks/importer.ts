@@ -1,6 +1,7 @@
 import type { FileContext, ValueParser } from './common';
 import {
   CHUNK_BYTES,
+  HASH_BLOCK_BYTES,
   SPLIT_MIN_BYTES,
   type ByteSource,
   type FileImport,
@@ -102,6 +103,8 @@ class FileReading {
   private readonly chunks: ChunkDecoder;
   /** The chunks after the first go to the lines as bytes (LineFeeder.bytes). */
   private asBytes = false;
+  /** Bytes read of the rest of a helper's part that this thread took over (`takeRest`). */
+  private restBytes = 0;
   private encoding: TextEncoding = 'utf-8';
   private offset = 0;
   /** This thread reads [0, stopAt); helper threads read the parts after it. */
@@ -157,6 +160,7 @@ class FileReading {
       bytesRead += h.bytes;
       rows += h.rows;
     }
+    bytesRead += this.restBytes;
     const { options, source } = this;
     this.host.progress?.({
       fileName: source.name,
@@ -508,17 +512,46 @@ class FileReading {
     }
     let shift = readers.lines.lines;
     for (const [k, h] of this.helpers.entries()) {
-      const part = await this.collect(k);
-      if ('status' in part) return part;
-      issues.absorb(part.issues, shift);
-      (readers.parser as ValueParser).parts?.absorb(part.parser, shift);
-      shift += part.lines;
-      this.partDigests.push(...part.digests);
-      this.offset = h.request.to;
+      const rest = await this.takeRest(h);
+      const parts = [await this.collect(k)];
+      if (rest) parts.push(await this.collectRest(rest));
+      for (const part of parts) {
+        if ('status' in part) return part;
+        issues.absorb(part.issues, shift);
+        (readers.parser as ValueParser).parts?.absorb(part.parser, shift);
+        shift += part.lines;
+        this.partDigests.push(...part.digests);
+      }
+      this.offset = rest?.request.to ?? h.request.to;
       h.bytes = 0;
+      this.restBytes = 0;
       this.report(false);
     }
     return issues.count('line-too-long') > 0 ? this.finish('failed') : null;
+  }
+
+  /**
+   * When this thread is done with its own part and a helper still has much of its part ahead, the
+   * helper is asked to end about halfway through what it has left, and this thread reads the rest
+   * itself meanwhile (a helper starts later than this thread: waiting for it left this thread
+   * idle for 0.1–0.4 s of a 1M-line import in the browser). The rest starts at a hash-block bound.
+   */
+  private async takeRest(h: Helper): Promise<{ request: PartRequest; result: Promise<PartResult | null | string> } | null> {
+    const left = h.request.to - (h.request.from + h.bytes);
+    if (!h.handle.shorten || left < 2 * HASH_BLOCK_BYTES) return null;
+    const end = h.request.to;
+    const to = await h.handle.shorten(h.request.from + h.bytes + left / 2);
+    if (to >= end) return null;
+    h.request = { ...h.request, to };
+    const request: PartRequest = { ...h.request, from: to, to: end };
+    return { request, result: importPart(this.source, this.host, request, (bytes) => ((this.restBytes = bytes), this.report(false))) };
+  }
+
+  private async collectRest(rest: { result: Promise<PartResult | null | string> }): Promise<PartResult | FileImport> {
+    const part = await rest.result;
+    if (part === null || this.cancelled()) return this.cancelledAt();
+    if (typeof part === 'string') return this.stop('failed', part);
+    return part;
   }
 }
 

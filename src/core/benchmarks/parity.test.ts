@@ -93,6 +93,20 @@ describe('a reading in parts equals a reading in one piece', () => {
   }
 });
 
+describe('a helper slower than the importing thread', () => {
+  it('ends its part sooner and the importing thread reads the rest, to what one piece gives', async () => {
+    const name = 'bench/api-usage/SYNTHETIC_per_request_log.jsonl';
+    const big = repeated(new Uint8Array(readFileSync(join(ROOT, name))), 24 * MiB);
+    const one = await whole(name, big);
+    const parts = inThreadParts(host, name, big, 1, [], 4);
+    const result = await importFile(memorySource(name, big), { ...host, parts }, { splitMinBytes: 1 });
+    // This thread read its half while the helper read a quarter: the helper was asked to end sooner.
+    expect(parts.shortened).toBe(1);
+    expect(result.threads).toBe(2);
+    expect({ ...result, threads: one.threads }).toEqual(one);
+  });
+});
+
 describe('a compressed log: this thread unpacks and hashes, a helper parses what follows the first chunk', () => {
   // The fixture log repeated past 3 MiB, with a line of multi-byte characters in every copy, so
   // that 64 KiB chunks cut lines and characters at many places.
