@@ -60,6 +60,13 @@ describe('the pool of part helpers', () => {
     // The part's result comes first (it had ended): no bound was lowered.
     (reply as unknown as (r: PartReply) => void)({ kind: 'done', id: 2, result: null });
     expect(await late).toBe(128);
+    // Asked after its result came: the helper would not answer, the handle does.
+    const third = parts.run({ from: 128, to: 192, format: 'request-log', rowRate: 1 }, () => undefined);
+    (reply as unknown as (r: PartReply) => void)({ kind: 'done', id: 3, result: null });
+    await third.result;
+    const before = posted.length;
+    expect(await third.shorten?.(150)).toBe(192);
+    expect(posted.length).toBe(before);
   });
 
   it('reads the part itself when a thread cannot start', async () => {

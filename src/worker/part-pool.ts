@@ -200,8 +200,10 @@ export class PartPool<S> {
     }
     const id = ++this.serial;
     const job: Job = { resolve: () => undefined, progress };
+    let ended = false;
     const result = new Promise<PartResult | null | string>((resolve) => {
       job.resolve = (r) => {
+        ended = true;
         // A part that ended before it was asked to end sooner ends where it was to.
         job.shortened?.(request.to);
         resolve(r);
@@ -212,14 +214,17 @@ export class PartPool<S> {
     return {
       result,
       cancel: () => thread.port.post({ kind: 'cancel', id }),
+      // Asked after its result came, the helper no longer knows the part and would not answer.
       shorten: (to) =>
-        new Promise<number>((resolve) => {
-          job.shortened = (end) => {
-            job.shortened = undefined;
-            resolve(end);
-          };
-          thread.port.post({ kind: 'shorten', id, to });
-        }),
+        ended
+          ? Promise.resolve(request.to)
+          : new Promise<number>((resolve) => {
+              job.shortened = (end) => {
+                job.shortened = undefined;
+                resolve(end);
+              };
+              thread.port.post({ kind: 'shorten', id, to });
+            }),
     };
   }
 }
