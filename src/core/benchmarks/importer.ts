@@ -497,6 +497,11 @@ class FileReading {
     let part = await h.handle.result;
     if (typeof part === 'string') part = await importPart(this.source, this.host, h.request, this.partProgress(k));
     else if (part !== null) this.result.threads += 1;
+    return this.settled(part);
+  }
+
+  /** A part's result to append, or the file's result when it ends here (cancelled, or the part failed). */
+  private settled(part: PartResult | null | string): PartResult | FileImport {
     if (part === null || this.cancelled()) return this.cancelledAt();
     if (typeof part === 'string') return this.stop('failed', part);
     return part;
@@ -514,7 +519,7 @@ class FileReading {
     for (const [k, h] of this.helpers.entries()) {
       const rest = await this.takeRest(h);
       const parts = [await this.collect(k)];
-      if (rest) parts.push(await this.collectRest(rest));
+      if (rest) parts.push(this.settled(await rest.result));
       for (const part of parts) {
         if ('status' in part) return part;
         issues.absorb(part.issues, shift);
@@ -545,13 +550,6 @@ class FileReading {
     h.request = { ...h.request, to };
     const request: PartRequest = { ...h.request, from: to, to: end };
     return { request, result: importPart(this.source, this.host, request, (bytes) => ((this.restBytes = bytes), this.report(false))) };
-  }
-
-  private async collectRest(rest: { result: Promise<PartResult | null | string> }): Promise<PartResult | FileImport> {
-    const part = await rest.result;
-    if (part === null || this.cancelled()) return this.cancelledAt();
-    if (typeof part === 'string') return this.stop('failed', part);
-    return part;
   }
 }
 

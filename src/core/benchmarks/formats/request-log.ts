@@ -85,10 +85,9 @@ export function parseTimestamp(raw: unknown): number {
  * the same fast path with the same arithmetic, so the same seconds to the bit (tested against it);
  * NaN for anything else (that row is then read the usual way and gets the same answer there).
  */
-export function isoSecondsOfBytes(b: Uint8Array, start: number, end: number): number {
-  const last = end - start - 1;
-  if (!(last >= 19 && b[start + 4] === 45 && b[start + 10] === 84 && b[start + last] === 90)) return Number.NaN;
-  const s = start;
+export function isoSecondsOfBytes(b: Uint8Array, s: number, end: number): number {
+  const last = end - s - 1;
+  if (!(last >= 19 && b[s + 4] === 45 && b[s + 10] === 84 && b[s + last] === 90)) return Number.NaN;
   const hour = ((b[s + 11] as number) - 48) * 10 + (b[s + 12] as number) - 48;
   const minute = ((b[s + 14] as number) - 48) * 10 + (b[s + 15] as number) - 48;
   const second = ((b[s + 17] as number) - 48) * 10 + (b[s + 18] as number) - 48;
