@@ -79,10 +79,18 @@ export function crossesNodesWithoutNvlink(moe: boolean, nodes: number, gpus: num
   return !(gpu.interconnect.kind === 'nvlink' && gpus <= gpu.interconnect.domainSize);
 }
 
-export function candidateCounts(gpusPerNode: number, max = MAX_SEARCH_GPUS): number[] {
+const countsByNode = new Map<string, readonly number[]>();
+
+/** 1, 2, 4 and every whole node up to max, ascending (kept per node size: the plan search asks for every shape). */
+export function candidateCounts(gpusPerNode: number, max = MAX_SEARCH_GPUS): readonly number[] {
+  const key = `${gpusPerNode}|${max}`;
+  const known = countsByNode.get(key);
+  if (known) return known;
   const set = new Set<number>([1, 2, 4]);
   for (let n = gpusPerNode; n <= max; n += gpusPerNode) set.add(n);
-  return [...set].filter((n) => n <= max).sort((a, b) => a - b);
+  const counts = Object.freeze([...set].filter((n) => n <= max).sort((a, b) => a - b));
+  if (countsByNode.size < 64) countsByNode.set(key, counts);
+  return counts;
 }
 
 export function searchLayout(input: FitInput, count: number, gpusPerNode: number): Layout {

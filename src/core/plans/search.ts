@@ -658,7 +658,8 @@ function allowedBilling(s: PlanScenario, c: PlanConstraints): BillingPlan[] {
   });
 }
 
-const fig = (f: { ok: true; value: number } | { ok: false }) => (f.ok ? f.value : null);
+type Fig = { ok: true; value: number } | { ok: false };
+const fig = (f: Fig) => (f.ok ? f.value : null);
 
 function withPatch(s: PlanScenario, patch: PlanPatch): PlanScenario {
   return {
@@ -950,60 +951,67 @@ export function* planSearchSteps(
       const upperBound = info.kind === 'roofline';
       if (upperBound) risks.push({ kind: 'upper-bound' });
       const id = `${pools ? 'pools|' : ''}${shape.gpu.id}|${perReplica}|${shape.fit.kind}|${billing}`;
-      const common = {
+      const layout = layoutOfShape(shape);
+      const planPoolsView = pools && e.selfHosted.pools ? planPools(pools, e.selfHosted.pools) : null;
+      // One literal with every field (a spread and fields added after it made each plan a chain of shapes).
+      const ownedPlan = (
+        kind: 'self-hosted' | 'hybrid',
+        replicas: number,
+        cost: { monthlyUsd: number; perAcceptedTask: Fig; perMillionTokens: Fig; npvUsd: number | null },
+        planRisks: PlanRisk[],
+        policy: FleetView | null,
+      ): Plan => ({
+        id: `${kind === 'hybrid' ? 'hybrid' : 'self'}|${id}`,
+        kind,
         gpuId: shape.gpu.id,
         gpuName: shape.gpu.name,
-        layout: layoutOfShape(shape),
+        layout,
         gpusPerReplica: perReplica,
+        replicas: replicas + e.selfHosted.spareReplicas,
+        gpusTotal: (replicas + e.selfHosted.spareReplicas) * perReplica,
         billing,
         price: price.price,
+        apiOfferId: kind === 'hybrid' ? scenario.api.offerId : null,
+        apiLabel: kind === 'hybrid' ? `${scenario.api.provider} · ${scenario.api.model}` : null,
+        apiSource: kind === 'hybrid' ? ownApiSource : null,
+        monthlyUsd: cost.monthlyUsd,
+        usdPerAcceptedTask: fig(cost.perAcceptedTask),
+        usdPerMillionTokens: fig(cost.perMillionTokens),
+        npvUsd: cost.npvUsd,
         tokensPerSecondPerUser: slo.perUser,
         sloMargin: slo.margin,
         bindingLimit: slo.binding,
         evidence: info,
+        risks: planRisks,
         upperBound,
-        policy: fleet,
-        pools: pools && e.selfHosted.pools ? planPools(pools, e.selfHosted.pools) : null,
-      };
-      const self: Plan = {
-        ...common,
-        id: `self|${id}`,
-        kind: 'self-hosted',
-        replicas: e.selfHosted.replicasServing + e.selfHosted.spareReplicas,
-        gpusTotal: total,
-        apiOfferId: null,
-        apiLabel: null,
-        apiSource: null,
-        monthlyUsd: e.selfHosted.monthlyUsd,
-        usdPerAcceptedTask: fig(e.selfHosted.perAcceptedTask),
-        usdPerMillionTokens: fig(e.selfHosted.perMillionTokens),
-        npvUsd: e.horizon.presentCostUsd.selfHosted,
+        policy,
+        pools: planPoolsView,
+        apply: { selfHosted: { ...selfPatch, replicas }, hardware: patch.hardware, api: patch.api },
+      });
+      const self = ownedPlan(
+        'self-hosted',
+        e.selfHosted.replicasServing,
+        {
+          monthlyUsd: e.selfHosted.monthlyUsd,
+          perAcceptedTask: e.selfHosted.perAcceptedTask,
+          perMillionTokens: e.selfHosted.perMillionTokens,
+          npvUsd: e.horizon.presentCostUsd.selfHosted,
+        },
         risks,
-        apply: { ...patch, selfHosted: { ...selfPatch, replicas: e.selfHosted.replicasServing } },
-      };
+        fleet,
+      );
       ranked.push({ plan: self, key: rankKey(self, e) });
       const h = e.hybrid;
       // Pools with the API's overflow are not a candidate: which pool the owned workers fill is not searched.
       if (!pools && !constraints.onPremisesOnly && h.replicas > 0 && h.selfShare < 1 - 1e-9) {
-        const owned = h.replicas + e.selfHosted.spareReplicas;
-        const hybrid: Plan = {
-          ...common,
-          id: `hybrid|${id}`,
-          kind: 'hybrid',
-          replicas: owned,
-          gpusTotal: owned * perReplica,
-          apiOfferId: scenario.api.offerId,
-          apiLabel: `${scenario.api.provider} · ${scenario.api.model}`,
-          apiSource: ownApiSource,
-          monthlyUsd: h.monthlyUsd,
-          usdPerAcceptedTask: fig(h.perAcceptedTask),
-          usdPerMillionTokens: fig(h.perMillionTokens),
-          npvUsd: e.horizon.presentCostUsd.hybrid,
-          risks: [...risks, { kind: 'api-overflow', share: 1 - h.selfShare }],
-          // The owned replicas' own week (capped at K, the wait sent to the API) is not replayed here.
-          policy: null,
-          apply: { ...patch, selfHosted: { ...selfPatch, replicas: h.replicas } },
-        };
+        // The owned replicas' own week (capped at K, the wait sent to the API) is not replayed here.
+        const hybrid = ownedPlan(
+          'hybrid',
+          h.replicas,
+          { monthlyUsd: h.monthlyUsd, perAcceptedTask: h.perAcceptedTask, perMillionTokens: h.perMillionTokens, npvUsd: e.horizon.presentCostUsd.hybrid },
+          [...risks, { kind: 'api-overflow', share: 1 - h.selfShare }],
+          null,
+        );
         ranked.push({ plan: hybrid, key: rankKey(hybrid, e) });
       }
     }

@@ -54,7 +54,7 @@ export function fleetOf(
   coldStartSeconds: number,
 ): Fleet {
   const loads = relativeLoads(shape);
-  const ascending = Float64Array.from(new Set(loads.filter((x) => x > 0))).sort();
+  const ascending = distinctAscending(loads);
   const target = Math.min(policy.targetUtilisation, maxUtilisation);
   return {
     loads,
@@ -64,6 +64,14 @@ export function fleetOf(
     startShare: Math.min(1, Math.max(0, coldStartSeconds) / 3600),
     sums: new PairCache(),
   };
+}
+
+/** The positive loads, each once, in ascending order. */
+function distinctAscending(loads: Float64Array): Float64Array {
+  const sorted = loads.filter((x) => x > 0).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (n === 0 || (sorted[i] as number) !== sorted[n - 1]) sorted[n++] = sorted[i] as number;
+  return sorted.subarray(0, n);
 }
 
 /** The week replayed: per hour and in sum. Loads and spills are in replica-hours at the capacity at the SLO. */

@@ -537,7 +537,8 @@ export interface EvaluateOptions {
   shape?: DemandShape;
   /**
    * Figures only (the plan search): no hour-by-hour split of the hybrid, no cost per owned
-   * replica count, no rate-limit check. With `hybrid: false` as well, no hybrid at all (all to
+   * replica count, no rate-limit check, and of the horizon its totals, present values and
+   * paybacks without the month-by-month points and statement rows. With `hybrid: false` as well, no hybrid at all (all to
    * the API), for candidates that have none.
    */
   lean?: boolean;
@@ -792,7 +793,18 @@ function verdictSection(model: TcoModel, api: ApiSection, self: SelfHostedSectio
     { usd: self.monthlyUsd, feasible: self.feasible },
     { usd: hybrid.monthlyUsd, replicas: hybrid.replicas, selfShare: hybrid.selfShare },
   );
-  return { ...verdict, case: verdictCase(verdict, self.feasible), selfExtraUsd: self.monthlyUsd - api.monthlyUsd };
+  // Every field named: a spread of the verdict's several shapes and fields after it is slow on the plan search's path.
+  return {
+    best: verdict.best,
+    reason: verdict.reason,
+    runnerUp: verdict.runnerUp,
+    savingVsRunnerUpUsd: verdict.savingVsRunnerUpUsd,
+    savingVsApiUsd: verdict.savingVsApiUsd,
+    savingVsApiShare: verdict.savingVsApiShare,
+    closeCall: verdict.closeCall,
+    case: verdictCase(verdict, self.feasible),
+    selfExtraUsd: self.monthlyUsd - api.monthlyUsd,
+  };
 }
 
 function billingSection(model: TcoModel, d: Deployment): BillingSection {
@@ -858,7 +870,7 @@ export function evaluateModel(
     verdict: verdictSection(model, api, selfHosted, hybrid),
     rateLimits: checkRateLimits(model, model.tasks, hybrid.replicas, limits),
     billing: billingSection(model, deployment),
-    horizon: horizonView(model, options.hybrid === false ? { hybrid: 'none' } : {}),
+    horizon: horizonView(model, { ...(options.hybrid === false ? { hybrid: 'none' as const } : {}), lean: options.lean === true }),
     shape: shapeSection(model, profileMode),
     curves:
       options.curves === false

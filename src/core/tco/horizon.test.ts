@@ -42,6 +42,23 @@ describe('horizon', () => {
     expect(h.npvUsd.selfHosted).toBeCloseTo(803.25, 2);
   });
 
+  it('the lean view (the plan search) has the same NPV, saving, crossing and payback without the month-by-month rows', () => {
+    const s = base({}, { capital: { waccYearly: 0.12, rateConvention: 'nominal' } });
+    const full = evaluateTco(s).horizon;
+    const h = evaluateTco(s, { lean: true }).horizon;
+    expect(h.npvUsd.selfHosted).toBeCloseTo(803.25, 2);
+    expect(h.savingAtEndUsd.selfHosted).toBeCloseTo(1_280, 6);
+    expect(h.crossingMonth.selfHosted).toBe(10);
+    // Cash: −6,400 + 640 m ≥ 0 from month 10.
+    expect(h.payback.selfHosted.cashMonth).toBe(10);
+    // Present costs: the API's 24,000 × 11.255077 = 270,121.85 at 1 % a month.
+    expect(h.presentCostUsd.api).toBeCloseTo(24_000 * 11.255077, 0);
+    expect(h.presentCostUsd).toEqual(full.presentCostUsd);
+    expect(h.cashFlow.api.rows).toHaveLength(0);
+    expect(full.cashFlow.api.rows).toHaveLength(13);
+    expect(h.points.map((p) => p.month)).toEqual([0, 1]);
+  });
+
   it("a reserved upfront part is cash at signing: the NPV at 12 % is the cash flows' −$1,497.45, not the spread figure's $7,203.25", () => {
     const s = base(
       {},

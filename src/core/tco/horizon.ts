@@ -72,6 +72,7 @@ export interface CashRow {
 }
 
 export interface CashFlow {
+  /** Month 0…N; empty in a lean view (the plan search reads the totals only). */
   rows: CashRow[];
   /** Sum of the rows' cash. */
   totalUsd: number;
@@ -100,7 +101,7 @@ export interface TerminalValue {
 
 export interface HorizonView {
   months: number;
-  /** Month 0 and every month 1…N. */
+  /** Month 0 and every month 1…N (a lean view: months 0 and 1 only). */
   points: HorizonMonth[];
   /** Level-cost crossing: first month whose cumulative level cost is at most the API's; null when none within the horizon. */
   crossingMonth: { selfHosted: number | null; hybrid: number | null };
@@ -381,17 +382,18 @@ function applyTax(cells: Cells, deducted: Float64Array | null, atEnd: number, ra
   cells.terminalTax = -rate * atEnd;
 }
 
-function statement(cells: Cells, r: number): CashFlow {
+function statement(cells: Cells, r: number, keepRows: boolean): CashFlow {
   let total = 0;
   let present = 0;
   const rows: CashRow[] = [];
   for (let month = 0; month <= cells.months; month++) {
-    const lines = {} as Record<CashLine, number>;
-    for (const k of CASH_LINES) lines[k] = cells.get(month, k);
     const totalUsd = cells.total(month);
     const discountFactor = 1 / Math.pow(1 + r, month);
     total += totalUsd;
     present += totalUsd * discountFactor;
+    if (!keepRows) continue;
+    const lines = {} as Record<CashLine, number>;
+    for (const k of CASH_LINES) lines[k] = cells.get(month, k);
     rows.push({ month, lines, totalUsd, discountFactor, presentUsd: totalUsd * discountFactor });
   }
   return { rows, totalUsd: total, presentUsd: present };
@@ -630,15 +632,16 @@ function run(model: TcoModel, hybridMode: HorizonHybrid, keepPoints: boolean): R
   };
 }
 
-export function horizonView(model: TcoModel, options: { hybrid?: HorizonHybrid } = {}): HorizonView {
+export function horizonView(model: TcoModel, options: { hybrid?: HorizonHybrid; lean?: boolean } = {}): HorizonView {
   const hybridMode = options.hybrid ?? 'optimal';
+  const keep = options.lean !== true;
   const f = model.finance;
-  const h = run(model, hybridMode, true);
+  const h = run(model, hybridMode, keep);
   const { n, r, apiCells, self, hybrid } = h;
-  const apiFlow = statement(apiCells, r);
-  const selfFlow = h.selfServes ? statement(self.cells, r) : null;
+  const apiFlow = statement(apiCells, r, keep);
+  const selfFlow = h.selfServes ? statement(self.cells, r, keep) : null;
   // Without a hybrid its statement is the API's.
-  const hybridFlow = hybridMode === 'none' ? apiFlow : statement(hybrid.cells, r);
+  const hybridFlow = hybridMode === 'none' ? apiFlow : statement(hybrid.cells, r, keep);
   const noPayback: Payback = { cashMonth: null, discountedMonth: null };
   const selfSaving = h.selfServes ? savingOf(apiCells, self.cells, r) : null;
   const hybridSaving = savingOf(apiCells, hybridMode === 'none' ? apiCells : hybrid.cells, r);
