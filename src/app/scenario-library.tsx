@@ -4,7 +4,6 @@ import { Button } from '../components/button';
 import { Banner } from '../components/card';
 import { Dialog } from '../components/dialog';
 import { useLanguage, useT } from '../components/use-t';
-import { readScenarioDocument } from '../core/scenario/document';
 import { noticedFields } from '../core/scenario/restore';
 import type { Language, Scenario } from '../core/scenario/schema';
 import { downloadText, fileSlug } from '../lib/export/download';
@@ -14,7 +13,14 @@ import { plural } from '../core/text/plural';
 import { storageFailureText } from '../lib/i18n/storage';
 import { storageFailure } from '../platform/idb';
 import type { SavedScenario, SaveResult } from '../lib/storage/scenarios-db';
-import { deleteScenarioMutation, duplicateScenarioMutation, renameScenarioMutation, saveScenarioMutation, useSavedScenarios } from '../lib/query/library';
+import {
+  deleteScenarioMutation,
+  duplicateScenarioMutation,
+  readScenarioFile,
+  renameScenarioMutation,
+  saveScenarioMutation,
+  useSavedScenarios,
+} from '../lib/query/library';
 import { navigate, noteCatalogDrift } from '../state/link-sync';
 import { useSessionStore } from '../state/session';
 import { useAppStore } from '../state/store';
@@ -126,14 +132,12 @@ function ScenarioLibrary(props: { onClose: () => void }) {
       setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason }) });
       return;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(read.text);
-    } catch {
+    const answer = await readScenarioFile(read.text);
+    if (answer.kind === 'not-json') {
       setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: t('importNotJson') }) });
       return;
     }
-    const doc = readScenarioDocument(raw, false);
+    const doc = answer.result;
     if (!doc.ok) {
       setMessage({ tone: 'bad', text: t('importFailed', { file: file.name, reason: documentErrorText(t, language, doc.error) }) });
       return;

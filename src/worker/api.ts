@@ -4,6 +4,7 @@ import { deploymentApi } from './deployment-api';
 import { hardwareApi } from './hardware-api';
 import { jobsApi } from './jobs';
 import { pilotApi } from './pilot-api';
+import { scenarioApi } from './scenario-api';
 import { tcoApi } from './tco-api';
 import { usageApi } from './usage-api';
 
@@ -25,6 +26,7 @@ export const computeApi = {
   ...capacityApi,
   ...deploymentApi,
   ...usageApi,
+  ...scenarioApi,
 };
 
 export type ComputeApi = typeof computeApi;

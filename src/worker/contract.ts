@@ -3,6 +3,7 @@ import type { FileImport, ImportProgress } from '../core/benchmarks/import-contr
 import type { MetricSummary } from '../core/benchmarks/run-schema';
 import type { SeriesNote } from '../core/capacity/series';
 import type { StoredSeries } from '../core/schemas/stored-capacity';
+import type { DocumentResult } from '../core/scenario/document';
 import type { Workload } from '../core/scenario/schema';
 import type { MonteCarloResult } from '../core/tco/monte-carlo';
 import type { DerivedWorkload, ProfileChoice } from '../core/usage/aggregate';
@@ -156,3 +157,6 @@ export interface PriceDataStatus {
 }
 
 export type PriceDataAnswer = { ok: true; status: PriceDataStatus } | { ok: false; message: string };
+
+/** A scenario file read in the worker: not JSON at all, or the document reader's result. */
+export type ScenarioFileAnswer = { kind: 'not-json' } | { kind: 'document'; result: DocumentResult };

@@ -1,6 +1,8 @@
 import { mutationOptions, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { deleteScenario, duplicateScenario, listScenarios, onScenariosChanged, renameScenario, saveScenario } from '../storage/scenarios-db';
+import type { ScenarioFileAnswer } from '../../worker/contract';
+import { compute } from './compute';
 import { rereadOnSettled, watchStore } from './storage-watch';
 
 /** The saved scenarios of this browser (IndexedDB): one key and one policy for every view. */
@@ -17,6 +19,11 @@ export function useSavedScenarios() {
   const client = useQueryClient();
   useEffect(() => watchStore(client, savedScenarioKeys.all, onScenariosChanged), [client]);
   return useQuery(savedScenariosQuery());
+}
+
+/** A scenario file's text read (parsed, migrated, restored) in the worker, off the page's thread. */
+export function readScenarioFile(text: string): Promise<ScenarioFileAnswer> {
+  return compute.readScenarioFile(text, {});
 }
 
 /*
