@@ -6,9 +6,11 @@ import { App } from './app/app';
 import { framedByOtherOrigin, showFramedNotice } from './app/framed';
 import { registerOfflineWorker } from './app/new-version';
 import { startLoadingArea } from './app/shell';
+import { warmFormats } from './lib/format/format';
 import { compute } from './lib/query/compute';
 import { startLinkSync } from './state/link-sync';
 import { useSessionStore } from './state/session';
+import { useAppStore } from './state/store';
 
 /** The app's start-up: link and working copy, worker, first area, offline cache, first render. */
 function start(root: HTMLElement): void {
@@ -48,6 +50,11 @@ function start(root: HTMLElement): void {
   }
 
   createRoot(root).render(<App />);
+
+  // The number formatters the first verdict needs are made while the page waits for its code
+  // (lib/format/format.ts), not in the task that shows the verdict.
+  const { language, currency } = useAppStore.getState();
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => warmFormats(language, currency), { timeout: 1000 });
 }
 
 const root = document.getElementById('root');

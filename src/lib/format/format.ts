@@ -26,6 +26,22 @@ function df(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateT
   return kept(dateFormats, language, options, (locale) => new Intl.DateTimeFormat(locale, options));
 }
 
+/**
+ * Makes the formatters the first verdict uses (money in its three precisions and compact,
+ * numbers, shares) ahead of it: the first currency formatter took about 16 ms on a 2-core
+ * machine, inside the task that shows the verdict. Run while the page waits for its code.
+ */
+export function warmFormats(language: Language, currency: Currency): void {
+  const fx: FxRates = { EUR: 1, CNY: 1, checked: '2026-01-01' };
+  for (const v of [12_345, 12.5, 0.0123]) formatMoney(language, currency, fx, v);
+  formatMoney(language, currency, fx, 12_345, { compact: true });
+  formatNumber(language, 1.5);
+  formatInteger(language, 1_234);
+  formatCompact(language, 1_234_567);
+  formatPercent(language, 0.125);
+  formatPercent(language, 0.125, 0);
+}
+
 const DASH = '–';
 
 function finiteOr(value: number | null | undefined, render: (v: number) => string): string {
