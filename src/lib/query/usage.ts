@@ -1,6 +1,6 @@
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ListPriceOffer } from '../../core/usage/list-prices';
-import type { UsageProgress, UsageRequest, UsageResult } from '../../worker/contract';
+import type { PriceDataStatus, UsageProgress, UsageRequest, UsageResult } from '../../worker/contract';
 import { compute } from './compute';
 
 /**
@@ -69,9 +69,14 @@ export function priceDataStatusQuery() {
 
 /**
  * Everything priced from the genai-prices data is asked again once another data set is in use:
- * the offers, the status, and the usage page's list prices (its derived workload).
+ * the offers, the status, and the usage page's list prices (its derived workload). A read still
+ * on its way is cancelled first: a first read (no data yet) is otherwise joined by the new one
+ * and answers with the data set before the change (the picker opened, a file dropped at once).
+ * The status the change answered with is shown at once.
  */
-async function repriceAll(client: QueryClient): Promise<void> {
+async function repriceAll(client: QueryClient, status: PriceDataStatus): Promise<void> {
+  await client.cancelQueries({ queryKey: listPriceKeys.all });
+  client.setQueryData(listPriceKeys.status, status);
   await client.invalidateQueries({ queryKey: listPriceKeys.all });
   await client.invalidateQueries({ queryKey: usageKeys.all });
 }
@@ -81,7 +86,7 @@ export function setPriceDataMutation() {
   return mutationOptions({
     mutationFn: ({ fileName, text, fileDate }: { fileName: string; text: string; fileDate: string }) => compute.setPriceData(fileName, text, fileDate, {}),
     onSuccess: async (answer, _variables, _onMutateResult, { client }) => {
-      if (answer.ok) await repriceAll(client);
+      if (answer.ok) await repriceAll(client, answer.status);
     },
   });
 }
@@ -90,6 +95,6 @@ export function setPriceDataMutation() {
 export function clearPriceDataMutation() {
   return mutationOptions({
     mutationFn: () => compute.clearPriceData({}),
-    onSuccess: (_status, _variables, _onMutateResult, { client }) => repriceAll(client),
+    onSuccess: (status, _variables, _onMutateResult, { client }) => repriceAll(client, status),
   });
 }
