@@ -62,6 +62,8 @@ test.describe('one deployment on every page', () => {
     await expect(summary.flags()).toHaveCount(0);
     await tco.openGroup('tco-group-deployment');
     // Two AWS rates for the H200 from two price lists: each option names its source and date.
+    // The group's options may come a frame after it opens: wait for them before reading their texts.
+    await expect(tco.rentOffers(/^AWS · on-demand · 7\.91/)).toHaveCount(2);
     const aws = await tco.rentOffers(/^AWS · on-demand · 7\.91/).allTextContents();
     expect(aws).toHaveLength(2);
     expect(new Set(aws).size).toBe(2);
