@@ -8,6 +8,10 @@ import { memorySource } from '../core/benchmarks/memory-source';
  * helper fail (as a thread that cannot start); `cancelled` lists the parts told to stop. A part
  * fed as bytes (a compressed file) is parsed as each batch is handed over; `fed` counts the batches.
  * A part can be asked to end sooner (`shorten`); `shortened` counts those asked while they ran.
+ * `hold` makes a helper's read at byte `at` wait until the part is asked to end sooner, so that the
+ * question arrives while that read is on its way; `to` replaces the end the importing thread asks
+ * for (`heldAsks` counts the questions that arrived while a read was held; `reached` resolves
+ * when the held read has begun).
  */
 export function inThreadParts(
   host: Omit<ImportHost, 'progress' | 'cancelled' | 'parts'>,
@@ -17,7 +21,8 @@ export function inThreadParts(
   fail: number[] = [],
   /** Turns of the event loop each helper read waits: a helper slower than the importing thread. */
   slow = 0,
-): ImportParts & { started: number; cancelled: number[]; fed: number; shortened: number } {
+  hold?: { at: number; to?: (asked: number) => number },
+): ImportParts & { started: number; cancelled: number[]; fed: number; shortened: number; heldAsks: number; reached: Promise<void> } {
   const fast = memorySource(name, bytes);
   const source =
     slow === 0
@@ -29,8 +34,27 @@ export function inThreadParts(
             return fast.read(offset, length);
           },
         };
+  let release: (() => void) | null = null;
+  let reach = () => undefined as void;
+  const reached = new Promise<void>((r) => (reach = r));
+  const held =
+    hold === undefined
+      ? source
+      : {
+          ...source,
+          read: async (offset: number, length: number) => {
+            if (offset === hold.at && release === null && parts.heldAsks === 0) {
+              const asked = new Promise<void>((r) => (release = r));
+              reach();
+              await asked;
+            }
+            return source.read(offset, length);
+          },
+        };
   const parts = {
     helpers,
+    heldAsks: 0,
+    reached,
     started: 0,
     cancelled: [] as number[],
     fed: 0,
@@ -42,7 +66,7 @@ export function inThreadParts(
       if (fail.includes(index)) return { result: Promise.resolve('the helper could not start'), cancel: () => undefined };
       const limit: PartLimit = { to: request.to, at: request.from };
       let ended = false;
-      const result = importPart(source, { ...host, cancelled: () => cancelled }, request, progress, limit);
+      const result = importPart(held, { ...host, cancelled: () => cancelled }, request, progress, limit);
       void result.then(() => (ended = true));
       return {
         result,
@@ -50,9 +74,15 @@ export function inThreadParts(
           cancelled = true;
           parts.cancelled.push(index);
         },
-        shorten: (to) => {
+        shorten: (asked) => {
           if (!ended) parts.shortened += 1;
-          return Promise.resolve(ended ? request.to : shortenPart(limit, to));
+          const end = ended ? request.to : shortenPart(limit, hold?.to ? hold.to(asked) : asked);
+          if (release) {
+            parts.heldAsks += 1;
+            release();
+            release = null;
+          }
+          return Promise.resolve(end);
         },
       };
     },

@@ -136,7 +136,7 @@ export interface PartHandle {
   shorten?(to: number): Promise<number>;
 }
 
-/** Where a running part ends (`to`, lowered by `shortenPart`) and how far it has read (`at`). */
+/** Where a running part ends (`to`, lowered by `shortenPart`) and how far it has read, the read on its way included (`at`). */
 export interface PartLimit {
   to: number;
   at: number;

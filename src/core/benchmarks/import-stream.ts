@@ -430,7 +430,7 @@ function paced<A extends unknown[]>(host: Pick<ImportHost, 'now'>, report: (...a
  */
 /**
  * Lowers a running part's end to the first hash-block bound at or past both `to` and what the
- * part has read (never above its end); returns the new end.
+ * part has read or asked to read (never above its end); returns the new end.
  */
 export function shortenPart(limit: PartLimit, to: number): number {
   const bound = Math.ceil(Math.max(to, limit.at) / HASH_BLOCK_BYTES) * HASH_BLOCK_BYTES;
@@ -462,11 +462,13 @@ export async function importPart(
   try {
     while (offset < limit.to) {
       if (host.cancelled?.()) return null;
-      const bytes = await source.read(offset, Math.min(CHUNK_BYTES, limit.to - offset));
+      // What the part has asked for counts as read: asked to end sooner while this read is on its
+      // way, it ends at a bound past it (ending before it would read those bytes twice).
+      limit.at = offset + Math.min(CHUNK_BYTES, limit.to - offset);
+      const bytes = await source.read(offset, limit.at - offset);
       if (bytes.length === 0) return `no data at byte ${offset}`;
       hasher.push(bytes);
       offset += bytes.length;
-      limit.at = offset;
       let data = bytes;
       if (skipping) {
         const nl = data.indexOf(NEWLINE);

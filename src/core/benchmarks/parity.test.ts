@@ -107,6 +107,39 @@ describe('a helper slower than the importing thread', () => {
   });
 });
 
+describe('a helper asked to end sooner while a read is on its way', () => {
+  // The helper reads [12, 24) MiB; its read at `at` MiB waits until it is asked to end sooner (at
+  // 12 MiB its first). Asked to end at byte 0 ("as soon as you can"), it must end at the first
+  // hash-block bound past the bytes it has asked for, not only past those it has: at 12 or 16 MiB,
+  // bounds, the read on its way is [at, at + 1) MiB, and ending at `at` would read that mebibyte
+  // twice, once more in the rest the importing thread reads (a line joined, lines counted twice).
+  const name = 'bench/api-usage/SYNTHETIC_per_request_log.jsonl';
+  const big = repeated(new Uint8Array(readFileSync(join(ROOT, name))), 24 * MiB);
+  let one: FileImport;
+  const cases: [number, string, (asked: number) => number][] = [
+    [12, 'at once', () => 0],
+    [14, 'where the importing thread asks', (asked) => asked],
+    [16, 'at once', () => 0],
+  ];
+  for (const [at, label, to] of cases) {
+    it(`held at ${at} MiB, asked to end ${label}: what one piece gives`, async () => {
+      one ??= await whole(name, big);
+      const parts = inThreadParts(host, name, big, 1, [], 0, { at: at * MiB, to });
+      // The importing thread's last read of its own half waits until the helper's read is held.
+      const source = memorySource(name, big);
+      const read = source.read.bind(source);
+      source.read = async (offset, length) => {
+        if (offset + length >= 12 * MiB) await parts.reached;
+        return read(offset, length);
+      };
+      const result = await importFile(source, { ...host, parts }, { splitMinBytes: 1 });
+      expect(parts.heldAsks).toBe(1);
+      expect(result.threads).toBe(2);
+      expect({ ...result, threads: one.threads }).toEqual(one);
+    });
+  }
+});
+
 describe('a compressed log: this thread unpacks and hashes, a helper parses what follows the first chunk', () => {
   // The fixture log repeated past 3 MiB, with a line of multi-byte characters in every copy, so
   // that 64 KiB chunks cut lines and characters at many places.
