@@ -54,6 +54,38 @@ describe('the compute client', () => {
     created.forEach((w) => w.terminate());
   });
 
+  it('sends plan searches one at a time: one superseded while the one before ran is never sent', async () => {
+    const created: FakeWorker[] = [];
+    const received: string[] = [];
+    let release = () => undefined as void;
+    const gate = new Promise<void>((r) => (release = r));
+    // A worker whose plan search records its call and answers once the gate opens.
+    const slow = {
+      ...computeApi,
+      searchPlans: async (label: unknown) => {
+        received.push(String(label));
+        await gate;
+        return label;
+      },
+    };
+    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(slow)), created.at(-1) as FakeWorker) });
+    const search = client.searchPlans as unknown as (label: string, c: unknown, i: unknown, o: { signal?: AbortSignal }) => Promise<unknown>;
+    const superseded = new AbortController();
+    const first = search('first', {}, {}, {});
+    const second = search('second', {}, {}, { signal: superseded.signal });
+    const third = search('third', {}, {}, {});
+    await vi.waitFor(() => expect(received).toEqual(['first']));
+    superseded.abort();
+    release();
+    await expect(first).resolves.toBe('first');
+    await expect(second).rejects.toThrow('Computation superseded');
+    await expect(third).resolves.toBe('third');
+    expect(received).toEqual(['first', 'third']);
+    // Other methods are sent at once, whatever a plan search does.
+    await expect(client.ping({})).resolves.toBe('pong');
+    created.forEach((w) => w.terminate());
+  });
+
   it('offers no worker method as it is that takes a callback (comlink must proxy those: the client does it in its own methods)', () => {
     type Offered = keyof ComputeCalls;
     type TakesCallback = { [M in Offered]: Extract<Parameters<ComputeApi[M]>[number], (...args: never[]) => unknown> extends never ? never : M }[Offered];

@@ -138,6 +138,15 @@ export interface ImportFilesOptions {
 
 const IMPORT_HEARTBEAT_MS = 1000;
 
+/**
+ * Methods whose calls are sent one at a time: a call waits until the one before has answered and
+ * is not sent when it was superseded meanwhile (its query's signal aborted). The worker answers
+ * calls in order and cannot drop one it has been sent: a slider dragged with the plans table
+ * open sent a plan search (30–40 ms) for every step, and the worker ran each of them before the
+ * charts' next evaluation.
+ */
+const ONE_AT_A_TIME: ReadonlySet<ComputeMethod> = new Set<ComputeMethod>(['searchPlans']);
+
 /** Methods answered on the main thread (from `first-view.ts`) until the first worker is up. */
 const FIRST_VIEW_METHODS: ReadonlySet<ComputeMethod> = new Set<FirstViewMethod>(['summarizeWorkload', 'evaluateTco']);
 
@@ -174,6 +183,8 @@ class ComputeWorkers {
    */
   private workerAnswered = false;
   private firstView: Promise<typeof firstViewApi> | null = null;
+  /** The last call of each ONE_AT_A_TIME method, settled when it has answered. */
+  private readonly inFlight = new Map<ComputeMethod, Promise<void>>();
 
   constructor(private readonly options: ComputeClientOptions = {}) {}
 
@@ -385,7 +396,26 @@ class ComputeWorkers {
    *   replaced (default 15 s); `null` for calls that legitimately run long (they must report
    *   progress by other means).
    */
-  async call<M extends ComputeMethod>(method: M, args: Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}): Promise<Out<M>> {
+  call<M extends ComputeMethod>(method: M, args: Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}): Promise<Out<M>> {
+    if (!ONE_AT_A_TIME.has(method)) return this.send(method, args, signal, options);
+    // Sent once the call before has answered, and not at all when superseded meanwhile.
+    const before = this.inFlight.get(method) ?? Promise.resolve();
+    const mine = before.then(() => {
+      if (signal?.aborted) throw new AbortError();
+      return this.send(method, args, signal, options);
+    });
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.inFlight.set(method, settled);
+    void settled.then(() => {
+      if (this.inFlight.get(method) === settled) this.inFlight.delete(method);
+    });
+    return mine;
+  }
+
+  private async send<M extends ComputeMethod>(method: M, args: Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}): Promise<Out<M>> {
     const timeoutMs = options.timeoutMs === undefined ? CALL_TIMEOUT_MS : options.timeoutMs;
     if (signal?.aborted) throw new AbortError();
     // Until a worker has answered a call, the first view's results come from the main thread
