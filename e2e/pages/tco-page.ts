@@ -27,11 +27,17 @@ export class TcoPage {
     if (options.charts ?? true) await this.waitForCharts();
   }
 
-  /** Opens one of the collapsible input groups (its fields exist only while it is open). */
+  /**
+   * Opens one of the collapsible input groups (its fields exist only while it is open). Clicked
+   * again while it stays closed: right after a preset loads, the page's height changes as its
+   * results arrive, and a click can land where the summary was a moment before.
+   */
   async openGroup(testId: string): Promise<void> {
     const group = this.page.getByTestId(testId);
-    if ((await group.getAttribute('open')) === null) await group.locator('summary').click();
-    await expect(group).toHaveAttribute('open', '');
+    await expect(async () => {
+      if ((await group.getAttribute('open')) === null) await group.locator('summary').click();
+      await expect(group).toHaveAttribute('open', '', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   /**
