@@ -174,9 +174,11 @@ export class ShellPage {
   }
 
   /** On a phone the language, currency and theme choices sit in the Settings panel. */
+  /** A preference's select: in the header, or (on a phone) in the Settings panel, opened for it. */
   private async prefSelect(name: RegExp) {
     const select = this.page.getByRole('combobox', { name });
     if ((await select.count()) === 0) await this.openSettings();
+    await expect(select).toBeVisible();
     return select;
   }
 
@@ -197,8 +199,15 @@ export class ShellPage {
     await (await this.prefSelect(/^(Theme|Darstellung)$/)).selectOption(value);
   }
 
+  /**
+   * Opens the Settings panel unless it is open. Its content is drawn after the panel's toggle
+   * event, a moment after the click: a second click meant to open it would close it again.
+   */
   async openSettings(): Promise<void> {
-    await this.settingsToggle().click();
+    const settings = this.page.getByTestId('settings');
+    if ((await settings.getAttribute('open')) === null) await this.settingsToggle().click();
+    await expect(settings).toHaveAttribute('open', '');
+    await expect(this.fxRate('EUR')).toBeVisible();
   }
 
   /** Waits until the share link in the address bar encodes the current state. */
