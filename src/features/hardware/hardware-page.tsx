@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { usePacedResult } from '../../components/chart/pacing';
 import { DeploymentSummaryCard } from '../../components/deployment-summary';
 import { Banner, Card } from '../../components/card';
@@ -28,7 +28,9 @@ import { WarningsList } from './warnings-list';
 export function HardwarePage() {
   const t = useT(hardwareMessages);
   const language = useLanguage();
-  const scenario = useAppStore((s) => s.scenario);
+  // The figures follow the inputs in a deferred render: a slider's step is drawn in its input
+  // event, the cards and charts after it, in a render that gives way to the next step.
+  const scenario = useDeferredValue(useAppStore((s) => s.scenario));
   const report = useHardwareReport(scenario);
   const result = report.data;
   const catalogModel = findModel(scenario.selfHosted.modelId);
