@@ -173,8 +173,7 @@ export class ShellPage {
     return this.page.getByRole('textbox', { name: /^(Scenario name|Name des Szenarios)$/ });
   }
 
-  /** On a phone the language, currency and theme choices sit in the Settings panel. */
-  /** A preference's select: in the header, or (on a phone) in the Settings panel, opened for it. */
+  /** A preference's select (language, currency, theme): in the header, or on a phone in the Settings panel, opened for it. */
   private async prefSelect(name: RegExp) {
     const select = this.page.getByRole('combobox', { name });
     if ((await select.count()) === 0) await this.openSettings();

@@ -398,12 +398,9 @@ class ComputeWorkers {
    */
   call<M extends ComputeMethod>(method: M, args: Args<M>, signal?: AbortSignal, options: { timeoutMs?: number | null } = {}): Promise<Out<M>> {
     if (!ONE_AT_A_TIME.has(method)) return this.send(method, args, signal, options);
-    // Sent once the call before has answered, and not at all when superseded meanwhile.
+    // Sent once the call before has answered; `send` sends nothing when superseded meanwhile.
     const before = this.inFlight.get(method) ?? Promise.resolve();
-    const mine = before.then(() => {
-      if (signal?.aborted) throw new AbortError();
-      return this.send(method, args, signal, options);
-    });
+    const mine = before.then(() => this.send(method, args, signal, options));
     const settled = mine.then(
       () => undefined,
       () => undefined,
