@@ -1,6 +1,7 @@
 import { importPart, shortenPart, streamPart } from '../core/benchmarks/import-stream';
 import { type ImportHost, type ImportParts, type PartHandle, type PartLimit, type StreamPartHandle } from '../core/benchmarks/import-contract';
 import { memorySource } from '../core/benchmarks/memory-source';
+import type { BlockOutlet, ColumnBlock } from '../core/benchmarks/request-table';
 
 /**
  * Helper "threads" for the parts of a large JSON Lines file that run in the test's own thread,
@@ -11,8 +12,21 @@ import { memorySource } from '../core/benchmarks/memory-source';
  * `hold` makes a helper's read at byte `at` wait until the part is asked to end sooner, so that the
  * question arrives while that read is on its way; `to` replaces the end the importing thread asks
  * for (`heldAsks` counts the questions that arrived while a read was held; `reached` resolves
- * when the held read has begun).
+ * when the held read has begun). As in a helper thread, a part's tables hand over their full blocks
+ * as it reads (`sentBlocks` counts them), which come back with the part's result.
  */
+function collecting(): { outlet: BlockOutlet; blocks: ColumnBlock[]; attach<R>(result: R): R } {
+  const blocks: ColumnBlock[] = [];
+  return {
+    blocks,
+    outlet: (block) => blocks.push(block) - 1,
+    attach: (result) => {
+      if (blocks.length > 0 && result !== null && typeof result === 'object') (result as { blocks?: ColumnBlock[] }).blocks = blocks;
+      return result;
+    },
+  };
+}
+
 export function inThreadParts(
   host: Omit<ImportHost, 'progress' | 'cancelled' | 'parts'>,
   name: string,
@@ -22,7 +36,7 @@ export function inThreadParts(
   /** Turns of the event loop each helper read waits: a helper slower than the importing thread. */
   slow = 0,
   hold?: { at: number; to?: (asked: number) => number },
-): ImportParts & { started: number; cancelled: number[]; fed: number; shortened: number; heldAsks: number; reached: Promise<void> } {
+): ImportParts & { started: number; cancelled: number[]; fed: number; shortened: number; heldAsks: number; sentBlocks: number; reached: Promise<void> } {
   const fast = memorySource(name, bytes);
   const source =
     slow === 0
@@ -54,6 +68,7 @@ export function inThreadParts(
   const parts = {
     helpers,
     heldAsks: 0,
+    sentBlocks: 0,
     reached,
     started: 0,
     cancelled: [] as number[],
@@ -66,7 +81,11 @@ export function inThreadParts(
       if (fail.includes(index)) return { result: Promise.resolve('the helper could not start'), cancel: () => undefined };
       const limit: PartLimit = { to: request.to, at: request.from };
       let ended = false;
-      const result = importPart(held, { ...host, cancelled: () => cancelled }, request, progress, limit);
+      const sent = collecting();
+      const result = importPart(held, { ...host, cancelled: () => cancelled }, request, progress, limit, sent.outlet).then((r) => {
+        parts.sentBlocks += sent.blocks.length;
+        return sent.attach(r);
+      });
       void result.then(() => (ended = true));
       return {
         result,
@@ -89,7 +108,8 @@ export function inThreadParts(
     stream(request: Parameters<NonNullable<ImportParts['stream']>>[0], progress: (rows: number) => void): StreamPartHandle | null {
       const index = parts.started++;
       if (fail.includes(index)) return null;
-      const part = streamPart(host, name, request);
+      const sent = collecting();
+      const part = streamPart(host, name, request, sent.outlet);
       let cancelled = false;
       return {
         push: async (batch) => {
@@ -98,7 +118,10 @@ export function inThreadParts(
           progress(part.rows);
           await Promise.resolve();
         },
-        end: () => Promise.resolve(cancelled ? null : part.end()),
+        end: () => {
+          parts.sentBlocks += sent.blocks.length;
+          return Promise.resolve(cancelled ? null : sent.attach(part.end()));
+        },
         cancel: () => {
           cancelled = true;
           parts.cancelled.push(index);

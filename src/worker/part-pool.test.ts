@@ -127,6 +127,9 @@ describe('a part fed as bytes (a compressed file)', () => {
     expect(part.lines).toBe(5 * rowsPerBatch);
     expect(part.issues.rowsRead).toBe(5 * rowsPerBatch);
     expect(part.rest).toBe('');
+    // The table's full blocks came over while the part was read ('block' replies), with the result.
+    const rows = 5 * rowsPerBatch;
+    expect(part.blocks?.map((b) => b.ttft.length)).toEqual(Array.from({ length: Math.floor(rows / 65_536) }, () => 65_536));
   });
 
   it('a thread that fails: the feeder does not wait for room, and the part ends with the message', async () => {

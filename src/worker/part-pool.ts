@@ -7,6 +7,7 @@ import {
   type StreamPartHandle,
   type StreamPartRequest,
 } from '../core/benchmarks/import-contract';
+import type { ColumnBlock } from '../core/benchmarks/request-table';
 
 /**
  * Helper threads that read parts of a large JSON Lines file (`importPart`) while the importing
@@ -26,6 +27,8 @@ export type PartReply =
   | { kind: 'progress'; id: number; bytes: number; rows: number }
   | { kind: 'taken'; id: number; bytes: number; rows: number }
   | { kind: 'shortened'; id: number; to: number }
+  /** A full block of one of the part's tables, its `n`-th sent (before the part's 'done'). */
+  | { kind: 'block'; id: number; n: number; block: ColumnBlock }
   | { kind: 'done'; id: number; result: PartResult | null | string };
 
 /** A started helper thread, as the pool sees it. */
@@ -44,6 +47,8 @@ interface Job {
   taken?: (bytes: number) => void;
   /** Where a part asked to end sooner will end. */
   shortened?: (to: number) => void;
+  /** The table blocks the part has sent so far, by number. */
+  blocks?: ColumnBlock[];
 }
 
 /** Bytes handed to a fed part and not yet parsed, past which the feeding thread waits: memory stays bounded when it unpacks faster than the helper parses. */
@@ -112,12 +117,15 @@ export class PartPool<S> {
         if (!job) return;
         if (reply.kind === 'progress') job.progress(reply.bytes, reply.rows);
         else if (reply.kind === 'shortened') job.shortened?.(reply.to);
+        else if (reply.kind === 'block') (job.blocks ??= [])[reply.n] = reply.block;
         else if (reply.kind === 'taken') {
           job.taken?.(reply.bytes);
           job.progress(0, reply.rows);
         } else {
           thread.jobs.delete(reply.id);
-          job.resolve(reply.result);
+          const result = reply.result;
+          if (job.blocks && result !== null && typeof result === 'object') result.blocks = job.blocks;
+          job.resolve(result);
           this.release(thread);
         }
       },

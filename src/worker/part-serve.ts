@@ -1,5 +1,6 @@
 import { importPart, shortenPart, streamPart } from '../core/benchmarks/import-stream';
 import { type ByteSource, type ImportHost, type PartLimit, type PartResult } from '../core/benchmarks/import-contract';
+import { blockBuffers, type BlockOutlet } from '../core/benchmarks/request-table';
 import type { PartMessage, PartReply } from './part-pool';
 
 /**
@@ -7,6 +8,7 @@ import type { PartMessage, PartReply } from './part-pool';
  * arrays transferred. `open` turns the message's source into bytes to read. A part fed as bytes
  * (a compressed file, which the importing thread unpacks) is parsed batch by batch as the bytes
  * arrive, each batch acknowledged ('taken') so that the feeding thread knows how far ahead it is.
+ * A part's per-request tables go over a block at a time as they fill ('block'), not all at its end.
  */
 export function servePart<S>(
   host: Omit<ImportHost, 'progress' | 'cancelled'>,
@@ -18,6 +20,13 @@ export function servePart<S>(
   const fed = new Map<number, ReturnType<typeof streamPart>>();
   /** Where each running part ends, by id (the importing thread may ask it to end sooner). */
   const limits = new Map<number, PartLimit>();
+  const outlet = (id: number): BlockOutlet => {
+    let sent = 0;
+    return (block) => {
+      reply({ kind: 'block', id, n: sent, block }, blockBuffers(block));
+      return sent++;
+    };
+  };
   const done = (id: number, result: PartResult | null | string) => {
     cancelled.delete(id);
     reply({ kind: 'done', id, result }, result !== null && typeof result === 'object' ? result.transfer : []);
@@ -35,7 +44,7 @@ export function servePart<S>(
       return;
     }
     if (message.kind === 'stream') {
-      fed.set(message.id, streamPart(host, message.name, message.request));
+      fed.set(message.id, streamPart(host, message.name, message.request, outlet(message.id)));
       return;
     }
     if (message.kind === 'bytes') {
@@ -66,6 +75,7 @@ export function servePart<S>(
             message.request,
             (bytes, rows) => reply({ kind: 'progress', id, bytes, rows }, []),
             limit,
+            outlet(id),
           );
         } finally {
           await file.close();

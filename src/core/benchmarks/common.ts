@@ -1,6 +1,6 @@
 import type { IssueLog } from './issues';
 import type { FlatRowReader } from './flat-row';
-import type { RequestTable } from './request-table';
+import type { BlockOutlet, ColumnBlock, RequestTable } from './request-table';
 import type { BenchRun, FormatId, MetricDefinition, MetricId, MetricSummary, RunNote } from './run-schema';
 import type { ToolId } from '../schemas/tool-ids';
 import { percentileKey } from './stats';
@@ -15,6 +15,8 @@ export interface FileContext {
   tick?: () => void;
   /** The share of requests a per-request table keeps (request-table.ts `sampleRate`); absent: all. */
   rowRate?: number;
+  /** A part read in a helper thread: where its per-request tables send their full blocks as it reads. */
+  blocks?: BlockOutlet;
 }
 
 /** A run as a parser produces it, with its per-request data when the file has any. */
@@ -42,11 +44,12 @@ export interface ValueParser {
    * Present on parsers whose state can be carried between threads, so that the parts of a large
    * JSON Lines file are read in parallel: `save` gives a part's state as plain data (typed arrays
    * in `buffers`, to be transferred), `absorb` appends a later part's state with its line numbers
-   * moved by `lineShift`, as if this parser had read those lines itself.
+   * moved by `lineShift`, as if this parser had read those lines itself; `blocks` are the table
+   * blocks the part sent while it read (`FileContext.blocks`), by number.
    */
   parts?: {
     save(): { state: unknown; buffers: ArrayBuffer[] };
-    absorb(state: unknown, lineShift: number): void;
+    absorb(state: unknown, lineShift: number, blocks?: readonly ColumnBlock[]): void;
   };
 }
 

@@ -83,4 +83,23 @@ describe('RequestTableBuilder', () => {
       }
     }
   });
+
+  it('lets go of each block once its rows are in the table (a part read elsewhere included)', () => {
+    const part = new RequestTableBuilder();
+    for (let i = 0; i < 150_000; i++) part.add(true, i, i + 1, Number.NaN, Number.NaN, 1, 2, i);
+    const state = part.save();
+    const whole = new RequestTableBuilder();
+    for (let i = 0; i < 70_000; i++) whole.add(true, -i, 1, Number.NaN, Number.NaN, 1, 2, -i);
+    whole.absorb(state);
+    const t = whole.build();
+    expect(t.count).toBe(220_000);
+    expect(t.ttftMs[70_000 + 149_999]).toBe(149_999);
+    // The part's blocks (3 of 65,536 rows or fewer) hold nothing any more: the table is the only copy.
+    expect(state.blocks).toHaveLength(3);
+    for (const entry of state.blocks) {
+      if (!('block' in entry)) throw new Error('a block was sent elsewhere');
+      for (const column of Object.values(entry.block)) expect((column as ArrayLike<number>).length).toBe(0);
+    }
+    expect(whole.count).toBe(0);
+  });
 });

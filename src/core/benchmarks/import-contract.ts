@@ -5,7 +5,7 @@
  */
 import type { CsvMapping, CsvPreview } from './csv';
 import type { ImportIssue, IssueLogState, SkippedRow } from './issues';
-import type { RequestTable } from './request-table';
+import type { ColumnBlock, RequestTable } from './request-table';
 import type { BenchRun, FormatId } from './run-schema';
 import type { Unpack } from '../text/packed';
 
@@ -119,6 +119,8 @@ export interface PartResult {
   transfer: ArrayBuffer[];
   /** A part fed as bytes: the text after its last newline, not read (the importing thread reads it as the file's last line). */
   rest?: string;
+  /** The table blocks the part sent while it read (`FileContext.blocks`), by number; added where they arrive. */
+  blocks?: ColumnBlock[];
   /** A Parquet part whose row group could not be read: the rows before it are in the result. */
   failed?: { code: 'parquet-invalid' | 'parquet-columns'; detail: string };
 }

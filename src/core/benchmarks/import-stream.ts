@@ -1,4 +1,5 @@
 import type { FileContext, ValueParser } from './common';
+import type { BlockOutlet } from './request-table';
 import { createParser, isRowFormat } from './detect';
 import { IssueLog } from './issues';
 import type { FormatId } from './run-schema';
@@ -395,9 +396,10 @@ interface PartReader {
 }
 
 /** A fresh reader for a part; a message when the format's parser cannot carry its state between threads. */
-function partReader(name: string, size: number, request: { format: FormatId; rowRate: number }): PartReader | string {
+function partReader(name: string, size: number, request: { format: FormatId; rowRate: number }, outlet?: BlockOutlet): PartReader | string {
   const issues = new IssueLog();
   const ctx: FileContext = { name, size, hash: '', issues, rowRate: request.rowRate };
+  if (outlet) ctx.blocks = outlet;
   const parser = createParser(request.format, ctx);
   if (!parser?.parts) return `the ${request.format} reader cannot read a file in parts`;
   const withParts = parser as PartReader['parser'];
@@ -424,11 +426,6 @@ function paced<A extends unknown[]>(host: Pick<ImportHost, 'now'>, report: (...a
 }
 
 /**
- * Reads one part of a JSON Lines file (see PartRequest) with a fresh parser of the file's format
- * and returns its state, for `importFile` to append. Runs in a helper thread, or in the importing
- * thread when no helper could be started.
- */
-/**
  * Lowers a running part's end to the first hash-block bound at or past both `to` and what the
  * part has read or asked to read (never above its end); returns the new end.
  */
@@ -438,6 +435,11 @@ export function shortenPart(limit: PartLimit, to: number): number {
   return limit.to;
 }
 
+/**
+ * Reads one part of a JSON Lines file (see PartRequest) with a fresh parser of the file's format
+ * and returns its state, for `importFile` to append. Runs in a helper thread, or in the importing
+ * thread when no helper could be started.
+ */
 export async function importPart(
   source: ByteSource,
   host: Omit<ImportHost, 'progress'>,
@@ -445,8 +447,10 @@ export async function importPart(
   progress?: (bytes: number, rows: number) => void,
   /** The part's end as it is now (`shortenPart` may lower it while the part runs). */
   limit: PartLimit = { to: request.to, at: request.from },
+  /** Where the part's tables send their full blocks while it reads (a helper thread's); absent: kept to the end. */
+  outlet?: BlockOutlet,
 ): Promise<PartResult | null | string> {
-  const reader = partReader(source.name, source.size, request);
+  const reader = partReader(source.name, source.size, request, outlet);
   if (typeof reader === 'string') return reader;
   if (request.rowGroups) return importParquetPart(source, host, reader, request.rowGroups, progress);
   const { issues, sink } = reader;
@@ -504,8 +508,9 @@ export function streamPart(
   host: Pick<ImportHost, 'decoder'>,
   name: string,
   request: StreamPartRequest,
+  outlet?: BlockOutlet,
 ): { feed(bytes: Uint8Array): void; end(): PartResult | string; readonly rows: number } {
-  const reader = partReader(name, 0, request);
+  const reader = partReader(name, 0, request, outlet);
   if (typeof reader === 'string') return { rows: 0, feed: () => undefined, end: () => reader };
   const lines = lineFeeder(reader.issues, reader.sink, () => undefined, host.decoder());
   const chunks = new ChunkDecoder(host.decoder());

@@ -272,7 +272,7 @@ class FileReading {
       const part = await this.collect(k);
       if ('status' in part) return part;
       this.issues.absorb(part.issues, 0);
-      parser?.parts?.absorb(part.parser, 0);
+      parser?.parts?.absorb(part.parser, 0, part.blocks);
       h.bytes = 0;
       if (part.failed) {
         for (const later of this.helpers.slice(k + 1)) later.handle.cancel();
@@ -482,7 +482,7 @@ class FileReading {
     this.fed = null;
     this.result.threads += 1;
     this.issues.absorb(part.issues, readers.lines.lines);
-    (readers.parser as ValueParser).parts?.absorb(part.parser, readers.lines.lines);
+    (readers.parser as ValueParser).parts?.absorb(part.parser, readers.lines.lines, part.blocks);
     readers.lines.advance(part.lines);
     if (this.issues.count('line-too-long') > 0) {
       void this.packed?.close();
@@ -523,7 +523,7 @@ class FileReading {
       for (const part of parts) {
         if ('status' in part) return part;
         issues.absorb(part.issues, shift);
-        (readers.parser as ValueParser).parts?.absorb(part.parser, shift);
+        (readers.parser as ValueParser).parts?.absorb(part.parser, shift, part.blocks);
         shift += part.lines;
         this.partDigests.push(...part.digests);
       }

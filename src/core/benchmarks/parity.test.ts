@@ -140,6 +140,26 @@ describe('a helper asked to end sooner while a read is on its way', () => {
   }
 });
 
+describe('a helper hands its tables over a block at a time, as they fill', () => {
+  it('to what one piece gives, every row in its place', async () => {
+    // One model, a different TTFT on every line: 24 MiB, the helper's part from 12 MiB on (about 98,000 rows, past one block of 65,536).
+    const lines: string[] = [];
+    for (let i = 0, bytes = 0; bytes < 24 * MiB; i++) {
+      const l = `{"ts":"2026-01-15T10:00:00.123Z","model":"m","status":"ok","ttft_ms":${i / 8},"duration_ms":${2310 + i},"in_tok":1200,"out_tok":180}\n`;
+      lines.push(l);
+      bytes += l.length;
+    }
+    const big = new TextEncoder().encode(lines.join(''));
+    const one = await whole('one-model.jsonl', big);
+    const parts = inThreadParts(host, 'one-model.jsonl', big, 1);
+    const split = await importFile(memorySource('one-model.jsonl', big), { ...host, parts }, { splitMinBytes: 1 });
+    expect(split.threads).toBe(2);
+    expect(parts.sentBlocks).toBeGreaterThanOrEqual(1);
+    expect({ ...split, threads: 1 }).toEqual(one);
+    expect(one.tables[0]?.table.ttftMs[lines.length - 1]).toBe((lines.length - 1) / 8);
+  });
+});
+
 describe('a compressed log: this thread unpacks and hashes, a helper parses what follows the first chunk', () => {
   // The fixture log repeated past 3 MiB, with a line of multi-byte characters in every copy, so
   // that 64 KiB chunks cut lines and characters at many places.

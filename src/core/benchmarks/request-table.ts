@@ -203,19 +203,35 @@ export interface ColumnBlock {
   start: Float64Array<ArrayBuffer>;
 }
 
+/**
+ * Where a builder in a helper thread sends each block once it is full (transferred to the
+ * importing thread at once), instead of keeping its blocks until its part of the file ends;
+ * returns the block's number among those the part sent. A part's rows then move a block at a
+ * time while it reads, not all at its end: the threads never hold them twice over (a hand-over
+ * at the end that fell between two threads' memory measurements was counted in both).
+ */
+export type BlockOutlet = (block: ColumnBlock, rows: number) => number;
+
+/** A full block: kept here, or sent through the builder's outlet (its number there). */
+export type BlockEntry = { rows: number; block: ColumnBlock } | { rows: number; sent: number };
+
 /** A builder's columns as plain data, to carry a part of a file read elsewhere (another thread) back. */
 export interface BuilderState {
-  blocks: { rows: number; block: ColumnBlock }[];
+  blocks: BlockEntry[];
   minStart: number;
   gaps: Float64Array<ArrayBuffer> | null;
   summary: RowSummaryState | null;
 }
 
+/** The buffers of a block's columns, for a transfer between threads. */
+export function blockBuffers(b: ColumnBlock): ArrayBuffer[] {
+  return [b.ok.buffer, b.ttft.buffer, b.e2el.buffer, b.tpot.buffer, b.perToken.buffer, b.input.buffer, b.output.buffer, b.start.buffer];
+}
+
 /** The buffers a builder state holds, for a transfer between threads. */
 export function builderBuffers(state: BuilderState): ArrayBuffer[] {
   const out: ArrayBuffer[] = [];
-  for (const { block: b } of state.blocks)
-    out.push(b.ok.buffer, b.ttft.buffer, b.e2el.buffer, b.tpot.buffer, b.perToken.buffer, b.input.buffer, b.output.buffer, b.start.buffer);
+  for (const entry of state.blocks) if ('block' in entry) out.push(...blockBuffers(entry.block));
   if (state.gaps) out.push(state.gaps.buffer);
   if (state.summary)
     for (const k of ['ttft', 'e2el', 'tpot', 'perToken'] as const)
@@ -236,6 +252,20 @@ function newBlock(rows: number): ColumnBlock {
   };
 }
 
+const EMPTY_BLOCK = newBlock(0);
+const FLOAT_KEYS = ['ttft', 'e2el', 'tpot', 'perToken', 'input', 'output', 'start'] as const satisfies readonly (keyof ColumnBlock)[];
+
+/** Copies column `k` of the blocks into `column` in order, letting go of each block's piece once copied. */
+function joinColumn<K extends keyof ColumnBlock>(blocks: { rows: number; block: ColumnBlock }[], k: K, column: ColumnBlock[K]): ColumnBlock[K] {
+  let at = 0;
+  for (const entry of blocks) {
+    column.set(entry.block[k].subarray(0, entry.rows), at);
+    at += entry.rows;
+    entry.block[k] = EMPTY_BLOCK[k];
+  }
+  return column;
+}
+
 /**
  * Columns grow together, with one capacity check per request (the import's hot loop). They are
  * kept in blocks of BLOCK_ROWS rows and joined once in build(): growing by doubling copied every
@@ -243,7 +273,7 @@ function newBlock(rows: number): ColumnBlock {
  */
 export class RequestTableBuilder {
   /** Blocks filled before the current one, with their row counts (BLOCK_ROWS, or fewer where a part of a file was appended). */
-  private full: { rows: number; block: ColumnBlock }[] = [];
+  private full: BlockEntry[] = [];
   /** The block being filled; small at first, so a file of a few rows stays small. */
   private capacity = 1024;
   private ok = new Uint8Array(this.capacity);
@@ -264,8 +294,11 @@ export class RequestTableBuilder {
   private readonly summary: RowSummary | null;
   private readonly keepBelow: number;
 
-  /** `rate`: the share of requests the table keeps (`sampleRate`); 1 keeps all. */
-  constructor(private readonly rate = 1) {
+  /** `rate`: the share of requests the table keeps (`sampleRate`); 1 keeps all. `outlet`: where full blocks go (a helper thread's part). */
+  constructor(
+    private readonly rate = 1,
+    private readonly outlet?: BlockOutlet,
+  ) {
     this.summary = rate < 1 ? newSummary() : null;
     this.keepBelow = Math.floor(rate * 2 ** 32);
   }
@@ -315,7 +348,10 @@ export class RequestTableBuilder {
 
   /** Moves the current block to the full ones and starts an empty one of `rows` rows. */
   private retireCurrent(rows: number): void {
-    if (this.i > 0) this.full.push({ rows: this.i, block: this.current() });
+    if (this.i > 0) {
+      const block = this.current();
+      this.full.push(this.outlet ? { rows: this.i, sent: this.outlet(block, this.i) } : { rows: this.i, block });
+    }
     this.before += this.i;
     this.i = 0;
     this.capacity = rows;
@@ -391,11 +427,19 @@ export class RequestTableBuilder {
     return { blocks, minStart: this.minStart, gaps: this.gaps ? this.gaps.done() : null, summary };
   }
 
-  /** Appends the rows of a saved builder after this one's, as if they had been added here. */
-  absorb(state: BuilderState): void {
+  /**
+   * Appends the rows of a saved builder after this one's, as if they had been added here.
+   * `received`: the blocks its part sent through an outlet, by number.
+   */
+  absorb(state: BuilderState, received: readonly ColumnBlock[] = []): void {
     this.retireCurrent(1024);
     for (const b of state.blocks) {
-      this.full.push(b);
+      if ('block' in b) this.full.push(b);
+      else {
+        const block = received[b.sent];
+        if (block === undefined) throw new Error(`block ${b.sent} of a part read elsewhere never arrived`);
+        this.full.push({ rows: b.rows, block });
+      }
       this.before += b.rows;
     }
     if (state.minStart < this.minStart) this.minStart = state.minStart;
@@ -421,22 +465,26 @@ export class RequestTableBuilder {
     this.gaps.pushAll(gapsMs);
   }
 
+  /**
+   * The table: each column joined from the blocks, one column at a time, each block's piece let
+   * go once it is copied. Joining everything at once held the blocks and the table together
+   * (twice the rows' memory, about 120 MB for a table of TABLE_ROWS); this way, a column more
+   * than the rows at most. The builder is spent afterwards (empty).
+   */
   build(): RequestTable {
     const n = this.count;
-    const blocks = [...this.full, { rows: this.i, block: this.current() }];
-    const out = newBlock(n);
-    let at = 0;
-    for (const { rows, block: b } of blocks) {
-      out.ok.set(b.ok.subarray(0, rows), at);
-      out.ttft.set(b.ttft.subarray(0, rows), at);
-      out.e2el.set(b.e2el.subarray(0, rows), at);
-      out.tpot.set(b.tpot.subarray(0, rows), at);
-      out.perToken.set(b.perToken.subarray(0, rows), at);
-      out.input.set(b.input.subarray(0, rows), at);
-      out.output.set(b.output.subarray(0, rows), at);
-      out.start.set(b.start.subarray(0, rows), at);
-      at += rows;
-    }
+    const blocks = this.full.map((entry) => {
+      if (!('block' in entry)) throw new Error('a builder that sent its blocks elsewhere cannot build the table');
+      return entry;
+    });
+    blocks.push({ rows: this.i, block: this.current() });
+    this.full = [];
+    this.before = 0;
+    this.i = 0;
+    this.retireCurrent(1024);
+    const out = newBlock(0);
+    out.ok = joinColumn(blocks, 'ok', new Uint8Array(n));
+    for (const k of FLOAT_KEYS) out[k] = joinColumn(blocks, k, new Float64Array(n));
     const startS = out.start;
     if (Number.isFinite(this.minStart)) for (let i = 0; i < n; i++) startS[i] = (startS[i] as number) - this.minStart;
     const table: RequestTable = {

@@ -2,7 +2,7 @@ import { deriveThroughput, endpointFromUrl, ErrorCounter, isRecord, newRun, note
 import { isUnfinished } from '../json-stream';
 import { ExactSum, type ExactSumState } from '../exact-sum';
 import { recompute } from '../recompute';
-import { builderBuffers, RequestTableBuilder, type BuilderState } from '../request-table';
+import { builderBuffers, RequestTableBuilder, type BlockOutlet, type BuilderState } from '../request-table';
 import { FlatRowReader, type FlatField } from '../flat-row';
 
 /**
@@ -178,10 +178,10 @@ type SavedAcc = Omit<Acc, 'builder' | 'errors' | 'cost' | 'busyMs'> & {
   busyMs: ExactSumState;
 };
 
-function newAcc(model: string | null, line: number, rowRate: number): Acc {
+function newAcc(model: string | null, line: number, rowRate: number, outlet?: BlockOutlet): Acc {
   return {
     model,
-    builder: new RequestTableBuilder(rowRate),
+    builder: new RequestTableBuilder(rowRate, outlet),
     errors: new ErrorCounter(),
     ok: 0,
     failed: 0,
@@ -303,7 +303,7 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
       // Logs name the same model row after row: compare with the last one before the map.
       let acc = key === lastKey ? lastAcc : byModel.get(key);
       if (acc === undefined) {
-        acc = newAcc(model === null ? null : model.slice(0, 300), line, ctx.rowRate ?? 1);
+        acc = newAcc(model === null ? null : model.slice(0, 300), line, ctx.rowRate ?? 1, ctx.blocks);
         byModel.set(key, acc);
       }
       lastKey = key;
@@ -355,14 +355,14 @@ export function requestLogParser(ctx: FileContext, options: RequestLogOptions = 
         }
         return { state: models, buffers };
       },
-      absorb(state, lineShift) {
+      absorb(state, lineShift, blocks) {
         for (const { key, acc: part } of state as { key: string; acc: SavedAcc }[]) {
           let acc = byModel.get(key);
           if (acc === undefined) {
             acc = newAcc(part.model, part.firstLine + lineShift, ctx.rowRate ?? 1);
             byModel.set(key, acc);
           }
-          acc.builder.absorb(part.builder);
+          acc.builder.absorb(part.builder, blocks);
           acc.errors.absorb(part.errors);
           acc.ok += part.ok;
           acc.failed += part.failed;
