@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { agrees, cdfPoints, percentileOfSorted, sortedFinite, summarizeFinite, summarizeSorted, summarizeWeighted, type SummarizeOptions } from './stats';
+import {
+  agrees,
+  cdfOfColumn,
+  cdfPoints,
+  percentileOfSorted,
+  sortedFinite,
+  summarizeFinite,
+  summarizeSorted,
+  summarizeWeighted,
+  type SummarizeOptions,
+} from './stats';
 
 describe('percentiles', () => {
   const s = Float64Array.from([10, 20, 30, 40]);
@@ -181,6 +191,39 @@ describe('cdf and agreement', () => {
     expect(pts).toHaveLength(11);
     expect(pts[0]).toEqual({ value: 0, share: 0.001 });
     expect(pts[10]).toEqual({ value: 999, share: 1 });
+  });
+
+  it('the CDF of a column, read without sorting it, is the sorted CDF point for point (any values, a mask, few or many points)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.double({ min: -1e150, max: 1e150 }),
+            fc.integer({ min: -50, max: 50 }),
+            fc.constantFrom(-0, 0, 5e-324, Number.NaN, Number.POSITIVE_INFINITY),
+          ),
+          { maxLength: 3_000 },
+        ),
+        fc.integer({ min: 2, max: 300 }),
+        (xs, maxPoints) => {
+          const values = Float64Array.from(xs);
+          const keep = Uint8Array.from(xs, (_, i) => (i % 5 === 2 ? 0 : 1));
+          for (const k of [undefined, keep]) {
+            const want = cdfPoints(sortedFinite(values, k), maxPoints);
+            const got = cdfOfColumn(values, k, maxPoints);
+            if (got.length !== want.length || got.some((p, i) => !Object.is(p.value, want[i]?.value) || p.share !== want[i]?.share)) return false;
+          }
+          return true;
+        },
+      ),
+      { numRuns: 200 },
+    );
+    // Hand example: 1..1000 shuffled, 11 points: 1 (share 0.001), then ranks 99.9·k rounded (299.7 → 300, 499.5 → 500, 599.4 → 599), up to 1000 (share 1).
+    const shuffled = Float64Array.from({ length: 1000 }, (_, i) => ((i * 617) % 1000) + 1);
+    const pts = cdfOfColumn(shuffled, undefined, 11);
+    expect(pts.map((p) => p.value)).toEqual([1, 101, 201, 301, 401, 501, 600, 700, 800, 900, 1000]);
+    expect(pts[1]?.share).toBe(0.101);
+    expect(cdfOfColumn(new Float64Array([Number.NaN]), undefined)).toEqual([]);
   });
 
   it('agrees within 0.1 % or 0.001', () => {

@@ -163,20 +163,13 @@ function orderKey(hi: number): number {
  * The same summary as `summarizeSorted(sortedFinite(values, keep), options)` without sorting
  * the values: one pass counts them in 2^20 buckets of their order key (and sums them), the
  * ranks the percentiles read are located in the bucket counts, and only the values of those
- * few buckets are collected and sorted. A million latencies take two passes instead of a radix
- * sort's seven, and no copy of the column. When the located buckets hold much of the data
- * (values on a coarse grid), the column is sorted as before. The mean and deviation are summed
+ * few buckets are collected and sorted (`valuesAtRanks`). A million latencies take two passes
+ * instead of a radix sort's seven, and no copy of the column. When the located buckets hold much
+ * of the data (values on a coarse grid), the column is sorted as before. The mean and deviation are summed
  * in the file's order, which can differ from the sorted order's sum in the last bits.
  */
 export function summarizeFinite(values: Float64Array, keep: ArrayLike<number> | undefined, options: SummarizeOptions, tick?: () => void): MetricSummary {
-  const len = values.length;
-  const words = new Uint32Array(values.buffer, values.byteOffset, 2 * len);
-  const counts = takeCounts();
-  try {
-    return summarizeCounted(values, keep, options, tick, words, counts);
-  } finally {
-    giveCounts(counts);
-  }
+  return withCounts(values, (words, counts) => summarizeCounted(values, keep, options, tick, words, counts));
 }
 
 /**
@@ -197,14 +190,34 @@ function giveCounts(c: Int32Array): void {
   spareCounts = c;
 }
 
-function summarizeCounted(
+/** What one counting pass and one collecting pass give (`valuesAtRanks`). */
+interface Located {
+  /** Finite values kept. */
+  n: number;
+  sum: number;
+  min: number;
+  max: number;
+  /** Sum of squared deviations from the mean (sum / n), in the file's order. */
+  sq: number;
+  /** The value at each asked rank of the sorted order. */
+  at: Map<number, number>;
+}
+
+/**
+ * The values at given ranks of the sorted finite values (those `keep` marks), without sorting
+ * them: one pass counts them in 2^20 buckets of their order key (and sums them), the ranks are
+ * located in the bucket counts, and only the values of those few buckets are collected and
+ * sorted. `ranksFor` gives the ranks once the count is known. Null when the located buckets hold
+ * much of the data (values on a coarse grid): sorting it all is then cheaper.
+ */
+function valuesAtRanks(
   values: Float64Array,
   keep: ArrayLike<number> | undefined,
-  options: SummarizeOptions,
+  ranksFor: (n: number) => readonly number[],
   tick: (() => void) | undefined,
   words: Uint32Array,
   counts: Int32Array,
-): MetricSummary {
+): Located | null {
   const len = values.length;
   const shift = 32 - SELECT_BITS;
   let n = 0;
@@ -228,19 +241,10 @@ function summarizeCounted(
     if (b > highBucket) highBucket = b;
   }
   tick?.();
-  if (n === 0) return { count: 0, mean: null, median: null, std: null, min: null, max: null, percentiles: {} };
+  const at = new Map<number, number>();
+  if (n === 0) return { n, sum, min, max, sq: 0, at };
   const mean = sum / n;
-  // The ranks every requested figure reads (the median is p50).
-  const rankSet = new Set<number>();
-  for (const p of [50, ...options.percentiles]) {
-    if (options.method === 'lower') rankSet.add(Math.min(n - 1, Math.max(0, Math.floor((p / 100) * n))));
-    else {
-      const lo = Math.floor((p / 100) * (n - 1));
-      rankSet.add(lo);
-      rankSet.add(Math.min(n - 1, lo + 1));
-    }
-  }
-  const ranks = [...rankSet].sort((a, b) => a - b);
+  const ranks = [...new Set(ranksFor(n))].sort((a, b) => a - b);
   // The bucket of each rank, and where the bucket starts in the sorted order.
   const bucketOf = new Map<number, { start: number; values: Float64Array; filled: number }>();
   const rankBucket: number[] = [];
@@ -255,10 +259,7 @@ function summarizeCounted(
       candidates += counts[b] as number;
     }
   }
-  if (candidates > n / 4) {
-    // A coarse grid: the located buckets hold much of the data, so sorting it all is cheaper.
-    return summarizeSorted(sortedFinite(values, keep, tick), options);
-  }
+  if (candidates > n / 4) return null;
   const wanted = new Uint8Array(highBucket + 1);
   for (const k of bucketOf.keys()) wanted[k] = 1;
   let sq = 0;
@@ -276,11 +277,43 @@ function summarizeCounted(
   }
   for (const c of bucketOf.values()) c.values.sort();
   tick?.();
-  const at = new Map<number, number>();
   ranks.forEach((r, j) => {
     const c = bucketOf.get(rankBucket[j] as number) as { start: number; values: Float64Array };
     at.set(r, c.values[r - c.start] as number);
   });
+  return { n, sum, min, max, sq, at };
+}
+
+/** Runs `f` with a word view of `values` and the spare bucket counts (given back zeroed). */
+function withCounts<T>(values: Float64Array, f: (words: Uint32Array, counts: Int32Array) => T): T {
+  const words = new Uint32Array(values.buffer, values.byteOffset, 2 * values.length);
+  const counts = takeCounts();
+  try {
+    return f(words, counts);
+  } finally {
+    giveCounts(counts);
+  }
+}
+
+function summarizeCounted(
+  values: Float64Array,
+  keep: ArrayLike<number> | undefined,
+  options: SummarizeOptions,
+  tick: (() => void) | undefined,
+  words: Uint32Array,
+  counts: Int32Array,
+): MetricSummary {
+  // The ranks every requested figure reads (the median is p50).
+  const ranksFor = (n: number): number[] =>
+    [50, ...options.percentiles].flatMap((p) => {
+      if (options.method === 'lower') return [Math.min(n - 1, Math.max(0, Math.floor((p / 100) * n)))];
+      const lo = Math.floor((p / 100) * (n - 1));
+      return [lo, Math.min(n - 1, lo + 1)];
+    });
+  const located = valuesAtRanks(values, keep, ranksFor, tick, words, counts);
+  if (located === null) return summarizeSorted(sortedFinite(values, keep, tick), options);
+  const { n, at } = located;
+  if (n === 0) return { count: 0, mean: null, median: null, std: null, min: null, max: null, percentiles: {} };
   const percentile = (p: number): number => {
     if (options.method === 'lower') return at.get(Math.min(n - 1, Math.max(0, Math.floor((p / 100) * n)))) as number;
     const pos = (p / 100) * (n - 1);
@@ -292,7 +325,27 @@ function summarizeCounted(
   const percentiles: Record<string, number> = {};
   for (const p of options.percentiles) percentiles[percentileKey(p)] = percentile(p);
   const denom = n - options.ddof;
-  return { count: n, mean, median: percentile(50), std: denom > 0 ? Math.sqrt(sq / denom) : null, min, max, percentiles };
+  return {
+    count: n,
+    mean: located.sum / n,
+    median: percentile(50),
+    std: denom > 0 ? Math.sqrt(located.sq / denom) : null,
+    min: located.min,
+    max: located.max,
+    percentiles,
+  };
+}
+
+/**
+ * The points of `cdfPoints(sortedFinite(values, keep), maxPoints)` through `valuesAtRanks`: a
+ * chart's curve of a million requests without a sorted copy of the column (16 bytes a request
+ * for the copy and the sort's second buffer).
+ */
+export function cdfOfColumn(values: Float64Array, keep: ArrayLike<number> | undefined, maxPoints = 200): CdfPoint[] {
+  const located = withCounts(values, (words, counts) => valuesAtRanks(values, keep, (n) => cdfRanks(n, maxPoints), undefined, words, counts));
+  if (located === null) return cdfPoints(sortedFinite(values, keep), maxPoints);
+  const n = located.n;
+  return n === 0 ? [] : cdfRanks(n, maxPoints).map((idx) => ({ value: located.at.get(idx) as number, share: (idx + 1) / n }));
 }
 
 /**
@@ -349,14 +402,13 @@ export interface CdfPoint {
 /** Empirical CDF, thinned to at most `maxPoints` points (always keeping min and max). */
 export function cdfPoints(sorted: Float64Array, maxPoints = 200): CdfPoint[] {
   const n = sorted.length;
-  if (n === 0) return [];
-  const points: CdfPoint[] = [];
+  return n === 0 ? [] : cdfRanks(n, maxPoints).map((idx) => ({ value: sorted[idx] as number, share: (idx + 1) / n }));
+}
+
+/** The sorted positions a CDF of `n` values reads: at most `maxPoints` (at least 2), spread evenly, the first and the last included. */
+function cdfRanks(n: number, maxPoints: number): number[] {
   const steps = Math.min(n, Math.max(2, maxPoints));
-  for (let k = 0; k < steps; k++) {
-    const idx = steps === 1 ? n - 1 : Math.round((k * (n - 1)) / (steps - 1));
-    points.push({ value: sorted[idx] as number, share: (idx + 1) / n });
-  }
-  return points;
+  return Array.from({ length: steps }, (_, k) => (steps === 1 ? n - 1 : Math.round((k * (n - 1)) / (steps - 1))));
 }
 
 /** Agreement rule between a file's figure and our recomputation: within 0.1 % or 0.001 units. */

@@ -2,7 +2,7 @@ import { computeGoodput, type GoodputResult } from './goodput';
 import { autoGroupKeys } from './run-groups';
 import type { RequestTable } from './request-table';
 import type { BenchRun, MetricId, MetricSummary, SloLimits } from './run-schema';
-import { cdfPoints, percentileKey, sortedFinite, type CdfPoint } from './stats';
+import { cdfOfColumn, percentileKey, type CdfPoint } from './stats';
 
 /**
  * Shaping runs into what the comparison charts draw. Pure; numbers stay numbers (ms, per
@@ -62,8 +62,8 @@ export function cdfSeries(runId: string, table: RequestTable | null, fallback: M
   if (table) {
     const col = columnOf(table, id);
     if (col) {
-      const sorted = id === 'itl' ? sortedFinite(col) : sortedFinite(col, table.ok);
-      if (sorted.length > 0) return { runId, from: 'requests', points: cdfPoints(sorted, maxPoints) };
+      const points = cdfOfColumn(col, id === 'itl' ? undefined : table.ok, maxPoints);
+      if (points.length > 0) return { runId, from: 'requests', points };
     }
   }
   if (!fallback) return null;
