@@ -10,7 +10,7 @@ import { fullIndexedDb } from '../testing/failing-indexeddb';
 import { benchmarksApi, resetBenchmarkTablesForTests } from '../worker/benchmarks-api';
 import { platformHost } from './host';
 import type { ImportUpdate } from '../worker/contract';
-import { database, RUN_TABLES_DB, RUNS_DB, SCENARIOS_DB } from './idb';
+import { database, requestToPromise, RUN_TABLES_DB, RUNS_DB, SCENARIOS_DB } from './idb';
 import { deleteRun, listRuns, loadTable, noteUnstoredTables, resetRunsDbForTests, saveImport } from '../lib/storage/runs-db';
 import { listScenarios, resetScenariosDbForTests } from '../lib/storage/scenarios-db';
 
@@ -22,6 +22,16 @@ function deleteDb(name: string): Promise<void> {
     r.onsuccess = () => done();
     r.onerror = () => fail(r.error ?? new Error(`could not delete ${name}`));
   });
+}
+
+/** The keys of the per-request store, read through a connection of its own. */
+async function tableStoreKeys(): Promise<string[]> {
+  const db = database(RUN_TABLES_DB);
+  try {
+    return await db.transact('tables', 'readonly', (tx) => requestToPromise(tx.objectStore('tables').getAllKeys() as IDBRequest<string[]>));
+  } finally {
+    await db.close();
+  }
 }
 
 /** Opens a database with the bare IndexedDB API, the way the previous code did, and plants records. */
@@ -165,6 +175,9 @@ describe('the one IndexedDB wrapper', () => {
     expect((await saveImport(result, '2026-11-30T10:00:00.000Z')).status).toBe('saved');
     // The tables are written after the results were handed over; the write ends without a refusal.
     expect(await benchmarksApi.benchmarkTableWrites()).toEqual([]);
+    // Each run's table is stored a column per record (a request log has no chunk gaps: 8) beside the run's record.
+    const keys = await tableStoreKeys();
+    for (const run of result.runs) expect(keys.filter((k) => k === run.id || k.startsWith(`${run.id}#`))).toHaveLength(9);
 
     // Page reads what the worker wrote. The file has two models: gpt-4o-mini with lines 1, 2,
     // 3 (an error) and 5 (a timeout) = 4 requests, o4-mini with line 4 = 1 request.
@@ -202,6 +215,10 @@ describe('the one IndexedDB wrapper', () => {
     await resetBenchmarkTablesForTests();
     await deleteRun(directMini);
     expect(await benchmarksApi.benchmarkCdfs([{ runId: directMini, hasRequests: true, fallback: null }], 'ttft', 200)).toEqual([]);
+    // None of its records is left; the other run's nine are.
+    const left = await tableStoreKeys();
+    expect(left.filter((k) => k.startsWith(directMini))).toEqual([]);
+    expect(left).toHaveLength(9);
   });
 
   it('a table the database refuses after the hand-over stays in the worker and is named above the runs', async () => {

@@ -35,8 +35,8 @@ export const RUNS_DB = {
 
 /**
  * Per-request columns of each run, written and read by the worker (tens of MB that should not
- * pass through the main thread); the page deletes them with their run. Records:
- * `tableRecordSchema` in src/core/benchmarks/table-store.ts.
+ * pass through the main thread); the page deletes them with their run. Records (a table's
+ * columns, one record each, and the run's record that lists them): src/core/benchmarks/table-store.ts.
  */
 export const RUN_TABLES_DB = {
   name: 'llm-selfhost-run-tables',

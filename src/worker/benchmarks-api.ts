@@ -187,12 +187,29 @@ const writing = new Map<string, RequestTable>();
 let writes: Promise<void> = Promise.resolve();
 const notWritten: { runId: string; reason: StorageFailure }[] = [];
 
+/**
+ * Writes the tables one record at a time, each in a transaction of its own (table-store.ts: the
+ * browser holds a serialised copy of a record until its transaction is sent, so one column's
+ * copy at a time instead of every table's). A write that fails leaves no listed table: the
+ * records written before it are removed again, as far as the database lets.
+ */
 async function putTables(tables: { runId: string; table: RequestTable }[]): Promise<boolean> {
   if (!indexedDbAvailable() || tables.length === 0) return false;
-  const { tableRecord } = await core();
-  await tablesDb.transact(TABLES, 'readwrite', (tx) => {
-    for (const { runId, table } of tables) tx.objectStore(TABLES).put(tableRecord(runId, table));
-  });
+  const { tableKeys, tableRecords } = await core();
+  try {
+    for (const { runId, table } of tables)
+      for (const record of tableRecords(runId, table))
+        await tablesDb.transact(TABLES, 'readwrite', (tx) => {
+          tx.objectStore(TABLES).put(record);
+        });
+  } catch (e) {
+    await tablesDb
+      .transact(TABLES, 'readwrite', (tx) => {
+        for (const { runId } of tables) for (const key of tableKeys(runId)) tx.objectStore(TABLES).delete(key);
+      })
+      .catch(() => undefined);
+    throw e;
+  }
   for (const { runId, table } of tables) remember(runId, table);
   return true;
 }
@@ -202,18 +219,19 @@ async function getTable(runId: string): Promise<RequestTable | null> {
   const hit = held.get(runId) ?? writing.get(runId) ?? cache.get(runId);
   if (hit) return hit;
   if (!indexedDbAvailable()) return null;
-  const raw = await tablesDb.transact(TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
-  if (raw === undefined) return null;
-  const { tableRecordSchema } = await core();
-  const parsed = tableRecordSchema.safeParse(raw);
-  if (!parsed.success) {
+  const { readTable, tableKeys } = await core();
+  const read = await tablesDb.transact(TABLES, 'readonly', (tx) =>
+    readTable(runId, (key) => requestToPromise(tx.objectStore(TABLES).get(key) as IDBRequest<unknown>)),
+  );
+  if (read === null) return null;
+  if ('problem' in read) {
     await tablesDb.transact(TABLES, 'readwrite', (tx) => {
-      tx.objectStore(TABLES).delete(runId);
+      for (const key of tableKeys(runId)) tx.objectStore(TABLES).delete(key);
     });
     return null;
   }
-  remember(runId, parsed.data.table);
-  return parsed.data.table;
+  remember(runId, read);
+  return read;
 }
 
 async function deleteTables(runIds: readonly string[]): Promise<void> {
@@ -224,8 +242,9 @@ async function deleteTables(runIds: readonly string[]): Promise<void> {
     held.delete(id);
   }
   if (!indexedDbAvailable() || runIds.length === 0) return;
+  const { tableKeys } = await core();
   await tablesDb.transact(TABLES, 'readwrite', (tx) => {
-    for (const id of runIds) tx.objectStore(TABLES).delete(id);
+    for (const id of runIds) for (const key of tableKeys(id)) tx.objectStore(TABLES).delete(key);
   });
 }
 

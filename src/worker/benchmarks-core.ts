@@ -6,5 +6,5 @@
  */
 export { mergeCompanions } from '../core/benchmarks/companions';
 export { importFile } from '../core/benchmarks/importer';
-export { tableRecord, tableRecordSchema } from '../core/benchmarks/table-store';
+export { readTable, tableKeys, tableRecords } from '../core/benchmarks/table-store';
 export { cdfSeries, goodputForRuns } from '../core/benchmarks/views';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FileImport } from '../../core/benchmarks/import-contract';
 import { issueCodes, type ImportIssue, type SkippedRow } from '../../core/benchmarks/issues';
 import type { RequestTable } from '../../core/benchmarks/request-table';
-import { tableRecord, tableRecordSchema } from '../../core/benchmarks/table-store';
+import { readTable, tableKeys, tableRecords } from '../../core/benchmarks/table-store';
 import { benchRunSchema, formatIdSchema, RUN_SCHEMA_VERSION, sloLimitsSchema, type BenchRun, type SloLimits } from '../../core/benchmarks/run-schema';
 import { database, requestToPromise, RUN_TABLES_DB, RUNS_DB, storageFailure, type StorageFailure } from '../../platform/idb';
 
@@ -154,7 +154,7 @@ export function noteUnstoredTables(tables: readonly { runId: string; reason: Sto
 async function deleteTables(runIds: readonly string[]): Promise<void> {
   if (runIds.length === 0) return;
   await tablesDb.transact(TABLES, 'readwrite', (tx) => {
-    for (const id of runIds) tx.objectStore(TABLES).delete(id);
+    for (const id of runIds) for (const key of tableKeys(id)) tx.objectStore(TABLES).delete(key);
   });
 }
 
@@ -316,7 +316,7 @@ export async function saveImport(result: FileImport, importedAt: string): Promis
     // when they come along (no worker), they are stored here.
     if (saved.status === 'saved' && result.tables.length > 0) {
       await tablesDb.transact(TABLES, 'readwrite', (tx) => {
-        for (const t of result.tables) tx.objectStore(TABLES).put(tableRecord(t.runId, t.table));
+        for (const t of result.tables) for (const record of tableRecords(t.runId, t.table)) tx.objectStore(TABLES).put(record);
       });
     }
     if (saved.status === 'saved' || copyAdded) announce();
@@ -338,13 +338,14 @@ function heldWithRun(runId: string): HeldImport | undefined {
 export async function loadTable(runId: string): Promise<RequestTable | null> {
   const inMemory = heldWithRun(runId);
   if (inMemory) return inMemory.tables.get(runId) ?? null;
-  const raw = await tablesDb.transact(TABLES, 'readonly', (tx) => requestToPromise(tx.objectStore(TABLES).get(runId) as IDBRequest<unknown>));
-  if (raw === undefined) return null;
-  const parsed = tableRecordSchema.safeParse(raw);
-  if (parsed.success) return parsed.data.table;
+  const read = await tablesDb.transact(TABLES, 'readonly', (tx) =>
+    readTable(runId, (key) => requestToPromise(tx.objectStore(TABLES).get(key) as IDBRequest<unknown>)),
+  );
+  if (read === null) return null;
+  if (!('problem' in read)) return read;
   // Set aside with the reason (only the reason: the raw columns can be very large).
   await runsDb.transact(QUARANTINE, 'readwrite', (tx) => {
-    tx.objectStore(QUARANTINE).put({ key: quarantineKey(TABLES, runId), store: TABLES, reason: describeZod(parsed.error), raw: null });
+    tx.objectStore(QUARANTINE).put({ key: quarantineKey(TABLES, runId), store: TABLES, reason: describeZod(read.problem), raw: null });
   });
   await deleteTables([runId]);
   return null;
