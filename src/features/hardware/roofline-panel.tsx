@@ -38,7 +38,10 @@ export const RooflinePanel = memo(function RooflinePanel(props: { report: Hardwa
   const updateSection = useAppStore((s) => s.updateSection);
   const rf = r.roofline;
   const at = rf.atConcurrency;
-  const h = useAppStore((s) => s.scenario.hardware);
+  // The two figures the text quotes, not the whole hardware section: a concurrency step would
+  // otherwise redraw this chart inside the slider's input event instead of in its paced turn.
+  const bandwidthEfficiency = useAppStore((s) => s.scenario.hardware.bandwidthEfficiency);
+  const computeEfficiency = useAppStore((s) => s.scenario.hardware.computeEfficiency);
   // Points beyond the memory limit are drawn dashed: the roofline allows them, memory does not.
   const lastFit = rf.series.reduce((k, p, i) => (p.fitsInMemory ? i : k), -1);
   const data = rf.series.map((p, i) => ({
@@ -104,11 +107,11 @@ export const RooflinePanel = memo(function RooflinePanel(props: { report: Hardwa
           kv: gb(language, at.kvReadBytes),
           gpus: formatInteger(language, r.memory.layout.gpus),
           bw: formatNumber(language, r.gpu.bandwidthTBps, 2),
-          eff: formatNumber(language, h.bandwidthEfficiency, 2),
+          eff: formatNumber(language, bandwidthEfficiency, 2),
           flops: `${formatNumber(language, at.flops / 1e12, 2)} T`,
           peak: formatInteger(language, rf.peakTflops),
           precision: rf.precision.toUpperCase(),
-          ceff: formatNumber(language, h.computeEfficiency, 2),
+          ceff: formatNumber(language, computeEfficiency, 2),
           ctx: tokens(language, rf.decodeContext),
         })}
       </p>
