@@ -203,6 +203,28 @@ async function peakMemoryInPage(baseURL: string, path: string): Promise<{ mb: nu
   }
 }
 
+/** Imports of each file for its peak memory: the worst of them is the file's figure. */
+const MEMORY_IMPORTS = 3;
+
+/**
+ * The highest peak of MEMORY_IMPORTS imports of `path`, each in a browser of its own. One
+ * import's figure depends on where the collectors of the page's threads stand when the end of
+ * the import copies its table (the same 1M-line import measured 101–152 MB): a measurement that
+ * began while the blocks were still held counts them beside the table they were copied into. The
+ * worst of three, for 1M and 10M lines alike, compares like with like.
+ */
+async function worstPeak(baseURL: string, path: string): Promise<{ mb: number; status: string | null; note: string }> {
+  const runs: Awaited<ReturnType<typeof peakMemoryInPage>>[] = [];
+  for (let k = 0; k < MEMORY_IMPORTS; k++) runs.push(await peakMemoryInPage(baseURL, path));
+  const worst = runs.reduce((a, b) => (b.mb > a.mb ? b : a));
+  const statuses = [...new Set(runs.map((r) => r.status))];
+  return {
+    mb: worst.mb,
+    status: statuses.length === 1 ? (statuses[0] ?? null) : statuses.join(', '),
+    note: `worst of ${runs.map((r) => r.mb.toFixed(0)).join(', ')} MB; ${worst.note}`,
+  };
+}
+
 /**
  * Waits until the page has settled: its offline worker (registered a few seconds after load) has
  * installed, which fetches and caches every file of the build once. Neither the bare loop nor
@@ -513,8 +535,8 @@ export const suite: BenchSuite = {
       const bare10 = await bareLoopInPage(page, big);
       const imp10 = await importInPage(page, big);
       await context.close();
-      const mem1 = await peakMemoryInPage(baseURL, path);
-      const mem10 = await peakMemoryInPage(baseURL, big);
+      const mem1 = await worstPeak(baseURL, path);
+      const mem10 = await worstPeak(baseURL, big);
       rows.push({
         suite: 'import-browser',
         metric: 'peak memory in the page (JS + array buffers, page and workers), 1M lines',
