@@ -3,18 +3,7 @@ import { type ImportHost, type ImportParts, type PartHandle, type PartLimit, typ
 import { memorySource } from '../core/benchmarks/memory-source';
 import type { BlockOutlet, ColumnBlock } from '../core/benchmarks/request-table';
 
-/**
- * Helper "threads" for the parts of a large JSON Lines file that run in the test's own thread,
- * interleaved at their reads: a reading in parts without workers. `fail` makes the given part's
- * helper fail (as a thread that cannot start); `cancelled` lists the parts told to stop. A part
- * fed as bytes (a compressed file) is parsed as each batch is handed over; `fed` counts the batches.
- * A part can be asked to end sooner (`shorten`); `shortened` counts those asked while they ran.
- * `hold` makes a helper's read at byte `at` wait until the part is asked to end sooner, so that the
- * question arrives while that read is on its way; `to` replaces the end the importing thread asks
- * for (`heldAsks` counts the questions that arrived while a read was held; `reached` resolves
- * when the held read has begun). As in a helper thread, a part's tables hand over their full blocks
- * as it reads (`sentBlocks` counts them), which come back with the part's result.
- */
+/** A helper's outlet for its tables' full blocks, kept to come back with its result (as the pool does). */
 function collecting(): { outlet: BlockOutlet; blocks: ColumnBlock[]; attach<R>(result: R): R } {
   const blocks: ColumnBlock[] = [];
   return {
@@ -27,6 +16,18 @@ function collecting(): { outlet: BlockOutlet; blocks: ColumnBlock[]; attach<R>(r
   };
 }
 
+/**
+ * Helper "threads" for the parts of a large JSON Lines file that run in the test's own thread,
+ * interleaved at their reads: a reading in parts without workers. `fail` makes the given part's
+ * helper fail (as a thread that cannot start); `cancelled` lists the parts told to stop. A part
+ * fed as bytes (a compressed file) is parsed as each batch is handed over; `fed` counts the batches.
+ * A part can be asked to end sooner (`shorten`); `shortened` counts those asked while they ran.
+ * `hold` makes a helper's read at byte `at` wait until the part is asked to end sooner, so that the
+ * question arrives while that read is on its way; `to` replaces the end the importing thread asks
+ * for (`heldAsks` counts the questions that arrived while a read was held; `reached` resolves
+ * when the held read has begun). As in a helper thread, a part's tables hand over their full blocks
+ * as it reads (`sentBlocks` counts them), which come back with the part's result.
+ */
 export function inThreadParts(
   host: Omit<ImportHost, 'progress' | 'cancelled' | 'parts'>,
   name: string,
