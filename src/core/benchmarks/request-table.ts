@@ -32,6 +32,9 @@ export interface RequestTable {
   sample?: { requests: number; rate: number } | undefined;
 }
 
+/** A sampled table's share (`RequestTable.sample`). */
+export const tableSampleSchema = z.strictObject({ requests: z.number().int().nonnegative(), rate: z.number().gt(0).lt(1) });
+
 export const requestTableSchema = z
   .strictObject({
     count: z.number().int().nonnegative(),
@@ -44,7 +47,7 @@ export const requestTableSchema = z
     outputTokens: z.instanceof(Float64Array),
     startS: z.instanceof(Float64Array),
     itlGapsMs: z.instanceof(Float64Array).nullable(),
-    sample: z.strictObject({ requests: z.number().int().nonnegative(), rate: z.number().gt(0).lt(1) }).optional(),
+    sample: tableSampleSchema.optional(),
   })
   .refine((t) => [t.ok, t.ttftMs, t.e2elMs, t.tpotMs, t.perTokenMs, t.inputTokens, t.outputTokens, t.startS].every((a) => a.length === t.count), {
     message: 'Column lengths differ from the request count',

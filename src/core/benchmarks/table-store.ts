@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestTableSchema, type RequestTable } from './request-table';
+import { requestTableSchema, tableSampleSchema, type RequestTable } from './request-table';
 import { RUN_SCHEMA_VERSION } from './run-schema';
 
 /**
@@ -36,7 +36,7 @@ export const tableHeadSchema = z.strictObject({
   version: z.literal(RUN_SCHEMA_VERSION),
   runId: z.string().max(120),
   count: z.number().int().nonnegative(),
-  sample: z.strictObject({ requests: z.number().int().nonnegative(), rate: z.number().gt(0).lt(1) }).optional(),
+  sample: tableSampleSchema.optional(),
   columns: z.array(z.enum(TABLE_COLUMNS)).max(TABLE_COLUMNS.length),
 });
 
