@@ -100,21 +100,56 @@ export function gzipHeaderLength(b: Uint8Array): number {
   return at;
 }
 
-/** Epoch milliseconds, as a JSON Lines log would write a time as a number. */
+/** Epoch milliseconds from a time column's integers, by its unit (as a JSON Lines log would write a time as a number). */
+const TO_MS = {
+  MILLIS: (v: number) => v,
+  MICROS: (v: number) => v / 1000,
+  NANOS: (v: number) => v / 1e6,
+  DAYS: (v: number) => v * 86_400_000,
+} as const;
+type TimeUnit = keyof typeof TO_MS;
+
+/** The reader's conversions, where it converts a time itself (statistics, nested and INT96 columns). */
 const PARSERS = {
-  timestampFromMilliseconds: (ms: bigint) => Number(ms),
-  timestampFromMicroseconds: (us: bigint) => Number(us) / 1000,
-  timestampFromNanoseconds: (ns: bigint) => Number(ns) / 1e6,
-  dateFromDays: (days: number) => days * 86_400_000,
+  timestampFromMilliseconds: (ms: bigint) => TO_MS.MILLIS(Number(ms)),
+  timestampFromMicroseconds: (us: bigint) => TO_MS.MICROS(Number(us)),
+  timestampFromNanoseconds: (ns: bigint) => TO_MS.NANOS(Number(ns)),
+  dateFromDays: (days: number) => TO_MS.DAYS(days),
 };
+
+/**
+ * The unit of a flat INT64 timestamp or INT32 date column, read here from its raw integers:
+ * the reader would make a BigInt and then a boxed number of every value (on a million-row log
+ * about a fifth of the Parquet import's time). Null for every other column.
+ */
+function rawTimeUnit(element: SchemaElement): TimeUnit | null {
+  const logical = element.logical_type;
+  if (element.type === 'INT64') {
+    if (element.converted_type === 'TIMESTAMP_MILLIS') return 'MILLIS';
+    if (element.converted_type === 'TIMESTAMP_MICROS') return 'MICROS';
+    if (logical?.type === 'TIMESTAMP') return logical.unit;
+  }
+  if (element.type === 'INT32' && (element.converted_type === 'DATE' || logical?.type === 'DATE')) return 'DAYS';
+  return null;
+}
+
+/**
+ * 64-bit integers as numbers without a BigInt per value: high word × 2^32 + low word, both exact
+ * doubles, so the one rounding of the sum gives the value `Number(bigint)` gives (exact up to
+ * 2^53, correctly rounded beyond).
+ */
+function int64Numbers(data: BigInt64Array | BigUint64Array): Float64Array {
+  const out = new Float64Array(data.length);
+  const words = new Int32Array(data.buffer, data.byteOffset, data.length * 2);
+  if (data instanceof BigInt64Array)
+    for (let i = 0, j = 0; i < out.length; i++, j += 2) out[i] = (words[j + 1] as number) * 4294967296 + ((words[j] as number) >>> 0);
+  else for (let i = 0, j = 0; i < out.length; i++, j += 2) out[i] = ((words[j + 1] as number) >>> 0) * 4294967296 + ((words[j] as number) >>> 0);
+  return out;
+}
 
 /** A column's values with INT64 as numbers (hyparquet gives them as bigint). */
 function plainValues(data: ArrayLike<unknown>): ArrayLike<unknown> {
-  if (data instanceof BigInt64Array || data instanceof BigUint64Array) {
-    const out = new Float64Array(data.length);
-    for (let i = 0; i < data.length; i++) out[i] = Number(data[i]);
-    return out;
-  }
+  if (data instanceof BigInt64Array || data instanceof BigUint64Array) return int64Numbers(data);
   if (Array.isArray(data)) {
     for (let i = 0; i < data.length; i++) {
       const v: unknown = data[i];
@@ -123,6 +158,28 @@ function plainValues(data: ArrayLike<unknown>): ArrayLike<unknown> {
     }
   }
   return data;
+}
+
+/** A time column's integers (numbers by now, nulls kept) as epoch milliseconds. */
+function timeValues(data: ArrayLike<unknown>, unit: TimeUnit): ArrayLike<unknown> {
+  const toMs = TO_MS[unit];
+  if (data instanceof Float64Array) {
+    // This module's own array (int64Numbers or join): converted in place.
+    if (unit !== 'MILLIS') for (let i = 0; i < data.length; i++) data[i] = toMs(data[i] as number);
+    return data;
+  }
+  if (ArrayBuffer.isView(data)) {
+    const numbers = data as unknown as ArrayLike<number>;
+    const out = new Float64Array(numbers.length);
+    for (let i = 0; i < out.length; i++) out[i] = toMs(numbers[i] as number);
+    return out;
+  }
+  const values = data as unknown[];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v === 'number') values[i] = toMs(v);
+  }
+  return values;
 }
 
 const isNumbers = (data: ArrayLike<unknown>): data is Float64Array | Float32Array | Int32Array =>
@@ -180,6 +237,20 @@ export async function openParquet(source: RandomBytes): Promise<ParquetOpen> {
   }
   const tree = parquetSchema(metadata);
   const columns: ParquetColumn[] = tree.children.map((child) => ({ name: child.element.name, kind: kindOf(child.element, child.children.length > 0) }));
+  // Flat time columns are read as their integers (rawTimeUnit): the reader is given a schema
+  // without their time annotation, and this module converts them.
+  const rawTimes = new Map<string, TimeUnit>();
+  const unannotated = new Set<SchemaElement>();
+  for (const child of tree.children) {
+    const unit = child.children.length === 0 ? rawTimeUnit(child.element) : null;
+    if (unit === null) continue;
+    rawTimes.set(child.element.name, unit);
+    unannotated.add(child.element);
+  }
+  const readMetadata: FileMetaData =
+    unannotated.size === 0
+      ? metadata
+      : { ...metadata, schema: metadata.schema.map((e) => (unannotated.has(e) ? { ...e, converted_type: undefined, logical_type: undefined } : e)) };
   const groups: ParquetGroup[] = [];
   let at = 0;
   const codecs = new Set<string>();
@@ -227,7 +298,7 @@ export async function openParquet(source: RandomBytes): Promise<ParquetOpen> {
         const pieces = new Map<string, ColumnData[]>(names.map((n) => [n, []]));
         await parquetRead({
           file,
-          metadata,
+          metadata: readMetadata,
           columns: [...names],
           rowStart: group.rowStart,
           rowEnd: group.rowEnd,
@@ -236,7 +307,11 @@ export async function openParquet(source: RandomBytes): Promise<ParquetOpen> {
           onChunk: (chunk) => pieces.get(chunk.columnName)?.push(chunk),
         });
         const out = new Map<string, ArrayLike<unknown>>();
-        for (const [name, list] of pieces) out.set(name, join(list, group.rowStart, group.rowEnd));
+        for (const [name, list] of pieces) {
+          const values = join(list, group.rowStart, group.rowEnd);
+          const unit = rawTimes.get(name);
+          out.set(name, unit === undefined ? values : timeValues(values, unit));
+        }
         return out;
       },
     },
