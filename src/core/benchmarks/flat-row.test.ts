@@ -27,6 +27,33 @@ function read(flat: FlatRowReader, line: string): boolean {
 }
 
 describe('FlatRowReader', () => {
+  it('reads a line up to its line feed, or declines it and leaves the search for the line feed to the caller', () => {
+    const flat = reader();
+    const at = (text: string, start = 0, limit?: number) => {
+      const bytes = encodeUtf8(text);
+      return flat.readLine(bytes, start, limit ?? bytes.length);
+    };
+    // The index of the line feed: after the closing brace, spaces and tabs, and an optional CR.
+    expect(at('{"ttft_ms":5}\n{"ttft_ms":6}\n')).toBe(13);
+    expect(flat.row.ttft_ms).toBe(5);
+    expect(at('{"ttft_ms":5}\n{"ttft_ms":6}\n', 14)).toBe(27);
+    expect(flat.row.ttft_ms).toBe(6);
+    expect(at('{"ttft_ms":7} \t\r\n')).toBe(16);
+    expect(flat.row.ttft_ms).toBe(7);
+    expect(at('{}\n')).toBe(2);
+    expect(flat.row.ttft_ms).toBeUndefined();
+    // Declined: no line feed before the limit (a line cut at a chunk's end), a CR not right before
+    // the line feed, other bytes after the object, a line broken inside the object, an empty line.
+    expect(at('{"ttft_ms":5}')).toBe(-1);
+    expect(at('{"ttft_ms":5}\n', 0, 13)).toBe(-1);
+    expect(at('{"ttft_ms":5}\r')).toBe(-1);
+    expect(at('{"ttft_ms":5}\r \n')).toBe(-1);
+    expect(at('{"ttft_ms":5} x\n')).toBe(-1);
+    expect(at('{"ttft_ms":5\n}\n')).toBe(-1);
+    expect(at('{"model":"a\nb"}\n')).toBe(-1);
+    expect(at('\n{"ttft_ms":5}\n')).toBe(-1);
+  });
+
   it('reads a number as JSON.parse does, to the bit, or declines it', () => {
     const r = random(7);
     const flat = reader();
@@ -227,6 +254,12 @@ function readLog(text: string, asBytes: boolean, chunk: number): Read {
     const ok = readRow(b, s, e);
     if (ok) fast += 1;
     return ok;
+  };
+  const readLine = flat.readLine.bind(flat);
+  flat.readLine = (b, s, limit) => {
+    const end = readLine(b, s, limit);
+    if (end >= 0) fast += 1;
+    return end;
   };
   const sink = {
     parser: parser as ValueParser,

@@ -1,4 +1,5 @@
 import type { FileContext, ValueParser } from './common';
+import type { FlatRowReader } from './flat-row';
 import type { BlockOutlet } from './request-table';
 import { createParser, isRowFormat } from './detect';
 import { IssueLog } from './issues';
@@ -167,6 +168,10 @@ export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void, d
       (parser as ValueParser).value(flat.row, lineNo, null);
       return;
     }
+    textLine(b, start, end);
+  };
+  /** A line of bytes the flat-row reader declined: decoded and read as text. */
+  const textLine = (b: Uint8Array, start: number, end: number) => {
     const text = decodeLine(decoder as TextDecoderLike, b, start, end);
     handleLine(text, 0, text.length);
   };
@@ -196,11 +201,23 @@ export function lineFeeder(issues: IssueLog, sink: LineSink, tick: () => void, d
       }
     }
     let sinceReport = 0;
+    // In bytes mode the parser has a flat-row reader (`bytes` below): a line it reads whole is
+    // found and read in one pass; any other line is cut at its line feed and goes the usual way.
+    const parser = sink.parser;
+    const flat = parser?.rowBytes;
     for (;;) {
-      const nl = bytes.indexOf(NEWLINE, start);
-      if (nl === -1) break;
-      byteLine(bytes, start, nl);
-      start = nl + 1;
+      const read = flat !== undefined ? flat.readLine(bytes, start, bytes.length) : -1;
+      if (read >= 0) {
+        lineNo += 1;
+        issues.rowsRead += 1;
+        (parser as ValueParser).value((flat as FlatRowReader).row, lineNo, null);
+        start = read + 1;
+      } else {
+        const nl = bytes.indexOf(NEWLINE, start);
+        if (nl === -1) break;
+        textLine(bytes, start, nl);
+        start = nl + 1;
+      }
       if (++sinceReport === 4096) {
         sinceReport = 0;
         tick();
