@@ -52,9 +52,12 @@ function start(root: HTMLElement): void {
   createRoot(root).render(<App />);
 
   // The number formatters the first verdict needs are made while the page waits for its code
-  // (lib/format/format.ts), not in the task that shows the verdict.
+  // (lib/format/format.ts), not in the task that shows the verdict. In a task of their own at
+  // once: an idle callback often ran only after the code had arrived (then in the verdict's
+  // task or just before it, once for 135 ms); this way the verdict came 25–50 ms sooner
+  // (median of 10 cold loads, alternating builds, twice).
   const { language, currency } = useAppStore.getState();
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => warmFormats(language, currency), { timeout: 1000 });
+  setTimeout(() => warmFormats(language, currency), 0);
 }
 
 const root = document.getElementById('root');
