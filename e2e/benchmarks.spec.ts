@@ -221,6 +221,18 @@ test.describe('imported benchmark results', () => {
     expect(await bench.yTitleClearance(bench.chart('errors'))).toBeGreaterThanOrEqual(0);
   });
 
+  test('the import helpers start when the import panel shows, before the first file', async ({ page, tcoPage: tco, benchmarksPage: bench }) => {
+    const workers = workerNames(page);
+    const helpers = () => workers.filter((n) => n === 'import-part').length;
+    await tco.open();
+    await expect.poll(() => workers).toContain('compute');
+    expect(helpers()).toBe(0);
+    await bench.open();
+    // One helper per further core (at most 15), as an import of a large file starts them.
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    await expect.poll(helpers).toBe(Math.min(Math.max(cores - 1, 0), 15));
+  });
+
   test('a large import shows progress and can be cancelled; nothing is stored', async ({ benchmarksPage: bench }) => {
     await bench.open();
     // 600,000 lines of ~120 bytes: about 70 MB, read in 1 MiB chunks.

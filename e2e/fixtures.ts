@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Worker } from '@playwright/test';
 import { BenchmarksPage } from './pages/benchmarks-page';
 import { HardwarePage } from './pages/hardware-page';
 import { LibraryPanel } from './pages/library';
@@ -44,12 +44,16 @@ export function guardPage(page: Page, baseURL: string): PageGuard {
  */
 export function workerNames(page: Page): string[] {
   const names: string[] = [];
-  page.on('worker', (w) => {
-    w.evaluate(() => self.name).then(
-      (name) => names.push(name),
-      () => undefined,
-    );
-  });
+  const add = (w: Worker) =>
+    w
+      .evaluate(() => self.name)
+      .then(
+        (name) => names.push(name),
+        () => undefined,
+      );
+  // The workers already running, then each one that starts.
+  for (const w of page.workers()) void add(w);
+  page.on('worker', (w) => void add(w));
   return names;
 }
 

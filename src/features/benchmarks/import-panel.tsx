@@ -16,7 +16,7 @@ import { issueText } from './issue-text';
 import { MappingDialog } from './mapping-dialog';
 import { benchmarksMessages } from './messages';
 import type { ImportOutcome } from '../../lib/query/benchmarks';
-import { useImportFiles } from './use-benchmarks';
+import { useImportFiles, useWarmImportHelpers } from './use-benchmarks';
 
 function OutcomeItem(props: { outcome: ImportOutcome; onMap: (o: ImportOutcome) => void }) {
   const { outcome, onMap } = props;
@@ -117,6 +117,7 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
   const t = useT(benchmarksMessages);
   const language = useLanguage();
   const importer = useImportFiles();
+  const warmHelpers = useWarmImportHelpers();
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [outcomes, setOutcomes] = useState<ImportOutcome[]>([]);
   const [message, setMessage] = useState<string | null>(null);
@@ -178,6 +179,12 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
       <p className="mb-3 text-sm text-muted">{t('import.intro')}</p>
       <div
         data-testid="drop-zone"
+        onDragEnter={() => {
+          if (!busy) warmHelpers();
+        }}
+        onPointerDown={() => {
+          if (!busy) warmHelpers();
+        }}
         onDragOver={(e) => {
           e.preventDefault();
           setDragOver(true);

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BenchRun, MetricId, SloLimits } from '../../core/benchmarks/run-schema';
 import {
@@ -10,6 +11,7 @@ import {
   loadPublishedSeriesMutation,
   saveSloMutation,
   sloLimitsQuery,
+  warmImportHelpers,
 } from '../../lib/query/benchmarks';
 
 /**
@@ -22,6 +24,23 @@ import {
 /** Imports files in the worker, then stores every file that yielded runs. */
 export function useImportFiles() {
   return useMutation(importFilesMutation());
+}
+
+/**
+ * The import's helper threads, started once the import panel is on screen and the page is idle
+ * (the first file then does not wait for them); `warm` starts them again before a file comes
+ * (dragged over, picker opened), as idle helpers end after a minute.
+ */
+export function useWarmImportHelpers(): () => void {
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(warmImportHelpers, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(warmImportHelpers, { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
+  }, []);
+  return warmImportHelpers;
 }
 
 /** Stores a series of the library of published measurements as runs. */

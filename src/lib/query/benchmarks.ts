@@ -126,6 +126,11 @@ export function importFilesMutation() {
   });
 }
 
+/** Starts the worker's import helpers ahead of a file (a hint: nothing is reported back). */
+export function warmImportHelpers(): void {
+  compute.warmImportHelpers({}).catch(() => undefined);
+}
+
 /** SHA-256 of text as lowercase hex (Web Crypto, at the UI edge). */
 async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
