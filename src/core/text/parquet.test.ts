@@ -2,6 +2,9 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import { describe, expect, it } from 'vitest';
 import { gzipHeaderLength, isParquet, openParquet } from './parquet';
 
+/** A file's bytes as the reader reads them (by ranges). */
+const inMemory = (bytes: Uint8Array) => ({ size: bytes.length, read: async (offset: number, length: number) => bytes.subarray(offset, offset + length) });
+
 describe('Parquet helpers', () => {
   it('knows a Parquet file by its first four bytes, "PAR1"', () => {
     expect(isParquet(new TextEncoder().encode('PAR1\u0015'))).toBe(true);
@@ -38,7 +41,7 @@ describe('reading row groups', () => {
       pageSize: 1_024,
     }),
   );
-  const source = { size: bytes.length, read: async (offset: number, length: number) => bytes.subarray(offset, offset + length) };
+  const source = inMemory(bytes);
 
   it('gives every value, nulls where the file has none, in row order', async () => {
     const opened = await openParquet(source);
@@ -100,7 +103,7 @@ describe('reading time and 64-bit integer columns', () => {
       pageSize: 2_048,
     }),
   );
-  const source = { size: bytes.length, read: async (offset: number, length: number) => bytes.subarray(offset, offset + length) };
+  const source = inMemory(bytes);
 
   it('gives times as epoch milliseconds and 64-bit integers as the nearest number, nulls kept', async () => {
     const opened = await openParquet(source);
