@@ -1,5 +1,6 @@
 import { expose } from 'comlink';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { CATALOG, NO_CONSTRAINTS, planSearchSteps } from '../core/plans/search';
 import { DEFAULT_SCENARIO } from '../core/scenario/defaults';
 import { tcoUncertainScenarioOf } from '../core/tco/model';
 import { computeApi, type ComputeApi } from './api';
@@ -230,6 +231,28 @@ describe('the compute client', () => {
     expect(next.state).toBe('done');
     expect(next.state === 'done' ? next.result.samples : null).toBe(4_000);
     await expect(client.computeJobState(nextId, {})).resolves.toEqual({ state: 'finished', slices: 2 });
+    created.forEach((w) => w.terminate());
+  });
+
+  it('a superseded plan search stops running in the worker at its next step, and the next one answers in full', async () => {
+    const created: FakeWorker[] = [];
+    const client = createComputeClient({ createWorker: () => (created.push(fakeWorker(true)), created.at(-1) as FakeWorker) });
+    // The search's steps counted here, by the core's own generator: one slice per step and one for the answer.
+    const steps = planSearchSteps(DEFAULT_SCENARIO, NO_CONSTRAINTS, CATALOG);
+    let total = 1;
+    while (!steps.next().done) total += 1;
+    expect(total).toBeGreaterThan(3);
+    const controller = new AbortController();
+    const first = client.searchPlans(DEFAULT_SCENARIO, NO_CONSTRAINTS, {}, { signal: controller.signal, jobId: 'plans-first' });
+    await vi.waitFor(async () => expect((await client.computeJobState('plans-first', {})).slices).toBeGreaterThan(0), { timeout: 5000, interval: 1 });
+    controller.abort();
+    await expect(first).rejects.toThrow('Computation superseded');
+    await vi.waitFor(async () => expect((await client.computeJobState('plans-first', {})).state).toBe('stopped'), { timeout: 5000, interval: 5 });
+    const stopped = await client.computeJobState('plans-first', {});
+    expect(stopped.slices).toBeLessThan(total);
+    const next = await client.searchPlans(DEFAULT_SCENARIO, NO_CONSTRAINTS, {}, { jobId: 'plans-next' });
+    expect(next.plans.length).toBeGreaterThan(0);
+    await expect(client.computeJobState('plans-next', {})).resolves.toEqual({ state: 'finished', slices: total });
     created.forEach((w) => w.terminate());
   });
 

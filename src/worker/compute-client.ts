@@ -2,6 +2,7 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { CsvMapping } from '../core/benchmarks/csv';
 import type { FileImport, ImportProgress } from '../core/benchmarks/import-contract';
 import type { ComputeApi, ComputeMethod } from './api';
+import type { PlanConstraints, PlanInputs, PlanScenario, PlanSearch } from '../core/plans/search';
 import type { TcoUncertainScenario } from '../core/tco/model';
 import type { ImportUpdate, MonteCarloAnswer, UsageAnswer, UsageProgress, UsageRequest } from './contract';
 import type { FirstViewMethod, firstViewApi } from './first-view';
@@ -37,7 +38,15 @@ export interface CallOptions {
  * protocols, and the two jobs, which have methods of their own below (`tcoMonteCarlo`,
  * `deriveUsage`).
  */
-type Driven = 'abortJob' | 'startBenchmarkImport' | 'benchmarkImportState' | 'cancelBenchmarkImport' | 'takeBenchmarkImport' | 'deriveUsage' | 'tcoMonteCarlo';
+type Driven =
+  | 'abortJob'
+  | 'startBenchmarkImport'
+  | 'benchmarkImportState'
+  | 'cancelBenchmarkImport'
+  | 'takeBenchmarkImport'
+  | 'deriveUsage'
+  | 'tcoMonteCarlo'
+  | 'searchPlans';
 
 /** One typed method per worker method: its own parameters, then the call's options. */
 export type ComputeCalls = { [M in Exclude<ComputeMethod, Driven>]: (...args: [...Args<M>, options: CallOptions]) => Promise<Out<M>> };
@@ -52,6 +61,11 @@ export interface ComputeControl {
    * `jobId` names the job for `computeJobState` (a diagnostic); the client names it otherwise.
    */
   tcoMonteCarlo(scenario: TcoUncertainScenario, options: CallOptions & { samples?: number; seed?: number; jobId?: string }): Promise<MonteCarloAnswer>;
+  /**
+   * The plan search as a job, sent one at a time (see ONE_AT_A_TIME): aborting `signal` stops it
+   * in the worker at its next replica shape. `jobId` as for `tcoMonteCarlo`.
+   */
+  searchPlans(scenario: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs, options: CallOptions & { jobId?: string }): Promise<PlanSearch>;
   /** The workload from usage files as a job (aborting `signal` stops the read at its next chunk), with the bytes read through `onProgress`. */
   deriveUsage(request: UsageRequest, options: CallOptions & { onProgress?: (progress: UsageProgress) => void }): Promise<UsageAnswer>;
   importFiles(files: readonly ImportFile[], options: ImportFilesOptions): Promise<FileImport[]>;
@@ -76,6 +90,8 @@ export function createComputeClient(options: ComputeClientOptions = {}): Compute
     warmUp: () => workers.warmUp(),
     tcoMonteCarlo: (scenario, { signal, samples, seed, jobId }) =>
       workers.job('tcoMonteCarlo', (id) => [scenario, { samples, seed, jobId: id }], signal, {}, jobId),
+    searchPlans: (scenario, constraints, inputs, { signal, jobId }) =>
+      workers.job('searchPlans', (id) => [scenario, constraints, inputs, { jobId: id }], signal, {}, jobId),
     deriveUsage: (request, { signal, onProgress }) => workers.deriveUsage(request, signal, onProgress),
     importFiles: (files, importOptions) => workers.importFiles(files, importOptions),
     hasSpare: () => workers.hasSpare(),
@@ -143,7 +159,9 @@ const IMPORT_HEARTBEAT_MS = 1000;
  * is not sent when it was superseded meanwhile (its query's signal aborted). The worker answers
  * calls in order and cannot drop one it has been sent: a slider dragged with the plans table
  * open sent a plan search (30–40 ms) for every step, and the worker ran each of them before the
- * charts' next evaluation.
+ * charts' next evaluation. A search already sent runs as a job: when its signal aborts, the next
+ * one is sent and the aborted one stops at its next step in the worker, so the two do not both
+ * run beside the charts' evaluations of the final value.
  */
 const ONE_AT_A_TIME: ReadonlySet<ComputeMethod> = new Set<ComputeMethod>(['searchPlans']);
 

@@ -34,14 +34,25 @@ export const tcoApi = {
   },
 
   /** The plan search: every GPU, layout, billing mode, hybrid and API offer, priced and ranked (docs/plans.md). */
-  async searchPlans(scenario: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs = {}): Promise<PlanSearch> {
+  /** @param options.jobId names the search so the client can stop it (`abortJob`) when a newer input supersedes it. */
+  async searchPlans(scenario: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs = {}, options: JobRef = {}): Promise<PlanSearch> {
     // A turn of the event loop after each replica shape: a cold search on a busy machine takes
-    // longer than the heartbeat allows, and other calls wait less.
+    // longer than the heartbeat allows, and other calls wait less. A superseded search stops
+    // there, so it no longer competes with the charts' evaluations of the newer input.
+    const job = beginJob(options.jobId);
     const steps = planSearchSteps(scenario, constraints, CATALOG, inputs);
     for (;;) {
       const step = steps.next();
-      if (step.done) return step.value;
+      job.slice();
+      if (step.done) {
+        job.finish('finished');
+        return step.value;
+      }
       await nextTurn();
+      if (job.signal.aborted) {
+        job.finish('stopped');
+        throw new Error('Plan search superseded');
+      }
     }
   },
 
