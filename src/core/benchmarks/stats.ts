@@ -218,35 +218,14 @@ function valuesAtRanks(
   words: Uint32Array,
   counts: Int32Array,
 ): Located | null {
-  const len = values.length;
-  const shift = 32 - SELECT_BITS;
-  let n = 0;
-  let sum = 0;
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  let lowBucket = counts.length;
-  let highBucket = -1;
-  for (let i = 0; i < len; i++) {
-    if (keep && keep[i] !== 1) continue;
-    const v = values[i] as number;
-    if (!Number.isFinite(v)) continue;
-    n++;
-    sum += v;
-    // As in the sorted order, -0 comes before +0.
-    if (v < min || (v === min && 1 / v < 0)) min = v;
-    if (v > max || (v === max && 1 / max < 0)) max = v;
-    const b = orderKey(words[2 * i + 1] as number) >>> shift;
-    (counts[b] as number)++;
-    if (b < lowBucket) lowBucket = b;
-    if (b > highBucket) highBucket = b;
-  }
+  const counted = countBuckets(values, keep, words, counts);
   tick?.();
+  const { n, sum, lowBucket, highBucket } = counted;
   const at = new Map<number, number>();
-  if (n === 0) return { n, sum, min, max, sq: 0, at };
-  const mean = sum / n;
+  if (n === 0) return { n, sum, min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY, sq: 0, at };
   const ranks = [...new Set(ranksFor(n))].sort((a, b) => a - b);
   // The bucket of each rank, and where the bucket starts in the sorted order.
-  const bucketOf = new Map<number, { start: number; values: Float64Array; filled: number }>();
+  const bucketOf = new Map<number, Candidates>();
   const rankBucket: number[] = [];
   let cum = 0;
   let b = lowBucket;
@@ -260,28 +239,94 @@ function valuesAtRanks(
     }
   }
   if (candidates > n / 4) return null;
-  const wanted = new Uint8Array(highBucket + 1);
-  for (const k of bucketOf.keys()) wanted[k] = 1;
-  let sq = 0;
-  for (let i = 0; i < len; i++) {
-    if (keep && keep[i] !== 1) continue;
-    const v = values[i] as number;
-    if (!Number.isFinite(v)) continue;
-    const d = v - mean;
-    sq += d * d;
-    const k = orderKey(words[2 * i + 1] as number) >>> shift;
-    if (wanted[k] === 1) {
-      const c = bucketOf.get(k) as { values: Float64Array; filled: number };
-      c.values[c.filled++] = v;
-    }
-  }
+  const found = collectBuckets(values, keep, words, sum / n, counted, bucketOf);
   for (const c of bucketOf.values()) c.values.sort();
   tick?.();
   ranks.forEach((r, j) => {
-    const c = bucketOf.get(rankBucket[j] as number) as { start: number; values: Float64Array };
+    const c = bucketOf.get(rankBucket[j] as number) as Candidates;
     at.set(r, c.values[r - c.start] as number);
   });
-  return { n, sum, min, max, sq, at };
+  return { n, sum, min: found.min, max: found.max, sq: found.sq, at };
+}
+
+/** The values of one bucket that a rank falls in, collected in the file's order. */
+interface Candidates {
+  start: number;
+  values: Float64Array;
+  filled: number;
+}
+
+/** A double's high word with every exponent bit set: an infinity or a NaN. */
+const NOT_FINITE = 0x7ff00000;
+
+/**
+ * The counting pass: how many finite values `keep` marks, their sum, and their order keys' top
+ * SELECT_BITS bits counted in `counts`. Finiteness is read from the high word's exponent bits,
+ * so the loop reads each value's high word once and the value only to sum it.
+ */
+function countBuckets(values: Float64Array, keep: ArrayLike<number> | undefined, words: Uint32Array, counts: Int32Array) {
+  const len = values.length;
+  const shift = 32 - SELECT_BITS;
+  let n = 0;
+  let sum = 0;
+  let lowBucket = counts.length;
+  let highBucket = -1;
+  for (let i = 0; i < len; i++) {
+    if (keep !== undefined && keep[i] !== 1) continue;
+    const hi = words[2 * i + 1] as number;
+    if ((hi & NOT_FINITE) === NOT_FINITE) continue;
+    n++;
+    sum += values[i] as number;
+    const b = orderKey(hi) >>> shift;
+    (counts[b] as number)++;
+    if (b < lowBucket) lowBucket = b;
+    if (b > highBucket) highBucket = b;
+  }
+  return { n, sum, lowBucket, highBucket };
+}
+
+/**
+ * The collecting pass: the squared deviations from `mean` (in the file's order), the values of
+ * the buckets in `bucketOf`, and the smallest and largest value, looked for only in the lowest
+ * and highest bucket (-0 before +0, as in the sorted order).
+ */
+function collectBuckets(
+  values: Float64Array,
+  keep: ArrayLike<number> | undefined,
+  words: Uint32Array,
+  mean: number,
+  counted: { lowBucket: number; highBucket: number },
+  bucketOf: Map<number, Candidates>,
+): { sq: number; min: number; max: number } {
+  const len = values.length;
+  const shift = 32 - SELECT_BITS;
+  const { lowBucket, highBucket } = counted;
+  // Per bucket: 1 collect its values, 2 the lowest bucket, 4 the highest.
+  const marks = new Uint8Array(highBucket + 1);
+  for (const k of bucketOf.keys()) marks[k] = 1;
+  marks[lowBucket] = (marks[lowBucket] as number) | 2;
+  marks[highBucket] = (marks[highBucket] as number) | 4;
+  let sq = 0;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < len; i++) {
+    if (keep !== undefined && keep[i] !== 1) continue;
+    const hi = words[2 * i + 1] as number;
+    if ((hi & NOT_FINITE) === NOT_FINITE) continue;
+    const v = values[i] as number;
+    const d = v - mean;
+    sq += d * d;
+    const k = orderKey(hi) >>> shift;
+    const mark = marks[k] as number;
+    if (mark === 0) continue;
+    if (mark & 1) {
+      const c = bucketOf.get(k) as Candidates;
+      c.values[c.filled++] = v;
+    }
+    if (mark & 2 && (v < min || (v === min && 1 / v < 0))) min = v;
+    if (mark & 4 && (v > max || (v === max && 1 / max < 0))) max = v;
+  }
+  return { sq, min, max };
 }
 
 /** Runs `f` with a word view of `values` and the spare bucket counts (given back zeroed). */
