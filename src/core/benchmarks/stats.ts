@@ -220,7 +220,7 @@ function valuesAtRanks(
 ): Located | null {
   const counted = countBuckets(values, keep, words, counts);
   tick?.();
-  const { n, sum, lowBucket, highBucket } = counted;
+  const { n, sum, lowBucket } = counted;
   const at = new Map<number, number>();
   if (n === 0) return { n, sum, min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY, sq: 0, at };
   const ranks = [...new Set(ranksFor(n))].sort((a, b) => a - b);
