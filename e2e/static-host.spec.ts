@@ -37,6 +37,8 @@ test('without headers, string code runs neither in the compute worker nor in an 
   const response = await page.goto('/#/tco');
   expect(response?.headers()['content-security-policy']).toBeUndefined();
   await expect(new ShellPage(page).engineResult()).toBeVisible();
+  // The first figures may come from the main thread while the worker still loads: probe it once it runs.
+  await expect(new ShellPage(page).engineStatus()).toHaveAttribute('data-engine', 'worker');
   const probe = await page.evaluate(() => (window as unknown as { __compute: { probeForTest(): Promise<unknown> } }).__compute.probeForTest());
   expect(probe).toEqual({ compute: { timer: false, eval: false }, part: { timer: false, eval: false } } satisfies { compute: Probe; part: Probe });
   // The workers still do their work under the policy: the verdict is computed.
