@@ -368,10 +368,20 @@ function useSettled<T>(value: T, ms: number): T {
   return settled;
 }
 
+/**
+ * The panel follows the scenario once it has stayed the same for SETTLE_MS: while a slider is
+ * dragged, only this wrapper renders again (the search waits for the drag to stop, and the table,
+ * the frontier and the choices show the scenario the search was run for, not each step of it).
+ */
 export function PlansPanel(props: { fmt: Fmt }) {
-  const { fmt } = props;
-  const t: T = useT(plansMessages);
   const scenario = useAppStore((s) => s.scenario);
+  const settled = useSettled(scenario, SETTLE_MS);
+  return <PlansPanelBody fmt={props.fmt} scenario={settled} />;
+}
+
+const PlansPanelBody = memo(function PlansPanelBody(props: { fmt: Fmt; scenario: Scenario }) {
+  const { fmt, scenario } = props;
+  const t: T = useT(plansMessages);
   const [constraints, setConstraints] = useState<PlanConstraints>(NO_CONSTRAINTS);
   const [showAll, setShowAll] = useState(false);
   const [applied, setApplied] = useState<{ previous: Scenario; changes: string } | null>(null);
@@ -380,9 +390,7 @@ export function PlansPanel(props: { fmt: Fmt }) {
   const [opened, setOpened] = useState(false);
   const [capText, setCapText] = useState('');
   const capBad = capText.trim() !== '' && constraints.maxGpus === null;
-  // While a slider is dragged the search waits for it to stop: the page's own charts come first.
-  const settled = useSettled(scenario, SETTLE_MS);
-  const { query, imported, listOffers } = usePlanSearch(settled, constraints, opened);
+  const { query, imported, listOffers } = usePlanSearch(scenario, constraints, opened);
   const r = query.data?.value;
   const language = useLanguage();
   const names = useMemo(() => Object.fromEntries(r ? [...r.plans, ...r.upperBounds].map((p) => [p.id, planText(t, p)]) : []), [r, t]);
@@ -595,7 +603,7 @@ export function PlansPanel(props: { fmt: Fmt }) {
       </div>
     </Card>
   );
-}
+});
 
 const REPORT_TOP = 3;
 
