@@ -91,8 +91,16 @@ export class BenchmarksPage {
     return this.page.getByTestId('drop-zone');
   }
 
+  /** The drop zone's count of ended imports before the last drop (see waitForImportDone). */
+  private finishedBefore: string | null = null;
+
+  private async noteFinished(): Promise<void> {
+    this.finishedBefore = await this.dropZone().getAttribute('data-imports-finished');
+  }
+
   /** Drops files on the drop zone the way a browser does: dragover, then drop with a DataTransfer. */
   async drop(files: DropFile[]): Promise<void> {
+    await this.noteFinished();
     const dataTransfer = await this.page.evaluateHandle((list: DropFile[]) => {
       const dt = new DataTransfer();
       for (const f of list) {
@@ -111,6 +119,7 @@ export class BenchmarksPage {
     lines: number,
     row = '{"ts":"2026-01-15T10:00:00.000Z","model":"m","status":"ok","ttft_ms":400,"duration_ms":2000,"in_tok":100,"out_tok":50}',
   ): Promise<void> {
+    await this.noteFinished();
     const dataTransfer = await this.page.evaluateHandle(
       ({ fileName, count, line }) => {
         const dt = new DataTransfer();
@@ -124,6 +133,7 @@ export class BenchmarksPage {
 
   /** Drops a file made in the page of runs of repeated lines: `[line, count]` after each other. */
   async dropSegments(name: string, segments: [string, number][]): Promise<void> {
+    await this.noteFinished();
     const dataTransfer = await this.page.evaluateHandle(
       ({ fileName, parts }) => {
         const dt = new DataTransfer();
@@ -354,7 +364,14 @@ export class BenchmarksPage {
     });
   }
 
+  /**
+   * Waits until the import of the last drop has ended: the drop zone has counted one more ended
+   * import than before the drop (the progress bar alone is also absent in the moment between a
+   * drop and the import's start), and no progress bar is left.
+   */
   async waitForImportDone(): Promise<void> {
+    if (this.finishedBefore !== null) await expect(this.dropZone()).not.toHaveAttribute('data-imports-finished', this.finishedBefore);
+    this.finishedBefore = null;
     await expect(this.page.getByTestId('import-progress')).toHaveCount(0);
   }
 }

@@ -124,6 +124,8 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
   const [dragOver, setDragOver] = useState(false);
   const [mapping, setMapping] = useState<ImportOutcome | null>(null);
   const [controller, setController] = useState<AbortController | null>(null);
+  /** Drops and picks whose import has ended (the drop zone's `data-imports-finished`). */
+  const [finished, setFinished] = useState(0);
   const busy = controller !== null;
 
   async function run(files: DroppedFile[], csvMapping: CsvMapping | null) {
@@ -163,6 +165,7 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
       if (frame !== null) cancelAnimationFrame(frame);
       setController(null);
       setProgress(null);
+      setFinished((n) => n + 1);
     }
   }
 
@@ -179,6 +182,7 @@ export function ImportPanel(props: { onImported: (runIds: string[]) => void }) {
       <p className="mb-3 text-sm text-muted">{t('import.intro')}</p>
       <div
         data-testid="drop-zone"
+        data-imports-finished={finished}
         onDragEnter={() => {
           if (!busy) warmHelpers();
         }}
