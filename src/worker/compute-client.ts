@@ -18,7 +18,7 @@ import { startModuleWorker, type EvalProbe } from './spawn';
  * - If the worker cannot start, dies or stops answering, pending calls are retried on a fresh
  *   worker; if that fails too, the same core runs on the main thread. Inputs live in the store,
  *   so nothing the user typed is lost either way.
- * - A sliced computation runs as a job (`tcoMonteCarlo`, `deriveUsage`): aborting its signal also tells the worker to
+ * - A sliced computation runs as a job (`tcoMonteCarlo`, `searchPlans`, `deriveUsage`): aborting its signal also tells the worker to
  *   stop it at its next slice, so a superseded computation stops running, not only its result
  *   dropped.
  * - `importFiles()` runs a benchmark import with progress and cancel; callers never see comlink.
@@ -35,8 +35,8 @@ export interface CallOptions {
 
 /**
  * Worker methods the client drives itself and does not offer as they are: the job and import
- * protocols, and the two jobs, which have methods of their own below (`tcoMonteCarlo`,
- * `deriveUsage`).
+ * protocols, and the three jobs, which have methods of their own below (`tcoMonteCarlo`,
+ * `searchPlans`, `deriveUsage`).
  */
 type Driven =
   | 'abortJob'

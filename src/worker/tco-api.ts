@@ -33,8 +33,10 @@ export const tcoApi = {
     return summarizeWorkload(scenario);
   },
 
-  /** The plan search: every GPU, layout, billing mode, hybrid and API offer, priced and ranked (docs/plans.md). */
-  /** @param options.jobId names the search so the client can stop it (`abortJob`) when a newer input supersedes it. */
+  /**
+   * The plan search: every GPU, layout, billing mode, hybrid and API offer, priced and ranked (docs/plans.md).
+   * @param options.jobId names the search so the client can stop it (`abortJob`) when a newer input supersedes it.
+   */
   async searchPlans(scenario: PlanScenario, constraints: PlanConstraints, inputs: PlanInputs = {}, options: JobRef = {}): Promise<PlanSearch> {
     // A turn of the event loop after each replica shape: a cold search on a busy machine takes
     // longer than the heartbeat allows, and other calls wait less. A superseded search stops
